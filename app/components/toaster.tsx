@@ -1,0 +1,42 @@
+import { useEffect } from "react";
+import { Toaster as SonnerToaster, toast as showToast } from "sonner";
+import { TOAST_DURATION_MS } from "~/lib/constants";
+import type { Toast } from "~/platform/toast.server";
+
+const KIND_STYLES: Record<Toast["kind"], string> = {
+  success: "border-emerald-500/40 bg-emerald-950 text-emerald-100",
+  error: "border-red-500/40 bg-red-950 text-red-100",
+  warning: "border-amber-500/40 bg-amber-950 text-amber-100",
+  info: "border-sky-500/40 bg-sky-950 text-sky-100",
+};
+
+/** Shows a toast of one of the four kinds; `duration` defaults to SPEC.md's 2000 ms. */
+export function notify(toast: Toast, duration = TOAST_DURATION_MS) {
+  showToast[toast.kind](toast.message, { duration });
+}
+
+/**
+ * The app-wide toaster. A toast handed over by the server (flash cookie) is shown once;
+ * without JavaScript it is rendered inline instead, inside <noscript>.
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  useEffect(() => {
+    if (toast) notify(toast);
+  }, [toast]);
+  return (
+    <>
+      <SonnerToaster position="top-center" theme="dark" duration={TOAST_DURATION_MS} />
+      {toast ? (
+        <noscript>
+          <div
+            role="status"
+            data-toast-kind={toast.kind}
+            className={`mx-auto mt-4 max-w-xl rounded-lg border px-4 py-3 text-sm ${KIND_STYLES[toast.kind]}`}
+          >
+            {toast.message}
+          </div>
+        </noscript>
+      ) : null}
+    </>
+  );
+}

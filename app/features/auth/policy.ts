@@ -1,0 +1,43 @@
+/** Who may see or do what, as pure functions of the viewer (SPEC.md section 6). Used by loaders and the UI. */
+export const STAFF_ROLES = ["admin", "developer", "marketing", "finance"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type Role = "user" | StaffRole;
+
+export type Viewer = {
+  id: string;
+  username: string;
+  fullName: string;
+  role: Role;
+  isActive: boolean;
+  isInfluencer: boolean;
+  isLive: boolean;
+  liveSessionId: string | null;
+  pictureUrl: string | null;
+  country: string | null;
+};
+
+export function isStaff(viewer: Viewer | null): boolean {
+  return !!viewer && (STAFF_ROLES as readonly string[]).includes(viewer.role);
+}
+
+/** Staff open admin routes only while active. */
+export function canOpenAdmin(viewer: Viewer | null): boolean {
+  return isStaff(viewer) && !!viewer?.isActive;
+}
+
+export function isStreamer(viewer: Viewer | null): boolean {
+  return !!viewer?.isInfluencer;
+}
+
+/** The header search box: for non-streamers, on /browse always and on / after scrolling. */
+export function headerSearchMode(viewer: Viewer | null, pathname: string): "always" | "after-scroll" | "hidden" {
+  if (isStreamer(viewer)) return "hidden";
+  if (pathname === "/browse") return "always";
+  if (pathname === "/") return "after-scroll";
+  return "hidden";
+}
+
+/** Bell and avatar: logged-in users who are not staff. */
+export function showsBellAndAvatar(viewer: Viewer | null): boolean {
+  return !!viewer && !isStaff(viewer);
+}

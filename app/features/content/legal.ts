@@ -1,0 +1,42 @@
+import type { LegalType } from "./schema";
+
+/**
+ * Stored legal documents keep SPEC.md's field names (privacy: lastUpdated, introduction; terms: updatedDate,
+ * intro; both: keyPoints, sections). Pages render one normalised view of either shape.
+ */
+export type LegalSection = { title: string; body: string };
+export type StoredLegalContent = {
+  title?: string;
+  lastUpdated?: string;
+  updatedDate?: string;
+  introduction?: string;
+  intro?: string;
+  keyPoints?: string[];
+  sections?: LegalSection[];
+};
+
+export type LegalDocumentView = {
+  type: LegalType;
+  title: string;
+  updated: string | null;
+  introduction: string;
+  keyPoints: string[];
+  sections: LegalSection[];
+};
+
+const DEFAULT_TITLES: Record<LegalType, string> = {
+  mainTermsAndConditions: "Terms of Service",
+  mainPrivacyPolicy: "Privacy Policy",
+  vipQueueTermsAndConditions: "VIP Queue Terms and Conditions",
+};
+
+export function toLegalView(type: LegalType, content: StoredLegalContent): LegalDocumentView {
+  return {
+    type,
+    title: content.title ?? DEFAULT_TITLES[type],
+    updated: content.lastUpdated ?? content.updatedDate ?? null,
+    introduction: content.introduction ?? content.intro ?? "",
+    keyPoints: content.keyPoints ?? [],
+    sections: content.sections ?? [],
+  };
+}

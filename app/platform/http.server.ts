@@ -1,0 +1,48 @@
+import { cloudflareContext } from "./context";
+import type { RouterContextProvider } from "react-router";
+
+/** JSON helpers for resource routes: errors carry `message` (SPEC.md section 8: toasts show it). */
+export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
+  return Response.json({ success: false, message, ...extra }, { status });
+}
+
+/**
+ * React Router checks Origin on UI-route actions only; resource routes call this on every
+ * state-changing request. A request with no Origin header (a same-origin navigation in some
+ * browsers, or a server-to-server call) falls back to Sec-Fetch-Site.
+ */
+export function isSameOrigin(request: Request): boolean {
+  const url = new URL(request.url);
+  const origin = request.headers.get("Origin");
+  if (origin) return origin === url.origin;
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site === null || site === "same-origin" || site === "none";
+}
+
+export function assertSameOrigin(request: Request): void {
+  if (!isSameOrigin(request)) throw jsonError(403, "Cross-origin request refused");
+}
+
+export function envOf(context: Readonly<RouterContextProvider>): Env {
+  return context.get(cloudflareContext).env;
+}
+
+/** The client's address as Cloudflare reports it (falls back for local runs). */
+export function clientIp(request: Request): string {
+  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "127.0.0.1";
+}
+
+/** Reads a JSON or form body into a plain object; a malformed body gives null. */
+export async function readBody(request: Request): Promise<Record<string, unknown> | null> {
+  const type = request.headers.get("Content-Type") ?? "";
+  try {
+    if (type.includes("application/json")) {
+      const value: unknown = await request.json();
+      return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    }
+    const form = await request.formData();
+    return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  } catch {
+    return null;
+  }
+}

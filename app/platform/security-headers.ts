@@ -1,0 +1,39 @@
+/** Security headers set on every response the Worker sends (DESIGN.md, security baseline). */
+export function contentSecurityPolicy(nonce: string, isDev: boolean): string {
+  const scriptSrc = isDev ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
+  const connectSrc = isDev ? "'self' ws: wss:" : "'self' wss:";
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src ${connectSrc}`,
+    "frame-src https://www.youtube.com https://player.twitch.tv",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export function withSecurityHeaders(response: Response, nonce: string, isDev: boolean): Response {
+  // Upgrade responses (WebSockets) and redirects keep their own headers object semantics.
+  if (response.status === 101) return response;
+  const headers = new Headers(response.headers);
+  const contentType = headers.get("Content-Type") ?? "";
+  if (contentType.includes("text/html")) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, isDev));
+  }
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  if (!isDev) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}

@@ -1,0 +1,71 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage } from "./components/error-page";
+import { Footer } from "./components/footer";
+import { Header } from "./components/header";
+import { useNonce } from "./components/nonce";
+import { Toaster } from "./components/toaster";
+import { getViewer } from "./features/auth/session.server";
+import { MESSAGES } from "./lib/messages";
+import { cloudflareContext } from "./platform/context";
+import { takeToast } from "./platform/toast.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Noobrd: play games with your favourite streamers" },
+  {
+    name: "description",
+    content: "Book paid game sessions with streamers and creators, or join their live queues.",
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const [{ toast, clear }, viewer] = await Promise.all([takeToast(request, env), getViewer(request, env)]);
+  return data({ toast, viewer }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <Header viewer={rootData?.viewer ?? null} />
+        <Toaster toast={rootData?.toast ?? null} />
+        <div className="flex-1">{children}</div>
+        <Footer />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPage
+        status={404}
+        title="Page not found"
+        detail="We couldn't find that page. It may have moved, or the link may be wrong."
+      />
+    );
+  }
+  if (isRouteErrorResponse(error)) {
+    return <ErrorPage status={error.status} title={error.statusText || "Something went wrong"} detail={MESSAGES.generic} />;
+  }
+  if (import.meta.env.DEV && error instanceof Error) console.error(error);
+  return <ErrorPage status={500} title="Something went wrong" detail={MESSAGES.generic} />;
+}

@@ -1,0 +1,10 @@
+import { destroySession } from "~/features/auth/session.server";
+import { MESSAGES } from "~/lib/messages";
+import { envOf } from "~/platform/http.server";
+import type { Route } from "./+types/logout";
+
+/** GET /api/logout (SPEC.md section 7): ends the session and tells the client to clear its store. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const clear = await destroySession(request, envOf(context));
+  return Response.json({ success: true, message: MESSAGES.loggedOut }, { headers: { "Set-Cookie": clear } });
+}

@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import type { TestProject } from "vitest/node";
+
+/**
+ * Builds the app, prepares a fresh, migrated and seeded database of its own (so the
+ * developer's dev data is untouched), and serves the built Worker with `vite preview`.
+ */
+const STATE_DIR = ".wrangler/e2e-state";
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    stateDir: string;
+  }
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
+}
+
+async function waitForServer(url: string, server: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`preview server exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`preview server did not answer at ${url}`);
+}
+
+export default async function setup(project: TestProject) {
+  const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", NOOBRD_STATE_DIR: STATE_DIR };
+  rmSync(STATE_DIR, { recursive: true, force: true });
+  run("react-router", ["build"], env);
+  run("tsx", ["scripts/db-prepare.ts", "--persist-to", STATE_DIR], env);
+
+  const server = spawn("vite", ["preview", "--port", String(PORT), "--host", "127.0.0.1"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  const baseURL = `http://127.0.0.1:${PORT}`;
+  await waitForServer(`${baseURL}/about-us`, server);
+  project.provide("baseURL", baseURL);
+  project.provide("stateDir", STATE_DIR);
+
+  return () => {
+    if (server.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  };
+}

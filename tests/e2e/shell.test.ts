@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { baseURL, useBrowser } from "./browser";
+
+const browser = useBrowser();
+
+describe.each([true, false])("page shell (JavaScript %s)", (javaScript) => {
+  it("renders the landing page with header, sign-in menu and footer", async () => {
+    const context = await browser.context({ javaScript });
+    const page = await context.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toContain("Noobrd");
+    expect(await page.getByRole("link", { name: "Noobrd home" }).isVisible()).toBe(true);
+    await page.getByText("Sign up / Sign in").click();
+    expect(await page.getByRole("link", { name: "Sign in" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Terms of service" }).count()).toBe(1);
+    // Bell and avatar are for logged-in users only.
+    expect(await page.getByRole("link", { name: "Notifications" }).count()).toBe(0);
+    await page.close();
+  });
+
+  it("shows the fallback page with status 404 for an unknown path", async () => {
+    const context = await browser.context({ javaScript });
+    const page = await context.newPage();
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { name: "Page not found" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Go home" }).isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+describe("security headers", () => {
+  it("sends CSP with a nonce, nosniff and frame-ancestors on pages", async () => {
+    const response = await fetch(`${baseURL()}/about-us`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+  });
+
+  it("answers unknown API paths with JSON 404", async () => {
+    const response = await fetch(`${baseURL()}/api/get/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ message: "Not found" });
+  });
+});

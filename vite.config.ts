@@ -1,0 +1,18 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// Local D1/R2 state lives in .wrangler/state; the browser tests point NOOBRD_STATE_DIR at their own copy.
+const stateDir = process.env.NOOBRD_STATE_DIR;
+
+export default defineConfig({
+  plugins: [
+    cloudflare({ viteEnvironment: { name: "ssr" }, persistState: stateDir ? { path: stateDir } : true }),
+    tailwindcss(),
+    reactRouter(),
+  ],
+  resolve: { tsconfigPaths: true },
+  server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
+  preview: { port: Number(process.env.PORT ?? 4173), strictPort: true },
+});
