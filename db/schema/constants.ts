@@ -1,0 +1,11 @@
+/** Constants the schema's CHECKs share with the app (SPEC sections 1, 5 and 9). */
+
+/** Maximum length of a gig or live-session title. */
+export const TITLE_MAX = 66;
+
+/** Currencies a user can see prices in; INR for country IN, USD otherwise. */
+export const BASE_CURRENCIES = ["USD", "INR"] as const;
+export type BaseCurrency = (typeof BASE_CURRENCIES)[number];
+
+/** Currency that gig, live-session and order prices are held in. */
+export const PRICE_CURRENCY = "USD";

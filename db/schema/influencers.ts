@@ -1,0 +1,51 @@
+/**
+ * Influencer (star / streamer) profiles. One row per influencer user.
+ *
+ * Invariants carried here:
+ * - the profile's primary key is the user id (one profile per user);
+ * - every table that belongs to an influencer (products, slots, live sessions, payouts,
+ *   orders, scoped promo codes, favourite stars, bank details) references this table rather
+ *   than users, so only a user with a profile can own them;
+ * - platform_fee_bps is basis points (2000 = 20%) between 0 and 10000;
+ * - is_verified (onboarding verified by staff) is what payouts require.
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, enumCheck, timestamp, updatedAt } from "./columns";
+import { users } from "./users";
+
+export const PROFESSIONS = ["Streamer", "Pro Player", "Coach", "Content Creator", "YouTuber"] as const;
+export type Profession = (typeof PROFESSIONS)[number];
+
+/** SPEC section 9 default: platform fee 20%. */
+export const DEFAULT_PLATFORM_FEE_BPS = 2000;
+
+export const influencerProfiles = sqliteTable(
+  "influencer_profiles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    profession: text("profession", { enum: PROFESSIONS }).notNull().default("Streamer"),
+    showAtLanding: bool("show_at_landing").notNull().default(false),
+    platformFeeBps: integer("platform_fee_bps").notNull().default(DEFAULT_PLATFORM_FEE_BPS),
+    /** Ranking score for "most popular stars" (bookings, favourites, views); maintained by jobs. */
+    popularity: integer("popularity").notNull().default(0),
+    isVerified: bool("is_verified").notNull().default(false),
+    verifiedAt: timestamp("verified_at"),
+    discordBotEnabled: bool("discord_bot_enabled").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    enumCheck("influencer_profiles_profession_check", t.profession, PROFESSIONS),
+    check("influencer_profiles_fee_check", sql`${t.platformFeeBps} BETWEEN 0 AND 10000`),
+    check("influencer_profiles_verified_check", sql`${t.isVerified} = (${t.verifiedAt} IS NOT NULL)`),
+    index("influencer_profiles_landing_idx").on(t.showAtLanding, t.popularity),
+    index("influencer_profiles_popularity_idx").on(t.popularity),
+    index("influencer_profiles_profession_idx").on(t.profession, t.popularity),
+  ],
+);
+
+export type InfluencerProfile = typeof influencerProfiles.$inferSelect;
+export type NewInfluencerProfile = typeof influencerProfiles.$inferInsert;

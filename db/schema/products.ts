@@ -1,0 +1,108 @@
+/**
+ * Products, called gigs in the UI: a paid session format an influencer offers
+ * (game, mode, platform, price), booked through slots.
+ *
+ * Invariants carried here:
+ * - the owner is an influencer (FK to influencer_profiles);
+ * - title is 1..66 characters (SPEC section 5/9), CHECK on length();
+ * - the mode is a mode of the gig's game: FK (game_mode_id, game_id) -> game_modes(id, game_id);
+ * - the platform is one the game runs on: FK (game_id, platform_id) -> game_platforms;
+ * - prices are held in USD minor units (SPEC section 1): price_minor > 0 and currency = 'USD'.
+ *   The 5 USD / 100 INR minimum applies to the amount typed in base_currency and is checked by
+ *   the form schema (100 INR converts to less than 5 USD, so the column cannot carry it);
+ * - tags are unique per gig (primary key (product_id, tag)), trimmed and non-empty;
+ * - archived gigs keep their row (archived_at set): orders and slots still point at them.
+ *
+ * Browse lists only non-archived gigs, so its indexes are partial (WHERE archived_at IS NULL),
+ * one per sort order of SPEC section 9 (popularity, price, date, alphabetical) and per filter
+ * (game, platform).
+ */
+import { sql } from "drizzle-orm";
+import { check, foreignKey, index, integer, primaryKey, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
+import { gameModes, gamePlatforms, games, platforms } from "./catalogue";
+import { createdAt, currency, enumCheck, id, type Requirement, timestamp, updatedAt } from "./columns";
+import { BASE_CURRENCIES, TITLE_MAX } from "./constants";
+import { influencerProfiles } from "./influencers";
+
+const notArchived = sql`archived_at IS NULL`;
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: id(),
+    influencerId: text("influencer_id")
+      .notNull()
+      .references(() => influencerProfiles.userId, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "restrict" }),
+    gameModeId: text("game_mode_id").notNull(),
+    platformId: text("platform_id")
+      .notNull()
+      .references(() => platforms.id, { onDelete: "restrict" }),
+    priceMinor: integer("price_minor").notNull(),
+    currency: currency().default("USD"),
+    /** The currency the streamer typed the price in (their base currency); display only. */
+    baseCurrency: text("base_currency", { enum: BASE_CURRENCIES }).notNull().default("USD"),
+    requirements: text("requirements", { mode: "json" }).$type<Requirement[]>().notNull().default([]),
+    coverImageUrl: text("cover_image_url"),
+    coverImageKey: text("cover_image_key"),
+    archivedAt: timestamp("archived_at"),
+    /** Ranking score for "most popular gigs"; maintained by jobs. */
+    popularity: integer("popularity").notNull().default(0),
+    /** Paid bookings so far; incremented in the fulfilment batch. */
+    bookingCount: integer("booking_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: "products_game_mode_fk",
+      columns: [t.gameModeId, t.gameId],
+      foreignColumns: [gameModes.id, gameModes.gameId],
+    }).onDelete("restrict"),
+    foreignKey({
+      name: "products_game_platform_fk",
+      columns: [t.gameId, t.platformId],
+      foreignColumns: [gamePlatforms.gameId, gamePlatforms.platformId],
+    }).onDelete("restrict"),
+    // Parent key for slots(product_id, influencer_id): a slot's gig belongs to the slot's influencer.
+    unique("products_id_influencer_unique").on(t.id, t.influencerId),
+    check("products_title_check", sql`length(${t.title}) BETWEEN 1 AND ${sql.raw(String(TITLE_MAX))}`),
+    check("products_price_check", sql`${t.priceMinor} > 0`),
+    check("products_currency_check", sql`${t.currency} = 'USD'`),
+    enumCheck("products_base_currency_check", t.baseCurrency, BASE_CURRENCIES),
+    check("products_counts_check", sql`${t.popularity} >= 0 AND ${t.bookingCount} >= 0`),
+    // Influencer dashboard: active and inactive (archived) gigs, newest first.
+    index("products_influencer_idx").on(t.influencerId, t.archivedAt, t.createdAt),
+    // Browse (non-archived only).
+    index("products_active_popularity_idx").on(t.popularity).where(notArchived),
+    index("products_active_created_idx").on(t.createdAt).where(notArchived),
+    index("products_active_price_idx").on(t.priceMinor).where(notArchived),
+    index("products_active_title_idx").on(t.title).where(notArchived),
+    index("products_active_game_idx").on(t.gameId, t.popularity).where(notArchived),
+    index("products_active_platform_idx").on(t.platformId, t.popularity).where(notArchived),
+  ],
+);
+
+export const productTags = sqliteTable(
+  "product_tags",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "product_tags_pk", columns: [t.productId, t.tag] }),
+    check("product_tags_tag_check", sql`length(${t.tag}) BETWEEN 1 AND 40 AND ${t.tag} = trim(${t.tag})`),
+    // Filter gigs by tag (selectedTags) and list hashtags.
+    index("product_tags_tag_idx").on(t.tag),
+  ],
+);
+
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type ProductTag = typeof productTags.$inferSelect;
