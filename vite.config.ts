@@ -3,6 +3,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+// No internet here: do not let miniflare fetch the Request.cf object from Cloudflare.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+
 // Local D1/R2 state lives in .wrangler/state; the browser tests point NOOBRD_STATE_DIR at their own copy.
 const stateDir = process.env.NOOBRD_STATE_DIR;
 

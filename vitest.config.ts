@@ -2,6 +2,9 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 
+// No internet here: do not let miniflare fetch the Request.cf object from Cloudflare.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+
 /**
  * Unit and integration tests.
  * - "workers": runs inside workerd with the real bindings (local D1 migrated per test file, R2),
@@ -27,6 +30,7 @@ export default defineConfig(async () => {
             name: "workers",
             include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
             setupFiles: ["./tests/setup/apply-migrations.ts"],
+            testTimeout: 30_000,
           },
         },
         {

@@ -1,4 +1,13 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/error-page";
@@ -64,7 +73,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   if (isRouteErrorResponse(error)) {
-    return <ErrorPage status={error.status} title={error.statusText || "Something went wrong"} detail={MESSAGES.generic} />;
+    return (
+      <ErrorPage status={error.status} title={error.statusText || "Something went wrong"} detail={MESSAGES.generic} />
+    );
   }
   if (import.meta.env.DEV && error instanceof Error) console.error(error);
   return <ErrorPage status={500} title="Something went wrong" detail={MESSAGES.generic} />;

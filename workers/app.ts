@@ -2,17 +2,12 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { cloudflareContext } from "../app/platform/context";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 export default {
   async fetch(request, env, ctx) {
     const nonce = newNonce();
-    const context = new RouterContextProvider(
-      new Map([[cloudflareContext, { env, ctx, cf: request.cf, nonce }]]),
-    );
+    const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, cf: request.cf, nonce }]]));
     const response = await requestHandler(request, context);
     return withSecurityHeaders(response, nonce, import.meta.env.DEV);
   },

@@ -23,13 +23,7 @@ function useScrolledFlag(active: boolean) {
 
 function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
   return (
-    <Form
-      method="get"
-      action="/browse"
-      role="search"
-      data-search-mode={mode}
-      className="flex w-full max-w-md"
-    >
+    <Form method="get" action="/browse" role="search" data-search-mode={mode} className="flex w-full max-w-md">
       <label htmlFor="header-search" className="sr-only">
         Search games, gigs and stars
       </label>
@@ -141,7 +135,14 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
                     aria-label="Notifications"
                     className="rounded-full p-2 text-zinc-300 hover:bg-ink-800 hover:text-white"
                   >
-                    <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <svg
+                      viewBox="0 0 24 24"
+                      className="h-5 w-5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      aria-hidden="true"
+                    >
                       <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
                       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
                     </svg>

@@ -1,5 +1,5 @@
-import { cloudflareContext } from "./context";
 import type { RouterContextProvider } from "react-router";
+import { cloudflareContext } from "./context";
 
 /** JSON helpers for resource routes: errors carry `message` (SPEC.md section 8: toasts show it). */
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
@@ -29,7 +29,11 @@ export function envOf(context: Readonly<RouterContextProvider>): Env {
 
 /** The client's address as Cloudflare reports it (falls back for local runs). */
 export function clientIp(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "127.0.0.1";
+  return (
+    request.headers.get("CF-Connecting-IP") ??
+    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
+    "127.0.0.1"
+  );
 }
 
 /** Reads a JSON or form body into a plain object; a malformed body gives null. */
@@ -45,4 +49,10 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   } catch {
     return null;
   }
+}
+
+/** A loader's value, or a 404 for the route's error boundary when there is none. */
+export function found<T>(value: T | null | undefined, what = "Not found"): T {
+  if (value === null || value === undefined) throw new Response(what, { status: 404, statusText: "Not Found" });
+  return value;
 }

@@ -14,7 +14,7 @@ const CHROMIUM_ARGS = [
 export const baseURL = () => inject("baseURL");
 
 /** One browser per test file; `context(js)` opens a fresh profile with JavaScript on or off. */
-export function useBrowser() {
+export function setupBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, useBrowser } from "./browser";
+import { baseURL, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 function countByMessage(marker: string): number {
   const rows = queryE2E<{ n: number }>(

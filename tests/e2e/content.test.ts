@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, useBrowser } from "./browser";
+import { baseURL, setupBrowser } from "./browser";
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 const PAGES = [
   { path: "/terms-of-service", heading: /terms/i, keyPoints: true },
@@ -17,7 +17,7 @@ describe.each([true, false])("content pages (JavaScript %s)", (javaScript) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     expect(await page.getByRole("heading", { level: 1, name: heading }).isVisible()).toBe(true);
-    const text = (await page.locator("main").innerText()).trim();
+    const text = ((await page.locator("main").textContent()) ?? "").trim();
     expect(text.length).toBeGreaterThan(800);
     if (keyPoints) {
       expect(await page.getByRole("heading", { name: "Key points" }).isVisible()).toBe(true);

@@ -16,7 +16,7 @@ declare module "vitest" {
   }
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+function run(command: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
 }
@@ -37,7 +37,11 @@ async function waitForServer(url: string, server: ChildProcess, timeoutMs = 60_0
 }
 
 export default async function setup(project: TestProject) {
-  const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", NOOBRD_STATE_DIR: STATE_DIR };
+  const env: Record<string, string> = {
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    WRANGLER_SEND_METRICS: "false",
+    NOOBRD_STATE_DIR: STATE_DIR,
+  };
   rmSync(STATE_DIR, { recursive: true, force: true });
   run("react-router", ["build"], env);
   run("tsx", ["scripts/db-prepare.ts", "--persist-to", STATE_DIR], env);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, useBrowser } from "./browser";
+import { baseURL, setupBrowser } from "./browser";
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 describe.each([true, false])("page shell (JavaScript %s)", (javaScript) => {
   it("renders the landing page with header, sign-in menu and footer", async () => {

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { sessions, users } from "../../../db/schema";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
+import { sessions, users } from "../../../db/schema";
 import type { Role, Viewer } from "./policy";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -72,7 +72,7 @@ export async function getViewer(request: Request, env: Env): Promise<Viewer | nu
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .get();
   if (!row) return null;
-  return { ...row, role: row.role as Role, fullName: row.fullName ?? row.username };
+  return { ...row, isLive: !!row.isLive, role: row.role as Role, fullName: row.fullName || row.username };
 }
 
 /** Revokes the request's session (if any) and returns the Set-Cookie header that clears it. */

@@ -15,8 +15,8 @@ export type StoredLegalContent = {
   sections?: LegalSection[];
 };
 
-export type LegalDocumentView = {
-  type: LegalType;
+/** What a document page renders: legal documents and prose pages alike. */
+export type DocumentView = {
   title: string;
   updated: string | null;
   introduction: string;
@@ -30,13 +30,16 @@ const DEFAULT_TITLES: Record<LegalType, string> = {
   vipQueueTermsAndConditions: "VIP Queue Terms and Conditions",
 };
 
-export function toLegalView(type: LegalType, content: StoredLegalContent): LegalDocumentView {
+export function toLegalView(type: LegalType, content: StoredLegalContent): DocumentView {
   return {
-    type,
     title: content.title ?? DEFAULT_TITLES[type],
     updated: content.lastUpdated ?? content.updatedDate ?? null,
     introduction: content.introduction ?? content.intro ?? "",
     keyPoints: content.keyPoints ?? [],
     sections: content.sections ?? [],
   };
+}
+
+export function pageToView(page: { title: string; intro: string; sections: LegalSection[] }): DocumentView {
+  return { title: page.title, updated: null, introduction: page.intro, keyPoints: [], sections: page.sections };
 }

@@ -1,10 +1,12 @@
 import { destroySession } from "~/features/auth/session.server";
 import { MESSAGES } from "~/lib/messages";
-import { envOf } from "~/platform/http.server";
+import { envOf, isSameOrigin, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/logout";
 
 /** GET /api/logout (SPEC.md section 7): ends the session and tells the client to clear its store. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // A GET that changes state: refuse it from other sites so a link elsewhere cannot log users out.
+  if (!isSameOrigin(request)) return jsonError(403, "Cross-origin request refused");
   const clear = await destroySession(request, envOf(context));
   return Response.json({ success: true, message: MESSAGES.loggedOut }, { headers: { "Set-Cookie": clear } });
 }

@@ -1,15 +1,13 @@
-import type { LegalDocumentView } from "../legal";
+import type { DocumentView } from "../legal";
 
-/** Terms, privacy policy and similar documents: key points first, then the detailed sections. */
-export function LegalDocument({ document }: { document: LegalDocumentView }) {
+/** Terms, privacy policy and prose pages: key points first (when any), then the detailed sections. */
+export function DocumentPage({ document }: { document: DocumentView }) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold">{document.title}</h1>
       {document.updated ? <p className="mt-2 text-sm text-zinc-400">Last updated: {document.updated}</p> : null}
       <div className="prose-content mt-6">
-        {document.introduction.split(/\n{2,}/).map((paragraph) => (
-          <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-        ))}
+        <Paragraphs text={document.introduction} />
       </div>
       {document.keyPoints.length > 0 ? (
         <section aria-labelledby="key-points" className="mt-8 rounded-xl border border-ink-700 bg-ink-900 p-6">
@@ -27,12 +25,17 @@ export function LegalDocument({ document }: { document: LegalDocumentView }) {
         {document.sections.map((section, index) => (
           <section key={section.title} aria-labelledby={`section-${index}`}>
             <h2 id={`section-${index}`}>{section.title}</h2>
-            {section.body.split(/\n{2,}/).map((paragraph) => (
-              <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-            ))}
+            <Paragraphs text={section.body} />
           </section>
         ))}
       </div>
     </main>
   );
+}
+
+function Paragraphs({ text }: { text: string }) {
+  return text
+    .split(/\n{2,}/)
+    .filter((paragraph) => paragraph.trim())
+    .map((paragraph) => <p key={paragraph}>{paragraph}</p>);
 }

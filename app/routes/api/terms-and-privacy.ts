@@ -1,0 +1,15 @@
+import { getLegalContent } from "~/features/content/content.server";
+import { legalTypeSchema } from "~/features/content/schema";
+import { MESSAGES } from "~/lib/messages";
+import { envOf, jsonError } from "~/platform/http.server";
+import type { Route } from "./+types/terms-and-privacy";
+
+/** GET /api/get/user/termsAndPrivacy?type=mainTermsAndConditions|mainPrivacyPolicy|vipQueueTermsAndConditions */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const type = legalTypeSchema.safeParse(new URL(request.url).searchParams.get("type"));
+  if (!type.success)
+    return jsonError(400, "type must be one of mainTermsAndConditions, mainPrivacyPolicy, vipQueueTermsAndConditions");
+  const content = await getLegalContent(envOf(context), type.data);
+  if (!content) return jsonError(404, MESSAGES.termsFetch);
+  return Response.json({ success: true, type: type.data, data: content });
+}

@@ -1,0 +1,16 @@
+import { DocumentPage } from "~/features/content/components/document-page";
+import { getLegalDocument } from "~/features/content/content.server";
+import { envOf, found } from "~/platform/http.server";
+import type { Route } from "./+types/privacy-policy";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { document: found(await getLegalDocument(envOf(context), "mainPrivacyPolicy")) };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.document.title ?? "Not found"} | Noobrd` },
+];
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <DocumentPage document={loaderData.document} />;
+}
