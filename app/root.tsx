@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -62,7 +63,20 @@ export default function App() {
   return <Outlet />;
 }
 
+/** A deploy can remove the chunks an open tab still points at; reloading fetches the new ones (SPEC.md section 8). */
+function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      error.message,
+    )
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(() => {
+    if (isChunkLoadError(error)) window.location.reload();
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <ErrorPage
