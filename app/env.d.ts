@@ -1,4 +1,11 @@
-// Secrets are not in wrangler.jsonc, so `wrangler types` does not list them.
+// Secrets and optional settings are not all in wrangler.jsonc, so `wrangler types` does not list them.
 interface Env {
   SESSION_SECRET?: string;
+  /** "http" for the production email API; anything else uses the development outbox. */
+  EMAIL_PROVIDER?: string;
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  /** The public origin used in emailed links, e.g. https://noobrd.gg (defaults to the request's origin). */
+  PUBLIC_ORIGIN?: string;
 }

@@ -8,6 +8,14 @@ export default [
   route("terms-of-service", "routes/public/terms-of-service.tsx"),
   route("contact-us", "routes/public/contact-us.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  route("signup", "routes/auth/signup.tsx"),
+  route("signup/verify/:token", "routes/auth/verify-link.tsx"),
+  route("signup/verifyotp/:token/:email", "routes/auth/verify-otp.tsx"),
+  route("login", "routes/auth/login.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password/:token", "routes/auth/reset-password.tsx", { id: "reset-password" }),
+  route("streamer-password-setup/:email", "routes/auth/reset-password.tsx", { id: "streamer-password-setup" }),
+  route("dev/outbox", "routes/dev/outbox.tsx"),
 
   ...prefix("api", [
     route("get/user/termsAndPrivacy", "routes/api/terms-and-privacy.ts"),

@@ -56,3 +56,8 @@ export function found<T>(value: T | null | undefined, what = "Not found"): T {
   if (value === null || value === undefined) throw new Response(what, { status: 404, statusText: "Not Found" });
   return value;
 }
+
+/** The origin for links in emails: PUBLIC_ORIGIN when set (production), else the request's own. */
+export function publicOrigin(request: Request, env: Env): string {
+  return env.PUBLIC_ORIGIN ?? new URL(request.url).origin;
+}

@@ -41,3 +41,9 @@ export function headerSearchMode(viewer: Viewer | null, pathname: string): "alwa
 export function showsBellAndAvatar(viewer: Viewer | null): boolean {
   return !!viewer && !isStaff(viewer);
 }
+
+/** Where to go after login: the return path if one was given, else the dashboard for streamers, else /. */
+export function afterLoginPath(isInfluencer: boolean, redirectTo: string | undefined): string {
+  if (redirectTo) return redirectTo;
+  return isInfluencer ? "/influencer/dashboard" : "/";
+}

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { createCookie } from "react-router";
+import { randomToken, sha256Hex } from "~/lib/crypto";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { sessions, users } from "../../../db/schema";
@@ -22,11 +23,6 @@ function sessionCookie(env: Env) {
   });
 }
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 async function readToken(request: Request, env: Env): Promise<string | null> {
   const value: unknown = await sessionCookie(env).parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
@@ -34,12 +30,12 @@ async function readToken(request: Request, env: Env): Promise<string | null> {
 
 /** Starts a session for a user and returns the Set-Cookie header value. */
 export async function createSession(env: Env, userId: string, meta: { userAgent?: string; ip?: string } = {}) {
-  const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+  const token = randomToken();
   const now = new Date();
   await getDb(env)
     .insert(sessions)
     .values({
-      id: await hashToken(token),
+      id: await sha256Hex(token),
       userId,
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
@@ -53,7 +49,7 @@ export async function createSession(env: Env, userId: string, meta: { userAgent?
 export async function getViewer(request: Request, env: Env): Promise<Viewer | null> {
   const token = await readToken(request, env);
   if (!token) return null;
-  const id = await hashToken(token);
+  const id = await sha256Hex(token);
   const row = await getDb(env)
     .select({
       id: users.id,
@@ -82,7 +78,13 @@ export async function destroySession(request: Request, env: Env): Promise<string
     await getDb(env)
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(eq(sessions.id, await hashToken(token)));
+      .where(eq(sessions.id, await sha256Hex(token)));
   }
   return sessionCookie(env).serialize("", { maxAge: 0 });
+}
+
+/** Logs a user in: revokes whatever session the request carried (rotation) and starts a new one. */
+export async function startSession(request: Request, env: Env, userId: string, ip?: string) {
+  await destroySession(request, env);
+  return createSession(env, userId, { userAgent: request.headers.get("User-Agent") ?? undefined, ip });
 }

@@ -1,0 +1,251 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { AUTH_RATE_LIMITS } from "~/lib/constants";
+import { newId } from "~/lib/id";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { getDb } from "~/platform/db.server";
+import { emailSender } from "~/platform/email/email.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { bans, credentials, sessions, users } from "../../../db/schema";
+import { consumeCode, consumeToken, issueCode } from "./codes.server";
+import { resetPasswordEmail, streamerSetupEmail, verificationEmail } from "./emails";
+import { hashPassword, verifyPassword } from "./password.server";
+
+/**
+ * Email-and-password accounts: sign-up, verification, login, password reset and change.
+ * Screens and the JSON API both call these; each returns a result, never throws for bad input.
+ */
+export type Failure = { ok: false; status: number; message: string; field?: string; reason?: string };
+export type Result<T> = ({ ok: true } & T) | Failure;
+
+const fail = (status: number, message: string, extra: Partial<Failure> = {}): Failure => ({
+  ok: false,
+  status,
+  message,
+  ...extra,
+});
+
+type Meta = { ip: string; origin: string };
+type RateRule = keyof typeof AUTH_RATE_LIMITS;
+
+/** Counts a hit against both the address and (when known) the account; false once either is over. */
+async function withinLimits(env: Env, rule: RateRule, ip: string, account?: string) {
+  const { max, windowMs } = AUTH_RATE_LIMITS[rule];
+  const [byIp, byAccount] = await Promise.all([
+    hitRateLimit(env, `${rule}:ip:${ip}`, max, windowMs),
+    account ? hitRateLimit(env, `${rule}:account:${account}`, max, windowMs) : true,
+  ]);
+  return byIp && byAccount;
+}
+
+const tooMany = () => fail(429, "Too many attempts. Please wait a few minutes and try again.");
+
+export async function isBanned(env: Env, userId: string) {
+  const ban = await getDb(env)
+    .select({ id: bans.id })
+    .from(bans)
+    .where(and(eq(bans.userId, userId), isNull(bans.unbannedAt)))
+    .get();
+  return !!ban;
+}
+
+async function sendVerification(env: Env, user: { id: string; email: string }, origin: string) {
+  const { token, code } = await issueCode(env, {
+    purpose: "verify_email",
+    userId: user.id,
+    email: user.email,
+    withCode: true,
+  });
+  await emailSender(env).send(verificationEmail({ origin, to: user.email }, token, code ?? ""));
+  return token;
+}
+
+function uniqueViolation(error: unknown): "email" | "username" | null {
+  const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
+  if (!text.includes("UNIQUE")) return null;
+  if (text.includes("email")) return "email";
+  if (text.includes("username")) return "username";
+  return null;
+}
+
+export async function signUp(
+  env: Env,
+  input: { username: string; fullName: string; email: string; password: string; country: string },
+  meta: Meta,
+): Promise<Result<{ userId: string; token: string }>> {
+  if (!(await withinLimits(env, "signup", meta.ip))) return tooMany();
+  const db = getDb(env);
+  const userId = newId();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await db.batch([
+      db.insert(users).values({
+        id: userId,
+        username: input.username,
+        fullName: input.fullName || input.username,
+        email: input.email,
+        country: input.country,
+        lastIp: meta.ip,
+      }),
+      db.insert(credentials).values({ userId, passwordHash }),
+    ]);
+  } catch (error) {
+    const field = uniqueViolation(error);
+    if (field === "email") return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+    if (field === "username") return fail(409, AUTH_MESSAGES.usernameTaken, { field: "username" });
+    throw error;
+  }
+  const token = await sendVerification(env, { id: userId, email: input.email }, meta.origin);
+  return { ok: true, userId, token };
+}
+
+async function markVerified(env: Env, userId: string) {
+  await getDb(env)
+    .update(users)
+    .set({ emailVerifiedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}
+
+export async function verifyEmailByLink(env: Env, token: string): Promise<Result<{ userId: string }>> {
+  const code = await consumeToken(env, "verify_email", token);
+  if (!code?.userId) return fail(400, AUTH_MESSAGES.linkInvalid);
+  await markVerified(env, code.userId);
+  return { ok: true, userId: code.userId };
+}
+
+export async function verifyEmailByCode(
+  env: Env,
+  token: string,
+  otp: string,
+  meta: Meta,
+): Promise<Result<{ userId: string }>> {
+  if (!(await withinLimits(env, "code", meta.ip, `token:${token.slice(0, 16)}`))) return tooMany();
+  const code = await consumeCode(env, "verify_email", token, otp);
+  if (!code?.userId) return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+  await markVerified(env, code.userId);
+  return { ok: true, userId: code.userId };
+}
+
+/** Answers the same whether or not the address exists or is already verified. */
+export async function resendVerification(
+  env: Env,
+  email: string,
+  meta: Meta,
+): Promise<Result<{ message: string; token: string | null }>> {
+  if (!(await withinLimits(env, "resend", meta.ip, email))) return tooMany();
+  const user = await getDb(env)
+    .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .get();
+  let token: string | null = null;
+  if (user?.email && !user.verifiedAt)
+    token = await sendVerification(env, { id: user.id, email: user.email }, meta.origin);
+  return { ok: true, message: AUTH_MESSAGES.verificationSent, token };
+}
+
+// A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
+let dummyHash: Promise<string> | null = null;
+
+export async function logIn(
+  env: Env,
+  input: { email: string; password: string },
+  meta: { ip: string },
+  options: { staffOnly?: boolean } = {},
+): Promise<Result<{ userId: string; isInfluencer: boolean }>> {
+  if (!(await withinLimits(env, "login", meta.ip, input.email))) return tooMany();
+  const row = await getDb(env)
+    .select({
+      id: users.id,
+      role: users.role,
+      isActive: users.isActive,
+      isInfluencer: users.isInfluencer,
+      verifiedAt: users.emailVerifiedAt,
+      passwordHash: credentials.passwordHash,
+    })
+    .from(users)
+    .innerJoin(credentials, eq(credentials.userId, users.id))
+    .where(eq(users.email, input.email))
+    .get();
+  dummyHash ??= hashPassword("not-a-real-password");
+  const valid = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash));
+  if (!row || !valid) {
+    return fail(401, options.staffOnly ? AUTH_MESSAGES.userNotFound : AUTH_MESSAGES.invalidCredentials);
+  }
+  if (options.staffOnly && (row.role === "user" || !row.isActive)) return fail(401, AUTH_MESSAGES.userNotFound);
+  if (await isBanned(env, row.id)) return fail(403, AUTH_MESSAGES.banned);
+  if (!row.verifiedAt) return fail(403, AUTH_MESSAGES.unverified, { reason: "unverified" });
+  return { ok: true, userId: row.id, isInfluencer: row.isInfluencer };
+}
+
+/** Answers the same whether or not the address exists. */
+export async function forgotPassword(env: Env, email: string, meta: Meta): Promise<Result<{ message: string }>> {
+  if (!(await withinLimits(env, "forgot", meta.ip, email))) return tooMany();
+  const user = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  if (user) {
+    const { token } = await issueCode(env, { purpose: "reset_password", userId: user.id, email });
+    await emailSender(env).send(resetPasswordEmail({ origin: meta.origin, to: email }, token));
+  }
+  return { ok: true, message: AUTH_MESSAGES.resetSent };
+}
+
+/** Sets a password and ends every session of the user, in one batch. */
+async function replacePassword(env: Env, userId: string, newPassword: string) {
+  const db = getDb(env);
+  const passwordHash = await hashPassword(newPassword);
+  await db.batch([
+    db
+      .insert(credentials)
+      .values({ userId, passwordHash })
+      .onConflictDoUpdate({ target: credentials.userId, set: { passwordHash, updatedAt: new Date() } }),
+    db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))),
+  ]);
+}
+
+/** A reset link proves the address, so it also verifies it. */
+export async function resetPassword(env: Env, token: string, newPassword: string): Promise<Result<{ userId: string }>> {
+  const code = await consumeToken(env, "reset_password", token);
+  if (!code?.userId) return fail(400, AUTH_MESSAGES.linkInvalid);
+  await replacePassword(env, code.userId, newPassword);
+  await markVerified(env, code.userId);
+  return { ok: true, userId: code.userId };
+}
+
+export async function setStreamerPassword(
+  env: Env,
+  email: string,
+  token: string,
+  newPassword: string,
+): Promise<Result<{ userId: string }>> {
+  const code = await consumeToken(env, "streamer_setup", token);
+  if (!code?.userId || code.email !== email.toLowerCase()) return fail(400, AUTH_MESSAGES.linkInvalid);
+  await replacePassword(env, code.userId, newPassword);
+  await markVerified(env, code.userId);
+  return { ok: true, userId: code.userId };
+}
+
+/** Staff registering a streamer call this to email the password set-up link. */
+export async function sendStreamerSetup(env: Env, user: { id: string; email: string }, origin: string) {
+  const { token } = await issueCode(env, { purpose: "streamer_setup", userId: user.id, email: user.email });
+  await emailSender(env).send(streamerSetupEmail({ origin, to: user.email }, token));
+  return token;
+}
+
+export async function changePassword(
+  env: Env,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<Result<object>> {
+  const row = await getDb(env)
+    .select({ passwordHash: credentials.passwordHash })
+    .from(credentials)
+    .where(eq(credentials.userId, userId))
+    .get();
+  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+    return fail(400, "Current password is incorrect", { field: "currentPassword" });
+  }
+  await replacePassword(env, userId, input.newPassword);
+  return { ok: true };
+}

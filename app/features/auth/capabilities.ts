@@ -1,0 +1,37 @@
+import type { Role } from "./policy";
+
+/**
+ * Which staff role may use which admin capability (docs/decisions/005-staff-capabilities.md).
+ * Enforced on the server by requireStaff / requireApiStaff in every admin loader and action, and used by
+ * the admin UI to hide what a role cannot do.
+ */
+export const CAPABILITIES = [
+  "dashboard",
+  "catalogue", // games, modes, platforms, banners
+  "influencers", // register, remove, show at landing
+  "platformFees",
+  "payouts",
+  "validations", // influencer-played validations of orders
+  "moderation", // reports and bans
+  "configurations",
+  "content", // terms, privacy, FAQ
+  "giveaway",
+  "contactSubmissions",
+  "promoCodes",
+  "onboarding", // bank details and agreement verification
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+const ALL: readonly Capability[] = CAPABILITIES;
+
+export const STAFF_CAPABILITIES: Record<Exclude<Role, "user">, readonly Capability[]> = {
+  admin: ALL,
+  developer: ["dashboard", "catalogue", "configurations", "content", "contactSubmissions", "moderation"],
+  marketing: ["dashboard", "catalogue", "influencers", "content", "giveaway", "promoCodes", "contactSubmissions"],
+  finance: ["dashboard", "platformFees", "payouts", "validations", "onboarding", "promoCodes"],
+};
+
+export function canStaff(role: Role, capability: Capability): boolean {
+  if (role === "user") return false;
+  return STAFF_CAPABILITIES[role].includes(capability);
+}

@@ -1,0 +1,105 @@
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { randomDigits, randomToken, sha256Hex } from "~/lib/crypto";
+import { newId } from "~/lib/id";
+import { getDb } from "~/platform/db.server";
+import { type OneTimeCodePurpose, oneTimeCodes } from "../../../db/schema";
+
+/** One-time codes and link tokens: single use, valid at most 10 minutes, a few wrong guesses allowed. */
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+const codeHash = (tokenHash: string, code: string) => sha256Hex(`${tokenHash}:${code}`);
+
+export type IssuedCode = { token: string; code: string | null };
+
+/**
+ * Issues a link token (and, when asked, a 6-digit code bound to it). Older unused codes of the same
+ * purpose for the same user are retired in the same batch, so only the newest works.
+ */
+export async function issueCode(
+  env: Env,
+  input: { purpose: OneTimeCodePurpose; userId: string; email?: string | null; withCode?: boolean; payload?: string },
+  now = new Date(),
+): Promise<IssuedCode> {
+  const token = randomToken();
+  const tokenHash = await sha256Hex(token);
+  const code = input.withCode ? randomDigits(6) : null;
+  const db = getDb(env);
+  await db.batch([
+    db
+      .update(oneTimeCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oneTimeCodes.userId, input.userId),
+          eq(oneTimeCodes.purpose, input.purpose),
+          isNull(oneTimeCodes.usedAt),
+        ),
+      ),
+    db.insert(oneTimeCodes).values({
+      id: newId(),
+      purpose: input.purpose,
+      userId: input.userId,
+      email: input.email?.toLowerCase() ?? null,
+      tokenHash,
+      codeHash: code ? await codeHash(tokenHash, code) : null,
+      payload: input.payload ?? null,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    }),
+  ]);
+  return { token, code };
+}
+
+/** Uses a link token once. Returns the code's row, or null when unknown, used or expired. */
+export async function consumeToken(env: Env, purpose: OneTimeCodePurpose, token: string, now = new Date()) {
+  const tokenHash = await sha256Hex(token);
+  return getDb(env)
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.tokenHash, tokenHash),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .returning()
+    .get();
+}
+
+/**
+ * Uses a typed code once: it must match the token it was sent with, be unused, unexpired and not
+ * guessed wrong too often. A wrong guess counts an attempt.
+ */
+export async function consumeCode(
+  env: Env,
+  purpose: OneTimeCodePurpose,
+  token: string,
+  code: string,
+  now = new Date(),
+) {
+  const tokenHash = await sha256Hex(token);
+  const db = getDb(env);
+  const row = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.tokenHash, tokenHash),
+        eq(oneTimeCodes.purpose, purpose),
+        eq(oneTimeCodes.codeHash, await codeHash(tokenHash, code)),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+        lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning()
+    .get();
+  if (row) return row;
+  await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(eq(oneTimeCodes.tokenHash, tokenHash), isNull(oneTimeCodes.usedAt)));
+  return undefined;
+}

@@ -1,0 +1,83 @@
+import type { EmailMessage } from "~/platform/email/email.server";
+import { CODE_TTL_MS } from "./codes.server";
+
+/** The account emails. Each carries an unsubscribe link (SPEC.md: /unsubscribe/:email). */
+type Links = { origin: string; to: string };
+
+const minutes = CODE_TTL_MS / 60_000;
+
+function unsubscribeUrl({ origin, to }: Links) {
+  return `${origin}/unsubscribe/${encodeURIComponent(to)}`;
+}
+
+function escapeHtml(text: string) {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+}
+
+function compose(
+  links: Links,
+  subject: string,
+  lines: string[],
+  action?: { label: string; url: string },
+): EmailMessage {
+  const unsubscribe = unsubscribeUrl(links);
+  const text = [
+    ...lines,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    "",
+    `Unsubscribe: ${unsubscribe}`,
+  ].join("\n\n");
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    action ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>` : "",
+    `<p style="color:#888;font-size:12px"><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
+  ].join("\n");
+  return { to: links.to, subject, text, html, unsubscribeUrl: unsubscribe };
+}
+
+export function verificationEmail(links: Links, token: string, code: string): EmailMessage {
+  return compose(
+    links,
+    "Verify your Noobrd account",
+    [
+      "Welcome to Noobrd! Confirm your email to start booking sessions with your favourite creators.",
+      `Your verification code is ${code}. It expires in ${minutes} minutes.`,
+    ],
+    { label: "Verify my email", url: `${links.origin}/signup/verify/${token}` },
+  );
+}
+
+export function resetPasswordEmail(links: Links, token: string): EmailMessage {
+  return compose(
+    links,
+    "Reset your Noobrd password",
+    [
+      "Someone asked to reset the password of your Noobrd account. If it was you, use the link below.",
+      `The link expires in ${minutes} minutes. If you did not ask, ignore this email: your password stays the same.`,
+    ],
+    { label: "Choose a new password", url: `${links.origin}/reset-password/${token}` },
+  );
+}
+
+export function streamerSetupEmail(links: Links, token: string): EmailMessage {
+  return compose(
+    links,
+    "Set up your Noobrd streamer account",
+    [
+      "The Noobrd team has created a streamer account for you. Choose a password to sign in to your dashboard.",
+      `The link expires in ${minutes} minutes; ask the team for a new one if it runs out.`,
+    ],
+    {
+      label: "Set my password",
+      url: `${links.origin}/streamer-password-setup/${encodeURIComponent(links.to)}?token=${token}`,
+    },
+  );
+}
+
+export function changeEmailCodeEmail(links: Links, code: string): EmailMessage {
+  return compose(links, "Confirm your new Noobrd email", [
+    "Use this code to confirm this address as the new email of your Noobrd account:",
+    `${code} (expires in ${minutes} minutes)`,
+    "If you did not ask for this, ignore this email.",
+  ]);
+}

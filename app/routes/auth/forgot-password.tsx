@@ -1,0 +1,54 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { forgotPassword } from "~/features/auth/accounts.server";
+import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { emailOnlySchema } from "~/features/auth/schema";
+import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import type { Route } from "./+types/forgot-password";
+
+export const meta = () => [{ title: "Forgot password | Noobrd" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
+  const result = await forgotPassword(env, submission.value.email, {
+    ip: clientIp(request),
+    origin: publicOrigin(request, env),
+  });
+  if (!result.ok)
+    return data({ result: submission.reply({ formErrors: [result.message] }), sent: null }, { status: result.status });
+  return { result: submission.reply({ resetForm: true }), sent: result.message };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+  });
+  return (
+    <AuthCard title="Forgot your password?" lead="Enter your email and we will send you a link to choose a new one.">
+      {actionData?.sent ? (
+        <p role="status" className="mb-4 rounded-lg border border-emerald-500/40 bg-emerald-950 px-3 py-2 text-sm">
+          {actionData.sent}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        </Field>
+        <button type="submit" className={primaryButton}>
+          Send reset link
+        </button>
+      </Form>
+      <Link to="/login" className="mt-6 inline-block text-sm text-zinc-400 hover:text-white">
+        Back to log in
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { logIn, resendVerification } from "~/features/auth/accounts.server";
+import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { afterLoginPath } from "~/features/auth/policy";
+import { emailOnlySchema, loginSchema, redirectToSchema } from "~/features/auth/schema";
+import { getViewer, startSession } from "~/features/auth/session.server";
+import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import type { Route } from "./+types/login";
+
+export const meta = () => [{ title: "Log in | Noobrd" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, envOf(context));
+  if (viewer) {
+    const redirectTo = redirectToSchema.parse(new URL(request.url).searchParams.get("redirectTo") ?? undefined);
+    throw redirect(afterLoginPath(viewer.isInfluencer, redirectTo));
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const formData = await request.formData();
+  const ip = clientIp(request);
+  if (formData.get("intent") === "resend") {
+    const email = emailOnlySchema.safeParse({ email: formData.get("email") });
+    if (!email.success) return data({ result: null, unverified: false }, { status: 400 });
+    const resent = await resendVerification(env, email.data.email, { ip, origin: publicOrigin(request, env) });
+    if (resent.ok && resent.token)
+      throw redirect(`/signup/verifyotp/${resent.token}/${encodeURIComponent(email.data.email)}`);
+    return data({ result: null, unverified: false }, { status: resent.ok ? 200 : resent.status });
+  }
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), unverified: false }, { status: 400 });
+  }
+  const result = await logIn(env, submission.value, { ip });
+  if (!result.ok) {
+    return data(
+      {
+        result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
+        unverified: result.reason === "unverified",
+      },
+      { status: result.status },
+    );
+  }
+  const cookie = await startSession(request, env, result.userId, ip);
+  return redirect(afterLoginPath(result.isInfluencer, submission.value.redirectTo), {
+    headers: { "Set-Cookie": cookie },
+  });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  return (
+    <AuthCard
+      title="Log in"
+      lead={
+        <>
+          New to Noobrd?{" "}
+          <Link to="/signup" className="text-brand-400 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        </Field>
+        <Field label="Password" id={fields.password.id} errors={fields.password.errors}>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="current-password"
+            className={inputClass}
+          />
+        </Field>
+        <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
+          Log in
+        </button>
+        {actionData?.unverified ? (
+          <button
+            type="submit"
+            name="intent"
+            value="resend"
+            formNoValidate
+            className="text-sm text-brand-400 hover:underline"
+          >
+            Send me a new verification email
+          </button>
+        ) : null}
+      </Form>
+      <div className="mt-6 flex justify-between text-sm">
+        <Link to="/forgot-password" className="text-zinc-400 hover:text-white">
+          Forgot your password?
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { resetPassword, setStreamerPassword } from "~/features/auth/accounts.server";
+import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { newPasswordSchema } from "~/features/auth/schema";
+import { startSession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { clientIp, envOf } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/reset-password";
+
+/**
+ * One screen for /reset-password/:token (forgotten password) and /streamer-password-setup/:email?token=
+ * (a streamer registered by staff sets a first password). Both end logged in on /.
+ */
+export const meta = () => [{ title: "Choose a password | Noobrd" }];
+
+function setupKind(params: { token?: string; email?: string }) {
+  return params.email ? "streamer" : "reset";
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { kind: setupKind(params), email: params.email ?? null };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
+  }
+  const token = params.token ?? new URL(request.url).searchParams.get("token") ?? "";
+  const result = params.email
+    ? await setStreamerPassword(env, params.email, token, submission.value.newPassword)
+    : await resetPassword(env, token, submission.value.newPassword);
+  if (!result.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [result.message], hideFields: ["newPassword", "confirmPassword"] }) },
+      { status: result.status },
+    );
+  }
+  const cookie = await startSession(request, env, result.userId, clientIp(request));
+  return redirectWithToast(
+    env,
+    "/",
+    { kind: "success", message: AUTH_MESSAGES.passwordUpdated },
+    { "Set-Cookie": cookie },
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+  });
+  const streamer = loaderData.kind === "streamer";
+  return (
+    <AuthCard
+      title={streamer ? "Set up your password" : "Choose a new password"}
+      lead={streamer ? `Welcome to Noobrd! Choose the password for ${loaderData.email}.` : undefined}
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field label="New password" id={fields.newPassword.id} errors={fields.newPassword.errors}>
+          <input
+            {...getInputProps(fields.newPassword, { type: "password" })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Confirm password" id={fields.confirmPassword.id} errors={fields.confirmPassword.errors}>
+          <input
+            {...getInputProps(fields.confirmPassword, { type: "password" })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </Field>
+        <button type="submit" className={primaryButton}>
+          Save password
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { signUp } from "~/features/auth/accounts.server";
+import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { countryOptions } from "~/features/auth/countries";
+import { signupSchema } from "~/features/auth/schema";
+import { getViewer } from "~/features/auth/session.server";
+import { cloudflareContext } from "~/platform/context";
+import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import type { Route } from "./+types/signup";
+
+export const meta = () => [{ title: "Sign up | Noobrd" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getViewer(request, envOf(context))) throw redirect("/");
+  const country = context.get(cloudflareContext).cf?.country;
+  return { countries: countryOptions(), defaultCountry: typeof country === "string" ? country : "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const result = await signUp(env, submission.value, { ip: clientIp(request), origin: publicOrigin(request, env) });
+  if (!result.ok) {
+    const reply = result.field
+      ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] })
+      : submission.reply({ formErrors: [result.message], hideFields: ["password"] });
+    return data({ result: reply }, { status: result.status });
+  }
+  return redirect(`/signup/verifyotp/${result.token}/${encodeURIComponent(submission.value.email)}`);
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    defaultValue: { country: loaderData.defaultCountry },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+  return (
+    <AuthCard
+      title="Create your account"
+      lead={
+        <>
+          Already have one?{" "}
+          <Link to="/login" className="text-brand-400 hover:underline">
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field label="Username" id={fields.username.id} errors={fields.username.errors}>
+          <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={inputClass} />
+        </Field>
+        <Field label="Full name (optional)" id={fields.fullName.id} errors={fields.fullName.errors}>
+          <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" className={inputClass} />
+        </Field>
+        <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        </Field>
+        <Field label="Password" id={fields.password.id} errors={fields.password.errors}>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            autoComplete="new-password"
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Country" id={fields.country.id} errors={fields.country.errors}>
+          <select {...getSelectProps(fields.country)} autoComplete="country" className={inputClass}>
+            <option value="">Select your country</option>
+            {loaderData.countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
+          Sign up
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { verifyEmailByLink } from "~/features/auth/accounts.server";
+import { AuthCard } from "~/features/auth/components/auth-card";
+import { startSession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { clientIp, envOf } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/verify-link";
+
+export const meta = () => [{ title: "Verify your email | Noobrd" }];
+
+/** /signup/verify/:token, the link in the verification email: verifies, logs in and goes to /. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const result = await verifyEmailByLink(env, params.token);
+  if (!result.ok) return { message: result.message };
+  const cookie = await startSession(request, env, result.userId, clientIp(request));
+  return redirectWithToast(env, "/", { kind: "success", message: AUTH_MESSAGES.verified }, { "Set-Cookie": cookie });
+}
+
+export default function VerifyLink({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthCard title="We couldn't verify your email" lead={loaderData.message}>
+      <p className="text-sm text-zinc-300">
+        Log in with your email and password and we will offer to send you a new verification email.
+      </p>
+      <Link to="/login" className="mt-6 inline-block text-brand-400 hover:underline">
+        Go to log in
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,90 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { resendVerification, verifyEmailByCode } from "~/features/auth/accounts.server";
+import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { otpSchema } from "~/features/auth/schema";
+import { startSession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/verify-otp";
+
+export const meta = () => [{ title: "Enter your code | Noobrd" }];
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { email: params.email };
+}
+
+/** /signup/verifyotp/:token/:email: the code from the email, or a new email on request. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const formData = await request.formData();
+  const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+  if (formData.get("intent") === "resend") {
+    const resent = await resendVerification(env, params.email.toLowerCase(), meta);
+    if (!resent.ok) return data({ result: null, notice: resent.message }, { status: resent.status });
+    if (resent.token) {
+      throw redirect(`/signup/verifyotp/${resent.token}/${encodeURIComponent(params.email)}?resent=1`);
+    }
+    return { result: null, notice: resent.message };
+  }
+  const submission = parseWithZod(formData, { schema: otpSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  const result = await verifyEmailByCode(env, params.token, submission.value.otp, meta);
+  if (!result.ok) {
+    return data(
+      { result: submission.reply({ fieldErrors: { otp: [result.message] } }), notice: null },
+      { status: result.status },
+    );
+  }
+  const cookie = await startSession(request, env, result.userId, meta.ip);
+  return redirectWithToast(env, "/", { kind: "success", message: AUTH_MESSAGES.verified }, { "Set-Cookie": cookie });
+}
+
+export default function VerifyOtp({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "verify-otp",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: otpSchema }),
+  });
+  return (
+    <AuthCard
+      title="Check your email"
+      lead={
+        <>
+          We sent a 6-digit code and a link to <strong className="text-zinc-200">{loaderData.email}</strong>. Enter the
+          code, or open the link.
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field label="Verification code" id={fields.otp.id} errors={fields.otp.errors}>
+          <input
+            {...getInputProps(fields.otp, { type: "text" })}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className={`${inputClass} tracking-[0.5em]`}
+          />
+        </Field>
+        <button type="submit" name="intent" value="verify" className={primaryButton}>
+          Verify
+        </button>
+      </Form>
+      <Form method="post" className="mt-4">
+        {actionData?.notice ? (
+          <p role="status" className="mb-3 text-sm text-zinc-300">
+            {actionData.notice}
+          </p>
+        ) : null}
+        <button type="submit" name="intent" value="resend" className="text-sm text-brand-400 hover:underline">
+          Send me a new code
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

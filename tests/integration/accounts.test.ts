@@ -1,0 +1,231 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { consumeCode, issueCode } from "~/features/auth/codes.server";
+import { AUTH_RATE_LIMITS } from "~/lib/constants";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { readOutbox } from "~/platform/email/email.server";
+import { postForm, request } from "./app";
+
+let counter = 0;
+function newAccount() {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return {
+    username: `player_${id}`,
+    fullName: "Riya Sharma",
+    email: `riya.${id}@example.com`,
+    password: "Str0ng-pass!",
+    country: "IN",
+  };
+}
+
+async function latestEmail(to: string) {
+  const [message] = await readOutbox(env.PRIVATE_FILES, { to, limit: 1 });
+  if (!message) throw new Error(`no email to ${to}`);
+  return message;
+}
+
+function sessionCookie(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("session=") && !c.startsWith("session=;"))
+    ?.split(";")[0];
+}
+
+async function signUp(account = newAccount(), ip = "192.0.2.10") {
+  const response = await postForm("/signup", account, { "CF-Connecting-IP": ip });
+  expect(response.status).toBe(302);
+  const location = response.headers.get("Location") ?? "";
+  expect(location).toMatch(/^\/signup\/verifyotp\/[\w-]+\//);
+  return { account, location, email: await latestEmail(account.email) };
+}
+
+async function isLoggedIn(cookie: string | undefined) {
+  const html = await (await request("/contact-us", { headers: cookie ? { Cookie: cookie } : {} })).text();
+  return html.includes("Log out");
+}
+
+describe("sign-up and verification", () => {
+  it("verifies by the emailed code and logs the user in", async () => {
+    const { location, email } = await signUp();
+    const code = /code is (\d{6})/.exec(email.text)?.[1];
+    expect(code).toBeDefined();
+    const response = await postForm(location, { intent: "verify", otp: code ?? "" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(await isLoggedIn(sessionCookie(response))).toBe(true);
+  });
+
+  it("verifies by the emailed link", async () => {
+    const { email } = await signUp();
+    const link = /\/signup\/verify\/[\w-]+/.exec(email.text)?.[0] ?? "";
+    const response = await request(link);
+    expect(response.status).toBe(302);
+    expect(await isLoggedIn(sessionCookie(response))).toBe(true);
+    // A link works once.
+    const again = await request(link);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain(AUTH_MESSAGES.linkInvalid);
+  });
+
+  it("refuses a wrong code, a duplicate email, and logging in before verifying", async () => {
+    const { account, location } = await signUp();
+    const wrong = await postForm(location, { intent: "verify", otp: "000000" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain(AUTH_MESSAGES.codeInvalid);
+
+    const duplicate = await postForm("/signup", { ...account, username: `${account.username}x` });
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.text()).toContain(AUTH_MESSAGES.emailTaken);
+
+    const login = await postForm("/login", { email: account.email, password: account.password });
+    expect(login.status).toBe(403);
+    expect(await login.text()).toContain("Please verify your email");
+  });
+
+  it("rejects bad sign-up input with field messages and creates nothing", async () => {
+    const account = newAccount();
+    const response = await postForm("/signup", { ...account, email: "nope", password: "short", country: "XX" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain("Password must be at least 8 characters");
+    expect(html).toContain("Please select your country");
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE username = ?")
+      .bind(account.username)
+      .first();
+    expect(row?.n).toBe(0);
+  });
+});
+
+describe("login", () => {
+  async function verifiedAccount() {
+    const { account, email, location } = await signUp();
+    const code = /code is (\d{6})/.exec(email.text)?.[1] ?? "";
+    await postForm(location, { intent: "verify", otp: code });
+    return account;
+  }
+
+  it("logs in, goes to the return path, and rotates the session", async () => {
+    const account = await verifiedAccount();
+    const first = await postForm("/login", {
+      email: account.email,
+      password: account.password,
+      redirectTo: "/contact-us",
+    });
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/contact-us");
+    const cookie = sessionCookie(first);
+    const second = await postForm(
+      "/login",
+      { email: account.email, password: account.password },
+      { Cookie: cookie ?? "" },
+    );
+    expect(second.headers.get("Location")).toBe("/");
+    expect(await isLoggedIn(cookie)).toBe(false);
+    expect(await isLoggedIn(sessionCookie(second))).toBe(true);
+  });
+
+  it("refuses an off-site return path", async () => {
+    const account = await verifiedAccount();
+    const response = await postForm("/login", {
+      email: account.email,
+      password: account.password,
+      redirectTo: "//evil.example",
+    });
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("answers a wrong password and an unknown email the same way", async () => {
+    const account = await verifiedAccount();
+    const wrong = await postForm("/login", { email: account.email, password: "Wrong-pass-1" });
+    const unknown = await postForm("/login", { email: "nobody@example.com", password: "Wrong-pass-1" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.text()).toContain(AUTH_MESSAGES.invalidCredentials);
+    expect(await unknown.text()).toContain(AUTH_MESSAGES.invalidCredentials);
+  });
+
+  it("trips the login rate limit per account", async () => {
+    const account = await verifiedAccount();
+    const { max } = AUTH_RATE_LIMITS.login;
+    for (let i = 0; i < max; i++) {
+      await postForm(
+        "/login",
+        { email: account.email, password: "Wrong-pass-1" },
+        { "CF-Connecting-IP": `192.0.2.${100 + i}` },
+      );
+    }
+    const limited = await postForm(
+      "/login",
+      { email: account.email, password: account.password },
+      { "CF-Connecting-IP": "192.0.2.99" },
+    );
+    expect(limited.status).toBe(429);
+  });
+
+  it("refuses banned accounts", async () => {
+    const account = await verifiedAccount();
+    const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
+      .bind(account.email)
+      .first<{ id: string }>();
+    await env.DB.prepare("INSERT INTO bans (id, user_id, banned_at) VALUES (?, ?, ?)")
+      .bind(`ban-${user?.id}`, user?.id, Date.now())
+      .run();
+    const response = await postForm("/login", { email: account.email, password: account.password });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain(AUTH_MESSAGES.banned);
+  });
+});
+
+describe("forgotten password", () => {
+  it("answers the same for unknown emails, and resets by the emailed link", async () => {
+    const unknown = await postForm("/forgot-password", { email: "ghost@example.com" });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.text()).toContain(AUTH_MESSAGES.resetSent);
+
+    const { account } = await signUp();
+    const known = await postForm("/forgot-password", { email: account.email });
+    expect(await known.text()).toContain(AUTH_MESSAGES.resetSent);
+    const email = await latestEmail(account.email);
+    const link = /\/reset-password\/[\w-]+/.exec(email.text)?.[0] ?? "";
+    const reset = await postForm(link, { newPassword: "N3w-password!", confirmPassword: "N3w-password!" });
+    expect(reset.status).toBe(302);
+    expect(await isLoggedIn(sessionCookie(reset))).toBe(true);
+    // The link is single-use, the old password no longer works, the new one does.
+    const reuse = await postForm(link, { newPassword: "Other-pass-9", confirmPassword: "Other-pass-9" });
+    expect(reuse.status).toBe(400);
+    expect((await postForm("/login", { email: account.email, password: account.password })).status).toBe(401);
+    expect((await postForm("/login", { email: account.email, password: "N3w-password!" })).status).toBe(302);
+  });
+});
+
+describe("one-time codes", () => {
+  it("expire after 10 minutes and refuse reuse", async () => {
+    const user = await env.DB.prepare(
+      "INSERT INTO users (id, username, email) VALUES ('otp-user', 'otp_user', 'otp@example.com') RETURNING id",
+    ).first<{ id: string }>();
+    const issuedAt = new Date("2026-01-01T10:00:00Z");
+    const { token, code } = await issueCode(
+      env,
+      { purpose: "verify_email", userId: user?.id ?? "", withCode: true },
+      issuedAt,
+    );
+    const late = new Date(issuedAt.getTime() + 10 * 60 * 1000 + 1);
+    expect(await consumeCode(env, "verify_email", token, code ?? "", late)).toBeUndefined();
+
+    const fresh = await issueCode(env, { purpose: "verify_email", userId: user?.id ?? "", withCode: true }, issuedAt);
+    const inTime = new Date(issuedAt.getTime() + 9 * 60 * 1000);
+    expect(await consumeCode(env, "verify_email", fresh.token, fresh.code ?? "", inTime)).toBeDefined();
+    expect(await consumeCode(env, "verify_email", fresh.token, fresh.code ?? "", inTime)).toBeUndefined();
+  });
+
+  it("stop accepting even the right code after too many wrong guesses", async () => {
+    await env.DB.prepare(
+      "INSERT INTO users (id, username, email) VALUES ('guess-user', 'guess_user', 'guess@example.com')",
+    ).run();
+    const { token, code } = await issueCode(env, { purpose: "verify_email", userId: "guess-user", withCode: true });
+    for (let i = 0; i < 5; i++) await consumeCode(env, "verify_email", token, code === "111111" ? "222222" : "111111");
+    expect(await consumeCode(env, "verify_email", token, code ?? "")).toBeUndefined();
+  });
+});
