@@ -1,13 +1,29 @@
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../app/lib/id";
-import { users } from "../db/schema";
+import {
+  bookings,
+  exchangeRates,
+  gameModes,
+  gamePlatforms,
+  games,
+  influencerProfiles,
+  liveSessions,
+  liveSessionTags,
+  orders,
+  platforms,
+  products,
+  productTags,
+  slots,
+  users,
+} from "../db/schema";
 
 type NewUser = typeof users.$inferInsert;
+const db = (d1: D1Database) => drizzle(d1);
 
 /** Inserts a user with sensible defaults; tests override what they care about. */
-export async function createUser(db: D1Database, overrides: Partial<NewUser> = {}) {
+export async function createUser(d1: D1Database, overrides: Partial<NewUser> = {}) {
   const id = overrides.id ?? newId();
-  const [user] = await drizzle(db)
+  const [user] = await db(d1)
     .insert(users)
     .values({
       id,
@@ -21,4 +37,195 @@ export async function createUser(db: D1Database, overrides: Partial<NewUser> = {
     .returning();
   if (!user) throw new Error("user not inserted");
   return user;
+}
+
+/** An influencer: a user with is_influencer and a profile. */
+export async function createInfluencer(
+  d1: D1Database,
+  overrides: Partial<NewUser> = {},
+  profile: Partial<typeof influencerProfiles.$inferInsert> = {},
+) {
+  const user = await createUser(d1, { isInfluencer: true, fullName: "Test Star", ...overrides });
+  await db(d1)
+    .insert(influencerProfiles)
+    .values({ userId: user.id, ...profile });
+  return user;
+}
+
+export async function createPlatform(d1: D1Database, key: string, name = key, sortOrder = 0) {
+  const id = `plt_${key}`;
+  await db(d1)
+    .insert(platforms)
+    .values({ id, platformIdName: key, platformName: name, sortOrder })
+    .onConflictDoNothing();
+  return { id, key, name };
+}
+
+/** A game with one mode (no_of_players seats) on the given platforms. */
+export async function createGame(
+  d1: D1Database,
+  overrides: Partial<typeof games.$inferInsert> = {},
+  options: { platformIds?: string[]; modeName?: string; noOfPlayers?: number; durationMinutes?: number } = {},
+) {
+  const id = overrides.id ?? newId();
+  const name = overrides.name ?? `Game ${id.slice(0, 6)}`;
+  await db(d1)
+    .insert(games)
+    .values({ id, name, slug: overrides.slug ?? `${id}-slug`, ...overrides });
+  const modeId = newId();
+  await db(d1)
+    .insert(gameModes)
+    .values({
+      id: modeId,
+      gameId: id,
+      name: options.modeName ?? "Duos",
+      durationMinutes: options.durationMinutes ?? 30,
+      noOfPlayers: options.noOfPlayers ?? 2,
+    });
+  for (const platformId of options.platformIds ?? []) {
+    await db(d1).insert(gamePlatforms).values({ gameId: id, platformId });
+  }
+  return { id, name, modeId, platformIds: options.platformIds ?? [] };
+}
+
+/** A gig of `influencerId` on `game` (its first platform unless given), with tags. */
+export async function createGig(
+  d1: D1Database,
+  influencerId: string,
+  game: { id: string; modeId: string; platformIds: string[] },
+  overrides: Partial<typeof products.$inferInsert> = {},
+  tags: string[] = [],
+) {
+  const id = overrides.id ?? newId();
+  const platformId = overrides.platformId ?? game.platformIds[0];
+  if (!platformId) throw new Error("the game has no platform");
+  await db(d1)
+    .insert(products)
+    .values({
+      id,
+      influencerId,
+      title: `Gig ${id.slice(0, 6)}`,
+      gameId: game.id,
+      gameModeId: game.modeId,
+      platformId,
+      priceMinor: 1000,
+      ...overrides,
+    });
+  for (const tag of tags) await db(d1).insert(productTags).values({ productId: id, tag });
+  return { id, platformId };
+}
+
+export async function createSlot(
+  d1: D1Database,
+  influencerId: string,
+  productId: string | null,
+  startsAt: Date,
+  overrides: Partial<typeof slots.$inferInsert> = {},
+) {
+  const id = overrides.id ?? newId();
+  await db(d1)
+    .insert(slots)
+    .values({
+      id,
+      influencerId,
+      productId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      seats: 2,
+      ...overrides,
+    });
+  return { id };
+}
+
+/** A booking of `seats` on a slot, with its slot-booking order (paid when confirmed). */
+export async function createBooking(
+  d1: D1Database,
+  slot: { id: string; influencerId: string },
+  userId: string,
+  status: "held" | "confirmed" | "cancelled" | "expired",
+  seats = 1,
+  holdExpiresAt: Date | null = status === "held" ? new Date(Date.now() + 10 * 60_000) : null,
+) {
+  const orderId = newId();
+  const paid = status === "confirmed";
+  await db(d1)
+    .insert(orders)
+    .values({
+      id: orderId,
+      userId,
+      influencerId: slot.influencerId,
+      kind: "slot_booking",
+      status: paid ? "paid" : "pending_payment",
+      amountMinor: 1000 * seats,
+      paymentMethod: "card",
+      slotId: slot.id,
+      paidAt: paid ? new Date() : null,
+    });
+  const id = newId();
+  await db(d1)
+    .insert(bookings)
+    .values({
+      id,
+      slotId: slot.id,
+      userId,
+      orderId,
+      seats,
+      status,
+      holdExpiresAt: status === "held" ? holdExpiresAt : null,
+      confirmedAt: paid ? new Date() : null,
+    });
+  return { id, orderId };
+}
+
+/** An open live session of an influencer (and the user row pointing at it). */
+export async function createLiveSession(
+  d1: D1Database,
+  influencerId: string,
+  game: { id: string; modeId: string; platformIds: string[] },
+  overrides: Partial<typeof liveSessions.$inferInsert> = {},
+  tags: string[] = [],
+) {
+  const id = overrides.id ?? newId();
+  const platformId = overrides.platformId ?? game.platformIds[0];
+  if (!platformId) throw new Error("the game has no platform");
+  await db(d1)
+    .insert(liveSessions)
+    .values({
+      id,
+      influencerId,
+      title: `Live ${id.slice(0, 6)}`,
+      gameId: game.id,
+      gameModeId: game.modeId,
+      platformId,
+      priceMinor: 500,
+      startedAt: new Date(),
+      ...overrides,
+    });
+  for (const tag of tags) await db(d1).insert(liveSessionTags).values({ liveSessionId: id, tag });
+  if (!overrides.endedAt) {
+    await d1.prepare("UPDATE users SET live_session_id = ? WHERE id = ?").bind(id, influencerId).run();
+  }
+  return { id };
+}
+
+export async function setUsdInrRate(
+  d1: D1Database,
+  rateMicros: number,
+  nextUpdateAt = new Date(Date.now() + 86_400_000),
+) {
+  await db(d1)
+    .insert(exchangeRates)
+    .values({
+      id: "usd-inr",
+      base: "USD",
+      quote: "INR",
+      rateMicros,
+      fetchedAt: new Date(Math.min(Date.now(), nextUpdateAt.getTime())),
+      nextUpdateAt,
+      source: "test",
+    })
+    .onConflictDoUpdate({
+      target: [exchangeRates.base, exchangeRates.quote],
+      set: { rateMicros, nextUpdateAt, fetchedAt: new Date(Math.min(Date.now(), nextUpdateAt.getTime())) },
+    });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney } from "./money";
+import { formatConverted, formatMoney, USD_DISPLAY } from "./money";
 
 describe("formatMoney", () => {
   it("rounds up to whole units with the currency's symbol", () => {
@@ -10,5 +10,30 @@ describe("formatMoney", () => {
 
   it("keeps two decimals when asked", () => {
     expect(formatMoney(1201, "USD", { decimals: true })).toBe("$12.01");
+    expect(formatMoney(5, "USD", { decimals: true })).toBe("$0.05");
+  });
+});
+
+describe("formatConverted", () => {
+  const inr = { code: "INR", rateMicros: 84_123_456 } as const;
+
+  it("shows USD as it is", () => {
+    expect(formatConverted(1250, USD_DISPLAY)).toBe("$13");
+    expect(formatConverted(1250, USD_DISPLAY, { decimals: true })).toBe("$12.50");
+  });
+
+  it("converts to INR with integer maths and rounds up once", () => {
+    // 12.50 USD * 84.123456 = 1051.5432 INR
+    expect(formatConverted(1250, inr)).toBe("₹1,052");
+    expect(formatConverted(1250, inr, { decimals: true })).toBe("₹1,051.55");
+    // An exact conversion is not rounded up.
+    expect(formatConverted(100, { code: "INR", rateMicros: 84_000_000 })).toBe("₹84");
+  });
+
+  it("stays exact for amounts where a float product would lose precision", () => {
+    // 90,071,992,547.41 USD * 84.1: the product passes 2^53 as a float.
+    expect(formatConverted(9_007_199_254_741, { code: "INR", rateMicros: 84_100_000 }, { decimals: true })).toBe(
+      "₹7,575,054,573,237.19",
+    );
   });
 });

@@ -46,7 +46,7 @@ export const games = sqliteTable(
     check("games_alternat_color_check", hexColor(t.alternatColor)),
     index("games_landing_idx").on(t.showLanding, t.popularity),
     index("games_popularity_idx").on(t.popularity),
-    index("games_name_idx").on(t.name),
+    index("games_name_idx").on(sql`${t.name} COLLATE NOCASE`),
   ],
 );
 

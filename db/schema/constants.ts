@@ -9,3 +9,7 @@ export type BaseCurrency = (typeof BASE_CURRENCIES)[number];
 
 /** Currency that gig, live-session and order prices are held in. */
 export const PRICE_CURRENCY = "USD";
+
+/** What an influencer does (influencer_profiles.profession); browse filters creators by it. */
+export const PROFESSIONS = ["Streamer", "Pro Player", "Coach", "Content Creator", "YouTuber"] as const;
+export type Profession = (typeof PROFESSIONS)[number];

@@ -12,10 +12,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, enumCheck, timestamp, updatedAt } from "./columns";
+import { PROFESSIONS } from "./constants";
 import { users } from "./users";
-
-export const PROFESSIONS = ["Streamer", "Pro Player", "Coach", "Content Creator", "YouTuber"] as const;
-export type Profession = (typeof PROFESSIONS)[number];
 
 /** SPEC section 9 default: platform fee 20%. */
 export const DEFAULT_PLATFORM_FEE_BPS = 2000;
@@ -44,6 +42,8 @@ export const influencerProfiles = sqliteTable(
     index("influencer_profiles_landing_idx").on(t.showAtLanding, t.popularity),
     index("influencer_profiles_popularity_idx").on(t.popularity),
     index("influencer_profiles_profession_idx").on(t.profession, t.popularity),
+    // Browse creators by "date" (newest first).
+    index("influencer_profiles_created_idx").on(t.createdAt),
   ],
 );
 

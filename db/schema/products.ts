@@ -81,7 +81,8 @@ export const products = sqliteTable(
     index("products_active_popularity_idx").on(t.popularity).where(notArchived),
     index("products_active_created_idx").on(t.createdAt).where(notArchived),
     index("products_active_price_idx").on(t.priceMinor).where(notArchived),
-    index("products_active_title_idx").on(t.title).where(notArchived),
+    // Alphabetical sort is case-insensitive (ORDER BY title COLLATE NOCASE).
+    index("products_active_title_idx").on(sql`${t.title} COLLATE NOCASE`).where(notArchived),
     index("products_active_game_idx").on(t.gameId, t.popularity).where(notArchived),
     index("products_active_platform_idx").on(t.platformId, t.popularity).where(notArchived),
   ],

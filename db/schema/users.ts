@@ -77,7 +77,8 @@ export const users = sqliteTable(
     ),
     // Creators browse (filter by country), admin influencer list (sort by full name).
     index("users_influencer_country_idx").on(t.isInfluencer, t.country),
-    index("users_influencer_full_name_idx").on(t.isInfluencer, t.fullName),
+    // Case-insensitive alphabetical order (ORDER BY full_name COLLATE NOCASE).
+    index("users_influencer_full_name_idx").on(t.isInfluencer, sql`${t.fullName} COLLATE NOCASE`),
     index("users_role_idx").on(t.role),
     index("users_live_idx").on(t.liveSessionId).where(sql`${t.liveSessionId} IS NOT NULL`),
   ],

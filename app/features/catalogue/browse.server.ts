@@ -1,0 +1,463 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, type Subquery, sql } from "drizzle-orm";
+import { usdInrRateQuery } from "~/features/currency/rates.server";
+import { gamesFts, matches, productsFts, rowidOf, starsFts } from "~/features/search/fts.server";
+import { toMatchQuery } from "~/features/search/query";
+import type { Db } from "~/platform/db.server";
+import {
+  favouriteGames,
+  favouriteGigs,
+  favouriteStars,
+  gamePlatforms,
+  games,
+  influencerProfiles,
+  liveSessions,
+  liveSessionTags,
+  platforms,
+  products,
+  users,
+} from "../../../db/schema";
+import {
+  activeGig,
+  gameCardColumns,
+  gigCardColumns,
+  gigsWithAllTags,
+  liveCardColumns,
+  liveSessionsWithAllTags,
+  onPlatform,
+  starCardColumns,
+  starIsActive,
+  starsWithTaggedGigs,
+} from "./columns.server";
+import {
+  type BrowseFilter,
+  type BrowseQuery,
+  type CreatorsQuery,
+  type GamesQuery,
+  type GigSort,
+  type GigsQuery,
+  type LiveQuery,
+  pageLimit,
+} from "./schema";
+
+/**
+ * The browse lists (gigs, games, creators, live sessions) with their filters and sorts. Each list is a
+ * query builder, so a page can send it in one D1 batch with whatever else it shows; `fetchList` runs one
+ * alone (the JSON API). Every sort ends on the table's rowid, so pages never overlap or skip a row, and
+ * every sort is served by an index (see tests/integration/query-plans.test.ts).
+ *
+ * A page asks for limit + 1 rows: the extra row only says whether there is a next page.
+ */
+type Order = SQL[];
+
+/** `SELECT count(*)` over a list's rows (SQLite flattens the subquery and skips the unused columns). */
+function countOf(db: Db, list: { as: (alias: string) => Subquery }) {
+  return db.select({ total: count() }).from(list.as("matching"));
+}
+
+function pageWindow(filter: BrowseFilter, query: { page: number; limit?: number }) {
+  const limit = pageLimit(filter, query.limit);
+  return { limit, offset: (query.page - 1) * limit };
+}
+
+function direction(
+  sort: GigSort | "relevance",
+  rank: SQL,
+  columns: Record<"title" | "popularity" | "price" | "date", SQL>,
+  rowid: SQL,
+): Order {
+  switch (sort) {
+    case "alphabetically":
+      return [sql`${columns.title} COLLATE NOCASE`, sql`${rowid}`];
+    case "lowToHigh":
+      return [sql`${columns.price} ASC`, sql`${rowid} ASC`];
+    case "highToLow":
+      return [sql`${columns.price} DESC`, sql`${rowid} DESC`];
+    case "date":
+      return [sql`${columns.date} DESC`, sql`${rowid} DESC`];
+    case "relevance":
+      return [sql`${rank}`, sql`${rowid}`];
+    default:
+      return [sql`${columns.popularity} DESC`, sql`${rowid} DESC`];
+  }
+}
+
+/** Default order: relevance while searching, else popularity. */
+function effectiveSort<S extends GigSort>(sortBy: S | undefined, match: string | null): S | "relevance" {
+  return sortBy ?? (match ? "relevance" : ("popularity" as S));
+}
+
+// ---------------------------------------------------------------- gigs
+
+function gigsFilter(db: Db, query: GigsQuery, viewerId: string | null, match: string | null): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [activeGig, starIsActive];
+  if (query.selectedGame) conditions.push(eq(products.gameId, query.selectedGame));
+  if (query.platform) conditions.push(onPlatform(db, products.platformId, query.platform));
+  if (query.country) conditions.push(eq(users.country, query.country));
+  if (query.profession) conditions.push(eq(influencerProfiles.profession, query.profession));
+  if (query.isLiveClicked) conditions.push(isNotNull(users.liveSessionId));
+  if (query.isFavClicked) {
+    conditions.push(
+      viewerId
+        ? inArray(
+            products.id,
+            db.select({ id: favouriteGigs.productId }).from(favouriteGigs).where(eq(favouriteGigs.userId, viewerId)),
+          )
+        : sql`0`,
+    );
+  }
+  if (query.selectedTags.length > 0) conditions.push(inArray(products.id, gigsWithAllTags(db, query.selectedTags)));
+  if (match) conditions.push(matches(productsFts, match));
+  return and(...conditions);
+}
+
+function gigsFrom(db: Db, viewerId: string | null, match: string | null) {
+  const base = db
+    .select(gigCardColumns(viewerId))
+    .from(products)
+    .$dynamic()
+    .innerJoin(users, eq(users.id, products.influencerId))
+    .innerJoin(influencerProfiles, eq(influencerProfiles.userId, products.influencerId))
+    .innerJoin(games, eq(games.id, products.gameId));
+  return match ? base.innerJoin(productsFts, eq(productsFts.rowid, rowidOf.products)) : base;
+}
+
+export function gigsListQuery(db: Db, query: GigsQuery, viewerId: string | null) {
+  const match = query.searchField ? toMatchQuery(query.searchField) : null;
+  const { limit, offset } = pageWindow("gigs", query);
+  const order = direction(
+    effectiveSort(query.sortBy, match),
+    sql`${productsFts.rank}`,
+    {
+      title: sql`${products.title}`,
+      popularity: sql`${products.popularity}`,
+      price: sql`${products.priceMinor}`,
+      date: sql`${products.createdAt}`,
+    },
+    rowidOf.products,
+  );
+  return gigsFrom(db, viewerId, match)
+    .where(gigsFilter(db, query, viewerId, match))
+    .orderBy(...order)
+    .limit(limit + 1)
+    .offset(offset);
+}
+
+export function gigsCountQuery(db: Db, query: GigsQuery, viewerId: string | null) {
+  const match = query.searchField ? toMatchQuery(query.searchField) : null;
+  return countOf(db, gigsFrom(db, viewerId, match).where(gigsFilter(db, query, viewerId, match)));
+}
+
+// ---------------------------------------------------------------- games
+
+function gamesFilter(db: Db, query: GamesQuery, viewerId: string | null, match: string | null): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.platform) {
+    conditions.push(
+      inArray(
+        games.id,
+        db
+          .select({ id: gamePlatforms.gameId })
+          .from(gamePlatforms)
+          .where(onPlatform(db, gamePlatforms.platformId, query.platform)),
+      ),
+    );
+  }
+  if (query.isFavClicked) {
+    conditions.push(
+      viewerId
+        ? inArray(
+            games.id,
+            db.select({ id: favouriteGames.gameId }).from(favouriteGames).where(eq(favouriteGames.userId, viewerId)),
+          )
+        : sql`0`,
+    );
+  }
+  if (match) conditions.push(matches(gamesFts, match));
+  return and(...conditions);
+}
+
+function gamesFrom(db: Db, viewerId: string | null, match: string | null) {
+  const base = db.select(gameCardColumns(viewerId)).from(games).$dynamic();
+  return match ? base.innerJoin(gamesFts, eq(gamesFts.rowid, rowidOf.games)) : base;
+}
+
+export function gamesListQuery(db: Db, query: GamesQuery, viewerId: string | null) {
+  const match = query.searchField ? toMatchQuery(query.searchField) : null;
+  const { limit, offset } = pageWindow("games", query);
+  const order = direction(
+    effectiveSort(query.sortBy, match),
+    sql`${gamesFts.rank}`,
+    {
+      title: sql`${games.name}`,
+      popularity: sql`${games.popularity}`,
+      price: sql`${games.popularity}`,
+      date: sql`${games.createdAt}`,
+    },
+    rowidOf.games,
+  );
+  return gamesFrom(db, viewerId, match)
+    .where(gamesFilter(db, query, viewerId, match))
+    .orderBy(...order)
+    .limit(limit + 1)
+    .offset(offset);
+}
+
+export function gamesCountQuery(db: Db, query: GamesQuery, viewerId: string | null) {
+  const match = query.searchField ? toMatchQuery(query.searchField) : null;
+  return countOf(db, gamesFrom(db, viewerId, match).where(gamesFilter(db, query, viewerId, match)));
+}
+
+// ---------------------------------------------------------------- creators
+
+function creatorsFilter(db: Db, query: CreatorsQuery, viewerId: string | null, match: string | null) {
+  // is_influencer = 1 is implied by having a profile; saying it lets the (is_influencer, full_name) index
+  // serve the alphabetical order.
+  const conditions: (SQL | undefined)[] = [eq(users.isInfluencer, true), starIsActive];
+  if (query.country) conditions.push(eq(users.country, query.country));
+  if (query.profession) conditions.push(eq(influencerProfiles.profession, query.profession));
+  if (query.isLiveClicked) conditions.push(isNotNull(users.liveSessionId));
+  if (query.isFavClicked) {
+    conditions.push(
+      viewerId
+        ? inArray(
+            influencerProfiles.userId,
+            db
+              .select({ id: favouriteStars.influencerId })
+              .from(favouriteStars)
+              .where(eq(favouriteStars.userId, viewerId)),
+          )
+        : sql`0`,
+    );
+  }
+  if (query.selectedTags.length > 0) {
+    conditions.push(inArray(influencerProfiles.userId, starsWithTaggedGigs(db, query.selectedTags)));
+  }
+  if (match) conditions.push(matches(starsFts, match));
+  return and(...conditions);
+}
+
+function creatorsFrom(db: Db, viewerId: string | null, match: string | null) {
+  const base = db
+    .select(starCardColumns(viewerId))
+    .from(influencerProfiles)
+    .$dynamic()
+    .innerJoin(users, eq(users.id, influencerProfiles.userId));
+  return match ? base.innerJoin(starsFts, eq(starsFts.rowid, rowidOf.influencerProfiles)) : base;
+}
+
+export function creatorsListQuery(db: Db, query: CreatorsQuery, viewerId: string | null) {
+  const match = query.searchField ? toMatchQuery(query.searchField) : null;
+  const { limit, offset } = pageWindow("creators", query);
+  const sort = effectiveSort(query.sortBy, match);
+  // Alphabetical order walks the users index (is_influencer, full_name); the others the profiles' indexes.
+  const rowid = sort === "alphabetically" ? sql`${users}.rowid` : rowidOf.influencerProfiles;
+  const order = direction(
+    sort,
+    sql`${starsFts.rank}`,
+    {
+      title: sql`${users.fullName}`,
+      popularity: sql`${influencerProfiles.popularity}`,
+      price: sql`${influencerProfiles.popularity}`,
+      date: sql`${influencerProfiles.createdAt}`,
+    },
+    rowid,
+  );
+  return creatorsFrom(db, viewerId, match)
+    .where(creatorsFilter(db, query, viewerId, match))
+    .orderBy(...order)
+    .limit(limit + 1)
+    .offset(offset);
+}
+
+export function creatorsCountQuery(db: Db, query: CreatorsQuery, viewerId: string | null) {
+  const match = query.searchField ? toMatchQuery(query.searchField) : null;
+  return countOf(db, creatorsFrom(db, viewerId, match).where(creatorsFilter(db, query, viewerId, match)));
+}
+
+// ---------------------------------------------------------------- live sessions
+
+function liveFilter(db: Db, query: LiveQuery, viewerId: string | null): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [isNull(liveSessions.endedAt), starIsActive];
+  if (query.selectedGame) conditions.push(eq(liveSessions.gameId, query.selectedGame));
+  if (query.platform) conditions.push(onPlatform(db, liveSessions.platformId, query.platform));
+  if (query.country) conditions.push(eq(users.country, query.country));
+  if (query.profession) conditions.push(eq(influencerProfiles.profession, query.profession));
+  if (query.isFavClicked) {
+    conditions.push(
+      viewerId
+        ? inArray(
+            liveSessions.influencerId,
+            db
+              .select({ id: favouriteStars.influencerId })
+              .from(favouriteStars)
+              .where(eq(favouriteStars.userId, viewerId)),
+          )
+        : sql`0`,
+    );
+  }
+  if (query.selectedTags.length > 0) {
+    conditions.push(inArray(liveSessions.id, liveSessionsWithAllTags(db, query.selectedTags)));
+  }
+  const match = query.searchField ? toMatchQuery(query.searchField) : null;
+  if (match) {
+    // A live session is found by its star's name or its game's name.
+    conditions.push(
+      sql`(${rowidOf.influencerProfiles} IN (SELECT rowid FROM ${starsFts} WHERE ${matches(starsFts, match)}) OR ${rowidOf.games} IN (SELECT rowid FROM ${gamesFts} WHERE ${matches(gamesFts, match)}))`,
+    );
+  }
+  return and(...conditions);
+}
+
+function liveFrom(db: Db, viewerId: string | null) {
+  return db
+    .select(liveCardColumns(viewerId))
+    .from(liveSessions)
+    .$dynamic()
+    .innerJoin(users, eq(users.id, liveSessions.influencerId))
+    .innerJoin(influencerProfiles, eq(influencerProfiles.userId, liveSessions.influencerId))
+    .innerJoin(games, eq(games.id, liveSessions.gameId));
+}
+
+export function liveListQuery(db: Db, query: LiveQuery, viewerId: string | null) {
+  const { limit, offset } = pageWindow("live", query);
+  const order = direction(
+    query.sortBy ?? "date",
+    sql`0`,
+    {
+      title: sql`${liveSessions.title}`,
+      popularity: sql`${influencerProfiles.popularity}`,
+      price: sql`${liveSessions.priceMinor}`,
+      date: sql`${liveSessions.startedAt}`,
+    },
+    sql`${liveSessions}.rowid`,
+  );
+  return liveFrom(db, viewerId)
+    .where(liveFilter(db, query, viewerId))
+    .orderBy(...order)
+    .limit(limit + 1)
+    .offset(offset);
+}
+
+export function liveCountQuery(db: Db, query: LiveQuery, viewerId: string | null) {
+  return countOf(db, liveFrom(db, viewerId).where(liveFilter(db, query, viewerId)));
+}
+
+// ---------------------------------------------------------------- facets and pages
+
+/** Everything the filter form offers: platforms (Android and iOS merged), games, live-session tags. */
+export function platformOptionsQuery(db: Db) {
+  return db
+    .select({ id: platforms.id, key: platforms.platformIdName, name: platforms.platformName })
+    .from(platforms)
+    .orderBy(asc(platforms.sortOrder), asc(platforms.platformName));
+}
+
+export function gameOptionsQuery(db: Db) {
+  return db.select({ id: games.id, name: games.name }).from(games).orderBy(sql`${games.name} COLLATE NOCASE`);
+}
+
+/** Tags of the sessions live now (a handful), for the tag chips. */
+export function liveTagOptionsQuery(db: Db) {
+  return db
+    .selectDistinct({ tag: liveSessionTags.tag })
+    .from(liveSessions)
+    .innerJoin(liveSessionTags, eq(liveSessionTags.liveSessionId, liveSessions.id))
+    .where(isNull(liveSessions.endedAt))
+    .orderBy(asc(liveSessionTags.tag))
+    .limit(30);
+}
+
+export type PlatformOption = { key: string; name: string };
+
+/** Android and iOS are shown as one choice (SPEC.md section 3). */
+export function mergePlatformOptions(rows: { key: string; name: string }[]): PlatformOption[] {
+  const options: PlatformOption[] = [];
+  for (const row of rows) {
+    if (row.key === "ios" && rows.some((other) => other.key === "android")) continue;
+    if (row.key === "android" && rows.some((other) => other.key === "ios")) {
+      options.push({ key: "android", name: "Android / iOS" });
+      continue;
+    }
+    options.push({ key: row.key, name: row.name });
+  }
+  return options;
+}
+
+export type Page<T> = { items: T[]; page: number; limit: number; hasMore: boolean };
+
+export function toPage<T>(rows: T[], query: { page: number; limit?: number }, filter: BrowseFilter): Page<T> {
+  const limit = pageLimit(filter, query.limit);
+  return { items: rows.slice(0, limit), page: query.page, limit, hasMore: rows.length > limit };
+}
+
+export type GigCard = Awaited<ReturnType<typeof gigsListQuery>>[number];
+export type GameCard = Awaited<ReturnType<typeof gamesListQuery>>[number];
+export type StarCard = Awaited<ReturnType<typeof creatorsListQuery>>[number];
+export type LiveCard = Awaited<ReturnType<typeof liveListQuery>>[number];
+
+export type BrowseList =
+  | { filter: "gigs"; page: Page<GigCard> }
+  | { filter: "games"; page: Page<GameCard> }
+  | { filter: "creators"; page: Page<StarCard> }
+  | { filter: "live"; page: Page<LiveCard> };
+
+/**
+ * The /browse page: the list and the filter form's options and the exchange rate, in ONE D1 round trip.
+ * With the viewer's session lookup that makes two per page (SPEC budget: three).
+ */
+export async function getBrowsePage(db: Db, query: BrowseQuery, viewerId: string | null) {
+  const facets = [
+    platformOptionsQuery(db),
+    gameOptionsQuery(db),
+    liveTagOptionsQuery(db),
+    usdInrRateQuery(db),
+  ] as const;
+  let list: BrowseList;
+  let platformRows: { key: string; name: string }[];
+  let gameRows: { id: string; name: string }[];
+  let tagRows: { tag: string }[];
+  let rateRows: { rateMicros: number }[];
+  switch (query.filter) {
+    case "gigs": {
+      const [rows, ...rest] = await db.batch([gigsListQuery(db, query, viewerId), ...facets]);
+      list = { filter: "gigs", page: toPage(rows, query, "gigs") };
+      [platformRows, gameRows, tagRows, rateRows] = rest;
+      break;
+    }
+    case "games": {
+      const [rows, ...rest] = await db.batch([gamesListQuery(db, query, viewerId), ...facets]);
+      list = { filter: "games", page: toPage(rows, query, "games") };
+      [platformRows, gameRows, tagRows, rateRows] = rest;
+      break;
+    }
+    case "creators": {
+      const [rows, ...rest] = await db.batch([creatorsListQuery(db, query, viewerId), ...facets]);
+      list = { filter: "creators", page: toPage(rows, query, "creators") };
+      [platformRows, gameRows, tagRows, rateRows] = rest;
+      break;
+    }
+    case "live": {
+      const [rows, ...rest] = await db.batch([liveListQuery(db, query, viewerId), ...facets]);
+      list = { filter: "live", page: toPage(rows, query, "live") };
+      [platformRows, gameRows, tagRows, rateRows] = rest;
+      break;
+    }
+  }
+  return {
+    list,
+    platforms: mergePlatformOptions(platformRows),
+    games: gameRows,
+    tags: tagRows.map((row) => row.tag),
+    usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+  };
+}
+
+/** One list with its total (the Paginated* API), in one batch. */
+export async function fetchCounted<T>(
+  db: Db,
+  list: PromiseLike<T[]> & Parameters<Db["batch"]>[0][number],
+  total: PromiseLike<{ total: number }[]> & Parameters<Db["batch"]>[0][number],
+) {
+  const [rows, totals] = (await db.batch([list, total])) as [T[], { total: number }[]];
+  return { rows, total: totals[0]?.total ?? 0 };
+}

@@ -1,0 +1,244 @@
+import { z } from "zod";
+import { GIG_SORTS, PAGE_SIZE } from "~/lib/constants";
+import { PROFESSIONS } from "../../../db/schema/constants";
+
+/**
+ * Browse inputs, shared by the /browse page (its URL is the whole state) and the JSON API of SPEC.md
+ * section 7 (GigsForScroll, GamesForScroll, CreatorsForScroll, Paginated*). The parameter names are the
+ * API's. 'Any' (and an empty value) means the filter is left out.
+ */
+export const BROWSE_FILTERS = ["gigs", "games", "creators", "live"] as const;
+export type BrowseFilter = (typeof BROWSE_FILTERS)[number];
+
+export const BROWSE_FILTER_LABELS: Record<BrowseFilter, string> = {
+  gigs: "Gigs",
+  games: "Games",
+  creators: "Creators",
+  live: "Live sessions",
+};
+
+export type GigSort = (typeof GIG_SORTS)[number];
+/** Games and creators have no price: they sort by name, popularity or date. */
+export const NAME_SORTS = ["alphabetically", "popularity", "date"] as const satisfies readonly GigSort[];
+
+export const SORT_LABELS: Record<GigSort, string> = {
+  alphabetically: "Alphabetically",
+  popularity: "Popularity",
+  lowToHigh: "Price: low to high",
+  highToLow: "Price: high to low",
+  date: "Newest",
+};
+
+export const PAGE_LIMITS: Record<BrowseFilter, number> = {
+  gigs: PAGE_SIZE.products,
+  games: PAGE_SIZE.games,
+  creators: PAGE_SIZE.stars,
+  live: PAGE_SIZE.products,
+};
+export const MAX_LIMIT = 50;
+export const MAX_PAGE = 500;
+export const MAX_TAGS = 10;
+
+/** Android and iOS are one choice in the UI (SPEC.md section 3): either value selects both. */
+export const MERGED_PLATFORMS: Record<string, readonly string[]> = {
+  android: ["android", "ios"],
+  ios: ["android", "ios"],
+};
+
+export function platformKeys(value: string): readonly string[] {
+  return MERGED_PLATFORMS[value] ?? [value];
+}
+
+const omitAny = (value: unknown) => (value === "" || value === "Any" || value === "any" ? undefined : value);
+
+const flag = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === "" || value === "Any") return false;
+    if (value === true || value === "true" || value === "1" || value === "on") return true;
+    if (value === false || value === "false" || value === "0" || value === "off") return false;
+    return value;
+  },
+  z.boolean({ error: "must be true or false" }),
+);
+
+const text = (max: number, what: string) =>
+  z.preprocess(omitAny, z.string().trim().max(max, `${what} must be at most ${max} characters`).optional());
+
+const id = (what: string) =>
+  z.preprocess(
+    omitAny,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, `${what} is not a valid id`)
+      .optional(),
+  );
+
+const tags = z.preprocess(
+  (value) => {
+    const list = (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
+      .flatMap((item) => String(item).split(","))
+      .map((tag) => tag.trim())
+      .filter((tag) => tag && tag !== "Any");
+    return [...new Set(list)];
+  },
+  z.array(z.string().max(40, "a tag is at most 40 characters")).max(MAX_TAGS, `at most ${MAX_TAGS} tags`),
+);
+
+const page = z.preprocess(
+  omitAny,
+  z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .max(MAX_PAGE, `page is at most ${MAX_PAGE}`)
+    .default(1),
+);
+
+const limit = z.preprocess(
+  omitAny,
+  z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit is at least 1")
+    .max(MAX_LIMIT, `limit is at most ${MAX_LIMIT}`)
+    .optional(),
+);
+
+const country = z.preprocess(
+  omitAny,
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "country must be a two-letter country code")
+    .transform((value) => value.toUpperCase())
+    .optional(),
+);
+
+const profession = z.preprocess(
+  omitAny,
+  z.enum(PROFESSIONS, { error: `profession must be one of ${PROFESSIONS.join(", ")}` }).optional(),
+);
+
+const platform = z.preprocess(
+  (value) => (typeof value === "string" ? omitAny(value.trim().toLowerCase()) : omitAny(value)),
+  z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, "platform is not a valid platform name")
+    .optional(),
+);
+
+const gigSort = z.preprocess(
+  omitAny,
+  z.enum(GIG_SORTS, { error: `sortBy must be one of ${GIG_SORTS.join(", ")}` }).optional(),
+);
+const nameSort = z.preprocess(
+  omitAny,
+  z.enum(NAME_SORTS, { error: `sortBy must be one of ${NAME_SORTS.join(", ")}` }).optional(),
+);
+
+const common = { page, limit, searchField: text(100, "searchField"), isFavClicked: flag };
+
+export const gigsQuerySchema = z.object({
+  ...common,
+  country,
+  profession,
+  platform,
+  isLiveClicked: flag,
+  sortBy: gigSort,
+  selectedGame: id("selectedGame"),
+  selectedTags: tags,
+});
+
+export const gamesQuerySchema = z.object({ ...common, platform, sortBy: nameSort });
+
+export const creatorsQuerySchema = z.object({
+  ...common,
+  country,
+  profession,
+  isLiveClicked: flag,
+  sortBy: nameSort,
+  selectedTags: tags,
+});
+
+export const liveQuerySchema = z.object({
+  ...common,
+  country,
+  profession,
+  platform,
+  sortBy: gigSort,
+  selectedGame: id("selectedGame"),
+  selectedTags: tags,
+});
+
+export type GigsQuery = z.infer<typeof gigsQuerySchema>;
+export type GamesQuery = z.infer<typeof gamesQuerySchema>;
+export type CreatorsQuery = z.infer<typeof creatorsQuerySchema>;
+export type LiveQuery = z.infer<typeof liveQuerySchema>;
+
+export type BrowseQuery =
+  | ({ filter: "gigs" } & GigsQuery)
+  | ({ filter: "games" } & GamesQuery)
+  | ({ filter: "creators" } & CreatorsQuery)
+  | ({ filter: "live" } & LiveQuery);
+
+const SCHEMAS = {
+  gigs: gigsQuerySchema,
+  games: gamesQuerySchema,
+  creators: creatorsQuerySchema,
+  live: liveQuerySchema,
+} as const;
+
+/** URL parameters as a plain object; repeated keys (tags) become arrays. */
+export function paramsObject(params: URLSearchParams): Record<string, string | string[]> {
+  const object: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    object[key] = all.length > 1 ? all : (all[0] ?? "");
+  }
+  return object;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid query";
+  const field = issue.path.join(".");
+  return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
+}
+
+export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): ParseResult<z.infer<S>> {
+  const result = schema.safeParse(paramsObject(params));
+  return result.success ? { ok: true, value: result.data } : { ok: false, message: firstIssue(result.error) };
+}
+
+/** The /browse URL: `filter` picks the list (gigs by default), the rest are that list's filters. */
+export function parseBrowseQuery(params: URLSearchParams): ParseResult<BrowseQuery> {
+  const filter = omitAny(params.get("filter") ?? undefined) ?? "gigs";
+  if (!(BROWSE_FILTERS as readonly unknown[]).includes(filter)) {
+    return { ok: false, message: `filter must be one of ${BROWSE_FILTERS.join(", ")}` };
+  }
+  const kind = filter as BrowseFilter;
+  const parsed = parseQuery(SCHEMAS[kind], params);
+  return parsed.ok ? { ok: true, value: { filter: kind, ...parsed.value } as BrowseQuery } : parsed;
+}
+
+/** The effective page size of a list. */
+export function pageLimit(filter: BrowseFilter, limitParam: number | undefined): number {
+  return limitParam ?? PAGE_LIMITS[filter];
+}
+
+/** Session lists of a star (upcoming and past), SPEC.md section 7: page, limit, sortOption. */
+export const sessionsQuerySchema = z.object({
+  page,
+  limit,
+  sortOption: z.preprocess(omitAny, z.enum(["asc", "desc"], { error: "sortOption must be asc or desc" }).optional()),
+});
+
+export const searchQuerySchema = z.object({
+  searchQuery: z.preprocess(
+    (value) => (value === undefined || value === null ? "" : value),
+    z.string().max(100, "searchQuery must be at most 100 characters"),
+  ),
+});

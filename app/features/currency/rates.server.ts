@@ -1,0 +1,85 @@
+import { and, eq } from "drizzle-orm";
+import { type Db, getDb } from "~/platform/db.server";
+import { type ExchangeRateProvider, exchangeRateProviders } from "~/platform/exchange-rates.server";
+import { exchangeRates } from "../../../db/schema";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A next-update time further out than this is not trusted; 24 h later is used instead. */
+const MAX_NEXT_UPDATE_MS = 7 * DAY_MS;
+
+/** The stored USD -> INR rate, as a query a page can put in its batch. */
+export function usdInrRateQuery(db: Db) {
+  return db
+    .select({
+      rateMicros: exchangeRates.rateMicros,
+      fetchedAt: exchangeRates.fetchedAt,
+      nextUpdateAt: exchangeRates.nextUpdateAt,
+      source: exchangeRates.source,
+    })
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.base, "USD"), eq(exchangeRates.quote, "INR")))
+    .limit(1);
+}
+
+export type StoredRate = Awaited<ReturnType<typeof usdInrRateQuery>>[number];
+
+export async function getUsdInrRate(env: Env): Promise<StoredRate | null> {
+  const [row] = await usdInrRateQuery(getDb(env));
+  return row ?? null;
+}
+
+export function isRateDue(rate: StoredRate | null, now: Date): boolean {
+  return !rate || rate.rateMicros <= 0 || rate.nextUpdateAt.getTime() <= now.getTime();
+}
+
+export type RefreshOutcome =
+  | { status: "fresh"; rate: StoredRate }
+  | { status: "updated"; source: string; rateMicros: number; nextUpdateAt: Date }
+  | { status: "kept"; rate: StoredRate | null; errors: string[] };
+
+/**
+ * Refreshes the USD -> INR rate when it is due (its next-update time has passed, or there is none):
+ * asks each configured service in turn (primary, then fallback) and stores the first good answer, due
+ * again at the service's next-update time or 24 h later. When every service fails, the last good rate
+ * stays as it is, and the next run tries again.
+ */
+export async function refreshUsdInrRate(
+  env: Env,
+  options: { now?: Date; force?: boolean; providers?: ExchangeRateProvider[] } = {},
+): Promise<RefreshOutcome> {
+  const now = options.now ?? new Date();
+  const current = await getUsdInrRate(env);
+  if (current && !options.force && !isRateDue(current, now)) return { status: "fresh", rate: current };
+
+  const errors: string[] = [];
+  for (const provider of options.providers ?? exchangeRateProviders(env)) {
+    try {
+      const quote = await provider.usdToInr();
+      const next = quote.nextUpdateAt?.getTime();
+      const nextUpdateAt =
+        next && next > now.getTime() && next - now.getTime() <= MAX_NEXT_UPDATE_MS
+          ? new Date(next)
+          : new Date(now.getTime() + DAY_MS);
+      await getDb(env)
+        .insert(exchangeRates)
+        .values({
+          id: "usd-inr",
+          base: "USD",
+          quote: "INR",
+          rateMicros: quote.rateMicros,
+          fetchedAt: now,
+          nextUpdateAt,
+          source: provider.name,
+        })
+        .onConflictDoUpdate({
+          target: [exchangeRates.base, exchangeRates.quote],
+          set: { rateMicros: quote.rateMicros, fetchedAt: now, nextUpdateAt, source: provider.name },
+        });
+      return { status: "updated", source: provider.name, rateMicros: quote.rateMicros, nextUpdateAt };
+    } catch (error) {
+      errors.push(`${provider.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  console.warn("exchange rate refresh failed; keeping the last good rate", errors);
+  return { status: "kept", rate: current, errors };
+}

@@ -1,0 +1,40 @@
+import { type SQL, sql } from "drizzle-orm";
+import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { games, influencerProfiles, products } from "../../../db/schema";
+
+/**
+ * The FTS5 tables of migrations/0003_search_fts.sql, described for Drizzle's query builder only: they live
+ * outside db/schema so drizzle-kit never tries to create them. Each row's rowid is the rowid of the row it
+ * indexes (games, products, influencer_profiles); `rank` is the configured bm25.
+ */
+export const gamesFts = sqliteTable("games_fts", {
+  rowid: integer("rowid").notNull(),
+  name: text("name"),
+  description: text("description"),
+  rank: real("rank"),
+});
+
+export const productsFts = sqliteTable("products_fts", {
+  rowid: integer("rowid").notNull(),
+  title: text("title"),
+  description: text("description"),
+  rank: real("rank"),
+});
+
+export const starsFts = sqliteTable("stars_fts", {
+  rowid: integer("rowid").notNull(),
+  fullName: text("full_name"),
+  username: text("username"),
+  rank: real("rank"),
+});
+
+/** The implicit rowid of a table (the key the FTS tables join on). */
+export const rowidOf = {
+  games: sql`${games}.rowid`,
+  products: sql`${products}.rowid`,
+  influencerProfiles: sql`${influencerProfiles}.rowid`,
+} as const;
+
+export function matches(table: typeof gamesFts | typeof productsFts | typeof starsFts, query: string): SQL {
+  return sql`${table} MATCH ${query}`;
+}
