@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { refreshUsdInrRate } from "../app/features/currency/rates.server";
 import { cloudflareContext } from "../app/platform/context";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 
@@ -10,5 +11,14 @@ export default {
     const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, cf: request.cf, nonce }]]));
     const response = await requestHandler(request, context);
     return withSecurityHeaders(response, nonce, import.meta.env.DEV);
+  },
+
+  /** Cron (wrangler.jsonc triggers): refreshes the USD->INR rate once its next-update time has passed. */
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(
+      refreshUsdInrRate(env, { now: new Date(controller.scheduledTime) }).then((outcome) => {
+        if (outcome.status !== "fresh") console.log("exchange rate", outcome.status);
+      }),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/auth/policy";
+import { HeaderSearch } from "~/features/search/components/header-search";
 import { MESSAGES } from "~/lib/messages";
 import { Logo } from "./logo";
 
@@ -19,23 +20,6 @@ function useScrolledFlag(active: boolean) {
       delete root.dataset.scrolled;
     };
   }, [active]);
-}
-
-function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
-  return (
-    <Form method="get" action="/browse" role="search" data-search-mode={mode} className="flex w-full max-w-md">
-      <label htmlFor="header-search" className="sr-only">
-        Search games, gigs and stars
-      </label>
-      <input
-        id="header-search"
-        name="searchField"
-        type="search"
-        placeholder="Search games, gigs and stars"
-        className="w-full rounded-full border border-ink-700 bg-ink-800 px-4 py-2 text-sm placeholder:text-zinc-500 focus:border-brand-500 focus:outline-none"
-      />
-    </Form>
-  );
 }
 
 /** Logout asks first: a dialog with JavaScript, the /logout confirmation page without it. */

@@ -8,6 +8,12 @@ export const MESSAGES = {
   termsFetch: "Error fetching terms and conditions",
   serverError: "Server error",
   tooManyRequests: "Too many requests. Please try again later.",
+  gigFavouriteAdded: "Gig added to favorites",
+  gigFavouriteRemoved: "Gig removed from favorites",
+  starFavouriteAdded: "Star added to favorites",
+  starFavouriteRemoved: "Star removed from favorites",
+  gameFavouriteAdded: "Game added to favorites",
+  gameFavouriteRemoved: "Game removed from favorites",
 } as const;
 
 /** Account messages (SPEC.md sections 4 and 8 where it words them; ours where it is silent). */

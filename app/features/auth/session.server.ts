@@ -45,8 +45,25 @@ export async function createSession(env: Env, userId: string, meta: { userAgent?
   return sessionCookie(env).serialize(token);
 }
 
+/**
+ * Page requests look the viewer up once: the root loader and the route's loader run for the same GET
+ * request and share one lookup (one D1 round trip, not two). Writes (POST, ...) always look it up afresh,
+ * since an action may log in or out.
+ */
+const viewerOfRequest = new WeakMap<Request, Promise<Viewer | null>>();
+
 /** The logged-in user behind the request, or null. */
-export async function getViewer(request: Request, env: Env): Promise<Viewer | null> {
+export function getViewer(request: Request, env: Env): Promise<Viewer | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpViewer(request, env);
+  let viewer = viewerOfRequest.get(request);
+  if (!viewer) {
+    viewer = lookUpViewer(request, env);
+    viewerOfRequest.set(request, viewer);
+  }
+  return viewer;
+}
+
+async function lookUpViewer(request: Request, env: Env): Promise<Viewer | null> {
   const token = await readToken(request, env);
   if (!token) return null;
   const id = await sha256Hex(token);

@@ -1,55 +1,100 @@
-import { asc, desc, eq, isNull } from "drizzle-orm";
-import { getDb } from "~/platform/db.server";
-import { banners, games, liveSessions, products, users } from "../../../db/schema";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { usdInrRateQuery } from "~/features/currency/rates.server";
+import { rowidOf } from "~/features/search/fts.server";
+import type { Db } from "~/platform/db.server";
+import { banners, games, influencerProfiles, liveSessions, products, users } from "../../../db/schema";
+import {
+  activeGig,
+  gameCardColumns,
+  gigCardColumns,
+  liveCardColumns,
+  starCardColumns,
+  starIsActive,
+} from "./columns.server";
+import { upcomingSessionsQuery, viewerUpcomingSessionsQuery } from "./sessions.server";
 
-const LANDING_GIGS = 8;
-const LANDING_LIVE = 6;
+export const LANDING_LIMITS = { gigs: 8, stars: 8, live: 6, upcoming: 6, yourUpcoming: 6 } as const;
 
-/** Everything the landing page shows, read in one D1 round trip (a batch). */
-export async function getLanding(env: Env) {
-  const db = getDb(env);
-  const [bannerRows, gameRows, gigRows, liveRows] = await db.batch([
-    db
-      .select({ id: banners.id, title: banners.title, description: banners.description, imageUrl: banners.imageUrl })
-      .from(banners)
-      .where(eq(banners.isActive, true))
-      .orderBy(asc(banners.sortOrder)),
-    db
-      .select({ id: games.id, name: games.name, imageUrl: games.imageUrl, primaryColor: games.primaryColor })
-      .from(games)
-      .where(eq(games.showLanding, true))
-      .orderBy(desc(games.popularity)),
-    db
-      .select({
-        id: products.id,
-        title: products.title,
-        priceMinor: products.priceMinor,
-        currency: products.currency,
-        coverImageUrl: products.coverImageUrl,
-        gameName: games.name,
-        starName: users.fullName,
-        starId: users.id,
-      })
-      .from(products)
-      .innerJoin(games, eq(games.id, products.gameId))
-      .innerJoin(users, eq(users.id, products.influencerId))
-      .where(isNull(products.archivedAt))
-      .orderBy(desc(products.popularity))
-      .limit(LANDING_GIGS),
-    db
-      .select({
-        id: liveSessions.id,
-        title: liveSessions.title,
-        starName: users.fullName,
-        gameName: games.name,
-        thumbnailUrl: liveSessions.thumbnailUrl,
-      })
-      .from(liveSessions)
-      .innerJoin(users, eq(users.id, liveSessions.influencerId))
-      .innerJoin(games, eq(games.id, liveSessions.gameId))
-      .where(isNull(liveSessions.endedAt))
-      .orderBy(desc(liveSessions.startedAt))
-      .limit(LANDING_LIVE),
+export function bannersQuery(db: Db) {
+  return db
+    .select({
+      id: banners.id,
+      title: banners.title,
+      description: banners.description,
+      imageUrl: banners.imageUrl,
+      linkUrl: banners.linkUrl,
+    })
+    .from(banners)
+    .where(eq(banners.isActive, true))
+    .orderBy(asc(banners.sortOrder));
+}
+
+/** Games staff chose for the landing page (showLanding), most popular first. */
+export function landingGamesQuery(db: Db, viewerId: string | null) {
+  return db
+    .select(gameCardColumns(viewerId))
+    .from(games)
+    .where(eq(games.showLanding, true))
+    .orderBy(desc(games.popularity));
+}
+
+export function popularGigsQuery(db: Db, viewerId: string | null, limit: number = LANDING_LIMITS.gigs) {
+  return db
+    .select(gigCardColumns(viewerId))
+    .from(products)
+    .innerJoin(users, eq(users.id, products.influencerId))
+    .innerJoin(games, eq(games.id, products.gameId))
+    .where(and(activeGig, starIsActive))
+    .orderBy(desc(products.popularity), sql`${rowidOf.products} DESC`)
+    .limit(limit);
+}
+
+/** Most popular stars among those staff show at landing (showAtLanding). */
+export function popularStarsQuery(db: Db, viewerId: string | null, limit: number = LANDING_LIMITS.stars) {
+  return db
+    .select(starCardColumns(viewerId))
+    .from(influencerProfiles)
+    .innerJoin(users, eq(users.id, influencerProfiles.userId))
+    .where(and(eq(influencerProfiles.showAtLanding, true), starIsActive))
+    .orderBy(desc(influencerProfiles.popularity))
+    .limit(limit);
+}
+
+export function liveNowQuery(db: Db, viewerId: string | null, limit: number = LANDING_LIMITS.live) {
+  return db
+    .select(liveCardColumns(viewerId))
+    .from(liveSessions)
+    .innerJoin(users, eq(users.id, liveSessions.influencerId))
+    .innerJoin(games, eq(games.id, liveSessions.gameId))
+    .where(isNull(liveSessions.endedAt))
+    .orderBy(desc(liveSessions.startedAt))
+    .limit(limit);
+}
+
+/**
+ * Everything the landing page shows, in ONE D1 round trip: banners, landing games, most popular gigs and
+ * stars, who is live now, the next sessions on the site, the viewer's own next sessions, the exchange rate.
+ */
+export async function getLanding(db: Db, viewerId: string | null, now = new Date()) {
+  const [bannerRows, gameRows, gigRows, starRows, liveRows, upcomingRows, yourRows, rateRows] = await db.batch([
+    bannersQuery(db),
+    landingGamesQuery(db, viewerId),
+    popularGigsQuery(db, viewerId),
+    popularStarsQuery(db, viewerId),
+    liveNowQuery(db, viewerId),
+    upcomingSessionsQuery(db, now, LANDING_LIMITS.upcoming),
+    // Anonymous visitors have no sessions; the empty id matches no booking (an index lookup).
+    viewerUpcomingSessionsQuery(db, viewerId ?? "", now, LANDING_LIMITS.yourUpcoming),
+    usdInrRateQuery(db),
   ]);
-  return { banners: bannerRows, games: gameRows, gigs: gigRows, live: liveRows };
+  return {
+    banners: bannerRows,
+    games: gameRows,
+    gigs: gigRows,
+    stars: starRows,
+    live: liveRows,
+    upcoming: upcomingRows,
+    yourUpcoming: viewerId ? yourRows : null,
+    usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+  };
 }

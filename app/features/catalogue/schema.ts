@@ -242,3 +242,9 @@ export const searchQuerySchema = z.object({
     z.string().max(100, "searchQuery must be at most 100 characters"),
   ),
 });
+
+/** /star/:id pages its two session lists separately. */
+export const starPagesSchema = z.object({ upcomingPage: page, pastPage: page });
+
+/** /game/:id pages its gigs. */
+export const gamePageSchema = z.object({ page });

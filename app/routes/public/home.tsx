@@ -1,30 +1,38 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { GameCard, GigCard, LiveCard, SessionRow, StarCard } from "~/features/catalogue/components/cards";
 import { getLanding } from "~/features/catalogue/landing.server";
-import { formatMoney } from "~/lib/money";
-import { envOf } from "~/platform/http.server";
+import { catalogueRequest } from "~/features/catalogue/request.server";
+import { displayCurrency } from "~/features/currency/currency";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return getLanding(envOf(context));
+/** The landing page: one D1 round trip for its sections (getLanding), plus the viewer's session lookup. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const req = await catalogueRequest(request, context);
+  const landing = await getLanding(req.db, req.viewer?.id ?? null);
+  return { ...landing, display: displayCurrency(req.currencyCode, landing.usdInrRateMicros) };
 }
 
-function SectionTitle({ id, children, to }: { id: string; children: string; to?: string }) {
+function Section({ id, title, to, children }: { id: string; title: string; to?: string; children: ReactNode }) {
   return (
-    <div className="mb-4 flex items-end justify-between">
-      <h2 id={id} className="text-xl font-bold">
-        {children}
-      </h2>
-      {to ? (
-        <Link to={to} className="text-sm text-brand-400 hover:text-brand-50">
-          See all
-        </Link>
-      ) : null}
-    </div>
+    <section aria-labelledby={id}>
+      <div className="mb-4 flex items-end justify-between">
+        <h2 id={id} className="text-xl font-bold">
+          {title}
+        </h2>
+        {to ? (
+          <Link to={to} className="text-sm text-brand-400 hover:text-brand-50">
+            See all
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
   );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banners, games, gigs, live } = loaderData;
+  const { banners, games, gigs, stars, live, upcoming, yourUpcoming, display } = loaderData;
   const hero = banners[0];
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-10">
@@ -49,78 +57,90 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="relative overflow-hidden rounded-2xl border border-ink-700 bg-ink-900">
             {hero.imageUrl ? <img src={hero.imageUrl} alt="" className="aspect-video w-full object-cover" /> : null}
             <div className="p-5">
-              <p className="text-lg font-semibold">{hero.title}</p>
+              <p className="text-lg font-semibold">
+                {hero.linkUrl?.startsWith("/") ? (
+                  <Link to={hero.linkUrl} className="hover:text-brand-400">
+                    {hero.title}
+                  </Link>
+                ) : (
+                  hero.title
+                )}
+              </p>
               <p className="mt-1 text-sm text-zinc-400">{hero.description}</p>
             </div>
           </div>
         ) : null}
       </section>
 
+      {yourUpcoming && yourUpcoming.length > 0 ? (
+        <Section id="your-sessions-title" title="Your upcoming sessions">
+          <ul className="grid gap-2 md:grid-cols-2">
+            {yourUpcoming.map((session) => (
+              <SessionRow key={session.id} session={session} showStar />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
       {live.length > 0 ? (
-        <section aria-labelledby="live-title">
-          <SectionTitle id="live-title" to="/browse?filter=live">
-            Live now
-          </SectionTitle>
+        <Section id="live-title" title="Live now" to="/browse?filter=live">
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {live.map((session) => (
               <li key={session.id}>
-                <Link
-                  to={`/live/${session.id}`}
-                  className="block rounded-xl border border-ink-700 bg-ink-900 p-4 hover:border-brand-500"
-                >
-                  <span className="rounded bg-red-600 px-2 py-0.5 text-xs font-bold">LIVE</span>
-                  <p className="mt-2 font-semibold">{session.title}</p>
-                  <p className="text-sm text-zinc-400">
-                    {session.starName} · {session.gameName}
-                  </p>
-                </Link>
+                <LiveCard live={session} display={display} />
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
 
-      <section aria-labelledby="games-title">
-        <SectionTitle id="games-title" to="/browse?filter=games">
-          Games
-        </SectionTitle>
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-          {games.map((game) => (
-            <li key={game.id}>
-              <Link
-                to={`/browse?selectedGame=${game.id}`}
-                className="flex aspect-[3/4] items-end rounded-xl border border-ink-700 p-3 font-semibold hover:border-brand-500"
-                style={{ background: `linear-gradient(160deg, ${game.primaryColor ?? "#2a2740"}, #13111d 75%)` }}
-              >
-                {game.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {games.length > 0 ? (
+        <Section id="games-title" title="Games" to="/browse?filter=games">
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+            {games.map((game) => (
+              <li key={game.id}>
+                <GameCard game={game} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
 
-      <section aria-labelledby="gigs-title">
-        <SectionTitle id="gigs-title" to="/browse">
-          Most popular gigs
-        </SectionTitle>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {gigs.map((gig) => (
-            <li key={gig.id}>
-              <Link
-                to={`/gig/${gig.id}`}
-                className="flex h-full flex-col rounded-xl border border-ink-700 bg-ink-900 p-4 hover:border-brand-500"
-              >
-                <p className="text-xs uppercase tracking-wide text-brand-400">{gig.gameName}</p>
-                <p className="mt-1 flex-1 font-semibold">{gig.title}</p>
-                <p className="mt-3 flex items-center justify-between text-sm text-zinc-400">
-                  <span>{gig.starName}</span>
-                  <span className="font-semibold text-zinc-100">{formatMoney(gig.priceMinor, gig.currency)}</span>
-                </p>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {stars.length > 0 ? (
+        <Section id="stars-title" title="Most popular stars" to="/browse?filter=creators&sortBy=popularity">
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {stars.map((star) => (
+              <li key={star.id}>
+                <StarCard star={star} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      <Section id="gigs-title" title="Most popular gigs" to="/browse?sortBy=popularity">
+        {gigs.length > 0 ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {gigs.map((gig) => (
+              <li key={gig.id}>
+                <GigCard gig={gig} display={display} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-zinc-400">No gigs yet.</p>
+        )}
+      </Section>
+
+      {upcoming.length > 0 ? (
+        <Section id="upcoming-title" title="Upcoming sessions">
+          <ul className="grid gap-2 md:grid-cols-2">
+            {upcoming.map((session) => (
+              <SessionRow key={session.id} session={session} showStar />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
     </main>
   );
 }

@@ -1,0 +1,159 @@
+import { type DisplayCurrency, formatConverted } from "~/lib/money";
+import type { GameCard, GigCard, LiveCard, Page, StarCard } from "./browse.server";
+import type { SessionCard } from "./sessions.server";
+
+/**
+ * The JSON of the catalogue API, in SPEC.md's field names (`_id`, `product_title`, `_game_id`, ...), whatever
+ * the columns are called. Prices are USD minor units (`price`, with `currency: "USD"`), and `displayPrice`
+ * is the same price in the viewer's currency as the site shows it.
+ */
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function displayPriceJson(usdMinor: number, display: DisplayCurrency) {
+  return { currency: display.code, formatted: formatConverted(usdMinor, display) };
+}
+
+export function gigJson(gig: GigCard, display: DisplayCurrency) {
+  return {
+    _id: gig.id,
+    product_title: gig.title,
+    product_desc: gig.description,
+    _game_id: gig.gameId,
+    _game_mode_id: gig.gameModeId,
+    _platform_playing_on_id: gig.platformId,
+    price: gig.priceMinor,
+    currency: "USD",
+    displayPrice: displayPriceJson(gig.priceMinor, display),
+    baseCurrency: gig.baseCurrency,
+    session_tags: gig.tags.map((name) => ({ name })),
+    requirements: gig.requirements,
+    product_cover_img: gig.coverImageUrl,
+    popularity: gig.popularity,
+    createdAt: iso(gig.createdAt),
+    game: { _id: gig.gameId, name: gig.gameName },
+    influencer: {
+      _id: gig.starId,
+      username: gig.starUsername,
+      fullName: gig.starName || gig.starUsername,
+      isLive: !!gig.starLiveSessionId,
+      _live_session_id: gig.starLiveSessionId,
+      images: { url: gig.starPictureUrl },
+    },
+    isFavorite: gig.isFavourite,
+  };
+}
+
+export function starJson(star: StarCard) {
+  return {
+    _id: star.id,
+    username: star.username,
+    fullName: star.fullName || star.username,
+    bio: star.bio,
+    profession: star.profession,
+    country: star.country,
+    isInfluencer: true,
+    isLive: !!star.liveSessionId,
+    _live_session_id: star.liveSessionId,
+    images: { url: star.pictureUrl },
+    socialLinks: star.socialLinks,
+    popularity: star.popularity,
+    isFavorite: star.isFavourite,
+  };
+}
+
+export function gameJson(
+  game: GameCard,
+  extra: {
+    modes?: { id: string; name: string; durationMinutes: number; noOfPlayers: number }[];
+    platforms?: { id: string; name: string }[];
+  } = {},
+) {
+  return {
+    _id: game.id,
+    name: game.name,
+    desc: game.description,
+    crossplatform: game.crossplatform,
+    showLanding: game.showLanding,
+    image: { url: game.imageUrl, filename: game.imageFilename },
+    gameLogo: game.gameLogo,
+    primaryColor: game.primaryColor,
+    secondaryColor: game.secondaryColor,
+    alternatColor: game.alternatColor,
+    popularity: game.popularity,
+    ...(extra.modes ? { modes: extra.modes.map(modeJson) } : {}),
+    ...(extra.platforms
+      ? { platforms_available: extra.platforms.map((platform) => ({ _id: platform.id, platform_name: platform.name })) }
+      : {}),
+    isFavorite: game.isFavourite,
+  };
+}
+
+export function modeJson(mode: { id: string; name: string; durationMinutes: number; noOfPlayers: number }) {
+  return { _id: mode.id, name: mode.name, duration: mode.durationMinutes, no_of_players: mode.noOfPlayers };
+}
+
+export function liveJson(live: LiveCard, display: DisplayCurrency) {
+  return {
+    _id: live.id,
+    title: live.title,
+    description: live.description,
+    _game_id: live.gameId,
+    _game_mode_id: live.gameModeId,
+    _platform_playing_on_id: live.platformId,
+    price: live.priceMinor,
+    currency: "USD",
+    displayPrice: displayPriceJson(live.priceMinor, display),
+    baseCurrency: live.baseCurrency,
+    isStreaming: live.isStreaming,
+    streamingLink: live.streamingLink,
+    requirements: live.requirements,
+    session_tags: live.tags.map((name) => ({ name })),
+    banner: live.bannerUrl,
+    defaultThumbnail: live.thumbnailUrl,
+    startedAt: iso(live.startedAt),
+    game: { _id: live.gameId, name: live.gameName },
+    influencer: {
+      _id: live.starId,
+      username: live.starUsername,
+      fullName: live.starName || live.starUsername,
+      images: { url: live.starPictureUrl },
+      isFavorite: live.isFavouriteStar,
+    },
+  };
+}
+
+export function sessionJson(session: SessionCard, display: DisplayCurrency) {
+  return {
+    _id: session.id,
+    startTime: iso(session.startsAt),
+    endTime: iso(session.endsAt),
+    seats: session.seats,
+    seatsAvailable: session.seatsLeft,
+    product: session.gigId
+      ? {
+          _id: session.gigId,
+          product_title: session.gigTitle,
+          price: session.priceMinor,
+          displayPrice: session.priceMinor === null ? null : displayPriceJson(session.priceMinor, display),
+        }
+      : null,
+    game: session.gameName ? { name: session.gameName } : null,
+    influencer: {
+      _id: session.starId,
+      fullName: session.starName || session.starUsername,
+      username: session.starUsername,
+    },
+  };
+}
+
+/** A page of a list: `data` plus where it is (SPEC.md's page and limit), and whether more follow. */
+export function pageJson<T, U>(page: Page<T>, map: (item: T) => U, total?: number) {
+  return {
+    success: true,
+    data: page.items.map(map),
+    page: page.page,
+    limit: page.limit,
+    hasMore: page.hasMore,
+    ...(total === undefined ? {} : { total, totalPages: Math.ceil(total / page.limit) }),
+  };
+}

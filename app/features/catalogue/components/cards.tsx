@@ -1,0 +1,273 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { type DisplayCurrency, formatConverted } from "~/lib/money";
+
+/**
+ * Cards of the catalogue: gigs, stars, games, live sessions and sessions (slots). A card is an <article>
+ * whose title link covers it; the favourite button sits above that link (a form cannot live inside a link).
+ * Loader data arrives serialised, so dates may be strings: `new Date(...)` accepts both.
+ */
+type Dateish = Date | string;
+
+export function Thumb({
+  url,
+  label,
+  color,
+  className = "",
+}: {
+  url: string | null;
+  label: string;
+  color?: string | null;
+  className?: string;
+}) {
+  if (url) return <img src={url} alt="" loading="lazy" className={`object-cover ${className}`} />;
+  const initials = label
+    .split(/\s+/)
+    .map((word) => word[0] ?? "")
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <div
+      aria-hidden="true"
+      className={`grid place-items-center text-2xl font-extrabold text-white/80 ${className}`}
+      style={{ background: `linear-gradient(150deg, ${color ?? "#4c1d95"}, #13111d 80%)` }}
+    >
+      {initials}
+    </div>
+  );
+}
+
+export function LiveBadge() {
+  return <span className="rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white">LIVE</span>;
+}
+
+const cardClass =
+  "group relative flex h-full flex-col overflow-hidden rounded-xl border border-ink-700 bg-ink-900 transition hover:border-brand-500";
+const coverLink = "after:absolute after:inset-0 after:content-[''] focus:outline-none";
+
+export type GigCardData = {
+  id: string;
+  title: string;
+  priceMinor: number;
+  coverImageUrl: string | null;
+  gameName: string;
+  starId: string;
+  starName: string;
+  starUsername: string;
+  starLiveSessionId: string | null;
+  tags: string[];
+  isFavourite: boolean;
+};
+
+export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCurrency }) {
+  const star = gig.starName || gig.starUsername;
+  return (
+    <article className={cardClass} data-testid="gig-card">
+      <Thumb url={gig.coverImageUrl} label={gig.gameName} className="aspect-video w-full" />
+      <div className="absolute top-2 right-2">
+        <FavouriteButton kind="gig" id={gig.id} name={gig.title} isFavourite={gig.isFavourite} />
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <p className="flex items-center gap-2 text-xs uppercase tracking-wide text-brand-400">
+          {gig.gameName}
+          {gig.starLiveSessionId ? <LiveBadge /> : null}
+        </p>
+        <h3 className="mt-1 flex-1 font-semibold">
+          <Link to={`/gig/${gig.id}`} className={coverLink}>
+            {gig.title}
+          </Link>
+        </h3>
+        {gig.tags.length > 0 ? (
+          <p className="mt-2 flex flex-wrap gap-1 text-xs text-zinc-400">
+            {gig.tags.map((tag) => (
+              <span key={tag} className="rounded bg-ink-800 px-1.5 py-0.5">
+                #{tag}
+              </span>
+            ))}
+          </p>
+        ) : null}
+        <p className="mt-3 flex items-center justify-between text-sm text-zinc-400">
+          <span>{star}</span>
+          <span className="font-semibold text-zinc-100" data-testid="price">
+            {formatConverted(gig.priceMinor, display)}
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export type StarCardData = {
+  id: string;
+  username: string;
+  fullName: string;
+  pictureUrl: string | null;
+  country: string | null;
+  liveSessionId: string | null;
+  profession: string;
+  isFavourite: boolean;
+};
+
+export function StarCard({ star }: { star: StarCardData }) {
+  const name = star.fullName || star.username;
+  return (
+    <article className={`${cardClass} items-center p-5 text-center`} data-testid="star-card">
+      <div className="absolute top-2 right-2">
+        <FavouriteButton kind="star" id={star.id} name={name} isFavourite={star.isFavourite} />
+      </div>
+      <Thumb url={star.pictureUrl} label={name} className="h-20 w-20 rounded-full" />
+      <h3 className="mt-3 font-semibold">
+        <Link to={`/star/${star.id}`} className={coverLink}>
+          {name}
+        </Link>
+      </h3>
+      <p className="text-sm text-zinc-400">@{star.username}</p>
+      <p className="mt-2 flex items-center gap-2 text-xs text-zinc-400">
+        {star.profession}
+        {star.country ? <span>· {star.country}</span> : null}
+        {star.liveSessionId ? <LiveBadge /> : null}
+      </p>
+    </article>
+  );
+}
+
+export type GameCardData = {
+  id: string;
+  name: string;
+  imageUrl: string | null;
+  primaryColor: string | null;
+  isFavourite: boolean;
+};
+
+export function GameCard({ game }: { game: GameCardData }) {
+  return (
+    <article className={cardClass} data-testid="game-card">
+      <div className="absolute top-2 right-2">
+        <FavouriteButton kind="game" id={game.id} name={game.name} isFavourite={game.isFavourite} />
+      </div>
+      <Thumb url={game.imageUrl} label={game.name} color={game.primaryColor} className="aspect-[3/4] w-full" />
+      <h3 className="p-3 font-semibold">
+        <Link to={`/game/${game.id}`} className={coverLink}>
+          {game.name}
+        </Link>
+      </h3>
+    </article>
+  );
+}
+
+export type LiveCardData = {
+  id: string;
+  title: string;
+  priceMinor: number;
+  thumbnailUrl: string | null;
+  gameName: string;
+  starId: string;
+  starName: string;
+  starUsername: string;
+  tags: string[];
+};
+
+export function LiveCard({ live, display }: { live: LiveCardData; display: DisplayCurrency }) {
+  return (
+    <article className={cardClass} data-testid="live-card">
+      <Thumb url={live.thumbnailUrl} label={live.gameName} className="aspect-video w-full" />
+      <div className="flex flex-1 flex-col p-4">
+        <p className="flex items-center gap-2 text-xs uppercase tracking-wide text-brand-400">
+          <LiveBadge /> {live.gameName}
+        </p>
+        <h3 className="mt-1 flex-1 font-semibold">
+          <Link to={`/live/${live.id}`} className={coverLink}>
+            {live.title}
+          </Link>
+        </h3>
+        <p className="mt-3 flex items-center justify-between text-sm text-zinc-400">
+          <span>{live.starName || live.starUsername}</span>
+          <span>
+            VIP <span className="font-semibold text-zinc-100">{formatConverted(live.priceMinor, display)}</span>
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export type SessionData = {
+  id: string;
+  startsAt: Dateish;
+  endsAt: Dateish;
+  seats: number;
+  seatsLeft: number;
+  gigId: string | null;
+  gigTitle: string | null;
+  gameName: string | null;
+  starId: string;
+  starName: string;
+  starUsername: string;
+};
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+};
+
+/**
+ * Times are stored in UTC. The server renders them in UTC; once in the browser they are shown in the
+ * viewer's own time zone.
+ */
+export function SessionTime({ at }: { at: Dateish }) {
+  const date = new Date(at);
+  const [text, setText] = useState(() => date.toLocaleString("en-GB", { ...DATE_OPTIONS, timeZone: "UTC" }));
+  const time = date.getTime();
+  useEffect(() => setText(new Date(time).toLocaleString("en-GB", DATE_OPTIONS)), [time]);
+  return <time dateTime={date.toISOString()}>{text}</time>;
+}
+
+export function SessionRow({ session, showStar = false }: { session: SessionData; showStar?: boolean }) {
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-700 bg-ink-900 px-4 py-3 text-sm"
+      data-testid="session"
+    >
+      <div>
+        <p className="font-medium">
+          {session.gigId ? (
+            <Link to={`/gig/${session.gigId}`} className="hover:text-brand-400">
+              {session.gigTitle}
+            </Link>
+          ) : (
+            "Session"
+          )}
+          {session.gameName ? <span className="text-zinc-400"> · {session.gameName}</span> : null}
+        </p>
+        <p className="text-zinc-400">
+          <SessionTime at={session.startsAt} />
+          {showStar ? (
+            <>
+              {" "}
+              with{" "}
+              <Link to={`/star/${session.starId}`} className="hover:text-brand-400">
+                {session.starName || session.starUsername}
+              </Link>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <SeatsLeft left={session.seatsLeft} of={session.seats} />
+    </li>
+  );
+}
+
+export function SeatsLeft({ left, of }: { left: number; of: number }) {
+  if (left <= 0) return <span className="rounded bg-ink-800 px-2 py-1 text-xs text-zinc-400">Full</span>;
+  return (
+    <span className="rounded bg-emerald-950 px-2 py-1 text-xs text-emerald-300">
+      {left} of {of} {of === 1 ? "seat" : "seats"} left
+    </span>
+  );
+}

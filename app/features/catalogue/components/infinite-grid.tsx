@@ -1,0 +1,121 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+
+export type PageOf<T> = { items: T[]; page: number; limit: number; hasMore: boolean };
+
+/**
+ * A paged grid. Without JavaScript it shows one page with "Previous page" / "Next page" links (plain
+ * navigation; the URL holds the page). With JavaScript, the next pages load as the end of the list
+ * scrolls into view (or on "Load more"), through a fetcher of the same loader, and are appended.
+ */
+export function InfiniteGrid<T extends { id: string }>({
+  first,
+  pageHref,
+  pick,
+  render,
+  className,
+  label,
+}: {
+  first: PageOf<T>;
+  pageHref: (page: number) => string;
+  /** The page in a fetched loader answer (null when it is another list). */
+  pick: (data: unknown) => PageOf<T> | null;
+  render: (item: T) => ReactNode;
+  className: string;
+  label: string;
+}) {
+  const fetcher = useFetcher();
+  const [hydrated, setHydrated] = useState(false);
+  const [state, setState] = useState({ items: first.items, next: first.hasMore ? first.page + 1 : null });
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadingPage = useRef<number | null>(null);
+
+  useEffect(() => setHydrated(true), []);
+
+  // A new search (navigation) starts the list again.
+  useEffect(() => {
+    setState({ items: first.items, next: first.hasMore ? first.page + 1 : null });
+    loadingPage.current = null;
+  }, [first]);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const page = pick(fetcher.data);
+    loadingPage.current = null;
+    if (!page) return;
+    setState((previous) => {
+      if (previous.next !== page.page) return previous;
+      const seen = new Set(previous.items.map((item) => item.id));
+      return {
+        items: [...previous.items, ...page.items.filter((item) => !seen.has(item.id))],
+        next: page.hasMore ? page.page + 1 : null,
+      };
+    });
+  }, [fetcher.state, fetcher.data, pick]);
+
+  const loadNext = () => {
+    if (state.next === null || loadingPage.current === state.next) return;
+    loadingPage.current = state.next;
+    fetcher.load(pageHref(state.next));
+  };
+  const loadNextRef = useRef(loadNext);
+  loadNextRef.current = loadNext;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!hydrated || state.next === null || !element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadNextRef.current();
+      },
+      { rootMargin: "600px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hydrated, state.next]);
+
+  return (
+    <>
+      <ul className={className} aria-label={label}>
+        {state.items.map((item) => (
+          <li key={item.id}>{render(item)}</li>
+        ))}
+      </ul>
+      <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3">
+        {first.page > 1 ? (
+          <Link
+            to={pageHref(first.page - 1)}
+            className="rounded-md border border-ink-700 px-4 py-2 text-sm hover:bg-ink-800"
+            rel="prev"
+          >
+            Previous page
+          </Link>
+        ) : null}
+        {hydrated ? (
+          state.next !== null ? (
+            <div ref={sentinel}>
+              <button
+                type="button"
+                onClick={loadNext}
+                disabled={fetcher.state !== "idle"}
+                className="rounded-md border border-ink-700 px-4 py-2 text-sm hover:bg-ink-800 disabled:opacity-60"
+              >
+                {fetcher.state !== "idle" ? "Loading…" : "Load more"}
+              </button>
+            </div>
+          ) : state.items.length > 0 ? (
+            <p className="text-sm text-zinc-500">That's everything.</p>
+          ) : null
+        ) : first.hasMore ? (
+          <Link
+            to={pageHref(first.page + 1)}
+            className="rounded-md border border-ink-700 px-4 py-2 text-sm hover:bg-ink-800"
+            rel="next"
+          >
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  );
+}

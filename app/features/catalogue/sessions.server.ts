@@ -1,0 +1,111 @@
+import { and, asc, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "~/platform/db.server";
+import { bookings, games, products, slots, users } from "../../../db/schema";
+
+/**
+ * Sessions are slots: time windows a star plays a gig in. Seats left = the slot's seats minus the seats
+ * of bookings that hold them (confirmed, or held and not yet expired), DOMAIN.md's capacity rule.
+ */
+export function seatsLeft(now: Date) {
+  return sql<number>`max(0, ${slots.seats} - coalesce((SELECT sum(${bookings.seats}) FROM ${bookings} WHERE ${bookings.slotId} = ${slots.id} AND (${bookings.status} = 'confirmed' OR (${bookings.status} = 'held' AND ${bookings.holdExpiresAt} > ${now.getTime()}))), 0))`.mapWith(
+    Number,
+  );
+}
+
+/** A session card: the slot, its gig and game, its star. Needs slots JOIN users LEFT JOIN products, games. */
+export function sessionColumns(now: Date) {
+  return {
+    id: slots.id,
+    startsAt: slots.startsAt,
+    endsAt: slots.endsAt,
+    seats: slots.seats,
+    seatsLeft: seatsLeft(now),
+    gigId: products.id,
+    gigTitle: products.title,
+    priceMinor: products.priceMinor,
+    gameName: games.name,
+    starId: users.id,
+    starName: users.fullName,
+    starUsername: users.username,
+  };
+}
+
+function sessionsFrom(db: Db, now: Date) {
+  return db
+    .select(sessionColumns(now))
+    .from(slots)
+    .innerJoin(users, eq(users.id, slots.influencerId))
+    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(games, eq(games.id, products.gameId));
+}
+
+export type SessionCard = Awaited<ReturnType<ReturnType<typeof sessionsFrom>["all"]>>[number];
+
+/** A star's upcoming sessions (soonest first) or past sessions (newest first), one page plus one row. */
+export function starSessionsQuery(
+  db: Db,
+  starId: string,
+  when: "upcoming" | "past",
+  { page, limit, now, order }: { page: number; limit: number; now: Date; order?: "asc" | "desc" },
+) {
+  const upcoming = when === "upcoming";
+  const direction = order ?? (upcoming ? "asc" : "desc");
+  const by = direction === "asc" ? asc : desc;
+  return sessionsFrom(db, now)
+    .where(
+      and(
+        eq(slots.influencerId, starId),
+        eq(slots.status, "open"),
+        upcoming ? gte(slots.startsAt, now) : lt(slots.startsAt, now),
+      ),
+    )
+    .orderBy(by(slots.startsAt))
+    .limit(limit + 1)
+    .offset((page - 1) * limit);
+}
+
+export function starSessionsCountQuery(db: Db, starId: string, when: "upcoming" | "past", now: Date) {
+  return db
+    .select({ total: count() })
+    .from(slots)
+    .where(
+      and(
+        eq(slots.influencerId, starId),
+        eq(slots.status, "open"),
+        when === "upcoming" ? gte(slots.startsAt, now) : lt(slots.startsAt, now),
+      ),
+    );
+}
+
+/** The next sessions on the whole site (landing page), gigs only, soonest first. */
+export function upcomingSessionsQuery(db: Db, now: Date, limit: number) {
+  return sessionsFrom(db, now)
+    .where(and(gte(slots.startsAt, now), eq(slots.status, "open"), isNull(products.archivedAt)))
+    .orderBy(asc(slots.startsAt))
+    .limit(limit);
+}
+
+/** The viewer's own confirmed sessions still to come (landing page), soonest first. */
+export function viewerUpcomingSessionsQuery(db: Db, viewerId: string, now: Date, limit: number) {
+  return sessionsFrom(db, now)
+    .innerJoin(bookings, eq(bookings.slotId, slots.id))
+    .where(and(eq(bookings.userId, viewerId), eq(bookings.status, "confirmed"), gte(slots.startsAt, now)))
+    .orderBy(asc(slots.startsAt))
+    .limit(limit);
+}
+
+/** A gig's upcoming open slots with their seats left (gig page). */
+export function gigSlotsQuery(db: Db, gigId: string, now: Date, limit: number) {
+  return db
+    .select({
+      id: slots.id,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+      seats: slots.seats,
+      seatsLeft: seatsLeft(now),
+    })
+    .from(slots)
+    .where(and(eq(slots.productId, gigId), eq(slots.status, "open"), gte(slots.startsAt, now)))
+    .orderBy(asc(slots.startsAt))
+    .limit(limit);
+}

@@ -1,0 +1,178 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { usdInrRateQuery } from "~/features/currency/rates.server";
+import { PAGE_SIZE } from "~/lib/constants";
+import type { Db } from "~/platform/db.server";
+import {
+  gameModes,
+  gamePlatforms,
+  games,
+  influencerProfiles,
+  liveSessions,
+  platforms,
+  products,
+  users,
+} from "../../../db/schema";
+import { gigsListQuery, liveListQuery, mergePlatformOptions, toPage } from "./browse.server";
+import { activeGig, gameCardColumns, gigCardColumns, starCardColumns, starIsActive } from "./columns.server";
+import { gigsQuerySchema, liveQuerySchema } from "./schema";
+import { gigSlotsQuery, starSessionsCountQuery, starSessionsQuery } from "./sessions.server";
+
+/** A star's gigs shown on their page (all active gigs; stars have a handful). */
+const STAR_GIGS_MAX = 50;
+/** Upcoming slots shown on a gig page. */
+export const GIG_SLOTS_MAX = 20;
+
+// ---------------------------------------------------------------- star
+
+export function starProfileQuery(db: Db, starId: string, viewerId: string | null) {
+  return db
+    .select(starCardColumns(viewerId))
+    .from(influencerProfiles)
+    .innerJoin(users, eq(users.id, influencerProfiles.userId))
+    .where(and(eq(influencerProfiles.userId, starId), starIsActive))
+    .limit(1);
+}
+
+function starGigsQuery(db: Db, starId: string, viewerId: string | null) {
+  return db
+    .select(gigCardColumns(viewerId))
+    .from(products)
+    .innerJoin(users, eq(users.id, products.influencerId))
+    .innerJoin(games, eq(games.id, products.gameId))
+    .where(and(eq(products.influencerId, starId), activeGig))
+    .orderBy(desc(products.createdAt))
+    .limit(STAR_GIGS_MAX);
+}
+
+function openLiveSessionQuery(db: Db, starId: string) {
+  return db
+    .select({ id: liveSessions.id, title: liveSessions.title, gameName: games.name, startedAt: liveSessions.startedAt })
+    .from(users)
+    .innerJoin(liveSessions, eq(liveSessions.id, users.liveSessionId))
+    .innerJoin(games, eq(games.id, liveSessions.gameId))
+    .where(eq(users.id, starId))
+    .limit(1);
+}
+
+/**
+ * /star/:id in one D1 round trip: profile, gigs, live status, one page of upcoming sessions (soonest first)
+ * and one of past sessions (newest first), 6 a page (SPEC.md section 9), their totals, the exchange rate.
+ */
+export async function getStarPage(
+  db: Db,
+  starId: string,
+  viewerId: string | null,
+  pages: { upcoming: number; past: number },
+  now = new Date(),
+) {
+  const limit = PAGE_SIZE.sessions;
+  const [profile, gigRows, liveRows, upcomingRows, pastRows, upcomingTotal, pastTotal, rateRows] = await db.batch([
+    starProfileQuery(db, starId, viewerId),
+    starGigsQuery(db, starId, viewerId),
+    openLiveSessionQuery(db, starId),
+    starSessionsQuery(db, starId, "upcoming", { page: pages.upcoming, limit, now }),
+    starSessionsQuery(db, starId, "past", { page: pages.past, limit, now }),
+    starSessionsCountQuery(db, starId, "upcoming", now),
+    starSessionsCountQuery(db, starId, "past", now),
+    usdInrRateQuery(db),
+  ]);
+  const star = profile[0];
+  if (!star) return null;
+  const window = (page: number) => ({ page, limit });
+  return {
+    star,
+    gigs: gigRows,
+    live: liveRows[0] ?? null,
+    upcoming: { ...toPage(upcomingRows, window(pages.upcoming), "gigs"), total: upcomingTotal[0]?.total ?? 0 },
+    past: { ...toPage(pastRows, window(pages.past), "gigs"), total: pastTotal[0]?.total ?? 0 },
+    usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+  };
+}
+
+// ---------------------------------------------------------------- gig
+
+function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
+  return db
+    .select({
+      ...gigCardColumns(viewerId),
+      modeName: gameModes.name,
+      modeDurationMinutes: gameModes.durationMinutes,
+      modePlayers: gameModes.noOfPlayers,
+      platformName: platforms.platformName,
+      platformKey: platforms.platformIdName,
+      gameImageUrl: games.imageUrl,
+      gamePrimaryColor: games.primaryColor,
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.influencerId))
+    .innerJoin(games, eq(games.id, products.gameId))
+    .innerJoin(gameModes, eq(gameModes.id, products.gameModeId))
+    .innerJoin(platforms, eq(platforms.id, products.platformId))
+    .where(and(eq(products.id, gigId), activeGig, starIsActive))
+    .limit(1);
+}
+
+/** /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, the rate. */
+export async function getGigPage(db: Db, gigId: string, viewerId: string | null, now = new Date()) {
+  const [gigRows, slotRows, rateRows] = await db.batch([
+    gigDetailQuery(db, gigId, viewerId),
+    gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
+    usdInrRateQuery(db),
+  ]);
+  const gig = gigRows[0];
+  if (!gig) return null;
+  return { gig, slots: slotRows, usdInrRateMicros: rateRows[0]?.rateMicros ?? null };
+}
+
+// ---------------------------------------------------------------- game
+
+export function gameDetailQuery(db: Db, gameId: string, viewerId: string | null) {
+  return db.select(gameCardColumns(viewerId)).from(games).where(eq(games.id, gameId)).limit(1);
+}
+
+export function gameModesQuery(db: Db, gameId: string) {
+  return db
+    .select({
+      id: gameModes.id,
+      gameId: gameModes.gameId,
+      name: gameModes.name,
+      durationMinutes: gameModes.durationMinutes,
+      noOfPlayers: gameModes.noOfPlayers,
+    })
+    .from(gameModes)
+    .where(eq(gameModes.gameId, gameId))
+    .orderBy(asc(gameModes.sortOrder), asc(gameModes.name));
+}
+
+export function gamePlatformsQuery(db: Db, gameId: string) {
+  return db
+    .select({ id: platforms.id, key: platforms.platformIdName, name: platforms.platformName })
+    .from(gamePlatforms)
+    .innerJoin(platforms, eq(platforms.id, gamePlatforms.platformId))
+    .where(eq(gamePlatforms.gameId, gameId))
+    .orderBy(asc(platforms.sortOrder));
+}
+
+/** /game/:id in one D1 round trip: the game, its modes and platforms, its gigs (a page), who plays it live. */
+export async function getGamePage(db: Db, gameId: string, viewerId: string | null, page: number) {
+  const gigsQuery = gigsQuerySchema.parse({ selectedGame: gameId, page });
+  const [gameRows, modeRows, platformRows, gigRows, liveRows, rateRows] = await db.batch([
+    gameDetailQuery(db, gameId, viewerId),
+    gameModesQuery(db, gameId),
+    gamePlatformsQuery(db, gameId),
+    gigsListQuery(db, gigsQuery, viewerId),
+    liveListQuery(db, liveQuerySchema.parse({ selectedGame: gameId }), viewerId),
+    usdInrRateQuery(db),
+  ]);
+  const game = gameRows[0];
+  if (!game) return null;
+  return {
+    game,
+    modes: modeRows,
+    platforms: platformRows,
+    platformNames: mergePlatformOptions(platformRows).map((option) => option.name),
+    gigs: toPage(gigRows, gigsQuery, "gigs"),
+    live: liveRows,
+    usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+  };
+}

@@ -1,0 +1,137 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { gameCardColumns, gigCardColumns, starCardColumns } from "~/features/catalogue/columns.server";
+import { type Db, getDb } from "~/platform/db.server";
+import {
+  favouriteGames,
+  favouriteGigs,
+  favouriteStars,
+  games,
+  influencerProfiles,
+  products,
+  users,
+} from "../../../db/schema";
+import type { FavouriteKind } from "./kinds";
+
+/** GET /api/get_allfavorites answers at most this many of each kind, newest first. */
+export const FAVOURITES_LIST_MAX = 500;
+
+export type FavouriteOutcome = { ok: true } | { ok: false; status: 404; message: string };
+
+const NOT_FOUND: Record<FavouriteKind, string> = {
+  gig: "Gig not found",
+  star: "Star not found",
+  game: "Game not found",
+};
+
+/**
+ * Adds a favourite. The pair is the table's primary key, so the write is one conditional insert
+ * (`INSERT ... SELECT ... WHERE the target exists ... ON CONFLICT DO NOTHING`): adding twice is a no-op and
+ * nothing is checked before writing. The same batch reads whether the target exists, for a 404.
+ */
+export async function addFavourite(
+  env: Env,
+  userId: string,
+  kind: FavouriteKind,
+  id: string,
+): Promise<FavouriteOutcome> {
+  const db = getDb(env);
+  const now = Date.now();
+  let exists: { id: string }[];
+  switch (kind) {
+    case "gig":
+      [, exists] = await db.batch([
+        db.run(
+          sql`INSERT INTO ${favouriteGigs} (user_id, product_id, created_at) SELECT ${userId}, ${products.id}, ${now} FROM ${products} WHERE ${products.id} = ${id} AND ${products.archivedAt} IS NULL ON CONFLICT DO NOTHING`,
+        ),
+        db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.id, id), sql`${products.archivedAt} IS NULL`)),
+      ]);
+      break;
+    case "star":
+      [, exists] = await db.batch([
+        db.run(
+          sql`INSERT INTO ${favouriteStars} (user_id, influencer_id, created_at) SELECT ${userId}, ${influencerProfiles.userId}, ${now} FROM ${influencerProfiles} WHERE ${influencerProfiles.userId} = ${id} ON CONFLICT DO NOTHING`,
+        ),
+        db.select({ id: influencerProfiles.userId }).from(influencerProfiles).where(eq(influencerProfiles.userId, id)),
+      ]);
+      break;
+    case "game":
+      [, exists] = await db.batch([
+        db.run(
+          sql`INSERT INTO ${favouriteGames} (user_id, game_id, created_at) SELECT ${userId}, ${games.id}, ${now} FROM ${games} WHERE ${games.id} = ${id} ON CONFLICT DO NOTHING`,
+        ),
+        db.select({ id: games.id }).from(games).where(eq(games.id, id)),
+      ]);
+      break;
+  }
+  return exists.length > 0 ? { ok: true } : { ok: false, status: 404, message: NOT_FOUND[kind] };
+}
+
+/** Removes a favourite; removing one that is not there is a no-op. */
+export async function removeFavourite(
+  env: Env,
+  userId: string,
+  kind: FavouriteKind,
+  id: string,
+): Promise<FavouriteOutcome> {
+  const db = getDb(env);
+  switch (kind) {
+    case "gig":
+      await db.delete(favouriteGigs).where(and(eq(favouriteGigs.userId, userId), eq(favouriteGigs.productId, id)));
+      break;
+    case "star":
+      await db
+        .delete(favouriteStars)
+        .where(and(eq(favouriteStars.userId, userId), eq(favouriteStars.influencerId, id)));
+      break;
+    case "game":
+      await db.delete(favouriteGames).where(and(eq(favouriteGames.userId, userId), eq(favouriteGames.gameId, id)));
+      break;
+  }
+  return { ok: true };
+}
+
+function favouriteGigsQuery(db: Db, userId: string) {
+  return db
+    .select(gigCardColumns(userId))
+    .from(favouriteGigs)
+    .innerJoin(products, eq(products.id, favouriteGigs.productId))
+    .innerJoin(users, eq(users.id, products.influencerId))
+    .innerJoin(games, eq(games.id, products.gameId))
+    .where(and(eq(favouriteGigs.userId, userId), sql`${products.archivedAt} IS NULL`))
+    .orderBy(desc(favouriteGigs.createdAt))
+    .limit(FAVOURITES_LIST_MAX);
+}
+
+function favouriteStarsQuery(db: Db, userId: string) {
+  return db
+    .select(starCardColumns(userId))
+    .from(favouriteStars)
+    .innerJoin(influencerProfiles, eq(influencerProfiles.userId, favouriteStars.influencerId))
+    .innerJoin(users, eq(users.id, favouriteStars.influencerId))
+    .where(eq(favouriteStars.userId, userId))
+    .orderBy(desc(favouriteStars.createdAt))
+    .limit(FAVOURITES_LIST_MAX);
+}
+
+function favouriteGamesQuery(db: Db, userId: string) {
+  return db
+    .select(gameCardColumns(userId))
+    .from(favouriteGames)
+    .innerJoin(games, eq(games.id, favouriteGames.gameId))
+    .where(eq(favouriteGames.userId, userId))
+    .orderBy(desc(favouriteGames.createdAt))
+    .limit(FAVOURITES_LIST_MAX);
+}
+
+/** All of a user's favourites, newest first, in one D1 round trip. */
+export async function listFavourites(db: Db, userId: string) {
+  const [gigRows, starRows, gameRows] = await db.batch([
+    favouriteGigsQuery(db, userId),
+    favouriteStarsQuery(db, userId),
+    favouriteGamesQuery(db, userId),
+  ]);
+  return { gigs: gigRows, stars: starRows, games: gameRows };
+}

@@ -1,0 +1,28 @@
+import { MESSAGES } from "~/lib/messages";
+import type { Toast } from "~/platform/toast.server";
+
+/** What can be a favourite, and the SPEC.md section 8 toast for each change (gig removal is a warning). */
+export const FAVOURITE_KINDS = ["gig", "star", "game"] as const;
+export type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
+
+export function favouriteToast(kind: FavouriteKind, added: boolean): Toast {
+  switch (kind) {
+    case "gig":
+      return added
+        ? { kind: "success", message: MESSAGES.gigFavouriteAdded }
+        : { kind: "warning", message: MESSAGES.gigFavouriteRemoved };
+    case "star":
+      return { kind: "success", message: added ? MESSAGES.starFavouriteAdded : MESSAGES.starFavouriteRemoved };
+    case "game":
+      return { kind: "success", message: added ? MESSAGES.gameFavouriteAdded : MESSAGES.gameFavouriteRemoved };
+  }
+}
+
+/** The JSON API of SPEC.md section 7, one path per kind and direction. */
+export const FAVOURITE_API: Record<FavouriteKind, { add: string; remove: string }> = {
+  gig: { add: "/api/save_favoriteGig", remove: "/api/delete_favGigs" },
+  star: { add: "/api/save_favoriteStars", remove: "/api/delete_favStars" },
+  game: { add: "/api/save_favoriteGames", remove: "/api/delete_favGames" },
+};
+
+export const FAVOURITE_LABELS: Record<FavouriteKind, string> = { gig: "gig", star: "star", game: "game" };

@@ -1,0 +1,80 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { SEARCH_SUGGESTION_NAME_MAX } from "~/lib/constants";
+import type { Db } from "~/platform/db.server";
+import { games, influencerProfiles, liveSessions, products, users } from "../../../db/schema";
+import { gamesFts, matches, productsFts, rowidOf, starsFts } from "./fts.server";
+import { toMatchQuery } from "./query";
+
+export const SUGGESTIONS_PER_KIND = 5;
+
+export type Suggestion = {
+  type: "game" | "gig" | "star";
+  id: string;
+  /** The full name or title. */
+  title: string;
+  /** The name as the suggestion list shows it: cut to SEARCH_SUGGESTION_NAME_MAX characters. */
+  name: string;
+  isLive: boolean;
+  url: string;
+};
+
+/** SPEC.md section 9: a suggestion's name is cut to 20 characters. */
+export function cutName(name: string, max = SEARCH_SUGGESTION_NAME_MAX): string {
+  const characters = [...name];
+  return characters.length > max ? `${characters.slice(0, max).join("")}…` : name;
+}
+
+/**
+ * Search suggestions as the user types: games by name, gigs by title and stars by name or username, each
+ * by prefix and ranked by bm25, in ONE D1 round trip. A game is live when someone streams it now, a gig
+ * and a star when the star is live.
+ */
+export async function searchSuggestions(db: Db, text: string, perKind = SUGGESTIONS_PER_KIND): Promise<Suggestion[]> {
+  const gameMatch = toMatchQuery(text, "name");
+  const gigMatch = toMatchQuery(text, "title");
+  const starMatch = toMatchQuery(text);
+  if (!gameMatch || !gigMatch || !starMatch) return [];
+  const [gameRows, gigRows, starRows] = await db.batch([
+    db
+      .select({
+        id: games.id,
+        name: games.name,
+        isLive:
+          sql<boolean>`EXISTS (SELECT 1 FROM ${liveSessions} WHERE ${liveSessions.gameId} = ${games.id} AND ${liveSessions.endedAt} IS NULL)`.mapWith(
+            Boolean,
+          ),
+      })
+      .from(gamesFts)
+      .innerJoin(games, eq(rowidOf.games, gamesFts.rowid))
+      .where(matches(gamesFts, gameMatch))
+      .orderBy(gamesFts.rank)
+      .limit(perKind),
+    db
+      .select({ id: products.id, title: products.title, liveSessionId: users.liveSessionId })
+      .from(productsFts)
+      .innerJoin(products, eq(rowidOf.products, productsFts.rowid))
+      .innerJoin(users, eq(users.id, products.influencerId))
+      .where(and(matches(productsFts, gigMatch), isNull(products.archivedAt), eq(users.isActive, true)))
+      .orderBy(productsFts.rank)
+      .limit(perKind),
+    db
+      .select({ id: users.id, fullName: users.fullName, username: users.username, liveSessionId: users.liveSessionId })
+      .from(starsFts)
+      .innerJoin(influencerProfiles, eq(rowidOf.influencerProfiles, starsFts.rowid))
+      .innerJoin(users, eq(users.id, influencerProfiles.userId))
+      .where(and(matches(starsFts, starMatch), eq(users.isActive, true)))
+      .orderBy(starsFts.rank)
+      .limit(perKind),
+  ]);
+  return [
+    ...gameRows.map((game) => suggestion("game", game.id, game.name, game.isLive, `/game/${game.id}`)),
+    ...gigRows.map((gig) => suggestion("gig", gig.id, gig.title, !!gig.liveSessionId, `/gig/${gig.id}`)),
+    ...starRows.map((star) =>
+      suggestion("star", star.id, star.fullName || star.username, !!star.liveSessionId, `/star/${star.id}`),
+    ),
+  ];
+}
+
+function suggestion(type: Suggestion["type"], id: string, title: string, isLive: boolean, url: string): Suggestion {
+  return { type, id, title, name: cutName(title), isLive, url };
+}

@@ -1,0 +1,184 @@
+import { data, Link, redirect, useLocation } from "react-router";
+import { type BrowseList, getBrowsePage } from "~/features/catalogue/browse.server";
+import { BrowseFilters, BrowseTabs, browseHref } from "~/features/catalogue/components/browse-filters";
+import { GameCard, GigCard, LiveCard, StarCard } from "~/features/catalogue/components/cards";
+import { InfiniteGrid } from "~/features/catalogue/components/infinite-grid";
+import { catalogueRequest } from "~/features/catalogue/request.server";
+import { BROWSE_FILTER_LABELS, parseBrowseQuery } from "~/features/catalogue/schema";
+import { displayCurrency } from "~/features/currency/currency";
+import type { Route } from "./+types/browse";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `Browse ${loaderData?.ok ? BROWSE_FILTER_LABELS[loaderData.query.filter].toLowerCase() : ""} | Noobrd` },
+];
+
+/** /browse: the URL is the whole state (filter, selectedGame, filters, sortBy, searchField, page). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = parseBrowseQuery(url.searchParams);
+  if (!parsed.ok) return data({ ok: false as const, message: parsed.message }, { status: 400 });
+  const req = await catalogueRequest(request, context);
+  if (parsed.value.isFavClicked && !req.viewer) {
+    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  }
+  const page = await getBrowsePage(req.db, parsed.value, req.viewer?.id ?? null);
+  return {
+    ok: true as const,
+    query: parsed.value,
+    list: page.list,
+    platforms: page.platforms,
+    games: page.games,
+    tags: page.tags,
+    display: displayCurrency(req.currencyCode, page.usdInrRateMicros),
+  };
+}
+
+type LoaderData = Awaited<ReturnType<typeof loader>>;
+type Loaded = Extract<LoaderData, { ok: true }>;
+
+function pickPage<F extends BrowseList["filter"]>(filter: F) {
+  return (answer: unknown) => {
+    const loaded = answer as Loaded | { ok: false };
+    if (!loaded.ok || loaded.list.filter !== filter) return null;
+    return loaded.list.page as Extract<BrowseList, { filter: F }>["page"];
+  };
+}
+const PICK = {
+  gigs: pickPage("gigs"),
+  games: pickPage("games"),
+  creators: pickPage("creators"),
+  live: pickPage("live"),
+};
+
+const GRID = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3";
+const GRID_SMALL = "grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4";
+
+function Results({ loaded, search }: { loaded: Loaded; search: string }) {
+  const pageHref = (page: number) => {
+    const params = new URLSearchParams(search);
+    params.set("page", String(page));
+    return `/browse?${params}`;
+  };
+  const { list, display } = loaded;
+  if (list.page.items.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-ink-700 p-10 text-center text-zinc-400">
+        Nothing matches these filters.{" "}
+        <Link to={`/browse?filter=${list.filter}`} className="text-brand-400 hover:text-brand-50">
+          Reset the filters
+        </Link>
+      </p>
+    );
+  }
+  switch (list.filter) {
+    case "gigs":
+      return (
+        <InfiniteGrid
+          key={search}
+          first={list.page}
+          pageHref={pageHref}
+          pick={PICK.gigs}
+          className={GRID}
+          label="Gigs"
+          render={(gig) => <GigCard gig={gig} display={display} />}
+        />
+      );
+    case "games":
+      return (
+        <InfiniteGrid
+          key={search}
+          first={list.page}
+          pageHref={pageHref}
+          pick={PICK.games}
+          className={GRID_SMALL}
+          label="Games"
+          render={(game) => <GameCard game={game} />}
+        />
+      );
+    case "creators":
+      return (
+        <InfiniteGrid
+          key={search}
+          first={list.page}
+          pageHref={pageHref}
+          pick={PICK.creators}
+          className={GRID_SMALL}
+          label="Creators"
+          render={(star) => <StarCard star={star} />}
+        />
+      );
+    case "live":
+      return (
+        <InfiniteGrid
+          key={search}
+          first={list.page}
+          pageHref={pageHref}
+          pick={PICK.live}
+          className={GRID}
+          label="Live sessions"
+          render={(live) => <LiveCard live={live} display={display} />}
+        />
+      );
+  }
+}
+
+export default function Browse({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  if (!loaderData.ok) {
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-3xl font-bold">Browse</h1>
+        <p role="alert" className="mt-6 rounded-lg border border-red-500/40 bg-red-950 px-4 py-3 text-sm">
+          This search cannot be run: {loaderData.message}.
+        </p>
+        <Link to="/browse" className="mt-6 inline-block text-brand-400 hover:text-brand-50">
+          Start a new search
+        </Link>
+      </main>
+    );
+  }
+  const { query, games } = loaderData;
+  const selectedGame =
+    "selectedGame" in query && query.selectedGame ? games.find((game) => game.id === query.selectedGame) : null;
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">
+            Browse {BROWSE_FILTER_LABELS[query.filter].toLowerCase()}
+            {selectedGame ? <span className="text-brand-400"> · {selectedGame.name}</span> : null}
+          </h1>
+          <p className="mt-2 flex flex-wrap gap-2 text-sm text-zinc-400">
+            {query.searchField ? (
+              <Link
+                to={browseHref(location.search, { searchField: null })}
+                className="rounded-full bg-ink-800 px-3 py-1 hover:text-white"
+                aria-label={`Clear the search for ${query.searchField}`}
+              >
+                Search: “{query.searchField}” ✕
+              </Link>
+            ) : null}
+            {selectedGame ? (
+              <Link
+                to={browseHref(location.search, { selectedGame: null })}
+                className="rounded-full bg-ink-800 px-3 py-1 hover:text-white"
+                aria-label={`Clear the game ${selectedGame.name}`}
+              >
+                Game: {selectedGame.name} ✕
+              </Link>
+            ) : null}
+          </p>
+        </div>
+        <BrowseTabs current={query.filter} search={location.search} />
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside key={location.search}>
+          <BrowseFilters state={query} platforms={loaderData.platforms} games={games} tags={loaderData.tags} />
+        </aside>
+        <section aria-label="Results">
+          <Results loaded={loaderData} search={location.search} />
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,150 @@
+import { Link } from "react-router";
+import { LiveBadge, SeatsLeft, SessionTime, Thumb } from "~/features/catalogue/components/cards";
+import { catalogueRequest } from "~/features/catalogue/request.server";
+import { getGigPage } from "~/features/catalogue/views.server";
+import { displayCurrency } from "~/features/currency/currency";
+import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { READ_MORE_THRESHOLD } from "~/lib/constants";
+import { formatConverted } from "~/lib/money";
+import { found } from "~/platform/http.server";
+import type { Route } from "./+types/gig";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  const gig = loaderData?.gig;
+  return [
+    { title: gig ? `${gig.title} | Noobrd` : "Gig | Noobrd" },
+    { name: "description", content: gig ? gig.description.slice(0, 160) : "A gig on Noobrd." },
+  ];
+};
+
+/** /gig/:id: the gig, its game, mode, platform, requirements, tags, price and upcoming slots with seats left. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const req = await catalogueRequest(request, context);
+  const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null), "Gig not found");
+  return { ...page, display: displayCurrency(req.currencyCode, page.usdInrRateMicros) };
+}
+
+/** SPEC.md section 9: a description longer than 300 characters shows 'read more' (a <details>, no JS needed). */
+function Description({ text }: { text: string }) {
+  if (!text) return <p className="text-zinc-400">No description yet.</p>;
+  const characters = [...text];
+  if (characters.length <= READ_MORE_THRESHOLD) return <p className="whitespace-pre-line text-zinc-300">{text}</p>;
+  return (
+    <div className="whitespace-pre-line text-zinc-300">
+      <details className="group">
+        <summary className="cursor-pointer list-none">
+          {characters.slice(0, READ_MORE_THRESHOLD).join("")}
+          <span className="group-open:hidden">… </span>
+          <span className="font-semibold text-brand-400 hover:text-brand-50 group-open:hidden">Read more</span>
+        </summary>
+        {characters.slice(READ_MORE_THRESHOLD).join("")}
+      </details>
+    </div>
+  );
+}
+
+export default function Gig({ loaderData }: Route.ComponentProps) {
+  const { gig, slots, display } = loaderData;
+  const star = gig.starName || gig.starUsername;
+  return (
+    <main className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_22rem]">
+      <article className="flex flex-col gap-6">
+        <Thumb
+          url={gig.coverImageUrl}
+          label={gig.gameName}
+          color={gig.gamePrimaryColor}
+          className="aspect-video w-full rounded-2xl border border-ink-700"
+        />
+        <div>
+          <p className="flex items-center gap-2 text-sm text-brand-400">
+            <Link to={`/game/${gig.gameId}`} className="hover:text-brand-50">
+              {gig.gameName}
+            </Link>
+            {gig.starLiveSessionId ? <LiveBadge /> : null}
+          </p>
+          <div className="mt-1 flex items-start justify-between gap-4">
+            <h1 className="text-3xl font-bold">{gig.title}</h1>
+            <FavouriteButton kind="gig" id={gig.id} name={gig.title} isFavourite={gig.isFavourite} />
+          </div>
+          <p className="mt-2 text-zinc-400">
+            with{" "}
+            <Link to={`/star/${gig.starId}`} className="font-medium text-zinc-200 hover:text-brand-400">
+              {star}
+            </Link>
+          </p>
+        </div>
+        <section aria-labelledby="about-title">
+          <h2 id="about-title" className="mb-2 text-lg font-semibold">
+            About this gig
+          </h2>
+          <Description text={gig.description} />
+        </section>
+        {gig.requirements.length > 0 ? (
+          <section aria-labelledby="requirements-title">
+            <h2 id="requirements-title" className="mb-2 text-lg font-semibold">
+              Requirements
+            </h2>
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+              {gig.requirements.map((requirement) => (
+                <div key={`${requirement.key}:${requirement.value}`} className="contents">
+                  <dt className="text-zinc-400">{requirement.key}</dt>
+                  <dd>{requirement.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ) : null}
+        {gig.tags.length > 0 ? (
+          <ul aria-label="Tags" className="flex flex-wrap gap-2 text-sm">
+            {gig.tags.map((tag) => (
+              <li key={tag}>
+                <Link
+                  to={`/browse?selectedTags=${encodeURIComponent(tag)}`}
+                  className="rounded bg-ink-800 px-2 py-1 hover:text-white"
+                >
+                  #{tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </article>
+
+      <aside className="flex flex-col gap-6">
+        <div className="rounded-xl border border-ink-700 bg-ink-900 p-5">
+          <p className="text-sm text-zinc-400">Price per seat</p>
+          <p className="text-3xl font-bold" data-testid="price">
+            {formatConverted(gig.priceMinor, display)}
+          </p>
+          <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
+            <dt className="text-zinc-400">Mode</dt>
+            <dd>{gig.modeName}</dd>
+            <dt className="text-zinc-400">Duration</dt>
+            <dd>{gig.modeDurationMinutes} min</dd>
+            <dt className="text-zinc-400">Players</dt>
+            <dd>{gig.modePlayers}</dd>
+            <dt className="text-zinc-400">Platform</dt>
+            <dd>{gig.platformName}</dd>
+          </dl>
+        </div>
+        <section aria-labelledby="slots-title" className="rounded-xl border border-ink-700 bg-ink-900 p-5">
+          <h2 id="slots-title" className="text-lg font-semibold">
+            Upcoming slots
+          </h2>
+          {slots.length === 0 ? (
+            <p className="mt-2 text-sm text-zinc-400">No slots scheduled yet. Check back soon.</p>
+          ) : (
+            <ul className="mt-3 flex flex-col gap-2">
+              {slots.map((slot) => (
+                <li key={slot.id} className="flex items-center justify-between gap-2 text-sm" data-testid="slot">
+                  <SessionTime at={slot.startsAt} />
+                  <SeatsLeft left={slot.seatsLeft} of={slot.seats} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </aside>
+    </main>
+  );
+}

@@ -1,0 +1,178 @@
+import { data, Link, useLocation } from "react-router";
+import { GigCard, LiveBadge, SessionRow, Thumb } from "~/features/catalogue/components/cards";
+import { catalogueRequest } from "~/features/catalogue/request.server";
+import { starPagesSchema } from "~/features/catalogue/schema";
+import { getStarPage } from "~/features/catalogue/views.server";
+import { displayCurrency } from "~/features/currency/currency";
+import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { found } from "~/platform/http.server";
+import type { Route } from "./+types/star";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  const star = loaderData?.star;
+  const name = star ? star.fullName || star.username : "Star";
+  return [{ title: `${name} | Noobrd` }, { name: "description", content: star?.bio ?? `Play with ${name} on Noobrd.` }];
+};
+
+/** /star/:id?upcomingPage=&pastPage=: profile, gigs, live status, upcoming and past sessions (6 a page). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const pages = starPagesSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!pages.success)
+    throw data(pages.error.issues[0]?.message ?? "Invalid page", { status: 400, statusText: "Bad Request" });
+  const req = await catalogueRequest(request, context);
+  const page = found(
+    await getStarPage(req.db, params.id, req.viewer?.id ?? null, {
+      upcoming: pages.data.upcomingPage,
+      past: pages.data.pastPage,
+    }),
+    "Star not found",
+  );
+  return { ...page, display: displayCurrency(req.currencyCode, page.usdInrRateMicros) };
+}
+
+/** Only http(s) links are shown, each opening a new tab without handing over this page. */
+function socialLinks(links: Record<string, string>) {
+  return Object.entries(links).filter(([, url]) => /^https?:\/\//i.test(url));
+}
+
+function SessionsSection({
+  title,
+  id,
+  page,
+  param,
+  empty,
+}: {
+  title: string;
+  id: string;
+  page: Route.ComponentProps["loaderData"]["upcoming"];
+  param: "upcomingPage" | "pastPage";
+  empty: string;
+}) {
+  const location = useLocation();
+  const href = (to: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set(param, String(to));
+    return `?${params}#${id}`;
+  };
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-bold">
+        {title} <span className="text-sm font-normal text-zinc-400">({page.total})</span>
+      </h2>
+      {page.items.length === 0 ? (
+        <p className="text-sm text-zinc-400">{empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {page.items.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </ul>
+      )}
+      {page.page > 1 || page.hasMore ? (
+        <nav aria-label={`${title} pages`} className="flex gap-3 text-sm">
+          {page.page > 1 ? (
+            <Link
+              to={href(page.page - 1)}
+              preventScrollReset
+              className="rounded-md border border-ink-700 px-3 py-1.5 hover:bg-ink-800"
+            >
+              Newer
+            </Link>
+          ) : null}
+          <span className="py-1.5 text-zinc-500">Page {page.page}</span>
+          {page.hasMore ? (
+            <Link
+              to={href(page.page + 1)}
+              preventScrollReset
+              className="rounded-md border border-ink-700 px-3 py-1.5 hover:bg-ink-800"
+            >
+              {param === "pastPage" ? "Older" : "Later"}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export default function Star({ loaderData }: Route.ComponentProps) {
+  const { star, gigs, live, upcoming, past, display } = loaderData;
+  const name = star.fullName || star.username;
+  const links = socialLinks(star.socialLinks);
+  return (
+    <main className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-10">
+      <section aria-labelledby="star-name" className="flex flex-wrap items-start gap-6">
+        <Thumb url={star.pictureUrl} label={name} className="h-28 w-28 rounded-full" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 id="star-name" className="text-3xl font-bold">
+              {name}
+            </h1>
+            {live ? <LiveBadge /> : null}
+            <FavouriteButton kind="star" id={star.id} name={name} isFavourite={star.isFavourite} />
+          </div>
+          <p className="mt-1 text-zinc-400">
+            @{star.username} · {star.profession}
+            {star.country ? ` · ${star.country}` : ""}
+          </p>
+          {star.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line text-zinc-300">{star.bio}</p> : null}
+          {links.length > 0 ? (
+            <ul aria-label="Social links" className="mt-4 flex flex-wrap gap-2">
+              {links.map(([network, url]) => (
+                <li key={network}>
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer nofollow"
+                    className="rounded-full border border-ink-700 px-3 py-1 text-sm capitalize hover:bg-ink-800"
+                  >
+                    {network}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {live ? (
+            <p className="mt-4 rounded-lg border border-red-500/40 bg-red-950/40 px-4 py-3 text-sm">
+              Live now:{" "}
+              <Link to={`/live/${live.id}`} className="font-semibold hover:underline">
+                {live.title}
+              </Link>{" "}
+              ({live.gameName})
+            </p>
+          ) : (
+            <p className="mt-4 text-sm text-zinc-500">Not live right now.</p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="gigs-title">
+        <h2 id="gigs-title" className="mb-4 text-xl font-bold">
+          Gigs
+        </h2>
+        {gigs.length === 0 ? (
+          <p className="text-sm text-zinc-400">{name} has no gigs on offer right now.</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {gigs.map((gig) => (
+              <li key={gig.id}>
+                <GigCard gig={gig} display={display} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="grid gap-10 lg:grid-cols-2">
+        <SessionsSection
+          title="Upcoming sessions"
+          id="upcoming"
+          page={upcoming}
+          param="upcomingPage"
+          empty="No sessions scheduled yet."
+        />
+        <SessionsSection title="Past sessions" id="past" page={past} param="pastPage" empty="No past sessions yet." />
+      </div>
+    </main>
+  );
+}
