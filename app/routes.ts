@@ -16,6 +16,10 @@ export default [
   route("reset-password/:token", "routes/auth/reset-password.tsx", { id: "reset-password" }),
   route("streamer-password-setup/:email", "routes/auth/reset-password.tsx", { id: "streamer-password-setup" }),
   route("dev/outbox", "routes/dev/outbox.tsx"),
+  route("profile", "routes/account/profile.tsx"),
+  route("change-email/verifyotp/:token/:email", "routes/account/change-email-verify.tsx"),
+  route("unsubscribe/:email", "routes/account/unsubscribe.tsx"),
+  route("media/*", "routes/media.ts"),
 
   ...prefix("api", [
     route("get/user/termsAndPrivacy", "routes/api/terms-and-privacy.ts"),

@@ -7,7 +7,7 @@ import { emailSender } from "~/platform/email/email.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { bans, credentials, sessions, users } from "../../../db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
-import { resetPasswordEmail, streamerSetupEmail, verificationEmail } from "./emails";
+import { changeEmailCodeEmail, resetPasswordEmail, streamerSetupEmail, verificationEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /**
@@ -248,4 +248,43 @@ export async function changePassword(
   }
   await replacePassword(env, userId, input.newPassword);
   return { ok: true };
+}
+
+/** Step 1 of changing email: a code goes to the NEW address; the account keeps the old one until step 2. */
+export async function requestEmailChange(
+  env: Env,
+  userId: string,
+  newEmail: string,
+  meta: Meta,
+): Promise<Result<{ token: string }>> {
+  if (!(await withinLimits(env, "resend", meta.ip, `change:${userId}`))) return tooMany();
+  const taken = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, newEmail)).get();
+  if (taken) return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+  const { token, code } = await issueCode(env, { purpose: "change_email", userId, email: newEmail, withCode: true });
+  await emailSender(env).send(changeEmailCodeEmail({ origin: meta.origin, to: newEmail }, code ?? ""));
+  return { ok: true, token };
+}
+
+/** Step 2: the code proves the new address; the UNIQUE email constraint settles a race for it. */
+export async function confirmEmailChange(
+  env: Env,
+  token: string,
+  email: string,
+  otp: string,
+  meta: { ip: string },
+): Promise<Result<{ userId: string }>> {
+  if (!(await withinLimits(env, "code", meta.ip, `token:${token.slice(0, 16)}`))) return tooMany();
+  const code = await consumeCode(env, "change_email", token, otp);
+  if (!code?.userId || code.email !== email.toLowerCase())
+    return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+  try {
+    await getDb(env)
+      .update(users)
+      .set({ email: code.email, emailVerifiedAt: new Date() })
+      .where(eq(users.id, code.userId));
+  } catch (error) {
+    if (uniqueViolation(error) === "email") return fail(409, AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+  return { ok: true, userId: code.userId };
 }
