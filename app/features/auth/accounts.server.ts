@@ -49,14 +49,15 @@ export async function isBanned(env: Env, userId: string) {
 }
 
 async function sendVerification(env: Env, user: { id: string; email: string }, origin: string) {
-  const { token, code } = await issueCode(env, {
+  const { id, token, code } = await issueCode(env, {
     purpose: "verify_email",
     userId: user.id,
     email: user.email,
     withCode: true,
   });
   await emailSender(env).send(verificationEmail({ origin, to: user.email }, token, code ?? ""));
-  return token;
+  // The code screen's handle, never the link token: showing it to the requester proves nothing.
+  return id;
 }
 
 function uniqueViolation(error: unknown): "email" | "username" | null {
@@ -71,7 +72,7 @@ export async function signUp(
   env: Env,
   input: { username: string; fullName: string; email: string; password: string; country: string },
   meta: Meta,
-): Promise<Result<{ userId: string; token: string }>> {
+): Promise<Result<{ userId: string; handle: string }>> {
   if (!(await withinLimits(env, "signup", meta.ip))) return tooMany();
   const db = getDb(env);
   const userId = newId();
@@ -94,8 +95,8 @@ export async function signUp(
     if (field === "username") return fail(409, AUTH_MESSAGES.usernameTaken, { field: "username" });
     throw error;
   }
-  const token = await sendVerification(env, { id: userId, email: input.email }, meta.origin);
-  return { ok: true, userId, token };
+  const handle = await sendVerification(env, { id: userId, email: input.email }, meta.origin);
+  return { ok: true, userId, handle };
 }
 
 async function markVerified(env: Env, userId: string) {
@@ -114,12 +115,12 @@ export async function verifyEmailByLink(env: Env, token: string): Promise<Result
 
 export async function verifyEmailByCode(
   env: Env,
-  token: string,
+  handle: string,
   otp: string,
   meta: Meta,
 ): Promise<Result<{ userId: string }>> {
-  if (!(await withinLimits(env, "code", meta.ip, `token:${token.slice(0, 16)}`))) return tooMany();
-  const code = await consumeCode(env, "verify_email", token, otp);
+  if (!(await withinLimits(env, "code", meta.ip, `code:${handle}`))) return tooMany();
+  const code = await consumeCode(env, "verify_email", handle, otp);
   if (!code?.userId) return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   await markVerified(env, code.userId);
   return { ok: true, userId: code.userId };
@@ -130,17 +131,18 @@ export async function resendVerification(
   env: Env,
   email: string,
   meta: Meta,
-): Promise<Result<{ message: string; token: string | null }>> {
+): Promise<Result<{ message: string; handle: string | null }>> {
   if (!(await withinLimits(env, "resend", meta.ip, email))) return tooMany();
   const user = await getDb(env)
     .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, email))
     .get();
-  let token: string | null = null;
-  if (user?.email && !user.verifiedAt)
-    token = await sendVerification(env, { id: user.id, email: user.email }, meta.origin);
-  return { ok: true, message: AUTH_MESSAGES.verificationSent, token };
+  let handle: string | null = null;
+  if (user?.email && !user.verifiedAt) {
+    handle = await sendVerification(env, { id: user.id, email: user.email }, meta.origin);
+  }
+  return { ok: true, message: AUTH_MESSAGES.verificationSent, handle };
 }
 
 // A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
@@ -256,25 +258,25 @@ export async function requestEmailChange(
   userId: string,
   newEmail: string,
   meta: Meta,
-): Promise<Result<{ token: string }>> {
+): Promise<Result<{ handle: string }>> {
   if (!(await withinLimits(env, "resend", meta.ip, `change:${userId}`))) return tooMany();
   const taken = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, newEmail)).get();
   if (taken) return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
-  const { token, code } = await issueCode(env, { purpose: "change_email", userId, email: newEmail, withCode: true });
+  const { id, code } = await issueCode(env, { purpose: "change_email", userId, email: newEmail, withCode: true });
   await emailSender(env).send(changeEmailCodeEmail({ origin: meta.origin, to: newEmail }, code ?? ""));
-  return { ok: true, token };
+  return { ok: true, handle: id };
 }
 
 /** Step 2: the code proves the new address; the UNIQUE email constraint settles a race for it. */
 export async function confirmEmailChange(
   env: Env,
-  token: string,
+  handle: string,
   email: string,
   otp: string,
   meta: { ip: string },
 ): Promise<Result<{ userId: string }>> {
-  if (!(await withinLimits(env, "code", meta.ip, `token:${token.slice(0, 16)}`))) return tooMany();
-  const code = await consumeCode(env, "change_email", token, otp);
+  if (!(await withinLimits(env, "code", meta.ip, `code:${handle}`))) return tooMany();
+  const code = await consumeCode(env, "change_email", handle, otp);
   if (!code?.userId || code.email !== email.toLowerCase())
     return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   try {

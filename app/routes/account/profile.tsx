@@ -130,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           result: submission.reply({ fieldErrors: { email: [requested.message] } }),
         });
       }
-      throw redirect(`/change-email/verifyotp/${requested.token}/${encodeURIComponent(submission.value.email)}`);
+      throw redirect(`/change-email/verifyotp/${requested.handle}/${encodeURIComponent(submission.value.email)}`);
     }
     default:
       return failed("bio", 400, { error: "Unknown action" });

@@ -29,8 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const email = emailOnlySchema.safeParse({ email: formData.get("email") });
     if (!email.success) return data({ result: null, unverified: false }, { status: 400 });
     const resent = await resendVerification(env, email.data.email, { ip, origin: publicOrigin(request, env) });
-    if (resent.ok && resent.token)
-      throw redirect(`/signup/verifyotp/${resent.token}/${encodeURIComponent(email.data.email)}`);
+    if (resent.ok && resent.handle)
+      throw redirect(`/signup/verifyotp/${resent.handle}/${encodeURIComponent(email.data.email)}`);
     return data({ result: null, unverified: false }, { status: resent.ok ? 200 : resent.status });
   }
   const submission = parseWithZod(formData, { schema: loginSchema });

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : submission.reply({ formErrors: [result.message], hideFields: ["password"] });
     return data({ result: reply }, { status: result.status });
   }
-  return redirect(`/signup/verifyotp/${result.token}/${encodeURIComponent(submission.value.email)}`);
+  return redirect(`/signup/verifyotp/${result.handle}/${encodeURIComponent(submission.value.email)}`);
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {

@@ -25,8 +25,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (formData.get("intent") === "resend") {
     const resent = await resendVerification(env, params.email.toLowerCase(), meta);
     if (!resent.ok) return data({ result: null, notice: resent.message }, { status: resent.status });
-    if (resent.token) {
-      throw redirect(`/signup/verifyotp/${resent.token}/${encodeURIComponent(params.email)}?resent=1`);
+    if (resent.handle) {
+      throw redirect(`/signup/verifyotp/${resent.handle}/${encodeURIComponent(params.email)}?resent=1`);
     }
     return { result: null, notice: resent.message };
   }
