@@ -59,10 +59,9 @@ export function jsonAction<S extends z.ZodType, Auth extends boolean = false>(
 }
 
 /** Turns a use case's failure into the JSON error answer, or its success into `{ success: true, ... }`. */
-export function resultJson<T extends object>(
-  result: ({ ok: true } & T) | { ok: false; status: number; message: string; field?: string },
-  headers?: HeadersInit,
-): Response {
+type Outcome = { ok: true; [key: string]: unknown } | { ok: false; status: number; message: string; field?: string };
+
+export function resultJson(result: Outcome, headers?: HeadersInit): Response {
   if (!result.ok) return jsonError(result.status, result.message, result.field ? { field: result.field } : undefined);
   const { ok: _ok, ...rest } = result;
   return Response.json({ success: true, ...rest }, { headers });

@@ -115,3 +115,7 @@ export async function reportUser(
 export async function storeUserIp(env: Env, userId: string, ip: string) {
   await getDb(env).update(users).set({ lastIp: ip }).where(eq(users.id, userId));
 }
+
+export async function updateNames(env: Env, userId: string, fullName: string) {
+  await getDb(env).update(users).set({ fullName }).where(eq(users.id, userId));
+}
