@@ -20,6 +20,10 @@ export default [
   route("change-email/verifyotp/:token/:email", "routes/account/change-email-verify.tsx"),
   route("unsubscribe/:email", "routes/account/unsubscribe.tsx"),
   route("media/*", "routes/media.ts"),
+  route("signup-early-access", "routes/auth/signup.tsx", { id: "signup-early-access" }),
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/dashboard", "routes/admin/dashboard.tsx"),
+  route("influencer/dashboard", "routes/influencer/dashboard.tsx"),
 
   route("auth/signup", "routes/api/auth/signup.ts"),
   route("auth/login", "routes/api/auth/login.ts"),

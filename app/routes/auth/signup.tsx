@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { signUp } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
@@ -35,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const earlyAccess = useLocation().pathname === "/signup-early-access";
   const [form, fields] = useForm({
     id: "signup",
     lastResult: actionData?.result,
@@ -45,7 +46,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   });
   return (
     <AuthCard
-      title="Create your account"
+      title={earlyAccess ? "Get early access" : "Create your account"}
       lead={
         <>
           Already have one?{" "}
