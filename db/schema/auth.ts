@@ -15,8 +15,8 @@
  *   primary key, so concurrent hits cannot create two counters.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, unique } from "drizzle-orm/sqlite-core";
-import { createdAt, enumCheck, id, timestamp, updatedAt, type JsonValue } from "./columns";
+import { check, index, integer, primaryKey, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, enumCheck, id, type JsonValue, timestamp, updatedAt } from "./columns";
 import { users } from "./users";
 
 export const credentials = sqliteTable("credentials", {
@@ -91,9 +91,7 @@ export const refreshTokens = sqliteTable(
   },
   (t) => [
     // At most one live token per family: rotation must consume the old token first.
-    uniqueIndex("refresh_tokens_family_live_unique")
-      .on(t.familyId)
-      .where(sql`used_at IS NULL AND revoked_at IS NULL`),
+    uniqueIndex("refresh_tokens_family_live_unique").on(t.familyId).where(sql`used_at IS NULL AND revoked_at IS NULL`),
     index("refresh_tokens_family_idx").on(t.familyId),
     index("refresh_tokens_user_idx").on(t.userId),
   ],

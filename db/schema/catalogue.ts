@@ -76,19 +76,16 @@ export const gameModes = sqliteTable(
   ],
 );
 
-export const platforms = sqliteTable(
-  "platforms",
-  {
-    id: id(),
-    /** Display name: PlayStation, Nintendo Switch, XBOX, PC, Android, iOS. */
-    platformName: text("platform_name").notNull(),
-    /** Stable machine name, e.g. "playstation", "nintendo-switch". */
-    platformIdName: text("platform_id_name").notNull().unique(),
-    platformIcon: text("platform_icon"),
-    sortOrder: integer("sort_order").notNull().default(0),
-    createdAt: createdAt(),
-  },
-);
+export const platforms = sqliteTable("platforms", {
+  id: id(),
+  /** Display name: PlayStation, Nintendo Switch, XBOX, PC, Android, iOS. */
+  platformName: text("platform_name").notNull(),
+  /** Stable machine name, e.g. "playstation", "nintendo-switch". */
+  platformIdName: text("platform_id_name").notNull().unique(),
+  platformIcon: text("platform_icon"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+});
 
 export const gamePlatforms = sqliteTable(
   "game_platforms",

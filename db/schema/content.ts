@@ -46,7 +46,11 @@ export const configurations = sqliteTable(
   (t) => [check("configurations_key_check", sql`${t.key} GLOB '[a-z]*' AND ${t.key} NOT GLOB '*[^a-z0-9_]*'`)],
 );
 
-export const LEGAL_DOCUMENT_TYPES = ["mainTermsAndConditions", "mainPrivacyPolicy", "vipQueueTermsAndConditions"] as const;
+export const LEGAL_DOCUMENT_TYPES = [
+  "mainTermsAndConditions",
+  "mainPrivacyPolicy",
+  "vipQueueTermsAndConditions",
+] as const;
 export type LegalDocumentType = (typeof LEGAL_DOCUMENT_TYPES)[number];
 
 export type LegalSection = { title: string; body: string };
@@ -104,7 +108,10 @@ export const contactSubmissions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("contact_submissions_length_check", sql`length(${t.message}) BETWEEN 1 AND 5000 AND length(${t.subject}) <= 200`),
+    check(
+      "contact_submissions_length_check",
+      sql`length(${t.message}) BETWEEN 1 AND 5000 AND length(${t.subject}) <= 200`,
+    ),
     index("contact_submissions_created_idx").on(t.createdAt),
   ],
 );

@@ -70,9 +70,7 @@ export const liveSessions = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("live_sessions_one_open_per_influencer_unique")
-      .on(t.influencerId)
-      .where(sql`ended_at IS NULL`),
+    uniqueIndex("live_sessions_one_open_per_influencer_unique").on(t.influencerId).where(sql`ended_at IS NULL`),
     foreignKey({
       name: "live_sessions_game_mode_fk",
       columns: [t.gameModeId, t.gameId],
@@ -154,10 +152,7 @@ export const queueEntries = sqliteTable(
     enumCheck("queue_entries_state_check", t.state, QUEUE_STATES),
     check("queue_entries_vip_paid_check", sql`(${t.lane} = 'vip') = (${t.orderId} IS NOT NULL)`),
     check("queue_entries_position_check", sql`${t.position} >= 1`),
-    check(
-      "queue_entries_finished_check",
-      sql`(${inList(t.state, ACTIVE_QUEUE_STATES)}) = (${t.finishedAt} IS NULL)`,
-    ),
+    check("queue_entries_finished_check", sql`(${inList(t.state, ACTIVE_QUEUE_STATES)}) = (${t.finishedAt} IS NULL)`),
     // The queues of a session, lane by lane, state by state, in join order.
     index("queue_entries_session_lane_state_idx").on(t.liveSessionId, t.lane, t.state, t.position),
     // "Live queues I joined", newest first.

@@ -16,7 +16,14 @@ import { bool, createdAt, enumCheck, id, timestamp, updatedAt } from "./columns"
 import { influencerProfiles } from "./influencers";
 import { users } from "./users";
 
-export const BANK_IDENTIFIER_KINDS = ["SWIFT Code", "IBAN", "Routing Number", "Sort Code", "IFSC Code", "Bank Code"] as const;
+export const BANK_IDENTIFIER_KINDS = [
+  "SWIFT Code",
+  "IBAN",
+  "Routing Number",
+  "Sort Code",
+  "IFSC Code",
+  "Bank Code",
+] as const;
 export type BankIdentifierKind = (typeof BANK_IDENTIFIER_KINDS)[number];
 export const TSHIRT_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const;
 

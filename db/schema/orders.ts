@@ -22,7 +22,16 @@
  *   so a second, overlapping refund fails the CHECK. The status agrees with refunded_minor.
  */
 import { sql } from "drizzle-orm";
-import { type AnySQLiteColumn, check, foreignKey, index, integer, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  check,
+  foreignKey,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  unique,
+} from "drizzle-orm/sqlite-core";
 import { createdAt, currency, currencyCheck, enumCheck, id, type JsonValue, timestamp, updatedAt } from "./columns";
 import { influencerProfiles } from "./influencers";
 import { liveSessions } from "./live";

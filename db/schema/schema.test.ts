@@ -53,7 +53,9 @@ beforeEach(() => {
 describe("migrations", () => {
   it("create every table of the Drizzle schema", () => {
     const names = new Set(
-      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (r) => r.name,
+      ),
     );
     for (const [, table] of TABLES) expect(names).toContain(getTableConfig(table).name);
   });
@@ -303,7 +305,9 @@ describe("wallet", () => {
       ),
     ).toThrow(/UNIQUE/);
     expect(() =>
-      run(`INSERT INTO wallet_entries (id, user_id, amount_minor, currency, kind) VALUES ('w3', 'fan1', 100, 'USD', 'purchase')`),
+      run(
+        `INSERT INTO wallet_entries (id, user_id, amount_minor, currency, kind) VALUES ('w3', 'fan1', 100, 'USD', 'purchase')`,
+      ),
     ).toThrow(/CHECK/);
   });
 });
@@ -329,16 +333,20 @@ describe("payouts, promo codes, tokens, moderation", () => {
 
   it("redeem a promo code at most once per order, and keep codes upper case", () => {
     run("INSERT INTO promo_codes (id, code, kind, value) VALUES ('pc', 'WELCOME10', 'percent', 1000)");
-    expect(() => run("INSERT INTO promo_codes (id, code, kind, value) VALUES ('pc2', 'lower', 'percent', 1000)")).toThrow(
-      /CHECK/,
-    );
+    expect(() =>
+      run("INSERT INTO promo_codes (id, code, kind, value) VALUES ('pc2', 'lower', 'percent', 1000)"),
+    ).toThrow(/CHECK/);
     expect(() => run("INSERT INTO promo_codes (id, code, kind, value) VALUES ('pc3', 'FIXED', 'fixed', 500)")).toThrow(
       /promo_codes_value_check/,
     );
     paidSlotOrder("o1", "fan1");
-    run("INSERT INTO promo_redemptions (id, promo_code_id, user_id, order_id, discount_minor) VALUES ('r1', 'pc', 'fan1', 'o1', 100)");
+    run(
+      "INSERT INTO promo_redemptions (id, promo_code_id, user_id, order_id, discount_minor) VALUES ('r1', 'pc', 'fan1', 'o1', 100)",
+    );
     expect(() =>
-      run("INSERT INTO promo_redemptions (id, promo_code_id, user_id, order_id, discount_minor) VALUES ('r2', 'pc', 'fan1', 'o1', 100)"),
+      run(
+        "INSERT INTO promo_redemptions (id, promo_code_id, user_id, order_id, discount_minor) VALUES ('r2', 'pc', 'fan1', 'o1', 100)",
+      ),
     ).toThrow(/UNIQUE/);
   });
 

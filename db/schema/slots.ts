@@ -101,7 +101,10 @@ export const bookings = sqliteTable(
     enumCheck("bookings_status_check", t.status, BOOKING_STATUSES),
     check("bookings_seats_check", sql`${t.seats} >= 1`),
     check("bookings_hold_check", sql`${t.status} <> 'held' OR ${t.holdExpiresAt} IS NOT NULL`),
-    check("bookings_confirmed_check", sql`${t.status} NOT IN ('confirmed', 'completed', 'no_show') OR ${t.confirmedAt} IS NOT NULL`),
+    check(
+      "bookings_confirmed_check",
+      sql`${t.status} NOT IN ('confirmed', 'completed', 'no_show') OR ${t.confirmedAt} IS NOT NULL`,
+    ),
     // Seat sum per slot (capacity check) and "who booked this slot".
     index("bookings_slot_status_idx").on(t.slotId, t.status),
     // "My upcoming / past sessions".

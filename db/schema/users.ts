@@ -12,8 +12,17 @@
  *   live_session_id together with live_sessions.ended_at.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { type AnySQLiteColumn, check, index, integer, sqliteTable, text, unique, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bool, createdAt, enumCheck, id, updatedAt, timestamp } from "./columns";
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import { bool, createdAt, enumCheck, id, timestamp, updatedAt } from "./columns";
 import { liveSessions } from "./live";
 
 export const USER_ROLES = ["user", "admin", "developer", "marketing", "finance"] as const;
@@ -38,10 +47,9 @@ export const users = sqliteTable(
     liveSessionId: text("live_session_id").references((): AnySQLiteColumn => liveSessions.id, {
       onDelete: "set null",
     }),
-    isLive: integer("is_live", { mode: "boolean" }).generatedAlwaysAs(
-      (): SQL => sql`(live_session_id IS NOT NULL)`,
-      { mode: "virtual" },
-    ),
+    isLive: integer("is_live", { mode: "boolean" }).generatedAlwaysAs((): SQL => sql`(live_session_id IS NOT NULL)`, {
+      mode: "virtual",
+    }),
     /** ISO 3166-1 alpha-2, upper case; NULL until captured (/country-capture). */
     country: text("country"),
     baseCurrency: text("base_currency").generatedAlwaysAs(
@@ -63,7 +71,10 @@ export const users = sqliteTable(
     enumCheck("users_role_check", t.role, USER_ROLES),
     check("users_email_lower_check", sql`${t.email} IS NULL OR ${t.email} = lower(${t.email})`),
     check("users_username_check", sql`length(${t.username}) BETWEEN 2 AND 32`),
-    check("users_country_check", sql`${t.country} IS NULL OR (length(${t.country}) = 2 AND ${t.country} = upper(${t.country}))`),
+    check(
+      "users_country_check",
+      sql`${t.country} IS NULL OR (length(${t.country}) = 2 AND ${t.country} = upper(${t.country}))`,
+    ),
     // Creators browse (filter by country), admin influencer list (sort by full name).
     index("users_influencer_country_idx").on(t.isInfluencer, t.country),
     index("users_influencer_full_name_idx").on(t.isInfluencer, t.fullName),

@@ -56,9 +56,7 @@ export const walletEntries = sqliteTable(
     ),
     check("wallet_entries_order_check", sql`${t.kind} NOT IN ('topup', 'purchase') OR ${t.orderId} IS NOT NULL`),
     check("wallet_entries_refund_check", sql`${t.kind} <> 'refund' OR ${t.refundId} IS NOT NULL`),
-    uniqueIndex("wallet_entries_order_kind_unique")
-      .on(t.orderId, t.kind)
-      .where(sql`kind IN ('topup', 'purchase')`),
+    uniqueIndex("wallet_entries_order_kind_unique").on(t.orderId, t.kind).where(sql`kind IN ('topup', 'purchase')`),
     index("wallet_entries_balance_idx").on(t.userId, t.currency, t.amountMinor),
     index("wallet_entries_user_created_idx").on(t.userId, t.createdAt),
     index("wallet_entries_order_idx").on(t.orderId),
