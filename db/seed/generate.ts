@@ -1770,6 +1770,7 @@ function bankDetailsFor(
         .slice(0, 4)}0${digits(6)}`,
     "Routing Number": () => `0${digits(8)}`,
     "Sort Code": () => `${digits(2)}-${digits(2)}-${digits(2)}`,
+    // biome-ignore lint/correctness/noComponentHookFactories: a map of bank identifier kinds, not a component.
     IBAN: () => `${influencer.country}${digits(2)}${digits(18)}`,
     "SWIFT Code": () => `${upper(4)}${influencer.country}${upper(2)}`,
     "Bank Code": () => digits(4),
