@@ -16,6 +16,7 @@ export default [
   route("reset-password/:token", "routes/auth/reset-password.tsx", { id: "reset-password" }),
   route("streamer-password-setup/:email", "routes/auth/reset-password.tsx", { id: "streamer-password-setup" }),
   route("dev/outbox", "routes/dev/outbox.tsx"),
+  route("dev/outbox.json", "routes/dev/outbox-json.ts"),
   route("profile", "routes/account/profile.tsx"),
   route("change-email/verifyotp/:token/:email", "routes/account/change-email-verify.tsx"),
   route("unsubscribe/:email", "routes/account/unsubscribe.tsx"),

@@ -5,7 +5,7 @@ type Message = { to: string; subject: string; text: string };
 /** The newest message to an address in the development outbox (the server's email stand-in). */
 export async function latestEmail(to: string, subject?: RegExp): Promise<Message> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await fetch(`${baseURL()}/dev/outbox?format=json&to=${encodeURIComponent(to)}`);
+    const response = await fetch(`${baseURL()}/dev/outbox.json?to=${encodeURIComponent(to)}`);
     const { messages } = (await response.json()) as { messages: Message[] };
     const found = messages.find((message) => !subject || subject.test(message.subject));
     if (found) return found;
