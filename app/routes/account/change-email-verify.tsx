@@ -4,6 +4,7 @@ import { data, Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { confirmEmailChange } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { CodeField } from "~/features/auth/components/fields";
 import { requireUser } from "~/features/auth/guards.server";
 import { otpSchema } from "~/features/auth/schema";
 import { AUTH_MESSAGES } from "~/lib/messages";
@@ -47,15 +48,7 @@ export default function ChangeEmailVerify({ loaderData, actionData }: Route.Comp
     <AuthCard title="Confirm your new email" lead={`We sent a 6-digit code to ${loaderData.email}.`}>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label="Code" id={fields.otp.id} errors={fields.otp.errors}>
-          <input
-            {...getInputProps(fields.otp, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            className={`${inputClass} tracking-[0.5em]`}
-          />
-        </Field>
+        <CodeField field={fields.otp} label="Code" />
         <button type="submit" className={primaryButton}>
           Confirm email
         </button>

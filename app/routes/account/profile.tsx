@@ -5,6 +5,7 @@ import { data, Form, redirect } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { changePassword, requestEmailChange } from "~/features/auth/accounts.server";
 import { FormErrors } from "~/features/auth/components/auth-card";
+import { EmailField, PasswordField } from "~/features/auth/components/fields";
 import { requireUser } from "~/features/auth/guards.server";
 import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
@@ -321,13 +322,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <Section title="Change email">
         <Form method="post" {...getFormProps(emailForm)} className="flex flex-col gap-3">
-          <Field label="New email" id={emailFields.email.id} errors={emailFields.email.errors}>
-            <input
-              {...getInputProps(emailFields.email, { type: "email" })}
-              autoComplete="email"
-              className={inputClass}
-            />
-          </Field>
+          <EmailField field={emailFields.email} label="New email" />
           <button type="submit" name="intent" value="email" className={`${buttonClass} self-start`}>
             Send code to new email
           </button>
@@ -336,35 +331,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <Section title="Change password">
         <Form method="post" {...getFormProps(passwordForm)} className="flex flex-col gap-3">
-          <Field
+          <PasswordField
+            field={passwordFields.currentPassword}
             label="Current password"
-            id={passwordFields.currentPassword.id}
-            errors={passwordFields.currentPassword.errors}
-          >
-            <input
-              {...getInputProps(passwordFields.currentPassword, { type: "password" })}
-              autoComplete="current-password"
-              className={inputClass}
-            />
-          </Field>
-          <Field label="New password" id={passwordFields.newPassword.id} errors={passwordFields.newPassword.errors}>
-            <input
-              {...getInputProps(passwordFields.newPassword, { type: "password" })}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </Field>
-          <Field
+            autoComplete="current-password"
+          />
+          <PasswordField field={passwordFields.newPassword} label="New password" autoComplete="new-password" />
+          <PasswordField
+            field={passwordFields.confirmPassword}
             label="Confirm new password"
-            id={passwordFields.confirmPassword.id}
-            errors={passwordFields.confirmPassword.errors}
-          >
-            <input
-              {...getInputProps(passwordFields.confirmPassword, { type: "password" })}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </Field>
+            autoComplete="new-password"
+          />
           <button type="submit" name="intent" value="password" className={`${buttonClass} self-start`}>
             Change password
           </button>

@@ -4,6 +4,7 @@ import { data, Form, redirect } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { logIn } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { PasswordField } from "~/features/auth/components/fields";
 import { canOpenAdmin } from "~/features/auth/policy";
 import { adminLoginSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
@@ -57,13 +58,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
             className={inputClass}
           />
         </Field>
-        <Field label="Password" id={fields.password.id} errors={fields.password.errors}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="current-password"
-            className={inputClass}
-          />
-        </Field>
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
         <button type="submit" className={primaryButton}>
           Log in
         </button>

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { Field, inputClass } from "~/components/ui/field";
 import { logIn, resendVerification } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { EmailField, PasswordField } from "~/features/auth/components/fields";
 import { afterLoginPath } from "~/features/auth/policy";
 import { emailOnlySchema, loginSchema, redirectToSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
@@ -78,16 +79,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-        </Field>
-        <Field label="Password" id={fields.password.id} errors={fields.password.errors}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="current-password"
-            className={inputClass}
-          />
-        </Field>
+        <EmailField field={fields.email} label="Email" />
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
         <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
           Log in
         </button>

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useLocation, useNavigation } from "react-ro
 import { Field, inputClass } from "~/components/ui/field";
 import { signUp } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { EmailField, PasswordField } from "~/features/auth/components/fields";
 import { countryOptions } from "~/features/auth/countries";
 import { signupSchema } from "~/features/auth/schema";
 import { getViewer } from "~/features/auth/session.server";
@@ -64,16 +65,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <Field label="Full name (optional)" id={fields.fullName.id} errors={fields.fullName.errors}>
           <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" className={inputClass} />
         </Field>
-        <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-        </Field>
-        <Field label="Password" id={fields.password.id} errors={fields.password.errors}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
+        <EmailField field={fields.email} label="Email" />
+        <PasswordField field={fields.password} label="Password" autoComplete="new-password" />
         <Field label="Country" id={fields.country.id} errors={fields.country.errors}>
           <select {...getSelectProps(fields.country)} autoComplete="country" className={inputClass}>
             <option value="">Select your country</option>
