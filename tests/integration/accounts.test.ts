@@ -237,3 +237,28 @@ describe("one-time codes", () => {
     expect(await consumeCode(env, "verify_email", id, code ?? "")).toBeUndefined();
   });
 });
+
+describe("rate limits", () => {
+  it("trip sign-up per address and forgot-password per account", async () => {
+    const ip = { "CF-Connecting-IP": "198.51.100.77" };
+    for (let i = 0; i < AUTH_RATE_LIMITS.signup.max; i++) {
+      expect((await postForm("/signup", newAccount(), ip)).status).toBe(302);
+    }
+    expect((await postForm("/signup", newAccount(), ip)).status).toBe(429);
+
+    for (let i = 0; i < AUTH_RATE_LIMITS.forgot.max; i++) {
+      const response = await postForm(
+        "/forgot-password",
+        { email: "limit@example.com" },
+        { "CF-Connecting-IP": `198.51.100.${i}` },
+      );
+      expect(response.status).toBe(200);
+    }
+    const limited = await postForm(
+      "/forgot-password",
+      { email: "limit@example.com" },
+      { "CF-Connecting-IP": "198.51.100.200" },
+    );
+    expect(limited.status).toBe(429);
+  });
+});

@@ -73,7 +73,7 @@ export async function signUp(
   input: { username: string; fullName: string; email: string; password: string; country: string },
   meta: Meta,
 ): Promise<Result<{ userId: string; handle: string }>> {
-  if (!(await withinLimits(env, "signup", meta.ip))) return tooMany();
+  if (!(await withinLimits(env, "signup", meta.ip, input.email))) return tooMany();
   const db = getDb(env);
   const userId = newId();
   const passwordHash = await hashPassword(input.password);
