@@ -1,4 +1,5 @@
 -- Custom SQL migration file, put your code below! --
+
 -- Full-text search (SQLite FTS5) over games, gigs (products) and stars (influencers), kept in
 -- step with their tables by the triggers below. Drizzle cannot model virtual tables or
 -- triggers, so they live here; docs/decisions/006-search-with-fts5.md explains the choices.
