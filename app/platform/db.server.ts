@@ -1,3 +1,4 @@
+import { type Column, type GetColumnData, getTableName, is, SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../db/schema";
 
@@ -5,4 +6,37 @@ export type Db = ReturnType<typeof getDb>;
 
 export function getDb(env: Env) {
   return drizzle(env.DB, { schema });
+}
+
+type Named<T> = {
+  [K in keyof T]: T[K] extends Column
+    ? SQL.Aliased<GetColumnData<T[K]>>
+    : T[K] extends SQL<infer U>
+      ? SQL.Aliased<U>
+      : never;
+};
+
+/**
+ * Gives every selected field its own SQL name (`AS "key"`), decoded as its column would be.
+ *
+ * Needed for any select that goes through `db.batch()` and reads two columns of the same name (a join of
+ * products and users both has `id`): D1 answers a batch as objects keyed by column name, so duplicates
+ * collapse and Drizzle then reads every later field from the wrong position.
+ */
+export function named<T extends Record<string, Column | SQL>>(fields: T): Named<T> {
+  const result: Record<string, SQL.Aliased> = {};
+  for (const [key, field] of Object.entries(fields)) {
+    if (is(field, SQL)) result[key] = field.as(key);
+    else result[key] = sql`${field}`.mapWith(field).as(key);
+  }
+  return result as Named<T>;
+}
+
+/**
+ * A column always written with its table ("products"."id"). Drizzle leaves the table out in a one-table
+ * select, so a correlated subquery must use this for the outer row's columns (and its own), or SQLite
+ * would bind the name to the subquery's table.
+ */
+export function col(column: Column): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }

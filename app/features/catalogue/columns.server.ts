@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import type { Db } from "~/platform/db.server";
+import { col, type Db, named } from "~/platform/db.server";
 import {
   favouriteGames,
   favouriteGigs,
@@ -42,28 +42,28 @@ export const liveTags = sql<
 
 export function isFavouriteGig(viewerId: string | null) {
   if (!viewerId) return no;
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteGigs} WHERE ${favouriteGigs.userId} = ${viewerId} AND ${favouriteGigs.productId} = ${products.id})`.mapWith(
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteGigs} WHERE ${col(favouriteGigs.userId)} = ${viewerId} AND ${col(favouriteGigs.productId)} = ${col(products.id)})`.mapWith(
     Boolean,
   );
 }
 
-export function isFavouriteStar(viewerId: string | null, starId: SQL | typeof users.id = users.id) {
+export function isFavouriteStar(viewerId: string | null) {
   if (!viewerId) return no;
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteStars} WHERE ${favouriteStars.userId} = ${viewerId} AND ${favouriteStars.influencerId} = ${starId})`.mapWith(
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteStars} WHERE ${col(favouriteStars.userId)} = ${viewerId} AND ${col(favouriteStars.influencerId)} = ${col(users.id)})`.mapWith(
     Boolean,
   );
 }
 
 export function isFavouriteGame(viewerId: string | null) {
   if (!viewerId) return no;
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteGames} WHERE ${favouriteGames.userId} = ${viewerId} AND ${favouriteGames.gameId} = ${games.id})`.mapWith(
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteGames} WHERE ${col(favouriteGames.userId)} = ${viewerId} AND ${col(favouriteGames.gameId)} = ${col(games.id)})`.mapWith(
     Boolean,
   );
 }
 
 /** A gig card: the gig, its game and its star. Needs products JOIN users JOIN games. */
 export function gigCardColumns(viewerId: string | null) {
-  return {
+  return named({
     id: products.id,
     title: products.title,
     description: products.description,
@@ -84,12 +84,12 @@ export function gigCardColumns(viewerId: string | null) {
     starLiveSessionId: users.liveSessionId,
     tags: gigTags,
     isFavourite: isFavouriteGig(viewerId),
-  };
+  });
 }
 
 /** A star card. Needs influencer_profiles JOIN users. */
 export function starCardColumns(viewerId: string | null) {
-  return {
+  return named({
     id: users.id,
     username: users.username,
     fullName: users.fullName,
@@ -102,12 +102,12 @@ export function starCardColumns(viewerId: string | null) {
     popularity: influencerProfiles.popularity,
     createdAt: influencerProfiles.createdAt,
     isFavourite: isFavouriteStar(viewerId),
-  };
+  });
 }
 
 /** A game card. */
 export function gameCardColumns(viewerId: string | null) {
-  return {
+  return named({
     id: games.id,
     name: games.name,
     description: games.description,
@@ -122,12 +122,12 @@ export function gameCardColumns(viewerId: string | null) {
     popularity: games.popularity,
     createdAt: games.createdAt,
     isFavourite: isFavouriteGame(viewerId),
-  };
+  });
 }
 
 /** A live-session card. Needs live_sessions JOIN users JOIN games. */
 export function liveCardColumns(viewerId: string | null) {
-  return {
+  return named({
     id: liveSessions.id,
     title: liveSessions.title,
     description: liveSessions.description,
@@ -149,7 +149,7 @@ export function liveCardColumns(viewerId: string | null) {
     starPictureUrl: users.pictureUrl,
     tags: liveTags,
     isFavouriteStar: isFavouriteStar(viewerId),
-  };
+  });
 }
 
 /** `column IN (ids of the platforms a filter value names)`; Android and iOS select each other. */

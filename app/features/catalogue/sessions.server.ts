@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "~/platform/db.server";
+import { col, type Db, named } from "~/platform/db.server";
 import { bookings, games, products, slots, users } from "../../../db/schema";
 
 /**
@@ -7,14 +7,14 @@ import { bookings, games, products, slots, users } from "../../../db/schema";
  * of bookings that hold them (confirmed, or held and not yet expired), DOMAIN.md's capacity rule.
  */
 export function seatsLeft(now: Date) {
-  return sql<number>`max(0, ${slots.seats} - coalesce((SELECT sum(${bookings.seats}) FROM ${bookings} WHERE ${bookings.slotId} = ${slots.id} AND (${bookings.status} = 'confirmed' OR (${bookings.status} = 'held' AND ${bookings.holdExpiresAt} > ${now.getTime()}))), 0))`.mapWith(
+  return sql<number>`max(0, ${col(slots.seats)} - coalesce((SELECT sum(${col(bookings.seats)}) FROM ${bookings} WHERE ${col(bookings.slotId)} = ${col(slots.id)} AND (${col(bookings.status)} = 'confirmed' OR (${col(bookings.status)} = 'held' AND ${col(bookings.holdExpiresAt)} > ${now.getTime()}))), 0))`.mapWith(
     Number,
   );
 }
 
 /** A session card: the slot, its gig and game, its star. Needs slots JOIN users LEFT JOIN products, games. */
 export function sessionColumns(now: Date) {
-  return {
+  return named({
     id: slots.id,
     startsAt: slots.startsAt,
     endsAt: slots.endsAt,
@@ -27,7 +27,7 @@ export function sessionColumns(now: Date) {
     starId: users.id,
     starName: users.fullName,
     starUsername: users.username,
-  };
+  });
 }
 
 function sessionsFrom(db: Db, now: Date) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { usdInrRateQuery } from "~/features/currency/rates.server";
 import { PAGE_SIZE } from "~/lib/constants";
-import type { Db } from "~/platform/db.server";
+import { type Db, named } from "~/platform/db.server";
 import {
   gameModes,
   gamePlatforms,
@@ -95,13 +95,15 @@ function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
   return db
     .select({
       ...gigCardColumns(viewerId),
-      modeName: gameModes.name,
-      modeDurationMinutes: gameModes.durationMinutes,
-      modePlayers: gameModes.noOfPlayers,
-      platformName: platforms.platformName,
-      platformKey: platforms.platformIdName,
-      gameImageUrl: games.imageUrl,
-      gamePrimaryColor: games.primaryColor,
+      ...named({
+        modeName: gameModes.name,
+        modeDurationMinutes: gameModes.durationMinutes,
+        modePlayers: gameModes.noOfPlayers,
+        platformName: platforms.platformName,
+        platformKey: platforms.platformIdName,
+        gameImageUrl: games.imageUrl,
+        gamePrimaryColor: games.primaryColor,
+      }),
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.influencerId))

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { SEARCH_SUGGESTION_NAME_MAX } from "~/lib/constants";
-import type { Db } from "~/platform/db.server";
+import { col, type Db } from "~/platform/db.server";
 import { games, influencerProfiles, liveSessions, products, users } from "../../../db/schema";
 import { gamesFts, matches, productsFts, rowidOf, starsFts } from "./fts.server";
 import { toMatchQuery } from "./query";
@@ -40,7 +40,7 @@ export async function searchSuggestions(db: Db, text: string, perKind = SUGGESTI
         id: games.id,
         name: games.name,
         isLive:
-          sql<boolean>`EXISTS (SELECT 1 FROM ${liveSessions} WHERE ${liveSessions.gameId} = ${games.id} AND ${liveSessions.endedAt} IS NULL)`.mapWith(
+          sql<boolean>`EXISTS (SELECT 1 FROM ${liveSessions} WHERE ${col(liveSessions.gameId)} = ${col(games.id)} AND ${col(liveSessions.endedAt)} IS NULL)`.mapWith(
             Boolean,
           ),
       })
