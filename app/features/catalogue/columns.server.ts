@@ -192,4 +192,8 @@ export function starsWithTaggedGigs(db: Db, tags: string[]) {
 }
 
 export const activeGig = isNull(products.archivedAt);
-export const starIsActive = eq(users.isActive, true);
+/**
+ * The star's account is active (not banned). Nearly every star is, and `likely()` tells SQLite so: without
+ * it the planner may think the condition selective and start a list from a scan of all users.
+ */
+export const starIsActive = sql`likely(${col(users.isActive)} = 1)`;

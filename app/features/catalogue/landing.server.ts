@@ -61,14 +61,18 @@ export function popularStarsQuery(db: Db, viewerId: string | null, limit: number
 }
 
 export function liveNowQuery(db: Db, viewerId: string | null, limit: number = LANDING_LIMITS.live) {
-  return db
-    .select(liveCardColumns(viewerId))
-    .from(liveSessions)
-    .innerJoin(users, eq(users.id, liveSessions.influencerId))
-    .innerJoin(games, eq(games.id, liveSessions.gameId))
-    .where(isNull(liveSessions.endedAt))
-    .orderBy(desc(liveSessions.startedAt))
-    .limit(limit);
+  return (
+    db
+      .select(liveCardColumns(viewerId))
+      .from(liveSessions)
+      // The star points at their open session (users.live_session_id, set with it by go-live): joining on it
+      // lets either side drive the join through a live-only index, never a scan of all users.
+      .innerJoin(users, eq(users.liveSessionId, liveSessions.id))
+      .innerJoin(games, eq(games.id, liveSessions.gameId))
+      .where(isNull(liveSessions.endedAt))
+      .orderBy(desc(liveSessions.startedAt))
+      .limit(limit)
+  );
 }
 
 /**

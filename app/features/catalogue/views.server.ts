@@ -33,7 +33,7 @@ export function starProfileQuery(db: Db, starId: string, viewerId: string | null
     .limit(1);
 }
 
-function starGigsQuery(db: Db, starId: string, viewerId: string | null) {
+export function starGigsQuery(db: Db, starId: string, viewerId: string | null) {
   return db
     .select(gigCardColumns(viewerId))
     .from(products)
@@ -44,7 +44,7 @@ function starGigsQuery(db: Db, starId: string, viewerId: string | null) {
     .limit(STAR_GIGS_MAX);
 }
 
-function openLiveSessionQuery(db: Db, starId: string) {
+export function openLiveSessionQuery(db: Db, starId: string) {
   return db
     .select({ id: liveSessions.id, title: liveSessions.title, gameName: games.name, startedAt: liveSessions.startedAt })
     .from(users)
@@ -91,7 +91,7 @@ export async function getStarPage(
 
 // ---------------------------------------------------------------- gig
 
-function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
+export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
   return db
     .select({
       ...gigCardColumns(viewerId),

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { gameCardColumns, gigCardColumns, starCardColumns } from "~/features/catalogue/columns.server";
 import { type Db, getDb } from "~/platform/db.server";
 import {
@@ -35,14 +35,22 @@ export async function addFavourite(
   id: string,
 ): Promise<FavouriteOutcome> {
   const db = getDb(env);
-  const now = Date.now();
+  // The user id and the time as selected constants of the INSERT ... SELECT.
+  const viewer = sql<string>`${userId}`.as("user_id");
+  const at = sql<Date>`${Date.now()}`.as("created_at");
   let exists: { id: string }[];
   switch (kind) {
     case "gig":
       [, exists] = await db.batch([
-        db.run(
-          sql`INSERT INTO ${favouriteGigs} (user_id, product_id, created_at) SELECT ${userId}, ${products.id}, ${now} FROM ${products} WHERE ${products.id} = ${id} AND ${products.archivedAt} IS NULL ON CONFLICT DO NOTHING`,
-        ),
+        db
+          .insert(favouriteGigs)
+          .select(
+            db
+              .select({ userId: viewer, productId: products.id, createdAt: at })
+              .from(products)
+              .where(and(eq(products.id, id), isNull(products.archivedAt))),
+          )
+          .onConflictDoNothing(),
         db
           .select({ id: products.id })
           .from(products)
@@ -51,17 +59,24 @@ export async function addFavourite(
       break;
     case "star":
       [, exists] = await db.batch([
-        db.run(
-          sql`INSERT INTO ${favouriteStars} (user_id, influencer_id, created_at) SELECT ${userId}, ${influencerProfiles.userId}, ${now} FROM ${influencerProfiles} WHERE ${influencerProfiles.userId} = ${id} ON CONFLICT DO NOTHING`,
-        ),
+        db
+          .insert(favouriteStars)
+          .select(
+            db
+              .select({ userId: viewer, influencerId: influencerProfiles.userId, createdAt: at })
+              .from(influencerProfiles)
+              .where(eq(influencerProfiles.userId, id)),
+          )
+          .onConflictDoNothing(),
         db.select({ id: influencerProfiles.userId }).from(influencerProfiles).where(eq(influencerProfiles.userId, id)),
       ]);
       break;
     case "game":
       [, exists] = await db.batch([
-        db.run(
-          sql`INSERT INTO ${favouriteGames} (user_id, game_id, created_at) SELECT ${userId}, ${games.id}, ${now} FROM ${games} WHERE ${games.id} = ${id} ON CONFLICT DO NOTHING`,
-        ),
+        db
+          .insert(favouriteGames)
+          .select(db.select({ userId: viewer, gameId: games.id, createdAt: at }).from(games).where(eq(games.id, id)))
+          .onConflictDoNothing(),
         db.select({ id: games.id }).from(games).where(eq(games.id, id)),
       ]);
       break;
@@ -93,19 +108,19 @@ export async function removeFavourite(
   return { ok: true };
 }
 
-function favouriteGigsQuery(db: Db, userId: string) {
+export function favouriteGigsQuery(db: Db, userId: string) {
   return db
     .select(gigCardColumns(userId))
     .from(favouriteGigs)
     .innerJoin(products, eq(products.id, favouriteGigs.productId))
     .innerJoin(users, eq(users.id, products.influencerId))
     .innerJoin(games, eq(games.id, products.gameId))
-    .where(and(eq(favouriteGigs.userId, userId), sql`${products.archivedAt} IS NULL`))
+    .where(and(eq(favouriteGigs.userId, userId), isNull(products.archivedAt)))
     .orderBy(desc(favouriteGigs.createdAt))
     .limit(FAVOURITES_LIST_MAX);
 }
 
-function favouriteStarsQuery(db: Db, userId: string) {
+export function favouriteStarsQuery(db: Db, userId: string) {
   return db
     .select(starCardColumns(userId))
     .from(favouriteStars)
@@ -116,7 +131,7 @@ function favouriteStarsQuery(db: Db, userId: string) {
     .limit(FAVOURITES_LIST_MAX);
 }
 
-function favouriteGamesQuery(db: Db, userId: string) {
+export function favouriteGamesQuery(db: Db, userId: string) {
   return db
     .select(gameCardColumns(userId))
     .from(favouriteGames)

@@ -24,17 +24,13 @@ export function cutName(name: string, max = SEARCH_SUGGESTION_NAME_MAX): string 
   return characters.length > max ? `${characters.slice(0, max).join("")}…` : name;
 }
 
-/**
- * Search suggestions as the user types: games by name, gigs by title and stars by name or username, each
- * by prefix and ranked by bm25, in ONE D1 round trip. A game is live when someone streams it now, a gig
- * and a star when the star is live.
- */
-export async function searchSuggestions(db: Db, text: string, perKind = SUGGESTIONS_PER_KIND): Promise<Suggestion[]> {
+/** The three suggestion queries (games, gigs, stars), or null when the text has nothing to search. */
+export function suggestionQueries(db: Db, text: string, perKind = SUGGESTIONS_PER_KIND) {
   const gameMatch = toMatchQuery(text, "name");
   const gigMatch = toMatchQuery(text, "title");
   const starMatch = toMatchQuery(text);
-  if (!gameMatch || !gigMatch || !starMatch) return [];
-  const [gameRows, gigRows, starRows] = await db.batch([
+  if (!gameMatch || !gigMatch || !starMatch) return null;
+  return [
     db
       .select({
         id: games.id,
@@ -65,7 +61,18 @@ export async function searchSuggestions(db: Db, text: string, perKind = SUGGESTI
       .where(and(matches(starsFts, starMatch), eq(users.isActive, true)))
       .orderBy(starsFts.rank)
       .limit(perKind),
-  ]);
+  ] as const;
+}
+
+/**
+ * Search suggestions as the user types: games by name, gigs by title and stars by name or username, each
+ * by prefix and ranked by bm25, in ONE D1 round trip. A game is live when someone streams it now, a gig
+ * and a star when the star is live.
+ */
+export async function searchSuggestions(db: Db, text: string, perKind = SUGGESTIONS_PER_KIND): Promise<Suggestion[]> {
+  const queries = suggestionQueries(db, text, perKind);
+  if (!queries) return [];
+  const [gameRows, gigRows, starRows] = await db.batch(queries);
   return [
     ...gameRows.map((game) => suggestion("game", game.id, game.name, game.isLive, `/game/${game.id}`)),
     ...gigRows.map((gig) => suggestion("gig", gig.id, gig.title, !!gig.liveSessionId, `/gig/${gig.id}`)),

@@ -1,0 +1,110 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "~/features/auth/session.server";
+import worker from "../../workers/app";
+import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
+import { setUsdInrRate } from "../factories";
+import { ORIGIN } from "./app";
+
+/**
+ * A D1 binding that counts round trips: every statement run on its own (all, first, run, raw) and every
+ * batch is one trip to the database.
+ */
+function countingD1(db: D1Database) {
+  const counter = { trips: 0 };
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        if (property === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (property === "all" || property === "first" || property === "run" || property === "raw") {
+          return (...args: unknown[]) => {
+            counter.trips += 1;
+            return (target[property] as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    real.set(proxy, statement);
+    return proxy;
+  };
+  const binding = new Proxy(db, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          counter.trips += 1;
+          return target.batch(statements.map((statement) => real.get(statement) ?? statement));
+        };
+      }
+      if (property === "exec") {
+        return (query: string) => {
+          counter.trips += 1;
+          return target.exec(query);
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { binding, counter };
+}
+
+async function tripsFor(path: string, cookie?: string) {
+  const { binding, counter } = countingD1(env.DB);
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} }) as Request<
+      unknown,
+      IncomingRequestCfProperties
+    >,
+    { ...env, DB: binding },
+    ctx,
+  );
+  const html = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, trips: counter.trips, html };
+}
+
+let world: CatalogueWorld;
+let cookie: string;
+beforeAll(async () => {
+  world = await createCatalogueWorld(env.DB);
+  await setUsdInrRate(env.DB, 84_000_000);
+  cookie = (await createSession(env, world.fan.id)).split(";")[0] ?? "";
+});
+
+describe("D1 round trips per page (budget: 3 for a browse page)", () => {
+  const pages = () => [
+    "/browse",
+    `/browse?filter=gigs&sortBy=highToLow&platform=pc&country=US&selectedTags=ranked&searchField=zero&selectedGame=${world.games.fortnite.id}`,
+    "/browse?filter=creators&sortBy=alphabetically&profession=Coach",
+    "/browse?filter=games&platform=ios",
+    "/browse?filter=live&sortBy=lowToHigh",
+    "/browse?isFavClicked=true",
+    "/",
+    `/gig/${world.gigs.gig3.id}`,
+    `/star/${world.stars.chen.id}?pastPage=2`,
+    `/game/${world.games.fortnite.id}`,
+  ];
+
+  it("costs one round trip for a visitor: the page's batch", async () => {
+    for (const path of pages().filter((p) => !p.includes("isFavClicked"))) {
+      const { status, trips } = await tripsFor(path);
+      expect(status, path).toBe(200);
+      expect(trips, path).toBe(1);
+    }
+  });
+
+  it("costs two for a logged-in user: one session lookup shared by the root and the page, then the batch", async () => {
+    for (const path of pages()) {
+      const { status, trips, html } = await tripsFor(path, cookie);
+      expect(status, path).toBe(200);
+      expect(html, path).toContain("Log out");
+      expect(trips, path).toBe(2);
+    }
+  });
+});
