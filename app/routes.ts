@@ -16,6 +16,15 @@ export default [
   route("reset-password/:token", "routes/auth/reset-password.tsx", { id: "reset-password" }),
   route("streamer-password-setup/:email", "routes/auth/reset-password.tsx", { id: "streamer-password-setup" }),
   route("dev/outbox", "routes/dev/outbox.tsx"),
+  route("auth/:provider", "routes/auth/social-start.ts"),
+  route("auth/:provider/callback", "routes/auth/social-callback.ts"),
+  route("email-capture/:userId", "routes/auth/email-capture.tsx"),
+  route("country-capture/:userId", "routes/auth/country-capture.tsx"),
+  route(
+    "google-discord-user/save-user-data/custom-redirection/:id/:accessToken/:refreshToken",
+    "routes/auth/custom-redirection.ts",
+  ),
+  route("password-login", "routes/auth/password-login.tsx"),
 
   ...prefix("api", [
     route("get/user/termsAndPrivacy", "routes/api/terms-and-privacy.ts"),
@@ -24,6 +33,11 @@ export default [
     route("get/Faqs", "routes/api/faqs.ts"),
     route("post/submit-form", "routes/api/submit-form.ts"),
     route("logout", "routes/api/logout.ts"),
+    route("auth/refresh-token", "routes/api/auth/refresh-token.ts"),
+    route("auth/generate-new-token", "routes/api/auth/generate-new-token.ts"),
+    route("auth/user/save-country/:id", "routes/api/auth/save-country.ts"),
+    route("admin/validate-website-password", "routes/api/admin/validate-website-password.ts"),
+    route("admin/validate-token-for-website-password", "routes/api/admin/validate-token-for-website-password.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 
