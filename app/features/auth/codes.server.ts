@@ -52,6 +52,7 @@ export async function issueCode(
       tokenHash,
       codeHash: code ? await codeHash(tokenHash, code) : null,
       payload: input.payload ?? null,
+      createdAt: now,
       expiresAt: new Date(now.getTime() + Math.min(input.ttlMs ?? CODE_TTL_MS, CODE_TTL_MS)),
     }),
   ]);

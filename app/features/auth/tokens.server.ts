@@ -115,12 +115,22 @@ export async function rotateRefreshToken(env: Env, presented: string, now = new 
         .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
         .returning({ id: refreshTokens.id }),
       // Written only if this request is the one that used the old token up (same instant, same row).
-      db.run(sql`
-        INSERT INTO refresh_tokens (id, user_id, session_id, family_id, token_hash, expires_at, created_at)
-        SELECT ${newId()}, ${row.userId}, ${sessionId}, ${row.familyId}, ${successorHash}, ${expiresMs}, ${nowMs}
-        WHERE EXISTS (
-          SELECT 1 FROM refresh_tokens WHERE id = ${row.id} AND used_at = ${nowMs} AND revoked_at IS NULL
-        )`),
+      db.insert(refreshTokens).select(
+        db
+          .select({
+            id: sql<string>`${newId()}`.as("id"),
+            userId: refreshTokens.userId,
+            sessionId: refreshTokens.sessionId,
+            familyId: refreshTokens.familyId,
+            tokenHash: sql<string>`${successorHash}`.as("token_hash"),
+            expiresAt: sql<number>`${expiresMs}`.as("expires_at"),
+            usedAt: sql<null>`NULL`.as("used_at"),
+            revokedAt: sql<null>`NULL`.as("revoked_at"),
+            createdAt: sql<number>`${nowMs}`.as("created_at"),
+          })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.id, row.id), eq(refreshTokens.usedAt, now), isNull(refreshTokens.revokedAt))),
+      ),
     ]);
     won = used.length === 1;
   } catch (error) {
