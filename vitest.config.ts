@@ -79,6 +79,7 @@ export default defineConfig(async () => {
           test: {
             name: "node",
             environment: "node",
+            testTimeout: 60_000,
             include: ["db/**/*.test.ts", "scripts/**/*.test.ts"],
           },
         },

@@ -201,9 +201,9 @@ CREATE TABLE `games` (
 	`popularity` integer DEFAULT 0 NOT NULL,
 	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	`updated_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
-	CONSTRAINT "games_primary_color_check" CHECK("games"."primary_color" IS NULL OR "games"."primary_color" GLOB '#[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]'),
-	CONSTRAINT "games_secondary_color_check" CHECK("games"."secondary_color" IS NULL OR "games"."secondary_color" GLOB '#[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]'),
-	CONSTRAINT "games_alternat_color_check" CHECK("games"."alternat_color" IS NULL OR "games"."alternat_color" GLOB '#[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]')
+	CONSTRAINT "games_primary_color_check" CHECK("games"."primary_color" IS NULL OR (length("games"."primary_color") = 7 AND substr("games"."primary_color", 1, 1) = '#' AND substr("games"."primary_color", 2) NOT GLOB '*[^0-9A-Fa-f]*')),
+	CONSTRAINT "games_secondary_color_check" CHECK("games"."secondary_color" IS NULL OR (length("games"."secondary_color") = 7 AND substr("games"."secondary_color", 1, 1) = '#' AND substr("games"."secondary_color", 2) NOT GLOB '*[^0-9A-Fa-f]*')),
+	CONSTRAINT "games_alternat_color_check" CHECK("games"."alternat_color" IS NULL OR (length("games"."alternat_color") = 7 AND substr("games"."alternat_color", 1, 1) = '#' AND substr("games"."alternat_color", 2) NOT GLOB '*[^0-9A-Fa-f]*'))
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `games_slug_unique` ON `games` (`slug`);--> statement-breakpoint
@@ -487,7 +487,8 @@ CREATE TABLE `promo_codes` (
 	CONSTRAINT "promo_codes_kind_check" CHECK("promo_codes"."kind" IN ('percent', 'fixed')),
 	CONSTRAINT "promo_codes_code_check" CHECK("promo_codes"."code" = upper("promo_codes"."code") AND length("promo_codes"."code") BETWEEN 3 AND 32),
 	CONSTRAINT "promo_codes_value_check" CHECK(("promo_codes"."kind" = 'percent' AND "promo_codes"."value" BETWEEN 1 AND 10000 AND "promo_codes"."currency" IS NULL)
-        OR ("promo_codes"."kind" = 'fixed' AND "promo_codes"."value" > 0 AND length("promo_codes"."currency") = 3 AND "promo_codes"."currency" = upper("promo_codes"."currency"))),
+        OR ("promo_codes"."kind" = 'fixed' AND "promo_codes"."value" > 0 AND "promo_codes"."currency" IS NOT NULL
+            AND length("promo_codes"."currency") = 3 AND "promo_codes"."currency" = upper("promo_codes"."currency"))),
 	CONSTRAINT "promo_codes_limits_check" CHECK(("promo_codes"."max_uses" IS NULL OR "promo_codes"."max_uses" > 0) AND ("promo_codes"."max_uses_per_user" IS NULL OR "promo_codes"."max_uses_per_user" > 0))
 );
 --> statement-breakpoint

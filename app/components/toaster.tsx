@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Toaster as SonnerToaster, toast as showToast } from "sonner";
 import { TOAST_DURATION_MS } from "~/lib/constants";
 import type { Toast } from "~/platform/toast.server";
@@ -16,26 +16,26 @@ export function notify(toast: Toast, duration = TOAST_DURATION_MS) {
 }
 
 /**
- * The app-wide toaster. A toast handed over by the server (flash cookie) is shown once;
- * without JavaScript it is rendered inline instead, inside <noscript>.
+ * The app-wide toaster. A toast handed over by the server (flash cookie) is rendered inline in the HTML,
+ * so it shows without JavaScript; once the page is hydrated it moves into a timed toast.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (toast) notify(toast);
   }, [toast]);
   return (
     <>
       <SonnerToaster position="top-center" theme="dark" duration={TOAST_DURATION_MS} />
-      {toast ? (
-        <noscript>
-          <div
-            role="status"
-            data-toast-kind={toast.kind}
-            className={`mx-auto mt-4 max-w-xl rounded-lg border px-4 py-3 text-sm ${KIND_STYLES[toast.kind]}`}
-          >
-            {toast.message}
-          </div>
-        </noscript>
+      {toast && !hydrated ? (
+        <div
+          role="status"
+          data-toast-kind={toast.kind}
+          className={`mx-auto mt-4 max-w-xl rounded-lg border px-4 py-3 text-sm ${KIND_STYLES[toast.kind]}`}
+        >
+          {toast.message}
+        </div>
       ) : null}
     </>
   );

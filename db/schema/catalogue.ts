@@ -16,9 +16,12 @@ import { type SQLWrapper, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, updatedAt } from "./columns";
 
-/** NULL or a #rrggbb colour. */
+/**
+ * NULL or a #rrggbb colour. (D1 refuses LIKE/GLOB patterns over 50 bytes, so the check is
+ * "7 characters, a '#', then no non-hex character" rather than one long GLOB.)
+ */
 const hexColor = (column: SQLWrapper) =>
-  sql`${column} IS NULL OR ${column} GLOB ${sql.raw(`'#${"[0-9A-Fa-f]".repeat(6)}'`)}`;
+  sql`${column} IS NULL OR (length(${column}) = 7 AND substr(${column}, 1, 1) = '#' AND substr(${column}, 2) NOT GLOB '*[^0-9A-Fa-f]*')`;
 
 export const games = sqliteTable(
   "games",

@@ -24,13 +24,6 @@ import { users } from "./users";
 export const PAYOUT_STATUSES = ["draft", "active", "completed", "removed"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-/** SPEC section 9 defaults, basis points. */
-export const DEFAULT_PAYOUT_RATES_BPS = {
-  indirectTax: 1800,
-  platformFeeIndirectTax: 1800,
-  tds: 10,
-} as const;
-
 export const payouts = sqliteTable(
   "payouts",
   {

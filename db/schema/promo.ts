@@ -4,7 +4,8 @@
  * Invariants carried here:
  * - code is UNIQUE and upper case;
  * - kind percent: value is basis points 1..10000 (1000 = 10%), no currency;
- *   kind fixed: value is minor units > 0 in `currency`;
+ *   kind fixed: value is minor units > 0 in `currency` (required: a CHECK on NULL would
+ *   otherwise pass, so the check says IS NOT NULL explicitly);
  * - scope: influencer_id NULL = whole site, else only that streamer's gigs;
  * - an order redeems at most one code (promo_redemptions.order_id UNIQUE);
  * - use limits (max_uses, max_uses_per_user) are enforced in the same write as the
@@ -46,7 +47,8 @@ export const promoCodes = sqliteTable(
     check(
       "promo_codes_value_check",
       sql`(${t.kind} = 'percent' AND ${t.value} BETWEEN 1 AND 10000 AND ${t.currency} IS NULL)
-        OR (${t.kind} = 'fixed' AND ${t.value} > 0 AND length(${t.currency}) = 3 AND ${t.currency} = upper(${t.currency}))`,
+        OR (${t.kind} = 'fixed' AND ${t.value} > 0 AND ${t.currency} IS NOT NULL
+            AND length(${t.currency}) = 3 AND ${t.currency} = upper(${t.currency}))`,
     ),
     check(
       "promo_codes_limits_check",

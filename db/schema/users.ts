@@ -23,6 +23,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, enumCheck, id, timestamp, updatedAt } from "./columns";
+import { BASE_CURRENCIES } from "./constants";
 import { liveSessions } from "./live";
 
 export const USER_ROLES = ["user", "admin", "developer", "marketing", "finance"] as const;
@@ -52,7 +53,7 @@ export const users = sqliteTable(
     }),
     /** ISO 3166-1 alpha-2, upper case; NULL until captured (/country-capture). */
     country: text("country"),
-    baseCurrency: text("base_currency").generatedAlwaysAs(
+    baseCurrency: text("base_currency", { enum: BASE_CURRENCIES }).generatedAlwaysAs(
       (): SQL => sql`(CASE WHEN country = 'IN' THEN 'INR' ELSE 'USD' END)`,
       { mode: "virtual" },
     ),

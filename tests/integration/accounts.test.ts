@@ -68,6 +68,14 @@ describe("sign-up and verification", () => {
     expect(await again.text()).toContain(AUTH_MESSAGES.linkInvalid);
   });
 
+  it("does not let the code screen's handle verify the email on its own", async () => {
+    const { location } = await signUp();
+    const handle = location.split("/")[3] ?? "";
+    const response = await request(`/signup/verify/${handle}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(AUTH_MESSAGES.linkInvalid);
+  });
+
   it("refuses a wrong code, a duplicate email, and logging in before verifying", async () => {
     const { account, location } = await signUp();
     const wrong = await postForm(location, { intent: "verify", otp: "000000" });
@@ -216,16 +224,41 @@ describe("one-time codes", () => {
 
     const fresh = await issueCode(env, { purpose: "verify_email", userId: user?.id ?? "", withCode: true }, issuedAt);
     const inTime = new Date(issuedAt.getTime() + 9 * 60 * 1000);
-    expect(await consumeCode(env, "verify_email", fresh.token, fresh.code ?? "", inTime)).toBeDefined();
-    expect(await consumeCode(env, "verify_email", fresh.token, fresh.code ?? "", inTime)).toBeUndefined();
+    expect(await consumeCode(env, "verify_email", fresh.id, fresh.code ?? "", inTime)).toBeDefined();
+    expect(await consumeCode(env, "verify_email", fresh.id, fresh.code ?? "", inTime)).toBeUndefined();
   });
 
   it("stop accepting even the right code after too many wrong guesses", async () => {
     await env.DB.prepare(
       "INSERT INTO users (id, username, email) VALUES ('guess-user', 'guess_user', 'guess@example.com')",
     ).run();
-    const { token, code } = await issueCode(env, { purpose: "verify_email", userId: "guess-user", withCode: true });
-    for (let i = 0; i < 5; i++) await consumeCode(env, "verify_email", token, code === "111111" ? "222222" : "111111");
-    expect(await consumeCode(env, "verify_email", token, code ?? "")).toBeUndefined();
+    const { id, code } = await issueCode(env, { purpose: "verify_email", userId: "guess-user", withCode: true });
+    for (let i = 0; i < 5; i++) await consumeCode(env, "verify_email", id, code === "111111" ? "222222" : "111111");
+    expect(await consumeCode(env, "verify_email", id, code ?? "")).toBeUndefined();
+  });
+});
+
+describe("rate limits", () => {
+  it("trip sign-up per address and forgot-password per account", async () => {
+    const ip = { "CF-Connecting-IP": "198.51.100.77" };
+    for (let i = 0; i < AUTH_RATE_LIMITS.signup.max; i++) {
+      expect((await postForm("/signup", newAccount(), ip)).status).toBe(302);
+    }
+    expect((await postForm("/signup", newAccount(), ip)).status).toBe(429);
+
+    for (let i = 0; i < AUTH_RATE_LIMITS.forgot.max; i++) {
+      const response = await postForm(
+        "/forgot-password",
+        { email: "limit@example.com" },
+        { "CF-Connecting-IP": `198.51.100.${i}` },
+      );
+      expect(response.status).toBe(200);
+    }
+    const limited = await postForm(
+      "/forgot-password",
+      { email: "limit@example.com" },
+      { "CF-Connecting-IP": "198.51.100.200" },
+    );
+    expect(limited.status).toBe(429);
   });
 });

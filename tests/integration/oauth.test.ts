@@ -86,15 +86,15 @@ describe("Discord and Google sign-in against the stand-in", () => {
     expect(sent.status).toBe(200);
     const html = await sent.text();
     expect(html).toContain("Check your email");
-    const token = hiddenValue(html, "token");
-    expect(token).not.toBe("");
+    const handle = hiddenValue(html, "handle");
+    expect(handle).toMatch(/^[0-9a-z]{20}$/);
 
-    const wrong = await client.post(location, { intent: "verify", email, token, otp: "000000" });
+    const wrong = await client.post(location, { intent: "verify", email, handle, otp: "000000" });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain(AUTH_MESSAGES.codeInvalid);
     expect(await userByEmail(email)).toBeNull();
 
-    const confirmed = await client.post(location, { intent: "verify", email, token, otp: await latestCode(email) });
+    const confirmed = await client.post(location, { intent: "verify", email, handle, otp: await latestCode(email) });
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("Location")).toBe(`/country-capture/${userId}`);
     expect(await userByEmail(email)).toMatchObject({ id: userId });
@@ -199,7 +199,7 @@ describe("Discord and Google sign-in against the stand-in", () => {
     const confirmed = await client.post(location, {
       intent: "verify",
       email,
-      token: hiddenValue(sent, "token"),
+      handle: hiddenValue(sent, "handle"),
       otp: await latestCode(email),
     });
     expect(confirmed.headers.get("Location")).toMatch(

@@ -187,9 +187,10 @@ describe("custom-redirection hand-off", () => {
 
   it("carries no credential: the segments are a hand-off that lives at most two minutes", async () => {
     const { path, user } = await handoff("198.51.100.70");
-    const [, , , , id, token, code] = path.split("/");
+    const [, , , , id, handoffId, code] = path.split("/");
     expect(id).toBe(user.id);
-    expect(token).not.toMatch(/^at1\./);
+    // The hand-off's public id and code; its secret token is only in the HttpOnly cookie.
+    expect(handoffId).toMatch(/^[0-9a-z]{20}$/);
     expect(code).toMatch(/^\d{6}$/);
     const row = await env.DB.prepare(
       "SELECT expires_at - created_at AS ttl FROM one_time_codes WHERE purpose = 'social_handoff' AND user_id = ? AND used_at IS NULL",

@@ -7,7 +7,7 @@ import { emailSender } from "~/platform/email/email.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { bans, credentials, sessions, users } from "../../../db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
-import { resetPasswordEmail, streamerSetupEmail, verificationEmail } from "./emails";
+import { changeEmailCodeEmail, resetPasswordEmail, streamerSetupEmail, verificationEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /**
@@ -49,14 +49,15 @@ export async function isBanned(env: Env, userId: string) {
 }
 
 async function sendVerification(env: Env, user: { id: string; email: string }, origin: string) {
-  const { token, code } = await issueCode(env, {
+  const { id, token, code } = await issueCode(env, {
     purpose: "verify_email",
     userId: user.id,
     email: user.email,
     withCode: true,
   });
   await emailSender(env).send(verificationEmail({ origin, to: user.email }, token, code ?? ""));
-  return token;
+  // The code screen's handle, never the link token: showing it to the requester proves nothing.
+  return id;
 }
 
 function uniqueViolation(error: unknown): "email" | "username" | null {
@@ -71,8 +72,8 @@ export async function signUp(
   env: Env,
   input: { username: string; fullName: string; email: string; password: string; country: string },
   meta: Meta,
-): Promise<Result<{ userId: string; token: string }>> {
-  if (!(await withinLimits(env, "signup", meta.ip))) return tooMany();
+): Promise<Result<{ userId: string; handle: string }>> {
+  if (!(await withinLimits(env, "signup", meta.ip, input.email))) return tooMany();
   const db = getDb(env);
   const userId = newId();
   const passwordHash = await hashPassword(input.password);
@@ -94,8 +95,8 @@ export async function signUp(
     if (field === "username") return fail(409, AUTH_MESSAGES.usernameTaken, { field: "username" });
     throw error;
   }
-  const token = await sendVerification(env, { id: userId, email: input.email }, meta.origin);
-  return { ok: true, userId, token };
+  const handle = await sendVerification(env, { id: userId, email: input.email }, meta.origin);
+  return { ok: true, userId, handle };
 }
 
 async function markVerified(env: Env, userId: string) {
@@ -114,12 +115,12 @@ export async function verifyEmailByLink(env: Env, token: string): Promise<Result
 
 export async function verifyEmailByCode(
   env: Env,
-  token: string,
+  handle: string,
   otp: string,
   meta: Meta,
 ): Promise<Result<{ userId: string }>> {
-  if (!(await withinLimits(env, "code", meta.ip, `token:${token.slice(0, 16)}`))) return tooMany();
-  const code = await consumeCode(env, "verify_email", token, otp);
+  if (!(await withinLimits(env, "code", meta.ip, `code:${handle}`))) return tooMany();
+  const code = await consumeCode(env, "verify_email", handle, otp);
   if (!code?.userId) return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   await markVerified(env, code.userId);
   return { ok: true, userId: code.userId };
@@ -130,17 +131,18 @@ export async function resendVerification(
   env: Env,
   email: string,
   meta: Meta,
-): Promise<Result<{ message: string; token: string | null }>> {
+): Promise<Result<{ message: string; handle: string | null }>> {
   if (!(await withinLimits(env, "resend", meta.ip, email))) return tooMany();
   const user = await getDb(env)
     .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, email))
     .get();
-  let token: string | null = null;
-  if (user?.email && !user.verifiedAt)
-    token = await sendVerification(env, { id: user.id, email: user.email }, meta.origin);
-  return { ok: true, message: AUTH_MESSAGES.verificationSent, token };
+  let handle: string | null = null;
+  if (user?.email && !user.verifiedAt) {
+    handle = await sendVerification(env, { id: user.id, email: user.email }, meta.origin);
+  }
+  return { ok: true, message: AUTH_MESSAGES.verificationSent, handle };
 }
 
 // A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
@@ -248,4 +250,43 @@ export async function changePassword(
   }
   await replacePassword(env, userId, input.newPassword);
   return { ok: true };
+}
+
+/** Step 1 of changing email: a code goes to the NEW address; the account keeps the old one until step 2. */
+export async function requestEmailChange(
+  env: Env,
+  userId: string,
+  newEmail: string,
+  meta: Meta,
+): Promise<Result<{ handle: string }>> {
+  if (!(await withinLimits(env, "resend", meta.ip, `change:${userId}`))) return tooMany();
+  const taken = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, newEmail)).get();
+  if (taken) return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+  const { id, code } = await issueCode(env, { purpose: "change_email", userId, email: newEmail, withCode: true });
+  await emailSender(env).send(changeEmailCodeEmail({ origin: meta.origin, to: newEmail }, code ?? ""));
+  return { ok: true, handle: id };
+}
+
+/** Step 2: the code proves the new address; the UNIQUE email constraint settles a race for it. */
+export async function confirmEmailChange(
+  env: Env,
+  handle: string,
+  email: string,
+  otp: string,
+  meta: { ip: string },
+): Promise<Result<{ userId: string }>> {
+  if (!(await withinLimits(env, "code", meta.ip, `code:${handle}`))) return tooMany();
+  const code = await consumeCode(env, "change_email", handle, otp);
+  if (!code?.userId || code.email !== email.toLowerCase())
+    return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+  try {
+    await getDb(env)
+      .update(users)
+      .set({ email: code.email, emailVerifiedAt: new Date() })
+      .where(eq(users.id, code.userId));
+  } catch (error) {
+    if (uniqueViolation(error) === "email") return fail(409, AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+  return { ok: true, userId: code.userId };
 }

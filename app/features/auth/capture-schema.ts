@@ -5,8 +5,9 @@ import { emailOnlySchema, otpSchema } from "./schema";
 export const captureEmailSchema = emailOnlySchema;
 
 export const captureCodeSchema = emailOnlySchema.extend(otpSchema.shape).extend({
-  token: z
+  /** The code's public id (see codes.server.ts), carried by the page between the two steps. */
+  handle: z
     .string({ error: "Please ask for a new code" })
     .trim()
-    .regex(/^[\w-]{20,200}$/, "Please ask for a new code"),
+    .regex(/^[0-9a-z]{20}$/, "Please ask for a new code"),
 });

@@ -8,9 +8,14 @@ import { type JsonValue, type OneTimeCodePurpose, oneTimeCodes } from "../../../
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-const codeHash = (tokenHash: string, code: string) => sha256Hex(`${tokenHash}:${code}`);
+const codeHash = (id: string, code: string) => sha256Hex(`${id}:${code}`);
 
-export type IssuedCode = { token: string; code: string | null };
+/**
+ * `token` goes only into the emailed link and proves the inbox on its own. `id` is the public handle for
+ * the code screen (/signup/verifyotp/:id/:email): it proves nothing without the emailed `code`, so it may be
+ * shown to whoever asked for the email.
+ */
+export type IssuedCode = { id: string; token: string; code: string | null };
 
 /**
  * Issues a link token (and, when asked, a 6-digit code bound to it). Older unused codes of the same
@@ -29,6 +34,7 @@ export async function issueCode(
   },
   now = new Date(),
 ): Promise<IssuedCode> {
+  const id = newId();
   const token = randomToken();
   const tokenHash = await sha256Hex(token);
   const code = input.withCode ? randomDigits(6) : null;
@@ -45,18 +51,18 @@ export async function issueCode(
         ),
       ),
     db.insert(oneTimeCodes).values({
-      id: newId(),
+      id,
       purpose: input.purpose,
       userId: input.userId,
       email: input.email?.toLowerCase() ?? null,
       tokenHash,
-      codeHash: code ? await codeHash(tokenHash, code) : null,
+      codeHash: code ? await codeHash(id, code) : null,
       payload: input.payload ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + Math.min(input.ttlMs ?? CODE_TTL_MS, CODE_TTL_MS)),
     }),
   ]);
-  return { token, code };
+  return { id, token, code };
 }
 
 /** A live (unused, unexpired) token's row without using it up, e.g. a hand-off still in progress. */
@@ -95,26 +101,19 @@ export async function consumeToken(env: Env, purpose: OneTimeCodePurpose, token:
 }
 
 /**
- * Uses a typed code once: it must match the token it was sent with, be unused, unexpired and not
- * guessed wrong too often. A wrong guess counts an attempt.
+ * Uses a typed code once: it must match the code screen's id it was sent with, be unused, unexpired and
+ * not guessed wrong too often. A wrong guess counts an attempt.
  */
-export async function consumeCode(
-  env: Env,
-  purpose: OneTimeCodePurpose,
-  token: string,
-  code: string,
-  now = new Date(),
-) {
-  const tokenHash = await sha256Hex(token);
+export async function consumeCode(env: Env, purpose: OneTimeCodePurpose, id: string, code: string, now = new Date()) {
   const db = getDb(env);
   const row = await db
     .update(oneTimeCodes)
     .set({ usedAt: now })
     .where(
       and(
-        eq(oneTimeCodes.tokenHash, tokenHash),
+        eq(oneTimeCodes.id, id),
         eq(oneTimeCodes.purpose, purpose),
-        eq(oneTimeCodes.codeHash, await codeHash(tokenHash, code)),
+        eq(oneTimeCodes.codeHash, await codeHash(id, code)),
         isNull(oneTimeCodes.usedAt),
         gt(oneTimeCodes.expiresAt, now),
         lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
@@ -126,6 +125,6 @@ export async function consumeCode(
   await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(and(eq(oneTimeCodes.tokenHash, tokenHash), isNull(oneTimeCodes.usedAt)));
+    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)));
   return undefined;
 }

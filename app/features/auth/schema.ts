@@ -84,3 +84,5 @@ export const changePasswordSchema = z
   });
 
 export const countrySchema = z.object({ billing_country: country });
+
+export const changeEmailSchema = z.object({ email });

@@ -244,8 +244,9 @@ export async function signInWithProfile(
   return { ok: true, account };
 }
 
-export function customRedirectionPath(userId: string, token: string, code: string): string {
-  return `/google-discord-user/save-user-data/custom-redirection/${encodeURIComponent(userId)}/${token}/${code}`;
+/** :accessToken carries the hand-off's public id, :refreshToken its 6-digit code; the token stays in the cookie. */
+export function customRedirectionPath(userId: string, handoffId: string, code: string): string {
+  return `/google-discord-user/save-user-data/custom-redirection/${encodeURIComponent(userId)}/${handoffId}/${code}`;
 }
 
 /**
@@ -271,7 +272,7 @@ export async function continueSocialLogin(
     return { location: `/${page}/${encodeURIComponent(account.userId)}`, cookie: await cookie.serialize(token) };
   }
   const payload: HandoffPayload = { stage: "login", returnTo };
-  const { token, code } = await issueCode(env, {
+  const { id, token, code } = await issueCode(env, {
     purpose: "social_handoff",
     userId: account.userId,
     payload,
@@ -279,7 +280,7 @@ export async function continueSocialLogin(
     ttlMs: LOGIN_HANDOFF_TTL_MS,
   });
   return {
-    location: customRedirectionPath(account.userId, token, code ?? ""),
+    location: customRedirectionPath(account.userId, id, code ?? ""),
     cookie: await cookie.serialize(token),
   };
 }
@@ -326,11 +327,12 @@ export async function sendCaptureCode(
   userId: string,
   email: string,
   meta: { ip: string; origin: string },
-): Promise<Result<{ token: string }>> {
+): Promise<Result<{ handle: string }>> {
   if (!(await withinLimit(env, "resend", [`ip:${meta.ip}`, `account:${email}`, `user:${userId}`]))) return tooMany();
-  const { token, code } = await issueCode(env, { purpose: "change_email", userId, email, withCode: true });
+  const { id, code } = await issueCode(env, { purpose: "change_email", userId, email, withCode: true });
   await emailSender(env).send(changeEmailCodeEmail({ origin: meta.origin, to: email }, code ?? ""));
-  return { ok: true, token };
+  // The code's public id goes back to the page; it proves nothing without the emailed code.
+  return { ok: true, handle: id };
 }
 
 /**
@@ -341,11 +343,11 @@ export async function sendCaptureCode(
 export async function confirmCaptureEmail(
   env: Env,
   userId: string,
-  input: { email: string; token: string; otp: string },
+  input: { email: string; handle: string; otp: string },
   meta: { ip: string },
 ): Promise<Result<{ account: SocialAccount }>> {
   if (!(await withinLimit(env, "code", [`ip:${meta.ip}`, `user:${userId}`]))) return tooMany();
-  const row = await consumeCode(env, "change_email", input.token, input.otp);
+  const row = await consumeCode(env, "change_email", input.handle, input.otp);
   if (!row || row.userId !== userId || row.email !== input.email) {
     return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   }
@@ -406,17 +408,17 @@ export async function finishCapture(request: Request, env: Env, userId: string):
 
 /**
  * /google-discord-user/save-user-data/custom-redirection/:id/:accessToken/:refreshToken: the segments
- * carry the login hand-off (its token and code). It works once, within LOGIN_HANDOFF_TTL_MS, for the
- * user in :id, and only in the browser whose hand-off cookie holds the same token.
+ * carry the login hand-off's public id and its code. It works once, within LOGIN_HANDOFF_TTL_MS, for the
+ * user in :id, and only in the browser whose hand-off cookie holds that hand-off's secret token.
  */
 export async function redeemLoginHandoff(
   env: Env,
-  input: { userId: string; token: string; code: string; cookieToken: string | null },
+  input: { userId: string; handoffId: string; code: string; cookieToken: string | null },
 ): Promise<Result<{ userId: string; location: string }>> {
-  if (!input.cookieToken || input.cookieToken !== input.token || !/^\d{6}$/.test(input.code)) {
-    return fail(400, SOCIAL_MESSAGES.expired);
-  }
-  const row = await consumeCode(env, "social_handoff", input.token, input.code);
+  if (!input.cookieToken || !/^\d{6}$/.test(input.code)) return fail(400, SOCIAL_MESSAGES.expired);
+  const bound = await findLiveToken(env, "social_handoff", input.cookieToken);
+  if (!bound || bound.id !== input.handoffId) return fail(400, SOCIAL_MESSAGES.expired);
+  const row = await consumeCode(env, "social_handoff", input.handoffId, input.code);
   const payload = readPayload(row?.payload);
   if (!row?.userId || row.userId !== input.userId || payload?.stage !== "login") {
     return fail(400, SOCIAL_MESSAGES.expired);

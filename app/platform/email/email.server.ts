@@ -78,6 +78,11 @@ export class HttpEmailSender implements EmailSender {
   }
 }
 
+/** The outbox stand-in is in use (and may be read) only outside production and without a real provider. */
+export function outboxEnabled(env: Env): boolean {
+  return !isProduction(env) && env.EMAIL_PROVIDER !== "http";
+}
+
 /** Chooses the adapter by configuration: EMAIL_PROVIDER=http in production, the outbox otherwise. */
 export function emailSender(env: Env): EmailSender {
   if (env.EMAIL_PROVIDER === "http") {

@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   headers.append("Set-Cookie", await clearHandoffCookie(env));
   const result = await redeemLoginHandoff(env, {
     userId: params.id,
-    token: params.accessToken,
+    handoffId: params.accessToken,
     code: params.refreshToken,
     cookieToken: await readHandoffToken(request, env),
   });

@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { suggestedEmail: (await providerEmailOf(env, account.userId)) ?? "" };
 }
 
-type Step = { step: "email" | "code"; email: string; token: string; notice: string | null };
+type Step = { step: "email" | "code"; email: string; handle: string; notice: string | null };
 
 /** Step 1 (intent "send"): email a code. Step 2 (intent "verify"): the code confirms the address. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -42,13 +42,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const ip = clientIp(request);
   if (intent === "change") {
-    return { step: { step: "email", email: "", token: "", notice: null } satisfies Step, result: undefined };
+    return { step: { step: "email", email: "", handle: "", notice: null } satisfies Step, result: undefined };
   }
   if (intent === "verify") {
     const submission = parseWithZod(formData, { schema: captureCodeSchema });
     const email = String(formData.get("email") ?? "");
-    const token = String(formData.get("token") ?? "");
-    const step: Step = { step: "code", email, token, notice: null };
+    const handle = String(formData.get("handle") ?? "");
+    const step: Step = { step: "code", email, handle, notice: null };
     if (submission.status !== "success") return data({ step, result: submission.reply() }, { status: 400 });
     const confirmed = await confirmCaptureEmail(env, params.userId, submission.value, { ip });
     if (!confirmed.ok) {
@@ -60,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: captureEmailSchema });
   if (submission.status !== "success") {
-    const step: Step = { step: "email", email: "", token: "", notice: null };
+    const step: Step = { step: "email", email: "", handle: "", notice: null };
     return data({ step, result: submission.reply() }, { status: 400 });
   }
   const sent = await sendCaptureCode(env, params.userId, submission.value.email, {
@@ -68,13 +68,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     origin: publicOrigin(request, env),
   });
   if (!sent.ok) {
-    const step: Step = { step: "email", email: submission.value.email, token: "", notice: null };
+    const step: Step = { step: "email", email: submission.value.email, handle: "", notice: null };
     return data({ step, result: submission.reply({ formErrors: [sent.message] }) }, { status: sent.status });
   }
   const step: Step = {
     step: "code",
     email: submission.value.email,
-    token: sent.token,
+    handle: sent.handle,
     notice: SOCIAL_MESSAGES.emailCodeSent,
   };
   return { step, result: undefined };
@@ -148,7 +148,7 @@ function CodeStep({ step, result }: { step: Step; result: Reply }) {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="email" value={step.email} />
-        <input type="hidden" name="token" value={step.token} />
+        <input type="hidden" name="handle" value={step.handle} />
         <Field label="Code" id={fields.otp.id} errors={fields.otp.errors}>
           <input
             {...getInputProps(fields.otp, { type: "text" })}

@@ -4,6 +4,7 @@ import { data, Form, Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { forgotPassword } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { EmailField } from "~/features/auth/components/fields";
 import { emailOnlySchema } from "~/features/auth/schema";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import type { Route } from "./+types/forgot-password";
@@ -39,9 +40,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : null}
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-        </Field>
+        <EmailField field={fields.email} label="Email" />
         <button type="submit" className={primaryButton}>
           Send reset link
         </button>

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { Field, inputClass } from "~/components/ui/field";
 import { logIn, resendVerification } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { EmailField, PasswordField } from "~/features/auth/components/fields";
 import { SocialButtons } from "~/features/auth/components/social-buttons";
 import { afterLoginPath } from "~/features/auth/policy";
 import { emailOnlySchema, loginSchema, redirectToSchema } from "~/features/auth/schema";
@@ -31,8 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const email = emailOnlySchema.safeParse({ email: formData.get("email") });
     if (!email.success) return data({ result: null, unverified: false }, { status: 400 });
     const resent = await resendVerification(env, email.data.email, { ip, origin: publicOrigin(request, env) });
-    if (resent.ok && resent.token)
-      throw redirect(`/signup/verifyotp/${resent.token}/${encodeURIComponent(email.data.email)}`);
+    if (resent.ok && resent.handle)
+      throw redirect(`/signup/verifyotp/${resent.handle}/${encodeURIComponent(email.data.email)}`);
     return data({ result: null, unverified: false }, { status: resent.ok ? 200 : resent.status });
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
@@ -80,16 +81,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
-        <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-        </Field>
-        <Field label="Password" id={fields.password.id} errors={fields.password.errors}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="current-password"
-            className={inputClass}
-          />
-        </Field>
+        <EmailField field={fields.email} label="Email" />
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
         <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
           Log in
         </button>

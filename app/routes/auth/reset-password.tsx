@@ -4,6 +4,7 @@ import { data, Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { resetPassword, setStreamerPassword } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { PasswordField } from "~/features/auth/components/fields";
 import { newPasswordSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { AUTH_MESSAGES } from "~/lib/messages";
@@ -66,20 +67,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     >
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label="New password" id={fields.newPassword.id} errors={fields.newPassword.errors}>
-          <input
-            {...getInputProps(fields.newPassword, { type: "password" })}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
-        <Field label="Confirm password" id={fields.confirmPassword.id} errors={fields.confirmPassword.errors}>
-          <input
-            {...getInputProps(fields.confirmPassword, { type: "password" })}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
+        <PasswordField field={fields.newPassword} label="New password" autoComplete="new-password" />
+        <PasswordField field={fields.confirmPassword} label="Confirm password" autoComplete="new-password" />
         <button type="submit" className={primaryButton}>
           Save password
         </button>

@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { signUp } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { EmailField, PasswordField } from "~/features/auth/components/fields";
 import { SocialButtons } from "~/features/auth/components/social-buttons";
 import { countryOptions } from "~/features/auth/countries";
 import { signupSchema } from "~/features/auth/schema";
@@ -36,11 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       : submission.reply({ formErrors: [result.message], hideFields: ["password"] });
     return data({ result: reply }, { status: result.status });
   }
-  return redirect(`/signup/verifyotp/${result.token}/${encodeURIComponent(submission.value.email)}`);
+  return redirect(`/signup/verifyotp/${result.handle}/${encodeURIComponent(submission.value.email)}`);
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const earlyAccess = useLocation().pathname === "/signup-early-access";
   const [form, fields] = useForm({
     id: "signup",
     lastResult: actionData?.result,
@@ -51,7 +53,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   });
   return (
     <AuthCard
-      title="Create your account"
+      title={earlyAccess ? "Get early access" : "Create your account"}
       lead={
         <>
           Already have one?{" "}
@@ -69,16 +71,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <Field label="Full name (optional)" id={fields.fullName.id} errors={fields.fullName.errors}>
           <input {...getInputProps(fields.fullName, { type: "text" })} autoComplete="name" className={inputClass} />
         </Field>
-        <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-        </Field>
-        <Field label="Password" id={fields.password.id} errors={fields.password.errors}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
+        <EmailField field={fields.email} label="Email" />
+        <PasswordField field={fields.password} label="Password" autoComplete="new-password" />
         <Field label="Country" id={fields.country.id} errors={fields.country.errors}>
           <select {...getSelectProps(fields.country)} autoComplete="country" className={inputClass}>
             <option value="">Select your country</option>

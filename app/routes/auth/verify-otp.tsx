@@ -4,6 +4,7 @@ import { data, Form, redirect } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { resendVerification, verifyEmailByCode } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { CodeField } from "~/features/auth/components/fields";
 import { otpSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { AUTH_MESSAGES } from "~/lib/messages";
@@ -25,8 +26,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (formData.get("intent") === "resend") {
     const resent = await resendVerification(env, params.email.toLowerCase(), meta);
     if (!resent.ok) return data({ result: null, notice: resent.message }, { status: resent.status });
-    if (resent.token) {
-      throw redirect(`/signup/verifyotp/${resent.token}/${encodeURIComponent(params.email)}?resent=1`);
+    if (resent.handle) {
+      throw redirect(`/signup/verifyotp/${resent.handle}/${encodeURIComponent(params.email)}?resent=1`);
     }
     return { result: null, notice: resent.message };
   }
@@ -62,15 +63,7 @@ export default function VerifyOtp({ loaderData, actionData }: Route.ComponentPro
     >
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label="Verification code" id={fields.otp.id} errors={fields.otp.errors}>
-          <input
-            {...getInputProps(fields.otp, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            className={`${inputClass} tracking-[0.5em]`}
-          />
-        </Field>
+        <CodeField field={fields.otp} label="Verification code" />
         <button type="submit" name="intent" value="verify" className={primaryButton}>
           Verify
         </button>

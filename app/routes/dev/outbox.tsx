@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { readOutbox } from "~/platform/email/email.server";
-import { isProduction } from "~/platform/env.server";
+import { outboxEnabled, readOutbox } from "~/platform/email/email.server";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/outbox";
 
@@ -8,16 +7,14 @@ export const meta = () => [{ title: "Email outbox (development) | Noobrd" }];
 
 /**
  * The development email outbox: every message the app "sent" while EMAIL_PROVIDER is not "http".
- * `?to=address` filters; `?format=json` answers JSON (the browser tests read it). Absent in production.
+ * `?to=address` filters. /dev/outbox.json answers the same as JSON (the browser tests read it).
+ * Absent in production.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  if (isProduction(env) || env.EMAIL_PROVIDER === "http") throw data("Not found", { status: 404 });
-  const url = new URL(request.url);
-  const to = url.searchParams.get("to") ?? undefined;
-  const messages = await readOutbox(env.PRIVATE_FILES, { to, limit: 50 });
-  if (url.searchParams.get("format") === "json") return Response.json({ messages });
-  return { messages, to: to ?? null };
+  if (!outboxEnabled(env)) throw data("Not found", { status: 404 });
+  const to = new URL(request.url).searchParams.get("to") ?? undefined;
+  return { messages: await readOutbox(env.PRIVATE_FILES, { to, limit: 50 }), to: to ?? null };
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {

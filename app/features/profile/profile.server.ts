@@ -1,0 +1,121 @@
+import { eq, sql } from "drizzle-orm";
+import { newId } from "~/lib/id";
+import { getDb } from "~/platform/db.server";
+import { reports, userGamertags, users } from "../../../db/schema";
+import { sniffImage } from "./picture";
+import { PICTURE_MAX_BYTES, type SocialNetwork } from "./schema";
+
+export type ProfileFailure = { ok: false; status: number; message: string };
+
+export async function getProfile(env: Env, userId: string) {
+  const db = getDb(env);
+  const [user, gamertags] = await db.batch([
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        fullName: users.fullName,
+        email: users.email,
+        country: users.country,
+        baseCurrency: users.baseCurrency,
+        bio: users.bio,
+        socialLinks: users.socialLinks,
+        pictureUrl: users.pictureUrl,
+        isInfluencer: users.isInfluencer,
+        role: users.role,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1),
+    db
+      .select({ id: userGamertags.id, platform: userGamertags.platform, tag: userGamertags.tag })
+      .from(userGamertags)
+      .where(eq(userGamertags.userId, userId))
+      .orderBy(userGamertags.createdAt),
+  ]);
+  const row = user[0];
+  return row ? { ...row, gamertags } : null;
+}
+
+export async function updateBio(env: Env, userId: string, bio: string) {
+  await getDb(env).update(users).set({ bio }).where(eq(users.id, userId));
+}
+
+/** Replaces the links; empty ones are dropped. */
+export async function updateSocialLinks(env: Env, userId: string, links: Partial<Record<SocialNetwork, string>>) {
+  const kept = Object.fromEntries(Object.entries(links).filter(([, url]) => !!url));
+  await getDb(env).update(users).set({ socialLinks: kept }).where(eq(users.id, userId));
+  return kept;
+}
+
+/** Removes one link in the database itself (json_remove), so concurrent edits of other links survive. */
+export async function deleteSocialLink(env: Env, userId: string, key: SocialNetwork) {
+  await getDb(env)
+    .update(users)
+    .set({ socialLinks: sql`json_remove(${users.socialLinks}, ${`$.${key}`})` })
+    .where(eq(users.id, userId));
+}
+
+/** Replaces the user's gamertags in one atomic batch. */
+export async function replaceGamertags(env: Env, userId: string, gamertags: { platform: string; tag: string }[]) {
+  const db = getDb(env);
+  const unique = [...new Map(gamertags.map((g) => [`${g.platform}:${g.tag}`, g])).values()];
+  await db.batch([
+    db.delete(userGamertags).where(eq(userGamertags.userId, userId)),
+    ...unique.map((g) =>
+      db.insert(userGamertags).values({
+        id: newId(),
+        userId,
+        platform: g.platform as (typeof userGamertags.$inferInsert)["platform"],
+        tag: g.tag,
+      }),
+    ),
+  ]);
+}
+
+/**
+ * Stores a profile picture in the public media bucket under a random key, after checking its size and its
+ * real type by content (png or jpeg). The previous picture is deleted.
+ */
+export async function uploadPicture(
+  env: Env,
+  userId: string,
+  file: File,
+): Promise<{ ok: true; url: string } | ProfileFailure> {
+  if (file.size === 0) return { ok: false, status: 400, message: "Please choose an image" };
+  if (file.size > PICTURE_MAX_BYTES) return { ok: false, status: 413, message: "The image must be at most 2 MB" };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const image = sniffImage(bytes);
+  if (!image) return { ok: false, status: 415, message: "Please select a valid image file" };
+  const key = `avatars/${newId()}.${image.ext}`;
+  await env.MEDIA.put(key, bytes, {
+    httpMetadata: { contentType: image.contentType, cacheControl: "public, max-age=31536000, immutable" },
+  });
+  const db = getDb(env);
+  const previous = await db.select({ key: users.pictureKey }).from(users).where(eq(users.id, userId)).get();
+  const url = `/media/${key}`;
+  await db.update(users).set({ pictureKey: key, pictureUrl: url }).where(eq(users.id, userId));
+  if (previous?.key) await env.MEDIA.delete(previous.key);
+  return { ok: true, url };
+}
+
+export async function reportUser(
+  env: Env,
+  reporterId: string,
+  input: { reportedUserId: string; reason: string; details?: string },
+): Promise<{ ok: true } | ProfileFailure> {
+  if (input.reportedUserId === reporterId) return { ok: false, status: 400, message: "You cannot report yourself" };
+  const db = getDb(env);
+  const target = await db.select({ id: users.id }).from(users).where(eq(users.id, input.reportedUserId)).get();
+  if (!target) return { ok: false, status: 404, message: "User not found" };
+  await db.insert(reports).values({ id: newId(), reporterId, ...input });
+  return { ok: true };
+}
+
+export async function storeUserIp(env: Env, userId: string, ip: string) {
+  await getDb(env).update(users).set({ lastIp: ip }).where(eq(users.id, userId));
+}
+
+export async function updateNames(env: Env, userId: string, fullName: string) {
+  await getDb(env).update(users).set({ fullName }).where(eq(users.id, userId));
+}

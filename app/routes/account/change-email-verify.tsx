@@ -1,0 +1,58 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { confirmEmailChange } from "~/features/auth/accounts.server";
+import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { CodeField } from "~/features/auth/components/fields";
+import { requireUser } from "~/features/auth/guards.server";
+import { otpSchema } from "~/features/auth/schema";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { clientIp, envOf } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/change-email-verify";
+
+export const meta = () => [{ title: "Confirm your new email | Noobrd" }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireUser(request, envOf(context));
+  return { email: params.email };
+}
+
+/** /change-email/verifyotp/:token/:email: the code sent to the new address makes it the account's email. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireUser(request, env);
+  const submission = parseWithZod(await request.formData(), { schema: otpSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const result = await confirmEmailChange(env, params.token, params.email, submission.value.otp, {
+    ip: clientIp(request),
+  });
+  if (!result.ok || result.userId !== viewer.id) {
+    const message = result.ok ? AUTH_MESSAGES.codeInvalid : result.message;
+    return data(
+      { result: submission.reply({ fieldErrors: { otp: [message] } }) },
+      { status: result.ok ? 400 : result.status },
+    );
+  }
+  return redirectWithToast(env, "/profile", { kind: "success", message: AUTH_MESSAGES.emailChanged });
+}
+
+export default function ChangeEmailVerify({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "change-email-otp",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: otpSchema }),
+  });
+  return (
+    <AuthCard title="Confirm your new email" lead={`We sent a 6-digit code to ${loaderData.email}.`}>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <CodeField field={fields.otp} label="Code" />
+        <button type="submit" className={primaryButton}>
+          Confirm email
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,352 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, redirect } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { changePassword, requestEmailChange } from "~/features/auth/accounts.server";
+import { FormErrors } from "~/features/auth/components/auth-card";
+import { EmailField, PasswordField } from "~/features/auth/components/fields";
+import { requireUser } from "~/features/auth/guards.server";
+import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema";
+import { startSession } from "~/features/auth/session.server";
+import {
+  deleteSocialLink,
+  getProfile,
+  replaceGamertags,
+  updateBio,
+  updateSocialLinks,
+  uploadPicture,
+} from "~/features/profile/profile.server";
+import {
+  bioSchema,
+  gamertagsSchema,
+  SOCIAL_NETWORKS,
+  type SocialNetwork,
+  socialKeySchema,
+  socialLinksSchema,
+} from "~/features/profile/schema";
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
+import { clientIp, envOf, found, publicOrigin } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { GAMERTAG_PLATFORMS } from "../../../db/schema";
+import type { Route } from "./+types/profile";
+
+export const meta = () => [{ title: "Your profile | Noobrd" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireUser(request, env);
+  return { profile: found(await getProfile(env, viewer.id)) };
+}
+
+type Intent = "picture" | "bio" | "social" | "delete-social" | "gamertags" | "password" | "email";
+type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; error?: string };
+
+function failed(intent: Intent, status: number, body: Omit<ActionData, "intent">) {
+  return data<ActionData>({ intent, ...body }, { status });
+}
+
+/** Gamertag rows left blank in the form are not gamertags. */
+function withoutBlankGamertags(formData: FormData) {
+  const cleaned = new FormData();
+  let next = 0;
+  for (let i = 0; formData.has(`gamertags[${i}].platform`); i++) {
+    const tag = String(formData.get(`gamertags[${i}].tag`) ?? "").trim();
+    if (!tag) continue;
+    cleaned.set(`gamertags[${next}].platform`, String(formData.get(`gamertags[${i}].platform`)));
+    cleaned.set(`gamertags[${next}].tag`, tag);
+    next++;
+  }
+  return cleaned;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireUser(request, env);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent")) as Intent;
+  const done = (message: string, kind: "success" | "warning" = "success") =>
+    redirectWithToast(env, "/profile", { kind, message });
+
+  switch (intent) {
+    case "picture": {
+      const file = formData.get("picture");
+      if (!(file instanceof File)) return failed(intent, 400, { error: PROFILE_MESSAGES.invalidImage });
+      const uploaded = await uploadPicture(env, viewer.id, file);
+      if (!uploaded.ok) return failed(intent, uploaded.status, { error: uploaded.message });
+      return done(PROFILE_MESSAGES.pictureUpdated);
+    }
+    case "bio": {
+      const submission = parseWithZod(formData, { schema: bioSchema });
+      if (submission.status !== "success") return failed(intent, 400, { result: submission.reply() });
+      await updateBio(env, viewer.id, submission.value.bio);
+      return done(PROFILE_MESSAGES.bioUpdated);
+    }
+    case "social": {
+      const submission = parseWithZod(formData, { schema: socialLinksSchema });
+      if (submission.status !== "success") return failed(intent, 400, { result: submission.reply() });
+      await updateSocialLinks(env, viewer.id, submission.value);
+      return done(PROFILE_MESSAGES.socialUpdated);
+    }
+    case "delete-social": {
+      const key = socialKeySchema.safeParse(formData.get("key"));
+      if (!key.success) return failed(intent, 400, { error: PROFILE_MESSAGES.socialError });
+      await deleteSocialLink(env, viewer.id, key.data);
+      return done(PROFILE_MESSAGES.socialRemoved, "warning");
+    }
+    case "gamertags": {
+      const submission = parseWithZod(withoutBlankGamertags(formData), { schema: gamertagsSchema });
+      if (submission.status !== "success") return failed(intent, 400, { result: submission.reply() });
+      await replaceGamertags(env, viewer.id, submission.value.gamertags);
+      return done(PROFILE_MESSAGES.gamertagsUpdated);
+    }
+    case "password": {
+      const submission = parseWithZod(formData, { schema: changePasswordSchema });
+      const hide = ["currentPassword", "newPassword", "confirmPassword"];
+      if (submission.status !== "success")
+        return failed(intent, 400, { result: submission.reply({ hideFields: hide }) });
+      const changed = await changePassword(env, viewer.id, submission.value);
+      if (!changed.ok) {
+        const errors = { [changed.field ?? "currentPassword"]: [changed.message] };
+        return failed(intent, changed.status, { result: submission.reply({ fieldErrors: errors, hideFields: hide }) });
+      }
+      // Every session ended with the change; this browser gets a fresh one.
+      const cookie = await startSession(request, env, viewer.id, clientIp(request));
+      return redirectWithToast(
+        env,
+        "/",
+        { kind: "success", message: AUTH_MESSAGES.passwordUpdated },
+        { "Set-Cookie": cookie },
+      );
+    }
+    case "email": {
+      const submission = parseWithZod(formData, { schema: changeEmailSchema });
+      if (submission.status !== "success") return failed(intent, 400, { result: submission.reply() });
+      const requested = await requestEmailChange(env, viewer.id, submission.value.email, {
+        ip: clientIp(request),
+        origin: publicOrigin(request, env),
+      });
+      if (!requested.ok) {
+        return failed(intent, requested.status, {
+          result: submission.reply({ fieldErrors: { email: [requested.message] } }),
+        });
+      }
+      throw redirect(`/change-email/verifyotp/${requested.handle}/${encodeURIComponent(submission.value.email)}`);
+    }
+    default:
+      return failed("bio", 400, { error: "Unknown action" });
+  }
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl border border-ink-700 bg-ink-900 p-6">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+const buttonClass = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500";
+
+function resultFor(actionData: ActionData | undefined, intent: Intent) {
+  return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+function PictureForm({ pictureUrl, error }: { pictureUrl: string | null; error?: string }) {
+  const [clientError, setClientError] = useState<string | null>(null);
+  const message = clientError ?? error;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="flex items-center gap-5"
+      onSubmit={(event) => {
+        const input = event.currentTarget.elements.namedItem("picture") as HTMLInputElement | null;
+        const file = input?.files?.[0];
+        if (!file || !["image/png", "image/jpeg"].includes(file.type)) {
+          event.preventDefault();
+          setClientError(PROFILE_MESSAGES.invalidImage);
+        }
+      }}
+    >
+      <div className="h-20 w-20 shrink-0 overflow-hidden rounded-full bg-ink-700">
+        {pictureUrl ? <img src={pictureUrl} alt="Your profile" className="h-full w-full object-cover" /> : null}
+      </div>
+      <div className="flex flex-col gap-2">
+        <label htmlFor="picture" className="text-sm text-zinc-300">
+          Profile picture (PNG or JPEG, up to 2 MB)
+        </label>
+        <input id="picture" name="picture" type="file" accept="image/png,image/jpeg" className="text-sm" />
+        {message ? (
+          <p role="alert" className="text-sm text-red-400">
+            {message}
+          </p>
+        ) : null}
+        <button type="submit" name="intent" value="picture" className={`${buttonClass} self-start`}>
+          Upload picture
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const [bioForm, bioFields] = useForm({
+    id: "bio",
+    lastResult: resultFor(actionData, "bio"),
+    defaultValue: { bio: profile.bio ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bioSchema }),
+  });
+  const [socialForm, socialFields] = useForm({
+    id: "social",
+    lastResult: resultFor(actionData, "social"),
+    defaultValue: profile.socialLinks as Partial<Record<SocialNetwork, string>>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: socialLinksSchema }),
+  });
+  const [passwordForm, passwordFields] = useForm({
+    id: "password",
+    lastResult: resultFor(actionData, "password"),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  const [emailForm, emailFields] = useForm({
+    id: "email",
+    lastResult: resultFor(actionData, "email"),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+  });
+  const gamertagRows = [...profile.gamertags, { id: "new", platform: "", tag: "" }];
+  const gamertagErrors = resultFor(actionData, "gamertags")?.error;
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold">{profile.fullName || profile.username}</h1>
+        <p className="text-sm text-zinc-400">
+          @{profile.username} · {profile.email ?? "no email yet"} · prices in {profile.baseCurrency}
+        </p>
+      </header>
+
+      <Section title="Profile picture">
+        <PictureForm
+          pictureUrl={profile.pictureUrl}
+          error={actionData?.intent === "picture" ? actionData.error : undefined}
+        />
+      </Section>
+
+      <Section title="Bio">
+        <Form method="post" {...getFormProps(bioForm)} className="flex flex-col gap-3">
+          <Field label="About you" id={bioFields.bio.id} errors={bioFields.bio.errors}>
+            <textarea {...getTextareaProps(bioFields.bio)} rows={4} className={inputClass} />
+          </Field>
+          <button type="submit" name="intent" value="bio" className={`${buttonClass} self-start`}>
+            Save bio
+          </button>
+        </Form>
+      </Section>
+
+      <Section title="Social links">
+        <Form method="post" {...getFormProps(socialForm)} className="grid gap-3 sm:grid-cols-2">
+          {SOCIAL_NETWORKS.map((network) => (
+            <Field key={network} label={network} id={socialFields[network].id} errors={socialFields[network].errors}>
+              <input
+                {...getInputProps(socialFields[network], { type: "url" })}
+                placeholder="https://"
+                className={inputClass}
+              />
+            </Field>
+          ))}
+          <button type="submit" name="intent" value="social" className={`${buttonClass} self-start`}>
+            Save links
+          </button>
+        </Form>
+        {Object.keys(profile.socialLinks).length > 0 ? (
+          <ul className="mt-4 flex flex-wrap gap-2">
+            {Object.entries(profile.socialLinks).map(([key, url]) => (
+              <li key={key}>
+                <Form
+                  method="post"
+                  className="flex items-center gap-2 rounded-full border border-ink-700 px-3 py-1 text-sm"
+                >
+                  <a href={url} rel="noreferrer noopener" target="_blank" className="hover:underline">
+                    {key}
+                  </a>
+                  <input type="hidden" name="key" value={key} />
+                  <button type="submit" name="intent" value="delete-social" aria-label={`Remove ${key} link`}>
+                    ×
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </Section>
+
+      <Section title="Gamertags">
+        <Form method="post" className="flex flex-col gap-3">
+          {gamertagErrors ? (
+            <FormErrors
+              errors={Object.values(gamertagErrors)
+                .flat()
+                .filter((e): e is string => !!e)}
+            />
+          ) : null}
+          {gamertagRows.map((row, index) => (
+            <div key={row.id} className="grid grid-cols-[10rem_1fr] gap-3">
+              <select
+                name={`gamertags[${index}].platform`}
+                defaultValue={row.platform || "other"}
+                aria-label={`Network of gamertag ${index + 1}`}
+                className={inputClass}
+              >
+                {GAMERTAG_PLATFORMS.map((platform) => (
+                  <option key={platform} value={platform}>
+                    {platform}
+                  </option>
+                ))}
+              </select>
+              <input
+                name={`gamertags[${index}].tag`}
+                defaultValue={row.tag}
+                aria-label={`Gamertag ${index + 1}`}
+                placeholder={row.tag ? undefined : "Add a gamertag"}
+                className={inputClass}
+              />
+            </div>
+          ))}
+          <p className="text-xs text-zinc-500">Clear a gamertag to remove it.</p>
+          <button type="submit" name="intent" value="gamertags" className={`${buttonClass} self-start`}>
+            Save gamertags
+          </button>
+        </Form>
+      </Section>
+
+      <Section title="Change email">
+        <Form method="post" {...getFormProps(emailForm)} className="flex flex-col gap-3">
+          <EmailField field={emailFields.email} label="New email" />
+          <button type="submit" name="intent" value="email" className={`${buttonClass} self-start`}>
+            Send code to new email
+          </button>
+        </Form>
+      </Section>
+
+      <Section title="Change password">
+        <Form method="post" {...getFormProps(passwordForm)} className="flex flex-col gap-3">
+          <PasswordField
+            field={passwordFields.currentPassword}
+            label="Current password"
+            autoComplete="current-password"
+          />
+          <PasswordField field={passwordFields.newPassword} label="New password" autoComplete="new-password" />
+          <PasswordField
+            field={passwordFields.confirmPassword}
+            label="Confirm new password"
+            autoComplete="new-password"
+          />
+          <button type="submit" name="intent" value="password" className={`${buttonClass} self-start`}>
+            Change password
+          </button>
+        </Form>
+      </Section>
+    </main>
+  );
+}

@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { logIn } from "~/features/auth/accounts.server";
+import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { PasswordField } from "~/features/auth/components/fields";
+import { canOpenAdmin } from "~/features/auth/policy";
+import { adminLoginSchema } from "~/features/auth/schema";
+import { getViewer, startSession } from "~/features/auth/session.server";
+import { clientIp, envOf } from "~/platform/http.server";
+import type { Route } from "./+types/login";
+
+export const meta = () => [{ title: "Staff login | Noobrd" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (canOpenAdmin(await getViewer(request, envOf(context)))) throw redirect("/admin/dashboard");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const ip = clientIp(request);
+  const result = await logIn(
+    env,
+    { email: submission.value.username, password: submission.value.password },
+    { ip },
+    { staffOnly: true },
+  );
+  if (!result.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
+      { status: result.status },
+    );
+  }
+  const cookie = await startSession(request, env, result.userId, ip);
+  return redirect("/admin/dashboard", { headers: { "Set-Cookie": cookie } });
+}
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "admin-login",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminLoginSchema }),
+  });
+  return (
+    <AuthCard title="Staff login" lead="For Noobrd staff accounts.">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field label="Email" id={fields.username.id} errors={fields.username.errors}>
+          <input
+            {...getInputProps(fields.username, { type: "email" })}
+            autoComplete="username"
+            className={inputClass}
+          />
+        </Field>
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+        <button type="submit" className={primaryButton}>
+          Log in
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

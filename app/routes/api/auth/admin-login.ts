@@ -1,0 +1,18 @@
+import { logIn } from "~/features/auth/accounts.server";
+import { adminLoginSchema } from "~/features/auth/schema";
+import { startSession } from "~/features/auth/session.server";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp } from "~/platform/http.server";
+
+/** POST /api/admin/login { username, password }: active staff only; anyone else gets "User not found". */
+export const action = jsonAction({ schema: adminLoginSchema }, async ({ request, env, input }) => {
+  const result = await logIn(
+    env,
+    { email: input.username, password: input.password },
+    { ip: clientIp(request) },
+    { staffOnly: true },
+  );
+  if (!result.ok) return resultJson(result);
+  const cookie = await startSession(request, env, result.userId, clientIp(request));
+  return resultJson({ ok: true, userId: result.userId, redirectTo: "/admin/dashboard" }, { "Set-Cookie": cookie });
+});

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { confirmEmailChange } from "~/features/auth/accounts.server";
+import { changeEmailSchema, otpSchema } from "~/features/auth/schema";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp, jsonError } from "~/platform/http.server";
+
+/** POST /api/auth/change-email-verify_otp/ { email, token, otp } */
+export const action = jsonAction(
+  {
+    schema: otpSchema.extend(changeEmailSchema.shape).extend({ token: z.string().min(1, "token is required") }),
+    auth: true,
+  },
+  async ({ request, env, input, viewer }) => {
+    const result = await confirmEmailChange(env, input.token, input.email, input.otp, { ip: clientIp(request) });
+    if (result.ok && result.userId !== viewer.id) return jsonError(400, AUTH_MESSAGES.codeInvalid);
+    return resultJson(result.ok ? { ok: true, message: AUTH_MESSAGES.emailChanged } : result);
+  },
+);

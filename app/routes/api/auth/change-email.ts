@@ -1,0 +1,18 @@
+import { requestEmailChange } from "~/features/auth/accounts.server";
+import { changeEmailSchema } from "~/features/auth/schema";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp, jsonError, publicOrigin } from "~/platform/http.server";
+
+/** POST /api/auth/user/change-email/:id and /rechange-email/:id { email }: only for the logged-in user's own id. */
+export const action = jsonAction(
+  { schema: changeEmailSchema, auth: true },
+  async ({ request, env, params, input, viewer }) => {
+    if (params.id !== viewer.id) return jsonError(403, "Forbidden");
+    const result = await requestEmailChange(env, viewer.id, input.email, {
+      ip: clientIp(request),
+      origin: publicOrigin(request, env),
+    });
+    return resultJson(result.ok ? { ...result, message: AUTH_MESSAGES.emailChangeSent } : result);
+  },
+);

@@ -1,0 +1,17 @@
+import { changePassword } from "~/features/auth/accounts.server";
+import { changePasswordSchema } from "~/features/auth/schema";
+import { startSession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp } from "~/platform/http.server";
+
+/** POST /auth/change_password: every other session ends; this one is renewed. */
+export const action = jsonAction(
+  { schema: changePasswordSchema, auth: true },
+  async ({ request, env, input, viewer }) => {
+    const result = await changePassword(env, viewer.id, input);
+    if (!result.ok) return resultJson(result);
+    const cookie = await startSession(request, env, viewer.id, clientIp(request));
+    return resultJson({ ok: true, message: AUTH_MESSAGES.passwordUpdated }, { "Set-Cookie": cookie });
+  },
+);

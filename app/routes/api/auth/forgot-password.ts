@@ -1,0 +1,9 @@
+import { forgotPassword } from "~/features/auth/accounts.server";
+import { emailOnlySchema } from "~/features/auth/schema";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp, publicOrigin } from "~/platform/http.server";
+
+/** POST /api/auth/forgot_password { email }: the same answer whether or not the address exists. */
+export const action = jsonAction({ schema: emailOnlySchema }, async ({ request, env, input }) =>
+  resultJson(await forgotPassword(env, input.email, { ip: clientIp(request), origin: publicOrigin(request, env) })),
+);

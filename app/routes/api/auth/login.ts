@@ -1,0 +1,15 @@
+import { logIn } from "~/features/auth/accounts.server";
+import { afterLoginPath } from "~/features/auth/policy";
+import { loginSchema } from "~/features/auth/schema";
+import { startSession } from "~/features/auth/session.server";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp } from "~/platform/http.server";
+
+/** POST /auth/login: starts a browser session and says where to go next. */
+export const action = jsonAction({ schema: loginSchema }, async ({ request, env, input }) => {
+  const result = await logIn(env, input, { ip: clientIp(request) });
+  if (!result.ok) return resultJson(result);
+  const cookie = await startSession(request, env, result.userId, clientIp(request));
+  const redirectTo = afterLoginPath(result.isInfluencer, input.redirectTo);
+  return resultJson({ ok: true, userId: result.userId, redirectTo }, { "Set-Cookie": cookie });
+});

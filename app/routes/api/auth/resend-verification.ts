@@ -1,0 +1,13 @@
+import { resendVerification } from "~/features/auth/accounts.server";
+import { emailOnlySchema } from "~/features/auth/schema";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp, publicOrigin } from "~/platform/http.server";
+
+/** POST /api/auth/resend/verification { email }: the same answer whether or not the address exists. */
+export const action = jsonAction({ schema: emailOnlySchema }, async ({ request, env, input }) => {
+  const result = await resendVerification(env, input.email, {
+    ip: clientIp(request),
+    origin: publicOrigin(request, env),
+  });
+  return resultJson(result.ok ? { ok: true, message: result.message } : result);
+});

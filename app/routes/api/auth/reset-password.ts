@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { resetPassword, setStreamerPassword } from "~/features/auth/accounts.server";
+import { passwordSchema } from "~/features/auth/schema";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { jsonAction, resultJson } from "~/platform/api.server";
+
+/**
+ * POST /api/auth/reset_password/:token { newPassword } and
+ * POST /api/auth/set-streamer-password/:email { token, newPassword }.
+ */
+export const action = jsonAction(
+  { schema: z.object({ newPassword: passwordSchema, token: z.string().optional() }) },
+  async ({ env, params, input }) => {
+    const result = params.email
+      ? await setStreamerPassword(env, params.email, input.token ?? "", input.newPassword)
+      : await resetPassword(env, params.token ?? "", input.newPassword);
+    return resultJson(result.ok ? { ok: true, message: AUTH_MESSAGES.passwordUpdated } : result);
+  },
+);

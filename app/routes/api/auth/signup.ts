@@ -1,0 +1,9 @@
+import { signUp } from "~/features/auth/accounts.server";
+import { signupSchema } from "~/features/auth/schema";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp, publicOrigin } from "~/platform/http.server";
+
+/** POST /auth/signup: answers the code screen's handle (the email carries the code and the link). */
+export const action = jsonAction({ schema: signupSchema }, async ({ request, env, input }) =>
+  resultJson(await signUp(env, input, { ip: clientIp(request), origin: publicOrigin(request, env) })),
+);

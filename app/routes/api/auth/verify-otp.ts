@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { verifyEmailByCode } from "~/features/auth/accounts.server";
+import { otpSchema } from "~/features/auth/schema";
+import { startSession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp, publicOrigin } from "~/platform/http.server";
+
+/** POST /api/auth/verify_otp/ { token, otp }: token is the code screen's handle from sign-up. */
+export const action = jsonAction(
+  { schema: otpSchema.extend({ token: z.string().trim().min(1, "token is required") }) },
+  async ({ request, env, input }) => {
+    const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+    const result = await verifyEmailByCode(env, input.token, input.otp, meta);
+    if (!result.ok) return resultJson(result);
+    const cookie = await startSession(request, env, result.userId, meta.ip);
+    return resultJson({ ok: true, userId: result.userId, message: AUTH_MESSAGES.verified }, { "Set-Cookie": cookie });
+  },
+);

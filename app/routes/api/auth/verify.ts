@@ -1,0 +1,9 @@
+import { verifyEmailByLink } from "~/features/auth/accounts.server";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { jsonAction, resultJson } from "~/platform/api.server";
+
+/** POST /api/auth/verify/:token: the emailed link's token. */
+export const action = jsonAction({}, async ({ env, params }) => {
+  const result = await verifyEmailByLink(env, params.token ?? "");
+  return resultJson(result.ok ? { ...result, message: AUTH_MESSAGES.verified } : result);
+});

@@ -1,0 +1,13 @@
+import { deleteSocialLink } from "~/features/profile/profile.server";
+import { socialKeySchema } from "~/features/profile/schema";
+import { PROFILE_MESSAGES } from "~/lib/messages";
+import { jsonAction } from "~/platform/api.server";
+import { jsonError } from "~/platform/http.server";
+
+/** DELETE /api/social-links/:key */
+export const action = jsonAction({ auth: true, methods: ["DELETE"] }, async ({ env, params, viewer }) => {
+  const key = socialKeySchema.safeParse(params.key);
+  if (!key.success) return jsonError(400, PROFILE_MESSAGES.socialError);
+  await deleteSocialLink(env, viewer.id, key.data);
+  return { message: PROFILE_MESSAGES.socialRemoved };
+});

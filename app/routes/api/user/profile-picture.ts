@@ -1,0 +1,14 @@
+import { uploadPicture } from "~/features/profile/profile.server";
+import { PROFILE_MESSAGES } from "~/lib/messages";
+import { jsonAction } from "~/platform/api.server";
+import { jsonError } from "~/platform/http.server";
+
+/** POST /api/edit/profile_picture (multipart form, field "image"): png or jpeg, checked by content. */
+export const action = jsonAction({ auth: true }, async ({ request, env, viewer }) => {
+  const form = await request.formData().catch(() => null);
+  const file = form?.get("image");
+  if (!(file instanceof File)) return jsonError(400, PROFILE_MESSAGES.invalidImage);
+  const uploaded = await uploadPicture(env, viewer.id, file);
+  if (!uploaded.ok) return jsonError(uploaded.status, uploaded.message);
+  return { message: PROFILE_MESSAGES.pictureUpdated, images: { url: uploaded.url } };
+});

@@ -1,0 +1,12 @@
+import { reportUser } from "~/features/profile/profile.server";
+import { reportSchema } from "~/features/profile/schema";
+import { PROFILE_MESSAGES } from "~/lib/messages";
+import { jsonAction } from "~/platform/api.server";
+import { jsonError } from "~/platform/http.server";
+
+/** POST /api/post/report-user-account { reportedUserId, reason, details? } */
+export const action = jsonAction({ schema: reportSchema, auth: true }, async ({ env, input, viewer }) => {
+  const result = await reportUser(env, viewer.id, input);
+  if (!result.ok) return jsonError(result.status, result.message);
+  return { message: PROFILE_MESSAGES.reported };
+});

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { storeUserIp } from "~/features/profile/profile.server";
+import { jsonAction } from "~/platform/api.server";
+import { clientIp, jsonError } from "~/platform/http.server";
+
+/**
+ * POST /api/post/store-user-ip { userId, userIp }: records the caller's address. The address is taken from
+ * the connection (Cloudflare's CF-Connecting-IP), not trusted from the body.
+ */
+export const action = jsonAction(
+  { schema: z.object({ userId: z.string().min(1), userIp: z.string().optional() }), auth: true },
+  async ({ request, env, input, viewer }) => {
+    if (input.userId !== viewer.id) return jsonError(403, "Forbidden");
+    const ip = clientIp(request);
+    await storeUserIp(env, viewer.id, ip);
+    return { userIp: ip };
+  },
+);

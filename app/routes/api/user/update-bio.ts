@@ -1,0 +1,10 @@
+import { updateBio } from "~/features/profile/profile.server";
+import { bioSchema } from "~/features/profile/schema";
+import { PROFILE_MESSAGES } from "~/lib/messages";
+import { jsonAction } from "~/platform/api.server";
+
+/** POST /api/update_user_bio { bio } */
+export const action = jsonAction({ schema: bioSchema, auth: true }, async ({ env, input, viewer }) => {
+  await updateBio(env, viewer.id, input.bio);
+  return { message: PROFILE_MESSAGES.bioUpdated };
+});

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { updateSocialLinks } from "~/features/profile/profile.server";
+import { socialLinksSchema } from "~/features/profile/schema";
+import { PROFILE_MESSAGES } from "~/lib/messages";
+import { jsonAction } from "~/platform/api.server";
+
+/** POST /api/update-social-links { updatedLinks: { twitch: "https://...", ... } } */
+export const action = jsonAction(
+  { schema: z.object({ updatedLinks: socialLinksSchema }), auth: true },
+  async ({ env, input, viewer }) => {
+    const socialLinks = await updateSocialLinks(env, viewer.id, input.updatedLinks);
+    return { message: PROFILE_MESSAGES.socialUpdated, socialLinks };
+  },
+);

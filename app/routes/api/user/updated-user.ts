@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { getProfile } from "~/features/profile/profile.server";
+import { userJson } from "~/features/profile/serialize";
+import { jsonAction } from "~/platform/api.server";
+import { jsonError } from "~/platform/http.server";
+
+/** POST /api/updated_user { id }: the caller's own, freshly read user (another id is refused). */
+export const action = jsonAction(
+  { schema: z.object({ id: z.string().min(1) }), auth: true },
+  async ({ env, input, viewer }) => {
+    if (input.id !== viewer.id) return jsonError(403, "Forbidden");
+    const profile = await getProfile(env, viewer.id);
+    if (!profile) return jsonError(404, "User not found");
+    return { user: userJson({ ...viewer, ...profile }) };
+  },
+);

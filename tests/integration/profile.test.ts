@@ -1,0 +1,160 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createSession } from "~/features/auth/session.server";
+import { PROFILE_MESSAGES } from "~/lib/messages";
+import { readOutbox } from "~/platform/email/email.server";
+import { ORIGIN, postForm, request } from "./app";
+import { loggedInUser } from "./session";
+
+const PNG = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
+  0, 0, 0,
+]);
+
+function toastOf(response: Response) {
+  return response.headers.getSetCookie().find((c) => c.startsWith("toast="));
+}
+
+async function userRow(id: string) {
+  return env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<Record<string, unknown>>();
+}
+
+describe("/profile", () => {
+  it("sends anonymous visitors to log in and back", async () => {
+    const response = await request("/profile");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
+  });
+
+  it("updates the bio", async () => {
+    const { user, cookie } = await loggedInUser();
+    const response = await postForm("/profile", { intent: "bio", bio: "Diamond Valorant player." }, { Cookie: cookie });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toBeDefined();
+    expect((await userRow(user.id))?.bio).toBe("Diamond Valorant player.");
+    const page = await (await request("/profile", { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Diamond Valorant player.");
+  });
+
+  it("saves social links, refuses a non-https link, and deletes one", async () => {
+    const { user, cookie } = await loggedInUser();
+    const bad = await postForm("/profile", { intent: "social", twitch: "javascript:alert(1)" }, { Cookie: cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Use a full https:// link");
+    await postForm(
+      "/profile",
+      { intent: "social", twitch: "https://twitch.tv/riya", youtube: "https://youtube.com/@riya" },
+      { Cookie: cookie },
+    );
+    expect(JSON.parse(String((await userRow(user.id))?.social_links))).toEqual({
+      twitch: "https://twitch.tv/riya",
+      youtube: "https://youtube.com/@riya",
+    });
+    await postForm("/profile", { intent: "delete-social", key: "twitch" }, { Cookie: cookie });
+    expect(JSON.parse(String((await userRow(user.id))?.social_links))).toEqual({
+      youtube: "https://youtube.com/@riya",
+    });
+  });
+
+  it("uploads a PNG picture to the media bucket and serves it", async () => {
+    const { user, cookie } = await loggedInUser();
+    const form = new FormData();
+    form.set("intent", "picture");
+    form.set("picture", new File([PNG], "me.png", { type: "image/png" }));
+    const response = await request("/profile", { method: "POST", body: form, headers: { Cookie: cookie } });
+    expect(response.status).toBe(302);
+    const row = await userRow(user.id);
+    expect(String(row?.picture_key)).toMatch(/^avatars\/\w+\.png$/);
+    const served = await request(String(row?.picture_url));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/png");
+  });
+
+  it("refuses a file that is not really an image, whatever its name", async () => {
+    const { user, cookie } = await loggedInUser();
+    const form = new FormData();
+    form.set("intent", "picture");
+    form.set("picture", new File(["<script>alert(1)</script>"], "evil.png", { type: "image/png" }));
+    const response = await request("/profile", { method: "POST", body: form, headers: { Cookie: cookie } });
+    expect(response.status).toBe(415);
+    expect(await response.text()).toContain(PROFILE_MESSAGES.invalidImage);
+    expect((await userRow(user.id))?.picture_key).toBeNull();
+  });
+
+  it("replaces gamertags, dropping blank rows", async () => {
+    const { user, cookie } = await loggedInUser();
+    await postForm(
+      "/profile",
+      {
+        intent: "gamertags",
+        "gamertags[0].platform": "riot",
+        "gamertags[0].tag": "Riya#EUW",
+        "gamertags[1].platform": "other",
+        "gamertags[1].tag": "",
+      },
+      { Cookie: cookie },
+    );
+    const rows = await env.DB.prepare("SELECT platform, tag FROM user_gamertags WHERE user_id = ?").bind(user.id).all();
+    expect(rows.results).toEqual([{ platform: "riot", tag: "Riya#EUW" }]);
+  });
+
+  it("changes the email after the code sent to the new address", async () => {
+    const { user, cookie } = await loggedInUser();
+    const newEmail = `new.${user.id}@example.com`;
+    const requested = await postForm("/profile", { intent: "email", email: newEmail }, { Cookie: cookie });
+    expect(requested.status).toBe(302);
+    const location = requested.headers.get("Location") ?? "";
+    expect(location).toContain("/change-email/verifyotp/");
+    const [message] = await readOutbox(env.PRIVATE_FILES, { to: newEmail, limit: 1 });
+    const code = /(\d{6})/.exec(message?.text ?? "")?.[1] ?? "";
+    expect((await userRow(user.id))?.email).not.toBe(newEmail);
+    const wrong = await postForm(location, { otp: code === "123456" ? "654321" : "123456" }, { Cookie: cookie });
+    expect(wrong.status).toBe(400);
+    const confirmed = await postForm(location, { otp: code }, { Cookie: cookie });
+    expect(confirmed.status).toBe(302);
+    expect((await userRow(user.id))?.email).toBe(newEmail);
+  });
+
+  it("changes the password, ending other sessions", async () => {
+    const { user, cookie } = await loggedInUser({}, "Old-pass-123");
+    const otherDevice = (await loggedInUserCookieFor(user.id)) ?? "";
+    const wrong = await postForm(
+      "/profile",
+      { intent: "password", currentPassword: "nope", newPassword: "New-pass-456", confirmPassword: "New-pass-456" },
+      { Cookie: cookie },
+    );
+    expect(wrong.status).toBe(400);
+    const changed = await postForm(
+      "/profile",
+      {
+        intent: "password",
+        currentPassword: "Old-pass-123",
+        newPassword: "New-pass-456",
+        confirmPassword: "New-pass-456",
+      },
+      { Cookie: cookie },
+    );
+    expect(changed.status).toBe(302);
+    expect(changed.headers.get("Location")).toBe("/");
+    const stillIn = await request("/profile", { headers: { Cookie: otherDevice } });
+    expect(stillIn.status).toBe(302);
+    expect(toastOf(changed)).toBeDefined();
+  });
+});
+
+async function loggedInUserCookieFor(userId: string) {
+  return (await createSession(env, userId)).split(";")[0];
+}
+
+describe("unsubscribe", () => {
+  it("asks first, then records the address once", async () => {
+    const page = await request("/unsubscribe/Fan%40Example.com");
+    expect(page.status).toBe(200);
+    const count = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM email_unsubscribes WHERE email = 'fan@example.com'").first();
+    expect((await count())?.n).toBe(0);
+    await request("/unsubscribe/Fan%40Example.com", { method: "POST", headers: { Origin: ORIGIN } });
+    await request("/unsubscribe/Fan%40Example.com", { method: "POST", headers: { Origin: ORIGIN } });
+    expect((await count())?.n).toBe(1);
+  });
+});
