@@ -129,6 +129,22 @@ describe("route guards by role", async () => {
   });
 });
 
+describe("route groups by role, through the pages themselves", async () => {
+  const actors = await Promise.all(ROLES.map(makeActor));
+
+  it.each(actors.map((actor) => [actor.role, actor] as const))("%s", async (_role, actor) => {
+    const client = new Client();
+    const headers: Record<string, string> = actor.cookie ? { Cookie: actor.cookie } : {};
+    const visit = async (path: string) => {
+      const response = await client.get(path, headers);
+      return response.status === 200 ? "200" : `${response.status} ${response.headers.get("Location")}`;
+    };
+    expect(await visit("/profile")).toBe(loggedIn(actor.role) ? "200" : "302 /login?redirectTo=%2Fprofile");
+    expect(await visit("/influencer/dashboard")).toBe(actor.role === "influencer" ? "200" : "302 /");
+    expect(await visit("/admin/dashboard")).toBe(isActiveStaff(actor.role) ? "200" : "302 /");
+  });
+});
+
 describe("JSON endpoints of accounts and access refuse the roles they should", async () => {
   const actors = await Promise.all(ROLES.map(makeActor));
   const owner = await createUser(env.DB, { country: "US" });
