@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { countryOptions } from "~/features/auth/countries";
@@ -37,7 +37,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const account = await saveCountry(env, capture.account.userId, submission.value.billing_country);
   if (!account) throw await redirectWithToast(env, "/login", { kind: "error", message: SOCIAL_MESSAGES.expired });
   const next = await continueSocialLogin(env, account, capture.returnTo);
-  return redirect(next.location, { headers: { "Set-Cookie": next.cookie } });
+  // A full page load: the next stop is the custom-redirection resource route.
+  return redirectDocument(next.location, { headers: { "Set-Cookie": next.cookie } });
 }
 
 export default function CountryCapture({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { captureCodeSchema, captureEmailSchema } from "~/features/auth/capture-schema";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
@@ -56,7 +56,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data({ step, result: reply }, { status: confirmed.status });
     }
     const next = await continueSocialLogin(env, confirmed.account, capture.returnTo);
-    return redirect(next.location, { headers: { "Set-Cookie": next.cookie } });
+    // A full page load: the next stop may be the custom-redirection resource route.
+    return redirectDocument(next.location, { headers: { "Set-Cookie": next.cookie } });
   }
   const submission = parseWithZod(formData, { schema: captureEmailSchema });
   if (submission.status !== "success") {
