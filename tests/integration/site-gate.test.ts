@@ -48,6 +48,9 @@ describe("site gate", () => {
     const api = await client.get("/api/get/Faqs");
     expect(api.status).toBe(401);
     expect(await api.json()).toMatchObject({ success: false, message: SITE_GATE_MESSAGES.required });
+    // Client-side navigations (JavaScript on) get the same redirect, in React Router's data format.
+    const navigation = await client.get("/contact-us.data");
+    expect(await navigation.text()).toContain("/password-login?redirectTo=%2Fcontact-us");
     // Login pages are behind the gate too; the gate's own screen is not.
     expect((await client.get("/login")).status).toBe(302);
     const screen = await client.get("/password-login?redirectTo=%2Fcontact-us");
