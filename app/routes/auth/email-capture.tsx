@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
-import { captureCodeSchema, captureEmailSchema } from "~/features/auth/capture-schema";
+import { captureCodeSchema, captureEmailSchema } from "~/features/auth/access-schema";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import {
   confirmCaptureEmail,
