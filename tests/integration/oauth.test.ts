@@ -283,6 +283,25 @@ describe("capture pages are only for the browser that signed in", () => {
   });
 });
 
+describe("email capture limits", () => {
+  it("rate-limits sending codes per account being captured", async () => {
+    const client = new Client("198.51.100.40");
+    const { response } = await throughProvider(client, "discord", {
+      custom_id: `limit-${unique()}`,
+      custom_name: "Lim",
+    });
+    const location = response.headers.get("Location") ?? "";
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (await client.post(location, { intent: "send", email: `limit.${i}.${unique()}@example.com` })).status,
+      );
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+  });
+});
+
 describe("the stand-in provider's token endpoint", () => {
   async function codeFor(provider: Provider) {
     const verifier = "v".repeat(50);

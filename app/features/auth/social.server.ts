@@ -313,9 +313,10 @@ export async function providerEmailOf(env: Env, userId: string): Promise<string 
   return row?.email ?? null;
 }
 
-async function withinLimit(env: Env, rule: keyof typeof AUTH_RATE_LIMITS, keys: string[]) {
+/** The capture steps count on their own keys (capture_resend:..., capture_code:...), with the auth limits. */
+async function withinLimit(env: Env, rule: "resend" | "code", keys: string[]) {
   const { max, windowMs } = AUTH_RATE_LIMITS[rule];
-  const results = await Promise.all(keys.map((key) => hitRateLimit(env, `${rule}:${key}`, max, windowMs)));
+  const results = await Promise.all(keys.map((key) => hitRateLimit(env, `capture_${rule}:${key}`, max, windowMs)));
   return results.every(Boolean);
 }
 
