@@ -26,7 +26,6 @@ export const SOCIAL_MESSAGES = {
   unavailable: (provider: string) => `${provider} sign-in is not available right now.`,
   expired: "Your sign-in has expired or was already used. Please sign in again.",
   emailCodeSent: "We sent a 6-digit code to that address. Enter it to confirm it is yours.",
-  emailSaved: "Email saved",
   countrySaved: "Country saved",
   emailFirst: "Please add your email first.",
 } as const;
