@@ -50,6 +50,7 @@ export default [
     route("auth/user/change-email/:id", "routes/api/auth/change-email.ts", { id: "api-change-email" }),
     route("auth/user/rechange-email/:id", "routes/api/auth/change-email.ts", { id: "api-rechange-email" }),
     route("auth/change-email-verify_otp", "routes/api/auth/change-email-verify.ts"),
+    route("auth/user/save-email/:id", "routes/api/auth/save-email.ts"),
     route("current_user", "routes/api/user/current-user.ts"),
     route("updated_user", "routes/api/user/updated-user.ts"),
     route("update_user", "routes/api/user/update-user.ts"),

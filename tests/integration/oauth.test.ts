@@ -105,6 +105,39 @@ describe("Discord and Google sign-in against the stand-in", () => {
     expect(await userByEmail(email)).toMatchObject({ country: "DE", base_currency: "USD" });
   });
 
+  it("saves the email through POST /api/auth/user/save-email/:id (code, then confirm), only for its own browser", async () => {
+    const client = new Client("198.51.100.31");
+    const id = unique();
+    const email = `api.capture.${id}@example.com`;
+    const { response } = await throughProvider(client, "discord", {
+      custom_id: `api-${id}`,
+      custom_name: "Api Capture",
+    });
+    const userId = (response.headers.get("Location") ?? "").split("/").at(-1) ?? "";
+
+    const stranger = new Client("198.51.100.32");
+    expect((await stranger.postJson(`/api/auth/user/save-email/${userId}`, { email }, { Origin: ORIGIN })).status).toBe(
+      401,
+    );
+
+    const sent = await client.postJson(`/api/auth/user/save-email/${userId}`, { email }, { Origin: ORIGIN });
+    expect(sent.status).toBe(200);
+    const { token } = (await sent.json()) as { token: string };
+    const wrong = await client.postJson(
+      `/api/auth/user/save-email/${userId}`,
+      { email, token, otp: "000000" },
+      { Origin: ORIGIN },
+    );
+    expect(wrong.status).toBe(400);
+    const confirmed = await client.postJson(
+      `/api/auth/user/save-email/${userId}`,
+      { email, token, otp: await latestCode(email) },
+      { Origin: ORIGIN },
+    );
+    expect(await confirmed.json()).toMatchObject({ success: true, redirectTo: `/country-capture/${userId}` });
+    expect(await userByEmail(email)).toMatchObject({ id: userId });
+  });
+
   it("treats an unverified provider email as a suggestion only", async () => {
     const client = new Client("198.51.100.22");
     const { response } = await throughProvider(client, "discord", "uma");
