@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
+import { createStandInProvider } from "./app/platform/oauth/stand-in-provider.ts";
 
 // No internet here: do not let miniflare fetch the Request.cf object from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -11,6 +12,43 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
  *   and can call the whole app through `exports.default.fetch`.
  * - "node": code that runs in Node (seed generator, scripts).
  */
+/**
+ * In the workerd tests Discord and Google live on their own origin, as in production: the Worker's
+ * outbound fetches to it are served in Node by the same stand-in the dev server mounts in the Worker
+ * (a fetch to the app's own origin would not reach the app inside vitest-pool-workers).
+ */
+const OAUTH_STAND_IN_ORIGIN = "http://oauth.stand-in.test";
+const OAUTH_TEST_BINDINGS = {
+  OAUTH_DISCORD_CLIENT_ID: "noobrd-test-discord",
+  OAUTH_DISCORD_CLIENT_SECRET: "test-discord-secret",
+  OAUTH_DISCORD_AUTHORIZE_URL: `${OAUTH_STAND_IN_ORIGIN}/discord/authorize`,
+  OAUTH_DISCORD_TOKEN_URL: `${OAUTH_STAND_IN_ORIGIN}/discord/token`,
+  OAUTH_DISCORD_USERINFO_URL: `${OAUTH_STAND_IN_ORIGIN}/discord/users/@me`,
+  OAUTH_GOOGLE_CLIENT_ID: "noobrd-test-google",
+  OAUTH_GOOGLE_CLIENT_SECRET: "test-google-secret",
+  OAUTH_GOOGLE_AUTHORIZE_URL: `${OAUTH_STAND_IN_ORIGIN}/google/authorize`,
+  OAUTH_GOOGLE_TOKEN_URL: `${OAUTH_STAND_IN_ORIGIN}/google/token`,
+  OAUTH_GOOGLE_USERINFO_URL: `${OAUTH_STAND_IN_ORIGIN}/google/userinfo`,
+};
+const oauthStandIn = createStandInProvider({
+  basePath: "",
+  clients: {
+    discord: {
+      clientId: OAUTH_TEST_BINDINGS.OAUTH_DISCORD_CLIENT_ID,
+      clientSecret: OAUTH_TEST_BINDINGS.OAUTH_DISCORD_CLIENT_SECRET,
+    },
+    google: {
+      clientId: OAUTH_TEST_BINDINGS.OAUTH_GOOGLE_CLIENT_ID,
+      clientSecret: OAUTH_TEST_BINDINGS.OAUTH_GOOGLE_CLIENT_SECRET,
+    },
+  },
+});
+
+async function outbound(request: Request): Promise<Response> {
+  if (new URL(request.url).origin === OAUTH_STAND_IN_ORIGIN) return oauthStandIn(request);
+  return fetch(request);
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
@@ -22,7 +60,10 @@ export default defineConfig(async () => {
             cloudflareTest({
               main: "./workers/app.ts",
               wrangler: { configPath: "./wrangler.jsonc" },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, OAUTH_STAND_IN_ORIGIN, ...OAUTH_TEST_BINDINGS },
+                outboundService: outbound,
+              },
             }),
           ],
           resolve: { tsconfigPaths: true },

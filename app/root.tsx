@@ -5,6 +5,7 @@ import {
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
@@ -17,6 +18,7 @@ import { Header } from "./components/header";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { getViewer } from "./features/auth/session.server";
+import { siteGateRefusal } from "./features/auth/site-gate.server";
 import { MESSAGES } from "./lib/messages";
 import { cloudflareContext } from "./platform/context";
 import { takeToast } from "./platform/toast.server";
@@ -26,6 +28,16 @@ export const meta: Route.MetaFunction = () => [
   {
     name: "description",
     content: "Book paid game sessions with streamers and creators, or join their live queues.",
+  },
+];
+
+/** The site gate (SPEC.md section 4) runs before every loader and action, API included. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const refusal = await siteGateRefusal(request, context.get(cloudflareContext).env);
+    if (!refusal) return next();
+    if ("redirect" in refusal) throw redirect(refusal.redirect);
+    return refusal.response;
   },
 ];
 

@@ -25,6 +25,15 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/dashboard", "routes/admin/dashboard.tsx"),
   route("influencer/dashboard", "routes/influencer/dashboard.tsx"),
+  route("auth/:provider", "routes/auth/social-start.ts"),
+  route("auth/:provider/callback", "routes/auth/social-callback.ts"),
+  route("email-capture/:userId", "routes/auth/email-capture.tsx"),
+  route("country-capture/:userId", "routes/auth/country-capture.tsx"),
+  route(
+    "google-discord-user/save-user-data/custom-redirection/:id/:accessToken/:refreshToken",
+    "routes/auth/custom-redirection.ts",
+  ),
+  route("password-login", "routes/auth/password-login.tsx"),
 
   route("auth/signup", "routes/api/auth/signup.ts"),
   route("auth/login", "routes/api/auth/login.ts"),
@@ -47,6 +56,7 @@ export default [
     route("auth/user/change-email/:id", "routes/api/auth/change-email.ts", { id: "api-change-email" }),
     route("auth/user/rechange-email/:id", "routes/api/auth/change-email.ts", { id: "api-rechange-email" }),
     route("auth/change-email-verify_otp", "routes/api/auth/change-email-verify.ts"),
+    route("auth/user/save-email/:id", "routes/api/auth/save-email.ts"),
     route("current_user", "routes/api/user/current-user.ts"),
     route("updated_user", "routes/api/user/updated-user.ts"),
     route("update_user", "routes/api/user/update-user.ts"),
@@ -63,6 +73,11 @@ export default [
     route("get/Faqs", "routes/api/faqs.ts"),
     route("post/submit-form", "routes/api/submit-form.ts"),
     route("logout", "routes/api/logout.ts"),
+    route("auth/refresh-token", "routes/api/auth/refresh-token.ts"),
+    route("auth/generate-new-token", "routes/api/auth/generate-new-token.ts"),
+    route("auth/user/save-country/:id", "routes/api/auth/save-country.ts"),
+    route("admin/validate-website-password", "routes/api/admin/validate-website-password.ts"),
+    route("admin/validate-token-for-website-password", "routes/api/admin/validate-token-for-website-password.ts"),
 
     // Browse (SPEC.md section 7)
     route("get/influencers", "routes/api/influencers.ts"),

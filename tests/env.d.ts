@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** Where the workerd tests' Discord/Google stand-in lives (vitest.config.ts). */
+      OAUTH_STAND_IN_ORIGIN: string;
     }
   }
 }

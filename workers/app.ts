@@ -1,6 +1,12 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
 import { cloudflareContext } from "../app/platform/context";
+import {
+  providerFormActionOrigins,
+  STAND_IN_BASE_PATH,
+  standInEnabled,
+  workerStandIn,
+} from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
@@ -8,9 +14,15 @@ const requestHandler = createRequestHandler(() => import("virtual:react-router/s
 export default {
   async fetch(request, env, ctx) {
     const nonce = newNonce();
+    const url = new URL(request.url);
+    // The local Discord/Google stand-in (development and browser tests only; 404 in production).
+    if (url.pathname.startsWith(`${STAND_IN_BASE_PATH}/`) && standInEnabled(env)) {
+      return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
+    }
     const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, cf: request.cf, nonce }]]));
     const response = await requestHandler(request, context);
-    return withSecurityHeaders(response, nonce, import.meta.env.DEV);
+    const formActions = providerFormActionOrigins(env, env.PUBLIC_ORIGIN ?? url.origin);
+    return withSecurityHeaders(response, nonce, import.meta.env.DEV, formActions);
   },
 
   /** Cron (wrangler.jsonc triggers): refreshes the USD->INR rate once its next-update time has passed. */

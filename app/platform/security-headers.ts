@@ -1,5 +1,10 @@
 /** Security headers set on every response the Worker sends (DESIGN.md, security baseline). */
-export function contentSecurityPolicy(nonce: string, isDev: boolean): string {
+/**
+ * `formActionSources`: other origins a form may lead to. CSP form-action also applies to the redirect
+ * after a form POST, so the OAuth providers' authorize origins must be listed (the sign-in buttons post
+ * to /auth/:provider, which redirects there).
+ */
+export function contentSecurityPolicy(nonce: string, isDev: boolean, formActionSources: string[] = []): string {
   const scriptSrc = isDev ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}' 'strict-dynamic'`;
   const connectSrc = isDev ? "'self' ws: wss:" : "'self' wss:";
   return [
@@ -12,18 +17,23 @@ export function contentSecurityPolicy(nonce: string, isDev: boolean): string {
     "frame-src https://www.youtube.com https://player.twitch.tv",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...formActionSources].join(" ")}`,
     "object-src 'none'",
   ].join("; ");
 }
 
-export function withSecurityHeaders(response: Response, nonce: string, isDev: boolean): Response {
+export function withSecurityHeaders(
+  response: Response,
+  nonce: string,
+  isDev: boolean,
+  formActionSources: string[] = [],
+): Response {
   // Upgrade responses (WebSockets) and redirects keep their own headers object semantics.
   if (response.status === 101) return response;
   const headers = new Headers(response.headers);
   const contentType = headers.get("Content-Type") ?? "";
   if (contentType.includes("text/html")) {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, isDev));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, isDev, formActionSources));
   }
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");

@@ -19,6 +19,7 @@ import { users } from "./users";
 /** Keys the app reads; the table may hold others (admin can add configurations). */
 export const CONFIG_KEYS = {
   websitePasswordEnabled: "website_password_enabled", // boolean
+  websitePassword: "website_password", // string: a PBKDF2 hash from app/features/auth/password.server.ts
   platformFees: "platform_fees", // number, percent (default platform fee for new influencers)
   payoutTaxes: "payout_taxes", // PayoutTaxesConfig
   aboutUs: "about_us", // PageContent

@@ -245,7 +245,16 @@ export async function changePassword(
     .from(credentials)
     .where(eq(credentials.userId, userId))
     .get();
-  if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
+  if (!row) {
+    return fail(
+      400,
+      "This account signs in with Discord or Google and has no password yet. Use “Forgot your password?” to set one.",
+      {
+        field: "currentPassword",
+      },
+    );
+  }
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
     return fail(400, "Current password is incorrect", { field: "currentPassword" });
   }
   await replacePassword(env, userId, input.newPassword);

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { randomDigits, randomToken, sha256Hex } from "~/lib/crypto";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
-import { type OneTimeCodePurpose, oneTimeCodes } from "../../../db/schema";
+import { type JsonValue, type OneTimeCodePurpose, oneTimeCodes } from "../../../db/schema";
 
 /** One-time codes and link tokens: single use, valid at most 10 minutes, a few wrong guesses allowed. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -23,7 +23,15 @@ export type IssuedCode = { id: string; token: string; code: string | null };
  */
 export async function issueCode(
   env: Env,
-  input: { purpose: OneTimeCodePurpose; userId: string; email?: string | null; withCode?: boolean; payload?: string },
+  input: {
+    purpose: OneTimeCodePurpose;
+    userId: string;
+    email?: string | null;
+    withCode?: boolean;
+    payload?: JsonValue;
+    /** Shorter lifetimes are allowed (e.g. a 2-minute hand-off); never longer than CODE_TTL_MS. */
+    ttlMs?: number;
+  },
   now = new Date(),
 ): Promise<IssuedCode> {
   const id = newId();
@@ -50,10 +58,28 @@ export async function issueCode(
       tokenHash,
       codeHash: code ? await codeHash(id, code) : null,
       payload: input.payload ?? null,
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + Math.min(input.ttlMs ?? CODE_TTL_MS, CODE_TTL_MS)),
     }),
   ]);
   return { id, token, code };
+}
+
+/** A live (unused, unexpired) token's row without using it up, e.g. a hand-off still in progress. */
+export async function findLiveToken(env: Env, purpose: OneTimeCodePurpose, token: string, now = new Date()) {
+  const tokenHash = await sha256Hex(token);
+  return getDb(env)
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.tokenHash, tokenHash),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .get();
 }
 
 /** Uses a link token once. Returns the code's row, or null when unknown, used or expired. */

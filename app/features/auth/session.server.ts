@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, notExists, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { randomToken, sha256Hex } from "~/lib/crypto";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
-import { sessions, users } from "../../../db/schema";
+import { bans, refreshTokens, sessions, users } from "../../../db/schema";
+import { bearerToken, verifyAccessToken } from "./access-token.server";
 import type { Role, Viewer } from "./policy";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -28,46 +29,39 @@ async function readToken(request: Request, env: Env): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-/** Starts a session for a user and returns the Set-Cookie header value. */
-export async function createSession(env: Env, userId: string, meta: { userAgent?: string; ip?: string } = {}) {
+/**
+ * Writes a session row (a login) and returns its token and id. Browser sessions carry the token in the
+ * cookie; API logins (docs/decisions/007) hang their refresh-token family off the row, so logout and
+ * password change, which revoke session rows, end them too.
+ */
+export async function createSessionRecord(
+  env: Env,
+  userId: string,
+  meta: { userAgent?: string; ip?: string } = {},
+): Promise<{ token: string; id: string; expiresAt: Date }> {
   const token = randomToken();
+  const id = await sha256Hex(token);
   const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await getDb(env)
     .insert(sessions)
-    .values({
-      id: await sha256Hex(token),
-      userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-      userAgent: meta.userAgent ?? null,
-      ip: meta.ip ?? null,
-    });
+    .values({ id, userId, createdAt: now, expiresAt, userAgent: meta.userAgent ?? null, ip: meta.ip ?? null });
+  return { token, id, expiresAt };
+}
+
+/** Starts a session for a user and returns the Set-Cookie header value. */
+export async function createSession(env: Env, userId: string, meta: { userAgent?: string; ip?: string } = {}) {
+  const { token } = await createSessionRecord(env, userId, meta);
   return sessionCookie(env).serialize(token);
 }
 
-/**
- * Page requests look the viewer up once: the root loader and the route's loader run for the same GET
- * request and share one lookup (one D1 round trip, not two). Writes (POST, ...) always look it up afresh,
- * since an action may log in or out.
- */
-const viewerOfRequest = new WeakMap<Request, Promise<Viewer | null>>();
+export type Auth = { viewer: Viewer; sessionId: string; via: "cookie" | "bearer" };
 
-/** The logged-in user behind the request, or null. */
-export function getViewer(request: Request, env: Env): Promise<Viewer | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return lookUpViewer(request, env);
-  let viewer = viewerOfRequest.get(request);
-  if (!viewer) {
-    viewer = lookUpViewer(request, env);
-    viewerOfRequest.set(request, viewer);
-  }
-  return viewer;
-}
-
-async function lookUpViewer(request: Request, env: Env): Promise<Viewer | null> {
-  const token = await readToken(request, env);
-  if (!token) return null;
-  const id = await sha256Hex(token);
-  const row = await getDb(env)
+/** The live session row's user: not revoked, not expired, not banned, and (for tokens) a live family. */
+async function loadViewer(env: Env, sessionId: string, familyId: string | null): Promise<Viewer | null> {
+  const db = getDb(env);
+  const now = new Date();
+  const row = await db
     .select({
       id: users.id,
       username: users.username,
@@ -82,20 +76,85 @@ async function lookUpViewer(request: Request, env: Env): Promise<Viewer | null> 
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(bans)
+            .where(and(eq(bans.userId, users.id), isNull(bans.unbannedAt))),
+        ),
+        familyId === null
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(refreshTokens)
+                .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+            ),
+      ),
+    )
     .get();
   if (!row) return null;
   return { ...row, isLive: !!row.isLive, role: row.role as Role, fullName: row.fullName || row.username };
 }
 
-/** Revokes the request's session (if any) and returns the Set-Cookie header that clears it. */
-export async function destroySession(request: Request, env: Env): Promise<string> {
+/**
+ * Who is making the request: a browser session cookie, or an API access token in
+ * `Authorization: Bearer <token>` (which wins when present; a bad one means nobody). Banned users
+ * are nobody, whatever they carry.
+ */
+export function getAuth(request: Request, env: Env): Promise<Auth | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return lookUpAuth(request, env);
+  let auth = authOfRequest.get(request);
+  if (!auth) {
+    auth = lookUpAuth(request, env);
+    authOfRequest.set(request, auth);
+  }
+  return auth;
+}
+
+/**
+ * Page requests look the viewer up once: the root loader and the route's loader run for the same GET
+ * request and share one lookup (one D1 round trip, not two). Writes (POST, ...) always look it up afresh,
+ * since an action may log in or out.
+ */
+const authOfRequest = new WeakMap<Request, Promise<Auth | null>>();
+
+async function lookUpAuth(request: Request, env: Env): Promise<Auth | null> {
+  const bearer = bearerToken(request);
+  if (bearer !== null) {
+    const claims = bearer ? await verifyAccessToken(env, bearer) : null;
+    if (!claims) return null;
+    const viewer = await loadViewer(env, claims.sid, claims.fam);
+    return viewer && viewer.id === claims.sub ? { viewer, sessionId: claims.sid, via: "bearer" } : null;
+  }
   const token = await readToken(request, env);
-  if (token) {
-    await getDb(env)
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(eq(sessions.id, await sha256Hex(token)));
+  if (!token) return null;
+  const sessionId = await sha256Hex(token);
+  const viewer = await loadViewer(env, sessionId, null);
+  return viewer ? { viewer, sessionId, via: "cookie" } : null;
+}
+
+/** The logged-in user behind the request, or null. */
+export async function getViewer(request: Request, env: Env): Promise<Viewer | null> {
+  return (await getAuth(request, env))?.viewer ?? null;
+}
+
+/**
+ * Revokes the request's session (if any) and returns the Set-Cookie header that clears it. For an API
+ * client (bearer token) that is the login its token family hangs off, which ends the family too.
+ */
+export async function destroySession(request: Request, env: Env): Promise<string> {
+  const bearer = bearerToken(request);
+  const claims = bearer ? await verifyAccessToken(env, bearer) : null;
+  const token = await readToken(request, env);
+  const sessionId = claims?.sid ?? (token ? await sha256Hex(token) : null);
+  if (sessionId) {
+    await getDb(env).update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
   }
   return sessionCookie(env).serialize("", { maxAge: 0 });
 }

@@ -1,14 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
 import { logIn, resendVerification } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { EmailField, PasswordField } from "~/features/auth/components/fields";
+import { SocialButtons } from "~/features/auth/components/social-buttons";
 import { afterLoginPath } from "~/features/auth/policy";
 import { emailOnlySchema, loginSchema, redirectToSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { configuredProviders } from "~/platform/oauth/providers.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Log in | Noobrd" }];
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const redirectTo = redirectToSchema.parse(new URL(request.url).searchParams.get("redirectTo") ?? undefined);
     throw redirect(afterLoginPath(viewer.isInfluencer, redirectTo));
   }
-  return null;
+  return { providers: configuredProviders(envOf(context), publicOrigin(request, envOf(context))) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -96,6 +97,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           </button>
         ) : null}
       </Form>
+      <SocialButtons providers={loaderData.providers} redirectTo={searchParams.get("redirectTo")} />
       <div className="mt-6 flex justify-between text-sm">
         <Link to="/forgot-password" className="text-zinc-400 hover:text-white">
           Forgot your password?

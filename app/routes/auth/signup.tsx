@@ -5,11 +5,13 @@ import { Field, inputClass } from "~/components/ui/field";
 import { signUp } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { EmailField, PasswordField } from "~/features/auth/components/fields";
+import { SocialButtons } from "~/features/auth/components/social-buttons";
 import { countryOptions } from "~/features/auth/countries";
 import { signupSchema } from "~/features/auth/schema";
 import { getViewer } from "~/features/auth/session.server";
 import { cloudflareContext } from "~/platform/context";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { configuredProviders } from "~/platform/oauth/providers.server";
 import type { Route } from "./+types/signup";
 
 export const meta = () => [{ title: "Sign up | Noobrd" }];
@@ -17,7 +19,11 @@ export const meta = () => [{ title: "Sign up | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getViewer(request, envOf(context))) throw redirect("/");
   const country = context.get(cloudflareContext).cf?.country;
-  return { countries: countryOptions(), defaultCountry: typeof country === "string" ? country : "" };
+  return {
+    countries: countryOptions(),
+    defaultCountry: typeof country === "string" ? country : "",
+    providers: configuredProviders(envOf(context), publicOrigin(request, envOf(context))),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,6 +87,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           Sign up
         </button>
       </Form>
+      <SocialButtons providers={loaderData.providers} />
     </AuthCard>
   );
 }

@@ -1,0 +1,156 @@
+import { inArray } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { sha256Hex } from "~/lib/crypto";
+import { getDb } from "~/platform/db.server";
+import { sessionSecret } from "~/platform/env.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { CONFIG_KEYS, configurations } from "../../../db/schema";
+import type { Failure, Result } from "./accounts.server";
+import { verifyPassword } from "./password.server";
+
+/**
+ * The site-wide access gate (SPEC.md sections 4 and 7). It is on when the configuration
+ * website_password_enabled is true AND website_password holds a password hash; then every page asks for
+ * the site password (or a token) first. Passing it grants a signed token, kept in an HttpOnly cookie and
+ * also returned to API clients, valid 30 days and only while the password stays the same.
+ */
+export const SITE_GATE_MESSAGES = {
+  required: "Please enter the website password to continue.",
+  wrongPassword: "Incorrect password",
+  invalidToken: "Invalid or expired token",
+  granted: "Access granted",
+  tooMany: "Too many attempts. Please wait a few minutes and try again.",
+} as const;
+
+export const SITE_GRANT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const PREFIX = "sg1";
+const RATE = { max: 10, windowMs: 15 * 60 * 1000 } as const;
+
+/** Paths open while the gate is on: its own screen and API (static assets never reach the Worker's app). */
+const OPEN_PATHS = new Set([
+  "/password-login",
+  "/api/admin/validate-website-password",
+  "/api/admin/validate-token-for-website-password",
+]);
+
+type Gate = { active: false } | { active: true; passwordHash: string; fingerprint: string };
+
+export async function readGate(env: Env): Promise<Gate> {
+  const rows = await getDb(env)
+    .select({ key: configurations.key, value: configurations.value })
+    .from(configurations)
+    .where(inArray(configurations.key, [CONFIG_KEYS.websitePasswordEnabled, CONFIG_KEYS.websitePassword]))
+    .all();
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const enabled = value(CONFIG_KEYS.websitePasswordEnabled) === true;
+  const passwordHash = value(CONFIG_KEYS.websitePassword);
+  if (!enabled || typeof passwordHash !== "string" || !passwordHash) return { active: false };
+  // Grants name the password they were given for, so changing it ends them all.
+  return { active: true, passwordHash, fingerprint: (await sha256Hex(passwordHash)).slice(0, 16) };
+}
+
+const encoder = new TextEncoder();
+
+function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+async function sign(env: Env, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(`noobrd site gate v1|${sessionSecret(env)}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text))));
+}
+
+async function issueGrant(env: Env, fingerprint: string, now = Date.now()): Promise<string> {
+  const body = `${PREFIX}.${now + SITE_GRANT_TTL_MS}.${fingerprint}`;
+  return `${body}.${await sign(env, body)}`;
+}
+
+async function grantIsValid(env: Env, token: string, fingerprint: string, now = Date.now()): Promise<boolean> {
+  const [prefix, expires, print, signature, extra] = token.split(".");
+  if (prefix !== PREFIX || !expires || !print || !signature || extra !== undefined) return false;
+  if (print !== fingerprint || !(Number(expires) > now)) return false;
+  const expected = await sign(env, `${prefix}.${expires}.${print}`);
+  if (expected.length !== signature.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+  return diff === 0;
+}
+
+function grantCookie(env: Env) {
+  return createCookie("site_access", {
+    httpOnly: true,
+    secure: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: SITE_GRANT_TTL_MS / 1000,
+    secrets: [sessionSecret(env)],
+  });
+}
+
+export function grantCookieHeader(env: Env, token: string): Promise<string> {
+  return grantCookie(env).serialize(token);
+}
+
+const fail = (status: number, message: string): Failure => ({ ok: false, status, message });
+
+/** POST /api/admin/validate-website-password and the /password-login form. */
+export async function validateSitePassword(
+  env: Env,
+  password: string,
+  meta: { ip: string },
+): Promise<Result<{ token: string }>> {
+  if (!(await hitRateLimit(env, `site_gate:ip:${meta.ip}`, RATE.max, RATE.windowMs))) {
+    return fail(429, SITE_GATE_MESSAGES.tooMany);
+  }
+  const gate = await readGate(env);
+  if (!gate.active) return { ok: true, token: await issueGrant(env, "open") };
+  if (!password || password.length > 200 || !(await verifyPassword(password, gate.passwordHash))) {
+    return fail(401, SITE_GATE_MESSAGES.wrongPassword);
+  }
+  return { ok: true, token: await issueGrant(env, gate.fingerprint) };
+}
+
+/** POST /api/admin/validate-token-for-website-password, and /password-login?token=. */
+export async function validateSiteToken(env: Env, token: string): Promise<Result<{ token: string }>> {
+  const gate = await readGate(env);
+  if (!gate.active) return { ok: true, token };
+  if (!token || token.length > 300 || !(await grantIsValid(env, token, gate.fingerprint))) {
+    return fail(401, SITE_GATE_MESSAGES.invalidToken);
+  }
+  return { ok: true, token };
+}
+
+export async function hasSiteAccess(request: Request, env: Env): Promise<boolean> {
+  const gate = await readGate(env);
+  if (!gate.active) return true;
+  const token: unknown = await grantCookie(env).parse(request.headers.get("Cookie"));
+  return typeof token === "string" && (await grantIsValid(env, token, gate.fingerprint));
+}
+
+/**
+ * The gate as the root middleware applies it: null lets the request through; otherwise pages are sent
+ * to /password-login (with the way back) and the API answers 401 JSON.
+ */
+export async function siteGateRefusal(
+  request: Request,
+  env: Env,
+): Promise<{ redirect: string } | { response: Response } | null> {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, "");
+  if (OPEN_PATHS.has(path) || (await hasSiteAccess(request, env))) return null;
+  if (path.startsWith("/api/")) {
+    return { response: Response.json({ success: false, message: SITE_GATE_MESSAGES.required }, { status: 401 }) };
+  }
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const back = `${path}${search.size ? `?${search}` : ""}`;
+  return { redirect: back === "/" ? "/password-login" : `/password-login?redirectTo=${encodeURIComponent(back)}` };
+}

@@ -1,0 +1,434 @@
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { AUTH_RATE_LIMITS } from "~/lib/constants";
+import { randomDigits } from "~/lib/crypto";
+import { newId } from "~/lib/id";
+import { AUTH_MESSAGES } from "~/lib/messages";
+import { getDb } from "~/platform/db.server";
+import { emailSender } from "~/platform/email/email.server";
+import { sessionSecret } from "~/platform/env.server";
+import type { SocialProfile } from "~/platform/oauth/providers.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { credentials, oauthAccounts, sessions, users } from "../../../db/schema";
+import { type Failure, isBanned, type Result } from "./accounts.server";
+import { CODE_TTL_MS, consumeCode, consumeToken, findLiveToken, issueCode } from "./codes.server";
+import { changeEmailCodeEmail } from "./emails";
+import { afterLoginPath } from "./policy";
+
+/**
+ * Discord and Google sign-in after the provider has answered (docs/decisions/006-social-login-hand-off.md):
+ * link or create the account, ask for what is missing (email, country) on pages that only the browser
+ * that signed in can open, and finish through a short-lived, single-use hand-off exchanged for a session.
+ */
+export const SOCIAL_MESSAGES = {
+  failed: (provider: string) => `${provider} sign-in did not complete. Please try again.`,
+  cancelled: (provider: string) => `${provider} sign-in was cancelled.`,
+  unavailable: (provider: string) => `${provider} sign-in is not available right now.`,
+  expired: "Your sign-in has expired or was already used. Please sign in again.",
+  emailCodeSent: "We sent a 6-digit code to that address. Enter it to confirm it is yours.",
+  countrySaved: "Country saved",
+  emailFirst: "Please add your email first.",
+} as const;
+
+/** The hand-off that finishes a login: seconds to use it, once. */
+export const LOGIN_HANDOFF_TTL_MS = 2 * 60 * 1000;
+/** The hand-off that lets the capture pages edit the account that just signed in. */
+export const CAPTURE_HANDOFF_TTL_MS = CODE_TTL_MS;
+
+type HandoffPayload = { stage: "capture" | "login"; returnTo: string | null };
+
+const fail = (status: number, message: string, extra: Partial<Failure> = {}): Failure => ({
+  ok: false,
+  status,
+  message,
+  ...extra,
+});
+
+/** The hand-off token rides in this cookie, so a hand-off only works in the browser that signed in. */
+function handoffCookie(env: Env) {
+  return createCookie("social_handoff", {
+    httpOnly: true,
+    secure: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: CAPTURE_HANDOFF_TTL_MS / 1000,
+    secrets: [sessionSecret(env)],
+  });
+}
+
+export async function readHandoffToken(request: Request, env: Env): Promise<string | null> {
+  const value: unknown = await handoffCookie(env).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export function clearHandoffCookie(env: Env): Promise<string> {
+  return handoffCookie(env).serialize("", { maxAge: 0 });
+}
+
+function readPayload(value: unknown): HandoffPayload | null {
+  if (!value || typeof value !== "object") return null;
+  const { stage, returnTo } = value as Record<string, unknown>;
+  if (stage !== "capture" && stage !== "login") return null;
+  return { stage, returnTo: typeof returnTo === "string" ? returnTo : null };
+}
+
+function uniqueViolation(error: unknown): string | null {
+  const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
+  if (!text.includes("UNIQUE")) return null;
+  if (text.includes("oauth_accounts")) return "identity";
+  if (text.includes("email")) return "email";
+  if (text.includes("username")) return "username";
+  return "other";
+}
+
+function usernameBase(profile: SocialProfile): string {
+  const raw = profile.username ?? profile.name;
+  const cleaned = raw
+    .normalize("NFKD")
+    .replaceAll(/[^A-Za-z0-9_.]+/g, "_")
+    .replaceAll(/^[_.]+|[_.]+$/g, "")
+    .slice(0, 24);
+  return cleaned.length >= 3 ? cleaned : `player_${cleaned}`.slice(0, 24).replace(/_$/, "");
+}
+
+async function linkedUserId(env: Env, profile: SocialProfile): Promise<string | null> {
+  const row = await getDb(env)
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, profile.provider), eq(oauthAccounts.providerUserId, profile.providerUserId)))
+    .get();
+  return row?.userId ?? null;
+}
+
+/**
+ * Statements that hand an account whose email was never verified to the person who has just proved they
+ * own that email (through the provider, or a code): the email becomes verified, and the password and
+ * sessions of whoever registered it are dropped, so a squatter who pre-registered the address keeps no way in.
+ */
+function claimUnverifiedAccount(env: Env, userId: string, now: Date) {
+  const db = getDb(env);
+  return [
+    db
+      .delete(credentials)
+      .where(
+        and(
+          eq(credentials.userId, userId),
+          sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.emailVerifiedAt} IS NULL)`,
+        ),
+      ),
+    db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.emailVerifiedAt} IS NULL)`,
+        ),
+      ),
+    db
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))),
+  ] as const;
+}
+
+async function linkOrCreate(
+  env: Env,
+  profile: SocialProfile,
+  meta: { ip: string },
+): Promise<Result<{ userId: string }>> {
+  const db = getDb(env);
+  const linked = await linkedUserId(env, profile);
+  if (linked) return { ok: true, userId: linked };
+
+  const now = new Date();
+  const link = (userId: string) =>
+    db
+      .insert(oauthAccounts)
+      .values({
+        id: newId(),
+        userId,
+        provider: profile.provider,
+        providerUserId: profile.providerUserId,
+        providerEmail: profile.email,
+      })
+      .onConflictDoNothing();
+
+  if (profile.email && profile.emailVerified) {
+    const owner = await db.select({ id: users.id }).from(users).where(eq(users.email, profile.email)).get();
+    if (owner) {
+      await db.batch([...claimUnverifiedAccount(env, owner.id, now), link(owner.id)]);
+      const userId = await linkedUserId(env, profile);
+      return userId ? { ok: true, userId } : fail(409, AUTH_MESSAGES.emailTaken);
+    }
+  }
+
+  const base = usernameBase(profile);
+  const email = profile.email && profile.emailVerified ? profile.email : null;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const userId = newId();
+    const username = attempt === 0 ? base : `${base.slice(0, 24)}_${randomDigits(4)}`;
+    try {
+      await db.batch([
+        db.insert(users).values({
+          id: userId,
+          username,
+          fullName: profile.name.slice(0, 80),
+          email,
+          emailVerifiedAt: email ? now : null,
+          pictureUrl: profile.pictureUrl,
+          lastIp: meta.ip,
+        }),
+        db.insert(oauthAccounts).values({
+          id: newId(),
+          userId,
+          provider: profile.provider,
+          providerUserId: profile.providerUserId,
+          providerEmail: profile.email,
+        }),
+      ]);
+      return { ok: true, userId };
+    } catch (error) {
+      const field = uniqueViolation(error);
+      if (field === "username") continue;
+      if (field === "identity") {
+        // The same person signed in twice at once; the other request created the account.
+        const userId = await linkedUserId(env, profile);
+        if (userId) return { ok: true, userId };
+      }
+      if (field === "email") return fail(409, AUTH_MESSAGES.emailTaken);
+      throw error;
+    }
+  }
+  return fail(409, AUTH_MESSAGES.usernameTaken);
+}
+
+export type SocialAccount = {
+  userId: string;
+  email: string | null;
+  country: string | null;
+  isInfluencer: boolean;
+};
+
+async function loadAccount(env: Env, userId: string): Promise<SocialAccount | null> {
+  const row = await getDb(env)
+    .select({ userId: users.id, email: users.email, country: users.country, isInfluencer: users.isInfluencer })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return row ?? null;
+}
+
+/**
+ * What the OAuth verify step does with the provider's profile: the linked account, else the account with
+ * the same provider-verified email (linked now), else a new account. Banned accounts are refused.
+ */
+export async function signInWithProfile(
+  env: Env,
+  profile: SocialProfile,
+  meta: { ip: string },
+): Promise<Result<{ account: SocialAccount }>> {
+  const linked = await linkOrCreate(env, profile, meta);
+  if (!linked.ok) return linked;
+  if (await isBanned(env, linked.userId)) return fail(403, AUTH_MESSAGES.banned);
+  if (profile.pictureUrl) {
+    await getDb(env)
+      .update(users)
+      .set({ pictureUrl: profile.pictureUrl })
+      .where(and(eq(users.id, linked.userId), isNull(users.pictureUrl), isNull(users.pictureKey)));
+  }
+  const account = await loadAccount(env, linked.userId);
+  if (!account) return fail(409, SOCIAL_MESSAGES.expired);
+  return { ok: true, account };
+}
+
+/** :accessToken carries the hand-off's public id, :refreshToken its 6-digit code; the token stays in the cookie. */
+export function customRedirectionPath(userId: string, handoffId: string, code: string): string {
+  return `/google-discord-user/save-user-data/custom-redirection/${encodeURIComponent(userId)}/${handoffId}/${code}`;
+}
+
+/**
+ * The next step of a social sign-in: the email page, the country page, or the custom-redirection URL
+ * that finishes it. Returns where to go and the cookie carrying the hand-off token. Each call retires the
+ * user's earlier hand-offs.
+ */
+export async function continueSocialLogin(
+  env: Env,
+  account: SocialAccount,
+  returnTo: string | null,
+): Promise<{ location: string; cookie: string }> {
+  const cookie = handoffCookie(env);
+  if (!account.email || !account.country) {
+    const payload: HandoffPayload = { stage: "capture", returnTo };
+    const { token } = await issueCode(env, {
+      purpose: "social_handoff",
+      userId: account.userId,
+      payload,
+      ttlMs: CAPTURE_HANDOFF_TTL_MS,
+    });
+    const page = account.email ? "country-capture" : "email-capture";
+    return { location: `/${page}/${encodeURIComponent(account.userId)}`, cookie: await cookie.serialize(token) };
+  }
+  const payload: HandoffPayload = { stage: "login", returnTo };
+  const { id, token, code } = await issueCode(env, {
+    purpose: "social_handoff",
+    userId: account.userId,
+    payload,
+    withCode: true,
+    ttlMs: LOGIN_HANDOFF_TTL_MS,
+  });
+  return {
+    location: customRedirectionPath(account.userId, id, code ?? ""),
+    cookie: await cookie.serialize(token),
+  };
+}
+
+/**
+ * The capture pages' guard: the request's hand-off cookie must hold a live capture hand-off for exactly
+ * this user. Anyone else (another browser, another :userId) gets null.
+ */
+export async function findCapture(
+  request: Request,
+  env: Env,
+  userId: string,
+): Promise<{ account: SocialAccount; returnTo: string | null } | null> {
+  const token = await readHandoffToken(request, env);
+  if (!token) return null;
+  const row = await findLiveToken(env, "social_handoff", token);
+  const payload = readPayload(row?.payload);
+  if (!row || row.userId !== userId || payload?.stage !== "capture") return null;
+  const account = await loadAccount(env, userId);
+  return account ? { account, returnTo: payload.returnTo } : null;
+}
+
+/** An email a provider reported without vouching for it: a suggestion for the email page. */
+export async function providerEmailOf(env: Env, userId: string): Promise<string | null> {
+  const row = await getDb(env)
+    .select({ email: oauthAccounts.providerEmail })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.userId, userId), isNotNull(oauthAccounts.providerEmail)))
+    .get();
+  return row?.email ?? null;
+}
+
+/** The capture steps count on their own keys (capture_resend:..., capture_code:...), with the auth limits. */
+async function withinLimit(env: Env, rule: "resend" | "code", keys: string[]) {
+  const { max, windowMs } = AUTH_RATE_LIMITS[rule];
+  const results = await Promise.all(keys.map((key) => hitRateLimit(env, `capture_${rule}:${key}`, max, windowMs)));
+  return results.every(Boolean);
+}
+
+const tooMany = () => fail(429, "Too many attempts. Please wait a few minutes and try again.");
+
+/** Email capture, step 1: send a code to the address; it becomes the account's email once confirmed. */
+export async function sendCaptureCode(
+  env: Env,
+  userId: string,
+  email: string,
+  meta: { ip: string; origin: string },
+): Promise<Result<{ handle: string }>> {
+  if (!(await withinLimit(env, "resend", [`ip:${meta.ip}`, `account:${email}`, `user:${userId}`]))) return tooMany();
+  const { id, code } = await issueCode(env, { purpose: "change_email", userId, email, withCode: true });
+  await emailSender(env).send(changeEmailCodeEmail({ origin: meta.origin, to: email }, code ?? ""));
+  // The code's public id goes back to the page; it proves nothing without the emailed code.
+  return { ok: true, handle: id };
+}
+
+/**
+ * Email capture, step 2: the code proves the address. It becomes the account's (verified) email; if
+ * another account already has it, this sign-in identity moves to that account (the person has just proved
+ * they own it) and the empty account made for the sign-in is dropped. Returns the account to continue with.
+ */
+export async function confirmCaptureEmail(
+  env: Env,
+  userId: string,
+  input: { email: string; handle: string; otp: string },
+  meta: { ip: string },
+): Promise<Result<{ account: SocialAccount }>> {
+  if (!(await withinLimit(env, "code", [`ip:${meta.ip}`, `user:${userId}`]))) return tooMany();
+  const row = await consumeCode(env, "change_email", input.handle, input.otp);
+  if (!row || row.userId !== userId || row.email !== input.email) {
+    return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+  }
+  const db = getDb(env);
+  const now = new Date();
+  const owner = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  let accountId = userId;
+  if (!owner) {
+    try {
+      await db
+        .update(users)
+        .set({ email: input.email, emailVerifiedAt: now })
+        .where(and(eq(users.id, userId), isNull(users.email)));
+    } catch (error) {
+      if (uniqueViolation(error) === "email") return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+      throw error;
+    }
+  } else if (owner.id !== userId) {
+    // Only an account made by a social sign-in that never finished (no email, no password, never logged in).
+    const unfinished = sql`(
+      SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.email} IS NULL
+        AND NOT EXISTS (SELECT 1 FROM ${credentials} WHERE ${credentials.userId} = ${userId})
+        AND NOT EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.userId} = ${userId})
+    )`;
+    const [moved] = await db.batch([
+      db
+        .update(oauthAccounts)
+        .set({ userId: owner.id })
+        .where(and(eq(oauthAccounts.userId, userId), sql`EXISTS ${unfinished}`))
+        .returning({ id: oauthAccounts.id }),
+      ...claimUnverifiedAccount(env, owner.id, now),
+      db.delete(users).where(and(eq(users.id, userId), sql`EXISTS ${unfinished}`)),
+    ]);
+    if (moved.length === 0) return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+    accountId = owner.id;
+  }
+  if (await isBanned(env, accountId)) return fail(403, AUTH_MESSAGES.banned);
+  const account = await loadAccount(env, accountId);
+  return account ? { ok: true, account } : fail(409, SOCIAL_MESSAGES.expired);
+}
+
+/** Country capture (and the API's save-country): sets the country; the base currency follows from it. */
+export async function saveCountry(env: Env, userId: string, country: string): Promise<SocialAccount | null> {
+  await getDb(env).update(users).set({ country }).where(eq(users.id, userId));
+  return loadAccount(env, userId);
+}
+
+/**
+ * Uses up the capture hand-off of a user whose account is now complete (the API's save-country, which
+ * answers with tokens instead of redirecting). False when it was already used or has expired.
+ */
+export async function finishCapture(request: Request, env: Env, userId: string): Promise<boolean> {
+  const token = await readHandoffToken(request, env);
+  if (!token) return false;
+  const row = await consumeToken(env, "social_handoff", token);
+  return row?.userId === userId && readPayload(row.payload)?.stage === "capture";
+}
+
+/**
+ * /google-discord-user/save-user-data/custom-redirection/:id/:accessToken/:refreshToken: the segments
+ * carry the login hand-off's public id and its code. It works once, within LOGIN_HANDOFF_TTL_MS, for the
+ * user in :id, and only in the browser whose hand-off cookie holds that hand-off's secret token.
+ */
+export async function redeemLoginHandoff(
+  env: Env,
+  input: { userId: string; handoffId: string; code: string; cookieToken: string | null },
+): Promise<Result<{ userId: string; location: string }>> {
+  if (!input.cookieToken || !/^\d{6}$/.test(input.code)) return fail(400, SOCIAL_MESSAGES.expired);
+  const bound = await findLiveToken(env, "social_handoff", input.cookieToken);
+  if (!bound || bound.id !== input.handoffId) return fail(400, SOCIAL_MESSAGES.expired);
+  const row = await consumeCode(env, "social_handoff", input.handoffId, input.code);
+  const payload = readPayload(row?.payload);
+  if (!row?.userId || row.userId !== input.userId || payload?.stage !== "login") {
+    return fail(400, SOCIAL_MESSAGES.expired);
+  }
+  if (await isBanned(env, row.userId)) return fail(403, AUTH_MESSAGES.banned);
+  const account = await loadAccount(env, row.userId);
+  if (!account?.email || !account.country) return fail(400, SOCIAL_MESSAGES.expired);
+  return {
+    ok: true,
+    userId: row.userId,
+    location: afterLoginPath(account.isInfluencer, payload.returnTo ?? undefined),
+  };
+}

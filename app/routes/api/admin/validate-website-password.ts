@@ -1,0 +1,14 @@
+import { sitePasswordSchema } from "~/features/auth/access-schema";
+import { grantCookieHeader, SITE_GATE_MESSAGES, validateSitePassword } from "~/features/auth/site-gate.server";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp } from "~/platform/http.server";
+
+/** POST /api/admin/validate-website-password {password} → {success, message, token} and the access cookie. */
+export const action = jsonAction({ schema: sitePasswordSchema }, async ({ request, env, input }) => {
+  const result = await validateSitePassword(env, input.password, { ip: clientIp(request) });
+  if (!result.ok) return resultJson(result);
+  return resultJson(
+    { ok: true, message: SITE_GATE_MESSAGES.granted, token: result.token },
+    { "Set-Cookie": await grantCookieHeader(env, result.token) },
+  );
+});

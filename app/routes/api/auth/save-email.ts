@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { emailOnlySchema, otpSchema } from "~/features/auth/schema";
+import { confirmCaptureEmail, findCapture, SOCIAL_MESSAGES, sendCaptureCode } from "~/features/auth/social.server";
+import { jsonAction, resultJson } from "~/platform/api.server";
+import { clientIp, jsonError, publicOrigin } from "~/platform/http.server";
+
+const saveEmailSchema = emailOnlySchema.extend({
+  token: z.string().trim().optional(),
+  otp: otpSchema.shape.otp.optional(),
+});
+
+/**
+ * POST /api/auth/user/save-email/:id { email } then { email, token, otp }: the API side of /email-capture,
+ * for the browser finishing a social sign-in of :id (its hand-off cookie). The first call emails a code and
+ * answers its handle as `token`; the second confirms it, and the address becomes the account's email.
+ */
+export const action = jsonAction({ schema: saveEmailSchema }, async ({ request, env, params, input }) => {
+  const userId = params.id ?? "";
+  if (!(await findCapture(request, env, userId))) return jsonError(401, SOCIAL_MESSAGES.expired);
+  if (!input.token || !input.otp) {
+    const sent = await sendCaptureCode(env, userId, input.email, {
+      ip: clientIp(request),
+      origin: publicOrigin(request, env),
+    });
+    return resultJson(sent.ok ? { ok: true, token: sent.handle, message: SOCIAL_MESSAGES.emailCodeSent } : sent);
+  }
+  const confirmed = await confirmCaptureEmail(
+    env,
+    userId,
+    { email: input.email, handle: input.token, otp: input.otp },
+    { ip: clientIp(request) },
+  );
+  if (!confirmed.ok) return resultJson(confirmed);
+  const { account } = confirmed;
+  const redirectTo = account.country ? null : `/country-capture/${encodeURIComponent(account.userId)}`;
+  return resultJson({ ok: true, user: { _id: account.userId, email: account.email }, redirectTo });
+});

@@ -1,0 +1,76 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { countryOptions } from "~/features/auth/countries";
+import { countrySchema } from "~/features/auth/schema";
+import { continueSocialLogin, findCapture, SOCIAL_MESSAGES, saveCountry } from "~/features/auth/social.server";
+import { cloudflareContext } from "~/platform/context";
+import { envOf } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/country-capture";
+
+export const meta = () => [{ title: "Your country | Noobrd" }];
+
+/** Only the browser that just signed in, for that account, may use this page (docs/decisions/006). */
+async function requireCapture(request: Request, env: Env, userId: string) {
+  const capture = await findCapture(request, env, userId);
+  if (!capture) throw await redirectWithToast(env, "/login", { kind: "error", message: SOCIAL_MESSAGES.expired });
+  return capture;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const { account } = await requireCapture(request, env, params.userId);
+  if (!account.email) throw redirect(`/email-capture/${encodeURIComponent(account.userId)}`);
+  const country = context.get(cloudflareContext).cf?.country;
+  return { countries: countryOptions(), defaultCountry: typeof country === "string" ? country : "" };
+}
+
+/** Saves the country (the base currency follows: INR for IN, USD otherwise), then finishes the sign-in. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const capture = await requireCapture(request, env, params.userId);
+  const submission = parseWithZod(await request.formData(), { schema: countrySchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const account = await saveCountry(env, capture.account.userId, submission.value.billing_country);
+  if (!account) throw await redirectWithToast(env, "/login", { kind: "error", message: SOCIAL_MESSAGES.expired });
+  const next = await continueSocialLogin(env, account, capture.returnTo);
+  // A full page load: the next stop is the custom-redirection resource route.
+  return redirectDocument(next.location, { headers: { "Set-Cookie": next.cookie } });
+}
+
+export default function CountryCapture({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "capture-country",
+    lastResult: actionData?.result,
+    defaultValue: { billing_country: loaderData.defaultCountry },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: countrySchema }),
+  });
+  return (
+    <AuthCard
+      title="Where do you play from?"
+      lead="We show prices in your currency: Indian rupees for India, US dollars everywhere else."
+    >
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Field label="Country" id={fields.billing_country.id} errors={fields.billing_country.errors}>
+          <select {...getSelectProps(fields.billing_country)} autoComplete="country" className={inputClass}>
+            <option value="">Select your country</option>
+            {loaderData.countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
+          Continue
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,103 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/ui/field";
+import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { redirectToSchema } from "~/features/auth/schema";
+import {
+  grantCookieHeader,
+  hasSiteAccess,
+  validateSitePassword,
+  validateSiteToken,
+} from "~/features/auth/site-gate.server";
+import { MESSAGES } from "~/lib/messages";
+import { clientIp, envOf } from "~/platform/http.server";
+import type { Route } from "./+types/password-login";
+
+export const meta = () => [{ title: "Enter the website password | Noobrd" }];
+
+function back(request: Request, formValue?: FormDataEntryValue | null) {
+  const value = formValue ?? new URL(request.url).searchParams.get("redirectTo");
+  return redirectToSchema.parse(typeof value === "string" && value ? value : undefined) ?? "/";
+}
+
+/** /password-login: the site gate's screen. A link with ?token= opens the site directly. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const token = new URL(request.url).searchParams.get("token");
+  if (token) {
+    const result = await validateSiteToken(env, token);
+    if (result.ok)
+      throw redirect(back(request), { headers: { "Set-Cookie": await grantCookieHeader(env, result.token) } });
+    return { error: result.message, redirectTo: back(request) };
+  }
+  if (await hasSiteAccess(request, env)) throw redirect(back(request));
+  return { error: null, redirectTo: back(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    const result =
+      intent === "token"
+        ? await validateSiteToken(env, String(form.get("token") ?? "").trim())
+        : await validateSitePassword(env, String(form.get("password") ?? ""), { ip: clientIp(request) });
+    if (!result.ok) return data({ error: result.message, intent }, { status: result.status });
+    return redirect(back(request, form.get("redirectTo")), {
+      headers: { "Set-Cookie": await grantCookieHeader(env, result.token) },
+    });
+  } catch (error) {
+    console.error("site gate:", error);
+    return data({ error: MESSAGES.serverError, intent }, { status: 500 });
+  }
+}
+
+export default function PasswordLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const error = actionData?.error ?? loaderData.error;
+  const { redirectTo } = loaderData;
+  return (
+    <AuthCard
+      title="This site is private for now"
+      lead="Enter the website password, or an access token you were given."
+    >
+      <FormErrors id="password-login-error" errors={error ? [error] : undefined} />
+      <Form method="post" className="mt-4 flex flex-col gap-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label="Website password" id="site-password">
+          <input
+            id="site-password"
+            name="password"
+            type="password"
+            required
+            autoComplete="off"
+            className={inputClass}
+          />
+        </Field>
+        <button
+          type="submit"
+          name="intent"
+          value="password"
+          className={primaryButton}
+          disabled={navigation.state === "submitting"}
+        >
+          Enter
+        </button>
+      </Form>
+      <Form method="post" className="mt-6 flex flex-col gap-3 border-t border-ink-700 pt-6">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label="Access token" id="site-token">
+          <input id="site-token" name="token" type="text" required autoComplete="off" className={inputClass} />
+        </Field>
+        <button
+          type="submit"
+          name="intent"
+          value="token"
+          className="rounded-lg border border-ink-700 px-4 py-2 text-sm hover:bg-ink-800"
+        >
+          Use token
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}
