@@ -28,6 +28,18 @@ export type BrowseState = {
   sortBy?: string;
 };
 
+/**
+ * The form's values without the filters left at 'Any' or empty, so the URL (with JavaScript) names only the
+ * filters in use. Without JavaScript the browser sends them all, which means the same.
+ */
+function cleanParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string" && value.trim() !== "" && value !== "Any") params.append(key, value.trim());
+  }
+  return params;
+}
+
 /** /browse with the given parameters changed (null removes one); the page always starts again at 1. */
 export function browseHref(search: string, changes: Record<string, string | null>): string {
   const params = new URLSearchParams(search);
@@ -74,11 +86,14 @@ function Select({
   name,
   value,
   options,
+  anyLabel = "Any",
 }: {
   label: string;
   name: string;
   value: string | undefined;
   options: { value: string; label: string }[];
+  /** The choice that leaves the filter out (sent as 'Any'). */
+  anyLabel?: string;
 }) {
   const id = `filter-${name}`;
   return (
@@ -87,7 +102,7 @@ function Select({
         {label}
       </label>
       <select id={id} name={name} defaultValue={value ?? "Any"} className={selectClass}>
-        <option value="Any">Any</option>
+        <option value="Any">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -134,8 +149,12 @@ export function BrowseFilters({
       onChange={(event) => {
         const target = event.target;
         if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "checkbox")) {
-          submit(event.currentTarget, { preventScrollReset: true });
+          submit(cleanParams(event.currentTarget), { method: "get", action: "/browse", preventScrollReset: true });
         }
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(cleanParams(event.currentTarget), { method: "get", action: "/browse" });
       }}
     >
       <input type="hidden" name="filter" value={state.filter} />
@@ -144,6 +163,7 @@ export function BrowseFilters({
         label="Sort by"
         name="sortBy"
         value={state.sortBy}
+        anyLabel={state.searchField ? "Best match" : "Recommended"}
         options={sorts.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
       />
       {fields.has("game") ? (

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import type { FavouriteKind } from "../kinds";
 import { useFavourite } from "../use-favourite";
@@ -41,6 +42,9 @@ export function FavouriteButton({
   const loginPath = `/login?redirectTo=${encodeURIComponent(here)}`;
   const root = useRouteLoaderData("root") as { viewer: { id: string } | null } | undefined;
   const favourite = useFavourite(kind, id, isFavourite, loginPath);
+  // Marks the button once React runs it (the delayed toggle); until then a press is a plain form post.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   if (!root?.viewer) {
     return (
@@ -60,6 +64,7 @@ export function FavouriteButton({
       method="post"
       action="/favourites"
       className="relative z-10"
+      data-hydrated={hydrated ? "" : undefined}
       onSubmit={(event) => {
         event.preventDefault();
         favourite.toggle();

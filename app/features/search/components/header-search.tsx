@@ -33,6 +33,9 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
   const [active, setActive] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const listId = useId();
+  // Marks the box once React runs it (suggestions); until then it is a plain search form.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => setText(current), [current]);
   useEffect(
@@ -68,6 +71,7 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
       action="/browse"
       role="search"
       data-search-mode={mode}
+      data-hydrated={hydrated ? "" : undefined}
       className="relative flex w-full max-w-md"
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
