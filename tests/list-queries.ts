@@ -180,7 +180,7 @@ export function listQueries(db: Db, sample: QuerySample): NamedQuery[] {
   add("favourite stars", favouriteStarsQuery(db, sample.viewerId));
   add("favourite games", favouriteGamesQuery(db, sample.viewerId));
 
-  for (const text of ["f", "fort", "build ranked"]) {
+  for (const text of ["fo", "fort", "build ranked"]) {
     const suggestions = suggestionQueries(db, text);
     if (!suggestions) continue;
     const [gamesQuery, gigsQuery, starsQuery] = suggestions;

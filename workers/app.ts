@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
 import { cloudflareContext } from "../app/platform/context";
+import { optimizeDatabase } from "../app/platform/db.server";
 import {
   providerFormActionOrigins,
   STAND_IN_BASE_PATH,
@@ -25,12 +26,16 @@ export default {
     return withSecurityHeaders(response, nonce, import.meta.env.DEV, formActions);
   },
 
-  /** Cron (wrangler.jsonc triggers): refreshes the USD->INR rate once its next-update time has passed. */
+  /**
+   * Cron (wrangler.jsonc triggers): refreshes the USD->INR rate once its next-update time has passed, and
+   * keeps the query planner's statistics current.
+   */
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(
       refreshUsdInrRate(env, { now: new Date(controller.scheduledTime) }).then((outcome) => {
         if (outcome.status !== "fresh") console.log("exchange rate", outcome.status);
       }),
     );
+    ctx.waitUntil(optimizeDatabase(env).catch((error: unknown) => console.error("PRAGMA optimize", error)));
   },
 } satisfies ExportedHandler<Env>;

@@ -40,3 +40,11 @@ export function named<T extends Record<string, Column | SQL>>(fields: T): Named<
 export function col(column: Column): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
+
+/**
+ * `PRAGMA optimize`: refreshes the query planner's statistics for tables that changed enough (D1's advice
+ * after creating indexes or loading data). Cheap when nothing changed; run by the cron.
+ */
+export async function optimizeDatabase(env: Env): Promise<void> {
+  await env.DB.exec("PRAGMA optimize");
+}

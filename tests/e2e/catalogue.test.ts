@@ -185,12 +185,12 @@ describe("search suggestions (JavaScript)", () => {
     await box.fill(liveName);
     const option = page.getByRole("option", { name: new RegExp(liveName) }).first();
     await option.waitFor();
-    expect(await option.innerText()).toContain("LIVE");
+    expect(await option.textContent()).toContain("LIVE");
 
     await box.fill("crosshair placement");
     const long = page.getByRole("option").filter({ hasText: "Crosshair" }).first();
     await long.waitFor();
-    expect(await long.innerText()).toContain("Crosshair placement …");
+    expect(await long.textContent()).toContain("Crosshair placement …");
 
     await box.fill("valorant");
     await page.getByRole("option", { name: /^Game\s*Valorant/ }).click();
@@ -282,13 +282,13 @@ describe("prices in the viewer's currency", () => {
     if (!gig || !rate) throw new Error("no gig or rate");
     const visitor = await (await newContext(false)).newPage();
     await visitor.goto(`/gig/${gig.id}`);
-    expect(await visitor.getByTestId("price").innerText()).toBe(`$${Math.ceil(gig.price_minor / 100)}`);
+    expect(await visitor.getByTestId("price").textContent()).toBe(`$${Math.ceil(gig.price_minor / 100)}`);
 
     const fan = await (await newContext(true)).newPage();
     await logIn(fan);
     await fan.goto(`/gig/${gig.id}`);
     const rupees = Math.ceil((gig.price_minor * rate.rate_micros) / 1e8);
-    expect(await fan.getByTestId("price").innerText()).toBe(`₹${rupees.toLocaleString("en-US")}`);
+    expect(await fan.getByTestId("price").textContent()).toBe(`₹${rupees.toLocaleString("en-US")}`);
     await visitor.close();
     await fan.close();
   });

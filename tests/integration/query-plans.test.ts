@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import { bulkCatalogue } from "../bulk-catalogue";
 import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
+import { fullScans } from "../full-scans";
 import { listQueries } from "../list-queries";
 
 /**
@@ -13,23 +14,6 @@ import { listQueries } from "../list-queries";
  * database that has been optimised can choose differently). Unfiltered lists must also be read in the
  * order of their index (one page must not sort the whole table).
  */
-const LARGE_TABLES = new Set([
-  "products",
-  "product_tags",
-  "users",
-  "influencer_profiles",
-  "slots",
-  "bookings",
-  "orders",
-  "live_sessions",
-  "live_session_tags",
-  "queue_entries",
-  "favourite_gigs",
-  "favourite_stars",
-  "favourite_games",
-  "sessions",
-]);
-
 type PlanRow = { id: number; parent: number; detail: string };
 
 async function planOf(query: { sql: string; params: unknown[] }) {
@@ -37,14 +21,6 @@ async function planOf(query: { sql: string; params: unknown[] }) {
     .bind(...query.params)
     .all<PlanRow>();
   return result.results.map((row) => row.detail);
-}
-
-/** `SCAN products`, `SCAN p`, `SCAN products AS p` without USING ... INDEX: a full table scan. */
-function fullScans(plan: string[]): string[] {
-  return plan.filter((detail) => {
-    const match = /^SCAN (\S+)(?: AS (\S+))?$/.exec(detail.trim());
-    return !!match && (LARGE_TABLES.has(match[1] ?? "") || LARGE_TABLES.has(match[2] ?? ""));
-  });
 }
 
 let world: CatalogueWorld;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { displayCurrency } from "~/features/currency/currency";
-import { usdInrRateQuery } from "~/features/currency/rates.server";
+import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { PAGE_SIZE } from "~/lib/constants";
 import type { DisplayCurrency } from "~/lib/money";
 import { jsonError } from "~/platform/http.server";

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL, type Subquery, sql } from "drizzle-orm";
-import { usdInrRateQuery } from "~/features/currency/rates.server";
+import { and, asc, count, eq, inArray, isNull, type SQL, type Subquery, sql } from "drizzle-orm";
+import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { gamesFts, matches, productsFts, rowidOf, starsFts } from "~/features/search/fts.server";
 import { toMatchQuery } from "~/features/search/query";
-import type { Db } from "~/platform/db.server";
+import { col, type Db } from "~/platform/db.server";
 import {
   favouriteGames,
   favouriteGigs,
@@ -20,12 +20,19 @@ import {
   activeGig,
   gameCardColumns,
   gigCardColumns,
+  gigGameJoin,
+  gigProfileJoin,
+  gigStarJoin,
   gigsWithAllTags,
   liveCardColumns,
   liveSessionsWithAllTags,
+  liveStars,
   onPlatform,
+  starActive,
   starCardColumns,
-  starIsActive,
+  starInCountry,
+  starJoin,
+  starOfProfession,
   starsWithTaggedGigs,
 } from "./columns.server";
 import {
@@ -89,12 +96,22 @@ function effectiveSort<S extends GigSort>(sortBy: S | undefined, match: string |
 // ---------------------------------------------------------------- gigs
 
 function gigsFilter(db: Db, query: GigsQuery, viewerId: string | null, match: string | null): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [activeGig, starIsActive];
-  if (query.selectedGame) conditions.push(eq(products.gameId, query.selectedGame));
-  if (query.platform) conditions.push(onPlatform(db, products.platformId, query.platform));
-  if (query.country) conditions.push(eq(users.country, query.country));
-  if (query.profession) conditions.push(eq(influencerProfiles.profession, query.profession));
-  if (query.isLiveClicked) conditions.push(isNotNull(users.liveSessionId));
+  const conditions: (SQL | undefined)[] = [activeGig, starActive(products.influencerId)];
+  // The (game, popularity) and (platform, popularity) indexes serve the popularity order. For any other
+  // order the game and platform are checked as rows come off that order's index (`+column`): one of a
+  // dozen games or six platforms matches often enough that a page fills quickly, whereas looking the rows
+  // up by game or platform would sort thousands of gigs for every page.
+  const indexed = effectiveSort(query.sortBy, match) === "popularity";
+  if (query.selectedGame) {
+    conditions.push(
+      indexed ? eq(products.gameId, query.selectedGame) : sql`+${col(products.gameId)} = ${query.selectedGame}`,
+    );
+  }
+  if (query.platform) conditions.push(onPlatform(products.platformId, query.platform, indexed));
+  if (query.country) conditions.push(starInCountry(products.influencerId, query.country));
+  if (query.profession) conditions.push(starOfProfession(products.influencerId, query.profession));
+  // Gigs of the stars live now: looked up from those few stars, not found by reading every gig.
+  if (query.isLiveClicked) conditions.push(inArray(products.influencerId, liveStars(db)));
   if (query.isFavClicked) {
     conditions.push(
       viewerId
@@ -110,14 +127,19 @@ function gigsFilter(db: Db, query: GigsQuery, viewerId: string | null, match: st
   return and(...conditions);
 }
 
-function gigsFrom(db: Db, viewerId: string | null, match: string | null) {
+/**
+ * A page of gigs keeps the gig as the outer loop (gig*Join), so it is read in an index's order. A count has
+ * no order and visits every match: there the planner may start from the influencers' index instead.
+ */
+function gigsFrom(db: Db, viewerId: string | null, match: string | null, purpose: "page" | "count" = "page") {
+  const page = purpose === "page";
   const base = db
     .select(gigCardColumns(viewerId))
     .from(products)
     .$dynamic()
-    .innerJoin(users, eq(users.id, products.influencerId))
-    .innerJoin(influencerProfiles, eq(influencerProfiles.userId, products.influencerId))
-    .innerJoin(games, eq(games.id, products.gameId));
+    .innerJoin(users, page ? gigStarJoin : eq(users.id, products.influencerId))
+    .innerJoin(influencerProfiles, page ? gigProfileJoin : eq(influencerProfiles.userId, products.influencerId))
+    .innerJoin(games, page ? gigGameJoin : eq(games.id, products.gameId));
   return match ? base.innerJoin(productsFts, eq(productsFts.rowid, rowidOf.products)) : base;
 }
 
@@ -148,7 +170,9 @@ export function gigsCountQuery(db: Db, query: GigsQuery, viewerId: string | null
   // that starts from users walk an influencer index instead of every user.
   return countOf(
     db,
-    gigsFrom(db, viewerId, match).where(and(gigsFilter(db, query, viewerId, match), eq(users.isInfluencer, true))),
+    gigsFrom(db, viewerId, match, "count").where(
+      and(gigsFilter(db, query, viewerId, match), eq(users.isInfluencer, true)),
+    ),
   );
 }
 
@@ -163,7 +187,7 @@ function gamesFilter(db: Db, query: GamesQuery, viewerId: string | null, match: 
         db
           .select({ id: gamePlatforms.gameId })
           .from(gamePlatforms)
-          .where(onPlatform(db, gamePlatforms.platformId, query.platform)),
+          .where(onPlatform(gamePlatforms.platformId, query.platform)),
       ),
     );
   }
@@ -215,10 +239,10 @@ export function gamesCountQuery(db: Db, query: GamesQuery, viewerId: string | nu
 // ---------------------------------------------------------------- creators
 
 function creatorsFilter(db: Db, query: CreatorsQuery, viewerId: string | null, match: string | null) {
-  const conditions: (SQL | undefined)[] = [starIsActive];
+  const conditions: (SQL | undefined)[] = [starActive(influencerProfiles.userId)];
   if (query.country) conditions.push(eq(users.country, query.country));
   if (query.profession) conditions.push(eq(influencerProfiles.profession, query.profession));
-  if (query.isLiveClicked) conditions.push(isNotNull(users.liveSessionId));
+  if (query.isLiveClicked) conditions.push(inArray(influencerProfiles.userId, liveStars(db)));
   if (query.isFavClicked) {
     conditions.push(
       viewerId
@@ -239,12 +263,12 @@ function creatorsFilter(db: Db, query: CreatorsQuery, viewerId: string | null, m
   return and(...conditions);
 }
 
-function creatorsFrom(db: Db, viewerId: string | null, match: string | null) {
+function creatorsFrom(db: Db, viewerId: string | null, match: string | null, from: "profiles" | "users" | "either") {
   const base = db
     .select(starCardColumns(viewerId))
     .from(influencerProfiles)
     .$dynamic()
-    .innerJoin(users, eq(users.id, influencerProfiles.userId));
+    .innerJoin(users, starJoin(match ? "either" : from));
   return match ? base.innerJoin(starsFts, eq(starsFts.rowid, rowidOf.influencerProfiles)) : base;
 }
 
@@ -269,7 +293,7 @@ export function creatorsListQuery(db: Db, query: CreatorsQuery, viewerId: string
   // (is_influencer, country) indexes serve the alphabetical order and the country filter; for the other
   // orders it would tempt the planner away from the profiles' own indexes.
   const viaUsers = sort === "alphabetically" || !!query.country;
-  return creatorsFrom(db, viewerId, match)
+  return creatorsFrom(db, viewerId, match, viaUsers ? "users" : "profiles")
     .where(and(creatorsFilter(db, query, viewerId, match), viaUsers ? eq(users.isInfluencer, true) : undefined))
     .orderBy(...order)
     .limit(limit + 1)
@@ -280,7 +304,7 @@ export function creatorsCountQuery(db: Db, query: CreatorsQuery, viewerId: strin
   const match = query.searchField ? toMatchQuery(query.searchField) : null;
   return countOf(
     db,
-    creatorsFrom(db, viewerId, match).where(
+    creatorsFrom(db, viewerId, match, "either").where(
       and(creatorsFilter(db, query, viewerId, match), eq(users.isInfluencer, true)),
     ),
   );
@@ -289,9 +313,9 @@ export function creatorsCountQuery(db: Db, query: CreatorsQuery, viewerId: strin
 // ---------------------------------------------------------------- live sessions
 
 function liveFilter(db: Db, query: LiveQuery, viewerId: string | null): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isNull(liveSessions.endedAt), starIsActive];
+  const conditions: (SQL | undefined)[] = [isNull(liveSessions.endedAt), starActive(liveSessions.influencerId)];
   if (query.selectedGame) conditions.push(eq(liveSessions.gameId, query.selectedGame));
-  if (query.platform) conditions.push(onPlatform(db, liveSessions.platformId, query.platform));
+  if (query.platform) conditions.push(onPlatform(liveSessions.platformId, query.platform));
   if (query.country) conditions.push(eq(users.country, query.country));
   if (query.profession) conditions.push(eq(influencerProfiles.profession, query.profession));
   if (query.isFavClicked) {

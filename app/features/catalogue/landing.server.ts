@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { usdInrRateQuery } from "~/features/currency/rates.server";
+import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { rowidOf } from "~/features/search/fts.server";
 import type { Db } from "~/platform/db.server";
 import { banners, games, influencerProfiles, liveSessions, products, users } from "../../../db/schema";
@@ -7,9 +7,12 @@ import {
   activeGig,
   gameCardColumns,
   gigCardColumns,
+  gigGameJoin,
+  gigStarJoin,
   liveCardColumns,
+  starActive,
   starCardColumns,
-  starIsActive,
+  starJoin,
 } from "./columns.server";
 import { upcomingSessionsQuery, viewerUpcomingSessionsQuery } from "./sessions.server";
 
@@ -42,9 +45,9 @@ export function popularGigsQuery(db: Db, viewerId: string | null, limit: number 
   return db
     .select(gigCardColumns(viewerId))
     .from(products)
-    .innerJoin(users, eq(users.id, products.influencerId))
-    .innerJoin(games, eq(games.id, products.gameId))
-    .where(and(activeGig, starIsActive))
+    .innerJoin(users, gigStarJoin)
+    .innerJoin(games, gigGameJoin)
+    .where(and(activeGig, starActive(products.influencerId)))
     .orderBy(desc(products.popularity), sql`${rowidOf.products} DESC`)
     .limit(limit);
 }
@@ -54,8 +57,8 @@ export function popularStarsQuery(db: Db, viewerId: string | null, limit: number
   return db
     .select(starCardColumns(viewerId))
     .from(influencerProfiles)
-    .innerJoin(users, eq(users.id, influencerProfiles.userId))
-    .where(and(eq(influencerProfiles.showAtLanding, true), starIsActive))
+    .innerJoin(users, starJoin("profiles"))
+    .where(and(eq(influencerProfiles.showAtLanding, true), starActive(influencerProfiles.userId)))
     .orderBy(desc(influencerProfiles.popularity))
     .limit(limit);
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { usdInrRateQuery } from "~/features/currency/rates.server";
+import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { PAGE_SIZE } from "~/lib/constants";
 import { type Db, named } from "~/platform/db.server";
 import {
@@ -13,7 +13,7 @@ import {
   users,
 } from "../../../db/schema";
 import { gigsListQuery, liveListQuery, mergePlatformOptions, toPage } from "./browse.server";
-import { activeGig, gameCardColumns, gigCardColumns, starCardColumns, starIsActive } from "./columns.server";
+import { activeGig, gameCardColumns, gigCardColumns, starActive, starCardColumns } from "./columns.server";
 import { gigsQuerySchema, liveQuerySchema } from "./schema";
 import { gigSlotsQuery, starSessionsCountQuery, starSessionsQuery } from "./sessions.server";
 
@@ -29,7 +29,7 @@ export function starProfileQuery(db: Db, starId: string, viewerId: string | null
     .select(starCardColumns(viewerId))
     .from(influencerProfiles)
     .innerJoin(users, eq(users.id, influencerProfiles.userId))
-    .where(and(eq(influencerProfiles.userId, starId), starIsActive))
+    .where(and(eq(influencerProfiles.userId, starId), starActive(influencerProfiles.userId)))
     .limit(1);
 }
 
@@ -110,7 +110,7 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
     .innerJoin(games, eq(games.id, products.gameId))
     .innerJoin(gameModes, eq(gameModes.id, products.gameModeId))
     .innerJoin(platforms, eq(platforms.id, products.platformId))
-    .where(and(eq(products.id, gigId), activeGig, starIsActive))
+    .where(and(eq(products.id, gigId), activeGig, starActive(products.influencerId)))
     .limit(1);
 }
 

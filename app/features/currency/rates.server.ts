@@ -1,27 +1,13 @@
-import { and, eq } from "drizzle-orm";
-import { type Db, getDb } from "~/platform/db.server";
+import { getDb } from "~/platform/db.server";
 import { type ExchangeRateProvider, exchangeRateProviders } from "~/platform/exchange-rates.server";
 import { exchangeRates } from "../../../db/schema";
+import { type StoredRate, usdInrRateQuery } from "./rate-query.server";
+
+export { type StoredRate, usdInrRateQuery };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A next-update time further out than this is not trusted; 24 h later is used instead. */
 const MAX_NEXT_UPDATE_MS = 7 * DAY_MS;
-
-/** The stored USD -> INR rate, as a query a page can put in its batch. */
-export function usdInrRateQuery(db: Db) {
-  return db
-    .select({
-      rateMicros: exchangeRates.rateMicros,
-      fetchedAt: exchangeRates.fetchedAt,
-      nextUpdateAt: exchangeRates.nextUpdateAt,
-      source: exchangeRates.source,
-    })
-    .from(exchangeRates)
-    .where(and(eq(exchangeRates.base, "USD"), eq(exchangeRates.quote, "INR")))
-    .limit(1);
-}
-
-export type StoredRate = Awaited<ReturnType<typeof usdInrRateQuery>>[number];
 
 export async function getUsdInrRate(env: Env): Promise<StoredRate | null> {
   const [row] = await usdInrRateQuery(getDb(env));

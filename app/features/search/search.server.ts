@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { starActive } from "~/features/catalogue/columns.server";
 import { SEARCH_SUGGESTION_NAME_MAX } from "~/lib/constants";
 import { col, type Db } from "~/platform/db.server";
 import { games, influencerProfiles, liveSessions, products, users } from "../../../db/schema";
@@ -6,6 +7,7 @@ import { gamesFts, matches, productsFts, rowidOf, starsFts } from "./fts.server"
 import { toMatchQuery } from "./query";
 
 export const SUGGESTIONS_PER_KIND = 5;
+export const SUGGESTION_MIN_LENGTH = 2;
 
 export type Suggestion = {
   type: "game" | "gig" | "star";
@@ -26,6 +28,8 @@ export function cutName(name: string, max = SEARCH_SUGGESTION_NAME_MAX): string 
 
 /** The three suggestion queries (games, gigs, stars), or null when the text has nothing to search. */
 export function suggestionQueries(db: Db, text: string, perKind = SUGGESTIONS_PER_KIND) {
+  // One letter would match (and rank) a large share of all titles: suggestions start at two.
+  if ([...text.trim()].length < SUGGESTION_MIN_LENGTH) return null;
   const gameMatch = toMatchQuery(text, "name");
   const gigMatch = toMatchQuery(text, "title");
   const starMatch = toMatchQuery(text);
@@ -50,7 +54,7 @@ export function suggestionQueries(db: Db, text: string, perKind = SUGGESTIONS_PE
       .from(productsFts)
       .innerJoin(products, eq(rowidOf.products, productsFts.rowid))
       .innerJoin(users, eq(users.id, products.influencerId))
-      .where(and(matches(productsFts, gigMatch), isNull(products.archivedAt), eq(users.isActive, true)))
+      .where(and(matches(productsFts, gigMatch), isNull(products.archivedAt), starActive(products.influencerId)))
       .orderBy(productsFts.rank)
       .limit(perKind),
     db
@@ -58,7 +62,7 @@ export function suggestionQueries(db: Db, text: string, perKind = SUGGESTIONS_PE
       .from(starsFts)
       .innerJoin(influencerProfiles, eq(rowidOf.influencerProfiles, starsFts.rowid))
       .innerJoin(users, eq(users.id, influencerProfiles.userId))
-      .where(and(matches(starsFts, starMatch), eq(users.isActive, true)))
+      .where(and(matches(starsFts, starMatch), starActive(influencerProfiles.userId)))
       .orderBy(starsFts.rank)
       .limit(perKind),
   ] as const;

@@ -54,7 +54,7 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
     setOpen(true);
     if (timer.current) clearTimeout(timer.current);
     const query = value.trim();
-    if (!query) return;
+    if ([...query].length < 2) return; // suggestions start at two characters (search.server.ts)
     timer.current = setTimeout(() => {
       fetcher.load(`/api/get/stars_gigs_search?searchQuery=${encodeURIComponent(query)}`);
     }, SEARCH_DEBOUNCE_MS);
