@@ -1,6 +1,6 @@
 import { siteTokenSchema } from "~/features/auth/access-schema";
 import { grantCookieHeader, SITE_GATE_MESSAGES, validateSiteToken } from "~/features/auth/site-gate.server";
-import { jsonAction, resultJson } from "~/platform/api.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/validate-token-for-website-password {token} → {success, message, token} and the access cookie. */
 export const action = jsonAction({ schema: siteTokenSchema }, async ({ env, input }) => {

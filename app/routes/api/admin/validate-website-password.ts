@@ -1,7 +1,7 @@
 import { sitePasswordSchema } from "~/features/auth/access-schema";
 import { grantCookieHeader, SITE_GATE_MESSAGES, validateSitePassword } from "~/features/auth/site-gate.server";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/validate-website-password {password} → {success, message, token} and the access cookie. */
 export const action = jsonAction({ schema: sitePasswordSchema }, async ({ request, env, input }) => {

@@ -1,8 +1,8 @@
 import { logIn } from "~/features/auth/accounts.server";
 import { adminLoginSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/login { username, password }: active staff only; anyone else gets "User not found". */
 export const action = jsonAction({ schema: adminLoginSchema }, async ({ request, env, input }) => {

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { confirmEmailChange } from "~/features/auth/accounts.server";
 import { changeEmailSchema, otpSchema } from "~/features/auth/schema";
 import { AUTH_MESSAGES } from "~/lib/messages";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp, jsonError } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/change-email-verify_otp/ { email, token, otp } */
 export const action = jsonAction(

@@ -1,8 +1,8 @@
 import { requestEmailChange } from "~/features/auth/accounts.server";
 import { changeEmailSchema } from "~/features/auth/schema";
 import { AUTH_MESSAGES } from "~/lib/messages";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp, jsonError, publicOrigin } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/user/change-email/:id and /rechange-email/:id { email }: only for the logged-in user's own id. */
 export const action = jsonAction(

@@ -2,8 +2,8 @@ import { changePassword } from "~/features/auth/accounts.server";
 import { changePasswordSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { AUTH_MESSAGES } from "~/lib/messages";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /auth/change_password: every other session ends; this one is renewed. */
 export const action = jsonAction(

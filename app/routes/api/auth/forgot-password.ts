@@ -1,7 +1,7 @@
 import { forgotPassword } from "~/features/auth/accounts.server";
 import { emailOnlySchema } from "~/features/auth/schema";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp, publicOrigin } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/forgot_password { email }: the same answer whether or not the address exists. */
 export const action = jsonAction({ schema: emailOnlySchema }, async ({ request, env, input }) =>

@@ -1,7 +1,7 @@
 import { getAuth } from "~/features/auth/session.server";
 import { issueTokenPair } from "~/features/auth/tokens.server";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /**
  * POST /api/auth/generate-new-token: a logged-in client (browser session or access token) gets a new

@@ -2,8 +2,8 @@ import { logIn } from "~/features/auth/accounts.server";
 import { afterLoginPath } from "~/features/auth/policy";
 import { loginSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /auth/login: starts a browser session and says where to go next. */
 export const action = jsonAction({ schema: loginSchema }, async ({ request, env, input }) => {

@@ -1,6 +1,6 @@
 import { refreshTokenSchema } from "~/features/auth/access-schema";
 import { rotateRefreshToken } from "~/features/auth/tokens.server";
-import { jsonAction, resultJson } from "~/platform/api.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /**
  * POST /api/auth/refresh-token {refreshToken} → {accessToken, refreshToken, accessTokenExpiresAt}. The

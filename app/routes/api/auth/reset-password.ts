@@ -2,7 +2,7 @@ import { z } from "zod";
 import { resetPassword, setStreamerPassword } from "~/features/auth/accounts.server";
 import { passwordSchema } from "~/features/auth/schema";
 import { AUTH_MESSAGES } from "~/lib/messages";
-import { jsonAction, resultJson } from "~/platform/api.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /**
  * POST /api/auth/reset_password/:token { newPassword } and

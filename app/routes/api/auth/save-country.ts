@@ -12,8 +12,8 @@ import {
 } from "~/features/auth/social.server";
 import { issueTokenPair } from "~/features/auth/tokens.server";
 import { AUTH_MESSAGES } from "~/lib/messages";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp, jsonError } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 function userJson(account: SocialAccount) {
   return { _id: account.userId, country: account.country, baseCurrency: baseCurrencyFor(account.country) };

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { emailOnlySchema, otpSchema } from "~/features/auth/schema";
 import { confirmCaptureEmail, findCapture, SOCIAL_MESSAGES, sendCaptureCode } from "~/features/auth/social.server";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp, jsonError, publicOrigin } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 const saveEmailSchema = emailOnlySchema.extend({
   token: z.string().trim().optional(),

@@ -1,7 +1,7 @@
 import { signUp } from "~/features/auth/accounts.server";
 import { signupSchema } from "~/features/auth/schema";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp, publicOrigin } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /auth/signup: answers the code screen's handle (the email carries the code and the link). */
 export const action = jsonAction({ schema: signupSchema }, async ({ request, env, input }) =>

@@ -3,8 +3,8 @@ import { verifyEmailByCode } from "~/features/auth/accounts.server";
 import { otpSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { AUTH_MESSAGES } from "~/lib/messages";
-import { jsonAction, resultJson } from "~/platform/api.server";
 import { clientIp, publicOrigin } from "~/platform/http.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/verify_otp/ { token, otp }: token is the code screen's handle from sign-up. */
 export const action = jsonAction(

@@ -1,6 +1,6 @@
 import { verifyEmailByLink } from "~/features/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/lib/messages";
-import { jsonAction, resultJson } from "~/platform/api.server";
+import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/verify/:token: the emailed link's token. */
 export const action = jsonAction({}, async ({ env, params }) => {

@@ -1,8 +1,8 @@
 import { deleteSocialLink } from "~/features/profile/profile.server";
 import { socialKeySchema } from "~/features/profile/schema";
 import { PROFILE_MESSAGES } from "~/lib/messages";
-import { jsonAction } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** DELETE /api/social-links/:key */
 export const action = jsonAction({ auth: true, methods: ["DELETE"] }, async ({ env, params, viewer }) => {

@@ -1,7 +1,7 @@
 import { uploadPicture } from "~/features/profile/profile.server";
 import { PROFILE_MESSAGES } from "~/lib/messages";
-import { jsonAction } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/edit/profile_picture (multipart form, field "image"): png or jpeg, checked by content. */
 export const action = jsonAction({ auth: true }, async ({ request, env, viewer }) => {

@@ -1,8 +1,8 @@
 import { reportUser } from "~/features/profile/profile.server";
 import { reportSchema } from "~/features/profile/schema";
 import { PROFILE_MESSAGES } from "~/lib/messages";
-import { jsonAction } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/post/report-user-account { reportedUserId, reason, details? } */
 export const action = jsonAction({ schema: reportSchema, auth: true }, async ({ env, input, viewer }) => {

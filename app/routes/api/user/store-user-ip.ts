@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { storeUserIp } from "~/features/profile/profile.server";
-import { jsonAction } from "~/platform/api.server";
 import { clientIp, jsonError } from "~/platform/http.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**
  * POST /api/post/store-user-ip { userId, userIp }: records the caller's address. The address is taken from

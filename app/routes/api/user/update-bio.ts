@@ -1,7 +1,7 @@
 import { updateBio } from "~/features/profile/profile.server";
 import { bioSchema } from "~/features/profile/schema";
 import { PROFILE_MESSAGES } from "~/lib/messages";
-import { jsonAction } from "~/platform/api.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/update_user_bio { bio } */
 export const action = jsonAction({ schema: bioSchema, auth: true }, async ({ env, input, viewer }) => {

@@ -1,7 +1,7 @@
 import { replaceGamertags } from "~/features/profile/profile.server";
 import { gamertagsSchema } from "~/features/profile/schema";
 import { PROFILE_MESSAGES } from "~/lib/messages";
-import { jsonAction } from "~/platform/api.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/update_user_gamerTag { gamertags: [{ platform, tag }] }: replaces the caller's gamertags. */
 export const action = jsonAction({ schema: gamertagsSchema, auth: true }, async ({ env, input, viewer }) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { updateNames } from "~/features/profile/profile.server";
-import { jsonAction } from "~/platform/api.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/update_user { fullName }: the caller's display name. */
 export const action = jsonAction(

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getProfile } from "~/features/profile/profile.server";
 import { userJson } from "~/features/profile/serialize";
-import { jsonAction } from "~/platform/api.server";
 import { jsonError } from "~/platform/http.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/updated_user { id }: the caller's own, freshly read user (another id is refused). */
 export const action = jsonAction(

@@ -2,13 +2,16 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { requireApiUser } from "~/features/auth/guards.server";
 import type { Viewer } from "~/features/auth/policy";
-import { assertSameOrigin, envOf, jsonError, readBody } from "./http.server";
+import { isAppError } from "~/lib/errors";
+import { assertSameOrigin, envOf, jsonError, readBody } from "~/platform/http.server";
 
 /**
  * The shape every JSON action of SPEC.md section 7 shares: POST (or the given methods) only, same-origin,
  * a JSON or form body validated by a Zod schema (400 with the first message), an optional login (401),
  * and errors as `{ success: false, message }`. The handler calls a use case and returns a Response or a
- * plain object (sent as `{ success: true, ...object }`).
+ * plain object (sent as `{ success: true, ...object }`); an `AppError` thrown by the use case becomes
+ * `{ success: false, message }` with its status. It lives on the routes' side of the layers (it knows the
+ * auth guards); `app/platform` never imports a feature.
  */
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
@@ -53,6 +56,9 @@ export function jsonAction<S extends z.ZodType, Auth extends boolean = false>(
       return result instanceof Response ? result : Response.json({ success: true, ...result });
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
+      if (isAppError(thrown)) {
+        return jsonError(thrown.status, thrown.message, thrown.field ? { field: thrown.field } : undefined);
+      }
       throw thrown;
     }
   };

@@ -1,0 +1,28 @@
+/**
+ * Typed failures of use cases. A use case throws one of these (or returns a plain result); it never builds a
+ * Response. Each door maps it to HTTP itself: the API door through `jsonAction` (`{ success: false, message }`
+ * with `status`), a UI route to a form reply or an error page.
+ */
+export type AppErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+
+export class AppError extends Error {
+  readonly status: AppErrorStatus;
+  readonly field?: string;
+  constructor(status: AppErrorStatus, message: string, field?: string) {
+    super(message);
+    this.name = "AppError";
+    this.status = status;
+    this.field = field;
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError(400, message, field);
+export const unauthorized = (message = "Not logged in") => new AppError(401, message);
+export const forbidden = (message = "Forbidden") => new AppError(403, message);
+export const notFound = (message = "Not found") => new AppError(404, message);
+export const conflict = (message: string, field?: string) => new AppError(409, message, field);
+export const tooMany = (message: string) => new AppError(429, message);
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
