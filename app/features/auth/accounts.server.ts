@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { AUTH_RATE_LIMITS } from "~/lib/constants";
+import { type Failure, fail, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { getDb } from "~/platform/db.server";
@@ -14,15 +15,7 @@ import { hashPassword, verifyPassword } from "./password.server";
  * Email-and-password accounts: sign-up, verification, login, password reset and change.
  * Screens and the JSON API both call these; each returns a result, never throws for bad input.
  */
-export type Failure = { ok: false; status: number; message: string; field?: string; reason?: string };
-export type Result<T> = ({ ok: true } & T) | Failure;
-
-const fail = (status: number, message: string, extra: Partial<Failure> = {}): Failure => ({
-  ok: false,
-  status,
-  message,
-  ...extra,
-});
+export type { Failure, Result };
 
 type Meta = { ip: string; origin: string };
 type RateRule = keyof typeof AUTH_RATE_LIMITS;

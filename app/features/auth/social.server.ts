@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { AUTH_RATE_LIMITS } from "~/lib/constants";
 import { randomDigits } from "~/lib/crypto";
+import { fail, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { getDb } from "~/platform/db.server";
@@ -10,7 +11,7 @@ import { sessionSecret } from "~/platform/env.server";
 import type { SocialProfile } from "~/platform/oauth/providers.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { credentials, oauthAccounts, sessions, users } from "../../../db/schema";
-import { type Failure, isBanned, type Result } from "./accounts.server";
+import { isBanned } from "./accounts.server";
 import { CODE_TTL_MS, consumeCode, consumeToken, findLiveToken, issueCode } from "./codes.server";
 import { changeEmailCodeEmail } from "./emails";
 import { afterLoginPath } from "./policy";
@@ -36,13 +37,6 @@ export const LOGIN_HANDOFF_TTL_MS = 2 * 60 * 1000;
 export const CAPTURE_HANDOFF_TTL_MS = CODE_TTL_MS;
 
 type HandoffPayload = { stage: "capture" | "login"; returnTo: string | null };
-
-const fail = (status: number, message: string, extra: Partial<Failure> = {}): Failure => ({
-  ok: false,
-  status,
-  message,
-  ...extra,
-});
 
 /** The hand-off token rides in this cookie, so a hand-off only works in the browser that signed in. */
 function handoffCookie(env: Env) {
