@@ -341,8 +341,9 @@ export async function confirmCaptureEmail(
   meta: { ip: string },
 ): Promise<Result<{ account: SocialAccount }>> {
   if (!(await withinLimit(env, "code", [`ip:${meta.ip}`, `user:${userId}`]))) return tooMany();
-  const row = await consumeCode(env, "change_email", input.handle, input.otp);
-  if (!row || row.userId !== userId || row.email !== input.email) {
+  // Used up only when it is this user's code for this address: nothing is written for anyone else.
+  const row = await consumeCode(env, "change_email", input.handle, input.otp, { userId, email: input.email });
+  if (!row) {
     return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   }
   const db = getDb(env);
@@ -396,8 +397,8 @@ export async function saveCountry(env: Env, userId: string, country: string): Pr
 export async function finishCapture(request: Request, env: Env, userId: string): Promise<boolean> {
   const token = await readHandoffToken(request, env);
   if (!token) return false;
-  const row = await consumeToken(env, "social_handoff", token);
-  return row?.userId === userId && readPayload(row.payload)?.stage === "capture";
+  const row = await consumeToken(env, "social_handoff", token, { userId });
+  return !!row && readPayload(row.payload)?.stage === "capture";
 }
 
 /**
@@ -412,9 +413,10 @@ export async function redeemLoginHandoff(
   if (!input.cookieToken || !/^\d{6}$/.test(input.code)) return fail(400, SOCIAL_MESSAGES.expired);
   const bound = await findLiveToken(env, "social_handoff", input.cookieToken);
   if (!bound || bound.id !== input.handoffId) return fail(400, SOCIAL_MESSAGES.expired);
-  const row = await consumeCode(env, "social_handoff", input.handoffId, input.code);
+  // Used up only for the user the link names: a hand-off is never spent by a request for someone else.
+  const row = await consumeCode(env, "social_handoff", input.handoffId, input.code, { userId: input.userId });
   const payload = readPayload(row?.payload);
-  if (!row?.userId || row.userId !== input.userId || payload?.stage !== "login") {
+  if (!row?.userId || payload?.stage !== "login") {
     return fail(400, SOCIAL_MESSAGES.expired);
   }
   if (await isBanned(env, row.userId)) return fail(403, AUTH_MESSAGES.banned);
