@@ -29,7 +29,7 @@ export default {
   },
 
   /**
-   * Cron (wrangler.jsonc triggers): refreshes the USD->INR rate once its next-update time has passed, and
+   * Cron (wrangler.toml triggers): refreshes the USD->INR rate once its next-update time has passed, and
    * keeps the query planner's statistics current.
    */
   async scheduled(controller, env, ctx) {

@@ -1,4 +1,4 @@
-import { rawSettings, STAND_IN_BASE_PATH, type SocialProvider } from "./providers.server";
+import { rawSettings, type SocialProvider, STAND_IN_BASE_PATH } from "./providers.server";
 import { createStandInProvider, type StandInClient } from "./stand-in-provider";
 
 /**
