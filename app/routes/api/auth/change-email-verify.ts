@@ -8,7 +8,9 @@ import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 /** POST /api/auth/change-email-verify_otp/ { email, token, otp } */
 export const action = jsonAction(
   {
-    schema: otpSchema.extend(changeEmailSchema.shape).extend({ token: z.string().min(1, "token is required") }),
+    schema: otpSchema
+      .extend(changeEmailSchema.shape)
+      .extend({ token: z.string({ error: "token is required" }).min(1, "token is required") }),
     auth: true,
   },
   async ({ request, env, input, viewer }) => {
