@@ -253,7 +253,7 @@ describe("custom-redirection hand-off", () => {
     const wrongCode = [...parts.slice(0, 6), parts[6] === "000000" ? "111111" : "000000"].join("/");
     expect((await client.get(wrongCode)).headers.get("Location")).toBe("/login");
     expect(await client.isLoggedIn()).toBe(false);
-    expect(user.id).toBeTruthy();
+    expect(user.id).toMatch(/^[0-9a-z]{20}$/);
   });
 
   it("expires", async () => {
