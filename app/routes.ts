@@ -18,6 +18,8 @@ export default [
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/outbox.json", "routes/dev/outbox-json.ts"),
   route("profile", "routes/account/profile.tsx"),
+  route("profile/orders/:orderId", "routes/account/order.tsx"),
+  route("profile/orders/:orderId/cancel", "routes/account/cancel-order.tsx"),
   route("change-email/verifyotp/:token/:email", "routes/account/change-email-verify.tsx"),
   route("unsubscribe/:email", "routes/account/unsubscribe.tsx"),
   route("media/*", "routes/media.ts"),
