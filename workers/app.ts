@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { sendBookingReminders } from "../app/features/booking/reminders.server";
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
 import { cloudflareContext } from "../app/platform/context";
 import { optimizeDatabase } from "../app/platform/db.server";
@@ -9,6 +10,9 @@ import {
   workerStandIn,
 } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
+
+/** The cron of booking reminders (wrangler.jsonc "triggers"); the other cron runs the half-hourly jobs. */
+const REMINDERS_CRON = "*/5 * * * *";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -27,10 +31,20 @@ export default {
   },
 
   /**
-   * Cron (wrangler.jsonc triggers): refreshes the USD->INR rate once its next-update time has passed, and
-   * keeps the query planner's statistics current.
+   * Cron (wrangler.jsonc triggers). Every 5 minutes (REMINDERS_CRON): booking reminders 24 hours and 15 minutes
+   * before each slot, each sent once even when runs overlap. Every 30 minutes: refreshes the USD->INR rate once
+   * its next-update time has passed, and keeps the query planner's statistics current.
    */
   async scheduled(controller, env, ctx) {
+    if (controller.cron === REMINDERS_CRON) {
+      ctx.waitUntil(
+        sendBookingReminders(env, new Date(controller.scheduledTime)).then(
+          (sent) => console.log("booking reminders", sent),
+          (error: unknown) => console.error("booking reminders", error),
+        ),
+      );
+      return;
+    }
     ctx.waitUntil(
       refreshUsdInrRate(env, { now: new Date(controller.scheduledTime) }).then((outcome) => {
         if (outcome.status !== "fresh") console.log("exchange rate", outcome.status);
