@@ -71,17 +71,19 @@ describe.each([true, false])("the fan's orders after purchase (JavaScript %s)", 
 
     const farCard = page.locator(`[data-order-id="${far.orderId}"]`);
     const nearCard = page.locator(`[data-order-id="${near.orderId}"]`);
-    await expect.poll(() => farCard.getByTestId("order-status").innerText()).toBe("confirmed");
+    await expect.poll(() => farCard.getByTestId("order-status").textContent()).toBe("confirmed");
     // The slot time names the zone: the browser's with JavaScript, the request's without.
     const time = farCard.locator("time");
     // (Chromium names India's zone by its older ICU name, Asia/Calcutta.)
-    if (javaScript) await expect.poll(() => time.innerText()).toMatch(/\(Asia\/(Kolkata|Calcutta), GMT\+5:30\)/);
+    if (javaScript) await expect.poll(() => time.textContent()).toMatch(/\(Asia\/(Kolkata|Calcutta), GMT\+5:30\)/);
     const zone = await time.getAttribute("data-time-zone");
     expect(zone).toBeTruthy();
-    expect(await time.innerText()).toContain(`(${zone}, `);
+    expect(await time.textContent()).toContain(`(${zone}, `);
 
     // The lobby code of the slot starting soon; none yet for the later one.
-    expect(await nearCard.getByTestId("lobby-code").innerText()).toContain(javaScript ? "JS-LOBBY-1" : "NOJS-LOBBY-1");
+    expect(await nearCard.getByTestId("lobby-code").textContent()).toContain(
+      javaScript ? "JS-LOBBY-1" : "NOJS-LOBBY-1",
+    );
     expect(await farCard.getByTestId("lobby-code").count()).toBe(0);
 
     // The invoice downloads as a real PDF.
@@ -111,10 +113,10 @@ describe.each([true, false])("the fan's orders after purchase (JavaScript %s)", 
       await page.getByRole("button", { name: "Yes, cancel my booking" }).click();
     }
     await page.getByText("$15.00 was refunded to your wallet").waitFor();
-    await expect.poll(() => farCard.getByTestId("order-status").innerText()).toBe("refunded");
+    await expect.poll(() => farCard.getByTestId("order-status").textContent()).toBe("refunded");
     const entry = page.getByTestId("wallet-entry").filter({ hasText: far.orderId });
-    await expect.poll(() => entry.innerText()).toContain("Refund");
-    expect(await entry.innerText()).toContain("$15.00");
+    await expect.poll(() => entry.textContent()).toContain("Refund");
+    expect(await entry.textContent()).toContain("$15.00");
     const [row] = queryE2E<{ status: string; refunded: number }>(
       `SELECT b.status, o.refunded_minor AS refunded FROM bookings b JOIN orders o ON o.id = b.order_id WHERE b.id = '${far.bookingId}'`,
     );
