@@ -25,6 +25,9 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/dashboard", "routes/admin/dashboard.tsx"),
   route("influencer/dashboard", "routes/influencer/dashboard.tsx"),
+  route("influencer/products", "routes/influencer/products.tsx"),
+  route("influencer/products/new", "routes/influencer/gig-edit.tsx", { id: "gig-new" }),
+  route("influencer/products/:id/edit", "routes/influencer/gig-edit.tsx", { id: "gig-edit" }),
   route("auth/:provider", "routes/auth/social-start.ts"),
   route("auth/:provider/callback", "routes/auth/social-callback.ts"),
   route("email-capture/:userId", "routes/auth/email-capture.tsx"),
@@ -115,6 +118,17 @@ export default [
     route("delete_favGigs", "routes/api/delete-favourite-gigs.ts"),
     route("delete_favStars", "routes/api/delete-favourite-stars.ts"),
     route("delete_favGames", "routes/api/delete-favourite-games.ts"),
+
+    // Products (gigs) of the streamer (SPEC.md section 7, "Products and influencer profile")
+    route("get/products/:id", "routes/api/influencer/products.ts"),
+    route("get/paginatedproducts/:id", "routes/api/influencer/paginated-products.ts"),
+    route("get/product/:id", "routes/api/influencer/product.ts"),
+    route("get/influencer/inactive-gigs/:id", "routes/api/influencer/inactive-gigs.ts"),
+    route("influencer/add/product", "routes/api/influencer/add-product.ts"),
+    route("influencer/update/product/:id", "routes/api/influencer/update-product.ts"),
+    route("influencer/delete/product/:id", "routes/api/influencer/delete-product.ts"),
+    route("post/influencer/archive-gig/:id", "routes/api/influencer/archive-gig.ts"),
+    route("post/influencer/unarchive-gig/:id", "routes/api/influencer/unarchive-gig.ts"),
 
     // Currency
     route("v1/get-conversion-rate/usd-to-inr", "routes/api/conversion-rate.ts"),

@@ -48,3 +48,14 @@ export function formatMoney(minor: number, currency: string, { decimals = false 
 export function formatConverted(usdMinor: number, display: DisplayCurrency, { decimals = false } = {}): string {
   return render(BigInt(usdMinor) * BigInt(display.rateMicros), BigInt(RATE_SCALE), display.code, decimals);
 }
+
+/**
+ * An amount typed in `currency` (minor units) as USD minor units, at `rateMicros` (USD -> currency), rounded
+ * once, half up. USD amounts pass through.
+ */
+export function toUsdMinor(minor: number, currency: "USD" | "INR", rateMicros: number): number {
+  if (currency === "USD") return minor;
+  const scaled = BigInt(minor) * BigInt(RATE_SCALE);
+  const rate = BigInt(rateMicros);
+  return Number((scaled * 2n + rate) / (rate * 2n));
+}
