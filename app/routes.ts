@@ -25,6 +25,7 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/dashboard", "routes/admin/dashboard.tsx"),
   route("influencer/dashboard", "routes/influencer/dashboard.tsx"),
+  route("influencer/calendar-dashboard", "routes/influencer/calendar.tsx"),
   route("influencer/products", "routes/influencer/products.tsx"),
   route("influencer/products/new", "routes/influencer/gig-edit.tsx", { id: "gig-new" }),
   route("influencer/products/:id/edit", "routes/influencer/gig-edit.tsx", { id: "gig-edit" }),
@@ -129,6 +130,15 @@ export default [
     route("influencer/delete/product/:id", "routes/api/influencer/delete-product.ts"),
     route("post/influencer/archive-gig/:id", "routes/api/influencer/archive-gig.ts"),
     route("post/influencer/unarchive-gig/:id", "routes/api/influencer/unarchive-gig.ts"),
+
+    // Slots, influencer side
+    route("get/slots/influencer/:id", "routes/api/influencer/slots-of-influencer.ts"),
+    route("get/present_future/slots/influencer/:id", "routes/api/influencer/present-future-slots.ts"),
+    route("get/last_seven_and_present_future/slots/influencer/:id", "routes/api/influencer/recent-future-slots.ts"),
+    route("get/monthvise/slots/influencer/:id/:month/:year", "routes/api/influencer/month-slots.ts"),
+    route("get/slot/:id", "routes/api/influencer/slot.ts"),
+    route("post/influencer/slots/add", "routes/api/influencer/add-slots.ts"),
+    route("streamer/lobby-code-details", "routes/api/influencer/lobby-code-details.ts"),
 
     // Currency
     route("v1/get-conversion-rate/usd-to-inr", "routes/api/conversion-rate.ts"),

@@ -24,7 +24,8 @@ function multipart(
   for (const [key, value] of Object.entries(fields)) {
     for (const v of Array.isArray(value) ? value : [value]) form.append(key, v);
   }
-  if (file) form.append("product_cover_img", new File([file.bytes], file.name, { type: file.type }));
+  if (file)
+    form.append("product_cover_img", new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }));
   return form;
 }
 

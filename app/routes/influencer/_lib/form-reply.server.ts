@@ -1,6 +1,13 @@
-import type { Submission } from "@conform-to/react";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { isAppError } from "~/lib/errors";
+
+export type FormFailure = {
+  result: SubmissionResult<string[]> | null;
+  field: string | null;
+  message: string | null;
+  error: string | null;
+};
 
 /**
  * Runs a use case for a Conform form: an AppError it throws becomes the form's reply (on its field when it
@@ -10,7 +17,7 @@ export async function runForForm<T>(
   submission: Submission<unknown>,
   work: () => Promise<T>,
   fallbackMessage?: string,
-): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof data> }> {
+): Promise<{ ok: true; value: T } | { ok: false; response: ReturnType<typeof data<FormFailure>> }> {
   try {
     return { ok: true, value: await work() };
   } catch (thrown) {
@@ -19,6 +26,12 @@ export async function runForForm<T>(
     const result = thrown.field
       ? submission.reply({ fieldErrors: { [thrown.field]: [message] } })
       : submission.reply({ formErrors: [message] });
-    return { ok: false, response: data({ result, field: thrown.field ?? null, message }, { status: thrown.status }) };
+    return {
+      ok: false,
+      response: data<FormFailure>(
+        { result, field: thrown.field ?? null, message, error: null },
+        { status: thrown.status },
+      ),
+    };
   }
 }
