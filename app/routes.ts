@@ -140,6 +140,17 @@ export default [
     route("post/influencer/slots/add", "routes/api/influencer/add-slots.ts"),
     route("streamer/lobby-code-details", "routes/api/influencer/lobby-code-details.ts"),
 
+    // Orders, earnings, payouts and promo codes of the streamer
+    route("get/orders/influencer/:id", "routes/api/influencer/orders.ts", { id: "api-influencer-orders" }),
+    route("get/orders/paginated/influencer/:id", "routes/api/influencer/orders.ts", {
+      id: "api-influencer-orders-paginated",
+    }),
+    route("get/influencer/total-earnings/:id", "routes/api/influencer/total-earnings.ts"),
+    route("get/influencer/paginated-earnings/:id", "routes/api/influencer/paginated-earnings.ts"),
+    route("get/influencer/payout-history", "routes/api/influencer/payout-history.ts", { id: "api-payout-history-own" }),
+    route("get/influencer/payout-history/:id", "routes/api/influencer/payout-history.ts", { id: "api-payout-history" }),
+    route("streamer/get-promocode/:id", "routes/api/influencer/promo-codes.ts"),
+
     // Currency
     route("v1/get-conversion-rate/usd-to-inr", "routes/api/conversion-rate.ts"),
 
