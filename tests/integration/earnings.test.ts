@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createBooking, createGig, createSlot } from "../factories";
+import { createBooking, createGig, createLiveSession, createSlot } from "../factories";
 import { request } from "./app";
 import { loggedInFan, streamerWithGame } from "./streamer-world";
 
@@ -110,5 +110,34 @@ describe("orders of the streamer", () => {
     const half = await request(`/api/get/orders/paginated/influencer/${world.streamer.id}?year=2026`, { headers });
     expect(half.status).toBe(400);
     expect(await half.json()).toMatchObject({ success: false, message: "Year and month are required" });
+  });
+});
+
+describe("the streamer dashboard", () => {
+  it("shows earnings as readable figures, next slots, latest orders, onboarding status and queue counts while live", async () => {
+    const world = await streamerWithGame();
+    const gig = await createGig(env.DB, world.streamer.id, world.game, { title: "Dashboard duo gig" });
+    const { fan } = await loggedInFan({ username: "dash_fan" });
+    await paidOrder(world.streamer.id, gig.id, fan.id, 1000, 2);
+    await createSlot(env.DB, world.streamer.id, gig.id, new Date(Date.now() + 3 * DAY));
+    const html = await (await request("/influencer/dashboard", { headers: { Cookie: world.cookie } })).text();
+    expect(html).toContain("$8.00 net ($10.00 paid, $2.00 platform fee, 1 order)");
+    expect(html).toContain("Last 90 days");
+    expect(html).toContain("Dashboard duo gig");
+    expect(html).toContain("dash_fan");
+    expect(html).toContain("Not submitted yet");
+    expect(html).toContain("You are not live.");
+    const live = await createLiveSession(env.DB, world.streamer.id, world.game, { title: "Live now duo" });
+    const regular = await loggedInFan();
+    await env.DB.prepare(
+      "INSERT INTO queue_entries (id, live_session_id, user_id, lane, state, position, joined_at, updated_at) VALUES ('q1', ?, ?, 'regular', 'waiting', 1, 0, 0)",
+    )
+      .bind(live.id, regular.fan.id)
+      .run();
+    const liveHtml = await (await request("/influencer/dashboard", { headers: { Cookie: world.cookie } })).text();
+    expect(liveHtml).toContain(
+      "Live now: <!-- -->Live now duo<!-- --> · <!-- -->0<!-- --> VIP · <!-- -->1<!-- --> regular in queue",
+    );
+    expect(liveHtml).toContain("Queue Dashboard");
   });
 });

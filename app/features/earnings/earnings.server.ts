@@ -1,23 +1,30 @@
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/influencer/access";
-import { notFound } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
-import { influencerProfiles, orders, PAID_ORDER_STATUSES, products, slots, users } from "../../../db/schema";
+import {
+  DEFAULT_PLATFORM_FEE_BPS,
+  influencerProfiles,
+  orders,
+  PAID_ORDER_STATUSES,
+  products,
+  slots,
+  users,
+} from "../../../db/schema";
 import { EARNINGS_WINDOWS, type EarningsWindow, netOfFee } from "./math";
 
 const DAY_MS = 86_400_000;
 /** What the buyer paid and kept paid: amount net of refunds. */
 const keptMinor = sql<number>`${orders.amountMinor} - ${orders.refundedMinor}`;
 
+/** The streamer's platform fee (SPEC default 20% for a profile not set up yet). */
 async function feeBpsOf(env: Env, influencerId: string) {
   const row = await getDb(env)
     .select({ bps: influencerProfiles.platformFeeBps })
     .from(influencerProfiles)
     .where(eq(influencerProfiles.userId, influencerId))
     .get();
-  if (!row) throw notFound("Influencer not found");
-  return row.bps;
+  return row?.bps ?? DEFAULT_PLATFORM_FEE_BPS;
 }
 
 function paidSince(influencerId: string, since: Date) {
