@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SLOT_MESSAGES } from "~/features/slots/messages";
 import { addDays, zonedToUtc } from "~/features/slots/time";
-import { createBooking, createGig } from "../factories";
+import { walletBalance } from "~/features/wallet/ledger.server";
+import { getDb } from "~/platform/db.server";
+import { createBooking, createGig, createSlot } from "../factories";
 import { request } from "./app";
 import { loggedInFan, streamerWithGame } from "./streamer-world";
 
@@ -121,5 +123,43 @@ describe("adding slots", () => {
         },
       ],
     });
+  });
+});
+
+describe("cancelling a slot", () => {
+  it("refunds every buyer in full, once, and notifies them; another streamer is refused", async () => {
+    const { cookie, gig, streamer } = await setup();
+    const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 5 * 86_400_000), { seats: 4 });
+    const a = await loggedInFan();
+    const b = await loggedInFan();
+    await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, a.fan.id, "confirmed", 1);
+    await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, b.fan.id, "confirmed", 2);
+    const other = await streamerWithGame();
+    const cancel = (cookieHeader: string) =>
+      request("/influencer/calendar-dashboard", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "cancel", slotId: slot.id }),
+        headers: { Cookie: cookieHeader, Origin: ORIGIN },
+      });
+    expect((await cancel(other.cookie)).status).toBe(403);
+    expect(await walletBalance(getDb(env), a.fan.id, "USD")).toBe(0);
+    expect((await cancel(cookie)).status).toBe(302);
+    expect((await cancel(cookie)).status).toBe(302);
+    expect(await walletBalance(getDb(env), a.fan.id, "USD")).toBe(1000);
+    expect(await walletBalance(getDb(env), b.fan.id, "USD")).toBe(2000);
+    const refunds = await env.DB.prepare(
+      "SELECT count(*) AS n FROM refunds r JOIN orders o ON o.id = r.order_id WHERE o.slot_id = ?",
+    )
+      .bind(slot.id)
+      .first<{ n: number }>();
+    expect(refunds?.n).toBe(2);
+    const status = await env.DB.prepare("SELECT status FROM slots WHERE id = ?")
+      .bind(slot.id)
+      .first<{ status: string }>();
+    expect(status?.status).toBe("cancelled");
+    const notified = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id IN (?, ?)")
+      .bind(a.fan.id, b.fan.id)
+      .first<{ n: number }>();
+    expect(notified?.n).toBe(2);
   });
 });

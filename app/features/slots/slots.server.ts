@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
+import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
 import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/access";
 import { AppError, badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -330,4 +331,27 @@ export async function streamerLobbyCode(
     };
   }
   throw new AppError(400, "slotId or liveSessionId is required");
+}
+
+/**
+ * The streamer cancels one of their slots: it is closed to new bookings (conditional open -> cancelled),
+ * then every confirmed buyer is refunded in full to their wallet and notified, once each, by the booking
+ * feature's one path for it. Calling it again refunds nothing more (and retries any buyer a failure left).
+ */
+export async function cancelSlot(env: Env, viewer: Viewer | null, slotId: string, now = new Date()) {
+  const db = getDb(env);
+  const owner = await ownerOfSlot(db, slotId);
+  assertManageBusiness(viewer, owner.influencerId);
+  await db
+    .update(slots)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(slots.id, slotId), eq(slots.status, "open")));
+  const refunded = await refundSlotBookingsInFull(
+    env,
+    slotId,
+    "Slot cancelled by the creator",
+    viewer?.id ?? null,
+    now,
+  );
+  return { slotId, refunded: refunded.length, refunds: refunded };
 }

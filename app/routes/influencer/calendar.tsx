@@ -1,14 +1,20 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { listGigs } from "~/features/gigs/gigs.server";
 import { LocalTime, TimeZoneInput } from "~/features/slots/components/local-time";
 import { SLOT_MESSAGES } from "~/features/slots/messages";
-import { addSlotsSchema, lobbyCodeSchema, REPEAT_WEEKS_MAX, SLOT_BUYERS_PAGE } from "~/features/slots/schema";
-import { addSlots, monthSlots, setSlotLobbyCode } from "~/features/slots/slots.server";
+import {
+  addSlotsSchema,
+  cancelSlotSchema,
+  lobbyCodeSchema,
+  REPEAT_WEEKS_MAX,
+  SLOT_BUYERS_PAGE,
+} from "~/features/slots/schema";
+import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/slots/slots.server";
 import { isAppError } from "~/lib/errors";
+import { Field, inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type FormFailure, runForForm } from "./_lib/form-reply.server";
@@ -84,6 +90,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       await setSlotLobbyCode(env, viewer, input.data.slotId, input.data.lobbyCode);
       return redirectWithToast(env, here, { kind: "success", message: SLOT_MESSAGES.lobbySaved });
+    }
+    if (intent === "cancel") {
+      const input = cancelSlotSchema.safeParse(Object.fromEntries(formData));
+      if (!input.success) return data({ intent, result: null, error: SLOT_MESSAGES.notFound }, { status: 400 });
+      await cancelSlot(env, viewer, input.data.slotId);
+      return redirectWithToast(env, here, { kind: "success", message: SLOT_MESSAGES.cancelled });
     }
   } catch (thrown) {
     if (isAppError(thrown)) return data({ intent, result: null, error: thrown.message }, { status: thrown.status });
@@ -311,6 +323,22 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
                       className="rounded-lg bg-ink-700 px-3 py-2 text-sm"
                     >
                       Save code
+                    </button>
+                  </Form>
+                  <Form
+                    method="post"
+                    onSubmit={(event) => {
+                      if (!window.confirm("Cancel this slot? Every buyer is refunded in full.")) event.preventDefault();
+                    }}
+                  >
+                    <input type="hidden" name="slotId" value={slot.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="cancel"
+                      className="rounded-lg bg-red-900 px-3 py-2 text-sm"
+                    >
+                      Cancel slot
                     </button>
                   </Form>
                 </div>

@@ -9,7 +9,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, inputClass } from "~/lib/ui/field";
 import { type BaseCurrency, GIG_DESCRIPTION_HINT, GIG_TITLE_MAX, gigSchema, withoutBlankRequirements } from "../schema";
 import { CoverInput } from "./cover-input";
 import { TagInput } from "./tag-input";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { inputClass } from "~/components/ui/field";
+import { inputClass } from "~/lib/ui/field";
 import { normaliseTags } from "../schema";
 
 /**
