@@ -26,6 +26,9 @@ export default [
   route("admin/dashboard", "routes/admin/dashboard.tsx"),
   route("influencer/dashboard", "routes/influencer/dashboard.tsx"),
   route("influencer/calendar-dashboard", "routes/influencer/calendar.tsx"),
+  route("influencer/profile", "routes/influencer/profile.tsx", { id: "influencer-profile" }),
+  route("influencer/onboarding", "routes/influencer/onboarding.tsx"),
+  route("onboarding/files/:userId/:kind", "routes/onboarding-file.ts"),
   route("influencer/products", "routes/influencer/products.tsx"),
   route("influencer/products/new", "routes/influencer/gig-edit.tsx", { id: "gig-new" }),
   route("influencer/products/:id/edit", "routes/influencer/gig-edit.tsx", { id: "gig-edit" }),
@@ -130,6 +133,12 @@ export default [
     route("influencer/delete/product/:id", "routes/api/influencer/delete-product.ts"),
     route("post/influencer/archive-gig/:id", "routes/api/influencer/archive-gig.ts"),
     route("post/influencer/unarchive-gig/:id", "routes/api/influencer/unarchive-gig.ts"),
+
+    route("get/influencer/:id", "routes/api/influencer/influencer.ts"),
+    route("influencer/profile/update", "routes/api/influencer/profile-update.ts"),
+    route("suggeststar", "routes/api/influencer/suggest-star.ts"),
+
+    route("post/streamer/onboard", "routes/api/influencer/onboard.ts"),
 
     // Slots, influencer side
     route("get/slots/influencer/:id", "routes/api/influencer/slots-of-influencer.ts"),
