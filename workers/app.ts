@@ -1,9 +1,13 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { sendBookingReminders } from "../app/features/booking/reminders.server";
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
 import { cloudflareContext } from "../app/platform/context";
 import { optimizeDatabase } from "../app/platform/db.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
+
+/** The cron of booking reminders (wrangler.toml "triggers"); the other cron runs the half-hourly jobs. */
+const REMINDERS_CRON = "*/5 * * * *";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -29,10 +33,20 @@ export default {
   },
 
   /**
-   * Cron (wrangler.toml triggers): refreshes the USD->INR rate once its next-update time has passed, and
-   * keeps the query planner's statistics current.
+   * Cron (wrangler.toml triggers). Every 5 minutes (REMINDERS_CRON): booking reminders 24 hours and 15 minutes
+   * before each slot, each sent once even when runs overlap. Every 30 minutes: refreshes the USD->INR rate once
+   * its next-update time has passed, and keeps the query planner's statistics current.
    */
   async scheduled(controller, env, ctx) {
+    if (controller.cron === REMINDERS_CRON) {
+      ctx.waitUntil(
+        sendBookingReminders(env, new Date(controller.scheduledTime)).then(
+          (sent) => console.log("booking reminders", sent),
+          (error: unknown) => console.error("booking reminders", error),
+        ),
+      );
+      return;
+    }
     ctx.waitUntil(
       refreshUsdInrRate(env, { now: new Date(controller.scheduledTime) }).then((outcome) => {
         if (outcome.status !== "fresh") console.log("exchange rate", outcome.status);
