@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { consumeCode, issueCode } from "~/features/auth/codes.server";
-import { AUTH_RATE_LIMITS } from "~/lib/constants";
-import { AUTH_MESSAGES } from "~/lib/messages";
+import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { readOutbox } from "~/platform/email/email.server";
 import { postForm, request } from "./app";
 

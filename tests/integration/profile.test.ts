@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { createSession } from "~/features/auth/session.server";
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
+import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { readOutbox } from "~/platform/email/email.server";
 import { ORIGIN, postForm, postJson, request } from "./app";
 import { loggedInUser } from "./session";

@@ -498,13 +498,3 @@ export async function getBrowsePage(db: Db, query: BrowseQuery, viewerId: string
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
   };
 }
-
-/** One list with its total (the Paginated* API), in one batch. */
-export async function fetchCounted<T>(
-  db: Db,
-  list: PromiseLike<T[]> & Parameters<Db["batch"]>[0][number],
-  total: PromiseLike<{ total: number }[]> & Parameters<Db["batch"]>[0][number],
-) {
-  const [rows, totals] = (await db.batch([list, total])) as [T[], { total: number }[]];
-  return { rows, total: totals[0]?.total ?? 0 };
-}
