@@ -78,14 +78,17 @@ export type BrowseList =
   | { filter: "creators"; page: Page<StarCard> }
   | { filter: "live"; page: Page<LiveCard> };
 
-/**
- * The /browse page: the list and the filter form's options and the exchange rate, in ONE D1 round trip.
- * With the viewer's session lookup that makes two per page (SPEC budget: three).
- */
 /** "Favourites only" lists the viewer's own favourites, so it needs a login (401): one rule, page and API. */
 export function assertMayFilterFavourites(query: { isFavClicked?: boolean }, viewerId: string | null): void {
   if (query.isFavClicked && !viewerId) throw unauthorized();
 }
+
+/**
+ * The /browse page: the list and the filter form's options and the exchange rate, in ONE D1 round trip.
+ * With the site gate's configuration read before it, that is two round trips for a visitor, and three for
+ * a logged-in viewer (plus the session lookup): SPEC's budget is three, and
+ * tests/integration/round-trips.test.ts counts them.
+ */
 
 export async function getBrowsePage(db: Db, query: BrowseQuery, viewerId: string | null) {
   assertMayFilterFavourites(query, viewerId);
