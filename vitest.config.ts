@@ -59,7 +59,7 @@ export default defineConfig(async () => {
             reactRouter(),
             cloudflareTest({
               main: "./workers/app.ts",
-              wrangler: { configPath: "./wrangler.jsonc" },
+              wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 bindings: { TEST_MIGRATIONS: migrations, OAUTH_STAND_IN_ORIGIN, ...OAUTH_TEST_BINDINGS },
                 outboundService: outbound,
