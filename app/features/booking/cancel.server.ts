@@ -5,7 +5,7 @@ import { notifyUser } from "~/features/notifications/notify.server";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { conflict, notFound } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { type Db, getDb, named } from "~/platform/db.server";
+import { col, type Db, getDb, named } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { bookings, orders, products, promoRedemptions, slots, users } from "../../../db/schema";
 import { type RefundTier, refundFor, refundTier } from "./cancellation-policy";
@@ -58,7 +58,7 @@ function cancelStatements(
   options: { now: Date; reason: string; createdBy: string | null; beforeStart: boolean },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const notStarted = options.beforeStart
-    ? sql`(SELECT ${slots.startsAt} FROM ${slots} WHERE ${slots.id} = ${bookings.slotId}) > ${options.now.getTime()}`
+    ? sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) > ${options.now.getTime()}`
     : undefined;
   const cancel = db
     .update(bookings)
@@ -82,7 +82,7 @@ function cancelStatements(
     .where(
       and(
         eq(promoRedemptions.orderId, booking.orderId),
-        sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.id} = ${booking.bookingId} AND ${bookings.status} = 'cancelled')`,
+        sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled')`,
       ),
     );
   return [cancel, ...refund, returnPromoUse];
