@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "~/lib/id";
 import type { Db } from "~/platform/db.server";
@@ -26,6 +26,11 @@ export type WalletRefund = {
   reason: string;
   /** The staff member or streamer who caused it; null for the system (sweeper, webhook, policy). */
   createdBy?: string | null;
+  /**
+   * An extra condition on the order row for the refund to apply (e.g. a late payment refunds only while the
+   * order's booking is the expired one), checked in the same statement as the paid-status guard.
+   */
+  onlyIf?: SQL;
 };
 
 export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
@@ -44,7 +49,9 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
         status: sql`CASE WHEN ${orders.refundedMinor} + ${amount} >= ${orders.amountMinor} THEN 'refunded' ELSE 'partially_refunded' END`,
         updatedAt: now,
       })
-      .where(and(eq(orders.id, refund.orderId), sql`${orders.status} IN ('paid', 'partially_refunded')`)),
+      .where(
+        and(eq(orders.id, refund.orderId), sql`${orders.status} IN ('paid', 'partially_refunded')`, refund.onlyIf),
+      ),
     // Inserted only if the order update above applied (changes() counts the previous statement's rows):
     // an order that is not paid (pending, cancelled, already fully refunded) is left alone.
     db.insert(refunds).select(
