@@ -76,7 +76,7 @@ export default defineConfig(async () => {
             reactRouter(),
             cloudflareTest({
               main: "./workers/app.ts",
-              wrangler: { configPath: "./wrangler.jsonc" },
+              wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
@@ -102,7 +102,7 @@ export default defineConfig(async () => {
             name: "node",
             environment: "node",
             testTimeout: 60_000,
-            include: ["db/**/*.test.ts", "scripts/**/*.test.ts"],
+            include: ["db/**/*.test.ts", "scripts/**/*.test.ts", "tests/architecture/**/*.test.ts"],
           },
         },
       ],

@@ -1,6 +1,8 @@
 import { drizzle } from "drizzle-orm/d1";
+import type { Viewer } from "../app/features/auth/policy";
 import { newId } from "../app/lib/id";
 import {
+  bookingGamertags,
   bookings,
   exchangeRates,
   gameModes,
@@ -9,6 +11,7 @@ import {
   influencerProfiles,
   liveSessions,
   liveSessionTags,
+  lobbyCodes,
   orders,
   platforms,
   products,
@@ -228,4 +231,32 @@ export async function setUsdInrRate(
       target: [exchangeRates.base, exchangeRates.quote],
       set: { rateMicros, nextUpdateAt, fetchedAt: new Date(Math.min(Date.now(), nextUpdateAt.getTime())) },
     });
+}
+
+/** The Viewer a use case receives for a user row (what the session lookup would build). */
+export function viewerOf(user: typeof users.$inferSelect): Viewer {
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    role: user.role,
+    isActive: user.isActive,
+    isInfluencer: user.isInfluencer,
+    isLive: false,
+    liveSessionId: null,
+    pictureUrl: null,
+    country: user.country ?? null,
+  };
+}
+
+/** The gamer tags of a booking's seats, in order (position 0, 1, ...). */
+export async function addBookingGamertags(d1: D1Database, bookingId: string, tags: string[]) {
+  const rows = tags.map((gamertag, position) => ({ id: newId(), bookingId, position, gamertag }));
+  if (rows.length > 0) await db(d1).insert(bookingGamertags).values(rows);
+  return rows;
+}
+
+/** The streamer's lobby code of a slot. */
+export async function setSlotLobbyCode(d1: D1Database, slotId: string, code: string) {
+  await db(d1).insert(lobbyCodes).values({ id: newId(), slotId, code });
 }

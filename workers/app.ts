@@ -1,25 +1,27 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { sendBookingReminders } from "../app/features/booking/reminders.server";
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
 import { sweepExpiredHolds } from "../app/features/payments/fulfilment.server";
 import { cloudflareContext } from "../app/platform/context";
 import { optimizeDatabase } from "../app/platform/db.server";
-import {
-  providerFormActionOrigins,
-  STAND_IN_BASE_PATH,
-  standInEnabled,
-  workerStandIn,
-} from "../app/platform/oauth/providers.server";
+import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 import { STRIPE_STAND_IN_BASE_PATH, stripeStandInEnabled } from "../app/platform/stripe/payments.server";
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+/** The cron of booking reminders (wrangler.toml "triggers"); the other cron runs the half-hourly jobs. */
+const REMINDERS_CRON = "*/5 * * * *";
+/** The cron of the seat-hold sweeper (every minute: holds last HOLD_MINUTES). */
+const HOLD_SWEEPER_CRON = "* * * * *";
 
 /** Stripe's hosted checkout is on its own origin: the booking form's redirect there needs form-action. */
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
 /**
- * The local Stripe stand-in (development and browser tests only, STRIPE_STAND_IN "on"): loaded on demand so
- * it is not on the production path. Its webhooks are delivered to this Worker's own /api/stripe, in process.
+ * The local Stripe stand-in (development, tests and the browser-test build only, STRIPE_STAND_IN "on"). Like
+ * the OAuth stand-in, a production build folds the call away (`import.meta.env.MODE !== "production"` at the
+ * call sites), dynamic import and all. Its webhooks are delivered to this Worker's own /api/stripe, in process.
  */
 async function mountStripeStandIn(env: Env, ctx: ExecutionContext, origin: string) {
   const { configureStripeStandIn, workerStripeStandIn } = await import("../app/platform/stripe/stand-in-mount.server");
@@ -41,14 +43,21 @@ const worker = {
   async fetch(request, env, ctx) {
     const nonce = newNonce();
     const url = new URL(request.url);
-    if (stripeStandInEnabled(env)) {
+    if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
       const standIn = await mountStripeStandIn(env, ctx, url.origin);
       if (url.pathname.startsWith(`${STRIPE_STAND_IN_BASE_PATH}/`)) {
         return withSecurityHeaders(await standIn(request), nonce, import.meta.env.DEV);
       }
     }
-    // The local Discord/Google stand-in (development and browser tests only; 404 in production).
-    if (url.pathname.startsWith(`${STAND_IN_BASE_PATH}/`) && standInEnabled(env)) {
+    // The local Discord/Google stand-in (development, tests and the browser-test build only). A production
+    // build (`vite build`, mode "production") folds this branch away, dynamic import and all, so it ships no
+    // stand-in code; at run time the setting still has to be on and the environment not production.
+    if (
+      import.meta.env.MODE !== "production" &&
+      url.pathname.startsWith(`${STAND_IN_BASE_PATH}/`) &&
+      standInEnabled(env)
+    ) {
+      const { workerStandIn } = await import("../app/platform/oauth/stand-in-worker");
       return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
     }
     const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, cf: request.cf, nonce }]]));
@@ -58,18 +67,34 @@ const worker = {
   },
 
   /**
-   * Cron (wrangler.jsonc triggers): refreshes the USD->INR rate once its next-update time has passed, and
-   * keeps the query planner's statistics current.
+   * Cron (wrangler.toml triggers). Every minute (HOLD_SWEEPER_CRON): seat holds whose time is up are marked
+   * expired and their Checkout sessions expired through Stripe. Every 5 minutes (REMINDERS_CRON): booking
+   * reminders 24 hours and 15 minutes before each slot, each sent once even when runs overlap. Every 30
+   * minutes: refreshes the USD->INR rate once its next-update time has passed, and keeps the query planner's
+   * statistics current.
    */
   async scheduled(controller, env, ctx) {
-    if (stripeStandInEnabled(env)) await mountStripeStandIn(env, ctx, env.PUBLIC_ORIGIN ?? "http://localhost");
-    // Every minute: holds whose time is up are marked expired and their Checkout sessions expired.
-    ctx.waitUntil(
-      sweepExpiredHolds(env, new Date(controller.scheduledTime)).catch((error: unknown) =>
-        console.error("hold sweeper", error),
-      ),
-    );
-    if (controller.cron !== "*/30 * * * *") return;
+    if (controller.cron === HOLD_SWEEPER_CRON) {
+      if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
+        await mountStripeStandIn(env, ctx, env.PUBLIC_ORIGIN ?? "http://localhost");
+      }
+      ctx.waitUntil(
+        sweepExpiredHolds(env, new Date(controller.scheduledTime)).then(
+          (swept) => swept > 0 && console.log("hold sweeper", swept),
+          (error: unknown) => console.error("hold sweeper", error),
+        ),
+      );
+      return;
+    }
+    if (controller.cron === REMINDERS_CRON) {
+      ctx.waitUntil(
+        sendBookingReminders(env, new Date(controller.scheduledTime)).then(
+          (sent) => console.log("booking reminders", sent),
+          (error: unknown) => console.error("booking reminders", error),
+        ),
+      );
+      return;
+    }
     ctx.waitUntil(
       refreshUsdInrRate(env, { now: new Date(controller.scheduledTime) }).then((outcome) => {
         if (outcome.status !== "fresh") console.log("exchange rate", outcome.status);

@@ -43,8 +43,10 @@ describe("card checkout: hold, Stripe stand-in, exactly-once fulfilment", () => 
     expect(placed).toMatchObject({ success: true, status: "pending_payment" });
     expect(placed.checkoutUrl).toContain(`/pay/${placed.sessionId}`);
     expect(await orderOf(placed.orderId)).toMatchObject({ status: "pending_payment", booking: "held" });
-    const slot = (await (await request(`/api/get/slot/${world.slot.id}`)).json()) as { slot: { seatsLeft: number } };
-    expect(slot.slot.seatsLeft).toBe(1);
+    const listed = (await (await request(`/api/get/slots/${world.gig.id}`)).json()) as {
+      slots: { seatsLeft: number }[];
+    };
+    expect(listed.slots[0]?.seatsLeft).toBe(1);
 
     // Not paid yet: the success door changes nothing.
     const early = await api(`/api/update/order/sucess/${placed.sessionId}`, buyer.cookie, {});

@@ -78,7 +78,7 @@ export async function sendBookingConfirmation(env: Env, orderId: string): Promis
   const facts = await bookingFacts(env, orderId);
   if (!facts) return;
   const title = `Noobrd: ${facts.title ?? "game session"}`;
-  const when = formatSlotTime(facts.startsAt, facts.endsAt, "UTC").label;
+  const when = formatSlotTime(facts.startsAt, facts.endsAt, "UTC");
   const origin = env.PUBLIC_ORIGIN ?? "http://localhost";
   const url = `${origin}/profile`;
   await notifyUser(env, {

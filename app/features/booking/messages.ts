@@ -1,4 +1,4 @@
-/** Booking rules and the words the fan sees (SPEC.md section 8 where it has them). */
+/** Booking rules and the words the fan sees (SPEC.md section 8 wording where it has one). */
 
 /** How long a card checkout holds its seats. The one place this number lives. */
 export const HOLD_MINUTES = 10;
@@ -7,6 +7,7 @@ export const HOLD_MINUTES = 10;
 export const GAMERTAG_MAX_LENGTH = 64;
 
 export const BOOKING_MESSAGES = {
+  // Buying (purchase.server.ts, slots.server.ts)
   /** SPEC.md section 8: the default message of a failed order creation. */
   orderFailed: "Bad request",
   slotNotFound: "Slot not found",
@@ -15,7 +16,18 @@ export const BOOKING_MESSAGES = {
   ownSlot: "You cannot book your own slot",
   gamerTagsCount: "Enter one gamer tag per player",
   insufficientBalance: "Your wallet balance does not cover this order",
-  orderNotFound: "Order not found",
-  paymentUnavailable: "Payment is unavailable right now. Please try again later.",
   promoInvalid: "Error verifying promo code",
+  // After purchase
+  bookingNotFound: "Booking not found",
+  orderNotFound: "Order not found",
+  notCancellable: "Only a confirmed booking can be cancelled",
+  alreadyStarted: "This session has already started",
+  alreadyCancelled: "This booking is already cancelled",
+  cancelled: "Your booking is cancelled",
+  gamertagsUpdated: "Gamertags updated successfully",
+  gamertagsLocked: "Gamer tags can no longer be changed: the session has started or the booking is closed",
+  unknownGamertag: "That gamer tag is not part of this booking",
+  notBooked: "You have not booked this session",
+  yearAndMonthRequired: "Year and month are required",
+  ordersError: "Error fetching orders",
 } as const;

@@ -1,66 +1,52 @@
 /**
- * The viewer's time zone and how slot times are written, in one place for every feature (gig page, orders,
- * emails). Times are stored UTC; they are shown in the viewer's zone, named:
- * - with JavaScript, the browser's zone (`browserTimeZone()`, after hydration);
- * - without it, Cloudflare's `request.cf.timezone` for the request (`resolveTimeZone(cf?.timezone)`);
- * - otherwise UTC.
+ * Slot times in the viewer's time zone, with the zone named. Times are stored in UTC; a page renders them
+ * on the server in the zone Cloudflare reports for the request (`request.cf.timezone`, the only zone known
+ * without JavaScript) and, once in the browser, in the browser's own zone. Both go through `formatSlotTime`,
+ * so the text only differs by the zone.
  */
 export const FALLBACK_TIME_ZONE = "UTC";
 
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
+/** An IANA zone name the runtime knows, else null. */
+export function validTimeZone(candidate: unknown): string | null {
+  if (typeof candidate !== "string" || candidate.length === 0 || candidate.length > 64) return null;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
+    new Intl.DateTimeFormat("en-GB", { timeZone: candidate });
+    // The name as given: ICU would canonicalise some (Asia/Kolkata -> Asia/Calcutta), which reads wrong.
+    return candidate;
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** The first valid zone among the candidates (an explicit choice, then Cloudflare's guess), else UTC. */
-export function resolveTimeZone(...candidates: unknown[]): string {
-  for (const candidate of candidates) if (isTimeZone(candidate)) return candidate;
-  return FALLBACK_TIME_ZONE;
+/** The zone of a request: Cloudflare's `request.cf.timezone` when valid, else UTC. */
+export function requestTimeZone(cf: { timezone?: unknown } | undefined | null): string {
+  return validTimeZone(cf?.timezone) ?? FALLBACK_TIME_ZONE;
 }
 
-/** The browser's zone (client only). */
+/** The browser's zone (call only in the browser). */
 export function browserTimeZone(): string {
-  return resolveTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return validTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? FALLBACK_TIME_ZONE;
 }
 
-export type SlotTime = {
-  /** e.g. "Mon, 24 Nov 2026" */
-  date: string;
-  /** e.g. "18:00 – 18:30" */
-  time: string;
-  /** e.g. "CET" or "GMT+5:30" */
-  zoneName: string;
-  /** The IANA zone, e.g. "Europe/Paris". */
-  timeZone: string;
-  /** Everything in one line: "Mon, 24 Nov 2026, 18:00 – 18:30 CET". */
-  label: string;
-};
+const DATE: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric" };
+const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
 
-function toDate(value: Date | number | string): Date {
-  return value instanceof Date ? value : new Date(value);
+/** The zone's short name at that instant (e.g. "CET", "GMT+5:30"), which follows daylight saving. */
+function zoneAbbreviation(at: Date, timeZone: string): string {
+  const part = new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "short" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName");
+  return part?.value ?? timeZone;
 }
 
-export function formatSlotTime(startsAt: Date | number | string, endsAt: Date | number | string, timeZone: string) {
-  const zone = resolveTimeZone(timeZone);
-  const start = toDate(startsAt);
-  const end = toDate(endsAt);
-  const date = new Intl.DateTimeFormat("en-GB", {
-    timeZone: zone,
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  }).format(start);
-  const clock = new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hour12: false });
-  const zoneName =
-    new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" })
-      .formatToParts(start)
-      .find((part) => part.type === "timeZoneName")?.value ?? zone;
-  const time = `${clock.format(start)} – ${clock.format(end)}`;
-  return { date, time, zoneName, timeZone: zone, label: `${date}, ${time} ${zoneName}` } satisfies SlotTime;
+/**
+ * "Mon, 1 Mar 2027, 19:00–19:30 (Europe/Paris, CET)": the start's date, the start and end times, and the
+ * zone by name and by its abbreviation at the start (so a slot after a DST change reads right).
+ */
+export function formatSlotTime(startsAt: Date, endsAt: Date | null, timeZone: string): string {
+  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
+  const date = new Intl.DateTimeFormat("en-GB", { ...DATE, timeZone: zone }).format(startsAt);
+  const time = new Intl.DateTimeFormat("en-GB", { ...TIME, timeZone: zone });
+  const range = endsAt ? `${time.format(startsAt)}–${time.format(endsAt)}` : time.format(startsAt);
+  return `${date}, ${range} (${zone}, ${zoneAbbreviation(startsAt, zone)})`;
 }

@@ -1,33 +1,33 @@
 import { newId } from "~/lib/id";
-import { getDb } from "~/platform/db.server";
+import { type Db, getDb } from "~/platform/db.server";
 import { type NotificationType, notifications } from "../../../db/schema";
 
-/**
- * The one way a feature tells a user something in the app: inserts the notification row (the bell reads
- * them). Live delivery to the user's open sockets plugs in here (the user's Durable Object), so callers do
- * not change when it does.
- */
-export type NewNotification = {
+/** One in-app notification for one user (SPEC.md section 3: title, image, url, type). */
+export type UserNotification = {
   userId: string;
   type: NotificationType;
   title: string;
-  url?: string | null;
+  url: string | null;
   image?: string | null;
+  /** The star it is about (shown with their avatar), when there is one. */
   influencerId?: string | null;
 };
 
-export async function notifyUser(env: Env, notification: NewNotification): Promise<{ id: string }> {
-  const id = newId();
-  await getDb(env)
-    .insert(notifications)
-    .values({
-      id,
-      userId: notification.userId,
-      type: notification.type,
-      title: notification.title,
-      url: notification.url ?? null,
-      image: notification.image ?? null,
-      influencerId: notification.influencerId ?? null,
-    });
-  return { id };
+/** The insert of one notification row, to compose into a caller's batch. */
+export function notificationStatement(db: Db, notification: UserNotification) {
+  return db.insert(notifications).values({
+    id: newId(),
+    userId: notification.userId,
+    type: notification.type,
+    title: notification.title,
+    url: notification.url,
+    image: notification.image ?? null,
+    influencerId: notification.influencerId ?? null,
+  });
+}
+
+/** Notifies one user in the app: inserts the notifications row (the bell and /api/get/notifications read it). */
+export async function notifyUser(env: Env, notification: UserNotification): Promise<void> {
+  const db = getDb(env);
+  await notificationStatement(db, notification);
 }

@@ -103,7 +103,7 @@ export async function fulfilCheckout(
           amountMinor: order.amountMinor,
           currency: order.currency,
           reason: "Payment arrived after the hold expired and the seat was taken",
-          onlyIf: step.lost(order),
+          guard: step.lost(order),
         })
       : [];
   const late = await db.batch([...lose, latePaid, ...refund] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

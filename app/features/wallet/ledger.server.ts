@@ -27,10 +27,12 @@ export type WalletRefund = {
   /** The staff member or streamer who caused it; null for the system (sweeper, webhook, policy). */
   createdBy?: string | null;
   /**
-   * An extra condition on the order row for the refund to apply (e.g. a late payment refunds only while the
-   * order's booking is the expired one), checked in the same statement as the paid-status guard.
+   * An extra condition on the order update (the first statement), so the refund applies only together with
+   * the caller's own state change. E.g. `sql\`changes() = 1\`` right after the caller's conditional
+   * `UPDATE bookings SET status = 'cancelled' WHERE ... AND status = 'confirmed'`: a second, concurrent
+   * cancellation changes no booking, so it refunds nothing (app/features/booking/cancel.server.ts).
    */
-  onlyIf?: SQL;
+  guard?: SQL;
 };
 
 export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
@@ -49,9 +51,7 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
         status: sql`CASE WHEN ${orders.refundedMinor} + ${amount} >= ${orders.amountMinor} THEN 'refunded' ELSE 'partially_refunded' END`,
         updatedAt: now,
       })
-      .where(
-        and(eq(orders.id, refund.orderId), sql`${orders.status} IN ('paid', 'partially_refunded')`, refund.onlyIf),
-      ),
+      .where(and(eq(orders.id, refund.orderId), sql`${orders.status} IN ('paid', 'partially_refunded')`, refund.guard)),
     // Inserted only if the order update above applied (changes() counts the previous statement's rows):
     // an order that is not paid (pending, cancelled, already fully refunded) is left alone.
     db.insert(refunds).select(

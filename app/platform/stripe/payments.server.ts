@@ -86,7 +86,8 @@ function sdk(env: Env, origin: string): Stripe {
       protocol: url.protocol === "https:" ? "https" : "http",
     });
   }
-  if (stripeStandInEnabled(env)) {
+  // A production build folds this branch away (and the stand-in's chunk with it), as in workers/app.ts.
+  if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
     return new Stripe(secretKey, { ...base, httpClient: Stripe.createFetchHttpClient(inProcessFetch(origin)) });
   }
   return new Stripe(secretKey, { ...base, maxNetworkRetries: 2, httpClient: Stripe.createFetchHttpClient() });

@@ -1,7 +1,17 @@
-import { suggestionsApi } from "~/features/search/api.server";
-import type { Route } from "./+types/stars-gigs-search";
+import { searchQuerySchema } from "~/features/catalogue/schema";
+import { searchSuggestions } from "~/features/search/search.server";
+import { getDb } from "~/platform/db.server";
+import { jsonLoader } from "./_lib/json-action.server";
 
-/** GET /api/get/stars_gigs_search?searchQuery= */
-export function loader(args: Route.LoaderArgs) {
-  return suggestionsApi(args);
-}
+/** GET /api/get/stars_gigs_search?searchQuery=...: suggestions for the header search box. */
+export const loader = jsonLoader({ schema: searchQuerySchema }, async ({ env, input }) => {
+  const suggestions = await searchSuggestions(getDb(env), input.searchQuery);
+  return Response.json(
+    {
+      success: true,
+      searchQuery: input.searchQuery,
+      data: suggestions.map(({ id, ...rest }) => ({ _id: id, ...rest })),
+    },
+    { headers: { "Cache-Control": "private, max-age=30" } },
+  );
+});
