@@ -16,6 +16,7 @@ import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/s
 import { isAppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
+import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type FormFailure, runForForm } from "./_lib/form-reply.server";
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const input = lobbyCodeSchema.safeParse(Object.fromEntries(formData));
       if (!input.success)
         return data(
-          { intent, result: null, error: input.error.issues[0]?.message ?? SLOT_MESSAGES.lobbyRequired },
+          { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_MESSAGES.lobbyRequired }) },
           { status: 400 },
         );
       await setSlotLobbyCode(env, viewer, input.data.slotId, input.data.lobbyCode);
