@@ -119,6 +119,19 @@ export async function cancelBooking(
   );
   // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
   if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
+  try {
+    await notifyUser(env, {
+      userId: viewer.id,
+      type: "booking",
+      title:
+        amount > 0
+          ? `Booking cancelled: ${formatMoney(amount, booking.currency, { decimals: true })} refunded to your wallet`
+          : "Booking cancelled (no refund this close to the start)",
+      url: "/profile#wallet",
+    });
+  } catch (error) {
+    console.error("cancel: notice to", viewer.id, error);
+  }
   return {
     bookingId: booking.bookingId,
     orderId: booking.orderId,

@@ -89,6 +89,8 @@ describe("cancelBooking: the policy tiers at their boundaries", () => {
         entries: c.refunded > 0 ? 1 : 0,
       });
       expect(await walletBalance(getDb(env), fan.id, "USD")).toBe(c.refunded);
+      const note = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?").bind(fan.id).first();
+      expect(note?.title).toContain("Booking cancelled");
     });
   }
 
