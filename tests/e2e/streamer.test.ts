@@ -117,6 +117,7 @@ describe.each([true, false])("the streamer's business (JavaScript %s)", (javaScr
     await page.getByLabel("Gig", { exact: true }).selectOption(gigId);
     await page.getByLabel("Date").fill(date);
     await page.getByLabel("Start time").fill("03:17");
+    await page.getByLabel("Time zone").fill("UTC");
     await page.getByLabel(/^Repeat weekly/).fill("3");
     await page.getByRole("button", { name: "Add slots" }).click();
     const [year, month] = date.split("-").map(Number);
