@@ -124,7 +124,10 @@ export async function run(options: BookingBenchOptions = {}): Promise<Figure[]> 
   console.log("\n== database");
   rmSync(state, { recursive: true, force: true });
   sh("tsx", ["scripts/db-prepare.ts", "--persist-to", state]);
-  const [gig] = d1(state, `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`);
+  const [gig] = d1(
+    state,
+    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
+  );
   if (!gig) throw new Error("the demo star has no gig");
   const now = Date.now();
   const slotIds = Array.from({ length: 101 }, (_, i) => `slt_bench_${i}`);
@@ -164,7 +167,9 @@ export async function run(options: BookingBenchOptions = {}): Promise<Figure[]> 
       await measure("one hot slot", base, cookie, () => hot, durationMs, concurrency),
       await measure("100 slots", base, cookie, () => spread[next++ % spread.length] as string, durationMs, concurrency),
     ];
-    console.log(`\n== seat holds (POST /api/book-slot/create-order, ${concurrency} concurrent, ${durationMs / 1000} s each)`);
+    console.log(
+      `\n== seat holds (POST /api/book-slot/create-order, ${concurrency} concurrent, ${durationMs / 1000} s each)`,
+    );
     console.table(figures);
     return figures;
   } finally {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Toaster as SonnerToaster } from "sonner";
-import { TOAST_DURATION_MS } from "~/lib/constants";
-import { notify, type Toast } from "~/lib/toast";
+import { notify, TOAST_DURATION_MS, type Toast } from "~/lib/toast";
 
 const KIND_STYLES: Record<Toast["kind"], string> = {
   success: "border-emerald-500/40 bg-emerald-950 text-emerald-100",

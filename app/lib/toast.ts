@@ -1,11 +1,13 @@
 import { toast as showToast } from "sonner";
-import { TOAST_DURATION_MS } from "./constants";
 
 /**
  * A toast: what the server hands over in its flash cookie (app/platform/toast.server.ts) and what the browser
  * shows. `notify` lives here, below the features, so a feature's hook can show one without importing a
  * component (layers point one way: routes -> features -> platform -> lib).
  */
+/** SPEC.md section 9: toasts show for 2000 ms. */
+export const TOAST_DURATION_MS = 2000;
+
 export const TOAST_KINDS = ["success", "error", "warning", "info"] as const;
 export type ToastKind = (typeof TOAST_KINDS)[number];
 export type Toast = { kind: ToastKind; message: string };
