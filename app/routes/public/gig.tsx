@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, redirectDocument } from "react-router";
 import { getViewer } from "~/features/auth/session.server";
 import { bookingFormData } from "~/features/booking/booking-form.server";
 import { BookingForm } from "~/features/booking/components/booking-form";
@@ -61,7 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const placed = await placeOrder(env, viewer, submission.value, publicOrigin(request, env));
-    if (placed.checkoutUrl) throw redirect(placed.checkoutUrl, 303);
+    // A document navigation: Stripe's page (or the stand-in's) is not a route of this app.
+    if (placed.checkoutUrl) throw redirectDocument(placed.checkoutUrl, 303);
     throw redirect(`/checkout/success?order=${placed.orderId}`, 303);
   } catch (thrown) {
     if (!isAppError(thrown)) throw thrown;

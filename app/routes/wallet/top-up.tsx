@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirectDocument, useNavigation } from "react-router";
 import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { requireUser } from "~/features/auth/guards.server";
 import { startTopup } from "~/features/wallet/topup.server";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const { url } = await startTopup(env, viewer, submission.value.amount * 100, publicOrigin(request, env));
-    throw redirect(url, 303);
+    throw redirectDocument(url, 303);
   } catch (thrown) {
     if (!isAppError(thrown)) throw thrown;
     return data({ result: submission.reply({ formErrors: [thrown.message] }) }, { status: thrown.status });
