@@ -196,7 +196,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           {booking.isOwner ? null : (
             <BookingForm
               gigId={gig.id}
-              priceMinor={gig.priceMinor}
+              priceLabel={formatConverted(gig.priceMinor, display)}
               slots={slots}
               selectedSlotId={booking.selectedSlotId}
               loggedIn={booking.loggedIn}

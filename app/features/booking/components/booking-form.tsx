@@ -12,7 +12,8 @@ export type BookingSlot = { id: string; startsAt: Date; endsAt: Date; seats: num
 
 type Props = {
   gigId: string;
-  priceMinor: number;
+  /** The price of one seat as the viewer sees it (their display currency). */
+  priceLabel: string;
   slots: BookingSlot[];
   selectedSlotId: string | null;
   loggedIn: boolean;
@@ -178,8 +179,7 @@ export function BookingForm(props: Props) {
             </label>
           </fieldset>
           <p className="text-sm text-zinc-400">
-            {formatMoney(props.priceMinor, "USD", { decimals: true })} per seat. Card payments hold your seats for a few
-            minutes.
+            {props.priceLabel} per seat (charged in USD). Card payments hold your seats for a few minutes.
           </p>
           <button
             type="submit"
