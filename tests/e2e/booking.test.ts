@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
+import { contexts, DEMO_FAN, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
 
 /**
  * The demo fan books a seat on the demo star's gig, JavaScript on and off: by card on the Stripe stand-in's
@@ -9,24 +9,8 @@ import { queryE2E } from "./db";
  */
 const browser = setupBrowser();
 
-const DEMO_FAN = { email: "fan@demo.noobrd.gg", password: "Demo-pass-2026", id: "usr_demo_fan" };
-const DEMO_STAR = "usr_demo_influencer";
-
-let ipCounter = 120;
-async function newContext(javaScript: boolean): Promise<BrowserContext> {
-  const context = await browser.context({ javaScript, timezoneId: "Europe/Paris" });
-  ipCounter += 1;
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `198.51.100.${ipCounter}` });
-  return context;
-}
-
-async function logIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO_FAN.email);
-  await page.getByLabel("Password").fill(DEMO_FAN.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("link", { name: "Log out" }).waitFor();
-}
+const newContext = contexts(browser, "Europe/Paris", 120);
+const logIn = logInAsDemoFan;
 
 /** A fresh open slot with 5 seats on one of the demo star's gigs, and a fresh 50%-off promo code. */
 function freshSlotAndPromo() {
