@@ -16,7 +16,7 @@ import {
 import { gigsListQuery, liveListQuery, mergePlatformOptions, toPage } from "./browse.server";
 import { activeGig, gameCardColumns, gigCardColumns, starActive, starCardColumns } from "./columns.server";
 import { gigsQuerySchema, liveQuerySchema } from "./schema";
-import { gigSlotsQuery, starSessionsCountQuery, starSessionsQuery } from "./sessions.server";
+import { starSessionsCountQuery, starSessionsQuery } from "./sessions.server";
 
 /** A star's gigs shown on their page (all active gigs; stars have a handful). */
 const STAR_GIGS_MAX = 50;
@@ -116,17 +116,6 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
 }
 
 /** /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, the rate. */
-export async function getGigPage(db: Db, gigId: string, viewerId: string | null, now = new Date()) {
-  const [gigRows, slotRows, rateRows] = await db.batch([
-    gigDetailQuery(db, gigId, viewerId),
-    gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
-    usdInrRateQuery(db),
-  ]);
-  const gig = gigRows[0];
-  if (!gig) return null;
-  return { gig, slots: slotRows, usdInrRateMicros: rateRows[0]?.rateMicros ?? null };
-}
-
 // ---------------------------------------------------------------- game
 
 export function gameDetailQuery(db: Db, gameId: string, viewerId: string | null) {
