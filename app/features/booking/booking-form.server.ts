@@ -1,21 +1,29 @@
-import { asc, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
-import { walletBalance } from "~/features/wallet/ledger.server";
-import { getDb } from "~/platform/db.server";
-import { userGamertags } from "../../../db/schema";
+import { walletBalanceQuery } from "~/features/wallet/ledger.server";
+import type { Db } from "~/platform/db.server";
+import { users } from "../../../db/schema";
 
-/** What the gig page's booking form needs about the viewer: saved gamer tags (prefill) and wallet balance. */
-export async function bookingFormData(env: Env, viewer: Viewer | null) {
-  if (!viewer) return { gamertags: [] as string[], walletBalanceMinor: 0 };
-  const db = getDb(env);
-  const [tags, balance] = await Promise.all([
-    db
-      .select({ tag: userGamertags.tag })
-      .from(userGamertags)
-      .where(eq(userGamertags.userId, viewer.id))
-      .orderBy(asc(userGamertags.createdAt)),
-    walletBalance(db, viewer.id, "USD"),
-  ]);
-  const saved = [...new Set(tags.map((row) => row.tag))];
-  return { gamertags: saved.length > 0 ? saved : [viewer.username], walletBalanceMinor: balance };
+/**
+ * What the gig page's booking form needs about the viewer: saved gamer tags (prefill) and the wallet balance
+ * (USD). One select, so the gig page sends it in its own batch (getGigPage's `extra`): no extra round trip.
+ */
+export function bookingFormQuery(db: Db, viewerId: string) {
+  return db
+    .select({
+      balance: sql<number>`(${walletBalanceQuery(db, viewerId, "USD")})`.mapWith(Number),
+      tags: sql<string>`(SELECT json_group_array(g.tag) FROM (SELECT tag FROM user_gamertags WHERE user_id = ${viewerId} ORDER BY created_at) g)`,
+    })
+    .from(users)
+    .where(eq(users.id, viewerId));
+}
+
+export function bookingFormData(
+  viewer: Viewer | null,
+  rows: { balance: number; tags: string }[] | undefined,
+): { gamertags: string[]; walletBalanceMinor: number } {
+  const row = rows?.[0];
+  if (!viewer || !row) return { gamertags: [], walletBalanceMinor: 0 };
+  const saved = [...new Set(JSON.parse(row.tags || "[]") as string[])];
+  return { gamertags: saved.length > 0 ? saved : [viewer.username], walletBalanceMinor: Number(row.balance) };
 }

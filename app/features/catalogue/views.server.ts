@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { bookingFormQuery } from "~/features/booking/booking-form.server";
 import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { type Db, named } from "~/platform/db.server";
@@ -116,15 +117,31 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
 }
 
 /** /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, the rate. */
-export async function getGigPage(db: Db, gigId: string, viewerId: string | null, now = new Date()) {
-  const [gigRows, slotRows, rateRows] = await db.batch([
+/**
+ * The gig page's data in one batch. `bookingForm` is the booking form's own query for a logged-in viewer
+ * (app/features/booking/booking-form.server.ts), sent in the same batch so the page stays one round trip.
+ */
+export async function getGigPage(
+  db: Db,
+  gigId: string,
+  viewerId: string | null,
+  now = new Date(),
+  bookingForm?: ReturnType<typeof bookingFormQuery>,
+) {
+  const [gigRows, slotRows, rateRows, formRows] = await db.batch([
     gigDetailQuery(db, gigId, viewerId),
     gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
     usdInrRateQuery(db),
+    bookingForm ?? usdInrRateQuery(db), // (a cheap stand-in keeps the tuple's shape for anonymous viewers)
   ]);
   const gig = gigRows[0];
   if (!gig) return null;
-  return { gig, slots: slotRows, usdInrRateMicros: rateRows[0]?.rateMicros ?? null };
+  return {
+    gig,
+    slots: slotRows,
+    usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+    bookingFormRows: bookingForm ? (formRows as { balance: number; tags: string }[]) : undefined,
+  };
 }
 
 // ---------------------------------------------------------------- game
