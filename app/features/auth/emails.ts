@@ -1,3 +1,4 @@
+import { escapeHtml } from "~/lib/html";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { CODE_TTL_MS } from "./codes.server";
 
@@ -8,10 +9,6 @@ const minutes = CODE_TTL_MS / 60_000;
 
 function unsubscribeUrl({ origin, to }: Links) {
   return `${origin}/unsubscribe/${encodeURIComponent(to)}`;
-}
-
-function escapeHtml(text: string) {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 
 function compose(

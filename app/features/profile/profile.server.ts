@@ -8,6 +8,12 @@ import { PICTURE_MAX_BYTES, type SocialNetwork } from "./schema";
 
 export type ProfileFailure = { ok: false; status: number; message: string };
 
+/** The caller's own profile by id (the API names the id): another user's id is refused (403). */
+export async function getOwnProfile(env: Env, viewer: Viewer, userId: string) {
+  assertOwnAccount(viewer, userId);
+  return getProfile(env, viewer.id);
+}
+
 export async function getProfile(env: Env, userId: string) {
   const db = getDb(env);
   const [user, gamertags] = await db.batch([

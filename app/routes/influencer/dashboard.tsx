@@ -17,6 +17,7 @@ import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/hist
 import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
 import { formatConverted, formatMoney } from "~/lib/money";
+import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/dashboard";
 
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totalPages: orders.totalPages,
       year: ordersQuery.success ? ordersQuery.data.year : undefined,
       month: ordersQuery.success ? ordersQuery.data.month : undefined,
-      error: ordersQuery.success ? null : (ordersQuery.error.issues[0]?.message ?? null),
+      error: ordersQuery.success ? null : firstIssue(ordersQuery.error),
     },
     earningsList: {
       days,
