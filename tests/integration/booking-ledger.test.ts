@@ -88,7 +88,33 @@ describe("randomized ledger", () => {
       return confirmCheckout(env, viewer, sessionId);
     }
 
+    type CardOrder = {
+      sessionId: string;
+      orderId: string;
+      bookingId: string;
+      amountMinor: number;
+      buyer: { id: string; username: string };
+    };
+    const lateQueue: (CardOrder & { due: number })[] = [];
+    async function settleCard(order: CardOrder, late: boolean) {
+      const result = await payCard(order.sessionId, pick(["webhook", "success"] as const), asViewer(order.buyer));
+      const after = await orderById(db, order.orderId);
+      if (after?.status === "refunded") {
+        credit(order.buyer.id, order.amountMinor);
+        count("late-refunded");
+      } else if (after?.status === "paid") {
+        confirmed.push({ bookingId: order.bookingId, userId: order.buyer.id });
+        count(late ? "late-seated" : "card");
+      } else {
+        throw new Error(`card order ${order.orderId} ended ${after?.status} (${result?.outcome})`);
+      }
+    }
+
     for (let op = 0; op < 1000; op++) {
+      for (const due of lateQueue.filter((order) => order.due <= op)) {
+        lateQueue.splice(lateQueue.indexOf(due), 1);
+        await settleCard(due, true);
+      }
       const buyer = pick(fans);
       const viewer = asViewer(buyer.user);
       const roll = random();
@@ -131,17 +157,16 @@ describe("randomized ledger", () => {
             } else if (fate < 0.25 && !late) {
               count("left-held");
             } else {
-              const result = await payCard(placed.sessionId, pick(["webhook", "success"] as const), viewer);
-              const order = await orderById(db, placed.orderId);
-              if (order?.status === "refunded") {
-                credit(buyer.user.id, placed.amountMinor);
-                count("late-refunded");
-              } else if (order?.status === "paid") {
-                confirmed.push({ bookingId: placed.bookingId, userId: buyer.user.id });
-                count(late ? "late-seated" : "card");
-              } else {
-                throw new Error(`card order ${placed.orderId} ended ${order?.status} (${result?.outcome})`);
-              }
+              const card = { sessionId: placed.sessionId, orderId: placed.orderId, bookingId: placed.bookingId };
+              // A late payment arrives a few operations later, when its seat may have gone to someone else.
+              if (late)
+                lateQueue.push({
+                  ...card,
+                  buyer: buyer.user,
+                  amountMinor: placed.amountMinor,
+                  due: op + 2 + Math.floor(random() * 8),
+                });
+              else await settleCard({ ...card, buyer: buyer.user, amountMinor: placed.amountMinor }, false);
             }
           }
         } else if (confirmed.length > 0) {
@@ -160,6 +185,7 @@ describe("randomized ledger", () => {
       }
     }
 
+    for (const due of lateQueue.splice(0)) await settleCard(due, true);
     console.log(`ledger seed ${seed}`, counts);
     for (const f of fans) {
       const balance = await walletBalance(db, f.user.id, "USD");

@@ -165,14 +165,18 @@ function isConstraintFailure(error: unknown): boolean {
 }
 
 /** Why a refused batch was refused, for the buyer (read after the failed write, never instead of it). */
-async function refusal(db: Db, input: { slotId: string; seats: number; userId: string; amount: number; mode: Mode }) {
+async function refusal(
+  db: Db,
+  input: { slotId: string; seats: number; userId: string; amount: number; mode: Mode; promo: boolean },
+) {
   const slot = await getSlot(db, input.slotId);
   if (!slot.bookable) return conflict(BOOKING_MESSAGES.slotNotBookable);
   if (slot.seatsLeft < input.seats) return conflict(BOOKING_MESSAGES.notEnoughSeats);
   if (input.mode === "wallet" && (await walletBalance(db, input.userId, slot.currency ?? "USD")) < input.amount) {
     return conflict(BOOKING_MESSAGES.insufficientBalance);
   }
-  return badRequest(BOOKING_MESSAGES.promoInvalid, "promoCode");
+  if (input.promo) return badRequest(BOOKING_MESSAGES.promoInvalid, "promoCode");
+  return badRequest(BOOKING_MESSAGES.orderFailed);
 }
 
 export async function placeOrder(
@@ -220,7 +224,14 @@ export async function placeOrder(
     await db.batch(statements);
   } catch (error) {
     if (!isConstraintFailure(error)) throw error;
-    throw await refusal(db, { slotId: slot.id, seats: draft.numberOfPlayers, userId: viewer.id, amount, mode });
+    throw await refusal(db, {
+      slotId: slot.id,
+      seats: draft.numberOfPlayers,
+      userId: viewer.id,
+      amount,
+      mode,
+      promo: promo !== null,
+    });
   }
   const placed: PlacedOrder = {
     orderId,

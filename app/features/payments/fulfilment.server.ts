@@ -9,7 +9,7 @@ import { FULFILMENT_STEPS } from "./registry.server";
 import type { FulfilmentStep, PayableOrder } from "./steps";
 
 /**
- * Exactly-once fulfilment of a card checkout (docs/decisions/010-seat-holds-fulfilment-and-stripe-stand-in.md). Three doors reach `fulfilCheckout`: the
+ * Exactly-once fulfilment of a card checkout (docs/decisions/011-seat-holds-fulfilment-and-stripe-stand-in.md). Three doors reach `fulfilCheckout`: the
  * webhook (POST /api/stripe), the success redirect (POST /api/update/order/sucess/:sessionId) and the success
  * page's loader. All may fire, in any order, any number of times. What makes it once:
  * - the order's change to `paid` is ONE conditional UPDATE (`WHERE status IN ('pending_payment',

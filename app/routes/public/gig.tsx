@@ -1,14 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, redirectDocument } from "react-router";
 import { getViewer } from "~/features/auth/session.server";
-import { getGigBookingPage } from "~/features/booking/booking-form.server";
+import { bookingFormData, bookingFormQuery } from "~/features/booking/booking-form.server";
 import { BookingForm } from "~/features/booking/components/booking-form";
+import { SlotTime } from "~/features/booking/components/slot-time";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { bookingFormSchema } from "~/features/booking/schema";
 import { requestTimeZone } from "~/features/booking/time-zone";
-import { LiveBadge, SeatsLeft, SessionTime, Thumb } from "~/features/catalogue/components/cards";
+import { LiveBadge, SeatsLeft, Thumb } from "~/features/catalogue/components/cards";
 import { READ_MORE_THRESHOLD } from "~/features/catalogue/constants";
 import { catalogueRequest } from "~/features/catalogue/request.server";
+import { getGigPage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
 import { isAppError } from "~/lib/errors";
@@ -28,13 +30,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 /** /gig/:id: the gig, its game, mode, platform, requirements, tags, price and upcoming slots with seats left. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
-  const { form, ...page } = found(await getGigBookingPage(req.db, params.id, req.viewer), "Gig not found");
+  const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id) : undefined;
+  const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null, new Date(), form), "Gig not found");
   const { cf } = context.get(cloudflareContext);
   return {
     ...page,
     display: displayCurrency(req.currencyCode, page.usdInrRateMicros),
     booking: {
-      ...form,
+      ...bookingFormData(req.viewer, page.bookingFormRows),
       loggedIn: req.viewer !== null,
       isOwner: req.viewer?.id === page.gig.starId,
       selectedSlotId: new URL(request.url).searchParams.get("slot"),
@@ -186,7 +189,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             <ul className="mt-3 flex flex-col gap-2">
               {slots.map((slot) => (
                 <li key={slot.id} className="flex items-center justify-between gap-2 text-sm" data-testid="slot">
-                  <SessionTime at={slot.startsAt} />
+                  <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} serverTimeZone={booking.timeZone} />
                   <SeatsLeft left={slot.seatsLeft} of={slot.seats} />
                 </li>
               ))}
