@@ -61,7 +61,14 @@ export default defineConfig(async () => {
               main: "./workers/app.ts",
               wrangler: { configPath: "./wrangler.jsonc" },
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, OAUTH_STAND_IN_ORIGIN, ...OAUTH_TEST_BINDINGS },
+                // The edge cache is off here (tests write through factories, not the app's versioned writes);
+                // tests/integration/edge-cache.test.ts switches it on for the requests it makes.
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  OAUTH_STAND_IN_ORIGIN,
+                  EDGE_CACHE: "off",
+                  ...OAUTH_TEST_BINDINGS,
+                },
                 outboundService: outbound,
               },
             }),

@@ -1,7 +1,10 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { currencyCodeFor, viewerCountry } from "../app/features/currency/currency";
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
 import { cloudflareContext } from "../app/platform/context";
+import { openD1Session } from "../app/platform/d1-session.server";
 import { optimizeDatabase } from "../app/platform/db.server";
+import { serveWithEdgeCache } from "../app/platform/edge-cache.server";
 import {
   providerFormActionOrigins,
   STAND_IN_BASE_PATH,
@@ -20,8 +23,26 @@ export default {
     if (url.pathname.startsWith(`${STAND_IN_BASE_PATH}/`) && standInEnabled(env)) {
       return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
     }
-    const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, cf: request.cf, nonce }]]));
-    const response = await requestHandler(request, context);
+    const d1 = openD1Session(request, env);
+    const render = (pageNonce: string, pageRequest: Request) =>
+      requestHandler(
+        pageRequest,
+        new RouterContextProvider(
+          new Map([[cloudflareContext, { env: d1.env, ctx, cf: request.cf, nonce: pageNonce }]]),
+        ),
+      );
+    const response = d1.finish(
+      await serveWithEdgeCache({
+        request,
+        env: import.meta.env.DEV ? { ...d1.env, EDGE_CACHE: "off" } : d1.env,
+        ctx,
+        // An anonymous visitor's prices depend only on their country's currency (SPEC.md section 1).
+        variant: currencyCodeFor(viewerCountry(null, request.cf?.country)),
+        nonce,
+        newNonce,
+        render,
+      }),
+    );
     const formActions = providerFormActionOrigins(env, env.PUBLIC_ORIGIN ?? url.origin);
     return withSecurityHeaders(response, nonce, import.meta.env.DEV, formActions);
   },
