@@ -87,7 +87,7 @@ export default defineConfig(async () => {
             name: "node",
             environment: "node",
             testTimeout: 60_000,
-            include: ["db/**/*.test.ts", "scripts/**/*.test.ts"],
+            include: ["db/**/*.test.ts", "scripts/**/*.test.ts", "tests/architecture/**/*.test.ts"],
           },
         },
       ],

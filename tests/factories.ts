@@ -1,4 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
+import type { Viewer } from "../app/features/auth/policy";
 import { newId } from "../app/lib/id";
 import {
   bookings,
@@ -228,4 +229,20 @@ export async function setUsdInrRate(
       target: [exchangeRates.base, exchangeRates.quote],
       set: { rateMicros, nextUpdateAt, fetchedAt: new Date(Math.min(Date.now(), nextUpdateAt.getTime())) },
     });
+}
+
+/** The Viewer a use case receives for a user row (what the session lookup would build). */
+export function viewerOf(user: typeof users.$inferSelect): Viewer {
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    role: user.role,
+    isActive: user.isActive,
+    isInfluencer: user.isInfluencer,
+    isLive: false,
+    liveSessionId: null,
+    pictureUrl: null,
+    country: user.country ?? null,
+  };
 }

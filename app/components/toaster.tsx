@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { Toaster as SonnerToaster, toast as showToast } from "sonner";
+import { Toaster as SonnerToaster } from "sonner";
 import { TOAST_DURATION_MS } from "~/lib/constants";
-import type { Toast } from "~/platform/toast.server";
+import { notify, type Toast } from "~/lib/toast";
 
 const KIND_STYLES: Record<Toast["kind"], string> = {
   success: "border-emerald-500/40 bg-emerald-950 text-emerald-100",
@@ -9,11 +9,6 @@ const KIND_STYLES: Record<Toast["kind"], string> = {
   warning: "border-amber-500/40 bg-amber-950 text-amber-100",
   info: "border-sky-500/40 bg-sky-950 text-sky-100",
 };
-
-/** Shows a toast of one of the four kinds; `duration` defaults to SPEC.md's 2000 ms. */
-export function notify(toast: Toast, duration = TOAST_DURATION_MS) {
-  showToast[toast.kind](toast.message, { duration });
-}
 
 /**
  * The app-wide toaster. A toast handed over by the server (flash cookie) is rendered inline in the HTML,

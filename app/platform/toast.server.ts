@@ -1,9 +1,8 @@
 import { createCookie, redirect } from "react-router";
+import { TOAST_KINDS, type Toast, type ToastKind } from "~/lib/toast";
 import { sessionSecret } from "./env.server";
 
-export const TOAST_KINDS = ["success", "error", "warning", "info"] as const;
-export type ToastKind = (typeof TOAST_KINDS)[number];
-export type Toast = { kind: ToastKind; message: string };
+export type { Toast, ToastKind };
 
 /** A one-shot toast carried across a redirect in a signed cookie, so it also works without JavaScript. */
 function toastCookie(env: Env) {

@@ -1,5 +1,5 @@
 import { MESSAGES } from "~/lib/messages";
-import type { Toast } from "~/platform/toast.server";
+import type { Toast } from "~/lib/toast";
 
 /** What can be a favourite, and the SPEC.md section 8 toast for each change (gig removal is a warning). */
 export const FAVOURITE_KINDS = ["gig", "star", "game"] as const;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { notify } from "~/components/toaster";
 import { FAVOURITE_DELAY_MS } from "~/lib/constants";
 import { MESSAGES } from "~/lib/messages";
+import { notify } from "~/lib/toast";
 import { FAVOURITE_API, type FavouriteKind, favouriteToast } from "./kinds";
 import { createFavouriteToggle, type ToggleState } from "./toggle";
 

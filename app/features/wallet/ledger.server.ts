@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "~/lib/id";
 import type { Db } from "~/platform/db.server";
@@ -26,6 +26,13 @@ export type WalletRefund = {
   reason: string;
   /** The staff member or streamer who caused it; null for the system (sweeper, webhook, policy). */
   createdBy?: string | null;
+  /**
+   * An extra condition on the order update (the first statement), so the refund applies only together with
+   * the caller's own state change. E.g. `sql\`changes() = 1\`` right after the caller's conditional
+   * `UPDATE bookings SET status = 'cancelled' WHERE ... AND status = 'confirmed'`: a second, concurrent
+   * cancellation changes no booking, so it refunds nothing (app/features/booking/cancel.server.ts).
+   */
+  guard?: SQL;
 };
 
 export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
@@ -44,7 +51,7 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
         status: sql`CASE WHEN ${orders.refundedMinor} + ${amount} >= ${orders.amountMinor} THEN 'refunded' ELSE 'partially_refunded' END`,
         updatedAt: now,
       })
-      .where(and(eq(orders.id, refund.orderId), sql`${orders.status} IN ('paid', 'partially_refunded')`)),
+      .where(and(eq(orders.id, refund.orderId), sql`${orders.status} IN ('paid', 'partially_refunded')`, refund.guard)),
     // Inserted only if the order update above applied (changes() counts the previous statement's rows):
     // an order that is not paid (pending, cancelled, already fully refunded) is left alone.
     db.insert(refunds).select(

@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, u
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, redirect } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
 import { changePassword, requestEmailChange } from "~/features/auth/accounts.server";
 import { FormErrors } from "~/features/auth/components/auth-card";
 import { EmailField, PasswordField } from "~/features/auth/components/fields";
@@ -26,6 +25,7 @@ import {
   socialLinksSchema,
 } from "~/features/profile/schema";
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
+import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, found, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { GAMERTAG_PLATFORMS } from "../../../db/schema";

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
 import { logIn } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { PasswordField } from "~/features/auth/components/fields";
 import { canOpenAdmin } from "~/features/auth/policy";
 import { adminLoginSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
+import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
 import type { Route } from "./+types/login";
 

@@ -1,11 +1,11 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { countryOptions } from "~/features/auth/countries";
 import { countrySchema } from "~/features/auth/schema";
 import { continueSocialLogin, findCapture, SOCIAL_MESSAGES, saveCountry } from "~/features/auth/social.server";
+import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
 import { captureCodeSchema, captureEmailSchema } from "~/features/auth/access-schema";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import {
@@ -12,6 +11,7 @@ import {
   SOCIAL_MESSAGES,
   sendCaptureCode,
 } from "~/features/auth/social.server";
+import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/email-capture";

@@ -1,5 +1,4 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { redirectToSchema } from "~/features/auth/schema";
 import {
@@ -9,6 +8,7 @@ import {
   validateSiteToken,
 } from "~/features/auth/site-gate.server";
 import { MESSAGES } from "~/lib/messages";
+import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
 import type { Route } from "./+types/password-login";
 

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
 import { signUp } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { EmailField, PasswordField } from "~/features/auth/components/fields";
@@ -9,6 +8,7 @@ import { SocialButtons } from "~/features/auth/components/social-buttons";
 import { countryOptions } from "~/features/auth/countries";
 import { signupSchema } from "~/features/auth/schema";
 import { getViewer } from "~/features/auth/session.server";
+import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useLocation, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/ui/field";
 import { getViewer } from "~/features/auth/session.server";
 import { submitContactForm } from "~/features/content/contact.server";
 import { listFaqs } from "~/features/content/content.server";
 import { contactFormSchema } from "~/features/content/schema";
 import { MESSAGES } from "~/lib/messages";
+import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/contact-us";

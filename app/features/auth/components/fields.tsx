@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { Field, inputClass } from "~/components/ui/field";
+import { Field, inputClass } from "~/lib/ui/field";
 
 /** The account forms' repeated inputs: a password, an email and a 6-digit code, each labelled with its errors. */
 export function PasswordField({

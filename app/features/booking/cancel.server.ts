@@ -1,0 +1,182 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Viewer } from "~/features/auth/policy";
+import { notifyUser } from "~/features/notifications/notify.server";
+import { walletRefundStatements } from "~/features/wallet/ledger.server";
+import { conflict, notFound } from "~/lib/errors";
+import { type Db, getDb, named } from "~/platform/db.server";
+import { bookings, orders, promoRedemptions, slots } from "../../../db/schema";
+import { type RefundTier, refundFor, refundTier } from "./cancellation-policy";
+import { BOOKING_MESSAGES } from "./messages";
+
+export type CancelOutcome = {
+  bookingId: string;
+  orderId: string;
+  slotId: string;
+  tier: RefundTier;
+  /** What went back to the wallet, in the order's currency (0 for the no-refund tier). */
+  refundedMinor: number;
+  currency: string;
+};
+
+async function bookingWithOrder(db: Db, bookingId: string) {
+  const [row] = await db
+    .select(
+      named({
+        bookingId: bookings.id,
+        userId: bookings.userId,
+        status: bookings.status,
+        slotId: bookings.slotId,
+        orderId: orders.id,
+        amountMinor: orders.amountMinor,
+        refundedMinor: orders.refundedMinor,
+        currency: orders.currency,
+        startsAt: slots.startsAt,
+      }),
+    )
+    .from(bookings)
+    .innerJoin(orders, eq(orders.id, bookings.orderId))
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(eq(bookings.id, bookingId));
+  return row ?? null;
+}
+
+/**
+ * The statements that cancel one confirmed booking and refund `amountMinor` of its order to the buyer's
+ * wallet, for one batch. The booking's conditional update (`confirmed` -> `cancelled`, and for a fan only
+ * while the slot has not started) comes first and the refund is guarded by `changes() = 1`, so a second,
+ * concurrent cancellation changes no booking and refunds nothing; the seats stop counting at once (only
+ * held and confirmed bookings take seats). The promo code's use is returned (its redemption row deleted).
+ */
+function cancelStatements(
+  db: Db,
+  booking: { bookingId: string; orderId: string; userId: string; currency: string },
+  amountMinor: number,
+  options: { now: Date; reason: string; createdBy: string | null; beforeStart: boolean },
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  const notStarted = options.beforeStart
+    ? sql`(SELECT ${slots.startsAt} FROM ${slots} WHERE ${slots.id} = ${bookings.slotId}) > ${options.now.getTime()}`
+    : undefined;
+  const cancel = db
+    .update(bookings)
+    .set({ status: "cancelled", cancelledAt: options.now })
+    .where(and(eq(bookings.id, booking.bookingId), eq(bookings.status, "confirmed"), notStarted))
+    .returning({ id: bookings.id });
+  const refund =
+    amountMinor > 0
+      ? walletRefundStatements(db, {
+          orderId: booking.orderId,
+          userId: booking.userId,
+          amountMinor,
+          currency: booking.currency,
+          reason: options.reason,
+          createdBy: options.createdBy,
+          guard: sql`changes() = 1`,
+        })
+      : [];
+  const returnPromoUse = db
+    .delete(promoRedemptions)
+    .where(
+      and(
+        eq(promoRedemptions.orderId, booking.orderId),
+        sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.id} = ${booking.bookingId} AND ${bookings.status} = 'cancelled')`,
+      ),
+    );
+  return [cancel, ...refund, returnPromoUse];
+}
+
+/**
+ * A fan cancels their own confirmed booking before the slot starts. The refund follows the Cancellation
+ * Policy page (cancellation-policy.ts) and goes to the wallet in the same batch as the state change; the
+ * no-refund tier still cancels (and returns the seats) without a refund entry.
+ */
+export async function cancelBooking(
+  env: Env,
+  viewer: Viewer,
+  bookingId: string,
+  now: Date = new Date(),
+): Promise<CancelOutcome> {
+  const db = getDb(env);
+  const booking = await bookingWithOrder(db, bookingId);
+  // Someone else's booking answers as a missing one: its existence is not revealed.
+  if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  if (booking.status === "cancelled") throw conflict(BOOKING_MESSAGES.alreadyCancelled);
+  if (booking.status !== "confirmed") throw conflict(BOOKING_MESSAGES.notCancellable);
+  if (booking.startsAt.getTime() <= now.getTime()) throw conflict(BOOKING_MESSAGES.alreadyStarted);
+
+  const tier = refundTier(booking.startsAt, now);
+  const amount = refundFor(tier, booking.amountMinor, booking.refundedMinor);
+  const [cancelled] = await db.batch(
+    cancelStatements(db, booking, amount, {
+      now,
+      reason: `Cancelled by the buyer (${tier} refund per the cancellation policy)`,
+      createdBy: viewer.id,
+      beforeStart: true,
+    }),
+  );
+  // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
+  if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
+  return {
+    bookingId: booking.bookingId,
+    orderId: booking.orderId,
+    slotId: booking.slotId,
+    tier,
+    refundedMinor: amount,
+    currency: booking.currency,
+  };
+}
+
+/**
+ * A streamer cancelled the slot: every confirmed buyer is refunded in full (what is left to refund of their
+ * order) to their wallet, once each (the same conditional booking update guards each refund), and notified in
+ * the app. The caller checks that `actorId` may cancel the slot BEFORE calling this. Returns the bookings it
+ * cancelled; calling it again cancels and refunds nothing more.
+ */
+export async function refundSlotBookingsInFull(
+  env: Env,
+  slotId: string,
+  reason: string,
+  actorId: string | null,
+  now: Date = new Date(),
+): Promise<CancelOutcome[]> {
+  const db = getDb(env);
+  const confirmed = await db
+    .select(
+      named({
+        bookingId: bookings.id,
+        userId: bookings.userId,
+        orderId: orders.id,
+        amountMinor: orders.amountMinor,
+        refundedMinor: orders.refundedMinor,
+        currency: orders.currency,
+      }),
+    )
+    .from(bookings)
+    .innerJoin(orders, eq(orders.id, bookings.orderId))
+    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, "confirmed")));
+
+  const outcomes: CancelOutcome[] = [];
+  // One batch per buyer: each is atomic on its own, and one buyer's failure cannot hold back the others.
+  for (const booking of confirmed) {
+    const amount = refundFor("full", booking.amountMinor, booking.refundedMinor);
+    const [cancelled] = await db.batch(
+      cancelStatements(db, booking, amount, { now, reason, createdBy: actorId, beforeStart: false }),
+    );
+    if ((cancelled as { id: string }[]).length === 0) continue;
+    outcomes.push({
+      bookingId: booking.bookingId,
+      orderId: booking.orderId,
+      slotId,
+      tier: "full",
+      refundedMinor: amount,
+      currency: booking.currency,
+    });
+    await notifyUser(env, {
+      userId: booking.userId,
+      type: "booking",
+      title: "Your session was cancelled by the creator; you got a full refund to your wallet",
+      url: "/profile",
+    });
+  }
+  return outcomes;
+}

@@ -1,0 +1,185 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { walletBalance } from "~/features/wallet/ledger.server";
+import { AppError } from "~/lib/errors";
+import { getDb } from "~/platform/db.server";
+import {
+  createBooking,
+  createGame,
+  createGig,
+  createInfluencer,
+  createPlatform,
+  createSlot,
+  createUser,
+  viewerOf,
+} from "../../../tests/factories";
+import { cancelBooking, refundSlotBookingsInFull } from "./cancel.server";
+
+const HOUR = 3_600_000;
+const START = new Date("2027-03-01T18:00:00Z");
+
+async function bookedSlot(seats = 2) {
+  const star = await createInfluencer(env.DB);
+  const platform = await createPlatform(env.DB, "pc");
+  const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
+  const gig = await createGig(env.DB, star.id, game);
+  const slot = await createSlot(env.DB, star.id, gig.id, START, { seats });
+  return { star, slot: { id: slot.id, influencerId: star.id } };
+}
+
+async function confirmedBooking() {
+  const { star, slot } = await bookedSlot();
+  const fan = await createUser(env.DB);
+  const booking = await createBooking(env.DB, slot, fan.id, "confirmed");
+  return { star, slot, fan, booking };
+}
+
+async function state(bookingId: string) {
+  return env.DB.prepare(
+    `SELECT b.status AS booking, o.status AS "order", o.refunded_minor AS refunded,
+       (SELECT count(*) FROM refunds r WHERE r.order_id = o.id) AS refunds,
+       (SELECT count(*) FROM wallet_entries w WHERE w.order_id = o.id) AS entries
+     FROM bookings b JOIN orders o ON o.id = b.order_id WHERE b.id = ?`,
+  )
+    .bind(bookingId)
+    .first();
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe("cancelBooking: the policy tiers at their boundaries", () => {
+  const cases = [
+    { when: "24 h + 1 ms", at: START.getTime() - 24 * HOUR - 1, tier: "full", refunded: 1000, order: "refunded" },
+    {
+      when: "exactly 24 h",
+      at: START.getTime() - 24 * HOUR,
+      tier: "partial",
+      refunded: 500,
+      order: "partially_refunded",
+    },
+    {
+      when: "exactly 2 h",
+      at: START.getTime() - 2 * HOUR,
+      tier: "partial",
+      refunded: 500,
+      order: "partially_refunded",
+    },
+    { when: "2 h - 1 ms", at: START.getTime() - 2 * HOUR + 1, tier: "none", refunded: 0, order: "paid" },
+    { when: "1 ms", at: START.getTime() - 1, tier: "none", refunded: 0, order: "paid" },
+  ] as const;
+
+  for (const c of cases) {
+    it(`${c.when} before the start: ${c.tier}`, async () => {
+      const { fan, booking } = await confirmedBooking();
+      const outcome = await cancelBooking(env, viewerOf(fan), booking.id, new Date(c.at));
+      expect(outcome).toMatchObject({ tier: c.tier, refundedMinor: c.refunded, currency: "USD" });
+      expect(await state(booking.id)).toEqual({
+        booking: "cancelled",
+        order: c.order,
+        refunded: c.refunded,
+        refunds: c.refunded > 0 ? 1 : 0,
+        entries: c.refunded > 0 ? 1 : 0,
+      });
+      expect(await walletBalance(getDb(env), fan.id, "USD")).toBe(c.refunded);
+    });
+  }
+
+  it("refuses once the slot has started, and leaves everything as it was", async () => {
+    const { fan, booking } = await confirmedBooking();
+    const error = await rejection(cancelBooking(env, viewerOf(fan), booking.id, START));
+    expect(error.status).toBe(409);
+    expect(await state(booking.id)).toMatchObject({ booking: "confirmed", order: "paid", refunded: 0 });
+  });
+});
+
+describe("cancelBooking: who and what", () => {
+  it("answers 404 for someone else's booking and a missing one, without writing", async () => {
+    const { booking } = await confirmedBooking();
+    const stranger = await createUser(env.DB);
+    const before = new Date(START.getTime() - 48 * HOUR);
+    expect((await rejection(cancelBooking(env, viewerOf(stranger), booking.id, before))).status).toBe(404);
+    expect((await rejection(cancelBooking(env, viewerOf(stranger), "nope", before))).status).toBe(404);
+    expect(await state(booking.id)).toMatchObject({ booking: "confirmed", refunded: 0 });
+  });
+
+  it("refuses a held booking (nothing paid yet)", async () => {
+    const { slot } = await bookedSlot();
+    const fan = await createUser(env.DB);
+    const held = await createBooking(env.DB, slot, fan.id, "held");
+    const error = await rejection(cancelBooking(env, viewerOf(fan), held.id, new Date(START.getTime() - 48 * HOUR)));
+    expect(error.status).toBe(409);
+  });
+
+  it("two concurrent cancellations refund once", async () => {
+    const { fan, booking } = await confirmedBooking();
+    const at = new Date(START.getTime() - 10 * HOUR);
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => cancelBooking(env, viewerOf(fan), booking.id, at)),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await state(booking.id)).toEqual({
+      booking: "cancelled",
+      order: "partially_refunded",
+      refunded: 500,
+      refunds: 1,
+      entries: 1,
+    });
+    expect(await walletBalance(getDb(env), fan.id, "USD")).toBe(500);
+  });
+
+  it("the partial tier rounds once, in the fan's favour", async () => {
+    const { fan, booking } = await confirmedBooking();
+    await env.DB.prepare("UPDATE orders SET amount_minor = 999 WHERE id = ?").bind(booking.orderId).run();
+    const outcome = await cancelBooking(env, viewerOf(fan), booking.id, new Date(START.getTime() - 3 * HOUR));
+    expect(outcome.refundedMinor).toBe(500);
+  });
+});
+
+describe("refundSlotBookingsInFull", () => {
+  it("refunds every confirmed buyer in full, once each, and notifies them", async () => {
+    const { star, slot } = await bookedSlot(4);
+    const fans = await Promise.all([createUser(env.DB), createUser(env.DB), createUser(env.DB)]);
+    const [a, b, c] = fans as [(typeof fans)[0], (typeof fans)[0], (typeof fans)[0]];
+    const first = await createBooking(env.DB, slot, a.id, "confirmed");
+    const second = await createBooking(env.DB, slot, b.id, "confirmed", 2);
+    const held = await createBooking(env.DB, slot, c.id, "held");
+
+    const [once, twice] = await Promise.all([
+      refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", star.id),
+      refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", star.id),
+    ]);
+    expect(once.length + twice.length).toBe(2);
+    expect(await refundSlotBookingsInFull(env, slot.id, "again", star.id)).toEqual([]);
+
+    expect(await state(first.id)).toMatchObject({
+      booking: "cancelled",
+      order: "refunded",
+      refunded: 1000,
+      refunds: 1,
+    });
+    expect(await state(second.id)).toMatchObject({
+      booking: "cancelled",
+      order: "refunded",
+      refunded: 2000,
+      refunds: 1,
+    });
+    expect(await state(held.id)).toMatchObject({ booking: "held", refunds: 0 });
+    const db = getDb(env);
+    expect(await walletBalance(db, a.id, "USD")).toBe(1000);
+    expect(await walletBalance(db, b.id, "USD")).toBe(2000);
+    const notes = await env.DB.prepare(
+      "SELECT user_id, type FROM notifications WHERE user_id IN (?, ?, ?) ORDER BY user_id",
+    )
+      .bind(a.id, b.id, c.id)
+      .all();
+    expect(notes.results).toHaveLength(2);
+    expect(notes.results.every((n) => n.type === "booking")).toBe(true);
+  });
+});
