@@ -4,6 +4,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { notifyUser } from "~/features/notifications/notify.server";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { conflict, notFound } from "~/lib/errors";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { bookings, orders, promoRedemptions, slots } from "../../../db/schema";
 import { type RefundTier, refundFor, refundTier } from "./cancellation-policy";
@@ -106,14 +107,16 @@ export async function cancelBooking(
 
   const tier = refundTier(booking.startsAt, now);
   const amount = refundFor(tier, booking.amountMinor, booking.refundedMinor);
-  const [cancelled] = await db.batch(
-    cancelStatements(db, booking, amount, {
+  const [cancelled] = await db.batch([
+    ...cancelStatements(db, booking, amount, {
       now,
       reason: `Cancelled by the buyer (${tier} refund per the cancellation policy)`,
       createdBy: viewer.id,
       beforeStart: true,
     }),
-  );
+    // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/009).
+    catalogueChangedStatement(db),
+  ]);
   // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
   if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
   return {
@@ -159,9 +162,10 @@ export async function refundSlotBookingsInFull(
   // One batch per buyer: each is atomic on its own, and one buyer's failure cannot hold back the others.
   for (const booking of confirmed) {
     const amount = refundFor("full", booking.amountMinor, booking.refundedMinor);
-    const [cancelled] = await db.batch(
-      cancelStatements(db, booking, amount, { now, reason, createdBy: actorId, beforeStart: false }),
-    );
+    const [cancelled] = await db.batch([
+      ...cancelStatements(db, booking, amount, { now, reason, createdBy: actorId, beforeStart: false }),
+      catalogueChangedStatement(db),
+    ]);
     if ((cancelled as { id: string }[]).length === 0) continue;
     outcomes.push({
       bookingId: booking.bookingId,
