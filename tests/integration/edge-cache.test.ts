@@ -10,7 +10,7 @@ import { createBooking, createSlot, setUsdInrRate } from "../factories";
 import { ORIGIN } from "./app";
 
 /**
- * The edge cache through the whole Worker (docs/decisions/009-edge-cache.md). The vitest config switches
+ * The edge cache through the whole Worker (docs/decisions/010-edge-cache-and-read-replicas.md). The vitest config switches
  * the cache off for other test files; these requests switch it on.
  */
 type Visit = { status: number; edge: string | null; html: string; setCookie: string[] };

@@ -21,7 +21,7 @@ export async function suggestionsApi({
       searchQuery: parsed.value.searchQuery,
       data: suggestions.map(({ id, ...rest }) => ({ _id: id, ...rest })),
     },
-    // The same for every visitor: browsers and the edge cache may keep it (docs/decisions/009).
+    // The same for every visitor: browsers and the edge cache may keep it (docs/decisions/010).
     { headers: { "Cache-Control": "public, max-age=30" } },
   );
 }
