@@ -59,7 +59,7 @@ export default defineConfig(async () => {
             reactRouter(),
             cloudflareTest({
               main: "./workers/app.ts",
-              wrangler: { configPath: "./wrangler.jsonc" },
+              wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 // The edge cache is off here (tests write through factories, not the app's versioned writes);
                 // tests/integration/edge-cache.test.ts switches it on for the requests it makes.

@@ -1,4 +1,4 @@
-// Secrets and optional settings are not all in wrangler.jsonc, so `wrangler types` does not list them.
+// Secrets and optional settings are not all in wrangler.toml, so `wrangler types` does not list them.
 interface Env {
   SESSION_SECRET?: string;
   /** "http" for the production email API; anything else uses the development outbox. */

@@ -18,6 +18,8 @@ export default [
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/outbox.json", "routes/dev/outbox-json.ts"),
   route("profile", "routes/account/profile.tsx"),
+  route("profile/orders/:orderId", "routes/account/order.tsx"),
+  route("profile/orders/:orderId/cancel", "routes/account/cancel-order.tsx"),
   route("change-email/verifyotp/:token/:email", "routes/account/change-email-verify.tsx"),
   route("unsubscribe/:email", "routes/account/unsubscribe.tsx"),
   route("media/*", "routes/media.ts"),
@@ -118,6 +120,19 @@ export default [
 
     // Currency
     route("v1/get-conversion-rate/usd-to-inr", "routes/api/conversion-rate.ts"),
+
+    // Orders after purchase (issue 7): the fan's orders, gamer tags, invoice, cancellation, lobby code
+    route("orders/update_gamer_tags", "routes/api/orders/update-gamer-tags.ts"),
+    route("v1/user/booked-slot-details", "routes/api/orders/booked-slot-details.ts"),
+    route("v1/user/edit-gamer-tag", "routes/api/orders/edit-gamer-tag.ts"),
+    route("get/order_by_orderid/:id", "routes/api/orders/order-by-id.ts"),
+    route("get/orders_by_stipe_session_id/:id", "routes/api/orders/order-by-session.ts"),
+    route("get/orders_by_userid/:id", "routes/api/orders/user-orders.ts", { id: "api-orders-by-user" }),
+    route("get/orders/paginated/user/:id", "routes/api/orders/user-orders.ts", { id: "api-orders-paginated-user" }),
+    route("get/orders/monthly/user/:id", "routes/api/orders/user-orders.ts", { id: "api-orders-monthly-user" }),
+    route("get/user_order/invoice/:orderId", "routes/api/orders/invoice.ts"),
+    route("post/slots/delete/user", "routes/api/orders/cancel-slot.ts"),
+    route("user/lobby-code-details", "routes/api/orders/lobby-code.ts"),
 
     route("*", "routes/api/not-found.ts"),
   ]),

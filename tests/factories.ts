@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { Viewer } from "../app/features/auth/policy";
 import { newId } from "../app/lib/id";
 import {
+  bookingGamertags,
   bookings,
   exchangeRates,
   gameModes,
@@ -10,6 +11,7 @@ import {
   influencerProfiles,
   liveSessions,
   liveSessionTags,
+  lobbyCodes,
   orders,
   platforms,
   products,
@@ -245,4 +247,16 @@ export function viewerOf(user: typeof users.$inferSelect): Viewer {
     pictureUrl: null,
     country: user.country ?? null,
   };
+}
+
+/** The gamer tags of a booking's seats, in order (position 0, 1, ...). */
+export async function addBookingGamertags(d1: D1Database, bookingId: string, tags: string[]) {
+  const rows = tags.map((gamertag, position) => ({ id: newId(), bookingId, position, gamertag }));
+  if (rows.length > 0) await db(d1).insert(bookingGamertags).values(rows);
+  return rows;
+}
+
+/** The streamer's lobby code of a slot. */
+export async function setSlotLobbyCode(d1: D1Database, slotId: string, code: string) {
+  await db(d1).insert(lobbyCodes).values({ id: newId(), slotId, code });
 }

@@ -4,13 +4,59 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** Bytes as unpadded base64url (RFC 4648 section 5), the one encoder for tokens, signatures and PKCE. */
+export function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The bytes of unpadded (or padded) base64url text, or null when it is not base64url. */
+export function fromBase64url(text: string): Uint8Array | null {
+  if (!/^[\w-]*={0,2}$/.test(text)) return null;
+  try {
+    const normal = text.replace(/=+$/, "").replaceAll("-", "+").replaceAll("_", "/");
+    return Uint8Array.from(atob(normal + "=".repeat((4 - (normal.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
 /** A URL-safe random token with `bytes` bytes of entropy. */
 export function randomToken(bytes = 32): string {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
+  return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+const encoder = new TextEncoder();
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * An HMAC-SHA256 key bound to a purpose (`noobrd access token v1`, `noobrd site gate v1`, ...), so a value
+ * signed for one purpose never verifies for another. Keys are imported once per purpose and secret.
+ */
+export function hmacKey(purpose: string, secret: string): Promise<CryptoKey> {
+  const material = `${purpose}|${secret}`;
+  let key = hmacKeys.get(material);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(material), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    hmacKeys.set(material, key);
+  }
+  return key;
+}
+
+/** The base64url HMAC-SHA256 signature of `text`. */
+export async function hmacSign(key: CryptoKey, text: string): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text))));
+}
+
+/** Whether `signature` (base64url) is the HMAC-SHA256 of `text`, compared in constant time by WebCrypto. */
+export async function hmacVerify(key: CryptoKey, text: string, signature: string): Promise<boolean> {
+  const bytes = fromBase64url(signature);
+  if (!bytes) return false;
+  return crypto.subtle.verify("HMAC", key, bytes as BufferSource, encoder.encode(text));
 }
 
 /** A numeric one-time code of `digits` digits, uniformly drawn. */
@@ -24,4 +70,30 @@ export function randomDigits(digits = 6): string {
     value = buffer[0] ?? 0;
   } while (value >= limit);
   return String(value % max).padStart(digits, "0");
+}
+
+/**
+ * A compact signed token `[prefix.]<base64url JSON claims>.<base64url HMAC>`: the access tokens of the JSON API
+ * and the OAuth stand-in's codes and tokens. The signature covers everything before the last dot.
+ */
+export async function signClaims(key: CryptoKey, claims: object, prefix?: string): Promise<string> {
+  const body = base64url(encoder.encode(JSON.stringify(claims)));
+  const head = prefix ? `${prefix}.${body}` : body;
+  return `${head}.${await hmacSign(key, head)}`;
+}
+
+/** The claims of a token made by `signClaims` with this key and prefix (unchecked JSON), or null. */
+export async function verifyClaims(key: CryptoKey, token: string, prefix?: string): Promise<unknown> {
+  const parts = token.split(".");
+  if (parts.length !== (prefix ? 3 : 2) || (prefix && parts[0] !== prefix)) return null;
+  const signature = parts.pop() ?? "";
+  const body = parts.at(-1) ?? "";
+  if (!(await hmacVerify(key, parts.join("."), signature))) return null;
+  const raw = fromBase64url(body);
+  if (!raw) return null;
+  try {
+    return JSON.parse(new TextDecoder().decode(raw)) as unknown;
+  } catch {
+    return null;
+  }
 }

@@ -26,3 +26,18 @@ export const tooMany = (message: string) => new AppError(429, message);
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
+
+/**
+ * The result style some older use cases still return instead of throwing: `{ ok: true, ... }` or a failure
+ * with the HTTP status it maps to. `resultJson` (app/routes/api/_lib) maps it for the API; new use cases throw
+ * AppError instead.
+ */
+export type Failure = { ok: false; status: number; message: string; field?: string; reason?: string };
+export type Result<T> = ({ ok: true } & T) | Failure;
+
+export const fail = (status: number, message: string, extra: Partial<Failure> = {}): Failure => ({
+  ok: false,
+  status,
+  message,
+  ...extra,
+});

@@ -8,6 +8,14 @@ describe("formatMoney", () => {
     expect(formatMoney(150_000, "INR")).toBe("₹1,500");
   });
 
+  it("groups by the locale: Indian grouping for rupees, US grouping for dollars, or the viewer's own", () => {
+    expect(formatMoney(10_000_000, "INR")).toBe("₹1,00,000");
+    expect(formatMoney(10_000_000, "USD")).toBe("$100,000");
+    expect(formatMoney(10_000_000, "INR", { locale: "en-US" })).toBe("₹100,000");
+    expect(formatMoney(123_456_789, "INR", { decimals: true })).toBe("₹12,34,567.89");
+    expect(formatMoney(-1_234_567, "USD", { decimals: true })).toBe("-$12,345.67");
+  });
+
   it("keeps two decimals when asked", () => {
     expect(formatMoney(1201, "USD", { decimals: true })).toBe("$12.01");
     expect(formatMoney(5, "USD", { decimals: true })).toBe("$0.05");
@@ -33,7 +41,7 @@ describe("formatConverted", () => {
   it("stays exact for amounts where a float product would lose precision", () => {
     // 90,071,992,547.41 USD * 84.1: the product passes 2^53 as a float.
     expect(formatConverted(9_007_199_254_741, { code: "INR", rateMicros: 84_100_000 }, { decimals: true })).toBe(
-      "₹7,575,054,573,237.19",
+      "₹75,75,05,45,73,237.19",
     );
   });
 });

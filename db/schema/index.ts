@@ -21,6 +21,7 @@ export * from "./orders";
 export * from "./payouts";
 export * from "./products";
 export * from "./promo";
+export * from "./reminders";
 export * from "./slots";
 export * from "./users";
 export * from "./wallet";

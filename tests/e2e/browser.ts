@@ -30,8 +30,8 @@ export function setupBrowser() {
     await browser?.close();
   });
   return {
-    async context({ javaScript }: { javaScript: boolean }) {
-      const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: javaScript });
+    async context({ javaScript, timezoneId }: { javaScript: boolean; timezoneId?: string }) {
+      const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: javaScript, timezoneId });
       contexts.push(context);
       return context;
     },

@@ -288,7 +288,7 @@ describe("prices in the viewer's currency", () => {
     await logIn(fan);
     await fan.goto(`/gig/${gig.id}`);
     const rupees = Math.ceil((gig.price_minor * rate.rate_micros) / 1e8);
-    expect(await fan.getByTestId("price").textContent()).toBe(`₹${rupees.toLocaleString("en-US")}`);
+    expect(await fan.getByTestId("price").textContent()).toBe(`₹${rupees.toLocaleString("en-IN")}`);
     await visitor.close();
     await fan.close();
   });

@@ -43,8 +43,9 @@ export default async function setup(project: TestProject) {
     NOOBRD_STATE_DIR: STATE_DIR,
   };
   rmSync(STATE_DIR, { recursive: true, force: true });
-  // Vitest sets NODE_ENV=test; a build must be a production build (import.meta.env.DEV false).
-  run("react-router", ["build"], { ...env, NODE_ENV: "production" });
+  // Vitest sets NODE_ENV=test; a build must be a production build (import.meta.env.DEV false). Mode "e2e"
+  // keeps the local OAuth stand-in in the bundle (a "production" mode build folds it away, see workers/app.ts).
+  run("react-router", ["build", "--mode", "e2e"], { ...env, NODE_ENV: "production" });
   run("tsx", ["scripts/db-prepare.ts", "--persist-to", STATE_DIR], env);
 
   const server = spawn("vite", ["preview", "--port", String(PORT), "--host", "127.0.0.1"], {

@@ -5,7 +5,7 @@ import { codeIn, latestEmail } from "./outbox";
 
 /**
  * Discord and Google sign-in in a real browser, against the stand-in provider the Worker mounts at
- * /__stand-in/oauth (development settings in wrangler.jsonc), with JavaScript off and on.
+ * /__stand-in/oauth (development settings in wrangler.toml), with JavaScript off and on.
  */
 const browser = setupBrowser();
 

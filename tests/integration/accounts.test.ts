@@ -220,12 +220,12 @@ describe("one-time codes", () => {
       issuedAt,
     );
     const late = new Date(issuedAt.getTime() + 10 * 60 * 1000 + 1);
-    expect(await consumeCode(env, "verify_email", token, code ?? "", late)).toBeUndefined();
+    expect(await consumeCode(env, "verify_email", token, code ?? "", { now: late })).toBeUndefined();
 
     const fresh = await issueCode(env, { purpose: "verify_email", userId: user?.id ?? "", withCode: true }, issuedAt);
     const inTime = new Date(issuedAt.getTime() + 9 * 60 * 1000);
-    expect(await consumeCode(env, "verify_email", fresh.id, fresh.code ?? "", inTime)).toBeDefined();
-    expect(await consumeCode(env, "verify_email", fresh.id, fresh.code ?? "", inTime)).toBeUndefined();
+    expect(await consumeCode(env, "verify_email", fresh.id, fresh.code ?? "", { now: inTime })).toBeDefined();
+    expect(await consumeCode(env, "verify_email", fresh.id, fresh.code ?? "", { now: inTime })).toBeUndefined();
   });
 
   it("stop accepting even the right code after too many wrong guesses", async () => {

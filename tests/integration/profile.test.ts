@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
-import { PROFILE_MESSAGES } from "~/lib/messages";
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
 import { readOutbox } from "~/platform/email/email.server";
-import { ORIGIN, postForm, request } from "./app";
+import { ORIGIN, postForm, postJson, request } from "./app";
 import { loggedInUser } from "./session";
 
 const PNG = Uint8Array.from([
@@ -113,6 +113,43 @@ describe("/profile", () => {
     const confirmed = await postForm(location, { otp: code }, { Cookie: cookie });
     expect(confirmed.status).toBe(302);
     expect((await userRow(user.id))?.email).toBe(newEmail);
+  });
+
+  it("refuses another user's email-change code before writing anything, on the page and the API", async () => {
+    const { user: owner, cookie: ownerCookie } = await loggedInUser();
+    const { user: intruder, cookie: intruderCookie } = await loggedInUser();
+    const newEmail = `new.${owner.id}@example.com`;
+    const requested = await postForm("/profile", { intent: "email", email: newEmail }, { Cookie: ownerCookie });
+    const location = requested.headers.get("Location") ?? "";
+    const handle = /\/change-email\/verifyotp\/([^/]+)\//.exec(location)?.[1] ?? "";
+    expect(handle).not.toBe("");
+    const [message] = await readOutbox(env.PRIVATE_FILES, { to: newEmail, limit: 1 });
+    const code = /(\d{6})/.exec(message?.text ?? "")?.[1] ?? "";
+    const before = { owner: await userRow(owner.id), intruder: await userRow(intruder.id) };
+
+    // The intruder holds the right handle and code, on both doors: refused, and nothing changes.
+    const page = await postForm(location, { otp: code }, { Cookie: intruderCookie });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(AUTH_MESSAGES.codeInvalid);
+    const api = await postJson(
+      "/api/auth/change-email-verify_otp/",
+      { email: newEmail, token: handle, otp: code },
+      { Cookie: intruderCookie },
+    );
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ success: false, message: AUTH_MESSAGES.codeInvalid, field: "otp" });
+    expect(await userRow(owner.id)).toEqual(before.owner);
+    expect(await userRow(intruder.id)).toEqual(before.intruder);
+    const codeRow = await env.DB.prepare("SELECT used_at, attempts FROM one_time_codes WHERE id = ?")
+      .bind(handle)
+      .first();
+    expect(codeRow).toEqual({ used_at: null, attempts: 0 });
+
+    // The code was not spent: its owner still confirms with it.
+    const confirmed = await postForm(location, { otp: code }, { Cookie: ownerCookie });
+    expect(confirmed.status).toBe(302);
+    expect((await userRow(owner.id))?.email).toBe(newEmail);
+    expect((await userRow(intruder.id))?.email).toBe(before.intruder?.email);
   });
 
   it("changes the password, ending other sessions", async () => {

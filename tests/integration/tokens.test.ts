@@ -5,6 +5,7 @@ import { createSession } from "~/features/auth/session.server";
 import { LOGIN_HANDOFF_TTL_MS, SOCIAL_MESSAGES } from "~/features/auth/social.server";
 import { TOKEN_MESSAGES } from "~/features/auth/tokens.server";
 import { sha256Hex } from "~/lib/crypto";
+import { AUTH_MESSAGES } from "~/lib/messages";
 import { createUser } from "../factories";
 import { Client } from "./client";
 import { throughProvider, unique } from "./social-flow";
@@ -166,6 +167,33 @@ describe("save-country API", () => {
     // The hand-off is used up.
     const again = await client.postJson(`/api/auth/user/save-country/${userId}`, { billing_country: "US" });
     expect(again.status).toBe(401);
+  });
+});
+
+describe("save-country API, banned during the capture", () => {
+  it("refuses (403) before saving the country, on the API and the page", async () => {
+    const client = new Client("198.51.100.61");
+    const id = unique();
+    const { response } = await throughProvider(client, "google", {
+      custom_id: `ban-${id}`,
+      custom_name: "Ban Me",
+      custom_email: `ban.${id}@example.com`,
+      custom_verified: "yes",
+    });
+    const userId = (response.headers.get("Location") ?? "").split("/").at(-1) ?? "";
+    await env.DB.prepare("INSERT INTO bans (id, user_id, banned_at) VALUES (?, ?, ?)")
+      .bind(`ban-${id}`, userId, Date.now())
+      .run();
+    const api = await client.postJson(`/api/auth/user/save-country/${userId}`, { billing_country: "IN" });
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ success: false, message: AUTH_MESSAGES.banned });
+    const page = await client.post(`/country-capture/${userId}`, { billing_country: "IN" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/login");
+    const row = await env.DB.prepare("SELECT country FROM users WHERE id = ?").bind(userId).first();
+    expect(row).toEqual({ country: null });
+    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?").bind(userId).first();
+    expect(sessions).toEqual({ n: 0 });
   });
 });
 

@@ -4,13 +4,16 @@ import { emailOnlySchema, otpSchema } from "./schema";
 /** Inputs of social sign-in capture pages, API tokens and the site gate (screens and JSON API alike). */
 export const captureEmailSchema = emailOnlySchema;
 
-export const captureCodeSchema = emailOnlySchema.extend(otpSchema.shape).extend({
-  /** The code's public id (see codes.server.ts), carried by the page between the two steps. */
-  handle: z
-    .string({ error: "Please ask for a new code" })
-    .trim()
-    .regex(/^[0-9a-z]{20}$/, "Please ask for a new code"),
-});
+/**
+ * A one-time code's public id (see codes.server.ts): the capture page carries it between its two steps as
+ * `handle`, the API answers and takes it as `token`. One schema for both doors.
+ */
+export const codeHandleSchema = z
+  .string({ error: "Please ask for a new code" })
+  .trim()
+  .regex(/^[0-9a-z]{20}$/, "Please ask for a new code");
+
+export const captureCodeSchema = emailOnlySchema.extend(otpSchema.shape).extend({ handle: codeHandleSchema });
 
 export const refreshTokenSchema = z.object({
   refreshToken: z

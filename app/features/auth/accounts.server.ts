@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { AUTH_RATE_LIMITS } from "~/lib/constants";
+import { type Failure, fail, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { getDb } from "~/platform/db.server";
@@ -14,15 +15,7 @@ import { hashPassword, verifyPassword } from "./password.server";
  * Email-and-password accounts: sign-up, verification, login, password reset and change.
  * Screens and the JSON API both call these; each returns a result, never throws for bad input.
  */
-export type Failure = { ok: false; status: number; message: string; field?: string; reason?: string };
-export type Result<T> = ({ ok: true } & T) | Failure;
-
-const fail = (status: number, message: string, extra: Partial<Failure> = {}): Failure => ({
-  ok: false,
-  status,
-  message,
-  ...extra,
-});
+export type { Failure, Result };
 
 type Meta = { ip: string; origin: string };
 type RateRule = keyof typeof AUTH_RATE_LIMITS;
@@ -276,26 +269,31 @@ export async function requestEmailChange(
   return { ok: true, handle: id };
 }
 
-/** Step 2: the code proves the new address; the UNIQUE email constraint settles a race for it. */
+/**
+ * Step 2: the code proves the new address. Only the viewer who asked for the change can use it: the code is
+ * used up, and the email written, only when it belongs to `viewerId` and the address (nothing is written for
+ * anyone else). The UNIQUE email constraint settles a race for the address.
+ */
 export async function confirmEmailChange(
   env: Env,
-  handle: string,
-  email: string,
-  otp: string,
+  viewerId: string,
+  input: { handle: string; email: string; otp: string },
   meta: { ip: string },
 ): Promise<Result<{ userId: string }>> {
-  if (!(await withinLimits(env, "code", meta.ip, `code:${handle}`))) return tooMany();
-  const code = await consumeCode(env, "change_email", handle, otp);
-  if (!code?.userId || code.email !== email.toLowerCase())
-    return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+  if (!(await withinLimits(env, "code", meta.ip, `code:${input.handle}`))) return tooMany();
+  const code = await consumeCode(env, "change_email", input.handle, input.otp, {
+    userId: viewerId,
+    email: input.email,
+  });
+  if (!code) return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   try {
     await getDb(env)
       .update(users)
-      .set({ email: code.email, emailVerifiedAt: new Date() })
-      .where(eq(users.id, code.userId));
+      .set({ email: input.email.toLowerCase(), emailVerifiedAt: new Date() })
+      .where(eq(users.id, viewerId));
   } catch (error) {
     if (uniqueViolation(error) === "email") return fail(409, AUTH_MESSAGES.emailTaken);
     throw error;
   }
-  return { ok: true, userId: code.userId };
+  return { ok: true, userId: viewerId };
 }

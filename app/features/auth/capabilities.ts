@@ -19,6 +19,7 @@ export const CAPABILITIES = [
   "contactSubmissions",
   "promoCodes",
   "onboarding", // bank details and agreement verification
+  "orders", // read any order and its invoice (app/features/booking/order-access.ts)
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -28,7 +29,7 @@ export const STAFF_CAPABILITIES: Record<Exclude<Role, "user">, readonly Capabili
   admin: ALL,
   developer: ["dashboard", "catalogue", "configurations", "content", "contactSubmissions", "moderation"],
   marketing: ["dashboard", "catalogue", "influencers", "content", "giveaway", "promoCodes", "contactSubmissions"],
-  finance: ["dashboard", "platformFees", "payouts", "validations", "onboarding", "promoCodes"],
+  finance: ["dashboard", "platformFees", "payouts", "validations", "onboarding", "promoCodes", "orders"],
 };
 
 export function canStaff(role: Role, capability: Capability): boolean {

@@ -82,8 +82,23 @@ export async function findLiveToken(env: Env, purpose: OneTimeCodePurpose, token
     .get();
 }
 
-/** Uses a link token once. Returns the code's row, or null when unknown, used or expired. */
-export async function consumeToken(env: Env, purpose: OneTimeCodePurpose, token: string, now = new Date()) {
+/**
+ * Who a code must belong to for a use to count: a caller that knows the user (the viewer, or the user named
+ * in a link) says so, and the code is then used up only when it is theirs (check before write). Someone
+ * else's code stays as it was, attempts included.
+ */
+export type CodeOwner = { userId?: string; email?: string; now?: Date };
+
+function ownedBy(owner: CodeOwner) {
+  return [
+    owner.userId === undefined ? undefined : eq(oneTimeCodes.userId, owner.userId),
+    owner.email === undefined ? undefined : eq(oneTimeCodes.email, owner.email.toLowerCase()),
+  ];
+}
+
+/** Uses a link token once. Returns the code's row, or undefined when unknown, used, expired or not the owner's. */
+export async function consumeToken(env: Env, purpose: OneTimeCodePurpose, token: string, owner: CodeOwner = {}) {
+  const now = owner.now ?? new Date();
   const tokenHash = await sha256Hex(token);
   return getDb(env)
     .update(oneTimeCodes)
@@ -94,6 +109,7 @@ export async function consumeToken(env: Env, purpose: OneTimeCodePurpose, token:
         eq(oneTimeCodes.purpose, purpose),
         isNull(oneTimeCodes.usedAt),
         gt(oneTimeCodes.expiresAt, now),
+        ...ownedBy(owner),
       ),
     )
     .returning()
@@ -102,9 +118,17 @@ export async function consumeToken(env: Env, purpose: OneTimeCodePurpose, token:
 
 /**
  * Uses a typed code once: it must match the code screen's id it was sent with, be unused, unexpired and
- * not guessed wrong too often. A wrong guess counts an attempt.
+ * not guessed wrong too often, and (when `owner` says so) belong to that user and address. A wrong guess at
+ * the owner's code counts an attempt.
  */
-export async function consumeCode(env: Env, purpose: OneTimeCodePurpose, id: string, code: string, now = new Date()) {
+export async function consumeCode(
+  env: Env,
+  purpose: OneTimeCodePurpose,
+  id: string,
+  code: string,
+  owner: CodeOwner = {},
+) {
+  const now = owner.now ?? new Date();
   const db = getDb(env);
   const row = await db
     .update(oneTimeCodes)
@@ -117,6 +141,7 @@ export async function consumeCode(env: Env, purpose: OneTimeCodePurpose, id: str
         isNull(oneTimeCodes.usedAt),
         gt(oneTimeCodes.expiresAt, now),
         lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+        ...ownedBy(owner),
       ),
     )
     .returning()
@@ -125,6 +150,6 @@ export async function consumeCode(env: Env, purpose: OneTimeCodePurpose, id: str
   await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)));
+    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt), ...ownedBy(owner)));
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
+import type { Result } from "~/lib/errors";
 import { sessionSecret } from "~/platform/env.server";
 import { publicOrigin } from "~/platform/http.server";
 import {
@@ -9,7 +10,6 @@ import {
   providerSettings,
   type SocialProvider,
 } from "~/platform/oauth/providers.server";
-import type { Result } from "./accounts.server";
 import { redirectToSchema } from "./schema";
 import { SOCIAL_MESSAGES, type SocialAccount, signInWithProfile } from "./social.server";
 

@@ -1,3 +1,5 @@
+import { forbidden } from "~/lib/errors";
+
 /** Who may see or do what, as pure functions of the viewer (SPEC.md section 6). Used by loaders and the UI. */
 export const STAFF_ROLES = ["admin", "developer", "marketing", "finance"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -46,4 +48,9 @@ export function showsBellAndAvatar(viewer: Viewer | null): boolean {
 export function afterLoginPath(isInfluencer: boolean, redirectTo: string | undefined): string {
   if (redirectTo) return redirectTo;
   return isInfluencer ? "/influencer/dashboard" : "/";
+}
+
+/** Calls that name a user id act on the caller's own account only: 403 for anyone else, before any write. */
+export function assertOwnAccount(viewer: Pick<Viewer, "id">, userId: string): void {
+  if (viewer.id !== userId) throw forbidden();
 }

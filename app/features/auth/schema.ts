@@ -1,13 +1,9 @@
 import { z } from "zod";
+import { emailSchema } from "~/lib/validation";
 import { isCountryCode } from "./countries";
 
 /** Inputs of the account screens and API, validated in the browser and again on the server. */
-const email = z
-  .string({ error: "Please enter your email" })
-  .trim()
-  .toLowerCase()
-  .email("Please enter a valid email address")
-  .max(254, "Email is too long");
+const email = emailSchema;
 
 export const passwordSchema = z
   .string({ error: "Please enter a password" })

@@ -49,10 +49,15 @@ export async function createSessionRecord(
   return { token, id, expiresAt };
 }
 
+/** The Set-Cookie header value carrying a session's token. */
+export function sessionCookieHeader(env: Env, token: string): Promise<string> {
+  return sessionCookie(env).serialize(token);
+}
+
 /** Starts a session for a user and returns the Set-Cookie header value. */
 export async function createSession(env: Env, userId: string, meta: { userAgent?: string; ip?: string } = {}) {
   const { token } = await createSessionRecord(env, userId, meta);
-  return sessionCookie(env).serialize(token);
+  return sessionCookieHeader(env, token);
 }
 
 export type Auth = { viewer: Viewer; sessionId: string; via: "cookie" | "bearer" };

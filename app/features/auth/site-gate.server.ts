@@ -1,11 +1,11 @@
 import { inArray } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { sha256Hex } from "~/lib/crypto";
+import { hmacKey, hmacSign, hmacVerify, sha256Hex } from "~/lib/crypto";
+import { fail, type Result } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { CONFIG_KEYS, configurations } from "../../../db/schema";
-import type { Failure, Result } from "./accounts.server";
 import { verifyPassword } from "./password.server";
 
 /**
@@ -49,39 +49,18 @@ export async function readGate(env: Env): Promise<Gate> {
   return { active: true, passwordHash, fingerprint: (await sha256Hex(passwordHash)).slice(0, 16) };
 }
 
-const encoder = new TextEncoder();
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-async function sign(env: Env, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(`noobrd site gate v1|${sessionSecret(env)}`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text))));
-}
+const gateKey = (env: Env) => hmacKey("noobrd site gate v1", sessionSecret(env));
 
 async function issueGrant(env: Env, fingerprint: string, now = Date.now()): Promise<string> {
   const body = `${PREFIX}.${now + SITE_GRANT_TTL_MS}.${fingerprint}`;
-  return `${body}.${await sign(env, body)}`;
+  return `${body}.${await hmacSign(await gateKey(env), body)}`;
 }
 
 async function grantIsValid(env: Env, token: string, fingerprint: string, now = Date.now()): Promise<boolean> {
   const [prefix, expires, print, signature, extra] = token.split(".");
   if (prefix !== PREFIX || !expires || !print || !signature || extra !== undefined) return false;
   if (print !== fingerprint || !(Number(expires) > now)) return false;
-  const expected = await sign(env, `${prefix}.${expires}.${print}`);
-  if (expected.length !== signature.length) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
-  return diff === 0;
+  return hmacVerify(await gateKey(env), `${prefix}.${expires}.${print}`, signature);
 }
 
 function grantCookie(env: Env) {
@@ -98,8 +77,6 @@ function grantCookie(env: Env) {
 export function grantCookieHeader(env: Env, token: string): Promise<string> {
   return grantCookie(env).serialize(token);
 }
-
-const fail = (status: number, message: string): Failure => ({ ok: false, status, message });
 
 /** POST /api/admin/validate-website-password and the /password-login form. */
 export async function validateSitePassword(

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { AUTH_RATE_LIMITS } from "~/lib/constants";
 import { randomDigits } from "~/lib/crypto";
+import { fail, notFound, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { AUTH_MESSAGES } from "~/lib/messages";
 import { getDb } from "~/platform/db.server";
@@ -10,10 +11,11 @@ import { sessionSecret } from "~/platform/env.server";
 import type { SocialProfile } from "~/platform/oauth/providers.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { credentials, oauthAccounts, sessions, users } from "../../../db/schema";
-import { type Failure, isBanned, type Result } from "./accounts.server";
+import { isBanned } from "./accounts.server";
 import { CODE_TTL_MS, consumeCode, consumeToken, findLiveToken, issueCode } from "./codes.server";
 import { changeEmailCodeEmail } from "./emails";
-import { afterLoginPath } from "./policy";
+import { afterLoginPath, assertOwnAccount, type Viewer } from "./policy";
+import { createSessionRecord } from "./session.server";
 
 /**
  * Discord and Google sign-in after the provider has answered (docs/decisions/006-social-login-hand-off.md):
@@ -36,13 +38,6 @@ export const LOGIN_HANDOFF_TTL_MS = 2 * 60 * 1000;
 export const CAPTURE_HANDOFF_TTL_MS = CODE_TTL_MS;
 
 type HandoffPayload = { stage: "capture" | "login"; returnTo: string | null };
-
-const fail = (status: number, message: string, extra: Partial<Failure> = {}): Failure => ({
-  ok: false,
-  status,
-  message,
-  ...extra,
-});
 
 /** The hand-off token rides in this cookie, so a hand-off only works in the browser that signed in. */
 function handoffCookie(env: Env) {
@@ -347,8 +342,9 @@ export async function confirmCaptureEmail(
   meta: { ip: string },
 ): Promise<Result<{ account: SocialAccount }>> {
   if (!(await withinLimit(env, "code", [`ip:${meta.ip}`, `user:${userId}`]))) return tooMany();
-  const row = await consumeCode(env, "change_email", input.handle, input.otp);
-  if (!row || row.userId !== userId || row.email !== input.email) {
+  // Used up only when it is this user's code for this address: nothing is written for anyone else.
+  const row = await consumeCode(env, "change_email", input.handle, input.otp, { userId, email: input.email });
+  if (!row) {
     return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   }
   const db = getDb(env);
@@ -390,45 +386,77 @@ export async function confirmCaptureEmail(
 }
 
 /** Country capture (and the API's save-country): sets the country; the base currency follows from it. */
-export async function saveCountry(env: Env, userId: string, country: string): Promise<SocialAccount | null> {
-  await getDb(env).update(users).set({ country }).where(eq(users.id, userId));
-  return loadAccount(env, userId);
-}
-
 /**
- * Uses up the capture hand-off of a user whose account is now complete (the API's save-country, which
- * answers with tokens instead of redirecting). False when it was already used or has expired.
+ * The country step of a social sign-in's capture (page and API alike): only the browser holding this user's
+ * capture hand-off may set it, and never for a banned account; both are checked before the write.
  */
-export async function finishCapture(request: Request, env: Env, userId: string): Promise<boolean> {
-  const token = await readHandoffToken(request, env);
-  if (!token) return false;
-  const row = await consumeToken(env, "social_handoff", token);
-  return row?.userId === userId && readPayload(row.payload)?.stage === "capture";
-}
-
-/**
- * /google-discord-user/save-user-data/custom-redirection/:id/:accessToken/:refreshToken: the segments
- * carry the login hand-off's public id and its code. It works once, within LOGIN_HANDOFF_TTL_MS, for the
- * user in :id, and only in the browser whose hand-off cookie holds that hand-off's secret token.
- */
-export async function redeemLoginHandoff(
+export async function saveCaptureCountry(
+  request: Request,
   env: Env,
-  input: { userId: string; handoffId: string; code: string; cookieToken: string | null },
-): Promise<Result<{ userId: string; location: string }>> {
-  if (!input.cookieToken || !/^\d{6}$/.test(input.code)) return fail(400, SOCIAL_MESSAGES.expired);
-  const bound = await findLiveToken(env, "social_handoff", input.cookieToken);
-  if (!bound || bound.id !== input.handoffId) return fail(400, SOCIAL_MESSAGES.expired);
-  const row = await consumeCode(env, "social_handoff", input.handoffId, input.code);
-  const payload = readPayload(row?.payload);
-  if (!row?.userId || row.userId !== input.userId || payload?.stage !== "login") {
-    return fail(400, SOCIAL_MESSAGES.expired);
+  userId: string,
+  country: string,
+): Promise<Result<{ account: SocialAccount; returnTo: string | null }>> {
+  const capture = await findCapture(request, env, userId);
+  if (!capture) return fail(401, SOCIAL_MESSAGES.expired);
+  if (await isBanned(env, userId)) return fail(403, AUTH_MESSAGES.banned);
+  await getDb(env).update(users).set({ country }).where(eq(users.id, userId));
+  const account = await loadAccount(env, userId);
+  if (!account) return fail(401, SOCIAL_MESSAGES.expired);
+  return { ok: true, account, returnTo: capture.returnTo };
+}
+
+/** A logged-in user sets their own country (the API names the id: anyone else's is refused before writing). */
+export async function saveOwnCountry(env: Env, viewer: Viewer, userId: string, country: string) {
+  assertOwnAccount(viewer, userId);
+  await getDb(env).update(users).set({ country }).where(eq(users.id, viewer.id));
+  const account = await loadAccount(env, viewer.id);
+  if (!account) throw notFound(AUTH_MESSAGES.userNotFound);
+  return account;
+}
+
+/**
+ * How a social sign-in ends. The page finishes through the login hand-off of the custom-redirection URL
+ * (`login`: its public id and code in the path, its secret in the cookie); the API finishes with the capture
+ * hand-off of the browser that just completed the account (`capture`: the cookie alone).
+ */
+export type SignInHandoff =
+  | { stage: "capture"; userId: string; cookieToken: string | null }
+  | { stage: "login"; userId: string; handoffId: string; code: string; cookieToken: string | null };
+
+/**
+ * The one end of a social sign-in, for the page (/google-discord-user/.../custom-redirection) and the API
+ * (/api/auth/user/save-country/:id). In this order: a live hand-off of this browser, the account not banned
+ * (nothing is used up for a banned account), the hand-off used up once and only for the user it names, the
+ * account complete (email and country), then a new session row. The page turns the session into its cookie,
+ * the API into a token pair; `location` is where the page goes next.
+ */
+export async function completeSocialSignIn(
+  env: Env,
+  handoff: SignInHandoff,
+  meta: { ip: string; userAgent?: string },
+): Promise<Result<{ account: SocialAccount; location: string; session: { id: string; token: string } }>> {
+  const expired = fail(handoff.stage === "capture" ? 401 : 400, SOCIAL_MESSAGES.expired);
+  if (!handoff.cookieToken) return expired;
+  if (handoff.stage === "login") {
+    if (!/^\d{6}$/.test(handoff.code)) return expired;
+    const bound = await findLiveToken(env, "social_handoff", handoff.cookieToken);
+    if (!bound || bound.id !== handoff.handoffId) return expired;
   }
-  if (await isBanned(env, row.userId)) return fail(403, AUTH_MESSAGES.banned);
-  const account = await loadAccount(env, row.userId);
-  if (!account?.email || !account.country) return fail(400, SOCIAL_MESSAGES.expired);
+  if (await isBanned(env, handoff.userId)) return fail(403, AUTH_MESSAGES.banned);
+  const owner = { userId: handoff.userId };
+  const row =
+    handoff.stage === "login"
+      ? await consumeCode(env, "social_handoff", handoff.handoffId, handoff.code, owner)
+      : await consumeToken(env, "social_handoff", handoff.cookieToken, owner);
+  const payload = readPayload(row?.payload);
+  if (!row || payload?.stage !== handoff.stage) return expired;
+  const account = await loadAccount(env, handoff.userId);
+  if (!account?.email || !account.country) return expired;
+  const session = await createSessionRecord(env, account.userId, meta);
   return {
     ok: true,
-    userId: row.userId,
+    account,
     location: afterLoginPath(account.isInfluencer, payload.returnTo ?? undefined),
+    session: { id: session.id, token: session.token },
   };
 }

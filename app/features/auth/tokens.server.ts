@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/lib/crypto";
+import { fail, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { bans, refreshTokens, sessions } from "../../../db/schema";
 import { signAccessToken } from "./access-token.server";
-import type { Failure, Result } from "./accounts.server";
 
 /**
  * API tokens (docs/decisions/007-api-tokens.md): a 15-minute signed access token plus a rotating,
@@ -22,8 +22,6 @@ export const TOKEN_MESSAGES = {
 } as const;
 
 export type TokenPair = { accessToken: string; refreshToken: string; accessTokenExpiresAt: number };
-
-const fail = (status: number, message: string): Failure => ({ ok: false, status, message });
 
 async function pair(env: Env, row: { userId: string; sessionId: string; familyId: string }, refreshToken: string) {
   const access = await signAccessToken(env, row);

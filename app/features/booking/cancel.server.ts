@@ -184,3 +184,25 @@ export async function refundSlotBookingsInFull(
   }
   return outcomes;
 }
+
+/** The viewer's confirmed booking of a slot (or of an order), for the API that names it that way; else 404. */
+export async function findOwnConfirmedBooking(
+  env: Env,
+  viewer: Viewer,
+  by: { slotId?: string; orderId?: string },
+): Promise<string> {
+  const [row] = await getDb(env)
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, viewer.id),
+        eq(bookings.status, "confirmed"),
+        by.slotId ? eq(bookings.slotId, by.slotId) : undefined,
+        by.orderId ? eq(bookings.orderId, by.orderId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (!row || (!by.slotId && !by.orderId)) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  return row.id;
+}

@@ -7,6 +7,9 @@ export const BOOKING_MESSAGES = {
   alreadyCancelled: "This booking is already cancelled",
   cancelled: "Your booking is cancelled",
   gamertagsUpdated: "Gamertags updated successfully",
+  gamertagsLocked: "Gamer tags can no longer be changed: the session has started or the booking is closed",
+  unknownGamertag: "That gamer tag is not part of this booking",
+  notBooked: "You have not booked this session",
   yearAndMonthRequired: "Year and month are required",
   ordersError: "Error fetching orders",
 } as const;

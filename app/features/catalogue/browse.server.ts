@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, type SQL, type Subquery, sql } fr
 import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { gamesFts, matches, productsFts, rowidOf, starsFts } from "~/features/search/fts.server";
 import { toMatchQuery } from "~/features/search/query";
+import { unauthorized } from "~/lib/errors";
 import { col, type Db } from "~/platform/db.server";
 import {
   favouriteGames,
@@ -445,7 +446,13 @@ export type BrowseList =
  * The /browse page: the list and the filter form's options and the exchange rate, in ONE D1 round trip.
  * With the viewer's session lookup that makes two per page (SPEC budget: three).
  */
+/** "Favourites only" lists the viewer's own favourites, so it needs a login (401): one rule, page and API. */
+export function assertMayFilterFavourites(query: { isFavClicked?: boolean }, viewerId: string | null): void {
+  if (query.isFavClicked && !viewerId) throw unauthorized();
+}
+
 export async function getBrowsePage(db: Db, query: BrowseQuery, viewerId: string | null) {
+  assertMayFilterFavourites(query, viewerId);
   const facets = [
     platformOptionsQuery(db),
     gameOptionsQuery(db),

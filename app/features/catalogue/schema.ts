@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GIG_SORTS } from "~/lib/constants";
+import { type ParseResult, paramsObject, parseQuery } from "~/lib/validation";
 import { PROFESSIONS } from "../../../db/schema/constants";
 
 /**
@@ -172,29 +173,7 @@ const SCHEMAS = {
   live: liveQuerySchema,
 } as const;
 
-/** URL parameters as a plain object; repeated keys (tags) become arrays. */
-export function paramsObject(params: URLSearchParams): Record<string, string | string[]> {
-  const object: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const all = params.getAll(key);
-    object[key] = all.length > 1 ? all : (all[0] ?? "");
-  }
-  return object;
-}
-
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "Invalid query";
-  const field = issue.path.join(".");
-  return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
-}
-
-export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): ParseResult<z.infer<S>> {
-  const result = schema.safeParse(paramsObject(params));
-  return result.success ? { ok: true, value: result.data } : { ok: false, message: firstIssue(result.error) };
-}
+export { type ParseResult, paramsObject, parseQuery };
 
 /** The /browse URL: `filter` picks the list (gigs by default), the rest are that list's filters. */
 export function parseBrowseQuery(params: URLSearchParams): ParseResult<BrowseQuery> {
@@ -218,6 +197,8 @@ export const sessionsQuerySchema = z.object({
   limit,
   sortOption: z.preprocess(omitAny, z.enum(["asc", "desc"], { error: "sortOption must be asc or desc" }).optional()),
 });
+
+export type SessionsQuery = z.infer<typeof sessionsQuerySchema>;
 
 export const searchQuerySchema = z.object({
   searchQuery: z.preprocess(

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { col, type Db, named } from "~/platform/db.server";
-import { bookings, games, products, slots, users } from "../../../db/schema";
+import { bookings, games, liveSessions, products, queueEntries, slots, users } from "../../../db/schema";
+import { liveCardColumns } from "./columns.server";
 
 /**
  * Sessions are slots: time windows a star plays a gig in. Seats left = the slot's seats minus the seats
@@ -108,4 +109,37 @@ export function gigSlotsQuery(db: Db, gigId: string, now: Date, limit: number) {
     .where(and(eq(slots.productId, gigId), eq(slots.status, "open"), gte(slots.startsAt, now)))
     .orderBy(asc(slots.startsAt))
     .limit(limit);
+}
+
+/** The star's open live session as a live card. */
+export function openLiveSessionCardQuery(db: Db, starId: string, viewerId: string | null) {
+  return db
+    .select(liveCardColumns(viewerId))
+    .from(liveSessions)
+    .innerJoin(users, eq(users.id, liveSessions.influencerId))
+    .innerJoin(games, eq(games.id, liveSessions.gameId))
+    .where(and(eq(liveSessions.influencerId, starId), isNull(liveSessions.endedAt)))
+    .limit(1);
+}
+
+/** Live sessions whose queue the user joined, newest first (one extra row tells whether there is more). */
+export function joinedQueuesQuery(db: Db, userId: string, { page, limit }: { page: number; limit: number }) {
+  return db
+    .select({
+      id: queueEntries.id,
+      lane: queueEntries.lane,
+      state: queueEntries.state,
+      position: queueEntries.position,
+      joinedAt: queueEntries.joinedAt,
+      liveSessionId: liveSessions.id,
+      title: liveSessions.title,
+      endedAt: liveSessions.endedAt,
+      starId: liveSessions.influencerId,
+    })
+    .from(queueEntries)
+    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
+    .where(eq(queueEntries.userId, userId))
+    .orderBy(desc(queueEntries.joinedAt))
+    .limit(limit + 1)
+    .offset((page - 1) * limit);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { PAGE_SIZE } from "~/lib/constants";
 import { type Db, named } from "~/platform/db.server";
@@ -8,6 +8,7 @@ import {
   games,
   influencerProfiles,
   liveSessions,
+  liveSessionTags,
   platforms,
   products,
   users,
@@ -132,15 +133,17 @@ export function gameDetailQuery(db: Db, gameId: string, viewerId: string | null)
   return db.select(gameCardColumns(viewerId)).from(games).where(eq(games.id, gameId)).limit(1);
 }
 
+const gameModeColumns = {
+  id: gameModes.id,
+  gameId: gameModes.gameId,
+  name: gameModes.name,
+  durationMinutes: gameModes.durationMinutes,
+  noOfPlayers: gameModes.noOfPlayers,
+};
+
 export function gameModesQuery(db: Db, gameId: string) {
   return db
-    .select({
-      id: gameModes.id,
-      gameId: gameModes.gameId,
-      name: gameModes.name,
-      durationMinutes: gameModes.durationMinutes,
-      noOfPlayers: gameModes.noOfPlayers,
-    })
+    .select(gameModeColumns)
     .from(gameModes)
     .where(eq(gameModes.gameId, gameId))
     .orderBy(asc(gameModes.sortOrder), asc(gameModes.name));
@@ -177,4 +180,43 @@ export async function getGamePage(db: Db, gameId: string, viewerId: string | nul
     live: liveRows,
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
   };
+}
+
+// ---------------------------------------------------------------- reference lists of the API
+
+export function gameModeQuery(db: Db, id: string) {
+  return db.select(gameModeColumns).from(gameModes).where(eq(gameModes.id, id));
+}
+
+export function allPlatformsQuery(db: Db) {
+  return db
+    .select({
+      id: platforms.id,
+      name: platforms.platformName,
+      key: platforms.platformIdName,
+      icon: platforms.platformIcon,
+    })
+    .from(platforms)
+    .orderBy(asc(platforms.sortOrder), asc(platforms.platformName));
+}
+
+export function allGamesQuery(db: Db, viewerId: string | null) {
+  return db.select(gameCardColumns(viewerId)).from(games).orderBy(sql`${games.name} COLLATE NOCASE`);
+}
+
+/** Every (game, platform) pair, platforms in their display order. */
+export function gamePlatformPairsQuery(db: Db) {
+  return db
+    .select({ gameId: gamePlatforms.gameId, id: platforms.id, name: platforms.platformName })
+    .from(gamePlatforms)
+    .innerJoin(platforms, eq(platforms.id, gamePlatforms.platformId))
+    .orderBy(asc(platforms.sortOrder));
+}
+
+export function liveSessionTagsQuery(db: Db, liveSessionId: string) {
+  return db
+    .select({ tag: liveSessionTags.tag })
+    .from(liveSessionTags)
+    .where(eq(liveSessionTags.liveSessionId, liveSessionId))
+    .orderBy(asc(liveSessionTags.tag));
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema } from "~/lib/validation";
 
 /** The contact form, validated in the browser (Conform) and again on the server. */
 export const contactFormSchema = z.object({
@@ -7,7 +8,7 @@ export const contactFormSchema = z.object({
     .trim()
     .min(2, "Please enter your name")
     .max(100, "Name must be at most 100 characters"),
-  email: z.string({ error: "Please enter your email" }).trim().email("Please enter a valid email address").max(254),
+  email: emailSchema,
   subject: z
     .string({ error: "Please enter a subject" })
     .trim()

@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/errors";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { type ExchangeRateProvider, exchangeRateProviders } from "~/platform/exchange-rates.server";
@@ -74,4 +75,17 @@ export async function refreshUsdInrRate(
   }
   console.warn("exchange rate refresh failed; keeping the last good rate", errors);
   return { status: "kept", rate: current, errors };
+}
+
+/**
+ * The rate to answer with now: the stored one, even when due (the last good rate), with a refresh started in
+ * the background when it is due (the cron does the same). 503 AppError while there has never been one.
+ */
+export async function currentUsdInrRate(env: Env, waitUntil: (work: Promise<unknown>) => void): Promise<StoredRate> {
+  const rate = await getUsdInrRate(env);
+  if (isRateDue(rate, new Date())) {
+    waitUntil(refreshUsdInrRate(env).catch((error: unknown) => console.error("exchange rate refresh", error)));
+  }
+  if (!rate) throw new AppError(503, "The exchange rate is not available yet. Please try again later.");
+  return rate;
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { gameCardColumns, gigCardColumns, starCardColumns } from "~/features/catalogue/columns.server";
+import { notFound } from "~/lib/errors";
 import { type Db, getDb } from "~/platform/db.server";
 import {
   favouriteGames,
@@ -10,12 +11,10 @@ import {
   products,
   users,
 } from "../../../db/schema";
-import type { FavouriteKind } from "./kinds";
+import { type FavouriteKind, favouriteToast } from "./kinds";
 
 /** GET /api/get_allfavorites answers at most this many of each kind, newest first. */
 export const FAVOURITES_LIST_MAX = 500;
-
-export type FavouriteOutcome = { ok: true } | { ok: false; status: 404; message: string };
 
 const NOT_FOUND: Record<FavouriteKind, string> = {
   gig: "Gig not found",
@@ -26,14 +25,10 @@ const NOT_FOUND: Record<FavouriteKind, string> = {
 /**
  * Adds a favourite. The pair is the table's primary key, so the write is one conditional insert
  * (`INSERT ... SELECT ... WHERE the target exists ... ON CONFLICT DO NOTHING`): adding twice is a no-op and
- * nothing is checked before writing. The same batch reads whether the target exists, for a 404.
+ * nothing is checked before writing. The same batch reads whether the target exists: when it does not, throws
+ * a 404 AppError (nothing was written).
  */
-export async function addFavourite(
-  env: Env,
-  userId: string,
-  kind: FavouriteKind,
-  id: string,
-): Promise<FavouriteOutcome> {
+export async function addFavourite(env: Env, userId: string, kind: FavouriteKind, id: string): Promise<void> {
   const db = getDb(env);
   // The user id and the time as selected constants of the INSERT ... SELECT.
   const viewer = sql<string>`${userId}`.as("user_id");
@@ -81,16 +76,11 @@ export async function addFavourite(
       ]);
       break;
   }
-  return exists.length > 0 ? { ok: true } : { ok: false, status: 404, message: NOT_FOUND[kind] };
+  if (exists.length === 0) throw notFound(NOT_FOUND[kind]);
 }
 
 /** Removes a favourite; removing one that is not there is a no-op. */
-export async function removeFavourite(
-  env: Env,
-  userId: string,
-  kind: FavouriteKind,
-  id: string,
-): Promise<FavouriteOutcome> {
+export async function removeFavourite(env: Env, userId: string, kind: FavouriteKind, id: string): Promise<void> {
   const db = getDb(env);
   switch (kind) {
     case "gig":
@@ -105,7 +95,12 @@ export async function removeFavourite(
       await db.delete(favouriteGames).where(and(eq(favouriteGames.userId, userId), eq(favouriteGames.gameId, id)));
       break;
   }
-  return { ok: true };
+}
+
+/** Adds or removes one favourite of the viewer's; answers the SPEC.md toast for the change. */
+export async function setFavourite(env: Env, userId: string, kind: FavouriteKind, id: string, favourite: boolean) {
+  await (favourite ? addFavourite : removeFavourite)(env, userId, kind, id);
+  return favouriteToast(kind, favourite);
 }
 
 export function favouriteGigsQuery(db: Db, userId: string) {

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { assertOwnAccount, type Viewer } from "~/features/auth/policy";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
@@ -130,8 +131,10 @@ export async function reportUser(
   return { ok: true };
 }
 
-export async function storeUserIp(env: Env, userId: string, ip: string) {
-  await getDb(env).update(users).set({ lastIp: ip }).where(eq(users.id, userId));
+/** Records the viewer's address; naming another user's id is refused before anything is written. */
+export async function storeUserIp(env: Env, viewer: Viewer, userId: string, ip: string) {
+  assertOwnAccount(viewer, userId);
+  await getDb(env).update(users).set({ lastIp: ip }).where(eq(users.id, viewer.id));
 }
 
 export async function updateNames(env: Env, userId: string, fullName: string) {

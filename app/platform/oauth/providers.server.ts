@@ -1,5 +1,4 @@
 import { isProduction } from "../env.server";
-import { createStandInProvider, type StandInClient } from "./stand-in-provider";
 
 /**
  * Discord and Google as OAuth 2.0 providers: where their endpoints are, which client we are, and how
@@ -54,7 +53,7 @@ type ProviderEnv = {
   userInfo?: string;
 };
 
-function rawSettings(env: Env, provider: SocialProvider): ProviderEnv {
+export function rawSettings(env: Env, provider: SocialProvider): ProviderEnv {
   const vars = env as unknown as Record<string, string | undefined>;
   const prefix = `OAUTH_${provider.toUpperCase()}_`;
   return {
@@ -204,22 +203,3 @@ export function standInEnabled(env: Env): boolean {
 }
 
 export const STAND_IN_BASE_PATH = "/__stand-in/oauth";
-
-let mounted: { config: string; handle: (request: Request) => Promise<Response> } | null = null;
-
-/**
- * The stand-in as mounted in the Worker: registered with the clients the app is configured with. Kept
- * per isolate so its memory of used codes lasts from one request to the next.
- */
-export function workerStandIn(env: Env): (request: Request) => Promise<Response> {
-  const client = (provider: SocialProvider): StandInClient => {
-    const raw = rawSettings(env, provider);
-    return { clientId: raw.clientId ?? "", clientSecret: raw.clientSecret ?? "" };
-  };
-  const clients = { discord: client("discord"), google: client("google") };
-  const config = JSON.stringify(clients);
-  if (mounted?.config !== config) {
-    mounted = { config, handle: createStandInProvider({ basePath: STAND_IN_BASE_PATH, clients }) };
-  }
-  return mounted.handle;
-}

@@ -20,6 +20,7 @@
  * Codes and access tokens are self-contained and HMAC-signed, so two instances configured with the
  * same clients accept each other's codes; only the "already used" memory is per instance.
  */
+import { base64url, hmacKey, signClaims, verifyClaims } from "../../lib/crypto.ts";
 
 export type StandInProviderName = "discord" | "google";
 export type StandInClient = { clientId: string; clientSecret: string };
@@ -105,21 +106,6 @@ export const STAND_IN_IDENTITIES: Record<StandInProviderName, (StandInIdentity &
 const PROVIDERS: readonly StandInProviderName[] = ["discord", "google"];
 const encoder = new TextEncoder();
 
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-function fromBase64url(text: string): Uint8Array | null {
-  try {
-    const normal = text.replaceAll("-", "+").replaceAll("_", "/");
-    return Uint8Array.from(atob(normal + "=".repeat((4 - (normal.length % 4)) % 4)), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
-
 async function sha256(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
 }
@@ -158,44 +144,17 @@ export function createStandInProvider(options: StandInOptions): (request: Reques
   const codeTtl = options.codeTtlMs ?? 60_000;
   const tokenTtl = options.accessTokenTtlMs ?? 60 * 60_000;
   const usedCodes = new Map<string, number>();
-  let keyPromise: Promise<CryptoKey> | null = null;
-
-  function key() {
-    const material = PROVIDERS.map((p) => `${options.clients[p].clientId}:${options.clients[p].clientSecret}`).join(
-      "|",
-    );
-    keyPromise ??= crypto.subtle.importKey(
-      "raw",
-      encoder.encode(`noobrd-stand-in-oauth|${material}`),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign", "verify"],
-    );
-    return keyPromise;
-  }
+  const material = PROVIDERS.map((p) => `${options.clients[p].clientId}:${options.clients[p].clientSecret}`).join("|");
+  const key = () => hmacKey("noobrd-stand-in-oauth", material);
 
   async function seal(claims: CodeClaims | TokenClaims): Promise<string> {
-    const body = base64url(encoder.encode(JSON.stringify(claims)));
-    const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await key(), encoder.encode(body)));
-    return `${body}.${base64url(signature)}`;
+    return signClaims(await key(), claims);
   }
 
   async function open<T extends CodeClaims | TokenClaims>(token: string, typ: T["typ"]): Promise<T | null> {
-    const [body, signature, extra] = token.split(".");
-    if (!body || !signature || extra !== undefined) return null;
-    const sig = fromBase64url(signature);
-    if (!sig) return null;
-    const valid = await crypto.subtle.verify("HMAC", await key(), sig as BufferSource, encoder.encode(body));
-    if (!valid) return null;
-    const raw = fromBase64url(body);
-    if (!raw) return null;
-    try {
-      const claims = JSON.parse(new TextDecoder().decode(raw)) as T;
-      if (claims.typ !== typ || claims.exp <= now()) return null;
-      return claims;
-    } catch {
-      return null;
-    }
+    const claims = (await verifyClaims(await key(), token)) as T | null;
+    if (!claims || typeof claims !== "object" || claims.typ !== typ || claims.exp <= now()) return null;
+    return claims;
   }
 
   function forgetOldCodes() {

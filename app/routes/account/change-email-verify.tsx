@@ -24,15 +24,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, env);
   const submission = parseWithZod(await request.formData(), { schema: otpSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = await confirmEmailChange(env, params.token, params.email, submission.value.otp, {
-    ip: clientIp(request),
-  });
-  if (!result.ok || result.userId !== viewer.id) {
-    const message = result.ok ? AUTH_MESSAGES.codeInvalid : result.message;
-    return data(
-      { result: submission.reply({ fieldErrors: { otp: [message] } }) },
-      { status: result.ok ? 400 : result.status },
-    );
+  const result = await confirmEmailChange(
+    env,
+    viewer.id,
+    { handle: params.token, email: params.email, otp: submission.value.otp },
+    { ip: clientIp(request) },
+  );
+  if (!result.ok) {
+    return data({ result: submission.reply({ fieldErrors: { otp: [result.message] } }) }, { status: result.status });
   }
   return redirectWithToast(env, "/profile", { kind: "success", message: AUTH_MESSAGES.emailChanged });
 }

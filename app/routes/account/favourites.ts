@@ -1,10 +1,34 @@
 import { redirect } from "react-router";
-import { favouriteFormAction } from "~/features/favourites/api.server";
+import { getViewer } from "~/features/auth/session.server";
+import { setFavourite } from "~/features/favourites/favourites.server";
+import { favouriteFormSchema } from "~/features/favourites/schema";
+import { isAppError } from "~/lib/errors";
+import { firstIssue } from "~/lib/validation";
+import { assertSameOrigin, envOf } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/favourites";
 
-/** POST /favourites: the favourite buttons' plain form (no JavaScript): applies at once, goes back with a toast. */
-export function action(args: Route.ActionArgs) {
-  return favouriteFormAction(args);
+/**
+ * POST /favourites: the favourite button without JavaScript. Applies at once and goes back to the page
+ * with the toast; anonymous visitors go to /login and come back to the page afterwards.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const env = envOf(context);
+  const form = await request.formData().catch(() => null);
+  if (!form) return new Response("The request body must be form data", { status: 400 });
+  const input = favouriteFormSchema.safeParse(Object.fromEntries(form));
+  const back = input.success ? (input.data.redirectTo ?? "/") : "/";
+  const viewer = await getViewer(request, env);
+  if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  if (!input.success) return new Response(firstIssue(input.error), { status: 400 });
+  const { kind, id, intent } = input.data;
+  try {
+    return redirectWithToast(env, back, await setFavourite(env, viewer.id, kind, id, intent === "add"));
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return redirectWithToast(env, back, { kind: "error", message: error.message });
+  }
 }
 
 /** The favourites themselves are browsed on /browse with "Favourites only". */

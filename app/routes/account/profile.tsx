@@ -8,6 +8,7 @@ import { EmailField, PasswordField } from "~/features/auth/components/fields";
 import { requireUser } from "~/features/auth/guards.server";
 import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
+import { OrdersSection } from "~/features/booking/components/orders-section";
 import {
   deleteSocialLink,
   getProfile,
@@ -24,19 +25,26 @@ import {
   socialKeySchema,
   socialLinksSchema,
 } from "~/features/profile/schema";
+import { WalletSection } from "~/features/wallet/components/wallet-section";
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, found, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { GAMERTAG_PLATFORMS } from "../../../db/schema";
 import type { Route } from "./+types/profile";
+import { loadOrdersAndWallet } from "./profile-orders.server";
 
 export const meta = () => [{ title: "Your profile | Noobrd" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  return { profile: found(await getProfile(env, viewer.id)) };
+  const [profile, money] = await Promise.all([
+    getProfile(env, viewer.id),
+    loadOrdersAndWallet(request, context, viewer),
+  ]);
+  // A bad month filter is the visitor's input: the page shows the message with a 400.
+  return data({ profile: found(profile), ...money }, money.ordersError ? { status: 400 } : undefined);
 }
 
 type Intent = "picture" | "bio" | "social" | "delete-social" | "gamertags" | "password" | "email";
@@ -192,7 +200,7 @@ function PictureForm({ pictureUrl, error }: { pictureUrl: string | null; error?:
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, orders, ordersFilter, ordersError, wallet, display, timeZone } = loaderData;
   const [bioForm, bioFields] = useForm({
     id: "bio",
     lastResult: resultFor(actionData, "bio"),
@@ -225,6 +233,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           @{profile.username} · {profile.email ?? "no email yet"} · prices in {profile.baseCurrency}
         </p>
       </header>
+
+      <OrdersSection page={orders} filter={ordersFilter} error={ordersError} timeZone={timeZone} />
+
+      <WalletSection wallet={wallet} display={display} />
 
       <Section title="Profile picture">
         <PictureForm

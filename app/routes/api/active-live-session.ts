@@ -1,7 +1,5 @@
-import { activeLiveSession } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/active-live-session";
+import { activeLiveSession } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/livesessions/active/:id (the open live session of star :id) */
-export function loader(args: Route.LoaderArgs) {
-  return activeLiveSession(args, args.params.id);
-}
+export const loader = catalogueLoader(undefined, (req, _, params) => activeLiveSession(req, params.id ?? ""));

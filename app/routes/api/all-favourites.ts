@@ -1,7 +1,20 @@
-import { allFavouritesApi } from "~/features/favourites/api.server";
-import type { Route } from "./+types/all-favourites";
+import { gameJson, gigJson, starJson } from "~/features/catalogue/api-shape";
+import { catalogueRequest } from "~/features/catalogue/request.server";
+import { displayCurrency } from "~/features/currency/currency";
+import { getUsdInrRate } from "~/features/currency/rates.server";
+import { listFavourites } from "~/features/favourites/favourites.server";
+import { jsonLoader } from "./_lib/json-action.server";
 
-/** GET /api/get_allfavorites (401 when not logged in) */
-export function loader(args: Route.LoaderArgs) {
-  return allFavouritesApi(args);
-}
+/** GET /api/get_allfavorites (401 when not logged in): the viewer's favourite gigs, stars and games. */
+export const loader = jsonLoader({ auth: true }, async ({ request, context, viewer }) => {
+  const req = await catalogueRequest(request, context);
+  const [lists, rate] = await Promise.all([listFavourites(req.db, viewer.id), getUsdInrRate(req.env)]);
+  const currency = displayCurrency(req.currencyCode, rate?.rateMicros ?? null);
+  return {
+    data: {
+      gigs: lists.gigs.map((gig) => gigJson(gig, currency)),
+      stars: lists.stars.map(starJson),
+      games: lists.games.map((game) => gameJson(game)),
+    },
+  };
+});

@@ -1,7 +1,5 @@
-import { allGames } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/all-games";
+import { allGames } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/admin/games */
-export function loader(args: Route.LoaderArgs) {
-  return allGames(args);
-}
+export const loader = catalogueLoader(undefined, allGames);

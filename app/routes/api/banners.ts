@@ -1,7 +1,5 @@
-import { bannersList } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/banners";
+import { bannersList } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/banners */
-export function loader(args: Route.LoaderArgs) {
-  return bannersList(args);
-}
+export const loader = catalogueLoader(undefined, bannersList);

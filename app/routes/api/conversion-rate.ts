@@ -1,7 +1,19 @@
-import { conversionRateApi } from "~/features/currency/api.server";
-import type { Route } from "./+types/conversion-rate";
+import { currentUsdInrRate } from "~/features/currency/rates.server";
+import { RATE_SCALE } from "~/lib/money";
+import { cloudflareContext } from "~/platform/context";
+import { jsonLoader } from "./_lib/json-action.server";
 
-/** GET /api/v1/get-conversion-rate/usd-to-inr */
-export function loader(args: Route.LoaderArgs) {
-  return conversionRateApi(args);
-}
+/** GET /api/v1/get-conversion-rate/usd-to-inr: the stored rate and when it is due for a refresh. */
+export const loader = jsonLoader({}, async ({ env, context }) => {
+  const { ctx } = context.get(cloudflareContext);
+  const rate = await currentUsdInrRate(env, (work) => ctx.waitUntil(work));
+  return {
+    base: "USD",
+    quote: "INR",
+    exchangeRate: rate.rateMicros / RATE_SCALE,
+    exchangeRateMicros: rate.rateMicros,
+    timeNextUpdate: rate.nextUpdateAt.toISOString(),
+    lastFetched: rate.fetchedAt.toISOString(),
+    source: rate.source,
+  };
+});

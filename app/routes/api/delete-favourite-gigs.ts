@@ -1,11 +1,8 @@
-import { favouriteApi } from "~/features/favourites/api.server";
 import { jsonError } from "~/platform/http.server";
-import type { Route } from "./+types/delete-favourite-gigs";
+import { favouriteAction } from "./_lib/favourite-action.server";
 
 /** POST /api/delete_favGigs {id} */
-export function action(args: Route.ActionArgs) {
-  return favouriteApi(args, "gig", "remove");
-}
+export const action = favouriteAction("gig", "remove");
 
 export function loader() {
   return jsonError(405, "Method not allowed: use POST");

@@ -1,7 +1,5 @@
-import { modeById } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/game-mode";
+import { modeById } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/gamemode/:id */
-export function loader(args: Route.LoaderArgs) {
-  return modeById(args, args.params.id);
-}
+export const loader = catalogueLoader(undefined, (req, _, params) => modeById(req, params.id ?? ""));

@@ -1,7 +1,5 @@
-import { modesOfGame } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/game-modes";
+import { modesOfGame } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/game-modes/:id (the modes of game :id) */
-export function loader(args: Route.LoaderArgs) {
-  return modesOfGame(args, args.params.id);
-}
+export const loader = catalogueLoader(undefined, (req, _, params) => modesOfGame(req, params.id ?? ""));

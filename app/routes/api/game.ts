@@ -1,7 +1,5 @@
-import { gameById } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/game";
+import { gameById } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/game/:id */
-export function loader(args: Route.LoaderArgs) {
-  return gameById(args, args.params.id);
-}
+export const loader = catalogueLoader(undefined, (req, _, params) => gameById(req, params.id ?? ""));

@@ -1,7 +1,6 @@
-import { gamesForScroll } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/games-for-scroll";
+import { gamesPage } from "~/features/catalogue/reads.server";
+import { gamesQuerySchema } from "~/features/catalogue/schema";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/GamesForScroll */
-export function loader(args: Route.LoaderArgs) {
-  return gamesForScroll(args, { paginated: false });
-}
+export const loader = catalogueLoader(gamesQuerySchema, (req, query) => gamesPage(req, query, { paginated: false }));

@@ -1,7 +1,6 @@
-import { gigsForScroll } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/gigs-for-scroll";
+import { gigsPage } from "~/features/catalogue/reads.server";
+import { gigsQuerySchema } from "~/features/catalogue/schema";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/GigsForScroll */
-export function loader(args: Route.LoaderArgs) {
-  return gigsForScroll(args, { paginated: false });
-}
+export const loader = catalogueLoader(gigsQuerySchema, (req, query) => gigsPage(req, query, { paginated: false }));

@@ -1,7 +1,5 @@
-import { hashTags } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/hash-tags";
+import { hashTags } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get-hash-tags */
-export function loader(args: Route.LoaderArgs) {
-  return hashTags(args);
-}
+export const loader = catalogueLoader(undefined, hashTags);

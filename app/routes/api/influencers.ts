@@ -1,7 +1,8 @@
-import { influencersList } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/influencers";
+import { creatorsPage } from "~/features/catalogue/reads.server";
+import { creatorsQuerySchema } from "~/features/catalogue/schema";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
-/** GET /api/get/influencers */
-export function loader(args: Route.LoaderArgs) {
-  return influencersList(args);
-}
+/** GET /api/get/influencers: the stars, most popular first (the creators list with its defaults). */
+export const loader = catalogueLoader(creatorsQuerySchema, (req, query) =>
+  creatorsPage(req, query, { paginated: false }),
+);

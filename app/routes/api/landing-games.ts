@@ -1,7 +1,5 @@
-import { landingGamesList } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/landing-games";
+import { landingGamesList } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/landingGames */
-export function loader(args: Route.LoaderArgs) {
-  return landingGamesList(args);
-}
+export const loader = catalogueLoader(undefined, landingGamesList);

@@ -1,7 +1,11 @@
-import { liveQueuesJoined } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/live-queues-joined";
+import { liveQueuesJoined } from "~/features/catalogue/reads.server";
+import { catalogueRequest } from "~/features/catalogue/request.server";
+import { sessionsQuerySchema } from "~/features/catalogue/schema";
+import { jsonLoader } from "./_lib/json-action.server";
 
 /** GET /api/user/live-queues-joined (401 when not logged in) */
-export function loader(args: Route.LoaderArgs) {
-  return liveQueuesJoined(args);
-}
+export const loader = jsonLoader(
+  { schema: sessionsQuerySchema, auth: true },
+  async ({ request, context, input, viewer }) =>
+    liveQueuesJoined(await catalogueRequest(request, context), viewer.id, input),
+);

@@ -1,7 +1,5 @@
-import { liveSessionTagsOf } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/live-session-tags";
+import { liveSessionTagsOf } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/liveSessionTags/:id */
-export function loader(args: Route.LoaderArgs) {
-  return liveSessionTagsOf(args, args.params.id);
-}
+export const loader = catalogueLoader(undefined, (req, _, params) => liveSessionTagsOf(req, params.id ?? ""));

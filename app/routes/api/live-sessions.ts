@@ -1,7 +1,6 @@
-import { liveSessionsList } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/live-sessions";
+import { livePage } from "~/features/catalogue/reads.server";
+import { liveQuerySchema } from "~/features/catalogue/schema";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/liveSessions (sessions live now; the live browse filters) */
-export function loader(args: Route.LoaderArgs) {
-  return liveSessionsList(args);
-}
+export const loader = catalogueLoader(liveQuerySchema, livePage);

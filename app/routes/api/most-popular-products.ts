@@ -1,7 +1,5 @@
-import { mostPopularProducts } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/most-popular-products";
+import { mostPopularProducts } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/mostPopularProducts */
-export function loader(args: Route.LoaderArgs) {
-  return mostPopularProducts(args);
-}
+export const loader = catalogueLoader(undefined, mostPopularProducts);

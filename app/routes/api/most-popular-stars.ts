@@ -1,7 +1,5 @@
-import { mostPopularStars } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/most-popular-stars";
+import { mostPopularStars } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/mostPopularStars */
-export function loader(args: Route.LoaderArgs) {
-  return mostPopularStars(args);
-}
+export const loader = catalogueLoader(undefined, mostPopularStars);

@@ -1,7 +1,6 @@
-import { gamesForScroll } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/paginated-games";
+import { gamesPage } from "~/features/catalogue/reads.server";
+import { gamesQuerySchema } from "~/features/catalogue/schema";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/paginatedGames (GamesForScroll with total and totalPages) */
-export function loader(args: Route.LoaderArgs) {
-  return gamesForScroll(args, { paginated: true });
-}
+export const loader = catalogueLoader(gamesQuerySchema, (req, query) => gamesPage(req, query, { paginated: true }));

@@ -1,7 +1,6 @@
-import { gigsForScroll } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/paginated-gigs";
+import { gigsPage } from "~/features/catalogue/reads.server";
+import { gigsQuerySchema } from "~/features/catalogue/schema";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/PaginatedGigs (GigsForScroll with total and totalPages) */
-export function loader(args: Route.LoaderArgs) {
-  return gigsForScroll(args, { paginated: true });
-}
+export const loader = catalogueLoader(gigsQuerySchema, (req, query) => gigsPage(req, query, { paginated: true }));

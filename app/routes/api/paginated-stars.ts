@@ -1,7 +1,8 @@
-import { creatorsForScroll } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/paginated-stars";
+import { creatorsPage } from "~/features/catalogue/reads.server";
+import { creatorsQuerySchema } from "~/features/catalogue/schema";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/PaginatedStars (CreatorsForScroll with total and totalPages) */
-export function loader(args: Route.LoaderArgs) {
-  return creatorsForScroll(args, { paginated: true });
-}
+export const loader = catalogueLoader(creatorsQuerySchema, (req, query) =>
+  creatorsPage(req, query, { paginated: true }),
+);

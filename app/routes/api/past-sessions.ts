@@ -1,7 +1,8 @@
-import { starSessions } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/past-sessions";
+import { starSessions } from "~/features/catalogue/reads.server";
+import { sessionsQuerySchema } from "~/features/catalogue/schema";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/pastsessions/:userId (a star's past sessions, newest first) */
-export function loader(args: Route.LoaderArgs) {
-  return starSessions(args, args.params.userId, "past");
-}
+export const loader = catalogueLoader(sessionsQuerySchema, (req, query, params) =>
+  starSessions(req, params.userId ?? "", "past", query),
+);

@@ -1,7 +1,5 @@
-import { allPlatforms } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/platforms";
+import { allPlatforms } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/platforms */
-export function loader(args: Route.LoaderArgs) {
-  return allPlatforms(args);
-}
+export const loader = catalogueLoader(undefined, allPlatforms);

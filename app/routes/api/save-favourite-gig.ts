@@ -1,11 +1,8 @@
-import { favouriteApi } from "~/features/favourites/api.server";
 import { jsonError } from "~/platform/http.server";
-import type { Route } from "./+types/save-favourite-gig";
+import { favouriteAction } from "./_lib/favourite-action.server";
 
 /** POST /api/save_favoriteGig {id} */
-export function action(args: Route.ActionArgs) {
-  return favouriteApi(args, "gig", "add");
-}
+export const action = favouriteAction("gig", "add");
 
 export function loader() {
   return jsonError(405, "Method not allowed: use POST");

@@ -1,11 +1,8 @@
-import { favouriteApi } from "~/features/favourites/api.server";
 import { jsonError } from "~/platform/http.server";
-import type { Route } from "./+types/save-favourite-stars";
+import { favouriteAction } from "./_lib/favourite-action.server";
 
 /** POST /api/save_favoriteStars {id} */
-export function action(args: Route.ActionArgs) {
-  return favouriteApi(args, "star", "add");
-}
+export const action = favouriteAction("star", "add");
 
 export function loader() {
   return jsonError(405, "Method not allowed: use POST");

@@ -1,7 +1,5 @@
-import { upcomingSessionsHome } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/upcoming-sessions";
+import { upcomingSessionsHome } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/upcomingSessionsHomePage */
-export function loader(args: Route.LoaderArgs) {
-  return upcomingSessionsHome(args, { own: false });
-}
+export const loader = catalogueLoader(undefined, (req) => upcomingSessionsHome(req, { own: false }));

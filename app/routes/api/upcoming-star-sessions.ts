@@ -1,7 +1,8 @@
-import { starSessions } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/upcoming-star-sessions";
+import { starSessions } from "~/features/catalogue/reads.server";
+import { sessionsQuerySchema } from "~/features/catalogue/schema";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/upcomingsessions/:userId (a star's upcoming sessions, soonest first) */
-export function loader(args: Route.LoaderArgs) {
-  return starSessions(args, args.params.userId, "upcoming");
-}
+export const loader = catalogueLoader(sessionsQuerySchema, (req, query, params) =>
+  starSessions(req, params.userId ?? "", "upcoming", query),
+);

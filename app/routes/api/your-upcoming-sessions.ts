@@ -1,7 +1,5 @@
-import { upcomingSessionsHome } from "~/features/catalogue/api.server";
-import type { Route } from "./+types/your-upcoming-sessions";
+import { upcomingSessionsHome } from "~/features/catalogue/reads.server";
+import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/yourUpcomingSessionsHomePage (401 when not logged in) */
-export function loader(args: Route.LoaderArgs) {
-  return upcomingSessionsHome(args, { own: true });
-}
+export const loader = catalogueLoader(undefined, (req) => upcomingSessionsHome(req, { own: true }));

@@ -4,7 +4,7 @@ import { data, Form, redirect, redirectDocument, useNavigation } from "react-rou
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { countryOptions } from "~/features/auth/countries";
 import { countrySchema } from "~/features/auth/schema";
-import { continueSocialLogin, findCapture, SOCIAL_MESSAGES, saveCountry } from "~/features/auth/social.server";
+import { continueSocialLogin, findCapture, SOCIAL_MESSAGES, saveCaptureCountry } from "~/features/auth/social.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { envOf } from "~/platform/http.server";
@@ -31,12 +31,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Saves the country (the base currency follows: INR for IN, USD otherwise), then finishes the sign-in. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const env = envOf(context);
-  const capture = await requireCapture(request, env, params.userId);
+  await requireCapture(request, env, params.userId);
   const submission = parseWithZod(await request.formData(), { schema: countrySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const account = await saveCountry(env, capture.account.userId, submission.value.billing_country);
-  if (!account) throw await redirectWithToast(env, "/login", { kind: "error", message: SOCIAL_MESSAGES.expired });
-  const next = await continueSocialLogin(env, account, capture.returnTo);
+  const saved = await saveCaptureCountry(request, env, params.userId, submission.value.billing_country);
+  if (!saved.ok) throw await redirectWithToast(env, "/login", { kind: "error", message: saved.message });
+  const next = await continueSocialLogin(env, saved.account, saved.returnTo);
   // A full page load: the next stop is the custom-redirection resource route.
   return redirectDocument(next.location, { headers: { "Set-Cookie": next.cookie } });
 }

@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { sitePasswordSchema, siteTokenSchema } from "~/features/auth/access-schema";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { redirectToSchema } from "~/features/auth/schema";
 import {
@@ -9,6 +10,7 @@ import {
 } from "~/features/auth/site-gate.server";
 import { MESSAGES } from "~/lib/messages";
 import { Field, inputClass } from "~/lib/ui/field";
+import { firstIssue } from "~/lib/validation";
 import { clientIp, envOf } from "~/platform/http.server";
 import type { Route } from "./+types/password-login";
 
@@ -22,9 +24,11 @@ function back(request: Request, formValue?: FormDataEntryValue | null) {
 /** /password-login: the site gate's screen. A link with ?token= opens the site directly. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  const token = new URL(request.url).searchParams.get("token");
-  if (token) {
-    const result = await validateSiteToken(env, token);
+  const raw = new URL(request.url).searchParams.get("token");
+  if (raw) {
+    const token = siteTokenSchema.safeParse({ token: raw });
+    if (!token.success) return { error: firstIssue(token.error), redirectTo: back(request) };
+    const result = await validateSiteToken(env, token.data.token);
     if (result.ok)
       throw redirect(back(request), { headers: { "Set-Cookie": await grantCookieHeader(env, result.token) } });
     return { error: result.message, redirectTo: back(request) };
@@ -38,10 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   try {
+    // The same schemas as the JSON API (/api/admin/validate-*), so both doors take the same input.
+    const parsed = (intent === "token" ? siteTokenSchema : sitePasswordSchema).safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ error: firstIssue(parsed.error), intent }, { status: 400 });
+    const input = parsed.data as { token?: string; password?: string };
     const result =
       intent === "token"
-        ? await validateSiteToken(env, String(form.get("token") ?? "").trim())
-        : await validateSitePassword(env, String(form.get("password") ?? ""), { ip: clientIp(request) });
+        ? await validateSiteToken(env, input.token ?? "")
+        : await validateSitePassword(env, input.password ?? "", { ip: clientIp(request) });
     if (!result.ok) return data({ error: result.message, intent }, { status: result.status });
     return redirect(back(request, form.get("redirectTo")), {
       headers: { "Set-Cookie": await grantCookieHeader(env, result.token) },

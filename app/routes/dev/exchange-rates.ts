@@ -6,7 +6,7 @@ import type { Route } from "./+types/exchange-rates";
 
 /**
  * The local stand-in of the exchange-rate services (both protocols), used in development and tests through
- * EXCHANGE_RATES_URL / EXCHANGE_RATES_FALLBACK_URL (wrangler.jsonc). Absent in production.
+ * EXCHANGE_RATES_URL / EXCHANGE_RATES_FALLBACK_URL (wrangler.toml). Absent in production.
  */
 export function loader({ request, params, context }: Route.LoaderArgs) {
   if (isProduction(envOf(context))) throw data("Not found", { status: 404 });

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { requireInfluencer } from "~/features/auth/guards.server";
+import { SessionTime } from "~/features/catalogue/components/cards";
 import { getInfluencerOverview } from "~/features/dashboard/dashboards.server";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
@@ -12,8 +13,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireInfluencer(request, env);
   return { name: viewer.fullName, ...(await getInfluencerOverview(env, viewer.id)) };
 }
-
-const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default function InfluencerDashboard({ loaderData }: Route.ComponentProps) {
   return (
@@ -30,9 +29,9 @@ export default function InfluencerDashboard({ loaderData }: Route.ComponentProps
             {loaderData.upcoming.map((slot) => (
               <li key={slot.id} className="flex justify-between py-2 text-sm">
                 <span>{slot.productTitle ?? "Open slot"}</span>
-                <time dateTime={new Date(slot.startsAt).toISOString()} className="text-zinc-400">
-                  {when.format(new Date(slot.startsAt))} UTC · {slot.seats} seats
-                </time>
+                <span className="text-zinc-400">
+                  <SessionTime at={slot.startsAt} /> · {slot.seats} seats
+                </span>
               </li>
             ))}
           </ul>

@@ -7,6 +7,7 @@ import { InfiniteGrid } from "~/features/catalogue/components/infinite-grid";
 import { catalogueRequest } from "~/features/catalogue/request.server";
 import { parseBrowseQuery } from "~/features/catalogue/schema";
 import { displayCurrency } from "~/features/currency/currency";
+import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/browse";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
@@ -26,10 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseBrowseQuery(url.searchParams);
   if (!parsed.ok) return data({ ok: false as const, message: parsed.message }, { status: 400 });
   const req = await catalogueRequest(request, context);
-  if (parsed.value.isFavClicked && !req.viewer) {
-    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
-  }
-  const page = await getBrowsePage(req.db, parsed.value, req.viewer?.id ?? null);
+  const page = await getBrowsePage(req.db, parsed.value, req.viewer?.id ?? null).catch((error: unknown) => {
+    // "Favourites only" needs a login: the page sends visitors to log in and back.
+    if (isAppError(error) && error.status === 401) {
+      throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+    }
+    throw error;
+  });
   return {
     ok: true as const,
     query: parsed.value,

@@ -6,6 +6,7 @@ import { gamePageSchema } from "~/features/catalogue/schema";
 import { getGamePage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { firstIssue } from "~/lib/validation";
 import { found } from "~/platform/http.server";
 import type { Route } from "./+types/game";
 
@@ -21,7 +22,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = gamePageSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success)
-    throw data(query.error.issues[0]?.message ?? "Invalid page", { status: 400, statusText: "Bad Request" });
+    throw data(firstIssue(query.error, { fallback: "Invalid page" }), { status: 400, statusText: "Bad Request" });
   const req = await catalogueRequest(request, context);
   const page = found(await getGamePage(req.db, params.id, req.viewer?.id ?? null, query.data.page), "Game not found");
   return { ...page, display: displayCurrency(req.currencyCode, page.usdInrRateMicros) };

@@ -5,6 +5,7 @@ import { starPagesSchema } from "~/features/catalogue/schema";
 import { getStarPage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { firstIssue } from "~/lib/validation";
 import { found } from "~/platform/http.server";
 import type { Route } from "./+types/star";
 
@@ -18,7 +19,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pages = starPagesSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!pages.success)
-    throw data(pages.error.issues[0]?.message ?? "Invalid page", { status: 400, statusText: "Bad Request" });
+    throw data(firstIssue(pages.error, { fallback: "Invalid page" }), { status: 400, statusText: "Bad Request" });
   const req = await catalogueRequest(request, context);
   const page = found(
     await getStarPage(req.db, params.id, req.viewer?.id ?? null, {

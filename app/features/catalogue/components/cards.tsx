@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { formatDateTime } from "~/lib/dates";
 import { type DisplayCurrency, formatConverted } from "~/lib/money";
 
 /**
@@ -207,24 +208,15 @@ export type SessionData = {
   starUsername: string;
 };
 
-const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZoneName: "short",
-};
-
 /**
  * Times are stored in UTC. The server renders them in UTC; once in the browser they are shown in the
  * viewer's own time zone.
  */
 export function SessionTime({ at }: { at: Dateish }) {
   const date = new Date(at);
-  const [text, setText] = useState(() => date.toLocaleString("en-GB", { ...DATE_OPTIONS, timeZone: "UTC" }));
+  const [text, setText] = useState(() => formatDateTime(date, { timeZone: "UTC" }));
   const time = date.getTime();
-  useEffect(() => setText(new Date(time).toLocaleString("en-GB", DATE_OPTIONS)), [time]);
+  useEffect(() => setText(formatDateTime(time)), [time]);
   return <time dateTime={date.toISOString()}>{text}</time>;
 }
 

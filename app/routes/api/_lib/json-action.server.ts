@@ -2,16 +2,18 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { requireApiUser } from "~/features/auth/guards.server";
 import type { Viewer } from "~/features/auth/policy";
-import { isAppError } from "~/lib/errors";
+import { type Failure, isAppError } from "~/lib/errors";
+import { firstIssue, paramsObject } from "~/lib/validation";
 import { assertSameOrigin, envOf, jsonError, readBody } from "~/platform/http.server";
 
 /**
- * The shape every JSON action of SPEC.md section 7 shares: POST (or the given methods) only, same-origin,
- * a JSON or form body validated by a Zod schema (400 with the first message), an optional login (401),
- * and errors as `{ success: false, message }`. The handler calls a use case and returns a Response or a
- * plain object (sent as `{ success: true, ...object }`); an `AppError` thrown by the use case becomes
- * `{ success: false, message }` with its status. It lives on the routes' side of the layers (it knows the
- * auth guards); `app/platform` never imports a feature.
+ * The shape every JSON call of SPEC.md section 7 shares: POST (or the given methods) only,
+ * state-changing calls same-origin only, input validated by a Zod schema (400 with the first message), an optional login (401), and errors as
+ * `{ success: false, message }`. The input is the JSON or form body, or for GET the query string (the message
+ * then names the parameter). The handler calls a use case and returns a plain object (sent as
+ * `{ success: true, ...object }`) or, where it needs headers, a Response; an `AppError` thrown by the use case
+ * becomes `{ success: false, message }` with its status. It lives on the routes' side of the layers (it
+ * knows the auth guards); `app/platform` never imports a feature.
  */
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
@@ -23,14 +25,30 @@ type Options<S extends z.ZodType, Auth extends boolean> = {
 
 type HandlerContext<S extends z.ZodType, Auth extends boolean> = {
   request: Request;
+  context: Readonly<RouterContextProvider>;
   env: Env;
   params: Record<string, string | undefined>;
   input: z.output<S>;
   viewer: Auth extends true ? Viewer : null;
 };
 
-export function firstIssue(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Invalid request";
+export { firstIssue };
+
+const READS = ["GET", "HEAD"];
+
+async function inputOf(request: Request, schema: z.ZodType): Promise<{ ok: true; value: unknown } | Response> {
+  const isRead = READS.includes(request.method);
+  const raw = isRead
+    ? paramsObject(new URL(request.url).searchParams)
+    : request.method === "DELETE"
+      ? {}
+      : await readBody(request);
+  if (!raw) return jsonError(400, "The request body must be JSON or form data");
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    return jsonError(400, firstIssue(parsed.error, isRead ? { withPath: true, fallback: "Invalid query" } : {}));
+  }
+  return { ok: true, value: parsed.data };
 }
 
 export function jsonAction<S extends z.ZodType, Auth extends boolean = false>(
@@ -41,18 +59,23 @@ export function jsonAction<S extends z.ZodType, Auth extends boolean = false>(
     const methods = options.methods ?? ["POST"];
     if (!methods.includes(request.method)) return jsonError(405, "Method not allowed");
     try {
-      assertSameOrigin(request);
+      if (!READS.includes(request.method)) assertSameOrigin(request);
       const env = envOf(context);
       const viewer = options.auth ? await requireApiUser(request, env) : null;
       let input: unknown = {};
       if (options.schema) {
-        const body = request.method === "DELETE" ? {} : await readBody(request);
-        if (!body) return jsonError(400, "The request body must be JSON or form data");
-        const parsed = options.schema.safeParse(body);
-        if (!parsed.success) return jsonError(400, firstIssue(parsed.error));
-        input = parsed.data;
+        const parsed = await inputOf(request, options.schema);
+        if (parsed instanceof Response) return parsed;
+        input = parsed.value;
       }
-      const result = await handler({ request, env, params, input: input as z.output<S>, viewer: viewer as never });
+      const result = await handler({
+        request,
+        context,
+        env,
+        params,
+        input: input as z.output<S>,
+        viewer: viewer as never,
+      });
       return result instanceof Response ? result : Response.json({ success: true, ...result });
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
@@ -64,8 +87,16 @@ export function jsonAction<S extends z.ZodType, Auth extends boolean = false>(
   };
 }
 
+/** A read: `jsonAction` for GET, the schema (if any) validating the query string. */
+export function jsonLoader<S extends z.ZodType, Auth extends boolean = false>(
+  options: Omit<Options<S, Auth>, "methods">,
+  handler: (ctx: HandlerContext<S, Auth>) => Promise<Response | Record<string, unknown>>,
+) {
+  return jsonAction({ ...options, methods: ["GET", "HEAD"] }, handler);
+}
+
 /** Turns a use case's failure into the JSON error answer, or its success into `{ success: true, ... }`. */
-type Outcome = { ok: true; [key: string]: unknown } | { ok: false; status: number; message: string; field?: string };
+type Outcome = { ok: true; [key: string]: unknown } | Failure;
 
 export function resultJson(result: Outcome, headers?: HeadersInit): Response {
   if (!result.ok) return jsonError(result.status, result.message, result.field ? { field: result.field } : undefined);

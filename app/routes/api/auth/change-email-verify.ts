@@ -2,7 +2,7 @@ import { z } from "zod";
 import { confirmEmailChange } from "~/features/auth/accounts.server";
 import { changeEmailSchema, otpSchema } from "~/features/auth/schema";
 import { AUTH_MESSAGES } from "~/lib/messages";
-import { clientIp, jsonError } from "~/platform/http.server";
+import { clientIp } from "~/platform/http.server";
 import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/change-email-verify_otp/ { email, token, otp } */
@@ -12,8 +12,12 @@ export const action = jsonAction(
     auth: true,
   },
   async ({ request, env, input, viewer }) => {
-    const result = await confirmEmailChange(env, input.token, input.email, input.otp, { ip: clientIp(request) });
-    if (result.ok && result.userId !== viewer.id) return jsonError(400, AUTH_MESSAGES.codeInvalid);
+    const result = await confirmEmailChange(
+      env,
+      viewer.id,
+      { handle: input.token, email: input.email, otp: input.otp },
+      { ip: clientIp(request) },
+    );
     return resultJson(result.ok ? { ok: true, message: AUTH_MESSAGES.emailChanged } : result);
   },
 );

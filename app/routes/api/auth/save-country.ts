@@ -1,57 +1,55 @@
-import { isBanned } from "~/features/auth/accounts.server";
 import { baseCurrencyFor } from "~/features/auth/countries";
 import { countrySchema } from "~/features/auth/schema";
-import { createSessionRecord, getAuth } from "~/features/auth/session.server";
+import { getAuth } from "~/features/auth/session.server";
 import {
   clearHandoffCookie,
-  findCapture,
-  finishCapture,
+  completeSocialSignIn,
+  readHandoffToken,
   SOCIAL_MESSAGES,
   type SocialAccount,
-  saveCountry,
+  saveCaptureCountry,
+  saveOwnCountry,
 } from "~/features/auth/social.server";
 import { issueTokenPair } from "~/features/auth/tokens.server";
-import { AUTH_MESSAGES } from "~/lib/messages";
-import { clientIp, jsonError } from "~/platform/http.server";
+import { clientIp } from "~/platform/http.server";
 import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 function userJson(account: SocialAccount) {
   return { _id: account.userId, country: account.country, baseCurrency: baseCurrencyFor(account.country) };
 }
 
+const noStore = { "Cache-Control": "no-store" };
+
 /**
  * POST /api/auth/user/save-country/:id {billing_country} → the user, accessToken and refreshToken.
  * Allowed for the user themself (logged in), or for the browser finishing a social sign-in of :id (the
- * hand-off cookie of /country-capture); in that case it completes the sign-in with a token pair.
+ * hand-off cookie of /country-capture); then completeSocialSignIn ends the sign-in, as the page does, and
+ * the session is answered as a token pair.
  */
 export const action = jsonAction({ schema: countrySchema }, async ({ request, env, params, input }) => {
   const userId = params.id ?? "";
-  const noStore = { "Cache-Control": "no-store" };
   const auth = await getAuth(request, env);
   if (auth) {
-    if (auth.viewer.id !== userId) return jsonError(403, "Forbidden");
-    const account = await saveCountry(env, userId, input.billing_country);
-    if (!account) return jsonError(404, AUTH_MESSAGES.userNotFound);
-    const pair = await issueTokenPair(env, { userId, sessionId: auth.sessionId });
+    const account = await saveOwnCountry(env, auth.viewer, userId, input.billing_country);
+    const pair = await issueTokenPair(env, { userId: account.userId, sessionId: auth.sessionId });
     return resultJson({ ok: true, message: SOCIAL_MESSAGES.countrySaved, user: userJson(account), ...pair }, noStore);
   }
 
-  if (!(await findCapture(request, env, userId))) return jsonError(401, "Not logged in");
-  if (await isBanned(env, userId)) return jsonError(403, AUTH_MESSAGES.banned);
-  const account = await saveCountry(env, userId, input.billing_country);
-  if (!account) return jsonError(404, AUTH_MESSAGES.userNotFound);
-  if (!account.email) {
+  const saved = await saveCaptureCountry(request, env, userId, input.billing_country);
+  if (!saved.ok) return resultJson(saved);
+  if (!saved.account.email) {
     const redirectTo = `/email-capture/${encodeURIComponent(userId)}`;
-    return resultJson({ ok: true, message: SOCIAL_MESSAGES.emailFirst, user: userJson(account), redirectTo });
+    return resultJson({ ok: true, message: SOCIAL_MESSAGES.emailFirst, user: userJson(saved.account), redirectTo });
   }
-  if (!(await finishCapture(request, env, userId))) return jsonError(401, SOCIAL_MESSAGES.expired);
-  const session = await createSessionRecord(env, userId, {
-    userAgent: request.headers.get("User-Agent") ?? undefined,
-    ip: clientIp(request),
-  });
-  const pair = await issueTokenPair(env, { userId, sessionId: session.id });
+  const done = await completeSocialSignIn(
+    env,
+    { stage: "capture", userId, cookieToken: await readHandoffToken(request, env) },
+    { ip: clientIp(request), userAgent: request.headers.get("User-Agent") ?? undefined },
+  );
+  if (!done.ok) return resultJson(done);
+  const pair = await issueTokenPair(env, { userId, sessionId: done.session.id });
   return resultJson(
-    { ok: true, message: SOCIAL_MESSAGES.countrySaved, user: userJson(account), ...pair },
+    { ok: true, message: SOCIAL_MESSAGES.countrySaved, user: userJson(done.account), ...pair },
     { ...noStore, "Set-Cookie": await clearHandoffCookie(env) },
   );
 });

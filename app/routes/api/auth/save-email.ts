@@ -1,11 +1,11 @@
-import { z } from "zod";
+import { codeHandleSchema } from "~/features/auth/access-schema";
 import { emailOnlySchema, otpSchema } from "~/features/auth/schema";
 import { confirmCaptureEmail, findCapture, SOCIAL_MESSAGES, sendCaptureCode } from "~/features/auth/social.server";
 import { clientIp, jsonError, publicOrigin } from "~/platform/http.server";
 import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 const saveEmailSchema = emailOnlySchema.extend({
-  token: z.string().trim().optional(),
+  token: codeHandleSchema.optional(),
   otp: otpSchema.shape.otp.optional(),
 });
 

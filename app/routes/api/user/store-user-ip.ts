@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { storeUserIp } from "~/features/profile/profile.server";
-import { clientIp, jsonError } from "~/platform/http.server";
+import { clientIp } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**
@@ -10,9 +10,8 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction(
   { schema: z.object({ userId: z.string().min(1), userIp: z.string().optional() }), auth: true },
   async ({ request, env, input, viewer }) => {
-    if (input.userId !== viewer.id) return jsonError(403, "Forbidden");
     const ip = clientIp(request);
-    await storeUserIp(env, viewer.id, ip);
+    await storeUserIp(env, viewer, input.userId, ip);
     return { userIp: ip };
   },
 );

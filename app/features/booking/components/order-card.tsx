@@ -1,0 +1,113 @@
+import { Link } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "../order-view";
+import type { OrderDetails } from "../orders.server";
+import { CancelBooking } from "./cancel-booking";
+import { GamerTagsForm } from "./gamer-tags-form";
+import { SlotTime, useBrowserTimeZone } from "./slot-time";
+
+const STATUS_STYLE: Record<string, string> = {
+  "awaiting payment": "bg-amber-900/60 text-amber-200",
+  paid: "bg-sky-900/60 text-sky-200",
+  confirmed: "bg-emerald-900/60 text-emerald-200",
+  refunded: "bg-zinc-800 text-zinc-200",
+  "partially refunded": "bg-zinc-800 text-zinc-200",
+  cancelled: "bg-red-950 text-red-200",
+};
+
+const KIND_TEXT = { slot_booking: "Session", vip_queue: "VIP queue place", wallet_topup: "Wallet top-up" };
+
+/** One order of the fan: what, when (in their zone), status in words, gamer tags, lobby code, invoice, cancel. */
+export function OrderCard({
+  order,
+  timeZone,
+  gamerTagsError,
+}: {
+  order: OrderDetails;
+  timeZone: string;
+  gamerTagsError?: string;
+}) {
+  const browserZone = useBrowserTimeZone();
+  const invoiceHref = browserZone ? `${order.invoiceUrl}?tz=${encodeURIComponent(browserZone)}` : order.invoiceUrl;
+  const money = (minor: number) => formatMoney(minor, order.currency, { decimals: true });
+  const upcoming = order.bookingStatus === "confirmed" && !!order.endsAt && new Date(order.endsAt) > new Date();
+  return (
+    <li className="rounded-xl border border-ink-700 bg-ink-950 p-4" data-testid="order" data-order-id={order.id}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-semibold">
+            {order.productId ? (
+              <Link to={`/gig/${order.productId}`} className="hover:text-brand-400">
+                {order.productTitle}
+              </Link>
+            ) : (
+              KIND_TEXT[order.kind]
+            )}
+            {order.starName ? <span className="text-zinc-400"> with {order.starName}</span> : null}
+          </p>
+          {order.startsAt ? (
+            <p className="text-sm text-zinc-300">
+              <SlotTime startsAt={order.startsAt} endsAt={order.endsAt} serverTimeZone={timeZone} />
+            </p>
+          ) : null}
+          <p className="text-xs text-zinc-500">
+            Order {order.id} · {order.seats ? `${order.seats} seat${order.seats > 1 ? "s" : ""} · ` : ""}
+            {money(order.amountMinor)}
+            {order.discountMinor > 0 ? ` (${money(order.discountMinor)} off with ${order.promoCode})` : ""}
+            {order.refundedMinor > 0 ? ` · ${money(order.refundedMinor)} refunded` : ""}
+          </p>
+        </div>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[order.statusText] ?? ""}`}
+          data-testid="order-status"
+        >
+          {order.statusText}
+        </span>
+      </div>
+
+      {order.gamerTags.length > 0 ? (
+        <div className="mt-3">
+          {order.canEditGamerTags ? (
+            <GamerTagsForm
+              orderId={order.id}
+              slotId={order.slotId}
+              tags={order.gamerTags}
+              serverError={gamerTagsError}
+            />
+          ) : (
+            <p className="text-sm text-zinc-300">Gamer tags: {order.gamerTags.map((t) => t.gamertag).join(", ")}</p>
+          )}
+        </div>
+      ) : null}
+
+      {order.lobbyCode ? (
+        <p className="mt-3 rounded-lg bg-brand-950 px-3 py-2 text-sm" data-testid="lobby-code">
+          Lobby code: <strong className="font-mono text-base">{order.lobbyCode}</strong>
+        </p>
+      ) : upcoming && order.isBuyer ? (
+        <p className="mt-3 text-xs text-zinc-500">
+          The lobby code shows here from {LOBBY_CODE_VISIBLE_BEFORE_MS / 60_000} minutes before the start, once the
+          creator sets it.
+        </p>
+      ) : null}
+
+      <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+        <a href={invoiceHref} className="font-semibold text-brand-400 hover:underline" download>
+          Download invoice (PDF)
+        </a>
+        <Link to={`/profile/orders/${order.id}`} className="text-zinc-400 hover:underline">
+          Details
+        </Link>
+        {order.canCancel && order.startsAt ? (
+          <CancelBooking
+            orderId={order.id}
+            startsAt={order.startsAt}
+            paidMinor={order.amountMinor}
+            refundedMinor={order.refundedMinor}
+            currency={order.currency}
+          />
+        ) : null}
+      </div>
+    </li>
+  );
+}

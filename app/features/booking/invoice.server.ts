@@ -1,0 +1,123 @@
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import type { Viewer } from "~/features/auth/policy";
+import { getOrder, type OrderDetails } from "./orders.server";
+import { formatSlotTime } from "./time-zone";
+
+/** The seller of record named on every invoice beside the streamer (the marketplace). */
+export const INVOICE_ISSUER = {
+  name: "Noobrd",
+  line: "Marketplace for game sessions with streamers",
+  email: "billing@noobrd.gg",
+};
+
+/**
+ * GET /api/get/user_order/invoice/:orderId: the order as a PDF (pdf-lib), for whoever may read the order (the
+ * buyer, the streamer paid, order staff: getOrder applies canReadOrder). It names both parties, the order id,
+ * the order, payment and session dates, the amounts before and after the discount, the taxes and refunds.
+ */
+export async function orderInvoicePdf(
+  env: Env,
+  viewer: Viewer,
+  orderId: string,
+  options: { timeZone: string; now?: Date },
+): Promise<{ bytes: Uint8Array; filename: string }> {
+  const now = options.now ?? new Date();
+  const order = await getOrder(env, viewer, orderId, now);
+  return { bytes: await renderInvoice(order, options.timeZone, now), filename: `noobrd-invoice-${order.id}.pdf` };
+}
+
+/** "USD 12.50": the standard PDF fonts cannot draw ₹, so amounts carry the currency code. */
+export function invoiceAmount(minor: number, currency: string): string {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  const whole = Math.floor(abs / 100).toLocaleString("en-US");
+  return `${sign}${currency} ${whole}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Keeps what the standard (WinAnsi) fonts can draw; anything else becomes "?". */
+function drawable(text: string): string {
+  return text.replaceAll("–", "-").replace(/[^\x20-\x7E\xA0-\xFF]/g, "?");
+}
+
+const ORDER_KIND_TEXT = {
+  slot_booking: "Game session booking",
+  vip_queue: "VIP queue place",
+  wallet_topup: "Wallet top-up",
+};
+
+function utc(date: Date | null): string {
+  return date ? `${date.toISOString().slice(0, 16).replace("T", " ")} UTC` : "-";
+}
+
+async function renderInvoice(order: OrderDetails, timeZone: string, now: Date): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Noobrd invoice ${order.id}`);
+  pdf.setSubject(`Invoice for order ${order.id}`);
+  pdf.setAuthor(INVOICE_ISSUER.name);
+  pdf.setCreationDate(now);
+  const page = pdf.addPage([595.28, 841.89]); // A4
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let y = 790;
+  const write = (text: string, x = 50, font: PDFFont = regular, size = 10) => {
+    page.drawText(drawable(text), { x, y, size, font, color: rgb(0.1, 0.1, 0.12) });
+  };
+  const line = (text: string, options: { x?: number; font?: PDFFont; size?: number; gap?: number } = {}) => {
+    write(text, options.x, options.font, options.size);
+    y -= options.gap ?? 15;
+  };
+  const row = (label: string, value: string, strong = false) => {
+    write(label, 50, strong ? bold : regular);
+    const font = strong ? bold : regular;
+    write(value, 545 - font.widthOfTextAtSize(drawable(value), 10), font);
+    y -= 16;
+  };
+
+  line("INVOICE", { font: bold, size: 22, gap: 28 });
+  line(`Order ID: ${order.id}`);
+  line(`Invoice date: ${utc(now)}`);
+  line(`Order date: ${utc(order.createdAt)}`);
+  line(
+    `Paid: ${order.paidAt ? utc(order.paidAt) : "not paid"}${order.paymentMethod === "wallet" ? " (wallet)" : " (card)"}`,
+  );
+  line(`Status: ${order.statusText}`, { gap: 26 });
+
+  const top = y;
+  line("Seller", { font: bold, size: 12 });
+  if (order.influencerId) {
+    line(order.starName || order.starUsername || "Creator");
+    line(`@${order.starUsername ?? ""} (creator on Noobrd)`);
+  }
+  line(`Sold through ${INVOICE_ISSUER.name}, ${INVOICE_ISSUER.email}`);
+  y = top;
+  line("Billed to", { x: 320, font: bold, size: 12 });
+  line(order.buyerName || order.buyerUsername, { x: 320 });
+  line(`@${order.buyerUsername}`, { x: 320 });
+  if (order.buyerEmail) line(order.buyerEmail, { x: 320 });
+  if (order.buyerCountry) line(`Country: ${order.buyerCountry}`, { x: 320 });
+  y = Math.min(y, top - 75) - 20;
+
+  line("Item", { font: bold, size: 12, gap: 18 });
+  line(`${ORDER_KIND_TEXT[order.kind]}${order.productTitle ? `: ${order.productTitle}` : ""}`);
+  if (order.startsAt) line(`Session: ${formatSlotTime(order.startsAt, order.endsAt, timeZone)}`);
+  if (order.seats) line(`Seats: ${order.seats}`);
+  if (order.gamerTags.length > 0) line(`Gamer tags: ${order.gamerTags.map((t) => t.gamertag).join(", ")}`);
+  y -= 14;
+
+  const subtotal = order.amountMinor + order.discountMinor;
+  row("Price", invoiceAmount(subtotal, order.currency));
+  row(
+    `Discount${order.promoCode ? ` (promo code ${order.promoCode})` : ""}`,
+    invoiceAmount(-order.discountMinor, order.currency),
+  );
+  row("Taxes (included in the price; no tax charged separately)", invoiceAmount(0, order.currency));
+  row("Total charged", invoiceAmount(order.amountMinor, order.currency), true);
+  if (order.refundedMinor > 0) {
+    row("Refunded to wallet", invoiceAmount(-order.refundedMinor, order.currency));
+    row("Net paid", invoiceAmount(order.amountMinor - order.refundedMinor, order.currency), true);
+  }
+  y -= 20;
+  line(`${INVOICE_ISSUER.name} - ${INVOICE_ISSUER.line}.`, { size: 8 });
+  line("Refunds follow the Cancellation Policy at /cancellation-policy.", { size: 8 });
+  return pdf.save();
+}

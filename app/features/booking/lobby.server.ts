@@ -1,0 +1,83 @@
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import type { Viewer } from "~/features/auth/policy";
+import { forbidden } from "~/lib/errors";
+import { getDb, named } from "~/platform/db.server";
+import { ACTIVE_QUEUE_STATES, bookings, liveSessions, lobbyCodes, queueEntries, slots } from "../../../db/schema";
+import { BOOKING_MESSAGES } from "./messages";
+import { lobbyCodeVisible } from "./order-view";
+
+/** SPEC.md section 3 "Lobby code details". An empty entry has lobbyCode "" (not set yet, or not near yet). */
+export type LobbyCodeDetails = {
+  lobbyCode: string;
+  streamerId: string | null;
+  productId: string | null;
+  slotId: string | null;
+  liveSessionId: string | null;
+};
+
+/**
+ * GET /api/user/lobby-code-details: the lobby code of a slot the viewer has a confirmed booking on (shown from
+ * LOBBY_CODE_VISIBLE_BEFORE_MS before the start until the end), or of a live session the viewer is queued in.
+ * Not the viewer's booking or place: 403. Their booking but no code yet (or not near yet): an empty entry.
+ * Given only a productId, the viewer's next confirmed slot of that gig that has not ended.
+ */
+export async function lobbyCodeForUser(
+  env: Env,
+  viewer: Viewer,
+  query: { slotId?: string; productId?: string; liveSessionId?: string },
+  now = new Date(),
+): Promise<LobbyCodeDetails> {
+  const db = getDb(env);
+  if (query.slotId || query.productId) {
+    const [row] = await db
+      .select(
+        named({
+          slotId: slots.id,
+          productId: slots.productId,
+          streamerId: slots.influencerId,
+          startsAt: slots.startsAt,
+          endsAt: slots.endsAt,
+          code: lobbyCodes.code,
+        }),
+      )
+      .from(bookings)
+      .innerJoin(slots, eq(slots.id, bookings.slotId))
+      .leftJoin(lobbyCodes, eq(lobbyCodes.slotId, slots.id))
+      .where(
+        and(
+          eq(bookings.userId, viewer.id),
+          eq(bookings.status, "confirmed"),
+          query.slotId ? eq(slots.id, query.slotId) : undefined,
+          query.productId ? eq(slots.productId, query.productId) : undefined,
+          query.slotId ? undefined : gt(slots.endsAt, now),
+        ),
+      )
+      .orderBy(asc(slots.startsAt))
+      .limit(1);
+    if (!row) throw forbidden(BOOKING_MESSAGES.notBooked);
+    const visible = !!row.code && lobbyCodeVisible(row.startsAt, row.endsAt, now);
+    return {
+      lobbyCode: visible ? (row.code ?? "") : "",
+      streamerId: row.streamerId,
+      productId: row.productId,
+      slotId: row.slotId,
+      liveSessionId: null,
+    };
+  }
+  const liveSessionId = query.liveSessionId ?? "";
+  const [row] = await db
+    .select(named({ streamerId: liveSessions.influencerId, code: lobbyCodes.code }))
+    .from(queueEntries)
+    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
+    .leftJoin(lobbyCodes, eq(lobbyCodes.liveSessionId, liveSessions.id))
+    .where(
+      and(
+        eq(queueEntries.liveSessionId, liveSessionId),
+        eq(queueEntries.userId, viewer.id),
+        inArray(queueEntries.state, ACTIVE_QUEUE_STATES),
+      ),
+    )
+    .limit(1);
+  if (!row) throw forbidden(BOOKING_MESSAGES.notBooked);
+  return { lobbyCode: row.code ?? "", streamerId: row.streamerId, productId: null, slotId: null, liveSessionId };
+}

@@ -1,0 +1,63 @@
+import type { BookingStatus, OrderStatus } from "../../../db/schema";
+
+/** How long before the start a slot's lobby code shows to its confirmed buyers ("near"), and until its end. */
+export const LOBBY_CODE_VISIBLE_BEFORE_MS = 30 * 60_000;
+
+/** The fan's order list page size (SPEC.md section 9: orders 10) and the monthly list's (monthly orders 15). */
+export const ORDERS_PAGE_SIZE = 10;
+export const MONTHLY_ORDERS_PAGE_SIZE = 15;
+export const MAX_ORDERS_PAGE_SIZE = 50;
+
+export const ORDER_STATUS_TEXTS = [
+  "awaiting payment",
+  "paid",
+  "confirmed",
+  "refunded",
+  "partially refunded",
+  "cancelled",
+] as const;
+export type OrderStatusText = (typeof ORDER_STATUS_TEXTS)[number];
+
+/**
+ * An order's status in plain words, from the order and its booking: money states first (refunded, partially
+ * refunded), then what happened to the seat (a paid order whose booking was cancelled with no refund is
+ * "cancelled"; one whose booking is confirmed or played is "confirmed").
+ */
+export function orderStatusText(order: OrderStatus, booking: BookingStatus | null): OrderStatusText {
+  switch (order) {
+    case "pending_payment":
+      return "awaiting payment";
+    case "refunded":
+      return "refunded";
+    case "partially_refunded":
+      return "partially refunded";
+    case "cancelled":
+      return "cancelled";
+    case "paid":
+      if (booking === "cancelled" || booking === "no_show") return "cancelled";
+      if (booking === "confirmed" || booking === "completed") return "confirmed";
+      return "paid";
+  }
+}
+
+/** The lobby code of a slot shows from LOBBY_CODE_VISIBLE_BEFORE_MS before its start until its end. */
+export function lobbyCodeVisible(startsAt: Date, endsAt: Date, now: Date): boolean {
+  const t = now.getTime();
+  return t >= startsAt.getTime() - LOBBY_CODE_VISIBLE_BEFORE_MS && t < endsAt.getTime();
+}
+
+/** Gamer tags can be changed until the slot starts, on a booking that is held or confirmed. */
+export function gamerTagsEditable(bookingStatus: BookingStatus | null, startsAt: Date | null, now: Date): boolean {
+  return (
+    (bookingStatus === "held" || bookingStatus === "confirmed") && !!startsAt && startsAt.getTime() > now.getTime()
+  );
+}
+
+/** A fan may cancel a confirmed booking before the slot starts (the refund follows cancellation-policy.ts). */
+export function bookingCancellable(bookingStatus: BookingStatus | null, startsAt: Date | null, now: Date): boolean {
+  return bookingStatus === "confirmed" && !!startsAt && startsAt.getTime() > now.getTime();
+}
+
+export function invoicePath(orderId: string): string {
+  return `/api/get/user_order/invoice/${encodeURIComponent(orderId)}`;
+}

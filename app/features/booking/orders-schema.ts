@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { BOOKING_MESSAGES } from "./messages";
+import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE } from "./order-view";
+
+/** Zod inputs of the after-purchase calls, shared by the /profile forms and the /api routes. */
+const id = z.string().trim().min(1).max(64);
+const optionalId = z.preprocess((value) => (value === "" || value === null ? undefined : value), id.optional());
+
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const MONTH_REQUIRED = BOOKING_MESSAGES.yearAndMonthRequired;
+const year = z.coerce
+  .number({ error: MONTH_REQUIRED })
+  .int(MONTH_REQUIRED)
+  .min(2000, MONTH_REQUIRED)
+  .max(2100, MONTH_REQUIRED);
+const month = z.coerce
+  .number({ error: MONTH_REQUIRED })
+  .int(MONTH_REQUIRED)
+  .min(1, MONTH_REQUIRED)
+  .max(12, MONTH_REQUIRED);
+
+const paging = (defaultLimit: number) => ({
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(MAX_ORDERS_PAGE_SIZE).default(defaultLimit)),
+});
+
+/** Paginated orders with an optional month: year and month come together or not at all. */
+export const orderListQuerySchema = z
+  .object({
+    ...paging(ORDERS_PAGE_SIZE),
+    year: z.preprocess(blankToUndefined, year.optional()),
+    month: z.preprocess(blankToUndefined, month.optional()),
+  })
+  .refine((q) => (q.year === undefined) === (q.month === undefined), {
+    message: BOOKING_MESSAGES.yearAndMonthRequired,
+    path: ["month"],
+  });
+
+/** Monthly orders: both year and month are required ('Year and month are required'). */
+export function monthlyOrdersQuerySchema(defaultLimit: number) {
+  return z.object({
+    ...paging(defaultLimit),
+    year: z.preprocess(blankToUndefined, year),
+    month: z.preprocess(blankToUndefined, month),
+  });
+}
+
+const gamerTag = z
+  .string({ error: "Enter a gamer tag" })
+  .trim()
+  .min(1, "Enter a gamer tag")
+  .max(64, "A gamer tag is at most 64 characters");
+
+/** POST /api/orders/update_gamer_tags {updatedGamerTagsWithId, order_id, slot_id}, and the /profile form. */
+export const updateGamerTagsSchema = z.object({
+  order_id: id,
+  slot_id: optionalId,
+  updatedGamerTagsWithId: z
+    .array(z.object({ _id: id, gamerTag }), { error: "Send the gamer tags to update" })
+    .min(1, "Send the gamer tags to update")
+    .max(100),
+});
+
+/** POST /api/v1/user/edit-gamer-tag {slotId, gamerTag, gamerTagId}. */
+export const editGamerTagSchema = z.object({ slotId: id, gamerTag, gamerTagId: id });
+
+/** POST /api/v1/user/booked-slot-details {productId}. */
+export const bookedSlotDetailsSchema = z.object({ productId: id });
+
+/** GET /api/user/lobby-code-details (liveSessionId, productId, slotId): a slot or a live session. */
+export const lobbyCodeQuerySchema = z
+  .object({ liveSessionId: optionalId, productId: optionalId, slotId: optionalId })
+  .refine((q) => q.slotId || q.liveSessionId || q.productId, { message: "Give a slotId, productId or liveSessionId" });
+
+/** POST /api/post/slots/delete/user: the fan cancels their booking of a slot (or names it by booking or order). */
+export const cancelUserSlotSchema = z
+  .object({ slotId: optionalId, bookingId: optionalId, orderId: optionalId })
+  .refine((q) => q.slotId || q.bookingId || q.orderId, { message: "Give the slotId of your booking" });

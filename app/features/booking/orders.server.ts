@@ -1,0 +1,212 @@
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Viewer } from "~/features/auth/policy";
+import { notFound } from "~/lib/errors";
+import { type Db, getDb, named } from "~/platform/db.server";
+import { bookingGamertags, bookings, lobbyCodes, orders, products, promoCodes, slots, users } from "../../../db/schema";
+import { BOOKING_MESSAGES } from "./messages";
+import { canReadOrder, canReadOrdersOf } from "./order-access";
+import {
+  bookingCancellable,
+  gamerTagsEditable,
+  invoicePath,
+  lobbyCodeVisible,
+  type OrderStatusText,
+  orderStatusText,
+} from "./order-view";
+
+const buyer = alias(users, "buyer");
+const star = alias(users, "star");
+
+/** Everything the order pages, the API and the invoice show of one order. */
+const orderFields = named({
+  id: orders.id,
+  userId: orders.userId,
+  influencerId: orders.influencerId,
+  kind: orders.kind,
+  status: orders.status,
+  amountMinor: orders.amountMinor,
+  currency: orders.currency,
+  discountMinor: orders.discountMinor,
+  refundedMinor: orders.refundedMinor,
+  paymentMethod: orders.paymentMethod,
+  checkoutSessionId: orders.checkoutSessionId,
+  slotId: orders.slotId,
+  liveSessionId: orders.liveSessionId,
+  paidAt: orders.paidAt,
+  createdAt: orders.createdAt,
+  promoCode: promoCodes.code,
+  buyerName: buyer.fullName,
+  buyerUsername: buyer.username,
+  buyerEmail: buyer.email,
+  buyerCountry: buyer.country,
+  starName: star.fullName,
+  starUsername: star.username,
+  bookingId: bookings.id,
+  bookingStatus: bookings.status,
+  seats: bookings.seats,
+  startsAt: slots.startsAt,
+  endsAt: slots.endsAt,
+  productId: slots.productId,
+  productTitle: products.title,
+  lobbyCode: lobbyCodes.code,
+});
+
+function selectOrders(db: Db) {
+  return db
+    .select(orderFields)
+    .from(orders)
+    .innerJoin(buyer, eq(buyer.id, orders.userId))
+    .leftJoin(star, eq(star.id, orders.influencerId))
+    .leftJoin(promoCodes, eq(promoCodes.id, orders.promoCodeId))
+    .leftJoin(bookings, eq(bookings.orderId, orders.id))
+    .leftJoin(slots, eq(slots.id, orders.slotId))
+    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(lobbyCodes, eq(lobbyCodes.slotId, orders.slotId));
+}
+
+type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>["where"]>>[number];
+
+export type GamerTag = { id: string; position: number; gamertag: string };
+
+/** One order as the viewer may see it. The lobby code is present only for the buyer, near the slot. */
+export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail"> & {
+  buyerEmail: string | null;
+  statusText: OrderStatusText;
+  gamerTags: GamerTag[];
+  lobbyCode: string | null;
+  isBuyer: boolean;
+  canEditGamerTags: boolean;
+  canCancel: boolean;
+  invoiceUrl: string;
+};
+
+async function gamerTagsOf(db: Db, bookingIds: string[]): Promise<Map<string, GamerTag[]>> {
+  const byBooking = new Map<string, GamerTag[]>();
+  if (bookingIds.length === 0) return byBooking;
+  const rows = await db
+    .select({
+      id: bookingGamertags.id,
+      bookingId: bookingGamertags.bookingId,
+      position: bookingGamertags.position,
+      gamertag: bookingGamertags.gamertag,
+    })
+    .from(bookingGamertags)
+    .where(inArray(bookingGamertags.bookingId, bookingIds))
+    .orderBy(bookingGamertags.bookingId, bookingGamertags.position);
+  for (const { bookingId, ...tag } of rows) {
+    const list = byBooking.get(bookingId) ?? [];
+    list.push(tag);
+    byBooking.set(bookingId, list);
+  }
+  return byBooking;
+}
+
+async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Promise<OrderDetails[]> {
+  const tags = await gamerTagsOf(
+    db,
+    rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])),
+  );
+  return rows.map((row) => {
+    const isBuyer = row.userId === viewer.id;
+    const confirmed = row.bookingStatus === "confirmed";
+    const showCode =
+      isBuyer && confirmed && !!row.startsAt && !!row.endsAt && lobbyCodeVisible(row.startsAt, row.endsAt, now);
+    return {
+      ...row,
+      // Only the parties and order staff read this row at all; the buyer's email stays off the streamer's view.
+      buyerEmail: isBuyer || viewer.id !== row.influencerId ? row.buyerEmail : null,
+      statusText: orderStatusText(row.status, row.bookingStatus),
+      gamerTags: row.bookingId ? (tags.get(row.bookingId) ?? []) : [],
+      lobbyCode: showCode ? row.lobbyCode : null,
+      isBuyer,
+      canEditGamerTags: isBuyer && gamerTagsEditable(row.bookingStatus, row.startsAt, now),
+      canCancel: isBuyer && bookingCancellable(row.bookingStatus, row.startsAt, now),
+      invoiceUrl: invoicePath(row.id),
+    };
+  });
+}
+
+async function readableOrder(db: Db, viewer: Viewer, where: SQL, now: Date): Promise<OrderDetails> {
+  const [row] = await selectOrders(db).where(where).limit(1);
+  // Someone else's order answers exactly like a missing one.
+  if (!row || !canReadOrder(viewer, row)) throw notFound(BOOKING_MESSAGES.orderNotFound);
+  const [order] = await details(db, viewer, [row], now);
+  if (!order) throw notFound(BOOKING_MESSAGES.orderNotFound);
+  return order;
+}
+
+/** GET /api/get/order_by_orderid/:id and the invoice: one order, for the buyer, its streamer or order staff. */
+export async function getOrder(env: Env, viewer: Viewer, orderId: string, now = new Date()): Promise<OrderDetails> {
+  return readableOrder(getDb(env), viewer, eq(orders.id, orderId), now);
+}
+
+/** GET /api/get/orders_by_stipe_session_id/:id: the order a Checkout session paid, same policy. */
+export async function getOrderByCheckoutSession(
+  env: Env,
+  viewer: Viewer,
+  sessionId: string,
+  now = new Date(),
+): Promise<OrderDetails> {
+  return readableOrder(getDb(env), viewer, eq(orders.checkoutSessionId, sessionId), now);
+}
+
+export type OrderListQuery = {
+  page: number;
+  limit: number;
+  /** A calendar month (UTC) of the order's creation; both or neither. */
+  month?: { year: number; month: number };
+};
+
+export type OrderPage = {
+  orders: OrderDetails[];
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+};
+
+/** The UTC bounds of a calendar month. */
+export function monthRange(year: number, month: number): { from: Date; to: Date } {
+  return { from: new Date(Date.UTC(year, month - 1, 1)), to: new Date(Date.UTC(year, month, 1)) };
+}
+
+/**
+ * A user's orders, newest first, a page at a time, optionally of one month: for the user themself and order
+ * staff (canReadOrdersOf). Anyone else gets 404, as for a single order.
+ */
+export async function listUserOrders(
+  env: Env,
+  viewer: Viewer,
+  userId: string,
+  query: OrderListQuery,
+  now = new Date(),
+): Promise<OrderPage> {
+  if (!canReadOrdersOf(viewer, userId)) throw notFound(BOOKING_MESSAGES.orderNotFound);
+  const db = getDb(env);
+  const range = query.month ? monthRange(query.month.year, query.month.month) : null;
+  const where = and(
+    eq(orders.userId, userId),
+    range ? gte(orders.createdAt, range.from) : undefined,
+    range ? lt(orders.createdAt, range.to) : undefined,
+  );
+  const [rows, counted] = await db.batch([
+    selectOrders(db)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: sql<number>`count(*)`.as("total") })
+      .from(orders)
+      .where(where),
+  ]);
+  const total = Number(counted[0]?.total ?? 0);
+  return {
+    orders: await details(db, viewer, rows, now),
+    page: query.page,
+    limit: query.limit,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+  };
+}

@@ -1,0 +1,118 @@
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { notificationStatement } from "~/features/notifications/notify.server";
+import { getDb, named } from "~/platform/db.server";
+import { type EmailSender, emailSender } from "~/platform/email/email.server";
+import { bookingReminders, bookings, products, type ReminderKind, slots, users } from "../../../db/schema";
+import { reminderEmail } from "./emails";
+
+/** When each reminder is due, before the slot's start. */
+export const REMINDER_LEAD_MS: Record<ReminderKind, number> = { "24h": 24 * 60 * 60_000, "15m": 15 * 60_000 };
+
+/**
+ * The cron's reminders: 24 hours and 15 minutes before a slot, every confirmed buyer gets an email and an in-app
+ * notification, each once. A reminder is due once the slot is within its lead time (and, for the 24-hour one,
+ * more than 15 minutes away, and only for bookings confirmed before the 24-hour mark: a fan who books 3 hours
+ * ahead gets the 15-minute one only). Claiming is one `INSERT ... SELECT ... ON CONFLICT DO NOTHING RETURNING`
+ * per kind against UNIQUE (booking_id, kind): a run sends exactly what it claimed, so overlapping or repeated
+ * runs never send twice. Returns how many of each it sent.
+ */
+export async function sendBookingReminders(
+  env: Env,
+  now: Date = new Date(),
+  sender: EmailSender = emailSender(env),
+): Promise<Record<ReminderKind, number>> {
+  const db = getDb(env);
+  const at = now.getTime();
+  const claim = (kind: ReminderKind) => {
+    const lead = REMINDER_LEAD_MS[kind];
+    const window =
+      kind === "24h"
+        ? and(
+            lte(slots.startsAt, new Date(at + lead)),
+            gt(slots.startsAt, new Date(at + REMINDER_LEAD_MS["15m"])),
+            sql`${bookings.confirmedAt} <= ${slots.startsAt} - ${lead}`,
+          )
+        : and(lte(slots.startsAt, new Date(at + lead)), gt(slots.startsAt, now));
+    return db
+      .insert(bookingReminders)
+      .select(
+        db
+          .select({
+            id: sql<string>`lower(hex(randomblob(10)))`.as("id"),
+            bookingId: bookings.id,
+            kind: sql<ReminderKind>`${kind}`.as("kind"),
+            claimedAt: sql<Date>`${at}`.as("claimed_at"),
+            sentAt: sql<Date | null>`NULL`.as("sent_at"),
+          })
+          .from(bookings)
+          .innerJoin(slots, eq(slots.id, bookings.slotId))
+          .where(and(eq(bookings.status, "confirmed"), eq(slots.status, "open"), window)),
+      )
+      .onConflictDoNothing()
+      .returning({ id: bookingReminders.id, bookingId: bookingReminders.bookingId, kind: bookingReminders.kind });
+  };
+  const [day, quarter] = await db.batch([claim("24h"), claim("15m")]);
+  const claimed = [...day, ...quarter];
+  const sent: Record<ReminderKind, number> = { "24h": 0, "15m": 0 };
+  if (claimed.length === 0) return sent;
+
+  const rows = await db
+    .select(
+      named({
+        bookingId: bookings.id,
+        userId: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        username: users.username,
+        startsAt: slots.startsAt,
+        endsAt: slots.endsAt,
+        influencerId: slots.influencerId,
+        title: products.title,
+      }),
+    )
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .leftJoin(products, eq(products.id, slots.productId))
+    .where(
+      inArray(
+        bookings.id,
+        claimed.map((c) => c.bookingId),
+      ),
+    );
+  const byBooking = new Map(rows.map((row) => [row.bookingId, row]));
+  const origin = env.PUBLIC_ORIGIN ?? "";
+  for (const reminder of claimed) {
+    const row = byBooking.get(reminder.bookingId);
+    if (!row) continue;
+    const title = row.title ?? "your session";
+    const when = reminder.kind === "24h" ? "in 24 hours" : "in 15 minutes";
+    if (row.email) {
+      await sender.send(
+        reminderEmail({
+          to: row.email,
+          name: row.fullName || row.username,
+          title,
+          when,
+          startsAt: row.startsAt,
+          origin,
+        }),
+      );
+    }
+    await db.batch([
+      notificationStatement(db, {
+        userId: row.userId,
+        type: "booking",
+        title: `Reminder: ${title} starts ${when}`,
+        url: "/profile#orders",
+        influencerId: row.influencerId,
+      }),
+      db
+        .update(bookingReminders)
+        .set({ sentAt: now })
+        .where(and(eq(bookingReminders.id, reminder.id), isNull(bookingReminders.sentAt))),
+    ]);
+    sent[reminder.kind]++;
+  }
+  return sent;
+}

@@ -1,0 +1,60 @@
+import { type DisplayCurrency, formatConverted, formatMoney } from "~/lib/money";
+import type { WalletOverview } from "../history.server";
+
+/** Shows a ledger amount in its own currency and, when the user's currency differs (USD -> INR), converted. */
+function Amount({ minor, currency, display }: { minor: number; currency: string; display: DisplayCurrency }) {
+  const own = formatMoney(minor, currency, { decimals: true });
+  if (currency === display.code || currency !== "USD" || display.code === "USD") return <>{own}</>;
+  return (
+    <>
+      {formatConverted(minor, display, { decimals: true })} <span className="text-zinc-500">({own})</span>
+    </>
+  );
+}
+
+/** The wallet on /profile: balance and history from the append-only ledger, in the user's currency. */
+export function WalletSection({ wallet, display }: { wallet: WalletOverview; display: DisplayCurrency }) {
+  const balances = wallet.balances.length > 0 ? wallet.balances : [{ currency: "USD", balanceMinor: 0 }];
+  return (
+    <section id="wallet" aria-label="Wallet" className="rounded-2xl border border-ink-700 bg-ink-900 p-6">
+      <h2 className="text-lg font-semibold">Wallet</h2>
+      <p className="mt-2 text-2xl font-bold" data-testid="wallet-balance">
+        {balances.map((b, i) => (
+          <span key={b.currency}>
+            {i > 0 ? " · " : ""}
+            <Amount minor={b.balanceMinor} currency={b.currency} display={display} />
+          </span>
+        ))}
+      </p>
+      <p className="text-xs text-zinc-500">Refunds go here and can pay your next booking.</p>
+      {wallet.entries.length > 0 ? (
+        <table className="mt-4 w-full text-left text-sm">
+          <thead className="text-xs text-zinc-400">
+            <tr>
+              <th className="py-1 font-medium">Date</th>
+              <th className="py-1 font-medium">What</th>
+              <th className="py-1 text-right font-medium">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {wallet.entries.map((entry) => (
+              <tr key={entry.id} className="border-t border-ink-700" data-testid="wallet-entry">
+                <td className="py-2 text-zinc-400">{new Date(entry.createdAt).toISOString().slice(0, 10)}</td>
+                <td className="py-2">
+                  {entry.kindText}
+                  {entry.orderId ? <span className="text-zinc-500"> · order {entry.orderId}</span> : null}
+                </td>
+                <td className={`py-2 text-right ${entry.amountMinor > 0 ? "text-emerald-300" : "text-zinc-200"}`}>
+                  {entry.amountMinor > 0 ? "+" : ""}
+                  <Amount minor={entry.amountMinor} currency={entry.currency} display={display} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="mt-4 text-sm text-zinc-400">No wallet activity yet.</p>
+      )}
+    </section>
+  );
+}

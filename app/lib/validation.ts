@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/**
+ * Validation pieces every door shares. `firstIssue` is the one message a 400 answer carries; with
+ * `withPath` it names the field (query strings, where the user did not type a labelled field).
+ */
+export function firstIssue(error: z.ZodError, options: { withPath?: boolean; fallback?: string } = {}): string {
+  const issue = error.issues[0];
+  if (!issue) return options.fallback ?? "Invalid request";
+  const field = issue.path.join(".");
+  if (!options.withPath || !field || issue.message.startsWith(field)) return issue.message;
+  return `${field}: ${issue.message}`;
+}
+
+/** An email address as every form and API takes it: trimmed, lower-cased, at most 254 characters. */
+export const emailSchema = z
+  .string({ error: "Please enter your email" })
+  .trim()
+  .toLowerCase()
+  .email("Please enter a valid email address")
+  .max(254, "Email is too long");
+
+/** URL parameters as a plain object; repeated keys (tags) become arrays. */
+export function paramsObject(params: URLSearchParams): Record<string, string | string[]> {
+  const object: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const all = params.getAll(key);
+    object[key] = all.length > 1 ? all : (all[0] ?? "");
+  }
+  return object;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A query string through its schema; the message names the parameter at fault. */
+export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): ParseResult<z.infer<S>> {
+  const result = schema.safeParse(paramsObject(params));
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, message: firstIssue(result.error, { withPath: true, fallback: "Invalid query" }) };
+}

@@ -1,0 +1,101 @@
+import { data, Form, Link } from "react-router";
+import { requireUser } from "~/features/auth/guards.server";
+import { cancelBooking } from "~/features/booking/cancel.server";
+import { refundPreview } from "~/features/booking/components/cancel-booking";
+import { SlotTime } from "~/features/booking/components/slot-time";
+import { BOOKING_MESSAGES } from "~/features/booking/messages";
+import { getOrder } from "~/features/booking/orders.server";
+import { requestTimeZone } from "~/features/booking/time-zone";
+import { isAppError } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
+import { cloudflareContext } from "~/platform/context";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/cancel-order";
+
+export const meta = () => [{ title: "Cancel booking | Noobrd" }];
+
+/** /profile/orders/:orderId/cancel: the confirmation page (the Cancel button without JavaScript). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env, cf } = context.get(cloudflareContext);
+  const viewer = await requireUser(request, env);
+  try {
+    const order = await getOrder(env, viewer, params.orderId);
+    if (!order.isBuyer) throw new Response(BOOKING_MESSAGES.orderNotFound, { status: 404 });
+    return { order, timeZone: requestTimeZone(cf) };
+  } catch (error) {
+    if (isAppError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+/** Cancels the booking of the order (cancelBooking checks the buyer and the policy) and goes back to /profile. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const viewer = await requireUser(request, env);
+  try {
+    const order = await getOrder(env, viewer, params.orderId);
+    if (!order.bookingId || !order.isBuyer) return data({ error: BOOKING_MESSAGES.bookingNotFound }, { status: 404 });
+    const outcome = await cancelBooking(env, viewer, order.bookingId);
+    const refunded =
+      outcome.refundedMinor > 0
+        ? ` ${formatMoney(outcome.refundedMinor, outcome.currency, { decimals: true })} was refunded to your wallet.`
+        : " There is no refund this close to the start.";
+    return redirectWithToast(env, "/profile#wallet", {
+      kind: "success",
+      message: `${BOOKING_MESSAGES.cancelled}.${refunded}`,
+    });
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function CancelOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, timeZone } = loaderData;
+  return (
+    <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
+      <h1 className="text-2xl font-bold">Cancel this booking?</h1>
+      <p className="text-zinc-300">
+        {order.productTitle ?? "Session"}
+        {order.starName ? ` with ${order.starName}` : ""}
+        {order.startsAt ? (
+          <>
+            {" · "}
+            <SlotTime startsAt={order.startsAt} endsAt={order.endsAt} serverTimeZone={timeZone} />
+          </>
+        ) : null}
+      </p>
+      {actionData?.error ? (
+        <p role="alert" className="text-sm text-red-400">
+          {actionData.error}
+        </p>
+      ) : null}
+      {order.canCancel && order.startsAt ? (
+        <>
+          <p className="text-sm text-zinc-300">
+            {refundPreview(order.startsAt, order.amountMinor, order.refundedMinor, order.currency)} See the{" "}
+            <Link to="/cancellation-policy" className="underline">
+              Cancellation Policy
+            </Link>
+            .
+          </p>
+          <Form method="post" className="flex gap-3">
+            <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold hover:bg-red-600">
+              Yes, cancel my booking
+            </button>
+            <Link to="/profile#orders" className="rounded-lg border border-ink-600 px-4 py-2 text-sm">
+              Keep it
+            </Link>
+          </Form>
+        </>
+      ) : (
+        <p className="text-sm text-zinc-300">
+          This booking can no longer be cancelled ({order.statusText}).{" "}
+          <Link to="/profile#orders" className="underline">
+            Back to your orders
+          </Link>
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { requireUser } from "~/features/auth/guards.server";
+import { OrderCard } from "~/features/booking/components/order-card";
+import { updateGamerTags } from "~/features/booking/gamer-tags.server";
+import { BOOKING_MESSAGES } from "~/features/booking/messages";
+import { getOrder } from "~/features/booking/orders.server";
+import { updateGamerTagsSchema } from "~/features/booking/orders-schema";
+import { requestTimeZone } from "~/features/booking/time-zone";
+import { isAppError } from "~/lib/errors";
+import { cloudflareContext } from "~/platform/context";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/order";
+
+export const meta = () => [{ title: "Your order | Noobrd" }];
+
+/** /profile/orders/:orderId: one order (the buyer, the streamer paid or order staff; anyone else 404). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env, cf } = context.get(cloudflareContext);
+  const viewer = await requireUser(request, env);
+  try {
+    return { order: await getOrder(env, viewer, params.orderId), timeZone: requestTimeZone(cf) };
+  } catch (error) {
+    if (isAppError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+/** The gamer tags form of an order (from /profile or this page): 'Gamertags updated successfully'. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const viewer = await requireUser(request, env);
+  const submission = parseWithZod(await request.formData(), { schema: updateGamerTagsSchema });
+  if (submission.status !== "success" || submission.value.order_id !== params.orderId) {
+    const errors = submission.status === "success" ? [] : Object.values(submission.error ?? {}).flat();
+    return data({ error: errors.find((e): e is string => !!e) ?? "Check the gamer tags" }, { status: 400 });
+  }
+  try {
+    await updateGamerTags(env, viewer, {
+      orderId: params.orderId,
+      slotId: submission.value.slot_id,
+      changes: submission.value.updatedGamerTagsWithId.map((t) => ({ id: t._id, gamertag: t.gamerTag })),
+    });
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirectWithToast(env, "/profile#orders", { kind: "success", message: BOOKING_MESSAGES.gamertagsUpdated });
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-10">
+      <Link to="/profile#orders" className="text-sm text-zinc-400 hover:underline">
+        ← Your orders
+      </Link>
+      <h1 className="text-2xl font-bold">Order {loaderData.order.id}</h1>
+      <ul>
+        <OrderCard order={loaderData.order} timeZone={loaderData.timeZone} gamerTagsError={actionData?.error} />
+      </ul>
+    </main>
+  );
+}

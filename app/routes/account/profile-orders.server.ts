@@ -1,0 +1,42 @@
+import type { RouterContextProvider } from "react-router";
+import type { Viewer } from "~/features/auth/policy";
+import { listUserOrders } from "~/features/booking/orders.server";
+import { orderListQuerySchema } from "~/features/booking/orders-schema";
+import { requestTimeZone } from "~/features/booking/time-zone";
+import { currencyCodeFor, displayCurrency } from "~/features/currency/currency";
+import { getUsdInrRate } from "~/features/currency/rates.server";
+import { walletOverview } from "~/features/wallet/history.server";
+import { cloudflareContext } from "~/platform/context";
+
+/**
+ * What /profile shows of the fan's money: their orders (?ordersPage, ?year and ?month, both or neither), the
+ * wallet from the ledger in their currency, and the zone slot times render in without JavaScript.
+ */
+export async function loadOrdersAndWallet(request: Request, context: Readonly<RouterContextProvider>, viewer: Viewer) {
+  const { env, cf } = context.get(cloudflareContext);
+  const params = new URL(request.url).searchParams;
+  const query = orderListQuerySchema.safeParse({
+    page: params.get("ordersPage"),
+    year: params.get("year"),
+    month: params.get("month"),
+  });
+  const month =
+    query.success && query.data.year !== undefined && query.data.month !== undefined
+      ? { year: query.data.year, month: query.data.month }
+      : undefined;
+  const [orders, wallet, rate] = await Promise.all([
+    query.success
+      ? listUserOrders(env, viewer, viewer.id, { page: query.data.page, limit: query.data.limit, month })
+      : null,
+    walletOverview(env, viewer.id),
+    getUsdInrRate(env),
+  ]);
+  return {
+    orders,
+    ordersFilter: { year: month?.year, month: month?.month },
+    ordersError: query.success ? null : (query.error.issues[0]?.message ?? "Year and month are required"),
+    wallet,
+    display: displayCurrency(currencyCodeFor(viewer.country), rate?.rateMicros ?? null),
+    timeZone: requestTimeZone(cf),
+  };
+}

@@ -1,0 +1,19 @@
+import type { z } from "zod";
+import { type CatalogueRequest, catalogueRequest } from "~/features/catalogue/request.server";
+import { jsonLoader } from "./json-action.server";
+
+type Read<S extends z.ZodType> = (
+  req: CatalogueRequest,
+  input: z.output<S>,
+  params: Record<string, string | undefined>,
+) => Promise<Response | Record<string, unknown>>;
+
+/**
+ * A catalogue GET of SPEC.md section 7: the query string through `schema` (400), then the read use case with
+ * the catalogue request (database, optional viewer, display currency); its AppError becomes the JSON error.
+ */
+export function catalogueLoader<S extends z.ZodType>(schema: S | undefined, read: Read<S>) {
+  return jsonLoader({ schema }, async ({ request, context, input, params }) =>
+    read(await catalogueRequest(request, context), input, params),
+  );
+}

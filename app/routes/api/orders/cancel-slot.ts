@@ -1,0 +1,25 @@
+import { cancelBooking, findOwnConfirmedBooking } from "~/features/booking/cancel.server";
+import { BOOKING_MESSAGES } from "~/features/booking/messages";
+import { cancelUserSlotSchema } from "~/features/booking/orders-schema";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/**
+ * POST /api/post/slots/delete/user {slotId} (or {bookingId} / {orderId}): the fan cancels their confirmed
+ * booking; the refund follows the Cancellation Policy and goes to the wallet.
+ */
+export const action = jsonAction({ schema: cancelUserSlotSchema, auth: true }, async ({ env, input, viewer }) => {
+  const bookingId = input.bookingId ?? (await findOwnConfirmedBooking(env, viewer, input));
+  const outcome = await cancelBooking(env, viewer, bookingId);
+  return {
+    message: BOOKING_MESSAGES.cancelled,
+    bookingId: outcome.bookingId,
+    orderId: outcome.orderId,
+    slotId: outcome.slotId,
+    refundTier: outcome.tier,
+    refundedAmount: outcome.refundedMinor,
+    currency: outcome.currency,
+  };
+});
+
+/** Other methods: 405. */
+export const loader = action;

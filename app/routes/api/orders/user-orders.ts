@@ -1,0 +1,22 @@
+import { orderPageJson } from "~/features/booking/order-json";
+import { MONTHLY_ORDERS_PAGE_SIZE } from "~/features/booking/order-view";
+import { listUserOrders } from "~/features/booking/orders.server";
+import { monthlyOrdersQuerySchema, orderListQuerySchema } from "~/features/booking/orders-schema";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+import { parseQuery } from "~/routes/api/_lib/query.server";
+
+/**
+ * GET /api/get/orders_by_userid/:id and /api/get/orders/paginated/user/:id (page, limit, optional year and
+ * month, both or neither), and /api/get/orders/monthly/user/:id (year and month required). The user themself
+ * or order staff; anyone else 404.
+ */
+export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
+  const monthly = new URL(request.url).pathname.includes("/orders/monthly/");
+  const query = monthly
+    ? parseQuery(request, monthlyOrdersQuerySchema(MONTHLY_ORDERS_PAGE_SIZE))
+    : parseQuery(request, orderListQuerySchema);
+  const month =
+    query.year !== undefined && query.month !== undefined ? { year: query.year, month: query.month } : undefined;
+  const page = await listUserOrders(env, viewer, params.id ?? "", { page: query.page, limit: query.limit, month });
+  return orderPageJson(page);
+});

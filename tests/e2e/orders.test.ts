@@ -1,0 +1,125 @@
+import { readFileSync } from "node:fs";
+import { PDFDocument } from "pdf-lib";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setupBrowser } from "./browser";
+import { queryE2E } from "./db";
+
+const browser = setupBrowser();
+
+const DEMO_FAN = { email: "fan@demo.noobrd.gg", password: "Demo-pass-2026", id: "usr_demo_fan" };
+const DEMO_STAR = "usr_demo_influencer";
+const HOUR = 3_600_000;
+
+let ipCounter = 40;
+async function newContext(javaScript: boolean): Promise<BrowserContext> {
+  const context = await browser.context({ javaScript, timezoneId: "Asia/Kolkata" });
+  ipCounter += 1;
+  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `198.51.100.${ipCounter}` });
+  return context;
+}
+
+async function logIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO_FAN.email);
+  await page.getByLabel("Password").fill(DEMO_FAN.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("link", { name: "Log out" }).waitFor();
+}
+
+/**
+ * A confirmed, card-paid booking of the demo fan on one of the demo star's gigs, as the fulfilment would leave
+ * it (slot, paid order, confirmed booking, gamer tag, optionally the streamer's lobby code). The purchase flow
+ * itself is covered by its own tests; these rows are this journey's starting point.
+ */
+function seedBooking(startsInMs: number, amountMinor: number, lobbyCode?: string) {
+  const [gig] = queryE2E<{ id: string }>(
+    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
+  );
+  if (!gig) throw new Error("the demo star has no gig");
+  const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const startsAt = Math.floor((Date.now() + startsInMs) / 1000) * 1000 + Math.floor(Math.random() * 1000);
+  const now = Date.now();
+  queryE2E(
+    [
+      `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
+       VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 30 * 60_000}, 2, 'open', ${now}, ${now})`,
+      `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
+       VALUES ('ord_${key}', '${DEMO_FAN.id}', '${DEMO_STAR}', 'slot_booking', 'paid', ${amountMinor}, 'USD', 'card', 'slt_${key}', ${now}, ${now}, ${now})`,
+      `INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
+       VALUES ('bkg_${key}', 'slt_${key}', '${DEMO_FAN.id}', 'ord_${key}', 1, 'confirmed', ${now}, ${now}, ${now})`,
+      `INSERT INTO booking_gamertags (id, booking_id, position, gamertag, created_at, updated_at)
+       VALUES ('bgt_${key}', 'bkg_${key}', 0, 'DemoFan#2026', ${now}, ${now})`,
+      lobbyCode
+        ? `INSERT INTO lobby_codes (id, slot_id, code, created_at, updated_at) VALUES ('lby_${key}', 'slt_${key}', '${lobbyCode}', ${now}, ${now})`
+        : "",
+    ]
+      .filter(Boolean)
+      .join(";\n"),
+  );
+  return { orderId: `ord_${key}`, bookingId: `bkg_${key}` };
+}
+
+describe.each([true, false])("the fan's orders after purchase (JavaScript %s)", (javaScript) => {
+  it("sees the order in their zone, downloads the invoice, sees the lobby code, edits gamer tags, cancels and sees the wallet refund", async () => {
+    const far = seedBooking(72 * HOUR, 1500);
+    const near = seedBooking(20 * 60_000, 900, javaScript ? "JS-LOBBY-1" : "NOJS-LOBBY-1");
+    const context = await newContext(javaScript);
+    const page = await context.newPage();
+    await logIn(page);
+    await page.goto("/profile");
+
+    const farCard = page.locator(`[data-order-id="${far.orderId}"]`);
+    const nearCard = page.locator(`[data-order-id="${near.orderId}"]`);
+    await expect.poll(() => farCard.getByTestId("order-status").textContent()).toBe("confirmed");
+    // The slot time names the zone: the browser's with JavaScript, the request's without.
+    const time = farCard.locator("time");
+    // (Chromium names India's zone by its older ICU name, Asia/Calcutta.)
+    if (javaScript) await expect.poll(() => time.textContent()).toMatch(/\(Asia\/(Kolkata|Calcutta), GMT\+5:30\)/);
+    const zone = await time.getAttribute("data-time-zone");
+    expect(zone).toBeTruthy();
+    expect(await time.textContent()).toContain(`(${zone}, `);
+
+    // The lobby code of the slot starting soon; none yet for the later one.
+    expect(await nearCard.getByTestId("lobby-code").textContent()).toContain(
+      javaScript ? "JS-LOBBY-1" : "NOJS-LOBBY-1",
+    );
+    expect(await farCard.getByTestId("lobby-code").count()).toBe(0);
+
+    // The invoice downloads as a real PDF.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      farCard.getByRole("link", { name: "Download invoice (PDF)" }).click(),
+    ]);
+    const pdf = await PDFDocument.load(readFileSync((await download.path()) ?? ""));
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toBe(`Noobrd invoice ${far.orderId}`);
+
+    // Gamer tags are editable until the start.
+    await farCard.getByLabel("Player 1").fill("DemoFan#Renamed");
+    await farCard.getByRole("button", { name: "Save gamer tags" }).click();
+    await page.getByText("Gamertags updated successfully").waitFor();
+    await expect.poll(() => farCard.getByLabel("Player 1").inputValue()).toBe("DemoFan#Renamed");
+
+    // Cancel: a dialog with JavaScript, a confirmation page without.
+    await farCard.getByRole("link", { name: "Cancel booking" }).click();
+    if (javaScript) {
+      const dialog = page.getByRole("dialog", { name: "Cancel this booking?" });
+      await dialog.getByText("full refund of $15.00").waitFor();
+      await dialog.getByRole("button", { name: "Yes, cancel my booking" }).click();
+    } else {
+      await page.waitForURL(`**/profile/orders/${far.orderId}/cancel`);
+      await page.getByText("full refund of $15.00").waitFor();
+      await page.getByRole("button", { name: "Yes, cancel my booking" }).click();
+    }
+    await page.getByText("$15.00 was refunded to your wallet").waitFor();
+    await expect.poll(() => farCard.getByTestId("order-status").textContent()).toBe("refunded");
+    const entry = page.getByTestId("wallet-entry").filter({ hasText: far.orderId });
+    await expect.poll(() => entry.textContent()).toContain("Refund");
+    expect(await entry.textContent()).toContain("$15.00");
+    const [row] = queryE2E<{ status: string; refunded: number }>(
+      `SELECT b.status, o.refunded_minor AS refunded FROM bookings b JOIN orders o ON o.id = b.order_id WHERE b.id = '${far.bookingId}'`,
+    );
+    expect(row).toEqual({ status: "cancelled", refunded: 1500 });
+  });
+});

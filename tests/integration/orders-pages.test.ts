@@ -1,0 +1,127 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createSession } from "~/features/auth/session.server";
+import {
+  addBookingGamertags,
+  createBooking,
+  createGame,
+  createGig,
+  createInfluencer,
+  createPlatform,
+  createSlot,
+  createUser,
+  setSlotLobbyCode,
+} from "../factories";
+import { request } from "./app";
+
+const HOUR = 3_600_000;
+
+/** A fan with one booking in 20 minutes (lobby code set) and one in three days; the pages without JavaScript. */
+async function world() {
+  const star = await createInfluencer(env.DB, { fullName: "Ava Streamer" });
+  const platform = await createPlatform(env.DB, "pc");
+  const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
+  const gig = await createGig(env.DB, star.id, game, { title: "Ranked duos with Ava" });
+  const soon = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 20 * 60_000), { seats: 4 });
+  const later = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 72 * HOUR), { seats: 4 });
+  const fan = await createUser(env.DB);
+  const near = await createBooking(env.DB, { id: soon.id, influencerId: star.id }, fan.id, "confirmed");
+  const far = await createBooking(env.DB, { id: later.id, influencerId: star.id }, fan.id, "confirmed");
+  const tags = await addBookingGamertags(env.DB, far.id, ["fan#1"]);
+  await setSlotLobbyCode(env.DB, soon.id, "LOBBY-42");
+  await setSlotLobbyCode(env.DB, later.id, "NOT-YET");
+  const cookie = (await createSession(env, fan.id)).split(";")[0] ?? "";
+  return { fan, near, far, tags, cookie };
+}
+
+function page(path: string, cookie: string, cf?: Record<string, unknown>) {
+  return request(path, { headers: { Cookie: cookie }, ...(cf ? { cf } : {}) } as RequestInit);
+}
+
+function form(path: string, fields: Record<string, string>, cookie: string) {
+  return request(path, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie } });
+}
+
+describe("/profile: orders and wallet without JavaScript", () => {
+  it("lists the orders with status, slot time in the request's zone, lobby code only when near, invoice and cancel", async () => {
+    const w = await world();
+    const response = await page("/profile", w.cookie, { timezone: "Asia/Kolkata" });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Your orders");
+    expect(html).toContain("Ranked duos with Ava");
+    expect(html).toContain(">confirmed<");
+    expect(html).toContain("(Asia/Kolkata, GMT+5:30)");
+    expect(html).toContain("LOBBY-42");
+    expect(html).not.toContain("NOT-YET");
+    expect(html).toContain(`/api/get/user_order/invoice/${w.far.orderId}`);
+    expect(html).toContain(`/profile/orders/${w.far.orderId}/cancel`);
+    expect(html).toContain("Wallet");
+  });
+
+  it("answers a half month filter with 400 and 'Year and month are required'", async () => {
+    const w = await world();
+    const response = await page("/profile?year=2026", w.cookie);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Year and month are required");
+  });
+
+  it("saves gamer tags from the form ('Gamertags updated successfully')", async () => {
+    const w = await world();
+    const response = await form(
+      `/profile/orders/${w.far.orderId}`,
+      {
+        order_id: w.far.orderId,
+        "updatedGamerTagsWithId[0]._id": w.tags[0]?.id ?? "",
+        "updatedGamerTagsWithId[0].gamerTag": "renamed#9",
+      },
+      w.cookie,
+    );
+    expect(response.status).toBe(302);
+    const tag = await env.DB.prepare("SELECT gamertag FROM booking_gamertags WHERE id = ?").bind(w.tags[0]?.id).first();
+    expect(tag).toEqual({ gamertag: "renamed#9" });
+    const blank = await form(
+      `/profile/orders/${w.far.orderId}`,
+      {
+        order_id: w.far.orderId,
+        "updatedGamerTagsWithId[0]._id": w.tags[0]?.id ?? "",
+        "updatedGamerTagsWithId[0].gamerTag": " ",
+      },
+      w.cookie,
+    );
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Enter a gamer tag");
+  });
+
+  it("cancels through the confirmation page and shows the refund in the wallet", async () => {
+    const w = await world();
+    const confirm = await page(`/profile/orders/${w.far.orderId}/cancel`, w.cookie);
+    expect(confirm.status).toBe(200);
+    expect(await confirm.text()).toContain("full refund");
+    const done = await form(`/profile/orders/${w.far.orderId}/cancel`, {}, w.cookie);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/profile#wallet");
+    const html = (await (await page("/profile", w.cookie)).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(">refunded<");
+    expect(html).toContain("Refund");
+    expect(html).toContain("+$10.00");
+    // A second confirmation is refused without a second refund.
+    const again = await form(`/profile/orders/${w.far.orderId}/cancel`, {}, w.cookie);
+    expect(again.status).toBe(409);
+    const refunds = await env.DB.prepare("SELECT count(*) AS n FROM refunds WHERE order_id = ?")
+      .bind(w.far.orderId)
+      .first();
+    expect(refunds).toEqual({ n: 1 });
+  });
+
+  it("someone else's order pages are 404", async () => {
+    const w = await world();
+    const stranger = await createUser(env.DB);
+    const cookie = (await createSession(env, stranger.id)).split(";")[0] ?? "";
+    expect((await page(`/profile/orders/${w.far.orderId}`, cookie)).status).toBe(404);
+    expect((await page(`/profile/orders/${w.far.orderId}/cancel`, cookie)).status).toBe(404);
+    expect((await form(`/profile/orders/${w.far.orderId}/cancel`, {}, cookie)).status).toBe(404);
+    const status = await env.DB.prepare("SELECT status FROM bookings WHERE id = ?").bind(w.far.id).first();
+    expect(status).toEqual({ status: "confirmed" });
+  });
+});
