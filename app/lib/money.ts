@@ -84,3 +84,14 @@ export function formatMoney(minor: number, currency: string, options: FormatOpti
 export function formatConverted(usdMinor: number, display: DisplayCurrency, options: FormatOptions = {}): string {
   return render(BigInt(usdMinor) * BigInt(display.rateMicros), BigInt(RATE_SCALE), display.code, options);
 }
+
+/**
+ * An amount typed in `currency` (minor units) as USD minor units, at `rateMicros` (USD -> currency), rounded
+ * once, half up. USD amounts pass through.
+ */
+export function toUsdMinor(minor: number, currency: "USD" | "INR", rateMicros: number): number {
+  if (currency === "USD") return minor;
+  const scaled = BigInt(minor) * BigInt(RATE_SCALE);
+  const rate = BigInt(rateMicros);
+  return Number((scaled * 2n + rate) / (rate * 2n));
+}

@@ -7,7 +7,10 @@
  *   (stored with the SPEC labels) and its value is non-empty;
  * - the bank statement and the signed agreement are required and are keys in the PRIVATE R2
  *   bucket, served only through authorised routes;
- * - verified exactly when verified_at is set (CHECK).
+ * - verified exactly when verified_at is set (CHECK);
+ * - re-submitting keeps history: the replaced submission is copied into bank_details_history in the
+ *   same batch that overwrites bank_details (its files stay in the private bucket under their keys),
+ *   so every submission a streamer ever made can be audited; history rows are never updated.
  * Account numbers are personal data: read them only in staff/onboarding use cases.
  */
 import { sql } from "drizzle-orm";
@@ -68,3 +71,33 @@ export const bankDetails = sqliteTable(
 
 export type BankDetails = typeof bankDetails.$inferSelect;
 export type NewBankDetails = typeof bankDetails.$inferInsert;
+
+/** Earlier submissions, replaced by a re-submission (append-only). */
+export const bankDetailsHistory = sqliteTable(
+  "bank_details_history",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => influencerProfiles.userId, { onDelete: "cascade" }),
+    accountHolderName: text("account_holder_name").notNull(),
+    address: text("address").notNull(),
+    bankName: text("bank_name").notNull(),
+    country: text("country").notNull(),
+    fullName: text("full_name").notNull(),
+    gamingName: text("gaming_name").notNull(),
+    mobileNumber: text("mobile_number").notNull(),
+    tshirtSize: text("tshirt_size", { enum: TSHIRT_SIZES }).notNull(),
+    accountNumber: text("account_number").notNull(),
+    bankIdentifierKind: text("bank_identifier_kind", { enum: BANK_IDENTIFIER_KINDS }).notNull(),
+    bankIdentifierValue: text("bank_identifier_value").notNull(),
+    statementKey: text("statement_key").notNull(),
+    agreementKey: text("agreement_key").notNull(),
+    /** When the replaced submission was made, and when it was replaced. */
+    submittedAt: timestamp("submitted_at").notNull(),
+    replacedAt: timestamp("replaced_at").notNull(),
+  },
+  (t) => [index("bank_details_history_user_idx").on(t.userId, t.replacedAt)],
+);
+
+export type BankDetailsHistory = typeof bankDetailsHistory.$inferSelect;

@@ -1,6 +1,16 @@
-import { and, asc, count, desc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/auth/policy";
+import { earningsTotals } from "~/features/earnings/earnings.server";
+import { influencerOrders } from "~/features/influencer/orders.server";
+import { onboardingStatus } from "~/features/onboarding/status.server";
+import { UPCOMING_SLOTS_LIMIT } from "~/features/slots/schema";
+import { upcomingSlots } from "~/features/slots/slots.server";
 import { getDb } from "~/platform/db.server";
-import { contactSubmissions, orders, products, reports, slots, users } from "../../../db/schema";
+import { contactSubmissions, orders, products, reports, users } from "../../../db/schema";
+import { openQueueCounts } from "./live-queues.server";
+
+/** SPEC.md section 9: latest orders 10. */
+const LATEST_ORDERS = 10;
 
 /** Staff overview: the platform's headline numbers, one D1 round trip. */
 export async function getAdminOverview(env: Env) {
@@ -30,28 +40,22 @@ export async function getAdminOverview(env: Env) {
   };
 }
 
-/** A streamer's landing view: active gigs and the next slots. */
-export async function getInfluencerOverview(env: Env, influencerId: string, now = new Date()) {
-  const db = getDb(env);
-  const [gigs, upcoming] = await db.batch([
-    db
-      .select({ id: products.id, title: products.title, priceMinor: products.priceMinor, currency: products.currency })
+/**
+ * A streamer's dashboard at a glance: next slots (5), latest orders (10), earnings for 7/30/90 days, queue
+ * counts while live, onboarding status and how many gigs are active. Each part is its feature's own use case
+ * (which checks who may read it); they run in parallel.
+ */
+export async function getStreamerDashboard(env: Env, viewer: Viewer, now = new Date()) {
+  const [upcoming, latest, earnings, queues, onboarding, gigs] = await Promise.all([
+    upcomingSlots(env, viewer, viewer.id, { limit: UPCOMING_SLOTS_LIMIT }, now),
+    influencerOrders(env, viewer, viewer.id, { page: 1, limit: LATEST_ORDERS }),
+    earningsTotals(env, viewer, viewer.id, now),
+    openQueueCounts(env, viewer, viewer.id),
+    onboardingStatus(env, viewer, viewer.id),
+    getDb(env)
+      .select({ n: count() })
       .from(products)
-      .where(and(eq(products.influencerId, influencerId), isNull(products.archivedAt)))
-      .orderBy(desc(products.createdAt)),
-    db
-      .select({
-        id: slots.id,
-        startsAt: slots.startsAt,
-        endsAt: slots.endsAt,
-        seats: slots.seats,
-        productTitle: products.title,
-      })
-      .from(slots)
-      .leftJoin(products, eq(products.id, slots.productId))
-      .where(and(eq(slots.influencerId, influencerId), gte(slots.startsAt, now)))
-      .orderBy(asc(slots.startsAt))
-      .limit(5),
+      .where(and(eq(products.influencerId, viewer.id), isNull(products.archivedAt))),
   ]);
-  return { gigs, upcoming };
+  return { upcoming, latestOrders: latest.orders, earnings, queues, onboarding, activeGigs: gigs[0]?.n ?? 0 };
 }

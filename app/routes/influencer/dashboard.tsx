@@ -1,8 +1,22 @@
 import { Link } from "react-router";
+import { baseCurrencyFor } from "~/features/auth/countries";
 import { requireInfluencer } from "~/features/auth/guards.server";
-import { SessionTime } from "~/features/catalogue/components/cards";
-import { getInfluencerOverview } from "~/features/dashboard/dashboards.server";
-import { formatMoney } from "~/lib/money";
+import { displayCurrency } from "~/features/currency/currency";
+import { getUsdInrRate } from "~/features/currency/rates.server";
+import {
+  EarningsListSection,
+  OrdersSection,
+  PayoutsSection,
+  PromoCodesSection,
+} from "~/features/dashboard/components/business-sections";
+import { EarningsChart } from "~/features/dashboard/components/earnings-chart";
+import { getStreamerDashboard } from "~/features/dashboard/dashboards.server";
+import { paginatedEarnings } from "~/features/earnings/earnings.server";
+import { influencerOrders, influencerOrdersQuerySchema } from "~/features/influencer/orders.server";
+import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/history.server";
+import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
+import { LocalTime } from "~/features/slots/components/local-time";
+import { formatConverted, formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/dashboard";
 
@@ -11,47 +25,241 @@ export const meta = () => [{ title: "Dashboard | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireInfluencer(request, env);
-  return { name: viewer.fullName, ...(await getInfluencerOverview(env, viewer.id)) };
+  const code = baseCurrencyFor(viewer.country);
+  const url = new URL(request.url);
+  const params = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ""));
+  const ordersQuery = influencerOrdersQuerySchema.safeParse({
+    page: params.ordersPage,
+    year: params.year,
+    month: params.month,
+  });
+  const days = ([7, 30, 90] as const).find((n) => String(n) === params.days) ?? 7;
+  const earningsPage = Math.max(1, Number(params.earningsPage) || 1);
+  const payoutsQuery = payoutHistoryQuerySchema.parse({ page: Math.max(1, Number(params.payoutsPage) || 1) });
+  const [overview, rate, orders, earningsList, payouts, promos] = await Promise.all([
+    getStreamerDashboard(env, viewer),
+    code === "INR" ? getUsdInrRate(env) : Promise.resolve(null),
+    influencerOrders(env, viewer, viewer.id, ordersQuery.success ? ordersQuery.data : { page: 1 }),
+    paginatedEarnings(env, viewer, viewer.id, { days, page: earningsPage, limit: 10 }),
+    payoutHistory(env, viewer, viewer.id, payoutsQuery),
+    streamerPromoCodes(env, viewer, viewer.id),
+  ]);
+  const display = displayCurrency(code, rate?.rateMicros ?? null);
+  const money = (usdMinor: number) => formatConverted(usdMinor, display, { decimals: true });
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  return {
+    orders: {
+      rows: orders.orders.map((o) => ({ ...o, amount: money(o.amountMinor - o.refundedMinor) })),
+      page: orders.page,
+      totalPages: orders.totalPages,
+      year: ordersQuery.success ? ordersQuery.data.year : undefined,
+      month: ordersQuery.success ? ordersQuery.data.month : undefined,
+      error: ordersQuery.success ? null : (ordersQuery.error.issues[0]?.message ?? null),
+    },
+    earningsList: {
+      days,
+      total: money(earningsList.total.netMinor),
+      page: earningsList.page,
+      totalPages: earningsList.totalPages,
+      rows: earningsList.earnings.map((e) => ({
+        ...e,
+        gross: money(e.grossMinor),
+        fee: money(e.feeMinor),
+        net: money(e.netMinor),
+      })),
+    },
+    payouts: {
+      page: payouts.page,
+      totalPages: payouts.totalPages,
+      rows: payouts.payouts.map((p) => ({
+        id: p.id,
+        period: `${day(p.periodStart)} to ${day(p.periodEnd)}`,
+        orders: p.orders,
+        gross: money(p.grossMinor),
+        fee: money(p.platformFeeMinor + p.platformFeeIndirectTaxMinor),
+        taxes: money(p.indirectTaxMinor + p.tdsMinor),
+        net: money(p.netMinor),
+        status: p.status,
+      })),
+    },
+    promos: promos.map((p) => ({
+      id: p.id,
+      code: p.code,
+      uses: p.uses,
+      active: p.isActive,
+      value:
+        p.kind === "percent"
+          ? `${p.value / 100}% off`
+          : `${formatMoney(p.value, p.currency ?? "USD", { decimals: true })} off`,
+    })),
+    search: url.search,
+    name: viewer.fullName,
+    isLive: viewer.isLive,
+    liveSessionId: viewer.liveSessionId,
+    currency: display.code,
+    earnings: overview.earnings.windows.map((w) => ({
+      label: `Last ${w.days} days`,
+      value: Number((BigInt(w.netMinor) * BigInt(display.rateMicros)) / 1_000_000n) / 100,
+      text: `${money(w.netMinor)} net (${money(w.grossMinor)} paid, ${money(w.feeMinor)} platform fee, ${w.orders} ${w.orders === 1 ? "order" : "orders"})`,
+    })),
+    feePercent: overview.earnings.feeBps / 100,
+    upcoming: overview.upcoming,
+    latestOrders: overview.latestOrders.map((o) => ({ ...o, amount: money(o.amountMinor - o.refundedMinor) })),
+    queues: overview.queues,
+    onboarding: overview.onboarding,
+    activeGigs: overview.activeGigs,
+  };
 }
 
+const card = "rounded-2xl border border-ink-700 bg-ink-900 p-6";
+const ONBOARDING_TEXT = {
+  not_submitted: "Not submitted yet: add your bank details and signed agreement to get paid.",
+  submitted: "Submitted: our team is verifying your details.",
+  verified: "Verified: you are ready for payouts.",
+} as const;
+
 export default function InfluencerDashboard({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
   return (
-    <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-2">
-      <h1 className="text-3xl font-bold lg:col-span-2">Welcome back, {loaderData.name}</h1>
-      <section aria-labelledby="next-slots" className="rounded-2xl border border-ink-700 bg-ink-900 p-6">
+    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-10 lg:grid-cols-2">
+      <header className="flex flex-wrap items-center justify-between gap-4 lg:col-span-2">
+        <h1 className="text-3xl font-bold">Welcome back, {d.name}</h1>
+        <nav aria-label="Your business" className="flex flex-wrap gap-2 text-sm">
+          {d.isLive && d.liveSessionId ? (
+            <Link
+              to={`/influencer/live/session/${d.liveSessionId}`}
+              className="rounded-lg bg-red-600 px-4 py-2 font-semibold"
+            >
+              Queue Dashboard
+            </Link>
+          ) : (
+            <Link to="/influencer/dashboard?play=now" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold">
+              Play Now
+            </Link>
+          )}
+          <Link to="/influencer/products" className="rounded-lg bg-ink-700 px-4 py-2">
+            Gigs ({d.activeGigs})
+          </Link>
+          <Link to="/influencer/calendar-dashboard" className="rounded-lg bg-ink-700 px-4 py-2">
+            Calendar
+          </Link>
+          <a href="#orders-section" className="rounded-lg bg-ink-700 px-4 py-2">
+            Orders
+          </a>
+          <a href="#payouts-section" className="rounded-lg bg-ink-700 px-4 py-2">
+            Payouts
+          </a>
+          <Link to="/influencer/profile" className="rounded-lg bg-ink-700 px-4 py-2">
+            Profile
+          </Link>
+          <Link to="/influencer/onboarding" className="rounded-lg bg-ink-700 px-4 py-2">
+            Onboarding
+          </Link>
+        </nav>
+      </header>
+
+      <section aria-labelledby="earnings" className={card}>
+        <h2 id="earnings" className="text-lg font-semibold">
+          Earnings ({d.currency})
+        </h2>
+        <EarningsChart bars={d.earnings} caption={`Net of the ${d.feePercent}% platform fee`} />
+      </section>
+
+      <section aria-labelledby="status" className={`${card} flex flex-col gap-4`}>
+        <div>
+          <h2 id="status" className="text-lg font-semibold">
+            Onboarding
+          </h2>
+          <p className="mt-1 text-sm" data-testid="onboarding-status">
+            {ONBOARDING_TEXT[d.onboarding.status]}
+          </p>
+        </div>
+        <div>
+          <h2 className="text-lg font-semibold">Live queues</h2>
+          {d.queues ? (
+            <p className="mt-1 text-sm">
+              Live now: {d.queues.title} · {d.queues.vip} VIP · {d.queues.regular} regular in queue
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-zinc-400">You are not live.</p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="next-slots" className={card}>
         <h2 id="next-slots" className="text-lg font-semibold">
           Next slots
         </h2>
-        {loaderData.upcoming.length === 0 ? (
+        {d.upcoming.length === 0 ? (
           <p className="mt-3 text-sm text-zinc-400">No upcoming slots.</p>
         ) : (
           <ul className="mt-3 divide-y divide-ink-700">
-            {loaderData.upcoming.map((slot) => (
-              <li key={slot.id} className="flex justify-between py-2 text-sm">
+            {d.upcoming.map((slot) => (
+              <li key={slot.id} className="flex justify-between gap-2 py-2 text-sm">
                 <span>{slot.productTitle ?? "Open slot"}</span>
                 <span className="text-zinc-400">
-                  <SessionTime at={slot.startsAt} /> · {slot.seats} seats
+                  <LocalTime value={slot.startsAt} /> · {slot.seatsTaken}/{slot.seats} seats
                 </span>
               </li>
             ))}
           </ul>
         )}
       </section>
-      <section aria-labelledby="gigs" className="rounded-2xl border border-ink-700 bg-ink-900 p-6">
-        <h2 id="gigs" className="text-lg font-semibold">
-          Your gigs ({loaderData.gigs.length})
+
+      <section aria-labelledby="latest-orders" className={card}>
+        <h2 id="latest-orders" className="text-lg font-semibold">
+          Latest orders
         </h2>
-        <ul className="mt-3 divide-y divide-ink-700">
-          {loaderData.gigs.map((gig) => (
-            <li key={gig.id} className="flex justify-between py-2 text-sm">
-              <Link to={`/gig/${gig.id}`} className="hover:underline">
-                {gig.title}
-              </Link>
-              <span className="text-zinc-400">{formatMoney(gig.priceMinor, gig.currency)}</span>
-            </li>
-          ))}
-        </ul>
+        {d.latestOrders.length === 0 ? (
+          <p className="mt-3 text-sm text-zinc-400">No orders yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-ink-700">
+            {d.latestOrders.map((order) => (
+              <li key={order.id} className="flex justify-between gap-2 py-2 text-sm">
+                <span>
+                  @{order.buyer} · {order.gig ?? order.kind}{" "}
+                  {order.gamertags.length ? `(${order.gamertags.join(", ")})` : ""}
+                </span>
+                <span className="text-zinc-400">
+                  {order.status} · {order.amount}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
+      <OrdersSection
+        orders={d.orders.rows}
+        page={d.orders.page}
+        totalPages={d.orders.totalPages}
+        year={d.orders.year}
+        month={d.orders.month}
+        error={d.orders.error}
+        href={(page) => withParams(d.search, { ordersPage: page })}
+      />
+      <EarningsListSection
+        days={d.earningsList.days}
+        rows={d.earningsList.rows}
+        total={d.earningsList.total}
+        page={d.earningsList.page}
+        totalPages={d.earningsList.totalPages}
+        href={(page) => withParams(d.search, { earningsPage: page })}
+        daysHref={(days) => withParams(d.search, { days, earningsPage: 1 })}
+      />
+      <PayoutsSection
+        rows={d.payouts.rows}
+        page={d.payouts.page}
+        totalPages={d.payouts.totalPages}
+        href={(page) => withParams(d.search, { payoutsPage: page })}
+      />
+      <PromoCodesSection rows={d.promos} />
     </main>
   );
+}
+
+/** The dashboard URL with some of its list parameters changed (the others kept). */
+function withParams(search: string, changes: Record<string, number>) {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) params.set(key, String(value));
+  return `?${params}`;
 }

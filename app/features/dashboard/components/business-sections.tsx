@@ -1,0 +1,296 @@
+import { Form, Link } from "react-router";
+
+/** Orders, earnings list, payout history and promo codes on the streamer dashboard (plain links and GET forms). */
+const card = "rounded-2xl border border-ink-700 bg-ink-900 p-6 lg:col-span-2";
+
+function Pager({
+  page,
+  totalPages,
+  href,
+  label,
+}: {
+  page: number;
+  totalPages: number;
+  href: (page: number) => string;
+  label: string;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-3 flex gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={href(page - 1)} preventScrollReset>
+          Previous
+        </Link>
+      ) : null}
+      <span>
+        Page {page} of {totalPages}
+      </span>
+      {page < totalPages ? (
+        <Link to={href(page + 1)} preventScrollReset>
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+type OrderRow = {
+  id: string;
+  buyer: string;
+  gig: string | null;
+  kind: string;
+  status: string;
+  amount: string;
+  gamertags: string[];
+  createdAt: Date;
+};
+
+export function OrdersSection({
+  orders,
+  page,
+  totalPages,
+  year,
+  month,
+  error,
+  href,
+}: {
+  orders: OrderRow[];
+  page: number;
+  totalPages: number;
+  year?: number;
+  month?: number;
+  error: string | null;
+  href: (page: number) => string;
+}) {
+  return (
+    <section aria-labelledby="orders" id="orders-section" className={card}>
+      <h2 id="orders" className="text-lg font-semibold">
+        Orders {year && month ? `· ${year}-${String(month).padStart(2, "0")}` : ""}
+      </h2>
+      <Form method="get" className="mt-3 flex flex-wrap items-end gap-2 text-sm">
+        <label>
+          Year{" "}
+          <input
+            name="year"
+            type="number"
+            defaultValue={year}
+            min={2000}
+            max={2100}
+            className="w-24 rounded border border-ink-700 bg-ink-800 px-2 py-1"
+          />
+        </label>
+        <label>
+          Month{" "}
+          <input
+            name="month"
+            type="number"
+            defaultValue={month}
+            min={1}
+            max={12}
+            className="w-16 rounded border border-ink-700 bg-ink-800 px-2 py-1"
+          />
+        </label>
+        <button type="submit" className="rounded bg-ink-700 px-3 py-1">
+          Show month
+        </button>
+        <Link to="/influencer/dashboard#orders-section" className="px-2 py-1 text-brand-400">
+          All orders
+        </Link>
+      </Form>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+      {orders.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-400">No orders.</p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <thead>
+            <tr className="text-left text-zinc-400">
+              <th scope="col">Buyer</th>
+              <th scope="col">Gig</th>
+              <th scope="col">Gamer tags</th>
+              <th scope="col">Status</th>
+              <th scope="col">Paid</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.id} className="border-t border-ink-800">
+                <td className="py-1">@{o.buyer}</td>
+                <td>{o.gig ?? o.kind}</td>
+                <td>{o.gamertags.join(", ")}</td>
+                <td>{o.status}</td>
+                <td>{o.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} totalPages={totalPages} href={href} label="Orders pages" />
+    </section>
+  );
+}
+
+type EarningRow = {
+  orderId: string;
+  buyer: string;
+  gig: string | null;
+  gross: string;
+  fee: string;
+  net: string;
+  paidAt: Date | null;
+};
+
+export function EarningsListSection({
+  days,
+  rows,
+  total,
+  page,
+  totalPages,
+  href,
+  daysHref,
+}: {
+  days: number;
+  rows: EarningRow[];
+  total: string;
+  page: number;
+  totalPages: number;
+  href: (page: number) => string;
+  daysHref: (days: number) => string;
+}) {
+  return (
+    <section aria-labelledby="earnings-list" id="earnings-section" className={card}>
+      <h2 id="earnings-list" className="text-lg font-semibold">
+        Earnings, last {days} days: {total}
+      </h2>
+      <nav aria-label="Earnings window" className="mt-2 flex gap-2 text-sm">
+        {[7, 30, 90].map((n) => (
+          <Link
+            key={n}
+            to={daysHref(n)}
+            preventScrollReset
+            aria-current={n === days ? "page" : undefined}
+            className={`rounded-full px-3 py-1 ${n === days ? "bg-brand-600" : "bg-ink-800"}`}
+          >
+            {n} days
+          </Link>
+        ))}
+      </nav>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-400">No earnings in this period.</p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <thead>
+            <tr className="text-left text-zinc-400">
+              <th scope="col">Buyer</th>
+              <th scope="col">Gig</th>
+              <th scope="col">Paid</th>
+              <th scope="col">Fee</th>
+              <th scope="col">Net</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.orderId} className="border-t border-ink-800">
+                <td className="py-1">@{r.buyer}</td>
+                <td>{r.gig ?? "—"}</td>
+                <td>{r.gross}</td>
+                <td>{r.fee}</td>
+                <td>{r.net}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} totalPages={totalPages} href={href} label="Earnings pages" />
+    </section>
+  );
+}
+
+type PayoutRow = {
+  id: string;
+  period: string;
+  orders: number;
+  gross: string;
+  fee: string;
+  taxes: string;
+  net: string;
+  status: string;
+};
+
+export function PayoutsSection({
+  rows,
+  page,
+  totalPages,
+  href,
+}: {
+  rows: PayoutRow[];
+  page: number;
+  totalPages: number;
+  href: (page: number) => string;
+}) {
+  return (
+    <section aria-labelledby="payouts" id="payouts-section" className={card}>
+      <h2 id="payouts" className="text-lg font-semibold">
+        Payout history
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-400">No payouts yet.</p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <thead>
+            <tr className="text-left text-zinc-400">
+              <th scope="col">Period</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Gross</th>
+              <th scope="col">Platform fee</th>
+              <th scope="col">Taxes</th>
+              <th scope="col">Net</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.id} className="border-t border-ink-800">
+                <td className="py-1">{p.period}</td>
+                <td>{p.orders}</td>
+                <td>{p.gross}</td>
+                <td>{p.fee}</td>
+                <td>{p.taxes}</td>
+                <td>{p.net}</td>
+                <td>{p.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} totalPages={totalPages} href={href} label="Payout pages" />
+    </section>
+  );
+}
+
+type PromoRow = { id: string; code: string; value: string; uses: number; active: boolean };
+
+export function PromoCodesSection({ rows }: { rows: PromoRow[] }) {
+  return (
+    <section aria-labelledby="promo" className={card}>
+      <h2 id="promo" className="text-lg font-semibold">
+        Your promo codes
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-sm text-zinc-400">No promo codes for your gigs yet.</p>
+      ) : (
+        <ul className="mt-3 flex flex-wrap gap-3 text-sm">
+          {rows.map((p) => (
+            <li key={p.id} className="rounded-lg border border-ink-700 px-3 py-2">
+              <strong>{p.code}</strong> · {p.value} · used {p.uses} {p.uses === 1 ? "time" : "times"}{" "}
+              {p.active ? "" : "· inactive"}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,256 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, like, sql } from "drizzle-orm";
+import { baseCurrencyFor } from "~/features/auth/countries";
+import type { Viewer } from "~/features/auth/policy";
+import { getUsdInrRate } from "~/features/currency/rates.server";
+import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/access";
+import { AppError, conflict, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { toUsdMinor } from "~/lib/money";
+import { col, getDb, named } from "~/platform/db.server";
+import { gameModes, gamePlatforms, games, orders, platforms, products, productTags, slots } from "../../../db/schema";
+import { storeCover } from "./cover.server";
+import { GIG_MESSAGES as M } from "./messages";
+import { type GigInput, priceToMinor } from "./schema";
+
+/** The streamer's base currency (SPEC.md section 1): INR for country IN, else USD. */
+export function streamerCurrency(viewer: Viewer) {
+  return baseCurrencyFor(viewer.country);
+}
+
+/** Games with their modes and platforms, for the gig form's choices (mode and platform depend on the game). */
+export async function gigFormOptions(env: Env) {
+  const db = getDb(env);
+  const [gameRows, modeRows, platformRows] = await db.batch([
+    db.select({ id: games.id, name: games.name }).from(games).orderBy(asc(games.name)),
+    db
+      .select(
+        named({ id: gameModes.id, gameId: gameModes.gameId, name: gameModes.name, noOfPlayers: gameModes.noOfPlayers }),
+      )
+      .from(gameModes)
+      .orderBy(asc(gameModes.sortOrder), asc(gameModes.name)),
+    db
+      .select(named({ gameId: gamePlatforms.gameId, id: platforms.id, name: platforms.platformName }))
+      .from(gamePlatforms)
+      .innerJoin(platforms, eq(platforms.id, gamePlatforms.platformId))
+      .orderBy(asc(platforms.sortOrder)),
+  ]);
+  return gameRows.map((game) => ({
+    ...game,
+    modes: modeRows.filter((mode) => mode.gameId === game.id).map(({ gameId: _g, ...mode }) => mode),
+    platforms: platformRows.filter((p) => p.gameId === game.id).map(({ gameId: _g, ...p }) => p),
+  }));
+}
+
+const tagsOf = sql<
+  string | null
+>`(SELECT group_concat(${sql.identifier("tag")}, char(31)) FROM ${productTags} WHERE ${productTags.productId} = ${col(products.id)})`;
+
+const gigFields = {
+  id: products.id,
+  influencerId: products.influencerId,
+  title: products.title,
+  description: products.description,
+  gameId: products.gameId,
+  gameName: games.name,
+  gameModeId: products.gameModeId,
+  modeName: gameModes.name,
+  platformId: products.platformId,
+  platformName: platforms.platformName,
+  priceMinor: products.priceMinor,
+  baseCurrency: products.baseCurrency,
+  requirements: products.requirements,
+  coverImageUrl: products.coverImageUrl,
+  archivedAt: products.archivedAt,
+  createdAt: products.createdAt,
+  tags: tagsOf,
+};
+
+function gigsQuery(db: ReturnType<typeof getDb>) {
+  return db
+    .select(named(gigFields))
+    .from(products)
+    .innerJoin(games, eq(games.id, products.gameId))
+    .innerJoin(gameModes, eq(gameModes.id, products.gameModeId))
+    .innerJoin(platforms, eq(platforms.id, products.platformId));
+}
+
+type GigRow = Awaited<ReturnType<ReturnType<typeof gigsQuery>["all"]>>[number];
+export type OwnGig = Omit<GigRow, "tags"> & { tags: string[] };
+
+function withTags(row: GigRow): OwnGig {
+  return { ...row, tags: row.tags ? row.tags.split("\u001f") : [] };
+}
+
+/** The gigs of an influencer, active or archived (the inactive list), newest first, optionally filtered by title. */
+export async function listGigs(
+  env: Env,
+  viewer: Viewer | null,
+  influencerId: string,
+  options: { archived: boolean; filter?: string; page?: number; limit?: number },
+) {
+  assertReadBusiness(viewer, influencerId, "influencers");
+  const db = getDb(env);
+  const page = options.page ?? 1;
+  const limit = options.limit ?? 15;
+  const where = and(
+    eq(products.influencerId, influencerId),
+    options.archived ? isNotNull(products.archivedAt) : isNull(products.archivedAt),
+    options.filter ? like(products.title, `%${options.filter.replace(/[%_]/g, "")}%`) : undefined,
+  );
+  const [rows, total] = await db.batch([
+    gigsQuery(db)
+      .where(where)
+      .orderBy(desc(products.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  const totalItems = total[0]?.n ?? 0;
+  return { gigs: rows.map(withTags), page, limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / limit)) };
+}
+
+/** One gig of the viewer's own (for editing); another streamer's gig is refused. */
+export async function getOwnGig(env: Env, viewer: Viewer | null, gigId: string): Promise<OwnGig> {
+  const db = getDb(env);
+  const row = await gigsQuery(db).where(eq(products.id, gigId)).get();
+  if (!row) throw notFound(M.notFound);
+  assertReadBusiness(viewer, row.influencerId, "influencers");
+  return withTags(row);
+}
+
+async function ownerOf(env: Env, gigId: string) {
+  const row = await getDb(env)
+    .select({ influencerId: products.influencerId, coverImageKey: products.coverImageKey })
+    .from(products)
+    .where(eq(products.id, gigId))
+    .get();
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+/** Checks that the mode and platform belong to the game (the FKs would refuse it too, but with no message). */
+async function assertGameChoice(env: Env, input: GigInput) {
+  const db = getDb(env);
+  const [mode, platform] = await db.batch([
+    db
+      .select({ id: gameModes.id })
+      .from(gameModes)
+      .where(and(eq(gameModes.id, input._game_mode_id), eq(gameModes.gameId, input._game_id))),
+    db
+      .select({ id: gamePlatforms.platformId })
+      .from(gamePlatforms)
+      .where(
+        and(eq(gamePlatforms.gameId, input._game_id), eq(gamePlatforms.platformId, input._platform_playing_on_id)),
+      ),
+  ]);
+  if (!mode[0]) throw new AppError(422, M.modeNotOfGame, "_game_mode_id");
+  if (!platform[0]) throw new AppError(422, M.platformNotOfGame, "_platform_playing_on_id");
+}
+
+/** The typed price (streamer's base currency) in USD minor units, converted once at the stored rate. */
+async function usdPrice(env: Env, viewer: Viewer, price: string) {
+  const currency = streamerCurrency(viewer);
+  const minor = priceToMinor(price);
+  if (currency === "USD") return { priceMinor: minor, baseCurrency: currency };
+  const rate = await getUsdInrRate(env);
+  if (!rate || rate.rateMicros <= 0) throw new AppError(503, M.rateUnavailable);
+  return { priceMinor: toUsdMinor(minor, currency, rate.rateMicros), baseCurrency: currency };
+}
+
+function columnsOf(input: GigInput) {
+  return {
+    title: input.product_title,
+    description: input.product_desc,
+    gameId: input._game_id,
+    gameModeId: input._game_mode_id,
+    platformId: input._platform_playing_on_id,
+    requirements: input.requirements,
+  };
+}
+
+export async function createGig(env: Env, viewer: Viewer | null, input: GigInput, cover: File | null) {
+  if (!viewer) throw notFound();
+  assertManageBusiness(viewer, viewer.id);
+  await assertGameChoice(env, input);
+  const price = await usdPrice(env, viewer, input.price);
+  const image = cover ? await storeCover(env, cover) : null;
+  const db = getDb(env);
+  const id = newId();
+  await db.batch([
+    db.insert(products).values({
+      id,
+      influencerId: viewer.id,
+      ...columnsOf(input),
+      ...price,
+      coverImageKey: image?.key ?? null,
+      coverImageUrl: image?.url ?? null,
+    }),
+    ...input.session_tags.map((tag) => db.insert(productTags).values({ productId: id, tag })),
+  ]);
+  return { id };
+}
+
+export async function updateGig(env: Env, viewer: Viewer | null, gigId: string, input: GigInput, cover: File | null) {
+  const owner = await ownerOf(env, gigId);
+  assertManageBusiness(viewer, owner.influencerId);
+  if (!viewer) throw notFound();
+  await assertGameChoice(env, input);
+  const price = await usdPrice(env, viewer, input.price);
+  const image = cover ? await storeCover(env, cover) : null;
+  const db = getDb(env);
+  await db.batch([
+    db
+      .update(products)
+      .set({
+        ...columnsOf(input),
+        ...price,
+        ...(image ? { coverImageKey: image.key, coverImageUrl: image.url } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(products.id, gigId), eq(products.influencerId, viewer.id))),
+    db.delete(productTags).where(eq(productTags.productId, gigId)),
+    ...input.session_tags.map((tag) => db.insert(productTags).values({ productId: gigId, tag })),
+  ]);
+  if (image && owner.coverImageKey) await env.MEDIA.delete(owner.coverImageKey);
+  return { id: gigId };
+}
+
+/** Archived gigs leave browse and search at once (every public list reads `archived_at IS NULL`). */
+export async function setGigArchived(env: Env, viewer: Viewer | null, gigId: string, archived: boolean) {
+  const owner = await ownerOf(env, gigId);
+  assertManageBusiness(viewer, owner.influencerId);
+  await getDb(env)
+    .update(products)
+    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(products.id, gigId),
+        eq(products.influencerId, owner.influencerId),
+        archived ? isNull(products.archivedAt) : isNotNull(products.archivedAt),
+      ),
+    );
+  return { id: gigId, archived };
+}
+
+/**
+ * Deletes a gig that no one ever booked. A gig with orders on any of its slots (paid future bookings among
+ * them) is refused, in the delete itself (NOT EXISTS), so a booking that lands meanwhile cannot be orphaned:
+ * the streamer archives it instead. Its unbooked slots go with it.
+ */
+export async function deleteGig(env: Env, viewer: Viewer | null, gigId: string) {
+  const owner = await ownerOf(env, gigId);
+  assertManageBusiness(viewer, owner.influencerId);
+  const deleted = await getDb(env)
+    .delete(products)
+    .where(
+      and(
+        eq(products.id, gigId),
+        eq(products.influencerId, owner.influencerId),
+        sql`NOT EXISTS (SELECT 1 FROM ${orders} INNER JOIN ${slots} ON ${slots.id} = ${orders.slotId} WHERE ${slots.productId} = ${col(products.id)})`,
+      ),
+    )
+    .returning({ id: products.id });
+  if (deleted.length === 0) throw conflict(M.deleteHasBookings);
+  if (owner.coverImageKey) await env.MEDIA.delete(owner.coverImageKey);
+  return { id: gigId };
+}

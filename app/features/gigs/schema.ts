@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { GIG_MESSAGES as M } from "./messages";
+
+/** SPEC.md section 9: title at most 66 characters; description hint 500-3000. */
+export const GIG_TITLE_MAX = 66;
+export const GIG_DESCRIPTION_HINT = { min: 500, max: 3000 } as const;
+/** SPEC.md section 9: minimum price 5 USD or 100 INR, typed in the streamer's base currency. */
+export const GIG_MIN_PRICE = { USD: 5, INR: 100 } as const;
+export const GIG_TAG_MAX = 40;
+export const GIG_TAGS_MAX = 10;
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+export type BaseCurrency = keyof typeof GIG_MIN_PRICE;
+
+/** Tags as typed (Enter or comma): trimmed, non-empty, no duplicates (case-insensitive), in order. */
+export function normaliseTags(raw: unknown): string[] {
+  const parts: string[] = [];
+  const push = (value: unknown) => {
+    if (typeof value === "string") parts.push(...value.split(","));
+    else if (value && typeof value === "object" && "name" in value) push((value as { name: unknown }).name);
+  };
+  if (Array.isArray(raw)) for (const item of raw) push(item);
+  else push(raw);
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of parts) {
+    const tag = part.trim().replace(/^#/, "").slice(0, GIG_TAG_MAX).trim();
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+  }
+  return tags.slice(0, GIG_TAGS_MAX);
+}
+
+const requirement = z.object({ key: z.string().trim().optional(), value: z.string().trim().optional() });
+
+/**
+ * The gig form, shared by the page (Conform, with and without JavaScript) and the API. The price is checked
+ * against the minimum of the streamer's base currency, so the schema is made for that currency.
+ */
+export function gigSchema(baseCurrency: BaseCurrency) {
+  const min = GIG_MIN_PRICE[baseCurrency];
+  const minMessage = baseCurrency === "INR" ? M.priceMinInr : M.priceMinUsd;
+  return z.object({
+    product_title: z
+      .string({ error: M.titleRequired })
+      .trim()
+      .min(1, M.titleRequired)
+      .max(GIG_TITLE_MAX, M.titleTooLong),
+    product_desc: z.string().trim().max(GIG_DESCRIPTION_HINT.max, M.descriptionTooLong).optional().default(""),
+    _game_id: z.string({ error: M.gameRequired }).trim().min(1, M.gameRequired),
+    _game_mode_id: z.string({ error: M.modeRequired }).trim().min(1, M.modeRequired),
+    _platform_playing_on_id: z.string({ error: M.platformRequired }).trim().min(1, M.platformRequired),
+    price: z.coerce
+      .string({ error: minMessage })
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, M.priceFormat)
+      .refine((value) => Number(value) >= min, minMessage),
+    requirements: z
+      .array(requirement)
+      .optional()
+      .default([])
+      .refine((rows) => rows.every((row) => !!row.key && !!row.value), M.requirements)
+      .transform((rows) => rows.map((row) => ({ key: row.key ?? "", value: row.value ?? "" }))),
+    session_tags: z.preprocess(normaliseTags, z.array(z.string())).optional().default([]),
+  });
+}
+
+export type GigInput = z.output<ReturnType<typeof gigSchema>>;
+
+/** "12.5" -> 1250 minor units, exactly (no float arithmetic). */
+export function priceToMinor(price: string): number {
+  const [whole = "0", fraction = ""] = price.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+export const inactiveGigsQuerySchema = z.object({
+  filter: z.string().trim().max(100).optional().default(""),
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(50).optional().default(15),
+});
+
+/** Requirement rows left entirely blank in the form are not requirements (a half-filled row is an error). */
+export function withoutBlankRequirements(formData: FormData): FormData {
+  const cleaned = new FormData();
+  for (const [name, value] of formData.entries()) if (!name.startsWith("requirements[")) cleaned.append(name, value);
+  let next = 0;
+  for (let i = 0; formData.has(`requirements[${i}].key`) || formData.has(`requirements[${i}].value`); i++) {
+    const key = String(formData.get(`requirements[${i}].key`) ?? "").trim();
+    const value = String(formData.get(`requirements[${i}].value`) ?? "").trim();
+    if (!key && !value) continue;
+    cleaned.set(`requirements[${next}].key`, key);
+    cleaned.set(`requirements[${next}].value`, value);
+    next++;
+  }
+  return cleaned;
+}

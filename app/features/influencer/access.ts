@@ -1,0 +1,26 @@
+import type { Capability } from "~/features/auth/capabilities";
+import { canStaff } from "~/features/auth/capabilities";
+import { canOpenAdmin, type Viewer } from "~/features/auth/policy";
+import { forbidden } from "~/lib/errors";
+
+/**
+ * Who may act on a streamer's business (gigs, slots, orders, earnings, payouts, onboarding), SPEC.md section 6:
+ * the streamer themself; for reads, also active staff holding the capability ADR 005 gives that area.
+ * Every use case of the influencer features calls one of these before it reads or writes.
+ */
+export function canManageBusiness(viewer: Viewer | null, influencerId: string): boolean {
+  return !!viewer && viewer.isInfluencer && viewer.id === influencerId;
+}
+
+export function canReadBusiness(viewer: Viewer | null, influencerId: string, staffCapability?: Capability): boolean {
+  if (canManageBusiness(viewer, influencerId)) return true;
+  return !!viewer && !!staffCapability && canOpenAdmin(viewer) && canStaff(viewer.role, staffCapability);
+}
+
+export function assertManageBusiness(viewer: Viewer | null, influencerId: string): void {
+  if (!canManageBusiness(viewer, influencerId)) throw forbidden("You can only manage your own business");
+}
+
+export function assertReadBusiness(viewer: Viewer | null, influencerId: string, staffCapability?: Capability): void {
+  if (!canReadBusiness(viewer, influencerId, staffCapability)) throw forbidden("You can only see your own business");
+}

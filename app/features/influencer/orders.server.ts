@@ -1,0 +1,111 @@
+import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Viewer } from "~/features/auth/policy";
+import { col, getDb, named } from "~/platform/db.server";
+import { bookingGamertags, bookings, orders, products, slots, users } from "../../../db/schema";
+import { assertReadBusiness } from "./access";
+
+/** SPEC.md section 9: orders 10 a page, monthly orders 15, latest orders 10. */
+export const ORDERS_PAGE = 10;
+export const MONTHLY_ORDERS_PAGE = 15;
+export const MONTH_REQUIRED = "Year and month are required";
+
+/** page, limit, and optionally year AND month together ('Year and month are required' when only one). */
+export const influencerOrdersQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).optional().default(1),
+    limit: z.coerce.number().int().min(1).max(50).optional(),
+    year: z.coerce.number().int().min(2000, MONTH_REQUIRED).max(2100, MONTH_REQUIRED).optional(),
+    month: z.coerce.number().int().min(1, MONTH_REQUIRED).max(12, MONTH_REQUIRED).optional(),
+  })
+  .refine((q) => (q.year === undefined) === (q.month === undefined), MONTH_REQUIRED);
+export type InfluencerOrdersQuery = z.output<typeof influencerOrdersQuerySchema>;
+
+const gamertagsOf = sql<
+  string | null
+>`(SELECT group_concat(${bookingGamertags.gamertag}, char(31)) FROM ${bookingGamertags} INNER JOIN ${bookings} ON ${bookings.id} = ${bookingGamertags.bookingId} WHERE ${bookings.orderId} = ${col(orders.id)})`;
+
+/**
+ * The streamer's orders, newest first, with status, buyer and the buyers' gamer tags: 10 a page, or a
+ * calendar month (UTC) 15 a page.
+ */
+export async function influencerOrders(
+  env: Env,
+  viewer: Viewer | null,
+  influencerId: string,
+  query: InfluencerOrdersQuery,
+) {
+  assertReadBusiness(viewer, influencerId, "payouts");
+  const monthly = query.year !== undefined && query.month !== undefined;
+  const limit = query.limit ?? (monthly ? MONTHLY_ORDERS_PAGE : ORDERS_PAGE);
+  const range =
+    query.year !== undefined && query.month !== undefined
+      ? and(
+          gte(orders.createdAt, new Date(Date.UTC(query.year, query.month - 1, 1))),
+          lt(orders.createdAt, new Date(Date.UTC(query.year, query.month, 1))),
+        )
+      : undefined;
+  const where = and(eq(orders.influencerId, influencerId), sql`${orders.status} <> 'pending_payment'`, range);
+  const db = getDb(env);
+  const [rows, total] = await db.batch([
+    db
+      .select(
+        named({
+          id: orders.id,
+          kind: orders.kind,
+          status: orders.status,
+          amountMinor: orders.amountMinor,
+          refundedMinor: orders.refundedMinor,
+          currency: orders.currency,
+          createdAt: orders.createdAt,
+          paidAt: orders.paidAt,
+          slotId: orders.slotId,
+          liveSessionId: orders.liveSessionId,
+          userId: orders.userId,
+          buyer: users.username,
+          gig: products.title,
+          slotStartsAt: slots.startsAt,
+          gamertags: gamertagsOf,
+        }),
+      )
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(slots, eq(slots.id, orders.slotId))
+      .leftJoin(products, eq(products.id, slots.productId))
+      .where(where)
+      .orderBy(desc(orders.createdAt))
+      .limit(limit)
+      .offset((query.page - 1) * limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const totalItems = total[0]?.n ?? 0;
+  return {
+    orders: rows.map((row) => ({ ...row, gamertags: row.gamertags ? row.gamertags.split("\u001f") : [] })),
+    page: query.page,
+    limit,
+    totalItems,
+    totalPages: Math.max(1, Math.ceil(totalItems / limit)),
+  };
+}
+
+export type InfluencerOrder = Awaited<ReturnType<typeof influencerOrders>>["orders"][number];
+
+export function influencerOrderJson(order: InfluencerOrder) {
+  return {
+    _id: order.id,
+    orderId: order.id,
+    kind: order.kind,
+    status: order.status,
+    amount: order.amountMinor,
+    refunded: order.refundedMinor,
+    currency: order.currency,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt ? order.paidAt.toISOString() : null,
+    slot_id: order.slotId,
+    _live_session_id: order.liveSessionId,
+    slotStartTime: order.slotStartsAt ? order.slotStartsAt.toISOString() : null,
+    product_title: order.gig,
+    user: { _id: order.userId, username: order.buyer },
+    gamerTags: order.gamertags,
+  };
+}

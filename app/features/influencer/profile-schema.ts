@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { PROFESSIONS } from "../../../db/schema/constants";
+
+export const INFLUENCER_PROFILE_MESSAGES = {
+  /** SPEC.md section 8, word for word. */
+  bioUpdated: "Bio updated successfully",
+  bioError: "error while creating bio",
+  fullNameRequired: "Please enter your full name",
+  profession: "Pick a profession",
+  starNameRequired: "Please enter the star's name",
+  suggested: "Thanks! We will look into it.",
+} as const;
+const M = INFLUENCER_PROFILE_MESSAGES;
+
+/** POST /api/influencer/profile/update {fullName, bio, profession, image} and the /influencer/profile form. */
+export const influencerProfileSchema = z.object({
+  fullName: z
+    .string({ error: M.fullNameRequired })
+    .trim()
+    .min(1, M.fullNameRequired)
+    .max(100, "At most 100 characters"),
+  bio: z.string().trim().max(1000, "Bio must be at most 1000 characters").optional().default(""),
+  profession: z.enum(PROFESSIONS, { error: M.profession }),
+});
+
+export const suggestStarSchema = z.object({
+  starName: z
+    .string({ error: M.starNameRequired })
+    .trim()
+    .min(1, M.starNameRequired)
+    .max(100, "At most 100 characters"),
+});

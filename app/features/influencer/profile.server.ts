@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Viewer } from "~/features/auth/policy";
+import { uploadPicture } from "~/features/profile/profile.server";
+import { AppError, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { getDb } from "~/platform/db.server";
+import { influencerProfiles, starSuggestions, users } from "../../../db/schema";
+import { assertManageBusiness, assertReadBusiness } from "./access";
+import type { influencerProfileSchema } from "./profile-schema";
+
+/** The streamer's profile as they (or staff handling influencers) see it. */
+export async function getInfluencerProfile(env: Env, viewer: Viewer | null, influencerId: string) {
+  assertReadBusiness(viewer, influencerId, "influencers");
+  const row = await getDb(env)
+    .select({
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      bio: users.bio,
+      pictureUrl: users.pictureUrl,
+      profession: influencerProfiles.profession,
+      showAtLanding: influencerProfiles.showAtLanding,
+      platformFeeBps: influencerProfiles.platformFeeBps,
+      isVerified: influencerProfiles.isVerified,
+    })
+    .from(users)
+    .innerJoin(influencerProfiles, eq(influencerProfiles.userId, users.id))
+    .where(eq(users.id, influencerId))
+    .get();
+  if (!row) throw notFound("Influencer not found");
+  return row;
+}
+
+/**
+ * Full name, bio, profession and (optionally) picture, in one batch; the picture goes through the profile
+ * feature's upload (size and real type checked, random key in the media bucket).
+ */
+export async function updateInfluencerProfile(
+  env: Env,
+  viewer: Viewer | null,
+  input: z.output<typeof influencerProfileSchema>,
+  image: File | null,
+) {
+  if (!viewer) throw notFound();
+  assertManageBusiness(viewer, viewer.id);
+  if (image) {
+    const uploaded = await uploadPicture(env, viewer.id, image);
+    if (!uploaded.ok) throw new AppError(uploaded.status as 400 | 413 | 415, uploaded.message, "image");
+  }
+  const db = getDb(env);
+  await db.batch([
+    db
+      .update(users)
+      .set({ fullName: input.fullName, bio: input.bio, updatedAt: new Date() })
+      .where(eq(users.id, viewer.id)),
+    db
+      .update(influencerProfiles)
+      .set({ profession: input.profession, updatedAt: new Date() })
+      .where(eq(influencerProfiles.userId, viewer.id)),
+  ]);
+  return getInfluencerProfile(env, viewer, viewer.id);
+}
+
+/** A logged-in user suggests a creator to bring on board. */
+export async function suggestStar(env: Env, viewer: Viewer, starName: string) {
+  await getDb(env).insert(starSuggestions).values({ id: newId(), starName, userId: viewer.id });
+}
+
+export function influencerProfileJson(profile: Awaited<ReturnType<typeof getInfluencerProfile>>) {
+  return {
+    _id: profile.id,
+    username: profile.username,
+    fullName: profile.fullName,
+    bio: profile.bio ?? "",
+    profession: profile.profession,
+    image: profile.pictureUrl,
+    images: { url: profile.pictureUrl },
+    showAtLanding: profile.showAtLanding,
+    platformFeesPercentage: profile.platformFeeBps / 100,
+    isVerified: profile.isVerified,
+  };
+}

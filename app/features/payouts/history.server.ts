@@ -1,0 +1,68 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Viewer } from "~/features/auth/policy";
+import { assertReadBusiness } from "~/features/influencer/access";
+import { col, getDb } from "~/platform/db.server";
+import { payoutOrders, payouts } from "../../../db/schema";
+
+/** SPEC.md section 9: payout history defaults limit 10, sort created_desc. */
+export const payoutHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(50).optional().default(10),
+  sort: z.enum(["created_desc", "created_asc"]).optional().default("created_desc"),
+});
+
+/** Payouts the streamer can see: made (active) or paid (completed). Drafts are still staff's work. */
+const VISIBLE = ["active", "completed"] as const;
+
+/**
+ * The streamer's payout history, from each payout's own snapshot (period, orders, percentages, fee, taxes,
+ * net), never recomputed from today's settings.
+ */
+export async function payoutHistory(
+  env: Env,
+  viewer: Viewer | null,
+  influencerId: string,
+  query: z.output<typeof payoutHistoryQuerySchema>,
+) {
+  assertReadBusiness(viewer, influencerId, "payouts");
+  const db = getDb(env);
+  const where = and(eq(payouts.influencerId, influencerId), inArray(payouts.status, [...VISIBLE]));
+  const [rows, total] = await db.batch([
+    db
+      .select({
+        id: payouts.id,
+        status: payouts.status,
+        periodStart: payouts.periodStart,
+        periodEnd: payouts.periodEnd,
+        currency: payouts.currency,
+        grossMinor: payouts.grossMinor,
+        platformFeeBps: payouts.platformFeeBps,
+        platformFeeMinor: payouts.platformFeeMinor,
+        platformFeeIndirectTaxBps: payouts.platformFeeIndirectTaxBps,
+        platformFeeIndirectTaxMinor: payouts.platformFeeIndirectTaxMinor,
+        indirectTaxBps: payouts.indirectTaxBps,
+        indirectTaxMinor: payouts.indirectTaxMinor,
+        tdsBps: payouts.tdsBps,
+        tdsMinor: payouts.tdsMinor,
+        netMinor: payouts.netMinor,
+        completedAt: payouts.completedAt,
+        createdAt: payouts.createdAt,
+        orders: sql<number>`(SELECT count(*) FROM ${payoutOrders} WHERE ${payoutOrders.payoutId} = ${col(payouts.id)} AND ${payoutOrders.active} = 1)`,
+      })
+      .from(payouts)
+      .where(where)
+      .orderBy(query.sort === "created_asc" ? payouts.createdAt : desc(payouts.createdAt))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(payouts).where(where),
+  ]);
+  const totalItems = total[0]?.n ?? 0;
+  return {
+    payouts: rows,
+    page: query.page,
+    limit: query.limit,
+    totalItems,
+    totalPages: Math.max(1, Math.ceil(totalItems / query.limit)),
+  };
+}

@@ -1,0 +1,31 @@
+import type { SlotRow } from "./slots.server";
+
+/** A slot as the API answers it (SPEC.md names where it has them). */
+export function slotJson(
+  slot: SlotRow & { buyers?: { userId: string; username: string; seats: number; gamertags: string[] }[] },
+) {
+  return {
+    _id: slot.id,
+    _influencer_id: slot.influencerId,
+    _product_id: slot.productId,
+    product_title: slot.productTitle,
+    startTime: slot.startsAt.toISOString(),
+    endTime: slot.endsAt.toISOString(),
+    date: slot.startsAt.toISOString().slice(0, 10),
+    seats: slot.seats,
+    seatsTaken: slot.seatsTaken,
+    seatsLeft: Math.max(0, slot.seats - slot.seatsTaken),
+    status: slot.status,
+    lobbyCode: slot.lobbyCode,
+    ...(slot.buyers ? { users: slot.buyers.map(buyerJson) } : {}),
+  };
+}
+
+export function buyerJson(buyer: { userId: string; username: string; seats: number; gamertags: string[] }) {
+  return {
+    _id: buyer.userId,
+    username: buyer.username,
+    numberOfPlayers: buyer.seats,
+    gamerTags: buyer.gamertags,
+  };
+}

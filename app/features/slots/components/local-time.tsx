@@ -1,0 +1,36 @@
+import { useEffect, useState } from "react";
+
+const utcFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/**
+ * A time shown in the viewer's own time zone (DESIGN.md: stored UTC, shown in the viewer's zone). The
+ * server renders UTC (labelled); the browser re-renders it in its own zone once hydrated.
+ */
+export function LocalTime({ value, className }: { value: Date | string | number; className?: string }) {
+  const ms = new Date(value).getTime();
+  const date = new Date(ms);
+  const [text, setText] = useState(`${utcFormat.format(date)} UTC`);
+  useEffect(() => {
+    setText(new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms)));
+  }, [ms]);
+  return (
+    <time dateTime={date.toISOString()} className={className}>
+      {text}
+    </time>
+  );
+}
+
+/** A time-zone field: UTC without JavaScript, the browser's own zone with it. */
+export function TimeZoneInput({ name, id }: { name: string; id: string }) {
+  const [zone, setZone] = useState("UTC");
+  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"), []);
+  return (
+    <input
+      id={id}
+      name={name}
+      value={zone}
+      onChange={(event) => setZone(event.target.value)}
+      className="w-full rounded-lg border border-ink-700 bg-ink-800 px-3 py-2 text-sm"
+    />
+  );
+}

@@ -1,0 +1,20 @@
+/** Slot messages: SPEC.md section 8 word for word where it words them ('Slots added successfully'). */
+export const SLOT_MESSAGES = {
+  added: "Slots added successfully",
+  overlap: "This time overlaps one of your slots. Pick another time.",
+  somOverlap: "Some weeks overlap your existing slots and were skipped",
+  past: "Pick a time in the future",
+  gigRequired: "Please pick a gig",
+  gigArchived: "This gig is archived. Unarchive it to add slots.",
+  dateRequired: "Please pick a date",
+  timeRequired: "Please pick a start time",
+  timeZone: "Unknown time zone",
+  seats: "Seats must be between 1 and 100",
+  repeat: "Repeat for 0 to 12 weeks",
+  notFound: "Slot not found",
+  cancelled: "Slot cancelled. Every buyer was refunded to their wallet.",
+  alreadyCancelled: "This slot is already cancelled",
+  lobbySaved: "Lobby code saved",
+  lobbyRequired: "Please enter a lobby code",
+  monthRequired: "Year and month are required",
+} as const;

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { SLOT_MESSAGES as M } from "./messages";
+import { isTimeZone } from "./time";
+
+export const REPEAT_WEEKS_MAX = 12;
+/** SPEC.md section 9: slot users per lobby page 4; influencer slots limit 5; monthly orders 15. */
+export const SLOT_BUYERS_PAGE = 4;
+export const UPCOMING_SLOTS_LIMIT = 5;
+
+export const addSlotsSchema = z.object({
+  productId: z.string({ error: M.gigRequired }).trim().min(1, M.gigRequired),
+  date: z.string({ error: M.dateRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, M.dateRequired),
+  startTime: z.string({ error: M.timeRequired }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeRequired),
+  timeZone: z.string().trim().optional().default("UTC").refine(isTimeZone, M.timeZone),
+  seats: z.coerce.number({ error: M.seats }).int(M.seats).min(1, M.seats).max(100, M.seats).optional(),
+  repeatWeeks: z.coerce
+    .number({ error: M.repeat })
+    .int(M.repeat)
+    .min(0, M.repeat)
+    .max(REPEAT_WEEKS_MAX, M.repeat)
+    .optional()
+    .default(0),
+});
+export type AddSlotsInput = z.output<typeof addSlotsSchema>;
+
+export const lobbyCodeSchema = z.object({
+  slotId: z.string().trim().min(1, M.notFound),
+  lobbyCode: z.string({ error: M.lobbyRequired }).trim().min(1, M.lobbyRequired).max(64, "At most 64 characters"),
+});
+
+export const cancelSlotSchema = z.object({ slotId: z.string().trim().min(1, M.notFound) });
+
+export const monthSchema = z.object({
+  month: z.coerce.number({ error: M.monthRequired }).int().min(1, M.monthRequired).max(12, M.monthRequired),
+  year: z.coerce.number({ error: M.monthRequired }).int().min(2000, M.monthRequired).max(2100, M.monthRequired),
+});

@@ -1,0 +1,357 @@
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/auth/policy";
+import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
+import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/access";
+import { AppError, badRequest, conflict, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { col, type Db, getDb, named } from "~/platform/db.server";
+import {
+  bookingGamertags,
+  bookings,
+  gameModes,
+  influencerProfiles,
+  liveSessions,
+  lobbyCodes,
+  products,
+  slots,
+  users,
+} from "../../../db/schema";
+import { SLOT_MESSAGES as M } from "./messages";
+import { type AddSlotsInput, SLOT_BUYERS_PAGE } from "./schema";
+import { addDays, zonedToUtc } from "./time";
+
+const DAY_MS = 86_400_000;
+
+/** Seats held (until the hold expires) or confirmed on the slot: the same count the booking write checks. */
+function seatsTaken(now: Date) {
+  return sql<number>`(SELECT coalesce(sum(${sql.identifier("seats")}), 0) FROM ${bookings} WHERE ${bookings.slotId} = ${col(slots.id)} AND (${bookings.status} = 'confirmed' OR (${bookings.status} = 'held' AND ${bookings.holdExpiresAt} > ${now.getTime()})))`;
+}
+
+const slotFields = (now: Date) => ({
+  id: slots.id,
+  influencerId: slots.influencerId,
+  productId: slots.productId,
+  productTitle: products.title,
+  startsAt: slots.startsAt,
+  endsAt: slots.endsAt,
+  seats: slots.seats,
+  status: slots.status,
+  seatsTaken: seatsTaken(now),
+  lobbyCode: sql<
+    string | null
+  >`(SELECT ${lobbyCodes.code} FROM ${lobbyCodes} WHERE ${lobbyCodes.slotId} = ${col(slots.id)})`,
+});
+
+function slotsQuery(db: Db, now: Date) {
+  return db
+    .select(named(slotFields(now)))
+    .from(slots)
+    .leftJoin(products, eq(products.id, slots.productId));
+}
+
+export type SlotRow = Awaited<ReturnType<ReturnType<typeof slotsQuery>["all"]>>[number];
+
+/**
+ * Adds slots on one of the streamer's gigs: a date and start time in the streamer's time zone, repeated
+ * weekly for N more weeks. Each slot lasts the gig's mode duration and has the mode's players as seats
+ * unless given. Idempotent: a slot already at that instant is left as it is (UNIQUE (influencer_id,
+ * starts_at) + ON CONFLICT DO NOTHING). A slot that would overlap another open slot of the streamer is not
+ * inserted: the overlap test is inside each INSERT (... WHERE NOT EXISTS overlapping), so two requests at
+ * once cannot both add overlapping slots. When nothing could be added because of overlaps, it is refused.
+ */
+export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsInput, now = new Date()) {
+  const db = getDb(env);
+  const gig = await db
+    .select(
+      named({
+        influencerId: products.influencerId,
+        archivedAt: products.archivedAt,
+        durationMinutes: gameModes.durationMinutes,
+        noOfPlayers: gameModes.noOfPlayers,
+      }),
+    )
+    .from(products)
+    .innerJoin(gameModes, eq(gameModes.id, products.gameModeId))
+    .where(eq(products.id, input.productId))
+    .get();
+  if (!gig) throw notFound("Gig not found");
+  assertManageBusiness(viewer, gig.influencerId);
+  if (gig.archivedAt) throw conflict(M.gigArchived, "productId");
+  const seats = input.seats ?? Math.min(Math.max(gig.noOfPlayers, 1), 100);
+  const durationMs = gig.durationMinutes * 60_000;
+  const wanted = Array.from({ length: input.repeatWeeks + 1 }, (_, week) => {
+    const startsAt = zonedToUtc(addDays(input.date, week * 7), input.startTime, input.timeZone);
+    return { startsAt, endsAt: new Date(startsAt.getTime() + durationMs) };
+  });
+  if (wanted[0] && wanted[0].startsAt.getTime() <= now.getTime()) throw badRequest(M.past, "date");
+  const influencerId = gig.influencerId;
+  const at = now.getTime();
+  const statements = wanted.map(({ startsAt, endsAt }) =>
+    db
+      .insert(slots)
+      .select(
+        db
+          .select({
+            id: sql<string>`${newId()}`.as("id"),
+            influencerId: influencerProfiles.userId,
+            productId: sql<string>`${input.productId}`.as("product_id"),
+            startsAt: sql<Date>`${startsAt.getTime()}`.as("starts_at"),
+            endsAt: sql<Date>`${endsAt.getTime()}`.as("ends_at"),
+            seats: sql<number>`${seats}`.as("seats"),
+            status: sql<"open">`'open'`.as("status"),
+            createdAt: sql<Date>`${at}`.as("created_at"),
+            updatedAt: sql<Date>`${at}`.as("updated_at"),
+          })
+          .from(influencerProfiles)
+          .where(
+            and(
+              eq(influencerProfiles.userId, influencerId),
+              sql`NOT EXISTS (SELECT 1 FROM ${slots} WHERE ${slots.influencerId} = ${influencerId} AND ${slots.status} = 'open'
+                AND ${slots.startsAt} < ${endsAt.getTime()} AND ${slots.endsAt} > ${startsAt.getTime()})`,
+            ),
+          ),
+      )
+      .onConflictDoNothing({ target: [slots.influencerId, slots.startsAt] }),
+  );
+  const [first, ...rest] = statements;
+  if (!first) return { added: 0, existing: 0, overlapping: 0 };
+  await db.batch([first, ...rest]);
+  // Which of the wanted instants are now slots of this gig (added now or before) and which overlapped.
+  const present = await db
+    .select({ startsAt: slots.startsAt, createdAt: slots.createdAt })
+    .from(slots)
+    .where(
+      and(
+        eq(slots.influencerId, influencerId),
+        eq(slots.productId, input.productId),
+        inArray(
+          slots.startsAt,
+          wanted.map((w) => w.startsAt),
+        ),
+      ),
+    );
+  const added = present.filter((row) => row.createdAt.getTime() === at).length;
+  const existing = present.length - added;
+  const overlapping = wanted.length - present.length;
+  if (present.length === 0) throw conflict(M.overlap, "startTime");
+  return { added, existing, overlapping };
+}
+
+/** The streamer's slots starting in a calendar month (UTC bounds, padded a day each side for time zones). */
+export async function monthSlots(
+  env: Env,
+  viewer: Viewer | null,
+  influencerId: string,
+  month: number,
+  year: number,
+  now = new Date(),
+) {
+  assertReadBusiness(viewer, influencerId, "validations");
+  const from = new Date(Date.UTC(year, month - 1, 1) - DAY_MS);
+  const to = new Date(Date.UTC(year, month, 1) + DAY_MS);
+  const db = getDb(env);
+  const rows = await slotsQuery(db, now)
+    .where(and(eq(slots.influencerId, influencerId), gte(slots.startsAt, from), lt(slots.startsAt, to)))
+    .orderBy(asc(slots.startsAt));
+  const buyers = await buyersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...row, buyers: buyers.get(row.id) ?? [] }));
+}
+
+type Buyer = { bookingId: string; userId: string; username: string; seats: number; gamertags: string[] };
+
+/** Confirmed buyers of the given slots with their gamer tags (one per seat). */
+async function buyersOf(db: Db, slotIds: string[]) {
+  const bySlot = new Map<string, Buyer[]>();
+  if (slotIds.length === 0) return bySlot;
+  for (let i = 0; i < slotIds.length; i += 90) {
+    const rows = await db
+      .select(
+        named({
+          slotId: bookings.slotId,
+          bookingId: bookings.id,
+          userId: bookings.userId,
+          username: users.username,
+          seats: bookings.seats,
+          tags: sql<
+            string | null
+          >`(SELECT group_concat(${bookingGamertags.gamertag}, char(31)) FROM ${bookingGamertags} WHERE ${bookingGamertags.bookingId} = ${col(bookings.id)})`,
+        }),
+      )
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.userId))
+      .where(
+        and(
+          inArray(bookings.slotId, slotIds.slice(i, i + 90)),
+          inArray(bookings.status, ["confirmed", "completed", "no_show"]),
+        ),
+      )
+      .orderBy(asc(bookings.createdAt));
+    for (const row of rows) {
+      const list = bySlot.get(row.slotId) ?? [];
+      list.push({
+        bookingId: row.bookingId,
+        userId: row.userId,
+        username: row.username,
+        seats: row.seats,
+        gamertags: row.tags ? row.tags.split("\u001f") : [],
+      });
+      bySlot.set(row.slotId, list);
+    }
+  }
+  return bySlot;
+}
+
+async function ownerOfSlot(db: Db, slotId: string) {
+  const slot = await db
+    .select({ influencerId: slots.influencerId, status: slots.status, productId: slots.productId })
+    .from(slots)
+    .where(eq(slots.id, slotId))
+    .get();
+  if (!slot) throw notFound(M.notFound);
+  return slot;
+}
+
+/** One slot with its buyers, 4 a page (SPEC.md section 9). */
+export async function slotWithBuyers(
+  env: Env,
+  viewer: Viewer | null,
+  slotId: string,
+  page = 1,
+  limit = SLOT_BUYERS_PAGE,
+  now = new Date(),
+) {
+  const db = getDb(env);
+  const owner = await ownerOfSlot(db, slotId);
+  assertReadBusiness(viewer, owner.influencerId, "validations");
+  const row = await slotsQuery(db, now).where(eq(slots.id, slotId)).get();
+  if (!row) throw notFound(M.notFound);
+  const buyers = (await buyersOf(db, [slotId])).get(slotId) ?? [];
+  const totalPages = Math.max(1, Math.ceil(buyers.length / limit));
+  return {
+    slot: row,
+    buyers: buyers.slice((page - 1) * limit, page * limit),
+    page,
+    limit,
+    totalUsers: buyers.length,
+    totalPages,
+  };
+}
+
+/** Upcoming slots (present and future), the next `limit`; optionally from a week back. */
+export async function upcomingSlots(
+  env: Env,
+  viewer: Viewer | null,
+  influencerId: string,
+  options: { limit?: number; fromDaysBack?: number } = {},
+  now = new Date(),
+) {
+  assertReadBusiness(viewer, influencerId, "validations");
+  const from = new Date(now.getTime() - (options.fromDaysBack ?? 0) * DAY_MS);
+  const query = slotsQuery(getDb(env), now)
+    .where(and(eq(slots.influencerId, influencerId), gte(slots.endsAt, from), eq(slots.status, "open")))
+    .orderBy(asc(slots.startsAt));
+  return options.limit ? query.limit(options.limit) : query.limit(500);
+}
+
+/** The open future slots of one gig (the streamer's view of a gig's calendar). */
+export async function slotsOfGig(env: Env, viewer: Viewer | null, productId: string, now = new Date()) {
+  const db = getDb(env);
+  const gig = await db
+    .select({ influencerId: products.influencerId })
+    .from(products)
+    .where(eq(products.id, productId))
+    .get();
+  if (!gig) throw notFound("Gig not found");
+  assertReadBusiness(viewer, gig.influencerId, "validations");
+  return slotsQuery(db, now)
+    .where(and(eq(slots.productId, productId), gte(slots.endsAt, now)))
+    .orderBy(asc(slots.startsAt))
+    .limit(500);
+}
+
+/** Sets or changes a slot's lobby code (its confirmed buyers see it on their order). One code per slot (UNIQUE). */
+export async function setSlotLobbyCode(env: Env, viewer: Viewer | null, slotId: string, code: string) {
+  const db = getDb(env);
+  const owner = await ownerOfSlot(db, slotId);
+  assertManageBusiness(viewer, owner.influencerId);
+  if (owner.status !== "open") throw conflict(M.alreadyCancelled);
+  await db
+    .insert(lobbyCodes)
+    .values({ id: newId(), slotId, code })
+    .onConflictDoUpdate({ target: lobbyCodes.slotId, set: { code, updatedAt: new Date() } });
+  return { slotId, lobbyCode: code };
+}
+
+/** The streamer's lobby code details of one of their slots or live sessions. */
+export async function streamerLobbyCode(
+  env: Env,
+  viewer: Viewer | null,
+  where: { slotId?: string; liveSessionId?: string },
+) {
+  const db = getDb(env);
+  if (where.slotId) {
+    const owner = await ownerOfSlot(db, where.slotId);
+    assertReadBusiness(viewer, owner.influencerId);
+    const row = await db
+      .select({ code: lobbyCodes.code })
+      .from(lobbyCodes)
+      .where(eq(lobbyCodes.slotId, where.slotId))
+      .get();
+    return {
+      lobbyCode: row?.code ?? null,
+      streamerId: owner.influencerId,
+      productId: owner.productId,
+      slotId: where.slotId,
+      liveSessionId: null,
+    };
+  }
+  if (where.liveSessionId) {
+    const row = await db
+      .select({ code: lobbyCodes.code })
+      .from(lobbyCodes)
+      .where(and(eq(lobbyCodes.liveSessionId, where.liveSessionId)))
+      .get();
+    const session = await db
+      .select({ influencerId: liveSessions.influencerId })
+      .from(liveSessions)
+      .where(eq(liveSessions.id, where.liveSessionId))
+      .get();
+    const influencerId = session?.influencerId;
+    if (!influencerId) throw notFound("Live session not found");
+    assertReadBusiness(viewer, influencerId);
+    return {
+      lobbyCode: row?.code ?? null,
+      streamerId: influencerId,
+      productId: null,
+      slotId: null,
+      liveSessionId: where.liveSessionId,
+    };
+  }
+  throw new AppError(400, "slotId or liveSessionId is required");
+}
+
+/**
+ * The streamer cancels one of their slots: it is closed to new bookings (conditional open -> cancelled),
+ * then every confirmed buyer is refunded in full to their wallet and notified, once each, by the booking
+ * feature's one path for it. Calling it again refunds nothing more (and retries any buyer a failure left).
+ */
+export async function cancelSlot(env: Env, viewer: Viewer | null, slotId: string, now = new Date()) {
+  const db = getDb(env);
+  const owner = await ownerOfSlot(db, slotId);
+  assertManageBusiness(viewer, owner.influencerId);
+  await db
+    .update(slots)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(slots.id, slotId), eq(slots.status, "open")));
+  const refunded = await refundSlotBookingsInFull(
+    env,
+    slotId,
+    "Slot cancelled by the creator",
+    viewer?.id ?? null,
+    now,
+  );
+  return { slotId, refunded: refunded.length, refunds: refunded };
+}

@@ -1,0 +1,45 @@
+/**
+ * Wall-clock times in a named time zone, converted to UTC instants (slots are stored in UTC; the streamer
+ * types them in their own zone). DST-safe: the offset is read at the instant itself, twice.
+ */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC at `instant`, in milliseconds (positive east of Greenwich). */
+export function zoneOffsetMs(instant: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** "2026-12-03" + "18:30" in `zone` -> the UTC instant. */
+export function zonedToUtc(date: string, time: string, zone: string): Date {
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
+  const [h = 0, min = 0] = time.split(":").map(Number);
+  const wall = Date.UTC(y, m - 1, d, h, min);
+  let instant = wall - zoneOffsetMs(wall, zone);
+  instant = wall - zoneOffsetMs(instant, zone);
+  return new Date(instant);
+}
+
+/** Adds whole calendar days to a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,12 @@
+import { ownGigJson } from "~/features/gigs/api-shape";
+import { createGig, getOwnGig, streamerCurrency } from "~/features/gigs/gigs.server";
+import { GIG_MESSAGES } from "~/features/gigs/messages";
+import { readGigBody } from "~/routes/api/_lib/gig-body.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/** POST /api/influencer/add/product (JSON, or multipart with product_cover_img) */
+export const action = jsonAction({ auth: true }, async ({ request, env, viewer }) => {
+  const { input, cover } = await readGigBody(request, streamerCurrency(viewer));
+  const { id } = await createGig(env, viewer, input, cover);
+  return { message: GIG_MESSAGES.added, product: ownGigJson(await getOwnGig(env, viewer, id)) };
+});

@@ -1,0 +1,10 @@
+import { SLOT_MESSAGES } from "~/features/slots/messages";
+import { addSlotsSchema } from "~/features/slots/schema";
+import { addSlots } from "~/features/slots/slots.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/** POST /api/post/influencer/slots/add { productId, date, startTime, timeZone, seats?, repeatWeeks? } */
+export const action = jsonAction({ schema: addSlotsSchema, auth: true }, async ({ env, input, viewer }) => {
+  const result = await addSlots(env, viewer, input);
+  return { message: SLOT_MESSAGES.added, ...result };
+});

@@ -1,0 +1,11 @@
+import { ownGigJson } from "~/features/gigs/api-shape";
+import { listGigs } from "~/features/gigs/gigs.server";
+import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/** GET /api/get/influencer/inactive-gigs/:id?filter&page&limit (archived gigs, filtered by title) */
+export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
+  const query = inactiveGigsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const list = await listGigs(env, viewer, params.id ?? "", { archived: true, ...query });
+  return { ...list, gigs: undefined, products: list.gigs.map(ownGigJson) };
+});

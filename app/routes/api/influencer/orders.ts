@@ -1,0 +1,18 @@
+import {
+  influencerOrderJson,
+  influencerOrders,
+  influencerOrdersQuerySchema,
+} from "~/features/influencer/orders.server";
+import { badRequest } from "~/lib/errors";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/**
+ * GET /api/get/orders/influencer/:id and /api/get/orders/paginated/influencer/:id (page, limit, optional
+ * year and month: 10 a page, or 15 a page for a month; 'Year and month are required' when only one is given).
+ */
+export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
+  const parsed = influencerOrdersQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid query");
+  const result = await influencerOrders(env, viewer, params.id ?? "", parsed.data);
+  return { ...result, orders: result.orders.map(influencerOrderJson) };
+});

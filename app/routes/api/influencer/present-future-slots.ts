@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { slotJson } from "~/features/slots/api-shape";
+import { UPCOMING_SLOTS_LIMIT } from "~/features/slots/schema";
+import { upcomingSlots } from "~/features/slots/slots.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+const query = z.object({ limit: z.coerce.number().int().min(1).max(100).optional().default(UPCOMING_SLOTS_LIMIT) });
+
+/** GET /api/get/present_future/slots/influencer/:id?limit (default 5) */
+export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
+  const { limit } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const rows = await upcomingSlots(env, viewer, params.id ?? "", { limit });
+  return { slots: rows.map(slotJson) };
+});

@@ -1,0 +1,8 @@
+import { ownGigJson } from "~/features/gigs/api-shape";
+import { getOwnGig } from "~/features/gigs/gigs.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/** GET /api/get/product/:id (one gig of the viewer's own, for editing) */
+export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ env, params, viewer }) => {
+  return { product: ownGigJson(await getOwnGig(env, viewer, params.id ?? "")) };
+});

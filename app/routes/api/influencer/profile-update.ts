@@ -1,0 +1,17 @@
+import { uploadedFile } from "~/features/gigs/cover.server";
+import { influencerProfileJson, updateInfluencerProfile } from "~/features/influencer/profile.server";
+import { INFLUENCER_PROFILE_MESSAGES, influencerProfileSchema } from "~/features/influencer/profile-schema";
+import { badRequest } from "~/lib/errors";
+import { readBody } from "~/platform/http.server";
+import { firstIssue, jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/** POST /api/influencer/profile/update {fullName, bio, profession, image} (JSON, or multipart with the image) */
+export const action = jsonAction({ auth: true }, async ({ request, env, viewer }) => {
+  const multipart = (request.headers.get("Content-Type") ?? "").includes("multipart/form-data");
+  const form = multipart ? await request.formData().catch(() => null) : null;
+  const body = form ? Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) : await readBody(request);
+  const parsed = influencerProfileSchema.safeParse(body ?? {});
+  if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+  const profile = await updateInfluencerProfile(env, viewer, parsed.data, uploadedFile(form?.get("image")));
+  return { message: INFLUENCER_PROFILE_MESSAGES.bioUpdated, influencer: influencerProfileJson(profile) };
+});

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { buyerJson, slotJson } from "~/features/slots/api-shape";
+import { SLOT_BUYERS_PAGE } from "~/features/slots/schema";
+import { slotWithBuyers } from "~/features/slots/slots.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+const query = z.object({
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(50).optional().default(SLOT_BUYERS_PAGE),
+});
+
+/** GET /api/get/slot/:id?page&limit: one slot of the streamer's, with its buyers 4 a page */
+export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
+  const { page, limit } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const result = await slotWithBuyers(env, viewer, params.id ?? "", page, limit);
+  return {
+    slot: slotJson(result.slot),
+    users: result.buyers.map(buyerJson),
+    page: result.page,
+    limit: result.limit,
+    totalUsers: result.totalUsers,
+    totalPages: result.totalPages,
+  };
+});

@@ -1,0 +1,9 @@
+import { suggestStar } from "~/features/influencer/profile.server";
+import { INFLUENCER_PROFILE_MESSAGES, suggestStarSchema } from "~/features/influencer/profile-schema";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/** POST /api/suggeststar {starName} */
+export const action = jsonAction({ schema: suggestStarSchema, auth: true }, async ({ env, input, viewer }) => {
+  await suggestStar(env, viewer, input.starName);
+  return { message: INFLUENCER_PROFILE_MESSAGES.suggested };
+});

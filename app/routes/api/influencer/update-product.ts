@@ -1,0 +1,12 @@
+import { ownGigJson } from "~/features/gigs/api-shape";
+import { getOwnGig, streamerCurrency, updateGig } from "~/features/gigs/gigs.server";
+import { GIG_MESSAGES } from "~/features/gigs/messages";
+import { readGigBody } from "~/routes/api/_lib/gig-body.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/** POST /api/influencer/update/product/:id (JSON, or multipart with product_cover_img) */
+export const action = jsonAction({ auth: true }, async ({ request, env, params, viewer }) => {
+  const { input, cover } = await readGigBody(request, streamerCurrency(viewer));
+  await updateGig(env, viewer, params.id ?? "", input, cover);
+  return { message: GIG_MESSAGES.updated, product: ownGigJson(await getOwnGig(env, viewer, params.id ?? "")) };
+});

@@ -1,0 +1,88 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { requireInfluencer } from "~/features/auth/guards.server";
+import { getUsdInrRate } from "~/features/currency/rates.server";
+import { GigForm } from "~/features/gigs/components/gig-form";
+import { uploadedFile } from "~/features/gigs/cover.server";
+import { createGig, getOwnGig, gigFormOptions, streamerCurrency, updateGig } from "~/features/gigs/gigs.server";
+import { GIG_MESSAGES } from "~/features/gigs/messages";
+import { gigSchema, withoutBlankRequirements } from "~/features/gigs/schema";
+import { envOf } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { runForForm } from "./_lib/form-reply.server";
+import type { Route } from "./+types/gig-edit";
+
+export const meta = ({ params }: Route.MetaArgs) => [{ title: params.id ? "Edit gig | Noobrd" : "Add a gig | Noobrd" }];
+
+/** The price as the streamer typed it: USD minor units shown back in their base currency. */
+function typedPrice(usdMinor: number, currency: "USD" | "INR", rateMicros: number | null) {
+  const minor = currency === "INR" && rateMicros ? Math.round((usdMinor * rateMicros) / 1_000_000) : usdMinor;
+  return (minor / 100).toFixed(2).replace(/\.00$/, "");
+}
+
+/** /influencer/products/new and /influencer/products/:id/edit */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireInfluencer(request, env);
+  const currency = streamerCurrency(viewer);
+  const [games, gig, rate] = await Promise.all([
+    gigFormOptions(env),
+    params.id ? getOwnGig(env, viewer, params.id) : Promise.resolve(null),
+    currency === "INR" ? getUsdInrRate(env) : Promise.resolve(null),
+  ]);
+  const defaults = {
+    product_title: gig?.title ?? "",
+    product_desc: gig?.description ?? "",
+    _game_id: gig?.gameId ?? "",
+    _game_mode_id: gig?.gameModeId ?? "",
+    _platform_playing_on_id: gig?.platformId ?? "",
+    price: gig ? typedPrice(gig.priceMinor, currency, rate?.rateMicros ?? null) : "",
+    requirements: gig?.requirements ?? [],
+    session_tags: gig?.tags ?? [],
+    coverImageUrl: gig?.coverImageUrl ?? null,
+  };
+  return { games, currency, defaults, editing: !!gig };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireInfluencer(request, env);
+  const formData = await request.formData();
+  const submission = parseWithZod(withoutBlankRequirements(formData), { schema: gigSchema(streamerCurrency(viewer)) });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), field: null, message: null }, { status: 400 });
+  const cover = uploadedFile(formData.get("product_cover_img"));
+  const outcome = await runForForm(
+    submission,
+    () =>
+      params.id
+        ? updateGig(env, viewer, params.id, submission.value, cover)
+        : createGig(env, viewer, submission.value, cover),
+    params.id ? GIG_MESSAGES.updateFailed : GIG_MESSAGES.addFailed,
+  );
+  if (!outcome.ok) return outcome.response;
+  return redirectWithToast(env, "/influencer/products", {
+    kind: "success",
+    message: params.id ? GIG_MESSAGES.updated : GIG_MESSAGES.added,
+  });
+}
+
+export default function GigEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData as { result?: never; field?: string | null; message?: string | null } | undefined;
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <Link to="/influencer/products" className="text-sm text-brand-400">
+        ← Your gigs
+      </Link>
+      <h1 className="text-3xl font-bold">{loaderData.editing ? "Edit gig" : "Add a gig"}</h1>
+      <GigForm
+        games={loaderData.games}
+        currency={loaderData.currency}
+        defaults={loaderData.defaults}
+        lastResult={reply?.result}
+        coverError={reply?.field === "product_cover_img" ? (reply.message ?? undefined) : undefined}
+        submitLabel={loaderData.editing ? "Save gig" : "Add gig"}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,174 @@
+import { data, Form, Link } from "react-router";
+import { requireInfluencer } from "~/features/auth/guards.server";
+import { deleteGig, listGigs, setGigArchived } from "~/features/gigs/gigs.server";
+import { GIG_MESSAGES } from "~/features/gigs/messages";
+import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
+import { isAppError } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
+import { envOf } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/products";
+
+export const meta = () => [{ title: "Your gigs | Noobrd" }];
+
+/** /influencer/products: active gigs, or the inactive (archived) list with its filter (?tab=inactive&filter=). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireInfluencer(request, env);
+  const url = new URL(request.url);
+  const archived = url.searchParams.get("tab") === "inactive";
+  const query = inactiveGigsQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const list = await listGigs(env, viewer, viewer.id, { archived, filter: query.filter, page: query.page, limit: 15 });
+  return { archived, filter: query.filter, ...list };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireInfluencer(request, env);
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const gigId = String(form.get("gigId") ?? "");
+  try {
+    if (intent === "archive" || intent === "unarchive") {
+      await setGigArchived(env, viewer, gigId, intent === "archive");
+      const message = intent === "archive" ? GIG_MESSAGES.archived : GIG_MESSAGES.unarchived;
+      return redirectWithToast(
+        env,
+        intent === "archive" ? "/influencer/products?tab=inactive" : "/influencer/products",
+        {
+          kind: "success",
+          message,
+        },
+      );
+    }
+    if (intent === "delete") {
+      await deleteGig(env, viewer, gigId);
+      return redirectWithToast(env, "/influencer/products", { kind: "success", message: GIG_MESSAGES.deleted });
+    }
+  } catch (thrown) {
+    if (isAppError(thrown)) return data({ error: thrown.message, gigId }, { status: thrown.status });
+    throw thrown;
+  }
+  return data({ error: "Unknown action", gigId }, { status: 400 });
+}
+
+const tabClass = "rounded-full px-4 py-1.5 text-sm font-semibold";
+
+export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+  const { gigs, archived, filter, page, totalPages } = loaderData;
+  const base = archived ? `?tab=inactive&filter=${encodeURIComponent(filter)}&` : "?";
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold">Your gigs</h1>
+        <Link
+          to="/influencer/products/new"
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500"
+        >
+          Add a gig
+        </Link>
+      </header>
+      <nav aria-label="Gig lists" className="flex gap-2">
+        <Link
+          to="/influencer/products"
+          className={`${tabClass} ${archived ? "bg-ink-800" : "bg-brand-600"}`}
+          aria-current={archived ? undefined : "page"}
+        >
+          Active
+        </Link>
+        <Link
+          to="/influencer/products?tab=inactive"
+          className={`${tabClass} ${archived ? "bg-brand-600" : "bg-ink-800"}`}
+          aria-current={archived ? "page" : undefined}
+        >
+          Inactive
+        </Link>
+      </nav>
+      {archived ? (
+        <Form method="get" className="flex gap-2">
+          <input type="hidden" name="tab" value="inactive" />
+          <label htmlFor="filter" className="sr-only">
+            Filter inactive gigs
+          </label>
+          <input
+            id="filter"
+            name="filter"
+            defaultValue={filter}
+            placeholder="Filter by title"
+            className="rounded-lg border border-ink-700 bg-ink-800 px-3 py-2 text-sm"
+          />
+          <button type="submit" className="rounded-lg bg-ink-700 px-4 py-2 text-sm">
+            Filter
+          </button>
+        </Form>
+      ) : null}
+      {actionData?.error ? (
+        <p role="alert" className="rounded-lg border border-red-700 bg-red-950 p-3 text-sm text-red-200">
+          {actionData.error}
+        </p>
+      ) : null}
+      {gigs.length === 0 ? (
+        <p className="text-zinc-400">{archived ? "No archived gigs." : "No gigs yet. Add your first one."}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2" aria-label={archived ? "Inactive gigs" : "Active gigs"}>
+          {gigs.map((gig) => (
+            <li key={gig.id} className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-900 p-4">
+              <div className="aspect-video overflow-hidden rounded-xl bg-ink-800">
+                {gig.coverImageUrl ? (
+                  <img src={gig.coverImageUrl} alt="" className="h-full w-full object-cover" />
+                ) : null}
+              </div>
+              <h2 className="font-semibold">{gig.title}</h2>
+              <p className="text-sm text-zinc-400">
+                {gig.gameName} · {gig.modeName} · {gig.platformName} ·{" "}
+                {formatMoney(gig.priceMinor, "USD", { decimals: true })}
+              </p>
+              {gig.tags.length ? (
+                <p className="text-xs text-zinc-400">{gig.tags.map((t) => `#${t}`).join(" ")}</p>
+              ) : null}
+              <div className="flex flex-wrap gap-2 text-sm">
+                <Link to={`/influencer/products/${gig.id}/edit`} className="rounded-lg bg-ink-700 px-3 py-1.5">
+                  Edit
+                </Link>
+                <Link to={`/influencer/calendar-dashboard?gig=${gig.id}`} className="rounded-lg bg-ink-700 px-3 py-1.5">
+                  Slots
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="gigId" value={gig.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={archived ? "unarchive" : "archive"}
+                    className="rounded-lg bg-ink-700 px-3 py-1.5"
+                  >
+                    {archived ? `Unarchive ${gig.title}` : `Archive ${gig.title}`}
+                  </button>
+                </Form>
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    if (!window.confirm(`Delete "${gig.title}"? This cannot be undone.`)) event.preventDefault();
+                  }}
+                >
+                  <input type="hidden" name="gigId" value={gig.id} />
+                  <button type="submit" name="intent" value="delete" className="rounded-lg bg-red-900 px-3 py-1.5">
+                    Delete
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {totalPages > 1 ? (
+        <nav aria-label="Pages" className="flex gap-3 text-sm">
+          {page > 1 ? <Link to={`${base}page=${page - 1}`}>Previous</Link> : null}
+          <span>
+            Page {page} of {totalPages}
+          </span>
+          {page < totalPages ? <Link to={`${base}page=${page + 1}`}>Next</Link> : null}
+        </nav>
+      ) : null}
+    </main>
+  );
+}

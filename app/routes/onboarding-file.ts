@@ -1,0 +1,32 @@
+import { getViewer } from "~/features/auth/session.server";
+import {
+  ONBOARDING_FILE_KINDS,
+  type OnboardingFileKind,
+  readOnboardingFile,
+} from "~/features/onboarding/onboarding.server";
+import { isAppError } from "~/lib/errors";
+import { envOf } from "~/platform/http.server";
+import type { Route } from "./+types/onboarding-file";
+
+/**
+ * /onboarding/files/:userId/statement|agreement: the authorised download of a private onboarding file, for
+ * its streamer and the staff who verify onboarding. Never cached, never rendered inline as a page.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const kind = params.kind as OnboardingFileKind;
+  if (!ONBOARDING_FILE_KINDS.includes(kind)) return new Response("Not found", { status: 404 });
+  try {
+    const object = await readOnboardingFile(env, await getViewer(request, env), params.userId, kind);
+    const headers = new Headers();
+    object.writeHttpMetadata(headers);
+    headers.set("Cache-Control", "private, no-store");
+    headers.set("Content-Disposition", `attachment; filename="${kind}"`);
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
+    return new Response(object.body, { headers });
+  } catch (thrown) {
+    if (isAppError(thrown)) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+    throw thrown;
+  }
+}

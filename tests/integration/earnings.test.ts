@@ -1,0 +1,143 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createBooking, createGig, createLiveSession, createSlot } from "../factories";
+import { request } from "./app";
+import { loggedInFan, streamerWithGame } from "./streamer-world";
+
+const DAY = 86_400_000;
+
+/** A paid order of `amount` cents paid `daysAgo` days ago (refunded `refunded` cents). */
+async function paidOrder(
+  streamerId: string,
+  gigId: string,
+  fanId: string,
+  amount: number,
+  daysAgo: number,
+  refunded = 0,
+) {
+  const slot = await createSlot(
+    env.DB,
+    streamerId,
+    gigId,
+    new Date(Date.now() - daysAgo * DAY + 3_600_000 + Math.random() * 1e6),
+  );
+  const { orderId } = await createBooking(env.DB, { id: slot.id, influencerId: streamerId }, fanId, "confirmed");
+  const status = refunded === 0 ? "paid" : refunded === amount ? "refunded" : "partially_refunded";
+  const paidAt = Date.now() - daysAgo * DAY;
+  await env.DB.prepare(
+    "UPDATE orders SET amount_minor = ?, refunded_minor = ?, status = ?, paid_at = ?, created_at = ? WHERE id = ?",
+  )
+    .bind(amount, refunded, status, paidAt, paidAt, orderId)
+    .run();
+  return orderId;
+}
+
+describe("earnings net of the platform fee", () => {
+  it("matches a hand-computed table for 7, 30 and 90 days at the streamer's fee", async () => {
+    const world = await streamerWithGame();
+    await env.DB.prepare("UPDATE influencer_profiles SET platform_fee_bps = 1500 WHERE user_id = ?")
+      .bind(world.streamer.id)
+      .run();
+    const gig = await createGig(env.DB, world.streamer.id, world.game);
+    const { fan } = await loggedInFan();
+    await paidOrder(world.streamer.id, gig.id, fan.id, 1000, 1); // 7d
+    await paidOrder(world.streamer.id, gig.id, fan.id, 2525, 3); // 7d
+    await paidOrder(world.streamer.id, gig.id, fan.id, 4000, 20, 1000); // 30d, 3000 kept
+    await paidOrder(world.streamer.id, gig.id, fan.id, 999, 60); // 90d
+    await paidOrder(world.streamer.id, gig.id, fan.id, 5000, 45, 5000); // fully refunded: not earnings
+    await paidOrder(world.streamer.id, gig.id, fan.id, 7000, 120); // outside every window
+    // gross: 7d 3525, 30d 6525, 90d 7524; fee 15% rounded once: 528.75->529, 978.75->979, 1128.6->1129
+    const res = await request(`/api/get/influencer/total-earnings/${world.streamer.id}`, {
+      headers: { Cookie: world.cookie },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { windows: unknown[]; platformFeesPercentage: number };
+    expect(body.platformFeesPercentage).toBe(15);
+    expect(body.windows).toEqual([
+      { days: 7, orders: 2, grossMinor: 3525, feeMinor: 529, netMinor: 2996 },
+      { days: 30, orders: 3, grossMinor: 6525, feeMinor: 979, netMinor: 5546 },
+      { days: 90, orders: 4, grossMinor: 7524, feeMinor: 1129, netMinor: 6395 },
+    ]);
+    const page = await request(`/api/get/influencer/paginated-earnings/${world.streamer.id}?days=30&limit=2`, {
+      headers: { Cookie: world.cookie },
+    });
+    const list = (await page.json()) as {
+      earnings: { grossMinor: number; netMinor: number }[];
+      totalItems: number;
+      totalPages: number;
+    };
+    expect(list.totalItems).toBe(3);
+    expect(list.totalPages).toBe(2);
+    expect(list.earnings.map((e) => [e.grossMinor, e.netMinor])).toEqual([
+      [1000, 850],
+      [2525, 2146],
+    ]);
+    expect(
+      (
+        await request(`/api/get/influencer/paginated-earnings/${world.streamer.id}?days=14`, {
+          headers: { Cookie: world.cookie },
+        })
+      ).status,
+    ).toBe(400);
+  });
+});
+
+describe("orders of the streamer", () => {
+  it("pages by 10, by month 15, and asks for both year and month", async () => {
+    const world = await streamerWithGame();
+    const gig = await createGig(env.DB, world.streamer.id, world.game);
+    const { fan } = await loggedInFan({ username: "order_fan" });
+    for (let i = 0; i < 12; i++) await paidOrder(world.streamer.id, gig.id, fan.id, 1000, i * 0.01);
+    const headers = { Cookie: world.cookie };
+    const first = (await (
+      await request(`/api/get/orders/paginated/influencer/${world.streamer.id}`, { headers })
+    ).json()) as {
+      orders: { user: { username: string }; status: string }[];
+      totalItems: number;
+      limit: number;
+    };
+    expect(first.orders).toHaveLength(10);
+    expect(first).toMatchObject({ totalItems: 12, limit: 10 });
+    expect(first.orders[0]).toMatchObject({ user: { username: "order_fan" }, status: "paid" });
+    const now = new Date();
+    const month = (await (
+      await request(
+        `/api/get/orders/paginated/influencer/${world.streamer.id}?year=${now.getUTCFullYear()}&month=${now.getUTCMonth() + 1}`,
+        { headers },
+      )
+    ).json()) as { limit: number };
+    expect(month.limit).toBe(15);
+    const half = await request(`/api/get/orders/paginated/influencer/${world.streamer.id}?year=2026`, { headers });
+    expect(half.status).toBe(400);
+    expect(await half.json()).toMatchObject({ success: false, message: "Year and month are required" });
+  });
+});
+
+describe("the streamer dashboard", () => {
+  it("shows earnings as readable figures, next slots, latest orders, onboarding status and queue counts while live", async () => {
+    const world = await streamerWithGame();
+    const gig = await createGig(env.DB, world.streamer.id, world.game, { title: "Dashboard duo gig" });
+    const { fan } = await loggedInFan({ username: "dash_fan" });
+    await paidOrder(world.streamer.id, gig.id, fan.id, 1000, 2);
+    await createSlot(env.DB, world.streamer.id, gig.id, new Date(Date.now() + 3 * DAY));
+    const html = await (await request("/influencer/dashboard", { headers: { Cookie: world.cookie } })).text();
+    expect(html).toContain("$8.00 net ($10.00 paid, $2.00 platform fee, 1 order)");
+    expect(html).toContain("Last 90 days");
+    expect(html).toContain("Dashboard duo gig");
+    expect(html).toContain("dash_fan");
+    expect(html).toContain("Not submitted yet");
+    expect(html).toContain("You are not live.");
+    const live = await createLiveSession(env.DB, world.streamer.id, world.game, { title: "Live now duo" });
+    const regular = await loggedInFan();
+    await env.DB.prepare(
+      "INSERT INTO queue_entries (id, live_session_id, user_id, lane, state, position, joined_at, updated_at) VALUES ('q1', ?, ?, 'regular', 'waiting', 1, 0, 0)",
+    )
+      .bind(live.id, regular.fan.id)
+      .run();
+    const liveHtml = await (await request("/influencer/dashboard", { headers: { Cookie: world.cookie } })).text();
+    expect(liveHtml).toContain(
+      "Live now: <!-- -->Live now duo<!-- --> · <!-- -->0<!-- --> VIP · <!-- -->1<!-- --> regular in queue",
+    );
+    expect(liveHtml).toContain("Queue Dashboard");
+  });
+});
