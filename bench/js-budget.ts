@@ -22,13 +22,16 @@ export const JS_BUDGET_KIB: Record<string, number> = {
   "routes/public/game": 100,
 };
 
-/** Ceilings asserted by tests/e2e/js-budget.test.ts: today's size (Nov 2026) plus about 3 KiB. */
+/**
+ * Ceilings asserted by tests/e2e/js-budget.test.ts: today's size (Nov 2026: 124.3, 127.9, 124.6, 124.5,
+ * 125.2 KiB) plus about 4 KiB, as the route manifest grows with every route the app adds.
+ */
 export const JS_CEILING_KIB: Record<string, number> = {
-  "routes/public/home": 126,
-  "routes/public/browse": 129,
-  "routes/public/gig": 126,
-  "routes/public/star": 126,
-  "routes/public/game": 127,
+  "routes/public/home": 128,
+  "routes/public/browse": 132,
+  "routes/public/gig": 128,
+  "routes/public/star": 128,
+  "routes/public/game": 129,
 };
 
 /** Libraries a catalogue page must not load before they are needed, by a marker in their code. */

@@ -1,13 +1,4 @@
-import { setGigArchived } from "~/features/gigs/gigs.server";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
-import { jsonAction } from "~/routes/api/_lib/json-action.server";
+import { archiveAction } from "./archive-action.server";
 
-/** POST /api/post/influencer/archive-gig/:id and unarchive-gig/:id (the route id says which) */
-export function archiveAction(archived: boolean) {
-  return jsonAction({ auth: true }, async ({ env, params, viewer }) => {
-    await setGigArchived(env, viewer, params.id ?? "", archived);
-    return { message: archived ? GIG_MESSAGES.archived : GIG_MESSAGES.unarchived, isArchived: archived };
-  });
-}
-
+/** POST /api/post/influencer/archive-gig/:id */
 export const action = archiveAction(true);
