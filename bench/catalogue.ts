@@ -92,7 +92,8 @@ function isSeeded(): boolean {
 /** Returns true when it seeded a new database (whose plans are then checked before and after statistics). */
 function seed(): boolean {
   if (!args.reseed && isSeeded()) {
-    console.log(`reusing the scale database in ${STATE} (--reseed to rebuild it)`);
+    console.log(`reusing the scale database in ${STATE} (--reseed to rebuild it); applying new migrations`);
+    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
     return false;
   }
   rmSync(STATE, { recursive: true, force: true });

@@ -17,6 +17,7 @@ export type CatalogueChange = { gigId?: string; starId?: string; gameId?: string
  * the two land together.
  */
 export function catalogueChangedStatement(db: Db) {
+  forgetEdgeState();
   return db
     .insert(cacheVersions)
     .values({ scope: "catalogue", version: 1 })
@@ -33,18 +34,35 @@ export function catalogueChangedStatement(db: Db) {
  */
 export async function markCatalogueChanged(db: Db, _change: CatalogueChange = {}): Promise<void> {
   await catalogueChangedStatement(db).run();
+  forgetEdgeState();
 }
+
+/**
+ * An isolate keeps what it read for a second: the cached path then costs no D1 round trip on most hits.
+ * A write in this isolate forgets it at once; other isolates see a new version within the second.
+ */
+const EDGE_STATE_TTL_MS = 1000;
+let remembered: { state: EdgeState; until: number } | null = null;
+
+function forgetEdgeState() {
+  remembered = null;
+}
+
+export type EdgeState = { version: number; gateEnabled: boolean };
 
 /**
  * What the edge cache needs before it may answer from a cached copy, in one round trip: the catalogue
  * version, and whether the site gate is switched on (then nothing is served from the cache, since the gate
  * decides per visitor).
  */
-export async function readEdgeState(db: Db): Promise<{ version: number; gateEnabled: boolean }> {
+export async function readEdgeState(db: Db, now = Date.now()): Promise<EdgeState> {
+  if (remembered && now < remembered.until) return remembered.state;
   const row = await db.get<{ version: number | null; gate: string | null }>(sql`
     SELECT
       (SELECT version FROM ${cacheVersions} WHERE scope = 'catalogue') AS version,
       (SELECT value FROM configurations WHERE key = ${CONFIG_KEYS.websitePasswordEnabled}) AS gate`);
   // Any stored value but JSON false counts as "maybe on": the cache then steps aside.
-  return { version: Number(row?.version ?? 0), gateEnabled: row?.gate != null && row.gate !== "false" };
+  const state = { version: Number(row?.version ?? 0), gateEnabled: row?.gate != null && row.gate !== "false" };
+  remembered = { state, until: now + EDGE_STATE_TTL_MS };
+  return state;
 }

@@ -137,11 +137,14 @@ describe("nobody's own data goes through the cache", () => {
     const upsert =
       "INSERT INTO configurations (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value";
     await env.DB.prepare(upsert).bind("website_password_enabled", "true", Date.now()).run();
+    // Switching the gate is a write that changes what every page serves: it bumps the version too.
+    await markCatalogueChanged(getDb(env), { reason: "site gate switched on" });
     try {
       const gated = await visit(path);
       expect(gated.edge).toBe("BYPASS");
     } finally {
       await env.DB.prepare(upsert).bind("website_password_enabled", "false", Date.now()).run();
+      await markCatalogueChanged(getDb(env), { reason: "site gate switched off" });
     }
   });
 });
