@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { createStandInProvider } from "./app/platform/oauth/stand-in-provider.ts";
+import { createStripeStandIn } from "./app/platform/stripe/stand-in.ts";
 
 // No internet here: do not let miniflare fetch the Request.cf object from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -44,8 +45,24 @@ const oauthStandIn = createStandInProvider({
   },
 });
 
+/**
+ * Stripe, likewise, on its own origin: the SDK in the Worker is pointed at it by STRIPE_API_URL (host, port,
+ * protocol). Its webhooks are not pushed (Node cannot reach the Worker under test): tests pull the signed
+ * deliveries from its /__control endpoints and post them to /api/stripe, duplicated and shuffled at will.
+ */
+const STRIPE_STAND_IN_ORIGIN = "http://stripe.stand-in.test";
+const STRIPE_TEST_BINDINGS = {
+  STRIPE_API_URL: STRIPE_STAND_IN_ORIGIN,
+  STRIPE_SECRET_KEY: "sk_test_workerd",
+  STRIPE_WEBHOOK_SECRET: "whsec_workerd_test",
+  STRIPE_STAND_IN_ORIGIN,
+};
+const stripeStandIn = createStripeStandIn({ basePath: "", webhookSecret: STRIPE_TEST_BINDINGS.STRIPE_WEBHOOK_SECRET });
+
 async function outbound(request: Request): Promise<Response> {
-  if (new URL(request.url).origin === OAUTH_STAND_IN_ORIGIN) return oauthStandIn(request);
+  const origin = new URL(request.url).origin;
+  if (origin === OAUTH_STAND_IN_ORIGIN) return oauthStandIn(request);
+  if (origin === STRIPE_STAND_IN_ORIGIN) return stripeStandIn(request);
   return fetch(request);
 }
 
@@ -64,10 +81,11 @@ export default defineConfig(async () => {
                 // The edge cache is off here (tests write through factories, not the app's versioned writes);
                 // tests/integration/edge-cache.test.ts switches it on for the requests it makes.
                 bindings: {
+                  EDGE_CACHE: "off",
                   TEST_MIGRATIONS: migrations,
                   OAUTH_STAND_IN_ORIGIN,
-                  EDGE_CACHE: "off",
                   ...OAUTH_TEST_BINDINGS,
+                  ...STRIPE_TEST_BINDINGS,
                 },
                 outboundService: outbound,
               },

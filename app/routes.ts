@@ -53,6 +53,8 @@ export default [
   route("gig/:id", "routes/public/gig.tsx"),
   route("game/:id", "routes/public/game.tsx"),
   route("favourites", "routes/account/favourites.ts"),
+  route("checkout/success", "routes/checkout/success.tsx"),
+  route("checkout/cancel", "routes/checkout/cancel.tsx"),
 
   ...prefix("api", [
     route("admin/login", "routes/api/auth/admin-login.ts"),
@@ -124,6 +126,16 @@ export default [
     route("delete_favGigs", "routes/api/delete-favourite-gigs.ts"),
     route("delete_favStars", "routes/api/delete-favourite-stars.ts"),
     route("delete_favGames", "routes/api/delete-favourite-games.ts"),
+
+    // Booking and payment (SPEC.md section 7)
+    route("stripe", "routes/api/booking/stripe-webhook.ts"),
+    route("post/check-slot-available-to-book/:slotId", "routes/api/booking/check-slot-available.ts"),
+    route("book-slot/create-order", "routes/api/booking/book-slot-create-order.ts"),
+    route("create-checkout-session", "routes/api/booking/create-checkout-session.ts"),
+    route("create/order", "routes/api/booking/create-order-wallet.ts"),
+    route("update/order/sucess/:sessionId", "routes/api/booking/update-order-success.ts"),
+    route("get/slots/:productId", "routes/api/booking/slots-of-gig.ts"),
+    route("verify-promo-code", "routes/api/booking/verify-promo-code.ts"),
 
     // Products (gigs) of the streamer (SPEC.md section 7, "Products and influencer profile")
     route("get/products/:id", "routes/api/influencer/products.ts"),

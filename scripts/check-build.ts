@@ -8,6 +8,7 @@ import { join } from "node:path";
 const MARKERS = [
   "noobrd-stand-in-oauth", // the stand-in's signing purpose (app/platform/oauth/stand-in-provider.ts)
   "@stand-in.test", // its fake identities' addresses
+  "Stripe stand-in (test mode)", // the Stripe stand-in's hosted checkout page (app/platform/stripe/stand-in.ts)
 ];
 
 function filesUnder(dir: string): string[] {
@@ -31,7 +32,7 @@ if (files.length === 0) {
 }
 const traces = standInTraces(files.map((path) => ({ path, text: readFileSync(path, "utf8") })));
 if (traces.length > 0) {
-  console.error("check-build: the production server bundle carries the OAuth stand-in:");
+  console.error("check-build: the production server bundle carries a local stand-in:");
   for (const trace of traces) console.error(`  ${trace}`);
   process.exit(1);
 }

@@ -11,6 +11,7 @@ import {
   liveTagOptionsQuery,
   platformOptionsQuery,
 } from "../app/features/catalogue/browse.server";
+import { GIG_SORTS } from "../app/features/catalogue/constants";
 import {
   bannersQuery,
   landingGamesQuery,
@@ -47,7 +48,6 @@ import {
   favouriteStarsQuery,
 } from "../app/features/favourites/favourites.server";
 import { suggestionQueries } from "../app/features/search/search.server";
-import { GIG_SORTS } from "../app/lib/constants";
 import type { Db } from "../app/platform/db.server";
 
 /** Ids the queries are planned with (any existing rows will do). */

@@ -2,22 +2,56 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { sendBookingReminders } from "../app/features/booking/reminders.server";
 import { currencyCodeFor, viewerCountry } from "../app/features/currency/currency";
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
+import { sweepExpiredHolds } from "../app/features/payments/fulfilment.server";
 import { cloudflareContext } from "../app/platform/context";
 import { openD1Session } from "../app/platform/d1-session.server";
 import { optimizeDatabase } from "../app/platform/db.server";
 import { serveWithEdgeCache } from "../app/platform/edge-cache.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
+import { STRIPE_STAND_IN_BASE_PATH, stripeStandInEnabled } from "../app/platform/stripe/payments.server";
 
 /** The cron of booking reminders (wrangler.toml "triggers"); the other cron runs the half-hourly jobs. */
 const REMINDERS_CRON = "*/5 * * * *";
+/** The cron of the seat-hold sweeper (every minute: holds last HOLD_MINUTES). */
+const HOLD_SWEEPER_CRON = "* * * * *";
+
+/** Stripe's hosted checkout is on its own origin: the booking form's redirect there needs form-action. */
+const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
-export default {
+/**
+ * The local Stripe stand-in (development, tests and the browser-test build only, STRIPE_STAND_IN "on"). Like
+ * the OAuth stand-in, a production build folds the call away (`import.meta.env.MODE !== "production"` at the
+ * call sites), dynamic import and all. Its webhooks are delivered to this Worker's own /api/stripe, in process.
+ */
+async function mountStripeStandIn(env: Env, ctx: ExecutionContext, origin: string) {
+  const { configureStripeStandIn, workerStripeStandIn } = await import("../app/platform/stripe/stand-in-mount.server");
+  configureStripeStandIn(env, (body, signature) =>
+    worker.fetch(
+      new Request(`${origin}/api/stripe`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+      }) as Request<unknown, IncomingRequestCfProperties>,
+      env,
+      ctx,
+    ),
+  );
+  return workerStripeStandIn();
+}
+
+const worker = {
   async fetch(request, env, ctx) {
     const nonce = newNonce();
     const url = new URL(request.url);
+    if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
+      const standIn = await mountStripeStandIn(env, ctx, url.origin);
+      if (url.pathname.startsWith(`${STRIPE_STAND_IN_BASE_PATH}/`)) {
+        return withSecurityHeaders(await standIn(request), nonce, import.meta.env.DEV);
+      }
+    }
     // The local Discord/Google stand-in (development, tests and the browser-test build only). A production
     // build (`vite build`, mode "production") folds this branch away, dynamic import and all, so it ships no
     // stand-in code; at run time the setting still has to be on and the environment not production.
@@ -50,16 +84,30 @@ export default {
         render,
       }),
     );
-    const formActions = providerFormActionOrigins(env, env.PUBLIC_ORIGIN ?? url.origin);
+    const formActions = [...providerFormActionOrigins(env, env.PUBLIC_ORIGIN ?? url.origin), STRIPE_CHECKOUT_ORIGIN];
     return withSecurityHeaders(response, nonce, import.meta.env.DEV, formActions);
   },
 
   /**
-   * Cron (wrangler.toml triggers). Every 5 minutes (REMINDERS_CRON): booking reminders 24 hours and 15 minutes
-   * before each slot, each sent once even when runs overlap. Every 30 minutes: refreshes the USD->INR rate once
-   * its next-update time has passed, and keeps the query planner's statistics current.
+   * Cron (wrangler.toml triggers). Every minute (HOLD_SWEEPER_CRON): seat holds whose time is up are marked
+   * expired and their Checkout sessions expired through Stripe. Every 5 minutes (REMINDERS_CRON): booking
+   * reminders 24 hours and 15 minutes before each slot, each sent once even when runs overlap. Every 30
+   * minutes: refreshes the USD->INR rate once its next-update time has passed, and keeps the query planner's
+   * statistics current.
    */
   async scheduled(controller, env, ctx) {
+    if (controller.cron === HOLD_SWEEPER_CRON) {
+      if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
+        await mountStripeStandIn(env, ctx, env.PUBLIC_ORIGIN ?? "http://localhost");
+      }
+      ctx.waitUntil(
+        sweepExpiredHolds(env, new Date(controller.scheduledTime)).then(
+          (swept) => swept > 0 && console.log("hold sweeper", swept),
+          (error: unknown) => console.error("hold sweeper", error),
+        ),
+      );
+      return;
+    }
     if (controller.cron === REMINDERS_CRON) {
       ctx.waitUntil(
         sendBookingReminders(env, new Date(controller.scheduledTime)).then(
@@ -77,3 +125,5 @@ export default {
     ctx.waitUntil(optimizeDatabase(env).catch((error: unknown) => console.error("PRAGMA optimize", error)));
   },
 } satisfies ExportedHandler<Env>;
+
+export default worker;

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/auth/policy";
 import { HeaderSearch } from "~/features/search/components/header-search";
-import { MESSAGES } from "~/lib/messages";
 import { Logo } from "./logo";
 
 function useScrolledFlag(active: boolean) {
@@ -43,7 +43,7 @@ function LogoutButton() {
         className="m-auto rounded-xl border border-ink-700 bg-ink-900 p-6 text-zinc-100 backdrop:bg-black/60"
       >
         <p id="logout-title" className="mb-5 text-base font-medium">
-          {MESSAGES.logoutConfirm}
+          {AUTH_MESSAGES.logoutConfirm}
         </p>
         <Form method="post" action="/logout" className="flex justify-end gap-3">
           <button

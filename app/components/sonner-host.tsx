@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Toaster as SonnerToaster, toast as showToast } from "sonner";
-import { TOAST_DURATION_MS } from "~/lib/constants";
-import type { ShownToast } from "~/lib/toast";
+import { type ShownToast, TOAST_DURATION_MS } from "~/lib/toast";
 
 /** Loaded on the first toast (app/components/toaster.tsx): sonner's toaster, then every queued toast. */
 export default function SonnerHost({ toasts }: { toasts: ShownToast[] }) {

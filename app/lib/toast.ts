@@ -1,5 +1,3 @@
-import { TOAST_DURATION_MS } from "./constants";
-
 /**
  * A toast: what the server hands over in its flash cookie (app/platform/toast.server.ts) and what the browser
  * shows. `notify` lives here, below the features, so a feature's hook can show one without importing a
@@ -8,6 +6,9 @@ import { TOAST_DURATION_MS } from "./constants";
  * It does not import the toast library: the app's Toaster (app/components/toaster.tsx) listens here and
  * loads it on the first toast, so pages that never show one do not download it (issue 11).
  */
+/** SPEC.md section 9: toasts show for 2000 ms. */
+export const TOAST_DURATION_MS = 2000;
+
 export const TOAST_KINDS = ["success", "error", "warning", "info"] as const;
 export type ToastKind = (typeof TOAST_KINDS)[number];
 export type Toast = { kind: ToastKind; message: string };

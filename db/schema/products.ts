@@ -9,7 +9,8 @@
  * - the platform is one the game runs on: FK (game_id, platform_id) -> game_platforms;
  * - prices are held in USD minor units (SPEC section 1): price_minor > 0 and currency = 'USD'.
  *   The 5 USD / 100 INR minimum applies to the amount typed in base_currency and is checked by
- *   the form schema (100 INR converts to less than 5 USD, so the column cannot carry it);
+ *   the gig form schema, `gigSchema(baseCurrency)` in app/features/gigs/schema.ts, which the gig page
+ *   and the gig API both use (100 INR converts to less than 5 USD, so the column cannot carry it);
  * - tags are unique per gig (primary key (product_id, tag)), trimmed and non-empty;
  * - archived gigs keep their row (archived_at set): orders and slots still point at them.
  *

@@ -17,6 +17,7 @@
  * at most one non-removed payout; at most one open live session per streamer.
  */
 import { hashPassword } from "../../app/features/auth/password.server";
+import { DEFAULT_PAYOUT_TAX_BPS, payoutTotals } from "../../app/features/payouts/totals";
 import {
   ACTIVE_QUEUE_STATES,
   type BankIdentifierKind,
@@ -87,8 +88,11 @@ export const BOOKABLE_DAYS = 30;
 export const HISTORY_DAYS = 30;
 
 /** SPEC section 9 payout defaults, basis points (stored as percents in configurations). */
-const PAYOUT_TAXES_PERCENT = { indirectTaxPercent: 18, platformFeesIndirectTaxPercent: 18, tdsPercent: 0.1 };
-const percentToBps = (percent: number) => Math.round(percent * 100);
+const PAYOUT_TAXES_PERCENT = {
+  indirectTaxPercent: DEFAULT_PAYOUT_TAX_BPS.indirectTaxBps / 100,
+  platformFeesIndirectTaxPercent: DEFAULT_PAYOUT_TAX_BPS.platformFeeIndirectTaxBps / 100,
+  tdsPercent: DEFAULT_PAYOUT_TAX_BPS.tdsBps / 100,
+};
 const USD_TO_INR = 84.1;
 
 type Row<K extends keyof SeedData> = SeedData[K][number];
@@ -1297,11 +1301,7 @@ export async function generateSeed(options: SeedOptions): Promise<SeedData> {
   }
 
   // ---------------------------------------------------------------- payouts
-  const payoutRates = {
-    platformFeeIndirectTaxBps: percentToBps(PAYOUT_TAXES_PERCENT.platformFeesIndirectTaxPercent),
-    indirectTaxBps: percentToBps(PAYOUT_TAXES_PERCENT.indirectTaxPercent),
-    tdsBps: percentToBps(PAYOUT_TAXES_PERCENT.tdsPercent),
-  };
+  const payoutRates = { ...DEFAULT_PAYOUT_TAX_BPS };
   const payableByInfluencer = new Map<string, Row<"orders">[]>();
   for (const order of data.orders) {
     if (order.status !== "paid" || !order.validatedAt || !order.influencerId) continue;
@@ -1319,8 +1319,7 @@ export async function generateSeed(options: SeedOptions): Promise<SeedData> {
   ) => {
     if (orders.length === 0) return;
     const id = nextId.payout();
-    const gross = orders.reduce((sum, order) => sum + order.amountMinor - (order.refundedMinor ?? 0), 0);
-    const totals = payoutTotals(gross, { platformFeeBps: influencer.feeBps, ...payoutRates });
+    const totals = payoutTotals(orders, { platformFeeBps: influencer.feeBps, ...payoutRates });
     const completedAt = status === "completed" ? created + rnd.int(2, 5) * DAY : null;
     const removedAt = status === "removed" ? created + HOUR : null;
     data.payouts.push({
@@ -1680,31 +1679,6 @@ export async function generateSeed(options: SeedOptions): Promise<SeedData> {
   for (const profile of data.influencerProfiles) profile.popularity = starScore.get(profile.userId) ?? 0;
 
   return data;
-}
-
-/**
- * Payout totals from a gross amount and the rate snapshot. This is the seed's reading of
- * SPEC section 9 (TDS on gross, indirect tax on the platform fee, indirect tax on gross,
- * everything withheld from the creator's share); the payouts feature owns the real formula
- * and should move it to app/features/payouts and have the seed call it.
- */
-export function payoutTotals(
-  grossMinor: number,
-  rates: { platformFeeBps: number; platformFeeIndirectTaxBps: number; indirectTaxBps: number; tdsBps: number },
-) {
-  const share = (amount: number, bps: number) => Math.round((amount * bps) / 10_000);
-  const platformFeeMinor = share(grossMinor, rates.platformFeeBps);
-  const platformFeeIndirectTaxMinor = share(platformFeeMinor, rates.platformFeeIndirectTaxBps);
-  const indirectTaxMinor = share(grossMinor, rates.indirectTaxBps);
-  const tdsMinor = share(grossMinor, rates.tdsBps);
-  return {
-    grossMinor,
-    platformFeeMinor,
-    platformFeeIndirectTaxMinor,
-    indirectTaxMinor,
-    tdsMinor,
-    netMinor: grossMinor - platformFeeMinor - platformFeeIndirectTaxMinor - indirectTaxMinor - tdsMinor,
-  };
 }
 
 function truncate(text: string, max: number): string {

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { consumeCode, issueCode } from "~/features/auth/codes.server";
-import { AUTH_RATE_LIMITS } from "~/lib/constants";
-import { AUTH_MESSAGES } from "~/lib/messages";
+import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { readOutbox } from "~/platform/email/email.server";
 import { postForm, request } from "./app";
 
@@ -49,7 +49,7 @@ describe("sign-up and verification", () => {
   it("verifies by the emailed code and logs the user in", async () => {
     const { location, email } = await signUp();
     const code = /code is (\d{6})/.exec(email.text)?.[1];
-    expect(code).toBeDefined();
+    expect(code).toMatch(/^\d{6}$/);
     const response = await postForm(location, { intent: "verify", otp: code ?? "" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
@@ -224,7 +224,9 @@ describe("one-time codes", () => {
 
     const fresh = await issueCode(env, { purpose: "verify_email", userId: user?.id ?? "", withCode: true }, issuedAt);
     const inTime = new Date(issuedAt.getTime() + 9 * 60 * 1000);
-    expect(await consumeCode(env, "verify_email", fresh.id, fresh.code ?? "", { now: inTime })).toBeDefined();
+    expect(await consumeCode(env, "verify_email", fresh.id, fresh.code ?? "", { now: inTime })).toMatchObject({
+      id: fresh.id,
+    });
     expect(await consumeCode(env, "verify_email", fresh.id, fresh.code ?? "", { now: inTime })).toBeUndefined();
   });
 

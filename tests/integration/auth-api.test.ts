@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { readOutbox } from "~/platform/email/email.server";
 import { postJson, request } from "./app";
 import { loggedInUser } from "./session";

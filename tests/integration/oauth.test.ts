@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { SOCIAL_MESSAGES } from "~/features/auth/social.server";
-import { AUTH_MESSAGES } from "~/lib/messages";
 import { readOutbox } from "~/platform/email/email.server";
 import { createUser } from "../factories";
 import { ORIGIN } from "./app";

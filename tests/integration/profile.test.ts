@@ -1,19 +1,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { createSession } from "~/features/auth/session.server";
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
+import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { readOutbox } from "~/platform/email/email.server";
 import { ORIGIN, postForm, postJson, request } from "./app";
 import { loggedInUser } from "./session";
+import { toastOf } from "./toast";
 
 const PNG = Uint8Array.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
   0, 0, 0,
 ]);
-
-function toastOf(response: Response) {
-  return response.headers.getSetCookie().find((c) => c.startsWith("toast="));
-}
 
 async function userRow(id: string) {
   return env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<Record<string, unknown>>();
@@ -30,7 +28,7 @@ describe("/profile", () => {
     const { user, cookie } = await loggedInUser();
     const response = await postForm("/profile", { intent: "bio", bio: "Diamond Valorant player." }, { Cookie: cookie });
     expect(response.status).toBe(302);
-    expect(toastOf(response)).toBeDefined();
+    expect(await toastOf(response)).toEqual({ kind: "success", message: PROFILE_MESSAGES.bioUpdated });
     expect((await userRow(user.id))?.bio).toBe("Diamond Valorant player.");
     const page = await (await request("/profile", { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Diamond Valorant player.");
@@ -175,7 +173,7 @@ describe("/profile", () => {
     expect(changed.headers.get("Location")).toBe("/");
     const stillIn = await request("/profile", { headers: { Cookie: otherDevice } });
     expect(stillIn.status).toBe(302);
-    expect(toastOf(changed)).toBeDefined();
+    expect(await toastOf(changed)).toEqual({ kind: "success", message: AUTH_MESSAGES.passwordUpdated });
   });
 });
 

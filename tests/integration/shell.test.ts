@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { createSession } from "~/features/auth/session.server";
-import { MESSAGES } from "~/lib/messages";
 import { createUser } from "../factories";
 import { request } from "./app";
 
@@ -48,7 +48,7 @@ describe("logout", () => {
   it("asks for confirmation without JavaScript", async () => {
     const { response, html } = await page("/logout", await loggedInCookie());
     expect(response.status).toBe(200);
-    expect(html).toContain(MESSAGES.logoutConfirm);
+    expect(html).toContain(AUTH_MESSAGES.logoutConfirm);
   });
 
   it("revokes the session, goes to / and says so", async () => {
@@ -63,7 +63,7 @@ describe("logout", () => {
     expect((await page("/contact-us", cookie)).html).toContain("Sign up / Sign in");
     // The toast is shown once on the next page.
     const toastCookie = setCookies.find((c) => c.startsWith("toast="))?.split(";")[0] ?? "";
-    expect((await page("/", toastCookie)).html).toContain(MESSAGES.loggedOut);
+    expect((await page("/", toastCookie)).html).toContain(AUTH_MESSAGES.loggedOut);
   });
 
   it("GET /api/logout ends the session and refuses cross-site calls", async () => {
@@ -72,7 +72,7 @@ describe("logout", () => {
     expect(refused.status).toBe(403);
     expect((await page("/contact-us", cookie)).html).toContain("Log out");
     const response = await request("/api/logout", { headers: { Cookie: cookie } });
-    expect(await response.json()).toMatchObject({ success: true, message: MESSAGES.loggedOut });
+    expect(await response.json()).toMatchObject({ success: true, message: AUTH_MESSAGES.loggedOut });
     expect((await page("/contact-us", cookie)).html).toContain("Sign up / Sign in");
   });
 });

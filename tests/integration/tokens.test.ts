@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ACCESS_TOKEN_TTL_MS, signAccessToken } from "~/features/auth/access-token.server";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { createSession } from "~/features/auth/session.server";
 import { LOGIN_HANDOFF_TTL_MS, SOCIAL_MESSAGES } from "~/features/auth/social.server";
 import { TOKEN_MESSAGES } from "~/features/auth/tokens.server";
 import { sha256Hex } from "~/lib/crypto";
-import { AUTH_MESSAGES } from "~/lib/messages";
 import { createUser } from "../factories";
 import { Client } from "./client";
 import { throughProvider, unique } from "./social-flow";
@@ -253,7 +253,7 @@ describe("custom-redirection hand-off", () => {
     const wrongCode = [...parts.slice(0, 6), parts[6] === "000000" ? "111111" : "000000"].join("/");
     expect((await client.get(wrongCode)).headers.get("Location")).toBe("/login");
     expect(await client.isLoggedIn()).toBe(false);
-    expect(user.id).toBeTruthy();
+    expect(user.id).toMatch(/^[0-9a-z]{20}$/);
   });
 
   it("expires", async () => {

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { AUTH_RATE_LIMITS } from "~/lib/constants";
+import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { type Failure, fail, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { AUTH_MESSAGES } from "~/lib/messages";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";

@@ -4,8 +4,6 @@ const CODES =
     " ",
   );
 
-export const COUNTRY_CODES: readonly string[] = CODES;
-
 let names: Intl.DisplayNames | null = null;
 
 export function countryName(code: string): string {

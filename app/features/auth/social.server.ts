@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { AUTH_RATE_LIMITS } from "~/lib/constants";
+import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { randomDigits } from "~/lib/crypto";
 import { fail, notFound, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { AUTH_MESSAGES } from "~/lib/messages";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
 import { sessionSecret } from "~/platform/env.server";

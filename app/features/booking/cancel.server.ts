@@ -4,10 +4,13 @@ import type { Viewer } from "~/features/auth/policy";
 import { notifyUser } from "~/features/notifications/notify.server";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { conflict, notFound } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
-import { type Db, getDb, named } from "~/platform/db.server";
-import { bookings, orders, promoRedemptions, slots } from "../../../db/schema";
+import { col, type Db, getDb, named } from "~/platform/db.server";
+import { type EmailSender, emailSender } from "~/platform/email/email.server";
+import { bookings, orders, products, promoRedemptions, slots, users } from "../../../db/schema";
 import { type RefundTier, refundFor, refundTier } from "./cancellation-policy";
+import { slotCancelledEmail } from "./emails";
 import { BOOKING_MESSAGES } from "./messages";
 
 export type CancelOutcome = {
@@ -56,7 +59,7 @@ function cancelStatements(
   options: { now: Date; reason: string; createdBy: string | null; beforeStart: boolean },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const notStarted = options.beforeStart
-    ? sql`(SELECT ${slots.startsAt} FROM ${slots} WHERE ${slots.id} = ${bookings.slotId}) > ${options.now.getTime()}`
+    ? sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) > ${options.now.getTime()}`
     : undefined;
   const cancel = db
     .update(bookings)
@@ -80,7 +83,7 @@ function cancelStatements(
     .where(
       and(
         eq(promoRedemptions.orderId, booking.orderId),
-        sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${bookings.id} = ${booking.bookingId} AND ${bookings.status} = 'cancelled')`,
+        sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled')`,
       ),
     );
   return [cancel, ...refund, returnPromoUse];
@@ -132,7 +135,7 @@ export async function cancelBooking(
 /**
  * A streamer cancelled the slot: every confirmed buyer is refunded in full (what is left to refund of their
  * order) to their wallet, once each (the same conditional booking update guards each refund), and notified in
- * the app. The caller checks that `actorId` may cancel the slot BEFORE calling this. Returns the bookings it
+ * the app and by email. The caller checks that `actorId` may cancel the slot BEFORE calling this. Returns the bookings it
  * cancelled; calling it again cancels and refunds nothing more.
  */
 export async function refundSlotBookingsInFull(
@@ -141,6 +144,7 @@ export async function refundSlotBookingsInFull(
   reason: string,
   actorId: string | null,
   now: Date = new Date(),
+  sender: EmailSender = emailSender(env),
 ): Promise<CancelOutcome[]> {
   const db = getDb(env);
   const confirmed = await db
@@ -152,10 +156,18 @@ export async function refundSlotBookingsInFull(
         amountMinor: orders.amountMinor,
         refundedMinor: orders.refundedMinor,
         currency: orders.currency,
+        email: users.email,
+        name: users.fullName,
+        username: users.username,
+        startsAt: slots.startsAt,
+        title: products.title,
       }),
     )
     .from(bookings)
     .innerJoin(orders, eq(orders.id, bookings.orderId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .leftJoin(products, eq(products.id, slots.productId))
     .where(and(eq(bookings.slotId, slotId), eq(bookings.status, "confirmed")));
 
   const outcomes: CancelOutcome[] = [];
@@ -175,12 +187,25 @@ export async function refundSlotBookingsInFull(
       refundedMinor: amount,
       currency: booking.currency,
     });
+    // The policy page promises both: "we notify you by email and in the app".
     await notifyUser(env, {
       userId: booking.userId,
       type: "booking",
       title: "Your session was cancelled by the creator; you got a full refund to your wallet",
-      url: "/profile",
+      url: "/profile#wallet",
     });
+    if (booking.email) {
+      await sender.send(
+        slotCancelledEmail({
+          to: booking.email,
+          name: booking.name || booking.username,
+          title: booking.title ?? "your session",
+          startsAt: booking.startsAt,
+          refund: formatMoney(amount, booking.currency, { decimals: true }),
+          origin: env.PUBLIC_ORIGIN ?? "",
+        }),
+      );
+    }
   }
   return outcomes;
 }

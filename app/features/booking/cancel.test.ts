@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { AppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
+import type { EmailMessage } from "~/platform/email/email.server";
 import {
   createBooking,
   createGame,
@@ -151,12 +152,16 @@ describe("refundSlotBookingsInFull", () => {
     const second = await createBooking(env.DB, slot, b.id, "confirmed", 2);
     const held = await createBooking(env.DB, slot, c.id, "held");
 
+    const sent: EmailMessage[] = [];
+    const mail = { send: async (message: EmailMessage) => void sent.push(message) };
     const [once, twice] = await Promise.all([
-      refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", star.id),
-      refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", star.id),
+      refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", star.id, new Date(), mail),
+      refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", star.id, new Date(), mail),
     ]);
     expect(once.length + twice.length).toBe(2);
-    expect(await refundSlotBookingsInFull(env, slot.id, "again", star.id)).toEqual([]);
+    expect(await refundSlotBookingsInFull(env, slot.id, "again", star.id, new Date(), mail)).toEqual([]);
+    expect(sent.map((m) => m.to).sort()).toEqual([a.email, b.email].sort());
+    expect(sent.find((m) => m.to === b.email)?.text).toContain("full refund of $20.00");
 
     expect(await state(first.id)).toMatchObject({
       booking: "cancelled",

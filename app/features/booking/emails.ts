@@ -34,3 +34,29 @@ export function reminderEmail(input: {
     ].join("\n"),
   };
 }
+
+/** A creator cancelled the slot: the buyer got a full refund to their wallet (Cancellation Policy). */
+export function slotCancelledEmail(input: {
+  to: string;
+  name: string;
+  title: string;
+  startsAt: Date;
+  refund: string;
+  origin: string;
+}): EmailMessage {
+  const link = `${input.origin}/profile#wallet`;
+  const lines = [
+    `Hi ${input.name},`,
+    `The creator cancelled ${input.title} (${formatSlotTime(input.startsAt, null, "UTC")}).`,
+    `You got a full refund of ${input.refund} to your Noobrd wallet, available now for your next booking.`,
+  ];
+  return {
+    to: input.to,
+    subject: `Cancelled: ${input.title}, full refund to your wallet`,
+    text: [...lines, `Your wallet: ${link}`].join("\n\n"),
+    html: [
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(link)}">Your wallet</a></p>`,
+    ].join("\n"),
+  };
+}

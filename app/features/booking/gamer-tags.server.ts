@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { badRequest, conflict, notFound } from "~/lib/errors";
-import { type Db, getDb, named } from "~/platform/db.server";
+import { col, type Db, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, slots } from "../../../db/schema";
 import { BOOKING_MESSAGES } from "./messages";
 
@@ -83,9 +83,9 @@ async function applyChanges(
   const known = new Set(existing.map((tag) => tag.id));
   if (changes.some((change) => !known.has(change.id))) throw badRequest(BOOKING_MESSAGES.unknownGamertag);
 
-  const stillEditable = sql`EXISTS (SELECT 1 FROM ${bookings} JOIN ${slots} ON ${slots.id} = ${bookings.slotId}
-    WHERE ${bookings.id} = ${booking.bookingId} AND ${bookings.userId} = ${viewer.id}
-      AND ${bookings.status} IN ('held', 'confirmed') AND ${slots.startsAt} > ${now.getTime()})`;
+  const stillEditable = sql`EXISTS (SELECT 1 FROM ${bookings} JOIN ${slots} ON ${col(slots.id)} = ${col(bookings.slotId)}
+    WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.userId)} = ${viewer.id}
+      AND ${col(bookings.status)} IN ('held', 'confirmed') AND ${col(slots.startsAt)} > ${now.getTime()})`;
   const updates = changes.map((change) =>
     db
       .update(bookingGamertags)

@@ -171,6 +171,27 @@ export function monthRange(year: number, month: number): { from: Date; to: Date 
   return { from: new Date(Date.UTC(year, month - 1, 1)), to: new Date(Date.UTC(year, month, 1)) };
 }
 
+/** The page of a user's orders and their count (exported for the query-plan test). */
+export function userOrdersQueries(db: Db, userId: string, query: OrderListQuery) {
+  const range = query.month ? monthRange(query.month.year, query.month.month) : null;
+  const where = and(
+    eq(orders.userId, userId),
+    range ? gte(orders.createdAt, range.from) : undefined,
+    range ? lt(orders.createdAt, range.to) : undefined,
+  );
+  return [
+    selectOrders(db)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: sql<number>`count(*)`.as("total") })
+      .from(orders)
+      .where(where),
+  ] as const;
+}
+
 /**
  * A user's orders, newest first, a page at a time, optionally of one month: for the user themself and order
  * staff (canReadOrdersOf). Anyone else gets 404, as for a single order.
@@ -184,23 +205,7 @@ export async function listUserOrders(
 ): Promise<OrderPage> {
   if (!canReadOrdersOf(viewer, userId)) throw notFound(BOOKING_MESSAGES.orderNotFound);
   const db = getDb(env);
-  const range = query.month ? monthRange(query.month.year, query.month.month) : null;
-  const where = and(
-    eq(orders.userId, userId),
-    range ? gte(orders.createdAt, range.from) : undefined,
-    range ? lt(orders.createdAt, range.to) : undefined,
-  );
-  const [rows, counted] = await db.batch([
-    selectOrders(db)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)`.as("total") })
-      .from(orders)
-      .where(where),
-  ]);
+  const [rows, counted] = await db.batch(userOrdersQueries(db, userId, query));
   const total = Number(counted[0]?.total ?? 0);
   return {
     orders: await details(db, viewer, rows, now),

@@ -1,12 +1,46 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { notificationStatement } from "~/features/notifications/notify.server";
-import { getDb, named } from "~/platform/db.server";
+import { type Db, getDb, named } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { bookingReminders, bookings, products, type ReminderKind, slots, users } from "../../../db/schema";
 import { reminderEmail } from "./emails";
 
 /** When each reminder is due, before the slot's start. */
 export const REMINDER_LEAD_MS: Record<ReminderKind, number> = { "24h": 24 * 60 * 60_000, "15m": 15 * 60_000 };
+
+/**
+ * Claims the due reminders of one kind: one conditional insert against UNIQUE (booking_id, kind), returning only
+ * the rows this call inserted (exported for the query-plan test).
+ */
+export function claimReminders(db: Db, kind: ReminderKind, now: Date) {
+  const at = now.getTime();
+  const lead = REMINDER_LEAD_MS[kind];
+  const window =
+    kind === "24h"
+      ? and(
+          lte(slots.startsAt, new Date(at + lead)),
+          gt(slots.startsAt, new Date(at + REMINDER_LEAD_MS["15m"])),
+          sql`${bookings.confirmedAt} <= ${slots.startsAt} - ${lead}`,
+        )
+      : and(lte(slots.startsAt, new Date(at + lead)), gt(slots.startsAt, now));
+  return db
+    .insert(bookingReminders)
+    .select(
+      db
+        .select({
+          id: sql<string>`lower(hex(randomblob(10)))`.as("id"),
+          bookingId: bookings.id,
+          kind: sql<ReminderKind>`${kind}`.as("kind"),
+          claimedAt: sql<Date>`${at}`.as("claimed_at"),
+          sentAt: sql<Date | null>`NULL`.as("sent_at"),
+        })
+        .from(bookings)
+        .innerJoin(slots, eq(slots.id, bookings.slotId))
+        .where(and(eq(bookings.status, "confirmed"), eq(slots.status, "open"), window)),
+    )
+    .onConflictDoNothing()
+    .returning({ id: bookingReminders.id, bookingId: bookingReminders.bookingId, kind: bookingReminders.kind });
+}
 
 /**
  * The cron's reminders: 24 hours and 15 minutes before a slot, every confirmed buyer gets an email and an in-app
@@ -22,36 +56,7 @@ export async function sendBookingReminders(
   sender: EmailSender = emailSender(env),
 ): Promise<Record<ReminderKind, number>> {
   const db = getDb(env);
-  const at = now.getTime();
-  const claim = (kind: ReminderKind) => {
-    const lead = REMINDER_LEAD_MS[kind];
-    const window =
-      kind === "24h"
-        ? and(
-            lte(slots.startsAt, new Date(at + lead)),
-            gt(slots.startsAt, new Date(at + REMINDER_LEAD_MS["15m"])),
-            sql`${bookings.confirmedAt} <= ${slots.startsAt} - ${lead}`,
-          )
-        : and(lte(slots.startsAt, new Date(at + lead)), gt(slots.startsAt, now));
-    return db
-      .insert(bookingReminders)
-      .select(
-        db
-          .select({
-            id: sql<string>`lower(hex(randomblob(10)))`.as("id"),
-            bookingId: bookings.id,
-            kind: sql<ReminderKind>`${kind}`.as("kind"),
-            claimedAt: sql<Date>`${at}`.as("claimed_at"),
-            sentAt: sql<Date | null>`NULL`.as("sent_at"),
-          })
-          .from(bookings)
-          .innerJoin(slots, eq(slots.id, bookings.slotId))
-          .where(and(eq(bookings.status, "confirmed"), eq(slots.status, "open"), window)),
-      )
-      .onConflictDoNothing()
-      .returning({ id: bookingReminders.id, bookingId: bookingReminders.bookingId, kind: bookingReminders.kind });
-  };
-  const [day, quarter] = await db.batch([claim("24h"), claim("15m")]);
+  const [day, quarter] = await db.batch([claimReminders(db, "24h", now), claimReminders(db, "15m", now)]);
   const claimed = [...day, ...quarter];
   const sent: Record<ReminderKind, number> = { "24h": 0, "15m": 0 };
   if (claimed.length === 0) return sent;

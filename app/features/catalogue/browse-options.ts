@@ -1,4 +1,4 @@
-import { type GIG_SORTS, PAGE_SIZE } from "~/lib/constants";
+import { type GIG_SORTS, PAGE_SIZE } from "./constants";
 
 /**
  * The browse page's choices and their labels, without Zod: the filter bar (a client component) imports

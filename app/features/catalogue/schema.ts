@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GIG_SORTS } from "~/lib/constants";
+import { GIG_SORTS } from "~/features/catalogue/constants";
 import { type ParseResult, paramsObject, parseQuery } from "~/lib/validation";
 import { PROFESSIONS } from "../../../db/schema/constants";
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/rate-query.server";
-import { PAGE_SIZE } from "~/lib/constants";
 import { type Db, named } from "~/platform/db.server";
 import {
   gameModes,

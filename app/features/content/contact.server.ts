@@ -1,4 +1,4 @@
-import { CONTACT_RATE_LIMIT } from "~/lib/constants";
+import { CONTACT_RATE_LIMIT } from "~/features/content/constants";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";

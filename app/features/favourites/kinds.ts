@@ -1,4 +1,4 @@
-import { MESSAGES } from "~/lib/messages";
+import { FAVOURITE_MESSAGES } from "~/features/favourites/messages";
 import type { Toast } from "~/lib/toast";
 
 /** What can be a favourite, and the SPEC.md section 8 toast for each change (gig removal is a warning). */
@@ -9,12 +9,18 @@ export function favouriteToast(kind: FavouriteKind, added: boolean): Toast {
   switch (kind) {
     case "gig":
       return added
-        ? { kind: "success", message: MESSAGES.gigFavouriteAdded }
-        : { kind: "warning", message: MESSAGES.gigFavouriteRemoved };
+        ? { kind: "success", message: FAVOURITE_MESSAGES.gigFavouriteAdded }
+        : { kind: "warning", message: FAVOURITE_MESSAGES.gigFavouriteRemoved };
     case "star":
-      return { kind: "success", message: added ? MESSAGES.starFavouriteAdded : MESSAGES.starFavouriteRemoved };
+      return {
+        kind: "success",
+        message: added ? FAVOURITE_MESSAGES.starFavouriteAdded : FAVOURITE_MESSAGES.starFavouriteRemoved,
+      };
     case "game":
-      return { kind: "success", message: added ? MESSAGES.gameFavouriteAdded : MESSAGES.gameFavouriteRemoved };
+      return {
+        kind: "success",
+        message: added ? FAVOURITE_MESSAGES.gameFavouriteAdded : FAVOURITE_MESSAGES.gameFavouriteRemoved,
+      };
   }
 }
 
@@ -24,5 +30,3 @@ export const FAVOURITE_API: Record<FavouriteKind, { add: string; remove: string 
   star: { add: "/api/save_favoriteStars", remove: "/api/delete_favStars" },
   game: { add: "/api/save_favoriteGames", remove: "/api/delete_favGames" },
 };
-
-export const FAVOURITE_LABELS: Record<FavouriteKind, string> = { gig: "gig", star: "star", game: "game" };

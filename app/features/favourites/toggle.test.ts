@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FAVOURITE_DELAY_MS } from "~/lib/constants";
+import { FAVOURITE_DELAY_MS } from "~/features/favourites/constants";
 import { createFavouriteToggle } from "./toggle";
 
 function setup(initial = false, result: boolean | (() => Promise<boolean>) = true) {

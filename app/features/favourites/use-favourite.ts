@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { FAVOURITE_DELAY_MS } from "~/lib/constants";
+import { FAVOURITE_DELAY_MS } from "~/features/favourites/constants";
 import { MESSAGES } from "~/lib/messages";
 import { notify } from "~/lib/toast";
 import { FAVOURITE_API, type FavouriteKind, favouriteToast } from "./kinds";

@@ -8,7 +8,11 @@ export type EmailMessage = {
   html: string;
   /** The one-click unsubscribe link (List-Unsubscribe), when the message has one. */
   unsubscribeUrl?: string;
+  /** Text attachments, e.g. a calendar invite (text/calendar). */
+  attachments?: EmailAttachment[];
 };
+
+export type EmailAttachment = { filename: string; contentType: string; content: string };
 
 export type StoredEmail = EmailMessage & { id: string; sentAt: string };
 
@@ -69,6 +73,11 @@ export class HttpEmailSender implements EmailSender {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments?.map((attachment) => ({
+          filename: attachment.filename,
+          content: btoa(String.fromCharCode(...new TextEncoder().encode(attachment.content))),
+          content_type: attachment.contentType,
+        })),
         headers: message.unsubscribeUrl
           ? { "List-Unsubscribe": `<${message.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
           : undefined,

@@ -6,9 +6,11 @@ import { changePassword, requestEmailChange } from "~/features/auth/accounts.ser
 import { FormErrors } from "~/features/auth/components/auth-card";
 import { EmailField, PasswordField } from "~/features/auth/components/fields";
 import { requireUser } from "~/features/auth/guards.server";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { OrdersSection } from "~/features/booking/components/orders-section";
+import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import {
   deleteSocialLink,
   getProfile,
@@ -26,7 +28,6 @@ import {
   socialLinksSchema,
 } from "~/features/profile/schema";
 import { WalletSection } from "~/features/wallet/components/wallet-section";
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from "~/lib/messages";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, found, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";

@@ -1,5 +1,5 @@
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { destroySession } from "~/features/auth/session.server";
-import { MESSAGES } from "~/lib/messages";
 import { envOf, isSameOrigin, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/logout";
 
@@ -8,5 +8,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A GET that changes state: refuse it from other sites so a link elsewhere cannot log users out.
   if (!isSameOrigin(request)) return jsonError(403, "Cross-origin request refused");
   const clear = await destroySession(request, envOf(context));
-  return Response.json({ success: true, message: MESSAGES.loggedOut }, { headers: { "Set-Cookie": clear } });
+  return Response.json({ success: true, message: AUTH_MESSAGES.loggedOut }, { headers: { "Set-Cookie": clear } });
 }

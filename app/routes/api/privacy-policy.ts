@@ -1,11 +1,11 @@
 import { getLegalContent } from "~/features/content/content.server";
-import { MESSAGES } from "~/lib/messages";
+import { CONTENT_MESSAGES } from "~/features/content/messages";
 import { envOf, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/privacy-policy";
 
 /** GET /api/get/privacy-policy (SPEC.md section 7, Terms). */
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await getLegalContent(envOf(context), "mainPrivacyPolicy");
-  if (!content) return jsonError(404, MESSAGES.termsFetch);
+  if (!content) return jsonError(404, CONTENT_MESSAGES.termsFetch);
   return Response.json({ success: true, data: content });
 }

@@ -1,7 +1,7 @@
 import { getViewer } from "~/features/auth/session.server";
 import { submitContactForm } from "~/features/content/contact.server";
+import { CONTENT_MESSAGES } from "~/features/content/messages";
 import { contactFormSchema } from "~/features/content/schema";
-import { MESSAGES } from "~/lib/messages";
 import { clientIp, jsonError } from "~/platform/http.server";
 import { jsonAction } from "./_lib/json-action.server";
 
@@ -10,10 +10,10 @@ export const action = jsonAction({ schema: contactFormSchema }, async ({ request
   try {
     const viewer = await getViewer(request, env);
     const outcome = await submitContactForm(env, input, { ip: clientIp(request), userId: viewer?.id });
-    if (!outcome.ok) return jsonError(429, MESSAGES.contactError);
+    if (!outcome.ok) return jsonError(429, CONTENT_MESSAGES.contactError);
   } catch (error) {
     console.error("submit-form", error);
-    return jsonError(503, MESSAGES.contactError);
+    return jsonError(503, CONTENT_MESSAGES.contactError);
   }
-  return { message: MESSAGES.contactSuccess };
+  return { message: CONTENT_MESSAGES.contactSuccess };
 });

@@ -1,6 +1,6 @@
 import { getLegalContent } from "~/features/content/content.server";
+import { CONTENT_MESSAGES } from "~/features/content/messages";
 import { legalTypeSchema } from "~/features/content/schema";
-import { MESSAGES } from "~/lib/messages";
 import { envOf, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/terms-and-privacy";
 
@@ -10,6 +10,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!type.success)
     return jsonError(400, "type must be one of mainTermsAndConditions, mainPrivacyPolicy, vipQueueTermsAndConditions");
   const content = await getLegalContent(envOf(context), type.data);
-  if (!content) return jsonError(404, MESSAGES.termsFetch);
+  if (!content) return jsonError(404, CONTENT_MESSAGES.termsFetch);
   return Response.json({ success: true, type: type.data, data: content });
 }

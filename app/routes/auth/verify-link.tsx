@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { verifyEmailByLink } from "~/features/auth/accounts.server";
 import { AuthCard } from "~/features/auth/components/auth-card";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { startSession } from "~/features/auth/session.server";
-import { AUTH_MESSAGES } from "~/lib/messages";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/verify-link";

@@ -15,6 +15,7 @@ import {
 import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/slots/slots.server";
 import { isAppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type FormFailure, runForForm } from "./_lib/form-reply.server";
@@ -163,6 +164,7 @@ function MonthGrid({ month, year, slots }: { month: number; year: number; slots:
 export default function Calendar({ loaderData, actionData: raw }: Route.ComponentProps) {
   const actionData = raw as (Partial<FormFailure> & { intent?: string }) | undefined;
   const { month, year, slots, gigs, selectedGig } = loaderData;
+  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "add-slots",
     lastResult: actionData?.result ?? undefined,
@@ -200,7 +202,12 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
             first.
           </p>
         ) : (
-          <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-3">
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            className="mt-4 grid gap-4 sm:grid-cols-3"
+            data-hydrated={hydrated ? "" : undefined}
+          >
             {form.errors?.length ? (
               <p role="alert" className="text-sm text-red-400 sm:col-span-3">
                 {form.errors.join(". ")}

@@ -7,6 +7,7 @@ import { ONBOARDING_MESSAGES } from "~/features/onboarding/messages";
 import { getOwnOnboarding, submitOnboarding } from "~/features/onboarding/onboarding.server";
 import { onboardingSchema } from "~/features/onboarding/schema";
 import { Field, inputClass } from "~/lib/ui/field";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { BANK_IDENTIFIER_KINDS, TSHIRT_SIZES } from "../../../db/schema/onboarding";
@@ -42,6 +43,7 @@ const STATUS_TEXT = { submitted: "Submitted, waiting for verification", verified
 export default function Onboarding({ loaderData, actionData: raw }: Route.ComponentProps) {
   const actionData = raw as Partial<FormFailure> | undefined;
   const { onboarding, countries } = loaderData;
+  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "onboarding",
     lastResult: actionData?.result ?? undefined,
@@ -91,6 +93,7 @@ export default function Onboarding({ loaderData, actionData: raw }: Route.Compon
           method="post"
           encType="multipart/form-data"
           {...getFormProps(form)}
+          data-hydrated={hydrated ? "" : undefined}
           className="grid gap-4 rounded-2xl border border-ink-700 bg-ink-900 p-6 sm:grid-cols-2"
         >
           <h2 className="text-lg font-semibold sm:col-span-2">

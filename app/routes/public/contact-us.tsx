@@ -4,8 +4,8 @@ import { data, Form, useLocation, useNavigation } from "react-router";
 import { getViewer } from "~/features/auth/session.server";
 import { submitContactForm } from "~/features/content/contact.server";
 import { listFaqs } from "~/features/content/content.server";
+import { CONTENT_MESSAGES } from "~/features/content/messages";
 import { contactFormSchema } from "~/features/content/schema";
-import { MESSAGES } from "~/lib/messages";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -25,12 +25,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const viewer = await getViewer(request, env);
     const outcome = await submitContactForm(env, submission.value, { ip: clientIp(request), userId: viewer?.id });
     if (!outcome.ok)
-      return data({ result: submission.reply({ formErrors: [MESSAGES.contactError] }) }, { status: 429 });
+      return data({ result: submission.reply({ formErrors: [CONTENT_MESSAGES.contactError] }) }, { status: 429 });
   } catch (error) {
     console.error("contact form", error);
-    return data({ result: submission.reply({ formErrors: [MESSAGES.contactError] }) }, { status: 503 });
+    return data({ result: submission.reply({ formErrors: [CONTENT_MESSAGES.contactError] }) }, { status: 503 });
   }
-  return redirectWithToast(env, "/contact-us", { kind: "success", message: MESSAGES.contactSuccess });
+  return redirectWithToast(env, "/contact-us", { kind: "success", message: CONTENT_MESSAGES.contactSuccess });
 }
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {

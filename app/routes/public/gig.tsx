@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { LiveBadge, SeatsLeft, SessionTime, Thumb } from "~/features/catalogue/components/cards";
+import { READ_MORE_THRESHOLD } from "~/features/catalogue/constants";
 import { catalogueRequest } from "~/features/catalogue/request.server";
 import { getGigPage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
-import { READ_MORE_THRESHOLD } from "~/lib/constants";
 import { formatConverted } from "~/lib/money";
 import { found } from "~/platform/http.server";
 import type { Route } from "./+types/gig";

@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
 import { Field, inputClass } from "~/lib/ui/field";
+import { useHydrated } from "~/lib/ui/use-hydrated";
 import { type BaseCurrency, GIG_DESCRIPTION_HINT, GIG_TITLE_MAX, gigSchema, withoutBlankRequirements } from "../schema";
 import { CoverInput } from "./cover-input";
 import { TagInput } from "./tag-input";
@@ -56,6 +57,7 @@ export function GigForm({
   submitLabel: string;
 }) {
   const schema = gigSchema(currency);
+  const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "gig",
     lastResult,
@@ -69,7 +71,13 @@ export function GigForm({
   const selected = games.find((game) => game.id === gameId);
   const modeGroups = selected ? [selected] : games;
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-5">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="flex flex-col gap-5"
+      data-hydrated={hydrated ? "" : undefined}
+    >
       {form.errors?.length ? (
         <p role="alert" className="text-sm text-red-400">
           {form.errors.join(". ")}

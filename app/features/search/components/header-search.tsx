@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useLocation, useNavigate } from "react-router";
-import { SEARCH_DEBOUNCE_MS } from "~/lib/constants";
+import { SEARCH_DEBOUNCE_MS } from "~/features/search/constants";
 
 type SuggestionJson = {
   _id: string;

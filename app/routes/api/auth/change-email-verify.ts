@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { confirmEmailChange } from "~/features/auth/accounts.server";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changeEmailSchema, otpSchema } from "~/features/auth/schema";
-import { AUTH_MESSAGES } from "~/lib/messages";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/change-email-verify_otp/ { email, token, otp } */
 export const action = jsonAction(
   {
-    schema: otpSchema.extend(changeEmailSchema.shape).extend({ token: z.string().min(1, "token is required") }),
+    schema: otpSchema
+      .extend(changeEmailSchema.shape)
+      .extend({ token: z.string({ error: "token is required" }).min(1, "token is required") }),
     auth: true,
   },
   async ({ request, env, input, viewer }) => {

@@ -1,6 +1,6 @@
 import { requestEmailChange } from "~/features/auth/accounts.server";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changeEmailSchema } from "~/features/auth/schema";
-import { AUTH_MESSAGES } from "~/lib/messages";
 import { clientIp, jsonError, publicOrigin } from "~/platform/http.server";
 import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 

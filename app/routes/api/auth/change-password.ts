@@ -1,7 +1,7 @@
 import { changePassword } from "~/features/auth/accounts.server";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changePasswordSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
-import { AUTH_MESSAGES } from "~/lib/messages";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 

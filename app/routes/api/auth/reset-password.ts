@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { resetPassword, setStreamerPassword } from "~/features/auth/accounts.server";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { passwordSchema } from "~/features/auth/schema";
-import { AUTH_MESSAGES } from "~/lib/messages";
 import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /**

@@ -1,6 +1,6 @@
+import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { deleteSocialLink } from "~/features/profile/profile.server";
 import { socialKeySchema } from "~/features/profile/schema";
-import { PROFILE_MESSAGES } from "~/lib/messages";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

@@ -1,6 +1,6 @@
+import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { updateBio } from "~/features/profile/profile.server";
 import { bioSchema } from "~/features/profile/schema";
-import { PROFILE_MESSAGES } from "~/lib/messages";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/update_user_bio { bio } */

@@ -1,6 +1,6 @@
+import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { replaceGamertags } from "~/features/profile/profile.server";
 import { gamertagsSchema } from "~/features/profile/schema";
-import { PROFILE_MESSAGES } from "~/lib/messages";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/update_user_gamerTag { gamertags: [{ platform, tag }] }: replaces the caller's gamertags. */

@@ -1,11 +1,8 @@
 import { setGigArchived } from "~/features/gigs/gigs.server";
 import { GIG_MESSAGES } from "~/features/gigs/messages";
-import { jsonAction } from "~/routes/api/_lib/json-action.server";
+import { jsonAction } from "./json-action.server";
 
-/**
- * POST /api/post/influencer/archive-gig/:id and unarchive-gig/:id. Shared from a .server module: a route
- * module may export only its route exports, or the client build refuses the server import.
- */
+/** POST /api/post/influencer/archive-gig/:id and unarchive-gig/:id share this door. */
 export function archiveAction(archived: boolean) {
   return jsonAction({ auth: true }, async ({ env, params, viewer }) => {
     await setGigArchived(env, viewer, params.id ?? "", archived);

@@ -1,0 +1,259 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Viewer } from "~/features/auth/policy";
+import { openCardCheckout } from "~/features/payments/checkout.server";
+import type { PayableOrder } from "~/features/payments/steps";
+import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/promo/redeem.server";
+import { walletBalance } from "~/features/wallet/ledger.server";
+import { badRequest, conflict, forbidden } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { type Db, getDb } from "~/platform/db.server";
+import { bookingGamertags, bookings, orders, slots, users, walletEntries } from "../../../db/schema";
+import { sendBookingConfirmation } from "./confirmation.server";
+import { BOOKING_MESSAGES, HOLD_MINUTES } from "./messages";
+import type { PurchaseDraft } from "./schema";
+import { type BookableSlot, getSlot } from "./slots.server";
+
+/**
+ * Buying seats in a slot (the gig page's booking form, POST /api/book-slot/create-order,
+ * /api/create-checkout-session and /api/create/order). Whatever the payment, the order, the promo redemption,
+ * the wallet debit, the booking and its gamer tags are ONE batch whose every step is conditional on the one
+ * before (db/schema/slots.ts, wallet.ts, promo.ts):
+ *   1. the order (pending_payment for a card, paid for the wallet or a free order);
+ *   2. the redemption, inserted only while the code is usable;
+ *   3. the wallet debit, inserted only while the balance covers the amount;
+ *   4. the booking, inserted only while the seats fit and steps 2-3 happened;
+ *   5. the gamer tags, plain inserts whose foreign key to the booking fails the WHOLE batch when step 4
+ *      inserted nothing, so a refused buyer leaves no trace (and never gets a Checkout session).
+ * A card order then opens its Checkout session; wallet and free orders are confirmed at once.
+ */
+export type PlacedOrder = {
+  orderId: string;
+  bookingId: string;
+  status: "paid" | "pending_payment";
+  amountMinor: number;
+  discountMinor: number;
+  currency: string;
+  checkoutUrl: string | null;
+  sessionId: string | null;
+};
+
+type Mode = "hold" | "wallet" | "free";
+
+function seatCheck(slotId: string, seats: number, now: number) {
+  return sql`(SELECT coalesce(sum(b.seats), 0) FROM bookings b WHERE b.slot_id = ${slotId}
+      AND (b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > ${now}))) + ${seats}
+    <= (SELECT s.seats FROM slots s WHERE s.id = ${slotId} AND s.status = 'open' AND s.starts_at > ${now})`;
+}
+
+function purchaseStatements(
+  db: Db,
+  input: {
+    mode: Mode;
+    orderId: string;
+    bookingId: string;
+    userId: string;
+    slot: BookableSlot;
+    seats: number;
+    gamerTags: string[];
+    priceMinor: number;
+    promo: PromoQuote | null;
+    now: Date;
+  },
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  const { mode, orderId, bookingId, userId, slot, seats, promo, now } = input;
+  const at = now.getTime();
+  const amount = promo ? promo.amountMinor : input.priceMinor;
+  const currency = slot.currency ?? "USD";
+  const paid = mode !== "hold";
+  const statements: BatchItem<"sqlite">[] = [
+    db.insert(orders).values({
+      id: orderId,
+      userId,
+      influencerId: slot.influencerId,
+      kind: "slot_booking",
+      status: paid ? "paid" : "pending_payment",
+      amountMinor: amount,
+      currency,
+      discountMinor: promo?.discountMinor ?? 0,
+      promoCodeId: promo?.promoCodeId ?? null,
+      paymentMethod: mode === "hold" ? "card" : "wallet",
+      slotId: slot.id,
+      paidAt: paid ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  ];
+  const chain: SQL[] = [];
+  if (promo) {
+    statements.push(
+      redemptionStatement(db, {
+        promoCodeId: promo.promoCodeId,
+        userId,
+        orderId,
+        influencerId: slot.influencerId,
+        discountMinor: promo.discountMinor,
+        now,
+      }),
+    );
+    chain.push(sql`EXISTS (SELECT 1 FROM promo_redemptions r WHERE r.order_id = ${orderId})`);
+  }
+  if (mode === "wallet") {
+    statements.push(
+      db.insert(walletEntries).select(
+        db
+          .select({
+            id: sql<string>`${newId()}`.as("id"),
+            userId: users.id,
+            amountMinor: sql<number>`${-amount}`.as("amount_minor"),
+            currency: sql<string>`${currency}`.as("currency"),
+            kind: sql<"purchase">`'purchase'`.as("kind"),
+            orderId: sql<string>`${orderId}`.as("order_id"),
+            refundId: sql<string | null>`NULL`.as("refund_id"),
+            payoutId: sql<string | null>`NULL`.as("payout_id"),
+            note: sql<string>`'Slot booking'`.as("note"),
+            createdBy: sql<string | null>`NULL`.as("created_by"),
+            createdAt: sql<Date>`${at}`.as("created_at"),
+          })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, userId),
+              sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
+                   WHERE w.user_id = ${userId} AND w.currency = ${currency}) >= ${amount}`,
+            ),
+          ),
+      ),
+    );
+    chain.push(sql`EXISTS (SELECT 1 FROM wallet_entries w WHERE w.order_id = ${orderId} AND w.kind = 'purchase')`);
+  }
+  const status = paid ? "confirmed" : "held";
+  const holdExpiresAt = paid ? null : at + HOLD_MINUTES * 60_000;
+  statements.push(
+    db.insert(bookings).select(
+      db
+        .select({
+          id: sql<string>`${bookingId}`.as("id"),
+          slotId: slots.id,
+          userId: sql<string>`${userId}`.as("user_id"),
+          orderId: sql<string>`${orderId}`.as("order_id"),
+          seats: sql<number>`${seats}`.as("seats"),
+          status: sql<"held" | "confirmed">`${status}`.as("status"),
+          holdExpiresAt: sql<Date | null>`${holdExpiresAt}`.as("hold_expires_at"),
+          confirmedAt: sql<Date | null>`${paid ? at : null}`.as("confirmed_at"),
+          cancelledAt: sql<Date | null>`NULL`.as("cancelled_at"),
+          createdAt: sql<Date>`${at}`.as("created_at"),
+          updatedAt: sql<Date>`${at}`.as("updated_at"),
+        })
+        .from(slots)
+        .where(and(eq(slots.id, slot.id), seatCheck(slot.id, seats, at), ...chain)),
+    ),
+    db
+      .insert(bookingGamertags)
+      .values(
+        input.gamerTags.map((gamertag, position) => ({ id: newId(), bookingId, position, gamertag, createdAt: now })),
+      ),
+  );
+  return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+}
+
+function isConstraintFailure(error: unknown): boolean {
+  const text = `${error instanceof Error ? error.message : String(error)} ${
+    error instanceof Error && error.cause instanceof Error ? error.cause.message : ""
+  }`;
+  return /constraint failed/i.test(text);
+}
+
+/** Why a refused batch was refused, for the buyer (read after the failed write, never instead of it). */
+async function refusal(db: Db, input: { slotId: string; seats: number; userId: string; amount: number; mode: Mode }) {
+  const slot = await getSlot(db, input.slotId);
+  if (!slot.bookable) return conflict(BOOKING_MESSAGES.slotNotBookable);
+  if (slot.seatsLeft < input.seats) return conflict(BOOKING_MESSAGES.notEnoughSeats);
+  if (input.mode === "wallet" && (await walletBalance(db, input.userId, slot.currency ?? "USD")) < input.amount) {
+    return conflict(BOOKING_MESSAGES.insufficientBalance);
+  }
+  return badRequest(BOOKING_MESSAGES.promoInvalid, "promoCode");
+}
+
+export async function placeOrder(
+  env: Env,
+  viewer: Viewer,
+  draft: PurchaseDraft,
+  origin: string,
+  now = new Date(),
+): Promise<PlacedOrder> {
+  const db = getDb(env);
+  const slot = await getSlot(db, draft.slotId, now);
+  if (slot.influencerId === viewer.id) throw forbidden(BOOKING_MESSAGES.ownSlot);
+  if (!slot.bookable || slot.priceMinor === null) throw conflict(BOOKING_MESSAGES.slotNotBookable);
+  if (draft.numberOfPlayers > slot.seatsLeft) throw conflict(BOOKING_MESSAGES.notEnoughSeats);
+  if (draft.multipleGamerTags.length !== draft.numberOfPlayers) throw badRequest(BOOKING_MESSAGES.gamerTagsCount);
+  const currency = slot.currency ?? "USD";
+  const priceMinor = slot.priceMinor * draft.numberOfPlayers;
+  const promo = draft.promoCode
+    ? await quotePromo(db, {
+        code: draft.promoCode,
+        userId: viewer.id,
+        influencerId: slot.influencerId,
+        priceMinor,
+        currency,
+        now,
+      })
+    : null;
+  const amount = promo ? promo.amountMinor : priceMinor;
+  const mode: Mode = amount === 0 ? "free" : draft.paymentMethod === "wallet" ? "wallet" : "hold";
+  const orderId = newId();
+  const bookingId = newId();
+  const statements = purchaseStatements(db, {
+    mode,
+    orderId,
+    bookingId,
+    userId: viewer.id,
+    slot,
+    seats: draft.numberOfPlayers,
+    gamerTags: draft.multipleGamerTags,
+    priceMinor,
+    promo,
+    now,
+  });
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    if (!isConstraintFailure(error)) throw error;
+    throw await refusal(db, { slotId: slot.id, seats: draft.numberOfPlayers, userId: viewer.id, amount, mode });
+  }
+  const placed: PlacedOrder = {
+    orderId,
+    bookingId,
+    status: mode === "hold" ? "pending_payment" : "paid",
+    amountMinor: amount,
+    discountMinor: promo?.discountMinor ?? 0,
+    currency,
+    checkoutUrl: null,
+    sessionId: null,
+  };
+  if (mode !== "hold") {
+    await sendBookingConfirmation(env, orderId);
+    return placed;
+  }
+  const order: PayableOrder = {
+    id: orderId,
+    userId: viewer.id,
+    kind: "slot_booking",
+    status: "pending_payment",
+    amountMinor: amount,
+    currency,
+    influencerId: slot.influencerId,
+    slotId: slot.id,
+    liveSessionId: null,
+    checkoutSessionId: null,
+  };
+  const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, viewer.id));
+  const seats = `${draft.numberOfPlayers} seat${draft.numberOfPlayers === 1 ? "" : "s"}`;
+  const checkout = await openCardCheckout(env, order, {
+    name: `${slot.title ?? "Game session"} (${seats})`,
+    customerEmail: buyer?.email ?? null,
+    origin,
+  });
+  return { ...placed, checkoutUrl: checkout.url, sessionId: checkout.sessionId };
+}

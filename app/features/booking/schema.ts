@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { BOOKING_MESSAGES, GAMERTAG_MAX_LENGTH } from "./messages";
+
+/**
+ * The purchase draft (SPEC.md section 3: timeSlot, gamerTag, numberOfPlayers, multipleGamerTags) as the
+ * booking form and the API send it. One schema for the page (server and, with JavaScript, the browser) and
+ * the API calls.
+ */
+export const PAYMENT_CHOICES = ["card", "wallet"] as const;
+
+const gamerTag = z
+  .string({ error: BOOKING_MESSAGES.gamerTagsCount })
+  .trim()
+  .min(1, BOOKING_MESSAGES.gamerTagsCount)
+  .max(GAMERTAG_MAX_LENGTH, `A gamer tag is at most ${GAMERTAG_MAX_LENGTH} characters`);
+
+/** Form fields arrive as strings, JSON as numbers; a list may come as one string, an array or indexed keys. */
+function tagsFrom(value: unknown): unknown {
+  if (Array.isArray(value)) return value;
+  if (typeof value === "string") return value === "" ? [] : [value];
+  return value;
+}
+
+export const purchaseSchema = z
+  .object({
+    slotId: z.string({ error: BOOKING_MESSAGES.slotNotFound }).trim().min(1, BOOKING_MESSAGES.slotNotFound).max(64),
+    numberOfPlayers: z.coerce
+      .number({ error: "Choose the number of players" })
+      .int("Choose the number of players")
+      .min(1, "Choose at least one player")
+      .max(100, BOOKING_MESSAGES.notEnoughSeats),
+    multipleGamerTags: z.preprocess(tagsFrom, z.array(gamerTag, { error: BOOKING_MESSAGES.gamerTagsCount }).max(100)),
+    promoCode: z
+      .string()
+      .trim()
+      .max(32, BOOKING_MESSAGES.promoInvalid)
+      .optional()
+      .transform((code) => (code ? code.toUpperCase() : undefined)),
+    paymentMethod: z.enum(PAYMENT_CHOICES, { error: "Choose card or wallet" }).default("card"),
+  })
+  .refine((draft) => draft.multipleGamerTags.length === draft.numberOfPlayers, {
+    message: BOOKING_MESSAGES.gamerTagsCount,
+    path: ["multipleGamerTags"],
+  });
+
+export type PurchaseDraft = z.output<typeof purchaseSchema>;
+
+/** The API's field names: slotId may be sent as timeSlot.id or _slot_id; one gamerTag may stand for one player. */
+export function normalizePurchaseBody(body: Record<string, unknown>): Record<string, unknown> {
+  const timeSlot = body.timeSlot as { id?: unknown } | undefined;
+  const tags = body.multipleGamerTags ?? body.gamerTags ?? (body.gamerTag ? [body.gamerTag] : undefined);
+  const indexed = Object.keys(body)
+    .filter((key) => /^multipleGamerTags\[\d+\]$/.test(key))
+    .sort((a, b) => Number(a.match(/\d+/)?.[0]) - Number(b.match(/\d+/)?.[0]))
+    .map((key) => body[key]);
+  return {
+    ...body,
+    slotId: body.slotId ?? timeSlot?.id ?? body._slot_id,
+    numberOfPlayers: body.numberOfPlayers ?? (tags && Array.isArray(tags) ? tags.length : 1),
+    multipleGamerTags: indexed.length > 0 ? indexed : tags,
+  };
+}
+
+export const promoQuerySchema = z.object({
+  code: z.string({ error: BOOKING_MESSAGES.promoInvalid }).trim().min(1, BOOKING_MESSAGES.promoInvalid).max(32),
+  slotId: z.string().trim().max(64).optional(),
+  productId: z.string().trim().max(64).optional(),
+  numberOfPlayers: z.coerce.number().int().min(1).max(100).default(1),
+});

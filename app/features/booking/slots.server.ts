@@ -1,0 +1,91 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { notFound } from "~/lib/errors";
+import { col, type Db } from "~/platform/db.server";
+import { products, slots } from "../../../db/schema";
+import { BOOKING_MESSAGES } from "./messages";
+
+/**
+ * Slots as a buyer sees them: seats left count confirmed bookings and holds that have not expired (an expired
+ * hold stops counting at hold_expires_at, before any sweeper marks it).
+ */
+export function seatsTakenSql(now: Date) {
+  return sql<number>`(SELECT coalesce(sum(b.seats), 0) FROM bookings b WHERE b.slot_id = ${col(slots.id)}
+    AND (b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > ${now.getTime()})))`;
+}
+
+const bookableColumns = (now: Date) => ({
+  id: slots.id,
+  influencerId: slots.influencerId,
+  productId: slots.productId,
+  startsAt: slots.startsAt,
+  endsAt: slots.endsAt,
+  seats: slots.seats,
+  status: slots.status,
+  priceMinor: products.priceMinor,
+  currency: products.currency,
+  title: products.title,
+  archivedAt: products.archivedAt,
+  seatsTaken: seatsTakenSql(now),
+});
+
+export type BookableSlot = {
+  id: string;
+  influencerId: string;
+  productId: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  seats: number;
+  seatsLeft: number;
+  bookable: boolean;
+  priceMinor: number | null;
+  currency: string | null;
+  title: string | null;
+};
+
+function shape(row: Awaited<ReturnType<typeof selectSlots>>[number], now: Date): BookableSlot {
+  const seatsLeft = Math.max(0, row.seats - Number(row.seatsTaken));
+  return {
+    id: row.id,
+    influencerId: row.influencerId,
+    productId: row.productId,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    seats: row.seats,
+    seatsLeft,
+    bookable:
+      row.status === "open" &&
+      row.startsAt.getTime() > now.getTime() &&
+      row.priceMinor !== null &&
+      row.archivedAt === null &&
+      seatsLeft > 0,
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+    title: row.title,
+  };
+}
+
+function selectSlots(db: Db, now: Date) {
+  return db.select(bookableColumns(now)).from(slots).leftJoin(products, eq(products.id, slots.productId));
+}
+
+export async function getSlot(db: Db, slotId: string, now = new Date()): Promise<BookableSlot> {
+  const [row] = await selectSlots(db, now).where(eq(slots.id, slotId)).limit(1);
+  if (!row) throw notFound(BOOKING_MESSAGES.slotNotFound);
+  return shape(row, now);
+}
+
+/** Upcoming open slots of a gig, soonest first (GET /api/get/slots/:productId, the gig page). */
+export async function upcomingSlotsOfGig(db: Db, productId: string, now = new Date(), limit = 50) {
+  const rows = await selectSlots(db, now)
+    .where(and(eq(slots.productId, productId), eq(slots.status, "open"), gt(slots.startsAt, now)))
+    .orderBy(asc(slots.startsAt))
+    .limit(limit);
+  return rows.map((row) => shape(row, now));
+}
+
+/** POST /api/post/check-slot-available-to-book/:slotId: can `numberOfPlayers` seats be booked now? */
+export async function checkSlotAvailable(db: Db, slotId: string, numberOfPlayers: number, now = new Date()) {
+  const slot = await getSlot(db, slotId, now);
+  const available = slot.bookable && numberOfPlayers <= slot.seatsLeft;
+  return { available, seatsLeft: slot.seatsLeft, slotId: slot.id };
+}

@@ -1,0 +1,13 @@
+/** SPEC.md section 9: list page sizes of the catalogue. */
+export const PAGE_SIZE = {
+  stars: 21,
+  games: 21,
+  products: 15,
+  sessions: 6,
+  joinedLiveQueue: 10,
+} as const;
+
+export const GIG_SORTS = ["alphabetically", "popularity", "lowToHigh", "highToLow", "date"] as const;
+
+/** SPEC.md section 9: a description longer than this is cut with "Read more". */
+export const READ_MORE_THRESHOLD = 300;

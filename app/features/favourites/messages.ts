@@ -1,0 +1,9 @@
+/** Favourite toasts (SPEC.md section 8, word for word). */
+export const FAVOURITE_MESSAGES = {
+  gigFavouriteAdded: "Gig added to favorites",
+  gigFavouriteRemoved: "Gig removed from favorites",
+  starFavouriteAdded: "Star added to favorites",
+  starFavouriteRemoved: "Star removed from favorites",
+  gameFavouriteAdded: "Game added to favorites",
+  gameFavouriteRemoved: "Game removed from favorites",
+} as const;

@@ -1,0 +1,172 @@
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { walletRefundStatements } from "~/features/wallet/ledger.server";
+import { notFound } from "~/lib/errors";
+import { type Db, getDb } from "~/platform/db.server";
+import { type CheckoutSessionSnapshot, payments } from "~/platform/stripe/payments.server";
+import { bookings, orders } from "../../../db/schema";
+import { FULFILMENT_STEPS } from "./registry.server";
+import type { FulfilmentStep, PayableOrder } from "./steps";
+
+/**
+ * Exactly-once fulfilment of a card checkout (docs/decisions/009). Three doors reach `fulfilCheckout`: the
+ * webhook (POST /api/stripe), the success redirect (POST /api/update/order/sucess/:sessionId) and the success
+ * page's loader. All may fire, in any order, any number of times. What makes it once:
+ * - the order's change to `paid` is ONE conditional UPDATE (`WHERE status IN ('pending_payment',
+ *   'cancelled') AND <what was bought is taken>`) in the same batch as taking it, and only the door whose
+ *   UPDATE returned the row sends the confirmation;
+ * - a late payment (the hold expired and the seat is gone) is paid and refunded in full to the wallet in one
+ *   batch through the one refund path, guarded so that it applies only to an order whose item was lost;
+ * - webhook events are recorded by their id (UNIQUE) in webhook.server.ts.
+ */
+export type FulfilOutcome = "fulfilled" | "refunded" | "already" | "unpaid";
+
+const OPEN_STATUSES = ["pending_payment", "cancelled"] as const;
+
+const payableColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  kind: orders.kind,
+  status: orders.status,
+  amountMinor: orders.amountMinor,
+  currency: orders.currency,
+  influencerId: orders.influencerId,
+  slotId: orders.slotId,
+  liveSessionId: orders.liveSessionId,
+  checkoutSessionId: orders.checkoutSessionId,
+};
+
+export async function orderBySession(db: Db, sessionId: string): Promise<PayableOrder | null> {
+  const [order] = await db.select(payableColumns).from(orders).where(eq(orders.checkoutSessionId, sessionId)).limit(1);
+  return order ?? null;
+}
+
+export async function orderById(db: Db, orderId: string): Promise<PayableOrder | null> {
+  const [order] = await db.select(payableColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return order ?? null;
+}
+
+export function stepFor(order: PayableOrder): FulfilmentStep {
+  const step = FULFILMENT_STEPS[order.kind];
+  if (!step) throw new Error(`no fulfilment step for order kind ${order.kind}`);
+  return step;
+}
+
+function paidUpdate(db: Db, order: PayableOrder, paymentIntentId: string | null, now: Date, condition?: SQL) {
+  return db
+    .update(orders)
+    .set({ status: "paid", paidAt: now, paymentIntentId, updatedAt: now })
+    .where(and(eq(orders.id, order.id), inArray(orders.status, [...OPEN_STATUSES]), condition))
+    .returning({ id: orders.id });
+}
+
+/**
+ * Fulfils the order of a paid Checkout session. `known` is the session as a verified webhook carried it;
+ * without it the session is read from Stripe (the redirect and reload doors never trust the browser).
+ */
+export async function fulfilCheckout(
+  env: Env,
+  sessionId: string,
+  known?: CheckoutSessionSnapshot,
+): Promise<{ outcome: FulfilOutcome; order: PayableOrder }> {
+  const db = getDb(env);
+  const order = await orderBySession(db, sessionId);
+  if (!order) throw notFound("Order not found");
+  if (!(OPEN_STATUSES as readonly string[]).includes(order.status)) return { outcome: "already", order };
+  const session = known ?? (await payments(env).retrieveCheckoutSession(sessionId));
+  if (session?.paymentStatus !== "paid") return { outcome: "unpaid", order };
+  const step = stepFor(order);
+  const now = new Date();
+
+  const take = step.take(db, order, now);
+  const paid = paidUpdate(db, order, session.paymentIntentId, now, step.taken(order));
+  const after = step.afterPaid?.(db, order, now) ?? [];
+  const results = await db.batch([...take, paid, ...after] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if ((results[take.length] as unknown[]).length === 1) {
+    await step.confirmed(env, order);
+    return { outcome: "fulfilled", order: { ...order, status: "paid" } };
+  }
+
+  const fresh = await orderById(db, order.id);
+  if (!fresh || !(OPEN_STATUSES as readonly string[]).includes(fresh.status)) {
+    return { outcome: "already", order: fresh ?? order };
+  }
+  if (!step.lose || !step.lost) throw new Error(`order ${order.id} (${order.kind}) could not be fulfilled`);
+  // Late payment: the hold expired and what it held is gone. Keep nothing: paid, then refunded in full.
+  const lose = step.lose(db, order, now);
+  const latePaid = paidUpdate(db, order, session.paymentIntentId, now);
+  const refund =
+    order.amountMinor > 0
+      ? walletRefundStatements(db, {
+          orderId: order.id,
+          userId: order.userId,
+          amountMinor: order.amountMinor,
+          currency: order.currency,
+          reason: "Payment arrived after the hold expired and the seat was taken",
+          guard: step.lost(order),
+        })
+      : [];
+  const late = await db.batch([...lose, latePaid, ...refund] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if ((late[lose.length] as unknown[]).length === 1) {
+    await step.refundedLate?.(env, order);
+    return { outcome: "refunded", order: { ...order, status: "refunded" } };
+  }
+  return { outcome: "already", order: (await orderById(db, order.id)) ?? order };
+}
+
+/** Releases what an unpaid order holds (checkout cancelled or expired). Idempotent. */
+export async function releaseOrder(env: Env, order: PayableOrder): Promise<boolean> {
+  const db = getDb(env);
+  const step = stepFor(order);
+  const now = new Date();
+  const cancel = db
+    .update(orders)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "pending_payment")))
+    .returning({ id: orders.id });
+  const [cancelled] = await db.batch([cancel, ...step.release(db, order, now)]);
+  return (cancelled as unknown[]).length === 1;
+}
+
+/**
+ * Ends a checkout that will not be paid here (cancel URL, hold expired): the session is expired through
+ * Stripe first so it cannot be paid afterwards; if Stripe says it was already paid, the order is fulfilled
+ * instead (it is a late payment, which fulfilment handles).
+ */
+export async function endCheckout(env: Env, order: PayableOrder): Promise<FulfilOutcome | "released"> {
+  if (order.checkoutSessionId) {
+    const provider = payments(env);
+    const expired = await provider.expireCheckoutSession(order.checkoutSessionId);
+    if (!expired) {
+      const session = await provider.retrieveCheckoutSession(order.checkoutSessionId);
+      if (session?.paymentStatus === "paid") return (await fulfilCheckout(env, session.id, session)).outcome;
+    }
+  }
+  await releaseOrder(env, order);
+  return "released";
+}
+
+/**
+ * The cron sweeper: holds whose time is up. They already stopped counting at hold_expires_at; this marks
+ * them expired, cancels their orders (returning promo uses) and expires their Checkout sessions.
+ */
+export async function sweepExpiredHolds(env: Env, now = new Date(), limit = 50): Promise<number> {
+  const db = getDb(env);
+  const due = await db
+    .select({ orderId: bookings.orderId })
+    .from(bookings)
+    .where(and(eq(bookings.status, "held"), sql`${bookings.holdExpiresAt} <= ${now.getTime()}`))
+    .limit(limit);
+  let swept = 0;
+  for (const { orderId } of due) {
+    const order = await orderById(db, orderId);
+    if (order?.status !== "pending_payment") continue;
+    try {
+      await endCheckout(env, order);
+      swept++;
+    } catch (error) {
+      console.error("hold sweeper", orderId, error);
+    }
+  }
+  return swept;
+}

@@ -1,0 +1,44 @@
+import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "~/platform/db.server";
+import type { OrderKind, OrderStatus } from "../../../db/schema";
+
+/**
+ * What checkout and fulfilment need to know about an order, whatever it buys.
+ */
+export type PayableOrder = {
+  id: string;
+  userId: string;
+  kind: OrderKind;
+  status: OrderStatus;
+  amountMinor: number;
+  currency: string;
+  influencerId: string | null;
+  slotId: string | null;
+  liveSessionId: string | null;
+  checkoutSessionId: string | null;
+};
+
+/**
+ * The per-kind part of fulfilment (docs/decisions/009). Checkout and `fulfilCheckout` are generic; each order
+ * kind says how to take what was bought, how to tell whether it was taken, what happens when it cannot be
+ * (a late payment whose seat is gone), how a cancelled checkout releases it, and what the buyer is told.
+ * Every statement is conditional so any door may run it any number of times.
+ */
+export type FulfilmentStep = {
+  /** Statements run before the order turns paid: take what was bought (conditional). */
+  take(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
+  /** True (on the orders row) when what was bought is taken; gates the order's paid update. */
+  taken(order: PayableOrder): SQL;
+  /** Statements after the order turned paid, in the same batch (e.g. the top-up's wallet credit). */
+  afterPaid?(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
+  /** Late payment with nothing left to take: marks it lost; `lost` guards the automatic wallet refund. */
+  lose?(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
+  lost?(order: PayableOrder): SQL;
+  /** The checkout was cancelled or expired before payment: give back what was held. */
+  release(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
+  /** Tells the buyer it is confirmed (email, notification). Called once, by the door whose write applied. */
+  confirmed(env: Env, order: PayableOrder): Promise<void>;
+  /** Tells the buyer a late payment was refunded to their wallet. Called once. */
+  refundedLate?(env: Env, order: PayableOrder): Promise<void>;
+};

@@ -1,0 +1,68 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { badRequest } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { getDb } from "~/platform/db.server";
+import { payments, WebhookSignatureError } from "~/platform/stripe/payments.server";
+import { paymentEvents } from "../../../db/schema";
+import { fulfilCheckout, orderBySession, releaseOrder } from "./fulfilment.server";
+
+/**
+ * POST /api/stripe. The signature is verified first (constructEventAsync with the endpoint secret; a bad or
+ * stale one is a 400 and nothing is written). The event is then recorded by its id (payment_events UNIQUE
+ * (provider, provider_event_id)); a duplicate of an event already processed is acknowledged and skipped. An
+ * unprocessed one (a crash mid-way, or a concurrent copy) is processed again, which is safe: every step is a
+ * conditional write.
+ */
+export async function handleStripeWebhook(
+  env: Env,
+  rawBody: string,
+  signature: string | null,
+): Promise<{ received: true; duplicate?: true }> {
+  let event: Awaited<ReturnType<ReturnType<typeof payments>["verifyWebhook"]>>;
+  try {
+    event = await payments(env).verifyWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw badRequest(`Webhook signature verification failed`);
+    throw error;
+  }
+  const db = getDb(env);
+  const sessionId = event.type === "other" ? null : event.session.id;
+  const inserted = await db
+    .insert(paymentEvents)
+    .values({
+      id: newId(),
+      provider: "stripe",
+      providerEventId: event.id,
+      type: event.type === "other" ? event.stripeType : event.type,
+      payload: JSON.parse(rawBody),
+      orderId: sessionId ? sql`(SELECT id FROM orders WHERE checkout_session_id = ${sessionId})` : null,
+      receivedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (inserted.length === 0) {
+    const [seen] = await db
+      .select({ processedAt: paymentEvents.processedAt })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, "stripe"), eq(paymentEvents.providerEventId, event.id)));
+    if (seen?.processedAt) return { received: true, duplicate: true };
+  }
+  if (event.type === "checkout.session.completed" && event.session.paymentStatus === "paid") {
+    const order = await orderBySession(db, event.session.id);
+    if (order) await fulfilCheckout(env, event.session.id, event.session);
+  } else if (event.type === "checkout.session.expired") {
+    const order = await orderBySession(db, event.session.id);
+    if (order) await releaseOrder(env, order);
+  }
+  await db
+    .update(paymentEvents)
+    .set({ processedAt: new Date() })
+    .where(
+      and(
+        eq(paymentEvents.provider, "stripe"),
+        eq(paymentEvents.providerEventId, event.id),
+        isNull(paymentEvents.processedAt),
+      ),
+    );
+  return { received: true };
+}

@@ -1,0 +1,65 @@
+/**
+ * A payout's totals (SPEC.md section 9, DOMAIN.md "Influencers and payouts"), in integer minor units of one
+ * currency. From the orders merged into it and the percentages snapshotted on it:
+ *
+ *   gross                    = what the buyers paid for those orders, net of refunds
+ *   platform fee             = gross x the streamer's platform-fee percentage
+ *   platform-fee indirect tax = platform fee x its indirect-tax percentage (default 18%)
+ *   indirect tax             = gross x the indirect-tax percentage (default 18%)
+ *   TDS                      = gross x the TDS percentage (default 0.1%)
+ *   net (paid to the streamer) = gross - platform fee - platform-fee indirect tax - indirect tax - TDS
+ *
+ * Each amount is rounded once, half up, by `percentShare` (the one rounding place): the platform-fee indirect
+ * tax is a tax on the fee as charged (an integer amount), and nothing computed from a rounded amount is
+ * rounded again. Percentages are basis points (1800 = 18%, 10 = 0.1%).
+ */
+export type PayoutRates = {
+  platformFeeBps: number;
+  platformFeeIndirectTaxBps: number;
+  indirectTaxBps: number;
+  tdsBps: number;
+};
+
+/** SPEC.md section 9's default payout taxes, in basis points: 18%, 18%, 0.1%. */
+export const DEFAULT_PAYOUT_TAX_BPS = {
+  platformFeeIndirectTaxBps: 1800,
+  indirectTaxBps: 1800,
+  tdsBps: 10,
+} as const satisfies Omit<PayoutRates, "platformFeeBps">;
+
+export type PayoutOrder = { amountMinor: number; refundedMinor?: number | null };
+
+export type PayoutTotals = {
+  grossMinor: number;
+  platformFeeMinor: number;
+  platformFeeIndirectTaxMinor: number;
+  indirectTaxMinor: number;
+  tdsMinor: number;
+  netMinor: number;
+};
+
+/** `bps` basis points of `amountMinor`, rounded half up to a whole minor unit (exact integer maths). */
+export function percentShare(amountMinor: number, bps: number): number {
+  if (!Number.isSafeInteger(amountMinor) || !Number.isInteger(bps) || bps < 0) {
+    throw new RangeError(`percentShare needs integer minor units and basis points (${amountMinor}, ${bps})`);
+  }
+  if (amountMinor <= 0) return 0;
+  return Number((BigInt(amountMinor) * BigInt(bps) + 5000n) / 10000n);
+}
+
+/** The totals of a payout over these orders with these percentages. */
+export function payoutTotals(orders: readonly PayoutOrder[], rates: PayoutRates): PayoutTotals {
+  const grossMinor = orders.reduce((sum, order) => sum + order.amountMinor - (order.refundedMinor ?? 0), 0);
+  const platformFeeMinor = percentShare(grossMinor, rates.platformFeeBps);
+  const platformFeeIndirectTaxMinor = percentShare(platformFeeMinor, rates.platformFeeIndirectTaxBps);
+  const indirectTaxMinor = percentShare(grossMinor, rates.indirectTaxBps);
+  const tdsMinor = percentShare(grossMinor, rates.tdsBps);
+  return {
+    grossMinor,
+    platformFeeMinor,
+    platformFeeIndirectTaxMinor,
+    indirectTaxMinor,
+    tdsMinor,
+    netMinor: grossMinor - platformFeeMinor - platformFeeIndirectTaxMinor - indirectTaxMinor - tdsMinor,
+  };
+}

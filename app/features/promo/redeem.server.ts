@@ -1,0 +1,134 @@
+import { and, eq, sql } from "drizzle-orm";
+import { badRequest } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { col, type Db } from "~/platform/db.server";
+import { promoCodes, promoRedemptions } from "../../../db/schema";
+
+/**
+ * Promo codes on the fan's side: quoting a code for a purchase (GET /api/verify-promo-code and the order
+ * form) and redeeming it in the same batch as the order. The quote reads; the redemption is the write that
+ * counts, a conditional insert that re-checks the active flag, expiry, scope and both use limits
+ * (db/schema/promo.ts), so a code can never be used beyond its limits however many buyers race.
+ */
+export const PROMO_ERROR = "Error verifying promo code";
+
+export type PromoQuote = {
+  promoCodeId: string;
+  code: string;
+  kind: "percent" | "fixed";
+  value: number;
+  discountMinor: number;
+  amountMinor: number;
+};
+
+type QuoteInput = {
+  code: string;
+  userId: string;
+  /** The streamer paid: a streamer-scoped code applies only to their gigs. */
+  influencerId: string;
+  priceMinor: number;
+  currency: string;
+  now: Date;
+};
+
+export function discountFor(
+  promo: { kind: "percent" | "fixed"; value: number; currency: string | null },
+  priceMinor: number,
+  currency: string,
+): number | null {
+  if (promo.kind === "percent") return Math.min(priceMinor, Math.floor((priceMinor * promo.value) / 10_000));
+  if (promo.currency !== currency) return null;
+  return Math.min(priceMinor, promo.value);
+}
+
+/** Whether `code` applies to this purchase and buyer, and the discount; throws 400 PROMO_ERROR otherwise. */
+export async function quotePromo(db: Db, input: QuoteInput): Promise<PromoQuote> {
+  const code = input.code.trim().toUpperCase();
+  const [promo] = await db
+    .select({
+      id: promoCodes.id,
+      code: promoCodes.code,
+      kind: promoCodes.kind,
+      value: promoCodes.value,
+      currency: promoCodes.currency,
+      expiresAt: promoCodes.expiresAt,
+      isActive: promoCodes.isActive,
+      influencerId: promoCodes.influencerId,
+      maxUses: promoCodes.maxUses,
+      maxUsesPerUser: promoCodes.maxUsesPerUser,
+      uses: sql<number>`(SELECT count(*) FROM promo_redemptions r WHERE r.promo_code_id = ${col(promoCodes.id)})`,
+      userUses: sql<number>`(SELECT count(*) FROM promo_redemptions r WHERE r.promo_code_id = ${col(promoCodes.id)} AND r.user_id = ${input.userId})`,
+    })
+    .from(promoCodes)
+    .where(eq(promoCodes.code, code))
+    .limit(1);
+  if (!promo?.isActive) throw badRequest(PROMO_ERROR, "promoCode");
+  if (promo.expiresAt && promo.expiresAt.getTime() <= input.now.getTime()) throw badRequest(PROMO_ERROR, "promoCode");
+  if (promo.influencerId && promo.influencerId !== input.influencerId) throw badRequest(PROMO_ERROR, "promoCode");
+  if (promo.maxUses !== null && Number(promo.uses) >= promo.maxUses) throw badRequest(PROMO_ERROR, "promoCode");
+  if (promo.maxUsesPerUser !== null && Number(promo.userUses) >= promo.maxUsesPerUser) {
+    throw badRequest(PROMO_ERROR, "promoCode");
+  }
+  const discountMinor = discountFor(promo, input.priceMinor, input.currency);
+  if (discountMinor === null) throw badRequest(PROMO_ERROR, "promoCode");
+  return {
+    promoCodeId: promo.id,
+    code: promo.code,
+    kind: promo.kind,
+    value: promo.value,
+    discountMinor,
+    amountMinor: input.priceMinor - discountMinor,
+  };
+}
+
+/**
+ * The redemption as a conditional insert: it inserts a row only while the code is active, unexpired, in
+ * scope and under both limits. The caller chains its order's other writes on this row existing.
+ */
+export function redemptionStatement(
+  db: Db,
+  input: {
+    promoCodeId: string;
+    userId: string;
+    orderId: string;
+    influencerId: string;
+    discountMinor: number;
+    now: Date;
+  },
+) {
+  const at = input.now.getTime();
+  return db.insert(promoRedemptions).select(
+    db
+      .select({
+        id: sql<string>`${newId()}`.as("id"),
+        promoCodeId: promoCodes.id,
+        userId: sql<string>`${input.userId}`.as("user_id"),
+        orderId: sql<string>`${input.orderId}`.as("order_id"),
+        discountMinor: sql<number>`${input.discountMinor}`.as("discount_minor"),
+        createdAt: sql<Date>`${at}`.as("created_at"),
+      })
+      .from(promoCodes)
+      .where(
+        and(
+          eq(promoCodes.id, input.promoCodeId),
+          sql`${promoCodes.isActive} = 1`,
+          sql`(${promoCodes.expiresAt} IS NULL OR ${promoCodes.expiresAt} > ${at})`,
+          sql`(${promoCodes.influencerId} IS NULL OR ${promoCodes.influencerId} = ${input.influencerId})`,
+          sql`(${promoCodes.maxUses} IS NULL OR (SELECT count(*) FROM promo_redemptions r WHERE r.promo_code_id = ${col(promoCodes.id)}) < ${col(promoCodes.maxUses)})`,
+          sql`(${promoCodes.maxUsesPerUser} IS NULL OR (SELECT count(*) FROM promo_redemptions r WHERE r.promo_code_id = ${col(promoCodes.id)} AND r.user_id = ${input.userId}) < ${col(promoCodes.maxUsesPerUser)})`,
+        ),
+      ),
+  );
+}
+
+/** Returns the code's use once its order is cancelled before payment (db/schema/promo.ts). */
+export function releaseRedemptionStatement(db: Db, orderId: string) {
+  return db
+    .delete(promoRedemptions)
+    .where(
+      and(
+        eq(promoRedemptions.orderId, orderId),
+        sql`EXISTS (SELECT 1 FROM orders WHERE orders.id = ${orderId} AND orders.status = 'cancelled')`,
+      ),
+    );
+}

@@ -1,0 +1,174 @@
+import Stripe from "stripe";
+import { isProduction } from "../env.server";
+
+/**
+ * The payment provider adapter: Stripe through the official SDK. Features see only `Payments` (plain
+ * objects in, plain objects out); which Stripe answers is a setting (docs/decisions/009):
+ * - production: the real API with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET from secrets;
+ * - STRIPE_API_URL set (workerd tests): the SDK's host/port/protocol point at a stand-in on that origin;
+ * - STRIPE_STAND_IN "on" and no STRIPE_API_URL (npm run dev, browser tests): the SDK's fetch goes straight
+ *   to the stand-in mounted in this Worker (loaded only then, so it is not in the production path).
+ */
+export type CheckoutSessionSnapshot = {
+  id: string;
+  url: string | null;
+  status: "open" | "complete" | "expired" | null;
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
+  paymentIntentId: string | null;
+  orderId: string | null;
+};
+
+export type NewCheckoutSession = {
+  orderId: string;
+  name: string;
+  amountMinor: number;
+  currency: string;
+  customerEmail?: string | null;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export type WebhookEvent =
+  | { id: string; type: "checkout.session.completed" | "checkout.session.expired"; session: CheckoutSessionSnapshot }
+  | { id: string; type: "other"; stripeType: string };
+
+export interface Payments {
+  createCheckoutSession(input: NewCheckoutSession): Promise<CheckoutSessionSnapshot>;
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionSnapshot | null>;
+  /** Expires an open session; false when it is no longer open (already paid or expired). */
+  expireCheckoutSession(id: string): Promise<boolean>;
+  /** Verifies the signature (throws WebhookSignatureError) and returns the event. */
+  verifyWebhook(rawBody: string, signature: string | null): Promise<WebhookEvent>;
+}
+
+export class WebhookSignatureError extends Error {}
+
+export const STRIPE_STAND_IN_BASE_PATH = "/__stand-in/stripe";
+/** Stripe refuses Checkout sessions that expire sooner than 30 minutes; holds end earlier (features). */
+const STRIPE_MIN_SESSION_SECONDS = 31 * 60;
+const DEV_SECRET_KEY = "sk_test_stand_in";
+const DEV_WEBHOOK_SECRET = "whsec_stand_in";
+
+export function stripeStandInEnabled(env: Env): boolean {
+  return (env.STRIPE_STAND_IN as string | undefined) === "on" && !isProduction(env);
+}
+
+export function stripeSecrets(env: Env): { secretKey: string; webhookSecret: string } {
+  const secretKey = env.STRIPE_SECRET_KEY as string | undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET as string | undefined;
+  if (isProduction(env) && (!secretKey || !webhookSecret)) {
+    throw new Error("STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET are not set: run `wrangler secret put`");
+  }
+  return { secretKey: secretKey || DEV_SECRET_KEY, webhookSecret: webhookSecret || DEV_WEBHOOK_SECRET };
+}
+
+/** The in-Worker stand-in's fetch: the SDK's request is answered by the mounted stand-in, in process. */
+function inProcessFetch(origin: string): typeof fetch {
+  return async (input, init) => {
+    const { workerStripeStandIn } = await import("./stand-in-mount.server");
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const target = `${origin}${STRIPE_STAND_IN_BASE_PATH}${url.pathname}${url.search}`;
+    return workerStripeStandIn()(new Request(target, init as RequestInit));
+  };
+}
+
+function sdk(env: Env, origin: string): Stripe {
+  const { secretKey } = stripeSecrets(env);
+  const apiUrl = (env.STRIPE_API_URL as string | undefined) || undefined;
+  const base = { maxNetworkRetries: 0, timeout: 80_000, telemetry: false } as const;
+  if (apiUrl && !isProduction(env)) {
+    const url = new URL(apiUrl);
+    return new Stripe(secretKey, {
+      ...base,
+      httpClient: Stripe.createFetchHttpClient(),
+      host: url.hostname,
+      port: url.port || (url.protocol === "https:" ? 443 : 80),
+      protocol: url.protocol === "https:" ? "https" : "http",
+    });
+  }
+  // A production build folds this branch away (and the stand-in's chunk with it), as in workers/app.ts.
+  if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
+    return new Stripe(secretKey, { ...base, httpClient: Stripe.createFetchHttpClient(inProcessFetch(origin)) });
+  }
+  return new Stripe(secretKey, { ...base, maxNetworkRetries: 2, httpClient: Stripe.createFetchHttpClient() });
+}
+
+function snapshot(session: Stripe.Checkout.Session): CheckoutSessionSnapshot {
+  const intent = session.payment_intent;
+  return {
+    id: session.id,
+    url: session.url ?? null,
+    status: (session.status ?? null) as CheckoutSessionSnapshot["status"],
+    paymentStatus: session.payment_status as CheckoutSessionSnapshot["paymentStatus"],
+    paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+    orderId: session.metadata?.orderId ?? session.client_reference_id ?? null,
+  };
+}
+
+export function payments(env: Env, origin = env.PUBLIC_ORIGIN ?? "http://localhost"): Payments {
+  const stripe = sdk(env, origin);
+  const cryptoProvider = Stripe.createSubtleCryptoProvider();
+  return {
+    async createCheckoutSession(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: input.currency.toLowerCase(),
+                unit_amount: input.amountMinor,
+                product_data: { name: input.name },
+              },
+            },
+          ],
+          client_reference_id: input.orderId,
+          metadata: { orderId: input.orderId },
+          customer_email: input.customerEmail ?? undefined,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          expires_at: Math.floor(Date.now() / 1000) + STRIPE_MIN_SESSION_SECONDS,
+        },
+        { idempotencyKey: `checkout-${input.orderId}` },
+      );
+      return snapshot(session);
+    },
+    async retrieveCheckoutSession(id) {
+      try {
+        return snapshot(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async expireCheckoutSession(id) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return true;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+        throw error;
+      }
+    },
+    async verifyWebhook(rawBody, signature) {
+      if (!signature) throw new WebhookSignatureError("No Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(
+          rawBody,
+          signature,
+          stripeSecrets(env).webhookSecret,
+          undefined,
+          cryptoProvider,
+        );
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid signature");
+      }
+      if (event.type === "checkout.session.completed" || event.type === "checkout.session.expired") {
+        return { id: event.id, type: event.type, session: snapshot(event.data.object) };
+      }
+      return { id: event.id, type: "other", stripeType: event.type };
+    },
+  };
+}

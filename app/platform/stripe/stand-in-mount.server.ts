@@ -1,0 +1,29 @@
+import { STRIPE_STAND_IN_BASE_PATH, stripeSecrets } from "./payments.server";
+import { createStripeStandIn } from "./stand-in";
+
+/**
+ * The Stripe stand-in as mounted in the Worker (development and browser tests, STRIPE_STAND_IN "on"): one
+ * instance per isolate so its sessions live from one request to the next. It delivers webhooks to the app's
+ * own fetch handler, in process, signed with the configured endpoint secret. Imported dynamically only when
+ * the stand-in is enabled (workers/app.ts, payments.server.ts).
+ */
+type Deliver = (body: string, signature: string) => Promise<unknown>;
+
+let instance: ((request: Request) => Promise<Response>) | null = null;
+let deliverTo: Deliver | null = null;
+
+export function configureStripeStandIn(env: Env, deliver: Deliver) {
+  deliverTo = deliver;
+  if (!instance) {
+    instance = createStripeStandIn({
+      basePath: STRIPE_STAND_IN_BASE_PATH,
+      webhookSecret: stripeSecrets(env).webhookSecret,
+      deliver: (body, signature) => (deliverTo ? deliverTo(body, signature) : Promise.resolve()),
+    });
+  }
+}
+
+export function workerStripeStandIn(): (request: Request) => Promise<Response> {
+  if (!instance) throw new Error("the Stripe stand-in is not configured (STRIPE_STAND_IN must be on)");
+  return instance;
+}

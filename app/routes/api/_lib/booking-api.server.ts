@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { placeOrder } from "~/features/booking/purchase.server";
+import { normalizePurchaseBody, purchaseSchema } from "~/features/booking/schema";
+import { publicOrigin } from "~/platform/http.server";
+import { jsonAction } from "./json-action.server";
+
+/**
+ * The purchase calls share one schema and one use case: the body is the purchase draft (SPEC.md section 3),
+ * accepted under the API's field names, and `paymentMethod` is fixed by the call when the path says it
+ * (POST /api/create/order is the wallet). A failure without a more precise message is 'Bad request'.
+ */
+export const purchaseBodySchema = z.preprocess(
+  (body) => (body && typeof body === "object" ? normalizePurchaseBody(body as Record<string, unknown>) : body),
+  purchaseSchema,
+);
+
+export function purchaseAction(
+  paymentMethod: "card" | "wallet" | "from-body",
+  shape: (placed: Awaited<ReturnType<typeof placeOrder>>) => Record<string, unknown> = (placed) => ({ ...placed }),
+) {
+  return jsonAction({ schema: purchaseBodySchema, auth: true }, async ({ request, env, input, viewer }) => {
+    const draft = paymentMethod === "from-body" ? input : { ...input, paymentMethod };
+    const placed = await placeOrder(env, viewer, draft, publicOrigin(request, env));
+    return shape(placed);
+  });
+}

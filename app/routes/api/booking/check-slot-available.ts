@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { checkSlotAvailable } from "~/features/booking/slots.server";
+import { getDb } from "~/platform/db.server";
+import { jsonError } from "~/platform/http.server";
+import { jsonAction } from "../_lib/json-action.server";
+
+const schema = z.object({ numberOfPlayers: z.coerce.number().int().min(1).max(100).default(1) });
+
+/** POST /api/post/check-slot-available-to-book/:slotId {numberOfPlayers?} -> {available, seatsLeft} */
+export const action = jsonAction({ schema, auth: true }, async ({ env, params, input }) =>
+  checkSlotAvailable(getDb(env), params.slotId ?? "", input.numberOfPlayers),
+);
+
+export function loader() {
+  return jsonError(405, "Method not allowed: use POST");
+}

@@ -1,0 +1,16 @@
+import { confirmCheckout } from "~/features/payments/doors.server";
+import { jsonError } from "~/platform/http.server";
+import { jsonAction } from "../_lib/json-action.server";
+
+/**
+ * POST /api/update/order/sucess/:sessionId (sic, SPEC.md section 7): the success redirect's door into
+ * fulfilment. Idempotent; the buyer only.
+ */
+export const action = jsonAction({ auth: true }, async ({ env, params, viewer }) => {
+  const { outcome, order } = await confirmCheckout(env, viewer, params.sessionId ?? "");
+  return { outcome, orderId: order.id, status: order.status };
+});
+
+export function loader() {
+  return jsonError(405, "Method not allowed: use POST");
+}

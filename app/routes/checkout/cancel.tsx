@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
+import { requireUser } from "~/features/auth/guards.server";
+import { cancelCheckout } from "~/features/payments/doors.server";
+import { isAppError } from "~/lib/errors";
+import { envOf } from "~/platform/http.server";
+import type { Route } from "./+types/cancel";
+
+export const meta = () => [{ title: "Checkout cancelled | Noobrd" }];
+
+/**
+ * Stripe's cancel URL (?order=): the Checkout session is expired through Stripe and the hold released at once,
+ * so the seats go back to the slot. If Stripe says it was paid after all, the order is fulfilled instead.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireUser(request, env);
+  const orderId = new URL(request.url).searchParams.get("order") ?? "";
+  try {
+    const { order } = await cancelCheckout(env, viewer, orderId);
+    return { status: order.status, slotId: order.slotId };
+  } catch (thrown) {
+    if (isAppError(thrown)) throw new Response(thrown.message, { status: thrown.status });
+    throw thrown;
+  }
+}
+
+export default function CheckoutCancel({ loaderData }: Route.ComponentProps) {
+  const paid = loaderData.status === "paid";
+  return (
+    <AuthCard title={paid ? "Your payment went through" : "Checkout cancelled"}>
+      <div role="status" className="flex flex-col gap-3 text-sm text-zinc-300">
+        <p>{paid ? "Your booking is confirmed." : "No payment was taken and your seats were released."}</p>
+        <Link to={paid ? "/profile" : "/browse"} className={primaryButton}>
+          {paid ? "See my orders" : "Back to gigs"}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

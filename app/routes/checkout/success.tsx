@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
+import { requireUser } from "~/features/auth/guards.server";
+import { confirmCheckout } from "~/features/payments/doors.server";
+import { isAppError } from "~/lib/errors";
+import { envOf } from "~/platform/http.server";
+import type { Route } from "./+types/success";
+
+export const meta = () => [{ title: "Payment | Noobrd" }];
+
+/**
+ * Stripe's success redirect (?session_id=). Loading (or reloading) it is one of fulfilment's three doors: the
+ * order is confirmed here if the webhook has not done it yet. Idempotent, the buyer only.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireUser(request, env);
+  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  try {
+    const { outcome, order } = await confirmCheckout(env, viewer, sessionId);
+    return { outcome, orderId: order.id, status: order.status, kind: order.kind };
+  } catch (thrown) {
+    if (isAppError(thrown)) throw new Response(thrown.message, { status: thrown.status });
+    throw thrown;
+  }
+}
+
+const TITLES: Record<string, string> = {
+  paid: "Payment received: you are booked",
+  refunded: "Payment refunded to your wallet",
+  pending_payment: "Waiting for your payment",
+  cancelled: "This checkout was cancelled",
+};
+
+export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
+  const { status, orderId, kind } = loaderData;
+  const title =
+    kind === "wallet_topup" && status === "paid" ? "Your wallet was topped up" : (TITLES[status] ?? "Order");
+  return (
+    <AuthCard title={title}>
+      <div role="status" className="flex flex-col gap-3 text-sm text-zinc-300" data-testid="checkout-result">
+        {status === "paid" ? (
+          <p>
+            Order <span className="font-mono">{orderId}</span> is confirmed. A confirmation email with a calendar invite
+            is on its way.
+          </p>
+        ) : status === "refunded" ? (
+          <p>
+            Your payment arrived after your seat hold expired and the seat was taken, so it was refunded in full to your
+            wallet.
+          </p>
+        ) : status === "pending_payment" ? (
+          <p>We have not received the payment yet. Reload this page in a moment.</p>
+        ) : (
+          <p>No payment was taken.</p>
+        )}
+        <Link to="/profile" className={primaryButton}>
+          See my orders
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

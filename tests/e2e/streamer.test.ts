@@ -1,0 +1,190 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setupBrowser } from "./browser";
+import { queryE2E } from "./db";
+
+/**
+ * The streamer's business as a new user would try it, JavaScript on and off: the demo streamer adds a gig
+ * with a cover image, adds a month of weekly slots, sees a fan's booking on the calendar and in orders,
+ * reads earnings on the dashboard, archives the gig and submits onboarding with both files.
+ */
+const browser = setupBrowser();
+const STREAMER = { email: "influencer@demo.noobrd.gg", password: "Demo-pass-2026", id: "usr_demo_influencer" };
+const FAN_ID = "usr_demo_fan";
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
+
+let ipCounter = 40;
+async function newContext(javaScript: boolean): Promise<BrowserContext> {
+  const context = await browser.context({ javaScript, timezoneId: "UTC" });
+  ipCounter += 1;
+  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `198.51.100.${ipCounter}` });
+  return context;
+}
+
+const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
+function one<T>(sql: string): T {
+  const [row] = queryE2E<T>(sql);
+  if (!row) throw new Error(`no row for ${sql}`);
+  return row;
+}
+
+async function logIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(STREAMER.email);
+  await page.getByLabel("Password").fill(STREAMER.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => url.pathname === "/influencer/dashboard");
+}
+
+async function hydrated(page: Page, javaScript: boolean) {
+  if (javaScript) await page.locator("form[data-hydrated]").first().waitFor();
+}
+
+/** A date `days` from today, YYYY-MM-DD (UTC). */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A paid booking of one seat by the demo fan, with a gamer tag, as the booking flow would leave it. */
+function bookAsFan(slotId: string, gamertag: string) {
+  const now = Date.now();
+  const order = `ord_e2e_${Math.random().toString(36).slice(2, 10)}`;
+  const booking = `bkg_e2e_${Math.random().toString(36).slice(2, 10)}`;
+  queryE2E(
+    `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
+     VALUES (${sqlText(order)}, '${FAN_ID}', '${STREAMER.id}', 'slot_booking', 'paid', 1500, 'USD', 'card', ${sqlText(slotId)}, ${now}, ${now}, ${now});
+     INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
+     VALUES (${sqlText(booking)}, ${sqlText(slotId)}, '${FAN_ID}', ${sqlText(order)}, 1, 'confirmed', ${now}, ${now}, ${now});
+     INSERT INTO booking_gamertags (id, booking_id, position, gamertag, created_at, updated_at)
+     VALUES (${sqlText(`${booking}_t`)}, ${sqlText(booking)}, 0, ${sqlText(gamertag)}, ${now}, ${now});`,
+  );
+}
+
+describe.each([true, false])("the streamer's business (JavaScript %s)", (javaScript) => {
+  it("adds a gig with a cover, adds weekly slots, sees a booking, reads earnings, archives, and onboards", async () => {
+    const suffix = javaScript ? "JS" : "NoJS";
+    const title = `E2E ranked duos ${suffix}`;
+    const valorant = one<{ id: string }>("SELECT id FROM games WHERE name = 'Valorant'").id;
+    const mode = one<{ id: string }>(
+      `SELECT id FROM game_modes WHERE game_id = '${valorant}' AND name = 'Competitive'`,
+    ).id;
+    const pc = one<{ id: string }>("SELECT id FROM platforms WHERE platform_id_name = 'pc'").id;
+    const context = await newContext(javaScript);
+    const page = await context.newPage();
+    await logIn(page);
+
+    // 1. A gig with a cover image.
+    await page.goto("/influencer/products/new");
+    await hydrated(page, javaScript);
+    await page.getByLabel(/^Title/).fill(title);
+    await page.getByLabel(/^Description/).fill("Climb with me in ranked. Bring comms.");
+    await page.getByLabel("Game", { exact: true }).selectOption(valorant);
+    await page.getByLabel("Mode", { exact: true }).selectOption(mode);
+    await page.getByLabel("Platform", { exact: true }).selectOption(pc);
+    await page.getByLabel(/^Price/).fill("15");
+    await page.getByLabel("Requirement 1 name").fill("Rank");
+    await page.getByLabel("Requirement 1 value").fill("Gold or above");
+    if (javaScript) {
+      await page.getByLabel("Tags").fill("ranked");
+      await page.getByLabel("Tags").press("Enter");
+      await page.getByLabel("Tags").fill("ranked");
+      await page.getByLabel("Tags").press("Enter");
+      await page.getByLabel("Tags").fill("duo,");
+      await expect.poll(() => page.getByRole("list", { name: "Tags" }).locator("li").count()).toBe(2);
+    } else {
+      await page.getByLabel("Tags").fill("ranked, duo, ranked");
+    }
+    await page.getByLabel(/^Cover image/).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
+    if (javaScript) await page.getByAltText("Gig cover").waitFor();
+    await page.getByRole("button", { name: "Add gig" }).click();
+    await page.waitForURL((url) => url.pathname === "/influencer/products" && !url.search);
+    const card = page.getByRole("listitem").filter({ hasText: title });
+    await card.waitFor();
+    expect(await card.locator("img").getAttribute("src")).toMatch(/^\/media\/gigs\//);
+    expect(await card.innerText()).toContain("#ranked #duo");
+    const gigId = one<{ id: string }>(`SELECT id FROM products WHERE title = ${sqlText(title)}`).id;
+
+    // 2. A month of weekly slots (4), in the streamer's time zone.
+    const date = inDays(javaScript ? 60 : 61);
+    await page.goto(`/influencer/calendar-dashboard?gig=${gigId}`);
+    await hydrated(page, javaScript);
+    await page.getByLabel("Gig", { exact: true }).selectOption(gigId);
+    await page.getByLabel("Date").fill(date);
+    await page.getByLabel("Start time").fill("03:17");
+    await page.getByLabel(/^Repeat weekly/).fill("3");
+    await page.getByRole("button", { name: "Add slots" }).click();
+    const [year, month] = date.split("-").map(Number);
+    await page.waitForURL(
+      (url) => url.searchParams.get("month") === String(month) && url.searchParams.get("year") === String(year),
+    );
+    const slots = queryE2E<{ id: string; starts_at: number }>(
+      `SELECT id, starts_at FROM slots WHERE product_id = '${gigId}' ORDER BY starts_at`,
+    );
+    expect(slots).toHaveLength(4);
+    expect(new Date(slots[0]?.starts_at ?? 0).toISOString()).toBe(`${date}T03:17:00.000Z`);
+    expect((slots[1]?.starts_at ?? 0) - (slots[0]?.starts_at ?? 0)).toBe(7 * 86_400_000);
+
+    // 3. A fan's booking appears on the calendar and in the orders.
+    const firstSlot = slots[0]?.id ?? "";
+    bookAsFan(firstSlot, `Tag${suffix}`);
+    await page.reload();
+    const slotCard = page.locator(`#slot-${firstSlot}`);
+    await expect.poll(() => slotCard.innerText()).toContain("1 of 4 seats taken");
+    expect(await slotCard.innerText()).toContain(`Tag${suffix}`);
+    await page.goto("/influencer/dashboard");
+    const orders = page.getByRole("region", { name: "Orders" });
+    expect(await orders.innerText()).toContain(title);
+    expect(await orders.innerText()).toContain(`Tag${suffix}`);
+
+    // 4. Earnings on the chart (drawn with JavaScript) and as figures.
+    const earnings = page.getByRole("region", { name: /^Earnings \(/ });
+    expect(await earnings.getByRole("table").innerText()).toMatch(/Last 7 days\s+\$[\d,.]+ net/);
+    if (javaScript) await page.getByTestId("earnings-chart").locator("svg").waitFor();
+    else expect(await page.getByTestId("earnings-chart").locator("svg").count()).toBe(0);
+
+    // 5. Archive the gig: it moves to the inactive list.
+    await page.goto("/influencer/products");
+    await page.getByRole("button", { name: `Archive ${title}` }).click();
+    await page.waitForURL((url) => url.searchParams.get("tab") === "inactive");
+    await page.getByRole("listitem").filter({ hasText: title }).waitFor();
+    expect((await page.request.get(`/gig/${gigId}`)).status()).toBe(404);
+
+    // 6. Onboarding with both files (the demo streamer starts unverified here).
+    queryE2E(`DELETE FROM bank_details WHERE user_id = '${STREAMER.id}'`);
+    await page.goto("/influencer/onboarding");
+    await hydrated(page, javaScript);
+    await page.getByLabel("Full name").fill("Demo Streamer");
+    await page.getByLabel("Gaming name").fill("DemoPlays");
+    await page.getByLabel("Mobile number").fill("+1 555 010 2030");
+    await page.getByLabel("T-shirt size").selectOption("M");
+    await page.getByLabel("Address").fill("1 Demo Street");
+    await page.getByLabel("Account holder name").fill("Demo Streamer");
+    await page.getByLabel("Bank name").fill("Demo Bank");
+    await page.getByLabel("Country of the bank").selectOption("US");
+    await page.getByLabel("Account number").fill("000123456789");
+    await page.getByLabel("Bank identifier").selectOption("Routing Number");
+    await page.getByLabel("Its value").fill("021000021");
+    await page
+      .getByLabel(/^Bank statement/)
+      .setInputFiles({ name: "statement.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page
+      .getByLabel(/^Signed agreement/)
+      .setInputFiles({ name: "agreement.png", mimeType: "image/png", buffer: PNG });
+    await page.getByRole("button", { name: "Submit onboarding" }).click();
+    await page.getByTestId("onboarding-status").filter({ hasText: "Submitted, waiting for verification" }).waitFor();
+    expect(await page.locator("main").innerText()).toContain("••••••••6789");
+    const statement = await page.request.get(`/onboarding/files/${STREAMER.id}/statement`);
+    expect(statement.status()).toBe(200);
+    expect(
+      Buffer.from(await statement.body())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    await context.close();
+    const anonymous = await newContext(javaScript);
+    expect((await anonymous.request.get(`/onboarding/files/${STREAMER.id}/statement`)).status()).toBe(404);
+    await anonymous.close();
+  });
+});
