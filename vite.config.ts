@@ -16,6 +16,44 @@ export default defineConfig({
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  // Every dependency the app imports, declared up front: otherwise the first visits of a fresh `npm run dev`
+  // find them one by one, Vite re-optimises and reloads, and a request caught in between answers 500.
+  optimizeDeps: {
+    include: [
+      "react",
+      "react/jsx-runtime",
+      "react/jsx-dev-runtime",
+      "react-dom",
+      "react-dom/client",
+      "react-router",
+      "sonner",
+      "zod",
+      "@conform-to/react",
+      "@conform-to/zod/v4",
+    ],
+  },
+  environments: {
+    ssr: {
+      optimizeDeps: {
+        include: [
+          "react",
+          "react/jsx-runtime",
+          "react/jsx-dev-runtime",
+          "react-dom/server",
+          "react-router",
+          "isbot",
+          "zod",
+          "@conform-to/react",
+          "@conform-to/zod/v4",
+          "drizzle-orm",
+          "drizzle-orm/d1",
+          "drizzle-orm/sqlite-core",
+          "remix-auth",
+          "remix-auth-oauth2",
+        ],
+      },
+    },
+  },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },
   preview: { port: Number(process.env.PORT ?? 4173), strictPort: true },
 });

@@ -78,7 +78,10 @@ export default defineConfig(async () => {
               main: "./workers/app.ts",
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
+                // The edge cache is off here (tests write through factories, not the app's versioned writes);
+                // tests/integration/edge-cache.test.ts switches it on for the requests it makes.
                 bindings: {
+                  EDGE_CACHE: "off",
                   TEST_MIGRATIONS: migrations,
                   OAUTH_STAND_IN_ORIGIN,
                   ...OAUTH_TEST_BINDINGS,

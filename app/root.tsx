@@ -57,7 +57,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* The same nonce as the scripts, also on the client (""), where browsers hide the attribute's value:
+            without it the client renders no attribute and React reports a hydration mismatch. */}
+        <Links nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">
         <Header viewer={rootData?.viewer ?? null} />

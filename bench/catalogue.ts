@@ -3,45 +3,58 @@
  *
  *   npm run bench                 seed (if needed), check query plans, build, serve, measure
  *   npm run bench -- --reseed     wipe and seed the scale database again
- *   npm run bench -- --duration 5 --concurrency 8
+ *   npm run bench -- --duration 5 --concurrency 8,20 --no-lighthouse
  *
  * 1. Seeds its own database under .wrangler/bench-state (migrations, then
  *    `tsx scripts/db-seed.ts --gigs 100000 --users 50000 --persist-to <dir> --reset`); later runs reuse it.
  * 2. Plans every catalogue list query (tests/list-queries.ts) with EXPLAIN QUERY PLAN on that database and
  *    fails on a full scan of a large table, as tests/integration/query-plans.test.ts does on its fixtures.
  * 3. Builds the app and serves it with `vite preview` on 127.0.0.1:4437 against that database.
- * 4. Loads /, /browse with a filter and a sort, /gig/:id, a search-suggestion call and a static file
- *    (/favicon.svg) for a bounded time each, and prints requests per second, p50 and p99 latency and the
- *    ratio to the static file; then the gzip size of the client JavaScript each page loads.
- * Loopback only. Results are also written to bench/results/ (git-ignored).
+ * 4. Loads a static file (/favicon.svg) and /, /browse with a filter and a sort, /gig/:id, /star/:id and a
+ *    search-suggestion call, each twice: uncached (the request carries a cookie, so the edge cache steps
+ *    aside and the Worker renders, as for a logged-in visitor) and as an anonymous visitor served from the
+ *    edge cache; each at 8 and at 20 concurrent clients for a bounded time. Prints requests per second,
+ *    p50 and p99 latency, the ratio to the static file, and what the edge cache answered. Then the
+ *    uncached pages at 1 client (p50 is about the server's render time), the gzip size of the client
+ *    JavaScript each page loads (from the build manifest, against its budget), and a mobile Lighthouse run
+ *    of /, /browse and /gig/:id behind a local compressing proxy (bench/lighthouse.ts).
+ * 5. Runs bench/booking.ts and bench/live.ts when they exist (each exports `run()`).
+ * Loopback only, on a machine other work may be loading: compare figures of one run with each other.
+ * Results are also written to bench/results/ (git-ignored).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { gzipSync } from "node:zlib";
 import { getDb } from "../app/platform/db.server";
 import { fullScans } from "../tests/full-scans";
 import { listQueries } from "../tests/list-queries";
+import { budgetReport } from "./js-budget";
+import { runLighthouse, startCompressingProxy } from "./lighthouse";
 
 const { values: args } = parseArgs({
   options: {
     state: { type: "string", default: ".wrangler/bench-state" },
     port: { type: "string", default: "4437" },
-    duration: { type: "string", default: "8" },
-    concurrency: { type: "string", default: "8" },
+    duration: { type: "string", default: "6" },
+    concurrency: { type: "string", default: "8,20" },
+    "proxy-port": { type: "string", default: "4650" },
+    lighthouse: { type: "boolean", default: true },
     "max-requests": { type: "string", default: "4000" },
     reseed: { type: "boolean", default: false },
   },
   strict: true,
+  allowNegative: true,
 });
 
 const STATE = args.state;
 const PORT = Number(args.port);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_MS = Number(args.duration) * 1000;
-const CONCURRENCY = Number(args.concurrency);
+const CONCURRENCIES = args.concurrency.split(",").map(Number);
+const PROXY_PORT = Number(args["proxy-port"]);
 const MAX_REQUESTS = Number(args["max-requests"]);
 const TOOL_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
@@ -79,7 +92,8 @@ function isSeeded(): boolean {
 /** Returns true when it seeded a new database (whose plans are then checked before and after statistics). */
 function seed(): boolean {
   if (!args.reseed && isSeeded()) {
-    console.log(`reusing the scale database in ${STATE} (--reseed to rebuild it)`);
+    console.log(`reusing the scale database in ${STATE} (--reseed to rebuild it); applying new migrations`);
+    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
     return false;
   }
   rmSync(STATE, { recursive: true, force: true });
@@ -178,62 +192,88 @@ function stop(server: ChildProcess) {
 
 // ---------------------------------------------------------------- 4. load
 
-type Result = { name: string; path: string; requests: number; rps: number; p50: number; p99: number; errors: number };
+type Result = {
+  name: string;
+  path: string;
+  clients: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  edge: Record<string, number>;
+};
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function load(name: string, target: string): Promise<Result> {
+/** A cookie the app does not know: the edge cache steps aside (any cookie of ours might name a visitor). */
+const UNCACHED = { Cookie: "bench=uncached" };
+
+async function load(
+  name: string,
+  target: string,
+  clients: number,
+  headers: Record<string, string> = {},
+  durationMs = DURATION_MS,
+): Promise<Result> {
   const url = `${BASE}${target}`;
-  for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer(); // warm-up
+  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
   const latencies: number[] = [];
+  const edge: Record<string, number> = {};
   let errors = 0;
   let issued = 0;
   const started = performance.now();
-  const deadline = started + DURATION_MS;
+  const deadline = started + durationMs;
   async function worker() {
     while (performance.now() < deadline && issued < MAX_REQUESTS) {
       issued += 1;
       const t0 = performance.now();
-      const response = await fetch(url);
+      const response = await fetch(url, { headers });
       await response.arrayBuffer();
       latencies.push(performance.now() - t0);
       if (!response.ok) errors += 1;
+      const status = response.headers.get("X-Edge-Cache") ?? "-";
+      edge[status] = (edge[status] ?? 0) + 1;
     }
   }
-  await Promise.all(Array.from({ length: CONCURRENCY }, () => worker()));
+  await Promise.all(Array.from({ length: clients }, () => worker()));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
     name,
     path: target,
+    clients,
     requests: latencies.length,
     rps: latencies.length / elapsed,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
+    edge,
   };
 }
 
-// ---------------------------------------------------------------- 5. client JavaScript
+const fixed = (value: number, digits: number, width: number) => value.toFixed(digits).padStart(width);
 
-async function clientJs(target: string) {
-  const html = await (await fetch(`${BASE}${target}`)).text();
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(match[1] ?? "");
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(match[1] ?? "");
-  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(match[1] ?? "");
-  urls.delete("");
-  let raw = 0;
-  let gzip = 0;
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
+function printLoad(rows: { name: string; byClients: Result[] }[], staticRps: Record<number, number>) {
+  const head = CONCURRENCIES.map(
+    (clients) =>
+      `${`${clients} clients: req/s`.padStart(17)} ${"p50".padStart(6)} ${"p99".padStart(6)} ${"/static".padStart(7)}`,
+  ).join(" |");
+  console.log(`${"target".padEnd(34)} ${head} | edge cache answers`);
+  for (const row of rows) {
+    const cells = row.byClients
+      .map(
+        (r) =>
+          `${fixed(r.rps, 0, 17)} ${fixed(r.p50, 1, 6)} ${fixed(r.p99, 1, 6)} ${fixed(r.rps / (staticRps[r.clients] ?? Number.NaN), 2, 7)}`,
+      )
+      .join(" |");
+    const edge = row.byClients.flatMap((r) => Object.entries(r.edge).map(([status, n]) => `${status} ${n}`)).join(", ");
+    const errors = row.byClients.reduce((sum, r) => sum + r.errors, 0);
+    console.log(`${row.name.padEnd(34)} ${cells} | ${edge}${errors ? `  ERRORS ${errors}` : ""}`);
   }
-  return { files: urls.size, raw, gzip };
 }
 
 // ---------------------------------------------------------------- main
@@ -251,47 +291,93 @@ async function main() {
   const plans = checkPlans(ids);
   step("build and serve");
   const server = await serve();
+  const report: Record<string, unknown> = { concurrencies: CONCURRENCIES, durationMs: DURATION_MS, plans };
   try {
-    const targets: [string, string, boolean][] = [
-      ["static file", "/favicon.svg", false],
-      ["landing", "/", true],
-      ["browse (filter + sort)", "/browse?platform=pc&country=IN&sortBy=lowToHigh", true],
-      ["gig", `/gig/${ids.gigId}`, true],
-      ["search suggestions", "/api/get/stars_gigs_search?searchQuery=fort", false],
+    const pages: [string, string][] = [
+      ["landing /", "/"],
+      ["browse (filter + sort)", "/browse?platform=pc&country=IN&sortBy=lowToHigh"],
+      ["gig /gig/:id", `/gig/${ids.gigId}`],
+      ["star /star/:id", `/star/${ids.starId}`],
+      ["search suggestions (API)", "/api/get/stars_gigs_search?searchQuery=fort"],
     ];
-    step(`load: ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s or ${MAX_REQUESTS} requests per target`);
-    const results: Result[] = [];
-    for (const [name, target] of targets) results.push(await load(name, target));
-    const staticRps = results[0]?.rps ?? Number.NaN;
-    const staticP50 = results[0]?.p50 ?? Number.NaN;
-    console.log(
-      `${"target".padEnd(24)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"static/x".padStart(9)} ${"p50 x".padStart(7)}  errors`,
+    step(
+      `load: ${CONCURRENCIES.join(" and ")} concurrent clients, ${DURATION_MS / 1000} s or ${MAX_REQUESTS} requests per target (loopback; the machine may be shared)`,
     );
-    for (const result of results) {
+    const rows: { name: string; byClients: Result[] }[] = [];
+    const staticRow = { name: "static file /favicon.svg", byClients: [] as Result[] };
+    for (const clients of CONCURRENCIES) staticRow.byClients.push(await load(staticRow.name, "/favicon.svg", clients));
+    rows.push(staticRow);
+    for (const [name, target] of pages) {
+      for (const [label, headers] of [
+        ["uncached", UNCACHED],
+        ["edge cache", {}],
+      ] as const) {
+        const row = { name: `${name}, ${label}`, byClients: [] as Result[] };
+        for (const clients of CONCURRENCIES) row.byClients.push(await load(row.name, target, clients, headers));
+        rows.push(row);
+      }
+    }
+    const staticRps = Object.fromEntries(staticRow.byClients.map((r) => [r.clients, r.rps]));
+    printLoad(rows, staticRps);
+    report.load = rows;
+
+    step("server render time: uncached pages, 1 client (p50 ~ one render, wall clock on loopback)");
+    const single: Result[] = [];
+    for (const [name, target] of pages) single.push(await load(name, target, 1, UNCACHED, 3000));
+    for (const r of single) {
+      console.log(`${r.name.padEnd(34)} p50 ${fixed(r.p50, 1, 6)} ms   p99 ${fixed(r.p99, 1, 6)} ms`);
+    }
+    report.singleClient = single;
+
+    step("client JavaScript per page (gzip -9, from the build manifest; the edge's brotli is ~12% smaller)");
+    const js = budgetReport();
+    for (const { page, budgetKiB, over } of js) {
       console.log(
-        `${result.name.padEnd(24)} ${result.rps.toFixed(0).padStart(8)} ${result.p50.toFixed(1).padStart(8)} ${result.p99
-          .toFixed(1)
-          .padStart(
-            8,
-          )} ${(staticRps / result.rps).toFixed(1).padStart(9)} ${(result.p50 / staticP50).toFixed(1).padStart(7)}  ${result.errors}`,
+        `${page.routeId.padEnd(24)} ${String(page.files.length).padStart(3)} files ${fixed(page.rawBytes / 1024, 1, 7)} KiB raw ${fixed(page.gzipBytes / 1024, 1, 7)} KiB gzip  budget ${budgetKiB}${over ? "  OVER" : ""}`,
       );
     }
-    step("client JavaScript per page (gzip -9)");
-    const js: Record<string, Awaited<ReturnType<typeof clientJs>>> = {};
-    for (const [name, target, isPage] of targets) {
-      if (!isPage) continue;
-      js[name] = await clientJs(target);
-      const size = js[name];
-      console.log(
-        `${name.padEnd(24)} ${String(size.files).padStart(3)} files ${(size.raw / 1024).toFixed(1).padStart(7)} KiB raw ${(size.gzip / 1024).toFixed(1).padStart(7)} KiB gzip`,
-      );
+    report.js = js.map(({ page, budgetKiB }) => ({ ...page, budgetKiB }));
+
+    if (args.lighthouse) {
+      step(`Lighthouse mobile behind a compressing proxy on 127.0.0.1:${PROXY_PORT} (one run per page)`);
+      const proxy = await startCompressingProxy(BASE, PROXY_PORT);
+      try {
+        const origin = `http://127.0.0.1:${PROXY_PORT}`;
+        const urls = ["/", "/browse", `/gig/${ids.gigId}`].map((target) => `${origin}${target}`);
+        for (const url of urls) await (await fetch(url)).arrayBuffer(); // fill the edge cache, as visitors would
+        const results = await runLighthouse(urls);
+        console.log(
+          `${"page".padEnd(34)} ${"perf".padStart(5)} ${"LCP ms".padStart(7)} ${"CLS".padStart(6)} ${"TBT ms".padStart(7)} ${"FCP ms".padStart(7)} ${"a11y".padStart(5)} ${"SEO".padStart(4)}`,
+        );
+        for (const r of results) {
+          console.log(
+            `${r.url.replace(origin, "").padEnd(34)} ${String(r.performance).padStart(5)} ${fixed(r.lcpMs, 0, 7)} ${fixed(r.cls, 3, 6)} ${fixed(r.tbtMs, 0, 7)} ${fixed(r.fcpMs, 0, 7)} ${String(r.accessibility).padStart(5)} ${String(r.seo).padStart(4)}${r.failed.length ? `  failing: ${r.failed.join(", ")}` : ""}`,
+          );
+        }
+        report.lighthouse = results;
+      } finally {
+        proxy.close();
+      }
     }
+
+    // Other areas' benchmarks (booking, live): modules exporting run(), run against the same server.
+    for (const name of ["booking", "live"]) {
+      const file = path.join("bench", `${name}.ts`);
+      if (!existsSync(file)) continue;
+      step(`bench/${name}.ts`);
+      const module = (await import(pathToFileURL(path.resolve(file)).href)) as {
+        run?: (options: { base: string; state: string; ids: Sample }) => unknown;
+      };
+      if (typeof module.run !== "function") {
+        console.log(`bench/${name}.ts exports no run(): skipped`);
+        continue;
+      }
+      report[name] = await module.run({ base: BASE, state: STATE, ids });
+    }
+
     mkdirSync("bench/results", { recursive: true });
     const file = path.join("bench/results", `catalogue-${new Date().toISOString().replaceAll(":", "-")}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify({ concurrency: CONCURRENCY, durationMs: DURATION_MS, plans, results, js }, null, 2),
-    );
+    writeFileSync(file, JSON.stringify(report, null, 2));
     console.log(`\nwritten to ${file}`);
   } finally {
     stop(server);

@@ -1,9 +1,12 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { sendBookingReminders } from "../app/features/booking/reminders.server";
+import { currencyCodeFor, viewerCountry } from "../app/features/currency/currency";
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
 import { sweepExpiredHolds } from "../app/features/payments/fulfilment.server";
 import { cloudflareContext } from "../app/platform/context";
+import { openD1Session } from "../app/platform/d1-session.server";
 import { optimizeDatabase } from "../app/platform/db.server";
+import { serveWithEdgeCache } from "../app/platform/edge-cache.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 import { STRIPE_STAND_IN_BASE_PATH, stripeStandInEnabled } from "../app/platform/stripe/payments.server";
@@ -60,8 +63,27 @@ const worker = {
       const { workerStandIn } = await import("../app/platform/oauth/stand-in-worker");
       return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
     }
-    const context = new RouterContextProvider(new Map([[cloudflareContext, { env, ctx, cf: request.cf, nonce }]]));
-    const response = await requestHandler(request, context);
+    const d1 = openD1Session(request, env);
+    const render = (pageNonce: string, pageRequest: Request) =>
+      requestHandler(
+        pageRequest,
+        new RouterContextProvider(
+          new Map([[cloudflareContext, { env: d1.env, ctx, cf: request.cf, nonce: pageNonce }]]),
+        ),
+      );
+    const response = d1.finish(
+      await serveWithEdgeCache({
+        request,
+        // Off under `npm run dev` (code changes must show at once); on in builds and tests that ask for it.
+        env: import.meta.env.MODE === "development" ? { ...d1.env, EDGE_CACHE: "off" } : d1.env,
+        ctx,
+        // An anonymous visitor's prices depend only on their country's currency (SPEC.md section 1).
+        variant: currencyCodeFor(viewerCountry(null, request.cf?.country)),
+        nonce,
+        newNonce,
+        render,
+      }),
+    );
     const formActions = [...providerFormActionOrigins(env, env.PUBLIC_ORIGIN ?? url.origin), STRIPE_CHECKOUT_ORIGIN];
     return withSecurityHeaders(response, nonce, import.meta.env.DEV, formActions);
   },

@@ -99,14 +99,14 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
   useScrolledFlag(searchMode === "after-scroll");
   return (
     <header className="sticky top-0 z-10 border-b border-ink-800 bg-ink-950/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
         <Logo />
         <nav aria-label="Main" className="hidden gap-1 md:flex">
           <Link to="/browse" className="rounded-md px-3 py-2 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white">
             Browse
           </Link>
         </nav>
-        <div className="flex flex-1 justify-center">
+        <div className="flex min-w-0 flex-1 justify-center">
           {searchMode === "hidden" ? null : <HeaderSearch mode={searchMode} />}
         </div>
         <div className="flex items-center gap-2">

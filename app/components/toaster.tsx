@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
-import { Toaster as SonnerToaster } from "sonner";
-import { notify, TOAST_DURATION_MS, type Toast } from "~/lib/toast";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { notify, onToast, type ShownToast, type Toast } from "~/lib/toast";
+
+const SonnerHost = lazy(() => import("./sonner-host"));
 
 const KIND_STYLES: Record<Toast["kind"], string> = {
   success: "border-emerald-500/40 bg-emerald-950 text-emerald-100",
@@ -11,26 +12,29 @@ const KIND_STYLES: Record<Toast["kind"], string> = {
 
 /**
  * The app-wide toaster. A toast handed over by the server (flash cookie) is rendered inline in the HTML,
- * so it shows without JavaScript; once the page is hydrated it moves into a timed toast.
+ * so it shows without JavaScript; once the page is hydrated it moves into a timed toast. The toast library
+ * is fetched with the first toast, not with every page.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [toasts, setToasts] = useState<ShownToast[]>([]);
+  useEffect(() => onToast((next) => setToasts((all) => [...all, next])), []);
   useEffect(() => {
     if (toast) notify(toast);
   }, [toast]);
+  // The server's toast as plain HTML: all there is without JavaScript, and what shows while sonner loads.
+  const inline = toast ? (
+    <div
+      role="status"
+      data-toast-kind={toast.kind}
+      className={`mx-auto mt-4 max-w-xl rounded-lg border px-4 py-3 text-sm ${KIND_STYLES[toast.kind]}`}
+    >
+      {toast.message}
+    </div>
+  ) : null;
+  if (toasts.length === 0) return inline;
   return (
-    <>
-      <SonnerToaster position="top-center" theme="dark" duration={TOAST_DURATION_MS} />
-      {toast && !hydrated ? (
-        <div
-          role="status"
-          data-toast-kind={toast.kind}
-          className={`mx-auto mt-4 max-w-xl rounded-lg border px-4 py-3 text-sm ${KIND_STYLES[toast.kind]}`}
-        >
-          {toast.message}
-        </div>
-      ) : null}
-    </>
+    <Suspense fallback={inline}>
+      <SonnerHost toasts={toasts} />
+    </Suspense>
   );
 }

@@ -5,6 +5,7 @@
 
 export * from "./analytics";
 export * from "./auth";
+export * from "./cache";
 export * from "./catalogue";
 export type { JsonValue, Requirement } from "./columns";
 export * from "./constants";

@@ -38,7 +38,8 @@ export class Client {
     }
     const headers = new Headers(init.headers);
     headers.set("CF-Connecting-IP", this.ip);
-    const cookie = this.cookieHeader();
+    // A Cookie header given by the caller is sent along with the cookies kept from earlier answers.
+    const cookie = [headers.get("Cookie"), this.cookieHeader()].filter(Boolean).join("; ");
     if (cookie) headers.set("Cookie", cookie);
     return this.store(await request(`${url.pathname}${url.search}`, { ...init, headers }));
   }

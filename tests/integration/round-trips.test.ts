@@ -31,14 +31,29 @@ function countingD1(db: D1Database) {
     real.set(proxy, statement);
     return proxy;
   };
+  // The Worker runs each request's queries in a D1 session (app/platform/d1-session.server.ts): count those too.
+  const counted = <T extends D1Database | D1DatabaseSession>(target: T, property: string | symbol) => {
+    if (property === "prepare") return (query: string) => wrap(target.prepare(query));
+    if (property === "batch") {
+      return (statements: D1PreparedStatement[]) => {
+        counter.trips += 1;
+        return target.batch(statements.map((statement) => real.get(statement) ?? statement));
+      };
+    }
+    return undefined;
+  };
   const binding = new Proxy(db, {
     get(target, property) {
-      if (property === "prepare") return (query: string) => wrap(target.prepare(query));
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          counter.trips += 1;
-          return target.batch(statements.map((statement) => real.get(statement) ?? statement));
-        };
+      const own = counted(target, property);
+      if (own) return own;
+      if (property === "withSession") {
+        return (constraint?: string) =>
+          new Proxy(target.withSession(constraint), {
+            get(session, name) {
+              const value = counted(session, name) ?? Reflect.get(session, name, session);
+              return typeof value === "function" && !counted(session, name) ? value.bind(session) : value;
+            },
+          });
       }
       if (property === "exec") {
         return (query: string) => {

@@ -5,6 +5,7 @@ import { notifyUser } from "~/features/notifications/notify.server";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { conflict, notFound } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { bookings, orders, products, promoRedemptions, slots, users } from "../../../db/schema";
@@ -109,14 +110,16 @@ export async function cancelBooking(
 
   const tier = refundTier(booking.startsAt, now);
   const amount = refundFor(tier, booking.amountMinor, booking.refundedMinor);
-  const [cancelled] = await db.batch(
-    cancelStatements(db, booking, amount, {
+  const [cancelled] = await db.batch([
+    ...cancelStatements(db, booking, amount, {
       now,
       reason: `Cancelled by the buyer (${tier} refund per the cancellation policy)`,
       createdBy: viewer.id,
       beforeStart: true,
     }),
-  );
+    // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/010).
+    catalogueChangedStatement(db),
+  ]);
   // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
   if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
   try {
@@ -186,9 +189,10 @@ export async function refundSlotBookingsInFull(
     const amount = refundFor("full", booking.amountMinor, booking.refundedMinor);
     let cancelled: unknown;
     try {
-      [cancelled] = await db.batch(
-        cancelStatements(db, booking, amount, { now, reason, createdBy: actorId, beforeStart: false }),
-      );
+      [cancelled] = await db.batch([
+        ...cancelStatements(db, booking, amount, { now, reason, createdBy: actorId, beforeStart: false }),
+        catalogueChangedStatement(db),
+      ]);
     } catch (error) {
       // Nothing of this buyer's batch was written; calling again retries them.
       console.error("slot cancelled: refund of booking", booking.bookingId, error);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GIG_SORTS, PAGE_SIZE } from "~/features/catalogue/constants";
+import { GIG_SORTS } from "~/features/catalogue/constants";
 import { type ParseResult, paramsObject, parseQuery } from "~/lib/validation";
 import { PROFESSIONS } from "../../../db/schema/constants";
 
@@ -8,47 +8,30 @@ import { PROFESSIONS } from "../../../db/schema/constants";
  * section 7 (GigsForScroll, GamesForScroll, CreatorsForScroll, Paginated*). The parameter names are the
  * API's. 'Any' (and an empty value) means the filter is left out.
  */
-export const BROWSE_FILTERS = ["gigs", "games", "creators", "live"] as const;
-export type BrowseFilter = (typeof BROWSE_FILTERS)[number];
+import {
+  BROWSE_FILTERS,
+  type BrowseFilter,
+  MAX_LIMIT,
+  MAX_PAGE,
+  MAX_TAGS,
+  NAME_SORTS,
+  PAGE_LIMITS,
+} from "./browse-options";
 
-export const BROWSE_FILTER_LABELS: Record<BrowseFilter, string> = {
-  gigs: "Gigs",
-  games: "Games",
-  creators: "Creators",
-  live: "Live sessions",
-};
-
-export type GigSort = (typeof GIG_SORTS)[number];
-/** Games and creators have no price: they sort by name, popularity or date. */
-export const NAME_SORTS = ["alphabetically", "popularity", "date"] as const satisfies readonly GigSort[];
-
-export const SORT_LABELS: Record<GigSort, string> = {
-  alphabetically: "Alphabetically",
-  popularity: "Popularity",
-  lowToHigh: "Price: low to high",
-  highToLow: "Price: high to low",
-  date: "Newest",
-};
-
-export const PAGE_LIMITS: Record<BrowseFilter, number> = {
-  gigs: PAGE_SIZE.products,
-  games: PAGE_SIZE.games,
-  creators: PAGE_SIZE.stars,
-  live: PAGE_SIZE.products,
-};
-export const MAX_LIMIT = 50;
-export const MAX_PAGE = 500;
-export const MAX_TAGS = 10;
-
-/** Android and iOS are one choice in the UI (SPEC.md section 3): either value selects both. */
-export const MERGED_PLATFORMS: Record<string, readonly string[]> = {
-  android: ["android", "ios"],
-  ios: ["android", "ios"],
-};
-
-export function platformKeys(value: string): readonly string[] {
-  return MERGED_PLATFORMS[value] ?? [value];
-}
+export {
+  BROWSE_FILTER_LABELS,
+  BROWSE_FILTERS,
+  type BrowseFilter,
+  type GigSort,
+  MAX_LIMIT,
+  MAX_PAGE,
+  MAX_TAGS,
+  MERGED_PLATFORMS,
+  NAME_SORTS,
+  PAGE_LIMITS,
+  platformKeys,
+  SORT_LABELS,
+} from "./browse-options";
 
 const omitAny = (value: unknown) => (value === "" || value === "Any" || value === "any" ? undefined : value);
 

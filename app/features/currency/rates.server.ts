@@ -1,4 +1,5 @@
 import { AppError } from "~/lib/errors";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { type ExchangeRateProvider, exchangeRateProviders } from "~/platform/exchange-rates.server";
 import { exchangeRates } from "../../../db/schema";
@@ -47,21 +48,26 @@ export async function refreshUsdInrRate(
         next && next > now.getTime() && next - now.getTime() <= MAX_NEXT_UPDATE_MS
           ? new Date(next)
           : new Date(now.getTime() + DAY_MS);
-      await getDb(env)
-        .insert(exchangeRates)
-        .values({
-          id: "usd-inr",
-          base: "USD",
-          quote: "INR",
-          rateMicros: quote.rateMicros,
-          fetchedAt: now,
-          nextUpdateAt,
-          source: provider.name,
-        })
-        .onConflictDoUpdate({
-          target: [exchangeRates.base, exchangeRates.quote],
-          set: { rateMicros: quote.rateMicros, fetchedAt: now, nextUpdateAt, source: provider.name },
-        });
+      const db = getDb(env);
+      // Prices in INR change with the rate: the cached catalogue pages go stale with it.
+      await db.batch([
+        db
+          .insert(exchangeRates)
+          .values({
+            id: "usd-inr",
+            base: "USD",
+            quote: "INR",
+            rateMicros: quote.rateMicros,
+            fetchedAt: now,
+            nextUpdateAt,
+            source: provider.name,
+          })
+          .onConflictDoUpdate({
+            target: [exchangeRates.base, exchangeRates.quote],
+            set: { rateMicros: quote.rateMicros, fetchedAt: now, nextUpdateAt, source: provider.name },
+          }),
+        catalogueChangedStatement(db),
+      ]);
       return { status: "updated", source: provider.name, rateMicros: quote.rateMicros, nextUpdateAt };
     } catch (error) {
       errors.push(`${provider.name}: ${error instanceof Error ? error.message : String(error)}`);

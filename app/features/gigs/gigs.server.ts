@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { toUsdMinor } from "~/lib/money";
 import { pageInfo } from "~/lib/paging";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, named } from "~/platform/db.server";
 import { gameModes, gamePlatforms, games, orders, platforms, products, productTags, slots } from "../../../db/schema";
 import { storeCover } from "./cover.server";
@@ -187,6 +188,8 @@ export async function createGig(env: Env, viewer: Viewer | null, input: GigInput
       coverImageUrl: image?.url ?? null,
     }),
     ...input.session_tags.map((tag) => db.insert(productTags).values({ productId: id, tag })),
+    // Every write below changes what anonymous catalogue pages show (docs/decisions/010).
+    catalogueChangedStatement(db),
   ]);
   return { id };
 }
@@ -211,6 +214,7 @@ export async function updateGig(env: Env, viewer: Viewer | null, gigId: string, 
       .where(and(eq(products.id, gigId), eq(products.influencerId, viewer.id))),
     db.delete(productTags).where(eq(productTags.productId, gigId)),
     ...input.session_tags.map((tag) => db.insert(productTags).values({ productId: gigId, tag })),
+    catalogueChangedStatement(db),
   ]);
   if (image && owner.coverImageKey) await env.MEDIA.delete(owner.coverImageKey);
   return { id: gigId };
@@ -220,16 +224,20 @@ export async function updateGig(env: Env, viewer: Viewer | null, gigId: string, 
 export async function setGigArchived(env: Env, viewer: Viewer | null, gigId: string, archived: boolean) {
   const owner = await ownerOf(env, gigId);
   assertManageBusiness(viewer, owner.influencerId);
-  await getDb(env)
-    .update(products)
-    .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(products.id, gigId),
-        eq(products.influencerId, owner.influencerId),
-        archived ? isNull(products.archivedAt) : isNotNull(products.archivedAt),
+  const db = getDb(env);
+  await db.batch([
+    db
+      .update(products)
+      .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(products.id, gigId),
+          eq(products.influencerId, owner.influencerId),
+          archived ? isNull(products.archivedAt) : isNotNull(products.archivedAt),
+        ),
       ),
-    );
+    catalogueChangedStatement(db),
+  ]);
   return { id: gigId, archived };
 }
 
@@ -241,16 +249,20 @@ export async function setGigArchived(env: Env, viewer: Viewer | null, gigId: str
 export async function deleteGig(env: Env, viewer: Viewer | null, gigId: string) {
   const owner = await ownerOf(env, gigId);
   assertManageBusiness(viewer, owner.influencerId);
-  const deleted = await getDb(env)
-    .delete(products)
-    .where(
-      and(
-        eq(products.id, gigId),
-        eq(products.influencerId, owner.influencerId),
-        sql`NOT EXISTS (SELECT 1 FROM ${orders} INNER JOIN ${slots} ON ${slots.id} = ${orders.slotId} WHERE ${slots.productId} = ${col(products.id)})`,
-      ),
-    )
-    .returning({ id: products.id });
+  const db = getDb(env);
+  const [deleted] = await db.batch([
+    db
+      .delete(products)
+      .where(
+        and(
+          eq(products.id, gigId),
+          eq(products.influencerId, owner.influencerId),
+          sql`NOT EXISTS (SELECT 1 FROM ${orders} INNER JOIN ${slots} ON ${slots.id} = ${orders.slotId} WHERE ${slots.productId} = ${col(products.id)})`,
+        ),
+      )
+      .returning({ id: products.id }),
+    catalogueChangedStatement(db),
+  ]);
   if (deleted.length === 0) throw conflict(M.deleteHasBookings);
   if (owner.coverImageKey) await env.MEDIA.delete(owner.coverImageKey);
   return { id: gigId };

@@ -4,6 +4,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { uploadPicture } from "~/features/profile/profile.server";
 import { AppError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { influencerProfiles, starSuggestions, users } from "../../../db/schema";
 import { assertManageBusiness, assertReadBusiness } from "./access";
@@ -58,6 +59,8 @@ export async function updateInfluencerProfile(
       .update(influencerProfiles)
       .set({ profession: input.profession, updatedAt: new Date() })
       .where(eq(influencerProfiles.userId, viewer.id)),
+    // The star's public page shows these (docs/decisions/010).
+    catalogueChangedStatement(db),
   ]);
   return getInfluencerProfile(env, viewer, viewer.id);
 }

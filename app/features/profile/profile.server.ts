@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { assertOwnAccount, type Viewer } from "~/features/auth/policy";
 import { newId } from "~/lib/id";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { reports, userGamertags, users } from "../../../db/schema";
 import { sniffImage } from "./picture";
@@ -44,23 +45,36 @@ export async function getProfile(env: Env, userId: string) {
   return row ? { ...row, gamertags } : null;
 }
 
+/**
+ * A star's name, bio, picture, links and gamertags show on their public pages, which the edge cache keeps:
+ * each write below goes in one batch with the catalogue-version bump (docs/decisions/010-edge-cache-and-read-replicas.md).
+ */
 export async function updateBio(env: Env, userId: string, bio: string) {
-  await getDb(env).update(users).set({ bio }).where(eq(users.id, userId));
+  const db = getDb(env);
+  await db.batch([db.update(users).set({ bio }).where(eq(users.id, userId)), catalogueChangedStatement(db)]);
 }
 
 /** Replaces the links; empty ones are dropped. */
 export async function updateSocialLinks(env: Env, userId: string, links: Partial<Record<SocialNetwork, string>>) {
   const kept = Object.fromEntries(Object.entries(links).filter(([, url]) => !!url));
-  await getDb(env).update(users).set({ socialLinks: kept }).where(eq(users.id, userId));
+  const db = getDb(env);
+  await db.batch([
+    db.update(users).set({ socialLinks: kept }).where(eq(users.id, userId)),
+    catalogueChangedStatement(db),
+  ]);
   return kept;
 }
 
 /** Removes one link in the database itself (json_remove), so concurrent edits of other links survive. */
 export async function deleteSocialLink(env: Env, userId: string, key: SocialNetwork) {
-  await getDb(env)
-    .update(users)
-    .set({ socialLinks: sql`json_remove(${users.socialLinks}, ${`$.${key}`})` })
-    .where(eq(users.id, userId));
+  const db = getDb(env);
+  await db.batch([
+    db
+      .update(users)
+      .set({ socialLinks: sql`json_remove(${users.socialLinks}, ${`$.${key}`})` })
+      .where(eq(users.id, userId)),
+    catalogueChangedStatement(db),
+  ]);
 }
 
 /** Replaces the user's gamertags in one atomic batch. */
@@ -77,6 +91,7 @@ export async function replaceGamertags(env: Env, userId: string, gamertags: { pl
         tag: g.tag,
       }),
     ),
+    catalogueChangedStatement(db),
   ]);
 }
 
@@ -101,7 +116,10 @@ export async function uploadPicture(
   const db = getDb(env);
   const previous = await db.select({ key: users.pictureKey }).from(users).where(eq(users.id, userId)).get();
   const url = `/media/${key}`;
-  await db.update(users).set({ pictureKey: key, pictureUrl: url }).where(eq(users.id, userId));
+  await db.batch([
+    db.update(users).set({ pictureKey: key, pictureUrl: url }).where(eq(users.id, userId)),
+    catalogueChangedStatement(db),
+  ]);
   if (previous?.key) await env.MEDIA.delete(previous.key);
   return { ok: true, url };
 }
@@ -126,5 +144,6 @@ export async function storeUserIp(env: Env, viewer: Viewer, userId: string, ip: 
 }
 
 export async function updateNames(env: Env, userId: string, fullName: string) {
-  await getDb(env).update(users).set({ fullName }).where(eq(users.id, userId));
+  const db = getDb(env);
+  await db.batch([db.update(users).set({ fullName }).where(eq(users.id, userId)), catalogueChangedStatement(db)]);
 }

@@ -4,6 +4,7 @@ import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
 import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/access";
 import { AppError, badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import {
   bookingGamertags,
@@ -115,7 +116,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
   );
   const [first, ...rest] = statements;
   if (!first) return { added: 0, existing: 0, overlapping: 0 };
-  await db.batch([first, ...rest]);
+  await db.batch([first, ...rest, catalogueChangedStatement(db)]);
   // Which of the wanted instants are now slots of this gig (added now or before) and which overlapped.
   const present = await db
     .select({ startsAt: slots.startsAt, createdAt: slots.createdAt })
@@ -342,10 +343,14 @@ export async function cancelSlot(env: Env, viewer: Viewer | null, slotId: string
   const db = getDb(env);
   const owner = await ownerOfSlot(db, slotId);
   assertManageBusiness(viewer, owner.influencerId);
-  await db
-    .update(slots)
-    .set({ status: "cancelled", updatedAt: now })
-    .where(and(eq(slots.id, slotId), eq(slots.status, "open")));
+  await db.batch([
+    db
+      .update(slots)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(and(eq(slots.id, slotId), eq(slots.status, "open"))),
+    // The slot leaves the public gig and star pages (docs/decisions/010).
+    catalogueChangedStatement(db),
+  ]);
   const refunded = await refundSlotBookingsInFull(
     env,
     slotId,

@@ -12,6 +12,7 @@ export const loader = jsonLoader({ schema: searchQuerySchema }, async ({ env, in
       searchQuery: input.searchQuery,
       data: suggestions.map(({ id, ...rest }) => ({ _id: id, ...rest })),
     },
-    { headers: { "Cache-Control": "private, max-age=30" } },
+    // The same for every visitor: browsers and the edge cache may keep it (docs/decisions/010).
+    { headers: { "Cache-Control": "public, max-age=30" } },
   );
 });

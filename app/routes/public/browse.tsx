@@ -1,17 +1,25 @@
 import { data, Link, redirect, useLocation } from "react-router";
 import { type BrowseList, getBrowsePage } from "~/features/catalogue/browse.server";
+import { BROWSE_FILTER_LABELS } from "~/features/catalogue/browse-options";
 import { BrowseFilters, BrowseTabs, browseHref } from "~/features/catalogue/components/browse-filters";
 import { GameCard, GigCard, LiveCard, StarCard } from "~/features/catalogue/components/cards";
 import { InfiniteGrid } from "~/features/catalogue/components/infinite-grid";
 import { catalogueRequest } from "~/features/catalogue/request.server";
-import { BROWSE_FILTER_LABELS, parseBrowseQuery } from "~/features/catalogue/schema";
+import { parseBrowseQuery } from "~/features/catalogue/schema";
 import { displayCurrency } from "~/features/currency/currency";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/browse";
 
-export const meta = ({ loaderData }: Route.MetaArgs) => [
-  { title: `Browse ${loaderData?.ok ? BROWSE_FILTER_LABELS[loaderData.query.filter].toLowerCase() : ""} | Noobrd` },
-];
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  const what = loaderData?.ok ? BROWSE_FILTER_LABELS[loaderData.query.filter].toLowerCase() : "";
+  return [
+    { title: `Browse ${what} | Noobrd` },
+    {
+      name: "description",
+      content: `Browse ${what || "gigs, games, creators and live sessions"} on Noobrd: filter by game, platform, country and price, and book a seat with a streamer.`,
+    },
+  ];
+};
 
 /** /browse: the URL is the whole state (filter, selectedGame, filters, sortBy, searchField, page). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -177,9 +185,23 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside key={location.search}>
-          <BrowseFilters state={query} platforms={loaderData.platforms} games={games} tags={loaderData.tags} />
+          {/* On a phone the filters fold behind a plain disclosure (no JavaScript needed); from lg up the
+              disclosure's content always shows and its summary is hidden. */}
+          <details className="group lg:[&::details-content]:block lg:[&::details-content]:[content-visibility:visible]">
+            <summary className="mb-3 flex cursor-pointer list-none items-center justify-between rounded-xl border border-ink-700 bg-ink-900 px-4 py-3 text-sm font-semibold lg:hidden">
+              Filters and sort
+              <span aria-hidden="true" className="text-zinc-400 group-open:rotate-180">
+                ▾
+              </span>
+            </summary>
+            <BrowseFilters state={query} platforms={loaderData.platforms} games={games} tags={loaderData.tags} />
+          </details>
         </aside>
-        <section aria-label="Results">
+        <section aria-labelledby="results-title">
+          {/* The cards' titles are h3: this h2 keeps the outline in order (h1, h2, h3). */}
+          <h2 id="results-title" className="sr-only">
+            Results
+          </h2>
           <Results loaded={loaderData} search={location.search} />
         </section>
       </div>

@@ -23,7 +23,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
   const gig = loaderData?.gig;
   return [
     { title: gig ? `${gig.title} | Noobrd` : "Gig | Noobrd" },
-    { name: "description", content: gig ? gig.description.slice(0, 160) : "A gig on Noobrd." },
+    {
+      name: "description",
+      content: gig ? gig.description.slice(0, 160) || `${gig.title} on Noobrd.` : "A gig on Noobrd.",
+    },
   ];
 };
 

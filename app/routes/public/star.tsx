@@ -80,7 +80,7 @@ function SessionsSection({
               Newer
             </Link>
           ) : null}
-          <span className="py-1.5 text-zinc-500">Page {page.page}</span>
+          <span className="py-1.5 text-zinc-400">Page {page.page}</span>
           {page.hasMore ? (
             <Link
               to={href(page.page + 1)}
@@ -142,7 +142,7 @@ export default function Star({ loaderData }: Route.ComponentProps) {
               ({live.gameName})
             </p>
           ) : (
-            <p className="mt-4 text-sm text-zinc-500">Not live right now.</p>
+            <p className="mt-4 text-sm text-zinc-400">Not live right now.</p>
           )}
         </div>
       </section>

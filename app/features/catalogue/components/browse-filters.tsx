@@ -2,7 +2,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { countryOptions } from "~/features/auth/countries";
 import { GIG_SORTS } from "~/features/catalogue/constants";
 import { PROFESSIONS } from "../../../../db/schema/constants";
-import { BROWSE_FILTER_LABELS, BROWSE_FILTERS, type BrowseFilter, NAME_SORTS, SORT_LABELS } from "../schema";
+import { BROWSE_FILTER_LABELS, BROWSE_FILTERS, type BrowseFilter, NAME_SORTS, SORT_LABELS } from "../browse-options";
 
 /** Which filters each list has (SPEC.md section 7: GigsForScroll, GamesForScroll, CreatorsForScroll). */
 const FIELDS: Record<BrowseFilter, ReadonlySet<string>> = {
@@ -211,7 +211,7 @@ export function BrowseFilters({
             aria-describedby="filter-tags-hint"
             className={selectClass}
           />
-          <p id="filter-tags-hint" className="text-xs text-zinc-500">
+          <p id="filter-tags-hint" className="text-xs text-zinc-400">
             Comma-separated; results carry every tag.
           </p>
           {tags.length > 0 ? (

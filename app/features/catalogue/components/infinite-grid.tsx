@@ -104,7 +104,7 @@ export function InfiniteGrid<T extends { id: string }>({
               </button>
             </div>
           ) : state.items.length > 0 ? (
-            <p className="text-sm text-zinc-500">That's everything.</p>
+            <p className="text-sm text-zinc-400">That's everything.</p>
           ) : null
         ) : first.hasMore ? (
           <Link

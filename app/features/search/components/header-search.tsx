@@ -113,7 +113,7 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
         aria-autocomplete="list"
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
         placeholder="Search games, gigs and stars"
-        className="w-full rounded-full border border-ink-700 bg-ink-800 px-4 py-2 text-sm placeholder:text-zinc-500 focus:border-brand-500 focus:outline-none"
+        className="w-full rounded-full border border-ink-700 bg-ink-800 px-4 py-2 text-sm placeholder:text-zinc-400 focus:border-brand-500 focus:outline-none"
       />
       <div
         id={listId}
@@ -137,7 +137,7 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
             }}
             className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-ink-800 aria-selected:bg-ink-800"
           >
-            <span className="w-10 shrink-0 text-xs text-zinc-500">{TYPE_LABELS[suggestion.type]}</span>
+            <span className="w-10 shrink-0 text-xs text-zinc-400">{TYPE_LABELS[suggestion.type]}</span>
             <span className="flex-1 truncate">{suggestion.name}</span>
             {suggestion.isLive ? (
               <span className="rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-bold text-white">LIVE</span>

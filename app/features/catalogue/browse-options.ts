@@ -1,0 +1,47 @@
+import { type GIG_SORTS, PAGE_SIZE } from "./constants";
+
+/**
+ * The browse page's choices and their labels, without Zod: the filter bar (a client component) imports
+ * these, so the page does not ship the validation library (issue 11). The schemas are in ./schema.ts.
+ */
+export const BROWSE_FILTERS = ["gigs", "games", "creators", "live"] as const;
+export type BrowseFilter = (typeof BROWSE_FILTERS)[number];
+
+export const BROWSE_FILTER_LABELS: Record<BrowseFilter, string> = {
+  gigs: "Gigs",
+  games: "Games",
+  creators: "Creators",
+  live: "Live sessions",
+};
+
+export type GigSort = (typeof GIG_SORTS)[number];
+/** Games and creators have no price: they sort by name, popularity or date. */
+export const NAME_SORTS = ["alphabetically", "popularity", "date"] as const satisfies readonly GigSort[];
+
+export const SORT_LABELS: Record<GigSort, string> = {
+  alphabetically: "Alphabetically",
+  popularity: "Popularity",
+  lowToHigh: "Price: low to high",
+  highToLow: "Price: high to low",
+  date: "Newest",
+};
+
+export const PAGE_LIMITS: Record<BrowseFilter, number> = {
+  gigs: PAGE_SIZE.products,
+  games: PAGE_SIZE.games,
+  creators: PAGE_SIZE.stars,
+  live: PAGE_SIZE.products,
+};
+export const MAX_LIMIT = 50;
+export const MAX_PAGE = 500;
+export const MAX_TAGS = 10;
+
+/** Android and iOS are one choice in the UI (SPEC.md section 3): either value selects both. */
+export const MERGED_PLATFORMS: Record<string, readonly string[]> = {
+  android: ["android", "ios"],
+  ios: ["android", "ios"],
+};
+
+export function platformKeys(value: string): readonly string[] {
+  return MERGED_PLATFORMS[value] ?? [value];
+}

@@ -1,0 +1,177 @@
+import { readEdgeState } from "./catalogue-version.server";
+import { getDb } from "./db.server";
+
+/**
+ * The edge cache for anonymous catalogue pages and public Browse API answers (docs/decisions/010-edge-cache-and-read-replicas.md).
+ *
+ * - Only GETs of the paths below, from a visitor with no cookie of ours and no Authorization header, and
+ *   only while the site gate is off.
+ * - Keyed by the catalogue version, the display currency and the URL with its query sorted; fresh for
+ *   FRESH_SECONDS, then served stale for up to STALE_SECONDS more while a background render
+ *   (`ctx.waitUntil`) refreshes it.
+ * - Only a 200 without Set-Cookie and without `private`/`no-store` is stored; the CSP nonce of a cached
+ *   page is replaced by this response's own nonce when it is served.
+ */
+export const EDGE_CACHE = { freshSeconds: 30, staleSeconds: 300 } as const;
+
+/** Pages (and their `.data` twins, which client-side navigation fetches) and public read APIs. */
+const CACHEABLE_PATHS: RegExp[] = [
+  /^\/(?:_root\.data)?$/,
+  /^\/browse(?:\.data)?$/,
+  /^\/(?:gig|star|game)\/[^/]+(?:\.data)?$/,
+  /^\/(?:about-us|cancellation-policy|privacy-policy|terms-of-service|contact-us)(?:\.data)?$/,
+  /^\/api\/get\/(?:influencers|admin\/games|game\/[^/]+|platforms|game-modes\/[^/]+|gamemode\/[^/]+|banners|landingGames|mostPopularStars|mostPopularProducts|upcomingSessionsHomePage|livesessions\/active\/[^/]+|liveSessions|GigsForScroll|GamesForScroll|CreatorsForScroll|PaginatedGigs|PaginatedStars|paginatedGames|stars_gigs_search|liveSessionTags\/[^/]+|privacy-policy|terms-of-service|Faqs|user\/termsAndPrivacy)$/,
+  /^\/api\/get-hash-tags$/,
+];
+
+/** Cookies set by the platform in front of the app (bot management, load balancing): they say nothing about the visitor. */
+const FOREIGN_COOKIES = new Set(["__cf_bm", "cf_clearance", "__cflb", "__cfruid"]);
+
+const KEY_ORIGIN = "https://edge-cache.noobrd.internal";
+const STORED_AT = "X-Edge-Stored-At";
+const STORED_NONCE = "X-Edge-Nonce";
+const ORIGINAL_CACHE_CONTROL = "X-Edge-Cache-Control";
+export const EDGE_CACHE_STATUS = "X-Edge-Cache";
+
+export type EdgeCacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
+
+export function isCacheablePath(pathname: string): boolean {
+  return CACHEABLE_PATHS.some((pattern) => pattern.test(pathname));
+}
+
+/** True when the request says nothing about who is asking: no cookie of ours, no bearer token. */
+export function isAnonymous(request: Request): boolean {
+  if (request.headers.has("Authorization")) return false;
+  const cookie = request.headers.get("Cookie");
+  if (!cookie) return true;
+  return cookie
+    .split(";")
+    .map((pair) => pair.split("=")[0]?.trim() ?? "")
+    .every((name) => name === "" || FOREIGN_COOKIES.has(name));
+}
+
+/** The query with its parameters sorted by name (stable, so repeated names keep their order). */
+export function normalisedSearch(url: URL): string {
+  const params = [...url.searchParams].filter(([name]) => !/^utm_|^(?:fbclid|gclid)$/.test(name));
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = new URLSearchParams(params).toString();
+  return search ? `?${search}` : "";
+}
+
+export function edgeCacheKey(url: URL, version: number, variant: string): Request {
+  return new Request(`${KEY_ORIGIN}/v${version}/${encodeURIComponent(variant)}${url.pathname}${normalisedSearch(url)}`);
+}
+
+function storable(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("Set-Cookie")) return false;
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  return !/private|no-store|no-cache/i.test(cacheControl);
+}
+
+/** The copy kept in the Cache API: the response, its render time and nonce, kept for fresh + stale. */
+function forStorage(response: Response, nonce: string, now: number): Response {
+  const headers = new Headers(response.headers);
+  const original = headers.get("Cache-Control");
+  if (original) headers.set(ORIGINAL_CACHE_CONTROL, original);
+  headers.set("Cache-Control", `public, max-age=${EDGE_CACHE.freshSeconds + EDGE_CACHE.staleSeconds}`);
+  headers.set(STORED_AT, String(now));
+  headers.set(STORED_NONCE, nonce);
+  headers.delete(EDGE_CACHE_STATUS);
+  return new Response(response.body, { status: response.status, headers });
+}
+
+/** The cached copy as sent to a visitor: internal headers gone, its nonce replaced by this response's. */
+function fromStorage(cached: Response, nonce: string, status: EdgeCacheStatus): Response {
+  const headers = new Headers(cached.headers);
+  const storedNonce = headers.get(STORED_NONCE);
+  const original = headers.get(ORIGINAL_CACHE_CONTROL);
+  headers.delete(STORED_NONCE);
+  headers.delete(STORED_AT);
+  headers.delete(ORIGINAL_CACHE_CONTROL);
+  headers.delete("CF-Cache-Status");
+  if (original) headers.set("Cache-Control", original);
+  else headers.delete("Cache-Control");
+  headers.set(EDGE_CACHE_STATUS, status);
+  const response = new Response(cached.body, { status: cached.status, headers });
+  if (!storedNonce || !(headers.get("Content-Type") ?? "").includes("text/html")) return response;
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        if (element.getAttribute("nonce") === storedNonce) element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}
+
+function withStatus(response: Response, status: EdgeCacheStatus): Response {
+  const headers = new Headers(response.headers);
+  headers.set(EDGE_CACHE_STATUS, status);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Renders the page with a given CSP nonce (a background refresh renders with one of its own). */
+export type Render = (nonce: string, request: Request) => Promise<Response>;
+
+export type EdgeCacheRequest = {
+  request: Request;
+  env: Env;
+  ctx: ExecutionContext;
+  /** What else changes the page for an anonymous visitor: the display currency. */
+  variant: string;
+  nonce: string;
+  newNonce: () => string;
+  render: Render;
+  /** The cache to use (caches.default unless a test passes its own). */
+  cache?: Cache;
+  now?: () => number;
+};
+
+/** Background refreshes in flight in this isolate, so a burst of stale hits renders once. */
+const refreshing = new Set<string>();
+
+/**
+ * Answers from the edge cache when it may, else renders (and stores the answer when it may).
+ * The response carries `X-Edge-Cache: HIT | STALE | MISS | BYPASS`.
+ */
+export async function serveWithEdgeCache(options: EdgeCacheRequest): Promise<Response> {
+  const { request, env, ctx, variant, nonce, render } = options;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || !isCacheablePath(url.pathname)) return render(nonce, request);
+  if (env.EDGE_CACHE === "off" || !isAnonymous(request)) return withStatus(await render(nonce, request), "BYPASS");
+  const now = options.now ?? Date.now;
+  const db = getDb(env);
+  const state = await readEdgeState(db);
+  if (state.gateEnabled) return withStatus(await render(nonce, request), "BYPASS");
+
+  // The DOM lib's CacheStorage type (also loaded for the client code) lacks Cloudflare's `default`.
+  const cache = options.cache ?? (caches as unknown as { default: Cache }).default;
+  const key = edgeCacheKey(url, state.version, variant);
+  const store = async (renderNonce: string, renderRequest: Request): Promise<Response> => {
+    const response = await render(renderNonce, renderRequest);
+    if (!storable(response)) return response;
+    const [forVisitor, forCache] = response.body ? response.body.tee() : [null, null];
+    const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+    ctx.waitUntil(cache.put(key, forStorage(new Response(forCache, init), renderNonce, now())));
+    return new Response(forVisitor, init);
+  };
+
+  const cached = await cache.match(key);
+  if (cached) {
+    const age = (now() - Number(cached.headers.get(STORED_AT) ?? 0)) / 1000;
+    if (age < EDGE_CACHE.freshSeconds) return fromStorage(cached, nonce, "HIT");
+    if (age < EDGE_CACHE.freshSeconds + EDGE_CACHE.staleSeconds) {
+      if (!refreshing.has(key.url)) {
+        refreshing.add(key.url);
+        ctx.waitUntil(
+          // A request of its own: the visitor's may be aborted once their response is sent.
+          store(options.newNonce(), new Request(request.url, { headers: request.headers }))
+            .then((response) => response.body?.cancel())
+            .catch((error: unknown) => console.error("edge cache refresh", error))
+            .finally(() => refreshing.delete(key.url)),
+        );
+      }
+      return fromStorage(cached, nonce, "STALE");
+    }
+  }
+  return withStatus(await store(nonce, request), "MISS");
+}

@@ -1,0 +1,128 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { markCatalogueChanged } from "./catalogue-version.server";
+import { getDb } from "./db.server";
+import { EDGE_CACHE, isAnonymous, normalisedSearch, serveWithEdgeCache } from "./edge-cache.server";
+
+const cacheEnv = { ...env, EDGE_CACHE: "on" };
+
+/** A page whose body says which render produced it. */
+function pageRenderer(init: ResponseInit = {}) {
+  const calls = { count: 0 };
+  const render = async (nonce: string) => {
+    calls.count += 1;
+    return new Response(`<html><script nonce="${nonce}">render ${calls.count}</script></html>`, {
+      ...init,
+      headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers },
+    });
+  };
+  return { render, calls };
+}
+
+async function serve(
+  url: string,
+  render: (nonce: string) => Promise<Response>,
+  cache: Cache,
+  at: number,
+  headers: HeadersInit = {},
+) {
+  const ctx = createExecutionContext();
+  const nonce = `n${at}`;
+  const response = await serveWithEdgeCache({
+    request: new Request(url, { headers }),
+    env: cacheEnv,
+    ctx,
+    variant: "USD",
+    nonce,
+    newNonce: () => `refresh${at}`,
+    render: (renderNonce) => render(renderNonce),
+    cache,
+    now: () => at,
+  });
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { status: response.headers.get("X-Edge-Cache"), body, response };
+}
+
+describe("serveWithEdgeCache", () => {
+  it("is fresh for its window, then stale while one background render refreshes it, then gone", async () => {
+    await markCatalogueChanged(getDb(env));
+    const cache = await caches.open("edge-cache-unit-swr");
+    const { render, calls } = pageRenderer();
+    const url = "https://noobrd.test/browse?filter=gigs";
+    const t0 = 1_000_000;
+    const fresh = EDGE_CACHE.freshSeconds * 1000;
+    const stale = EDGE_CACHE.staleSeconds * 1000;
+
+    expect(await serve(url, render, cache, t0)).toMatchObject({
+      status: "MISS",
+      body: expect.stringContaining("render 1"),
+    });
+    const hit = await serve(url, render, cache, t0 + fresh - 1);
+    expect(hit).toMatchObject({ status: "HIT", body: expect.stringContaining("render 1") });
+    expect(hit.body).toContain(`nonce="n${t0 + fresh - 1}"`); // this response's nonce, not the stored one
+    expect(calls.count).toBe(1);
+
+    const served = await serve(url, render, cache, t0 + fresh + 1);
+    expect(served).toMatchObject({ status: "STALE", body: expect.stringContaining("render 1") });
+    expect(calls.count).toBe(2); // refreshed in ctx.waitUntil
+    expect(await serve(url, render, cache, t0 + fresh + 2)).toMatchObject({
+      status: "HIT",
+      body: expect.stringContaining("render 2"),
+    });
+
+    const later = t0 + fresh + 2 + fresh + stale + 1;
+    expect(await serve(url, render, cache, later)).toMatchObject({
+      status: "MISS",
+      body: expect.stringContaining("render 3"),
+    });
+  });
+
+  it("never stores an answer that sets a cookie, is private, or is not a 200", async () => {
+    const cache = await caches.open("edge-cache-unit-refusals");
+    const cases: ResponseInit[] = [
+      { headers: { "Set-Cookie": "toast=hello; Path=/" } },
+      { headers: { "Cache-Control": "private, max-age=60" } },
+      { headers: { "Cache-Control": "no-store" } },
+      { status: 404 },
+    ];
+    for (const [index, init] of cases.entries()) {
+      const { render, calls } = pageRenderer(init);
+      const url = `https://noobrd.test/gig/g${index}`;
+      expect((await serve(url, render, cache, 5_000)).status).toBe("MISS");
+      expect((await serve(url, render, cache, 5_001)).status).toBe("MISS");
+      expect(calls.count).toBe(2);
+    }
+  });
+
+  it("renders without the cache for a visitor with a cookie of ours or a bearer token", async () => {
+    const cache = await caches.open("edge-cache-unit-visitors");
+    const { render, calls } = pageRenderer();
+    const url = "https://noobrd.test/game/g1";
+    await serve(url, render, cache, 9_000);
+    const withSession = await serve(url, render, cache, 9_001, { Cookie: "session=abc" });
+    const withBearer = await serve(url, render, cache, 9_002, { Authorization: "Bearer t" });
+    expect([withSession.status, withBearer.status]).toEqual(["BYPASS", "BYPASS"]);
+    expect(calls.count).toBe(3);
+    expect((await serve(url, render, cache, 9_003, { Cookie: "__cf_bm=x" })).status).toBe("HIT");
+  });
+});
+
+describe("what makes two requests the same page", () => {
+  it("treats only the platform's own cookies as anonymous", () => {
+    const request = (cookie: string) => new Request("https://noobrd.test/", { headers: { Cookie: cookie } });
+    expect(isAnonymous(new Request("https://noobrd.test/"))).toBe(true);
+    expect(isAnonymous(request("__cf_bm=1; cf_clearance=2"))).toBe(true);
+    expect(isAnonymous(request("__cf_bm=1; session=2"))).toBe(false);
+    expect(isAnonymous(request("d1_bookmark=x"))).toBe(false);
+    expect(isAnonymous(request("toast=x"))).toBe(false);
+  });
+
+  it("sorts the query and drops campaign tags", () => {
+    const search = (query: string) => normalisedSearch(new URL(`https://noobrd.test/browse${query}`));
+    expect(search("?sortBy=lowToHigh&filter=gigs&utm_source=x&fbclid=y")).toBe("?filter=gigs&sortBy=lowToHigh");
+    expect(search("?selectedTags=b&filter=gigs&selectedTags=a")).toBe("?filter=gigs&selectedTags=b&selectedTags=a");
+    expect(search("")).toBe("");
+  });
+});

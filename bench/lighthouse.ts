@@ -1,0 +1,111 @@
+/**
+ * Lighthouse (mobile, its default: simulated slow 4G and 4x CPU slowdown) of a few pages of the built app,
+ * behind a local compressing proxy: local workerd sends HTML, CSS and JS uncompressed where the edge would
+ * compress them, and without the proxy the scores say more about compression than about the app.
+ *
+ * Runs with the project's Node (npm run bench) and Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH).
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const COMPRESSIBLE = /text\/|javascript|json|svg|xml|x-script/;
+
+/** A reverse proxy to `upstream` that compresses text answers (brotli, else gzip), as the edge does. */
+export async function startCompressingProxy(upstream: string, port: number): Promise<Server> {
+  const server = createServer(async (req: IncomingMessage, res) => {
+    try {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string" && !["host", "accept-encoding", "connection"].includes(name)) {
+          headers.set(name, value);
+        }
+      }
+      const answer = await fetch(`${upstream}${req.url ?? "/"}`, { headers, redirect: "manual" });
+      const body = Buffer.from(await answer.arrayBuffer());
+      const out: Record<string, string | string[]> = {};
+      answer.headers.forEach((value, name) => {
+        if (!["content-length", "content-encoding", "transfer-encoding", "connection", "set-cookie"].includes(name)) {
+          out[name] = value;
+        }
+      });
+      const cookies = answer.headers.getSetCookie();
+      if (cookies.length > 0) out["set-cookie"] = cookies;
+      const accepts = String(req.headers["accept-encoding"] ?? "");
+      let sent = body;
+      if (COMPRESSIBLE.test(answer.headers.get("content-type") ?? "") && body.length > 0) {
+        if (accepts.includes("br")) {
+          sent = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+          out["content-encoding"] = "br";
+        } else if (accepts.includes("gzip")) {
+          sent = gzipSync(body, { level: 6 });
+          out["content-encoding"] = "gzip";
+        }
+        out.vary = "Accept-Encoding";
+      }
+      out["content-length"] = String(sent.length);
+      res.writeHead(answer.status, out);
+      res.end(sent);
+    } catch (error) {
+      res.writeHead(502, { "content-type": "text/plain" });
+      res.end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return server;
+}
+
+export type LighthouseResult = {
+  url: string;
+  performance: number;
+  accessibility: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  failed: string[];
+};
+
+/** One mobile Lighthouse run per URL in one Chromium. */
+export async function runLighthouse(urls: string[]): Promise<LighthouseResult[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"],
+  });
+  const results: LighthouseResult[] = [];
+  try {
+    for (const url of urls) {
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "seo"],
+      });
+      if (!run) throw new Error(`no Lighthouse result for ${url}`);
+      const { categories, audits } = run.lhr;
+      const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+      const value = (name: string) => audits[name]?.numericValue ?? Number.NaN;
+      const failed = ["accessibility", "seo"].flatMap((name) =>
+        (categories[name]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+          .map((ref) => `${name}: ${ref.id}`),
+      );
+      results.push({
+        url,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        seo: score("seo"),
+        lcpMs: value("largest-contentful-paint"),
+        cls: value("cumulative-layout-shift"),
+        tbtMs: value("total-blocking-time"),
+        fcpMs: value("first-contentful-paint"),
+        failed,
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}

@@ -1,0 +1,218 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "~/features/auth/session.server";
+import { setGigArchived } from "~/features/gigs/gigs.server";
+import { cancelSlot } from "~/features/slots/slots.server";
+import { markCatalogueChanged } from "~/platform/catalogue-version.server";
+import { getDb } from "~/platform/db.server";
+import { users } from "../../db/schema";
+import worker from "../../workers/app";
+import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
+import { createBooking, createSlot, setUsdInrRate, viewerOf } from "../factories";
+import { ORIGIN } from "./app";
+
+/**
+ * The edge cache through the whole Worker (docs/decisions/010-edge-cache-and-read-replicas.md). The vitest config switches
+ * the cache off for other test files; these requests switch it on.
+ */
+type Visit = { status: number; edge: string | null; html: string; setCookie: string[] };
+
+async function visit(
+  path: string,
+  options: { cookie?: string; authorization?: string; country?: string } = {},
+): Promise<Visit> {
+  const headers = new Headers();
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  if (options.authorization) headers.set("Authorization", options.authorization);
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      headers,
+      redirect: "manual",
+      cf: { country: options.country ?? "US" },
+    } as RequestInit) as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, EDGE_CACHE: "on" },
+    ctx,
+  );
+  const html = await response.text();
+  await waitOnExecutionContext(ctx); // the cache write runs in ctx.waitUntil
+  return {
+    status: response.status,
+    edge: response.headers.get("X-Edge-Cache"),
+    html,
+    setCookie: response.headers.getSetCookie(),
+  };
+}
+
+/** The page's text as a reader sees it: React's text separators gone. */
+const text = (html: string) => html.replaceAll("<!-- -->", "");
+/** The page without its nonces (the rewriter that swaps them writes a re-set tag's `/>` as ` />`). */
+const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"\s*/g, 'nonce=""');
+
+let world: CatalogueWorld;
+let fanCookie: string;
+let starCookie: string;
+beforeAll(async () => {
+  world = await createCatalogueWorld(env.DB);
+  await setUsdInrRate(env.DB, 84_000_000);
+  await markCatalogueChanged(getDb(env)); // a version of this file's own
+  fanCookie = (await createSession(env, world.fan.id)).split(";")[0] ?? "";
+  starCookie = (await createSession(env, world.stars.bella.id)).split(";")[0] ?? "";
+});
+
+describe("anonymous pages and public API answers come from the edge cache", () => {
+  it("stores the first answer and serves the next from the cache, with a nonce of its own", async () => {
+    const paths = [
+      "/",
+      "/browse?filter=gigs&sortBy=lowToHigh",
+      `/gig/${world.gigs.gig3.id}`,
+      `/star/${world.stars.chen.id}`,
+      `/game/${world.games.fortnite.id}`,
+      "/contact-us",
+      "/browse.data?filter=games",
+      "/api/get/mostPopularProducts",
+    ];
+    for (const path of paths) {
+      const first = await visit(path);
+      expect(first.status, path).toBe(200);
+      expect(first.edge, path).toBe("MISS");
+      const second = await visit(path);
+      expect(second.edge, path).toBe("HIT");
+      expect(second.setCookie, path).toEqual([]);
+      expect(withoutNonces(second.html), path).toBe(withoutNonces(first.html));
+      if (path.includes(".data") || path.startsWith("/api")) continue;
+      // Each answer has its own nonce (the one its CSP header names in production), on every script.
+      const nonces = new Set([...second.html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]));
+      expect(nonces.size, path).toBe(1);
+      const [nonce] = nonces;
+      expect(nonce, path).toBeTruthy();
+      expect(first.html, path).not.toContain(`nonce="${nonce}"`);
+    }
+  });
+
+  it("keys by the normalised query and by the visitor's currency", async () => {
+    await visit("/browse?sortBy=highToLow&filter=gigs");
+    expect((await visit("/browse?filter=gigs&sortBy=highToLow&utm_source=news")).edge).toBe("HIT");
+    const inIndia = await visit("/browse?sortBy=highToLow&filter=gigs", { country: "IN" });
+    expect(inIndia.edge).toBe("MISS");
+    expect(inIndia.html).toContain("₹");
+    expect((await visit("/browse?sortBy=highToLow&filter=gigs", { country: "IN" })).html).toContain("₹");
+    expect((await visit("/browse?sortBy=highToLow&filter=gigs")).html).not.toContain("₹");
+  });
+});
+
+describe("nobody's own data goes through the cache", () => {
+  it("never serves a logged-in request from the cache", async () => {
+    const path = `/gig/${world.gigs.gig2.id}`;
+    await visit(path);
+    expect((await visit(path)).edge).toBe("HIT");
+    const member = await visit(path, { cookie: fanCookie });
+    expect(member.edge).toBe("BYPASS");
+    expect(member.html).toContain("Log out");
+    const api = await visit("/api/get/mostPopularProducts", { authorization: "Bearer some-access-token" });
+    expect(api.edge).toBe("BYPASS");
+  });
+
+  it("never stores a logged-in answer, so a visitor never sees another user's page", async () => {
+    const path = `/star/${world.stars.aarav.id}?from=member`;
+    const member = await visit(path, { cookie: fanCookie });
+    expect(member.edge).toBe("BYPASS");
+    expect(member.html).toContain("Log out");
+    const anonymous = await visit(path);
+    expect(anonymous.edge).toBe("MISS");
+    expect(anonymous.html).not.toContain("Log out");
+    expect(anonymous.html).not.toContain(world.fan.id);
+    const again = await visit(path);
+    expect(again.edge).toBe("HIT");
+    expect(again.html).not.toContain("Log out");
+    expect(again.setCookie).toEqual([]);
+  });
+
+  it("steps aside while the site gate is on", async () => {
+    const path = `/game/${world.games.valorant.id}`;
+    await visit(path);
+    expect((await visit(path)).edge).toBe("HIT");
+    const upsert =
+      "INSERT INTO configurations (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value";
+    await env.DB.prepare(upsert).bind("website_password_enabled", "true", Date.now()).run();
+    // Switching the gate is a write that changes what every page serves: it bumps the version too.
+    await markCatalogueChanged(getDb(env), { reason: "site gate switched on" });
+    try {
+      const gated = await visit(path);
+      expect(gated.edge).toBe("BYPASS");
+    } finally {
+      await env.DB.prepare(upsert).bind("website_password_enabled", "false", Date.now()).run();
+      await markCatalogueChanged(getDb(env), { reason: "site gate switched off" });
+    }
+  });
+});
+
+describe("writes that change the catalogue make cached pages stale at once", () => {
+  it("shows a star's new bio right after they save it (through the app's own API)", async () => {
+    const path = `/star/${world.stars.bella.id}`;
+    await visit(path);
+    expect((await visit(path)).edge).toBe("HIT");
+    const ctx = createExecutionContext();
+    const saved = await worker.fetch(
+      new Request(`${ORIGIN}/api/update_user_bio`, {
+        method: "POST",
+        headers: { Cookie: starCookie, Origin: ORIGIN, "Content-Type": "application/json" },
+        body: JSON.stringify({ bio: "Now coaching on Sundays." }),
+      }) as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, EDGE_CACHE: "on" },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(saved.status).toBe(200);
+    const after = await visit(path);
+    expect(after.edge).toBe("MISS");
+    expect(after.html).toContain("Now coaching on Sundays.");
+  });
+
+  it("stops showing a booked-out slot as free (a booking lands)", async () => {
+    // The booking use case (being built) must bump the version in its batch, as cancelBooking does; these
+    // steps write the same rows and make the same call.
+    const gig = world.gigs.gig1;
+    const slot = await createSlot(env.DB, world.stars.aarav.id, gig.id, new Date(Date.now() + 3 * 86_400_000), {
+      seats: 1,
+    });
+    await markCatalogueChanged(getDb(env), { gigId: gig.id, reason: "slot added" });
+    const path = `/gig/${gig.id}`;
+    expect(text((await visit(path)).html)).toContain("1 of 1 seat left");
+    expect((await visit(path)).edge).toBe("HIT");
+
+    await createBooking(env.DB, { id: slot.id, influencerId: world.stars.aarav.id }, world.fan.id, "confirmed");
+    await markCatalogueChanged(getDb(env), { gigId: gig.id, reason: "slot booked out" });
+    const booked = await visit(path);
+    expect(booked.edge).toBe("MISS");
+    expect(text(booked.html)).not.toContain("1 of 1 seat left");
+    expect(booked.html).toContain("Full");
+  });
+
+  it("stops showing a cancelled slot and an archived gig (the streamer's own use cases)", async () => {
+    const gig = world.gigs.gig6;
+    const star = viewerOf(
+      (await getDb(env).select().from(users).where(eq(users.id, world.stars.dana.id)).get()) ?? expect.fail(),
+    );
+    const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 5 * 86_400_000), { seats: 2 });
+    await markCatalogueChanged(getDb(env), { gigId: gig.id, reason: "slot added" });
+    const path = `/gig/${gig.id}`;
+    expect(text((await visit(path)).html)).toContain("2 of 2 seats left");
+    expect((await visit(path)).edge).toBe("HIT");
+
+    await cancelSlot(env, star, slot.id);
+    expect(text((await visit(path)).html)).not.toContain("2 of 2 seats left");
+
+    const browse = "/browse?filter=gigs&sortBy=lowToHigh";
+    await visit(browse);
+    expect((await visit(browse)).edge).toBe("HIT");
+    expect((await visit(browse)).html).toContain(`/gig/${gig.id}`);
+    await setGigArchived(env, star, gig.id, true);
+    const after = await visit(browse);
+    expect(after.edge).toBe("MISS");
+    expect(after.html).not.toContain(`/gig/${gig.id}`);
+    expect((await visit(path)).status).toBe(404);
+  });
+});
