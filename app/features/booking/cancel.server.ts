@@ -117,7 +117,7 @@ export async function cancelBooking(
       createdBy: viewer.id,
       beforeStart: true,
     }),
-    // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/010).
+    // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/012).
     catalogueChangedStatement(db),
   ]);
   // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.

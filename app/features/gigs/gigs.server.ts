@@ -188,7 +188,7 @@ export async function createGig(env: Env, viewer: Viewer | null, input: GigInput
       coverImageUrl: image?.url ?? null,
     }),
     ...input.session_tags.map((tag) => db.insert(productTags).values({ productId: id, tag })),
-    // Every write below changes what anonymous catalogue pages show (docs/decisions/010).
+    // Every write below changes what anonymous catalogue pages show (docs/decisions/012).
     catalogueChangedStatement(db),
   ]);
   return { id };

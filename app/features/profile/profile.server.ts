@@ -47,7 +47,7 @@ export async function getProfile(env: Env, userId: string) {
 
 /**
  * A star's name, bio, picture, links and gamertags show on their public pages, which the edge cache keeps:
- * each write below goes in one batch with the catalogue-version bump (docs/decisions/010-edge-cache-and-read-replicas.md).
+ * each write below goes in one batch with the catalogue-version bump (docs/decisions/012-edge-cache-and-read-replicas.md).
  */
 export async function updateBio(env: Env, userId: string, bio: string) {
   const db = getDb(env);
