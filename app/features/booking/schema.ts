@@ -45,8 +45,7 @@ export const purchaseSchema = z
 
 export type PurchaseDraft = z.output<typeof purchaseSchema>;
 
-/** At most this many gamer-tag inputs on the booking form (without JavaScript they are all shown). */
-export const BOOKING_FORM_MAX_PLAYERS = 10;
+export { BOOKING_FORM_MAX_PLAYERS } from "./messages";
 
 /**
  * The booking form posts one input per possible player (`multipleGamerTags[i]`); only the first

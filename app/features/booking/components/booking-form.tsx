@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatMoney } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
-import { BOOKING_MESSAGES } from "../messages";
-import { BOOKING_FORM_MAX_PLAYERS, bookingFormSchema } from "../schema";
+import { BOOKING_FORM_MAX_PLAYERS, BOOKING_MESSAGES } from "../messages";
+import type { validateBookingForm } from "./booking-form-validation";
 import { SlotTime } from "./slot-time";
 
 export type BookingSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
@@ -49,13 +48,24 @@ export function BookingForm(props: Props) {
     bookable.find((slot) => slot.id === props.selectedSlotId)?.id ?? bookable[0]?.id ?? "",
   );
   const [promo, setPromo] = useState<PromoState>({ status: "idle" });
-  useEffect(() => setHydrated(true), []);
+  const [validate, setValidate] = useState<typeof validateBookingForm | null>(null);
+  useEffect(() => {
+    setHydrated(true);
+    let live = true;
+    // The schema check loads after hydration, in its own chunk (booking-form-validation.ts).
+    void import("./booking-form-validation").then((module) => {
+      if (live) setValidate(() => module.validateBookingForm);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   const [form, fields] = useForm<BookingFields>({
     id: "booking",
     lastResult: props.lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bookingFormSchema }),
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
   });
   const submitting = navigation.state === "submitting";
 
