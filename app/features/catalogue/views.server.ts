@@ -16,7 +16,7 @@ import {
 } from "../../../db/schema";
 import { gigsListQuery, liveListQuery, mergePlatformOptions, toPage } from "./browse.server";
 import { activeGig, gameCardColumns, gigCardColumns, starActive, starCardColumns } from "./columns.server";
-import { gigsQuerySchema, liveQuerySchema } from "./schema";
+import { gigsQuerySchema, isCatalogueId, liveQuerySchema } from "./schema";
 import { gigSlotsQuery, starSessionsCountQuery, starSessionsQuery } from "./sessions.server";
 
 /** A star's gigs shown on their page (all active gigs; stars have a handful). */
@@ -177,6 +177,8 @@ export function gamePlatformsQuery(db: Db, gameId: string) {
 
 /** /game/:id in one D1 round trip: the game, its modes and platforms, its gigs (a page), who plays it live. */
 export async function getGamePage(db: Db, gameId: string, viewerId: string | null, page: number) {
+  // The game's id feeds the gig and live list filters, whose schemas refuse ids of another shape: no such game.
+  if (!isCatalogueId(gameId)) return null;
   const gigsQuery = gigsQuerySchema.parse({ selectedGame: gameId, page });
   const [gameRows, modeRows, platformRows, gigRows, liveRows, rateRows] = await db.batch([
     gameDetailQuery(db, gameId, viewerId),
