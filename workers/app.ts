@@ -7,6 +7,7 @@ import { cloudflareContext } from "../app/platform/context";
 import { openD1Session } from "../app/platform/d1-session.server";
 import { optimizeDatabase } from "../app/platform/db.server";
 import { serveWithEdgeCache } from "../app/platform/edge-cache.server";
+import { unreadablePageForm } from "../app/platform/http.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 import { STRIPE_STAND_IN_BASE_PATH, stripeStandInEnabled } from "../app/platform/stripe/payments.server";
@@ -63,6 +64,8 @@ const worker = {
       const { workerStandIn } = await import("../app/platform/oauth/stand-in-worker");
       return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
     }
+    const unreadable = await unreadablePageForm(request, url.pathname);
+    if (unreadable) return withSecurityHeaders(unreadable, nonce, import.meta.env.DEV);
     const d1 = openD1Session(request, env);
     const render = (pageNonce: string, pageRequest: Request) =>
       requestHandler(

@@ -61,3 +61,29 @@ export function found<T>(value: T | null | undefined, what = "Not found"): T {
 export function publicOrigin(request: Request, env: Env): string {
   return env.PUBLIC_ORIGIN ?? new URL(request.url).origin;
 }
+
+/** What a page (not /api) answers to a state-changing request whose body is not a readable form. */
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please reload the page and try again.";
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * Page actions read `request.formData()`; a JSON, text or broken multipart body made that throw, and the probe
+ * got 500s from every form page. One check for every page door, before React Router runs the action: a
+ * state-changing request to a page must carry a form body that parses (415 for another type, 400 for a broken
+ * one, each with a message). The JSON API under /api reads bodies itself (jsonAction, 400 with a message).
+ */
+export async function unreadablePageForm(request: Request, pathname: string): Promise<Response | null> {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
+  if (pathname === "/api" || pathname.startsWith("/api/")) return null;
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const text = (status: number) =>
+    new Response(UNREADABLE_FORM_MESSAGE, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!FORM_TYPES.includes(type)) return text(415);
+  try {
+    await request.clone().formData();
+    return null;
+  } catch {
+    return text(400);
+  }
+}
