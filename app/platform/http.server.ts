@@ -27,13 +27,23 @@ export function envOf(context: Readonly<RouterContextProvider>): Env {
   return context.get(cloudflareContext).env;
 }
 
-/** The client's address as Cloudflare reports it (falls back for local runs). */
-export function clientIp(request: Request): string {
-  return (
-    request.headers.get("CF-Connecting-IP") ??
-    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
-    "127.0.0.1"
-  );
+/** The address rate limits count for a production request that somehow has no CF-Connecting-IP. */
+export const UNKNOWN_CLIENT_IP = "unknown";
+
+/**
+ * The client's address, for rate limits and the IP a user's account records.
+ *
+ * Trust: `CF-Connecting-IP` is trustworthy ONLY behind Cloudflare, whose edge sets it on every request and
+ * overwrites any value a client sent. A production build (`import.meta.env.MODE === "production"`, deployed
+ * as a Worker, so always behind Cloudflare) reads that header and nothing else: never `X-Forwarded-For`, which
+ * a client writes itself. Local runs (`npm run dev`, preview, the tests' builds) have no edge in front, so
+ * there a client can send either header; that is what lets tests stand in for many addresses, and it is
+ * harmless on a developer's machine.
+ */
+export function clientIp(request: Request, mode: string = import.meta.env.MODE): string {
+  const edge = request.headers.get("CF-Connecting-IP")?.trim();
+  if (mode === "production") return edge || UNKNOWN_CLIENT_IP;
+  return edge || request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() || "127.0.0.1";
 }
 
 /** Reads a JSON or form body into a plain object; a malformed body gives null. */
