@@ -77,22 +77,34 @@ export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please reloa
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
+/** SPEC.md section 7's JSON calls that live outside /api (app/routes.ts): they read bodies through jsonAction. */
+const JSON_DOORS_OUTSIDE_API = new Set(["/auth/signup", "/auth/login", "/auth/change_password"]);
+
 /**
  * Page actions read `request.formData()`; a JSON, text or broken multipart body made that throw, and the probe
  * got 500s from every form page. One check for every page door, before React Router runs the action: a
  * state-changing request to a page must carry a form body that parses (415 for another type, 400 for a broken
- * one, each with a message). The JSON API under /api reads bodies itself (jsonAction, 400 with a message).
+ * one, each with a message). A request with no body at all is an empty form (what a field-less form posts).
+ * The JSON API (/api and the few JSON doors outside it) reads bodies itself (jsonAction, 400 with a message).
+ * Answers the request to hand on (the same one, or the empty form), or the refusal.
  */
-export async function unreadablePageForm(request: Request, pathname: string): Promise<Response | null> {
-  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
-  if (pathname === "/api" || pathname.startsWith("/api/")) return null;
+export async function checkPageForm(request: Request, pathname: string): Promise<Request | Response> {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return request;
+  if (pathname === "/api" || pathname.startsWith("/api/") || JSON_DOORS_OUTSIDE_API.has(pathname.replace(/\/$/, ""))) {
+    return request;
+  }
+  if (request.body === null) {
+    const headers = new Headers(request.headers);
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    return new Request(request, { headers, body: "" });
+  }
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const text = (status: number) =>
     new Response(UNREADABLE_FORM_MESSAGE, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   if (!FORM_TYPES.includes(type)) return text(415);
   try {
     await request.clone().formData();
-    return null;
+    return request;
   } catch {
     return text(400);
   }

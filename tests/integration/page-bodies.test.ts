@@ -40,6 +40,7 @@ const BODIES: [string, RequestInit][] = [
   ["JSON", { body: JSON.stringify({ email: "a@b.c" }), headers: { "Content-Type": "application/json" } }],
   ["text", { body: "email=a@b.c", headers: { "Content-Type": "text/plain" } }],
   ["no type", { body: "email=a@b.c", headers: { "Content-Type": "" } }],
+  ["octet stream", { body: new Uint8Array([1, 2, 3]), headers: { "Content-Type": "application/octet-stream" } }],
   [
     "broken multipart",
     { body: "--x\r\nContent-Disposition: form-da", headers: { "Content-Type": "multipart/form-data; boundary=x" } },

@@ -233,6 +233,9 @@ export async function changePassword(
   userId: string,
   input: { currentPassword: string; newPassword: string },
 ): Promise<Result<object>> {
+  // Every try counts (per account, whatever the address): a stolen session cannot guess the current password.
+  const { max, windowMs } = AUTH_RATE_LIMITS.password;
+  if (!(await hitRateLimit(env, `password:account:${userId}`, max, windowMs))) return tooMany();
   const row = await getDb(env)
     .select({ passwordHash: credentials.passwordHash })
     .from(credentials)
