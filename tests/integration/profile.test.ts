@@ -1,9 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { emailLinks } from "~/features/auth/emails";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { createSession } from "~/features/auth/session.server";
 import { PROFILE_MESSAGES } from "~/features/profile/messages";
+import { unsubscribeUrl } from "~/features/profile/unsubscribe.server";
 import { readOutbox } from "~/platform/email/email.server";
+import { createUser } from "../factories";
 import { ORIGIN, postForm, postJson, request } from "./app";
 import { loggedInUser } from "./session";
 import { toastOf } from "./toast";
@@ -182,21 +185,39 @@ async function loggedInUserCookieFor(userId: string) {
 }
 
 describe("unsubscribe", () => {
-  it("asks first, then records the address once", async () => {
-    const page = await request("/unsubscribe/Fan%40Example.com");
+  const count = async (email = "fan@example.com") =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM email_unsubscribes WHERE email = ?").bind(email).first())?.n;
+  const post = (path: string, fields: Record<string, string> = {}) =>
+    request(path, { method: "POST", body: new URLSearchParams(fields), headers: { Origin: ORIGIN } });
+
+  it("asks first through the signed link, then records the address once", async () => {
+    const link = new URL(await unsubscribeUrl(env, ORIGIN, "Fan@Example.com"));
+    const page = await request(`${link.pathname}${link.search}`);
     expect(page.status).toBe(200);
-    const count = () =>
-      env.DB.prepare("SELECT count(*) AS n FROM email_unsubscribes WHERE email = 'fan@example.com'").first();
-    expect((await count())?.n).toBe(0);
-    // As the page's form posts it: an empty urlencoded form.
-    const confirm = () =>
-      request("/unsubscribe/Fan%40Example.com", {
-        method: "POST",
-        body: new URLSearchParams(),
-        headers: { Origin: ORIGIN },
-      });
-    await confirm();
-    await confirm();
-    expect((await count())?.n).toBe(1);
+    expect(await count()).toBe(0);
+    // The page's form carries the signature; a one-click List-Unsubscribe POST carries it in the URL.
+    await post(link.pathname, { sig: link.searchParams.get("sig") ?? "" });
+    await post(`${link.pathname}${link.search}`, { "List-Unsubscribe": "One-Click" });
+    expect(await count()).toBe(1);
+  });
+
+  it("refuses an unsigned or wrongly signed link and records nothing", async () => {
+    const other = new URL(await unsubscribeUrl(env, ORIGIN, "someone-else@example.com"));
+    for (const path of [
+      "/unsubscribe/victim%40example.com",
+      `/unsubscribe/victim%40example.com${other.search}`,
+      "/unsubscribe/victim%40example.com?sig=forged",
+    ]) {
+      expect((await request(path)).status, path).toBe(403);
+      const refused = await post(path, { sig: new URL(`${ORIGIN}${path}`).searchParams.get("sig") ?? "" });
+      expect(refused.status, path).toBe(403);
+    }
+    expect(await count("victim@example.com")).toBe(0);
+  });
+
+  it("is the link the account emails carry", async () => {
+    await createUser(env.DB, { email: "linked@example.com" });
+    const links = await emailLinks(env, ORIGIN, "linked@example.com");
+    expect(links.unsubscribeUrl).toMatch(/^http:\/\/localhost\/unsubscribe\/linked%40example\.com\?sig=[\w-]{43}$/);
   });
 });

@@ -8,7 +8,7 @@ import { emailSender } from "~/platform/email/email.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { bans, credentials, sessions, users } from "../../../db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
-import { changeEmailCodeEmail, resetPasswordEmail, streamerSetupEmail, verificationEmail } from "./emails";
+import { changeEmailCodeEmail, emailLinks, resetPasswordEmail, streamerSetupEmail, verificationEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /**
@@ -48,7 +48,7 @@ async function sendVerification(env: Env, user: { id: string; email: string }, o
     email: user.email,
     withCode: true,
   });
-  await emailSender(env).send(verificationEmail({ origin, to: user.email }, token, code ?? ""));
+  await emailSender(env).send(verificationEmail(await emailLinks(env, origin, user.email), token, code ?? ""));
   // The code screen's handle, never the link token: showing it to the requester proves nothing.
   return id;
 }
@@ -178,7 +178,7 @@ export async function forgotPassword(env: Env, email: string, meta: Meta): Promi
   const user = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (user) {
     const { token } = await issueCode(env, { purpose: "reset_password", userId: user.id, email });
-    await emailSender(env).send(resetPasswordEmail({ origin: meta.origin, to: email }, token));
+    await emailSender(env).send(resetPasswordEmail(await emailLinks(env, meta.origin, email), token));
   }
   return { ok: true, message: AUTH_MESSAGES.resetSent };
 }
@@ -224,7 +224,7 @@ export async function setStreamerPassword(
 /** Staff registering a streamer call this to email the password set-up link. */
 export async function sendStreamerSetup(env: Env, user: { id: string; email: string }, origin: string) {
   const { token } = await issueCode(env, { purpose: "streamer_setup", userId: user.id, email: user.email });
-  await emailSender(env).send(streamerSetupEmail({ origin, to: user.email }, token));
+  await emailSender(env).send(streamerSetupEmail(await emailLinks(env, origin, user.email), token));
   return token;
 }
 
@@ -268,7 +268,7 @@ export async function requestEmailChange(
   const taken = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, newEmail)).get();
   if (taken) return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
   const { id, code } = await issueCode(env, { purpose: "change_email", userId, email: newEmail, withCode: true });
-  await emailSender(env).send(changeEmailCodeEmail({ origin: meta.origin, to: newEmail }, code ?? ""));
+  await emailSender(env).send(changeEmailCodeEmail(await emailLinks(env, meta.origin, newEmail), code ?? ""));
   return { ok: true, handle: id };
 }
 

@@ -1,15 +1,17 @@
+import { unsubscribeUrl } from "~/features/profile/unsubscribe.server";
 import { escapeHtml } from "~/lib/html";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { CODE_TTL_MS } from "./codes.server";
 
-/** The account emails. Each carries an unsubscribe link (SPEC.md: /unsubscribe/:email). */
-type Links = { origin: string; to: string };
+/** The account emails. Each carries a signed unsubscribe link (SPEC.md: /unsubscribe/:email; `emailLinks`). */
+type Links = { origin: string; to: string; unsubscribeUrl: string };
+
+/** The links an account email needs: the site's origin and the recipient's signed unsubscribe link. */
+export async function emailLinks(env: Env, origin: string, to: string): Promise<Links> {
+  return { origin, to, unsubscribeUrl: await unsubscribeUrl(env, origin, to) };
+}
 
 const minutes = CODE_TTL_MS / 60_000;
-
-function unsubscribeUrl({ origin, to }: Links) {
-  return `${origin}/unsubscribe/${encodeURIComponent(to)}`;
-}
 
 function compose(
   links: Links,
@@ -17,7 +19,7 @@ function compose(
   lines: string[],
   action?: { label: string; url: string },
 ): EmailMessage {
-  const unsubscribe = unsubscribeUrl(links);
+  const unsubscribe = links.unsubscribeUrl;
   const text = [
     ...lines,
     ...(action ? [`${action.label}: ${action.url}`] : []),
