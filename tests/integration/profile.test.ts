@@ -7,14 +7,12 @@ import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { unsubscribeUrl } from "~/features/profile/unsubscribe.server";
 import { readOutbox } from "~/platform/email/email.server";
 import { createUser } from "../factories";
+import { PNG_1X1 } from "../fixtures/images";
 import { ORIGIN, postForm, postJson, request } from "./app";
 import { loggedInUser } from "./session";
 import { toastOf } from "./toast";
 
-const PNG = Uint8Array.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
-  0, 0, 0,
-]);
+const PNG = PNG_1X1;
 
 async function userRow(id: string) {
   return env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<Record<string, unknown>>();
