@@ -8,7 +8,14 @@ import { emailSender } from "~/platform/email/email.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { bans, credentials, sessions, users } from "../../../db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
-import { changeEmailCodeEmail, emailLinks, resetPasswordEmail, streamerSetupEmail, verificationEmail } from "./emails";
+import {
+  changeEmailCodeEmail,
+  emailLinks,
+  resetPasswordEmail,
+  signupAttemptEmail,
+  streamerSetupEmail,
+  verificationEmail,
+} from "./emails";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /**
@@ -84,7 +91,13 @@ export async function signUp(
     ]);
   } catch (error) {
     const field = uniqueViolation(error);
-    if (field === "email") return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+    if (field === "email") {
+      // The same answer as a new account (a code screen no code will open), so sign-up does not tell who has an
+      // account; the owner is told by email instead.
+      await emailSender(env).send(signupAttemptEmail(await emailLinks(env, meta.origin, input.email)));
+      return { ok: true, userId: newId(), handle: newId() };
+    }
+    // The username check stays (people need to pick a free one); sign-up is rate-limited per address above.
     if (field === "username") return fail(409, AUTH_MESSAGES.usernameTaken, { field: "username" });
     throw error;
   }
@@ -124,17 +137,19 @@ export async function resendVerification(
   env: Env,
   email: string,
   meta: Meta,
-): Promise<Result<{ message: string; handle: string | null }>> {
+): Promise<Result<{ message: string; handle: string }>> {
   if (!(await withinLimits(env, "resend", meta.ip, email))) return tooMany();
   const user = await getDb(env)
     .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, email))
     .get();
-  let handle: string | null = null;
-  if (user?.email && !user.verifiedAt) {
-    handle = await sendVerification(env, { id: user.id, email: user.email }, meta.origin);
-  }
+  // Unknown and already verified addresses get a code screen too (a handle no code opens): the answer is the same
+  // whether or not the account exists or still needs verifying.
+  const handle =
+    user?.email && !user.verifiedAt
+      ? await sendVerification(env, { id: user.id, email: user.email }, meta.origin)
+      : newId();
   return { ok: true, message: AUTH_MESSAGES.verificationSent, handle };
 }
 
@@ -266,7 +281,8 @@ export async function requestEmailChange(
 ): Promise<Result<{ handle: string }>> {
   if (!(await withinLimits(env, "resend", meta.ip, `change:${userId}`))) return tooMany();
   const taken = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, newEmail)).get();
-  if (taken) return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+  // A taken address gets the same answer (a handle no code opens): changing email does not tell who has an account.
+  if (taken) return { ok: true, handle: newId() };
   const { id, code } = await issueCode(env, { purpose: "change_email", userId, email: newEmail, withCode: true });
   await emailSender(env).send(changeEmailCodeEmail(await emailLinks(env, meta.origin, newEmail), code ?? ""));
   return { ok: true, handle: id };

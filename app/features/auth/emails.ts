@@ -80,3 +80,19 @@ export function changeEmailCodeEmail(links: Links, code: string): EmailMessage {
     "If you did not ask for this, ignore this email.",
   ]);
 }
+
+/**
+ * To the owner of an address someone tried to sign up with: sign-up answers the same whether or not the
+ * address has an account (no enumeration), so the owner learns it here.
+ */
+export function signupAttemptEmail(links: Links): EmailMessage {
+  return compose(
+    links,
+    "Someone tried to sign up with your email",
+    [
+      "Someone (perhaps you) tried to create a Noobrd account with this email address, which already has one.",
+      "If it was you, log in instead, or reset your password if you have forgotten it. If not, you can ignore this email.",
+    ],
+    { label: "Log in", url: `${links.origin}/login` },
+  );
+}
