@@ -17,6 +17,7 @@ import {
   verificationEmail,
 } from "./emails";
 import { hashPassword, verifyPassword } from "./password.server";
+import { assertOwnAccount, type Viewer } from "./policy";
 
 /**
  * Email-and-password accounts: sign-up, verification, login, password reset and change.
@@ -272,13 +273,19 @@ export async function changePassword(
   return { ok: true };
 }
 
-/** Step 1 of changing email: a code goes to the NEW address; the account keeps the old one until step 2. */
+/**
+ * Step 1 of changing email: a code goes to the NEW address; the account keeps the old one until step 2. The
+ * account named (the API's `:id`) must be the viewer's own: refused (403) before anything is counted or sent.
+ */
 export async function requestEmailChange(
   env: Env,
-  userId: string,
+  viewer: Pick<Viewer, "id">,
+  accountId: string,
   newEmail: string,
   meta: Meta,
 ): Promise<Result<{ handle: string }>> {
+  assertOwnAccount(viewer, accountId);
+  const userId = viewer.id;
   if (!(await withinLimits(env, "resend", meta.ip, `change:${userId}`))) return tooMany();
   const taken = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, newEmail)).get();
   // A taken address gets the same answer (a handle no code opens): changing email does not tell who has an account.
