@@ -7,6 +7,7 @@ import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/pro
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, slots, users, walletEntries } from "../../../db/schema";
 import { sendBookingConfirmation } from "./confirmation.server";
@@ -217,7 +218,8 @@ export async function placeOrder(
     now,
   });
   try {
-    await db.batch(statements);
+    // Seats left change on the public gig and star pages (docs/decisions/010).
+    await db.batch([...statements, catalogueChangedStatement(db)]);
   } catch (error) {
     if (!isConstraintFailure(error)) throw error;
     throw await refusal(db, { slotId: slot.id, seats: draft.numberOfPlayers, userId: viewer.id, amount, mode });

@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { notFound } from "~/lib/errors";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { type CheckoutSessionSnapshot, payments } from "~/platform/stripe/payments.server";
 import { bookings, orders } from "../../../db/schema";
@@ -78,10 +79,15 @@ export async function fulfilCheckout(
   const step = stepFor(order);
   const now = new Date();
 
+  // Every batch below changes seats left on public pages: each bumps the catalogue version (docs/decisions/010).
   const take = step.take(db, order, now);
   const paid = paidUpdate(db, order, session.paymentIntentId, now, step.taken(order));
   const after = step.afterPaid?.(db, order, now) ?? [];
-  const results = await db.batch([...take, paid, ...after] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const bump = catalogueChangedStatement(db);
+  const results = await db.batch([...take, paid, ...after, bump] as unknown as [
+    BatchItem<"sqlite">,
+    ...BatchItem<"sqlite">[],
+  ]);
   if ((results[take.length] as unknown[]).length === 1) {
     await step.confirmed(env, order);
     return { outcome: "fulfilled", order: { ...order, status: "paid" } };
@@ -106,7 +112,10 @@ export async function fulfilCheckout(
           guard: step.lost(order),
         })
       : [];
-  const late = await db.batch([...lose, latePaid, ...refund] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const late = await db.batch([...lose, latePaid, ...refund, bump] as unknown as [
+    BatchItem<"sqlite">,
+    ...BatchItem<"sqlite">[],
+  ]);
   if ((late[lose.length] as unknown[]).length === 1) {
     await step.refundedLate?.(env, order);
     return { outcome: "refunded", order: { ...order, status: "refunded" } };
@@ -124,7 +133,7 @@ export async function releaseOrder(env: Env, order: PayableOrder): Promise<boole
     .set({ status: "cancelled", updatedAt: now })
     .where(and(eq(orders.id, order.id), eq(orders.status, "pending_payment")))
     .returning({ id: orders.id });
-  const [cancelled] = await db.batch([cancel, ...step.release(db, order, now)]);
+  const [cancelled] = await db.batch([cancel, ...step.release(db, order, now), catalogueChangedStatement(db)]);
   return (cancelled as unknown[]).length === 1;
 }
 
