@@ -8,6 +8,6 @@ interface Env {
   EMAIL_FROM?: string;
   /** The public origin used in emailed links, e.g. https://noobrd.gg (defaults to the request's origin). */
   PUBLIC_ORIGIN?: string;
-  /** "off" serves every page fresh (tests, debugging); anything else keeps the edge cache on (docs/decisions/010). */
+  /** "off" serves every page fresh (tests, debugging); anything else keeps the edge cache on (docs/decisions/012). */
   EDGE_CACHE?: string;
 }

@@ -55,6 +55,7 @@ export default [
   route("favourites", "routes/account/favourites.ts"),
   route("checkout/success", "routes/checkout/success.tsx"),
   route("checkout/cancel", "routes/checkout/cancel.tsx"),
+  route("wallet/top-up", "routes/wallet/top-up.tsx"),
 
   ...prefix("api", [
     route("admin/login", "routes/api/auth/admin-login.ts"),

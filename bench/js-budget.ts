@@ -24,12 +24,14 @@ export const JS_BUDGET_KIB: Record<string, number> = {
 
 /**
  * Ceilings asserted by tests/e2e/js-budget.test.ts: today's size (Nov 2026: 124.3, 127.9, 124.6, 124.5,
- * 125.2 KiB) plus about 4 KiB, as the route manifest grows with every route the app adds.
+ * 125.2 KiB) plus about 4 KiB, as the route manifest grows with every route the app adds. The gig page also
+ * carries the booking form (issue 7): Conform's form state (~10 KiB) and the form itself; its Zod check loads
+ * after hydration in its own chunk (booking-form-validation.ts), so 138.2 KiB today.
  */
 export const JS_CEILING_KIB: Record<string, number> = {
   "routes/public/home": 128,
   "routes/public/browse": 132,
-  "routes/public/gig": 128,
+  "routes/public/gig": 142,
   "routes/public/star": 128,
   "routes/public/game": 129,
 };

@@ -7,6 +7,7 @@ import { cloudflareContext } from "../app/platform/context";
 import { openD1Session } from "../app/platform/d1-session.server";
 import { optimizeDatabase } from "../app/platform/db.server";
 import { serveWithEdgeCache } from "../app/platform/edge-cache.server";
+import { checkPageForm } from "../app/platform/http.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 import { STRIPE_STAND_IN_BASE_PATH, stripeStandInEnabled } from "../app/platform/stripe/payments.server";
@@ -63,7 +64,10 @@ const worker = {
       const { workerStandIn } = await import("../app/platform/oauth/stand-in-worker");
       return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
     }
-    const d1 = openD1Session(request, env);
+    // A page's state-changing request must carry a readable form (a bodyless one becomes an empty form).
+    const checked = await checkPageForm(request, url.pathname);
+    if (checked instanceof Response) return withSecurityHeaders(checked, nonce, import.meta.env.DEV);
+    const d1 = openD1Session(checked, env);
     const render = (pageNonce: string, pageRequest: Request) =>
       requestHandler(
         pageRequest,
@@ -73,7 +77,7 @@ const worker = {
       );
     const response = d1.finish(
       await serveWithEdgeCache({
-        request,
+        request: checked,
         // Off under `npm run dev` (code changes must show at once); on in builds and tests that ask for it.
         env: import.meta.env.MODE === "development" ? { ...d1.env, EDGE_CACHE: "off" } : d1.env,
         ctx,

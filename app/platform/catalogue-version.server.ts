@@ -3,7 +3,7 @@ import { CONFIG_KEYS, cacheVersions } from "../../db/schema";
 import type { Db } from "./db.server";
 
 /**
- * The catalogue version: part of every edge-cache key (docs/decisions/010-edge-cache-and-read-replicas.md). Bumping it makes
+ * The catalogue version: part of every edge-cache key (docs/decisions/012-edge-cache-and-read-replicas.md). Bumping it makes
  * every cached anonymous page and public Browse API answer stale at once, in every location, because the
  * next request looks under a key that was never stored.
  */

@@ -1,5 +1,5 @@
 /**
- * D1 read replication through the Sessions API (docs/decisions/010-edge-cache-and-read-replicas.md).
+ * D1 read replication through the Sessions API (docs/decisions/012-edge-cache-and-read-replicas.md).
  *
  * Every request runs its queries in one D1 session. A read (GET/HEAD) without a bookmark may start at any
  * replica ("first-unconstrained"); a write starts at the primary ("first-primary"). After a write the

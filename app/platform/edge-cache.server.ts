@@ -2,7 +2,7 @@ import { readEdgeState } from "./catalogue-version.server";
 import { getDb } from "./db.server";
 
 /**
- * The edge cache for anonymous catalogue pages and public Browse API answers (docs/decisions/010-edge-cache-and-read-replicas.md).
+ * The edge cache for anonymous catalogue pages and public Browse API answers (docs/decisions/012-edge-cache-and-read-replicas.md).
  *
  * - Only GETs of the paths below, from a visitor with no cookie of ours and no Authorization header, and
  *   only while the site gate is off.

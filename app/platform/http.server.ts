@@ -27,13 +27,23 @@ export function envOf(context: Readonly<RouterContextProvider>): Env {
   return context.get(cloudflareContext).env;
 }
 
-/** The client's address as Cloudflare reports it (falls back for local runs). */
-export function clientIp(request: Request): string {
-  return (
-    request.headers.get("CF-Connecting-IP") ??
-    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
-    "127.0.0.1"
-  );
+/** The address rate limits count for a production request that somehow has no CF-Connecting-IP. */
+export const UNKNOWN_CLIENT_IP = "unknown";
+
+/**
+ * The client's address, for rate limits and the IP a user's account records.
+ *
+ * Trust: `CF-Connecting-IP` is trustworthy ONLY behind Cloudflare, whose edge sets it on every request and
+ * overwrites any value a client sent. A production build (`import.meta.env.MODE === "production"`, deployed
+ * as a Worker, so always behind Cloudflare) reads that header and nothing else: never `X-Forwarded-For`, which
+ * a client writes itself. Local runs (`npm run dev`, preview, the tests' builds) have no edge in front, so
+ * there a client can send either header; that is what lets tests stand in for many addresses, and it is
+ * harmless on a developer's machine.
+ */
+export function clientIp(request: Request, mode: string = import.meta.env.MODE): string {
+  const edge = request.headers.get("CF-Connecting-IP")?.trim();
+  if (mode === "production") return edge || UNKNOWN_CLIENT_IP;
+  return edge || request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() || "127.0.0.1";
 }
 
 /** Reads a JSON or form body into a plain object; a malformed body gives null. */
@@ -60,4 +70,42 @@ export function found<T>(value: T | null | undefined, what = "Not found"): T {
 /** The origin for links in emails: PUBLIC_ORIGIN when set (production), else the request's own. */
 export function publicOrigin(request: Request, env: Env): string {
   return env.PUBLIC_ORIGIN ?? new URL(request.url).origin;
+}
+
+/** What a page (not /api) answers to a state-changing request whose body is not a readable form. */
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please reload the page and try again.";
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** SPEC.md section 7's JSON calls that live outside /api (app/routes.ts): they read bodies through jsonAction. */
+const JSON_DOORS_OUTSIDE_API = new Set(["/auth/signup", "/auth/login", "/auth/change_password"]);
+
+/**
+ * Page actions read `request.formData()`; a JSON, text or broken multipart body made that throw, and the probe
+ * got 500s from every form page. One check for every page door, before React Router runs the action: a
+ * state-changing request to a page must carry a form body that parses (415 for another type, 400 for a broken
+ * one, each with a message). A request with no body at all is an empty form (what a field-less form posts).
+ * The JSON API (/api and the few JSON doors outside it) reads bodies itself (jsonAction, 400 with a message).
+ * Answers the request to hand on (the same one, or the empty form), or the refusal.
+ */
+export async function checkPageForm(request: Request, pathname: string): Promise<Request | Response> {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return request;
+  if (pathname === "/api" || pathname.startsWith("/api/") || JSON_DOORS_OUTSIDE_API.has(pathname.replace(/\/$/, ""))) {
+    return request;
+  }
+  if (request.body === null) {
+    const headers = new Headers(request.headers);
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    return new Request(request, { headers, body: "" });
+  }
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const text = (status: number) =>
+    new Response(UNREADABLE_FORM_MESSAGE, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!FORM_TYPES.includes(type)) return text(415);
+  try {
+    await request.clone().formData();
+    return request;
+  } catch {
+    return text(400);
+  }
 }

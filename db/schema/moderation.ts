@@ -3,6 +3,8 @@
  *
  * Invariants carried here:
  * - a report is pending, then reviewed or banned (CHECK); a decided report records when;
+ * - a reporter has at most one PENDING report of an account (partial UNIQUE (reporter_id, reported_user_id)
+ *   WHERE status = 'pending'): reporting again while staff have not decided adds nothing;
  * - a user has at most one ACTIVE ban (partial UNIQUE on user_id WHERE unbanned_at IS NULL);
  *   unbanning sets unbanned_at, so the history stays.
  */
@@ -35,6 +37,7 @@ export const reports = sqliteTable(
     check("reports_reason_check", sql`length(${t.reason}) BETWEEN 1 AND 500`),
     index("reports_status_created_idx").on(t.status, t.createdAt),
     index("reports_reported_user_idx").on(t.reportedUserId),
+    uniqueIndex("reports_pending_once_unique").on(t.reporterId, t.reportedUserId).where(sql`status = 'pending'`),
   ],
 );
 

@@ -30,6 +30,24 @@ export const BANK_IDENTIFIER_KINDS = [
 export type BankIdentifierKind = (typeof BANK_IDENTIFIER_KINDS)[number];
 export const TSHIRT_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const;
 
+/** The submitted details and file keys: the same columns in the current row and in its history. */
+const submissionColumns = () => ({
+  accountHolderName: text("account_holder_name").notNull(),
+  address: text("address").notNull(),
+  bankName: text("bank_name").notNull(),
+  /** ISO 3166-1 alpha-2 of the bank account. */
+  country: text("country").notNull(),
+  fullName: text("full_name").notNull(),
+  gamingName: text("gaming_name").notNull(),
+  mobileNumber: text("mobile_number").notNull(),
+  tshirtSize: text("tshirt_size", { enum: TSHIRT_SIZES }).notNull(),
+  accountNumber: text("account_number").notNull(),
+  bankIdentifierKind: text("bank_identifier_kind", { enum: BANK_IDENTIFIER_KINDS }).notNull(),
+  bankIdentifierValue: text("bank_identifier_value").notNull(),
+  statementKey: text("statement_key").notNull(),
+  agreementKey: text("agreement_key").notNull(),
+});
+
 export const bankDetails = sqliteTable(
   "bank_details",
   {
@@ -38,20 +56,7 @@ export const bankDetails = sqliteTable(
       .notNull()
       .unique()
       .references(() => influencerProfiles.userId, { onDelete: "cascade" }),
-    accountHolderName: text("account_holder_name").notNull(),
-    address: text("address").notNull(),
-    bankName: text("bank_name").notNull(),
-    /** ISO 3166-1 alpha-2 of the bank account. */
-    country: text("country").notNull(),
-    fullName: text("full_name").notNull(),
-    gamingName: text("gaming_name").notNull(),
-    mobileNumber: text("mobile_number").notNull(),
-    tshirtSize: text("tshirt_size", { enum: TSHIRT_SIZES }).notNull(),
-    accountNumber: text("account_number").notNull(),
-    bankIdentifierKind: text("bank_identifier_kind", { enum: BANK_IDENTIFIER_KINDS }).notNull(),
-    bankIdentifierValue: text("bank_identifier_value").notNull(),
-    statementKey: text("statement_key").notNull(),
-    agreementKey: text("agreement_key").notNull(),
+    ...submissionColumns(),
     isVerified: bool("is_verified").notNull().default(false),
     verifiedAt: timestamp("verified_at"),
     verifiedBy: text("verified_by").references(() => users.id, { onDelete: "set null" }),
@@ -80,19 +85,7 @@ export const bankDetailsHistory = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => influencerProfiles.userId, { onDelete: "cascade" }),
-    accountHolderName: text("account_holder_name").notNull(),
-    address: text("address").notNull(),
-    bankName: text("bank_name").notNull(),
-    country: text("country").notNull(),
-    fullName: text("full_name").notNull(),
-    gamingName: text("gaming_name").notNull(),
-    mobileNumber: text("mobile_number").notNull(),
-    tshirtSize: text("tshirt_size", { enum: TSHIRT_SIZES }).notNull(),
-    accountNumber: text("account_number").notNull(),
-    bankIdentifierKind: text("bank_identifier_kind", { enum: BANK_IDENTIFIER_KINDS }).notNull(),
-    bankIdentifierValue: text("bank_identifier_value").notNull(),
-    statementKey: text("statement_key").notNull(),
-    agreementKey: text("agreement_key").notNull(),
+    ...submissionColumns(),
     /** When the replaced submission was made, and when it was replaced. */
     submittedAt: timestamp("submitted_at").notNull(),
     replacedAt: timestamp("replaced_at").notNull(),

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { FAVOURITE_DELAY_MS } from "../../app/features/favourites/constants";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 
@@ -153,7 +154,8 @@ describe.each([true, false])("browse (JavaScript %s)", (javaScript) => {
     await page.getByRole("combobox", { name: "Search games, gigs and stars" }).press("Enter");
     await page.waitForURL((url) => url.searchParams.get("searchField") === "valorant");
     expect(new URL(page.url()).searchParams.get("filter")).toBe("games");
-    expect(await cardTitles(page, "game-card")).toEqual(["Valorant"]);
+    // Retried until the list shows the search (the URL and the list commit together; a condition, not a sleep).
+    await expect.poll(() => cardTitles(page, "game-card")).toEqual(["Valorant"]);
     await page.close();
   });
 });
@@ -218,6 +220,8 @@ describe.each([true, false])("favourites (JavaScript %s)", (javaScript) => {
     queryE2E(`DELETE FROM favourite_gigs WHERE user_id = '${DEMO_FAN.id}' AND product_id = '${gig.id}'`);
     const context = await newContext(javaScript);
     const page = await context.newPage();
+    // Playwright's clock (time still flows): the 1-second undo window below is run through, not slept through.
+    if (javaScript) await page.clock.install();
 
     // Visitors get a log-in link that comes back here.
     await page.goto(`/gig/${gig.id}`);
@@ -249,7 +253,10 @@ describe.each([true, false])("favourites (JavaScript %s)", (javaScript) => {
       });
       await page.getByRole("button", { name: `Remove ${gig.title} from favourites` }).click();
       await page.getByRole("button", { name: `Add ${gig.title} to favourites` }).click();
-      await page.waitForTimeout(1500);
+      // Past the delay (FAVOURITE_DELAY_MS) at once: any removal still pending would be sent now.
+      await page.clock.runFor(FAVOURITE_DELAY_MS + 500);
+      // A removal sent by that timer would be on the wire now: wait until the network is quiet, then look.
+      await page.waitForLoadState("networkidle");
       expect(removals).toEqual([]);
       expect(await page.getByText("Gig removed from favorites").count()).toBe(0);
       expect(favouriteCount(gig.id)).toBe(1);

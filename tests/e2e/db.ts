@@ -7,7 +7,7 @@ const BUMP_CATALOGUE_VERSION =
 /** Reads the browser tests' local D1 database with wrangler (a second SQLite reader beside the server). */
 export function queryE2E<T = Record<string, unknown>>(sql: string): T[] {
   // A test's own write stands for a use case's: like those, it makes the edge-cached pages stale
-  // (markCatalogueChanged, docs/decisions/010-edge-cache-and-read-replicas.md).
+  // (markCatalogueChanged, docs/decisions/012-edge-cache-and-read-replicas.md).
   const writes = !/^\s*(?:SELECT|WITH|EXPLAIN|PRAGMA)\b/i.test(sql);
   const command = writes ? `${sql.replace(/;\s*$/, "")}; ${BUMP_CATALOGUE_VERSION}` : sql;
   const output = execFileSync(

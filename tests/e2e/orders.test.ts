@@ -1,31 +1,16 @@
 import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
-import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
+import { contexts, DEMO_FAN, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
 
 const browser = setupBrowser();
 
-const DEMO_FAN = { email: "fan@demo.noobrd.gg", password: "Demo-pass-2026", id: "usr_demo_fan" };
-const DEMO_STAR = "usr_demo_influencer";
 const HOUR = 3_600_000;
 
-let ipCounter = 40;
-async function newContext(javaScript: boolean): Promise<BrowserContext> {
-  const context = await browser.context({ javaScript, timezoneId: "Asia/Kolkata" });
-  ipCounter += 1;
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `198.51.100.${ipCounter}` });
-  return context;
-}
-
-async function logIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO_FAN.email);
-  await page.getByLabel("Password").fill(DEMO_FAN.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("link", { name: "Log out" }).waitFor();
-}
+const newContext = contexts(browser, "Asia/Kolkata", 40);
+const logIn = logInAsDemoFan;
 
 /**
  * A confirmed, card-paid booking of the demo fan on one of the demo star's gigs, as the fulfilment would leave

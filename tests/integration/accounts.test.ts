@@ -82,9 +82,15 @@ describe("sign-up and verification", () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain(AUTH_MESSAGES.codeInvalid);
 
+    // A taken email answers like a new account (no enumeration); the owner is told by email.
     const duplicate = await postForm("/signup", { ...account, username: `${account.username}x` });
-    expect(duplicate.status).toBe(409);
-    expect(await duplicate.text()).toContain(AUTH_MESSAGES.emailTaken);
+    expect(duplicate.status).toBe(302);
+    expect(duplicate.headers.get("Location")).toMatch(/^\/signup\/verifyotp\/[\w-]+\//);
+    const [notice] = await readOutbox(env.PRIVATE_FILES, { to: account.email, limit: 1 });
+    expect(notice?.subject).toBe("Someone tried to sign up with your email");
+    const decoy = await postForm(duplicate.headers.get("Location") ?? "", { intent: "verify", otp: "000000" });
+    expect(decoy.status).toBe(400);
+    expect(await decoy.text()).toContain(AUTH_MESSAGES.codeInvalid);
 
     const login = await postForm("/login", { email: account.email, password: account.password });
     expect(login.status).toBe(403);

@@ -16,7 +16,7 @@ export async function bookingWorld(options: { seats?: number; startsInMs?: numbe
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   priceCounter++;
-  const priceMinor = options.priceMinor ?? 1000 + Math.floor(Math.random() * 80_000) * 10 + priceCounter;
+  const priceMinor = options.priceMinor ?? 1000 + Math.floor(Math.random() * 3_900) * 10 + (priceCounter % 10);
   const gig = await createGig(env.DB, star.id, game, { priceMinor });
   const startsAt = new Date(Date.now() + (options.startsInMs ?? 3 * 86_400_000));
   const slot = await createSlot(env.DB, star.id, gig.id, startsAt, { seats: options.seats ?? 2 });

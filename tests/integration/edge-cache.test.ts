@@ -14,7 +14,7 @@ import { createBooking, createSlot, setUsdInrRate, viewerOf } from "../factories
 import { ORIGIN } from "./app";
 
 /**
- * The edge cache through the whole Worker (docs/decisions/010-edge-cache-and-read-replicas.md). The vitest config switches
+ * The edge cache through the whole Worker (docs/decisions/012-edge-cache-and-read-replicas.md). The vitest config switches
  * the cache off for other test files; these requests switch it on.
  */
 type Visit = { status: number; edge: string | null; html: string; setCookie: string[] };

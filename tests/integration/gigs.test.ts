@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { gigSchema, normaliseTags, priceToMinor } from "~/features/gigs/schema";
 import { toUsdMinor } from "~/lib/money";
-import { createBooking, createSlot, setUsdInrRate } from "../factories";
+import { createBooking, createGig, createSlot, setUsdInrRate } from "../factories";
 import { request } from "./app";
 import { loggedInFan, PNG_BYTES, streamerWithGame } from "./streamer-world";
 
@@ -206,5 +206,34 @@ describe("archive, unarchive and delete", () => {
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe("/influencer/products");
     expect((await request(`/api/get/product/${unbooked}`, { headers })).status).toBe(404);
+  });
+});
+
+describe("editing a gig", () => {
+  it("updates through the edit page and refuses another streamer's gig", async () => {
+    const { streamer, cookie, game, platformId } = await streamerWithGame();
+    const gig = await createGig(env.DB, streamer.id, game, { title: "Before edit" }, ["old"]);
+    const page = await request(`/influencer/products/${gig.id}/edit`, { headers: { Cookie: cookie } });
+    expect(await page.text()).toContain("Before edit");
+    const saved = await request(`/influencer/products/${gig.id}/edit`, {
+      method: "POST",
+      body: multipart({ ...valid(game, platformId), product_title: "After edit", session_tags: "new, tags" }),
+      headers: { Cookie: cookie },
+    });
+    expect(saved.status).toBe(302);
+    const api = await request(`/api/get/product/${gig.id}`, { headers: { Cookie: cookie } });
+    expect(await api.json()).toMatchObject({
+      product: { product_title: "After edit", price: 1250, session_tags: [{ name: "new" }, { name: "tags" }] },
+    });
+    const intruder = await streamerWithGame();
+    expect(
+      (await request(`/influencer/products/${gig.id}/edit`, { headers: { Cookie: intruder.cookie } })).status,
+    ).toBe(403);
+    const refused = await request(`/influencer/products/${gig.id}/edit`, {
+      method: "POST",
+      body: multipart({ ...valid(game, platformId), product_title: "Hijack" }),
+      headers: { Cookie: intruder.cookie },
+    });
+    expect(refused.status).toBe(403);
   });
 });

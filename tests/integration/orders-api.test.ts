@@ -309,8 +309,15 @@ describe("the fan's own calls", () => {
     }
   });
 
-  it("cancels through post/slots/delete/user with the policy refund to the wallet, once", async () => {
+  it("cancels through post/slots/delete/user with the policy refund to the wallet, once, and the seat returns", async () => {
     const w = await world();
+    const seatsOfLater = async () => {
+      const response = await get(`/api/get/upcomingsessions/${w.star.id}`, w.cookies.fan);
+      // The catalogue's own seat count (a star's upcoming sessions): confirmed and live held seats taken.
+      const body = (await response.json()) as { data: { _id: string; seatsAvailable: number }[] };
+      return body.data.find((session) => session._id === w.later.id)?.seatsAvailable;
+    };
+    expect(await seatsOfLater()).toBe(3);
     const first = await post("/api/post/slots/delete/user", { slotId: w.later.id }, w.cookies.fan);
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({
@@ -325,6 +332,7 @@ describe("the fan's own calls", () => {
       order: { statusText: string; refunded: number; canCancel: boolean };
     };
     expect(order.order).toMatchObject({ statusText: "refunded", refunded: 1000, canCancel: false });
+    expect(await seatsOfLater()).toBe(4);
   });
 });
 

@@ -1,17 +1,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { emailLinks } from "~/features/auth/emails";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { createSession } from "~/features/auth/session.server";
 import { PROFILE_MESSAGES } from "~/features/profile/messages";
+import { unsubscribeUrl } from "~/features/profile/unsubscribe.server";
 import { readOutbox } from "~/platform/email/email.server";
+import { createUser } from "../factories";
+import { PNG_1X1 } from "../fixtures/images";
 import { ORIGIN, postForm, postJson, request } from "./app";
 import { loggedInUser } from "./session";
 import { toastOf } from "./toast";
 
-const PNG = Uint8Array.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
-  0, 0, 0,
-]);
+const PNG = PNG_1X1;
 
 async function userRow(id: string) {
   return env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<Record<string, unknown>>();
@@ -182,14 +183,39 @@ async function loggedInUserCookieFor(userId: string) {
 }
 
 describe("unsubscribe", () => {
-  it("asks first, then records the address once", async () => {
-    const page = await request("/unsubscribe/Fan%40Example.com");
+  const count = async (email = "fan@example.com") =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM email_unsubscribes WHERE email = ?").bind(email).first())?.n;
+  const post = (path: string, fields: Record<string, string> = {}) =>
+    request(path, { method: "POST", body: new URLSearchParams(fields), headers: { Origin: ORIGIN } });
+
+  it("asks first through the signed link, then records the address once", async () => {
+    const link = new URL(await unsubscribeUrl(env, ORIGIN, "Fan@Example.com"));
+    const page = await request(`${link.pathname}${link.search}`);
     expect(page.status).toBe(200);
-    const count = () =>
-      env.DB.prepare("SELECT count(*) AS n FROM email_unsubscribes WHERE email = 'fan@example.com'").first();
-    expect((await count())?.n).toBe(0);
-    await request("/unsubscribe/Fan%40Example.com", { method: "POST", headers: { Origin: ORIGIN } });
-    await request("/unsubscribe/Fan%40Example.com", { method: "POST", headers: { Origin: ORIGIN } });
-    expect((await count())?.n).toBe(1);
+    expect(await count()).toBe(0);
+    // The page's form carries the signature; a one-click List-Unsubscribe POST carries it in the URL.
+    await post(link.pathname, { sig: link.searchParams.get("sig") ?? "" });
+    await post(`${link.pathname}${link.search}`, { "List-Unsubscribe": "One-Click" });
+    expect(await count()).toBe(1);
+  });
+
+  it("refuses an unsigned or wrongly signed link and records nothing", async () => {
+    const other = new URL(await unsubscribeUrl(env, ORIGIN, "someone-else@example.com"));
+    for (const path of [
+      "/unsubscribe/victim%40example.com",
+      `/unsubscribe/victim%40example.com${other.search}`,
+      "/unsubscribe/victim%40example.com?sig=forged",
+    ]) {
+      expect((await request(path)).status, path).toBe(403);
+      const refused = await post(path, { sig: new URL(`${ORIGIN}${path}`).searchParams.get("sig") ?? "" });
+      expect(refused.status, path).toBe(403);
+    }
+    expect(await count("victim@example.com")).toBe(0);
+  });
+
+  it("is the link the account emails carry", async () => {
+    await createUser(env.DB, { email: "linked@example.com" });
+    const links = await emailLinks(env, ORIGIN, "linked@example.com");
+    expect(links.unsubscribeUrl).toMatch(/^http:\/\/localhost\/unsubscribe\/linked%40example\.com\?sig=[\w-]{43}$/);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { readOutbox } from "~/platform/email/email.server";
+import { JPEG_THEN_HTML, PNG_1X1, PNG_HEAD_THEN_HTML, PNG_THEN_HTML, pngClaiming } from "../fixtures/images";
 import { postJson, request } from "./app";
 import { loggedInUser } from "./session";
 
@@ -10,10 +11,7 @@ import { loggedInUser } from "./session";
  * Behaviour of the user JSON API beyond "401 when anonymous" (auth-api.test.ts): success, validation
  * messages, what is persisted, and that another user's data stays as it was.
  */
-const PNG = Uint8Array.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
-  0, 0, 0,
-]);
+const PNG = PNG_1X1;
 
 async function userRow(id: string) {
   return env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(id).first<Record<string, unknown>>();
@@ -157,6 +155,19 @@ describe("POST /api/edit/profile_picture", () => {
     const empty = await uploadPicture(cookie, new Blob([], { type: "image/png" }));
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ success: false, message: "Please choose an image" });
+    expect((await userRow(user.id))?.picture_key).toBe(null);
+  });
+
+  it.each([
+    ["a PNG followed by HTML", PNG_THEN_HTML],
+    ["a JPEG followed by HTML", JPEG_THEN_HTML],
+    ["a PNG header then HTML", PNG_HEAD_THEN_HTML],
+    ["a PNG declaring 100,000 pixels of height", pngClaiming(10, 100_000)],
+  ])("refuses %s (415) and stores nothing", async (_name, bytes) => {
+    const { user, cookie } = await loggedInUser();
+    const response = await uploadPicture(cookie, new Blob([bytes], { type: "image/png" }));
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ success: false, message: PROFILE_MESSAGES.invalidImage });
     expect((await userRow(user.id))?.picture_key).toBe(null);
   });
 });

@@ -8,8 +8,16 @@ import { emailSender } from "~/platform/email/email.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { bans, credentials, sessions, users } from "../../../db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
-import { changeEmailCodeEmail, resetPasswordEmail, streamerSetupEmail, verificationEmail } from "./emails";
+import {
+  changeEmailCodeEmail,
+  emailLinks,
+  resetPasswordEmail,
+  signupAttemptEmail,
+  streamerSetupEmail,
+  verificationEmail,
+} from "./emails";
 import { hashPassword, verifyPassword } from "./password.server";
+import { assertOwnAccount, type Viewer } from "./policy";
 
 /**
  * Email-and-password accounts: sign-up, verification, login, password reset and change.
@@ -48,7 +56,7 @@ async function sendVerification(env: Env, user: { id: string; email: string }, o
     email: user.email,
     withCode: true,
   });
-  await emailSender(env).send(verificationEmail({ origin, to: user.email }, token, code ?? ""));
+  await emailSender(env).send(verificationEmail(await emailLinks(env, origin, user.email), token, code ?? ""));
   // The code screen's handle, never the link token: showing it to the requester proves nothing.
   return id;
 }
@@ -84,7 +92,13 @@ export async function signUp(
     ]);
   } catch (error) {
     const field = uniqueViolation(error);
-    if (field === "email") return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+    if (field === "email") {
+      // The same answer as a new account (a code screen no code will open), so sign-up does not tell who has an
+      // account; the owner is told by email instead.
+      await emailSender(env).send(signupAttemptEmail(await emailLinks(env, meta.origin, input.email)));
+      return { ok: true, userId: newId(), handle: newId() };
+    }
+    // The username check stays (people need to pick a free one); sign-up is rate-limited per address above.
     if (field === "username") return fail(409, AUTH_MESSAGES.usernameTaken, { field: "username" });
     throw error;
   }
@@ -124,17 +138,19 @@ export async function resendVerification(
   env: Env,
   email: string,
   meta: Meta,
-): Promise<Result<{ message: string; handle: string | null }>> {
+): Promise<Result<{ message: string; handle: string }>> {
   if (!(await withinLimits(env, "resend", meta.ip, email))) return tooMany();
   const user = await getDb(env)
     .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, email))
     .get();
-  let handle: string | null = null;
-  if (user?.email && !user.verifiedAt) {
-    handle = await sendVerification(env, { id: user.id, email: user.email }, meta.origin);
-  }
+  // Unknown and already verified addresses get a code screen too (a handle no code opens): the answer is the same
+  // whether or not the account exists or still needs verifying.
+  const handle =
+    user?.email && !user.verifiedAt
+      ? await sendVerification(env, { id: user.id, email: user.email }, meta.origin)
+      : newId();
   return { ok: true, message: AUTH_MESSAGES.verificationSent, handle };
 }
 
@@ -178,7 +194,7 @@ export async function forgotPassword(env: Env, email: string, meta: Meta): Promi
   const user = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (user) {
     const { token } = await issueCode(env, { purpose: "reset_password", userId: user.id, email });
-    await emailSender(env).send(resetPasswordEmail({ origin: meta.origin, to: email }, token));
+    await emailSender(env).send(resetPasswordEmail(await emailLinks(env, meta.origin, email), token));
   }
   return { ok: true, message: AUTH_MESSAGES.resetSent };
 }
@@ -224,7 +240,7 @@ export async function setStreamerPassword(
 /** Staff registering a streamer call this to email the password set-up link. */
 export async function sendStreamerSetup(env: Env, user: { id: string; email: string }, origin: string) {
   const { token } = await issueCode(env, { purpose: "streamer_setup", userId: user.id, email: user.email });
-  await emailSender(env).send(streamerSetupEmail({ origin, to: user.email }, token));
+  await emailSender(env).send(streamerSetupEmail(await emailLinks(env, origin, user.email), token));
   return token;
 }
 
@@ -233,6 +249,9 @@ export async function changePassword(
   userId: string,
   input: { currentPassword: string; newPassword: string },
 ): Promise<Result<object>> {
+  // Every try counts (per account, whatever the address): a stolen session cannot guess the current password.
+  const { max, windowMs } = AUTH_RATE_LIMITS.password;
+  if (!(await hitRateLimit(env, `password:account:${userId}`, max, windowMs))) return tooMany();
   const row = await getDb(env)
     .select({ passwordHash: credentials.passwordHash })
     .from(credentials)
@@ -254,18 +273,25 @@ export async function changePassword(
   return { ok: true };
 }
 
-/** Step 1 of changing email: a code goes to the NEW address; the account keeps the old one until step 2. */
+/**
+ * Step 1 of changing email: a code goes to the NEW address; the account keeps the old one until step 2. The
+ * account named (the API's `:id`) must be the viewer's own: refused (403) before anything is counted or sent.
+ */
 export async function requestEmailChange(
   env: Env,
-  userId: string,
+  viewer: Pick<Viewer, "id">,
+  accountId: string,
   newEmail: string,
   meta: Meta,
 ): Promise<Result<{ handle: string }>> {
+  assertOwnAccount(viewer, accountId);
+  const userId = viewer.id;
   if (!(await withinLimits(env, "resend", meta.ip, `change:${userId}`))) return tooMany();
   const taken = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, newEmail)).get();
-  if (taken) return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+  // A taken address gets the same answer (a handle no code opens): changing email does not tell who has an account.
+  if (taken) return { ok: true, handle: newId() };
   const { id, code } = await issueCode(env, { purpose: "change_email", userId, email: newEmail, withCode: true });
-  await emailSender(env).send(changeEmailCodeEmail({ origin: meta.origin, to: newEmail }, code ?? ""));
+  await emailSender(env).send(changeEmailCodeEmail(await emailLinks(env, meta.origin, newEmail), code ?? ""));
   return { ok: true, handle: id };
 }
 

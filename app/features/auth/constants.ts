@@ -5,4 +5,6 @@ export const AUTH_RATE_LIMITS = {
   resend: { max: 5, windowMs: 60 * 60 * 1000 },
   forgot: { max: 5, windowMs: 60 * 60 * 1000 },
   signup: { max: 10, windowMs: 60 * 60 * 1000 },
+  /** Change password's current-password check: per account, so a stolen session cannot guess it. */
+  password: { max: 5, windowMs: 15 * 60 * 1000 },
 } as const;

@@ -1,18 +1,17 @@
+import { unsubscribeUrl } from "~/features/profile/unsubscribe.server";
+import { escapeHtml } from "~/lib/html";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { CODE_TTL_MS } from "./codes.server";
 
-/** The account emails. Each carries an unsubscribe link (SPEC.md: /unsubscribe/:email). */
-type Links = { origin: string; to: string };
+/** The account emails. Each carries a signed unsubscribe link (SPEC.md: /unsubscribe/:email; `emailLinks`). */
+type Links = { origin: string; to: string; unsubscribeUrl: string };
+
+/** The links an account email needs: the site's origin and the recipient's signed unsubscribe link. */
+export async function emailLinks(env: Env, origin: string, to: string): Promise<Links> {
+  return { origin, to, unsubscribeUrl: await unsubscribeUrl(env, origin, to) };
+}
 
 const minutes = CODE_TTL_MS / 60_000;
-
-function unsubscribeUrl({ origin, to }: Links) {
-  return `${origin}/unsubscribe/${encodeURIComponent(to)}`;
-}
-
-function escapeHtml(text: string) {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-}
 
 function compose(
   links: Links,
@@ -20,7 +19,7 @@ function compose(
   lines: string[],
   action?: { label: string; url: string },
 ): EmailMessage {
-  const unsubscribe = unsubscribeUrl(links);
+  const unsubscribe = links.unsubscribeUrl;
   const text = [
     ...lines,
     ...(action ? [`${action.label}: ${action.url}`] : []),
@@ -80,4 +79,20 @@ export function changeEmailCodeEmail(links: Links, code: string): EmailMessage {
     `${code} (expires in ${minutes} minutes)`,
     "If you did not ask for this, ignore this email.",
   ]);
+}
+
+/**
+ * To the owner of an address someone tried to sign up with: sign-up answers the same whether or not the
+ * address has an account (no enumeration), so the owner learns it here.
+ */
+export function signupAttemptEmail(links: Links): EmailMessage {
+  return compose(
+    links,
+    "Someone tried to sign up with your email",
+    [
+      "Someone (perhaps you) tried to create a Noobrd account with this email address, which already has one.",
+      "If it was you, log in instead, or reset your password if you have forgotten it. If not, you can ignore this email.",
+    ],
+    { label: "Log in", url: `${links.origin}/login` },
+  );
 }

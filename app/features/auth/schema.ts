@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeReturnPath } from "~/lib/return-path";
 import { emailSchema } from "~/lib/validation";
 import { isCountryCode } from "./countries";
 
@@ -18,13 +19,11 @@ const country = z
   .toUpperCase()
   .refine(isCountryCode, "Please select your country");
 
-/** Only local paths, so a crafted link cannot send users to another site after login. */
+/** Only local paths, so a crafted link cannot send users to another site after login (app/lib/return-path.ts). */
 export const redirectToSchema = z
   .string()
   .optional()
-  .transform((value) =>
-    value?.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : undefined,
-  );
+  .transform((value) => safeReturnPath(value));
 
 export const signupSchema = z.object({
   username: z

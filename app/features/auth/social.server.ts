@@ -13,7 +13,7 @@ import { hitRateLimit } from "~/platform/rate-limit.server";
 import { credentials, oauthAccounts, sessions, users } from "../../../db/schema";
 import { isBanned } from "./accounts.server";
 import { CODE_TTL_MS, consumeCode, consumeToken, findLiveToken, issueCode } from "./codes.server";
-import { changeEmailCodeEmail } from "./emails";
+import { changeEmailCodeEmail, emailLinks } from "./emails";
 import { afterLoginPath, assertOwnAccount, type Viewer } from "./policy";
 import { createSessionRecord } from "./session.server";
 
@@ -325,7 +325,7 @@ export async function sendCaptureCode(
 ): Promise<Result<{ handle: string }>> {
   if (!(await withinLimit(env, "resend", [`ip:${meta.ip}`, `account:${email}`, `user:${userId}`]))) return tooMany();
   const { id, code } = await issueCode(env, { purpose: "change_email", userId, email, withCode: true });
-  await emailSender(env).send(changeEmailCodeEmail({ origin: meta.origin, to: email }, code ?? ""));
+  await emailSender(env).send(changeEmailCodeEmail(await emailLinks(env, meta.origin, email), code ?? ""));
   // The code's public id goes back to the page; it proves nothing without the emailed code.
   return { ok: true, handle: id };
 }

@@ -117,11 +117,24 @@ export async function cancelBooking(
       createdBy: viewer.id,
       beforeStart: true,
     }),
-    // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/010).
+    // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/012).
     catalogueChangedStatement(db),
   ]);
   // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
   if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
+  try {
+    await notifyUser(env, {
+      userId: viewer.id,
+      type: "booking",
+      title:
+        amount > 0
+          ? `Booking cancelled: ${formatMoney(amount, booking.currency, { decimals: true })} refunded to your wallet`
+          : "Booking cancelled (no refund this close to the start)",
+      url: "/profile#wallet",
+    });
+  } catch (error) {
+    console.error("cancel: notice to", viewer.id, error);
+  }
   return {
     bookingId: booking.bookingId,
     orderId: booking.orderId,
@@ -144,7 +157,7 @@ export async function refundSlotBookingsInFull(
   reason: string,
   actorId: string | null,
   now: Date = new Date(),
-  sender: EmailSender = emailSender(env),
+  sender?: EmailSender,
 ): Promise<CancelOutcome[]> {
   const db = getDb(env);
   const confirmed = await db
@@ -174,10 +187,17 @@ export async function refundSlotBookingsInFull(
   // One batch per buyer: each is atomic on its own, and one buyer's failure cannot hold back the others.
   for (const booking of confirmed) {
     const amount = refundFor("full", booking.amountMinor, booking.refundedMinor);
-    const [cancelled] = await db.batch([
-      ...cancelStatements(db, booking, amount, { now, reason, createdBy: actorId, beforeStart: false }),
-      catalogueChangedStatement(db),
-    ]);
+    let cancelled: unknown;
+    try {
+      [cancelled] = await db.batch([
+        ...cancelStatements(db, booking, amount, { now, reason, createdBy: actorId, beforeStart: false }),
+        catalogueChangedStatement(db),
+      ]);
+    } catch (error) {
+      // Nothing of this buyer's batch was written; calling again retries them.
+      console.error("slot cancelled: refund of booking", booking.bookingId, error);
+      continue;
+    }
     if ((cancelled as { id: string }[]).length === 0) continue;
     outcomes.push({
       bookingId: booking.bookingId,
@@ -187,24 +207,29 @@ export async function refundSlotBookingsInFull(
       refundedMinor: amount,
       currency: booking.currency,
     });
-    // The policy page promises both: "we notify you by email and in the app".
-    await notifyUser(env, {
-      userId: booking.userId,
-      type: "booking",
-      title: "Your session was cancelled by the creator; you got a full refund to your wallet",
-      url: "/profile#wallet",
-    });
-    if (booking.email) {
-      await sender.send(
-        slotCancelledEmail({
-          to: booking.email,
-          name: booking.name || booking.username,
-          title: booking.title ?? "your session",
-          startsAt: booking.startsAt,
-          refund: formatMoney(amount, booking.currency, { decimals: true }),
-          origin: env.PUBLIC_ORIGIN ?? "",
-        }),
-      );
+    // The policy page promises both: "we notify you by email and in the app". The refund above is done; a
+    // failed notice is logged and does not hold back the other buyers' refunds.
+    try {
+      await notifyUser(env, {
+        userId: booking.userId,
+        type: "booking",
+        title: "Your session was cancelled by the creator; you got a full refund to your wallet",
+        url: "/profile#wallet",
+      });
+      if (booking.email) {
+        await (sender ?? emailSender(env)).send(
+          slotCancelledEmail({
+            to: booking.email,
+            name: booking.name || booking.username,
+            title: booking.title ?? "your session",
+            startsAt: booking.startsAt,
+            refund: formatMoney(amount, booking.currency, { decimals: true }),
+            origin: env.PUBLIC_ORIGIN ?? "",
+          }),
+        );
+      }
+    } catch (error) {
+      console.error("slot cancelled: notice to", booking.userId, error);
     }
   }
   return outcomes;

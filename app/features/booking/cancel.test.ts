@@ -89,6 +89,8 @@ describe("cancelBooking: the policy tiers at their boundaries", () => {
         entries: c.refunded > 0 ? 1 : 0,
       });
       expect(await walletBalance(getDb(env), fan.id, "USD")).toBe(c.refunded);
+      const note = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?").bind(fan.id).first();
+      expect(note?.title).toContain("Booking cancelled");
     });
   }
 
@@ -186,5 +188,26 @@ describe("refundSlotBookingsInFull", () => {
       .all();
     expect(notes.results).toHaveLength(2);
     expect(notes.results.every((n) => n.type === "booking")).toBe(true);
+  });
+
+  it("a failing email does not hold back the other buyers' refunds", async () => {
+    const { star, slot } = await bookedSlot(4);
+    const fans = await Promise.all([createUser(env.DB), createUser(env.DB), createUser(env.DB)]);
+    for (const fan of fans) await createBooking(env.DB, slot, fan.id, "confirmed");
+    const broken = {
+      send: async () => {
+        throw new Error("provider down");
+      },
+    };
+    const refunded = await refundSlotBookingsInFull(
+      env,
+      slot.id,
+      "Cancelled by the creator",
+      star.id,
+      new Date(),
+      broken,
+    );
+    expect(refunded).toHaveLength(3);
+    for (const fan of fans) expect(await walletBalance(getDb(env), fan.id, "USD")).toBe(1000);
   });
 });

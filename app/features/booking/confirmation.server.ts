@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createEvent, type DateTime } from "ics";
 import { notifyUser } from "~/features/notifications/notify.server";
+import { escapeHtml } from "~/lib/html";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
 import { bookings, orders, products, slots, users } from "../../../db/schema";
@@ -118,8 +119,4 @@ export async function sendLateRefundNotice(env: Env, orderId: string): Promise<v
     text: `Hi ${facts.fullName},\n\n${message}\nOrder ${orderId}.\n`,
     html: `<p>Hi ${escapeHtml(facts.fullName)},</p><p>${message}</p><p>Order ${orderId}.</p>`,
   });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,10 +1,7 @@
+import { escapeHtml } from "~/lib/html";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "./order-view";
 import { formatSlotTime } from "./time-zone";
-
-function escapeHtml(text: string) {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-}
 
 /**
  * The reminder of a booked session. The cron does not know the fan's zone, so the time is given in UTC with

@@ -3,6 +3,9 @@
 /** How long a card checkout holds its seats. The one place this number lives. */
 export const HOLD_MINUTES = 10;
 
+/** At most this many gamer-tag inputs on the booking form (without JavaScript they are all shown). */
+export const BOOKING_FORM_MAX_PLAYERS = 10;
+
 /** A gamer tag per seat, as stored (booking_gamertags CHECK). */
 export const GAMERTAG_MAX_LENGTH = 64;
 

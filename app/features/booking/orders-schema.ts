@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES, GAMERTAG_MAX_LENGTH } from "./messages";
 import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE } from "./order-view";
 
 /** Zod inputs of the after-purchase calls, shared by the /profile forms and the /api routes. */
@@ -49,7 +49,7 @@ const gamerTag = z
   .string({ error: "Enter a gamer tag" })
   .trim()
   .min(1, "Enter a gamer tag")
-  .max(64, "A gamer tag is at most 64 characters");
+  .max(GAMERTAG_MAX_LENGTH, `A gamer tag is at most ${GAMERTAG_MAX_LENGTH} characters`);
 
 /** POST /api/orders/update_gamer_tags {updatedGamerTagsWithId, order_id, slot_id}, and the /profile form. */
 export const updateGamerTagsSchema = z.object({

@@ -166,14 +166,18 @@ function isConstraintFailure(error: unknown): boolean {
 }
 
 /** Why a refused batch was refused, for the buyer (read after the failed write, never instead of it). */
-async function refusal(db: Db, input: { slotId: string; seats: number; userId: string; amount: number; mode: Mode }) {
+async function refusal(
+  db: Db,
+  input: { slotId: string; seats: number; userId: string; amount: number; mode: Mode; promo: boolean },
+) {
   const slot = await getSlot(db, input.slotId);
   if (!slot.bookable) return conflict(BOOKING_MESSAGES.slotNotBookable);
   if (slot.seatsLeft < input.seats) return conflict(BOOKING_MESSAGES.notEnoughSeats);
   if (input.mode === "wallet" && (await walletBalance(db, input.userId, slot.currency ?? "USD")) < input.amount) {
     return conflict(BOOKING_MESSAGES.insufficientBalance);
   }
-  return badRequest(BOOKING_MESSAGES.promoInvalid, "promoCode");
+  if (input.promo) return badRequest(BOOKING_MESSAGES.promoInvalid, "promoCode");
+  return badRequest(BOOKING_MESSAGES.orderFailed);
 }
 
 export async function placeOrder(
@@ -218,11 +222,18 @@ export async function placeOrder(
     now,
   });
   try {
-    // Seats left change on the public gig and star pages (docs/decisions/010).
+    // Seats left change on the public gig and star pages (docs/decisions/012 on the edge cache).
     await db.batch([...statements, catalogueChangedStatement(db)]);
   } catch (error) {
     if (!isConstraintFailure(error)) throw error;
-    throw await refusal(db, { slotId: slot.id, seats: draft.numberOfPlayers, userId: viewer.id, amount, mode });
+    throw await refusal(db, {
+      slotId: slot.id,
+      seats: draft.numberOfPlayers,
+      userId: viewer.id,
+      amount,
+      mode,
+      promo: promo !== null,
+    });
   }
   const placed: PlacedOrder = {
     orderId,

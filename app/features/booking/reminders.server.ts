@@ -42,13 +42,36 @@ export function claimReminders(db: Db, kind: ReminderKind, now: Date) {
     .returning({ id: bookingReminders.id, bookingId: bookingReminders.bookingId, kind: bookingReminders.kind });
 }
 
+function reminderDetails(db: Db, bookingIds: string[]) {
+  return db
+    .select(
+      named({
+        bookingId: bookings.id,
+        userId: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        username: users.username,
+        startsAt: slots.startsAt,
+        influencerId: slots.influencerId,
+        title: products.title,
+      }),
+    )
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .leftJoin(products, eq(products.id, slots.productId))
+    .where(inArray(bookings.id, bookingIds));
+}
+
 /**
  * The cron's reminders: 24 hours and 15 minutes before a slot, every confirmed buyer gets an email and an in-app
  * notification, each once. A reminder is due once the slot is within its lead time (and, for the 24-hour one,
  * more than 15 minutes away, and only for bookings confirmed before the 24-hour mark: a fan who books 3 hours
  * ahead gets the 15-minute one only). Claiming is one `INSERT ... SELECT ... ON CONFLICT DO NOTHING RETURNING`
  * per kind against UNIQUE (booking_id, kind): a run sends exactly what it claimed, so overlapping or repeated
- * runs never send twice. Returns how many of each it sent.
+ * runs never send twice. An email that fails releases its claim, so the next run retries it (a provider that
+ * failed after accepting the message could then send it twice; a crash between claim and send loses it).
+ * Returns how many of each it sent.
  */
 export async function sendBookingReminders(
   env: Env,
@@ -61,30 +84,10 @@ export async function sendBookingReminders(
   const sent: Record<ReminderKind, number> = { "24h": 0, "15m": 0 };
   if (claimed.length === 0) return sent;
 
-  const rows = await db
-    .select(
-      named({
-        bookingId: bookings.id,
-        userId: users.id,
-        email: users.email,
-        fullName: users.fullName,
-        username: users.username,
-        startsAt: slots.startsAt,
-        endsAt: slots.endsAt,
-        influencerId: slots.influencerId,
-        title: products.title,
-      }),
-    )
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
-    .where(
-      inArray(
-        bookings.id,
-        claimed.map((c) => c.bookingId),
-      ),
-    );
+  // D1 binds at most 100 parameters per query: read the claimed bookings in chunks.
+  const ids = claimed.map((c) => c.bookingId);
+  const chunks = Array.from({ length: Math.ceil(ids.length / 90) }, (_, i) => ids.slice(i * 90, i * 90 + 90));
+  const rows = (await Promise.all(chunks.map((chunk) => reminderDetails(db, chunk)))).flat();
   const byBooking = new Map(rows.map((row) => [row.bookingId, row]));
   const origin = env.PUBLIC_ORIGIN ?? "";
   for (const reminder of claimed) {
@@ -92,17 +95,27 @@ export async function sendBookingReminders(
     if (!row) continue;
     const title = row.title ?? "your session";
     const when = reminder.kind === "24h" ? "in 24 hours" : "in 15 minutes";
-    if (row.email) {
-      await sender.send(
-        reminderEmail({
-          to: row.email,
-          name: row.fullName || row.username,
-          title,
-          when,
-          startsAt: row.startsAt,
-          origin,
-        }),
-      );
+    try {
+      if (row.email) {
+        await sender.send(
+          reminderEmail({
+            to: row.email,
+            name: row.fullName || row.username,
+            title,
+            when,
+            startsAt: row.startsAt,
+            origin,
+          }),
+        );
+      }
+    } catch (error) {
+      // The email did not go: release this claim (only while unsent) so the next run tries again, and go on
+      // with the others.
+      console.error("booking reminder", reminder.id, error);
+      await db
+        .delete(bookingReminders)
+        .where(and(eq(bookingReminders.id, reminder.id), isNull(bookingReminders.sentAt)));
+      continue;
     }
     await db.batch([
       notificationStatement(db, {

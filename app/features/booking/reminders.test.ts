@@ -115,6 +115,41 @@ describe("booking reminders", () => {
     });
   });
 
+  it("a failed email releases its claim: the others go now, that one on the next run", async () => {
+    const w = await world();
+    const [a, b] = w.confirmed;
+    const failing = new Capture();
+    const original = failing.send.bind(failing);
+    failing.send = async (message) => {
+      if (message.to === a?.email) throw new Error("provider down");
+      await original(message);
+    };
+    const quarter = new Date(w.startsAt.getTime() - 10 * MINUTE);
+    expect(await sendBookingReminders(env, quarter, failing)).toEqual({ "24h": 0, "15m": 1 });
+    expect(failing.sent.map((m) => m.to)).toEqual([b?.email]);
+    const retry = new Capture();
+    expect(await sendBookingReminders(env, new Date(quarter.getTime() + 5 * MINUTE), retry)).toEqual({
+      "24h": 0,
+      "15m": 1,
+    });
+    expect(retry.sent.map((m) => m.to)).toEqual([a?.email]);
+  });
+
+  it("handles more claimed reminders than D1 binds parameters in one query", async () => {
+    const star = await createInfluencer(env.DB);
+    const startsAt = new Date(Date.now() + 10 * MINUTE);
+    let made = 0;
+    for (const offset of [0, 1]) {
+      const slot = await createSlot(env.DB, star.id, null, new Date(startsAt.getTime() + offset * 1000), { seats: 70 });
+      const fans = await Promise.all(Array.from({ length: 60 }, () => createUser(env.DB)));
+      for (const fan of fans) await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed");
+      made += fans.length;
+    }
+    const mail = new Capture();
+    expect(await sendBookingReminders(env, new Date(), mail)).toEqual({ "24h": 0, "15m": made });
+    expect(mail.sent).toHaveLength(made);
+  });
+
   it("runs from the Worker's 5-minute cron and mails through the outbox", async () => {
     const w = await world();
     const ctx = createExecutionContext();

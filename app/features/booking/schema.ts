@@ -45,6 +45,23 @@ export const purchaseSchema = z
 
 export type PurchaseDraft = z.output<typeof purchaseSchema>;
 
+export { BOOKING_FORM_MAX_PLAYERS } from "./messages";
+
+/**
+ * The booking form posts one input per possible player (`multipleGamerTags[i]`); only the first
+ * `numberOfPlayers` count. Used by the page on the server and, with JavaScript, in the browser.
+ */
+export const bookingFormSchema = z.preprocess((value) => {
+  if (!value || typeof value !== "object") return value;
+  const body = value as Record<string, unknown>;
+  const count = Number(body.numberOfPlayers);
+  const tags = Array.isArray(body.multipleGamerTags) ? body.multipleGamerTags : [];
+  return {
+    ...body,
+    multipleGamerTags: Number.isInteger(count) && count > 0 ? tags.slice(0, count).map((tag) => tag ?? "") : tags,
+  };
+}, purchaseSchema);
+
 /** The API's field names: slotId may be sent as timeSlot.id or _slot_id; one gamerTag may stand for one player. */
 export function normalizePurchaseBody(body: Record<string, unknown>): Record<string, unknown> {
   const timeSlot = body.timeSlot as { id?: unknown } | undefined;

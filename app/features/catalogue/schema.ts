@@ -48,15 +48,15 @@ const flag = z.preprocess(
 const text = (max: number, what: string) =>
   z.preprocess(omitAny, z.string().trim().max(max, `${what} must be at most ${max} characters`).optional());
 
+/** The shape of every id the catalogue hands out; anything else names nothing (a 404, never a parse error). */
+const CATALOGUE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isCatalogueId(value: string | undefined): value is string {
+  return typeof value === "string" && CATALOGUE_ID.test(value);
+}
+
 const id = (what: string) =>
-  z.preprocess(
-    omitAny,
-    z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, `${what} is not a valid id`)
-      .optional(),
-  );
+  z.preprocess(omitAny, z.string().trim().regex(CATALOGUE_ID, `${what} is not a valid id`).optional());
 
 const tags = z.preprocess(
   (value) => {

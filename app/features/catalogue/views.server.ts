@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { bookingFormQuery } from "~/features/booking/booking-form.server";
 import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { type Db, named } from "~/platform/db.server";
@@ -15,7 +16,7 @@ import {
 } from "../../../db/schema";
 import { gigsListQuery, liveListQuery, mergePlatformOptions, toPage } from "./browse.server";
 import { activeGig, gameCardColumns, gigCardColumns, starActive, starCardColumns } from "./columns.server";
-import { gigsQuerySchema, liveQuerySchema } from "./schema";
+import { gigsQuerySchema, isCatalogueId, liveQuerySchema } from "./schema";
 import { gigSlotsQuery, starSessionsCountQuery, starSessionsQuery } from "./sessions.server";
 
 /** A star's gigs shown on their page (all active gigs; stars have a handful). */
@@ -116,15 +117,31 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
 }
 
 /** /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, the rate. */
-export async function getGigPage(db: Db, gigId: string, viewerId: string | null, now = new Date()) {
-  const [gigRows, slotRows, rateRows] = await db.batch([
+/**
+ * The gig page's data in one batch. `bookingForm` is the booking form's own query for a logged-in viewer
+ * (app/features/booking/booking-form.server.ts), sent in the same batch so the page stays one round trip.
+ */
+export async function getGigPage(
+  db: Db,
+  gigId: string,
+  viewerId: string | null,
+  now = new Date(),
+  bookingForm?: ReturnType<typeof bookingFormQuery>,
+) {
+  const [gigRows, slotRows, rateRows, formRows] = await db.batch([
     gigDetailQuery(db, gigId, viewerId),
     gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
     usdInrRateQuery(db),
+    bookingForm ?? usdInrRateQuery(db), // (a cheap stand-in keeps the tuple's shape for anonymous viewers)
   ]);
   const gig = gigRows[0];
   if (!gig) return null;
-  return { gig, slots: slotRows, usdInrRateMicros: rateRows[0]?.rateMicros ?? null };
+  return {
+    gig,
+    slots: slotRows,
+    usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+    bookingFormRows: bookingForm ? (formRows as { balance: number; tags: string }[]) : undefined,
+  };
 }
 
 // ---------------------------------------------------------------- game
@@ -160,6 +177,8 @@ export function gamePlatformsQuery(db: Db, gameId: string) {
 
 /** /game/:id in one D1 round trip: the game, its modes and platforms, its gigs (a page), who plays it live. */
 export async function getGamePage(db: Db, gameId: string, viewerId: string | null, page: number) {
+  // The game's id feeds the gig and live list filters, whose schemas refuse ids of another shape: no such game.
+  if (!isCatalogueId(gameId)) return null;
   const gigsQuery = gigsQuerySchema.parse({ selectedGame: gameId, page });
   const [gameRows, modeRows, platformRows, gigRows, liveRows, rateRows] = await db.batch([
     gameDetailQuery(db, gameId, viewerId),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/influencer/access";
+import { pageInfo } from "~/lib/paging";
 import { getDb, named } from "~/platform/db.server";
 import {
   DEFAULT_PLATFORM_FEE_BPS,
@@ -101,10 +102,7 @@ export async function paginatedEarnings(
     currency: "USD" as const,
     feeBps,
     days: options.days,
-    page: options.page,
-    limit: options.limit,
-    totalItems,
-    totalPages: Math.max(1, Math.ceil(totalItems / options.limit)),
+    ...pageInfo(totalItems, options.page, options.limit),
     total: netOfFee(Number(total[0]?.gross ?? 0), feeBps),
     earnings: rows.map((row) => ({
       orderId: row.id,

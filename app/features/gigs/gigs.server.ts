@@ -6,6 +6,7 @@ import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { toUsdMinor } from "~/lib/money";
+import { pageInfo } from "~/lib/paging";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, named } from "~/platform/db.server";
 import { gameModes, gamePlatforms, games, orders, platforms, products, productTags, slots } from "../../../db/schema";
@@ -107,7 +108,7 @@ export async function listGigs(
     db.select({ n: count() }).from(products).where(where),
   ]);
   const totalItems = total[0]?.n ?? 0;
-  return { gigs: rows.map(withTags), page, limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / limit)) };
+  return { gigs: rows.map(withTags), ...pageInfo(totalItems, page, limit) };
 }
 
 /** One gig of the viewer's own (for editing); another streamer's gig is refused. */
@@ -187,7 +188,7 @@ export async function createGig(env: Env, viewer: Viewer | null, input: GigInput
       coverImageUrl: image?.url ?? null,
     }),
     ...input.session_tags.map((tag) => db.insert(productTags).values({ productId: id, tag })),
-    // Every write below changes what anonymous catalogue pages show (docs/decisions/010).
+    // Every write below changes what anonymous catalogue pages show (docs/decisions/012).
     catalogueChangedStatement(db),
   ]);
   return { id };

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "~/features/auth/policy";
+import { pageInfo } from "~/lib/paging";
 import { col, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, products, slots, users } from "../../../db/schema";
 import { assertReadBusiness } from "./access";
@@ -81,10 +82,7 @@ export async function influencerOrders(
   const totalItems = total[0]?.n ?? 0;
   return {
     orders: rows.map((row) => ({ ...row, gamertags: row.gamertags ? row.gamertags.split("\u001f") : [] })),
-    page: query.page,
-    limit,
-    totalItems,
-    totalPages: Math.max(1, Math.ceil(totalItems / limit)),
+    ...pageInfo(totalItems, query.page, limit),
   };
 }
 

@@ -59,7 +59,7 @@ export async function updateInfluencerProfile(
       .update(influencerProfiles)
       .set({ profession: input.profession, updatedAt: new Date() })
       .where(eq(influencerProfiles.userId, viewer.id)),
-    // The star's public page shows these (docs/decisions/010).
+    // The star's public page shows these (docs/decisions/012).
     catalogueChangedStatement(db),
   ]);
   return getInfluencerProfile(env, viewer, viewer.id);

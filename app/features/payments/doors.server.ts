@@ -33,3 +33,8 @@ export async function cancelCheckout(env: Env, viewer: Viewer, orderId: string) 
   const outcome = await endCheckout(env, order);
   return { outcome, order: (await orderById(getDb(env), orderId)) ?? order };
 }
+
+/** The buyer's view of an order they placed (the confirmation page of a wallet or free order). */
+export async function ownOrderStatus(env: Env, viewer: Viewer, orderId: string): Promise<PayableOrder> {
+  return ownOrder(await orderById(getDb(env), orderId), viewer);
+}

@@ -10,7 +10,7 @@ import { FULFILMENT_STEPS } from "./registry.server";
 import type { FulfilmentStep, PayableOrder } from "./steps";
 
 /**
- * Exactly-once fulfilment of a card checkout (docs/decisions/009). Three doors reach `fulfilCheckout`: the
+ * Exactly-once fulfilment of a card checkout (docs/decisions/011-seat-holds-fulfilment-and-stripe-stand-in.md). Three doors reach `fulfilCheckout`: the
  * webhook (POST /api/stripe), the success redirect (POST /api/update/order/sucess/:sessionId) and the success
  * page's loader. All may fire, in any order, any number of times. What makes it once:
  * - the order's change to `paid` is ONE conditional UPDATE (`WHERE status IN ('pending_payment',
@@ -79,15 +79,16 @@ export async function fulfilCheckout(
   const step = stepFor(order);
   const now = new Date();
 
-  // Every batch below changes seats left on public pages: each bumps the catalogue version (docs/decisions/010).
+  // Every batch below changes seats left on public pages: each bumps the catalogue version (docs/decisions/012).
   const take = step.take(db, order, now);
   const paid = paidUpdate(db, order, session.paymentIntentId, now, step.taken(order));
   const after = step.afterPaid?.(db, order, now) ?? [];
-  const bump = catalogueChangedStatement(db);
-  const results = await db.batch([...take, paid, ...after, bump] as unknown as [
-    BatchItem<"sqlite">,
-    ...BatchItem<"sqlite">[],
-  ]);
+  const results = await db.batch([
+    ...take,
+    paid,
+    ...after,
+    catalogueChangedStatement(db) as BatchItem<"sqlite">,
+  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if ((results[take.length] as unknown[]).length === 1) {
     await step.confirmed(env, order);
     return { outcome: "fulfilled", order: { ...order, status: "paid" } };
@@ -112,10 +113,12 @@ export async function fulfilCheckout(
           guard: step.lost(order),
         })
       : [];
-  const late = await db.batch([...lose, latePaid, ...refund, bump] as unknown as [
-    BatchItem<"sqlite">,
-    ...BatchItem<"sqlite">[],
-  ]);
+  const late = await db.batch([
+    ...lose,
+    latePaid,
+    ...refund,
+    catalogueChangedStatement(db) as BatchItem<"sqlite">,
+  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if ((late[lose.length] as unknown[]).length === 1) {
     await step.refundedLate?.(env, order);
     return { outcome: "refunded", order: { ...order, status: "refunded" } };

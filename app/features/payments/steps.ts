@@ -20,7 +20,7 @@ export type PayableOrder = {
 };
 
 /**
- * The per-kind part of fulfilment (docs/decisions/009). Checkout and `fulfilCheckout` are generic; each order
+ * The per-kind part of fulfilment (docs/decisions/011-seat-holds-fulfilment-and-stripe-stand-in.md). Checkout and `fulfilCheckout` are generic; each order
  * kind says how to take what was bought, how to tell whether it was taken, what happens when it cannot be
  * (a late payment whose seat is gone), how a cancelled checkout releases it, and what the buyer is told.
  * Every statement is conditional so any door may run it any number of times.

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/influencer/access";
+import { pageInfo } from "~/lib/paging";
 import { col, getDb } from "~/platform/db.server";
 import { payoutOrders, payouts } from "../../../db/schema";
 
@@ -60,9 +61,6 @@ export async function payoutHistory(
   const totalItems = total[0]?.n ?? 0;
   return {
     payouts: rows,
-    page: query.page,
-    limit: query.limit,
-    totalItems,
-    totalPages: Math.max(1, Math.ceil(totalItems / query.limit)),
+    ...pageInfo(totalItems, query.page, query.limit),
   };
 }

@@ -9,4 +9,12 @@ export const PROFILE_MESSAGES = {
   invalidImage: "Please select a valid image file",
   gamertagsUpdated: "Gamertags updated successfully",
   reported: "Thanks, our team will review this account.",
+  reportSelf: "You cannot report yourself",
+  reportUnknown: "User not found",
+  reportStaff: "Staff accounts cannot be reported. Please use the contact form.",
+  reportAgain: "You have already reported this account. Our team is reviewing it.",
+  reportTooMany: "You have sent many reports recently. Please try again later.",
 } as const;
+
+/** Reports a user may send: this many an hour, per reporter (app/features/profile/profile.server.ts). */
+export const REPORT_RATE_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 } as const;

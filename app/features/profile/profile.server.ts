@@ -1,13 +1,21 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { assertOwnAccount, type Viewer } from "~/features/auth/policy";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
 import { reports, userGamertags, users } from "../../../db/schema";
+import { PROFILE_MESSAGES, REPORT_RATE_LIMIT } from "./messages";
 import { sniffImage } from "./picture";
 import { PICTURE_MAX_BYTES, type SocialNetwork } from "./schema";
 
 export type ProfileFailure = { ok: false; status: number; message: string };
+
+/** The caller's own profile by id (the API names the id): another user's id is refused (403). */
+export async function getOwnProfile(env: Env, viewer: Viewer, userId: string) {
+  assertOwnAccount(viewer, userId);
+  return getProfile(env, viewer.id);
+}
 
 export async function getProfile(env: Env, userId: string) {
   const db = getDb(env);
@@ -41,7 +49,7 @@ export async function getProfile(env: Env, userId: string) {
 
 /**
  * A star's name, bio, picture, links and gamertags show on their public pages, which the edge cache keeps:
- * each write below goes in one batch with the catalogue-version bump (docs/decisions/010-edge-cache-and-read-replicas.md).
+ * each write below goes in one batch with the catalogue-version bump (docs/decisions/012-edge-cache-and-read-replicas.md).
  */
 export async function updateBio(env: Env, userId: string, bio: string) {
   const db = getDb(env);
@@ -123,12 +131,44 @@ export async function reportUser(
   reporterId: string,
   input: { reportedUserId: string; reason: string; details?: string },
 ): Promise<{ ok: true } | ProfileFailure> {
-  if (input.reportedUserId === reporterId) return { ok: false, status: 400, message: "You cannot report yourself" };
+  if (input.reportedUserId === reporterId) return { ok: false, status: 400, message: PROFILE_MESSAGES.reportSelf };
+  const { max, windowMs } = REPORT_RATE_LIMIT;
+  if (!(await hitRateLimit(env, `report:account:${reporterId}`, max, windowMs))) {
+    return { ok: false, status: 429, message: PROFILE_MESSAGES.reportTooMany };
+  }
   const db = getDb(env);
-  const target = await db.select({ id: users.id }).from(users).where(eq(users.id, input.reportedUserId)).get();
-  if (!target) return { ok: false, status: 404, message: "User not found" };
-  await db.insert(reports).values({ id: newId(), reporterId, ...input });
-  return { ok: true };
+  const reportId = newId();
+  // One conditional insert: only a regular user can be reported, and a reporter has at most one pending
+  // report of an account (reports_pending_once_unique; a second one is a no-op). The same batch reads the
+  // target and whether this insert happened, to say why not.
+  const [, targetRows, insertedRows] = await db.batch([
+    db
+      .insert(reports)
+      .select(
+        db
+          .select({
+            id: sql<string>`${reportId}`.as("id"),
+            reporterId: sql<string>`${reporterId}`.as("reporter_id"),
+            reportedUserId: users.id,
+            reason: sql<string>`${input.reason}`.as("reason"),
+            details: sql<string | null>`${input.details ?? null}`.as("details"),
+            status: sql<"pending">`'pending'`.as("status"),
+            createdAt: sql<Date>`${Date.now()}`.as("created_at"),
+            reviewedAt: sql<Date | null>`NULL`.as("reviewed_at"),
+            reviewedBy: sql<string | null>`NULL`.as("reviewed_by"),
+          })
+          .from(users)
+          .where(and(eq(users.id, input.reportedUserId), eq(users.role, "user"))),
+      )
+      .onConflictDoNothing(),
+    db.select({ role: users.role }).from(users).where(eq(users.id, input.reportedUserId)),
+    db.select({ id: reports.id }).from(reports).where(eq(reports.id, reportId)),
+  ]);
+  if (insertedRows.length === 1) return { ok: true };
+  const target = targetRows[0];
+  if (!target) return { ok: false, status: 404, message: PROFILE_MESSAGES.reportUnknown };
+  if (target.role !== "user") return { ok: false, status: 403, message: PROFILE_MESSAGES.reportStaff };
+  return { ok: false, status: 409, message: PROFILE_MESSAGES.reportAgain };
 }
 
 /** Records the viewer's address; naming another user's id is refused before anything is written. */

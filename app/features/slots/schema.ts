@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { validTimeZone } from "~/features/booking/time-zone";
 import { SLOT_MESSAGES as M } from "./messages";
-import { isTimeZone } from "./time";
 
 export const REPEAT_WEEKS_MAX = 12;
 /** SPEC.md section 9: slot users per lobby page 4; influencer slots limit 5; monthly orders 15. */
@@ -11,7 +11,12 @@ export const addSlotsSchema = z.object({
   productId: z.string({ error: M.gigRequired }).trim().min(1, M.gigRequired),
   date: z.string({ error: M.dateRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, M.dateRequired),
   startTime: z.string({ error: M.timeRequired }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeRequired),
-  timeZone: z.string().trim().optional().default("UTC").refine(isTimeZone, M.timeZone),
+  timeZone: z
+    .string()
+    .trim()
+    .optional()
+    .default("UTC")
+    .refine((zone) => validTimeZone(zone) !== null, M.timeZone),
   seats: z.coerce.number({ error: M.seats }).int(M.seats).min(1, M.seats).max(100, M.seats).optional(),
   repeatWeeks: z.coerce
     .number({ error: M.repeat })

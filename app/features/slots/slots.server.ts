@@ -348,7 +348,7 @@ export async function cancelSlot(env: Env, viewer: Viewer | null, slotId: string
       .update(slots)
       .set({ status: "cancelled", updatedAt: now })
       .where(and(eq(slots.id, slotId), eq(slots.status, "open"))),
-    // The slot leaves the public gig and star pages (docs/decisions/010).
+    // The slot leaves the public gig and star pages (docs/decisions/012).
     catalogueChangedStatement(db),
   ]);
   const refunded = await refundSlotBookingsInFull(

@@ -2,15 +2,6 @@
  * Wall-clock times in a named time zone, converted to UTC instants (slots are stored in UTC; the streamer
  * types them in their own zone). DST-safe: the offset is read at the instant itself, twice.
  */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The zone's offset from UTC at `instant`, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(instant: number, zone: string): number {
   const parts = new Intl.DateTimeFormat("en-US", {

@@ -93,11 +93,16 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
   ];
 }
 
-/** A user's balance in one currency: the sum of their ledger entries (index-only scan). */
-export async function walletBalance(db: Db, userId: string, currency: string): Promise<number> {
-  const [row] = await db
+/** The balance query, to run alone (`walletBalance`) or inside a caller's `db.batch` (one round trip). */
+export function walletBalanceQuery(db: Db, userId: string, currency: string) {
+  return db
     .select({ balance: sql<number>`coalesce(sum(${walletEntries.amountMinor}), 0)` })
     .from(walletEntries)
     .where(and(eq(walletEntries.userId, userId), eq(walletEntries.currency, currency)));
+}
+
+/** A user's balance in one currency: the sum of their ledger entries (index-only scan). */
+export async function walletBalance(db: Db, userId: string, currency: string): Promise<number> {
+  const [row] = await walletBalanceQuery(db, userId, currency);
   return Number(row?.balance ?? 0);
 }

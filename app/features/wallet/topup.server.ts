@@ -7,10 +7,7 @@ import { badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { orders, users, walletEntries } from "../../../db/schema";
-
-/** Top-ups: USD minor units, between $5 and $500. */
-export const TOPUP_MIN_MINOR = 500;
-export const TOPUP_MAX_MINOR = 50_000;
+import { TOPUP_MAX_MINOR, TOPUP_MIN_MINOR, TOPUP_RANGE_MESSAGE } from "./topup-schema";
 
 /**
  * A wallet top-up's part of fulfilment: nothing is held; once the order is paid the same batch credits the
@@ -61,7 +58,7 @@ export const walletTopupStep: FulfilmentStep = {
 /** Starts a card top-up of the viewer's wallet: a pending wallet_topup order and its Checkout session. */
 export async function startTopup(env: Env, viewer: Viewer, amountMinor: number, origin: string) {
   if (!Number.isInteger(amountMinor) || amountMinor < TOPUP_MIN_MINOR || amountMinor > TOPUP_MAX_MINOR) {
-    throw badRequest(`Top up between $${TOPUP_MIN_MINOR / 100} and $${TOPUP_MAX_MINOR / 100}`, "amount");
+    throw badRequest(TOPUP_RANGE_MESSAGE, "amount");
   }
   const db = getDb(env);
   const order: PayableOrder = {

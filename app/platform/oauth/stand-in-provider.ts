@@ -21,6 +21,7 @@
  * same clients accept each other's codes; only the "already used" memory is per instance.
  */
 import { base64url, hmacKey, signClaims, verifyClaims } from "../../lib/crypto.ts";
+import { escapeHtml } from "../../lib/html";
 
 export type StandInProviderName = "discord" | "google";
 export type StandInClient = { clientId: string; clientSecret: string };
@@ -108,15 +109,6 @@ const encoder = new TextEncoder();
 
 async function sha256(text: string): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 function json(body: unknown, status = 200): Response {

@@ -3,7 +3,7 @@ import { isProduction } from "../env.server";
 
 /**
  * The payment provider adapter: Stripe through the official SDK. Features see only `Payments` (plain
- * objects in, plain objects out); which Stripe answers is a setting (docs/decisions/009):
+ * objects in, plain objects out); which Stripe answers is a setting (docs/decisions/011-seat-holds-fulfilment-and-stripe-stand-in.md):
  * - production: the real API with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET from secrets;
  * - STRIPE_API_URL set (workerd tests): the SDK's host/port/protocol point at a stand-in on that origin;
  * - STRIPE_STAND_IN "on" and no STRIPE_API_URL (npm run dev, browser tests): the SDK's fetch goes straight

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for Stripe, used by development and tests (never production: docs/decisions/009).
+ * A local stand-in for Stripe, used by development and tests (never production: docs/decisions/011-seat-holds-fulfilment-and-stripe-stand-in.md).
  *
  * It speaks enough of Stripe's HTTP API for the official `stripe` SDK to run unchanged against it (form-encoded
  * bodies, bearer secret key, Stripe's JSON objects and error shape):

@@ -6,6 +6,7 @@ import { requestTimeZone } from "~/features/booking/time-zone";
 import { currencyCodeFor, displayCurrency } from "~/features/currency/currency";
 import { getUsdInrRate } from "~/features/currency/rates.server";
 import { walletOverview } from "~/features/wallet/history.server";
+import { firstIssue } from "~/lib/validation";
 import { cloudflareContext } from "~/platform/context";
 
 /**
@@ -34,7 +35,7 @@ export async function loadOrdersAndWallet(request: Request, context: Readonly<Ro
   return {
     orders,
     ordersFilter: { year: month?.year, month: month?.month },
-    ordersError: query.success ? null : (query.error.issues[0]?.message ?? "Year and month are required"),
+    ordersError: query.success ? null : firstIssue(query.error, { fallback: "Year and month are required" }),
     wallet,
     display: displayCurrency(currencyCodeFor(viewer.country), rate?.rateMicros ?? null),
     timeZone: requestTimeZone(cf),

@@ -131,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "email": {
       const submission = parseWithZod(formData, { schema: changeEmailSchema });
       if (submission.status !== "success") return failed(intent, 400, { result: submission.reply() });
-      const requested = await requestEmailChange(env, viewer.id, submission.value.email, {
+      const requested = await requestEmailChange(env, viewer, viewer.id, submission.value.email, {
         ip: clientIp(request),
         origin: publicOrigin(request, env),
       });

@@ -1,7 +1,8 @@
-import { Form } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
-import { unsubscribe } from "~/features/profile/unsubscribe.server";
+import { assertUnsubscribeLink, unsubscribe } from "~/features/profile/unsubscribe.server";
+import { isAppError } from "~/lib/errors";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/unsubscribe";
 
@@ -9,18 +10,37 @@ export const meta = () => [{ title: "Unsubscribe | Noobrd" }];
 
 const emailParam = z.string().trim().toLowerCase().email();
 
-export function loader({ params }: Route.LoaderArgs) {
-  const email = emailParam.safeParse(params.email);
+function parseEmail(value: string | undefined) {
+  const email = emailParam.safeParse(value);
   if (!email.success) throw new Response("Not a valid email address", { status: 400, statusText: "Bad Request" });
-  return { email: email.data, done: false };
+  return email.data;
+}
+
+/** The signed link (`?sig=`) opens the page; an unsigned or wrong one says so (403) and offers nothing. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const email = parseEmail(params.email);
+  const sig = new URL(request.url).searchParams.get("sig");
+  try {
+    await assertUnsubscribeLink(envOf(context), email, sig);
+  } catch (error) {
+    if (isAppError(error)) throw data(error.message, { status: error.status, statusText: "Forbidden" });
+    throw error;
+  }
+  return { email, sig, done: false };
 }
 
 /** A button, not the GET itself, unsubscribes: mail scanners open links. Also takes one-click List-Unsubscribe POSTs. */
-export async function action({ params, context }: Route.ActionArgs) {
-  const email = emailParam.safeParse(params.email);
-  if (!email.success) throw new Response("Not a valid email address", { status: 400, statusText: "Bad Request" });
-  await unsubscribe(envOf(context), email.data);
-  return { email: email.data, done: true };
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const email = parseEmail(params.email);
+  const form = await request.formData();
+  const sig = (form.get("sig") as string | null) ?? new URL(request.url).searchParams.get("sig");
+  try {
+    await unsubscribe(envOf(context), email, sig);
+  } catch (error) {
+    if (isAppError(error)) throw data(error.message, { status: error.status, statusText: "Forbidden" });
+    throw error;
+  }
+  return { email, done: true };
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -34,6 +54,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : (
         <Form method="post" className="flex flex-col gap-4">
+          <input type="hidden" name="sig" value={loaderData.sig ?? ""} />
           <p className="text-sm text-zinc-300">Stop optional emails to {loaderData.email}?</p>
           <button type="submit" className={primaryButton}>
             Unsubscribe

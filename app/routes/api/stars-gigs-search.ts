@@ -12,7 +12,7 @@ export const loader = jsonLoader({ schema: searchQuerySchema }, async ({ env, in
       searchQuery: input.searchQuery,
       data: suggestions.map(({ id, ...rest }) => ({ _id: id, ...rest })),
     },
-    // The same for every visitor: browsers and the edge cache may keep it (docs/decisions/010).
+    // The same for every visitor: browsers and the edge cache may keep it (docs/decisions/012).
     { headers: { "Cache-Control": "public, max-age=30" } },
   );
 });

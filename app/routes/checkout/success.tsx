@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { requireUser } from "~/features/auth/guards.server";
-import { confirmCheckout } from "~/features/payments/doors.server";
+import { confirmCheckout, ownOrderStatus } from "~/features/payments/doors.server";
 import { isAppError } from "~/lib/errors";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/success";
@@ -10,15 +10,21 @@ export const meta = () => [{ title: "Payment | Noobrd" }];
 
 /**
  * Stripe's success redirect (?session_id=). Loading (or reloading) it is one of fulfilment's three doors: the
- * order is confirmed here if the webhook has not done it yet. Idempotent, the buyer only.
+ * order is confirmed here if the webhook has not done it yet. Idempotent, the buyer only. With ?order= it is
+ * the confirmation of a wallet or free order (already paid when placed).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
+  const query = new URL(request.url).searchParams;
   try {
-    const { outcome, order } = await confirmCheckout(env, viewer, sessionId);
-    return { outcome, orderId: order.id, status: order.status, kind: order.kind };
+    const orderId = query.get("order");
+    if (orderId) {
+      const order = await ownOrderStatus(env, viewer, orderId);
+      return { orderId: order.id, status: order.status, kind: order.kind };
+    }
+    const { order } = await confirmCheckout(env, viewer, query.get("session_id") ?? "");
+    return { orderId: order.id, status: order.status, kind: order.kind };
   } catch (thrown) {
     if (isAppError(thrown)) throw new Response(thrown.message, { status: thrown.status });
     throw thrown;

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { requireInfluencer } from "~/features/auth/guards.server";
+import { requestTimeZone } from "~/features/booking/time-zone";
 import { listGigs } from "~/features/gigs/gigs.server";
 import { LocalTime, TimeZoneInput } from "~/features/slots/components/local-time";
 import { SLOT_MESSAGES } from "~/features/slots/messages";
@@ -16,6 +17,8 @@ import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/s
 import { isAppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
+import { firstIssue } from "~/lib/validation";
+import { cloudflareContext } from "~/platform/context";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type FormFailure, runForForm } from "./_lib/form-reply.server";
@@ -58,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     gigs: gigs.gigs.map((gig) => ({ id: gig.id, title: gig.title })),
     selectedGig: url.searchParams.get("gig") ?? "",
+    timeZone: requestTimeZone(context.get(cloudflareContext).cf),
   };
 }
 
@@ -86,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const input = lobbyCodeSchema.safeParse(Object.fromEntries(formData));
       if (!input.success)
         return data(
-          { intent, result: null, error: input.error.issues[0]?.message ?? SLOT_MESSAGES.lobbyRequired },
+          { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_MESSAGES.lobbyRequired }) },
           { status: 400 },
         );
       await setSlotLobbyCode(env, viewer, input.data.slotId, input.data.lobbyCode);
@@ -230,7 +234,7 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
               <input {...getInputProps(fields.startTime, { type: "time" })} className={inputClass} />
             </Field>
             <Field label="Time zone" id="timeZone" errors={fields.timeZone.errors}>
-              <TimeZoneInput id="timeZone" name="timeZone" />
+              <TimeZoneInput id="timeZone" name="timeZone" serverZone={loaderData.timeZone} />
             </Field>
             <Field label="Seats (default: the mode's players)" id={fields.seats.id} errors={fields.seats.errors}>
               <input {...getInputProps(fields.seats, { type: "number" })} min={1} max={100} className={inputClass} />

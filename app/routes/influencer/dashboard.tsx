@@ -17,6 +17,7 @@ import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/hist
 import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
 import { formatConverted, formatMoney } from "~/lib/money";
+import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/dashboard";
 
@@ -54,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totalPages: orders.totalPages,
       year: ordersQuery.success ? ordersQuery.data.year : undefined,
       month: ordersQuery.success ? ordersQuery.data.month : undefined,
-      error: ordersQuery.success ? null : (ordersQuery.error.issues[0]?.message ?? null),
+      error: ordersQuery.success ? null : firstIssue(ordersQuery.error),
     },
     earningsList: {
       days,
@@ -125,18 +126,6 @@ export default function InfluencerDashboard({ loaderData }: Route.ComponentProps
       <header className="flex flex-wrap items-center justify-between gap-4 lg:col-span-2">
         <h1 className="text-3xl font-bold">Welcome back, {d.name}</h1>
         <nav aria-label="Your business" className="flex flex-wrap gap-2 text-sm">
-          {d.isLive && d.liveSessionId ? (
-            <Link
-              to={`/influencer/live/session/${d.liveSessionId}`}
-              className="rounded-lg bg-red-600 px-4 py-2 font-semibold"
-            >
-              Queue Dashboard
-            </Link>
-          ) : (
-            <Link to="/influencer/dashboard?play=now" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold">
-              Play Now
-            </Link>
-          )}
           <Link to="/influencer/products" className="rounded-lg bg-ink-700 px-4 py-2">
             Gigs ({d.activeGigs})
           </Link>

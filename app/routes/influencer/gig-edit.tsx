@@ -9,7 +9,7 @@ import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { gigSchema, withoutBlankRequirements } from "~/features/gigs/schema";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { runForForm } from "./_lib/form-reply.server";
+import { orErrorPage, runForForm } from "./_lib/form-reply.server";
 import type { Route } from "./+types/gig-edit";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: params.id ? "Edit gig | Noobrd" : "Add a gig | Noobrd" }];
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const currency = streamerCurrency(viewer);
   const [games, gig, rate] = await Promise.all([
     gigFormOptions(env),
-    params.id ? getOwnGig(env, viewer, params.id) : Promise.resolve(null),
+    params.id ? orErrorPage(getOwnGig(env, viewer, params.id)) : Promise.resolve(null),
     currency === "INR" ? getUsdInrRate(env) : Promise.resolve(null),
   ]);
   const defaults = {

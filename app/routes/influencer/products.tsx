@@ -1,10 +1,13 @@
 import { data, Form, Link } from "react-router";
+import { baseCurrencyFor } from "~/features/auth/countries";
 import { requireInfluencer } from "~/features/auth/guards.server";
+import { displayCurrency } from "~/features/currency/currency";
+import { getUsdInrRate } from "~/features/currency/rates.server";
 import { deleteGig, listGigs, setGigArchived } from "~/features/gigs/gigs.server";
 import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
 import { isAppError } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
+import { formatConverted } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/products";
@@ -18,8 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const archived = url.searchParams.get("tab") === "inactive";
   const query = inactiveGigsQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const list = await listGigs(env, viewer, viewer.id, { archived, filter: query.filter, page: query.page, limit: 15 });
-  return { archived, filter: query.filter, ...list };
+  const code = baseCurrencyFor(viewer.country);
+  const [list, rate] = await Promise.all([
+    listGigs(env, viewer, viewer.id, { archived, filter: query.filter, page: query.page, limit: 15 }),
+    code === "INR" ? getUsdInrRate(env) : Promise.resolve(null),
+  ]);
+  const display = displayCurrency(code, rate?.rateMicros ?? null);
+  const gigs = list.gigs.map((gig) => ({
+    ...gig,
+    price: formatConverted(gig.priceMinor, display, { decimals: true }),
+  }));
+  return { archived, filter: query.filter, ...list, gigs };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -120,8 +132,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               </div>
               <h2 className="font-semibold">{gig.title}</h2>
               <p className="text-sm text-zinc-400">
-                {gig.gameName} · {gig.modeName} · {gig.platformName} ·{" "}
-                {formatMoney(gig.priceMinor, "USD", { decimals: true })}
+                {gig.gameName} · {gig.modeName} · {gig.platformName} · {gig.price}
               </p>
               {gig.tags.length ? (
                 <p className="text-xs text-zinc-400">{gig.tags.map((t) => `#${t}`).join(" ")}</p>

@@ -1,12 +1,22 @@
-import { Link } from "react-router";
-import { LiveBadge, SeatsLeft, SessionTime, Thumb } from "~/features/catalogue/components/cards";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect, redirectDocument } from "react-router";
+import { getViewer } from "~/features/auth/session.server";
+import { bookingFormData, bookingFormQuery } from "~/features/booking/booking-form.server";
+import { BookingForm } from "~/features/booking/components/booking-form";
+import { SlotTime } from "~/features/booking/components/slot-time";
+import { placeOrder } from "~/features/booking/purchase.server";
+import { bookingFormSchema } from "~/features/booking/schema";
+import { requestTimeZone } from "~/features/booking/time-zone";
+import { LiveBadge, SeatsLeft, Thumb } from "~/features/catalogue/components/cards";
 import { READ_MORE_THRESHOLD } from "~/features/catalogue/constants";
 import { catalogueRequest } from "~/features/catalogue/request.server";
 import { getGigPage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { isAppError } from "~/lib/errors";
 import { formatConverted } from "~/lib/money";
-import { found } from "~/platform/http.server";
+import { cloudflareContext } from "~/platform/context";
+import { found, publicOrigin } from "~/platform/http.server";
 import type { Route } from "./+types/gig";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
@@ -23,8 +33,50 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 /** /gig/:id: the gig, its game, mode, platform, requirements, tags, price and upcoming slots with seats left. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
-  const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null), "Gig not found");
-  return { ...page, display: displayCurrency(req.currencyCode, page.usdInrRateMicros) };
+  const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id) : undefined;
+  const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null, new Date(), form), "Gig not found");
+  const { cf } = context.get(cloudflareContext);
+  return {
+    ...page,
+    display: displayCurrency(req.currencyCode, page.usdInrRateMicros),
+    booking: {
+      ...bookingFormData(req.viewer, page.bookingFormRows),
+      loggedIn: req.viewer !== null,
+      isOwner: req.viewer?.id === page.gig.starId,
+      selectedSlotId: new URL(request.url).searchParams.get("slot"),
+      timeZone: requestTimeZone(cf),
+    },
+  };
+}
+
+/**
+ * The booking form: an anonymous visitor goes to /login and comes back to this gig with the slot chosen; a
+ * card order goes on to Stripe's checkout page, a wallet or free order straight to its confirmation.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const formData = await request.formData();
+  const viewer = await getViewer(request, env);
+  if (!viewer) {
+    const slot = String(formData.get("slotId") ?? "");
+    const back = `/gig/${params.id}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
+    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  }
+  const submission = parseWithZod(formData, { schema: bookingFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const placed = await placeOrder(env, viewer, submission.value, publicOrigin(request, env));
+    // A document navigation: Stripe's page (or the stand-in's) is not a route of this app.
+    if (placed.checkoutUrl) throw redirectDocument(placed.checkoutUrl, 303);
+    throw redirect(`/checkout/success?order=${placed.orderId}`, 303);
+  } catch (thrown) {
+    if (!isAppError(thrown)) throw thrown;
+    const fieldErrors = thrown.field ? { [thrown.field]: [thrown.message] } : undefined;
+    return data(
+      { result: submission.reply({ formErrors: fieldErrors ? [] : [thrown.message], fieldErrors }) },
+      { status: thrown.status },
+    );
+  }
 }
 
 /** SPEC.md section 9: a description longer than 300 characters shows 'read more' (a <details>, no JS needed). */
@@ -46,8 +98,8 @@ function Description({ text }: { text: string }) {
   );
 }
 
-export default function Gig({ loaderData }: Route.ComponentProps) {
-  const { gig, slots, display } = loaderData;
+export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
+  const { gig, slots, display, booking } = loaderData;
   const star = gig.starName || gig.starUsername;
   return (
     <main className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_22rem]">
@@ -140,11 +192,24 @@ export default function Gig({ loaderData }: Route.ComponentProps) {
             <ul className="mt-3 flex flex-col gap-2">
               {slots.map((slot) => (
                 <li key={slot.id} className="flex items-center justify-between gap-2 text-sm" data-testid="slot">
-                  <SessionTime at={slot.startsAt} />
+                  <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} serverTimeZone={booking.timeZone} />
                   <SeatsLeft left={slot.seatsLeft} of={slot.seats} />
                 </li>
               ))}
             </ul>
+          )}
+          {booking.isOwner ? null : (
+            <BookingForm
+              gigId={gig.id}
+              priceLabel={formatConverted(gig.priceMinor, display)}
+              slots={slots}
+              selectedSlotId={booking.selectedSlotId}
+              loggedIn={booking.loggedIn}
+              gamertags={booking.gamertags}
+              walletBalanceMinor={booking.walletBalanceMinor}
+              timeZone={booking.timeZone}
+              lastResult={actionData?.result}
+            />
           )}
         </section>
       </aside>

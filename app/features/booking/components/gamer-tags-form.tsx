@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
 import { inputClass } from "~/lib/ui/field";
+import { GAMERTAG_MAX_LENGTH } from "../messages";
 import { updateGamerTagsSchema } from "../orders-schema";
 
 type Tag = { id: string; gamertag: string };
@@ -51,7 +52,7 @@ export function GamerTagsForm({
             id={`tag-${tag.id}`}
             name={`updatedGamerTagsWithId[${index}].gamerTag`}
             defaultValue={tag.gamertag}
-            maxLength={64}
+            maxLength={GAMERTAG_MAX_LENGTH}
             required
             className={inputClass}
           />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { inputClass } from "~/lib/ui/field";
+import { firstIssue } from "~/lib/validation";
 import type { OrderPage } from "../orders.server";
 import { orderListQuerySchema } from "../orders-schema";
 import { OrderCard } from "./order-card";
@@ -47,7 +48,7 @@ export function OrdersSection({
           const parsed = orderListQuerySchema.safeParse(values);
           if (!parsed.success) {
             event.preventDefault();
-            setClientError(parsed.error.issues[0]?.message ?? "Year and month are required");
+            setClientError(firstIssue(parsed.error, { fallback: "Year and month are required" }));
           } else setClientError(null);
         }}
       >

@@ -26,15 +26,18 @@ export function InfiniteGrid<T extends { id: string }>({
 }) {
   const fetcher = useFetcher();
   const [hydrated, setHydrated] = useState(false);
-  const [state, setState] = useState({ items: first.items, next: first.hasMore ? first.page + 1 : null });
+  const fresh = (page: PageOf<T>) => ({ first: page, items: page.items, next: page.hasMore ? page.page + 1 : null });
+  const [state, setState] = useState(() => fresh(first));
   const sentinel = useRef<HTMLDivElement>(null);
   const loadingPage = useRef<number | null>(null);
 
   useEffect(() => setHydrated(true), []);
 
-  // A new search (navigation) starts the list again.
+  // A new search (navigation) starts the list again, in the same render that shows the new URL: resetting in
+  // an effect left one committed frame with the previous search's cards (issue 12's "stale list").
+  if (state.first !== first) setState(fresh(first));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new first page (a new search) forgets the page in flight
   useEffect(() => {
-    setState({ items: first.items, next: first.hasMore ? first.page + 1 : null });
     loadingPage.current = null;
   }, [first]);
 
@@ -47,6 +50,7 @@ export function InfiniteGrid<T extends { id: string }>({
       if (previous.next !== page.page) return previous;
       const seen = new Set(previous.items.map((item) => item.id));
       return {
+        first: previous.first,
         items: [...previous.items, ...page.items.filter((item) => !seen.has(item.id))],
         next: page.hasMore ? page.page + 1 : null,
       };

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { DataTable } from "~/lib/ui/data-table";
 
 /** Orders, earnings list, payout history and promo codes on the streamer dashboard (plain links and GET forms). */
 const card = "rounded-2xl border border-ink-700 bg-ink-900 p-6 lg:col-span-2";
@@ -102,32 +103,17 @@ export function OrdersSection({
           {error}
         </p>
       ) : null}
-      {orders.length === 0 ? (
-        <p className="mt-3 text-sm text-zinc-400">No orders.</p>
-      ) : (
-        <table className="mt-3 w-full text-sm">
-          <thead>
-            <tr className="text-left text-zinc-400">
-              <th scope="col">Buyer</th>
-              <th scope="col">Gig</th>
-              <th scope="col">Gamer tags</th>
-              <th scope="col">Status</th>
-              <th scope="col">Paid</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((o) => (
-              <tr key={o.id} className="border-t border-ink-800">
-                <td className="py-1">@{o.buyer}</td>
-                <td>{o.gig ?? o.kind}</td>
-                <td>{o.gamertags.join(", ")}</td>
-                <td>{o.status}</td>
-                <td>{o.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={orders}
+        empty="No orders."
+        columns={[
+          { header: "Buyer", cell: (o) => `@${o.buyer}` },
+          { header: "Gig", cell: (o) => o.gig ?? o.kind },
+          { header: "Gamer tags", cell: (o) => o.gamertags.join(", ") },
+          { header: "Status", cell: (o) => o.status },
+          { header: "Paid", cell: (o) => o.amount },
+        ]}
+      />
       <Pager page={page} totalPages={totalPages} href={href} label="Orders pages" />
     </section>
   );
@@ -178,32 +164,17 @@ export function EarningsListSection({
           </Link>
         ))}
       </nav>
-      {rows.length === 0 ? (
-        <p className="mt-3 text-sm text-zinc-400">No earnings in this period.</p>
-      ) : (
-        <table className="mt-3 w-full text-sm">
-          <thead>
-            <tr className="text-left text-zinc-400">
-              <th scope="col">Buyer</th>
-              <th scope="col">Gig</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Fee</th>
-              <th scope="col">Net</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.orderId} className="border-t border-ink-800">
-                <td className="py-1">@{r.buyer}</td>
-                <td>{r.gig ?? "—"}</td>
-                <td>{r.gross}</td>
-                <td>{r.fee}</td>
-                <td>{r.net}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={rows.map((r) => ({ ...r, id: r.orderId }))}
+        empty="No earnings in this period."
+        columns={[
+          { header: "Buyer", cell: (r) => `@${r.buyer}` },
+          { header: "Gig", cell: (r) => r.gig ?? "—" },
+          { header: "Paid", cell: (r) => r.gross },
+          { header: "Fee", cell: (r) => r.fee },
+          { header: "Net", cell: (r) => r.net },
+        ]}
+      />
       <Pager page={page} totalPages={totalPages} href={href} label="Earnings pages" />
     </section>
   );
@@ -236,36 +207,19 @@ export function PayoutsSection({
       <h2 id="payouts" className="text-lg font-semibold">
         Payout history
       </h2>
-      {rows.length === 0 ? (
-        <p className="mt-3 text-sm text-zinc-400">No payouts yet.</p>
-      ) : (
-        <table className="mt-3 w-full text-sm">
-          <thead>
-            <tr className="text-left text-zinc-400">
-              <th scope="col">Period</th>
-              <th scope="col">Orders</th>
-              <th scope="col">Gross</th>
-              <th scope="col">Platform fee</th>
-              <th scope="col">Taxes</th>
-              <th scope="col">Net</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id} className="border-t border-ink-800">
-                <td className="py-1">{p.period}</td>
-                <td>{p.orders}</td>
-                <td>{p.gross}</td>
-                <td>{p.fee}</td>
-                <td>{p.taxes}</td>
-                <td>{p.net}</td>
-                <td>{p.status}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={rows}
+        empty="No payouts yet."
+        columns={[
+          { header: "Period", cell: (p) => p.period },
+          { header: "Orders", cell: (p) => p.orders },
+          { header: "Gross", cell: (p) => p.gross },
+          { header: "Platform fee", cell: (p) => p.fee },
+          { header: "Taxes", cell: (p) => p.taxes },
+          { header: "Net", cell: (p) => p.net },
+          { header: "Status", cell: (p) => p.status },
+        ]}
+      />
       <Pager page={page} totalPages={totalPages} href={href} label="Payout pages" />
     </section>
   );

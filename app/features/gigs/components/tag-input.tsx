@@ -16,7 +16,7 @@ export function TagInput({ id, name, defaultTags }: { id: string; name: string; 
   };
   return (
     <div className="flex flex-col gap-2">
-      <ul className="flex flex-wrap gap-2" aria-label="Tags">
+      <ul className="flex flex-wrap gap-2" aria-label="Added tags">
         {tags.map((tag) => (
           <li key={tag} className="flex items-center gap-1 rounded-full bg-ink-700 px-3 py-1 text-sm">
             #{tag}

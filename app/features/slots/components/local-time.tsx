@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { browserTimeZone } from "~/features/booking/time-zone";
 
 const utcFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -20,10 +21,10 @@ export function LocalTime({ value, className }: { value: Date | string | number;
   );
 }
 
-/** A time-zone field: UTC without JavaScript, the browser's own zone with it. */
-export function TimeZoneInput({ name, id }: { name: string; id: string }) {
-  const [zone, setZone] = useState("UTC");
-  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"), []);
+/** A time-zone field: the request's zone (Cloudflare) without JavaScript, the browser's own zone with it. */
+export function TimeZoneInput({ name, id, serverZone }: { name: string; id: string; serverZone: string }) {
+  const [zone, setZone] = useState(serverZone);
+  useEffect(() => setZone(browserTimeZone()), []);
   return (
     <input
       id={id}

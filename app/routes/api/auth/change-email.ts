@@ -1,15 +1,14 @@
 import { requestEmailChange } from "~/features/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changeEmailSchema } from "~/features/auth/schema";
-import { clientIp, jsonError, publicOrigin } from "~/platform/http.server";
+import { clientIp, publicOrigin } from "~/platform/http.server";
 import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/user/change-email/:id and /rechange-email/:id { email }: only for the logged-in user's own id. */
 export const action = jsonAction(
   { schema: changeEmailSchema, auth: true },
   async ({ request, env, params, input, viewer }) => {
-    if (params.id !== viewer.id) return jsonError(403, "Forbidden");
-    const result = await requestEmailChange(env, viewer.id, input.email, {
+    const result = await requestEmailChange(env, viewer, params.id ?? "", input.email, {
       ip: clientIp(request),
       origin: publicOrigin(request, env),
     });

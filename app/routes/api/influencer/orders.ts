@@ -4,6 +4,7 @@ import {
   influencerOrdersQuerySchema,
 } from "~/features/influencer/orders.server";
 import { badRequest } from "~/lib/errors";
+import { firstIssue } from "~/lib/validation";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**
@@ -12,7 +13,7 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
  */
 export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
   const parsed = influencerOrdersQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? "Invalid query");
+  if (!parsed.success) throw badRequest(firstIssue(parsed.error, { fallback: "Invalid query" }));
   const result = await influencerOrders(env, viewer, params.id ?? "", parsed.data);
   return { ...result, orders: result.orders.map(influencerOrderJson) };
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getProfile } from "~/features/profile/profile.server";
+import { getOwnProfile } from "~/features/profile/profile.server";
 import { userJson } from "~/features/profile/serialize";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
@@ -8,8 +8,7 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction(
   { schema: z.object({ id: z.string().min(1) }), auth: true },
   async ({ env, input, viewer }) => {
-    if (input.id !== viewer.id) return jsonError(403, "Forbidden");
-    const profile = await getProfile(env, viewer.id);
+    const profile = await getOwnProfile(env, viewer, input.id);
     if (!profile) return jsonError(404, "User not found");
     return { user: userJson({ ...viewer, ...profile }) };
   },

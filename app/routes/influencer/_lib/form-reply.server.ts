@@ -35,3 +35,13 @@ export async function runForForm<T>(
     };
   }
 }
+
+/** For loaders: a use case's AppError becomes the route's error page with its status (403, 404...). */
+export async function orErrorPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (thrown) {
+    if (isAppError(thrown)) throw new Response(thrown.message, { status: thrown.status });
+    throw thrown;
+  }
+}

@@ -1,0 +1,214 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { formatMoney } from "~/lib/money";
+import { Field, inputClass } from "~/lib/ui/field";
+import { BOOKING_FORM_MAX_PLAYERS, BOOKING_MESSAGES } from "../messages";
+import type { validateBookingForm } from "./booking-form-validation";
+import { SlotTime } from "./slot-time";
+
+export type BookingSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
+
+type Props = {
+  gigId: string;
+  /** The price of one seat as the viewer sees it (their display currency). */
+  priceLabel: string;
+  slots: BookingSlot[];
+  selectedSlotId: string | null;
+  loggedIn: boolean;
+  gamertags: string[];
+  walletBalanceMinor: number;
+  timeZone: string;
+  lastResult?: SubmissionResult<string[]> | null;
+};
+
+type BookingFields = {
+  slotId: string;
+  numberOfPlayers: number;
+  multipleGamerTags: string[];
+  promoCode?: string;
+  paymentMethod: "card" | "wallet";
+};
+
+type PromoState = { status: "idle" | "checking" } | { status: "ok"; text: string } | { status: "error"; text: string };
+
+/**
+ * The booking form of /gig/:id (SPEC.md section 3's purchase draft): a slot, the number of players, one
+ * gamer tag per player, an optional promo code and card or wallet. Without JavaScript every field is there and
+ * the server checks it all (extra gamer-tag inputs are ignored past the number of players); with it, the form
+ * shows one tag per player, validates with the same schema before submitting and checks a promo code live.
+ */
+export function BookingForm(props: Props) {
+  const navigation = useNavigation();
+  const bookable = props.slots.filter((slot) => slot.seatsLeft > 0);
+  const maxPlayers = Math.min(BOOKING_FORM_MAX_PLAYERS, Math.max(1, ...bookable.map((slot) => slot.seatsLeft)));
+  const [players, setPlayers] = useState(1);
+  const [hydrated, setHydrated] = useState(false);
+  const [slotId, setSlotId] = useState(
+    bookable.find((slot) => slot.id === props.selectedSlotId)?.id ?? bookable[0]?.id ?? "",
+  );
+  const [promo, setPromo] = useState<PromoState>({ status: "idle" });
+  const [validate, setValidate] = useState<typeof validateBookingForm | null>(null);
+  useEffect(() => {
+    setHydrated(true);
+    let live = true;
+    // The schema check loads after hydration, in its own chunk (booking-form-validation.ts).
+    void import("./booking-form-validation").then((module) => {
+      if (live) setValidate(() => module.validateBookingForm);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const [form, fields] = useForm<BookingFields>({
+    id: "booking",
+    lastResult: props.lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
+  });
+  const submitting = navigation.state === "submitting";
+
+  if (bookable.length === 0) return null;
+
+  async function checkPromo(code: string) {
+    if (!code.trim()) return setPromo({ status: "idle" });
+    setPromo({ status: "checking" });
+    const query = new URLSearchParams({ code, slotId, numberOfPlayers: String(players) });
+    try {
+      const answer = (await (await fetch(`/api/verify-promo-code?${query}`)).json()) as {
+        success: boolean;
+        discountMinor?: number;
+        amountMinor?: number;
+        message?: string;
+      };
+      if (!answer.success) return setPromo({ status: "error", text: answer.message ?? BOOKING_MESSAGES.promoInvalid });
+      setPromo({
+        status: "ok",
+        text: `${formatMoney(answer.discountMinor ?? 0, "USD", { decimals: true })} off: you pay ${formatMoney(answer.amountMinor ?? 0, "USD", { decimals: true })}`,
+      });
+    } catch {
+      setPromo({ status: "error", text: BOOKING_MESSAGES.promoInvalid });
+    }
+  }
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="mt-4 flex flex-col gap-4 border-t border-ink-700 pt-4"
+      aria-label="Book a slot"
+    >
+      <h3 className="font-semibold">Book a slot</h3>
+      {form.errors?.length ? (
+        <p role="alert" id={form.errorId} className="rounded-lg border border-red-500/40 bg-red-950 px-3 py-2 text-sm">
+          {form.errors.join(". ")}
+        </p>
+      ) : null}
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-zinc-200">Slot</legend>
+        {bookable.map((slot) => (
+          <label key={slot.id} className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name={fields.slotId.name}
+              value={slot.id}
+              checked={slotId === slot.id}
+              onChange={() => setSlotId(slot.id)}
+            />
+            <span>
+              <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} serverTimeZone={props.timeZone} />{" "}
+              <span className="text-zinc-400">({slot.seatsLeft} left)</span>
+            </span>
+          </label>
+        ))}
+        {fields.slotId.errors ? <p className="text-sm text-red-400">{fields.slotId.errors.join(". ")}</p> : null}
+      </fieldset>
+      {props.loggedIn ? (
+        <>
+          <Field label="Number of players" id={fields.numberOfPlayers.id} errors={fields.numberOfPlayers.errors}>
+            <select
+              name={fields.numberOfPlayers.name}
+              id={fields.numberOfPlayers.id}
+              value={players}
+              onChange={(event) => setPlayers(Number(event.target.value))}
+              className={inputClass}
+            >
+              {Array.from({ length: maxPlayers }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium text-zinc-200">Gamer tags, one per player</legend>
+            {Array.from({ length: hydrated ? players : maxPlayers }, (_, i) => (
+              <input
+                // biome-ignore lint/suspicious/noArrayIndexKey: one input per seat position
+                key={i}
+                name={`${fields.multipleGamerTags.name}[${i}]`}
+                aria-label={`Gamer tag of player ${i + 1}`}
+                defaultValue={props.gamertags[i] ?? ""}
+                maxLength={64}
+                className={inputClass}
+              />
+            ))}
+            {!hydrated && maxPlayers > 1 ? (
+              <p className="text-xs text-zinc-400">Fill in as many as the number of players; the rest is ignored.</p>
+            ) : null}
+            {fields.multipleGamerTags.errors ? (
+              <p className="text-sm text-red-400">{fields.multipleGamerTags.errors.join(". ")}</p>
+            ) : null}
+          </fieldset>
+          <Field label="Promo code (optional)" id={fields.promoCode.id} errors={fields.promoCode.errors}>
+            <input
+              {...getInputProps(fields.promoCode, { type: "text" })}
+              onBlur={(event) => void checkPromo(event.target.value)}
+              autoCapitalize="characters"
+              className={inputClass}
+            />
+          </Field>
+          {promo.status === "ok" || promo.status === "error" ? (
+            <p
+              role="status"
+              data-testid="promo-result"
+              className={promo.status === "ok" ? "text-sm text-emerald-300" : "text-sm text-red-400"}
+            >
+              {promo.text}
+            </p>
+          ) : null}
+          <fieldset className="flex flex-col gap-1 text-sm">
+            <legend className="mb-1 font-medium text-zinc-200">Pay with</legend>
+            <label className="flex items-center gap-2">
+              <input type="radio" name={fields.paymentMethod.name} value="card" defaultChecked /> Card
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name={fields.paymentMethod.name} value="wallet" /> Wallet (
+              {formatMoney(props.walletBalanceMinor, "USD", { decimals: true })} available)
+            </label>
+          </fieldset>
+          <p className="text-sm text-zinc-400">
+            {props.priceLabel} per seat (charged in USD). Card payments hold your seats for a few minutes.
+          </p>
+          <button
+            type="submit"
+            disabled={submitting}
+            className="rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold hover:bg-brand-500 disabled:opacity-60"
+          >
+            {submitting ? "Booking…" : "Book now"}
+          </button>
+        </>
+      ) : (
+        <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold hover:bg-brand-500">
+          Log in to book
+        </button>
+      )}
+      {props.loggedIn ? null : (
+        <p className="text-xs text-zinc-400">
+          New here? <Link to="/signup">Create an account</Link>.
+        </p>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,66 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
+import { requireUser } from "~/features/auth/guards.server";
+import { startTopup } from "~/features/wallet/topup.server";
+import { topupSchema } from "~/features/wallet/topup-schema";
+import { isAppError } from "~/lib/errors";
+import { Field, inputClass } from "~/lib/ui/field";
+import { envOf, publicOrigin } from "~/platform/http.server";
+import type { Route } from "./+types/top-up";
+
+export const meta = () => [{ title: "Top up your wallet | Noobrd" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, envOf(context));
+  return null;
+}
+
+/** /wallet/top-up: a wallet_topup order paid by card through the same checkout as bookings. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireUser(request, env);
+  const submission = parseWithZod(await request.formData(), { schema: topupSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const { url } = await startTopup(env, viewer, submission.value.amount * 100, publicOrigin(request, env));
+    throw redirectDocument(url, 303);
+  } catch (thrown) {
+    if (!isAppError(thrown)) throw thrown;
+    return data({ result: submission.reply({ formErrors: [thrown.message] }) }, { status: thrown.status });
+  }
+}
+
+export default function TopUp({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "top-up",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: topupSchema }),
+  });
+  return (
+    <AuthCard title="Top up your wallet">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        {form.errors?.length ? (
+          <p role="alert" className="text-sm text-red-400">
+            {form.errors.join(". ")}
+          </p>
+        ) : null}
+        <Field label="Amount (USD)" id={fields.amount.id} errors={fields.amount.errors}>
+          <input
+            {...getInputProps(fields.amount, { type: "number" })}
+            min={5}
+            max={500}
+            step={1}
+            className={inputClass}
+          />
+        </Field>
+        <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
+          Pay by card
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { DEFAULT_PAYOUT_TAX_BPS, payoutTotals } from "../../../app/features/payouts/totals";
+import { DAY, HISTORY_DAYS, HOUR, type InfluencerRef, type Row, type SeedContext } from "../shared";
+import type { SeedDemoStaffOut, SeedInfluencerProfilesOut, SeedInfluencersOut } from "./people";
+
+/** Payouts of validated paid orders, totals from app/features/payouts/totals.ts. */
+
+/** Seed: payouts. */
+export function seedPayouts(
+  ctx: SeedContext,
+  deps: Pick<SeedDemoStaffOut, "financeId"> &
+    Pick<SeedInfluencersOut, "demoInfluencer" | "influencers"> &
+    Pick<SeedInfluencerProfilesOut, "verifiedIds">,
+) {
+  const { rnd, now, data, at, nextId } = ctx;
+  const { demoInfluencer, financeId, influencers, verifiedIds } = deps;
+  const payoutRates = { ...DEFAULT_PAYOUT_TAX_BPS };
+  const payableByInfluencer = new Map<string, Row<"orders">[]>();
+  for (const order of data.orders) {
+    if (order.status !== "paid" || !order.validatedAt || !order.influencerId) continue;
+    const list = payableByInfluencer.get(order.influencerId) ?? [];
+    list.push(order);
+    payableByInfluencer.set(order.influencerId, list);
+  }
+  const addPayout = (
+    influencer: InfluencerRef,
+    orders: Row<"orders">[],
+    status: "draft" | "completed" | "removed",
+    periodStart: number,
+    periodEnd: number,
+    created: number,
+  ) => {
+    if (orders.length === 0) return;
+    const id = nextId.payout();
+    const totals = payoutTotals(orders, { platformFeeBps: influencer.feeBps, ...payoutRates });
+    const completedAt = status === "completed" ? created + rnd.int(2, 5) * DAY : null;
+    const removedAt = status === "removed" ? created + HOUR : null;
+    data.payouts.push({
+      id,
+      influencerId: influencer.id,
+      periodStart: at(periodStart),
+      periodEnd: at(periodEnd),
+      status,
+      platformFeeBps: influencer.feeBps,
+      ...payoutRates,
+      currency: "USD",
+      ...totals,
+      spreadsheetKey: completedAt === null ? null : `payouts/${id}.xlsx`,
+      createdBy: financeId,
+      activatedAt: completedAt === null ? null : at(created + DAY),
+      completedAt: completedAt === null ? null : at(completedAt),
+      removedAt: removedAt === null ? null : at(removedAt),
+      createdAt: at(created),
+      updatedAt: at(completedAt ?? removedAt ?? created),
+    });
+    for (const order of orders) {
+      data.payoutOrders.push({ payoutId: id, orderId: order.id, active: status !== "removed", createdAt: at(created) });
+    }
+  };
+  const cutoff = now - 15 * DAY;
+  for (const influencer of influencers) {
+    const payable = payableByInfluencer.get(influencer.id) ?? [];
+    const isDemo = influencer === demoInfluencer;
+    // Payouts need verified onboarding (DOMAIN.md).
+    if (payable.length === 0 || !verifiedIds.has(influencer.id) || (!isDemo && !rnd.chance(0.5))) continue;
+    const older = payable.filter(
+      (order) => (order.paidAt?.getTime() ?? 0) < cutoff && (order.validatedAt?.getTime() ?? now) < cutoff,
+    );
+    const newer = payable.filter((order) => !older.includes(order));
+    const start = now - (HISTORY_DAYS + 10) * DAY;
+    addPayout(influencer, older, "completed", start, cutoff, cutoff + rnd.int(1, 2) * DAY);
+    if (isDemo || rnd.chance(0.4)) {
+      // The demo star also has a removed draft whose order was merged into the current draft.
+      if (isDemo && newer.length > 1)
+        addPayout(influencer, newer.slice(0, 1), "removed", cutoff, now - 3 * DAY, now - 2 * DAY);
+      addPayout(influencer, newer, "draft", cutoff, now, now);
+    }
+  }
+}

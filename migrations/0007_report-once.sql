@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `reports_pending_once_unique` ON `reports` (`reporter_id`,`reported_user_id`) WHERE status = 'pending';

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { setupBrowser } from "./browser";
+import { queryE2E } from "./db";
+import { contexts, DEMO_FAN, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
+
+/**
+ * The demo fan books a seat on the demo star's gig, JavaScript on and off: by card on the Stripe stand-in's
+ * hosted page (Pay), then, after topping the wallet up by card, from the wallet with a promo code.
+ */
+const browser = setupBrowser();
+
+const newContext = contexts(browser, "Europe/Paris", 120);
+const logIn = logInAsDemoFan;
+
+/** A fresh open slot with 5 seats on one of the demo star's gigs, and a fresh 50%-off promo code. */
+function freshSlotAndPromo() {
+  const [gig] = queryE2E<{ id: string }>(
+    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
+  );
+  if (!gig) throw new Error("the demo star has no gig");
+  const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const startsAt = Date.now() + 2 * 86_400_000 + Math.floor(Math.random() * 86_400) * 1000;
+  const now = Date.now();
+  const code = `HALF${key.toUpperCase()}`.slice(0, 32);
+  queryE2E(
+    [
+      `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
+       VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 30 * 60_000}, 5, 'open', ${now}, ${now})`,
+      `INSERT INTO promo_codes (id, code, kind, value, is_active, created_at, updated_at)
+       VALUES ('prm_${key}', '${code}', 'percent', 5000, 1, ${now}, ${now})`,
+    ].join(";\n"),
+  );
+  return { gigId: gig.id, slotId: `slt_${key}`, code };
+}
+
+function orderOf(where: string) {
+  return queryE2E<{ id: string; status: string; payment_method: string; discount_minor: number; booking: string }>(
+    `SELECT o.id, o.status, o.payment_method, o.discount_minor, b.status AS booking
+     FROM orders o JOIN bookings b ON b.order_id = o.id WHERE ${where} ORDER BY o.created_at DESC LIMIT 1`,
+  )[0];
+}
+
+describe.each([true, false])("booking a seat with JavaScript %s", (javaScript) => {
+  it("books by card on the stand-in's checkout, tops up, and books from the wallet with a promo code", async () => {
+    const { gigId, slotId, code } = freshSlotAndPromo();
+    const context = await newContext(javaScript);
+    const page = await context.newPage();
+    await logIn(page);
+
+    // By card: the hosted checkout page, Pay, back to the success page.
+    await page.goto(`/gig/${gigId}?slot=${slotId}`);
+    const form = page.getByRole("form", { name: "Book a slot" });
+    await expect.poll(() => form.locator(`input[value="${slotId}"]`).isChecked()).toBe(true);
+    await form.getByLabel("Gamer tag of player 1").fill("CardFan");
+    await form.getByRole("radio", { name: "Card" }).check();
+    await form.getByRole("button", { name: "Book now" }).click();
+    await page.waitForURL(/\/__stand-in\/stripe\/pay\/cs_/);
+    await page.getByRole("button", { name: "Decline" }).click();
+    await page.getByText("Your card was declined.").waitFor();
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL(/\/checkout\/success\?session_id=cs_/);
+    await page.getByText("Payment received: you are booked").waitFor();
+    const card = orderOf(`o.slot_id = '${slotId}' AND o.user_id = '${DEMO_FAN.id}' AND o.payment_method = 'card'`);
+    expect(card).toMatchObject({ status: "paid", booking: "confirmed" });
+
+    // Top up the wallet by card.
+    await page.goto("/wallet/top-up");
+    await page.getByLabel("Amount (USD)").fill("100");
+    await page.getByRole("button", { name: "Pay by card" }).click();
+    await page.waitForURL(/\/__stand-in\/stripe\/pay\/cs_/);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.getByText("Your wallet was topped up").waitFor();
+
+    // From the wallet, with the promo code (checked live with JavaScript).
+    await page.goto(`/gig/${gigId}?slot=${slotId}`);
+    await form.getByLabel("Gamer tag of player 1").fill("WalletFan");
+    await form.getByLabel("Promo code (optional)").fill(code);
+    if (javaScript) {
+      await form.getByRole("radio", { name: /Wallet/ }).focus();
+      await expect.poll(() => page.getByTestId("promo-result").textContent()).toContain("off");
+    }
+    await form.getByRole("radio", { name: /Wallet/ }).check();
+    await form.getByRole("button", { name: "Book now" }).click();
+    await page.waitForURL(/\/checkout\/success\?order=/);
+    await page.getByText("Payment received: you are booked").waitFor();
+    const wallet = orderOf(`o.slot_id = '${slotId}' AND o.user_id = '${DEMO_FAN.id}' AND o.payment_method = 'wallet'`);
+    expect(wallet?.status).toBe("paid");
+    expect(wallet?.discount_minor).toBeGreaterThan(0);
+    await context.close();
+  }, 90_000);
+});

@@ -1,0 +1,28 @@
+import type { BrowserContext, Page } from "playwright-core";
+import type { setupBrowser } from "./browser";
+
+/** The seeded demo fan (db/seed/demo-accounts.ts) and the demo star whose gigs they book. */
+export const DEMO_FAN = { email: "fan@demo.noobrd.gg", password: "Demo-pass-2026", id: "usr_demo_fan" };
+export const DEMO_STAR = "usr_demo_influencer";
+
+/**
+ * A fresh browser profile in a time zone, from its own client address (login rate limits are per address):
+ * `firstIp` keeps each test file on its own range.
+ */
+export function contexts(browser: ReturnType<typeof setupBrowser>, timezoneId: string, firstIp: number) {
+  let ip = firstIp;
+  return async (javaScript: boolean): Promise<BrowserContext> => {
+    const context = await browser.context({ javaScript, timezoneId });
+    ip += 1;
+    await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `198.51.100.${ip}` });
+    return context;
+  };
+}
+
+export async function logInAsDemoFan(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO_FAN.email);
+  await page.getByLabel("Password").fill(DEMO_FAN.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("link", { name: "Log out" }).waitFor();
+}

@@ -1,0 +1,270 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { walletBalance } from "~/features/wallet/ledger.server";
+import { newId } from "~/lib/id";
+import { getDb } from "~/platform/db.server";
+import { promoCodes } from "../../db/schema";
+import { request } from "./app";
+import { api, bookingWorld, deliveries, fan, paySession, postWebhook, purchase } from "./booking-world";
+
+const balance = (userId: string) => walletBalance(getDb(env), userId, "USD");
+
+async function count(sql: string, ...binds: unknown[]) {
+  return (
+    (
+      await env.DB.prepare(sql)
+        .bind(...binds)
+        .first<{ n: number }>()
+    )?.n ?? 0
+  );
+}
+
+function form(path: string, cookie: string, fields: Record<string, string>) {
+  return request(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+}
+
+/** Tops the wallet up by card through the app: the page, the stand-in's Pay, the webhook. */
+async function topUp(cookie: string, dollars: number) {
+  const started = await form("/wallet/top-up", cookie, { amount: String(dollars) });
+  expect(started.status).toBe(303);
+  const sessionId = new URL(started.headers.get("Location") ?? "").pathname.split("/").pop() ?? "";
+  await paySession(sessionId);
+  for (const delivery of await deliveries(sessionId)) await postWebhook(delivery.payload, delivery.signature);
+  return sessionId;
+}
+
+async function promo(overrides: Partial<typeof promoCodes.$inferInsert>) {
+  const code = overrides.code ?? `T${newId().slice(0, 10).toUpperCase()}`;
+  await getDb(env)
+    .insert(promoCodes)
+    .values({ id: newId(), code, kind: "percent", value: 1000, ...overrides });
+  return code;
+}
+
+describe("the booking form on /gig/:id (no JavaScript)", () => {
+  it("sends an anonymous visitor to /login and back to the same gig and slot", async () => {
+    const world = await bookingWorld();
+    const page = await request(`/gig/${world.gig.id}`);
+    expect(await page.text()).toContain("Log in to book");
+    const answer = await request(`/gig/${world.gig.id}`, {
+      method: "POST",
+      body: new URLSearchParams({ slotId: world.slot.id }),
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/gig/${world.gig.id}?slot=${world.slot.id}`)}`,
+    );
+  });
+
+  it("books by card through the stand-in's checkout and by wallet, and shows form errors", async () => {
+    const world = await bookingWorld({ seats: 4 });
+    const buyer = await fan();
+    const page = await (await request(`/gig/${world.gig.id}`, { headers: { Cookie: buyer.cookie } })).text();
+    expect(page).toContain("Book now");
+    expect(page).toContain(`value="${buyer.user.username}"`);
+
+    const bad = await form(`/gig/${world.gig.id}`, buyer.cookie, {
+      slotId: world.slot.id,
+      numberOfPlayers: "2",
+      "multipleGamerTags[0]": "Only",
+      paymentMethod: "card",
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Enter one gamer tag per player");
+
+    const card = await form(`/gig/${world.gig.id}`, buyer.cookie, {
+      slotId: world.slot.id,
+      numberOfPlayers: "1",
+      "multipleGamerTags[0]": "CardPlayer",
+      "multipleGamerTags[1]": "",
+      paymentMethod: "card",
+    });
+    expect(card.status).toBe(303);
+    const checkout = new URL(card.headers.get("Location") ?? "");
+    expect(checkout.origin).toBe(env.STRIPE_STAND_IN_ORIGIN);
+    const paid = await paySession(checkout.pathname.split("/").pop() ?? "");
+    const success = new URL(paid.headers.get("Location") ?? "");
+    const done = await request(`${success.pathname}${success.search}`, { headers: { Cookie: buyer.cookie } });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Payment received");
+
+    const poor = await form(`/gig/${world.gig.id}`, buyer.cookie, {
+      slotId: world.slot.id,
+      numberOfPlayers: "1",
+      "multipleGamerTags[0]": "Broke",
+      paymentMethod: "wallet",
+    });
+    expect(poor.status).toBe(409);
+    expect(await poor.text()).toContain("Your wallet balance does not cover this order");
+
+    await topUp(buyer.cookie, 500);
+    expect(await balance(buyer.user.id)).toBe(50_000);
+    const wallet = await form(`/gig/${world.gig.id}`, buyer.cookie, {
+      slotId: world.slot.id,
+      numberOfPlayers: "1",
+      "multipleGamerTags[0]": "WalletPlayer",
+      paymentMethod: "wallet",
+    });
+    expect(wallet.status).toBe(303);
+    const confirmation = await request(wallet.headers.get("Location") ?? "", { headers: { Cookie: buyer.cookie } });
+    expect(await confirmation.text()).toContain("Payment received");
+    expect(await balance(buyer.user.id)).toBe(50_000 - world.priceMinor);
+  });
+});
+
+describe("wallet and promo codes through the API", () => {
+  it("pays from the wallet only while the balance covers it, in one write with the booking", async () => {
+    const world = await bookingWorld({ seats: 5, priceMinor: 2000 });
+    const buyer = await fan();
+    await topUp(buyer.cookie, 50);
+    const first = await api("/api/create/order", buyer.cookie, purchase(world.slot.id, ["A", "B"]));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ success: true, status: "paid", amountMinor: 4000, checkoutUrl: null });
+    expect(await balance(buyer.user.id)).toBe(1000);
+    const second = await api("/api/create/order", buyer.cookie, purchase(world.slot.id, ["C"]));
+    expect(second.status).toBe(409);
+    expect(await second.json()).toEqual({ success: false, message: "Your wallet balance does not cover this order" });
+    expect(await balance(buyer.user.id)).toBe(1000);
+    expect(
+      await count("SELECT count(*) AS n FROM orders WHERE user_id = ? AND kind = 'slot_booking'", buyer.user.id),
+    ).toBe(1);
+    // Concurrent wallet payments never overdraw.
+    const rich = await fan();
+    await topUp(rich.cookie, 50);
+    const race = await Promise.all(
+      Array.from({ length: 6 }, () => api("/api/create/order", rich.cookie, purchase(world.slot.id, ["R"]))),
+    );
+    expect(race.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(await balance(rich.user.id)).toBe(1000);
+    expect(await count("SELECT count(*) AS n FROM notifications WHERE user_id = ?", rich.user.id)).toBe(3);
+  });
+
+  it("verifies promo codes and redeems them in the same write as the order, within their limits", async () => {
+    const world = await bookingWorld({ seats: 5, priceMinor: 3000 });
+    const buyer = await fan();
+    const tenOff = await promo({ kind: "percent", value: 1000, maxUsesPerUser: 1 });
+    const verify = (code: string, players = 2) =>
+      api(
+        `/api/verify-promo-code?${new URLSearchParams({ code, slotId: world.slot.id, numberOfPlayers: String(players) })}`,
+        buyer.cookie,
+      );
+    expect(await (await verify(tenOff.toLowerCase())).json()).toMatchObject({
+      success: true,
+      discountMinor: 600,
+      amountMinor: 5400,
+    });
+    const otherStar = (await bookingWorld()).star.id;
+    const refused = [
+      "NOPE123",
+      await promo({ isActive: false }),
+      await promo({ expiresAt: new Date(Date.now() - 1000) }),
+      await promo({ influencerId: otherStar }),
+    ];
+    for (const code of refused) {
+      const answer = await verify(code);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({
+        success: false,
+        message: "Error verifying promo code",
+        field: "promoCode",
+      });
+    }
+    const placed = await api(
+      "/api/book-slot/create-order",
+      buyer.cookie,
+      purchase(world.slot.id, ["P1", "P2"], { promoCode: tenOff }),
+    );
+    expect(await placed.json()).toMatchObject({ success: true, amountMinor: 5400, discountMinor: 600 });
+    // Per-user limit 1: the second use is refused and leaves nothing behind.
+    const again = await api(
+      "/api/book-slot/create-order",
+      buyer.cookie,
+      purchase(world.slot.id, ["P3"], { promoCode: tenOff }),
+    );
+    expect(again.status).toBe(400);
+    expect(await count("SELECT count(*) AS n FROM orders WHERE user_id = ?", buyer.user.id)).toBe(1);
+
+    // A code limited to 3 uses in total, raced by 8 buyers: exactly 3 orders carry it.
+    const scarce = await promo({ kind: "fixed", value: 500, currency: "USD", maxUses: 3 });
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => fan()));
+    const quiet = await bookingWorld({ seats: 20 });
+    const raced = await Promise.all(
+      buyers.map((b) =>
+        api("/api/book-slot/create-order", b.cookie, purchase(quiet.slot.id, ["X"], { promoCode: scarce })),
+      ),
+    );
+    expect(raced.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM promo_redemptions r JOIN promo_codes p ON p.id = r.promo_code_id WHERE p.code = ?",
+        scarce,
+      ),
+    ).toBe(3);
+
+    // 100% off skips the card: paid at once, no Checkout session.
+    const free = await promo({ kind: "percent", value: 10_000 });
+    const freeOrder = await api(
+      "/api/book-slot/create-order",
+      buyer.cookie,
+      purchase(quiet.slot.id, ["Free"], { promoCode: free }),
+    );
+    expect(await freeOrder.json()).toMatchObject({ success: true, status: "paid", amountMinor: 0, checkoutUrl: null });
+  });
+
+  it("answers malformed bodies on every booking call with a 4xx and a message, changing nothing", async () => {
+    const world = await bookingWorld({ seats: 2 });
+    const buyer = await fan();
+    const before = await count("SELECT count(*) AS n FROM orders");
+    const paths = ["/api/book-slot/create-order", "/api/create-checkout-session", "/api/create/order"];
+    const bodies: unknown[] = [
+      {},
+      { timeSlot: { id: world.slot.id } },
+      purchase(world.slot.id, []),
+      { ...purchase(world.slot.id, ["A", "B"]), numberOfPlayers: 1 },
+      { ...purchase(world.slot.id, ["A"]), numberOfPlayers: "many" },
+      purchase(world.slot.id, ["x".repeat(65)]),
+      purchase(world.slot.id, ["A", "B", "C"]),
+      purchase("no-such-slot", ["A"]),
+      { ...purchase(world.slot.id, ["A"]), paymentMethod: "cash" },
+      [1, 2, 3],
+      "not json",
+    ];
+    for (const path of paths) {
+      for (const body of bodies) {
+        const answer = await request(path, {
+          method: "POST",
+          body: typeof body === "string" ? body : JSON.stringify(body),
+          headers: { "Content-Type": "application/json", Cookie: buyer.cookie },
+        });
+        expect(answer.status, `${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status).toBeLessThan(500);
+        expect(((await answer.json()) as { message: string }).message.length).toBeGreaterThan(0);
+      }
+    }
+    for (const [path, body] of [
+      [`/api/post/check-slot-available-to-book/${world.slot.id}`, { numberOfPlayers: 0 }],
+      ["/api/update/order/sucess/cs_test_unknown", {}],
+    ] as const) {
+      const answer = await api(path, buyer.cookie, body);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+    const promoAnswer = await api("/api/verify-promo-code", buyer.cookie);
+    expect(await promoAnswer.json()).toEqual({ success: false, message: "Error verifying promo code" });
+    const anonymous = await request("/api/book-slot/create-order", {
+      method: "POST",
+      body: JSON.stringify(purchase(world.slot.id, ["A"])),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await count("SELECT count(*) AS n FROM orders")).toBe(before);
+    const available = await api(`/api/post/check-slot-available-to-book/${world.slot.id}`, buyer.cookie, {
+      numberOfPlayers: 2,
+    });
+    expect(await available.json()).toEqual({ success: true, available: true, seatsLeft: 2, slotId: world.slot.id });
+  });
+});
