@@ -26,6 +26,7 @@ export default [
   route("signup-early-access", "routes/auth/signup.tsx", { id: "signup-early-access" }),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/dashboard", "routes/admin/dashboard.tsx"),
+  route("admin/payout/statement/:payoutId", "routes/admin/payout-statement.ts"),
   route("influencer/dashboard", "routes/influencer/dashboard.tsx"),
   route("influencer/calendar-dashboard", "routes/influencer/calendar.tsx"),
   route("influencer/profile", "routes/influencer/profile.tsx", { id: "influencer-profile" }),
@@ -190,6 +191,28 @@ export default [
     route("get/user_order/invoice/:orderId", "routes/api/orders/invoice.ts"),
     route("post/slots/delete/user", "routes/api/orders/cancel-slot.ts"),
     route("user/lobby-code-details", "routes/api/orders/lobby-code.ts"),
+
+    // Staff administration (issue 9): payouts and validations
+    route("admin/remaining-orders/:influencerId", "routes/api/admin/payouts/remaining-orders.ts", {
+      id: "api-remaining-orders",
+    }),
+    route("admin/generate-remaining-orders/:influencerId", "routes/api/admin/payouts/remaining-orders.ts", {
+      id: "api-generate-remaining-orders",
+    }),
+    route("admin/payout-history/:influencerId", "routes/api/admin/payouts/payouts-list.ts", {
+      id: "api-admin-payout-history",
+    }),
+    route("admin/active-payouts/:influencerId", "routes/api/admin/payouts/payouts-list.ts", {
+      id: "api-admin-active-payouts",
+    }),
+    route("admin/create-payout", "routes/api/admin/payouts/create-payout.ts"),
+    route("admin/edit-payout", "routes/api/admin/payouts/edit-payout.ts"),
+    route("admin/remove-payout", "routes/api/admin/payouts/payout-state.ts", { id: "api-remove-payout" }),
+    route("admin/activate-payout", "routes/api/admin/payouts/payout-state.ts", { id: "api-activate-payout" }),
+    route("admin/mark-payout-complete", "routes/api/admin/payouts/mark-complete.ts"),
+    route("generate/execelsheet/:payoutId", "routes/api/admin/payouts/generate-spreadsheet.ts"),
+    route("admin/orders-for-validations/:influencerId", "routes/api/admin/payouts/validations.ts"),
+    route("admin/influencer-played-validation/:id", "routes/api/admin/payouts/played-validation.ts"),
 
     route("*", "routes/api/not-found.ts"),
   ]),
