@@ -1,4 +1,4 @@
-import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/public/home.tsx"),
@@ -25,7 +25,11 @@ export default [
   route("media/*", "routes/media.ts"),
   route("signup-early-access", "routes/auth/signup.tsx", { id: "signup-early-access" }),
   route("admin/login", "routes/admin/login.tsx"),
-  route("admin/dashboard", "routes/admin/dashboard.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/payout/influencer/:id", "routes/admin/payouts.tsx"),
+    route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
+  ]),
   route("admin/payout/statement/:payoutId", "routes/admin/payout-statement.ts"),
   route("influencer/dashboard", "routes/influencer/dashboard.tsx"),
   route("influencer/calendar-dashboard", "routes/influencer/calendar.tsx"),

@@ -238,3 +238,48 @@ describe("validations: the streamer played these sessions", () => {
     ).toBe(403);
   });
 });
+
+describe("the payout and validation pages (forms that work without JavaScript)", () => {
+  it("validates, creates, activates and completes through plain form posts", async () => {
+    const world = await payoutWorld();
+    const finance = await staffUser("finance");
+    const client = new Client();
+    const headers = { Cookie: finance.cookie };
+    const open = await paidOrder(world, 2_000, { validated: false, daysAgo: 2 });
+    const validationsPath = `/admin/validations/influencer-game-playing-validations/${world.streamer.id}`;
+    const page = await client.get(validationsPath, headers);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`Played: order ${open}`);
+    const empty = await client.post(validationsPath, { intent: "validate" }, headers);
+    expect(empty.status).toBe(400);
+    const validated = await client.post(validationsPath, { intent: "validate", orderIdArray: open }, headers);
+    expect(validated.status).toBe(302);
+
+    const path = `/admin/payout/influencer/${world.streamer.id}`;
+    const payoutsPage = await (await client.get(path, headers)).text();
+    expect(payoutsPage).toContain(`Merge order ${open}`);
+    const form = new URLSearchParams({
+      intent: "create",
+      influencerId: world.streamer.id,
+      startTime: days(-30).toISOString().slice(0, 10),
+      endTime: days(0).toISOString().slice(0, 10),
+      mergedOrders: open,
+      platformFeesPercentage: "20",
+      platformFeesIndirectTaxPercentage: "18",
+      indirectTaxPercentage: "18",
+      tdsPercentage: "0.1",
+    });
+    const created = await client.post(path, Object.fromEntries(form), headers);
+    expect(created.status).toBe(302);
+    const [, active] = await call(client, finance.cookie, `/api/admin/active-payouts/${world.streamer.id}`);
+    const payoutId = (active.payouts as { _id: string }[])[0]?._id ?? "";
+    expect((await client.post(path, { intent: "activate", payoutId }, headers)).status).toBe(302);
+    expect((await client.post(path, { intent: "complete", payoutIds: payoutId }, headers)).status).toBe(302);
+    const history = await (await client.get(path, headers)).text();
+    expect(history).toContain(`/admin/payout/statement/${payoutId}`);
+
+    const marketing = await staffUser("marketing");
+    expect((await client.get(path, { Cookie: marketing.cookie })).status).toBe(403);
+    expect((await client.get(`/admin/payout/statement/${payoutId}`, { Cookie: marketing.cookie })).status).toBe(403);
+  });
+});

@@ -450,9 +450,14 @@ export async function getPayout(env: Env, viewer: Viewer | null, payoutId: strin
   return { payout, orders: orderRows, influencer: influencer ?? null };
 }
 
-/** The streamer a payout screen is about (name, fee, verified), or 404. */
-export async function payoutInfluencer(env: Env, viewer: Viewer | null, influencerId: string) {
-  assertStaff(viewer, "payouts");
+/** The streamer a payout or validation screen is about (name, fee, verified), or 404. */
+export async function influencerForStaff(
+  env: Env,
+  viewer: Viewer | null,
+  influencerId: string,
+  capability: "payouts" | "validations",
+) {
+  assertStaff(viewer, capability);
   const row = await getDb(env)
     .select({
       id: users.id,
