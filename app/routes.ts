@@ -191,6 +191,24 @@ export default [
     route("post/slots/delete/user", "routes/api/orders/cancel-slot.ts"),
     route("user/lobby-code-details", "routes/api/orders/lobby-code.ts"),
 
+    // Live sessions and queues (issue 10)
+    route("join_regular", "routes/api/live/join-regular.ts"),
+    route("join_vip", "routes/api/live/join-vip.ts"),
+    route("check/vip", "routes/api/live/check-vip.ts"),
+    route("create-live-checkout-session", "routes/api/live/create-live-checkout-session.ts"),
+    route("live-payment-success", "routes/api/live/live-payment-success.ts"),
+    route("get/vipQueue/:id", "routes/api/live/vip-queue.ts"),
+    route("get/regularQueue/:id", "routes/api/live/regular-queue.ts"),
+    route("get/queues_by_user_id", "routes/api/live/queues-by-user.ts", { id: "api-queues-by-user" }),
+    route("get/paginatedqueues_by_user_id", "routes/api/live/queues-by-user.ts", {
+      id: "api-paginated-queues-by-user",
+    }),
+    route("post/delete_user_regular_queue", "routes/api/live/delete-regular-queue.ts"),
+    route("get/liveSession/:id", "routes/api/live/live-session.ts"),
+    route("get/influencer/liveSessions", "routes/api/live/influencer-live-sessions.ts"),
+    route("liveSession/end/:id", "routes/api/live/end.ts"),
+    route("influencer/profile/getTotalQueueCounts", "routes/api/live/total-queue-counts.ts"),
+
     route("*", "routes/api/not-found.ts"),
   ]),
 
