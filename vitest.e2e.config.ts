@@ -8,7 +8,9 @@ export default defineConfig({
     globalSetup: ["./tests/e2e/global-setup.ts"],
     environment: "node",
     fileParallelism: false,
-    testTimeout: 30_000,
+    // A browser journey (log in, several pages, a PDF, a refund) waits on conditions, never sleeps; this is only a
+    // cap, generous enough for a busy 2-core machine (30 s was reached there by the orders and favourites journeys).
+    testTimeout: 90_000,
     hookTimeout: 60_000,
   },
 });

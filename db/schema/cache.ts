@@ -1,5 +1,5 @@
 /**
- * Edge-cache versions (docs/decisions/010-edge-cache-and-read-replicas.md).
+ * Edge-cache versions (docs/decisions/012-edge-cache-and-read-replicas.md).
  *
  * The anonymous catalogue pages are kept in the Workers Cache API under a key that includes a version; a
  * write that changes what those pages show bumps the version (markCatalogueChanged in
