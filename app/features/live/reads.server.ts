@@ -1,10 +1,12 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
-import { notFound } from "~/lib/errors";
+import { forbidden, notFound } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
 import { liveSessions, type QueueLane, queueEntries, users } from "../../../db/schema";
+import { broadcastOf } from "./coordinator.server";
 import { LIVE_MESSAGES } from "./messages";
 import { type FanPlace, fanPlace, type LaneCounts, laneCounts, queueSnapshot } from "./queue.server";
+import { getLiveSession } from "./sessions.server";
 
 /** Reads of the queues for pages and /api (the writes go through the session's object). */
 
@@ -83,4 +85,19 @@ export async function entryOwner(env: Env, entryId: string): Promise<{ userId: s
     .limit(1);
   if (!entry) throw notFound(LIVE_MESSAGES.entryNotFound);
   return entry;
+}
+
+/** The queue dashboard's data: the session and its whole queue, for its streamer only (403 for anyone else). */
+export async function streamerQueue(env: Env, viewer: Viewer, liveSessionId: string) {
+  const session = await getLiveSession(env, liveSessionId);
+  if (session.influencerId !== viewer.id) throw forbidden(LIVE_MESSAGES.notYourSession);
+  const snapshot = await queueSnapshot(getDb(env), liveSessionId);
+  return { session, queue: broadcastOf(liveSessionId, snapshot, 0).influencerPayload() };
+}
+
+/** The live page's data: the session, both counts and the viewer's own place (same as the socket sends). */
+export async function liveRoom(env: Env, viewer: Viewer | null, liveSessionId: string) {
+  const session = await getLiveSession(env, liveSessionId);
+  const snapshot = await queueSnapshot(getDb(env), liveSessionId);
+  return { session, queue: broadcastOf(liveSessionId, snapshot, 0).fanPayload(viewer?.id ?? null) };
 }
