@@ -36,6 +36,6 @@ export const LIVE_MESSAGES = {
   youAreInGame: "You are in the game now.",
   youAreDone: "Thanks for playing!",
   youWereRemoved: "The streamer removed you from the queue.",
-  vipRefunded: (title: string) => `Your VIP place in "${title}" was refunded to your wallet`,
+  vipRefunded: (title: string) => `VIP place refunded to your wallet: ${title}`,
   sessionEndedNotice: "The streamer ended this live session.",
 } as const;
