@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type LiveCommand, sendLiveCommand } from "~/features/live/coordinator.server";
 import { liveSocketPath } from "~/features/live/events";
+import { placeOfUser } from "~/features/live/queue.server";
 import { placeOf } from "~/features/live/reads.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
@@ -58,6 +59,10 @@ describe("500 fans join one session at once", () => {
     expect(regular.map((p) => p?.position).sort((a = 0, b = 0) => a - b)).toEqual(
       Array.from({ length: 250 }, (_, i) => i + 1),
     );
+    // The join answer's cheap count agrees with the whole-queue view.
+    for (const [i, fan] of fans.slice(0, 40).entries()) {
+      expect(await placeOfUser(getDb(env), world.liveSessionId, fan.user.id)).toEqual(places[i]?.place);
+    }
     const lastVip = Math.max(...vip.map((p) => p?.ahead ?? 0));
     const firstRegular = Math.min(...regular.map((p) => p?.ahead ?? 0));
     expect(lastVip).toBeLessThan(firstRegular);

@@ -5,7 +5,7 @@ import { isStaff } from "~/features/auth/policy";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { type Db, getDb, named } from "~/platform/db.server";
+import { col, type Db, getDb, named } from "~/platform/db.server";
 import {
   ACTIVE_QUEUE_STATES,
   gameModes,
@@ -190,16 +190,19 @@ export function nextPositionSql(liveSessionId: string) {
   return sql<number>`coalesce((SELECT max(q.position) FROM queue_entries q WHERE q.live_session_id = ${liveSessionId}), 0) + 1`;
 }
 
-/** Joins the free regular lane. The partial UNIQUE index refuses a second active place; a closed session adds nothing. */
+/**
+ * Joins the free regular lane, in ONE statement: the rules that depend on the session (open, not the fan's own)
+ * are conditions of the INSERT itself, so nothing is written unless they hold; the partial UNIQUE index refuses a
+ * second active place. Only a refused join reads the session, to say why.
+ */
 export async function joinRegular(
   env: Env,
   viewer: Viewer,
   liveSessionId: string,
   now = new Date(),
 ): Promise<QueueChange> {
+  if (isStaff(viewer)) throw forbidden(M.staffCannotJoin);
   const db = getDb(env);
-  const session = await loadSession(db, liveSessionId);
-  assertMayJoin(viewer, session);
   const at = now.getTime();
   const inserted = await db
     .insert(queueEntries)
@@ -219,16 +222,69 @@ export async function joinRegular(
           updatedAt: sql<Date>`${at}`.as("updated_at"),
         })
         .from(liveSessions)
-        .where(and(eq(liveSessions.id, liveSessionId), sql`${liveSessions.endedAt} IS NULL`)),
+        .where(
+          and(
+            eq(liveSessions.id, liveSessionId),
+            sql`${liveSessions.endedAt} IS NULL`,
+            sql`${liveSessions.influencerId} <> ${viewer.id}`,
+          ),
+        ),
     )
     .onConflictDoNothing()
     .returning({ id: queueEntries.id });
   if (inserted.length === 0) {
-    const fresh = await loadSession(db, liveSessionId);
-    if (fresh.endedAt) throw conflict(M.sessionEnded);
+    const session = await loadSession(db, liveSessionId);
+    assertMayJoin(viewer, session);
     throw conflict(M.alreadyQueued);
   }
   return { liveSessionId, notices: [] };
+}
+
+/**
+ * One fan's place without reading the whole queue (the join answer): their entry and how many active entries
+ * are served before them, counted by the (session, lane, state, position) index.
+ */
+export async function placeOfUser(db: Db, liveSessionId: string, userId: string): Promise<FanPlace | null> {
+  const [row] = await db
+    .select(
+      named({
+        entryId: queueEntries.id,
+        lane: queueEntries.lane,
+        state: queueEntries.state,
+        inLane: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
+          AND o.lane = ${col(queueEntries.lane)} AND o.state IN ('waiting', 'playing_next', 'in_game')
+          AND o.position < ${col(queueEntries.position)})`,
+        vipAhead: sql<number>`CASE WHEN ${col(queueEntries.lane)} = 'regular' THEN (SELECT count(*) FROM queue_entries o
+          WHERE o.live_session_id = ${liveSessionId} AND o.lane = 'vip' AND o.state IN ('waiting', 'playing_next', 'in_game'))
+          ELSE 0 END`,
+        durationMinutes: gameModes.durationMinutes,
+        playersPerGame: gameModes.noOfPlayers,
+        lobbyCode: lobbyCodes.code,
+      }),
+    )
+    .from(queueEntries)
+    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
+    .innerJoin(gameModes, eq(gameModes.id, liveSessions.gameModeId))
+    .leftJoin(lobbyCodes, eq(lobbyCodes.liveSessionId, liveSessions.id))
+    .where(
+      and(
+        eq(queueEntries.liveSessionId, liveSessionId),
+        eq(queueEntries.userId, userId),
+        inArray(queueEntries.state, ACTIVE),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const ahead = Number(row.inLane) + Number(row.vipAhead);
+  return {
+    entryId: row.entryId,
+    lane: row.lane,
+    state: row.state,
+    position: Number(row.inLane) + 1,
+    ahead,
+    estimatedWaitMinutes: row.state === "waiting" ? estimatedWaitMinutes(ahead, row) : 0,
+    lobbyCode: LOBBY_CODE_STATES.includes(row.state) ? row.lobbyCode : null,
+  };
 }
 
 type EntryWithSession = {

@@ -5,7 +5,7 @@ import { getDb, named } from "~/platform/db.server";
 import { liveSessions, type QueueLane, queueEntries, users } from "../../../db/schema";
 import { broadcastOf } from "./coordinator.server";
 import { LIVE_MESSAGES } from "./messages";
-import { type FanPlace, fanPlace, type LaneCounts, laneCounts, queueSnapshot } from "./queue.server";
+import { type FanPlace, fanPlace, type LaneCounts, laneCounts, placeOfUser, queueSnapshot } from "./queue.server";
 import { getLiveSession } from "./sessions.server";
 
 /** Reads of the queues for pages and /api (the writes go through the session's object). */
@@ -23,6 +23,11 @@ export async function placeOf(
     counts: laneCounts(snapshot.entries),
     ended: snapshot.session.endedAt !== null,
   };
+}
+
+/** The fan's place right after joining (no read of the whole queue). */
+export async function joinedPlace(env: Env, liveSessionId: string, userId: string) {
+  return { place: await placeOfUser(getDb(env), liveSessionId, userId) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sendLiveCommand } from "~/features/live/coordinator.server";
-import { placeOf } from "~/features/live/reads.server";
+import { joinedPlace } from "~/features/live/reads.server";
 import { vipJoinSchema } from "~/features/live/schema";
 import { startVipCheckout } from "~/features/live/vip.server";
 import { publicOrigin } from "~/platform/http.server";
@@ -13,7 +13,7 @@ import { jsonAction } from "../_lib/json-action.server";
 export const action = jsonAction({ auth: true, schema: vipJoinSchema }, async ({ request, env, input, viewer }) => {
   if (input.paymentMethod === "wallet") {
     await sendLiveCommand(env, input.liveSessionId, { type: "joinVipWallet", viewer });
-    return { data: await placeOf(env, input.liveSessionId, viewer.id) };
+    return { data: await joinedPlace(env, input.liveSessionId, viewer.id) };
   }
   const checkout = await startVipCheckout(env, viewer, input.liveSessionId, publicOrigin(request, env));
   return { id: checkout.sessionId, url: checkout.url, orderId: checkout.orderId };
