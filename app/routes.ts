@@ -218,6 +218,9 @@ export default [
     route("post/influencer/updateStreamingLink", "routes/api/live/update-streaming-link.ts"),
     route("post/influencer/updateLiveSession", "routes/api/live/update-live-session.ts"),
     route("get/notifications", "routes/api/notifications.ts"),
+    route("get-discord-notifications-preferences", "routes/api/discord-preferences.ts", { id: "api-discord-get" }),
+    route("set-discord-notifications-preferences", "routes/api/discord-preferences.ts", { id: "api-discord-set" }),
+    route("change-discord-bot-status", "routes/api/influencer/discord-bot-status.ts"),
 
     route("*", "routes/api/not-found.ts"),
   ]),

@@ -171,23 +171,28 @@ export async function run(
   const joinerCount = options.joiners ?? 1000;
   const changes = options.changes ?? 20;
 
-  console.log("\n== database");
-  rmSync(state, { recursive: true, force: true });
-  sh("tsx", ["scripts/db-prepare.ts", "--persist-to", state]);
+  if (!external) {
+    console.log("\n== database");
+    rmSync(state, { recursive: true, force: true });
+    sh("tsx", ["scripts/db-prepare.ts", "--persist-to", state]);
+  }
   const liveSessionId = openLiveSession(state);
   const fans = await writeFans(state, joinerCount, `b${Date.now().toString(36)}`);
   const star = await starCookie(state);
 
-  console.log("\n== build and serve");
-  sh("react-router", ["build", "--mode", "e2e"]);
-  const server = spawn("vite", ["preview", "--port", String(port), "--host", "127.0.0.1"], {
-    env: { ...TOOL_ENV, NOOBRD_STATE_DIR: state, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
+  let server: ChildProcess | null = null;
+  if (!external) {
+    console.log("\n== build and serve");
+    sh("react-router", ["build", "--mode", "e2e"]);
+    server = spawn("vite", ["preview", "--port", String(port), "--host", "127.0.0.1"], {
+      env: { ...TOOL_ENV, NOOBRD_STATE_DIR: state, NODE_ENV: "production" },
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+    });
+  }
   const sockets: Socket[] = [];
   try {
-    await waitFor(`${base}/about-us`, server);
+    if (server) await waitFor(`${base}/about-us`, server);
 
     // Joins per second.
     const concurrency = 64;
@@ -268,7 +273,7 @@ export async function run(
     return { joins, broadcast };
   } finally {
     for (const socket of sockets) socket.ws.close();
-    if (server.pid) {
+    if (server?.pid) {
       try {
         process.kill(-server.pid, "SIGTERM");
       } catch {

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { favouriteStars, users } from "../../../db/schema";
+import { sendDiscordCopies } from "./discord.server";
 import { pushToUser } from "./notify.server";
 
 /**
@@ -72,5 +73,14 @@ export async function deliverFanoutPage(env: Env, message: FanoutMessage): Promi
     await env.FANOUT.send({ ...message, after: fans[fans.length - 1]?.userId } satisfies FanoutMessage);
   }
   await Promise.all(fans.map((fan) => pushToUser(env, fan.userId)));
-  return fans.map((fan) => fan.userId);
+  const ids = fans.map((fan) => fan.userId);
+  // The Discord copy, for the fans who keep that preference on (favoriteCreatorLive / favoriteCreatorSlots).
+  const origin = env.PUBLIC_ORIGIN ?? "";
+  await sendDiscordCopies(
+    env,
+    ids,
+    message.kind === "live" ? "favoriteCreatorLive" : "favoriteCreatorSlots",
+    `${title} ${origin}${url}`,
+  );
+  return ids;
 }
