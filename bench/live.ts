@@ -18,7 +18,7 @@
  *    the new version.
  * Loopback only; one local workerd, one Durable Object, D1 on SQLite: not Cloudflare's edge.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,43 +26,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createCookie } from "react-router";
 import { DEV_SESSION_SECRET } from "../app/platform/env.server";
+import { d1, percentile, sh, TOOL_ENV, waitFor } from "./lib";
 
-const TOOL_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 const DEMO_STAR = "usr_demo_influencer";
-
-function sh(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: ["ignore", "inherit", "inherit"], env: TOOL_ENV });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
-}
-
-function d1(state: string, sqlOrFile: { command: string } | { file: string }): Record<string, unknown>[] {
-  const args = ["d1", "execute", "DB", "--local", "--persist-to", state, "--json"];
-  if ("command" in sqlOrFile) args.push("--command", sqlOrFile.command);
-  else args.push("--file", sqlOrFile.file);
-  const result = spawnSync("wrangler", args, { encoding: "utf8", env: TOOL_ENV, maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(result.stderr || result.stdout);
-  if ("file" in sqlOrFile) return [];
-  return (JSON.parse(result.stdout) as { results: Record<string, unknown>[] }[])[0]?.results ?? [];
-}
-
-async function waitFor(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`preview exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no answer at ${url}`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 const sessionCookie = createCookie("session", {
   httpOnly: true,
@@ -101,27 +67,30 @@ async function starCookie(state: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const sessionId = createHash("sha256").update(token).digest("hex");
   const now = Date.now();
-  d1(state, {
-    command: `INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${sessionId}', '${DEMO_STAR}', ${now + 86_400_000}, ${now})`,
-  });
+  d1(
+    state,
+    `INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${sessionId}', '${DEMO_STAR}', ${now + 86_400_000}, ${now})`,
+  );
   return (await sessionCookie.serialize(token)).split(";")[0] ?? "";
 }
 
 function openLiveSession(state: string): string {
   const now = Date.now();
-  const [mode] = d1(state, {
-    command: `SELECT gm.id AS mode_id, gm.game_id, gp.platform_id FROM game_modes gm JOIN game_platforms gp ON gp.game_id = gm.game_id LIMIT 1`,
-  });
+  const [mode] = d1(
+    state,
+    `SELECT gm.id AS mode_id, gm.game_id, gp.platform_id FROM game_modes gm JOIN game_platforms gp ON gp.game_id = gm.game_id LIMIT 1`,
+  );
   if (!mode) throw new Error("no game mode in the seed");
   const id = `live_bench_${now.toString(36)}`;
-  d1(state, {
-    command: [
+  d1(
+    state,
+    [
       `UPDATE live_sessions SET ended_at = ${now} WHERE influencer_id = '${DEMO_STAR}' AND ended_at IS NULL`,
       `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, started_at, created_at, updated_at)
        VALUES ('${id}', '${DEMO_STAR}', 'Bench live', '${mode.game_id}', '${mode.mode_id}', '${mode.platform_id}', 500, ${now}, ${now}, ${now})`,
       `UPDATE users SET live_session_id = '${id}' WHERE id = '${DEMO_STAR}'`,
     ].join(";\n"),
-  });
+  );
   return id;
 }
 
@@ -161,12 +130,17 @@ function reached(socket: Socket, version: number): Promise<number> {
   return new Promise((resolve) => socket.waiters.push(() => resolve(performance.now())));
 }
 
+/**
+ * `base` (with its `state`): measure against a server already running on that database (bench/catalogue.ts
+ * passes its own); nothing is reset, built or served then. Without it, this prepares, builds and serves its own.
+ */
 export async function run(
-  options: { port?: number; sockets?: number; joiners?: number; changes?: number; state?: string } = {},
+  options: { base?: string; port?: number; sockets?: number; joiners?: number; changes?: number; state?: string } = {},
 ) {
+  const external = options.base !== undefined;
   const state = options.state ?? ".wrangler/bench-live-state";
   const port = options.port ?? 4640;
-  const base = `http://127.0.0.1:${port}`;
+  const base = options.base ?? `http://127.0.0.1:${port}`;
   const socketCount = options.sockets ?? 5000;
   const joinerCount = options.joiners ?? 1000;
   const changes = options.changes ?? 20;
@@ -214,11 +188,12 @@ export async function run(
       }),
     );
     const joinSeconds = (performance.now() - joinStarted) / 1000;
-    const [check] = d1(state, {
-      command: `SELECT count(*) AS places, count(DISTINCT user_id) AS fans, count(DISTINCT position) AS positions,
+    const [check] = d1(
+      state,
+      `SELECT count(*) AS places, count(DISTINCT user_id) AS fans, count(DISTINCT position) AS positions,
                 min(position) AS first, max(position) AS last
                 FROM queue_entries WHERE live_session_id = '${liveSessionId}' AND state = 'waiting'`,
-    });
+    );
     const places = Number(check?.places ?? 0);
     const joins = {
       fans: fans.length,
@@ -238,9 +213,10 @@ export async function run(
     sockets.push(...(await openSockets(base, liveSessionId, socketCount, fans)));
     const openSeconds = (performance.now() - openStarted) / 1000;
     await Promise.all(sockets.map((socket) => reached(socket, 0)));
-    const entries = d1(state, {
-      command: `SELECT id FROM queue_entries WHERE live_session_id = '${liveSessionId}' AND state = 'waiting' ORDER BY position LIMIT ${changes}`,
-    }).map((row) => String(row.id));
+    const entries = d1(
+      state,
+      `SELECT id FROM queue_entries WHERE live_session_id = '${liveSessionId}' AND state = 'waiting' ORDER BY position LIMIT ${changes}`,
+    ).map((row) => String(row.id));
     const lastSocket: number[] = [];
     const medianSocket: number[] = [];
     for (const entryId of entries) {

@@ -4,7 +4,7 @@ import { createSession } from "~/features/auth/session.server";
 import { placeOf } from "~/features/live/reads.server";
 import { createGame, createInfluencer, createPlatform } from "../factories";
 import { request } from "./app";
-import { get, liveFan, liveWorld, post, until } from "./live-world";
+import { get, liveFan, liveWorld, post } from "./live-world";
 import { toastOf } from "./toast";
 
 /** The live pages without JavaScript (plain forms), the go-live API, video details and the fan-out. */

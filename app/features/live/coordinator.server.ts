@@ -3,19 +3,16 @@ import { AppError, type AppErrorStatus, isAppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import type { InfluencerPayload, UpdateUserPayload } from "./events";
 import {
-  fanPlace,
   joinRegular,
-  laneCounts,
   leaveQueue,
   moveEntry,
   type QueueChange,
-  type QueueSnapshot,
-  queueSnapshot,
   removeEntry,
   type ServeTarget,
   setLiveLobbyCode,
 } from "./queue.server";
 import { type EndOutcome, endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessions.server";
+import { fanPlace, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
 import { joinVipWithWallet } from "./vip.server";
 
 /**

@@ -21,14 +21,9 @@ import {
   users,
 } from "../../../db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
-import {
-  assertSessionStreamer,
-  loadSession,
-  type QueueChange,
-  type QueueNotice,
-  vipRefundStatements,
-} from "./queue.server";
+import { assertSessionStreamer, type QueueChange, type QueueNotice, vipRefundStatements } from "./queue.server";
 import type { GoLiveInput } from "./schema";
+import { loadSession } from "./snapshot.server";
 import { normaliseStreamingLink } from "./streaming-link";
 
 /**

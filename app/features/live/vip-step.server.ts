@@ -1,11 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { notifyUser } from "~/features/notifications/notify.server";
 import type { FulfilmentStep } from "~/features/payments/steps";
-import { newId } from "~/lib/id";
 import type { Db } from "~/platform/db.server";
-import { liveSessions, type QueueLane, type QueueState, queueEntries } from "../../../db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
-import { nextPositionSql } from "./queue.server";
+import { placeInsert } from "./snapshot.server";
 
 /**
  * The VIP place as the vip_queue order kind's fulfilment step (app/features/payments/registry.server.ts). Kept
@@ -17,31 +15,13 @@ import { nextPositionSql } from "./queue.server";
  */
 export const VIP_CURRENCY = "USD";
 
+/** The VIP place of a paid order: a waiting VIP entry, only while the session is open and the fan has no active place. */
 export function placeStatement(db: Db, order: { id: string; userId: string; liveSessionId: string }, at: number) {
-  return db.insert(queueEntries).select(
-    db
-      .select({
-        id: sql<string>`${newId()}`.as("id"),
-        liveSessionId: liveSessions.id,
-        userId: sql<string>`${order.userId}`.as("user_id"),
-        lane: sql<QueueLane>`'vip'`.as("lane"),
-        state: sql<QueueState>`'waiting'`.as("state"),
-        position: nextPositionSql(order.liveSessionId).as("position"),
-        orderId: sql<string>`${order.id}`.as("order_id"),
-        gamertag: sql<string | null>`NULL`.as("gamertag"),
-        joinedAt: sql<Date>`${at}`.as("joined_at"),
-        finishedAt: sql<Date | null>`NULL`.as("finished_at"),
-        updatedAt: sql<Date>`${at}`.as("updated_at"),
-      })
-      .from(liveSessions)
-      .where(
-        and(
-          eq(liveSessions.id, order.liveSessionId),
-          sql`${liveSessions.endedAt} IS NULL`,
-          sql`NOT EXISTS (SELECT 1 FROM queue_entries q WHERE q.live_session_id = ${order.liveSessionId}
-               AND q.user_id = ${order.userId} AND q.state IN ('waiting', 'playing_next', 'in_game'))`,
-        ),
-      ),
+  return placeInsert(
+    db,
+    { liveSessionId: order.liveSessionId, userId: order.userId, lane: "vip", orderId: order.id, at },
+    sql`NOT EXISTS (SELECT 1 FROM queue_entries q WHERE q.live_session_id = ${order.liveSessionId}
+         AND q.user_id = ${order.userId} AND q.state IN ('waiting', 'playing_next', 'in_game'))`,
   );
 }
 

@@ -9,7 +9,8 @@ import { newId } from "~/lib/id";
 import { type Db, getDb } from "~/platform/db.server";
 import { orders, queueEntries, users, walletEntries } from "../../../db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
-import { assertMayJoin, loadSession, type QueueChange, type QueueSessionInfo } from "./queue.server";
+import { assertMayJoin, type QueueChange } from "./queue.server";
+import { loadSession, type QueueSessionInfo } from "./snapshot.server";
 import { placeStatement, VIP_CURRENCY } from "./vip-step.server";
 
 /**

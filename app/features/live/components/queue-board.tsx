@@ -6,6 +6,7 @@ import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { QueueState } from "../../../../db/schema/live";
 import { type InfluencerPayload, LIVE_EVENTS } from "../events";
 import type { LiveSessionView } from "../sessions.server";
+import { RequirementRows } from "./requirement-rows";
 
 const small = "rounded-md px-2 py-1 text-xs font-semibold";
 const NEXT: Partial<Record<QueueState, { to: string; label: string }[]>> = {
@@ -134,22 +135,7 @@ export function QueueBoard({ session, initial }: { session: LiveSessionView; ini
             rows={3}
             className={inputClass}
           />
-          {[...session.requirements, { key: "", value: "" }].map((row, i) => (
-            <div key={`req-${i}-${row.key}`} className="grid grid-cols-2 gap-2">
-              <input
-                name={`requirements[${i}].key`}
-                aria-label={`Requirement ${i + 1} name`}
-                defaultValue={row.key}
-                className={inputClass}
-              />
-              <input
-                name={`requirements[${i}].value`}
-                aria-label={`Requirement ${i + 1} value`}
-                defaultValue={row.value}
-                className={inputClass}
-              />
-            </div>
-          ))}
+          <RequirementRows rows={session.requirements} />
           <TagInput id="session_tags" name="session_tags" defaultTags={session.tags} />
           <button type="submit" className="self-start rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold">
             Save details

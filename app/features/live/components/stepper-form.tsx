@@ -7,6 +7,7 @@ import { type BaseCurrency, priceSchema } from "~/features/gigs/schema";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { STEPS, type Step, type StepErrors, type StepperValues, stepIndex } from "../stepper";
+import { HiddenRequirements, RequirementRows } from "./requirement-rows";
 
 const button = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500 disabled:opacity-40";
 const STEP_TITLES: Record<Step, string> = {
@@ -44,12 +45,7 @@ function Carried({ values, except }: { values: StepperValues; except: Step }) {
         .map((name) => (
           <input key={name} type="hidden" name={name} value={values[name]} />
         ))}
-      {skip.has("requirements")
-        ? null
-        : values.requirements.flatMap((row, i) => [
-            <input key={`k${row.key}${i}`} type="hidden" name={`requirements[${i}].key`} value={row.key} />,
-            <input key={`v${row.key}${i}`} type="hidden" name={`requirements[${i}].value`} value={row.value} />,
-          ])}
+      {skip.has("requirements") ? null : <HiddenRequirements rows={values.requirements} />}
       {skip.has("session_tags")
         ? null
         : values.session_tags.map((tag) => <input key={tag} type="hidden" name="session_tags" value={tag} />)}
@@ -266,24 +262,7 @@ export function StepperForm({
             </Field>
             <fieldset className="flex flex-col gap-2">
               <legend className="text-sm font-medium text-zinc-200">Requirements</legend>
-              {[...values.requirements, { key: "", value: "" }, { key: "", value: "" }].map((row, i) => (
-                <div key={`req-${i}-${row.key}`} className="grid grid-cols-2 gap-2">
-                  <input
-                    name={`requirements[${i}].key`}
-                    aria-label={`Requirement ${i + 1} name`}
-                    defaultValue={row.key}
-                    placeholder="e.g. Rank"
-                    className={inputClass}
-                  />
-                  <input
-                    name={`requirements[${i}].value`}
-                    aria-label={`Requirement ${i + 1} value`}
-                    defaultValue={row.value}
-                    placeholder="e.g. Gold"
-                    className={inputClass}
-                  />
-                </div>
-              ))}
+              <RequirementRows rows={values.requirements} blank={2} />
               {errors.requirements ? (
                 <p role="alert" className="text-sm text-red-400">
                   {errors.requirements}
