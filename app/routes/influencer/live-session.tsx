@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { QueueBoard } from "~/features/live/components/queue-board";
 import { ShareModal } from "~/features/live/components/share-modal";
@@ -145,31 +145,7 @@ export default function LiveSessionDashboard({ loaderData, actionData }: Route.C
           {reply.error}
         </p>
       ) : null}
-      {confirmEnd && !ended ? (
-        <Form
-          method="post"
-          className="flex flex-col gap-3 rounded-xl border border-red-700 bg-red-950/40 p-5"
-          aria-labelledby="end-title"
-        >
-          <p id="end-title" className="font-semibold">
-            End this live session? Fans still waiting in the VIP queue are refunded to their wallets.
-          </p>
-          <div className="flex gap-3">
-            <button
-              type="submit"
-              name="intent"
-              value="end"
-              className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold"
-            >
-              Yes, end session
-            </button>
-            <Link to="." className="rounded-lg px-4 py-2 text-sm text-zinc-300">
-              Cancel
-            </Link>
-          </div>
-        </Form>
-      ) : null}
-      <QueueBoard session={session} initial={queue} />
+      <QueueBoard session={session} initial={queue} confirmEnd={confirmEnd} />
     </main>
   );
 }
