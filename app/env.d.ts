@@ -6,6 +6,9 @@ interface Env {
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;
+  /** "http" for Discord's REST API with DISCORD_BOT_TOKEN (a secret); anything else uses the development outbox. */
+  DISCORD_PROVIDER?: string;
+  DISCORD_BOT_TOKEN?: string;
   /** The public origin used in emailed links, e.g. https://noobrd.gg (defaults to the request's origin). */
   PUBLIC_ORIGIN?: string;
   /** "off" serves every page fresh (tests, debugging); anything else keeps the edge cache on (docs/decisions/012). */

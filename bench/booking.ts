@@ -14,11 +14,11 @@
  *    slots. Prints attempts per second, holds per second, refusals, and p50/p99 latency.
  * Loopback only; the figure is one local workerd and D1 (SQLite), not Cloudflare's edge.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { d1, percentile, sh, TOOL_ENV, waitFor } from "./lib";
 
-const TOOL_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 const DEMO_FAN = { email: "fan@demo.noobrd.gg", password: "Demo-pass-2026" };
 const DEMO_STAR = "usr_demo_influencer";
 
@@ -34,40 +34,6 @@ export type Figure = {
   p50Ms: number;
   p99Ms: number;
 };
-
-function sh(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: ["ignore", "inherit", "inherit"], env: TOOL_ENV });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
-}
-
-function d1(state: string, sql: string): Record<string, unknown>[] {
-  const result = spawnSync(
-    "wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", state, "--json", "--command", sql],
-    { encoding: "utf8", env: TOOL_ENV },
-  );
-  if (result.status !== 0) throw new Error(result.stderr);
-  return (JSON.parse(result.stdout) as { results: Record<string, unknown>[] }[])[0]?.results ?? [];
-}
-
-async function waitFor(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`preview exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no answer at ${url}`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function measure(
   name: string,

@@ -260,3 +260,13 @@ export async function addBookingGamertags(d1: D1Database, bookingId: string, tag
 export async function setSlotLobbyCode(d1: D1Database, slotId: string, code: string) {
   await db(d1).insert(lobbyCodes).values({ id: newId(), slotId, code });
 }
+
+/** Money in a user's wallet (a promo credit entry: no order needed). */
+export async function creditWallet(d1: D1Database, userId: string, amountMinor: number, currency = "USD") {
+  await d1
+    .prepare(
+      "INSERT INTO wallet_entries (id, user_id, amount_minor, currency, kind, note, created_at) VALUES (?, ?, ?, ?, 'promo_credit', 'test credit', ?)",
+    )
+    .bind(newId(), userId, amountMinor, currency, Date.now())
+    .run();
+}

@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { sendBookingReminders } from "../app/features/booking/reminders.server";
 import { currencyCodeFor, viewerCountry } from "../app/features/currency/currency";
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
+import { deliverFanoutPage, type FanoutMessage } from "../app/features/notifications/fanout.server";
 import { sweepExpiredHolds } from "../app/features/payments/fulfilment.server";
 import { cloudflareContext } from "../app/platform/context";
 import { openD1Session } from "../app/platform/d1-session.server";
@@ -11,6 +12,10 @@ import { checkPageForm } from "../app/platform/http.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 import { STRIPE_STAND_IN_BASE_PATH, stripeStandInEnabled } from "../app/platform/stripe/payments.server";
+import { routeSockets } from "./sockets";
+
+export { LiveSession } from "./live-session";
+export { UserHub } from "./user-hub";
 
 /** The cron of booking reminders (wrangler.toml "triggers"); the other cron runs the half-hourly jobs. */
 const REMINDERS_CRON = "*/5 * * * *";
@@ -47,6 +52,11 @@ const worker = {
   async fetch(request, env, ctx) {
     const nonce = newNonce();
     const url = new URL(request.url);
+    // Live-session and notification sockets (Durable Objects), before anything else reads the request.
+    if (url.pathname.startsWith("/parties/")) {
+      const socket = await routeSockets(request, env);
+      if (socket) return socket;
+    }
     if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
       const standIn = await mountStripeStandIn(env, ctx, url.origin);
       if (url.pathname.startsWith(`${STRIPE_STAND_IN_BASE_PATH}/`)) {
@@ -90,6 +100,22 @@ const worker = {
     );
     const formActions = [...providerFormActionOrigins(env, env.PUBLIC_ORIGIN ?? url.origin), STRIPE_CHECKOUT_ORIGIN];
     return withSecurityHeaders(response, nonce, import.meta.env.DEV, formActions);
+  },
+
+  /**
+   * The fan-out queue (wrangler.toml "queues"): one page of "your favourite star went live / added slots"
+   * notifications per message; a failed page is retried by the queue.
+   */
+  async queue(batch, env) {
+    for (const message of batch.messages) {
+      try {
+        await deliverFanoutPage(env, message.body as FanoutMessage);
+        message.ack();
+      } catch (error) {
+        console.error("fan-out page", error);
+        message.retry();
+      }
+    }
   },
 
   /**

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/auth/policy";
+import { NotificationBell } from "~/features/notifications/components/bell";
 import { HeaderSearch } from "~/features/search/components/header-search";
 import { Logo } from "./logo";
 
@@ -93,6 +94,30 @@ function Avatar({ viewer }: { viewer: Viewer }) {
   );
 }
 
+/** Streamers: Play Now (the start-live stepper); while live, Queue Dashboard and End Session (with confirmation). */
+function StreamerLinks({ viewer }: { viewer: Viewer }) {
+  if (!viewer.isInfluencer) return null;
+  const pill = "rounded-md px-3 py-2 text-sm font-semibold";
+  if (!viewer.liveSessionId) {
+    return (
+      <Link to="/influencer/live/start" className={`${pill} bg-brand-600 hover:bg-brand-500`}>
+        Play Now
+      </Link>
+    );
+  }
+  const dashboard = `/influencer/live/session/${viewer.liveSessionId}`;
+  return (
+    <>
+      <Link to={dashboard} className={`${pill} bg-red-600 hover:bg-red-500`}>
+        Queue Dashboard
+      </Link>
+      <Link to={`${dashboard}?confirm=end`} className={`${pill} border border-red-600 text-red-300`}>
+        End Session
+      </Link>
+    </>
+  );
+}
+
 export function Header({ viewer }: { viewer: Viewer | null }) {
   const { pathname } = useLocation();
   const searchMode = headerSearchMode(viewer, pathname);
@@ -110,27 +135,12 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
           {searchMode === "hidden" ? null : <HeaderSearch mode={searchMode} />}
         </div>
         <div className="flex items-center gap-2">
+          {viewer ? <StreamerLinks viewer={viewer} /> : null}
           {viewer ? (
             <>
               {showsBellAndAvatar(viewer) ? (
                 <>
-                  <Link
-                    to="/profile#notifications"
-                    aria-label="Notifications"
-                    className="rounded-full p-2 text-zinc-300 hover:bg-ink-800 hover:text-white"
-                  >
-                    <svg
-                      viewBox="0 0 24 24"
-                      className="h-5 w-5"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      aria-hidden="true"
-                    >
-                      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-                      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-                    </svg>
-                  </Link>
+                  <NotificationBell userId={viewer.id} />
                   <Avatar viewer={viewer} />
                 </>
               ) : null}

@@ -1,5 +1,5 @@
 /** Reads settings from the Worker's bindings; the single place that knows their defaults. */
-const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
+export const DEV_SESSION_SECRET = "dev-only-session-secret-change-me";
 
 export function isProduction(env: Env): boolean {
   return (env.APP_ENV as string) === "production";

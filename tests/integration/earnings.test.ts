@@ -138,7 +138,7 @@ describe("the streamer dashboard", () => {
     expect(liveHtml).toContain(
       "Live now: <!-- -->Live now duo<!-- --> · <!-- -->0<!-- --> VIP · <!-- -->1<!-- --> regular in queue",
     );
-    // Play Now and Queue Dashboard arrive with the live sessions (issue 10): no link to a page that is not there.
-    expect(liveHtml).not.toContain("Queue Dashboard");
+    expect(liveHtml).toContain(`href="/influencer/live/session/`);
+    expect(liveHtml).toContain("Queue Dashboard");
   });
 });

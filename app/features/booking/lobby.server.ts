@@ -66,7 +66,7 @@ export async function lobbyCodeForUser(
   }
   const liveSessionId = query.liveSessionId ?? "";
   const [row] = await db
-    .select(named({ streamerId: liveSessions.influencerId, code: lobbyCodes.code }))
+    .select(named({ streamerId: liveSessions.influencerId, code: lobbyCodes.code, state: queueEntries.state }))
     .from(queueEntries)
     .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
     .leftJoin(lobbyCodes, eq(lobbyCodes.liveSessionId, liveSessions.id))
@@ -79,5 +79,13 @@ export async function lobbyCodeForUser(
     )
     .limit(1);
   if (!row) throw forbidden(BOOKING_MESSAGES.notBooked);
-  return { lobbyCode: row.code ?? "", streamerId: row.streamerId, productId: null, slotId: null, liveSessionId };
+  // The session's code is for the fans the streamer called: playing next or in game (issue 10).
+  const called = row.state === "playing_next" || row.state === "in_game";
+  return {
+    lobbyCode: called ? (row.code ?? "") : "",
+    streamerId: row.streamerId,
+    productId: null,
+    slotId: null,
+    liveSessionId,
+  };
 }

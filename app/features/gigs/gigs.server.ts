@@ -131,7 +131,10 @@ async function ownerOf(env: Env, gigId: string) {
 }
 
 /** Checks that the mode and platform belong to the game (the FKs would refuse it too, but with no message). */
-async function assertGameChoice(env: Env, input: GigInput) {
+export async function assertGameChoice(
+  env: Env,
+  input: Pick<GigInput, "_game_id" | "_game_mode_id" | "_platform_playing_on_id">,
+) {
   const db = getDb(env);
   const [mode, platform] = await db.batch([
     db
@@ -150,7 +153,7 @@ async function assertGameChoice(env: Env, input: GigInput) {
 }
 
 /** The typed price (streamer's base currency) in USD minor units, converted once at the stored rate. */
-async function usdPrice(env: Env, viewer: Viewer, price: string) {
+export async function usdPrice(env: Env, viewer: Viewer, price: string) {
   const currency = streamerCurrency(viewer);
   const minor = priceToMinor(price);
   if (currency === "USD") return { priceMinor: minor, baseCurrency: currency };

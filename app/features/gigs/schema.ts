@@ -34,13 +34,40 @@ export function normaliseTags(raw: unknown): string[] {
 
 const requirement = z.object({ key: z.string().trim().optional(), value: z.string().trim().optional() });
 
+/** Price typed in the streamer's base currency: digits with up to 2 decimals, at least the currency's minimum. */
+export function priceSchema(baseCurrency: BaseCurrency) {
+  const min = GIG_MIN_PRICE[baseCurrency];
+  const minMessage = baseCurrency === "INR" ? M.priceMinInr : M.priceMinUsd;
+  return z.coerce
+    .string({ error: minMessage })
+    .trim()
+    .regex(/^\d+(\.\d{1,2})?$/, M.priceFormat)
+    .refine((value) => Number(value) >= min, minMessage);
+}
+
+/** Requirements: every key and value non-empty ("Please fill all the requirements"). Shared by gigs and live sessions. */
+export const requirementsSchema = z
+  .array(requirement)
+  .optional()
+  .default([])
+  .refine((rows) => rows.every((row) => !!row.key && !!row.value), M.requirements)
+  .transform((rows) => rows.map((row) => ({ key: row.key ?? "", value: row.value ?? "" })));
+
+/** Tags as typed (Enter or comma), normalised by `normaliseTags`. */
+export const tagsSchema = z.preprocess(normaliseTags, z.array(z.string())).optional().default([]);
+
+/** Game, mode and platform ids, as the gig and live-session forms name them. */
+export const gameChoiceSchema = {
+  _game_id: z.string({ error: M.gameRequired }).trim().min(1, M.gameRequired),
+  _game_mode_id: z.string({ error: M.modeRequired }).trim().min(1, M.modeRequired),
+  _platform_playing_on_id: z.string({ error: M.platformRequired }).trim().min(1, M.platformRequired),
+};
+
 /**
  * The gig form, shared by the page (Conform, with and without JavaScript) and the API. The price is checked
  * against the minimum of the streamer's base currency, so the schema is made for that currency.
  */
 export function gigSchema(baseCurrency: BaseCurrency) {
-  const min = GIG_MIN_PRICE[baseCurrency];
-  const minMessage = baseCurrency === "INR" ? M.priceMinInr : M.priceMinUsd;
   return z.object({
     product_title: z
       .string({ error: M.titleRequired })
@@ -48,21 +75,10 @@ export function gigSchema(baseCurrency: BaseCurrency) {
       .min(1, M.titleRequired)
       .max(GIG_TITLE_MAX, M.titleTooLong),
     product_desc: z.string().trim().max(GIG_DESCRIPTION_HINT.max, M.descriptionTooLong).optional().default(""),
-    _game_id: z.string({ error: M.gameRequired }).trim().min(1, M.gameRequired),
-    _game_mode_id: z.string({ error: M.modeRequired }).trim().min(1, M.modeRequired),
-    _platform_playing_on_id: z.string({ error: M.platformRequired }).trim().min(1, M.platformRequired),
-    price: z.coerce
-      .string({ error: minMessage })
-      .trim()
-      .regex(/^\d+(\.\d{1,2})?$/, M.priceFormat)
-      .refine((value) => Number(value) >= min, minMessage),
-    requirements: z
-      .array(requirement)
-      .optional()
-      .default([])
-      .refine((rows) => rows.every((row) => !!row.key && !!row.value), M.requirements)
-      .transform((rows) => rows.map((row) => ({ key: row.key ?? "", value: row.value ?? "" }))),
-    session_tags: z.preprocess(normaliseTags, z.array(z.string())).optional().default([]),
+    ...gameChoiceSchema,
+    price: priceSchema(baseCurrency),
+    requirements: requirementsSchema,
+    session_tags: tagsSchema,
   });
 }
 

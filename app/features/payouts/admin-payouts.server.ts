@@ -24,7 +24,7 @@ import { DEFAULT_PAYOUT_TAX_BPS, type PayoutRates, payoutTotals } from "./totals
 /**
  * Staff payouts (SPEC.md section 4: remaining orders -> draft (editable) -> active -> completed, or removed
  * while a draft). Every use case checks the "payouts" capability first, writes in one batch with its audit
- * entry, and guards its own writes (docs/decisions/014-payouts.md): an order is merged only while it is
+ * entry, and guards its own writes (docs/decisions/015-payouts.md): an order is merged only while it is
  * payable, the partial UNIQUE index keeps it in one non-removed payout, and a guard statement rolls the batch
  * back unless exactly the asked-for orders ended up in the payout.
  */

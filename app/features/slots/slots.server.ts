@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
 import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/access";
+import { announceToFans } from "~/features/notifications/fanout.server";
 import { AppError, badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
@@ -133,6 +134,8 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
     );
   const added = present.filter((row) => row.createdAt.getTime() === at).length;
   const existing = present.length - added;
+  // newSlotAvailableNotification to the fans who favourited the streamer, through the fan-out queue.
+  if (added > 0) await announceToFans(env, { kind: "new_slots", influencerId });
   const overlapping = wanted.length - present.length;
   if (present.length === 0) throw conflict(M.overlap, "startTime");
   return { added, existing, overlapping };

@@ -10,6 +10,13 @@ import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { OrdersSection } from "~/features/booking/components/orders-section";
+import { DiscordPreferencesForm } from "~/features/notifications/components/discord-preferences";
+import {
+  DISCORD_MESSAGES,
+  getDiscordPreferences,
+  setDiscordPreferences,
+} from "~/features/notifications/discord.server";
+import { discordFormSchema } from "~/features/notifications/discord-schema";
 import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import {
   deleteSocialLink,
@@ -40,15 +47,16 @@ export const meta = () => [{ title: "Your profile | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  const [profile, money] = await Promise.all([
+  const [profile, money, discord] = await Promise.all([
     getProfile(env, viewer.id),
     loadOrdersAndWallet(request, context, viewer),
+    getDiscordPreferences(env, viewer),
   ]);
   // A bad month filter is the visitor's input: the page shows the message with a 400.
-  return data({ profile: found(profile), ...money }, money.ordersError ? { status: 400 } : undefined);
+  return data({ profile: found(profile), ...money, discord }, money.ordersError ? { status: 400 } : undefined);
 }
 
-type Intent = "picture" | "bio" | "social" | "delete-social" | "gamertags" | "password" | "email";
+type Intent = "picture" | "bio" | "social" | "delete-social" | "gamertags" | "password" | "email" | "discord";
 type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; error?: string };
 
 function failed(intent: Intent, status: number, body: Omit<ActionData, "intent">) {
@@ -141,6 +149,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       throw redirect(`/change-email/verifyotp/${requested.handle}/${encodeURIComponent(submission.value.email)}`);
+    }
+    case "discord": {
+      const parsed = discordFormSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) return failed(intent, 400, { error: DISCORD_MESSAGES.updateFailed });
+      try {
+        await setDiscordPreferences(env, viewer, parsed.data);
+      } catch {
+        return failed(intent, 503, { error: DISCORD_MESSAGES.updateFailed });
+      }
+      return done("Discord notifications updated");
     }
     default:
       return failed("bio", 400, { error: "Unknown action" });
@@ -331,6 +349,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             Save gamertags
           </button>
         </Form>
+      </Section>
+
+      <Section title="Discord notifications">
+        <DiscordPreferencesForm
+          preferences={loaderData.discord}
+          error={actionData?.intent === "discord" ? actionData.error : undefined}
+        />
       </Section>
 
       <Section title="Change email">

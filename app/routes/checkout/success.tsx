@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { requireUser } from "~/features/auth/guards.server";
+import { LIVE_MESSAGES } from "~/features/live/messages";
 import { confirmCheckout, ownOrderStatus } from "~/features/payments/doors.server";
 import { isAppError } from "~/lib/errors";
 import { envOf } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/success";
 
 export const meta = () => [{ title: "Payment | Noobrd" }];
@@ -24,6 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { orderId: order.id, status: order.status, kind: order.kind };
     }
     const { order } = await confirmCheckout(env, viewer, query.get("session_id") ?? "");
+    // A VIP queue place: back to the live session, where the fan sees their place.
+    if (order.kind === "vip_queue" && order.liveSessionId && order.status === "paid") {
+      throw await redirectWithToast(env, `/live/${order.liveSessionId}`, {
+        kind: "success",
+        message: LIVE_MESSAGES.vipJoined,
+      });
+    }
     return { orderId: order.id, status: order.status, kind: order.kind };
   } catch (thrown) {
     if (isAppError(thrown)) throw new Response(thrown.message, { status: thrown.status });

@@ -126,6 +126,18 @@ export default function InfluencerDashboard({ loaderData }: Route.ComponentProps
       <header className="flex flex-wrap items-center justify-between gap-4 lg:col-span-2">
         <h1 className="text-3xl font-bold">Welcome back, {d.name}</h1>
         <nav aria-label="Your business" className="flex flex-wrap gap-2 text-sm">
+          {d.isLive && d.liveSessionId ? (
+            <Link
+              to={`/influencer/live/session/${d.liveSessionId}`}
+              className="rounded-lg bg-red-600 px-4 py-2 font-semibold"
+            >
+              Queue Dashboard
+            </Link>
+          ) : (
+            <Link to="/influencer/live/start" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold">
+              Play Now
+            </Link>
+          )}
           <Link to="/influencer/products" className="rounded-lg bg-ink-700 px-4 py-2">
             Gigs ({d.activeGigs})
           </Link>

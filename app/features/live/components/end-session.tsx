@@ -1,0 +1,68 @@
+import { Form, Link, useNavigate, useRevalidator } from "react-router";
+import { notify } from "~/lib/toast";
+import type { PartyConnection } from "~/lib/ui/use-party-socket";
+import { type AckPayload, LIVE_EVENTS } from "../events";
+import { LIVE_MESSAGES } from "../messages";
+
+/**
+ * End Session's confirmation. Without JavaScript (or before the socket is up) it is a plain form the dashboard's
+ * action handles. With the socket, confirming sends `endLiveSession` and waits for its acknowledgement
+ * {success, error}: on success the streamer goes to /influencer/dashboard, or stays with an info message while
+ * fans are still playing next or in game (SPEC.md section 4); a failure shows 'Error in ending live session'.
+ */
+export function EndSessionConfirm({
+  liveSessionId,
+  connection,
+  stillPlaying,
+}: {
+  liveSessionId: string;
+  connection: PartyConnection | null;
+  stillPlaying: number;
+}) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  return (
+    <Form
+      method="post"
+      className="flex flex-col gap-3 rounded-xl border border-red-700 bg-red-950/40 p-5"
+      aria-labelledby="end-title"
+      onSubmit={async (event) => {
+        if (!connection) return;
+        event.preventDefault();
+        const ack = (await connection.request({
+          event: LIVE_EVENTS.end,
+          data: { _live_session_id: liveSessionId },
+        })) as AckPayload;
+        if (!ack.success) {
+          notify({ kind: "error", message: ack.error || LIVE_MESSAGES.endFailed });
+          return;
+        }
+        if (stillPlaying > 0) {
+          notify({ kind: "info", message: LIVE_MESSAGES.endedWaitForPlayers });
+          await navigate(".", { replace: true });
+          await revalidator.revalidate();
+          return;
+        }
+        notify({ kind: "success", message: LIVE_MESSAGES.ended });
+        await navigate("/influencer/dashboard");
+      }}
+    >
+      <p id="end-title" className="font-semibold">
+        End this live session? Fans still waiting in the VIP queue are refunded to their wallets.
+      </p>
+      <div className="flex gap-3">
+        <button
+          type="submit"
+          name="intent"
+          value="end"
+          className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold"
+        >
+          Yes, end session
+        </button>
+        <Link to="." className="rounded-lg px-4 py-2 text-sm text-zinc-300">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

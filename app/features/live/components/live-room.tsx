@@ -1,0 +1,210 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { usePartySocket } from "~/lib/ui/use-party-socket";
+import { LIVE_EVENTS, type NoticePayload, type UpdateUserPayload } from "../events";
+import type { LiveSessionView } from "../sessions.server";
+
+const button = "rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-40";
+const STATE_TEXT: Record<string, string> = {
+  waiting: "Waiting",
+  playing_next: "You are playing next!",
+  in_game: "You are in the game",
+};
+
+/** The embed for a normalised streaming link (YouTube embed or Twitch player), or nothing. */
+function StreamEmbed({ link, title }: { link: string | null; title: string }) {
+  if (!link) return null;
+  return (
+    <div className="aspect-video w-full overflow-hidden rounded-xl bg-black">
+      <iframe
+        src={link}
+        title={`Stream: ${title}`}
+        className="h-full w-full"
+        allowFullScreen
+        allow="autoplay; encrypted-media"
+      />
+    </div>
+  );
+}
+
+/**
+ * /live/:id for fans: the stream, the session, the two queues' counts and the fan's own place (lane, position,
+ * estimated wait, lobby code when playing next or in game). Joining and leaving are plain forms; with
+ * JavaScript the counts and the place follow the session's socket (updateUserLiveSession) and notices
+ * (messageNotificationUserLiveSession) appear without reloading.
+ */
+export function LiveRoom({
+  session,
+  queue,
+  vipPrice,
+  viewer,
+  walletMinor,
+  terms,
+  error,
+}: {
+  session: LiveSessionView;
+  queue: UpdateUserPayload;
+  vipPrice: string;
+  viewer: { id: string; isOwner: boolean } | null;
+  walletMinor: number | null;
+  terms: { title: string; keyPoints: string[] };
+  error: string | null;
+}) {
+  const [live, setLive] = useState<UpdateUserPayload | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { connected } = usePartySocket("live-session", session.id, (frame) => {
+    if (frame.event === LIVE_EVENTS.updateUser) setLive(frame.data as UpdateUserPayload);
+    if (frame.event === LIVE_EVENTS.notice) setNotice((frame.data as NoticePayload).message);
+  });
+  const current = connected && live ? live : queue;
+  const place = current.place;
+  const ended = current.ended;
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10" data-connected={connected ? "" : undefined}>
+      <header>
+        <p className="text-xs uppercase tracking-wide text-red-400">{ended ? "Ended" : "Live now"}</p>
+        <h1 className="text-3xl font-bold">{session.title}</h1>
+        <p className="text-sm text-zinc-400">
+          with{" "}
+          <Link to={`/star/${session.influencerId}`} className="text-brand-400">
+            {session.influencerName || session.influencerUsername}
+          </Link>
+        </p>
+      </header>
+      <StreamEmbed link={session.isStreaming ? session.streamingLink : null} title={session.title} />
+      {!session.isStreaming && (session.bannerUrl || session.thumbnailUrl) ? (
+        <img
+          src={session.bannerUrl ?? session.thumbnailUrl ?? ""}
+          alt=""
+          className="aspect-video w-full rounded-xl object-cover"
+        />
+      ) : null}
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-label="Session" className="flex flex-col gap-2 text-sm">
+          <p>
+            <span className="text-zinc-400">Game:</span> {session.gameName} · {session.modeName} (
+            {session.playersPerGame} players, {session.durationMinutes} min)
+          </p>
+          <p>
+            <span className="text-zinc-400">Platform:</span> {session.platformName}
+          </p>
+          {session.tags.length ? (
+            <p className="flex flex-wrap gap-2">
+              {session.tags.map((tag) => (
+                <span key={tag} className="rounded-full bg-ink-700 px-2 py-0.5">
+                  #{tag}
+                </span>
+              ))}
+            </p>
+          ) : null}
+          {session.requirements.length ? (
+            <ul className="list-disc pl-5">
+              {session.requirements.map((row) => (
+                <li key={row.key}>
+                  {row.key}: {row.value}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {session.description ? <p className="text-zinc-300">{session.description}</p> : null}
+        </section>
+        <section aria-label="Queues" className="flex flex-col gap-3 rounded-xl border border-ink-700 bg-ink-900 p-4">
+          <p className="flex gap-6 text-sm" data-testid="queue-counts">
+            <span>
+              VIP queue: <strong data-testid="vip-count">{current.counts.vip}</strong>
+            </span>
+            <span>
+              Regular queue: <strong data-testid="regular-count">{current.counts.regular}</strong>
+            </span>
+          </p>
+          <p className="text-sm">
+            VIP place: <strong data-testid="vip-price">{vipPrice}</strong>
+          </p>
+          {notice ? (
+            <p role="status" className="rounded-lg bg-brand-900/60 px-3 py-2 text-sm">
+              {notice}
+            </p>
+          ) : null}
+          {error ? (
+            <p role="alert" className="text-sm text-red-400">
+              {error}
+            </p>
+          ) : null}
+          {place ? (
+            <div className="flex flex-col gap-2" data-testid="my-place">
+              <p className="text-lg">
+                {place.lane === "vip" ? "VIP" : "Regular"} queue, position{" "}
+                <strong data-testid="my-position">{place.position}</strong>
+              </p>
+              <p className="text-sm text-zinc-300" data-testid="my-state">
+                {STATE_TEXT[place.state] ?? place.state}
+                {place.state === "waiting" ? ` · estimated wait ${place.estimatedWaitMinutes} min` : ""}
+              </p>
+              {place.lobbyCode ? (
+                <p className="text-sm">
+                  Lobby code:{" "}
+                  <strong className="font-mono" data-testid="lobby-code">
+                    {place.lobbyCode}
+                  </strong>
+                </p>
+              ) : null}
+              <Form method="post">
+                <input type="hidden" name="entryId" value={place.entryId} />
+                <button type="submit" name="intent" value="leave" className={`${button} bg-ink-700`}>
+                  Leave queue
+                </button>
+              </Form>
+            </div>
+          ) : ended ? (
+            <p className="text-sm text-zinc-400">This live session has ended.</p>
+          ) : !viewer ? (
+            <Link
+              to={`/login?redirectTo=${encodeURIComponent(`/live/${session.id}`)}`}
+              className={`${button} self-start bg-brand-600`}
+            >
+              Log in to join the queue
+            </Link>
+          ) : viewer.isOwner ? (
+            <Link to={`/influencer/live/session/${session.id}`} className={`${button} self-start bg-brand-600`}>
+              Queue Dashboard
+            </Link>
+          ) : (
+            <div className="flex flex-col gap-4">
+              <Form method="post">
+                <button type="submit" name="intent" value="joinRegular" className={`${button} bg-brand-600`}>
+                  Join regular queue (free)
+                </button>
+              </Form>
+              <Form method="post" className="flex flex-col gap-2 rounded-lg border border-amber-700/60 p-3">
+                <details className="text-sm">
+                  <summary className="cursor-pointer">{terms.title}</summary>
+                  <ul className="mt-2 list-disc pl-5 text-zinc-300">
+                    {terms.keyPoints.map((point) => (
+                      <li key={point}>{point}</li>
+                    ))}
+                  </ul>
+                </details>
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="acceptTerms" value="true" required />I accept the VIP Queue Terms
+                </label>
+                <fieldset className="flex gap-4 text-sm">
+                  <legend className="sr-only">Pay with</legend>
+                  <label className="flex items-center gap-2">
+                    <input type="radio" name="paymentMethod" value="card" defaultChecked /> Card
+                  </label>
+                  <label className="flex items-center gap-2">
+                    <input type="radio" name="paymentMethod" value="wallet" /> Wallet
+                    {walletMinor !== null ? ` ($${(walletMinor / 100).toFixed(2)})` : ""}
+                  </label>
+                </fieldset>
+                <button type="submit" name="intent" value="joinVip" className={`${button} self-start bg-amber-600`}>
+                  Join VIP queue ({vipPrice})
+                </button>
+              </Form>
+            </div>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

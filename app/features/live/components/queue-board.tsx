@@ -1,0 +1,165 @@
+import { useState } from "react";
+import { Form } from "react-router";
+import { TagInput } from "~/features/gigs/components/tag-input";
+import { inputClass } from "~/lib/ui/field";
+import { usePartySocket } from "~/lib/ui/use-party-socket";
+import type { QueueState } from "../../../../db/schema/live";
+import { type InfluencerPayload, LIVE_EVENTS } from "../events";
+import type { LiveSessionView } from "../sessions.server";
+import { EndSessionConfirm } from "./end-session";
+import { RequirementRows } from "./requirement-rows";
+
+const small = "rounded-md px-2 py-1 text-xs font-semibold";
+const NEXT: Partial<Record<QueueState, { to: string; label: string }[]>> = {
+  waiting: [
+    { to: "playing_next", label: "Playing next" },
+    { to: "in_game", label: "In game" },
+  ],
+  playing_next: [{ to: "in_game", label: "In game" }],
+  in_game: [{ to: "done", label: "Done" }],
+};
+const STATE_LABEL: Record<string, string> = { waiting: "Waiting", playing_next: "Playing next", in_game: "In game" };
+
+/**
+ * The queue dashboard's body: VIP lane first, then regular, each in join order, with the serve buttons (plain
+ * forms), the lobby code, the streaming link and the details. With JavaScript the lanes follow the session's
+ * socket (messageInfluencerLiveSession) without reloading.
+ */
+export function QueueBoard({
+  session,
+  initial,
+  confirmEnd,
+}: {
+  session: LiveSessionView;
+  initial: InfluencerPayload;
+  confirmEnd: boolean;
+}) {
+  const [live, setLive] = useState<InfluencerPayload | null>(null);
+  const { connected, connection } = usePartySocket("live-session", session.id, (frame) => {
+    if (frame.event === LIVE_EVENTS.influencer) setLive(frame.data as InfluencerPayload);
+  });
+  // While connected the socket is the truth (it is sent after every change); otherwise the page's own load.
+  const current = connected && live ? live : initial;
+  const lanes = [
+    { lane: "vip" as const, title: `VIP queue (${current.counts.vip})` },
+    { lane: "regular" as const, title: `Regular queue (${current.counts.regular})` },
+  ];
+  return (
+    <>
+      {confirmEnd && !current.ended ? (
+        <EndSessionConfirm
+          liveSessionId={session.id}
+          connection={connected ? connection : null}
+          stillPlaying={current.stillPlaying}
+        />
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]" data-connected={connected ? "" : undefined}>
+        <section className="flex flex-col gap-6" aria-label="Queues">
+          {lanes.map(({ lane, title }) => (
+            <div key={lane}>
+              <h2 className="mb-2 text-xl font-semibold">{title}</h2>
+              <ol className="flex flex-col gap-2" data-testid={`${lane}-lane`}>
+                {current.entries
+                  .filter((entry) => entry.lane === lane)
+                  .map((entry) => (
+                    <li
+                      key={entry.id}
+                      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm"
+                    >
+                      <span>
+                        <span className="mr-2 font-mono text-zinc-400">#{entry.position}</span>
+                        {entry.username} <span className="ml-2 text-xs text-zinc-400">{STATE_LABEL[entry.state]}</span>
+                      </span>
+                      <Form method="post" className="flex gap-1">
+                        <input type="hidden" name="intent" value="serve" />
+                        <input type="hidden" name="id" value={entry.id} />
+                        {(NEXT[entry.state] ?? []).map((move) => (
+                          <button
+                            key={move.to}
+                            type="submit"
+                            name="to"
+                            value={move.to}
+                            className={`${small} bg-brand-600`}
+                            aria-label={`${move.label}: ${entry.username}`}
+                          >
+                            {move.label}
+                          </button>
+                        ))}
+                        <button
+                          type="submit"
+                          name="to"
+                          value="removed"
+                          className={`${small} bg-ink-700`}
+                          aria-label={`Remove ${entry.username}`}
+                        >
+                          Remove
+                        </button>
+                      </Form>
+                    </li>
+                  ))}
+              </ol>
+            </div>
+          ))}
+        </section>
+        <aside className="flex flex-col gap-5">
+          <Form method="post" className="flex flex-col gap-2">
+            <input type="hidden" name="intent" value="lobbyCode" />
+            <input type="hidden" name="liveSessionId" value={session.id} />
+            <label htmlFor="lobbyCode" className="text-sm font-medium">
+              Lobby code (shown to fans playing next and in game)
+            </label>
+            <input
+              id="lobbyCode"
+              name="lobbyCode"
+              defaultValue={current.lobbyCode ?? ""}
+              maxLength={64}
+              className={inputClass}
+            />
+            <button type="submit" className="self-start rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold">
+              Save lobby code
+            </button>
+          </Form>
+          <Form method="post" className="flex flex-col gap-2">
+            <input type="hidden" name="intent" value="streamingLink" />
+            <input type="hidden" name="liveSessionId" value={session.id} />
+            <label htmlFor="streamingLink" className="text-sm font-medium">
+              Streaming link (empty: not streaming)
+            </label>
+            <input
+              id="streamingLink"
+              name="streamingLink"
+              defaultValue={session.streamingLink ?? ""}
+              className={inputClass}
+            />
+            <button type="submit" className="self-start rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold">
+              Update streaming link
+            </button>
+          </Form>
+          <Form method="post" className="flex flex-col gap-2">
+            <input type="hidden" name="intent" value="details" />
+            <input type="hidden" name="liveSessionId" value={session.id} />
+            <label htmlFor="title" className="text-sm font-medium">
+              Title
+            </label>
+            <input id="title" name="title" defaultValue={session.title} maxLength={66} className={inputClass} />
+            <label htmlFor="description" className="text-sm font-medium">
+              Description
+            </label>
+            <textarea
+              id="description"
+              name="description"
+              defaultValue={session.description}
+              rows={3}
+              className={inputClass}
+            />
+            <RequirementRows rows={session.requirements} />
+            <TagInput id="session_tags" name="session_tags" defaultTags={session.tags} />
+            <button type="submit" className="self-start rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold">
+              Save details
+            </button>
+          </Form>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The live session's socket protocol (SPEC.md section 7 "Realtime socket"), shared by the Durable Object and
+ * the browser. Every frame is JSON `{ event, data, ack? }`; a frame that asks for an acknowledgement carries an
+ * `ack` id and is answered by `{ event: "ack", ack, data: { success, error } }`.
+ */
+import type { QueueLane, QueueState } from "../../../db/schema/live";
+
+export const LIVE_EVENTS = {
+  /** Server -> a fan (or an anonymous viewer): the counts and, for a fan, their own place. */
+  updateUser: "updateUserLiveSession",
+  /** Server -> the streamer: the whole queue. */
+  influencer: "messageInfluencerLiveSession",
+  /** Server -> one fan: a notice about their place (playing next, removed, refunded...). */
+  notice: "messageNotificationUserLiveSession",
+  /** Streamer -> server, with acknowledgement {success, error}. */
+  end: "endLiveSession",
+  /** Client -> server: send me the current state (after a reconnect or a gap in versions). */
+  resync: "resync",
+  ack: "ack",
+} as const;
+
+export type LaneCountsPayload = { vip: number; regular: number };
+
+export type FanPlacePayload = {
+  entryId: string;
+  lane: QueueLane;
+  state: QueueState;
+  position: number;
+  ahead: number;
+  estimatedWaitMinutes: number;
+  lobbyCode: string | null;
+};
+
+export type QueueEntryPayload = {
+  id: string;
+  userId: string;
+  username: string;
+  lane: QueueLane;
+  state: QueueState;
+  /** Rank in the lane, from 1. */
+  position: number;
+  joinedAt: number;
+};
+
+type Common = {
+  liveSessionId: string;
+  /** Increases by one with every change of the session; a client that sees a gap asks to resync. */
+  version: number;
+  ended: boolean;
+  counts: LaneCountsPayload;
+};
+
+export type UpdateUserPayload = Common & { place: FanPlacePayload | null };
+export type InfluencerPayload = Common & {
+  entries: QueueEntryPayload[];
+  lobbyCode: string | null;
+  stillPlaying: number;
+};
+export type NoticePayload = { liveSessionId: string; message: string };
+export type AckPayload = { success: boolean; error: string | null };
+
+export type ClientFrame = { event: string; data?: unknown; ack?: string };
+export type ServerFrame =
+  | { event: typeof LIVE_EVENTS.updateUser; data: UpdateUserPayload }
+  | { event: typeof LIVE_EVENTS.influencer; data: InfluencerPayload }
+  | { event: typeof LIVE_EVENTS.notice; data: NoticePayload }
+  | { event: typeof LIVE_EVENTS.ack; ack: string; data: AckPayload };
+
+/** The path of a session's socket (partyserver's /parties/<binding>/<room>). */
+export function liveSocketPath(liveSessionId: string) {
+  return `/parties/live-session/${encodeURIComponent(liveSessionId)}`;
+}

@@ -1,0 +1,259 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Viewer } from "~/features/auth/policy";
+import { isStaff } from "~/features/auth/policy";
+import { walletRefundStatements } from "~/features/wallet/ledger.server";
+import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { type Db, getDb, named } from "~/platform/db.server";
+import { liveSessions, lobbyCodes, orders, type QueueLane, type QueueState, queueEntries } from "../../../db/schema";
+import { LIVE_MESSAGES as M } from "./messages";
+import { ACTIVE, loadSession, placeInsert, type QueueSessionInfo } from "./snapshot.server";
+
+/**
+ * The queues of a live session (DOMAIN.md "Live sessions and queues"). These use cases own every queue rule,
+ * including who may act: a fan acts only on their own entry, only the session's streamer serves, removes or
+ * sets the lobby code. They are called by the session's Durable Object (workers/live-session.ts), which runs
+ * them one at a time in arrival order and broadcasts the result; D1 is the system of record.
+ * Reads of the queue (the snapshot, one fan's place) and the place INSERT are in snapshot.server.ts.
+ */
+
+/** Who is told what after a change (messageNotificationUserLiveSession). */
+export type QueueNotice = { userId: string; message: string };
+export type QueueChange = { liveSessionId: string; notices: QueueNotice[] };
+
+/** The order a fan moves through while served; a move only goes forward. */
+const SERVICE_STATES = ["waiting", "playing_next", "in_game", "done"] as const;
+export type ServeTarget = "playing_next" | "in_game" | "done";
+
+/** The streamer of this session, and nobody else (checked before any write). */
+export function assertSessionStreamer(viewer: Viewer, session: Pick<QueueSessionInfo, "influencerId">): void {
+  if (viewer.id !== session.influencerId) throw forbidden(M.notYourSession);
+}
+
+/** A fan may join: logged in, not staff, not the session's own streamer, and the session is open. */
+export function assertMayJoin(viewer: Viewer, session: Pick<QueueSessionInfo, "influencerId" | "endedAt">): void {
+  if (isStaff(viewer)) throw forbidden(M.staffCannotJoin);
+  if (viewer.id === session.influencerId) throw forbidden(M.ownSession);
+  if (session.endedAt) throw conflict(M.sessionEnded);
+}
+
+/**
+ * Joins the free regular lane, in ONE statement: the rules that depend on the session (open, not the fan's own)
+ * are conditions of the INSERT itself, so nothing is written unless they hold; the partial UNIQUE index refuses a
+ * second active place. Only a refused join reads the session, to say why.
+ */
+export async function joinRegular(
+  env: Env,
+  viewer: Viewer,
+  liveSessionId: string,
+  now = new Date(),
+): Promise<QueueChange> {
+  if (isStaff(viewer)) throw forbidden(M.staffCannotJoin);
+  const db = getDb(env);
+  const at = now.getTime();
+  const inserted = await placeInsert(
+    db,
+    { liveSessionId, userId: viewer.id, lane: "regular", orderId: null, at },
+    sql`${liveSessions.influencerId} <> ${viewer.id}`,
+  )
+    .onConflictDoNothing()
+    .returning({ id: queueEntries.id });
+  if (inserted.length === 0) {
+    const session = await loadSession(db, liveSessionId);
+    assertMayJoin(viewer, session);
+    throw conflict(M.alreadyQueued);
+  }
+  return { liveSessionId, notices: [] };
+}
+
+type EntryWithSession = {
+  id: string;
+  userId: string;
+  lane: QueueLane;
+  state: QueueState;
+  orderId: string | null;
+  liveSessionId: string;
+  influencerId: string;
+  title: string;
+};
+
+async function loadEntry(db: Db, entryId: string): Promise<EntryWithSession> {
+  const [entry] = await db
+    .select(
+      named({
+        id: queueEntries.id,
+        userId: queueEntries.userId,
+        lane: queueEntries.lane,
+        state: queueEntries.state,
+        orderId: queueEntries.orderId,
+        liveSessionId: queueEntries.liveSessionId,
+        influencerId: liveSessions.influencerId,
+        title: liveSessions.title,
+      }),
+    )
+    .from(queueEntries)
+    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
+    .where(eq(queueEntries.id, entryId))
+    .limit(1);
+  if (!entry) throw notFound(M.entryNotFound);
+  return entry;
+}
+
+function assertInSession(entry: EntryWithSession, liveSessionId: string | undefined) {
+  if (liveSessionId !== undefined && entry.liveSessionId !== liveSessionId) throw notFound(M.entryNotFound);
+}
+
+function finish(db: Db, entryId: string, from: readonly QueueState[], to: QueueState, now: Date) {
+  const finished = (ACTIVE as readonly QueueState[]).includes(to) ? null : now;
+  return db
+    .update(queueEntries)
+    .set({ state: to, finishedAt: finished, updatedAt: now })
+    .where(and(eq(queueEntries.id, entryId), inArray(queueEntries.state, [...from])))
+    .returning({ id: queueEntries.id });
+}
+
+/** A fan leaves: their own active entry only. A VIP fan who leaves gives up the place (no refund). */
+export async function leaveQueue(
+  env: Env,
+  viewer: Viewer,
+  entryId: string,
+  liveSessionId?: string,
+  now = new Date(),
+): Promise<QueueChange> {
+  const db = getDb(env);
+  const entry = await loadEntry(db, entryId);
+  assertInSession(entry, liveSessionId);
+  if (entry.userId !== viewer.id) throw forbidden(M.notYourEntry);
+  const changed = await finish(db, entryId, ACTIVE, "left", now);
+  if (changed.length === 0) throw conflict(M.entryNotActive);
+  return { liveSessionId: entry.liveSessionId, notices: [] };
+}
+
+const SERVE_NOTICE: Record<ServeTarget, string> = {
+  playing_next: M.youArePlayingNext,
+  in_game: M.youAreInGame,
+  done: M.youAreDone,
+};
+
+/** The streamer moves a fan forward: waiting -> playing next -> in game -> done (a step may be skipped). */
+export async function moveEntry(
+  env: Env,
+  viewer: Viewer,
+  entryId: string,
+  to: ServeTarget,
+  liveSessionId?: string,
+  now = new Date(),
+): Promise<QueueChange> {
+  const db = getDb(env);
+  const entry = await loadEntry(db, entryId);
+  assertInSession(entry, liveSessionId);
+  assertSessionStreamer(viewer, entry);
+  const target = SERVICE_STATES.indexOf(to);
+  const from = SERVICE_STATES.filter((state, index) => index < target && (ACTIVE as string[]).includes(state));
+  if (!from.includes(entry.state as (typeof from)[number])) throw conflict(M.badTransition);
+  const changed = await finish(db, entryId, from, to, now);
+  if (changed.length === 0) throw conflict(M.entryNotActive);
+  return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }] };
+}
+
+/** The refund of one unserved VIP place, in one batch with its state change (refunded once, whoever asks twice). */
+export async function vipRefundStatements(
+  db: Db,
+  entry: { id: string; userId: string; orderId: string; amountMinor: number; currency: string },
+  from: readonly QueueState[],
+  reason: string,
+  createdBy: string | null,
+  now: Date,
+): Promise<BatchItem<"sqlite">[]> {
+  const change = db
+    .update(queueEntries)
+    .set({ state: "refunded", finishedAt: now, updatedAt: now })
+    .where(and(eq(queueEntries.id, entry.id), inArray(queueEntries.state, [...from])));
+  if (entry.amountMinor <= 0) return [change];
+  return [
+    change,
+    ...walletRefundStatements(db, {
+      orderId: entry.orderId,
+      userId: entry.userId,
+      amountMinor: entry.amountMinor,
+      currency: entry.currency,
+      reason,
+      createdBy,
+      guard: sql`changes() = 1`,
+    }),
+  ];
+}
+
+/** The streamer removes a fan. A removed VIP place is refunded to the wallet in the same batch. */
+export async function removeEntry(
+  env: Env,
+  viewer: Viewer,
+  entryId: string,
+  liveSessionId?: string,
+  now = new Date(),
+): Promise<QueueChange> {
+  const db = getDb(env);
+  const entry = await loadEntry(db, entryId);
+  assertInSession(entry, liveSessionId);
+  assertSessionStreamer(viewer, entry);
+  if (!(ACTIVE as readonly QueueState[]).includes(entry.state)) throw conflict(M.entryNotActive);
+  const notices: QueueNotice[] = [{ userId: entry.userId, message: M.youWereRemoved }];
+  if (entry.lane === "regular" || !entry.orderId) {
+    const changed = await finish(db, entryId, ACTIVE, "removed", now);
+    if (changed.length === 0) throw conflict(M.entryNotActive);
+    return { liveSessionId: entry.liveSessionId, notices };
+  }
+  const [order] = await db
+    .select({ amountMinor: orders.amountMinor, currency: orders.currency })
+    .from(orders)
+    .where(eq(orders.id, entry.orderId));
+  const statements = await vipRefundStatements(
+    db,
+    {
+      id: entry.id,
+      userId: entry.userId,
+      orderId: entry.orderId,
+      amountMinor: order?.amountMinor ?? 0,
+      currency: order?.currency ?? "USD",
+    },
+    ACTIVE,
+    "VIP place removed by the streamer",
+    viewer.id,
+    now,
+  );
+  const [first] = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as [
+    { meta?: { changes?: number } },
+  ];
+  if ((first?.meta?.changes ?? 0) === 0) throw conflict(M.entryNotActive);
+  return {
+    liveSessionId: entry.liveSessionId,
+    notices: [...notices, { userId: entry.userId, message: M.vipRefunded(entry.title) }],
+  };
+}
+
+export const LOBBY_CODE_MAX = 64;
+
+/** The streamer sets (or clears, with "") the session's lobby code; only fans playing next or in game see it. */
+export async function setLiveLobbyCode(
+  env: Env,
+  viewer: Viewer,
+  liveSessionId: string,
+  code: string,
+  now = new Date(),
+): Promise<QueueChange> {
+  const db = getDb(env);
+  const session = await loadSession(db, liveSessionId);
+  assertSessionStreamer(viewer, session);
+  const trimmed = code.trim();
+  if (trimmed.length > LOBBY_CODE_MAX) throw badRequest(`The lobby code must be at most ${LOBBY_CODE_MAX} characters`);
+  if (!trimmed) {
+    await db.delete(lobbyCodes).where(eq(lobbyCodes.liveSessionId, liveSessionId));
+  } else {
+    await db
+      .insert(lobbyCodes)
+      .values({ id: newId(), liveSessionId, code: trimmed, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: lobbyCodes.liveSessionId, set: { code: trimmed, updatedAt: now } });
+  }
+  return { liveSessionId, notices: [] };
+}

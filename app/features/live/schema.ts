@@ -1,0 +1,89 @@
+import { z } from "zod";
+import {
+  type BaseCurrency,
+  gameChoiceSchema,
+  priceSchema,
+  requirementsSchema,
+  tagsSchema,
+} from "~/features/gigs/schema";
+import { TITLE_MAX } from "../../../db/schema/constants";
+import { LIVE_MESSAGES as M } from "./messages";
+
+/** SPEC.md section 5: a title taken from a video that is longer than 70 characters is cut to 69. */
+export const VIDEO_TITLE_CUT = { over: 70, to: 69 } as const;
+export const LIVE_DESCRIPTION_MAX = 3000;
+
+export function cutVideoTitle(title: string): string {
+  return title.length > VIDEO_TITLE_CUT.over ? title.slice(0, VIDEO_TITLE_CUT.to) : title;
+}
+
+const yesNo = z.preprocess(
+  (value) => value === true || value === "true" || value === "yes" || value === "on",
+  z.boolean(),
+);
+
+/**
+ * The go-live form (the stepper's last step, the plain-form steps without JavaScript, and
+ * POST /api/post/influencer/liveSession). Streaming link rules are checked by `normaliseStreamingLink` where
+ * the site's host is known; the price against the streamer's base currency.
+ */
+export function goLiveSchema(baseCurrency: BaseCurrency) {
+  return z.object({
+    ...gameChoiceSchema,
+    title: z
+      .string({ error: "Please enter a title" })
+      .trim()
+      .min(1, "Please enter a title")
+      .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+    description: z
+      .string()
+      .trim()
+      .max(LIVE_DESCRIPTION_MAX, "Description must be at most 3000 characters")
+      .optional()
+      .default(""),
+    price: priceSchema(baseCurrency),
+    isStreaming: yesNo.optional().default(false),
+    streamingLink: z.string().trim().max(2000).optional().default(""),
+    requirements: requirementsSchema,
+    session_tags: tagsSchema,
+    defaultThumbnail: z.string().trim().max(2000).optional().default(""),
+  });
+}
+export type GoLiveInput = z.output<ReturnType<typeof goLiveSchema>>;
+
+export const streamingLinkSchema = z.object({
+  liveSessionId: z.string().trim().min(1),
+  isStreaming: yesNo.optional().default(true),
+  streamingLink: z.string().trim().max(2000).optional().default(""),
+});
+
+export const liveDetailsSchema = z.object({
+  liveSessionId: z.string().trim().min(1),
+  title: z
+    .string()
+    .trim()
+    .min(1, "Please enter a title")
+    .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+  description: z.string().trim().max(LIVE_DESCRIPTION_MAX).optional().default(""),
+  requirements: requirementsSchema,
+  session_tags: tagsSchema,
+});
+
+export const sessionIdSchema = z.object({ liveSessionId: z.string({ error: M.notFound }).trim().min(1, M.notFound) });
+export const entryIdSchema = z.object({ id: z.string({ error: M.entryNotFound }).trim().min(1, M.entryNotFound) });
+export const vipJoinSchema = z.object({
+  liveSessionId: z.string({ error: M.notFound }).trim().min(1, M.notFound),
+  acceptTerms: z.preprocess(
+    (value) => value === true || value === "true" || value === "on",
+    z.literal(true, { error: M.termsRequired }),
+  ),
+  paymentMethod: z.enum(["card", "wallet"]).optional().default("card"),
+});
+export const serveSchema = z.object({
+  id: z.string().trim().min(1, M.entryNotFound),
+  to: z.enum(["playing_next", "in_game", "done", "removed"]),
+});
+export const lobbyCodeSchema = z.object({
+  liveSessionId: z.string().trim().min(1),
+  lobbyCode: z.string().trim().max(64).optional().default(""),
+});

@@ -1,0 +1,324 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Viewer } from "~/features/auth/policy";
+import { storeCover } from "~/features/gigs/cover.server";
+import { assertGameChoice, usdPrice } from "~/features/gigs/gigs.server";
+import { assertManageBusiness } from "~/features/influencer/access";
+import { announceToFans } from "~/features/notifications/fanout.server";
+import { notifyUser } from "~/features/notifications/notify.server";
+import { badRequest, conflict, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
+import { type Db, getDb, named } from "~/platform/db.server";
+import {
+  gameModes,
+  games,
+  liveSessions,
+  liveSessionTags,
+  orders,
+  platforms,
+  queueEntries,
+  users,
+} from "../../../db/schema";
+import { LIVE_MESSAGES as M } from "./messages";
+import { assertSessionStreamer, type QueueChange, type QueueNotice, vipRefundStatements } from "./queue.server";
+import type { GoLiveInput } from "./schema";
+import { loadSession } from "./snapshot.server";
+import { normaliseStreamingLink } from "./streaming-link";
+
+/**
+ * Going live, changing the session, ending it (DOMAIN.md "Live sessions and queues"). One open session per
+ * streamer: the partial UNIQUE index on live_sessions decides, in the same batch that points the user at it.
+ */
+function isConstraintFailure(error: unknown): boolean {
+  const text = `${error instanceof Error ? error.message : String(error)} ${
+    error instanceof Error && error.cause instanceof Error ? error.cause.message : ""
+  }`;
+  return /constraint failed/i.test(text);
+}
+
+function streamingLinkOf(input: { isStreaming: boolean; streamingLink: string }, parentHosts: readonly string[]) {
+  if (!input.isStreaming) return null;
+  if (!input.streamingLink) throw badRequest(M.invalidLink, "streamingLink");
+  const result = normaliseStreamingLink(input.streamingLink, parentHosts);
+  if (!result.ok) throw badRequest(result.message, "streamingLink");
+  return result.link;
+}
+
+export async function goLive(
+  env: Env,
+  viewer: Viewer,
+  input: GoLiveInput,
+  options: { parentHosts: readonly string[]; banner?: File | null; now?: Date },
+): Promise<{ id: string }> {
+  assertManageBusiness(viewer, viewer.id);
+  const link = streamingLinkOf(input, options.parentHosts);
+  await assertGameChoice(env, input);
+  const price = await usdPrice(env, viewer, input.price);
+  const banner = options.banner ? await storeCover(env, options.banner) : null;
+  const db = getDb(env);
+  const id = newId();
+  const now = options.now ?? new Date();
+  try {
+    await db.batch([
+      db.insert(liveSessions).values({
+        id,
+        influencerId: viewer.id,
+        title: input.title,
+        description: input.description,
+        gameId: input._game_id,
+        gameModeId: input._game_mode_id,
+        platformId: input._platform_playing_on_id,
+        ...price,
+        isStreaming: link !== null,
+        streamingLink: link,
+        requirements: input.requirements,
+        bannerKey: banner?.key ?? null,
+        bannerUrl: banner?.url ?? null,
+        thumbnailUrl: input.defaultThumbnail || null,
+        startedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ...input.session_tags.map((tag) => db.insert(liveSessionTags).values({ liveSessionId: id, tag })),
+      db.update(users).set({ liveSessionId: id, updatedAt: now }).where(eq(users.id, viewer.id)),
+      // "Live now" lists on public pages change (docs/decisions/012).
+      catalogueChangedStatement(db),
+    ]);
+  } catch (error) {
+    if (isConstraintFailure(error)) throw conflict(M.alreadyLive);
+    throw error;
+  }
+  await announceToFans(env, { kind: "live", influencerId: viewer.id, liveSessionId: id });
+  return { id };
+}
+
+export async function updateStreamingLink(
+  env: Env,
+  viewer: Viewer,
+  input: { liveSessionId: string; isStreaming: boolean; streamingLink: string },
+  parentHosts: readonly string[],
+): Promise<QueueChange> {
+  const db = getDb(env);
+  const session = await loadSession(db, input.liveSessionId);
+  assertSessionStreamer(viewer, session);
+  if (session.endedAt) throw conflict(M.sessionEnded);
+  const link = streamingLinkOf(input, parentHosts);
+  await db
+    .update(liveSessions)
+    .set({ isStreaming: link !== null, streamingLink: link, updatedAt: new Date() })
+    .where(eq(liveSessions.id, input.liveSessionId));
+  return { liveSessionId: input.liveSessionId, notices: [] };
+}
+
+export async function updateLiveDetails(
+  env: Env,
+  viewer: Viewer,
+  input: {
+    liveSessionId: string;
+    title: string;
+    description: string;
+    requirements: { key: string; value: string }[];
+    session_tags: string[];
+  },
+): Promise<QueueChange> {
+  const db = getDb(env);
+  const session = await loadSession(db, input.liveSessionId);
+  assertSessionStreamer(viewer, session);
+  if (session.endedAt) throw conflict(M.sessionEnded);
+  await db.batch([
+    db
+      .update(liveSessions)
+      .set({
+        title: input.title,
+        description: input.description,
+        requirements: input.requirements,
+        updatedAt: new Date(),
+      })
+      .where(eq(liveSessions.id, input.liveSessionId)),
+    db.delete(liveSessionTags).where(eq(liveSessionTags.liveSessionId, input.liveSessionId)),
+    ...input.session_tags.map((tag) => db.insert(liveSessionTags).values({ liveSessionId: input.liveSessionId, tag })),
+    catalogueChangedStatement(db),
+  ]);
+  return { liveSessionId: input.liveSessionId, notices: [] };
+}
+
+/** How many unserved VIP places are refunded per batch (three statements each). */
+const REFUND_CHUNK = 40;
+
+export type EndOutcome = QueueChange & {
+  /** Fans still playing next or in game: the streamer finishes them before leaving the dashboard. */
+  stillPlaying: number;
+  refunded: number;
+};
+
+/**
+ * Ends the session: closes it (no more joins) and frees the streamer to go live again, drops waiting regular
+ * fans, and refunds every VIP place still waiting, each in one batch with its state change through the one
+ * refund path, so End Session sent twice (or retried after a failure) refunds each place exactly once. Fans
+ * playing next or in game stay until the streamer marks them done.
+ */
+export async function endLiveSession(
+  env: Env,
+  viewer: Viewer,
+  liveSessionId: string,
+  now = new Date(),
+): Promise<EndOutcome> {
+  const db = getDb(env);
+  const session = await loadSession(db, liveSessionId);
+  assertSessionStreamer(viewer, session);
+  await db.batch([
+    db
+      .update(liveSessions)
+      .set({ endedAt: now, updatedAt: now })
+      .where(and(eq(liveSessions.id, liveSessionId), sql`${liveSessions.endedAt} IS NULL`)),
+    db
+      .update(users)
+      .set({ liveSessionId: null, updatedAt: now })
+      .where(and(eq(users.id, session.influencerId), eq(users.liveSessionId, liveSessionId))),
+    db
+      .update(queueEntries)
+      .set({ state: "removed", finishedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(queueEntries.liveSessionId, liveSessionId),
+          eq(queueEntries.lane, "regular"),
+          eq(queueEntries.state, "waiting"),
+        ),
+      ),
+    catalogueChangedStatement(db),
+  ]);
+  const unserved = await db
+    .select(
+      named({
+        id: queueEntries.id,
+        userId: queueEntries.userId,
+        orderId: queueEntries.orderId,
+        amountMinor: orders.amountMinor,
+        currency: orders.currency,
+      }),
+    )
+    .from(queueEntries)
+    .innerJoin(orders, eq(orders.id, queueEntries.orderId))
+    .where(
+      and(
+        eq(queueEntries.liveSessionId, liveSessionId),
+        eq(queueEntries.lane, "vip"),
+        eq(queueEntries.state, "waiting"),
+      ),
+    )
+    .orderBy(asc(queueEntries.position));
+  const refundedUsers: string[] = [];
+  for (let start = 0; start < unserved.length; start += REFUND_CHUNK) {
+    const chunk = unserved.slice(start, start + REFUND_CHUNK);
+    const statements: BatchItem<"sqlite">[] = [];
+    for (const entry of chunk) {
+      if (!entry.orderId) continue;
+      statements.push(
+        ...(await vipRefundStatements(
+          db,
+          { ...entry, orderId: entry.orderId },
+          ["waiting"],
+          "VIP place not served before the live session ended",
+          null,
+          now,
+        )),
+      );
+    }
+    if (statements.length === 0) continue;
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    refundedUsers.push(...chunk.map((entry) => entry.userId));
+  }
+  const refundedNotice = M.vipRefunded(session.title);
+  await Promise.all(
+    refundedUsers.map((userId) =>
+      notifyUser(env, {
+        userId,
+        type: "queue",
+        title: refundedNotice,
+        url: "/profile#wallet",
+        influencerId: session.influencerId,
+      }),
+    ),
+  );
+  const [playing] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(queueEntries)
+    .where(
+      and(eq(queueEntries.liveSessionId, liveSessionId), inArray(queueEntries.state, ["playing_next", "in_game"])),
+    );
+  const notices: QueueNotice[] = refundedUsers.map((userId) => ({ userId, message: refundedNotice }));
+  return { liveSessionId, notices, stillPlaying: Number(playing?.n ?? 0), refunded: refundedUsers.length };
+}
+
+/** A live session as the live page, the dashboard and the API show it. */
+export function liveSessionViewQuery(db: Db, liveSessionId: string) {
+  return db
+    .select(
+      named({
+        id: liveSessions.id,
+        influencerId: liveSessions.influencerId,
+        influencerName: users.fullName,
+        influencerUsername: users.username,
+        title: liveSessions.title,
+        description: liveSessions.description,
+        gameId: liveSessions.gameId,
+        gameName: games.name,
+        gameModeId: liveSessions.gameModeId,
+        modeName: gameModes.name,
+        durationMinutes: gameModes.durationMinutes,
+        playersPerGame: gameModes.noOfPlayers,
+        platformId: liveSessions.platformId,
+        platformName: platforms.platformName,
+        priceMinor: liveSessions.priceMinor,
+        baseCurrency: liveSessions.baseCurrency,
+        isStreaming: liveSessions.isStreaming,
+        streamingLink: liveSessions.streamingLink,
+        requirements: liveSessions.requirements,
+        bannerUrl: liveSessions.bannerUrl,
+        thumbnailUrl: liveSessions.thumbnailUrl,
+        startedAt: liveSessions.startedAt,
+        endedAt: liveSessions.endedAt,
+        tags: sql<
+          string | null
+        >`(SELECT group_concat(t.tag, char(31)) FROM live_session_tags t WHERE t.live_session_id = ${liveSessions.id})`,
+      }),
+    )
+    .from(liveSessions)
+    .innerJoin(users, eq(users.id, liveSessions.influencerId))
+    .innerJoin(games, eq(games.id, liveSessions.gameId))
+    .innerJoin(gameModes, eq(gameModes.id, liveSessions.gameModeId))
+    .innerJoin(platforms, eq(platforms.id, liveSessions.platformId))
+    .where(eq(liveSessions.id, liveSessionId))
+    .limit(1);
+}
+
+export type LiveSessionView = Omit<Awaited<ReturnType<typeof liveSessionViewQuery>>[number], "tags"> & {
+  tags: string[];
+};
+
+export function withTags<T extends { tags: string | null }>(row: T): Omit<T, "tags"> & { tags: string[] } {
+  return { ...row, tags: row.tags ? row.tags.split("\u001f").sort() : [] };
+}
+
+export async function getLiveSession(env: Env, liveSessionId: string): Promise<LiveSessionView> {
+  const [row] = await liveSessionViewQuery(getDb(env), liveSessionId);
+  if (!row) throw notFound(M.notFound);
+  return withTags(row);
+}
+
+/** The streamer's sessions, newest first (GET /api/get/influencer/liveSessions). */
+export async function streamerLiveSessions(env: Env, viewer: Viewer, limit = 20) {
+  assertManageBusiness(viewer, viewer.id);
+  return getDb(env)
+    .select({
+      id: liveSessions.id,
+      title: liveSessions.title,
+      startedAt: liveSessions.startedAt,
+      endedAt: liveSessions.endedAt,
+    })
+    .from(liveSessions)
+    .where(eq(liveSessions.influencerId, viewer.id))
+    .orderBy(desc(liveSessions.startedAt))
+    .limit(limit);
+}

@@ -1,0 +1,242 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { col, type Db, named } from "~/platform/db.server";
+import {
+  ACTIVE_QUEUE_STATES,
+  gameModes,
+  liveSessions,
+  lobbyCodes,
+  type QueueLane,
+  type QueueState,
+  queueEntries,
+  users,
+} from "../../../db/schema";
+import { LIVE_MESSAGES as M } from "./messages";
+
+/**
+ * A live session's queue as it is read: the snapshot every socket's view is made from, one fan's place, and the
+ * one statement shape that inserts a place (queue.server.ts for regular and wallet VIP joins, vip-step.server.ts
+ * for a VIP place paid by card).
+ *
+ * `position` is the session's join counter: each join takes max(position) + 1 in the same INSERT statement, so
+ * positions are unique (UNIQUE (live_session_id, position)) and gap-free whoever inserts. The place a fan sees is
+ * their rank in their lane among the active entries; the order of service is VIP before regular, then position.
+ */
+export type QueueSessionInfo = {
+  id: string;
+  influencerId: string;
+  title: string;
+  endedAt: Date | null;
+  priceMinor: number;
+  durationMinutes: number;
+  playersPerGame: number;
+  lobbyCode: string | null;
+};
+
+export type QueueRow = {
+  id: string;
+  userId: string;
+  username: string;
+  lane: QueueLane;
+  state: QueueState;
+  position: number;
+  orderId: string | null;
+  gamertag: string | null;
+  joinedAt: Date;
+};
+
+export type QueueSnapshot = { session: QueueSessionInfo; entries: QueueRow[] };
+
+export const ACTIVE = [...ACTIVE_QUEUE_STATES];
+/** The fans who see the session's lobby code. */
+export const LOBBY_CODE_STATES: readonly QueueState[] = ["playing_next", "in_game"];
+
+export function sessionInfoQuery(db: Db, liveSessionId: string) {
+  return db
+    .select(
+      named({
+        id: liveSessions.id,
+        influencerId: liveSessions.influencerId,
+        title: liveSessions.title,
+        endedAt: liveSessions.endedAt,
+        priceMinor: liveSessions.priceMinor,
+        durationMinutes: gameModes.durationMinutes,
+        playersPerGame: gameModes.noOfPlayers,
+        lobbyCode: lobbyCodes.code,
+      }),
+    )
+    .from(liveSessions)
+    .innerJoin(gameModes, eq(gameModes.id, liveSessions.gameModeId))
+    .leftJoin(lobbyCodes, eq(lobbyCodes.liveSessionId, liveSessions.id))
+    .where(eq(liveSessions.id, liveSessionId))
+    .limit(1);
+}
+
+function activeEntriesQuery(db: Db, liveSessionId: string) {
+  return db
+    .select(
+      named({
+        id: queueEntries.id,
+        userId: queueEntries.userId,
+        username: users.username,
+        lane: queueEntries.lane,
+        state: queueEntries.state,
+        position: queueEntries.position,
+        orderId: queueEntries.orderId,
+        gamertag: queueEntries.gamertag,
+        joinedAt: queueEntries.joinedAt,
+      }),
+    )
+    .from(queueEntries)
+    .innerJoin(users, eq(users.id, queueEntries.userId))
+    .where(and(eq(queueEntries.liveSessionId, liveSessionId), inArray(queueEntries.state, ACTIVE)))
+    .orderBy(desc(sql`${queueEntries.lane} = 'vip'`), asc(queueEntries.position));
+}
+
+/** The session and its active entries in order of service (VIP lane first, each in join order). One round trip. */
+export async function queueSnapshot(db: Db, liveSessionId: string): Promise<QueueSnapshot | null> {
+  const [sessionRows, entries] = await db.batch([
+    sessionInfoQuery(db, liveSessionId),
+    activeEntriesQuery(db, liveSessionId),
+  ]);
+  const session = sessionRows[0];
+  if (!session) return null;
+  return { session, entries };
+}
+
+export type LaneCounts = { vip: number; regular: number };
+
+export function laneCounts(entries: readonly Pick<QueueRow, "lane">[]): LaneCounts {
+  let vip = 0;
+  for (const entry of entries) if (entry.lane === "vip") vip++;
+  return { vip, regular: entries.length - vip };
+}
+
+/** What one fan sees of their own place (the live page, updateUserLiveSession). */
+export type FanPlace = {
+  entryId: string;
+  lane: QueueLane;
+  state: QueueState;
+  /** Rank in their lane among the active entries, from 1. */
+  position: number;
+  /** Fans served before them (all of the VIP lane for a regular fan). */
+  ahead: number;
+  estimatedWaitMinutes: number;
+  /** The session's lobby code, only while playing next or in game. */
+  lobbyCode: string | null;
+};
+
+/** Games ahead of the fan times the mode's duration: `ahead` fans fill floor(ahead / players) whole games. */
+export function estimatedWaitMinutes(
+  ahead: number,
+  session: Pick<QueueSessionInfo, "durationMinutes" | "playersPerGame">,
+) {
+  return Math.floor(ahead / Math.max(1, session.playersPerGame)) * session.durationMinutes;
+}
+
+export function fanPlace(snapshot: QueueSnapshot, userId: string): FanPlace | null {
+  const index = snapshot.entries.findIndex((entry) => entry.userId === userId);
+  const entry = snapshot.entries[index];
+  if (!entry) return null;
+  const vipCount = laneCounts(snapshot.entries).vip;
+  const position = entry.lane === "vip" ? index + 1 : index - vipCount + 1;
+  const waiting = entry.state === "waiting";
+  return {
+    entryId: entry.id,
+    lane: entry.lane,
+    state: entry.state,
+    position,
+    ahead: index,
+    estimatedWaitMinutes: waiting ? estimatedWaitMinutes(index, snapshot.session) : 0,
+    lobbyCode: LOBBY_CODE_STATES.includes(entry.state) ? snapshot.session.lobbyCode : null,
+  };
+}
+
+export async function loadSession(db: Db, liveSessionId: string): Promise<QueueSessionInfo> {
+  const [session] = await sessionInfoQuery(db, liveSessionId);
+  if (!session) throw notFound(M.notFound);
+  return session;
+}
+
+/** The next join position of the session, computed inside the inserting statement. */
+export function nextPositionSql(liveSessionId: string) {
+  return sql<number>`coalesce((SELECT max(q.position) FROM queue_entries q WHERE q.live_session_id = ${liveSessionId}), 0) + 1`;
+}
+
+/**
+ * The INSERT of a waiting place with the session's next position, from the session row, only where `where`
+ * holds (the session open, and whatever the caller adds). The caller chains `.onConflictDoNothing()` or lets the
+ * partial UNIQUE index fail its batch.
+ */
+export function placeInsert(
+  db: Db,
+  place: { liveSessionId: string; userId: string; lane: QueueLane; orderId: string | null; at: number },
+  ...where: SQL[]
+) {
+  return db.insert(queueEntries).select(
+    db
+      .select({
+        id: sql<string>`${newId()}`.as("id"),
+        liveSessionId: liveSessions.id,
+        userId: sql<string>`${place.userId}`.as("user_id"),
+        lane: sql<QueueLane>`${place.lane}`.as("lane"),
+        state: sql<QueueState>`'waiting'`.as("state"),
+        position: nextPositionSql(place.liveSessionId).as("position"),
+        orderId: sql<string | null>`${place.orderId}`.as("order_id"),
+        gamertag: sql<string | null>`NULL`.as("gamertag"),
+        joinedAt: sql<Date>`${place.at}`.as("joined_at"),
+        finishedAt: sql<Date | null>`NULL`.as("finished_at"),
+        updatedAt: sql<Date>`${place.at}`.as("updated_at"),
+      })
+      .from(liveSessions)
+      .where(and(eq(liveSessions.id, place.liveSessionId), sql`${liveSessions.endedAt} IS NULL`, ...where)),
+  );
+}
+
+/**
+ * One fan's place without reading the whole queue (the join answer): their entry and how many active entries
+ * are served before them, counted by the (session, lane, state, position) index.
+ */
+export async function placeOfUser(db: Db, liveSessionId: string, userId: string): Promise<FanPlace | null> {
+  const [row] = await db
+    .select(
+      named({
+        entryId: queueEntries.id,
+        lane: queueEntries.lane,
+        state: queueEntries.state,
+        inLane: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
+          AND o.lane = ${col(queueEntries.lane)} AND o.state IN ('waiting', 'playing_next', 'in_game')
+          AND o.position < ${col(queueEntries.position)})`,
+        vipAhead: sql<number>`CASE WHEN ${col(queueEntries.lane)} = 'regular' THEN (SELECT count(*) FROM queue_entries o
+          WHERE o.live_session_id = ${liveSessionId} AND o.lane = 'vip' AND o.state IN ('waiting', 'playing_next', 'in_game'))
+          ELSE 0 END`,
+        durationMinutes: gameModes.durationMinutes,
+        playersPerGame: gameModes.noOfPlayers,
+        lobbyCode: lobbyCodes.code,
+      }),
+    )
+    .from(queueEntries)
+    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
+    .innerJoin(gameModes, eq(gameModes.id, liveSessions.gameModeId))
+    .leftJoin(lobbyCodes, eq(lobbyCodes.liveSessionId, liveSessions.id))
+    .where(
+      and(
+        eq(queueEntries.liveSessionId, liveSessionId),
+        eq(queueEntries.userId, userId),
+        inArray(queueEntries.state, ACTIVE),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const ahead = Number(row.inLane) + Number(row.vipAhead);
+  return {
+    entryId: row.entryId,
+    lane: row.lane,
+    state: row.state,
+    position: Number(row.inLane) + 1,
+    ahead,
+    estimatedWaitMinutes: row.state === "waiting" ? estimatedWaitMinutes(ahead, row) : 0,
+    lobbyCode: LOBBY_CODE_STATES.includes(row.state) ? row.lobbyCode : null,
+  };
+}

@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import { notifyUser } from "~/features/notifications/notify.server";
+import type { FulfilmentStep } from "~/features/payments/steps";
+import type { Db } from "~/platform/db.server";
+import { LIVE_MESSAGES as M } from "./messages";
+import { placeInsert } from "./snapshot.server";
+
+/**
+ * The VIP place as the vip_queue order kind's fulfilment step (app/features/payments/registry.server.ts). Kept
+ * apart from vip.server.ts, which opens checkouts, so the registry imports no module that imports it back.
+ *
+ * The place is the queue entry: inserted with the next join position of the session, only while the session is
+ * open and the fan has no active place there (the partial UNIQUE index). A payment that arrives when that is no
+ * longer possible (the session ended, the fan joined meanwhile) is refunded to the wallet by the fulfilment.
+ */
+export const VIP_CURRENCY = "USD";
+
+/** The VIP place of a paid order: a waiting VIP entry, only while the session is open and the fan has no active place. */
+export function placeStatement(db: Db, order: { id: string; userId: string; liveSessionId: string }, at: number) {
+  return placeInsert(
+    db,
+    { liveSessionId: order.liveSessionId, userId: order.userId, lane: "vip", orderId: order.id, at },
+    sql`NOT EXISTS (SELECT 1 FROM queue_entries q WHERE q.live_session_id = ${order.liveSessionId}
+         AND q.user_id = ${order.userId} AND q.state IN ('waiting', 'playing_next', 'in_game'))`,
+  );
+}
+
+export const placeTaken = (orderId: string) =>
+  sql`EXISTS (SELECT 1 FROM queue_entries q WHERE q.order_id = ${orderId})`;
+
+/** The vip_queue kind's part of the generic card fulfilment (app/features/payments/registry.server.ts). */
+export const vipQueueStep: FulfilmentStep = {
+  take(db, order, now) {
+    if (!order.liveSessionId) return [];
+    return [
+      placeStatement(db, { id: order.id, userId: order.userId, liveSessionId: order.liveSessionId }, now.getTime()),
+    ];
+  },
+  taken: (order) => placeTaken(order.id),
+  // Nothing was held while paying, so nothing to mark lost or release: a place that could not be taken is
+  // simply absent, and that absence is what lets the late-payment refund apply.
+  lose: () => [],
+  lost: (order) => sql`NOT ${placeTaken(order.id)}`,
+  release: () => [],
+  async confirmed(env, order) {
+    if (!order.liveSessionId) return;
+    const { liveSessionChanged } = await import("./coordinator.server");
+    await liveSessionChanged(env, order.liveSessionId);
+    await notifyUser(env, {
+      userId: order.userId,
+      type: "queue",
+      title: M.vipJoined,
+      url: `/live/${order.liveSessionId}`,
+    });
+  },
+  async refundedLate(env, order) {
+    await notifyUser(env, {
+      userId: order.userId,
+      type: "queue",
+      title: "Your VIP payment was refunded to your wallet: the place could not be taken",
+      url: "/profile#wallet",
+    });
+  },
+};

@@ -1,0 +1,158 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Viewer } from "~/features/auth/policy";
+import { openCardCheckout } from "~/features/payments/checkout.server";
+import type { PayableOrder } from "~/features/payments/steps";
+import { walletBalance } from "~/features/wallet/ledger.server";
+import { conflict } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { type Db, getDb } from "~/platform/db.server";
+import { orders, queueEntries, users, walletEntries } from "../../../db/schema";
+import { LIVE_MESSAGES as M } from "./messages";
+import { assertMayJoin, type QueueChange } from "./queue.server";
+import { loadSession, type QueueSessionInfo } from "./snapshot.server";
+import { placeStatement, VIP_CURRENCY } from "./vip-step.server";
+
+/**
+ * The VIP place, paid at the session's price through the ONE payment path of the booking issue: a card pays
+ * through `openCardCheckout` and the generic fulfilment (this file's `vipQueueStep` is the vip_queue kind's
+ * step), the wallet through a conditional debit in the same batch as the order and the place.
+ * The place itself, and the card step, are in vip-step.server.ts.
+ */
+function vipOrder(session: QueueSessionInfo, viewer: Viewer, orderId: string, paid: boolean, now: Date) {
+  return {
+    id: orderId,
+    userId: viewer.id,
+    influencerId: session.influencerId,
+    kind: "vip_queue" as const,
+    status: paid ? ("paid" as const) : ("pending_payment" as const),
+    amountMinor: session.priceMinor,
+    currency: VIP_CURRENCY,
+    paymentMethod: paid ? ("wallet" as const) : ("card" as const),
+    liveSessionId: session.id,
+    paidAt: paid ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string) {
+  const session = await loadSession(db, liveSessionId);
+  assertMayJoin(viewer, session);
+  const [active] = await db
+    .select({ id: queueEntries.id })
+    .from(queueEntries)
+    .where(
+      and(
+        eq(queueEntries.liveSessionId, liveSessionId),
+        eq(queueEntries.userId, viewer.id),
+        sql`${queueEntries.state} IN ('waiting', 'playing_next', 'in_game')`,
+      ),
+    )
+    .limit(1);
+  if (active) throw conflict(M.alreadyQueued);
+  return session;
+}
+
+/** Card: the pending order, then its Stripe Checkout session; the place is taken when the payment is fulfilled. */
+export async function startVipCheckout(
+  env: Env,
+  viewer: Viewer,
+  liveSessionId: string,
+  origin: string,
+  now = new Date(),
+): Promise<{ orderId: string; url: string; sessionId: string }> {
+  const db = getDb(env);
+  const session = await assertCanBuy(db, viewer, liveSessionId);
+  const orderId = newId();
+  await db.insert(orders).values(vipOrder(session, viewer, orderId, false, now));
+  const order: PayableOrder = {
+    id: orderId,
+    userId: viewer.id,
+    kind: "vip_queue",
+    status: "pending_payment",
+    amountMinor: session.priceMinor,
+    currency: VIP_CURRENCY,
+    influencerId: session.influencerId,
+    slotId: null,
+    liveSessionId,
+    checkoutSessionId: null,
+  };
+  const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, viewer.id));
+  const checkout = await openCardCheckout(env, order, {
+    name: `VIP place: ${session.title}`,
+    customerEmail: buyer?.email ?? null,
+    origin,
+  });
+  return { orderId, url: checkout.url, sessionId: checkout.sessionId };
+}
+
+/**
+ * Wallet: one batch of the paid order, the debit (only while the balance covers it), the place (only after the
+ * debit) and a guard that fails the whole batch when no place was inserted, so a refused fan leaves no trace.
+ * Runs inside the session's Durable Object (a queue mutation like any other).
+ */
+export async function joinVipWithWallet(
+  env: Env,
+  viewer: Viewer,
+  liveSessionId: string,
+  now = new Date(),
+): Promise<QueueChange> {
+  const db = getDb(env);
+  const session = await assertCanBuy(db, viewer, liveSessionId);
+  const orderId = newId();
+  const at = now.getTime();
+  const amount = session.priceMinor;
+  const statements: BatchItem<"sqlite">[] = [
+    db.insert(orders).values(vipOrder(session, viewer, orderId, true, now)),
+    db.insert(walletEntries).select(
+      db
+        .select({
+          id: sql<string>`${newId()}`.as("id"),
+          userId: users.id,
+          amountMinor: sql<number>`${-amount}`.as("amount_minor"),
+          currency: sql<string>`${VIP_CURRENCY}`.as("currency"),
+          kind: sql<"purchase">`'purchase'`.as("kind"),
+          orderId: sql<string>`${orderId}`.as("order_id"),
+          refundId: sql<string | null>`NULL`.as("refund_id"),
+          payoutId: sql<string | null>`NULL`.as("payout_id"),
+          note: sql<string>`'VIP queue place'`.as("note"),
+          createdBy: sql<string | null>`NULL`.as("created_by"),
+          createdAt: sql<Date>`${at}`.as("created_at"),
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, viewer.id),
+            sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
+                 WHERE w.user_id = ${viewer.id} AND w.currency = ${VIP_CURRENCY}) >= ${amount}`,
+          ),
+        ),
+    ),
+    placeStatement(db, { id: orderId, userId: viewer.id, liveSessionId }, at),
+    // No place (no balance, session ended, already queued): the CHECK on amounts fails the whole batch.
+    db
+      .update(orders)
+      .set({ amountMinor: -1 })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          sql`(NOT EXISTS (SELECT 1 FROM queue_entries q WHERE q.order_id = ${orderId})
+              OR NOT EXISTS (SELECT 1 FROM wallet_entries w WHERE w.order_id = ${orderId} AND w.kind = 'purchase'))`,
+        ),
+      ),
+  ];
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    const text = `${error instanceof Error ? error.message : String(error)} ${
+      error instanceof Error && error.cause instanceof Error ? error.cause.message : ""
+    }`;
+    if (!/constraint failed/i.test(text)) throw error;
+    const fresh = await loadSession(db, liveSessionId);
+    if (fresh.endedAt) throw conflict(M.sessionEnded);
+    if ((await walletBalance(db, viewer.id, VIP_CURRENCY)) < amount) throw conflict(M.insufficientBalance);
+    throw conflict(M.alreadyQueued);
+  }
+  return { liveSessionId, notices: [] };
+}

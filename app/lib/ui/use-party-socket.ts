@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from "react";
+
+export type SocketFrame = { event: string; data?: unknown; ack?: string };
+export type PartyConnection = { send(frame: SocketFrame): void; request(frame: SocketFrame): Promise<unknown> };
+
+/**
+ * A reconnecting socket to a Durable Object room (partysocket, loaded only in the browser and only on pages that
+ * use it). Every frame received goes to `onFrame`; after each (re)connect the server sends the current state
+ * itself, so a dropped connection resyncs on its own. `request` sends a frame with an `ack` id and resolves with
+ * the server's acknowledgement. Returns null until connected once.
+ */
+export function usePartySocket(
+  party: string,
+  room: string | null,
+  onFrame: (frame: SocketFrame) => void,
+): { connection: PartyConnection | null; connected: boolean } {
+  const handler = useRef(onFrame);
+  handler.current = onFrame;
+  const [connection, setConnection] = useState<PartyConnection | null>(null);
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    if (!room) return;
+    let closed = false;
+    let socket: { close(): void; send(data: string): void; addEventListener: WebSocket["addEventListener"] } | null =
+      null;
+    const pending = new Map<string, (data: unknown) => void>();
+    void import("partysocket").then(({ PartySocket }) => {
+      if (closed) return;
+      const ws = new PartySocket({ host: window.location.host, party, room });
+      socket = ws;
+      ws.addEventListener("open", () => setConnected(true));
+      ws.addEventListener("close", () => setConnected(false));
+      ws.addEventListener("message", (event: MessageEvent) => {
+        let frame: SocketFrame;
+        try {
+          frame = JSON.parse(String(event.data)) as SocketFrame;
+        } catch {
+          return;
+        }
+        if (frame.event === "ack" && frame.ack) {
+          pending.get(frame.ack)?.(frame.data);
+          pending.delete(frame.ack);
+          return;
+        }
+        handler.current(frame);
+      });
+      let counter = 0;
+      setConnection({
+        send: (frame) => ws.send(JSON.stringify(frame)),
+        request: (frame) =>
+          new Promise((resolve) => {
+            const ack = `a${++counter}`;
+            pending.set(ack, resolve);
+            ws.send(JSON.stringify({ ...frame, ack }));
+          }),
+      });
+    });
+    return () => {
+      closed = true;
+      socket?.close();
+      setConnection(null);
+      setConnected(false);
+    };
+  }, [party, room]);
+  return { connection, connected };
+}

@@ -1,0 +1,10 @@
+import { vipJoinSchema } from "~/features/live/schema";
+import { startVipCheckout } from "~/features/live/vip.server";
+import { publicOrigin } from "~/platform/http.server";
+import { jsonAction } from "../_lib/json-action.server";
+
+/** POST /api/create-live-checkout-session {liveSessionId, acceptTerms}: a VIP place by card; answers `id` and `url`. */
+export const action = jsonAction({ auth: true, schema: vipJoinSchema }, async ({ request, env, input, viewer }) => {
+  const checkout = await startVipCheckout(env, viewer, input.liveSessionId, publicOrigin(request, env));
+  return { id: checkout.sessionId, url: checkout.url, orderId: checkout.orderId };
+});

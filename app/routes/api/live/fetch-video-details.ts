@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { parentHostsFor } from "~/features/live/streaming-link";
+import { videoDetailsFor } from "~/features/live/video-details.server";
+import { publicOrigin } from "~/platform/http.server";
+import { jsonAction } from "../_lib/json-action.server";
+
+const schema = z.object({ embedLink: z.string({ error: "embedLink is required" }).trim().min(1).max(4000) });
+
+/** POST /api/fetch-video-details {embedLink}: {success, title, description, thumbnail, error} (streamers only). */
+export const action = jsonAction({ auth: true, schema }, async ({ request, env, input, viewer }) => {
+  if (!viewer.isInfluencer)
+    return Response.json({ success: false, message: "Only streamers can go live" }, { status: 403 });
+  const answer = await videoDetailsFor(env, input.embedLink, parentHostsFor(publicOrigin(request, env)));
+  if (!answer.success) return Response.json({ ...answer, message: answer.error }, { status: 400 });
+  return answer;
+});

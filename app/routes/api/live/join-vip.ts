@@ -1,0 +1,20 @@
+import { sendLiveCommand } from "~/features/live/coordinator.server";
+import { joinedPlace } from "~/features/live/reads.server";
+import { vipJoinSchema } from "~/features/live/schema";
+import { startVipCheckout } from "~/features/live/vip.server";
+import { publicOrigin } from "~/platform/http.server";
+import { jsonAction } from "../_lib/json-action.server";
+
+/**
+ * POST /api/join_vip {liveSessionId, acceptTerms, paymentMethod}: the VIP lane, after accepting the VIP Queue
+ * Terms. Wallet: paid and placed at once (through the session's object). Card: answers the Checkout `url`; the
+ * place is taken when the payment is fulfilled.
+ */
+export const action = jsonAction({ auth: true, schema: vipJoinSchema }, async ({ request, env, input, viewer }) => {
+  if (input.paymentMethod === "wallet") {
+    await sendLiveCommand(env, input.liveSessionId, { type: "joinVipWallet", viewer });
+    return { data: await joinedPlace(env, input.liveSessionId, viewer.id) };
+  }
+  const checkout = await startVipCheckout(env, viewer, input.liveSessionId, publicOrigin(request, env));
+  return { id: checkout.sessionId, url: checkout.url, orderId: checkout.orderId };
+});

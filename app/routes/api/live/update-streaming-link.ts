@@ -1,0 +1,20 @@
+import { sendLiveCommand } from "~/features/live/coordinator.server";
+import { streamingLinkSchema } from "~/features/live/schema";
+import { parentHostsFor } from "~/features/live/streaming-link";
+import { publicOrigin } from "~/platform/http.server";
+import { jsonAction } from "../_lib/json-action.server";
+
+/** POST /api/post/influencer/updateStreamingLink {liveSessionId, isStreaming, streamingLink} (the session's streamer). */
+export const action = jsonAction(
+  { auth: true, schema: streamingLinkSchema },
+  async ({ request, env, input, viewer }) => {
+    await sendLiveCommand(env, input.liveSessionId, {
+      type: "streamingLink",
+      viewer,
+      isStreaming: input.isStreaming,
+      streamingLink: input.streamingLink,
+      parentHosts: parentHostsFor(publicOrigin(request, env)),
+    });
+    return { message: "Streaming link updated" };
+  },
+);

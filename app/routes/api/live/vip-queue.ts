@@ -1,0 +1,4 @@
+import { laneLoader } from "./lane.server";
+
+/** GET /api/get/vipQueue/:id */
+export const loader = laneLoader("vip");

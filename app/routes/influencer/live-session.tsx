@@ -1,0 +1,151 @@
+import { data, Link, redirect } from "react-router";
+import { requireInfluencer } from "~/features/auth/guards.server";
+import { QueueBoard } from "~/features/live/components/queue-board";
+import { ShareModal } from "~/features/live/components/share-modal";
+import { type LiveCommand, sendLiveCommand } from "~/features/live/coordinator.server";
+import { LIVE_MESSAGES } from "~/features/live/messages";
+import { streamerQueue } from "~/features/live/reads.server";
+import { liveDetailsSchema, lobbyCodeSchema, serveSchema, streamingLinkSchema } from "~/features/live/schema";
+import { valuesFromForm } from "~/features/live/stepper";
+import { parentHostsFor } from "~/features/live/streaming-link";
+import { isAppError } from "~/lib/errors";
+import { envOf, publicOrigin } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import { orErrorPage } from "./_lib/form-reply.server";
+import type { Route } from "./+types/live-session";
+
+export const meta = () => [{ title: "Queue dashboard | Noobrd" }];
+
+/** /influencer/live/session/:id: the queue dashboard of the streamer's own session. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireInfluencer(request, env);
+  const { session, queue } = await orErrorPage(streamerQueue(env, viewer, params.id ?? ""));
+  const url = new URL(request.url);
+  return {
+    session,
+    queue,
+    shareUrl: `${publicOrigin(request, env)}/live/${session.id}`,
+    started: url.searchParams.get("started") === "1",
+    confirmEnd: url.searchParams.get("confirm") === "end",
+  };
+}
+
+type Reply = { intent: string; error: string | null };
+
+function commandOf(
+  intent: string,
+  form: FormData,
+  viewer: Awaited<ReturnType<typeof requireInfluencer>>,
+  origin: string,
+): LiveCommand | string {
+  const fields = Object.fromEntries(form);
+  switch (intent) {
+    case "serve": {
+      const parsed = serveSchema.safeParse(fields);
+      if (!parsed.success) return parsed.error.issues[0]?.message ?? "Invalid request";
+      return parsed.data.to === "removed"
+        ? { type: "remove", viewer, entryId: parsed.data.id }
+        : { type: "serve", viewer, entryId: parsed.data.id, to: parsed.data.to };
+    }
+    case "lobbyCode": {
+      const parsed = lobbyCodeSchema.safeParse(fields);
+      return parsed.success
+        ? { type: "lobbyCode", viewer, code: parsed.data.lobbyCode }
+        : (parsed.error.issues[0]?.message ?? "Invalid code");
+    }
+    case "streamingLink": {
+      const parsed = streamingLinkSchema.safeParse({ ...fields, isStreaming: fields.streamingLink ? "true" : "false" });
+      return parsed.success
+        ? {
+            type: "streamingLink",
+            viewer,
+            isStreaming: parsed.data.isStreaming,
+            streamingLink: parsed.data.streamingLink,
+            parentHosts: parentHostsFor(origin),
+          }
+        : (parsed.error.issues[0]?.message ?? LIVE_MESSAGES.invalidLink);
+    }
+    case "details": {
+      const values = valuesFromForm(form);
+      const parsed = liveDetailsSchema.safeParse({ ...values, liveSessionId: fields.liveSessionId });
+      return parsed.success
+        ? { type: "details", viewer, ...parsed.data }
+        : (parsed.error.issues[0]?.message ?? "Invalid details");
+    }
+    case "end":
+      return { type: "end", viewer };
+    default:
+      return "Unknown action";
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireInfluencer(request, env);
+  const id = params.id ?? "";
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const command = commandOf(intent, form, viewer, publicOrigin(request, env));
+  if (typeof command === "string") return data<Reply>({ intent, error: command }, { status: 400 });
+  try {
+    const outcome = await sendLiveCommand(env, id, command);
+    if (intent === "end") {
+      if ((outcome.stillPlaying ?? 0) > 0) {
+        return redirectWithToast(env, `/influencer/live/session/${id}`, {
+          kind: "info",
+          message: LIVE_MESSAGES.endedWaitForPlayers,
+        });
+      }
+      return redirectWithToast(env, "/influencer/dashboard", { kind: "success", message: LIVE_MESSAGES.ended });
+    }
+    return data<Reply>({ intent, error: null });
+  } catch (error) {
+    if (!isAppError(error)) {
+      console.error("queue dashboard", intent, error);
+      return data<Reply>(
+        { intent, error: intent === "end" ? LIVE_MESSAGES.endFailed : LIVE_MESSAGES.goLiveFailed },
+        { status: 500 },
+      );
+    }
+    if (error.status === 403) throw redirect("/");
+    return data<Reply>(
+      { intent, error: intent === "end" ? LIVE_MESSAGES.endFailed : error.message },
+      { status: error.status },
+    );
+  }
+}
+
+export default function LiveSessionDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { session, queue, shareUrl, started, confirmEnd } = loaderData;
+  const reply = actionData as Reply | undefined;
+  const ended = session.endedAt !== null;
+  return (
+    <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10">
+      {started ? <ShareModal url={shareUrl} /> : null}
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-xs uppercase tracking-wide text-red-400">{ended ? "Ended" : "Live now"}</p>
+          <h1 className="text-3xl font-bold">{session.title}</h1>
+          <p className="text-sm text-zinc-400">
+            {session.gameName} · {session.modeName} · {session.platformName} ·{" "}
+            <Link to={`/live/${session.id}`} className="text-brand-400">
+              Public page
+            </Link>
+          </p>
+        </div>
+        {ended ? null : (
+          <Link to="?confirm=end" className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold">
+            End Session
+          </Link>
+        )}
+      </header>
+      {reply?.error ? (
+        <p role="alert" className="rounded-lg border border-red-700 bg-red-950 px-4 py-2 text-sm text-red-300">
+          {reply.error}
+        </p>
+      ) : null}
+      <QueueBoard session={session} initial={queue} confirmEnd={confirmEnd} />
+    </main>
+  );
+}

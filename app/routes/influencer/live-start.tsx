@@ -1,0 +1,126 @@
+import { data, Link, redirect } from "react-router";
+import { requireInfluencer } from "~/features/auth/guards.server";
+import { uploadedFile } from "~/features/gigs/cover.server";
+import { gigFormOptions, streamerCurrency } from "~/features/gigs/gigs.server";
+import { StepperForm } from "~/features/live/components/stepper-form";
+import { LIVE_MESSAGES } from "~/features/live/messages";
+import { goLiveSchema } from "~/features/live/schema";
+import { goLive } from "~/features/live/sessions.server";
+import {
+  checkStep,
+  EMPTY_VALUES,
+  isStep,
+  resetAfter,
+  STEPS,
+  type Step,
+  type StepErrors,
+  stepIndex,
+  valuesFromForm,
+} from "~/features/live/stepper";
+import { normaliseStreamingLink, parentHostsFor } from "~/features/live/streaming-link";
+import { videoDetailsFor } from "~/features/live/video-details.server";
+import { isAppError } from "~/lib/errors";
+import { envOf, publicOrigin } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/live-start";
+
+export const meta = () => [{ title: "Go live | Noobrd" }];
+
+/** /influencer/live/start: the start-live stepper (Play Now in the header). A streamer already live goes to their queue. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireInfluencer(request, env);
+  if (viewer.liveSessionId) throw redirect(`/influencer/live/session/${viewer.liveSessionId}`);
+  return { games: await gigFormOptions(env), currency: streamerCurrency(viewer) };
+}
+
+type StepperReply = { step: Step; values: typeof EMPTY_VALUES; errors: StepErrors };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireInfluencer(request, env);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const [verb, target] = intent.split(":");
+  let values = valuesFromForm(form);
+  const games = await gigFormOptions(env);
+  const checks = { games, currency: streamerCurrency(viewer), parentHosts: parentHostsFor(publicOrigin(request, env)) };
+  const reply = (step: Step, errors: StepErrors = {}, status = 200) =>
+    data<StepperReply>({ step, values, errors }, { status });
+
+  if (verb === "edit" && isStep(target)) {
+    values = resetAfter(values, target);
+    return reply(target);
+  }
+  // Every step up to the one submitted must hold (a tampered or stale form is sent back to its first gap).
+  const upTo = verb === "next" && isStep(target) ? target : "details";
+  for (const step of STEPS.slice(0, stepIndex(upTo) + 1)) {
+    const errors = checkStep(step, values, checks);
+    if (Object.keys(errors).length > 0) {
+      if (errors.price) values = { ...values, price: "" };
+      return reply(step, errors, 400);
+    }
+  }
+  if (verb === "next") {
+    if (upTo === "streaming" && values.isStreaming === "yes") {
+      const link = normaliseStreamingLink(values.streamingLink, checks.parentHosts);
+      if (link.ok) values = { ...values, streamingLink: link.link };
+      if (!values.title) {
+        const details = await videoDetailsFor(env, values.streamingLink, checks.parentHosts);
+        if (details.success) {
+          values = {
+            ...values,
+            title: details.title,
+            description: details.description,
+            defaultThumbnail: details.thumbnail ?? "",
+          };
+        }
+      }
+    }
+    return reply(STEPS[stepIndex(upTo) + 1] ?? "start");
+  }
+  // START LIVE SESSION NOW
+  const parsed = goLiveSchema(checks.currency).safeParse({ ...values, isStreaming: values.isStreaming === "yes" });
+  if (!parsed.success)
+    return reply("details", { form: parsed.error.issues[0]?.message ?? LIVE_MESSAGES.goLiveFailed }, 400);
+  try {
+    const { id } = await goLive(env, viewer, parsed.data, {
+      parentHosts: checks.parentHosts,
+      banner: uploadedFile(form.get("banner")),
+    });
+    return redirectWithToast(env, `/influencer/live/session/${id}?started=1`, {
+      kind: "success",
+      message: LIVE_MESSAGES.started,
+    });
+  } catch (error) {
+    if (!isAppError(error)) {
+      console.error("go live", error);
+      return reply("start", { form: LIVE_MESSAGES.goLiveFailed }, 500);
+    }
+    const field = error.field === "product_cover_img" ? "form" : (error.field ?? "form");
+    return reply("start", { [field]: error.message }, error.status);
+  }
+}
+
+export default function LiveStart({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData as StepperReply | undefined;
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
+      <Link to="/influencer/dashboard" className="text-sm text-brand-400">
+        ← Dashboard
+      </Link>
+      <h1 className="text-3xl font-bold">Start a live session</h1>
+      <StepperForm
+        key={`${reply?.step ?? "game"}-${JSON.stringify(reply?.values ?? {})}`}
+        games={loaderData.games}
+        currency={loaderData.currency}
+        step={reply?.step ?? "game"}
+        values={reply?.values ?? EMPTY_VALUES}
+        errors={reply?.errors ?? {}}
+      />
+      <noscript>
+        <p className="text-sm text-zinc-400">Each step is its own form: answer it and press Next.</p>
+      </noscript>
+    </main>
+  );
+}

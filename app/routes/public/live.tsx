@@ -1,0 +1,111 @@
+import { data, isRouteErrorResponse, redirect, redirectDocument } from "react-router";
+import { getViewer } from "~/features/auth/session.server";
+import { catalogueRequest } from "~/features/catalogue/request.server";
+import { getLegalDocument } from "~/features/content/content.server";
+import { displayCurrency } from "~/features/currency/currency";
+import { getUsdInrRate } from "~/features/currency/rates.server";
+import { LiveRoom } from "~/features/live/components/live-room";
+import { sendLiveCommand } from "~/features/live/coordinator.server";
+import { LIVE_MESSAGES } from "~/features/live/messages";
+import { liveRoom } from "~/features/live/reads.server";
+import { vipJoinSchema } from "~/features/live/schema";
+import { startVipCheckout } from "~/features/live/vip.server";
+import { walletBalance } from "~/features/wallet/ledger.server";
+import { isAppError } from "~/lib/errors";
+import { MESSAGES } from "~/lib/messages";
+import { formatConverted } from "~/lib/money";
+import { cloudflareContext } from "~/platform/context";
+import { getDb } from "~/platform/db.server";
+import { publicOrigin } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/live";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: loaderData?.session ? `${loaderData.session.title} (live) | Noobrd` : "Live session | Noobrd" },
+];
+
+/** /live/:id: the stream, the session, both queues' counts and the viewer's own place. A refresh gives the same truth as the socket. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const req = await catalogueRequest(request, context);
+  let room: Awaited<ReturnType<typeof liveRoom>>;
+  try {
+    room = await liveRoom(req.env, req.viewer, params.id ?? "");
+  } catch (error) {
+    if (isAppError(error) && error.status === 404)
+      throw data(LIVE_MESSAGES.notFound, { status: 404, statusText: "Live session not found" });
+    throw error;
+  }
+  const [rate, terms, balance] = await Promise.all([
+    req.currencyCode === "INR" ? getUsdInrRate(req.env) : Promise.resolve(null),
+    getLegalDocument(req.env, "vipQueueTermsAndConditions"),
+    req.viewer ? walletBalance(getDb(req.env), req.viewer.id, "USD") : Promise.resolve(null),
+  ]);
+  const display = displayCurrency(req.currencyCode, rate?.rateMicros ?? null);
+  return {
+    ...room,
+    vipPrice: formatConverted(room.session.priceMinor, display),
+    viewer: req.viewer ? { id: req.viewer.id, isOwner: req.viewer.id === room.session.influencerId } : null,
+    walletMinor: balance,
+    terms: { title: terms?.title ?? "VIP Queue Terms and Conditions", keyPoints: terms?.keyPoints ?? [] },
+  };
+}
+
+type Reply = { error: string | null };
+
+/** Join regular, join VIP (terms accepted; wallet now, or card through Stripe), leave. Through the session's object. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const id = params.id ?? "";
+  const viewer = await getViewer(request, env);
+  if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(`/live/${id}`)}`);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === "joinRegular") {
+      await sendLiveCommand(env, id, { type: "joinRegular", viewer });
+      return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_MESSAGES.regularJoined });
+    }
+    if (intent === "joinVip") {
+      const parsed = vipJoinSchema.safeParse({ ...Object.fromEntries(form), liveSessionId: id });
+      if (!parsed.success)
+        return data<Reply>({ error: parsed.error.issues[0]?.message ?? LIVE_MESSAGES.termsRequired }, { status: 400 });
+      if (parsed.data.paymentMethod === "wallet") {
+        await sendLiveCommand(env, id, { type: "joinVipWallet", viewer });
+        return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_MESSAGES.vipJoined });
+      }
+      const checkout = await startVipCheckout(env, viewer, id, publicOrigin(request, env));
+      return redirectDocument(checkout.url);
+    }
+    if (intent === "leave") {
+      await sendLiveCommand(env, id, { type: "leave", viewer, entryId: String(form.get("entryId") ?? "") });
+      return redirectWithToast(env, `/live/${id}`, { kind: "info", message: LIVE_MESSAGES.left });
+    }
+    return data<Reply>({ error: "Unknown action" }, { status: 400 });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data<Reply>({ error: error.message }, { status: error.status });
+  }
+}
+
+export default function LivePage({ loaderData, actionData }: Route.ComponentProps) {
+  return <LiveRoom {...loaderData} error={(actionData as Reply | undefined)?.error ?? null} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="mb-3 text-3xl font-bold">Something went wrong</h1>
+        <p className="text-zinc-400">{MESSAGES.generic}</p>
+      </main>
+    );
+  }
+  return (
+    <main className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="mb-3 text-3xl font-bold">Live session not found</h1>
+      <p className="text-zinc-400">
+        This live session does not exist. It may have been removed, or the link may be wrong.
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,281 @@
+/**
+ * Live-session benchmark: N sockets on one live session (as many as this machine holds; aim 5,000), the time
+ * from a queue change to the LAST socket receiving it (p50/p95 over the changes), and joins per second through
+ * the app's own POST /api/join_regular with 0 lost or duplicated places.
+ *
+ *   npm run bench:live                                  build, serve, measure (5,000 sockets, 1,000 joiners)
+ *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20
+ *
+ * 1. Prepares its own database under .wrangler/bench-live-state (migrations and the demo seed), opens a live
+ *    session for the demo star, and writes `joiners` fans with browser sessions (the cookie is signed with the
+ *    development secret the e2e build uses; no password logins, whose PBKDF2 would dominate the run).
+ * 2. Builds the app in mode "e2e" and serves it with `vite preview` on 127.0.0.1:4640.
+ * 3. Joins: every fan sends POST /api/join_regular at once (bounded concurrency); then the places are read
+ *    back from D1: one active place per fan, positions 1..n with no gap and no duplicate.
+ * 4. Sockets: opens `sockets` WebSockets to /parties/live-session/<id> (the joined fans with their cookies,
+ *    each getting their own place; the rest anonymous, getting the counts), then the streamer makes `changes`
+ *    queue changes (serve the next fan) one at a time; for each, the time until every socket has a frame with
+ *    the new version.
+ * Loopback only; one local workerd, one Durable Object, D1 on SQLite: not Cloudflare's edge.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createCookie } from "react-router";
+import { DEV_SESSION_SECRET } from "../app/platform/env.server";
+import { d1, percentile, sh, TOOL_ENV, waitFor } from "./lib";
+
+const DEMO_STAR = "usr_demo_influencer";
+
+const sessionCookie = createCookie("session", {
+  httpOnly: true,
+  secure: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [DEV_SESSION_SECRET],
+});
+
+type Fan = { id: string; cookie: string };
+
+/** Fans with a browser session each, written straight to the bench's own database. */
+async function writeFans(state: string, count: number, prefix: string): Promise<Fan[]> {
+  const now = Date.now();
+  const fans: Fan[] = [];
+  const rows: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = `usr_${prefix}_${i}`;
+    const token = randomBytes(32).toString("base64url");
+    const sessionId = createHash("sha256").update(token).digest("hex");
+    rows.push(
+      `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at) VALUES ('${id}', '${prefix}_${i}', 'Bench Fan', '${id}@bench.test', ${now}, 'US', ${now}, ${now});`,
+      `INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${sessionId}', '${id}', ${now + 86_400_000}, ${now});`,
+    );
+    fans.push({ id, cookie: (await sessionCookie.serialize(token)).split(";")[0] ?? "" });
+  }
+  const dir = mkdtempSync(join(tmpdir(), "bench-live-"));
+  const file = join(dir, "fans.sql");
+  writeFileSync(file, rows.join("\n"));
+  d1(state, { file });
+  rmSync(dir, { recursive: true, force: true });
+  return fans;
+}
+
+async function starCookie(state: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const sessionId = createHash("sha256").update(token).digest("hex");
+  const now = Date.now();
+  d1(
+    state,
+    `INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${sessionId}', '${DEMO_STAR}', ${now + 86_400_000}, ${now})`,
+  );
+  return (await sessionCookie.serialize(token)).split(";")[0] ?? "";
+}
+
+function openLiveSession(state: string): string {
+  const now = Date.now();
+  const [mode] = d1(
+    state,
+    `SELECT gm.id AS mode_id, gm.game_id, gp.platform_id FROM game_modes gm JOIN game_platforms gp ON gp.game_id = gm.game_id LIMIT 1`,
+  );
+  if (!mode) throw new Error("no game mode in the seed");
+  const id = `live_bench_${now.toString(36)}`;
+  d1(
+    state,
+    [
+      `UPDATE live_sessions SET ended_at = ${now} WHERE influencer_id = '${DEMO_STAR}' AND ended_at IS NULL`,
+      `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, started_at, created_at, updated_at)
+       VALUES ('${id}', '${DEMO_STAR}', 'Bench live', '${mode.game_id}', '${mode.mode_id}', '${mode.platform_id}', 500, ${now}, ${now}, ${now})`,
+      `UPDATE users SET live_session_id = '${id}' WHERE id = '${DEMO_STAR}'`,
+    ].join(";\n"),
+  );
+  return id;
+}
+
+type Socket = { ws: WebSocket; version: number; waiters: ((v: number) => void)[] };
+
+async function openSockets(base: string, liveSessionId: string, count: number, fans: Fan[]): Promise<Socket[]> {
+  const url = `${base.replace("http", "ws")}/parties/live-session/${liveSessionId}`;
+  const sockets: Socket[] = [];
+  const batch = 200;
+  for (let start = 0; start < count; start += batch) {
+    const opened = await Promise.all(
+      Array.from({ length: Math.min(batch, count - start) }, (_, j) => {
+        const fan = fans[start + j];
+        return new Promise<Socket>((resolve, reject) => {
+          const ws = new WebSocket(url, { headers: { Origin: base, ...(fan ? { Cookie: fan.cookie } : {}) } } as never);
+          const socket: Socket = { ws, version: -1, waiters: [] };
+          ws.addEventListener("message", (event) => {
+            const frame = JSON.parse(String(event.data)) as { data?: { version?: number } };
+            const version = frame.data?.version;
+            if (typeof version === "number" && version > socket.version) {
+              socket.version = version;
+              for (const waiter of socket.waiters.splice(0)) waiter(version);
+            }
+          });
+          ws.addEventListener("open", () => resolve(socket), { once: true });
+          ws.addEventListener("error", () => reject(new Error("socket error")), { once: true });
+        });
+      }),
+    );
+    sockets.push(...opened);
+  }
+  return sockets;
+}
+
+function reached(socket: Socket, version: number): Promise<number> {
+  if (socket.version >= version) return Promise.resolve(performance.now());
+  return new Promise((resolve) => socket.waiters.push(() => resolve(performance.now())));
+}
+
+/**
+ * `base` (with its `state`): measure against a server already running on that database (bench/catalogue.ts
+ * passes its own); nothing is reset, built or served then. Without it, this prepares, builds and serves its own.
+ */
+export async function run(
+  options: { base?: string; port?: number; sockets?: number; joiners?: number; changes?: number; state?: string } = {},
+) {
+  const external = options.base !== undefined;
+  const state = options.state ?? ".wrangler/bench-live-state";
+  const port = options.port ?? 4640;
+  const base = options.base ?? `http://127.0.0.1:${port}`;
+  const socketCount = options.sockets ?? 5000;
+  const joinerCount = options.joiners ?? 1000;
+  const changes = options.changes ?? 20;
+
+  if (!external) {
+    console.log("\n== database");
+    rmSync(state, { recursive: true, force: true });
+    sh("tsx", ["scripts/db-prepare.ts", "--persist-to", state]);
+  }
+  const liveSessionId = openLiveSession(state);
+  const fans = await writeFans(state, joinerCount, `b${Date.now().toString(36)}`);
+  const star = await starCookie(state);
+
+  let server: ChildProcess | null = null;
+  if (!external) {
+    console.log("\n== build and serve");
+    sh("react-router", ["build", "--mode", "e2e"]);
+    server = spawn("vite", ["preview", "--port", String(port), "--host", "127.0.0.1"], {
+      env: { ...TOOL_ENV, NOOBRD_STATE_DIR: state, NODE_ENV: "production" },
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+    });
+  }
+  const sockets: Socket[] = [];
+  try {
+    if (server) await waitFor(`${base}/about-us`, server);
+
+    // Joins per second.
+    const concurrency = 64;
+    let next = 0;
+    const statuses = new Map<number, number>();
+    const joinStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < fans.length) {
+          const fan = fans[next++] as Fan;
+          const response = await fetch(`${base}/api/join_regular`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Cookie: fan.cookie, Origin: base },
+            body: JSON.stringify({ liveSessionId }),
+          });
+          await response.arrayBuffer();
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const joinSeconds = (performance.now() - joinStarted) / 1000;
+    const [check] = d1(
+      state,
+      `SELECT count(*) AS places, count(DISTINCT user_id) AS fans, count(DISTINCT position) AS positions,
+                min(position) AS first, max(position) AS last
+                FROM queue_entries WHERE live_session_id = '${liveSessionId}' AND state = 'waiting'`,
+    );
+    const places = Number(check?.places ?? 0);
+    const joins = {
+      fans: fans.length,
+      ok: statuses.get(200) ?? 0,
+      otherStatuses: JSON.stringify(Object.fromEntries([...statuses].filter(([s]) => s !== 200))),
+      joinsPerSecond: Math.round(places / joinSeconds),
+      places,
+      lost: fans.length - Number(check?.fans ?? 0),
+      duplicated: places - Number(check?.fans ?? 0),
+      positionGaps: Number(check?.last ?? 0) - Number(check?.first ?? 0) + 1 - Number(check?.positions ?? 0),
+    };
+    console.log(`\n== joins (POST /api/join_regular, ${concurrency} concurrent)`);
+    console.table([joins]);
+
+    // Sockets and broadcast latency.
+    const openStarted = performance.now();
+    sockets.push(...(await openSockets(base, liveSessionId, socketCount, fans)));
+    const openSeconds = (performance.now() - openStarted) / 1000;
+    await Promise.all(sockets.map((socket) => reached(socket, 0)));
+    const entries = d1(
+      state,
+      `SELECT id FROM queue_entries WHERE live_session_id = '${liveSessionId}' AND state = 'waiting' ORDER BY position LIMIT ${changes}`,
+    ).map((row) => String(row.id));
+    const lastSocket: number[] = [];
+    const medianSocket: number[] = [];
+    for (const entryId of entries) {
+      const target = Math.max(...sockets.map((s) => s.version)) + 1;
+      const t0 = performance.now();
+      const arrivals = sockets.map((socket) => reached(socket, target));
+      const form = new URLSearchParams({ intent: "serve", id: entryId, to: "playing_next" });
+      const response = await fetch(`${base}/influencer/live/session/${liveSessionId}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: star, Origin: base },
+        body: form,
+      });
+      await response.arrayBuffer();
+      const times = (await Promise.all(arrivals)).map((t) => t - t0).sort((a, b) => a - b);
+      lastSocket.push(times[times.length - 1] ?? 0);
+      medianSocket.push(percentile(times, 50));
+    }
+    lastSocket.sort((a, b) => a - b);
+    medianSocket.sort((a, b) => a - b);
+    const broadcast = {
+      sockets: sockets.length,
+      openedInSeconds: Math.round(openSeconds * 10) / 10,
+      changes: lastSocket.length,
+      lastSocketP50Ms: Math.round(percentile(lastSocket, 50)),
+      lastSocketP95Ms: Math.round(percentile(lastSocket, 95)),
+      medianSocketP50Ms: Math.round(percentile(medianSocket, 50)),
+    };
+    console.log("\n== broadcast (a queue change to the last socket receiving it)");
+    console.table([broadcast]);
+    return { joins, broadcast };
+  } finally {
+    for (const socket of sockets) socket.ws.close();
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      sockets: { type: "string", default: "5000" },
+      joiners: { type: "string", default: "1000" },
+      changes: { type: "string", default: "20" },
+      port: { type: "string", default: "4640" },
+    },
+    strict: true,
+  });
+  run({
+    sockets: Number(values.sockets),
+    joiners: Number(values.joiners),
+    changes: Number(values.changes),
+    port: Number(values.port),
+  }).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

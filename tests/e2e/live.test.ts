@@ -1,0 +1,185 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hashPassword } from "../../app/features/auth/password.server";
+import { setupBrowser } from "./browser";
+import { queryE2E } from "./db";
+import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
+
+/**
+ * Live sessions end to end (issue 10): the demo streamer goes live through the stepper (JavaScript off, then
+ * on), two fans in two browsers join the regular and the VIP queue (the VIP by card on the Stripe stand-in),
+ * the streamer serves from the queue dashboard while both fans' pages follow without reloading, the streamer
+ * ends the session, and the unserved VIP fan finds the refund in their wallet and a notification.
+ */
+const browser = setupBrowser();
+const newContext = contexts(browser, "Europe/London", 160);
+const DEMO_STAR_LOGIN = { email: "influencer@demo.noobrd.gg", password: DEMO_FAN.password, id: "usr_demo_influencer" };
+
+/** The demo star starts not live (the seed may have left a session open). */
+function endDemoStarSessions() {
+  const now = Date.now();
+  queryE2E(
+    [
+      `UPDATE live_sessions SET ended_at = ${now} WHERE influencer_id = '${DEMO_STAR_LOGIN.id}' AND ended_at IS NULL`,
+      `UPDATE users SET live_session_id = NULL WHERE id = '${DEMO_STAR_LOGIN.id}'`,
+    ].join(";\n"),
+  );
+}
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("link", { name: "Log out" }).waitFor();
+}
+
+/** A second fan with a password login (the seed has one demo fan). */
+async function secondFan() {
+  const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const email = `${key}@example.com`;
+  const password = "Live-queue-2026";
+  const hash = await hashPassword(password);
+  const now = Date.now();
+  queryE2E(
+    [
+      `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at)
+       VALUES ('usr_${key}', '${key.slice(0, 30)}', 'Regular Fan', '${email}', ${now}, 'GB', ${now}, ${now})`,
+      `INSERT INTO credentials (user_id, password_hash) VALUES ('usr_${key}', '${hash}')`,
+    ].join(";\n"),
+  );
+  return { email, password, id: `usr_${key}` };
+}
+
+/** Walks the stepper: game and mode, platform, price, no stream, details, Looks good, start. */
+async function goLive(page: Page, title: string) {
+  await page.getByRole("link", { name: "Play Now" }).first().click();
+  await page.waitForURL(/\/influencer\/live\/start/);
+  const game = page.getByLabel("Game", { exact: true });
+  const firstGame = await game.locator("option").nth(1).getAttribute("value");
+  await game.selectOption(firstGame ?? "");
+  const mode = page.locator(`select[name="_game_mode_id"] optgroup`).first().locator("option").first();
+  await page.getByLabel("Mode").selectOption((await mode.getAttribute("value")) ?? "");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.locator('[data-step="platform"]').waitFor();
+  await page.getByRole("radiogroup", { name: "Platform" }).getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.locator('[data-step="price"]').waitFor();
+  // At least $5 or ₹100, whichever the demo streamer's base currency is.
+  await page.getByLabel(/Price of a VIP place/).fill("150");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.locator('[data-step="streaming"]').waitFor();
+  await page.getByRole("radio", { name: "No stream" }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.locator('[data-step="details"]').waitFor();
+  expect(await page.getByRole("button", { name: "START LIVE SESSION NOW" }).isDisabled()).toBe(true);
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByRole("button", { name: "Looks good" }).click();
+  await page.locator('[data-step="start"]').waitFor();
+  await page.getByRole("button", { name: "START LIVE SESSION NOW" }).click();
+  await page.waitForURL(/\/influencer\/live\/session\/[a-z0-9]+\?started=1/);
+  await page.getByRole("heading", { name: "Live session started successfully" }).waitFor();
+  return new URL(page.url()).pathname.split("/").pop() ?? "";
+}
+
+describe("live sessions in the browser", () => {
+  it("without JavaScript: the streamer goes live through plain form steps and ends with nobody playing", async () => {
+    endDemoStarSessions();
+    const context = await newContext(false);
+    const page = await context.newPage();
+    await logIn(page, DEMO_STAR_LOGIN);
+    const id = await goLive(page, "No-JS live session");
+    expect(await page.getByRole("textbox", { name: "Live session link" }).inputValue()).toContain(`/live/${id}`);
+    await page.getByRole("link", { name: "End Session" }).first().click();
+    await page.getByRole("button", { name: "Yes, end session" }).click();
+    await page.waitForURL(/\/influencer\/dashboard/);
+    expect(
+      queryE2E<{ ended: number }>(`SELECT ended_at IS NOT NULL AS ended FROM live_sessions WHERE id = '${id}'`)[0]
+        ?.ended,
+    ).toBe(1);
+  });
+
+  it("two fans join regular and VIP, follow the streamer's moves live, and the unserved VIP is refunded", async () => {
+    endDemoStarSessions();
+    const fanA = await secondFan();
+    const [starContext, regularContext, vipContext] = await Promise.all([
+      newContext(true),
+      newContext(true),
+      newContext(true),
+    ]);
+    await starContext.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const star = await starContext.newPage();
+    await logIn(star, DEMO_STAR_LOGIN);
+    const id = await goLive(star, "Two-browser live");
+    await star.getByRole("button", { name: "Copy link" }).click();
+    await star.getByText(/Link copied!!|Failed to copy link!/).waitFor();
+    await star.getByRole("button", { name: "Close" }).click();
+    await star.locator("[data-connected]").waitFor();
+
+    // The regular fan joins (free).
+    const regular = await regularContext.newPage();
+    await logIn(regular, fanA);
+    await regular.goto(`/live/${id}`);
+    await regular.getByRole("button", { name: "Join regular queue (free)" }).click();
+    await regular.getByTestId("my-position").waitFor();
+    expect(await regular.getByTestId("my-position").textContent()).toBe("1");
+    await regular.locator("main[data-connected]").waitFor();
+
+    // The VIP fan accepts the terms and pays by card on the stand-in.
+    const vip = await vipContext.newPage();
+    await logInAsDemoFan(vip);
+    const balanceBefore = walletMinor(DEMO_FAN.id);
+    await vip.goto(`/live/${id}`);
+    await vip.getByLabel("I accept the VIP Queue Terms").check();
+    await vip.getByRole("radio", { name: "Card" }).check();
+    await vip.getByRole("button", { name: /Join VIP queue/ }).click();
+    await vip.waitForURL(/\/__stand-in\/stripe\/pay\/cs_/);
+    await vip.getByRole("button", { name: "Pay" }).click();
+    await vip.waitForURL(new RegExp(`/live/${id}$`));
+    await vip.getByTestId("my-position").waitFor();
+    expect(await vip.getByText("VIP queue, position").textContent()).toContain("VIP");
+
+    // Without reloading: the regular fan sees the VIP count, the streamer sees both lanes (VIP first).
+    await expect.poll(() => regular.getByTestId("vip-count").textContent()).toBe("1");
+    await expect.poll(() => star.getByTestId("vip-lane").locator("li").count()).toBe(1);
+    await expect.poll(() => star.getByTestId("regular-lane").locator("li").count()).toBe(1);
+
+    // The streamer sets the lobby code and calls the regular fan: their page follows, code and all.
+    await star.getByLabel(/Lobby code/).fill("LOBBY-E2E");
+    await star.getByRole("button", { name: "Save lobby code" }).click();
+    await star
+      .getByTestId("regular-lane")
+      .getByRole("button", { name: /^Playing next:/ })
+      .click();
+    await expect.poll(() => regular.getByTestId("my-state").textContent()).toContain("You are playing next!");
+    await expect.poll(() => regular.getByTestId("lobby-code").textContent()).toBe("LOBBY-E2E");
+    expect(await vip.getByTestId("lobby-code").count()).toBe(0);
+
+    // End Session: the regular fan is still playing next, so the streamer stays with an info message.
+    await star.getByRole("link", { name: "End Session" }).first().click();
+    await star.getByRole("button", { name: "Yes, end session" }).click();
+    await star
+      .getByText(/redirect|taken home/i)
+      .first()
+      .waitFor();
+
+    // The unserved VIP fan: a notification pops up live, and the wallet holds the refund.
+    await vip.getByTestId("notification-toast").waitFor();
+    const [session] = queryE2E<{ price_minor: number }>(`SELECT price_minor FROM live_sessions WHERE id = '${id}'`);
+    await expect.poll(() => walletMinor(DEMO_FAN.id)).toBe(balanceBefore + (session?.price_minor ?? 0));
+    await vip.goto("/profile");
+    await vip.getByTestId("wallet-balance").waitFor();
+    await vip.goto("/notifications");
+    await vip
+      .getByText(/refunded to your wallet/)
+      .first()
+      .waitFor();
+  });
+});
+
+function walletMinor(userId: string): number {
+  const [row] = queryE2E<{ balance: number }>(
+    `SELECT coalesce(sum(amount_minor), 0) AS balance FROM wallet_entries WHERE user_id = '${userId}' AND currency = 'USD'`,
+  );
+  return Number(row?.balance ?? 0);
+}

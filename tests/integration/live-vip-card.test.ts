@@ -1,0 +1,67 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { placeOf } from "~/features/live/reads.server";
+import { walletBalance } from "~/features/wallet/ledger.server";
+import { getDb } from "~/platform/db.server";
+import { deliveries, paySession, postWebhook } from "./booking-world";
+import { liveFan, liveWorld, post } from "./live-world";
+
+/**
+ * A VIP place paid by card goes through the one checkout and fulfilment (the vip_queue step): the place is taken
+ * once whichever door fulfils, and a payment that arrives after the session ended is refunded to the wallet.
+ */
+async function checkout(cookie: string, liveSessionId: string) {
+  const response = await post("/api/create-live-checkout-session", cookie, { liveSessionId, acceptTerms: true });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { id: string; url: string; orderId: string };
+}
+
+describe("a VIP place by card", () => {
+  it("is taken once, by the webhook and the success door alike", async () => {
+    const world = await liveWorld({ priceMinor: 1234 });
+    const fan = await liveFan();
+    const { id } = await checkout(fan.cookie, world.liveSessionId);
+    expect((await placeOf(env, world.liveSessionId, fan.user.id))?.place).toBeNull();
+    await paySession(id);
+    for (const delivery of await deliveries(id, 2, true)) {
+      expect((await postWebhook(delivery.payload, delivery.signature)).status).toBe(200);
+    }
+    const success = await post("/api/live-payment-success", fan.cookie, { sessionId: id });
+    expect(((await success.json()) as { outcome: string }).outcome).toBe("already");
+    const place = (await placeOf(env, world.liveSessionId, fan.user.id))?.place;
+    expect(place).toMatchObject({ lane: "vip", position: 1, state: "waiting" });
+    const { results } = await env.DB.prepare(
+      "SELECT count(*) AS n FROM queue_entries WHERE live_session_id = ? AND user_id = ?",
+    )
+      .bind(world.liveSessionId, fan.user.id)
+      .all<{ n: number }>();
+    expect(results[0]?.n).toBe(1);
+    // Another fan's success door is not theirs.
+    const other = await liveFan();
+    expect((await post("/api/live-payment-success", other.cookie, { sessionId: id })).status).toBe(404);
+    // Already queued: a second checkout is refused before any order.
+    expect(
+      (
+        await post("/api/create-live-checkout-session", fan.cookie, {
+          liveSessionId: world.liveSessionId,
+          acceptTerms: true,
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it("paid after the session ended: no place, refunded in full to the wallet", async () => {
+    const world = await liveWorld({ priceMinor: 2345 });
+    const fan = await liveFan();
+    const { id, orderId } = await checkout(fan.cookie, world.liveSessionId);
+    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
+    await paySession(id);
+    const answer = await post("/api/live-payment-success", fan.cookie, { sessionId: id });
+    expect(((await answer.json()) as { outcome: string }).outcome).toBe("refunded");
+    for (const delivery of await deliveries(id, 2)) await postWebhook(delivery.payload, delivery.signature);
+    expect(await walletBalance(getDb(env), fan.user.id, "USD")).toBe(2345);
+    const order = await env.DB.prepare("SELECT status, refunded_minor FROM orders WHERE id = ?").bind(orderId).first();
+    expect(order).toEqual({ status: "refunded", refunded_minor: 2345 });
+    expect((await placeOf(env, world.liveSessionId, fan.user.id))?.place).toBeNull();
+  });
+});

@@ -1,0 +1,89 @@
+import { env, exports } from "cloudflare:workers";
+import { createSession } from "~/features/auth/session.server";
+import {
+  createGame,
+  createInfluencer,
+  createLiveSession,
+  createPlatform,
+  createUser,
+  creditWallet,
+} from "../factories";
+import { ORIGIN, request } from "./app";
+
+/** A streamer live now on a game whose mode takes `durationMinutes` for `noOfPlayers`, and helpers for fans. */
+export async function liveWorld(options: { priceMinor?: number; noOfPlayers?: number; durationMinutes?: number } = {}) {
+  const star = await createInfluencer(env.DB);
+  const platform = await createPlatform(env.DB, "pc");
+  const game = await createGame(
+    env.DB,
+    {},
+    {
+      platformIds: [platform.id],
+      noOfPlayers: options.noOfPlayers ?? 2,
+      durationMinutes: options.durationMinutes ?? 20,
+    },
+  );
+  const session = await createLiveSession(env.DB, star.id, game, { priceMinor: options.priceMinor ?? 500 });
+  const starCookie = (await createSession(env, star.id)).split(";")[0] ?? "";
+  return { star, starCookie, game, platform, liveSessionId: session.id };
+}
+
+export async function liveFan(walletMinor = 0, overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(env.DB, overrides);
+  if (walletMinor > 0) await creditWallet(env.DB, user.id, walletMinor);
+  const cookie = (await createSession(env, user.id)).split(";")[0] ?? "";
+  return { user, cookie };
+}
+
+export function post(path: string, cookie: string, body: unknown) {
+  return request(path, {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", Cookie: cookie },
+  });
+}
+
+export function get(path: string, cookie = "") {
+  return request(path, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+export type Frame = { event: string; data: Record<string, unknown>; ack?: string };
+
+/** A WebSocket to the app (through the Worker, like a browser on ORIGIN), collecting the frames it receives. */
+export async function openSocket(path: string, cookie = "") {
+  const response = await exports.default.fetch(
+    new Request(`${ORIGIN}${path}`, {
+      headers: { Upgrade: "websocket", Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
+    }),
+  );
+  const ws = response.webSocket;
+  if (!ws) throw new Error(`no socket: ${response.status} ${await response.text()}`);
+  ws.accept();
+  const frames: Frame[] = [];
+  let closed = false;
+  ws.addEventListener("message", (event) => frames.push(JSON.parse(String(event.data)) as Frame));
+  ws.addEventListener("close", () => {
+    closed = true;
+  });
+  return {
+    ws,
+    frames,
+    isClosed: () => closed,
+    send: (frame: unknown) => ws.send(JSON.stringify(frame)),
+    last: (event: string) => [...frames].reverse().find((frame) => frame.event === event),
+    close: () => {
+      if (!closed) ws.close(1000, "done");
+    },
+  };
+}
+
+/** Polls until `check` returns a value (no fixed sleeps). */
+export async function until<T>(check: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,170 @@
+import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
+import type { Viewer } from "../app/features/auth/policy";
+import {
+  type LiveBroadcast,
+  type LiveCommand,
+  type LiveCommandResult,
+  readBroadcast,
+  runLiveCommand,
+} from "../app/features/live/coordinator.server";
+import { type AckPayload, LIVE_EVENTS } from "../app/features/live/events";
+import { LIVE_MESSAGES } from "../app/features/live/messages";
+import { parseFrame, viewerOfRequest } from "./socket-viewer";
+
+type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" };
+
+const VERSION_KEY = "version";
+
+/**
+ * One object per live session (docs/decisions/014-live-session-durable-objects.md): the single writer of the
+ * session's queue. Every mutation arrives as `command` (RPC from the Worker's pages and /api routes, or a frame
+ * from the streamer's socket), runs alone and in arrival order, calls the feature's use case (which checks who
+ * may do it and writes D1, the system of record), then bumps the session's version in this object's storage
+ * and sends every socket its view: the streamer the whole queue, each fan their own place, anonymous viewers
+ * the counts.
+ *
+ * Nothing lives only in memory: the queue is in D1, the version in storage, each socket's viewer and role in
+ * its attachment (partyserver's connection state), so a hibernated, evicted or restarted object answers the
+ * same. Sockets hibernate (`hibernate: true`): an idle session costs nothing.
+ */
+export class LiveSession extends Server {
+  static override options = { hibernate: true };
+
+  /** Orders the commands of this instance (only in-flight work; nothing is lost with it). */
+  #tail: Promise<unknown> = Promise.resolve();
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#tail.then(work, work);
+    this.#tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Commands accepted and not finished yet; the broadcast waits for the last of a burst. */
+  #pending = 0;
+  #changed = false;
+  #notices: { userId: string; message: string }[] = [];
+
+  /**
+   * RPC: run one queue command, then broadcast. Refusals come back as plain results (see coordinator). A burst
+   * of commands (500 fans joining at once) is broadcast once, after its last command: every socket still gets
+   * the state that follows every change it has not seen, just not each intermediate one.
+   */
+  async command(liveSessionId: string, command: LiveCommand): Promise<LiveCommandResult> {
+    this.#pending++;
+    return this.#serial(async () => {
+      try {
+        const result = await runLiveCommand(this.env, liveSessionId, command);
+        if (result.ok) {
+          this.#changed = true;
+          this.#notices.push(...result.outcome.notices);
+        }
+        return result;
+      } finally {
+        this.#pending--;
+        if (this.#pending === 0 && this.#changed) await this.#afterChange(liveSessionId);
+      }
+    });
+  }
+
+  async #version(bump: boolean): Promise<number> {
+    const current = (await this.ctx.storage.get<number>(VERSION_KEY)) ?? 0;
+    if (!bump) return current;
+    await this.ctx.storage.put(VERSION_KEY, current + 1);
+    return current + 1;
+  }
+
+  #hasConnections(): boolean {
+    for (const _ of this.getConnections()) return true;
+    return false;
+  }
+
+  async #afterChange(liveSessionId: string) {
+    this.#changed = false;
+    const notices = this.#notices.splice(0);
+    const version = await this.#version(true);
+    if (!this.#hasConnections()) return;
+    try {
+      this.#sendAll(await readBroadcast(this.env, liveSessionId, version));
+    } catch (error) {
+      // The change is in D1 and the version moved on: sockets that missed it resync on their next frame.
+      console.error("live session broadcast", liveSessionId, error);
+    }
+    for (const notice of notices) {
+      const frame = JSON.stringify({ event: LIVE_EVENTS.notice, data: { liveSessionId, message: notice.message } });
+      for (const connection of this.getConnections(`user:${notice.userId}`)) connection.send(frame);
+    }
+  }
+
+  #frameFor(state: LiveBroadcast, socket: SocketState | null, cache: Map<string, string>): string {
+    if (socket?.role === "streamer") {
+      const cached = cache.get("streamer");
+      if (cached) return cached;
+      const frame = JSON.stringify({ event: LIVE_EVENTS.influencer, data: state.influencerPayload() });
+      cache.set("streamer", frame);
+      return frame;
+    }
+    const key = socket?.viewer?.id ?? "";
+    const cached = cache.get(`fan:${key}`);
+    if (cached) return cached;
+    const frame = JSON.stringify({ event: LIVE_EVENTS.updateUser, data: state.fanPayload(key || null) });
+    cache.set(`fan:${key}`, frame);
+    return frame;
+  }
+
+  #sendAll(state: LiveBroadcast) {
+    const cache = new Map<string, string>();
+    for (const connection of this.getConnections<SocketState>()) {
+      try {
+        connection.send(this.#frameFor(state, connection.state as SocketState | null, cache));
+      } catch {
+        // A socket closing right now; it resyncs when it reconnects.
+      }
+    }
+  }
+
+  async #sendCurrent(connection: Connection, liveSessionId: string) {
+    const state = await readBroadcast(this.env, liveSessionId, await this.#version(false));
+    connection.send(this.#frameFor(state, connection.state as SocketState | null, new Map()));
+    return state;
+  }
+
+  override getConnectionTags(_connection: Connection, context: ConnectionContext): string[] {
+    const viewer = viewerOfRequest(context.request);
+    return viewer ? [`user:${viewer.id}`] : ["anonymous"];
+  }
+
+  override async onConnect(connection: Connection, context: ConnectionContext) {
+    const viewer = viewerOfRequest(context.request);
+    const liveSessionId = this.name;
+    const state = await readBroadcast(this.env, liveSessionId, await this.#version(false));
+    const isStreamer = !!viewer && state.influencerId === viewer.id;
+    connection.setState({ viewer, role: isStreamer ? "streamer" : viewer ? "fan" : "anonymous" } satisfies SocketState);
+    connection.send(this.#frameFor(state, connection.state as SocketState, new Map()));
+  }
+
+  override async onMessage(connection: Connection, message: WSMessage) {
+    const frame = parseFrame(message);
+    if (!frame) return;
+    const socket = connection.state as SocketState | null;
+    if (frame.event === LIVE_EVENTS.resync) {
+      await this.#sendCurrent(connection, this.name);
+      return;
+    }
+    if (frame.event === LIVE_EVENTS.end) {
+      const ack = typeof frame.ack === "string" ? frame.ack : null;
+      let reply: AckPayload;
+      if (!socket?.viewer) {
+        reply = { success: false, error: LIVE_MESSAGES.notYourSession };
+      } else {
+        try {
+          const result = await this.command(this.name, { type: "end", viewer: socket.viewer });
+          reply = result.ok ? { success: true, error: null } : { success: false, error: result.message };
+        } catch (error) {
+          console.error("endLiveSession", this.name, error);
+          reply = { success: false, error: LIVE_MESSAGES.endFailed };
+        }
+      }
+      if (ack) connection.send(JSON.stringify({ event: LIVE_EVENTS.ack, ack, data: reply }));
+    }
+  }
+}

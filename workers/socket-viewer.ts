@@ -1,0 +1,30 @@
+import type { Viewer } from "../app/features/auth/policy";
+
+/**
+ * The viewer of a socket, as the Worker authenticated it (workers/sockets.ts) and handed it to the Durable
+ * Object in this header. The Worker deletes whatever a client sent under this name first; only the Worker can
+ * reach the objects, so the object trusts it.
+ */
+export const VIEWER_HEADER = "x-noobrd-viewer";
+
+export function viewerOfRequest(request: Request): Viewer | null {
+  const raw = request.headers.get(VIEWER_HEADER);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as Viewer;
+  } catch {
+    return null;
+  }
+}
+
+export type ClientFrame = { event?: unknown; data?: unknown; ack?: unknown };
+
+export function parseFrame(message: string | ArrayBuffer | ArrayBufferView): ClientFrame | null {
+  if (typeof message !== "string") return null;
+  try {
+    const frame = JSON.parse(message) as unknown;
+    return frame && typeof frame === "object" ? (frame as ClientFrame) : null;
+  } catch {
+    return null;
+  }
+}
