@@ -65,3 +65,7 @@ export const payoutIdsSchema = z.object({ payoutIds: z.array(z.string().trim().m
 /** The percentage of a basis-point value, for forms and JSON (1800 -> 18, 10 -> 0.1). */
 export const bpsToPercent = (bps: number) => bps / 100;
 export const percentToBps = (percentValue: number) => Math.round(percentValue * 100);
+
+export const validationOrdersSchema = z.object({
+  orderIdArray: z.array(z.string().trim().min(1).max(64)).min(1, "Choose at least one order").max(500),
+});

@@ -22,12 +22,22 @@ export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsh
 const major = (minor: number) => minor / 100;
 const pct = (bps: number) => `${bps / 100}%`;
 
+/**
+ * exceljs's Node build, not its browser bundle (which the worker bundler would pick by the "browser" field): the
+ * browser bundle builds its task scheduler on a MessageChannel once, when first loaded, so in workerd the next
+ * request that writes a workbook in the same isolate hangs ("Cannot perform I/O on behalf of a different
+ * request"). The Node build runs on nodejs_compat and schedules within each request.
+ */
+async function loadExcelJs() {
+  return (await import("exceljs/excel.js")).default;
+}
+
 export async function buildStatementXlsx(
   payout: Payout,
   orders: PayoutOrderRow[],
   influencer: { fullName: string; username: string } | null,
 ): Promise<Uint8Array> {
-  const { default: ExcelJS } = await import("exceljs");
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Noobrd";
   workbook.created = payout.completedAt ?? payout.createdAt;

@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import { auditStatement } from "~/features/audit/audit.server";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
@@ -15,10 +14,6 @@ import { orderRowsQuery } from "./orders.server";
  * validated, paid, unrefunded orders become payable (app/features/payouts/orders.server.ts).
  */
 export const VALIDATION_WINDOW_MS = 2_160_000_000;
-
-export const validationOrdersSchema = z.object({
-  orderIdArray: z.array(z.string().trim().min(1).max(64)).min(1, "Choose at least one order").max(500),
-});
 
 /** The session time of an order: its slot's start, or its live session's start. */
 const sessionStart = sql`coalesce(

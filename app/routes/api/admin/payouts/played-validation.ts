@@ -1,5 +1,6 @@
+import { validationOrdersSchema } from "~/features/payouts/admin-schema";
 import { PAYOUT_MESSAGES } from "~/features/payouts/messages";
-import { markOrdersPlayed, validationOrdersSchema } from "~/features/payouts/validations.server";
+import { markOrdersPlayed } from "~/features/payouts/validations.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/influencer-played-validation/:id {orderIdArray}: the streamer played these sessions. */
