@@ -14,3 +14,9 @@ interface Env {
   /** "off" serves every page fresh (tests, debugging); anything else keeps the edge cache on (docs/decisions/012). */
   EDGE_CACHE?: string;
 }
+
+/** exceljs's Node build (see app/features/payouts/statement.server.ts): the same API as the package's types. */
+declare module "exceljs/excel.js" {
+  import ExcelJS from "exceljs";
+  export default ExcelJS;
+}

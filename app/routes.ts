@@ -1,4 +1,4 @@
-import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/public/home.tsx"),
@@ -25,7 +25,12 @@ export default [
   route("media/*", "routes/media.ts"),
   route("signup-early-access", "routes/auth/signup.tsx", { id: "signup-early-access" }),
   route("admin/login", "routes/admin/login.tsx"),
-  route("admin/dashboard", "routes/admin/dashboard.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/payout/influencer/:id", "routes/admin/payouts.tsx"),
+    route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
+  ]),
+  route("admin/payout/statement/:payoutId", "routes/admin/payout-statement.ts"),
   route("influencer/dashboard", "routes/influencer/dashboard.tsx"),
   route("influencer/calendar-dashboard", "routes/influencer/calendar.tsx"),
   route("influencer/profile", "routes/influencer/profile.tsx", { id: "influencer-profile" }),
@@ -196,6 +201,27 @@ export default [
     route("post/slots/delete/user", "routes/api/orders/cancel-slot.ts"),
     route("user/lobby-code-details", "routes/api/orders/lobby-code.ts"),
 
+    // Staff administration (issue 9): payouts and validations
+    route("admin/remaining-orders/:influencerId", "routes/api/admin/payouts/remaining-orders.ts", {
+      id: "api-remaining-orders",
+    }),
+    route("admin/generate-remaining-orders/:influencerId", "routes/api/admin/payouts/remaining-orders.ts", {
+      id: "api-generate-remaining-orders",
+    }),
+    route("admin/payout-history/:influencerId", "routes/api/admin/payouts/payouts-list.ts", {
+      id: "api-admin-payout-history",
+    }),
+    route("admin/active-payouts/:influencerId", "routes/api/admin/payouts/payouts-list.ts", {
+      id: "api-admin-active-payouts",
+    }),
+    route("admin/create-payout", "routes/api/admin/payouts/create-payout.ts"),
+    route("admin/edit-payout", "routes/api/admin/payouts/edit-payout.ts"),
+    route("admin/remove-payout", "routes/api/admin/payouts/payout-state.ts", { id: "api-remove-payout" }),
+    route("admin/activate-payout", "routes/api/admin/payouts/payout-state.ts", { id: "api-activate-payout" }),
+    route("admin/mark-payout-complete", "routes/api/admin/payouts/mark-complete.ts"),
+    route("generate/execelsheet/:payoutId", "routes/api/admin/payouts/generate-spreadsheet.ts"),
+    route("admin/orders-for-validations/:influencerId", "routes/api/admin/payouts/validations.ts"),
+    route("admin/influencer-played-validation/:id", "routes/api/admin/payouts/played-validation.ts"),
     // Live sessions and queues (issue 10)
     route("join_regular", "routes/api/live/join-regular.ts"),
     route("join_vip", "routes/api/live/join-vip.ts"),

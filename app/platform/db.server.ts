@@ -48,3 +48,28 @@ export function col(column: Column): SQL {
 export async function optimizeDatabase(env: Env): Promise<void> {
   await env.DB.exec("PRAGMA optimize");
 }
+
+/**
+ * A statement for a `db.batch([...])` that fails the whole batch (D1 rolls it back) unless `condition` holds
+ * once the statements before it have run. It lets a batch check a count or a state it has just written,
+ * e.g. "every order asked for was merged", without a read before the write (docs/decisions/003). SQLite's
+ * RAISE() only works in triggers, so the failure is a `json()` of invalid text, evaluated only when the
+ * condition is false; `isBatchGuardFailure` recognises it.
+ */
+export function batchGuard(db: Db, condition: SQL) {
+  // A select builder, not db.run(sql): drizzle's raw queries lose their bound parameters inside a batch.
+  return db
+    .select({ ok: sql<number>`CASE WHEN (${condition}) THEN 1 ELSE json('batch guard failed') END` })
+    .from(sql`(SELECT 1) AS batch_guard`);
+}
+
+export function isBatchGuardFailure(error: unknown): boolean {
+  const text = `${error instanceof Error ? error.message : ""} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
+  return /malformed JSON/i.test(text);
+}
+
+/** True when a write failed on a UNIQUE constraint (or index). */
+export function isUniqueViolation(error: unknown): boolean {
+  const text = `${error instanceof Error ? error.message : ""} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
+  return /UNIQUE constraint failed/i.test(text);
+}

@@ -9,11 +9,12 @@
  * - FAQ: faqs rows.
  *
  * Invariants carried here: configuration keys are unique (primary key) and snake_case;
- * one legal document per type (UNIQUE).
+ * one legal document per type (UNIQUE); a contact submission is open until staff mark it handled
+ * (handled_at set).
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { bool, createdAt, enumCheck, id, type JsonValue, updatedAt } from "./columns";
+import { bool, createdAt, enumCheck, id, type JsonValue, timestamp, updatedAt } from "./columns";
 import { users } from "./users";
 
 /** Keys the app reads; the table may hold others (admin can add configurations). */
@@ -106,9 +107,13 @@ export const contactSubmissions = sqliteTable(
     message: text("message").notNull(),
     ip: text("ip"),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Staff marked it handled (answered); NULL while open. */
+    handledAt: timestamp("handled_at"),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("contact_submissions_open_idx").on(t.createdAt).where(sql`handled_at IS NULL`),
     check(
       "contact_submissions_length_check",
       sql`length(${t.message}) BETWEEN 1 AND 5000 AND length(${t.subject}) <= 200`,

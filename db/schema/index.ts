@@ -4,6 +4,7 @@
  */
 
 export * from "./analytics";
+export * from "./audit";
 export * from "./auth";
 export * from "./cache";
 export * from "./catalogue";

@@ -20,6 +20,7 @@ export const CAPABILITIES = [
   "promoCodes",
   "onboarding", // bank details and agreement verification
   "orders", // read any order and its invoice (app/features/booking/order-access.ts)
+  "audit", // read the staff audit log
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

@@ -42,7 +42,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   ];
   const capabilities = role === "user" ? [] : STAFF_CAPABILITIES[role];
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
+    <div>
       <h1 className="text-3xl font-bold">Admin dashboard</h1>
       <p className="mt-1 text-sm text-zinc-400">
         Signed in as {loaderData.name} ({role})
@@ -67,6 +67,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
-    </main>
+    </div>
   );
 }

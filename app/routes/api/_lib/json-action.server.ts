@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { requireApiUser } from "~/features/auth/guards.server";
+import type { Capability } from "~/features/auth/capabilities";
+import { requireApiStaff, requireApiUser } from "~/features/auth/guards.server";
 import type { Viewer } from "~/features/auth/policy";
 import { type Failure, isAppError } from "~/lib/errors";
 import { firstIssue, paramsObject } from "~/lib/validation";
@@ -21,6 +22,8 @@ type Options<S extends z.ZodType, Auth extends boolean> = {
   schema?: S;
   auth?: Auth;
   methods?: string[];
+  /** Staff calls: active staff holding this capability (401 / 403 before the input is even read). */
+  staff?: Auth extends true ? Capability : never;
 };
 
 type HandlerContext<S extends z.ZodType, Auth extends boolean> = {
@@ -61,7 +64,11 @@ export function jsonAction<S extends z.ZodType, Auth extends boolean = false>(
     try {
       if (!READS.includes(request.method)) assertSameOrigin(request);
       const env = envOf(context);
-      const viewer = options.auth ? await requireApiUser(request, env) : null;
+      const viewer = options.staff
+        ? await requireApiStaff(request, env, options.staff)
+        : options.auth
+          ? await requireApiUser(request, env)
+          : null;
       let input: unknown = {};
       if (options.schema) {
         const parsed = await inputOf(request, options.schema);

@@ -1,0 +1,80 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** Small building blocks shared by the staff screens (app/routes/admin). */
+export const buttonClass =
+  "rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold hover:bg-brand-500 disabled:opacity-60";
+export const secondaryButtonClass = "rounded-lg bg-ink-700 px-3 py-1.5 text-sm hover:bg-ink-600 disabled:opacity-60";
+export const dangerButtonClass = "rounded-lg bg-red-900 px-3 py-1.5 text-sm hover:bg-red-800 disabled:opacity-60";
+
+export function AdminPage({
+  title,
+  lead,
+  actions,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{title}</h1>
+          {lead ? <p className="mt-1 text-sm text-zinc-400">{lead}</p> : null}
+        </div>
+        {actions}
+      </header>
+      {children}
+    </div>
+  );
+}
+
+export function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+  const headingId = id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-ink-700 bg-ink-900 p-5">
+      <h2 id={headingId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** A form's own errors (not tied to a field), announced to screen readers. */
+export function FormAlert({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <p role="alert" id={id} className="rounded-lg border border-red-700 bg-red-950 px-3 py-2 text-sm text-red-200">
+      {errors.join(". ")}
+    </p>
+  );
+}
+
+/** Previous / next links for a numbered list (the page's other query parameters kept). */
+export function Pager({ page, totalPages, search }: { page: number; totalPages: number; search: URLSearchParams }) {
+  if (totalPages <= 1) return null;
+  const to = (n: number) => {
+    const next = new URLSearchParams(search);
+    next.set("page", String(n));
+    return `?${next.toString()}`;
+  };
+  return (
+    <nav aria-label="Pages" className="flex items-center gap-3 text-sm">
+      {page > 1 ? <Link to={to(page - 1)}>Previous</Link> : null}
+      <span>
+        Page {page} of {totalPages}
+      </span>
+      {page < totalPages ? <Link to={to(page + 1)}>Next</Link> : null}
+    </nav>
+  );
+}
+
+export function formatDateTime(value: Date | string | null | undefined): string {
+  if (!value) return "";
+  const date = typeof value === "string" ? new Date(value) : value;
+  return date.toISOString().slice(0, 16).replace("T", " ");
+}

@@ -1,0 +1,69 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Viewer } from "~/features/auth/policy";
+import { assertStaff, type StaffViewer } from "~/features/auth/staff";
+import { newId } from "~/lib/id";
+import { pageInfo } from "~/lib/paging";
+import { type Db, getDb } from "~/platform/db.server";
+import { auditLog, type JsonValue } from "../../../db/schema";
+
+export type AuditChange = {
+  /** dotted action, e.g. "payout.create". */
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** Dates become ISO strings and undefined disappears, so what is logged is what JSON can hold. */
+function toJson(value: unknown): JsonValue | null {
+  if (value === undefined || value === null) return null;
+  return JSON.parse(JSON.stringify(value)) as JsonValue;
+}
+
+/**
+ * The audit entry of one staff change, as a statement to put IN THE SAME `db.batch([...])` as the change
+ * (db/schema/audit.ts): the change and its record land together or not at all.
+ */
+export function auditStatement(db: Db, actor: StaffViewer, change: AuditChange, now = new Date()) {
+  return db.insert(auditLog).values({
+    id: newId(),
+    actorId: actor.id,
+    actorRole: actor.role,
+    action: change.action,
+    entity: change.entity,
+    entityId: change.entityId ?? null,
+    before: toJson(change.before),
+    after: toJson(change.after),
+    createdAt: now,
+  });
+}
+
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(20),
+  entity: z.string().trim().max(40).optional(),
+  entityId: z.string().trim().max(80).optional(),
+});
+
+/** The audit log, newest first (admins only), optionally for one entity. */
+export async function listAuditLog(env: Env, viewer: Viewer | null, query: z.output<typeof auditQuerySchema>) {
+  assertStaff(viewer, "audit");
+  const db = getDb(env);
+  const where = and(
+    query.entity ? eq(auditLog.entity, query.entity) : undefined,
+    query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
+  );
+  const [rows, total] = await db.batch([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(auditLog).where(where),
+  ]);
+  return { entries: rows, ...pageInfo(total[0]?.n ?? 0, query.page, query.limit) };
+}

@@ -1,0 +1,66 @@
+import type { PayoutRates, PayoutTotals } from "./totals";
+
+/** A payout in the API's JSON (SPEC.md section 3 names: percentages, merged orders; amounts in minor units). */
+export function payoutJson(
+  p: PayoutTotals &
+    PayoutRates & {
+      id: string;
+      status: string;
+      periodStart: Date;
+      periodEnd: Date;
+      currency: string;
+      orders?: number;
+      createdAt?: Date;
+      completedAt?: Date | null;
+      hasSpreadsheet?: boolean;
+    },
+) {
+  return {
+    _id: p.id,
+    status: p.status,
+    startTime: p.periodStart.toISOString(),
+    endTime: p.periodEnd.toISOString(),
+    currency: p.currency,
+    mergedOrders: p.orders,
+    gross: p.grossMinor,
+    platformFeesPercentage: p.platformFeeBps / 100,
+    platformFees: p.platformFeeMinor,
+    platformFeesIndirectTaxPercentage: p.platformFeeIndirectTaxBps / 100,
+    platformFeesIndirectTax: p.platformFeeIndirectTaxMinor,
+    indirectTaxPercentage: p.indirectTaxBps / 100,
+    indirectTax: p.indirectTaxMinor,
+    tdsPercentage: p.tdsBps / 100,
+    tds: p.tdsMinor,
+    net: p.netMinor,
+    createdAt: p.createdAt?.toISOString(),
+    completedAt: p.completedAt?.toISOString() ?? null,
+    spreadsheet: p.hasSpreadsheet ?? false,
+  };
+}
+
+/** An order as payout and validation screens list it. */
+export function payoutOrderJson(o: {
+  id: string;
+  kind: string;
+  amountMinor: number;
+  refundedMinor: number;
+  currency: string;
+  paidAt: Date | null;
+  validatedAt: Date | null;
+  buyer: string;
+  sessionAt: Date | null;
+  title: string | null;
+}) {
+  return {
+    _id: o.id,
+    kind: o.kind,
+    title: o.title,
+    buyer: o.buyer,
+    amount: o.amountMinor - o.refundedMinor,
+    currency: o.currency,
+    startTime: o.sessionAt?.toISOString() ?? null,
+    paidAt: o.paidAt?.toISOString() ?? null,
+    validated: o.validatedAt !== null,
+    validatedAt: o.validatedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,78 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { auditStatement } from "~/features/audit/audit.server";
+import type { Viewer } from "~/features/auth/policy";
+import { assertStaff } from "~/features/auth/staff";
+import { badRequest } from "~/lib/errors";
+import { batchGuard, col, getDb, isBatchGuardFailure } from "~/platform/db.server";
+import { bookings, liveSessions, orders, slots } from "../../../db/schema";
+import { PAYOUT_MESSAGES as M } from "./messages";
+import { orderRowsQuery } from "./orders.server";
+
+/**
+ * Staff validation that a streamer played the sessions fans paid for (SPEC.md section 9: orders whose
+ * session started within the last 2,160,000,000 ms, about 25 days, up to now, oldest session first). Only
+ * validated, paid, unrefunded orders become payable (app/features/payouts/orders.server.ts).
+ */
+export const VALIDATION_WINDOW_MS = 2_160_000_000;
+
+/** The session time of an order: its slot's start, or its live session's start. */
+const sessionStart = sql`coalesce(
+  (SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(orders.slotId)}),
+  (SELECT ${col(liveSessions.startedAt)} FROM ${liveSessions} WHERE ${col(liveSessions.id)} = ${col(orders.liveSessionId)}))`;
+
+function inWindow(influencerId: string, now: Date) {
+  return sql`${col(orders.influencerId)} = ${influencerId}
+    AND ${col(orders.kind)} IN ('slot_booking', 'vip_queue')
+    AND ${col(orders.status)} = 'paid'
+    AND ${sessionStart} BETWEEN ${now.getTime() - VALIDATION_WINDOW_MS} AND ${now.getTime()}`;
+}
+
+/** The streamer's paid orders whose session started in the window, validated or not, oldest session first. */
+export async function ordersForValidation(env: Env, viewer: Viewer | null, influencerId: string, now = new Date()) {
+  assertStaff(viewer, "validations");
+  const rows = await orderRowsQuery(getDb(env), inWindow(influencerId, now)).all();
+  return rows.sort((a, b) => (a.sessionAt?.getTime() ?? 0) - (b.sessionAt?.getTime() ?? 0));
+}
+
+/**
+ * Marks orders as played, in bulk: each must be the streamer's paid order whose session started in the
+ * window; their bookings become completed. Already validated ones stay as they were. All or nothing: a guard
+ * rolls the batch back unless every order asked for ends up validated ('Error saving validations orders').
+ */
+export async function markOrdersPlayed(
+  env: Env,
+  viewer: Viewer | null,
+  influencerId: string,
+  orderIds: string[],
+  now = new Date(),
+) {
+  assertStaff(viewer, "validations");
+  const ids = [...new Set(orderIds)];
+  const db = getDb(env);
+  try {
+    await db.batch([
+      db
+        .update(orders)
+        .set({ validatedAt: now, validatedBy: viewer.id, updatedAt: now })
+        .where(and(inArray(orders.id, ids), sql`${orders.validatedAt} IS NULL`, inWindow(influencerId, now))),
+      batchGuard(
+        db,
+        sql`(SELECT count(*) FROM ${orders} WHERE ${col(orders.id)} IN ${ids} AND ${col(orders.validatedAt)} IS NOT NULL AND ${inWindow(influencerId, now)}) = ${ids.length}`,
+      ),
+      db
+        .update(bookings)
+        .set({ status: "completed", updatedAt: now })
+        .where(and(inArray(bookings.orderId, ids), eq(bookings.status, "confirmed"))),
+      auditStatement(
+        db,
+        viewer,
+        { action: "orders.validate", entity: "influencer", entityId: influencerId, after: { orders: ids } },
+        now,
+      ),
+    ]);
+  } catch (error) {
+    if (isBatchGuardFailure(error)) throw badRequest(M.validationsError);
+    throw error;
+  }
+  return { validated: ids.length };
+}

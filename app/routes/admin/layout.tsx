@@ -1,0 +1,63 @@
+import { NavLink, Outlet } from "react-router";
+import { type Capability, canStaff } from "~/features/auth/capabilities";
+import { requireStaff } from "~/features/auth/guards.server";
+import { envOf } from "~/platform/http.server";
+import type { Route } from "./+types/layout";
+
+/**
+ * The staff area's frame: a navigation of the screens the viewer's role may open (docs/decisions/005). It
+ * protects nothing by itself: every child loader and action calls requireStaff with its capability, and
+ * every use case checks it again.
+ */
+const LINKS: { to: string; label: string; capability: Capability }[] = [
+  { to: "/admin/dashboard", label: "Dashboard", capability: "dashboard" },
+  { to: "/admin/influencer", label: "Influencers", capability: "influencers" },
+  { to: "/admin/games", label: "Games", capability: "catalogue" },
+  { to: "/admin/platforms", label: "Platforms", capability: "catalogue" },
+  { to: "/admin/banners", label: "Banners", capability: "catalogue" },
+  { to: "/admin/reported-users", label: "Reported users", capability: "moderation" },
+  { to: "/admin/banned-users", label: "Banned users", capability: "moderation" },
+  { to: "/admin/manage-promo-codes", label: "Promo codes", capability: "promoCodes" },
+  { to: "/admin/configurations", label: "Configurations", capability: "configurations" },
+  { to: "/admin/terms-of-services", label: "Terms of service", capability: "content" },
+  { to: "/admin/privacy-policy", label: "Privacy policy", capability: "content" },
+  { to: "/admin/terms-and-privacy", label: "VIP queue terms", capability: "content" },
+  { to: "/admin/faqs", label: "FAQ", capability: "content" },
+  { to: "/admin/contact-us-submissions", label: "Contact submissions", capability: "contactSubmissions" },
+  { to: "/admin/verify-onboarding-details", label: "Onboarding", capability: "onboarding" },
+  { to: "/admin/noobrd-giveaway", label: "Giveaway", capability: "giveaway" },
+  { to: "/admin/audit-log", label: "Audit log", capability: "audit" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireStaff(request, envOf(context));
+  const links = LINKS.filter((link) => canStaff(viewer.role, link.capability)).map(({ to, label }) => ({ to, label }));
+  return { links, role: viewer.role };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 lg:flex-row">
+      <nav aria-label="Staff" className="shrink-0 lg:w-56">
+        <p className="text-xs uppercase tracking-wide text-zinc-500">Staff · {loaderData.role}</p>
+        <ul className="mt-2 flex flex-wrap gap-1 lg:flex-col">
+          {loaderData.links.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                className={({ isActive }) =>
+                  `block rounded-lg px-3 py-1.5 text-sm ${isActive ? "bg-brand-600 font-semibold" : "hover:bg-ink-800"}`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="min-w-0 flex-1">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,487 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import {
+  AdminPage,
+  buttonClass,
+  dangerButtonClass,
+  FormAlert,
+  formatDateTime,
+  Section,
+  secondaryButtonClass,
+} from "~/components/admin/ui";
+import { requireStaff } from "~/features/auth/guards.server";
+import {
+  activatePayout,
+  completePayouts,
+  createPayout,
+  editPayout,
+  getPayout,
+  influencerForStaff,
+  listPayouts,
+  remainingOrders,
+  removePayout,
+} from "~/features/payouts/admin-payouts.server";
+import {
+  bpsToPercent,
+  createPayoutSchema,
+  editPayoutSchema,
+  payoutIdSchema,
+  payoutIdsSchema,
+  periodSchema,
+} from "~/features/payouts/admin-schema";
+import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
+import type { PayoutOrderRow } from "~/features/payouts/orders.server";
+import { generatePayoutStatement } from "~/features/payouts/statement.server";
+import { formatMoney } from "~/lib/money";
+import { envOf } from "~/platform/http.server";
+import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import type { Route } from "./+types/payouts";
+
+export const meta = () => [{ title: "Payouts | Noobrd staff" }];
+
+const DAY = 86_400_000;
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** /admin/payout/influencer/:id: remaining orders of a period, drafts and active payouts, history. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "payouts");
+  const url = new URL(request.url);
+  const now = new Date();
+  const asked = periodSchema.safeParse({
+    startTime: url.searchParams.get("startTime") ?? day(new Date(now.getTime() - 30 * DAY)),
+    endTime: url.searchParams.get("endTime") ?? day(now),
+  });
+  const period = asked.success ? asked.data : { startTime: new Date(now.getTime() - 30 * DAY), endTime: now };
+  const influencer = await influencerForStaff(env, viewer, params.id, "payouts");
+  const [remaining, active, history] = await Promise.all([
+    remainingOrders(env, viewer, params.id, period),
+    listPayouts(env, viewer, params.id, "active"),
+    listPayouts(env, viewer, params.id, "history"),
+  ]);
+  const editId = url.searchParams.get("edit");
+  let editing = null;
+  if (editId) {
+    const { payout, orders } = await getPayout(env, viewer, editId);
+    if (payout.status === "draft" && payout.influencerId === params.id) {
+      const more = await remainingOrders(env, viewer, params.id, {
+        startTime: payout.periodStart,
+        endTime: payout.periodEnd,
+      });
+      editing = { payout, merged: orders, more: more.orders };
+    }
+  }
+  return {
+    influencer,
+    period: { startTime: day(period.startTime), endTime: day(period.endTime) },
+    periodError: asked.success ? null : (asked.error.issues[0]?.message ?? null),
+    remaining,
+    active,
+    history,
+    editing,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "payouts");
+  const form = await request.formData();
+  const intent = intentOf(form);
+  const back = `/admin/payout/influencer/${params.id}`;
+  switch (intent) {
+    case "create":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        createPayoutSchema,
+        (v) => createPayout(env, viewer, v),
+        () => ({ to: back, message: M.created }),
+        M.createError,
+      );
+    case "edit":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        editPayoutSchema,
+        (v) => editPayout(env, viewer, v),
+        () => ({ to: back, message: M.updated }),
+        M.createError,
+      );
+    case "remove":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        payoutIdSchema,
+        (v) => removePayout(env, viewer, v.payoutId),
+        () => ({ to: back, message: M.removed }),
+      );
+    case "activate":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        payoutIdSchema,
+        (v) => activatePayout(env, viewer, v.payoutId),
+        () => ({ to: back, message: M.activated }),
+      );
+    case "complete":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        payoutIdsSchema,
+        async (v) => {
+          const { ids } = await completePayouts(env, viewer, v.payoutIds);
+          for (const id of ids) await generatePayoutStatement(env, viewer, id);
+          return ids;
+        },
+        () => ({ to: back, message: M.completed }),
+        M.completeError,
+      );
+    case "generate":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        payoutIdSchema,
+        (v) => generatePayoutStatement(env, viewer, v.payoutId),
+        () => ({ to: back, message: M.spreadsheetReady }),
+      );
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type OrderRow = Pick<
+  PayoutOrderRow,
+  "id" | "title" | "buyer" | "sessionAt" | "paidAt" | "amountMinor" | "refundedMinor" | "currency"
+>;
+
+function OrdersTable({
+  orders,
+  name,
+  checked,
+}: {
+  orders: OrderRow[];
+  name: string;
+  checked: (id: string) => boolean;
+}) {
+  if (orders.length === 0) return <p className="text-sm text-zinc-400">No orders.</p>;
+  return (
+    <table className="w-full text-sm">
+      <thead>
+        <tr className="text-left text-zinc-400">
+          <th scope="col">Merge</th>
+          <th scope="col">Session</th>
+          <th scope="col">Buyer</th>
+          <th scope="col">Played (UTC)</th>
+          <th scope="col">Paid (UTC)</th>
+          <th scope="col" className="text-right">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => (
+          <tr key={order.id} className="border-t border-ink-800">
+            <td className="py-1">
+              <input
+                type="checkbox"
+                name={name}
+                value={order.id}
+                defaultChecked={checked(order.id)}
+                aria-label={`Merge order ${order.id}`}
+              />
+            </td>
+            <td>{order.title}</td>
+            <td>{order.buyer}</td>
+            <td>{formatDateTime(order.sessionAt)}</td>
+            <td>{formatDateTime(order.paidAt)}</td>
+            <td className="text-right">
+              {formatMoney(order.amountMinor - order.refundedMinor, order.currency, { decimals: true })}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const RATE_FIELDS = [
+  ["platformFeesPercentage", "Platform fee %", "platformFeeBps"],
+  ["platformFeesIndirectTaxPercentage", "Indirect tax on platform fee %", "platformFeeIndirectTaxBps"],
+  ["indirectTaxPercentage", "Indirect tax %", "indirectTaxBps"],
+  ["tdsPercentage", "TDS %", "tdsBps"],
+] as const;
+
+function RateInputs({ rates }: { rates: Record<(typeof RATE_FIELDS)[number][2], number> }) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-4">
+      {RATE_FIELDS.map(([name, label, key]) => (
+        <label key={name} className="flex flex-col gap-1 text-sm">
+          {label}
+          <input
+            name={name}
+            type="number"
+            step="0.01"
+            min="0"
+            max="100"
+            defaultValue={bpsToPercent(rates[key])}
+            className="rounded-lg border border-ink-700 bg-ink-800 px-2 py-1"
+          />
+        </label>
+      ))}
+    </div>
+  );
+}
+
+function CreateForm({ data, lastResult }: { data: LoaderData; lastResult: unknown }) {
+  const navigation = useNavigation();
+  const currency = data.remaining.orders[0]?.currency ?? "USD";
+  const [form] = useForm({
+    id: "create-payout",
+    lastResult: lastResult as never,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPayoutSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+      <FormAlert id={form.errorId} errors={form.errors ?? Object.values(form.allErrors).flat()} />
+      <input type="hidden" name="influencerId" value={data.influencer.id} />
+      <input type="hidden" name="startTime" value={data.period.startTime} />
+      <input type="hidden" name="endTime" value={data.period.endTime} />
+      <OrdersTable orders={data.remaining.orders} name="mergedOrders" checked={() => true} />
+      {data.remaining.orders.length > 0 ? (
+        <>
+          <p className="text-sm text-zinc-300">
+            All of them: gross {formatMoney(data.remaining.totals.grossMinor, currency, { decimals: true })}, net{" "}
+            {formatMoney(data.remaining.totals.netMinor, currency, { decimals: true })}
+          </p>
+          <RateInputs rates={data.remaining.rates} />
+          <button
+            type="submit"
+            name="intent"
+            value="create"
+            className={`${buttonClass} self-start`}
+            disabled={navigation.state === "submitting"}
+          >
+            Create draft payout
+          </button>
+        </>
+      ) : null}
+    </Form>
+  );
+}
+
+function EditForm({ editing, lastResult }: { editing: NonNullable<LoaderData["editing"]>; lastResult: unknown }) {
+  const [form] = useForm({
+    id: "edit-payout",
+    lastResult: lastResult as never,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editPayoutSchema }),
+  });
+  const merged = new Set(editing.merged.map((o) => o.id));
+  return (
+    <Section title="Edit draft payout" id="edit-payout-title">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <FormAlert id={form.errorId} errors={form.errors ?? Object.values(form.allErrors).flat()} />
+        <input type="hidden" name="editingPayoutId" value={editing.payout.id} />
+        <OrdersTable
+          orders={[...editing.merged, ...editing.more]}
+          name="newMergedOrders"
+          checked={(id) => merged.has(id)}
+        />
+        <RateInputs rates={editing.payout} />
+        <div className="flex gap-2">
+          <button type="submit" name="intent" value="edit" className={buttonClass}>
+            Save payout
+          </button>
+          <Link to="?" className={secondaryButtonClass}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+type PayoutRow = LoaderData["active"][number];
+
+function Totals({ p }: { p: PayoutRow }) {
+  const m = (minor: number) => formatMoney(minor, p.currency, { decimals: true });
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-3">
+      <dt className="text-zinc-400">Gross ({p.orders} orders)</dt>
+      <dd>{m(p.grossMinor)}</dd>
+      <dt className="text-zinc-400">Platform fee {bpsToPercent(p.platformFeeBps)}%</dt>
+      <dd>{m(p.platformFeeMinor)}</dd>
+      <dt className="text-zinc-400">Its indirect tax {bpsToPercent(p.platformFeeIndirectTaxBps)}%</dt>
+      <dd>{m(p.platformFeeIndirectTaxMinor)}</dd>
+      <dt className="text-zinc-400">Indirect tax {bpsToPercent(p.indirectTaxBps)}%</dt>
+      <dd>{m(p.indirectTaxMinor)}</dd>
+      <dt className="text-zinc-400">TDS {bpsToPercent(p.tdsBps)}%</dt>
+      <dd>{m(p.tdsMinor)}</dd>
+      <dt className="font-semibold">Net payable</dt>
+      <dd className="font-semibold" data-testid={`net-${p.id}`}>
+        {m(p.netMinor)}
+      </dd>
+    </dl>
+  );
+}
+
+function StateButton({
+  payoutId,
+  intent,
+  label,
+  danger,
+}: {
+  payoutId: string;
+  intent: string;
+  label: string;
+  danger?: boolean;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="payoutId" value={payoutId} />
+      <button type="submit" name="intent" value={intent} className={danger ? dangerButtonClass : secondaryButtonClass}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {
+  const data = loaderData;
+  const reply = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const otherError =
+    actionData && !["create", "edit"].includes(actionData.intent)
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .filter((e): e is string => typeof e === "string")
+      : null;
+  const actives = data.active.filter((p) => p.status === "active");
+  const navigation = useNavigation();
+  return (
+    <AdminPage
+      title={`Payouts: ${data.influencer.fullName || data.influencer.username}`}
+      lead={
+        <>
+          Platform fee {bpsToPercent(data.influencer.platformFeeBps)}% ·{" "}
+          {data.influencer.isVerified ? "onboarding verified" : "onboarding NOT verified (payouts refused)"} ·{" "}
+          <Link
+            to={`/admin/validations/influencer-game-playing-validations/${data.influencer.id}`}
+            className="underline"
+          >
+            Validate played sessions
+          </Link>
+        </>
+      }
+    >
+      <FormAlert errors={otherError} />
+      {data.editing ? <EditForm editing={data.editing} lastResult={reply("edit")} /> : null}
+      <Section title="Remaining orders">
+        <Form method="get" className="mb-4 flex flex-wrap items-end gap-3 text-sm">
+          <label className="flex flex-col gap-1">
+            From
+            <input
+              type="date"
+              name="startTime"
+              defaultValue={data.period.startTime}
+              className="rounded-lg border border-ink-700 bg-ink-800 px-2 py-1"
+            />
+          </label>
+          <label className="flex flex-col gap-1">
+            To (inclusive)
+            <input
+              type="date"
+              name="endTime"
+              defaultValue={data.period.endTime}
+              className="rounded-lg border border-ink-700 bg-ink-800 px-2 py-1"
+            />
+          </label>
+          <button type="submit" className={secondaryButtonClass}>
+            Generate remaining orders
+          </button>
+        </Form>
+        <FormAlert errors={data.periodError ? [data.periodError] : null} />
+        <CreateForm data={data} lastResult={reply("create")} />
+      </Section>
+      <Section title="Active payouts">
+        {data.active.length === 0 ? <p className="text-sm text-zinc-400">No draft or active payouts.</p> : null}
+        <ul className="flex flex-col gap-4">
+          {data.active.map((p) => (
+            <li key={p.id} className="rounded-xl border border-ink-700 p-4" aria-label={`Payout ${p.id}`}>
+              <p className="mb-2 text-sm">
+                <span className="rounded-full bg-ink-700 px-2 py-0.5 text-xs uppercase">{p.status}</span>{" "}
+                {formatDateTime(p.periodStart)} – {formatDateTime(p.periodEnd)}
+              </p>
+              <Totals p={p} />
+              {p.status === "draft" ? (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Link to={`?edit=${p.id}`} className={secondaryButtonClass}>
+                    Edit
+                  </Link>
+                  <StateButton payoutId={p.id} intent="activate" label="Make active" />
+                  <StateButton payoutId={p.id} intent="remove" label="Remove" danger />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {actives.length > 0 ? (
+          <Form method="post" className="mt-4 flex flex-col gap-2">
+            <fieldset className="flex flex-col gap-1 text-sm">
+              <legend className="font-semibold">Mark paid</legend>
+              {actives.map((p) => (
+                <label key={p.id} className="flex items-center gap-2">
+                  <input type="checkbox" name="payoutIds" value={p.id} defaultChecked />
+                  {formatDateTime(p.periodStart)} – {formatDateTime(p.periodEnd)} ·{" "}
+                  {formatMoney(p.netMinor, p.currency, { decimals: true })}
+                </label>
+              ))}
+            </fieldset>
+            <button
+              type="submit"
+              name="intent"
+              value="complete"
+              className={`${buttonClass} self-start`}
+              disabled={navigation.state === "submitting"}
+            >
+              {navigation.state === "submitting" && navigation.formData?.get("intent") === "complete"
+                ? "Completing and generating spreadsheets…"
+                : "Mark selected complete"}
+            </button>
+          </Form>
+        ) : null}
+      </Section>
+      <Section title="Payout history">
+        {data.history.length === 0 ? <p className="text-sm text-zinc-400">No completed or removed payouts.</p> : null}
+        <ul className="flex flex-col gap-4">
+          {data.history.map((p) => (
+            <li key={p.id} className="rounded-xl border border-ink-700 p-4">
+              <p className="mb-2 text-sm">
+                <span className="rounded-full bg-ink-700 px-2 py-0.5 text-xs uppercase">{p.status}</span>{" "}
+                {formatDateTime(p.periodStart)} – {formatDateTime(p.periodEnd)}
+                {p.completedAt ? ` · completed ${formatDateTime(p.completedAt)}` : ""}
+              </p>
+              <Totals p={p} />
+              {p.status === "completed" ? (
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <a href={`/admin/payout/statement/${p.id}`} className={secondaryButtonClass} download>
+                    Download spreadsheet
+                  </a>
+                  <StateButton payoutId={p.id} intent="generate" label="Regenerate spreadsheet" />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,118 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import { AdminPage, buttonClass, FormAlert, formatDateTime, Section } from "~/components/admin/ui";
+import { requireStaff } from "~/features/auth/guards.server";
+import { influencerForStaff } from "~/features/payouts/admin-payouts.server";
+import { validationOrdersSchema } from "~/features/payouts/admin-schema";
+import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
+import { markOrdersPlayed, ordersForValidation } from "~/features/payouts/validations.server";
+import { formatMoney } from "~/lib/money";
+import { envOf } from "~/platform/http.server";
+import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import type { Route } from "./+types/validations";
+
+export const meta = () => [{ title: "Validations | Noobrd staff" }];
+
+/** /admin/validations/influencer-game-playing-validations/:influencerId */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "validations");
+  const [influencer, orders] = await Promise.all([
+    influencerForStaff(env, viewer, params.influencerId, "validations"),
+    ordersForValidation(env, viewer, params.influencerId),
+  ]);
+  return { influencerId: params.influencerId, influencer, orders };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "validations");
+  const form = await request.formData();
+  const intent = intentOf(form);
+  if (intent !== "validate") return unknownIntent(intent);
+  return runAdminForm(
+    env,
+    form,
+    intent,
+    validationOrdersSchema,
+    (v) => markOrdersPlayed(env, viewer, params.influencerId, v.orderIdArray),
+    () => ({
+      to: `/admin/validations/influencer-game-playing-validations/${params.influencerId}`,
+      message: M.validated,
+    }),
+    M.validationsError,
+  );
+}
+
+export default function Validations({ loaderData, actionData }: Route.ComponentProps) {
+  const [form] = useForm({
+    id: "validations",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: validationOrdersSchema }),
+  });
+  const open = loaderData.orders.filter((o) => !o.validatedAt);
+  return (
+    <AdminPage
+      title={`Played sessions: ${loaderData.influencer.fullName || loaderData.influencer.username}`}
+      lead={
+        <>
+          Paid orders whose session started in the last 25 days, oldest first. Marking them played makes them payable.{" "}
+          <Link to={`/admin/payout/influencer/${loaderData.influencerId}`} className="underline">
+            Payouts
+          </Link>
+        </>
+      }
+    >
+      <Section title="Orders to validate">
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+          <FormAlert id={form.errorId} errors={form.errors ?? Object.values(form.allErrors).flat()} />
+          {loaderData.orders.length === 0 ? (
+            <p className="text-sm text-zinc-400">No paid sessions in the window.</p>
+          ) : null}
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-left text-zinc-400">
+                <th scope="col">Played</th>
+                <th scope="col">Session</th>
+                <th scope="col">Buyer</th>
+                <th scope="col">Started (UTC)</th>
+                <th scope="col" className="text-right">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.orders.map((order) => (
+                <tr key={order.id} className="border-t border-ink-800">
+                  <td className="py-1">
+                    {order.validatedAt ? (
+                      <span className="text-green-400">Validated</span>
+                    ) : (
+                      <input
+                        type="checkbox"
+                        name="orderIdArray"
+                        value={order.id}
+                        aria-label={`Played: order ${order.id}`}
+                      />
+                    )}
+                  </td>
+                  <td>{order.title}</td>
+                  <td>{order.buyer}</td>
+                  <td>{formatDateTime(order.sessionAt)}</td>
+                  <td className="text-right">{formatMoney(order.amountMinor, order.currency, { decimals: true })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {open.length > 0 ? (
+            <button type="submit" name="intent" value="validate" className={`${buttonClass} self-start`}>
+              Mark selected as played
+            </button>
+          ) : null}
+        </Form>
+      </Section>
+    </AdminPage>
+  );
+}

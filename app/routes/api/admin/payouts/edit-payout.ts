@@ -1,0 +1,13 @@
+import { editPayout } from "~/features/payouts/admin-payouts.server";
+import { editPayoutSchema } from "~/features/payouts/admin-schema";
+import { PAYOUT_MESSAGES } from "~/features/payouts/messages";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/** POST /api/admin/edit-payout {editingPayoutId, newMergedOrders, ...percentages}: a draft's orders in and out. */
+export const action = jsonAction(
+  { schema: editPayoutSchema, auth: true, staff: "payouts" },
+  async ({ env, viewer, input }) => {
+    const payout = await editPayout(env, viewer, input);
+    return { message: PAYOUT_MESSAGES.updated, payout };
+  },
+);

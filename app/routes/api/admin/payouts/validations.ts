@@ -1,0 +1,9 @@
+import { payoutOrderJson } from "~/features/payouts/json";
+import { ordersForValidation } from "~/features/payouts/validations.server";
+import { jsonLoader } from "~/routes/api/_lib/json-action.server";
+
+/** GET /api/admin/orders-for-validations/:influencerId: paid orders whose session started in the last ~25 days. */
+export const loader = jsonLoader({ auth: true, staff: "validations" }, async ({ env, viewer, params }) => {
+  const orders = await ordersForValidation(env, viewer, params.influencerId ?? "");
+  return { orders: orders.map(payoutOrderJson) };
+});
