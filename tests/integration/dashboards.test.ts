@@ -14,7 +14,9 @@ describe("dashboards and staff login", () => {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/");
     }
-    expect((await request("/admin/dashboard")).headers.get("Location")).toBe("/");
+    expect((await request("/admin/dashboard")).headers.get("Location")).toBe(
+      "/admin/login?redirectTo=%2Fadmin%2Fdashboard",
+    );
   });
 
   it("shows the influencer dashboard to streamers only", async () => {
@@ -35,5 +37,21 @@ describe("dashboards and staff login", () => {
     const ok = await postForm("/admin/login", { username: staff.email ?? "", password: "Staff-pass-123" });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin/dashboard");
+  });
+
+  it("sends anonymous staff to the login and back to the page they asked for, never off the admin area", async () => {
+    const asked = "/admin/payout/influencer/usr_x?startTime=2026-11-01";
+    const bounced = await request(asked);
+    expect(bounced.status).toBe(302);
+    const login = bounced.headers.get("Location") ?? "";
+    expect(login).toBe(`/admin/login?redirectTo=${encodeURIComponent(asked)}`);
+    const { user: staff } = await loggedInUser({ role: "finance" }, "Staff-pass-123");
+    const credentials = { username: staff.email ?? "", password: "Staff-pass-123" };
+    const back = await postForm(login, credentials);
+    expect(back.headers.get("Location")).toBe(asked);
+    for (const evil of ["//evil.example/admin/x", "/profile", "https://evil.example/admin/"]) {
+      const away = await postForm(`/admin/login?redirectTo=${encodeURIComponent(evil)}`, credentials);
+      expect(away.headers.get("Location")).toBe("/admin/dashboard");
+    }
   });
 });

@@ -27,7 +27,11 @@ export async function requireInfluencer(request: Request, env: Env): Promise<Vie
 /** Admin routes: non-staff and inactive staff go to /; staff without the capability get 403. */
 export async function requireStaff(request: Request, env: Env, capability?: Capability): Promise<Viewer> {
   const viewer = await getViewer(request, env);
-  if (!viewer || !canOpenAdmin(viewer)) throw redirect("/");
+  if (!viewer) {
+    const url = new URL(request.url);
+    throw redirect(`/admin/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  }
+  if (!canOpenAdmin(viewer)) throw redirect("/");
   if (capability && !canStaff(viewer.role, capability)) {
     throw new Response("Your staff role does not allow this.", { status: 403, statusText: "Forbidden" });
   }

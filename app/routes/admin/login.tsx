@@ -7,14 +7,21 @@ import { PasswordField } from "~/features/auth/components/fields";
 import { canOpenAdmin } from "~/features/auth/policy";
 import { adminLoginSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
+import { safeReturnPath } from "~/lib/return-path";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Staff login | Noobrd" }];
 
+/** Where to go after logging in: the staff page that sent the visitor here, or the dashboard. */
+function staffLanding(request: Request): string {
+  const asked = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"));
+  return asked?.startsWith("/admin/") && !asked.startsWith("/admin/login") ? asked : "/admin/dashboard";
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (canOpenAdmin(await getViewer(request, envOf(context)))) throw redirect("/admin/dashboard");
+  if (canOpenAdmin(await getViewer(request, envOf(context)))) throw redirect(staffLanding(request));
   return null;
 }
 
@@ -37,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const cookie = await startSession(request, env, result.userId, ip);
-  return redirect("/admin/dashboard", { headers: { "Set-Cookie": cookie } });
+  return redirect(staffLanding(request), { headers: { "Set-Cookie": cookie } });
 }
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {

@@ -34,7 +34,7 @@ import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
 import type { PayoutOrderRow } from "~/features/payouts/orders.server";
 import { generatePayoutStatement } from "~/features/payouts/statement.server";
 import { formatMoney } from "~/lib/money";
-import { envOf } from "~/platform/http.server";
+import { envOf, pageRead } from "~/platform/http.server";
 import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
 import type { Route } from "./+types/payouts";
 
@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     endTime: url.searchParams.get("endTime") ?? day(now),
   });
   const period = asked.success ? asked.data : { startTime: new Date(now.getTime() - 30 * DAY), endTime: now };
-  const influencer = await influencerForStaff(env, viewer, params.id, "payouts");
+  const influencer = await pageRead(influencerForStaff(env, viewer, params.id, "payouts"));
   const [remaining, active, history] = await Promise.all([
     remainingOrders(env, viewer, params.id, period),
     listPayouts(env, viewer, params.id, "active"),

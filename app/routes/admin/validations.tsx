@@ -8,7 +8,7 @@ import { validationOrdersSchema } from "~/features/payouts/admin-schema";
 import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
 import { markOrdersPlayed, ordersForValidation } from "~/features/payouts/validations.server";
 import { formatMoney } from "~/lib/money";
-import { envOf } from "~/platform/http.server";
+import { envOf, pageRead } from "~/platform/http.server";
 import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
 import type { Route } from "./+types/validations";
 
@@ -18,10 +18,12 @@ export const meta = () => [{ title: "Validations | Noobrd staff" }];
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "validations");
-  const [influencer, orders] = await Promise.all([
-    influencerForStaff(env, viewer, params.influencerId, "validations"),
-    ordersForValidation(env, viewer, params.influencerId),
-  ]);
+  const [influencer, orders] = await pageRead(
+    Promise.all([
+      influencerForStaff(env, viewer, params.influencerId, "validations"),
+      ordersForValidation(env, viewer, params.influencerId),
+    ]),
+  );
   return { influencerId: params.influencerId, influencer, orders };
 }
 

@@ -1,0 +1,68 @@
+import type { Capability } from "~/features/auth/capabilities";
+
+/**
+ * Every staff door: each admin page and each admin /api call, with the capability it needs (ADR 005). The role
+ * matrix (tests/integration/admin-matrix.test.ts) tries each one as every kind of visitor, and
+ * tests/architecture/admin-doors.test.ts fails when app/routes.ts gains an admin route that is not listed here,
+ * so a new screen cannot ship outside the matrix.
+ *
+ * `path` is the route pattern as written in app/routes.ts (":id" parameters are filled with a made-up id: a
+ * permitted role may then get a 404 or 400, which the matrix accepts; what it refuses is 401/403 for a permitted
+ * role, anything else for a refused one, and any 5xx).
+ */
+export type AdminDoor = {
+  kind: "page" | "api";
+  method: "GET" | "POST";
+  /** As in app/routes.ts, without the leading slash; API paths without the "api/" prefix. */
+  path: string;
+  capability: Capability;
+  /** A POST body (form fields for pages, JSON for the API); empty by default. */
+  body?: Record<string, unknown>;
+};
+
+const page = (path: string, capability: Capability, method: "GET" | "POST" = "GET"): AdminDoor => ({
+  kind: "page",
+  method,
+  path,
+  capability,
+});
+const api = (method: "GET" | "POST", path: string, capability: Capability): AdminDoor => ({
+  kind: "api",
+  method,
+  path,
+  capability,
+});
+
+export const ADMIN_DOORS: AdminDoor[] = [
+  // Dashboard
+  page("admin/dashboard", "dashboard"),
+  // Payouts and validations
+  page("admin/payout/influencer/:id", "payouts"),
+  page("admin/payout/influencer/:id", "payouts", "POST"),
+  page("admin/payout/statement/:payoutId", "payouts"),
+  page("admin/validations/influencer-game-playing-validations/:influencerId", "validations"),
+  page("admin/validations/influencer-game-playing-validations/:influencerId", "validations", "POST"),
+  api("GET", "admin/remaining-orders/:influencerId", "payouts"),
+  api("POST", "admin/generate-remaining-orders/:influencerId", "payouts"),
+  api("GET", "admin/payout-history/:influencerId", "payouts"),
+  api("GET", "admin/active-payouts/:influencerId", "payouts"),
+  api("POST", "admin/create-payout", "payouts"),
+  api("POST", "admin/edit-payout", "payouts"),
+  api("POST", "admin/remove-payout", "payouts"),
+  api("POST", "admin/activate-payout", "payouts"),
+  api("POST", "admin/mark-payout-complete", "payouts"),
+  api("POST", "generate/execelsheet/:payoutId", "payouts"),
+  api("GET", "admin/orders-for-validations/:influencerId", "validations"),
+  api("POST", "admin/influencer-played-validation/:id", "validations"),
+];
+
+/**
+ * Routes under admin/ or api/admin/ that are not staff doors: the staff login and the site-password gate (the
+ * gate's calls are for every visitor). Anything else under those prefixes must be in ADMIN_DOORS.
+ */
+export const NOT_STAFF_DOORS = [
+  "admin/login",
+  "api/admin/login",
+  "api/admin/validate-website-password",
+  "api/admin/validate-token-for-website-password",
+];
