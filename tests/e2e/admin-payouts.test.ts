@@ -1,0 +1,124 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setupBrowser } from "./browser";
+import { queryE2E } from "./db";
+
+/**
+ * Finance's month end as a new staff member would do it, JavaScript on and off: log in, validate a streamer's
+ * played sessions, create a draft payout of them, edit it (one order out), make it active, mark it complete,
+ * download its spreadsheet; marketing cannot open payouts. Each run uses its own seeded streamer and fresh orders.
+ */
+const browser = setupBrowser();
+const PASSWORD = "Demo-pass-2026";
+const DAY = 86_400_000;
+
+let ipCounter = 120;
+async function newContext(javaScript: boolean): Promise<BrowserContext> {
+  const context = await browser.context({ javaScript, timezoneId: "UTC" });
+  ipCounter += 1;
+  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `198.51.100.${ipCounter}` });
+  return context;
+}
+
+async function staffLogIn(page: Page, email: string, then: string) {
+  await page.goto(then);
+  await page.waitForURL((url) => url.pathname === "/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => url.pathname === then);
+}
+
+/** A seeded streamer (one per run), verified, fee 20%, with two paid, not yet validated sessions 2 and 3 days ago. */
+function streamerWithPlayedSessions(offset: number) {
+  const [star] = queryE2E<{ id: string; gig: string }>(
+    `SELECT u.id, MIN(p.id) AS gig FROM users u JOIN products p ON p.influencer_id = u.id
+     WHERE u.is_influencer = 1 AND u.id <> 'usr_demo_influencer' GROUP BY u.id ORDER BY u.id LIMIT 1 OFFSET ${offset}`,
+  );
+  if (!star) throw new Error("no seeded streamer with a gig");
+  const now = Date.now();
+  const key = `pay${offset}${now.toString(36)}`;
+  const statements = [
+    `UPDATE influencer_profiles SET is_verified = 1, verified_at = ${now}, platform_fee_bps = 2000 WHERE user_id = '${star.id}'`,
+  ];
+  const orders: string[] = [];
+  for (const [i, amount] of [2000, 3000].entries()) {
+    const startsAt = now - (2 + i) * DAY;
+    const slot = `slt_${key}_${i}`;
+    const order = `ord_${key}_${i}`;
+    orders.push(order);
+    statements.push(
+      `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
+       VALUES ('${slot}', '${star.id}', '${star.gig}', ${startsAt}, ${startsAt + 30 * 60_000}, 5, 'open', ${startsAt - DAY}, ${startsAt - DAY})`,
+      `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
+       VALUES ('${order}', 'usr_demo_fan', '${star.id}', 'slot_booking', 'paid', ${amount}, 'USD', 'card', '${slot}', ${startsAt - DAY}, ${startsAt - DAY}, ${startsAt - DAY})`,
+      `INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
+       VALUES ('bkg_${key}_${i}', '${slot}', 'usr_demo_fan', '${order}', 1, 'confirmed', ${startsAt - DAY}, ${startsAt - DAY}, ${startsAt - DAY})`,
+    );
+  }
+  queryE2E(statements.join(";\n"));
+  return { id: star.id, orders: orders as [string, string] };
+}
+
+describe.each([true, false])("finance settles a streamer's payout (JavaScript %s)", (javaScript) => {
+  it("validates played sessions, drafts, edits, activates and completes a payout, and downloads its spreadsheet", async () => {
+    const star = streamerWithPlayedSessions(javaScript ? 0 : 1);
+    const [small, large] = star.orders;
+    const context = await newContext(javaScript);
+    const page = await context.newPage();
+    const validations = `/admin/validations/influencer-game-playing-validations/${star.id}`;
+    await staffLogIn(page, "finance@demo.noobrd.gg", validations);
+
+    // 1. Both sessions were played.
+    await page.getByLabel(`Played: order ${small}`).check();
+    await page.getByLabel(`Played: order ${large}`).check();
+    await page.getByRole("button", { name: "Mark selected as played" }).click();
+    await expect.poll(() => page.getByText("Validated").count()).toBeGreaterThanOrEqual(2);
+
+    // 2. A draft of both: gross $50.00, fee 20% $10.00, its tax 18% $1.80, indirect tax 18% $9.00, TDS 0.1% $0.05.
+    await page.getByRole("link", { name: "Payouts" }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/payout/influencer/${star.id}`);
+    await expect.poll(() => page.getByLabel(`Merge order ${small}`).isChecked()).toBe(true);
+    // Only this run's two orders (the seed may have left this streamer other payable orders).
+    for (const box of await page.locator('input[name="mergedOrders"]').all()) {
+      const value = await box.getAttribute("value");
+      if (value !== small && value !== large) await box.uncheck();
+    }
+    await page.getByRole("button", { name: "Create draft payout" }).click();
+    const draft = page.getByRole("listitem").filter({ hasText: "draft" });
+    await draft.waitFor();
+    await expect.poll(() => draft.getByText("$29.15").count()).toBe(1);
+
+    // 3. Edit: the larger order out; net of $20.00 = 20.00 - 4.00 - 0.72 - 3.60 - 0.02 = $11.66.
+    await draft.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("heading", { name: "Edit draft payout" }).waitFor();
+    await page.getByLabel(`Merge order ${large}`).uncheck();
+    await page.getByRole("button", { name: "Save payout" }).click();
+    await expect.poll(() => draft.getByText("$11.66").count()).toBe(1);
+
+    // 4. Active, then complete; the spreadsheet downloads.
+    await draft.getByRole("button", { name: "Make active" }).click();
+    await page.getByRole("button", { name: "Mark selected complete" }).waitFor();
+    await page.getByRole("button", { name: "Mark selected complete" }).click();
+    const done = page.getByRole("listitem").filter({ hasText: "completed" });
+    await done.getByRole("link", { name: "Download spreadsheet" }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      done.getByRole("link", { name: "Download spreadsheet" }).click(),
+    ]);
+    const bytes = await (await download.createReadStream()).toArray();
+    const file = Buffer.concat(bytes as Buffer[]);
+    expect(file.subarray(0, 2).toString()).toBe("PK"); // an .xlsx is a zip
+    // The larger order is payable again, in no payout.
+    await expect.poll(() => page.getByLabel(`Merge order ${large}`).count()).toBe(1);
+    await context.close();
+
+    // 5. Marketing cannot open payouts.
+    const other = await newContext(javaScript);
+    const marketing = await other.newPage();
+    await staffLogIn(marketing, "marketing@demo.noobrd.gg", "/admin/dashboard");
+    const refused = await marketing.goto(`/admin/payout/influencer/${star.id}`);
+    expect(refused?.status()).toBe(403);
+    await other.close();
+  });
+});
