@@ -105,14 +105,17 @@ describe("route guards by role", async () => {
       expect(await outcome(() => requireInfluencer(req("/influencer/dashboard"), env))).toBe(
         actor.role === "influencer" ? "pass" : "redirect /",
       );
-      // /admin/*: active staff only; non-staff and inactive staff to /.
+      // /admin/*: active staff only; nobody (and banned) to the staff login with a way back; non-staff and
+      // inactive staff to /.
+      const awayFromAdmin = (path: string) =>
+        loggedIn(actor.role) ? "redirect /" : `redirect /admin/login?redirectTo=${encodeURIComponent(path)}`;
       expect(await outcome(() => requireStaff(req("/admin/dashboard"), env))).toBe(
-        isActiveStaff(actor.role) ? "pass" : "redirect /",
+        isActiveStaff(actor.role) ? "pass" : awayFromAdmin("/admin/dashboard"),
       );
-      // Within admin, each capability by the staff role's table; others still go to /.
+      // Within admin, each capability by the staff role's table; others still go away.
       for (const capability of CAPABILITIES) {
         const expected = !isActiveStaff(actor.role)
-          ? "redirect /"
+          ? awayFromAdmin("/admin/x")
           : canStaff(actor.role as (typeof STAFF_ROLES)[number], capability)
             ? "pass"
             : "403";
@@ -144,7 +147,13 @@ describe("route groups by role, through the pages themselves", async () => {
     };
     expect(await visit("/profile")).toBe(loggedIn(actor.role) ? "200" : "302 /login?redirectTo=%2Fprofile");
     expect(await visit("/influencer/dashboard")).toBe(actor.role === "influencer" ? "200" : "302 /");
-    expect(await visit("/admin/dashboard")).toBe(isActiveStaff(actor.role) ? "200" : "302 /");
+    expect(await visit("/admin/dashboard")).toBe(
+      isActiveStaff(actor.role)
+        ? "200"
+        : loggedIn(actor.role)
+          ? "302 /"
+          : "302 /admin/login?redirectTo=%2Fadmin%2Fdashboard",
+    );
   });
 });
 
