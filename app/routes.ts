@@ -29,6 +29,8 @@ export default [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/payout/influencer/:id", "routes/admin/payouts.tsx"),
     route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
+    route("admin/reported-users", "routes/admin/reported-users.tsx"),
+    route("admin/banned-users", "routes/admin/banned-users.tsx"),
   ]),
   route("admin/payout/statement/:payoutId", "routes/admin/payout-statement.ts"),
   route("influencer/dashboard", "routes/influencer/dashboard.tsx"),
@@ -222,6 +224,17 @@ export default [
     route("generate/execelsheet/:payoutId", "routes/api/admin/payouts/generate-spreadsheet.ts"),
     route("admin/orders-for-validations/:influencerId", "routes/api/admin/payouts/validations.ts"),
     route("admin/influencer-played-validation/:id", "routes/api/admin/payouts/played-validation.ts"),
+    // Admin: moderation (reports and bans)
+    route("admin/all-reported-accounts", "routes/api/admin/moderation/lists.ts", { id: "api-reported-accounts" }),
+    route("admin/all-reviewed-reported-accounts", "routes/api/admin/moderation/lists.ts", {
+      id: "api-reviewed-reported-accounts",
+    }),
+    route("admin/all-banned-accounts", "routes/api/admin/moderation/lists.ts", { id: "api-banned-accounts" }),
+    route("admin/mark-reviewed-user-accounts", "routes/api/admin/moderation/decisions.ts", {
+      id: "api-mark-reviewed-accounts",
+    }),
+    route("admin/ban-user-accounts", "routes/api/admin/moderation/decisions.ts", { id: "api-ban-accounts" }),
+    route("admin/unban-user-accounts", "routes/api/admin/moderation/unban.ts"),
     // Live sessions and queues (issue 10)
     route("join_regular", "routes/api/live/join-regular.ts"),
     route("join_vip", "routes/api/live/join-vip.ts"),

@@ -54,6 +54,17 @@ export const ADMIN_DOORS: AdminDoor[] = [
   api("POST", "generate/execelsheet/:payoutId", "payouts"),
   api("GET", "admin/orders-for-validations/:influencerId", "validations"),
   api("POST", "admin/influencer-played-validation/:id", "validations"),
+  // Moderation
+  page("admin/reported-users", "moderation"),
+  page("admin/reported-users", "moderation", "POST"),
+  page("admin/banned-users", "moderation"),
+  page("admin/banned-users", "moderation", "POST"),
+  api("GET", "admin/all-reported-accounts", "moderation"),
+  api("GET", "admin/all-reviewed-reported-accounts", "moderation"),
+  api("GET", "admin/all-banned-accounts", "moderation"),
+  api("POST", "admin/mark-reviewed-user-accounts", "moderation"),
+  api("POST", "admin/ban-user-accounts", "moderation"),
+  api("POST", "admin/unban-user-accounts", "moderation"),
 ];
 
 /**

@@ -1,0 +1,13 @@
+/** SPEC.md section 8's moderation messages, and the success toasts of the staff screens. */
+export const MODERATION_MESSAGES = {
+  markReviewedError: "Error marking users reviewed",
+  banError: "Error banning users",
+  unbanError: "Error in unban users",
+  reviewed: "Marked as reviewed",
+  banned: "Users banned",
+  unbanned: "Users unbanned",
+  chooseReports: "Choose at least one report",
+  chooseBans: "Choose at least one banned user",
+  noLongerPending: "Those reports were already decided",
+  noLongerBanned: "Those users are no longer banned",
+} as const;

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { MODERATION_MESSAGES as M } from "./messages";
+
+/**
+ * Inputs of the moderation screens and their /api twins (SPEC.md section 7, Admin > Reports). Shared by the
+ * Conform forms in the browser and the server, so this module holds no server code.
+ */
+const ids = (message: string) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.string().trim().min(1).max(64)).min(1, message).max(200),
+  );
+
+export const reportIdsSchema = z.object({ reportIds: ids(M.chooseReports) });
+export const banIdsSchema = z.object({ banIds: ids(M.chooseBans) });
+
+/** page and limit of the report and ban lists (defaults 1 and 10). */
+export const moderationListSchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(10),
+});
+export type ModerationListQuery = z.output<typeof moderationListSchema>;

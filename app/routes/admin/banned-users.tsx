@@ -1,0 +1,109 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { AdminPage, buttonClass, FormAlert, formatDateTime, Pager, Section } from "~/components/admin/ui";
+import { requireStaff } from "~/features/auth/guards.server";
+import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
+import { listBans, unbanUsers } from "~/features/moderation/moderation.server";
+import { banIdsSchema, moderationListSchema } from "~/features/moderation/schema";
+import { envOf } from "~/platform/http.server";
+import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import type { Route } from "./+types/banned-users";
+
+export const meta = () => [{ title: "Banned users | Noobrd staff" }];
+
+/** /admin/banned-users: accounts with an active ban, newest first, 10 a page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "moderation");
+  const query = moderationListSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  return listBans(env, viewer, query.success ? query.data : { page: 1, limit: 10 });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "moderation");
+  const form = await request.formData();
+  const intent = intentOf(form);
+  if (intent !== "unban") return unknownIntent(intent);
+  return runAdminForm(
+    env,
+    form,
+    intent,
+    banIdsSchema,
+    (v) => unbanUsers(env, viewer, v.banIds),
+    () => ({ to: "/admin/banned-users", message: M.unbanned }),
+    M.unbanError,
+  );
+}
+
+export default function BannedUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const [form] = useForm({
+    id: "bans",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: banIdsSchema }),
+  });
+  const navigation = useNavigation();
+  return (
+    <AdminPage
+      title="Banned users"
+      lead={
+        <>
+          Accounts that cannot sign in.{" "}
+          <Link to="/admin/reported-users" className="underline">
+            Reported users
+          </Link>
+        </>
+      }
+    >
+      <Section title="Active bans">
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+          <FormAlert id={form.errorId} errors={form.errors ?? Object.values(form.allErrors).flat()} />
+          {loaderData.bans.length === 0 ? (
+            <p className="text-sm text-zinc-400">No banned users.</p>
+          ) : (
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="text-left text-zinc-400">
+                  <th scope="col">Choose</th>
+                  <th scope="col">Account</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Banned (UTC)</th>
+                  <th scope="col">By</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.bans.map((b) => (
+                  <tr key={b.id} className="border-t border-ink-800">
+                    <td className="py-1">
+                      <input type="checkbox" name="banIds" value={b.id} aria-label={`Unban @${b.username}`} />
+                    </td>
+                    <td>
+                      {b.fullName} <span className="text-zinc-400">@{b.username}</span>
+                    </td>
+                    <td>{b.reason ?? ""}</td>
+                    <td>{formatDateTime(b.bannedAt)}</td>
+                    <td>{b.bannedBy ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {loaderData.bans.length > 0 ? (
+            <button
+              type="submit"
+              name="intent"
+              value="unban"
+              className={`${buttonClass} self-start`}
+              disabled={navigation.state === "submitting"}
+            >
+              Unban selected
+            </button>
+          ) : null}
+        </Form>
+        <Pager page={loaderData.page} totalPages={loaderData.totalPages} search={new URLSearchParams()} />
+      </Section>
+    </AdminPage>
+  );
+}

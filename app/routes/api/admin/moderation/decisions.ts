@@ -1,0 +1,15 @@
+import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
+import { banReportedUsers, markReportsReviewed } from "~/features/moderation/moderation.server";
+import { reportIdsSchema } from "~/features/moderation/schema";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/** POST /api/admin/mark-reviewed-user-accounts {reportIds} and /api/admin/ban-user-accounts {reportIds}. */
+export const action = jsonAction(
+  { schema: reportIdsSchema, auth: true, staff: "moderation" },
+  async ({ request, env, viewer, input }) => {
+    if (new URL(request.url).pathname.endsWith("/ban-user-accounts")) {
+      return { message: M.banned, ...(await banReportedUsers(env, viewer, input.reportIds)) };
+    }
+    return { message: M.reviewed, ...(await markReportsReviewed(env, viewer, input.reportIds)) };
+  },
+);
