@@ -30,6 +30,13 @@ export default [
     route("admin/payout/influencer/:id", "routes/admin/payouts.tsx"),
     route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
     route("admin/reported-users", "routes/admin/reported-users.tsx"),
+    route("admin/games", "routes/admin/games.tsx"),
+    route("admin/games/add", "routes/admin/game-edit.tsx", { id: "admin-game-add" }),
+    route("admin/edit-game/:gameId", "routes/admin/game-edit.tsx", { id: "admin-game-edit" }),
+    route("admin/platforms", "routes/admin/platforms.tsx", { id: "admin-platforms" }),
+    route("admin/platforms/add", "routes/admin/platforms.tsx", { id: "admin-platforms-add" }),
+    route("admin/banners", "routes/admin/banners.tsx", { id: "admin-banners" }),
+    route("admin/banners/add", "routes/admin/banners.tsx", { id: "admin-banners-add" }),
     route("admin/banned-users", "routes/admin/banned-users.tsx"),
   ]),
   route("admin/payout/statement/:payoutId", "routes/admin/payout-statement.ts"),
@@ -224,6 +231,15 @@ export default [
     route("generate/execelsheet/:payoutId", "routes/api/admin/payouts/generate-spreadsheet.ts"),
     route("admin/orders-for-validations/:influencerId", "routes/api/admin/payouts/validations.ts"),
     route("admin/influencer-played-validation/:id", "routes/api/admin/payouts/played-validation.ts"),
+    // Admin: catalogue (games, platforms, banners)
+    route("admin/add/game", "routes/api/admin/catalogue/games.ts", { id: "api-add-game" }),
+    route("admin/edit-game/:id", "routes/api/admin/catalogue/games.ts", { id: "api-edit-game" }),
+    route("admin/deleteGame/:id", "routes/api/admin/catalogue/games.ts", { id: "api-delete-game" }),
+    route("admin/add/platform", "routes/api/admin/catalogue/platforms-banners.ts", { id: "api-add-platform" }),
+    route("admin/add/banner", "routes/api/admin/catalogue/platforms-banners.ts", { id: "api-add-banner" }),
+    route("admin/delete/banners/:id", "routes/api/admin/catalogue/platforms-banners.ts", {
+      id: "api-delete-banner",
+    }),
     // Admin: moderation (reports and bans)
     route("admin/all-reported-accounts", "routes/api/admin/moderation/lists.ts", { id: "api-reported-accounts" }),
     route("admin/all-reviewed-reported-accounts", "routes/api/admin/moderation/lists.ts", {

@@ -73,3 +73,9 @@ export function isUniqueViolation(error: unknown): boolean {
   const text = `${error instanceof Error ? error.message : ""} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
   return /UNIQUE constraint failed/i.test(text);
 }
+
+/** True when a write failed on a FOREIGN KEY constraint (a row still referenced, or a missing parent). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const text = `${error instanceof Error ? error.message : ""} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
+  return /FOREIGN KEY constraint failed/i.test(text);
+}

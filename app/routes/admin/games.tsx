@@ -1,0 +1,103 @@
+import { Form, Link } from "react-router";
+import { AdminPage, buttonClass, dangerButtonClass, FormAlert, Section } from "~/components/admin/ui";
+import { requireStaff } from "~/features/auth/guards.server";
+import { deleteGame, listGamesForStaff } from "~/features/staff-catalogue/games.server";
+import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
+import { idSchema } from "~/features/staff-catalogue/schema";
+import { envOf } from "~/platform/http.server";
+import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import type { Route } from "./+types/games";
+
+export const meta = () => [{ title: "Games | Noobrd staff" }];
+
+/** /admin/games: every game with its modes and gig counts; edit, delete (refused while gigs use it), add. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "catalogue");
+  return { games: await listGamesForStaff(env, viewer) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "catalogue");
+  const form = await request.formData();
+  const intent = intentOf(form);
+  if (intent !== "delete") return unknownIntent(intent);
+  return runAdminForm(
+    env,
+    form,
+    intent,
+    idSchema,
+    (v) => deleteGame(env, viewer, v.id),
+    () => ({ to: "/admin/games", message: M.gameDeleted }),
+    M.gameDeleteError,
+  );
+}
+
+export default function Games({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = actionData ? Object.values(actionData.result.error ?? {}).flat() : null;
+  return (
+    <AdminPage
+      title="Games"
+      lead="The games streamers offer sessions of. A game that gigs use cannot be deleted."
+      actions={
+        <Link to="/admin/games/add" className={buttonClass}>
+          Add game
+        </Link>
+      }
+    >
+      <FormAlert errors={errors?.filter((e): e is string => typeof e === "string")} />
+      <Section title="All games">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-zinc-400">
+              <th scope="col">Game</th>
+              <th scope="col">Modes</th>
+              <th scope="col">Gigs</th>
+              <th scope="col">Landing</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.games.map((game) => (
+              <tr key={game.id} className="border-t border-ink-800">
+                <td className="py-2">
+                  <span className="flex items-center gap-2">
+                    {game.imageUrl ? (
+                      <img src={game.imageUrl} alt="" width={48} height={27} className="rounded object-cover" />
+                    ) : null}
+                    {game.name}
+                  </span>
+                </td>
+                <td>{game.modes}</td>
+                <td>{game.gigs}</td>
+                <td>{game.showLanding ? "Shown" : "—"}</td>
+                <td className="flex justify-end gap-2 py-2">
+                  <Link to={`/admin/edit-game/${game.id}`} className="underline" aria-label={`Edit ${game.name}`}>
+                    Edit
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={game.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className={dangerButtonClass}
+                      aria-label={`Delete ${game.name}`}
+                      disabled={game.gigs > 0}
+                      title={game.gigs > 0 ? "Gigs use this game" : undefined}
+                    >
+                      Delete
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+    </AdminPage>
+  );
+}

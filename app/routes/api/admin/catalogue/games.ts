@@ -1,0 +1,25 @@
+import { uploadedFile } from "~/features/media/images.server";
+import { createGame, deleteGame, updateGame } from "~/features/staff-catalogue/games.server";
+import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
+import { gameSchema } from "~/features/staff-catalogue/schema";
+import { readFormBody } from "~/routes/api/_lib/form-body.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/**
+ * POST /api/admin/add/game and /api/admin/edit-game/:id (JSON, or form data with `image` and `gameLogo` files
+ * and modes as modes[i].name / durationMinutes / noOfPlayers), and POST /api/admin/deleteGame/:id.
+ */
+export const action = jsonAction({ auth: true, staff: "catalogue" }, async ({ request, env, viewer, params }) => {
+  const path = new URL(request.url).pathname;
+  if (path.includes("/deleteGame/")) {
+    await deleteGame(env, viewer, params.id ?? "");
+    return { message: M.gameDeleted };
+  }
+  const { input, form } = await readFormBody(request, gameSchema);
+  const files = { image: uploadedFile(form?.get("image")), logo: uploadedFile(form?.get("gameLogo")) };
+  if (path.includes("/edit-game/")) {
+    const result = await updateGame(env, viewer, params.id ?? "", input, files);
+    return { message: M.gameUpdated, ...result };
+  }
+  return { message: M.gameAdded, ...(await createGame(env, viewer, input, files)) };
+});

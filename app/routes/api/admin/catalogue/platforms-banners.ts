@@ -1,0 +1,27 @@
+import { uploadedFile } from "~/features/media/images.server";
+import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
+import { addBanner, addPlatform, deleteBanner } from "~/features/staff-catalogue/platforms-banners.server";
+import { bannerSchema, platformSchema } from "~/features/staff-catalogue/schema";
+import { readFormBody } from "~/routes/api/_lib/form-body.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/**
+ * POST /api/admin/add/platform {platformName} (+ `platformIcon` file), POST /api/admin/add/banner {title,
+ * description, linkUrl} (+ `image` file, required) and POST /api/admin/delete/banners/:id.
+ */
+export const action = jsonAction({ auth: true, staff: "catalogue" }, async ({ request, env, viewer, params }) => {
+  const path = new URL(request.url).pathname;
+  if (path.includes("/delete/banners/")) {
+    await deleteBanner(env, viewer, params.id ?? "");
+    return { message: M.bannerDeleted };
+  }
+  if (path.endsWith("/add/platform")) {
+    const { input, form } = await readFormBody(request, platformSchema);
+    return {
+      message: M.platformAdded,
+      ...(await addPlatform(env, viewer, input, uploadedFile(form?.get("platformIcon")))),
+    };
+  }
+  const { input, form } = await readFormBody(request, bannerSchema);
+  return { message: M.bannerAdded, ...(await addBanner(env, viewer, input, uploadedFile(form?.get("image")))) };
+});
