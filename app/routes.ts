@@ -31,6 +31,7 @@ export default [
     route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
     route("admin/reported-users", "routes/admin/reported-users.tsx"),
     route("admin/games", "routes/admin/games.tsx"),
+    route("admin/manage-promo-codes", "routes/admin/promo-codes.tsx"),
     route("admin/games/add", "routes/admin/game-edit.tsx", { id: "admin-game-add" }),
     route("admin/edit-game/:gameId", "routes/admin/game-edit.tsx", { id: "admin-game-edit" }),
     route("admin/platforms", "routes/admin/platforms.tsx", { id: "admin-platforms" }),
@@ -240,6 +241,11 @@ export default [
     route("admin/delete/banners/:id", "routes/api/admin/catalogue/platforms-banners.ts", {
       id: "api-delete-banner",
     }),
+    // Admin: promo codes
+    route("admin/get-promo-code", "routes/api/admin/promo/list.ts"),
+    route("create-promo-code", "routes/api/admin/promo/write.ts", { id: "api-create-promo" }),
+    route("update-promo-code/:id", "routes/api/admin/promo/write.ts", { id: "api-update-promo" }),
+    route("delete-promo-code/:id", "routes/api/admin/promo/write.ts", { id: "api-delete-promo" }),
     // Admin: moderation (reports and bans)
     route("admin/all-reported-accounts", "routes/api/admin/moderation/lists.ts", { id: "api-reported-accounts" }),
     route("admin/all-reviewed-reported-accounts", "routes/api/admin/moderation/lists.ts", {

@@ -12,7 +12,7 @@ import type { Capability } from "~/features/auth/capabilities";
  */
 export type AdminDoor = {
   kind: "page" | "api";
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   /** As in app/routes.ts, without the leading slash; API paths without the "api/" prefix. */
   path: string;
   capability: Capability;
@@ -26,7 +26,7 @@ const page = (path: string, capability: Capability, method: "GET" | "POST" = "GE
   path,
   capability,
 });
-const api = (method: "GET" | "POST", path: string, capability: Capability): AdminDoor => ({
+const api = (method: "GET" | "POST" | "DELETE", path: string, capability: Capability): AdminDoor => ({
   kind: "api",
   method,
   path,
@@ -75,6 +75,13 @@ export const ADMIN_DOORS: AdminDoor[] = [
   api("POST", "admin/add/platform", "catalogue"),
   api("POST", "admin/add/banner", "catalogue"),
   api("POST", "admin/delete/banners/:id", "catalogue"),
+  // Promo codes
+  page("admin/manage-promo-codes", "promoCodes"),
+  page("admin/manage-promo-codes", "promoCodes", "POST"),
+  api("GET", "admin/get-promo-code", "promoCodes"),
+  api("POST", "create-promo-code", "promoCodes"),
+  api("POST", "update-promo-code/:id", "promoCodes"),
+  api("DELETE", "delete-promo-code/:id", "promoCodes"),
   // Moderation
   page("admin/reported-users", "moderation"),
   page("admin/reported-users", "moderation", "POST"),

@@ -55,6 +55,7 @@ async function knock(door: AdminDoor, cookie: string): Promise<Response> {
   const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
   const path = `/${door.kind === "api" ? "api/" : ""}${fill(door.path)}`;
   if (door.method === "GET") return client.get(path, headers);
+  if (door.method === "DELETE") return client.send(path, { method: "DELETE", headers });
   if (door.kind === "api") return client.postJson(path, door.body ?? {}, headers);
   return client.post(path, { intent: "none", ...(door.body as Record<string, string> | undefined) }, headers);
 }

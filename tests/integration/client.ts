@@ -31,7 +31,7 @@ export class Client {
     return response;
   }
 
-  private async send(target: string, init: RequestInit): Promise<Response> {
+  async send(target: string, init: RequestInit): Promise<Response> {
     const url = new URL(target, ORIGIN);
     if (url.origin !== ORIGIN) {
       return fetch(url, { ...init, redirect: "manual" });

@@ -1,0 +1,15 @@
+/** SPEC.md section 8's promo-code messages for staff, and the success toasts. */
+export const PROMO_ADMIN_MESSAGES = {
+  createError: "Error creating promo code",
+  deleteError: "Error deleting promo code",
+  updateError: "Error Updating promo code",
+  created: "Promo code created",
+  updated: "Promo code updated",
+  deleted: "Promo code deleted",
+  activated: "Promo code activated",
+  deactivated: "Promo code deactivated",
+  codeTaken: "Error creating promo code: this code already exists",
+  usedCannotDelete: "Error deleting promo code: it has been used; deactivate it instead",
+  notFound: "Promo code not found",
+  noSuchStreamer: "No streamer has this username",
+} as const;

@@ -1,0 +1,307 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useSearchParams } from "react-router";
+import {
+  AdminPage,
+  buttonClass,
+  dangerButtonClass,
+  FormAlert,
+  formatDateTime,
+  Section,
+  secondaryButtonClass,
+} from "~/components/admin/ui";
+import { requireStaff } from "~/features/auth/guards.server";
+import {
+  createPromoCode,
+  deletePromoCode,
+  listPromoCodesForStaff,
+  setPromoCodeActive,
+  updatePromoCode,
+} from "~/features/promo/admin.server";
+import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
+import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schema";
+import { formatMoney } from "~/lib/money";
+import { inputClass } from "~/lib/ui/field";
+import { envOf } from "~/platform/http.server";
+import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import type { Route } from "./+types/promo-codes";
+
+export const meta = () => [{ title: "Promo codes | Noobrd staff" }];
+
+/** /admin/manage-promo-codes: every code with its uses; create, edit (?edit=id), switch on or off, delete. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "promoCodes");
+  return { codes: await listPromoCodesForStaff(env, viewer) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "promoCodes");
+  const form = await request.formData();
+  const intent = intentOf(form);
+  const id = String(form.get("id") ?? "");
+  const back = (message: string) => () => ({ to: "/admin/manage-promo-codes", message });
+  switch (intent) {
+    case "create":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        promoCodeSchema,
+        (v) => createPromoCode(env, viewer, v),
+        back(M.created),
+        M.createError,
+      );
+    case "update":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        promoCodeSchema,
+        (v) => updatePromoCode(env, viewer, id, v),
+        back(M.updated),
+        M.updateError,
+      );
+    case "toggle":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        promoActiveSchema,
+        (v) => setPromoCodeActive(env, viewer, v.id, v.isActive),
+        (r) => ({ to: "/admin/manage-promo-codes", message: r.isActive ? M.activated : M.deactivated }),
+        M.updateError,
+      );
+    case "delete":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        promoActiveSchema.pick({ id: true }),
+        (v) => deletePromoCode(env, viewer, v.id),
+        back(M.deleted),
+        M.deleteError,
+      );
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+type Code = Route.ComponentProps["loaderData"]["codes"][number];
+
+const discountText = (c: Pick<Code, "kind" | "value" | "currency">) =>
+  c.kind === "percent"
+    ? `${c.value / 100}% off`
+    : `${formatMoney(c.value, c.currency ?? "USD", { decimals: true })} off`;
+
+function CodeForm({ editing, lastResult }: { editing: Code | null; lastResult: unknown }) {
+  const [form] = useForm({
+    id: editing ? `promo-${editing.id}` : "promo-new",
+    lastResult: lastResult as never,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: promoCodeSchema }),
+  });
+  const sent = (form.initialValue ?? {}) as Record<string, string | undefined>;
+  const value = (key: string, fallback: string) => sent[key] ?? fallback;
+  return (
+    <Section title={editing ? `Edit ${editing.code}` : "New promo code"}>
+      <Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-3">
+        <FormAlert id={form.errorId} errors={Object.values(form.allErrors).flat()} />
+        {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        <label className="flex flex-col gap-1 text-sm">
+          Code
+          <input name="code" required defaultValue={value("code", editing?.code ?? "")} className={inputClass} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Kind
+          <select name="kind" defaultValue={value("kind", editing?.kind ?? "percent")} className={inputClass}>
+            <option value="percent">Percent off</option>
+            <option value="fixed">Fixed amount off</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Discount (percent, or amount like 5.50)
+          <input
+            name="value"
+            required
+            inputMode="decimal"
+            defaultValue={value(
+              "value",
+              editing
+                ? String(editing.kind === "percent" ? editing.value / 100 : (editing.value / 100).toFixed(2))
+                : "",
+            )}
+            className={inputClass}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Currency (fixed amounts)
+          <select name="currency" defaultValue={value("currency", editing?.currency ?? "")} className={inputClass}>
+            <option value="">—</option>
+            <option value="USD">USD</option>
+            <option value="INR">INR</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Expires (UTC, end of day; empty = never)
+          <input
+            type="date"
+            name="expiresAt"
+            defaultValue={value(
+              "expiresAt",
+              editing?.expiresAt ? new Date(editing.expiresAt).toISOString().slice(0, 10) : "",
+            )}
+            className={inputClass}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Streamer username (empty = whole site)
+          <input
+            name="streamerUsername"
+            defaultValue={value("streamerUsername", editing?.streamerUsername ?? "")}
+            className={inputClass}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Total uses (empty = no limit)
+          <input
+            type="number"
+            min={1}
+            name="maxUses"
+            defaultValue={value("maxUses", editing?.maxUses ? String(editing.maxUses) : "")}
+            className={inputClass}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Uses per fan (empty = no limit)
+          <input
+            type="number"
+            min={1}
+            name="maxUsesPerUser"
+            defaultValue={value("maxUsesPerUser", editing?.maxUsesPerUser ? String(editing.maxUsesPerUser) : "")}
+            className={inputClass}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          Description
+          <input
+            name="description"
+            defaultValue={value("description", editing?.description ?? "")}
+            className={inputClass}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm">
+          State
+          <select
+            name="isActive"
+            defaultValue={value("isActive", editing && !editing.isActive ? "false" : "true")}
+            className={inputClass}
+          >
+            <option value="true">Active</option>
+            <option value="false">Off</option>
+          </select>
+        </label>
+        <div className="flex gap-2 sm:col-span-3">
+          <button type="submit" name="intent" value={editing ? "update" : "create"} className={buttonClass}>
+            {editing ? "Save promo code" : "Create promo code"}
+          </button>
+          {editing ? (
+            <Link to="?" className={secondaryButtonClass}>
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+export default function PromoCodes({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const editing = loaderData.codes.find((c) => c.id === params.get("edit")) ?? null;
+  const formIntent = editing ? "update" : "create";
+  const otherErrors =
+    actionData && !["create", "update"].includes(actionData.intent)
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .filter((e): e is string => typeof e === "string")
+      : null;
+  return (
+    <AdminPage
+      title="Promo codes"
+      lead="Discounts fans enter at checkout. A used code can be switched off, not deleted."
+    >
+      <CodeForm
+        key={editing?.id ?? "new"}
+        editing={editing}
+        lastResult={actionData?.intent === formIntent ? actionData.result : undefined}
+      />
+      <FormAlert errors={otherErrors} />
+      <Section title="All promo codes">
+        {loaderData.codes.length === 0 ? <p className="text-sm text-zinc-400">No promo codes yet.</p> : null}
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left text-zinc-400">
+              <th scope="col">Code</th>
+              <th scope="col">Discount</th>
+              <th scope="col">Scope</th>
+              <th scope="col">Uses</th>
+              <th scope="col">Expires (UTC)</th>
+              <th scope="col">State</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.codes.map((c) => (
+              <tr key={c.id} className="border-t border-ink-800">
+                <td className="py-2 font-mono">{c.code}</td>
+                <td>{discountText(c)}</td>
+                <td>{c.streamerUsername ? `@${c.streamerUsername}` : "Whole site"}</td>
+                <td>
+                  {c.uses}
+                  {c.maxUses ? ` / ${c.maxUses}` : ""}
+                  {c.maxUsesPerUser ? ` (${c.maxUsesPerUser} per fan)` : ""}
+                </td>
+                <td>{c.expiresAt ? formatDateTime(c.expiresAt) : "Never"}</td>
+                <td>{c.isActive ? "Active" : "Off"}</td>
+                <td className="flex justify-end gap-2 py-2">
+                  <Link to={`?edit=${c.id}`} className="underline" aria-label={`Edit ${c.code}`}>
+                    Edit
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={c.id} />
+                    <input type="hidden" name="isActive" value={c.isActive ? "false" : "true"} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="toggle"
+                      className={secondaryButtonClass}
+                      aria-label={`${c.isActive ? "Switch off" : "Switch on"} ${c.code}`}
+                    >
+                      {c.isActive ? "Switch off" : "Switch on"}
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={c.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete"
+                      className={dangerButtonClass}
+                      aria-label={`Delete ${c.code}`}
+                    >
+                      Delete
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,38 @@
+import { createPromoCode, deletePromoCode, setPromoCodeActive, updatePromoCode } from "~/features/promo/admin.server";
+import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
+import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schema";
+import { badRequest } from "~/lib/errors";
+import { firstIssue } from "~/lib/validation";
+import { readBody } from "~/platform/http.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/**
+ * POST /api/create-promo-code, POST /api/update-promo-code/:id (the whole code, or just {isActive} to switch it
+ * on or off) and DELETE /api/delete-promo-code/:id. Bodies are JSON or form data, in the page form's terms
+ * (value in percent or major units).
+ */
+export const action = jsonAction(
+  { auth: true, staff: "promoCodes", methods: ["POST", "DELETE"] },
+  async ({ request, env, viewer, params }) => {
+    const path = new URL(request.url).pathname;
+    if (path.includes("/delete-promo-code/")) {
+      if (request.method !== "DELETE") throw badRequest("Use DELETE");
+      return { message: M.deleted, ...(await deletePromoCode(env, viewer, params.id ?? "")) };
+    }
+    if (request.method !== "POST") throw badRequest("Use POST");
+    const body = (await readBody(request)) ?? {};
+    const id = params.id ?? "";
+    if (path.includes("/update-promo-code/") && !("code" in body)) {
+      const parsed = promoActiveSchema.safeParse({ ...body, id });
+      if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+      const result = await setPromoCodeActive(env, viewer, id, parsed.data.isActive);
+      return { message: result.isActive ? M.activated : M.deactivated, ...result };
+    }
+    const parsed = promoCodeSchema.safeParse(body);
+    if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+    if (path.includes("/update-promo-code/")) {
+      return { message: M.updated, ...(await updatePromoCode(env, viewer, id, parsed.data)) };
+    }
+    return { message: M.created, ...(await createPromoCode(env, viewer, parsed.data)) };
+  },
+);
