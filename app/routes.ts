@@ -31,6 +31,9 @@ export default [
     route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
     route("admin/reported-users", "routes/admin/reported-users.tsx"),
     route("admin/games", "routes/admin/games.tsx"),
+    route("admin/influencer", "routes/admin/influencers.tsx"),
+    route("admin/influencer/:id", "routes/admin/influencer.tsx"),
+    route("admin/add-influencer", "routes/admin/add-influencer.tsx"),
     route("admin/manage-promo-codes", "routes/admin/promo-codes.tsx"),
     route("admin/games/add", "routes/admin/game-edit.tsx", { id: "admin-game-add" }),
     route("admin/edit-game/:gameId", "routes/admin/game-edit.tsx", { id: "admin-game-edit" }),
@@ -246,6 +249,18 @@ export default [
     route("create-promo-code", "routes/api/admin/promo/write.ts", { id: "api-create-promo" }),
     route("update-promo-code/:id", "routes/api/admin/promo/write.ts", { id: "api-update-promo" }),
     route("delete-promo-code/:id", "routes/api/admin/promo/write.ts", { id: "api-delete-promo" }),
+    // Admin: influencers
+    route("register/influencer", "routes/api/admin/influencers/register.ts"),
+    route("get/admin/influencers", "routes/api/admin/influencers/read.ts", { id: "api-admin-influencers" }),
+    route("get/admin/influencer/:id", "routes/api/admin/influencers/read.ts", { id: "api-admin-influencer" }),
+    route("post/admin/influencers/:id/platform-fees", "routes/api/admin/influencers/fees.ts", {
+      id: "api-set-platform-fees",
+    }),
+    route("influencers/:id/platform-fees", "routes/api/admin/influencers/fees.ts", { id: "api-get-platform-fees" }),
+    route("influencers/:id/showAtLanding", "routes/api/admin/influencers/write.ts", { id: "api-show-at-landing" }),
+    route("post/admin/removeInfluencer/:id", "routes/api/admin/influencers/write.ts", {
+      id: "api-remove-influencer",
+    }),
     // Admin: moderation (reports and bans)
     route("admin/all-reported-accounts", "routes/api/admin/moderation/lists.ts", { id: "api-reported-accounts" }),
     route("admin/all-reviewed-reported-accounts", "routes/api/admin/moderation/lists.ts", {

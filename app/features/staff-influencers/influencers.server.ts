@@ -1,0 +1,325 @@
+import { and, asc, count, desc, eq, gt, isNull, like, or, sql } from "drizzle-orm";
+import { auditStatement } from "~/features/audit/audit.server";
+import { sendStreamerSetup } from "~/features/auth/accounts.server";
+import type { Viewer } from "~/features/auth/policy";
+import { assertStaff } from "~/features/auth/staff";
+import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
+import { conflict, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { pageInfo } from "~/lib/paging";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
+import { getDb, isUniqueViolation, named } from "~/platform/db.server";
+import {
+  bookings,
+  influencerProfiles,
+  liveSessions,
+  orders,
+  products,
+  sessions,
+  slots,
+  users,
+} from "../../../db/schema";
+import { STAFF_INFLUENCER_MESSAGES as M } from "./messages";
+import type { InfluencerListQuery, RegisterInfluencerInput } from "./schema";
+
+/**
+ * Streamers as staff manage them (SPEC.md sections 2 and 7, Admin > Influencers): the list, one streamer's
+ * profile, gigs and orders, the platform fee, show at landing, registration (with the password set-up email) and
+ * removal. Every call checks the capability first (ADR 005); every write is one batch with its audit row, and
+ * the catalogue version bump when public pages show the change (ADR 012).
+ */
+
+const SORTS = {
+  fullName_asc: [asc(sql`${users.fullName} COLLATE NOCASE`), asc(users.id)],
+  fullName_desc: [desc(sql`${users.fullName} COLLATE NOCASE`), desc(users.id)],
+  createdAt_desc: [desc(influencerProfiles.createdAt), desc(users.id)],
+  createdAt_asc: [asc(influencerProfiles.createdAt), asc(users.id)],
+} as const;
+
+export async function listInfluencersForStaff(env: Env, viewer: Viewer | null, query: InfluencerListQuery) {
+  assertStaff(viewer, "influencers");
+  const db = getDb(env);
+  const term = query.search.replace(/[%_\\]/g, (c) => `\\${c}`);
+  const where = and(
+    eq(users.isInfluencer, true),
+    term
+      ? or(like(users.fullName, `%${term}%`), like(users.username, `%${term}%`), like(users.email, `%${term}%`))
+      : undefined,
+  );
+  const [rows, total] = await db.batch([
+    db
+      .select(
+        named({
+          id: users.id,
+          fullName: users.fullName,
+          username: users.username,
+          email: users.email,
+          platformFeeBps: influencerProfiles.platformFeeBps,
+          showAtLanding: influencerProfiles.showAtLanding,
+          isVerified: influencerProfiles.isVerified,
+          createdAt: influencerProfiles.createdAt,
+          gigs: sql<number>`(SELECT count(*) FROM ${products} WHERE ${products.influencerId} = ${users.id} AND ${products.archivedAt} IS NULL)`,
+        }),
+      )
+      .from(users)
+      .innerJoin(influencerProfiles, eq(influencerProfiles.userId, users.id))
+      .where(where)
+      .orderBy(...SORTS[query.sort])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ n: count() })
+      .from(users)
+      .innerJoin(influencerProfiles, eq(influencerProfiles.userId, users.id))
+      .where(where),
+  ]);
+  return { influencers: rows, ...pageInfo(total[0]?.n ?? 0, query.page, query.limit) };
+}
+
+/** One streamer: profile, gigs, their latest orders and figures; 404 when not a streamer. */
+export async function getInfluencerForStaff(env: Env, viewer: Viewer | null, influencerId: string) {
+  assertStaff(viewer, "influencers");
+  const db = getDb(env);
+  const [profileRows, gigRows, orderRows, futurePaid, live] = await db.batch([
+    db
+      .select(
+        named({
+          id: users.id,
+          fullName: users.fullName,
+          username: users.username,
+          email: users.email,
+          country: users.country,
+          pictureUrl: users.pictureUrl,
+          bio: users.bio,
+          isInfluencer: users.isInfluencer,
+          profession: influencerProfiles.profession,
+          platformFeeBps: influencerProfiles.platformFeeBps,
+          showAtLanding: influencerProfiles.showAtLanding,
+          isVerified: influencerProfiles.isVerified,
+          createdAt: influencerProfiles.createdAt,
+        }),
+      )
+      .from(users)
+      .innerJoin(influencerProfiles, eq(influencerProfiles.userId, users.id))
+      .where(eq(users.id, influencerId))
+      .limit(1),
+    db
+      .select({
+        id: products.id,
+        title: products.title,
+        priceMinor: products.priceMinor,
+        archivedAt: products.archivedAt,
+      })
+      .from(products)
+      .where(eq(products.influencerId, influencerId))
+      .orderBy(desc(products.createdAt))
+      .limit(50),
+    db
+      .select(
+        named({
+          id: orders.id,
+          kind: orders.kind,
+          status: orders.status,
+          amountMinor: orders.amountMinor,
+          refundedMinor: orders.refundedMinor,
+          currency: orders.currency,
+          createdAt: orders.createdAt,
+          buyer: users.username,
+        }),
+      )
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.influencerId, influencerId))
+      .orderBy(desc(orders.createdAt))
+      .limit(20),
+    futurePaidBookings(db, influencerId, new Date()),
+    db
+      .select({ id: liveSessions.id })
+      .from(liveSessions)
+      .where(and(eq(liveSessions.influencerId, influencerId), isNull(liveSessions.endedAt)))
+      .limit(1),
+  ]);
+  const profile = profileRows[0];
+  if (!profile?.isInfluencer) throw notFound(M.notFound);
+  return {
+    profile,
+    gigs: gigRows,
+    orders: orderRows,
+    futurePaidBookings: futurePaid[0]?.n ?? 0,
+    liveSessionId: live[0]?.id ?? null,
+  };
+}
+
+function futurePaidBookings(db: ReturnType<typeof getDb>, influencerId: string, now: Date) {
+  return db
+    .select({ n: count() })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(and(eq(slots.influencerId, influencerId), eq(bookings.status, "confirmed"), gt(slots.startsAt, now)));
+}
+
+async function profileOrThrow(env: Env, influencerId: string) {
+  const row = await getDb(env)
+    .select({
+      userId: influencerProfiles.userId,
+      fee: influencerProfiles.platformFeeBps,
+      landing: influencerProfiles.showAtLanding,
+    })
+    .from(influencerProfiles)
+    .innerJoin(users, eq(users.id, influencerProfiles.userId))
+    .where(and(eq(influencerProfiles.userId, influencerId), eq(users.isInfluencer, true)))
+    .get();
+  if (!row) throw notFound(M.notFound);
+  return row;
+}
+
+/** The platform fee in percent (2 decimals), stored as basis points; later payouts snapshot it. */
+export async function setPlatformFee(env: Env, viewer: Viewer | null, influencerId: string, percent: number) {
+  assertStaff(viewer, "platformFees");
+  const before = await profileOrThrow(env, influencerId);
+  const bps = Math.round(percent * 100);
+  const db = getDb(env);
+  await db.batch([
+    db
+      .update(influencerProfiles)
+      .set({ platformFeeBps: bps, updatedAt: new Date() })
+      .where(eq(influencerProfiles.userId, influencerId)),
+    auditStatement(db, viewer, {
+      action: "influencer.platform_fee",
+      entity: "user",
+      entityId: influencerId,
+      before: { platformFeeBps: before.fee },
+      after: { platformFeeBps: bps },
+    }),
+  ]);
+  return { platformFeeBps: bps, fees_percentage: bps / 100 };
+}
+
+export async function getPlatformFee(env: Env, viewer: Viewer | null, influencerId: string) {
+  assertStaff(viewer, "platformFees");
+  const row = await profileOrThrow(env, influencerId);
+  return { platformFeeBps: row.fee, fees_percentage: row.fee / 100 };
+}
+
+export async function setShowAtLanding(env: Env, viewer: Viewer | null, influencerId: string, show: boolean) {
+  assertStaff(viewer, "influencers");
+  const before = await profileOrThrow(env, influencerId);
+  const db = getDb(env);
+  await db.batch([
+    db
+      .update(influencerProfiles)
+      .set({ showAtLanding: show, updatedAt: new Date() })
+      .where(eq(influencerProfiles.userId, influencerId)),
+    auditStatement(db, viewer, {
+      action: "influencer.show_at_landing",
+      entity: "user",
+      entityId: influencerId,
+      before: { showAtLanding: before.landing },
+      after: { showAtLanding: show },
+    }),
+    catalogueChangedStatement(db),
+  ]);
+  return { showAtLanding: show };
+}
+
+/**
+ * Registers a streamer: a user with a profile (default platform fee), no password yet, and an email with the
+ * /streamer-password-setup/:email link. Email and username are unique: taken ones are refused with a reason.
+ */
+export async function registerInfluencer(
+  env: Env,
+  viewer: Viewer | null,
+  input: RegisterInfluencerInput,
+  origin: string,
+) {
+  assertStaff(viewer, "influencers");
+  const db = getDb(env);
+  const id = newId();
+  const email = input.email.toLowerCase();
+  try {
+    await db.batch([
+      db.insert(users).values({
+        id,
+        username: input.username,
+        fullName: input.fullName,
+        email,
+        country: input.country,
+        isInfluencer: true,
+      }),
+      db.insert(influencerProfiles).values({ userId: id }),
+      auditStatement(db, viewer, { action: "influencer.register", entity: "user", entityId: id, after: input }),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
+      if (text.includes("email")) throw conflict(M.emailTaken, "email");
+      throw conflict(M.usernameTaken, "username");
+    }
+    throw error;
+  }
+  await sendStreamerSetup(env, { id, email }, origin);
+  return { id };
+}
+
+/**
+ * Removes a streamer from the platform: their gigs archived, their future slots closed, off the landing page,
+ * no longer a streamer, their sessions ended (one batch, audited). Paid future bookings decide the mode: without
+ * removeClean the removal is refused while there are any; with it, each of those slots is refunded in full to
+ * every buyer's wallet (the booking feature's one path for a creator's cancellation, once each, notified).
+ * Refused while they are live (End Session settles the queue first). Orders, payouts and history stay.
+ */
+export async function removeInfluencer(
+  env: Env,
+  viewer: Viewer | null,
+  influencerId: string,
+  options: { removeClean: boolean },
+  now = new Date(),
+) {
+  assertStaff(viewer, "influencers");
+  const current = await getInfluencerForStaff(env, viewer, influencerId);
+  if (current.liveSessionId) throw conflict(M.isLive);
+  if (current.futurePaidBookings > 0 && !options.removeClean) throw conflict(M.hasPaidFuture);
+  const db = getDb(env);
+  const toRefund = await db
+    .selectDistinct({ slotId: slots.id })
+    .from(slots)
+    .innerJoin(bookings, eq(bookings.slotId, slots.id))
+    .where(and(eq(slots.influencerId, influencerId), eq(bookings.status, "confirmed"), gt(slots.startsAt, now)));
+  await db.batch([
+    db
+      .update(slots)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(and(eq(slots.influencerId, influencerId), eq(slots.status, "open"), gt(slots.startsAt, now))),
+    db
+      .update(products)
+      .set({ archivedAt: now })
+      .where(and(eq(products.influencerId, influencerId), isNull(products.archivedAt))),
+    db
+      .update(influencerProfiles)
+      .set({ showAtLanding: false, updatedAt: now })
+      .where(eq(influencerProfiles.userId, influencerId)),
+    db.update(users).set({ isInfluencer: false }).where(eq(users.id, influencerId)),
+    db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, influencerId), isNull(sessions.revokedAt))),
+    auditStatement(
+      db,
+      viewer,
+      {
+        action: "influencer.remove",
+        entity: "user",
+        entityId: influencerId,
+        before: { futurePaidBookings: current.futurePaidBookings, gigs: current.gigs.length },
+        after: { removeClean: options.removeClean, slotsRefunded: toRefund.length },
+      },
+      now,
+    ),
+    catalogueChangedStatement(db),
+  ]);
+  let refunded = 0;
+  for (const { slotId } of toRefund) {
+    refunded += (await refundSlotBookingsInFull(env, slotId, M.removedReason, viewer.id, now)).length;
+  }
+  return { removed: true, refundedBookings: refunded };
+}

@@ -1,0 +1,20 @@
+/** SPEC.md section 8's influencer messages for staff, and the success toasts. */
+export const STAFF_INFLUENCER_MESSAGES = {
+  registerError: "Failed to register influencer",
+  registered: "Influencer registered: the password set-up link is on its way",
+  emailTaken: "Failed to register influencer: this email already has an account",
+  usernameTaken: "Failed to register influencer: this username is taken",
+  removeError: "Error removing the influencer",
+  removed: "Influencer removed",
+  hasPaidFuture:
+    "Error removing the influencer: they have paid future bookings. Remove cleanly to cancel and refund them.",
+  isLive: "Error removing the influencer: end their live session first",
+  notFound: "Influencer not found",
+  feeSaved: "Platform fee saved",
+  landingShown: "Shown on the landing page",
+  landingHidden: "Hidden from the landing page",
+  removedReason: "The creator left Noobrd",
+} as const;
+
+/** SPEC.md section 4: admin list defaults. */
+export const INFLUENCER_LIST_DEFAULTS = { page: 1, limit: 10, sort: "fullName_asc" } as const;

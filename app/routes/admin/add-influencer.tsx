@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
+import { countryOptions } from "~/features/auth/countries";
+import { requireStaff } from "~/features/auth/guards.server";
+import { registerInfluencer } from "~/features/staff-influencers/influencers.server";
+import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-influencers/messages";
+import { registerInfluencerSchema } from "~/features/staff-influencers/schema";
+import { Field, inputClass } from "~/lib/ui/field";
+import { envOf, publicOrigin } from "~/platform/http.server";
+import { runAdminForm } from "./_lib/admin-form.server";
+import type { Route } from "./+types/add-influencer";
+
+export const meta = () => [{ title: "Register influencer | Noobrd staff" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, envOf(context), "influencers");
+  return null;
+}
+
+/** /admin/add-influencer: registers a streamer, who gets an email with the password set-up link. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "influencers");
+  const form = await request.formData();
+  return runAdminForm(
+    env,
+    form,
+    "register",
+    registerInfluencerSchema,
+    (input) => registerInfluencer(env, viewer, input, publicOrigin(request, env)),
+    (result) => ({ to: `/admin/influencer/${result.id}`, message: M.registered }),
+    M.registerError,
+  );
+}
+
+export default function AddInfluencer({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "add-influencer",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerInfluencerSchema }),
+  });
+  return (
+    <AdminPage
+      title="Register influencer"
+      lead="They receive an email with a link to set their password and sign in."
+      actions={
+        <Link to="/admin/influencer" className={secondaryButtonClass}>
+          Back to influencers
+        </Link>
+      }
+    >
+      <Section title="Streamer">
+        <Form method="post" {...getFormProps(form)} className="grid max-w-xl gap-4">
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <Field label="Full name" id={fields.fullName.id} errors={fields.fullName.errors}>
+            <input {...getInputProps(fields.fullName, { type: "text" })} className={inputClass} />
+          </Field>
+          <Field label="Username" id={fields.username.id} errors={fields.username.errors}>
+            <input {...getInputProps(fields.username, { type: "text" })} className={inputClass} />
+          </Field>
+          <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
+            <input {...getInputProps(fields.email, { type: "email" })} className={inputClass} />
+          </Field>
+          <Field label="Country" id={fields.country.id} errors={fields.country.errors}>
+            <select {...getSelectProps(fields.country)} className={inputClass}>
+              <option value="">Choose…</option>
+              {countryOptions().map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <button type="submit" className={`${buttonClass} justify-self-start`}>
+            Register influencer
+          </button>
+        </Form>
+      </Section>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,213 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "react-router";
+import {
+  AdminPage,
+  buttonClass,
+  dangerButtonClass,
+  FormAlert,
+  formatDateTime,
+  Section,
+  secondaryButtonClass,
+} from "~/components/admin/ui";
+import { canStaff } from "~/features/auth/capabilities";
+import { requireStaff } from "~/features/auth/guards.server";
+import {
+  getInfluencerForStaff,
+  removeInfluencer,
+  setPlatformFee,
+  setShowAtLanding,
+} from "~/features/staff-influencers/influencers.server";
+import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-influencers/messages";
+import { platformFeeSchema, removeInfluencerSchema, showAtLandingSchema } from "~/features/staff-influencers/schema";
+import { formatMoney } from "~/lib/money";
+import { inputClass } from "~/lib/ui/field";
+import { envOf, pageRead } from "~/platform/http.server";
+import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import type { Route } from "./+types/influencer";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData?.profile.fullName ?? "Influencer"} | Noobrd staff` },
+];
+
+/** /admin/influencer/:id: profile, gigs, orders, platform fee, show at landing, remove; links to payouts. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "influencers");
+  const data = await pageRead(getInfluencerForStaff(env, viewer, params.id));
+  return {
+    ...data,
+    can: {
+      fees: canStaff(viewer.role, "platformFees"),
+      payouts: canStaff(viewer.role, "payouts"),
+      validations: canStaff(viewer.role, "validations"),
+    },
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const intent = intentOf(await request.clone().formData());
+  const viewer = await requireStaff(request, env, intent === "fee" ? "platformFees" : "influencers");
+  const form = await request.formData();
+  const here = `/admin/influencer/${params.id}`;
+  switch (intent) {
+    case "fee":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        platformFeeSchema,
+        (v) => setPlatformFee(env, viewer, params.id, v.fees_percentage),
+        () => ({ to: here, message: M.feeSaved }),
+      );
+    case "landing":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        showAtLandingSchema,
+        (v) => setShowAtLanding(env, viewer, params.id, v.showAtLanding),
+        (r) => ({ to: here, message: r.showAtLanding ? M.landingShown : M.landingHidden }),
+      );
+    case "remove":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        removeInfluencerSchema,
+        (v) => removeInfluencer(env, viewer, params.id, v),
+        () => ({ to: "/admin/influencer", message: M.removed }),
+        M.removeError,
+      );
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+export default function Influencer({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, can } = loaderData;
+  const [feeForm] = useForm({
+    id: "fee",
+    lastResult: actionData?.intent === "fee" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: platformFeeSchema }),
+  });
+  const otherErrors =
+    actionData && actionData.intent !== "fee"
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .filter((e): e is string => typeof e === "string")
+      : null;
+  return (
+    <AdminPage
+      title={profile.fullName || profile.username}
+      lead={
+        <>
+          @{profile.username} · {profile.email} · {profile.country} · joined {formatDateTime(profile.createdAt)} ·{" "}
+          {profile.isVerified ? "onboarding verified" : "onboarding not verified"}
+          {can.payouts ? (
+            <>
+              {" · "}
+              <Link to={`/admin/payout/influencer/${profile.id}`} className="underline">
+                Payouts
+              </Link>
+            </>
+          ) : null}
+          {can.validations ? (
+            <>
+              {" · "}
+              <Link to={`/admin/validations/influencer-game-playing-validations/${profile.id}`} className="underline">
+                Validations
+              </Link>
+            </>
+          ) : null}
+        </>
+      }
+    >
+      <FormAlert errors={otherErrors} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        {can.fees ? (
+          <Section title="Platform fee">
+            <Form method="post" {...getFormProps(feeForm)} className="flex flex-wrap items-end gap-3">
+              <FormAlert id={feeForm.errorId} errors={Object.values(feeForm.allErrors).flat()} />
+              <label className="flex flex-col gap-1 text-sm">
+                Percent of each order
+                <input
+                  name="fees_percentage"
+                  inputMode="decimal"
+                  defaultValue={String(profile.platformFeeBps / 100)}
+                  className={inputClass}
+                />
+              </label>
+              <button type="submit" name="intent" value="fee" className={buttonClass}>
+                Save fee
+              </button>
+            </Form>
+            <p className="mt-2 text-xs text-zinc-400">Payouts keep the fee they were created with.</p>
+          </Section>
+        ) : null}
+        <Section title="Landing page">
+          <Form method="post" className="flex items-center gap-3 text-sm">
+            <input type="hidden" name="showAtLanding" value={profile.showAtLanding ? "false" : "true"} />
+            <span>{profile.showAtLanding ? "Shown on the landing page." : "Not on the landing page."}</span>
+            <button type="submit" name="intent" value="landing" className={secondaryButtonClass}>
+              {profile.showAtLanding ? "Hide from landing" : "Show at landing"}
+            </button>
+          </Form>
+        </Section>
+      </div>
+      <Section title="Gigs">
+        {loaderData.gigs.length === 0 ? <p className="text-sm text-zinc-400">No gigs.</p> : null}
+        <ul className="flex flex-col gap-1 text-sm">
+          {loaderData.gigs.map((g) => (
+            <li key={g.id}>
+              {g.archivedAt ? (
+                <span className="text-zinc-400">{g.title} (archived)</span>
+              ) : (
+                <Link to={`/gig/${g.id}`} className="underline">
+                  {g.title}
+                </Link>
+              )}{" "}
+              · {formatMoney(g.priceMinor, "USD", { decimals: true })}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title="Latest orders">
+        {loaderData.orders.length === 0 ? <p className="text-sm text-zinc-400">No orders.</p> : null}
+        <table className="w-full text-sm">
+          <tbody>
+            {loaderData.orders.map((o) => (
+              <tr key={o.id} className="border-t border-ink-800">
+                <td className="py-1">{formatDateTime(o.createdAt)}</td>
+                <td>@{o.buyer}</td>
+                <td>{o.kind.replace("_", " ")}</td>
+                <td>{o.status.replace("_", " ")}</td>
+                <td className="text-right">{formatMoney(o.amountMinor, o.currency, { decimals: true })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section title="Remove from Noobrd">
+        <Form method="post" className="flex flex-col gap-3 text-sm">
+          <p>
+            Archives their gigs, closes their future slots and signs them out; orders and payouts stay.{" "}
+            {loaderData.futurePaidBookings > 0
+              ? `They have ${loaderData.futurePaidBookings} paid future bookings: only a clean removal, which refunds those fans in full, can go ahead.`
+              : "They have no paid future bookings."}
+            {loaderData.liveSessionId ? " They are live now: their session must end first." : ""}
+          </p>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="removeClean" />
+            Remove cleanly: cancel and refund every paid future booking
+          </label>
+          <button type="submit" name="intent" value="remove" className={`${dangerButtonClass} self-start`}>
+            Remove influencer
+          </button>
+        </Form>
+      </Section>
+    </AdminPage>
+  );
+}

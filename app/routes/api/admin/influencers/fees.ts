@@ -1,0 +1,18 @@
+import { getPlatformFee, setPlatformFee } from "~/features/staff-influencers/influencers.server";
+import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-influencers/messages";
+import { platformFeeSchema } from "~/features/staff-influencers/schema";
+import { jsonAction, jsonLoader } from "~/routes/api/_lib/json-action.server";
+
+/** GET /api/influencers/:id/platform-fees */
+export const loader = jsonLoader({ auth: true, staff: "platformFees" }, async ({ env, viewer, params }) =>
+  getPlatformFee(env, viewer, params.id ?? ""),
+);
+
+/** POST /api/post/admin/influencers/:id/platform-fees {fees_percentage} */
+export const action = jsonAction(
+  { schema: platformFeeSchema, auth: true, staff: "platformFees" },
+  async ({ env, viewer, params, input }) => ({
+    message: M.feeSaved,
+    ...(await setPlatformFee(env, viewer, params.id ?? "", input.fees_percentage)),
+  }),
+);

@@ -1,0 +1,14 @@
+import { registerInfluencer } from "~/features/staff-influencers/influencers.server";
+import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-influencers/messages";
+import { registerInfluencerSchema } from "~/features/staff-influencers/schema";
+import { publicOrigin } from "~/platform/http.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+
+/** POST /api/register/influencer {fullName, username, email, country}: the streamer gets the password set-up email. */
+export const action = jsonAction(
+  { schema: registerInfluencerSchema, auth: true, staff: "influencers" },
+  async ({ request, env, viewer, input }) => ({
+    message: M.registered,
+    ...(await registerInfluencer(env, viewer, input, publicOrigin(request, env))),
+  }),
+);
