@@ -31,6 +31,7 @@ export default [
     route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
     route("admin/reported-users", "routes/admin/reported-users.tsx"),
     route("admin/games", "routes/admin/games.tsx"),
+    route("admin/configurations", "routes/admin/configurations.tsx"),
     route("admin/influencer", "routes/admin/influencers.tsx"),
     route("admin/influencer/:id", "routes/admin/influencer.tsx"),
     route("admin/add-influencer", "routes/admin/add-influencer.tsx"),
@@ -260,6 +261,17 @@ export default [
     route("influencers/:id/showAtLanding", "routes/api/admin/influencers/write.ts", { id: "api-show-at-landing" }),
     route("post/admin/removeInfluencer/:id", "routes/api/admin/influencers/write.ts", {
       id: "api-remove-influencer",
+    }),
+    // Admin: configurations
+    route("get/configurations", "routes/api/admin/configurations/read.ts", { id: "api-configurations" }),
+    route("get/configurations/:key", "routes/api/admin/configurations/read.ts", { id: "api-configuration" }),
+    route("add/configurations", "routes/api/admin/configurations/write.ts", { id: "api-add-configuration" }),
+    route("update/configurations/:key", "routes/api/admin/configurations/write.ts", {
+      id: "api-update-configuration",
+    }),
+    route("update/platform_fees", "routes/api/admin/configurations/write.ts", { id: "api-update-platform-fees" }),
+    route("delete/configurations/:key", "routes/api/admin/configurations/write.ts", {
+      id: "api-delete-configuration",
     }),
     // Admin: moderation (reports and bans)
     route("admin/all-reported-accounts", "routes/api/admin/moderation/lists.ts", { id: "api-reported-accounts" }),

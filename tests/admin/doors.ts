@@ -95,6 +95,15 @@ export const ADMIN_DOORS: AdminDoor[] = [
   api("GET", "influencers/:id/platform-fees", "platformFees"),
   api("POST", "influencers/:id/showAtLanding", "influencers"),
   api("POST", "post/admin/removeInfluencer/:id", "influencers"),
+  // Configurations
+  page("admin/configurations", "configurations"),
+  page("admin/configurations", "configurations", "POST"),
+  api("GET", "get/configurations", "configurations"),
+  api("GET", "get/configurations/:key", "configurations"),
+  api("POST", "add/configurations", "configurations"),
+  api("POST", "update/configurations/:key", "configurations"),
+  api("POST", "update/platform_fees", "configurations"),
+  api("POST", "delete/configurations/:key", "configurations"),
   // Moderation
   page("admin/reported-users", "moderation"),
   page("admin/reported-users", "moderation", "POST"),

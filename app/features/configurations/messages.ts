@@ -1,0 +1,14 @@
+/** Configuration messages (SPEC.md sections 7 and 8) and the staff screen's toasts. */
+export const CONFIG_MESSAGES = {
+  loadFailed: (reason: string) => `Failed to load configuration: ${reason}`,
+  missing: (key: string) => `Failed to load configuration: no configuration named ${key}`,
+  invalidJson: "The value must be valid JSON",
+  keyTaken: "A configuration with this key already exists",
+  keyFormat: "Keys are snake_case: lower-case letters, digits and _",
+  protectedKey: "This configuration is used by the app and cannot be deleted",
+  added: "Configuration added",
+  updated: "Configuration updated",
+  deleted: "Configuration deleted",
+  gateSaved: "Site password gate saved",
+  gateNeedsPassword: "Set a site password before switching the gate on",
+} as const;

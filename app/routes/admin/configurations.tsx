@@ -1,0 +1,205 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import {
+  AdminPage,
+  buttonClass,
+  dangerButtonClass,
+  FormAlert,
+  formatDateTime,
+  Section,
+  secondaryButtonClass,
+} from "~/components/admin/ui";
+import { requireStaff } from "~/features/auth/guards.server";
+import {
+  addConfiguration,
+  deleteConfiguration,
+  listConfigurations,
+  saveSiteGate,
+  siteGateState,
+  updateConfiguration,
+} from "~/features/configurations/configurations.server";
+import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
+import { addConfigSchema, keySchema, siteGateSchema, updateConfigSchema } from "~/features/configurations/schema";
+import { inputClass } from "~/lib/ui/field";
+import { envOf } from "~/platform/http.server";
+import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import type { Route } from "./+types/configurations";
+
+export const meta = () => [{ title: "Configurations | Noobrd staff" }];
+
+/** /admin/configurations: the site password gate, and every configuration (JSON values) to add, edit or delete. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "configurations");
+  const [configs, gate] = await Promise.all([listConfigurations(env, viewer), siteGateState(env, viewer)]);
+  return { configs, gate };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "configurations");
+  const form = await request.formData();
+  const intent = intentOf(form);
+  const key = String(form.get("key") ?? "");
+  const back = (message: string) => () => ({ to: "/admin/configurations", message });
+  switch (intent) {
+    case "gate":
+      return runAdminForm(env, form, intent, siteGateSchema, (v) => saveSiteGate(env, viewer, v), back(M.gateSaved));
+    case "add":
+      return runAdminForm(env, form, intent, addConfigSchema, (v) => addConfiguration(env, viewer, v), back(M.added));
+    case "update":
+      return runAdminForm(
+        env,
+        form,
+        `update:${key}`,
+        updateConfigSchema,
+        (v) => updateConfiguration(env, viewer, key, v),
+        back(M.updated),
+      );
+    case "delete":
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        keySchema,
+        (v) => deleteConfiguration(env, viewer, v.key),
+        back(M.deleted),
+      );
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+type Config = Route.ComponentProps["loaderData"]["configs"][number];
+
+function ConfigRow({ config, lastResult }: { config: Config; lastResult: unknown }) {
+  const [form] = useForm({
+    id: `config-${config.key}`,
+    lastResult: lastResult as never,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateConfigSchema }),
+  });
+  const sent = (form.initialValue ?? {}) as Record<string, string | undefined>;
+  return (
+    <li className="rounded-xl border border-ink-700 p-3">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2 text-sm">
+        <input type="hidden" name="key" value={config.key} />
+        <p className="flex flex-wrap items-baseline justify-between gap-2">
+          <span className="font-mono font-semibold">{config.key}</span>
+          <span className="text-xs text-zinc-400">updated {formatDateTime(config.updatedAt)}</span>
+        </p>
+        <FormAlert id={form.errorId} errors={Object.values(form.allErrors).flat()} />
+        {config.secret ? (
+          <p className="text-zinc-400">A password hash: change it with the site password gate above.</p>
+        ) : (
+          <>
+            <label className="flex flex-col gap-1">
+              Value (JSON)
+              <textarea
+                name="value"
+                rows={Math.min(12, JSON.stringify(config.value, null, 2).split("\n").length)}
+                defaultValue={sent.value ?? JSON.stringify(config.value, null, 2)}
+                className={`${inputClass} font-mono text-xs`}
+              />
+            </label>
+            <label className="flex flex-col gap-1">
+              Description
+              <input
+                name="description"
+                defaultValue={sent.description ?? config.description ?? ""}
+                className={inputClass}
+              />
+            </label>
+            <div className="flex gap-2">
+              <button type="submit" name="intent" value="update" className={secondaryButtonClass}>
+                Save {config.key}
+              </button>
+              <button type="submit" name="intent" value="delete" className={dangerButtonClass} formNoValidate>
+                Delete {config.key}
+              </button>
+            </div>
+          </>
+        )}
+      </Form>
+    </li>
+  );
+}
+
+export default function Configurations({ loaderData, actionData }: Route.ComponentProps) {
+  const { gate } = loaderData;
+  const [gateForm] = useForm({
+    id: "gate",
+    lastResult: actionData?.intent === "gate" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: siteGateSchema }),
+  });
+  const [addForm] = useForm({
+    id: "add-config",
+    lastResult: actionData?.intent === "add" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addConfigSchema }),
+  });
+  const deleteErrors =
+    actionData?.intent === "delete"
+      ? Object.values(actionData.result.error ?? {})
+          .flat()
+          .filter((e): e is string => typeof e === "string")
+      : null;
+  return (
+    <AdminPage title="Configurations" lead="Values the app reads. Each value is JSON.">
+      <Section title="Site password gate">
+        <Form method="post" {...getFormProps(gateForm)} className="flex flex-wrap items-end gap-3 text-sm">
+          <FormAlert id={gateForm.errorId} errors={Object.values(gateForm.allErrors).flat()} />
+          <label className="flex flex-col gap-1">
+            {gate.passwordSet ? "New site password (empty keeps the current one)" : "Site password"}
+            <input type="password" name="password" autoComplete="new-password" className={inputClass} />
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="enabled" defaultChecked={gate.enabled} />
+            Ask every visitor for the site password
+          </label>
+          <button type="submit" name="intent" value="gate" className={buttonClass}>
+            Save gate
+          </button>
+        </Form>
+        <p className="mt-2 text-xs text-zinc-400">
+          The gate is {gate.enabled ? "on" : "off"}; {gate.passwordSet ? "a password is set" : "no password is set"}.
+          The password is kept only as a hash.
+        </p>
+      </Section>
+      <FormAlert errors={deleteErrors} />
+      <Section title="All configurations">
+        <ul className="flex flex-col gap-3">
+          {loaderData.configs.map((config) => (
+            <ConfigRow
+              key={config.key}
+              config={config}
+              lastResult={actionData?.intent === `update:${config.key}` ? actionData.result : undefined}
+            />
+          ))}
+        </ul>
+      </Section>
+      <Section title="Add a configuration">
+        <Form method="post" {...getFormProps(addForm)} className="grid gap-3 text-sm sm:grid-cols-2">
+          <FormAlert id={addForm.errorId} errors={Object.values(addForm.allErrors).flat()} />
+          <label className="flex flex-col gap-1">
+            Key (snake_case)
+            <input name="key" required className={inputClass} />
+          </label>
+          <label className="flex flex-col gap-1">
+            Description
+            <input name="description" className={inputClass} />
+          </label>
+          <label className="flex flex-col gap-1 sm:col-span-2">
+            Value (JSON, e.g. 12, true, "text" or {"{}"})
+            <textarea name="value" rows={3} required className={`${inputClass} font-mono text-xs`} />
+          </label>
+          <button type="submit" name="intent" value="add" className={`${buttonClass} justify-self-start`}>
+            Add configuration
+          </button>
+        </Form>
+      </Section>
+    </AdminPage>
+  );
+}

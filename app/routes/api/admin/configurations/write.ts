@@ -1,0 +1,34 @@
+import {
+  addConfiguration,
+  deleteConfiguration,
+  updateConfiguration,
+} from "~/features/configurations/configurations.server";
+import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
+import { addConfigSchema, updateConfigSchema } from "~/features/configurations/schema";
+import { badRequest } from "~/lib/errors";
+import { firstIssue } from "~/lib/validation";
+import { readBody } from "~/platform/http.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
+import { CONFIG_KEYS } from "../../../../../db/schema";
+
+/**
+ * POST /api/add/configurations {key, value, description}, /api/update/configurations/:key {value, description},
+ * /api/update/platform_fees {value} (the default platform fee, percent) and /api/delete/configurations/:key.
+ * `value` is JSON text (or, in a JSON body, a JSON value other than a string).
+ */
+export const action = jsonAction({ auth: true, staff: "configurations" }, async ({ request, env, viewer, params }) => {
+  const path = new URL(request.url).pathname;
+  if (path.includes("/delete/configurations/")) {
+    return { message: M.deleted, ...(await deleteConfiguration(env, viewer, params.key ?? "")) };
+  }
+  const body = (await readBody(request)) ?? {};
+  if (path.includes("/add/configurations")) {
+    const input = addConfigSchema.safeParse(body);
+    if (!input.success) throw badRequest(firstIssue(input.error));
+    return { message: M.added, ...(await addConfiguration(env, viewer, input.data)) };
+  }
+  const input = updateConfigSchema.safeParse(body);
+  if (!input.success) throw badRequest(firstIssue(input.error));
+  const key = path.endsWith("/update/platform_fees") ? CONFIG_KEYS.platformFees : (params.key ?? "");
+  return { message: M.updated, ...(await updateConfiguration(env, viewer, key, input.data)) };
+});
