@@ -31,6 +31,7 @@ export default [
     route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
     route("admin/reported-users", "routes/admin/reported-users.tsx"),
     route("admin/games", "routes/admin/games.tsx"),
+    route("admin/verify-onboarding-details", "routes/admin/verify-onboarding.tsx"),
     route("admin/configurations", "routes/admin/configurations.tsx"),
     route("admin/influencer", "routes/admin/influencers.tsx"),
     route("admin/influencer/:id", "routes/admin/influencer.tsx"),
@@ -272,6 +273,15 @@ export default [
     route("update/platform_fees", "routes/api/admin/configurations/write.ts", { id: "api-update-platform-fees" }),
     route("delete/configurations/:key", "routes/api/admin/configurations/write.ts", {
       id: "api-delete-configuration",
+    }),
+    // Admin: onboarding verification
+    route("get/admin/star-agreement-details", "routes/api/admin/onboarding/details.ts", { id: "api-star-details" }),
+    route("get/admin/star-bank-details", "routes/api/admin/onboarding/details.ts", { id: "api-star-bank-details" }),
+    route("get/admin/star-agreement", "routes/api/admin/onboarding/details.ts", { id: "api-star-agreement" }),
+    route("post/admin/verify-star-agreement", "routes/api/admin/onboarding/verify.ts", { id: "api-verify-star-post" }),
+    route("admin/verify-star-agreement", "routes/api/admin/onboarding/verify.ts", { id: "api-verify-star" }),
+    route("admin/verify-multiple-star-agreement", "routes/api/admin/onboarding/verify.ts", {
+      id: "api-verify-stars",
     }),
     // Admin: moderation (reports and bans)
     route("admin/all-reported-accounts", "routes/api/admin/moderation/lists.ts", { id: "api-reported-accounts" }),

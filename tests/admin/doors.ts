@@ -104,6 +104,15 @@ export const ADMIN_DOORS: AdminDoor[] = [
   api("POST", "update/configurations/:key", "configurations"),
   api("POST", "update/platform_fees", "configurations"),
   api("POST", "delete/configurations/:key", "configurations"),
+  // Onboarding verification
+  page("admin/verify-onboarding-details", "onboarding"),
+  page("admin/verify-onboarding-details", "onboarding", "POST"),
+  api("GET", "get/admin/star-agreement-details", "onboarding"),
+  api("POST", "get/admin/star-bank-details", "onboarding"),
+  api("POST", "get/admin/star-agreement", "onboarding"),
+  api("POST", "post/admin/verify-star-agreement", "onboarding"),
+  api("POST", "admin/verify-star-agreement", "onboarding"),
+  api("POST", "admin/verify-multiple-star-agreement", "onboarding"),
   // Moderation
   page("admin/reported-users", "moderation"),
   page("admin/reported-users", "moderation", "POST"),

@@ -22,3 +22,13 @@ export const ONBOARDING_MESSAGES = {
     "Bank Code": "Enter a valid bank code (3 to 11 letters or digits)",
   },
 } as const;
+
+/** Staff verification messages (SPEC.md section 8). */
+export const ONBOARDING_STAFF_MESSAGES = {
+  verified: "Verify successfully",
+  verifyError: "Error verifying star agreement",
+  wrongSecret: "Error verifying star agreement: the secret key is wrong",
+  nothingToVerify: "Error verifying star agreement: those details are already verified or gone",
+  notFound: "No onboarding details for this streamer",
+  chooseOne: "Choose at least one submission",
+} as const;
