@@ -31,6 +31,11 @@ export default [
     route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
     route("admin/reported-users", "routes/admin/reported-users.tsx"),
     route("admin/games", "routes/admin/games.tsx"),
+    route("admin/privacy-policy", "routes/admin/legal-document.tsx", { id: "admin-privacy-policy" }),
+    route("admin/terms-of-services", "routes/admin/legal-document.tsx", { id: "admin-terms-of-services" }),
+    route("admin/terms-and-privacy", "routes/admin/legal-document.tsx", { id: "admin-terms-and-privacy" }),
+    route("admin/faqs", "routes/admin/faqs.tsx"),
+    route("admin/contact-us-submissions", "routes/admin/contact-submissions.tsx"),
     route("admin/verify-onboarding-details", "routes/admin/verify-onboarding.tsx"),
     route("admin/configurations", "routes/admin/configurations.tsx"),
     route("admin/influencer", "routes/admin/influencers.tsx"),
@@ -282,6 +287,18 @@ export default [
     route("admin/verify-star-agreement", "routes/api/admin/onboarding/verify.ts", { id: "api-verify-star" }),
     route("admin/verify-multiple-star-agreement", "routes/api/admin/onboarding/verify.ts", {
       id: "api-verify-stars",
+    }),
+    // Admin: content (legal documents, FAQ, contact submissions)
+    route("get/admin/termsAndPrivacy", "routes/api/admin/content/legal.ts", { id: "api-admin-legal" }),
+    route("post/admin/update/termsAndPrivacy", "routes/api/admin/content/legal.ts", { id: "api-admin-legal-update" }),
+    route("post/admin/privacy-policy", "routes/api/admin/content/legal.ts", { id: "api-admin-privacy" }),
+    route("post/admin/terms-of-service", "routes/api/admin/content/legal.ts", { id: "api-admin-terms" }),
+    route("post/Faqs", "routes/api/admin/content/faqs.ts", { id: "api-admin-faq-save" }),
+    route("post/faq", "routes/api/admin/content/faqs.ts", { id: "api-admin-faq-delete" }),
+    route("admin/faq/move", "routes/api/admin/content/faqs.ts", { id: "api-admin-faq-move" }),
+    route("admin/get-contactus-submissions", "routes/api/admin/content/submissions.ts", { id: "api-contact-list" }),
+    route("admin/contactus-submissions/:id/handled", "routes/api/admin/content/submissions.ts", {
+      id: "api-contact-handled",
     }),
     // Admin: moderation (reports and bans)
     route("admin/all-reported-accounts", "routes/api/admin/moderation/lists.ts", { id: "api-reported-accounts" }),

@@ -3,4 +3,12 @@ export const CONTENT_MESSAGES = {
   contactSuccess: "Form submitted successfully!",
   contactError: "Error submitting form. Please try again later.",
   termsFetch: "Error fetching terms and conditions",
+  termsUpdate: "Error updating terms and conditions",
+  termsSaved: "Document saved",
+  faqSaved: "FAQ saved",
+  faqDeleted: "FAQ deleted",
+  faqMoved: "FAQ order saved",
+  faqNotFound: "FAQ not found",
+  submissionHandled: "Marked as handled",
+  submissionNotFound: "Submission not found or already handled",
 } as const;

@@ -1,9 +1,9 @@
 import type { DocumentView } from "../legal";
 
 /** Terms, privacy policy and prose pages: key points first (when any), then the detailed sections. */
-export function DocumentPage({ document }: { document: DocumentView }) {
+export function DocumentPage({ document, as: Root = "main" }: { document: DocumentView; as?: "main" | "article" }) {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12">
+    <Root className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-3xl font-bold">{document.title}</h1>
       {document.updated ? <p className="mt-2 text-sm text-zinc-400">Last updated: {document.updated}</p> : null}
       <div className="prose-content mt-6">
@@ -29,7 +29,7 @@ export function DocumentPage({ document }: { document: DocumentView }) {
           </section>
         ))}
       </div>
-    </main>
+    </Root>
   );
 }
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Capability } from "~/features/auth/capabilities";
 import { requireApiStaff, requireApiUser } from "~/features/auth/guards.server";
 import type { Viewer } from "~/features/auth/policy";
-import { type Failure, isAppError } from "~/lib/errors";
+import { badRequest, type Failure, isAppError } from "~/lib/errors";
 import { firstIssue, paramsObject } from "~/lib/validation";
 import { assertSameOrigin, envOf, jsonError, readBody } from "~/platform/http.server";
 
@@ -109,4 +109,14 @@ export function resultJson(result: Outcome, headers?: HeadersInit): Response {
   if (!result.ok) return jsonError(result.status, result.message, result.field ? { field: result.field } : undefined);
   const { ok: _ok, ...rest } = result;
   return Response.json({ success: true, ...rest }, { headers });
+}
+
+/**
+ * A body already read (readBody) through a schema chosen by the call's path: the value, or a 400 with the first
+ * problem. For handlers whose one door takes several shapes (e.g. update a whole record, or just switch it).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+  return parsed.data;
 }

@@ -5,10 +5,8 @@ import {
 } from "~/features/configurations/configurations.server";
 import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
 import { addConfigSchema, updateConfigSchema } from "~/features/configurations/schema";
-import { badRequest } from "~/lib/errors";
-import { firstIssue } from "~/lib/validation";
 import { readBody } from "~/platform/http.server";
-import { jsonAction } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
 import { CONFIG_KEYS } from "../../../../../db/schema";
 
 /**
@@ -23,12 +21,10 @@ export const action = jsonAction({ auth: true, staff: "configurations" }, async 
   }
   const body = (await readBody(request)) ?? {};
   if (path.includes("/add/configurations")) {
-    const input = addConfigSchema.safeParse(body);
-    if (!input.success) throw badRequest(firstIssue(input.error));
-    return { message: M.added, ...(await addConfiguration(env, viewer, input.data)) };
+    const input = parseInput(addConfigSchema, body);
+    return { message: M.added, ...(await addConfiguration(env, viewer, input)) };
   }
-  const input = updateConfigSchema.safeParse(body);
-  if (!input.success) throw badRequest(firstIssue(input.error));
+  const input = parseInput(updateConfigSchema, body);
   const key = path.endsWith("/update/platform_fees") ? CONFIG_KEYS.platformFees : (params.key ?? "");
-  return { message: M.updated, ...(await updateConfiguration(env, viewer, key, input.data)) };
+  return { message: M.updated, ...(await updateConfiguration(env, viewer, key, input)) };
 });

@@ -2,9 +2,8 @@ import { createPromoCode, deletePromoCode, setPromoCodeActive, updatePromoCode }
 import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
 import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schema";
 import { badRequest } from "~/lib/errors";
-import { firstIssue } from "~/lib/validation";
 import { readBody } from "~/platform/http.server";
-import { jsonAction } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
 
 /**
  * POST /api/create-promo-code, POST /api/update-promo-code/:id (the whole code, or just {isActive} to switch it
@@ -23,16 +22,14 @@ export const action = jsonAction(
     const body = (await readBody(request)) ?? {};
     const id = params.id ?? "";
     if (path.includes("/update-promo-code/") && !("code" in body)) {
-      const parsed = promoActiveSchema.safeParse({ ...body, id });
-      if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-      const result = await setPromoCodeActive(env, viewer, id, parsed.data.isActive);
+      const parsed = parseInput(promoActiveSchema, { ...body, id });
+      const result = await setPromoCodeActive(env, viewer, id, parsed.isActive);
       return { message: result.isActive ? M.activated : M.deactivated, ...result };
     }
-    const parsed = promoCodeSchema.safeParse(body);
-    if (!parsed.success) throw badRequest(firstIssue(parsed.error));
+    const parsed = parseInput(promoCodeSchema, body);
     if (path.includes("/update-promo-code/")) {
-      return { message: M.updated, ...(await updatePromoCode(env, viewer, id, parsed.data)) };
+      return { message: M.updated, ...(await updatePromoCode(env, viewer, id, parsed)) };
     }
-    return { message: M.created, ...(await createPromoCode(env, viewer, parsed.data)) };
+    return { message: M.created, ...(await createPromoCode(env, viewer, parsed)) };
   },
 );

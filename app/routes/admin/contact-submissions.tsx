@@ -1,0 +1,98 @@
+import { Form, Link, useSearchParams } from "react-router";
+import { AdminPage, FormAlert, formatDateTime, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
+import { requireStaff } from "~/features/auth/guards.server";
+import { listContactSubmissions, markSubmissionHandled } from "~/features/content/admin.server";
+import { submissionIdSchema, submissionsQuerySchema } from "~/features/content/admin-schema";
+import { CONTENT_MESSAGES as M } from "~/features/content/messages";
+import { envOf } from "~/platform/http.server";
+import { runAdminForm } from "./_lib/admin-form.server";
+import type { Route } from "./+types/contact-submissions";
+
+export const meta = () => [{ title: "Contact submissions | Noobrd staff" }];
+
+/** /admin/contact-us-submissions: the contact form's messages, 10 a page, open first; mark handled. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "contactSubmissions");
+  const query = submissionsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const input = query.success ? query.data : { page: 1, limit: 10, show: "open" as const };
+  return { show: input.show, ...(await listContactSubmissions(env, viewer, input)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "contactSubmissions");
+  const form = await request.formData();
+  return runAdminForm(
+    env,
+    form,
+    "handled",
+    submissionIdSchema,
+    (v) => markSubmissionHandled(env, viewer, v.id),
+    () => ({ to: "/admin/contact-us-submissions", message: M.submissionHandled }),
+  );
+}
+
+export default function ContactSubmissions({ loaderData, actionData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  const errors = actionData ? Object.values(actionData.result.error ?? {}).flat() : null;
+  const tabs = [
+    ["open", "Open"],
+    ["handled", "Handled"],
+    ["all", "All"],
+  ] as const;
+  return (
+    <AdminPage
+      title="Contact submissions"
+      lead={
+        <>
+          {tabs.map(([value, label], i) => (
+            <span key={value}>
+              {i > 0 ? " · " : ""}
+              {loaderData.show === value ? (
+                <strong>{label}</strong>
+              ) : (
+                <Link to={`?show=${value}`} className="underline">
+                  {label}
+                </Link>
+              )}
+            </span>
+          ))}
+        </>
+      }
+    >
+      <FormAlert errors={errors?.filter((e): e is string => typeof e === "string")} />
+      <Section title={`${loaderData.totalItems} messages`}>
+        {loaderData.submissions.length === 0 ? <p className="text-sm text-zinc-400">Nothing here.</p> : null}
+        <ul className="flex flex-col gap-3">
+          {loaderData.submissions.map((s) => (
+            <li key={s.id} className="rounded-xl border border-ink-700 p-3 text-sm">
+              <p className="flex flex-wrap justify-between gap-2">
+                <span className="font-semibold">{s.subject || "(no subject)"}</span>
+                <span className="text-zinc-400">{formatDateTime(s.createdAt)}</span>
+              </p>
+              <p className="text-zinc-400">
+                {s.name} · <a href={`mailto:${s.email}`}>{s.email}</a>
+              </p>
+              <p className="mt-2 whitespace-pre-line">{s.message}</p>
+              {s.handledAt ? (
+                <p className="mt-2 text-green-400">
+                  Handled {formatDateTime(s.handledAt)}
+                  {s.handledBy ? ` by ${s.handledBy}` : ""}
+                </p>
+              ) : (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="id" value={s.id} />
+                  <button type="submit" className={secondaryButtonClass} aria-label={`Mark handled: ${s.subject}`}>
+                    Mark handled
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        <Pager page={loaderData.page} totalPages={loaderData.totalPages} search={search} />
+      </Section>
+    </AdminPage>
+  );
+}
