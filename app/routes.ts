@@ -31,6 +31,8 @@ export default [
     route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
     route("admin/reported-users", "routes/admin/reported-users.tsx"),
     route("admin/games", "routes/admin/games.tsx"),
+    route("admin/audit-log", "routes/admin/audit-log.tsx"),
+    route("admin/noobrd-giveaway", "routes/admin/giveaway.tsx"),
     route("admin/privacy-policy", "routes/admin/legal-document.tsx", { id: "admin-privacy-policy" }),
     route("admin/terms-of-services", "routes/admin/legal-document.tsx", { id: "admin-terms-of-services" }),
     route("admin/terms-and-privacy", "routes/admin/legal-document.tsx", { id: "admin-terms-and-privacy" }),
@@ -300,6 +302,10 @@ export default [
     route("admin/contactus-submissions/:id/handled", "routes/api/admin/content/submissions.ts", {
       id: "api-contact-handled",
     }),
+    // Admin: giveaway
+    route("admin/signed-up-users", "routes/api/admin/giveaway/giveaway.ts", { id: "api-giveaway-signed-up" }),
+    route("admin/slot-booked-users", "routes/api/admin/giveaway/giveaway.ts", { id: "api-giveaway-booked" }),
+    route("admin/send-notifications", "routes/api/admin/giveaway/giveaway.ts", { id: "api-giveaway-send" }),
     // Admin: moderation (reports and bans)
     route("admin/all-reported-accounts", "routes/api/admin/moderation/lists.ts", { id: "api-reported-accounts" }),
     route("admin/all-reviewed-reported-accounts", "routes/api/admin/moderation/lists.ts", {

@@ -133,6 +133,13 @@ export const ADMIN_DOORS: AdminDoor[] = [
   api("POST", "admin/faq/move", "content"),
   api("GET", "admin/get-contactus-submissions", "contactSubmissions"),
   api("POST", "admin/contactus-submissions/:id/handled", "contactSubmissions"),
+  // Giveaway and the audit log
+  page("admin/noobrd-giveaway", "giveaway"),
+  page("admin/noobrd-giveaway", "giveaway", "POST"),
+  api("GET", "admin/signed-up-users", "giveaway"),
+  api("GET", "admin/slot-booked-users", "giveaway"),
+  api("POST", "admin/send-notifications", "giveaway"),
+  page("admin/audit-log", "audit"),
   // Moderation
   page("admin/reported-users", "moderation"),
   page("admin/reported-users", "moderation", "POST"),

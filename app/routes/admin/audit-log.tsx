@@ -1,0 +1,81 @@
+import { Form, useSearchParams } from "react-router";
+import { AdminPage, formatDateTime, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
+import { auditQuerySchema, listAuditLog } from "~/features/audit/audit.server";
+import { requireStaff } from "~/features/auth/guards.server";
+import { inputClass } from "~/lib/ui/field";
+import { envOf } from "~/platform/http.server";
+import type { Route } from "./+types/audit-log";
+
+export const meta = () => [{ title: "Audit log | Noobrd staff" }];
+
+/** /admin/audit-log: every staff change (who, what, when, before and after), newest first; admins only. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "audit");
+  const query = auditQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const input = query.success ? query.data : { page: 1, limit: 20 };
+  const log = await listAuditLog(env, viewer, input);
+  return { ...log, entity: query.success ? (query.data.entity ?? "") : "" };
+}
+
+const show = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value, null, 1));
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  return (
+    <AdminPage title="Audit log" lead={`${loaderData.totalItems} staff changes`}>
+      <Section title="Filter">
+        <Form method="get" className="flex flex-wrap items-end gap-3 text-sm">
+          <label className="flex flex-col gap-1">
+            Entity (e.g. payout, game, user, promo_code)
+            <input name="entity" defaultValue={loaderData.entity} className={inputClass} />
+          </label>
+          <label className="flex flex-col gap-1">
+            Entity id
+            <input name="entityId" defaultValue={search.get("entityId") ?? ""} className={inputClass} />
+          </label>
+          <button type="submit" className={secondaryButtonClass}>
+            Filter
+          </button>
+        </Form>
+      </Section>
+      <Section title="Changes">
+        <table className="w-full text-xs">
+          <thead>
+            <tr className="text-left text-zinc-400">
+              <th scope="col">When (UTC)</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.entries.map((e) => (
+              <tr key={e.id} className="border-t border-ink-800 align-top">
+                <td className="py-1 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
+                <td>
+                  {e.actorRole} {e.actorId ? <span className="text-zinc-500">{e.actorId.slice(0, 8)}</span> : null}
+                </td>
+                <td>
+                  {e.action}
+                  <br />
+                  <span className="text-zinc-500">
+                    {e.entity} {e.entityId}
+                  </span>
+                </td>
+                <td>
+                  <pre className="max-w-xs overflow-auto whitespace-pre-wrap">{show(e.before)}</pre>
+                </td>
+                <td>
+                  <pre className="max-w-xs overflow-auto whitespace-pre-wrap">{show(e.after)}</pre>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Pager page={loaderData.page} totalPages={loaderData.totalPages} search={search} />
+      </Section>
+    </AdminPage>
+  );
+}
