@@ -116,6 +116,7 @@ export default [
     route("get/terms-of-service", "routes/api/terms-of-service.ts"),
     route("get/Faqs", "routes/api/faqs.ts"),
     route("post/submit-form", "routes/api/submit-form.ts"),
+    route("track", "routes/api/track.ts"),
     route("logout", "routes/api/logout.ts"),
     route("auth/refresh-token", "routes/api/auth/refresh-token.ts"),
     route("auth/generate-new-token", "routes/api/auth/generate-new-token.ts"),

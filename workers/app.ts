@@ -4,6 +4,7 @@ import { currencyCodeFor, viewerCountry } from "../app/features/currency/currenc
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
 import { deliverFanoutPage, type FanoutMessage } from "../app/features/notifications/fanout.server";
 import { sweepExpiredHolds } from "../app/features/payments/fulfilment.server";
+import { withAfterResponse } from "../app/platform/after-response.server";
 import { cloudflareContext } from "../app/platform/context";
 import { openD1Session } from "../app/platform/d1-session.server";
 import { optimizeDatabase } from "../app/platform/db.server";
@@ -79,10 +80,12 @@ const worker = {
     if (checked instanceof Response) return withSecurityHeaders(checked, nonce, import.meta.env.DEV);
     const d1 = openD1Session(checked, env);
     const render = (pageNonce: string, pageRequest: Request) =>
-      requestHandler(
-        pageRequest,
-        new RouterContextProvider(
-          new Map([[cloudflareContext, { env: d1.env, ctx, cf: request.cf, nonce: pageNonce }]]),
+      withAfterResponse(ctx, () =>
+        requestHandler(
+          pageRequest,
+          new RouterContextProvider(
+            new Map([[cloudflareContext, { env: d1.env, ctx, cf: request.cf, nonce: pageNonce }]]),
+          ),
         ),
       );
     const response = d1.finish(

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { trackEvent } from "~/features/tracking/events.server";
 import { type Failure, fail, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
@@ -103,6 +104,7 @@ export async function signUp(
     throw error;
   }
   const handle = await sendVerification(env, { id: userId, email: input.email }, meta.origin);
+  trackEvent(env, "registration", userId, { country: input.country });
   return { ok: true, userId, handle };
 }
 
@@ -117,6 +119,7 @@ export async function verifyEmailByLink(env: Env, token: string): Promise<Result
   const code = await consumeToken(env, "verify_email", token);
   if (!code?.userId) return fail(400, AUTH_MESSAGES.linkInvalid);
   await markVerified(env, code.userId);
+  trackEvent(env, "verification", code.userId, { method: "link" });
   return { ok: true, userId: code.userId };
 }
 
@@ -130,6 +133,7 @@ export async function verifyEmailByCode(
   const code = await consumeCode(env, "verify_email", handle, otp);
   if (!code?.userId) return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   await markVerified(env, code.userId);
+  trackEvent(env, "verification", code.userId, { method: "otp" });
   return { ok: true, userId: code.userId };
 }
 
@@ -185,6 +189,7 @@ export async function logIn(
   if (options.staffOnly && (row.role === "user" || !row.isActive)) return fail(401, AUTH_MESSAGES.userNotFound);
   if (await isBanned(env, row.id)) return fail(403, AUTH_MESSAGES.banned);
   if (!row.verifiedAt) return fail(403, AUTH_MESSAGES.unverified, { reason: "unverified" });
+  trackEvent(env, "login", row.id, options.staffOnly ? { staff: true } : {});
   return { ok: true, userId: row.id, isInfluencer: row.isInfluencer };
 }
 

@@ -1,21 +1,27 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
+import { assertStaff } from "~/features/auth/staff";
 import { earningsTotals } from "~/features/earnings/earnings.server";
 import { influencerOrders } from "~/features/influencer/orders.server";
 import { onboardingStatus } from "~/features/onboarding/status.server";
+import { inNoActivePayout, payableOrder } from "~/features/payouts/orders.server";
 import { UPCOMING_SLOTS_LIMIT } from "~/features/slots/schema";
 import { upcomingSlots } from "~/features/slots/slots.server";
 import { getDb } from "~/platform/db.server";
-import { contactSubmissions, orders, products, reports, users } from "../../../db/schema";
+import { bankDetails, contactSubmissions, orders, products, reports, users } from "../../../db/schema";
 import { openQueueCounts } from "./live-queues.server";
 
 /** SPEC.md section 9: latest orders 10. */
 const LATEST_ORDERS = 10;
 
-/** Staff overview: the platform's headline numbers, one D1 round trip. */
-export async function getAdminOverview(env: Env) {
+/**
+ * The staff dashboard's figures: the platform at a glance and what is waiting for staff (pending reports,
+ * unverified onboardings, payable orders, open contact submissions). Staff with the dashboard capability only.
+ */
+export async function getAdminOverview(env: Env, viewer: Viewer | null) {
+  assertStaff(viewer, "dashboard");
   const db = getDb(env);
-  const [fans, streamers, gigs, paid, pendingReports, contacts] = await db.batch([
+  const [fans, streamers, gigs, paid, pendingReports, contacts, unverified, payable] = await db.batch([
     db
       .select({ n: count() })
       .from(users)
@@ -27,7 +33,12 @@ export async function getAdminOverview(env: Env) {
       .from(orders)
       .where(eq(orders.status, "paid")),
     db.select({ n: count() }).from(reports).where(eq(reports.status, "pending")),
-    db.select({ n: count() }).from(contactSubmissions),
+    db.select({ n: count() }).from(contactSubmissions).where(isNull(contactSubmissions.handledAt)),
+    db.select({ n: count() }).from(bankDetails).where(eq(bankDetails.isVerified, false)),
+    db
+      .select({ n: count(), total: sql<number>`coalesce(sum(${orders.amountMinor}), 0)` })
+      .from(orders)
+      .where(and(payableOrder(), inNoActivePayout())),
   ]);
   return {
     fans: fans[0]?.n ?? 0,
@@ -36,7 +47,10 @@ export async function getAdminOverview(env: Env) {
     paidOrders: paid[0]?.n ?? 0,
     paidTotalMinor: Number(paid[0]?.total ?? 0),
     pendingReports: pendingReports[0]?.n ?? 0,
-    contactSubmissions: contacts[0]?.n ?? 0,
+    openContactSubmissions: contacts[0]?.n ?? 0,
+    unverifiedOnboardings: unverified[0]?.n ?? 0,
+    payableOrders: payable[0]?.n ?? 0,
+    payableTotalMinor: Number(payable[0]?.total ?? 0),
   };
 }
 

@@ -6,10 +6,12 @@ import { liveSessions, orders, payoutOrders, products, slots, users } from "../.
  * Which orders a payout may settle, as SQL over `orders` (DOMAIN.md "Influencers and payouts"): the
  * streamer's slot bookings and VIP places that are paid and not refunded (status 'paid' means
  * refunded_minor = 0, by the orders CHECK), validated by staff as played, and in no payout that is not
- * removed. The same condition filters the list, guards each merge, and re-checks a payout before it moves on.
+ * removed. The same condition filters the list, guards each merge, and re-checks a payout before it moves on;
+ * without a streamer it counts every streamer's (the staff dashboard).
  */
-export function payableOrder(influencerId: string): SQL {
-  return sql`${col(orders.influencerId)} = ${influencerId}
+export function payableOrder(influencerId?: string): SQL {
+  const whose = influencerId === undefined ? sql`1 = 1` : sql`${col(orders.influencerId)} = ${influencerId}`;
+  return sql`${whose}
     AND ${col(orders.kind)} IN ('slot_booking', 'vip_queue')
     AND ${col(orders.status)} = 'paid'
     AND ${col(orders.validatedAt)} IS NOT NULL`;

@@ -1,6 +1,8 @@
-import { STAFF_CAPABILITIES } from "~/features/auth/capabilities";
+import { Link } from "react-router";
+import { canStaff, STAFF_CAPABILITIES } from "~/features/auth/capabilities";
 import { requireStaff } from "~/features/auth/guards.server";
 import { getAdminOverview } from "~/features/dashboard/dashboards.server";
+import { weeklyFunnel } from "~/features/tracking/events.server";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/dashboard";
@@ -26,19 +28,45 @@ const CAPABILITY_LABELS: Record<string, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "dashboard");
-  return { overview: await getAdminOverview(env), role: viewer.role, name: viewer.fullName };
+  const [overview, funnel] = await Promise.all([getAdminOverview(env, viewer), weeklyFunnel(env, viewer)]);
+  return { overview, funnel, role: viewer.role, name: viewer.fullName };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { overview, role } = loaderData;
+  const { overview, funnel, role } = loaderData;
+  const can = (capability: Parameters<typeof canStaff>[1]) => role !== "user" && canStaff(role, capability);
+  const waiting = [
+    {
+      label: "Reports to review",
+      value: overview.pendingReports,
+      to: "/admin/reported-users",
+      show: can("moderation"),
+    },
+    {
+      label: "Onboardings to verify",
+      value: overview.unverifiedOnboardings,
+      to: "/admin/verify-onboarding-details",
+      show: can("onboarding"),
+    },
+    {
+      label: `Payable orders (${formatMoney(overview.payableTotalMinor, "USD")})`,
+      value: overview.payableOrders,
+      to: "/admin/influencer",
+      show: can("payouts"),
+    },
+    {
+      label: "Open contact messages",
+      value: overview.openContactSubmissions,
+      to: "/admin/contact-us-submissions",
+      show: can("contactSubmissions"),
+    },
+  ];
   const stats = [
     { label: "Fans", value: overview.fans.toLocaleString("en-US") },
     { label: "Streamers", value: overview.streamers.toLocaleString("en-US") },
     { label: "Active gigs", value: overview.activeGigs.toLocaleString("en-US") },
     { label: "Paid orders", value: overview.paidOrders.toLocaleString("en-US") },
     { label: "Paid volume", value: formatMoney(overview.paidTotalMinor, "USD") },
-    { label: "Reports to review", value: overview.pendingReports.toLocaleString("en-US") },
-    { label: "Contact messages", value: overview.contactSubmissions.toLocaleString("en-US") },
   ];
   const capabilities = role === "user" ? [] : STAFF_CAPABILITIES[role];
   return (
@@ -47,7 +75,28 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-sm text-zinc-400">
         Signed in as {loaderData.name} ({role})
       </p>
-      <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-labelledby="waiting" className="mt-8">
+        <h2 id="waiting" className="text-lg font-semibold">
+          Waiting for staff
+        </h2>
+        <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {waiting.map((item) => (
+            <div key={item.label} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
+              <dt className="text-sm text-zinc-400">
+                {item.show ? (
+                  <Link to={item.to} className="underline">
+                    {item.label}
+                  </Link>
+                ) : (
+                  item.label
+                )}
+              </dt>
+              <dd className="mt-1 text-2xl font-bold">{item.value.toLocaleString("en-US")}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {stats.map((stat) => (
           <div key={stat.label} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
             <dt className="text-sm text-zinc-400">{stat.label}</dt>
@@ -55,6 +104,43 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      <section aria-labelledby="funnel" className="mt-10">
+        <h2 id="funnel" className="text-lg font-semibold">
+          Weekly funnel
+        </h2>
+        <table className="mt-3 w-full text-sm">
+          <thead>
+            <tr className="text-left text-zinc-400">
+              <th scope="col">Week of (UTC)</th>
+              <th scope="col">Sign-ups</th>
+              <th scope="col">Verifications</th>
+              <th scope="col">First bookings</th>
+            </tr>
+          </thead>
+          <tbody>
+            {funnel.weeks.map((week) => (
+              <tr key={week.weekStart} className="border-t border-ink-800">
+                <td className="py-1">{week.weekStart}</td>
+                <td>{week.signUps}</td>
+                <td>{week.verifications}</td>
+                <td>{week.firstBookings}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h3 className="mt-6 font-semibold">Searches that found nothing</h3>
+        {funnel.emptySearches.length === 0 ? (
+          <p className="text-sm text-zinc-400">None in these weeks.</p>
+        ) : (
+          <ol className="mt-2 list-decimal pl-5 text-sm">
+            {funnel.emptySearches.map((s) => (
+              <li key={s.query}>
+                “{s.query}” · {s.n}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
       <section aria-labelledby="areas" className="mt-10">
         <h2 id="areas" className="text-lg font-semibold">
           Your areas

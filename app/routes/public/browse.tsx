@@ -7,6 +7,7 @@ import { InfiniteGrid } from "~/features/catalogue/components/infinite-grid";
 import { catalogueRequest } from "~/features/catalogue/request.server";
 import { parseBrowseQuery } from "~/features/catalogue/schema";
 import { displayCurrency } from "~/features/currency/currency";
+import { trackEvent } from "~/features/tracking/events.server";
 import { isAppError } from "~/lib/errors";
 import type { Route } from "./+types/browse";
 
@@ -34,6 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     throw error;
   });
+  const searched = parsed.value.searchField?.trim();
+  if (searched && parsed.value.page === 1) {
+    trackEvent(req.env, "search", req.viewer?.id ?? null, {
+      query: searched.slice(0, 100),
+      filter: page.list.filter,
+      results: page.list.page.items.length,
+    });
+  }
   return {
     ok: true as const,
     query: parsed.value,

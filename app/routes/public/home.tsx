@@ -13,6 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...landing, display: displayCurrency(req.currencyCode, landing.usdInrRateMicros) };
 }
 
+/** A see-all click, reported after navigation starts (SPEC.md section 7's tracking); never delays the link. */
+const seeAllEvent = (section: string) =>
+  new Blob([JSON.stringify({ name: "see_all_click", section })], { type: "application/json" });
+
 function Section({ id, title, to, children }: { id: string; title: string; to?: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
@@ -21,7 +25,11 @@ function Section({ id, title, to, children }: { id: string; title: string; to?: 
           {title}
         </h2>
         {to ? (
-          <Link to={to} className="text-sm text-brand-400 hover:text-brand-50">
+          <Link
+            to={to}
+            className="text-sm text-brand-400 hover:text-brand-50"
+            onClick={() => navigator.sendBeacon?.("/api/track", seeAllEvent(id))}
+          >
             See all
           </Link>
         ) : null}
