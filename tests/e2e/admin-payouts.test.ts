@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
+import { staffContext, staffLogIn } from "./staff";
 
 /**
  * Finance's month end as a new staff member would do it, JavaScript on and off: log in, validate a streamer's
@@ -9,25 +9,7 @@ import { queryE2E } from "./db";
  * download its spreadsheet; marketing cannot open payouts. Each run uses its own seeded streamer and fresh orders.
  */
 const browser = setupBrowser();
-const PASSWORD = "Demo-pass-2026";
 const DAY = 86_400_000;
-
-let ipCounter = 120;
-async function newContext(javaScript: boolean): Promise<BrowserContext> {
-  const context = await browser.context({ javaScript, timezoneId: "UTC" });
-  ipCounter += 1;
-  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `198.51.100.${ipCounter}` });
-  return context;
-}
-
-async function staffLogIn(page: Page, email: string, then: string) {
-  await page.goto(then);
-  await page.waitForURL((url) => url.pathname === "/admin/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL((url) => url.pathname === then);
-}
 
 /** A seeded streamer (one per run), verified, fee 20%, with two paid, not yet validated sessions 2 and 3 days ago. */
 function streamerWithPlayedSessions(offset: number) {
@@ -64,7 +46,7 @@ describe.each([true, false])("finance settles a streamer's payout (JavaScript %s
   it("validates played sessions, drafts, edits, activates and completes a payout, and downloads its spreadsheet", async () => {
     const star = streamerWithPlayedSessions(javaScript ? 0 : 1);
     const [small, large] = star.orders;
-    const context = await newContext(javaScript);
+    const context = await staffContext(browser, javaScript);
     const page = await context.newPage();
     const validations = `/admin/validations/influencer-game-playing-validations/${star.id}`;
     await staffLogIn(page, "finance@demo.noobrd.gg", validations);
@@ -114,7 +96,7 @@ describe.each([true, false])("finance settles a streamer's payout (JavaScript %s
     await context.close();
 
     // 5. Marketing cannot open payouts.
-    const other = await newContext(javaScript);
+    const other = await staffContext(browser, javaScript);
     const marketing = await other.newPage();
     await staffLogIn(marketing, "marketing@demo.noobrd.gg", "/admin/dashboard");
     const refused = await marketing.goto(`/admin/payout/influencer/${star.id}`);

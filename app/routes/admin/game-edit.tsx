@@ -70,7 +70,7 @@ export default function GameEdit({ loaderData, actionData }: Route.ComponentProp
     })),
   };
   const [form] = useForm({
-    id: "game",
+    id: "game-form",
     lastResult: actionData?.result,
     defaultValue: defaults as never,
     shouldValidate: "onSubmit",

@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { BrowserContext, Page } from "playwright-core";
+import { createCookie } from "react-router";
+import { DEV_SESSION_SECRET } from "../../app/platform/env.server";
+import { queryE2E } from "./db";
+
+/** Helpers the staff browser tests share: contexts with their own client address, the staff login, a fresh fan. */
+export const STAFF_PASSWORD = "Demo-pass-2026";
+
+let ipCounter = 150;
+export async function staffContext(
+  browser: { context: (o: { javaScript: boolean; timezoneId?: string }) => Promise<BrowserContext> },
+  javaScript: boolean,
+): Promise<BrowserContext> {
+  const context = await browser.context({ javaScript, timezoneId: "UTC" });
+  ipCounter += 1;
+  await context.setExtraHTTPHeaders({ "CF-Connecting-IP": `198.51.100.${ipCounter}` });
+  return context;
+}
+
+/** Opens `then` as anonymous, is sent to the staff login, logs in, and lands back on `then`. */
+export async function staffLogIn(page: Page, email: string, then: string) {
+  await page.goto(then);
+  await page.waitForURL((url) => url.pathname === "/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => url.pathname === then.split("?")[0]);
+}
+
+const sessionCookie = createCookie("session", {
+  httpOnly: true,
+  secure: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [DEV_SESSION_SECRET],
+});
+
+/** A new verified fan with a live session (as a login would leave it), for tests that act on the account. */
+export async function freshFan(prefix: string) {
+  const now = Date.now();
+  const id = `usr_${prefix}_${now.toString(36)}`;
+  const username = `${prefix}_${now.toString(36)}`;
+  const token = randomBytes(32).toString("base64url");
+  const sessionId = createHash("sha256").update(token).digest("hex");
+  queryE2E(
+    `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at) VALUES ('${id}', '${username}', 'Fresh Fan', '${id}@e2e.test', ${now}, 'US', ${now}, ${now});
+     INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${sessionId}', '${id}', ${now + 86_400_000}, ${now});`,
+  );
+  const value = ((await sessionCookie.serialize(token)).split(";")[0] ?? "").slice("session=".length);
+  return { id, username, cookie: { name: "session", value } };
+}
