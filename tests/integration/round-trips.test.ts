@@ -33,7 +33,11 @@ function countingD1(db: D1Database) {
   };
   // The Worker runs each request's queries in a D1 session (app/platform/d1-session.server.ts): count those too.
   const counted = <T extends D1Database | D1DatabaseSession>(target: T, property: string | symbol) => {
-    if (property === "prepare") return (query: string) => wrap(target.prepare(query));
+    // Tracking events are written off the response path (ctx.waitUntil, app/features/tracking): not the page's trips.
+    if (property === "prepare") {
+      return (query: string) =>
+        /^insert into "analytics_events"/i.test(query) ? target.prepare(query) : wrap(target.prepare(query));
+    }
     if (property === "batch") {
       return (statements: D1PreparedStatement[]) => {
         counter.trips += 1;
