@@ -1,19 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
-import { staffUser } from "./admin-world";
+import { callJson, staffUser } from "./admin-world";
 import { Client } from "./client";
-
-type Json = Record<string, unknown> & { success: boolean; message?: string };
-
-async function call(cookie: string, path: string, body?: unknown): Promise<[number, Json]> {
-  const client = new Client();
-  const response =
-    body === undefined
-      ? await client.get(path, { Cookie: cookie })
-      : await client.postJson(path, body, { Cookie: cookie });
-  return [response.status, (await response.json()) as Json];
-}
 
 const stored = (key: string) =>
   env.DB.prepare("SELECT value FROM configurations WHERE key = ?").bind(key).first<{ value: string }>();
@@ -28,46 +17,46 @@ describe("staff configurations", () => {
   it("adds, reads, updates and deletes a configuration; values must be valid JSON, keys the app reads keep their shape", async () => {
     const developer = await staffUser("developer");
     const key = `promo_banner_${Date.now()}`;
-    expect(await call(developer.cookie, "/api/add/configurations", { key, value: '{"text":"Hi"}' })).toEqual([
+    expect(await callJson(developer.cookie, "/api/add/configurations", { key, value: '{"text":"Hi"}' })).toEqual([
       200,
       { success: true, message: M.added, key },
     ]);
-    expect((await call(developer.cookie, "/api/add/configurations", { key, value: "1" }))[0]).toBe(409);
-    expect(await call(developer.cookie, "/api/add/configurations", { key: `${key}x`, value: "{nope" })).toEqual([
+    expect((await callJson(developer.cookie, "/api/add/configurations", { key, value: "1" }))[0]).toBe(409);
+    expect(await callJson(developer.cookie, "/api/add/configurations", { key: `${key}x`, value: "{nope" })).toEqual([
       400,
       { success: false, message: M.invalidJson },
     ]);
-    expect((await call(developer.cookie, "/api/add/configurations", { key: "Bad-Key", value: "1" }))[1].message).toBe(
-      M.keyFormat,
-    );
-    const [, one] = await call(developer.cookie, `/api/get/configurations/${key}`);
+    expect(
+      (await callJson(developer.cookie, "/api/add/configurations", { key: "Bad-Key", value: "1" }))[1].message,
+    ).toBe(M.keyFormat);
+    const [, one] = await callJson(developer.cookie, `/api/get/configurations/${key}`);
     expect((one.configuration as { value: unknown }).value).toEqual({ text: "Hi" });
-    expect(await call(developer.cookie, "/api/get/configurations/no_such_key")).toEqual([
+    expect(await callJson(developer.cookie, "/api/get/configurations/no_such_key")).toEqual([
       404,
       { success: false, message: "Failed to load configuration: no configuration named no_such_key" },
     ]);
-    expect((await call(developer.cookie, `/api/update/configurations/${key}`, { value: "[1,2]" }))[0]).toBe(200);
+    expect((await callJson(developer.cookie, `/api/update/configurations/${key}`, { value: "[1,2]" }))[0]).toBe(200);
     expect(JSON.parse((await stored(key))?.value ?? "null")).toEqual([1, 2]);
     // Keys the app reads: shape checked, never deleted.
     await env.DB.prepare("DELETE FROM configurations WHERE key = 'platform_fees'").run();
-    expect((await call(developer.cookie, "/api/add/configurations", { key: "platform_fees", value: "x" }))[0]).toBe(
+    expect((await callJson(developer.cookie, "/api/add/configurations", { key: "platform_fees", value: "x" }))[0]).toBe(
       400,
     );
-    expect((await call(developer.cookie, "/api/add/configurations", { key: "platform_fees", value: "20" }))[0]).toBe(
-      200,
-    );
-    const [bad, badAnswer] = await call(developer.cookie, "/api/update/platform_fees", { value: '"twenty"' });
+    expect(
+      (await callJson(developer.cookie, "/api/add/configurations", { key: "platform_fees", value: "20" }))[0],
+    ).toBe(200);
+    const [bad, badAnswer] = await callJson(developer.cookie, "/api/update/platform_fees", { value: '"twenty"' });
     expect(bad).toBe(400);
     expect(badAnswer.message).toContain("platform_fees");
-    expect((await call(developer.cookie, "/api/update/platform_fees", { value: "25" }))[0]).toBe(200);
-    expect(await call(developer.cookie, "/api/delete/configurations/platform_fees", {})).toEqual([
+    expect((await callJson(developer.cookie, "/api/update/platform_fees", { value: "25" }))[0]).toBe(200);
+    expect(await callJson(developer.cookie, "/api/delete/configurations/platform_fees", {})).toEqual([
       409,
       { success: false, message: M.protectedKey },
     ]);
-    expect((await call(developer.cookie, `/api/delete/configurations/${key}`, {}))[0]).toBe(200);
+    expect((await callJson(developer.cookie, `/api/delete/configurations/${key}`, {}))[0]).toBe(200);
     expect(await stored(key)).toBeNull();
     // The list is an array of {key, value}.
-    const [, list] = await call(developer.cookie, "/api/get/configurations");
+    const [, list] = await callJson(developer.cookie, "/api/get/configurations");
     expect((list.configurations as { key: string }[]).some((c) => c.key === "platform_fees")).toBe(true);
   });
 

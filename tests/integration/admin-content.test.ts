@@ -1,20 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CONTENT_MESSAGES as M } from "~/features/content/messages";
-import { staffUser } from "./admin-world";
+import { callJson, staffUser } from "./admin-world";
 import { postJson } from "./app";
 import { Client } from "./client";
-
-type Json = Record<string, unknown> & { success: boolean; message?: string };
-
-async function call(cookie: string, path: string, body?: unknown): Promise<[number, Json]> {
-  const client = new Client();
-  const response =
-    body === undefined
-      ? await client.get(path, { Cookie: cookie })
-      : await client.postJson(path, body, { Cookie: cookie });
-  return [response.status, (await response.json()) as Json];
-}
 
 describe("staff content: legal documents", () => {
   it("edits the privacy policy with a preview that saves nothing, then saves it for the public page", async () => {
@@ -50,7 +39,7 @@ describe("staff content: legal documents", () => {
     expect(publicPage).toContain(stamp);
     expect(publicPage).toContain("2026-11-20");
     // Stored with SPEC's field names for a privacy policy.
-    const [, docs] = await call(marketing.cookie, "/api/get/admin/termsAndPrivacy");
+    const [, docs] = await callJson(marketing.cookie, "/api/get/admin/termsAndPrivacy");
     expect((docs.data as Record<string, Record<string, unknown>>).mainPrivacyPolicy).toMatchObject({
       lastUpdated: "2026-11-20",
       introduction: "We keep what we must and nothing more.",
@@ -66,23 +55,23 @@ describe("staff content: legal documents", () => {
       keyPoints: ["Refunded to your wallet if the session ends first"],
       sections: [{ title: "Refunds", body: "Every unserved VIP place is refunded once." }],
     };
-    const [status, answer] = await call(admin.cookie, "/api/post/admin/update/termsAndPrivacy", {
+    const [status, answer] = await callJson(admin.cookie, "/api/post/admin/update/termsAndPrivacy", {
       key: "vipQueueTermsAndConditions",
       value,
     });
     expect([status, answer.message]).toEqual([200, M.termsSaved]);
     expect(answer.data).toMatchObject(value);
-    const [bad] = await call(admin.cookie, "/api/post/admin/update/termsAndPrivacy", {
+    const [bad] = await callJson(admin.cookie, "/api/post/admin/update/termsAndPrivacy", {
       key: "vipQueueTermsAndConditions",
       value: { intro: "no date, no sections" },
     });
     expect(bad).toBe(400);
-    const [unknown, unknownAnswer] = await call(admin.cookie, "/api/post/admin/update/termsAndPrivacy", {
+    const [unknown, unknownAnswer] = await callJson(admin.cookie, "/api/post/admin/update/termsAndPrivacy", {
       key: "cookiePolicy",
       value,
     });
     expect([unknown, unknownAnswer.message]).toEqual([400, M.termsUpdate]);
-    const [, docs] = await call(admin.cookie, "/api/get/admin/termsAndPrivacy");
+    const [, docs] = await callJson(admin.cookie, "/api/get/admin/termsAndPrivacy");
     expect((docs.data as Record<string, unknown>).vipQueueTermsAndConditions).toMatchObject(value);
   });
 });
@@ -92,8 +81,8 @@ describe("staff content: FAQ and contact submissions", () => {
     const marketing = await staffUser("marketing");
     const q1 = `First ${Date.now()}?`;
     const q2 = `Second ${Date.now()}?`;
-    const [, a] = await call(marketing.cookie, "/api/post/Faqs", { question: q1, answer: "One." });
-    const [, b] = await call(marketing.cookie, "/api/post/Faqs", { question: q2, answer: "Two." });
+    const [, a] = await callJson(marketing.cookie, "/api/post/Faqs", { question: q1, answer: "One." });
+    const [, b] = await callJson(marketing.cookie, "/api/post/Faqs", { question: q2, answer: "Two." });
     const publicOrder = async () => {
       const body = JSON.stringify(await (await new Client().get("/api/get/Faqs")).json());
       return [body.indexOf(q1), body.indexOf(q2)];
@@ -113,12 +102,12 @@ describe("staff content: FAQ and contact submissions", () => {
     const [j1, j2] = await publicOrder();
     expect(j2).toBeLessThan(j1 ?? 0);
     expect(
-      (await call(marketing.cookie, "/api/post/Faqs", { id: a.id, question: q1, answer: "One, edited." }))[0],
+      (await callJson(marketing.cookie, "/api/post/Faqs", { id: a.id, question: q1, answer: "One, edited." }))[0],
     ).toBe(200);
     expect(JSON.stringify(await (await new Client().get("/api/get/Faqs")).json())).toContain("One, edited.");
-    expect((await call(marketing.cookie, "/api/post/Faqs", { question: "", answer: "x" }))[0]).toBe(400);
-    expect((await call(marketing.cookie, "/api/post/faq", { id: a.id }))[0]).toBe(200);
-    expect(await call(marketing.cookie, "/api/post/faq", { id: a.id })).toEqual([
+    expect((await callJson(marketing.cookie, "/api/post/Faqs", { question: "", answer: "x" }))[0]).toBe(400);
+    expect((await callJson(marketing.cookie, "/api/post/faq", { id: a.id }))[0]).toBe(200);
+    expect(await callJson(marketing.cookie, "/api/post/faq", { id: a.id })).toEqual([
       404,
       { success: false, message: M.faqNotFound },
     ]);
@@ -133,7 +122,7 @@ describe("staff content: FAQ and contact submissions", () => {
       { "CF-Connecting-IP": "198.51.100.200" },
     );
     expect(sent.status).toBe(200);
-    const [, open] = await call(developer.cookie, "/api/admin/get-contactus-submissions");
+    const [, open] = await callJson(developer.cookie, "/api/admin/get-contactus-submissions");
     expect(open).toMatchObject({ page: 1, limit: 10 });
     const mine = (open.submissions as { id: string; subject: string }[]).find((s) => s.subject === subject);
     expect(mine).toBeDefined();
@@ -145,11 +134,11 @@ describe("staff content: FAQ and contact submissions", () => {
       },
     );
     expect(handled.status).toBe(302);
-    expect(await call(developer.cookie, `/api/admin/contactus-submissions/${mine?.id}/handled`, {})).toEqual([
+    expect(await callJson(developer.cookie, `/api/admin/contactus-submissions/${mine?.id}/handled`, {})).toEqual([
       409,
       { success: false, message: M.submissionNotFound },
     ]);
-    const [, done] = await call(developer.cookie, "/api/admin/get-contactus-submissions?show=handled&limit=100");
+    const [, done] = await callJson(developer.cookie, "/api/admin/get-contactus-submissions?show=handled&limit=100");
     expect((done.submissions as { subject: string }[]).some((s) => s.subject === subject)).toBe(true);
     const row = await env.DB.prepare("SELECT handled_by FROM contact_submissions WHERE id = ?").bind(mine?.id).first();
     expect(row?.handled_by).toBe(developer.user.id);

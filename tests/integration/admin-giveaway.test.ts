@@ -2,20 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { GIVEAWAY_MESSAGES } from "~/features/giveaway/giveaway.server";
 import { createBooking, createGig, createSlot, createUser } from "../factories";
-import { staffUser } from "./admin-world";
+import { callJson, staffUser } from "./admin-world";
 import { Client } from "./client";
 import { streamerWithGame } from "./streamer-world";
-
-type Json = Record<string, unknown> & { success: boolean; message?: string };
-
-async function call(cookie: string, path: string, body?: unknown): Promise<[number, Json]> {
-  const client = new Client();
-  const response =
-    body === undefined
-      ? await client.get(path, { Cookie: cookie })
-      : await client.postJson(path, body, { Cookie: cookie });
-  return [response.status, (await response.json()) as Json];
-}
 
 describe("the Noobrd giveaway", () => {
   it("lists sign-ups and slot bookings of a period and sends a lobby code to a slot's fans, once each", async () => {
@@ -29,16 +18,22 @@ describe("the Noobrd giveaway", () => {
     const today = new Date().toISOString().slice(0, 10);
     const later = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
 
-    const [, signedUp] = await call(marketing.cookie, `/api/admin/signed-up-users?startTime=${today}&endTime=${today}`);
+    const [, signedUp] = await callJson(
+      marketing.cookie,
+      `/api/admin/signed-up-users?startTime=${today}&endTime=${today}`,
+    );
     const ids = (signedUp.users as { id: string }[]).map((u) => u.id);
     expect(ids).toEqual(expect.arrayContaining(fans.map((f) => f.id)));
     expect(ids).not.toContain(world.streamer.id);
-    const [, booked] = await call(marketing.cookie, `/api/admin/slot-booked-users?startTime=${today}&endTime=${later}`);
+    const [, booked] = await callJson(
+      marketing.cookie,
+      `/api/admin/slot-booked-users?startTime=${today}&endTime=${later}`,
+    );
     expect((booked.bookings as { slotId: string }[]).filter((b) => b.slotId === slot.id)).toHaveLength(2);
-    const [bad] = await call(marketing.cookie, `/api/admin/slot-booked-users?startTime=${later}&endTime=${today}`);
+    const [bad] = await callJson(marketing.cookie, `/api/admin/slot-booked-users?startTime=${later}&endTime=${today}`);
     expect(bad).toBe(400);
 
-    const [status, answer] = await call(marketing.cookie, "/api/admin/send-notifications", {
+    const [status, answer] = await callJson(marketing.cookie, "/api/admin/send-notifications", {
       slotId: slot.id,
       lobbyCode: "GIVE-42",
     });
@@ -51,7 +46,7 @@ describe("the Noobrd giveaway", () => {
     expect(code?.code).toBe("GIVE-42");
     const emptySlot = await createSlot(env.DB, world.streamer.id, gig.id, new Date(Date.now() + 3 * 86_400_000));
     expect(
-      await call(marketing.cookie, "/api/admin/send-notifications", { slotId: emptySlot.id, lobbyCode: "X" }),
+      await callJson(marketing.cookie, "/api/admin/send-notifications", { slotId: emptySlot.id, lobbyCode: "X" }),
     ).toEqual([409, { success: false, message: GIVEAWAY_MESSAGES.noRecipients, field: "slotId" }]);
     // The page, without JavaScript.
     const page = await new Client().get(`/admin/noobrd-giveaway?startTime=${today}&endTime=${later}`, {
@@ -70,7 +65,7 @@ describe("the Noobrd giveaway", () => {
   it("shows admins the audit log of staff changes, filtered by entity", async () => {
     const admin = await staffUser("admin");
     const marketing = await staffUser("marketing");
-    await call(marketing.cookie, "/api/post/Faqs", { question: `Audit me ${Date.now()}?`, answer: "Yes." });
+    await callJson(marketing.cookie, "/api/post/Faqs", { question: `Audit me ${Date.now()}?`, answer: "Yes." });
     const page = await new Client().get("/admin/audit-log?entity=faq", { Cookie: admin.cookie });
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -3,20 +3,9 @@ import { describe, expect, it } from "vitest";
 import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-influencers/messages";
 import { readOutbox } from "~/platform/email/email.server";
 import { createBooking, createGig, createInfluencer, createSlot, createUser } from "../factories";
-import { staffUser } from "./admin-world";
+import { callJson, staffUser } from "./admin-world";
 import { Client } from "./client";
 import { streamerWithGame } from "./streamer-world";
-
-type Json = Record<string, unknown> & { success: boolean; message?: string };
-
-async function call(cookie: string, path: string, body?: unknown): Promise<[number, Json]> {
-  const client = new Client();
-  const response =
-    body === undefined
-      ? await client.get(path, { Cookie: cookie })
-      : await client.postJson(path, body, { Cookie: cookie });
-  return [response.status, (await response.json()) as Json];
-}
 
 const DAY = 86_400_000;
 
@@ -27,7 +16,7 @@ describe("staff influencers", () => {
     for (const name of ["Charlie", "alpha", "Bravo"]) {
       await createInfluencer(env.DB, { fullName: `${name} ${tag}`, username: `${name.toLowerCase()}_${tag}` });
     }
-    const [status, list] = await call(marketing.cookie, `/api/get/admin/influencers?search=${tag}`);
+    const [status, list] = await callJson(marketing.cookie, `/api/get/admin/influencers?search=${tag}`);
     expect(status).toBe(200);
     expect(list).toMatchObject({ page: 1, limit: 10, totalItems: 3, totalPages: 1 });
     expect((list.influencers as { fullName: string }[]).map((i) => i.fullName.split(" ")[0])).toEqual([
@@ -35,13 +24,13 @@ describe("staff influencers", () => {
       "Bravo",
       "Charlie",
     ]);
-    const [, desc] = await call(
+    const [, desc] = await callJson(
       marketing.cookie,
       `/api/get/admin/influencers?search=${tag}&sort=fullName_desc&limit=2&page=2`,
     );
     expect(desc).toMatchObject({ page: 2, limit: 2, totalItems: 3, totalPages: 2 });
     expect((desc.influencers as { fullName: string }[]).map((i) => i.fullName.split(" ")[0])).toEqual(["alpha"]);
-    const [bad, badAnswer] = await call(marketing.cookie, "/api/get/admin/influencers?sort=height");
+    const [bad, badAnswer] = await callJson(marketing.cookie, "/api/get/admin/influencers?sort=height");
     expect(bad).toBe(400);
     expect(badAnswer.message).toContain("sort");
     const page = await (await new Client().get(`/admin/influencer?search=${tag}`, { Cookie: marketing.cookie })).text();
@@ -53,17 +42,17 @@ describe("staff influencers", () => {
     const email = `star_${Date.now()}@example.com`;
     const username = `star_${Date.now().toString(36)}`;
     const body = { fullName: "New Star", username, email, country: "IN" };
-    const [status, answer] = await call(admin.cookie, "/api/register/influencer", body);
+    const [status, answer] = await callJson(admin.cookie, "/api/register/influencer", body);
     expect([status, answer.message]).toEqual([200, M.registered]);
     const user = await env.DB.prepare("SELECT is_influencer, country FROM users WHERE id = ?").bind(answer.id).first();
     expect(user).toEqual({ is_influencer: 1, country: "IN" });
     const [mail] = await readOutbox(env.PRIVATE_FILES, { to: email, limit: 1 });
     expect(JSON.stringify(mail)).toContain(`/streamer-password-setup/${encodeURIComponent(email)}?token=`);
-    expect(await call(admin.cookie, "/api/register/influencer", { ...body, username: `${username}x` })).toEqual([
+    expect(await callJson(admin.cookie, "/api/register/influencer", { ...body, username: `${username}x` })).toEqual([
       409,
       { success: false, message: M.emailTaken, field: "email" },
     ]);
-    expect(await call(admin.cookie, "/api/register/influencer", { ...body, email: `x${email}` })).toEqual([
+    expect(await callJson(admin.cookie, "/api/register/influencer", { ...body, email: `x${email}` })).toEqual([
       409,
       { success: false, message: M.usernameTaken, field: "username" },
     ]);
@@ -77,17 +66,21 @@ describe("staff influencers", () => {
     const marketing = await staffUser("marketing");
     const star = await createInfluencer(env.DB);
     expect(
-      await call(finance.cookie, `/api/post/admin/influencers/${star.id}/platform-fees`, { fees_percentage: 17.5 }),
+      await callJson(finance.cookie, `/api/post/admin/influencers/${star.id}/platform-fees`, { fees_percentage: 17.5 }),
     ).toEqual([200, { success: true, message: M.feeSaved, platformFeeBps: 1750, fees_percentage: 17.5 }]);
-    expect((await call(finance.cookie, `/api/influencers/${star.id}/platform-fees`))[1].fees_percentage).toBe(17.5);
+    expect((await callJson(finance.cookie, `/api/influencers/${star.id}/platform-fees`))[1].fees_percentage).toBe(17.5);
     expect(
-      (await call(finance.cookie, `/api/post/admin/influencers/${star.id}/platform-fees`, { fees_percentage: 101 }))[0],
+      (
+        await callJson(finance.cookie, `/api/post/admin/influencers/${star.id}/platform-fees`, { fees_percentage: 101 })
+      )[0],
     ).toBe(400);
     expect(
-      (await call(marketing.cookie, `/api/post/admin/influencers/${star.id}/platform-fees`, { fees_percentage: 5 }))[0],
+      (
+        await callJson(marketing.cookie, `/api/post/admin/influencers/${star.id}/platform-fees`, { fees_percentage: 5 })
+      )[0],
     ).toBe(403);
     expect(
-      (await call(marketing.cookie, `/api/influencers/${star.id}/showAtLanding`, { showAtLanding: true }))[1],
+      (await callJson(marketing.cookie, `/api/influencers/${star.id}/showAtLanding`, { showAtLanding: true }))[1],
     ).toMatchObject({
       showAtLanding: true,
     });
@@ -113,11 +106,11 @@ describe("staff influencers", () => {
       .bind(Date.now(), orderId)
       .run();
     const path = `/api/post/admin/removeInfluencer/${world.streamer.id}`;
-    expect(await call(admin.cookie, path, { removeClean: false })).toEqual([
+    expect(await callJson(admin.cookie, path, { removeClean: false })).toEqual([
       409,
       { success: false, message: M.hasPaidFuture },
     ]);
-    const [status, answer] = await call(admin.cookie, path, { removeClean: true });
+    const [status, answer] = await callJson(admin.cookie, path, { removeClean: true });
     expect([status, answer.refundedBookings]).toEqual([200, 1]);
     const wallet = await env.DB.prepare("SELECT sum(amount_minor) AS total FROM wallet_entries WHERE user_id = ?")
       .bind(fan.id)
@@ -134,6 +127,6 @@ describe("staff influencers", () => {
     expect((await new Client().get(`/admin/influencer/${world.streamer.id}`, { Cookie: admin.cookie })).status).toBe(
       404,
     );
-    expect((await call(admin.cookie, path, { removeClean: true }))[0]).toBe(404);
+    expect((await callJson(admin.cookie, path, { removeClean: true }))[0]).toBe(404);
   });
 });

@@ -2,12 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listAuditLog } from "~/features/audit/audit.server";
 import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
-import { staffUser } from "./admin-world";
+import { callJson, staffUser } from "./admin-world";
 import { postJson } from "./app";
 import { Client } from "./client";
 import { loggedInUser } from "./session";
-
-type Json = Record<string, unknown> & { success: boolean; message?: string };
 
 async function reportOf(reporterCookie: string, reportedUserId: string, reason = "Abusive in chat") {
   const answer = await postJson(
@@ -24,15 +22,6 @@ async function reportOf(reporterCookie: string, reportedUserId: string, reason =
   return row?.id ?? "";
 }
 
-async function call(cookie: string, path: string, body?: unknown): Promise<[number, Json]> {
-  const client = new Client();
-  const response =
-    body === undefined
-      ? await client.get(path, { Cookie: cookie })
-      : await client.postJson(path, body, { Cookie: cookie });
-  return [response.status, (await response.json()) as Json];
-}
-
 describe("moderation: reports and bans", () => {
   it("bans a reported account: its sessions end at once, its pending reports are decided, once", async () => {
     const admin = await staffUser("developer");
@@ -43,15 +32,15 @@ describe("moderation: reports and bans", () => {
     const second = await reportOf(reporterB, troll.id, "Cheating");
     expect((await new Client().get("/profile", { Cookie: trollCookie })).status).toBe(200);
 
-    const [listed, list] = await call(admin.cookie, "/api/admin/all-reported-accounts?page=1&limit=50");
+    const [listed, list] = await callJson(admin.cookie, "/api/admin/all-reported-accounts?page=1&limit=50");
     expect(listed).toBe(200);
     const ids = (list.reports as { id: string }[]).map((r) => r.id);
     expect(ids).toEqual(expect.arrayContaining([first, second]));
 
     // Two staff press Ban at once: one ban, both reports decided.
     const answers = await Promise.all([
-      call(admin.cookie, "/api/admin/ban-user-accounts", { reportIds: [first] }),
-      call(admin.cookie, "/api/admin/ban-user-accounts", { reportIds: [first] }),
+      callJson(admin.cookie, "/api/admin/ban-user-accounts", { reportIds: [first] }),
+      callJson(admin.cookie, "/api/admin/ban-user-accounts", { reportIds: [first] }),
     ]);
     expect(answers.map(([s]) => s).sort()).toContain(200);
     const bans = await env.DB.prepare("SELECT count(*) AS n FROM bans WHERE user_id = ? AND unbanned_at IS NULL")
@@ -67,12 +56,14 @@ describe("moderation: reports and bans", () => {
     expect(after.headers.get("Location")).toContain("/login");
 
     // Listed as banned; unbanning lifts it (history kept) and the old session stays ended.
-    const [, banned] = await call(admin.cookie, "/api/admin/all-banned-accounts");
+    const [, banned] = await callJson(admin.cookie, "/api/admin/all-banned-accounts");
     const ban = (banned.bans as { id: string; userId: string }[]).find((b) => b.userId === troll.id);
     expect(ban).toBeDefined();
-    const [unbanned, unbanAnswer] = await call(admin.cookie, "/api/admin/unban-user-accounts", { banIds: [ban?.id] });
+    const [unbanned, unbanAnswer] = await callJson(admin.cookie, "/api/admin/unban-user-accounts", {
+      banIds: [ban?.id],
+    });
     expect([unbanned, unbanAnswer.message]).toEqual([200, M.unbanned]);
-    const [again, againAnswer] = await call(admin.cookie, "/api/admin/unban-user-accounts", { banIds: [ban?.id] });
+    const [again, againAnswer] = await callJson(admin.cookie, "/api/admin/unban-user-accounts", { banIds: [ban?.id] });
     expect([again, againAnswer.message]).toEqual([409, M.noLongerBanned]);
     expect((await new Client().get("/profile", { Cookie: trollCookie })).status).toBe(302);
 
@@ -90,16 +81,16 @@ describe("moderation: reports and bans", () => {
     const { cookie: reporter } = await loggedInUser();
     const { user: target, cookie: targetCookie } = await loggedInUser();
     const report = await reportOf(reporter, target.id);
-    const [status, answer] = await call(admin.cookie, "/api/admin/mark-reviewed-user-accounts", {
+    const [status, answer] = await callJson(admin.cookie, "/api/admin/mark-reviewed-user-accounts", {
       reportIds: [report],
     });
     expect([status, answer.message, answer.reviewed]).toEqual([200, M.reviewed, 1]);
     expect((await new Client().get("/profile", { Cookie: targetCookie })).status).toBe(200);
-    const [, reviewed] = await call(admin.cookie, "/api/admin/all-reviewed-reported-accounts?limit=100");
+    const [, reviewed] = await callJson(admin.cookie, "/api/admin/all-reviewed-reported-accounts?limit=100");
     expect((reviewed.reports as { id: string }[]).some((r) => r.id === report)).toBe(true);
-    const [twice, twiceAnswer] = await call(admin.cookie, "/api/admin/ban-user-accounts", { reportIds: [report] });
+    const [twice, twiceAnswer] = await callJson(admin.cookie, "/api/admin/ban-user-accounts", { reportIds: [report] });
     expect([twice, twiceAnswer.message]).toEqual([409, M.noLongerPending]);
-    const [empty, emptyAnswer] = await call(admin.cookie, "/api/admin/ban-user-accounts", { reportIds: [] });
+    const [empty, emptyAnswer] = await callJson(admin.cookie, "/api/admin/ban-user-accounts", { reportIds: [] });
     expect([empty, emptyAnswer.message]).toEqual([400, M.chooseReports]);
   });
 

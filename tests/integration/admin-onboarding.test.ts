@@ -4,12 +4,11 @@ import { createSession } from "~/features/auth/session.server";
 import { ONBOARDING_STAFF_MESSAGES as M } from "~/features/onboarding/messages";
 import { verifyOnboardings } from "~/features/onboarding/staff.server";
 import { createInfluencer } from "../factories";
-import { staffUser } from "./admin-world";
+import { callJson, staffUser } from "./admin-world";
 import { request } from "./app";
 import { Client } from "./client";
 import { PNG_BYTES } from "./streamer-world";
 
-type Json = Record<string, unknown> & { success: boolean; message?: string };
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 
 /** A streamer who submitted onboarding through the app's own door; answers their id and submission id. */
@@ -45,15 +44,6 @@ async function submittedStreamer(accountNumber: string) {
   return { userId: user.id, submissionId: row?.id ?? "" };
 }
 
-async function call(cookie: string, path: string, body?: unknown): Promise<[number, Json]> {
-  const client = new Client();
-  const response =
-    body === undefined
-      ? await client.get(path, { Cookie: cookie })
-      : await client.postJson(path, body, { Cookie: cookie });
-  return [response.status, (await response.json()) as Json];
-}
-
 const verified = (userId: string) =>
   env.DB.prepare(
     "SELECT b.is_verified AS details, p.is_verified AS profile FROM bank_details b JOIN influencer_profiles p ON p.user_id = b.user_id WHERE b.user_id = ?",
@@ -77,18 +67,17 @@ describe("onboarding verification by staff", () => {
       (await new Client().get(`/onboarding/files/${a.userId}/agreement`, { Cookie: marketing.cookie })).status,
     ).toBe(404);
 
-    const [, one] = await call(finance.cookie, "/api/get/admin/star-bank-details", { userId: b.userId });
+    const [, one] = await callJson(finance.cookie, "/api/get/admin/star-bank-details", { userId: b.userId });
     expect((one.details as { accountNumber: string }).accountNumber).toBe("112233445566");
 
-    const [status, answer] = await call(finance.cookie, "/api/admin/verify-multiple-star-agreement", {
+    const [status, answer] = await callJson(finance.cookie, "/api/admin/verify-multiple-star-agreement", {
       BankschemaIds: [a.submissionId, b.submissionId],
     });
     expect([status, answer.message, answer.verified]).toEqual([200, M.verified, 2]);
     expect(await verified(a.userId)).toEqual({ details: 1, profile: 1 });
-    expect(await call(finance.cookie, "/api/admin/verify-star-agreement", { BankschemaId: a.submissionId })).toEqual([
-      409,
-      { success: false, message: M.nothingToVerify },
-    ]);
+    expect(
+      await callJson(finance.cookie, "/api/admin/verify-star-agreement", { BankschemaId: a.submissionId }),
+    ).toEqual([409, { success: false, message: M.nothingToVerify }]);
     const audit = await env.DB.prepare(
       "SELECT count(*) AS n FROM audit_log WHERE action = 'onboarding.verify' AND entity_id IN (?, ?)",
     )

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import type { StaffRole } from "~/features/auth/policy";
 import { createSession } from "~/features/auth/session.server";
 import { createBooking, createGig, createSlot, createUser, viewerOf } from "../factories";
+import { Client } from "./client";
 import { streamerWithGame } from "./streamer-world";
 
 const DAY = 86_400_000;
@@ -55,3 +56,15 @@ export async function paidOrder(
 }
 
 export const days = (n: number) => new Date(Date.now() + n * DAY);
+
+export type Json = Record<string, unknown> & { success: boolean; message?: string };
+
+/** One JSON call as `cookie`: GET without a body, POST JSON with one; answers [status, body]. */
+export async function callJson(cookie: string, path: string, body?: unknown): Promise<[number, Json]> {
+  const client = new Client();
+  const response =
+    body === undefined
+      ? await client.get(path, { Cookie: cookie })
+      : await client.postJson(path, body, { Cookie: cookie });
+  return [response.status, (await response.json()) as Json];
+}

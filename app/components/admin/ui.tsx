@@ -78,3 +78,17 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   const date = typeof value === "string" ? new Date(value) : value;
   return date.toISOString().slice(0, 16).replace("T", " ");
 }
+
+/**
+ * The messages of a staff form reply (runAdminForm's `{intent, result}`) for the forms that show them at page
+ * level: every reply but those of `except` (forms that show their own), or null.
+ */
+export function replyErrors(
+  reply: { intent: string; result: { error?: Record<string, unknown> | null } } | undefined | null,
+  except: string[] = [],
+): string[] | null {
+  if (!reply || except.includes(reply.intent)) return null;
+  return Object.values(reply.result.error ?? {})
+    .flat()
+    .filter((e): e is string => typeof e === "string");
+}

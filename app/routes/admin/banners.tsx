@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "react-router";
-import { AdminPage, buttonClass, dangerButtonClass, FormAlert, Section } from "~/components/admin/ui";
+import { AdminPage, buttonClass, dangerButtonClass, FormAlert, replyErrors, Section } from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
 import { uploadedFile } from "~/features/media/images.server";
 import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
@@ -45,7 +45,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bannerSchema }),
   });
   const adding = useLocation().pathname.endsWith("/add");
-  const deleteErrors = actionData?.intent === "delete" ? Object.values(actionData.result.error ?? {}).flat() : null;
+  const deleteErrors = actionData?.intent === "delete" ? replyErrors(actionData) : null;
   const addForm = (
     <Section title="Add a banner">
       <Form
@@ -91,7 +91,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
       }
     >
       {adding ? addForm : null}
-      <FormAlert errors={deleteErrors?.filter((e): e is string => typeof e === "string")} />
+      <FormAlert errors={deleteErrors} />
       <Section title="All banners">
         {loaderData.banners.length === 0 ? <p className="text-sm text-zinc-400">No banners.</p> : null}
         <ul className="flex flex-col gap-3">

@@ -7,6 +7,7 @@ import {
   dangerButtonClass,
   FormAlert,
   formatDateTime,
+  replyErrors,
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
@@ -140,12 +141,7 @@ export default function Configurations({ loaderData, actionData }: Route.Compone
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addConfigSchema }),
   });
-  const deleteErrors =
-    actionData?.intent === "delete"
-      ? Object.values(actionData.result.error ?? {})
-          .flat()
-          .filter((e): e is string => typeof e === "string")
-      : null;
+  const deleteErrors = actionData?.intent === "delete" ? replyErrors(actionData) : null;
   return (
     <AdminPage title="Configurations" lead="Values the app reads. Each value is JSON.">
       <Section title="Site password gate">

@@ -1,5 +1,13 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { AdminPage, FormAlert, formatDateTime, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
+import {
+  AdminPage,
+  FormAlert,
+  formatDateTime,
+  Pager,
+  replyErrors,
+  Section,
+  secondaryButtonClass,
+} from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
 import { listContactSubmissions, markSubmissionHandled } from "~/features/content/admin.server";
 import { submissionIdSchema, submissionsQuerySchema } from "~/features/content/admin-schema";
@@ -35,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ContactSubmissions({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const errors = actionData ? Object.values(actionData.result.error ?? {}).flat() : null;
+  const errors = replyErrors(actionData);
   const tabs = [
     ["open", "Open"],
     ["handled", "Handled"],
@@ -44,24 +52,20 @@ export default function ContactSubmissions({ loaderData, actionData }: Route.Com
   return (
     <AdminPage
       title="Contact submissions"
-      lead={
-        <>
-          {tabs.map(([value, label], i) => (
-            <span key={value}>
-              {i > 0 ? " · " : ""}
-              {loaderData.show === value ? (
-                <strong>{label}</strong>
-              ) : (
-                <Link to={`?show=${value}`} className="underline">
-                  {label}
-                </Link>
-              )}
-            </span>
-          ))}
-        </>
-      }
+      lead={tabs.map(([value, label], i) => (
+        <span key={value}>
+          {i > 0 ? " · " : ""}
+          {loaderData.show === value ? (
+            <strong>{label}</strong>
+          ) : (
+            <Link to={`?show=${value}`} className="underline">
+              {label}
+            </Link>
+          )}
+        </span>
+      ))}
     >
-      <FormAlert errors={errors?.filter((e): e is string => typeof e === "string")} />
+      <FormAlert errors={errors} />
       <Section title={`${loaderData.totalItems} messages`}>
         {loaderData.submissions.length === 0 ? <p className="text-sm text-zinc-400">Nothing here.</p> : null}
         <ul className="flex flex-col gap-3">

@@ -6,6 +6,7 @@ import {
   buttonClass,
   dangerButtonClass,
   FormAlert,
+  replyErrors,
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
@@ -62,12 +63,7 @@ export default function Faqs({ loaderData, actionData }: Route.ComponentProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: faqSchema }),
   });
   const sent = (form.initialValue ?? {}) as Record<string, string | undefined>;
-  const otherErrors =
-    actionData && actionData.intent !== "save"
-      ? Object.values(actionData.result.error ?? {})
-          .flat()
-          .filter((e): e is string => typeof e === "string")
-      : null;
+  const otherErrors = replyErrors(actionData, ["save"]);
   return (
     <AdminPage title="FAQ" lead="The questions on the public FAQ, in this order.">
       <Section title={editing ? "Edit question" : "Add a question"}>

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { AdminPage, buttonClass, dangerButtonClass, FormAlert, Section } from "~/components/admin/ui";
+import { AdminPage, buttonClass, dangerButtonClass, FormAlert, replyErrors, Section } from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
 import { deleteGame, listGamesForStaff } from "~/features/staff-catalogue/games.server";
 import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Games({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData ? Object.values(actionData.result.error ?? {}).flat() : null;
+  const errors = replyErrors(actionData);
   return (
     <AdminPage
       title="Games"
@@ -46,7 +46,7 @@ export default function Games({ loaderData, actionData }: Route.ComponentProps) 
         </Link>
       }
     >
-      <FormAlert errors={errors?.filter((e): e is string => typeof e === "string")} />
+      <FormAlert errors={errors} />
       <Section title="All games">
         <table className="w-full text-sm">
           <thead>

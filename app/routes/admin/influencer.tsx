@@ -7,6 +7,7 @@ import {
   dangerButtonClass,
   FormAlert,
   formatDateTime,
+  replyErrors,
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
@@ -93,12 +94,7 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: platformFeeSchema }),
   });
-  const otherErrors =
-    actionData && actionData.intent !== "fee"
-      ? Object.values(actionData.result.error ?? {})
-          .flat()
-          .filter((e): e is string => typeof e === "string")
-      : null;
+  const otherErrors = replyErrors(actionData, ["fee"]);
   return (
     <AdminPage
       title={profile.fullName || profile.username}

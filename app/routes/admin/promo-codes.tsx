@@ -7,6 +7,7 @@ import {
   dangerButtonClass,
   FormAlert,
   formatDateTime,
+  replyErrors,
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
@@ -221,12 +222,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
   const [params] = useSearchParams();
   const editing = loaderData.codes.find((c) => c.id === params.get("edit")) ?? null;
   const formIntent = editing ? "update" : "create";
-  const otherErrors =
-    actionData && !["create", "update"].includes(actionData.intent)
-      ? Object.values(actionData.result.error ?? {})
-          .flat()
-          .filter((e): e is string => typeof e === "string")
-      : null;
+  const otherErrors = replyErrors(actionData, ["create", "update"]);
   return (
     <AdminPage
       title="Promo codes"
