@@ -55,8 +55,14 @@ describe("tracking and the staff dashboard", () => {
     const finance = await staffUser("finance");
     const world = await payoutWorld();
     await paidOrder(world, 4_200);
+    await paidOrder(world, 1_000, { validated: false, daysAgo: 2 });
     const page = await (await new Client().get("/admin/dashboard", { Cookie: finance.cookie })).text();
     expect(page).toContain("Payable orders");
+    // Finance's way in: this streamer, one session to validate and one payable order of $42.00.
+    const username = world.streamer.username;
+    expect(page).toContain(`aria-label="Validate 1 sessions of @${username}"`);
+    expect(page).toContain(`href="/admin/payout/influencer/${world.streamer.id}"`);
+    expect(page).toContain("$42");
     expect(page).toContain("Onboardings to verify");
     // Finance has no moderation: the reports figure is shown without a link to a screen it cannot open.
     expect(page).not.toContain('href="/admin/reported-users"');

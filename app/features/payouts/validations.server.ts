@@ -16,7 +16,7 @@ import { orderRowsQuery } from "./orders.server";
 export const VALIDATION_WINDOW_MS = 2_160_000_000;
 
 /** The session time of an order: its slot's start, or its live session's start. */
-const sessionStart = sql`coalesce(
+export const sessionStart = sql`coalesce(
   (SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(orders.slotId)}),
   (SELECT ${col(liveSessions.startedAt)} FROM ${liveSessions} WHERE ${col(liveSessions.id)} = ${col(orders.liveSessionId)}))`;
 

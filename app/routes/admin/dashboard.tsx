@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { canStaff, STAFF_CAPABILITIES } from "~/features/auth/capabilities";
 import { requireStaff } from "~/features/auth/guards.server";
 import { getAdminOverview } from "~/features/dashboard/dashboards.server";
+import { payoutWorkQueue } from "~/features/payouts/queue.server";
 import { weeklyFunnel } from "~/features/tracking/events.server";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
@@ -28,8 +29,12 @@ const CAPABILITY_LABELS: Record<string, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "dashboard");
-  const [overview, funnel] = await Promise.all([getAdminOverview(env, viewer), weeklyFunnel(env, viewer)]);
-  return { overview, funnel, role: viewer.role, name: viewer.fullName };
+  const [overview, funnel, payoutQueue] = await Promise.all([
+    getAdminOverview(env, viewer),
+    weeklyFunnel(env, viewer),
+    canStaff(viewer.role, "payouts") ? payoutWorkQueue(env, viewer) : Promise.resolve(null),
+  ]);
+  return { overview, funnel, payoutQueue, role: viewer.role, name: viewer.fullName };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
@@ -51,7 +56,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     {
       label: `Payable orders (${formatMoney(overview.payableTotalMinor, "USD")})`,
       value: overview.payableOrders,
-      to: "/admin/influencer",
+      to: "#payouts-to-prepare",
       show: can("payouts"),
     },
     {
@@ -96,6 +101,59 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
+      {loaderData.payoutQueue ? (
+        <section aria-labelledby="payouts-to-prepare" className="mt-8">
+          <h2 id="payouts-to-prepare" className="text-lg font-semibold">
+            Payouts to prepare
+          </h2>
+          {loaderData.payoutQueue.length === 0 ? (
+            <p className="mt-2 text-sm text-zinc-400">No sessions to validate and nothing payable.</p>
+          ) : (
+            <table className="mt-3 w-full text-sm">
+              <thead>
+                <tr className="text-left text-zinc-400">
+                  <th scope="col">Streamer</th>
+                  <th scope="col">Sessions to validate</th>
+                  <th scope="col">Payable orders</th>
+                  <th scope="col">Payable (gross)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.payoutQueue.map((row) => (
+                  <tr key={row.influencerId} className="border-t border-ink-800">
+                    <td className="py-1">
+                      {row.fullName || row.username} <span className="text-zinc-400">@{row.username}</span>
+                    </td>
+                    <td>
+                      {row.toValidate > 0 && can("validations") ? (
+                        <Link
+                          to={`/admin/validations/influencer-game-playing-validations/${row.influencerId}`}
+                          className="underline"
+                          aria-label={`Validate ${row.toValidate} sessions of @${row.username}`}
+                        >
+                          {row.toValidate}
+                        </Link>
+                      ) : (
+                        row.toValidate
+                      )}
+                    </td>
+                    <td>
+                      <Link
+                        to={`/admin/payout/influencer/${row.influencerId}`}
+                        className="underline"
+                        aria-label={`Payouts of @${row.username}`}
+                      >
+                        {row.payable}
+                      </Link>
+                    </td>
+                    <td>{formatMoney(row.payableMinor, "USD")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ) : null}
       <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         {stats.map((stat) => (
           <div key={stat.label} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
