@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/auth/policy";
+import { canOpenAdmin, headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/auth/policy";
 import { NotificationBell } from "~/features/notifications/components/bell";
 import { HeaderSearch } from "~/features/search/components/header-search";
 import { Logo } from "./logo";
@@ -143,6 +143,14 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
                   <NotificationBell userId={viewer.id} />
                   <Avatar viewer={viewer} />
                 </>
+              ) : null}
+              {canOpenAdmin(viewer) ? (
+                <Link
+                  to="/admin/dashboard"
+                  className="rounded-md px-3 py-2 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white"
+                >
+                  Staff area
+                </Link>
               ) : null}
               <LogoutButton />
             </>

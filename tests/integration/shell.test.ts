@@ -29,6 +29,7 @@ describe("header by role", () => {
     expect(html).toContain('aria-label="Your profile"');
     expect(html).toContain("Log out");
     expect(html).not.toContain("Sign up / Sign in");
+    expect(html).not.toContain('href="/admin/dashboard"');
   });
 
   it("hides bell and avatar from staff", async () => {
@@ -36,6 +37,10 @@ describe("header by role", () => {
     expect(html).not.toContain('aria-label="Notifications"');
     expect(html).not.toContain('aria-label="Your profile"');
     expect(html).toContain("Log out");
+    // Their way back to the staff area from any page.
+    expect(html).toMatch(/href="\/admin\/dashboard"[^>]*>Staff area</);
+    const inactive = await page("/contact-us", await loggedInCookie({ role: "marketing", isActive: false }));
+    expect(inactive.html).not.toContain('href="/admin/dashboard"');
   });
 
   it("shows the search box on /browse-bound pages to fans but not to streamers", async () => {
