@@ -2,6 +2,8 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import appCss from "./app.css?inline";
+import { InlineCssProvider } from "./components/inline-css";
 import { NonceProvider } from "./components/nonce";
 import { cloudflareContext } from "./platform/context";
 
@@ -21,7 +23,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <InlineCssProvider value={import.meta.env.DEV ? "" : appCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCssProvider>
     </NonceProvider>,
     {
       nonce,

@@ -11,10 +11,11 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCssHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
+import { InlineCss } from "./components/inline-css";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { getViewer } from "./features/auth/session.server";
@@ -30,6 +31,13 @@ export const meta: Route.MetaFunction = () => [
     content: "Book paid game sessions with streamers and creators, or join their live queues.",
   },
 ];
+
+/**
+ * Development only: the stylesheet as a link, so Vite reloads styles as code changes. Builds inline it instead
+ * (entry.server.tsx); importing it here as a plain `import "./app.css"` would also make React Router preload it
+ * again on the first client-side navigation.
+ */
+export const links: Route.LinksFunction = () => (import.meta.env.DEV ? [{ rel: "stylesheet", href: appCssHref }] : []);
 
 /** The site gate (SPEC.md section 4) runs before every loader and action, API included. */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -57,8 +65,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        {/* The same nonce as the scripts, also on the client (""), where browsers hide the attribute's value:
-            without it the client renders no attribute and React reports a hydration mismatch. */}
+        {/* The stylesheet is inline in builds (components/inline-css.tsx; empty in development), a link in
+            development (links() below), with the scripts' nonce also on the client (""), where browsers hide the
+            attribute's value: without it React reports a hydration mismatch. */}
+        <InlineCss />
         <Links nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -1,5 +1,6 @@
 /** Helpers the benchmarks share: tools run without telemetry or the cf fetch, the bench's own D1, the server. */
 import { type ChildProcess, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 
 export const TOOL_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
@@ -36,4 +37,26 @@ export async function waitFor(url: string, server: ChildProcess, timeoutMs = 90_
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the processes of a process group whose command is `name`: the
+ * workerd serving the app under `vite preview` (spawned detached, so its group is the preview's pid). Linux
+ * only (/proc); clock ticks of 10 ms, so measure over many requests.
+ */
+export function groupCpuMs(groupId: number, name = "workerd"): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // After the command: state(0) ppid(1) pgrp(2) ... utime(11) stime(12).
+      if (command !== name || Number(fields[2]) !== groupId) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks * 10;
 }

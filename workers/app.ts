@@ -26,7 +26,8 @@ const HOLD_SWEEPER_CRON = "* * * * *";
 /** Stripe's hosted checkout is on its own origin: the booking form's redirect there needs form-action. */
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const serverBuild = () => import("virtual:react-router/server-build");
+const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 /**
  * The local Stripe stand-in (development, tests and the browser-test build only, STRIPE_STAND_IN "on"). Like
@@ -94,8 +95,9 @@ const worker = {
         // Off under `npm run dev` (code changes must show at once); on in builds and tests that ask for it.
         env: import.meta.env.MODE === "development" ? { ...d1.env, EDGE_CACHE: "off" } : d1.env,
         ctx,
-        // An anonymous visitor's prices depend only on their country's currency (SPEC.md section 1).
-        variant: currencyCodeFor(viewerCountry(null, request.cf?.country)),
+        // An anonymous visitor's prices depend only on their country's currency (SPEC.md section 1); the build's
+        // asset version keeps a new deploy from serving pages that point at the previous build's scripts.
+        variant: `${(await serverBuild()).assets.version}/${currencyCodeFor(viewerCountry(null, request.cf?.country))}`,
         nonce,
         newNonce,
         render,

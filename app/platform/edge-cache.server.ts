@@ -11,6 +11,9 @@ import { getDb } from "./db.server";
  *   (`ctx.waitUntil`) refreshes it.
  * - Only a 200 without Set-Cookie and without `private`/`no-store` is stored; the CSP nonce of a cached
  *   page is replaced by this response's own nonce when it is served.
+ * - Two tiers: a small copy in this isolate's memory (most hits: no Cache API round trip, no body copy) in front
+ *   of the data centre's Cache API (shared by every isolate there). Both are keyed alike, so a new version
+ *   misses both.
  */
 export const EDGE_CACHE = { freshSeconds: 30, staleSeconds: 300 } as const;
 
@@ -80,27 +83,91 @@ function forStorage(response: Response, nonce: string, now: number): Response {
   return new Response(response.body, { status: response.status, headers });
 }
 
-/** The cached copy as sent to a visitor: internal headers gone, its nonce replaced by this response's. */
-function fromStorage(cached: Response, nonce: string, status: EdgeCacheStatus): Response {
+/**
+ * A stored answer, ready to serve many times: the headers a visitor gets, and the body split at its nonce
+ * attributes (an HTML page; React writes every nonce as `nonce="…"`), so serving it is a join with this
+ * response's nonce.
+ */
+type Entry = {
+  status: number;
+  headers: [string, string][];
+  storedAt: number;
+  parts: string[] | ArrayBuffer;
+  bytes: number;
+};
+
+async function toEntry(cached: Response): Promise<Entry> {
   const headers = new Headers(cached.headers);
   const storedNonce = headers.get(STORED_NONCE);
+  const storedAt = Number(headers.get(STORED_AT) ?? 0);
   const original = headers.get(ORIGINAL_CACHE_CONTROL);
-  headers.delete(STORED_NONCE);
-  headers.delete(STORED_AT);
-  headers.delete(ORIGINAL_CACHE_CONTROL);
-  headers.delete("CF-Cache-Status");
+  for (const name of [STORED_NONCE, STORED_AT, ORIGINAL_CACHE_CONTROL, "CF-Cache-Status", "Content-Length"]) {
+    headers.delete(name);
+  }
   if (original) headers.set("Cache-Control", original);
   else headers.delete("Cache-Control");
+  const html = storedNonce && (headers.get("Content-Type") ?? "").includes("text/html");
+  const body = await cached.arrayBuffer();
+  const parts = html ? new TextDecoder().decode(body).split(`nonce="${storedNonce}"`) : body;
+  return { status: cached.status, headers: [...headers], storedAt, parts, bytes: body.byteLength };
+}
+
+/** The stored answer as sent to a visitor, with this response's nonce. */
+function fromEntry(entry: Entry, nonce: string, status: EdgeCacheStatus): Response {
+  const headers = new Headers(entry.headers);
   headers.set(EDGE_CACHE_STATUS, status);
-  const response = new Response(cached.body, { status: cached.status, headers });
-  if (!storedNonce || !(headers.get("Content-Type") ?? "").includes("text/html")) return response;
-  return new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        if (element.getAttribute("nonce") === storedNonce) element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(response);
+  const body = Array.isArray(entry.parts) ? entry.parts.join(`nonce="${nonce}"`) : entry.parts;
+  return new Response(body, { status: entry.status, headers });
+}
+
+/**
+ * The isolate's own copies, least recently used first out: bounded by count and bytes (an isolate has 128 MB).
+ * Per cache object, so a test passing a cache of its own starts empty.
+ */
+const MEMORY = { maxEntries: 300, maxBytes: 24 * 1024 * 1024 } as const;
+type Memory = { entries: Map<string, Entry>; bytes: number };
+const memories = new WeakMap<Cache, Memory>();
+
+function memoryOf(cache: Cache): Memory {
+  let memory = memories.get(cache);
+  if (!memory) {
+    memory = { entries: new Map(), bytes: 0 };
+    memories.set(cache, memory);
+  }
+  return memory;
+}
+
+function remember(memory: Memory, key: string, entry: Entry) {
+  forget(memory, key);
+  memory.entries.set(key, entry);
+  memory.bytes += entry.bytes;
+  for (const [oldest, old] of memory.entries) {
+    if (memory.entries.size <= MEMORY.maxEntries && memory.bytes <= MEMORY.maxBytes) break;
+    memory.entries.delete(oldest);
+    memory.bytes -= old.bytes;
+  }
+}
+
+function forget(memory: Memory, key: string) {
+  const old = memory.entries.get(key);
+  if (!old) return;
+  memory.entries.delete(key);
+  memory.bytes -= old.bytes;
+}
+
+/** This isolate's copy, else the data centre's (then kept in memory too). */
+async function lookup(cache: Cache, memory: Memory, key: Request): Promise<Entry | null> {
+  const mine = memory.entries.get(key.url);
+  if (mine) {
+    memory.entries.delete(key.url); // most recently used goes last
+    memory.entries.set(key.url, mine);
+    return mine;
+  }
+  const cached = await cache.match(key);
+  if (!cached) return null;
+  const entry = await toEntry(cached);
+  remember(memory, key.url, entry);
+  return entry;
 }
 
 function withStatus(response: Response, status: EdgeCacheStatus): Response {
@@ -146,19 +213,27 @@ export async function serveWithEdgeCache(options: EdgeCacheRequest): Promise<Res
   // The DOM lib's CacheStorage type (also loaded for the client code) lacks Cloudflare's `default`.
   const cache = options.cache ?? (caches as unknown as { default: Cache }).default;
   const key = edgeCacheKey(url, state.version, variant);
+  const memory = memoryOf(cache);
   const store = async (renderNonce: string, renderRequest: Request): Promise<Response> => {
     const response = await render(renderNonce, renderRequest);
     if (!storable(response)) return response;
     const [forVisitor, forCache] = response.body ? response.body.tee() : [null, null];
     const init = { status: response.status, statusText: response.statusText, headers: response.headers };
-    ctx.waitUntil(cache.put(key, forStorage(new Response(forCache, init), renderNonce, now())));
+    const stored = forStorage(new Response(forCache, init), renderNonce, now());
+    ctx.waitUntil(
+      (async () => {
+        const [forMemory, forDataCentre] = [stored.clone(), stored];
+        await cache.put(key, forDataCentre);
+        remember(memory, key.url, await toEntry(forMemory));
+      })(),
+    );
     return new Response(forVisitor, init);
   };
 
-  const cached = await cache.match(key);
+  const cached = await lookup(cache, memory, key);
   if (cached) {
-    const age = (now() - Number(cached.headers.get(STORED_AT) ?? 0)) / 1000;
-    if (age < EDGE_CACHE.freshSeconds) return fromStorage(cached, nonce, "HIT");
+    const age = (now() - cached.storedAt) / 1000;
+    if (age < EDGE_CACHE.freshSeconds) return fromEntry(cached, nonce, "HIT");
     if (age < EDGE_CACHE.freshSeconds + EDGE_CACHE.staleSeconds) {
       if (!refreshing.has(key.url)) {
         refreshing.add(key.url);
@@ -170,8 +245,9 @@ export async function serveWithEdgeCache(options: EdgeCacheRequest): Promise<Res
             .finally(() => refreshing.delete(key.url)),
         );
       }
-      return fromStorage(cached, nonce, "STALE");
+      return fromEntry(cached, nonce, "STALE");
     }
+    forget(memory, key.url);
   }
   return withStatus(await store(nonce, request), "MISS");
 }

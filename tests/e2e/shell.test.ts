@@ -30,6 +30,39 @@ describe.each([true, false])("page shell (JavaScript %s)", (javaScript) => {
   });
 });
 
+describe("first paint", () => {
+  it("carries the stylesheet inline (no render-blocking request), kept through hydration and navigation", async () => {
+    const context = await browser.context({ javaScript: true });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    const stylesheets: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
+    });
+    await page.goto("/");
+    // Hydrated: the header's search form marks itself once React runs.
+    await page.locator('form[role="search"][data-hydrated]').waitFor({ state: "attached" });
+    const header = page.locator("header").first();
+    const styled = () => header.evaluate((element) => getComputedStyle(element).position);
+    expect(await styled()).toBe("sticky");
+    expect(
+      await page.locator("style[data-app-css]").evaluate((style) => style.textContent?.length ?? 0),
+    ).toBeGreaterThan(10_000);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Browse" }).click();
+    await page.waitForURL(/\/browse/);
+    await page.locator("main h1, h1").first().waitFor();
+    expect(await styled()).toBe("sticky");
+    expect(stylesheets).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("security headers", () => {
   it("sends CSP with a nonce, nosniff and frame-ancestors on pages", async () => {
     const response = await fetch(`${baseURL()}/about-us`);

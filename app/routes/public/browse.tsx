@@ -1,6 +1,7 @@
 import { data, Link, redirect, useLocation } from "react-router";
-import { type BrowseList, getBrowsePage } from "~/features/catalogue/browse.server";
+import { getBrowsePage } from "~/features/catalogue/browse.server";
 import { BROWSE_FILTER_LABELS } from "~/features/catalogue/browse-options";
+import { type BrowseCards, browseCards } from "~/features/catalogue/card-data";
 import { BrowseFilters, BrowseTabs, browseHref } from "~/features/catalogue/components/browse-filters";
 import { GameCard, GigCard, LiveCard, StarCard } from "~/features/catalogue/components/cards";
 import { InfiniteGrid } from "~/features/catalogue/components/infinite-grid";
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ok: true as const,
     query: parsed.value,
-    list: page.list,
+    list: browseCards(page.list),
     platforms: page.platforms,
     games: page.games,
     tags: page.tags,
@@ -57,11 +58,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 type Loaded = Extract<LoaderData, { ok: true }>;
 
-function pickPage<F extends BrowseList["filter"]>(filter: F) {
+function pickPage<F extends BrowseCards["filter"]>(filter: F) {
   return (answer: unknown) => {
     const loaded = answer as Loaded | { ok: false };
     if (!loaded.ok || loaded.list.filter !== filter) return null;
-    return loaded.list.page as Extract<BrowseList, { filter: F }>["page"];
+    return loaded.list.page as Extract<BrowseCards, { filter: F }>["page"];
   };
 }
 const PICK = {

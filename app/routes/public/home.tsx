@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { gameCardData, gigCardData, liveCardData, starCardData } from "~/features/catalogue/card-data";
 import { GameCard, GigCard, LiveCard, SessionRow, StarCard } from "~/features/catalogue/components/cards";
 import { getLanding } from "~/features/catalogue/landing.server";
 import { catalogueRequest } from "~/features/catalogue/request.server";
@@ -10,7 +11,14 @@ import type { Route } from "./+types/home";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
   const landing = await getLanding(req.db, req.viewer?.id ?? null);
-  return { ...landing, display: displayCurrency(req.currencyCode, landing.usdInrRateMicros) };
+  return {
+    ...landing,
+    games: landing.games.map(gameCardData),
+    gigs: landing.gigs.map(gigCardData),
+    stars: landing.stars.map(starCardData),
+    live: landing.live.map(liveCardData),
+    display: displayCurrency(req.currencyCode, landing.usdInrRateMicros),
+  };
 }
 
 /** A see-all click, reported after navigation starts (SPEC.md section 7's tracking); never delays the link. */
