@@ -42,6 +42,16 @@ describe("landing page", () => {
     expect(html).not.toContain("Your upcoming sessions");
   });
 
+  it("sends the cards' fields as hydration data, not the lists' long text (bios, gig descriptions)", async () => {
+    for (const path of ["/", "/browse", "/browse?filter=creators"]) {
+      const { html } = await page(path);
+      expect(html, path).not.toContain("Pro player, EU servers."); // Bella's bio: not on any card
+      expect(html, path).not.toContain("Box fights and build battles."); // a gig's description: not on its card
+    }
+    const { html } = await page("/");
+    expect(cardTitles(html, "star-card")).toContain("Bella Frags");
+  });
+
   it("shows a logged-in fan their own upcoming sessions", async () => {
     const { html } = await page("/", fanCookie);
     expect(html).toContain("Your upcoming sessions");
