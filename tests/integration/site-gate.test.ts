@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { hashPassword } from "~/features/auth/password.server";
 import { SITE_GATE_MESSAGES } from "~/features/auth/site-gate.server";
+import { markCatalogueChanged } from "~/platform/catalogue-version.server";
+import { getDb } from "~/platform/db.server";
 import { Client } from "./client";
 
 const PASSWORD = "Open-sesame-42";
@@ -15,12 +17,15 @@ async function setGate(enabled: boolean, password: string | null = PASSWORD) {
     await env.DB.prepare(upsert)
       .bind("website_password", JSON.stringify(await hashPassword(password)), Date.now())
       .run();
+  // As the configurations use case does in its batch: what every page serves changed.
+  await markCatalogueChanged(getDb(env), { reason: "site gate" });
 }
 
 afterEach(async () => {
   await env.DB.prepare(
     "DELETE FROM configurations WHERE key IN ('website_password_enabled', 'website_password')",
   ).run();
+  await markCatalogueChanged(getDb(env), { reason: "site gate" });
 });
 
 describe("site gate", () => {

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { hmacKey, hmacSign, hmacVerify, sha256Hex } from "~/lib/crypto";
 import { fail, type Result } from "~/lib/errors";
+import { readEdgeState } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
@@ -36,6 +37,10 @@ const OPEN_PATHS = new Set([
 type Gate = { active: false } | { active: true; passwordHash: string; fingerprint: string };
 
 export async function readGate(env: Env): Promise<Gate> {
+  // Nearly always off: the edge state (its switch read with the catalogue version, at most once a second per
+  // isolate, forgotten at once by a write here: switching the gate bumps the version) says so without a query
+  // of its own, so an ordinary request pays no D1 round trip for the gate (docs/decisions/012).
+  if (!(await readEdgeState(getDb(env))).gateEnabled) return { active: false };
   const rows = await getDb(env)
     .select({ key: configurations.key, value: configurations.value })
     .from(configurations)
