@@ -37,7 +37,8 @@ export const meta: Route.MetaFunction = () => [
  * (entry.server.tsx); importing it here as a plain `import "./app.css"` would also make React Router preload it
  * again on the first client-side navigation.
  */
-export const links: Route.LinksFunction = () => (import.meta.env.DEV ? [{ rel: "stylesheet", href: appCssHref }] : []);
+export const links: Route.LinksFunction = () =>
+  import.meta.env.DEV && appCssHref ? [{ rel: "stylesheet", href: appCssHref }] : [];
 
 /** The site gate (SPEC.md section 4) runs before every loader and action, API included. */
 export const middleware: Route.MiddlewareFunction[] = [

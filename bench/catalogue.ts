@@ -382,19 +382,21 @@ async function main() {
       }
     }
 
-    // Other areas' benchmarks (booking, live): modules exporting run(), run against the same server.
+    // Other areas' benchmarks (booking, live): modules exporting run(); booking runs against this server.
     for (const name of ["booking", "live"]) {
       const file = path.join("bench", `${name}.ts`);
       if (!existsSync(file)) continue;
       step(`bench/${name}.ts`);
       const module = (await import(pathToFileURL(path.resolve(file)).href)) as {
-        run?: (options: { base: string; state: string; ids: Sample }) => unknown;
+        run?: (options: { base?: string; state?: string; ids?: Sample }) => unknown;
       };
       if (typeof module.run !== "function") {
         console.log(`bench/${name}.ts exports no run(): skipped`);
         continue;
       }
-      report[name] = await module.run({ base: BASE, state: STATE, ids });
+      // The live bench writes its fans into D1 while it runs and opens thousands of sockets: on the shared
+      // server and database it failed (SQLITE_CANTOPEN from workerd), so it builds and serves its own.
+      report[name] = await module.run(name === "live" ? {} : { base: BASE, state: STATE, ids });
     }
 
     mkdirSync("bench/results", { recursive: true });

@@ -4,6 +4,8 @@
  * without JavaScript) and, once in the browser, in the browser's own zone. Both go through `formatSlotTime`,
  * so the text only differs by the zone.
  */
+import { dateTimeFormat } from "~/lib/dates";
+
 export const FALLBACK_TIME_ZONE = "UTC";
 
 /** An IANA zone name the runtime knows, else null. */
@@ -33,7 +35,7 @@ const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", h
 
 /** The zone's short name at that instant (e.g. "CET", "GMT+5:30"), which follows daylight saving. */
 function zoneAbbreviation(at: Date, timeZone: string): string {
-  const part = new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "short" })
+  const part = dateTimeFormat("en-GB", { timeZone, timeZoneName: "short" })
     .formatToParts(at)
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
@@ -45,8 +47,8 @@ function zoneAbbreviation(at: Date, timeZone: string): string {
  */
 export function formatSlotTime(startsAt: Date, endsAt: Date | null, timeZone: string): string {
   const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
-  const date = new Intl.DateTimeFormat("en-GB", { ...DATE, timeZone: zone }).format(startsAt);
-  const time = new Intl.DateTimeFormat("en-GB", { ...TIME, timeZone: zone });
+  const date = dateTimeFormat("en-GB", { ...DATE, timeZone: zone }).format(startsAt);
+  const time = dateTimeFormat("en-GB", { ...TIME, timeZone: zone });
   const range = endsAt ? `${time.format(startsAt)}–${time.format(endsAt)}` : time.format(startsAt);
   return `${date}, ${range} (${zone}, ${zoneAbbreviation(startsAt, zone)})`;
 }

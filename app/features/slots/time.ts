@@ -1,10 +1,12 @@
+import { dateTimeFormat } from "~/lib/dates";
+
 /**
  * Wall-clock times in a named time zone, converted to UTC instants (slots are stored in UTC; the streamer
  * types them in their own zone). DST-safe: the offset is read at the instant itself, twice.
  */
 /** The zone's offset from UTC at `instant`, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(instant: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone: zone,
     hourCycle: "h23",
     year: "numeric",
