@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { CONFIG_KEYS, cacheVersions } from "../../db/schema";
+import { type CacheScope, CONFIG_KEYS, cacheVersions } from "../../db/schema";
 import type { Db } from "./db.server";
 
 /**
@@ -17,10 +17,23 @@ export type CatalogueChange = { gigId?: string; starId?: string; gameId?: string
  * the two land together.
  */
 export function catalogueChangedStatement(db: Db) {
+  return bumpStatement(db, "catalogue");
+}
+
+/**
+ * The statement that bumps the availability version: for writes that change only seats left on slots (a hold,
+ * a payment, a released hold, a cancelled booking). It makes stale only the pages that show seats (/, /gig/:id,
+ * /star/:id and the upcoming-sessions call); /browse, /game/:id and the content pages stay cached.
+ */
+export function availabilityChangedStatement(db: Db) {
+  return bumpStatement(db, "availability");
+}
+
+function bumpStatement(db: Db, scope: CacheScope) {
   forgetEdgeState();
   return db
     .insert(cacheVersions)
-    .values({ scope: "catalogue", version: 1 })
+    .values({ scope, version: 1 })
     .onConflictDoUpdate({
       target: cacheVersions.scope,
       set: { version: sql`${cacheVersions.version} + 1`, updatedAt: new Date() },
@@ -29,8 +42,9 @@ export function catalogueChangedStatement(db: Db) {
 
 /**
  * Call after any write that changes what anonymous catalogue pages show (gig edited, archived or
- * restored; slot added, removed or booked out; streamer profile changed; streamer going live or ending a
- * live session; banners, games or content pages edited). One cheap UPSERT; safe to call more than once.
+ * restored; slot added or removed; streamer profile changed; streamer going live or ending a live session;
+ * banners, games or content pages edited), when it could not go in the write's batch. Seats alone changing
+ * (bookings) is `availabilityChangedStatement`. One cheap UPSERT; safe to call more than once.
  */
 export async function markCatalogueChanged(db: Db, _change: CatalogueChange = {}): Promise<void> {
   await catalogueChangedStatement(db).run();
@@ -48,7 +62,7 @@ function forgetEdgeState() {
   remembered = null;
 }
 
-export type EdgeState = { version: number; gateEnabled: boolean };
+export type EdgeState = { version: number; availability: number; gateEnabled: boolean };
 
 /**
  * What the edge cache needs before it may answer from a cached copy, in one round trip: the catalogue
@@ -57,12 +71,17 @@ export type EdgeState = { version: number; gateEnabled: boolean };
  */
 export async function readEdgeState(db: Db, now = Date.now()): Promise<EdgeState> {
   if (remembered && now < remembered.until) return remembered.state;
-  const row = await db.get<{ version: number | null; gate: string | null }>(sql`
+  const row = await db.get<{ version: number | null; availability: number | null; gate: string | null }>(sql`
     SELECT
       (SELECT version FROM ${cacheVersions} WHERE scope = 'catalogue') AS version,
+      (SELECT version FROM ${cacheVersions} WHERE scope = 'availability') AS availability,
       (SELECT value FROM configurations WHERE key = ${CONFIG_KEYS.websitePasswordEnabled}) AS gate`);
   // Any stored value but JSON false counts as "maybe on": the cache then steps aside.
-  const state = { version: Number(row?.version ?? 0), gateEnabled: row?.gate != null && row.gate !== "false" };
+  const state = {
+    version: Number(row?.version ?? 0),
+    availability: Number(row?.availability ?? 0),
+    gateEnabled: row?.gate != null && row.gate !== "false",
+  };
   remembered = { state, until: now + EDGE_STATE_TTL_MS };
   return state;
 }

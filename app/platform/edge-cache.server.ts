@@ -1,4 +1,4 @@
-import { readEdgeState } from "./catalogue-version.server";
+import { type EdgeState, readEdgeState } from "./catalogue-version.server";
 import { getDb } from "./db.server";
 
 /**
@@ -61,8 +61,20 @@ export function normalisedSearch(url: URL): string {
   return search ? `?${search}` : "";
 }
 
-export function edgeCacheKey(url: URL, version: number, variant: string): Request {
-  return new Request(`${KEY_ORIGIN}/v${version}/${encodeURIComponent(variant)}${url.pathname}${normalisedSearch(url)}`);
+/** Pages and calls that show seats left on slots: their keys also carry the availability version. */
+const SHOWS_SEATS: RegExp[] = [
+  /^\/(?:_root\.data)?$/,
+  /^\/(?:gig|star)\/[^/]+(?:\.data)?$/,
+  /^\/api\/get\/upcomingSessionsHomePage$/,
+];
+
+export function showsSeats(pathname: string): boolean {
+  return SHOWS_SEATS.some((pattern) => pattern.test(pathname));
+}
+
+export function edgeCacheKey(url: URL, state: Pick<EdgeState, "version" | "availability">, variant: string): Request {
+  const versions = showsSeats(url.pathname) ? `v${state.version}.a${state.availability}` : `v${state.version}`;
+  return new Request(`${KEY_ORIGIN}/${versions}/${encodeURIComponent(variant)}${url.pathname}${normalisedSearch(url)}`);
 }
 
 function storable(response: Response): boolean {
@@ -212,7 +224,7 @@ export async function serveWithEdgeCache(options: EdgeCacheRequest): Promise<Res
 
   // The DOM lib's CacheStorage type (also loaded for the client code) lacks Cloudflare's `default`.
   const cache = options.cache ?? (caches as unknown as { default: Cache }).default;
-  const key = edgeCacheKey(url, state.version, variant);
+  const key = edgeCacheKey(url, state, variant);
   const memory = memoryOf(cache);
   const store = async (renderNonce: string, renderRequest: Request): Promise<Response> => {
     const response = await render(renderNonce, renderRequest);

@@ -12,7 +12,12 @@ import { sql } from "drizzle-orm";
 import { check, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { enumCheck, updatedAt } from "./columns";
 
-export const CACHE_SCOPES = ["catalogue"] as const;
+/**
+ * `catalogue`: everything anonymous pages show; in every key. `availability`: seats left on slots (holds, payments,
+ * released holds, cancelled bookings), in the keys of the pages that show seats only (/, /gig/:id, /star/:id and
+ * the upcoming-sessions call), so a booking leaves /browse, /game/:id and the content pages cached.
+ */
+export const CACHE_SCOPES = ["catalogue", "availability"] as const;
 export type CacheScope = (typeof CACHE_SCOPES)[number];
 
 export const cacheVersions = sqliteTable(

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
+import { placeOrder } from "~/features/booking/purchase.server";
 import { setGigArchived } from "~/features/gigs/gigs.server";
 import { cancelSlot } from "~/features/slots/slots.server";
 import { markCatalogueChanged } from "~/platform/catalogue-version.server";
@@ -10,7 +11,7 @@ import { getDb } from "~/platform/db.server";
 import { users } from "../../db/schema";
 import worker from "../../workers/app";
 import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
-import { createBooking, createSlot, setUsdInrRate, viewerOf } from "../factories";
+import { createSlot, createUser, creditWallet, setUsdInrRate, viewerOf } from "../factories";
 import { ORIGIN } from "./app";
 
 /**
@@ -171,24 +172,43 @@ describe("writes that change the catalogue make cached pages stale at once", () 
     expect(after.html).toContain("Now coaching on Sundays.");
   });
 
-  it("stops showing a booked-out slot as free (a booking lands)", async () => {
-    // The booking use case (being built) must bump the version in its batch, as cancelBooking does; these
-    // steps write the same rows and make the same call.
+  it("stops showing a booked-out slot as free when a booking lands, and keeps pages without seats cached", async () => {
     const gig = world.gigs.gig1;
     const slot = await createSlot(env.DB, world.stars.aarav.id, gig.id, new Date(Date.now() + 3 * 86_400_000), {
       seats: 1,
     });
     await markCatalogueChanged(getDb(env), { gigId: gig.id, reason: "slot added" });
     const path = `/gig/${gig.id}`;
+    const browse = "/browse?filter=gigs&sortBy=highToLow";
+    const game = `/game/${world.games.fortnite.id}`;
     expect(text((await visit(path)).html)).toContain("1 of 1 seat left");
-    expect((await visit(path)).edge).toBe("HIT");
+    for (const page of [path, browse, game, "/contact-us"]) {
+      await visit(page);
+      expect((await visit(page)).edge, page).toBe("HIT");
+    }
 
-    await createBooking(env.DB, { id: slot.id, influencerId: world.stars.aarav.id }, world.fan.id, "confirmed");
-    await markCatalogueChanged(getDb(env), { gigId: gig.id, reason: "slot booked out" });
+    // The fan pays from their wallet through the booking use case: one batch with the availability bump.
+    const buyer = await createUser(env.DB);
+    await creditWallet(env.DB, buyer.id, 5_000);
+    const placed = await placeOrder(
+      env,
+      viewerOf(buyer),
+      {
+        slotId: slot.id,
+        numberOfPlayers: 1,
+        multipleGamerTags: ["Ace"],
+        promoCode: undefined,
+        paymentMethod: "wallet",
+      },
+      ORIGIN,
+    );
+    expect(placed.status).toBe("paid");
     const booked = await visit(path);
     expect(booked.edge).toBe("MISS");
     expect(text(booked.html)).not.toContain("1 of 1 seat left");
     expect(booked.html).toContain("Full");
+    // Seats show only on /, the gig and star pages: a booking does not empty the rest of the cache.
+    for (const page of [browse, game, "/contact-us"]) expect((await visit(page)).edge, page).toBe("HIT");
   });
 
   it("stops showing a cancelled slot and an archived gig (the streamer's own use cases)", async () => {

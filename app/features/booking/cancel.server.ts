@@ -5,7 +5,7 @@ import { notifyUser } from "~/features/notifications/notify.server";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { conflict, notFound } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
-import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
+import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { bookings, orders, products, promoRedemptions, slots, users } from "../../../db/schema";
@@ -118,7 +118,7 @@ export async function cancelBooking(
       beforeStart: true,
     }),
     // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/012).
-    catalogueChangedStatement(db),
+    availabilityChangedStatement(db),
   ]);
   // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
   if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
@@ -191,7 +191,7 @@ export async function refundSlotBookingsInFull(
     try {
       [cancelled] = await db.batch([
         ...cancelStatements(db, booking, amount, { now, reason, createdBy: actorId, beforeStart: false }),
-        catalogueChangedStatement(db),
+        availabilityChangedStatement(db),
       ]);
     } catch (error) {
       // Nothing of this buyer's batch was written; calling again retries them.

@@ -7,7 +7,7 @@ import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/pro
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
+import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, slots, users, walletEntries } from "../../../db/schema";
 import { sendBookingConfirmation } from "./confirmation.server";
@@ -223,7 +223,7 @@ export async function placeOrder(
   });
   try {
     // Seats left change on the public gig and star pages (docs/decisions/012 on the edge cache).
-    await db.batch([...statements, catalogueChangedStatement(db)]);
+    await db.batch([...statements, availabilityChangedStatement(db)]);
   } catch (error) {
     if (!isConstraintFailure(error)) throw error;
     throw await refusal(db, {

@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { notFound } from "~/lib/errors";
-import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
+import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { type CheckoutSessionSnapshot, payments } from "~/platform/stripe/payments.server";
 import { bookings, orders } from "../../../db/schema";
@@ -87,7 +87,7 @@ export async function fulfilCheckout(
     ...take,
     paid,
     ...after,
-    catalogueChangedStatement(db) as BatchItem<"sqlite">,
+    availabilityChangedStatement(db) as BatchItem<"sqlite">,
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if ((results[take.length] as unknown[]).length === 1) {
     await step.confirmed(env, order);
@@ -117,7 +117,7 @@ export async function fulfilCheckout(
     ...lose,
     latePaid,
     ...refund,
-    catalogueChangedStatement(db) as BatchItem<"sqlite">,
+    availabilityChangedStatement(db) as BatchItem<"sqlite">,
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if ((late[lose.length] as unknown[]).length === 1) {
     await step.refundedLate?.(env, order);
@@ -136,7 +136,7 @@ export async function releaseOrder(env: Env, order: PayableOrder): Promise<boole
     .set({ status: "cancelled", updatedAt: now })
     .where(and(eq(orders.id, order.id), eq(orders.status, "pending_payment")))
     .returning({ id: orders.id });
-  const [cancelled] = await db.batch([cancel, ...step.release(db, order, now), catalogueChangedStatement(db)]);
+  const [cancelled] = await db.batch([cancel, ...step.release(db, order, now), availabilityChangedStatement(db)]);
   return (cancelled as unknown[]).length === 1;
 }
 
