@@ -361,7 +361,7 @@ async function main() {
     report.js = js.map(({ page, budgetKiB }) => ({ ...page, budgetKiB }));
 
     if (args.lighthouse) {
-      step(`Lighthouse mobile behind a compressing proxy on 127.0.0.1:${PROXY_PORT} (one run per page)`);
+      step(`Lighthouse mobile behind a compressing proxy on 127.0.0.1:${PROXY_PORT} (median of 3 runs per page)`);
       const proxy = await startCompressingProxy(BASE, PROXY_PORT);
       try {
         const origin = `http://127.0.0.1:${PROXY_PORT}`;
@@ -373,7 +373,7 @@ async function main() {
         );
         for (const r of results) {
           console.log(
-            `${r.url.replace(origin, "").padEnd(34)} ${String(r.performance).padStart(5)} ${fixed(r.lcpMs, 0, 7)} ${fixed(r.cls, 3, 6)} ${fixed(r.tbtMs, 0, 7)} ${fixed(r.fcpMs, 0, 7)} ${String(r.accessibility).padStart(5)} ${String(r.seo).padStart(4)}${r.failed.length ? `  failing: ${r.failed.join(", ")}` : ""}`,
+            `${r.url.replace(origin, "").padEnd(34)} ${String(r.performance).padStart(5)} ${fixed(r.lcpMs, 0, 7)} ${fixed(r.cls, 3, 6)} ${fixed(r.tbtMs, 0, 7)} ${fixed(r.fcpMs, 0, 7)} ${String(r.accessibility).padStart(5)} ${String(r.seo).padStart(4)}  LCP of the runs ${r.lcpRangeMs?.map((ms) => Math.round(ms)).join("-") ?? "-"} ms${r.failed.length ? `  failing: ${r.failed.join(", ")}` : ""}`,
           );
         }
         report.lighthouse = results;
