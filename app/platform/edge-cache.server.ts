@@ -104,7 +104,7 @@ type Entry = {
   status: number;
   headers: [string, string][];
   storedAt: number;
-  parts: string[] | ArrayBuffer;
+  parts: Uint8Array[] | ArrayBuffer;
   bytes: number;
 };
 
@@ -120,7 +120,12 @@ async function toEntry(cached: Response): Promise<Entry> {
   else headers.delete("Cache-Control");
   const html = storedNonce && (headers.get("Content-Type") ?? "").includes("text/html");
   const body = await cached.arrayBuffer();
-  const parts = html ? new TextDecoder().decode(body).split(`nonce="${storedNonce}"`) : body;
+  const parts = html
+    ? new TextDecoder()
+        .decode(body)
+        .split(`nonce="${storedNonce}"`)
+        .map((part) => encoder.encode(part))
+    : body;
   return { status: cached.status, headers: [...headers], storedAt, parts, bytes: body.byteLength };
 }
 
@@ -128,8 +133,26 @@ async function toEntry(cached: Response): Promise<Entry> {
 function fromEntry(entry: Entry, nonce: string, status: EdgeCacheStatus): Response {
   const headers = new Headers(entry.headers);
   headers.set(EDGE_CACHE_STATUS, status);
-  const body = Array.isArray(entry.parts) ? entry.parts.join(`nonce="${nonce}"`) : entry.parts;
+  const body = Array.isArray(entry.parts) ? joinBytes(entry.parts, encoder.encode(`nonce="${nonce}"`)) : entry.parts;
   return new Response(body, { status: entry.status, headers });
+}
+
+const encoder = new TextEncoder();
+
+/** The parts with `separator` between them, in one buffer: one copy of bytes encoded once, not a 100 KB string per hit. */
+function joinBytes(parts: Uint8Array[], separator: Uint8Array): Uint8Array<ArrayBuffer> {
+  const size = parts.reduce((sum, part) => sum + part.byteLength, 0) + separator.byteLength * (parts.length - 1);
+  const out = new Uint8Array(size);
+  let at = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      out.set(separator, at);
+      at += separator.byteLength;
+    }
+    out.set(part, at);
+    at += part.byteLength;
+  });
+  return out;
 }
 
 /**
