@@ -79,11 +79,14 @@ function sqliteFile(): string {
 
 function isSeeded(): boolean {
   try {
-    const db = new DatabaseSync(sqliteFile(), { readOnly: true });
+    // Not read-only: a read-only open fails on a database whose last writer (workerd) left its WAL files, and
+    // the bench then seeded again on every run.
+    const db = new DatabaseSync(sqliteFile());
     const row = db.prepare("SELECT count(*) AS n FROM products").get() as { n: number } | undefined;
     db.close();
     return (row?.n ?? 0) >= 100_000;
-  } catch {
+  } catch (error) {
+    console.log(`no scale database to reuse (${error instanceof Error ? error.message : String(error)})`);
     return false;
   }
 }

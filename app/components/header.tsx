@@ -86,7 +86,7 @@ function Avatar({ viewer }: { viewer: Viewer }) {
   return (
     <Link to="/profile" aria-label="Your profile" className="block h-9 w-9 overflow-hidden rounded-full bg-ink-700">
       {viewer.pictureUrl ? (
-        <img src={viewer.pictureUrl} alt="" className="h-full w-full object-cover" />
+        <img src={viewer.pictureUrl} alt="" width={36} height={36} className="h-full w-full object-cover" />
       ) : (
         <span className="grid h-full w-full place-items-center text-xs font-bold">{initials}</span>
       )}

@@ -58,6 +58,29 @@ describe("landing page", () => {
   });
 });
 
+describe("images", () => {
+  it("give their size, load lazily in lists, and the one at the top of a gig page loads first", async () => {
+    const gig = world.gigs.gig3;
+    await env.DB.prepare("UPDATE products SET cover_image_url = ? WHERE id = ?")
+      .bind(`/media/gig-covers/${gig.id}.webp`, gig.id)
+      .run();
+    try {
+      const card = /<img[^>]*src="\/media\/gig-covers\/[^"]+"[^>]*>/.exec((await page("/browse")).html)?.[0] ?? "";
+      expect(card).toMatch(/width="640"/);
+      expect(card).toMatch(/height="360"/);
+      expect(card).toMatch(/loading="lazy"/);
+      const cover =
+        /<img[^>]*src="\/media\/gig-covers\/[^"]+"[^>]*>/.exec((await page(`/gig/${gig.id}`)).html)?.[0] ?? "";
+      expect(cover).toMatch(/width="1280"/);
+      expect(cover).toMatch(/height="720"/);
+      expect(cover).toMatch(/fetchPriority="high"|fetchpriority="high"/);
+      expect(cover).not.toMatch(/loading="lazy"/);
+    } finally {
+      await env.DB.prepare("UPDATE products SET cover_image_url = NULL WHERE id = ?").bind(gig.id).run();
+    }
+  });
+});
+
 describe("browse page", () => {
   it("lists gigs by popularity with prices, and the filter form", async () => {
     const { response, html } = await page("/browse");

@@ -127,7 +127,14 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             <li key={gig.id} className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-900 p-4">
               <div className="aspect-video overflow-hidden rounded-xl bg-ink-800">
                 {gig.coverImageUrl ? (
-                  <img src={gig.coverImageUrl} alt="" className="h-full w-full object-cover" />
+                  <img
+                    src={gig.coverImageUrl}
+                    alt=""
+                    width={640}
+                    height={360}
+                    loading="lazy"
+                    className="h-full w-full object-cover"
+                  />
                 ) : null}
               </div>
               <h2 className="font-semibold">{gig.title}</h2>

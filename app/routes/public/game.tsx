@@ -42,6 +42,9 @@ export default function Game({ loaderData }: Route.ComponentProps) {
           label={game.name}
           color={game.primaryColor}
           className="aspect-[3/4] w-full rounded-2xl border border-ink-700"
+          width={448}
+          height={597}
+          priority
         />
         <div>
           <div className="flex items-center gap-3">

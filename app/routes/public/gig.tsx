@@ -109,6 +109,9 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           label={gig.gameName}
           color={gig.gamePrimaryColor}
           className="aspect-video w-full rounded-2xl border border-ink-700"
+          width={1280}
+          height={720}
+          priority
         />
         <div>
           <p className="flex items-center gap-2 text-sm text-brand-400">

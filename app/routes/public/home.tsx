@@ -71,7 +71,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         {hero ? (
           <div className="relative overflow-hidden rounded-2xl border border-ink-700 bg-ink-900">
-            {hero.imageUrl ? <img src={hero.imageUrl} alt="" className="aspect-video w-full object-cover" /> : null}
+            {hero.imageUrl ? (
+              // Above the fold, often the largest thing on the page: fetched early, never lazily.
+              <img
+                src={hero.imageUrl}
+                alt=""
+                width={1280}
+                height={720}
+                fetchPriority="high"
+                className="aspect-video w-full object-cover"
+              />
+            ) : null}
             <div className="p-5">
               <p className="text-lg font-semibold">
                 {hero.linkUrl?.startsWith("/") ? (

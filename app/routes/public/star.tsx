@@ -103,7 +103,14 @@ export default function Star({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-10">
       <section aria-labelledby="star-name" className="flex flex-wrap items-start gap-6">
-        <Thumb url={star.pictureUrl} label={name} className="h-28 w-28 rounded-full" />
+        <Thumb
+          url={star.pictureUrl}
+          label={name}
+          className="h-28 w-28 rounded-full"
+          width={112}
+          height={112}
+          priority
+        />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-3">
             <h1 id="star-name" className="text-3xl font-bold">

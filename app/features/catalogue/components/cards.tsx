@@ -11,18 +11,42 @@ import { type DisplayCurrency, formatConverted } from "~/lib/money";
  */
 type Dateish = Date | string;
 
+/**
+ * An image, or the label's initials on the colour when there is none. `width` and `height` give the browser its
+ * shape before it loads (the classes size it); `priority` is for the one image at the top of a page (loaded at
+ * once, fetched early), every other image loads lazily as it nears the viewport.
+ */
 export function Thumb({
   url,
   label,
   color,
   className = "",
+  width,
+  height,
+  priority = false,
 }: {
   url: string | null;
   label: string;
   color?: string | null;
   className?: string;
+  width: number;
+  height: number;
+  priority?: boolean;
 }) {
-  if (url) return <img src={url} alt="" loading="lazy" className={`object-cover ${className}`} />;
+  if (url) {
+    return (
+      <img
+        src={url}
+        alt=""
+        width={width}
+        height={height}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
+        decoding="async"
+        className={`object-cover ${className}`}
+      />
+    );
+  }
   const initials = label
     .split(/\s+/)
     .map((word) => word[0] ?? "")
@@ -66,7 +90,7 @@ export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCu
   const star = gig.starName || gig.starUsername;
   return (
     <article className={cardClass} data-testid="gig-card">
-      <Thumb url={gig.coverImageUrl} label={gig.gameName} className="aspect-video w-full" />
+      <Thumb url={gig.coverImageUrl} label={gig.gameName} className="aspect-video w-full" width={640} height={360} />
       <div className="absolute top-2 right-2">
         <FavouriteButton kind="gig" id={gig.id} name={gig.title} isFavourite={gig.isFavourite} />
       </div>
@@ -118,7 +142,7 @@ export function StarCard({ star }: { star: StarCardData }) {
       <div className="absolute top-2 right-2">
         <FavouriteButton kind="star" id={star.id} name={name} isFavourite={star.isFavourite} />
       </div>
-      <Thumb url={star.pictureUrl} label={name} className="h-20 w-20 rounded-full" />
+      <Thumb url={star.pictureUrl} label={name} className="h-20 w-20 rounded-full" width={80} height={80} />
       <h3 className="mt-3 font-semibold">
         <Link to={`/star/${star.id}`} className={coverLink}>
           {name}
@@ -148,7 +172,14 @@ export function GameCard({ game }: { game: GameCardData }) {
       <div className="absolute top-2 right-2">
         <FavouriteButton kind="game" id={game.id} name={game.name} isFavourite={game.isFavourite} />
       </div>
-      <Thumb url={game.imageUrl} label={game.name} color={game.primaryColor} className="aspect-[3/4] w-full" />
+      <Thumb
+        url={game.imageUrl}
+        label={game.name}
+        color={game.primaryColor}
+        className="aspect-[3/4] w-full"
+        width={300}
+        height={400}
+      />
       <h3 className="p-3 font-semibold">
         <Link to={`/game/${game.id}`} className={coverLink}>
           {game.name}
@@ -173,7 +204,7 @@ export type LiveCardData = {
 export function LiveCard({ live, display }: { live: LiveCardData; display: DisplayCurrency }) {
   return (
     <article className={cardClass} data-testid="live-card">
-      <Thumb url={live.thumbnailUrl} label={live.gameName} className="aspect-video w-full" />
+      <Thumb url={live.thumbnailUrl} label={live.gameName} className="aspect-video w-full" width={640} height={360} />
       <div className="flex flex-1 flex-col p-4">
         <p className="flex items-center gap-2 text-xs uppercase tracking-wide text-brand-400">
           <LiveBadge /> {live.gameName}
