@@ -64,13 +64,15 @@ describe("the Noobrd giveaway", () => {
 
   it("shows admins the audit log of staff changes, filtered by entity", async () => {
     const admin = await staffUser("admin");
-    const marketing = await staffUser("marketing");
+    const marketing = await staffUser("marketing", { fullName: `Mia Marketing ${Date.now()}` });
     await callJson(marketing.cookie, "/api/post/Faqs", { question: `Audit me ${Date.now()}?`, answer: "Yes." });
     const page = await new Client().get("/admin/audit-log?entity=faq", { Cookie: admin.cookie });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("faq.create");
     expect(html).toContain("marketing");
+    // Who made the change, by name, not an id.
+    expect(html).toContain(marketing.user.fullName ?? "");
     expect((await new Client().get("/admin/audit-log", { Cookie: marketing.cookie })).status).toBe(403);
   });
 });

@@ -4,8 +4,8 @@ import type { Viewer } from "~/features/auth/policy";
 import { assertStaff, type StaffViewer } from "~/features/auth/staff";
 import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
-import { type Db, getDb } from "~/platform/db.server";
-import { auditLog, type JsonValue } from "../../../db/schema";
+import { type Db, getDb, named } from "~/platform/db.server";
+import { auditLog, type JsonValue, users } from "../../../db/schema";
 
 export type AuditChange = {
   /** dotted action, e.g. "payout.create". */
@@ -47,7 +47,7 @@ export const auditQuerySchema = z.object({
   entityId: z.string().trim().max(80).optional(),
 });
 
-/** The audit log, newest first (admins only), optionally for one entity. */
+/** The audit log, newest first (admins only), optionally for one entity, with who made each change by name. */
 export async function listAuditLog(env: Env, viewer: Viewer | null, query: z.output<typeof auditQuerySchema>) {
   assertStaff(viewer, "audit");
   const db = getDb(env);
@@ -57,8 +57,24 @@ export async function listAuditLog(env: Env, viewer: Viewer | null, query: z.out
   );
   const [rows, total] = await db.batch([
     db
-      .select()
+      .select(
+        // Named: audit_log and users both have an id, which a batch would otherwise collapse (db.server.ts).
+        named({
+          id: auditLog.id,
+          actorId: auditLog.actorId,
+          actorRole: auditLog.actorRole,
+          actorName: users.fullName,
+          actorUsername: users.username,
+          action: auditLog.action,
+          entity: auditLog.entity,
+          entityId: auditLog.entityId,
+          before: auditLog.before,
+          after: auditLog.after,
+          createdAt: auditLog.createdAt,
+        }),
+      )
       .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.limit)

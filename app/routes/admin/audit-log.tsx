@@ -55,7 +55,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               <tr key={e.id} className="border-t border-ink-800 align-top">
                 <td className="py-1 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
                 <td>
-                  {e.actorRole} {e.actorId ? <span className="text-zinc-500">{e.actorId.slice(0, 8)}</span> : null}
+                  {e.actorName || e.actorUsername || "(account removed)"}
+                  <br />
+                  <span className="text-zinc-500">{e.actorRole}</span>
                 </td>
                 <td>
                   {e.action}
