@@ -9,6 +9,7 @@ import {
 } from "../app/features/live/coordinator.server";
 import { type AckPayload, LIVE_EVENTS } from "../app/features/live/events";
 import { LIVE_MESSAGES } from "../app/features/live/messages";
+import { SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
 import { parseFrame, viewerOfRequest } from "./socket-viewer";
 
 type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" };
@@ -37,6 +38,16 @@ export class LiveSession extends Server {
     const run = this.#tail.then(work, work);
     this.#tail = run.catch(() => undefined);
     return run;
+  }
+
+  /** RPC: that account was signed out (banned): close its sockets here now (it may come back as anonymous). */
+  async signOut(userId: string): Promise<number> {
+    let closed = 0;
+    for (const connection of this.getConnections(`user:${userId}`)) {
+      connection.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+      closed++;
+    }
+    return closed;
   }
 
   /** Commands accepted and not finished yet; the broadcast waits for the last of a burst. */

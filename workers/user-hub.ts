@@ -1,6 +1,7 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import { NOTIFICATION_EVENTS } from "../app/features/notifications/events";
 import { listNotifications, markAllRead } from "../app/features/notifications/notify.server";
+import { SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
 import { parseFrame } from "./socket-viewer";
 
 /**
@@ -34,6 +35,16 @@ export class UserHub extends Server {
       this.broadcast(JSON.stringify({ event, data: { notification: latest, unread: list.unread } }));
     }
     this.broadcast(JSON.stringify({ event: NOTIFICATION_EVENTS.list, data: list }));
+  }
+
+  /** RPC: the account was signed out (banned): close every tab's socket now; a reconnect is refused. */
+  async signOut(): Promise<number> {
+    let closed = 0;
+    for (const connection of this.getConnections()) {
+      connection.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+      closed++;
+    }
+    return closed;
   }
 
   override async onConnect(connection: Connection, _context: ConnectionContext) {

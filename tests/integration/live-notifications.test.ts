@@ -1,10 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { liveSocketPath } from "~/features/live/events";
+import { banReportedUsers } from "~/features/moderation/moderation.server";
 import { notificationSocketPath } from "~/features/notifications/events";
 import { notifyUser } from "~/features/notifications/notify.server";
 import { newId } from "~/lib/id";
 import { readDiscordOutbox } from "~/platform/discord/discord.server";
 import { createGame, createPlatform } from "../factories";
+import { staffUser } from "./admin-world";
 import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /** Notifications: the user's socket, the list API, Discord preferences and the Discord copy of the fan-out. */
@@ -136,5 +139,31 @@ describe("Discord notification preferences", () => {
     }
     expect((await readDiscordOutbox(env.PRIVATE_FILES, keepsId))[0]?.content).toContain(`/live/${id}`);
     expect(await readDiscordOutbox(env.PRIVATE_FILES, mutedId)).toEqual([]);
+  });
+});
+
+describe("a ban", () => {
+  it("closes the banned account's open sockets at once (notifications and live sessions), and a reconnect is refused", async () => {
+    const world = await liveWorld();
+    const fan = await liveFan();
+    const reporter = await liveFan();
+    const hub = await openSocket(notificationSocketPath(fan.user.id), fan.cookie);
+    const live = await openSocket(liveSocketPath(world.liveSessionId), fan.cookie);
+    const bystander = await openSocket(liveSocketPath(world.liveSessionId), reporter.cookie);
+    await until(() => hub.last("notificationsList"));
+    await until(() => live.frames.length > 0 && bystander.frames.length > 0);
+    const reported = await post("/api/post/report-user-account", reporter.cookie, {
+      reportedUserId: fan.user.id,
+      reason: "Abusive in chat",
+    });
+    expect(reported.status).toBe(200);
+    const report = await env.DB.prepare("SELECT id FROM reports WHERE reported_user_id = ? AND status = 'pending'")
+      .bind(fan.user.id)
+      .first<{ id: string }>();
+    await banReportedUsers(env, (await staffUser("admin")).viewer, [report?.id ?? ""]);
+    await until(() => hub.isClosed() && live.isClosed());
+    expect(bystander.isClosed()).toBe(false);
+    await expect(openSocket(notificationSocketPath(fan.user.id), fan.cookie)).rejects.toThrow(/403/);
+    bystander.close();
   });
 });

@@ -1,6 +1,8 @@
+import { isNull } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { AppError, type AppErrorStatus, isAppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
+import { liveSessions } from "../../../db/schema";
 import type { InfluencerPayload, UpdateUserPayload } from "./events";
 import {
   joinRegular,
@@ -94,6 +96,26 @@ export async function sendLiveCommand(
   const result = (await env.LIVE_SESSION.getByName(liveSessionId).command(liveSessionId, command)) as LiveCommandResult;
   if (!result.ok) throw new AppError(result.status, result.message, result.field);
   return result.outcome;
+}
+
+/**
+ * Closes these accounts' sockets on every open live session (they were signed out by a ban); a page they reload
+ * watches as anonymous. Never fails the caller.
+ */
+export async function closeLiveSockets(env: Env, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  try {
+    const open = await getDb(env)
+      .select({ id: liveSessions.id })
+      .from(liveSessions)
+      .where(isNull(liveSessions.endedAt))
+      .all();
+    await Promise.all(
+      open.flatMap(({ id }) => userIds.map((userId) => env.LIVE_SESSION.getByName(id).signOut(userId))),
+    );
+  } catch (error) {
+    console.error("live sockets sign-out", userIds, error);
+  }
 }
 
 /** Tells the session's object that its queue changed elsewhere, so it broadcasts. Never fails the caller. */

@@ -3,6 +3,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { auditStatement } from "~/features/audit/audit.server";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
+import { closeLiveSockets } from "~/features/live/coordinator.server";
+import { closeNotificationSockets } from "~/features/notifications/notify.server";
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
@@ -176,6 +178,12 @@ export async function banReportedUsers(env: Env, viewer: Viewer | null, reportId
         now,
       ),
     ),
+  ]);
+  // Their sessions are revoked above; their open sockets (notifications, live sessions) close now too, rather
+  // than at their next request. A failure here is logged: the ban itself has landed.
+  await Promise.all([
+    ...userIds.map((userId) => closeNotificationSockets(env, userId)),
+    closeLiveSockets(env, userIds),
   ]);
   return { banned: userIds.length };
 }

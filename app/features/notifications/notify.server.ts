@@ -52,6 +52,15 @@ export async function pushToUser(env: Env, userId: string): Promise<void> {
   }
 }
 
+/** Closes the user's notification sockets (they were signed out by a ban). Never fails the caller. */
+export async function closeNotificationSockets(env: Env, userId: string): Promise<void> {
+  try {
+    await env.USER_HUB.getByName(userId).signOut();
+  } catch (error) {
+    console.error("notification sockets sign-out", userId, error);
+  }
+}
+
 /** Notifies one user in the app: inserts the notifications row, then pushes it to the user's open tabs. */
 export async function notifyUser(env: Env, notification: UserNotification): Promise<void> {
   const db = getDb(env);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { SIGNED_OUT_CLOSE_CODE } from "../socket-codes";
 
 export type SocketFrame = { event: string; data?: unknown; ack?: string };
 export type PartyConnection = { send(frame: SocketFrame): void; request(frame: SocketFrame): Promise<unknown> };
@@ -29,7 +30,15 @@ export function usePartySocket(
       const ws = new PartySocket({ host: window.location.host, party, room });
       socket = ws;
       ws.addEventListener("open", () => setConnected(true));
-      ws.addEventListener("close", () => setConnected(false));
+      ws.addEventListener("close", (event: CloseEvent) => {
+        setConnected(false);
+        // Signed out by the platform (a ban): stop reconnecting and show the page as it now is.
+        if (event.code === SIGNED_OUT_CLOSE_CODE) {
+          closed = true;
+          ws.close();
+          window.location.reload();
+        }
+      });
       ws.addEventListener("message", (event: MessageEvent) => {
         let frame: SocketFrame;
         try {
