@@ -8,6 +8,7 @@ import {
   redirect,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -59,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
   return (
     <html lang="en">
       <head>
@@ -75,7 +77,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <Header viewer={rootData?.viewer ?? null} />
         <Toaster toast={rootData?.toast ?? null} />
-        <div className="flex-1">{children}</div>
+        {/* data-url: the URL this render shows. The address bar changes before React commits a client navigation,
+            so browser tests wait for this (tests/e2e/browser.ts, `rendered`) rather than for the URL alone. */}
+        <div className="flex-1" data-url={`${location.pathname}${location.search}`}>
+          {children}
+        </div>
         <Footer />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

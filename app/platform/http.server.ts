@@ -79,7 +79,7 @@ export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please reloa
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /** SPEC.md section 7's JSON calls that live outside /api (app/routes.ts): they read bodies through jsonAction. */
-const JSON_DOORS_OUTSIDE_API = new Set(["/auth/signup", "/auth/login", "/auth/change_password"]);
+export const JSON_DOORS_OUTSIDE_API = new Set(["/auth/signup", "/auth/login", "/auth/change_password"]);
 
 /**
  * Page actions read `request.formData()`; a JSON, text or broken multipart body made that throw, and the probe

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
 /** Launch flags for Debian's Chromium on a machine with no outside network (STACK-NOTES.md). */
@@ -36,4 +36,20 @@ export function setupBrowser() {
       return context;
     },
   };
+}
+
+/**
+ * Waits until the page shows the URL in the address bar. A client-side navigation changes the address bar
+ * before React commits the new page (a render can take a while on a busy machine), so reading the page, or
+ * choosing in one of its forms, right after `waitForURL` can hit the previous page. The root layout marks what
+ * it rendered (`data-url` in app/root.tsx); this waits for that mark to match. Without JavaScript the page is
+ * whole once loaded, and the mark matches at once.
+ */
+export async function rendered(page: Page) {
+  await page.waitForFunction(() => {
+    const shown = document.querySelector("[data-url]")?.getAttribute("data-url");
+    if (shown == null) return false;
+    const here = new URL(`${location.pathname}${location.search}`, location.origin).href;
+    return new URL(shown, location.origin).href === here;
+  });
 }

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FAVOURITE_DELAY_MS } from "../../app/features/favourites/constants";
-import { setupBrowser } from "./browser";
+import { rendered, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 
 const browser = setupBrowser();
@@ -34,10 +34,17 @@ async function prices(page: Page): Promise<number[]> {
   return texts.map((text) => Number(text.replace(/[^0-9.]/g, "")));
 }
 
-/** Picks an option of a filter; with JavaScript the form applies itself, so wait for the URL to say so. */
+/**
+ * Picks an option of a filter; with JavaScript the form applies itself, so wait for the URL to say so and for
+ * the page to show it: the filter form is drawn again for each search, and a choice made in the previous
+ * search's form (still on screen while React renders the new one) would be lost.
+ */
 async function choose(page: Page, javaScript: boolean, label: string, option: string, param: string, value: string) {
   await page.getByLabel(label, { exact: true }).selectOption({ label: option });
-  if (javaScript) await page.waitForURL((url) => url.searchParams.get(param) === value);
+  if (javaScript) {
+    await page.waitForURL((url) => url.searchParams.get(param) === value);
+    await settled(page, javaScript);
+  }
 }
 
 async function apply(page: Page, javaScript: boolean, expected: Record<string, string>) {
@@ -46,7 +53,7 @@ async function apply(page: Page, javaScript: boolean, expected: Record<string, s
   await settled(page, javaScript);
 }
 
-/** With JavaScript, waits for a client-side navigation to finish rendering; without, pages are whole. */
+/** With JavaScript, waits for a client-side navigation to finish and React to show it; without, pages are whole. */
 async function settled(page: Page, javaScript: boolean) {
   if (!javaScript) return;
   await page.waitForFunction(() => {
@@ -54,7 +61,7 @@ async function settled(page: Page, javaScript: boolean) {
       .__reactRouterDataRouter;
     return router?.state.navigation.state === "idle";
   });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await rendered(page);
 }
 
 /** Waits until React runs the page (JavaScript on), so presses go to it rather than to the plain forms. */
@@ -154,7 +161,9 @@ describe.each([true, false])("browse (JavaScript %s)", (javaScript) => {
     await page.getByRole("combobox", { name: "Search games, gigs and stars" }).press("Enter");
     await page.waitForURL((url) => url.searchParams.get("searchField") === "valorant");
     expect(new URL(page.url()).searchParams.get("filter")).toBe("games");
-    // Retried until the list shows the search (the URL and the list commit together; a condition, not a sleep).
+    // The address bar changes before React commits the new page: this test once read the cards in between
+    // (all 12 games). Wait for the page to show the URL, and assert with retries all the same.
+    await settled(page, javaScript);
     await expect.poll(() => cardTitles(page, "game-card")).toEqual(["Valorant"]);
     await page.close();
   });

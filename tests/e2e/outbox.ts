@@ -1,17 +1,23 @@
+import { vi } from "vitest";
 import { baseURL } from "./browser";
 
 type Message = { to: string; subject: string; text: string };
 
-/** The newest message to an address in the development outbox (the server's email stand-in). */
+/**
+ * The newest message to an address in the development outbox (the server's email stand-in), polled until it is
+ * there: a condition with a generous cap for a busy machine, not a sleep.
+ */
 export async function latestEmail(to: string, subject?: RegExp): Promise<Message> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const response = await fetch(`${baseURL()}/dev/outbox.json?to=${encodeURIComponent(to)}`);
-    const { messages } = (await response.json()) as { messages: Message[] };
-    const found = messages.find((message) => !subject || subject.test(message.subject));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no email to ${to}`);
+  return vi.waitFor(
+    async () => {
+      const response = await fetch(`${baseURL()}/dev/outbox.json?to=${encodeURIComponent(to)}`);
+      const { messages } = (await response.json()) as { messages: Message[] };
+      const found = messages.find((message) => !subject || subject.test(message.subject));
+      if (!found) throw new Error(`no email to ${to}${subject ? ` matching ${subject}` : ""}`);
+      return found;
+    },
+    { timeout: 30_000, interval: 250 },
+  );
 }
 
 export function codeIn(message: Message): string {

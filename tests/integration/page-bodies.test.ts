@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNREADABLE_FORM_MESSAGE } from "~/platform/http.server";
+import { JSON_DOORS_OUTSIDE_API, UNREADABLE_FORM_MESSAGE } from "~/platform/http.server";
 import { request } from "./app";
 import { loggedInUser } from "./session";
 
@@ -7,34 +7,52 @@ import { loggedInUser } from "./session";
  * The probe's 500s: every page action given a body that is not form data (JSON, text, broken multipart; 60
  * of 253 probes) answered 500. Every page with an action, logged out and logged in, gets those bodies here
  * and must answer 4xx with the message, never 5xx.
+ *
+ * The pages come from app/routes.ts itself (every route outside the JSON API whose module exports an action),
+ * so a page added later is swept too.
  */
+const ROUTES_SOURCE = Object.values(
+  import.meta.glob<string>("/app/routes.ts", { query: "?raw", import: "default", eager: true }),
+)[0] as string;
+const ROUTE_MODULES = import.meta.glob<string>("/app/routes/**/*.{ts,tsx}", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+/** app/routes.ts without its `prefix("api", [...])` block (the JSON API reads bodies through jsonAction). */
+function pageRoutesSource(source: string): string {
+  const start = source.indexOf('...prefix("api", [');
+  if (start < 0) return source;
+  let depth = 0;
+  for (let i = source.indexOf("[", start); i < source.length; i++) {
+    if (source[i] === "[") depth++;
+    else if (source[i] === "]" && --depth === 0) return source.slice(0, start) + source.slice(i + 1);
+  }
+  throw new Error('unbalanced prefix("api") block in app/routes.ts');
+}
+
+const ACTION_EXPORT = /export\s+(?:async\s+)?(?:function\s+action\b|const\s+action\b)/;
+
+/** One concrete URL per page route whose module has an action (`:param` and `*` filled in). */
 const PAGES_WITH_ACTIONS = [
-  "/admin/login",
-  "/forgot-password",
-  "/auth/discord",
-  "/email-capture/someone",
-  "/login",
-  "/signup",
-  "/reset-password/some-token",
-  "/logout",
-  "/country-capture/someone",
-  "/password-login",
-  "/signup/verifyotp/some-handle/fan%40example.com",
-  "/gig/some-gig",
-  "/contact-us",
-  "/profile/orders/some-order/cancel",
-  "/unsubscribe/fan%40example.com",
-  "/favourites",
-  "/profile/orders/some-order",
-  "/change-email/verifyotp/some-handle/fan%40example.com",
-  "/profile",
-  "/influencer/products",
-  "/influencer/onboarding",
-  "/influencer/calendar-dashboard",
-  "/influencer/products/new",
-  "/influencer/profile",
-  "/wallet/top-up",
-];
+  ...pageRoutesSource(ROUTES_SOURCE).matchAll(/\b(index|route)\(\s*(?:"([^"]*)",\s*)?"(routes\/[^"]+)"/g),
+]
+  .filter(([, kind, path]) => kind === "index" || path !== undefined)
+  .filter(([, , , file]) => ACTION_EXPORT.test(ROUTE_MODULES[`/app/${file}`] ?? ""))
+  .map(([, , path]) => `/${(path ?? "").replace(/:\w+/g, "x1").replace(/\*$/, "x")}`);
+
+it("finds the page actions in app/routes.ts", () => {
+  expect(Object.keys(ROUTE_MODULES).length).toBeGreaterThan(50);
+  for (const page of ["/login", "/signup", "/forgot-password", "/reset-password/x1", "/admin/login"]) {
+    expect(PAGES_WITH_ACTIONS).toContain(page);
+  }
+  for (const page of ["/password-login", "/contact-us", "/profile", "/signup/verifyotp/x1/x1", "/favourites"]) {
+    expect(PAGES_WITH_ACTIONS).toContain(page);
+  }
+  expect(PAGES_WITH_ACTIONS.some((page) => page.startsWith("/api/"))).toBe(false);
+  expect(PAGES_WITH_ACTIONS.length).toBeGreaterThanOrEqual(25);
+});
 
 const BODIES: [string, RequestInit][] = [
   ["JSON", { body: JSON.stringify({ email: "a@b.c" }), headers: { "Content-Type": "application/json" } }],
@@ -56,8 +74,15 @@ describe("page actions refuse bodies that are not forms with a 4xx and a message
         const headers = new Headers(init.headers);
         if (session) headers.set("Cookie", session);
         const response = await request(path, { ...init, method: "POST", headers });
-        expect([400, 415], `${path} ${session ? "logged in" : "anonymous"}`).toContain(response.status);
-        expect(await response.text(), path).toBe(UNREADABLE_FORM_MESSAGE);
+        const who = `${path} ${session ? "logged in" : "anonymous"}`;
+        if (JSON_DOORS_OUTSIDE_API.has(path)) {
+          // SPEC's JSON calls outside /api: jsonAction's answer (401 before the body when logged out).
+          expect([400, 401, 415], who).toContain(response.status);
+          expect(await response.json(), who).toEqual({ success: false, message: expect.any(String) });
+          continue;
+        }
+        expect([400, 415], who).toContain(response.status);
+        expect(await response.text(), who).toBe(UNREADABLE_FORM_MESSAGE);
       }
     }
   });

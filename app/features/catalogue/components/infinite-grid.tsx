@@ -33,8 +33,11 @@ export function InfiniteGrid<T extends { id: string }>({
 
   useEffect(() => setHydrated(true), []);
 
-  // A new search (navigation) starts the list again, in the same render that shows the new URL: resetting in
-  // an effect left one committed frame with the previous search's cards (issue 12's "stale list").
+  // A new search remounts the grid (browse.tsx keys it by the search), so its first render already shows the new
+  // results. A new first page of the same search (a revalidation, e.g. after a favourite) starts the list again in
+  // this same render, not in an effect, which would commit one frame of the old list first. (Issue 12's "stale
+  // list" was the browser test reading the cards after the address bar changed but before React committed the
+  // new page: tests/e2e/browser.ts `rendered`.)
   if (state.first !== first) setState(fresh(first));
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new first page (a new search) forgets the page in flight
   useEffect(() => {
