@@ -1,45 +1,29 @@
-import { asc, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
-import { gigSlotsQuery } from "~/features/catalogue/sessions.server";
-import { GIG_SLOTS_MAX, gigDetailQuery } from "~/features/catalogue/views.server";
-import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { walletBalanceQuery } from "~/features/wallet/ledger.server";
 import type { Db } from "~/platform/db.server";
-import { userGamertags } from "../../../db/schema";
+import { users } from "../../../db/schema";
 
 /**
- * The gig page with what its booking form needs about the viewer (saved gamer tags to prefill, wallet
- * balance), in ONE batch with the gig, its slots and the rate: a logged-in gig page costs one trip more than
- * an anonymous one (the session), however much the form needs (tests/integration/round-trips.test.ts).
+ * What the gig page's booking form needs about the viewer: saved gamer tags (prefill) and the wallet balance
+ * (USD). One select, so the gig page sends it in its own batch (getGigPage's `extra`): no extra round trip.
  */
-export async function getGigBookingPage(db: Db, gigId: string, viewer: Viewer | null, now = new Date()) {
-  const page = [
-    gigDetailQuery(db, gigId, viewer?.id ?? null),
-    gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
-    usdInrRateQuery(db),
-  ] as const;
-  if (!viewer) {
-    const [gigRows, slots, rateRows] = await db.batch(page);
-    const gig = gigRows[0];
-    if (!gig) return null;
-    const form = { gamertags: [] as string[], walletBalanceMinor: 0 };
-    return { gig, slots, usdInrRateMicros: rateRows[0]?.rateMicros ?? null, form };
-  }
-  const [gigRows, slots, rateRows, tags, balanceRows] = await db.batch([
-    ...page,
-    db
-      .select({ tag: userGamertags.tag })
-      .from(userGamertags)
-      .where(eq(userGamertags.userId, viewer.id))
-      .orderBy(asc(userGamertags.createdAt)),
-    walletBalanceQuery(db, viewer.id, "USD"),
-  ]);
-  const gig = gigRows[0];
-  if (!gig) return null;
-  const saved = [...new Set(tags.map((row) => row.tag))];
-  const form = {
-    gamertags: saved.length > 0 ? saved : [viewer.username],
-    walletBalanceMinor: Number(balanceRows[0]?.balance ?? 0),
-  };
-  return { gig, slots, usdInrRateMicros: rateRows[0]?.rateMicros ?? null, form };
+export function bookingFormQuery(db: Db, viewerId: string) {
+  return db
+    .select({
+      balance: sql<number>`(${walletBalanceQuery(db, viewerId, "USD")})`.mapWith(Number),
+      tags: sql<string>`(SELECT json_group_array(g.tag) FROM (SELECT tag FROM user_gamertags WHERE user_id = ${viewerId} ORDER BY created_at) g)`,
+    })
+    .from(users)
+    .where(eq(users.id, viewerId));
+}
+
+export function bookingFormData(
+  viewer: Viewer | null,
+  rows: { balance: number; tags: string }[] | undefined,
+): { gamertags: string[]; walletBalanceMinor: number } {
+  const row = rows?.[0];
+  if (!viewer || !row) return { gamertags: [], walletBalanceMinor: 0 };
+  const saved = [...new Set(JSON.parse(row.tags || "[]") as string[])];
+  return { gamertags: saved.length > 0 ? saved : [viewer.username], walletBalanceMinor: Number(row.balance) };
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { bookingFormQuery } from "~/features/booking/booking-form.server";
 import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { type Db, named } from "~/platform/db.server";
@@ -16,7 +17,7 @@ import {
 import { gigsListQuery, liveListQuery, mergePlatformOptions, toPage } from "./browse.server";
 import { activeGig, gameCardColumns, gigCardColumns, starActive, starCardColumns } from "./columns.server";
 import { gigsQuerySchema, liveQuerySchema } from "./schema";
-import { starSessionsCountQuery, starSessionsQuery } from "./sessions.server";
+import { gigSlotsQuery, starSessionsCountQuery, starSessionsQuery } from "./sessions.server";
 
 /** A star's gigs shown on their page (all active gigs; stars have a handful). */
 const STAR_GIGS_MAX = 50;
@@ -116,6 +117,33 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
 }
 
 /** /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, the rate. */
+/**
+ * The gig page's data in one batch. `bookingForm` is the booking form's own query for a logged-in viewer
+ * (app/features/booking/booking-form.server.ts), sent in the same batch so the page stays one round trip.
+ */
+export async function getGigPage(
+  db: Db,
+  gigId: string,
+  viewerId: string | null,
+  now = new Date(),
+  bookingForm?: ReturnType<typeof bookingFormQuery>,
+) {
+  const [gigRows, slotRows, rateRows, formRows] = await db.batch([
+    gigDetailQuery(db, gigId, viewerId),
+    gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
+    usdInrRateQuery(db),
+    bookingForm ?? usdInrRateQuery(db), // (a cheap stand-in keeps the tuple's shape for anonymous viewers)
+  ]);
+  const gig = gigRows[0];
+  if (!gig) return null;
+  return {
+    gig,
+    slots: slotRows,
+    usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+    bookingFormRows: bookingForm ? (formRows as { balance: number; tags: string }[]) : undefined,
+  };
+}
+
 // ---------------------------------------------------------------- game
 
 export function gameDetailQuery(db: Db, gameId: string, viewerId: string | null) {

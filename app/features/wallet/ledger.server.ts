@@ -93,7 +93,7 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
   ];
 }
 
-/** A user's balance in one currency as a query (for a caller's batch): one row `{ balance }`. */
+/** The balance query, to run alone (`walletBalance`) or inside a caller's `db.batch` (one round trip). */
 export function walletBalanceQuery(db: Db, userId: string, currency: string) {
   return db
     .select({ balance: sql<number>`coalesce(sum(${walletEntries.amountMinor}), 0)` })

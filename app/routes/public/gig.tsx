@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, redirectDocument } from "react-router";
 import { getViewer } from "~/features/auth/session.server";
-import { getGigBookingPage } from "~/features/booking/booking-form.server";
+import { bookingFormData, bookingFormQuery } from "~/features/booking/booking-form.server";
 import { BookingForm } from "~/features/booking/components/booking-form";
 import { SlotTime } from "~/features/booking/components/slot-time";
 import { placeOrder } from "~/features/booking/purchase.server";
@@ -10,6 +10,7 @@ import { requestTimeZone } from "~/features/booking/time-zone";
 import { LiveBadge, SeatsLeft, Thumb } from "~/features/catalogue/components/cards";
 import { READ_MORE_THRESHOLD } from "~/features/catalogue/constants";
 import { catalogueRequest } from "~/features/catalogue/request.server";
+import { getGigPage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
 import { isAppError } from "~/lib/errors";
@@ -29,13 +30,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 /** /gig/:id: the gig, its game, mode, platform, requirements, tags, price and upcoming slots with seats left. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
-  const { form, ...page } = found(await getGigBookingPage(req.db, params.id, req.viewer), "Gig not found");
+  const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id) : undefined;
+  const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null, new Date(), form), "Gig not found");
   const { cf } = context.get(cloudflareContext);
   return {
     ...page,
     display: displayCurrency(req.currencyCode, page.usdInrRateMicros),
     booking: {
-      ...form,
+      ...bookingFormData(req.viewer, page.bookingFormRows),
       loggedIn: req.viewer !== null,
       isOwner: req.viewer?.id === page.gig.starId,
       selectedSlotId: new URL(request.url).searchParams.get("slot"),
