@@ -11,7 +11,7 @@ import { getDb } from "./db.server";
  *   (`ctx.waitUntil`) refreshes it.
  * - Only a 200 without Set-Cookie and without `private`/`no-store` is stored; the CSP nonce of a cached
  *   page is replaced by this response's own nonce when it is served.
- * - Two tiers: a small copy in this isolate's memory (most hits: no Cache API round trip, no body copy) in front
+ * - Two tiers: a small copy in this isolate's memory (most hits: no Cache API round trip) in front
  *   of the data centre's Cache API (shared by every isolate there). Both are keyed alike, so a new version
  *   misses both.
  */
@@ -68,7 +68,7 @@ const SHOWS_SEATS: RegExp[] = [
   /^\/api\/get\/upcomingSessionsHomePage$/,
 ];
 
-export function showsSeats(pathname: string): boolean {
+function showsSeats(pathname: string): boolean {
   return SHOWS_SEATS.some((pattern) => pattern.test(pathname));
 }
 

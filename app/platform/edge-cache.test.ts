@@ -79,6 +79,43 @@ describe("serveWithEdgeCache", () => {
     });
   });
 
+  it("serves a copy another isolate stored (the Cache API tier) with this response's nonce and headers", async () => {
+    await markCatalogueChanged(getDb(env));
+    const shared = await caches.open("edge-cache-unit-tiers");
+    // Two isolates share the data centre's cache but not their memory (kept per cache object): a second object
+    // over the same cache stands for the other isolate.
+    const lookups = { count: 0 };
+    const otherIsolate = new Proxy(shared, {
+      get(target, property) {
+        if (property === "match") {
+          return (request: Request, options?: CacheQueryOptions) => {
+            lookups.count += 1;
+            return target.match(request, options);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const { render, calls } = pageRenderer({ headers: { "Cache-Control": "public, max-age=60" } });
+    const url = "https://noobrd.test/game/gam_tiers";
+    const t0 = 2_000_000;
+    expect((await serve(url, render, shared, t0)).status).toBe("MISS");
+    const fromDataCentre = await serve(url, render, otherIsolate, t0 + 1);
+    expect(fromDataCentre.status).toBe("HIT");
+    expect(calls.count).toBe(1);
+    expect(fromDataCentre.body).toBe(`<html><script nonce="n${t0 + 1}">render 1</script></html>`);
+    // The page's own Cache-Control comes back; the store's bookkeeping headers do not.
+    expect(fromDataCentre.response.headers.get("Cache-Control")).toBe("public, max-age=60");
+    expect([...fromDataCentre.response.headers.keys()].filter((name) => name.startsWith("x-edge-"))).toEqual([
+      "x-edge-cache",
+    ]);
+    // Now in that isolate's memory too: the next hit does not ask the Cache API.
+    expect(lookups.count).toBe(1);
+    expect((await serve(url, render, otherIsolate, t0 + 2)).body).toContain(`nonce="n${t0 + 2}"`);
+    expect(lookups.count).toBe(1);
+  });
+
   it("never stores an answer that sets a cookie, is private, or is not a 200", async () => {
     const cache = await caches.open("edge-cache-unit-refusals");
     const cases: ResponseInit[] = [

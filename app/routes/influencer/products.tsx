@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { baseCurrencyFor } from "~/features/auth/countries";
 import { requireInfluencer } from "~/features/auth/guards.server";
+import { Thumb } from "~/features/catalogue/components/cards";
 import { displayCurrency } from "~/features/currency/currency";
 import { getUsdInrRate } from "~/features/currency/rates.server";
 import { deleteGig, listGigs, setGigArchived } from "~/features/gigs/gigs.server";
@@ -125,18 +126,13 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <ul className="grid gap-4 sm:grid-cols-2" aria-label={archived ? "Inactive gigs" : "Active gigs"}>
           {gigs.map((gig) => (
             <li key={gig.id} className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-900 p-4">
-              <div className="aspect-video overflow-hidden rounded-xl bg-ink-800">
-                {gig.coverImageUrl ? (
-                  <img
-                    src={gig.coverImageUrl}
-                    alt=""
-                    width={640}
-                    height={360}
-                    loading="lazy"
-                    className="h-full w-full object-cover"
-                  />
-                ) : null}
-              </div>
+              <Thumb
+                url={gig.coverImageUrl}
+                label={gig.gameName}
+                className="aspect-video w-full rounded-xl"
+                width={640}
+                height={360}
+              />
               <h2 className="font-semibold">{gig.title}</h2>
               <p className="text-sm text-zinc-400">
                 {gig.gameName} · {gig.modeName} · {gig.platformName} · {gig.price}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { gameCardData, gigCardData, liveCardData, starCardData } from "~/features/catalogue/card-data";
-import { GameCard, GigCard, LiveCard, SessionRow, StarCard } from "~/features/catalogue/components/cards";
+import { GameCard, GigCard, LiveCard, SessionRow, StarCard, Thumb } from "~/features/catalogue/components/cards";
 import { getLanding } from "~/features/catalogue/landing.server";
 import { catalogueRequest } from "~/features/catalogue/request.server";
 import { displayCurrency } from "~/features/currency/currency";
@@ -73,13 +73,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="relative overflow-hidden rounded-2xl border border-ink-700 bg-ink-900">
             {hero.imageUrl ? (
               // Above the fold, often the largest thing on the page: fetched early, never lazily.
-              <img
-                src={hero.imageUrl}
-                alt=""
+              <Thumb
+                url={hero.imageUrl}
+                label={hero.title}
+                className="aspect-video w-full"
                 width={1280}
                 height={720}
-                fetchPriority="high"
-                className="aspect-video w-full object-cover"
+                priority
               />
             ) : null}
             <div className="p-5">
