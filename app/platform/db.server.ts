@@ -90,3 +90,29 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const text = `${error instanceof Error ? error.message : ""} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
   return /FOREIGN KEY constraint failed/i.test(text);
 }
+
+/**
+ * D1 binds at most 100 parameters in one statement ("too many SQL variables" past it, locally too). Any
+ * `inArray` over an id list that a user or data growth controls goes through `idChunks` (writes: one statement
+ * per chunk inside the same `db.batch`, so it stays atomic) or `selectInChunks` (reads), with room left in each
+ * statement for its other bound values.
+ */
+export const ID_CHUNK_SIZE = 80;
+
+/** Splits `items` into chunks of at most `size` (ID_CHUNK_SIZE), without duplicates; none for an empty list. */
+export function idChunks<T>(items: readonly T[], size: number = ID_CHUNK_SIZE): T[][] {
+  const unique = [...new Set(items)];
+  const result: T[][] = [];
+  for (let start = 0; start < unique.length; start += size) result.push(unique.slice(start, start + size));
+  return result;
+}
+
+/** Runs `query` once per chunk of `ids` (in parallel: reads only) and joins the rows in chunk order. */
+export async function selectInChunks<T, R>(
+  ids: readonly T[],
+  query: (chunk: T[]) => Promise<R[]>,
+  size: number = ID_CHUNK_SIZE,
+): Promise<R[]> {
+  const parts = await Promise.all(idChunks(ids, size).map((chunk) => query(chunk)));
+  return parts.flat();
+}
