@@ -13,6 +13,7 @@ import { checkPageForm } from "../app/platform/http.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 import { STRIPE_STAND_IN_BASE_PATH, stripeStandInEnabled } from "../app/platform/stripe/payments.server";
+import { runJobs, sweepOwedWork } from "./jobs";
 import { routeSockets } from "./sockets";
 
 export { LiveSession } from "./live-session";
@@ -22,6 +23,9 @@ export { UserHub } from "./user-hub";
 const REMINDERS_CRON = "*/5 * * * *";
 /** The cron of the seat-hold sweeper (every minute: holds last HOLD_MINUTES). */
 const HOLD_SWEEPER_CRON = "* * * * *";
+
+/** The JOBS queue (wrangler.toml); other queues' batches are the fan-out's. */
+const JOBS_QUEUE_PREFIX = "noobrd-jobs";
 
 /** Stripe's hosted checkout is on its own origin: the booking form's redirect there needs form-action. */
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
@@ -120,10 +124,14 @@ const worker = {
   },
 
   /**
-   * The fan-out queue (wrangler.toml "queues"): one page of "your favourite star went live / added slots"
-   * notifications per message; a failed page is retried by the queue.
+   * The queues (wrangler.toml "queues"). JOBS: owed refunds and outbox messages (runJobs). FANOUT: one page of "your
+   * favourite star went live / added slots" notifications per message; a failed page is retried by the queue.
    */
   async queue(batch, env) {
+    if (batch.queue.startsWith(JOBS_QUEUE_PREFIX)) {
+      await runJobs(env, batch);
+      return;
+    }
     for (const message of batch.messages) {
       try {
         await deliverFanoutPage(env, message.body as FanoutMessage);
@@ -153,6 +161,8 @@ const worker = {
           (error: unknown) => console.error("hold sweeper", error),
         ),
       );
+      // What a committed change still owes, found by its rows whatever happened to its queued jobs.
+      ctx.waitUntil(sweepOwedWork(env, new Date(controller.scheduledTime)));
       return;
     }
     if (controller.cron === REMINDERS_CRON) {

@@ -19,6 +19,7 @@ export * from "./moderation";
 export * from "./notifications";
 export * from "./onboarding";
 export * from "./orders";
+export * from "./outbox";
 export * from "./payouts";
 export * from "./products";
 export * from "./promo";

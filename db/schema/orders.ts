@@ -31,6 +31,7 @@ import {
   sqliteTable,
   text,
   unique,
+  uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { createdAt, currency, currencyCheck, enumCheck, id, type JsonValue, timestamp, updatedAt } from "./columns";
 import { influencerProfiles } from "./influencers";
@@ -159,7 +160,16 @@ export const paymentEvents = sqliteTable(
 );
 
 export const REFUND_METHODS = ["card", "wallet"] as const;
+/**
+ * A refund is owed from the moment its row exists (`pending`, written in the same batch as the change that makes
+ * it owed: a slot cancelled by its streamer, a live session ended with VIP places unserved, a streamer removed);
+ * carrying it out (app/features/wallet/refunds.server.ts) turns it `succeeded` in the same batch as the money
+ * moving. `failed` is still owed: its retries ran out and finance staff see it with a retry button.
+ */
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** How many times the consumer and the cron try an owed refund before it shows as failed to finance staff. */
+export const REFUND_MAX_ATTEMPTS = 5;
 
 export const refunds = sqliteTable(
   "refunds",
@@ -176,6 +186,12 @@ export const refunds = sqliteTable(
     reason: text("reason"),
     providerRefundId: text("provider_refund_id").unique(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Attempts to carry out an owed refund, the last failure, and when the next attempt is due. */
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at"),
+    /** When the money moved (set with `succeeded`). */
+    settledAt: timestamp("settled_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -185,6 +201,10 @@ export const refunds = sqliteTable(
     currencyCheck("refunds_currency_check", t.currency),
     check("refunds_amount_check", sql`${t.amountMinor} > 0`),
     index("refunds_order_idx").on(t.orderId),
+    // At most one refund owed per order at a time: a cause written twice (a retried cancellation) owes once.
+    uniqueIndex("refunds_owed_order_unique").on(t.orderId).where(sql`status <> 'succeeded'`),
+    // The sweeper's due refunds, and finance staff's list of what is owed.
+    index("refunds_owed_idx").on(t.status, t.nextAttemptAt).where(sql`status <> 'succeeded'`),
   ],
 );
 

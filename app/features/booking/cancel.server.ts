@@ -1,16 +1,17 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/auth/policy";
+import { deliverMessages } from "~/features/messages/deliver.server";
 import { notifyUser } from "~/features/notifications/notify.server";
-import { walletRefundStatements } from "~/features/wallet/ledger.server";
+import { owedRefundsStatement, walletRefundStatements } from "~/features/wallet/ledger.server";
+import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
 import { conflict, notFound } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
-import { col, type Db, getDb, named } from "~/platform/db.server";
-import { type EmailSender, emailSender } from "~/platform/email/email.server";
-import { bookings, orders, products, promoRedemptions, slots, users } from "../../../db/schema";
+import { col, type Db, getDb, named, selectInChunks } from "~/platform/db.server";
+import { outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
+import { bookings, orders, promoRedemptions, slots } from "../../../db/schema";
 import { type RefundTier, refundFor, refundTier } from "./cancellation-policy";
-import { slotCancelledEmail } from "./emails";
 import { BOOKING_MESSAGES } from "./messages";
 
 export type CancelOutcome = {
@@ -145,11 +146,96 @@ export async function cancelBooking(
   };
 }
 
+/** The outbox template of "the creator cancelled your session" (email and notification), one per booking. */
+export const SLOT_CANCELLED_TEMPLATE = "slot-cancelled";
+
 /**
- * A streamer cancelled the slot: every confirmed buyer is refunded in full (what is left to refund of their
- * order) to their wallet, once each (the same conditional booking update guards each refund), and notified in
- * the app and by email. The caller checks that `actorId` may cancel the slot BEFORE calling this. Returns the bookings it
- * cancelled; calling it again cancels and refunds nothing more.
+ * The statements, for the batch that cancels slots, that cancel every confirmed booking of them and record what that
+ * owes each buyer: a full refund (what is left to refund of the order) owed to their wallet, their promo code's use
+ * given back, and an email and a notification (outbox rows). `slotsWhere` is a condition on `bookings` (write its
+ * columns with `col()`), e.g. "the booking's slot is this one". Set-based: a booking confirmed between any read and
+ * this batch is cancelled and refunded too. The first statement returns the bookings this batch cancelled; a second
+ * run cancels, owes and tells nothing more.
+ */
+export function slotCancellationStatements(
+  db: Db,
+  input: { slotsWhere: SQL; reason: string; createdBy: string | null; now: Date },
+) {
+  const at = input.now.getTime();
+  const cancelledNow = sql`${input.slotsWhere} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${at}`;
+  const ordersCancelledNow = sql`(SELECT ${col(bookings.orderId)} FROM ${bookings} WHERE ${cancelledNow})`;
+  return [
+    db
+      .update(bookings)
+      .set({ status: "cancelled", cancelledAt: input.now, updatedAt: input.now })
+      .where(and(input.slotsWhere, eq(bookings.status, "confirmed")))
+      .returning({ bookingId: bookings.id, orderId: bookings.orderId, slotId: bookings.slotId }),
+    owedRefundsStatement(db, {
+      orders: sql`${col(orders.id)} IN ${ordersCancelledNow}`,
+      reason: input.reason,
+      createdBy: input.createdBy,
+      now: input.now,
+    }),
+    db.delete(promoRedemptions).where(sql`${col(promoRedemptions.orderId)} IN ${ordersCancelledNow}`),
+    ...(["email", "notification"] as const).map((channel) =>
+      outboxSelectStatement(
+        db,
+        {
+          channel,
+          template: SLOT_CANCELLED_TEMPLATE,
+          key: sql`${`${SLOT_CANCELLED_TEMPLATE}:`} || ${col(bookings.id)} || ${`:${channel}`}`,
+          params: sql`json_object('bookingId', ${col(bookings.id)})`,
+          table: bookings,
+          where: cancelledNow,
+        },
+        input.now,
+      ),
+    ),
+  ] as const;
+}
+
+/**
+ * After the batch of `slotCancellationStatements` committed: carries out the refunds it made owed and delivers its
+ * messages (each retried by the JOBS queue and the cron if it fails now; the rows are the record).
+ */
+export async function afterSlotCancellation(
+  env: Env,
+  cancelled: readonly { bookingId: string; orderId: string; slotId: string }[],
+  now: Date,
+): Promise<CancelOutcome[]> {
+  if (cancelled.length === 0) return [];
+  const owed = await owedRefundIds(env, { orderIds: cancelled.map((row) => row.orderId) });
+  await settleRefunds(env, owed, now);
+  await deliverMessages(
+    env,
+    cancelled.flatMap((row) => outboxKeys(`${SLOT_CANCELLED_TEMPLATE}:${row.bookingId}`, ["email", "notification"])),
+    now,
+  );
+  const db = getDb(env);
+  const amounts = await selectInChunks(
+    cancelled.map((row) => row.orderId),
+    (chunk) =>
+      db
+        .select({ orderId: orders.id, refundedMinor: orders.refundedMinor, currency: orders.currency })
+        .from(orders)
+        .where(inArray(orders.id, chunk)),
+  );
+  const byOrder = new Map(amounts.map((row) => [row.orderId, row]));
+  return cancelled.map((row) => ({
+    bookingId: row.bookingId,
+    orderId: row.orderId,
+    slotId: row.slotId,
+    tier: "full",
+    refundedMinor: byOrder.get(row.orderId)?.refundedMinor ?? 0,
+    currency: byOrder.get(row.orderId)?.currency ?? "USD",
+  }));
+}
+
+/**
+ * Every confirmed buyer of a slot whose streamer cancelled it (or was removed) is refunded in full to their wallet,
+ * once each, and told by email and in the app. The caller checks that `actorId` may cancel the slot BEFORE calling
+ * this, and closes the slot in `extra` (statements run first in the same batch). Returns the bookings it cancelled;
+ * calling it again cancels and refunds nothing more.
  */
 export async function refundSlotBookingsInFull(
   env: Env,
@@ -157,82 +243,21 @@ export async function refundSlotBookingsInFull(
   reason: string,
   actorId: string | null,
   now: Date = new Date(),
-  sender?: EmailSender,
+  extra: BatchItem<"sqlite">[] = [],
 ): Promise<CancelOutcome[]> {
   const db = getDb(env);
-  const confirmed = await db
-    .select(
-      named({
-        bookingId: bookings.id,
-        userId: bookings.userId,
-        orderId: orders.id,
-        amountMinor: orders.amountMinor,
-        refundedMinor: orders.refundedMinor,
-        currency: orders.currency,
-        email: users.email,
-        name: users.fullName,
-        username: users.username,
-        startsAt: slots.startsAt,
-        title: products.title,
-      }),
-    )
-    .from(bookings)
-    .innerJoin(orders, eq(orders.id, bookings.orderId))
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
-    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, "confirmed")));
-
-  const outcomes: CancelOutcome[] = [];
-  // One batch per buyer: each is atomic on its own, and one buyer's failure cannot hold back the others.
-  for (const booking of confirmed) {
-    const amount = refundFor("full", booking.amountMinor, booking.refundedMinor);
-    let cancelled: unknown;
-    try {
-      [cancelled] = await db.batch([
-        ...cancelStatements(db, booking, amount, { now, reason, createdBy: actorId, beforeStart: false }),
-        availabilityChangedStatement(db),
-      ]);
-    } catch (error) {
-      // Nothing of this buyer's batch was written; calling again retries them.
-      console.error("slot cancelled: refund of booking", booking.bookingId, error);
-      continue;
-    }
-    if ((cancelled as { id: string }[]).length === 0) continue;
-    outcomes.push({
-      bookingId: booking.bookingId,
-      orderId: booking.orderId,
-      slotId,
-      tier: "full",
-      refundedMinor: amount,
-      currency: booking.currency,
-    });
-    // The policy page promises both: "we notify you by email and in the app". The refund above is done; a
-    // failed notice is logged and does not hold back the other buyers' refunds.
-    try {
-      await notifyUser(env, {
-        userId: booking.userId,
-        type: "booking",
-        title: "Your session was cancelled by the creator; you got a full refund to your wallet",
-        url: "/profile#wallet",
-      });
-      if (booking.email) {
-        await (sender ?? emailSender(env)).send(
-          slotCancelledEmail({
-            to: booking.email,
-            name: booking.name || booking.username,
-            title: booking.title ?? "your session",
-            startsAt: booking.startsAt,
-            refund: formatMoney(amount, booking.currency, { decimals: true }),
-            origin: env.PUBLIC_ORIGIN ?? "",
-          }),
-        );
-      }
-    } catch (error) {
-      console.error("slot cancelled: notice to", booking.userId, error);
-    }
-  }
-  return outcomes;
+  const results = await db.batch([
+    ...(extra as [BatchItem<"sqlite">]),
+    ...slotCancellationStatements(db, {
+      slotsWhere: sql`${col(bookings.slotId)} = ${slotId}`,
+      reason,
+      createdBy: actorId,
+      now,
+    }),
+    availabilityChangedStatement(db),
+  ]);
+  const cancelled = results[extra.length] as { bookingId: string; orderId: string; slotId: string }[];
+  return afterSlotCancellation(env, cancelled, now);
 }
 
 /** The viewer's confirmed booking of a slot (or of an order), for the API that names it that way; else 404. */

@@ -1,16 +1,19 @@
 import { eq } from "drizzle-orm";
 import { createEvent, type DateTime } from "ics";
-import { notifyUser } from "~/features/notifications/notify.server";
+import type { UserNotification } from "~/features/notifications/notify.server";
 import { escapeHtml } from "~/lib/html";
+import { formatMoney } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
-import { emailSender } from "~/platform/email/email.server";
+import type { EmailMessage } from "~/platform/email/email.server";
+import type { OutboxEntry } from "~/platform/outbox.server";
 import { bookings, orders, products, slots, users } from "../../../db/schema";
 import { formatSlotTime } from "./time-zone";
 
 /**
  * What the fan is told when a booking is confirmed (an email with a calendar invite, and an in-app
- * notification) or when a late payment was refunded to the wallet. Each is called once, by the one door whose
- * conditional write applied (fulfilment.server.ts, purchase.server.ts).
+ * notification) or when a late payment was refunded to the wallet. These render outbox messages
+ * (app/features/messages): the fulfilment or purchase batch writes the message rows with the change, and
+ * delivery renders them from the data as it is then.
  */
 async function bookingFacts(env: Env, orderId: string) {
   const db = getDb(env);
@@ -19,6 +22,7 @@ async function bookingFacts(env: Env, orderId: string) {
       orderId: orders.id,
       userId: orders.userId,
       amountMinor: orders.amountMinor,
+      currency: orders.currency,
       influencerId: orders.influencerId,
       email: users.email,
       fullName: users.fullName,
@@ -75,48 +79,75 @@ export function bookingInvite(input: {
   return value;
 }
 
-export async function sendBookingConfirmation(env: Env, orderId: string): Promise<void> {
+/** The booking confirmation (outbox template "booking-confirmed"): an email with the calendar invite. */
+export async function bookingConfirmedEmail(env: Env, orderId: string): Promise<EmailMessage | null> {
   const facts = await bookingFacts(env, orderId);
-  if (!facts) return;
+  if (!facts?.email) return null;
   const title = `Noobrd: ${facts.title ?? "game session"}`;
   const when = formatSlotTime(facts.startsAt, facts.endsAt, "UTC");
-  const origin = env.PUBLIC_ORIGIN ?? "http://localhost";
-  const url = `${origin}/profile`;
-  await notifyUser(env, {
-    userId: facts.userId,
-    type: "booking",
-    title: `Booking confirmed: ${facts.title ?? "game session"}`,
-    url: "/profile",
-    influencerId: facts.influencerId,
-  });
-  if (!facts.email) return;
+  const url = `${env.PUBLIC_ORIGIN ?? "http://localhost"}/profile`;
   const invite = bookingInvite({ orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url });
   const seats = `${facts.seats} seat${facts.seats === 1 ? "" : "s"}`;
-  await emailSender(env).send({
+  return {
     to: facts.email,
     subject: `Booking confirmed: ${facts.title ?? "your game session"}`,
     text: `Hi ${facts.fullName},\n\nYour booking is confirmed: ${seats}, ${when}.\nOrder ${orderId}.\nThe calendar invite is attached. Your orders: ${url}\n`,
     html: `<p>Hi ${escapeHtml(facts.fullName)},</p><p>Your booking is confirmed: ${seats}, <strong>${escapeHtml(when)}</strong>.</p><p>Order ${orderId}. The calendar invite is attached. <a href="${url}">Your orders</a></p>`,
     attachments: [{ filename: "noobrd-session.ics", contentType: "text/calendar; charset=utf-8", content: invite }],
-  });
+  };
 }
 
-export async function sendLateRefundNotice(env: Env, orderId: string): Promise<void> {
+/** The booking confirmation in the app (outbox template "booking-confirmed"). */
+export async function bookingConfirmedNotice(env: Env, orderId: string): Promise<UserNotification | null> {
   const facts = await bookingFacts(env, orderId);
-  if (!facts) return;
-  const amount = `$${(facts.amountMinor / 100).toFixed(2)}`;
-  const message = `Your payment of ${amount} arrived after your seat hold expired and the seat was taken. It was refunded in full to your wallet.`;
-  await notifyUser(env, {
+  if (!facts) return null;
+  return {
     userId: facts.userId,
     type: "booking",
-    title: "Payment refunded to your wallet",
+    title: `Booking confirmed: ${facts.title ?? "game session"}`,
     url: "/profile",
-  });
-  if (!facts.email) return;
-  await emailSender(env).send({
+    influencerId: facts.influencerId,
+  };
+}
+
+const lateRefundText = (amountMinor: number, currency: string) =>
+  `Your payment of ${formatMoney(amountMinor, currency, { decimals: true })} arrived after your seat hold expired and the seat was taken. It was refunded in full to your wallet.`;
+
+/** A late payment refunded to the wallet (outbox template "late-refund"). */
+export async function lateRefundEmail(env: Env, orderId: string): Promise<EmailMessage | null> {
+  const facts = await bookingFacts(env, orderId);
+  if (!facts?.email) return null;
+  const message = lateRefundText(facts.amountMinor, facts.currency);
+  return {
     to: facts.email,
     subject: "Your payment was refunded to your wallet",
     text: `Hi ${facts.fullName},\n\n${message}\nOrder ${orderId}.\n`,
-    html: `<p>Hi ${escapeHtml(facts.fullName)},</p><p>${message}</p><p>Order ${orderId}.</p>`,
-  });
+    html: `<p>Hi ${escapeHtml(facts.fullName)},</p><p>${escapeHtml(message)}</p><p>Order ${orderId}.</p>`,
+  };
+}
+
+export async function lateRefundNotice(env: Env, orderId: string): Promise<UserNotification | null> {
+  const facts = await bookingFacts(env, orderId);
+  if (!facts) return null;
+  return { userId: facts.userId, type: "booking", title: "Payment refunded to your wallet", url: "/profile" };
+}
+
+/** The outbox rows of a confirmed booking (email with invite, notification), keyed by the order: written once. */
+export function bookingConfirmedMessages(orderId: string): OutboxEntry[] {
+  return (["email", "notification"] as const).map((channel) => ({
+    key: `booking-confirmed:${orderId}:${channel}`,
+    channel,
+    template: "booking-confirmed",
+    params: { orderId },
+  }));
+}
+
+/** The outbox rows of a late payment refunded to the wallet. */
+export function lateRefundMessages(orderId: string): OutboxEntry[] {
+  return (["email", "notification"] as const).map((channel) => ({
+    key: `late-refund:${orderId}:${channel}`,
+    channel,
+    template: "late-refund",
+    params: { orderId },
+  }));
 }

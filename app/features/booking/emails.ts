@@ -32,20 +32,28 @@ export function reminderEmail(input: {
   };
 }
 
-/** A creator cancelled the slot: the buyer got a full refund to their wallet (Cancellation Policy). */
+/**
+ * A creator cancelled the slot: the buyer is owed a full refund to their wallet (Cancellation Policy). `refund`
+ * says whether it was carried out already, or is still under way (a "refund done" email follows then).
+ */
 export function slotCancelledEmail(input: {
   to: string;
   name: string;
   title: string;
   startsAt: Date;
-  refund: string;
+  refund: { amount: string; done: boolean } | null;
   origin: string;
 }): EmailMessage {
   const link = `${input.origin}/profile#wallet`;
+  const refundLine = !input.refund
+    ? "Nothing was left to refund on this order."
+    : input.refund.done
+      ? `You got a full refund of ${input.refund.amount} to your Noobrd wallet, available now for your next booking.`
+      : `A full refund of ${input.refund.amount} to your Noobrd wallet is under way; we will email you as soon as it is there.`;
   const lines = [
     `Hi ${input.name},`,
     `The creator cancelled ${input.title} (${formatSlotTime(input.startsAt, null, "UTC")}).`,
-    `You got a full refund of ${input.refund} to your Noobrd wallet, available now for your next booking.`,
+    refundLine,
   ];
   return {
     to: input.to,

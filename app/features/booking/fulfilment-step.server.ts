@@ -3,7 +3,7 @@ import type { FulfilmentStep } from "~/features/payments/steps";
 import { releaseRedemptionStatement } from "~/features/promo/redeem.server";
 import { col } from "~/platform/db.server";
 import { bookings } from "../../../db/schema";
-import { sendBookingConfirmation, sendLateRefundNotice } from "./confirmation.server";
+import { bookingConfirmedMessages, lateRefundMessages } from "./confirmation.server";
 
 /**
  * A slot booking's part of fulfilment. Taking the seat is one conditional UPDATE of the order's booking,
@@ -60,6 +60,6 @@ export const slotBookingStep: FulfilmentStep = {
       releaseRedemptionStatement(db, order.id),
     ];
   },
-  confirmed: (env, order) => sendBookingConfirmation(env, order.id),
-  refundedLate: (env, order) => sendLateRefundNotice(env, order.id),
+  confirmedMessages: (order) => bookingConfirmedMessages(order.id),
+  refundedLateMessages: (order) => lateRefundMessages(order.id),
 };

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/auth/policy";
+import { deliverMessages } from "~/features/messages/deliver.server";
 import { openCardCheckout } from "~/features/payments/checkout.server";
 import type { PayableOrder } from "~/features/payments/steps";
 import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/promo/redeem.server";
@@ -9,8 +10,9 @@ import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
+import { outboxStatement } from "~/platform/outbox.server";
 import { bookingGamertags, bookings, orders, slots, users, walletEntries } from "../../../db/schema";
-import { sendBookingConfirmation } from "./confirmation.server";
+import { bookingConfirmedMessages } from "./confirmation.server";
 import { BOOKING_MESSAGES, HOLD_MINUTES } from "./messages";
 import type { PurchaseDraft } from "./schema";
 import { type BookableSlot, getSlot } from "./slots.server";
@@ -223,7 +225,10 @@ export async function placeOrder(
   });
   try {
     // Seats left change on the public gig and star pages (docs/decisions/012 on the edge cache).
-    await db.batch([...statements, availabilityChangedStatement(db)]);
+    // A wallet order is paid in this batch: its confirmation messages are written with it (the outbox).
+    const messages =
+      mode === "hold" ? [] : bookingConfirmedMessages(orderId).map((entry) => outboxStatement(db, entry));
+    await db.batch([...statements, ...messages, availabilityChangedStatement(db)]);
   } catch (error) {
     if (!isConstraintFailure(error)) throw error;
     throw await refusal(db, {
@@ -246,7 +251,10 @@ export async function placeOrder(
     sessionId: null,
   };
   if (mode !== "hold") {
-    await sendBookingConfirmation(env, orderId);
+    await deliverMessages(
+      env,
+      bookingConfirmedMessages(orderId).map((entry) => entry.key),
+    );
     return placed;
   }
   const order: PayableOrder = {

@@ -37,5 +37,6 @@ export const LIVE_MESSAGES = {
   youAreDone: "Thanks for playing!",
   youWereRemoved: "The streamer removed you from the queue.",
   vipRefunded: (title: string) => `VIP place refunded to your wallet: ${title}`,
+  vipRefundPending: (title: string) => `VIP place not served: your refund to your wallet is under way: ${title}`,
   sessionEndedNotice: "The streamer ended this live session.",
 } as const;

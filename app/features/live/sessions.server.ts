@@ -4,12 +4,15 @@ import type { Viewer } from "~/features/auth/policy";
 import { storeCover } from "~/features/gigs/cover.server";
 import { assertGameChoice, usdPrice } from "~/features/gigs/gigs.server";
 import { assertManageBusiness } from "~/features/influencer/access";
+import { deliverMessages } from "~/features/messages/deliver.server";
 import { announceToFans } from "~/features/notifications/fanout.server";
-import { notifyUser } from "~/features/notifications/notify.server";
+import { owedRefundsStatement } from "~/features/wallet/ledger.server";
+import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
-import { type Db, getDb, named } from "~/platform/db.server";
+import { col, type Db, getDb, named } from "~/platform/db.server";
+import { outboxSelectStatement } from "~/platform/outbox.server";
 import {
   gameModes,
   games,
@@ -21,10 +24,11 @@ import {
   users,
 } from "../../../db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
-import { assertSessionStreamer, type QueueChange, type QueueNotice, vipRefundStatements } from "./queue.server";
+import { assertSessionStreamer, type QueueChange, type QueueNotice } from "./queue.server";
 import type { GoLiveInput } from "./schema";
 import { loadSession } from "./snapshot.server";
 import { normaliseStreamingLink } from "./streaming-link";
+import { VIP_REFUNDED_TEMPLATE } from "./vip-messages.server";
 
 /**
  * Going live, changing the session, ending it (DOMAIN.md "Live sessions and queues"). One open session per
@@ -143,9 +147,6 @@ export async function updateLiveDetails(
   return { liveSessionId: input.liveSessionId, notices: [] };
 }
 
-/** How many unserved VIP places are refunded per batch (three statements each). */
-const REFUND_CHUNK = 40;
-
 export type EndOutcome = QueueChange & {
   /** Fans still playing next or in game: the streamer finishes them before leaving the dashboard. */
   stillPlaying: number;
@@ -153,10 +154,12 @@ export type EndOutcome = QueueChange & {
 };
 
 /**
- * Ends the session: closes it (no more joins) and frees the streamer to go live again, drops waiting regular
- * fans, and refunds every VIP place still waiting, each in one batch with its state change through the one
- * refund path, so End Session sent twice (or retried after a failure) refunds each place exactly once. Fans
- * playing next or in game stay until the streamer marks them done.
+ * Ends the session in ONE batch: closes it (no more joins) and frees the streamer to go live again, drops waiting
+ * regular fans, and turns every VIP place still waiting into a refunded place that is owed its full refund (a
+ * `pending` refund row, app/features/wallet/refunds.server.ts) with a notification in the outbox, so a committed end
+ * never loses a refund. The refunds are then carried out at once (retried by the JOBS queue and the cron if that
+ * fails). End Session sent twice ends, owes and tells once. Fans playing next or in game stay until the streamer
+ * marks them done.
  */
 export async function endLiveSession(
   env: Env,
@@ -167,7 +170,9 @@ export async function endLiveSession(
   const db = getDb(env);
   const session = await loadSession(db, liveSessionId);
   assertSessionStreamer(viewer, session);
-  await db.batch([
+  const at = now.getTime();
+  const refundedNow = sql`${col(queueEntries.liveSessionId)} = ${liveSessionId} AND ${col(queueEntries.lane)} = 'vip' AND ${col(queueEntries.state)} = 'refunded' AND ${col(queueEntries.finishedAt)} = ${at}`;
+  const results = await db.batch([
     db
       .update(liveSessions)
       .set({ endedAt: now, updatedAt: now })
@@ -186,69 +191,54 @@ export async function endLiveSession(
           eq(queueEntries.state, "waiting"),
         ),
       ),
+    db
+      .update(queueEntries)
+      .set({ state: "refunded", finishedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(queueEntries.liveSessionId, liveSessionId),
+          eq(queueEntries.lane, "vip"),
+          eq(queueEntries.state, "waiting"),
+        ),
+      )
+      .returning({ id: queueEntries.id, userId: queueEntries.userId, orderId: queueEntries.orderId }),
+    owedRefundsStatement(db, {
+      orders: sql`${col(orders.id)} IN (SELECT ${col(queueEntries.orderId)} FROM ${queueEntries} WHERE ${refundedNow})`,
+      reason: "VIP place not served before the live session ended",
+      createdBy: null,
+      now,
+    }),
+    outboxSelectStatement(
+      db,
+      {
+        channel: "notification",
+        template: VIP_REFUNDED_TEMPLATE,
+        key: sql`${`${VIP_REFUNDED_TEMPLATE}:`} || ${col(queueEntries.id)} || ':notification'`,
+        params: sql`json_object('entryId', ${col(queueEntries.id)})`,
+        table: queueEntries,
+        where: refundedNow,
+      },
+      now,
+    ),
     catalogueChangedStatement(db),
   ]);
-  const unserved = await db
-    .select(
-      named({
-        id: queueEntries.id,
-        userId: queueEntries.userId,
-        orderId: queueEntries.orderId,
-        amountMinor: orders.amountMinor,
-        currency: orders.currency,
-      }),
-    )
-    .from(queueEntries)
-    .innerJoin(orders, eq(orders.id, queueEntries.orderId))
-    .where(
-      and(
-        eq(queueEntries.liveSessionId, liveSessionId),
-        eq(queueEntries.lane, "vip"),
-        eq(queueEntries.state, "waiting"),
-      ),
-    )
-    .orderBy(asc(queueEntries.position));
-  const refundedUsers: string[] = [];
-  for (let start = 0; start < unserved.length; start += REFUND_CHUNK) {
-    const chunk = unserved.slice(start, start + REFUND_CHUNK);
-    const statements: BatchItem<"sqlite">[] = [];
-    for (const entry of chunk) {
-      if (!entry.orderId) continue;
-      statements.push(
-        ...(await vipRefundStatements(
-          db,
-          { ...entry, orderId: entry.orderId },
-          ["waiting"],
-          "VIP place not served before the live session ended",
-          null,
-          now,
-        )),
-      );
-    }
-    if (statements.length === 0) continue;
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-    refundedUsers.push(...chunk.map((entry) => entry.userId));
-  }
-  const refundedNotice = M.vipRefunded(session.title);
-  await Promise.all(
-    refundedUsers.map((userId) =>
-      notifyUser(env, {
-        userId,
-        type: "queue",
-        title: refundedNotice,
-        url: "/profile#wallet",
-        influencerId: session.influencerId,
-      }),
-    ),
+  const refundedEntries = results[3] as { id: string; userId: string; orderId: string | null }[];
+  const orderIds = refundedEntries.flatMap((entry) => (entry.orderId ? [entry.orderId] : []));
+  await settleRefunds(env, await owedRefundIds(env, { orderIds }), now);
+  await deliverMessages(
+    env,
+    refundedEntries.map((entry) => `${VIP_REFUNDED_TEMPLATE}:${entry.id}:notification`),
+    now,
   );
+  const refundedNotice = M.vipRefunded(session.title);
   const [playing] = await db
     .select({ n: sql<number>`count(*)` })
     .from(queueEntries)
     .where(
       and(eq(queueEntries.liveSessionId, liveSessionId), inArray(queueEntries.state, ["playing_next", "in_game"])),
     );
-  const notices: QueueNotice[] = refundedUsers.map((userId) => ({ userId, message: refundedNotice }));
-  return { liveSessionId, notices, stillPlaying: Number(playing?.n ?? 0), refunded: refundedUsers.length };
+  const notices: QueueNotice[] = refundedEntries.map((entry) => ({ userId: entry.userId, message: refundedNotice }));
+  return { liveSessionId, notices, stillPlaying: Number(playing?.n ?? 0), refunded: refundedEntries.length };
 }
 
 /** A live session as the live page, the dashboard and the API show it. */

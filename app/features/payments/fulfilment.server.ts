@@ -1,9 +1,11 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { deliverMessages } from "~/features/messages/deliver.server";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { notFound } from "~/lib/errors";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
+import { outboxStatement } from "~/platform/outbox.server";
 import { type CheckoutSessionSnapshot, payments } from "~/platform/stripe/payments.server";
 import { bookings, orders } from "../../../db/schema";
 import { FULFILMENT_STEPS } from "./registry.server";
@@ -83,14 +85,22 @@ export async function fulfilCheckout(
   const take = step.take(db, order, now);
   const paid = paidUpdate(db, order, session.paymentIntentId, now, step.taken(order));
   const after = step.afterPaid?.(db, order, now) ?? [];
+  const isPaid = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = ${order.id} AND o.status = 'paid')`;
+  const confirmations = step.confirmedMessages?.(order) ?? [];
   const results = await db.batch([
     ...take,
     paid,
     ...after,
+    ...confirmations.map((entry) => outboxStatement(db, entry, { now, when: isPaid })),
     availabilityChangedStatement(db) as BatchItem<"sqlite">,
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if ((results[take.length] as unknown[]).length === 1) {
-    await step.confirmed(env, order);
+    await deliverMessages(
+      env,
+      confirmations.map((entry) => entry.key),
+      now,
+    );
+    await step.confirmed?.(env, order);
     return { outcome: "fulfilled", order: { ...order, status: "paid" } };
   }
 
@@ -113,13 +123,21 @@ export async function fulfilCheckout(
           guard: step.lost(order),
         })
       : [];
+  const lateMessages = step.refundedLateMessages?.(order) ?? [];
+  const isRefunded = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = ${order.id} AND o.status = 'refunded')`;
   const late = await db.batch([
     ...lose,
     latePaid,
     ...refund,
+    ...lateMessages.map((entry) => outboxStatement(db, entry, { now, when: isRefunded })),
     availabilityChangedStatement(db) as BatchItem<"sqlite">,
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if ((late[lose.length] as unknown[]).length === 1) {
+    await deliverMessages(
+      env,
+      lateMessages.map((entry) => entry.key),
+      now,
+    );
     await step.refundedLate?.(env, order);
     return { outcome: "refunded", order: { ...order, status: "refunded" } };
   }

@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "~/platform/db.server";
+import type { OutboxEntry } from "~/platform/outbox.server";
 import type { OrderKind, OrderStatus } from "../../../db/schema";
 
 /**
@@ -37,8 +38,14 @@ export type FulfilmentStep = {
   lost?(order: PayableOrder): SQL;
   /** The checkout was cancelled or expired before payment: give back what was held. */
   release(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
-  /** Tells the buyer it is confirmed (email, notification). Called once, by the door whose write applied. */
-  confirmed(env: Env, order: PayableOrder): Promise<void>;
-  /** Tells the buyer a late payment was refunded to their wallet. Called once. */
+  /**
+   * What the buyer is told once it is confirmed (outbox rows: written in the fulfilment batch, delivered at least
+   * once), and once a late payment was refunded to their wallet.
+   */
+  confirmedMessages?(order: PayableOrder): OutboxEntry[];
+  refundedLateMessages?(order: PayableOrder): OutboxEntry[];
+  /** Work after the confirmation that is not a message (e.g. the live queue's broadcast). Called once. */
+  confirmed?(env: Env, order: PayableOrder): Promise<void>;
+  /** Tells the buyer a late payment was refunded to their wallet, for steps without outbox messages. Called once. */
   refundedLate?(env: Env, order: PayableOrder): Promise<void>;
 };

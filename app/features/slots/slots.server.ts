@@ -338,28 +338,30 @@ export async function streamerLobbyCode(
 }
 
 /**
- * The streamer cancels one of their slots: it is closed to new bookings (conditional open -> cancelled),
- * then every confirmed buyer is refunded in full to their wallet and notified, once each, by the booking
- * feature's one path for it. Calling it again refunds nothing more (and retries any buyer a failure left).
+ * The streamer cancels one of their slots: in one batch it is closed to new bookings (conditional open ->
+ * cancelled) and every confirmed buyer's booking is cancelled and owed a full refund to their wallet, with their
+ * messages, by the booking feature's one path for it; the refunds are then carried out (and retried until done).
+ * Calling it again cancels and refunds nothing more.
  */
 export async function cancelSlot(env: Env, viewer: Viewer | null, slotId: string, now = new Date()) {
   const db = getDb(env);
   const owner = await ownerOfSlot(db, slotId);
   assertManageBusiness(viewer, owner.influencerId);
-  await db.batch([
-    db
-      .update(slots)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(and(eq(slots.id, slotId), eq(slots.status, "open"))),
-    // The slot leaves the public gig and star pages (docs/decisions/012).
-    catalogueChangedStatement(db),
-  ]);
+  // One batch: the slot closes and every confirmed buyer's booking is cancelled and owed a full refund with it.
   const refunded = await refundSlotBookingsInFull(
     env,
     slotId,
     "Slot cancelled by the creator",
     viewer?.id ?? null,
     now,
+    [
+      db
+        .update(slots)
+        .set({ status: "cancelled", updatedAt: now })
+        .where(and(eq(slots.id, slotId), eq(slots.status, "open"))),
+      // The slot leaves the public gig and star pages (docs/decisions/012).
+      catalogueChangedStatement(db),
+    ],
   );
   return { slotId, refunded: refunded.length, refunds: refunded };
 }

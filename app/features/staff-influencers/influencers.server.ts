@@ -3,12 +3,12 @@ import { auditStatement } from "~/features/audit/audit.server";
 import { sendStreamerSetup } from "~/features/auth/accounts.server";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
-import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
+import { afterSlotCancellation, slotCancellationStatements } from "~/features/booking/cancel.server";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
-import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
-import { getDb, isUniqueViolation, named } from "~/platform/db.server";
+import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
+import { col, getDb, isUniqueViolation, named } from "~/platform/db.server";
 import {
   bookings,
   influencerProfiles,
@@ -285,7 +285,7 @@ export async function removeInfluencer(
     .from(slots)
     .innerJoin(bookings, eq(bookings.slotId, slots.id))
     .where(and(eq(slots.influencerId, influencerId), eq(bookings.status, "confirmed"), gt(slots.startsAt, now)));
-  await db.batch([
+  const removal = [
     db
       .update(slots)
       .set({ status: "cancelled", updatedAt: now })
@@ -315,11 +315,21 @@ export async function removeInfluencer(
       },
       now,
     ),
+  ] as const;
+  const cancelIndex = removal.length;
+  const results = await db.batch([
+    ...removal,
+    // Every confirmed buyer of the slots just cancelled is owed a full refund, in this same batch.
+    ...slotCancellationStatements(db, {
+      slotsWhere: sql`${col(bookings.slotId)} IN (SELECT ${col(slots.id)} FROM ${slots} WHERE ${col(slots.influencerId)} = ${influencerId} AND ${col(slots.status)} = 'cancelled' AND ${col(slots.updatedAt)} = ${now.getTime()})`,
+      reason: M.removedReason,
+      createdBy: viewer.id,
+      now,
+    }),
+    availabilityChangedStatement(db),
     catalogueChangedStatement(db),
   ]);
-  let refunded = 0;
-  for (const { slotId } of toRefund) {
-    refunded += (await refundSlotBookingsInFull(env, slotId, M.removedReason, viewer.id, now)).length;
-  }
-  return { removed: true, refundedBookings: refunded };
+  const cancelled = results[cancelIndex] as { bookingId: string; orderId: string; slotId: string }[];
+  const refunded = await afterSlotCancellation(env, cancelled, now);
+  return { removed: true, refundedBookings: refunded.length };
 }

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "~/lib/id";
 import type { Db } from "~/platform/db.server";
@@ -66,6 +66,10 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
           reason: sql<string>`${refund.reason}`.as("reason"),
           providerRefundId: sql<string | null>`NULL`.as("provider_refund_id"),
           createdBy: sql<string | null>`${refund.createdBy ?? null}`.as("created_by"),
+          attempts: sql<number>`0`.as("attempts"),
+          lastError: sql<string | null>`NULL`.as("last_error"),
+          nextAttemptAt: sql<Date | null>`NULL`.as("next_attempt_at"),
+          settledAt: sql<Date>`${at}`.as("settled_at"),
           createdAt: sql<Date>`${at}`.as("created_at"),
           updatedAt: sql<Date>`${at}`.as("updated_at"),
         })
@@ -91,6 +95,110 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
         .where(eq(refunds.id, refundId)),
     ),
   ];
+}
+
+/** What makes a refund owed, as the fan, the streamer and finance staff read it on the order. */
+export type OwedRefundCause = {
+  /** Which orders are owed a refund of what is left of their payment (a condition on `orders`). */
+  orders: SQL;
+  reason: string;
+  /** The staff member or streamer who caused it; null for the system. */
+  createdBy: string | null;
+  now: Date;
+};
+
+/**
+ * ONE statement that records a refund owed (a `pending` refunds row) of what is left to refund of every paid order
+ * matching `cause.orders`, for the caller's batch with the state change that makes it owed (a slot cancelled by its
+ * streamer, a session ended with VIP places unserved, a streamer removed): the change and the debt commit together.
+ * Set-based, so an order that turned paid between a read and this batch is not missed; an order that already owes
+ * one is skipped (refunds_owed_order_unique), so a cause written twice owes once. `settleRefundStatements` carries
+ * it out.
+ */
+export function owedRefundsStatement(db: Db, cause: OwedRefundCause) {
+  const at = cause.now.getTime();
+  return db
+    .insert(refunds)
+    .select(
+      db
+        .select({
+          id: sql<string>`lower(hex(randomblob(10)))`.as("id"),
+          orderId: orders.id,
+          amountMinor: sql<number>`${orders.amountMinor} - ${orders.refundedMinor}`.as("amount_minor"),
+          currency: orders.currency,
+          method: sql<"wallet">`'wallet'`.as("method"),
+          status: sql<"pending">`'pending'`.as("status"),
+          reason: sql<string>`${cause.reason}`.as("reason"),
+          providerRefundId: sql<string | null>`NULL`.as("provider_refund_id"),
+          createdBy: sql<string | null>`${cause.createdBy}`.as("created_by"),
+          attempts: sql<number>`0`.as("attempts"),
+          lastError: sql<string | null>`NULL`.as("last_error"),
+          nextAttemptAt: sql<Date>`${at}`.as("next_attempt_at"),
+          settledAt: sql<Date | null>`NULL`.as("settled_at"),
+          createdAt: sql<Date>`${at}`.as("created_at"),
+          updatedAt: sql<Date>`${at}`.as("updated_at"),
+        })
+        .from(orders)
+        .where(
+          and(
+            cause.orders,
+            inArray(orders.status, ["paid", "partially_refunded"]),
+            sql`${orders.amountMinor} > ${orders.refundedMinor}`,
+          ),
+        ),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * The statements that carry out one owed refund to the wallet, for one batch: the order's refunded amount and
+ * status, the refund turned `succeeded`, and the wallet credit. Each is conditional on the one before it
+ * (`changes() = 1`), so carrying out the same refund twice, or concurrently, moves the money once; a refund that
+ * would exceed what was paid fails the whole batch on the orders CHECK, and nothing of it is written. The second
+ * statement returns the refund's id only when this batch settled it.
+ */
+export function settleRefundStatements(db: Db, refundId: string, now: Date) {
+  const at = now.getTime();
+  const owed = sql`(SELECT r.amount_minor FROM refunds r WHERE r.id = ${refundId} AND r.status IN ('pending', 'failed'))`;
+  return [
+    db
+      .update(orders)
+      .set({
+        refundedMinor: sql`${orders.refundedMinor} + ${owed}`,
+        status: sql`CASE WHEN ${orders.refundedMinor} + ${owed} >= ${orders.amountMinor} THEN 'refunded' ELSE 'partially_refunded' END`,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          sql`${orders.id} = (SELECT r.order_id FROM refunds r WHERE r.id = ${refundId} AND r.status IN ('pending', 'failed'))`,
+          inArray(orders.status, ["paid", "partially_refunded"]),
+        ),
+      ),
+    db
+      .update(refunds)
+      .set({ status: "succeeded", settledAt: now, lastError: null, nextAttemptAt: null, updatedAt: now })
+      .where(and(eq(refunds.id, refundId), inArray(refunds.status, ["pending", "failed"]), sql`changes() = 1`))
+      .returning({ id: refunds.id }),
+    db.insert(walletEntries).select(
+      db
+        .select({
+          id: sql<string>`lower(hex(randomblob(10)))`.as("id"),
+          userId: orders.userId,
+          amountMinor: refunds.amountMinor,
+          currency: refunds.currency,
+          kind: sql<"refund">`'refund'`.as("kind"),
+          orderId: refunds.orderId,
+          refundId: refunds.id,
+          payoutId: sql<string | null>`NULL`.as("payout_id"),
+          note: refunds.reason,
+          createdBy: refunds.createdBy,
+          createdAt: sql<Date>`${at}`.as("created_at"),
+        })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .where(and(eq(refunds.id, refundId), eq(refunds.status, "succeeded"), sql`changes() = 1`)),
+    ),
+  ] as const;
 }
 
 /** The balance query, to run alone (`walletBalance`) or inside a caller's `db.batch` (one round trip). */

@@ -16,11 +16,38 @@ export type EmailAttachment = { filename: string; contentType: string; content: 
 
 export type StoredEmail = EmailMessage & { id: string; sentAt: string };
 
+export type SendOptions = {
+  /**
+   * The message's deduplication key (the outbox row's id): the provider gets it as its Idempotency-Key, and the
+   * development outbox keeps one message per key, so a retry after an accepted send never delivers twice.
+   */
+  idempotencyKey?: string;
+};
+
 export interface EmailSender {
-  send(message: EmailMessage): Promise<void>;
+  send(message: EmailMessage, options?: SendOptions): Promise<void>;
 }
 
 const OUTBOX_PREFIX = "dev-outbox/";
+const OUTBOX_KEYS_PREFIX = "dev-outbox-keys/";
+const FAIL_NEXT_KEY = "dev-outbox-control/fail-next";
+
+/**
+ * The stand-in's failure switch (development and tests): the next `count` sends throw, as a provider that is down
+ * would, so a test can prove that no message is lost. 0 switches it off.
+ */
+export async function failNextEmails(bucket: R2Bucket, count: number): Promise<void> {
+  if (count <= 0) await bucket.delete(FAIL_NEXT_KEY);
+  else await bucket.put(FAIL_NEXT_KEY, String(count));
+}
+
+async function takeFailure(bucket: R2Bucket): Promise<boolean> {
+  const stored = await bucket.get(FAIL_NEXT_KEY);
+  if (!stored) return false;
+  const left = Number(await stored.text());
+  await failNextEmails(bucket, left - 1);
+  return left > 0;
+}
 
 /**
  * The development and test stand-in: keeps every message in the private bucket under dev-outbox/,
@@ -29,7 +56,10 @@ const OUTBOX_PREFIX = "dev-outbox/";
 export class OutboxEmailSender implements EmailSender {
   constructor(private bucket: R2Bucket) {}
 
-  async send(message: EmailMessage): Promise<void> {
+  async send(message: EmailMessage, options: SendOptions = {}): Promise<void> {
+    if (await takeFailure(this.bucket)) throw new Error("email stand-in: failing this send (failNextEmails)");
+    const keyMarker = options.idempotencyKey ? `${OUTBOX_KEYS_PREFIX}${options.idempotencyKey}` : null;
+    if (keyMarker && (await this.bucket.head(keyMarker))) return;
     const sentAt = new Date();
     // Keys sort newest first: invert the timestamp.
     const inverted = String(9_999_999_999_999 - sentAt.getTime()).padStart(13, "0");
@@ -39,6 +69,7 @@ export class OutboxEmailSender implements EmailSender {
       httpMetadata: { contentType: "application/json" },
       customMetadata: { to: message.to.toLowerCase() },
     });
+    if (keyMarker) await this.bucket.put(keyMarker, id);
   }
 }
 
@@ -63,10 +94,14 @@ export class HttpEmailSender implements EmailSender {
     private fetcher: typeof fetch = fetch,
   ) {}
 
-  async send(message: EmailMessage): Promise<void> {
+  async send(message: EmailMessage, options: SendOptions = {}): Promise<void> {
     const response = await this.fetcher(this.options.endpoint, {
       method: "POST",
-      headers: { Authorization: `Bearer ${this.options.apiKey}`, "Content-Type": "application/json" },
+      headers: {
+        Authorization: `Bearer ${this.options.apiKey}`,
+        "Content-Type": "application/json",
+        ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
+      },
       body: JSON.stringify({
         from: this.options.from,
         to: [message.to],

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { UserNotification } from "~/features/notifications/notify.server";
+import { owedRefundsOf } from "~/features/wallet/refund-state.server";
+import { getDb } from "~/platform/db.server";
+import { liveSessions, queueEntries } from "../../../db/schema";
+import { LIVE_MESSAGES as M } from "./messages";
+
+/** The outbox template of "your VIP place was refunded" (a session ended with it unserved). */
+export const VIP_REFUNDED_TEMPLATE = "vip-refunded";
+
+export async function vipRefundedNotice(env: Env, entryId: string): Promise<UserNotification | null> {
+  const db = getDb(env);
+  const [row] = await db
+    .select({
+      userId: queueEntries.userId,
+      orderId: queueEntries.orderId,
+      state: queueEntries.state,
+      title: liveSessions.title,
+      influencerId: liveSessions.influencerId,
+    })
+    .from(queueEntries)
+    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
+    .where(eq(queueEntries.id, entryId));
+  if (!row || row.state !== "refunded") return null;
+  const owed = row.orderId ? (await owedRefundsOf(db, [row.orderId])).has(row.orderId) : false;
+  return {
+    userId: row.userId,
+    type: "queue",
+    title: owed ? M.vipRefundPending(row.title) : M.vipRefunded(row.title),
+    url: "/profile#wallet",
+    influencerId: row.influencerId,
+  };
+}

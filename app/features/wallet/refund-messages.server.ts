@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import type { UserNotification } from "~/features/notifications/notify.server";
+import { escapeHtml } from "~/lib/html";
+import { formatMoney } from "~/lib/money";
+import { getDb } from "~/platform/db.server";
+import type { EmailMessage } from "~/platform/email/email.server";
+import { orders, refunds, users } from "../../../db/schema";
+
+/** The outbox template of "your refund was carried out", sent when the fan had been told it was under way. */
+export const REFUND_DONE_TEMPLATE = "refund-done";
+
+async function refundFacts(env: Env, refundId: string) {
+  const [row] = await getDb(env)
+    .select({
+      userId: orders.userId,
+      orderId: orders.id,
+      email: users.email,
+      name: users.fullName,
+      amountMinor: refunds.amountMinor,
+      currency: refunds.currency,
+      status: refunds.status,
+    })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(refunds.id, refundId));
+  return row?.status === "succeeded" ? row : null;
+}
+
+const doneText = (amountMinor: number, currency: string) =>
+  `Your refund of ${formatMoney(amountMinor, currency, { decimals: true })} is now in your Noobrd wallet.`;
+
+export async function refundDoneEmail(env: Env, refundId: string): Promise<EmailMessage | null> {
+  const facts = await refundFacts(env, refundId);
+  if (!facts?.email) return null;
+  const link = `${env.PUBLIC_ORIGIN ?? "http://localhost"}/profile#wallet`;
+  const text = doneText(facts.amountMinor, facts.currency);
+  return {
+    to: facts.email,
+    subject: "Your refund is in your wallet",
+    text: `Hi ${facts.name},\n\n${text}\nOrder ${facts.orderId}.\n\nYour wallet: ${link}\n`,
+    html: `<p>Hi ${escapeHtml(facts.name)},</p><p>${escapeHtml(text)}</p><p>Order ${facts.orderId}.</p><p><a href="${escapeHtml(link)}">Your wallet</a></p>`,
+  };
+}
+
+export async function refundDoneNotice(env: Env, refundId: string): Promise<UserNotification | null> {
+  const facts = await refundFacts(env, refundId);
+  if (!facts) return null;
+  return {
+    userId: facts.userId,
+    type: "booking",
+    title: doneText(facts.amountMinor, facts.currency),
+    url: "/profile#wallet",
+  };
+}

@@ -1,0 +1,45 @@
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { type Db, selectInChunks } from "~/platform/db.server";
+import { refunds } from "../../../db/schema";
+
+/** A refund still owed on an order: written, not yet carried out (pending, or failed after its retries). */
+export type OwedRefund = { refundId: string; orderId: string; amountMinor: number; currency: string; failed: boolean };
+
+/** The refunds still owed on these orders, by order id (at most one each: refunds_owed_order_unique). */
+export async function owedRefundsOf(db: Db, orderIds: readonly string[]): Promise<Map<string, OwedRefund>> {
+  const rows = await selectInChunks(orderIds, (chunk) =>
+    db
+      .select({
+        refundId: refunds.id,
+        orderId: refunds.orderId,
+        amountMinor: refunds.amountMinor,
+        currency: refunds.currency,
+        status: refunds.status,
+      })
+      .from(refunds)
+      .where(and(inArray(refunds.orderId, chunk), ne(refunds.status, "succeeded"))),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.orderId,
+      {
+        refundId: row.refundId,
+        orderId: row.orderId,
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        failed: row.status === "failed",
+      },
+    ]),
+  );
+}
+
+/** The newest refund of an order that was carried out, if any (what a message says was refunded). */
+export async function latestSettledRefund(db: Db, orderId: string) {
+  const [row] = await db
+    .select({ amountMinor: refunds.amountMinor, currency: refunds.currency })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "succeeded")))
+    .orderBy(desc(refunds.createdAt))
+    .limit(1);
+  return row ?? null;
+}

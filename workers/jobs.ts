@@ -1,0 +1,49 @@
+import { deliverDueMessages, deliverMessages } from "../app/features/messages/deliver.server";
+import { settleDueRefunds, settleRefunds } from "../app/features/wallet/refunds.server";
+import { isJob, type Job } from "../app/platform/jobs.server";
+
+/**
+ * The JOBS queue's consumer: each message names an owed refund or an outbox message. Carrying them out records its
+ * own failures on the rows and queues the retry after a backoff, so every message of the batch is acknowledged; a
+ * batch that throws before that is retried by the queue, and anything left is found by the cron's sweep.
+ */
+export async function runJobs(env: Env, batch: MessageBatch): Promise<void> {
+  const jobs = batch.messages.map((message) => message.body).filter(isJob) as Job[];
+  const refunds = jobs.filter((job) => job.job === "refund").map((job) => job.id);
+  const messages = jobs.filter((job) => job.job === "message").map((job) => job.id);
+  const now = new Date();
+  const settled = refunds.length > 0 ? await settleRefunds(env, refunds, now) : null;
+  const delivered = messages.length > 0 ? await deliverMessages(env, messages, now) : null;
+  console.log(
+    JSON.stringify({
+      event: "jobs.batch",
+      refundsSettled: settled?.settled.length ?? 0,
+      refundsFailed: settled?.failed.length ?? 0,
+      messagesSent: delivered?.sent.length ?? 0,
+      messagesFailed: delivered?.failed.length ?? 0,
+    }),
+  );
+  batch.ackAll();
+}
+
+/** The every-minute sweep: owed refunds and outbox messages whose next attempt is due. Never throws. */
+export async function sweepOwedWork(env: Env, now: Date): Promise<void> {
+  try {
+    const refunds = await settleDueRefunds(env, now);
+    const messages = await deliverDueMessages(env, now);
+    const total = refunds.settled.length + refunds.failed.length + messages.sent.length + messages.failed.length;
+    if (total > 0) {
+      console.log(
+        JSON.stringify({
+          event: "jobs.sweep",
+          refundsSettled: refunds.settled.length,
+          refundsFailed: refunds.failed.length,
+          messagesSent: messages.sent.length,
+          messagesFailed: messages.failed.length,
+        }),
+      );
+    }
+  } catch (error) {
+    console.error("jobs sweep", error);
+  }
+}
