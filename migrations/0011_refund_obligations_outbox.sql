@@ -15,7 +15,7 @@ CREATE TABLE `outbox_messages` (
 	CONSTRAINT "outbox_messages_sent_check" CHECK(("outbox_messages"."status" = 'sent') = ("outbox_messages"."sent_at" IS NOT NULL))
 );
 --> statement-breakpoint
-CREATE INDEX `outbox_messages_due_idx` ON `outbox_messages` (`next_attempt_at`) WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX `outbox_messages_owed_idx` ON `outbox_messages` (`status`,`next_attempt_at`) WHERE status <> 'sent';--> statement-breakpoint
 ALTER TABLE `refunds` ADD `attempts` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `refunds` ADD `last_error` text;--> statement-breakpoint
 ALTER TABLE `refunds` ADD `next_attempt_at` integer;--> statement-breakpoint

@@ -15,15 +15,22 @@ export const ORDER_STATUS_TEXTS = [
   "refunded",
   "partially refunded",
   "cancelled",
+  "refund pending",
 ] as const;
 export type OrderStatusText = (typeof ORDER_STATUS_TEXTS)[number];
 
 /**
- * An order's status in plain words, from the order and its booking: money states first (refunded, partially
- * refunded), then what happened to the seat (a paid order whose booking was cancelled with no refund is
+ * An order's status in plain words, from the order, its booking and any refund still owed: a refund owed first
+ * ("refund pending"), then money states (refunded, partially refunded), then what happened to the seat (a paid order whose booking was cancelled with no refund is
  * "cancelled"; one whose booking is confirmed or played is "confirmed").
  */
-export function orderStatusText(order: OrderStatus, booking: BookingStatus | null): OrderStatusText {
+export function orderStatusText(
+  order: OrderStatus,
+  booking: BookingStatus | null,
+  refundOwedMinor: number | null = null,
+): OrderStatusText {
+  // A refund owed and not yet carried out (app/features/wallet/refunds.server.ts) says so to both sides.
+  if (refundOwedMinor !== null && refundOwedMinor > 0) return "refund pending";
   switch (order) {
     case "pending_payment":
       return "awaiting payment";

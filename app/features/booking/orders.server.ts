@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Viewer } from "~/features/auth/policy";
+import { refundOwedSql } from "~/features/wallet/refund-state.server";
 import { notFound } from "~/lib/errors";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, lobbyCodes, orders, products, promoCodes, slots, users } from "../../../db/schema";
@@ -50,6 +51,7 @@ const orderFields = named({
   productId: slots.productId,
   productTitle: products.title,
   lobbyCode: lobbyCodes.code,
+  refundOwedMinor: refundOwedSql,
 });
 
 function selectOrders(db: Db) {
@@ -116,7 +118,7 @@ async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Pro
       ...row,
       // Only the parties and order staff read this row at all; the buyer's email stays off the streamer's view.
       buyerEmail: isBuyer || viewer.id !== row.influencerId ? row.buyerEmail : null,
-      statusText: orderStatusText(row.status, row.bookingStatus),
+      statusText: orderStatusText(row.status, row.bookingStatus, row.refundOwedMinor),
       gamerTags: row.bookingId ? (tags.get(row.bookingId) ?? []) : [],
       lobbyCode: showCode ? row.lobbyCode : null,
       isBuyer,

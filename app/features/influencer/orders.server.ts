@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "~/features/auth/policy";
+import { orderStatusText } from "~/features/booking/order-view";
+import { refundOwedSql } from "~/features/wallet/refund-state.server";
 import { pageInfo } from "~/lib/paging";
 import { col, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, products, slots, users } from "../../../db/schema";
@@ -66,6 +68,8 @@ export async function influencerOrders(
           buyer: users.username,
           gig: products.title,
           slotStartsAt: slots.startsAt,
+          bookingStatus: bookings.status,
+          refundOwedMinor: refundOwedSql,
           gamertags: gamertagsOf,
         }),
       )
@@ -73,6 +77,7 @@ export async function influencerOrders(
       .innerJoin(users, eq(users.id, orders.userId))
       .leftJoin(slots, eq(slots.id, orders.slotId))
       .leftJoin(products, eq(products.id, slots.productId))
+      .leftJoin(bookings, eq(bookings.orderId, orders.id))
       .where(where)
       .orderBy(desc(orders.createdAt))
       .limit(limit)
@@ -81,7 +86,12 @@ export async function influencerOrders(
   ]);
   const totalItems = total[0]?.n ?? 0;
   return {
-    orders: rows.map((row) => ({ ...row, gamertags: row.gamertags ? row.gamertags.split("\u001f") : [] })),
+    orders: rows.map((row) => ({
+      ...row,
+      // The same words the fan reads: a cancelled or refunded order never shows as paid, an owed refund as pending.
+      statusText: orderStatusText(row.status, row.bookingStatus, row.refundOwedMinor),
+      gamertags: row.gamertags ? row.gamertags.split("\u001f") : [],
+    })),
     ...pageInfo(totalItems, query.page, limit),
   };
 }

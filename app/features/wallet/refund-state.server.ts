@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
-import { type Db, selectInChunks } from "~/platform/db.server";
-import { refunds } from "../../../db/schema";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { col, type Db, selectInChunks } from "~/platform/db.server";
+import { orders, refunds } from "../../../db/schema";
 
 /** A refund still owed on an order: written, not yet carried out (pending, or failed after its retries). */
 export type OwedRefund = { refundId: string; orderId: string; amountMinor: number; currency: string; failed: boolean };
@@ -43,3 +43,8 @@ export async function latestSettledRefund(db: Db, orderId: string) {
     .limit(1);
   return row ?? null;
 }
+
+/** What is still owed in refunds on the selected order (null when nothing is), for any select over `orders`. */
+export const refundOwedSql = sql<
+  number | null
+>`(SELECT ${col(refunds.amountMinor)} FROM ${refunds} WHERE ${col(refunds.orderId)} = ${col(orders.id)} AND ${col(refunds.status)} <> 'succeeded')`;

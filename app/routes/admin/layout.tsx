@@ -12,6 +12,7 @@ import type { Route } from "./+types/layout";
 const LINKS: { to: string; label: string; capability: Capability }[] = [
   { to: "/admin/dashboard", label: "Dashboard", capability: "dashboard" },
   { to: "/admin/influencer", label: "Influencers", capability: "influencers" },
+  { to: "/admin/refunds", label: "Refunds owed", capability: "payouts" },
   { to: "/admin/games", label: "Games", capability: "catalogue" },
   { to: "/admin/platforms", label: "Platforms", capability: "catalogue" },
   { to: "/admin/banners", label: "Banners", capability: "catalogue" },

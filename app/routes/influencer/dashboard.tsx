@@ -222,7 +222,7 @@ export default function InfluencerDashboard({ loaderData }: Route.ComponentProps
                   {order.gamertags.length ? `(${order.gamertags.join(", ")})` : ""}
                 </span>
                 <span className="text-zinc-400">
-                  {order.status} · {order.amount}
+                  {order.statusText} · {order.amount}
                 </span>
               </li>
             ))}

@@ -41,6 +41,7 @@ type OrderRow = {
   gig: string | null;
   kind: string;
   status: string;
+  statusText: string;
   amount: string;
   gamertags: string[];
   createdAt: Date;
@@ -110,8 +111,8 @@ export function OrdersSection({
           { header: "Buyer", cell: (o) => `@${o.buyer}` },
           { header: "Gig", cell: (o) => o.gig ?? o.kind },
           { header: "Gamer tags", cell: (o) => o.gamertags.join(", ") },
-          { header: "Status", cell: (o) => o.status },
-          { header: "Paid", cell: (o) => o.amount },
+          { header: "Status", cell: (o) => o.statusText },
+          { header: "Net paid", cell: (o) => o.amount },
         ]}
       />
       <Pager page={page} totalPages={totalPages} href={href} label="Orders pages" />

@@ -1,0 +1,89 @@
+import { Form } from "react-router";
+import {
+  AdminPage,
+  FormAlert,
+  formatDateTime,
+  replyErrors,
+  Section,
+  secondaryButtonClass,
+} from "~/components/admin/ui";
+import { requireStaff } from "~/features/auth/guards.server";
+import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/refunds.server";
+import { refundIdSchema } from "~/features/wallet/refunds-schema";
+import { formatMoney } from "~/lib/money";
+import { envOf } from "~/platform/http.server";
+import { runAdminForm } from "./_lib/admin-form.server";
+import type { Route } from "./+types/refunds";
+
+export const meta = () => [{ title: "Refunds owed | Noobrd staff" }];
+
+/**
+ * /admin/refunds: every refund owed and not yet carried out (a slot cancelled by its creator, a session ended with
+ * VIP places unserved, a removed streamer), failed ones first, with a button to try again now.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "payouts");
+  return { refunds: await listOwedRefunds(env, viewer) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "payouts");
+  return runAdminForm(
+    env,
+    await request.formData(),
+    "retry",
+    refundIdSchema,
+    (v) => retryOwedRefund(env, viewer, v.id),
+    (result) => ({
+      to: "/admin/refunds",
+      message: result.settled ? "Refund carried out" : "The refund failed again; it stays owed",
+    }),
+  );
+}
+
+export default function Refunds({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = replyErrors(actionData);
+  const { refunds } = loaderData;
+  return (
+    <AdminPage
+      title="Refunds owed"
+      lead="Refunds are carried out at once and retried automatically; the ones listed here are not done yet."
+    >
+      <FormAlert errors={errors} />
+      <Section title={`${refunds.length} owed`}>
+        {refunds.length === 0 ? (
+          <p className="text-sm text-zinc-400">Nothing owed: every refund was carried out.</p>
+        ) : null}
+        <ul className="flex flex-col gap-3">
+          {refunds.map((r) => (
+            <li key={r.refundId} className="rounded-xl border border-ink-700 p-3 text-sm" data-refund={r.refundId}>
+              <p className="flex flex-wrap justify-between gap-2">
+                <span className="font-semibold">
+                  {formatMoney(r.amountMinor, r.currency, { decimals: true })} to {r.buyer}
+                </span>
+                <span className={r.status === "failed" ? "text-red-300" : "text-amber-200"}>
+                  {r.status === "failed" ? "Failed: retries ran out" : "Pending: retrying"}
+                </span>
+              </p>
+              <p className="text-zinc-400">
+                Order {r.orderId} · owed since {formatDateTime(r.createdAt)} · {r.attempts} failed attempt
+                {r.attempts === 1 ? "" : "s"}
+                {r.nextAttemptAt && r.status === "pending" ? ` · next try ${formatDateTime(r.nextAttemptAt)}` : ""}
+              </p>
+              {r.reason ? <p className="mt-1">{r.reason}</p> : null}
+              {r.lastError ? <p className="mt-1 break-words text-red-300">Last error: {r.lastError}</p> : null}
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="id" value={r.refundId} />
+                <button type="submit" className={secondaryButtonClass}>
+                  Retry now
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </AdminPage>
+  );
+}
