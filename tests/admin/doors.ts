@@ -122,6 +122,8 @@ export const ADMIN_DOORS: AdminDoor[] = [
   page("admin/terms-and-privacy", "content", "POST"),
   page("admin/faqs", "content"),
   page("admin/faqs", "content", "POST"),
+  page("admin/refunds", "payouts"),
+  page("admin/refunds", "payouts", "POST"),
   page("admin/contact-us-submissions", "contactSubmissions"),
   page("admin/contact-us-submissions", "contactSubmissions", "POST"),
   api("GET", "get/admin/termsAndPrivacy", "content"),

@@ -26,8 +26,10 @@ export async function openCardCheckout(
   order: PayableOrder,
   input: { name: string; customerEmail: string | null; origin: string },
 ): Promise<{ sessionId: string; url: string }> {
+  const provider = payments(env, input.origin);
+  let sessionId: string | null = null;
   try {
-    const session = await payments(env, input.origin).createCheckoutSession({
+    const session = await provider.createCheckoutSession({
       orderId: order.id,
       name: input.name,
       amountMinor: order.amountMinor,
@@ -35,6 +37,7 @@ export async function openCardCheckout(
       customerEmail: input.customerEmail,
       ...checkoutReturnUrls(input.origin, order.id),
     });
+    sessionId = session.id;
     if (!session.url) throw new Error("Checkout session without a URL");
     await getDb(env)
       .update(orders)
@@ -43,6 +46,9 @@ export async function openCardCheckout(
     return { sessionId: session.id, url: session.url };
   } catch (error) {
     console.error("checkout session", order.id, error);
+    // A session that was created is expired first, so it can never be paid for a released hold. (Were it paid
+    // meanwhile, its webhook still finds the order by the id it carries, and fulfilment refunds a lost seat.)
+    if (sessionId) await provider.expireCheckoutSession(sessionId).catch(() => false);
     await releaseOrder(env, order);
     throw new AppError(503, PAYMENT_UNAVAILABLE);
   }

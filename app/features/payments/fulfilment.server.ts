@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
@@ -22,7 +22,7 @@ import type { FulfilmentStep, PayableOrder } from "./steps";
  *   batch through the one refund path, guarded so that it applies only to an order whose item was lost;
  * - webhook events are recorded by their id (UNIQUE) in webhook.server.ts.
  */
-export type FulfilOutcome = "fulfilled" | "refunded" | "already" | "unpaid";
+export type FulfilOutcome = "fulfilled" | "refunded" | "already" | "unpaid" | "mismatch";
 
 const OPEN_STATUSES = ["pending_payment", "cancelled"] as const;
 
@@ -42,6 +42,25 @@ const payableColumns = {
 export async function orderBySession(db: Db, sessionId: string): Promise<PayableOrder | null> {
   const [order] = await db.select(payableColumns).from(orders).where(eq(orders.checkoutSessionId, sessionId)).limit(1);
   return order ?? null;
+}
+
+/**
+ * The order a Checkout session pays for: by its stored session id, else by the order id the session carries
+ * (`client_reference_id` and metadata, set when it was created), so a payment is never orphaned when storing the
+ * session id failed; the session id is then stored on the order (only if it had none).
+ */
+export async function orderForSession(
+  db: Db,
+  sessionId: string,
+  carriedOrderId: string | null | undefined,
+): Promise<PayableOrder | null> {
+  const stored = await orderBySession(db, sessionId);
+  if (stored || !carriedOrderId) return stored;
+  await db
+    .update(orders)
+    .set({ checkoutSessionId: sessionId, updatedAt: new Date() })
+    .where(and(eq(orders.id, carriedOrderId), isNull(orders.checkoutSessionId), eq(orders.paymentMethod, "card")));
+  return orderBySession(db, sessionId);
 }
 
 export async function orderById(db: Db, orderId: string): Promise<PayableOrder | null> {
@@ -73,11 +92,37 @@ export async function fulfilCheckout(
   known?: CheckoutSessionSnapshot,
 ): Promise<{ outcome: FulfilOutcome; order: PayableOrder }> {
   const db = getDb(env);
-  const order = await orderBySession(db, sessionId);
-  if (!order) throw notFound("Order not found");
+  let order = await orderForSession(db, sessionId, known?.orderId);
+  let session: CheckoutSessionSnapshot | null = known ?? null;
+  if (!order && !session) {
+    session = await payments(env).retrieveCheckoutSession(sessionId);
+    order = await orderForSession(db, sessionId, session?.orderId);
+  }
+  if (!order) {
+    // A paid session whose order cannot be found: nothing is delivered; staff are told through the logs.
+    if (session?.paymentStatus === "paid") {
+      console.error(JSON.stringify({ event: "payment.orphaned", sessionId, orderId: session.orderId }));
+    }
+    throw notFound("Order not found");
+  }
   if (!(OPEN_STATUSES as readonly string[]).includes(order.status)) return { outcome: "already", order };
-  const session = known ?? (await payments(env).retrieveCheckoutSession(sessionId));
+  session ??= await payments(env).retrieveCheckoutSession(sessionId);
   if (session?.paymentStatus !== "paid") return { outcome: "unpaid", order };
+  if (session.amountTotal !== order.amountMinor || session.currency !== order.currency) {
+    // A signed event is still checked against the order: a session that charged another amount or currency than
+    // the order fulfils nothing. The order is cancelled (its hold released) and staff are alerted to refund it.
+    console.error(
+      JSON.stringify({
+        event: "payment.mismatch",
+        orderId: order.id,
+        sessionId,
+        charged: { amountMinor: session.amountTotal, currency: session.currency },
+        expected: { amountMinor: order.amountMinor, currency: order.currency },
+      }),
+    );
+    await releaseOrder(env, order);
+    return { outcome: "mismatch", order: (await orderById(db, order.id)) ?? order };
+  }
   const step = stepFor(order);
   const now = new Date();
 
@@ -169,7 +214,10 @@ export async function endCheckout(env: Env, order: PayableOrder): Promise<Fulfil
     const expired = await provider.expireCheckoutSession(order.checkoutSessionId);
     if (!expired) {
       const session = await provider.retrieveCheckoutSession(order.checkoutSessionId);
-      if (session?.paymentStatus === "paid") return (await fulfilCheckout(env, session.id, session)).outcome;
+      if (session?.paymentStatus === "paid") {
+        const outcome = (await fulfilCheckout(env, session.id, session)).outcome;
+        if (outcome !== "mismatch") return outcome;
+      }
     }
   }
   await releaseOrder(env, order);

@@ -4,7 +4,7 @@ import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { payments, WebhookSignatureError } from "~/platform/stripe/payments.server";
 import { paymentEvents } from "../../../db/schema";
-import { fulfilCheckout, orderBySession, releaseOrder } from "./fulfilment.server";
+import { fulfilCheckout, orderForSession, releaseOrder } from "./fulfilment.server";
 
 /**
  * POST /api/stripe. The signature is verified first (constructEventAsync with the endpoint secret; a bad or
@@ -48,10 +48,12 @@ export async function handleStripeWebhook(
     if (seen?.processedAt) return { received: true, duplicate: true };
   }
   if (event.type === "checkout.session.completed" && event.session.paymentStatus === "paid") {
-    const order = await orderBySession(db, event.session.id);
+    // Found by the stored session id, or by the order id the session carries (fulfilment.server.ts).
+    const order = await orderForSession(db, event.session.id, event.session.orderId);
     if (order) await fulfilCheckout(env, event.session.id, event.session);
+    else console.error(JSON.stringify({ event: "payment.orphaned", sessionId: event.session.id }));
   } else if (event.type === "checkout.session.expired") {
-    const order = await orderBySession(db, event.session.id);
+    const order = await orderForSession(db, event.session.id, event.session.orderId);
     if (order) await releaseOrder(env, order);
   }
   await db

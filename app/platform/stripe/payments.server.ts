@@ -16,6 +16,9 @@ export type CheckoutSessionSnapshot = {
   paymentStatus: "paid" | "unpaid" | "no_payment_required";
   paymentIntentId: string | null;
   orderId: string | null;
+  /** What the session charges, in minor units, and its currency (upper case). */
+  amountTotal: number | null;
+  currency: string | null;
 };
 
 export type NewCheckoutSession = {
@@ -102,6 +105,8 @@ function snapshot(session: Stripe.Checkout.Session): CheckoutSessionSnapshot {
     paymentStatus: session.payment_status as CheckoutSessionSnapshot["paymentStatus"],
     paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
     orderId: session.metadata?.orderId ?? session.client_reference_id ?? null,
+    amountTotal: session.amount_total ?? null,
+    currency: session.currency ? session.currency.toUpperCase() : null,
   };
 }
 
