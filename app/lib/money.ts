@@ -9,6 +9,15 @@
  */
 export const RATE_SCALE = 1_000_000;
 
+/**
+ * The upper bound of any one stored amount (a price, an order, a discount, a refund, a wallet entry), in minor
+ * units: 100,000.00 of a currency. Well inside Stripe's per-payment limit (999,999.99) and ~900 million times below
+ * 2^53, so no amount is ever inexact in JavaScript and no sum of them overflows SQLite's 64-bit integers. The
+ * schemas refuse more with a clear message; migration 0012's triggers refuse it in the database
+ * (docs/decisions/018).
+ */
+export const MAX_AMOUNT_MINOR = 10_000_000;
+
 /** The currency a viewer sees prices in, with the rate from USD (RATE_SCALE for USD itself). */
 export type DisplayCurrency = { code: "USD" | "INR"; rateMicros: number };
 

@@ -18,6 +18,8 @@ export const GIG_MESSAGES = {
   priceFormat: "Enter a price with up to 2 decimals",
   priceMinUsd: "Price should be greater than $5",
   priceMinInr: "Price should be greater than ₹100",
+  priceMaxUsd: "Price can be at most $10,000",
+  priceMaxInr: "Price can be at most ₹10,00,000",
   requirements: "Please fill all the requirements",
   invalidImage: "Please select a valid image file",
   imageTooLarge: "The image must be at most 5 MB",

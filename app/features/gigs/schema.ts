@@ -6,6 +6,11 @@ export const GIG_TITLE_MAX = 66;
 export const GIG_DESCRIPTION_HINT = { min: 500, max: 3000 } as const;
 /** SPEC.md section 9: minimum price 5 USD or 100 INR, typed in the streamer's base currency. */
 export const GIG_MIN_PRICE = { USD: 5, INR: 100 } as const;
+/**
+ * The highest price a streamer may type, in their base currency: both stay under MAX_AMOUNT_MINOR once held in USD
+ * (₹10,00,000 is about $12,000 at any plausible rate).
+ */
+export const GIG_MAX_PRICE = { USD: 10_000, INR: 1_000_000 } as const;
 export const GIG_TAG_MAX = 40;
 export const GIG_TAGS_MAX = 10;
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
@@ -38,11 +43,13 @@ const requirement = z.object({ key: z.string().trim().optional(), value: z.strin
 export function priceSchema(baseCurrency: BaseCurrency) {
   const min = GIG_MIN_PRICE[baseCurrency];
   const minMessage = baseCurrency === "INR" ? M.priceMinInr : M.priceMinUsd;
+  const maxMessage = baseCurrency === "INR" ? M.priceMaxInr : M.priceMaxUsd;
   return z.coerce
     .string({ error: minMessage })
     .trim()
     .regex(/^\d+(\.\d{1,2})?$/, M.priceFormat)
-    .refine((value) => Number(value) >= min, minMessage);
+    .refine((value) => Number(value) >= min, minMessage)
+    .refine((value) => value.length <= 16 && Number(value) <= GIG_MAX_PRICE[baseCurrency], maxMessage);
 }
 
 /** Requirements: every key and value non-empty ("Please fill all the requirements"). Shared by gigs and live sessions. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_AMOUNT_MINOR } from "~/lib/money";
 
 /**
  * A promo code as staff write it (SPEC.md sections 4 and 7; db/schema/promo.ts): the form speaks in percent
@@ -63,6 +64,10 @@ export const promoCodeSchema = z
     }
     if (hundredths < 1) {
       ctx.addIssue({ code: "custom", message: "An amount above 0", path: ["value"] });
+      return z.NEVER;
+    }
+    if (hundredths > MAX_AMOUNT_MINOR) {
+      ctx.addIssue({ code: "custom", message: "An amount of at most 100,000", path: ["value"] });
       return z.NEVER;
     }
     return { ...input, value: hundredths, currency: input.currency };
