@@ -1,4 +1,5 @@
 import { type Column, type GetColumnData, getTableName, is, SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 
 /**
@@ -115,4 +116,10 @@ export async function selectInChunks<T, R>(
 ): Promise<R[]> {
   const parts = await Promise.all(idChunks(ids, size).map((chunk) => query(chunk)));
   return parts.flat();
+}
+
+/** A batch's statements built from lists (chunks, one per row): `db.batch` needs at least one. */
+export function nonEmptyBatch(items: BatchItem<"sqlite">[]): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  if (items.length === 0) throw new Error("nonEmptyBatch: no statements");
+  return items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 }

@@ -10,4 +10,5 @@ export const MODERATION_MESSAGES = {
   chooseBans: "Choose at least one banned user",
   noLongerPending: "Those reports were already decided",
   noLongerBanned: "Those users are no longer banned",
+  tooMany: "Choose at most 200 at a time",
 } as const;

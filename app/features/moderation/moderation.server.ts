@@ -8,7 +8,7 @@ import { closeNotificationSockets } from "~/features/notifications/notify.server
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
-import { getDb, named } from "~/platform/db.server";
+import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";
 import { bans, reports, sessions, users } from "../../../db/schema";
 import { MODERATION_MESSAGES as M } from "./messages";
 import type { ModerationListQuery } from "./schema";
@@ -101,10 +101,13 @@ export async function listBans(env: Env, viewer: Viewer | null, query: Moderatio
 }
 
 async function pendingReports(env: Env, reportIds: string[]) {
-  return getDb(env)
-    .select({ id: reports.id, reportedUserId: reports.reportedUserId })
-    .from(reports)
-    .where(and(inArray(reports.id, reportIds), eq(reports.status, "pending")));
+  const db = getDb(env);
+  return selectInChunks(reportIds, (chunk) =>
+    db
+      .select({ id: reports.id, reportedUserId: reports.reportedUserId })
+      .from(reports)
+      .where(and(inArray(reports.id, chunk), eq(reports.status, "pending"))),
+  );
 }
 
 /** Marks pending reports reviewed (no action on the account). */
@@ -115,13 +118,17 @@ export async function markReportsReviewed(env: Env, viewer: Viewer | null, repor
   const db = getDb(env);
   const now = new Date();
   const ids = pending.map((r) => r.id);
-  await db.batch([
-    db
-      .update(reports)
-      .set({ status: "reviewed", reviewedAt: now, reviewedBy: viewer.id })
-      .where(and(inArray(reports.id, ids), eq(reports.status, "pending"))),
-    auditStatement(db, viewer, { action: "report.review", entity: "report", after: { reportIds: ids } }, now),
-  ]);
+  await db.batch(
+    nonEmptyBatch([
+      ...idChunks(ids).map((chunk) =>
+        db
+          .update(reports)
+          .set({ status: "reviewed", reviewedAt: now, reviewedBy: viewer.id })
+          .where(and(inArray(reports.id, chunk), eq(reports.status, "pending"))),
+      ),
+      auditStatement(db, viewer, { action: "report.review", entity: "report", after: { reportIds: ids } }, now),
+    ]),
+  );
   return { reviewed: ids.length };
 }
 
@@ -141,44 +148,50 @@ export async function banReportedUsers(env: Env, viewer: Viewer | null, reportId
   const userIds = [...byUser.keys()];
   const regularUser = (userId: string) =>
     sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.role} = 'user')`;
-  await db.batch([
-    db
-      .update(reports)
-      .set({ status: "banned", reviewedAt: now, reviewedBy: viewer.id })
-      .where(and(inArray(reports.reportedUserId, userIds), eq(reports.status, "pending"))),
-    ...[...byUser].map(([userId, reportId]) =>
-      db
-        .insert(bans)
-        .select(
-          db
-            .select({
-              id: sql<string>`${newId()}`.as("id"),
-              userId: sql<string>`${userId}`.as("user_id"),
-              reportId: sql<string>`${reportId}`.as("report_id"),
-              reason: reports.reason,
-              bannedAt: sql<number>`${now.getTime()}`.as("banned_at"),
-              bannedBy: sql<string>`${viewer.id}`.as("banned_by"),
-              unbannedAt: sql<null>`NULL`.as("unbanned_at"),
-              unbannedBy: sql<null>`NULL`.as("unbanned_by"),
-            })
-            .from(reports)
-            .where(and(eq(reports.id, reportId), regularUser(userId))),
-        )
-        .onConflictDoNothing(),
-    ),
-    db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt))),
-    ...userIds.map((userId) =>
-      auditStatement(
-        db,
-        viewer,
-        { action: "user.ban", entity: "user", entityId: userId, after: { reportId: byUser.get(userId) } },
-        now,
+  await db.batch(
+    nonEmptyBatch([
+      ...idChunks(userIds).map((chunk) =>
+        db
+          .update(reports)
+          .set({ status: "banned", reviewedAt: now, reviewedBy: viewer.id })
+          .where(and(inArray(reports.reportedUserId, chunk), eq(reports.status, "pending"))),
       ),
-    ),
-  ]);
+      ...[...byUser].map(([userId, reportId]) =>
+        db
+          .insert(bans)
+          .select(
+            db
+              .select({
+                id: sql<string>`${newId()}`.as("id"),
+                userId: sql<string>`${userId}`.as("user_id"),
+                reportId: sql<string>`${reportId}`.as("report_id"),
+                reason: reports.reason,
+                bannedAt: sql<number>`${now.getTime()}`.as("banned_at"),
+                bannedBy: sql<string>`${viewer.id}`.as("banned_by"),
+                unbannedAt: sql<null>`NULL`.as("unbanned_at"),
+                unbannedBy: sql<null>`NULL`.as("unbanned_by"),
+              })
+              .from(reports)
+              .where(and(eq(reports.id, reportId), regularUser(userId))),
+          )
+          .onConflictDoNothing(),
+      ),
+      ...idChunks(userIds).map((chunk) =>
+        db
+          .update(sessions)
+          .set({ revokedAt: now })
+          .where(and(inArray(sessions.userId, chunk), isNull(sessions.revokedAt))),
+      ),
+      ...userIds.map((userId) =>
+        auditStatement(
+          db,
+          viewer,
+          { action: "user.ban", entity: "user", entityId: userId, after: { reportId: byUser.get(userId) } },
+          now,
+        ),
+      ),
+    ]),
+  );
   // Their sessions are revoked above; their open sockets (notifications, live sessions) close now too, rather
   // than at their next request. A failure here is logged: the ban itself has landed.
   await Promise.all([
@@ -192,33 +205,31 @@ export async function banReportedUsers(env: Env, viewer: Viewer | null, reportId
 export async function unbanUsers(env: Env, viewer: Viewer | null, banIds: string[]) {
   assertStaff(viewer, "moderation");
   const db = getDb(env);
-  const active = await db
-    .select({ id: bans.id, userId: bans.userId })
-    .from(bans)
-    .where(and(inArray(bans.id, banIds), isNull(bans.unbannedAt)));
+  const active = await selectInChunks(banIds, (chunk) =>
+    db
+      .select({ id: bans.id, userId: bans.userId })
+      .from(bans)
+      .where(and(inArray(bans.id, chunk), isNull(bans.unbannedAt))),
+  );
   if (active.length === 0) throw conflict(M.noLongerBanned);
   const now = new Date();
-  await db.batch([
-    db
-      .update(bans)
-      .set({ unbannedAt: now, unbannedBy: viewer.id })
-      .where(
-        and(
-          inArray(
-            bans.id,
-            active.map((b) => b.id),
-          ),
-          isNull(bans.unbannedAt),
+  await db.batch(
+    nonEmptyBatch([
+      ...idChunks(active.map((b) => b.id)).map((chunk) =>
+        db
+          .update(bans)
+          .set({ unbannedAt: now, unbannedBy: viewer.id })
+          .where(and(inArray(bans.id, chunk), isNull(bans.unbannedAt))),
+      ),
+      ...active.map((b) =>
+        auditStatement(
+          db,
+          viewer,
+          { action: "user.unban", entity: "user", entityId: b.userId, before: { banId: b.id } },
+          now,
         ),
       ),
-    ...active.map((b) =>
-      auditStatement(
-        db,
-        viewer,
-        { action: "user.unban", entity: "user", entityId: b.userId, before: { banId: b.id } },
-        now,
-      ),
-    ),
-  ]);
+    ]),
+  );
   return { unbanned: active.length };
 }

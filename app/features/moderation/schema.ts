@@ -5,10 +5,13 @@ import { MODERATION_MESSAGES as M } from "./messages";
  * Inputs of the moderation screens and their /api twins (SPEC.md section 7, Admin > Reports). Shared by the
  * Conform forms in the browser and the server, so this module holds no server code.
  */
+/** The most reports or bans one call decides (each is a few statements of one batch). */
+export const MODERATION_BULK_MAX = 200;
+
 const ids = (message: string) =>
   z.preprocess(
     (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
-    z.array(z.string().trim().min(1).max(64)).min(1, message).max(200),
+    z.array(z.string().trim().min(1).max(64)).min(1, message).max(MODERATION_BULK_MAX, M.tooMany),
   );
 
 export const reportIdsSchema = z.object({ reportIds: ids(M.chooseReports) });

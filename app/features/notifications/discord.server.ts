@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertManageBusiness } from "~/features/influencer/access";
 import { AppError } from "~/lib/errors";
-import { getDb } from "~/platform/db.server";
+import { getDb, selectInChunks } from "~/platform/db.server";
 import { discordSender } from "~/platform/discord/discord.server";
 import { discordPreferences, influencerProfiles, oauthAccounts } from "../../../db/schema";
 
@@ -87,23 +87,19 @@ export async function sendDiscordCopies(
   if (userIds.length === 0) return 0;
   const db = getDb(env);
   const column = PREFERENCE_COLUMN[preference];
-  const recipients: { discordUserId: string }[] = [];
-  for (let start = 0; start < userIds.length; start += 90) {
-    const ids = userIds.slice(start, start + 90);
-    recipients.push(
-      ...(await db
-        .select({ discordUserId: oauthAccounts.providerUserId })
-        .from(oauthAccounts)
-        .leftJoin(discordPreferences, eq(discordPreferences.userId, oauthAccounts.userId))
-        .where(
-          and(
-            eq(oauthAccounts.provider, "discord"),
-            inArray(oauthAccounts.userId, ids),
-            sql`coalesce(${column}, ${DISCORD_DEFAULTS[preference] ? 1 : 0}) = 1`,
-          ),
-        )),
-    );
-  }
+  const recipients = await selectInChunks(userIds, (ids) =>
+    db
+      .select({ discordUserId: oauthAccounts.providerUserId })
+      .from(oauthAccounts)
+      .leftJoin(discordPreferences, eq(discordPreferences.userId, oauthAccounts.userId))
+      .where(
+        and(
+          eq(oauthAccounts.provider, "discord"),
+          inArray(oauthAccounts.userId, ids),
+          sql`coalesce(${column}, ${DISCORD_DEFAULTS[preference] ? 1 : 0}) = 1`,
+        ),
+      ),
+  );
   const sender = discordSender(env);
   let sent = 0;
   for (const recipient of recipients) {

@@ -31,4 +31,5 @@ export const ONBOARDING_STAFF_MESSAGES = {
   nothingToVerify: "Error verifying star agreement: those details are already verified or gone",
   notFound: "No onboarding details for this streamer",
   chooseOne: "Choose at least one submission",
+  tooMany: "Choose at most 200 submissions at a time",
 } as const;

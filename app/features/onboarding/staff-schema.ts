@@ -4,7 +4,7 @@ import { ONBOARDING_STAFF_MESSAGES as M } from "./messages";
 /** Inputs of /admin/verify-onboarding-details and its /api twins; no server code here. */
 const ids = z.preprocess(
   (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
-  z.array(z.string().trim().min(1).max(64)).min(1, M.chooseOne).max(200),
+  z.array(z.string().trim().min(1).max(64)).min(1, M.chooseOne).max(200, M.tooMany),
 );
 export const verifyManySchema = z.object({
   BankschemaIds: ids,

@@ -4,7 +4,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
 import { sha256Hex } from "~/lib/crypto";
 import { AppError, conflict, notFound } from "~/lib/errors";
-import { getDb, named } from "~/platform/db.server";
+import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";
 import { bankDetails, influencerProfiles, users } from "../../../db/schema";
 import { maskAccountNumber } from "./bank-identifiers";
 import { ONBOARDING_STAFF_MESSAGES as M } from "./messages";
@@ -104,30 +104,38 @@ export async function verifyOnboardings(
   assertStaff(viewer, "onboarding");
   await checkSecret(env, secretKey);
   const db = getDb(env);
-  const pending = await db
-    .select({ id: bankDetails.id, userId: bankDetails.userId })
-    .from(bankDetails)
-    .where(and(inArray(bankDetails.id, bankDetailIds), eq(bankDetails.isVerified, false)));
+  const pending = await selectInChunks(bankDetailIds, (chunk) =>
+    db
+      .select({ id: bankDetails.id, userId: bankDetails.userId })
+      .from(bankDetails)
+      .where(and(inArray(bankDetails.id, chunk), eq(bankDetails.isVerified, false))),
+  );
   if (pending.length === 0) throw conflict(M.nothingToVerify);
   const ids = pending.map((p) => p.id);
   const userIds = pending.map((p) => p.userId);
-  await db.batch([
-    db
-      .update(bankDetails)
-      .set({ isVerified: true, verifiedAt: now, verifiedBy: viewer.id, updatedAt: now })
-      .where(and(inArray(bankDetails.id, ids), eq(bankDetails.isVerified, false))),
-    db
-      .update(influencerProfiles)
-      .set({ isVerified: true, verifiedAt: now, updatedAt: now })
-      .where(and(inArray(influencerProfiles.userId, userIds), eq(influencerProfiles.isVerified, false))),
-    ...pending.map((p) =>
-      auditStatement(
-        db,
-        viewer,
-        { action: "onboarding.verify", entity: "user", entityId: p.userId, after: { bankDetailsId: p.id } },
-        now,
+  await db.batch(
+    nonEmptyBatch([
+      ...idChunks(ids).map((chunk) =>
+        db
+          .update(bankDetails)
+          .set({ isVerified: true, verifiedAt: now, verifiedBy: viewer.id, updatedAt: now })
+          .where(and(inArray(bankDetails.id, chunk), eq(bankDetails.isVerified, false))),
       ),
-    ),
-  ]);
+      ...idChunks(userIds).map((chunk) =>
+        db
+          .update(influencerProfiles)
+          .set({ isVerified: true, verifiedAt: now, updatedAt: now })
+          .where(and(inArray(influencerProfiles.userId, chunk), eq(influencerProfiles.isVerified, false))),
+      ),
+      ...pending.map((p) =>
+        auditStatement(
+          db,
+          viewer,
+          { action: "onboarding.verify", entity: "user", entityId: p.userId, after: { bankDetailsId: p.id } },
+          now,
+        ),
+      ),
+    ]),
+  );
   return { verified: ids.length };
 }
