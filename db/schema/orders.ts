@@ -128,10 +128,10 @@ export const orders = sqliteTable(
     index("orders_influencer_paid_idx")
       .on(t.influencerId, t.paidAt)
       .where(sql`status IN ('paid', 'partially_refunded')`),
-    // Staff validations: paid orders of an influencer not validated yet.
+    // Staff validations: earning orders of an influencer not validated yet (app/features/earnings/earning-order.ts).
     index("orders_influencer_unvalidated_idx")
       .on(t.influencerId, t.createdAt)
-      .where(sql`validated_at IS NULL AND status = 'paid'`),
+      .where(sql`validated_at IS NULL AND status IN ('paid', 'partially_refunded')`),
     index("orders_slot_idx").on(t.slotId),
     index("orders_live_session_idx").on(t.liveSessionId),
     index("orders_promo_code_idx").on(t.promoCodeId),

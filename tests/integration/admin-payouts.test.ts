@@ -33,7 +33,8 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
     const c = await paidOrder(world, 12_345);
     const d = await paidOrder(world, 1_000);
     await paidOrder(world, 7_000, { validated: false }); // not validated: not payable
-    await paidOrder(world, 4_000, { refunded: 1_000 }); // partly refunded: not payable
+    // Partly refunded (the fan cancelled late and the policy kept the rest): an earning order, payable at its net.
+    const e = await paidOrder(world, 4_000, { refunded: 1_000 });
     await paidOrder(world, 9_000, { daysAgo: 40 }); // outside the period
 
     const [status, remaining] = await call(
@@ -43,7 +44,8 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
     );
     expect(status).toBe(200);
     const ids = (remaining.orders as { _id: string }[]).map((o) => o._id).sort();
-    expect(ids).toEqual([a, b, c, d].sort());
+    expect(ids).toEqual([a, b, c, d, e].sort());
+    expect((remaining.orders as { _id: string; amount: number }[]).find((o) => o._id === e)).toBeTruthy();
     expect(remaining).toMatchObject({ platformFeesPercentage: 20, indirectTaxPercentage: 18, tdsPercentage: 0.1 });
 
     // gross 203.45; fee 20% 40.69; its tax 18% 7.3242 -> 7.32; indirect tax 18% 36.621 -> 36.62;
@@ -93,7 +95,7 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
       finance.cookie,
       `/api/admin/remaining-orders/${world.streamer.id}?startTime=${encodeURIComponent(period().startTime)}&endTime=${encodeURIComponent(period().endTime)}`,
     );
-    expect((after.orders as { _id: string }[]).map((o) => o._id)).toEqual([c]);
+    expect((after.orders as { _id: string }[]).map((o) => o._id).sort()).toEqual([c, e].sort());
 
     // Completing a draft is refused; activate, then complete.
     const [early] = await call(client, finance.cookie, "/api/admin/mark-payout-complete", { payoutIds: [payoutId] });

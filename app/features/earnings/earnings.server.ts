@@ -3,20 +3,13 @@ import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/influencer/access";
 import { pageInfo } from "~/lib/paging";
 import { getDb, named } from "~/platform/db.server";
-import {
-  DEFAULT_PLATFORM_FEE_BPS,
-  influencerProfiles,
-  orders,
-  PAID_ORDER_STATUSES,
-  products,
-  slots,
-  users,
-} from "../../../db/schema";
+import { DEFAULT_PLATFORM_FEE_BPS, influencerProfiles, orders, products, slots, users } from "../../../db/schema";
+import { earningOrder, orderNetMinor } from "./earning-order";
 import { EARNINGS_WINDOWS, type EarningsWindow, netOfFee } from "./math";
 
 const DAY_MS = 86_400_000;
-/** What the buyer paid and kept paid: amount net of refunds. */
-const keptMinor = sql<number>`${orders.amountMinor} - ${orders.refundedMinor}`;
+/** What the buyer paid and kept paid: amount net of refunds (earning-order.ts). */
+const keptMinor = orderNetMinor;
 
 /** The streamer's platform fee (SPEC default 20% for a profile not set up yet). */
 async function feeBpsOf(env: Env, influencerId: string) {
@@ -29,11 +22,7 @@ async function feeBpsOf(env: Env, influencerId: string) {
 }
 
 function paidSince(influencerId: string, since: Date) {
-  return and(
-    eq(orders.influencerId, influencerId),
-    inArray(orders.status, [...PAID_ORDER_STATUSES]),
-    gte(orders.paidAt, since),
-  );
+  return and(earningOrder(influencerId), gte(orders.paidAt, since));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from "~/features/booking/confirmation.server";
 import { vipRefundedNotice } from "~/features/live/vip-messages.server";
 import type { UserNotification } from "~/features/notifications/notify.server";
+import { payoutCompletedNotice } from "~/features/payouts/payout-messages.server";
 import { refundDoneEmail, refundDoneNotice } from "~/features/wallet/refund-messages.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import type { OutboxMessage } from "../../../db/schema";
@@ -26,6 +27,7 @@ const TEMPLATES: Record<string, Template> = {
   "slot-cancelled": { param: "bookingId", email: slotCancelledMail, notification: slotCancelledNotice },
   "refund-done": { param: "refundId", email: refundDoneEmail, notification: refundDoneNotice },
   "vip-refunded": { param: "entryId", notification: vipRefundedNotice },
+  "payout-completed": { param: "payoutId", notification: payoutCompletedNotice },
 };
 
 export type Rendered =

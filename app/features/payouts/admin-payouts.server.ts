@@ -1,10 +1,20 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { auditStatement } from "~/features/audit/audit.server";
 import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
+import { assertStaff, type StaffViewer } from "~/features/auth/staff";
+import { earningOrder, orderNetMinor } from "~/features/earnings/earning-order";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { batchGuard, col, type Db, getDb, isBatchGuardFailure, isUniqueViolation } from "~/platform/db.server";
+import {
+  batchGuard,
+  col,
+  type Db,
+  getDb,
+  idChunks,
+  isBatchGuardFailure,
+  isUniqueViolation,
+  selectInChunks,
+} from "~/platform/db.server";
 import {
   CONFIG_KEYS,
   configurations,
@@ -91,16 +101,18 @@ export async function remainingOrders(
 
 /** The orders asked for, each read with its amount; refuses a set that is not payable now. */
 async function readMergeable(db: Db, influencerId: string, ids: string[], ownPayoutId: string | null) {
-  const rows = await orderRowsQuery(
-    db,
-    and(
-      inArray(orders.id, ids),
-      sql`${payableOrder(influencerId)}`,
-      ownPayoutId
-        ? sql`NOT EXISTS (SELECT 1 FROM ${payoutOrders} po WHERE po.order_id = ${col(orders.id)} AND po.active = 1 AND po.payout_id <> ${ownPayoutId})`
-        : inNoActivePayout(),
-    ),
-  ).all();
+  const rows = await selectInChunks(ids, (chunk) =>
+    orderRowsQuery(
+      db,
+      and(
+        inArray(orders.id, chunk),
+        sql`${payableOrder(influencerId)}`,
+        ownPayoutId
+          ? sql`NOT EXISTS (SELECT 1 FROM ${payoutOrders} po WHERE po.order_id = ${col(orders.id)} AND po.active = 1 AND po.payout_id <> ${ownPayoutId})`
+          : inNoActivePayout(),
+      ),
+    ).all(),
+  );
   if (rows.length !== ids.length) throw conflict(M.ordersNotPayable);
   const currencies = new Set(rows.map((row) => row.currency));
   if (currencies.size > 1) throw badRequest(M.mixedCurrencies);
@@ -117,22 +129,27 @@ function mergedExactly(db: Db, payoutId: string, influencerId: string, count: nu
   );
 }
 
-/** Inserts the payout's rows for these orders, each only while it is payable (and not merged elsewhere). */
-function mergeStatement(db: Db, payoutId: string, influencerId: string, ids: string[], now: Date) {
-  return db
-    .insert(payoutOrders)
-    .select(
-      db
-        .select({
-          payoutId: sql<string>`${payoutId}`.as("payout_id"),
-          orderId: orders.id,
-          active: sql<boolean>`1`.as("active"),
-          createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
-        })
-        .from(orders)
-        .where(and(inArray(orders.id, ids), sql`${payableOrder(influencerId)}`, inNoActivePayout())),
-    )
-    .onConflictDoNothing();
+/**
+ * Inserts the payout's rows for these orders, each only while it is payable (and not merged elsewhere): one
+ * statement per chunk of ids (D1 binds at most 100 values), all in the caller's batch.
+ */
+function mergeStatements(db: Db, payoutId: string, influencerId: string, ids: string[], now: Date) {
+  return idChunks(ids).map((chunk) =>
+    db
+      .insert(payoutOrders)
+      .select(
+        db
+          .select({
+            payoutId: sql<string>`${payoutId}`.as("payout_id"),
+            orderId: orders.id,
+            active: sql<boolean>`1`.as("active"),
+            createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
+          })
+          .from(orders)
+          .where(and(inArray(orders.id, chunk), sql`${payableOrder(influencerId)}`, inNoActivePayout())),
+      )
+      .onConflictDoNothing(),
+  );
 }
 
 async function runGuarded<T>(work: () => Promise<T>, message: string): Promise<T> {
@@ -192,7 +209,7 @@ export async function createPayout(env: Env, viewer: Viewer | null, input: Creat
     () =>
       db.batch([
         db.insert(payouts).values(values),
-        mergeStatement(db, id, input.influencerId, ids, now),
+        ...mergeStatements(db, id, input.influencerId, ids, now),
         mergedExactly(db, id, input.influencerId, ids.length),
         batchGuard(
           db,
@@ -231,10 +248,9 @@ export async function editPayout(env: Env, viewer: Viewer | null, input: EditPay
   await runGuarded(
     () =>
       db.batch([
-        db
-          .delete(payoutOrders)
-          .where(and(eq(payoutOrders.payoutId, payout.id), sql`${payoutOrders.orderId} NOT IN ${ids}`)),
-        mergeStatement(db, payout.id, payout.influencerId, ids, now),
+        // The draft's rows are written anew: out go the ones merged out, back in (while payable) the ones kept.
+        db.delete(payoutOrders).where(eq(payoutOrders.payoutId, payout.id)),
+        ...mergeStatements(db, payout.id, payout.influencerId, ids, now),
         db
           .update(payouts)
           .set({ ...ratesColumns(rates), ...totals, updatedAt: now })
@@ -350,53 +366,51 @@ export async function activatePayout(env: Env, viewer: Viewer | null, payoutId: 
 }
 
 /**
- * Marks active payouts complete, all or none (one batch). The spreadsheet statement is generated after,
- * by the caller (generatePayoutStatement), so a slow file never holds the state change back.
+ * The statements that mark active payouts complete, all or none, for one batch: each still has exactly its orders
+ * as earning orders whose net adds up to the gross it was made with (a payout pays exactly what it says), plus an
+ * audit entry each. `complete.server.ts` runs them with the statements and the streamer's notification.
  */
-export async function completePayouts(env: Env, viewer: Viewer | null, payoutIds: string[], now = new Date()) {
-  assertStaff(viewer, "payouts");
-  const db = getDb(env);
+export async function completionStatements(db: Db, viewer: StaffViewer, payoutIds: string[], now: Date) {
   const ids = unique(payoutIds);
-  const found = await db
-    .select({ id: payouts.id, status: payouts.status })
-    .from(payouts)
-    .where(inArray(payouts.id, ids))
-    .all();
+  const found = await selectInChunks(ids, (chunk) =>
+    db.select({ id: payouts.id, status: payouts.status }).from(payouts).where(inArray(payouts.id, chunk)).all(),
+  );
   if (found.length !== ids.length) throw notFound(M.notFound);
   if (found.some((p) => p.status !== "active")) throw conflict(M.notActive);
-  await runGuarded(
-    () =>
-      db.batch([
-        db
-          .update(payouts)
-          .set({ status: "completed", completedAt: now, updatedAt: now })
-          .where(and(inArray(payouts.id, ids), eq(payouts.status, "active"))),
-        batchGuard(db, sql`changes() = ${ids.length}`),
-        // Every order of each payout is still paid and unrefunded: the statement pays exactly what it says.
-        batchGuard(
-          db,
-          sql`NOT EXISTS (SELECT 1 FROM ${payoutOrders} po JOIN ${orders} ON ${col(orders.id)} = po.order_id
-            WHERE po.payout_id IN ${ids} AND po.active = 1 AND ${col(orders.status)} <> 'paid')`,
-        ),
-        ...ids.map((id) =>
-          auditStatement(
-            db,
-            viewer,
-            {
-              action: "payout.complete",
-              entity: "payout",
-              entityId: id,
-              before: { status: "active" },
-              after: { status: "completed" },
-            },
-            now,
-          ),
-        ),
-      ]),
-    M.completeError,
+  const statements = idChunks(ids).flatMap((chunk) => [
+    db
+      .update(payouts)
+      .set({ status: "completed", completedAt: now, updatedAt: now })
+      .where(and(inArray(payouts.id, chunk), eq(payouts.status, "active"))),
+    batchGuard(db, sql`changes() = ${chunk.length}`),
+    // Every order of each payout is still an earning order, and their net is the payout's gross.
+    batchGuard(
+      db,
+      sql`NOT EXISTS (SELECT 1 FROM ${payouts} p WHERE p.id IN ${chunk} AND (
+            EXISTS (SELECT 1 FROM ${payoutOrders} po JOIN ${orders} ON ${col(orders.id)} = po.order_id
+              WHERE po.payout_id = p.id AND po.active = 1 AND NOT ${earningOrder()})
+            OR p.gross_minor <> (SELECT coalesce(sum(${orderNetMinor}), 0) FROM ${payoutOrders} po
+              JOIN ${orders} ON ${col(orders.id)} = po.order_id WHERE po.payout_id = p.id AND po.active = 1)))`,
+    ),
+  ]);
+  const audits = ids.map((id) =>
+    auditStatement(
+      db,
+      viewer,
+      {
+        action: "payout.complete",
+        entity: "payout",
+        entityId: id,
+        before: { status: "active" },
+        after: { status: "completed" },
+      },
+      now,
+    ),
   );
-  return { ids };
+  return { ids, statements: [...statements, ...audits] };
 }
+
+export { runGuarded };
 
 /** Payouts of a streamer: "active" (drafts and active ones, staff's work in progress) or "history". */
 export async function listPayouts(env: Env, viewer: Viewer | null, influencerId: string, which: "active" | "history") {

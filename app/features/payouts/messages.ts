@@ -9,6 +9,8 @@ export const PAYOUT_MESSAGES = {
   activated: "Payout activated",
   completed: "Payout marked complete",
   spreadsheetReady: "Spreadsheet generated",
+  statementError: "The payout is complete, but its statement could not be generated: generate it again",
+  completedWithoutStatement: "Payout marked complete; its statement could not be generated yet: use Generate statement",
   validated: "Orders marked as played",
   notVerified: "This streamer's onboarding is not verified yet: payouts need verified bank details.",
   noOrders: "Choose at least one order",

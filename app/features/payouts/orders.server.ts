@@ -1,20 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { earningOrder } from "~/features/earnings/earning-order";
 import { col, type Db } from "~/platform/db.server";
 import { liveSessions, orders, payoutOrders, products, slots, users } from "../../../db/schema";
 
 /**
- * Which orders a payout may settle, as SQL over `orders` (DOMAIN.md "Influencers and payouts"): the
- * streamer's slot bookings and VIP places that are paid and not refunded (status 'paid' means
- * refunded_minor = 0, by the orders CHECK), validated by staff as played, and in no payout that is not
- * removed. The same condition filters the list, guards each merge, and re-checks a payout before it moves on;
- * without a streamer it counts every streamer's (the staff dashboard).
+ * Which orders a payout may settle, as SQL over `orders` (docs/decisions/015-payouts.md): the streamer's earning
+ * orders (app/features/earnings/earning-order.ts: paid or partially refunded, at their net) that staff validated.
+ * Paired with `inNoActivePayout` it filters the list and guards each merge; without a streamer it counts every
+ * streamer's (the staff dashboard).
  */
 export function payableOrder(influencerId?: string): SQL {
-  const whose = influencerId === undefined ? sql`1 = 1` : sql`${col(orders.influencerId)} = ${influencerId}`;
-  return sql`${whose}
-    AND ${col(orders.kind)} IN ('slot_booking', 'vip_queue')
-    AND ${col(orders.status)} = 'paid'
-    AND ${col(orders.validatedAt)} IS NOT NULL`;
+  return sql`${earningOrder(influencerId)} AND ${col(orders.validatedAt)} IS NOT NULL`;
 }
 
 export function inNoActivePayout(): SQL {

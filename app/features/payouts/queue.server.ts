@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
+import { earningOrder, orderNetMinor } from "~/features/earnings/earning-order";
 import { col, getDb, named } from "~/platform/db.server";
 import { orders, users } from "../../../db/schema";
 import { inNoActivePayout, payableOrder } from "./orders.server";
@@ -22,12 +23,12 @@ export async function payoutWorkQueue(env: Env, viewer: Viewer | null, now = new
         username: users.username,
         toValidate: sql<number>`sum(CASE WHEN ${toValidate} THEN 1 ELSE 0 END)`,
         payable: sql<number>`sum(CASE WHEN ${payable} THEN 1 ELSE 0 END)`,
-        payableMinor: sql<number>`sum(CASE WHEN ${payable} THEN ${col(orders.amountMinor)} ELSE 0 END)`,
+        payableMinor: sql<number>`sum(CASE WHEN ${payable} THEN ${orderNetMinor} ELSE 0 END)`,
       }),
     )
     .from(orders)
     .innerJoin(users, eq(users.id, orders.influencerId))
-    .where(sql`${col(orders.kind)} IN ('slot_booking', 'vip_queue') AND ${col(orders.status)} = 'paid'`)
+    .where(earningOrder())
     .groupBy(users.id)
     .having(sql`sum(CASE WHEN ${toValidate} THEN 1 ELSE 0 END) > 0 OR sum(CASE WHEN ${payable} THEN 1 ELSE 0 END) > 0`)
     .orderBy(desc(sql`payableMinor`), desc(sql`toValidate`))

@@ -2,8 +2,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { auditStatement } from "~/features/audit/audit.server";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
+import { earningOrder } from "~/features/earnings/earning-order";
 import { badRequest } from "~/lib/errors";
-import { batchGuard, col, getDb, isBatchGuardFailure } from "~/platform/db.server";
+import { batchGuard, col, getDb, idChunks, isBatchGuardFailure } from "~/platform/db.server";
 import { bookings, liveSessions, orders, slots } from "../../../db/schema";
 import { PAYOUT_MESSAGES as M } from "./messages";
 import { orderRowsQuery } from "./orders.server";
@@ -21,9 +22,7 @@ export const sessionStart = sql`coalesce(
   (SELECT ${col(liveSessions.startedAt)} FROM ${liveSessions} WHERE ${col(liveSessions.id)} = ${col(orders.liveSessionId)}))`;
 
 function inWindow(influencerId: string, now: Date) {
-  return sql`${col(orders.influencerId)} = ${influencerId}
-    AND ${col(orders.kind)} IN ('slot_booking', 'vip_queue')
-    AND ${col(orders.status)} = 'paid'
+  return sql`${earningOrder(influencerId)}
     AND ${sessionStart} BETWEEN ${now.getTime() - VALIDATION_WINDOW_MS} AND ${now.getTime()}`;
 }
 
@@ -50,19 +49,23 @@ export async function markOrdersPlayed(
   const ids = [...new Set(orderIds)];
   const db = getDb(env);
   try {
-    await db.batch([
+    // One statement and one guard per chunk of ids (D1 binds at most 100 values), all in one batch.
+    const perChunk = idChunks(ids).flatMap((chunk) => [
       db
         .update(orders)
         .set({ validatedAt: now, validatedBy: viewer.id, updatedAt: now })
-        .where(and(inArray(orders.id, ids), sql`${orders.validatedAt} IS NULL`, inWindow(influencerId, now))),
+        .where(and(inArray(orders.id, chunk), sql`${orders.validatedAt} IS NULL`, inWindow(influencerId, now))),
       batchGuard(
         db,
-        sql`(SELECT count(*) FROM ${orders} WHERE ${col(orders.id)} IN ${ids} AND ${col(orders.validatedAt)} IS NOT NULL AND ${inWindow(influencerId, now)}) = ${ids.length}`,
+        sql`(SELECT count(*) FROM ${orders} WHERE ${col(orders.id)} IN ${chunk} AND ${col(orders.validatedAt)} IS NOT NULL AND ${inWindow(influencerId, now)}) = ${chunk.length}`,
       ),
       db
         .update(bookings)
         .set({ status: "completed", updatedAt: now })
-        .where(and(inArray(bookings.orderId, ids), eq(bookings.status, "confirmed"))),
+        .where(and(inArray(bookings.orderId, chunk), eq(bookings.status, "confirmed"))),
+    ]);
+    await db.batch([
+      ...(perChunk as [(typeof perChunk)[number]]),
       auditStatement(
         db,
         viewer,

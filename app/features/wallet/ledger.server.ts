@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "~/lib/id";
 import type { Db } from "~/platform/db.server";
@@ -51,7 +51,15 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
         status: sql`CASE WHEN ${orders.refundedMinor} + ${amount} >= ${orders.amountMinor} THEN 'refunded' ELSE 'partially_refunded' END`,
         updatedAt: now,
       })
-      .where(and(eq(orders.id, refund.orderId), sql`${orders.status} IN ('paid', 'partially_refunded')`, refund.guard)),
+      .where(
+        and(
+          eq(orders.id, refund.orderId),
+          sql`${orders.status} IN ('paid', 'partially_refunded')`,
+          // A validated order was played and is payable (or paid out): no refund path takes money back from it.
+          isNull(orders.validatedAt),
+          refund.guard,
+        ),
+      ),
     // Inserted only if the order update above applied (changes() counts the previous statement's rows):
     // an order that is not paid (pending, cancelled, already fully refunded) is left alone.
     db.insert(refunds).select(
@@ -143,6 +151,7 @@ export function owedRefundsStatement(db: Db, cause: OwedRefundCause) {
           and(
             cause.orders,
             inArray(orders.status, ["paid", "partially_refunded"]),
+            isNull(orders.validatedAt),
             sql`${orders.amountMinor} > ${orders.refundedMinor}`,
           ),
         ),
@@ -172,6 +181,7 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date) {
         and(
           sql`${orders.id} = (SELECT r.order_id FROM refunds r WHERE r.id = ${refundId} AND r.status IN ('pending', 'failed'))`,
           inArray(orders.status, ["paid", "partially_refunded"]),
+          isNull(orders.validatedAt),
         ),
       ),
     db

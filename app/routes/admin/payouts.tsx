@@ -13,7 +13,6 @@ import {
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   activatePayout,
-  completePayouts,
   createPayout,
   editPayout,
   getPayout,
@@ -30,6 +29,7 @@ import {
   payoutIdsSchema,
   periodSchema,
 } from "~/features/payouts/admin-schema";
+import { completePayouts } from "~/features/payouts/complete.server";
 import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
 import type { PayoutOrderRow } from "~/features/payouts/orders.server";
 import { generatePayoutStatement } from "~/features/payouts/statement.server";
@@ -134,12 +134,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         form,
         intent,
         payoutIdsSchema,
-        async (v) => {
-          const { ids } = await completePayouts(env, viewer, v.payoutIds);
-          for (const id of ids) await generatePayoutStatement(env, viewer, id);
-          return ids;
-        },
-        () => ({ to: back, message: M.completed }),
+        (v) => completePayouts(env, viewer, v.payoutIds),
+        (result) => ({
+          to: back,
+          message: result.spreadsheets.some((sheet) => sheet.error) ? M.completedWithoutStatement : M.completed,
+        }),
         M.completeError,
       );
     case "generate":

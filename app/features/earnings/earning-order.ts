@@ -1,0 +1,25 @@
+import { type SQL, sql } from "drizzle-orm";
+import { col } from "~/platform/db.server";
+import { orders } from "../../../db/schema";
+
+/**
+ * THE definition of an earning order and its net (docs/decisions/015-payouts.md), used by every screen and rule that
+ * counts a streamer's money: the earnings totals and chart, the staff validation list, the payable orders a payout
+ * settles, its completion check, the finance work queue and the streamer's balance. An earning order is a slot booking
+ * or a VIP place of the streamer that was paid and is not wholly refunded (`paid` or `partially_refunded`); it earns
+ * its net: what the buyer paid minus what was refunded. A partial refund (the fan cancelled late, the policy kept
+ * half) therefore still earns its kept half, and is validated and paid out at that net like any other order.
+ */
+export const EARNING_ORDER_KINDS = ["slot_booking", "vip_queue"] as const;
+export const EARNING_ORDER_STATUSES = ["paid", "partially_refunded"] as const;
+
+/** An earning order (of one streamer, or of any when `influencerId` is left out), as SQL over `orders`. */
+export function earningOrder(influencerId?: string): SQL {
+  const whose = influencerId === undefined ? sql`1 = 1` : sql`${col(orders.influencerId)} = ${influencerId}`;
+  return sql`(${whose}
+    AND ${col(orders.kind)} IN ('slot_booking', 'vip_queue')
+    AND ${col(orders.status)} IN ('paid', 'partially_refunded'))`;
+}
+
+/** What an order earns: the amount paid net of refunds, in the order's minor units. */
+export const orderNetMinor = sql<number>`(${col(orders.amountMinor)} - ${col(orders.refundedMinor)})`;

@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import type { UserNotification } from "~/features/notifications/notify.server";
+import { formatMoney } from "~/lib/money";
+import { getDb } from "~/platform/db.server";
+import { payouts } from "../../../db/schema";
+
+/** The outbox template of "your payout was completed", to the streamer (written with the completion). */
+export const PAYOUT_COMPLETED_TEMPLATE = "payout-completed";
+
+export async function payoutCompletedNotice(env: Env, payoutId: string): Promise<UserNotification | null> {
+  const [payout] = await getDb(env)
+    .select({
+      influencerId: payouts.influencerId,
+      status: payouts.status,
+      netMinor: payouts.netMinor,
+      currency: payouts.currency,
+    })
+    .from(payouts)
+    .where(eq(payouts.id, payoutId));
+  if (payout?.status !== "completed") return null;
+  return {
+    userId: payout.influencerId,
+    type: "system",
+    title: `Payout completed: ${formatMoney(payout.netMinor, payout.currency, { decimals: true })} is on its way to your bank account`,
+    url: "/influencer/dashboard#payouts",
+  };
+}

@@ -1,0 +1,2 @@
+DROP INDEX `orders_influencer_unvalidated_idx`;--> statement-breakpoint
+CREATE INDEX `orders_influencer_unvalidated_idx` ON `orders` (`influencer_id`,`created_at`) WHERE validated_at IS NULL AND status IN ('paid', 'partially_refunded');
