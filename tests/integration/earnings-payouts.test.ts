@@ -5,8 +5,6 @@ import { cancelBooking } from "~/features/booking/cancel.server";
 import { earningsTotals } from "~/features/earnings/earnings.server";
 import { streamerBalance } from "~/features/payouts/balance.server";
 import { ordersForValidation } from "~/features/payouts/validations.server";
-import { generateSeed } from "../../db/seed/generate";
-import { seedStatements } from "../../db/seed/sql";
 import { createBooking, createSlot, viewerOf } from "../factories";
 import { callJson, days, paidOrder, payoutWorld, staffUser } from "./admin-world";
 

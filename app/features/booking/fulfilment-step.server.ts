@@ -4,6 +4,7 @@ import { releaseRedemptionStatement } from "~/features/promo/redeem.server";
 import { col } from "~/platform/db.server";
 import { bookings } from "../../../db/schema";
 import { bookingConfirmedMessages, lateRefundMessages } from "./confirmation.server";
+import { seatsTakenSql } from "./seats";
 
 /**
  * A slot booking's part of fulfilment. Taking the seat is one conditional UPDATE of the order's booking,
@@ -22,10 +23,7 @@ export const slotBookingStep: FulfilmentStep = {
           and(
             eq(bookings.orderId, order.id),
             inArray(bookings.status, ["held", "expired"]),
-            sql`(SELECT coalesce(sum(other.seats), 0) FROM bookings other
-                 WHERE other.slot_id = ${col(bookings.slotId)} AND other.id <> ${col(bookings.id)}
-                   AND (other.status = 'confirmed' OR (other.status = 'held' AND other.hold_expires_at > ${at})))
-                + ${col(bookings.seats)}
+            sql`${seatsTakenSql(col(bookings.slotId), at, col(bookings.id))} + ${col(bookings.seats)}
                 <= (SELECT s.seats FROM slots s WHERE s.id = ${col(bookings.slotId)} AND s.status = 'open')`,
           ),
         ),

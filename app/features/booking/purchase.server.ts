@@ -15,6 +15,7 @@ import { bookingGamertags, bookings, orders, slots, users, walletEntries } from 
 import { bookingConfirmedMessages } from "./confirmation.server";
 import { BOOKING_MESSAGES, HOLD_MINUTES } from "./messages";
 import type { PurchaseDraft } from "./schema";
+import { seatsTakenSql } from "./seats";
 import { type BookableSlot, getSlot } from "./slots.server";
 
 /**
@@ -44,8 +45,7 @@ export type PlacedOrder = {
 type Mode = "hold" | "wallet" | "free";
 
 function seatCheck(slotId: string, seats: number, now: number) {
-  return sql`(SELECT coalesce(sum(b.seats), 0) FROM bookings b WHERE b.slot_id = ${slotId}
-      AND (b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > ${now}))) + ${seats}
+  return sql`${seatsTakenSql(sql`${slotId}`, now)} + ${seats}
     <= (SELECT s.seats FROM slots s WHERE s.id = ${slotId} AND s.status = 'open' AND s.starts_at > ${now})`;
 }
 

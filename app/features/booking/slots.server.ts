@@ -1,17 +1,9 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import { col, type Db } from "~/platform/db.server";
 import { products, slots } from "../../../db/schema";
 import { BOOKING_MESSAGES } from "./messages";
-
-/**
- * Slots as a buyer sees them: seats left count confirmed bookings and holds that have not expired (an expired
- * hold stops counting at hold_expires_at, before any sweeper marks it).
- */
-export function seatsTakenSql(now: Date) {
-  return sql<number>`(SELECT coalesce(sum(b.seats), 0) FROM bookings b WHERE b.slot_id = ${col(slots.id)}
-    AND (b.status = 'confirmed' OR (b.status = 'held' AND b.hold_expires_at > ${now.getTime()})))`;
-}
+import { seatsTakenSql } from "./seats";
 
 const bookableColumns = (now: Date) => ({
   id: slots.id,
@@ -25,7 +17,7 @@ const bookableColumns = (now: Date) => ({
   currency: products.currency,
   title: products.title,
   archivedAt: products.archivedAt,
-  seatsTaken: seatsTakenSql(now),
+  seatsTaken: seatsTakenSql(col(slots.id), now),
 });
 
 export type BookableSlot = {

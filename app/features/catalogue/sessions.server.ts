@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { seatsTakenSql } from "~/features/booking/seats";
 import { col, type Db, named } from "~/platform/db.server";
 import { bookings, games, liveSessions, products, queueEntries, slots, users } from "../../../db/schema";
 import { liveCardColumns } from "./columns.server";
@@ -8,9 +9,7 @@ import { liveCardColumns } from "./columns.server";
  * of bookings that hold them (confirmed, or held and not yet expired), DOMAIN.md's capacity rule.
  */
 export function seatsLeft(now: Date) {
-  return sql<number>`max(0, ${col(slots.seats)} - coalesce((SELECT sum(${col(bookings.seats)}) FROM ${bookings} WHERE ${col(bookings.slotId)} = ${col(slots.id)} AND (${col(bookings.status)} = 'confirmed' OR (${col(bookings.status)} = 'held' AND ${col(bookings.holdExpiresAt)} > ${now.getTime()}))), 0))`.mapWith(
-    Number,
-  );
+  return sql<number>`max(0, ${col(slots.seats)} - ${seatsTakenSql(col(slots.id), now)})`.mapWith(Number);
 }
 
 /** A session card: the slot, its gig and game, its star. Needs slots JOIN users LEFT JOIN products, games. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/influencer/access";
 import { pageInfo } from "~/lib/paging";

@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { storeCover } from "~/features/gigs/cover.server";
 import { assertGameChoice, usdPrice } from "~/features/gigs/gigs.server";

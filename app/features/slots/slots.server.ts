@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
+import { seatsTakenSql } from "~/features/booking/seats";
 import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/access";
 import { announceToFans } from "~/features/notifications/fanout.server";
 import { AppError, badRequest, conflict, notFound } from "~/lib/errors";
@@ -24,9 +25,9 @@ import { addDays, zonedToUtc } from "./time";
 
 const DAY_MS = 86_400_000;
 
-/** Seats held (until the hold expires) or confirmed on the slot: the same count the booking write checks. */
+/** Seats taken on the slot: the booking feature's one rule, the same count the booking write checks. */
 function seatsTaken(now: Date) {
-  return sql<number>`(SELECT coalesce(sum(${sql.identifier("seats")}), 0) FROM ${bookings} WHERE ${bookings.slotId} = ${col(slots.id)} AND (${bookings.status} = 'confirmed' OR (${bookings.status} = 'held' AND ${bookings.holdExpiresAt} > ${now.getTime()})))`;
+  return seatsTakenSql(col(slots.id), now);
 }
 
 const slotFields = (now: Date) => ({
