@@ -75,21 +75,31 @@ export function batchGuard(db: Db, condition: SQL) {
     .from(sql`(SELECT 1) AS batch_guard`);
 }
 
+/** What D1 said about a failed statement: its message and its cause's (Drizzle wraps D1's error). */
+function failureText(error: unknown): string {
+  return `${error instanceof Error ? error.message : String(error)} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
+}
+
 export function isBatchGuardFailure(error: unknown): boolean {
-  const text = `${error instanceof Error ? error.message : ""} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
-  return /malformed JSON/i.test(text);
+  return /malformed JSON/i.test(failureText(error));
+}
+
+/**
+ * True when a write failed on any constraint (UNIQUE, CHECK, FOREIGN KEY, NOT NULL, or a bound trigger): the batch
+ * was refused by the database's own rules and nothing of it was written. The one place that reads D1's message.
+ */
+export function isConstraintViolation(error: unknown): boolean {
+  return /constraint failed/i.test(failureText(error));
 }
 
 /** True when a write failed on a UNIQUE constraint (or index). */
 export function isUniqueViolation(error: unknown): boolean {
-  const text = `${error instanceof Error ? error.message : ""} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
-  return /UNIQUE constraint failed/i.test(text);
+  return /UNIQUE constraint failed/i.test(failureText(error));
 }
 
 /** True when a write failed on a FOREIGN KEY constraint (a row still referenced, or a missing parent). */
 export function isForeignKeyViolation(error: unknown): boolean {
-  const text = `${error instanceof Error ? error.message : ""} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ""}`;
-  return /FOREIGN KEY constraint failed/i.test(text);
+  return /FOREIGN KEY constraint failed/i.test(failureText(error));
 }
 
 /**

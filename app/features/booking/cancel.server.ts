@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/auth/policy";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { notifyUser } from "~/features/notifications/notify.server";
+import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
 import { owedRefundsStatement, walletRefundStatements } from "~/features/wallet/ledger.server";
 import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
 import { conflict, notFound } from "~/lib/errors";
@@ -10,7 +11,7 @@ import { formatMoney } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, named, selectInChunks } from "~/platform/db.server";
 import { outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
-import { bookings, orders, promoRedemptions, slots } from "../../../db/schema";
+import { bookings, orders, slots } from "../../../db/schema";
 import { type RefundTier, refundFor, refundTier } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
 
@@ -79,14 +80,7 @@ function cancelStatements(
           guard: sql`changes() = 1`,
         })
       : [];
-  const returnPromoUse = db
-    .delete(promoRedemptions)
-    .where(
-      and(
-        eq(promoRedemptions.orderId, booking.orderId),
-        sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled')`,
-      ),
-    );
+  const returnPromoUse = givePromoUseBackStatement(db, sql`(${booking.orderId})`);
   return [cancel, ...refund, returnPromoUse];
 }
 
@@ -176,7 +170,7 @@ export function slotCancellationStatements(
       createdBy: input.createdBy,
       now: input.now,
     }),
-    db.delete(promoRedemptions).where(sql`${col(promoRedemptions.orderId)} IN ${ordersCancelledNow}`),
+    givePromoUseBackStatement(db, ordersCancelledNow),
     ...(["email", "notification"] as const).map((channel) =>
       outboxSelectStatement(
         db,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FulfilmentStep } from "~/features/payments/steps";
-import { releaseRedemptionStatement } from "~/features/promo/redeem.server";
+import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
 import { col } from "~/platform/db.server";
 import { bookings } from "../../../db/schema";
 import { bookingConfirmedMessages, lateRefundMessages } from "./confirmation.server";
@@ -55,7 +55,7 @@ export const slotBookingStep: FulfilmentStep = {
             sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = ${order.id} AND o.status = 'cancelled')`,
           ),
         ),
-      releaseRedemptionStatement(db, order.id),
+      givePromoUseBackStatement(db, sql`(${order.id})`),
     ];
   },
   confirmedMessages: (order) => bookingConfirmedMessages(order.id),

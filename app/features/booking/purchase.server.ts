@@ -5,13 +5,13 @@ import { deliverMessages } from "~/features/messages/deliver.server";
 import { openCardCheckout } from "~/features/payments/checkout.server";
 import type { PayableOrder } from "~/features/payments/steps";
 import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/promo/redeem.server";
-import { walletBalance } from "~/features/wallet/ledger.server";
+import { walletBalance, walletDebitStatement } from "~/features/wallet/ledger.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
-import { type Db, getDb } from "~/platform/db.server";
+import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
-import { bookingGamertags, bookings, orders, slots, users, walletEntries } from "../../../db/schema";
+import { bookingGamertags, bookings, orders, slots, users } from "../../../db/schema";
 import { bookingConfirmedMessages } from "./confirmation.server";
 import { BOOKING_MESSAGES, HOLD_MINUTES } from "./messages";
 import type { PurchaseDraft } from "./schema";
@@ -103,30 +103,7 @@ function purchaseStatements(
   }
   if (mode === "wallet") {
     statements.push(
-      db.insert(walletEntries).select(
-        db
-          .select({
-            id: sql<string>`${newId()}`.as("id"),
-            userId: users.id,
-            amountMinor: sql<number>`${-amount}`.as("amount_minor"),
-            currency: sql<string>`${currency}`.as("currency"),
-            kind: sql<"purchase">`'purchase'`.as("kind"),
-            orderId: sql<string>`${orderId}`.as("order_id"),
-            refundId: sql<string | null>`NULL`.as("refund_id"),
-            payoutId: sql<string | null>`NULL`.as("payout_id"),
-            note: sql<string>`'Slot booking'`.as("note"),
-            createdBy: sql<string | null>`NULL`.as("created_by"),
-            createdAt: sql<Date>`${at}`.as("created_at"),
-          })
-          .from(users)
-          .where(
-            and(
-              eq(users.id, userId),
-              sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
-                   WHERE w.user_id = ${userId} AND w.currency = ${currency}) >= ${amount}`,
-            ),
-          ),
-      ),
+      walletDebitStatement(db, { userId, amountMinor: amount, currency, orderId, note: "Slot booking", now }),
     );
     chain.push(sql`EXISTS (SELECT 1 FROM wallet_entries w WHERE w.order_id = ${orderId} AND w.kind = 'purchase')`);
   }
@@ -158,13 +135,6 @@ function purchaseStatements(
       ),
   );
   return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
-}
-
-function isConstraintFailure(error: unknown): boolean {
-  const text = `${error instanceof Error ? error.message : String(error)} ${
-    error instanceof Error && error.cause instanceof Error ? error.cause.message : ""
-  }`;
-  return /constraint failed/i.test(text);
 }
 
 /** Why a refused batch was refused, for the buyer (read after the failed write, never instead of it). */
@@ -230,7 +200,7 @@ export async function placeOrder(
       mode === "hold" ? [] : bookingConfirmedMessages(orderId).map((entry) => outboxStatement(db, entry));
     await db.batch([...statements, ...messages, availabilityChangedStatement(db)]);
   } catch (error) {
-    if (!isConstraintFailure(error)) throw error;
+    if (!isConstraintViolation(error)) throw error;
     throw await refusal(db, {
       slotId: slot.id,
       seats: draft.numberOfPlayers,

@@ -10,7 +10,7 @@ import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
-import { col, type Db, getDb, named } from "~/platform/db.server";
+import { col, type Db, getDb, isConstraintViolation, named } from "~/platform/db.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
 import {
   gameModes,
@@ -33,12 +33,6 @@ import { VIP_REFUNDED_TEMPLATE } from "./vip-messages.server";
  * Going live, changing the session, ending it (DOMAIN.md "Live sessions and queues"). One open session per
  * streamer: the partial UNIQUE index on live_sessions decides, in the same batch that points the user at it.
  */
-function isConstraintFailure(error: unknown): boolean {
-  const text = `${error instanceof Error ? error.message : String(error)} ${
-    error instanceof Error && error.cause instanceof Error ? error.cause.message : ""
-  }`;
-  return /constraint failed/i.test(text);
-}
 
 function streamingLinkOf(input: { isStreaming: boolean; streamingLink: string }, parentHosts: readonly string[]) {
   if (!input.isStreaming) return null;
@@ -89,7 +83,7 @@ export async function goLive(
       catalogueChangedStatement(db),
     ]);
   } catch (error) {
-    if (isConstraintFailure(error)) throw conflict(M.alreadyLive);
+    if (isConstraintViolation(error)) throw conflict(M.alreadyLive);
     throw error;
   }
   await announceToFans(env, { kind: "live", influencerId: viewer.id, liveSessionId: id });

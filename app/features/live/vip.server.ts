@@ -3,11 +3,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/auth/policy";
 import { openCardCheckout } from "~/features/payments/checkout.server";
 import type { PayableOrder } from "~/features/payments/steps";
-import { walletBalance } from "~/features/wallet/ledger.server";
+import { walletBalance, walletDebitStatement } from "~/features/wallet/ledger.server";
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { type Db, getDb } from "~/platform/db.server";
-import { orders, queueEntries, users, walletEntries } from "../../../db/schema";
+import { batchGuard, type Db, getDb, isBatchGuardFailure, isConstraintViolation } from "~/platform/db.server";
+import { orders, queueEntries, users } from "../../../db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
 import { assertMayJoin, type QueueChange } from "./queue.server";
 import { loadSession, type QueueSessionInfo } from "./snapshot.server";
@@ -105,50 +105,26 @@ export async function joinVipWithWallet(
   const amount = session.priceMinor;
   const statements: BatchItem<"sqlite">[] = [
     db.insert(orders).values(vipOrder(session, viewer, orderId, true, now)),
-    db.insert(walletEntries).select(
-      db
-        .select({
-          id: sql<string>`${newId()}`.as("id"),
-          userId: users.id,
-          amountMinor: sql<number>`${-amount}`.as("amount_minor"),
-          currency: sql<string>`${VIP_CURRENCY}`.as("currency"),
-          kind: sql<"purchase">`'purchase'`.as("kind"),
-          orderId: sql<string>`${orderId}`.as("order_id"),
-          refundId: sql<string | null>`NULL`.as("refund_id"),
-          payoutId: sql<string | null>`NULL`.as("payout_id"),
-          note: sql<string>`'VIP queue place'`.as("note"),
-          createdBy: sql<string | null>`NULL`.as("created_by"),
-          createdAt: sql<Date>`${at}`.as("created_at"),
-        })
-        .from(users)
-        .where(
-          and(
-            eq(users.id, viewer.id),
-            sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
-                 WHERE w.user_id = ${viewer.id} AND w.currency = ${VIP_CURRENCY}) >= ${amount}`,
-          ),
-        ),
-    ),
+    walletDebitStatement(db, {
+      userId: viewer.id,
+      amountMinor: amount,
+      currency: VIP_CURRENCY,
+      orderId,
+      note: "VIP queue place",
+      now,
+    }),
     placeStatement(db, { id: orderId, userId: viewer.id, liveSessionId }, at),
-    // No place (no balance, session ended, already queued): the CHECK on amounts fails the whole batch.
-    db
-      .update(orders)
-      .set({ amountMinor: -1 })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          sql`(NOT EXISTS (SELECT 1 FROM queue_entries q WHERE q.order_id = ${orderId})
-              OR NOT EXISTS (SELECT 1 FROM wallet_entries w WHERE w.order_id = ${orderId} AND w.kind = 'purchase'))`,
-        ),
-      ),
+    // No place (no balance, session ended, already queued): the guard fails the whole batch.
+    batchGuard(
+      db,
+      sql`EXISTS (SELECT 1 FROM queue_entries q WHERE q.order_id = ${orderId})
+        AND EXISTS (SELECT 1 FROM wallet_entries w WHERE w.order_id = ${orderId} AND w.kind = 'purchase')`,
+    ),
   ];
   try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
-    const text = `${error instanceof Error ? error.message : String(error)} ${
-      error instanceof Error && error.cause instanceof Error ? error.cause.message : ""
-    }`;
-    if (!/constraint failed/i.test(text)) throw error;
+    if (!isConstraintViolation(error) && !isBatchGuardFailure(error)) throw error;
     const fresh = await loadSession(db, liveSessionId);
     if (fresh.endedAt) throw conflict(M.sessionEnded);
     if ((await walletBalance(db, viewer.id, VIP_CURRENCY)) < amount) throw conflict(M.insufficientBalance);

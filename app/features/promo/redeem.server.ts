@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, type Db } from "~/platform/db.server";
@@ -121,14 +121,16 @@ export function redemptionStatement(
   );
 }
 
-/** Returns the code's use once its order is cancelled before payment (db/schema/promo.ts). */
-export function releaseRedemptionStatement(db: Db, orderId: string) {
-  return db
-    .delete(promoRedemptions)
-    .where(
-      and(
-        eq(promoRedemptions.orderId, orderId),
-        sql`EXISTS (SELECT 1 FROM orders WHERE orders.id = ${orderId} AND orders.status = 'cancelled')`,
-      ),
-    );
+/**
+ * THE promo give-back: a code's use is returned (its redemption row deleted) for each order in `orderIds` (SQL: a
+ * parenthesised list or subquery of order ids) that delivered nothing: an order that was never paid (cancelled), or
+ * one whose booking was cancelled (by the fan or the streamer) or whose hold expired. For the caller's batch, after
+ * the statement that made it so; an order still delivering keeps its use.
+ */
+export function givePromoUseBackStatement(db: Db, orderIds: SQL) {
+  return db.delete(promoRedemptions).where(
+    sql`${promoRedemptions.orderId} IN ${orderIds} AND (
+        EXISTS (SELECT 1 FROM orders o WHERE o.id = ${promoRedemptions.orderId} AND o.status = 'cancelled')
+        OR EXISTS (SELECT 1 FROM bookings b WHERE b.order_id = ${promoRedemptions.orderId} AND b.status IN ('cancelled', 'expired')))`,
+  );
 }

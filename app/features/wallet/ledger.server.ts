@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "~/lib/id";
 import type { Db } from "~/platform/db.server";
-import { orders, refunds, walletEntries } from "../../../db/schema";
+import { orders, refunds, users, walletEntries } from "../../../db/schema";
 
 /**
  * The wallet's one write path for refunds. Every refund to the wallet in the product (a cancelled booking,
@@ -209,6 +209,42 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date) {
         .where(and(eq(refunds.id, refundId), eq(refunds.status, "succeeded"), sql`changes() = 1`)),
     ),
   ] as const;
+}
+
+/**
+ * THE wallet debit, for the caller's batch with the order it pays: one conditional insert of a `purchase` entry that
+ * is written only while the user's balance in `currency` covers `amountMinor` (the sum is an index-only scan of
+ * wallet_entries_balance_idx). Nothing is read first, so two purchases racing for the same balance cannot both
+ * debit it. Follow it with a guard (or a statement that needs the entry) to refuse the order when it was not written.
+ */
+export function walletDebitStatement(
+  db: Db,
+  debit: { userId: string; amountMinor: number; currency: string; orderId: string; note: string; now: Date },
+) {
+  return db.insert(walletEntries).select(
+    db
+      .select({
+        id: sql<string>`${newId()}`.as("id"),
+        userId: users.id,
+        amountMinor: sql<number>`${-debit.amountMinor}`.as("amount_minor"),
+        currency: sql<string>`${debit.currency}`.as("currency"),
+        kind: sql<"purchase">`'purchase'`.as("kind"),
+        orderId: sql<string>`${debit.orderId}`.as("order_id"),
+        refundId: sql<string | null>`NULL`.as("refund_id"),
+        payoutId: sql<string | null>`NULL`.as("payout_id"),
+        note: sql<string>`${debit.note}`.as("note"),
+        createdBy: sql<string | null>`NULL`.as("created_by"),
+        createdAt: sql<Date>`${debit.now.getTime()}`.as("created_at"),
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, debit.userId),
+          sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
+               WHERE w.user_id = ${debit.userId} AND w.currency = ${debit.currency}) >= ${debit.amountMinor}`,
+        ),
+      ),
+  );
 }
 
 /** The balance query, to run alone (`walletBalance`) or inside a caller's `db.batch` (one round trip). */

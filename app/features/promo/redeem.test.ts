@@ -1,0 +1,51 @@
+import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/platform/db.server";
+import {
+  createBooking,
+  createGame,
+  createGig,
+  createInfluencer,
+  createPlatform,
+  createSlot,
+  createUser,
+} from "../../../tests/factories";
+import { givePromoUseBackStatement } from "./redeem.server";
+
+describe("the promo give-back", () => {
+  it("returns the use of an order that delivered nothing, and only of that one", async () => {
+    const star = await createInfluencer(env.DB);
+    const platform = await createPlatform(env.DB, "pc");
+    const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
+    const gig = await createGig(env.DB, star.id, game);
+    const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 86_400_000), { seats: 4 });
+    const fans = [await createUser(env.DB), await createUser(env.DB)];
+    const kept = await createBooking(
+      env.DB,
+      { id: slot.id, influencerId: star.id },
+      (fans[0] as (typeof fans)[0]).id,
+      "confirmed",
+    );
+    const gone = await createBooking(
+      env.DB,
+      { id: slot.id, influencerId: star.id },
+      (fans[1] as (typeof fans)[1]).id,
+      "cancelled",
+    );
+    await env.DB.prepare(
+      "INSERT INTO promo_codes (id, code, kind, value, is_active, created_at, updated_at) VALUES ('p1', 'TEN', 'percent', 1000, 1, 0, 0)",
+    ).run();
+    for (const [i, booking] of [kept, gone].entries()) {
+      await env.DB.prepare(
+        "INSERT INTO promo_redemptions (id, promo_code_id, user_id, order_id, discount_minor, created_at) VALUES (?, 'p1', ?, ?, 100, 0)",
+      )
+        .bind(`r${i}`, (fans[i] as (typeof fans)[0]).id, booking.orderId)
+        .run();
+    }
+    const db = getDb(env);
+    await db.batch([givePromoUseBackStatement(db, sql`(${kept.orderId}, ${gone.orderId})`)]);
+    const left = await env.DB.prepare("SELECT order_id FROM promo_redemptions").all<{ order_id: string }>();
+    expect(left.results.map((row) => row.order_id)).toEqual([kept.orderId]);
+  });
+});
