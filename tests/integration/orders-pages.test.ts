@@ -125,3 +125,38 @@ describe("/profile: orders and wallet without JavaScript", () => {
     expect(status).toEqual({ status: "confirmed" });
   });
 });
+
+describe("honest order states", () => {
+  it("an abandoned checkout reads cancelled and has no invoice; an archived gig's order still shows, unlinked", async () => {
+    const w = await world();
+    // The far booking's gig is archived; the near one's checkout is abandoned (hold expired, order unpaid).
+    await env.DB.prepare(
+      "UPDATE products SET archived_at = ? WHERE id = (SELECT s.product_id FROM slots s JOIN bookings b ON b.slot_id = s.id WHERE b.id = ?)",
+    )
+      .bind(Date.now(), w.far.id)
+      .run();
+    await env.DB.prepare(
+      "UPDATE orders SET status = 'pending_payment', paid_at = NULL, payment_method = 'card' WHERE id = ?",
+    )
+      .bind(w.near.orderId)
+      .run();
+    await env.DB.prepare(
+      "UPDATE bookings SET status = 'expired', hold_expires_at = NULL, confirmed_at = NULL WHERE id = ?",
+    )
+      .bind(w.near.id)
+      .run();
+    const html = await (await page("/profile", w.cookie)).text();
+    expect(html).toContain("Ranked duos with Ava");
+    expect(html).not.toContain('href="/gig/');
+    expect(html).not.toContain(`/api/get/user_order/invoice/${w.near.orderId}`);
+    expect(html).toContain(`/api/get/user_order/invoice/${w.far.orderId}`);
+    const detail = await (await page(`/profile/orders/${w.near.orderId}`, w.cookie)).text();
+    expect(detail).toContain(">cancelled<");
+    const invoice = await page(`/api/get/user_order/invoice/${w.near.orderId}`, w.cookie);
+    expect(invoice.status).toBe(404);
+    expect(((await invoice.json()) as { message: string }).message).toBe(
+      "This order was not paid, so it has no invoice",
+    );
+    expect((await page(`/api/get/user_order/invoice/${w.far.orderId}`, w.cookie)).status).toBe(200);
+  });
+});

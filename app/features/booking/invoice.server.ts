@@ -1,5 +1,7 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import type { Viewer } from "~/features/auth/policy";
+import { notFound } from "~/lib/errors";
+import { BOOKING_MESSAGES } from "./messages";
 import { getOrder, type OrderDetails } from "./orders.server";
 import { formatSlotTime } from "./time-zone";
 
@@ -23,6 +25,8 @@ export async function orderInvoicePdf(
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   const now = options.now ?? new Date();
   const order = await getOrder(env, viewer, orderId, now);
+  // An invoice records a payment: an order that was never paid (abandoned, declined, expired) has none.
+  if (!order.paidAt) throw notFound(BOOKING_MESSAGES.noInvoice);
   return { bytes: await renderInvoice(order, options.timeZone, now), filename: `noobrd-invoice-${order.id}.pdf` };
 }
 

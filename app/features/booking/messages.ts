@@ -23,6 +23,7 @@ export const BOOKING_MESSAGES = {
   // After purchase
   bookingNotFound: "Booking not found",
   orderNotFound: "Order not found",
+  noInvoice: "This order was not paid, so it has no invoice",
   notCancellable: "Only a confirmed booking can be cancelled",
   alreadyStarted: "This session has already started",
   alreadyCancelled: "This booking is already cancelled",

@@ -33,7 +33,8 @@ export function orderStatusText(
   if (refundOwedMinor !== null && refundOwedMinor > 0) return "refund pending";
   switch (order) {
     case "pending_payment":
-      return "awaiting payment";
+      // The hold ran out (abandoned or declined checkout) before the sweeper cancelled the order: say so now.
+      return booking === "expired" ? "cancelled" : "awaiting payment";
     case "refunded":
       return "refunded";
     case "partially_refunded":

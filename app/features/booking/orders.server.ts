@@ -50,6 +50,7 @@ const orderFields = named({
   endsAt: slots.endsAt,
   productId: slots.productId,
   productTitle: products.title,
+  productArchived: sql<boolean>`${products.archivedAt} IS NOT NULL`.mapWith(Boolean),
   lobbyCode: lobbyCodes.code,
   refundOwedMinor: refundOwedSql,
 });
@@ -80,7 +81,8 @@ export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail"> & {
   isBuyer: boolean;
   canEditGamerTags: boolean;
   canCancel: boolean;
-  invoiceUrl: string;
+  /** Only an order that was paid has an invoice. */
+  invoiceUrl: string | null;
 };
 
 async function gamerTagsOf(db: Db, bookingIds: string[]): Promise<Map<string, GamerTag[]>> {
@@ -124,7 +126,7 @@ async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Pro
       isBuyer,
       canEditGamerTags: isBuyer && gamerTagsEditable(row.bookingStatus, row.startsAt, now),
       canCancel: isBuyer && bookingCancellable(row.bookingStatus, row.startsAt, now),
-      invoiceUrl: invoicePath(row.id),
+      invoiceUrl: row.paidAt ? invoicePath(row.id) : null,
     };
   });
 }

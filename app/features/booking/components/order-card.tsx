@@ -28,7 +28,8 @@ export function OrderCard({
   gamerTagsError?: string;
 }) {
   const browserZone = useBrowserTimeZone();
-  const invoiceHref = browserZone ? `${order.invoiceUrl}?tz=${encodeURIComponent(browserZone)}` : order.invoiceUrl;
+  const invoiceHref =
+    order.invoiceUrl && browserZone ? `${order.invoiceUrl}?tz=${encodeURIComponent(browserZone)}` : order.invoiceUrl;
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: true });
   const upcoming = order.bookingStatus === "confirmed" && !!order.endsAt && new Date(order.endsAt) > new Date();
   return (
@@ -36,7 +37,7 @@ export function OrderCard({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <p className="font-semibold">
-            {order.productId ? (
+            {order.productId && !order.productArchived ? (
               <Link to={`/gig/${order.productId}`} className="hover:text-brand-400">
                 {order.productTitle}
               </Link>
@@ -92,9 +93,11 @@ export function OrderCard({
       ) : null}
 
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-        <a href={invoiceHref} className="font-semibold text-brand-400 hover:underline" download>
-          Download invoice (PDF)
-        </a>
+        {invoiceHref ? (
+          <a href={invoiceHref} className="font-semibold text-brand-400 hover:underline" download>
+            Download invoice (PDF)
+          </a>
+        ) : null}
         <Link to={`/profile/orders/${order.id}`} className="text-zinc-400 hover:underline">
           Details
         </Link>
