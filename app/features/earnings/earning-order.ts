@@ -1,13 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import { col } from "~/platform/db.server";
-import { orders } from "../../../db/schema";
+import { orders, refunds } from "../../../db/schema";
 
 /**
  * THE definition of an earning order and its net (docs/decisions/015-payouts.md), used by every screen and rule that
  * counts a streamer's money: the earnings totals and chart, the staff validation list, the payable orders a payout
  * settles, its completion check, the finance work queue and the streamer's balance. An earning order is a slot booking
  * or a VIP place of the streamer that was paid and is not wholly refunded (`paid` or `partially_refunded`); it earns
- * its net: what the buyer paid minus what was refunded. A partial refund (the fan cancelled late, the policy kept
+ * its net: what the buyer paid minus what was refunded or is owed back. An order with a refund owed is not validated
+ * (nor, so, paid out) until the refund is carried out. A partial refund (the fan cancelled late, the policy kept
  * half) therefore still earns its kept half, and is validated and paid out at that net like any other order.
  */
 export const EARNING_ORDER_KINDS = ["slot_booking", "vip_queue"] as const;
@@ -21,5 +22,12 @@ export function earningOrder(influencerId?: string): SQL {
     AND ${col(orders.status)} IN ('paid', 'partially_refunded'))`;
 }
 
-/** What an order earns: the amount paid net of refunds, in the order's minor units. */
-export const orderNetMinor = sql<number>`(${col(orders.amountMinor)} - ${col(orders.refundedMinor)})`;
+/** A refund written and not yet carried out on the order (ADR 018), as SQL over `orders`. */
+export const refundOwedOnOrder = sql`EXISTS (SELECT 1 FROM ${refunds} owed WHERE owed.order_id = ${col(orders.id)} AND owed.status <> 'succeeded')`;
+
+/**
+ * What an order earns: the amount paid net of refunds, those carried out and those still owed (an owed refund is
+ * the fan's money from the moment it is owed), in the order's minor units.
+ */
+export const orderNetMinor = sql<number>`(${col(orders.amountMinor)} - ${col(orders.refundedMinor)}
+  - coalesce((SELECT sum(owed.amount_minor) FROM ${refunds} owed WHERE owed.order_id = ${col(orders.id)} AND owed.status <> 'succeeded'), 0))`;

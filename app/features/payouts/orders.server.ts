@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
-import { earningOrder } from "~/features/earnings/earning-order";
+import { earningOrder, refundOwedOnOrder } from "~/features/earnings/earning-order";
 import { col, type Db } from "~/platform/db.server";
 import { liveSessions, orders, payoutOrders, products, slots, users } from "../../../db/schema";
 
@@ -10,7 +10,7 @@ import { liveSessions, orders, payoutOrders, products, slots, users } from "../.
  * streamer's (the staff dashboard).
  */
 export function payableOrder(influencerId?: string): SQL {
-  return sql`${earningOrder(influencerId)} AND ${col(orders.validatedAt)} IS NOT NULL`;
+  return sql`${earningOrder(influencerId)} AND ${col(orders.validatedAt)} IS NOT NULL AND NOT ${refundOwedOnOrder}`;
 }
 
 export function inNoActivePayout(): SQL {

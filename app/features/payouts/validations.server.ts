@@ -2,10 +2,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { auditStatement } from "~/features/audit/audit.server";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
-import { earningOrder } from "~/features/earnings/earning-order";
+import { earningOrder, refundOwedOnOrder } from "~/features/earnings/earning-order";
 import { badRequest } from "~/lib/errors";
 import { batchGuard, col, getDb, idChunks, isBatchGuardFailure } from "~/platform/db.server";
-import { bookings, liveSessions, orders, slots } from "../../../db/schema";
+import { bookings, liveSessions, orders, queueEntries, slots } from "../../../db/schema";
 import { PAYOUT_MESSAGES as M } from "./messages";
 import { orderRowsQuery } from "./orders.server";
 
@@ -22,8 +22,12 @@ export const sessionStart = sql`coalesce(
   (SELECT ${col(liveSessions.startedAt)} FROM ${liveSessions} WHERE ${col(liveSessions.id)} = ${col(orders.liveSessionId)}))`;
 
 function inWindow(influencerId: string, now: Date) {
+  // A VIP place is validated once it was served (its queue entry done): a place still waiting may yet be refunded.
   return sql`${earningOrder(influencerId)}
-    AND ${sessionStart} BETWEEN ${now.getTime() - VALIDATION_WINDOW_MS} AND ${now.getTime()}`;
+    AND NOT ${refundOwedOnOrder}
+    AND ${sessionStart} BETWEEN ${now.getTime() - VALIDATION_WINDOW_MS} AND ${now.getTime()}
+    AND (${col(orders.kind)} <> 'vip_queue'
+      OR EXISTS (SELECT 1 FROM ${queueEntries} q WHERE q.order_id = ${col(orders.id)} AND q.state = 'done'))`;
 }
 
 /** The streamer's paid orders whose session started in the window, validated or not, oldest session first. */
