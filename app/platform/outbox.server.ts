@@ -80,3 +80,14 @@ export function outboxSelectStatement(
 export function outboxKeys(cause: string, channels: readonly OutboxChannel[]): string[] {
   return channels.map((channel) => `${cause}:${channel}`);
 }
+
+/**
+ * A notification written whole with the change that causes it (template "notice" of app/features/messages), keyed by
+ * its cause so writing the cause twice notifies once.
+ */
+export function noticeEntry(
+  cause: string,
+  notice: { userId: string; type: string; title: string; url: string | null; influencerId?: string | null },
+): OutboxEntry {
+  return { key: `${cause}:notification`, channel: "notification", template: "notice", params: { ...notice } };
+}

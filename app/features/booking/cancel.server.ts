@@ -2,7 +2,6 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/auth/policy";
 import { deliverMessages } from "~/features/messages/deliver.server";
-import { notifyUser } from "~/features/notifications/notify.server";
 import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
 import { owedRefundsStatement, walletRefundStatements } from "~/features/wallet/ledger.server";
 import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
@@ -10,7 +9,7 @@ import { conflict, notFound } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, named, selectInChunks } from "~/platform/db.server";
-import { outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
+import { noticeEntry, outboxKeys, outboxSelectStatement, outboxStatement } from "~/platform/outbox.server";
 import { bookings, orders, slots } from "../../../db/schema";
 import { type RefundTier, refundFor, refundTier } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
@@ -105,6 +104,16 @@ export async function cancelBooking(
 
   const tier = refundTier(booking.startsAt, now);
   const amount = refundFor(tier, booking.amountMinor, booking.refundedMinor);
+  // The fan's notice, written with the cancellation (the outbox): only when this batch cancelled the booking.
+  const notice = noticeEntry(`booking-cancelled:${booking.bookingId}`, {
+    userId: viewer.id,
+    type: "booking",
+    title:
+      amount > 0
+        ? `Booking cancelled: ${formatMoney(amount, booking.currency, { decimals: true })} refunded to your wallet`
+        : "Booking cancelled (no refund this close to the start)",
+    url: "/profile#wallet",
+  });
   const [cancelled] = await db.batch([
     ...cancelStatements(db, booking, amount, {
       now,
@@ -112,24 +121,16 @@ export async function cancelBooking(
       createdBy: viewer.id,
       beforeStart: true,
     }),
+    outboxStatement(db, notice, {
+      now,
+      when: sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${now.getTime()})`,
+    }),
     // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/012).
     availabilityChangedStatement(db),
   ]);
   // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
   if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
-  try {
-    await notifyUser(env, {
-      userId: viewer.id,
-      type: "booking",
-      title:
-        amount > 0
-          ? `Booking cancelled: ${formatMoney(amount, booking.currency, { decimals: true })} refunded to your wallet`
-          : "Booking cancelled (no refund this close to the start)",
-      url: "/profile#wallet",
-    });
-  } catch (error) {
-    console.error("cancel: notice to", viewer.id, error);
-  }
+  await deliverMessages(env, [notice.key], now);
   return {
     bookingId: booking.bookingId,
     orderId: booking.orderId,

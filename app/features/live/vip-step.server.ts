@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { notifyUser } from "~/features/notifications/notify.server";
 import type { FulfilmentStep } from "~/features/payments/steps";
 import type { Db } from "~/platform/db.server";
+import { noticeEntry } from "~/platform/outbox.server";
 import { LIVE_MESSAGES as M } from "./messages";
 import { placeInsert } from "./snapshot.server";
 
@@ -42,23 +42,25 @@ export const vipQueueStep: FulfilmentStep = {
   lose: () => [],
   lost: (order) => sql`NOT ${placeTaken(order.id)}`,
   release: () => [],
-  async confirmed(env, order) {
-    if (!order.liveSessionId) return;
-    const { liveSessionChanged } = await import("./coordinator.server");
-    await liveSessionChanged(env, order.liveSessionId);
-    await notifyUser(env, {
+  confirmedMessages: (order) => [
+    noticeEntry(`vip-joined:${order.id}`, {
       userId: order.userId,
       type: "queue",
       title: M.vipJoined,
       url: `/live/${order.liveSessionId}`,
-    });
-  },
-  async refundedLate(env, order) {
-    await notifyUser(env, {
+    }),
+  ],
+  refundedLateMessages: (order) => [
+    noticeEntry(`vip-late-refund:${order.id}`, {
       userId: order.userId,
       type: "queue",
       title: "Your VIP payment was refunded to your wallet: the place could not be taken",
       url: "/profile#wallet",
-    });
+    }),
+  ],
+  async confirmed(env, order) {
+    if (!order.liveSessionId) return;
+    const { liveSessionChanged } = await import("./coordinator.server");
+    await liveSessionChanged(env, order.liveSessionId);
   },
 };

@@ -34,7 +34,16 @@ export type Rendered =
   | { channel: "email"; email: EmailMessage }
   | { channel: "notification"; notification: UserNotification };
 
+/**
+ * A notification whose words are fixed when the change happens ("your wallet was topped up with $20.00"): the row
+ * carries it whole (`noticeEntry`), so delivery only writes it.
+ */
+export const NOTICE_TEMPLATE = "notice";
+
 export async function renderMessage(env: Env, row: OutboxMessage): Promise<Rendered | null> {
+  if (row.template === NOTICE_TEMPLATE && row.channel === "notification") {
+    return { channel: "notification", notification: row.params as unknown as UserNotification };
+  }
   const template = TEMPLATES[row.template];
   if (!template) throw new Error(`unknown outbox template ${row.template}`);
   const params = (row.params ?? {}) as Record<string, unknown>;

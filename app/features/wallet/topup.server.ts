@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
-import { notifyUser } from "~/features/notifications/notify.server";
 import { openCardCheckout } from "~/features/payments/checkout.server";
 import type { FulfilmentStep, PayableOrder } from "~/features/payments/steps";
 import { badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import { formatMoney } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
+import { noticeEntry } from "~/platform/outbox.server";
 import { orders, users, walletEntries } from "../../../db/schema";
 import { TOPUP_MAX_MINOR, TOPUP_MIN_MINOR, TOPUP_RANGE_MESSAGE } from "./topup-schema";
 
@@ -45,14 +46,14 @@ export const walletTopupStep: FulfilmentStep = {
     ];
   },
   release: () => [],
-  async confirmed(env, order) {
-    await notifyUser(env, {
+  confirmedMessages: (order) => [
+    noticeEntry(`topup:${order.id}`, {
       userId: order.userId,
       type: "system",
-      title: `Your wallet was topped up with $${(order.amountMinor / 100).toFixed(2)}`,
+      title: `Your wallet was topped up with ${formatMoney(order.amountMinor, order.currency, { decimals: true })}`,
       url: "/profile",
-    });
-  },
+    }),
+  ],
 };
 
 /** Starts a card top-up of the viewer's wallet: a pending wallet_topup order and its Checkout session. */
