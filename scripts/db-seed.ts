@@ -18,9 +18,9 @@ import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEMO_ACCOUNTS } from "../db/seed/demo-accounts";
-import { DEFAULT_SEED, generateSeed } from "../db/seed/generate";
-import { renderResetSql, seedCounts, seedStatements } from "../db/seed/sql";
+import { DEMO_ACCOUNTS } from "./seed/demo-accounts";
+import { DEFAULT_SEED, generateSeed } from "./seed/generate";
+import { renderResetSql, seedCounts, seedStatements } from "./seed/sql";
 
 const SQL_FILE = path.join(".wrangler", "seed.sql");
 

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import type { DatabaseSync } from "node:sqlite";
 import { getTableConfig } from "drizzle-orm/sqlite-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { TABLES } from "../seed/tables";
+import { TABLES } from "../../scripts/seed/tables";
 import { migrationFiles, openMigratedDatabase } from "../testing";
 
 let db: DatabaseSync;

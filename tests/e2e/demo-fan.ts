@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import type { setupBrowser } from "./browser";
 
-/** The seeded demo fan (db/seed/demo-accounts.ts) and the demo star whose gigs they book. */
+/** The seeded demo fan (scripts/seed/demo-accounts.ts) and the demo star whose gigs they book. */
 export const DEMO_FAN = { email: "fan@demo.noobrd.gg", password: "Demo-pass-2026", id: "usr_demo_fan" };
 export const DEMO_STAR = "usr_demo_influencer";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { streamerBalance } from "~/features/payouts/balance.server";
-import { generateSeed } from "../../db/seed/generate";
-import { seedStatements } from "../../db/seed/sql";
+import { generateSeed } from "../../scripts/seed/generate";
+import { seedStatements } from "../../scripts/seed/sql";
 import { viewerOf } from "../factories";
 import { staffUser } from "./admin-world";
 

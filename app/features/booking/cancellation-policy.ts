@@ -1,5 +1,5 @@
 /**
- * The refund contract of the site's Cancellation Policy page (seeded in db/seed/data/pages.ts, "If you
+ * The refund contract of the site's Cancellation Policy page (seeded in scripts/seed/data/pages.ts, "If you
  * cancel"), as pure functions so the page, the use case and the tests read the same numbers:
  * - more than 24 hours before the slot starts: a full refund;
  * - between 24 hours and 2 hours before the start (both ends included): a 50% refund;

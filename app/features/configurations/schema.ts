@@ -1,5 +1,9 @@
 import { z } from "zod";
+import { CONFIG_KEYS } from "../../../db/schema";
 import { CONFIG_MESSAGES as M } from "./messages";
+
+/** The configuration keys the app reads (content pages, fees, taxes, the site gate). */
+export { CONFIG_KEYS };
 
 /** Inputs of /admin/configurations and its /api twins; no server code here. */
 export const configKey = z

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { PROFESSIONS } from "../../../db/schema/constants";
 
+/** The professions a streamer can pick on their profile. */
+export { PROFESSIONS };
+
 export const INFLUENCER_PROFILE_MESSAGES = {
   /** SPEC.md section 8, word for word. */
   bioUpdated: "Bio updated successfully",

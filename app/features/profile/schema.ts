@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { GAMERTAG_PLATFORMS } from "../../../db/schema";
 
+/** The platforms a gamer tag can be for (the profile form offers them). */
+export { GAMERTAG_PLATFORMS };
+
 export const SOCIAL_NETWORKS = [
   "twitch",
   "youtube",

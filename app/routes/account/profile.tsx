@@ -28,6 +28,7 @@ import {
 } from "~/features/profile/profile.server";
 import {
   bioSchema,
+  GAMERTAG_PLATFORMS,
   gamertagsSchema,
   SOCIAL_NETWORKS,
   type SocialNetwork,
@@ -38,7 +39,6 @@ import { WalletSection } from "~/features/wallet/components/wallet-section";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, found, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { GAMERTAG_PLATFORMS } from "../../../db/schema";
 import type { Route } from "./+types/profile";
 import { loadOrdersAndWallet } from "./profile-orders.server";
 

@@ -5,12 +5,11 @@ import { countryOptions } from "~/features/auth/countries";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { ONBOARDING_MESSAGES } from "~/features/onboarding/messages";
 import { getOwnOnboarding, submitOnboarding } from "~/features/onboarding/onboarding.server";
-import { onboardingSchema } from "~/features/onboarding/schema";
+import { BANK_IDENTIFIER_KINDS, onboardingSchema, TSHIRT_SIZES } from "~/features/onboarding/schema";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { BANK_IDENTIFIER_KINDS, TSHIRT_SIZES } from "../../../db/schema/onboarding";
 import { type FormFailure, runForForm } from "./_lib/form-reply.server";
 import type { Route } from "./+types/onboarding";
 

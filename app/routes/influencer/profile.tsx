@@ -8,12 +8,12 @@ import { getInfluencerProfile, suggestStar, updateInfluencerProfile } from "~/fe
 import {
   INFLUENCER_PROFILE_MESSAGES,
   influencerProfileSchema,
+  PROFESSIONS,
   suggestStarSchema,
 } from "~/features/influencer/profile-schema";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { PROFESSIONS } from "../../../db/schema/constants";
 import { type FormFailure, runForForm } from "./_lib/form-reply.server";
 import type { Route } from "./+types/profile";
 

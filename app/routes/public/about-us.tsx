@@ -1,8 +1,8 @@
+import { CONFIG_KEYS } from "~/features/configurations/schema";
 import { DocumentPage } from "~/features/content/components/document-page";
 import { getPage } from "~/features/content/content.server";
 import { pageToView } from "~/features/content/legal";
 import { envOf, found } from "~/platform/http.server";
-import { CONFIG_KEYS } from "../../../db/schema";
 import type { Route } from "./+types/about-us";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { getViewer } from "~/features/auth/session.server";
 import { laneEntries } from "~/features/live/reads.server";
+import type { QueueLane } from "~/features/live/schema";
 import { notFound } from "~/lib/errors";
-import type { QueueLane } from "../../../../db/schema";
 import { jsonLoader } from "../_lib/json-action.server";
 
 /** GET /api/get/vipQueue/:id and regularQueue/:id: one lane of a live session, in join order. */

@@ -4,10 +4,9 @@ import {
   updateConfiguration,
 } from "~/features/configurations/configurations.server";
 import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
-import { addConfigSchema, updateConfigSchema } from "~/features/configurations/schema";
+import { addConfigSchema, CONFIG_KEYS, updateConfigSchema } from "~/features/configurations/schema";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
-import { CONFIG_KEYS } from "../../../../../db/schema";
 
 /**
  * POST /api/add/configurations {key, value, description}, /api/update/configurations/:key {value, description},

@@ -1,4 +1,4 @@
-import type { BookingStatus } from "../../schema";
+import type { BookingStatus } from "../../../db/schema";
 import {
   type BookingRef,
   DAY,
