@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = resolve(import.meta.dirname, "../..");
 const SCANNED = ["app", "workers", "db", "scripts"];
 
-export type Module = { path: string; source: string };
+type Module = { path: string; source: string };
 
 function sourceFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -27,12 +27,12 @@ function sourceFiles(dir: string): string[] {
 /** Static imports and re-exports that load code at run time (not `import type`, not `export type`, not dynamic). */
 const RUNTIME = /(?:^|\n)\s*(import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s*)?["']([^"']+)["']/g;
 
-export function runtimeImports(source: string): string[] {
+function runtimeImports(source: string): string[] {
   return [...source.matchAll(RUNTIME)].map((match) => match[2] as string);
 }
 
 /** The repository file an import resolves to, or null for a package or a virtual module. */
-export function resolveImport(fromFile: string, specifier: string): string | null {
+function resolveImport(fromFile: string, specifier: string): string | null {
   const bare = specifier.replace(/\?.*$/, "");
   let base: string;
   if (bare.startsWith("~/")) base = join(ROOT, "app", bare.slice(2));
@@ -45,7 +45,7 @@ export function resolveImport(fromFile: string, specifier: string): string | nul
 }
 
 /** Strongly connected components of more than one module (or a module importing itself): the cycles. */
-export function cycles(graph: Map<string, string[]>): string[][] {
+function cycles(graph: Map<string, string[]>): string[][] {
   let index = 0;
   const indices = new Map<string, number>();
   const low = new Map<string, number>();
@@ -81,7 +81,7 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-export function graphOf(modules: Module[]): Map<string, string[]> {
+function graphOf(modules: Module[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const { path, source } of modules) {
     const targets = runtimeImports(source).flatMap((specifier) => resolveImport(path, specifier) ?? []);
@@ -113,7 +113,7 @@ const FORBIDDEN: Record<string, string[]> = {
 
 const ANY_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g;
 
-export function layerBreaks(modules: Module[]): string[] {
+function layerBreaks(modules: Module[]): string[] {
   const found: string[] = [];
   for (const { path, source } of modules) {
     const file = relative(ROOT, path);
