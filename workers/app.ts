@@ -9,6 +9,7 @@ import { cloudflareContext } from "../app/platform/context";
 import { openD1Session } from "../app/platform/d1-session.server";
 import { optimizeDatabase } from "../app/platform/db.server";
 import { serveWithEdgeCache } from "../app/platform/edge-cache.server";
+import { appOrigin } from "../app/platform/env.server";
 import { checkPageForm } from "../app/platform/http.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
@@ -119,7 +120,7 @@ const worker = {
         render,
       }),
     );
-    const formActions = [...providerFormActionOrigins(env, env.PUBLIC_ORIGIN ?? url.origin), STRIPE_CHECKOUT_ORIGIN];
+    const formActions = [...providerFormActionOrigins(env, appOrigin(env, url)), STRIPE_CHECKOUT_ORIGIN];
     return withSecurityHeaders(response, nonce, import.meta.env.DEV, formActions);
   },
 
@@ -153,7 +154,7 @@ const worker = {
   async scheduled(controller, env, ctx) {
     if (controller.cron === HOLD_SWEEPER_CRON) {
       if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
-        await mountStripeStandIn(env, ctx, env.PUBLIC_ORIGIN ?? "http://localhost");
+        await mountStripeStandIn(env, ctx, appOrigin(env));
       }
       ctx.waitUntil(
         sweepExpiredHolds(env, new Date(controller.scheduledTime)).then(

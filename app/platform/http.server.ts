@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { isAppError } from "~/lib/errors";
 import { cloudflareContext } from "./context";
+import { appOrigin } from "./env.server";
 
 /** JSON helpers for resource routes: errors carry `message` (SPEC.md section 8: toasts show it). */
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
@@ -68,9 +69,9 @@ export function found<T>(value: T | null | undefined, what = "Not found"): T {
   return value;
 }
 
-/** The origin for links in emails: PUBLIC_ORIGIN when set (production), else the request's own. */
+/** The origin for links made while answering `request` (env.server.ts `appOrigin`, the one place that decides). */
 export function publicOrigin(request: Request, env: Env): string {
-  return env.PUBLIC_ORIGIN ?? new URL(request.url).origin;
+  return appOrigin(env, request);
 }
 
 /** What a page (not /api) answers to a state-changing request whose body is not a readable form. */

@@ -4,6 +4,7 @@ import { latestSettledRefund, owedRefundsOf } from "~/features/wallet/refund-sta
 import { formatMoney } from "~/lib/money";
 import { getDb, named } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
+import { appOrigin } from "~/platform/env.server";
 import { bookings, orders, products, slots, users } from "../../../db/schema";
 import { slotCancelledEmail } from "./emails";
 
@@ -52,7 +53,7 @@ export async function slotCancelledMail(env: Env, bookingId: string): Promise<Em
     title: facts.title ?? "your session",
     startsAt: facts.startsAt,
     refund: facts.refund,
-    origin: env.PUBLIC_ORIGIN ?? "http://localhost",
+    origin: appOrigin(env),
   });
 }
 

@@ -5,6 +5,7 @@ import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
+import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
 import { bookings, orders, products, slots, users } from "../../../db/schema";
 import { formatSlotTime } from "./time-zone";
@@ -85,7 +86,7 @@ export async function bookingConfirmedEmail(env: Env, orderId: string): Promise<
   if (!facts?.email) return null;
   const title = `Noobrd: ${facts.title ?? "game session"}`;
   const when = formatSlotTime(facts.startsAt, facts.endsAt, "UTC");
-  const url = `${env.PUBLIC_ORIGIN ?? "http://localhost"}/profile`;
+  const url = `${appOrigin(env)}/profile`;
   const invite = bookingInvite({ orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url });
   const seats = `${facts.seats} seat${facts.seats === 1 ? "" : "s"}`;
   return {

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { notificationStatement } from "~/features/notifications/notify.server";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
+import { appOrigin } from "~/platform/env.server";
 import { bookingReminders, bookings, products, type ReminderKind, slots, users } from "../../../db/schema";
 import { reminderEmail } from "./emails";
 
@@ -89,7 +90,7 @@ export async function sendBookingReminders(
   const chunks = Array.from({ length: Math.ceil(ids.length / 90) }, (_, i) => ids.slice(i * 90, i * 90 + 90));
   const rows = (await Promise.all(chunks.map((chunk) => reminderDetails(db, chunk)))).flat();
   const byBooking = new Map(rows.map((row) => [row.bookingId, row]));
-  const origin = env.PUBLIC_ORIGIN ?? "";
+  const origin = appOrigin(env);
   for (const reminder of claimed) {
     const row = byBooking.get(reminder.bookingId);
     if (!row) continue;

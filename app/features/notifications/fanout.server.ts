@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
+import { appOrigin } from "~/platform/env.server";
 import { favouriteStars, users } from "../../../db/schema";
 import { sendDiscordCopies } from "./discord.server";
 import { pushToUser } from "./notify.server";
@@ -75,7 +76,7 @@ export async function deliverFanoutPage(env: Env, message: FanoutMessage): Promi
   await Promise.all(fans.map((fan) => pushToUser(env, fan.userId)));
   const ids = fans.map((fan) => fan.userId);
   // The Discord copy, for the fans who keep that preference on (favoriteCreatorLive / favoriteCreatorSlots).
-  const origin = env.PUBLIC_ORIGIN ?? "";
+  const origin = appOrigin(env);
   await sendDiscordCopies(
     env,
     ids,

@@ -4,6 +4,7 @@ import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
+import { appOrigin } from "~/platform/env.server";
 import { orders, refunds, users } from "../../../db/schema";
 
 /** The outbox template of "your refund was carried out", sent when the fan had been told it was under way. */
@@ -33,7 +34,7 @@ const doneText = (amountMinor: number, currency: string) =>
 export async function refundDoneEmail(env: Env, refundId: string): Promise<EmailMessage | null> {
   const facts = await refundFacts(env, refundId);
   if (!facts?.email) return null;
-  const link = `${env.PUBLIC_ORIGIN ?? "http://localhost"}/profile#wallet`;
+  const link = `${appOrigin(env)}/profile#wallet`;
   const text = doneText(facts.amountMinor, facts.currency);
   return {
     to: facts.email,

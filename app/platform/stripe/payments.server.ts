@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { isProduction } from "../env.server";
+import { appOrigin, isProduction } from "../env.server";
 
 /**
  * The payment provider adapter: Stripe through the official SDK. Features see only `Payments` (plain
@@ -110,7 +110,7 @@ function snapshot(session: Stripe.Checkout.Session): CheckoutSessionSnapshot {
   };
 }
 
-export function payments(env: Env, origin = env.PUBLIC_ORIGIN ?? "http://localhost"): Payments {
+export function payments(env: Env, origin = appOrigin(env)): Payments {
   const stripe = sdk(env, origin);
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
   return {
