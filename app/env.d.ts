@@ -14,7 +14,7 @@ interface Env {
   /** "off" serves every page fresh (tests, debugging); anything else keeps the edge cache on (docs/decisions/012). */
   EDGE_CACHE?: string;
   /**
-   * Optional second secret for onboarding verification (SPEC.md section 7's secretKey): when set, reading the
+   * Optional second secret for onboarding verification (the API's secretKey): when set, reading the
    * full bank details through the API and verifying submissions need it as well as the staff capability.
    */
   ONBOARDING_SECRET_KEY?: string;

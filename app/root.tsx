@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = () => [
 export const links: Route.LinksFunction = () =>
   import.meta.env.DEV && appCssHref ? [{ rel: "stylesheet", href: appCssHref }] : [];
 
-/** The site gate (SPEC.md section 4) runs before every loader and action, API included. */
+/** The site gate (docs/domain.md) runs before every loader and action, API included. */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const refusal = await siteGateRefusal(request, context.get(cloudflareContext).env);
@@ -94,7 +94,7 @@ export default function App() {
   return <Outlet />;
 }
 
-/** A deploy can remove the chunks an open tab still points at; reloading fetches the new ones (SPEC.md section 8). */
+/** A deploy can remove the chunks an open tab still points at; reloading fetches the new ones (docs/domain.md). */
 function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof Error &&

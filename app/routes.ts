@@ -125,7 +125,7 @@ export default [
     route("admin/validate-website-password", "routes/api/admin/validate-website-password.ts"),
     route("admin/validate-token-for-website-password", "routes/api/admin/validate-token-for-website-password.ts"),
 
-    // Browse (SPEC.md section 7)
+    // Browse (docs/domain.md)
     route("get/influencers", "routes/api/influencers.ts"),
     route("get/admin/games", "routes/api/all-games.ts"),
     route("get/game/:id", "routes/api/game.ts"),
@@ -162,7 +162,7 @@ export default [
     route("delete_favStars", "routes/api/delete-favourite-stars.ts"),
     route("delete_favGames", "routes/api/delete-favourite-games.ts"),
 
-    // Booking and payment (SPEC.md section 7)
+    // Booking and payment (docs/domain.md)
     route("stripe", "routes/api/booking/stripe-webhook.ts"),
     route("post/check-slot-available-to-book/:slotId", "routes/api/booking/check-slot-available.ts"),
     route("book-slot/create-order", "routes/api/booking/book-slot-create-order.ts"),
@@ -172,7 +172,7 @@ export default [
     route("get/slots/:productId", "routes/api/booking/slots-of-gig.ts"),
     route("verify-promo-code", "routes/api/booking/verify-promo-code.ts"),
 
-    // Products (gigs) of the streamer (SPEC.md section 7, "Products and influencer profile")
+    // Products (gigs) of the streamer (docs/domain.md, "Products and influencer profile")
     route("get/products/:id", "routes/api/influencer/products.ts"),
     route("get/paginatedproducts/:id", "routes/api/influencer/paginated-products.ts"),
     route("get/product/:id", "routes/api/influencer/product.ts"),

@@ -112,7 +112,7 @@ const worker = {
         // Off under `npm run dev` (code changes must show at once); on in builds and tests that ask for it.
         env: import.meta.env.MODE === "development" ? { ...d1.env, EDGE_CACHE: "off" } : d1.env,
         ctx,
-        // An anonymous visitor's prices depend only on their country's currency (SPEC.md section 1); the build's
+        // An anonymous visitor's prices depend only on their country's currency (docs/domain.md); the build's
         // asset version keeps a new deploy from serving pages that point at the previous build's scripts.
         variant: `${(await serverBuild()).assets.version}/${currencyCodeFor(viewerCountry(null, request.cf?.country))}`,
         nonce,

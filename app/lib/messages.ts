@@ -1,5 +1,5 @@
 /**
- * App-wide messages of SPEC.md section 8, word for word. Each feature keeps its own beside it
+ * App-wide messages of docs/domain.md, word for word. Each feature keeps its own beside it
  * (app/features/<domain>/messages.ts).
  */
 export const MESSAGES = {

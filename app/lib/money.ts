@@ -1,6 +1,6 @@
 /**
- * Money is integer minor units plus an ISO currency code (DESIGN.md). Display rounding happens here and only
- * here: amounts are rounded UP to whole units unless decimals are asked for (SPEC.md section 9), in which case
+ * Money is integer minor units plus an ISO currency code (docs/architecture.md). Display rounding happens here and only
+ * here: amounts are rounded UP to whole units unless decimals are asked for (docs/domain.md), in which case
  * they are rounded up to the minor unit.
  *
  * A price converted into the viewer's currency is never rounded on the way: `formatConverted` takes the USD

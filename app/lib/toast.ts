@@ -6,7 +6,7 @@
  * It does not import the toast library: the app's Toaster (app/components/toaster.tsx) listens here and
  * loads it on the first toast, so pages that never show one do not download it (issue 11).
  */
-/** SPEC.md section 9: toasts show for 2000 ms. */
+/** docs/domain.md: toasts show for 2000 ms. */
 export const TOAST_DURATION_MS = 2000;
 
 export const TOAST_KINDS = ["success", "error", "warning", "info"] as const;
@@ -18,7 +18,7 @@ type Listener = (toast: ShownToast) => void;
 let listener: Listener | null = null;
 const waiting: ShownToast[] = [];
 
-/** Shows a toast of one of the four kinds; `duration` defaults to SPEC.md's 2000 ms. */
+/** Shows a toast of one of the four kinds; `duration` defaults to docs/domain.md's 2000 ms. */
 export function notify(toast: Toast, duration = TOAST_DURATION_MS) {
   const shown = { ...toast, duration };
   if (listener) listener(shown);

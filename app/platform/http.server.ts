@@ -3,7 +3,7 @@ import { isAppError } from "~/lib/errors";
 import { cloudflareContext } from "./context";
 import { appOrigin } from "./env.server";
 
-/** JSON helpers for resource routes: errors carry `message` (SPEC.md section 8: toasts show it). */
+/** JSON helpers for resource routes: errors carry `message` (docs/domain.md: toasts show it). */
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
   return Response.json({ success: false, message, ...extra }, { status });
 }
@@ -79,7 +79,7 @@ export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please reloa
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** SPEC.md section 7's JSON calls that live outside /api (app/routes.ts): they read bodies through jsonAction. */
+/** docs/domain.md's JSON calls that live outside /api (app/routes.ts): they read bodies through jsonAction. */
 export const JSON_DOORS_OUTSIDE_API = new Set(["/auth/signup", "/auth/login", "/auth/change_password"]);
 
 /**

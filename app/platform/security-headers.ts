@@ -1,4 +1,4 @@
-/** Security headers set on every response the Worker sends (DESIGN.md, security baseline). */
+/** Security headers set on every response the Worker sends (docs/architecture.md, security baseline). */
 /**
  * `formActionSources`: other origins a form may lead to. CSP form-action also applies to the redirect
  * after a form POST, so the OAuth providers' authorize origins must be listed (the sign-in buttons post

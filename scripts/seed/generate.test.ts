@@ -30,7 +30,7 @@ describe("generateSeed is deterministic", () => {
   });
 });
 
-/** Invariants from DOMAIN.md and SPEC.md that every generated data set must satisfy. */
+/** Invariants from docs/domain.md and docs/domain.md that every generated data set must satisfy. */
 function checkInvariants(data: SeedData) {
   const now = NOW.getTime();
 

@@ -11,7 +11,7 @@
  *   lies in the previous 30 days, with top-ups and accounts older than that;
  * - a few live sessions started in the last two hours and are still open.
  *
- * The data respects DOMAIN.md: seats booked (held or confirmed) never exceed a slot's seats;
+ * The data respects docs/domain.md: seats booked (held or confirmed) never exceed a slot's seats;
  * a paid slot order has exactly one booking and a paid VIP order exactly one queue place; a
  * confirmed booking has a paid order; wallet balances never go below zero; an order sits in
  * at most one non-removed payout; at most one open live session per streamer.

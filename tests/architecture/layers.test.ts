@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Layers point one way: routes -> features -> platform -> db/lib (DEVELOPERS.md, docs/architecture.md).
+ * Layers point one way: routes -> features -> platform -> db/lib (docs/architecture.md, docs/architecture.md).
  * This test reads every module under app/ and refuses an import that points up: `~/x` and relative paths
  * alike, static, dynamic and type-only imports alike.
  */

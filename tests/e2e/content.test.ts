@@ -28,7 +28,7 @@ describe.each([true, false])("content pages (JavaScript %s)", (javaScript) => {
 });
 
 describe("content API", () => {
-  it("GET /api/get/user/termsAndPrivacy?type returns the document in SPEC.md's structure", async () => {
+  it("GET /api/get/user/termsAndPrivacy?type returns the document in docs/domain.md's structure", async () => {
     const response = await fetch(`${baseURL()}/api/get/user/termsAndPrivacy?type=mainPrivacyPolicy`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: { keyPoints: string[]; sections: unknown[] } };

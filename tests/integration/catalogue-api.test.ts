@@ -39,7 +39,7 @@ describe("GET /api/get/GigsForScroll and PaginatedGigs", () => {
     });
   });
 
-  it("takes every filter of SPEC.md section 7, 'Any' meaning no filter", async () => {
+  it("takes every filter of docs/domain.md, 'Any' meaning no filter", async () => {
     const base =
       "/api/get/GigsForScroll?country=Any&profession=Any&platform=Any&isLiveClicked=false&isFavClicked=false";
     expect(titles((await getJson(base)).body)).toHaveLength(7);

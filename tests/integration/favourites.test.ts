@@ -30,7 +30,7 @@ async function count(table: string, userId: string) {
 }
 
 describe("favourites API", () => {
-  it("adds and removes gigs, stars and games with the SPEC.md toasts", async () => {
+  it("adds and removes gigs, stars and games with the docs/domain.md toasts", async () => {
     const { cookie } = await newFan();
     const headers = { Cookie: cookie };
     const cases = [

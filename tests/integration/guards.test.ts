@@ -18,7 +18,7 @@ import { Client } from "./client";
 const CROSS_ORIGIN_STATUS = 400;
 
 /**
- * The role matrix of SPEC.md section 6: every route group with every role, checked on the guards that
+ * The role matrix of docs/domain.md: every route group with every role, checked on the guards that
  * every loader and action calls, with both kinds of credentials (browser session and API access token).
  */
 type RoleName =

@@ -33,7 +33,7 @@ const gigBody = () =>
     price: "10",
   });
 
-/** Every streamer-only call of SPEC.md section 7 this issue serves, on the OWNER's ids. */
+/** Every streamer-only call of docs/domain.md this issue serves, on the OWNER's ids. */
 const calls: { name: string; method: "GET" | "POST"; path: () => string; body?: () => string }[] = [
   { name: "influencer profile", method: "GET", path: () => `/api/get/influencer/${w.owner.streamer.id}` },
   { name: "products", method: "GET", path: () => `/api/get/products/${w.owner.streamer.id}` },

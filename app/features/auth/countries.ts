@@ -24,7 +24,7 @@ export function isCountryCode(value: string): boolean {
   return CODES.includes(value);
 }
 
-/** SPEC.md section 1: the base currency is INR for country IN and USD otherwise. */
+/** docs/domain.md: the base currency is INR for country IN and USD otherwise. */
 export function baseCurrencyFor(country: string | null | undefined): "INR" | "USD" {
   return country === "IN" ? "INR" : "USD";
 }

@@ -3,7 +3,7 @@ import { escapeHtml } from "~/lib/html";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { CODE_TTL_MS } from "./codes.server";
 
-/** The account emails. Each carries a signed unsubscribe link (SPEC.md: /unsubscribe/:email; `emailLinks`). */
+/** The account emails. Each carries a signed unsubscribe link (docs/domain.md: /unsubscribe/:email; `emailLinks`). */
 type Links = { origin: string; to: string; unsubscribeUrl: string };
 
 /** The links an account email needs: the site's origin and the recipient's signed unsubscribe link. */

@@ -1,4 +1,4 @@
-/** Account messages (SPEC.md sections 4 and 8 where it words them, word for word; ours where it is silent). */
+/** Account messages (docs/domain.md where it words them, word for word; ours where it is silent). */
 export const AUTH_MESSAGES = {
   verified: "Verify successfully",
   invalidCredentials: "Invalid email or password",

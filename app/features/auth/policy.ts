@@ -1,6 +1,6 @@
 import { forbidden } from "~/lib/errors";
 
-/** Who may see or do what, as pure functions of the viewer (SPEC.md section 6). Used by loaders and the UI. */
+/** Who may see or do what, as pure functions of the viewer (docs/domain.md). Used by loaders and the UI. */
 export const STAFF_ROLES = ["admin", "developer", "marketing", "finance"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export type Role = "user" | StaffRole;

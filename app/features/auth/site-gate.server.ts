@@ -10,7 +10,7 @@ import { CONFIG_KEYS, configurations } from "../../../db/schema";
 import { verifyPassword } from "./password.server";
 
 /**
- * The site-wide access gate (SPEC.md sections 4 and 7). It is on when the configuration
+ * The site-wide access gate (docs/domain.md). It is on when the configuration
  * website_password_enabled is true AND website_password holds a password hash; then every page asks for
  * the site password (or a token) first. Passing it grants a signed token, kept in an HttpOnly cookie and
  * also returned to API clients, valid 30 days and only while the password stays the same.

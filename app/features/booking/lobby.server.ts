@@ -6,7 +6,7 @@ import { ACTIVE_QUEUE_STATES, bookings, liveSessions, lobbyCodes, queueEntries, 
 import { BOOKING_MESSAGES } from "./messages";
 import { lobbyCodeVisible } from "./order-view";
 
-/** SPEC.md section 3 "Lobby code details". An empty entry has lobbyCode "" (not set yet, or not near yet). */
+/** docs/domain.md "Lobby code details". An empty entry has lobbyCode "" (not set yet, or not near yet). */
 export type LobbyCodeDetails = {
   lobbyCode: string;
   streamerId: string | null;

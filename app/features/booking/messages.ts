@@ -1,4 +1,4 @@
-/** Booking rules and the words the fan sees (SPEC.md section 8 wording where it has one). */
+/** Booking rules and the words the fan sees (docs/domain.md wording where it has one). */
 
 /** How long a card checkout holds its seats. The one place this number lives. */
 export const HOLD_MINUTES = 10;
@@ -11,7 +11,7 @@ export const GAMERTAG_MAX_LENGTH = 64;
 
 export const BOOKING_MESSAGES = {
   // Buying (purchase.server.ts, slots.server.ts)
-  /** SPEC.md section 8: the default message of a failed order creation. */
+  /** docs/domain.md: the default message of a failed order creation. */
   orderFailed: "Bad request",
   slotNotFound: "Slot not found",
   slotNotBookable: "This slot can no longer be booked",

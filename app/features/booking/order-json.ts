@@ -1,7 +1,7 @@
 import type { OrderDetails, OrderPage } from "./orders.server";
 
 /**
- * An order in the API's JSON, with SPEC.md section 3's names (order id, payment session id, user, influencer,
+ * An order in the API's JSON, with docs/domain.md's names (order id, payment session id, user, influencer,
  * gamer tags with ids, slot id) and the rest the pages show. Dates are ISO strings (UTC).
  */
 export function orderJson(order: OrderDetails) {

@@ -3,7 +3,7 @@ import type { BookingStatus, OrderStatus } from "../../../db/schema";
 /** How long before the start a slot's lobby code shows to its confirmed buyers ("near"), and until its end. */
 export const LOBBY_CODE_VISIBLE_BEFORE_MS = 30 * 60_000;
 
-/** The fan's order list page size (SPEC.md section 9: orders 10) and the monthly list's (monthly orders 15). */
+/** The fan's order list page size (docs/domain.md: orders 10) and the monthly list's (monthly orders 15). */
 export const ORDERS_PAGE_SIZE = 10;
 export const MONTHLY_ORDERS_PAGE_SIZE = 15;
 export const MAX_ORDERS_PAGE_SIZE = 50;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BOOKING_MESSAGES, GAMERTAG_MAX_LENGTH } from "./messages";
 
 /**
- * The purchase draft (SPEC.md section 3: timeSlot, gamerTag, numberOfPlayers, multipleGamerTags) as the
+ * The purchase draft (docs/domain.md: timeSlot, gamerTag, numberOfPlayers, multipleGamerTags) as the
  * booking form and the API send it. One schema for the page (server and, with JavaScript, the browser) and
  * the API calls.
  */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 
 /**
- * THE seats-taken rule (DOMAIN.md's capacity invariant), the one SQL every count of a slot's seats uses: the booking
+ * THE seats-taken rule (docs/domain.md's capacity invariant), the one SQL every count of a slot's seats uses: the booking
  * write's check, fulfilment's re-check, seats left on public pages, the streamer's calendar and slot lists. A booking
  * takes its seats while it is confirmed (or was played: completed, no-show) or held with its hold not yet expired (an
  * expired hold stops counting at hold_expires_at, before any sweeper marks it).

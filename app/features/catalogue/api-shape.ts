@@ -3,7 +3,7 @@ import type { GameCard, GigCard, LiveCard, Page, StarCard } from "./browse.serve
 import type { SessionCard } from "./sessions.server";
 
 /**
- * The JSON of the catalogue API, in SPEC.md's field names (`_id`, `product_title`, `_game_id`, ...), whatever
+ * The JSON of the catalogue API, in docs/domain.md's field names (`_id`, `product_title`, `_game_id`, ...), whatever
  * the columns are called. Prices are USD minor units (`price`, with `currency: "USD"`), and `displayPrice`
  * is the same price in the viewer's currency as the site shows it.
  */
@@ -146,7 +146,7 @@ export function sessionJson(session: SessionCard, display: DisplayCurrency) {
   };
 }
 
-/** A page of a list: `data` plus where it is (SPEC.md's page and limit), and whether more follow. */
+/** A page of a list: `data` plus where it is (docs/domain.md's page and limit), and whether more follow. */
 export function pageJson<T, U>(page: Page<T>, map: (item: T) => U, total?: number) {
   return {
     success: true,

@@ -53,7 +53,7 @@ export function liveTagOptionsQuery(db: Db) {
 
 export type PlatformOption = { key: string; name: string };
 
-/** Android and iOS are shown as one choice (SPEC.md section 3). */
+/** Android and iOS are shown as one choice (docs/domain.md). */
 export function mergePlatformOptions(rows: { key: string; name: string }[]): PlatformOption[] {
   const options: PlatformOption[] = [];
   for (const row of rows) {

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: list page sizes of the catalogue. */
+/** docs/domain.md: list page sizes of the catalogue. */
 export const PAGE_SIZE = {
   stars: 21,
   games: 21,
@@ -9,5 +9,5 @@ export const PAGE_SIZE = {
 
 export const GIG_SORTS = ["alphabetically", "popularity", "lowToHigh", "highToLow", "date"] as const;
 
-/** SPEC.md section 9: a description longer than this is cut with "Read more". */
+/** docs/domain.md: a description longer than this is cut with "Read more". */
 export const READ_MORE_THRESHOLD = 300;

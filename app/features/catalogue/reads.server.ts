@@ -40,7 +40,7 @@ import {
 } from "./views.server";
 
 /**
- * The catalogue reads of SPEC.md section 7: plain results in the API's field names (./api-shape.ts), or a
+ * The catalogue reads of docs/domain.md: plain results in the API's field names (./api-shape.ts), or a
  * thrown AppError (404, 401). The routes in app/routes/api/ map them to HTTP through jsonLoader; the lists
  * are the same queries the pages run (./browse.server.ts).
  */

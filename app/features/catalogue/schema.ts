@@ -4,7 +4,7 @@ import { type ParseResult, paramsObject, parseQuery } from "~/lib/validation";
 import { PROFESSIONS } from "../../../db/schema/constants";
 
 /**
- * Browse inputs, shared by the /browse page (its URL is the whole state) and the JSON API of SPEC.md
+ * Browse inputs, shared by the /browse page (its URL is the whole state) and the JSON API of docs/domain.md
  * section 7 (GigsForScroll, GamesForScroll, CreatorsForScroll, Paginated*). The parameter names are the
  * API's. 'Any' (and an empty value) means the filter is left out.
  */
@@ -191,7 +191,7 @@ export function pageLimit(filter: BrowseFilter, limitParam: number | undefined):
   return limitParam ?? PAGE_LIMITS[filter];
 }
 
-/** Session lists of a star (upcoming and past), SPEC.md section 7: page, limit, sortOption. */
+/** Session lists of a star (upcoming and past), docs/domain.md: page, limit, sortOption. */
 export const sessionsQuerySchema = z.object({
   page,
   limit,

@@ -6,7 +6,7 @@ import { liveCardColumns } from "./columns.server";
 
 /**
  * Sessions are slots: time windows a star plays a gig in. Seats left = the slot's seats minus the seats
- * of bookings that hold them (confirmed, or held and not yet expired), DOMAIN.md's capacity rule.
+ * of bookings that hold them (confirmed, or held and not yet expired), docs/domain.md's capacity rule.
  */
 export function seatsLeft(now: Date) {
   return sql<number>`max(0, ${col(slots.seats)} - ${seatsTakenSql(col(slots.id), now)})`.mapWith(Number);

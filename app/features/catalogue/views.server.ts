@@ -58,7 +58,7 @@ export function openLiveSessionQuery(db: Db, starId: string) {
 
 /**
  * /star/:id in one D1 round trip: profile, gigs, live status, one page of upcoming sessions (soonest first)
- * and one of past sessions (newest first), 6 a page (SPEC.md section 9), their totals, the exchange rate.
+ * and one of past sessions (newest first), 6 a page (docs/domain.md), their totals, the exchange rate.
  */
 export async function getStarPage(
   db: Db,

@@ -12,7 +12,7 @@ import { CONFIG_KEYS, configurations, type JsonValue } from "../../../db/schema"
 import { CONFIG_MESSAGES as M } from "./messages";
 
 /**
- * Configurations as staff manage them (SPEC.md sections 5 and 7): a list of {key, value}, values JSON. Keys the
+ * Configurations as staff manage them (docs/domain.md): a list of {key, value}, values JSON. Keys the
  * app reads (CONFIG_KEYS) keep their shape (checked here) and cannot be deleted; the site password is never
  * stored or shown in clear: it is written only as a hash from the login's own password function, through the
  * gate form. Every write is one batch with its audit row and the catalogue version bump (content pages and the

@@ -1,4 +1,4 @@
-/** Configuration messages (SPEC.md sections 7 and 8) and the staff screen's toasts. */
+/** Configuration messages (docs/domain.md) and the staff screen's toasts. */
 export const CONFIG_MESSAGES = {
   loadFailed: (reason: string) => `Failed to load configuration: ${reason}`,
   missing: (key: string) => `Failed to load configuration: no configuration named ${key}`,

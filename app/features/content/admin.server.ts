@@ -24,14 +24,14 @@ import { CONTENT_MESSAGES as M } from "./messages";
 import { LEGAL_TYPES, type LegalType } from "./schema";
 
 /**
- * Content as staff manage it (SPEC.md sections 2, 3 and 7): the three legal documents, the FAQ and the contact
+ * Content as staff manage it (docs/domain.md): the three legal documents, the FAQ and the contact
  * form's submissions. Every write checks the capability first and is one batch with its audit row; what public
  * pages show bumps the catalogue version in the same batch (ADR 012).
  */
 
 // ---- Legal documents -----------------------------------------------------------------------------------------
 
-/** The stored shape keeps SPEC.md's field names: privacy (lastUpdated, introduction), terms (updatedDate, intro). */
+/** The stored shape keeps docs/domain.md's field names: privacy (lastUpdated, introduction), terms (updatedDate, intro). */
 export function toStoredLegal(type: LegalType, input: LegalEditorInput): StoredLegalContent {
   const common = {
     ...(input.title ? { title: input.title } : {}),

@@ -4,7 +4,7 @@ import { type CONFIG_KEYS, configurations, faqs, legalDocuments, type PageConten
 import { type StoredLegalContent, toLegalView } from "./legal";
 import type { LegalType } from "./schema";
 
-/** A legal document as stored (SPEC.md field names), or null when staff have not written it yet. */
+/** A legal document as stored (docs/domain.md field names), or null when staff have not written it yet. */
 export async function getLegalContent(env: Env, type: LegalType) {
   const row = await getDb(env)
     .select({ content: legalDocuments.content, updatedAt: legalDocuments.updatedAt })

@@ -1,7 +1,7 @@
 import type { LegalType } from "./schema";
 
 /**
- * Stored legal documents keep SPEC.md's field names (privacy: lastUpdated, introduction; terms: updatedDate,
+ * Stored legal documents keep docs/domain.md's field names (privacy: lastUpdated, introduction; terms: updatedDate,
  * intro; both: keyPoints, sections). Pages render one normalised view of either shape.
  */
 export type LegalSection = { title: string; body: string };

@@ -1,4 +1,4 @@
-/** Content and contact messages (SPEC.md section 8, word for word). */
+/** Content and contact messages (docs/domain.md, word for word). */
 export const CONTENT_MESSAGES = {
   contactSuccess: "Form submitted successfully!",
   contactError: "Error submitting form. Please try again later.",

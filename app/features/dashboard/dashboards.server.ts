@@ -11,7 +11,7 @@ import { getDb } from "~/platform/db.server";
 import { bankDetails, contactSubmissions, orders, products, reports, users } from "../../../db/schema";
 import { openQueueCounts } from "./live-queues.server";
 
-/** SPEC.md section 9: latest orders 10. */
+/** docs/domain.md: latest orders 10. */
 const LATEST_ORDERS = 10;
 
 /**

@@ -13,6 +13,6 @@ export function netOfFee(grossMinor: number, feeBps: number) {
   return { grossMinor, feeMinor: fee, netMinor: grossMinor - fee };
 }
 
-/** SPEC.md section 9: earnings windows of 7, 30 and 90 days. */
+/** docs/domain.md: earnings windows of 7, 30 and 90 days. */
 export const EARNINGS_WINDOWS = [7, 30, 90] as const;
 export type EarningsWindow = (typeof EARNINGS_WINDOWS)[number];

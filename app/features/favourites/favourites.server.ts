@@ -97,7 +97,7 @@ export async function removeFavourite(env: Env, userId: string, kind: FavouriteK
   }
 }
 
-/** Adds or removes one favourite of the viewer's; answers the SPEC.md toast for the change. */
+/** Adds or removes one favourite of the viewer's; answers the docs/domain.md toast for the change. */
 export async function setFavourite(env: Env, userId: string, kind: FavouriteKind, id: string, favourite: boolean) {
   await (favourite ? addFavourite : removeFavourite)(env, userId, kind, id);
   return favouriteToast(kind, favourite);

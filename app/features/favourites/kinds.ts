@@ -1,7 +1,7 @@
 import { FAVOURITE_MESSAGES } from "~/features/favourites/messages";
 import type { Toast } from "~/lib/toast";
 
-/** What can be a favourite, and the SPEC.md section 8 toast for each change (gig removal is a warning). */
+/** What can be a favourite, and the docs/domain.md toast for each change (gig removal is a warning). */
 export const FAVOURITE_KINDS = ["gig", "star", "game"] as const;
 export type FavouriteKind = (typeof FAVOURITE_KINDS)[number];
 
@@ -24,7 +24,7 @@ export function favouriteToast(kind: FavouriteKind, added: boolean): Toast {
   }
 }
 
-/** The JSON API of SPEC.md section 7, one path per kind and direction. */
+/** The JSON API of docs/domain.md, one path per kind and direction. */
 export const FAVOURITE_API: Record<FavouriteKind, { add: string; remove: string }> = {
   gig: { add: "/api/save_favoriteGig", remove: "/api/delete_favGigs" },
   star: { add: "/api/save_favoriteStars", remove: "/api/delete_favStars" },

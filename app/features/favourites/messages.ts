@@ -1,4 +1,4 @@
-/** Favourite toasts (SPEC.md section 8, word for word). */
+/** Favourite toasts (docs/domain.md, word for word). */
 export const FAVOURITE_MESSAGES = {
   gigFavouriteAdded: "Gig added to favorites",
   gigFavouriteRemoved: "Gig removed from favorites",

@@ -1,5 +1,5 @@
 /**
- * The favourite button's timing rule (SPEC.md section 4): a change applies after FAVOURITE_DELAY_MS, and a
+ * The favourite button's timing rule (docs/domain.md): a change applies after FAVOURITE_DELAY_MS, and a
  * new action within that time cancels the pending one. Pressing twice within the delay therefore sends
  * nothing; pressing three times sends one change. A change that would leave the saved state as it is is
  * not sent. Pure and timer-injectable, so it is tested with fake timers.

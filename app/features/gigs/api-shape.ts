@@ -1,6 +1,6 @@
 import type { OwnGig } from "./gigs.server";
 
-/** A streamer's own gig in SPEC.md's field names; price in USD minor units. */
+/** A streamer's own gig in docs/domain.md's field names; price in USD minor units. */
 export function ownGigJson(gig: OwnGig) {
   return {
     _id: gig.id,

@@ -14,7 +14,7 @@ import { storeCover } from "./cover.server";
 import { GIG_MESSAGES as M } from "./messages";
 import { type GigInput, priceToMinor } from "./schema";
 
-/** The streamer's base currency (SPEC.md section 1): INR for country IN, else USD. */
+/** The streamer's base currency (docs/domain.md): INR for country IN, else USD. */
 export function streamerCurrency(viewer: Viewer) {
   return baseCurrencyFor(viewer.country);
 }

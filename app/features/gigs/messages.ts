@@ -1,4 +1,4 @@
-/** Gig messages: SPEC.md sections 5 and 8 word for word where they word them; ours where they are silent. */
+/** Gig messages: docs/domain.md word for word where they word them; ours where they are silent. */
 export const GIG_MESSAGES = {
   added: "Gig added successfully",
   updated: "Gig updated successfully",

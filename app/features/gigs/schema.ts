@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { GIG_MESSAGES as M } from "./messages";
 
-/** SPEC.md section 9: title at most 66 characters; description hint 500-3000. */
+/** docs/domain.md: title at most 66 characters; description hint 500-3000. */
 export const GIG_TITLE_MAX = 66;
 export const GIG_DESCRIPTION_HINT = { min: 500, max: 3000 } as const;
-/** SPEC.md section 9: minimum price 5 USD or 100 INR, typed in the streamer's base currency. */
+/** docs/domain.md: minimum price 5 USD or 100 INR, typed in the streamer's base currency. */
 export const GIG_MIN_PRICE = { USD: 5, INR: 100 } as const;
 /**
  * The highest price a streamer may type, in their base currency: both stay under MAX_AMOUNT_MINOR once held in USD

@@ -9,7 +9,7 @@ import { getDb, named } from "~/platform/db.server";
 import { bookings, lobbyCodes, products, slots, users } from "../../../db/schema";
 
 /**
- * The Noobrd giveaway (SPEC.md sections 2 and 7; ADR 005: marketing and admin): who signed up and who booked a
+ * The Noobrd giveaway (docs/domain.md; ADR 005: marketing and admin): who signed up and who booked a
  * slot in a period, and a lobby code sent to every fan with a confirmed booking on a chosen slot, as an in-app
  * notification (pushed to their open tabs) and on the slot itself so their order shows it. One batch: the code,
  * the notifications and the audit row land together.

@@ -4,7 +4,7 @@ import { canOpenAdmin, type Viewer } from "~/features/auth/policy";
 import { forbidden } from "~/lib/errors";
 
 /**
- * Who may act on a streamer's business (gigs, slots, orders, earnings, payouts, onboarding), SPEC.md section 6:
+ * Who may act on a streamer's business (gigs, slots, orders, earnings, payouts, onboarding), docs/domain.md:
  * the streamer themself; for reads, also active staff holding the capability ADR 005 gives that area.
  * Every use case of the influencer features calls one of these before it reads or writes.
  */

@@ -8,7 +8,7 @@ import { col, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, products, slots, users } from "../../../db/schema";
 import { assertReadBusiness } from "./access";
 
-/** SPEC.md section 9: orders 10 a page, monthly orders 15, latest orders 10. */
+/** docs/domain.md: orders 10 a page, monthly orders 15, latest orders 10. */
 export const ORDERS_PAGE = 10;
 export const MONTHLY_ORDERS_PAGE = 15;
 export const MONTH_REQUIRED = "Year and month are required";

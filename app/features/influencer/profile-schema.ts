@@ -5,7 +5,7 @@ import { PROFESSIONS } from "../../../db/schema/constants";
 export { PROFESSIONS };
 
 export const INFLUENCER_PROFILE_MESSAGES = {
-  /** SPEC.md section 8, word for word. */
+  /** docs/domain.md, word for word. */
   bioUpdated: "Bio updated successfully",
   bioError: "error while creating bio",
   fullNameRequired: "Please enter your full name",

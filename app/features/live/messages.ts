@@ -1,4 +1,4 @@
-/** Live sessions and queues: SPEC.md sections 5 and 8 word for word where they word them; ours where they are silent. */
+/** Live sessions and queues: docs/domain.md word for word where they word them; ours where they are silent. */
 export const LIVE_MESSAGES = {
   started: "Live session started successfully",
   goLiveFailed: "Something went wrong! Please try again later.",

@@ -11,7 +11,7 @@ import { LIVE_MESSAGES as M } from "./messages";
 
 export type { QueueLane } from "../../../db/schema";
 
-/** SPEC.md section 5: a title taken from a video that is longer than 70 characters is cut to 69. */
+/** docs/domain.md: a title taken from a video that is longer than 70 characters is cut to 69. */
 export const VIDEO_TITLE_CUT = { over: 70, to: 69 } as const;
 export const LIVE_DESCRIPTION_MAX = 3000;
 

@@ -30,7 +30,7 @@ import { normaliseStreamingLink } from "./streaming-link";
 import { VIP_REFUNDED_TEMPLATE } from "./vip-messages.server";
 
 /**
- * Going live, changing the session, ending it (DOMAIN.md "Live sessions and queues"). One open session per
+ * Going live, changing the session, ending it (docs/domain.md "Live sessions and queues"). One open session per
  * streamer: the partial UNIQUE index on live_sessions decides, in the same batch that points the user at it.
  */
 

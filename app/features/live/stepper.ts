@@ -3,7 +3,7 @@ import { type BaseCurrency, normaliseTags, priceSchema } from "~/features/gigs/s
 import { normaliseStreamingLink } from "./streaming-link";
 
 /**
- * The start-live stepper (SPEC.md sections 2 and 4): game and mode, platform, price, streaming link (yes or
+ * The start-live stepper (docs/domain.md): game and mode, platform, price, streaming link (yes or
  * no), details ("Looks good"), then START LIVE SESSION NOW. Each step posts the answers so far; the server
  * (and, with JavaScript, the browser first) checks the step and moves on. Changing an earlier step drops the
  * answers of the later ones. The same steps work as plain forms without JavaScript.

@@ -1,7 +1,7 @@
 import { LIVE_MESSAGES as M } from "./messages";
 
 /**
- * SPEC.md section 5, streaming link: a YouTube link, or a Twitch embed with channel and parent parameters.
+ * docs/domain.md, streaming link: a YouTube link, or a Twitch embed with channel and parent parameters.
  * Iframe embed code is reduced to its src; Twitch links get the site's hosts appended as `parent`. Pure, so the
  * stepper checks as the streamer types and the server checks the same way.
  */

@@ -4,7 +4,7 @@ import { normaliseStreamingLink } from "./streaming-link";
 
 /**
  * POST /api/fetch-video-details and the stepper's streaming step: title, description and thumbnail of a
- * streaming link, the title cut to 69 characters when it is over 70 (SPEC.md section 5).
+ * streaming link, the title cut to 69 characters when it is over 70 (docs/domain.md).
  */
 export type VideoDetailsAnswer =
   | { success: true; title: string; description: string; thumbnail: string | null; embedLink: string; error: null }

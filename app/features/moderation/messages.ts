@@ -1,4 +1,4 @@
-/** SPEC.md section 8's moderation messages, and the success toasts of the staff screens. */
+/** docs/domain.md's moderation messages, and the success toasts of the staff screens. */
 export const MODERATION_MESSAGES = {
   markReviewedError: "Error marking users reviewed",
   banError: "Error banning users",

@@ -14,7 +14,7 @@ import { MODERATION_MESSAGES as M } from "./messages";
 import type { ModerationListQuery } from "./schema";
 
 /**
- * Reports of accounts and bans (SPEC.md sections 4 and 7; DOMAIN.md). A report is pending, then reviewed or
+ * Reports of accounts and bans (docs/domain.md; docs/domain.md). A report is pending, then reviewed or
  * banned; a ban can be lifted, which keeps its history. Every call checks the staff capability first; every
  * write is one batch with its audit rows, and is conditional on the state it changes (a report still pending,
  * a ban still active), so two staff deciding at once decide once.

@@ -7,7 +7,7 @@ import { discordSender } from "~/platform/discord/discord.server";
 import { discordPreferences, influencerProfiles, oauthAccounts } from "../../../db/schema";
 
 /**
- * Discord notification preferences (SPEC.md section 3): which notifications also go to the user's Discord (as a
+ * Discord notification preferences (docs/domain.md): which notifications also go to the user's Discord (as a
  * DM from the site's bot) when they signed in with Discord. One row per user; no row means the defaults.
  */
 export const DISCORD_MESSAGES = { updateFailed: "Error while updating discord notifications" } as const;

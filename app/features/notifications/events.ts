@@ -1,5 +1,5 @@
 /**
- * The notification socket (SPEC.md section 7 "Realtime socket"), one per logged-in tab, served by the user's
+ * The notification socket (docs/domain.md "Realtime socket"), one per logged-in tab, served by the user's
  * UserHub Durable Object. Frames are JSON `{ event, data }`.
  * - client -> server: joinNotificationSession, notificationsList (send me the list), notificationsMarkRead;
  * - server -> client: notificationsList (the latest and the unread count), newNotification (one new row).
@@ -13,7 +13,7 @@ export const NOTIFICATION_EVENTS = {
   newSlots: "newSlotAvailableNotification",
 } as const;
 
-/** SPEC.md section 9: the bell shows titles cut to 40 characters, the 10-second toast to 30. */
+/** docs/domain.md: the bell shows titles cut to 40 characters, the 10-second toast to 30. */
 export const NOTIFICATION_TITLE_MAX = 40;
 export const NOTIFICATION_TOAST_TITLE_MAX = 30;
 export const NOTIFICATION_TOAST_MS = 10_000;

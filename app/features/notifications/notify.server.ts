@@ -4,7 +4,7 @@ import { newId } from "~/lib/id";
 import { type Db, getDb } from "~/platform/db.server";
 import { type NotificationType, notifications } from "../../../db/schema";
 
-/** One in-app notification for one user (SPEC.md section 3: title, image, url, type). */
+/** One in-app notification for one user (docs/domain.md: title, image, url, type). */
 export type UserNotification = {
   userId: string;
   type: NotificationType;
@@ -15,7 +15,7 @@ export type UserNotification = {
   influencerId?: string | null;
 };
 
-/** SPEC.md section 3 "Notification", as the bell, the list page and GET /api/get/notifications show it. */
+/** docs/domain.md "Notification", as the bell, the list page and GET /api/get/notifications show it. */
 export type NotificationItem = {
   _id: string;
   title: string;

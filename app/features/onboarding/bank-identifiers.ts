@@ -1,6 +1,6 @@
 import type { BankIdentifierKind } from "../../../db/schema/onboarding";
 
-/** The format check of each bank identifier (SPEC.md section 9's six options). Input is normalised first. */
+/** The format check of each bank identifier (docs/domain.md's six options). Input is normalised first. */
 export function normaliseIdentifier(kind: BankIdentifierKind, value: string): string {
   const compact = value.replace(/[\s-]/g, "").toUpperCase();
   return kind === "Sort Code" ? compact.replace(/^(\d{2})(\d{2})(\d{2})$/, "$1-$2-$3") : compact;

@@ -1,4 +1,4 @@
-/** Onboarding messages: SPEC.md section 5 word for word for the four it words. */
+/** Onboarding messages: docs/domain.md word for word for the four it words. */
 export const ONBOARDING_MESSAGES = {
   bankOptionRequired: "Please select a bank option and fill out the required field.",
   invalidBankOption: "Invalid bank option selected",
@@ -23,7 +23,7 @@ export const ONBOARDING_MESSAGES = {
   },
 } as const;
 
-/** Staff verification messages (SPEC.md section 8). */
+/** Staff verification messages (docs/domain.md). */
 export const ONBOARDING_STAFF_MESSAGES = {
   verified: "Verify successfully",
   verifyError: "Error verifying star agreement",

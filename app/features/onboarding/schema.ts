@@ -19,7 +19,7 @@ const file = (message: string) =>
   );
 
 /**
- * The onboarding form (SPEC.md sections 3 and 5), shared by the page (with and without JavaScript) and
+ * The onboarding form (docs/domain.md), shared by the page (with and without JavaScript) and
  * POST /api/post/streamer/onboard: identity and bank fields, exactly one bank identifier (bankOption +
  * bankValue, checked for its own format), the bank statement and the signed agreement.
  */

@@ -10,7 +10,7 @@ import { maskAccountNumber } from "./bank-identifiers";
 import { ONBOARDING_STAFF_MESSAGES as M } from "./messages";
 
 /**
- * Onboarding verification by staff (SPEC.md sections 2 and 7; ADR 005: finance and admin). Staff see every
+ * Onboarding verification by staff (docs/domain.md; ADR 005: finance and admin). Staff see every
  * submission with its files (served from the private bucket by the authorised /onboarding/files route) and, on
  * this screen only, the full account number. Verifying marks the submission and the streamer's profile verified
  * in one batch (payouts need it), once: a submission already verified is left alone. When ONBOARDING_SECRET_KEY is

@@ -6,7 +6,7 @@ import { bankDetails } from "../../../db/schema";
 
 export type OnboardingStatus = "not_submitted" | "submitted" | "verified";
 
-/** Where the streamer's onboarding stands (SPEC.md section 4: unverified, then verified). */
+/** Where the streamer's onboarding stands (docs/domain.md: unverified, then verified). */
 export async function onboardingStatus(
   env: Env,
   viewer: Viewer | null,

@@ -32,7 +32,7 @@ import { inNoActivePayout, orderRowsQuery, ordersOfPayout, paidWithin, payableOr
 import { DEFAULT_PAYOUT_TAX_BPS, type PayoutRates, payoutTotals } from "./totals";
 
 /**
- * Staff payouts (SPEC.md section 4: remaining orders -> draft (editable) -> active -> completed, or removed
+ * Staff payouts (docs/domain.md: remaining orders -> draft (editable) -> active -> completed, or removed
  * while a draft). Every use case checks the "payouts" capability first, writes in one batch with its audit
  * entry, and guards its own writes (docs/decisions/015-payouts.md): an order is merged only while it is
  * payable, the partial UNIQUE index keeps it in one non-removed payout, and a guard statement rolls the batch

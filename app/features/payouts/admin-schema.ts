@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PAYOUT_MESSAGES as M } from "./messages";
 
 /**
- * Inputs of the staff payout screens and their /api twins (SPEC.md section 7, Admin > Payouts). One schema
+ * Inputs of the staff payout screens and their /api twins (docs/domain.md, Admin > Payouts). One schema
  * per action, used by the Conform form in the browser and again on the server.
  */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

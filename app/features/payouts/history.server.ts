@@ -6,7 +6,7 @@ import { pageInfo } from "~/lib/paging";
 import { col, getDb } from "~/platform/db.server";
 import { payoutOrders, payouts } from "../../../db/schema";
 
-/** SPEC.md section 9: payout history defaults limit 10, sort created_desc. */
+/** docs/domain.md: payout history defaults limit 10, sort created_desc. */
 export const payoutHistoryQuerySchema = z.object({
   page: z.coerce.number().int().min(1).optional().default(1),
   limit: z.coerce.number().int().min(1).max(50).optional().default(10),

@@ -1,6 +1,6 @@
 import type { PayoutRates, PayoutTotals } from "./totals";
 
-/** A payout in the API's JSON (SPEC.md section 3 names: percentages, merged orders; amounts in minor units). */
+/** A payout in the API's JSON (docs/domain.md names: percentages, merged orders; amounts in minor units). */
 export function payoutJson(
   p: PayoutTotals &
     PayoutRates & {

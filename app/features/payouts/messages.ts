@@ -1,4 +1,4 @@
-/** Payout and validation messages (SPEC.md section 8 word for word where it has one). */
+/** Payout and validation messages (docs/domain.md word for word where it has one). */
 export const PAYOUT_MESSAGES = {
   createError: "Error creating payout",
   completeError: "Error marking payout complete",

@@ -30,7 +30,7 @@ describe("percentShare", () => {
 });
 
 describe("payoutTotals", () => {
-  it("applies SPEC.md section 9's defaults to the orders, net of refunds", () => {
+  it("applies docs/domain.md's defaults to the orders, net of refunds", () => {
     const totals = payoutTotals(
       [{ amountMinor: 5_000 }, { amountMinor: 3_000, refundedMinor: 1_000 }, { amountMinor: 12_345 }],
       rates,

@@ -1,5 +1,5 @@
 /**
- * A payout's totals (SPEC.md section 9, DOMAIN.md "Influencers and payouts"), in integer minor units of one
+ * A payout's totals (docs/domain.md, docs/domain.md "Influencers and payouts"), in integer minor units of one
  * currency. From the orders merged into it and the percentages snapshotted on it:
  *
  *   gross                    = what the buyers paid for those orders, net of refunds
@@ -20,7 +20,7 @@ export type PayoutRates = {
   tdsBps: number;
 };
 
-/** SPEC.md section 9's default payout taxes, in basis points: 18%, 18%, 0.1%. */
+/** docs/domain.md's default payout taxes, in basis points: 18%, 18%, 0.1%. */
 export const DEFAULT_PAYOUT_TAX_BPS = {
   platformFeeIndirectTaxBps: 1800,
   indirectTaxBps: 1800,

@@ -10,7 +10,7 @@ import { PAYOUT_MESSAGES as M } from "./messages";
 import { orderRowsQuery } from "./orders.server";
 
 /**
- * Staff validation that a streamer played the sessions fans paid for (SPEC.md section 9: orders whose
+ * Staff validation that a streamer played the sessions fans paid for (docs/domain.md: orders whose
  * session started within the last 2,160,000,000 ms, about 25 days, up to now, oldest session first). Only
  * validated, paid, unrefunded orders become payable (app/features/payouts/orders.server.ts).
  */

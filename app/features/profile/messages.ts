@@ -1,4 +1,4 @@
-/** Profile messages (SPEC.md section 8 where it words them, word for word). */
+/** Profile messages (docs/domain.md where it words them, word for word). */
 export const PROFILE_MESSAGES = {
   bioUpdated: "Bio updated successfully",
   bioError: "error while creating bio",

@@ -1,4 +1,4 @@
-/** The user as the JSON API shows it, with SPEC.md's field names (section 3). */
+/** The user as the JSON API shows it, with docs/domain.md's field names (section 3). */
 export function userJson(user: {
   id: string;
   username: string;

@@ -1,4 +1,4 @@
-/** SPEC.md section 8's promo-code messages for staff, and the success toasts. */
+/** docs/domain.md's promo-code messages for staff, and the success toasts. */
 export const PROMO_ADMIN_MESSAGES = {
   createError: "Error creating promo code",
   deleteError: "Error deleting promo code",

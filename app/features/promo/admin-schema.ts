@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_AMOUNT_MINOR } from "~/lib/money";
 
 /**
- * A promo code as staff write it (SPEC.md sections 4 and 7; db/schema/promo.ts): the form speaks in percent
+ * A promo code as staff write it (docs/domain.md; db/schema/promo.ts): the form speaks in percent
  * and major units, the table in basis points and minor units. Shared by the page (browser and server) and the
  * /api calls; no server code here.
  */

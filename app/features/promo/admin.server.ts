@@ -10,7 +10,7 @@ import { PROMO_ADMIN_MESSAGES as M } from "./admin-messages";
 import type { PromoCodeInput } from "./admin-schema";
 
 /**
- * Promo codes as staff manage them (/admin/manage-promo-codes and the Promo codes calls of SPEC.md section 7):
+ * Promo codes as staff manage them (/admin/manage-promo-codes and the Promo codes calls of docs/domain.md):
  * percent or fixed amount, expiry, total and per-user limits, site-wide or one streamer, active or not, with
  * their use counts. The limits themselves are enforced where a code is redeemed (redeem.server.ts); a code that
  * has been used cannot be deleted (its redemptions keep the orders' history), only deactivated.

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: the header search asks for suggestions this long after the last keystroke. */
+/** docs/domain.md: the header search asks for suggestions this long after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
-/** SPEC.md section 9: names in suggestions are cut to this many characters. */
+/** docs/domain.md: names in suggestions are cut to this many characters. */
 export const SEARCH_SUGGESTION_NAME_MAX = 20;

@@ -20,7 +20,7 @@ export type Suggestion = {
   url: string;
 };
 
-/** SPEC.md section 9: a suggestion's name is cut to 20 characters. */
+/** docs/domain.md: a suggestion's name is cut to 20 characters. */
 export function cutName(name: string, max = SEARCH_SUGGESTION_NAME_MAX): string {
   const characters = [...name];
   return characters.length > max ? `${characters.slice(0, max).join("")}…` : name;

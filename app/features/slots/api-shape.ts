@@ -1,6 +1,6 @@
 import type { SlotRow } from "./slots.server";
 
-/** A slot as the API answers it (SPEC.md names where it has them). */
+/** A slot as the API answers it (docs/domain.md names where it has them). */
 export function slotJson(
   slot: SlotRow & { buyers?: { userId: string; username: string; seats: number; gamertags: string[] }[] },
 ) {

@@ -1,4 +1,4 @@
-/** Slot messages: SPEC.md section 8 word for word where it words them ('Slots added successfully'). */
+/** Slot messages: docs/domain.md word for word where it words them ('Slots added successfully'). */
 export const SLOT_MESSAGES = {
   added: "Slots added successfully",
   overlap: "This time overlaps one of your slots. Pick another time.",

@@ -3,7 +3,7 @@ import { validTimeZone } from "~/features/booking/time-zone";
 import { SLOT_MESSAGES as M } from "./messages";
 
 export const REPEAT_WEEKS_MAX = 12;
-/** SPEC.md section 9: slot users per lobby page 4; influencer slots limit 5; monthly orders 15. */
+/** docs/domain.md: slot users per lobby page 4; influencer slots limit 5; monthly orders 15. */
 export const SLOT_BUYERS_PAGE = 4;
 export const UPCOMING_SLOTS_LIMIT = 5;
 

@@ -219,7 +219,7 @@ async function ownerOfSlot(db: Db, slotId: string) {
   return slot;
 }
 
-/** One slot with its buyers, 4 a page (SPEC.md section 9). */
+/** One slot with its buyers, 4 a page (docs/domain.md). */
 export async function slotWithBuyers(
   env: Env,
   viewer: Viewer | null,

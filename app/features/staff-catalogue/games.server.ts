@@ -12,7 +12,7 @@ import { CATALOGUE_IMAGE_MAX_BYTES, STAFF_CATALOGUE_MESSAGES as M } from "./mess
 import type { GameInput } from "./schema";
 
 /**
- * Games as staff manage them (SPEC.md sections 2, 5 and 7): name, description, crossplatform, show at landing,
+ * Games as staff manage them (docs/domain.md): name, description, crossplatform, show at landing,
  * modes (name, duration, players), the platforms it runs on, cover image and logo in the public media bucket, and
  * three colours. Every write is one batch with its audit row and the catalogue version bump (ADR 012), so public
  * pages show the change at once. What gigs and live sessions use is protected by the schema's foreign keys (a
@@ -228,7 +228,7 @@ export async function updateGame(
 const mediaKey = (url: string | null) => (url?.startsWith("/media/") ? url.slice("/media/".length) : null);
 
 /**
- * Deletes a game nobody uses: refused (409, with SPEC.md's message) while gigs or live sessions reference it.
+ * Deletes a game nobody uses: refused (409, with docs/domain.md's message) while gigs or live sessions reference it.
  * The foreign keys decide under a race; the count only words the refusal.
  */
 export async function deleteGame(env: Env, viewer: Viewer | null, gameId: string) {

@@ -1,4 +1,4 @@
-/** SPEC.md section 8's catalogue messages, and the success toasts of the staff screens. */
+/** docs/domain.md's catalogue messages, and the success toasts of the staff screens. */
 export const STAFF_CATALOGUE_MESSAGES = {
   gameAdded: "Game added successfully",
   gameUpdated: "Game updated successfully",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { STAFF_CATALOGUE_MESSAGES as M } from "./messages";
 
 /**
- * Inputs of the staff catalogue screens and their /api twins (SPEC.md sections 5 and 7). Shared by the Conform
+ * Inputs of the staff catalogue screens and their /api twins (docs/domain.md). Shared by the Conform
  * forms in the browser and the server: no server code here. Files (image, logo, icon) travel beside these fields.
  */
 const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean());

@@ -23,7 +23,7 @@ import { STAFF_INFLUENCER_MESSAGES as M } from "./messages";
 import type { InfluencerListQuery, RegisterInfluencerInput } from "./schema";
 
 /**
- * Streamers as staff manage them (SPEC.md sections 2 and 7, Admin > Influencers): the list, one streamer's
+ * Streamers as staff manage them (docs/domain.md, Admin > Influencers): the list, one streamer's
  * profile, gigs and orders, the platform fee, show at landing, registration (with the password set-up email) and
  * removal. Every call checks the capability first (ADR 005); every write is one batch with its audit row, and
  * the catalogue version bump when public pages show the change (ADR 012).

@@ -1,4 +1,4 @@
-/** SPEC.md section 8's influencer messages for staff, and the success toasts. */
+/** docs/domain.md's influencer messages for staff, and the success toasts. */
 export const STAFF_INFLUENCER_MESSAGES = {
   registerError: "Failed to register influencer",
   registered: "Influencer registered: the password set-up link is on its way",
@@ -16,5 +16,5 @@ export const STAFF_INFLUENCER_MESSAGES = {
   removedReason: "The creator left Noobrd",
 } as const;
 
-/** SPEC.md section 4: admin list defaults. */
+/** docs/domain.md: admin list defaults. */
 export const INFLUENCER_LIST_DEFAULTS = { page: 1, limit: 10, sort: "fullName_asc" } as const;

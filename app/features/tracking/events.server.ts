@@ -7,7 +7,7 @@ import { col, getDb } from "~/platform/db.server";
 import { analyticsEvents, type JsonValue, orders } from "../../../db/schema";
 
 /**
- * Product tracking (SPEC.md section 7: registration, login, OTP or link verification, search, see-all clicks),
+ * Product tracking (docs/domain.md: registration, login, OTP or link verification, search, see-all clicks),
  * recorded after the response (ctx.waitUntil, app/platform/after-response.server.ts) so it never slows the request
  * that causes it, and the weekly funnel staff read on /admin/dashboard.
  */

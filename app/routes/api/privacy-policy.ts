@@ -3,7 +3,7 @@ import { CONTENT_MESSAGES } from "~/features/content/messages";
 import { envOf, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/privacy-policy";
 
-/** GET /api/get/privacy-policy (SPEC.md section 7, Terms). */
+/** GET /api/get/privacy-policy (docs/domain.md, Terms). */
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await getLegalContent(envOf(context), "mainPrivacyPolicy");
   if (!content) return jsonError(404, CONTENT_MESSAGES.termsFetch);

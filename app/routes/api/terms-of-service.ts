@@ -3,7 +3,7 @@ import { CONTENT_MESSAGES } from "~/features/content/messages";
 import { envOf, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/terms-of-service";
 
-/** GET /api/get/terms-of-service (SPEC.md section 7, Terms). */
+/** GET /api/get/terms-of-service (docs/domain.md, Terms). */
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await getLegalContent(envOf(context), "mainTermsAndConditions");
   if (!content) return jsonError(404, CONTENT_MESSAGES.termsFetch);

@@ -5,7 +5,7 @@ import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/custom-redirection";
 
 /**
- * /google-discord-user/save-user-data/custom-redirection/:id/:accessToken/:refreshToken (SPEC.md section 2).
+ * /google-discord-user/save-user-data/custom-redirection/:id/:accessToken/:refreshToken (docs/domain.md).
  * The path is kept for the old client, but its segments are no credentials: they carry a hand-off that
  * works once, for two minutes, in the browser that signed in (docs/decisions/006). completeSocialSignIn
  * exchanges it for a session; the browser gets the session cookie and goes on to its return path.

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { profile: await getInfluencerProfile(env, viewer, viewer.id) };
 }
 
-/** Updates stay on /influencer/profile (SPEC.md section 2), with 'Bio updated successfully'. */
+/** Updates stay on /influencer/profile (docs/domain.md), with 'Bio updated successfully'. */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireInfluencer(request, env);

@@ -79,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-/** SPEC.md section 9: a description longer than 300 characters shows 'read more' (a <details>, no JS needed). */
+/** docs/domain.md: a description longer than 300 characters shows 'read more' (a <details>, no JS needed). */
 function Description({ text }: { text: string }) {
   if (!text) return <p className="text-zinc-400">No description yet.</p>;
   const characters = [...text];

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A see-all click, reported after navigation starts (SPEC.md section 7's tracking); never delays the link. */
+/** A see-all click, reported after navigation starts (docs/domain.md's tracking); never delays the link. */
 const seeAllEvent = (section: string) =>
   new Blob([JSON.stringify({ name: "see_all_click", section })], { type: "application/json" });
 

@@ -131,7 +131,7 @@ export function seedLive(
         });
         orderId = order.id;
         if (state === "refunded" && endedAt !== null) {
-          // DOMAIN.md: unserved VIP places are refunded to the wallet when the session ends.
+          // docs/domain.md: unserved VIP places are refunded to the wallet when the session ends.
           order.status = "refunded";
           order.refundedMinor = order.amountMinor;
           order.updatedAt = at(endedAt);

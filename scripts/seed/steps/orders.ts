@@ -308,7 +308,7 @@ export function seedOrders(
           "Cancelled by buyer more than 24 hours before the start",
         );
     } else if (outcome === "late") {
-      // DOMAIN.md: a payment that arrives after its hold expired and the seat is gone is refunded.
+      // docs/domain.md: a payment that arrives after its hold expired and the seat is gone is refunded.
       order.paidAt = at(holdExpiresAt + rnd.int(5, 30) * MINUTE);
       order.status = "refunded";
       order.refundedMinor = order.amountMinor;

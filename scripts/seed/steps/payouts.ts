@@ -60,7 +60,7 @@ export function seedPayouts(
   for (const influencer of influencers) {
     const payable = payableByInfluencer.get(influencer.id) ?? [];
     const isDemo = influencer === demoInfluencer;
-    // Payouts need verified onboarding (DOMAIN.md).
+    // Payouts need verified onboarding (docs/domain.md).
     if (payable.length === 0 || !verifiedIds.has(influencer.id) || (!isDemo && !rnd.chance(0.5))) continue;
     const older = payable.filter(
       (order) => (order.paidAt?.getTime() ?? 0) < cutoff && (order.validatedAt?.getTime() ?? now) < cutoff,

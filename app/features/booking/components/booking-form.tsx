@@ -33,7 +33,7 @@ type BookingFields = {
 type PromoState = { status: "idle" | "checking" } | { status: "ok"; text: string } | { status: "error"; text: string };
 
 /**
- * The booking form of /gig/:id (SPEC.md section 3's purchase draft): a slot, the number of players, one
+ * The booking form of /gig/:id (docs/domain.md's purchase draft): a slot, the number of players, one
  * gamer tag per player, an optional promo code and card or wallet. Without JavaScript every field is there and
  * the server checks it all (extra gamer-tag inputs are ignored past the number of players); with it, the form
  * shows one tag per player, validates with the same schema before submitting and checks a promo code live.

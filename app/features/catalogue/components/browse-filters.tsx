@@ -4,7 +4,7 @@ import { GIG_SORTS } from "~/features/catalogue/constants";
 import { PROFESSIONS } from "../../../../db/schema/constants";
 import { BROWSE_FILTER_LABELS, BROWSE_FILTERS, type BrowseFilter, NAME_SORTS, SORT_LABELS } from "../browse-options";
 
-/** Which filters each list has (SPEC.md section 7: GigsForScroll, GamesForScroll, CreatorsForScroll). */
+/** Which filters each list has (docs/domain.md: GigsForScroll, GamesForScroll, CreatorsForScroll). */
 const FIELDS: Record<BrowseFilter, ReadonlySet<string>> = {
   gigs: new Set(["game", "platform", "country", "profession", "tags", "live", "favourites"]),
   games: new Set(["platform", "favourites"]),

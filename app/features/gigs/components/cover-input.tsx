@@ -3,7 +3,7 @@ import { GIG_MESSAGES } from "../messages";
 
 const RATIO = 16 / 9;
 
-/** Centre-crops an image file to 16:9 in the browser (SPEC.md section 5), keeping its type. */
+/** Centre-crops an image file to 16:9 in the browser (docs/domain.md), keeping its type. */
 async function cropTo16by9(file: File): Promise<File> {
   const bitmap = await createImageBitmap(file);
   let width = bitmap.width;

@@ -4,7 +4,7 @@ import { normaliseTags } from "../schema";
 
 /**
  * Tags added by Enter or comma, trimmed, non-empty, no duplicates; Backspace on an empty input removes the
- * last one (SPEC.md section 5). Every chip is a hidden `session_tags` input and the text box is one too, so
+ * last one (docs/domain.md). Every chip is a hidden `session_tags` input and the text box is one too, so
  * without JavaScript "fps, ranked" typed in the box arrives as the same list.
  */
 export function TagInput({ id, name, defaultTags }: { id: string; name: string; defaultTags: string[] }) {

@@ -8,7 +8,7 @@ import { LIVE_MESSAGES } from "../messages";
  * End Session's confirmation. Without JavaScript (or before the socket is up) it is a plain form the dashboard's
  * action handles. With the socket, confirming sends `endLiveSession` and waits for its acknowledgement
  * {success, error}: on success the streamer goes to /influencer/dashboard, or stays with an info message while
- * fans are still playing next or in game (SPEC.md section 4); a failure shows 'Error in ending live session'.
+ * fans are still playing next or in game (docs/domain.md); a failure shows 'Error in ending live session'.
  */
 export function EndSessionConfirm({
   liveSessionId,

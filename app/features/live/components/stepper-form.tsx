@@ -75,7 +75,7 @@ function summary(step: Step, values: StepperValues, games: GameOption[], currenc
  * The start-live stepper's form. Finished steps show their answer and a Change button (which sends the stepper
  * back there, dropping later answers); the current step shows its inputs and Next. With JavaScript the same
  * forms submit without a page load and the price is checked as soon as the field is left: a wrong price shows
- * the message and the field clears (SPEC.md section 5).
+ * the message and the field clears (docs/domain.md).
  */
 export function StepperForm({
   games,

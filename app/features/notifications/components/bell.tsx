@@ -20,7 +20,7 @@ function BellIcon() {
   );
 }
 
-/** A browser notification when the user allowed them; a refusal is only logged (SPEC.md section 8). */
+/** A browser notification when the user allowed them; a refusal is only logged (docs/domain.md). */
 function showBrowserNotification(item: NotificationItem) {
   if (typeof Notification === "undefined") return;
   if (Notification.permission === "granted") {

@@ -4,7 +4,7 @@ import { browserTimeZone } from "~/features/booking/time-zone";
 const utcFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /**
- * A time shown in the viewer's own time zone (DESIGN.md: stored UTC, shown in the viewer's zone). The
+ * A time shown in the viewer's own time zone (docs/architecture.md: stored UTC, shown in the viewer's zone). The
  * server renders UTC (labelled); the browser re-renders it in its own zone once hydrated.
  */
 export function LocalTime({ value, className }: { value: Date | string | number; className?: string }) {

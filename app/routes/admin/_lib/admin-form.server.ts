@@ -11,7 +11,7 @@ export type AdminFormReply = { intent: string; result: SubmissionResult<string[]
  * One staff form submission (a Conform form, JavaScript on or off): the form data through the intent's Zod
  * schema (the same one the browser validated with), then the use case. Success redirects back with a toast
  * (a plain redirect, so a reload does not post again); a validation failure or an AppError from the use case
- * answers the form with its message and status (4xx), never a 500. `fallback` is SPEC.md's default message.
+ * answers the form with its message and status (4xx), never a 500. `fallback` is docs/domain.md's default message.
  */
 export async function runAdminForm<S extends z.ZodType, T>(
   env: Env,

@@ -5,7 +5,7 @@ import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "./json-action.server";
 
 /**
- * The purchase calls share one schema and one use case: the body is the purchase draft (SPEC.md section 3),
+ * The purchase calls share one schema and one use case: the body is the purchase draft (docs/domain.md),
  * accepted under the API's field names, and `paymentMethod` is fixed by the call when the path says it
  * (POST /api/create/order is the wallet). A failure without a more precise message is 'Bad request'.
  */

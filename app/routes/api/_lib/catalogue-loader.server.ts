@@ -9,7 +9,7 @@ type Read<S extends z.ZodType> = (
 ) => Promise<Response | Record<string, unknown>>;
 
 /**
- * A catalogue GET of SPEC.md section 7: the query string through `schema` (400), then the read use case with
+ * A catalogue GET of docs/domain.md: the query string through `schema` (400), then the read use case with
  * the catalogue request (database, optional viewer, display currency); its AppError becomes the JSON error.
  */
 export function catalogueLoader<S extends z.ZodType>(schema: S | undefined, read: Read<S>) {

@@ -8,7 +8,7 @@ import { firstIssue, paramsObject } from "~/lib/validation";
 import { assertSameOrigin, envOf, jsonError, readBody } from "~/platform/http.server";
 
 /**
- * The shape every JSON call of SPEC.md section 7 shares: POST (or the given methods) only,
+ * The shape every JSON call of docs/domain.md shares: POST (or the given methods) only,
  * state-changing calls same-origin only, input validated by a Zod schema (400 with the first message), an optional login (401), and errors as
  * `{ success: false, message }`. The input is the JSON or form body, or for GET the query string (the message
  * then names the parameter). The handler calls a use case and returns a plain object (sent as

@@ -3,7 +3,7 @@ import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";
 
 /**
- * POST /api/update/order/sucess/:sessionId (sic, SPEC.md section 7): the success redirect's door into
+ * POST /api/update/order/sucess/:sessionId (sic, docs/domain.md): the success redirect's door into
  * fulfilment. Idempotent; the buyer only.
  */
 export const action = jsonAction({ auth: true }, async ({ env, params, viewer }) => {

@@ -6,7 +6,7 @@ import { jsonAction } from "../_lib/json-action.server";
 
 /**
  * GET /api/verify-promo-code?code=&slotId=|productId=&numberOfPlayers= -> {valid, discountMinor, amountMinor}.
- * Any failure answers 'Error verifying promo code' (SPEC.md section 8).
+ * Any failure answers 'Error verifying promo code' (docs/domain.md).
  */
 export const loader = jsonAction({ methods: ["GET"], auth: true }, async ({ request, env, viewer }) => {
   const parsed = promoQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
