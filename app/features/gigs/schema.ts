@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, singleLine } from "~/lib/validation";
 import { GIG_MESSAGES as M } from "./messages";
 
 /** docs/domain.md: title at most 66 characters; description hint 500-3000. */
@@ -28,7 +29,13 @@ export function normaliseTags(raw: unknown): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const part of parts) {
-    const tag = part.trim().replace(/^#/, "").slice(0, GIG_TAG_MAX).trim();
+    // Control characters never reach a tag (the database would refuse it): they are dropped as typed.
+    const tag = part
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim()
+      .replace(/^#/, "")
+      .slice(0, GIG_TAG_MAX)
+      .trim();
     const key = tag.toLowerCase();
     if (!tag || seen.has(key)) continue;
     seen.add(key);
@@ -76,12 +83,12 @@ export const gameChoiceSchema = {
  */
 export function gigSchema(baseCurrency: BaseCurrency) {
   return z.object({
-    product_title: z
-      .string({ error: M.titleRequired })
-      .trim()
-      .min(1, M.titleRequired)
-      .max(GIG_TITLE_MAX, M.titleTooLong),
-    product_desc: z.string().trim().max(GIG_DESCRIPTION_HINT.max, M.descriptionTooLong).optional().default(""),
+    product_title: singleLine(
+      z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(GIG_TITLE_MAX, M.titleTooLong),
+    ),
+    product_desc: multiLine(z.string().trim().max(GIG_DESCRIPTION_HINT.max, M.descriptionTooLong))
+      .optional()
+      .default(""),
     ...gameChoiceSchema,
     price: priceSchema(baseCurrency),
     requirements: requirementsSchema,
@@ -99,7 +106,7 @@ export function priceToMinor(price: string): number {
 
 export const inactiveGigsQuerySchema = z.object({
   filter: z.string().trim().max(100).optional().default(""),
-  page: z.coerce.number().int().min(1).optional().default(1),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   limit: z.coerce.number().int().min(1).max(50).optional().default(15),
 });
 

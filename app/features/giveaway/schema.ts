@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "~/lib/validation";
 
 /** Inputs of /admin/noobrd-giveaway and its /api twins; no server code here. */
 const DAY = 86_400_000;
@@ -28,9 +29,11 @@ export const giveawayPeriodSchema = z
 
 export const giveawayNotifySchema = z.object({
   slotId: z.string({ error: "Choose a slot" }).trim().min(1, "Choose a slot").max(64),
-  lobbyCode: z
-    .string({ error: "Enter the lobby code" })
-    .trim()
-    .min(1, "Enter the lobby code")
-    .max(64, "The lobby code is at most 64 characters"),
+  lobbyCode: singleLine(
+    z
+      .string({ error: "Enter the lobby code" })
+      .trim()
+      .min(1, "Enter the lobby code")
+      .max(64, "The lobby code is at most 64 characters"),
+  ),
 });

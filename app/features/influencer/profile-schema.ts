@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLine } from "~/lib/validation";
 import { PROFESSIONS } from "../../../db/schema/constants";
 
 /** The professions a streamer can pick on their profile. */
@@ -27,9 +28,7 @@ export const influencerProfileSchema = z.object({
 });
 
 export const suggestStarSchema = z.object({
-  starName: z
-    .string({ error: M.starNameRequired })
-    .trim()
-    .min(1, M.starNameRequired)
-    .max(100, "At most 100 characters"),
+  starName: singleLine(
+    z.string({ error: M.starNameRequired }).trim().min(1, M.starNameRequired).max(100, "At most 100 characters"),
+  ),
 });

@@ -6,6 +6,7 @@ import {
   requirementsSchema,
   tagsSchema,
 } from "~/features/gigs/schema";
+import { multiLine, singleLine } from "~/lib/validation";
 import { TITLE_MAX } from "../../../db/schema/constants";
 import { LIVE_MESSAGES as M } from "./messages";
 
@@ -32,15 +33,14 @@ const yesNo = z.preprocess(
 export function goLiveSchema(baseCurrency: BaseCurrency) {
   return z.object({
     ...gameChoiceSchema,
-    title: z
-      .string({ error: "Please enter a title" })
-      .trim()
-      .min(1, "Please enter a title")
-      .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
-    description: z
-      .string()
-      .trim()
-      .max(LIVE_DESCRIPTION_MAX, "Description must be at most 3000 characters")
+    title: singleLine(
+      z
+        .string({ error: "Please enter a title" })
+        .trim()
+        .min(1, "Please enter a title")
+        .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+    ),
+    description: multiLine(z.string().trim().max(LIVE_DESCRIPTION_MAX, "Description must be at most 3000 characters"))
       .optional()
       .default(""),
     price: priceSchema(baseCurrency),
@@ -61,12 +61,10 @@ export const streamingLinkSchema = z.object({
 
 export const liveDetailsSchema = z.object({
   liveSessionId: z.string().trim().min(1),
-  title: z
-    .string()
-    .trim()
-    .min(1, "Please enter a title")
-    .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
-  description: z.string().trim().max(LIVE_DESCRIPTION_MAX).optional().default(""),
+  title: singleLine(
+    z.string().trim().min(1, "Please enter a title").max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+  ),
+  description: multiLine(z.string().trim().max(LIVE_DESCRIPTION_MAX)).optional().default(""),
   requirements: requirementsSchema,
   session_tags: tagsSchema,
 });
@@ -87,5 +85,5 @@ export const serveSchema = z.object({
 });
 export const lobbyCodeSchema = z.object({
   liveSessionId: z.string().trim().min(1),
-  lobbyCode: z.string().trim().max(64).optional().default(""),
+  lobbyCode: singleLine(z.string().trim().max(64)).optional().default(""),
 });

@@ -8,7 +8,7 @@ import { payoutOrders, payouts } from "../../../db/schema";
 
 /** docs/domain.md: payout history defaults limit 10, sort created_desc. */
 export const payoutHistoryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).optional().default(1),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   limit: z.coerce.number().int().min(1).max(50).optional().default(10),
   sort: z.enum(["created_desc", "created_asc"]).optional().default("created_desc"),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validTimeZone } from "~/features/booking/time-zone";
+import { singleLine } from "~/lib/validation";
 import { SLOT_MESSAGES as M } from "./messages";
 
 export const REPEAT_WEEKS_MAX = 12;
@@ -30,7 +31,9 @@ export type AddSlotsInput = z.output<typeof addSlotsSchema>;
 
 export const lobbyCodeSchema = z.object({
   slotId: z.string().trim().min(1, M.notFound),
-  lobbyCode: z.string({ error: M.lobbyRequired }).trim().min(1, M.lobbyRequired).max(64, "At most 64 characters"),
+  lobbyCode: singleLine(
+    z.string({ error: M.lobbyRequired }).trim().min(1, M.lobbyRequired).max(64, "At most 64 characters"),
+  ),
 });
 
 export const cancelSlotSchema = z.object({ slotId: z.string().trim().min(1, M.notFound) });

@@ -21,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireInfluencer(request, env);
   const url = new URL(request.url);
   const archived = url.searchParams.get("tab") === "inactive";
-  const query = inactiveGigsQuerySchema.parse(Object.fromEntries(url.searchParams));
+  // A hand-edited query string (?page=abc) shows the first page rather than an error page.
+  const parsed = inactiveGigsQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const query = parsed.success ? parsed.data : { filter: "", page: 1, limit: 15 };
   const code = baseCurrencyFor(viewer.country);
   const [list, rate] = await Promise.all([
     listGigs(env, viewer, viewer.id, { archived, filter: query.filter, page: query.page, limit: 15 }),

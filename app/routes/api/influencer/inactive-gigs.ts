@@ -4,8 +4,11 @@ import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/influencer/inactive-gigs/:id?filter&page&limit (archived gigs, filtered by title) */
-export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
-  const query = inactiveGigsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const list = await listGigs(env, viewer, params.id ?? "", { archived: true, ...query });
-  return { ...list, gigs: undefined, products: list.gigs.map(ownGigJson) };
-});
+export const loader = jsonAction(
+  { auth: true, methods: ["GET"], schema: inactiveGigsQuerySchema },
+  async ({ input, env, params, viewer }) => {
+    const query = input;
+    const list = await listGigs(env, viewer, params.id ?? "", { archived: true, ...query });
+    return { ...list, gigs: undefined, products: list.gigs.map(ownGigJson) };
+  },
+);

@@ -4,8 +4,15 @@ import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/paginatedproducts/:id?page&limit (15 a page by default) */
-export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
-  const query = inactiveGigsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const list = await listGigs(env, viewer, params.id ?? "", { archived: false, page: query.page, limit: query.limit });
-  return { ...list, gigs: undefined, products: list.gigs.map(ownGigJson) };
-});
+export const loader = jsonAction(
+  { auth: true, methods: ["GET"], schema: inactiveGigsQuerySchema },
+  async ({ input, env, params, viewer }) => {
+    const query = input;
+    const list = await listGigs(env, viewer, params.id ?? "", {
+      archived: false,
+      page: query.page,
+      limit: query.limit,
+    });
+    return { ...list, gigs: undefined, products: list.gigs.map(ownGigJson) };
+  },
+);

@@ -10,15 +10,18 @@ const query = z.object({
 });
 
 /** GET /api/get/slot/:id?page&limit: one slot of the streamer's, with its buyers 4 a page */
-export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
-  const { page, limit } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const result = await slotWithBuyers(env, viewer, params.id ?? "", page, limit);
-  return {
-    slot: slotJson(result.slot),
-    users: result.buyers.map(buyerJson),
-    page: result.page,
-    limit: result.limit,
-    totalUsers: result.totalUsers,
-    totalPages: result.totalPages,
-  };
-});
+export const loader = jsonAction(
+  { auth: true, methods: ["GET"], schema: query },
+  async ({ input, env, params, viewer }) => {
+    const { page, limit } = input;
+    const result = await slotWithBuyers(env, viewer, params.id ?? "", page, limit);
+    return {
+      slot: slotJson(result.slot),
+      users: result.buyers.map(buyerJson),
+      page: result.page,
+      limit: result.limit,
+      totalUsers: result.totalUsers,
+      totalPages: result.totalPages,
+    };
+  },
+);
