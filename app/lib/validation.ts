@@ -46,8 +46,17 @@ export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchPara
  * every schema of user-typed text refuses them here with a 400 instead. Multi-line text may keep its line breaks
  * and tabs (`multiline`).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this rule's purpose.
 const CONTROL = /[\u0000-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this rule's purpose.
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this rule's purpose.
+const CONTROL_ALL = /[\u0000-\u001f\u007f]/g;
+
+/** The text without its control characters (for input cleaned as typed, such as tags). */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROL_ALL, "");
+}
 export const CONTROL_CHARACTERS_MESSAGE = "Remove the invisible control characters from this text";
 
 export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {

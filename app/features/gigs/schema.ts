@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { multiLine, singleLine } from "~/lib/validation";
+import { multiLine, singleLine, withoutControlCharacters } from "~/lib/validation";
 import { GIG_MESSAGES as M } from "./messages";
 
 /** docs/domain.md: title at most 66 characters; description hint 500-3000. */
@@ -30,12 +30,7 @@ export function normaliseTags(raw: unknown): string[] {
   const tags: string[] = [];
   for (const part of parts) {
     // Control characters never reach a tag (the database would refuse it): they are dropped as typed.
-    const tag = part
-      .replace(/[\u0000-\u001f\u007f]/g, "")
-      .trim()
-      .replace(/^#/, "")
-      .slice(0, GIG_TAG_MAX)
-      .trim();
+    const tag = withoutControlCharacters(part).trim().replace(/^#/, "").slice(0, GIG_TAG_MAX).trim();
     const key = tag.toLowerCase();
     if (!tag || seen.has(key)) continue;
     seen.add(key);
