@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 /** Browser tests: Playwright drives Debian's Chromium against the built app served by workerd. */
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     name: "e2e",
     include: ["tests/e2e/**/*.test.ts"],

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type CacheScope, CONFIG_KEYS, cacheVersions } from "../../db/schema";
+import { type CacheScope, CONFIG_KEYS, cacheVersions } from "~db/schema";
 import type { Db } from "./db.server";
 
 /**

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { JsonValue, OutboxChannel } from "../../db/schema";
-import { outboxMessages } from "../../db/schema";
+import type { JsonValue, OutboxChannel } from "~db/schema";
+import { outboxMessages } from "~db/schema";
 import type { Db } from "./db.server";
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rateLimitHits } from "../../db/schema";
+import { rateLimitHits } from "~db/schema";
 import { getDb } from "./db.server";
 
 /**

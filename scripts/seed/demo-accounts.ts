@@ -2,7 +2,7 @@
  * One demo account per role, created by the seed with a password login. Shown on the demo
  * login screen and used by end-to-end tests.
  */
-import type { UserRole } from "../../db/schema";
+import type { UserRole } from "~db/schema";
 
 export const DEMO_PASSWORD = "Demo-pass-2026";
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TITLE_MAX } from "~db/schema";
+import { openMigratedDatabase } from "~db/testing";
 import { verifyPassword } from "../../app/features/auth/password.server";
-import { TITLE_MAX } from "../../db/schema";
-import { openMigratedDatabase } from "../../db/testing";
 import { DEMO_ACCOUNTS, demoUserId } from "./demo-accounts";
 import { BOOKABLE_DAYS, generateSeed, HISTORY_DAYS, type SeedData } from "./generate";
 import { renderResetSql, renderSeedSql, seedCounts } from "./sql";

@@ -1,5 +1,5 @@
+import { type BankIdentifierKind, type Profession, TITLE_MAX, TSHIRT_SIZES } from "~db/schema";
 import { DEFAULT_PAYOUT_TAX_BPS } from "../../app/features/payouts/totals";
-import { type BankIdentifierKind, type Profession, TITLE_MAX, TSHIRT_SIZES } from "../../db/schema";
 import { GENERIC_TITLES, type SeedGame, type SeedMode } from "./data/catalogue";
 import { GIG_CLOSERS, GIG_MIDDLES, GIG_OPENERS } from "./data/people";
 import { createRandom, type Random } from "./random";

@@ -4,7 +4,7 @@
  */
 import { is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
-import * as schema from "../../db/schema";
+import * as schema from "~db/schema";
 
 type Schema = typeof schema;
 

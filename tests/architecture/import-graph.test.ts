@@ -35,7 +35,9 @@ function runtimeImports(source: string): string[] {
 function resolveImport(fromFile: string, specifier: string): string | null {
   const bare = specifier.replace(/\?.*$/, "");
   let base: string;
+  const alias = /^~(db|tests|workers)\//.exec(bare);
   if (bare.startsWith("~/")) base = join(ROOT, "app", bare.slice(2));
+  else if (alias) base = join(ROOT, alias[1] as string, bare.slice(alias[0].length));
   else if (bare.startsWith(".")) base = resolve(dirname(fromFile), bare);
   else return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")]) {

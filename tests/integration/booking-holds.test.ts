@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Viewer } from "~/features/auth/policy";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { sweepExpiredHolds } from "~/features/payments/fulfilment.server";
-import worker from "../../workers/app";
+import worker from "~workers/app";
 import { request } from "./app";
 import { api, bookingWorld, deliveries, fan, postWebhook, purchase, standInSessions } from "./booking-world";
 

@@ -11,7 +11,7 @@ import { startTopup } from "~/features/wallet/topup.server";
 import { isAppError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
-import { promoCodes } from "../../db/schema";
+import { promoCodes } from "~db/schema";
 import { createSlot } from "../factories";
 import { bookingWorld, deliveries, fan, postWebhook } from "./booking-world";
 

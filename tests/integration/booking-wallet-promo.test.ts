@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
-import { promoCodes } from "../../db/schema";
+import { promoCodes } from "~db/schema";
 import { request } from "./app";
 import { api, bookingWorld, deliveries, fan, paySession, postWebhook, purchase } from "./booking-world";
 

@@ -15,7 +15,7 @@ import { walletBalance } from "~/features/wallet/ledger.server";
 import { startTopup } from "~/features/wallet/topup.server";
 import { isAppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
-import { sweepOwedWork } from "../../workers/jobs";
+import { sweepOwedWork } from "~workers/jobs";
 import { createGame, createLiveSession, createPlatform, createSlot, createUser, viewerOf } from "../factories";
 import { failingBatches } from "../support/faulty-d1";
 import { bookingWorld, deliveries, fan, postWebhook } from "./booking-world";

@@ -7,8 +7,8 @@ import { walletBalance } from "~/features/wallet/ledger.server";
 import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/refunds.server";
 import { getDb } from "~/platform/db.server";
 import { failNextEmails, readOutbox } from "~/platform/email/email.server";
-import { REFUND_MAX_ATTEMPTS } from "../../db/schema";
-import { runJobs, sweepOwedWork } from "../../workers/jobs";
+import { REFUND_MAX_ATTEMPTS } from "~db/schema";
+import { runJobs, sweepOwedWork } from "~workers/jobs";
 import {
   createBooking,
   createGame,

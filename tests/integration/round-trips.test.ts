@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
-import worker from "../../workers/app";
+import worker from "~workers/app";
 import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
 import { setUsdInrRate } from "../factories";
 import { ORIGIN } from "./app";

@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../workers/app";
+import worker from "~workers/app";
 import { request } from "./app";
 
 const AUTHORIZE = "/__stand-in/oauth/discord/authorize?response_type=code&client_id=noobrd-test-discord";

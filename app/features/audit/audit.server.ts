@@ -5,7 +5,7 @@ import { assertStaff, type StaffViewer } from "~/features/auth/staff";
 import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
 import { type Db, getDb, named } from "~/platform/db.server";
-import { auditLog, type JsonValue, users } from "../../../db/schema";
+import { auditLog, type JsonValue, users } from "~db/schema";
 
 export type AuditChange = {
   /** dotted action, e.g. "payout.create". */

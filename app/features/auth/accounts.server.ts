@@ -7,7 +7,7 @@ import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
-import { bans, credentials, sessions, users } from "../../../db/schema";
+import { bans, credentials, sessions, users } from "~db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
 import {
   changeEmailCodeEmail,

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { randomDigits, randomToken, sha256Hex } from "~/lib/crypto";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
-import { type JsonValue, type OneTimeCodePurpose, oneTimeCodes } from "../../../db/schema";
+import { type JsonValue, type OneTimeCodePurpose, oneTimeCodes } from "~db/schema";
 
 /** One-time codes and link tokens: single use, valid at most 10 minutes, a few wrong guesses allowed. */
 export const CODE_TTL_MS = 10 * 60 * 1000;

@@ -3,7 +3,7 @@ import { createCookie } from "react-router";
 import { randomToken, sha256Hex } from "~/lib/crypto";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
-import { bans, refreshTokens, sessions, users } from "../../../db/schema";
+import { bans, refreshTokens, sessions, users } from "~db/schema";
 import { bearerToken, verifyAccessToken } from "./access-token.server";
 import type { Role, Viewer } from "./policy";
 

@@ -6,7 +6,7 @@ import { readEdgeState } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
-import { CONFIG_KEYS, configurations } from "../../../db/schema";
+import { CONFIG_KEYS, configurations } from "~db/schema";
 import { verifyPassword } from "./password.server";
 
 /**

@@ -10,7 +10,7 @@ import { emailSender } from "~/platform/email/email.server";
 import { sessionSecret } from "~/platform/env.server";
 import type { SocialProfile } from "~/platform/oauth/providers.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
-import { credentials, oauthAccounts, sessions, users } from "../../../db/schema";
+import { credentials, oauthAccounts, sessions, users } from "~db/schema";
 import { isBanned } from "./accounts.server";
 import { CODE_TTL_MS, consumeCode, consumeToken, findLiveToken, issueCode } from "./codes.server";
 import { changeEmailCodeEmail, emailLinks } from "./emails";

@@ -3,7 +3,7 @@ import { randomToken, sha256Hex } from "~/lib/crypto";
 import { fail, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
-import { bans, refreshTokens, sessions } from "../../../db/schema";
+import { bans, refreshTokens, sessions } from "~db/schema";
 import { signAccessToken } from "./access-token.server";
 
 /**

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { walletBalanceQuery } from "~/features/wallet/ledger.server";
 import type { Db } from "~/platform/db.server";
-import { users } from "../../../db/schema";
+import { users } from "~db/schema";
 
 /**
  * What the gig page's booking form needs about the viewer: saved gamer tags (prefill) and the wallet balance

@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { getDb, named } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
-import { bookings, orders, products, slots, users } from "../../../db/schema";
+import { bookings, orders, products, slots, users } from "~db/schema";
 import { slotCancelledEmail } from "./emails";
 
 /**

@@ -10,7 +10,7 @@ import { formatMoney } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, named, selectInChunks } from "~/platform/db.server";
 import { noticeEntry, outboxKeys, outboxSelectStatement, outboxStatement } from "~/platform/outbox.server";
-import { bookings, orders, slots } from "../../../db/schema";
+import { bookings, orders, slots } from "~db/schema";
 import { type RefundTier, refundFor, refundTier } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
 

@@ -14,7 +14,7 @@ import {
   createSlot,
   createUser,
   viewerOf,
-} from "../../../tests/factories";
+} from "~tests/factories";
 import { cancelBooking, refundSlotBookingsInFull } from "./cancel.server";
 
 const HOUR = 3_600_000;

@@ -7,7 +7,7 @@ import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
-import { bookings, orders, products, slots, users } from "../../../db/schema";
+import { bookings, orders, products, slots, users } from "~db/schema";
 import { formatSlotTime } from "./time-zone";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FulfilmentStep } from "~/features/payments/steps";
 import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
 import { col } from "~/platform/db.server";
-import { bookings } from "../../../db/schema";
+import { bookings } from "~db/schema";
 import { bookingConfirmedMessages, lateRefundMessages } from "./confirmation.server";
 import { seatsTakenSql } from "./seats";
 

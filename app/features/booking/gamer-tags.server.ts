@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { col, type Db, getDb, named } from "~/platform/db.server";
-import { bookingGamertags, bookings, orders, slots } from "../../../db/schema";
+import { bookingGamertags, bookings, orders, slots } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
 
 export type GamerTagChange = { id: string; gamertag: string };

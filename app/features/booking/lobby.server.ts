@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { forbidden } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
-import { ACTIVE_QUEUE_STATES, bookings, liveSessions, lobbyCodes, queueEntries, slots } from "../../../db/schema";
+import { ACTIVE_QUEUE_STATES, bookings, liveSessions, lobbyCodes, queueEntries, slots } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
 import { lobbyCodeVisible } from "./order-view";
 

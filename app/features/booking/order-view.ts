@@ -1,4 +1,4 @@
-import type { BookingStatus, OrderStatus } from "../../../db/schema";
+import type { BookingStatus, OrderStatus } from "~db/schema";
 
 /** How long before the start a slot's lobby code shows to its confirmed buyers ("near"), and until its end. */
 export const LOBBY_CODE_VISIBLE_BEFORE_MS = 30 * 60_000;

@@ -4,7 +4,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { refundOwedSql } from "~/features/wallet/refund-state.server";
 import { notFound } from "~/lib/errors";
 import { type Db, getDb, named } from "~/platform/db.server";
-import { bookingGamertags, bookings, lobbyCodes, orders, products, promoCodes, slots, users } from "../../../db/schema";
+import { bookingGamertags, bookings, lobbyCodes, orders, products, promoCodes, slots, users } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
 import { canReadOrder, canReadOrdersOf } from "./order-access";
 import {

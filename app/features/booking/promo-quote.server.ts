@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { PROMO_ERROR, quotePromo } from "~/features/promo/redeem.server";
 import { badRequest } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
-import { products } from "../../../db/schema";
+import { products } from "~db/schema";
 import { getSlot } from "./slots.server";
 
 /**

@@ -11,7 +11,7 @@ import { newId } from "~/lib/id";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
-import { bookingGamertags, bookings, orders, slots, users } from "../../../db/schema";
+import { bookingGamertags, bookings, orders, slots, users } from "~db/schema";
 import { bookingConfirmedMessages } from "./confirmation.server";
 import { BOOKING_MESSAGES, HOLD_MINUTES } from "./messages";
 import type { PurchaseDraft } from "./schema";

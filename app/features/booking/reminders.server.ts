@@ -3,7 +3,7 @@ import { notificationStatement } from "~/features/notifications/notify.server";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
-import { bookingReminders, bookings, products, type ReminderKind, slots, users } from "../../../db/schema";
+import { bookingReminders, bookings, products, type ReminderKind, slots, users } from "~db/schema";
 import { reminderEmail } from "./emails";
 
 /** When each reminder is due, before the slot's start. */

@@ -11,8 +11,8 @@ import {
   createPlatform,
   createSlot,
   createUser,
-} from "../../../tests/factories";
-import worker from "../../../workers/app";
+} from "~tests/factories";
+import worker from "~workers/app";
 import { sendBookingReminders } from "./reminders.server";
 
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import { col, type Db } from "~/platform/db.server";
-import { products, slots } from "../../../db/schema";
+import { products, slots } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
 import { seatsTakenSql } from "./seats";
 

@@ -2,7 +2,7 @@ import { asc, eq, isNull, sql } from "drizzle-orm";
 import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { unauthorized } from "~/lib/errors";
 import type { Db } from "~/platform/db.server";
-import { games, liveSessions, liveSessionTags, platforms } from "../../../db/schema";
+import { games, liveSessions, liveSessionTags, platforms } from "~db/schema";
 import { creatorsCountQuery, creatorsListQuery } from "./lists/creators.server";
 import { gamesCountQuery, gamesListQuery } from "./lists/games.server";
 import { gigsCountQuery, gigsListQuery } from "./lists/gigs.server";

@@ -13,7 +13,7 @@ import {
   products,
   productTags,
   users,
-} from "../../../db/schema";
+} from "~db/schema";
 import { platformKeys } from "./schema";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { GIG_SORTS } from "~/features/catalogue/constants";
 import { type ParseResult, paramsObject, parseQuery } from "~/lib/validation";
-import { PROFESSIONS } from "../../../db/schema/constants";
+import { PROFESSIONS } from "~db/schema/constants";
 
 /**
  * Browse inputs, shared by the /browse page (its URL is the whole state) and the JSON API of docs/domain.md

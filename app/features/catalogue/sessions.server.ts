@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { seatsTakenSql } from "~/features/booking/seats";
 import { col, type Db, named } from "~/platform/db.server";
-import { bookings, games, liveSessions, products, queueEntries, slots, users } from "../../../db/schema";
+import { bookings, games, liveSessions, products, queueEntries, slots, users } from "~db/schema";
 import { liveCardColumns } from "./columns.server";
 
 /**

@@ -13,7 +13,7 @@ import {
   platforms,
   products,
   users,
-} from "../../../db/schema";
+} from "~db/schema";
 import { gigsListQuery, liveListQuery, mergePlatformOptions, toPage } from "./browse.server";
 import { activeGig, gameCardColumns, gigCardColumns, starActive, starCardColumns } from "./columns.server";
 import { gigsQuerySchema, isCatalogueId, liveQuerySchema } from "./schema";

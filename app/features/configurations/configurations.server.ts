@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, isUniqueViolation } from "~/platform/db.server";
-import { CONFIG_KEYS, configurations, type JsonValue } from "../../../db/schema";
+import { CONFIG_KEYS, configurations, type JsonValue } from "~db/schema";
 import { CONFIG_MESSAGES as M } from "./messages";
 
 /**

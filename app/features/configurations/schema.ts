@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONFIG_KEYS } from "../../../db/schema";
+import { CONFIG_KEYS } from "~db/schema";
 import { CONFIG_MESSAGES as M } from "./messages";
 
 /** The configuration keys the app reads (content pages, fees, taxes, the site gate). */

@@ -15,7 +15,7 @@ import {
   type PrivacyPolicyContent,
   type TermsContent,
   users,
-} from "../../../db/schema";
+} from "~db/schema";
 import type { LegalEditorInput } from "./admin-schema";
 import { legalEditorSchema } from "./admin-schema";
 import { getLegalContent } from "./content.server";

@@ -2,7 +2,7 @@ import { CONTACT_RATE_LIMIT } from "~/features/content/constants";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
-import { contactSubmissions } from "../../../db/schema";
+import { contactSubmissions } from "~db/schema";
 import type { ContactFormInput } from "./schema";
 
 export type ContactResult = { ok: true } | { ok: false; reason: "rate_limited" };

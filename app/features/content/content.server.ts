@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/platform/db.server";
-import { type CONFIG_KEYS, configurations, faqs, legalDocuments, type PageContent } from "../../../db/schema";
+import { type CONFIG_KEYS, configurations, faqs, legalDocuments, type PageContent } from "~db/schema";
 import { type StoredLegalContent, toLegalView } from "./legal";
 import type { LegalType } from "./schema";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
-import { exchangeRates } from "../../../db/schema";
+import { exchangeRates } from "~db/schema";
 
 /** The stored USD -> INR rate, as a query a page can put in its batch. */
 export function usdInrRateQuery(db: Db) {

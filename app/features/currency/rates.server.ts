@@ -2,7 +2,7 @@ import { AppError } from "~/lib/errors";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { type ExchangeRateProvider, exchangeRateProviders } from "~/platform/exchange-rates.server";
-import { exchangeRates } from "../../../db/schema";
+import { exchangeRates } from "~db/schema";
 import { type StoredRate, usdInrRateQuery } from "./rate-query.server";
 
 export { type StoredRate, usdInrRateQuery };

@@ -8,7 +8,7 @@ import { inNoActivePayout, payableOrder } from "~/features/payouts/orders.server
 import { UPCOMING_SLOTS_LIMIT } from "~/features/slots/schema";
 import { upcomingSlots } from "~/features/slots/slots.server";
 import { getDb } from "~/platform/db.server";
-import { bankDetails, contactSubmissions, orders, products, reports, users } from "../../../db/schema";
+import { bankDetails, contactSubmissions, orders, products, reports, users } from "~db/schema";
 import { openQueueCounts } from "./live-queues.server";
 
 /** docs/domain.md: latest orders 10. */

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/influencer/access";
 import { getDb } from "~/platform/db.server";
-import { ACTIVE_QUEUE_STATES, liveSessions, queueEntries } from "../../../db/schema";
+import { ACTIVE_QUEUE_STATES, liveSessions, queueEntries } from "~db/schema";
 
 /**
  * While the streamer is live: their open session and how many fans wait in each lane (waiting, playing

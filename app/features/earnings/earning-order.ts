@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { col } from "~/platform/db.server";
-import { orders, refunds } from "../../../db/schema";
+import { orders, refunds } from "~db/schema";
 
 /**
  * THE definition of an earning order and its net (docs/decisions/015-payouts.md), used by every screen and rule that

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/influencer/access";
 import { pageInfo } from "~/lib/paging";
 import { getDb, named } from "~/platform/db.server";
-import { DEFAULT_PLATFORM_FEE_BPS, influencerProfiles, orders, products, slots, users } from "../../../db/schema";
+import { DEFAULT_PLATFORM_FEE_BPS, influencerProfiles, orders, products, slots, users } from "~db/schema";
 import { earningOrder, orderNetMinor } from "./earning-order";
 import { EARNINGS_WINDOWS, type EarningsWindow, netOfFee } from "./math";
 

@@ -2,15 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { gameCardColumns, gigCardColumns, starCardColumns } from "~/features/catalogue/columns.server";
 import { notFound } from "~/lib/errors";
 import { type Db, getDb } from "~/platform/db.server";
-import {
-  favouriteGames,
-  favouriteGigs,
-  favouriteStars,
-  games,
-  influencerProfiles,
-  products,
-  users,
-} from "../../../db/schema";
+import { favouriteGames, favouriteGigs, favouriteStars, games, influencerProfiles, products, users } from "~db/schema";
 import { type FavouriteKind, favouriteToast } from "./kinds";
 
 /** GET /api/get_allfavorites answers at most this many of each kind, newest first. */

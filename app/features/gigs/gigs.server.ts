@@ -9,7 +9,7 @@ import { toUsdMinor } from "~/lib/money";
 import { pageInfo } from "~/lib/paging";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, named } from "~/platform/db.server";
-import { gameModes, gamePlatforms, games, orders, platforms, products, productTags, slots } from "../../../db/schema";
+import { gameModes, gamePlatforms, games, orders, platforms, products, productTags, slots } from "~db/schema";
 import { storeCover } from "./cover.server";
 import { GIG_MESSAGES as M } from "./messages";
 import { type GigInput, priceToMinor } from "./schema";

@@ -6,7 +6,7 @@ import { notificationStatement, pushToUser } from "~/features/notifications/noti
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb, named } from "~/platform/db.server";
-import { bookings, lobbyCodes, products, slots, users } from "../../../db/schema";
+import { bookings, lobbyCodes, products, slots, users } from "~db/schema";
 
 /**
  * The Noobrd giveaway (docs/domain.md; ADR 005: marketing and admin): who signed up and who booked a

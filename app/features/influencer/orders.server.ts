@@ -5,7 +5,7 @@ import { orderStatusText } from "~/features/booking/order-view";
 import { refundOwedSql } from "~/features/wallet/refund-state.server";
 import { pageInfo } from "~/lib/paging";
 import { col, getDb, named } from "~/platform/db.server";
-import { bookingGamertags, bookings, orders, products, slots, users } from "../../../db/schema";
+import { bookingGamertags, bookings, orders, products, slots, users } from "~db/schema";
 import { assertReadBusiness } from "./access";
 
 /** docs/domain.md: orders 10 a page, monthly orders 15, latest orders 10. */

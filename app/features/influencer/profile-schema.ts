@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { singleLine } from "~/lib/validation";
-import { PROFESSIONS } from "../../../db/schema/constants";
+import { PROFESSIONS } from "~db/schema/constants";
 
 /** The professions a streamer can pick on their profile. */
 export { PROFESSIONS };

@@ -6,7 +6,7 @@ import { AppError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
-import { influencerProfiles, starSuggestions, users } from "../../../db/schema";
+import { influencerProfiles, starSuggestions, users } from "~db/schema";
 import { assertManageBusiness, assertReadBusiness } from "./access";
 import type { influencerProfileSchema } from "./profile-schema";
 

@@ -2,7 +2,7 @@ import { isNull } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { AppError, type AppErrorStatus, isAppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
-import { liveSessions } from "../../../db/schema";
+import { liveSessions } from "~db/schema";
 import type { InfluencerPayload, UpdateUserPayload } from "./events";
 import {
   joinRegular,

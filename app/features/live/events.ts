@@ -3,7 +3,7 @@
  * the browser. Every frame is JSON `{ event, data, ack? }`; a frame that asks for an acknowledgement carries an
  * `ack` id and is answered by `{ event: "ack", ack, data: { success, error } }`.
  */
-import type { QueueLane, QueueState } from "../../../db/schema/live";
+import type { QueueLane, QueueState } from "~db/schema/live";
 
 export const LIVE_EVENTS = {
   /** Server -> a fan (or an anonymous viewer): the counts and, for a fan, their own place. */

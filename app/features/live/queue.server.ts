@@ -6,7 +6,7 @@ import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type Db, getDb, named } from "~/platform/db.server";
-import { liveSessions, lobbyCodes, orders, type QueueLane, type QueueState, queueEntries } from "../../../db/schema";
+import { liveSessions, lobbyCodes, orders, type QueueLane, type QueueState, queueEntries } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
 import { ACTIVE, loadSession, placeInsert, type QueueSessionInfo } from "./snapshot.server";
 

@@ -2,7 +2,7 @@ import { asc, count, desc, eq } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { forbidden, notFound } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
-import { liveSessions, type QueueLane, queueEntries, users } from "../../../db/schema";
+import { liveSessions, type QueueLane, queueEntries, users } from "~db/schema";
 import { broadcastOf } from "./coordinator.server";
 import { LIVE_MESSAGES } from "./messages";
 import { getLiveSession } from "./sessions.server";

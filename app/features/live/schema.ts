@@ -7,10 +7,10 @@ import {
   tagsSchema,
 } from "~/features/gigs/schema";
 import { multiLine, singleLine } from "~/lib/validation";
-import { TITLE_MAX } from "../../../db/schema/constants";
+import { TITLE_MAX } from "~db/schema/constants";
 import { LIVE_MESSAGES as M } from "./messages";
 
-export type { QueueLane } from "../../../db/schema";
+export type { QueueLane } from "~db/schema";
 
 /** docs/domain.md: a title taken from a video that is longer than 70 characters is cut to 69. */
 export const VIDEO_TITLE_CUT = { over: 70, to: 69 } as const;

@@ -12,16 +12,7 @@ import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, isConstraintViolation, named } from "~/platform/db.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
-import {
-  gameModes,
-  games,
-  liveSessions,
-  liveSessionTags,
-  orders,
-  platforms,
-  queueEntries,
-  users,
-} from "../../../db/schema";
+import { gameModes, games, liveSessions, liveSessionTags, orders, platforms, queueEntries, users } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
 import { assertSessionStreamer, type QueueChange, type QueueNotice } from "./queue.server";
 import type { GoLiveInput } from "./schema";

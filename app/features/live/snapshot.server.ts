@@ -11,7 +11,7 @@ import {
   type QueueState,
   queueEntries,
   users,
-} from "../../../db/schema";
+} from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
 
 /**

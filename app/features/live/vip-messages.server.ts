@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/notify.server";
 import { owedRefundsOf } from "~/features/wallet/refund-state.server";
 import { getDb } from "~/platform/db.server";
-import { liveSessions, queueEntries } from "../../../db/schema";
+import { liveSessions, queueEntries } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
 
 /** The outbox template of "your VIP place was refunded" (a session ended with it unserved). */

@@ -7,7 +7,7 @@ import { walletBalance, walletDebitStatement } from "~/features/wallet/ledger.se
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { batchGuard, type Db, getDb, isBatchGuardFailure, isConstraintViolation } from "~/platform/db.server";
-import { orders, queueEntries, users } from "../../../db/schema";
+import { orders, queueEntries, users } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
 import { assertMayJoin, type QueueChange } from "./queue.server";
 import { loadSession, type QueueSessionInfo } from "./snapshot.server";

@@ -3,7 +3,7 @@ import { notificationStatement, pushToUser } from "~/features/notifications/noti
 import { getDb, selectInChunks } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { enqueueJobs, retryDelaySeconds } from "~/platform/jobs.server";
-import { OUTBOX_MAX_ATTEMPTS, type OutboxMessage, outboxMessages } from "../../../db/schema";
+import { OUTBOX_MAX_ATTEMPTS, type OutboxMessage, outboxMessages } from "~db/schema";
 import { renderMessage } from "./templates.server";
 
 /**

@@ -10,7 +10,7 @@ import type { UserNotification } from "~/features/notifications/notify.server";
 import { payoutCompletedNotice } from "~/features/payouts/payout-messages.server";
 import { refundDoneEmail, refundDoneNotice } from "~/features/wallet/refund-messages.server";
 import type { EmailMessage } from "~/platform/email/email.server";
-import type { OutboxMessage } from "../../../db/schema";
+import type { OutboxMessage } from "~db/schema";
 
 /**
  * Every outbox template (db/schema/outbox.ts) and how it renders on each channel, in one place. A renderer reads

@@ -9,7 +9,7 @@ import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
 import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";
-import { bans, reports, sessions, users } from "../../../db/schema";
+import { bans, reports, sessions, users } from "~db/schema";
 import { MODERATION_MESSAGES as M } from "./messages";
 import type { ModerationListQuery } from "./schema";
 

@@ -4,7 +4,7 @@ import { assertManageBusiness } from "~/features/influencer/access";
 import { AppError } from "~/lib/errors";
 import { getDb, selectInChunks } from "~/platform/db.server";
 import { discordSender } from "~/platform/discord/discord.server";
-import { discordPreferences, influencerProfiles, oauthAccounts } from "../../../db/schema";
+import { discordPreferences, influencerProfiles, oauthAccounts } from "~db/schema";
 
 /**
  * Discord notification preferences (docs/domain.md): which notifications also go to the user's Discord (as a

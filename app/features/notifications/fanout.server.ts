@@ -2,7 +2,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { appOrigin } from "~/platform/env.server";
-import { favouriteStars, users } from "../../../db/schema";
+import { favouriteStars, users } from "~db/schema";
 import { sendDiscordCopies } from "./discord.server";
 import { pushToUser } from "./notify.server";
 

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { newId } from "~/lib/id";
 import { type Db, getDb } from "~/platform/db.server";
-import { type NotificationType, notifications } from "../../../db/schema";
+import { type NotificationType, notifications } from "~db/schema";
 
 /** One in-app notification for one user (docs/domain.md: title, image, url, type). */
 export type UserNotification = {

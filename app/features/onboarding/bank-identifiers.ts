@@ -1,4 +1,4 @@
-import type { BankIdentifierKind } from "../../../db/schema/onboarding";
+import type { BankIdentifierKind } from "~db/schema/onboarding";
 
 /** The format check of each bank identifier (docs/domain.md's six options). Input is normalised first. */
 export function normaliseIdentifier(kind: BankIdentifierKind, value: string): string {

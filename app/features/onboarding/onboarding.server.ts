@@ -5,7 +5,7 @@ import { sniffImage } from "~/features/profile/picture";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
-import { bankDetails, bankDetailsHistory } from "../../../db/schema";
+import { bankDetails, bankDetailsHistory } from "~db/schema";
 import { maskAccountNumber } from "./bank-identifiers";
 import { ONBOARDING_MESSAGES as M } from "./messages";
 import type { OnboardingInput } from "./schema";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BANK_IDENTIFIER_KINDS, type BankIdentifierKind, TSHIRT_SIZES } from "../../../db/schema/onboarding";
+import { BANK_IDENTIFIER_KINDS, type BankIdentifierKind, TSHIRT_SIZES } from "~db/schema/onboarding";
 
 /** The onboarding form's choices. */
 export { BANK_IDENTIFIER_KINDS, TSHIRT_SIZES };

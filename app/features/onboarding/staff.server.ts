@@ -5,7 +5,7 @@ import { assertStaff } from "~/features/auth/staff";
 import { sha256Hex } from "~/lib/crypto";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";
-import { bankDetails, influencerProfiles, users } from "../../../db/schema";
+import { bankDetails, influencerProfiles, users } from "~db/schema";
 import { maskAccountNumber } from "./bank-identifiers";
 import { ONBOARDING_STAFF_MESSAGES as M } from "./messages";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/influencer/access";
 import { getDb } from "~/platform/db.server";
-import { bankDetails } from "../../../db/schema";
+import { bankDetails } from "~db/schema";
 
 export type OnboardingStatus = "not_submitted" | "submitted" | "verified";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { AppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { payments } from "~/platform/stripe/payments.server";
-import { orders } from "../../../db/schema";
+import { orders } from "~db/schema";
 import { releaseOrder } from "./fulfilment.server";
 import type { PayableOrder } from "./steps";
 

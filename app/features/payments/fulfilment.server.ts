@@ -7,7 +7,7 @@ import { availabilityChangedStatement } from "~/platform/catalogue-version.serve
 import { type Db, getDb } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { type CheckoutSessionSnapshot, payments } from "~/platform/stripe/payments.server";
-import { bookings, orders } from "../../../db/schema";
+import { bookings, orders } from "~db/schema";
 import { FULFILMENT_STEPS } from "./registry.server";
 import type { FulfilmentStep, PayableOrder } from "./steps";
 

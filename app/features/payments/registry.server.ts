@@ -1,7 +1,7 @@
 import { slotBookingStep } from "~/features/booking/fulfilment-step.server";
 import { vipQueueStep } from "~/features/live/vip-step.server";
 import { walletTopupStep } from "~/features/wallet/topup-step.server";
-import type { OrderKind } from "../../../db/schema";
+import type { OrderKind } from "~db/schema";
 import type { FulfilmentStep } from "./steps";
 
 /**

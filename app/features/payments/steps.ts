@@ -2,7 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "~/platform/db.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
-import type { OrderKind, OrderStatus } from "../../../db/schema";
+import type { OrderKind, OrderStatus } from "~db/schema";
 
 /**
  * What checkout and fulfilment need to know about an order, whatever it buys.

@@ -3,7 +3,7 @@ import { badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { payments, WebhookSignatureError } from "~/platform/stripe/payments.server";
-import { paymentEvents } from "../../../db/schema";
+import { paymentEvents } from "~db/schema";
 import { fulfilCheckout, orderForSession, releaseOrder } from "./fulfilment.server";
 
 /**

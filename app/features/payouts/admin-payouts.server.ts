@@ -24,7 +24,7 @@ import {
   payoutOrders,
   payouts,
   users,
-} from "../../../db/schema";
+} from "~db/schema";
 import type { CreatePayoutInput, EditPayoutInput, PayoutRatesInput } from "./admin-schema";
 import { percentToBps } from "./admin-schema";
 import { PAYOUT_MESSAGES as M } from "./messages";

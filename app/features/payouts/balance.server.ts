@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { earningOrder, orderNetMinor } from "~/features/earnings/earning-order";
 import { assertReadBusiness } from "~/features/influencer/access";
 import { col, getDb } from "~/platform/db.server";
-import { orders, payoutOrders, payouts } from "../../../db/schema";
+import { orders, payoutOrders, payouts } from "~db/schema";
 
 /**
  * Where every minor unit a streamer earned stands (docs/decisions/015-payouts.md), all time, in USD minor units:

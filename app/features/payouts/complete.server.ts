@@ -4,7 +4,7 @@ import { assertStaff } from "~/features/auth/staff";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { getDb, nonEmptyBatch } from "~/platform/db.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
-import { payouts } from "../../../db/schema";
+import { payouts } from "~db/schema";
 import { completionStatements, runGuarded } from "./admin-payouts.server";
 import { PAYOUT_MESSAGES as M } from "./messages";
 import { PAYOUT_COMPLETED_TEMPLATE } from "./payout-messages.server";

@@ -4,7 +4,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/influencer/access";
 import { pageInfo } from "~/lib/paging";
 import { col, getDb } from "~/platform/db.server";
-import { payoutOrders, payouts } from "../../../db/schema";
+import { payoutOrders, payouts } from "~db/schema";
 
 /** docs/domain.md: payout history defaults limit 10, sort created_desc. */
 export const payoutHistoryQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { earningOrder, refundOwedOnOrder } from "~/features/earnings/earning-order";
 import { col, type Db } from "~/platform/db.server";
-import { liveSessions, orders, payoutOrders, products, slots, users } from "../../../db/schema";
+import { liveSessions, orders, payoutOrders, products, slots, users } from "~db/schema";
 
 /**
  * Which orders a payout may settle, as SQL over `orders` (docs/decisions/015-payouts.md): the streamer's earning

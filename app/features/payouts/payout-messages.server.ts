@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/notify.server";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
-import { payouts } from "../../../db/schema";
+import { payouts } from "~db/schema";
 
 /** The outbox template of "your payout was completed", to the streamer (written with the completion). */
 export const PAYOUT_COMPLETED_TEMPLATE = "payout-completed";

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
 import { earningOrder, orderNetMinor } from "~/features/earnings/earning-order";
 import { col, getDb, named } from "~/platform/db.server";
-import { orders, users } from "../../../db/schema";
+import { orders, users } from "~db/schema";
 import { inNoActivePayout, payableOrder } from "./orders.server";
 import { sessionStart, VALIDATION_WINDOW_MS } from "./validations.server";
 

@@ -5,7 +5,7 @@ import { assertStaff } from "~/features/auth/staff";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
-import { type Payout, payouts } from "../../../db/schema";
+import { type Payout, payouts } from "~db/schema";
 import { getPayout } from "./admin-payouts.server";
 import { PAYOUT_MESSAGES as M } from "./messages";
 import type { PayoutOrderRow } from "./orders.server";

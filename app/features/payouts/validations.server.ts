@@ -5,7 +5,7 @@ import { assertStaff } from "~/features/auth/staff";
 import { earningOrder, refundOwedOnOrder } from "~/features/earnings/earning-order";
 import { badRequest } from "~/lib/errors";
 import { batchGuard, col, getDb, idChunks, isBatchGuardFailure } from "~/platform/db.server";
-import { bookings, liveSessions, orders, queueEntries, slots } from "../../../db/schema";
+import { bookings, liveSessions, orders, queueEntries, slots } from "~db/schema";
 import { PAYOUT_MESSAGES as M } from "./messages";
 import { orderRowsQuery } from "./orders.server";
 

@@ -6,7 +6,7 @@ import {
   PNG_HEAD_THEN_HTML,
   PNG_THEN_HTML,
   pngClaiming,
-} from "../../../tests/fixtures/images";
+} from "~tests/fixtures/images";
 import { IMAGE_MAX_SIDE, sniffImage } from "./picture";
 
 describe("sniffImage", () => {

@@ -4,7 +4,7 @@ import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
-import { reports, userGamertags, users } from "../../../db/schema";
+import { reports, userGamertags, users } from "~db/schema";
 import { PROFILE_MESSAGES, REPORT_RATE_LIMIT } from "./messages";
 import { sniffImage } from "./picture";
 import { PICTURE_MAX_BYTES, type SocialNetwork } from "./schema";

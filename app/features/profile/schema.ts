@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GAMERTAG_PLATFORMS } from "../../../db/schema";
+import { GAMERTAG_PLATFORMS } from "~db/schema";
 
 /** The platforms a gamer tag can be for (the profile form offers them). */
 export { GAMERTAG_PLATFORMS };

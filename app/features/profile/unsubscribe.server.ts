@@ -3,7 +3,7 @@ import { AppError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
-import { emailUnsubscribes } from "../../../db/schema";
+import { emailUnsubscribes } from "~db/schema";
 
 /**
  * Unsubscribe links are signed: `/unsubscribe/:email?sig=` carries the HMAC of the address (a key bound to

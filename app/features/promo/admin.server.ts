@@ -5,7 +5,7 @@ import { assertStaff } from "~/features/auth/staff";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, getDb, isForeignKeyViolation, isUniqueViolation, named } from "~/platform/db.server";
-import { influencerProfiles, promoCodes, promoRedemptions, users } from "../../../db/schema";
+import { influencerProfiles, promoCodes, promoRedemptions, users } from "~db/schema";
 import { PROMO_ADMIN_MESSAGES as M } from "./admin-messages";
 import type { PromoCodeInput } from "./admin-schema";
 

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, type Db } from "~/platform/db.server";
-import { promoCodes, promoRedemptions } from "../../../db/schema";
+import { promoCodes, promoRedemptions } from "~db/schema";
 
 /**
  * Promo codes on the fan's side: quoting a code for a purchase (GET /api/verify-promo-code and the order

@@ -10,7 +10,7 @@ import {
   createPlatform,
   createSlot,
   createUser,
-} from "../../../tests/factories";
+} from "~tests/factories";
 import { givePromoUseBackStatement } from "./redeem.server";
 
 describe("the promo give-back", () => {

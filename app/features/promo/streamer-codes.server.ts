@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/influencer/access";
 import { col, getDb } from "~/platform/db.server";
-import { promoCodes, promoRedemptions } from "../../../db/schema";
+import { promoCodes, promoRedemptions } from "~db/schema";
 
 /** The promo codes scoped to one streamer's gigs, with how many times each was used. */
 export async function streamerPromoCodes(env: Env, viewer: Viewer | null, influencerId: string) {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { games, influencerProfiles, products } from "../../../db/schema";
+import { games, influencerProfiles, products } from "~db/schema";
 
 /**
  * The FTS5 tables of migrations/0003_search_fts.sql, described for Drizzle's query builder only: they live

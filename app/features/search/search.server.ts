@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { starActive } from "~/features/catalogue/columns.server";
 import { SEARCH_SUGGESTION_NAME_MAX } from "~/features/search/constants";
 import { col, type Db } from "~/platform/db.server";
-import { games, influencerProfiles, liveSessions, products, users } from "../../../db/schema";
+import { games, influencerProfiles, liveSessions, products, users } from "~db/schema";
 import { gamesFts, matches, productsFts, rowidOf, starsFts } from "./fts.server";
 import { toMatchQuery } from "./query";
 

@@ -18,7 +18,7 @@ import {
   products,
   slots,
   users,
-} from "../../../db/schema";
+} from "~db/schema";
 import { SLOT_MESSAGES as M } from "./messages";
 import { type AddSlotsInput, SLOT_BUYERS_PAGE } from "./schema";
 import { addDays, zonedToUtc } from "./time";

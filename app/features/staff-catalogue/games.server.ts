@@ -7,7 +7,7 @@ import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, isForeignKeyViolation, isUniqueViolation } from "~/platform/db.server";
-import { gameModes, gamePlatforms, games, liveSessions, platforms, products } from "../../../db/schema";
+import { gameModes, gamePlatforms, games, liveSessions, platforms, products } from "~db/schema";
 import { CATALOGUE_IMAGE_MAX_BYTES, STAFF_CATALOGUE_MESSAGES as M } from "./messages";
 import type { GameInput } from "./schema";
 

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, isUniqueViolation } from "~/platform/db.server";
-import { banners, gamePlatforms, platforms } from "../../../db/schema";
+import { banners, gamePlatforms, platforms } from "~db/schema";
 import { CATALOGUE_IMAGE_MAX_BYTES, STAFF_CATALOGUE_MESSAGES as M } from "./messages";
 import type { bannerSchema, platformSchema } from "./schema";
 

@@ -9,16 +9,7 @@ import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
 import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isUniqueViolation, named } from "~/platform/db.server";
-import {
-  bookings,
-  influencerProfiles,
-  liveSessions,
-  orders,
-  products,
-  sessions,
-  slots,
-  users,
-} from "../../../db/schema";
+import { bookings, influencerProfiles, liveSessions, orders, products, sessions, slots, users } from "~db/schema";
 import { STAFF_INFLUENCER_MESSAGES as M } from "./messages";
 import type { InfluencerListQuery, RegisterInfluencerInput } from "./schema";
 

@@ -4,7 +4,7 @@ import { assertStaff } from "~/features/auth/staff";
 import { newId } from "~/lib/id";
 import { afterResponse } from "~/platform/after-response.server";
 import { col, getDb } from "~/platform/db.server";
-import { analyticsEvents, type JsonValue, orders } from "../../../db/schema";
+import { analyticsEvents, type JsonValue, orders } from "~db/schema";
 
 /**
  * Product tracking (docs/domain.md: registration, login, OTP or link verification, search, see-all clicks),

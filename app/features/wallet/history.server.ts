@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/platform/db.server";
-import { type WalletEntryKind, walletEntries } from "../../../db/schema";
+import { type WalletEntryKind, walletEntries } from "~db/schema";
 
 export const WALLET_HISTORY_LIMIT = 25;
 

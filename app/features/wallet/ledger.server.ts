@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "~/lib/id";
 import type { Db } from "~/platform/db.server";
-import { orders, refunds, users, walletEntries } from "../../../db/schema";
+import { orders, refunds, users, walletEntries } from "~db/schema";
 
 /**
  * The wallet's one write path for refunds. Every refund to the wallet in the product (a cancelled booking,

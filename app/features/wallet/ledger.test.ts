@@ -9,7 +9,7 @@ import {
   createPlatform,
   createSlot,
   createUser,
-} from "../../../tests/factories";
+} from "~tests/factories";
 import { walletBalance, walletRefundStatements } from "./ledger.server";
 
 async function paidOrder() {

@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
-import { orders, refunds, users } from "../../../db/schema";
+import { orders, refunds, users } from "~db/schema";
 
 /** The outbox template of "your refund was carried out", sent when the fan had been told it was under way. */
 export const REFUND_DONE_TEMPLATE = "refund-done";

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { col, type Db, selectInChunks } from "~/platform/db.server";
-import { orders, refunds } from "../../../db/schema";
+import { orders, refunds } from "~db/schema";
 
 /** A refund still owed on an order: written, not yet carried out (pending, or failed after its retries). */
 export type OwedRefund = { refundId: string; orderId: string; amountMinor: number; currency: string; failed: boolean };

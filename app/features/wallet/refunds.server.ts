@@ -6,7 +6,7 @@ import { conflict, notFound } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { enqueueJobs, retryDelaySeconds } from "~/platform/jobs.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
-import { orders, REFUND_MAX_ATTEMPTS, refunds, users } from "../../../db/schema";
+import { orders, REFUND_MAX_ATTEMPTS, refunds, users } from "~db/schema";
 import { settleRefundStatements } from "./ledger.server";
 import { REFUND_DONE_TEMPLATE } from "./refund-messages.server";
 

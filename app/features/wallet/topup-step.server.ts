@@ -3,7 +3,7 @@ import type { FulfilmentStep } from "~/features/payments/steps";
 import { newId } from "~/lib/id";
 import { formatMoney } from "~/lib/money";
 import { noticeEntry } from "~/platform/outbox.server";
-import { orders, walletEntries } from "../../../db/schema";
+import { orders, walletEntries } from "~db/schema";
 
 /**
  * A wallet top-up's part of fulfilment: nothing is held; once the order is paid the same batch credits the

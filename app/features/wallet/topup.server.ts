@@ -5,7 +5,7 @@ import type { PayableOrder } from "~/features/payments/steps";
 import { badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
-import { orders, users } from "../../../db/schema";
+import { orders, users } from "~db/schema";
 import { TOPUP_MAX_MINOR, TOPUP_MIN_MINOR, TOPUP_RANGE_MESSAGE } from "./topup-schema";
 
 /** Starts a card top-up of the viewer's wallet: a pending wallet_topup order and its Checkout session. */

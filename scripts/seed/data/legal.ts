@@ -1,5 +1,5 @@
 /** Legal documents in the shapes of SPEC section 3 (stored in legal_documents.content). */
-import type { PrivacyPolicyContent, TermsContent } from "../../../db/schema";
+import type { PrivacyPolicyContent, TermsContent } from "~db/schema";
 
 const UPDATED = "November 1, 2026";
 

@@ -3,7 +3,7 @@
  * rows "about_us" and "cancellation_policy", see CONFIG_KEYS in db/schema/content.ts),
  * FAQ, banners, contact-form examples.
  */
-import type { PageContent } from "../../../db/schema";
+import type { PageContent } from "~db/schema";
 
 export const ABOUT_US: PageContent = {
   title: "About Noobrd",

@@ -1,5 +1,5 @@
 /** Names, handles and bios for influencers and fans (all invented). */
-import type { Profession } from "../../../db/schema";
+import type { Profession } from "~db/schema";
 
 export type SeedInfluencer = {
   handle: string;

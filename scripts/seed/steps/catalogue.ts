@@ -1,4 +1,4 @@
-import type { Requirement } from "../../../db/schema";
+import type { Requirement } from "~db/schema";
 import { GAMES, GENERIC_TAGS, PLATFORMS, type PlatformKey } from "../data/catalogue";
 import { BANNERS } from "../data/pages";
 import {

@@ -1,4 +1,4 @@
-import { CONFIG_KEYS, DEFAULT_PLATFORM_FEE_BPS, type NotificationType, RATE_SCALE } from "../../../db/schema";
+import { CONFIG_KEYS, DEFAULT_PLATFORM_FEE_BPS, type NotificationType, RATE_SCALE } from "~db/schema";
 import { PRIVACY_POLICY, TERMS_OF_SERVICE, VIP_QUEUE_TERMS } from "../data/legal";
 import { ABOUT_US, CANCELLATION_POLICY, CONTACT_MESSAGES, FAQS } from "../data/pages";
 import { DAY, HOUR, PAYOUT_TAXES_PERCENT, type Row, type SeedContext, USD_TO_INR } from "../shared";

@@ -1,4 +1,4 @@
-import { ACTIVE_QUEUE_STATES, type QueueLane, type QueueState, TITLE_MAX } from "../../../db/schema";
+import { ACTIVE_QUEUE_STATES, type QueueLane, type QueueState, TITLE_MAX } from "~db/schema";
 import {
   DAY,
   type FanRef,

@@ -1,4 +1,4 @@
-import { DEFAULT_PAYOUT_TAX_BPS, payoutTotals } from "../../../app/features/payouts/totals";
+import { DEFAULT_PAYOUT_TAX_BPS, payoutTotals } from "~/features/payouts/totals";
 import { DAY, HISTORY_DAYS, HOUR, type InfluencerRef, type Row, type SeedContext } from "../shared";
 import type { SeedDemoStaffOut, SeedInfluencerProfilesOut, SeedInfluencersOut } from "./people";
 

@@ -1,5 +1,5 @@
-import { hashPassword } from "../../../app/features/auth/password.server";
-import { DEFAULT_PLATFORM_FEE_BPS, PROFESSIONS, type Profession } from "../../../db/schema";
+import { hashPassword } from "~/features/auth/password.server";
+import { DEFAULT_PLATFORM_FEE_BPS, PROFESSIONS, type Profession } from "~db/schema";
 import { GAMES } from "../data/catalogue";
 import {
   BIO_CLOSERS,

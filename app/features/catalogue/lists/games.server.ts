@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { gamesFts, matches, rowidOf } from "~/features/search/fts.server";
 import { toMatchQuery } from "~/features/search/query";
 import type { Db } from "~/platform/db.server";
-import { favouriteGames, gamePlatforms, games } from "../../../../db/schema";
+import { favouriteGames, gamePlatforms, games } from "~db/schema";
 import { gameCardColumns, onPlatform } from "../columns.server";
 import type { GamesQuery } from "../schema";
 

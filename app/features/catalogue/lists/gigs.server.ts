@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { matches, productsFts, rowidOf } from "~/features/search/fts.server";
 import { toMatchQuery } from "~/features/search/query";
 import { col, type Db } from "~/platform/db.server";
-import { favouriteGigs, games, influencerProfiles, products, users } from "../../../../db/schema";
+import { favouriteGigs, games, influencerProfiles, products, users } from "~db/schema";
 import {
   activeGig,
   gigCardColumns,

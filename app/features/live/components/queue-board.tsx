@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { TagInput } from "~/features/gigs/components/tag-input";
 import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
-import type { QueueState } from "../../../../db/schema/live";
+import type { QueueState } from "~db/schema/live";
 import { type InfluencerPayload, LIVE_EVENTS } from "../events";
 import type { LiveSessionView } from "../sessions.server";
 import { EndSessionConfirm } from "./end-session";
