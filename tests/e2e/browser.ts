@@ -1,7 +1,7 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
 
-/** Launch flags for Debian's Chromium on a machine with no outside network (STACK-NOTES.md). */
+/** Launch flags for Debian's Chromium on a machine with no outside network (a closed network: no background fetches). */
 const CHROMIUM_ARGS = [
   "--disable-gpu",
   "--disable-quic",
@@ -52,4 +52,9 @@ export async function rendered(page: Page) {
     const here = new URL(`${location.pathname}${location.search}`, location.origin).href;
     return new URL(shown, location.origin).href === here;
   });
+}
+
+/** Waits until the locator is visible (Playwright waits; `expect(await x.isVisible())` would not). */
+export async function visible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: "visible" });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, setupBrowser } from "./browser";
+import { baseURL, setupBrowser, visible } from "./browser";
 import { queryE2E } from "./db";
 
 const browser = setupBrowser();
@@ -38,8 +38,8 @@ describe.each([true, false])("contact form (JavaScript %s)", (javaScript) => {
     await page.getByLabel("Message").fill(`short ${marker}`.slice(0, 9));
     await page.getByRole("button", { name: "Send message" }).click();
     await page.getByText("Please enter a valid email address").waitFor();
-    expect(await page.getByText("Please enter your name").isVisible()).toBe(true);
-    expect(await page.getByText("Message must be at least 10 characters").isVisible()).toBe(true);
+    await visible(page.getByText("Please enter your name"));
+    await visible(page.getByText("Message must be at least 10 characters"));
     // What the user typed is kept.
     expect(await page.getByLabel("Subject").inputValue()).toBe("Hi there");
     expect(countByMessage(marker.slice(0, 9))).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, setupBrowser } from "./browser";
+import { baseURL, setupBrowser, visible } from "./browser";
 
 const browser = setupBrowser();
 
@@ -16,11 +16,11 @@ describe.each([true, false])("content pages (JavaScript %s)", (javaScript) => {
     const page = await context.newPage();
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
-    expect(await page.getByRole("heading", { level: 1, name: heading }).isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { level: 1, name: heading }));
     const text = ((await page.locator("main").textContent()) ?? "").trim();
     expect(text.length).toBeGreaterThan(800);
     if (keyPoints) {
-      expect(await page.getByRole("heading", { name: "Key points" }).isVisible()).toBe(true);
+      await visible(page.getByRole("heading", { name: "Key points" }));
       expect(await page.locator("main section h2").count()).toBeGreaterThan(2);
     }
     await page.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, setupBrowser } from "./browser";
+import { baseURL, setupBrowser, visible } from "./browser";
 
 const browser = setupBrowser();
 
@@ -10,9 +10,9 @@ describe.each([true, false])("page shell (JavaScript %s)", (javaScript) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     await expect(page.title()).resolves.toContain("Noobrd");
-    expect(await page.getByRole("link", { name: "Noobrd home" }).isVisible()).toBe(true);
+    await visible(page.getByRole("link", { name: "Noobrd home" }));
     await page.getByText("Sign up / Sign in").click();
-    expect(await page.getByRole("link", { name: "Sign in" }).isVisible()).toBe(true);
+    await visible(page.getByRole("link", { name: "Sign in" }));
     expect(await page.getByRole("link", { name: "Terms of service" }).count()).toBe(1);
     // Bell and avatar are for logged-in users only.
     expect(await page.getByRole("link", { name: "Notifications" }).count()).toBe(0);
@@ -24,8 +24,8 @@ describe.each([true, false])("page shell (JavaScript %s)", (javaScript) => {
     const page = await context.newPage();
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
-    expect(await page.getByRole("heading", { name: "Page not found" }).isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Go home" }).isVisible()).toBe(true);
+    await visible(page.getByRole("heading", { name: "Page not found" }));
+    await visible(page.getByRole("link", { name: "Go home" }));
     await page.close();
   });
 });

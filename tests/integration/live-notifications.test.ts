@@ -6,19 +6,20 @@ import { notificationSocketPath } from "~/features/notifications/events";
 import { notifyUser } from "~/features/notifications/notify.server";
 import { newId } from "~/lib/id";
 import { readDiscordOutbox } from "~/platform/discord/discord.server";
+import { eventually } from "~tests/support/eventually";
 import { createGame, createPlatform } from "../factories";
 import { staffUser } from "./admin-world";
 import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /** Notifications: the user's socket, the list API, Discord preferences and the Discord copy of the fan-out. */
-async function pollRows(sql: string, atLeast: number) {
-  const started = Date.now();
-  for (;;) {
-    const { results } = await env.DB.prepare(sql).all();
-    if (results.length >= atLeast) return results;
-    if (Date.now() - started > 10_000) throw new Error(`only ${results.length} rows: ${sql}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function pollRows(sql: string, atLeast: number) {
+  return eventually(
+    async () => {
+      const { results } = await env.DB.prepare(sql).all();
+      return results.length >= atLeast && results;
+    },
+    { what: `fewer than ${atLeast} rows: ${sql}` },
+  );
 }
 
 describe("the user's notification socket", () => {
@@ -133,10 +134,7 @@ describe("Discord notification preferences", () => {
     const mutedId = (
       await env.DB.prepare("SELECT provider_user_id FROM oauth_accounts WHERE user_id = ?").bind(mutes.user.id).first()
     )?.provider_user_id as string;
-    const started = Date.now();
-    while ((await readDiscordOutbox(env.PRIVATE_FILES, keepsId)).length === 0 && Date.now() - started < 10_000) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await eventually(async () => (await readDiscordOutbox(env.PRIVATE_FILES, keepsId)).length > 0);
     expect((await readDiscordOutbox(env.PRIVATE_FILES, keepsId))[0]?.content).toContain(`/live/${id}`);
     expect(await readDiscordOutbox(env.PRIVATE_FILES, mutedId)).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
 import { placeOf } from "~/features/live/reads.server";
+import { eventually } from "~tests/support/eventually";
 import { createGame, createInfluencer, createPlatform } from "../factories";
 import { request } from "./app";
 import { get, liveFan, liveWorld, post } from "./live-world";
@@ -152,14 +153,8 @@ describe("the start-live stepper without JavaScript", () => {
   });
 });
 
-async function pollRow(sql: string) {
-  const started = Date.now();
-  for (;;) {
-    const row = await env.DB.prepare(sql).first();
-    if (row) return row;
-    if (Date.now() - started > 10_000) throw new Error(`no row: ${sql}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function pollRow(sql: string) {
+  return eventually(() => env.DB.prepare(sql).first(), { what: `no row: ${sql}` });
 }
 
 describe("the live page and the queue dashboard without JavaScript", () => {

@@ -1,5 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { createSession } from "~/features/auth/session.server";
+import { eventually } from "~tests/support/eventually";
 import {
   createGame,
   createInfluencer,
@@ -78,12 +79,6 @@ export async function openSocket(path: string, cookie = "") {
 }
 
 /** Polls until `check` returns a value (no fixed sleeps). */
-export async function until<T>(check: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+export function until<T>(check: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+  return eventually(check, { timeout: timeoutMs, interval: 10 });
 }
