@@ -120,7 +120,8 @@ const worker = {
         render,
       }),
     );
-    const formActions = [...providerFormActionOrigins(env, appOrigin(env, url)), STRIPE_CHECKOUT_ORIGIN];
+    // The page's own origin: the CSP names the other origins its forms may post to (a provider's sign-in page).
+    const formActions = [...providerFormActionOrigins(env, url.origin), STRIPE_CHECKOUT_ORIGIN];
     return withSecurityHeaders(response, nonce, import.meta.env.DEV, formActions);
   },
 
