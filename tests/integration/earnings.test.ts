@@ -123,6 +123,10 @@ describe("the streamer dashboard", () => {
     const html = await (await request("/influencer/dashboard", { headers: { Cookie: world.cookie } })).text();
     expect(html).toContain("$8.00 net ($10.00 paid, $2.00 platform fee, 1 order)");
     expect(html).toContain("Last 90 days");
+    // Where the earned $10.00 stands: not validated yet, nothing paid out.
+    expect(html).toContain("Where your earnings stand");
+    expect(html).toMatch(/Waiting for staff to confirm the sessions were played<\/dt><dd[^>]*>\$10\.00</);
+    expect(html).toMatch(/Paid out to you<\/dt><dd[^>]*>\$0\.00</);
     expect(html).toContain("Dashboard duo gig");
     expect(html).toContain("dash_fan");
     expect(html).toContain("Not submitted yet");

@@ -13,6 +13,7 @@ import { EarningsChart } from "~/features/dashboard/components/earnings-chart";
 import { getStreamerDashboard } from "~/features/dashboard/dashboards.server";
 import { paginatedEarnings } from "~/features/earnings/earnings.server";
 import { influencerOrders, influencerOrdersQuerySchema } from "~/features/influencer/orders.server";
+import { streamerBalance } from "~/features/payouts/balance.server";
 import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/history.server";
 import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
@@ -37,13 +38,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const days = ([7, 30, 90] as const).find((n) => String(n) === params.days) ?? 7;
   const earningsPage = Math.max(1, Number(params.earningsPage) || 1);
   const payoutsQuery = payoutHistoryQuerySchema.parse({ page: Math.max(1, Number(params.payoutsPage) || 1) });
-  const [overview, rate, orders, earningsList, payouts, promos] = await Promise.all([
+  const [overview, rate, orders, earningsList, payouts, promos, balance] = await Promise.all([
     getStreamerDashboard(env, viewer),
     code === "INR" ? getUsdInrRate(env) : Promise.resolve(null),
     influencerOrders(env, viewer, viewer.id, ordersQuery.success ? ordersQuery.data : { page: 1 }),
     paginatedEarnings(env, viewer, viewer.id, { days, page: earningsPage, limit: 10 }),
     payoutHistory(env, viewer, viewer.id, payoutsQuery),
     streamerPromoCodes(env, viewer, viewer.id),
+    streamerBalance(env, viewer, viewer.id),
   ]);
   const display = displayCurrency(code, rate?.rateMicros ?? null);
   const money = (usdMinor: number) => formatConverted(usdMinor, display, { decimals: true });
@@ -104,6 +106,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       text: `${money(w.netMinor)} net (${money(w.grossMinor)} paid, ${money(w.feeMinor)} platform fee, ${w.orders} ${w.orders === 1 ? "order" : "orders"})`,
     })),
     feePercent: overview.earnings.feeBps / 100,
+    // Where every earned amount stands (paid buyers' money net of refunds, before the platform fee).
+    balance: [
+      { label: "Paid out to you", value: money(balance.paidOut) },
+      { label: "In payouts being prepared", value: money(balance.inPayouts) },
+      { label: "Ready for your next payout", value: money(balance.payable) },
+      { label: "Waiting for staff to confirm the sessions were played", value: money(balance.toValidate) },
+    ],
     upcoming: overview.upcoming,
     latestOrders: overview.latestOrders.map((o) => ({ ...o, amount: money(o.amountMinor - o.refundedMinor) })),
     queues: overview.queues,
@@ -164,6 +173,15 @@ export default function InfluencerDashboard({ loaderData }: Route.ComponentProps
           Earnings ({d.currency})
         </h2>
         <EarningsChart bars={d.earnings} caption={`Net of the ${d.feePercent}% platform fee`} />
+        <h3 className="mt-4 text-sm font-semibold text-zinc-300">Where your earnings stand (before fees)</h3>
+        <dl className="mt-2 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+          {d.balance.map((line) => (
+            <div key={line.label} className="flex justify-between gap-3 rounded-lg bg-ink-800 px-3 py-2">
+              <dt className="text-zinc-400">{line.label}</dt>
+              <dd className="font-semibold tabular-nums">{line.value}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
 
       <section aria-labelledby="status" className={`${card} flex flex-col gap-4`}>
