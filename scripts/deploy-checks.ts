@@ -1,0 +1,95 @@
+/**
+ * What a production deploy must be (README, "Deploying to Cloudflare"), checked on the configuration that would
+ * deploy: the built build/server/wrangler.json of `CLOUDFLARE_ENV=production`. Each problem is a sentence naming what
+ * to change; none means the deploy may go on. Pure, so tests/architecture-free unit tests can feed it any config.
+ */
+export type DeployConfig = {
+  vars?: Record<string, unknown>;
+  d1_databases?: { binding: string; database_id?: string }[];
+  r2_buckets?: { binding: string }[];
+  durable_objects?: { bindings?: { name: string }[] };
+  queues?: { producers?: { binding: string; queue: string }[]; consumers?: { queue: string }[] };
+  triggers?: { crons?: string[] };
+};
+
+/** Secrets a production Worker cannot run without (`npx wrangler secret put NAME --env production`). */
+export const REQUIRED_SECRETS = ["SESSION_SECRET", "EMAIL_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"];
+/** Names that are secrets: a var of that name would ship its value in the config. */
+const SECRET_NAMES = /SECRET|_KEY$|PASSWORD|TOKEN/;
+const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
+const URL_VARS = [
+  "EMAIL_API_URL",
+  "EXCHANGE_RATES_URL",
+  "EXCHANGE_RATES_FALLBACK_URL",
+  "VIDEO_DETAILS_URL",
+  "OAUTH_DISCORD_AUTHORIZE_URL",
+  "OAUTH_DISCORD_TOKEN_URL",
+  "OAUTH_DISCORD_USERINFO_URL",
+  "OAUTH_GOOGLE_AUTHORIZE_URL",
+  "OAUTH_GOOGLE_TOKEN_URL",
+  "OAUTH_GOOGLE_USERINFO_URL",
+];
+
+const isHttps = (value: unknown) => {
+  try {
+    return typeof value === "string" && new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The problems of a production config. `secrets` is the list `wrangler secret list` gave (online deploys); without it
+ * (a dry run, offline) the secrets and the real database id are not checked.
+ */
+export function deployProblems(config: DeployConfig, secrets?: readonly string[]): string[] {
+  const problems: string[] = [];
+  const vars = config.vars ?? {};
+  if (vars.APP_ENV !== "production") problems.push('APP_ENV must be "production" in [env.production.vars]');
+  for (const standIn of ["STRIPE_STAND_IN", "OAUTH_STAND_IN"]) {
+    if (vars[standIn] === "on") problems.push(`${standIn} is "on": a stand-in never ships to production; set it "off"`);
+  }
+  if (!isHttps(vars.PUBLIC_ORIGIN)) problems.push("PUBLIC_ORIGIN must be the site's https origin (every link uses it)");
+  if (vars.EMAIL_PROVIDER !== "http") problems.push('EMAIL_PROVIDER must be "http" (the outbox is for development)');
+  if (!vars.EMAIL_FROM) problems.push("EMAIL_FROM must name the sender of the emails");
+  for (const name of URL_VARS) {
+    if (vars[name] !== undefined && vars[name] !== "" && !isHttps(vars[name])) {
+      problems.push(`${name} must be an https URL in production (a path points at a development stand-in)`);
+    }
+  }
+  if (vars.STRIPE_API_URL) problems.push("STRIPE_API_URL must not be set in production (it points the SDK elsewhere)");
+  for (const [name, value] of Object.entries(vars)) {
+    if (SECRET_NAMES.test(name) && value)
+      problems.push(`${name} is a var: set it with \`wrangler secret put\` instead`);
+  }
+  const has = (list: { binding?: string; name?: string }[] | undefined, name: string) =>
+    (list ?? []).some((item) => (item.binding ?? item.name) === name);
+  if (!has(config.d1_databases, "DB")) problems.push("the DB binding (D1) is missing");
+  for (const bucket of ["MEDIA", "PRIVATE_FILES"]) {
+    if (!has(config.r2_buckets, bucket)) problems.push(`the ${bucket} binding (R2) is missing`);
+  }
+  for (const object of ["LIVE_SESSION", "USER_HUB"]) {
+    if (!has(config.durable_objects?.bindings, object))
+      problems.push(`the ${object} binding (Durable Object) is missing`);
+  }
+  for (const queue of ["FANOUT", "JOBS"]) {
+    const producer = config.queues?.producers?.find((p) => p.binding === queue);
+    if (!producer) problems.push(`the ${queue} queue producer is missing`);
+    else if (!config.queues?.consumers?.some((c) => c.queue === producer.queue)) {
+      problems.push(`the ${producer.queue} queue has no consumer`);
+    }
+  }
+  if ((config.triggers?.crons ?? []).length < 3) problems.push("the three cron triggers are missing");
+  if (secrets) {
+    for (const secret of REQUIRED_SECRETS) {
+      if (!secrets.includes(secret)) {
+        problems.push(`the secret ${secret} is not set: npx wrangler secret put ${secret} --env production`);
+      }
+    }
+    const id = config.d1_databases?.find((d) => d.binding === "DB")?.database_id;
+    if (!id || id === PLACEHOLDER_DATABASE_ID) {
+      problems.push("database_id of DB is the placeholder: put the id `npx wrangler d1 create noobrd` printed");
+    }
+  }
+  return problems;
+}
