@@ -372,7 +372,7 @@ describe("the stand-in provider's token endpoint", () => {
   }
 
   it("checks the client secret, PKCE and single use, and serves Discord-shaped user info", async () => {
-    const secret = env.OAUTH_DISCORD_CLIENT_SECRET;
+    const secret = env.OAUTH_DISCORD_CLIENT_SECRET ?? "";
     const { code, verifier, redirectUri } = await codeFor("discord");
     const base = { code, redirect_uri: redirectUri };
     expect((await exchange("discord", { ...base, code_verifier: verifier }, "wrong")).status).toBe(401);
@@ -402,7 +402,7 @@ describe("the stand-in provider's token endpoint", () => {
     const ok = await exchange(
       "google",
       { code, redirect_uri: redirectUri, code_verifier: verifier },
-      env.OAUTH_GOOGLE_CLIENT_SECRET,
+      env.OAUTH_GOOGLE_CLIENT_SECRET ?? "",
     );
     const { access_token } = await ok.json<{ access_token: string }>();
     const info = await (
