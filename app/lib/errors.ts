@@ -32,7 +32,15 @@ export function isAppError(value: unknown): value is AppError {
  * with the HTTP status it maps to. `resultJson` (app/routes/api/_lib) maps it for the API; new use cases throw
  * AppError instead.
  */
-export type Failure = { ok: false; status: number; message: string; field?: string; reason?: string };
+export type Failure = {
+  ok: false;
+  status: number;
+  message: string;
+  field?: string;
+  reason?: string;
+  /** A 429's wait, sent as Retry-After. */
+  retryAfterSeconds?: number;
+};
 export type Result<T> = ({ ok: true } & T) | Failure;
 
 export const fail = (status: number, message: string, extra: Partial<Failure> = {}): Failure => ({

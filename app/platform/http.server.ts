@@ -124,3 +124,8 @@ export async function pageRead<T>(work: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** The Retry-After header of a refused attempt (a 429 carrying its wait), else none. */
+export function retryAfter(failure: { retryAfterSeconds?: number }): Record<string, string> {
+  return failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : {};
+}

@@ -113,8 +113,8 @@ describe("sign-up and verification", () => {
 });
 
 describe("login", () => {
-  async function verifiedAccount() {
-    const { account, email, location } = await signUp();
+  async function verifiedAccount(ip?: string) {
+    const { account, email, location } = await signUp(newAccount(), ip);
     const code = /code is (\d{6})/.exec(email.text)?.[1] ?? "";
     await postForm(location, { intent: "verify", otp: code });
     return account;
@@ -176,6 +176,29 @@ describe("login", () => {
       { "CF-Connecting-IP": "192.0.2.99" },
     );
     expect(limited.status).toBe(429);
+    const wait = Number(limited.headers.get("Retry-After"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(AUTH_RATE_LIMITS.login.windowMs / 1000);
+  });
+
+  it("counts failed logins, not successful ones: a household behind one address never locks itself out", async () => {
+    // Sign-ups from their own address (sign-ups are limited per address too).
+    const accounts = [await verifiedAccount("192.0.2.211"), await verifiedAccount("192.0.2.212")];
+    const ip = { "CF-Connecting-IP": "192.0.2.210" };
+    const { max } = AUTH_RATE_LIMITS.login;
+    // Twice the limit of successful sign-ins from one address: every one goes through.
+    for (let i = 0; i < max * 2; i++) {
+      const account = accounts[i % accounts.length] as (typeof accounts)[number];
+      const signedIn = await postForm("/login", { email: account.email, password: account.password }, ip);
+      expect(signedIn.status, `sign-in ${i + 1}`).toBe(302);
+    }
+    // Failures still count: the address is refused once they pass the limit, with the wait.
+    let refused: Response | null = null;
+    for (let i = 0; i <= max && !refused; i++) {
+      const answer = await postForm("/login", { email: `nobody${i}@example.com`, password: "Wrong-pass-1" }, ip);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(refused?.headers.get("Retry-After")).toMatch(/^\d+$/);
   });
 
   it("refuses banned accounts", async () => {

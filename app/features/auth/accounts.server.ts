@@ -6,7 +6,7 @@ import { type Failure, fail, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { hitRateLimit, rateLimitHit, releaseRateLimitHit } from "~/platform/rate-limit.server";
 import { bans, credentials, sessions, users } from "~db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
 import {
@@ -29,17 +29,29 @@ export type { Failure, Result };
 type Meta = { ip: string; origin: string };
 type RateRule = keyof typeof AUTH_RATE_LIMITS;
 
-/** Counts a hit against both the address and (when known) the account; false once either is over. */
-async function withinLimits(env: Env, rule: RateRule, ip: string, account?: string) {
+/**
+ * Counts a hit against both the address and (when known) the account. Allowed while neither is over; otherwise the
+ * wait until the later window ends.
+ */
+async function limits(env: Env, rule: RateRule, ip: string, account?: string, now = Date.now()) {
   const { max, windowMs } = AUTH_RATE_LIMITS[rule];
-  const [byIp, byAccount] = await Promise.all([
-    hitRateLimit(env, `${rule}:ip:${ip}`, max, windowMs),
-    account ? hitRateLimit(env, `${rule}:account:${account}`, max, windowMs) : true,
-  ]);
-  return byIp && byAccount;
+  const keys = [`${rule}:ip:${ip}`, ...(account ? [`${rule}:account:${account}`] : [])];
+  const outcomes = await Promise.all(keys.map((key) => rateLimitHit(env, key, max, windowMs, now)));
+  const refused = outcomes.filter((outcome) => !outcome.allowed);
+  return {
+    allowed: refused.length === 0,
+    retryAfterSeconds: Math.max(0, ...refused.map((outcome) => outcome.retryAfterSeconds)),
+    /** Takes the hits back (an attempt that turned out not to count). */
+    release: () => Promise.all(keys.map((key) => releaseRateLimitHit(env, key, windowMs, now))),
+  };
 }
 
-const tooMany = () => fail(429, "Too many attempts. Please wait a few minutes and try again.");
+async function withinLimits(env: Env, rule: RateRule, ip: string, account?: string) {
+  return (await limits(env, rule, ip, account)).allowed;
+}
+
+const tooMany = (retryAfterSeconds?: number) =>
+  fail(429, "Too many attempts. Please wait a few minutes and try again.", { retryAfterSeconds });
 
 export async function isBanned(env: Env, userId: string) {
   const ban = await getDb(env)
@@ -167,7 +179,10 @@ export async function logIn(
   meta: { ip: string },
   options: { staffOnly?: boolean } = {},
 ): Promise<Result<{ userId: string; isInfluencer: boolean }>> {
-  if (!(await withinLimits(env, "login", meta.ip, input.email))) return tooMany();
+  // Failed logins are limited, per address and per account: the hit is counted first (atomically, so parallel guesses
+  // cannot slip past the limit) and taken back when the password was right.
+  const limit = await limits(env, "login", meta.ip, input.email);
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
   const row = await getDb(env)
     .select({
       id: users.id,
@@ -186,6 +201,7 @@ export async function logIn(
   if (!row || !valid) {
     return fail(401, options.staffOnly ? AUTH_MESSAGES.userNotFound : AUTH_MESSAGES.invalidCredentials);
   }
+  await limit.release();
   if (options.staffOnly && (row.role === "user" || !row.isActive)) return fail(401, AUTH_MESSAGES.userNotFound);
   if (await isBanned(env, row.id)) return fail(403, AUTH_MESSAGES.banned);
   if (!row.verifiedAt) return fail(403, AUTH_MESSAGES.unverified, { reason: "unverified" });

@@ -9,7 +9,7 @@ import { adminLoginSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { Field, inputClass } from "~/lib/ui/field";
-import { clientIp, envOf } from "~/platform/http.server";
+import { clientIp, envOf, retryAfter } from "~/platform/http.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Staff login | Noobrd" }];
@@ -23,6 +23,11 @@ function staffLanding(request: Request): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (canOpenAdmin(await getViewer(request, envOf(context)))) throw redirect(staffLanding(request));
   return null;
+}
+
+/** A refused attempt's Retry-After reaches the browser with the page (a 429 carries its wait). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
-      { status: result.status },
+      { status: result.status, headers: retryAfter(result) },
     );
   }
   const cookie = await startSession(request, env, result.userId, ip);

@@ -8,7 +8,7 @@ import { SocialButtons } from "~/features/auth/components/social-buttons";
 import { afterLoginPath } from "~/features/auth/policy";
 import { emailOnlySchema, loginSchema, redirectToSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
-import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { clientIp, envOf, publicOrigin, retryAfter } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
 import type { Route } from "./+types/login";
 
@@ -21,6 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(afterLoginPath(viewer.isInfluencer, redirectTo));
   }
   return { providers: configuredProviders(envOf(context), publicOrigin(request, envOf(context))) };
+}
+
+/** A refused attempt's Retry-After reaches the browser with the page (a 429 carries its wait). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
         unverified: result.reason === "unverified",
       },
-      { status: result.status },
+      { status: result.status, headers: retryAfter(result) },
     );
   }
   const cookie = await startSession(request, env, result.userId, ip);

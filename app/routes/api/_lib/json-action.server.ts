@@ -106,7 +106,11 @@ export function jsonLoader<S extends z.ZodType, Auth extends boolean = false>(
 type Outcome = { ok: true; [key: string]: unknown } | Failure;
 
 export function resultJson(result: Outcome, headers?: HeadersInit): Response {
-  if (!result.ok) return jsonError(result.status, result.message, result.field ? { field: result.field } : undefined);
+  if (!result.ok) {
+    const answer = jsonError(result.status, result.message, result.field ? { field: result.field } : undefined);
+    if (result.retryAfterSeconds) answer.headers.set("Retry-After", String(result.retryAfterSeconds));
+    return answer;
+  }
   const { ok: _ok, ...rest } = result;
   return Response.json({ success: true, ...rest }, { headers });
 }
