@@ -23,6 +23,7 @@ export default [
   route("change-email/verifyotp/:token/:email", "routes/account/change-email-verify.tsx"),
   route("unsubscribe/:email", "routes/account/unsubscribe.tsx"),
   route("media/*", "routes/media.ts"),
+  route("healthz", "routes/healthz.ts"),
   route("signup-early-access", "routes/auth/signup.tsx", { id: "signup-early-access" }),
   route("admin/login", "routes/admin/login.tsx"),
   layout("routes/admin/layout.tsx", [

@@ -27,9 +27,13 @@ export const SITE_GRANT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const PREFIX = "sg1";
 const RATE = { max: 10, windowMs: 15 * 60 * 1000 } as const;
 
-/** Paths open while the gate is on: its own screen and API (static assets never reach the Worker's app). */
+/**
+ * Paths open while the gate is on: its own screen and API, and the health check monitoring calls (it shows no user
+ * data). Static assets never reach the Worker's app.
+ */
 const OPEN_PATHS = new Set([
   "/password-login",
+  "/healthz",
   "/api/admin/validate-website-password",
   "/api/admin/validate-token-for-website-password",
 ]);
