@@ -186,6 +186,25 @@ export function parseBrowseQuery(params: URLSearchParams): ParseResult<BrowseQue
   return parsed.ok ? { ok: true, value: { filter: kind, ...parsed.value } as BrowseQuery } : parsed;
 }
 
+/**
+ * The browse PAGE's reading of its URL: a value it does not know (an old link's `?filter=stars`, a hand-edited
+ * `?page=abc`) is left out rather than answered with an error page; the API keeps `parseBrowseQuery`'s 400s.
+ */
+export function parseBrowseQueryLeniently(params: URLSearchParams): BrowseQuery {
+  const known = new URLSearchParams(params);
+  const filter = omitAny(known.get("filter") ?? undefined) ?? "gigs";
+  const kind = ((BROWSE_FILTERS as readonly unknown[]).includes(filter) ? filter : "gigs") as BrowseFilter;
+  known.delete("filter");
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const parsed = SCHEMAS[kind].safeParse(paramsObject(known));
+    if (parsed.success) return { filter: kind, ...parsed.data } as BrowseQuery;
+    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")));
+    if (bad.size === 0 || [...bad].every((key) => !known.has(key))) break;
+    for (const key of bad) known.delete(key);
+  }
+  return { filter: kind, ...SCHEMAS[kind].parse({}) } as BrowseQuery;
+}
+
 /** The effective page size of a list. */
 export function pageLimit(filter: BrowseFilter, limitParam: number | undefined): number {
   return limitParam ?? PAGE_LIMITS[filter];

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useLocation } from "react-router";
+import { Link, redirect, useLocation } from "react-router";
 import { getBrowsePage } from "~/features/catalogue/browse.server";
 import { BROWSE_FILTER_LABELS } from "~/features/catalogue/browse-options";
 import { type BrowseCards, browseCards } from "~/features/catalogue/card-data";
@@ -6,7 +6,7 @@ import { BrowseFilters, BrowseTabs, browseHref } from "~/features/catalogue/comp
 import { GameCard, GigCard, LiveCard, StarCard } from "~/features/catalogue/components/cards";
 import { InfiniteGrid } from "~/features/catalogue/components/infinite-grid";
 import { catalogueRequest } from "~/features/catalogue/request.server";
-import { parseBrowseQuery } from "~/features/catalogue/schema";
+import { parseBrowseQueryLeniently } from "~/features/catalogue/schema";
 import { displayCurrency } from "~/features/currency/currency";
 import { trackEvent } from "~/features/tracking/events.server";
 import { isAppError } from "~/lib/errors";
@@ -26,8 +26,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 /** /browse: the URL is the whole state (filter, selectedGame, filters, sortBy, searchField, page). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const parsed = parseBrowseQuery(url.searchParams);
-  if (!parsed.ok) return data({ ok: false as const, message: parsed.message }, { status: 400 });
+  // Unknown or malformed values are left out (an old link still opens the page).
+  const parsed = { value: parseBrowseQueryLeniently(url.searchParams) };
   const req = await catalogueRequest(request, context);
   const page = await getBrowsePage(req.db, parsed.value, req.viewer?.id ?? null).catch((error: unknown) => {
     // "Favourites only" needs a login: the page sends visitors to log in and back.
@@ -146,19 +146,6 @@ function Results({ loaded, search }: { loaded: Loaded; search: string }) {
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  if (!loaderData.ok) {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-12">
-        <h1 className="text-3xl font-bold">Browse</h1>
-        <p role="alert" className="mt-6 rounded-lg border border-red-500/40 bg-red-950 px-4 py-3 text-sm">
-          This search cannot be run: {loaderData.message}.
-        </p>
-        <Link to="/browse" className="mt-6 inline-block text-brand-400 hover:text-brand-50">
-          Start a new search
-        </Link>
-      </main>
-    );
-  }
   const { query, games } = loaderData;
   const selectedGame =
     "selectedGame" in query && query.selectedGame ? games.find((game) => game.id === query.selectedGame) : null;
