@@ -160,3 +160,34 @@ describe("honest order states", () => {
     expect((await page(`/api/get/user_order/invoice/${w.far.orderId}`, w.cookie)).status).toBe(200);
   });
 });
+
+describe("the wallet's top-up", () => {
+  it("is linked from the wallet, and its success page speaks of the wallet, not of a booking", async () => {
+    const w = await world();
+    const profile = await (await page("/profile", w.cookie)).text();
+    expect(profile).toContain('href="/wallet/top-up"');
+    const { startTopup } = await import("~/features/wallet/topup.server");
+    const started = await startTopup(
+      env,
+      {
+        id: w.fan.id,
+        username: w.fan.username,
+        fullName: w.fan.fullName,
+        role: "user",
+        isActive: true,
+        isInfluencer: false,
+        isLive: false,
+        liveSessionId: null,
+        pictureUrl: null,
+        country: "US",
+      },
+      2000,
+      "http://localhost",
+    );
+    await fetch(`${env.STRIPE_STAND_IN_ORIGIN}/__control/sessions/${started.sessionId}/complete`, { method: "POST" });
+    const success = await (await page(`/checkout/success?session_id=${started.sessionId}`, w.cookie)).text();
+    expect(success).toContain("Your wallet was topped up");
+    expect(success).toContain("in your wallet now");
+    expect(success).not.toContain("calendar invite");
+  });
+});

@@ -54,7 +54,12 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title={title}>
       <div role="status" className="flex flex-col gap-3 text-sm text-zinc-300" data-testid="checkout-result">
-        {status === "paid" ? (
+        {status === "paid" && kind === "wallet_topup" ? (
+          <p>
+            Order <span className="font-mono">{orderId}</span> is paid: the amount is in your wallet now, ready for your
+            next booking.
+          </p>
+        ) : status === "paid" ? (
           <p>
             Order <span className="font-mono">{orderId}</span> is confirmed. A confirmation email with a calendar invite
             is on its way.
@@ -69,8 +74,8 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>No payment was taken.</p>
         )}
-        <Link to="/profile" className={primaryButton}>
-          See my orders
+        <Link to={kind === "wallet_topup" ? "/profile#wallet" : "/profile"} className={primaryButton}>
+          {kind === "wallet_topup" ? "See my wallet" : "See my orders"}
         </Link>
       </div>
     </AuthCard>

@@ -123,7 +123,7 @@ export function GigForm({
               <optgroup key={game.id} label={game.name}>
                 {game.modes.map((mode) => (
                   <option key={mode.id} value={mode.id}>
-                    {mode.name} ({mode.noOfPlayers} players)
+                    {mode.name} ({mode.noOfPlayers} {mode.noOfPlayers === 1 ? "player" : "players"})
                   </option>
                 ))}
               </optgroup>

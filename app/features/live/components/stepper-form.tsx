@@ -152,7 +152,7 @@ export function StepperForm({
                   <optgroup key={g.id} label={g.name}>
                     {g.modes.map((mode) => (
                       <option key={mode.id} value={mode.id}>
-                        {mode.name} ({mode.noOfPlayers} players)
+                        {mode.name} ({mode.noOfPlayers} {mode.noOfPlayers === 1 ? "player" : "players"})
                       </option>
                     ))}
                   </optgroup>

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { type DisplayCurrency, formatConverted, formatMoney } from "~/lib/money";
 import type { WalletOverview } from "../history.server";
 
@@ -27,6 +28,12 @@ export function WalletSection({ wallet, display }: { wallet: WalletOverview; dis
         ))}
       </p>
       <p className="text-xs text-zinc-500">Refunds go here and can pay your next booking.</p>
+      <Link
+        to="/wallet/top-up"
+        className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-500"
+      >
+        Top up your wallet
+      </Link>
       {wallet.entries.length > 0 ? (
         <table className="mt-4 w-full text-left text-sm">
           <thead className="text-xs text-zinc-400">
