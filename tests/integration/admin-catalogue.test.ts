@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { listGamesForStaff } from "~/features/staff-catalogue/games.server";
 import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
-import { createGig, createPlatform } from "../factories";
+import { createGame, createGig, createInfluencer, createPlatform, createUser, viewerOf } from "../factories";
 import { staffUser } from "./admin-world";
 import { request } from "./app";
 import { Client } from "./client";
@@ -230,5 +231,19 @@ describe("staff catalogue: platforms and banners", () => {
     expect(await publicBanners()).not.toContain(title);
     const twice = await new Client().postJson(`/api/admin/delete/banners/${row?.id}`, {}, { Cookie: marketing.cookie });
     expect(twice.status).toBe(404);
+  });
+});
+
+describe("the staff games list", () => {
+  it("counts each game's modes and the gigs that use it", async () => {
+    const platform = await createPlatform(env.DB, "counts-pc");
+    const game = await createGame(env.DB, { name: "Counted game" }, { platformIds: [platform.id] });
+    const star = await createInfluencer(env.DB);
+    await createGig(env.DB, star.id, game);
+    await createGig(env.DB, star.id, game);
+    const admin = viewerOf(await createUser(env.DB, { role: "admin" }));
+    const row = (await listGamesForStaff(env, admin)).find((g) => g.id === game.id);
+    expect(row?.modes).toBeGreaterThan(0);
+    expect(row?.gigs).toBe(2);
   });
 });

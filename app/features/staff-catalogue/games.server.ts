@@ -6,7 +6,7 @@ import { storePublicImage } from "~/features/media/images.server";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
-import { getDb, isForeignKeyViolation, isUniqueViolation } from "~/platform/db.server";
+import { col, getDb, isForeignKeyViolation, isUniqueViolation } from "~/platform/db.server";
 import { gameModes, gamePlatforms, games, liveSessions, platforms, products } from "~db/schema";
 import { CATALOGUE_IMAGE_MAX_BYTES, STAFF_CATALOGUE_MESSAGES as M } from "./messages";
 import type { GameInput } from "./schema";
@@ -60,8 +60,10 @@ export async function listGamesForStaff(env: Env, viewer: Viewer | null) {
       imageUrl: games.imageUrl,
       showLanding: games.showLanding,
       crossplatform: games.crossplatform,
-      modes: sql<number>`(SELECT count(*) FROM ${gameModes} WHERE ${gameModes.gameId} = ${games.id})`,
-      gigs: sql<number>`(SELECT count(*) FROM ${products} WHERE ${products.gameId} = ${games.id})`,
+      // Written with their tables (col): in a one-table select Drizzle leaves the table out, and "id" inside the
+      // subquery would name the mode's or the gig's own id (every game read 0 modes and 0 gigs).
+      modes: sql<number>`(SELECT count(*) FROM ${gameModes} WHERE ${col(gameModes.gameId)} = ${col(games.id)})`,
+      gigs: sql<number>`(SELECT count(*) FROM ${products} WHERE ${col(products.gameId)} = ${col(games.id)})`,
     })
     .from(games)
     .orderBy(asc(sql`${games.name} COLLATE NOCASE`));
