@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/lib/crypto";
 import { fail, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { getDb } from "~/platform/db.server";
+import { col, getDb } from "~/platform/db.server";
 import { bans, refreshTokens, sessions } from "~db/schema";
 import { signAccessToken } from "./access-token.server";
 
@@ -78,7 +78,7 @@ export async function rotateRefreshToken(env: Env, presented: string, now = new 
       revokedAt: refreshTokens.revokedAt,
       sessionRevokedAt: sessions.revokedAt,
       sessionExpiresAt: sessions.expiresAt,
-      banned: sql<number>`EXISTS (SELECT 1 FROM ${bans} WHERE ${bans.userId} = ${refreshTokens.userId} AND ${bans.unbannedAt} IS NULL)`,
+      banned: sql<number>`EXISTS (SELECT 1 FROM ${bans} WHERE ${col(bans.userId)} = ${col(refreshTokens.userId)} AND ${col(bans.unbannedAt)} IS NULL)`,
     })
     .from(refreshTokens)
     .leftJoin(sessions, eq(sessions.id, refreshTokens.sessionId))

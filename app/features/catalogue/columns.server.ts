@@ -30,13 +30,13 @@ const no = sql<boolean>`0`.mapWith(Boolean);
 
 export const gigTags = sql<
   string[]
->`(SELECT json_group_array(${productTags.tag}) FROM ${productTags} WHERE ${productTags.productId} = ${products.id})`.mapWith(
+>`(SELECT json_group_array(${productTags.tag}) FROM ${productTags} WHERE ${col(productTags.productId)} = ${col(products.id)})`.mapWith(
   jsonList,
 );
 
 export const liveTags = sql<
   string[]
->`(SELECT json_group_array(${liveSessionTags.tag}) FROM ${liveSessionTags} WHERE ${liveSessionTags.liveSessionId} = ${liveSessions.id})`.mapWith(
+>`(SELECT json_group_array(${liveSessionTags.tag}) FROM ${liveSessionTags} WHERE ${col(liveSessionTags.liveSessionId)} = ${col(liveSessions.id)})`.mapWith(
   jsonList,
 );
 

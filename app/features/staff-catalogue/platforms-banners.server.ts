@@ -6,7 +6,7 @@ import { storePublicImage } from "~/features/media/images.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
-import { getDb, isUniqueViolation } from "~/platform/db.server";
+import { col, getDb, isUniqueViolation } from "~/platform/db.server";
 import { banners, gamePlatforms, platforms } from "~db/schema";
 import { CATALOGUE_IMAGE_MAX_BYTES, STAFF_CATALOGUE_MESSAGES as M } from "./messages";
 import type { bannerSchema, platformSchema } from "./schema";
@@ -28,7 +28,7 @@ export async function listPlatformsForStaff(env: Env, viewer: Viewer | null) {
       platformName: platforms.platformName,
       platformIdName: platforms.platformIdName,
       platformIcon: platforms.platformIcon,
-      games: sql<number>`(SELECT count(*) FROM ${gamePlatforms} WHERE ${gamePlatforms.platformId} = ${platforms.id})`,
+      games: sql<number>`(SELECT count(*) FROM ${gamePlatforms} WHERE ${col(gamePlatforms.platformId)} = ${col(platforms.id)})`,
     })
     .from(platforms)
     .orderBy(asc(platforms.sortOrder), asc(platforms.platformName));

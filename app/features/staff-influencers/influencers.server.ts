@@ -49,7 +49,7 @@ export async function listInfluencersForStaff(env: Env, viewer: Viewer | null, q
           showAtLanding: influencerProfiles.showAtLanding,
           isVerified: influencerProfiles.isVerified,
           createdAt: influencerProfiles.createdAt,
-          gigs: sql<number>`(SELECT count(*) FROM ${products} WHERE ${products.influencerId} = ${users.id} AND ${products.archivedAt} IS NULL)`,
+          gigs: sql<number>`(SELECT count(*) FROM ${products} WHERE ${col(products.influencerId)} = ${col(users.id)} AND ${col(products.archivedAt)} IS NULL)`,
         }),
       )
       .from(users)
