@@ -233,3 +233,14 @@ describe("the SQL rendering", () => {
     expect(renderSeedSql(demo)).toBe(sql);
   });
 });
+
+describe("the README's promo code for the demo fan", () => {
+  it("WELCOME10 is still unused by the demo fan, so it works when tried as them", () => {
+    const welcome = demo.promoCodes.find((code) => code.code === "WELCOME10");
+    expect(welcome).toBeTruthy();
+    const used = demo.promoRedemptions.filter(
+      (redemption) => redemption.promoCodeId === welcome?.id && redemption.userId === demoUserId("fan"),
+    );
+    expect(used).toEqual([]);
+  });
+});

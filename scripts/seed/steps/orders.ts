@@ -140,11 +140,13 @@ export function seedOrders(
     let discount = 0;
     let promo: PromoRef | null = null;
     if (spec.promoAllowed && spec.paid && rnd.chance(0.1)) {
-      const candidate = spec.influencerId === demoInfluencer.id && rnd.chance(0.5) ? demoStarPromo : welcome;
-      const limit = candidate.row.maxUses ?? Number.POSITIVE_INFINITY;
-      const perUser = candidate.row.maxUsesPerUser ?? Number.POSITIVE_INFINITY;
-      const userUses = candidate.usedBy.has(spec.fan.id) ? 1 : 0;
-      if (candidate.uses < limit && userUses < perUser && candidate.usedBy.size < limit) {
+      const starCode = spec.influencerId === demoInfluencer.id && rnd.chance(0.5);
+      // The demo fan keeps WELCOME10 unused, so the README's suggestion works when you try it as them.
+      const candidate = starCode ? demoStarPromo : spec.fan === demoFan ? null : welcome;
+      const limit = candidate?.row.maxUses ?? Number.POSITIVE_INFINITY;
+      const perUser = candidate?.row.maxUsesPerUser ?? Number.POSITIVE_INFINITY;
+      const userUses = candidate?.usedBy.has(spec.fan.id) ? 1 : 0;
+      if (candidate && candidate.uses < limit && userUses < perUser && candidate.usedBy.size < limit) {
         promo = candidate;
         discount = Math.round((spec.subtotal * candidate.row.value) / 10_000);
       }
