@@ -1,11 +1,15 @@
 /**
- * Money is integer minor units plus an ISO currency code (docs/architecture.md). Display rounding happens here and only
- * here: amounts are rounded UP to whole units unless decimals are asked for (docs/domain.md), in which case
- * they are rounded up to the minor unit.
+ * Money is integer minor units plus an ISO currency code (docs/architecture.md). Two rules live here and only here
+ * (docs/decisions/020-prices-in-the-streamers-currency.md):
  *
- * A price converted into the viewer's currency is never rounded on the way: `formatConverted` takes the USD
- * minor amount and the integer rate (micros, see db/schema/currency.ts), keeps the exact fraction
- * `minor * rateMicros / 1e6` in BigInt, and rounds it once, here.
+ * - THE price a viewer sees and pays (`priceIn`): a price is stored exactly as its streamer set it, in the
+ *   streamer's currency; a viewer in that currency sees it exactly, a viewer in the other currency sees it
+ *   converted at the stored rate, rounded UP once to a whole unit. The page shows that amount and checkout
+ *   charges that amount: there is no other conversion of a price anywhere.
+ * - THE formatting of an amount (`formatMoney`): Intl.NumberFormat with the currency's locale (Indian grouping
+ *   for rupees: ₹1,00,000). An amount is shown as it is: whole amounts without decimals, others with them, so
+ *   what a page shows is what is charged. Accounting figures converted for display (`formatConverted`: a
+ *   streamer's USD earnings in rupees) keep the exact fraction in BigInt and round once, here.
  */
 export const RATE_SCALE = 1_000_000;
 
@@ -18,10 +22,19 @@ export const RATE_SCALE = 1_000_000;
  */
 export const MAX_AMOUNT_MINOR = 10_000_000;
 
-/** The currency a viewer sees prices in, with the rate from USD (RATE_SCALE for USD itself). */
-export type DisplayCurrency = { code: "USD" | "INR"; rateMicros: number };
+/** The currencies the app prices and charges in (docs/domain.md: INR for country IN, USD otherwise). */
+export type CurrencyCode = "USD" | "INR";
 
-export const USD_DISPLAY: DisplayCurrency = { code: "USD", rateMicros: RATE_SCALE };
+/** An amount: integer minor units of an ISO currency. */
+export type Money = { amountMinor: number; currency: CurrencyCode };
+
+/**
+ * The currency a viewer sees and pays prices in, with the stored USD -> INR rate (units of INR per USD, times
+ * RATE_SCALE) and when it was fetched; `usdInrMicros` is null while no rate is stored.
+ */
+export type DisplayCurrency = { code: CurrencyCode; usdInrMicros: number | null; rateFetchedAt: number | null };
+
+export const USD_DISPLAY: DisplayCurrency = { code: "USD", usdInrMicros: null, rateFetchedAt: null };
 
 /**
  * The locale amounts are grouped by when the viewer's own is not known: Indian grouping (₹1,00,000) for
@@ -31,7 +44,11 @@ export function defaultLocaleFor(currency: string): string {
   return currency === "INR" ? "en-IN" : "en-US";
 }
 
-type FormatOptions = { decimals?: boolean; locale?: string };
+/**
+ * decimals: true always shows the minor digits, false rounds up to whole units (summaries, chart axes), and
+ * "auto" (the default) shows them only when the amount has a fraction, so an amount is never shown rounded.
+ */
+type FormatOptions = { decimals?: boolean | "auto"; locale?: string };
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -68,10 +85,11 @@ function ceilDiv(numerator: bigint, denominator: bigint): bigint {
  * Intl only groups and places the symbol; it never rounds.
  */
 function render(numerator: bigint, denominator: bigint, currency: string, options: FormatOptions): string {
-  const decimals = options.decimals ?? false;
   const locale = options.locale ?? defaultLocaleFor(currency);
   const digits = minorDigits(currency);
   const unit = 10n ** BigInt(digits);
+  const asked = options.decimals ?? "auto";
+  const decimals = asked === "auto" ? numerator % (denominator * unit) !== 0n : asked;
   const negative = numerator < 0n;
   const magnitude = negative ? -numerator : numerator;
   const format = formatter(currency, locale, decimals);
@@ -89,16 +107,55 @@ export function formatMoney(minor: number, currency: string, options: FormatOpti
   return render(BigInt(minor), 1n, currency, options);
 }
 
-/** A USD amount (minor units) shown in the viewer's currency: converted and rounded once. */
-export function formatConverted(usdMinor: number, display: DisplayCurrency, options: FormatOptions = {}): string {
-  return render(BigInt(usdMinor) * BigInt(display.rateMicros), BigInt(RATE_SCALE), display.code, options);
+/**
+ * Units of `to` per unit of `from` as an exact fraction (numerator, denominator), from the stored USD -> INR rate;
+ * null when the currencies differ and no rate is stored.
+ */
+function rateBetween(from: CurrencyCode, to: CurrencyCode, usdInrMicros: number | null): [bigint, bigint] | null {
+  if (from === to) return [1n, 1n];
+  if (!usdInrMicros || usdInrMicros <= 0) return null;
+  const rate = BigInt(usdInrMicros);
+  const scale = BigInt(RATE_SCALE);
+  return from === "USD" ? [rate, scale] : [scale, rate];
+}
+
+/** A price as a viewer sees and pays it: `converted` says it is not the streamer's own amount. */
+export type ViewerPrice = Money & { converted: boolean };
+
+/**
+ * THE price a viewer sees and is charged: the list price exactly when it is in the viewer's currency (or when no
+ * rate is stored to convert it with), else converted at the stored rate and rounded UP once to a whole unit of
+ * the viewer's currency. Pure, so the page, the booking form and checkout compute the same amount.
+ */
+export function priceIn(list: Money, display: DisplayCurrency): ViewerPrice {
+  const rate = rateBetween(list.currency, display.code, display.usdInrMicros);
+  if (list.currency === display.code || !rate) return { ...list, converted: false };
+  const unit = 10n ** BigInt(minorDigits(display.code));
+  const wholeUnits = ceilDiv(BigInt(list.amountMinor) * rate[0], rate[1] * unit);
+  return { amountMinor: Number(wholeUnits * unit), currency: display.code, converted: true };
+}
+
+/** A list price formatted as the viewer sees it (`priceIn`). */
+export function formatPrice(list: Money, display: DisplayCurrency, options: FormatOptions = {}): string {
+  const price = priceIn(list, display);
+  return formatMoney(price.amountMinor, price.currency, options);
 }
 
 /**
- * An amount typed in `currency` (minor units) as USD minor units, at `rateMicros` (USD -> currency), rounded
- * once, half up. USD amounts pass through.
+ * An accounting amount (USD minor units: earnings, payout queues) shown in the viewer's currency: converted and
+ * rounded once. Never used for a price (prices go through `priceIn`).
  */
-export function toUsdMinor(minor: number, currency: "USD" | "INR", rateMicros: number): number {
+export function formatConverted(usdMinor: number, display: DisplayCurrency, options: FormatOptions = {}): string {
+  const rate = rateBetween("USD", display.code, display.usdInrMicros);
+  if (!rate) return formatMoney(usdMinor, "USD", options);
+  return render(BigInt(usdMinor) * rate[0], rate[1], display.code, options);
+}
+
+/**
+ * An amount of the order's currency in USD minor units at `rateMicros` (units of that currency per USD, the rate
+ * the order was charged at), rounded half up: how an order counts in a streamer's USD earnings and payouts.
+ */
+export function toUsdMinor(minor: number, currency: CurrencyCode, rateMicros: number): number {
   if (currency === "USD") return minor;
   const scaled = BigInt(minor) * BigInt(RATE_SCALE);
   const rate = BigInt(rateMicros);

@@ -5,7 +5,9 @@
  * - a streamer has at most one live session at a time: partial UNIQUE index on
  *   influencer_id WHERE ended_at IS NULL (go-live is an INSERT that fails if one is open);
  * - the mode is a mode of the game and the platform one the game runs on (composite FKs, as
- *   for gigs); title is 1..66 characters; the VIP price is USD minor units > 0;
+ *   for gigs); title is 1..66 characters; the VIP price is list_price_minor in base_currency, exactly as
+ *   the streamer set it (> 0 and bounded by migration 0015's triggers), and price_minor its USD figure at
+ *   the rate of the day (docs/decisions/020-prices-in-the-streamers-currency.md);
  * - a streaming session has a link (CHECK);
  * - queue entries: one ACTIVE entry (waiting, playing_next, in_game) per user per session, by a
  *   partial UNIQUE index; a user may rejoin after leaving;
@@ -51,9 +53,11 @@ export const liveSessions = sqliteTable(
     platformId: text("platform_id")
       .notNull()
       .references(() => platforms.id, { onDelete: "restrict" }),
-    /** Price of a VIP place, USD minor units. */
+    /** Price of a VIP place in USD minor units at the rate of the day it was set (comparable figure only). */
     priceMinor: integer("price_minor").notNull(),
     currency: currency().default("USD"),
+    /** THE price of a VIP place, exactly as the streamer set it, in minor units of base_currency. */
+    listPriceMinor: integer("list_price_minor").notNull().default(0),
     baseCurrency: text("base_currency", { enum: BASE_CURRENCIES }).notNull().default("USD"),
     isStreaming: bool("is_streaming").notNull().default(false),
     /** Normalised embed URL (YouTube, or Twitch with channel and parent parameters). */

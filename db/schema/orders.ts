@@ -17,6 +17,8 @@
  *   inserted in the same batch as the order;
  * - paid_at is set for every order that was paid (paid, refunded, partially refunded);
  * - a discount needs a promo code; amounts are non-negative;
+ * - the amount and currency are what the buyer was shown and charged, in the buyer's currency; rate_micros
+ *   (> 0, migration 0015's trigger) records the USD rate it was charged at;
  * - refunds never exceed the amount: refunded_minor is CHECKed <= amount_minor, and a refund
  *   is one batch (INSERT refunds + `UPDATE orders SET refunded_minor = refunded_minor + ?`),
  *   so a second, overlapping refund fails the CHECK. The status agrees with refunded_minor.
@@ -61,6 +63,11 @@ export const orders = sqliteTable(
     /** What the buyer pays, after the discount. */
     amountMinor: integer("amount_minor").notNull(),
     currency: currency().default("USD"),
+    /**
+     * The rate the order was charged at: units of its currency per USD, times RATE_SCALE (1,000,000 for a USD
+     * order). How the order counts in USD earnings and payouts (app/features/earnings/earning-order.ts).
+     */
+    rateMicros: integer("rate_micros").notNull().default(1_000_000),
     discountMinor: integer("discount_minor").notNull().default(0),
     refundedMinor: integer("refunded_minor").notNull().default(0),
     promoCodeId: text("promo_code_id").references((): AnySQLiteColumn => promoCodes.id, { onDelete: "restrict" }),

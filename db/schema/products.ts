@@ -7,10 +7,13 @@
  * - title is 1..66 characters (SPEC section 5/9), CHECK on length();
  * - the mode is a mode of the gig's game: FK (game_mode_id, game_id) -> game_modes(id, game_id);
  * - the platform is one the game runs on: FK (game_id, platform_id) -> game_platforms;
- * - prices are held in USD minor units (SPEC section 1): price_minor > 0 and currency = 'USD'.
- *   The 5 USD / 100 INR minimum applies to the amount typed in base_currency and is checked by
- *   the gig form schema, `gigSchema(baseCurrency)` in app/features/gigs/schema.ts, which the gig page
- *   and the gig API both use (100 INR converts to less than 5 USD, so the column cannot carry it);
+ * - the price is list_price_minor in base_currency, exactly as the streamer set it (the price viewers in
+ *   that currency see and pay; others see it converted once, app/lib/money.ts `priceIn`); migration 0015's
+ *   triggers keep it > 0 and within MAX_AMOUNT_MINOR. The 5 USD / 100 INR minimum is checked by the gig form
+ *   schema, `gigSchema(baseCurrency)` in app/features/gigs/schema.ts (page and API alike);
+ * - price_minor (currency = 'USD', > 0) is the same price in USD at the rate of the day it was set: the one
+ *   comparable figure across currencies, for sorting and filtering by price only, never shown or charged
+ *   (docs/decisions/020-prices-in-the-streamers-currency.md);
  * - tags are unique per gig (primary key (product_id, tag)), trimmed and non-empty;
  * - archived gigs keep their row (archived_at set): orders and slots still point at them.
  *
@@ -43,9 +46,12 @@ export const products = sqliteTable(
     platformId: text("platform_id")
       .notNull()
       .references(() => platforms.id, { onDelete: "restrict" }),
+    /** The price in USD minor units at the rate of the day it was set: for sorting by price only. */
     priceMinor: integer("price_minor").notNull(),
     currency: currency().default("USD"),
-    /** The currency the streamer typed the price in (their base currency); display only. */
+    /** THE price, exactly as the streamer set it, in minor units of base_currency. */
+    listPriceMinor: integer("list_price_minor").notNull().default(0),
+    /** The streamer's currency: the currency of list_price_minor. */
     baseCurrency: text("base_currency", { enum: BASE_CURRENCIES }).notNull().default("USD"),
     requirements: text("requirements", { mode: "json" }).$type<Requirement[]>().notNull().default([]),
     coverImageUrl: text("cover_image_url"),
