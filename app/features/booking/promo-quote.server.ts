@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { PROMO_ERROR, quotePromo } from "~/features/promo/redeem.server";
+import { chargeFor } from "~/features/currency/charge.server";
 import { badRequest } from "~/lib/errors";
+import type { CurrencyCode } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { products } from "~db/schema";
 import { getSlot } from "./slots.server";
@@ -16,19 +18,26 @@ export async function verifyPromoCode(
   input: { code: string; slotId?: string; productId?: string; numberOfPlayers: number },
 ) {
   const db = getDb(env);
-  let target: { influencerId: string; priceMinor: number; currency: string } | null = null;
+  let listed: { influencerId: string; priceMinor: number; currency: CurrencyCode } | null = null;
   if (input.slotId) {
     const slot = await getSlot(db, input.slotId).catch(() => null);
     if (slot?.priceMinor)
-      target = { influencerId: slot.influencerId, priceMinor: slot.priceMinor, currency: slot.currency ?? "USD" };
+      listed = { influencerId: slot.influencerId, priceMinor: slot.priceMinor, currency: slot.currency ?? "USD" };
   } else if (input.productId) {
     const [gig] = await db
-      .select({ influencerId: products.influencerId, priceMinor: products.priceMinor, currency: products.currency })
+      .select({
+        influencerId: products.influencerId,
+        priceMinor: products.listPriceMinor,
+        currency: products.baseCurrency,
+      })
       .from(products)
       .where(eq(products.id, input.productId));
-    if (gig) target = gig;
+    if (gig) listed = gig;
   }
-  if (!target) throw badRequest(PROMO_ERROR, "promoCode");
+  if (!listed) throw badRequest(PROMO_ERROR, "promoCode");
+  // The discount applies to what this buyer would be charged, in their currency (as the order will).
+  const charge = await chargeFor(db, viewer, { amountMinor: listed.priceMinor, currency: listed.currency });
+  const target = { influencerId: listed.influencerId, priceMinor: charge.amountMinor, currency: charge.currency };
   const quote = await quotePromo(db, {
     code: input.code,
     userId: viewer.id,

@@ -6,8 +6,10 @@ import { openCardCheckout } from "~/features/payments/checkout.server";
 import type { PayableOrder } from "~/features/payments/steps";
 import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/promo/redeem.server";
 import { walletBalance, walletDebitStatement } from "~/features/wallet/ledger.server";
+import { chargeFor } from "~/features/currency/charge.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import type { CurrencyCode } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
@@ -60,14 +62,15 @@ function purchaseStatements(
     seats: number;
     gamerTags: string[];
     priceMinor: number;
+    currency: CurrencyCode;
+    rateMicros: number;
     promo: PromoQuote | null;
     now: Date;
   },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
-  const { mode, orderId, bookingId, userId, slot, seats, promo, now } = input;
+  const { mode, orderId, bookingId, userId, slot, seats, promo, currency, rateMicros, now } = input;
   const at = now.getTime();
   const amount = promo ? promo.amountMinor : input.priceMinor;
-  const currency = slot.currency ?? "USD";
   const paid = mode !== "hold";
   const statements: BatchItem<"sqlite">[] = [
     db.insert(orders).values({
@@ -78,6 +81,7 @@ function purchaseStatements(
       status: paid ? "paid" : "pending_payment",
       amountMinor: amount,
       currency,
+      rateMicros,
       discountMinor: promo?.discountMinor ?? 0,
       promoCodeId: promo?.promoCodeId ?? null,
       paymentMethod: mode === "hold" ? "card" : "wallet",
@@ -140,12 +144,20 @@ function purchaseStatements(
 /** Why a refused batch was refused, for the buyer (read after the failed write, never instead of it). */
 async function refusal(
   db: Db,
-  input: { slotId: string; seats: number; userId: string; amount: number; mode: Mode; promo: boolean },
+  input: {
+    slotId: string;
+    seats: number;
+    userId: string;
+    amount: number;
+    currency: CurrencyCode;
+    mode: Mode;
+    promo: boolean;
+  },
 ) {
   const slot = await getSlot(db, input.slotId);
   if (!slot.bookable) return conflict(BOOKING_MESSAGES.slotNotBookable);
   if (slot.seatsLeft < input.seats) return conflict(BOOKING_MESSAGES.notEnoughSeats);
-  if (input.mode === "wallet" && (await walletBalance(db, input.userId, slot.currency ?? "USD")) < input.amount) {
+  if (input.mode === "wallet" && (await walletBalance(db, input.userId, input.currency)) < input.amount) {
     return conflict(BOOKING_MESSAGES.insufficientBalance);
   }
   if (input.promo) return badRequest(BOOKING_MESSAGES.promoInvalid, "promoCode");
@@ -165,8 +177,10 @@ export async function placeOrder(
   if (!slot.bookable || slot.priceMinor === null) throw conflict(BOOKING_MESSAGES.slotNotBookable);
   if (draft.numberOfPlayers > slot.seatsLeft) throw conflict(BOOKING_MESSAGES.notEnoughSeats);
   if (draft.multipleGamerTags.length !== draft.numberOfPlayers) throw badRequest(BOOKING_MESSAGES.gamerTagsCount);
-  const currency = slot.currency ?? "USD";
-  const priceMinor = slot.priceMinor * draft.numberOfPlayers;
+  // The price per seat the gig page showed this buyer, in their currency (docs/decisions/020).
+  const charge = await chargeFor(db, viewer, { amountMinor: slot.priceMinor, currency: slot.currency ?? "USD" });
+  const { currency, rateMicros } = charge;
+  const priceMinor = charge.amountMinor * draft.numberOfPlayers;
   const promo = draft.promoCode
     ? await quotePromo(db, {
         code: draft.promoCode,
@@ -190,6 +204,8 @@ export async function placeOrder(
     seats: draft.numberOfPlayers,
     gamerTags: draft.multipleGamerTags,
     priceMinor,
+    currency,
+    rateMicros,
     promo,
     now,
   });
@@ -206,6 +222,7 @@ export async function placeOrder(
       seats: draft.numberOfPlayers,
       userId: viewer.id,
       amount,
+      currency,
       mode,
       promo: promo !== null,
     });

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
+import type { CurrencyCode } from "~/lib/money";
 import { col, type Db } from "~/platform/db.server";
 import { products, slots } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
@@ -13,8 +14,8 @@ const bookableColumns = (now: Date) => ({
   endsAt: slots.endsAt,
   seats: slots.seats,
   status: slots.status,
-  priceMinor: products.priceMinor,
-  currency: products.currency,
+  priceMinor: products.listPriceMinor,
+  currency: products.baseCurrency,
   title: products.title,
   archivedAt: products.archivedAt,
   seatsTaken: seatsTakenSql(col(slots.id), now),
@@ -29,8 +30,9 @@ export type BookableSlot = {
   seats: number;
   seatsLeft: number;
   bookable: boolean;
+  /** The gig's price per seat exactly as its streamer set it, in their currency (null for a slot without a gig). */
   priceMinor: number | null;
-  currency: string | null;
+  currency: CurrencyCode | null;
   title: string | null;
 };
 

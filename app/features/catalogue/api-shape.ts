@@ -1,16 +1,23 @@
-import { type DisplayCurrency, formatConverted } from "~/lib/money";
+import { type CurrencyCode, type DisplayCurrency, formatMoney, priceIn } from "~/lib/money";
 import type { GameCard, GigCard, LiveCard, Page, StarCard } from "./browse.server";
 import type { SessionCard } from "./sessions.server";
 
 /**
  * The JSON of the catalogue API, in docs/domain.md's field names (`_id`, `product_title`, `_game_id`, ...), whatever
- * the columns are called. Prices are USD minor units (`price`, with `currency: "USD"`), and `displayPrice`
- * is the same price in the viewer's currency as the site shows it.
+ * the columns are called. `price` and `currency` are the price exactly as its streamer set it (the streamer's
+ * currency, also `baseCurrency`), and `displayPrice` is the price the viewer sees and would be charged, in the
+ * viewer's currency (app/lib/money.ts `priceIn`), as minor units and as the site formats it.
  */
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function displayPriceJson(usdMinor: number, display: DisplayCurrency) {
-  return { currency: display.code, formatted: formatConverted(usdMinor, display) };
+export function displayPriceJson(listMinor: number, listCurrency: CurrencyCode, display: DisplayCurrency) {
+  const price = priceIn({ amountMinor: listMinor, currency: listCurrency }, display);
+  return {
+    currency: price.currency,
+    amount: price.amountMinor,
+    formatted: formatMoney(price.amountMinor, price.currency),
+    converted: price.converted,
+  };
 }
 
 export function gigJson(gig: GigCard, display: DisplayCurrency) {
@@ -21,9 +28,9 @@ export function gigJson(gig: GigCard, display: DisplayCurrency) {
     _game_id: gig.gameId,
     _game_mode_id: gig.gameModeId,
     _platform_playing_on_id: gig.platformId,
-    price: gig.priceMinor,
-    currency: "USD",
-    displayPrice: displayPriceJson(gig.priceMinor, display),
+    price: gig.listPriceMinor,
+    currency: gig.baseCurrency,
+    displayPrice: displayPriceJson(gig.listPriceMinor, gig.baseCurrency, display),
     baseCurrency: gig.baseCurrency,
     session_tags: gig.tags.map((name) => ({ name })),
     requirements: gig.requirements,
@@ -100,9 +107,9 @@ export function liveJson(live: LiveCard, display: DisplayCurrency) {
     _game_id: live.gameId,
     _game_mode_id: live.gameModeId,
     _platform_playing_on_id: live.platformId,
-    price: live.priceMinor,
-    currency: "USD",
-    displayPrice: displayPriceJson(live.priceMinor, display),
+    price: live.listPriceMinor,
+    currency: live.baseCurrency,
+    displayPrice: displayPriceJson(live.listPriceMinor, live.baseCurrency, display),
     baseCurrency: live.baseCurrency,
     isStreaming: live.isStreaming,
     streamingLink: live.streamingLink,
@@ -133,8 +140,12 @@ export function sessionJson(session: SessionCard, display: DisplayCurrency) {
       ? {
           _id: session.gigId,
           product_title: session.gigTitle,
-          price: session.priceMinor,
-          displayPrice: session.priceMinor === null ? null : displayPriceJson(session.priceMinor, display),
+          price: session.listPriceMinor,
+          currency: session.baseCurrency,
+          displayPrice:
+            session.listPriceMinor === null || session.baseCurrency === null
+              ? null
+              : displayPriceJson(session.listPriceMinor, session.baseCurrency, display),
         }
       : null,
     game: session.gameName ? { name: session.gameName } : null,

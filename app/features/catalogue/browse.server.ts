@@ -102,7 +102,7 @@ export async function getBrowsePage(db: Db, query: BrowseQuery, viewerId: string
   let platformRows: { key: string; name: string }[];
   let gameRows: { id: string; name: string }[];
   let tagRows: { tag: string }[];
-  let rateRows: { rateMicros: number }[];
+  let rateRows: { rateMicros: number; fetchedAt: Date }[];
   switch (query.filter) {
     case "gigs": {
       const [rows, ...rest] = await db.batch([gigsListQuery(db, query, viewerId), ...facets]);
@@ -135,5 +135,6 @@ export async function getBrowsePage(db: Db, query: BrowseQuery, viewerId: string
     games: gameRows,
     tags: tagRows.map((row) => row.tag),
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+    usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
   };
 }

@@ -10,7 +10,8 @@ import type { GameCardData, GigCardData, LiveCardData, StarCardData } from "./co
 export const gigCardData = (gig: GigCardData): GigCardData => ({
   id: gig.id,
   title: gig.title,
-  priceMinor: gig.priceMinor,
+  listPriceMinor: gig.listPriceMinor,
+  baseCurrency: gig.baseCurrency,
   coverImageUrl: gig.coverImageUrl,
   gameName: gig.gameName,
   starId: gig.starId,
@@ -43,7 +44,8 @@ export const gameCardData = (game: GameCardData): GameCardData => ({
 export const liveCardData = (live: LiveCardData): LiveCardData => ({
   id: live.id,
   title: live.title,
-  priceMinor: live.priceMinor,
+  listPriceMinor: live.listPriceMinor,
+  baseCurrency: live.baseCurrency,
   thumbnailUrl: live.thumbnailUrl,
   gameName: live.gameName,
   starId: live.starId,

@@ -103,5 +103,6 @@ export async function getLanding(db: Db, viewerId: string | null, now = new Date
     upcoming: upcomingRows,
     yourUpcoming: viewerId ? yourRows : null,
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+    usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
   };
 }

@@ -88,6 +88,7 @@ export async function getStarPage(
     upcoming: { ...toPage(upcomingRows, window(pages.upcoming), "gigs"), total: upcomingTotal[0]?.total ?? 0 },
     past: { ...toPage(pastRows, window(pages.past), "gigs"), total: pastTotal[0]?.total ?? 0 },
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+    usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
   };
 }
 
@@ -140,6 +141,7 @@ export async function getGigPage(
     gig,
     slots: slotRows,
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+    usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
     bookingFormRows: bookingForm ? (formRows as { balance: number; tags: string }[]) : undefined,
   };
 }
@@ -198,6 +200,7 @@ export async function getGamePage(db: Db, gameId: string, viewerId: string | nul
     gigs: toPage(gigRows, gigsQuery, "gigs"),
     live: liveRows,
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
+    usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
   };
 }
 

@@ -15,8 +15,16 @@ export function currencyCodeFor(country: string | null): DisplayCurrency["code"]
   return baseCurrencyFor(country);
 }
 
-/** The display currency, given the stored USD->INR rate; without a stored rate prices stay in USD. */
-export function displayCurrency(code: DisplayCurrency["code"], usdInrRateMicros: number | null): DisplayCurrency {
-  if (code === "INR" && usdInrRateMicros && usdInrRateMicros > 0) return { code, rateMicros: usdInrRateMicros };
-  return USD_DISPLAY;
+/**
+ * The viewer's currency with the stored USD->INR rate (and when it was fetched, shown beside a converted price).
+ * Without a stored rate a price is shown and charged in its streamer's own currency (app/lib/money.ts `priceIn`).
+ */
+export function displayCurrency(
+  code: DisplayCurrency["code"],
+  usdInrRateMicros: number | null | undefined,
+  fetchedAt?: Date | number | null,
+): DisplayCurrency {
+  if (!usdInrRateMicros || usdInrRateMicros <= 0) return { ...USD_DISPLAY, code };
+  const at = fetchedAt == null ? null : new Date(fetchedAt).getTime();
+  return { code, usdInrMicros: usdInrRateMicros, rateFetchedAt: at };
 }

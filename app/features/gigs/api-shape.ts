@@ -1,6 +1,6 @@
 import type { OwnGig } from "./gigs.server";
 
-/** A streamer's own gig in docs/domain.md's field names; price in USD minor units. */
+/** A streamer's own gig in docs/domain.md's field names; the price exactly as set, in the streamer's currency. */
 export function ownGigJson(gig: OwnGig) {
   return {
     _id: gig.id,
@@ -10,8 +10,8 @@ export function ownGigJson(gig: OwnGig) {
     _game_id: gig.gameId,
     _game_mode_id: gig.gameModeId,
     _platform_playing_on_id: gig.platformId,
-    price: gig.priceMinor,
-    currency: "USD",
+    price: gig.listPriceMinor,
+    currency: gig.baseCurrency,
     baseCurrency: gig.baseCurrency,
     session_tags: gig.tags.map((name) => ({ name })),
     requirements: gig.requirements,

@@ -58,7 +58,7 @@ const gigFields = {
   modeName: gameModes.name,
   platformId: products.platformId,
   platformName: platforms.platformName,
-  priceMinor: products.priceMinor,
+  listPriceMinor: products.listPriceMinor,
   baseCurrency: products.baseCurrency,
   requirements: products.requirements,
   coverImageUrl: products.coverImageUrl,
@@ -152,14 +152,22 @@ export async function assertGameChoice(
   if (!platform[0]) throw new AppError(422, M.platformNotOfGame, "_platform_playing_on_id");
 }
 
-/** The typed price (streamer's base currency) in USD minor units, converted once at the stored rate. */
-export async function usdPrice(env: Env, viewer: Viewer, price: string) {
+/**
+ * The typed price as it is stored (db/schema/products.ts): exactly as typed, in the streamer's currency
+ * (`listPriceMinor`, `baseCurrency`), and its USD figure at today's stored rate for sorting by price
+ * (`priceMinor`). Gigs and VIP prices alike.
+ */
+export async function priceAsSet(env: Env, viewer: Viewer, price: string) {
   const currency = streamerCurrency(viewer);
   const minor = priceToMinor(price);
-  if (currency === "USD") return { priceMinor: minor, baseCurrency: currency };
+  if (currency === "USD") return { listPriceMinor: minor, baseCurrency: currency, priceMinor: minor };
   const rate = await getUsdInrRate(env);
   if (!rate || rate.rateMicros <= 0) throw new AppError(503, M.rateUnavailable);
-  return { priceMinor: toUsdMinor(minor, currency, rate.rateMicros), baseCurrency: currency };
+  return {
+    listPriceMinor: minor,
+    baseCurrency: currency,
+    priceMinor: Math.max(1, toUsdMinor(minor, currency, rate.rateMicros)),
+  };
 }
 
 function columnsOf(input: GigInput) {
@@ -177,7 +185,7 @@ export async function createGig(env: Env, viewer: Viewer | null, input: GigInput
   if (!viewer) throw notFound();
   assertManageBusiness(viewer, viewer.id);
   await assertGameChoice(env, input);
-  const price = await usdPrice(env, viewer, input.price);
+  const price = await priceAsSet(env, viewer, input.price);
   const image = cover ? await storeCover(env, cover) : null;
   const db = getDb(env);
   const id = newId();
@@ -202,7 +210,7 @@ export async function updateGig(env: Env, viewer: Viewer | null, gigId: string, 
   assertManageBusiness(viewer, owner.influencerId);
   if (!viewer) throw notFound();
   await assertGameChoice(env, input);
-  const price = await usdPrice(env, viewer, input.price);
+  const price = await priceAsSet(env, viewer, input.price);
   const image = cover ? await storeCover(env, cover) : null;
   const db = getDb(env);
   await db.batch([

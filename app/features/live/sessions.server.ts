@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { storeCover } from "~/features/gigs/cover.server";
-import { assertGameChoice, usdPrice } from "~/features/gigs/gigs.server";
+import { assertGameChoice, priceAsSet } from "~/features/gigs/gigs.server";
 import { assertManageBusiness } from "~/features/influencer/access";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { announceToFans } from "~/features/notifications/fanout.server";
@@ -42,7 +42,7 @@ export async function goLive(
   assertManageBusiness(viewer, viewer.id);
   const link = streamingLinkOf(input, options.parentHosts);
   await assertGameChoice(env, input);
-  const price = await usdPrice(env, viewer, input.price);
+  const price = await priceAsSet(env, viewer, input.price);
   const banner = options.banner ? await storeCover(env, options.banner) : null;
   const db = getDb(env);
   const id = newId();
@@ -244,7 +244,7 @@ export function liveSessionViewQuery(db: Db, liveSessionId: string) {
         playersPerGame: gameModes.noOfPlayers,
         platformId: liveSessions.platformId,
         platformName: platforms.platformName,
-        priceMinor: liveSessions.priceMinor,
+        listPriceMinor: liveSessions.listPriceMinor,
         baseCurrency: liveSessions.baseCurrency,
         isStreaming: liveSessions.isStreaming,
         streamingLink: liveSessions.streamingLink,

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from "~/lib/money";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -28,7 +29,9 @@ export type QueueSessionInfo = {
   influencerId: string;
   title: string;
   endedAt: Date | null;
+  /** The VIP price exactly as the streamer set it, in their currency. */
   priceMinor: number;
+  currency: CurrencyCode;
   durationMinutes: number;
   playersPerGame: number;
   lobbyCode: string | null;
@@ -60,7 +63,8 @@ export function sessionInfoQuery(db: Db, liveSessionId: string) {
         influencerId: liveSessions.influencerId,
         title: liveSessions.title,
         endedAt: liveSessions.endedAt,
-        priceMinor: liveSessions.priceMinor,
+        priceMinor: liveSessions.listPriceMinor,
+        currency: liveSessions.baseCurrency,
         durationMinutes: gameModes.durationMinutes,
         playersPerGame: gameModes.noOfPlayers,
         lobbyCode: lobbyCodes.code,

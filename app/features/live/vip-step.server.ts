@@ -13,7 +13,6 @@ import { placeInsert } from "./snapshot.server";
  * open and the fan has no active place there (the partial UNIQUE index). A payment that arrives when that is no
  * longer possible (the session ended, the fan joined meanwhile) is refunded to the wallet by the fulfilment.
  */
-export const VIP_CURRENCY = "USD";
 
 /** The VIP place of a paid order: a waiting VIP entry, only while the session is open and the fan has no active place. */
 export function placeStatement(db: Db, order: { id: string; userId: string; liveSessionId: string }, at: number) {

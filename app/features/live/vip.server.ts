@@ -4,6 +4,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { openCardCheckout } from "~/features/payments/checkout.server";
 import type { PayableOrder } from "~/features/payments/steps";
 import { walletBalance, walletDebitStatement } from "~/features/wallet/ledger.server";
+import { type Charge, chargeFor } from "~/features/currency/charge.server";
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { batchGuard, type Db, getDb, isBatchGuardFailure, isConstraintViolation } from "~/platform/db.server";
@@ -11,7 +12,7 @@ import { orders, queueEntries, users } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
 import { assertMayJoin, type QueueChange } from "./queue.server";
 import { loadSession, type QueueSessionInfo } from "./snapshot.server";
-import { placeStatement, VIP_CURRENCY } from "./vip-step.server";
+import { placeStatement } from "./vip-step.server";
 
 /**
  * The VIP place, paid at the session's price through the ONE payment path of the booking issue: a card pays
@@ -19,21 +20,34 @@ import { placeStatement, VIP_CURRENCY } from "./vip-step.server";
  * step), the wallet through a conditional debit in the same batch as the order and the place.
  * The place itself, and the card step, are in vip-step.server.ts.
  */
-function vipOrder(session: QueueSessionInfo, viewer: Viewer, orderId: string, paid: boolean, now: Date) {
+function vipOrder(
+  session: QueueSessionInfo,
+  charge: Charge,
+  viewer: Viewer,
+  orderId: string,
+  paid: boolean,
+  now: Date,
+) {
   return {
     id: orderId,
     userId: viewer.id,
     influencerId: session.influencerId,
     kind: "vip_queue" as const,
     status: paid ? ("paid" as const) : ("pending_payment" as const),
-    amountMinor: session.priceMinor,
-    currency: VIP_CURRENCY,
+    amountMinor: charge.amountMinor,
+    currency: charge.currency,
+    rateMicros: charge.rateMicros,
     paymentMethod: paid ? ("wallet" as const) : ("card" as const),
     liveSessionId: session.id,
     paidAt: paid ? now : null,
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/** The VIP price the live page showed this fan, in their currency (docs/decisions/020). */
+function vipCharge(db: Db, viewer: Viewer, session: QueueSessionInfo): Promise<Charge> {
+  return chargeFor(db, viewer, { amountMinor: session.priceMinor, currency: session.currency });
 }
 
 async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string) {
@@ -64,15 +78,16 @@ export async function startVipCheckout(
 ): Promise<{ orderId: string; url: string; sessionId: string }> {
   const db = getDb(env);
   const session = await assertCanBuy(db, viewer, liveSessionId);
+  const charge = await vipCharge(db, viewer, session);
   const orderId = newId();
-  await db.insert(orders).values(vipOrder(session, viewer, orderId, false, now));
+  await db.insert(orders).values(vipOrder(session, charge, viewer, orderId, false, now));
   const order: PayableOrder = {
     id: orderId,
     userId: viewer.id,
     kind: "vip_queue",
     status: "pending_payment",
-    amountMinor: session.priceMinor,
-    currency: VIP_CURRENCY,
+    amountMinor: charge.amountMinor,
+    currency: charge.currency,
     influencerId: session.influencerId,
     slotId: null,
     liveSessionId,
@@ -100,15 +115,16 @@ export async function joinVipWithWallet(
 ): Promise<QueueChange> {
   const db = getDb(env);
   const session = await assertCanBuy(db, viewer, liveSessionId);
+  const charge = await vipCharge(db, viewer, session);
   const orderId = newId();
   const at = now.getTime();
-  const amount = session.priceMinor;
+  const amount = charge.amountMinor;
   const statements: BatchItem<"sqlite">[] = [
-    db.insert(orders).values(vipOrder(session, viewer, orderId, true, now)),
+    db.insert(orders).values(vipOrder(session, charge, viewer, orderId, true, now)),
     walletDebitStatement(db, {
       userId: viewer.id,
       amountMinor: amount,
-      currency: VIP_CURRENCY,
+      currency: charge.currency,
       orderId,
       note: "VIP queue place",
       now,
@@ -127,7 +143,7 @@ export async function joinVipWithWallet(
     if (!isConstraintViolation(error) && !isBatchGuardFailure(error)) throw error;
     const fresh = await loadSession(db, liveSessionId);
     if (fresh.endedAt) throw conflict(M.sessionEnded);
-    if ((await walletBalance(db, viewer.id, VIP_CURRENCY)) < amount) throw conflict(M.insufficientBalance);
+    if ((await walletBalance(db, viewer.id, charge.currency)) < amount) throw conflict(M.insufficientBalance);
     throw conflict(M.alreadyQueued);
   }
   return { liveSessionId, notices: [] };

@@ -37,7 +37,7 @@ export async function loadOrdersAndWallet(request: Request, context: Readonly<Ro
     ordersFilter: { year: month?.year, month: month?.month },
     ordersError: query.success ? null : firstIssue(query.error, { fallback: "Year and month are required" }),
     wallet,
-    display: displayCurrency(currencyCodeFor(viewer.country), rate?.rateMicros ?? null),
+    display: displayCurrency(currencyCodeFor(viewer.country), rate?.rateMicros, rate?.fetchedAt),
     timeZone: requestTimeZone(cf),
   };
 }

@@ -9,7 +9,7 @@ import { jsonLoader } from "./_lib/json-action.server";
 export const loader = jsonLoader({ auth: true }, async ({ request, context, viewer }) => {
   const req = await catalogueRequest(request, context);
   const [lists, rate] = await Promise.all([listFavourites(req.db, viewer.id), getUsdInrRate(req.env)]);
-  const currency = displayCurrency(req.currencyCode, rate?.rateMicros ?? null);
+  const currency = displayCurrency(req.currencyCode, rate?.rateMicros, rate?.fetchedAt);
   return {
     data: {
       gigs: lists.gigs.map((gig) => gigJson(gig, currency)),

@@ -47,12 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     streamerPromoCodes(env, viewer, viewer.id),
     streamerBalance(env, viewer, viewer.id),
   ]);
-  const display = displayCurrency(code, rate?.rateMicros ?? null);
+  const display = displayCurrency(code, rate?.rateMicros, rate?.fetchedAt);
   const money = (usdMinor: number) => formatConverted(usdMinor, display, { decimals: true });
   const day = (date: Date) => date.toISOString().slice(0, 10);
   return {
     orders: {
-      rows: orders.orders.map((o) => ({ ...o, amount: money(o.amountMinor - o.refundedMinor) })),
+      rows: orders.orders.map((o) => ({ ...o, amount: formatMoney(o.amountMinor - o.refundedMinor, o.currency) })),
       page: orders.page,
       totalPages: orders.totalPages,
       year: ordersQuery.success ? ordersQuery.data.year : undefined,
@@ -102,7 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency: display.code,
     earnings: overview.earnings.windows.map((w) => ({
       label: `Last ${w.days} days`,
-      value: Number((BigInt(w.netMinor) * BigInt(display.rateMicros)) / 1_000_000n) / 100,
+      value: Number((BigInt(w.netMinor) * BigInt(display.code === "INR" ? (display.usdInrMicros ?? 1_000_000) : 1_000_000)) / 1_000_000n) / 100,
       text: `${money(w.netMinor)} net (${money(w.grossMinor)} paid, ${money(w.feeMinor)} platform fee, ${w.orders} ${w.orders === 1 ? "order" : "orders"})`,
     })),
     feePercent: overview.earnings.feeBps / 100,

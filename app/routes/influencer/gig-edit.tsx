@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { requireInfluencer } from "~/features/auth/guards.server";
-import { getUsdInrRate } from "~/features/currency/rates.server";
 import { GigForm } from "~/features/gigs/components/gig-form";
 import { uploadedFile } from "~/features/gigs/cover.server";
 import { createGig, getOwnGig, gigFormOptions, streamerCurrency, updateGig } from "~/features/gigs/gigs.server";
@@ -14,10 +13,9 @@ import type { Route } from "./+types/gig-edit";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: params.id ? "Edit gig | Noobrd" : "Add a gig | Noobrd" }];
 
-/** The price as the streamer typed it: USD minor units shown back in their base currency. */
-function typedPrice(usdMinor: number, currency: "USD" | "INR", rateMicros: number | null) {
-  const minor = currency === "INR" && rateMicros ? Math.round((usdMinor * rateMicros) / 1_000_000) : usdMinor;
-  return (minor / 100).toFixed(2).replace(/\.00$/, "");
+/** The price as the streamer typed it, exactly (db/schema/products.ts keeps it as set). */
+function typedPrice(listMinor: number) {
+  return (listMinor / 100).toFixed(2).replace(/\.00$/, "");
 }
 
 /** /influencer/products/new and /influencer/products/:id/edit */
@@ -25,10 +23,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireInfluencer(request, env);
   const currency = streamerCurrency(viewer);
-  const [games, gig, rate] = await Promise.all([
+  const [games, gig] = await Promise.all([
     gigFormOptions(env),
     params.id ? orErrorPage(getOwnGig(env, viewer, params.id)) : Promise.resolve(null),
-    currency === "INR" ? getUsdInrRate(env) : Promise.resolve(null),
   ]);
   const defaults = {
     product_title: gig?.title ?? "",
@@ -36,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     _game_id: gig?.gameId ?? "",
     _game_mode_id: gig?.gameModeId ?? "",
     _platform_playing_on_id: gig?.platformId ?? "",
-    price: gig ? typedPrice(gig.priceMinor, currency, rate?.rateMicros ?? null) : "",
+    price: gig ? typedPrice(gig.listPriceMinor) : "",
     requirements: gig?.requirements ?? [],
     session_tags: gig?.tags ?? [],
     coverImageUrl: gig?.coverImageUrl ?? null,

@@ -1,14 +1,11 @@
 import { data, Form, Link } from "react-router";
-import { baseCurrencyFor } from "~/features/auth/countries";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { Thumb } from "~/features/catalogue/components/cards";
-import { displayCurrency } from "~/features/currency/currency";
-import { getUsdInrRate } from "~/features/currency/rates.server";
 import { deleteGig, listGigs, setGigArchived } from "~/features/gigs/gigs.server";
 import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
 import { isAppError } from "~/lib/errors";
-import { formatConverted } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/products";
@@ -24,16 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A hand-edited query string (?page=abc) shows the first page rather than an error page.
   const parsed = inactiveGigsQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : { filter: "", page: 1, limit: 15 };
-  const code = baseCurrencyFor(viewer.country);
-  const [list, rate] = await Promise.all([
-    listGigs(env, viewer, viewer.id, { archived, filter: query.filter, page: query.page, limit: 15 }),
-    code === "INR" ? getUsdInrRate(env) : Promise.resolve(null),
-  ]);
-  const display = displayCurrency(code, rate?.rateMicros ?? null);
-  const gigs = list.gigs.map((gig) => ({
-    ...gig,
-    price: formatConverted(gig.priceMinor, display, { decimals: true }),
-  }));
+  const list = await listGigs(env, viewer, viewer.id, { archived, filter: query.filter, page: query.page, limit: 15 });
+  // The streamer's own prices, exactly as they set them.
+  const gigs = list.gigs.map((gig) => ({ ...gig, price: formatMoney(gig.listPriceMinor, gig.baseCurrency) }));
   return { archived, filter: query.filter, ...list, gigs };
 }
 

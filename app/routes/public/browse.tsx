@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     platforms: page.platforms,
     games: page.games,
     tags: page.tags,
-    display: displayCurrency(req.currencyCode, page.usdInrRateMicros),
+    display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt),
   };
 }
 

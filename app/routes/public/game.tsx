@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw data(firstIssue(query.error, { fallback: "Invalid page" }), { status: 400, statusText: "Bad Request" });
   const req = await catalogueRequest(request, context);
   const page = found(await getGamePage(req.db, params.id, req.viewer?.id ?? null, query.data.page), "Game not found");
-  return { ...page, display: displayCurrency(req.currencyCode, page.usdInrRateMicros) };
+  return { ...page, display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt) };
 }
 
 function pickGigs(answer: unknown) {

@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { cf } = context.get(cloudflareContext);
   return {
     ...page,
-    display: displayCurrency(req.currencyCode, page.usdInrRateMicros),
+    display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt),
     booking: {
       ...bookingFormData(req.viewer, page.bookingFormRows),
       loggedIn: req.viewer !== null,

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     gigs: landing.gigs.map(gigCardData),
     stars: landing.stars.map(starCardData),
     live: landing.live.map(liveCardData),
-    display: displayCurrency(req.currencyCode, landing.usdInrRateMicros),
+    display: displayCurrency(req.currencyCode, landing.usdInrRateMicros, landing.usdInrFetchedAt),
   };
 }
 

@@ -13,7 +13,7 @@ import { startVipCheckout } from "~/features/live/vip.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { isAppError } from "~/lib/errors";
 import { MESSAGES } from "~/lib/messages";
-import { formatConverted } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { getDb } from "~/platform/db.server";
 import { publicOrigin } from "~/platform/http.server";
@@ -36,14 +36,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw error;
   }
   const [rate, terms, balance] = await Promise.all([
-    req.currencyCode === "INR" ? getUsdInrRate(req.env) : Promise.resolve(null),
+    getUsdInrRate(req.env),
     getLegalDocument(req.env, "vipQueueTermsAndConditions"),
-    req.viewer ? walletBalance(getDb(req.env), req.viewer.id, "USD") : Promise.resolve(null),
+    req.viewer ? walletBalance(getDb(req.env), req.viewer.id, req.currencyCode) : Promise.resolve(null),
   ]);
-  const display = displayCurrency(req.currencyCode, rate?.rateMicros ?? null);
+  const display = displayCurrency(req.currencyCode, rate?.rateMicros, rate?.fetchedAt);
   return {
     ...room,
-    vipPrice: formatConverted(room.session.priceMinor, display),
+    // The price this viewer pays for a VIP place (app/lib/money.ts priceIn), as checkout will charge it.
+    vipPrice: formatPrice({ amountMinor: room.session.listPriceMinor, currency: room.session.baseCurrency }, display),
+    walletCurrency: req.currencyCode,
     viewer: req.viewer ? { id: req.viewer.id, isOwner: req.viewer.id === room.session.influencerId } : null,
     walletMinor: balance,
     terms: { title: terms?.title ?? "VIP Queue Terms and Conditions", keyPoints: terms?.keyPoints ?? [] },

@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }),
     "Star not found",
   );
-  return { ...page, display: displayCurrency(req.currencyCode, page.usdInrRateMicros) };
+  return { ...page, display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt) };
 }
 
 /** Only http(s) links are shown, each opening a new tab without handing over this page. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
 import { formatDateTime } from "~/lib/dates";
-import { type DisplayCurrency, formatConverted } from "~/lib/money";
+import { type CurrencyCode, type DisplayCurrency, formatPrice } from "~/lib/money";
 
 /**
  * Cards of the catalogue: gigs, stars, games, live sessions and sessions (slots). A card is an <article>
@@ -75,7 +75,9 @@ const coverLink = "after:absolute after:inset-0 after:content-[''] focus:outline
 export type GigCardData = {
   id: string;
   title: string;
-  priceMinor: number;
+  /** The price as its streamer set it, in their currency (shown through formatPrice). */
+  listPriceMinor: number;
+  baseCurrency: CurrencyCode;
   coverImageUrl: string | null;
   gameName: string;
   starId: string;
@@ -116,7 +118,7 @@ export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCu
         <p className="mt-3 flex items-center justify-between text-sm text-zinc-400">
           <span>{star}</span>
           <span className="font-semibold text-zinc-100" data-testid="price">
-            {formatConverted(gig.priceMinor, display)}
+            {formatPrice({ amountMinor: gig.listPriceMinor, currency: gig.baseCurrency }, display)}
           </span>
         </p>
       </div>
@@ -192,7 +194,9 @@ export function GameCard({ game }: { game: GameCardData }) {
 export type LiveCardData = {
   id: string;
   title: string;
-  priceMinor: number;
+  /** The price as its streamer set it, in their currency (shown through formatPrice). */
+  listPriceMinor: number;
+  baseCurrency: CurrencyCode;
   thumbnailUrl: string | null;
   gameName: string;
   starId: string;
@@ -217,7 +221,7 @@ export function LiveCard({ live, display }: { live: LiveCardData; display: Displ
         <p className="mt-3 flex items-center justify-between text-sm text-zinc-400">
           <span>{live.starName || live.starUsername}</span>
           <span>
-            VIP <span className="font-semibold text-zinc-100">{formatConverted(live.priceMinor, display)}</span>
+            VIP <span className="font-semibold text-zinc-100">{formatPrice({ amountMinor: live.listPriceMinor, currency: live.baseCurrency }, display)}</span>
           </span>
         </p>
       </div>

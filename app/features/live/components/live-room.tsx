@@ -1,3 +1,4 @@
+import { type CurrencyCode, formatMoney } from "~/lib/money";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
@@ -39,6 +40,7 @@ export function LiveRoom({
   vipPrice,
   viewer,
   walletMinor,
+  walletCurrency,
   terms,
   error,
 }: {
@@ -47,6 +49,7 @@ export function LiveRoom({
   vipPrice: string;
   viewer: { id: string; isOwner: boolean } | null;
   walletMinor: number | null;
+  walletCurrency: CurrencyCode;
   terms: { title: string; keyPoints: string[] };
   error: string | null;
 }) {
@@ -194,7 +197,7 @@ export function LiveRoom({
                   </label>
                   <label className="flex items-center gap-2">
                     <input type="radio" name="paymentMethod" value="wallet" /> Wallet
-                    {walletMinor !== null ? ` ($${(walletMinor / 100).toFixed(2)})` : ""}
+                    {walletMinor !== null ? ` (${formatMoney(walletMinor, walletCurrency)})` : ""}
                   </label>
                 </fieldset>
                 <button type="submit" name="intent" value="joinVip" className={`${button} self-start bg-amber-600`}>
