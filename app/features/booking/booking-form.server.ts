@@ -1,17 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { walletBalanceQuery } from "~/features/wallet/ledger.server";
+import type { CurrencyCode } from "~/lib/money";
 import type { Db } from "~/platform/db.server";
 import { users } from "~db/schema";
 
 /**
  * What the gig page's booking form needs about the viewer: saved gamer tags (prefill) and the wallet balance
- * (USD). One select, so the gig page sends it in its own batch (getGigPage's `extra`): no extra round trip.
+ * (in the viewer's currency, the one their wallet holds). One select, so the gig page sends it in its own batch (getGigPage's `extra`): no extra round trip.
  */
-export function bookingFormQuery(db: Db, viewerId: string) {
+export function bookingFormQuery(db: Db, viewerId: string, currency: CurrencyCode) {
   return db
     .select({
-      balance: sql<number>`(${walletBalanceQuery(db, viewerId, "USD")})`.mapWith(Number),
+      balance: sql<number>`(${walletBalanceQuery(db, viewerId, currency)})`.mapWith(Number),
       tags: sql<string>`(SELECT json_group_array(g.tag) FROM (SELECT tag FROM user_gamertags WHERE user_id = ${viewerId} ORDER BY created_at) g)`,
     })
     .from(users)

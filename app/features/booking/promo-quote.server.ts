@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
-import { PROMO_ERROR, quotePromo } from "~/features/promo/redeem.server";
 import { chargeFor } from "~/features/currency/charge.server";
+import { PROMO_ERROR, quotePromo } from "~/features/promo/redeem.server";
 import { badRequest } from "~/lib/errors";
 import type { CurrencyCode } from "~/lib/money";
 import { getDb } from "~/platform/db.server";

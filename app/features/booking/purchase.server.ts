@@ -1,12 +1,12 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/auth/policy";
+import { chargeFor } from "~/features/currency/charge.server";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { openCardCheckout } from "~/features/payments/checkout.server";
 import type { PayableOrder } from "~/features/payments/steps";
 import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/promo/redeem.server";
 import { walletBalance, walletDebitStatement } from "~/features/wallet/ledger.server";
-import { chargeFor } from "~/features/currency/charge.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import type { CurrencyCode } from "~/lib/money";

@@ -31,3 +31,11 @@ export const refundOwedOnOrder = sql`EXISTS (SELECT 1 FROM ${refunds} owed WHERE
  */
 export const orderNetMinor = sql<number>`(${col(orders.amountMinor)} - ${col(orders.refundedMinor)}
   - coalesce((SELECT sum(owed.amount_minor) FROM ${refunds} owed WHERE owed.order_id = ${col(orders.id)} AND owed.status <> 'succeeded'), 0))`;
+
+/**
+ * What an order earns in USD minor units: its net converted at the rate it was charged at (`rate_micros`, units of
+ * the order's currency per USD; 1,000,000 for a USD order, which passes unchanged), rounded half up once per order.
+ * Orders are charged in the buyer's currency (docs/decisions/020-prices-in-the-streamers-currency.md), so every sum
+ * of a streamer's earnings across orders (totals, chart, balance, the finance queue) adds these.
+ */
+export const orderNetUsdMinor = sql<number>`((${orderNetMinor} * 1000000 + ${col(orders.rateMicros)} / 2) / ${col(orders.rateMicros)})`;

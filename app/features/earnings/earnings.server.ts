@@ -4,12 +4,12 @@ import { assertReadBusiness } from "~/features/influencer/access";
 import { pageInfo } from "~/lib/paging";
 import { getDb, named } from "~/platform/db.server";
 import { DEFAULT_PLATFORM_FEE_BPS, influencerProfiles, orders, products, slots, users } from "~db/schema";
-import { earningOrder, orderNetMinor } from "./earning-order";
+import { earningOrder, orderNetUsdMinor } from "./earning-order";
 import { EARNINGS_WINDOWS, type EarningsWindow, netOfFee } from "./math";
 
 const DAY_MS = 86_400_000;
-/** What the buyer paid and kept paid: amount net of refunds (earning-order.ts). */
-const keptMinor = orderNetMinor;
+/** What the buyer paid and kept paid: amount net of refunds, in USD at the order's rate (earning-order.ts). */
+const keptMinor = orderNetUsdMinor;
 
 /** The streamer's platform fee (SPEC default 20% for a profile not set up yet). */
 async function feeBpsOf(env: Env, influencerId: string) {
@@ -27,7 +27,7 @@ function paidSince(influencerId: string, since: Date) {
 
 /**
  * Earnings for the last 7, 30 and 90 days: what buyers paid (net of refunds), the platform fee at the
- * streamer's percentage and the net, USD minor units (the currency every price is held in); pages show
+ * streamer's percentage and the net, in USD minor units (each order at the rate it was charged at); pages show
  * them converted into the streamer's currency. One D1 round trip.
  */
 export async function earningsTotals(env: Env, viewer: Viewer | null, influencerId: string, now = new Date()) {

@@ -1,7 +1,7 @@
-import type { CurrencyCode } from "~/lib/money";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import type { CurrencyCode } from "~/lib/money";
 import { col, type Db, named } from "~/platform/db.server";
 import {
   ACTIVE_QUEUE_STATES,

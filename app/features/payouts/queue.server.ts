@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
-import { earningOrder, orderNetMinor } from "~/features/earnings/earning-order";
+import { earningOrder, orderNetUsdMinor } from "~/features/earnings/earning-order";
 import { col, getDb, named } from "~/platform/db.server";
 import { orders, users } from "~db/schema";
 import { inNoActivePayout, payableOrder } from "./orders.server";
@@ -23,7 +23,7 @@ export async function payoutWorkQueue(env: Env, viewer: Viewer | null, now = new
         username: users.username,
         toValidate: sql<number>`sum(CASE WHEN ${toValidate} THEN 1 ELSE 0 END)`,
         payable: sql<number>`sum(CASE WHEN ${payable} THEN 1 ELSE 0 END)`,
-        payableMinor: sql<number>`sum(CASE WHEN ${payable} THEN ${orderNetMinor} ELSE 0 END)`,
+        payableMinor: sql<number>`sum(CASE WHEN ${payable} THEN ${orderNetUsdMinor} ELSE 0 END)`,
       }),
     )
     .from(orders)

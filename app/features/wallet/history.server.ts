@@ -57,6 +57,7 @@ export async function walletOverview(env: Env, userId: string): Promise<WalletOv
   return {
     balances: balances
       .map((b) => ({ currency: b.currency, balanceMinor: Number(b.balanceMinor) }))
+      .filter((b) => b.balanceMinor !== 0)
       .sort((a, b) => b.balanceMinor - a.balanceMinor),
     entries: entries.map((entry) => ({ ...entry, kindText: KIND_TEXT[entry.kind] })),
   };

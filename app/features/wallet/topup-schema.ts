@@ -1,14 +1,29 @@
 import { z } from "zod";
+import { type CurrencyCode, formatMoney } from "~/lib/money";
 
-/** Top-ups: whole dollars between $5 and $500 (USD minor units in the order). */
-export const TOPUP_MIN_MINOR = 500;
-export const TOPUP_MAX_MINOR = 50_000;
-export const TOPUP_RANGE_MESSAGE = `Top up between $${TOPUP_MIN_MINOR / 100} and $${TOPUP_MAX_MINOR / 100}`;
+/**
+ * Top-ups, in the currency the fan's wallet holds (docs/decisions/020-prices-in-the-streamers-currency.md): whole
+ * units between $5 and $500, or ₹100 and ₹50,000 (the same floor as a price: 5 USD / 100 INR).
+ */
+export const TOPUP_LIMITS: Record<CurrencyCode, { minMinor: number; maxMinor: number }> = {
+  USD: { minMinor: 500, maxMinor: 50_000 },
+  INR: { minMinor: 10_000, maxMinor: 5_000_000 },
+};
 
-export const topupSchema = z.object({
-  amount: z.coerce
-    .number({ error: TOPUP_RANGE_MESSAGE })
-    .int(TOPUP_RANGE_MESSAGE)
-    .min(TOPUP_MIN_MINOR / 100, TOPUP_RANGE_MESSAGE)
-    .max(TOPUP_MAX_MINOR / 100, TOPUP_RANGE_MESSAGE),
-});
+export function topupRangeMessage(currency: CurrencyCode): string {
+  const { minMinor, maxMinor } = TOPUP_LIMITS[currency];
+  return `Top up between ${formatMoney(minMinor, currency)} and ${formatMoney(maxMinor, currency)}`;
+}
+
+/** The form: an amount in whole units of the wallet's currency. */
+export function topupSchema(currency: CurrencyCode) {
+  const message = topupRangeMessage(currency);
+  const { minMinor, maxMinor } = TOPUP_LIMITS[currency];
+  return z.object({
+    amount: z.coerce
+      .number({ error: message })
+      .int(message)
+      .min(minMinor / 100, message)
+      .max(maxMinor / 100, message),
+  });
+}

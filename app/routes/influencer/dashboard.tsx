@@ -102,7 +102,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency: display.code,
     earnings: overview.earnings.windows.map((w) => ({
       label: `Last ${w.days} days`,
-      value: Number((BigInt(w.netMinor) * BigInt(display.code === "INR" ? (display.usdInrMicros ?? 1_000_000) : 1_000_000)) / 1_000_000n) / 100,
+      value:
+        Number(
+          (BigInt(w.netMinor) * BigInt(display.code === "INR" ? (display.usdInrMicros ?? 1_000_000) : 1_000_000)) /
+            1_000_000n,
+        ) / 100,
       text: `${money(w.netMinor)} net (${money(w.grossMinor)} paid, ${money(w.feeMinor)} platform fee, ${w.orders} ${w.orders === 1 ? "order" : "orders"})`,
     })),
     feePercent: overview.earnings.feeBps / 100,

@@ -14,7 +14,7 @@ import { getGigPage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
 import { isAppError } from "~/lib/errors";
-import { formatConverted } from "~/lib/money";
+import { formatMoney, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
 import type { Route } from "./+types/gig";
@@ -33,7 +33,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 /** /gig/:id: the gig, its game, mode, platform, requirements, tags, price and upcoming slots with seats left. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
-  const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id) : undefined;
+  const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id, req.currencyCode) : undefined;
   const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null, new Date(), form), "Gig not found");
   const { cf } = context.get(cloudflareContext);
   return {
@@ -100,6 +100,8 @@ function Description({ text }: { text: string }) {
 
 export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
   const { gig, slots, display, booking } = loaderData;
+  // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn).
+  const price = priceIn({ amountMinor: gig.listPriceMinor, currency: gig.baseCurrency }, display);
   const star = gig.starName || gig.starUsername;
   return (
     <main className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_22rem]">
@@ -172,8 +174,15 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         <div className="rounded-xl border border-ink-700 bg-ink-900 p-5">
           <p className="text-sm text-zinc-400">Price per seat</p>
           <p className="text-3xl font-bold" data-testid="price">
-            {formatConverted(gig.priceMinor, display)}
+            {formatMoney(price.amountMinor, price.currency)}
           </p>
+          {price.converted ? (
+            <p className="mt-1 text-xs text-zinc-400" data-testid="price-converted">
+              {formatMoney(gig.listPriceMinor, gig.baseCurrency)} converted at the rate of{" "}
+              {display.rateFetchedAt ? rateDate(display.rateFetchedAt) : "today"}; you pay{" "}
+              {formatMoney(price.amountMinor, price.currency)}.
+            </p>
+          ) : null}
           <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
             <dt className="text-zinc-400">Mode</dt>
             <dd>{gig.modeName}</dd>
@@ -204,7 +213,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           {booking.isOwner ? null : (
             <BookingForm
               gigId={gig.id}
-              priceLabel={formatConverted(gig.priceMinor, display)}
+              price={price}
               slots={slots}
               selectedSlotId={booking.selectedSlotId}
               loggedIn={booking.loggedIn}
@@ -217,5 +226,12 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       </aside>
     </main>
+  );
+}
+
+/** The day a stored rate was fetched, as a date anyone reads the same ("24 Nov 2026"). */
+function rateDate(at: number): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    at,
   );
 }

@@ -3,8 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirectDocument, useNavigation } from "react-router";
 import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { requireUser } from "~/features/auth/guards.server";
+import { buyerCurrency } from "~/features/currency/charge.server";
 import { startTopup } from "~/features/wallet/topup.server";
-import { topupSchema } from "~/features/wallet/topup-schema";
+import { TOPUP_LIMITS, topupSchema } from "~/features/wallet/topup-schema";
 import { isAppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
@@ -13,15 +14,16 @@ import type { Route } from "./+types/top-up";
 export const meta = () => [{ title: "Top up your wallet | Noobrd" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, envOf(context));
-  return null;
+  const viewer = await requireUser(request, envOf(context));
+  const currency = buyerCurrency(viewer);
+  return { currency, limits: TOPUP_LIMITS[currency] };
 }
 
 /** /wallet/top-up: a wallet_topup order paid by card through the same checkout as bookings. */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  const submission = parseWithZod(await request.formData(), { schema: topupSchema });
+  const submission = parseWithZod(await request.formData(), { schema: topupSchema(buyerCurrency(viewer)) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const { url } = await startTopup(env, viewer, submission.value.amount * 100, publicOrigin(request, env));
@@ -32,13 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function TopUp({ actionData }: Route.ComponentProps) {
+export default function TopUp({ loaderData, actionData }: Route.ComponentProps) {
+  const { currency, limits } = loaderData;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "top-up",
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: topupSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: topupSchema(currency) }),
   });
   return (
     <AuthCard title="Top up your wallet">
@@ -48,11 +51,11 @@ export default function TopUp({ actionData }: Route.ComponentProps) {
             {form.errors.join(". ")}
           </p>
         ) : null}
-        <Field label="Amount (USD)" id={fields.amount.id} errors={fields.amount.errors}>
+        <Field label={`Amount (${currency})`} id={fields.amount.id} errors={fields.amount.errors}>
           <input
             {...getInputProps(fields.amount, { type: "number" })}
-            min={5}
-            max={500}
+            min={limits.minMinor / 100}
+            max={limits.maxMinor / 100}
             step={1}
             className={inputClass}
           />

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, type Money } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
 import { BOOKING_FORM_MAX_PLAYERS, BOOKING_MESSAGES } from "../messages";
 import type { validateBookingForm } from "./booking-form-validation";
@@ -11,8 +11,8 @@ export type BookingSlot = { id: string; startsAt: Date; endsAt: Date; seats: num
 
 type Props = {
   gigId: string;
-  /** The price of one seat as the viewer sees it (their display currency). */
-  priceLabel: string;
+  /** The price of one seat as the viewer sees and pays it, in their currency (app/lib/money.ts priceIn). */
+  price: Money;
   slots: BookingSlot[];
   selectedSlotId: string | null;
   loggedIn: boolean;
@@ -85,7 +85,7 @@ export function BookingForm(props: Props) {
       if (!answer.success) return setPromo({ status: "error", text: answer.message ?? BOOKING_MESSAGES.promoInvalid });
       setPromo({
         status: "ok",
-        text: `${formatMoney(answer.discountMinor ?? 0, "USD", { decimals: true })} off: you pay ${formatMoney(answer.amountMinor ?? 0, "USD", { decimals: true })}`,
+        text: `${formatMoney(answer.discountMinor ?? 0, props.price.currency)} off: you pay ${formatMoney(answer.amountMinor ?? 0, props.price.currency)}`,
       });
     } catch {
       setPromo({ status: "error", text: BOOKING_MESSAGES.promoInvalid });
@@ -185,11 +185,22 @@ export function BookingForm(props: Props) {
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" name={fields.paymentMethod.name} value="wallet" /> Wallet (
-              {formatMoney(props.walletBalanceMinor, "USD", { decimals: true })} available)
+              {formatMoney(props.walletBalanceMinor, props.price.currency, { decimals: true })} available)
             </label>
           </fieldset>
           <p className="text-sm text-zinc-400">
-            {props.priceLabel} per seat (charged in USD). Card payments hold your seats for a few minutes.
+            {formatMoney(props.price.amountMinor, props.price.currency)} per seat
+            {players > 1 ? (
+              <>
+                {" "}
+                ·{" "}
+                <span data-testid="booking-total">
+                  total {formatMoney(props.price.amountMinor * players, props.price.currency)}
+                </span>{" "}
+                for {players} seats
+              </>
+            ) : null}
+            . Card payments hold your seats for a few minutes.
           </p>
           <button
             type="submit"

@@ -221,7 +221,10 @@ export function LiveCard({ live, display }: { live: LiveCardData; display: Displ
         <p className="mt-3 flex items-center justify-between text-sm text-zinc-400">
           <span>{live.starName || live.starUsername}</span>
           <span>
-            VIP <span className="font-semibold text-zinc-100">{formatPrice({ amountMinor: live.listPriceMinor, currency: live.baseCurrency }, display)}</span>
+            VIP{" "}
+            <span className="font-semibold text-zinc-100">
+              {formatPrice({ amountMinor: live.listPriceMinor, currency: live.baseCurrency }, display)}
+            </span>
           </span>
         </p>
       </div>

@@ -1,6 +1,6 @@
-import { type CurrencyCode, formatMoney } from "~/lib/money";
 import { useState } from "react";
 import { Form, Link } from "react-router";
+import { type CurrencyCode, formatMoney } from "~/lib/money";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import { LIVE_EVENTS, type NoticePayload, type UpdateUserPayload } from "../events";
 import type { LiveSessionView } from "../sessions.server";

@@ -1,21 +1,18 @@
 import { Link } from "react-router";
-import { type DisplayCurrency, formatConverted, formatMoney } from "~/lib/money";
+import { type DisplayCurrency, formatMoney } from "~/lib/money";
 import type { WalletOverview } from "../history.server";
 
-/** Shows a ledger amount in its own currency and, when the user's currency differs (USD -> INR), converted. */
-function Amount({ minor, currency, display }: { minor: number; currency: string; display: DisplayCurrency }) {
-  const own = formatMoney(minor, currency, { decimals: true });
-  if (currency === display.code || currency !== "USD" || display.code === "USD") return <>{own}</>;
-  return (
-    <>
-      {formatConverted(minor, display, { decimals: true })} <span className="text-zinc-500">({own})</span>
-    </>
-  );
+/**
+ * A ledger amount in its own currency: the wallet holds the fan's currency (docs/decisions/020), so this is the
+ * fan's currency but for entries made before a change of country (converted by a pair of adjustments since).
+ */
+function Amount({ minor, currency }: { minor: number; currency: string; display?: DisplayCurrency }) {
+  return <>{formatMoney(minor, currency, { decimals: true })}</>;
 }
 
 /** The wallet on /profile: balance and history from the append-only ledger, in the user's currency. */
 export function WalletSection({ wallet, display }: { wallet: WalletOverview; display: DisplayCurrency }) {
-  const balances = wallet.balances.length > 0 ? wallet.balances : [{ currency: "USD", balanceMinor: 0 }];
+  const balances = wallet.balances.length > 0 ? wallet.balances : [{ currency: display.code, balanceMinor: 0 }];
   return (
     <section id="wallet" aria-label="Wallet" className="rounded-2xl border border-ink-700 bg-ink-900 p-6">
       <h2 className="text-lg font-semibold">Wallet</h2>
