@@ -27,10 +27,10 @@ export async function bulkCatalogue(
     d1
       .prepare(`${numbers(stars * gigsPerStar)}
       INSERT INTO products (id, influencer_id, title, description, game_id, game_mode_id, platform_id, price_minor,
-        popularity, created_at, updated_at)
+        list_price_minor, popularity, created_at, updated_at)
       SELECT 'bg' || i, 'bs' || ((i - 1) / ${gigsPerStar} + 1), 'Bulk gig ' || i || CASE i % 3 WHEN 0 THEN ' ranked build' ELSE ' duo fun' END,
         'Generated gig number ' || i, CASE i % 2 WHEN 0 THEN ? ELSE ? END, CASE i % 2 WHEN 0 THEN ? ELSE ? END, ?,
-        500 + (i * 37) % 9000, (i * 13) % 500, ${now} - i * 1000, ${now} FROM n`)
+        500 + (i * 37) % 9000, 500 + (i * 37) % 9000, (i * 13) % 500, ${now} - i * 1000, ${now} FROM n`)
       .bind(fortnite.id, valorant.id, fortnite.modeId, valorant.modeId, pc),
     d1.prepare(`${numbers(stars * gigsPerStar)}
       INSERT INTO product_tags (product_id, tag) SELECT 'bg' || i, CASE i % 3 WHEN 0 THEN 'ranked' ELSE 'duo' END FROM n`),
@@ -56,16 +56,16 @@ export async function bulkCatalogue(
       SELECT 'bb' || i, 'bslot' || i, 'bf' || (i % ${fans} + 1), 'bo' || i, 1, 'confirmed', ${now}, ${now}, ${now} FROM n`),
     d1
       .prepare(`${numbers(stars * 3)}
-      INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, started_at, ended_at,
-        created_at, updated_at)
-      SELECT 'bls' || i, 'bs' || ((i - 1) / 3 + 1), 'Bulk live ' || i, ?, ?, ?, 500 + i % 700, ${now} - i * 3600000 - 86400000,
+      INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor,
+        started_at, ended_at, created_at, updated_at)
+      SELECT 'bls' || i, 'bs' || ((i - 1) / 3 + 1), 'Bulk live ' || i, ?, ?, ?, 500 + i % 700, 500 + i % 700, ${now} - i * 3600000 - 86400000,
         ${now} - i * 3600000 - 82800000, ${now}, ${now} FROM n`)
       .bind(fortnite.id, fortnite.modeId, pc),
     d1
       .prepare(`${numbers(Math.floor(stars / 20))}
-      INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, started_at,
-        created_at, updated_at)
-      SELECT 'blo' || i, 'bs' || (i * 20), 'Bulk open live ' || i, ?, ?, ?, 500 + i, ${now} - i * 60000, ${now}, ${now} FROM n`)
+      INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor,
+        started_at, created_at, updated_at)
+      SELECT 'blo' || i, 'bs' || (i * 20), 'Bulk open live ' || i, ?, ?, ?, 500 + i, 500 + i, ${now} - i * 60000, ${now}, ${now} FROM n`)
       .bind(valorant.id, valorant.modeId, pc),
     d1.prepare(`UPDATE users SET live_session_id = (SELECT ls.id FROM live_sessions ls WHERE ls.influencer_id = users.id
       AND ls.ended_at IS NULL) WHERE id LIKE 'bs%'`),

@@ -113,6 +113,8 @@ export async function createGig(
       platformId,
       priceMinor: 1000,
       ...overrides,
+      // The price as set (db/schema/products.ts): a test that names only a USD price means that price.
+      listPriceMinor: overrides.listPriceMinor ?? overrides.priceMinor ?? 1000,
     });
   for (const tag of tags) await db(d1).insert(productTags).values({ productId: id, tag });
   return { id, platformId };
@@ -203,6 +205,7 @@ export async function createLiveSession(
       priceMinor: 500,
       startedAt: new Date(),
       ...overrides,
+      listPriceMinor: overrides.listPriceMinor ?? overrides.priceMinor ?? 500,
     });
   for (const tag of tags) await db(d1).insert(liveSessionTags).values({ liveSessionId: id, tag });
   if (!overrides.endedAt) {

@@ -37,7 +37,9 @@ function checkInvariants(data: SeedData) {
   // Titles, prices.
   for (const product of data.products) {
     expect(product.title.length).toBeLessThanOrEqual(TITLE_MAX);
-    expect(product.priceMinor).toBeGreaterThanOrEqual(500);
+    // The price as set, at least 5 USD or 100 INR (docs/domain.md), and its USD sort figure positive.
+    expect(product.listPriceMinor).toBeGreaterThanOrEqual(product.baseCurrency === "INR" ? 10_000 : 500);
+    expect(product.priceMinor).toBeGreaterThan(0);
     expect(product.priceMinor).toBeLessThanOrEqual(6000);
   }
   for (const live of data.liveSessions) expect(live.title.length).toBeLessThanOrEqual(TITLE_MAX);

@@ -1,3 +1,4 @@
+import { RATE_SCALE, toUsdMinor } from "~/lib/money";
 import type { Requirement } from "~db/schema";
 import { GAMES, GENERIC_TAGS, PLATFORMS, type PlatformKey } from "../data/catalogue";
 import { BANNERS } from "../data/pages";
@@ -15,6 +16,7 @@ import {
   type Row,
   type SeedContext,
   type SlotRef,
+  USD_TO_INR,
 } from "../shared";
 import type { SeedInfluencersOut } from "./people";
 
@@ -128,8 +130,16 @@ export function seedGigs(
       .sample(game.game.requirements, rnd.int(1, Math.min(3, game.game.requirements.length)))
       .map((requirement) => ({ key: requirement.key, value: rnd.pick(requirement.values) }));
     if (rnd.chance(0.3)) requirements.push({ key: "Discord", value: "Join my server before the session starts" });
+    // Prices as streamers set them, in their currency: dollars (some .49 / .99) or whole rupees.
+    const baseCurrency = influencer.country === "IN" ? "INR" : "USD";
     const dollars = rnd.int(5, 60);
-    const priceMinor = dollars === 60 ? 6000 : dollars * 100 + rnd.pick([0, 0, 0, 49, 99]);
+    const listPriceMinor =
+      baseCurrency === "INR"
+        ? rnd.pick([199, 299, 399, 499, 699, 999, 1499, 1999, 2999, 4999]) * 100
+        : dollars === 60
+          ? 6000
+          : dollars * 100 + rnd.pick([0, 0, 0, 49, 99]);
+    const priceMinor = toUsdMinor(listPriceMinor, baseCurrency, Math.round(USD_TO_INR * RATE_SCALE));
     const row: Row<"products"> = {
       id: nextId.product(),
       influencerId: influencer.id,
@@ -139,8 +149,9 @@ export function seedGigs(
       gameModeId: modeId,
       platformId,
       priceMinor,
+      listPriceMinor,
       currency: "USD",
-      baseCurrency: influencer.country === "IN" ? "INR" : "USD",
+      baseCurrency,
       requirements,
       coverImageUrl: null,
       coverImageKey: null,

@@ -1,3 +1,4 @@
+import { type CurrencyCode, RATE_SCALE, toUsdMinor } from "~/lib/money";
 import { ACTIVE_QUEUE_STATES, type QueueLane, type QueueState, TITLE_MAX } from "~db/schema";
 import {
   DAY,
@@ -11,9 +12,17 @@ import {
   type Row,
   type SeedContext,
   truncate,
+  USD_TO_INR,
 } from "../shared";
 import type { SeedOrdersOut } from "./orders";
 import type { SeedFansOut, SeedInfluencersOut } from "./people";
+
+/** A VIP price as its streamer set it: whole dollars, or rupees (₹99 to ₹499), with its USD figure for sorting. */
+function vipPrice(baseCurrency: CurrencyCode, units: number) {
+  const listPriceMinor = baseCurrency === "INR" ? (units * 25 - 26) * 100 : units * 100;
+  const priceMinor = toUsdMinor(listPriceMinor, baseCurrency, Math.round(USD_TO_INR * RATE_SCALE));
+  return { listPriceMinor, baseCurrency, priceMinor };
+}
 
 /** Live sessions and their queues. */
 
@@ -39,9 +48,8 @@ export function seedLive(
       gameId: gig.game.id,
       gameModeId: gig.modeId,
       platformId: gig.platformId,
-      priceMinor: rnd.int(5, 20) * 100,
+      ...vipPrice(influencer.country === "IN" ? "INR" : "USD", rnd.int(5, 20)),
       currency: "USD",
-      baseCurrency: influencer.country === "IN" ? "INR" : "USD",
       isStreaming: streaming,
       streamingLink: streaming
         ? rnd.chance(0.5)
@@ -123,7 +131,11 @@ export function seedLive(
           influencerId: live.influencer.id,
           kind: "vip_queue",
           liveSessionId: live.row.id,
-          subtotal: live.row.priceMinor,
+          list: {
+            amountMinor: live.row.listPriceMinor ?? live.row.priceMinor,
+            currency: live.row.baseCurrency ?? "USD",
+          },
+          seats: 1,
           // Paid (at most 6 minutes later) before the place is taken.
           createdAt: entry.joinedAt - 8 * MINUTE,
           paid: true,

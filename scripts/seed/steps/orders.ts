@@ -1,3 +1,4 @@
+import { type CurrencyCode, priceIn, RATE_SCALE } from "~/lib/money";
 import type { BookingStatus } from "~db/schema";
 import {
   type BookingRef,
@@ -11,6 +12,7 @@ import {
   type Row,
   type SeedContext,
   type SlotRef,
+  USD_TO_INR,
 } from "../shared";
 import type { SeedSlotsOut } from "./catalogue";
 import type { SeedDemoStaffOut, SeedFansOut, SeedInfluencersOut } from "./people";
@@ -36,6 +38,15 @@ export function seedOrders(
    * every purchase, the ledger balance then stays >= 0 at every instant.
    */
   const walletBalance = new Map<string, number>();
+  /**
+   * A fan pays in their currency (INR in India, USD elsewhere) and their wallet holds it; an order records the rate
+   * (docs/decisions/020-prices-in-the-streamers-currency.md). Prices come through the app's own rule (priceIn).
+   */
+  const usdInrMicros = Math.round(USD_TO_INR * RATE_SCALE);
+  const currencyOf = (fan: FanRef): CurrencyCode => (fan.country === "IN" ? "INR" : "USD");
+  const rateOf = (currency: CurrencyCode) => (currency === "INR" ? usdInrMicros : RATE_SCALE);
+  const chargeOf = (fan: FanRef, list: { amountMinor: number; currency: CurrencyCode }) =>
+    priceIn(list, { code: currencyOf(fan), usdInrMicros, rateFetchedAt: null }).amountMinor;
   const topUp = (fan: FanRef, amount: number, when: number) => {
     const orderId = nextId.order();
     data.orders.push({
@@ -45,7 +56,8 @@ export function seedOrders(
       kind: "wallet_topup",
       status: "paid",
       amountMinor: amount,
-      currency: "USD",
+      currency: currencyOf(fan),
+      rateMicros: rateOf(currencyOf(fan)),
       discountMinor: 0,
       refundedMinor: 0,
       promoCodeId: null,
@@ -61,7 +73,7 @@ export function seedOrders(
       id: nextId.wallet(),
       userId: fan.id,
       amountMinor: amount,
-      currency: "USD",
+      currency: currencyOf(fan),
       kind: "topup",
       orderId,
       note: "Wallet top-up",
@@ -91,7 +103,11 @@ export function seedOrders(
     if (!fan.walletUser) continue;
     topUp(
       fan,
-      fan === demoFan ? 10_000 : rnd.pick([2500, 5000, 10_000]),
+      currencyOf(fan) === "INR"
+        ? fan === demoFan
+          ? 1_000_000
+          : rnd.pick([200_000, 500_000, 1_000_000])
+        : rnd.pick([2500, 5000, 10_000]),
       now - (HISTORY_DAYS + 10) * DAY + rnd.int(0, 12) * HOUR,
     );
   }
@@ -102,7 +118,7 @@ export function seedOrders(
       id: refundId,
       orderId: orderRow.id,
       amountMinor: amount,
-      currency: "USD",
+      currency: orderRow.currency ?? "USD",
       method: "wallet",
       status: "succeeded",
       reason,
@@ -115,7 +131,7 @@ export function seedOrders(
       id: nextId.wallet(),
       userId: orderRow.userId,
       amountMinor: amount,
-      currency: "USD",
+      currency: orderRow.currency ?? "USD",
       kind: "refund",
       orderId: orderRow.id,
       refundId,
@@ -131,12 +147,16 @@ export function seedOrders(
     kind: "slot_booking" | "vip_queue";
     slotId?: string;
     liveSessionId?: string;
-    subtotal: number;
+    /** The list price (per seat, times the seats) as the streamer set it: charged in the fan's currency. */
+    list: { amountMinor: number; currency: CurrencyCode };
+    seats: number;
     createdAt: number;
     paid: boolean;
     promoAllowed: boolean;
   }): Row<"orders"> => {
     const orderId = nextId.order();
+    const currency = currencyOf(spec.fan);
+    const subtotal = chargeOf(spec.fan, spec.list) * spec.seats;
     let discount = 0;
     let promo: PromoRef | null = null;
     if (spec.promoAllowed && spec.paid && rnd.chance(0.1)) {
@@ -148,10 +168,10 @@ export function seedOrders(
       const userUses = candidate?.usedBy.has(spec.fan.id) ? 1 : 0;
       if (candidate && candidate.uses < limit && userUses < perUser && candidate.usedBy.size < limit) {
         promo = candidate;
-        discount = Math.round((spec.subtotal * candidate.row.value) / 10_000);
+        discount = Math.floor((subtotal * candidate.row.value) / 10_000);
       }
     }
-    const amount = spec.subtotal - discount;
+    const amount = subtotal - discount;
     const paidAt = spec.createdAt + rnd.int(1, 6) * MINUTE;
     const balance = walletBalance.get(spec.fan.id) ?? 0;
     const useWallet = spec.paid && spec.fan.walletUser && balance >= amount && rnd.chance(0.6);
@@ -162,7 +182,8 @@ export function seedOrders(
       kind: spec.kind,
       status: spec.paid ? "paid" : "cancelled",
       amountMinor: amount,
-      currency: "USD",
+      currency,
+      rateMicros: rateOf(currency),
       discountMinor: discount,
       refundedMinor: 0,
       promoCodeId: promo?.row.id ?? null,
@@ -195,7 +216,7 @@ export function seedOrders(
         id: nextId.wallet(),
         userId: spec.fan.id,
         amountMinor: -amount,
-        currency: "USD",
+        currency,
         kind: "purchase",
         orderId,
         note: spec.kind === "vip_queue" ? "VIP queue place" : "Slot booking",
@@ -216,7 +237,7 @@ export function seedOrders(
   };
 
   const bookingsMade: BookingRef[] = [];
-  const bookSlot = (slot: SlotRef, fan: FanRef, seats: number, past: boolean) => {
+  const bookSlot = (slot: SlotRef, fan: FanRef, seats: number, past: boolean, sure = false) => {
     if (seats > slot.free || slot.buyers.has(fan.id)) throw new Error("seed bug: overbooking or double booking");
     slot.buyers.add(fan.id);
     const gig = slot.gig;
@@ -232,7 +253,7 @@ export function seedOrders(
           ["abandoned", 3],
           ["late", 1],
         ] as const)
-      : rnd.chance(0.04)
+      : !sure && rnd.chance(0.04)
         ? "abandoned"
         : "confirmed";
     const paid = outcome !== "abandoned";
@@ -241,7 +262,8 @@ export function seedOrders(
       influencerId: gig.influencer.id,
       kind: "slot_booking",
       slotId: slot.row.id,
-      subtotal: gig.row.priceMinor * seats,
+      list: { amountMinor: gig.row.listPriceMinor ?? gig.row.priceMinor, currency: gig.row.baseCurrency ?? "USD" },
+      seats,
       createdAt,
       paid,
       promoAllowed: outcome !== "late",
@@ -327,7 +349,7 @@ export function seedOrders(
         id: nextId.refund(),
         orderId: order.id,
         amountMinor: amount,
-        currency: "USD",
+        currency: order.currency ?? "USD",
         method: order.paymentMethod === "wallet" ? "wallet" : "card",
         status: "succeeded",
         reason: "Session cut short by a game server outage",
@@ -342,7 +364,7 @@ export function seedOrders(
           id: nextId.wallet(),
           userId: fan.id,
           amountMinor: amount,
-          currency: "USD",
+          currency: order.currency ?? "USD",
           kind: "refund",
           orderId: order.id,
           refundId: refundRow.id,
@@ -385,7 +407,7 @@ export function seedOrders(
     upcomingSlots.filter((s) => s.free > 0 && !s.buyers.has(demoFan.id)),
     3,
   ))
-    bookSlot(slot, demoFan, 1, false);
+    bookSlot(slot, demoFan, 1, false, true);
   const demoPast = pastSlots.find((s) => s.free > 0 && s.gig.influencer !== demoInfluencer);
   if (demoPast) bookSlot(demoPast, demoFan, 1, true);
   // Streamer-cancelled future slots (no bookings on them).

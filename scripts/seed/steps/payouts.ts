@@ -42,7 +42,8 @@ export function seedPayouts(
       status,
       platformFeeBps: influencer.feeBps,
       ...payoutRates,
-      currency: "USD",
+      // A payout settles orders of one currency (the orders' own: fans pay in theirs, docs/decisions/020).
+      currency: orders[0]?.currency ?? "USD",
       ...totals,
       spreadsheetKey: completedAt === null ? null : `payouts/${id}.xlsx`,
       createdBy: financeId,
@@ -62,17 +63,24 @@ export function seedPayouts(
     const isDemo = influencer === demoInfluencer;
     // Payouts need verified onboarding (docs/domain.md).
     if (payable.length === 0 || !verifiedIds.has(influencer.id) || (!isDemo && !rnd.chance(0.5))) continue;
-    const older = payable.filter(
-      (order) => (order.paidAt?.getTime() ?? 0) < cutoff && (order.validatedAt?.getTime() ?? now) < cutoff,
-    );
-    const newer = payable.filter((order) => !older.includes(order));
-    const start = now - (HISTORY_DAYS + 10) * DAY;
-    addPayout(influencer, older, "completed", start, cutoff, cutoff + rnd.int(1, 2) * DAY);
-    if (isDemo || rnd.chance(0.4)) {
-      // The demo star also has a removed draft whose order was merged into the current draft.
-      if (isDemo && newer.length > 1)
-        addPayout(influencer, newer.slice(0, 1), "removed", cutoff, now - 3 * DAY, now - 2 * DAY);
-      addPayout(influencer, newer, "draft", cutoff, now, now);
+    const draft = isDemo || rnd.chance(0.4);
+    let removedOne = false;
+    for (const currency of ["INR", "USD"] as const) {
+      const ofCurrency = payable.filter((order) => order.currency === currency);
+      const older = ofCurrency.filter(
+        (order) => (order.paidAt?.getTime() ?? 0) < cutoff && (order.validatedAt?.getTime() ?? now) < cutoff,
+      );
+      const newer = ofCurrency.filter((order) => !older.includes(order));
+      const start = now - (HISTORY_DAYS + 10) * DAY;
+      addPayout(influencer, older, "completed", start, cutoff, cutoff + rnd.int(1, 2) * DAY);
+      if (draft) {
+        // The demo star also has a removed draft whose order was merged into the current draft.
+        if (isDemo && !removedOne && newer.length > 1) {
+          addPayout(influencer, newer.slice(0, 1), "removed", cutoff, now - 3 * DAY, now - 2 * DAY);
+          removedOne = true;
+        }
+        addPayout(influencer, newer, "draft", cutoff, now, now);
+      }
     }
   }
 }
