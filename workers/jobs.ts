@@ -1,4 +1,5 @@
 import { deliverDueMessages, deliverMessages } from "../app/features/messages/deliver.server";
+import { convertStrayBalances } from "../app/features/wallet/convert.server";
 import { settleDueRefunds, settleRefunds } from "../app/features/wallet/refunds.server";
 import { isJob, type Job } from "../app/platform/jobs.server";
 
@@ -26,12 +27,17 @@ export async function runJobs(env: Env, batch: MessageBatch): Promise<void> {
   batch.ackAll();
 }
 
-/** The every-minute sweep: owed refunds and outbox messages whose next attempt is due. Never throws. */
+/**
+ * The every-minute sweep: owed refunds and outbox messages whose next attempt is due, and wallets holding money
+ * outside their fan's currency (a refund of an order paid before a change of country). Never throws.
+ */
 export async function sweepOwedWork(env: Env, now: Date): Promise<void> {
   try {
     const refunds = await settleDueRefunds(env, now);
     const messages = await deliverDueMessages(env, now);
-    const total = refunds.settled.length + refunds.failed.length + messages.sent.length + messages.failed.length;
+    const wallets = await convertStrayBalances(env, now);
+    const total =
+      refunds.settled.length + refunds.failed.length + messages.sent.length + messages.failed.length + wallets.length;
     if (total > 0) {
       console.log(
         JSON.stringify({
@@ -40,6 +46,7 @@ export async function sweepOwedWork(env: Env, now: Date): Promise<void> {
           refundsFailed: refunds.failed.length,
           messagesSent: messages.sent.length,
           messagesFailed: messages.failed.length,
+          walletsConverted: wallets.length,
         }),
       );
     }

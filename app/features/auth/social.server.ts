@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { walletConversionStatements } from "~/features/wallet/ledger.server";
 import { randomDigits } from "~/lib/crypto";
 import { fail, notFound, type Result } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -385,7 +386,18 @@ export async function confirmCaptureEmail(
   return account ? { ok: true, account } : fail(409, SOCIAL_MESSAGES.expired);
 }
 
-/** Country capture (and the API's save-country): sets the country; the base currency follows from it. */
+/**
+ * Sets a user's country; their currency follows from it (INR for IN, else USD), and in the same batch any wallet
+ * balance in the other currency is converted into it at the stored rate (docs/decisions/020).
+ */
+async function setCountry(env: Env, userId: string, country: string) {
+  const db = getDb(env);
+  const now = new Date();
+  await db.batch([
+    db.update(users).set({ country }).where(eq(users.id, userId)),
+    ...walletConversionStatements(db, userId, now),
+  ]);
+}
 /**
  * The country step of a social sign-in's capture (page and API alike): only the browser holding this user's
  * capture hand-off may set it, and never for a banned account; both are checked before the write.
@@ -399,7 +411,7 @@ export async function saveCaptureCountry(
   const capture = await findCapture(request, env, userId);
   if (!capture) return fail(401, SOCIAL_MESSAGES.expired);
   if (await isBanned(env, userId)) return fail(403, AUTH_MESSAGES.banned);
-  await getDb(env).update(users).set({ country }).where(eq(users.id, userId));
+  await setCountry(env, userId, country);
   const account = await loadAccount(env, userId);
   if (!account) return fail(401, SOCIAL_MESSAGES.expired);
   return { ok: true, account, returnTo: capture.returnTo };
@@ -408,7 +420,7 @@ export async function saveCaptureCountry(
 /** A logged-in user sets their own country (the API names the id: anyone else's is refused before writing). */
 export async function saveOwnCountry(env: Env, viewer: Viewer, userId: string, country: string) {
   assertOwnAccount(viewer, userId);
-  await getDb(env).update(users).set({ country }).where(eq(users.id, viewer.id));
+  await setCountry(env, viewer.id, country);
   const account = await loadAccount(env, viewer.id);
   if (!account) throw notFound(AUTH_MESSAGES.userNotFound);
   return account;

@@ -260,3 +260,71 @@ export async function walletBalance(db: Db, userId: string, currency: string): P
   const [row] = await walletBalanceQuery(db, userId, currency);
   return Number(row?.balance ?? 0);
 }
+
+/**
+ * THE conversion of a fan's wallet into the one currency it holds (docs/decisions/020-prices-in-the-streamers-currency.md):
+ * the currency of the fan's country (users.base_currency). Money in the other currency (a balance from before a change
+ * of country, or a refund of an order paid before it) is moved by two adjustment entries: a credit of the converted
+ * amount at the stored rate (rounded half up to the minor unit), then a debit of the whole balance, conditional on the
+ * credit. Everything is read inside the statements, so they fit any batch that may leave a balance in the other
+ * currency (the country change, a refund carried out) and do nothing when there is none or no rate is stored.
+ */
+export function walletConversionStatements(db: Db, userId: string | SQL, now: Date): BatchItem<"sqlite">[] {
+  const user = typeof userId === "string" ? sql`${userId}` : userId;
+  const at = now.getTime();
+  const rate = sql`(SELECT r.rate_micros FROM exchange_rates r WHERE r.base = 'USD' AND r.quote = 'INR')`;
+  const statements: BatchItem<"sqlite">[] = [];
+  for (const [from, to] of [
+    ["USD", "INR"],
+    ["INR", "USD"],
+  ] as const) {
+    const balance = sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w WHERE w.user_id = ${user} AND w.currency = ${from})`;
+    const converted =
+      from === "USD"
+        ? sql`((${balance} * ${rate} + 500000) / 1000000)`
+        : sql`((${balance} * 1000000 + ${rate} / 2) / ${rate})`;
+    const creditId = newId();
+    const entry = (id: string, amount: SQL, currency: string, note: string) => ({
+      id: sql<string>`${id}`.as("id"),
+      userId: users.id,
+      amountMinor: sql<number>`${amount}`.as("amount_minor"),
+      currency: sql<string>`${currency}`.as("currency"),
+      kind: sql<"adjustment">`'adjustment'`.as("kind"),
+      orderId: sql<string | null>`NULL`.as("order_id"),
+      refundId: sql<string | null>`NULL`.as("refund_id"),
+      payoutId: sql<string | null>`NULL`.as("payout_id"),
+      note: sql<string>`${note}`.as("note"),
+      createdBy: sql<string | null>`NULL`.as("created_by"),
+      createdAt: sql<Date>`${at}`.as("created_at"),
+    });
+    statements.push(
+      db.insert(walletEntries).select(
+        db
+          .select(entry(creditId, converted, to, `Converted from ${from} at the stored exchange rate`))
+          .from(users)
+          .where(
+            and(
+              sql`${users.id} = ${user}`,
+              eq(users.baseCurrency, to),
+              sql`${balance} > 0`,
+              sql`${rate} > 0`,
+              sql`${converted} > 0`,
+            ),
+          ),
+      ),
+      db.insert(walletEntries).select(
+        db
+          .select(entry(newId(), sql`-${balance}`, from, `Converted to ${to}`))
+          .from(users)
+          .where(
+            and(
+              sql`${users.id} = ${user}`,
+              sql`EXISTS (SELECT 1 FROM wallet_entries c WHERE c.id = ${creditId})`,
+              sql`${balance} > 0`,
+            ),
+          ),
+      ),
+    );
+  }
+  return statements;
+}
