@@ -27,11 +27,11 @@ function seedWorld() {
       ('comp', 'val', 'Competitive', 45, 4), ('aram', 'lol', 'ARAM', 22, 4);
     INSERT INTO platforms (id, platform_name, platform_id_name) VALUES ('pc', 'PC', 'pc'), ('xbox', 'XBOX', 'xbox');
     INSERT INTO game_platforms (game_id, platform_id) VALUES ('val', 'pc'), ('lol', 'pc');
-    INSERT INTO products (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor)
-      VALUES ('gig', 'star', 'Ranked grind', 'val', 'comp', 'pc', 1000);
+    INSERT INTO products (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor)
+      VALUES ('gig', 'star', 'Ranked grind', 'val', 'comp', 'pc', 1000, 1000);
     INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats) VALUES ('slot', 'star', 'gig', 10000, 20000, 2);
-    INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, started_at)
-      VALUES ('live', 'star', 'Live now', 'val', 'comp', 'pc', 500, 1);
+    INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor, started_at)
+      VALUES ('live', 'star', 'Live now', 'val', 'comp', 'pc', 500, 500, 1);
   `);
 }
 
@@ -92,8 +92,8 @@ describe("users", () => {
 describe("gigs and live sessions", () => {
   const insertGig = (title: string, mode: string, platform: string, influencer = "star") =>
     run(
-      `INSERT INTO products (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor)
-       VALUES (?, ?, ?, 'val', ?, ?, 500)`,
+      `INSERT INTO products (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor)
+       VALUES (?, ?, ?, 'val', ?, ?, 500, 500)`,
       `g-${title.length}-${mode}-${platform}-${influencer}`,
       influencer,
       title,
@@ -115,8 +115,8 @@ describe("gigs and live sessions", () => {
   it("allow one open live session per streamer", () => {
     const goLive = (id: string) =>
       run(
-        `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, started_at)
-         VALUES (?, 'star', 'Again', 'val', 'comp', 'pc', 500, 2)`,
+        `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor, started_at)
+         VALUES (?, 'star', 'Again', 'val', 'comp', 'pc', 500, 500, 2)`,
         id,
       );
     expect(() => goLive("live2")).toThrow(/UNIQUE/);

@@ -30,7 +30,7 @@ function seedBooking(startsInMs: number, amountMinor: number, lobbyCode?: string
       `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
        VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 30 * 60_000}, 2, 'open', ${now}, ${now})`,
       `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
-       VALUES ('ord_${key}', '${DEMO_FAN.id}', '${DEMO_STAR}', 'slot_booking', 'paid', ${amountMinor}, 'USD', 'card', 'slt_${key}', ${now}, ${now}, ${now})`,
+       VALUES ('ord_${key}', '${DEMO_FAN.id}', '${DEMO_STAR}', 'slot_booking', 'paid', ${amountMinor}, 'INR', 'card', 'slt_${key}', ${now}, ${now}, ${now})`,
       `INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
        VALUES ('bkg_${key}', 'slt_${key}', '${DEMO_FAN.id}', 'ord_${key}', 1, 'confirmed', ${now}, ${now}, ${now})`,
       `INSERT INTO booking_gamertags (id, booking_id, position, gamertag, created_at, updated_at)
@@ -47,8 +47,9 @@ function seedBooking(startsInMs: number, amountMinor: number, lobbyCode?: string
 
 describe.each([true, false])("the fan's orders after purchase (JavaScript %s)", (javaScript) => {
   it("sees the order in their zone, downloads the invoice, sees the lobby code, edits gamer tags, cancels and sees the wallet refund", async () => {
-    const far = seedBooking(72 * HOUR, 1500);
-    const near = seedBooking(20 * 60_000, 900, javaScript ? "JS-LOBBY-1" : "NOJS-LOBBY-1");
+    // The demo fan lives in India and pays in rupees (docs/decisions/020).
+    const far = seedBooking(72 * HOUR, 150_000);
+    const near = seedBooking(20 * 60_000, 90_000, javaScript ? "JS-LOBBY-1" : "NOJS-LOBBY-1");
     const context = await newContext(javaScript);
     const page = await context.newPage();
     await logIn(page);
@@ -90,21 +91,21 @@ describe.each([true, false])("the fan's orders after purchase (JavaScript %s)", 
     await farCard.getByRole("link", { name: "Cancel booking" }).click();
     if (javaScript) {
       const dialog = page.getByRole("dialog", { name: "Cancel this booking?" });
-      await dialog.getByText("full refund of $15.00").waitFor();
+      await dialog.getByText("full refund of ₹1,500.00").waitFor();
       await dialog.getByRole("button", { name: "Yes, cancel my booking" }).click();
     } else {
       await page.waitForURL(`**/profile/orders/${far.orderId}/cancel`);
-      await page.getByText("full refund of $15.00").waitFor();
+      await page.getByText("full refund of ₹1,500.00").waitFor();
       await page.getByRole("button", { name: "Yes, cancel my booking" }).click();
     }
-    await page.getByText("$15.00 was refunded to your wallet").waitFor();
+    await page.getByText("₹1,500.00 was refunded to your wallet").waitFor();
     await expect.poll(() => farCard.getByTestId("order-status").textContent()).toBe("refunded");
     const entry = page.getByTestId("wallet-entry").filter({ hasText: far.orderId });
     await expect.poll(() => entry.textContent()).toContain("Refund");
-    expect(await entry.textContent()).toContain("$15.00");
+    expect(await entry.textContent()).toContain("₹1,500.00");
     const [row] = queryE2E<{ status: string; refunded: number }>(
       `SELECT b.status, o.refunded_minor AS refunded FROM bookings b JOIN orders o ON o.id = b.order_id WHERE b.id = '${far.bookingId}'`,
     );
-    expect(row).toEqual({ status: "cancelled", refunded: 1500 });
+    expect(row).toEqual({ status: "cancelled", refunded: 150_000 });
   });
 });

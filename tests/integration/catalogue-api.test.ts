@@ -62,8 +62,15 @@ describe("GET /api/get/GigsForScroll and PaginatedGigs", () => {
   it("converts the display price for a viewer in India", async () => {
     const response = await request("/api/get/GigsForScroll?limit=1", { cf: { country: "IN" } } as RequestInit);
     const body = (await response.json()) as Json;
-    expect(body.data[0]?.displayPrice).toEqual({ currency: "INR", formatted: "₹2,100" });
+    // The price as set ($25) and what this viewer sees and would pay: ₹2,100, converted.
+    expect(body.data[0]?.displayPrice).toEqual({
+      currency: "INR",
+      amount: 210_000,
+      formatted: "₹2,100",
+      converted: true,
+    });
     expect(body.data[0]?.price).toBe(2500);
+    expect(body.data[0]?.currency).toBe("USD");
   });
 
   it("refuses bad input with 400 and a message", async () => {

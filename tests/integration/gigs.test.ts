@@ -121,7 +121,7 @@ describe("gigs through the page (multipart, no JavaScript needed)", () => {
     expect(await wrongMode.json()).toMatchObject({ success: false, message: GIG_MESSAGES.modeNotOfGame });
   });
 
-  it("converts an INR price once at the stored rate", async () => {
+  it("keeps an INR price exactly as typed (docs/decisions/020)", async () => {
     await setUsdInrRate(env.DB, 84_000_000);
     const { streamer, cookie, game, platformId } = await streamerWithGame({ country: "IN" });
     const response = await request("/api/influencer/add/product", {
@@ -133,7 +133,17 @@ describe("gigs through the page (multipart, no JavaScript needed)", () => {
     const body = (await response.json()) as {
       product: { price: number; baseCurrency: string; _influencer_id: string };
     };
-    expect(body.product).toMatchObject({ price: 500, baseCurrency: "INR", _influencer_id: streamer.id });
+    expect(body.product).toMatchObject({
+      price: 42_000,
+      currency: "INR",
+      baseCurrency: "INR",
+      _influencer_id: streamer.id,
+    });
+    // Its USD figure, for sorting by price only: 420 / 84 = $5.
+    const row = await env.DB.prepare("SELECT price_minor, list_price_minor FROM products WHERE influencer_id = ?")
+      .bind(streamer.id)
+      .first();
+    expect(row).toEqual({ price_minor: 500, list_price_minor: 42_000 });
   });
 });
 

@@ -7,9 +7,12 @@ import { onboardingStatus } from "~/features/onboarding/status.server";
 import { inNoActivePayout, payableOrder } from "~/features/payouts/orders.server";
 import { UPCOMING_SLOTS_LIMIT } from "~/features/slots/schema";
 import { upcomingSlots } from "~/features/slots/slots.server";
-import { getDb } from "~/platform/db.server";
+import { col, getDb } from "~/platform/db.server";
 import { bankDetails, contactSubmissions, orders, products, reports, users } from "~db/schema";
 import { openQueueCounts } from "./live-queues.server";
+
+/** An order's amount in USD at the rate it was charged at (orders in rupees and dollars add up; ADR 020). */
+const usdAmount = sql`((${col(orders.amountMinor)} * 1000000 + ${col(orders.rateMicros)} / 2) / ${col(orders.rateMicros)})`;
 
 /** docs/domain.md: latest orders 10. */
 const LATEST_ORDERS = 10;
@@ -29,14 +32,14 @@ export async function getAdminOverview(env: Env, viewer: Viewer | null) {
     db.select({ n: count() }).from(users).where(eq(users.isInfluencer, true)),
     db.select({ n: count() }).from(products).where(isNull(products.archivedAt)),
     db
-      .select({ n: count(), total: sql<number>`coalesce(sum(${orders.amountMinor}), 0)` })
+      .select({ n: count(), total: sql<number>`coalesce(sum(${usdAmount}), 0)` })
       .from(orders)
       .where(eq(orders.status, "paid")),
     db.select({ n: count() }).from(reports).where(eq(reports.status, "pending")),
     db.select({ n: count() }).from(contactSubmissions).where(isNull(contactSubmissions.handledAt)),
     db.select({ n: count() }).from(bankDetails).where(eq(bankDetails.isVerified, false)),
     db
-      .select({ n: count(), total: sql<number>`coalesce(sum(${orders.amountMinor}), 0)` })
+      .select({ n: count(), total: sql<number>`coalesce(sum(${usdAmount}), 0)` })
       .from(orders)
       .where(and(payableOrder(), inNoActivePayout())),
   ]);

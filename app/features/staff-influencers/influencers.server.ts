@@ -98,7 +98,8 @@ export async function getInfluencerForStaff(env: Env, viewer: Viewer | null, inf
       .select({
         id: products.id,
         title: products.title,
-        priceMinor: products.priceMinor,
+        priceMinor: products.listPriceMinor,
+        currency: products.baseCurrency,
         archivedAt: products.archivedAt,
       })
       .from(products)

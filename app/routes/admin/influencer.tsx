@@ -165,7 +165,7 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
                   {g.title}
                 </Link>
               )}{" "}
-              · {formatMoney(g.priceMinor, "USD", { decimals: true })}
+              · {formatMoney(g.priceMinor, g.currency)}
             </li>
           ))}
         </ul>

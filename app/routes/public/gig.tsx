@@ -178,9 +178,8 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           </p>
           {price.converted ? (
             <p className="mt-1 text-xs text-zinc-400" data-testid="price-converted">
-              {formatMoney(gig.listPriceMinor, gig.baseCurrency)} converted at the rate of{" "}
-              {display.rateFetchedAt ? rateDate(display.rateFetchedAt) : "today"}; you pay{" "}
-              {formatMoney(price.amountMinor, price.currency)}.
+              Converted from the streamer's price in {gig.baseCurrency} at the exchange rate of{" "}
+              {display.rateFetchedAt ? rateDate(display.rateFetchedAt) : "today"}: the amount you pay.
             </p>
           ) : null}
           <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">

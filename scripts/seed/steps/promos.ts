@@ -53,6 +53,23 @@ export function seedPromoCodes(
     },
     now - 20 * DAY,
   );
+  // A fixed code applies to orders in its own currency (docs/decisions/020): rupee buyers get their own.
+  addPromo(
+    {
+      code: "FIFTYOFF",
+      description: "₹50 off any booking paid in rupees",
+      kind: "fixed",
+      value: 5000,
+      currency: "INR",
+      expiresAt: at(now + 60 * DAY),
+      maxUses: 200,
+      maxUsesPerUser: 2,
+      influencerId: null,
+      isActive: true,
+      createdBy: adminId,
+    },
+    now - 20 * DAY,
+  );
   addPromo(
     {
       code: "SUMMERSLAM",
