@@ -22,6 +22,10 @@ describe("formatMoney", () => {
     expect(formatMoney(10_000_000, "INR", { locale: "en-US" })).toBe("₹100,000");
     expect(formatMoney(123_456_789, "INR", { decimals: true })).toBe("₹12,34,567.89");
     expect(formatMoney(-1_234_567, "USD", { decimals: true })).toBe("-$12,345.67");
+    // The invoice's form (no ₹ glyph in the PDF fonts): the code, same grouping.
+    expect(formatMoney(10_000_000, "INR", { decimals: true, display: "code" }).replace(/\s/g, " ")).toBe(
+      "INR 1,00,000.00",
+    );
   });
 
   it("keeps two decimals when asked", () => {

@@ -48,18 +48,19 @@ export function defaultLocaleFor(currency: string): string {
  * decimals: true always shows the minor digits, false rounds up to whole units (summaries, chart axes), and
  * "auto" (the default) shows them only when the amount has a fraction, so an amount is never shown rounded.
  */
-type FormatOptions = { decimals?: boolean | "auto"; locale?: string };
+type FormatOptions = { decimals?: boolean | "auto"; locale?: string; display?: "symbol" | "code" };
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatter(currency: string, locale: string, decimals: boolean): Intl.NumberFormat {
-  const key = `${locale}|${currency}|${decimals}`;
+function formatter(currency: string, locale: string, decimals: boolean, display: "symbol" | "code"): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${decimals}|${display}`;
   let format = formatters.get(key);
   if (!format) {
     const digits = decimals ? minorDigits(currency) : 0;
     format = new Intl.NumberFormat(locale, {
       style: "currency",
       currency,
+      currencyDisplay: display,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
@@ -92,7 +93,7 @@ function render(numerator: bigint, denominator: bigint, currency: string, option
   const decimals = asked === "auto" ? numerator % (denominator * unit) !== 0n : asked;
   const negative = numerator < 0n;
   const magnitude = negative ? -numerator : numerator;
-  const format = formatter(currency, locale, decimals);
+  const format = formatter(currency, locale, decimals, options.display ?? "symbol");
   if (decimals && digits > 0) {
     const minor = negative ? magnitude / denominator : ceilDiv(magnitude, denominator);
     const fraction = String(minor % unit).padStart(digits, "0");

@@ -1,6 +1,7 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import type { Viewer } from "~/features/auth/policy";
 import { notFound } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
 import { BOOKING_MESSAGES } from "./messages";
 import { getOrder, type OrderDetails } from "./orders.server";
 import { formatSlotTime } from "./time-zone";
@@ -30,12 +31,12 @@ export async function orderInvoicePdf(
   return { bytes: await renderInvoice(order, options.timeZone, now), filename: `noobrd-invoice-${order.id}.pdf` };
 }
 
-/** "USD 12.50": the standard PDF fonts cannot draw ₹, so amounts carry the currency code. */
+/**
+ * "INR 1,00,000.00": the one money format (app/lib/money.ts), with the currency's code instead of its symbol since
+ * the standard PDF fonts cannot draw ₹, and plain spaces for the font's sake.
+ */
 export function invoiceAmount(minor: number, currency: string): string {
-  const sign = minor < 0 ? "-" : "";
-  const abs = Math.abs(minor);
-  const whole = Math.floor(abs / 100).toLocaleString("en-US");
-  return `${sign}${currency} ${whole}.${String(abs % 100).padStart(2, "0")}`;
+  return formatMoney(minor, currency, { decimals: true, display: "code" }).replace(/\s/g, " ");
 }
 
 /** Keeps what the standard (WinAnsi) fonts can draw; anything else becomes "?". */
