@@ -115,3 +115,49 @@ describe("a price as its streamer set it, shown and charged exactly", () => {
     expect(paid).toEqual({ amount_minor: 16_900, currency: "INR", rate_micros: RATE, debit: -16_900, wallet: "INR" });
   });
 });
+
+describe("one wallet currency per fan", () => {
+  async function balances(userId: string) {
+    const { results } = await env.DB.prepare(
+      "SELECT currency, sum(amount_minor) AS balance FROM wallet_entries WHERE user_id = ? GROUP BY currency HAVING sum(amount_minor) <> 0 ORDER BY currency",
+    )
+      .bind(userId)
+      .all<{ currency: string; balance: number }>();
+    return results;
+  }
+
+  it("a fan moving to India has their dollars converted into rupees with the country change", async () => {
+    await setUsdInrRate(env.DB, RATE);
+    const { fan, cookie } = await loggedInFan({ country: "US" });
+    await creditWallet(env.DB, fan.id, 1_234, "USD");
+    const moved = await request(`/api/auth/user/save-country/${fan.id}`, {
+      method: "POST",
+      body: JSON.stringify({ billing_country: "IN" }),
+      headers: { Cookie: cookie, "Content-Type": "application/json", Origin: "http://localhost" },
+    });
+    expect(moved.status).toBe(200);
+    // $12.34 * 84.10 = ₹1,037.794 -> ₹1,037.79, half up to the paisa; nothing left in dollars.
+    expect(await balances(fan.id)).toEqual([{ currency: "INR", balance: 103_779 }]);
+    const { results } = await env.DB.prepare(
+      "SELECT kind, currency, amount_minor FROM wallet_entries WHERE user_id = ? AND kind = 'adjustment' ORDER BY currency",
+    )
+      .bind(fan.id)
+      .all();
+    expect(results).toEqual([
+      { kind: "adjustment", currency: "INR", amount_minor: 103_779 },
+      { kind: "adjustment", currency: "USD", amount_minor: -1_234 },
+    ]);
+  });
+
+  it("a refund landing in the old currency is converted by the sweep, once", async () => {
+    await setUsdInrRate(env.DB, RATE);
+    const { fan } = await loggedInFan({ country: "IN" });
+    await creditWallet(env.DB, fan.id, 500, "USD");
+    await creditWallet(env.DB, fan.id, 10_000, "INR");
+    const { convertStrayBalances } = await import("~/features/wallet/convert.server");
+    expect(await convertStrayBalances(env)).toContain(fan.id);
+    expect(await convertStrayBalances(env)).not.toContain(fan.id);
+    // ₹100 + $5 * 84.10 = ₹100 + ₹420.50
+    expect(await balances(fan.id)).toEqual([{ currency: "INR", balance: 52_050 }]);
+  });
+});
