@@ -5,7 +5,7 @@ import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { requireUser } from "~/features/auth/guards.server";
 import { buyerCurrency } from "~/features/currency/charge.server";
 import { startTopup } from "~/features/wallet/topup.server";
-import { TOPUP_LIMITS, topupSchema } from "~/features/wallet/topup-schema";
+import { TOPUP_LIMITS, topupRangeMessage, topupSchema } from "~/features/wallet/topup-schema";
 import { isAppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
@@ -60,6 +60,9 @@ export default function TopUp({ loaderData, actionData }: Route.ComponentProps) 
             className={inputClass}
           />
         </Field>
+        <p className="text-sm text-zinc-400" data-testid="topup-range">
+          Your wallet holds {currency === "INR" ? "rupees" : "dollars"}: {topupRangeMessage(currency).toLowerCase()}.
+        </p>
         <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
           Pay by card
         </button>
