@@ -21,7 +21,7 @@ import {
 } from "~db/schema";
 import { SLOT_MESSAGES as M } from "./messages";
 import { type AddSlotsInput, SLOT_BUYERS_PAGE } from "./schema";
-import { addDays, zonedToUtc } from "./time";
+import { addDays, zonedToUtc } from "~/features/time/calendar";
 
 const DAY_MS = 86_400_000;
 
