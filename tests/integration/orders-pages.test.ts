@@ -180,6 +180,7 @@ describe("the wallet's top-up", () => {
         liveSessionId: null,
         pictureUrl: null,
         country: "US",
+        timeZone: null,
       },
       2000,
       "http://localhost",

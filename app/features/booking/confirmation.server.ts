@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createEvent, type DateTime } from "ics";
 import type { UserNotification } from "~/features/notifications/notify.server";
+import { formatSlotTime } from "~/features/time/format";
 import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
@@ -8,7 +9,6 @@ import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
 import { bookings, orders, products, slots, users } from "~db/schema";
-import { formatSlotTime } from "./time-zone";
 
 /**
  * What the fan is told when a booking is confirmed (an email with a calendar invite, and an in-app

@@ -1,7 +1,7 @@
+import { formatSlotTime } from "~/features/time/format";
 import { escapeHtml } from "~/lib/html";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "./order-view";
-import { formatSlotTime } from "./time-zone";
 
 /**
  * The reminder of a booked session. The cron does not know the fan's zone, so the time is given in UTC with

@@ -13,7 +13,7 @@ export const TIME_ZONE_COOKIE = "tz";
  * Old names ICU still answers for some zones (a browser's resolvedOptions() may say Asia/Calcutta), mapped to
  * the names people and the IANA database use today. We never print an IANA id, but we store the current one.
  */
-const CURRENT_NAMES: Record<string, string> = {
+export const CURRENT_ZONE_NAMES: Record<string, string> = {
   "Asia/Calcutta": "Asia/Kolkata",
   "Asia/Katmandu": "Asia/Kathmandu",
   "Asia/Rangoon": "Asia/Yangon",
@@ -36,7 +36,7 @@ export function validTimeZone(candidate: unknown): string | null {
   } catch {
     return null;
   }
-  return CURRENT_NAMES[candidate] ?? candidate;
+  return CURRENT_ZONE_NAMES[candidate] ?? candidate;
 }
 
 /** Where the zone came from, outermost first: what the user saved, the browser's hint, Cloudflare, else UTC. */
@@ -69,7 +69,14 @@ export function zoneCookie(cookieHeader: string | null | undefined): string | nu
   return null;
 }
 
-/** The zone an anonymous request is shown in (no saved zone): the cookie, Cloudflare, UTC. */
-export function requestZone(request: Request, cf: { timezone?: unknown } | undefined | null): ViewerZone {
-  return resolveViewerZone({ cookie: zoneCookie(request.headers.get("Cookie")), cloudflare: cf?.timezone });
+/**
+ * The zone of a request whose Cloudflare properties are at hand (`cf`, else the request's own), for a user who
+ * saved `saved` (null for anyone else): the same rule pages use (viewer-zone.server.ts).
+ */
+export function requestViewerZone(
+  request: Request,
+  saved: string | null | undefined,
+  cf: { timezone?: unknown } | undefined | null = (request as { cf?: { timezone?: unknown } }).cf,
+): ViewerZone {
+  return resolveViewerZone({ saved, cookie: zoneCookie(request.headers.get("Cookie")), cloudflare: cf?.timezone });
 }

@@ -219,7 +219,7 @@ function PictureForm({ pictureUrl, error }: { pictureUrl: string | null; error?:
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, orders, ordersFilter, ordersError, wallet, display, timeZone } = loaderData;
+  const { profile, orders, ordersFilter, ordersError, wallet, display } = loaderData;
   const [bioForm, bioFields] = useForm({
     id: "bio",
     lastResult: resultFor(actionData, "bio"),
@@ -253,7 +253,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </p>
       </header>
 
-      <OrdersSection page={orders} filter={ordersFilter} error={ordersError} timeZone={timeZone} />
+      <OrdersSection page={orders} filter={ordersFilter} error={ordersError} />
 
       <WalletSection wallet={wallet} display={display} />
 
