@@ -54,6 +54,14 @@ export function resolveViewerZone(input: { saved?: unknown; cookie?: unknown; cl
   return { zone: FALLBACK_TIME_ZONE, source: "fallback" };
 }
 
+/**
+ * The zone an email, reminder or invite to a user is written in: their saved zone, else UTC (said as "UTC"). A
+ * message is read later and elsewhere, so neither the request's cookie nor Cloudflare's guess applies.
+ */
+export function recipientZone(saved: string | null | undefined): string {
+  return resolveViewerZone({ saved }).zone;
+}
+
 /** The `tz` cookie's value from a Cookie header (decoded), else null. */
 export function zoneCookie(cookieHeader: string | null | undefined): string | null {
   if (!cookieHeader) return null;
