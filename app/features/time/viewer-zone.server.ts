@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getViewer } from "~/features/auth/session.server";
 import { cloudflareContext } from "~/platform/context";
+import { timeZoneOptions } from "./time-zone.server";
 import { requestViewerZone, type ViewerZone } from "./zone";
 
 /**
@@ -18,4 +19,10 @@ export async function viewerZone(request: Request, context: Readonly<RouterConte
 /** Just the zone's name, for loaders. */
 export async function viewerTimeZone(request: Request, context: Readonly<RouterContextProvider>): Promise<string> {
   return (await viewerZone(request, context)).zone;
+}
+
+/** What the profile's time-zone form needs: the options, the zone the page is in, and whether it is saved. */
+export async function timeZoneSetting(request: Request, context: Readonly<RouterContextProvider>) {
+  const { zone, source } = await viewerZone(request, context);
+  return { options: timeZoneOptions(), current: zone, saved: source === "saved" };
 }

@@ -62,6 +62,19 @@ export function recipientZone(saved: string | null | undefined): string {
   return resolveViewerZone({ saved }).zone;
 }
 
+/**
+ * The zone a new account is saved with: the browser's (sign-up's hidden field), else the tz cookie or Cloudflare's;
+ * nothing (undefined) when none is known, so a later browser hint still applies rather than a saved UTC.
+ */
+export function signUpTimeZone(
+  request: Request,
+  submitted: string | undefined,
+  cf: { timezone?: unknown } | undefined | null,
+): string | undefined {
+  const { zone, source } = requestViewerZone(request, submitted, cf);
+  return source === "fallback" ? undefined : zone;
+}
+
 /** The `tz` cookie's value from a Cookie header (decoded), else null. */
 export function zoneCookie(cookieHeader: string | null | undefined): string | null {
   if (!cookieHeader) return null;
