@@ -63,7 +63,7 @@ async function openAndCompare(page: Page, path: string, javaScript: boolean): Pr
 }
 
 async function signUp(page: Page, tag: string) {
-  const id = `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const id = `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toLowerCase();
   const account = { username: `tz_${id}`, email: `tz.${id}@example.com`, password: "E2e-pass-2026" };
   await page.goto("/signup");
   await page.getByLabel("Username").fill(account.username);
