@@ -195,6 +195,28 @@ describe("the fan's zone: saved on the profile, used by the month filter", () =>
   });
 });
 
+describe("the streamer's orders by month", () => {
+  it("counts November as November in the streamer's zone", async () => {
+    const star = await createInfluencer(env.DB, { timeZone: "Asia/Kolkata" });
+    const platform = await createPlatform(env.DB, "pc");
+    const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
+    const gig = await createGig(env.DB, star.id, game);
+    const slot = await createSlot(env.DB, star.id, gig.id, lateIndianEvening(7));
+    const buyer = await createUser(env.DB);
+    const { orderId } = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, buyer.id, "confirmed");
+    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?")
+      .bind(Date.parse("2026-10-31T19:00:00Z"), orderId)
+      .run();
+    const { cookie } = await sessionOf(star.id);
+    const count = async (month: number) => {
+      const path = `/api/get/orders/paginated/influencer/${star.id}?year=2026&month=${month}`;
+      const body = (await (await request(path, { headers: { Cookie: cookie } })).json()) as { orders: unknown[] };
+      return body.orders.length;
+    };
+    expect([await count(11), await count(10)]).toEqual([1, 0]);
+  });
+});
+
 describe("sign-up saves the browser's zone", () => {
   it("takes the hidden field, else the tz cookie", async () => {
     const fields = (name: string) => ({
