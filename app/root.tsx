@@ -21,6 +21,9 @@ import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { getViewer } from "./features/auth/session.server";
 import { siteGateRefusal } from "./features/auth/site-gate.server";
+import { TimeZoneHint, ViewerZoneProvider } from "./features/time/components/viewer-zone";
+import { viewerZone } from "./features/time/viewer-zone.server";
+import { FALLBACK_TIME_ZONE } from "./features/time/zone";
 import { MESSAGES } from "./lib/messages";
 import { cloudflareContext } from "./platform/context";
 import { takeToast } from "./platform/toast.server";
@@ -53,8 +56,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
-  const [{ toast, clear }, viewer] = await Promise.all([takeToast(request, env), getViewer(request, env)]);
-  return data({ toast, viewer }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  const [{ toast, clear }, viewer, timeZone] = await Promise.all([
+    takeToast(request, env),
+    getViewer(request, env),
+    viewerZone(request, context),
+  ]);
+  return data({ toast, viewer, timeZone }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -67,6 +74,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Before anything else: a first visit in another zone than the server guessed reloads at once. */}
+        {rootData ? <TimeZoneHint viewer={rootData.timeZone} nonce={nonce} /> : null}
         <Meta />
         {/* The stylesheet is inline in builds (components/inline-css.tsx; empty in development), a link in
             development (links() below), with the scripts' nonce also on the client (""), where browsers hide the
@@ -80,7 +89,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* data-url: the URL this render shows. The address bar changes before React commits a client navigation,
             so browser tests wait for this (tests/e2e/browser.ts, `rendered`) rather than for the URL alone. */}
         <div className="flex-1" data-url={`${location.pathname}${location.search}`}>
-          {children}
+          {/* Every time on the page in the zone the server resolved (docs/decisions/019-viewer-time-zone.md). */}
+          <ViewerZoneProvider value={rootData?.timeZone.zone ?? FALLBACK_TIME_ZONE}>{children}</ViewerZoneProvider>
         </div>
         <Footer />
         <ScrollRestoration nonce={nonce} />

@@ -249,6 +249,7 @@ export function viewerOf(user: typeof users.$inferSelect): Viewer {
     liveSessionId: null,
     pictureUrl: null,
     country: user.country ?? null,
+    timeZone: user.timeZone ?? null,
   };
 }
 

@@ -4,6 +4,7 @@ import { currencyCodeFor, viewerCountry } from "../app/features/currency/currenc
 import { refreshUsdInrRate } from "../app/features/currency/rates.server";
 import { deliverFanoutPage, type FanoutMessage } from "../app/features/notifications/fanout.server";
 import { sweepExpiredHolds } from "../app/features/payments/fulfilment.server";
+import { requestViewerZone, TIME_ZONE_COOKIE } from "../app/features/time/zone";
 import { withAfterResponse } from "../app/platform/after-response.server";
 import { cloudflareContext } from "../app/platform/context";
 import { openD1Session } from "../app/platform/d1-session.server";
@@ -112,9 +113,15 @@ const worker = {
         // Off under `npm run dev` (code changes must show at once); on in builds and tests that ask for it.
         env: import.meta.env.MODE === "development" ? { ...d1.env, EDGE_CACHE: "off" } : d1.env,
         ctx,
-        // An anonymous visitor's prices depend only on their country's currency (docs/domain.md); the build's
+        // An anonymous visitor's prices depend only on their country's currency (docs/domain.md), their times only
+        // on their zone (the tz cookie, else Cloudflare's; docs/decisions/019-viewer-time-zone.md); the build's
         // asset version keeps a new deploy from serving pages that point at the previous build's scripts.
-        variant: `${(await serverBuild()).assets.version}/${currencyCodeFor(viewerCountry(null, request.cf?.country))}`,
+        variant: [
+          (await serverBuild()).assets.version,
+          currencyCodeFor(viewerCountry(null, request.cf?.country)),
+          requestViewerZone(checked, null, request.cf).zone,
+        ].join("/"),
+        variantCookies: [TIME_ZONE_COOKIE],
         nonce,
         newNonce,
         render,

@@ -1,21 +1,7 @@
 /**
- * The one way the app shows a date and time (session cards, dashboards): "Sat 14 Nov, 18:30 UTC" style,
- * in UTC on the server (times are stored in UTC) and in the viewer's own time zone once in the browser
- * (see SessionTime in app/features/catalogue/components/cards.tsx).
+ * Date helpers shared app-wide. Showing a time goes through app/features/time/format.ts, in the viewer's zone
+ * (docs/decisions/019-viewer-time-zone.md).
  */
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZoneName: "short",
-};
-
-export function formatDateTime(at: Date | number | string, options: { timeZone?: string } = {}): string {
-  return dateTimeFormat("en-GB", { ...DATE_TIME, ...options }).format(new Date(at));
-}
-
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**

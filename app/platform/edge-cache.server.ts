@@ -5,8 +5,10 @@ import { getDb } from "./db.server";
  * The edge cache for anonymous catalogue pages and public Browse API answers (docs/decisions/012-edge-cache-and-read-replicas.md).
  *
  * - Only GETs of the paths below, from a visitor with no cookie of ours and no Authorization header, and
- *   only while the site gate is off.
- * - Keyed by the catalogue version, the display currency and the URL with its query sorted; fresh for
+ *   only while the site gate is off. Cookies whose value the variant already carries (the `tz` client hint,
+ *   docs/decisions/019-viewer-time-zone.md) do not make a visitor known.
+ * - Keyed by the catalogue version, the variant (display currency and the viewer's time zone: cached pages show
+ *   times) and the URL with its query sorted; fresh for
  *   FRESH_SECONDS, then served stale for up to STALE_SECONDS more while a background render
  *   (`ctx.waitUntil`) refreshes it.
  * - Only a 200 without Set-Cookie and without `private`/`no-store` is stored; the CSP nonce of a cached
@@ -42,15 +44,18 @@ export function isCacheablePath(pathname: string): boolean {
   return CACHEABLE_PATHS.some((pattern) => pattern.test(pathname));
 }
 
-/** True when the request says nothing about who is asking: no cookie of ours, no bearer token. */
-export function isAnonymous(request: Request): boolean {
+/**
+ * True when the request says nothing about who is asking: no cookie of ours, no bearer token. `variantCookies`
+ * are cookies of ours whose value the cache key's variant carries (they say where, not who).
+ */
+export function isAnonymous(request: Request, variantCookies: readonly string[] = []): boolean {
   if (request.headers.has("Authorization")) return false;
   const cookie = request.headers.get("Cookie");
   if (!cookie) return true;
   return cookie
     .split(";")
     .map((pair) => pair.split("=")[0]?.trim() ?? "")
-    .every((name) => name === "" || FOREIGN_COOKIES.has(name));
+    .every((name) => name === "" || FOREIGN_COOKIES.has(name) || variantCookies.includes(name));
 }
 
 /** The query with its parameters sorted by name (stable, so repeated names keep their order). */
@@ -218,8 +223,10 @@ export type EdgeCacheRequest = {
   request: Request;
   env: Env;
   ctx: ExecutionContext;
-  /** What else changes the page for an anonymous visitor: the display currency. */
+  /** What else changes the page for an anonymous visitor: the display currency and the time zone. */
   variant: string;
+  /** Cookies whose value `variant` already carries: they keep a visitor anonymous. */
+  variantCookies?: readonly string[];
   nonce: string;
   newNonce: () => string;
   render: Render;
@@ -239,7 +246,9 @@ export async function serveWithEdgeCache(options: EdgeCacheRequest): Promise<Res
   const { request, env, ctx, variant, nonce, render } = options;
   const url = new URL(request.url);
   if (request.method !== "GET" || !isCacheablePath(url.pathname)) return render(nonce, request);
-  if (env.EDGE_CACHE === "off" || !isAnonymous(request)) return withStatus(await render(nonce, request), "BYPASS");
+  if (env.EDGE_CACHE === "off" || !isAnonymous(request, options.variantCookies)) {
+    return withStatus(await render(nonce, request), "BYPASS");
+  }
   const now = options.now ?? Date.now;
   const db = getDb(env);
   const state = await readEdgeState(db);

@@ -26,6 +26,7 @@ async function serve(
   cache: Cache,
   at: number,
   headers: HeadersInit = {},
+  variant = "USD",
 ) {
   const ctx = createExecutionContext();
   const nonce = `n${at}`;
@@ -33,7 +34,8 @@ async function serve(
     request: new Request(url, { headers }),
     env: cacheEnv,
     ctx,
-    variant: "USD",
+    variant,
+    variantCookies: ["tz"],
     nonce,
     newNonce: () => `refresh${at}`,
     render: (renderNonce) => render(renderNonce),
@@ -154,6 +156,23 @@ describe("what makes two requests the same page", () => {
     expect(isAnonymous(request("__cf_bm=1; session=2"))).toBe(false);
     expect(isAnonymous(request("d1_bookmark=x"))).toBe(false);
     expect(isAnonymous(request("toast=x"))).toBe(false);
+    expect(isAnonymous(request("tz=Asia%2FKolkata"))).toBe(false);
+    expect(isAnonymous(request("tz=Asia%2FKolkata; __cf_bm=1"), ["tz"])).toBe(true);
+    expect(isAnonymous(request("tz=Asia%2FKolkata; session=2"), ["tz"])).toBe(false);
+  });
+
+  it("keeps one page per time zone: the tz cookie is in the variant, not a reason to bypass (docs/decisions/019)", async () => {
+    await markCatalogueChanged(getDb(env));
+    const cache = await caches.open("edge-cache-unit-zones");
+    const { render, calls } = pageRenderer();
+    const url = "https://noobrd.test/gig/zones";
+    const kolkata = { Cookie: "tz=Asia%2FKolkata" };
+    const newYork = { Cookie: "tz=America%2FNew_York" };
+    expect((await serve(url, render, cache, 20_000, kolkata, "USD/Asia/Kolkata")).status).toBe("MISS");
+    expect((await serve(url, render, cache, 20_001, newYork, "USD/America/New_York")).status).toBe("MISS");
+    const again = await serve(url, render, cache, 20_002, kolkata, "USD/Asia/Kolkata");
+    expect(again).toMatchObject({ status: "HIT", body: expect.stringContaining("render 1") });
+    expect(calls.count).toBe(2);
   });
 
   it("sorts the query and drops campaign tags", () => {

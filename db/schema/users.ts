@@ -57,6 +57,11 @@ export const users = sqliteTable(
       (): SQL => sql`(CASE WHEN country = 'IN' THEN 'INR' ELSE 'USD' END)`,
       { mode: "virtual" },
     ),
+    /**
+     * The IANA zone the user reads times in (docs/decisions/019-viewer-time-zone.md): taken from the browser at
+     * sign-up, editable on the profile; NULL means "not saved" (the client-hint cookie, then Cloudflare's zone).
+     */
+    timeZone: text("time_zone"),
     bio: text("bio"),
     socialLinks: text("social_links", { mode: "json" }).$type<SocialLinks>().notNull().default({}),
     /** R2 key in the public media bucket when the picture was uploaded here. */

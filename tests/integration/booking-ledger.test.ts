@@ -44,6 +44,7 @@ const asViewer = (user: { id: string; username: string }): Viewer => ({
   liveSessionId: null,
   pictureUrl: null,
   country: "US",
+  timeZone: null,
 });
 
 const stripe = (path: string, init?: RequestInit) => fetch(`${env.STRIPE_STAND_IN_ORIGIN}${path}`, init);

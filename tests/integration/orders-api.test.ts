@@ -376,7 +376,7 @@ describe("the invoice", () => {
       "USD 20.00",
       "Discount",
       "Taxes",
-      "Asia/Kolkata",
+      "India Standard Time (IST)",
       "fan#1, buddy#2",
     ]) {
       expect(text, expected).toContain(expected);

@@ -51,7 +51,8 @@ describe("/profile: orders and wallet without JavaScript", () => {
     expect(html).toContain("Your orders");
     expect(html).toContain("Ranked duos with Ava");
     expect(html).toContain(">confirmed<");
-    expect(html).toContain("(Asia/Kolkata, GMT+5:30)");
+    expect(html).toContain("India Standard Time (IST)");
+    expect(html).not.toContain("Calcutta");
     expect(html).toContain("LOBBY-42");
     expect(html).not.toContain("NOT-YET");
     expect(html).toContain(`/api/get/user_order/invoice/${w.far.orderId}`);
@@ -180,6 +181,7 @@ describe("the wallet's top-up", () => {
         liveSessionId: null,
         pictureUrl: null,
         country: "US",
+        timeZone: null,
       },
       2000,
       "http://localhost",

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SLOT_MESSAGES } from "~/features/slots/messages";
-import { addDays, zonedToUtc } from "~/features/slots/time";
+import { addDays, zonedToUtc } from "~/features/time/calendar";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
 import { createBooking, createGig, createSlot } from "../factories";

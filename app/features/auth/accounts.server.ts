@@ -84,7 +84,7 @@ function uniqueViolation(error: unknown): "email" | "username" | null {
 
 export async function signUp(
   env: Env,
-  input: { username: string; fullName: string; email: string; password: string; country: string },
+  input: { username: string; fullName: string; email: string; password: string; country: string; timeZone?: string },
   meta: Meta,
 ): Promise<Result<{ userId: string; handle: string }>> {
   if (!(await withinLimits(env, "signup", meta.ip, input.email))) return tooMany();
@@ -99,6 +99,8 @@ export async function signUp(
         fullName: input.fullName || input.username,
         email: input.email,
         country: input.country,
+        // The browser's zone, else the tz cookie or Cloudflare's (the route decides; docs/decisions/019).
+        timeZone: input.timeZone ?? null,
         lastIp: meta.ip,
       }),
       db.insert(credentials).values({ userId, passwordHash }),

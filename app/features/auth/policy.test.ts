@@ -12,6 +12,7 @@ const base: Viewer = {
   liveSessionId: null,
   pictureUrl: null,
   country: "US",
+  timeZone: null,
 };
 
 describe("header policy", () => {

@@ -16,6 +16,8 @@ export type Viewer = {
   liveSessionId: string | null;
   pictureUrl: string | null;
   country: string | null;
+  /** The saved IANA zone (docs/decisions/019-viewer-time-zone.md), null when not saved. */
+  timeZone: string | null;
 };
 
 export function isStaff(viewer: Viewer | null): boolean {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { browserTimeZoneField } from "~/features/time/schema";
 import { safeReturnPath } from "~/lib/return-path";
 import { emailSchema } from "~/lib/validation";
 import { isCountryCode } from "./countries";
@@ -36,6 +37,7 @@ export const signupSchema = z.object({
   email,
   password: passwordSchema,
   country,
+  timeZone: browserTimeZoneField,
 });
 
 export const loginSchema = z.object({

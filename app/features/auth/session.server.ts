@@ -78,6 +78,7 @@ async function loadViewer(env: Env, sessionId: string, familyId: string | null):
       liveSessionId: users.liveSessionId,
       pictureUrl: users.pictureUrl,
       country: users.country,
+      timeZone: users.timeZone,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

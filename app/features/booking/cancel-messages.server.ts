@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/notify.server";
+import { recipientZone } from "~/features/time/zone";
 import { latestSettledRefund, owedRefundsOf } from "~/features/wallet/refund-state.server";
 import { formatMoney } from "~/lib/money";
 import { getDb, named } from "~/platform/db.server";
@@ -23,6 +24,7 @@ async function cancelledFacts(env: Env, bookingId: string) {
         email: users.email,
         name: users.fullName,
         username: users.username,
+        timeZone: users.timeZone,
         startsAt: slots.startsAt,
         title: products.title,
       }),
@@ -52,6 +54,7 @@ export async function slotCancelledMail(env: Env, bookingId: string): Promise<Em
     name: facts.name || facts.username,
     title: facts.title ?? "your session",
     startsAt: facts.startsAt,
+    timeZone: recipientZone(facts.timeZone),
     refund: facts.refund,
     origin: appOrigin(env),
   });

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { createEvent, type DateTime } from "ics";
 import type { UserNotification } from "~/features/notifications/notify.server";
+import { formatSlotTime } from "~/features/time/format";
+import { recipientZone } from "~/features/time/zone";
 import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
@@ -8,7 +10,6 @@ import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
 import { bookings, orders, products, slots, users } from "~db/schema";
-import { formatSlotTime } from "./time-zone";
 
 /**
  * What the fan is told when a booking is confirmed (an email with a calendar invite, and an in-app
@@ -27,6 +28,7 @@ async function bookingFacts(env: Env, orderId: string) {
       influencerId: orders.influencerId,
       email: users.email,
       fullName: users.fullName,
+      timeZone: users.timeZone,
       slotId: slots.id,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
@@ -52,20 +54,25 @@ const utcParts = (date: Date): DateTime => [
   date.getUTCMinutes(),
 ];
 
-/** The .ics invite: times in UTC (a calendar shows them in its own zone). */
+/**
+ * The .ics invite: times as UTC instants (a calendar shows them in its own zone); the description says the time in
+ * the recipient's zone, named (docs/decisions/019-viewer-time-zone.md).
+ */
 export function bookingInvite(input: {
   orderId: string;
   title: string;
   startsAt: Date;
   endsAt: Date;
   url: string;
+  timeZone: string;
 }): string {
+  const when = formatSlotTime(input.startsAt, input.endsAt, input.timeZone);
   const { error, value } = createEvent({
     uid: `booking-${input.orderId}@noobrd.gg`,
     productId: "noobrd/bookings",
     method: "PUBLISH",
     title: input.title,
-    description: `Your Noobrd session. The lobby code appears on ${input.url} shortly before the start.`,
+    description: `Your Noobrd session, ${when}. The lobby code appears on ${input.url} shortly before the start.`,
     url: input.url,
     start: utcParts(input.startsAt),
     startInputType: "utc",
@@ -85,9 +92,11 @@ export async function bookingConfirmedEmail(env: Env, orderId: string): Promise<
   const facts = await bookingFacts(env, orderId);
   if (!facts?.email) return null;
   const title = `Noobrd: ${facts.title ?? "game session"}`;
-  const when = formatSlotTime(facts.startsAt, facts.endsAt, "UTC");
+  // In the fan's saved zone, named; UTC when they saved none (docs/decisions/019-viewer-time-zone.md).
+  const timeZone = recipientZone(facts.timeZone);
+  const when = formatSlotTime(facts.startsAt, facts.endsAt, timeZone);
   const url = `${appOrigin(env)}/profile`;
-  const invite = bookingInvite({ orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url });
+  const invite = bookingInvite({ orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url, timeZone });
   const seats = `${facts.seats} seat${facts.seats === 1 ? "" : "s"}`;
   return {
     to: facts.email,

@@ -1,11 +1,11 @@
+import { formatSlotTime } from "~/features/time/format";
 import { escapeHtml } from "~/lib/html";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "./order-view";
-import { formatSlotTime } from "./time-zone";
 
 /**
- * The reminder of a booked session. The cron does not know the fan's zone, so the time is given in UTC with
- * the zone named; /profile shows it in theirs.
+ * The reminder of a booked session, in the fan's saved zone with the zone named (UTC when they saved none;
+ * docs/decisions/019-viewer-time-zone.md).
  */
 export function reminderEmail(input: {
   to: string;
@@ -13,12 +13,13 @@ export function reminderEmail(input: {
   title: string;
   when: string;
   startsAt: Date;
+  timeZone: string;
   origin: string;
 }): EmailMessage {
   const link = `${input.origin}/profile#orders`;
   const lines = [
     `Hi ${input.name},`,
-    `${input.title} starts ${input.when}: ${formatSlotTime(input.startsAt, null, "UTC")}.`,
+    `${input.title} starts ${input.when}: ${formatSlotTime(input.startsAt, null, input.timeZone)}.`,
     `Your lobby code shows on your profile ${LOBBY_CODE_VISIBLE_BEFORE_MS / 60_000} minutes before the start, once the creator sets it.`,
   ];
   return {
@@ -41,6 +42,7 @@ export function slotCancelledEmail(input: {
   name: string;
   title: string;
   startsAt: Date;
+  timeZone: string;
   refund: { amount: string; done: boolean } | null;
   origin: string;
 }): EmailMessage {
@@ -52,7 +54,7 @@ export function slotCancelledEmail(input: {
       : `A full refund of ${input.refund.amount} to your Noobrd wallet is under way; we will email you as soon as it is there.`;
   const lines = [
     `Hi ${input.name},`,
-    `The creator cancelled ${input.title} (${formatSlotTime(input.startsAt, null, "UTC")}).`,
+    `The creator cancelled ${input.title} (${formatSlotTime(input.startsAt, null, input.timeZone)}).`,
     refundLine,
   ];
   return {

@@ -1,10 +1,10 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 import type { Viewer } from "~/features/auth/policy";
+import { formatSlotTime } from "~/features/time/format";
 import { notFound } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { BOOKING_MESSAGES } from "./messages";
 import { getOrder, type OrderDetails } from "./orders.server";
-import { formatSlotTime } from "./time-zone";
 
 /** The seller of record named on every invoice beside the streamer (the marketplace). */
 export const INVOICE_ISSUER = {

@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Viewer } from "~/features/auth/policy";
+import { monthBounds } from "~/features/time/calendar";
+import { FALLBACK_TIME_ZONE } from "~/features/time/zone";
 import { refundOwedSql } from "~/features/wallet/refund-state.server";
 import { notFound } from "~/lib/errors";
 import { type Db, getDb, named } from "~/platform/db.server";
@@ -158,8 +160,9 @@ export async function getOrderByCheckoutSession(
 export type OrderListQuery = {
   page: number;
   limit: number;
-  /** A calendar month (UTC) of the order's creation; both or neither. */
+  /** A calendar month of the order's creation, in `timeZone` (the viewer's; UTC when not given). */
   month?: { year: number; month: number };
+  timeZone?: string;
 };
 
 export type OrderPage = {
@@ -170,14 +173,10 @@ export type OrderPage = {
   totalPages: number;
 };
 
-/** The UTC bounds of a calendar month. */
-export function monthRange(year: number, month: number): { from: Date; to: Date } {
-  return { from: new Date(Date.UTC(year, month - 1, 1)), to: new Date(Date.UTC(year, month, 1)) };
-}
-
 /** The page of a user's orders and their count (exported for the query-plan test). */
 export function userOrdersQueries(db: Db, userId: string, query: OrderListQuery) {
-  const range = query.month ? monthRange(query.month.year, query.month.month) : null;
+  // "November" is November where the viewer is (docs/decisions/019-viewer-time-zone.md).
+  const range = query.month ? monthBounds(query.month, query.timeZone ?? FALLBACK_TIME_ZONE) : null;
   const where = and(
     eq(orders.userId, userId),
     range ? gte(orders.createdAt, range.from) : undefined,

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { notificationStatement } from "~/features/notifications/notify.server";
+import { recipientZone } from "~/features/time/zone";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
@@ -52,6 +53,7 @@ function reminderDetails(db: Db, bookingIds: string[]) {
         email: users.email,
         fullName: users.fullName,
         username: users.username,
+        timeZone: users.timeZone,
         startsAt: slots.startsAt,
         influencerId: slots.influencerId,
         title: products.title,
@@ -105,6 +107,7 @@ export async function sendBookingReminders(
             title,
             when,
             startsAt: row.startsAt,
+            timeZone: recipientZone(row.timeZone),
             origin,
           }),
         );

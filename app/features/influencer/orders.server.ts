@@ -2,6 +2,8 @@ import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "~/features/auth/policy";
 import { orderStatusText } from "~/features/booking/order-view";
+import { monthBounds } from "~/features/time/calendar";
+import { FALLBACK_TIME_ZONE } from "~/features/time/zone";
 import { refundOwedSql } from "~/features/wallet/refund-state.server";
 import { pageInfo } from "~/lib/paging";
 import { col, getDb, named } from "~/platform/db.server";
@@ -30,24 +32,23 @@ const gamertagsOf = sql<
 
 /**
  * The streamer's orders, newest first, with status, buyer and the buyers' gamer tags: 10 a page, or a
- * calendar month (UTC) 15 a page.
+ * calendar month in `timeZone` (the viewer's, docs/decisions/019-viewer-time-zone.md; UTC by default) 15 a page.
  */
 export async function influencerOrders(
   env: Env,
   viewer: Viewer | null,
   influencerId: string,
   query: InfluencerOrdersQuery,
+  timeZone: string = FALLBACK_TIME_ZONE,
 ) {
   assertReadBusiness(viewer, influencerId, "payouts");
   const monthly = query.year !== undefined && query.month !== undefined;
   const limit = query.limit ?? (monthly ? MONTHLY_ORDERS_PAGE : ORDERS_PAGE);
-  const range =
+  const bounds =
     query.year !== undefined && query.month !== undefined
-      ? and(
-          gte(orders.createdAt, new Date(Date.UTC(query.year, query.month - 1, 1))),
-          lt(orders.createdAt, new Date(Date.UTC(query.year, query.month, 1))),
-        )
-      : undefined;
+      ? monthBounds({ year: query.year, month: query.month }, timeZone)
+      : null;
+  const range = bounds ? and(gte(orders.createdAt, bounds.from), lt(orders.createdAt, bounds.to)) : undefined;
   const where = and(eq(orders.influencerId, influencerId), sql`${orders.status} <> 'pending_payment'`, range);
   const db = getDb(env);
   const [rows, total] = await db.batch([

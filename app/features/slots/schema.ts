@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { validTimeZone } from "~/features/booking/time-zone";
+import { validTimeZone } from "~/features/time/zone";
 import { singleLine } from "~/lib/validation";
 import { SLOT_MESSAGES as M } from "./messages";
 

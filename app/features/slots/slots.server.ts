@@ -4,6 +4,7 @@ import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
 import { seatsTakenSql } from "~/features/booking/seats";
 import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/access";
 import { announceToFans } from "~/features/notifications/fanout.server";
+import { addDays, type CalendarMonth, monthBounds, zonedToUtc } from "~/features/time/calendar";
 import { AppError, badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
@@ -21,7 +22,6 @@ import {
 } from "~db/schema";
 import { SLOT_MESSAGES as M } from "./messages";
 import { type AddSlotsInput, SLOT_BUYERS_PAGE } from "./schema";
-import { addDays, zonedToUtc } from "./time";
 
 const DAY_MS = 86_400_000;
 
@@ -142,18 +142,20 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
   return { added, existing, overlapping };
 }
 
-/** The streamer's slots starting in a calendar month (UTC bounds, padded a day each side for time zones). */
+/**
+ * The streamer's slots starting in a calendar month of `zone` (the viewer's, docs/decisions/019-viewer-time-zone.md):
+ * "November" is November where the streamer is.
+ */
 export async function monthSlots(
   env: Env,
   viewer: Viewer | null,
   influencerId: string,
-  month: number,
-  year: number,
+  month: CalendarMonth,
+  zone: string,
   now = new Date(),
 ) {
   assertReadBusiness(viewer, influencerId, "validations");
-  const from = new Date(Date.UTC(year, month - 1, 1) - DAY_MS);
-  const to = new Date(Date.UTC(year, month, 1) + DAY_MS);
+  const { from, to } = monthBounds(month, zone);
   const db = getDb(env);
   const rows = await slotsQuery(db, now)
     .where(and(eq(slots.influencerId, influencerId), gte(slots.startsAt, from), lt(slots.startsAt, to)))

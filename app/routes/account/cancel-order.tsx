@@ -5,7 +5,6 @@ import { refundPreview } from "~/features/booking/components/cancel-booking";
 import { SlotTime } from "~/features/booking/components/slot-time";
 import { BOOKING_MESSAGES } from "~/features/booking/messages";
 import { getOrder } from "~/features/booking/orders.server";
-import { requestTimeZone } from "~/features/booking/time-zone";
 import { isAppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
@@ -16,12 +15,12 @@ export const meta = () => [{ title: "Cancel booking | Noobrd" }];
 
 /** /profile/orders/:orderId/cancel: the confirmation page (the Cancel button without JavaScript). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { env, cf } = context.get(cloudflareContext);
+  const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
   try {
     const order = await getOrder(env, viewer, params.orderId);
     if (!order.isBuyer) throw new Response(BOOKING_MESSAGES.orderNotFound, { status: 404 });
-    return { order, timeZone: requestTimeZone(cf) };
+    return { order };
   } catch (error) {
     if (isAppError(error)) throw new Response(error.message, { status: error.status });
     throw error;
@@ -51,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function CancelOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, timeZone } = loaderData;
+  const { order } = loaderData;
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-bold">Cancel this booking?</h1>
@@ -61,7 +60,7 @@ export default function CancelOrder({ loaderData, actionData }: Route.ComponentP
         {order.startsAt ? (
           <>
             {" · "}
-            <SlotTime startsAt={order.startsAt} endsAt={order.endsAt} serverTimeZone={timeZone} />
+            <SlotTime startsAt={order.startsAt} endsAt={order.endsAt} />
           </>
         ) : null}
       </p>

@@ -6,7 +6,6 @@ import { updateGamerTags } from "~/features/booking/gamer-tags.server";
 import { BOOKING_MESSAGES } from "~/features/booking/messages";
 import { getOrder } from "~/features/booking/orders.server";
 import { updateGamerTagsSchema } from "~/features/booking/orders-schema";
-import { requestTimeZone } from "~/features/booking/time-zone";
 import { isAppError } from "~/lib/errors";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -16,10 +15,10 @@ export const meta = () => [{ title: "Your order | Noobrd" }];
 
 /** /profile/orders/:orderId: one order (the buyer, the streamer paid or order staff; anyone else 404). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { env, cf } = context.get(cloudflareContext);
+  const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
   try {
-    return { order: await getOrder(env, viewer, params.orderId), timeZone: requestTimeZone(cf) };
+    return { order: await getOrder(env, viewer, params.orderId) };
   } catch (error) {
     if (isAppError(error)) throw new Response(error.message, { status: error.status });
     throw error;
@@ -56,7 +55,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </Link>
       <h1 className="text-2xl font-bold">Order {loaderData.order.id}</h1>
       <ul>
-        <OrderCard order={loaderData.order} timeZone={loaderData.timeZone} gamerTagsError={actionData?.error} />
+        <OrderCard order={loaderData.order} gamerTagsError={actionData?.error} />
       </ul>
     </main>
   );

@@ -2,19 +2,19 @@ import type { RouterContextProvider } from "react-router";
 import type { Viewer } from "~/features/auth/policy";
 import { listUserOrders } from "~/features/booking/orders.server";
 import { orderListQuerySchema } from "~/features/booking/orders-schema";
-import { requestTimeZone } from "~/features/booking/time-zone";
 import { currencyCodeFor, displayCurrency } from "~/features/currency/currency";
 import { getUsdInrRate } from "~/features/currency/rates.server";
+import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { walletOverview } from "~/features/wallet/history.server";
 import { firstIssue } from "~/lib/validation";
 import { cloudflareContext } from "~/platform/context";
 
 /**
  * What /profile shows of the fan's money: their orders (?ordersPage, ?year and ?month, both or neither), the
- * wallet from the ledger in their currency, and the zone slot times render in without JavaScript.
+ * wallet from the ledger in their currency. A month is a month in the viewer's zone (docs/decisions/019).
  */
 export async function loadOrdersAndWallet(request: Request, context: Readonly<RouterContextProvider>, viewer: Viewer) {
-  const { env, cf } = context.get(cloudflareContext);
+  const { env } = context.get(cloudflareContext);
   const params = new URL(request.url).searchParams;
   const query = orderListQuerySchema.safeParse({
     page: params.get("ordersPage"),
@@ -25,9 +25,10 @@ export async function loadOrdersAndWallet(request: Request, context: Readonly<Ro
     query.success && query.data.year !== undefined && query.data.month !== undefined
       ? { year: query.data.year, month: query.data.month }
       : undefined;
+  const timeZone = await viewerTimeZone(request, context);
   const [orders, wallet, rate] = await Promise.all([
     query.success
-      ? listUserOrders(env, viewer, viewer.id, { page: query.data.page, limit: query.data.limit, month })
+      ? listUserOrders(env, viewer, viewer.id, { page: query.data.page, limit: query.data.limit, month, timeZone })
       : null,
     walletOverview(env, viewer.id),
     getUsdInrRate(env),
@@ -38,6 +39,5 @@ export async function loadOrdersAndWallet(request: Request, context: Readonly<Ro
     ordersError: query.success ? null : firstIssue(query.error, { fallback: "Year and month are required" }),
     wallet,
     display: displayCurrency(currencyCodeFor(viewer.country), rate?.rateMicros, rate?.fetchedAt),
-    timeZone: requestTimeZone(cf),
   };
 }

@@ -35,6 +35,9 @@ import {
   socialKeySchema,
   socialLinksSchema,
 } from "~/features/profile/schema";
+import { TimeZoneForm } from "~/features/time/components/time-zone-form";
+import { saveTimeZone } from "~/features/time/time-zone.server";
+import { timeZoneSetting } from "~/features/time/viewer-zone.server";
 import { WalletSection } from "~/features/wallet/components/wallet-section";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, found, publicOrigin } from "~/platform/http.server";
@@ -47,16 +50,21 @@ export const meta = () => [{ title: "Your profile | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  const [profile, money, discord] = await Promise.all([
+  const [profile, money, discord, timeZone] = await Promise.all([
     getProfile(env, viewer.id),
     loadOrdersAndWallet(request, context, viewer),
     getDiscordPreferences(env, viewer),
+    timeZoneSetting(request, context),
   ]);
   // A bad month filter is the visitor's input: the page shows the message with a 400.
-  return data({ profile: found(profile), ...money, discord }, money.ordersError ? { status: 400 } : undefined);
+  return data(
+    { profile: found(profile), ...money, discord, timeZone },
+    money.ordersError ? { status: 400 } : undefined,
+  );
 }
 
-type Intent = "picture" | "bio" | "social" | "delete-social" | "gamertags" | "password" | "email" | "discord";
+type ProfileIntent = "picture" | "bio" | "social" | "delete-social" | "gamertags";
+type Intent = ProfileIntent | "password" | "email" | "discord" | "time-zone";
 type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; error?: string };
 
 function failed(intent: Intent, status: number, body: Omit<ActionData, "intent">) {
@@ -160,6 +168,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return done("Discord notifications updated");
     }
+    case "time-zone": {
+      const saved = await saveTimeZone(env, viewer.id, formData.get("timeZone"));
+      if (!saved.ok) return failed(intent, saved.status, { error: saved.message });
+      return done(saved.message);
+    }
     default:
       return failed("bio", 400, { error: "Unknown action" });
   }
@@ -219,7 +232,7 @@ function PictureForm({ pictureUrl, error }: { pictureUrl: string | null; error?:
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, orders, ordersFilter, ordersError, wallet, display, timeZone } = loaderData;
+  const { profile, orders, ordersFilter, ordersError, wallet, display } = loaderData;
   const [bioForm, bioFields] = useForm({
     id: "bio",
     lastResult: resultFor(actionData, "bio"),
@@ -253,9 +266,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </p>
       </header>
 
-      <OrdersSection page={orders} filter={ordersFilter} error={ordersError} timeZone={timeZone} />
+      <OrdersSection page={orders} filter={ordersFilter} error={ordersError} />
 
       <WalletSection wallet={wallet} display={display} />
+
+      <Section title="Time zone">
+        <TimeZoneForm
+          {...loaderData.timeZone}
+          error={actionData?.intent === "time-zone" ? actionData.error : undefined}
+          buttonClass={buttonClass}
+        />
+      </Section>
 
       <Section title="Profile picture">
         <PictureForm

@@ -8,6 +8,8 @@ import { SocialButtons } from "~/features/auth/components/social-buttons";
 import { countryOptions } from "~/features/auth/countries";
 import { signupSchema } from "~/features/auth/schema";
 import { getViewer } from "~/features/auth/session.server";
+import { BrowserTimeZoneField } from "~/features/time/components/browser-time-zone-field";
+import { signUpTimeZone } from "~/features/time/zone";
 import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
@@ -30,7 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const submission = parseWithZod(await request.formData(), { schema: signupSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = await signUp(env, submission.value, { ip: clientIp(request), origin: publicOrigin(request, env) });
+  const timeZone = signUpTimeZone(request, submission.value.timeZone, context.get(cloudflareContext).cf);
+  const input = { ...submission.value, timeZone };
+  const result = await signUp(env, input, { ip: clientIp(request), origin: publicOrigin(request, env) });
   if (!result.ok) {
     const reply = result.field
       ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] })
@@ -83,6 +87,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             ))}
           </select>
         </Field>
+        <BrowserTimeZoneField name="timeZone" />
         <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
           Sign up
         </button>

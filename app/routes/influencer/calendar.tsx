@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { requireInfluencer } from "~/features/auth/guards.server";
-import { requestTimeZone } from "~/features/booking/time-zone";
 import { listGigs } from "~/features/gigs/gigs.server";
 import { LocalTime, TimeZoneInput } from "~/features/slots/components/local-time";
 import { SLOT_MESSAGES } from "~/features/slots/messages";
@@ -14,11 +13,14 @@ import {
   SLOT_BUYERS_PAGE,
 } from "~/features/slots/schema";
 import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/slots/slots.server";
+import { type CalendarMonth, currentMonth, zonedDate } from "~/features/time/calendar";
+import { useViewerZone } from "~/features/time/components/viewer-zone";
+import { formatClock } from "~/features/time/format";
+import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { isAppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { firstIssue } from "~/lib/validation";
-import { cloudflareContext } from "~/platform/context";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type FormFailure, runForForm } from "./_lib/form-reply.server";
@@ -26,12 +28,13 @@ import type { Route } from "./+types/calendar";
 
 export const meta = () => [{ title: "Calendar | Noobrd" }];
 
-function monthOf(url: URL, now = new Date()) {
+/** ?month=&year=, else this month where the streamer is (docs/decisions/019-viewer-time-zone.md). */
+function monthOf(url: URL, zone: string, now: Date): CalendarMonth {
   const month = Number(url.searchParams.get("month"));
   const year = Number(url.searchParams.get("year"));
   const valid =
     Number.isInteger(month) && month >= 1 && month <= 12 && Number.isInteger(year) && year >= 2000 && year <= 2100;
-  return valid ? { month, year } : { month: now.getUTCMonth() + 1, year: now.getUTCFullYear() };
+  return valid ? { month, year } : currentMonth(now, zone);
 }
 
 /** /influencer/calendar-dashboard?month=&year=: the month's slots, each with its gig, seats and buyers. */
@@ -39,9 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireInfluencer(request, env);
   const url = new URL(request.url);
-  const { month, year } = monthOf(url);
+  const zone = await viewerTimeZone(request, context);
+  const now = new Date();
+  const { month, year } = monthOf(url, zone, now);
   const [slots, gigs] = await Promise.all([
-    monthSlots(env, viewer, viewer.id, month, year),
+    monthSlots(env, viewer, viewer.id, { month, year }, zone, now),
     listGigs(env, viewer, viewer.id, { archived: false, limit: 100 }),
   ]);
   const pagedSlot = url.searchParams.get("slot");
@@ -61,7 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     gigs: gigs.gigs.map((gig) => ({ id: gig.id, title: gig.title })),
     selectedGig: url.searchParams.get("gig") ?? "",
-    timeZone: requestTimeZone(context.get(cloudflareContext).cf),
+    /** Today where the streamer is, drawn the same on the server and in the browser. */
+    today: zonedDate(now, zone),
   };
 }
 
@@ -127,10 +133,17 @@ const button = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg
 
 type LoaderSlot = Route.ComponentProps["loaderData"]["slots"][number];
 
-function MonthGrid({ month, year, slots }: { month: number; year: number; slots: LoaderSlot[] }) {
+/**
+ * The month as the streamer lives it: each slot on its day and at its time in the viewer's zone (a 23:30 IST slot
+ * is on its Indian day, not the UTC one; docs/decisions/019-viewer-time-zone.md).
+ */
+function MonthGrid({ month, year, slots, today }: { month: number; year: number; slots: LoaderSlot[]; today: string }) {
+  const zone = useViewerZone();
+  // The weekday and length of a calendar month do not depend on the zone: plain date arithmetic.
   const first = new Date(Date.UTC(year, month - 1, 1));
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const lead = (first.getUTCDay() + 6) % 7;
+  const dayOf = (day: number) => `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
   const cells = [...Array.from({ length: lead }, () => null), ...Array.from({ length: days }, (_, i) => i + 1)];
   return (
     <div className="grid grid-cols-7 gap-1 text-xs" role="grid" aria-label={`${MONTHS[month - 1]} ${year}`}>
@@ -140,14 +153,16 @@ function MonthGrid({ month, year, slots }: { month: number; year: number; slots:
         </div>
       ))}
       {cells.map((day, i) => {
-        const inDay = day
-          ? slots.filter((s) => {
-              const at = new Date(s.startsAt);
-              return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
-            })
-          : [];
+        const date = day ? dayOf(day) : null;
+        const inDay = date ? slots.filter((s) => zonedDate(s.startsAt, zone) === date) : [];
+        const isToday = date === today;
         return (
-          <div key={day ? `d${day}` : `lead${i}`} className="min-h-16 rounded border border-ink-800 p-1">
+          <div
+            key={day ? `d${day}` : `lead${i}`}
+            className={`min-h-16 rounded border p-1 ${isToday ? "border-brand-500" : "border-ink-800"}`}
+            data-date={date ?? undefined}
+            aria-current={isToday ? "date" : undefined}
+          >
             {day ? <span className="text-zinc-500">{day}</span> : null}
             {inDay.map((s) => (
               <a
@@ -155,7 +170,7 @@ function MonthGrid({ month, year, slots }: { month: number; year: number; slots:
                 href={`#slot-${s.id}`}
                 className={`mt-1 block truncate rounded px-1 ${s.status === "cancelled" ? "bg-ink-800 line-through" : "bg-brand-900"}`}
               >
-                {new Date(s.startsAt).toISOString().slice(11, 16)} {s.productTitle ?? "Slot"} {s.seatsTaken}/{s.seats}
+                {formatClock(s.startsAt, zone)} {s.productTitle ?? "Slot"} {s.seatsTaken}/{s.seats}
               </a>
             ))}
           </div>
@@ -234,7 +249,7 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
               <input {...getInputProps(fields.startTime, { type: "time" })} className={inputClass} />
             </Field>
             <Field label="Time zone" id="timeZone" errors={fields.timeZone.errors}>
-              <TimeZoneInput id="timeZone" name="timeZone" serverZone={loaderData.timeZone} />
+              <TimeZoneInput id="timeZone" name="timeZone" />
             </Field>
             <Field label="Seats (default: the mode's players)" id={fields.seats.id} errors={fields.seats.errors}>
               <input {...getInputProps(fields.seats, { type: "number" })} min={1} max={100} className={inputClass} />
@@ -257,7 +272,7 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
           </Form>
         )}
       </section>
-      <MonthGrid month={month} year={year} slots={slots} />
+      <MonthGrid month={month} year={year} slots={slots} today={loaderData.today} />
       <section aria-labelledby="slots-title" className="flex flex-col gap-4">
         <h2 id="slots-title" className="text-lg font-semibold">
           Slots this month ({slots.length})

@@ -17,6 +17,7 @@ import { streamerBalance } from "~/features/payouts/balance.server";
 import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/history.server";
 import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
+import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { formatConverted, formatMoney } from "~/lib/money";
 import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
@@ -38,10 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const days = ([7, 30, 90] as const).find((n) => String(n) === params.days) ?? 7;
   const earningsPage = Math.max(1, Number(params.earningsPage) || 1);
   const payoutsQuery = payoutHistoryQuerySchema.parse({ page: Math.max(1, Number(params.payoutsPage) || 1) });
+  // A month of orders is a month in the streamer's zone (docs/decisions/019-viewer-time-zone.md).
+  const zone = await viewerTimeZone(request, context);
   const [overview, rate, orders, earningsList, payouts, promos, balance] = await Promise.all([
     getStreamerDashboard(env, viewer),
     code === "INR" ? getUsdInrRate(env) : Promise.resolve(null),
-    influencerOrders(env, viewer, viewer.id, ordersQuery.success ? ordersQuery.data : { page: 1 }),
+    influencerOrders(env, viewer, viewer.id, ordersQuery.success ? ordersQuery.data : { page: 1 }, zone),
     paginatedEarnings(env, viewer, viewer.id, { days, page: earningsPage, limit: 10 }),
     payoutHistory(env, viewer, viewer.id, payoutsQuery),
     streamerPromoCodes(env, viewer, viewer.id),

@@ -6,7 +6,6 @@ import { BookingForm } from "~/features/booking/components/booking-form";
 import { SlotTime } from "~/features/booking/components/slot-time";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { bookingFormSchema } from "~/features/booking/schema";
-import { requestTimeZone } from "~/features/booking/time-zone";
 import { LiveBadge, SeatsLeft, Thumb } from "~/features/catalogue/components/cards";
 import { READ_MORE_THRESHOLD } from "~/features/catalogue/constants";
 import { catalogueRequest } from "~/features/catalogue/request.server";
@@ -35,7 +34,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
   const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id, req.currencyCode) : undefined;
   const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null, new Date(), form), "Gig not found");
-  const { cf } = context.get(cloudflareContext);
   return {
     ...page,
     display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt),
@@ -44,7 +42,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       loggedIn: req.viewer !== null,
       isOwner: req.viewer?.id === page.gig.starId,
       selectedSlotId: new URL(request.url).searchParams.get("slot"),
-      timeZone: requestTimeZone(cf),
     },
   };
 }
@@ -203,7 +200,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             <ul className="mt-3 flex flex-col gap-2">
               {slots.map((slot) => (
                 <li key={slot.id} className="flex items-center justify-between gap-2 text-sm" data-testid="slot">
-                  <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} serverTimeZone={booking.timeZone} />
+                  <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} />
                   <SeatsLeft left={slot.seatsLeft} of={slot.seats} />
                 </li>
               ))}
@@ -218,7 +215,6 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
               loggedIn={booking.loggedIn}
               gamertags={booking.gamertags}
               walletBalanceMinor={booking.walletBalanceMinor}
-              timeZone={booking.timeZone}
               lastResult={actionData?.result}
             />
           )}

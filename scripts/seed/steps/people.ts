@@ -158,6 +158,8 @@ export function seedInfluencers(
     email: demoStar.account.email,
     createdAt: demoCreated,
   });
+  const demoStarRow = data.users.find((user) => user.id === demoInfluencer.id);
+  if (demoStarRow) demoStarRow.timeZone = "Asia/Kolkata";
   data.credentials.push({
     userId: demoInfluencer.id,
     passwordHash: demoStar.hash,
@@ -244,6 +246,8 @@ export function seedFans(
   addFan(demoFan, {
     emailVerifiedAt: at(demoCreated + 10 * MINUTE),
     bio: "Demo fan account: books gigs, joins queues, keeps a wallet.",
+    // They live in India and saved their zone (docs/decisions/019-viewer-time-zone.md).
+    timeZone: "Asia/Kolkata",
   });
   data.credentials.push({
     userId: demoFan.id,

@@ -18,7 +18,6 @@ type Props = {
   loggedIn: boolean;
   gamertags: string[];
   walletBalanceMinor: number;
-  timeZone: string;
   lastResult?: SubmissionResult<string[]> | null;
 };
 
@@ -117,7 +116,7 @@ export function BookingForm(props: Props) {
               onChange={() => setSlotId(slot.id)}
             />
             <span>
-              <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} serverTimeZone={props.timeZone} />{" "}
+              <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} />{" "}
               <span className="text-zinc-400">({slot.seatsLeft} left)</span>
             </span>
           </label>

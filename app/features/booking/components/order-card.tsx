@@ -4,7 +4,7 @@ import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "../order-view";
 import type { OrderDetails } from "../orders.server";
 import { CancelBooking } from "./cancel-booking";
 import { GamerTagsForm } from "./gamer-tags-form";
-import { SlotTime, useBrowserTimeZone } from "./slot-time";
+import { SlotTime } from "./slot-time";
 
 const STATUS_STYLE: Record<string, string> = {
   "awaiting payment": "bg-amber-900/60 text-amber-200",
@@ -18,18 +18,9 @@ const STATUS_STYLE: Record<string, string> = {
 const KIND_TEXT = { slot_booking: "Session", vip_queue: "VIP queue place", wallet_topup: "Wallet top-up" };
 
 /** One order of the fan: what, when (in their zone), status in words, gamer tags, lobby code, invoice, cancel. */
-export function OrderCard({
-  order,
-  timeZone,
-  gamerTagsError,
-}: {
-  order: OrderDetails;
-  timeZone: string;
-  gamerTagsError?: string;
-}) {
-  const browserZone = useBrowserTimeZone();
-  const invoiceHref =
-    order.invoiceUrl && browserZone ? `${order.invoiceUrl}?tz=${encodeURIComponent(browserZone)}` : order.invoiceUrl;
+export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; gamerTagsError?: string }) {
+  // The invoice (a download, docs/decisions/019-viewer-time-zone.md) resolves the same viewer zone on the server.
+  const invoiceHref = order.invoiceUrl;
   const money = (minor: number) => formatMoney(minor, order.currency, { decimals: true });
   const upcoming = order.bookingStatus === "confirmed" && !!order.endsAt && new Date(order.endsAt) > new Date();
   return (
@@ -48,7 +39,7 @@ export function OrderCard({
           </p>
           {order.startsAt ? (
             <p className="text-sm text-zinc-300">
-              <SlotTime startsAt={order.startsAt} endsAt={order.endsAt} serverTimeZone={timeZone} />
+              <SlotTime startsAt={order.startsAt} endsAt={order.endsAt} />
             </p>
           ) : null}
           <p className="text-xs text-zinc-500">

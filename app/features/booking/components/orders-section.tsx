@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
+import { currentMonth } from "~/features/time/calendar";
+import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { inputClass } from "~/lib/ui/field";
 import { firstIssue } from "~/lib/validation";
 import type { OrderPage } from "../orders.server";
@@ -26,16 +28,15 @@ export function OrdersSection({
   page,
   filter,
   error,
-  timeZone,
 }: {
   page: OrderPage | null;
   filter: OrdersFilter;
   error: string | null;
-  timeZone: string;
 }) {
+  const zone = useViewerZone();
   const [clientError, setClientError] = useState<string | null>(null);
   const message = clientError ?? error;
-  const thisYear = new Date().getUTCFullYear();
+  const thisYear = currentMonth(new Date(), zone).year;
   return (
     <section id="orders" aria-label="Your orders" className="rounded-2xl border border-ink-700 bg-ink-900 p-6">
       <h2 className="text-lg font-semibold">Your orders</h2>
@@ -92,7 +93,7 @@ export function OrdersSection({
       {page && page.orders.length > 0 ? (
         <ul className="mt-4 flex flex-col gap-3">
           {page.orders.map((order) => (
-            <OrderCard key={order.id} order={order} timeZone={timeZone} />
+            <OrderCard key={order.id} order={order} />
           ))}
         </ul>
       ) : page ? (

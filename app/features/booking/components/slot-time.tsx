@@ -1,31 +1,15 @@
-import { useEffect, useState } from "react";
-import { browserTimeZone, formatSlotTime } from "../time-zone";
+import { useViewerZone } from "~/features/time/components/viewer-zone";
+import { formatSlotTime } from "~/features/time/format";
 
 /**
- * A slot's date and times with the zone named: rendered on the server in the request's zone
- * (`request.cf.timezone`, what a page without JavaScript shows), then in the browser's own zone.
+ * A slot's date and times with the zone named, in the viewer's zone as the server resolved it
+ * (docs/decisions/019-viewer-time-zone.md): the first byte and the hydrated page say the same.
  */
-export function SlotTime({
-  startsAt,
-  endsAt,
-  serverTimeZone,
-}: {
-  startsAt: Date;
-  endsAt: Date | null;
-  serverTimeZone: string;
-}) {
-  const [zone, setZone] = useState(serverTimeZone);
-  useEffect(() => setZone(browserTimeZone()), []);
+export function SlotTime({ startsAt, endsAt }: { startsAt: Date | string; endsAt: Date | string | null }) {
+  const zone = useViewerZone();
   return (
     <time dateTime={new Date(startsAt).toISOString()} data-time-zone={zone}>
       {formatSlotTime(new Date(startsAt), endsAt ? new Date(endsAt) : null, zone)}
     </time>
   );
-}
-
-/** The browser's zone once hydrated (null before, and without JavaScript). */
-export function useBrowserTimeZone(): string | null {
-  const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => setZone(browserTimeZone()), []);
-  return zone;
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
-import { formatDateTime } from "~/lib/dates";
+import { useViewerZone } from "~/features/time/components/viewer-zone";
+import { formatDateTime } from "~/features/time/format";
 import { type CurrencyCode, type DisplayCurrency, formatPrice } from "~/lib/money";
 
 /**
@@ -247,15 +247,17 @@ export type SessionData = {
 };
 
 /**
- * Times are stored in UTC. The server renders them in UTC; once in the browser they are shown in the
- * viewer's own time zone.
+ * Times are stored in UTC and shown in the viewer's zone as the server resolved it (docs/decisions/019): the
+ * same text on the server and after hydration.
  */
 export function SessionTime({ at }: { at: Dateish }) {
   const date = new Date(at);
-  const [text, setText] = useState(() => formatDateTime(date, { timeZone: "UTC" }));
-  const time = date.getTime();
-  useEffect(() => setText(formatDateTime(time)), [time]);
-  return <time dateTime={date.toISOString()}>{text}</time>;
+  const zone = useViewerZone();
+  return (
+    <time dateTime={date.toISOString()} data-time-zone={zone}>
+      {formatDateTime(date, zone)}
+    </time>
+  );
 }
 
 export function SessionRow({ session, showStar = false }: { session: SessionData; showStar?: boolean }) {

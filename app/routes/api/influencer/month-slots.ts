@@ -1,14 +1,17 @@
 import { slotJson } from "~/features/slots/api-shape";
 import { monthSchema } from "~/features/slots/schema";
 import { monthSlots } from "~/features/slots/slots.server";
+import { requestViewerZone } from "~/features/time/zone";
 import { badRequest } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
-/** GET /api/get/monthvise/slots/influencer/:id/:month/:year */
-export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ env, params, viewer }) => {
+/** GET /api/get/monthvise/slots/influencer/:id/:month/:year: the month in the caller's zone (docs/decisions/019). */
+export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
   const parsed = monthSchema.safeParse(params);
   if (!parsed.success) throw badRequest(firstIssue(parsed.error, { fallback: "Year and month are required" }));
-  const rows = await monthSlots(env, viewer, params.id ?? "", parsed.data.month, parsed.data.year);
+  const { month, year } = parsed.data;
+  const zone = requestViewerZone(request, viewer.timeZone).zone;
+  const rows = await monthSlots(env, viewer, params.id ?? "", { month, year }, zone);
   return { slots: rows.map(slotJson) };
 });

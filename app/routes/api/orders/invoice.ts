@@ -1,15 +1,15 @@
 import { orderInvoicePdf } from "~/features/booking/invoice.server";
-import { requestTimeZone, validTimeZone } from "~/features/booking/time-zone";
+import { requestViewerZone, validTimeZone } from "~/features/time/zone";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**
  * GET /api/get/user_order/invoice/:orderId: the order's invoice as a PDF, private to whoever may read the order
- * (404 for anyone else). Times in the zone given by ?tz= (the browser's, added with JavaScript), else the
- * request's own (`request.cf.timezone`).
+ * (404 for anyone else). Times in the zone given by ?tz= (an API client's choice), else the viewer's zone
+ * (docs/decisions/019-viewer-time-zone.md: saved, the tz cookie, Cloudflare's, UTC).
  */
 export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
-  const cf = (request as Request & { cf?: { timezone?: unknown } }).cf;
-  const timeZone = validTimeZone(new URL(request.url).searchParams.get("tz")) ?? requestTimeZone(cf);
+  const asked = validTimeZone(new URL(request.url).searchParams.get("tz"));
+  const timeZone = asked ?? requestViewerZone(request, viewer.timeZone).zone;
   const invoice = await orderInvoicePdf(env, viewer, params.orderId ?? "", { timeZone });
   return new Response(invoice.bytes as Uint8Array<ArrayBuffer>, {
     headers: {

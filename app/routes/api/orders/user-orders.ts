@@ -2,13 +2,14 @@ import { orderPageJson } from "~/features/booking/order-json";
 import { MONTHLY_ORDERS_PAGE_SIZE } from "~/features/booking/order-view";
 import { listUserOrders } from "~/features/booking/orders.server";
 import { monthlyOrdersQuerySchema, orderListQuerySchema } from "~/features/booking/orders-schema";
+import { requestViewerZone } from "~/features/time/zone";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 import { parseQuery } from "~/routes/api/_lib/query.server";
 
 /**
  * GET /api/get/orders_by_userid/:id and /api/get/orders/paginated/user/:id (page, limit, optional year and
  * month, both or neither), and /api/get/orders/monthly/user/:id (year and month required). The user themself
- * or order staff; anyone else 404.
+ * or order staff; anyone else 404. A month is a month in the caller's zone (docs/decisions/019-viewer-time-zone.md).
  */
 export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
   const monthly = new URL(request.url).pathname.includes("/orders/monthly/");
@@ -17,6 +18,12 @@ export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ requ
     : parseQuery(request, orderListQuerySchema);
   const month =
     query.year !== undefined && query.month !== undefined ? { year: query.year, month: query.month } : undefined;
-  const page = await listUserOrders(env, viewer, params.id ?? "", { page: query.page, limit: query.limit, month });
+  const { zone: timeZone } = requestViewerZone(request, viewer.timeZone);
+  const page = await listUserOrders(env, viewer, params.id ?? "", {
+    page: query.page,
+    limit: query.limit,
+    month,
+    timeZone,
+  });
   return orderPageJson(page);
 });

@@ -1,0 +1,81 @@
+import { dateTimeFormat } from "~/lib/dates";
+import { FALLBACK_TIME_ZONE, validTimeZone } from "./zone";
+
+/**
+ * Times as people read them, in one zone named the way people say it (docs/decisions/019-viewer-time-zone.md):
+ * "Mon, 1 Mar 2027, 19:00–19:30 India Standard Time (IST)". Never the IANA id: ICU would print Asia/Kolkata as
+ * Asia/Calcutta, and nobody says either. The same functions run on the server and in the browser, with the zone
+ * the server resolved, so the text never changes on hydration.
+ */
+
+/** Locales whose short names we try, in order, for a real abbreviation ("IST" is en-IN's, "CET" en-GB's). */
+const ABBREVIATION_LOCALES = ["en-US", "en-GB", "en-IN", "en-AU"] as const;
+const OFFSET_ONLY = /^(?:GMT|UTC)(?:[+-−]|$)/;
+
+function zoneNamePart(locale: string, zone: string, style: "short" | "long", at: Date): string | undefined {
+  return dateTimeFormat(locale, { timeZone: zone, timeZoneName: style })
+    .formatToParts(at)
+    .find((part) => part.type === "timeZoneName")?.value;
+}
+
+function isUtc(zone: string): boolean {
+  return zone === FALLBACK_TIME_ZONE;
+}
+
+/** The zone's abbreviation at that instant ("IST", "EST", "CET", "BST"), else its offset ("GMT+9"); "UTC" for UTC. */
+export function zoneAbbreviation(at: Date, timeZone: string): string {
+  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
+  if (isUtc(zone)) return "UTC";
+  for (const locale of ABBREVIATION_LOCALES) {
+    const name = zoneNamePart(locale, zone, "short", at);
+    if (name && !OFFSET_ONLY.test(name)) return name;
+  }
+  return zoneNamePart("en-GB", zone, "short", at) ?? "UTC";
+}
+
+/** "India Standard Time (IST)", "Eastern Daylight Time (EDT)", "Japan Standard Time (GMT+9)"; just "UTC" for UTC. */
+export function zoneLabel(at: Date, timeZone: string): string {
+  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
+  if (isUtc(zone)) return "UTC";
+  const long = zoneNamePart("en-US", zone, "long", at);
+  const short = zoneAbbreviation(at, zone);
+  return long && long !== short ? `${long} (${short})` : short;
+}
+
+const DATE: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric" };
+const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+
+/**
+ * The one full form of a session's time: "Mon, 1 Mar 2027, 19:00–19:30 India Standard Time (IST)". The zone is
+ * named at the start (so a slot after a daylight-saving change reads right).
+ */
+export function formatSlotTime(startsAt: Date, endsAt: Date | null, timeZone: string): string {
+  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
+  const date = dateTimeFormat("en-GB", { ...DATE, timeZone: zone }).format(startsAt);
+  const time = dateTimeFormat("en-GB", { ...TIME, timeZone: zone });
+  const range = endsAt ? `${time.format(startsAt)}–${time.format(endsAt)}` : time.format(startsAt);
+  return `${date}, ${range} ${zoneLabel(startsAt, zone)}`;
+}
+
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+};
+
+/** The compact form for cards and lists: "Sat 14 Nov, 18:30 IST". */
+export function formatDateTime(at: Date | number | string, timeZone: string): string {
+  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
+  const date = new Date(at);
+  return `${dateTimeFormat("en-GB", { ...SHORT_DATE_TIME, timeZone: zone }).format(date)} ${zoneAbbreviation(date, zone)}`;
+}
+
+/** Just the clock time in the zone: "23:30". */
+export function formatClock(at: Date | number | string, timeZone: string): string {
+  return dateTimeFormat("en-GB", { ...TIME, timeZone: validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE }).format(
+    new Date(at),
+  );
+}

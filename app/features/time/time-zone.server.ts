@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { fail, type Result } from "~/lib/errors";
+import { getDb } from "~/platform/db.server";
+import { users } from "~db/schema";
+import { zoneLabel } from "./format";
+import { TIME_MESSAGES } from "./messages";
+import { CURRENT_ZONE_NAMES, validTimeZone } from "./zone";
+
+/**
+ * Saving the zone a user reads times in (docs/decisions/019-viewer-time-zone.md): pages, emails, reminders and
+ * invites use it from then on. Anything but a zone the runtime knows is a 400 with a message, never saved.
+ */
+export async function saveTimeZone(
+  env: Env,
+  userId: string,
+  submitted: unknown,
+  now = new Date(),
+): Promise<Result<{ zone: string; message: string }>> {
+  const zone = validTimeZone(typeof submitted === "string" ? submitted.trim() : submitted);
+  if (!zone) return fail(400, TIME_MESSAGES.unknownZone, { field: "timeZone" });
+  await getDb(env).update(users).set({ timeZone: zone, updatedAt: now }).where(eq(users.id, userId));
+  return { ok: true, zone, message: `${TIME_MESSAGES.saved} ${zoneLabel(now, zone)}` };
+}
+
+export type ZoneOption = { value: string; label: string };
+
+/**
+ * Every zone the runtime knows, in its current spelling, labelled by its city and its name as people say it now
+ * ("Kolkata · India Standard Time (IST)"), sorted by label. Built on the server once per isolate: the browser's
+ * list may differ, and the select must render the same on both sides.
+ */
+let options: ZoneOption[] | undefined;
+export function timeZoneOptions(now = new Date()): ZoneOption[] {
+  if (options) return options;
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  const zones = new Set(["UTC", ...known.map((zone) => CURRENT_ZONE_NAMES[zone] ?? zone)]);
+  options = [...zones]
+    .map((zone) => {
+      const city = (zone.split("/").pop() ?? zone).replace(/_/g, " ");
+      return { value: zone, label: zone === "UTC" ? "UTC" : `${city} · ${zoneLabel(now, zone)}` };
+    })
+    .sort((a, b) => a.label.localeCompare(b.label, "en"));
+  return options;
+}
