@@ -22,6 +22,7 @@ import { Toaster } from "./components/toaster";
 import { getViewer } from "./features/auth/session.server";
 import { siteGateRefusal } from "./features/auth/site-gate.server";
 import { MESSAGES } from "./lib/messages";
+import { useHydrated } from "./lib/ui/use-hydrated";
 import { cloudflareContext } from "./platform/context";
 import { takeToast } from "./platform/toast.server";
 
@@ -61,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  const hydrated = useHydrated();
   return (
     <html lang="en">
       <head>
@@ -78,8 +80,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Header viewer={rootData?.viewer ?? null} />
         <Toaster toast={rootData?.toast ?? null} />
         {/* data-url: the URL this render shows. The address bar changes before React commits a client navigation,
-            so browser tests wait for this (tests/e2e/browser.ts, `rendered`) rather than for the URL alone. */}
-        <div className="flex-1" data-url={`${location.pathname}${location.search}`}>
+            so browser tests wait for this (tests/e2e/browser.ts, `rendered`) rather than for the URL alone.
+            data-hydrated: React runs the page (browser tests wait for it before reading the console). */}
+        <div
+          className="flex-1"
+          data-url={`${location.pathname}${location.search}`}
+          data-hydrated={hydrated ? "" : undefined}
+        >
           {children}
         </div>
         <Footer />
