@@ -112,6 +112,7 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
   useEffect(() => {
     if (isChunkLoadError(error)) window.location.reload();
   }, [error]);
@@ -121,6 +122,26 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         status={404}
         title="Page not found"
         detail="We couldn't find that page. It may have moved, or the link may be wrong."
+      />
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    // A refusal says what the viewer cannot do (its message, e.g. the staff role's, app/features/auth/capabilities.ts)
+    // and where to go instead: staff back to their dashboard, everyone else home.
+    const staffArea = location.pathname.startsWith("/admin");
+    return (
+      <ErrorPage
+        status={403}
+        title="You can't open this page"
+        detail={typeof error.data === "string" && error.data ? error.data : "Your account does not have access to it."}
+        ways={
+          staffArea
+            ? [
+                { to: "/admin/dashboard", label: "Back to the staff dashboard" },
+                { to: "/", label: "Go home" },
+              ]
+            : undefined
+        }
       />
     );
   }

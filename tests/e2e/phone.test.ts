@@ -125,6 +125,31 @@ const PAGES: Record<"anonymous" | "fan" | "streamer" | "admin", () => string[]> 
   ],
 };
 
+/**
+ * Controls a thumb must hit (buttons, menus, fields, header and navigation links, links drawn as buttons) that
+ * are shown and smaller than 44 x 44 px. Links inside running text are not counted.
+ */
+function smallTapTargets(): string[] {
+  const selector =
+    'button, summary, select, textarea, input:not([type="checkbox"], [type="radio"], [type="hidden"]), header a, nav a, a[class*="rounded"]';
+  return [...document.querySelectorAll<HTMLElement>(selector)]
+    .filter((element) => {
+      const box = element.getBoundingClientRect();
+      if (
+        box.width === 0 ||
+        box.height === 0 ||
+        element.closest("dialog:not([open]), details:not([open]) > :not(summary)")
+      )
+        return false;
+      return box.width < 43.5 || box.height < 43.5;
+    })
+    .map((element) => {
+      const box = element.getBoundingClientRect();
+      const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 30) ?? "";
+      return `${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`;
+    });
+}
+
 /** Opens the page, waits until React runs it, and returns what is wrong with it on a phone. */
 async function problemsOn(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
@@ -145,6 +170,7 @@ async function problemsOn(page: Page, path: string): Promise<string[]> {
       innerWidth: window.innerWidth,
     }));
     if (scrollWidth > innerWidth) problems.push(`scrolls sideways: ${scrollWidth} px wide`);
+    for (const small of await page.evaluate(smallTapTargets)) problems.push(`tap target under 44 px: ${small}`);
   } finally {
     page.off("console", onConsole);
     page.off("pageerror", onError);

@@ -40,42 +40,44 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </Form>
       </Section>
       <Section title="Changes">
-        <table className="w-full text-xs">
-          <thead>
-            <tr className="text-left text-zinc-400">
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.entries.map((e) => (
-              <tr key={e.id} className="border-t border-ink-800 align-top">
-                <td className="py-1 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
-                <td>
-                  {e.actorName || e.actorUsername || "(account removed)"}
-                  <br />
-                  <span className="text-zinc-500">{e.actorRole}</span>
-                </td>
-                <td>
-                  {e.action}
-                  <br />
-                  <span className="text-zinc-500">
-                    {e.entity} {e.entityId}
-                  </span>
-                </td>
-                <td>
-                  <pre className="max-w-xs overflow-auto whitespace-pre-wrap">{show(e.before)}</pre>
-                </td>
-                <td>
-                  <pre className="max-w-xs overflow-auto whitespace-pre-wrap">{show(e.after)}</pre>
-                </td>
+        <div className="overflow-x-auto">
+          <table className="w-full text-xs">
+            <thead>
+              <tr className="text-left text-zinc-400">
+                <th scope="col">When (UTC)</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Before</th>
+                <th scope="col">After</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {loaderData.entries.map((e) => (
+                <tr key={e.id} className="border-t border-ink-800 align-top">
+                  <td className="py-1 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
+                  <td>
+                    {e.actorName || e.actorUsername || "(account removed)"}
+                    <br />
+                    <span className="text-zinc-500">{e.actorRole}</span>
+                  </td>
+                  <td>
+                    {e.action}
+                    <br />
+                    <span className="text-zinc-500">
+                      {e.entity} {e.entityId}
+                    </span>
+                  </td>
+                  <td>
+                    <pre className="max-w-xs overflow-auto whitespace-pre-wrap">{show(e.before)}</pre>
+                  </td>
+                  <td>
+                    <pre className="max-w-xs overflow-auto whitespace-pre-wrap">{show(e.after)}</pre>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <Pager page={loaderData.page} totalPages={loaderData.totalPages} search={search} />
       </Section>
     </AdminPage>

@@ -172,19 +172,21 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
       </Section>
       <Section title="Latest orders">
         {loaderData.orders.length === 0 ? <p className="text-sm text-zinc-400">No orders.</p> : null}
-        <table className="w-full text-sm">
-          <tbody>
-            {loaderData.orders.map((o) => (
-              <tr key={o.id} className="border-t border-ink-800">
-                <td className="py-1">{formatDateTime(o.createdAt)}</td>
-                <td>@{o.buyer}</td>
-                <td>{o.kind.replace("_", " ")}</td>
-                <td>{o.status.replace("_", " ")}</td>
-                <td className="text-right">{formatMoney(o.amountMinor, o.currency, { decimals: true })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <tbody>
+              {loaderData.orders.map((o) => (
+                <tr key={o.id} className="border-t border-ink-800">
+                  <td className="py-1">{formatDateTime(o.createdAt)}</td>
+                  <td>@{o.buyer}</td>
+                  <td>{o.kind.replace("_", " ")}</td>
+                  <td>{o.status.replace("_", " ")}</td>
+                  <td className="text-right">{formatMoney(o.amountMinor, o.currency, { decimals: true })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Section>
       <Section title="Remove from Noobrd">
         <Form method="post" className="flex flex-col gap-3 text-sm">

@@ -10,10 +10,12 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton, ConfirmStep } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
 import { banReportedUsers, listReports, markReportsReviewed } from "~/features/moderation/moderation.server";
 import { moderationListSchema, reportIdsSchema } from "~/features/moderation/schema";
+import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
 import type { Route } from "./+types/reported-users";
@@ -49,6 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === "ban") {
+    const ask = confirmationNeeded(form, M.banConfirm, "Yes, ban");
+    if (ask) return ask;
     return runAdminForm(
       env,
       form,
@@ -65,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ReportedUsers({ loaderData, actionData }: Route.ComponentProps) {
   const [form] = useForm({
     id: "reports",
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reportIdsSchema }),
   });
@@ -88,50 +92,53 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
         </>
       }
     >
+      <ConfirmStep ask={askedToConfirm(actionData)} />
       <Section title={pending ? "Pending reports" : "Reviewed reports"}>
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
           <FormAlert id={form.errorId} errors={form.errors ?? Object.values(form.allErrors).flat()} />
           {loaderData.reports.length === 0 ? (
             <p className="text-sm text-zinc-400">{pending ? "No pending reports." : "No reviewed reports."}</p>
           ) : (
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="text-left text-zinc-400">
-                  {pending ? <th scope="col">Choose</th> : null}
-                  <th scope="col">Account</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Reported by</th>
-                  <th scope="col">When (UTC)</th>
-                  {pending ? null : <th scope="col">Reviewed by</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.reports.map((r) => (
-                  <tr key={r.id} className="border-t border-ink-800 align-top">
-                    {pending ? (
-                      <td className="py-1">
-                        <input
-                          type="checkbox"
-                          name="reportIds"
-                          value={r.id}
-                          aria-label={`Report of @${r.reportedUsername}: ${r.reason}`}
-                        />
-                      </td>
-                    ) : null}
-                    <td>
-                      {r.reportedFullName} <span className="text-zinc-400">@{r.reportedUsername}</span>
-                    </td>
-                    <td>
-                      {r.reason}
-                      {r.details ? <p className="text-zinc-400">{r.details}</p> : null}
-                    </td>
-                    <td>{r.reporterUsername ? `@${r.reporterUsername}` : "a deleted account"}</td>
-                    <td>{formatDateTime(r.createdAt)}</td>
-                    {pending ? null : <td>{r.reviewedBy ?? ""}</td>}
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead>
+                  <tr className="text-left text-zinc-400">
+                    {pending ? <th scope="col">Choose</th> : null}
+                    <th scope="col">Account</th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Reported by</th>
+                    <th scope="col">When (UTC)</th>
+                    {pending ? null : <th scope="col">Reviewed by</th>}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {loaderData.reports.map((r) => (
+                    <tr key={r.id} className="border-t border-ink-800 align-top">
+                      {pending ? (
+                        <td className="py-1">
+                          <input
+                            type="checkbox"
+                            name="reportIds"
+                            value={r.id}
+                            aria-label={`Report of @${r.reportedUsername}: ${r.reason}`}
+                          />
+                        </td>
+                      ) : null}
+                      <td>
+                        {r.reportedFullName} <span className="text-zinc-400">@{r.reportedUsername}</span>
+                      </td>
+                      <td>
+                        {r.reason}
+                        {r.details ? <p className="text-zinc-400">{r.details}</p> : null}
+                      </td>
+                      <td>{r.reporterUsername ? `@${r.reporterUsername}` : "a deleted account"}</td>
+                      <td>{formatDateTime(r.createdAt)}</td>
+                      {pending ? null : <td>{r.reviewedBy ?? ""}</td>}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           {pending && loaderData.reports.length > 0 ? (
             <div className="flex flex-wrap gap-2">
@@ -144,15 +151,15 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
               >
                 Mark reviewed
               </button>
-              <button
-                type="submit"
-                name="intent"
+              <ConfirmButton
                 value="ban"
+                question={M.banConfirm}
+                yes="Yes, ban"
                 className={dangerButtonClass}
                 disabled={navigation.state === "submitting"}
               >
                 Ban accounts
-              </button>
+              </ConfirmButton>
             </div>
           ) : null}
         </Form>
