@@ -22,6 +22,7 @@ export function ConfirmButton({
   yes,
   className,
   disabled,
+  formNoValidate,
   children,
   "aria-label": ariaLabel,
 }: {
@@ -31,6 +32,7 @@ export function ConfirmButton({
   yes: string;
   className?: string;
   disabled?: boolean;
+  formNoValidate?: boolean;
   children: ReactNode;
   "aria-label"?: string;
 }) {
@@ -50,6 +52,7 @@ export function ConfirmButton({
         value={value}
         className={className}
         disabled={disabled}
+        formNoValidate={formNoValidate}
         aria-label={ariaLabel}
         onClick={(event) => {
           if (!dialog.current?.showModal) return;
@@ -70,7 +73,7 @@ export function ConfirmButton({
           <button type="button" onClick={() => dialog.current?.close()} className={cancelClass}>
             Cancel
           </button>
-          <button type="submit" name={CONFIRM_FIELD} value="yes" className={yesClass}>
+          <button type="submit" name={CONFIRM_FIELD} value="yes" className={yesClass} formNoValidate={formNoValidate}>
             {yes}
           </button>
         </div>

@@ -22,7 +22,7 @@ export function confirmationNeeded(form: FormData, question: string, yes: string
 /** The confirmation step an action answered, if it did. */
 export function askedToConfirm(actionData: unknown): ConfirmationAsk["confirm"] | null {
   if (actionData && typeof actionData === "object" && "confirm" in actionData) {
-    return (actionData as ConfirmationAsk).confirm;
+    return (actionData as Partial<ConfirmationAsk>).confirm ?? null;
   }
   return null;
 }

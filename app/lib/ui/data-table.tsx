@@ -14,7 +14,7 @@ export function DataTable<T extends { id: string }>({
 }) {
   if (rows.length === 0) return <p className="mt-3 text-sm text-zinc-400">{empty}</p>;
   return (
-    <div className="mt-3 overflow-x-auto">
+    <div className="relative mt-3 overflow-x-auto">
       <table className="w-full text-sm">
         <thead>
           <tr className="text-left text-zinc-400">

@@ -40,7 +40,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </Form>
       </Section>
       <Section title="Changes">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-xs">
             <thead>
               <tr className="text-left text-zinc-400">

@@ -63,7 +63,7 @@ export default function BannedUsers({ loaderData, actionData }: Route.ComponentP
           {loaderData.bans.length === 0 ? (
             <p className="text-sm text-zinc-400">No banned users.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-sm">
                 <thead>
                   <tr className="text-left text-zinc-400">

@@ -11,6 +11,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton, ConfirmStep } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   addConfiguration,
@@ -22,6 +23,7 @@ import {
 } from "~/features/configurations/configurations.server";
 import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
 import { addConfigSchema, keySchema, siteGateSchema, updateConfigSchema } from "~/features/configurations/schema";
+import { askedToConfirm } from "~/lib/confirm";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
@@ -66,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         keySchema,
         (v) => deleteConfiguration(env, viewer, v.key),
         back(M.deleted),
+        undefined,
+        { question: M.deleteConfirm(String(form.get("key") ?? "")), yes: "Yes, delete" },
       );
     default:
       return unknownIntent(intent);
@@ -112,13 +116,26 @@ function ConfigRow({ config, lastResult }: { config: Config; lastResult: unknown
                 className={inputClass}
               />
             </label>
-            <div className="flex gap-2">
-              <button type="submit" name="intent" value="update" className={secondaryButtonClass}>
-                Save {config.key}
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="submit"
+                name="intent"
+                value="update"
+                className={secondaryButtonClass}
+                aria-label={`Save ${config.key}`}
+              >
+                Save
               </button>
-              <button type="submit" name="intent" value="delete" className={dangerButtonClass} formNoValidate>
-                Delete {config.key}
-              </button>
+              <ConfirmButton
+                value="delete"
+                question={M.deleteConfirm(config.key)}
+                yes="Yes, delete"
+                className={dangerButtonClass}
+                formNoValidate
+                aria-label={`Delete ${config.key}`}
+              >
+                Delete
+              </ConfirmButton>
             </div>
           </>
         )}
@@ -144,6 +161,7 @@ export default function Configurations({ loaderData, actionData }: Route.Compone
   const deleteErrors = actionData?.intent === "delete" ? replyErrors(actionData) : null;
   return (
     <AdminPage title="Configurations" lead="Values the app reads. Each value is JSON.">
+      <ConfirmStep ask={askedToConfirm(actionData)} />
       <Section title="Site password gate">
         <Form method="post" {...getFormProps(gateForm)} className="flex flex-wrap items-end gap-3 text-sm">
           <FormAlert id={gateForm.errorId} errors={Object.values(gateForm.allErrors).flat()} />

@@ -48,7 +48,7 @@ export default function Games({ loaderData, actionData }: Route.ComponentProps) 
     >
       <FormAlert errors={errors} />
       <Section title="All games">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-zinc-400">

@@ -172,7 +172,7 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
       </Section>
       <Section title="Latest orders">
         {loaderData.orders.length === 0 ? <p className="text-sm text-zinc-400">No orders.</p> : null}
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <tbody>
               {loaderData.orders.map((o) => (

@@ -62,7 +62,7 @@ export default function Influencers({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section title="Streamers">
         {loaderData.influencers.length === 0 ? <p className="text-sm text-zinc-400">No streamer matches.</p> : null}
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-zinc-400">

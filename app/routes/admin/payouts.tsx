@@ -10,6 +10,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton, ConfirmStep } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   activatePayout,
@@ -118,6 +119,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         payoutIdSchema,
         (v) => removePayout(env, viewer, v.payoutId),
         () => ({ to: back, message: M.removed }),
+        undefined,
+        { question: M.removeConfirm, yes: "Yes, remove" },
       );
     case "activate":
       return runAdminForm(
@@ -342,14 +345,20 @@ function StateButton({
   payoutId: string;
   intent: string;
   label: string;
-  danger?: boolean;
+  danger?: { question: string; yes: string };
 }) {
   return (
     <Form method="post">
       <input type="hidden" name="payoutId" value={payoutId} />
-      <button type="submit" name="intent" value={intent} className={danger ? dangerButtonClass : secondaryButtonClass}>
-        {label}
-      </button>
+      {danger ? (
+        <ConfirmButton value={intent} question={danger.question} yes={danger.yes} className={dangerButtonClass}>
+          {label}
+        </ConfirmButton>
+      ) : (
+        <button type="submit" name="intent" value={intent} className={secondaryButtonClass}>
+          {label}
+        </button>
+      )}
     </Form>
   );
 }
@@ -426,7 +435,12 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                     Edit
                   </Link>
                   <StateButton payoutId={p.id} intent="activate" label="Make active" />
-                  <StateButton payoutId={p.id} intent="remove" label="Remove" danger />
+                  <StateButton
+                    payoutId={p.id}
+                    intent="remove"
+                    label="Remove"
+                    danger={{ question: M.removeConfirm, yes: "Yes, remove" }}
+                  />
                 </div>
               ) : null}
             </li>

@@ -11,6 +11,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton, ConfirmStep } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   createPromoCode,
@@ -21,6 +22,7 @@ import {
 } from "~/features/promo/admin.server";
 import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
 import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schema";
+import { askedToConfirm } from "~/lib/confirm";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -83,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         (v) => deletePromoCode(env, viewer, v.id),
         back(M.deleted),
         M.deleteError,
+        { question: M.deleteConfirm, yes: "Yes, delete" },
       );
     default:
       return unknownIntent(intent);
@@ -233,10 +236,11 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
         editing={editing}
         lastResult={actionData?.intent === formIntent ? actionData.result : undefined}
       />
+      <ConfirmStep ask={askedToConfirm(actionData)} />
       <FormAlert errors={otherErrors} />
       <Section title="All promo codes">
         {loaderData.codes.length === 0 ? <p className="text-sm text-zinc-400">No promo codes yet.</p> : null}
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-zinc-400">
@@ -264,7 +268,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
                   </td>
                   <td>{c.expiresAt ? formatDateTime(c.expiresAt) : "Never"}</td>
                   <td>{c.isActive ? "Active" : "Off"}</td>
-                  <td className="flex justify-end gap-2 py-2">
+                  <td className="flex flex-wrap justify-end gap-2 py-2">
                     <Link to={`?edit=${c.id}`} className="underline" aria-label={`Edit ${c.code}`}>
                       Edit
                     </Link>
@@ -283,15 +287,15 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
                     </Form>
                     <Form method="post">
                       <input type="hidden" name="id" value={c.id} />
-                      <button
-                        type="submit"
-                        name="intent"
+                      <ConfirmButton
                         value="delete"
+                        question={`${M.deleteConfirm} (${c.code})`}
+                        yes="Yes, delete"
                         className={dangerButtonClass}
                         aria-label={`Delete ${c.code}`}
                       >
                         Delete
-                      </button>
+                      </ConfirmButton>
                     </Form>
                   </td>
                 </tr>

@@ -15,7 +15,7 @@ import { requireStaff } from "~/features/auth/guards.server";
 import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
 import { banReportedUsers, listReports, markReportsReviewed } from "~/features/moderation/moderation.server";
 import { moderationListSchema, reportIdsSchema } from "~/features/moderation/schema";
-import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
+import { askedToConfirm } from "~/lib/confirm";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
 import type { Route } from "./+types/reported-users";
@@ -51,8 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === "ban") {
-    const ask = confirmationNeeded(form, M.banConfirm, "Yes, ban");
-    if (ask) return ask;
     return runAdminForm(
       env,
       form,
@@ -61,6 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       (v) => banReportedUsers(env, viewer, v.reportIds),
       () => ({ ...back, message: M.banned }),
       M.banError,
+      { question: M.banConfirm, yes: "Yes, ban" },
     );
   }
   return unknownIntent(intent);
@@ -69,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ReportedUsers({ loaderData, actionData }: Route.ComponentProps) {
   const [form] = useForm({
     id: "reports",
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    lastResult: actionData?.result,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reportIdsSchema }),
   });
@@ -99,7 +98,7 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
           {loaderData.reports.length === 0 ? (
             <p className="text-sm text-zinc-400">{pending ? "No pending reports." : "No reviewed reports."}</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-sm">
                 <thead>
                   <tr className="text-left text-zinc-400">

@@ -73,7 +73,7 @@ export default function Validations({ loaderData, actionData }: Route.ComponentP
           {loaderData.orders.length === 0 ? (
             <p className="text-sm text-zinc-400">No paid sessions in the window.</p>
           ) : null}
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left text-zinc-400">
