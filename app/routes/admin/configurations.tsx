@@ -11,7 +11,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
-import { ConfirmButton, ConfirmStep } from "~/components/confirm";
+import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   addConfiguration,
@@ -23,7 +23,6 @@ import {
 } from "~/features/configurations/configurations.server";
 import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
 import { addConfigSchema, keySchema, siteGateSchema, updateConfigSchema } from "~/features/configurations/schema";
-import { askedToConfirm } from "~/lib/confirm";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
@@ -161,7 +160,6 @@ export default function Configurations({ loaderData, actionData }: Route.Compone
   const deleteErrors = actionData?.intent === "delete" ? replyErrors(actionData) : null;
   return (
     <AdminPage title="Configurations" lead="Values the app reads. Each value is JSON.">
-      <ConfirmStep ask={askedToConfirm(actionData)} />
       <Section title="Site password gate">
         <Form method="post" {...getFormProps(gateForm)} className="flex flex-wrap items-end gap-3 text-sm">
           <FormAlert id={gateForm.errorId} errors={Object.values(gateForm.allErrors).flat()} />

@@ -11,6 +11,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton } from "~/components/confirm";
 import { canStaff } from "~/features/auth/capabilities";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
@@ -80,6 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         (v) => removeInfluencer(env, viewer, params.id, v),
         () => ({ to: "/admin/influencer", message: M.removed }),
         M.removeError,
+        { question: M.removeConfirm, yes: "Yes, remove" },
       );
     default:
       return unknownIntent(intent);
@@ -201,9 +203,14 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
             <input type="checkbox" name="removeClean" />
             Remove cleanly: cancel and refund every paid future booking
           </label>
-          <button type="submit" name="intent" value="remove" className={`${dangerButtonClass} self-start`}>
+          <ConfirmButton
+            value="remove"
+            question={M.removeConfirm}
+            yes="Yes, remove"
+            className={`${dangerButtonClass} self-start`}
+          >
             Remove influencer
-          </button>
+          </ConfirmButton>
         </Form>
       </Section>
     </AdminPage>

@@ -11,7 +11,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
-import { ConfirmButton, ConfirmStep } from "~/components/confirm";
+import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   createPromoCode,
@@ -22,7 +22,6 @@ import {
 } from "~/features/promo/admin.server";
 import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
 import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schema";
-import { askedToConfirm } from "~/lib/confirm";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -236,7 +235,6 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
         editing={editing}
         lastResult={actionData?.intent === formIntent ? actionData.result : undefined}
       />
-      <ConfirmStep ask={askedToConfirm(actionData)} />
       <FormAlert errors={otherErrors} />
       <Section title="All promo codes">
         {loaderData.codes.length === 0 ? <p className="text-sm text-zinc-400">No promo codes yet.</p> : null}

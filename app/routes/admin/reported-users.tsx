@@ -10,12 +10,11 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
-import { ConfirmButton, ConfirmStep } from "~/components/confirm";
+import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
 import { banReportedUsers, listReports, markReportsReviewed } from "~/features/moderation/moderation.server";
 import { moderationListSchema, reportIdsSchema } from "~/features/moderation/schema";
-import { askedToConfirm } from "~/lib/confirm";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
 import type { Route } from "./+types/reported-users";
@@ -91,7 +90,6 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
         </>
       }
     >
-      <ConfirmStep ask={askedToConfirm(actionData)} />
       <Section title={pending ? "Pending reports" : "Reviewed reports"}>
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
           <FormAlert id={form.errorId} errors={form.errors ?? Object.values(form.allErrors).flat()} />

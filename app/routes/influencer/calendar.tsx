@@ -157,6 +157,7 @@ function MonthGrid({ month, year, slots }: { month: number; year: number; slots:
               <a
                 key={s.id}
                 href={`#slot-${s.id}`}
+                title={s.productTitle ?? undefined}
                 className={`mt-1 block truncate rounded px-1 ${s.status === "cancelled" ? "bg-ink-800 line-through" : "bg-brand-900"}`}
               >
                 {new Date(s.startsAt).toISOString().slice(11, 16)} {s.productTitle ?? "Slot"} {s.seatsTaken}/{s.seats}

@@ -136,7 +136,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       {gigs.length === 0 ? (
         <p className="text-zinc-400">{archived ? "No archived gigs." : "No gigs yet. Add your first one."}</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2" aria-label={archived ? "Inactive gigs" : "Active gigs"}>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label={archived ? "Inactive gigs" : "Active gigs"}>
           {gigs.map((gig) => (
             <li key={gig.id} className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-900 p-4">
               <Thumb
