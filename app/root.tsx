@@ -71,8 +71,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {/* The stylesheet is inline in builds (components/inline-css.tsx; empty in development), a link in
-            development (links() below), with the scripts' nonce also on the client (""), where browsers hide the
-            attribute's value: without it React reports a hydration mismatch. */}
+            development (links() below), with the request's nonce on the client too (read from the page's scripts,
+            components/nonce.tsx): React compares the element's nonce while hydrating. */}
         <InlineCss />
         <Links nonce={nonce} />
       </head>
