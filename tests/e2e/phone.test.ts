@@ -20,6 +20,7 @@ type Ids = {
   order: string;
   payoutStar: string;
   ownLive: string | null;
+  draftPayoutStar: string;
 };
 let ids: Ids;
 let cookies: { fan: { name: string; value: string }; streamer: typeof cookies.fan; admin: typeof cookies.fan };
@@ -32,7 +33,8 @@ beforeAll(async () => {
        (SELECT id FROM live_sessions WHERE ended_at IS NULL ORDER BY started_at DESC LIMIT 1) AS live,
        (SELECT id FROM live_sessions WHERE influencer_id = 'usr_demo_influencer' ORDER BY started_at DESC LIMIT 1) AS ownLive,
        (SELECT id FROM orders WHERE user_id = 'usr_demo_fan' AND kind = 'slot_booking' ORDER BY created_at DESC LIMIT 1) AS "order",
-       (SELECT influencer_id FROM orders WHERE status = 'paid' AND influencer_id IS NOT NULL LIMIT 1) AS payoutStar`,
+       (SELECT influencer_id FROM orders WHERE status = 'paid' AND influencer_id IS NOT NULL LIMIT 1) AS payoutStar,
+       (SELECT influencer_id FROM payouts WHERE status IN ('draft', 'active') LIMIT 1) AS draftPayoutStar`,
   );
   if (!row) throw new Error("no demo data");
   ids = row;
@@ -189,4 +191,26 @@ describe.each(["anonymous", "fan", "streamer", "admin"] as const)("a 390 px phon
     expect(problems).toEqual([]);
     await page.close();
   }, 300_000);
+});
+
+describe("a payout's totals on a wide screen (issue 21)", () => {
+  it("put each label on the same line as its amount", async () => {
+    const context = await browser.context({ javaScript: true, timezoneId: "UTC" });
+    await context.addCookies([{ ...cookies.admin, url: baseURL() }]);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto(`/admin/payout/influencer/${ids.draftPayoutStar}`);
+    const totals = page.locator('dl[data-testid^="totals-"]').first();
+    await totals.waitFor();
+    const misaligned = await totals.evaluate((dl) =>
+      [...dl.querySelectorAll("dt")]
+        .filter((dt) => {
+          const dd = dt.nextElementSibling;
+          return !dd || Math.abs(dd.getBoundingClientRect().top - dt.getBoundingClientRect().top) > 1;
+        })
+        .map((dt) => dt.textContent),
+    );
+    expect(misaligned).toEqual([]);
+    await page.close();
+  });
 });
