@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { type Capability, canStaff, staffRefusal } from "./capabilities";
 import { canOpenAdmin, type Viewer } from "./policy";
 import { getViewer } from "./session.server";
@@ -34,7 +34,7 @@ export async function requireStaff(request: Request, env: Env, capability?: Capa
   if (!canOpenAdmin(viewer)) throw redirect("/");
   if (capability && !canStaff(viewer.role, capability)) {
     // The root error boundary shows this message on the 403 page, with a way back to the staff dashboard.
-    throw data(staffRefusal(viewer.role, capability), { status: 403, statusText: "Forbidden" });
+    throw new Response(staffRefusal(viewer.role, capability), { status: 403, statusText: "Forbidden" });
   }
   return viewer;
 }
