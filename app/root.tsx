@@ -25,6 +25,7 @@ import { TimeZoneHint, ViewerZoneProvider } from "./features/time/components/vie
 import { viewerZone } from "./features/time/viewer-zone.server";
 import { FALLBACK_TIME_ZONE } from "./features/time/zone";
 import { MESSAGES } from "./lib/messages";
+import { useHydrated } from "./lib/ui/use-hydrated";
 import { cloudflareContext } from "./platform/context";
 import { takeToast } from "./platform/toast.server";
 
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  const hydrated = useHydrated();
   return (
     <html lang="en">
       <head>
@@ -78,8 +80,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {rootData ? <TimeZoneHint viewer={rootData.timeZone} nonce={nonce} /> : null}
         <Meta />
         {/* The stylesheet is inline in builds (components/inline-css.tsx; empty in development), a link in
-            development (links() below), with the scripts' nonce also on the client (""), where browsers hide the
-            attribute's value: without it React reports a hydration mismatch. */}
+            development (links() below), with the request's nonce on the client too (read from the page's scripts,
+            components/nonce.tsx): React compares the element's nonce while hydrating. */}
         <InlineCss />
         <Links nonce={nonce} />
       </head>
@@ -87,8 +89,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Header viewer={rootData?.viewer ?? null} />
         <Toaster toast={rootData?.toast ?? null} />
         {/* data-url: the URL this render shows. The address bar changes before React commits a client navigation,
-            so browser tests wait for this (tests/e2e/browser.ts, `rendered`) rather than for the URL alone. */}
-        <div className="flex-1" data-url={`${location.pathname}${location.search}`}>
+            so browser tests wait for this (tests/e2e/browser.ts, `rendered`) rather than for the URL alone.
+            data-hydrated: React runs the page (browser tests wait for it before reading the console). */}
+        <div
+          className="flex-1"
+          data-url={`${location.pathname}${location.search}`}
+          data-hydrated={hydrated ? "" : undefined}
+        >
           {/* Every time on the page in the zone the server resolved (docs/decisions/019-viewer-time-zone.md). */}
           <ViewerZoneProvider value={rootData?.timeZone.zone ?? FALLBACK_TIME_ZONE}>{children}</ViewerZoneProvider>
         </div>
@@ -115,6 +122,7 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation();
   useEffect(() => {
     if (isChunkLoadError(error)) window.location.reload();
   }, [error]);
@@ -124,6 +132,26 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         status={404}
         title="Page not found"
         detail="We couldn't find that page. It may have moved, or the link may be wrong."
+      />
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    // A refusal says what the viewer cannot do (its message, e.g. the staff role's, app/features/auth/capabilities.ts)
+    // and where to go instead: staff back to their dashboard, everyone else home.
+    const staffArea = location.pathname.startsWith("/admin");
+    return (
+      <ErrorPage
+        status={403}
+        title="You can't open this page"
+        detail={typeof error.data === "string" && error.data ? error.data : "Your account does not have access to it."}
+        ways={
+          staffArea
+            ? [
+                { to: "/admin/dashboard", label: "Back to the staff dashboard" },
+                { to: "/", label: "Go home" },
+              ]
+            : undefined
+        }
       />
     );
   }

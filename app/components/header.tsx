@@ -126,7 +126,7 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
     <header className="sticky top-0 z-10 border-b border-ink-800 bg-ink-950/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
         <Logo />
-        <nav aria-label="Main" className="hidden gap-1 md:flex">
+        <nav aria-label="Main" className="flex gap-1">
           <Link to="/browse" className="rounded-md px-3 py-2 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white">
             Browse
           </Link>

@@ -50,3 +50,30 @@ export async function freshFan(prefix: string) {
   const value = ((await sessionCookie.serialize(token)).split(";")[0] ?? "").slice("session=".length);
   return { id, username, cookie: { name: "session", value } };
 }
+
+/**
+ * Live sessions (as a login would leave them) for existing accounts, made in one database call: for tests that
+ * visit pages as several people and do not test the login itself.
+ */
+export async function sessionsFor(userIds: readonly string[]) {
+  const now = Date.now();
+  const made = userIds.map((userId) => {
+    const token = randomBytes(32).toString("base64url");
+    const sessionId = createHash("sha256").update(token).digest("hex");
+    return { userId, token, sessionId };
+  });
+  queryE2E(
+    made
+      .map(
+        ({ userId, sessionId }) =>
+          `INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${sessionId}', '${userId}', ${now + 86_400_000}, ${now})`,
+      )
+      .join(";\n"),
+  );
+  return Promise.all(
+    made.map(async ({ token }) => {
+      const value = ((await sessionCookie.serialize(token)).split(";")[0] ?? "").slice("session=".length);
+      return { name: "session", value };
+    }),
+  );
+}

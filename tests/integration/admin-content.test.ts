@@ -1,11 +1,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { dateInputValue } from "~/features/content/admin.server";
 import { CONTENT_MESSAGES as M } from "~/features/content/messages";
 import { callJson, staffUser } from "./admin-world";
 import { postJson } from "./app";
 import { Client } from "./client";
 
 describe("staff content: legal documents", () => {
+  it("gives the editor's date field a yyyy-mm-dd value, also for a document stored with a prose date", () => {
+    expect(dateInputValue("November 1, 2026")).toBe("2026-11-01");
+    expect(dateInputValue("2026-11-20")).toBe("2026-11-20");
+    expect(dateInputValue("not a date")).toBe("");
+  });
+
   it("edits the privacy policy with a preview that saves nothing, then saves it for the public page", async () => {
     const marketing = await staffUser("marketing");
     const client = new Client();

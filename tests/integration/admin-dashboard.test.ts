@@ -64,7 +64,32 @@ describe("tracking and the staff dashboard", () => {
     expect(page).toContain(`href="/admin/payout/influencer/${world.streamer.id}"`);
     expect(page).toContain("$42");
     expect(page).toContain("Onboardings to verify");
-    // Finance has no moderation: the reports figure is shown without a link to a screen it cannot open.
+    // Finance has no moderation nor contact submissions: those tiles are not shown at all (issue 21).
     expect(page).not.toContain('href="/admin/reported-users"');
+    expect(page).not.toContain("Reports to review");
+    expect(page).not.toContain("Open contact messages");
+  });
+
+  it("shows marketing only the tiles it may open", async () => {
+    const marketing = await staffUser("marketing");
+    const page = await (await new Client().get("/admin/dashboard", { Cookie: marketing.cookie })).text();
+    expect(page).toContain('href="/admin/contact-us-submissions"');
+    for (const hidden of ["Reports to review", "Onboardings to verify", "Payable orders", "Payouts to prepare"]) {
+      expect(page).not.toContain(hidden);
+    }
+  });
+});
+
+describe("staff without the capability (issue 21)", () => {
+  it("get a 403 page saying what their role cannot open and a way back, not an unexpected error", async () => {
+    const marketing = await staffUser("marketing");
+    const response = await new Client().get("/admin/refunds", { Cookie: marketing.cookie });
+    expect(response.status).toBe(403);
+    const page = await response.text();
+    expect(page).toContain("You can&#x27;t open this page");
+    expect(page).toContain("Your staff role (marketing) does not include payouts and refunds.");
+    expect(page).toContain('href="/admin/dashboard"');
+    expect(page).toContain("Back to the staff dashboard");
+    expect(page).not.toContain("An unexpected error occurred");
   });
 });

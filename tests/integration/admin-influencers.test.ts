@@ -48,6 +48,12 @@ describe("staff influencers", () => {
     expect(user).toEqual({ is_influencer: 1, country: "IN" });
     const [mail] = await readOutbox(env.PRIVATE_FILES, { to: email, limit: 1 });
     expect(JSON.stringify(mail)).toContain(`/streamer-password-setup/${encodeURIComponent(email)}?token=`);
+    // Setting the first password logs the new streamer in on their dashboard (issue 21).
+    const link = /\/streamer-password-setup\/[^"\s\\]+\?token=[\w-]+/.exec(JSON.stringify(mail))?.[0] ?? "";
+    const password = "Star-pass-2026";
+    const set = await new Client().post(link, { newPassword: password, confirmPassword: password });
+    expect(set.status).toBe(302);
+    expect(set.headers.get("Location")).toBe("/influencer/dashboard");
     expect(await callJson(admin.cookie, "/api/register/influencer", { ...body, username: `${username}x` })).toEqual([
       409,
       { success: false, message: M.emailTaken, field: "email" },

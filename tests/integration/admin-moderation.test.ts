@@ -107,7 +107,16 @@ describe("moderation: reports and bans", () => {
     const nothing = await client.post("/admin/reported-users", { intent: "ban" }, headers);
     expect(nothing.status).toBe(400);
     expect(await nothing.text()).toContain(M.chooseReports);
-    const banned = await client.post("/admin/reported-users", { intent: "ban", reportIds: report }, headers);
+    // Without JavaScript the ban asks first (issue 21): a confirmation step, and nobody is banned yet.
+    const asked = await client.post("/admin/reported-users", { intent: "ban", reportIds: report }, headers);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Yes, ban");
+    expect((await new Client().get("/profile", { Cookie: targetCookie })).status).toBe(200);
+    const banned = await client.post(
+      "/admin/reported-users",
+      { intent: "ban", reportIds: report, confirm: "yes" },
+      headers,
+    );
     expect(banned.status).toBe(302);
     expect((await new Client().get("/profile", { Cookie: targetCookie })).status).toBe(302);
     const bansPage = await (await client.get("/admin/banned-users?limit=100", headers)).text();

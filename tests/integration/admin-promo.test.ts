@@ -146,7 +146,13 @@ describe("staff promo codes", () => {
     expect((await row(code))?.is_active).toBe(1);
     const page = await (await client.get(`/admin/manage-promo-codes?edit=${id}`, headers)).text();
     expect(page).toContain(`Edit ${code}`);
-    expect((await client.post("/admin/manage-promo-codes", { intent: "delete", id }, headers)).status).toBe(302);
+    // Deleting asks first (issue 21): unconfirmed, the code stays.
+    const asked = await client.post("/admin/manage-promo-codes", { intent: "delete", id }, headers);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Yes, delete");
+    expect(await row(code)).not.toBeNull();
+    const confirmed = { intent: "delete", id, confirm: "yes" };
+    expect((await client.post("/admin/manage-promo-codes", confirmed, headers)).status).toBe(302);
     expect(await row(code)).toBeNull();
   });
 });

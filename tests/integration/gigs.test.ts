@@ -170,9 +170,18 @@ describe("archive, unarchive and delete", () => {
       return body.data.some((hit) => hit._id === product._id);
     };
     expect([await inBrowse(), await inSearch()]).toEqual([true, true]);
+    // Archiving asks first (issue 21): without confirm=yes the gig stays listed.
+    const asked = await request("/influencer/products", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "archive", gigId: product._id, title }),
+      headers: { Cookie: cookie, Origin: "http://localhost" },
+    });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Yes, archive");
+    expect([await inBrowse(), await inSearch()]).toEqual([true, true]);
     const archived = await request("/influencer/products", {
       method: "POST",
-      body: new URLSearchParams({ intent: "archive", gigId: product._id }),
+      body: new URLSearchParams({ intent: "archive", gigId: product._id, confirm: "yes" }),
       headers: { Cookie: cookie, Origin: "http://localhost" },
     });
     expect(archived.headers.get("Location")).toBe("/influencer/products?tab=inactive");
@@ -210,7 +219,7 @@ describe("archive, unarchive and delete", () => {
     await createSlot(env.DB, streamer.id, unbooked, new Date(Date.now() + 2 * 86_400_000));
     const deleted = await request("/influencer/products", {
       method: "POST",
-      body: new URLSearchParams({ intent: "delete", gigId: unbooked }),
+      body: new URLSearchParams({ intent: "delete", gigId: unbooked, confirm: "yes" }),
       headers: { Cookie: cookie, Origin: "http://localhost" },
     });
     expect(deleted.status).toBe(302);

@@ -138,9 +138,17 @@ describe("cancelling a slot", () => {
     const cancel = (cookieHeader: string) =>
       request("/influencer/calendar-dashboard", {
         method: "POST",
-        body: new URLSearchParams({ intent: "cancel", slotId: slot.id }),
+        body: new URLSearchParams({ intent: "cancel", slotId: slot.id, confirm: "yes" }),
         headers: { Cookie: cookieHeader, Origin: ORIGIN },
       });
+    // Without confirm=yes (no JavaScript) the page asks first and nothing is refunded (issue 21).
+    const asked = await request("/influencer/calendar-dashboard", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "cancel", slotId: slot.id }),
+      headers: { Cookie: cookie, Origin: ORIGIN },
+    });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Yes, cancel the slot");
     expect((await cancel(other.cookie)).status).toBe(403);
     expect(await walletBalance(getDb(env), a.fan.id, "USD")).toBe(0);
     expect((await cancel(cookie)).status).toBe(302);

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useActionData } from "react-router";
+import { askedToConfirm } from "~/lib/confirm";
+import { ConfirmStep } from "../confirm";
 
 /** Small building blocks shared by the staff screens (app/routes/admin). */
 export const buttonClass =
@@ -18,6 +20,8 @@ export function AdminPage({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  // A destructive staff action posted without JavaScript asks here first (app/lib/confirm.ts, runAdminForm).
+  const ask = askedToConfirm(useActionData());
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -27,6 +31,7 @@ export function AdminPage({
         </div>
         {actions}
       </header>
+      <ConfirmStep ask={ask} />
       {children}
     </div>
   );

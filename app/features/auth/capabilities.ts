@@ -33,6 +33,30 @@ export const STAFF_CAPABILITIES: Record<Exclude<Role, "user">, readonly Capabili
   finance: ["dashboard", "platformFees", "payouts", "validations", "onboarding", "promoCodes", "orders"],
 };
 
+/** What each capability lets staff open, in words (the dashboard's "Your areas", the 403 page). */
+export const CAPABILITY_LABELS: Record<Capability, string> = {
+  dashboard: "the dashboard",
+  catalogue: "games, platforms and banners",
+  influencers: "influencers",
+  platformFees: "platform fees",
+  payouts: "payouts and refunds",
+  validations: "session validations",
+  moderation: "reported and banned accounts",
+  configurations: "configurations",
+  content: "terms, privacy policy and FAQ",
+  giveaway: "the giveaway",
+  contactSubmissions: "contact submissions",
+  promoCodes: "promo codes",
+  onboarding: "onboarding verification",
+  orders: "orders and invoices",
+  audit: "the audit log",
+};
+
+/** The 403 page's words for staff whose role lacks the capability (docs/decisions/005-staff-capabilities.md). */
+export function staffRefusal(role: Role, capability: Capability): string {
+  return `Your staff role (${role}) does not include ${CAPABILITY_LABELS[capability]}. Ask an admin if you need it.`;
+}
+
 export function canStaff(role: Role, capability: Capability): boolean {
   if (role === "user") return false;
   return STAFF_CAPABILITIES[role].includes(capability);

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { type Capability, canStaff } from "./capabilities";
+import { type Capability, canStaff, staffRefusal } from "./capabilities";
 import { canOpenAdmin, type Viewer } from "./policy";
 import { getViewer } from "./session.server";
 
@@ -33,7 +33,8 @@ export async function requireStaff(request: Request, env: Env, capability?: Capa
   }
   if (!canOpenAdmin(viewer)) throw redirect("/");
   if (capability && !canStaff(viewer.role, capability)) {
-    throw new Response("Your staff role does not allow this.", { status: 403, statusText: "Forbidden" });
+    // The root error boundary shows this message on the 403 page, with a way back to the staff dashboard.
+    throw new Response(staffRefusal(viewer.role, capability), { status: 403, statusText: "Forbidden" });
   }
   return viewer;
 }

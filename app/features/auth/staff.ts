@@ -1,5 +1,5 @@
 import { forbidden, unauthorized } from "~/lib/errors";
-import { type Capability, canStaff } from "./capabilities";
+import { type Capability, canStaff, staffRefusal } from "./capabilities";
 import { canOpenAdmin, type StaffRole, type Viewer } from "./policy";
 
 export type StaffViewer = Viewer & { role: StaffRole };
@@ -12,7 +12,6 @@ export type StaffViewer = Viewer & { role: StaffRole };
  */
 export function assertStaff(viewer: Viewer | null, capability: Capability): asserts viewer is StaffViewer {
   if (!viewer) throw unauthorized();
-  if (!canOpenAdmin(viewer) || !canStaff(viewer.role, capability)) {
-    throw forbidden("Your staff role does not allow this.");
-  }
+  if (!canOpenAdmin(viewer)) throw forbidden("Your staff role does not allow this.");
+  if (!canStaff(viewer.role, capability)) throw forbidden(staffRefusal(viewer.role, capability));
 }

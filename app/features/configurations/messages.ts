@@ -9,6 +9,7 @@ export const CONFIG_MESSAGES = {
   added: "Configuration added",
   updated: "Configuration updated",
   deleted: "Configuration deleted",
+  deleteConfirm: (key: string) => `Delete the configuration ${key}? This cannot be undone.`,
   gateSaved: "Site password gate saved",
   gateNeedsPassword: "Set a site password before switching the gate on",
 } as const;

@@ -43,6 +43,16 @@ export function toStoredLegal(type: LegalType, input: LegalEditorInput): StoredL
     : { updatedDate: input.updated, intro: input.introduction, ...common };
 }
 
+/**
+ * A stored "last updated" as the date field's value (yyyy-mm-dd). Documents written before the editor keep
+ * docs/domain.md's prose dates ("November 1, 2026"); a date field given those shows nothing and the browser warns.
+ */
+export function dateInputValue(stored: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(stored)) return stored;
+  const parsed = new Date(`${stored} 12:00 UTC`);
+  return Number.isNaN(parsed.getTime()) ? "" : parsed.toISOString().slice(0, 10);
+}
+
 /** The editor's view of a stored document (empty when not written yet). */
 export async function legalForEditor(env: Env, viewer: Viewer | null, type: LegalType) {
   assertStaff(viewer, "content");
@@ -53,7 +63,7 @@ export async function legalForEditor(env: Env, viewer: Viewer | null, type: Lega
     view,
     fields: {
       title: content?.title ?? "",
-      updated: view?.updated ?? "",
+      updated: dateInputValue(view?.updated ?? ""),
       introduction: view?.introduction ?? "",
       keyPoints: (view?.keyPoints ?? []).join("\n"),
       sections: view?.sections ?? [],

@@ -7,6 +7,7 @@ export const CONTENT_MESSAGES = {
   termsSaved: "Document saved",
   faqSaved: "FAQ saved",
   faqDeleted: "FAQ deleted",
+  faqDeleteConfirm: "Delete this question from the public FAQ? This cannot be undone.",
   faqMoved: "FAQ order saved",
   faqNotFound: "FAQ not found",
   submissionHandled: "Marked as handled",

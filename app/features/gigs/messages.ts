@@ -5,6 +5,8 @@ export const GIG_MESSAGES = {
   addFailed: "Failed to add gig",
   updateFailed: "Failed to update gig",
   archived: "Gig archived",
+  archiveConfirm: (title: string) => `Archive "${title}"? Fans can no longer find or book it; you can restore it.`,
+  deleteConfirm: (title: string) => `Delete "${title}"? This cannot be undone.`,
   unarchived: "Gig restored",
   deleted: "Gig deleted",
   titleRequired: "Please enter a title",

@@ -2,6 +2,7 @@
 export const MODERATION_MESSAGES = {
   markReviewedError: "Error marking users reviewed",
   banError: "Error banning users",
+  banConfirm: "Ban the chosen accounts? They are signed out everywhere at once.",
   unbanError: "Error in unban users",
   reviewed: "Marked as reviewed",
   banned: "Users banned",

@@ -6,6 +6,7 @@ export const PAYOUT_MESSAGES = {
   created: "Payout created",
   updated: "Payout updated",
   removed: "Payout removed",
+  removeConfirm: "Remove this payout?",
   activated: "Payout activated",
   completed: "Payout marked complete",
   spreadsheetReady: "Spreadsheet generated",

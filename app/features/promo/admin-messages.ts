@@ -6,6 +6,7 @@ export const PROMO_ADMIN_MESSAGES = {
   created: "Promo code created",
   updated: "Promo code updated",
   deleted: "Promo code deleted",
+  deleteConfirm: "Delete this promo code? Fans can no longer use it.",
   activated: "Promo code activated",
   deactivated: "Promo code deactivated",
   codeTaken: "Error creating promo code: this code already exists",

@@ -13,6 +13,7 @@ export const SLOT_MESSAGES = {
   repeat: "Repeat for 0 to 12 weeks",
   notFound: "Slot not found",
   cancelled: "Slot cancelled. Every buyer was refunded to their wallet.",
+  cancelConfirm: "Cancel this slot? Every buyer is refunded in full.",
   alreadyCancelled: "This slot is already cancelled",
   lobbySaved: "Lobby code saved",
   lobbyRequired: "Please enter a lobby code",

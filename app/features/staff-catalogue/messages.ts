@@ -15,6 +15,8 @@ export const STAFF_CATALOGUE_MESSAGES = {
   platformTaken: "A platform with this name already exists",
   bannerAdded: "Banner added successfully",
   bannerDeleted: "Banner deleted successfully",
+  bannerDeleteConfirm: "Delete this banner? It leaves the home page at once.",
+  gameDeleteConfirm: "Delete this game? This cannot be undone.",
   bannerNotFound: "Banner not found",
   bannerImageRequired: "Please select a valid image file",
   imageTooLarge: "The image must be at most 5 MB",

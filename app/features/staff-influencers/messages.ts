@@ -6,6 +6,7 @@ export const STAFF_INFLUENCER_MESSAGES = {
   usernameTaken: "Failed to register influencer: this username is taken",
   removeError: "Error removing the influencer",
   removed: "Influencer removed",
+  removeConfirm: "Remove this influencer? Their gigs are archived, their future slots closed and their sessions ended.",
   hasPaidFuture:
     "Error removing the influencer: they have paid future bookings. Remove cleanly to cancel and refund them.",
   isLive: "Error removing the influencer: end their live session first",

@@ -14,27 +14,29 @@ export function DataTable<T extends { id: string }>({
 }) {
   if (rows.length === 0) return <p className="mt-3 text-sm text-zinc-400">{empty}</p>;
   return (
-    <table className="mt-3 w-full text-sm">
-      <thead>
-        <tr className="text-left text-zinc-400">
-          {columns.map((column) => (
-            <th key={column.header} scope="col">
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} className="border-t border-ink-800">
+    <div className="relative mt-3 overflow-x-auto">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-zinc-400">
             {columns.map((column) => (
-              <td key={column.header} className="py-1">
-                {column.cell(row)}
-              </td>
+              <th key={column.header} scope="col">
+                {column.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t border-ink-800">
+              {columns.map((column) => (
+                <td key={column.header} className="py-1">
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -213,11 +213,11 @@ function PictureForm({ pictureUrl, error }: { pictureUrl: string | null; error?:
       <div className="h-20 w-20 shrink-0 overflow-hidden rounded-full bg-ink-700">
         {pictureUrl ? <img src={pictureUrl} alt="Your profile" className="h-full w-full object-cover" /> : null}
       </div>
-      <div className="flex flex-col gap-2">
+      <div className="flex min-w-0 flex-col gap-2">
         <label htmlFor="picture" className="text-sm text-zinc-300">
           Profile picture (PNG or JPEG, up to 2 MB)
         </label>
-        <input id="picture" name="picture" type="file" accept="image/png,image/jpeg" className="text-sm" />
+        <input id="picture" name="picture" type="file" accept="image/png,image/jpeg" className="w-full text-sm" />
         {message ? (
           <p role="alert" className="text-sm text-red-400">
             {message}

@@ -1,6 +1,7 @@
 import { Form, useSearchParams } from "react-router";
 import { AdminPage, formatDateTime, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { auditQuerySchema, listAuditLog } from "~/features/audit/audit.server";
+import { describeChanges } from "~/features/audit/changes";
 import { requireStaff } from "~/features/auth/guards.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -17,8 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const log = await listAuditLog(env, viewer, input);
   return { ...log, entity: query.success ? (query.data.entity ?? "") : "" };
 }
-
-const show = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value, null, 1));
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
@@ -40,42 +39,49 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </Form>
       </Section>
       <Section title="Changes">
-        <table className="w-full text-xs">
-          <thead>
-            <tr className="text-left text-zinc-400">
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.entries.map((e) => (
-              <tr key={e.id} className="border-t border-ink-800 align-top">
-                <td className="py-1 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
-                <td>
-                  {e.actorName || e.actorUsername || "(account removed)"}
-                  <br />
-                  <span className="text-zinc-500">{e.actorRole}</span>
-                </td>
-                <td>
-                  {e.action}
-                  <br />
-                  <span className="text-zinc-500">
-                    {e.entity} {e.entityId}
-                  </span>
-                </td>
-                <td>
-                  <pre className="max-w-xs overflow-auto whitespace-pre-wrap">{show(e.before)}</pre>
-                </td>
-                <td>
-                  <pre className="max-w-xs overflow-auto whitespace-pre-wrap">{show(e.after)}</pre>
-                </td>
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-xs">
+            <thead>
+              <tr className="text-left text-zinc-400">
+                <th scope="col">When (UTC)</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Change</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {loaderData.entries.map((e) => (
+                <tr key={e.id} className="border-t border-ink-800 align-top">
+                  <td className="py-1 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
+                  <td>
+                    {e.actorName || e.actorUsername || "(account removed)"}
+                    <br />
+                    <span className="text-zinc-500">{e.actorRole}</span>
+                  </td>
+                  <td>
+                    {e.action}
+                    <br />
+                    <span className="text-zinc-500">
+                      {e.entity} {e.entityId}
+                    </span>
+                  </td>
+                  <td>
+                    <ul className="max-w-sm">
+                      {describeChanges(e.before, e.after).map((change) => (
+                        <li key={change.field}>
+                          <span className="text-zinc-400">{`${change.field}:`}</span>{" "}
+                          {change.before === null ? null : <del className="text-zinc-500">{change.before}</del>}
+                          {change.before === null ? "" : " → "}
+                          {change.after ?? "(none)"}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <Pager page={loaderData.page} totalPages={loaderData.totalPages} search={search} />
       </Section>
     </AdminPage>

@@ -63,32 +63,34 @@ export default function BannedUsers({ loaderData, actionData }: Route.ComponentP
           {loaderData.bans.length === 0 ? (
             <p className="text-sm text-zinc-400">No banned users.</p>
           ) : (
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="text-left text-zinc-400">
-                  <th scope="col">Choose</th>
-                  <th scope="col">Account</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Banned (UTC)</th>
-                  <th scope="col">By</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.bans.map((b) => (
-                  <tr key={b.id} className="border-t border-ink-800">
-                    <td className="py-1">
-                      <input type="checkbox" name="banIds" value={b.id} aria-label={`Unban @${b.username}`} />
-                    </td>
-                    <td>
-                      {b.fullName} <span className="text-zinc-400">@{b.username}</span>
-                    </td>
-                    <td>{b.reason ?? ""}</td>
-                    <td>{formatDateTime(b.bannedAt)}</td>
-                    <td>{b.bannedBy ?? ""}</td>
+            <div className="relative overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead>
+                  <tr className="text-left text-zinc-400">
+                    <th scope="col">Choose</th>
+                    <th scope="col">Account</th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Banned (UTC)</th>
+                    <th scope="col">By</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {loaderData.bans.map((b) => (
+                    <tr key={b.id} className="border-t border-ink-800">
+                      <td className="py-1">
+                        <input type="checkbox" name="banIds" value={b.id} aria-label={`Unban @${b.username}`} />
+                      </td>
+                      <td>
+                        {b.fullName} <span className="text-zinc-400">@{b.username}</span>
+                      </td>
+                      <td>{b.reason ?? ""}</td>
+                      <td>{formatDateTime(b.bannedAt)}</td>
+                      <td>{b.bannedBy ?? ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           {loaderData.bans.length > 0 ? (
             <button

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "react-router";
 import { AdminPage, buttonClass, dangerButtonClass, FormAlert, replyErrors, Section } from "~/components/admin/ui";
+import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import { uploadedFile } from "~/features/media/images.server";
 import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
@@ -28,7 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = intentOf(form);
   const back = () => ({ to: "/admin/banners", message: intent === "delete" ? M.bannerDeleted : M.bannerAdded });
   if (intent === "delete") {
-    return runAdminForm(env, form, intent, idSchema, (v) => deleteBanner(env, viewer, v.id), back);
+    return runAdminForm(env, form, intent, idSchema, (v) => deleteBanner(env, viewer, v.id), back, undefined, {
+      question: M.bannerDeleteConfirm,
+      yes: "Yes, delete",
+    });
   }
   if (intent === "add") {
     const image = uploadedFile(form.get("image"));
@@ -106,15 +110,15 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
               </div>
               <Form method="post" action="/admin/banners">
                 <input type="hidden" name="id" value={b.id} />
-                <button
-                  type="submit"
-                  name="intent"
+                <ConfirmButton
                   value="delete"
+                  question={M.bannerDeleteConfirm}
+                  yes="Yes, delete"
                   className={dangerButtonClass}
                   aria-label={`Delete banner ${b.title}`}
                 >
                   Delete
-                </button>
+                </ConfirmButton>
               </Form>
             </li>
           ))}

@@ -11,6 +11,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   addConfiguration,
@@ -66,6 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         keySchema,
         (v) => deleteConfiguration(env, viewer, v.key),
         back(M.deleted),
+        undefined,
+        { question: M.deleteConfirm(String(form.get("key") ?? "")), yes: "Yes, delete" },
       );
     default:
       return unknownIntent(intent);
@@ -112,13 +115,26 @@ function ConfigRow({ config, lastResult }: { config: Config; lastResult: unknown
                 className={inputClass}
               />
             </label>
-            <div className="flex gap-2">
-              <button type="submit" name="intent" value="update" className={secondaryButtonClass}>
-                Save {config.key}
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="submit"
+                name="intent"
+                value="update"
+                className={secondaryButtonClass}
+                aria-label={`Save ${config.key}`}
+              >
+                Save
               </button>
-              <button type="submit" name="intent" value="delete" className={dangerButtonClass} formNoValidate>
-                Delete {config.key}
-              </button>
+              <ConfirmButton
+                value="delete"
+                question={M.deleteConfirm(config.key)}
+                yes="Yes, delete"
+                className={dangerButtonClass}
+                formNoValidate
+                aria-label={`Delete ${config.key}`}
+              >
+                Delete
+              </ConfirmButton>
             </div>
           </>
         )}

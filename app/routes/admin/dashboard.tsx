@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { canStaff, STAFF_CAPABILITIES } from "~/features/auth/capabilities";
+import { CAPABILITY_LABELS, canStaff, STAFF_CAPABILITIES } from "~/features/auth/capabilities";
 import { requireStaff } from "~/features/auth/guards.server";
 import { getAdminOverview } from "~/features/dashboard/dashboards.server";
 import { payoutWorkQueue } from "~/features/payouts/queue.server";
@@ -9,22 +9,6 @@ import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Admin dashboard | Noobrd" }];
-
-const CAPABILITY_LABELS: Record<string, string> = {
-  dashboard: "Dashboard",
-  catalogue: "Games, platforms and banners",
-  influencers: "Influencers",
-  platformFees: "Platform fees",
-  payouts: "Payouts",
-  validations: "Session validations",
-  moderation: "Reported and banned accounts",
-  configurations: "Configurations",
-  content: "Terms, privacy policy and FAQ",
-  giveaway: "Giveaway",
-  contactSubmissions: "Contact submissions",
-  promoCodes: "Promo codes",
-  onboarding: "Onboarding verification",
-};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
@@ -40,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { overview, funnel, role } = loaderData;
   const can = (capability: Parameters<typeof canStaff>[1]) => role !== "user" && canStaff(role, capability);
+  // Only what this person may open (docs/decisions/005-staff-capabilities.md): a tile they could not follow is noise.
   const waiting = [
     {
       label: "Reports to review",
@@ -65,7 +50,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       to: "/admin/contact-us-submissions",
       show: can("contactSubmissions"),
     },
-  ];
+  ].filter((item) => item.show);
   const stats = [
     { label: "Fans", value: overview.fans.toLocaleString("en-US") },
     { label: "Streamers", value: overview.streamers.toLocaleString("en-US") },
@@ -88,13 +73,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {waiting.map((item) => (
             <div key={item.label} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
               <dt className="text-sm text-zinc-400">
-                {item.show ? (
-                  <Link to={item.to} className="underline">
-                    {item.label}
-                  </Link>
-                ) : (
-                  item.label
-                )}
+                <Link to={item.to} className="underline">
+                  {item.label}
+                </Link>
               </dt>
               <dd className="mt-1 text-2xl font-bold">{item.value.toLocaleString("en-US")}</dd>
             </div>
@@ -206,7 +187,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <ul className="mt-3 flex flex-wrap gap-2">
           {capabilities.map((capability) => (
             <li key={capability} className="rounded-full border border-ink-700 px-3 py-1 text-sm text-zinc-300">
-              {CAPABILITY_LABELS[capability] ?? capability}
+              {CAPABILITY_LABELS[capability].replace(/^./, (first) => first.toUpperCase())}
             </li>
           ))}
         </ul>

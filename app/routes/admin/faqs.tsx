@@ -10,6 +10,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import { deleteFaq, listFaqsForStaff, moveFaq, saveFaq } from "~/features/content/admin.server";
 import { faqIdSchema, faqMoveSchema, faqSchema } from "~/features/content/admin-schema";
@@ -38,7 +39,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "save":
       return runAdminForm(env, form, intent, faqSchema, (v) => saveFaq(env, viewer, v), back(M.faqSaved));
     case "delete":
-      return runAdminForm(env, form, intent, faqIdSchema, (v) => deleteFaq(env, viewer, v.id), back(M.faqDeleted));
+      return runAdminForm(
+        env,
+        form,
+        intent,
+        faqIdSchema,
+        (v) => deleteFaq(env, viewer, v.id),
+        back(M.faqDeleted),
+        undefined,
+        { question: M.faqDeleteConfirm, yes: "Yes, delete" },
+      );
     case "move":
       return runAdminForm(
         env,
@@ -133,15 +143,15 @@ export default function Faqs({ loaderData, actionData }: Route.ComponentProps) {
                 )}
                 <Form method="post">
                   <input type="hidden" name="id" value={faq.id} />
-                  <button
-                    type="submit"
-                    name="intent"
+                  <ConfirmButton
                     value="delete"
+                    question={M.faqDeleteConfirm}
+                    yes="Yes, delete"
                     className={dangerButtonClass}
                     aria-label={`Delete: ${faq.question}`}
                   >
                     Delete
-                  </button>
+                  </ConfirmButton>
                 </Form>
               </div>
             </li>

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, dangerButtonClass, FormAlert, replyErrors, Section } from "~/components/admin/ui";
+import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import { deleteGame, listGamesForStaff } from "~/features/staff-catalogue/games.server";
 import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
@@ -31,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     (v) => deleteGame(env, viewer, v.id),
     () => ({ to: "/admin/games", message: M.gameDeleted }),
     M.gameDeleteError,
+    { question: M.gameDeleteConfirm, yes: "Yes, delete" },
   );
 }
 
@@ -48,55 +50,67 @@ export default function Games({ loaderData, actionData }: Route.ComponentProps) 
     >
       <FormAlert errors={errors} />
       <Section title="All games">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left text-zinc-400">
-              <th scope="col">Game</th>
-              <th scope="col">Modes</th>
-              <th scope="col">Gigs</th>
-              <th scope="col">Landing</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.games.map((game) => (
-              <tr key={game.id} className="border-t border-ink-800">
-                <td className="py-2">
-                  <span className="flex items-center gap-2">
-                    {game.imageUrl ? (
-                      <img src={game.imageUrl} alt="" width={48} height={27} className="rounded object-cover" />
-                    ) : null}
-                    {game.name}
-                  </span>
-                </td>
-                <td>{game.modes}</td>
-                <td>{game.gigs}</td>
-                <td>{game.showLanding ? "Shown" : "—"}</td>
-                <td className="flex justify-end gap-2 py-2">
-                  <Link to={`/admin/edit-game/${game.id}`} className="underline" aria-label={`Edit ${game.name}`}>
-                    Edit
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={game.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className={dangerButtonClass}
-                      aria-label={`Delete ${game.name}`}
-                      disabled={game.gigs > 0}
-                      title={game.gigs > 0 ? "Gigs use this game" : undefined}
-                    >
-                      Delete
-                    </button>
-                  </Form>
-                </td>
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-left text-zinc-400">
+                <th scope="col">Game</th>
+                <th scope="col">Modes</th>
+                <th scope="col">Gigs</th>
+                <th scope="col">Landing</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {loaderData.games.map((game) => (
+                <tr key={game.id} className="border-t border-ink-800">
+                  <td className="py-2">
+                    <span className="flex items-center gap-2">
+                      {game.imageUrl ? (
+                        <img src={game.imageUrl} alt="" width={48} height={27} className="rounded object-cover" />
+                      ) : null}
+                      {game.name}
+                    </span>
+                  </td>
+                  <td>{game.modes}</td>
+                  <td>{game.gigs}</td>
+                  <td>{game.showLanding ? "Shown" : "—"}</td>
+                  <td className="flex flex-wrap justify-end gap-2 py-2">
+                    <Link to={`/admin/edit-game/${game.id}`} className="underline" aria-label={`Edit ${game.name}`}>
+                      Edit
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={game.id} />
+                      {game.gigs > 0 ? (
+                        <button
+                          type="button"
+                          className={dangerButtonClass}
+                          aria-label={`Delete ${game.name}`}
+                          disabled
+                          title="Gigs use this game"
+                        >
+                          Delete
+                        </button>
+                      ) : (
+                        <ConfirmButton
+                          value="delete"
+                          question={M.gameDeleteConfirm}
+                          yes="Yes, delete"
+                          className={dangerButtonClass}
+                          aria-label={`Delete ${game.name}`}
+                        >
+                          Delete
+                        </ConfirmButton>
+                      )}
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Section>
     </AdminPage>
   );

@@ -11,6 +11,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton } from "~/components/confirm";
 import { canStaff } from "~/features/auth/capabilities";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
@@ -80,6 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         (v) => removeInfluencer(env, viewer, params.id, v),
         () => ({ to: "/admin/influencer", message: M.removed }),
         M.removeError,
+        { question: M.removeConfirm, yes: "Yes, remove" },
       );
     default:
       return unknownIntent(intent);
@@ -172,19 +174,21 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
       </Section>
       <Section title="Latest orders">
         {loaderData.orders.length === 0 ? <p className="text-sm text-zinc-400">No orders.</p> : null}
-        <table className="w-full text-sm">
-          <tbody>
-            {loaderData.orders.map((o) => (
-              <tr key={o.id} className="border-t border-ink-800">
-                <td className="py-1">{formatDateTime(o.createdAt)}</td>
-                <td>@{o.buyer}</td>
-                <td>{o.kind.replace("_", " ")}</td>
-                <td>{o.status.replace("_", " ")}</td>
-                <td className="text-right">{formatMoney(o.amountMinor, o.currency, { decimals: true })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-sm">
+            <tbody>
+              {loaderData.orders.map((o) => (
+                <tr key={o.id} className="border-t border-ink-800">
+                  <td className="py-1">{formatDateTime(o.createdAt)}</td>
+                  <td>@{o.buyer}</td>
+                  <td>{o.kind.replace("_", " ")}</td>
+                  <td>{o.status.replace("_", " ")}</td>
+                  <td className="text-right">{formatMoney(o.amountMinor, o.currency, { decimals: true })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Section>
       <Section title="Remove from Noobrd">
         <Form method="post" className="flex flex-col gap-3 text-sm">
@@ -199,9 +203,14 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
             <input type="checkbox" name="removeClean" />
             Remove cleanly: cancel and refund every paid future booking
           </label>
-          <button type="submit" name="intent" value="remove" className={`${dangerButtonClass} self-start`}>
+          <ConfirmButton
+            value="remove"
+            question={M.removeConfirm}
+            yes="Yes, remove"
+            className={`${dangerButtonClass} self-start`}
+          >
             Remove influencer
-          </button>
+          </ConfirmButton>
         </Form>
       </Section>
     </AdminPage>

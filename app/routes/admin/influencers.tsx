@@ -62,35 +62,37 @@ export default function Influencers({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section title="Streamers">
         {loaderData.influencers.length === 0 ? <p className="text-sm text-zinc-400">No streamer matches.</p> : null}
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left text-zinc-400">
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Fee</th>
-              <th scope="col">Gigs</th>
-              <th scope="col">Landing</th>
-              <th scope="col">Onboarding</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.influencers.map((i) => (
-              <tr key={i.id} className="border-t border-ink-800">
-                <td className="py-2">
-                  <Link to={`/admin/influencer/${i.id}`} className="underline">
-                    {i.fullName || i.username}
-                  </Link>{" "}
-                  <span className="text-zinc-400">@{i.username}</span>
-                </td>
-                <td>{i.email}</td>
-                <td>{i.platformFeeBps / 100}%</td>
-                <td>{i.gigs}</td>
-                <td>{i.showAtLanding ? "Shown" : "—"}</td>
-                <td>{i.isVerified ? "Verified" : "Not verified"}</td>
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-left text-zinc-400">
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Fee</th>
+                <th scope="col">Gigs</th>
+                <th scope="col">Landing</th>
+                <th scope="col">Onboarding</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {loaderData.influencers.map((i) => (
+                <tr key={i.id} className="border-t border-ink-800">
+                  <td className="py-2">
+                    <Link to={`/admin/influencer/${i.id}`} className="underline">
+                      {i.fullName || i.username}
+                    </Link>{" "}
+                    <span className="text-zinc-400">@{i.username}</span>
+                  </td>
+                  <td>{i.email}</td>
+                  <td>{i.platformFeeBps / 100}%</td>
+                  <td>{i.gigs}</td>
+                  <td>{i.showAtLanding ? "Shown" : "—"}</td>
+                  <td>{i.isVerified ? "Verified" : "Not verified"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <Pager page={loaderData.page} totalPages={loaderData.totalPages} search={search} />
       </Section>
     </AdminPage>

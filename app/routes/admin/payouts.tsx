@@ -10,6 +10,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   activatePayout,
@@ -118,6 +119,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         payoutIdSchema,
         (v) => removePayout(env, viewer, v.payoutId),
         () => ({ to: back, message: M.removed }),
+        undefined,
+        { question: M.removeConfirm, yes: "Yes, remove" },
       );
     case "activate":
       return runAdminForm(
@@ -314,19 +317,19 @@ type PayoutRow = LoaderData["active"][number];
 function Totals({ p }: { p: PayoutRow }) {
   const m = (minor: number) => formatMoney(minor, p.currency, { decimals: true });
   return (
-    <dl className="grid grid-cols-2 gap-x-4 text-sm sm:grid-cols-3">
+    <dl className="grid max-w-md grid-cols-[1fr_auto] gap-x-4 text-sm" data-testid={`totals-${p.id}`}>
       <dt className="text-zinc-400">Gross ({p.orders} orders)</dt>
-      <dd>{m(p.grossMinor)}</dd>
+      <dd className="text-right tabular-nums">{m(p.grossMinor)}</dd>
       <dt className="text-zinc-400">Platform fee {bpsToPercent(p.platformFeeBps)}%</dt>
-      <dd>{m(p.platformFeeMinor)}</dd>
+      <dd className="text-right tabular-nums">{m(p.platformFeeMinor)}</dd>
       <dt className="text-zinc-400">Its indirect tax {bpsToPercent(p.platformFeeIndirectTaxBps)}%</dt>
-      <dd>{m(p.platformFeeIndirectTaxMinor)}</dd>
+      <dd className="text-right tabular-nums">{m(p.platformFeeIndirectTaxMinor)}</dd>
       <dt className="text-zinc-400">Indirect tax {bpsToPercent(p.indirectTaxBps)}%</dt>
-      <dd>{m(p.indirectTaxMinor)}</dd>
+      <dd className="text-right tabular-nums">{m(p.indirectTaxMinor)}</dd>
       <dt className="text-zinc-400">TDS {bpsToPercent(p.tdsBps)}%</dt>
-      <dd>{m(p.tdsMinor)}</dd>
+      <dd className="text-right tabular-nums">{m(p.tdsMinor)}</dd>
       <dt className="font-semibold">Net payable</dt>
-      <dd className="font-semibold" data-testid={`net-${p.id}`}>
+      <dd className="text-right font-semibold tabular-nums" data-testid={`net-${p.id}`}>
         {m(p.netMinor)}
       </dd>
     </dl>
@@ -342,14 +345,20 @@ function StateButton({
   payoutId: string;
   intent: string;
   label: string;
-  danger?: boolean;
+  danger?: { question: string; yes: string };
 }) {
   return (
     <Form method="post">
       <input type="hidden" name="payoutId" value={payoutId} />
-      <button type="submit" name="intent" value={intent} className={danger ? dangerButtonClass : secondaryButtonClass}>
-        {label}
-      </button>
+      {danger ? (
+        <ConfirmButton value={intent} question={danger.question} yes={danger.yes} className={dangerButtonClass}>
+          {label}
+        </ConfirmButton>
+      ) : (
+        <button type="submit" name="intent" value={intent} className={secondaryButtonClass}>
+          {label}
+        </button>
+      )}
     </Form>
   );
 }
@@ -426,7 +435,12 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                     Edit
                   </Link>
                   <StateButton payoutId={p.id} intent="activate" label="Make active" />
-                  <StateButton payoutId={p.id} intent="remove" label="Remove" danger />
+                  <StateButton
+                    payoutId={p.id}
+                    intent="remove"
+                    label="Remove"
+                    danger={{ question: M.removeConfirm, yes: "Yes, remove" }}
+                  />
                 </div>
               ) : null}
             </li>

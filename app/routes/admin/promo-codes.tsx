@@ -11,6 +11,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   createPromoCode,
@@ -83,6 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         (v) => deletePromoCode(env, viewer, v.id),
         back(M.deleted),
         M.deleteError,
+        { question: M.deleteConfirm, yes: "Yes, delete" },
       );
     default:
       return unknownIntent(intent);
@@ -236,67 +238,69 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
       <FormAlert errors={otherErrors} />
       <Section title="All promo codes">
         {loaderData.codes.length === 0 ? <p className="text-sm text-zinc-400">No promo codes yet.</p> : null}
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left text-zinc-400">
-              <th scope="col">Code</th>
-              <th scope="col">Discount</th>
-              <th scope="col">Scope</th>
-              <th scope="col">Uses</th>
-              <th scope="col">Expires (UTC)</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.codes.map((c) => (
-              <tr key={c.id} className="border-t border-ink-800">
-                <td className="py-2 font-mono">{c.code}</td>
-                <td>{discountText(c)}</td>
-                <td>{c.streamerUsername ? `@${c.streamerUsername}` : "Whole site"}</td>
-                <td>
-                  {c.uses}
-                  {c.maxUses ? ` / ${c.maxUses}` : ""}
-                  {c.maxUsesPerUser ? ` (${c.maxUsesPerUser} per fan)` : ""}
-                </td>
-                <td>{c.expiresAt ? formatDateTime(c.expiresAt) : "Never"}</td>
-                <td>{c.isActive ? "Active" : "Off"}</td>
-                <td className="flex justify-end gap-2 py-2">
-                  <Link to={`?edit=${c.id}`} className="underline" aria-label={`Edit ${c.code}`}>
-                    Edit
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={c.id} />
-                    <input type="hidden" name="isActive" value={c.isActive ? "false" : "true"} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="toggle"
-                      className={secondaryButtonClass}
-                      aria-label={`${c.isActive ? "Switch off" : "Switch on"} ${c.code}`}
-                    >
-                      {c.isActive ? "Switch off" : "Switch on"}
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={c.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className={dangerButtonClass}
-                      aria-label={`Delete ${c.code}`}
-                    >
-                      Delete
-                    </button>
-                  </Form>
-                </td>
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-left text-zinc-400">
+                <th scope="col">Code</th>
+                <th scope="col">Discount</th>
+                <th scope="col">Scope</th>
+                <th scope="col">Uses</th>
+                <th scope="col">Expires (UTC)</th>
+                <th scope="col">State</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {loaderData.codes.map((c) => (
+                <tr key={c.id} className="border-t border-ink-800">
+                  <td className="py-2 font-mono">{c.code}</td>
+                  <td>{discountText(c)}</td>
+                  <td>{c.streamerUsername ? `@${c.streamerUsername}` : "Whole site"}</td>
+                  <td>
+                    {c.uses}
+                    {c.maxUses ? ` / ${c.maxUses}` : ""}
+                    {c.maxUsesPerUser ? ` (${c.maxUsesPerUser} per fan)` : ""}
+                  </td>
+                  <td>{c.expiresAt ? formatDateTime(c.expiresAt) : "Never"}</td>
+                  <td>{c.isActive ? "Active" : "Off"}</td>
+                  <td className="flex flex-wrap justify-end gap-2 py-2">
+                    <Link to={`?edit=${c.id}`} className="underline" aria-label={`Edit ${c.code}`}>
+                      Edit
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={c.id} />
+                      <input type="hidden" name="isActive" value={c.isActive ? "false" : "true"} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="toggle"
+                        className={secondaryButtonClass}
+                        aria-label={`${c.isActive ? "Switch off" : "Switch on"} ${c.code}`}
+                      >
+                        {c.isActive ? "Switch off" : "Switch on"}
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={c.id} />
+                      <ConfirmButton
+                        value="delete"
+                        question={`${M.deleteConfirm} (${c.code})`}
+                        yes="Yes, delete"
+                        className={dangerButtonClass}
+                        aria-label={`Delete ${c.code}`}
+                      >
+                        Delete
+                      </ConfirmButton>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Section>
     </AdminPage>
   );

@@ -10,6 +10,7 @@ import {
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
+import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
 import { banReportedUsers, listReports, markReportsReviewed } from "~/features/moderation/moderation.server";
@@ -57,6 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       (v) => banReportedUsers(env, viewer, v.reportIds),
       () => ({ ...back, message: M.banned }),
       M.banError,
+      { question: M.banConfirm, yes: "Yes, ban" },
     );
   }
   return unknownIntent(intent);
@@ -94,44 +96,46 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
           {loaderData.reports.length === 0 ? (
             <p className="text-sm text-zinc-400">{pending ? "No pending reports." : "No reviewed reports."}</p>
           ) : (
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="text-left text-zinc-400">
-                  {pending ? <th scope="col">Choose</th> : null}
-                  <th scope="col">Account</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Reported by</th>
-                  <th scope="col">When (UTC)</th>
-                  {pending ? null : <th scope="col">Reviewed by</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.reports.map((r) => (
-                  <tr key={r.id} className="border-t border-ink-800 align-top">
-                    {pending ? (
-                      <td className="py-1">
-                        <input
-                          type="checkbox"
-                          name="reportIds"
-                          value={r.id}
-                          aria-label={`Report of @${r.reportedUsername}: ${r.reason}`}
-                        />
-                      </td>
-                    ) : null}
-                    <td>
-                      {r.reportedFullName} <span className="text-zinc-400">@{r.reportedUsername}</span>
-                    </td>
-                    <td>
-                      {r.reason}
-                      {r.details ? <p className="text-zinc-400">{r.details}</p> : null}
-                    </td>
-                    <td>{r.reporterUsername ? `@${r.reporterUsername}` : "a deleted account"}</td>
-                    <td>{formatDateTime(r.createdAt)}</td>
-                    {pending ? null : <td>{r.reviewedBy ?? ""}</td>}
+            <div className="relative overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead>
+                  <tr className="text-left text-zinc-400">
+                    {pending ? <th scope="col">Choose</th> : null}
+                    <th scope="col">Account</th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Reported by</th>
+                    <th scope="col">When (UTC)</th>
+                    {pending ? null : <th scope="col">Reviewed by</th>}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {loaderData.reports.map((r) => (
+                    <tr key={r.id} className="border-t border-ink-800 align-top">
+                      {pending ? (
+                        <td className="py-1">
+                          <input
+                            type="checkbox"
+                            name="reportIds"
+                            value={r.id}
+                            aria-label={`Report of @${r.reportedUsername}: ${r.reason}`}
+                          />
+                        </td>
+                      ) : null}
+                      <td>
+                        {r.reportedFullName} <span className="text-zinc-400">@{r.reportedUsername}</span>
+                      </td>
+                      <td>
+                        {r.reason}
+                        {r.details ? <p className="text-zinc-400">{r.details}</p> : null}
+                      </td>
+                      <td>{r.reporterUsername ? `@${r.reporterUsername}` : "a deleted account"}</td>
+                      <td>{formatDateTime(r.createdAt)}</td>
+                      {pending ? null : <td>{r.reviewedBy ?? ""}</td>}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
           {pending && loaderData.reports.length > 0 ? (
             <div className="flex flex-wrap gap-2">
@@ -144,15 +148,15 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
               >
                 Mark reviewed
               </button>
-              <button
-                type="submit"
-                name="intent"
+              <ConfirmButton
                 value="ban"
+                question={M.banConfirm}
+                yes="Yes, ban"
                 className={dangerButtonClass}
                 disabled={navigation.state === "submitting"}
               >
                 Ban accounts
-              </button>
+              </ConfirmButton>
             </div>
           ) : null}
         </Form>

@@ -73,41 +73,43 @@ export default function Validations({ loaderData, actionData }: Route.ComponentP
           {loaderData.orders.length === 0 ? (
             <p className="text-sm text-zinc-400">No paid sessions in the window.</p>
           ) : null}
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left text-zinc-400">
-                <th scope="col">Played</th>
-                <th scope="col">Session</th>
-                <th scope="col">Buyer</th>
-                <th scope="col">Started (UTC)</th>
-                <th scope="col" className="text-right">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.orders.map((order) => (
-                <tr key={order.id} className="border-t border-ink-800">
-                  <td className="py-1">
-                    {order.validatedAt ? (
-                      <span className="text-green-400">Validated</span>
-                    ) : (
-                      <input
-                        type="checkbox"
-                        name="orderIdArray"
-                        value={order.id}
-                        aria-label={`Played: order ${order.id}`}
-                      />
-                    )}
-                  </td>
-                  <td>{order.title}</td>
-                  <td>{order.buyer}</td>
-                  <td>{formatDateTime(order.sessionAt)}</td>
-                  <td className="text-right">{formatMoney(order.amountMinor, order.currency, { decimals: true })}</td>
+          <div className="relative overflow-x-auto">
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="text-left text-zinc-400">
+                  <th scope="col">Played</th>
+                  <th scope="col">Session</th>
+                  <th scope="col">Buyer</th>
+                  <th scope="col">Started (UTC)</th>
+                  <th scope="col" className="text-right">
+                    Amount
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {loaderData.orders.map((order) => (
+                  <tr key={order.id} className="border-t border-ink-800">
+                    <td className="py-1">
+                      {order.validatedAt ? (
+                        <span className="text-green-400">Validated</span>
+                      ) : (
+                        <input
+                          type="checkbox"
+                          name="orderIdArray"
+                          value={order.id}
+                          aria-label={`Played: order ${order.id}`}
+                        />
+                      )}
+                    </td>
+                    <td>{order.title}</td>
+                    <td>{order.buyer}</td>
+                    <td>{formatDateTime(order.sessionAt)}</td>
+                    <td className="text-right">{formatMoney(order.amountMinor, order.currency, { decimals: true })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {open.length > 0 ? (
             <button type="submit" name="intent" value="validate" className={`${buttonClass} self-start`}>
               Mark selected as played

@@ -13,7 +13,8 @@ import type { Route } from "./+types/reset-password";
 
 /**
  * One screen for /reset-password/:token (forgotten password) and /streamer-password-setup/:email?token=
- * (a streamer registered by staff sets a first password). Both end logged in on /.
+ * (a streamer registered by staff sets a first password). Both end logged in: a fan on /, the new streamer on their
+ * dashboard, where their work starts (issue 21).
  */
 export const meta = () => [{ title: "Choose a password | Noobrd" }];
 
@@ -44,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const cookie = await startSession(request, env, result.userId, clientIp(request));
   return redirectWithToast(
     env,
-    "/",
+    params.email ? "/influencer/dashboard" : "/",
     { kind: "success", message: AUTH_MESSAGES.passwordUpdated },
     { "Set-Cookie": cookie },
   );

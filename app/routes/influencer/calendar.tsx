@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
+import { ConfirmButton, ConfirmStep } from "~/components/confirm";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { listGigs } from "~/features/gigs/gigs.server";
 import { LocalTime, TimeZoneInput } from "~/features/slots/components/local-time";
@@ -17,6 +18,7 @@ import { type CalendarMonth, currentMonth, zonedDate } from "~/features/time/cal
 import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatClock } from "~/features/time/format";
 import { viewerTimeZone } from "~/features/time/viewer-zone.server";
+import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { isAppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
@@ -103,6 +105,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(env, here, { kind: "success", message: SLOT_MESSAGES.lobbySaved });
     }
     if (intent === "cancel") {
+      const ask = confirmationNeeded(formData, SLOT_MESSAGES.cancelConfirm, "Yes, cancel the slot");
+      if (ask) return ask;
       const input = cancelSlotSchema.safeParse(Object.fromEntries(formData));
       if (!input.success) return data({ intent, result: null, error: SLOT_MESSAGES.notFound }, { status: 400 });
       await cancelSlot(env, viewer, input.data.slotId);
@@ -168,6 +172,7 @@ function MonthGrid({ month, year, slots, today }: { month: number; year: number;
               <a
                 key={s.id}
                 href={`#slot-${s.id}`}
+                title={s.productTitle ?? undefined}
                 className={`mt-1 block truncate rounded px-1 ${s.status === "cancelled" ? "bg-ink-800 line-through" : "bg-brand-900"}`}
               >
                 {formatClock(s.startsAt, zone)} {s.productTitle ?? "Slot"} {s.seatsTaken}/{s.seats}
@@ -204,6 +209,7 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
           <Link to={`?month=${next.month}&year=${next.year}`}>Next month →</Link>
         </nav>
       </header>
+      <ConfirmStep ask={askedToConfirm(raw)} />
       {actionData?.error ? (
         <p role="alert" className="rounded-lg border border-red-700 bg-red-950 p-3 text-sm text-red-200">
           {actionData.error}
@@ -351,21 +357,16 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
                       Save code
                     </button>
                   </Form>
-                  <Form
-                    method="post"
-                    onSubmit={(event) => {
-                      if (!window.confirm("Cancel this slot? Every buyer is refunded in full.")) event.preventDefault();
-                    }}
-                  >
+                  <Form method="post">
                     <input type="hidden" name="slotId" value={slot.id} />
-                    <button
-                      type="submit"
-                      name="intent"
+                    <ConfirmButton
                       value="cancel"
+                      question={SLOT_MESSAGES.cancelConfirm}
+                      yes="Yes, cancel the slot"
                       className="rounded-lg bg-red-900 px-3 py-2 text-sm"
                     >
                       Cancel slot
-                    </button>
+                    </ConfirmButton>
                   </Form>
                 </div>
               ) : null}

@@ -138,7 +138,7 @@ const ONBOARDING_TEXT = {
 export default function InfluencerDashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   return (
-    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-10 lg:grid-cols-2">
+    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 lg:grid-cols-2">
       <header className="flex flex-wrap items-center justify-between gap-4 lg:col-span-2">
         <h1 className="text-3xl font-bold">Welcome back, {d.name}</h1>
         <nav aria-label="Your business" className="flex flex-wrap gap-2 text-sm">

@@ -1,9 +1,11 @@
 import { data, Form, Link } from "react-router";
+import { ConfirmButton, ConfirmStep } from "~/components/confirm";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { Thumb } from "~/features/catalogue/components/cards";
 import { deleteGig, listGigs, setGigArchived } from "~/features/gigs/gigs.server";
 import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
+import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { isAppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
@@ -33,6 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent"));
   const gigId = String(form.get("gigId") ?? "");
+  if (intent === "archive" || intent === "delete") {
+    const title = String(form.get("title") ?? "this gig");
+    const ask =
+      intent === "archive"
+        ? confirmationNeeded(form, GIG_MESSAGES.archiveConfirm(title), "Yes, archive")
+        : confirmationNeeded(form, GIG_MESSAGES.deleteConfirm(title), "Yes, delete");
+    if (ask) return ask;
+  }
   try {
     if (intent === "archive" || intent === "unarchive") {
       await setGigArchived(env, viewer, gigId, intent === "archive");
@@ -107,7 +117,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           </button>
         </Form>
       ) : null}
-      {actionData?.error ? (
+      <ConfirmStep ask={askedToConfirm(actionData)} />
+      {actionData && "error" in actionData ? (
         <p role="alert" className="rounded-lg border border-red-700 bg-red-950 p-3 text-sm text-red-200">
           {actionData.error}
         </p>
@@ -115,7 +126,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       {gigs.length === 0 ? (
         <p className="text-zinc-400">{archived ? "No archived gigs." : "No gigs yet. Add your first one."}</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2" aria-label={archived ? "Inactive gigs" : "Active gigs"}>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label={archived ? "Inactive gigs" : "Active gigs"}>
           {gigs.map((gig) => (
             <li key={gig.id} className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-900 p-4">
               <Thumb
@@ -125,7 +136,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 width={640}
                 height={360}
               />
-              <h2 className="font-semibold">{gig.title}</h2>
+              <h2 className="truncate font-semibold" title={gig.title}>
+                {gig.title}
+              </h2>
               <p className="text-sm text-zinc-400">
                 {gig.gameName} · {gig.modeName} · {gig.platformName} · {gig.price}
               </p>
@@ -141,25 +154,41 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 </Link>
                 <Form method="post">
                   <input type="hidden" name="gigId" value={gig.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={archived ? "unarchive" : "archive"}
-                    className="rounded-lg bg-ink-700 px-3 py-1.5"
-                  >
-                    {archived ? `Unarchive ${gig.title}` : `Archive ${gig.title}`}
-                  </button>
+                  <input type="hidden" name="title" value={gig.title} />
+                  {archived ? (
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="unarchive"
+                      className="rounded-lg bg-ink-700 px-3 py-1.5"
+                      aria-label={`Unarchive ${gig.title}`}
+                    >
+                      Unarchive
+                    </button>
+                  ) : (
+                    <ConfirmButton
+                      value="archive"
+                      question={GIG_MESSAGES.archiveConfirm(gig.title)}
+                      yes="Yes, archive"
+                      className="rounded-lg bg-ink-700 px-3 py-1.5"
+                      aria-label={`Archive ${gig.title}`}
+                    >
+                      Archive
+                    </ConfirmButton>
+                  )}
                 </Form>
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!window.confirm(`Delete "${gig.title}"? This cannot be undone.`)) event.preventDefault();
-                  }}
-                >
+                <Form method="post">
                   <input type="hidden" name="gigId" value={gig.id} />
-                  <button type="submit" name="intent" value="delete" className="rounded-lg bg-red-900 px-3 py-1.5">
+                  <input type="hidden" name="title" value={gig.title} />
+                  <ConfirmButton
+                    value="delete"
+                    question={GIG_MESSAGES.deleteConfirm(gig.title)}
+                    yes="Yes, delete"
+                    className="rounded-lg bg-red-900 px-3 py-1.5"
+                    aria-label={`Delete ${gig.title}`}
+                  >
                     Delete
-                  </button>
+                  </ConfirmButton>
                 </Form>
               </div>
             </li>

@@ -90,7 +90,7 @@ export function GigForm({
       >
         <input
           {...getInputProps(fields.product_title, { type: "text" })}
-          maxLength={GIG_TITLE_MAX + 20}
+          maxLength={GIG_TITLE_MAX}
           className={inputClass}
         />
       </Field>

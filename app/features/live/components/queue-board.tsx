@@ -123,11 +123,15 @@ export function QueueBoard({
             <input type="hidden" name="intent" value="streamingLink" />
             <input type="hidden" name="liveSessionId" value={session.id} />
             <label htmlFor="streamingLink" className="text-sm font-medium">
-              Streaming link (empty: not streaming)
+              Streaming link
             </label>
+            <p id="streamingLink-hint" className="text-xs text-zinc-400">
+              Where fans watch you. Leave it empty if you are not streaming this session.
+            </p>
             <input
               id="streamingLink"
               name="streamingLink"
+              aria-describedby="streamingLink-hint"
               defaultValue={session.streamingLink ?? ""}
               className={inputClass}
             />

@@ -96,6 +96,10 @@ export function StepperForm({
   const [streaming, setStreaming] = useState(values.isStreaming);
   const current = stepIndex(step);
   const game = games.find((g) => g.id === values._game_id);
+  // The mode list offers the chosen game's modes only (issue 21: every game has a "Team Deathmatch"). Before a game
+  // is chosen, and without JavaScript, it lists them all, grouped by game.
+  const [chosenGame, setChosenGame] = useState(values._game_id);
+  const modeGames = chosenGame && hydrated ? games.filter((g) => g.id === chosenGame) : games;
   return (
     <Form
       method="post"
@@ -131,7 +135,13 @@ export function StepperForm({
         {step === "game" ? (
           <>
             <Field label="Game" id="_game_id" errors={errors._game_id ? [errors._game_id] : undefined}>
-              <select id="_game_id" name="_game_id" defaultValue={values._game_id} className={inputClass}>
+              <select
+                id="_game_id"
+                name="_game_id"
+                defaultValue={values._game_id}
+                onChange={(event) => setChosenGame(event.target.value)}
+                className={inputClass}
+              >
                 <option value="">Pick a game</option>
                 {games.map((g) => (
                   <option key={g.id} value={g.id}>
@@ -142,13 +152,14 @@ export function StepperForm({
             </Field>
             <Field label="Mode" id="_game_mode_id" errors={errors._game_mode_id ? [errors._game_mode_id] : undefined}>
               <select
+                key={hydrated ? chosenGame : "all"}
                 id="_game_mode_id"
                 name="_game_mode_id"
                 defaultValue={values._game_mode_id}
                 className={inputClass}
               >
                 <option value="">Pick a mode</option>
-                {games.map((g) => (
+                {modeGames.map((g) => (
                   <optgroup key={g.id} label={g.name}>
                     {g.modes.map((mode) => (
                       <option key={mode.id} value={mode.id}>

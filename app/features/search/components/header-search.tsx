@@ -138,7 +138,9 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
             className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-ink-800 aria-selected:bg-ink-800"
           >
             <span className="w-10 shrink-0 text-xs text-zinc-400">{TYPE_LABELS[suggestion.type]}</span>
-            <span className="flex-1 truncate">{suggestion.name}</span>
+            <span className="flex-1 truncate" title={suggestion.name}>
+              {suggestion.name}
+            </span>
             {suggestion.isLive ? (
               <span className="rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-bold text-white">LIVE</span>
             ) : null}
