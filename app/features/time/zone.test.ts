@@ -69,8 +69,16 @@ function runHint(
     },
   };
   const location = { reload: () => state.reloads++ };
-  const Intl = { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone: browserZone }) }) };
-  new Function("document", "location", "Intl", timeZoneHintScript({ zone: served, source }))(document, location, Intl);
+  // A stand-in for the browser's Intl (the script reads only the resolved zone), passed under Intl's name.
+  const fakeIntl = {
+    // biome-ignore lint/correctness/noComponentHookFactories: Intl's constructor name, not a React component
+    DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone: browserZone }) }),
+  };
+  new Function("document", "location", "Intl", timeZoneHintScript({ zone: served, source }))(
+    document,
+    location,
+    fakeIntl,
+  );
   return state;
 }
 
