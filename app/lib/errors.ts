@@ -8,11 +8,17 @@ export type AppErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413
 export class AppError extends Error {
   readonly status: AppErrorStatus;
   readonly field?: string;
-  constructor(status: AppErrorStatus, message: string, field?: string) {
+  /**
+   * Why, when one message covers several causes (the API keeps the specified message; the reason is a code the
+   * API answers beside it and the page can say in words). E.g. a promo code that is unknown, expired or used up.
+   */
+  readonly reason?: string;
+  constructor(status: AppErrorStatus, message: string, field?: string, reason?: string) {
     super(message);
     this.name = "AppError";
     this.status = status;
     this.field = field;
+    this.reason = reason;
   }
 }
 

@@ -158,21 +158,35 @@ describe("wallet and promo codes through the API", () => {
       amountMinor: 5400,
     });
     const otherStar = (await bookingWorld()).star.id;
+    // The specified message for every refusal, and the reason beside it (issue 21: a typo is not an expired code).
     const refused = [
-      "NOPE123",
-      await promo({ isActive: false }),
-      await promo({ expiresAt: new Date(Date.now() - 1000) }),
-      await promo({ influencerId: otherStar }),
-    ];
-    for (const code of refused) {
+      ["NOPE123", "unknown"],
+      [await promo({ isActive: false }), "inactive"],
+      [await promo({ expiresAt: new Date(Date.now() - 1000) }), "expired"],
+      [await promo({ influencerId: otherStar }), "other_streamer"],
+      [await promo({ kind: "fixed", value: 500, currency: "INR" }), "other_currency"],
+    ] as const;
+    for (const [code, reason] of refused) {
       const answer = await verify(code);
       expect(answer.status).toBe(400);
       expect(await answer.json()).toEqual({
         success: false,
         message: "Error verifying promo code",
         field: "promoCode",
+        reason,
       });
     }
+    // Without JavaScript the booking form says why in words.
+    const expired = refused[2][0];
+    const page = await form(`/gig/${world.gig.id}`, buyer.cookie, {
+      slotId: world.slot.id,
+      numberOfPlayers: "1",
+      "multipleGamerTags[0]": "P1",
+      promoCode: expired,
+      paymentMethod: "card",
+    });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Error verifying promo code: This promo code has expired.");
     const placed = await api(
       "/api/book-slot/create-order",
       buyer.cookie,
@@ -186,6 +200,7 @@ describe("wallet and promo codes through the API", () => {
       purchase(world.slot.id, ["P3"], { promoCode: tenOff }),
     );
     expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ reason: "already_used" });
     expect(await count("SELECT count(*) AS n FROM orders WHERE user_id = ?", buyer.user.id)).toBe(1);
 
     // A code limited to 3 uses in total, raced by 8 buyers: exactly 3 orders carry it.

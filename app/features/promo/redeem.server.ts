@@ -1,8 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { badRequest } from "~/lib/errors";
+import { AppError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, type Db } from "~/platform/db.server";
 import { promoCodes, promoRedemptions } from "~db/schema";
+import type { PromoReason } from "./reasons";
 
 /**
  * Promo codes on the fan's side: quoting a code for a purchase (GET /api/verify-promo-code and the order
@@ -10,7 +11,13 @@ import { promoCodes, promoRedemptions } from "~db/schema";
  * counts, a conditional insert that re-checks the active flag, expiry, scope and both use limits
  * (db/schema/promo.ts), so a code can never be used beyond its limits however many buyers race.
  */
-export const PROMO_ERROR = "Error verifying promo code";
+export { PROMO_ERROR } from "./reasons";
+
+import { PROMO_ERROR } from "./reasons";
+
+function refused(reason: PromoReason) {
+  return new AppError(400, PROMO_ERROR, "promoCode", reason);
+}
 
 export type PromoQuote = {
   promoCodeId: string;
@@ -62,15 +69,14 @@ export async function quotePromo(db: Db, input: QuoteInput): Promise<PromoQuote>
     .from(promoCodes)
     .where(eq(promoCodes.code, code))
     .limit(1);
-  if (!promo?.isActive) throw badRequest(PROMO_ERROR, "promoCode");
-  if (promo.expiresAt && promo.expiresAt.getTime() <= input.now.getTime()) throw badRequest(PROMO_ERROR, "promoCode");
-  if (promo.influencerId && promo.influencerId !== input.influencerId) throw badRequest(PROMO_ERROR, "promoCode");
-  if (promo.maxUses !== null && Number(promo.uses) >= promo.maxUses) throw badRequest(PROMO_ERROR, "promoCode");
-  if (promo.maxUsesPerUser !== null && Number(promo.userUses) >= promo.maxUsesPerUser) {
-    throw badRequest(PROMO_ERROR, "promoCode");
-  }
+  if (!promo) throw refused("unknown");
+  if (!promo.isActive) throw refused("inactive");
+  if (promo.expiresAt && promo.expiresAt.getTime() <= input.now.getTime()) throw refused("expired");
+  if (promo.influencerId && promo.influencerId !== input.influencerId) throw refused("other_streamer");
+  if (promo.maxUses !== null && Number(promo.uses) >= promo.maxUses) throw refused("used_up");
+  if (promo.maxUsesPerUser !== null && Number(promo.userUses) >= promo.maxUsesPerUser) throw refused("already_used");
   const discountMinor = discountFor(promo, input.priceMinor, input.currency);
-  if (discountMinor === null) throw badRequest(PROMO_ERROR, "promoCode");
+  if (discountMinor === null) throw refused("other_currency");
   return {
     promoCodeId: promo.id,
     code: promo.code,

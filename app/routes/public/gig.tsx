@@ -12,6 +12,7 @@ import { catalogueRequest } from "~/features/catalogue/request.server";
 import { getGigPage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { promoRefusalText } from "~/features/promo/reasons";
 import { isAppError } from "~/lib/errors";
 import { formatMoney, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
@@ -68,9 +69,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(`/checkout/success?order=${placed.orderId}`, 303);
   } catch (thrown) {
     if (!isAppError(thrown)) throw thrown;
-    const fieldErrors = thrown.field ? { [thrown.field]: [thrown.message] } : undefined;
+    // A promo refusal says why (unknown, expired, used up...), beside the specified message.
+    const message = thrown.reason ? `${thrown.message}: ${promoRefusalText(thrown.reason)}` : thrown.message;
+    const fieldErrors = thrown.field ? { [thrown.field]: [message] } : undefined;
     return data(
-      { result: submission.reply({ formErrors: fieldErrors ? [] : [thrown.message], fieldErrors }) },
+      { result: submission.reply({ formErrors: fieldErrors ? [] : [message], fieldErrors }) },
       { status: thrown.status },
     );
   }

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { promoRefusalText } from "~/features/promo/reasons";
 import { formatMoney, type Money } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
 import { BOOKING_FORM_MAX_PLAYERS, BOOKING_MESSAGES } from "../messages";
@@ -80,8 +81,12 @@ export function BookingForm(props: Props) {
         discountMinor?: number;
         amountMinor?: number;
         message?: string;
+        reason?: string;
       };
-      if (!answer.success) return setPromo({ status: "error", text: answer.message ?? BOOKING_MESSAGES.promoInvalid });
+      if (!answer.success) {
+        const why = answer.reason ? `: ${promoRefusalText(answer.reason)}` : "";
+        return setPromo({ status: "error", text: `${answer.message ?? BOOKING_MESSAGES.promoInvalid}${why}` });
+      }
       setPromo({
         status: "ok",
         text: `${formatMoney(answer.discountMinor ?? 0, props.price.currency)} off: you pay ${formatMoney(answer.amountMinor ?? 0, props.price.currency)}`,

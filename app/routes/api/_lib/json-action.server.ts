@@ -87,7 +87,11 @@ export function jsonAction<S extends z.ZodType, Auth extends boolean = false>(
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       if (isAppError(thrown)) {
-        return jsonError(thrown.status, thrown.message, thrown.field ? { field: thrown.field } : undefined);
+        const extra = {
+          ...(thrown.field ? { field: thrown.field } : {}),
+          ...(thrown.reason ? { reason: thrown.reason } : {}),
+        };
+        return jsonError(thrown.status, thrown.message, Object.keys(extra).length > 0 ? extra : undefined);
       }
       throw thrown;
     }
