@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { newId } from "~/lib/id";
+import { formatMoney } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { promoCodes } from "~db/schema";
 import { request } from "./app";
@@ -111,7 +112,14 @@ describe("the booking form on /gig/:id (no JavaScript)", () => {
     });
     expect(wallet.status).toBe(303);
     const confirmation = await request(wallet.headers.get("Location") ?? "", { headers: { Cookie: buyer.cookie } });
-    expect(await confirmation.text()).toContain("Payment received");
+    const confirmed = (await confirmation.text()).replaceAll("<!-- -->", "");
+    expect(confirmed).toContain("Payment received");
+    // The confirmation names what was booked: the gig, the session's time, the seats and the amount.
+    const booked = confirmed.match(/data-testid="booked-session">(.*?)<\/p>/s)?.[1] ?? "";
+    expect(booked).toContain(`Gig ${world.gig.id.slice(0, 6)}`);
+    expect(booked).toContain("<time");
+    expect(booked).toContain("1 seat,");
+    expect(booked).toContain(formatMoney(world.priceMinor, "USD"));
     expect(await balance(buyer.user.id)).toBe(50_000 - world.priceMinor);
   });
 });

@@ -1,9 +1,13 @@
 import { Link } from "react-router";
 import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { requireUser } from "~/features/auth/guards.server";
+import type { Viewer } from "~/features/auth/policy";
+import { SlotTime } from "~/features/booking/components/slot-time";
+import { getOrder } from "~/features/booking/orders.server";
 import { LIVE_MESSAGES } from "~/features/live/messages";
 import { confirmCheckout, ownOrderStatus } from "~/features/payments/doors.server";
 import { isAppError } from "~/lib/errors";
+import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/success";
@@ -23,7 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const orderId = query.get("order");
     if (orderId) {
       const order = await ownOrderStatus(env, viewer, orderId);
-      return { orderId: order.id, status: order.status, kind: order.kind };
+      return {
+        orderId: order.id,
+        status: order.status,
+        kind: order.kind,
+        booked: await bookedSession(env, viewer, order),
+      };
     }
     const { order } = await confirmCheckout(env, viewer, query.get("session_id") ?? "");
     // A VIP queue place: back to the live session, where the fan sees their place.
@@ -33,11 +42,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         message: LIVE_MESSAGES.vipJoined,
       });
     }
-    return { orderId: order.id, status: order.status, kind: order.kind };
+    return {
+      orderId: order.id,
+      status: order.status,
+      kind: order.kind,
+      booked: await bookedSession(env, viewer, order),
+    };
   } catch (thrown) {
     if (isAppError(thrown)) throw new Response(thrown.message, { status: thrown.status });
     throw thrown;
   }
+}
+
+/** What a paid slot booking bought, for the page to name: the gig, the session's time, the seats and the amount. */
+async function bookedSession(env: Env, viewer: Viewer, order: { id: string; kind: string; status: string }) {
+  if (order.kind !== "slot_booking" || order.status !== "paid") return null;
+  const details = await getOrder(env, viewer, order.id);
+  if (!details.startsAt) return null;
+  return {
+    title: details.productTitle ?? "Game session",
+    star: details.starName || details.starUsername || "",
+    startsAt: details.startsAt,
+    endsAt: details.endsAt,
+    seats: details.seats ?? 1,
+    amount: formatMoney(details.amountMinor, details.currency),
+  };
 }
 
 const TITLES: Record<string, string> = {
@@ -48,7 +77,7 @@ const TITLES: Record<string, string> = {
 };
 
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
-  const { status, orderId, kind } = loaderData;
+  const { status, orderId, kind, booked } = loaderData;
   const title =
     kind === "wallet_topup" && status === "paid" ? "Your wallet was topped up" : (TITLES[status] ?? "Order");
   return (
@@ -60,10 +89,20 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
             next booking.
           </p>
         ) : status === "paid" ? (
-          <p>
-            Order <span className="font-mono">{orderId}</span> is confirmed. A confirmation email with a calendar invite
-            is on its way.
-          </p>
+          <>
+            {booked ? (
+              <p data-testid="booked-session">
+                <strong className="text-zinc-100">{booked.title}</strong>
+                {booked.star ? ` with ${booked.star}` : ""}:{" "}
+                <SlotTime startsAt={booked.startsAt} endsAt={booked.endsAt} />, {booked.seats}{" "}
+                {booked.seats === 1 ? "seat" : "seats"}, {booked.amount} paid.
+              </p>
+            ) : null}
+            <p>
+              Order <span className="font-mono">{orderId}</span> is confirmed. A confirmation email with a calendar
+              invite is on its way.
+            </p>
+          </>
         ) : status === "refunded" ? (
           <p>
             Your payment arrived after your seat hold expired and the seat was taken, so it was refunded in full to your
