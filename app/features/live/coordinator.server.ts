@@ -2,6 +2,7 @@ import { isNull } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { AppError, type AppErrorStatus, isAppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
+import { log } from "~/platform/log.server";
 import { liveSessions } from "~db/schema";
 import type { InfluencerPayload, UpdateUserPayload } from "./events";
 import {
@@ -114,7 +115,7 @@ export async function closeLiveSockets(env: Env, userIds: string[]): Promise<voi
       open.flatMap(({ id }) => userIds.map((userId) => env.LIVE_SESSION.getByName(id).signOut(userId))),
     );
   } catch (error) {
-    console.error("live sockets sign-out", userIds, error);
+    log.error("live.sign_out_failed", { targetUserIds: userIds, error });
   }
 }
 
@@ -123,7 +124,7 @@ export async function liveSessionChanged(env: Env, liveSessionId: string): Promi
   try {
     await sendLiveCommand(env, liveSessionId, { type: "changed" });
   } catch (error) {
-    console.error("live session broadcast", liveSessionId, error);
+    log.error("live.broadcast_failed", { liveSessionId, error });
   }
 }
 
