@@ -1,0 +1,78 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "~workers/app";
+import { request } from "./app";
+import { loggedInUser } from "./session";
+
+/** The JSON lines the app writes while `run` runs (docs/decisions/021-logging.md). */
+async function linesOf(run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+  const lines: Record<string, unknown>[] = [];
+  for (const method of ["log", "warn", "error"] as const) {
+    vi.spyOn(console, method).mockImplementation((text: unknown) => {
+      try {
+        lines.push(JSON.parse(String(text)));
+      } catch {
+        lines.push({ unparsed: String(text) });
+      }
+    });
+  }
+  await run();
+  vi.restoreAllMocks();
+  return lines;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the request line", () => {
+  it("names the request by its cf-ray, with method, path, status and duration, and no user when anonymous", async () => {
+    const lines = await linesOf(() => request("/healthz", { headers: { "cf-ray": "8c1f00aa11bb22cc-BOM" } }));
+    const line = lines.find((entry) => entry.event === "request");
+    expect(line).toMatchObject({
+      level: "info",
+      event: "request",
+      requestId: "8c1f00aa11bb22cc-BOM",
+      route: "/healthz",
+      method: "GET",
+      path: "/healthz",
+      status: 200,
+    });
+    expect(typeof line?.durationMs).toBe("number");
+    expect(line).not.toHaveProperty("userId");
+    expect(lines.every((entry) => !("unparsed" in entry))).toBe(true);
+  });
+
+  it("carries the viewer's id once the app knows it, and a fresh request id without cf-ray", async () => {
+    const { user, cookie } = await loggedInUser();
+    const lines = await linesOf(() => request("/profile", { headers: { Cookie: cookie } }));
+    const line = lines.find((entry) => entry.event === "request");
+    expect(line).toMatchObject({ event: "request", path: "/profile", status: 200, userId: user.id });
+    expect(line?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(lines)).not.toContain(cookie.split("=")[1]);
+  });
+});
+
+describe("the cron's lines", () => {
+  it("log every run's outcome, also when there was nothing to do", async () => {
+    const lines = await linesOf(async () => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "* * * * *" }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    });
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          level: "info",
+          event: "cron.run",
+          cron: "* * * * *",
+          task: "hold-sweeper",
+          ok: true,
+          swept: 0,
+        }),
+        expect.objectContaining({ level: "info", event: "jobs.sweep", refundsSettled: 0, messagesSent: 0 }),
+      ]),
+    );
+  });
+});
