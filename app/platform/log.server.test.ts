@@ -117,6 +117,15 @@ describe("redact", () => {
     expect(maskEmail("not an address")).toBe(REDACTED);
   });
 
+  it("masks an address inside free text too, an error's message included", () => {
+    const error = new Error("D1_ERROR: SELECT * FROM users WHERE email = 'probe.user@example.co.in'");
+    const safe = redact({ error, note: "mail to x@y.org and a@b.com" }) as Record<string, Record<string, unknown>>;
+    expect(safe.error?.message).toBe("D1_ERROR: SELECT * FROM users WHERE email = 'p***@example.co.in'");
+    expect(String(safe.error?.stack)).not.toContain("probe.user@");
+    expect(safe.note).toBe("mail to x***@y.org and a***@b.com");
+    expect(redact("no address here, @handle")).toBe("no address here, @handle");
+  });
+
   it("writes redacted fields in the line, never the secret", () => {
     const lines = captured(() =>
       log.warn("oauth.sign_in_failed", { provider: "google", body: { access_token: "ya29" } }),

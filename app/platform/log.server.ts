@@ -6,7 +6,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * Workers Logs (wrangler.toml `[observability]`) files it under that level. The request's context is opened by
  * workers/app.ts around each request (as after-response.server.ts does for waitUntil) and found here without
  * threading it through every call; a use case that learns who the viewer is adds the userId. Fields pass through
- * `redact` first: secrets, bank details and credentials are never written, email addresses only masked.
+ * `redact` first: secrets, bank details and credentials are never written, email addresses only masked (also inside
+ * free text such as an error's message).
  */
 export type LogLevel = "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
@@ -51,18 +52,26 @@ export function maskEmail(value: string): string {
   return `${value[0]}***${value.slice(at)}`;
 }
 
+/** An address inside free text (a driver's error message quoting a query, say): masked the same way. */
+const EMAIL_IN_TEXT = /([A-Za-z0-9])[A-Za-z0-9._%+-]*(@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})/g;
+
+function maskEmailsIn(text: string): string {
+  return text.includes("@") ? text.replace(EMAIL_IN_TEXT, "$1***$2") : text;
+}
+
 /** A copy of `value` safe to log: secret keys replaced by "[redacted]", emails masked, errors made plain. */
 export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): unknown {
   if (value === null || value === undefined) return value;
   if (typeof value === "bigint") return value.toString();
+  if (typeof value === "string") return maskEmailsIn(value);
   if (typeof value !== "object") return typeof value === "function" ? undefined : value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
   if (seen.has(value)) return "[circular]";
   if (depth >= MAX_DEPTH) return "[nested]";
   seen.add(value);
   if (value instanceof Error) {
-    const plain: LogFields = { name: value.name, message: value.message };
-    if (value.stack) plain.stack = value.stack;
+    const plain: LogFields = { name: value.name, message: maskEmailsIn(value.message) };
+    if (value.stack) plain.stack = maskEmailsIn(value.stack);
     if (value.cause !== undefined) plain.cause = redact(value.cause, depth + 1, seen);
     return redactEntries(Object.entries(value), plain, depth, seen);
   }
