@@ -56,7 +56,7 @@ function utc(date: Date | null): string {
 
 /**
  * pdf-lib (with pako, ~1 MB) is loaded when an invoice is drawn, not with every request: it is imported nowhere else
- * at run time, so the bundler keeps it in a chunk of its own (docs/decisions/021-logging.md, "A lean server bundle").
+ * at run time, so the bundler keeps it in a chunk of its own (docs/architecture.md, "Request path").
  */
 async function renderInvoice(order: OrderDetails, timeZone: string, now: Date): Promise<Uint8Array> {
   const { PDFDocument, rgb, StandardFonts } = await import("pdf-lib");
