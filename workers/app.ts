@@ -196,7 +196,11 @@ const worker = {
    */
   async queue(batch, env) {
     if (batch.queue.startsWith(JOBS_QUEUE_PREFIX)) {
-      await runJobs(env, batch);
+      // runJobs logs the batch's outcome (jobs.batch); a batch that throws is retried by the queue.
+      await runJobs(env, batch).catch((error: unknown) => {
+        log.error("jobs.batch_failed", { queue: batch.queue, messages: batch.messages.length, error });
+        throw error;
+      });
       return;
     }
     let delivered = 0;

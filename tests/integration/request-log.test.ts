@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "~workers/app";
 import { request } from "./app";
+import { api, bookingWorld, deliveries, fan, paySession, postWebhook, purchase } from "./booking-world";
 import { loggedInUser } from "./session";
 
 /** The JSON lines the app writes while `run` runs (docs/decisions/021-logging.md). */
@@ -74,5 +75,37 @@ describe("the cron's lines", () => {
         expect.objectContaining({ level: "info", event: "jobs.sweep", refundsSettled: 0, messagesSent: 0 }),
       ]),
     );
+  });
+});
+
+describe("the Stripe webhook's lines", () => {
+  it("log each event's outcome (fulfilled, then duplicate) and a bad signature, never the signature itself", async () => {
+    const world = await bookingWorld();
+    const buyer = await fan();
+    const placed = (await (
+      await api("/api/book-slot/create-order", buyer.cookie, purchase(world.slot.id, ["Ace"]))
+    ).json()) as { orderId: string; sessionId: string };
+    await paySession(placed.sessionId);
+    const [paid] = await deliveries(placed.sessionId);
+    const lines = await linesOf(async () => {
+      expect((await postWebhook(paid?.payload ?? "", paid?.signature ?? "")).status).toBe(200);
+      expect((await postWebhook(paid?.payload ?? "", paid?.signature ?? "")).status).toBe(200);
+      expect((await postWebhook(paid?.payload ?? "", "t=1,v1=forged")).status).toBe(400);
+    });
+    const webhook = lines.filter((line) => String(line.event).startsWith("webhook."));
+    expect(webhook).toEqual([
+      expect.objectContaining({
+        level: "info",
+        event: "webhook.received",
+        route: "/api/stripe",
+        type: "checkout.session.completed",
+        sessionId: placed.sessionId,
+        orderId: placed.orderId,
+        outcome: "fulfilled",
+      }),
+      expect.objectContaining({ event: "webhook.received", outcome: "duplicate", sessionId: placed.sessionId }),
+      expect.objectContaining({ level: "warn", event: "webhook.rejected", reason: "signature" }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(paid?.signature ?? "-");
   });
 });

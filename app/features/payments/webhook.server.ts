@@ -19,7 +19,7 @@ export async function handleStripeWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<{ received: true; duplicate?: true }> {
-  let event: Awaited<ReturnType<ReturnType<typeof payments>["verifyWebhook"]>>;
+  let event: VerifiedEvent;
   try {
     event = await payments(env).verifyWebhook(rawBody, signature);
   } catch (error) {
@@ -29,7 +29,6 @@ export async function handleStripeWebhook(
     }
     throw error;
   }
-  const db = getDb(env);
   const sessionId = event.type === "other" ? null : event.session.id;
   const received = {
     provider: "stripe",
@@ -37,6 +36,25 @@ export async function handleStripeWebhook(
     type: event.type === "other" ? event.stripeType : event.type,
     sessionId,
   };
+  // Every verified event logs its outcome (docs/decisions/021-logging.md); a failure is retried by Stripe.
+  try {
+    return await processEvent(env, rawBody, event, received);
+  } catch (error) {
+    log.error("webhook.failed", { ...received, error });
+    throw error;
+  }
+}
+
+type VerifiedEvent = Awaited<ReturnType<ReturnType<typeof payments>["verifyWebhook"]>>;
+
+async function processEvent(
+  env: Env,
+  rawBody: string,
+  event: VerifiedEvent,
+  received: { provider: string; eventId: string; type: string; sessionId: string | null },
+): Promise<{ received: true; duplicate?: true }> {
+  const db = getDb(env);
+  const { sessionId } = received;
   const inserted = await db
     .insert(paymentEvents)
     .values({
