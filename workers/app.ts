@@ -210,8 +210,13 @@ const worker = {
         message.ack();
         delivered++;
       } catch (error) {
-        const { kind, influencerId } = message.body as FanoutMessage;
-        log.error("fanout.page_failed", { kind, influencerId, attempts: message.attempts, error });
+        const body = message.body as Partial<FanoutMessage> | null;
+        log.error("fanout.page_failed", {
+          kind: body?.kind,
+          influencerId: body?.influencerId,
+          attempts: message.attempts,
+          error,
+        });
         message.retry();
       }
     }

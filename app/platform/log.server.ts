@@ -20,11 +20,6 @@ export function withLogContext<T>(context: LogContext, run: () => T): T {
   return scope.run(context, run);
 }
 
-/** The context of the request being served, if any (the request line reads the userId from it). */
-export function currentLogContext(): LogContext | undefined {
-  return scope.getStore();
-}
-
 /** Records who the viewer is on the current request's context (a no-op outside a request). */
 export function setLogUserId(userId: string): void {
   const context = scope.getStore();
