@@ -1,7 +1,20 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { cancelSlot } from "~/features/slots/slots.server";
 import worker from "~workers/app";
+import { sweepOwedWork } from "~workers/jobs";
+import {
+  createBooking,
+  createGame,
+  createGig,
+  createInfluencer,
+  createPlatform,
+  createSlot,
+  createUser,
+  viewerOf,
+} from "../factories";
+import { failingBatches } from "../support/faulty-d1";
 import { request } from "./app";
 import { api, bookingWorld, deliveries, fan, paySession, postWebhook, purchase } from "./booking-world";
 import { loggedInUser } from "./session";
@@ -107,5 +120,32 @@ describe("the Stripe webhook's lines", () => {
       expect.objectContaining({ level: "warn", event: "webhook.rejected", reason: "signature" }),
     ]);
     expect(JSON.stringify(lines)).not.toContain(paid?.signature ?? "-");
+  });
+});
+
+describe("the refunds' lines", () => {
+  it("log a failed attempt with its count and the later settlement, by refund id", async () => {
+    const star = await createInfluencer(env.DB);
+    const platform = await createPlatform(env.DB, "pc");
+    const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
+    const gig = await createGig(env.DB, star.id, game);
+    const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 7 * 86_400_000), { seats: 2 });
+    const fan = await createUser(env.DB);
+    await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed");
+    const flaky = { ...env, DB: failingBatches(env.DB, /update "refunds" set "status"/i, { left: 1 }) } as Env;
+    const now = new Date();
+    const lines = await linesOf(async () => {
+      await cancelSlot(flaky, viewerOf(star), slot.id, now);
+      await sweepOwedWork(env, new Date(now.getTime() + 3_600_000));
+    });
+    const failed = lines.find((line) => line.event === "refund.failed");
+    expect(failed).toMatchObject({ level: "error", attempts: 1, status: "pending" });
+    expect(typeof failed?.refundId).toBe("string");
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ level: "info", event: "refund.settled", refundId: failed?.refundId }),
+        expect.objectContaining({ event: "jobs.sweep", refundsSettled: 1, refundsFailed: 0 }),
+      ]),
+    );
   });
 });
