@@ -1,13 +1,26 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import appCss from "./app.css?inline";
 import { InlineCssProvider } from "./components/inline-css";
 import { NonceProvider } from "./components/nonce";
+import { isAppError } from "./lib/errors";
 import { cloudflareContext } from "./platform/context";
+import { log } from "./platform/log.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * An error a loader or action threw that no code turned into an answer (docs/decisions/021-logging.md): logged once,
+ * with the request's context. A thrown Response or an AppError below 500 is an answer, not a fault; an aborted
+ * request's errors are the visitor leaving.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  if (isAppError(error) && error.status < 500) return;
+  log.error("route.error", { method: request.method, error });
+}
 
 export default async function handleRequest(
   request: Request,
@@ -32,7 +45,7 @@ export default async function handleRequest(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) log.error("render.failed", { error });
       },
     },
   );

@@ -160,6 +160,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <ErrorPage status={error.status} title={error.statusText || "Something went wrong"} detail={MESSAGES.generic} />
     );
   }
-  if (import.meta.env.DEV && error instanceof Error) console.error(error);
   return <ErrorPage status={500} title="Something went wrong" detail={MESSAGES.generic} />;
 }

@@ -33,6 +33,7 @@ describe("the production deploy checks", () => {
         STRIPE_SECRET_KEY: "sk_live_oops",
       },
       queues: { producers: config.queues?.producers?.filter((p) => p.binding !== "JOBS"), consumers: [] },
+      observability: { enabled: false },
     };
     expect(deployProblems(bad)).toEqual([
       'STRIPE_STAND_IN is "on": a stand-in never ships to production; set it "off"',
@@ -42,6 +43,10 @@ describe("the production deploy checks", () => {
       "STRIPE_SECRET_KEY is a var: set it with `wrangler secret put` instead",
       "the noobrd-fanout queue has no consumer",
       "the JOBS queue producer is missing",
+      "Workers Logs are off: set [env.production.observability] enabled = true",
+    ]);
+    expect(deployProblems({ ...config, observability: { enabled: true, logs: { enabled: false } } })).toEqual([
+      "Workers Logs are off: set [env.production.observability] enabled = true",
     ]);
   });
 

@@ -10,6 +10,7 @@ export type DeployConfig = {
   durable_objects?: { bindings?: { name: string }[] };
   queues?: { producers?: { binding: string; queue: string }[]; consumers?: { queue: string }[] };
   triggers?: { crons?: string[] };
+  observability?: { enabled?: boolean; logs?: { enabled?: boolean } };
 };
 
 /** Secrets a production Worker cannot run without (`npx wrangler secret put NAME --env production`). */
@@ -80,6 +81,10 @@ export function deployProblems(config: DeployConfig, secrets?: readonly string[]
     }
   }
   if ((config.triggers?.crons ?? []).length < 3) problems.push("the three cron triggers are missing");
+  // The app's JSON log lines are read in Workers Logs (docs/decisions/021-logging.md): without it they are lost.
+  if (config.observability?.enabled !== true || config.observability.logs?.enabled === false) {
+    problems.push("Workers Logs are off: set [env.production.observability] enabled = true");
+  }
   if (secrets) {
     for (const secret of REQUIRED_SECRETS) {
       if (!secrets.includes(secret)) {

@@ -12,6 +12,7 @@ import { optimizeDatabase } from "../app/platform/db.server";
 import { serveWithEdgeCache } from "../app/platform/edge-cache.server";
 import { appOrigin } from "../app/platform/env.server";
 import { checkPageForm } from "../app/platform/http.server";
+import { type LogContext, log, withLogContext } from "../app/platform/log.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 import { STRIPE_STAND_IN_BASE_PATH, stripeStandInEnabled } from "../app/platform/stripe/payments.server";
@@ -68,68 +69,125 @@ async function mountStripeStandIn(env: Env, ctx: ExecutionContext, origin: strin
   return workerStripeStandIn();
 }
 
-const worker = {
-  async fetch(request, env, ctx) {
-    const nonce = newNonce();
-    const url = new URL(request.url);
-    // Live-session and notification sockets (Durable Objects), before anything else reads the request.
-    if (url.pathname.startsWith("/parties/")) {
-      const socket = await routeSockets(request, env);
-      if (socket) return socket;
+/**
+ * Each request runs inside its log context (docs/decisions/021-logging.md): the request id (Cloudflare's ray id,
+ * else a fresh one) and the path; the app adds the viewer's id once it knows it. One `request` line when the
+ * answer is ready: method, path, status, milliseconds (the Worker's clock moves on I/O) and the userId.
+ */
+function servedRequest(
+  request: Request<unknown, IncomingRequestCfProperties>,
+  serve: (url: URL) => Promise<Response>,
+): Promise<Response> {
+  const started = Date.now();
+  const url = new URL(request.url);
+  const context: LogContext = {
+    requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
+    route: url.pathname,
+  };
+  return withLogContext(context, () =>
+    serve(url).then(
+      (response) => {
+        log.info("request", {
+          method: request.method,
+          path: url.pathname,
+          status: response.status,
+          durationMs: Date.now() - started,
+        });
+        return response;
+      },
+      (error: unknown) => {
+        log.error("request", {
+          method: request.method,
+          path: url.pathname,
+          status: 500,
+          durationMs: Date.now() - started,
+          error,
+        });
+        throw error;
+      },
+    ),
+  );
+}
+
+/** The app's answer to one request: sockets, the local stand-ins, else the pages behind the edge cache. */
+async function serve(
+  request: Request<unknown, IncomingRequestCfProperties>,
+  env: Env,
+  ctx: ExecutionContext,
+  url: URL,
+): Promise<Response> {
+  const nonce = newNonce();
+  // Live-session and notification sockets (Durable Objects), before anything else reads the request.
+  if (url.pathname.startsWith("/parties/")) {
+    const socket = await routeSockets(request, env);
+    if (socket) return socket;
+  }
+  if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
+    const standIn = await mountStripeStandIn(env, ctx, url.origin);
+    if (url.pathname.startsWith(`${STRIPE_STAND_IN_BASE_PATH}/`)) {
+      return withSecurityHeaders(await standIn(request), nonce, import.meta.env.DEV);
     }
-    if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
-      const standIn = await mountStripeStandIn(env, ctx, url.origin);
-      if (url.pathname.startsWith(`${STRIPE_STAND_IN_BASE_PATH}/`)) {
-        return withSecurityHeaders(await standIn(request), nonce, import.meta.env.DEV);
-      }
-    }
-    // The local Discord/Google stand-in (development, tests and the browser-test build only). A production
-    // build (`vite build`, mode "production") folds this branch away, dynamic import and all, so it ships no
-    // stand-in code; at run time the setting still has to be on and the environment not production.
-    if (
-      import.meta.env.MODE !== "production" &&
-      url.pathname.startsWith(`${STAND_IN_BASE_PATH}/`) &&
-      standInEnabled(env)
-    ) {
-      const { workerStandIn } = await import("../app/platform/oauth/stand-in-worker");
-      return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
-    }
-    // A page's state-changing request must carry a readable form (a bodyless one becomes an empty form).
-    const checked = await checkPageForm(request, url.pathname);
-    if (checked instanceof Response) return withSecurityHeaders(checked, nonce, import.meta.env.DEV);
-    const d1 = openD1Session(checked, env);
-    const render = (pageNonce: string, pageRequest: Request) =>
-      withAfterResponse(ctx, () =>
-        requestHandler(
-          pageRequest,
-          new RouterContextProvider(
-            new Map([[cloudflareContext, { env: d1.env, ctx, cf: request.cf, nonce: pageNonce }]]),
-          ),
+  }
+  // The local Discord/Google stand-in (development, tests and the browser-test build only). A production
+  // build (`vite build`, mode "production") folds this branch away, dynamic import and all, so it ships no
+  // stand-in code; at run time the setting still has to be on and the environment not production.
+  if (
+    import.meta.env.MODE !== "production" &&
+    url.pathname.startsWith(`${STAND_IN_BASE_PATH}/`) &&
+    standInEnabled(env)
+  ) {
+    const { workerStandIn } = await import("../app/platform/oauth/stand-in-worker");
+    return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
+  }
+  // A page's state-changing request must carry a readable form (a bodyless one becomes an empty form).
+  const checked = await checkPageForm(request, url.pathname);
+  if (checked instanceof Response) return withSecurityHeaders(checked, nonce, import.meta.env.DEV);
+  const d1 = openD1Session(checked, env);
+  const render = (pageNonce: string, pageRequest: Request) =>
+    withAfterResponse(ctx, () =>
+      requestHandler(
+        pageRequest,
+        new RouterContextProvider(
+          new Map([[cloudflareContext, { env: d1.env, ctx, cf: request.cf, nonce: pageNonce }]]),
         ),
-      );
-    const response = d1.finish(
-      await serveWithEdgeCache({
-        request: checked,
-        // Off under `npm run dev` (code changes must show at once); on in builds and tests that ask for it.
-        env: import.meta.env.MODE === "development" ? { ...d1.env, EDGE_CACHE: "off" } : d1.env,
-        ctx,
-        // An anonymous visitor's prices depend only on their country's currency (docs/domain.md), their times only
-        // on their zone (the tz cookie, else Cloudflare's; docs/decisions/019-viewer-time-zone.md); the build's
-        // asset version keeps a new deploy from serving pages that point at the previous build's scripts.
-        variant: [
-          (await serverBuild()).assets.version,
-          currencyCodeFor(viewerCountry(null, request.cf?.country)),
-          requestViewerZone(checked, null, request.cf).zone,
-        ].join("/"),
-        variantCookies: [TIME_ZONE_COOKIE],
-        nonce,
-        newNonce,
-        render,
-      }),
+      ),
     );
-    // The page's own origin: the CSP names the other origins its forms may post to (a provider's sign-in page).
-    const formActions = [...providerFormActionOrigins(env, url.origin), STRIPE_CHECKOUT_ORIGIN];
-    return withSecurityHeaders(response, nonce, import.meta.env.DEV, formActions);
+  const response = d1.finish(
+    await serveWithEdgeCache({
+      request: checked,
+      // Off under `npm run dev` (code changes must show at once); on in builds and tests that ask for it.
+      env: import.meta.env.MODE === "development" ? { ...d1.env, EDGE_CACHE: "off" } : d1.env,
+      ctx,
+      // An anonymous visitor's prices depend only on their country's currency (docs/domain.md), their times only
+      // on their zone (the tz cookie, else Cloudflare's; docs/decisions/019-viewer-time-zone.md); the build's
+      // asset version keeps a new deploy from serving pages that point at the previous build's scripts.
+      variant: [
+        (await serverBuild()).assets.version,
+        currencyCodeFor(viewerCountry(null, request.cf?.country)),
+        requestViewerZone(checked, null, request.cf).zone,
+      ].join("/"),
+      variantCookies: [TIME_ZONE_COOKIE],
+      nonce,
+      newNonce,
+      render,
+    }),
+  );
+  // The page's own origin: the CSP names the other origins its forms may post to (a provider's sign-in page).
+  const formActions = [...providerFormActionOrigins(env, url.origin), STRIPE_CHECKOUT_ORIGIN];
+  return withSecurityHeaders(response, nonce, import.meta.env.DEV, formActions);
+}
+
+/** A cron run's or a queue batch's outcome: one line, its failure an error line, never thrown past it. */
+function logged(event: string, fields: Record<string, unknown>, work: Promise<Record<string, unknown>>) {
+  return work.then(
+    (outcome) => log.info(event, { ...fields, ...outcome, ok: true }),
+    (error: unknown) => log.error(event, { ...fields, ok: false, error }),
+  );
+}
+
+const worker = {
+  fetch(request, env, ctx) {
+    return servedRequest(request, (url) => serve(request, env, ctx, url));
   },
 
   /**
@@ -138,18 +196,36 @@ const worker = {
    */
   async queue(batch, env) {
     if (batch.queue.startsWith(JOBS_QUEUE_PREFIX)) {
-      await runJobs(env, batch);
+      // runJobs logs the batch's outcome (jobs.batch); a batch that throws is retried by the queue.
+      await runJobs(env, batch).catch((error: unknown) => {
+        log.error("jobs.batch_failed", { queue: batch.queue, messages: batch.messages.length, error });
+        throw error;
+      });
       return;
     }
+    let delivered = 0;
     for (const message of batch.messages) {
       try {
         await deliverFanoutPage(env, message.body as FanoutMessage);
         message.ack();
+        delivered++;
       } catch (error) {
-        console.error("fan-out page", error);
+        const body = message.body as Partial<FanoutMessage> | null;
+        log.error("fanout.page_failed", {
+          kind: body?.kind,
+          influencerId: body?.influencerId,
+          attempts: message.attempts,
+          error,
+        });
         message.retry();
       }
     }
+    log.info("fanout.batch", {
+      queue: batch.queue,
+      messages: batch.messages.length,
+      delivered,
+      retried: batch.messages.length - delivered,
+    });
   },
 
   /**
@@ -160,35 +236,47 @@ const worker = {
    * statistics current.
    */
   async scheduled(controller, env, ctx) {
+    const now = new Date(controller.scheduledTime);
+    const run = { cron: controller.cron };
     if (controller.cron === HOLD_SWEEPER_CRON) {
       if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
         await mountStripeStandIn(env, ctx, appOrigin(env));
       }
       ctx.waitUntil(
-        sweepExpiredHolds(env, new Date(controller.scheduledTime)).then(
-          (swept) => swept > 0 && console.log("hold sweeper", swept),
-          (error: unknown) => console.error("hold sweeper", error),
+        logged(
+          "cron.run",
+          { ...run, task: "hold-sweeper" },
+          sweepExpiredHolds(env, now).then((swept) => ({ swept })),
         ),
       );
-      // What a committed change still owes, found by its rows whatever happened to its queued jobs.
-      ctx.waitUntil(sweepOwedWork(env, new Date(controller.scheduledTime)));
+      // What a committed change still owes, found by its rows whatever happened to its queued jobs (logs jobs.sweep).
+      ctx.waitUntil(sweepOwedWork(env, now));
       return;
     }
     if (controller.cron === REMINDERS_CRON) {
       ctx.waitUntil(
-        sendBookingReminders(env, new Date(controller.scheduledTime)).then(
-          (sent) => console.log("booking reminders", sent),
-          (error: unknown) => console.error("booking reminders", error),
+        logged(
+          "cron.run",
+          { ...run, task: "booking-reminders" },
+          sendBookingReminders(env, now).then((sent) => ({ sent })),
         ),
       );
       return;
     }
     ctx.waitUntil(
-      refreshUsdInrRate(env, { now: new Date(controller.scheduledTime) }).then((outcome) => {
-        if (outcome.status !== "fresh") console.log("exchange rate", outcome.status);
-      }),
+      logged(
+        "cron.run",
+        { ...run, task: "exchange-rate" },
+        refreshUsdInrRate(env, { now }).then((outcome) => ({ status: outcome.status })),
+      ),
     );
-    ctx.waitUntil(optimizeDatabase(env).catch((error: unknown) => console.error("PRAGMA optimize", error)));
+    ctx.waitUntil(
+      logged(
+        "cron.run",
+        { ...run, task: "optimize-database" },
+        optimizeDatabase(env).then(() => ({})),
+      ),
+    );
   },
 } satisfies ExportedHandler<Env>;
 

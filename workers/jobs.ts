@@ -2,6 +2,7 @@ import { deliverDueMessages, deliverMessages } from "../app/features/messages/de
 import { convertStrayBalances } from "../app/features/wallet/convert.server";
 import { settleDueRefunds, settleRefunds } from "../app/features/wallet/refunds.server";
 import { isJob, type Job } from "../app/platform/jobs.server";
+import { log } from "../app/platform/log.server";
 
 /**
  * The JOBS queue's consumer: each message names an owed refund or an outbox message. Carrying them out records its
@@ -15,42 +16,35 @@ export async function runJobs(env: Env, batch: MessageBatch): Promise<void> {
   const now = new Date();
   const settled = refunds.length > 0 ? await settleRefunds(env, refunds, now) : null;
   const delivered = messages.length > 0 ? await deliverMessages(env, messages, now) : null;
-  console.log(
-    JSON.stringify({
-      event: "jobs.batch",
-      refundsSettled: settled?.settled.length ?? 0,
-      refundsFailed: settled?.failed.length ?? 0,
-      messagesSent: delivered?.sent.length ?? 0,
-      messagesFailed: delivered?.failed.length ?? 0,
-    }),
-  );
+  log.info("jobs.batch", {
+    queue: batch.queue,
+    messages: batch.messages.length,
+    refundsSettled: settled?.settled.length ?? 0,
+    refundsFailed: settled?.failed.length ?? 0,
+    messagesSent: delivered?.sent.length ?? 0,
+    messagesFailed: delivered?.failed.length ?? 0,
+  });
   batch.ackAll();
 }
 
 /**
  * The every-minute sweep: owed refunds and outbox messages whose next attempt is due, and wallets holding money
- * outside their fan's currency (a refund of an order paid before a change of country). Never throws.
+ * outside their fan's currency (a refund of an order paid before a change of country). Never throws; every run
+ * logs its outcome (`jobs.sweep`, docs/decisions/021-logging.md).
  */
 export async function sweepOwedWork(env: Env, now: Date): Promise<void> {
   try {
     const refunds = await settleDueRefunds(env, now);
     const messages = await deliverDueMessages(env, now);
     const wallets = await convertStrayBalances(env, now);
-    const total =
-      refunds.settled.length + refunds.failed.length + messages.sent.length + messages.failed.length + wallets.length;
-    if (total > 0) {
-      console.log(
-        JSON.stringify({
-          event: "jobs.sweep",
-          refundsSettled: refunds.settled.length,
-          refundsFailed: refunds.failed.length,
-          messagesSent: messages.sent.length,
-          messagesFailed: messages.failed.length,
-          walletsConverted: wallets.length,
-        }),
-      );
-    }
+    log.info("jobs.sweep", {
+      refundsSettled: refunds.settled.length,
+      refundsFailed: refunds.failed.length,
+      messagesSent: messages.sent.length,
+      messagesFailed: messages.failed.length,
+      walletsConverted: wallets.length,
+    });
   } catch (error) {
-    console.error("jobs sweep", error);
+    log.error("jobs.sweep", { error });
   }
 }

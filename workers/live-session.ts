@@ -10,6 +10,7 @@ import {
 import { type AckPayload, LIVE_EVENTS } from "../app/features/live/events";
 import { LIVE_MESSAGES } from "../app/features/live/messages";
 import { SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
+import { log } from "../app/platform/log.server";
 import { parseFrame, viewerOfRequest } from "./socket-viewer";
 
 type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" };
@@ -98,7 +99,7 @@ export class LiveSession extends Server {
       this.#sendAll(await readBroadcast(this.env, liveSessionId, version));
     } catch (error) {
       // The change is in D1 and the version moved on: sockets that missed it resync on their next frame.
-      console.error("live session broadcast", liveSessionId, error);
+      log.error("live.broadcast_failed", { liveSessionId, error });
     }
     for (const notice of notices) {
       const frame = JSON.stringify({ event: LIVE_EVENTS.notice, data: { liveSessionId, message: notice.message } });
@@ -171,7 +172,7 @@ export class LiveSession extends Server {
           const result = await this.command(this.name, { type: "end", viewer: socket.viewer });
           reply = result.ok ? { success: true, error: null } : { success: false, error: result.message };
         } catch (error) {
-          console.error("endLiveSession", this.name, error);
+          log.error("live.end_failed", { liveSessionId: this.name, error });
           reply = { success: false, error: LIVE_MESSAGES.endFailed };
         }
       }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { log } from "./log.server";
 
 /**
  * Work that must not hold up the answer (tracking events): run after the response through the request's
@@ -15,6 +16,6 @@ export function withAfterResponse<T>(ctx: ExecutionContext, run: () => T): T {
 export function afterResponse(work: () => Promise<unknown>): void {
   const guarded = Promise.resolve()
     .then(work)
-    .catch((error: unknown) => console.error("after response", error));
+    .catch((error: unknown) => log.error("after_response.failed", { error }));
   scope.getStore()?.(guarded);
 }

@@ -1,5 +1,6 @@
 import { type EdgeState, readEdgeState } from "./catalogue-version.server";
 import { getDb } from "./db.server";
+import { log } from "./log.server";
 
 /**
  * The edge cache for anonymous catalogue pages and public Browse API answers (docs/decisions/012-edge-cache-and-read-replicas.md).
@@ -285,7 +286,7 @@ export async function serveWithEdgeCache(options: EdgeCacheRequest): Promise<Res
           // A request of its own: the visitor's may be aborted once their response is sent.
           store(options.newNonce(), new Request(request.url, { headers: request.headers }))
             .then((response) => response.body?.cancel())
-            .catch((error: unknown) => console.error("edge cache refresh", error))
+            .catch((error: unknown) => log.error("edge_cache.refresh_failed", { url: key.url, error }))
             .finally(() => refreshing.delete(key.url)),
         );
       }

@@ -1,3 +1,5 @@
+import { log } from "./log.server";
+
 /**
  * The JOBS queue (wrangler.toml): work a committed change still owes, each job naming one row that records it (an
  * owed refund, an outbox message). The row is the record, the queue only a reminder: a job lost here is found by
@@ -15,7 +17,7 @@ export async function enqueueJobs(env: Env, jobs: readonly Job[], delaySeconds =
       );
     }
   } catch (error) {
-    console.error("jobs queue: left for the cron sweep", jobs.length, error);
+    log.error("jobs.enqueue_failed", { jobs: jobs.length, delaySeconds, leftFor: "cron sweep", error });
   }
 }
 

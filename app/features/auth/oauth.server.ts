@@ -4,6 +4,7 @@ import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-a
 import type { Result } from "~/lib/errors";
 import { sessionSecret } from "~/platform/env.server";
 import { publicOrigin } from "~/platform/http.server";
+import { log } from "~/platform/log.server";
 import {
   fetchProfile,
   PROVIDER_LABELS,
@@ -141,7 +142,7 @@ export async function handleSocialCallback(
       return { ok: false, message: SOCIAL_MESSAGES.cancelled(label), clearCookies };
     }
     if (error instanceof Response) throw error;
-    console.warn(`${provider} sign-in failed:`, error instanceof Error ? error.message : error);
+    log.warn("oauth.sign_in_failed", { provider, error });
     return { ok: false, message: SOCIAL_MESSAGES.failed(label), clearCookies };
   }
 }

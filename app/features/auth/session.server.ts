@@ -3,6 +3,7 @@ import { createCookie } from "react-router";
 import { randomToken, sha256Hex } from "~/lib/crypto";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
+import { setLogUserId } from "~/platform/log.server";
 import { bans, refreshTokens, sessions, users } from "~db/schema";
 import { bearerToken, verifyAccessToken } from "./access-token.server";
 import type { Role, Viewer } from "./policy";
@@ -130,7 +131,14 @@ export function getAuth(request: Request, env: Env): Promise<Auth | null> {
  */
 const authOfRequest = new WeakMap<Request, Promise<Auth | null>>();
 
+/** The viewer's id joins the request's log context (docs/decisions/021-logging.md): its lines and its request line. */
 async function lookUpAuth(request: Request, env: Env): Promise<Auth | null> {
+  const auth = await findAuth(request, env);
+  if (auth) setLogUserId(auth.viewer.id);
+  return auth;
+}
+
+async function findAuth(request: Request, env: Env): Promise<Auth | null> {
   const bearer = bearerToken(request);
   if (bearer !== null) {
     const claims = bearer ? await verifyAccessToken(env, bearer) : null;

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import type { PDFFont } from "pdf-lib";
 import type { Viewer } from "~/features/auth/policy";
 import { formatSlotTime } from "~/features/time/format";
 import { notFound } from "~/lib/errors";
@@ -54,7 +54,12 @@ function utc(date: Date | null): string {
   return date ? `${date.toISOString().slice(0, 16).replace("T", " ")} UTC` : "-";
 }
 
+/**
+ * pdf-lib (with pako, ~1 MB) is loaded when an invoice is drawn, not with every request: it is imported nowhere else
+ * at run time, so the bundler keeps it in a chunk of its own (docs/architecture.md, "Request path").
+ */
 async function renderInvoice(order: OrderDetails, timeZone: string, now: Date): Promise<Uint8Array> {
+  const { PDFDocument, rgb, StandardFonts } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Noobrd invoice ${order.id}`);
   pdf.setSubject(`Invoice for order ${order.id}`);

@@ -4,6 +4,7 @@ import { recipientZone } from "~/features/time/zone";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
 import { bookingReminders, bookings, products, type ReminderKind, slots, users } from "~db/schema";
 import { reminderEmail } from "./emails";
 
@@ -115,7 +116,7 @@ export async function sendBookingReminders(
     } catch (error) {
       // The email did not go: release this claim (only while unsent) so the next run tries again, and go on
       // with the others.
-      console.error("booking reminder", reminder.id, error);
+      log.error("booking.reminder_failed", { reminderId: reminder.id, error });
       await db
         .delete(bookingReminders)
         .where(and(eq(bookingReminders.id, reminder.id), isNull(bookingReminders.sentAt)));

@@ -2,6 +2,7 @@ import { AppError } from "~/lib/errors";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { type ExchangeRateProvider, exchangeRateProviders } from "~/platform/exchange-rates.server";
+import { log } from "~/platform/log.server";
 import { exchangeRates } from "~db/schema";
 import { type StoredRate, usdInrRateQuery } from "./rate-query.server";
 
@@ -73,7 +74,7 @@ export async function refreshUsdInrRate(
       errors.push(`${provider.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  console.warn("exchange rate refresh failed; keeping the last good rate", errors);
+  log.warn("exchange_rate.refresh_failed", { kept: "last good rate", errors });
   return { status: "kept", rate: current, errors };
 }
 
@@ -84,7 +85,7 @@ export async function refreshUsdInrRate(
 export async function currentUsdInrRate(env: Env, waitUntil: (work: Promise<unknown>) => void): Promise<StoredRate> {
   const rate = await getUsdInrRate(env);
   if (isRateDue(rate, new Date())) {
-    waitUntil(refreshUsdInrRate(env).catch((error: unknown) => console.error("exchange rate refresh", error)));
+    waitUntil(refreshUsdInrRate(env).catch((error: unknown) => log.error("exchange_rate.refresh_failed", { error })));
   }
   if (!rate) throw new AppError(503, "The exchange rate is not available yet. Please try again later.");
   return rate;

@@ -1,54 +1,25 @@
 import { isNull } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { AppError, type AppErrorStatus, isAppError } from "~/lib/errors";
+import { isAppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
+import { log } from "~/platform/log.server";
 import { liveSessions } from "~db/schema";
+import type { LiveCommand, LiveCommandOutcome, LiveCommandResult } from "./commands.server";
 import type { InfluencerPayload, UpdateUserPayload } from "./events";
-import {
-  joinRegular,
-  leaveQueue,
-  moveEntry,
-  type QueueChange,
-  removeEntry,
-  type ServeTarget,
-  setLiveLobbyCode,
-} from "./queue.server";
-import { type EndOutcome, endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessions.server";
+import { joinRegular, leaveQueue, moveEntry, removeEntry, setLiveLobbyCode } from "./queue.server";
+import { endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessions.server";
 import { fanPlace, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
 import { joinVipWithWallet } from "./vip.server";
 
-/**
- * The commands a live session's Durable Object (workers/live-session.ts) runs, one at a time, in arrival
- * order. Each is a use case of this feature (which checks who may do it before writing); the object only
- * orders them and broadcasts. Pages and /api routes send them through `sendLiveCommand`.
- */
-export type LiveCommand =
-  | { type: "joinRegular"; viewer: Viewer }
-  | { type: "joinVipWallet"; viewer: Viewer }
-  | { type: "leave"; viewer: Viewer; entryId: string }
-  | { type: "serve"; viewer: Viewer; entryId: string; to: ServeTarget }
-  | { type: "remove"; viewer: Viewer; entryId: string }
-  | { type: "lobbyCode"; viewer: Viewer; code: string }
-  | { type: "streamingLink"; viewer: Viewer; isStreaming: boolean; streamingLink: string; parentHosts: string[] }
-  | {
-      type: "details";
-      viewer: Viewer;
-      title: string;
-      description: string;
-      requirements: { key: string; value: string }[];
-      session_tags: string[];
-    }
-  | { type: "end"; viewer: Viewer }
-  /** Something was written outside the object (a VIP card payment fulfilled): broadcast only. */
-  | { type: "changed" };
+// The commands and their door live in commands.server.ts (so the VIP step can reach them without a cycle).
+export {
+  type LiveCommand,
+  type LiveCommandOutcome,
+  type LiveCommandResult,
+  liveSessionChanged,
+  sendLiveCommand,
+} from "./commands.server";
 
-export type LiveCommandOutcome = QueueChange & Partial<Pick<EndOutcome, "stillPlaying" | "refunded">>;
-
-/** What crosses the RPC boundary: a plain object (an AppError thrown in the object would lose its status). */
-export type LiveCommandResult =
-  | { ok: true; outcome: LiveCommandOutcome }
-  | { ok: false; status: AppErrorStatus; message: string; field?: string };
-
+/** Runs one command in the session's object (workers/live-session.ts); a refusal comes back as a plain object. */
 export async function runLiveCommand(
   env: Env,
   liveSessionId: string,
@@ -87,17 +58,6 @@ function dispatch(env: Env, liveSessionId: string, command: LiveCommand): Promis
   }
 }
 
-/** Sends a command to the session's object and waits for its answer; a refusal is thrown as the AppError it was. */
-export async function sendLiveCommand(
-  env: Env,
-  liveSessionId: string,
-  command: LiveCommand,
-): Promise<LiveCommandOutcome> {
-  const result = (await env.LIVE_SESSION.getByName(liveSessionId).command(liveSessionId, command)) as LiveCommandResult;
-  if (!result.ok) throw new AppError(result.status, result.message, result.field);
-  return result.outcome;
-}
-
 /**
  * Closes these accounts' sockets on every open live session (they were signed out by a ban); a page they reload
  * watches as anonymous. Never fails the caller.
@@ -114,16 +74,7 @@ export async function closeLiveSockets(env: Env, userIds: string[]): Promise<voi
       open.flatMap(({ id }) => userIds.map((userId) => env.LIVE_SESSION.getByName(id).signOut(userId))),
     );
   } catch (error) {
-    console.error("live sockets sign-out", userIds, error);
-  }
-}
-
-/** Tells the session's object that its queue changed elsewhere, so it broadcasts. Never fails the caller. */
-export async function liveSessionChanged(env: Env, liveSessionId: string): Promise<void> {
-  try {
-    await sendLiveCommand(env, liveSessionId, { type: "changed" });
-  } catch (error) {
-    console.error("live session broadcast", liveSessionId, error);
+    log.error("live.sign_out_failed", { targetUserIds: userIds, error });
   }
 }
 

@@ -1,3 +1,4 @@
+import { log } from "~/platform/log.server";
 import { fetchVideoDetails } from "~/platform/video-details/video-details.server";
 import { cutVideoTitle } from "./schema";
 import { normaliseStreamingLink } from "./streaming-link";
@@ -29,7 +30,7 @@ export async function videoDetailsFor(
   try {
     details = await fetchVideoDetails(env, normalised.link);
   } catch (error) {
-    console.error("video details", error);
+    log.error("live.video_details_failed", { error });
   }
   if (!details) return fail("Could not read the video details");
   return {

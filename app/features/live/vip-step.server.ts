@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FulfilmentStep } from "~/features/payments/steps";
 import type { Db } from "~/platform/db.server";
 import { noticeEntry } from "~/platform/outbox.server";
+import { liveSessionChanged } from "./commands.server";
 import { LIVE_MESSAGES as M } from "./messages";
 import { placeInsert } from "./snapshot.server";
 
@@ -59,7 +60,6 @@ export const vipQueueStep: FulfilmentStep = {
   ],
   async confirmed(env, order) {
     if (!order.liveSessionId) return;
-    const { liveSessionChanged } = await import("./coordinator.server");
     await liveSessionChanged(env, order.liveSessionId);
   },
 };

@@ -3,6 +3,7 @@ import { notificationStatement, pushToUser } from "~/features/notifications/noti
 import { getDb, selectInChunks } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { enqueueJobs, retryDelaySeconds } from "~/platform/jobs.server";
+import { log } from "~/platform/log.server";
 import { OUTBOX_MAX_ATTEMPTS, type OutboxMessage, outboxMessages } from "~db/schema";
 import { renderMessage } from "./templates.server";
 
@@ -40,7 +41,14 @@ async function recordFailure(env: Env, row: OutboxMessage, error: unknown, now: 
   const attempts = row.attempts + 1;
   const delay = retryDelaySeconds(attempts);
   const message = error instanceof Error ? error.message : String(error);
-  console.error("outbox: delivery failed", row.id, `attempt ${attempts}`, message);
+  log.error("outbox.delivery_failed", {
+    messageId: row.id,
+    channel: row.channel,
+    template: row.template,
+    attempts,
+    givenUp: attempts >= OUTBOX_MAX_ATTEMPTS,
+    error: message,
+  });
   await getDb(env)
     .update(outboxMessages)
     .set({
@@ -68,7 +76,7 @@ async function deliverRows(env: Env, rows: OutboxMessage[], now: Date): Promise<
         const delay = await recordFailure(env, row, error, now);
         if (row.attempts + 1 < OUTBOX_MAX_ATTEMPTS) retryAfter = Math.max(retryAfter, delay);
       } catch (recordError) {
-        console.error("outbox: could not record the failure of", row.id, recordError);
+        log.error("outbox.failure_unrecorded", { messageId: row.id, error, recordError });
       }
     }
   }

@@ -4,6 +4,7 @@ import { assertManageBusiness } from "~/features/influencer/access";
 import { AppError } from "~/lib/errors";
 import { getDb, selectInChunks } from "~/platform/db.server";
 import { discordSender } from "~/platform/discord/discord.server";
+import { log } from "~/platform/log.server";
 import { discordPreferences, influencerProfiles, oauthAccounts } from "~db/schema";
 
 /**
@@ -46,7 +47,7 @@ export async function setDiscordPreferences(
       .values({ userId: viewer.id, ...next, updatedAt: new Date() })
       .onConflictDoUpdate({ target: discordPreferences.userId, set: { ...next, updatedAt: new Date() } });
   } catch (error) {
-    console.error("discord preferences", error);
+    log.error("discord.preferences_failed", { error });
     throw new AppError(503, DISCORD_MESSAGES.updateFailed);
   }
   return next;
@@ -107,7 +108,7 @@ export async function sendDiscordCopies(
       await sender.send({ discordUserId: recipient.discordUserId, content });
       sent++;
     } catch (error) {
-      console.error("discord copy", error);
+      log.error("discord.copy_failed", { discordUserId: recipient.discordUserId, error });
     }
   }
   return sent;

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { appOrigin } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
 import { favouriteStars, users } from "~db/schema";
 import { sendDiscordCopies } from "./discord.server";
 import { pushToUser } from "./notify.server";
@@ -36,7 +37,7 @@ export async function announceToFans(env: Env, message: Omit<FanoutMessage, "eve
     await env.FANOUT.send({ ...message, eventId: newId() } satisfies FanoutMessage);
   } catch (error) {
     // Going live or adding slots must not fail because the announcement could not be queued.
-    console.error("fan-out", message.kind, message.influencerId, error);
+    log.error("fanout.enqueue_failed", { kind: message.kind, influencerId: message.influencerId, error });
   }
 }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { newId } from "~/lib/id";
 import { type Db, getDb } from "~/platform/db.server";
+import { log } from "~/platform/log.server";
 import { type NotificationType, notifications } from "~db/schema";
 
 /** One in-app notification for one user (docs/domain.md: title, image, url, type). */
@@ -48,7 +49,7 @@ export async function pushToUser(env: Env, userId: string): Promise<void> {
   try {
     await env.USER_HUB.getByName(userId).refresh(userId);
   } catch (error) {
-    console.error("notification push", userId, error);
+    log.error("notification.push_failed", { targetUserId: userId, error });
   }
 }
 
@@ -57,7 +58,7 @@ export async function closeNotificationSockets(env: Env, userId: string): Promis
   try {
     await env.USER_HUB.getByName(userId).signOut();
   } catch (error) {
-    console.error("notification sockets sign-out", userId, error);
+    log.error("notification.sign_out_failed", { targetUserId: userId, error });
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { AppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
+import { log } from "~/platform/log.server";
 import { payments } from "~/platform/stripe/payments.server";
 import { orders } from "~db/schema";
 import { releaseOrder } from "./fulfilment.server";
@@ -45,7 +46,7 @@ export async function openCardCheckout(
       .where(and(eq(orders.id, order.id), eq(orders.status, "pending_payment")));
     return { sessionId: session.id, url: session.url };
   } catch (error) {
-    console.error("checkout session", order.id, error);
+    log.error("checkout.session_failed", { orderId: order.id, kind: order.kind, error });
     // A session that was created is expired first, so it can never be paid for a released hold. (Were it paid
     // meanwhile, its webhook still finds the order by the id it carries, and fulfilment refunds a lost seat.)
     if (sessionId) await provider.expireCheckoutSession(sessionId).catch(() => false);

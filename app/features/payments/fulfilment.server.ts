@@ -5,6 +5,7 @@ import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { notFound } from "~/lib/errors";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
+import { log } from "~/platform/log.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { type CheckoutSessionSnapshot, payments } from "~/platform/stripe/payments.server";
 import { bookings, orders } from "~db/schema";
@@ -101,7 +102,7 @@ export async function fulfilCheckout(
   if (!order) {
     // A paid session whose order cannot be found: nothing is delivered; staff are told through the logs.
     if (session?.paymentStatus === "paid") {
-      console.error(JSON.stringify({ event: "payment.orphaned", sessionId, orderId: session.orderId }));
+      log.error("payment.orphaned", { sessionId, orderId: session.orderId });
     }
     throw notFound("Order not found");
   }
@@ -111,15 +112,12 @@ export async function fulfilCheckout(
   if (session.amountTotal !== order.amountMinor || session.currency !== order.currency) {
     // A signed event is still checked against the order: a session that charged another amount or currency than
     // the order fulfils nothing. The order is cancelled (its hold released) and staff are alerted to refund it.
-    console.error(
-      JSON.stringify({
-        event: "payment.mismatch",
-        orderId: order.id,
-        sessionId,
-        charged: { amountMinor: session.amountTotal, currency: session.currency },
-        expected: { amountMinor: order.amountMinor, currency: order.currency },
-      }),
-    );
+    log.error("payment.mismatch", {
+      orderId: order.id,
+      sessionId,
+      charged: { amountMinor: session.amountTotal, currency: session.currency },
+      expected: { amountMinor: order.amountMinor, currency: order.currency },
+    });
     await releaseOrder(env, order);
     return { outcome: "mismatch", order: (await orderById(db, order.id)) ?? order };
   }
@@ -243,7 +241,7 @@ export async function sweepExpiredHolds(env: Env, now = new Date(), limit = 50):
       await endCheckout(env, order);
       swept++;
     } catch (error) {
-      console.error("hold sweeper", orderId, error);
+      log.error("hold_sweeper.failed", { orderId, error });
     }
   }
   return swept;

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
+import { log } from "~/platform/log.server";
 import { payments, WebhookSignatureError } from "~/platform/stripe/payments.server";
 import { paymentEvents } from "~db/schema";
 import { fulfilCheckout, orderForSession, releaseOrder } from "./fulfilment.server";
@@ -18,15 +19,42 @@ export async function handleStripeWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<{ received: true; duplicate?: true }> {
-  let event: Awaited<ReturnType<ReturnType<typeof payments>["verifyWebhook"]>>;
+  let event: VerifiedEvent;
   try {
     event = await payments(env).verifyWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) throw badRequest(`Webhook signature verification failed`);
+    if (error instanceof WebhookSignatureError) {
+      log.warn("webhook.rejected", { provider: "stripe", reason: "signature" });
+      throw badRequest(`Webhook signature verification failed`);
+    }
     throw error;
   }
-  const db = getDb(env);
   const sessionId = event.type === "other" ? null : event.session.id;
+  const received = {
+    provider: "stripe",
+    eventId: event.id,
+    type: event.type === "other" ? event.stripeType : event.type,
+    sessionId,
+  };
+  // Every verified event logs its outcome (docs/decisions/021-logging.md); a failure is retried by Stripe.
+  try {
+    return await processEvent(env, rawBody, event, received);
+  } catch (error) {
+    log.error("webhook.failed", { ...received, error });
+    throw error;
+  }
+}
+
+type VerifiedEvent = Awaited<ReturnType<ReturnType<typeof payments>["verifyWebhook"]>>;
+
+async function processEvent(
+  env: Env,
+  rawBody: string,
+  event: VerifiedEvent,
+  received: { provider: string; eventId: string; type: string; sessionId: string | null },
+): Promise<{ received: true; duplicate?: true }> {
+  const db = getDb(env);
+  const { sessionId } = received;
   const inserted = await db
     .insert(paymentEvents)
     .values({
@@ -45,16 +73,29 @@ export async function handleStripeWebhook(
       .select({ processedAt: paymentEvents.processedAt })
       .from(paymentEvents)
       .where(and(eq(paymentEvents.provider, "stripe"), eq(paymentEvents.providerEventId, event.id)));
-    if (seen?.processedAt) return { received: true, duplicate: true };
+    if (seen?.processedAt) {
+      log.info("webhook.received", { ...received, outcome: "duplicate" });
+      return { received: true, duplicate: true };
+    }
   }
+  let outcome = "ignored";
+  let orderId: string | undefined;
   if (event.type === "checkout.session.completed" && event.session.paymentStatus === "paid") {
     // Found by the stored session id, or by the order id the session carries (fulfilment.server.ts).
     const order = await orderForSession(db, event.session.id, event.session.orderId);
-    if (order) await fulfilCheckout(env, event.session.id, event.session);
-    else console.error(JSON.stringify({ event: "payment.orphaned", sessionId: event.session.id }));
+    orderId = order?.id;
+    if (order) outcome = (await fulfilCheckout(env, event.session.id, event.session)).outcome;
+    else {
+      outcome = "orphaned";
+      log.error("payment.orphaned", { sessionId: event.session.id, orderId: event.session.orderId });
+    }
   } else if (event.type === "checkout.session.expired") {
     const order = await orderForSession(db, event.session.id, event.session.orderId);
-    if (order) await releaseOrder(env, order);
+    orderId = order?.id;
+    if (order) {
+      await releaseOrder(env, order);
+      outcome = "released";
+    }
   }
   await db
     .update(paymentEvents)
@@ -66,5 +107,6 @@ export async function handleStripeWebhook(
         isNull(paymentEvents.processedAt),
       ),
     );
+  log.info("webhook.received", { ...received, orderId, outcome });
   return { received: true };
 }

@@ -3,6 +3,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { getDb, nonEmptyBatch } from "~/platform/db.server";
+import { log } from "~/platform/log.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
 import { payouts } from "~db/schema";
 import { completionStatements, runGuarded } from "./admin-payouts.server";
@@ -50,7 +51,7 @@ export async function completePayouts(
     try {
       spreadsheets.push({ payoutId, ...(await generatePayoutStatement(env, viewer, payoutId, now)) });
     } catch (error) {
-      console.error(JSON.stringify({ event: "payout.statement_failed", payoutId, error: String(error) }));
+      log.error("payout.statement_failed", { payoutId, error });
       spreadsheets.push({ payoutId, error: M.statementError });
     }
   }
@@ -62,7 +63,7 @@ export async function completePayouts(
     );
   } catch (error) {
     // The rows are written: the JOBS queue and the cron deliver them.
-    console.error("payout notices", error);
+    log.error("payout.notices_failed", { payoutIds: ids, error });
   }
   return { ids, spreadsheets };
 }

@@ -5,6 +5,7 @@ import { deliverMessages } from "~/features/messages/deliver.server";
 import { conflict, notFound } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { enqueueJobs, retryDelaySeconds } from "~/platform/jobs.server";
+import { log } from "~/platform/log.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
 import { orders, REFUND_MAX_ATTEMPTS, refunds, users } from "~db/schema";
 import { settleRefundStatements } from "./ledger.server";
@@ -50,7 +51,6 @@ async function settleOne(env: Env, refundId: string, now: Date): Promise<boolean
 
 async function recordFailure(env: Env, refundId: string, error: unknown, now: Date): Promise<number | null> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  console.error("refund: attempt failed", refundId, message);
   const db = getDb(env);
   const [row] = await db
     .update(refunds)
@@ -63,6 +63,8 @@ async function recordFailure(env: Env, refundId: string, error: unknown, now: Da
     })
     .where(and(eq(refunds.id, refundId), inArray(refunds.status, ["pending", "failed"])))
     .returning({ attempts: refunds.attempts, status: refunds.status });
+  // "failed" is given up on by the queue: finance staff retry it (docs/decisions/018-owed-refunds-and-the-outbox.md).
+  log.error("refund.failed", { refundId, error: message, attempts: row?.attempts, status: row?.status ?? "unchanged" });
   if (!row || row.status === "failed") return null;
   return retryDelaySeconds(row.attempts);
 }
@@ -76,14 +78,17 @@ export async function settleRefunds(env: Env, refundIds: readonly string[], now 
   let retryAfter = 0;
   for (const refundId of new Set(refundIds)) {
     try {
-      if (await settleOne(env, refundId, now)) result.settled.push(refundId);
+      if (await settleOne(env, refundId, now)) {
+        result.settled.push(refundId);
+        log.info("refund.settled", { refundId });
+      }
     } catch (error) {
       result.failed.push(refundId);
       try {
         const delay = await recordFailure(env, refundId, error, now);
         if (delay !== null) retryAfter = Math.max(retryAfter, delay);
       } catch (recordError) {
-        console.error("refund: could not record the failure of", refundId, recordError);
+        log.error("refund.failure_unrecorded", { refundId, error, recordError });
       }
     }
   }

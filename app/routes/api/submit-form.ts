@@ -3,6 +3,7 @@ import { submitContactForm } from "~/features/content/contact.server";
 import { CONTENT_MESSAGES } from "~/features/content/messages";
 import { contactFormSchema } from "~/features/content/schema";
 import { clientIp, jsonError } from "~/platform/http.server";
+import { log } from "~/platform/log.server";
 import { jsonAction } from "./_lib/json-action.server";
 
 /** POST /api/post/submit-form: the contact form as JSON (or form data); same rule as /contact-us. */
@@ -12,7 +13,7 @@ export const action = jsonAction({ schema: contactFormSchema }, async ({ request
     const outcome = await submitContactForm(env, input, { ip: clientIp(request), userId: viewer?.id });
     if (!outcome.ok) return jsonError(429, CONTENT_MESSAGES.contactError);
   } catch (error) {
-    console.error("submit-form", error);
+    log.error("contact.failed", { error });
     return jsonError(503, CONTENT_MESSAGES.contactError);
   }
   return { message: CONTENT_MESSAGES.contactSuccess };

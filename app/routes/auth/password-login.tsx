@@ -12,6 +12,7 @@ import { MESSAGES } from "~/lib/messages";
 import { Field, inputClass } from "~/lib/ui/field";
 import { firstIssue } from "~/lib/validation";
 import { clientIp, envOf } from "~/platform/http.server";
+import { log } from "~/platform/log.server";
 import type { Route } from "./+types/password-login";
 
 export const meta = () => [{ title: "Enter the website password | Noobrd" }];
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": await grantCookieHeader(env, result.token) },
     });
   } catch (error) {
-    console.error("site gate:", error);
+    log.error("site_gate.failed", { error });
     return data({ error: MESSAGES.serverError, intent }, { status: 500 });
   }
 }

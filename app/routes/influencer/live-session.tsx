@@ -10,6 +10,7 @@ import { valuesFromForm } from "~/features/live/stepper";
 import { parentHostsFor } from "~/features/live/streaming-link";
 import { isAppError } from "~/lib/errors";
 import { envOf, publicOrigin } from "~/platform/http.server";
+import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage } from "./_lib/form-reply.server";
 import type { Route } from "./+types/live-session";
@@ -102,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<Reply>({ intent, error: null });
   } catch (error) {
     if (!isAppError(error)) {
-      console.error("queue dashboard", intent, error);
+      log.error("live.dashboard_failed", { intent, error });
       return data<Reply>(
         { intent, error: intent === "end" ? LIVE_MESSAGES.endFailed : LIVE_MESSAGES.goLiveFailed },
         { status: 500 },

@@ -21,6 +21,7 @@ import { normaliseStreamingLink, parentHostsFor } from "~/features/live/streamin
 import { videoDetailsFor } from "~/features/live/video-details.server";
 import { isAppError } from "~/lib/errors";
 import { envOf, publicOrigin } from "~/platform/http.server";
+import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/live-start";
 
@@ -94,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (!isAppError(error)) {
-      console.error("go live", error);
+      log.error("live.go_live_failed", { error });
       return reply("start", { form: LIVE_MESSAGES.goLiveFailed }, 500);
     }
     const field = error.field === "product_cover_img" ? "form" : (error.field ?? "form");

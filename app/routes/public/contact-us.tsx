@@ -8,6 +8,7 @@ import { CONTENT_MESSAGES } from "~/features/content/messages";
 import { contactFormSchema } from "~/features/content/schema";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
+import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/contact-us";
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok)
       return data({ result: submission.reply({ formErrors: [CONTENT_MESSAGES.contactError] }) }, { status: 429 });
   } catch (error) {
-    console.error("contact form", error);
+    log.error("contact.failed", { error });
     return data({ result: submission.reply({ formErrors: [CONTENT_MESSAGES.contactError] }) }, { status: 503 });
   }
   return redirectWithToast(env, "/contact-us", { kind: "success", message: CONTENT_MESSAGES.contactSuccess });

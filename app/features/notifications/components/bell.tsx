@@ -20,7 +20,10 @@ function BellIcon() {
   );
 }
 
-/** A browser notification when the user allowed them; a refusal is only logged (docs/domain.md). */
+/**
+ * A browser notification when the user allowed them. A refusal changes nothing: the bell and the pop-up still show
+ * it, and the browser's console gets no line (the logger is the server's, docs/decisions/021-logging.md).
+ */
 function showBrowserNotification(item: NotificationItem) {
   if (typeof Notification === "undefined") return;
   if (Notification.permission === "granted") {
@@ -28,10 +31,7 @@ function showBrowserNotification(item: NotificationItem) {
   } else if (Notification.permission === "default") {
     void Notification.requestPermission().then((permission) => {
       if (permission === "granted") showBrowserNotification(item);
-      else console.log("Notification permission", permission);
     });
-  } else {
-    console.log("Notification permission denied");
   }
 }
 

@@ -1,0 +1,65 @@
+import type { Viewer } from "~/features/auth/policy";
+import { AppError, type AppErrorStatus } from "~/lib/errors";
+import { log } from "~/platform/log.server";
+import type { QueueChange, ServeTarget } from "./queue.server";
+import type { EndOutcome } from "./sessions.server";
+
+/*
+ * How the rest of the app speaks to a live session's Durable Object: the commands and the one door that sends them.
+ * Kept apart from coordinator.server.ts (which runs them, and so imports the queue, VIP and checkout use cases) so
+ * that a module those use cases reach, such as the VIP fulfilment step (vip-step.server.ts, registered in
+ * app/features/payments/registry.server.ts), can tell a session it changed with a plain static import and no cycle
+ * (tests/architecture/import-graph.test.ts).
+ */
+
+/**
+ * The commands a live session's Durable Object (workers/live-session.ts) runs, one at a time, in arrival
+ * order. Each is a use case of this feature (which checks who may do it before writing); the object only
+ * orders them and broadcasts. Pages and /api routes send them through `sendLiveCommand`.
+ */
+export type LiveCommand =
+  | { type: "joinRegular"; viewer: Viewer }
+  | { type: "joinVipWallet"; viewer: Viewer }
+  | { type: "leave"; viewer: Viewer; entryId: string }
+  | { type: "serve"; viewer: Viewer; entryId: string; to: ServeTarget }
+  | { type: "remove"; viewer: Viewer; entryId: string }
+  | { type: "lobbyCode"; viewer: Viewer; code: string }
+  | { type: "streamingLink"; viewer: Viewer; isStreaming: boolean; streamingLink: string; parentHosts: string[] }
+  | {
+      type: "details";
+      viewer: Viewer;
+      title: string;
+      description: string;
+      requirements: { key: string; value: string }[];
+      session_tags: string[];
+    }
+  | { type: "end"; viewer: Viewer }
+  /** Something was written outside the object (a VIP card payment fulfilled): broadcast only. */
+  | { type: "changed" };
+
+export type LiveCommandOutcome = QueueChange & Partial<Pick<EndOutcome, "stillPlaying" | "refunded">>;
+
+/** What crosses the RPC boundary: a plain object (an AppError thrown in the object would lose its status). */
+export type LiveCommandResult =
+  | { ok: true; outcome: LiveCommandOutcome }
+  | { ok: false; status: AppErrorStatus; message: string; field?: string };
+
+/** Sends a command to the session's object and waits for its answer; a refusal is thrown as the AppError it was. */
+export async function sendLiveCommand(
+  env: Env,
+  liveSessionId: string,
+  command: LiveCommand,
+): Promise<LiveCommandOutcome> {
+  const result = (await env.LIVE_SESSION.getByName(liveSessionId).command(liveSessionId, command)) as LiveCommandResult;
+  if (!result.ok) throw new AppError(result.status, result.message, result.field);
+  return result.outcome;
+}
+
+/** Tells the session's object that its queue changed elsewhere, so it broadcasts. Never fails the caller. */
+export async function liveSessionChanged(env: Env, liveSessionId: string): Promise<void> {
+  try {
+    await sendLiveCommand(env, liveSessionId, { type: "changed" });
+  } catch (error) {
+    log.error("live.broadcast_failed", { liveSessionId, error });
+  }
+}
