@@ -65,7 +65,8 @@ describe.each([true, false])("booking a seat with JavaScript %s", (javaScript) =
 
     // Top up the wallet by card.
     await page.goto("/wallet/top-up");
-    await page.getByLabel("Amount (USD)").fill("100");
+    // The demo fan's wallet holds rupees (docs/decisions/020).
+    await page.getByLabel("Amount (INR)").fill("5000");
     await page.getByRole("button", { name: "Pay by card" }).click();
     await page.waitForURL(/\/__stand-in\/stripe\/pay\/cs_/);
     await page.getByRole("button", { name: "Pay" }).click();
@@ -88,4 +89,31 @@ describe.each([true, false])("booking a seat with JavaScript %s", (javaScript) =
     expect(wallet?.discount_minor).toBeGreaterThan(0);
     await context.close();
   }, 90_000);
+});
+
+describe("a choice made before the page hydrates", () => {
+  it("keeps the number of players the fan chose while the scripts were still loading", async () => {
+    const { gigId, slotId } = freshSlotAndPromo();
+    const context = await newContext(true);
+    const page = await context.newPage();
+    await logIn(page);
+    // Hold the page's scripts back until the fan has chosen (a slow connection).
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/gig/${gigId}?slot=${slotId}`, { waitUntil: "domcontentloaded" });
+    const players = page.getByLabel("Number of players");
+    await players.selectOption("3");
+    release();
+    await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+    await expect.poll(() => players.inputValue()).toBe("3");
+    // Three gamer tag fields once hydrated: the form follows the choice, not its first render.
+    await expect.poll(() => page.getByLabel(/Gamer tag of player \d/).count()).toBe(3);
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { promoRefusalText } from "~/features/promo/reasons";
 import { formatMoney, type Money } from "~/lib/money";
@@ -49,8 +49,18 @@ export function BookingForm(props: Props) {
   );
   const [promo, setPromo] = useState<PromoState>({ status: "idle" });
   const [validate, setValidate] = useState<typeof validateBookingForm | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     setHydrated(true);
+    // What the fan chose before the page hydrated (a slow connection): keep it rather than reset it to the first
+    // render's state (issue 21: the players count went back to 1).
+    const chosen = formRef.current;
+    if (chosen) {
+      const typed = Number((chosen.elements.namedItem("numberOfPlayers") as HTMLSelectElement | null)?.value);
+      if (Number.isInteger(typed) && typed >= 1) setPlayers(typed);
+      const slot = chosen.querySelector<HTMLInputElement>('input[name="slotId"]:checked')?.value;
+      if (slot) setSlotId(slot);
+    }
     let live = true;
     // The schema check loads after hydration, in its own chunk (booking-form-validation.ts).
     void import("./booking-form-validation").then((module) => {
@@ -98,6 +108,7 @@ export function BookingForm(props: Props) {
 
   return (
     <Form
+      ref={formRef}
       method="post"
       {...getFormProps(form)}
       className="mt-4 flex flex-col gap-4 border-t border-ink-700 pt-4"
