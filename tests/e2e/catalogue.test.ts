@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { formatPrice } from "~/lib/money";
 import { FAVOURITE_DELAY_MS } from "../../app/features/favourites/constants";
 import { rendered, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
@@ -291,20 +292,25 @@ describe.each([true, false])("favourites (JavaScript %s)", (javaScript) => {
 
 describe("prices in the viewer's currency", () => {
   it("shows $ to a visitor and ₹ to the demo fan, whose country is IN", async () => {
-    const [gig] = queryE2E<{ id: string; price_minor: number }>(
-      "SELECT id, price_minor FROM products WHERE archived_at IS NULL ORDER BY popularity DESC LIMIT 1",
+    const [gig] = queryE2E<{ id: string; list_price_minor: number; base_currency: "USD" | "INR" }>(
+      "SELECT id, list_price_minor, base_currency FROM products WHERE archived_at IS NULL ORDER BY popularity DESC LIMIT 1",
     );
     const [rate] = queryE2E<{ rate_micros: number }>("SELECT rate_micros FROM exchange_rates WHERE quote = 'INR'");
     if (!gig || !rate) throw new Error("no gig or rate");
+    // The price as its streamer set it, shown in each viewer's currency by the one rule (docs/decisions/020).
+    const list = { amountMinor: gig.list_price_minor, currency: gig.base_currency };
+    const inCurrency = (code: "USD" | "INR") =>
+      formatPrice(list, { code, usdInrMicros: rate.rate_micros, rateFetchedAt: null });
     const visitor = await (await newContext(false)).newPage();
     await visitor.goto(`/gig/${gig.id}`);
-    expect(await visitor.getByTestId("price").textContent()).toBe(`$${Math.ceil(gig.price_minor / 100)}`);
+    expect(await visitor.getByTestId("price").textContent()).toBe(inCurrency("USD"));
+    expect(inCurrency("USD")).toMatch(/^\$/);
 
     const fan = await (await newContext(true)).newPage();
     await logIn(fan);
     await fan.goto(`/gig/${gig.id}`);
-    const rupees = Math.ceil((gig.price_minor * rate.rate_micros) / 1e8);
-    expect(await fan.getByTestId("price").textContent()).toBe(`₹${rupees.toLocaleString("en-IN")}`);
+    expect(await fan.getByTestId("price").textContent()).toBe(inCurrency("INR"));
+    expect(inCurrency("INR")).toMatch(/^₹/);
     await visitor.close();
     await fan.close();
   });
