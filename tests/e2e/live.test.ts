@@ -172,8 +172,11 @@ describe("live sessions in the browser", () => {
 
     // The unserved VIP fan: a notification pops up live, and the wallet holds the refund.
     await vip.getByTestId("notification-toast").waitFor();
-    const [session] = queryE2E<{ price_minor: number }>(`SELECT price_minor FROM live_sessions WHERE id = '${id}'`);
-    await expect.poll(() => walletMinor(DEMO_FAN.id)).toBe(balanceBefore + (session?.price_minor ?? 0));
+    // The VIP place was charged in the fan's currency (rupees) and refunded in it (docs/decisions/020).
+    const [paid] = queryE2E<{ amount_minor: number }>(
+      `SELECT amount_minor FROM orders WHERE live_session_id = '${id}' AND user_id = '${DEMO_FAN.id}' AND kind = 'vip_queue'`,
+    );
+    await expect.poll(() => walletMinor(DEMO_FAN.id)).toBe(balanceBefore + (paid?.amount_minor ?? 0));
     await vip.goto("/profile");
     await vip.getByTestId("wallet-balance").waitFor();
     await vip.goto("/notifications");
@@ -186,7 +189,7 @@ describe("live sessions in the browser", () => {
 
 function walletMinor(userId: string): number {
   const [row] = queryE2E<{ balance: number }>(
-    `SELECT coalesce(sum(amount_minor), 0) AS balance FROM wallet_entries WHERE user_id = '${userId}' AND currency = 'USD'`,
+    `SELECT coalesce(sum(amount_minor), 0) AS balance FROM wallet_entries WHERE user_id = '${userId}' AND currency = 'INR'`,
   );
   return Number(row?.balance ?? 0);
 }
