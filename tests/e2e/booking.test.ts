@@ -110,7 +110,7 @@ describe("a choice made before the page hydrates", () => {
     const players = page.getByLabel("Number of players");
     await players.selectOption("3");
     release();
-    await page.locator("[data-hydrated]").waitFor({ state: "attached" });
+    await page.locator("div[data-url][data-hydrated]").waitFor({ state: "attached" });
     await expect.poll(() => players.inputValue()).toBe("3");
     // Three gamer tag fields once hydrated: the form follows the choice, not its first render.
     await expect.poll(() => page.getByLabel(/Gamer tag of player \d/).count()).toBe(3);
