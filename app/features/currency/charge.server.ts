@@ -25,8 +25,7 @@ export async function chargeFor(db: Db, buyer: { country: string | null }, list:
   return chargeAt(buyer, list, rate?.rateMicros ?? null);
 }
 
-/** `chargeFor` with the stored rate already read (a caller that batches its reads). */
-export function chargeAt(buyer: { country: string | null }, list: Money, usdInrMicros: number | null): Charge {
+function chargeAt(buyer: { country: string | null }, list: Money, usdInrMicros: number | null): Charge {
   const price = priceIn(list, displayCurrency(buyerCurrency(buyer), usdInrMicros));
   if (price.currency === "USD") return { amountMinor: price.amountMinor, currency: "USD", rateMicros: RATE_SCALE };
   if (!usdInrMicros || usdInrMicros <= 0) throw new AppError(503, RATE_UNAVAILABLE);

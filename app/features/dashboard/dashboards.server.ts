@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
+import { toUsdSql } from "~/features/currency/convert-sql";
 import { earningsTotals } from "~/features/earnings/earnings.server";
 import { influencerOrders } from "~/features/influencer/orders.server";
 import { onboardingStatus } from "~/features/onboarding/status.server";
@@ -12,7 +13,7 @@ import { bankDetails, contactSubmissions, orders, products, reports, users } fro
 import { openQueueCounts } from "./live-queues.server";
 
 /** An order's amount in USD at the rate it was charged at (orders in rupees and dollars add up; ADR 020). */
-const usdAmount = sql`((${col(orders.amountMinor)} * 1000000 + ${col(orders.rateMicros)} / 2) / ${col(orders.rateMicros)})`;
+const usdAmount = toUsdSql(col(orders.amountMinor), col(orders.rateMicros));
 
 /** docs/domain.md: latest orders 10. */
 const LATEST_ORDERS = 10;

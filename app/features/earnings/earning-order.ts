@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { toUsdSql } from "~/features/currency/convert-sql";
 import { col } from "~/platform/db.server";
 import { orders, refunds } from "~db/schema";
 
@@ -38,4 +39,4 @@ export const orderNetMinor = sql<number>`(${col(orders.amountMinor)} - ${col(ord
  * Orders are charged in the buyer's currency (docs/decisions/020-prices-in-the-streamers-currency.md), so every sum
  * of a streamer's earnings across orders (totals, chart, balance, the finance queue) adds these.
  */
-export const orderNetUsdMinor = sql<number>`((${orderNetMinor} * 1000000 + ${col(orders.rateMicros)} / 2) / ${col(orders.rateMicros)})`;
+export const orderNetUsdMinor = toUsdSql(orderNetMinor, col(orders.rateMicros));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatDateTime, formatSlotTime, zoneAbbreviation, zoneLabel } from "./format";
+import { formatClock, formatDateTime, formatDay, formatSlotTime, zoneAbbreviation, zoneLabel } from "./format";
 
 const start = new Date("2027-03-01T13:30:00Z");
 const end = new Date("2027-03-01T14:00:00Z");
@@ -33,5 +33,9 @@ describe("times as people read them (docs/decisions/019-viewer-time-zone.md)", (
     expect(formatDateTime(lateIst, "Asia/Kolkata")).toBe("Sun 14 Nov, 23:30 IST");
     expect(formatDateTime(lateIst, "America/New_York")).toBe("Sun 14 Nov, 13:00 EST");
     expect(formatClock(lateIst, "Asia/Kolkata")).toBe("23:30");
+    // Just the day, in each zone: the 15th has begun in Kolkata at 18:45 UTC, not in New York.
+    const quarterPast = new Date("2027-11-14T18:45:00Z");
+    expect(formatDay(quarterPast, "Asia/Kolkata")).toBe("15 Nov 2027");
+    expect(formatDay(quarterPast, "America/New_York")).toBe("14 Nov 2027");
   });
 });

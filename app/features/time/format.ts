@@ -79,3 +79,13 @@ export function formatClock(at: Date | number | string, timeZone: string): strin
     new Date(at),
   );
 }
+
+/** Just the day in the zone: "24 Nov 2026" (e.g. the date of the exchange rate a converted price used). */
+export function formatDay(at: Date | number | string, timeZone: string): string {
+  return dateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE,
+  }).format(new Date(at));
+}

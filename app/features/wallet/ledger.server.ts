@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { fromUsdSql, toUsdSql } from "~/features/currency/convert-sql";
 import { newId } from "~/lib/id";
 import type { Db } from "~/platform/db.server";
 import { orders, refunds, users, walletEntries } from "~db/schema";
@@ -279,10 +280,7 @@ export function walletConversionStatements(db: Db, userId: string | SQL, now: Da
     ["INR", "USD"],
   ] as const) {
     const balance = sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w WHERE w.user_id = ${user} AND w.currency = ${from})`;
-    const converted =
-      from === "USD"
-        ? sql`((${balance} * ${rate} + 500000) / 1000000)`
-        : sql`((${balance} * 1000000 + ${rate} / 2) / ${rate})`;
+    const converted = from === "USD" ? fromUsdSql(balance, rate) : toUsdSql(balance, rate);
     const creditId = newId();
     const entry = (id: string, amount: SQL, currency: string, note: string) => ({
       id: sql<string>`${id}`.as("id"),

@@ -13,6 +13,8 @@ import { getGigPage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
 import { promoRefusalText } from "~/features/promo/reasons";
+import { useViewerZone } from "~/features/time/components/viewer-zone";
+import { formatDay } from "~/features/time/format";
 import { isAppError } from "~/lib/errors";
 import { formatMoney, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
@@ -102,6 +104,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
   const { gig, slots, display, booking } = loaderData;
   // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn).
   const price = priceIn({ amountMinor: gig.listPriceMinor, currency: gig.baseCurrency }, display);
+  const zone = useViewerZone();
   const star = gig.starName || gig.starUsername;
   return (
     <main className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_22rem]">
@@ -179,7 +182,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           {price.converted ? (
             <p className="mt-1 text-xs text-zinc-400" data-testid="price-converted">
               Converted from the streamer's price in {gig.baseCurrency} at the exchange rate of{" "}
-              {display.rateFetchedAt ? rateDate(display.rateFetchedAt) : "today"}: the amount you pay.
+              {display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : "today"}: the amount you pay.
             </p>
           ) : null}
           <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
@@ -224,12 +227,5 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       </aside>
     </main>
-  );
-}
-
-/** The day a stored rate was fetched, as a date anyone reads the same ("24 Nov 2026"). */
-function rateDate(at: number): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    at,
   );
 }

@@ -6,7 +6,7 @@ import type { WalletOverview } from "../history.server";
  * A ledger amount in its own currency: the wallet holds the fan's currency (docs/decisions/020), so this is the
  * fan's currency but for entries made before a change of country (converted by a pair of adjustments since).
  */
-function Amount({ minor, currency }: { minor: number; currency: string; display?: DisplayCurrency }) {
+function Amount({ minor, currency }: { minor: number; currency: string }) {
   return <>{formatMoney(minor, currency, { decimals: true })}</>;
 }
 
@@ -20,7 +20,7 @@ export function WalletSection({ wallet, display }: { wallet: WalletOverview; dis
         {balances.map((b, i) => (
           <span key={b.currency}>
             {i > 0 ? " · " : ""}
-            <Amount minor={b.balanceMinor} currency={b.currency} display={display} />
+            <Amount minor={b.balanceMinor} currency={b.currency} />
           </span>
         ))}
       </p>
@@ -50,7 +50,7 @@ export function WalletSection({ wallet, display }: { wallet: WalletOverview; dis
                 </td>
                 <td className={`py-2 text-right ${entry.amountMinor > 0 ? "text-emerald-300" : "text-zinc-200"}`}>
                   {entry.amountMinor > 0 ? "+" : ""}
-                  <Amount minor={entry.amountMinor} currency={entry.currency} display={display} />
+                  <Amount minor={entry.amountMinor} currency={entry.currency} />
                 </td>
               </tr>
             ))}
