@@ -3,17 +3,17 @@ import type { Capability } from "~/features/auth/capabilities";
 /**
  * Every staff door: each admin page and each admin /api call, with the capability it needs (ADR 005). The role
  * matrix (tests/integration/admin-matrix.test.ts) tries each one as every kind of visitor, and
- * tests/architecture/admin-doors.test.ts fails when app/routes.ts gains an admin route that is not listed here,
+ * tests/architecture/admin-doors.test.ts fails when the route config (app/routes.ts, app/routes/_areas/) gains an admin route that is not listed here,
  * so a new screen cannot ship outside the matrix.
  *
- * `path` is the route pattern as written in app/routes.ts (":id" parameters are filled with a made-up id: a
+ * `path` is the route pattern as written in the route config (app/routes/_areas/) (":id" parameters are filled with a made-up id: a
  * permitted role may then get a 404 or 400, which the matrix accepts; what it refuses is 401/403 for a permitted
  * role, anything else for a refused one, and any 5xx).
  */
 export type AdminDoor = {
   kind: "page" | "api";
   method: "GET" | "POST" | "DELETE";
-  /** As in app/routes.ts, without the leading slash; API paths without the "api/" prefix. */
+  /** As in the route config, without the leading slash; API paths without the "api/" prefix. */
   path: string;
   capability: Capability;
   /** A POST body (form fields for pages, JSON for the API); empty by default. */

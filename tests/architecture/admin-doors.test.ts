@@ -1,20 +1,17 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ADMIN_DOORS, NOT_STAFF_DOORS } from "../admin/doors";
+import { ROUTE_TABLE } from "../support/route-table";
 
 /**
- * Every staff route in app/routes.ts is in the role matrix's list (tests/admin/doors.ts): a page whose path starts
+ * Every staff route of the route config (app/routes.ts and its areas) is in the role matrix's list (tests/admin/doors.ts): a page whose path starts
  * with admin/, and an API call whose path starts with admin/ or whose module lives under routes/api/admin/.
  * A new admin screen or call that is not listed fails here, so it cannot ship outside the matrix.
  */
 function staffRoutes(): string[] {
-  const source = readFileSync(new URL("../../app/routes.ts", import.meta.url), "utf8");
-  const apiStart = source.indexOf('prefix("api"');
   const found: string[] = [];
-  for (const match of source.matchAll(/route\(\s*"([^"]+)",\s*"([^"]+)"/g)) {
-    const [, path = "", file = ""] = match;
-    const api = (match.index ?? 0) > apiStart;
-    if (api && (path.startsWith("admin/") || file.startsWith("routes/api/admin/"))) found.push(`api/${path}`);
+  for (const { path, file, api } of ROUTE_TABLE) {
+    const bare = api ? path.slice("api/".length) : path;
+    if (api && (bare.startsWith("admin/") || file.startsWith("routes/api/admin/"))) found.push(path);
     if (!api && path.startsWith("admin/")) found.push(path);
   }
   return [...new Set(found)];

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
-import source from "../../app/routes.ts?raw";
 import {
   createGame,
   createGig,
@@ -11,33 +10,25 @@ import {
   createUser,
   setUsdInrRate,
 } from "../factories";
+import { ROUTE_TABLE } from "../support/route-table";
 import { request } from "./app";
 
 /**
- * Every /api route of app/routes.ts, as a streamer and as staff, with bad query strings (limits out of range,
+ * Every /api route of the route config (app/routes.ts and its areas), as a streamer and as staff, with bad query strings (limits out of range,
  * non-numbers, empty and huge values, NUL bytes) and bad bodies (control characters, over-long and wrong-typed
  * fields, not JSON at all): a 4xx with a message or a 2xx, never a 5xx. Logout and token-revoking calls are left out
  * (they end the session the other calls use).
  */
 
-const apiStart = source.indexOf('prefix("api"');
 const SKIP = /logout|generate-new-token|refresh-token|stripe$|delete|remove|ban-user|unban/;
-const API_PATHS = [
-  ...new Set(
-    [...source.slice(apiStart).matchAll(/route\(\s*"([^"]+)"/g)]
-      .map((match) => `/api/${match[1]}`)
-      .filter((path) => !SKIP.test(path)),
-  ),
-];
+const API_PATHS = [...new Set(ROUTE_TABLE.filter((row) => row.api).map((row) => `/${row.path}`))].filter(
+  (path) => !SKIP.test(path),
+);
 
 /** The pages (UI routes) with an action or loader, posted plain forms the way a browser without JavaScript would. */
 const PAGE_PATHS = [
-  ...new Set(
-    [...source.slice(0, apiStart).matchAll(/route\(\s*"([^"]+)"/g)]
-      .map((match) => `/${match[1]}`)
-      .filter((path) => !/logout|__stand-in|dev\//.test(path)),
-  ),
-];
+  ...new Set(ROUTE_TABLE.filter((row) => !row.api && row.path !== "").map((row) => `/${row.path}`)),
+].filter((path) => !/logout|__stand-in|dev\//.test(path));
 
 const NUL = "\u0000";
 const BAD_QUERIES = [

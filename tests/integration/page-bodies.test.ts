@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JSON_DOORS_OUTSIDE_API, UNREADABLE_FORM_MESSAGE } from "~/platform/http.server";
+import { ROUTE_TABLE } from "../support/route-table";
 import { request } from "./app";
 import { loggedInUser } from "./session";
 
@@ -8,41 +9,23 @@ import { loggedInUser } from "./session";
  * of 253 probes) answered 500. Every page with an action, logged out and logged in, gets those bodies here
  * and must answer 4xx with the message, never 5xx.
  *
- * The pages come from app/routes.ts itself (every route outside the JSON API whose module exports an action),
+ * The pages come from the route config itself (every route outside the JSON API whose module exports an action),
  * so a page added later is swept too.
  */
-const ROUTES_SOURCE = Object.values(
-  import.meta.glob<string>("/app/routes.ts", { query: "?raw", import: "default", eager: true }),
-)[0] as string;
 const ROUTE_MODULES = import.meta.glob<string>("/app/routes/**/*.{ts,tsx}", {
   query: "?raw",
   import: "default",
   eager: true,
 });
 
-/** app/routes.ts without its `prefix("api", [...])` block (the JSON API reads bodies through jsonAction). */
-function pageRoutesSource(source: string): string {
-  const start = source.indexOf('...prefix("api", [');
-  if (start < 0) return source;
-  let depth = 0;
-  for (let i = source.indexOf("[", start); i < source.length; i++) {
-    if (source[i] === "[") depth++;
-    else if (source[i] === "]" && --depth === 0) return source.slice(0, start) + source.slice(i + 1);
-  }
-  throw new Error('unbalanced prefix("api") block in app/routes.ts');
-}
-
 const ACTION_EXPORT = /export\s+(?:async\s+)?(?:function\s+action\b|const\s+action\b)/;
 
-/** One concrete URL per page route whose module has an action (`:param` and `*` filled in). */
-const PAGES_WITH_ACTIONS = [
-  ...pageRoutesSource(ROUTES_SOURCE).matchAll(/\b(index|route)\(\s*(?:"([^"]*)",\s*)?"(routes\/[^"]+)"/g),
-]
-  .filter(([, kind, path]) => kind === "index" || path !== undefined)
-  .filter(([, , , file]) => ACTION_EXPORT.test(ROUTE_MODULES[`/app/${file}`] ?? ""))
-  .map(([, , path]) => `/${(path ?? "").replace(/:\w+/g, "x1").replace(/\*$/, "x")}`);
+/** One concrete URL per page route (outside /api: the JSON API reads bodies through jsonAction) whose module has an action. */
+const PAGES_WITH_ACTIONS = ROUTE_TABLE.filter((row) => !row.api)
+  .filter((row) => ACTION_EXPORT.test(ROUTE_MODULES[`/app/${row.file}`] ?? ""))
+  .map((row) => `/${row.path.replace(/:\w+/g, "x1").replace(/\*$/, "x")}`);
 
-it("finds the page actions in app/routes.ts", () => {
+it("finds the page actions in the route config", () => {
   expect(Object.keys(ROUTE_MODULES).length).toBeGreaterThan(50);
   for (const page of ["/login", "/signup", "/forgot-password", "/reset-password/x1", "/admin/login"]) {
     expect(PAGES_WITH_ACTIONS).toContain(page);

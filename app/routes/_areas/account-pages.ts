@@ -1,0 +1,15 @@
+import { type RouteConfigEntry, route } from "@react-router/dev/routes";
+
+/** The signed-in fan's pages: profile, orders, notifications, favourites, checkout's return pages, the wallet. */
+export const accountPages: RouteConfigEntry[] = [
+  route("profile", "routes/account/profile.tsx"),
+  route("profile/orders/:orderId", "routes/account/order.tsx"),
+  route("profile/orders/:orderId/cancel", "routes/account/cancel-order.tsx"),
+  route("change-email/verifyotp/:token/:email", "routes/account/change-email-verify.tsx"),
+  route("unsubscribe/:email", "routes/account/unsubscribe.tsx"),
+  route("notifications", "routes/account/notifications.tsx"),
+  route("favourites", "routes/account/favourites.ts"),
+  route("checkout/success", "routes/checkout/success.tsx"),
+  route("checkout/cancel", "routes/checkout/cancel.tsx"),
+  route("wallet/top-up", "routes/wallet/top-up.tsx"),
+];

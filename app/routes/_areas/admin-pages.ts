@@ -1,0 +1,35 @@
+import { layout, type RouteConfigEntry, route } from "@react-router/dev/routes";
+
+/** The staff area (one layout checks the staff session; capabilities per page). */
+export const adminPages: RouteConfigEntry[] = [
+  route("admin/login", "routes/admin/login.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/payout/influencer/:id", "routes/admin/payouts.tsx"),
+    route("admin/refunds", "routes/admin/refunds.tsx"),
+    route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
+    route("admin/reported-users", "routes/admin/reported-users.tsx"),
+    route("admin/games", "routes/admin/games.tsx"),
+    route("admin/audit-log", "routes/admin/audit-log.tsx"),
+    route("admin/noobrd-giveaway", "routes/admin/giveaway.tsx"),
+    route("admin/privacy-policy", "routes/admin/legal-document.tsx", { id: "admin-privacy-policy" }),
+    route("admin/terms-of-services", "routes/admin/legal-document.tsx", { id: "admin-terms-of-services" }),
+    route("admin/terms-and-privacy", "routes/admin/legal-document.tsx", { id: "admin-terms-and-privacy" }),
+    route("admin/faqs", "routes/admin/faqs.tsx"),
+    route("admin/contact-us-submissions", "routes/admin/contact-submissions.tsx"),
+    route("admin/verify-onboarding-details", "routes/admin/verify-onboarding.tsx"),
+    route("admin/configurations", "routes/admin/configurations.tsx"),
+    route("admin/influencer", "routes/admin/influencers.tsx"),
+    route("admin/influencer/:id", "routes/admin/influencer.tsx"),
+    route("admin/add-influencer", "routes/admin/add-influencer.tsx"),
+    route("admin/manage-promo-codes", "routes/admin/promo-codes.tsx"),
+    route("admin/games/add", "routes/admin/game-edit.tsx", { id: "admin-game-add" }),
+    route("admin/edit-game/:gameId", "routes/admin/game-edit.tsx", { id: "admin-game-edit" }),
+    route("admin/platforms", "routes/admin/platforms.tsx", { id: "admin-platforms" }),
+    route("admin/platforms/add", "routes/admin/platforms.tsx", { id: "admin-platforms-add" }),
+    route("admin/banners", "routes/admin/banners.tsx", { id: "admin-banners" }),
+    route("admin/banners/add", "routes/admin/banners.tsx", { id: "admin-banners-add" }),
+    route("admin/banned-users", "routes/admin/banned-users.tsx"),
+  ]),
+  route("admin/payout/statement/:payoutId", "routes/admin/payout-statement.ts"),
+];

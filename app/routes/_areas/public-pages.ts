@@ -1,0 +1,18 @@
+import { index, type RouteConfigEntry, route } from "@react-router/dev/routes";
+
+/** The public pages: home, browse, a star, a gig, a game, a live session, legal pages, media and health. */
+export const publicPages: RouteConfigEntry[] = [
+  index("routes/public/home.tsx"),
+  route("about-us", "routes/public/about-us.tsx"),
+  route("cancellation-policy", "routes/public/cancellation-policy.tsx"),
+  route("privacy-policy", "routes/public/privacy-policy.tsx"),
+  route("terms-of-service", "routes/public/terms-of-service.tsx"),
+  route("contact-us", "routes/public/contact-us.tsx"),
+  route("browse", "routes/public/browse.tsx"),
+  route("star/:id", "routes/public/star.tsx"),
+  route("gig/:id", "routes/public/gig.tsx"),
+  route("game/:id", "routes/public/game.tsx"),
+  route("live/:id", "routes/public/live.tsx"),
+  route("media/*", "routes/media.ts"),
+  route("healthz", "routes/healthz.ts"),
+];
