@@ -1,5 +1,5 @@
 /**
- * Typed failures of use cases. A use case throws one of these (or returns a plain result); it never builds a
+ * Typed failures of use cases: the one error style. A use case throws one of these (or returns a plain result); it never builds a
  * Response. Each door maps it to HTTP itself: the API door through `jsonAction` (`{ success: false, message }`
  * with `status`), a UI route to a form reply or an error page.
  */
@@ -13,12 +13,15 @@ export class AppError extends Error {
    * API answers beside it and the page can say in words). E.g. a promo code that is unknown, expired or used up.
    */
   readonly reason?: string;
-  constructor(status: AppErrorStatus, message: string, field?: string, reason?: string) {
+  /** A 429's wait in seconds (each door sends it as Retry-After). */
+  readonly retryAfterSeconds?: number;
+  constructor(status: AppErrorStatus, message: string, field?: string, reason?: string, retryAfterSeconds?: number) {
     super(message);
     this.name = "AppError";
     this.status = status;
     this.field = field;
     this.reason = reason;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -33,25 +36,15 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-/**
- * The result style some older use cases still return instead of throwing: `{ ok: true, ... }` or a failure
- * with the HTTP status it maps to. `resultJson` (app/routes/api/_lib) maps it for the API; new use cases throw
- * AppError instead.
- */
-export type Failure = {
-  ok: false;
-  status: number;
-  message: string;
+/** The details a failure may carry beside its status and message. */
+export type AppErrorDetails = {
   field?: string;
   reason?: string;
-  /** A 429's wait, sent as Retry-After. */
+  /** A 429's wait, sent as Retry-After by both doors. */
   retryAfterSeconds?: number;
 };
-export type Result<T> = ({ ok: true } & T) | Failure;
 
-export const fail = (status: number, message: string, extra: Partial<Failure> = {}): Failure => ({
-  ok: false,
-  status,
-  message,
-  ...extra,
-});
+/** An AppError with any of its details: `throw appError(429, message, { retryAfterSeconds })`. */
+export function appError(status: AppErrorStatus, message: string, details: AppErrorDetails = {}): AppError {
+  return new AppError(status, message, details.field, details.reason, details.retryAfterSeconds);
+}

@@ -20,7 +20,7 @@ export function AdminPage({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  // A destructive staff action posted without JavaScript asks here first (app/lib/confirm.ts, runAdminForm).
+  // A destructive staff action posted without JavaScript asks here first (app/lib/confirm.ts, runPageForm).
   const ask = askedToConfirm(useActionData());
   return (
     <div className="flex flex-col gap-6">
@@ -85,7 +85,7 @@ export function formatDateTime(value: Date | string | null | undefined): string 
 }
 
 /**
- * The messages of a staff form reply (runAdminForm's `{intent, result}`) for the forms that show them at page
+ * The messages of a staff form reply (runPageForm's `{intent, result}`) for the forms that show them at page
  * level: every reply but those of `except` (forms that show their own), or null.
  */
 export function replyErrors(

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { trackEvent } from "~/features/tracking/events.server";
-import { type Failure, fail, type Result } from "~/lib/errors";
+import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
@@ -22,9 +22,9 @@ import { assertOwnAccount, type Viewer } from "./policy";
 
 /**
  * Email-and-password accounts: sign-up, verification, login, password reset and change.
- * Screens and the JSON API both call these; each returns a result, never throws for bad input.
+ * Screens and the JSON API both call these; each returns its result or throws an AppError (its status and message,
+ * the field it concerns, a 429's wait) that each door maps to its answer.
  */
-export type { Failure, Result };
 
 type Meta = { ip: string; origin: string };
 type RateRule = keyof typeof AUTH_RATE_LIMITS;
@@ -51,7 +51,7 @@ async function withinLimits(env: Env, rule: RateRule, ip: string, account?: stri
 }
 
 const tooMany = (retryAfterSeconds?: number) =>
-  fail(429, "Too many attempts. Please wait a few minutes and try again.", { retryAfterSeconds });
+  appError(429, "Too many attempts. Please wait a few minutes and try again.", { retryAfterSeconds });
 
 export async function isBanned(env: Env, userId: string) {
   const ban = await getDb(env)
@@ -86,8 +86,8 @@ export async function signUp(
   env: Env,
   input: { username: string; fullName: string; email: string; password: string; country: string; timeZone?: string },
   meta: Meta,
-): Promise<Result<{ userId: string; handle: string }>> {
-  if (!(await withinLimits(env, "signup", meta.ip, input.email))) return tooMany();
+): Promise<{ userId: string; handle: string }> {
+  if (!(await withinLimits(env, "signup", meta.ip, input.email))) throw tooMany();
   const db = getDb(env);
   const userId = newId();
   const passwordHash = await hashPassword(input.password);
@@ -111,15 +111,15 @@ export async function signUp(
       // The same answer as a new account (a code screen no code will open), so sign-up does not tell who has an
       // account; the owner is told by email instead.
       await emailSender(env).send(signupAttemptEmail(await emailLinks(env, meta.origin, input.email)));
-      return { ok: true, userId: newId(), handle: newId() };
+      return { userId: newId(), handle: newId() };
     }
     // The username check stays (people need to pick a free one); sign-up is rate-limited per address above.
-    if (field === "username") return fail(409, AUTH_MESSAGES.usernameTaken, { field: "username" });
+    if (field === "username") throw appError(409, AUTH_MESSAGES.usernameTaken, { field: "username" });
     throw error;
   }
   const handle = await sendVerification(env, { id: userId, email: input.email }, meta.origin);
   trackEvent(env, "registration", userId, { country: input.country });
-  return { ok: true, userId, handle };
+  return { userId, handle };
 }
 
 async function markVerified(env: Env, userId: string) {
@@ -129,12 +129,12 @@ async function markVerified(env: Env, userId: string) {
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
-export async function verifyEmailByLink(env: Env, token: string): Promise<Result<{ userId: string }>> {
+export async function verifyEmailByLink(env: Env, token: string): Promise<{ userId: string }> {
   const code = await consumeToken(env, "verify_email", token);
-  if (!code?.userId) return fail(400, AUTH_MESSAGES.linkInvalid);
+  if (!code?.userId) throw appError(400, AUTH_MESSAGES.linkInvalid);
   await markVerified(env, code.userId);
   trackEvent(env, "verification", code.userId, { method: "link" });
-  return { ok: true, userId: code.userId };
+  return { userId: code.userId };
 }
 
 export async function verifyEmailByCode(
@@ -142,13 +142,13 @@ export async function verifyEmailByCode(
   handle: string,
   otp: string,
   meta: Meta,
-): Promise<Result<{ userId: string }>> {
-  if (!(await withinLimits(env, "code", meta.ip, `code:${handle}`))) return tooMany();
+): Promise<{ userId: string }> {
+  if (!(await withinLimits(env, "code", meta.ip, `code:${handle}`))) throw tooMany();
   const code = await consumeCode(env, "verify_email", handle, otp);
-  if (!code?.userId) return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+  if (!code?.userId) throw appError(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   await markVerified(env, code.userId);
   trackEvent(env, "verification", code.userId, { method: "otp" });
-  return { ok: true, userId: code.userId };
+  return { userId: code.userId };
 }
 
 /** Answers the same whether or not the address exists or is already verified. */
@@ -156,8 +156,8 @@ export async function resendVerification(
   env: Env,
   email: string,
   meta: Meta,
-): Promise<Result<{ message: string; handle: string }>> {
-  if (!(await withinLimits(env, "resend", meta.ip, email))) return tooMany();
+): Promise<{ message: string; handle: string }> {
+  if (!(await withinLimits(env, "resend", meta.ip, email))) throw tooMany();
   const user = await getDb(env)
     .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
@@ -169,7 +169,7 @@ export async function resendVerification(
     user?.email && !user.verifiedAt
       ? await sendVerification(env, { id: user.id, email: user.email }, meta.origin)
       : newId();
-  return { ok: true, message: AUTH_MESSAGES.verificationSent, handle };
+  return { message: AUTH_MESSAGES.verificationSent, handle };
 }
 
 // A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
@@ -180,11 +180,11 @@ export async function logIn(
   input: { email: string; password: string },
   meta: { ip: string },
   options: { staffOnly?: boolean } = {},
-): Promise<Result<{ userId: string; isInfluencer: boolean }>> {
+): Promise<{ userId: string; isInfluencer: boolean }> {
   // Failed logins are limited, per address and per account: the hit is counted first (atomically, so parallel guesses
   // cannot slip past the limit) and taken back when the password was right.
   const limit = await limits(env, "login", meta.ip, input.email);
-  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
+  if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
   const row = await getDb(env)
     .select({
       id: users.id,
@@ -201,25 +201,25 @@ export async function logIn(
   dummyHash ??= hashPassword("not-a-real-password");
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash));
   if (!row || !valid) {
-    return fail(401, options.staffOnly ? AUTH_MESSAGES.userNotFound : AUTH_MESSAGES.invalidCredentials);
+    throw appError(401, options.staffOnly ? AUTH_MESSAGES.userNotFound : AUTH_MESSAGES.invalidCredentials);
   }
   await limit.release();
-  if (options.staffOnly && (row.role === "user" || !row.isActive)) return fail(401, AUTH_MESSAGES.userNotFound);
-  if (await isBanned(env, row.id)) return fail(403, AUTH_MESSAGES.banned);
-  if (!row.verifiedAt) return fail(403, AUTH_MESSAGES.unverified, { reason: "unverified" });
+  if (options.staffOnly && (row.role === "user" || !row.isActive)) throw appError(401, AUTH_MESSAGES.userNotFound);
+  if (await isBanned(env, row.id)) throw appError(403, AUTH_MESSAGES.banned);
+  if (!row.verifiedAt) throw appError(403, AUTH_MESSAGES.unverified, { reason: "unverified" });
   trackEvent(env, "login", row.id, options.staffOnly ? { staff: true } : {});
-  return { ok: true, userId: row.id, isInfluencer: row.isInfluencer };
+  return { userId: row.id, isInfluencer: row.isInfluencer };
 }
 
 /** Answers the same whether or not the address exists. */
-export async function forgotPassword(env: Env, email: string, meta: Meta): Promise<Result<{ message: string }>> {
-  if (!(await withinLimits(env, "forgot", meta.ip, email))) return tooMany();
+export async function forgotPassword(env: Env, email: string, meta: Meta): Promise<{ message: string }> {
+  if (!(await withinLimits(env, "forgot", meta.ip, email))) throw tooMany();
   const user = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (user) {
     const { token } = await issueCode(env, { purpose: "reset_password", userId: user.id, email });
     await emailSender(env).send(resetPasswordEmail(await emailLinks(env, meta.origin, email), token));
   }
-  return { ok: true, message: AUTH_MESSAGES.resetSent };
+  return { message: AUTH_MESSAGES.resetSent };
 }
 
 /** Sets a password and ends every session of the user, in one batch. */
@@ -239,12 +239,12 @@ async function replacePassword(env: Env, userId: string, newPassword: string) {
 }
 
 /** A reset link proves the address, so it also verifies it. */
-export async function resetPassword(env: Env, token: string, newPassword: string): Promise<Result<{ userId: string }>> {
+export async function resetPassword(env: Env, token: string, newPassword: string): Promise<{ userId: string }> {
   const code = await consumeToken(env, "reset_password", token);
-  if (!code?.userId) return fail(400, AUTH_MESSAGES.linkInvalid);
+  if (!code?.userId) throw appError(400, AUTH_MESSAGES.linkInvalid);
   await replacePassword(env, code.userId, newPassword);
   await markVerified(env, code.userId);
-  return { ok: true, userId: code.userId };
+  return { userId: code.userId };
 }
 
 export async function setStreamerPassword(
@@ -252,12 +252,12 @@ export async function setStreamerPassword(
   email: string,
   token: string,
   newPassword: string,
-): Promise<Result<{ userId: string }>> {
+): Promise<{ userId: string }> {
   const code = await consumeToken(env, "streamer_setup", token);
-  if (!code?.userId || code.email !== email.toLowerCase()) return fail(400, AUTH_MESSAGES.linkInvalid);
+  if (!code?.userId || code.email !== email.toLowerCase()) throw appError(400, AUTH_MESSAGES.linkInvalid);
   await replacePassword(env, code.userId, newPassword);
   await markVerified(env, code.userId);
-  return { ok: true, userId: code.userId };
+  return { userId: code.userId };
 }
 
 /** Staff registering a streamer call this to email the password set-up link. */
@@ -271,17 +271,17 @@ export async function changePassword(
   env: Env,
   userId: string,
   input: { currentPassword: string; newPassword: string },
-): Promise<Result<object>> {
+): Promise<void> {
   // Every try counts (per account, whatever the address): a stolen session cannot guess the current password.
   const { max, windowMs } = AUTH_RATE_LIMITS.password;
-  if (!(await hitRateLimit(env, `password:account:${userId}`, max, windowMs))) return tooMany();
+  if (!(await hitRateLimit(env, `password:account:${userId}`, max, windowMs))) throw tooMany();
   const row = await getDb(env)
     .select({ passwordHash: credentials.passwordHash })
     .from(credentials)
     .where(eq(credentials.userId, userId))
     .get();
   if (!row) {
-    return fail(
+    throw appError(
       400,
       "This account signs in with Discord or Google and has no password yet. Use “Forgot your password?” to set one.",
       {
@@ -290,10 +290,9 @@ export async function changePassword(
     );
   }
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    return fail(400, "Current password is incorrect", { field: "currentPassword" });
+    throw appError(400, "Current password is incorrect", { field: "currentPassword" });
   }
   await replacePassword(env, userId, input.newPassword);
-  return { ok: true };
 }
 
 /**
@@ -306,16 +305,16 @@ export async function requestEmailChange(
   accountId: string,
   newEmail: string,
   meta: Meta,
-): Promise<Result<{ handle: string }>> {
+): Promise<{ handle: string }> {
   assertOwnAccount(viewer, accountId);
   const userId = viewer.id;
-  if (!(await withinLimits(env, "resend", meta.ip, `change:${userId}`))) return tooMany();
+  if (!(await withinLimits(env, "resend", meta.ip, `change:${userId}`))) throw tooMany();
   const taken = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, newEmail)).get();
   // A taken address gets the same answer (a handle no code opens): changing email does not tell who has an account.
-  if (taken) return { ok: true, handle: newId() };
+  if (taken) return { handle: newId() };
   const { id, code } = await issueCode(env, { purpose: "change_email", userId, email: newEmail, withCode: true });
   await emailSender(env).send(changeEmailCodeEmail(await emailLinks(env, meta.origin, newEmail), code ?? ""));
-  return { ok: true, handle: id };
+  return { handle: id };
 }
 
 /**
@@ -328,21 +327,21 @@ export async function confirmEmailChange(
   viewerId: string,
   input: { handle: string; email: string; otp: string },
   meta: { ip: string },
-): Promise<Result<{ userId: string }>> {
-  if (!(await withinLimits(env, "code", meta.ip, `code:${input.handle}`))) return tooMany();
+): Promise<{ userId: string }> {
+  if (!(await withinLimits(env, "code", meta.ip, `code:${input.handle}`))) throw tooMany();
   const code = await consumeCode(env, "change_email", input.handle, input.otp, {
     userId: viewerId,
     email: input.email,
   });
-  if (!code) return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+  if (!code) throw appError(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   try {
     await getDb(env)
       .update(users)
       .set({ email: input.email.toLowerCase(), emailVerifiedAt: new Date() })
       .where(eq(users.id, viewerId));
   } catch (error) {
-    if (uniqueViolation(error) === "email") return fail(409, AUTH_MESSAGES.emailTaken);
+    if (uniqueViolation(error) === "email") throw appError(409, AUTH_MESSAGES.emailTaken);
     throw error;
   }
-  return { ok: true, userId: viewerId };
+  return { userId: viewerId };
 }

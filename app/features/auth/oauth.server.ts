@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
-import type { Result } from "~/lib/errors";
+import { isAppError } from "~/lib/errors";
 import { sessionSecret } from "~/platform/env.server";
 import { publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
@@ -39,7 +39,7 @@ function returnCookie(env: Env) {
   });
 }
 
-export type SocialSignIn = Result<{ account: SocialAccount }>;
+export type SocialSignIn = { account: SocialAccount };
 
 function authenticator(request: Request, env: Env, provider: SocialProvider, ip: string) {
   const origin = publicOrigin(request, env);
@@ -134,10 +134,11 @@ export async function handleSocialCallback(
   const returned: unknown = await returnCookie(env).parse(request.headers.get("Cookie"));
   const returnTo = redirectToSchema.parse(typeof returned === "string" && returned ? returned : undefined) ?? null;
   try {
-    const result = await auth.authenticate(provider, request);
-    if (!result.ok) return { ok: false, message: result.message, clearCookies };
-    return { ok: true, account: result.account, returnTo, clearCookies };
+    const { account } = await auth.authenticate(provider, request);
+    return { ok: true, account, returnTo, clearCookies };
   } catch (error) {
+    // A refusal of the sign-in itself (banned, email taken...): its message, on the login page.
+    if (isAppError(error)) return { ok: false, message: error.message, clearCookies };
     if (error instanceof OAuth2RequestError && error.code === "access_denied") {
       return { ok: false, message: SOCIAL_MESSAGES.cancelled(label), clearCookies };
     }

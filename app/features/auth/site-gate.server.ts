@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { hmacKey, hmacSign, hmacVerify, sha256Hex } from "~/lib/crypto";
-import { fail, type Result } from "~/lib/errors";
+import { appError } from "~/lib/errors";
 import { readEdgeState } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
@@ -92,26 +92,26 @@ export async function validateSitePassword(
   env: Env,
   password: string,
   meta: { ip: string },
-): Promise<Result<{ token: string }>> {
+): Promise<{ token: string }> {
   if (!(await hitRateLimit(env, `site_gate:ip:${meta.ip}`, RATE.max, RATE.windowMs))) {
-    return fail(429, SITE_GATE_MESSAGES.tooMany);
+    throw appError(429, SITE_GATE_MESSAGES.tooMany);
   }
   const gate = await readGate(env);
-  if (!gate.active) return { ok: true, token: await issueGrant(env, "open") };
+  if (!gate.active) return { token: await issueGrant(env, "open") };
   if (!password || password.length > 200 || !(await verifyPassword(password, gate.passwordHash))) {
-    return fail(401, SITE_GATE_MESSAGES.wrongPassword);
+    throw appError(401, SITE_GATE_MESSAGES.wrongPassword);
   }
-  return { ok: true, token: await issueGrant(env, gate.fingerprint) };
+  return { token: await issueGrant(env, gate.fingerprint) };
 }
 
 /** POST /api/admin/validate-token-for-website-password, and /password-login?token=. */
-export async function validateSiteToken(env: Env, token: string): Promise<Result<{ token: string }>> {
+export async function validateSiteToken(env: Env, token: string): Promise<{ token: string }> {
   const gate = await readGate(env);
-  if (!gate.active) return { ok: true, token };
+  if (!gate.active) return { token };
   if (!token || token.length > 300 || !(await grantIsValid(env, token, gate.fingerprint))) {
-    return fail(401, SITE_GATE_MESSAGES.invalidToken);
+    throw appError(401, SITE_GATE_MESSAGES.invalidToken);
   }
-  return { ok: true, token };
+  return { token };
 }
 
 export async function hasSiteAccess(request: Request, env: Env): Promise<boolean> {

@@ -4,7 +4,7 @@ import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { walletConversionStatements } from "~/features/wallet/ledger.server";
 import { randomDigits } from "~/lib/crypto";
-import { fail, notFound, type Result } from "~/lib/errors";
+import { appError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
@@ -129,14 +129,10 @@ function claimUnverifiedAccount(env: Env, userId: string, now: Date) {
   ] as const;
 }
 
-async function linkOrCreate(
-  env: Env,
-  profile: SocialProfile,
-  meta: { ip: string },
-): Promise<Result<{ userId: string }>> {
+async function linkOrCreate(env: Env, profile: SocialProfile, meta: { ip: string }): Promise<{ userId: string }> {
   const db = getDb(env);
   const linked = await linkedUserId(env, profile);
-  if (linked) return { ok: true, userId: linked };
+  if (linked) return { userId: linked };
 
   const now = new Date();
   const link = (userId: string) =>
@@ -156,7 +152,8 @@ async function linkOrCreate(
     if (owner) {
       await db.batch([...claimUnverifiedAccount(env, owner.id, now), link(owner.id)]);
       const userId = await linkedUserId(env, profile);
-      return userId ? { ok: true, userId } : fail(409, AUTH_MESSAGES.emailTaken);
+      if (!userId) throw appError(409, AUTH_MESSAGES.emailTaken);
+      return { userId };
     }
   }
 
@@ -184,20 +181,20 @@ async function linkOrCreate(
           providerEmail: profile.email,
         }),
       ]);
-      return { ok: true, userId };
+      return { userId };
     } catch (error) {
       const field = uniqueViolation(error);
       if (field === "username") continue;
       if (field === "identity") {
         // The same person signed in twice at once; the other request created the account.
         const userId = await linkedUserId(env, profile);
-        if (userId) return { ok: true, userId };
+        if (userId) return { userId };
       }
-      if (field === "email") return fail(409, AUTH_MESSAGES.emailTaken);
+      if (field === "email") throw appError(409, AUTH_MESSAGES.emailTaken);
       throw error;
     }
   }
-  return fail(409, AUTH_MESSAGES.usernameTaken);
+  throw appError(409, AUTH_MESSAGES.usernameTaken);
 }
 
 export type SocialAccount = {
@@ -224,10 +221,9 @@ export async function signInWithProfile(
   env: Env,
   profile: SocialProfile,
   meta: { ip: string },
-): Promise<Result<{ account: SocialAccount }>> {
+): Promise<{ account: SocialAccount }> {
   const linked = await linkOrCreate(env, profile, meta);
-  if (!linked.ok) return linked;
-  if (await isBanned(env, linked.userId)) return fail(403, AUTH_MESSAGES.banned);
+  if (await isBanned(env, linked.userId)) throw appError(403, AUTH_MESSAGES.banned);
   if (profile.pictureUrl) {
     await getDb(env)
       .update(users)
@@ -235,8 +231,8 @@ export async function signInWithProfile(
       .where(and(eq(users.id, linked.userId), isNull(users.pictureUrl), isNull(users.pictureKey)));
   }
   const account = await loadAccount(env, linked.userId);
-  if (!account) return fail(409, SOCIAL_MESSAGES.expired);
-  return { ok: true, account };
+  if (!account) throw appError(409, SOCIAL_MESSAGES.expired);
+  return { account };
 }
 
 /** :accessToken carries the hand-off's public id, :refreshToken its 6-digit code; the token stays in the cookie. */
@@ -315,7 +311,7 @@ async function withinLimit(env: Env, rule: "resend" | "code", keys: string[]) {
   return results.every(Boolean);
 }
 
-const tooMany = () => fail(429, "Too many attempts. Please wait a few minutes and try again.");
+const tooMany = () => appError(429, "Too many attempts. Please wait a few minutes and try again.");
 
 /** Email capture, step 1: send a code to the address; it becomes the account's email once confirmed. */
 export async function sendCaptureCode(
@@ -323,12 +319,12 @@ export async function sendCaptureCode(
   userId: string,
   email: string,
   meta: { ip: string; origin: string },
-): Promise<Result<{ handle: string }>> {
-  if (!(await withinLimit(env, "resend", [`ip:${meta.ip}`, `account:${email}`, `user:${userId}`]))) return tooMany();
+): Promise<{ handle: string }> {
+  if (!(await withinLimit(env, "resend", [`ip:${meta.ip}`, `account:${email}`, `user:${userId}`]))) throw tooMany();
   const { id, code } = await issueCode(env, { purpose: "change_email", userId, email, withCode: true });
   await emailSender(env).send(changeEmailCodeEmail(await emailLinks(env, meta.origin, email), code ?? ""));
   // The code's public id goes back to the page; it proves nothing without the emailed code.
-  return { ok: true, handle: id };
+  return { handle: id };
 }
 
 /**
@@ -341,12 +337,12 @@ export async function confirmCaptureEmail(
   userId: string,
   input: { email: string; handle: string; otp: string },
   meta: { ip: string },
-): Promise<Result<{ account: SocialAccount }>> {
-  if (!(await withinLimit(env, "code", [`ip:${meta.ip}`, `user:${userId}`]))) return tooMany();
+): Promise<{ account: SocialAccount }> {
+  if (!(await withinLimit(env, "code", [`ip:${meta.ip}`, `user:${userId}`]))) throw tooMany();
   // Used up only when it is this user's code for this address: nothing is written for anyone else.
   const row = await consumeCode(env, "change_email", input.handle, input.otp, { userId, email: input.email });
   if (!row) {
-    return fail(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+    throw appError(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   }
   const db = getDb(env);
   const now = new Date();
@@ -359,7 +355,7 @@ export async function confirmCaptureEmail(
         .set({ email: input.email, emailVerifiedAt: now })
         .where(and(eq(users.id, userId), isNull(users.email)));
     } catch (error) {
-      if (uniqueViolation(error) === "email") return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+      if (uniqueViolation(error) === "email") throw appError(409, AUTH_MESSAGES.emailTaken, { field: "email" });
       throw error;
     }
   } else if (owner.id !== userId) {
@@ -378,12 +374,13 @@ export async function confirmCaptureEmail(
       ...claimUnverifiedAccount(env, owner.id, now),
       db.delete(users).where(and(eq(users.id, userId), sql`EXISTS ${unfinished}`)),
     ]);
-    if (moved.length === 0) return fail(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+    if (moved.length === 0) throw appError(409, AUTH_MESSAGES.emailTaken, { field: "email" });
     accountId = owner.id;
   }
-  if (await isBanned(env, accountId)) return fail(403, AUTH_MESSAGES.banned);
+  if (await isBanned(env, accountId)) throw appError(403, AUTH_MESSAGES.banned);
   const account = await loadAccount(env, accountId);
-  return account ? { ok: true, account } : fail(409, SOCIAL_MESSAGES.expired);
+  if (!account) throw appError(409, SOCIAL_MESSAGES.expired);
+  return { account };
 }
 
 /**
@@ -407,14 +404,14 @@ export async function saveCaptureCountry(
   env: Env,
   userId: string,
   country: string,
-): Promise<Result<{ account: SocialAccount; returnTo: string | null }>> {
+): Promise<{ account: SocialAccount; returnTo: string | null }> {
   const capture = await findCapture(request, env, userId);
-  if (!capture) return fail(401, SOCIAL_MESSAGES.expired);
-  if (await isBanned(env, userId)) return fail(403, AUTH_MESSAGES.banned);
+  if (!capture) throw appError(401, SOCIAL_MESSAGES.expired);
+  if (await isBanned(env, userId)) throw appError(403, AUTH_MESSAGES.banned);
   await setCountry(env, userId, country);
   const account = await loadAccount(env, userId);
-  if (!account) return fail(401, SOCIAL_MESSAGES.expired);
-  return { ok: true, account, returnTo: capture.returnTo };
+  if (!account) throw appError(401, SOCIAL_MESSAGES.expired);
+  return { account, returnTo: capture.returnTo };
 }
 
 /** A logged-in user sets their own country (the API names the id: anyone else's is refused before writing). */
@@ -446,27 +443,26 @@ export async function completeSocialSignIn(
   env: Env,
   handoff: SignInHandoff,
   meta: { ip: string; userAgent?: string },
-): Promise<Result<{ account: SocialAccount; location: string; session: { id: string; token: string } }>> {
-  const expired = fail(handoff.stage === "capture" ? 401 : 400, SOCIAL_MESSAGES.expired);
-  if (!handoff.cookieToken) return expired;
+): Promise<{ account: SocialAccount; location: string; session: { id: string; token: string } }> {
+  const expired = () => appError(handoff.stage === "capture" ? 401 : 400, SOCIAL_MESSAGES.expired);
+  if (!handoff.cookieToken) throw expired();
   if (handoff.stage === "login") {
-    if (!/^\d{6}$/.test(handoff.code)) return expired;
+    if (!/^\d{6}$/.test(handoff.code)) throw expired();
     const bound = await findLiveToken(env, "social_handoff", handoff.cookieToken);
-    if (!bound || bound.id !== handoff.handoffId) return expired;
+    if (!bound || bound.id !== handoff.handoffId) throw expired();
   }
-  if (await isBanned(env, handoff.userId)) return fail(403, AUTH_MESSAGES.banned);
+  if (await isBanned(env, handoff.userId)) throw appError(403, AUTH_MESSAGES.banned);
   const owner = { userId: handoff.userId };
   const row =
     handoff.stage === "login"
       ? await consumeCode(env, "social_handoff", handoff.handoffId, handoff.code, owner)
       : await consumeToken(env, "social_handoff", handoff.cookieToken, owner);
   const payload = readPayload(row?.payload);
-  if (!row || payload?.stage !== handoff.stage) return expired;
+  if (!row || payload?.stage !== handoff.stage) throw expired();
   const account = await loadAccount(env, handoff.userId);
-  if (!account?.email || !account.country) return expired;
+  if (!account?.email || !account.country) throw expired();
   const session = await createSessionRecord(env, account.userId, meta);
   return {
-    ok: true,
     account,
     location: afterLoginPath(account.isInfluencer, payload.returnTo ?? undefined),
     session: { id: session.id, token: session.token },

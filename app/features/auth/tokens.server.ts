@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "~/lib/crypto";
-import { fail, type Result } from "~/lib/errors";
+import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, getDb } from "~/platform/db.server";
 import { bans, refreshTokens, sessions } from "~db/schema";
@@ -63,8 +63,8 @@ export async function revokeFamily(env: Env, familyId: string, now = new Date())
  * (one live token per family) make two concurrent refreshes of one token produce one winner, and the
  * loser is treated as reuse.
  */
-export async function rotateRefreshToken(env: Env, presented: string, now = new Date()): Promise<Result<TokenPair>> {
-  if (!presented || presented.length > 200) return fail(401, TOKEN_MESSAGES.invalid);
+export async function rotateRefreshToken(env: Env, presented: string, now = new Date()): Promise<TokenPair> {
+  if (!presented || presented.length > 200) throw appError(401, TOKEN_MESSAGES.invalid);
   const db = getDb(env);
   const tokenHash = await sha256Hex(presented);
   const row = await db
@@ -84,10 +84,10 @@ export async function rotateRefreshToken(env: Env, presented: string, now = new 
     .leftJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .get();
-  if (!row || row.revokedAt) return fail(401, TOKEN_MESSAGES.invalid);
+  if (!row || row.revokedAt) throw appError(401, TOKEN_MESSAGES.invalid);
   if (row.usedAt) {
     await revokeFamily(env, row.familyId, now);
-    return fail(401, TOKEN_MESSAGES.reused);
+    throw appError(401, TOKEN_MESSAGES.reused);
   }
   const loginLive =
     row.sessionId !== null &&
@@ -97,7 +97,7 @@ export async function rotateRefreshToken(env: Env, presented: string, now = new 
     !row.banned;
   if (!loginLive || row.expiresAt <= now) {
     await revokeFamily(env, row.familyId, now);
-    return fail(401, TOKEN_MESSAGES.expired);
+    throw appError(401, TOKEN_MESSAGES.expired);
   }
   const sessionId = row.sessionId as string;
   const successor = randomToken();
@@ -139,7 +139,7 @@ export async function rotateRefreshToken(env: Env, presented: string, now = new 
   }
   if (!won) {
     await revokeFamily(env, row.familyId, now);
-    return fail(401, TOKEN_MESSAGES.reused);
+    throw appError(401, TOKEN_MESSAGES.reused);
   }
-  return { ok: true, ...(await pair(env, { userId: row.userId, sessionId, familyId: row.familyId }, successor)) };
+  return { ...(await pair(env, { userId: row.userId, sessionId, familyId: row.familyId }, successor)) };
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Viewer } from "~/features/auth/policy";
 import { uploadPicture } from "~/features/profile/profile.server";
-import { AppError, notFound } from "~/lib/errors";
+import { AppError, isAppError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
@@ -46,8 +46,10 @@ export async function updateInfluencerProfile(
   if (!viewer) throw notFound();
   assertManageBusiness(viewer, viewer.id);
   if (image) {
-    const uploaded = await uploadPicture(env, viewer.id, image);
-    if (!uploaded.ok) throw new AppError(uploaded.status as 400 | 413 | 415, uploaded.message, "image");
+    // The picture's refusals belong to the form's "image" field.
+    await uploadPicture(env, viewer.id, image).catch((thrown: unknown) => {
+      throw isAppError(thrown) ? new AppError(thrown.status, thrown.message, "image") : thrown;
+    });
   }
   const db = getDb(env);
   await db.batch([

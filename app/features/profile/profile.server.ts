@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { assertOwnAccount, type Viewer } from "~/features/auth/policy";
+import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
@@ -8,8 +9,6 @@ import { reports, userGamertags, users } from "~db/schema";
 import { PROFILE_MESSAGES, REPORT_RATE_LIMIT } from "./messages";
 import { sniffImage } from "./picture";
 import { PICTURE_MAX_BYTES, type SocialNetwork } from "./schema";
-
-export type ProfileFailure = { ok: false; status: number; message: string };
 
 /** The caller's own profile by id (the API names the id): another user's id is refused (403). */
 export async function getOwnProfile(env: Env, viewer: Viewer, userId: string) {
@@ -101,16 +100,12 @@ export async function replaceGamertags(env: Env, userId: string, gamertags: { pl
  * Stores a profile picture in the public media bucket under a random key, after checking its size and its
  * real type by content (png or jpeg). The previous picture is deleted.
  */
-export async function uploadPicture(
-  env: Env,
-  userId: string,
-  file: File,
-): Promise<{ ok: true; url: string } | ProfileFailure> {
-  if (file.size === 0) return { ok: false, status: 400, message: "Please choose an image" };
-  if (file.size > PICTURE_MAX_BYTES) return { ok: false, status: 413, message: "The image must be at most 2 MB" };
+export async function uploadPicture(env: Env, userId: string, file: File): Promise<{ url: string }> {
+  if (file.size === 0) throw appError(400, "Please choose an image");
+  if (file.size > PICTURE_MAX_BYTES) throw appError(413, "The image must be at most 2 MB");
   const bytes = new Uint8Array(await file.arrayBuffer());
   const image = sniffImage(bytes);
-  if (!image) return { ok: false, status: 415, message: "Please select a valid image file" };
+  if (!image) throw appError(415, "Please select a valid image file");
   const key = `avatars/${newId()}.${image.ext}`;
   await env.MEDIA.put(key, bytes, {
     httpMetadata: { contentType: image.contentType, cacheControl: "public, max-age=31536000, immutable" },
@@ -123,18 +118,18 @@ export async function uploadPicture(
     catalogueChangedStatement(db),
   ]);
   if (previous?.key) await env.MEDIA.delete(previous.key);
-  return { ok: true, url };
+  return { url };
 }
 
 export async function reportUser(
   env: Env,
   reporterId: string,
   input: { reportedUserId: string; reason: string; details?: string },
-): Promise<{ ok: true } | ProfileFailure> {
-  if (input.reportedUserId === reporterId) return { ok: false, status: 400, message: PROFILE_MESSAGES.reportSelf };
+): Promise<void> {
+  if (input.reportedUserId === reporterId) throw appError(400, PROFILE_MESSAGES.reportSelf);
   const { max, windowMs } = REPORT_RATE_LIMIT;
   if (!(await hitRateLimit(env, `report:account:${reporterId}`, max, windowMs))) {
-    return { ok: false, status: 429, message: PROFILE_MESSAGES.reportTooMany };
+    throw appError(429, PROFILE_MESSAGES.reportTooMany);
   }
   const db = getDb(env);
   const reportId = newId();
@@ -164,11 +159,11 @@ export async function reportUser(
     db.select({ role: users.role }).from(users).where(eq(users.id, input.reportedUserId)),
     db.select({ id: reports.id }).from(reports).where(eq(reports.id, reportId)),
   ]);
-  if (insertedRows.length === 1) return { ok: true };
+  if (insertedRows.length === 1) return;
   const target = targetRows[0];
-  if (!target) return { ok: false, status: 404, message: PROFILE_MESSAGES.reportUnknown };
-  if (target.role !== "user") return { ok: false, status: 403, message: PROFILE_MESSAGES.reportStaff };
-  return { ok: false, status: 409, message: PROFILE_MESSAGES.reportAgain };
+  if (!target) throw appError(404, PROFILE_MESSAGES.reportUnknown);
+  if (target.role !== "user") throw appError(403, PROFILE_MESSAGES.reportStaff);
+  throw appError(409, PROFILE_MESSAGES.reportAgain);
 }
 
 /** Records the viewer's address; naming another user's id is refused before anything is written. */

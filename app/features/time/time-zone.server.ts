@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { fail, type Result } from "~/lib/errors";
+import { appError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { users } from "~db/schema";
 import { zoneLabel } from "./format";
@@ -15,11 +15,11 @@ export async function saveTimeZone(
   userId: string,
   submitted: unknown,
   now = new Date(),
-): Promise<Result<{ zone: string; message: string }>> {
+): Promise<{ zone: string; message: string }> {
   const zone = validTimeZone(typeof submitted === "string" ? submitted.trim() : submitted);
-  if (!zone) return fail(400, TIME_MESSAGES.unknownZone, { field: "timeZone" });
+  if (!zone) throw appError(400, TIME_MESSAGES.unknownZone, { field: "timeZone" });
   await getDb(env).update(users).set({ timeZone: zone, updatedAt: now }).where(eq(users.id, userId));
-  return { ok: true, zone, message: `${TIME_MESSAGES.saved} ${zoneLabel(now, zone)}` };
+  return { zone, message: `${TIME_MESSAGES.saved} ${zoneLabel(now, zone)}` };
 }
 
 export type ZoneOption = { value: string; label: string };

@@ -9,6 +9,7 @@ import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { otpSchema } from "~/features/auth/schema";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/change-email-verify";
 
 export const meta = () => [{ title: "Confirm your new email | Noobrd" }];
@@ -24,15 +25,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, env);
   const submission = parseWithZod(await request.formData(), { schema: otpSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = await confirmEmailChange(
-    env,
-    viewer.id,
-    { handle: params.token, email: params.email, otp: submission.value.otp },
-    { ip: clientIp(request) },
+  const input = { handle: params.token, email: params.email, otp: submission.value.otp };
+  const attempt = await runForForm(
+    submission,
+    () => confirmEmailChange(env, viewer.id, input, { ip: clientIp(request) }),
+    {
+      shownFields: ["otp"],
+    },
   );
-  if (!result.ok) {
-    return data({ result: submission.reply({ fieldErrors: { otp: [result.message] } }) }, { status: result.status });
-  }
+  if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
   return redirectWithToast(env, "/profile", { kind: "success", message: AUTH_MESSAGES.emailChanged });
 }
 

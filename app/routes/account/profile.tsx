@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
+import { z } from "zod";
 import { changePassword, requestEmailChange } from "~/features/auth/accounts.server";
 import { FormErrors } from "~/features/auth/components/auth-card";
 import { EmailField, PasswordField } from "~/features/auth/components/fields";
@@ -11,11 +12,7 @@ import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema"
 import { startSession } from "~/features/auth/session.server";
 import { OrdersSection } from "~/features/booking/components/orders-section";
 import { DiscordPreferencesForm } from "~/features/notifications/components/discord-preferences";
-import {
-  DISCORD_MESSAGES,
-  getDiscordPreferences,
-  setDiscordPreferences,
-} from "~/features/notifications/discord.server";
+import { getDiscordPreferences, setDiscordPreferences } from "~/features/notifications/discord.server";
 import { discordFormSchema } from "~/features/notifications/discord-schema";
 import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import {
@@ -32,16 +29,16 @@ import {
   gamertagsSchema,
   SOCIAL_NETWORKS,
   type SocialNetwork,
-  socialKeySchema,
   socialLinksSchema,
 } from "~/features/profile/schema";
 import { TimeZoneForm } from "~/features/time/components/time-zone-form";
+import { TIME_MESSAGES } from "~/features/time/messages";
 import { saveTimeZone } from "~/features/time/time-zone.server";
 import { timeZoneSetting } from "~/features/time/viewer-zone.server";
 import { WalletSection } from "~/features/wallet/components/wallet-section";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, found, publicOrigin } from "~/platform/http.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { intentOf, type PageFormReply, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/profile";
 import { loadOrdersAndWallet } from "./profile-orders.server";
 
@@ -63,13 +60,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type ProfileIntent = "picture" | "bio" | "social" | "delete-social" | "gamertags";
-type Intent = ProfileIntent | "password" | "email" | "discord" | "time-zone";
-type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; error?: string };
+type Intent =
+  | "picture"
+  | "bio"
+  | "social"
+  | "delete-social"
+  | "gamertags"
+  | "password"
+  | "email"
+  | "discord"
+  | "time-zone";
+type ActionData = PageFormReply;
 
-function failed(intent: Intent, status: number, body: Omit<ActionData, "intent">) {
-  return data<ActionData>({ intent, ...body }, { status });
-}
+const pictureSchema = z.object({ picture: z.instanceof(File, { error: PROFILE_MESSAGES.invalidImage }) });
+const socialKeyFormSchema = z.object({ key: z.enum(SOCIAL_NETWORKS, { error: PROFILE_MESSAGES.socialError }) });
+const timeZoneFormSchema = z.object({ timeZone: z.string({ error: TIME_MESSAGES.unknownZone }) });
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 /** Gamertag rows left blank in the form are not gamertags. */
 function withoutBlankGamertags(formData: FormData) {
@@ -89,92 +95,119 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
   const formData = await request.formData();
-  const intent = String(formData.get("intent")) as Intent;
-  const done = (message: string, kind: "success" | "warning" = "success") =>
-    redirectWithToast(env, "/profile", { kind, message });
-
+  const intent = intentOf(formData) as Intent;
+  const back =
+    (message: string, kind: "success" | "warning" = "success") =>
+    () => ({ to: "/profile", message, kind });
+  // Each of the page's forms: its schema, its use case, where it goes after (runPageForm, app/routes/_lib).
   switch (intent) {
-    case "picture": {
-      const file = formData.get("picture");
-      if (!(file instanceof File)) return failed(intent, 400, { error: PROFILE_MESSAGES.invalidImage });
-      const uploaded = await uploadPicture(env, viewer.id, file);
-      if (!uploaded.ok) return failed(intent, uploaded.status, { error: uploaded.message });
-      return done(PROFILE_MESSAGES.pictureUpdated);
-    }
-    case "bio": {
-      const submission = parseWithZod(formData, { schema: bioSchema });
-      if (submission.status !== "success") return failed(intent, 400, { result: submission.reply() });
-      await updateBio(env, viewer.id, submission.value.bio);
-      return done(PROFILE_MESSAGES.bioUpdated);
-    }
-    case "social": {
-      const submission = parseWithZod(formData, { schema: socialLinksSchema });
-      if (submission.status !== "success") return failed(intent, 400, { result: submission.reply() });
-      await updateSocialLinks(env, viewer.id, submission.value);
-      return done(PROFILE_MESSAGES.socialUpdated);
-    }
-    case "delete-social": {
-      const key = socialKeySchema.safeParse(formData.get("key"));
-      if (!key.success) return failed(intent, 400, { error: PROFILE_MESSAGES.socialError });
-      await deleteSocialLink(env, viewer.id, key.data);
-      return done(PROFILE_MESSAGES.socialRemoved, "warning");
-    }
-    case "gamertags": {
-      const submission = parseWithZod(withoutBlankGamertags(formData), { schema: gamertagsSchema });
-      if (submission.status !== "success") return failed(intent, 400, { result: submission.reply() });
-      await replaceGamertags(env, viewer.id, submission.value.gamertags);
-      return done(PROFILE_MESSAGES.gamertagsUpdated);
-    }
-    case "password": {
-      const submission = parseWithZod(formData, { schema: changePasswordSchema });
-      const hide = ["currentPassword", "newPassword", "confirmPassword"];
-      if (submission.status !== "success")
-        return failed(intent, 400, { result: submission.reply({ hideFields: hide }) });
-      const changed = await changePassword(env, viewer.id, submission.value);
-      if (!changed.ok) {
-        const errors = { [changed.field ?? "currentPassword"]: [changed.message] };
-        return failed(intent, changed.status, { result: submission.reply({ fieldErrors: errors, hideFields: hide }) });
-      }
-      // Every session ended with the change; this browser gets a fresh one.
-      const cookie = await startSession(request, env, viewer.id, clientIp(request));
-      return redirectWithToast(
+    case "picture":
+      return runPageForm(
         env,
-        "/",
-        { kind: "success", message: AUTH_MESSAGES.passwordUpdated },
-        { "Set-Cookie": cookie },
+        formData,
+        intent,
+        pictureSchema,
+        (value) => uploadPicture(env, viewer.id, value.picture),
+        back(PROFILE_MESSAGES.pictureUpdated),
+        undefined,
+        undefined,
+        { shownFields: [] },
+      );
+    case "bio":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        bioSchema,
+        (value) => updateBio(env, viewer.id, value.bio),
+        back(PROFILE_MESSAGES.bioUpdated),
+      );
+    case "social":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        socialLinksSchema,
+        (value) => updateSocialLinks(env, viewer.id, value),
+        back(PROFILE_MESSAGES.socialUpdated),
+      );
+    case "delete-social":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        socialKeyFormSchema,
+        (value) => deleteSocialLink(env, viewer.id, value.key),
+        back(PROFILE_MESSAGES.socialRemoved, "warning"),
+      );
+    case "gamertags":
+      return runPageForm(
+        env,
+        withoutBlankGamertags(formData),
+        intent,
+        gamertagsSchema,
+        (value) => replaceGamertags(env, viewer.id, value.gamertags),
+        back(PROFILE_MESSAGES.gamertagsUpdated),
+      );
+    case "password":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        changePasswordSchema,
+        async (value) => {
+          await changePassword(env, viewer.id, value);
+          // Every session ended with the change; this browser gets a fresh one.
+          return startSession(request, env, viewer.id, clientIp(request));
+        },
+        (cookie) => ({ to: "/", message: AUTH_MESSAGES.passwordUpdated, headers: { "Set-Cookie": cookie } }),
+        undefined,
+        undefined,
+        { hideFields: PASSWORD_FIELDS },
+      );
+    case "email": {
+      const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        changeEmailSchema,
+        async (value) => ({
+          ...(await requestEmailChange(env, viewer, viewer.id, value.email, meta)),
+          email: value.email,
+        }),
+        ({ handle, email }) => ({ to: `/change-email/verifyotp/${handle}/${encodeURIComponent(email)}` }),
+        undefined,
+        undefined,
+        { shownFields: ["email"] },
       );
     }
-    case "email": {
-      const submission = parseWithZod(formData, { schema: changeEmailSchema });
-      if (submission.status !== "success") return failed(intent, 400, { result: submission.reply() });
-      const requested = await requestEmailChange(env, viewer, viewer.id, submission.value.email, {
-        ip: clientIp(request),
-        origin: publicOrigin(request, env),
-      });
-      if (!requested.ok) {
-        return failed(intent, requested.status, {
-          result: submission.reply({ fieldErrors: { email: [requested.message] } }),
-        });
-      }
-      throw redirect(`/change-email/verifyotp/${requested.handle}/${encodeURIComponent(submission.value.email)}`);
-    }
-    case "discord": {
-      const parsed = discordFormSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success) return failed(intent, 400, { error: DISCORD_MESSAGES.updateFailed });
-      try {
-        await setDiscordPreferences(env, viewer, parsed.data);
-      } catch {
-        return failed(intent, 503, { error: DISCORD_MESSAGES.updateFailed });
-      }
-      return done("Discord notifications updated");
-    }
-    case "time-zone": {
-      const saved = await saveTimeZone(env, viewer.id, formData.get("timeZone"));
-      if (!saved.ok) return failed(intent, saved.status, { error: saved.message });
-      return done(saved.message);
-    }
+    case "discord":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        discordFormSchema,
+        (value) => setDiscordPreferences(env, viewer, value),
+        back("Discord notifications updated"),
+        undefined,
+        undefined,
+        { shownFields: [] },
+      );
+    case "time-zone":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        timeZoneFormSchema,
+        (value) => saveTimeZone(env, viewer.id, value.timeZone),
+        (saved) => ({ to: "/profile", message: saved.message }),
+        undefined,
+        undefined,
+        { shownFields: [] },
+      );
     default:
-      return failed("bio", 400, { error: "Unknown action" });
+      return unknownIntent("bio");
   }
 }
 
@@ -191,6 +224,12 @@ const buttonClass = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hov
 
 function resultFor(actionData: ActionData | undefined, intent: Intent) {
   return actionData?.intent === intent ? actionData.result : undefined;
+}
+
+/** A form's one message (a refusal of its use case, or a schema message of a form without fields to show it on). */
+function messageFor(actionData: ActionData | undefined, intent: Intent): string | undefined {
+  const error = resultFor(actionData, intent)?.error;
+  return (error ? Object.values(error).flat()[0] : undefined) ?? undefined;
 }
 
 function PictureForm({ pictureUrl, error }: { pictureUrl: string | null; error?: string }) {
@@ -271,18 +310,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <WalletSection wallet={wallet} display={display} />
 
       <Section title="Time zone">
-        <TimeZoneForm
-          {...loaderData.timeZone}
-          error={actionData?.intent === "time-zone" ? actionData.error : undefined}
-          buttonClass={buttonClass}
-        />
+        <TimeZoneForm {...loaderData.timeZone} error={messageFor(actionData, "time-zone")} buttonClass={buttonClass} />
       </Section>
 
       <Section title="Profile picture">
-        <PictureForm
-          pictureUrl={profile.pictureUrl}
-          error={actionData?.intent === "picture" ? actionData.error : undefined}
-        />
+        <PictureForm pictureUrl={profile.pictureUrl} error={messageFor(actionData, "picture")} />
       </Section>
 
       <Section title="Bio">
@@ -373,10 +405,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section title="Discord notifications">
-        <DiscordPreferencesForm
-          preferences={loaderData.discord}
-          error={actionData?.intent === "discord" ? actionData.error : undefined}
-        />
+        <DiscordPreferencesForm preferences={loaderData.discord} error={messageFor(actionData, "discord")} />
       </Section>
 
       <Section title="Change email">

@@ -9,7 +9,7 @@ import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-influencers/mes
 import { registerInfluencerSchema } from "~/features/staff-influencers/schema";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
-import { runAdminForm } from "./_lib/admin-form.server";
+import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/add-influencer";
 
 export const meta = () => [{ title: "Register influencer | Noobrd staff" }];
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "influencers");
   const form = await request.formData();
-  return runAdminForm(
+  return runPageForm(
     env,
     form,
     "register",

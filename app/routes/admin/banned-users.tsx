@@ -7,7 +7,7 @@ import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
 import { listBans, unbanUsers } from "~/features/moderation/moderation.server";
 import { banIdsSchema, moderationListSchema } from "~/features/moderation/schema";
 import { envOf } from "~/platform/http.server";
-import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/banned-users";
 
 export const meta = () => [{ title: "Banned users | Noobrd staff" }];
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = intentOf(form);
   if (intent !== "unban") return unknownIntent(intent);
-  return runAdminForm(
+  return runPageForm(
     env,
     form,
     intent,

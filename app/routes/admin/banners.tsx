@@ -10,7 +10,7 @@ import { addBanner, deleteBanner, listBannersForStaff } from "~/features/staff-c
 import { bannerSchema, idSchema } from "~/features/staff-catalogue/schema";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/banners";
 
 export const meta = () => [{ title: "Banners | Noobrd staff" }];
@@ -29,14 +29,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = intentOf(form);
   const back = () => ({ to: "/admin/banners", message: intent === "delete" ? M.bannerDeleted : M.bannerAdded });
   if (intent === "delete") {
-    return runAdminForm(env, form, intent, idSchema, (v) => deleteBanner(env, viewer, v.id), back, undefined, {
+    return runPageForm(env, form, intent, idSchema, (v) => deleteBanner(env, viewer, v.id), back, undefined, {
       question: M.bannerDeleteConfirm,
       yes: "Yes, delete",
     });
   }
   if (intent === "add") {
     const image = uploadedFile(form.get("image"));
-    return runAdminForm(env, form, intent, bannerSchema, (input) => addBanner(env, viewer, input, image), back);
+    return runPageForm(env, form, intent, bannerSchema, (input) => addBanner(env, viewer, input, image), back);
   }
   return unknownIntent(intent);
 }

@@ -25,7 +25,7 @@ import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
 import { addConfigSchema, keySchema, siteGateSchema, updateConfigSchema } from "~/features/configurations/schema";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/configurations";
 
 export const meta = () => [{ title: "Configurations | Noobrd staff" }];
@@ -47,11 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (message: string) => () => ({ to: "/admin/configurations", message });
   switch (intent) {
     case "gate":
-      return runAdminForm(env, form, intent, siteGateSchema, (v) => saveSiteGate(env, viewer, v), back(M.gateSaved));
+      return runPageForm(env, form, intent, siteGateSchema, (v) => saveSiteGate(env, viewer, v), back(M.gateSaved));
     case "add":
-      return runAdminForm(env, form, intent, addConfigSchema, (v) => addConfiguration(env, viewer, v), back(M.added));
+      return runPageForm(env, form, intent, addConfigSchema, (v) => addConfiguration(env, viewer, v), back(M.added));
     case "update":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         `update:${key}`,
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         back(M.updated),
       );
     case "delete":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,

@@ -13,7 +13,7 @@ import { listContactSubmissions, markSubmissionHandled } from "~/features/conten
 import { submissionIdSchema, submissionsQuerySchema } from "~/features/content/admin-schema";
 import { CONTENT_MESSAGES as M } from "~/features/content/messages";
 import { envOf } from "~/platform/http.server";
-import { runAdminForm } from "./_lib/admin-form.server";
+import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/contact-submissions";
 
 export const meta = () => [{ title: "Contact submissions | Noobrd staff" }];
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "contactSubmissions");
   const form = await request.formData();
-  return runAdminForm(
+  return runPageForm(
     env,
     form,
     "handled",

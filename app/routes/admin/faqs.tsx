@@ -17,7 +17,7 @@ import { faqIdSchema, faqMoveSchema, faqSchema } from "~/features/content/admin-
 import { CONTENT_MESSAGES as M } from "~/features/content/messages";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/faqs";
 
 export const meta = () => [{ title: "FAQ | Noobrd staff" }];
@@ -37,9 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (message: string) => () => ({ to: "/admin/faqs", message });
   switch (intent) {
     case "save":
-      return runAdminForm(env, form, intent, faqSchema, (v) => saveFaq(env, viewer, v), back(M.faqSaved));
+      return runPageForm(env, form, intent, faqSchema, (v) => saveFaq(env, viewer, v), back(M.faqSaved));
     case "delete":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { question: M.faqDeleteConfirm, yes: "Yes, delete" },
       );
     case "move":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,

@@ -9,7 +9,7 @@ import { BLANK_MODE_ROWS, STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff
 import { gameSchema } from "~/features/staff-catalogue/schema";
 import { inputClass } from "~/lib/ui/field";
 import { envOf, pageRead } from "~/platform/http.server";
-import { runAdminForm } from "./_lib/admin-form.server";
+import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/game-edit";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const files = { image: uploadedFile(form.get("image")), logo: uploadedFile(form.get("gameLogo")) };
   const gameId = params.gameId;
-  return runAdminForm(
+  return runPageForm(
     env,
     form,
     "save",

@@ -6,7 +6,7 @@ import { deleteGame, listGamesForStaff } from "~/features/staff-catalogue/games.
 import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
 import { idSchema } from "~/features/staff-catalogue/schema";
 import { envOf } from "~/platform/http.server";
-import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/games";
 
 export const meta = () => [{ title: "Games | Noobrd staff" }];
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = intentOf(form);
   if (intent !== "delete") return unknownIntent(intent);
-  return runAdminForm(
+  return runPageForm(
     env,
     form,
     intent,

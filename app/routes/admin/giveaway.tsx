@@ -19,7 +19,7 @@ import {
 import { giveawayNotifySchema, giveawayPeriodSchema } from "~/features/giveaway/schema";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import { runAdminForm } from "./_lib/admin-form.server";
+import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/giveaway";
 
 export const meta = () => [{ title: "Giveaway | Noobrd staff" }];
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "giveaway");
   const form = await request.formData();
-  return runAdminForm(
+  return runPageForm(
     env,
     form,
     "send",

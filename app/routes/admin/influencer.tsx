@@ -25,7 +25,7 @@ import { platformFeeSchema, removeInfluencerSchema, showAtLandingSchema } from "
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf, pageRead } from "~/platform/http.server";
-import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/influencer";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `/admin/influencer/${params.id}`;
   switch (intent) {
     case "fee":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -64,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         () => ({ to: here, message: M.feeSaved }),
       );
     case "landing":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -73,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         (r) => ({ to: here, message: r.showAtLanding ? M.landingShown : M.landingHidden }),
       );
     case "remove":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,

@@ -11,7 +11,7 @@ import { CONTENT_MESSAGES as M } from "~/features/content/messages";
 import type { LegalType } from "~/features/content/schema";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import { runAdminForm } from "./_lib/admin-form.server";
+import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/legal-document";
 
 /** Which document each staff route edits, and where the public reads it. */
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     };
   }
-  return runAdminForm(
+  return runPageForm(
     env,
     form,
     "save",

@@ -9,7 +9,8 @@ import { adminLoginSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { Field, inputClass } from "~/lib/ui/field";
-import { clientIp, envOf, retryAfter } from "~/platform/http.server";
+import { clientIp, envOf } from "~/platform/http.server";
+import { runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Staff login | Noobrd" }];
@@ -36,18 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const ip = clientIp(request);
-  const result = await logIn(
-    env,
-    { email: submission.value.username, password: submission.value.password },
-    { ip },
-    { staffOnly: true },
-  );
-  if (!result.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
-      { status: result.status, headers: retryAfter(result) },
-    );
-  }
+  const { username: email, password } = submission.value;
+  const attempt = await runForForm(submission, () => logIn(env, { email, password }, { ip }, { staffOnly: true }), {
+    hideFields: ["password"],
+  });
+  if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
+  const result = attempt.value;
   const cookie = await startSession(request, env, result.userId, ip);
   return redirect(staffLanding(request), { headers: { "Set-Cookie": cookie } });
 }

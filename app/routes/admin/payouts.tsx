@@ -36,7 +36,7 @@ import type { PayoutOrderRow } from "~/features/payouts/orders.server";
 import { generatePayoutStatement } from "~/features/payouts/statement.server";
 import { formatMoney } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
-import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/payouts";
 
 export const meta = () => [{ title: "Payouts | Noobrd staff" }];
@@ -92,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `/admin/payout/influencer/${params.id}`;
   switch (intent) {
     case "create":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -102,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         M.createError,
       );
     case "edit":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -112,7 +112,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         M.createError,
       );
     case "remove":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -123,7 +123,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { question: M.removeConfirm, yes: "Yes, remove" },
       );
     case "activate":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -132,7 +132,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         () => ({ to: back, message: M.activated }),
       );
     case "complete":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -145,7 +145,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         M.completeError,
       );
     case "generate":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,

@@ -9,7 +9,7 @@ import { addPlatform, listPlatformsForStaff } from "~/features/staff-catalogue/p
 import { platformSchema } from "~/features/staff-catalogue/schema";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import { runAdminForm } from "./_lib/admin-form.server";
+import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/platforms";
 
 export const meta = () => [{ title: "Platforms | Noobrd staff" }];
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "catalogue");
   const form = await request.formData();
-  return runAdminForm(
+  return runPageForm(
     env,
     form,
     "add",

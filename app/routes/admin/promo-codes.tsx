@@ -25,7 +25,7 @@ import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schem
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/promo-codes";
 
 export const meta = () => [{ title: "Promo codes | Noobrd staff" }];
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (message: string) => () => ({ to: "/admin/manage-promo-codes", message });
   switch (intent) {
     case "create":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         M.createError,
       );
     case "update":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         M.updateError,
       );
     case "toggle":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         M.updateError,
       );
     case "delete":
-      return runAdminForm(
+      return runPageForm(
         env,
         form,
         intent,

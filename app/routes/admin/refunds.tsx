@@ -12,7 +12,7 @@ import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/refunds.serv
 import { refundIdSchema } from "~/features/wallet/refunds-schema";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
-import { runAdminForm } from "./_lib/admin-form.server";
+import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/refunds";
 
 export const meta = () => [{ title: "Refunds owed | Noobrd staff" }];
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "payouts");
-  return runAdminForm(
+  return runPageForm(
     env,
     await request.formData(),
     "retry",

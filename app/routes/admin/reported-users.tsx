@@ -16,7 +16,7 @@ import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
 import { banReportedUsers, listReports, markReportsReviewed } from "~/features/moderation/moderation.server";
 import { moderationListSchema, reportIdsSchema } from "~/features/moderation/schema";
 import { envOf } from "~/platform/http.server";
-import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/reported-users";
 
 export const meta = () => [{ title: "Reported users | Noobrd staff" }];
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = intentOf(form);
   const back = { to: "/admin/reported-users" };
   if (intent === "review") {
-    return runAdminForm(
+    return runPageForm(
       env,
       form,
       intent,
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === "ban") {
-    return runAdminForm(
+    return runPageForm(
       env,
       form,
       intent,

@@ -9,7 +9,7 @@ import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
 import { markOrdersPlayed, ordersForValidation } from "~/features/payouts/validations.server";
 import { formatMoney } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
-import { intentOf, runAdminForm, unknownIntent } from "./_lib/admin-form.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/validations";
 
 export const meta = () => [{ title: "Validations | Noobrd staff" }];
@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = intentOf(form);
   if (intent !== "validate") return unknownIntent(intent);
-  return runAdminForm(
+  return runPageForm(
     env,
     form,
     intent,

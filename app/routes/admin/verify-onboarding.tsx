@@ -8,7 +8,7 @@ import { listOnboardingsForStaff, secretKeyRequired, verifyOnboardings } from "~
 import { verifyManySchema } from "~/features/onboarding/staff-schema";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import { runAdminForm } from "./_lib/admin-form.server";
+import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/verify-onboarding";
 
 export const meta = () => [{ title: "Verify onboarding | Noobrd staff" }];
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "onboarding");
   const form = await request.formData();
-  return runAdminForm(
+  return runPageForm(
     env,
     form,
     "verify",

@@ -9,6 +9,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/country-capture";
 
 export const meta = () => [{ title: "Your country | Noobrd" }];
@@ -34,9 +35,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireCapture(request, env, params.userId);
   const submission = parseWithZod(await request.formData(), { schema: countrySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await saveCaptureCountry(request, env, params.userId, submission.value.billing_country);
-  if (!saved.ok) throw await redirectWithToast(env, "/login", { kind: "error", message: saved.message });
-  const next = await continueSocialLogin(env, saved.account, saved.returnTo);
+  const saved = await settle(saveCaptureCountry(request, env, params.userId, submission.value.billing_country));
+  if (!saved.ok) throw await redirectWithToast(env, "/login", { kind: "error", message: saved.error.message });
+  const next = await continueSocialLogin(env, saved.value.account, saved.value.returnTo);
   // A full page load: the next stop is the custom-redirection resource route.
   return redirectDocument(next.location, { headers: { "Set-Cookie": next.cookie } });
 }

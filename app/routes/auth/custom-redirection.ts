@@ -2,6 +2,7 @@ import { destroySession, sessionCookieHeader } from "~/features/auth/session.ser
 import { clearHandoffCookie, completeSocialSignIn, readHandoffToken } from "~/features/auth/social.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/custom-redirection";
 
 /**
@@ -14,18 +15,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const headers = new Headers({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
   headers.append("Set-Cookie", await clearHandoffCookie(env));
-  const result = await completeSocialSignIn(
-    env,
-    {
-      stage: "login",
-      userId: params.id,
-      handoffId: params.accessToken,
-      code: params.refreshToken,
-      cookieToken: await readHandoffToken(request, env),
-    },
-    { ip: clientIp(request), userAgent: request.headers.get("User-Agent") ?? undefined },
+  const completed = await settle(
+    completeSocialSignIn(
+      env,
+      {
+        stage: "login",
+        userId: params.id,
+        handoffId: params.accessToken,
+        code: params.refreshToken,
+        cookieToken: await readHandoffToken(request, env),
+      },
+      { ip: clientIp(request), userAgent: request.headers.get("User-Agent") ?? undefined },
+    ),
   );
-  if (!result.ok) return redirectWithToast(env, "/login", { kind: "error", message: result.message }, headers);
+  if (!completed.ok) {
+    return redirectWithToast(env, "/login", { kind: "error", message: completed.error.message }, headers);
+  }
+  const result = completed.value;
   // Whatever session the browser carried ends (rotation); the new one is the signed-in user's.
   await destroySession(request, env);
   headers.append("Set-Cookie", await sessionCookieHeader(env, result.session.token));

@@ -14,6 +14,7 @@ import {
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/email-capture";
 
 export const meta = () => [{ title: "Add your email | Noobrd" }];
@@ -50,12 +51,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const handle = String(formData.get("handle") ?? "");
     const step: Step = { step: "code", email, handle, notice: null };
     if (submission.status !== "success") return data({ step, result: submission.reply() }, { status: 400 });
-    const confirmed = await confirmCaptureEmail(env, params.userId, submission.value, { ip });
-    if (!confirmed.ok) {
-      const reply = submission.reply({ formErrors: [confirmed.message] });
-      return data({ step, result: reply }, { status: confirmed.status });
-    }
-    const next = await continueSocialLogin(env, confirmed.account, capture.returnTo);
+    const confirmed = await runForForm(
+      submission,
+      () => confirmCaptureEmail(env, params.userId, submission.value, { ip }),
+      {
+        shownFields: ["otp"],
+      },
+    );
+    if (!confirmed.ok) return data({ step, result: confirmed.failure.result }, confirmed.init);
+    const next = await continueSocialLogin(env, confirmed.value.account, capture.returnTo);
     // A full page load: the next stop may be the custom-redirection resource route.
     return redirectDocument(next.location, { headers: { "Set-Cookie": next.cookie } });
   }
@@ -64,18 +68,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const step: Step = { step: "email", email: "", handle: "", notice: null };
     return data({ step, result: submission.reply() }, { status: 400 });
   }
-  const sent = await sendCaptureCode(env, params.userId, submission.value.email, {
-    ip,
-    origin: publicOrigin(request, env),
-  });
+  const { email } = submission.value;
+  const meta = { ip, origin: publicOrigin(request, env) };
+  const sent = await runForForm(submission, () => sendCaptureCode(env, params.userId, email, meta));
   if (!sent.ok) {
-    const step: Step = { step: "email", email: submission.value.email, handle: "", notice: null };
-    return data({ step, result: submission.reply({ formErrors: [sent.message] }) }, { status: sent.status });
+    const step: Step = { step: "email", email, handle: "", notice: null };
+    return data({ step, result: sent.failure.result ?? undefined }, sent.init);
   }
   const step: Step = {
     step: "code",
     email: submission.value.email,
-    handle: sent.handle,
+    handle: sent.value.handle,
     notice: SOCIAL_MESSAGES.emailCodeSent,
   };
   return { step, result: undefined };

@@ -6,6 +6,7 @@ import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/
 import { EmailField } from "~/features/auth/components/fields";
 import { emailOnlySchema } from "~/features/auth/schema";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => [{ title: "Forgot password | Noobrd" }];
@@ -14,13 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
-  const result = await forgotPassword(env, submission.value.email, {
-    ip: clientIp(request),
-    origin: publicOrigin(request, env),
-  });
-  if (!result.ok)
-    return data({ result: submission.reply({ formErrors: [result.message] }), sent: null }, { status: result.status });
-  return { result: submission.reply({ resetForm: true }), sent: result.message };
+  const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+  const attempt = await runForForm(submission, () => forgotPassword(env, submission.value.email, meta));
+  if (!attempt.ok) return data({ result: attempt.failure.result, sent: null }, attempt.init);
+  return { result: submission.reply({ resetForm: true }), sent: attempt.value.message };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

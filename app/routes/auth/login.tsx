@@ -8,8 +8,9 @@ import { SocialButtons } from "~/features/auth/components/social-buttons";
 import { afterLoginPath } from "~/features/auth/policy";
 import { emailOnlySchema, loginSchema, redirectToSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
-import { clientIp, envOf, publicOrigin, retryAfter } from "~/platform/http.server";
+import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
+import { runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Log in | Noobrd" }];
@@ -33,27 +34,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const ip = clientIp(request);
   if (formData.get("intent") === "resend") {
-    const email = emailOnlySchema.safeParse({ email: formData.get("email") });
-    if (!email.success) return data({ result: null, unverified: false }, { status: 400 });
-    const resent = await resendVerification(env, email.data.email, { ip, origin: publicOrigin(request, env) });
-    if (resent.ok && resent.handle)
-      throw redirect(`/signup/verifyotp/${resent.handle}/${encodeURIComponent(email.data.email)}`);
-    return data({ result: null, unverified: false }, { status: resent.ok ? 200 : resent.status });
+    const resend = parseWithZod(formData, { schema: emailOnlySchema });
+    if (resend.status !== "success") return data({ result: null, unverified: false }, { status: 400 });
+    const email = resend.value.email;
+    const resent = await runForForm(resend, () =>
+      resendVerification(env, email, { ip, origin: publicOrigin(request, env) }),
+    );
+    if (!resent.ok) return data({ result: null, unverified: false }, resent.init);
+    throw redirect(`/signup/verifyotp/${resent.value.handle}/${encodeURIComponent(email)}`);
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }), unverified: false }, { status: 400 });
   }
-  const result = await logIn(env, submission.value, { ip });
-  if (!result.ok) {
-    return data(
-      {
-        result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }),
-        unverified: result.reason === "unverified",
-      },
-      { status: result.status, headers: retryAfter(result) },
-    );
+  const attempt = await runForForm(submission, () => logIn(env, submission.value, { ip }), {
+    hideFields: ["password"],
+  });
+  if (!attempt.ok) {
+    return data({ result: attempt.failure.result, unverified: attempt.failure.reason === "unverified" }, attempt.init);
   }
+  const result = attempt.value;
   const cookie = await startSession(request, env, result.userId, ip);
   return redirect(afterLoginPath(result.isInfluencer, submission.value.redirectTo), {
     headers: { "Set-Cookie": cookie },

@@ -8,11 +8,10 @@ import {
   validateSitePassword,
   validateSiteToken,
 } from "~/features/auth/site-gate.server";
-import { MESSAGES } from "~/lib/messages";
 import { Field, inputClass } from "~/lib/ui/field";
 import { firstIssue } from "~/lib/validation";
-import { clientIp, envOf } from "~/platform/http.server";
-import { log } from "~/platform/log.server";
+import { clientIp, envOf, retryAfter } from "~/platform/http.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/password-login";
 
 export const meta = () => [{ title: "Enter the website password | Noobrd" }];
@@ -29,10 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (raw) {
     const token = siteTokenSchema.safeParse({ token: raw });
     if (!token.success) return { error: firstIssue(token.error), redirectTo: back(request) };
-    const result = await validateSiteToken(env, token.data.token);
-    if (result.ok)
-      throw redirect(back(request), { headers: { "Set-Cookie": await grantCookieHeader(env, result.token) } });
-    return { error: result.message, redirectTo: back(request) };
+    const granted = await settle(validateSiteToken(env, token.data.token));
+    if (granted.ok) {
+      throw redirect(back(request), { headers: { "Set-Cookie": await grantCookieHeader(env, granted.value.token) } });
+    }
+    return { error: granted.error.message, redirectTo: back(request) };
   }
   if (await hasSiteAccess(request, env)) throw redirect(back(request));
   return { error: null, redirectTo: back(request) };
@@ -42,23 +42,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const form = await request.formData();
   const intent = form.get("intent");
-  try {
-    // The same schemas as the JSON API (/api/admin/validate-*), so both doors take the same input.
-    const parsed = (intent === "token" ? siteTokenSchema : sitePasswordSchema).safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ error: firstIssue(parsed.error), intent }, { status: 400 });
-    const input = parsed.data as { token?: string; password?: string };
-    const result =
-      intent === "token"
-        ? await validateSiteToken(env, input.token ?? "")
-        : await validateSitePassword(env, input.password ?? "", { ip: clientIp(request) });
-    if (!result.ok) return data({ error: result.message, intent }, { status: result.status });
-    return redirect(back(request, form.get("redirectTo")), {
-      headers: { "Set-Cookie": await grantCookieHeader(env, result.token) },
-    });
-  } catch (error) {
-    log.error("site_gate.failed", { error });
-    return data({ error: MESSAGES.serverError, intent }, { status: 500 });
+  // The same schemas as the JSON API (/api/admin/validate-*), so both doors take the same input.
+  const parsed = (intent === "token" ? siteTokenSchema : sitePasswordSchema).safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ error: firstIssue(parsed.error), intent }, { status: 400 });
+  const input = parsed.data as { token?: string; password?: string };
+  const granted = await settle(
+    intent === "token"
+      ? validateSiteToken(env, input.token ?? "")
+      : validateSitePassword(env, input.password ?? "", { ip: clientIp(request) }),
+  );
+  if (!granted.ok) {
+    return data(
+      { error: granted.error.message, intent },
+      { status: granted.error.status, headers: retryAfter(granted.error) },
+    );
   }
+  return redirect(back(request, form.get("redirectTo")), {
+    headers: { "Set-Cookie": await grantCookieHeader(env, granted.value.token) },
+  });
 }
 
 export default function PasswordLogin({ loaderData, actionData }: Route.ComponentProps) {

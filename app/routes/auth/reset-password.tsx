@@ -9,6 +9,7 @@ import { newPasswordSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/reset-password";
 
 /**
@@ -33,15 +34,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
   }
   const token = params.token ?? new URL(request.url).searchParams.get("token") ?? "";
-  const result = params.email
-    ? await setStreamerPassword(env, params.email, token, submission.value.newPassword)
-    : await resetPassword(env, token, submission.value.newPassword);
-  if (!result.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [result.message], hideFields: ["newPassword", "confirmPassword"] }) },
-      { status: result.status },
-    );
-  }
+  const { newPassword } = submission.value;
+  const attempt = await runForForm(
+    submission,
+    () =>
+      params.email
+        ? setStreamerPassword(env, params.email, token, newPassword)
+        : resetPassword(env, token, newPassword),
+    { hideFields: ["newPassword", "confirmPassword"] },
+  );
+  if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
+  const result = attempt.value;
   const cookie = await startSession(request, env, result.userId, clientIp(request));
   return redirectWithToast(
     env,

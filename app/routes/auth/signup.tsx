@@ -14,6 +14,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
+import { runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/signup";
 
 export const meta = () => [{ title: "Sign up | Noobrd" }];
@@ -34,13 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const timeZone = signUpTimeZone(request, submission.value.timeZone, context.get(cloudflareContext).cf);
   const input = { ...submission.value, timeZone };
-  const result = await signUp(env, input, { ip: clientIp(request), origin: publicOrigin(request, env) });
-  if (!result.ok) {
-    const reply = result.field
-      ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] })
-      : submission.reply({ formErrors: [result.message], hideFields: ["password"] });
-    return data({ result: reply }, { status: result.status });
-  }
+  const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+  const attempt = await runForForm(submission, () => signUp(env, input, meta), { hideFields: ["password"] });
+  if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
+  const result = attempt.value;
   return redirect(`/signup/verifyotp/${result.handle}/${encodeURIComponent(submission.value.email)}`);
 }
 

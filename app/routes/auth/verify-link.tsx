@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { startSession } from "~/features/auth/session.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/verify-link";
 
 export const meta = () => [{ title: "Verify your email | Noobrd" }];
@@ -12,8 +13,9 @@ export const meta = () => [{ title: "Verify your email | Noobrd" }];
 /** /signup/verify/:token, the link in the verification email: verifies, logs in and goes to /. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  const result = await verifyEmailByLink(env, params.token);
-  if (!result.ok) return { message: result.message };
+  const verified = await settle(verifyEmailByLink(env, params.token));
+  if (!verified.ok) return { message: verified.error.message };
+  const result = verified.value;
   const cookie = await startSession(request, env, result.userId, clientIp(request));
   return redirectWithToast(env, "/", { kind: "success", message: AUTH_MESSAGES.verified }, { "Set-Cookie": cookie });
 }

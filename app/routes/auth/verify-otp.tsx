@@ -7,8 +7,9 @@ import { CodeField } from "~/features/auth/components/fields";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { otpSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
-import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { clientIp, envOf, publicOrigin, retryAfter } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { runForForm, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/verify-otp";
 
 export const meta = () => [{ title: "Enter your code | Noobrd" }];
@@ -23,22 +24,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
   if (formData.get("intent") === "resend") {
-    const resent = await resendVerification(env, params.email.toLowerCase(), meta);
-    if (!resent.ok) return data({ result: null, notice: resent.message }, { status: resent.status });
-    if (resent.handle) {
-      throw redirect(`/signup/verifyotp/${resent.handle}/${encodeURIComponent(params.email)}?resent=1`);
+    const resent = await settle(resendVerification(env, params.email.toLowerCase(), meta));
+    if (!resent.ok) {
+      return data(
+        { result: null, notice: resent.error.message },
+        { status: resent.error.status, headers: retryAfter(resent.error) },
+      );
     }
-    return { result: null, notice: resent.message };
+    throw redirect(`/signup/verifyotp/${resent.value.handle}/${encodeURIComponent(params.email)}?resent=1`);
   }
   const submission = parseWithZod(formData, { schema: otpSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
-  const result = await verifyEmailByCode(env, params.token, submission.value.otp, meta);
-  if (!result.ok) {
-    return data(
-      { result: submission.reply({ fieldErrors: { otp: [result.message] } }), notice: null },
-      { status: result.status },
-    );
-  }
+  const attempt = await runForForm(submission, () => verifyEmailByCode(env, params.token, submission.value.otp, meta));
+  if (!attempt.ok) return data({ result: attempt.failure.result, notice: null }, attempt.init);
+  const result = attempt.value;
   const cookie = await startSession(request, env, result.userId, meta.ip);
   return redirectWithToast(env, "/", { kind: "success", message: AUTH_MESSAGES.verified }, { "Set-Cookie": cookie });
 }

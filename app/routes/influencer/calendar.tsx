@@ -25,7 +25,7 @@ import { useHydrated } from "~/lib/ui/use-hydrated";
 import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { type FormFailure, runForForm } from "./_lib/form-reply.server";
+import { type FormFailure, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/calendar";
 
 export const meta = () => [{ title: "Calendar | Noobrd" }];

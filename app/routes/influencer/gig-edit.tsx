@@ -8,7 +8,7 @@ import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { gigSchema, withoutBlankRequirements } from "~/features/gigs/schema";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { orErrorPage, runForForm } from "./_lib/form-reply.server";
+import { orErrorPage, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/gig-edit";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: params.id ? "Edit gig | Noobrd" : "Add a gig | Noobrd" }];
@@ -55,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       params.id
         ? updateGig(env, viewer, params.id, submission.value, cover)
         : createGig(env, viewer, submission.value, cover),
-    params.id ? GIG_MESSAGES.updateFailed : GIG_MESSAGES.addFailed,
+    { fallback: params.id ? GIG_MESSAGES.updateFailed : GIG_MESSAGES.addFailed },
   );
   if (!outcome.ok) return outcome.response;
   return redirectWithToast(env, "/influencer/products", {

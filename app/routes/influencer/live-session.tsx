@@ -12,7 +12,7 @@ import { isAppError } from "~/lib/errors";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { orErrorPage } from "./_lib/form-reply.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/live-session";
 
 export const meta = () => [{ title: "Queue dashboard | Noobrd" }];

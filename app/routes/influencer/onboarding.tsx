@@ -10,7 +10,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { type FormFailure, runForForm } from "./_lib/form-reply.server";
+import { type FormFailure, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/onboarding";
 
 export const meta = () => [{ title: "Onboarding | Noobrd" }];

@@ -14,7 +14,7 @@ import {
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { type FormFailure, runForForm } from "./_lib/form-reply.server";
+import { type FormFailure, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/profile";
 
 export const meta = () => [{ title: "Your creator profile | Noobrd" }];

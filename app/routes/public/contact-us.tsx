@@ -10,6 +10,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/contact-us";
 
 export const meta = () => [{ title: "Contact us | Noobrd" }];
@@ -22,11 +23,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const submission = parseWithZod(await request.formData(), { schema: contactFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const viewer = await getViewer(request, env);
+  const meta = { ip: clientIp(request), userId: viewer?.id };
   try {
-    const viewer = await getViewer(request, env);
-    const outcome = await submitContactForm(env, submission.value, { ip: clientIp(request), userId: viewer?.id });
-    if (!outcome.ok)
-      return data({ result: submission.reply({ formErrors: [CONTENT_MESSAGES.contactError] }) }, { status: 429 });
+    const attempt = await runForForm(submission, () => submitContactForm(env, submission.value, meta));
+    if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
   } catch (error) {
     log.error("contact.failed", { error });
     return data({ result: submission.reply({ formErrors: [CONTENT_MESSAGES.contactError] }) }, { status: 503 });

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Capability } from "~/features/auth/capabilities";
 import { requireApiStaff, requireApiUser } from "~/features/auth/guards.server";
 import type { Viewer } from "~/features/auth/policy";
-import { badRequest, type Failure, isAppError } from "~/lib/errors";
+import { badRequest, isAppError } from "~/lib/errors";
 import { firstIssue, paramsObject } from "~/lib/validation";
 import { assertSameOrigin, envOf, jsonError, readBody } from "~/platform/http.server";
 
@@ -91,7 +91,9 @@ export function jsonAction<S extends z.ZodType, Auth extends boolean = false>(
           ...(thrown.field ? { field: thrown.field } : {}),
           ...(thrown.reason ? { reason: thrown.reason } : {}),
         };
-        return jsonError(thrown.status, thrown.message, Object.keys(extra).length > 0 ? extra : undefined);
+        const answer = jsonError(thrown.status, thrown.message, Object.keys(extra).length > 0 ? extra : undefined);
+        if (thrown.retryAfterSeconds) answer.headers.set("Retry-After", String(thrown.retryAfterSeconds));
+        return answer;
       }
       throw thrown;
     }
@@ -106,17 +108,9 @@ export function jsonLoader<S extends z.ZodType, Auth extends boolean = false>(
   return jsonAction({ ...options, methods: ["GET", "HEAD"] }, handler);
 }
 
-/** Turns a use case's failure into the JSON error answer, or its success into `{ success: true, ... }`. */
-type Outcome = { ok: true; [key: string]: unknown } | Failure;
-
-export function resultJson(result: Outcome, headers?: HeadersInit): Response {
-  if (!result.ok) {
-    const answer = jsonError(result.status, result.message, result.field ? { field: result.field } : undefined);
-    if (result.retryAfterSeconds) answer.headers.set("Retry-After", String(result.retryAfterSeconds));
-    return answer;
-  }
-  const { ok: _ok, ...rest } = result;
-  return Response.json({ success: true, ...rest }, { headers });
+/** `{ success: true, ...body }` with headers (a cookie, say): for the handlers that must set some. */
+export function jsonOk(body: Record<string, unknown>, headers?: HeadersInit): Response {
+  return Response.json({ success: true, ...body }, { headers });
 }
 
 /**

@@ -1,13 +1,12 @@
 import { siteTokenSchema } from "~/features/auth/access-schema";
 import { grantCookieHeader, SITE_GATE_MESSAGES, validateSiteToken } from "~/features/auth/site-gate.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/validate-token-for-website-password {token} → {success, message, token} and the access cookie. */
 export const action = jsonAction({ schema: siteTokenSchema }, async ({ env, input }) => {
   const result = await validateSiteToken(env, input.token);
-  if (!result.ok) return resultJson(result);
-  return resultJson(
-    { ok: true, message: SITE_GATE_MESSAGES.granted, token: result.token },
+  return jsonOk(
+    { message: SITE_GATE_MESSAGES.granted, token: result.token },
     { "Set-Cookie": await grantCookieHeader(env, result.token) },
   );
 });

@@ -1,14 +1,13 @@
 import { sitePasswordSchema } from "~/features/auth/access-schema";
 import { grantCookieHeader, SITE_GATE_MESSAGES, validateSitePassword } from "~/features/auth/site-gate.server";
 import { clientIp } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/validate-website-password {password} → {success, message, token} and the access cookie. */
 export const action = jsonAction({ schema: sitePasswordSchema }, async ({ request, env, input }) => {
   const result = await validateSitePassword(env, input.password, { ip: clientIp(request) });
-  if (!result.ok) return resultJson(result);
-  return resultJson(
-    { ok: true, message: SITE_GATE_MESSAGES.granted, token: result.token },
+  return jsonOk(
+    { message: SITE_GATE_MESSAGES.granted, token: result.token },
     { "Set-Cookie": await grantCookieHeader(env, result.token) },
   );
 });

@@ -2,7 +2,7 @@ import { logIn } from "~/features/auth/accounts.server";
 import { adminLoginSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { clientIp } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/login { username, password }: active staff only; anyone else gets "User not found". */
 export const action = jsonAction({ schema: adminLoginSchema }, async ({ request, env, input }) => {
@@ -12,7 +12,6 @@ export const action = jsonAction({ schema: adminLoginSchema }, async ({ request,
     { ip: clientIp(request) },
     { staffOnly: true },
   );
-  if (!result.ok) return resultJson(result);
   const cookie = await startSession(request, env, result.userId, clientIp(request));
-  return resultJson({ ok: true, userId: result.userId, redirectTo: "/admin/dashboard" }, { "Set-Cookie": cookie });
+  return jsonOk({ userId: result.userId, redirectTo: "/admin/dashboard" }, { "Set-Cookie": cookie });
 });

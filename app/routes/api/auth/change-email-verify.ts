@@ -3,7 +3,7 @@ import { confirmEmailChange } from "~/features/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changeEmailSchema, otpSchema } from "~/features/auth/schema";
 import { clientIp } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/change-email-verify_otp/ { email, token, otp } */
 export const action = jsonAction(
@@ -14,12 +14,12 @@ export const action = jsonAction(
     auth: true,
   },
   async ({ request, env, input, viewer }) => {
-    const result = await confirmEmailChange(
+    await confirmEmailChange(
       env,
       viewer.id,
       { handle: input.token, email: input.email, otp: input.otp },
       { ip: clientIp(request) },
     );
-    return resultJson(result.ok ? { ok: true, message: AUTH_MESSAGES.emailChanged } : result);
+    return { message: AUTH_MESSAGES.emailChanged };
   },
 );

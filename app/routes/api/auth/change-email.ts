@@ -2,7 +2,7 @@ import { requestEmailChange } from "~/features/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changeEmailSchema } from "~/features/auth/schema";
 import { clientIp, publicOrigin } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/user/change-email/:id and /rechange-email/:id { email }: only for the logged-in user's own id. */
 export const action = jsonAction(
@@ -12,6 +12,6 @@ export const action = jsonAction(
       ip: clientIp(request),
       origin: publicOrigin(request, env),
     });
-    return resultJson(result.ok ? { ...result, message: AUTH_MESSAGES.emailChangeSent } : result);
+    return { ...result, message: AUTH_MESSAGES.emailChangeSent };
   },
 );

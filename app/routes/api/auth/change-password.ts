@@ -3,15 +3,14 @@ import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changePasswordSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { clientIp } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 /** POST /auth/change_password: every other session ends; this one is renewed. */
 export const action = jsonAction(
   { schema: changePasswordSchema, auth: true },
   async ({ request, env, input, viewer }) => {
-    const result = await changePassword(env, viewer.id, input);
-    if (!result.ok) return resultJson(result);
+    await changePassword(env, viewer.id, input);
     const cookie = await startSession(request, env, viewer.id, clientIp(request));
-    return resultJson({ ok: true, message: AUTH_MESSAGES.passwordUpdated }, { "Set-Cookie": cookie });
+    return jsonOk({ message: AUTH_MESSAGES.passwordUpdated }, { "Set-Cookie": cookie });
   },
 );

@@ -1,9 +1,11 @@
 import { forgotPassword } from "~/features/auth/accounts.server";
 import { emailOnlySchema } from "~/features/auth/schema";
 import { clientIp, publicOrigin } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/forgot_password { email }: the same answer whether or not the address exists. */
-export const action = jsonAction({ schema: emailOnlySchema }, async ({ request, env, input }) =>
-  resultJson(await forgotPassword(env, input.email, { ip: clientIp(request), origin: publicOrigin(request, env) })),
+export const action = jsonAction(
+  { schema: emailOnlySchema },
+  async ({ request, env, input }) =>
+    await forgotPassword(env, input.email, { ip: clientIp(request), origin: publicOrigin(request, env) }),
 );

@@ -1,7 +1,7 @@
 import { getAuth } from "~/features/auth/session.server";
 import { issueTokenPair } from "~/features/auth/tokens.server";
 import { jsonError } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 /**
  * POST /api/auth/generate-new-token: a logged-in client (browser session or access token) gets a new
@@ -11,5 +11,5 @@ export const action = jsonAction({}, async ({ request, env }) => {
   const auth = await getAuth(request, env);
   if (!auth) return jsonError(401, "Not logged in");
   const pair = await issueTokenPair(env, { userId: auth.viewer.id, sessionId: auth.sessionId });
-  return resultJson({ ok: true, ...pair }, { "Cache-Control": "no-store" });
+  return jsonOk({ ...pair }, { "Cache-Control": "no-store" });
 });

@@ -3,13 +3,12 @@ import { afterLoginPath } from "~/features/auth/policy";
 import { loginSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { clientIp } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 /** POST /auth/login: starts a browser session and says where to go next. */
 export const action = jsonAction({ schema: loginSchema }, async ({ request, env, input }) => {
   const result = await logIn(env, input, { ip: clientIp(request) });
-  if (!result.ok) return resultJson(result);
   const cookie = await startSession(request, env, result.userId, clientIp(request));
   const redirectTo = afterLoginPath(result.isInfluencer, input.redirectTo);
-  return resultJson({ ok: true, userId: result.userId, redirectTo }, { "Set-Cookie": cookie });
+  return jsonOk({ userId: result.userId, redirectTo }, { "Set-Cookie": cookie });
 });

@@ -1,11 +1,11 @@
 import { refreshTokenSchema } from "~/features/auth/access-schema";
 import { rotateRefreshToken } from "~/features/auth/tokens.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 /**
  * POST /api/auth/refresh-token {refreshToken} → {accessToken, refreshToken, accessTokenExpiresAt}. The
  * presented token is used up; presenting it again revokes every token of that login (docs/decisions/007).
  */
 export const action = jsonAction({ schema: refreshTokenSchema }, async ({ env, input }) =>
-  resultJson(await rotateRefreshToken(env, input.refreshToken), { "Cache-Control": "no-store" }),
+  jsonOk(await rotateRefreshToken(env, input.refreshToken), { "Cache-Control": "no-store" }),
 );

@@ -1,7 +1,7 @@
 import { resendVerification } from "~/features/auth/accounts.server";
 import { emailOnlySchema } from "~/features/auth/schema";
 import { clientIp, publicOrigin } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/resend/verification { email }: the same answer whether or not the address exists. */
 export const action = jsonAction({ schema: emailOnlySchema }, async ({ request, env, input }) => {
@@ -9,5 +9,5 @@ export const action = jsonAction({ schema: emailOnlySchema }, async ({ request, 
     ip: clientIp(request),
     origin: publicOrigin(request, env),
   });
-  return resultJson(result.ok ? { ok: true, message: result.message } : result);
+  return { message: result.message };
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { resetPassword, setStreamerPassword } from "~/features/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { passwordSchema } from "~/features/auth/schema";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**
  * POST /api/auth/reset_password/:token { newPassword } and
@@ -11,9 +11,8 @@ import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction(
   { schema: z.object({ newPassword: passwordSchema, token: z.string().optional() }) },
   async ({ env, params, input }) => {
-    const result = params.email
-      ? await setStreamerPassword(env, params.email, input.token ?? "", input.newPassword)
-      : await resetPassword(env, params.token ?? "", input.newPassword);
-    return resultJson(result.ok ? { ok: true, message: AUTH_MESSAGES.passwordUpdated } : result);
+    if (params.email) await setStreamerPassword(env, params.email, input.token ?? "", input.newPassword);
+    else await resetPassword(env, params.token ?? "", input.newPassword);
+    return { message: AUTH_MESSAGES.passwordUpdated };
   },
 );

@@ -12,7 +12,7 @@ import {
 } from "~/features/auth/social.server";
 import { issueTokenPair } from "~/features/auth/tokens.server";
 import { clientIp } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 function userJson(account: SocialAccount) {
   return { _id: account.userId, country: account.country, baseCurrency: baseCurrencyFor(account.country) };
@@ -32,24 +32,22 @@ export const action = jsonAction({ schema: countrySchema }, async ({ request, en
   if (auth) {
     const account = await saveOwnCountry(env, auth.viewer, userId, input.billing_country);
     const pair = await issueTokenPair(env, { userId: account.userId, sessionId: auth.sessionId });
-    return resultJson({ ok: true, message: SOCIAL_MESSAGES.countrySaved, user: userJson(account), ...pair }, noStore);
+    return jsonOk({ message: SOCIAL_MESSAGES.countrySaved, user: userJson(account), ...pair }, noStore);
   }
 
   const saved = await saveCaptureCountry(request, env, userId, input.billing_country);
-  if (!saved.ok) return resultJson(saved);
   if (!saved.account.email) {
     const redirectTo = `/email-capture/${encodeURIComponent(userId)}`;
-    return resultJson({ ok: true, message: SOCIAL_MESSAGES.emailFirst, user: userJson(saved.account), redirectTo });
+    return jsonOk({ message: SOCIAL_MESSAGES.emailFirst, user: userJson(saved.account), redirectTo });
   }
   const done = await completeSocialSignIn(
     env,
     { stage: "capture", userId, cookieToken: await readHandoffToken(request, env) },
     { ip: clientIp(request), userAgent: request.headers.get("User-Agent") ?? undefined },
   );
-  if (!done.ok) return resultJson(done);
   const pair = await issueTokenPair(env, { userId, sessionId: done.session.id });
-  return resultJson(
-    { ok: true, message: SOCIAL_MESSAGES.countrySaved, user: userJson(done.account), ...pair },
+  return jsonOk(
+    { message: SOCIAL_MESSAGES.countrySaved, user: userJson(done.account), ...pair },
     { ...noStore, "Set-Cookie": await clearHandoffCookie(env) },
   );
 });

@@ -2,7 +2,7 @@ import { codeHandleSchema } from "~/features/auth/access-schema";
 import { emailOnlySchema, otpSchema } from "~/features/auth/schema";
 import { confirmCaptureEmail, findCapture, SOCIAL_MESSAGES, sendCaptureCode } from "~/features/auth/social.server";
 import { clientIp, jsonError, publicOrigin } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 const saveEmailSchema = emailOnlySchema.extend({
   token: codeHandleSchema.optional(),
@@ -22,7 +22,7 @@ export const action = jsonAction({ schema: saveEmailSchema }, async ({ request, 
       ip: clientIp(request),
       origin: publicOrigin(request, env),
     });
-    return resultJson(sent.ok ? { ok: true, token: sent.handle, message: SOCIAL_MESSAGES.emailCodeSent } : sent);
+    return { token: sent.handle, message: SOCIAL_MESSAGES.emailCodeSent };
   }
   const confirmed = await confirmCaptureEmail(
     env,
@@ -30,8 +30,7 @@ export const action = jsonAction({ schema: saveEmailSchema }, async ({ request, 
     { email: input.email, handle: input.token, otp: input.otp },
     { ip: clientIp(request) },
   );
-  if (!confirmed.ok) return resultJson(confirmed);
   const { account } = confirmed;
   const redirectTo = account.country ? null : `/country-capture/${encodeURIComponent(account.userId)}`;
-  return resultJson({ ok: true, user: { _id: account.userId, email: account.email }, redirectTo });
+  return jsonOk({ user: { _id: account.userId, email: account.email }, redirectTo });
 });

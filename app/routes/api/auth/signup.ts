@@ -1,9 +1,11 @@
 import { signUp } from "~/features/auth/accounts.server";
 import { signupSchema } from "~/features/auth/schema";
 import { clientIp, publicOrigin } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /auth/signup: answers the code screen's handle (the email carries the code and the link). */
-export const action = jsonAction({ schema: signupSchema }, async ({ request, env, input }) =>
-  resultJson(await signUp(env, input, { ip: clientIp(request), origin: publicOrigin(request, env) })),
+export const action = jsonAction(
+  { schema: signupSchema },
+  async ({ request, env, input }) =>
+    await signUp(env, input, { ip: clientIp(request), origin: publicOrigin(request, env) }),
 );

@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { otpSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { clientIp, publicOrigin } from "~/platform/http.server";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/verify_otp/ { token, otp }: token is the code screen's handle from sign-up. */
 export const action = jsonAction(
@@ -12,8 +12,7 @@ export const action = jsonAction(
   async ({ request, env, input }) => {
     const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
     const result = await verifyEmailByCode(env, input.token, input.otp, meta);
-    if (!result.ok) return resultJson(result);
     const cookie = await startSession(request, env, result.userId, meta.ip);
-    return resultJson({ ok: true, userId: result.userId, message: AUTH_MESSAGES.verified }, { "Set-Cookie": cookie });
+    return jsonOk({ userId: result.userId, message: AUTH_MESSAGES.verified }, { "Set-Cookie": cookie });
   },
 );

@@ -1,9 +1,9 @@
 import { verifyEmailByLink } from "~/features/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { jsonAction, resultJson } from "~/routes/api/_lib/json-action.server";
+import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/verify/:token: the emailed link's token. */
 export const action = jsonAction({}, async ({ env, params }) => {
   const result = await verifyEmailByLink(env, params.token ?? "");
-  return resultJson(result.ok ? { ...result, message: AUTH_MESSAGES.verified } : result);
+  return { ...result, message: AUTH_MESSAGES.verified };
 });

@@ -9,6 +9,5 @@ export const action = jsonAction({ auth: true }, async ({ request, env, viewer }
   const file = form?.get("image");
   if (!(file instanceof File)) return jsonError(400, PROFILE_MESSAGES.invalidImage);
   const uploaded = await uploadPicture(env, viewer.id, file);
-  if (!uploaded.ok) return jsonError(uploaded.status, uploaded.message);
   return { message: PROFILE_MESSAGES.pictureUpdated, images: { url: uploaded.url } };
 });

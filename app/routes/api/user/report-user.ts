@@ -1,12 +1,10 @@
 import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { reportUser } from "~/features/profile/profile.server";
 import { reportSchema } from "~/features/profile/schema";
-import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/post/report-user-account { reportedUserId, reason, details? } */
 export const action = jsonAction({ schema: reportSchema, auth: true }, async ({ env, input, viewer }) => {
-  const result = await reportUser(env, viewer.id, input);
-  if (!result.ok) return jsonError(result.status, result.message);
+  await reportUser(env, viewer.id, input);
   return { message: PROFILE_MESSAGES.reported };
 });

@@ -1,0 +1,96 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import { type AppError, isAppError } from "~/lib/errors";
+import { retryAfter } from "~/platform/http.server";
+
+/** What a page's form gets back when its use case refused (an AppError): the Conform reply and the why. */
+export type FormFailure = {
+  result: SubmissionResult<string[]> | null;
+  field: string | null;
+  message: string | null;
+  /** The AppError's reason code, when one message covers several causes (e.g. "unverified"). */
+  reason: string | null;
+  error: string | null;
+};
+
+export type FormOptions = {
+  /** The message when the error carries none (docs/domain.md's default for the screen). */
+  fallback?: string;
+  /** Fields never sent back to the browser (passwords). */
+  hideFields?: string[];
+  /** The fields this form shows, when not all of the schema's: an error on another field becomes a form error. */
+  shownFields?: string[];
+};
+
+export type FormAttempt<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      failure: FormFailure;
+      /** Status and Retry-After (a 429's wait), for a reply that adds its own fields to `failure`. */
+      init: ResponseInit;
+      response: ReturnType<typeof data<FormFailure>>;
+    };
+
+/** An AppError as the form's reply: on its field when it names one, else as a form error. */
+export function formFailure(
+  submission: Submission<unknown>,
+  thrown: AppError,
+  options: FormOptions = {},
+): { failure: FormFailure; init: ResponseInit } {
+  const message = thrown.message || options.fallback || "Something went wrong";
+  const field =
+    thrown.field && (!options.shownFields || options.shownFields.includes(thrown.field)) ? thrown.field : null;
+  const errors = field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
+  return {
+    failure: {
+      result: submission.reply({ ...errors, hideFields: options.hideFields }),
+      field: thrown.field ?? null,
+      message,
+      reason: thrown.reason ?? null,
+      error: null,
+    },
+    init: { status: thrown.status, headers: retryAfter(thrown) },
+  };
+}
+
+/**
+ * The one way a page action runs a use case for a Conform form (JavaScript on or off): the value, or the
+ * AppError it threw as the form's reply with the error's status (4xx, never a 500). Anything else is rethrown.
+ */
+export async function runForForm<T>(
+  submission: Submission<unknown>,
+  work: () => Promise<T>,
+  options: FormOptions = {},
+): Promise<FormAttempt<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (thrown) {
+    if (!isAppError(thrown)) throw thrown;
+    const { failure, init } = formFailure(submission, thrown, options);
+    return { ok: false, failure, init, response: data(failure, init) };
+  }
+}
+
+/** For loaders: a use case's AppError becomes the route's error page with its status (403, 404...). */
+export async function orErrorPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (thrown) {
+    if (isAppError(thrown)) throw new Response(thrown.message, { status: thrown.status });
+    throw thrown;
+  }
+}
+
+/**
+ * For a page that shows a use case's refusal without a Conform form (a single message): the value, or the
+ * AppError it threw. Anything else is rethrown.
+ */
+export async function settle<T>(work: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: AppError }> {
+  try {
+    return { ok: true, value: await work };
+  } catch (thrown) {
+    if (!isAppError(thrown)) throw thrown;
+    return { ok: false, error: thrown };
+  }
+}
