@@ -83,7 +83,7 @@ export function ReviewForm({
           {form.errors[0]}
         </p>
       ) : null}
-      <button type="submit" className="self-start rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+      <button type="submit" className="min-h-11 self-start rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
         {editing ? "Update review" : "Post review"}
       </button>
     </Form>

@@ -111,7 +111,9 @@ function ReviewActions({
     if (review.reply) return message;
     return (
       <details className="mt-3" open={reply?.intent === "review-reply"}>
-        <summary className="cursor-pointer text-brand-400 hover:text-brand-50">Reply publicly</summary>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-brand-400 hover:text-brand-50">
+          Reply publicly
+        </summary>
         <Form method="post" preventScrollReset className="mt-2 flex flex-col gap-2">
           <input type="hidden" name="intent" value="review-reply" />
           <input type="hidden" name="reviewId" value={review.id} />
@@ -125,7 +127,10 @@ function ReviewActions({
               className="rounded-lg border border-ink-700 bg-ink-950 p-2"
             />
           </label>
-          <button type="submit" className="self-start rounded-lg bg-brand-600 px-3 py-1.5 font-semibold text-white">
+          <button
+            type="submit"
+            className="min-h-11 self-start rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
+          >
             Post reply
           </button>
           {message}
@@ -136,7 +141,9 @@ function ReviewActions({
   if (viewer.id === review.userId) return message;
   return (
     <details className="mt-3" open={reply?.intent === "review-report"}>
-      <summary className="cursor-pointer text-xs text-zinc-400 hover:text-zinc-200">Report this review</summary>
+      <summary className="inline-flex min-h-11 cursor-pointer items-center text-xs text-zinc-400 hover:text-zinc-200">
+        Report this review
+      </summary>
       <Form method="post" preventScrollReset className="mt-2 flex flex-col gap-2">
         <input type="hidden" name="intent" value="review-report" />
         <input type="hidden" name="reviewId" value={review.id} />
@@ -146,10 +153,10 @@ function ReviewActions({
             name="reason"
             required
             maxLength={REVIEW_REPORT_REASON_MAX}
-            className="rounded-lg border border-ink-700 bg-ink-950 p-2"
+            className="min-h-11 rounded-lg border border-ink-700 bg-ink-950 p-2"
           />
         </label>
-        <button type="submit" className="self-start rounded-lg border border-ink-700 px-3 py-1.5">
+        <button type="submit" className="min-h-11 self-start rounded-lg border border-ink-700 px-4 py-2">
           Send report
         </button>
         {message}
