@@ -89,12 +89,13 @@ describe("reviews on the public pages", () => {
     const path = `/profile/orders/${booking.orderId}/review`;
     const headers = { Cookie: cookie, Origin: "http://localhost" };
 
-    for (const fields of [
+    const bad: Record<string, string>[] = [
       { rating: "9" },
       { rating: "" },
       { rating: "4", comment: "bad\u0000text" },
       { rating: "4", comment: "x".repeat(1001) },
-    ]) {
+    ];
+    for (const fields of bad) {
       const refused = await postForm(path, fields, headers);
       expect(refused.status, JSON.stringify(fields)).toBe(400);
     }
