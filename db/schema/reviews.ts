@@ -17,16 +17,17 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id, timestamp, updatedAt } from "./columns";
+import {
+  REVIEW_COMMENT_MAX,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+  REVIEW_REPLY_MAX,
+  REVIEW_REPORT_REASON_MAX,
+} from "./constants";
 import { influencerProfiles } from "./influencers";
 import { products } from "./products";
 import { bookings } from "./slots";
 import { users } from "./users";
-
-export const REVIEW_RATING_MIN = 1;
-export const REVIEW_RATING_MAX = 5;
-export const REVIEW_COMMENT_MAX = 1000;
-export const REVIEW_REPLY_MAX = 1000;
-export const REVIEW_REPORT_REASON_MAX = 500;
 
 export const reviews = sqliteTable(
   "reviews",
