@@ -13,3 +13,10 @@ export const PRICE_CURRENCY = "USD";
 /** What an influencer does (influencer_profiles.profession); browse filters creators by it. */
 export const PROFESSIONS = ["Streamer", "Pro Player", "Coach", "Content Creator", "YouTuber"] as const;
 export type Profession = (typeof PROFESSIONS)[number];
+
+/** A review (db/schema/reviews.ts): its stars, and the longest comment, reply and report reason. */
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+export const REVIEW_COMMENT_MAX = 1000;
+export const REVIEW_REPLY_MAX = 1000;
+export const REVIEW_REPORT_REASON_MAX = 500;

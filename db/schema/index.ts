@@ -24,6 +24,7 @@ export * from "./payouts";
 export * from "./products";
 export * from "./promo";
 export * from "./reminders";
+export * from "./reviews";
 export * from "./slots";
 export * from "./users";
 export * from "./wallet";

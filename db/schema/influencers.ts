@@ -29,6 +29,9 @@ export const influencerProfiles = sqliteTable(
     platformFeeBps: integer("platform_fee_bps").notNull().default(DEFAULT_PLATFORM_FEE_BPS),
     /** Ranking score for "most popular stars" (bookings, favourites, views); maintained by jobs. */
     popularity: integer("popularity").notNull().default(0),
+    /** Visible reviews of their sessions (db/schema/reviews.ts): how many and their stars' sum; kept by its triggers. */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
     isVerified: bool("is_verified").notNull().default(false),
     verifiedAt: timestamp("verified_at"),
     discordBotEnabled: bool("discord_bot_enabled").notNull().default(false),

@@ -18,7 +18,7 @@
  * - archived gigs keep their row (archived_at set): orders and slots still point at them.
  *
  * Browse lists only non-archived gigs, so its indexes are partial (WHERE archived_at IS NULL),
- * one per sort order of SPEC section 9 (popularity, price, date, alphabetical) and per filter
+ * one per sort order of SPEC section 9 (popularity, price, date, alphabetical, rating) and per filter
  * (game, platform).
  */
 import { sql } from "drizzle-orm";
@@ -61,6 +61,13 @@ export const products = sqliteTable(
     popularity: integer("popularity").notNull().default(0),
     /** Paid bookings so far; incremented in the fulfilment batch. */
     bookingCount: integer("booking_count").notNull().default(0),
+    /**
+     * Its visible reviews (db/schema/reviews.ts): how many, the sum of their stars, and the average times 100
+     * (rounded; 0 with none), for sorting /browse by rating. Kept by the reviews table's triggers only.
+     */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
+    ratingScore: integer("rating_score").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +99,7 @@ export const products = sqliteTable(
     index("products_active_title_idx").on(sql`${t.title} COLLATE NOCASE`).where(notArchived),
     index("products_active_game_idx").on(t.gameId, t.popularity).where(notArchived),
     index("products_active_platform_idx").on(t.platformId, t.popularity).where(notArchived),
+    index("products_active_rating_idx").on(t.ratingScore, t.ratingCount).where(notArchived),
   ],
 );
 

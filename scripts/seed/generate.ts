@@ -30,6 +30,7 @@ import { seedOrders } from "./steps/orders";
 import { seedPayouts } from "./steps/payouts";
 import { seedDemoPasswords, seedDemoStaff, seedFans, seedInfluencerProfiles, seedInfluencers } from "./steps/people";
 import { seedPromoCodes } from "./steps/promos";
+import { seedReviews } from "./steps/reviews";
 import type { SeedData } from "./tables";
 
 export { BOOKABLE_DAYS, DEFAULT_FANS, DEFAULT_GIGS, DEFAULT_SEED, HISTORY_DAYS, type SeedOptions } from "./shared";
@@ -65,5 +66,7 @@ export async function generateSeed(options: SeedOptions): Promise<SeedData> {
   seedContactAndAnalytics(ctx, { ...fans, ...favouritesAndNotifications });
   seedContent(ctx, { ...demoStaff });
   seedPopularity(ctx, { ...gigs });
+  // Last: it draws from the PRNG after every other step, so adding it changed nothing above.
+  seedReviews(ctx, { ...orders, ...fans });
   return ctx.data;
 }

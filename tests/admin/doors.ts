@@ -145,6 +145,8 @@ export const ADMIN_DOORS: AdminDoor[] = [
   // Moderation
   page("admin/reported-users", "moderation"),
   page("admin/reported-users", "moderation", "POST"),
+  page("admin/reported-reviews", "moderation"),
+  page("admin/reported-reviews", "moderation", "POST"),
   page("admin/banned-users", "moderation"),
   page("admin/banned-users", "moderation", "POST"),
   api("GET", "admin/all-reported-accounts", "moderation"),

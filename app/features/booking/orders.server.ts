@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Viewer } from "~/features/auth/policy";
+import { isReviewable } from "~/features/reviews/rules";
 import { monthBounds } from "~/features/time/calendar";
 import { FALLBACK_TIME_ZONE } from "~/features/time/zone";
 import { refundOwedSql } from "~/features/wallet/refund-state.server";
@@ -83,6 +84,8 @@ export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail"> & {
   isBuyer: boolean;
   canEditGamerTags: boolean;
   canCancel: boolean;
+  /** The buyer may review (or change their review of) this played, paid session (app/features/reviews/rules.ts). */
+  canReview: boolean;
   /** Only an order that was paid has an invoice. */
   invoiceUrl: string | null;
 };
@@ -128,6 +131,10 @@ async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Pro
       isBuyer,
       canEditGamerTags: isBuyer && gamerTagsEditable(row.bookingStatus, row.startsAt, now),
       canCancel: isBuyer && bookingCancellable(row.bookingStatus, row.startsAt, now),
+      canReview:
+        isBuyer &&
+        row.kind === "slot_booking" &&
+        isReviewable({ orderStatus: row.status, bookingStatus: row.bookingStatus, endsAt: row.endsAt }, now),
       invoiceUrl: row.paidAt ? invoicePath(row.id) : null,
     };
   });

@@ -24,6 +24,7 @@ export const SORT_LABELS: Record<GigSort, string> = {
   lowToHigh: "Price: low to high",
   highToLow: "Price: high to low",
   date: "Newest",
+  rating: "Top rated",
 };
 
 export const PAGE_LIMITS: Record<BrowseFilter, number> = {

@@ -20,6 +20,8 @@ export const gigCardData = (gig: GigCardData): GigCardData => ({
   starLiveSessionId: gig.starLiveSessionId,
   tags: gig.tags,
   isFavourite: gig.isFavourite,
+  ratingCount: gig.ratingCount,
+  ratingTotal: gig.ratingTotal,
 });
 
 export const starCardData = (star: StarCardData): StarCardData => ({

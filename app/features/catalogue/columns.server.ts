@@ -77,6 +77,8 @@ export function gigCardColumns(viewerId: string | null) {
     coverImageUrl: products.coverImageUrl,
     popularity: products.popularity,
     createdAt: products.createdAt,
+    ratingCount: products.ratingCount,
+    ratingTotal: products.ratingTotal,
     gameName: games.name,
     starId: users.id,
     starName: users.fullName,
@@ -102,6 +104,8 @@ export function starCardColumns(viewerId: string | null) {
     profession: influencerProfiles.profession,
     popularity: influencerProfiles.popularity,
     createdAt: influencerProfiles.createdAt,
+    ratingCount: influencerProfiles.ratingCount,
+    ratingTotal: influencerProfiles.ratingTotal,
     isFavourite: isFavouriteStar(viewerId),
   });
 }

@@ -7,7 +7,7 @@ export const PAGE_SIZE = {
   joinedLiveQueue: 10,
 } as const;
 
-export const GIG_SORTS = ["alphabetically", "popularity", "lowToHigh", "highToLow", "date"] as const;
+export const GIG_SORTS = ["alphabetically", "popularity", "lowToHigh", "highToLow", "date", "rating"] as const;
 
 /** docs/domain.md: a description longer than this is cut with "Read more". */
 export const READ_MORE_THRESHOLD = 300;

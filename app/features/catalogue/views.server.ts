@@ -2,6 +2,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { bookingFormQuery } from "~/features/booking/booking-form.server";
 import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/rate-query.server";
+import { GIG_REVIEWS_SHOWN, STAR_REVIEWS_SHOWN } from "~/features/reviews/constants";
+import { gigReviewsQuery, starReviewsQuery } from "~/features/reviews/reads.server";
 import { type Db, named } from "~/platform/db.server";
 import {
   gameModes,
@@ -68,16 +70,18 @@ export async function getStarPage(
   now = new Date(),
 ) {
   const limit = PAGE_SIZE.sessions;
-  const [profile, gigRows, liveRows, upcomingRows, pastRows, upcomingTotal, pastTotal, rateRows] = await db.batch([
-    starProfileQuery(db, starId, viewerId),
-    starGigsQuery(db, starId, viewerId),
-    openLiveSessionQuery(db, starId),
-    starSessionsQuery(db, starId, "upcoming", { page: pages.upcoming, limit, now }),
-    starSessionsQuery(db, starId, "past", { page: pages.past, limit, now }),
-    starSessionsCountQuery(db, starId, "upcoming", now),
-    starSessionsCountQuery(db, starId, "past", now),
-    usdInrRateQuery(db),
-  ]);
+  const [profile, gigRows, liveRows, upcomingRows, pastRows, upcomingTotal, pastTotal, rateRows, reviewRows] =
+    await db.batch([
+      starProfileQuery(db, starId, viewerId),
+      starGigsQuery(db, starId, viewerId),
+      openLiveSessionQuery(db, starId),
+      starSessionsQuery(db, starId, "upcoming", { page: pages.upcoming, limit, now }),
+      starSessionsQuery(db, starId, "past", { page: pages.past, limit, now }),
+      starSessionsCountQuery(db, starId, "upcoming", now),
+      starSessionsCountQuery(db, starId, "past", now),
+      usdInrRateQuery(db),
+      starReviewsQuery(db, starId, STAR_REVIEWS_SHOWN),
+    ]);
   const star = profile[0];
   if (!star) return null;
   const window = (page: number) => ({ page, limit });
@@ -87,6 +91,7 @@ export async function getStarPage(
     live: liveRows[0] ?? null,
     upcoming: { ...toPage(upcomingRows, window(pages.upcoming), "gigs"), total: upcomingTotal[0]?.total ?? 0 },
     past: { ...toPage(pastRows, window(pages.past), "gigs"), total: pastTotal[0]?.total ?? 0 },
+    reviews: reviewRows,
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
     usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
   };
@@ -117,7 +122,7 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
     .limit(1);
 }
 
-/** /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, the rate. */
+/** /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, its newest reviews, the rate. */
 /**
  * The gig page's data in one batch. `bookingForm` is the booking form's own query for a logged-in viewer
  * (app/features/booking/booking-form.server.ts), sent in the same batch so the page stays one round trip.
@@ -129,10 +134,11 @@ export async function getGigPage(
   now = new Date(),
   bookingForm?: ReturnType<typeof bookingFormQuery>,
 ) {
-  const [gigRows, slotRows, rateRows, formRows] = await db.batch([
+  const [gigRows, slotRows, rateRows, reviewRows, formRows] = await db.batch([
     gigDetailQuery(db, gigId, viewerId),
     gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
     usdInrRateQuery(db),
+    gigReviewsQuery(db, gigId, GIG_REVIEWS_SHOWN),
     bookingForm ?? usdInrRateQuery(db), // (a cheap stand-in keeps the tuple's shape for anonymous viewers)
   ]);
   const gig = gigRows[0];
@@ -140,6 +146,7 @@ export async function getGigPage(
   return {
     gig,
     slots: slotRows,
+    reviews: reviewRows,
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
     usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
     bookingFormRows: bookingForm ? (formRows as { balance: number; tags: string }[]) : undefined,

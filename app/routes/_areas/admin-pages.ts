@@ -9,6 +9,7 @@ export const adminPages: RouteConfigEntry[] = [
     route("admin/refunds", "routes/admin/refunds.tsx"),
     route("admin/validations/influencer-game-playing-validations/:influencerId", "routes/admin/validations.tsx"),
     route("admin/reported-users", "routes/admin/reported-users.tsx"),
+    route("admin/reported-reviews", "routes/admin/reported-reviews.tsx"),
     route("admin/games", "routes/admin/games.tsx"),
     route("admin/audit-log", "routes/admin/audit-log.tsx"),
     route("admin/noobrd-giveaway", "routes/admin/giveaway.tsx"),

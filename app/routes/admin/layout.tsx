@@ -17,6 +17,7 @@ const LINKS: { to: string; label: string; capability: Capability }[] = [
   { to: "/admin/platforms", label: "Platforms", capability: "catalogue" },
   { to: "/admin/banners", label: "Banners", capability: "catalogue" },
   { to: "/admin/reported-users", label: "Reported users", capability: "moderation" },
+  { to: "/admin/reported-reviews", label: "Reported reviews", capability: "moderation" },
   { to: "/admin/banned-users", label: "Banned users", capability: "moderation" },
   { to: "/admin/manage-promo-codes", label: "Promo codes", capability: "promoCodes" },
   { to: "/admin/configurations", label: "Configurations", capability: "configurations" },

@@ -13,12 +13,15 @@ import { getGigPage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
 import { promoRefusalText } from "~/features/promo/reasons";
+import { ReviewList } from "~/features/reviews/components/review-list";
+import { RatingSummary } from "~/features/reviews/components/stars";
 import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatDay } from "~/features/time/format";
 import { isAppError } from "~/lib/errors";
 import { formatMoney, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
+import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
@@ -46,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       isOwner: req.viewer?.id === page.gig.starId,
       selectedSlotId: new URL(request.url).searchParams.get("slot"),
     },
+    reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.gig.starId } : null,
   };
 }
 
@@ -56,6 +60,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const formData = await request.formData();
+  // The reply and report forms under the reviews (docs/domain.md, Review).
+  const intent = formData.get("intent");
+  if (isReviewIntent(intent)) return reviewFormAction(env, request, formData, intent, `/gig/${params.id}`);
   const viewer = await getViewer(request, env);
   if (!viewer) {
     const slot = String(formData.get("slotId") ?? "");
@@ -101,7 +108,7 @@ function Description({ text }: { text: string }) {
 }
 
 export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
-  const { gig, slots, display, booking } = loaderData;
+  const { gig, slots, display, booking, reviews, reviewViewer } = loaderData;
   // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn).
   const price = priceIn({ amountMinor: gig.listPriceMinor, currency: gig.baseCurrency }, display);
   const zone = useViewerZone();
@@ -135,6 +142,9 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
               {star}
             </Link>
           </p>
+          <a href="#reviews" className="mt-1 inline-block text-sm hover:underline">
+            <RatingSummary total={gig.ratingTotal} count={gig.ratingCount} showEmpty />
+          </a>
         </div>
         <section aria-labelledby="about-title">
           <h2 id="about-title" className="mb-2 text-lg font-semibold">
@@ -171,6 +181,13 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : null}
+        <ReviewList
+          reviews={reviews}
+          ratingTotal={gig.ratingTotal}
+          ratingCount={gig.ratingCount}
+          viewer={reviewViewer}
+          reply={actionData && "review" in actionData ? actionData.review : undefined}
+        />
       </article>
 
       <aside className="flex flex-col gap-6">
@@ -221,7 +238,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
               loggedIn={booking.loggedIn}
               gamertags={booking.gamertags}
               walletBalanceMinor={booking.walletBalanceMinor}
-              lastResult={actionData?.result}
+              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
             />
           )}
         </section>

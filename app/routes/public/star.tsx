@@ -5,8 +5,12 @@ import { starPagesSchema } from "~/features/catalogue/schema";
 import { getStarPage } from "~/features/catalogue/views.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { ReviewList } from "~/features/reviews/components/review-list";
+import { RatingSummary } from "~/features/reviews/components/stars";
 import { firstIssue } from "~/lib/validation";
+import { cloudflareContext } from "~/platform/context";
 import { found } from "~/platform/http.server";
+import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/star";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
@@ -28,7 +32,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }),
     "Star not found",
   );
-  return { ...page, display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt) };
+  return {
+    ...page,
+    display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt),
+    reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.star.id } : null,
+  };
+}
+
+/** The reply and report forms under the streamer's reviews (docs/domain.md, Review). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isReviewIntent(intent)) throw data("Unknown form", { status: 400, statusText: "Bad Request" });
+  return reviewFormAction(env, request, formData, intent, `/star/${params.id}`);
 }
 
 /** Only http(s) links are shown, each opening a new tab without handing over this page. */
@@ -96,8 +113,8 @@ function SessionsSection({
   );
 }
 
-export default function Star({ loaderData }: Route.ComponentProps) {
-  const { star, gigs, live, upcoming, past, display } = loaderData;
+export default function Star({ loaderData, actionData }: Route.ComponentProps) {
+  const { star, gigs, live, upcoming, past, display, reviews, reviewViewer } = loaderData;
   const name = star.fullName || star.username;
   const links = socialLinks(star.socialLinks);
   return (
@@ -123,6 +140,9 @@ export default function Star({ loaderData }: Route.ComponentProps) {
             @{star.username} · {star.profession}
             {star.country ? ` · ${star.country}` : ""}
           </p>
+          <a href="#reviews" className="mt-1 inline-block text-sm hover:underline">
+            <RatingSummary total={star.ratingTotal} count={star.ratingCount} showEmpty />
+          </a>
           {star.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line text-zinc-300">{star.bio}</p> : null}
           {links.length > 0 ? (
             <ul aria-label="Social links" className="mt-4 flex flex-wrap gap-2">
@@ -181,6 +201,15 @@ export default function Star({ loaderData }: Route.ComponentProps) {
         />
         <SessionsSection title="Past sessions" id="past" page={past} param="pastPage" empty="No past sessions yet." />
       </div>
+
+      <ReviewList
+        reviews={reviews}
+        ratingTotal={star.ratingTotal}
+        ratingCount={star.ratingCount}
+        viewer={reviewViewer}
+        reply={actionData && "review" in actionData ? actionData.review : undefined}
+        showGig
+      />
     </main>
   );
 }

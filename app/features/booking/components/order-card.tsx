@@ -92,6 +92,11 @@ export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; game
         <Link to={`/profile/orders/${order.id}`} className="text-zinc-400 hover:underline">
           Details
         </Link>
+        {order.canReview ? (
+          <Link to={`/profile/orders/${order.id}/review`} className="font-semibold text-amber-300 hover:underline">
+            Review this session
+          </Link>
+        ) : null}
         {order.canCancel && order.startsAt ? (
           <CancelBooking
             orderId={order.id}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { RatingSummary } from "~/features/reviews/components/stars";
 import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatDateTime } from "~/features/time/format";
 import { type CurrencyCode, type DisplayCurrency, formatPrice } from "~/lib/money";
@@ -86,6 +87,9 @@ export type GigCardData = {
   starLiveSessionId: string | null;
   tags: string[];
   isFavourite: boolean;
+  /** Its visible reviews: how many and the sum of their stars. */
+  ratingCount: number;
+  ratingTotal: number;
 };
 
 export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCurrency }) {
@@ -115,6 +119,7 @@ export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCu
             ))}
           </p>
         ) : null}
+        <RatingSummary total={gig.ratingTotal} count={gig.ratingCount} className="mt-2 text-sm" />
         <p className="mt-3 flex items-center justify-between text-sm text-zinc-400">
           <span>{star}</span>
           <span className="font-semibold text-zinc-100" data-testid="price">

@@ -80,6 +80,7 @@ export function gigsListQuery(db: Db, query: GigsQuery, viewerId: string | null)
       popularity: sql`${products.popularity}`,
       price: sql`${products.priceMinor}`,
       date: sql`${products.createdAt}`,
+      rating: [sql`${products.ratingScore}`, sql`${products.ratingCount}`],
     },
     rowidOf.products,
   );

@@ -65,6 +65,11 @@ export function liveListQuery(db: Db, query: LiveQuery, viewerId: string | null)
       popularity: sql`${influencerProfiles.popularity}`,
       price: sql`${liveSessions.priceMinor}`,
       date: sql`${liveSessions.startedAt}`,
+      // A live session by its streamer's average rating (a handful are live: no index needed).
+      rating: [
+        sql`CASE WHEN ${influencerProfiles.ratingCount} = 0 THEN 0 ELSE ${influencerProfiles.ratingTotal} * 100 / ${influencerProfiles.ratingCount} END`,
+        sql`${influencerProfiles.ratingCount}`,
+      ],
     },
     sql`${liveSessions}.rowid`,
   );

@@ -24,7 +24,10 @@ export function pageWindow(filter: BrowseFilter, query: { page: number; limit?: 
 export function direction(
   sort: GigSort | "relevance",
   rank: SQL,
-  columns: Record<"title" | "popularity" | "price" | "date", SQL>,
+  columns: Record<"title" | "popularity" | "price" | "date", SQL> & {
+    /** Best rated first: the average (times 100), then how many ratings; lists without one sort by popularity. */
+    rating?: [score: SQL, count: SQL];
+  },
   rowid: SQL,
 ): Order {
   switch (sort) {
@@ -36,6 +39,9 @@ export function direction(
       return [sql`${columns.price} DESC`, sql`${rowid} DESC`];
     case "date":
       return [sql`${columns.date} DESC`, sql`${rowid} DESC`];
+    case "rating":
+      if (columns.rating) return [sql`${columns.rating[0]} DESC`, sql`${columns.rating[1]} DESC`, sql`${rowid} DESC`];
+      return [sql`${columns.popularity} DESC`, sql`${rowid} DESC`];
     case "relevance":
       return [sql`${rank}`, sql`${rowid}`];
     default:

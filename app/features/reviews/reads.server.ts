@@ -1,0 +1,47 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { type Db, named } from "~/platform/db.server";
+import { products, reviews, users } from "~db/schema";
+
+/**
+ * The public reads of reviews: a gig's and a streamer's visible reviews, newest first, as query builders so the
+ * catalogue's page loaders put them in their one batch (app/features/catalogue/views.server.ts). Hidden reviews
+ * are never read here; the averages beside them are the rating columns the reviews table's triggers keep from the
+ * same visible rows (db/schema/reviews.ts).
+ */
+const publicReviewFields = named({
+  id: reviews.id,
+  userId: reviews.userId,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  reply: reviews.reply,
+  repliedAt: reviews.repliedAt,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+  gigId: reviews.productId,
+  gigTitle: products.title,
+  authorUsername: users.username,
+});
+
+export function gigReviewsQuery(db: Db, gigId: string, limit: number) {
+  return db
+    .select(publicReviewFields)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(products, eq(products.id, reviews.productId))
+    .where(and(eq(reviews.productId, gigId), isNull(reviews.hiddenAt)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+}
+
+export function starReviewsQuery(db: Db, starId: string, limit: number) {
+  return db
+    .select(publicReviewFields)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(products, eq(products.id, reviews.productId))
+    .where(and(eq(reviews.influencerId, starId), isNull(reviews.hiddenAt)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+}
+
+export type PublicReview = Awaited<ReturnType<typeof gigReviewsQuery>>[number];

@@ -1,0 +1,134 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { auditStatement } from "~/features/audit/audit.server";
+import type { Viewer } from "~/features/auth/policy";
+import { assertStaff } from "~/features/auth/staff";
+import { conflict, notFound } from "~/lib/errors";
+import { pageInfo } from "~/lib/paging";
+import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
+import { getDb, named } from "~/platform/db.server";
+import { products, reviewReports, reviews, users } from "~db/schema";
+import { REPORTED_REVIEWS_PAGE_SIZE } from "./constants";
+import { REVIEW_MESSAGES as M } from "./messages";
+
+/**
+ * Staff's side of reviews (docs/domain.md, Review): the reviews fans reported, hiding one, dismissing its reports.
+ * Moderation capability first (ADR 005), then one batch with the audit row; hiding also bumps the catalogue
+ * version, since the review and the averages on the cached gig and star pages change with it.
+ */
+const author = alias(users, "author");
+const streamer = alias(users, "streamer");
+
+const openReport = isNull(reviewReports.resolvedAt);
+
+/** Reviews with open reports, the most recently reported first, with how many fans reported each and why. */
+export async function listReportedReviews(env: Env, viewer: Viewer | null, page: number) {
+  assertStaff(viewer, "moderation");
+  const db = getDb(env);
+  const limit = REPORTED_REVIEWS_PAGE_SIZE;
+  const [rows, total] = await db.batch([
+    db
+      .select(
+        named({
+          id: reviews.id,
+          rating: reviews.rating,
+          comment: reviews.comment,
+          reply: reviews.reply,
+          hiddenAt: reviews.hiddenAt,
+          createdAt: reviews.createdAt,
+          gigId: reviews.productId,
+          gigTitle: products.title,
+          authorUsername: author.username,
+          streamerUsername: streamer.username,
+          reports: sql<number>`count(*)`.mapWith(Number),
+          reasons: sql<string>`group_concat(${reviewReports.reason}, ' | ')`,
+          lastReportedAt: sql<number>`max(${reviewReports.createdAt})`.mapWith(Number),
+        }),
+      )
+      .from(reviewReports)
+      .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
+      .innerJoin(author, eq(author.id, reviews.userId))
+      .innerJoin(streamer, eq(streamer.id, reviews.influencerId))
+      .leftJoin(products, eq(products.id, reviews.productId))
+      .where(openReport)
+      .groupBy(reviews.id)
+      .orderBy(desc(sql`max(${reviewReports.createdAt})`), desc(reviews.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ n: count(sql`DISTINCT ${reviewReports.reviewId}`) })
+      .from(reviewReports)
+      .where(openReport),
+  ]);
+  return { reviews: rows, ...pageInfo(total[0]?.n ?? 0, page, limit) };
+}
+
+async function reviewForStaff(env: Env, reviewId: string) {
+  const db = getDb(env);
+  const rows = await db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      productId: reviews.productId,
+      influencerId: reviews.influencerId,
+      hiddenAt: reviews.hiddenAt,
+    })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId))
+    .limit(1);
+  const review = rows[0];
+  if (!review) throw notFound(M.notFound);
+  return review;
+}
+
+/** Hides a review from every public page and average, closing its open reports; audited. */
+export async function hideReview(env: Env, viewer: Viewer | null, reviewId: string, now = new Date()) {
+  assertStaff(viewer, "moderation");
+  const review = await reviewForStaff(env, reviewId);
+  if (review.hiddenAt) throw conflict(M.alreadyHidden);
+  const db = getDb(env);
+  const [hidden] = await db.batch([
+    db
+      .update(reviews)
+      .set({ hiddenAt: now, hiddenBy: viewer.id })
+      .where(and(eq(reviews.id, review.id), isNull(reviews.hiddenAt)))
+      .returning({ id: reviews.id }),
+    db
+      .update(reviewReports)
+      .set({ resolvedAt: now, resolvedBy: viewer.id })
+      .where(and(eq(reviewReports.reviewId, review.id), openReport)),
+    auditStatement(
+      db,
+      viewer,
+      {
+        action: "review.hide",
+        entity: "review",
+        entityId: review.id,
+        before: { hidden: false, rating: review.rating, comment: review.comment },
+        after: { hidden: true },
+      },
+      now,
+    ),
+    catalogueChangedStatement(db),
+  ]);
+  if (hidden.length === 0) throw conflict(M.alreadyHidden);
+  return { reviewId: review.id, gigId: review.productId, starId: review.influencerId };
+}
+
+/** Closes a review's open reports without hiding it; audited. */
+export async function dismissReviewReports(env: Env, viewer: Viewer | null, reviewId: string, now = new Date()) {
+  assertStaff(viewer, "moderation");
+  const review = await reviewForStaff(env, reviewId);
+  const db = getDb(env);
+  const [closed] = await db.batch([
+    db
+      .update(reviewReports)
+      .set({ resolvedAt: now, resolvedBy: viewer.id })
+      .where(and(eq(reviewReports.reviewId, review.id), openReport))
+      .returning({ reporterId: reviewReports.reporterId }),
+    auditStatement(db, viewer, { action: "review.dismiss_reports", entity: "review", entityId: review.id }, now),
+  ]);
+  if (closed.length === 0) throw conflict(M.noOpenReports);
+  return { dismissed: closed.length };
+}

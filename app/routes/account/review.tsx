@@ -1,0 +1,103 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { requireUser } from "~/features/auth/guards.server";
+import { ReviewForm } from "~/features/reviews/components/review-form";
+import { Stars } from "~/features/reviews/components/stars";
+import { REVIEW_EDIT_DAYS } from "~/features/reviews/constants";
+import { REVIEW_MESSAGES } from "~/features/reviews/messages";
+import { editReview, getReviewForm, postReview } from "~/features/reviews/reviews.server";
+import { editableUntil } from "~/features/reviews/rules";
+import { reviewFormSchema } from "~/features/reviews/schema";
+import { useViewerZone } from "~/features/time/components/viewer-zone";
+import { formatDay, formatSlotTime } from "~/features/time/format";
+import { isAppError } from "~/lib/errors";
+import { cloudflareContext } from "~/platform/context";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/review";
+
+export const meta = () => [{ title: "Review your session | Noobrd" }];
+
+/** /profile/orders/:orderId/review: the fan's review of a played session (only the buyer; anyone else 404). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const viewer = await requireUser(request, env);
+  try {
+    return await getReviewForm(env, viewer, params.orderId);
+  } catch (error) {
+    if (isAppError(error)) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+/** Posts the review, or changes it when one is written; then the gig page's reviews (or the order) with a toast. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const viewer = await requireUser(request, env);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: reviewFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const editing = formData.get("editing") === "yes";
+    const saved = editing
+      ? await editReview(env, viewer, params.orderId, submission.value)
+      : await postReview(env, viewer, params.orderId, submission.value);
+    const to = saved.gigId ? `/gig/${saved.gigId}#reviews` : `/profile/orders/${params.orderId}`;
+    return redirectWithToast(env, to, {
+      kind: "success",
+      message: editing ? REVIEW_MESSAGES.edited : REVIEW_MESSAGES.posted,
+    });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+}
+
+export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, review, reviewable, editable } = loaderData;
+  const zone = useViewerZone();
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-5 px-4 py-10">
+      <Link to={`/profile/orders/${order.id}`} className="text-sm text-zinc-400 hover:underline">
+        ← Your order
+      </Link>
+      <header>
+        <h1 className="text-2xl font-bold">Review your session</h1>
+        <p className="mt-1 text-zinc-400">
+          {order.gigTitle ?? "Session"} with {order.starName}
+          {order.startsAt
+            ? ` · ${formatSlotTime(new Date(order.startsAt), order.endsAt ? new Date(order.endsAt) : null, zone)}`
+            : ""}
+        </p>
+      </header>
+      {review && review.hidden ? (
+        <p className="rounded-lg border border-ink-700 p-3 text-sm text-zinc-300">
+          Staff have hidden this review from the public pages.
+        </p>
+      ) : null}
+      {review && !editable ? (
+        <section aria-label="Your review" className="rounded-xl border border-ink-700 bg-ink-900 p-4">
+          <Stars rating={review.rating} />
+          {review.comment ? <p className="mt-2 whitespace-pre-line">{review.comment}</p> : null}
+          <p className="mt-2 text-sm text-zinc-400">{REVIEW_MESSAGES.editWindowOver}.</p>
+        </section>
+      ) : review || reviewable ? (
+        <>
+          {review ? (
+            <p className="text-sm text-zinc-400">
+              You can change your review until {formatDay(editableUntil(review.createdAt), zone)} ({REVIEW_EDIT_DAYS}{" "}
+              days after writing it).
+            </p>
+          ) : null}
+          <ReviewForm
+            defaultRating={review?.rating ?? null}
+            defaultComment={review?.comment ?? null}
+            editing={!!review}
+            lastResult={actionData?.result}
+          />
+        </>
+      ) : (
+        <p className="rounded-lg border border-ink-700 p-3 text-sm text-zinc-300">{REVIEW_MESSAGES.notReviewable}.</p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,115 @@
+import { Form, useNavigation } from "react-router";
+import {
+  AdminPage,
+  dangerButtonClass,
+  FormAlert,
+  formatDateTime,
+  Pager,
+  Section,
+  secondaryButtonClass,
+} from "~/components/admin/ui";
+import { ConfirmButton } from "~/components/confirm";
+import { requireStaff } from "~/features/auth/guards.server";
+import { REVIEW_MESSAGES as M } from "~/features/reviews/messages";
+import { reportedReviewsQuerySchema, reviewIdSchema } from "~/features/reviews/schema";
+import { dismissReviewReports, hideReview, listReportedReviews } from "~/features/reviews/staff.server";
+import { envOf } from "~/platform/http.server";
+import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import type { Route } from "./+types/reported-reviews";
+
+export const meta = () => [{ title: "Reported reviews | Noobrd staff" }];
+
+const HIDE_QUESTION = "Hide this review from every public page and average? The audit log keeps it.";
+
+/** /admin/reported-reviews: reviews fans reported and staff have not decided, 10 a page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "moderation");
+  const query = reportedReviewsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  return listReportedReviews(env, viewer, query.success ? query.data.page : 1);
+}
+
+/** Hide a review (audited, its reports closed) or dismiss its reports (audited). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStaff(request, env, "moderation");
+  const form = await request.formData();
+  const intent = intentOf(form);
+  const back = { to: "/admin/reported-reviews" };
+  if (intent === "hide") {
+    return runPageForm(
+      env,
+      form,
+      intent,
+      reviewIdSchema,
+      (v) => hideReview(env, viewer, v.reviewId),
+      () => ({ ...back, message: M.hidden }),
+      undefined,
+      { question: HIDE_QUESTION, yes: "Yes, hide" },
+    );
+  }
+  if (intent === "dismiss") {
+    return runPageForm(
+      env,
+      form,
+      intent,
+      reviewIdSchema,
+      (v) => dismissReviewReports(env, viewer, v.reviewId),
+      () => ({ ...back, message: M.dismissed }),
+    );
+  }
+  return unknownIntent(intent);
+}
+
+export default function ReportedReviews({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors =
+    actionData?.result && "error" in actionData.result ? Object.values(actionData.result.error ?? {}).flat() : [];
+  return (
+    <AdminPage title="Reported reviews" lead="Reviews fans reported, the most recently reported first.">
+      <Section title="Waiting for a decision">
+        <FormAlert errors={errors.filter((e): e is string => typeof e === "string")} />
+        {loaderData.reviews.length === 0 ? (
+          <p className="text-sm text-zinc-400">No reported reviews.</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {loaderData.reviews.map((review) => (
+              <li
+                key={review.id}
+                className="rounded-lg border border-ink-700 p-3 text-sm"
+                data-testid="reported-review"
+              >
+                <p>
+                  <strong>{review.rating} of 5</strong> by @{review.authorUsername} on{" "}
+                  {review.gigId ? <a href={`/gig/${review.gigId}#reviews`}>{review.gigTitle}</a> : "a session"} of @
+                  {review.streamerUsername} · {formatDateTime(review.createdAt)} (UTC)
+                </p>
+                {review.comment ? <p className="mt-1 whitespace-pre-line text-zinc-300">{review.comment}</p> : null}
+                <p className="mt-1 text-zinc-400">
+                  {review.reports} {review.reports === 1 ? "report" : "reports"}: {review.reasons}
+                </p>
+                <Form method="post" className="mt-2 flex flex-wrap gap-2">
+                  <input type="hidden" name="reviewId" value={review.id} />
+                  <ConfirmButton
+                    value="hide"
+                    question={HIDE_QUESTION}
+                    yes="Yes, hide"
+                    className={dangerButtonClass}
+                    disabled={busy}
+                  >
+                    Hide review
+                  </ConfirmButton>
+                  <button type="submit" name="intent" value="dismiss" className={secondaryButtonClass} disabled={busy}>
+                    Dismiss reports
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={loaderData.page} totalPages={loaderData.totalPages} search={new URLSearchParams()} />
+      </Section>
+    </AdminPage>
+  );
+}
