@@ -90,6 +90,9 @@ export default [
   route("checkout/success", "routes/checkout/success.tsx"),
   route("checkout/cancel", "routes/checkout/cancel.tsx"),
   route("wallet/top-up", "routes/wallet/top-up.tsx"),
+  // Private feeds (docs/domain.md "Calendar feed and stream overlay"): the key in the URL is the credential.
+  route("calendar-feed/regenerate", "routes/feeds/calendar-feed-regenerate.ts"),
+  route("calendar-feed/:file", "routes/feeds/calendar-feed.ts"),
 
   ...prefix("api", [
     route("admin/login", "routes/api/auth/admin-login.ts"),
