@@ -93,6 +93,9 @@ export default [
   // Private feeds (docs/domain.md "Calendar feed and stream overlay"): the key in the URL is the credential.
   route("calendar-feed/regenerate", "routes/feeds/calendar-feed-regenerate.ts"),
   route("calendar-feed/:file", "routes/feeds/calendar-feed.ts"),
+  route("overlay/:key/queue", "routes/overlay/queue.tsx"),
+  route("overlay/:key/next-slot", "routes/overlay/next-slot.tsx"),
+  route("influencer/overlay/regenerate", "routes/feeds/overlay-regenerate.ts"),
 
   ...prefix("api", [
     route("admin/login", "routes/api/auth/admin-login.ts"),
