@@ -38,7 +38,8 @@ export async function regenerateMyOverlay(env: Env, viewer: Viewer, origin: stri
     .limit(1);
   if (row?.liveSessionId) {
     try {
-      await env.LIVE_SESSION.getByName(row.liveSessionId).closeOverlays();
+      const closed = await env.LIVE_SESSION.getByName(row.liveSessionId).closeOverlays();
+      log.info("overlay.key_replaced", { liveSessionId: row.liveSessionId, closedOverlays: closed });
     } catch (error) {
       // The key is replaced either way; an overlay still open stops at its next reconnect.
       log.error("overlay.close_failed", { liveSessionId: row.liveSessionId, error });
