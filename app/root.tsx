@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -70,8 +71,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
   const hydrated = useHydrated();
+  // A route with `handle = { bare: true }` (the stream overlays) renders alone on a transparent page: no header,
+  // footer or toasts.
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare === true);
   return (
-    <html lang="en">
+    <html lang="en" data-bare={bare ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -85,9 +89,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineCss />
         <Links nonce={nonce} />
       </head>
-      <body className="flex min-h-screen flex-col">
-        <Header viewer={rootData?.viewer ?? null} />
-        <Toaster toast={rootData?.toast ?? null} />
+      <body className={bare ? undefined : "flex min-h-screen flex-col"}>
+        {bare ? null : <Header viewer={rootData?.viewer ?? null} />}
+        {bare ? null : <Toaster toast={rootData?.toast ?? null} />}
         {/* data-url: the URL this render shows. The address bar changes before React commits a client navigation,
             so browser tests wait for this (tests/e2e/browser.ts, `rendered`) rather than for the URL alone.
             data-hydrated: React runs the page (browser tests wait for it before reading the console). */}
@@ -99,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {/* Every time on the page in the zone the server resolved (docs/decisions/019-viewer-time-zone.md). */}
           <ViewerZoneProvider value={rootData?.timeZone.zone ?? FALLBACK_TIME_ZONE}>{children}</ViewerZoneProvider>
         </div>
-        <Footer />
+        {bare ? null : <Footer />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

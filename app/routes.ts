@@ -9,6 +9,7 @@ import { apiLive } from "./routes/_areas/api-live";
 import { apiStreamer } from "./routes/_areas/api-streamer";
 import { authPages } from "./routes/_areas/auth-pages";
 import { devPages } from "./routes/_areas/dev-pages";
+import { feedPages } from "./routes/_areas/feed-pages";
 import { publicPages } from "./routes/_areas/public-pages";
 import { streamerPages } from "./routes/_areas/streamer-pages";
 
@@ -22,6 +23,7 @@ export default [
   ...accountPages,
   ...streamerPages,
   ...adminPages,
+  ...feedPages,
   ...devPages,
   ...prefix("api", [
     ...apiAccount,

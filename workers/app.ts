@@ -12,7 +12,7 @@ import { optimizeDatabase } from "../app/platform/db.server";
 import { serveWithEdgeCache } from "../app/platform/edge-cache.server";
 import { appOrigin } from "../app/platform/env.server";
 import { checkPageForm } from "../app/platform/http.server";
-import { type LogContext, log, withLogContext } from "../app/platform/log.server";
+import { type LogContext, log, loggablePath, withLogContext } from "../app/platform/log.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 import { STRIPE_STAND_IN_BASE_PATH, stripeStandInEnabled } from "../app/platform/stripe/payments.server";
@@ -82,14 +82,14 @@ function servedRequest(
   const url = new URL(request.url);
   const context: LogContext = {
     requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
-    route: url.pathname,
+    route: loggablePath(url.pathname),
   };
   return withLogContext(context, () =>
     serve(url).then(
       (response) => {
         log.info("request", {
           method: request.method,
-          path: url.pathname,
+          path: loggablePath(url.pathname),
           status: response.status,
           durationMs: Date.now() - started,
         });
@@ -98,7 +98,7 @@ function servedRequest(
       (error: unknown) => {
         log.error("request", {
           method: request.method,
-          path: url.pathname,
+          path: loggablePath(url.pathname),
           status: 500,
           durationMs: Date.now() - started,
           error,

@@ -9,11 +9,11 @@ import {
 } from "../app/features/live/coordinator.server";
 import { type AckPayload, LIVE_EVENTS } from "../app/features/live/events";
 import { LIVE_MESSAGES } from "../app/features/live/messages";
-import { SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
+import { OVERLAY_REVOKED_CLOSE_CODE, SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
 import { log } from "../app/platform/log.server";
-import { parseFrame, viewerOfRequest } from "./socket-viewer";
+import { isOverlayRequest, parseFrame, viewerOfRequest } from "./socket-viewer";
 
-type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" };
+type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" | "overlay" };
 
 const VERSION_KEY = "version";
 
@@ -46,6 +46,16 @@ export class LiveSession extends Server {
     let closed = 0;
     for (const connection of this.getConnections(`user:${userId}`)) {
       connection.close(SIGNED_OUT_CLOSE_CODE, "Signed out");
+      closed++;
+    }
+    return closed;
+  }
+
+  /** RPC: the streamer replaced their overlay key: close every overlay socket (they reload into a 404). */
+  async closeOverlays(): Promise<number> {
+    let closed = 0;
+    for (const connection of this.getConnections("overlay")) {
+      connection.close(OVERLAY_REVOKED_CLOSE_CODE, "Overlay key replaced");
       closed++;
     }
     return closed;
@@ -108,6 +118,13 @@ export class LiveSession extends Server {
   }
 
   #frameFor(state: LiveBroadcast, socket: SocketState | null, cache: Map<string, string>): string {
+    if (socket?.role === "overlay") {
+      const cached = cache.get("overlay");
+      if (cached) return cached;
+      const frame = JSON.stringify({ event: LIVE_EVENTS.overlay, data: state.overlayPayload() });
+      cache.set("overlay", frame);
+      return frame;
+    }
     if (socket?.role === "streamer") {
       const cached = cache.get("streamer");
       if (cached) return cached;
@@ -141,16 +158,20 @@ export class LiveSession extends Server {
   }
 
   override getConnectionTags(_connection: Connection, context: ConnectionContext): string[] {
+    if (isOverlayRequest(context.request)) return ["overlay"];
     const viewer = viewerOfRequest(context.request);
     return viewer ? [`user:${viewer.id}`] : ["anonymous"];
   }
 
   override async onConnect(connection: Connection, context: ConnectionContext) {
-    const viewer = viewerOfRequest(context.request);
+    const overlay = isOverlayRequest(context.request);
+    // An overlay socket carries no viewer, whatever else the request holds: it is sent public data only.
+    const viewer = overlay ? null : viewerOfRequest(context.request);
     const liveSessionId = this.name;
     const state = await readBroadcast(this.env, liveSessionId, await this.#version(false));
     const isStreamer = !!viewer && state.influencerId === viewer.id;
-    connection.setState({ viewer, role: isStreamer ? "streamer" : viewer ? "fan" : "anonymous" } satisfies SocketState);
+    const role = overlay ? "overlay" : isStreamer ? "streamer" : viewer ? "fan" : "anonymous";
+    connection.setState({ viewer, role } satisfies SocketState);
     connection.send(this.#frameFor(state, connection.state as SocketState, new Map()));
   }
 

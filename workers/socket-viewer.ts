@@ -7,6 +7,16 @@ import type { Viewer } from "../app/features/auth/policy";
  */
 export const VIEWER_HEADER = "x-noobrd-viewer";
 
+/**
+ * Set by the Worker (and only by it, after deleting any client copy) on a socket it admitted by the streamer's
+ * overlay key: such a socket is sent public queue data only (workers/live-session.ts).
+ */
+export const OVERLAY_HEADER = "x-noobrd-overlay";
+
+export function isOverlayRequest(request: Request): boolean {
+  return request.headers.get(OVERLAY_HEADER) === "1";
+}
+
 export function viewerOfRequest(request: Request): Viewer | null {
   const raw = request.headers.get(VIEWER_HEADER);
   if (!raw) return null;

@@ -1,13 +1,16 @@
 import { routePartykitRequest } from "partyserver";
 import { getAuth } from "../app/features/auth/session.server";
+import { overlayMayWatch } from "../app/features/overlay/overlay.server";
 import { isSameOrigin } from "../app/platform/http.server";
-import { VIEWER_HEADER } from "./socket-viewer";
+import { OVERLAY_HEADER, VIEWER_HEADER } from "./socket-viewer";
 
 /**
  * The sockets' door: /parties/live-session/<id> and /parties/user-hub/<userId> (partyserver's routing). Only
  * WebSocket upgrades from this site's own pages pass; the Worker authenticates the cookie (or bearer token)
  * and hands the viewer to the object in VIEWER_HEADER, after deleting any such header the client sent. A user's
- * hub admits that user only. Anonymous viewers may watch a live session's counts.
+ * hub admits that user only. Anonymous viewers may watch a live session's counts. A stream overlay (OBS, no login)
+ * connects to a live session with `?overlay=<key>`: admitted only when the key is the session's streamer's
+ * current overlay key (else 404), and marked with OVERLAY_HEADER, never with a viewer.
  */
 export function routeSockets(request: Request, env: Env): Promise<Response | null> {
   // Env in tests carries extra bindings (tests/env.d.ts); partyserver types against that global Env.
@@ -15,12 +18,21 @@ export function routeSockets(request: Request, env: Env): Promise<Response | nul
     onBeforeRequest: () => new Response("Not found", { status: 404 }),
     onBeforeConnect: async (req, lobby) => {
       if (!isSameOrigin(req)) return new Response("Cross-origin socket refused", { status: 403 });
+      const headers = new Headers(req.headers);
+      headers.delete(VIEWER_HEADER);
+      headers.delete(OVERLAY_HEADER);
+      const overlayKey = new URL(req.url).searchParams.get("overlay");
+      if (overlayKey !== null) {
+        if (lobby.className !== "LIVE_SESSION" || !(await overlayMayWatch(env, overlayKey, lobby.name))) {
+          return new Response("Not found", { status: 404 });
+        }
+        headers.set(OVERLAY_HEADER, "1");
+        return new Request(req, { headers });
+      }
       const auth = await getAuth(req, env);
       if (lobby.className === "USER_HUB" && auth?.viewer.id !== lobby.name) {
         return new Response("Forbidden", { status: 403 });
       }
-      const headers = new Headers(req.headers);
-      headers.delete(VIEWER_HEADER);
       if (auth) headers.set(VIEWER_HEADER, JSON.stringify(auth.viewer));
       return new Request(req, { headers });
     },

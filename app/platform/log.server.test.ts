@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { log, logLine, maskEmail, REDACTED, redact, setLogUserId, withLogContext } from "./log.server";
+import { log, loggablePath, logLine, maskEmail, REDACTED, redact, setLogUserId, withLogContext } from "./log.server";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -136,5 +136,15 @@ describe("redact", () => {
       provider: "google",
       body: { access_token: REDACTED },
     });
+  });
+});
+
+describe("loggablePath", () => {
+  it("hides the key of a private feed and keeps every other path", () => {
+    expect(loggablePath("/calendar-feed/abc.sig.ics")).toBe(`/calendar-feed/${REDACTED}`);
+    expect(loggablePath("/overlay/abc.sig/queue")).toBe(`/overlay/${REDACTED}/queue`);
+    expect(loggablePath("/overlay/abc.sig/next-slot")).toBe(`/overlay/${REDACTED}/next-slot`);
+    expect(loggablePath("/profile/orders/1")).toBe("/profile/orders/1");
+    expect(loggablePath("/influencer/overlay")).toBe("/influencer/overlay");
   });
 });

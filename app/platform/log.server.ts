@@ -28,6 +28,14 @@ export function setLogUserId(userId: string): void {
 
 export const REDACTED = "[redacted]";
 
+/** Paths that carry a secret key right after their prefix (the private calendar feed, the stream overlay). */
+const SECRET_PATH = /^\/(calendar-feed|overlay)\/[^/]+/;
+
+/** A request path as it may be logged: a private feed's key replaced by "[redacted]". */
+export function loggablePath(pathname: string): string {
+  return pathname.replace(SECRET_PATH, (_match, prefix: string) => `/${prefix}/${REDACTED}`);
+}
+
 /**
  * Keys whose values are never logged, wherever they are nested: credentials (password, token, secret, api key,
  * signature, authorization, cookie, session secret) and bank or card details (IBAN, account number, IFSC, routing,

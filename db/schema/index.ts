@@ -13,6 +13,7 @@ export * from "./constants";
 export * from "./content";
 export * from "./currency";
 export * from "./favourites";
+export * from "./feeds";
 export * from "./influencers";
 export * from "./live";
 export * from "./moderation";

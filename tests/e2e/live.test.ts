@@ -1,9 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../app/features/auth/password.server";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
+import { DEMO_STAR_LOGIN, endDemoStarSessions, goLive, logIn, secondFan } from "./live-helpers";
 
 /**
  * Live sessions end to end (issue 10): the demo streamer goes live through the stepper (JavaScript off, then
@@ -13,82 +12,6 @@ import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
  */
 const browser = setupBrowser();
 const newContext = contexts(browser, "Europe/London", 160);
-const DEMO_STAR_LOGIN = { email: "influencer@demo.noobrd.gg", password: DEMO_FAN.password, id: "usr_demo_influencer" };
-
-/** The demo star starts not live (the seed may have left a session open). */
-function endDemoStarSessions() {
-  const now = Date.now();
-  queryE2E(
-    [
-      `UPDATE live_sessions SET ended_at = ${now} WHERE influencer_id = '${DEMO_STAR_LOGIN.id}' AND ended_at IS NULL`,
-      `UPDATE users SET live_session_id = NULL WHERE id = '${DEMO_STAR_LOGIN.id}'`,
-    ].join(";\n"),
-  );
-}
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("link", { name: "Log out" }).waitFor();
-}
-
-/** A second fan with a password login (the seed has one demo fan). */
-async function secondFan() {
-  const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const email = `${key}@example.com`;
-  const password = "Live-queue-2026";
-  const hash = await hashPassword(password);
-  const now = Date.now();
-  queryE2E(
-    [
-      `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at)
-       VALUES ('usr_${key}', '${key.slice(0, 30)}', 'Regular Fan', '${email}', ${now}, 'GB', ${now}, ${now})`,
-      `INSERT INTO credentials (user_id, password_hash) VALUES ('usr_${key}', '${hash}')`,
-    ].join(";\n"),
-  );
-  return { email, password, id: `usr_${key}` };
-}
-
-/** Walks the stepper: game and mode, platform, price, no stream, details, Looks good, start. */
-async function goLive(page: Page, title: string, javaScript: boolean) {
-  await page.getByRole("link", { name: "Play Now" }).first().click();
-  await page.waitForURL(/\/influencer\/live\/start/);
-  if (javaScript) await page.locator('form[data-step="game"][data-hydrated]').waitFor();
-  const game = page.getByLabel("Game", { exact: true });
-  const firstGame = game.locator("option").nth(1);
-  await game.selectOption((await firstGame.getAttribute("value")) ?? "");
-  if (javaScript) {
-    // Only the chosen game's modes are offered (issue 21), not every game's.
-    const groups = page.locator('select[name="_game_mode_id"] optgroup');
-    await expect.poll(() => groups.count()).toBe(1);
-    expect(await groups.getAttribute("label")).toBe(await firstGame.textContent());
-  }
-  const mode = page.locator(`select[name="_game_mode_id"] optgroup`).first().locator("option").first();
-  await page.getByLabel("Mode").selectOption((await mode.getAttribute("value")) ?? "");
-  await page.getByRole("button", { name: "Next" }).click();
-  await page.locator('[data-step="platform"]').waitFor();
-  await page.getByRole("radiogroup", { name: "Platform" }).getByRole("radio").first().check();
-  await page.getByRole("button", { name: "Next" }).click();
-  await page.locator('[data-step="price"]').waitFor();
-  // At least $5 or ₹100, whichever the demo streamer's base currency is.
-  await page.getByLabel(/Price of a VIP place/).fill("150");
-  await page.getByRole("button", { name: "Next" }).click();
-  await page.locator('[data-step="streaming"]').waitFor();
-  await page.getByRole("radio", { name: "No stream" }).check();
-  await page.getByRole("button", { name: "Next" }).click();
-  await page.locator('[data-step="details"]').waitFor();
-  expect(await page.getByRole("button", { name: "START LIVE SESSION NOW" }).isDisabled()).toBe(true);
-  await page.getByLabel(/^Title/).fill(title);
-  await page.getByRole("button", { name: "Looks good" }).click();
-  await page.locator('[data-step="start"]').waitFor();
-  await page.getByRole("button", { name: "START LIVE SESSION NOW" }).click();
-  await page.waitForURL(/\/influencer\/live\/session\/[a-z0-9]+\?started=1/);
-  await page.getByRole("heading", { name: "Live session started successfully" }).waitFor();
-  return new URL(page.url()).pathname.split("/").pop() ?? "";
-}
-
 describe("live sessions in the browser", () => {
   it("without JavaScript: the streamer goes live through plain form steps and ends with nobody playing", async () => {
     endDemoStarSessions();

@@ -38,6 +38,12 @@ const OPEN_PATHS = new Set([
   "/api/admin/validate-token-for-website-password",
 ]);
 
+/**
+ * Private feeds open too: a calendar app's servers and OBS carry no gate cookie, and the key in the URL is their
+ * credential (a wrong key is a 404 there).
+ */
+const KEYED_PATHS = /^\/(calendar-feed\/[^/]+\.ics|overlay\/[^/]+\/(queue|next-slot))$/;
+
 type Gate = { active: false } | { active: true; passwordHash: string; fingerprint: string };
 
 export async function readGate(env: Env): Promise<Gate> {
@@ -131,7 +137,7 @@ export async function siteGateRefusal(
 ): Promise<{ redirect: string } | { response: Response } | null> {
   const url = new URL(request.url);
   const path = url.pathname.replace(/\.data$/, "");
-  if (OPEN_PATHS.has(path) || (await hasSiteAccess(request, env))) return null;
+  if (OPEN_PATHS.has(path) || KEYED_PATHS.test(path) || (await hasSiteAccess(request, env))) return null;
   if (path.startsWith("/api/")) {
     return { response: Response.json({ success: false, message: SITE_GATE_MESSAGES.required }, { status: 401 }) };
   }

@@ -46,7 +46,8 @@ async function bookingFacts(env: Env, orderId: string) {
   return row ?? null;
 }
 
-const utcParts = (date: Date): DateTime => [
+/** An instant as the ics library's UTC date-time parts (minutes). */
+export const utcParts = (date: Date): DateTime => [
   date.getUTCFullYear(),
   date.getUTCMonth() + 1,
   date.getUTCDate(),

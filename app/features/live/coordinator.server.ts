@@ -4,7 +4,8 @@ import { getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { liveSessions } from "~db/schema";
 import type { LiveCommand, LiveCommandOutcome, LiveCommandResult } from "./commands.server";
-import type { InfluencerPayload, UpdateUserPayload } from "./events";
+import type { InfluencerPayload, OverlayPayload, UpdateUserPayload } from "./events";
+import { overlayPayload } from "./overlay-payload";
 import { joinRegular, leaveQueue, moveEntry, removeEntry, setLiveLobbyCode } from "./queue.server";
 import { endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessions.server";
 import { fanPlace, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
@@ -84,6 +85,8 @@ export type LiveBroadcast = {
   influencerId: string | null;
   fanPayload(userId: string | null): UpdateUserPayload;
   influencerPayload(): InfluencerPayload;
+  /** What a stream overlay may show: public names, lanes and counts (never ids or emails). */
+  overlayPayload(): OverlayPayload;
 };
 
 export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | null, version: number): LiveBroadcast {
@@ -96,6 +99,9 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
     fanPayload(userId) {
       const place = snapshot && userId ? fanPlace(snapshot, userId) : null;
       return { ...common, place };
+    },
+    overlayPayload() {
+      return overlayPayload({ liveSessionId, version, ended }, entries);
     },
     influencerPayload() {
       let vip = 0;

@@ -10,6 +10,8 @@ export const LIVE_EVENTS = {
   updateUser: "updateUserLiveSession",
   /** Server -> the streamer: the whole queue. */
   influencer: "messageInfluencerLiveSession",
+  /** Server -> a stream overlay (authorised by the streamer's overlay key): public queue data only. */
+  overlay: "overlayLiveSession",
   /** Server -> one fan: a notice about their place (playing next, removed, refunded...). */
   notice: "messageNotificationUserLiveSession",
   /** Streamer -> server, with acknowledgement {success, error}. */
@@ -56,6 +58,16 @@ export type InfluencerPayload = Common & {
   lobbyCode: string | null;
   stillPlaying: number;
 };
+/** One place as a stream shows it: a public name (the gamer tag, else the username) and the lane. Nothing else. */
+export type OverlayPlace = { name: string; vip: boolean };
+export type OverlayPayload = Omit<Common, "counts"> & {
+  /** In game now. */
+  playing: OverlayPlace[];
+  /** The next five in order of service (playing next first). */
+  next: OverlayPlace[];
+  /** Everyone still waiting or called (not in game). */
+  queueLength: number;
+};
 export type NoticePayload = { liveSessionId: string; message: string };
 export type AckPayload = { success: boolean; error: string | null };
 
@@ -63,6 +75,7 @@ export type ClientFrame = { event: string; data?: unknown; ack?: string };
 export type ServerFrame =
   | { event: typeof LIVE_EVENTS.updateUser; data: UpdateUserPayload }
   | { event: typeof LIVE_EVENTS.influencer; data: InfluencerPayload }
+  | { event: typeof LIVE_EVENTS.overlay; data: OverlayPayload }
   | { event: typeof LIVE_EVENTS.notice; data: NoticePayload }
   | { event: typeof LIVE_EVENTS.ack; ack: string; data: AckPayload };
 

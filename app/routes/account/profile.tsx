@@ -11,6 +11,8 @@ import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { OrdersSection } from "~/features/booking/components/orders-section";
+import { CalendarFeedCard } from "~/features/calendar-feed/components/calendar-feed-card";
+import { myCalendarFeed } from "~/features/calendar-feed/links.server";
 import { DiscordPreferencesForm } from "~/features/notifications/components/discord-preferences";
 import { getDiscordPreferences, setDiscordPreferences } from "~/features/notifications/discord.server";
 import { discordFormSchema } from "~/features/notifications/discord-schema";
@@ -47,15 +49,16 @@ export const meta = () => [{ title: "Your profile | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  const [profile, money, discord, timeZone] = await Promise.all([
+  const [profile, money, discord, timeZone, calendarFeed] = await Promise.all([
     getProfile(env, viewer.id),
     loadOrdersAndWallet(request, context, viewer),
     getDiscordPreferences(env, viewer),
     timeZoneSetting(request, context),
+    myCalendarFeed(env, viewer, publicOrigin(request, env)),
   ]);
   // A bad month filter is the visitor's input: the page shows the message with a 400.
   return data(
-    { profile: found(profile), ...money, discord, timeZone },
+    { profile: found(profile), ...money, discord, timeZone, calendarFeed },
     money.ordersError ? { status: 400 } : undefined,
   );
 }
@@ -308,6 +311,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <OrdersSection page={orders} filter={ordersFilter} error={ordersError} />
 
       <WalletSection wallet={wallet} display={display} />
+
+      <CalendarFeedCard urls={loaderData.calendarFeed} returnTo="/profile" streamer={false} />
 
       <Section title="Time zone">
         <TimeZoneForm {...loaderData.timeZone} error={messageFor(actionData, "time-zone")} buttonClass={buttonClass} />

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { baseCurrencyFor } from "~/features/auth/countries";
 import { requireInfluencer } from "~/features/auth/guards.server";
+import { CalendarFeedCard } from "~/features/calendar-feed/components/calendar-feed-card";
+import { myCalendarFeed } from "~/features/calendar-feed/links.server";
 import { displayCurrency } from "~/features/currency/currency";
 import { getUsdInrRate } from "~/features/currency/rates.server";
 import {
@@ -13,6 +15,8 @@ import { EarningsChart } from "~/features/dashboard/components/earnings-chart";
 import { getStreamerDashboard } from "~/features/dashboard/dashboards.server";
 import { paginatedEarnings } from "~/features/earnings/earnings.server";
 import { influencerOrders, influencerOrdersQuerySchema } from "~/features/influencer/orders.server";
+import { OverlayCard } from "~/features/overlay/components/overlay-card";
+import { myOverlay } from "~/features/overlay/overlay.server";
 import { streamerBalance } from "~/features/payouts/balance.server";
 import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/history.server";
 import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
@@ -20,7 +24,7 @@ import { LocalTime } from "~/features/slots/components/local-time";
 import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { formatConverted, formatMoney } from "~/lib/money";
 import { firstIssue } from "~/lib/validation";
-import { envOf } from "~/platform/http.server";
+import { envOf, publicOrigin } from "~/platform/http.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Dashboard | Noobrd" }];
@@ -41,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const payoutsQuery = payoutHistoryQuerySchema.parse({ page: Math.max(1, Number(params.payoutsPage) || 1) });
   // A month of orders is a month in the streamer's zone (docs/decisions/019-viewer-time-zone.md).
   const zone = await viewerTimeZone(request, context);
-  const [overview, rate, orders, earningsList, payouts, promos, balance] = await Promise.all([
+  const [overview, rate, orders, earningsList, payouts, promos, balance, calendarFeed, overlay] = await Promise.all([
     getStreamerDashboard(env, viewer),
     code === "INR" ? getUsdInrRate(env) : Promise.resolve(null),
     influencerOrders(env, viewer, viewer.id, ordersQuery.success ? ordersQuery.data : { page: 1 }, zone),
@@ -49,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payoutHistory(env, viewer, viewer.id, payoutsQuery),
     streamerPromoCodes(env, viewer, viewer.id),
     streamerBalance(env, viewer, viewer.id),
+    myCalendarFeed(env, viewer, publicOrigin(request, env)),
+    myOverlay(env, viewer, publicOrigin(request, env)),
   ]);
   const display = displayCurrency(code, rate?.rateMicros, rate?.fetchedAt);
   const money = (usdMinor: number) => formatConverted(usdMinor, display, { decimals: true });
@@ -125,6 +131,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     queues: overview.queues,
     onboarding: overview.onboarding,
     activeGigs: overview.activeGigs,
+    calendarFeed,
+    overlay,
   };
 }
 
@@ -190,6 +198,9 @@ export default function InfluencerDashboard({ loaderData }: Route.ComponentProps
           ))}
         </dl>
       </section>
+
+      <CalendarFeedCard urls={d.calendarFeed} returnTo="/influencer/dashboard" streamer />
+      <OverlayCard urls={d.overlay} returnTo="/influencer/dashboard" />
 
       <section aria-labelledby="status" className={`${card} flex flex-col gap-4`}>
         <div>

@@ -8,6 +8,8 @@ import { streamerQueue } from "~/features/live/reads.server";
 import { liveDetailsSchema, lobbyCodeSchema, serveSchema, streamingLinkSchema } from "~/features/live/schema";
 import { valuesFromForm } from "~/features/live/stepper";
 import { parentHostsFor } from "~/features/live/streaming-link";
+import { OverlayCard } from "~/features/overlay/components/overlay-card";
+import { myOverlay } from "~/features/overlay/overlay.server";
 import { isAppError } from "~/lib/errors";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
@@ -26,6 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     session,
     queue,
+    overlay: await myOverlay(env, viewer, publicOrigin(request, env)),
     shareUrl: `${publicOrigin(request, env)}/live/${session.id}`,
     started: url.searchParams.get("started") === "1",
     confirmEnd: url.searchParams.get("confirm") === "end",
@@ -118,7 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LiveSessionDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { session, queue, shareUrl, started, confirmEnd } = loaderData;
+  const { session, queue, shareUrl, started, confirmEnd, overlay } = loaderData;
   const reply = actionData as Reply | undefined;
   const ended = session.endedAt !== null;
   return (
@@ -147,6 +150,7 @@ export default function LiveSessionDashboard({ loaderData, actionData }: Route.C
         </p>
       ) : null}
       <QueueBoard session={session} initial={queue} confirmEnd={confirmEnd} />
+      <OverlayCard urls={overlay} returnTo={`/influencer/live/session/${session.id}`} />
     </main>
   );
 }

@@ -1,0 +1,100 @@
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { LIVE_EVENTS, type OverlayPayload, type OverlayPlace } from "~/features/live/events";
+import { usePartySocket } from "~/lib/ui/use-party-socket";
+import type { OverlayQueueView } from "../overlay.server";
+
+/** How often an offline overlay looks for the streamer's next session. */
+export const OFFLINE_RECHECK_MS = 15_000;
+
+const box = "rounded-xl bg-black/70 px-4 py-3 text-white shadow-lg";
+
+/**
+ * The live queue on stream (OBS browser source, 400 px wide): who is in game, the next five with VIP places
+ * marked, the queue's length and where to join. It follows the live session's socket, admitted by the overlay
+ * key; between sessions it says "offline" and looks again every 15 seconds.
+ */
+export function OverlayQueue({ view, overlayKey }: { view: OverlayQueueView; overlayKey: string }) {
+  const [frame, setFrame] = useState<OverlayPayload | null>(null);
+  const live = view.live;
+  const { connected } = usePartySocket(
+    "live-session",
+    live?.liveSessionId ?? null,
+    (received) => {
+      if (received.event !== LIVE_EVENTS.overlay) return;
+      const payload = received.data as OverlayPayload;
+      setFrame((current) => (current && current.version > payload.version ? current : payload));
+    },
+    { overlay: overlayKey },
+  );
+  const queue = connected && frame && frame.liveSessionId === live?.liveSessionId ? frame : (live?.queue ?? null);
+  const offline = !live || !queue || queue.ended;
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!offline) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, OFFLINE_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, [offline, revalidator]);
+
+  if (offline || !live || !queue) {
+    return (
+      <div className="w-full max-w-[400px] p-2" data-overlay="queue" data-state="offline">
+        <p className={box} data-testid="overlay-offline">
+          {view.streamerName}'s queue is offline
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div
+      className="flex w-full max-w-[400px] flex-col gap-2 p-2 text-sm"
+      data-overlay="queue"
+      data-state="live"
+      data-connected={connected ? "" : undefined}
+    >
+      <section aria-label="Playing now" className={box}>
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-300">Playing now</h2>
+        <p className="mt-1 break-words text-base font-semibold" data-testid="overlay-playing">
+          {queue.playing.length > 0 ? queue.playing.map((place) => place.name).join(", ") : "Nobody yet"}
+        </p>
+      </section>
+      <section aria-label="Up next" className={box}>
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-300">Up next</h2>
+        {queue.next.length > 0 ? (
+          <ol className="mt-1 flex flex-col gap-1" data-testid="overlay-next">
+            {queue.next.map((place, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional and two fans may share a tag
+              <NextPlace key={`${index}-${place.name}`} place={place} index={index} />
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-1 text-zinc-300" data-testid="overlay-next-empty">
+            The queue is empty
+          </p>
+        )}
+        <p className="mt-2 text-xs text-zinc-300" data-testid="overlay-length">
+          {queue.queueLength} in queue
+        </p>
+      </section>
+      <p className={`${box} break-words text-xs`} data-testid="overlay-join">
+        Join at <span className="font-semibold">{live.joinText}</span>
+      </p>
+    </div>
+  );
+}
+
+function NextPlace({ place, index }: { place: OverlayPlace; index: number }) {
+  return (
+    <li className="flex min-w-0 items-center gap-2">
+      <span className="w-5 shrink-0 text-right font-mono text-zinc-400">{index + 1}.</span>
+      {place.vip ? (
+        <span className="shrink-0 rounded bg-amber-400 px-1.5 text-xs font-bold text-black" data-vip="">
+          VIP
+        </span>
+      ) : null}
+      <span className="min-w-0 truncate">{place.name}</span>
+    </li>
+  );
+}

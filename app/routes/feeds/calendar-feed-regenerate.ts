@@ -1,0 +1,31 @@
+import { requireUser } from "~/features/auth/guards.server";
+import { regenerateMyCalendarFeed } from "~/features/calendar-feed/links.server";
+import { FEED_MESSAGES } from "~/features/feeds/messages";
+import { isAppError } from "~/lib/errors";
+import { safeReturnPath } from "~/lib/return-path";
+import { assertSameOrigin, envOf, publicOrigin } from "~/platform/http.server";
+import { redirectWithToast } from "~/platform/toast.server";
+import type { Route } from "./+types/calendar-feed-regenerate";
+
+/** POST /calendar-feed/regenerate: a plain form (works without JavaScript); back to where it was posted from. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  assertSameOrigin(request);
+  const viewer = await requireUser(request, env);
+  const form = await request.formData();
+  const back = safeReturnPath(form.get("returnTo")) ?? "/profile";
+  try {
+    await regenerateMyCalendarFeed(env, viewer, publicOrigin(request, env));
+    return redirectWithToast(env, `${back.split("#")[0]}#calendar-feed`, {
+      kind: "success",
+      message: FEED_MESSAGES.calendarRegenerated,
+    });
+  } catch (error) {
+    if (isAppError(error)) return redirectWithToast(env, back, { kind: "error", message: error.message });
+    throw error;
+  }
+}
+
+export function loader() {
+  return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
+}
