@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listUserOrders } from "~/features/booking/orders.server";
-import { influencerOrders } from "~/features/influencer/orders.server";
+import { influencerOrders } from "~/features/streamer/orders.server";
 import { cancelSlot } from "~/features/slots/slots.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/refunds.server";

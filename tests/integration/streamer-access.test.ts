@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { INFLUENCER_PROFILE_MESSAGES } from "~/features/influencer/profile-schema";
+import { INFLUENCER_PROFILE_MESSAGES } from "~/features/streamer/profile-schema";
 import { createBooking, createGig, createSlot } from "../factories";
 import { request } from "./app";
 import { loggedInUser } from "./session";

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
 import { toUsdSql } from "~/features/currency/convert-sql";
 import { earningsTotals } from "~/features/earnings/earnings.server";
-import { influencerOrders } from "~/features/influencer/orders.server";
+import { influencerOrders } from "~/features/streamer/orders.server";
 import { onboardingStatus } from "~/features/onboarding/status.server";
 import { inNoActivePayout, payableOrder } from "~/features/payouts/orders.server";
 import { UPCOMING_SLOTS_LIMIT } from "~/features/slots/schema";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
-import { assertReadBusiness } from "~/features/influencer/access";
+import { assertReadBusiness } from "~/features/streamer/access";
 import { pageInfo } from "~/lib/paging";
 import { getDb, named } from "~/platform/db.server";
 import { DEFAULT_PLATFORM_FEE_BPS, influencerProfiles, orders, products, slots, users } from "~db/schema";

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, like, sql } from "drizzle
 import { baseCurrencyFor } from "~/features/auth/countries";
 import type { Viewer } from "~/features/auth/policy";
 import { getUsdInrRate } from "~/features/currency/rates.server";
-import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/access";
+import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { toUsdMinor } from "~/lib/money";

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { storeCover } from "~/features/gigs/cover.server";
 import { assertGameChoice, priceAsSet } from "~/features/gigs/gigs.server";
-import { assertManageBusiness } from "~/features/influencer/access";
+import { assertManageBusiness } from "~/features/streamer/access";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { announceToFans } from "~/features/notifications/fanout.server";
 import { owedRefundsStatement } from "~/features/wallet/ledger.server";

@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
-import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/access";
+import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { sniffImage } from "~/features/profile/picture";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
-import { assertReadBusiness } from "~/features/influencer/access";
+import { assertReadBusiness } from "~/features/streamer/access";
 import { getDb } from "~/platform/db.server";
 import { bankDetails } from "~db/schema";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { earningOrder, orderNetUsdMinor } from "~/features/earnings/earning-order";
-import { assertReadBusiness } from "~/features/influencer/access";
+import { assertReadBusiness } from "~/features/streamer/access";
 import { col, getDb } from "~/platform/db.server";
 import { orders, payoutOrders, payouts } from "~db/schema";
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "~/features/auth/policy";
-import { assertReadBusiness } from "~/features/influencer/access";
+import { assertReadBusiness } from "~/features/streamer/access";
 import { pageInfo } from "~/lib/paging";
 import { col, getDb } from "~/platform/db.server";
 import { payoutOrders, payouts } from "~db/schema";

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
 import { seatsTakenSql } from "~/features/booking/seats";
-import { assertManageBusiness, assertReadBusiness } from "~/features/influencer/access";
+import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { announceToFans } from "~/features/notifications/fanout.server";
 import { addDays, type CalendarMonth, monthBounds, zonedToUtc } from "~/features/time/calendar";
 import { AppError, badRequest, conflict, notFound } from "~/lib/errors";

@@ -39,5 +39,5 @@ export const apiAccount: RouteConfigEntry[] = [
   route("get/notifications", "routes/api/notifications.ts"),
   route("get-discord-notifications-preferences", "routes/api/discord-preferences.ts", { id: "api-discord-get" }),
   route("set-discord-notifications-preferences", "routes/api/discord-preferences.ts", { id: "api-discord-set" }),
-  route("change-discord-bot-status", "routes/api/influencer/discord-bot-status.ts"),
+  route("change-discord-bot-status", "routes/api/streamer/discord-bot-status.ts"),
 ];

@@ -38,15 +38,15 @@ export const apiAdmin: RouteConfigEntry[] = [
   route("update-promo-code/:id", "routes/api/admin/promo/write.ts", { id: "api-update-promo" }),
   route("delete-promo-code/:id", "routes/api/admin/promo/write.ts", { id: "api-delete-promo" }),
   // Admin: influencers
-  route("register/influencer", "routes/api/admin/influencers/register.ts"),
-  route("get/admin/influencers", "routes/api/admin/influencers/read.ts", { id: "api-admin-influencers" }),
-  route("get/admin/influencer/:id", "routes/api/admin/influencers/read.ts", { id: "api-admin-influencer" }),
-  route("post/admin/influencers/:id/platform-fees", "routes/api/admin/influencers/fees.ts", {
+  route("register/influencer", "routes/api/admin/streamers/register.ts"),
+  route("get/admin/influencers", "routes/api/admin/streamers/read.ts", { id: "api-admin-influencers" }),
+  route("get/admin/influencer/:id", "routes/api/admin/streamers/read.ts", { id: "api-admin-influencer" }),
+  route("post/admin/influencers/:id/platform-fees", "routes/api/admin/streamers/fees.ts", {
     id: "api-set-platform-fees",
   }),
-  route("influencers/:id/platform-fees", "routes/api/admin/influencers/fees.ts", { id: "api-get-platform-fees" }),
-  route("influencers/:id/showAtLanding", "routes/api/admin/influencers/write.ts", { id: "api-show-at-landing" }),
-  route("post/admin/removeInfluencer/:id", "routes/api/admin/influencers/write.ts", {
+  route("influencers/:id/platform-fees", "routes/api/admin/streamers/fees.ts", { id: "api-get-platform-fees" }),
+  route("influencers/:id/showAtLanding", "routes/api/admin/streamers/write.ts", { id: "api-show-at-landing" }),
+  route("post/admin/removeInfluencer/:id", "routes/api/admin/streamers/write.ts", {
     id: "api-remove-influencer",
   }),
   // Admin: configurations

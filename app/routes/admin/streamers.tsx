@@ -1,12 +1,12 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { AdminPage, buttonClass, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
-import { listInfluencersForStaff } from "~/features/staff-influencers/influencers.server";
-import { INFLUENCER_LIST_DEFAULTS } from "~/features/staff-influencers/messages";
-import { INFLUENCER_SORTS, influencerListSchema } from "~/features/staff-influencers/schema";
+import { listInfluencersForStaff } from "~/features/staff-streamers/streamers.server";
+import { INFLUENCER_LIST_DEFAULTS } from "~/features/staff-streamers/messages";
+import { INFLUENCER_SORTS, influencerListSchema } from "~/features/staff-streamers/schema";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import type { Route } from "./+types/influencers";
+import type { Route } from "./+types/streamers";
 
 export const meta = () => [{ title: "Influencers | Noobrd staff" }];
 

@@ -4,13 +4,13 @@ import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { countryOptions } from "~/features/auth/countries";
 import { requireStaff } from "~/features/auth/guards.server";
-import { registerInfluencer } from "~/features/staff-influencers/influencers.server";
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-influencers/messages";
-import { registerInfluencerSchema } from "~/features/staff-influencers/schema";
+import { registerInfluencer } from "~/features/staff-streamers/streamers.server";
+import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
+import { registerInfluencerSchema } from "~/features/staff-streamers/schema";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
-import type { Route } from "./+types/add-influencer";
+import type { Route } from "./+types/add-streamer";
 
 export const meta = () => [{ title: "Register influencer | Noobrd staff" }];
 

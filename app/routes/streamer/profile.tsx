@@ -4,13 +4,13 @@ import { useState } from "react";
 import { data, Form } from "react-router";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { uploadedFile } from "~/features/gigs/cover.server";
-import { getInfluencerProfile, suggestStar, updateInfluencerProfile } from "~/features/influencer/profile.server";
+import { getInfluencerProfile, suggestStar, updateInfluencerProfile } from "~/features/streamer/profile.server";
 import {
   INFLUENCER_PROFILE_MESSAGES,
   influencerProfileSchema,
   PROFESSIONS,
   suggestStarSchema,
-} from "~/features/influencer/profile-schema";
+} from "~/features/streamer/profile-schema";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";

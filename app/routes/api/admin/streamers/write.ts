@@ -1,6 +1,6 @@
-import { removeInfluencer, setShowAtLanding } from "~/features/staff-influencers/influencers.server";
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-influencers/messages";
-import { removeInfluencerSchema, showAtLandingSchema } from "~/features/staff-influencers/schema";
+import { removeInfluencer, setShowAtLanding } from "~/features/staff-streamers/streamers.server";
+import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
+import { removeInfluencerSchema, showAtLandingSchema } from "~/features/staff-streamers/schema";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
 

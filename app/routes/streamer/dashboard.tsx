@@ -14,7 +14,7 @@ import {
 import { EarningsChart } from "~/features/dashboard/components/earnings-chart";
 import { getStreamerDashboard } from "~/features/dashboard/dashboards.server";
 import { paginatedEarnings } from "~/features/earnings/earnings.server";
-import { influencerOrders, influencerOrdersQuerySchema } from "~/features/influencer/orders.server";
+import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
 import { OverlayCard } from "~/features/overlay/components/overlay-card";
 import { myOverlay } from "~/features/overlay/overlay.server";
 import { streamerBalance } from "~/features/payouts/balance.server";

@@ -19,14 +19,14 @@ import {
   removeInfluencer,
   setPlatformFee,
   setShowAtLanding,
-} from "~/features/staff-influencers/influencers.server";
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-influencers/messages";
-import { platformFeeSchema, removeInfluencerSchema, showAtLandingSchema } from "~/features/staff-influencers/schema";
+} from "~/features/staff-streamers/streamers.server";
+import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
+import { platformFeeSchema, removeInfluencerSchema, showAtLandingSchema } from "~/features/staff-streamers/schema";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf, pageRead } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
-import type { Route } from "./+types/influencer";
+import type { Route } from "./+types/streamer";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   { title: `${loaderData?.profile.fullName ?? "Influencer"} | Noobrd staff` },

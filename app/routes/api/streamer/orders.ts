@@ -2,7 +2,7 @@ import {
   influencerOrderJson,
   influencerOrders,
   influencerOrdersQuerySchema,
-} from "~/features/influencer/orders.server";
+} from "~/features/streamer/orders.server";
 import { requestViewerZone } from "~/features/time/zone";
 import { badRequest } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
