@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listUserOrders } from "~/features/booking/orders.server";
-import { influencerOrders } from "~/features/streamer/orders.server";
 import { cancelSlot } from "~/features/slots/slots.server";
+import { influencerOrders } from "~/features/streamer/orders.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/refunds.server";
 import { getDb } from "~/platform/db.server";

@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
-import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { sniffImage } from "~/features/profile/picture";
+import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";

@@ -14,14 +14,14 @@ import {
 import { ConfirmButton } from "~/components/confirm";
 import { canStaff } from "~/features/auth/capabilities";
 import { requireStaff } from "~/features/auth/guards.server";
+import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
+import { platformFeeSchema, removeInfluencerSchema, showAtLandingSchema } from "~/features/staff-streamers/schema";
 import {
   getInfluencerForStaff,
   removeInfluencer,
   setPlatformFee,
   setShowAtLanding,
 } from "~/features/staff-streamers/streamers.server";
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
-import { platformFeeSchema, removeInfluencerSchema, showAtLandingSchema } from "~/features/staff-streamers/schema";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf, pageRead } from "~/platform/http.server";

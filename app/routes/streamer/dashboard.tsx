@@ -14,13 +14,13 @@ import {
 import { EarningsChart } from "~/features/dashboard/components/earnings-chart";
 import { getStreamerDashboard } from "~/features/dashboard/dashboards.server";
 import { paginatedEarnings } from "~/features/earnings/earnings.server";
-import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
 import { OverlayCard } from "~/features/overlay/components/overlay-card";
 import { myOverlay } from "~/features/overlay/overlay.server";
 import { streamerBalance } from "~/features/payouts/balance.server";
 import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/history.server";
 import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
+import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
 import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { formatConverted, formatMoney } from "~/lib/money";
 import { firstIssue } from "~/lib/validation";

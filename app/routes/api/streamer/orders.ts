@@ -1,8 +1,4 @@
-import {
-  influencerOrderJson,
-  influencerOrders,
-  influencerOrdersQuerySchema,
-} from "~/features/streamer/orders.server";
+import { influencerOrderJson, influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
 import { requestViewerZone } from "~/features/time/zone";
 import { badRequest } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";

@@ -1,6 +1,6 @@
-import { registerInfluencer } from "~/features/staff-streamers/streamers.server";
 import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
 import { registerInfluencerSchema } from "~/features/staff-streamers/schema";
+import { registerInfluencer } from "~/features/staff-streamers/streamers.server";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
