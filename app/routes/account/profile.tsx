@@ -2,46 +2,31 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form } from "react-router";
-import { z } from "zod";
-import { changePassword, requestEmailChange } from "~/features/auth/accounts.server";
 import { FormErrors } from "~/features/auth/components/auth-card";
 import { EmailField, PasswordField } from "~/features/auth/components/fields";
 import { requireUser } from "~/features/auth/guards.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema";
-import { startSession } from "~/features/auth/session.server";
 import { OrdersSection } from "~/features/booking/components/orders-section";
 import { CalendarFeedCard } from "~/features/calendar-feed/components/calendar-feed-card";
 import { myCalendarFeed } from "~/features/calendar-feed/links.server";
 import { DiscordPreferencesForm } from "~/features/notifications/components/discord-preferences";
-import { getDiscordPreferences, setDiscordPreferences } from "~/features/notifications/discord.server";
-import { discordFormSchema } from "~/features/notifications/discord-schema";
+import { getDiscordPreferences } from "~/features/notifications/discord.server";
 import { PROFILE_MESSAGES } from "~/features/profile/messages";
-import {
-  deleteSocialLink,
-  getProfile,
-  replaceGamertags,
-  updateBio,
-  updateSocialLinks,
-  uploadPicture,
-} from "~/features/profile/profile.server";
+import { getProfile } from "~/features/profile/profile.server";
 import {
   bioSchema,
   GAMERTAG_PLATFORMS,
-  gamertagsSchema,
   SOCIAL_NETWORKS,
   type SocialNetwork,
   socialLinksSchema,
 } from "~/features/profile/schema";
 import { TimeZoneForm } from "~/features/time/components/time-zone-form";
-import { TIME_MESSAGES } from "~/features/time/messages";
-import { saveTimeZone } from "~/features/time/time-zone.server";
 import { timeZoneSetting } from "~/features/time/viewer-zone.server";
 import { WalletSection } from "~/features/wallet/components/wallet-section";
 import { Field, inputClass } from "~/lib/ui/field";
-import { clientIp, envOf, found, publicOrigin } from "~/platform/http.server";
-import { intentOf, type PageFormReply, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { envOf, found, publicOrigin } from "~/platform/http.server";
 import type { Route } from "./+types/profile";
+import { type ActionData, type Intent, profileAction } from "./profile-actions.server";
 import { loadOrdersAndWallet } from "./profile-orders.server";
 
 export const meta = () => [{ title: "Your profile | Noobrd" }];
@@ -63,155 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type Intent =
-  | "picture"
-  | "bio"
-  | "social"
-  | "delete-social"
-  | "gamertags"
-  | "password"
-  | "email"
-  | "discord"
-  | "time-zone";
-type ActionData = PageFormReply;
-
-const pictureSchema = z.object({ picture: z.instanceof(File, { error: PROFILE_MESSAGES.invalidImage }) });
-const socialKeyFormSchema = z.object({ key: z.enum(SOCIAL_NETWORKS, { error: PROFILE_MESSAGES.socialError }) });
-const timeZoneFormSchema = z.object({ timeZone: z.string({ error: TIME_MESSAGES.unknownZone }) });
-const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
-
-/** Gamertag rows left blank in the form are not gamertags. */
-function withoutBlankGamertags(formData: FormData) {
-  const cleaned = new FormData();
-  let next = 0;
-  for (let i = 0; formData.has(`gamertags[${i}].platform`); i++) {
-    const tag = String(formData.get(`gamertags[${i}].tag`) ?? "").trim();
-    if (!tag) continue;
-    cleaned.set(`gamertags[${next}].platform`, String(formData.get(`gamertags[${i}].platform`)));
-    cleaned.set(`gamertags[${next}].tag`, tag);
-    next++;
-  }
-  return cleaned;
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireUser(request, env);
-  const formData = await request.formData();
-  const intent = intentOf(formData) as Intent;
-  const back =
-    (message: string, kind: "success" | "warning" = "success") =>
-    () => ({ to: "/profile", message, kind });
-  // Each of the page's forms: its schema, its use case, where it goes after (runPageForm, app/routes/_lib).
-  switch (intent) {
-    case "picture":
-      return runPageForm(
-        env,
-        formData,
-        intent,
-        pictureSchema,
-        (value) => uploadPicture(env, viewer.id, value.picture),
-        back(PROFILE_MESSAGES.pictureUpdated),
-        undefined,
-        undefined,
-        { shownFields: [] },
-      );
-    case "bio":
-      return runPageForm(
-        env,
-        formData,
-        intent,
-        bioSchema,
-        (value) => updateBio(env, viewer.id, value.bio),
-        back(PROFILE_MESSAGES.bioUpdated),
-      );
-    case "social":
-      return runPageForm(
-        env,
-        formData,
-        intent,
-        socialLinksSchema,
-        (value) => updateSocialLinks(env, viewer.id, value),
-        back(PROFILE_MESSAGES.socialUpdated),
-      );
-    case "delete-social":
-      return runPageForm(
-        env,
-        formData,
-        intent,
-        socialKeyFormSchema,
-        (value) => deleteSocialLink(env, viewer.id, value.key),
-        back(PROFILE_MESSAGES.socialRemoved, "warning"),
-      );
-    case "gamertags":
-      return runPageForm(
-        env,
-        withoutBlankGamertags(formData),
-        intent,
-        gamertagsSchema,
-        (value) => replaceGamertags(env, viewer.id, value.gamertags),
-        back(PROFILE_MESSAGES.gamertagsUpdated),
-      );
-    case "password":
-      return runPageForm(
-        env,
-        formData,
-        intent,
-        changePasswordSchema,
-        async (value) => {
-          await changePassword(env, viewer.id, value);
-          // Every session ended with the change; this browser gets a fresh one.
-          return startSession(request, env, viewer.id, clientIp(request));
-        },
-        (cookie) => ({ to: "/", message: AUTH_MESSAGES.passwordUpdated, headers: { "Set-Cookie": cookie } }),
-        undefined,
-        undefined,
-        { hideFields: PASSWORD_FIELDS },
-      );
-    case "email": {
-      const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
-      return runPageForm(
-        env,
-        formData,
-        intent,
-        changeEmailSchema,
-        async (value) => ({
-          ...(await requestEmailChange(env, viewer, viewer.id, value.email, meta)),
-          email: value.email,
-        }),
-        ({ handle, email }) => ({ to: `/change-email/verifyotp/${handle}/${encodeURIComponent(email)}` }),
-        undefined,
-        undefined,
-        { shownFields: ["email"] },
-      );
-    }
-    case "discord":
-      return runPageForm(
-        env,
-        formData,
-        intent,
-        discordFormSchema,
-        (value) => setDiscordPreferences(env, viewer, value),
-        back("Discord notifications updated"),
-        undefined,
-        undefined,
-        { shownFields: [] },
-      );
-    case "time-zone":
-      return runPageForm(
-        env,
-        formData,
-        intent,
-        timeZoneFormSchema,
-        (value) => saveTimeZone(env, viewer.id, value.timeZone),
-        (saved) => ({ to: "/profile", message: saved.message }),
-        undefined,
-        undefined,
-        { shownFields: [] },
-      );
-    default:
-      return unknownIntent("bio");
-  }
+export async function action(args: Route.ActionArgs) {
+  return profileAction(args);
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,16 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import {
   AdminPage,
   buttonClass,
-  dangerButtonClass,
   FormAlert,
   formatDateTime,
   Section,
   secondaryButtonClass,
 } from "~/components/admin/ui";
-import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   activatePayout,
@@ -32,13 +28,13 @@ import {
 } from "~/features/payouts/admin-schema";
 import { completePayouts } from "~/features/payouts/complete.server";
 import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
-import type { PayoutOrderRow } from "~/features/payouts/orders.server";
 import { generatePayoutStatement } from "~/features/payouts/statement.server";
 import { formatMoney } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/payouts";
 
+import { CreateForm, EditForm, StateButton, Totals } from "./payouts-parts";
 export const meta = () => [{ title: "Payouts | Noobrd staff" }];
 
 const DAY = 86_400_000;
@@ -156,211 +152,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     default:
       return unknownIntent(intent);
   }
-}
-
-type LoaderData = Route.ComponentProps["loaderData"];
-type OrderRow = Pick<
-  PayoutOrderRow,
-  "id" | "title" | "buyer" | "sessionAt" | "paidAt" | "amountMinor" | "refundedMinor" | "currency"
->;
-
-function OrdersTable({
-  orders,
-  name,
-  checked,
-}: {
-  orders: OrderRow[];
-  name: string;
-  checked: (id: string) => boolean;
-}) {
-  if (orders.length === 0) return <p className="text-sm text-zinc-400">No orders.</p>;
-  return (
-    <table className="w-full text-sm">
-      <thead>
-        <tr className="text-left text-zinc-400">
-          <th scope="col">Merge</th>
-          <th scope="col">Session</th>
-          <th scope="col">Buyer</th>
-          <th scope="col">Played (UTC)</th>
-          <th scope="col">Paid (UTC)</th>
-          <th scope="col" className="text-right">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((order) => (
-          <tr key={order.id} className="border-t border-ink-800">
-            <td className="py-1">
-              <input
-                type="checkbox"
-                name={name}
-                value={order.id}
-                defaultChecked={checked(order.id)}
-                aria-label={`Merge order ${order.id}`}
-              />
-            </td>
-            <td>{order.title}</td>
-            <td>{order.buyer}</td>
-            <td>{formatDateTime(order.sessionAt)}</td>
-            <td>{formatDateTime(order.paidAt)}</td>
-            <td className="text-right">
-              {formatMoney(order.amountMinor - order.refundedMinor, order.currency, { decimals: true })}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-const RATE_FIELDS = [
-  ["platformFeesPercentage", "Platform fee %", "platformFeeBps"],
-  ["platformFeesIndirectTaxPercentage", "Indirect tax on platform fee %", "platformFeeIndirectTaxBps"],
-  ["indirectTaxPercentage", "Indirect tax %", "indirectTaxBps"],
-  ["tdsPercentage", "TDS %", "tdsBps"],
-] as const;
-
-function RateInputs({ rates }: { rates: Record<(typeof RATE_FIELDS)[number][2], number> }) {
-  return (
-    <div className="grid gap-3 sm:grid-cols-4">
-      {RATE_FIELDS.map(([name, label, key]) => (
-        <label key={name} className="flex flex-col gap-1 text-sm">
-          {label}
-          <input
-            name={name}
-            type="number"
-            step="0.01"
-            min="0"
-            max="100"
-            defaultValue={bpsToPercent(rates[key])}
-            className="rounded-lg border border-ink-700 bg-ink-800 px-2 py-1"
-          />
-        </label>
-      ))}
-    </div>
-  );
-}
-
-function CreateForm({ data, lastResult }: { data: LoaderData; lastResult: unknown }) {
-  const navigation = useNavigation();
-  const currency = data.remaining.orders[0]?.currency ?? "USD";
-  const [form] = useForm({
-    id: "create-payout",
-    lastResult: lastResult as never,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPayoutSchema }),
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-      <FormAlert id={form.errorId} errors={form.errors ?? Object.values(form.allErrors).flat()} />
-      <input type="hidden" name="influencerId" value={data.influencer.id} />
-      <input type="hidden" name="startTime" value={data.period.startTime} />
-      <input type="hidden" name="endTime" value={data.period.endTime} />
-      <OrdersTable orders={data.remaining.orders} name="mergedOrders" checked={() => true} />
-      {data.remaining.orders.length > 0 ? (
-        <>
-          <p className="text-sm text-zinc-300">
-            All of them: gross {formatMoney(data.remaining.totals.grossMinor, currency, { decimals: true })}, net{" "}
-            {formatMoney(data.remaining.totals.netMinor, currency, { decimals: true })}
-          </p>
-          <RateInputs rates={data.remaining.rates} />
-          <button
-            type="submit"
-            name="intent"
-            value="create"
-            className={`${buttonClass} self-start`}
-            disabled={navigation.state === "submitting"}
-          >
-            Create draft payout
-          </button>
-        </>
-      ) : null}
-    </Form>
-  );
-}
-
-function EditForm({ editing, lastResult }: { editing: NonNullable<LoaderData["editing"]>; lastResult: unknown }) {
-  const [form] = useForm({
-    id: "edit-payout",
-    lastResult: lastResult as never,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editPayoutSchema }),
-  });
-  const merged = new Set(editing.merged.map((o) => o.id));
-  return (
-    <Section title="Edit draft payout" id="edit-payout-title">
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
-        <FormAlert id={form.errorId} errors={form.errors ?? Object.values(form.allErrors).flat()} />
-        <input type="hidden" name="editingPayoutId" value={editing.payout.id} />
-        <OrdersTable
-          orders={[...editing.merged, ...editing.more]}
-          name="newMergedOrders"
-          checked={(id) => merged.has(id)}
-        />
-        <RateInputs rates={editing.payout} />
-        <div className="flex gap-2">
-          <button type="submit" name="intent" value="edit" className={buttonClass}>
-            Save payout
-          </button>
-          <Link to="?" className={secondaryButtonClass}>
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </Section>
-  );
-}
-
-type PayoutRow = LoaderData["active"][number];
-
-function Totals({ p }: { p: PayoutRow }) {
-  const m = (minor: number) => formatMoney(minor, p.currency, { decimals: true });
-  return (
-    <dl className="grid max-w-md grid-cols-[1fr_auto] gap-x-4 text-sm" data-testid={`totals-${p.id}`}>
-      <dt className="text-zinc-400">Gross ({p.orders} orders)</dt>
-      <dd className="text-right tabular-nums">{m(p.grossMinor)}</dd>
-      <dt className="text-zinc-400">Platform fee {bpsToPercent(p.platformFeeBps)}%</dt>
-      <dd className="text-right tabular-nums">{m(p.platformFeeMinor)}</dd>
-      <dt className="text-zinc-400">Its indirect tax {bpsToPercent(p.platformFeeIndirectTaxBps)}%</dt>
-      <dd className="text-right tabular-nums">{m(p.platformFeeIndirectTaxMinor)}</dd>
-      <dt className="text-zinc-400">Indirect tax {bpsToPercent(p.indirectTaxBps)}%</dt>
-      <dd className="text-right tabular-nums">{m(p.indirectTaxMinor)}</dd>
-      <dt className="text-zinc-400">TDS {bpsToPercent(p.tdsBps)}%</dt>
-      <dd className="text-right tabular-nums">{m(p.tdsMinor)}</dd>
-      <dt className="font-semibold">Net payable</dt>
-      <dd className="text-right font-semibold tabular-nums" data-testid={`net-${p.id}`}>
-        {m(p.netMinor)}
-      </dd>
-    </dl>
-  );
-}
-
-function StateButton({
-  payoutId,
-  intent,
-  label,
-  danger,
-}: {
-  payoutId: string;
-  intent: string;
-  label: string;
-  danger?: { question: string; yes: string };
-}) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="payoutId" value={payoutId} />
-      {danger ? (
-        <ConfirmButton value={intent} question={danger.question} yes={danger.yes} className={dangerButtonClass}>
-          {label}
-        </ConfirmButton>
-      ) : (
-        <button type="submit" name="intent" value={intent} className={secondaryButtonClass}>
-          {label}
-        </button>
-      )}
-    </Form>
-  );
 }
 
 export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,180 @@
+import type { RouterContextProvider } from "react-router";
+import { z } from "zod";
+import { changePassword, requestEmailChange } from "~/features/auth/accounts.server";
+import { requireUser } from "~/features/auth/guards.server";
+import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema";
+import { startSession } from "~/features/auth/session.server";
+import { setDiscordPreferences } from "~/features/notifications/discord.server";
+import { discordFormSchema } from "~/features/notifications/discord-schema";
+import { PROFILE_MESSAGES } from "~/features/profile/messages";
+import {
+  deleteSocialLink,
+  replaceGamertags,
+  updateBio,
+  updateSocialLinks,
+  uploadPicture,
+} from "~/features/profile/profile.server";
+import { bioSchema, gamertagsSchema, SOCIAL_NETWORKS, socialLinksSchema } from "~/features/profile/schema";
+import { TIME_MESSAGES } from "~/features/time/messages";
+import { saveTimeZone } from "~/features/time/time-zone.server";
+import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { intentOf, type PageFormReply, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+
+export type Intent =
+  | "picture"
+  | "bio"
+  | "social"
+  | "delete-social"
+  | "gamertags"
+  | "password"
+  | "email"
+  | "discord"
+  | "time-zone";
+export type ActionData = PageFormReply;
+
+const pictureSchema = z.object({ picture: z.instanceof(File, { error: PROFILE_MESSAGES.invalidImage }) });
+const socialKeyFormSchema = z.object({ key: z.enum(SOCIAL_NETWORKS, { error: PROFILE_MESSAGES.socialError }) });
+const timeZoneFormSchema = z.object({ timeZone: z.string({ error: TIME_MESSAGES.unknownZone }) });
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+/** Gamertag rows left blank in the form are not gamertags. */
+function withoutBlankGamertags(formData: FormData) {
+  const cleaned = new FormData();
+  let next = 0;
+  for (let i = 0; formData.has(`gamertags[${i}].platform`); i++) {
+    const tag = String(formData.get(`gamertags[${i}].tag`) ?? "").trim();
+    if (!tag) continue;
+    cleaned.set(`gamertags[${next}].platform`, String(formData.get(`gamertags[${i}].platform`)));
+    cleaned.set(`gamertags[${next}].tag`, tag);
+    next++;
+  }
+  return cleaned;
+}
+
+/** The profile page's forms (app/routes/account/profile.tsx): each intent's schema, use case and where it goes. */
+export async function profileAction({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
+  const env = envOf(context);
+  const viewer = await requireUser(request, env);
+  const formData = await request.formData();
+  const intent = intentOf(formData) as Intent;
+  const back =
+    (message: string, kind: "success" | "warning" = "success") =>
+    () => ({ to: "/profile", message, kind });
+  // Each of the page's forms: its schema, its use case, where it goes after (runPageForm, app/routes/_lib).
+  switch (intent) {
+    case "picture":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        pictureSchema,
+        (value) => uploadPicture(env, viewer.id, value.picture),
+        back(PROFILE_MESSAGES.pictureUpdated),
+        undefined,
+        undefined,
+        { shownFields: [] },
+      );
+    case "bio":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        bioSchema,
+        (value) => updateBio(env, viewer.id, value.bio),
+        back(PROFILE_MESSAGES.bioUpdated),
+      );
+    case "social":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        socialLinksSchema,
+        (value) => updateSocialLinks(env, viewer.id, value),
+        back(PROFILE_MESSAGES.socialUpdated),
+      );
+    case "delete-social":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        socialKeyFormSchema,
+        (value) => deleteSocialLink(env, viewer.id, value.key),
+        back(PROFILE_MESSAGES.socialRemoved, "warning"),
+      );
+    case "gamertags":
+      return runPageForm(
+        env,
+        withoutBlankGamertags(formData),
+        intent,
+        gamertagsSchema,
+        (value) => replaceGamertags(env, viewer.id, value.gamertags),
+        back(PROFILE_MESSAGES.gamertagsUpdated),
+      );
+    case "password":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        changePasswordSchema,
+        async (value) => {
+          await changePassword(env, viewer.id, value);
+          // Every session ended with the change; this browser gets a fresh one.
+          return startSession(request, env, viewer.id, clientIp(request));
+        },
+        (cookie) => ({ to: "/", message: AUTH_MESSAGES.passwordUpdated, headers: { "Set-Cookie": cookie } }),
+        undefined,
+        undefined,
+        { hideFields: PASSWORD_FIELDS },
+      );
+    case "email": {
+      const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        changeEmailSchema,
+        async (value) => ({
+          ...(await requestEmailChange(env, viewer, viewer.id, value.email, meta)),
+          email: value.email,
+        }),
+        ({ handle, email }) => ({ to: `/change-email/verifyotp/${handle}/${encodeURIComponent(email)}` }),
+        undefined,
+        undefined,
+        { shownFields: ["email"] },
+      );
+    }
+    case "discord":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        discordFormSchema,
+        (value) => setDiscordPreferences(env, viewer, value),
+        back("Discord notifications updated"),
+        undefined,
+        undefined,
+        { shownFields: [] },
+      );
+    case "time-zone":
+      return runPageForm(
+        env,
+        formData,
+        intent,
+        timeZoneFormSchema,
+        (value) => saveTimeZone(env, viewer.id, value.timeZone),
+        (saved) => ({ to: "/profile", message: saved.message }),
+        undefined,
+        undefined,
+        { shownFields: [] },
+      );
+    default:
+      return unknownIntent("bio");
+  }
+}
