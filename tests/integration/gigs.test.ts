@@ -228,6 +228,31 @@ describe("archive, unarchive and delete", () => {
   });
 });
 
+describe("archiving a gig with upcoming bookings", () => {
+  it("says how many bookings stay, on the list and in the question asked without JavaScript", async () => {
+    const { streamer, cookie, game } = await streamerWithGame();
+    const gig = await createGig(env.DB, streamer.id, game, { title: "Booked ahead" });
+    const future = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 86_400_000), { seats: 4 });
+    const past = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() - 86_400_000), { seats: 4 });
+    const [a, b, c] = [await loggedInFan(), await loggedInFan(), await loggedInFan()];
+    await createBooking(env.DB, { id: future.id, influencerId: streamer.id }, a.fan.id, "confirmed");
+    await createBooking(env.DB, { id: future.id, influencerId: streamer.id }, b.fan.id, "confirmed");
+    // Neither a hold, nor a played session, counts.
+    await createBooking(env.DB, { id: future.id, influencerId: streamer.id }, c.fan.id, "held");
+    await createBooking(env.DB, { id: past.id, influencerId: streamer.id }, c.fan.id, "confirmed");
+
+    const list = await (await request("/influencer/products", { headers: { Cookie: cookie } })).text();
+    expect(list).toContain(GIG_MESSAGES.upcomingBookings(2));
+    const asked = await request("/influencer/products", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "archive", gigId: gig.id, title: "Booked ahead" }),
+      headers: { Cookie: cookie, Origin: "http://localhost" },
+    });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Its 2 upcoming bookings stay");
+  });
+});
+
 describe("editing a gig", () => {
   it("updates through the edit page and refuses another streamer's gig", async () => {
     const { streamer, cookie, game, platformId } = await streamerWithGame();

@@ -1,13 +1,14 @@
 import { abortAllDurableObjects } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type LiveCommand, sendLiveCommand } from "~/features/live/coordinator.server";
+import { type LiveCommand, readBroadcast, sendLiveCommand } from "~/features/live/coordinator.server";
 import { liveSocketPath } from "~/features/live/events";
 import { placeOf } from "~/features/live/reads.server";
 import { placeOfUser } from "~/features/live/snapshot.server";
+import { replaceGamertags } from "~/features/profile/profile.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
-import { viewerOf } from "../factories";
+import { createGame, createInfluencer, createLiveSession, createPlatform, viewerOf } from "../factories";
 import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /**
@@ -260,5 +261,32 @@ describe("who may act on the queue", () => {
     const lane = (await (await get(`/api/get/regularQueue/${id}`)).json()) as { data: unknown[] };
     expect(lane.data).toEqual([]);
     expect((await get("/api/get/liveSession/nope")).status).toBe(404);
+  });
+});
+
+describe("the queue dashboard's gamer tags", () => {
+  it("shows each fan's tag on the session's network, else their first tag, else none", async () => {
+    const star = await createInfluencer(env.DB);
+    const xbox = await createPlatform(env.DB, "xbox");
+    const game = await createGame(env.DB, {}, { platformIds: [xbox.id] });
+    const session = await createLiveSession(env.DB, star.id, game, { priceMinor: 500 });
+    const both = await liveFan();
+    const steamOnly = await liveFan();
+    const none = await liveFan();
+    await replaceGamertags(env, both.user.id, [
+      { platform: "steam", tag: "both-on-steam" },
+      { platform: "xbox", tag: "both-on-xbox" },
+    ]);
+    await replaceGamertags(env, steamOnly.user.id, [{ platform: "steam", tag: "only-steam" }]);
+    for (const fan of [both, steamOnly, none]) {
+      const joined = await post("/api/join_regular", fan.cookie, { liveSessionId: session.id });
+      expect(joined.status).toBe(200);
+    }
+
+    const board = (await readBroadcast(env, session.id, 1)).influencerPayload();
+    const tagOf = (userId: string) => board.entries.find((entry) => entry.userId === userId)?.gamertag;
+    expect(tagOf(both.user.id)).toBe("both-on-xbox");
+    expect(tagOf(steamOnly.user.id)).toBe("only-steam");
+    expect(tagOf(none.user.id)).toBeNull();
   });
 });

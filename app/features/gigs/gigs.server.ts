@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, like, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, like, sql } from "drizzle-orm";
 import { baseCurrencyFor } from "~/features/auth/countries";
 import type { Viewer } from "~/features/auth/policy";
 import { getUsdInrRate } from "~/features/currency/rates.server";
@@ -9,7 +9,7 @@ import { toUsdMinor } from "~/lib/money";
 import { pageInfo } from "~/lib/paging";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, named } from "~/platform/db.server";
-import { gameModes, gamePlatforms, games, orders, platforms, products, productTags, slots } from "~db/schema";
+import { bookings, gameModes, gamePlatforms, games, orders, platforms, products, productTags, slots } from "~db/schema";
 import { storeCover } from "./cover.server";
 import { GIG_MESSAGES as M } from "./messages";
 import { type GigInput, priceToMinor } from "./schema";
@@ -108,7 +108,40 @@ export async function listGigs(
     db.select({ n: count() }).from(products).where(where),
   ]);
   const totalItems = total[0]?.n ?? 0;
-  return { gigs: rows.map(withTags), ...pageInfo(totalItems, page, limit) };
+  const upcoming = await upcomingBookingCounts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    gigs: rows.map((row) => ({ ...withTags(row), upcomingBookings: upcoming.get(row.id) ?? 0 })),
+    ...pageInfo(totalItems, page, limit),
+  };
+}
+
+/** Confirmed bookings of slots not yet started, per gig (what archiving a gig leaves in place). */
+async function upcomingBookingCounts(db: ReturnType<typeof getDb>, gigIds: string[], now = new Date()) {
+  if (gigIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ gigId: slots.productId, n: count() })
+    .from(bookings)
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(
+      and(
+        inArray(slots.productId, gigIds),
+        eq(bookings.status, "confirmed"),
+        sql`${slots.status} <> 'cancelled'`,
+        gt(slots.startsAt, now),
+      ),
+    )
+    .groupBy(slots.productId);
+  return new Map(rows.map((row) => [row.gigId ?? "", row.n]));
+}
+
+/** How many upcoming bookings a gig of the viewer's own has (the archive question says so). */
+export async function gigUpcomingBookings(env: Env, viewer: Viewer | null, gigId: string): Promise<number> {
+  const owner = await ownerOf(env, gigId);
+  assertReadBusiness(viewer, owner.influencerId, "influencers");
+  return (await upcomingBookingCounts(getDb(env), [gigId])).get(gigId) ?? 0;
 }
 
 /** One gig of the viewer's own (for editing); another streamer's gig is refused. */

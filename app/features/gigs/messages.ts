@@ -5,7 +5,13 @@ export const GIG_MESSAGES = {
   addFailed: "Failed to add gig",
   updateFailed: "Failed to update gig",
   archived: "Gig archived",
-  archiveConfirm: (title: string) => `Archive "${title}"? Fans can no longer find or book it; you can restore it.`,
+  archiveConfirm: (title: string, upcomingBookings = 0) =>
+    `Archive "${title}"? Fans can no longer find or book it; you can restore it.${
+      upcomingBookings > 0
+        ? ` Its ${upcomingBookings} upcoming ${upcomingBookings === 1 ? "booking stays" : "bookings stay"}: those sessions still take place and fans keep their orders.`
+        : ""
+    }`,
+  upcomingBookings: (n: number) => (n === 1 ? "1 upcoming booking" : `${n} upcoming bookings`),
   deleteConfirm: (title: string) => `Delete "${title}"? This cannot be undone.`,
   unarchived: "Gig restored",
   deleted: "Gig deleted",

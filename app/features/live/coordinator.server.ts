@@ -114,6 +114,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
           id: entry.id,
           userId: entry.userId,
           username: entry.username,
+          gamertag: entry.gamertag,
           lane: entry.lane,
           state: entry.state,
           position: entry.lane === "vip" ? ++vip : ++regular,

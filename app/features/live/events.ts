@@ -37,6 +37,8 @@ export type QueueEntryPayload = {
   id: string;
   userId: string;
   username: string;
+  /** The gamer tag the fan plays with (taken when they joined: their tag on the session's network, else their first). */
+  gamertag: string | null;
   lane: QueueLane;
   state: QueueState;
   /** Rank in the lane, from 1. */

@@ -173,6 +173,19 @@ export function nextPositionSql(liveSessionId: string) {
  * holds (the session open, and whatever the caller adds). The caller chains `.onConflictDoNothing()` or lets the
  * partial UNIQUE index fail its batch.
  */
+/**
+ * The gamer tag a place shows the streamer, taken when the fan joins: their tag on the network of the session's
+ * platform (PlayStation, Xbox, Nintendo; a PC session has no one network), else their first saved tag, else none.
+ */
+function placeGamertagSql(userId: string) {
+  return sql<string | null>`(SELECT g.tag FROM user_gamertags g
+    LEFT JOIN platforms p ON p.id = ${col(liveSessions.platformId)}
+    WHERE g.user_id = ${userId}
+    ORDER BY CASE WHEN g.platform = CASE p.platform_id_name WHEN 'nintendo-switch' THEN 'nintendo'
+      ELSE p.platform_id_name END THEN 0 ELSE 1 END, g.created_at, g.id
+    LIMIT 1)`;
+}
+
 export function placeInsert(
   db: Db,
   place: { liveSessionId: string; userId: string; lane: QueueLane; orderId: string | null; at: number },
@@ -188,7 +201,7 @@ export function placeInsert(
         state: sql<QueueState>`'waiting'`.as("state"),
         position: nextPositionSql(place.liveSessionId).as("position"),
         orderId: sql<string | null>`${place.orderId}`.as("order_id"),
-        gamertag: sql<string | null>`NULL`.as("gamertag"),
+        gamertag: placeGamertagSql(place.userId).as("gamertag"),
         joinedAt: sql<Date>`${place.at}`.as("joined_at"),
         finishedAt: sql<Date | null>`NULL`.as("finished_at"),
         updatedAt: sql<Date>`${place.at}`.as("updated_at"),

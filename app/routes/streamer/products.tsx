@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/confirm";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { Thumb } from "~/features/catalogue/components/cards";
-import { deleteGig, listGigs, setGigArchived } from "~/features/gigs/gigs.server";
+import { deleteGig, gigUpcomingBookings, listGigs, setGigArchived } from "~/features/gigs/gigs.server";
 import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
@@ -39,7 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const title = String(form.get("title") ?? "this gig");
     const ask =
       intent === "archive"
-        ? confirmationNeeded(form, GIG_MESSAGES.archiveConfirm(title), "Yes, archive")
+        ? confirmationNeeded(
+            form,
+            GIG_MESSAGES.archiveConfirm(title, await gigUpcomingBookings(env, viewer, gigId).catch(() => 0)),
+            "Yes, archive",
+          )
         : confirmationNeeded(form, GIG_MESSAGES.deleteConfirm(title), "Yes, delete");
     if (ask) return ask;
   }
@@ -145,6 +149,11 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               {gig.tags.length ? (
                 <p className="text-xs text-zinc-400">{gig.tags.map((t) => `#${t}`).join(" ")}</p>
               ) : null}
+              {gig.upcomingBookings > 0 ? (
+                <p className="text-sm text-amber-300" data-testid="upcoming-bookings">
+                  {GIG_MESSAGES.upcomingBookings(gig.upcomingBookings)}
+                </p>
+              ) : null}
               <div className="flex flex-wrap gap-2 text-sm">
                 <Link to={`/influencer/products/${gig.id}/edit`} className="rounded-lg bg-ink-700 px-3 py-1.5">
                   Edit
@@ -168,7 +177,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                   ) : (
                     <ConfirmButton
                       value="archive"
-                      question={GIG_MESSAGES.archiveConfirm(gig.title)}
+                      question={GIG_MESSAGES.archiveConfirm(gig.title, gig.upcomingBookings)}
                       yes="Yes, archive"
                       className="rounded-lg bg-ink-700 px-3 py-1.5"
                       aria-label={`Archive ${gig.title}`}

@@ -68,7 +68,15 @@ export function QueueBoard({
                     >
                       <span>
                         <span className="mr-2 font-mono text-zinc-400">#{entry.position}</span>
-                        {entry.username} <span className="ml-2 text-xs text-zinc-400">{STATE_LABEL[entry.state]}</span>
+                        {entry.username}
+                        {entry.gamertag ? (
+                          <span className="ml-2 font-mono text-zinc-300" data-testid="gamertag" title="Gamer tag">
+                            {entry.gamertag}
+                          </span>
+                        ) : (
+                          <span className="ml-2 text-xs text-zinc-500">no gamer tag</span>
+                        )}
+                        <span className="ml-2 text-xs text-zinc-400">{STATE_LABEL[entry.state]}</span>
                       </span>
                       <Form method="post" className="flex gap-1">
                         <input type="hidden" name="intent" value="serve" />
