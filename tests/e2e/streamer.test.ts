@@ -146,8 +146,15 @@ describe.each([true, false])("the streamer's business (JavaScript %s)", (javaScr
     // 4. Earnings on the chart (drawn with JavaScript) and as figures.
     const earnings = page.getByRole("region", { name: /^Earnings \(/ });
     expect(await earnings.getByRole("table").innerText()).toMatch(/Last 7 days\s+₹[\d,.]+ net \(₹[\d,.]+ paid/);
-    if (javaScript) await page.getByTestId("earnings-chart").locator("svg").waitFor();
-    else expect(await page.getByTestId("earnings-chart").locator("svg").count()).toBe(0);
+    if (javaScript) {
+      // The axis reads in the streamer's currency (compact rupees), not raw numbers.
+      const yLabels = page.getByTestId("earnings-chart").locator(".ct-label.ct-vertical");
+      await yLabels.first().waitFor();
+      await expect.poll(async () => (await yLabels.allInnerTexts()).join(" ")).toMatch(/₹/);
+      // Readable on the dark card: light label text, not Chartist's default dark grey.
+      const color = await yLabels.first().evaluate((label) => getComputedStyle(label).color);
+      expect(color).toBe("rgb(212, 212, 216)");
+    } else expect(await page.getByTestId("earnings-chart").locator("svg").count()).toBe(0);
 
     // 5. Archive the gig: it moves to the inactive list.
     await page.goto("/influencer/products");

@@ -187,7 +187,7 @@ export default function InfluencerDashboard({ loaderData }: Route.ComponentProps
         <h2 id="earnings" className="text-lg font-semibold">
           Earnings ({d.currency})
         </h2>
-        <EarningsChart bars={d.earnings} caption={`Net of the ${d.feePercent}% platform fee`} />
+        <EarningsChart bars={d.earnings} currency={d.currency} caption={`Net of the ${d.feePercent}% platform fee`} />
         <h3 className="mt-4 text-sm font-semibold text-zinc-300">Where your earnings stand (before fees)</h3>
         <dl className="mt-2 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
           {d.balance.map((line) => (

@@ -7,7 +7,7 @@ export type EarningsBar = { label: string; value: number; text: string };
  * readers), and, once hydrated, as a bar chart drawn by Chartist, which is imported here only, so it loads
  * on the dashboard alone.
  */
-export function EarningsChart({ bars, caption }: { bars: EarningsBar[]; caption: string }) {
+export function EarningsChart({ bars, caption, currency }: { bars: EarningsBar[]; caption: string; currency: string }) {
   const chartRef = useRef<HTMLDivElement>(null);
   const key = bars.map((b) => `${b.label}:${b.value}`).join("|");
   // biome-ignore lint/correctness/useExhaustiveDependencies: redraw when the figures change (key)
@@ -17,17 +17,28 @@ export function EarningsChart({ bars, caption }: { bars: EarningsBar[]; caption:
     (async () => {
       const [{ BarChart }] = await Promise.all([import("chartist"), import("chartist/dist/index.css")]);
       if (cancelled || !chartRef.current) return;
+      // The axis reads in the streamer's currency, compactly ("₹1.2K", "$30"), in light text on the dark card.
+      const axis = new Intl.NumberFormat(undefined, {
+        style: "currency",
+        currency,
+        notation: "compact",
+        maximumFractionDigits: 1,
+      });
       chart = new BarChart(
         chartRef.current,
         { labels: bars.map((b) => b.label), series: [bars.map((b) => b.value)] },
-        { axisY: { onlyInteger: true }, height: "220px" },
+        {
+          axisY: { onlyInteger: true, labelInterpolationFnc: (value) => axis.format(Number(value)), offset: 56 },
+          chartPadding: { left: 8, right: 8, top: 12, bottom: 0 },
+          height: "220px",
+        },
       );
     })();
     return () => {
       cancelled = true;
       chart?.detach();
     };
-  }, [key]);
+  }, [key, currency]);
   return (
     <figure className="flex flex-col gap-3">
       <div ref={chartRef} aria-hidden="true" className="earnings-chart" data-testid="earnings-chart" />
