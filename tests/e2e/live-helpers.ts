@@ -68,8 +68,17 @@ export async function goLive(page: Page, title: string, javaScript: boolean) {
   await page.getByRole("radiogroup", { name: "Platform" }).getByRole("radio").first().check();
   await page.getByRole("button", { name: "Next" }).click();
   await page.locator('[data-step="price"]').waitFor();
+  const price = page.getByLabel(/Price of a VIP place/);
+  if (javaScript) {
+    // A wrong price: Next shows the message and clears the field without sending; the next Next is taken (issue 21).
+    await price.fill("1");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText(/Price should be greater than/).waitFor();
+    await expect.poll(() => price.inputValue()).toBe("");
+    expect(await page.locator("[data-step]").getAttribute("data-step")).toBe("price");
+  }
   // At least $5 or ₹100, whichever the demo streamer's base currency is.
-  await page.getByLabel(/Price of a VIP place/).fill("150");
+  await price.fill("150");
   await page.getByRole("button", { name: "Next" }).click();
   await page.locator('[data-step="streaming"]').waitFor();
   await page.getByRole("radio", { name: "No stream" }).check();

@@ -1,5 +1,5 @@
 import type { Viewer } from "~/features/auth/policy";
-import { ensureFeedKey, regenerateFeedKey } from "~/features/feeds/keys.server";
+import { ensureFeedKey, mayHoldFeedKey, regenerateFeedKey } from "~/features/feeds/keys.server";
 
 /** The two spellings of a calendar subscription: webcal: (opens the calendar app) and https (to paste). */
 export type CalendarFeedUrls = { webcal: string; https: string };
@@ -12,7 +12,9 @@ export function calendarFeedUrls(origin: string, key: string): CalendarFeedUrls 
 }
 
 /** The viewer's own subscription URLs (the key is made on first use). */
-export async function myCalendarFeed(env: Env, viewer: Viewer, origin: string): Promise<CalendarFeedUrls> {
+export async function myCalendarFeed(env: Env, viewer: Viewer, origin: string): Promise<CalendarFeedUrls | null> {
+  // An account that may not hold one (deactivated) sees its page without the card, not an error.
+  if (!mayHoldFeedKey(viewer, "calendar")) return null;
   return calendarFeedUrls(origin, await ensureFeedKey(env, viewer, "calendar"));
 }
 

@@ -27,7 +27,12 @@ async function sign(env: Env, kind: FeedKeyKind, id: string): Promise<string> {
   return `${id}.${await hmacSign(key, `${kind}:${id}`)}`;
 }
 
-/** Who may hold a key of this kind: anyone signed in for the calendar; streamers for the overlay. */
+/** Whether the viewer may hold a key of this kind (pages leave the card out when not). */
+export function mayHoldFeedKey(viewer: Viewer, kind: FeedKeyKind): boolean {
+  return viewer.isActive && (kind !== "overlay" || viewer.isInfluencer);
+}
+
+/** Who may hold a key of this kind: any active account for the calendar; streamers for the overlay. */
 function assertMayHold(viewer: Viewer, kind: FeedKeyKind) {
   if (!viewer.isActive) throw forbidden(FEED_MESSAGES.notAllowed);
   if (kind === "overlay" && !viewer.isInfluencer) throw forbidden(FEED_MESSAGES.streamersOnly);

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { seatsTakenSql } from "~/features/booking/seats";
-import { ensureFeedKey, regenerateFeedKey, userOfFeedKey } from "~/features/feeds/keys.server";
+import { ensureFeedKey, mayHoldFeedKey, regenerateFeedKey, userOfFeedKey } from "~/features/feeds/keys.server";
 import { readBroadcast } from "~/features/live/coordinator.server";
 import type { OverlayPayload } from "~/features/live/events";
 import { notFound } from "~/lib/errors";
@@ -21,7 +21,8 @@ export function overlayUrls(origin: string, key: string): OverlayUrls {
 }
 
 /** The streamer's own overlay URLs (the key is made on first use). Streamers only. */
-export async function myOverlay(env: Env, viewer: Viewer, origin: string): Promise<OverlayUrls> {
+export async function myOverlay(env: Env, viewer: Viewer, origin: string): Promise<OverlayUrls | null> {
+  if (!mayHoldFeedKey(viewer, "overlay")) return null;
   return overlayUrls(origin, await ensureFeedKey(env, viewer, "overlay"));
 }
 

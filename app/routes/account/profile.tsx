@@ -150,7 +150,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <WalletSection wallet={wallet} display={display} />
 
-      <CalendarFeedCard urls={loaderData.calendarFeed} returnTo="/profile" streamer={false} />
+      {loaderData.calendarFeed ? (
+        <CalendarFeedCard urls={loaderData.calendarFeed} returnTo="/profile" streamer={false} />
+      ) : null}
 
       <Section title="Time zone">
         <TimeZoneForm {...loaderData.timeZone} error={messageFor(actionData, "time-zone")} buttonClass={buttonClass} />

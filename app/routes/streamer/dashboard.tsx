@@ -199,8 +199,8 @@ export default function InfluencerDashboard({ loaderData }: Route.ComponentProps
         </dl>
       </section>
 
-      <CalendarFeedCard urls={d.calendarFeed} returnTo="/influencer/dashboard" streamer />
-      <OverlayCard urls={d.overlay} returnTo="/influencer/dashboard" />
+      {d.calendarFeed ? <CalendarFeedCard urls={d.calendarFeed} returnTo="/influencer/dashboard" streamer /> : null}
+      {d.overlay ? <OverlayCard urls={d.overlay} returnTo="/influencer/dashboard" /> : null}
 
       <section aria-labelledby="status" className={`${card} flex flex-col gap-4`}>
         <div>

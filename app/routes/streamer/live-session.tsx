@@ -150,7 +150,7 @@ export default function LiveSessionDashboard({ loaderData, actionData }: Route.C
         </p>
       ) : null}
       <QueueBoard session={session} initial={queue} confirmEnd={confirmEnd} />
-      <OverlayCard urls={overlay} returnTo={`/influencer/live/session/${session.id}`} />
+      {overlay ? <OverlayCard urls={overlay} returnTo={`/influencer/live/session/${session.id}`} /> : null}
     </main>
   );
 }

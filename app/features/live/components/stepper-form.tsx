@@ -74,7 +74,7 @@ function summary(step: Step, values: StepperValues, games: GameOption[], currenc
 /**
  * The start-live stepper's form. Finished steps show their answer and a Change button (which sends the stepper
  * back there, dropping later answers); the current step shows its inputs and Next. With JavaScript the same
- * forms submit without a page load and the price is checked as soon as the field is left: a wrong price shows
+ * forms submit without a page load and the price is checked when Next is pressed: a wrong price shows
  * the message and the field clears (docs/domain.md).
  */
 export function StepperForm({
@@ -107,6 +107,21 @@ export function StepperForm({
       className="flex flex-col gap-5"
       data-hydrated={hydrated ? "" : undefined}
       data-step={step}
+      onSubmit={(event) => {
+        // The price is checked when Next is pressed, before the form is sent: a wrong one shows the message and the
+        // field clears (docs/domain.md), and the next press of Next is taken.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (step !== "price" || submitter?.value !== "next:price") return;
+        const input = event.currentTarget.elements.namedItem("price") as HTMLInputElement | null;
+        const parsed = priceSchema(currency).safeParse(input?.value ?? "");
+        if (parsed.success) return setPriceError(undefined);
+        event.preventDefault();
+        setPriceError(parsed.error.issues[0]?.message);
+        if (input) {
+          input.value = "";
+          input.focus();
+        }
+      }}
     >
       <Carried values={values} except={step} />
       <ol className="flex flex-col gap-3">
@@ -203,14 +218,11 @@ export function StepperForm({
               defaultValue={values.price}
               className={inputClass}
               aria-invalid={priceError ? true : undefined}
-              onBlur={(event) => {
-                if (!event.currentTarget.value) return;
-                const parsed = priceSchema(currency).safeParse(event.currentTarget.value);
-                if (parsed.success) setPriceError(undefined);
-                else {
-                  setPriceError(parsed.error.issues[0]?.message);
-                  event.currentTarget.value = "";
-                }
+              onInput={() => {
+                // Typing a correction clears the message. Nothing is checked when the field is left: a message
+                // appearing or going then would move the Next button between press and release, and the click
+                // would be lost (issue 21). Next checks the price.
+                if (priceError) setPriceError(undefined);
               }}
             />
           </Field>
