@@ -27,3 +27,4 @@ export * from "./reminders";
 export * from "./slots";
 export * from "./users";
 export * from "./wallet";
+export * from "./waitlist";
