@@ -26,5 +26,5 @@ export * from "./promo";
 export * from "./reminders";
 export * from "./slots";
 export * from "./users";
-export * from "./wallet";
 export * from "./waitlist";
+export * from "./wallet";

@@ -48,9 +48,7 @@ export const waitlistEntries = sqliteTable(
   },
   (t) => [
     unique("waitlist_slot_position_unique").on(t.slotId, t.position),
-    uniqueIndex("waitlist_live_place_unique")
-      .on(t.slotId, t.userId)
-      .where(sql`status IN ('waiting', 'offered')`),
+    uniqueIndex("waitlist_live_place_unique").on(t.slotId, t.userId).where(sql`status IN ('waiting', 'offered')`),
     // "My places in line" (the profile).
     index("waitlist_user_status_idx").on(t.userId, t.status),
     // Offers running out (the every-minute sweep).
