@@ -112,8 +112,13 @@ describe("waitlist races", () => {
     // The offered fans and more outsiders race for the seats: every offered fan gets theirs, no outsider does.
     const lateOutsiders = await Promise.all(Array.from({ length: 5 }, () => richFan()));
     const byId = new Map(fans.map((fan) => [fan.id, fan]));
+    const fanOf = (id: string) => {
+      const fan = byId.get(id);
+      if (!fan) throw new Error(`no fan ${id}`);
+      return fan;
+    };
     const booking = await Promise.allSettled([
-      ...nextOffered.map((row) => bookFromWallet(byId.get(row.user_id) ?? fans[0], slotId, 1, later)),
+      ...nextOffered.map((row) => bookFromWallet(fanOf(row.user_id), slotId, 1, later)),
       ...lateOutsiders.map((outsider) => bookFromWallet(outsider, slotId, 1, later)),
     ]);
     expect(booking.slice(0, nextOffered.length).every((outcome) => outcome.status === "fulfilled")).toBe(true);

@@ -133,7 +133,7 @@ describe("offers", () => {
     const buyer = world.confirmed[0];
     await cancelBooking(env, viewerOf(buyer?.buyer as never), buyer?.id ?? "");
     expect((await line(world.slot.id)).map((row) => row.status)).toEqual(["offered", "waiting"]);
-    const link = `/gig/${world.gig.id}?slot=${world.slot.id}&seats=1#book`;
+    const link = `/gig/${world.gig.id}?slot=${world.slot.id}&seats=1#booking`;
     const [place] = await myWaitlistPlaces(env, first);
     expect(place).toMatchObject({ status: "offered", seats: 1, checkoutPath: link });
     const { email } = (await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(first.id).first<{

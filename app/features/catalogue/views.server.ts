@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { bookingFormQuery } from "~/features/booking/booking-form.server";
 import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/rate-query.server";
+import type { viewerPlacesOnGigQuery } from "~/features/waitlist/places.server";
 import { type Db, named } from "~/platform/db.server";
 import {
   gameModes,
@@ -120,7 +121,8 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
 /** /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, the rate. */
 /**
  * The gig page's data in one batch. `bookingForm` is the booking form's own query for a logged-in viewer
- * (app/features/booking/booking-form.server.ts), sent in the same batch so the page stays one round trip.
+ * (app/features/booking/booking-form.server.ts), and `waitlist` the viewer's places in its slots' lines
+ * (app/features/waitlist/places.server.ts), sent in the same batch so the page stays one round trip.
  */
 export async function getGigPage(
   db: Db,
@@ -128,12 +130,14 @@ export async function getGigPage(
   viewerId: string | null,
   now = new Date(),
   bookingForm?: ReturnType<typeof bookingFormQuery>,
+  waitlist?: ReturnType<typeof viewerPlacesOnGigQuery>,
 ) {
-  const [gigRows, slotRows, rateRows, formRows] = await db.batch([
+  const [gigRows, slotRows, rateRows, formRows, waitlistRows] = await db.batch([
     gigDetailQuery(db, gigId, viewerId),
     gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
     usdInrRateQuery(db),
     bookingForm ?? usdInrRateQuery(db), // (a cheap stand-in keeps the tuple's shape for anonymous viewers)
+    waitlist ?? usdInrRateQuery(db),
   ]);
   const gig = gigRows[0];
   if (!gig) return null;
@@ -143,6 +147,7 @@ export async function getGigPage(
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
     usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
     bookingFormRows: bookingForm ? (formRows as { balance: number; tags: string }[]) : undefined,
+    waitlistRows: waitlist ? (waitlistRows as Awaited<ReturnType<typeof viewerPlacesOnGigQuery>>) : undefined,
   };
 }
 

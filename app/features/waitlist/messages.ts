@@ -26,5 +26,5 @@ export const WAITLIST_MESSAGES = {
 
 /** The checkout link of an offer: the gig page with the slot and the seats chosen (the booking form). */
 export function offerCheckoutPath(gigId: string, slotId: string, seats: number): string {
-  return `/gig/${encodeURIComponent(gigId)}?slot=${encodeURIComponent(slotId)}&seats=${seats}#book`;
+  return `/gig/${encodeURIComponent(gigId)}?slot=${encodeURIComponent(slotId)}&seats=${seats}#booking`;
 }

@@ -54,6 +54,14 @@ export function viewerPlaces(
     .map((row) => ({ ...row, status: row.status as ViewerPlace["status"] }));
 }
 
+/** Slots as this viewer sees them: the seats a live offer holds for them count as left (theirs to book). */
+export function withOfferedSeats<T extends { id: string; seatsLeft: number }>(slots: T[], places: ViewerPlace[]): T[] {
+  return slots.map((slot) => {
+    const offer = places.find((place) => place.slotId === slot.id && place.status === "offered");
+    return offer ? { ...slot, seatsLeft: slot.seatsLeft + offer.seats } : slot;
+  });
+}
+
 /** One fan's live place in one slot's line, or null. */
 export async function placeInLine(db: Db, userId: string, slotId: string) {
   const [row] = await db

@@ -38,10 +38,13 @@ import {
 import { TimeZoneForm } from "~/features/time/components/time-zone-form";
 import { saveTimeZone } from "~/features/time/time-zone.server";
 import { timeZoneSetting } from "~/features/time/viewer-zone.server";
+import { WaitlistSection } from "~/features/waitlist/components/waitlist-section";
+import { myWaitlistPlaces } from "~/features/waitlist/places.server";
 import { WalletSection } from "~/features/wallet/components/wallet-section";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, found, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { waitlistAction } from "~/routes/public/waitlist-action.server";
 import type { Route } from "./+types/profile";
 import { loadOrdersAndWallet } from "./profile-orders.server";
 
@@ -50,21 +53,22 @@ export const meta = () => [{ title: "Your profile | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  const [profile, money, discord, timeZone] = await Promise.all([
+  const [profile, money, discord, timeZone, waitlists] = await Promise.all([
     getProfile(env, viewer.id),
     loadOrdersAndWallet(request, context, viewer),
     getDiscordPreferences(env, viewer),
     timeZoneSetting(request, context),
+    myWaitlistPlaces(env, viewer),
   ]);
   // A bad month filter is the visitor's input: the page shows the message with a 400.
   return data(
-    { profile: found(profile), ...money, discord, timeZone },
+    { profile: found(profile), ...money, discord, timeZone, waitlists },
     money.ordersError ? { status: 400 } : undefined,
   );
 }
 
 type ProfileIntent = "picture" | "bio" | "social" | "delete-social" | "gamertags";
-type Intent = ProfileIntent | "password" | "email" | "discord" | "time-zone";
+type Intent = ProfileIntent | "password" | "email" | "discord" | "time-zone" | "leave-waitlist";
 type ActionData = { intent: Intent; result?: SubmissionResult<string[]>; error?: string };
 
 function failed(intent: Intent, status: number, body: Omit<ActionData, "intent">) {
@@ -94,6 +98,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirectWithToast(env, "/profile", { kind, message });
 
   switch (intent) {
+    case "leave-waitlist":
+      return waitlistAction(env, viewer, intent, formData, "/profile#waitlists");
     case "picture": {
       const file = formData.get("picture");
       if (!(file instanceof File)) return failed(intent, 400, { error: PROFILE_MESSAGES.invalidImage });
@@ -267,6 +273,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </header>
 
       <OrdersSection page={orders} filter={ordersFilter} error={ordersError} />
+
+      <WaitlistSection places={loaderData.waitlists} />
 
       <WalletSection wallet={wallet} display={display} />
 
