@@ -25,7 +25,7 @@ export function GigWaitlist(props: { gigId: string; slots: WaitlistSlot[]; place
         {shown.map((slot) => {
           const place = props.places.find((candidate) => candidate.slotId === slot.id);
           return (
-            <li key={slot.id} className="flex flex-col gap-2 text-sm" data-testid="waitlist-slot">
+            <li key={slot.id} className="flex flex-col gap-2 text-sm" data-testid="waitlist-slot" data-slot={slot.id}>
               <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} />
               {place ? (
                 <PlaceStatus place={place} gigId={props.gigId} />
