@@ -23,8 +23,3 @@ export const WAITLIST_MESSAGES = {
   joined: "You joined the waitlist",
   left: "You left the waitlist",
 } as const;
-
-/** The checkout link of an offer: the gig page with the slot and the seats chosen (the booking form). */
-export function offerCheckoutPath(gigId: string, slotId: string, seats: number): string {
-  return `/gig/${encodeURIComponent(gigId)}?slot=${encodeURIComponent(slotId)}&seats=${seats}#booking`;
-}

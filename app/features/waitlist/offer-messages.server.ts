@@ -7,7 +7,8 @@ import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import { products, slots, users, waitlistEntries } from "~db/schema";
-import { OFFER_MINUTES, offerCheckoutPath } from "./messages";
+import { offerCheckoutPath } from "./links";
+import { OFFER_MINUTES } from "./messages";
 
 /**
  * What a fan is told when seats are held for them from a waitlist (template WAITLIST_OFFER_TEMPLATE of

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { unauthorized } from "~/lib/errors";
 import { col, type Db, getDb } from "~/platform/db.server";
 import { products, slots, waitlistEntries } from "~db/schema";
-import { offerCheckoutPath } from "./messages";
+import { offerCheckoutPath } from "./links";
 
 /** A place still in line: waiting, or offered (its seats held for the fan). */
 const LIVE = ["waiting", "offered"] as const;

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatClock } from "~/features/time/format";
-import { offerCheckoutPath } from "../messages";
+import { offerCheckoutPath } from "../links";
 
 export type PlaceView = {
   slotId: string;
