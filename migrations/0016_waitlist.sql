@@ -18,6 +18,7 @@ CREATE TABLE `waitlist_entries` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `waitlist_live_place_unique` ON `waitlist_entries` (`slot_id`,`user_id`) WHERE status IN ('waiting', 'offered');--> statement-breakpoint
+CREATE INDEX `waitlist_waiting_idx` ON `waitlist_entries` (`slot_id`,`position`) WHERE status = 'waiting';--> statement-breakpoint
 CREATE INDEX `waitlist_user_status_idx` ON `waitlist_entries` (`user_id`,`status`);--> statement-breakpoint
 CREATE INDEX `waitlist_offer_expiry_idx` ON `waitlist_entries` (`offer_expires_at`) WHERE status = 'offered';--> statement-breakpoint
 CREATE UNIQUE INDEX `waitlist_slot_position_unique` ON `waitlist_entries` (`slot_id`,`position`);--> statement-breakpoint

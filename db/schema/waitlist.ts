@@ -49,6 +49,8 @@ export const waitlistEntries = sqliteTable(
   (t) => [
     unique("waitlist_slot_position_unique").on(t.slotId, t.position),
     uniqueIndex("waitlist_live_place_unique").on(t.slotId, t.userId).where(sql`status IN ('waiting', 'offered')`),
+    // The line itself: the offer's "first waiting place that fits" and the sweep's waiting places, without history.
+    index("waitlist_waiting_idx").on(t.slotId, t.position).where(sql`status = 'waiting'`),
     // "My places in line" (the profile).
     index("waitlist_user_status_idx").on(t.userId, t.status),
     // Offers running out (the every-minute sweep).
