@@ -176,7 +176,7 @@ function MonthGrid({ month, year, slots, today }: { month: number; year: number;
                 className={`mt-1 block truncate rounded px-1 ${s.status === "cancelled" ? "bg-ink-800 line-through" : "bg-brand-900"}`}
               >
                 {formatClock(s.startsAt, zone)} {s.productTitle ?? "Slot"} {s.seatsTaken}/{s.seats}
-                {s.waitlist > 0 ? ` +${s.waitlist} waiting` : ""}
+                {s.waitlist > 0 && s.status !== "cancelled" ? ` +${s.waitlist} waiting` : ""}
               </a>
             ))}
           </div>
@@ -302,7 +302,7 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
                   <span data-testid="seats">
                     {slot.seatsTaken} of {slot.seats} seats taken
                   </span>
-                  {slot.waitlist > 0 ? (
+                  {slot.waitlist > 0 && slot.status !== "cancelled" ? (
                     <span data-testid="waitlist" className="text-amber-300">
                       {slot.waitlist} on the waitlist
                     </span>
