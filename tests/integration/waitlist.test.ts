@@ -1,12 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "~/features/booking/cancel.server";
+import { monthSlots } from "~/features/slots/slots.server";
 import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
 import { sweepWaitlists } from "~/features/waitlist/offers.server";
 import { myWaitlistPlaces } from "~/features/waitlist/places.server";
 import { AppError } from "~/lib/errors";
 import { readOutbox } from "~/platform/email/email.server";
 import { createUser, viewerOf } from "~tests/factories";
+import { sweepOwedWork } from "~workers/jobs";
 import { bookingWorld } from "./booking-world";
 import {
   beforeExpiry,
@@ -208,5 +210,33 @@ describe("offers", () => {
     // Sweeping again changes nothing.
     await sweepWaitlists(env, later);
     expect((await line(world.slot.id)).map((row) => row.status)).toEqual(["offered", "lapsed", "lapsed"]);
+  });
+});
+
+describe("the streamer's calendar", () => {
+  it("shows each slot's waitlist length: fans waiting or offered, not those who left", async () => {
+    const world = await fullSlot({ seats: 1, confirmed: [1] });
+    const [a, b, c] = [await fanViewer(), await fanViewer(), await fanViewer()];
+    for (const fan of [a, b, c]) await joinWaitlist(env, fan, { slotId: world.slot.id, seats: 1 });
+    await leaveWaitlist(env, c, world.slot.id);
+    await cancelBooking(env, viewerOf(world.confirmed[0]?.buyer as never), world.confirmed[0]?.id ?? "");
+    const streamer = { ...viewerOf(world.star), isInfluencer: true };
+    const month = { year: world.startsAt.getUTCFullYear(), month: world.startsAt.getUTCMonth() + 1 };
+    const slots = await monthSlots(env, streamer, world.star.id, month, "UTC");
+    expect(slots.find((slot) => slot.id === world.slot.id)).toMatchObject({ waitlist: 2, seatsTaken: 1, seats: 1 });
+  });
+});
+
+describe("the every-minute sweep", () => {
+  it("workers/jobs.ts lapses offers whose time is up and offers the next fan", async () => {
+    const world = await fullSlot({ seats: 1, confirmed: [1] });
+    const [a, b] = [await fanViewer(), await fanViewer()];
+    await joinWaitlist(env, a, { slotId: world.slot.id, seats: 1 });
+    await joinWaitlist(env, b, { slotId: world.slot.id, seats: 1 });
+    await cancelBooking(env, viewerOf(world.confirmed[0]?.buyer as never), world.confirmed[0]?.id ?? "");
+    await sweepOwedWork(env, new Date(Date.now() + 5 * 60_000));
+    expect((await line(world.slot.id)).map((row) => row.status)).toEqual(["offered", "waiting"]);
+    await sweepOwedWork(env, new Date(Date.now() + ELEVEN_MINUTES));
+    expect((await line(world.slot.id)).map((row) => row.status)).toEqual(["lapsed", "offered"]);
   });
 });
