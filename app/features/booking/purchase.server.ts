@@ -32,6 +32,8 @@ import { type BookableSlot, getSlot } from "./slots.server";
  *   4. the booking, inserted only while the seats fit and steps 2-3 happened;
  *   5. the gamer tags, plain inserts whose foreign key to the booking fails the WHOLE batch when step 4
  *      inserted nothing, so a refused buyer leaves no trace (and never gets a Checkout session).
+ *   6. the buyer's live waitlist place on the slot, if any, turned `accepted` (only if step 4 inserted the booking):
+ *      seats a waitlist offer held for them count as free for them in step 4's check (booking/seats.ts).
  * A card order then opens its Checkout session; wallet and free orders are confirmed at once.
  */
 export type PlacedOrder = {
