@@ -1,4 +1,5 @@
 import { deliverDueMessages, deliverMessages } from "../app/features/messages/deliver.server";
+import { sweepWaitlists } from "../app/features/waitlist/offers.server";
 import { convertStrayBalances } from "../app/features/wallet/convert.server";
 import { settleDueRefunds, settleRefunds } from "../app/features/wallet/refunds.server";
 import { isJob, type Job } from "../app/platform/jobs.server";
@@ -28,12 +29,14 @@ export async function runJobs(env: Env, batch: MessageBatch): Promise<void> {
 }
 
 /**
- * The every-minute sweep: owed refunds and outbox messages whose next attempt is due, and wallets holding money
- * outside their fan's currency (a refund of an order paid before a change of country). Never throws; every run
- * logs its outcome (`jobs.sweep`, docs/decisions/021-logging.md).
+ * The every-minute sweep: waitlist offers whose hold lapsed (the next fan in line is offered) and free seats a waiting
+ * fan fits, owed refunds and outbox messages whose next attempt is due, and wallets holding money outside their fan's
+ * currency (a refund of an order paid before a change of country). Never throws; every run logs its outcome
+ * (`jobs.sweep`, docs/decisions/021-logging.md).
  */
 export async function sweepOwedWork(env: Env, now: Date): Promise<void> {
   try {
+    const waitlists = await sweepWaitlists(env, now);
     const refunds = await settleDueRefunds(env, now);
     const messages = await deliverDueMessages(env, now);
     const wallets = await convertStrayBalances(env, now);
@@ -43,6 +46,8 @@ export async function sweepOwedWork(env: Env, now: Date): Promise<void> {
       messagesSent: messages.sent.length,
       messagesFailed: messages.failed.length,
       walletsConverted: wallets.length,
+      waitlistOffersLapsed: waitlists.lapsed,
+      waitlistOffersMade: waitlists.offered,
     });
   } catch (error) {
     log.error("jobs.sweep", { error });

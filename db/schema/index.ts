@@ -28,4 +28,5 @@ export * from "./reminders";
 export * from "./reviews";
 export * from "./slots";
 export * from "./users";
+export * from "./waitlist";
 export * from "./wallet";

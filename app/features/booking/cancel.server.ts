@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/auth/policy";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
+import { offerFreedSeats, offerStatements } from "~/features/waitlist/offers.server";
 import { owedRefundsStatement, walletRefundStatements } from "~/features/wallet/ledger.server";
 import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
 import { conflict, notFound } from "~/lib/errors";
@@ -32,6 +33,7 @@ async function bookingWithOrder(db: Db, bookingId: string) {
         userId: bookings.userId,
         status: bookings.status,
         slotId: bookings.slotId,
+        seats: bookings.seats,
         orderId: orders.id,
         amountMinor: orders.amountMinor,
         refundedMinor: orders.refundedMinor,
@@ -125,12 +127,17 @@ export async function cancelBooking(
       now,
       when: sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${now.getTime()})`,
     }),
+    // The seats are free again: offered at once to the slot's waitlist, first in line first (its statements are
+    // conditional: they offer only seats this batch freed or that were free already).
+    ...offerStatements(db, booking.slotId, now, booking.seats),
     // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/012).
     availabilityChangedStatement(db),
   ]);
   // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
   if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
   await deliverMessages(env, [notice.key], now);
+  // Tells the fans offered the seats, and offers any left (more seats free than this batch's offers covered).
+  await offerFreedSeats(env, booking.slotId, now);
   return {
     bookingId: booking.bookingId,
     orderId: booking.orderId,

@@ -1,9 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FulfilmentStep } from "~/features/payments/steps";
 import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
+import { offerFreedSeats, offerStatements } from "~/features/waitlist/offers.server";
 import { col } from "~/platform/db.server";
 import { bookings } from "~db/schema";
 import { bookingConfirmedMessages, lateRefundMessages } from "./confirmation.server";
+import { BOOKING_FORM_MAX_PLAYERS } from "./messages";
 import { seatsTakenSql } from "./seats";
 
 /**
@@ -56,7 +58,13 @@ export const slotBookingStep: FulfilmentStep = {
           ),
         ),
       givePromoUseBackStatement(db, sql`(${order.id})`),
+      // The freed seats go to the slot's waitlist in the same batch, so no other buyer takes them first.
+      ...(order.slotId ? offerStatements(db, order.slotId, now, BOOKING_FORM_MAX_PLAYERS) : []),
     ];
+  },
+  async released(env, order, now) {
+    // Tells the fans offered the seats, and offers any left.
+    if (order.slotId) await offerFreedSeats(env, order.slotId, now);
   },
   confirmedMessages: (order) => bookingConfirmedMessages(order.id),
   refundedLateMessages: (order) => lateRefundMessages(order.id),

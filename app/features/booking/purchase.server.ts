@@ -6,6 +6,7 @@ import { deliverMessages } from "~/features/messages/deliver.server";
 import { openCardCheckout } from "~/features/payments/checkout.server";
 import type { PayableOrder } from "~/features/payments/steps";
 import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/promo/redeem.server";
+import { acceptPlaceStatement, offerFreedSeats } from "~/features/waitlist/offers.server";
 import { walletBalance, walletDebitStatement } from "~/features/wallet/ledger.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -31,6 +32,8 @@ import { type BookableSlot, getSlot } from "./slots.server";
  *   4. the booking, inserted only while the seats fit and steps 2-3 happened;
  *   5. the gamer tags, plain inserts whose foreign key to the booking fails the WHOLE batch when step 4
  *      inserted nothing, so a refused buyer leaves no trace (and never gets a Checkout session).
+ *   6. the buyer's live waitlist place on the slot, if any, turned `accepted` (only if step 4 inserted the booking):
+ *      seats a waitlist offer held for them count as free for them in step 4's check (booking/seats.ts).
  * A card order then opens its Checkout session; wallet and free orders are confirmed at once.
  */
 export type PlacedOrder = {
@@ -46,8 +49,9 @@ export type PlacedOrder = {
 
 type Mode = "hold" | "wallet" | "free";
 
-function seatCheck(slotId: string, seats: number, now: number) {
-  return sql`${seatsTakenSql(sql`${slotId}`, now)} + ${seats}
+/** The seats fit: every other taker (bookings, holds, other fans' waitlist offers) plus these (booking/seats.ts). */
+function seatCheck(slotId: string, seats: number, now: number, userId: string) {
+  return sql`${seatsTakenSql(sql`${slotId}`, now, undefined, userId)} + ${seats}
     <= (SELECT s.seats FROM slots s WHERE s.id = ${slotId} AND s.status = 'open' AND s.starts_at > ${now})`;
 }
 
@@ -130,13 +134,15 @@ function purchaseStatements(
           updatedAt: sql<Date>`${at}`.as("updated_at"),
         })
         .from(slots)
-        .where(and(eq(slots.id, slot.id), seatCheck(slot.id, seats, at), ...chain)),
+        .where(and(eq(slots.id, slot.id), seatCheck(slot.id, seats, at, userId), ...chain)),
     ),
     db
       .insert(bookingGamertags)
       .values(
         input.gamerTags.map((gamertag, position) => ({ id: newId(), bookingId, position, gamertag, createdAt: now })),
       ),
+    // The buyer's place in this slot's waitlist (if any) is done: an offer's held seats became this booking.
+    acceptPlaceStatement(db, { slotId: slot.id, userId, bookingId, now }),
   );
   return statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
 }
@@ -154,7 +160,7 @@ async function refusal(
     promo: boolean;
   },
 ) {
-  const slot = await getSlot(db, input.slotId);
+  const slot = await getSlot(db, input.slotId, new Date(), input.userId);
   if (!slot.bookable) return conflict(BOOKING_MESSAGES.slotNotBookable);
   if (slot.seatsLeft < input.seats) return conflict(BOOKING_MESSAGES.notEnoughSeats);
   if (input.mode === "wallet" && (await walletBalance(db, input.userId, input.currency)) < input.amount) {
@@ -172,7 +178,8 @@ export async function placeOrder(
   now = new Date(),
 ): Promise<PlacedOrder> {
   const db = getDb(env);
-  const slot = await getSlot(db, draft.slotId, now);
+  // Seats a waitlist offer holds for this fan count as free for them.
+  const slot = await getSlot(db, draft.slotId, now, viewer.id);
   if (slot.influencerId === viewer.id) throw forbidden(BOOKING_MESSAGES.ownSlot);
   if (!slot.bookable || slot.priceMinor === null) throw conflict(BOOKING_MESSAGES.slotNotBookable);
   if (draft.numberOfPlayers > slot.seatsLeft) throw conflict(BOOKING_MESSAGES.notEnoughSeats);
@@ -209,12 +216,14 @@ export async function placeOrder(
     promo,
     now,
   });
+  let fromWaitlist = false;
   try {
     // Seats left change on the public gig and star pages (docs/decisions/012 on the edge cache).
     // A wallet order is paid in this batch: its confirmation messages are written with it (the outbox).
     const messages =
       mode === "hold" ? [] : bookingConfirmedMessages(orderId).map((entry) => outboxStatement(db, entry));
-    await db.batch([...statements, ...messages, availabilityChangedStatement(db)]);
+    const results = await db.batch([...statements, ...messages, availabilityChangedStatement(db)]);
+    fromWaitlist = (results[statements.length - 1] as unknown as unknown[]).length > 0;
   } catch (error) {
     if (!isConstraintViolation(error)) throw error;
     throw await refusal(db, {
@@ -227,6 +236,8 @@ export async function placeOrder(
       promo: promo !== null,
     });
   }
+  // The fan booked from the waitlist: seats an offer held beyond what they took go to the next fan in line.
+  if (fromWaitlist) await offerFreedSeats(env, slot.id, now);
   const placed: PlacedOrder = {
     orderId,
     bookingId,

@@ -6,7 +6,7 @@ import { products, slots } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
 import { seatsTakenSql } from "./seats";
 
-const bookableColumns = (now: Date) => ({
+const bookableColumns = (now: Date, forUserId?: string) => ({
   id: slots.id,
   influencerId: slots.influencerId,
   productId: slots.productId,
@@ -18,7 +18,7 @@ const bookableColumns = (now: Date) => ({
   currency: products.baseCurrency,
   title: products.title,
   archivedAt: products.archivedAt,
-  seatsTaken: seatsTakenSql(col(slots.id), now),
+  seatsTaken: seatsTakenSql(col(slots.id), now, undefined, forUserId),
 });
 
 export type BookableSlot = {
@@ -58,12 +58,16 @@ function shape(row: Awaited<ReturnType<typeof selectSlots>>[number], now: Date):
   };
 }
 
-function selectSlots(db: Db, now: Date) {
-  return db.select(bookableColumns(now)).from(slots).leftJoin(products, eq(products.id, slots.productId));
+function selectSlots(db: Db, now: Date, forUserId?: string) {
+  return db.select(bookableColumns(now, forUserId)).from(slots).leftJoin(products, eq(products.id, slots.productId));
 }
 
-export async function getSlot(db: Db, slotId: string, now = new Date()): Promise<BookableSlot> {
-  const [row] = await selectSlots(db, now).where(eq(slots.id, slotId)).limit(1);
+/**
+ * One slot as a buyer sees it. With `forUserId`, the seats a waitlist offer holds for that fan count as free for them
+ * (they are theirs to book; booking/seats.ts).
+ */
+export async function getSlot(db: Db, slotId: string, now = new Date(), forUserId?: string): Promise<BookableSlot> {
+  const [row] = await selectSlots(db, now, forUserId).where(eq(slots.id, slotId)).limit(1);
   if (!row) throw notFound(BOOKING_MESSAGES.slotNotFound);
   return shape(row, now);
 }

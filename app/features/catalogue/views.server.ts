@@ -4,6 +4,7 @@ import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/rate-query.server";
 import { GIG_REVIEWS_SHOWN, STAR_REVIEWS_SHOWN } from "~/features/reviews/constants";
 import { gigReviewsQuery, starReviewsQuery } from "~/features/reviews/reads.server";
+import type { viewerPlacesOnGigQuery } from "~/features/waitlist/places.server";
 import { type Db, named } from "~/platform/db.server";
 import {
   gameModes,
@@ -125,7 +126,8 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
 /** /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, its newest reviews, the rate. */
 /**
  * The gig page's data in one batch. `bookingForm` is the booking form's own query for a logged-in viewer
- * (app/features/booking/booking-form.server.ts), sent in the same batch so the page stays one round trip.
+ * (app/features/booking/booking-form.server.ts), and `waitlist` the viewer's places in its slots' lines
+ * (app/features/waitlist/places.server.ts), sent in the same batch so the page stays one round trip.
  */
 export async function getGigPage(
   db: Db,
@@ -133,13 +135,15 @@ export async function getGigPage(
   viewerId: string | null,
   now = new Date(),
   bookingForm?: ReturnType<typeof bookingFormQuery>,
+  waitlist?: ReturnType<typeof viewerPlacesOnGigQuery>,
 ) {
-  const [gigRows, slotRows, rateRows, reviewRows, formRows] = await db.batch([
+  const [gigRows, slotRows, rateRows, reviewRows, formRows, waitlistRows] = await db.batch([
     gigDetailQuery(db, gigId, viewerId),
     gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
     usdInrRateQuery(db),
     gigReviewsQuery(db, gigId, GIG_REVIEWS_SHOWN),
     bookingForm ?? usdInrRateQuery(db), // (a cheap stand-in keeps the tuple's shape for anonymous viewers)
+    waitlist ?? usdInrRateQuery(db),
   ]);
   const gig = gigRows[0];
   if (!gig) return null;
@@ -150,6 +154,7 @@ export async function getGigPage(
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
     usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
     bookingFormRows: bookingForm ? (formRows as { balance: number; tags: string }[]) : undefined,
+    waitlistRows: waitlist ? (waitlistRows as Awaited<ReturnType<typeof viewerPlacesOnGigQuery>>) : undefined,
   };
 }
 

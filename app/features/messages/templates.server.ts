@@ -8,6 +8,7 @@ import {
 import { vipRefundedNotice } from "~/features/live/vip-messages.server";
 import type { UserNotification } from "~/features/notifications/notify.server";
 import { payoutCompletedNotice } from "~/features/payouts/payout-messages.server";
+import { waitlistOfferEmail, waitlistOfferNotice } from "~/features/waitlist/offer-messages.server";
 import { refundDoneEmail, refundDoneNotice } from "~/features/wallet/refund-messages.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import type { OutboxMessage } from "~db/schema";
@@ -28,6 +29,7 @@ const TEMPLATES: Record<string, Template> = {
   "refund-done": { param: "refundId", email: refundDoneEmail, notification: refundDoneNotice },
   "vip-refunded": { param: "entryId", notification: vipRefundedNotice },
   "payout-completed": { param: "payoutId", notification: payoutCompletedNotice },
+  "waitlist-offer": { param: "entryId", email: waitlistOfferEmail, notification: waitlistOfferNotice },
 };
 
 export type Rendered =

@@ -198,7 +198,9 @@ export async function releaseOrder(env: Env, order: PayableOrder): Promise<boole
     .where(and(eq(orders.id, order.id), eq(orders.status, "pending_payment")))
     .returning({ id: orders.id });
   const [cancelled] = await db.batch([cancel, ...step.release(db, order, now), availabilityChangedStatement(db)]);
-  return (cancelled as unknown[]).length === 1;
+  const released = (cancelled as unknown[]).length === 1;
+  if (released) await step.released?.(env, order, now);
+  return released;
 }
 
 /**

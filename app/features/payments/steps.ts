@@ -38,6 +38,8 @@ export type FulfilmentStep = {
   lost?(order: PayableOrder): SQL;
   /** The checkout was cancelled or expired before payment: give back what was held. */
   release(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
+  /** Work after a release committed that is not a statement (e.g. telling fans offered the freed seats). */
+  released?(env: Env, order: PayableOrder, now: Date): Promise<void>;
   /**
    * What the buyer is told once it is confirmed (outbox rows: written in the fulfilment batch, delivered at least
    * once), and once a late payment was refunded to their wallet.

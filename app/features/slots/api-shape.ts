@@ -15,6 +15,7 @@ export function slotJson(
     seats: slot.seats,
     seatsTaken: slot.seatsTaken,
     seatsLeft: Math.max(0, slot.seats - slot.seatsTaken),
+    waitlistLength: slot.waitlist,
     status: slot.status,
     lobbyCode: slot.lobbyCode,
     ...(slot.buyers ? { users: slot.buyers.map(buyerJson) } : {}),

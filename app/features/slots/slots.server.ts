@@ -5,6 +5,7 @@ import { seatsTakenSql } from "~/features/booking/seats";
 import { announceToFans } from "~/features/notifications/fanout.server";
 import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { addDays, type CalendarMonth, monthBounds, zonedToUtc } from "~/features/time/calendar";
+import { waitlistLengthSql } from "~/features/waitlist/places.server";
 import { AppError, badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
@@ -40,6 +41,8 @@ const slotFields = (now: Date) => ({
   seats: slots.seats,
   status: slots.status,
   seatsTaken: seatsTaken(now),
+  /** Fans in the slot's waitlist (waiting or offered seats). */
+  waitlist: waitlistLengthSql(col(slots.id)),
   lobbyCode: sql<
     string | null
   >`(SELECT ${lobbyCodes.code} FROM ${lobbyCodes} WHERE ${lobbyCodes.slotId} = ${col(slots.id)})`,

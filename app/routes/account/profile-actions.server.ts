@@ -20,8 +20,10 @@ import { TIME_MESSAGES } from "~/features/time/messages";
 import { saveTimeZone } from "~/features/time/time-zone.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { intentOf, type PageFormReply, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { waitlistAction } from "~/routes/public/waitlist-action.server";
 
 export type Intent =
+  | "leave-waitlist"
   | "picture"
   | "bio"
   | "social"
@@ -69,6 +71,8 @@ export async function profileAction({
     () => ({ to: "/profile", message, kind });
   // Each of the page's forms: its schema, its use case, where it goes after (runPageForm, app/routes/_lib).
   switch (intent) {
+    case "leave-waitlist":
+      return waitlistAction(env, viewer, intent, formData, "/profile#waitlists");
     case "picture":
       return runPageForm(
         env,

@@ -22,6 +22,8 @@ import {
 } from "~/features/profile/schema";
 import { TimeZoneForm } from "~/features/time/components/time-zone-form";
 import { timeZoneSetting } from "~/features/time/viewer-zone.server";
+import { WaitlistSection } from "~/features/waitlist/components/waitlist-section";
+import { myWaitlistPlaces } from "~/features/waitlist/places.server";
 import { WalletSection } from "~/features/wallet/components/wallet-section";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, found, publicOrigin } from "~/platform/http.server";
@@ -34,16 +36,17 @@ export const meta = () => [{ title: "Your profile | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  const [profile, money, discord, timeZone, calendarFeed] = await Promise.all([
+  const [profile, money, discord, timeZone, calendarFeed, waitlists] = await Promise.all([
     getProfile(env, viewer.id),
     loadOrdersAndWallet(request, context, viewer),
     getDiscordPreferences(env, viewer),
     timeZoneSetting(request, context),
     myCalendarFeed(env, viewer, publicOrigin(request, env)),
+    myWaitlistPlaces(env, viewer),
   ]);
   // A bad month filter is the visitor's input: the page shows the message with a 400.
   return data(
-    { profile: found(profile), ...money, discord, timeZone, calendarFeed },
+    { profile: found(profile), ...money, discord, timeZone, calendarFeed, waitlists },
     money.ordersError ? { status: 400 } : undefined,
   );
 }
@@ -147,6 +150,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </header>
 
       <OrdersSection page={orders} filter={ordersFilter} error={ordersError} />
+
+      <WaitlistSection places={loaderData.waitlists} />
 
       <WalletSection wallet={wallet} display={display} />
 

@@ -17,12 +17,15 @@ import { ReviewList } from "~/features/reviews/components/review-list";
 import { RatingSummary } from "~/features/reviews/components/stars";
 import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatDay } from "~/features/time/format";
+import { GigWaitlist } from "~/features/waitlist/components/gig-waitlist";
+import { viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/places.server";
 import { isAppError } from "~/lib/errors";
 import { formatMoney, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
+import { waitlistAction } from "./waitlist-action.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   const gig = loaderData?.gig;
@@ -39,15 +42,23 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
   const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id, req.currencyCode) : undefined;
-  const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null, new Date(), form), "Gig not found");
+  const waitlist = req.viewer ? viewerPlacesOnGigQuery(req.db, req.viewer.id, params.id) : undefined;
+  const now = new Date();
+  const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null, now, form, waitlist), "Gig not found");
+  const places = page.waitlistRows ? viewerPlaces(page.waitlistRows, now) : [];
+  const query = new URL(request.url).searchParams;
   return {
     ...page,
+    // Seats a waitlist offer holds for this viewer are theirs to book (booking/seats.ts).
+    slots: withOfferedSeats(page.slots, places),
+    places,
     display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt),
     booking: {
       ...bookingFormData(req.viewer, page.bookingFormRows),
       loggedIn: req.viewer !== null,
       isOwner: req.viewer?.id === page.gig.starId,
-      selectedSlotId: new URL(request.url).searchParams.get("slot"),
+      selectedSlotId: query.get("slot"),
+      selectedPlayers: Number(query.get("seats")) || null,
     },
     reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.gig.starId } : null,
   };
@@ -68,6 +79,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const slot = String(formData.get("slotId") ?? "");
     const back = `/gig/${params.id}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  }
+  if (intent === "join-waitlist" || intent === "leave-waitlist") {
+    return waitlistAction(env, viewer, intent, formData, `/gig/${params.id}`);
   }
   const submission = parseWithZod(formData, { schema: bookingFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -235,12 +249,14 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
               price={price}
               slots={slots}
               selectedSlotId={booking.selectedSlotId}
+              selectedPlayers={booking.selectedPlayers}
               loggedIn={booking.loggedIn}
               gamertags={booking.gamertags}
               walletBalanceMinor={booking.walletBalanceMinor}
               lastResult={actionData && "result" in actionData ? actionData.result : undefined}
             />
           )}
+          {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
         </section>
       </aside>
     </main>

@@ -176,6 +176,7 @@ function MonthGrid({ month, year, slots, today }: { month: number; year: number;
                 className={`mt-1 block truncate rounded px-1 ${s.status === "cancelled" ? "bg-ink-800 line-through" : "bg-brand-900"}`}
               >
                 {formatClock(s.startsAt, zone)} {s.productTitle ?? "Slot"} {s.seatsTaken}/{s.seats}
+                {s.waitlist > 0 && s.status !== "cancelled" ? ` +${s.waitlist} waiting` : ""}
               </a>
             ))}
           </div>
@@ -297,8 +298,15 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
                   <h3 className="font-semibold">{slot.productTitle ?? "Open slot"}</h3>
                   <LocalTime value={slot.startsAt} className="text-sm text-zinc-400" />
                 </div>
-                <span className="text-sm" data-testid="seats">
-                  {slot.seatsTaken} of {slot.seats} seats taken
+                <span className="flex flex-col items-end text-sm">
+                  <span data-testid="seats">
+                    {slot.seatsTaken} of {slot.seats} seats taken
+                  </span>
+                  {slot.waitlist > 0 && slot.status !== "cancelled" ? (
+                    <span data-testid="waitlist" className="text-amber-300">
+                      {slot.waitlist} on the waitlist
+                    </span>
+                  ) : null}
                 </span>
               </div>
               {slot.status === "cancelled" ? <p className="text-sm text-red-300">Cancelled</p> : null}

@@ -16,6 +16,8 @@ type Props = {
   price: Money;
   slots: BookingSlot[];
   selectedSlotId: string | null;
+  /** The number of players chosen by the link that opened the page (a waitlist offer's seats). */
+  selectedPlayers?: number | null;
   loggedIn: boolean;
   gamertags: string[];
   walletBalanceMinor: number;
@@ -42,7 +44,7 @@ export function BookingForm(props: Props) {
   const navigation = useNavigation();
   const bookable = props.slots.filter((slot) => slot.seatsLeft > 0);
   const maxPlayers = Math.min(BOOKING_FORM_MAX_PLAYERS, Math.max(1, ...bookable.map((slot) => slot.seatsLeft)));
-  const [players, setPlayers] = useState(1);
+  const [players, setPlayers] = useState(Math.min(Math.max(1, props.selectedPlayers ?? 1), maxPlayers));
   const [hydrated, setHydrated] = useState(false);
   const [slotId, setSlotId] = useState(
     bookable.find((slot) => slot.id === props.selectedSlotId)?.id ?? bookable[0]?.id ?? "",

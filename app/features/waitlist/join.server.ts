@@ -1,0 +1,118 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { isStaff, type Viewer } from "~/features/auth/policy";
+import { seatsTakenSql } from "~/features/booking/seats";
+import { getSlot } from "~/features/booking/slots.server";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { getDb, isConstraintViolation } from "~/platform/db.server";
+import { slots, waitlistEntries } from "~db/schema";
+import { WAITLIST_MESSAGES } from "./messages";
+import { offerFreedSeats } from "./offers.server";
+import { placeInLine } from "./places.server";
+import type { JoinWaitlistInput } from "./schema";
+
+export type JoinedPlace = { entryId: string; slotId: string; seats: number; placeInLine: number };
+
+/**
+ * A fan joins a slot's waitlist (docs/domain.md "Waitlist place"). Who may: a signed-in fan, not staff, not the slot's
+ * own streamer. When: the slot is open, bookable and has not started, and is full for them (fewer seats free than they
+ * want; else they should book). How many: 1 up to the slot's seats. The place is one conditional insert whose WHERE
+ * repeats those slot rules and whose position is the line's next (max + 1, in the same statement); the partial UNIQUE
+ * index (one live place per fan per slot) refuses a second place.
+ */
+export async function joinWaitlist(
+  env: Env,
+  viewer: Viewer | null,
+  input: JoinWaitlistInput,
+  now = new Date(),
+): Promise<JoinedPlace> {
+  if (!viewer) throw unauthorized();
+  if (isStaff(viewer)) throw forbidden(WAITLIST_MESSAGES.staffCannotJoin);
+  const db = getDb(env);
+  const slot = await getSlot(db, input.slotId, now, viewer.id);
+  if (slot.influencerId === viewer.id) throw forbidden(WAITLIST_MESSAGES.ownSlot);
+  if (slot.priceMinor === null || slot.startsAt.getTime() <= now.getTime()) throw conflict(WAITLIST_MESSAGES.notOpen);
+  if (input.seats > slot.seats) throw badRequest(WAITLIST_MESSAGES.tooManySeats, "seats");
+  if (slot.seatsLeft >= input.seats) throw conflict(WAITLIST_MESSAGES.notFull);
+
+  const at = now.getTime();
+  const entryId = newId();
+  let inserted: { id: string }[];
+  try {
+    inserted = await db
+      .insert(waitlistEntries)
+      .select(
+        db
+          .select({
+            id: sql<string>`${entryId}`.as("id"),
+            slotId: slots.id,
+            userId: sql<string>`${viewer.id}`.as("user_id"),
+            position: sql<number>`(SELECT coalesce(max(line.position), 0) + 1 FROM waitlist_entries line
+              WHERE line.slot_id = ${slot.id})`.as("position"),
+            seats: sql<number>`${input.seats}`.as("seats"),
+            status: sql<"waiting">`'waiting'`.as("status"),
+            offeredAt: sql<Date | null>`NULL`.as("offered_at"),
+            offerExpiresAt: sql<Date | null>`NULL`.as("offer_expires_at"),
+            createdAt: sql<Date>`${at}`.as("created_at"),
+            updatedAt: sql<Date>`${at}`.as("updated_at"),
+          })
+          .from(slots)
+          .where(
+            and(
+              eq(slots.id, slot.id),
+              eq(slots.status, "open"),
+              sql`${slots.startsAt} > ${at}`,
+              sql`${input.seats} <= ${slots.seats}`,
+              // Full for this fan at the instant of the write.
+              sql`${seatsTakenSql(sql`${slot.id}`, at, undefined, viewer.id)} + ${input.seats} > ${slots.seats}`,
+            ),
+          ),
+      )
+      .returning({ id: waitlistEntries.id });
+  } catch (error) {
+    if (isConstraintViolation(error)) throw conflict(WAITLIST_MESSAGES.alreadyJoined);
+    throw error;
+  }
+  if (inserted.length === 0) {
+    // The slot changed between the read and the write: say why, read after the refused write.
+    const fresh = await getSlot(db, slot.id, now, viewer.id);
+    if (fresh.seatsLeft >= input.seats) throw conflict(WAITLIST_MESSAGES.notFull);
+    throw conflict(WAITLIST_MESSAGES.notOpen);
+  }
+  // Seats may have freed between the check and the place (nobody waiting fitted them before): offer them now.
+  await offerFreedSeats(env, slot.id, now);
+  const place = await placeInLine(db, viewer.id, slot.id);
+  return { entryId, slotId: slot.id, seats: input.seats, placeInLine: place?.placeInLine ?? 1 };
+}
+
+export type LeftPlace = { slotId: string; wasOffered: boolean };
+
+/**
+ * A fan leaves a slot's waitlist: their own live place (waiting or offered) turns `left`, one conditional update. Seats
+ * an offer held go to the next fan in line at once.
+ */
+export async function leaveWaitlist(
+  env: Env,
+  viewer: Viewer | null,
+  slotId: string,
+  now = new Date(),
+): Promise<LeftPlace> {
+  if (!viewer) throw unauthorized();
+  const db = getDb(env);
+  const left = await db
+    .update(waitlistEntries)
+    .set({ status: "left", updatedAt: now })
+    .where(
+      and(
+        eq(waitlistEntries.slotId, slotId),
+        eq(waitlistEntries.userId, viewer.id),
+        inArray(waitlistEntries.status, ["waiting", "offered"]),
+      ),
+    )
+    .returning({ offeredAt: waitlistEntries.offeredAt });
+  const [row] = left;
+  if (!row) throw notFound(WAITLIST_MESSAGES.notOnWaitlist);
+  const wasOffered = row.offeredAt !== null;
+  if (wasOffered) await offerFreedSeats(env, slotId, now);
+  return { slotId, wasOffered };
+}

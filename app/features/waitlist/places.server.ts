@@ -1,0 +1,124 @@
+import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/auth/policy";
+import { unauthorized } from "~/lib/errors";
+import { col, type Db, getDb } from "~/platform/db.server";
+import { products, slots, waitlistEntries } from "~db/schema";
+import { offerCheckoutPath } from "./links";
+
+/** A place still in line: waiting, or offered (its seats held for the fan). */
+const LIVE = ["waiting", "offered"] as const;
+
+/** How many live places are at or ahead of this one in its slot's line (1 = next to be offered). */
+const placeInLineSql = sql<number>`(SELECT count(*) FROM waitlist_entries ahead
+  WHERE ahead.slot_id = ${col(waitlistEntries.slotId)} AND ahead.status IN ('waiting', 'offered')
+    AND ahead.position <= ${col(waitlistEntries.position)})`.mapWith(Number);
+
+/** The number of fans in a slot's line (waiting or offered), for the streamer's calendar. */
+export function waitlistLengthSql(slotId: SQL): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM waitlist_entries line
+    WHERE line.slot_id = ${slotId} AND line.status IN ('waiting', 'offered'))`.mapWith(Number);
+}
+
+export type ViewerPlace = {
+  slotId: string;
+  status: "waiting" | "offered";
+  seats: number;
+  placeInLine: number;
+  offerExpiresAt: Date | null;
+};
+
+/** The viewer's live places on one gig's slots: the gig page sends this in its own batch (one round trip). */
+export function viewerPlacesOnGigQuery(db: Db, viewerId: string, gigId: string) {
+  return db
+    .select({
+      slotId: waitlistEntries.slotId,
+      status: waitlistEntries.status,
+      seats: waitlistEntries.seats,
+      placeInLine: placeInLineSql,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+    })
+    .from(waitlistEntries)
+    .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
+    .where(
+      and(eq(waitlistEntries.userId, viewerId), inArray(waitlistEntries.status, LIVE), eq(slots.productId, gigId)),
+    );
+}
+
+/** The rows of `viewerPlacesOnGigQuery`, as places (an offer past its expiry is no offer any more). */
+export function viewerPlaces(
+  rows: Awaited<ReturnType<typeof viewerPlacesOnGigQuery>>,
+  now = new Date(),
+): ViewerPlace[] {
+  return rows
+    .filter((row) => row.status === "waiting" || (row.offerExpiresAt?.getTime() ?? 0) > now.getTime())
+    .map((row) => ({ ...row, status: row.status as ViewerPlace["status"] }));
+}
+
+/** Slots as this viewer sees them: the seats a live offer holds for them count as left (theirs to book). */
+export function withOfferedSeats<T extends { id: string; seatsLeft: number }>(slots: T[], places: ViewerPlace[]): T[] {
+  return slots.map((slot) => {
+    const offer = places.find((place) => place.slotId === slot.id && place.status === "offered");
+    return offer ? { ...slot, seatsLeft: slot.seatsLeft + offer.seats } : slot;
+  });
+}
+
+/** One fan's live place in one slot's line, or null. */
+export async function placeInLine(db: Db, userId: string, slotId: string) {
+  const [row] = await db
+    .select({ status: waitlistEntries.status, seats: waitlistEntries.seats, placeInLine: placeInLineSql })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.slotId, slotId),
+        eq(waitlistEntries.userId, userId),
+        inArray(waitlistEntries.status, LIVE),
+      ),
+    );
+  return row ?? null;
+}
+
+export type ProfilePlace = ViewerPlace & {
+  gigId: string | null;
+  title: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  /** Where the fan books the seats held for them (null while waiting). */
+  checkoutPath: string | null;
+};
+
+/** The profile's "Waitlists": the viewer's live places on upcoming open slots, soonest first. */
+export async function myWaitlistPlaces(env: Env, viewer: Viewer | null, now = new Date()): Promise<ProfilePlace[]> {
+  if (!viewer) throw unauthorized();
+  const rows = await getDb(env)
+    .select({
+      slotId: waitlistEntries.slotId,
+      status: waitlistEntries.status,
+      seats: waitlistEntries.seats,
+      placeInLine: placeInLineSql,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+      gigId: slots.productId,
+      title: products.title,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+    })
+    .from(waitlistEntries)
+    .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
+    .leftJoin(products, eq(products.id, slots.productId))
+    .where(
+      and(
+        eq(waitlistEntries.userId, viewer.id),
+        inArray(waitlistEntries.status, LIVE),
+        eq(slots.status, "open"),
+        gt(slots.startsAt, now),
+      ),
+    )
+    .orderBy(asc(slots.startsAt));
+  const live = new Set(viewerPlaces(rows, now).map((place) => place.slotId));
+  return rows
+    .filter((row) => live.has(row.slotId))
+    .map((row) => ({
+      ...row,
+      status: row.status as ViewerPlace["status"],
+      checkoutPath: row.status === "offered" && row.gigId ? offerCheckoutPath(row.gigId, row.slotId, row.seats) : null,
+    }));
+}

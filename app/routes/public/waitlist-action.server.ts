@@ -1,0 +1,43 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Viewer } from "~/features/auth/policy";
+import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
+import { WAITLIST_MESSAGES } from "~/features/waitlist/messages";
+import { joinWaitlistSchema, leaveWaitlistSchema } from "~/features/waitlist/schema";
+import { isAppError } from "~/lib/errors";
+import { redirectWithToast } from "~/platform/toast.server";
+
+/**
+ * The waitlist forms of the gig page and the profile (plain POSTs with `intent`): join or leave through the
+ * waitlist's use cases, then back to `back` with a toast saying what happened or why not (works without JavaScript).
+ */
+export async function waitlistAction(
+  env: Env,
+  viewer: Viewer,
+  intent: "join-waitlist" | "leave-waitlist",
+  formData: FormData,
+  back: string,
+) {
+  try {
+    if (intent === "join-waitlist") {
+      const submission = parseWithZod(formData, { schema: joinWaitlistSchema });
+      if (submission.status !== "success") {
+        const message = Object.values(submission.error ?? {}).flat()[0] ?? WAITLIST_MESSAGES.seatsRequired;
+        return redirectWithToast(env, back, { kind: "error", message });
+      }
+      const joined = await joinWaitlist(env, viewer, submission.value);
+      return redirectWithToast(env, back, {
+        kind: "success",
+        message: `${WAITLIST_MESSAGES.joined}: you are number ${joined.placeInLine} in line`,
+      });
+    }
+    const submission = parseWithZod(formData, { schema: leaveWaitlistSchema });
+    if (submission.status !== "success") {
+      return redirectWithToast(env, back, { kind: "error", message: WAITLIST_MESSAGES.notOnWaitlist });
+    }
+    await leaveWaitlist(env, viewer, submission.value.slotId);
+    return redirectWithToast(env, back, { kind: "success", message: WAITLIST_MESSAGES.left });
+  } catch (thrown) {
+    if (!isAppError(thrown)) throw thrown;
+    return redirectWithToast(env, back, { kind: "error", message: thrown.message });
+  }
+}

@@ -1,0 +1,111 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { hashPassword } from "../../app/features/auth/password.server";
+import { setupBrowser } from "./browser";
+import { queryE2E } from "./db";
+import { contexts, DEMO_FAN, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
+import { latestEmail, linkIn } from "./outbox";
+
+/**
+ * The waitlist end to end: the demo fan joins the waitlist of a full slot on the demo star's gig (plain forms, with
+ * JavaScript off and on), the fan holding the slot's only seat cancels their booking, and the demo fan finds the seat
+ * held for them on the gig page, on their profile and in their email, with the link straight to the booking form.
+ */
+const browser = setupBrowser();
+const newContext = contexts(browser, "Asia/Kolkata", 200);
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("link", { name: "Log out" }).waitFor();
+}
+
+/** A fresh one-seat slot on the demo star's gig, its seat booked (confirmed, paid) by a fresh fan with a password. */
+async function fullSlot() {
+  const [gig] = queryE2E<{ id: string }>(
+    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
+  );
+  if (!gig) throw new Error("the demo star has no gig");
+  const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const email = `${key}@example.com`;
+  const password = "Wait-list-2026";
+  const hash = await hashPassword(password);
+  const startsAt = Date.now() + 3 * 86_400_000 + Math.floor(Math.random() * 86_400) * 1000;
+  const now = Date.now();
+  queryE2E(
+    [
+      `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at)
+       VALUES ('usr_${key}', '${key.slice(0, 30)}', 'Seat Holder', '${email}', ${now}, 'IN', ${now}, ${now})`,
+      `INSERT INTO credentials (user_id, password_hash) VALUES ('usr_${key}', '${hash}')`,
+      `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
+       VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 30 * 60_000}, 1, 'open', ${now}, ${now})`,
+      `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
+       VALUES ('ord_${key}', 'usr_${key}', '${DEMO_STAR}', 'slot_booking', 'paid', 50000, 'INR', 'card', 'slt_${key}', ${now}, ${now}, ${now})`,
+      `INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
+       VALUES ('bkg_${key}', 'slt_${key}', 'usr_${key}', 'ord_${key}', 1, 'confirmed', ${now}, ${now}, ${now})`,
+    ].join(";\n"),
+  );
+  return { gigId: gig.id, slotId: `slt_${key}`, orderId: `ord_${key}`, holder: { email, password } };
+}
+
+function placeOf(slotId: string) {
+  return queryE2E<{ status: string; seats: number }>(
+    `SELECT status, seats FROM waitlist_entries WHERE slot_id = '${slotId}' AND user_id = '${DEMO_FAN.id}'`,
+  );
+}
+
+describe.each([false, true])("the waitlist of a full slot (JavaScript %s)", (javaScript) => {
+  it("a fan joins, a cancellation frees the seat, and the fan sees the offer and its checkout link", async () => {
+    const { gigId, slotId, orderId, holder } = await fullSlot();
+    const fanContext = await newContext(javaScript);
+    const fanPage = await fanContext.newPage();
+    await logInAsDemoFan(fanPage);
+
+    await fanPage.goto(`/gig/${gigId}?slot=${slotId}`);
+    const slot = fanPage.locator(`[data-slot="${slotId}"]`);
+    await slot.getByRole("form", { name: "Join the waitlist" }).waitFor();
+    await slot.getByRole("button", { name: "Join the waitlist" }).click();
+    await fanPage.getByText("You joined the waitlist: you are number 1 in line").waitFor();
+    await slot.getByText("You are number 1 in line for 1 seat").waitFor();
+    expect(placeOf(slotId)).toEqual([{ status: "waiting", seats: 1 }]);
+
+    // The seat's holder cancels their booking in their own browser.
+    const holderContext = await newContext(javaScript);
+    const holderPage = await holderContext.newPage();
+    await logIn(holderPage, holder);
+    await holderPage.goto(`/profile/orders/${orderId}/cancel`);
+    await holderPage.getByRole("button", { name: "Yes, cancel my booking" }).click();
+    await expect
+      .poll(() => queryE2E<{ status: string }>(`SELECT status FROM bookings WHERE order_id = '${orderId}'`)[0]?.status)
+      .toBe("cancelled");
+    expect(placeOf(slotId)).toEqual([{ status: "offered", seats: 1 }]);
+
+    // The gig page: the seat is held for the fan, with the link to book it.
+    const checkout = `/gig/${gigId}?slot=${slotId}&seats=1#booking`;
+    await fanPage.goto(`/gig/${gigId}`);
+    await slot.getByText(/1 seat held for you until/).waitFor();
+    expect(await slot.getByRole("link", { name: "Book now" }).getAttribute("href")).toBe(checkout);
+    // The profile and the email say the same.
+    await fanPage.goto("/profile");
+    const waitlists = fanPage.getByRole("region", { name: "Waitlists" });
+    await waitlists.getByText(/1 seat held for you until/).waitFor();
+    const email = await latestEmail(DEMO_FAN.email, /^Seats held for you/);
+    expect(linkIn(email, /\/gig\//)).toBe(`/gig/${gigId}?slot=${slotId}&seats=1`);
+
+    // The link opens the booking form with the held slot chosen (nobody else can book it meanwhile).
+    await waitlists.getByRole("link", { name: "Book now" }).click();
+    await fanPage.waitForURL(`**/gig/${gigId}?slot=${slotId}&seats=1*`);
+    const form = fanPage.getByRole("form", { name: "Book a slot" });
+    await expect.poll(() => form.locator(`input[value="${slotId}"]`).isChecked()).toBe(true);
+
+    // Leaving gives the seat back (a plain form on the profile).
+    await fanPage.goto("/profile");
+    await waitlists.getByRole("button", { name: "Leave the waitlist" }).click();
+    await fanPage.getByText("You left the waitlist").waitFor();
+    expect(placeOf(slotId)).toEqual([{ status: "left", seats: 1 }]);
+    await fanContext.close();
+    await holderContext.close();
+  });
+});
