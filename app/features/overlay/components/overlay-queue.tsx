@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { LIVE_EVENTS, type OverlayPayload, type OverlayPlace } from "~/features/live/events";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
@@ -27,6 +27,30 @@ export function OverlayQueue({ view, overlayKey }: { view: OverlayQueueView; ove
     },
     { overlay: overlayKey },
   );
+  // A replaced key closes this socket (code 4004, on which the page reloads); where a proxy drops the close code the
+  // socket only drops and cannot come back. So a dropped connection asks whether this URL still answers, and a 404
+  // reloads the page into it: a leaked overlay URL stops showing the queue at once.
+  const wasConnected = useRef(false);
+  useEffect(() => {
+    if (connected) {
+      wasConnected.current = true;
+      return;
+    }
+    if (!wasConnected.current) return;
+    let cancelled = false;
+    // (usePartySocket reloads on the 4004 itself; the check runs after a moment so it does not reload a second time.)
+    const check = () =>
+      fetch(window.location.href, { method: "HEAD", cache: "no-store" })
+        .then((response) => {
+          if (!cancelled && response.status === 404) window.location.reload();
+        })
+        .catch(() => undefined);
+    const timer = setTimeout(check, 1_000);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [connected]);
   const queue = connected && frame && frame.liveSessionId === live?.liveSessionId ? frame : (live?.queue ?? null);
   const offline = !live || !queue || queue.ended;
   const revalidator = useRevalidator();
