@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createSession } from "~/features/auth/session.server";
 import { cancelBooking } from "~/features/booking/cancel.server";
 import { monthSlots } from "~/features/slots/slots.server";
 import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
@@ -9,6 +10,7 @@ import { AppError } from "~/lib/errors";
 import { readOutbox } from "~/platform/email/email.server";
 import { createUser, viewerOf } from "~tests/factories";
 import { sweepOwedWork } from "~workers/jobs";
+import { postJson } from "./app";
 import { bookingWorld } from "./booking-world";
 import {
   beforeExpiry,
@@ -159,6 +161,27 @@ describe("offers", () => {
     expect(placed.status).toBe("paid");
     expect((await line(world.slot.id)).map((row) => row.status)).toEqual(["accepted", "waiting"]);
     expect(await seatsHeld(world.slot.id)).toMatchObject({ booked: 2, offered: 0, capacity: 2 });
+  });
+
+  it("the availability check (POST /api/post/check-slot-available-to-book) answers the offered fan yes, others no", async () => {
+    const world = await fullSlot({ seats: 2, confirmed: [2] });
+    const fan = await richFan();
+    await joinWaitlist(env, fan, { slotId: world.slot.id, seats: 2 });
+    await cancelBooking(env, viewerOf(world.confirmed[0]?.buyer as never), world.confirmed[0]?.id ?? "");
+    const outsider = await richFan();
+    const ask = async (who: { id: string }) => {
+      const cookie = (await createSession(env, who.id)).split(";")[0] ?? "";
+      const response = await postJson(
+        `/api/post/check-slot-available-to-book/${world.slot.id}`,
+        { numberOfPlayers: 2 },
+        {
+          Cookie: cookie,
+        },
+      );
+      return (await response.json()) as { available: boolean; seatsLeft: number };
+    };
+    expect(await ask(fan)).toMatchObject({ available: true, seatsLeft: 2 });
+    expect(await ask(outsider)).toMatchObject({ available: false, seatsLeft: 0 });
   });
 
   it("an offered fan checks out by card: the offer's seats become their checkout hold", async () => {

@@ -82,8 +82,15 @@ export async function upcomingSlotsOfGig(db: Db, productId: string, now = new Da
 }
 
 /** POST /api/post/check-slot-available-to-book/:slotId: can `numberOfPlayers` seats be booked now? */
-export async function checkSlotAvailable(db: Db, slotId: string, numberOfPlayers: number, now = new Date()) {
-  const slot = await getSlot(db, slotId, now);
+export async function checkSlotAvailable(
+  db: Db,
+  slotId: string,
+  numberOfPlayers: number,
+  now = new Date(),
+  forUserId?: string,
+) {
+  // The asking fan's own waitlist offer counts as free for them, as it does when they book (getSlot).
+  const slot = await getSlot(db, slotId, now, forUserId);
   const available = slot.bookable && numberOfPlayers <= slot.seatsLeft;
   return { available, seatsLeft: slot.seatsLeft, slotId: slot.id };
 }

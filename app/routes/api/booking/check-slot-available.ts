@@ -7,8 +7,8 @@ import { jsonAction } from "../_lib/json-action.server";
 const schema = z.object({ numberOfPlayers: z.coerce.number().int().min(1).max(100).default(1) });
 
 /** POST /api/post/check-slot-available-to-book/:slotId {numberOfPlayers?} -> {available, seatsLeft} */
-export const action = jsonAction({ schema, auth: true }, async ({ env, params, input }) =>
-  checkSlotAvailable(getDb(env), params.slotId ?? "", input.numberOfPlayers),
+export const action = jsonAction({ schema, auth: true }, async ({ env, params, input, viewer }) =>
+  checkSlotAvailable(getDb(env), params.slotId ?? "", input.numberOfPlayers, new Date(), viewer.id),
 );
 
 export function loader() {
