@@ -105,7 +105,8 @@ describe("onboarding verification by staff", () => {
   it("needs the secret key too when one is configured", async () => {
     const finance = await staffUser("finance");
     const s = await submittedStreamer("121212121212");
-    const guarded = Object.assign(Object.create(env), { ONBOARDING_SECRET_KEY: "open-the-vault" }) as Env;
+    // A copy: an object made with `env` as its prototype would write the key through to the shared env.
+    const guarded = { ...env, ONBOARDING_SECRET_KEY: "open-the-vault" } as Env;
     await expect(verifyOnboardings(guarded, finance.viewer, [s.submissionId], "guess")).rejects.toMatchObject({
       status: 403,
       message: M.wrongSecret,

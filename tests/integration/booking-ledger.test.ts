@@ -58,8 +58,9 @@ describe("randomized ledger", () => {
     const world = await bookingWorld({ seats: 3, priceMinor: 1500 });
     const slots = [world.slot.id];
     for (let i = 1; i < 12; i++) {
-      // Some more than 24 h away (full refund), some 2-24 h away (half), all upcoming.
-      const startsIn = i % 3 === 0 ? (3 + i) * 3_600_000 : (2 + i) * 86_400_000;
+      // Some more than 24 h away (full refund), some 2-24 h away (half), all upcoming; none at the world slot's
+      // 3 days (a streamer has one slot per start time, and the clock need not move between the two).
+      const startsIn = i % 3 === 0 ? (3 + i) * 3_600_000 : (3 + i) * 86_400_000;
       slots.push(
         (await createSlot(env.DB, world.star.id, world.gig.id, new Date(Date.now() + startsIn), { seats: 1 + (i % 4) }))
           .id,
