@@ -6,9 +6,9 @@ import { env } from "cloudflare:workers";
  *
  * The workers project runs its files one after another in one workerd (`isolate: false` in vitest.config.ts: a fresh
  * workerd and module graph per file cost about 3 s of start-up and a full transform each), so storage outlives a file.
- * Before each file this drops every trigger, view and table (with its indexes; foreign keys are checked at the batch's end, when nothing is left), then
- * applies the migrations again, and empties both buckets. Durable Objects are named by random row ids, so a file never
- * meets another file's object.
+ * Before each file this drops every trigger, view and table (children before the tables they refer to; a DROP fires
+ * no trigger, so the ledger's no-delete triggers do not stand in the way), applies the migrations again and empties
+ * both buckets. Durable Objects are named by random row ids, so a file never meets another file's object.
  */
 async function dropEverything(db: D1Database) {
   const { results } = await db
