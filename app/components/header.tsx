@@ -94,7 +94,10 @@ function Avatar({ viewer }: { viewer: Viewer }) {
   );
 }
 
-/** Streamers: Play Now (the start-live stepper); while live, Queue Dashboard and End Session (with confirmation). */
+/**
+ * Streamers: Play Now (the start-live stepper); while live, Queue Dashboard and End Session (with confirmation); on a
+ * phone only "Queue", since the two do not fit beside the bell, the avatar and Log out (390 px).
+ */
 function StreamerLinks({ viewer }: { viewer: Viewer }) {
   if (!viewer.isInfluencer) return null;
   const pill = "rounded-md px-3 py-2 text-sm font-semibold";
@@ -106,12 +109,21 @@ function StreamerLinks({ viewer }: { viewer: Viewer }) {
     );
   }
   const dashboard = `/influencer/live/session/${viewer.liveSessionId}`;
+  // On a phone the header has room for one short link: "Queue" leads to the dashboard, which has End Session.
   return (
     <>
-      <Link to={dashboard} className={`${pill} bg-red-600 hover:bg-red-500`}>
-        Queue Dashboard
+      <Link
+        to={dashboard}
+        aria-label="Queue Dashboard"
+        className="rounded-md bg-red-600 px-2 py-2 text-sm font-semibold hover:bg-red-500 sm:px-3"
+      >
+        <span className="sm:hidden">Queue</span>
+        <span className="hidden sm:inline">Queue Dashboard</span>
       </Link>
-      <Link to={`${dashboard}?confirm=end`} className={`${pill} border border-red-600 text-red-300`}>
+      <Link
+        to={`${dashboard}?confirm=end`}
+        className={`${pill} hidden border border-red-600 text-red-300 sm:inline-block`}
+      >
         End Session
       </Link>
     </>

@@ -2,6 +2,7 @@ import type { ConsoleMessage, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
+import { endDemoStarSessions } from "./live-helpers";
 import { sessionsFor } from "./staff";
 
 /**
@@ -193,6 +194,38 @@ describe.each(["anonymous", "fan", "streamer", "admin"] as const)("a 390 px phon
     expect(problems).toEqual([]);
     await page.close();
   }, 300_000);
+});
+
+describe("a 390 px phone, as a streamer who is live", () => {
+  it("fits the header's live links (Queue Dashboard, End Session) beside the bell, the avatar and Log out", async () => {
+    // Whatever the other files left, the demo star is live here: a session like their last one, opened now.
+    endDemoStarSessions();
+    const now = Date.now();
+    const live = `lss_phone_${now.toString(36)}`;
+    queryE2E(
+      `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor, base_currency, started_at, created_at, updated_at)
+         SELECT '${live}', influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor, base_currency, ${now}, ${now}, ${now}
+         FROM live_sessions WHERE influencer_id = 'usr_demo_influencer' ORDER BY started_at DESC LIMIT 1;
+       UPDATE users SET live_session_id = '${live}' WHERE id = 'usr_demo_influencer';`,
+    );
+    try {
+      const context = await browser.context({ javaScript: true, timezoneId: "UTC" });
+      await context.addCookies([{ ...cookies.streamer, url: baseURL() }]);
+      const page = await context.newPage();
+      await page.setViewportSize(PHONE);
+      const problems: string[] = [];
+      for (const path of ["/", "/influencer/dashboard", `/influencer/live/session/${live}`]) {
+        problems.push(...(await problemsOn(page, path)));
+      }
+      expect(problems).toEqual([]);
+      // The short link still names the dashboard for a screen reader.
+      await page.goto("/");
+      expect(await page.getByRole("link", { name: "Queue Dashboard" }).innerText()).toBe("Queue");
+      await page.close();
+    } finally {
+      endDemoStarSessions();
+    }
+  }, 120_000);
 });
 
 describe("a payout's totals on a wide screen (issue 21)", () => {

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
+import { freshFan } from "./staff";
 
 /**
  * The streamer's business as a new user would try it, JavaScript on and off: the demo streamer adds a gig
@@ -10,7 +11,6 @@ import { queryE2E } from "./db";
  */
 const browser = setupBrowser();
 const STREAMER = { email: "influencer@demo.noobrd.gg", password: "Demo-pass-2026", id: "usr_demo_influencer" };
-const FAN_ID = "usr_demo_fan";
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
@@ -47,16 +47,20 @@ async function hydrated(page: Page, javaScript: boolean) {
 /** A date `days` from today, YYYY-MM-DD (UTC). */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A paid booking of one seat by the demo fan, with a gamer tag, as the booking flow would leave it. */
-function bookAsFan(slotId: string, gamertag: string) {
+/**
+ * A paid booking of one seat by a new American fan (a card payment in dollars, as the booking flow would leave it for
+ * them), with a gamer tag. Not the demo fan: they live in India and pay in rupees (tests/e2e/currency.test.ts).
+ */
+async function bookAsFan(slotId: string, gamertag: string) {
+  const fanId = (await freshFan("booker")).id;
   const now = Date.now();
   const order = `ord_e2e_${Math.random().toString(36).slice(2, 10)}`;
   const booking = `bkg_e2e_${Math.random().toString(36).slice(2, 10)}`;
   queryE2E(
     `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
-     VALUES (${sqlText(order)}, '${FAN_ID}', '${STREAMER.id}', 'slot_booking', 'paid', 1500, 'USD', 'card', ${sqlText(slotId)}, ${now}, ${now}, ${now});
+     VALUES (${sqlText(order)}, '${fanId}', '${STREAMER.id}', 'slot_booking', 'paid', 1500, 'USD', 'card', ${sqlText(slotId)}, ${now}, ${now}, ${now});
      INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
-     VALUES (${sqlText(booking)}, ${sqlText(slotId)}, '${FAN_ID}', ${sqlText(order)}, 1, 'confirmed', ${now}, ${now}, ${now});
+     VALUES (${sqlText(booking)}, ${sqlText(slotId)}, '${fanId}', ${sqlText(order)}, 1, 'confirmed', ${now}, ${now}, ${now});
      INSERT INTO booking_gamertags (id, booking_id, position, gamertag, created_at, updated_at)
      VALUES (${sqlText(`${booking}_t`)}, ${sqlText(booking)}, 0, ${sqlText(gamertag)}, ${now}, ${now});`,
   );
@@ -133,7 +137,7 @@ describe.each([true, false])("the streamer's business (JavaScript %s)", (javaScr
 
     // 3. A fan's booking appears on the calendar and in the orders.
     const firstSlot = slots[0]?.id ?? "";
-    bookAsFan(firstSlot, `Tag${suffix}`);
+    await bookAsFan(firstSlot, `Tag${suffix}`);
     await page.reload();
     const slotCard = page.locator(`#slot-${firstSlot}`);
     await expect.poll(() => slotCard.innerText()).toContain("1 of 4 seats taken");
