@@ -4,17 +4,40 @@ import { inject } from "vitest";
 const BUMP_CATALOGUE_VERSION =
   "INSERT INTO cache_versions (scope, version) VALUES ('catalogue', 1) ON CONFLICT(scope) DO UPDATE SET version = version + 1";
 
-/** Reads the browser tests' local D1 database with wrangler (a second SQLite reader beside the server). */
+/**
+ * Sends the script on standard input to the SQL door (tests/e2e/sql-door.ts) and prints its answer; a refusal exits 1
+ * with the database's message. A child process keeps `queryE2E` synchronous for the helpers that call it.
+ */
+const CLIENT = `
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const response = await fetch(process.argv[1], { method: "POST", body: Buffer.concat(chunks).toString("utf8") });
+const text = await response.text();
+if (!response.ok) { process.stderr.write(text); process.exit(1); }
+process.stdout.write(text);
+`;
+
+/**
+ * Reads or writes the browser tests' local D1 database (the one the preview server serves) as a second client,
+ * through the SQL door the global setup opens. The statements of one call run as one batch; the rows are the first
+ * statement's.
+ */
 export function queryE2E<T = Record<string, unknown>>(sql: string): T[] {
   // A test's own write stands for a use case's: like those, it makes the edge-cached pages stale
   // (markCatalogueChanged, docs/decisions/012-edge-cache-and-read-replicas.md).
   const writes = !/^\s*(?:SELECT|WITH|EXPLAIN|PRAGMA)\b/i.test(sql);
   const command = writes ? `${sql.replace(/;\s*$/, "")}; ${BUMP_CATALOGUE_VERSION}` : sql;
-  const output = execFileSync(
-    "wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", inject("stateDir"), "--json", "--command", command],
-    { encoding: "utf8", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
-  );
+  let output: string;
+  try {
+    output = execFileSync(process.execPath, ["--input-type=module", "-e", CLIENT, inject("sqlDoor")], {
+      input: command,
+      encoding: "utf8",
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr ?? "";
+    throw new Error(`queryE2E failed: ${stderr.trim()}\n${command}`);
+  }
   const parsed = JSON.parse(output) as { results: T[] }[];
   return parsed[0]?.results ?? [];
 }

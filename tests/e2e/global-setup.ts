@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
+import { openSqlDoor } from "./sql-door";
 
 /**
  * Builds the app, prepares a fresh, migrated and seeded database of its own (so the
@@ -13,6 +14,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     stateDir: string;
+    sqlDoor: string;
   }
 }
 
@@ -57,8 +59,11 @@ export default async function setup(project: TestProject) {
   await waitForServer(`${baseURL}/about-us`, server);
   project.provide("baseURL", baseURL);
   project.provide("stateDir", STATE_DIR);
+  const door = await openSqlDoor(STATE_DIR);
+  project.provide("sqlDoor", door.url);
 
-  return () => {
+  return async () => {
+    await door.close();
     if (server.pid) {
       try {
         process.kill(-server.pid, "SIGTERM");

@@ -26,8 +26,16 @@ function freshSlot() {
   if (!gig) throw new Error("the demo star has no gig");
   const key = `tz${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const day = new Date(Date.now() + 4 * 86_400_000);
-  const startsAt =
-    Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 18, 0) + (Date.now() % 59) * 60_000;
+  const sixPm = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 18, 0);
+  // A minute of that hour the star has no slot at yet (one slot per start time), so the page shows only this one.
+  const taken = new Set(
+    queryE2E<{ starts_at: number }>(
+      `SELECT starts_at FROM slots WHERE influencer_id = '${DEMO_STAR}' AND starts_at BETWEEN ${sixPm} AND ${sixPm + 59 * 60_000}`,
+    ).map((row) => row.starts_at),
+  );
+  const minute = Array.from({ length: 59 }, (_, i) => i + 1).find((m) => !taken.has(sixPm + m * 60_000));
+  if (minute === undefined) throw new Error("every minute of the hour has a slot");
+  const startsAt = sixPm + minute * 60_000;
   const now = Date.now();
   queryE2E(
     `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
