@@ -34,7 +34,13 @@ export type ClientChunks = Record<string, string[]>;
 
 export const CLIENT_CHUNKS_FILE = "client-chunks.json";
 
+/** The root route's client module, an entry of the client build. */
+const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx\?__react-router-build-client-route$/;
+
 export function clientChunks(): Plugin {
+  // Every module the root route imports statically, at any depth: every page runs them (found at the end of the
+  // client build's module graph, before chunks are made).
+  const shell = new Set<string>();
   return {
     name: "noobrd:client-chunks",
     apply: "build",
@@ -43,10 +49,33 @@ export function clientChunks(): Plugin {
       return {
         build: {
           rollupOptions: {
-            output: { codeSplitting: { groups: [{ name: "framework", test: FRAMEWORK_PACKAGE }] } },
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: "framework", test: FRAMEWORK_PACKAGE, priority: 2 },
+                  // What the root route loads, in one chunk: every page loads it anyway, and Rolldown otherwise
+                  // splits it by which pages also import each module (money, dates, toasts...), a dozen files
+                  // under 1 KiB each that every page fetched, each with its own gzip and import lines (~2 KiB).
+                  { name: "shell", test: (id) => shell.has(id), priority: 1 },
+                ],
+              },
+            },
           },
         },
       };
+    },
+    buildEnd() {
+      if (this.environment.name !== "client") return;
+      shell.clear();
+      const root = [...this.getModuleIds()].find((id) => ROOT_ROUTE.test(id));
+      const pending = root ? [root] : [];
+      for (let id = pending.pop(); id; id = pending.pop()) {
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
+          if (shell.has(imported) || isFrameworkModule(imported)) continue;
+          shell.add(imported);
+          pending.push(imported);
+        }
+      }
     },
     writeBundle(options, bundle) {
       if (this.environment.name !== "client" || !options.dir) return;
