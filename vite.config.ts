@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { clientChunks } from "./bench/client-chunks.ts";
 
 // No internet here: do not let miniflare fetch the Request.cf object from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -14,6 +15,7 @@ export default defineConfig({
     cloudflare({ viteEnvironment: { name: "ssr" }, persistState: stateDir ? { path: stateDir } : true }),
     tailwindcss(),
     reactRouter(),
+    clientChunks(),
   ],
   resolve: { tsconfigPaths: true },
   // Every dependency the app imports, declared up front: otherwise the first visits of a fresh `npm run dev`

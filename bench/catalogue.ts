@@ -16,7 +16,7 @@
  *    edge cache; each at 8 and at 20 concurrent clients for a bounded time. Prints requests per second,
  *    p50 and p99 latency, the ratio to the static file, and what the edge cache answered. Then the
  *    uncached pages at 1 client (p50 is about the server's render time), the gzip size of the client
- *    JavaScript each page loads (from the build manifest, against its budget), and a mobile Lighthouse run
+ *    JavaScript each page loads (from the build manifest: the framework and our own, against its budget), and a mobile Lighthouse run
  *    of /, /browse and /gig/:id behind a local compressing proxy (bench/lighthouse.ts).
  * 5. Runs bench/booking.ts and bench/live.ts when they exist (each exports `run()`).
  * Loopback only, on a machine other work may be loading: compare figures of one run with each other.
@@ -31,7 +31,7 @@ import { parseArgs } from "node:util";
 import { getDb } from "../app/platform/db.server";
 import { fullScans } from "../tests/full-scans";
 import { listQueries } from "../tests/list-queries";
-import { budgetReport } from "./js-budget";
+import { budgetLine, budgetReport } from "./js-budget";
 import { groupCpuMs } from "./lib";
 import { runLighthouse, startCompressingProxy } from "./lighthouse";
 
@@ -354,14 +354,12 @@ async function main() {
     report.singleClient = single;
     report.singleClientCached = cached;
 
-    step("client JavaScript per page (gzip -9, from the build manifest; the edge's brotli is ~12% smaller)");
+    step(
+      "client JavaScript per page: the framework and our own (gzip -9, from the build; the edge's brotli is ~12% smaller)",
+    );
     const js = budgetReport();
-    for (const { page, budgetKiB, over } of js) {
-      console.log(
-        `${page.routeId.padEnd(24)} ${String(page.files.length).padStart(3)} files ${fixed(page.rawBytes / 1024, 1, 7)} KiB raw ${fixed(page.gzipBytes / 1024, 1, 7)} KiB gzip  budget ${budgetKiB}${over ? "  OVER" : ""}`,
-      );
-    }
-    report.js = js.map(({ page, budgetKiB }) => ({ ...page, budgetKiB }));
+    for (const row of js) console.log(budgetLine(row));
+    report.js = js.map(({ page, ownBudgetKiB }) => ({ ...page, ownBudgetKiB }));
 
     if (args.lighthouse) {
       step(`Lighthouse mobile behind a compressing proxy on 127.0.0.1:${PROXY_PORT} (median of 3 runs per page)`);

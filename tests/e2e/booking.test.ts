@@ -91,6 +91,40 @@ describe.each([true, false])("booking a seat with JavaScript %s", (javaScript) =
   }, 90_000);
 });
 
+describe.each([true, false])("the booking form's checks with JavaScript %s", (javaScript) => {
+  it("refuses a seat without a gamer tag and says why", async () => {
+    const { gigId, slotId } = freshSlotAndPromo();
+    const context = await newContext(javaScript);
+    const page = await context.newPage();
+    await logIn(page);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto(`/gig/${gigId}?slot=${slotId}`);
+    const form = page.getByRole("form", { name: "Book a slot" });
+    // With JavaScript the check runs in the browser once it has loaded (the form then carries novalidate).
+    if (javaScript) await form.and(page.locator("form[novalidate]")).waitFor();
+    const tag = form.getByLabel("Gamer tag of player 1");
+    await tag.fill("");
+    await form.getByRole("button", { name: "Book now" }).click();
+    const refusal = form.getByText("Enter one gamer tag per player");
+    await refusal.waitFor();
+    if (javaScript) {
+      // Checked before sending: nothing was posted, the empty tag has the focus and says it is invalid.
+      expect(posts).toEqual([]);
+      await expect.poll(() => tag.evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(await tag.getAttribute("aria-invalid")).toBe("true");
+      // After a refusal the errors follow the input.
+      await tag.fill("CheckedFan");
+      await expect.poll(() => refusal.count()).toBe(0);
+    } else {
+      expect(posts.filter((url) => url.includes(`/gig/${gigId}`))).toHaveLength(1);
+    }
+    await context.close();
+  }, 60_000);
+});
+
 describe("a choice made before the page hydrates", () => {
   it("keeps the number of players the fan chose while the scripts were still loading", async () => {
     const { gigId, slotId } = freshSlotAndPromo();

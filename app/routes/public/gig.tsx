@@ -6,7 +6,7 @@ import { BookingForm } from "~/features/booking/components/booking-form";
 import { SlotTime } from "~/features/booking/components/slot-time";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { bookingFormSchema } from "~/features/booking/schema";
-import { LiveBadge, SeatsLeft, Thumb } from "~/features/catalogue/components/cards";
+import { LiveBadge, SeatsLeft, Thumb } from "~/features/catalogue/components/card-parts";
 import { READ_MORE_THRESHOLD } from "~/features/catalogue/constants";
 import { catalogueRequest } from "~/features/catalogue/request.server";
 import { getGigPage } from "~/features/catalogue/views.server";

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/confirm";
 import { requireInfluencer } from "~/features/auth/guards.server";
-import { Thumb } from "~/features/catalogue/components/cards";
+import { Thumb } from "~/features/catalogue/components/card-parts";
 import { deleteGig, gigUpcomingBookings, listGigs, setGigArchived } from "~/features/gigs/gigs.server";
 import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { inactiveGigsQuerySchema } from "~/features/gigs/schema";

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { promoRefusalText } from "~/features/promo/reasons";
 import { formatMoney, type Money } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
+import { useFormCheck } from "~/lib/ui/use-form-check";
 import { BOOKING_FORM_MAX_PLAYERS, BOOKING_MESSAGES } from "../messages";
-import type { validateBookingForm } from "./booking-form-validation";
 import { SlotTime } from "./slot-time";
 
 export type BookingSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
@@ -24,13 +24,15 @@ type Props = {
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-type BookingFields = {
-  slotId: string;
-  numberOfPlayers: number;
-  multipleGamerTags: string[];
-  promoCode?: string;
-  paymentMethod: "card" | "wallet";
-};
+/** The form's id (the `#booking` of a waitlist offer's link) and its fields' ids. */
+const FORM_ID = "booking";
+const PLAYERS_ID = "booking-players";
+const PROMO_ID = "booking-promo-code";
+
+/** Invalid-field attributes for a control with errors, linked to where they show. */
+function invalid(errors: string[] | undefined, errorId: string) {
+  return errors?.length ? { "aria-invalid": true, "aria-describedby": errorId } : {};
+}
 
 type PromoState = { status: "idle" | "checking" } | { status: "ok"; text: string } | { status: "error"; text: string };
 
@@ -38,7 +40,8 @@ type PromoState = { status: "idle" | "checking" } | { status: "ok"; text: string
  * The booking form of /gig/:id (docs/domain.md's purchase draft): a slot, the number of players, one
  * gamer tag per player, an optional promo code and card or wallet. Without JavaScript every field is there and
  * the server checks it all (extra gamer-tag inputs are ignored past the number of players); with it, the form
- * shows one tag per player, validates with the same schema before submitting and checks a promo code live.
+ * shows one tag per player, validates with the same schema before submitting (useFormCheck, the schema loaded after
+ * hydration in booking-form-validation.ts) and checks a promo code live.
  */
 export function BookingForm(props: Props) {
   const navigation = useNavigation();
@@ -50,8 +53,12 @@ export function BookingForm(props: Props) {
     bookable.find((slot) => slot.id === props.selectedSlotId)?.id ?? bookable[0]?.id ?? "",
   );
   const [promo, setPromo] = useState<PromoState>({ status: "idle" });
-  const [validate, setValidate] = useState<typeof validateBookingForm | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, formProps } = useFormCheck({
+    lastResult: props.lastResult,
+    // The schema check loads after hydration, in its own chunk (booking-form-validation.ts).
+    load: () => import("./booking-form-validation").then((module) => module.validateBookingForm),
+  });
+  const formRef = formProps.ref;
   useEffect(() => {
     setHydrated(true);
     // What the fan chose before the page hydrated (a slow connection): keep it rather than reset it to the first
@@ -63,22 +70,17 @@ export function BookingForm(props: Props) {
       const slot = chosen.querySelector<HTMLInputElement>('input[name="slotId"]:checked')?.value;
       if (slot) setSlotId(slot);
     }
-    let live = true;
-    // The schema check loads after hydration, in its own chunk (booking-form-validation.ts).
-    void import("./booking-form-validation").then((module) => {
-      if (live) setValidate(() => module.validateBookingForm);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  const [form, fields] = useForm<BookingFields>({
-    id: "booking",
-    lastResult: props.lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
-  });
+  }, [formRef]);
+  const formErrors = errors[""];
+  // The tags' errors: the list's own ("one per player") and each tag's (too long, empty), once each.
+  const tagErrors = [
+    ...new Set(
+      Object.entries(errors).flatMap(([name, messages]) =>
+        name === "multipleGamerTags" || name.startsWith("multipleGamerTags[") ? messages : [],
+      ),
+    ),
+  ];
+  const promoDefault = props.lastResult?.initialValue?.promoCode;
   const submitting = navigation.state === "submitting";
 
   if (bookable.length === 0) return null;
@@ -110,16 +112,20 @@ export function BookingForm(props: Props) {
 
   return (
     <Form
-      ref={formRef}
       method="post"
-      {...getFormProps(form)}
+      id={FORM_ID}
+      {...formProps}
       className="mt-4 flex flex-col gap-4 border-t border-ink-700 pt-4"
       aria-label="Book a slot"
     >
       <h3 className="font-semibold">Book a slot</h3>
-      {form.errors?.length ? (
-        <p role="alert" id={form.errorId} className="rounded-lg border border-red-500/40 bg-red-950 px-3 py-2 text-sm">
-          {form.errors.join(". ")}
+      {formErrors ? (
+        <p
+          role="alert"
+          id={`${FORM_ID}-error`}
+          className="rounded-lg border border-red-500/40 bg-red-950 px-3 py-2 text-sm"
+        >
+          {formErrors.join(". ")}
         </p>
       ) : null}
       <fieldset className="flex flex-col gap-2">
@@ -128,7 +134,7 @@ export function BookingForm(props: Props) {
           <label key={slot.id} className="flex items-start gap-2 text-sm">
             <input
               type="radio"
-              name={fields.slotId.name}
+              name="slotId"
               value={slot.id}
               checked={slotId === slot.id}
               onChange={() => setSlotId(slot.id)}
@@ -139,14 +145,15 @@ export function BookingForm(props: Props) {
             </span>
           </label>
         ))}
-        {fields.slotId.errors ? <p className="text-sm text-red-400">{fields.slotId.errors.join(". ")}</p> : null}
+        {errors.slotId ? <p className="text-sm text-red-400">{errors.slotId.join(". ")}</p> : null}
       </fieldset>
       {props.loggedIn ? (
         <>
-          <Field label="Number of players" id={fields.numberOfPlayers.id} errors={fields.numberOfPlayers.errors}>
+          <Field label="Number of players" id={PLAYERS_ID} errors={errors.numberOfPlayers}>
             <select
-              name={fields.numberOfPlayers.name}
-              id={fields.numberOfPlayers.id}
+              name="numberOfPlayers"
+              id={PLAYERS_ID}
+              {...invalid(errors.numberOfPlayers, `${PLAYERS_ID}-error`)}
               value={players}
               onChange={(event) => setPlayers(Number(event.target.value))}
               className={inputClass}
@@ -164,7 +171,8 @@ export function BookingForm(props: Props) {
               <input
                 // biome-ignore lint/suspicious/noArrayIndexKey: one input per seat position
                 key={i}
-                name={`${fields.multipleGamerTags.name}[${i}]`}
+                name={`multipleGamerTags[${i}]`}
+                {...invalid(errors[`multipleGamerTags[${i}]`], "booking-tags-error")}
                 aria-label={`Gamer tag of player ${i + 1}`}
                 defaultValue={props.gamertags[i] ?? ""}
                 maxLength={64}
@@ -174,13 +182,19 @@ export function BookingForm(props: Props) {
             {!hydrated && maxPlayers > 1 ? (
               <p className="text-xs text-zinc-400">Fill in as many as the number of players; the rest is ignored.</p>
             ) : null}
-            {fields.multipleGamerTags.errors ? (
-              <p className="text-sm text-red-400">{fields.multipleGamerTags.errors.join(". ")}</p>
+            {tagErrors.length > 0 ? (
+              <p id="booking-tags-error" className="text-sm text-red-400">
+                {tagErrors.join(". ")}
+              </p>
             ) : null}
           </fieldset>
-          <Field label="Promo code (optional)" id={fields.promoCode.id} errors={fields.promoCode.errors}>
+          <Field label="Promo code (optional)" id={PROMO_ID} errors={errors.promoCode}>
             <input
-              {...getInputProps(fields.promoCode, { type: "text" })}
+              type="text"
+              name="promoCode"
+              id={PROMO_ID}
+              defaultValue={typeof promoDefault === "string" ? promoDefault : undefined}
+              {...invalid(errors.promoCode, `${PROMO_ID}-error`)}
               onBlur={(event) => void checkPromo(event.target.value)}
               autoCapitalize="characters"
               className={inputClass}
@@ -198,10 +212,10 @@ export function BookingForm(props: Props) {
           <fieldset className="flex flex-col gap-1 text-sm">
             <legend className="mb-1 font-medium text-zinc-200">Pay with</legend>
             <label className="flex items-center gap-2">
-              <input type="radio" name={fields.paymentMethod.name} value="card" defaultChecked /> Card
+              <input type="radio" name="paymentMethod" value="card" defaultChecked /> Card
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" name={fields.paymentMethod.name} value="wallet" /> Wallet (
+              <input type="radio" name="paymentMethod" value="wallet" /> Wallet (
               {formatMoney(props.walletBalanceMinor, props.price.currency, { decimals: true })} available)
             </label>
           </fieldset>

@@ -4,6 +4,10 @@ import { RatingSummary } from "~/features/reviews/components/stars";
 import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatDateTime } from "~/features/time/format";
 import { type CurrencyCode, type DisplayCurrency, formatPrice } from "~/lib/money";
+import { LiveBadge, SeatsLeft, Thumb } from "./card-parts";
+
+// The parts a page may use without the cards (the gig page: its cover, the LIVE badge, seats left).
+export { LiveBadge, SeatsLeft, Thumb };
 
 /**
  * Cards of the catalogue: gigs, stars, games, live sessions and sessions (slots). A card is an <article>
@@ -11,63 +15,6 @@ import { type CurrencyCode, type DisplayCurrency, formatPrice } from "~/lib/mone
  * Loader data arrives serialised, so dates may be strings: `new Date(...)` accepts both.
  */
 type Dateish = Date | string;
-
-/**
- * An image, or the label's initials on the colour when there is none. `width` and `height` give the browser its
- * shape before it loads (the classes size it); `priority` is for the one image at the top of a page (loaded at
- * once, fetched early), every other image loads lazily as it nears the viewport.
- */
-export function Thumb({
-  url,
-  label,
-  color,
-  className = "",
-  width,
-  height,
-  priority = false,
-}: {
-  url: string | null;
-  label: string;
-  color?: string | null;
-  className?: string;
-  width: number;
-  height: number;
-  priority?: boolean;
-}) {
-  if (url) {
-    return (
-      <img
-        src={url}
-        alt=""
-        width={width}
-        height={height}
-        loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
-        decoding="async"
-        className={`object-cover ${className}`}
-      />
-    );
-  }
-  const initials = label
-    .split(/\s+/)
-    .map((word) => word[0] ?? "")
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
-  return (
-    <div
-      aria-hidden="true"
-      className={`grid place-items-center text-2xl font-extrabold text-white/80 ${className}`}
-      style={{ background: `linear-gradient(150deg, ${color ?? "#4c1d95"}, #13111d 80%)` }}
-    >
-      {initials}
-    </div>
-  );
-}
-
-export function LiveBadge() {
-  return <span className="rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white">LIVE</span>;
-}
 
 const cardClass =
   "group relative flex h-full flex-col overflow-hidden rounded-xl border border-ink-700 bg-ink-900 transition hover:border-brand-500";
@@ -297,14 +244,5 @@ export function SessionRow({ session, showStar = false }: { session: SessionData
       </div>
       <SeatsLeft left={session.seatsLeft} of={session.seats} />
     </li>
-  );
-}
-
-export function SeatsLeft({ left, of }: { left: number; of: number }) {
-  if (left <= 0) return <span className="rounded bg-ink-800 px-2 py-1 text-xs text-zinc-400">Full</span>;
-  return (
-    <span className="rounded bg-emerald-950 px-2 py-1 text-xs text-emerald-300">
-      {left} of {of} {of === 1 ? "seat" : "seats"} left
-    </span>
   );
 }
