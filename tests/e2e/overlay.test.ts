@@ -98,14 +98,20 @@ describe("stream overlay in the browser", () => {
     expect(await overlay.content()).not.toMatch(/@example\.com|@demo\.noobrd\.gg/);
 
     // A new key from the queue dashboard: the old URL answers 404 at once, also to the open overlay's reload.
+    // The open overlay reloads itself into the 404 (its document, not a fetch of its own).
+    const reloadedInto404 = overlay.waitForResponse(
+      (response) => response.request().isNavigationRequest() && response.status() === 404,
+      { timeout: 20_000 },
+    );
     await star.getByRole("button", { name: "Make new overlay links" }).click();
     await expect
       .poll(() => star.getByRole("textbox", { name: "Live queue overlay" }).inputValue(), SOON)
       .not.toBe(overlayUrl);
     expect((await overlayContext.request.get(overlayUrl)).status()).toBe(404);
     // The open overlay stops showing the queue by itself: its socket is closed and the page reloads into the 404.
-    await expect.poll(() => overlay.locator("[data-overlay]").count(), { timeout: 20_000 }).toBe(0);
+    await reloadedInto404;
     await overlay.waitForLoadState("load");
+    expect(await overlay.locator("[data-overlay]").count()).toBe(0);
     const fresh = await star.getByRole("textbox", { name: "Live queue overlay" }).inputValue();
     expect((await overlay.goto(fresh))?.status()).toBe(200);
     await overlay.getByTestId("overlay-playing").waitFor();

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { OVERLAY_REVOKED_CLOSE_CODE, SIGNED_OUT_CLOSE_CODE } from "../socket-codes";
+import { reloadOnce } from "./reload-once";
 
 export type SocketFrame = { event: string; data?: unknown; ack?: string };
 export type PartyConnection = { send(frame: SocketFrame): void; request(frame: SocketFrame): Promise<unknown> };
@@ -45,7 +46,7 @@ export function usePartySocket(
         if (event.code === SIGNED_OUT_CLOSE_CODE || event.code === OVERLAY_REVOKED_CLOSE_CODE) {
           closed = true;
           ws.close();
-          window.location.reload();
+          reloadOnce();
         }
       });
       ws.addEventListener("message", (event: MessageEvent) => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { LIVE_EVENTS, type OverlayPayload, type OverlayPlace } from "~/features/live/events";
+import { reloadOnce } from "~/lib/ui/reload-once";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { OverlayQueueView } from "../overlay.server";
 
@@ -38,11 +39,11 @@ export function OverlayQueue({ view, overlayKey }: { view: OverlayQueueView; ove
     }
     if (!wasConnected.current) return;
     let cancelled = false;
-    // (usePartySocket reloads on the 4004 itself; the check runs after a moment so it does not reload a second time.)
+    // (usePartySocket reloads on the 4004 itself; the check runs after a moment, and reloadOnce never reloads twice.)
     const check = () =>
       fetch(window.location.href, { method: "HEAD", cache: "no-store" })
         .then((response) => {
-          if (!cancelled && response.status === 404) window.location.reload();
+          if (!cancelled && response.status === 404) reloadOnce();
         })
         .catch(() => undefined);
     const timer = setTimeout(check, 1_000);
