@@ -14,6 +14,7 @@ const SCANNED = ["app", "workers"];
 const LAZY_PACKAGES: { pattern: RegExp; loader: string }[] = [
   { pattern: /^exceljs(\/|$)/, loader: "app/features/payouts/statement.server.ts" },
   { pattern: /^pdf-lib(\/|$)/, loader: "app/features/booking/invoice.server.ts" },
+  { pattern: /^stripe(\/|$)/, loader: "app/platform/stripe/payments.server.ts" },
 ];
 
 type Module = { path: string; source: string };

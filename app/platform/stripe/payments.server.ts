@@ -1,5 +1,16 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { appOrigin, isProduction } from "../env.server";
+
+type StripeClass = typeof Stripe;
+let stripeModule: Promise<StripeClass> | null = null;
+/**
+ * The SDK (~580 KB of the server bundle) is loaded with the first payment call, not when the Worker starts: most
+ * requests never pay, and the Worker's start-up evaluates only what its entry imports statically.
+ */
+const loadStripe = () => {
+  stripeModule ??= import("stripe").then((module) => module.default);
+  return stripeModule;
+};
 
 /**
  * The payment provider adapter: Stripe through the official SDK. Features see only `Payments` (plain
@@ -75,7 +86,7 @@ function inProcessFetch(origin: string): typeof fetch {
   };
 }
 
-function sdk(env: Env, origin: string): Stripe {
+function sdk(Stripe: StripeClass, env: Env, origin: string): Stripe {
   const { secretKey } = stripeSecrets(env);
   const apiUrl = (env.STRIPE_API_URL as string | undefined) || undefined;
   const base = { maxNetworkRetries: 0, timeout: 80_000, telemetry: false } as const;
@@ -111,10 +122,19 @@ function snapshot(session: Stripe.Checkout.Session): CheckoutSessionSnapshot {
 }
 
 export function payments(env: Env, origin = appOrigin(env)): Payments {
-  const stripe = sdk(env, origin);
-  const cryptoProvider = Stripe.createSubtleCryptoProvider();
+  stripeSecrets(env); // a production Worker without its secrets refuses at once, before any SDK is loaded
+  let client: Promise<{ Stripe: StripeClass; stripe: Stripe; cryptoProvider: Stripe.CryptoProvider }> | null = null;
+  const ready = () => {
+    client ??= loadStripe().then((Stripe) => ({
+      Stripe,
+      stripe: sdk(Stripe, env, origin),
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    }));
+    return client;
+  };
   return {
     async createCheckoutSession(input) {
+      const { stripe } = await ready();
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
@@ -140,6 +160,7 @@ export function payments(env: Env, origin = appOrigin(env)): Payments {
       return snapshot(session);
     },
     async retrieveCheckoutSession(id) {
+      const { Stripe, stripe } = await ready();
       try {
         return snapshot(await stripe.checkout.sessions.retrieve(id));
       } catch (error) {
@@ -148,6 +169,7 @@ export function payments(env: Env, origin = appOrigin(env)): Payments {
       }
     },
     async expireCheckoutSession(id) {
+      const { Stripe, stripe } = await ready();
       try {
         await stripe.checkout.sessions.expire(id);
         return true;
@@ -158,6 +180,7 @@ export function payments(env: Env, origin = appOrigin(env)): Payments {
     },
     async verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError("No Stripe-Signature header");
+      const { stripe, cryptoProvider } = await ready();
       let event: Stripe.Event;
       try {
         event = await stripe.webhooks.constructEventAsync(
