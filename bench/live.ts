@@ -86,8 +86,8 @@ function openLiveSession(state: string): string {
     state,
     [
       `UPDATE live_sessions SET ended_at = ${now} WHERE influencer_id = '${DEMO_STAR}' AND ended_at IS NULL`,
-      `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, started_at, created_at, updated_at)
-       VALUES ('${id}', '${DEMO_STAR}', 'Bench live', '${mode.game_id}', '${mode.mode_id}', '${mode.platform_id}', 500, ${now}, ${now}, ${now})`,
+      `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor, started_at, created_at, updated_at)
+       VALUES ('${id}', '${DEMO_STAR}', 'Bench live', '${mode.game_id}', '${mode.mode_id}', '${mode.platform_id}', 500, 500, ${now}, ${now}, ${now})`,
       `UPDATE users SET live_session_id = '${id}' WHERE id = '${DEMO_STAR}'`,
     ].join(";\n"),
   );
