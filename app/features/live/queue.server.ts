@@ -41,7 +41,8 @@ export function assertMayJoin(viewer: Viewer, session: Pick<QueueSessionInfo, "i
 /**
  * Joins the free regular lane, in ONE statement: the rules that depend on the session (open, not the fan's own)
  * are conditions of the INSERT itself, so nothing is written unless they hold; the partial UNIQUE index refuses a
- * second active place. Only a refused join reads the session, to say why.
+ * second active place. Only a refused join reads the session, to say why. One join is a group of one
+ * (`joinRegularGroup`): both take the same path.
  */
 export async function joinRegular(
   env: Env,
@@ -49,22 +50,82 @@ export async function joinRegular(
   liveSessionId: string,
   now = new Date(),
 ): Promise<QueueChange> {
-  if (isStaff(viewer)) throw forbidden(M.staffCannotJoin);
-  const db = getDb(env);
-  const at = now.getTime();
-  const inserted = await placeInsert(
+  const [result] = await joinRegularGroup(env, [viewer], liveSessionId, now);
+  if (!result) throw new Error("joinRegularGroup answered no result");
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+}
+
+/** The most joins written in one D1 batch (one transaction; D1 counts each statement as a query). */
+export const JOIN_GROUP_MAX = 100;
+
+/**
+ * Regular joins of one session that arrived together, written in ONE D1 batch (group commit: the session's object
+ * sends the joins that came in while its previous write was in flight). Each join keeps its own conditional
+ * `INSERT ... SELECT ... ON CONFLICT DO NOTHING`, run in the given order inside the batch's transaction, so each
+ * takes the next position after the ones before it (gap-free, in arrival order) and a refused join writes nothing
+ * and fails nothing: it just inserts no row, and only then is the session read (once for the group) to say why.
+ * Answers one settled result per viewer, in order: the change, or the AppError that join alone is refused with.
+ * Should the batch fail as a whole (D1 rolls it back: nothing was written), each join is retried alone, so one
+ * join's failure is never its neighbours'.
+ */
+export async function joinRegularGroup(
+  env: Env,
+  viewers: readonly Viewer[],
+  liveSessionId: string,
+  now = new Date(),
+): Promise<PromiseSettledResult<QueueChange>[]> {
+  if (viewers.length > JOIN_GROUP_MAX) throw new Error(`At most ${JOIN_GROUP_MAX} joins in one group`);
+  const results: PromiseSettledResult<QueueChange>[] = viewers.map((viewer) =>
+    isStaff(viewer)
+      ? { status: "rejected", reason: forbidden(M.staffCannotJoin) }
+      : { status: "fulfilled", value: { liveSessionId, notices: [] } },
+  );
+  const admitted = viewers.flatMap((viewer, index) =>
+    results[index]?.status === "fulfilled" ? [{ viewer, index }] : [],
+  );
+  const [first, ...rest] = admitted.map(({ viewer }) => joinStatement(getDb(env), viewer, liveSessionId, now));
+  if (!first) return results;
+  let inserted: { id: string }[][];
+  try {
+    inserted = await getDb(env).batch([first, ...rest]);
+  } catch (error) {
+    if (admitted.length === 1) throw error;
+    for (const { viewer, index } of admitted) {
+      const [alone] = await joinRegularGroup(env, [viewer], liveSessionId, now).catch(
+        (reason: unknown): PromiseSettledResult<QueueChange>[] => [{ status: "rejected", reason }],
+      );
+      if (alone) results[index] = alone;
+    }
+    return results;
+  }
+  let session: Promise<QueueSessionInfo> | undefined;
+  for (const [k, { viewer, index }] of admitted.entries()) {
+    if ((inserted[k]?.length ?? 0) > 0) continue;
+    session ??= loadSession(getDb(env), liveSessionId);
+    results[index] = { status: "rejected", reason: await refusalOf(viewer, session) };
+  }
+  return results;
+}
+
+function joinStatement(db: Db, viewer: Viewer, liveSessionId: string, now: Date) {
+  return placeInsert(
     db,
-    { liveSessionId, userId: viewer.id, lane: "regular", orderId: null, at },
+    { liveSessionId, userId: viewer.id, lane: "regular", orderId: null, at: now.getTime() },
     sql`${liveSessions.influencerId} <> ${viewer.id}`,
   )
     .onConflictDoNothing()
     .returning({ id: queueEntries.id });
-  if (inserted.length === 0) {
-    const session = await loadSession(db, liveSessionId);
-    assertMayJoin(viewer, session);
-    throw conflict(M.alreadyQueued);
+}
+
+/** Why a join inserted no row: the session is missing, ended or the fan's own, else the fan already has a place. */
+async function refusalOf(viewer: Viewer, session: Promise<QueueSessionInfo>): Promise<unknown> {
+  try {
+    assertMayJoin(viewer, await session);
+    return conflict(M.alreadyQueued);
+  } catch (error) {
+    return error;
   }
-  return { liveSessionId, notices: [] };
 }
 
 type EntryWithSession = {
