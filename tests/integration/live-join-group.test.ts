@@ -56,6 +56,17 @@ describe("a group of regular joins written together (joinRegularGroup)", () => {
       { user_id: b.id, position: 3 },
       { user_id: c.id, position: 4 },
     ]);
+    // Each accepted join answers its fan's place, read in the group's own batch: what the whole queue says.
+    for (const [index, viewer] of [
+      [0, a],
+      [3, b],
+      [6, c],
+    ] as const) {
+      const result = results[index];
+      const expected = (await placeOf(env, world.liveSessionId, viewer.id))?.place;
+      expect(expected?.position).toBe(index / 3 + 2);
+      expect(result?.status === "fulfilled" && result.value.place).toEqual(expected);
+    }
   });
 
   it("keeps the neighbours of a join whose write fails (the batch is rolled back, then each join is retried alone)", async () => {

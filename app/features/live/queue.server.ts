@@ -8,7 +8,15 @@ import { newId } from "~/lib/id";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { liveSessions, lobbyCodes, orders, type QueueLane, type QueueState, queueEntries } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
-import { ACTIVE, loadSession, placeInsert, type QueueSessionInfo } from "./snapshot.server";
+import {
+  ACTIVE,
+  type FanPlace,
+  loadSession,
+  placeInsert,
+  placesFromRows,
+  placesQuery,
+  type QueueSessionInfo,
+} from "./snapshot.server";
 
 /**
  * The queues of a live session (docs/domain.md "Live sessions and queues"). These use cases own every queue rule,
@@ -20,7 +28,12 @@ import { ACTIVE, loadSession, placeInsert, type QueueSessionInfo } from "./snaps
 
 /** Who is told what after a change (messageNotificationUserLiveSession). */
 export type QueueNotice = { userId: string; message: string };
-export type QueueChange = { liveSessionId: string; notices: QueueNotice[] };
+export type QueueChange = {
+  liveSessionId: string;
+  notices: QueueNotice[];
+  /** A join's answer: the fan's place as the join's own batch left it (read in that batch, no round trip more). */
+  place?: FanPlace | null;
+};
 
 /** The order a fan moves through while served; a move only goes forward. */
 const SERVICE_STATES = ["waiting", "playing_next", "in_game", "done"] as const;
@@ -84,11 +97,18 @@ export async function joinRegularGroup(
   const admitted = viewers.flatMap((viewer, index) =>
     results[index]?.status === "fulfilled" ? [{ viewer, index }] : [],
   );
-  const [first, ...rest] = admitted.map(({ viewer }) => joinStatement(getDb(env), viewer, liveSessionId, now));
-  if (!first) return results;
-  let inserted: { id: string }[][];
+  if (admitted.length === 0) return results;
+  const db = getDb(env);
+  const inserts = admitted.map(({ viewer }) => joinStatement(db, viewer, liveSessionId, now));
+  const read = placesQuery(
+    db,
+    liveSessionId,
+    admitted.map(({ viewer }) => viewer.id),
+  );
+  let written: unknown[];
   try {
-    inserted = await getDb(env).batch([first, ...rest]);
+    // The inserts in arrival order, then the places as they left them.
+    written = await db.batch([...inserts, read] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
     if (admitted.length === 1) throw error;
     for (const { viewer, index } of admitted) {
@@ -99,10 +119,17 @@ export async function joinRegularGroup(
     }
     return results;
   }
+  const placesAfter = placesFromRows(written[written.length - 1] as Awaited<typeof read>);
   let session: Promise<QueueSessionInfo> | undefined;
   for (const [k, { viewer, index }] of admitted.entries()) {
-    if ((inserted[k]?.length ?? 0) > 0) continue;
-    session ??= loadSession(getDb(env), liveSessionId);
+    if (((written[k] as unknown[] | undefined)?.length ?? 0) > 0) {
+      results[index] = {
+        status: "fulfilled",
+        value: { liveSessionId, notices: [], place: placesAfter.get(viewer.id) ?? null },
+      };
+      continue;
+    }
+    session ??= loadSession(db, liveSessionId);
     results[index] = { status: "rejected", reason: await refusalOf(viewer, session) };
   }
   return results;
