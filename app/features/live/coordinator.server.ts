@@ -16,7 +16,7 @@ import {
   setLiveLobbyCode,
 } from "./queue.server";
 import { endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessions.server";
-import { fanPlace, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
+import { type FanPlace, fanPlaces, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
 import { joinVipWithWallet } from "./vip.server";
 
 // The commands and their door live in commands.server.ts (so the VIP step can reach them without a cycle).
@@ -141,10 +141,13 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
   const counts = laneCounts(entries);
   const ended = !snapshot || snapshot.session.endedAt !== null;
   const common = { liveSessionId, version, ended, counts };
+  // Indexed on the first fan's frame, once per broadcast.
+  let placeOf: ((userId: string) => FanPlace | null) | undefined;
   return {
     influencerId: snapshot?.session.influencerId ?? null,
     fanPayload(userId) {
-      const place = snapshot && userId ? fanPlace(snapshot, userId) : null;
+      placeOf ??= snapshot ? fanPlaces(snapshot) : () => null;
+      const place = userId ? placeOf(userId) : null;
       return { ...common, place };
     },
     overlayPayload() {
