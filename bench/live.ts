@@ -26,7 +26,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createCookie } from "react-router";
 import { DEV_SESSION_SECRET } from "../app/platform/env.server";
-import { d1, percentile, sh, TOOL_ENV, waitFor } from "./lib";
+import { d1, groupCpuMs, percentile, sh, TOOL_ENV, waitFor } from "./lib";
 
 const DEMO_STAR = "usr_demo_influencer";
 
@@ -135,7 +135,15 @@ function reached(socket: Socket, version: number): Promise<number> {
  * passes its own); nothing is reset, built or served then. Without it, this prepares, builds and serves its own.
  */
 export async function run(
-  options: { base?: string; port?: number; sockets?: number; joiners?: number; changes?: number; state?: string } = {},
+  options: {
+    base?: string;
+    port?: number;
+    sockets?: number;
+    joiners?: number;
+    changes?: number;
+    concurrency?: number;
+    state?: string;
+  } = {},
 ) {
   const external = options.base !== undefined;
   const state = options.state ?? ".wrangler/bench-live-state";
@@ -169,9 +177,10 @@ export async function run(
     if (server) await waitFor(`${base}/about-us`, server);
 
     // Joins per second.
-    const concurrency = 64;
+    const concurrency = options.concurrency ?? 64;
     let next = 0;
     const statuses = new Map<number, number>();
+    const cpuBefore = server?.pid ? groupCpuMs(server.pid) : Number.NaN;
     const joinStarted = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -188,6 +197,7 @@ export async function run(
       }),
     );
     const joinSeconds = (performance.now() - joinStarted) / 1000;
+    const joinCpuMs = (server?.pid ? groupCpuMs(server.pid) : Number.NaN) - cpuBefore;
     const [check] = d1(
       state,
       `SELECT count(*) AS places, count(DISTINCT user_id) AS fans, count(DISTINCT position) AS positions,
@@ -200,6 +210,8 @@ export async function run(
       ok: statuses.get(200) ?? 0,
       otherStatuses: JSON.stringify(Object.fromEntries([...statuses].filter(([s]) => s !== 200))),
       joinsPerSecond: Math.round(places / joinSeconds),
+      // workerd's CPU per join (the Worker, the object and local D1 together): steadier than joins/s on a busy machine.
+      workerdCpuMsPerJoin: Math.round((joinCpuMs / Math.max(1, fans.length)) * 10) / 10,
       places,
       lost: fans.length - Number(check?.fans ?? 0),
       duplicated: places - Number(check?.fans ?? 0),
@@ -265,6 +277,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       sockets: { type: "string", default: "5000" },
       joiners: { type: "string", default: "1000" },
       changes: { type: "string", default: "20" },
+      concurrency: { type: "string", default: "64" },
       port: { type: "string", default: "4640" },
     },
     strict: true,
@@ -273,6 +286,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     sockets: Number(values.sockets),
     joiners: Number(values.joiners),
     changes: Number(values.changes),
+    concurrency: Number(values.concurrency),
     port: Number(values.port),
   }).catch((error: unknown) => {
     console.error(error);
