@@ -20,6 +20,23 @@ type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymou
 
 const VERSION_KEY = "version";
 
+/**
+ * A socket's view from its tags (`getConnectionTags`): only its role and user id matter to the frame it is sent.
+ * The viewer's other fields are not read by `#frameFor`.
+ */
+function socketOfTags(
+  tags: readonly string[],
+  influencerId: string | null,
+): Pick<SocketState, "role"> & {
+  viewer: { id: string } | null;
+} {
+  if (tags.includes("overlay")) return { role: "overlay", viewer: null };
+  const user = tags.find((tag) => tag.startsWith("user:"));
+  if (!user) return { role: "anonymous", viewer: null };
+  const id = user.slice("user:".length);
+  return { role: id === influencerId ? "streamer" : "fan", viewer: { id } };
+}
+
 type JoinGroup = {
   liveSessionId: string;
   items: {
@@ -183,7 +200,11 @@ export class LiveSession extends Server {
     }
   }
 
-  #frameFor(state: LiveBroadcast, socket: SocketState | null, cache: Map<string, string>): string {
+  #frameFor(
+    state: LiveBroadcast,
+    socket: { role: SocketState["role"]; viewer: { id: string } | null } | null,
+    cache: Map<string, string>,
+  ): string {
     if (socket?.role === "overlay") {
       const cached = cache.get("overlay");
       if (cached) return cached;
@@ -206,11 +227,17 @@ export class LiveSession extends Server {
     return frame;
   }
 
+  /**
+   * Sends every open socket its view. A broadcast reaches thousands of sockets, so it reads each socket's tag (set
+   * at connect from the same viewer as its attachment: `overlay`, `anonymous` or `user:<id>`, the streamer being
+   * the session's own user) rather than deserializing each attachment, and builds one frame per distinct view.
+   */
   #sendAll(state: LiveBroadcast) {
     const cache = new Map<string, string>();
-    for (const connection of this.getConnections<SocketState>()) {
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
       try {
-        connection.send(this.#frameFor(state, connection.state as SocketState | null, cache));
+        ws.send(this.#frameFor(state, socketOfTags(this.ctx.getTags(ws), state.influencerId), cache));
       } catch {
         // A socket closing right now; it resyncs when it reconnects.
       }

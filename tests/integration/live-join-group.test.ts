@@ -2,11 +2,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "~/features/auth/policy";
 import type { LiveCommand, LiveCommandResult } from "~/features/live/coordinator.server";
+import { liveSocketPath } from "~/features/live/events";
 import { LIVE_MESSAGES as M } from "~/features/live/messages";
 import { joinRegularGroup } from "~/features/live/queue.server";
 import { placeOf } from "~/features/live/reads.server";
 import { createLiveSession, viewerOf } from "../factories";
-import { liveFan, liveWorld } from "./live-world";
+import { type Frame, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /**
  * Group commit of regular joins (ADR 022): the session's object writes the joins that arrive while its previous
@@ -151,5 +152,49 @@ describe("joins sent to the session's object all at once", () => {
     expect(places.map((place) => place.user_id)).toEqual([...first, leaver, ...second].map((viewer) => viewer.id));
     // Positions: the leaver's first place (1) is gone; the rest follow on with no gap and no repeat.
     expect(places.map((place) => place.position)).toEqual(Array.from({ length: 121 }, (_, i) => i + 2));
+  });
+});
+
+describe("the broadcast after a burst of joins", () => {
+  it("sends each socket its own view: the streamer the queue, each fan their place, anonymous viewers the counts", async () => {
+    const world = await liveWorld();
+    const id = world.liveSessionId;
+    const [first, second, watcher] = await fans(3);
+    if (!first || !second || !watcher) throw new Error("no fans");
+    const path = liveSocketPath(id);
+    const sockets = {
+      streamer: await openSocket(path, world.starCookie),
+      first: await openSocket(path, first.cookie),
+      second: await openSocket(path, second.cookie),
+      watcher: await openSocket(path, watcher.cookie),
+      anonymous: await openSocket(path),
+    };
+    await until(() => sockets.anonymous.last("updateUserLiveSession"));
+    await until(() => sockets.streamer.last("messageInfluencerLiveSession"));
+
+    const joined = await Promise.all(
+      [first, second].map((fan) => post("/api/join_regular", fan.cookie, { liveSessionId: id })),
+    );
+    expect(joined.map((response) => response.status)).toEqual([200, 200]);
+
+    const both = (frame: Frame | undefined) =>
+      (frame?.data as { counts?: { regular: number } } | undefined)?.counts?.regular === 2 ? frame : undefined;
+    const board = await until(() => both(sockets.streamer.last("messageInfluencerLiveSession")));
+    expect((board.data as { entries: { userId: string }[] }).entries.map((entry) => entry.userId).sort()).toEqual(
+      [first.user.id, second.user.id].sort(),
+    );
+    const placeIn = async (socket: (typeof sockets)[keyof typeof sockets]) =>
+      ((await until(() => both(socket.last("updateUserLiveSession")))).data as { place: { position: number } | null })
+        .place;
+    const places = [await placeIn(sockets.first), await placeIn(sockets.second)].map((place) => place?.position);
+    expect(places.sort()).toEqual([1, 2]);
+    expect(await placeIn(sockets.watcher)).toBeNull();
+    expect(await placeIn(sockets.anonymous)).toBeNull();
+    // Nobody but the streamer is sent the queue.
+    for (const socket of [sockets.first, sockets.second, sockets.watcher, sockets.anonymous]) {
+      expect(socket.last("messageInfluencerLiveSession")).toBeUndefined();
+    }
+    expect(sockets.streamer.last("updateUserLiveSession")).toBeUndefined();
+    for (const socket of Object.values(sockets)) socket.close();
   });
 });
