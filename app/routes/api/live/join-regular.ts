@@ -7,8 +7,6 @@ import { jsonAction } from "../_lib/json-action.server";
 export const action = jsonAction({ auth: true, schema: sessionIdSchema }, async ({ env, input, viewer }) => {
   const joined = await sendLiveCommand(env, input.liveSessionId, { type: "joinRegular", viewer });
   // The join's own batch read the place; a reply without one (an object of an older deploy) reads it here.
-  const r = {
-    data: joined.place !== undefined ? { place: joined.place } : await joinedPlace(env, input.liveSessionId, viewer.id),
-  };
-  return r;
+  if (joined.place !== undefined) return { data: { place: joined.place } };
+  return { data: await joinedPlace(env, input.liveSessionId, viewer.id) };
 });
