@@ -4,14 +4,15 @@
  * the app's own POST /api/join_regular with 0 lost or duplicated places.
  *
  *   npm run bench:live                                  build, serve, measure (5,000 sockets, 1,000 joiners)
- *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20
+ *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20 [--concurrency 64]
  *
  * 1. Prepares its own database under .wrangler/bench-live-state (migrations and the demo seed), opens a live
  *    session for the demo star, and writes `joiners` fans with browser sessions (the cookie is signed with the
  *    development secret the e2e build uses; no password logins, whose PBKDF2 would dominate the run).
  * 2. Builds the app in mode "e2e" and serves it with `vite preview` on 127.0.0.1:4640.
  * 3. Joins: every fan sends POST /api/join_regular at once (bounded concurrency); then the places are read
- *    back from D1: one active place per fan, positions 1..n with no gap and no duplicate.
+ *    back from D1: one active place per fan, positions 1..n with no gap and no duplicate. Also printed: workerd's
+ *    CPU per join (the Worker, the object and local D1 together), steadier than joins/s on a busy machine.
  * 4. Sockets: opens `sockets` WebSockets to /parties/live-session/<id> (the joined fans with their cookies,
  *    each getting their own place; the rest anonymous, getting the counts), then the streamer makes `changes`
  *    queue changes (serve the next fan) one at a time; for each, the time until every socket has a frame with
