@@ -4,14 +4,15 @@
  * the app's own POST /api/join_regular with 0 lost or duplicated places.
  *
  *   npm run bench:live                                  build, serve, measure (5,000 sockets, 1,000 joiners)
- *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20
+ *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20 [--concurrency 64]
  *
  * 1. Prepares its own database under .wrangler/bench-live-state (migrations and the demo seed), opens a live
  *    session for the demo star, and writes `joiners` fans with browser sessions (the cookie is signed with the
  *    development secret the e2e build uses; no password logins, whose PBKDF2 would dominate the run).
  * 2. Builds the app in mode "e2e" and serves it with `vite preview` on 127.0.0.1:4640.
  * 3. Joins: every fan sends POST /api/join_regular at once (bounded concurrency); then the places are read
- *    back from D1: one active place per fan, positions 1..n with no gap and no duplicate.
+ *    back from D1: one active place per fan, positions 1..n with no gap and no duplicate. Also printed: workerd's
+ *    CPU per join (the Worker, the object and local D1 together), steadier than joins/s on a busy machine.
  * 4. Sockets: opens `sockets` WebSockets to /parties/live-session/<id> (the joined fans with their cookies,
  *    each getting their own place; the rest anonymous, getting the counts), then the streamer makes `changes`
  *    queue changes (serve the next fan) one at a time; for each, the time until every socket has a frame with
@@ -26,7 +27,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createCookie } from "react-router";
 import { DEV_SESSION_SECRET } from "../app/platform/env.server";
-import { d1, percentile, sh, TOOL_ENV, waitFor } from "./lib";
+import { d1, groupCpuMs, percentile, sh, TOOL_ENV, waitFor } from "./lib";
 
 const DEMO_STAR = "usr_demo_influencer";
 
@@ -86,8 +87,8 @@ function openLiveSession(state: string): string {
     state,
     [
       `UPDATE live_sessions SET ended_at = ${now} WHERE influencer_id = '${DEMO_STAR}' AND ended_at IS NULL`,
-      `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, started_at, created_at, updated_at)
-       VALUES ('${id}', '${DEMO_STAR}', 'Bench live', '${mode.game_id}', '${mode.mode_id}', '${mode.platform_id}', 500, ${now}, ${now}, ${now})`,
+      `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor, started_at, created_at, updated_at)
+       VALUES ('${id}', '${DEMO_STAR}', 'Bench live', '${mode.game_id}', '${mode.mode_id}', '${mode.platform_id}', 500, 500, ${now}, ${now}, ${now})`,
       `UPDATE users SET live_session_id = '${id}' WHERE id = '${DEMO_STAR}'`,
     ].join(";\n"),
   );
@@ -135,7 +136,15 @@ function reached(socket: Socket, version: number): Promise<number> {
  * passes its own); nothing is reset, built or served then. Without it, this prepares, builds and serves its own.
  */
 export async function run(
-  options: { base?: string; port?: number; sockets?: number; joiners?: number; changes?: number; state?: string } = {},
+  options: {
+    base?: string;
+    port?: number;
+    sockets?: number;
+    joiners?: number;
+    changes?: number;
+    concurrency?: number;
+    state?: string;
+  } = {},
 ) {
   const external = options.base !== undefined;
   const state = options.state ?? ".wrangler/bench-live-state";
@@ -169,9 +178,10 @@ export async function run(
     if (server) await waitFor(`${base}/about-us`, server);
 
     // Joins per second.
-    const concurrency = 64;
+    const concurrency = options.concurrency ?? 64;
     let next = 0;
     const statuses = new Map<number, number>();
+    const cpuBefore = server?.pid ? groupCpuMs(server.pid) : Number.NaN;
     const joinStarted = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -188,6 +198,7 @@ export async function run(
       }),
     );
     const joinSeconds = (performance.now() - joinStarted) / 1000;
+    const joinCpuMs = (server?.pid ? groupCpuMs(server.pid) : Number.NaN) - cpuBefore;
     const [check] = d1(
       state,
       `SELECT count(*) AS places, count(DISTINCT user_id) AS fans, count(DISTINCT position) AS positions,
@@ -200,6 +211,8 @@ export async function run(
       ok: statuses.get(200) ?? 0,
       otherStatuses: JSON.stringify(Object.fromEntries([...statuses].filter(([s]) => s !== 200))),
       joinsPerSecond: Math.round(places / joinSeconds),
+      // workerd's CPU per join (the Worker, the object and local D1 together): steadier than joins/s on a busy machine.
+      workerdCpuMsPerJoin: Math.round((joinCpuMs / Math.max(1, fans.length)) * 10) / 10,
       places,
       lost: fans.length - Number(check?.fans ?? 0),
       duplicated: places - Number(check?.fans ?? 0),
@@ -265,6 +278,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       sockets: { type: "string", default: "5000" },
       joiners: { type: "string", default: "1000" },
       changes: { type: "string", default: "20" },
+      concurrency: { type: "string", default: "64" },
       port: { type: "string", default: "4640" },
     },
     strict: true,
@@ -273,6 +287,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     sockets: Number(values.sockets),
     joiners: Number(values.joiners),
     changes: Number(values.changes),
+    concurrency: Number(values.concurrency),
     port: Number(values.port),
   }).catch((error: unknown) => {
     console.error(error);

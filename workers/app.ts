@@ -161,11 +161,15 @@ async function serve(
       // An anonymous visitor's prices depend only on their country's currency (docs/domain.md), their times only
       // on their zone (the tz cookie, else Cloudflare's; docs/decisions/019-viewer-time-zone.md); the build's
       // asset version keeps a new deploy from serving pages that point at the previous build's scripts.
-      variant: [
-        (await serverBuild()).assets.version,
-        currencyCodeFor(viewerCountry(null, request.cf?.country)),
-        requestViewerZone(checked, null, request.cf).zone,
-      ].join("/"),
+      // Only a GET can be cached: other methods skip the zone check (an Intl.DateTimeFormat, ~0.3 ms a request).
+      variant:
+        checked.method === "GET"
+          ? [
+              (await serverBuild()).assets.version,
+              currencyCodeFor(viewerCountry(null, request.cf?.country)),
+              requestViewerZone(checked, null, request.cf).zone,
+            ].join("/")
+          : "",
       variantCookies: [TIME_ZONE_COOKIE],
       nonce,
       newNonce,

@@ -1,11 +1,14 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import type { Viewer } from "../app/features/auth/policy";
 import {
+  groupable,
+  LIVE_GROUP_MAX,
   type LiveBroadcast,
   type LiveCommand,
   type LiveCommandResult,
   readBroadcast,
   runLiveCommand,
+  runLiveCommandGroup,
 } from "../app/features/live/coordinator.server";
 import { type AckPayload, LIVE_EVENTS } from "../app/features/live/events";
 import { LIVE_MESSAGES } from "../app/features/live/messages";
@@ -16,6 +19,32 @@ import { isOverlayRequest, parseFrame, viewerOfRequest } from "./socket-viewer";
 type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" | "overlay" };
 
 const VERSION_KEY = "version";
+
+/**
+ * A socket's view from its tags (`getConnectionTags`): only its role and user id matter to the frame it is sent.
+ * The viewer's other fields are not read by `#frameFor`.
+ */
+function socketOfTags(
+  tags: readonly string[],
+  influencerId: string | null,
+): Pick<SocketState, "role"> & {
+  viewer: { id: string } | null;
+} {
+  if (tags.includes("overlay")) return { role: "overlay", viewer: null };
+  const user = tags.find((tag) => tag.startsWith("user:"));
+  if (!user) return { role: "anonymous", viewer: null };
+  const id = user.slice("user:".length);
+  return { role: id === influencerId ? "streamer" : "fan", viewer: { id } };
+}
+
+type JoinGroup = {
+  liveSessionId: string;
+  items: {
+    command: Extract<LiveCommand, { type: "joinRegular" }>;
+    resolve: (result: LiveCommandResult) => void;
+    reject: (error: unknown) => void;
+  }[];
+};
 
 /**
  * One object per live session (docs/decisions/014-live-session-durable-objects.md): the single writer of the
@@ -67,12 +96,34 @@ export class LiveSession extends Server {
   #notices: { userId: string; message: string }[] = [];
 
   /**
+   * The group of regular joins waiting for its turn at the end of the chain (group commit): a join that arrives
+   * while it waits joins it, so every join that came in while the previous write was in flight is written in one
+   * D1 batch. Any other command closes it (what arrives after that command runs after it: arrival order holds).
+   */
+  #group: JoinGroup | null = null;
+
+  /**
    * RPC: run one queue command, then broadcast. Refusals come back as plain results (see coordinator). A burst
    * of commands (500 fans joining at once) is broadcast once, after its last command: every socket still gets
    * the state that follows every change it has not seen, just not each intermediate one.
    */
   async command(liveSessionId: string, command: LiveCommand): Promise<LiveCommandResult> {
     this.#pending++;
+    if (groupable(command)) {
+      return new Promise<LiveCommandResult>((resolve, reject) => {
+        const open = this.#group;
+        if (open && open.liveSessionId === liveSessionId && open.items.length < LIVE_GROUP_MAX) {
+          open.items.push({ command, resolve, reject });
+          return;
+        }
+        const group: JoinGroup = { liveSessionId, items: [{ command, resolve, reject }] };
+        this.#group = group;
+        this.#serial(() => this.#runGroup(group)).catch((error: unknown) =>
+          log.error("live.broadcast_failed", { liveSessionId, error }),
+        );
+      });
+    }
+    this.#group = null;
     return this.#serial(async () => {
       try {
         const result = await runLiveCommand(this.env, liveSessionId, command);
@@ -82,10 +133,42 @@ export class LiveSession extends Server {
         }
         return result;
       } finally {
-        this.#pending--;
-        if (this.#pending === 0 && this.#changed) await this.#afterChange(liveSessionId);
+        await this.#settled(liveSessionId, 1);
       }
     });
+  }
+
+  async #runGroup(group: JoinGroup): Promise<void> {
+    if (this.#group === group) this.#group = null;
+    try {
+      const settled = await runLiveCommandGroup(
+        this.env,
+        group.liveSessionId,
+        group.items.map((item) => item.command),
+      );
+      for (const [index, item] of group.items.entries()) {
+        const one = settled[index];
+        if (!one) item.reject(new Error("live.group: no result"));
+        else if (one.status === "rejected") item.reject(one.reason);
+        else {
+          if (one.value.ok) {
+            this.#changed = true;
+            this.#notices.push(...one.value.outcome.notices);
+          }
+          item.resolve(one.value);
+        }
+      }
+    } catch (error) {
+      for (const item of group.items) item.reject(error);
+    } finally {
+      await this.#settled(group.liveSessionId, group.items.length);
+    }
+  }
+
+  /** `count` commands finished: after the last of a burst, one broadcast. */
+  async #settled(liveSessionId: string, count: number) {
+    this.#pending -= count;
+    if (this.#pending === 0 && this.#changed) await this.#afterChange(liveSessionId);
   }
 
   async #version(bump: boolean): Promise<number> {
@@ -117,7 +200,11 @@ export class LiveSession extends Server {
     }
   }
 
-  #frameFor(state: LiveBroadcast, socket: SocketState | null, cache: Map<string, string>): string {
+  #frameFor(
+    state: LiveBroadcast,
+    socket: { role: SocketState["role"]; viewer: { id: string } | null } | null,
+    cache: Map<string, string>,
+  ): string {
     if (socket?.role === "overlay") {
       const cached = cache.get("overlay");
       if (cached) return cached;
@@ -140,11 +227,17 @@ export class LiveSession extends Server {
     return frame;
   }
 
+  /**
+   * Sends every open socket its view. A broadcast reaches thousands of sockets, so it reads each socket's tag (set
+   * at connect from the same viewer as its attachment: `overlay`, `anonymous` or `user:<id>`, the streamer being
+   * the session's own user) rather than deserializing each attachment, and builds one frame per distinct view.
+   */
   #sendAll(state: LiveBroadcast) {
     const cache = new Map<string, string>();
-    for (const connection of this.getConnections<SocketState>()) {
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
       try {
-        connection.send(this.#frameFor(state, connection.state as SocketState | null, cache));
+        ws.send(this.#frameFor(state, socketOfTags(this.ctx.getTags(ws), state.influencerId), cache));
       } catch {
         // A socket closing right now; it resyncs when it reconnects.
       }

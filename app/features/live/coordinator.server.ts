@@ -6,9 +6,17 @@ import { liveSessions } from "~db/schema";
 import type { LiveCommand, LiveCommandOutcome, LiveCommandResult } from "./commands.server";
 import type { InfluencerPayload, OverlayPayload, UpdateUserPayload } from "./events";
 import { overlayPayload } from "./overlay-payload";
-import { joinRegular, leaveQueue, moveEntry, removeEntry, setLiveLobbyCode } from "./queue.server";
+import {
+  JOIN_GROUP_MAX,
+  joinRegular,
+  joinRegularGroup,
+  leaveQueue,
+  moveEntry,
+  removeEntry,
+  setLiveLobbyCode,
+} from "./queue.server";
 import { endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessions.server";
-import { fanPlace, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
+import { type FanPlace, fanPlaces, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
 import { joinVipWithWallet } from "./vip.server";
 
 // The commands and their door live in commands.server.ts (so the VIP step can reach them without a cycle).
@@ -32,6 +40,45 @@ export async function runLiveCommand(
     if (isAppError(error)) return { ok: false, status: error.status, message: error.message, field: error.field };
     throw error;
   }
+}
+
+function resultOf(settled: PromiseSettledResult<LiveCommandOutcome>): LiveCommandResult {
+  if (settled.status === "fulfilled") return { ok: true, outcome: settled.value };
+  const error = settled.reason;
+  if (isAppError(error)) return { ok: false, status: error.status, message: error.message, field: error.field };
+  throw error;
+}
+
+/**
+ * The commands the object may run as one group when they arrive while its previous write is in flight (group
+ * commit): regular joins, which the queue writes in one D1 batch (`joinRegularGroup`), up to this many.
+ */
+export function groupable(command: LiveCommand): command is Extract<LiveCommand, { type: "joinRegular" }> {
+  return command.type === "joinRegular";
+}
+export const LIVE_GROUP_MAX = JOIN_GROUP_MAX;
+
+/**
+ * Runs a group of `groupable` commands, in their order, as one write; one settled result per command, in order: a
+ * refusal is a plain result as in `runLiveCommand`, anything else rejects that command alone.
+ */
+export async function runLiveCommandGroup(
+  env: Env,
+  liveSessionId: string,
+  commands: readonly Extract<LiveCommand, { type: "joinRegular" }>[],
+): Promise<PromiseSettledResult<LiveCommandResult>[]> {
+  const settled = await joinRegularGroup(
+    env,
+    commands.map((command) => command.viewer),
+    liveSessionId,
+  );
+  return settled.map((one): PromiseSettledResult<LiveCommandResult> => {
+    try {
+      return { status: "fulfilled", value: resultOf(one) };
+    } catch (reason) {
+      return { status: "rejected", reason };
+    }
+  });
 }
 
 function dispatch(env: Env, liveSessionId: string, command: LiveCommand): Promise<LiveCommandOutcome> {
@@ -94,10 +141,13 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
   const counts = laneCounts(entries);
   const ended = !snapshot || snapshot.session.endedAt !== null;
   const common = { liveSessionId, version, ended, counts };
+  // Indexed on the first fan's frame, once per broadcast.
+  let placeOf: ((userId: string) => FanPlace | null) | undefined;
   return {
     influencerId: snapshot?.session.influencerId ?? null,
     fanPayload(userId) {
-      const place = snapshot && userId ? fanPlace(snapshot, userId) : null;
+      placeOf ??= snapshot ? fanPlaces(snapshot) : () => null;
+      const place = userId ? placeOf(userId) : null;
       return { ...common, place };
     },
     overlayPayload() {

@@ -8,7 +8,15 @@ import { newId } from "~/lib/id";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { liveSessions, lobbyCodes, orders, type QueueLane, type QueueState, queueEntries } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
-import { ACTIVE, loadSession, placeInsert, type QueueSessionInfo } from "./snapshot.server";
+import {
+  ACTIVE,
+  type FanPlace,
+  loadSession,
+  placeInsert,
+  placesFromRows,
+  placesQuery,
+  type QueueSessionInfo,
+} from "./snapshot.server";
 
 /**
  * The queues of a live session (docs/domain.md "Live sessions and queues"). These use cases own every queue rule,
@@ -20,7 +28,12 @@ import { ACTIVE, loadSession, placeInsert, type QueueSessionInfo } from "./snaps
 
 /** Who is told what after a change (messageNotificationUserLiveSession). */
 export type QueueNotice = { userId: string; message: string };
-export type QueueChange = { liveSessionId: string; notices: QueueNotice[] };
+export type QueueChange = {
+  liveSessionId: string;
+  notices: QueueNotice[];
+  /** A join's answer: the fan's place as the join's own batch left it (read in that batch, no round trip more). */
+  place?: FanPlace | null;
+};
 
 /** The order a fan moves through while served; a move only goes forward. */
 const SERVICE_STATES = ["waiting", "playing_next", "in_game", "done"] as const;
@@ -41,7 +54,8 @@ export function assertMayJoin(viewer: Viewer, session: Pick<QueueSessionInfo, "i
 /**
  * Joins the free regular lane, in ONE statement: the rules that depend on the session (open, not the fan's own)
  * are conditions of the INSERT itself, so nothing is written unless they hold; the partial UNIQUE index refuses a
- * second active place. Only a refused join reads the session, to say why.
+ * second active place. Only a refused join reads the session, to say why. One join is a group of one
+ * (`joinRegularGroup`): both take the same path.
  */
 export async function joinRegular(
   env: Env,
@@ -49,22 +63,96 @@ export async function joinRegular(
   liveSessionId: string,
   now = new Date(),
 ): Promise<QueueChange> {
-  if (isStaff(viewer)) throw forbidden(M.staffCannotJoin);
+  const [result] = await joinRegularGroup(env, [viewer], liveSessionId, now);
+  if (!result) throw new Error("joinRegularGroup answered no result");
+  if (result.status === "rejected") throw result.reason;
+  return result.value;
+}
+
+/** The most joins written in one D1 batch (one transaction; D1 counts each statement as a query). */
+export const JOIN_GROUP_MAX = 100;
+
+/**
+ * Regular joins of one session that arrived together, written in ONE D1 batch (group commit: the session's object
+ * sends the joins that came in while its previous write was in flight). Each join keeps its own conditional
+ * `INSERT ... SELECT ... ON CONFLICT DO NOTHING`, run in the given order inside the batch's transaction, so each
+ * takes the next position after the ones before it (gap-free, in arrival order) and a refused join writes nothing
+ * and fails nothing: it just inserts no row, and only then is the session read (once for the group) to say why.
+ * Answers one settled result per viewer, in order: the change, or the AppError that join alone is refused with.
+ * Should the batch fail as a whole (D1 rolls it back: nothing was written), each join is retried alone, so one
+ * join's failure is never its neighbours'.
+ */
+export async function joinRegularGroup(
+  env: Env,
+  viewers: readonly Viewer[],
+  liveSessionId: string,
+  now = new Date(),
+): Promise<PromiseSettledResult<QueueChange>[]> {
+  if (viewers.length > JOIN_GROUP_MAX) throw new Error(`At most ${JOIN_GROUP_MAX} joins in one group`);
+  const results: PromiseSettledResult<QueueChange>[] = viewers.map((viewer) =>
+    isStaff(viewer)
+      ? { status: "rejected", reason: forbidden(M.staffCannotJoin) }
+      : { status: "fulfilled", value: { liveSessionId, notices: [] } },
+  );
+  const admitted = viewers.flatMap((viewer, index) =>
+    results[index]?.status === "fulfilled" ? [{ viewer, index }] : [],
+  );
+  if (admitted.length === 0) return results;
   const db = getDb(env);
-  const at = now.getTime();
-  const inserted = await placeInsert(
+  const inserts = admitted.map(({ viewer }) => joinStatement(db, viewer, liveSessionId, now));
+  const read = placesQuery(
     db,
-    { liveSessionId, userId: viewer.id, lane: "regular", orderId: null, at },
+    liveSessionId,
+    admitted.map(({ viewer }) => viewer.id),
+  );
+  let written: unknown[];
+  try {
+    // The inserts in arrival order, then the places as they left them.
+    written = await db.batch([...inserts, read] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    if (admitted.length === 1) throw error;
+    for (const { viewer, index } of admitted) {
+      const [alone] = await joinRegularGroup(env, [viewer], liveSessionId, now).catch(
+        (reason: unknown): PromiseSettledResult<QueueChange>[] => [{ status: "rejected", reason }],
+      );
+      if (alone) results[index] = alone;
+    }
+    return results;
+  }
+  const placesAfter = placesFromRows(written[written.length - 1] as Awaited<typeof read>);
+  let session: Promise<QueueSessionInfo> | undefined;
+  for (const [k, { viewer, index }] of admitted.entries()) {
+    if (((written[k] as unknown[] | undefined)?.length ?? 0) > 0) {
+      results[index] = {
+        status: "fulfilled",
+        value: { liveSessionId, notices: [], place: placesAfter.get(viewer.id) ?? null },
+      };
+      continue;
+    }
+    session ??= loadSession(db, liveSessionId);
+    results[index] = { status: "rejected", reason: await refusalOf(viewer, session) };
+  }
+  return results;
+}
+
+function joinStatement(db: Db, viewer: Viewer, liveSessionId: string, now: Date) {
+  return placeInsert(
+    db,
+    { liveSessionId, userId: viewer.id, lane: "regular", orderId: null, at: now.getTime() },
     sql`${liveSessions.influencerId} <> ${viewer.id}`,
   )
     .onConflictDoNothing()
     .returning({ id: queueEntries.id });
-  if (inserted.length === 0) {
-    const session = await loadSession(db, liveSessionId);
-    assertMayJoin(viewer, session);
-    throw conflict(M.alreadyQueued);
+}
+
+/** Why a join inserted no row: the session is missing, ended or the fan's own, else the fan already has a place. */
+async function refusalOf(viewer: Viewer, session: Promise<QueueSessionInfo>): Promise<unknown> {
+  try {
+    assertMayJoin(viewer, await session);
+    return conflict(M.alreadyQueued);
+  } catch (error) {
+    return error;
   }
-  return { liveSessionId, notices: [] };
 }
 
 type EntryWithSession = {

@@ -5,6 +5,8 @@ import { jsonAction } from "../_lib/json-action.server";
 
 /** POST /api/join_regular {liveSessionId}: joins the free regular lane (through the session's object). */
 export const action = jsonAction({ auth: true, schema: sessionIdSchema }, async ({ env, input, viewer }) => {
-  await sendLiveCommand(env, input.liveSessionId, { type: "joinRegular", viewer });
+  const joined = await sendLiveCommand(env, input.liveSessionId, { type: "joinRegular", viewer });
+  // The join's own batch read the place; a reply without one (an object of an older deploy) reads it here.
+  if (joined.place !== undefined) return { data: { place: joined.place } };
   return { data: await joinedPlace(env, input.liveSessionId, viewer.id) };
 });
