@@ -8,6 +8,7 @@ import { NonceProvider } from "./components/nonce";
 import { isAppError } from "./lib/errors";
 import { cloudflareContext } from "./platform/context";
 import { log } from "./platform/log.server";
+import { lowPriorityModulePreloads } from "./platform/script-priority.server";
 
 export const streamTimeout = 5_000;
 
@@ -53,5 +54,5 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(lowPriorityModulePreloads(body), { headers: responseHeaders, status: responseStatusCode });
 }
