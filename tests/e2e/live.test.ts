@@ -85,6 +85,10 @@ describe("live sessions in the browser", () => {
     await expect.poll(() => regular.getByTestId("lobby-code").textContent()).toBe("LOBBY-E2E");
     expect(await vip.getByTestId("lobby-code").count()).toBe(0);
 
+    // The VIP fan's bell is live (it connects after the page hydrates): a notification sent before would only be in
+    // the list, not pop up.
+    await vip.locator('button[aria-label^="Notifications"][data-bell-connected]').waitFor();
+
     // End Session: the regular fan is still playing next, so the streamer stays with an info message.
     await star.getByRole("link", { name: "End Session" }).first().click();
     await star.getByRole("button", { name: "Yes, end session" }).click();

@@ -112,9 +112,11 @@ describe("stream overlay in the browser", () => {
     await reloadedInto404;
     await overlay.waitForLoadState("load");
     expect(await overlay.locator("[data-overlay]").count()).toBe(0);
+    // The new URL, pasted into the streaming software (a page of its own: the old one may still be settling).
     const fresh = await star.getByRole("textbox", { name: "Live queue overlay" }).inputValue();
-    expect((await overlay.goto(fresh))?.status()).toBe(200);
-    await overlay.getByTestId("overlay-playing").waitFor();
-    expect(await overlay.getByTestId("overlay-playing").textContent()).toBe(vipName);
+    const renewed = await overlayContext.newPage();
+    expect((await renewed.goto(fresh))?.status()).toBe(200);
+    await renewed.getByTestId("overlay-playing").waitFor();
+    expect(await renewed.getByTestId("overlay-playing").textContent()).toBe(vipName);
   }, 180_000);
 });

@@ -28,15 +28,28 @@ export const CURRENT_ZONE_NAMES: Record<string, string> = {
   GMT: "UTC",
 };
 
+/**
+ * Names the runtime has accepted, kept per isolate: checking one builds an Intl.DateTimeFormat (~0.3 ms), and every
+ * page request asks (the edge cache's variant). Only accepted names are kept, and at most KNOWN_ZONES_MAX of them (the
+ * runtime also accepts other spellings of a name, such as another letter case, which a cookie could vary at will).
+ */
+const knownZones = new Map<string, string>();
+const KNOWN_ZONES_MAX = 1_000;
+
 /** An IANA zone name the runtime knows (in its current spelling), else null. */
 export function validTimeZone(candidate: unknown): string | null {
   if (typeof candidate !== "string" || candidate.length === 0 || candidate.length > 64) return null;
+  const known = knownZones.get(candidate);
+  if (known) return known;
   try {
     new Intl.DateTimeFormat("en-GB", { timeZone: candidate });
   } catch {
     return null;
   }
-  return CURRENT_ZONE_NAMES[candidate] ?? candidate;
+  const current = CURRENT_ZONE_NAMES[candidate] ?? candidate;
+  if (knownZones.size >= KNOWN_ZONES_MAX) knownZones.clear();
+  knownZones.set(candidate, current);
+  return current;
 }
 
 /** Where the zone came from, outermost first: what the user saved, the browser's hint, Cloudflare, else UTC. */

@@ -36,7 +36,7 @@ export default function LiveBell({ userId }: { userId: string }) {
   const [toast, setToast] = useState<NotificationItem | null>(null);
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const { connection } = usePartySocket("user-hub", userId, (frame) => {
+  const { connection, connected } = usePartySocket("user-hub", userId, (frame) => {
     if (frame.event === NOTIFICATION_EVENTS.list) setList(frame.data as NotificationsList);
     if (frame.event === NOTIFICATION_EVENTS.new || frame.event === NOTIFICATION_EVENTS.newSlots) {
       const { notification } = frame.data as { notification: NotificationItem };
@@ -69,6 +69,7 @@ export default function LiveBell({ userId }: { userId: string }) {
         type="button"
         aria-label={`Notifications${unread ? ` (${unread} unread)` : ""}`}
         aria-expanded={open}
+        data-bell-connected={connected ? "" : undefined}
         className="relative rounded-full p-2 text-zinc-300 hover:bg-ink-800 hover:text-white"
         onClick={() => {
           setOpen((value) => !value);
