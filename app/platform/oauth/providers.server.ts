@@ -108,6 +108,23 @@ export function configuredProviders(env: Env, origin: string): SocialProvider[] 
  * CSP form-action applies to the redirect after a form POST, so they must be listed there.
  */
 export function providerFormActionOrigins(env: Env, origin: string): string[] {
+  // Asked for every response's CSP; the settings are the isolate's env, so the answer is kept per env and origin.
+  let byOrigin = formActionOrigins.get(env);
+  if (!byOrigin) {
+    byOrigin = new Map();
+    formActionOrigins.set(env, byOrigin);
+  }
+  let origins = byOrigin.get(origin);
+  if (!origins) {
+    origins = computeFormActionOrigins(env, origin);
+    if (byOrigin.size < 16) byOrigin.set(origin, origins);
+  }
+  return origins;
+}
+
+const formActionOrigins = new WeakMap<Env, Map<string, string[]>>();
+
+function computeFormActionOrigins(env: Env, origin: string): string[] {
   const origins = new Set<string>();
   for (const provider of SOCIAL_PROVIDERS) {
     const settings = providerSettings(env, provider, origin);
