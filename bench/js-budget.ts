@@ -4,7 +4,7 @@
  * modulepreloads and runs before it is interactive). Sizes are gzip -9 of each file, which is close to what the
  * edge sends (brotli is a little smaller).
  *
- * Each page's figure is split in two (bench/client-chunks.ts): the framework (React, react-dom, React Router and the
+ * Each page's figure is split in two (scripts/client-chunks.ts): the framework (React, react-dom, React Router and the
  * hydration entry, in their own chunks; the same ~108 KiB on every page, and it cannot shrink while the page
  * hydrates, ADR 017) and our own JavaScript (every other chunk). Issue 22's target is at most 20 KiB of our own per
  * catalogue page; the bench prints both parts, and tests/e2e/js-budget.test.ts holds each page's own part under a
@@ -13,7 +13,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { CLIENT_CHUNKS_FILE, type ClientChunks, isFrameworkModule } from "./client-chunks";
+import { CLIENT_CHUNKS_FILE, type ClientChunks, isFrameworkModule } from "../scripts/client-chunks";
 
 /** Issue 22's target for our own JavaScript per catalogue page (printed by the bench). */
 export const OWN_JS_BUDGET_KIB: Record<string, number> = {
@@ -66,7 +66,7 @@ export function readManifest(clientDir = "build/client"): { manifest: Manifest; 
   return { manifest: JSON.parse(json) as Manifest, file: `/assets/${name}` };
 }
 
-/** build/client-chunks.json, written by the client build (bench/client-chunks.ts). */
+/** build/client-chunks.json, written by the client build (scripts/client-chunks.ts). */
 export function readClientChunks(clientDir = "build/client"): ClientChunks {
   const file = path.join(clientDir, "..", CLIENT_CHUNKS_FILE);
   if (!existsSync(file)) throw new Error(`no ${file}: build with vite.config.ts's clientChunks() plugin first`);
