@@ -8,7 +8,7 @@ import { NonceProvider } from "./components/nonce";
 import { isAppError } from "./lib/errors";
 import { cloudflareContext } from "./platform/context";
 import { log } from "./platform/log.server";
-import { lowPriorityModulePreloads } from "./platform/script-priority.server";
+import { scriptsAfterFirstPaint } from "./platform/script-priority.server";
 
 export const streamTimeout = 5_000;
 
@@ -54,5 +54,8 @@ export default async function handleRequest(
   const userAgent = request.headers.get("user-agent");
   if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(lowPriorityModulePreloads(body), { headers: responseHeaders, status: responseStatusCode });
+  // Builds fetch the scripts after the first paint (docs/decisions/017-first-paint-and-render-cost.md); development
+  // keeps React Router's own tags, which Vite's module reloading expects.
+  const page = import.meta.env.DEV ? body : scriptsAfterFirstPaint(body, nonce);
+  return new Response(page, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -61,6 +61,36 @@ describe("first paint", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("fetches the page's scripts after its first contentful paint, then hydrates without an error", async () => {
+    const context = await browser.context({ javaScript: true });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    for (const path of ["/", "/browse"]) {
+      await page.goto(path);
+      await page.locator('form[role="search"][data-hydrated]').waitFor({ state: "attached" });
+      const timeline = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+          .map((entry) => ({ name: entry.name, start: entry.startTime })),
+      }));
+      expect(timeline.paint, path).not.toBeNull();
+      expect(timeline.scripts.length, path).toBeGreaterThan(3);
+      for (const script of timeline.scripts) {
+        expect(script.start, `${path}: ${script.name}`).toBeGreaterThanOrEqual(
+          timeline.paint ?? Number.POSITIVE_INFINITY,
+        );
+      }
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
 
 describe("security headers", () => {
