@@ -32,9 +32,50 @@ export function setupBrowser() {
   return {
     async context({ javaScript, timezoneId }: { javaScript: boolean; timezoneId?: string }) {
       const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: javaScript, timezoneId });
+      if (javaScript) context.on("page", hydrateAfterLoads);
       contexts.push(context);
       return context;
     },
+  };
+}
+
+/**
+ * Waits until React runs the app's page (the root layout marks it `data-hydrated`); a page that is not the app's
+ * (the stand-ins' pages, a JSON answer) has no mark to wait for. Builds fetch the scripts after the first paint
+ * (docs/decisions/017-first-paint-and-render-cost.md), so a page is readable and its forms work a moment before
+ * React runs; what a test does with JavaScript on expects React's behaviour (a dialog, a live check).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  const ready = () => {
+    const root = document.querySelector("[data-url]");
+    return !root || root.hasAttribute("data-hydrated");
+  };
+  try {
+    await page.waitForFunction(ready);
+  } catch (error) {
+    // The page navigated while it was read (the zone cookie's one reload): read the new one.
+    if (!String(error).includes("Execution context was destroyed")) throw error;
+    await page.waitForFunction(ready);
+  }
+}
+
+/**
+ * With JavaScript on, `page.goto` and `page.reload` return once the page they loaded runs React, unless the test
+ * asked to go on earlier (`waitUntil: "domcontentloaded"` or `"commit"`: it means to act before the scripts run).
+ */
+function hydrateAfterLoads(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const early = (waitUntil?: string) => waitUntil === "domcontentloaded" || waitUntil === "commit";
+  page.goto = async (...args: Parameters<Page["goto"]>) => {
+    const response = await goto(...args);
+    if (!early(args[1]?.waitUntil)) await hydrated(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page["reload"]>) => {
+    const response = await reload(...args);
+    if (!early(args[0]?.waitUntil)) await hydrated(page);
+    return response;
   };
 }
 
