@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * Validation pieces every door shares. `firstIssue` is the one message a 400 answer carries; with

@@ -1,9 +1,9 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff, type StaffViewer } from "~/features/auth/staff";
 import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
+import { z } from "~/lib/zod";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { auditLog, type JsonValue, users } from "~db/schema";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { emailOnlySchema, otpSchema } from "./schema";
 
 /** Inputs of social sign-in capture pages, API tokens and the site gate (screens and JSON API alike). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { BOOKING_MESSAGES, GAMERTAG_MAX_LENGTH } from "./messages";
 import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE } from "./order-view";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { BOOKING_MESSAGES, GAMERTAG_MAX_LENGTH } from "./messages";
 
 /**

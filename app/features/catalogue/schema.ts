@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { GIG_SORTS } from "~/features/catalogue/constants";
 import { type ParseResult, paramsObject, parseQuery } from "~/lib/validation";
+import { z } from "~/lib/zod";
 import { PROFESSIONS } from "~db/schema/constants";
 
 /**

@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { auditStatement } from "~/features/audit/audit.server";
 import { hashPassword } from "~/features/auth/password.server";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
+import { z } from "~/lib/zod";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, isUniqueViolation } from "~/platform/db.server";
 import { CONFIG_KEYS, configurations, type JsonValue } from "~db/schema";

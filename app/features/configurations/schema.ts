@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CONFIG_KEYS } from "~db/schema";
 import { CONFIG_MESSAGES as M } from "./messages";
 

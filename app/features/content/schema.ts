@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { emailSchema } from "~/lib/validation";
+import { z } from "~/lib/zod";
 
 /** The contact form, validated in the browser (Conform) and again on the server. */
 export const contactFormSchema = z.object({

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { redirectToSchema } from "~/features/auth/schema";
+import { z } from "~/lib/zod";
 import { FAVOURITE_KINDS } from "./kinds";
 
 const id = z

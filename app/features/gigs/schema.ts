@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { multiLine, singleLine, withoutControlCharacters } from "~/lib/validation";
+import { z } from "~/lib/zod";
 import { GIG_MESSAGES as M } from "./messages";
 
 /** docs/domain.md: title at most 66 characters; description hint 500-3000. */

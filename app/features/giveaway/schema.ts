@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { singleLine } from "~/lib/validation";
+import { z } from "~/lib/zod";
 
 /** Inputs of /admin/noobrd-giveaway and its /api twins; no server code here. */
 const DAY = 86_400_000;

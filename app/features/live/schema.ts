@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   type BaseCurrency,
   gameChoiceSchema,
@@ -7,6 +6,7 @@ import {
   tagsSchema,
 } from "~/features/gigs/schema";
 import { multiLine, singleLine } from "~/lib/validation";
+import { z } from "~/lib/zod";
 import { TITLE_MAX } from "~db/schema/constants";
 import { LIVE_MESSAGES as M } from "./messages";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 const flag = z.preprocess((value) => value === true || value === "true" || value === "on", z.boolean());
 

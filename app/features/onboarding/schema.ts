@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { BANK_IDENTIFIER_KINDS, type BankIdentifierKind, TSHIRT_SIZES } from "~db/schema/onboarding";
 
 /** The onboarding form's choices. */

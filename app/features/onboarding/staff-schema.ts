@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ONBOARDING_STAFF_MESSAGES as M } from "./messages";
 
 /** Inputs of /admin/verify-onboarding-details and its /api twins; no server code here. */

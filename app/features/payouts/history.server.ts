@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/streamer/access";
 import { pageInfo } from "~/lib/paging";
+import { z } from "~/lib/zod";
 import { col, getDb } from "~/platform/db.server";
 import { payoutOrders, payouts } from "~db/schema";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { GAMERTAG_PLATFORMS } from "~db/schema";
 
 /** The platforms a gamer tag can be for (the profile form offers them). */

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { MAX_AMOUNT_MINOR } from "~/lib/money";
+import { z } from "~/lib/zod";
 
 /**
  * A promo code as staff write it (docs/domain.md; db/schema/promo.ts): the form speaks in percent

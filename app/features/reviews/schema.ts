@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { multiLine } from "~/lib/validation";
+import { z } from "~/lib/zod";
 import {
   REVIEW_COMMENT_MAX,
   REVIEW_RATING_MAX,

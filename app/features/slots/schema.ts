@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { validTimeZone } from "~/features/time/zone";
 import { singleLine } from "~/lib/validation";
+import { z } from "~/lib/zod";
 import { SLOT_MESSAGES as M } from "./messages";
 
 export const REPEAT_WEEKS_MAX = 12;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { signupSchema } from "~/features/auth/schema";
+import { z } from "~/lib/zod";
 import { INFLUENCER_LIST_DEFAULTS as D } from "./messages";
 
 /** Inputs of the staff influencer screens and their /api twins; no server code here. */

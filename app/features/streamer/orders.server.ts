@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Viewer } from "~/features/auth/policy";
 import { orderStatusText } from "~/features/booking/order-view";
 import { monthBounds } from "~/features/time/calendar";
 import { FALLBACK_TIME_ZONE } from "~/features/time/zone";
 import { refundOwedSql } from "~/features/wallet/refund-state.server";
 import { pageInfo } from "~/lib/paging";
+import { z } from "~/lib/zod";
 import { col, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, products, slots, users } from "~db/schema";
 import { assertReadBusiness } from "./access";

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { singleLine } from "~/lib/validation";
+import { z } from "~/lib/zod";
 import { PROFESSIONS } from "~db/schema/constants";
 
 /** The professions a streamer can pick on their profile. */

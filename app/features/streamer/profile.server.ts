@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { z } from "zod";
 import type { Viewer } from "~/features/auth/policy";
 import { uploadPicture } from "~/features/profile/profile.server";
 import { AppError, isAppError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import type { z } from "~/lib/zod";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { influencerProfiles, starSuggestions, users } from "~db/schema";

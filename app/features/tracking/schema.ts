@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** What a browser may report itself (POST /api/track): clicks the server cannot see. */
 export const clientEventSchema = z.object({

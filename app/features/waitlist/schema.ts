@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { WAITLIST_MESSAGES } from "./messages";
 
 /** Joining a slot's waitlist: the slot and how many seats (the page's form; numbers arrive as strings). */

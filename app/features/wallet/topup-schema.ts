@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { type CurrencyCode, formatMoney } from "~/lib/money";
+import { z } from "~/lib/zod";
 
 /**
  * Top-ups, in the currency the fan's wallet holds (docs/decisions/020-prices-in-the-streamers-currency.md): whole

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { z } from "zod";
 import { type ConfirmationAsk, confirmationNeeded } from "~/lib/confirm";
+import type { z } from "~/lib/zod";
 import { redirectWithToast, type ToastKind } from "~/platform/toast.server";
 import { type FormOptions, runForForm } from "~/routes/_lib/form.server";
 

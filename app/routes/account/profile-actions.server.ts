@@ -1,5 +1,4 @@
 import type { RouterContextProvider } from "react-router";
-import { z } from "zod";
 import { changePassword, requestEmailChange } from "~/features/auth/accounts.server";
 import { requireUser } from "~/features/auth/guards.server";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
@@ -18,6 +17,7 @@ import {
 import { bioSchema, gamertagsSchema, SOCIAL_NETWORKS, socialLinksSchema } from "~/features/profile/schema";
 import { TIME_MESSAGES } from "~/features/time/messages";
 import { saveTimeZone } from "~/features/time/time-zone.server";
+import { z } from "~/lib/zod";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { intentOf, type PageFormReply, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import { waitlistAction } from "~/routes/public/waitlist-action.server";

@@ -1,8 +1,8 @@
 import { data, Form } from "react-router";
-import { z } from "zod";
 import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { assertUnsubscribeLink, unsubscribe } from "~/features/profile/unsubscribe.server";
 import { isAppError } from "~/lib/errors";
+import { z } from "~/lib/zod";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/unsubscribe";
 

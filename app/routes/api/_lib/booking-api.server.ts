@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { normalizePurchaseBody, purchaseSchema } from "~/features/booking/schema";
+import { z } from "~/lib/zod";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "./json-action.server";
 

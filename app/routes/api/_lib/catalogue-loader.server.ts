@@ -1,5 +1,5 @@
-import type { z } from "zod";
 import { type CatalogueRequest, catalogueRequest } from "~/features/catalogue/request.server";
+import type { z } from "~/lib/zod";
 import { jsonLoader } from "./json-action.server";
 
 type Read<S extends z.ZodType> = (

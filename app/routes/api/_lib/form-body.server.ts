@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
 import { badRequest } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
+import type { z } from "~/lib/zod";
 
 /**
  * The body of an /api call that may carry files: JSON (no files), or form data (multipart or urlencoded) with

@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import type { z } from "zod";
 import type { Capability } from "~/features/auth/capabilities";
 import { requireApiStaff, requireApiUser } from "~/features/auth/guards.server";
 import type { Viewer } from "~/features/auth/policy";
 import { badRequest, isAppError } from "~/lib/errors";
 import { firstIssue, paramsObject } from "~/lib/validation";
+import type { z } from "~/lib/zod";
 import { assertSameOrigin, envOf, jsonError, readBody } from "~/platform/http.server";
 
 /**

@@ -1,5 +1,5 @@
-import type { z } from "zod";
 import { badRequest } from "~/lib/errors";
+import type { z } from "~/lib/zod";
 import { firstIssue } from "./json-action.server";
 
 /** A GET call's query string validated by a Zod schema; a bad one throws a 400 AppError with the first message. */

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { confirmEmailChange } from "~/features/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { changeEmailSchema, otpSchema } from "~/features/auth/schema";
+import { z } from "~/lib/zod";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { resetPassword, setStreamerPassword } from "~/features/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { passwordSchema } from "~/features/auth/schema";
+import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { checkSlotAvailable } from "~/features/booking/slots.server";
+import { z } from "~/lib/zod";
 import { getDb } from "~/platform/db.server";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { parentHostsFor } from "~/features/live/streaming-link";
 import { videoDetailsFor } from "~/features/live/video-details.server";
+import { z } from "~/lib/zod";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { confirmCheckout } from "~/features/payments/doors.server";
+import { z } from "~/lib/zod";
 import { jsonAction } from "../_lib/json-action.server";
 
 const schema = z.object({

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { viewerQueues } from "~/features/live/reads.server";
+import { z } from "~/lib/zod";
 import { jsonLoader } from "../_lib/json-action.server";
 
 const schema = z.object({

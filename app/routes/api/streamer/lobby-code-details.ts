@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { streamerLobbyCode } from "~/features/slots/slots.server";
+import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 const query = z.object({

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { paginatedEarnings } from "~/features/earnings/earnings.server";
 import { badRequest } from "~/lib/errors";
+import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 const query = z.object({

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { slotJson } from "~/features/slots/api-shape";
 import { UPCOMING_SLOTS_LIMIT } from "~/features/slots/schema";
 import { upcomingSlots } from "~/features/slots/slots.server";
+import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 const query = z.object({ limit: z.coerce.number().int().min(1).max(100).optional().default(UPCOMING_SLOTS_LIMIT) });

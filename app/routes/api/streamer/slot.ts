@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { buyerJson, slotJson } from "~/features/slots/api-shape";
 import { SLOT_BUYERS_PAGE } from "~/features/slots/schema";
 import { slotWithBuyers } from "~/features/slots/slots.server";
+import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 const query = z.object({

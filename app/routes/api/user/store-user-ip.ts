@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { storeUserIp } from "~/features/profile/profile.server";
+import { z } from "~/lib/zod";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

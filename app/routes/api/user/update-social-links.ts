@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { updateSocialLinks } from "~/features/profile/profile.server";
 import { socialLinksSchema } from "~/features/profile/schema";
+import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/update-social-links { updatedLinks: { twitch: "https://...", ... } } */

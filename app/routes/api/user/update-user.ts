@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { updateNames } from "~/features/profile/profile.server";
+import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/update_user { fullName }: the caller's display name. */

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { getOwnProfile } from "~/features/profile/profile.server";
 import { userJson } from "~/features/profile/serialize";
+import { z } from "~/lib/zod";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
