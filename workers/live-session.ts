@@ -1,6 +1,7 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
 import type { Viewer } from "../app/features/auth/policy";
 import {
+  broadcastDue,
   groupable,
   LIVE_GROUP_MAX,
   type LiveBroadcast,
@@ -90,9 +91,11 @@ export class LiveSession extends Server {
     return closed;
   }
 
-  /** Commands accepted and not finished yet; the broadcast waits for the last of a burst. */
+  /** Commands accepted and not finished yet; the broadcast waits for the last of a burst (or `broadcastDue`). */
   #pending = 0;
   #changed = false;
+  /** When the current burst began, or its last broadcast was sent (the object's clock moves on I/O). */
+  #since = 0;
   #notices: { userId: string; message: string }[] = [];
 
   /**
@@ -104,11 +107,12 @@ export class LiveSession extends Server {
 
   /**
    * RPC: run one queue command, then broadcast. Refusals come back as plain results (see coordinator). A burst
-   * of commands (500 fans joining at once) is broadcast once, after its last command: every socket still gets
-   * the state that follows every change it has not seen, just not each intermediate one.
+   * of commands (500 fans joining at once) is broadcast once, after its last command, and every
+   * LIVE_BROADCAST_EVERY_MS while it lasts (`broadcastDue`): every socket still gets the state that follows every
+   * change it has not seen, just not each intermediate one.
    */
   async command(liveSessionId: string, command: LiveCommand): Promise<LiveCommandResult> {
-    this.#pending++;
+    if (this.#pending++ === 0) this.#since = Date.now();
     if (groupable(command)) {
       return new Promise<LiveCommandResult>((resolve, reject) => {
         const open = this.#group;
@@ -165,10 +169,11 @@ export class LiveSession extends Server {
     }
   }
 
-  /** `count` commands finished: after the last of a burst, one broadcast. */
+  /** `count` commands finished: after the last of a burst one broadcast, and during a long one every so often. */
   async #settled(liveSessionId: string, count: number) {
     this.#pending -= count;
-    if (this.#pending === 0 && this.#changed) await this.#afterChange(liveSessionId);
+    const state = { pending: this.#pending, changed: this.#changed, since: this.#since, now: Date.now() };
+    if (broadcastDue(state)) await this.#afterChange(liveSessionId);
   }
 
   async #version(bump: boolean): Promise<number> {
@@ -185,6 +190,7 @@ export class LiveSession extends Server {
 
   async #afterChange(liveSessionId: string) {
     this.#changed = false;
+    this.#since = Date.now();
     const notices = this.#notices.splice(0);
     const version = await this.#version(true);
     if (!this.#hasConnections()) return;

@@ -59,6 +59,20 @@ export function groupable(command: LiveCommand): command is Extract<LiveCommand,
 export const LIVE_GROUP_MAX = JOIN_GROUP_MAX;
 
 /**
+ * During a burst of commands, the longest the sockets wait for the state that follows them (docs/decisions/022):
+ * a burst is sent once, after its last command, unless it lasts longer than this; then it is also sent every time
+ * this much has passed since the last broadcast (or the burst's start), so a queue under sustained joins still moves
+ * on every screen.
+ */
+export const LIVE_BROADCAST_EVERY_MS = 250;
+
+/** Whether the object sends its sockets the state now that a command has finished. */
+export function broadcastDue(state: { pending: number; changed: boolean; since: number; now: number }): boolean {
+  if (!state.changed) return false;
+  return state.pending === 0 || state.now - state.since >= LIVE_BROADCAST_EVERY_MS;
+}
+
+/**
  * Runs a group of `groupable` commands, in their order, as one write; one settled result per command, in order: a
  * refusal is a plain result as in `runLiveCommand`, anything else rejects that command alone.
  */
