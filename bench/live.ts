@@ -5,6 +5,7 @@
  *
  *   npm run bench:live                                  build, serve, measure (5,000 sockets, 1,000 joiners)
  *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20 [--concurrency 64]
+ *   npm run bench:live -- --sockets 0 --profile          where a join's CPU goes (bench/profile.ts's sampler)
  *
  * 1. Prepares its own database under .wrangler/bench-live-state (migrations and the demo seed), opens a live
  *    session for the demo star, and writes `joiners` fans with browser sessions (the cookie is signed with the
@@ -12,7 +13,9 @@
  * 2. Builds the app in mode "e2e" and serves it with `vite preview` on 127.0.0.1:4640.
  * 3. Joins: every fan sends POST /api/join_regular at once (bounded concurrency); then the places are read
  *    back from D1: one active place per fan, positions 1..n with no gap and no duplicate. Also printed: workerd's
- *    CPU per join (the Worker, the object and local D1 together), steadier than joins/s on a busy machine.
+ *    CPU per join (the Worker, the object and local D1 together), steadier than joins/s on a busy machine. With
+ *    `--profile`, workerd's inspector samples the joins and the costliest functions are printed (the sampling
+ *    itself costs CPU: read that run's joins/s and CPU per join as the profile's, not the app's).
  * 4. Sockets: opens `sockets` WebSockets to /parties/live-session/<id> (the joined fans with their cookies,
  *    each getting their own place; the rest anonymous, getting the counts), then the streamer makes `changes`
  *    queue changes (serve the next fan) one at a time; for each, the time until every socket has a frame with
@@ -28,6 +31,7 @@ import { parseArgs } from "node:util";
 import { createCookie } from "react-router";
 import { DEV_SESSION_SECRET } from "../app/platform/env.server";
 import { d1, groupCpuMs, percentile, sh, TOOL_ENV, waitFor } from "./lib";
+import { inspectorOf, startProfile } from "./profile";
 
 const DEMO_STAR = "usr_demo_influencer";
 
@@ -144,6 +148,7 @@ export async function run(
     changes?: number;
     concurrency?: number;
     state?: string;
+    profile?: boolean;
   } = {},
 ) {
   const external = options.base !== undefined;
@@ -181,6 +186,7 @@ export async function run(
     const concurrency = options.concurrency ?? 64;
     let next = 0;
     const statuses = new Map<number, number>();
+    const stopProfile = options.profile ? await startProfile(await inspectorOf(base)) : null;
     const cpuBefore = server?.pid ? groupCpuMs(server.pid) : Number.NaN;
     const joinStarted = performance.now();
     await Promise.all(
@@ -199,6 +205,7 @@ export async function run(
     );
     const joinSeconds = (performance.now() - joinStarted) / 1000;
     const joinCpuMs = (server?.pid ? groupCpuMs(server.pid) : Number.NaN) - cpuBefore;
+    if (stopProfile) await stopProfile("POST /api/join_regular", fans.length);
     const [check] = d1(
       state,
       `SELECT count(*) AS places, count(DISTINCT user_id) AS fans, count(DISTINCT position) AS positions,
@@ -280,6 +287,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       changes: { type: "string", default: "20" },
       concurrency: { type: "string", default: "64" },
       port: { type: "string", default: "4640" },
+      profile: { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -289,6 +297,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     changes: Number(values.changes),
     concurrency: Number(values.concurrency),
     port: Number(values.port),
+    profile: values.profile,
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
