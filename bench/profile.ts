@@ -9,6 +9,7 @@
  * (`--cookie ""` to profile cache hits). Sampled on a machine that may be busy: compare runs with each other.
  * ADR 017 records what this found.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
 type CallFrame = { functionName: string; url: string; lineNumber: number };
@@ -51,7 +52,10 @@ export async function inspectorOf(base: string): Promise<string> {
   return `ws://${decodeURIComponent(found)}`;
 }
 
-/** Samples the Worker from now until `stop()`; then prints CPU per request and the costliest functions. */
+/**
+ * Samples the Worker from now until `stop()`; then prints CPU per request and the costliest functions, and keeps
+ * the whole profile in bench/results/<name>.cpuprofile (open it in Chrome DevTools' Performance panel).
+ */
 export async function startProfile(url: string) {
   const session = await inspector(url);
   await session.send("Profiler.enable");
@@ -60,6 +64,10 @@ export async function startProfile(url: string) {
   return async (what: string, requests: number, top = 25) => {
     const { profile } = await session.send<{ profile: Profile }>("Profiler.stop");
     session.close();
+    mkdirSync("bench/results", { recursive: true });
+    const file = `bench/results/${what.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`(whole profile: ${file})`);
     report(profile, what, requests, top);
   };
 }
