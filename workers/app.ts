@@ -94,16 +94,14 @@ function servedRequest(
 ): Promise<Response> {
   const started = Date.now();
   const url = new URL(request.url);
-  const context: LogContext = {
-    requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(),
-    route: loggablePath(url.pathname),
-  };
+  const path = loggablePath(url.pathname);
+  const context: LogContext = { requestId: request.headers.get("cf-ray") ?? crypto.randomUUID(), route: path };
   return withLogContext(context, () =>
     serve(url).then(
       (response) => {
         log.info("request", {
           method: request.method,
-          path: loggablePath(url.pathname),
+          path,
           status: response.status,
           durationMs: Date.now() - started,
         });
@@ -112,7 +110,7 @@ function servedRequest(
       (error: unknown) => {
         log.error("request", {
           method: request.method,
-          path: loggablePath(url.pathname),
+          path,
           status: 500,
           durationMs: Date.now() - started,
           error,
