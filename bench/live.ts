@@ -9,8 +9,10 @@
  *
  * 1. Prepares its own database under .wrangler/bench-live-state (migrations and the demo seed), opens a live
  *    session for the demo star, and writes `joiners` fans with browser sessions (the cookie is signed with the
- *    development secret the e2e build uses; no password logins, whose PBKDF2 would dominate the run).
- * 2. Builds the app in mode "e2e" and serves it with `vite preview` on 127.0.0.1:4640.
+ *    development secret, which wrangler.toml's APP_ENV "development" selects whatever the build's mode; no
+ *    password logins, whose PBKDF2 would dominate the run).
+ * 2. Builds the app as deployed (mode "production": the local stand-ins' code is folded away, as in production;
+ *    `--mode e2e` measures the browser tests' build instead) and serves it with `vite preview` on 127.0.0.1:4640.
  * 3. Joins: every fan sends POST /api/join_regular at once (bounded concurrency); then the places are read
  *    back from D1: one active place per fan, positions 1..n with no gap and no duplicate. Also printed: workerd's
  *    CPU per join (the Worker, the object and local D1 together), steadier than joins/s on a busy machine. With
@@ -149,6 +151,8 @@ export async function run(
     concurrency?: number;
     state?: string;
     profile?: boolean;
+    /** The build's mode: "production" (as deployed) unless told. */
+    mode?: string;
   } = {},
 ) {
   const external = options.base !== undefined;
@@ -171,7 +175,7 @@ export async function run(
   let server: ChildProcess | null = null;
   if (!external) {
     console.log("\n== build and serve");
-    sh("react-router", ["build", "--mode", "e2e"]);
+    sh("react-router", ["build", "--mode", options.mode ?? "production"]);
     server = spawn("vite", ["preview", "--port", String(port), "--host", "127.0.0.1"], {
       env: { ...TOOL_ENV, NOOBRD_STATE_DIR: state, NODE_ENV: "production" },
       stdio: ["ignore", "ignore", "inherit"],
@@ -288,6 +292,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       concurrency: { type: "string", default: "64" },
       port: { type: "string", default: "4640" },
       profile: { type: "boolean", default: false },
+      mode: { type: "string", default: "production" },
     },
     strict: true,
   });
@@ -298,6 +303,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     concurrency: Number(values.concurrency),
     port: Number(values.port),
     profile: values.profile,
+    mode: values.mode,
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
