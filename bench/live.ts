@@ -5,14 +5,19 @@
  *
  *   npm run bench:live                                  build, serve, measure (5,000 sockets, 1,000 joiners)
  *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20 [--concurrency 64]
+ *   npm run bench:live -- --sockets 0 --profile          where a join's CPU goes (bench/profile.ts's sampler)
  *
  * 1. Prepares its own database under .wrangler/bench-live-state (migrations and the demo seed), opens a live
  *    session for the demo star, and writes `joiners` fans with browser sessions (the cookie is signed with the
- *    development secret the e2e build uses; no password logins, whose PBKDF2 would dominate the run).
- * 2. Builds the app in mode "e2e" and serves it with `vite preview` on 127.0.0.1:4640.
+ *    development secret, which wrangler.toml's APP_ENV "development" selects whatever the build's mode; no
+ *    password logins, whose PBKDF2 would dominate the run).
+ * 2. Builds the app as deployed (mode "production": the local stand-ins' code is folded away, as in production;
+ *    `--mode e2e` measures the browser tests' build instead) and serves it with `vite preview` on 127.0.0.1:4640.
  * 3. Joins: every fan sends POST /api/join_regular at once (bounded concurrency); then the places are read
  *    back from D1: one active place per fan, positions 1..n with no gap and no duplicate. Also printed: workerd's
- *    CPU per join (the Worker, the object and local D1 together), steadier than joins/s on a busy machine.
+ *    CPU per join (the Worker, the object and local D1 together), steadier than joins/s on a busy machine. With
+ *    `--profile`, workerd's inspector samples the joins and the costliest functions are printed (the sampling
+ *    itself costs CPU: read that run's joins/s and CPU per join as the profile's, not the app's).
  * 4. Sockets: opens `sockets` WebSockets to /parties/live-session/<id> (the joined fans with their cookies,
  *    each getting their own place; the rest anonymous, getting the counts), then the streamer makes `changes`
  *    queue changes (serve the next fan) one at a time; for each, the time until every socket has a frame with
@@ -28,6 +33,7 @@ import { parseArgs } from "node:util";
 import { createCookie } from "react-router";
 import { DEV_SESSION_SECRET } from "../app/platform/env.server";
 import { d1, groupCpuMs, percentile, sh, TOOL_ENV, waitFor } from "./lib";
+import { inspectorOf, startProfile } from "./profile";
 
 const DEMO_STAR = "usr_demo_influencer";
 
@@ -144,6 +150,9 @@ export async function run(
     changes?: number;
     concurrency?: number;
     state?: string;
+    profile?: boolean;
+    /** The build's mode: "production" (as deployed) unless told. */
+    mode?: string;
   } = {},
 ) {
   const external = options.base !== undefined;
@@ -166,7 +175,7 @@ export async function run(
   let server: ChildProcess | null = null;
   if (!external) {
     console.log("\n== build and serve");
-    sh("react-router", ["build", "--mode", "e2e"]);
+    sh("react-router", ["build", "--mode", options.mode ?? "production"]);
     server = spawn("vite", ["preview", "--port", String(port), "--host", "127.0.0.1"], {
       env: { ...TOOL_ENV, NOOBRD_STATE_DIR: state, NODE_ENV: "production" },
       stdio: ["ignore", "ignore", "inherit"],
@@ -181,6 +190,7 @@ export async function run(
     const concurrency = options.concurrency ?? 64;
     let next = 0;
     const statuses = new Map<number, number>();
+    const stopProfile = options.profile ? await startProfile(await inspectorOf(base)) : null;
     const cpuBefore = server?.pid ? groupCpuMs(server.pid) : Number.NaN;
     const joinStarted = performance.now();
     await Promise.all(
@@ -199,6 +209,7 @@ export async function run(
     );
     const joinSeconds = (performance.now() - joinStarted) / 1000;
     const joinCpuMs = (server?.pid ? groupCpuMs(server.pid) : Number.NaN) - cpuBefore;
+    if (stopProfile) await stopProfile("POST /api/join_regular", fans.length);
     const [check] = d1(
       state,
       `SELECT count(*) AS places, count(DISTINCT user_id) AS fans, count(DISTINCT position) AS positions,
@@ -280,6 +291,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       changes: { type: "string", default: "20" },
       concurrency: { type: "string", default: "64" },
       port: { type: "string", default: "4640" },
+      profile: { type: "boolean", default: false },
+      mode: { type: "string", default: "production" },
     },
     strict: true,
   });
@@ -289,6 +302,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     changes: Number(values.changes),
     concurrency: Number(values.concurrency),
     port: Number(values.port),
+    profile: values.profile,
+    mode: values.mode,
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);

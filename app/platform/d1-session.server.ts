@@ -15,12 +15,14 @@ export const BOOKMARK_HEADER = "X-D1-Bookmark";
 /** Replicas catch up within seconds; after this the bookmark is no longer needed. */
 const BOOKMARK_MAX_AGE_SECONDS = 300;
 
+/** The bookmark cookie's value (compiled once, not per request). */
+const BOOKMARK_IN_COOKIE = new RegExp(`(?:^|;\\s*)${BOOKMARK_COOKIE}=([\\w-]{1,200})(?:;|$)`);
+
 function bookmarkFrom(request: Request): string | null {
   const header = request.headers.get(BOOKMARK_HEADER);
   if (header && /^[\w-]{1,200}$/.test(header)) return header;
   const cookie = request.headers.get("Cookie") ?? "";
-  const match = new RegExp(`(?:^|;\\s*)${BOOKMARK_COOKIE}=([\\w-]{1,200})(?:;|$)`).exec(cookie);
-  return match?.[1] ?? null;
+  return BOOKMARK_IN_COOKIE.exec(cookie)?.[1] ?? null;
 }
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";

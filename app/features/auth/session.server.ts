@@ -1,7 +1,7 @@
 import { and, eq, exists, gt, isNull, notExists, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { randomToken, sha256Hex } from "~/lib/crypto";
-import { getDb } from "~/platform/db.server";
+import { compiledStatement, type Db, getDb, named } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { setLogUserId } from "~/platform/log.server";
 import { bans, refreshTokens, sessions, users } from "~db/schema";
@@ -63,50 +63,77 @@ export async function createSession(env: Env, userId: string, meta: { userAgent?
 
 export type Auth = { viewer: Viewer; sessionId: string; via: "cookie" | "bearer" };
 
-/** The live session row's user: not revoked, not expired, not banned, and (for tokens) a live family. */
-async function loadViewer(env: Env, sessionId: string, familyId: string | null): Promise<Viewer | null> {
-  const db = getDb(env);
-  const now = new Date();
-  const row = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      fullName: users.fullName,
-      role: users.role,
-      isActive: users.isActive,
-      isInfluencer: users.isInfluencer,
-      isLive: users.isLive,
-      liveSessionId: users.liveSessionId,
-      pictureUrl: users.pictureUrl,
-      country: users.country,
-      timeZone: users.timeZone,
-    })
+/**
+ * The live session row's user: not revoked, not expired, not banned, and (for tokens, `withFamily`) a live family.
+ * Every authenticated request runs it, so its SQL is compiled once per isolate (building it with Drizzle each time
+ * was ~0.2 ms of a join's sampled CPU); values: sessionId, now (ms), familyId.
+ */
+function viewerQuery(db: Db, withFamily: boolean) {
+  return db
+    .select(
+      named({
+        id: users.id,
+        username: users.username,
+        fullName: users.fullName,
+        role: users.role,
+        isActive: users.isActive,
+        isInfluencer: users.isInfluencer,
+        isLive: users.isLive,
+        liveSessionId: users.liveSessionId,
+        pictureUrl: users.pictureUrl,
+        country: users.country,
+        timeZone: users.timeZone,
+      }),
+    )
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.id, sql.placeholder("sessionId")),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder("now")),
         notExists(
           db
             .select({ one: sql`1` })
             .from(bans)
             .where(and(eq(bans.userId, users.id), isNull(bans.unbannedAt))),
         ),
-        familyId === null
-          ? undefined
-          : exists(
+        withFamily
+          ? exists(
               db
                 .select({ one: sql`1` })
                 .from(refreshTokens)
-                .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
-            ),
+                .where(and(eq(refreshTokens.familyId, sql.placeholder("familyId")), isNull(refreshTokens.revokedAt))),
+            )
+          : undefined,
       ),
-    )
-    .get();
+    );
+}
+
+const cookieViewerStatement = compiledStatement((db) => viewerQuery(db, false));
+const tokenViewerStatement = compiledStatement((db) => viewerQuery(db, true));
+
+/** The row as D1 gives it (compiled statements are not decoded by Drizzle): booleans are 0 or 1. */
+type ViewerRow = Omit<Viewer, "role" | "isActive" | "isInfluencer" | "isLive"> & {
+  role: string;
+  isActive: number;
+  isInfluencer: number;
+  isLive: number;
+};
+
+async function loadViewer(env: Env, sessionId: string, familyId: string | null): Promise<Viewer | null> {
+  const values = { sessionId, now: Date.now(), familyId };
+  const statement = familyId === null ? cookieViewerStatement(env.DB, values) : tokenViewerStatement(env.DB, values);
+  const row = await statement.first<ViewerRow>();
   if (!row) return null;
-  return { ...row, isLive: !!row.isLive, role: row.role as Role, fullName: row.fullName || row.username };
+  return {
+    ...row,
+    role: row.role as Role,
+    isActive: !!row.isActive,
+    isInfluencer: !!row.isInfluencer,
+    isLive: !!row.isLive,
+    fullName: row.fullName || row.username,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import type { CurrencyCode } from "~/lib/money";
@@ -180,7 +180,7 @@ export async function loadSession(db: Db, liveSessionId: string): Promise<QueueS
 }
 
 /** The next join position of the session, computed inside the inserting statement. */
-export function nextPositionSql(liveSessionId: string) {
+export function nextPositionSql(liveSessionId: string | Placeholder) {
   return sql<number>`coalesce((SELECT max(q.position) FROM queue_entries q WHERE q.live_session_id = ${liveSessionId}), 0) + 1`;
 }
 
@@ -193,7 +193,7 @@ export function nextPositionSql(liveSessionId: string) {
  * The gamer tag a place shows the streamer, taken when the fan joins: their tag on the network of the session's
  * platform (PlayStation, Xbox, Nintendo; a PC session has no one network), else their first saved tag, else none.
  */
-function placeGamertagSql(userId: string) {
+function placeGamertagSql(userId: string | Placeholder) {
   return sql<string | null>`(SELECT g.tag FROM user_gamertags g
     LEFT JOIN platforms p ON p.id = ${col(liveSessions.platformId)}
     WHERE g.user_id = ${userId}
@@ -204,13 +204,21 @@ function placeGamertagSql(userId: string) {
 
 export function placeInsert(
   db: Db,
-  place: { liveSessionId: string; userId: string; lane: QueueLane; orderId: string | null; at: number },
+  place: {
+    liveSessionId: string | Placeholder;
+    userId: string | Placeholder;
+    lane: QueueLane;
+    orderId: string | null;
+    at: number | Placeholder;
+    /** The new entry's id: a fresh one unless given (a compiled statement gives a placeholder). */
+    id?: Placeholder;
+  },
   ...where: SQL[]
 ) {
   return db.insert(queueEntries).select(
     db
       .select({
-        id: sql<string>`${newId()}`.as("id"),
+        id: sql<string>`${place.id ?? newId()}`.as("id"),
         liveSessionId: liveSessions.id,
         userId: sql<string>`${place.userId}`.as("user_id"),
         lane: sql<QueueLane>`${place.lane}`.as("lane"),
@@ -231,9 +239,11 @@ export function placeInsert(
  * The places of some fans without reading the whole queue (the join answer): each one's active entry and how many
  * active entries are served before it, counted by the (session, lane, state, position) index. The fans' ids are one
  * JSON parameter (a group of joins may hold more ids than D1 binds in one statement). A select builder, so a group
- * of joins reads its places in the same batch as it writes them; `placesFromRows` turns its rows into places.
+ * of joins reads its places in the same batch as it writes them; `placesFromRows` turns its rows into places. Its
+ * fields are plain SQL values, named, so D1's own rows are already these rows (a compiled statement's, in a join
+ * group); a placeholder for `userIds` stands for the ids' JSON text.
  */
-export function placesQuery(db: Db, liveSessionId: string, userIds: readonly string[]) {
+export function placesQuery(db: Db, liveSessionId: string | Placeholder, userIds: readonly string[] | Placeholder) {
   return db
     .select(
       named({
@@ -259,13 +269,13 @@ export function placesQuery(db: Db, liveSessionId: string, userIds: readonly str
     .where(
       and(
         eq(queueEntries.liveSessionId, liveSessionId),
-        sql`${col(queueEntries.userId)} IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`,
+        sql`${col(queueEntries.userId)} IN (SELECT value FROM json_each(${Array.isArray(userIds) ? JSON.stringify(userIds) : userIds}))`,
         inArray(queueEntries.state, ACTIVE),
       ),
     );
 }
 
-type PlaceRow = Awaited<ReturnType<typeof placesQuery>>[number];
+export type PlaceRow = Awaited<ReturnType<typeof placesQuery>>[number];
 
 /** Each fan's place by user id, from `placesQuery`'s rows (a fan with no active entry is absent). */
 export function placesFromRows(rows: readonly PlaceRow[]): Map<string, FanPlace> {
