@@ -95,6 +95,16 @@ export async function rendered(page: Page) {
   });
 }
 
+/** The page's uncaught errors and console errors, as they come (a test expects none). */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  return problems;
+}
+
 /** Waits until the locator is visible (Playwright waits; `expect(await x.isVisible())` would not). */
 export async function visible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: "visible" });

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, rendered, setupBrowser } from "./browser";
+import { baseURL, pageProblems, rendered, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 
 /**
@@ -34,11 +34,7 @@ describe("catalogue pages served from the edge cache", () => {
     const context = await browser.context({ javaScript: true, timezoneId: "UTC" });
     await context.addInitScript(WATCH_VIOLATIONS);
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(message.text());
-    });
+    const problems = pageProblems(page);
     for (const path of cataloguePaths()) {
       // Stored by an anonymous visitor before, with this browser's cookies (the tz hint's zone is in the variant).
       const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, setupBrowser, visible } from "./browser";
+import { baseURL, pageProblems, setupBrowser, visible } from "./browser";
 
 const browser = setupBrowser();
 
@@ -34,11 +34,7 @@ describe("first paint", () => {
   it("carries the stylesheet inline (no render-blocking request), kept through hydration and navigation", async () => {
     const context = await browser.context({ javaScript: true });
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(message.text());
-    });
+    const problems = pageProblems(page);
     const stylesheets: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
@@ -65,11 +61,7 @@ describe("first paint", () => {
   it("fetches the page's scripts after its first contentful paint, then hydrates without an error", async () => {
     const context = await browser.context({ javaScript: true });
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(message.text());
-    });
+    const problems = pageProblems(page);
     for (const path of ["/", "/browse"]) {
       await page.goto(path);
       await page.locator('form[role="search"][data-hydrated]').waitFor({ state: "attached" });
