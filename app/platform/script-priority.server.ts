@@ -14,7 +14,7 @@
  *   until it is shown) loads them at once, and a paint that never comes stops holding them after 3 s.
  *
  * Everything else passes as is; once the loader is out, the rest of the stream (React's streamed data) flows on
- * chunk by chunk. A body without a head passes through.
+ * chunk by chunk. A body without a head is sent as it is when it ends.
  */
 const PRELOAD_TAG = /<link rel="modulepreload"[^>]*>/g;
 const HREF = /\shref="([^"]*)"/;
@@ -45,22 +45,14 @@ export function scriptsAfterFirstPaint(body: ReadableStream<Uint8Array>, nonce: 
   const encoder = new TextEncoder();
   let phase: Phase = "head";
   let held = "";
-  let hrefs: string[] = [];
+  const hrefs: string[] = [];
 
   /** Rewrites what is held as far as it can; returns the text that may be sent now. */
   function advance(): string {
     let out = "";
     if (phase === "head") {
       const end = held.indexOf("</head>");
-      if (end === -1) {
-        // Not a page (no head in its first bytes): pass it through.
-        if (held.length > 4096 && !held.includes("<head")) {
-          phase = "through";
-          out = held;
-          held = "";
-        }
-        return out;
-      }
+      if (end === -1) return out;
       const head = held.slice(0, end).replace(PRELOAD_TAG, (tag) => {
         const href = HREF.exec(tag)?.[1];
         if (href) hrefs.push(href);
@@ -95,7 +87,6 @@ export function scriptsAfterFirstPaint(body: ReadableStream<Uint8Array>, nonce: 
         `<script nonce="${nonce}">${loader(hrefs)}</script>` +
         held.slice(after);
       held = "";
-      hrefs = [];
       phase = "through";
     }
     return out;

@@ -50,13 +50,8 @@ export async function hydrated(page: Page): Promise<void> {
     const root = document.querySelector("[data-url]");
     return !root || root.hasAttribute("data-hydrated");
   };
-  try {
-    await page.waitForFunction(ready);
-  } catch (error) {
-    // The page navigated while it was read (the zone cookie's one reload): read the new one.
-    if (!String(error).includes("Execution context was destroyed")) throw error;
-    await page.waitForFunction(ready);
-  }
+  // Playwright runs the check again on the new document if the page navigates meanwhile (the zone cookie's reload).
+  await page.waitForFunction(ready);
 }
 
 /**
