@@ -10,6 +10,8 @@
  *
  * Locally (wrangler, vite, tests) there is one database and no replica: the session API works the same.
  */
+import { withHeaders } from "./response";
+
 export const BOOKMARK_COOKIE = "d1_bookmark";
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
 /** Replicas catch up within seconds; after this the bookmark is no longer needed. */
@@ -65,7 +67,7 @@ export function openD1Session(request: Request, env: Env): D1RequestSession {
           `${BOOKMARK_COOKIE}=${bookmark}; Path=/; Max-Age=${BOOKMARK_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
         );
       }
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      return withHeaders(response, headers);
     },
   };
 }

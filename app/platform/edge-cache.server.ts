@@ -1,6 +1,8 @@
+import { acceptsGzip, type GzipTemplate, gzipFill, gzipTemplate } from "~/lib/gzip-splice";
 import { type EdgeState, readEdgeState } from "./catalogue-version.server";
 import { getDb } from "./db.server";
 import { log } from "./log.server";
+import { encodedResponse, withHeaders } from "./response";
 
 /**
  * The edge cache for anonymous catalogue pages and public Browse API answers (docs/decisions/012-edge-cache-and-read-replicas.md).
@@ -14,6 +16,9 @@ import { log } from "./log.server";
  *   (`ctx.waitUntil`) refreshes it.
  * - Only a 200 without Set-Cookie and without `private`/`no-store` is stored; the CSP nonce of a cached
  *   page is replaced by this response's own nonce when it is served.
+ * - A stored answer of at least GZIP_MIN_BYTES is also kept gzip-compressed (once per isolate), and a visitor
+ *   whose Accept-Encoding takes gzip gets those bytes as they are, with this response's nonce spliced in
+ *   uncompressed (~lib/gzip-splice): a hit compresses nothing and copies a fifth of the bytes.
  * - Two tiers: a small copy in this isolate's memory (most hits: no Cache API round trip) in front
  *   of the data centre's Cache API (shared by every isolate there). Both are keyed alike, so a new version
  *   misses both.
@@ -101,16 +106,20 @@ function forStorage(response: Response, nonce: string, now: number): Response {
   return new Response(response.body, { status: response.status, headers });
 }
 
+/** Smaller answers are not worth compressing (Cloudflare's own threshold is of this order). */
+const GZIP_MIN_BYTES = 1024;
+
 /**
  * A stored answer, ready to serve many times: the headers a visitor gets, and the body split at its nonce
  * attributes (an HTML page; React writes every nonce as `nonce="…"`), so serving it is a join with this
- * response's nonce.
+ * response's nonce; and the same parts compressed, for visitors who take gzip.
  */
 type Entry = {
   status: number;
   headers: [string, string][];
   storedAt: number;
   parts: Uint8Array[] | ArrayBuffer;
+  gzip: GzipTemplate | null;
   bytes: number;
 };
 
@@ -132,14 +141,23 @@ async function toEntry(cached: Response): Promise<Entry> {
         .split(`nonce="${storedNonce}"`)
         .map((part) => encoder.encode(part))
     : body;
-  return { status: cached.status, headers: [...headers], storedAt, parts, bytes: body.byteLength };
+  const gzip =
+    body.byteLength >= GZIP_MIN_BYTES ? gzipTemplate(Array.isArray(parts) ? parts : [new Uint8Array(parts)]) : null;
+  const bytes = body.byteLength + (gzip?.bytes ?? 0);
+  return { status: cached.status, headers: [...headers], storedAt, parts, gzip, bytes };
 }
 
-/** The stored answer as sent to a visitor, with this response's nonce. */
-function fromEntry(entry: Entry, nonce: string, status: EdgeCacheStatus): Response {
+/** The stored answer as sent to a visitor, with this response's nonce, compressed if they take gzip. */
+function fromEntry(entry: Entry, request: Request, nonce: string, status: EdgeCacheStatus): Response {
   const headers = new Headers(entry.headers);
   headers.set(EDGE_CACHE_STATUS, status);
-  const body = Array.isArray(entry.parts) ? joinBytes(entry.parts, encoder.encode(`nonce="${nonce}"`)) : entry.parts;
+  headers.append("Vary", "Accept-Encoding");
+  const separator = encoder.encode(`nonce="${nonce}"`);
+  if (entry.gzip && acceptsGzip(request)) {
+    headers.set("Content-Encoding", "gzip");
+    return encodedResponse(gzipFill(entry.gzip, separator), { status: entry.status, headers });
+  }
+  const body = Array.isArray(entry.parts) ? joinBytes(entry.parts, separator) : entry.parts;
   return new Response(body, { status: entry.status, headers });
 }
 
@@ -214,7 +232,7 @@ async function lookup(cache: Cache, memory: Memory, key: Request): Promise<Entry
 function withStatus(response: Response, status: EdgeCacheStatus): Response {
   const headers = new Headers(response.headers);
   headers.set(EDGE_CACHE_STATUS, status);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return withHeaders(response, headers);
 }
 
 /** Renders the page with a given CSP nonce (a background refresh renders with one of its own). */
@@ -278,7 +296,7 @@ export async function serveWithEdgeCache(options: EdgeCacheRequest): Promise<Res
   const cached = await lookup(cache, memory, key);
   if (cached) {
     const age = (now() - cached.storedAt) / 1000;
-    if (age < EDGE_CACHE.freshSeconds) return fromEntry(cached, nonce, "HIT");
+    if (age < EDGE_CACHE.freshSeconds) return fromEntry(cached, request, nonce, "HIT");
     if (age < EDGE_CACHE.freshSeconds + EDGE_CACHE.staleSeconds) {
       if (!refreshing.has(key.url)) {
         refreshing.add(key.url);
@@ -290,7 +308,7 @@ export async function serveWithEdgeCache(options: EdgeCacheRequest): Promise<Res
             .finally(() => refreshing.delete(key.url)),
         );
       }
-      return fromEntry(cached, nonce, "STALE");
+      return fromEntry(cached, request, nonce, "STALE");
     }
     forget(memory, key.url);
   }

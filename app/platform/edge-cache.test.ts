@@ -118,6 +118,60 @@ describe("serveWithEdgeCache", () => {
     expect(lookups.count).toBe(1);
   });
 
+  it("sends a stored page gzip-compressed, with this response's nonce, to a visitor who takes gzip", async () => {
+    await markCatalogueChanged(getDb(env));
+    const cache = await caches.open("edge-cache-unit-gzip");
+    const filler = Array.from({ length: 400 }, (_, i) => `<li>gig ${i} é</li>`).join("");
+    const page = (nonce: string, n: number) =>
+      `<html><head><script nonce="${nonce}">a</script></head><body>${filler}<script nonce="${nonce}">render ${n}</script></body></html>`;
+    const calls = { count: 0 };
+    const render = async (nonce: string) => {
+      calls.count += 1;
+      return new Response(page(nonce, calls.count), { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    };
+    const url = "https://noobrd.test/star/usr_gzip";
+    const gzip = { "Accept-Encoding": "gzip, deflate, br" };
+    expect((await serve(url, render, cache, 7_000, gzip)).response.headers.get("Content-Encoding")).toBeNull();
+
+    const ctx = createExecutionContext();
+    const hit = await serveWithEdgeCache({
+      request: new Request(url, { headers: gzip }),
+      env: cacheEnv,
+      ctx,
+      variant: "USD",
+      nonce: "fresh-nonce",
+      newNonce: () => "unused",
+      render,
+      cache,
+      now: () => 7_001,
+    });
+    await waitOnExecutionContext(ctx);
+    expect(hit.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(hit.headers.get("Content-Encoding")).toBe("gzip");
+    expect(hit.headers.get("Vary")).toContain("Accept-Encoding");
+    const compressed = await hit.arrayBuffer();
+    expect(compressed.byteLength).toBeLessThan(page("fresh-nonce", 1).length / 4);
+    const text = await new Response(
+      new Blob([compressed]).stream().pipeThrough(new DecompressionStream("gzip")),
+    ).text();
+    expect(text).toBe(page("fresh-nonce", 1));
+    expect(calls.count).toBe(1);
+
+    // Without gzip in Accept-Encoding (or with it refused), the same entry is sent as it is.
+    for (const headers of [{}, { "Accept-Encoding": "gzip;q=0, br" }] as Record<string, string>[]) {
+      const plain = await serve(url, render, cache, 7_002, headers);
+      expect(plain.response.headers.get("Content-Encoding")).toBeNull();
+      expect(plain.response.headers.get("Vary")).toContain("Accept-Encoding");
+      expect(plain.body).toBe(page("n7002", 1));
+    }
+    // A small answer is not worth compressing.
+    const small = pageRenderer();
+    await serve("https://noobrd.test/game/small", small.render, cache, 7_003, gzip);
+    const smallHit = await serve("https://noobrd.test/game/small", small.render, cache, 7_004, gzip);
+    expect(smallHit.status).toBe("HIT");
+    expect(smallHit.response.headers.get("Content-Encoding")).toBeNull();
+  });
+
   it("never stores an answer that sets a cookie, is private, or is not a 200", async () => {
     const cache = await caches.open("edge-cache-unit-refusals");
     const cases: ResponseInit[] = [

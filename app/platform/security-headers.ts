@@ -1,3 +1,5 @@
+import { withHeaders } from "./response";
+
 /** Security headers set on every response the Worker sends (docs/architecture.md, security baseline). */
 /**
  * `formActionSources`: other origins a form may lead to. CSP form-action also applies to the redirect
@@ -40,7 +42,7 @@ export function withSecurityHeaders(
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
   if (!isDev) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return withHeaders(response, headers);
 }
 
 export function newNonce(): string {
