@@ -29,11 +29,14 @@ function bookmarkFrom(request: Request): string | null {
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
-/** A D1Database whose queries all run in `session` (exec and dump, which sessions lack, use the binding). */
-function sessionDatabase(db: D1Database, session: D1DatabaseSession): D1Database {
+/**
+ * A D1Database whose queries all run in the request's session, started by its first query: a request that
+ * makes none (a cached page) starts none. exec and dump, which sessions lack, use the binding.
+ */
+function sessionDatabase(db: D1Database, session: () => D1DatabaseSession): D1Database {
   return {
-    prepare: (query: string) => session.prepare(query),
-    batch: <T>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
+    prepare: (query: string) => session().prepare(query),
+    batch: <T>(statements: D1PreparedStatement[]) => session().batch<T>(statements),
     exec: (query: string) => db.exec(query),
     dump: () => db.dump(),
     withSession: (constraintOrBookmark?: string) => db.withSession(constraintOrBookmark),
@@ -48,14 +51,19 @@ export type D1RequestSession = {
 };
 
 export function openD1Session(request: Request, env: Env): D1RequestSession {
-  const incoming = bookmarkFrom(request);
-  const session = env.DB.withSession(incoming ?? (isRead(request) ? "first-unconstrained" : "first-primary"));
+  let session: D1DatabaseSession | null = null;
+  const started = () => {
+    session ??= env.DB.withSession(
+      bookmarkFrom(request) ?? (isRead(request) ? "first-unconstrained" : "first-primary"),
+    );
+    return session;
+  };
   return {
-    env: { ...env, DB: sessionDatabase(env.DB, session) },
+    env: { ...env, DB: sessionDatabase(env.DB, started) },
     finish(response) {
       const wrote = !isRead(request);
       const viaHeader = request.headers.has(BOOKMARK_HEADER);
-      if (response.status === 101 || (!wrote && !viaHeader)) return response;
+      if (response.status === 101 || (!wrote && !viaHeader) || !session) return response;
       const bookmark = session.getBookmark();
       if (!bookmark) return response;
       const headers = new Headers(response.headers);

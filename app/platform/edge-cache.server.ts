@@ -83,9 +83,11 @@ function showsSeats(pathname: string): boolean {
   return SHOWS_SEATS.some((pattern) => pattern.test(pathname));
 }
 
-export function edgeCacheKey(url: URL, state: Pick<EdgeState, "version" | "availability">, variant: string): Request {
+/** The key's URL (the Cache API takes it as a Request, made only when that tier is asked). */
+function edgeCacheKey(url: URL, state: Pick<EdgeState, "version" | "availability">, variant: string): string {
   const versions = showsSeats(url.pathname) ? `v${state.version}.a${state.availability}` : `v${state.version}`;
-  return new Request(`${KEY_ORIGIN}/${versions}/${encodeURIComponent(variant)}${url.pathname}${normalisedSearch(url)}`);
+  const search = url.search ? normalisedSearch(url) : "";
+  return `${KEY_ORIGIN}/${versions}/${encodeURIComponent(variant)}${url.pathname}${search}`;
 }
 
 function storable(response: Response): boolean {
@@ -215,17 +217,17 @@ function forget(memory: Memory, key: string) {
 }
 
 /** This isolate's copy, else the data centre's (then kept in memory too). */
-async function lookup(cache: Cache, memory: Memory, key: Request): Promise<Entry | null> {
-  const mine = memory.entries.get(key.url);
+async function lookup(cache: Cache, memory: Memory, key: string): Promise<Entry | null> {
+  const mine = memory.entries.get(key);
   if (mine) {
-    memory.entries.delete(key.url); // most recently used goes last
-    memory.entries.set(key.url, mine);
+    memory.entries.delete(key); // most recently used goes last
+    memory.entries.set(key, mine);
     return mine;
   }
-  const cached = await cache.match(key);
+  const cached = await cache.match(new Request(key));
   if (!cached) return null;
   const entry = await toEntry(cached);
-  remember(memory, key.url, entry);
+  remember(memory, key, entry);
   return entry;
 }
 
@@ -286,8 +288,8 @@ export async function serveWithEdgeCache(options: EdgeCacheRequest): Promise<Res
     ctx.waitUntil(
       (async () => {
         const [forMemory, forDataCentre] = [stored.clone(), stored];
-        await cache.put(key, forDataCentre);
-        remember(memory, key.url, await toEntry(forMemory));
+        await cache.put(new Request(key), forDataCentre);
+        remember(memory, key, await toEntry(forMemory));
       })(),
     );
     return new Response(forVisitor, init);
@@ -298,19 +300,19 @@ export async function serveWithEdgeCache(options: EdgeCacheRequest): Promise<Res
     const age = (now() - cached.storedAt) / 1000;
     if (age < EDGE_CACHE.freshSeconds) return fromEntry(cached, request, nonce, "HIT");
     if (age < EDGE_CACHE.freshSeconds + EDGE_CACHE.staleSeconds) {
-      if (!refreshing.has(key.url)) {
-        refreshing.add(key.url);
+      if (!refreshing.has(key)) {
+        refreshing.add(key);
         ctx.waitUntil(
           // A request of its own: the visitor's may be aborted once their response is sent.
           store(options.newNonce(), new Request(request.url, { headers: request.headers }))
             .then((response) => response.body?.cancel())
-            .catch((error: unknown) => log.error("edge_cache.refresh_failed", { url: key.url, error }))
-            .finally(() => refreshing.delete(key.url)),
+            .catch((error: unknown) => log.error("edge_cache.refresh_failed", { url: key, error }))
+            .finally(() => refreshing.delete(key)),
         );
       }
       return fromEntry(cached, request, nonce, "STALE");
     }
-    forget(memory, key.url);
+    forget(memory, key);
   }
   return withStatus(await store(nonce, request), "MISS");
 }
