@@ -4,11 +4,13 @@
  *
  *   npm run bench:booking                         build, serve, measure
  *   npm run bench:booking -- --duration 5 --concurrency 16
+ *   npm run bench:booking -- --via-relay          through vite preview's Node relay
  *
  * 1. Prepares its own small database under .wrangler/bench-booking-state (migrations and the demo seed).
  * 2. Adds one hot slot and 100 other slots (100 seats each, the most a slot may have) on the demo star's gig.
  * 3. Builds the app in mode "e2e" (the Stripe stand-in is in that build) and serves it with `vite preview` on
- *    127.0.0.1:4630.
+ *    127.0.0.1:4630. The requests go to workerd's own socket (bench/lib.ts's workerdEntry), as on Cloudflare there
+ *    is no Node relay in front of the Worker; `--via-relay` sends them through vite preview's Node relay.
  * 4. Logs in as the demo fan and, for a bounded time each, sends holds of one seat: all at the hot slot (after
  *    100 holds every attempt is a clean refusal, still a full conditional write), then spread over the 100
  *    slots. Prints attempts per second, holds per second, refusals, and p50/p99 latency.

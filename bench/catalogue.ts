@@ -4,12 +4,16 @@
  *   npm run bench                 seed (if needed), check query plans, build, serve, measure
  *   npm run bench -- --reseed     wipe and seed the scale database again
  *   npm run bench -- --duration 5 --concurrency 8,20 --no-lighthouse
+ *   npm run bench -- --via-relay  the same through vite preview's Node relay
  *
  * 1. Seeds its own database under .wrangler/bench-state (migrations, then
  *    `tsx scripts/db-seed.ts --gigs 100000 --users 50000 --persist-to <dir> --reset`); later runs reuse it.
  * 2. Plans every catalogue list query (tests/list-queries.ts) with EXPLAIN QUERY PLAN on that database and
  *    fails on a full scan of a large table, as tests/integration/query-plans.test.ts does on its fixtures.
- * 3. Builds the app and serves it with `vite preview` on 127.0.0.1:4437 against that database.
+ * 3. Builds the app and serves it with `vite preview` on 127.0.0.1:4437 against that database. The load goes to
+ *    workerd's own socket (miniflare's entry socket, found through /proc: bench/lib.ts's workerdEntry), as on
+ *    Cloudflare there is no Node relay in front of the Worker; `--via-relay` sends it through vite preview's
+ *    single-threaded Node relay (miniflare's dispatchFetch), whose CPU and garbage collection set the p99 there.
  * 4. Loads a static file (/favicon.svg) and /, /browse with a filter and a sort, /gig/:id, /star/:id and a
  *    search-suggestion call, each twice: uncached (the request carries a cookie, so the edge cache steps
  *    aside and the Worker renders, as for a logged-in visitor) and as an anonymous visitor served from the
@@ -18,7 +22,8 @@
  *    uncached pages at 1 client (p50 is about the server's render time), the gzip size of the client
  *    JavaScript each page loads (from the build manifest: the framework and our own, against its budget), and a mobile Lighthouse run
  *    of /, /browse and /gig/:id behind a local compressing proxy (bench/lighthouse.ts).
- * 5. Runs bench/booking.ts and bench/live.ts when they exist (each exports `run()`).
+ * 5. Runs bench/booking.ts and bench/live.ts when they exist (each exports `run()`, builds and serves its own app
+ *    on its own database), on the same path (workerd's own socket, or the relay with `--via-relay`).
  * Loopback only, on a machine other work may be loading: compare figures of one run with each other.
  * Results are also written to bench/results/ (git-ignored).
  */

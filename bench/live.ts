@@ -6,6 +6,7 @@
  *   npm run bench:live                                  build, serve, measure (5,000 sockets, 1,000 joiners)
  *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20 [--concurrency 64]
  *   npm run bench:live -- --sockets 0 --profile          where a join's CPU goes (bench/profile.ts's sampler)
+ *   npm run bench:live -- --via-relay                    through vite preview's Node relay
  *
  * 1. Prepares its own database under .wrangler/bench-live-state (migrations and the demo seed), opens a live
  *    session for the demo star, and writes `joiners` fans with browser sessions (the cookie is signed with the
@@ -13,6 +14,11 @@
  *    password logins, whose PBKDF2 would dominate the run).
  * 2. Builds the app as deployed (mode "production": the local stand-ins' code is folded away, as in production;
  *    `--mode e2e` measures the browser tests' build instead) and serves it with `vite preview` on 127.0.0.1:4640.
+ *    The joins, the streamer's changes and the WebSockets go to workerd's own socket (bench/lib.ts's workerdEntry),
+ *    as on Cloudflare there is no Node relay in front of the Worker; `--via-relay` sends them through vite
+ *    preview's single-threaded Node relay, which then also relays every WebSocket frame. On workerd's socket the
+ *    sockets negotiate permessage-deflate (as browsers do with Cloudflare), so workerd compresses each frame;
+ *    through the relay they do not.
  * 3. Joins: every fan sends POST /api/join_regular at once (bounded concurrency); then the places are read
  *    back from D1: one active place per fan, positions 1..n with no gap and no duplicate. Also printed: workerd's
  *    CPU per join (the Worker, the object and local D1 together), steadier than joins/s on a busy machine. With
