@@ -4,11 +4,13 @@
  *
  *   npm run bench:booking                         build, serve, measure
  *   npm run bench:booking -- --duration 5 --concurrency 16
+ *   npm run bench:booking -- --via-relay          through vite preview's Node relay
  *
  * 1. Prepares its own small database under .wrangler/bench-booking-state (migrations and the demo seed).
  * 2. Adds one hot slot and 100 other slots (100 seats each, the most a slot may have) on the demo star's gig.
  * 3. Builds the app in mode "e2e" (the Stripe stand-in is in that build) and serves it with `vite preview` on
- *    127.0.0.1:4630.
+ *    127.0.0.1:4630. The requests go to workerd's own socket (bench/lib.ts's workerdEntry), as on Cloudflare there
+ *    is no Node relay in front of the Worker; `--via-relay` sends them through vite preview's Node relay.
  * 4. Logs in as the demo fan and, for a bounded time each, sends holds of one seat: all at the hot slot (after
  *    100 holds every attempt is a clean refusal, still a full conditional write), then spread over the 100
  *    slots. Prints attempts per second, holds per second, refusals, and p50/p99 latency.
@@ -17,12 +19,19 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { d1, percentile, sh, TOOL_ENV, waitFor } from "./lib";
+import { d1, loadTarget, percentile, sh, TOOL_ENV, UNCOMPRESSED, waitFor } from "./lib";
 
 const DEMO_FAN = { email: "fan@demo.noobrd.gg", password: "Demo-pass-2026" };
 const DEMO_STAR = "usr_demo_influencer";
 
-export type BookingBenchOptions = { port?: number; durationSeconds?: number; concurrency?: number; state?: string };
+export type BookingBenchOptions = {
+  port?: number;
+  durationSeconds?: number;
+  concurrency?: number;
+  state?: string;
+  /** Send the load through vite preview's Node relay instead of workerd's own socket. */
+  viaRelay?: boolean;
+};
 export type Figure = {
   name: string;
   attempts: number;
@@ -54,7 +63,7 @@ async function measure(
       const t0 = performance.now();
       const response = await fetch(`${base}/api/book-slot/create-order`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Cookie: cookie, Origin: base },
+        headers: { ...UNCOMPRESSED, "Content-Type": "application/json", Cookie: cookie, Origin: base },
         body: JSON.stringify({ timeSlot: { id: pickSlot() }, numberOfPlayers: 1, multipleGamerTags: ["Bench"] }),
       });
       await response.arrayBuffer();
@@ -83,7 +92,7 @@ async function measure(
 export async function run(options: BookingBenchOptions = {}): Promise<Figure[]> {
   const state = options.state ?? ".wrangler/bench-booking-state";
   const port = options.port ?? 4630;
-  const base = `http://127.0.0.1:${port}`;
+  const preview = `http://127.0.0.1:${port}`;
   const durationMs = (options.durationSeconds ?? 5) * 1000;
   const concurrency = options.concurrency ?? 8;
 
@@ -114,11 +123,15 @@ export async function run(options: BookingBenchOptions = {}): Promise<Figure[]> 
     detached: true,
   });
   try {
-    await waitFor(`${base}/about-us`, server);
+    await waitFor(`${preview}/about-us`, server);
+    console.log(
+      `\n== seat holds (POST /api/book-slot/create-order, ${concurrency} concurrent, ${durationMs / 1000} s each)`,
+    );
+    const { base } = await loadTarget(server, preview, options.viaRelay ?? false);
     const login = await fetch(`${base}/login`, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+      headers: { ...UNCOMPRESSED, "Content-Type": "application/x-www-form-urlencoded", Origin: base },
       body: new URLSearchParams(DEMO_FAN),
     });
     const cookie = login.headers
@@ -133,9 +146,6 @@ export async function run(options: BookingBenchOptions = {}): Promise<Figure[]> 
       await measure("one hot slot", base, cookie, () => hot, durationMs, concurrency),
       await measure("100 slots", base, cookie, () => spread[next++ % spread.length] as string, durationMs, concurrency),
     ];
-    console.log(
-      `\n== seat holds (POST /api/book-slot/create-order, ${concurrency} concurrent, ${durationMs / 1000} s each)`,
-    );
     console.table(figures);
     return figures;
   } finally {
@@ -155,6 +165,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       duration: { type: "string", default: "5" },
       concurrency: { type: "string", default: "8" },
       port: { type: "string", default: "4630" },
+      "via-relay": { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -162,6 +173,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     durationSeconds: Number(values.duration),
     concurrency: Number(values.concurrency),
     port: Number(values.port),
+    viaRelay: values["via-relay"],
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);

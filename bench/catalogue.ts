@@ -4,12 +4,16 @@
  *   npm run bench                 seed (if needed), check query plans, build, serve, measure
  *   npm run bench -- --reseed     wipe and seed the scale database again
  *   npm run bench -- --duration 5 --concurrency 8,20 --no-lighthouse
+ *   npm run bench -- --via-relay  the same through vite preview's Node relay
  *
  * 1. Seeds its own database under .wrangler/bench-state (migrations, then
  *    `tsx scripts/db-seed.ts --gigs 100000 --users 50000 --persist-to <dir> --reset`); later runs reuse it.
  * 2. Plans every catalogue list query (tests/list-queries.ts) with EXPLAIN QUERY PLAN on that database and
  *    fails on a full scan of a large table, as tests/integration/query-plans.test.ts does on its fixtures.
- * 3. Builds the app and serves it with `vite preview` on 127.0.0.1:4437 against that database.
+ * 3. Builds the app and serves it with `vite preview` on 127.0.0.1:4437 against that database. The load goes to
+ *    workerd's own socket (miniflare's entry socket, found through /proc: bench/lib.ts's workerdEntry), as on
+ *    Cloudflare there is no Node relay in front of the Worker; `--via-relay` sends it through vite preview's
+ *    single-threaded Node relay (miniflare's dispatchFetch), whose CPU and garbage collection set the p99 there.
  * 4. Loads a static file (/favicon.svg) and /, /browse with a filter and a sort, /gig/:id, /star/:id and a
  *    search-suggestion call, each twice: uncached (the request carries a cookie, so the edge cache steps
  *    aside and the Worker renders, as for a logged-in visitor) and as an anonymous visitor served from the
@@ -18,7 +22,8 @@
  *    uncached pages at 1 client (p50 is about the server's render time), the gzip size of the client
  *    JavaScript each page loads (from the build manifest: the framework and our own, against its budget), and a mobile Lighthouse run
  *    of /, /browse and /gig/:id behind a local compressing proxy (bench/lighthouse.ts).
- * 5. Runs bench/booking.ts and bench/live.ts when they exist (each exports `run()`).
+ * 5. Runs bench/booking.ts and bench/live.ts when they exist (each exports `run()`, builds and serves its own app
+ *    on its own database), on the same path (workerd's own socket, or the relay with `--via-relay`).
  * Loopback only, on a machine other work may be loading: compare figures of one run with each other.
  * Results are also written to bench/results/ (git-ignored).
  */
@@ -32,7 +37,7 @@ import { getDb } from "../app/platform/db.server";
 import { fullScans } from "../tests/full-scans";
 import { listQueries } from "../tests/list-queries";
 import { budgetLine, budgetReport } from "./js-budget";
-import { groupCpuMs } from "./lib";
+import { groupCpuMs, type LoadTarget, loadTarget, printTarget, UNCOMPRESSED } from "./lib";
 import { runLighthouse, startCompressingProxy } from "./lighthouse";
 
 const { values: args } = parseArgs({
@@ -45,6 +50,7 @@ const { values: args } = parseArgs({
     lighthouse: { type: "boolean", default: true },
     "max-requests": { type: "string", default: "4000" },
     reseed: { type: "boolean", default: false },
+    "via-relay": { type: "boolean", default: false },
   },
   strict: true,
   allowNegative: true,
@@ -52,7 +58,9 @@ const { values: args } = parseArgs({
 
 const STATE = args.state;
 const PORT = Number(args.port);
-const BASE = `http://127.0.0.1:${PORT}`;
+/** vite preview's URL; the load goes to workerd's own socket unless --via-relay (see loadTarget in bench/lib.ts). */
+const PREVIEW = `http://127.0.0.1:${PORT}`;
+const VIA_RELAY = args["via-relay"];
 const DURATION_MS = Number(args.duration) * 1000;
 const CONCURRENCIES = args.concurrency.split(",").map(Number);
 const PROXY_PORT = Number(args["proxy-port"]);
@@ -176,13 +184,13 @@ async function serve(): Promise<ChildProcess> {
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`vite preview exited with ${server.exitCode}`);
     try {
-      if ((await fetch(`${BASE}/favicon.svg`)).ok) return server;
+      if ((await fetch(`${PREVIEW}/favicon.svg`)).ok) return server;
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`no server at ${BASE}`);
+  throw new Error(`no server at ${PREVIEW}`);
 }
 
 function stop(server: ChildProcess) {
@@ -217,13 +225,15 @@ function percentile(sorted: number[], p: number): number {
 const UNCACHED = { Cookie: "bench=uncached" };
 
 async function load(
+  base: string,
   name: string,
   target: string,
   clients: number,
-  headers: Record<string, string> = {},
+  extraHeaders: Record<string, string> = {},
   durationMs = DURATION_MS,
 ): Promise<Result> {
-  const url = `${BASE}${target}`;
+  const url = `${base}${target}`;
+  const headers = { ...UNCOMPRESSED, ...extraHeaders };
   for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
   const latencies: number[] = [];
   const edge: Record<string, number> = {};
@@ -321,9 +331,14 @@ async function main() {
     step(
       `load: ${CONCURRENCIES.join(" and ")} concurrent clients, ${DURATION_MS / 1000} s or ${MAX_REQUESTS} requests per target (loopback; the machine may be shared)`,
     );
+    const destination: LoadTarget = await loadTarget(server, PREVIEW, VIA_RELAY);
+    report.destination = destination;
+    const { base } = destination;
     const rows: { name: string; byClients: Result[] }[] = [];
     const staticRow = { name: "static file /favicon.svg", byClients: [] as Result[] };
-    for (const clients of CONCURRENCIES) staticRow.byClients.push(await load(staticRow.name, "/favicon.svg", clients));
+    for (const clients of CONCURRENCIES) {
+      staticRow.byClients.push(await load(base, staticRow.name, "/favicon.svg", clients));
+    }
     rows.push(staticRow);
     for (const [name, target] of pages) {
       for (const [label, headers] of [
@@ -331,7 +346,7 @@ async function main() {
         ["edge cache", {}],
       ] as const) {
         const row = { name: `${name}, ${label}`, byClients: [] as Result[] };
-        for (const clients of CONCURRENCIES) row.byClients.push(await load(row.name, target, clients, headers));
+        for (const clients of CONCURRENCIES) row.byClients.push(await load(base, row.name, target, clients, headers));
         rows.push(row);
       }
     }
@@ -339,21 +354,22 @@ async function main() {
     report.load = rows;
 
     step("server render time: uncached pages, 1 client (wall clock on loopback; CPU of the workerd process)");
+    printTarget(destination);
     console.log(
-      "CPU ms per request: workerd's user + system time over the run / requests; it includes local D1 and the HTTP\n" +
-        "hop from vite preview, which on Cloudflare are not the Worker's billed CPU, so it is an upper bound.",
+      "CPU ms per request: workerd's user + system time over the run / requests; it includes local D1 and workerd's\n" +
+        "HTTP handling (its entry worker), which on Cloudflare are not the Worker's billed CPU, so it is an upper bound.",
     );
     const single: (Result & { cpuMsPerRequest: number })[] = [];
     for (const [name, target] of pages) {
       const cpuBefore = server.pid ? groupCpuMs(server.pid) : Number.NaN;
-      const result = await load(name, target, 1, UNCACHED, 4000);
+      const result = await load(base, name, target, 1, UNCACHED, 4000);
       const cpuMs = (server.pid ? groupCpuMs(server.pid) : Number.NaN) - cpuBefore;
       single.push({ ...result, cpuMsPerRequest: cpuMs / result.requests });
     }
     const cached: (Result & { cpuMsPerRequest: number })[] = [];
     for (const [name, target] of pages) {
       const cpuBefore = server.pid ? groupCpuMs(server.pid) : Number.NaN;
-      const result = await load(name, target, 1, {}, 3000);
+      const result = await load(base, name, target, 1, {}, 3000);
       const cpuMs = (server.pid ? groupCpuMs(server.pid) : Number.NaN) - cpuBefore;
       cached.push({ ...result, cpuMsPerRequest: cpuMs / result.requests });
     }
@@ -378,7 +394,10 @@ async function main() {
       step(
         `Lighthouse mobile behind a compressing proxy on 127.0.0.1:${PROXY_PORT} (median of ${LIGHTHOUSE_RUNS} runs per page; issue 22's goal: LCP median at most ${LCP_GOAL_MS.median} ms, worst at most ${LCP_GOAL_MS.worst} ms)`,
       );
-      const proxy = await startCompressingProxy(BASE, PROXY_PORT);
+      // Lighthouse's Chromium goes through the compressing proxy to the load's base: workerd's own socket by
+      // default (the proxy asks it for identity and compresses itself, with brotli as the edge would), the preview
+      // with --via-relay.
+      const proxy = await startCompressingProxy(base, PROXY_PORT);
       try {
         const origin = `http://127.0.0.1:${PROXY_PORT}`;
         const urls = ["/", "/browse", `/gig/${ids.gigId}`].map((target) => `${origin}${target}`);
@@ -398,21 +417,22 @@ async function main() {
       }
     }
 
-    // Other areas' benchmarks (booking, live): modules exporting run(); booking runs against this server.
+    // Other areas' benchmarks (booking, live): modules exporting run(), each building and serving its own app on its
+    // own database. Booking needs the e2e build (the Stripe stand-in) and resets the database it is given (given
+    // this bench's, it wiped the scale database); the live bench writes its fans into D1 while it runs and opens
+    // thousands of sockets: on the shared server and database it failed (SQLITE_CANTOPEN from workerd).
     for (const name of ["booking", "live"]) {
       const file = path.join("bench", `${name}.ts`);
       if (!existsSync(file)) continue;
       step(`bench/${name}.ts`);
       const module = (await import(pathToFileURL(path.resolve(file)).href)) as {
-        run?: (options: { base?: string; state?: string; ids?: Sample }) => unknown;
+        run?: (options: { viaRelay?: boolean }) => unknown;
       };
       if (typeof module.run !== "function") {
         console.log(`bench/${name}.ts exports no run(): skipped`);
         continue;
       }
-      // The live bench writes its fans into D1 while it runs and opens thousands of sockets: on the shared
-      // server and database it failed (SQLITE_CANTOPEN from workerd), so it builds and serves its own.
-      report[name] = await module.run(name === "live" ? {} : { base: BASE, state: STATE, ids });
+      report[name] = await module.run({ viaRelay: VIA_RELAY });
     }
 
     mkdirSync("bench/results", { recursive: true });

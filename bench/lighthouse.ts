@@ -1,7 +1,8 @@
 /**
  * Lighthouse (mobile, its default: simulated slow 4G and 4x CPU slowdown) of a few pages of the built app,
- * behind a local compressing proxy: local workerd sends HTML, CSS and JS uncompressed where the edge would
- * compress them, and without the proxy the scores say more about compression than about the app.
+ * behind a local compressing proxy: through vite preview's relay workerd sends HTML, CSS and JS uncompressed, and
+ * its own socket gzips them where Cloudflare's edge serves brotli; without the proxy the scores say more about
+ * compression than about the app.
  *
  * Runs with the project's Node (npm run bench) and Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH).
  */
@@ -9,14 +10,18 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { UNCOMPRESSED } from "./lib";
 
 const COMPRESSIBLE = /text\/|javascript|json|svg|xml|x-script/;
 
-/** A reverse proxy to `upstream` that compresses text answers (brotli, else gzip), as the edge does. */
+/**
+ * A reverse proxy to `upstream` that compresses text answers (brotli, else gzip), as the edge does. It asks the
+ * upstream for identity: workerd's own socket would otherwise gzip them itself (vite preview's relay does not).
+ */
 export async function startCompressingProxy(upstream: string, port: number): Promise<Server> {
   const server = createServer(async (req: IncomingMessage, res) => {
     try {
-      const headers = new Headers();
+      const headers = new Headers(UNCOMPRESSED);
       for (const [name, value] of Object.entries(req.headers)) {
         if (typeof value === "string" && !["host", "accept-encoding", "connection"].includes(name)) {
           headers.set(name, value);

@@ -6,6 +6,7 @@
  *   npm run bench:live                                  build, serve, measure (5,000 sockets, 1,000 joiners)
  *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20 [--concurrency 64]
  *   npm run bench:live -- --sockets 0 --profile          where a join's CPU goes (bench/profile.ts's sampler)
+ *   npm run bench:live -- --via-relay                    through vite preview's Node relay
  *
  * 1. Prepares its own database under .wrangler/bench-live-state (migrations and the demo seed), opens a live
  *    session for the demo star, and writes `joiners` fans with browser sessions (the cookie is signed with the
@@ -13,6 +14,11 @@
  *    password logins, whose PBKDF2 would dominate the run).
  * 2. Builds the app as deployed (mode "production": the local stand-ins' code is folded away, as in production;
  *    `--mode e2e` measures the browser tests' build instead) and serves it with `vite preview` on 127.0.0.1:4640.
+ *    The joins, the streamer's changes and the WebSockets go to workerd's own socket (bench/lib.ts's workerdEntry),
+ *    as on Cloudflare there is no Node relay in front of the Worker; `--via-relay` sends them through vite
+ *    preview's single-threaded Node relay, which then also relays every WebSocket frame. On workerd's socket the
+ *    sockets negotiate permessage-deflate (as browsers do with Cloudflare), so workerd compresses each frame;
+ *    through the relay they do not.
  * 3. Joins: every fan sends POST /api/join_regular at once (bounded concurrency); then the places are read
  *    back from D1: one active place per fan, positions 1..n with no gap and no duplicate. Also printed: workerd's
  *    CPU per join (the Worker, the object and local D1 together), steadier than joins/s on a busy machine. With
@@ -32,7 +38,18 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createCookie } from "react-router";
 import { DEV_SESSION_SECRET } from "../app/platform/env.server";
-import { d1, groupCpuMs, percentile, sh, TOOL_ENV, waitFor } from "./lib";
+import {
+  d1,
+  groupCpuMs,
+  type LoadTarget,
+  loadTarget,
+  percentile,
+  printTarget,
+  sh,
+  TOOL_ENV,
+  UNCOMPRESSED,
+  waitFor,
+} from "./lib";
 import { inspectorOf, startProfile } from "./profile";
 
 const DEMO_STAR = "usr_demo_influencer";
@@ -153,12 +170,14 @@ export async function run(
     profile?: boolean;
     /** The build's mode: "production" (as deployed) unless told. */
     mode?: string;
+    /** Send the load through vite preview's Node relay instead of workerd's own socket. */
+    viaRelay?: boolean;
   } = {},
 ) {
   const external = options.base !== undefined;
   const state = options.state ?? ".wrangler/bench-live-state";
   const port = options.port ?? 4640;
-  const base = options.base ?? `http://127.0.0.1:${port}`;
+  const preview = options.base ?? `http://127.0.0.1:${port}`;
   const socketCount = options.sockets ?? 5000;
   const joinerCount = options.joiners ?? 1000;
   const changes = options.changes ?? 20;
@@ -184,13 +203,19 @@ export async function run(
   }
   const sockets: Socket[] = [];
   try {
-    if (server) await waitFor(`${base}/about-us`, server);
+    let target: LoadTarget = { base: preview, why: "the caller's server, as given" };
+    if (server) {
+      await waitFor(`${preview}/about-us`, server);
+      target = await loadTarget(server, preview, options.viaRelay ?? false);
+    } else printTarget(target);
+    const { base } = target;
 
     // Joins per second.
     const concurrency = options.concurrency ?? 64;
     let next = 0;
     const statuses = new Map<number, number>();
-    const stopProfile = options.profile ? await startProfile(await inspectorOf(base)) : null;
+    // The Cloudflare plugin names the inspector at the preview's /__debug, not workerd's own socket.
+    const stopProfile = options.profile ? await startProfile(await inspectorOf(preview)) : null;
     const cpuBefore = server?.pid ? groupCpuMs(server.pid) : Number.NaN;
     const joinStarted = performance.now();
     await Promise.all(
@@ -199,7 +224,7 @@ export async function run(
           const fan = fans[next++] as Fan;
           const response = await fetch(`${base}/api/join_regular`, {
             method: "POST",
-            headers: { "Content-Type": "application/json", Cookie: fan.cookie, Origin: base },
+            headers: { ...UNCOMPRESSED, "Content-Type": "application/json", Cookie: fan.cookie, Origin: base },
             body: JSON.stringify({ liveSessionId }),
           });
           await response.arrayBuffer();
@@ -233,6 +258,7 @@ export async function run(
     console.table([joins]);
 
     // Sockets and broadcast latency.
+    printTarget(target);
     const openStarted = performance.now();
     sockets.push(...(await openSockets(base, liveSessionId, socketCount, fans)));
     const openSeconds = (performance.now() - openStarted) / 1000;
@@ -250,7 +276,7 @@ export async function run(
       const form = new URLSearchParams({ intent: "serve", id: entryId, to: "playing_next" });
       const response = await fetch(`${base}/influencer/live/session/${liveSessionId}`, {
         method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: star, Origin: base },
+        headers: { ...UNCOMPRESSED, "Content-Type": "application/x-www-form-urlencoded", Cookie: star, Origin: base },
         body: form,
       });
       await response.arrayBuffer();
@@ -293,6 +319,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       port: { type: "string", default: "4640" },
       profile: { type: "boolean", default: false },
       mode: { type: "string", default: "production" },
+      "via-relay": { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -304,6 +331,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     port: Number(values.port),
     profile: values.profile,
     mode: values.mode,
+    viaRelay: values["via-relay"],
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
