@@ -108,6 +108,15 @@ export function groupListeningUrls(groupId: number, name = "workerd"): string[] 
  */
 export const UNCOMPRESSED = { "Accept-Encoding": "identity" } as const;
 
+/**
+ * What Cloudflare's edge asks of a Worker whatever the browser sent (it decompresses for a client that cannot
+ * take gzip), and what every browser accepts: the catalogue's page loads ask for gzip. A cached page is then sent
+ * as stored, compressed (docs/decisions/012-edge-cache-and-read-replicas.md); an uncached render or the static
+ * file is compressed by workerd's entry worker, which on Cloudflare the edge does, so their CPU per request
+ * includes it here (an upper bound).
+ */
+export const AS_THE_EDGE_ASKS = { "Accept-Encoding": "gzip" } as const;
+
 type Answer = { status: number; body: Buffer };
 
 async function answerOf(url: string, timeoutMs: number): Promise<Answer | string> {
