@@ -71,6 +71,10 @@ describe("gzip splice", () => {
     expect(accepts("gzip;q=0, br")).toBe(false);
     expect(accepts("*, gzip;q=0")).toBe(false);
     expect(accepts("identity")).toBe(false);
+    expect(accepts("deflate, gzip")).toBe(true);
+    expect(accepts("identity, gzip, deflate")).toBe(true); // vite preview's relay puts identity first
+    expect(accepts("br, *")).toBe(true);
+    expect(accepts("gzipx, br")).toBe(false);
     expect(accepts("")).toBe(false);
     expect(accepts(null)).toBe(false);
   });

@@ -14,6 +14,8 @@ export type GzipTemplate = {
   crcs: number[];
   /** Each part's uncompressed length. */
   lengths: number[];
+  /** x^(8 * length) modulo the CRC polynomial for each part: what combining a CRC with that part's multiplies by. */
+  shifts: number[];
   /** Compressed bytes held (the parts), for memory accounting. */
   bytes: number;
 };
@@ -32,6 +34,7 @@ export function gzipTemplate(parts: readonly Uint8Array[]): GzipTemplate {
     parts: compressed,
     crcs: parts.map((part) => crc32(part)),
     lengths: parts.map((part) => part.byteLength),
+    shifts: parts.map((part) => crc32Shift(part.byteLength)),
     bytes: compressed.reduce((sum, part) => sum + part.byteLength, 0),
   };
 }
@@ -50,6 +53,7 @@ export function gzipFill(template: GzipTemplate, value: Uint8Array): Uint8Array<
   out.set(HEADER, 0);
   let at = HEADER.byteLength;
   const valueCrc = crc32(value);
+  const valueShift = crc32Shift(value.byteLength);
   let crc = 0;
   let length = 0;
   template.parts.forEach((part, i) => {
@@ -60,12 +64,12 @@ export function gzipFill(template: GzipTemplate, value: Uint8Array): Uint8Array<
       view.setUint16(at + 3, ~value.byteLength & 0xffff, true);
       out.set(value, at + 5);
       at += gapBlock;
-      crc = crc32Combine(crc, valueCrc, value.byteLength);
+      crc = (multModP(valueShift, crc) ^ valueCrc) >>> 0;
       length += value.byteLength;
     }
     out.set(part, at);
     at += part.byteLength;
-    crc = crc32Combine(crc, template.crcs[i] ?? 0, template.lengths[i] ?? 0);
+    crc = (multModP(template.shifts[i] ?? 0x80000000, crc) ^ (template.crcs[i] ?? 0)) >>> 0;
     length += template.lengths[i] ?? 0;
   });
   out.set(FINAL_EMPTY_BLOCK, at);
@@ -141,15 +145,22 @@ function x2nModP(n: number, k: number): number {
   return p;
 }
 
+/** What combining a CRC with `length` more bytes multiplies it by (zlib's crc32_combine_gen). */
+function crc32Shift(length: number): number {
+  return x2nModP(length, 3);
+}
+
 /** The CRC-32 of A followed by B, from CRC(A), CRC(B) and B's length (zlib's crc32_combine). */
 export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  return (multModP(x2nModP(lengthB, 3), crcA) ^ crcB) >>> 0;
+  return (multModP(crc32Shift(lengthB), crcA) ^ crcB) >>> 0;
 }
 
 /** True when the request's Accept-Encoding takes gzip: named without q=0, or else `*` without q=0. */
 export function acceptsGzip(request: Request): boolean {
+  const header = (request.headers.get("Accept-Encoding") ?? "").toLowerCase();
+  if (!header.includes("q=")) return /(?:^|[\s,])(?:gzip|\*)(?=$|[\s,;])/.test(header); // no weights: what browsers send
   const codings = new Map<string, number>();
-  for (const item of (request.headers.get("Accept-Encoding") ?? "").toLowerCase().split(",")) {
+  for (const item of header.split(",")) {
     const [coding, ...params] = item.split(";").map((piece) => piece.trim());
     if (!coding) continue;
     const q = params.find((param) => param.startsWith("q="));
