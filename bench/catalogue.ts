@@ -235,7 +235,14 @@ async function load(
 ): Promise<Result> {
   const url = `${base}${target}`;
   const headers = { ...AS_THE_EDGE_ASKS, ...extraHeaders };
-  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer(); // warm-up
+  for (let i = 0; i < 20; i++) {
+    // Warm-up; and a page must read as a page once fetch has decoded it (a body compressed twice would not).
+    const response = await fetch(url, { headers });
+    const body = await response.text();
+    if ((response.headers.get("Content-Type") ?? "").includes("text/html") && !body.includes("</html>")) {
+      throw new Error(`${target} (${response.headers.get("X-Edge-Cache")}): the body does not read as a page`);
+    }
+  }
   const latencies: number[] = [];
   const edge: Record<string, number> = {};
   let errors = 0;

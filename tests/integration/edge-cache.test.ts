@@ -18,13 +18,20 @@ import { ORIGIN } from "./app";
  * The edge cache through the whole Worker (docs/decisions/012-edge-cache-and-read-replicas.md). The vitest config switches
  * the cache off for other test files; these requests switch it on.
  */
-type Visit = { status: number; edge: string | null; html: string; setCookie: string[] };
+type Visit = {
+  status: number;
+  edge: string | null;
+  html: string;
+  setCookie: string[];
+  encoding: string | null;
+};
 
 async function visit(
   path: string,
-  options: { cookie?: string; authorization?: string; country?: string } = {},
+  options: { cookie?: string; authorization?: string; country?: string; acceptEncoding?: string } = {},
 ): Promise<Visit> {
   const headers = new Headers();
+  if (options.acceptEncoding) headers.set("Accept-Encoding", options.acceptEncoding);
   if (options.cookie) headers.set("Cookie", options.cookie);
   if (options.authorization) headers.set("Authorization", options.authorization);
   const ctx = createExecutionContext();
@@ -37,13 +44,17 @@ async function visit(
     { ...env, EDGE_CACHE: "on" },
     ctx,
   );
-  const html = await response.text();
+  const encoding = response.headers.get("Content-Encoding");
+  // In the test's process the body is the bytes the Worker wrote (no HTTP hop decodes them).
+  const body = encoding === "gzip" ? response.body?.pipeThrough(new DecompressionStream("gzip")) : response.body;
+  const html = await new Response(body).text();
   await waitOnExecutionContext(ctx); // the cache write runs in ctx.waitUntil
   return {
     status: response.status,
     edge: response.headers.get("X-Edge-Cache"),
     html,
     setCookie: response.headers.getSetCookie(),
+    encoding,
   };
 }
 
@@ -91,6 +102,25 @@ describe("anonymous pages and public API answers come from the edge cache", () =
       expect(nonce, path).toBeTruthy();
       expect(first.html, path).not.toContain(`nonce="${nonce}"`);
     }
+  });
+
+  it("sends a hit gzip-compressed as stored when the request takes gzip, with the nonce its CSP names", async () => {
+    const gzip = { acceptEncoding: "gzip, br" };
+    const path = `/gig/${world.gigs.gig1.id}?compressed=1`;
+    const miss = await visit(path, gzip);
+    expect(miss).toMatchObject({ edge: "MISS", encoding: null });
+    const hit = await visit(path, gzip);
+    expect(hit).toMatchObject({ status: 200, edge: "HIT", encoding: "gzip", setCookie: [] });
+    expect(withoutNonces(hit.html)).toBe(withoutNonces(miss.html));
+    // One nonce, this answer's own (the one its CSP header names in production; tests run the development CSP).
+    const nonces = new Set([...hit.html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]));
+    expect(nonces.size).toBe(1);
+    const [nonce] = nonces;
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(miss.html).not.toContain(`nonce="${nonce}"`);
+    const plain = await visit(path);
+    expect(plain).toMatchObject({ edge: "HIT", encoding: null });
+    expect(withoutNonces(plain.html)).toBe(withoutNonces(miss.html));
   });
 
   it("keys by the normalised query and by the visitor's currency", async () => {
