@@ -64,12 +64,12 @@ export function gzipFill(template: GzipTemplate, value: Uint8Array): Uint8Array<
       view.setUint16(at + 3, ~value.byteLength & 0xffff, true);
       out.set(value, at + 5);
       at += gapBlock;
-      crc = (multModP(valueShift, crc) ^ valueCrc) >>> 0;
+      crc = combine(crc, valueCrc, valueShift);
       length += value.byteLength;
     }
     out.set(part, at);
     at += part.byteLength;
-    crc = (multModP(template.shifts[i] ?? 0x80000000, crc) ^ (template.crcs[i] ?? 0)) >>> 0;
+    crc = combine(crc, template.crcs[i] ?? 0, template.shifts[i] ?? X0);
     length += template.lengths[i] ?? 0;
   });
   out.set(FINAL_EMPTY_BLOCK, at);
@@ -118,6 +118,9 @@ function multModP(a: number, b: number): number {
   return p >>> 0;
 }
 
+/** x^0, i.e. 1, in the reflected representation. */
+const X0 = 0x80000000;
+
 let powers: Uint32Array | null = null;
 
 /** x^(2^n) modulo the polynomial, n = 0..31. */
@@ -136,7 +139,7 @@ function x2nTable(): Uint32Array {
 /** x^(n * 2^k) modulo the polynomial (zlib's x2nmodp). */
 function x2nModP(n: number, k: number): number {
   const t = x2nTable();
-  let p = 0x80000000; // x^0
+  let p = X0;
   while (n) {
     if (n & 1) p = multModP(t[k & 31] as number, p);
     n >>>= 1;
@@ -152,7 +155,12 @@ function crc32Shift(length: number): number {
 
 /** The CRC-32 of A followed by B, from CRC(A), CRC(B) and B's length (zlib's crc32_combine). */
 export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  return (multModP(crc32Shift(lengthB), crcA) ^ crcB) >>> 0;
+  return combine(crcA, crcB, crc32Shift(lengthB));
+}
+
+/** crc32Combine with B's shift (crc32Shift of its length) already known. */
+function combine(crcA: number, crcB: number, shiftB: number): number {
+  return (multModP(shiftB, crcA) ^ crcB) >>> 0;
 }
 
 /** True when the request's Accept-Encoding takes gzip: named without q=0, or else `*` without q=0. */
