@@ -38,8 +38,9 @@ import { getDb } from "../app/platform/db.server";
 import { fullScans } from "../tests/full-scans";
 import { listQueries } from "../tests/list-queries";
 import { budgetLine, budgetReport } from "./js-budget";
-import { AS_THE_EDGE_ASKS, groupCpuMs, type LoadTarget, loadTarget, printTarget } from "./lib";
+import { groupCpuMs, type LoadTarget, loadTarget, printTarget, sh as run, TOOL_ENV } from "./lib";
 import { runLighthouse, startCompressingProxy } from "./lighthouse";
+import { fixed, load, printLoad, type Result, UNCACHED } from "./load";
 
 const { values: args } = parseArgs({
   options: {
@@ -66,12 +67,7 @@ const DURATION_MS = Number(args.duration) * 1000;
 const CONCURRENCIES = args.concurrency.split(",").map(Number);
 const PROXY_PORT = Number(args["proxy-port"]);
 const MAX_REQUESTS = Number(args["max-requests"]);
-const TOOL_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-
-function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv = TOOL_ENV) {
-  const result = spawnSync(command, commandArgs, { stdio: ["ignore", "inherit", "inherit"], env });
-  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(" ")} failed with ${result.status}`);
-}
+const LIMITS = { durationMs: DURATION_MS, maxRequests: MAX_REQUESTS };
 
 function step(text: string) {
   console.log(`\n== ${text}`);
@@ -203,107 +199,6 @@ function stop(server: ChildProcess) {
   }
 }
 
-// ---------------------------------------------------------------- 4. load
-
-type Result = {
-  name: string;
-  path: string;
-  clients: number;
-  requests: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  edge: Record<string, number>;
-};
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** A cookie the app does not know: the edge cache steps aside (any cookie of ours might name a visitor). */
-const UNCACHED = { Cookie: "bench=uncached" };
-
-async function load(
-  base: string,
-  name: string,
-  target: string,
-  clients: number,
-  extraHeaders: Record<string, string> = {},
-  durationMs = DURATION_MS,
-): Promise<Result> {
-  const url = `${base}${target}`;
-  const headers = { ...AS_THE_EDGE_ASKS, ...extraHeaders };
-  for (let i = 0; i < 20; i++) {
-    // Warm-up; and a page must read as a page once fetch has decoded it (a body compressed twice would not).
-    const response = await fetch(url, { headers });
-    const body = await response.text();
-    if ((response.headers.get("Content-Type") ?? "").includes("text/html") && !body.includes("</html>")) {
-      throw new Error(`${target} (${response.headers.get("X-Edge-Cache")}): the body does not read as a page`);
-    }
-  }
-  const latencies: number[] = [];
-  const edge: Record<string, number> = {};
-  let errors = 0;
-  let issued = 0;
-  const started = performance.now();
-  const deadline = started + durationMs;
-  async function worker() {
-    while (performance.now() < deadline && issued < MAX_REQUESTS) {
-      issued += 1;
-      const t0 = performance.now();
-      const response = await fetch(url, { headers });
-      await response.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      if (!response.ok) errors += 1;
-      const status = response.headers.get("X-Edge-Cache") ?? "-";
-      edge[status] = (edge[status] ?? 0) + 1;
-    }
-  }
-  await Promise.all(Array.from({ length: clients }, () => worker()));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    name,
-    path: target,
-    clients,
-    requests: latencies.length,
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-    edge,
-  };
-}
-
-const fixed = (value: number, digits: number, width: number) => value.toFixed(digits).padStart(width);
-
-/**
- * One line per target: per client count, req/s, p50, p99, and the ratios to the static file of the same run
- * (issue 22's goal for cached anonymous pages: req/s at least 0.5x the static file's, p99 at 20 clients at most
- * 1.5x the static file's p99).
- */
-function printLoad(rows: { name: string; byClients: Result[] }[], staticRow: { byClients: Result[] }) {
-  const staticOf = (clients: number) => staticRow.byClients.find((r) => r.clients === clients);
-  const head = CONCURRENCIES.map(
-    (clients) =>
-      `${`${clients} clients: req/s`.padStart(17)} ${"p50".padStart(6)} ${"p99".padStart(6)} ${"rps/st".padStart(6)} ${"p99/st".padStart(6)}`,
-  ).join(" |");
-  console.log(`${"target".padEnd(34)} ${head} | edge cache answers`);
-  for (const row of rows) {
-    const cells = row.byClients
-      .map((r) => {
-        const base = staticOf(r.clients);
-        return `${fixed(r.rps, 0, 17)} ${fixed(r.p50, 1, 6)} ${fixed(r.p99, 1, 6)} ${fixed(r.rps / (base?.rps ?? Number.NaN), 2, 6)} ${fixed(r.p99 / (base?.p99 ?? Number.NaN), 2, 6)}`;
-      })
-      .join(" |");
-    const edge = row.byClients.flatMap((r) => Object.entries(r.edge).map(([status, n]) => `${status} ${n}`)).join(", ");
-    const errors = row.byClients.reduce((sum, r) => sum + r.errors, 0);
-    console.log(`${row.name.padEnd(34)} ${cells} | ${edge}${errors ? `  ERRORS ${errors}` : ""}`);
-  }
-}
-
 // ---------------------------------------------------------------- main
 
 /** Issue 22: LCP on the scale database, Lighthouse mobile behind the compressing proxy, over five runs per page. */
@@ -345,7 +240,7 @@ async function main() {
     const rows: { name: string; byClients: Result[] }[] = [];
     const staticRow = { name: "static file /favicon.svg", byClients: [] as Result[] };
     for (const clients of CONCURRENCIES) {
-      staticRow.byClients.push(await load(base, staticRow.name, "/favicon.svg", clients));
+      staticRow.byClients.push(await load(base, staticRow.name, "/favicon.svg", clients, {}, LIMITS));
     }
     rows.push(staticRow);
     for (const [name, target] of pages) {
@@ -354,11 +249,12 @@ async function main() {
         ["edge cache", {}],
       ] as const) {
         const row = { name: `${name}, ${label}`, byClients: [] as Result[] };
-        for (const clients of CONCURRENCIES) row.byClients.push(await load(base, row.name, target, clients, headers));
+        for (const clients of CONCURRENCIES)
+          row.byClients.push(await load(base, row.name, target, clients, headers, LIMITS));
         rows.push(row);
       }
     }
-    printLoad(rows, staticRow);
+    printLoad(rows, staticRow, CONCURRENCIES);
     report.load = rows;
 
     step("server render time: uncached pages, 1 client (wall clock on loopback; CPU of the workerd process)");
@@ -369,7 +265,7 @@ async function main() {
     );
     const withCpu = async (name: string, target: string, headers: Record<string, string>, durationMs: number) => {
       const cpuBefore = server.pid ? groupCpuMs(server.pid) : Number.NaN;
-      const result = await load(base, name, target, 1, headers, durationMs);
+      const result = await load(base, name, target, 1, headers, { durationMs, maxRequests: MAX_REQUESTS });
       const cpuMs = (server.pid ? groupCpuMs(server.pid) : Number.NaN) - cpuBefore;
       return { ...result, cpuMsPerRequest: cpuMs / result.requests };
     };

@@ -4,8 +4,8 @@ import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 
 export const TOOL_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
-export function sh(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: ["ignore", "inherit", "inherit"], env: TOOL_ENV });
+export function sh(command: string, args: string[], env: NodeJS.ProcessEnv = TOOL_ENV) {
+  const result = spawnSync(command, args, { stdio: ["ignore", "inherit", "inherit"], env });
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
 }
 
