@@ -30,8 +30,13 @@ export function setupBrowser() {
     await browser?.close();
   });
   return {
-    async context({ javaScript, timezoneId }: { javaScript: boolean; timezoneId?: string }) {
-      const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: javaScript, timezoneId });
+    /** `base`: another origin of the same server (workerd's own socket, `inject("workerdURL")`). */
+    async context({ javaScript, timezoneId, base }: { javaScript: boolean; timezoneId?: string; base?: string }) {
+      const context = await browser.newContext({
+        baseURL: base ?? baseURL(),
+        javaScriptEnabled: javaScript,
+        timezoneId,
+      });
       if (javaScript) context.on("page", hydrateAfterLoads);
       contexts.push(context);
       return context;

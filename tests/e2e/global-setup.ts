@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
+import { workerdEntry } from "../../bench/lib";
 import { openSqlDoor } from "./sql-door";
 
 /**
@@ -13,6 +14,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4317);
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** workerd's own socket behind the preview: no Node relay, answers compressed as the Worker sent them. */
+    workerdURL: string;
     stateDir: string;
     sqlDoor: string;
   }
@@ -58,6 +61,8 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${PORT}`;
   await waitForServer(`${baseURL}/about-us`, server);
   project.provide("baseURL", baseURL);
+  if (!server.pid) throw new Error("the preview server has no pid");
+  project.provide("workerdURL", await workerdEntry(server.pid, "/favicon.svg", baseURL));
   project.provide("stateDir", STATE_DIR);
   const door = await openSqlDoor(STATE_DIR);
   project.provide("sqlDoor", door.url);
