@@ -16,9 +16,10 @@ import { encodedResponse, withHeaders } from "./response";
  *   (`ctx.waitUntil`) refreshes it.
  * - Only a 200 without Set-Cookie and without `private`/`no-store` is stored; the CSP nonce of a cached
  *   page is replaced by this response's own nonce when it is served.
- * - A stored answer of at least GZIP_MIN_BYTES is also kept gzip-compressed (once per isolate), and a visitor
- *   whose Accept-Encoding takes gzip gets those bytes as they are, with this response's nonce spliced in
- *   uncompressed (~lib/gzip-splice): a hit compresses nothing and copies a fifth of the bytes.
+ * - A stored answer of at least GZIP_MIN_BYTES is kept in memory gzip-compressed (compressed once per isolate), and
+ *   a visitor whose Accept-Encoding takes gzip gets those bytes as they are, with this response's nonce spliced
+ *   in uncompressed (~lib/gzip-splice): a hit compresses nothing and copies a fifth of the bytes. Anyone else gets
+ *   it decompressed on the way out.
  * - Two tiers: a small copy in this isolate's memory (most hits: no Cache API round trip) in front
  *   of the data centre's Cache API (shared by every isolate there). Both are keyed alike, so a new version
  *   misses both.
@@ -113,15 +114,14 @@ const GZIP_MIN_BYTES = 1024;
 
 /**
  * A stored answer, ready to serve many times: the headers a visitor gets, and the body split at its nonce
- * attributes (an HTML page; React writes every nonce as `nonce="…"`), so serving it is a join with this
- * response's nonce; and the same parts compressed, for visitors who take gzip.
+ * attributes (an HTML page; React writes every nonce as `nonce="…"`), so serving it puts this response's nonce
+ * between the parts. Kept compressed (a gzip template) unless it is too small to be worth it.
  */
 type Entry = {
   status: number;
   headers: [string, string][];
   storedAt: number;
-  parts: Uint8Array[] | ArrayBuffer;
-  gzip: GzipTemplate | null;
+  body: { gzip: GzipTemplate } | { parts: Uint8Array[] | ArrayBuffer };
   bytes: number;
 };
 
@@ -143,10 +143,10 @@ async function toEntry(cached: Response): Promise<Entry> {
         .split(`nonce="${storedNonce}"`)
         .map((part) => encoder.encode(part))
     : body;
-  const gzip =
-    body.byteLength >= GZIP_MIN_BYTES ? gzipTemplate(Array.isArray(parts) ? parts : [new Uint8Array(parts)]) : null;
-  const bytes = body.byteLength + (gzip?.bytes ?? 0);
-  return { status: cached.status, headers: [...headers], storedAt, parts, gzip, bytes };
+  const entry = { status: cached.status, headers: [...headers], storedAt };
+  if (body.byteLength < GZIP_MIN_BYTES) return { ...entry, body: { parts }, bytes: body.byteLength };
+  const gzip = gzipTemplate(Array.isArray(parts) ? parts : [new Uint8Array(parts)]);
+  return { ...entry, body: { gzip }, bytes: gzip.bytes };
 }
 
 /** The stored answer as sent to a visitor, with this response's nonce, compressed if they take gzip. */
@@ -155,12 +155,18 @@ function fromEntry(entry: Entry, request: Request, nonce: string, status: EdgeCa
   headers.set(EDGE_CACHE_STATUS, status);
   headers.append("Vary", "Accept-Encoding");
   const separator = encoder.encode(`nonce="${nonce}"`);
-  if (entry.gzip && acceptsGzip(request)) {
-    headers.set("Content-Encoding", "gzip");
-    return encodedResponse(gzipFill(entry.gzip, separator), { status: entry.status, headers });
+  if ("parts" in entry.body) {
+    const { parts } = entry.body;
+    return new Response(Array.isArray(parts) ? joinBytes(parts, separator) : parts, { status: entry.status, headers });
   }
-  const body = Array.isArray(entry.parts) ? joinBytes(entry.parts, separator) : entry.parts;
-  return new Response(body, { status: entry.status, headers });
+  const compressed = gzipFill(entry.body.gzip, separator);
+  if (acceptsGzip(request)) {
+    headers.set("Content-Encoding", "gzip");
+    return encodedResponse(compressed, { status: entry.status, headers });
+  }
+  // A client that takes no gzip (Cloudflare's edge always asks for it): decompressed as it is sent.
+  const plain = new Blob([compressed]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(plain, { status: entry.status, headers });
 }
 
 const encoder = new TextEncoder();
@@ -185,7 +191,7 @@ function joinBytes(parts: Uint8Array[], separator: Uint8Array): Uint8Array<Array
  * The isolate's own copies, least recently used first out: bounded by count and bytes (an isolate has 128 MB).
  * Per cache object, so a test passing a cache of its own starts empty.
  */
-const MEMORY = { maxEntries: 300, maxBytes: 24 * 1024 * 1024 } as const;
+const MEMORY = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024 } as const;
 type Memory = { entries: Map<string, Entry>; bytes: number };
 const memories = new WeakMap<Cache, Memory>();
 
