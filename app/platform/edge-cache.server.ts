@@ -191,7 +191,8 @@ function joinBytes(parts: Uint8Array[], separator: Uint8Array): Uint8Array<Array
  * The isolate's own copies, least recently used first out: bounded by count and bytes (an isolate has 128 MB).
  * Per cache object, so a test passing a cache of its own starts empty.
  */
-const MEMORY = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024 } as const;
+export const EDGE_CACHE_MEMORY = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024 } as const;
+const MEMORY = EDGE_CACHE_MEMORY;
 type Memory = { entries: Map<string, Entry>; bytes: number };
 const memories = new WeakMap<Cache, Memory>();
 

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { markCatalogueChanged } from "./catalogue-version.server";
 import { getDb } from "./db.server";
-import { EDGE_CACHE, isAnonymous, normalisedSearch, serveWithEdgeCache } from "./edge-cache.server";
+import { EDGE_CACHE, EDGE_CACHE_MEMORY, isAnonymous, normalisedSearch, serveWithEdgeCache } from "./edge-cache.server";
 
 const cacheEnv = { ...env, EDGE_CACHE: "on" };
 
@@ -170,6 +170,41 @@ describe("serveWithEdgeCache", () => {
     const smallHit = await serve("https://noobrd.test/game/small", small.render, cache, 7_004, gzip);
     expect(smallHit.status).toBe("HIT");
     expect(smallHit.response.headers.get("Content-Encoding")).toBeNull();
+  });
+
+  it("keeps at most its entry limit in this isolate's memory, the least recently used going first", async () => {
+    await markCatalogueChanged(getDb(env));
+    const shared = await caches.open("edge-cache-unit-memory");
+    const lookups = { count: 0 };
+    const cache = new Proxy(shared, {
+      get(target, property) {
+        if (property === "match") {
+          return (request: Request, options?: CacheQueryOptions) => {
+            lookups.count += 1;
+            return target.match(request, options);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const { render } = pageRenderer();
+    const url = (i: number) => `https://noobrd.test/gig/memory${i}`;
+    const limit = EDGE_CACHE_MEMORY.maxEntries;
+    for (let i = 0; i <= limit; i++) expect((await serve(url(i), render, cache, 9_000)).status).toBe("MISS");
+    const asked = lookups.count;
+    // The newest are answered from memory, without asking the data centre's cache.
+    expect((await serve(url(limit), render, cache, 9_001)).status).toBe("HIT");
+    expect((await serve(url(1), render, cache, 9_001)).status).toBe("HIT");
+    expect(lookups.count).toBe(asked);
+    // The first one went out of memory when the limit was passed: the Cache API tier still has it.
+    expect((await serve(url(0), render, cache, 9_001)).status).toBe("HIT");
+    expect(lookups.count).toBe(asked + 1);
+    // Bringing it back pushed out the least recently used (url 2), not url 1, which was just served.
+    expect((await serve(url(1), render, cache, 9_002)).status).toBe("HIT");
+    expect(lookups.count).toBe(asked + 1);
+    expect((await serve(url(2), render, cache, 9_002)).status).toBe("HIT");
+    expect(lookups.count).toBe(asked + 2);
   });
 
   it("never stores an answer that sets a cookie, is private, or is not a 200", async () => {
