@@ -192,7 +192,6 @@ function joinBytes(parts: Uint8Array[], separator: Uint8Array): Uint8Array<Array
  * Per cache object, so a test passing a cache of its own starts empty.
  */
 export const EDGE_CACHE_MEMORY = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024 } as const;
-const MEMORY = EDGE_CACHE_MEMORY;
 type Memory = { entries: Map<string, Entry>; bytes: number };
 const memories = new WeakMap<Cache, Memory>();
 
@@ -210,7 +209,7 @@ function remember(memory: Memory, key: string, entry: Entry) {
   memory.entries.set(key, entry);
   memory.bytes += entry.bytes;
   for (const [oldest, old] of memory.entries) {
-    if (memory.entries.size <= MEMORY.maxEntries && memory.bytes <= MEMORY.maxBytes) break;
+    if (memory.entries.size <= EDGE_CACHE_MEMORY.maxEntries && memory.bytes <= EDGE_CACHE_MEMORY.maxBytes) break;
     memory.entries.delete(oldest);
     memory.bytes -= old.bytes;
   }

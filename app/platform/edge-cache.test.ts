@@ -47,6 +47,27 @@ async function serve(
   return { status: response.headers.get("X-Edge-Cache"), body, response };
 }
 
+/**
+ * The same data centre's cache seen through another object (so another isolate's memory, which is kept per cache
+ * object), counting the lookups that reach the Cache API tier.
+ */
+function countingLookups(shared: Cache) {
+  const lookups = { count: 0 };
+  const cache = new Proxy(shared, {
+    get(target, property) {
+      if (property === "match") {
+        return (request: Request, options?: CacheQueryOptions) => {
+          lookups.count += 1;
+          return target.match(request, options);
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { cache, lookups };
+}
+
 describe("serveWithEdgeCache", () => {
   it("is fresh for its window, then stale while one background render refreshes it, then gone", async () => {
     await markCatalogueChanged(getDb(env));
@@ -86,19 +107,7 @@ describe("serveWithEdgeCache", () => {
     const shared = await caches.open("edge-cache-unit-tiers");
     // Two isolates share the data centre's cache but not their memory (kept per cache object): a second object
     // over the same cache stands for the other isolate.
-    const lookups = { count: 0 };
-    const otherIsolate = new Proxy(shared, {
-      get(target, property) {
-        if (property === "match") {
-          return (request: Request, options?: CacheQueryOptions) => {
-            lookups.count += 1;
-            return target.match(request, options);
-          };
-        }
-        const value = Reflect.get(target, property, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const { cache: otherIsolate, lookups } = countingLookups(shared);
     const { render, calls } = pageRenderer({ headers: { "Cache-Control": "public, max-age=60" } });
     const url = "https://noobrd.test/game/gam_tiers";
     const t0 = 2_000_000;
@@ -175,19 +184,7 @@ describe("serveWithEdgeCache", () => {
   it("keeps at most its entry limit in this isolate's memory, the least recently used going first", async () => {
     await markCatalogueChanged(getDb(env));
     const shared = await caches.open("edge-cache-unit-memory");
-    const lookups = { count: 0 };
-    const cache = new Proxy(shared, {
-      get(target, property) {
-        if (property === "match") {
-          return (request: Request, options?: CacheQueryOptions) => {
-            lookups.count += 1;
-            return target.match(request, options);
-          };
-        }
-        const value = Reflect.get(target, property, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const { cache, lookups } = countingLookups(shared);
     const { render } = pageRenderer();
     const url = (i: number) => `https://noobrd.test/gig/memory${i}`;
     const limit = EDGE_CACHE_MEMORY.maxEntries;
