@@ -2,7 +2,19 @@
 import { type ChildProcess, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 
-export const TOOL_ENV = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+/**
+ * The environment of the tools and servers the benches start. `X_LOCAL_OBSERVABILITY` "false": the Cloudflare Vite
+ * plugin otherwise attaches miniflare's local Workers Logs emulation to the Worker, a trace collector in the same
+ * workerd process that writes every request's trace to a SQLite file (~19 KB of disk writes per cached page, ~1 ms of
+ * workerd's CPU per request, and it never runs for a static file). On Cloudflare that collection happens outside the
+ * Worker's thread. The app still writes its log lines. `X_LOCAL_OBSERVABILITY=true npm run bench` measures with it.
+ */
+export const TOOL_ENV = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_SEND_METRICS: "false",
+  X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? "false",
+};
 
 export function sh(command: string, args: string[], env: NodeJS.ProcessEnv = TOOL_ENV) {
   const result = spawnSync(command, args, { stdio: ["ignore", "inherit", "inherit"], env });

@@ -7,9 +7,10 @@ import { sweepExpiredHolds } from "../app/features/payments/fulfilment.server";
 import { requestViewerZone, TIME_ZONE_COOKIE } from "../app/features/time/zone";
 import { withAfterResponse } from "../app/platform/after-response.server";
 import { cloudflareContext } from "../app/platform/context";
-import { openD1Session } from "../app/platform/d1-session.server";
+import { openD1Session, withBinding } from "../app/platform/d1-session.server";
 import { optimizeDatabase } from "../app/platform/db.server";
-import { serveWithEdgeCache } from "../app/platform/edge-cache.server";
+import { EDGE_CACHE_STATUS, serveWithEdgeCache } from "../app/platform/edge-cache.server";
+import { tallyHit, writeTallyIfDue } from "../app/platform/edge-cache-hits.server";
 import { appOrigin } from "../app/platform/env.server";
 import { checkPageForm } from "../app/platform/http.server";
 import { type LogContext, log, loggablePath, withLogContext } from "../app/platform/log.server";
@@ -97,7 +98,8 @@ async function mountStripeStandIn(env: Env, ctx: ExecutionContext, origin: strin
 /**
  * Each request runs inside its log context (docs/decisions/021-logging.md): the request id (Cloudflare's ray id,
  * else a fresh one) and the path; the app adds the viewer's id once it knows it. One `request` line when the
- * answer is ready: method, path, status, milliseconds (the Worker's clock moves on I/O) and the userId.
+ * answer is ready: method, path, status, milliseconds (the Worker's clock moves on I/O) and the userId; an edge-cache
+ * hit is tallied instead (app/platform/edge-cache-hits.server.ts).
  */
 function servedRequest(
   request: Request<unknown, IncomingRequestCfProperties>,
@@ -110,6 +112,12 @@ function servedRequest(
   return withLogContext(context, () =>
     serve(url).then(
       (response) => {
+        const edge = response.headers.get(EDGE_CACHE_STATUS);
+        if (edge === "HIT" || edge === "STALE") {
+          tallyHit(edge, path); // counted, not logged one by one (app/platform/edge-cache-hits.server.ts)
+          return response;
+        }
+        writeTallyIfDue();
         log.info("request", {
           method: request.method,
           path,
@@ -180,7 +188,7 @@ async function serve(
     await serveWithEdgeCache({
       request: checked,
       // Off under `npm run dev` (code changes must show at once); on in builds and tests that ask for it.
-      env: import.meta.env.MODE === "development" ? { ...d1.env, EDGE_CACHE: "off" } : d1.env,
+      env: import.meta.env.MODE === "development" ? withBinding(d1.env, "EDGE_CACHE", "off") : d1.env,
       ctx,
       // An anonymous visitor's prices depend only on their country's currency (docs/domain.md), their times only
       // on their zone (the tz cookie, else Cloudflare's; docs/decisions/019-viewer-time-zone.md); the build's

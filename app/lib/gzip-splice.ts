@@ -18,7 +18,37 @@ export type GzipTemplate = {
   shifts: number[];
   /** Compressed bytes held (the parts), for memory accounting. */
   bytes: number;
+  /** Per length of gap value, the trailer's CRC as an affine function of the value's CRC (`gapCrc`). */
+  gapCrcs: Map<number, GapCrc>;
 };
+
+/**
+ * A CRC-32 is linear over GF(2): the CRC of the parts with a value of a given length in every gap is `base` (the
+ * CRC with each gap's value contributing nothing) plus `weight` times the value's CRC (`weight`: the sum of the
+ * shifts that follow each gap). Both depend only on the value's length, so a fill costs one CRC of the value and
+ * one multiplication, however many gaps.
+ */
+type GapCrc = { base: number; weight: number };
+
+function gapCrc(template: GzipTemplate, valueLength: number): GapCrc {
+  const known = template.gapCrcs.get(valueLength);
+  if (known) return known;
+  const shift = crc32Shift(valueLength);
+  let base = 0;
+  let weight = 0;
+  template.crcs.forEach((partCrc, i) => {
+    if (i > 0) {
+      base = combine(base, 0, shift);
+      weight = combine(weight, X0, shift);
+    }
+    const partShift = template.shifts[i] ?? X0;
+    base = combine(base, partCrc, partShift);
+    weight = combine(weight, 0, partShift);
+  });
+  const found = { base, weight };
+  template.gapCrcs.set(valueLength, found);
+  return found;
+}
 
 /** The longest value a gap takes: one stored block. */
 const MAX_GAP = 0xffff;
@@ -36,6 +66,7 @@ export function gzipTemplate(parts: readonly Uint8Array[]): GzipTemplate {
     lengths: parts.map((part) => part.byteLength),
     shifts: parts.map((part) => crc32Shift(part.byteLength)),
     bytes: compressed.reduce((sum, part) => sum + part.byteLength, 0),
+    gapCrcs: new Map(),
   };
 }
 
@@ -52,9 +83,6 @@ export function gzipFill(template: GzipTemplate, value: Uint8Array): Uint8Array<
   const view = new DataView(out.buffer);
   out.set(HEADER, 0);
   let at = HEADER.byteLength;
-  const valueCrc = crc32(value);
-  const valueShift = crc32Shift(value.byteLength);
-  let crc = 0;
   let length = 0;
   template.parts.forEach((part, i) => {
     if (i > 0) {
@@ -64,14 +92,14 @@ export function gzipFill(template: GzipTemplate, value: Uint8Array): Uint8Array<
       view.setUint16(at + 3, ~value.byteLength & 0xffff, true);
       out.set(value, at + 5);
       at += gapBlock;
-      crc = combine(crc, valueCrc, valueShift);
       length += value.byteLength;
     }
     out.set(part, at);
     at += part.byteLength;
-    crc = combine(crc, template.crcs[i] ?? 0, template.shifts[i] ?? X0);
     length += template.lengths[i] ?? 0;
   });
+  const { base, weight } = gapCrc(template, value.byteLength);
+  const crc = weight === 0 ? base : (multModP(weight, crc32(value)) ^ base) >>> 0;
   out.set(FINAL_EMPTY_BLOCK, at);
   at += FINAL_EMPTY_BLOCK.byteLength;
   view.setUint32(at, crc >>> 0, true);

@@ -238,9 +238,7 @@ async function lookup(cache: Cache, memory: Memory, key: string): Promise<Entry 
 }
 
 function withStatus(response: Response, status: EdgeCacheStatus): Response {
-  const headers = new Headers(response.headers);
-  headers.set(EDGE_CACHE_STATUS, status);
-  return withHeaders(response, headers);
+  return withHeaders(response, (headers) => headers.set(EDGE_CACHE_STATUS, status));
 }
 
 /** Renders the page with a given CSP nonce (a background refresh renders with one of its own). */

@@ -32,17 +32,15 @@ export function withSecurityHeaders(
 ): Response {
   // Upgrade responses (WebSockets) and redirects keep their own headers object semantics.
   if (response.status === 101) return response;
-  const headers = new Headers(response.headers);
-  const contentType = headers.get("Content-Type") ?? "";
-  if (contentType.includes("text/html")) {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, isDev, formActionSources));
-  }
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (!isDev) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  return withHeaders(response, headers);
+  const html = (response.headers.get("Content-Type") ?? "").includes("text/html");
+  return withHeaders(response, (headers) => {
+    if (html) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, isDev, formActionSources));
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("X-Frame-Options", "DENY");
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (!isDev) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  });
 }
 
 export function newNonce(): string {

@@ -15,7 +15,7 @@ import {
   viewerOf,
 } from "../factories";
 import { failingBatches } from "../support/faulty-d1";
-import { request } from "./app";
+import { ORIGIN, request } from "./app";
 import { api, bookingWorld, deliveries, fan, paySession, postWebhook, purchase } from "./booking-world";
 import { loggedInUser } from "./session";
 
@@ -65,6 +65,31 @@ describe("the request line", () => {
     expect(line).toMatchObject({ event: "request", path: "/profile", status: 200, userId: user.id });
     expect(line?.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(lines)).not.toContain(cookie.split("=")[1]);
+  });
+});
+
+describe("an edge-cache hit", () => {
+  it("is tallied, not given a request line of its own; the miss before it has one", async () => {
+    const visit = async () => {
+      const ctx = createExecutionContext();
+      const response = await worker.fetch(
+        new Request(`${ORIGIN}/browse`, { cf: { country: "US" } } as RequestInit) as Request<
+          unknown,
+          IncomingRequestCfProperties
+        >,
+        { ...env, EDGE_CACHE: "on" },
+        ctx,
+      );
+      await response.arrayBuffer();
+      await waitOnExecutionContext(ctx); // the cache write runs in ctx.waitUntil
+      return response.headers.get("X-Edge-Cache");
+    };
+    const missLines = await linesOf(async () => expect(await visit()).toBe("MISS"));
+    expect(missLines.filter((line) => line.event === "request")).toEqual([
+      expect.objectContaining({ path: "/browse", status: 200 }),
+    ]);
+    const hitLines = await linesOf(async () => expect(await visit()).toBe("HIT"));
+    expect(hitLines.filter((line) => line.event === "request")).toEqual([]);
   });
 });
 
