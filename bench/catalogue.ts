@@ -14,21 +14,24 @@
  *    workerd's own socket (miniflare's entry socket, found through /proc: bench/lib.ts's workerdEntry), as on
  *    Cloudflare there is no Node relay in front of the Worker; `--via-relay` sends it through vite preview's
  *    single-threaded Node relay (miniflare's dispatchFetch), whose CPU and garbage collection set the p99 there.
- * 4. Loads a static file (/favicon.svg) and /, /browse with a filter and a sort, /gig/:id, /star/:id and a
+ * 4. Loads a static file (/favicon.svg), a static file of a cached page's size (PAGE_SIZED_FILE) and /, /browse with a filter and a sort, /gig/:id, /star/:id and a
  *    search-suggestion call, each twice: uncached (the request carries a cookie, so the edge cache steps
  *    aside and the Worker renders, as for a logged-in visitor) and as an anonymous visitor served from the
  *    edge cache; each at 8 and at 20 concurrent clients for a bounded time, asking for gzip as Cloudflare's
- *    edge asks a Worker (bench/lib.ts's AS_THE_EDGE_ASKS). Prints requests per second,
+ *    edge asks a Worker (bench/lib.ts's AS_THE_EDGE_ASKS), and reading each answer's bytes without inflating them,
+ *    as the edge passes them on (bench/load.ts; the warm-up checks that a page decodes). Prints requests per second,
  *    p50 and p99 latency, the ratio to the static file, and what the edge cache answered. Then the
  *    uncached pages at 1 client (p50 is about the server's render time), the gzip size of the client
  *    JavaScript each page loads (from the build manifest: the framework and our own, against its budget), and a mobile Lighthouse run
  *    of /, /browse and /gig/:id behind a local compressing proxy (bench/lighthouse.ts).
  * 5. Runs bench/booking.ts and bench/live.ts when they exist (each exports `run()`, builds and serves its own app
  *    on its own database), on the same path (workerd's own socket, or the relay with `--via-relay`).
+ * The servers run without miniflare's local trace store (bench/lib.ts's TOOL_ENV, X_LOCAL_OBSERVABILITY).
  * Loopback only, on a machine other work may be loading: compare figures of one run with each other.
  * Results are also written to bench/results/ (git-ignored).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -170,8 +173,18 @@ function checkPlans(ids: Sample) {
 
 // ---------------------------------------------------------------- 3. server
 
+/**
+ * A second reference for the cached pages: a static file of about a cached page's compressed size (~19 KB), random
+ * bytes typed as an image so that nothing compresses it. On this machine the p99 of answers of that size is set by
+ * their transfer through workerd and loopback (a Worker answering 19 KB with no code at all shows the same tail), which
+ * the 265-byte favicon never pays. Written into the bench's own build, after it is built, and deleted when it stops.
+ */
+const PAGE_SIZED_FILE = { path: "/bench-page-sized.webp", bytes: 19_000 } as const;
+const pageSizedFile = path.join("build", "client", PAGE_SIZED_FILE.path);
+
 async function serve(): Promise<ChildProcess> {
   run("react-router", ["build"], { ...TOOL_ENV, NODE_ENV: "production" });
+  writeFileSync(pageSizedFile, randomBytes(PAGE_SIZED_FILE.bytes));
   const server = spawn("vite", ["preview", "--port", String(PORT), "--host", "127.0.0.1", "--strictPort"], {
     env: { ...TOOL_ENV, NOOBRD_STATE_DIR: STATE },
     stdio: ["ignore", "ignore", "inherit"],
@@ -191,6 +204,7 @@ async function serve(): Promise<ChildProcess> {
 }
 
 function stop(server: ChildProcess) {
+  rmSync(pageSizedFile, { force: true });
   if (!server.pid) return;
   try {
     process.kill(-server.pid, "SIGTERM");
@@ -243,6 +257,11 @@ async function main() {
       staticRow.byClients.push(await load(base, staticRow.name, "/favicon.svg", clients, {}, LIMITS));
     }
     rows.push(staticRow);
+    const sizedRow = { name: `static file, ${PAGE_SIZED_FILE.bytes / 1000} KB`, byClients: [] as Result[] };
+    for (const clients of CONCURRENCIES) {
+      sizedRow.byClients.push(await load(base, sizedRow.name, PAGE_SIZED_FILE.path, clients, {}, LIMITS));
+    }
+    rows.push(sizedRow);
     for (const [name, target] of pages) {
       for (const [label, headers] of [
         ["uncached", UNCACHED],
@@ -254,7 +273,7 @@ async function main() {
         rows.push(row);
       }
     }
-    printLoad(rows, staticRow, CONCURRENCIES);
+    printLoad(rows, staticRow, CONCURRENCIES, sizedRow);
     report.load = rows;
 
     step("server render time: uncached pages, 1 client (wall clock on loopback; CPU of the workerd process)");
