@@ -45,6 +45,8 @@ export default async function setup(project: TestProject) {
   const env: Record<string, string> = {
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     WRANGLER_SEND_METRICS: "false",
+    // No local Workers Logs emulation: it writes every request's trace to disk in workerd's process (bench/lib.ts).
+    X_LOCAL_OBSERVABILITY: "false",
     NOOBRD_STATE_DIR: STATE_DIR,
   };
   rmSync(STATE_DIR, { recursive: true, force: true });
