@@ -5,8 +5,9 @@ import { log, withLogContext } from "./log.server";
  * the Worker gives, and its `request` line (a console write carried by the runtime's log stream) cost about a fifth
  * of it; the line would say nothing Workers Logs' own invocation log of the request does not (ray id, path, status),
  * since a hit has no viewer. Each isolate counts its hits instead and writes one `edge_cache.hits` line per
- * `TALLY.maxHits` hits or `TALLY.maxMs`, whichever comes first, checked on each request: how many hits and stale
- * hits, over how long, and the paths hit most (`paths`, with `otherHits` for the rest). A miss, a bypass and every other request keep their own line.
+ * `HIT_TALLY.maxHits` hits or `HIT_TALLY.maxMs`, whichever comes first, checked on each request: how many hits and
+ * stale hits, over how long, and the paths hit most (`paths`, with `otherHits` for the rest). A miss, a bypass and
+ * every other request keep their own line.
  */
 export const HIT_TALLY = { maxHits: 1000, maxMs: 60_000, maxPaths: 100, topPaths: 10 } as const;
 
@@ -37,7 +38,7 @@ export function writeTallyIfDue(now = Date.now()): void {
       stale,
       seconds: Math.round((now - since) / 1000),
       paths: Object.fromEntries(top),
-      // Hits of every other path (past the first maxPaths paths counted, a path is only counted here).
+      // Hits of the paths not listed (including those past the first maxPaths distinct paths, which are not named).
       otherHits: hits + stale - top.reduce((sum, [, n]) => sum + n, 0),
     }),
   );

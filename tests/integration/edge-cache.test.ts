@@ -13,51 +13,12 @@ import worker from "~workers/app";
 import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
 import { createSlot, createUser, creditWallet, setUsdInrRate, viewerOf } from "../factories";
 import { ORIGIN } from "./app";
+import { visit } from "./edge-visit";
 
 /**
  * The edge cache through the whole Worker (docs/decisions/012-edge-cache-and-read-replicas.md). The vitest config switches
  * the cache off for other test files; these requests switch it on.
  */
-type Visit = {
-  status: number;
-  edge: string | null;
-  html: string;
-  setCookie: string[];
-  encoding: string | null;
-};
-
-async function visit(
-  path: string,
-  options: { cookie?: string; authorization?: string; country?: string; acceptEncoding?: string } = {},
-): Promise<Visit> {
-  const headers = new Headers();
-  if (options.acceptEncoding) headers.set("Accept-Encoding", options.acceptEncoding);
-  if (options.cookie) headers.set("Cookie", options.cookie);
-  if (options.authorization) headers.set("Authorization", options.authorization);
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(
-    new Request(`${ORIGIN}${path}`, {
-      headers,
-      redirect: "manual",
-      cf: { country: options.country ?? "US" },
-    } as RequestInit) as Request<unknown, IncomingRequestCfProperties>,
-    { ...env, EDGE_CACHE: "on" },
-    ctx,
-  );
-  const encoding = response.headers.get("Content-Encoding");
-  // In the test's process the body is the bytes the Worker wrote (no HTTP hop decodes them).
-  const body = encoding === "gzip" ? response.body?.pipeThrough(new DecompressionStream("gzip")) : response.body;
-  const html = await new Response(body).text();
-  await waitOnExecutionContext(ctx); // the cache write runs in ctx.waitUntil
-  return {
-    status: response.status,
-    edge: response.headers.get("X-Edge-Cache"),
-    html,
-    setCookie: response.headers.getSetCookie(),
-    encoding,
-  };
-}
-
 /** The page's text as a reader sees it: React's text separators gone. */
 const text = (html: string) => html.replaceAll("<!-- -->", "");
 /** The page without its nonces (the rewriter that swaps them writes a re-set tag's `/>` as ` />`). */

@@ -15,8 +15,9 @@ import {
   viewerOf,
 } from "../factories";
 import { failingBatches } from "../support/faulty-d1";
-import { ORIGIN, request } from "./app";
+import { request } from "./app";
 import { api, bookingWorld, deliveries, fan, paySession, postWebhook, purchase } from "./booking-world";
+import { visit } from "./edge-visit";
 import { loggedInUser } from "./session";
 
 /** The JSON lines the app writes while `run` runs (docs/decisions/021-logging.md). */
@@ -70,25 +71,11 @@ describe("the request line", () => {
 
 describe("an edge-cache hit", () => {
   it("is tallied, not given a request line of its own; the miss before it has one", async () => {
-    const visit = async () => {
-      const ctx = createExecutionContext();
-      const response = await worker.fetch(
-        new Request(`${ORIGIN}/browse`, { cf: { country: "US" } } as RequestInit) as Request<
-          unknown,
-          IncomingRequestCfProperties
-        >,
-        { ...env, EDGE_CACHE: "on" },
-        ctx,
-      );
-      await response.arrayBuffer();
-      await waitOnExecutionContext(ctx); // the cache write runs in ctx.waitUntil
-      return response.headers.get("X-Edge-Cache");
-    };
-    const missLines = await linesOf(async () => expect(await visit()).toBe("MISS"));
+    const missLines = await linesOf(async () => expect((await visit("/browse")).edge).toBe("MISS"));
     expect(missLines.filter((line) => line.event === "request")).toEqual([
       expect.objectContaining({ path: "/browse", status: 200 }),
     ]);
-    const hitLines = await linesOf(async () => expect(await visit()).toBe("HIT"));
+    const hitLines = await linesOf(async () => expect((await visit("/browse")).edge).toBe("HIT"));
     expect(hitLines.filter((line) => line.event === "request")).toEqual([]);
   });
 });
