@@ -1,37 +1,88 @@
 import { describe, expect, it } from "vitest";
-import { formatConverted, formatMoney, formatPrice, priceIn, toUsdMinor, USD_DISPLAY } from "./money";
+import {
+  addMoney,
+  CurrencyMismatchError,
+  convertMoney,
+  formatMoney,
+  formatPrice,
+  formatTotals,
+  type Money,
+  money,
+  multiplyMoney,
+  priceIn,
+  subtractMoney,
+  sumMoney,
+  totalsByCurrency,
+  toUsdMinor,
+  USD_DISPLAY,
+} from "./money";
 
 const inr = { code: "INR", usdInrMicros: 84_123_456, rateFetchedAt: null } as const;
 const usdWithRate = { code: "USD", usdInrMicros: 84_123_456, rateFetchedAt: null } as const;
 
-describe("formatMoney", () => {
+describe("formatMoney: one format for every amount", () => {
   it("shows an amount as it is: whole amounts without decimals, others with them", () => {
-    expect(formatMoney(1201, "USD")).toBe("$12.01");
-    expect(formatMoney(1200, "USD")).toBe("$12");
-    expect(formatMoney(150_000, "INR")).toBe("₹1,500");
-    expect(formatMoney(49_900, "INR")).toBe("₹499");
-  });
-
-  it("rounds up to whole units only when asked (summaries)", () => {
-    expect(formatMoney(1201, "USD", { decimals: false })).toBe("$13");
+    expect(formatMoney(money(1201, "USD"))).toBe("$12.01");
+    expect(formatMoney(money(1200, "USD"))).toBe("$12");
+    expect(formatMoney(money(1250, "USD"))).toBe("$12.50");
+    expect(formatMoney(money(5, "USD"))).toBe("$0.05");
+    expect(formatMoney(money(150_000, "INR"))).toBe("₹1,500");
+    expect(formatMoney(money(49_900, "INR"))).toBe("₹499");
   });
 
   it("groups by the locale: Indian grouping for rupees, US grouping for dollars, or the viewer's own", () => {
-    expect(formatMoney(10_000_000, "INR")).toBe("₹1,00,000");
-    expect(formatMoney(10_000_000, "USD")).toBe("$100,000");
-    expect(formatMoney(10_000_000, "INR", { locale: "en-US" })).toBe("₹100,000");
-    expect(formatMoney(123_456_789, "INR", { decimals: true })).toBe("₹12,34,567.89");
-    expect(formatMoney(-1_234_567, "USD", { decimals: true })).toBe("-$12,345.67");
+    expect(formatMoney(money(10_000_000, "INR"))).toBe("₹1,00,000");
+    expect(formatMoney(money(10_000_000, "USD"))).toBe("$100,000");
+    expect(formatMoney(money(10_000_000, "INR"), { locale: "en-US" })).toBe("₹100,000");
+    expect(formatMoney(money(123_456_789, "INR"))).toBe("₹12,34,567.89");
+    expect(formatMoney(money(-1_234_567, "USD"))).toBe("-$12,345.67");
     // The invoice's form (no ₹ glyph in the PDF fonts): the code, same grouping.
-    expect(formatMoney(10_000_000, "INR", { decimals: true, display: "code" }).replace(/\s/g, " ")).toBe(
-      "INR 1,00,000.00",
-    );
+    expect(formatMoney(money(10_000_001, "INR"), { display: "code" }).replace(/\s/g, " ")).toBe("INR 1,00,000.01");
+  });
+});
+
+describe("Money: one currency per value", () => {
+  it("adds, subtracts and sums amounts of one currency", () => {
+    expect(addMoney(money(199, "USD"), money(1, "USD"))).toEqual(money(200, "USD"));
+    expect(subtractMoney(money(19_900, "INR"), money(9_950, "INR"))).toEqual(money(9_950, "INR"));
+    expect(sumMoney("INR", [money(100, "INR"), money(250, "INR")])).toEqual(money(350, "INR"));
+    expect(sumMoney("USD", [])).toEqual(money(0, "USD"));
+    expect(multiplyMoney(money(499, "USD"), 3)).toEqual(money(1497, "USD"));
   });
 
-  it("keeps two decimals when asked", () => {
-    expect(formatMoney(1201, "USD", { decimals: true })).toBe("$12.01");
-    expect(formatMoney(1200, "USD", { decimals: true })).toBe("$12.00");
-    expect(formatMoney(5, "USD", { decimals: true })).toBe("$0.05");
+  it("never combines two currencies: a type error for known currencies, and refused at run time", () => {
+    const rupees: Money = money(19_900, "INR");
+    const dollars: Money = money(4_300, "USD");
+    // @ts-expect-error Money<"INR"> and Money<"USD"> cannot be added
+    expect(() => addMoney(money(1, "INR"), money(1, "USD"))).toThrow(CurrencyMismatchError);
+    expect(() => addMoney(rupees, dollars)).toThrow(CurrencyMismatchError);
+    expect(() => subtractMoney(rupees, dollars)).toThrow(CurrencyMismatchError);
+    expect(() => sumMoney("INR", [rupees, dollars])).toThrow(CurrencyMismatchError);
+  });
+
+  it("refuses fractions of a minor unit", () => {
+    expect(() => money(1.5, "USD")).toThrow(RangeError);
+    expect(() => multiplyMoney(money(100, "USD"), 1.5)).toThrow(RangeError);
+  });
+
+  it("totals per currency, rupees first, and formats them joined, never summed", () => {
+    const values = [money(19_900, "INR"), money(4_300, "USD"), money(199_900, "INR"), money(700, "USD")];
+    expect(totalsByCurrency(values)).toEqual([money(219_800, "INR"), money(5_000, "USD")]);
+    expect(formatTotals(values, "INR")).toBe("₹2,198 + $50");
+    expect(formatTotals([], "INR")).toBe("₹0");
+    expect(formatTotals([money(0, "USD")], "INR")).toBe("₹0");
+  });
+
+  it("converts at a recorded rate, rounding half up once, and remembers the rate", () => {
+    const converted = convertMoney(money(16_900, "INR"), "USD", 84_123_456);
+    expect(converted.amountMinor).toBe(201); // 169 / 84.123456 = 2.00895
+    expect(converted.currency).toBe("USD");
+    expect(converted.conversion).toEqual({ from: money(16_900, "INR"), rateMicros: 84_123_456 });
+    expect(convertMoney(money(100, "USD"), "INR", 84_123_456).amountMinor).toBe(8412);
+    expect(convertMoney(money(499, "USD"), "USD", 84_123_456).amountMinor).toBe(499);
+    expect(convertMoney(money(16_900, "INR"), "USD", 84_123_456).amountMinor).toBe(
+      toUsdMinor(16_900, "INR", 84_123_456),
+    );
   });
 });
 
@@ -80,27 +131,6 @@ describe("priceIn: the price a viewer sees and is charged", () => {
     expect(formatPrice({ amountMinor: 200, currency: "USD" }, usdWithRate)).toBe("$2");
     expect(formatPrice({ amountMinor: 200, currency: "USD" }, inr)).toBe("₹169");
     expect(formatPrice({ amountMinor: 10_000_000, currency: "INR" }, inr)).toBe("₹1,00,000");
-  });
-});
-
-describe("formatConverted (USD accounting figures shown in the viewer's currency)", () => {
-  it("shows USD as it is", () => {
-    expect(formatConverted(1250, USD_DISPLAY)).toBe("$12.50");
-    expect(formatConverted(1250, USD_DISPLAY, { decimals: false })).toBe("$13");
-  });
-
-  it("converts to INR with integer maths and rounds up once", () => {
-    // 12.50 USD * 84.123456 = 1051.5432 INR
-    expect(formatConverted(1250, inr, { decimals: false })).toBe("₹1,052");
-    expect(formatConverted(1250, inr, { decimals: true })).toBe("₹1,051.55");
-    expect(formatConverted(100, { ...inr, usdInrMicros: 84_000_000 })).toBe("₹84");
-  });
-
-  it("stays exact for amounts where a float product would lose precision", () => {
-    // 90,071,992,547.41 USD * 84.1: the product passes 2^53 as a float.
-    expect(formatConverted(9_007_199_254_741, { ...inr, usdInrMicros: 84_100_000 }, { decimals: true })).toBe(
-      "₹75,75,05,45,73,237.19",
-    );
   });
 });
 

@@ -13,6 +13,7 @@
  */
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { check, integer, text } from "drizzle-orm/sqlite-core";
+import { BASE_CURRENCIES } from "./constants";
 
 export const id = () => text("id").primaryKey();
 
@@ -38,8 +39,8 @@ export const updatedAt = () =>
 
 export const bool = (name: string) => integer(name, { mode: "boolean" });
 
-/** An upper-case ISO 4217 code, e.g. "USD", "INR". */
-export const currency = (name = "currency") => text(name).notNull();
+/** An upper-case ISO 4217 code of a currency the app charges in ("USD", "INR"), typed so amounts read as Money. */
+export const currency = (name = "currency") => text(name, { enum: BASE_CURRENCIES }).notNull();
 
 /** A JSON value as stored in configurations and event payloads. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

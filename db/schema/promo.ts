@@ -16,6 +16,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, enumCheck, id, timestamp, updatedAt } from "./columns";
+import { BASE_CURRENCIES } from "./constants";
 import { influencerProfiles } from "./influencers";
 import { orders } from "./orders";
 import { users } from "./users";
@@ -31,7 +32,7 @@ export const promoCodes = sqliteTable(
     kind: text("kind", { enum: PROMO_KINDS }).notNull(),
     /** percent: basis points; fixed: minor units of `currency`. */
     value: integer("value").notNull(),
-    currency: text("currency"),
+    currency: text("currency", { enum: BASE_CURRENCIES }),
     expiresAt: timestamp("expires_at"),
     maxUses: integer("max_uses"),
     maxUsesPerUser: integer("max_uses_per_user"),

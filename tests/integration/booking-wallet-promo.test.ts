@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { newId } from "~/lib/id";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { promoCodes } from "~db/schema";
 import { request } from "./app";
@@ -119,7 +119,7 @@ describe("the booking form on /gig/:id (no JavaScript)", () => {
     expect(booked).toContain(`Gig ${world.gig.id.slice(0, 6)}`);
     expect(booked).toContain("<time");
     expect(booked).toContain("1 seat,");
-    expect(booked).toContain(formatMoney(world.priceMinor, "USD"));
+    expect(booked).toContain(formatMoney(money(world.priceMinor, "USD")));
     expect(await balance(buyer.user.id)).toBe(50_000 - world.priceMinor);
   });
 });

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/money";
+import { type CurrencyCode, currencyCode, formatMoney, money } from "~/lib/money";
 
 /**
  * An audit entry's before and after (docs/decisions/005-staff-capabilities.md: who, what, when, before, after) as
@@ -21,18 +21,18 @@ function fieldLabel(key: string): string {
     .toLowerCase();
 }
 
-function currencyOf(...shapes: unknown[]): string {
+function currencyOf(...shapes: unknown[]): CurrencyCode {
   for (const shape of shapes) {
     if (!isShape(shape)) continue;
     const code = shape.currency ?? shape.baseCurrency;
-    if (typeof code === "string" && /^[A-Z]{3}$/.test(code)) return code;
+    if (code === "USD" || code === "INR") return currencyCode(code);
   }
   return "USD";
 }
 
-function valueText(key: string, value: unknown, currency: string): string | null {
+function valueText(key: string, value: unknown, currency: CurrencyCode): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === "number" && key.endsWith("Minor")) return formatMoney(value, currency, { decimals: true });
+  if (typeof value === "number" && key.endsWith("Minor")) return formatMoney(money(value, currency));
   if (typeof value === "number" && key.endsWith("Bps")) return `${value / 100}%`;
   if (typeof value === "number" && key.endsWith("At"))
     return new Date(value).toISOString().replace("T", " ").slice(0, 16);

@@ -39,9 +39,9 @@ async function cancelledFacts(env: Env, bookingId: string) {
   const owed = (await owedRefundsOf(db, [row.orderId])).get(row.orderId);
   const settled = owed ? null : await latestSettledRefund(db, row.orderId);
   const refund = owed
-    ? { amount: formatMoney(owed.amountMinor, owed.currency, { decimals: true }), done: false }
+    ? { amount: formatMoney(owed), done: false }
     : settled
-      ? { amount: formatMoney(settled.amountMinor, settled.currency, { decimals: true }), done: true }
+      ? { amount: formatMoney(settled), done: true }
       : null;
   return { ...row, refund };
 }

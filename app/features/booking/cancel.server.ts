@@ -7,7 +7,7 @@ import { offerFreedSeats, offerStatements } from "~/features/waitlist/offers.ser
 import { owedRefundsStatement, walletRefundStatements } from "~/features/wallet/ledger.server";
 import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
 import { conflict, notFound } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, named, selectInChunks } from "~/platform/db.server";
 import { noticeEntry, outboxKeys, outboxSelectStatement, outboxStatement } from "~/platform/outbox.server";
@@ -22,7 +22,7 @@ export type CancelOutcome = {
   tier: RefundTier;
   /** What went back to the wallet, in the order's currency (0 for the no-refund tier). */
   refundedMinor: number;
-  currency: string;
+  currency: CurrencyCode;
 };
 
 async function bookingWithOrder(db: Db, bookingId: string) {
@@ -57,7 +57,7 @@ async function bookingWithOrder(db: Db, bookingId: string) {
  */
 function cancelStatements(
   db: Db,
-  booking: { bookingId: string; orderId: string; userId: string; currency: string },
+  booking: { bookingId: string; orderId: string; userId: string; currency: CurrencyCode },
   amountMinor: number,
   options: { now: Date; reason: string; createdBy: string | null; beforeStart: boolean },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
@@ -112,7 +112,7 @@ export async function cancelBooking(
     type: "booking",
     title:
       amount > 0
-        ? `Booking cancelled: ${formatMoney(amount, booking.currency, { decimals: true })} refunded to your wallet`
+        ? `Booking cancelled: ${formatMoney(money(amount, booking.currency))} refunded to your wallet`
         : "Booking cancelled (no refund this close to the start)",
     url: "/profile#wallet",
   });

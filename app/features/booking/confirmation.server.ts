@@ -4,7 +4,7 @@ import type { UserNotification } from "~/features/notifications/notify.server";
 import { formatSlotTime } from "~/features/time/format";
 import { recipientZone } from "~/features/time/zone";
 import { escapeHtml } from "~/lib/html";
-import { formatMoney } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
@@ -121,8 +121,8 @@ export async function bookingConfirmedNotice(env: Env, orderId: string): Promise
   };
 }
 
-const lateRefundText = (amountMinor: number, currency: string) =>
-  `Your payment of ${formatMoney(amountMinor, currency, { decimals: true })} arrived after your seat hold expired and the seat was taken. It was refunded in full to your wallet.`;
+const lateRefundText = (amountMinor: number, currency: CurrencyCode) =>
+  `Your payment of ${formatMoney(money(amountMinor, currency))} arrived after your seat hold expired and the seat was taken. It was refunded in full to your wallet.`;
 
 /** A late payment refunded to the wallet (outbox template "late-refund"). */
 export async function lateRefundEmail(env: Env, orderId: string): Promise<EmailMessage | null> {

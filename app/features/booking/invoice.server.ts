@@ -2,7 +2,7 @@ import type { PDFFont } from "pdf-lib";
 import type { Viewer } from "~/features/auth/policy";
 import { formatSlotTime } from "~/features/time/format";
 import { notFound } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { BOOKING_MESSAGES } from "./messages";
 import { getOrder, type OrderDetails } from "./orders.server";
 
@@ -35,8 +35,8 @@ export async function orderInvoicePdf(
  * "INR 1,00,000.00": the one money format (app/lib/money.ts), with the currency's code instead of its symbol since
  * the standard PDF fonts cannot draw ₹, and plain spaces for the font's sake.
  */
-export function invoiceAmount(minor: number, currency: string): string {
-  return formatMoney(minor, currency, { decimals: true, display: "code" }).replace(/\s/g, " ");
+export function invoiceAmount(minor: number, currency: CurrencyCode): string {
+  return formatMoney(money(minor, currency), { display: "code" }).replace(/\s/g, " ");
 }
 
 /** Keeps what the standard (WinAnsi) fonts can draw; anything else becomes "?". */

@@ -42,7 +42,7 @@ export type PlacedOrder = {
   status: "paid" | "pending_payment";
   amountMinor: number;
   discountMinor: number;
-  currency: string;
+  currency: CurrencyCode;
   checkoutUrl: string | null;
   sessionId: string | null;
 };

@@ -15,7 +15,7 @@ export function displayPriceJson(listMinor: number, listCurrency: CurrencyCode, 
   return {
     currency: price.currency,
     amount: price.amountMinor,
-    formatted: formatMoney(price.amountMinor, price.currency),
+    formatted: formatMoney(price),
     converted: price.converted,
   };
 }

@@ -1,19 +1,17 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
-import { toUsdSql } from "~/features/currency/convert-sql";
+import { orderNetMinor } from "~/features/earnings/earning-order";
 import { earningsTotals } from "~/features/earnings/earnings.server";
 import { onboardingStatus } from "~/features/onboarding/status.server";
 import { inNoActivePayout, payableOrder } from "~/features/payouts/orders.server";
 import { UPCOMING_SLOTS_LIMIT } from "~/features/slots/schema";
 import { upcomingSlots } from "~/features/slots/slots.server";
 import { influencerOrders } from "~/features/streamer/orders.server";
-import { col, getDb } from "~/platform/db.server";
+import { money, totalsByCurrency } from "~/lib/money";
+import { getDb } from "~/platform/db.server";
 import { bankDetails, contactSubmissions, orders, products, reports, users } from "~db/schema";
 import { openQueueCounts } from "./live-queues.server";
-
-/** An order's amount in USD at the rate it was charged at (orders in rupees and dollars add up; ADR 020). */
-const usdAmount = toUsdSql(col(orders.amountMinor), col(orders.rateMicros));
 
 /** docs/domain.md: latest orders 10. */
 const LATEST_ORDERS = 10;
@@ -33,28 +31,34 @@ export async function getAdminOverview(env: Env, viewer: Viewer | null) {
     db.select({ n: count() }).from(users).where(eq(users.isInfluencer, true)),
     db.select({ n: count() }).from(products).where(isNull(products.archivedAt)),
     db
-      .select({ n: count(), total: sql<number>`coalesce(sum(${usdAmount}), 0)` })
+      .select({ currency: orders.currency, n: count(), total: sql<number>`coalesce(sum(${orders.amountMinor}), 0)` })
       .from(orders)
-      .where(eq(orders.status, "paid")),
+      .where(eq(orders.status, "paid"))
+      .groupBy(orders.currency),
     db.select({ n: count() }).from(reports).where(eq(reports.status, "pending")),
     db.select({ n: count() }).from(contactSubmissions).where(isNull(contactSubmissions.handledAt)),
     db.select({ n: count() }).from(bankDetails).where(eq(bankDetails.isVerified, false)),
     db
-      .select({ n: count(), total: sql<number>`coalesce(sum(${usdAmount}), 0)` })
+      .select({ currency: orders.currency, n: count(), total: sql<number>`coalesce(sum(${orderNetMinor}), 0)` })
       .from(orders)
-      .where(and(payableOrder(), inNoActivePayout())),
+      .where(and(payableOrder(), inNoActivePayout()))
+      .groupBy(orders.currency),
   ]);
+  // Orders of several currencies: a count over all, and one total per currency (never rupees added to dollars).
+  const counted = (rows: { n: number }[]) => rows.reduce((n, row) => n + row.n, 0);
+  const perCurrency = (rows: { currency: (typeof paid)[number]["currency"]; total: number }[]) =>
+    totalsByCurrency(rows.map((row) => money(Number(row.total), row.currency)));
   return {
     fans: fans[0]?.n ?? 0,
     streamers: streamers[0]?.n ?? 0,
     activeGigs: gigs[0]?.n ?? 0,
-    paidOrders: paid[0]?.n ?? 0,
-    paidTotalMinor: Number(paid[0]?.total ?? 0),
+    paidOrders: counted(paid),
+    paidTotals: perCurrency(paid),
     pendingReports: pendingReports[0]?.n ?? 0,
     openContactSubmissions: contacts[0]?.n ?? 0,
     unverifiedOnboardings: unverified[0]?.n ?? 0,
-    payableOrders: payable[0]?.n ?? 0,
-    payableTotalMinor: Number(payable[0]?.total ?? 0),
+    payableOrders: counted(payable),
+    payableTotals: perCurrency(payable),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { toUsdSql } from "~/features/currency/convert-sql";
+import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { col } from "~/platform/db.server";
 import { orders, refunds } from "~db/schema";
 
@@ -40,3 +41,12 @@ export const orderNetMinor = sql<number>`(${col(orders.amountMinor)} - ${col(ord
  * of a streamer's earnings across orders (totals, chart, balance, the finance queue) adds these.
  */
 export const orderNetUsdMinor = toUsdSql(orderNetMinor, col(orders.rateMicros));
+
+/**
+ * An order's net as a value, from a row that selected `orderNetMinor` as `netMinor` with the order's currency:
+ * every screen, statement, invoice and JSON answer reads an order's net through this pair, never by subtracting
+ * refunds itself.
+ */
+export function orderNet(row: { netMinor: number | string; currency: CurrencyCode }): Money {
+  return money(Number(row.netMinor), row.currency);
+}

@@ -1,11 +1,36 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/streamer/access";
+import { type CurrencyCode, type Money, money, totalsByCurrency } from "~/lib/money";
 import { pageInfo } from "~/lib/paging";
 import { getDb, named } from "~/platform/db.server";
 import { DEFAULT_PLATFORM_FEE_BPS, influencerProfiles, orders, products, slots, users } from "~db/schema";
-import { earningOrder, orderNetUsdMinor } from "./earning-order";
+import { earningOrder, orderNetMinor, orderNetUsdMinor } from "./earning-order";
 import { EARNINGS_WINDOWS, type EarningsWindow, netOfFee } from "./math";
+
+/** Gross (buyers' money net of refunds), platform fee and net of some orders, in one currency. */
+export type EarningsInCurrency = { currency: CurrencyCode; orders: number; gross: Money; fee: Money; net: Money };
+
+/** `netOfFee` as values of the orders' own currency: the fee rounded once on the total, per currency. */
+function earningsIn(currency: CurrencyCode, grossMinor: number, orders: number, feeBps: number): EarningsInCurrency {
+  const { feeMinor, netMinor } = netOfFee(grossMinor, feeBps);
+  return {
+    currency,
+    orders,
+    gross: money(grossMinor, currency),
+    fee: money(feeMinor, currency),
+    net: money(netMinor, currency),
+  };
+}
+
+/** Rows of (currency, gross in that currency, orders) as one EarningsInCurrency per currency, rupees first. */
+function perCurrency(rows: { currency: CurrencyCode; gross: number | string; n: number }[], feeBps: number) {
+  const order = totalsByCurrency(rows.map((row) => money(Number(row.gross), row.currency))).map((t) => t.currency);
+  return order.flatMap((currency) => {
+    const row = rows.find((r) => r.currency === currency);
+    return row ? [earningsIn(currency, Number(row.gross), row.n, feeBps)] : [];
+  });
+}
 
 const DAY_MS = 86_400_000;
 /** What the buyer paid and kept paid: amount net of refunds, in USD at the order's rate (earning-order.ts). */
@@ -26,9 +51,10 @@ function paidSince(influencerId: string, since: Date) {
 }
 
 /**
- * Earnings for the last 7, 30 and 90 days: what buyers paid (net of refunds), the platform fee at the
- * streamer's percentage and the net, in USD minor units (each order at the rate it was charged at); pages show
- * them converted into the streamer's currency. One D1 round trip.
+ * Earnings for the last 7, 30 and 90 days: what buyers paid (net of refunds), the platform fee at the streamer's
+ * percentage and the net, per currency the orders were paid in (`byCurrency`: what pages show, never one sum of
+ * rupees and dollars), and as one USD figure with each order converted at the rate it was charged at (the API's
+ * `grossMinor`/`feeMinor`/`netMinor`, labelled USD). One D1 round trip.
  */
 export async function earningsTotals(env: Env, viewer: Viewer | null, influencerId: string, now = new Date()) {
   assertReadBusiness(viewer, influencerId, "payouts");
@@ -36,14 +62,24 @@ export async function earningsTotals(env: Env, viewer: Viewer | null, influencer
   const db = getDb(env);
   const windowQuery = (days: number) =>
     db
-      .select({ gross: sql<number>`coalesce(sum(${keptMinor}), 0)`, orders: count() })
+      .select({
+        currency: orders.currency,
+        gross: sql<number>`coalesce(sum(${orderNetMinor}), 0)`,
+        usd: sql<number>`coalesce(sum(${keptMinor}), 0)`,
+        n: count(),
+      })
       .from(orders)
-      .where(paidSince(influencerId, new Date(now.getTime() - days * DAY_MS)));
+      .where(paidSince(influencerId, new Date(now.getTime() - days * DAY_MS)))
+      .groupBy(orders.currency);
   const [w7, w30, w90] = await db.batch([windowQuery(7), windowQuery(30), windowQuery(90)]);
   const windows = [w7, w30, w90].map((rows, i) => ({
     days: EARNINGS_WINDOWS[i] as EarningsWindow,
-    orders: rows[0]?.orders ?? 0,
-    ...netOfFee(Number(rows[0]?.gross ?? 0), feeBps),
+    orders: rows.reduce((n, row) => n + row.n, 0),
+    ...netOfFee(
+      rows.reduce((usd, row) => usd + Number(row.usd), 0),
+      feeBps,
+    ),
+    byCurrency: perCurrency(rows, feeBps),
   }));
   return { currency: "USD" as const, feeBps, windows };
 }
@@ -68,6 +104,8 @@ export async function paginatedEarnings(
           kind: orders.kind,
           status: orders.status,
           paidAt: orders.paidAt,
+          currency: orders.currency,
+          netMinor: orderNetMinor,
           kept: keptMinor,
           buyer: users.username,
           gig: products.title,
@@ -82,17 +120,27 @@ export async function paginatedEarnings(
       .limit(options.limit)
       .offset((options.page - 1) * options.limit),
     db
-      .select({ n: count(), gross: sql<number>`coalesce(sum(${keptMinor}), 0)` })
+      .select({
+        currency: orders.currency,
+        n: count(),
+        gross: sql<number>`coalesce(sum(${orderNetMinor}), 0)`,
+        usd: sql<number>`coalesce(sum(${keptMinor}), 0)`,
+      })
       .from(orders)
-      .where(where),
+      .where(where)
+      .groupBy(orders.currency),
   ]);
-  const totalItems = total[0]?.n ?? 0;
+  const totalItems = total.reduce((n, row) => n + row.n, 0);
   return {
     currency: "USD" as const,
     feeBps,
     days: options.days,
     ...pageInfo(totalItems, options.page, options.limit),
-    total: netOfFee(Number(total[0]?.gross ?? 0), feeBps),
+    total: netOfFee(
+      total.reduce((usd, row) => usd + Number(row.usd), 0),
+      feeBps,
+    ),
+    totals: perCurrency(total, feeBps),
     earnings: rows.map((row) => ({
       orderId: row.id,
       kind: row.kind,
@@ -101,6 +149,7 @@ export async function paginatedEarnings(
       buyer: row.buyer,
       gig: row.gig,
       ...netOfFee(Number(row.kept), feeBps),
+      inCurrency: earningsIn(row.currency, Number(row.netMinor), 1, feeBps),
     })),
   };
 }

@@ -5,6 +5,7 @@ import { isStaff } from "~/features/auth/policy";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import type { CurrencyCode } from "~/lib/money";
 import { compiledStatement, type Db, getDb, named } from "~/platform/db.server";
 import { liveSessions, lobbyCodes, orders, type QueueLane, type QueueState, queueEntries } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
@@ -265,7 +266,7 @@ export async function moveEntry(
 /** The refund of one unserved VIP place, in one batch with its state change (refunded once, whoever asks twice). */
 export async function vipRefundStatements(
   db: Db,
-  entry: { id: string; userId: string; orderId: string; amountMinor: number; currency: string },
+  entry: { id: string; userId: string; orderId: string; amountMinor: number; currency: CurrencyCode },
   from: readonly QueueState[],
   reason: string,
   createdBy: string | null,

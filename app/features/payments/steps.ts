@@ -1,5 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { CurrencyCode } from "~/lib/money";
 import type { Db } from "~/platform/db.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
 import type { OrderKind, OrderStatus } from "~db/schema";
@@ -13,7 +14,7 @@ export type PayableOrder = {
   kind: OrderKind;
   status: OrderStatus;
   amountMinor: number;
-  currency: string;
+  currency: CurrencyCode;
   influencerId: string | null;
   slotId: string | null;
   liveSessionId: string | null;

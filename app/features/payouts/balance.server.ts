@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
-import { earningOrder, orderNetUsdMinor } from "~/features/earnings/earning-order";
+import { earningOrder, orderNetMinor, orderNetUsdMinor } from "~/features/earnings/earning-order";
 import { assertReadBusiness } from "~/features/streamer/access";
+import { type CurrencyCode, type Money, money, totalsByCurrency } from "~/lib/money";
 import { col, getDb } from "~/platform/db.server";
 import { orders, payoutOrders, payouts } from "~db/schema";
 
@@ -16,40 +17,53 @@ import { orders, payoutOrders, payouts } from "~db/schema";
  * - toValidate: earning orders staff have not validated yet (upcoming or just played sessions).
  * earned = paidOut + inPayouts + payable + toValidate, to the minor unit, holds whenever every completed payout pays
  * exactly the net of its orders: the randomized ledger test and the demo data check it for every streamer.
+ * `inCurrency` gives the same five figures per currency the orders were paid in, exactly (what pages show: one
+ * total per currency, never rupees added to dollars); the same identity holds in each currency.
  */
-export type StreamerBalance = {
-  earned: number;
-  paidOut: number;
-  inPayouts: number;
-  payable: number;
-  toValidate: number;
-};
+type Buckets<T> = { earned: T; paidOut: T; inPayouts: T; payable: T; toValidate: T };
+export type StreamerBalance = Buckets<number> & { inCurrency: Buckets<Money[]> };
+const BUCKETS = ["earned", "paidOut", "inPayouts", "payable", "toValidate"] as const;
 
 export async function streamerBalance(env: Env, viewer: Viewer | null, influencerId: string): Promise<StreamerBalance> {
   assertReadBusiness(viewer, influencerId, "payouts");
   const db = getDb(env);
   const payoutOf = sql`(SELECT p.status FROM ${payoutOrders} po JOIN ${payouts} p ON p.id = po.payout_id
     WHERE po.order_id = ${col(orders.id)} AND po.active = 1)`;
-  const sumWhere = (condition: ReturnType<typeof sql>) =>
-    sql<number>`coalesce(sum(CASE WHEN ${condition} THEN ${orderNetUsdMinor} ELSE 0 END), 0)`;
-  const [byOrders] = await db.batch([
-    db
-      .select({
-        earned: sql<number>`coalesce(sum(${orderNetUsdMinor}), 0)`,
-        paidOut: sumWhere(sql`${payoutOf} = 'completed'`),
-        inPayouts: sumWhere(sql`${payoutOf} IN ('draft', 'active')`),
-        payable: sumWhere(sql`${payoutOf} IS NULL AND ${col(orders.validatedAt)} IS NOT NULL`),
-        toValidate: sumWhere(sql`${payoutOf} IS NULL AND ${col(orders.validatedAt)} IS NULL`),
-      })
-      .from(orders)
-      .where(earningOrder(influencerId)),
-  ]);
-  const row = byOrders[0];
+  const conditions: Buckets<ReturnType<typeof sql>> = {
+    earned: sql`1 = 1`,
+    paidOut: sql`${payoutOf} = 'completed'`,
+    inPayouts: sql`${payoutOf} IN ('draft', 'active')`,
+    payable: sql`${payoutOf} IS NULL AND ${col(orders.validatedAt)} IS NOT NULL`,
+    toValidate: sql`${payoutOf} IS NULL AND ${col(orders.validatedAt)} IS NULL`,
+  };
+  const sumWhere = (condition: ReturnType<typeof sql>, net: typeof orderNetMinor) =>
+    sql<number>`coalesce(sum(CASE WHEN ${condition} THEN ${net} ELSE 0 END), 0)`;
+  const columns = Object.fromEntries(
+    BUCKETS.flatMap((bucket) => [
+      [bucket, sumWhere(conditions[bucket], orderNetMinor)],
+      [`${bucket}Usd`, sumWhere(conditions[bucket], orderNetUsdMinor)],
+    ]),
+  ) as Record<string, ReturnType<typeof sumWhere>>;
+  const rows = (await db
+    .select({ currency: orders.currency, ...columns })
+    .from(orders)
+    .where(earningOrder(influencerId))
+    .groupBy(orders.currency)) as unknown as ({ currency: CurrencyCode } & Record<string, number>)[];
+  const usd = (bucket: (typeof BUCKETS)[number]) => rows.reduce((sum, row) => sum + Number(row[`${bucket}Usd`]), 0);
+  const inCurrency = (bucket: (typeof BUCKETS)[number]) =>
+    totalsByCurrency(rows.map((row) => money(Number(row[bucket]), row.currency)));
   return {
-    earned: Number(row?.earned ?? 0),
-    paidOut: Number(row?.paidOut ?? 0),
-    inPayouts: Number(row?.inPayouts ?? 0),
-    payable: Number(row?.payable ?? 0),
-    toValidate: Number(row?.toValidate ?? 0),
+    earned: usd("earned"),
+    paidOut: usd("paidOut"),
+    inPayouts: usd("inPayouts"),
+    payable: usd("payable"),
+    toValidate: usd("toValidate"),
+    inCurrency: {
+      earned: inCurrency("earned"),
+      paidOut: inCurrency("paidOut"),
+      inPayouts: inCurrency("inPayouts"),
+      payable: inCurrency("payable"),
+      toValidate: inCurrency("toValidate"),
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/streamer/access";
+import { addMoney, money } from "~/lib/money";
 import { pageInfo } from "~/lib/paging";
 import { z } from "~/lib/zod";
 import { col, getDb } from "~/platform/db.server";
@@ -60,7 +61,17 @@ export async function payoutHistory(
   ]);
   const totalItems = total[0]?.n ?? 0;
   return {
-    payouts: rows,
+    // Each payout's figures as values of its own currency: the fee with its indirect tax, the taxes withheld.
+    payouts: rows.map((row) => {
+      const of = (minor: number) => money(minor, row.currency);
+      return {
+        ...row,
+        gross: of(row.grossMinor),
+        fee: addMoney(of(row.platformFeeMinor), of(row.platformFeeIndirectTaxMinor)),
+        taxes: addMoney(of(row.indirectTaxMinor), of(row.tdsMinor)),
+        net: of(row.netMinor),
+      };
+    }),
     ...pageInfo(totalItems, query.page, query.limit),
   };
 }

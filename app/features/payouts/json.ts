@@ -1,3 +1,4 @@
+import type { CurrencyCode } from "~/lib/money";
 import type { PayoutRates, PayoutTotals } from "./totals";
 
 /** A payout in the API's JSON (docs/domain.md names: percentages, merged orders; amounts in minor units). */
@@ -8,7 +9,7 @@ export function payoutJson(
       status: string;
       periodStart: Date;
       periodEnd: Date;
-      currency: string;
+      currency: CurrencyCode;
       orders?: number;
       createdAt?: Date;
       completedAt?: Date | null;
@@ -44,7 +45,7 @@ export function payoutOrderJson(o: {
   kind: string;
   amountMinor: number;
   refundedMinor: number;
-  currency: string;
+  currency: CurrencyCode;
   paidAt: Date | null;
   validatedAt: Date | null;
   buyer: string;

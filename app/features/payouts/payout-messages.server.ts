@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/notify.server";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { payouts } from "~db/schema";
 
@@ -21,7 +21,7 @@ export async function payoutCompletedNotice(env: Env, payoutId: string): Promise
   return {
     userId: payout.influencerId,
     type: "system",
-    title: `Payout completed: ${formatMoney(payout.netMinor, payout.currency, { decimals: true })} is on its way to your bank account`,
+    title: `Payout completed: ${formatMoney(money(payout.netMinor, payout.currency))} is on its way to your bank account`,
     url: "/influencer/dashboard#payouts",
   };
 }

@@ -1,7 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
-import { earningOrder, orderNetUsdMinor } from "~/features/earnings/earning-order";
+import { earningOrder, orderNetMinor, orderNetUsdMinor } from "~/features/earnings/earning-order";
+import { money, totalsByCurrency } from "~/lib/money";
 import { col, getDb, named } from "~/platform/db.server";
 import { orders, users } from "~db/schema";
 import { inNoActivePayout, payableOrder } from "./orders.server";
@@ -9,7 +10,8 @@ import { sessionStart, VALIDATION_WINDOW_MS } from "./validations.server";
 
 /**
  * Finance's way in (the staff dashboard): the streamers with paid sessions still to validate in the validation
- * window, or validated orders in no payout yet, with what a payout of them would gross, largest first.
+ * window, or validated orders in no payout yet, with what payouts of them would gross: one total per currency
+ * (`payableTotals`), ordered by their USD worth at each order's own rate (`payableMinor`), largest first.
  */
 export async function payoutWorkQueue(env: Env, viewer: Viewer | null, now = new Date(), limit = 50) {
   assertStaff(viewer, "payouts");
@@ -24,6 +26,8 @@ export async function payoutWorkQueue(env: Env, viewer: Viewer | null, now = new
         toValidate: sql<number>`sum(CASE WHEN ${toValidate} THEN 1 ELSE 0 END)`,
         payable: sql<number>`sum(CASE WHEN ${payable} THEN 1 ELSE 0 END)`,
         payableMinor: sql<number>`sum(CASE WHEN ${payable} THEN ${orderNetUsdMinor} ELSE 0 END)`,
+        payableUsd: sql<number>`sum(CASE WHEN ${payable} AND ${col(orders.currency)} = 'USD' THEN ${orderNetMinor} ELSE 0 END)`,
+        payableInr: sql<number>`sum(CASE WHEN ${payable} AND ${col(orders.currency)} = 'INR' THEN ${orderNetMinor} ELSE 0 END)`,
       }),
     )
     .from(orders)
@@ -33,10 +37,13 @@ export async function payoutWorkQueue(env: Env, viewer: Viewer | null, now = new
     .having(sql`sum(CASE WHEN ${toValidate} THEN 1 ELSE 0 END) > 0 OR sum(CASE WHEN ${payable} THEN 1 ELSE 0 END) > 0`)
     .orderBy(desc(sql`payableMinor`), desc(sql`toValidate`))
     .limit(limit);
-  return rows.map((r) => ({
+  return rows.map(({ payableUsd, payableInr, ...r }) => ({
     ...r,
     toValidate: Number(r.toValidate),
     payable: Number(r.payable),
     payableMinor: Number(r.payableMinor),
+    payableTotals: totalsByCurrency([money(Number(payableInr), "INR"), money(Number(payableUsd), "USD")]).filter(
+      (total) => total.amountMinor !== 0,
+    ),
   }));
 }

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { AppError } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import type { CurrencyCode } from "~/lib/money";
 import { col, type Db } from "~/platform/db.server";
 import { promoCodes, promoRedemptions } from "~db/schema";
 import type { PromoReason } from "./reasons";
@@ -34,14 +35,14 @@ type QuoteInput = {
   /** The streamer paid: a streamer-scoped code applies only to their gigs. */
   influencerId: string;
   priceMinor: number;
-  currency: string;
+  currency: CurrencyCode;
   now: Date;
 };
 
 export function discountFor(
-  promo: { kind: "percent" | "fixed"; value: number; currency: string | null },
+  promo: { kind: "percent" | "fixed"; value: number; currency: CurrencyCode | null },
   priceMinor: number,
-  currency: string,
+  currency: CurrencyCode,
 ): number | null {
   if (promo.kind === "percent") return Math.min(priceMinor, Math.floor((priceMinor * promo.value) / 10_000));
   if (promo.currency !== currency) return null;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { orderStatusText } from "~/features/booking/order-view";
+import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
 import { monthBounds } from "~/features/time/calendar";
 import { FALLBACK_TIME_ZONE } from "~/features/time/zone";
 import { refundOwedSql } from "~/features/wallet/refund-state.server";
@@ -71,6 +72,7 @@ export async function influencerOrders(
           slotStartsAt: slots.startsAt,
           bookingStatus: bookings.status,
           refundOwedMinor: refundOwedSql,
+          netMinor: orderNetMinor,
           gamertags: gamertagsOf,
         }),
       )
@@ -91,6 +93,8 @@ export async function influencerOrders(
       ...row,
       // The same words the fan reads: a cancelled or refunded order never shows as paid, an owed refund as pending.
       statusText: orderStatusText(row.status, row.bookingStatus, row.refundOwedMinor),
+      // What the order is worth to the streamer now: paid minus refunds done and owed, in its own currency.
+      net: orderNet(row),
       gamertags: row.gamertags ? row.gamertags.split("\u001f") : [],
     })),
     ...pageInfo(totalItems, query.page, limit),

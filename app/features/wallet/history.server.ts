@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { CurrencyCode } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { type WalletEntryKind, walletEntries } from "~db/schema";
 
@@ -14,13 +15,13 @@ const KIND_TEXT: Record<WalletEntryKind, string> = {
 
 export type WalletOverview = {
   /** The balance in each currency the user holds money in (sum of the ledger), largest first. */
-  balances: { currency: string; balanceMinor: number }[];
+  balances: { currency: CurrencyCode; balanceMinor: number }[];
   entries: {
     id: string;
     kind: WalletEntryKind;
     kindText: string;
     amountMinor: number;
-    currency: string;
+    currency: CurrencyCode;
     note: string | null;
     orderId: string | null;
     createdAt: Date;

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { fromUsdSql, toUsdSql } from "~/features/currency/convert-sql";
 import { newId } from "~/lib/id";
+import type { CurrencyCode } from "~/lib/money";
 import type { Db } from "~/platform/db.server";
 import { orders, refunds, users, walletEntries } from "~db/schema";
 
@@ -23,7 +24,7 @@ export type WalletRefund = {
   /** The buyer, who is credited. */
   userId: string;
   amountMinor: number;
-  currency: string;
+  currency: CurrencyCode;
   reason: string;
   /** The staff member or streamer who caused it; null for the system (sweeper, webhook, policy). */
   createdBy?: string | null;
@@ -220,7 +221,7 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date) {
  */
 export function walletDebitStatement(
   db: Db,
-  debit: { userId: string; amountMinor: number; currency: string; orderId: string; note: string; now: Date },
+  debit: { userId: string; amountMinor: number; currency: CurrencyCode; orderId: string; note: string; now: Date },
 ) {
   return db.insert(walletEntries).select(
     db
@@ -249,7 +250,7 @@ export function walletDebitStatement(
 }
 
 /** The balance query, to run alone (`walletBalance`) or inside a caller's `db.batch` (one round trip). */
-export function walletBalanceQuery(db: Db, userId: string, currency: string) {
+export function walletBalanceQuery(db: Db, userId: string, currency: CurrencyCode) {
   return db
     .select({ balance: sql<number>`coalesce(sum(${walletEntries.amountMinor}), 0)` })
     .from(walletEntries)
@@ -257,7 +258,7 @@ export function walletBalanceQuery(db: Db, userId: string, currency: string) {
 }
 
 /** A user's balance in one currency: the sum of their ledger entries (index-only scan). */
-export async function walletBalance(db: Db, userId: string, currency: string): Promise<number> {
+export async function walletBalance(db: Db, userId: string, currency: CurrencyCode): Promise<number> {
   const [row] = await walletBalanceQuery(db, userId, currency);
   return Number(row?.balance ?? 0);
 }
@@ -282,7 +283,7 @@ export function walletConversionStatements(db: Db, userId: string | SQL, now: Da
     const balance = sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w WHERE w.user_id = ${user} AND w.currency = ${from})`;
     const converted = from === "USD" ? fromUsdSql(balance, rate) : toUsdSql(balance, rate);
     const creditId = newId();
-    const entry = (id: string, amount: SQL, currency: string, note: string) => ({
+    const entry = (id: string, amount: SQL, currency: CurrencyCode, note: string) => ({
       id: sql<string>`${id}`.as("id"),
       userId: users.id,
       amountMinor: sql<number>`${amount}`.as("amount_minor"),

@@ -33,7 +33,7 @@ describe("walletRefundStatements", () => {
   it("credits the buyer and raises refunded_minor in one batch, partial then full", async () => {
     const db = getDb(env);
     const { fan, orderId } = await paidOrder();
-    const refund = { orderId, userId: fan.id, currency: "USD", reason: "test" };
+    const refund = { orderId, userId: fan.id, currency: "USD" as const, reason: "test" };
     await db.batch(walletRefundStatements(db, { ...refund, amountMinor: 400 }));
     expect(await orderRow(orderId)).toEqual({ status: "partially_refunded", refunded_minor: 400 });
     expect(await walletBalance(db, fan.id, "USD")).toBe(400);
@@ -45,7 +45,7 @@ describe("walletRefundStatements", () => {
   it("refuses a refund beyond the amount paid and writes nothing of it", async () => {
     const db = getDb(env);
     const { fan, orderId } = await paidOrder();
-    const refund = { orderId, userId: fan.id, currency: "USD", reason: "test" };
+    const refund = { orderId, userId: fan.id, currency: "USD" as const, reason: "test" };
     await db.batch(walletRefundStatements(db, { ...refund, amountMinor: 700 }));
     await expect(db.batch(walletRefundStatements(db, { ...refund, amountMinor: 301 }))).rejects.toThrow();
     expect(await orderRow(orderId)).toEqual({ status: "partially_refunded", refunded_minor: 700 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/notify.server";
 import { escapeHtml } from "~/lib/html";
-import { formatMoney } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
@@ -28,8 +28,8 @@ async function refundFacts(env: Env, refundId: string) {
   return row?.status === "succeeded" ? row : null;
 }
 
-const doneText = (amountMinor: number, currency: string) =>
-  `Your refund of ${formatMoney(amountMinor, currency, { decimals: true })} is now in your Noobrd wallet.`;
+const doneText = (amountMinor: number, currency: CurrencyCode) =>
+  `Your refund of ${formatMoney(money(amountMinor, currency))} is now in your Noobrd wallet.`;
 
 export async function refundDoneEmail(env: Env, refundId: string): Promise<EmailMessage | null> {
   const facts = await refundFacts(env, refundId);

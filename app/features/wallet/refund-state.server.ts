@@ -1,9 +1,16 @@
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { CurrencyCode } from "~/lib/money";
 import { col, type Db, selectInChunks } from "~/platform/db.server";
 import { orders, refunds } from "~db/schema";
 
 /** A refund still owed on an order: written, not yet carried out (pending, or failed after its retries). */
-export type OwedRefund = { refundId: string; orderId: string; amountMinor: number; currency: string; failed: boolean };
+export type OwedRefund = {
+  refundId: string;
+  orderId: string;
+  amountMinor: number;
+  currency: CurrencyCode;
+  failed: boolean;
+};
 
 /** The refunds still owed on these orders, by order id (at most one each: refunds_owed_order_unique). */
 export async function owedRefundsOf(db: Db, orderIds: readonly string[]): Promise<Map<string, OwedRefund>> {

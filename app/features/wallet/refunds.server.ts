@@ -3,6 +3,7 @@ import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { conflict, notFound } from "~/lib/errors";
+import type { CurrencyCode } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { enqueueJobs, retryDelaySeconds } from "~/platform/jobs.server";
 import { log } from "~/platform/log.server";
@@ -138,7 +139,7 @@ export type OwedRefundRow = {
   buyer: string;
   buyerEmail: string | null;
   amountMinor: number;
-  currency: string;
+  currency: CurrencyCode;
   reason: string | null;
   status: "pending" | "failed";
   attempts: number;

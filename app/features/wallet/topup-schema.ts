@@ -1,4 +1,4 @@
-import { type CurrencyCode, formatMoney } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { z } from "~/lib/zod";
 
 /**
@@ -12,7 +12,7 @@ export const TOPUP_LIMITS: Record<CurrencyCode, { minMinor: number; maxMinor: nu
 
 export function topupRangeMessage(currency: CurrencyCode): string {
   const { minMinor, maxMinor } = TOPUP_LIMITS[currency];
-  return `Top up between ${formatMoney(minMinor, currency)} and ${formatMoney(maxMinor, currency)}`;
+  return `Top up between ${formatMoney(money(minMinor, currency))} and ${formatMoney(money(maxMinor, currency))}`;
 }
 
 /** The form: an amount in whole units of the wallet's currency. */

@@ -45,7 +45,7 @@ export const walletTopupStep: FulfilmentStep = {
     noticeEntry(`topup:${order.id}`, {
       userId: order.userId,
       type: "system",
-      title: `Your wallet was topped up with ${formatMoney(order.amountMinor, order.currency, { decimals: true })}`,
+      title: `Your wallet was topped up with ${formatMoney(order)}`,
       url: "/profile",
     }),
   ],

@@ -6,7 +6,7 @@ import { SlotTime } from "~/features/booking/components/slot-time";
 import { BOOKING_MESSAGES } from "~/features/booking/messages";
 import { getOrder } from "~/features/booking/orders.server";
 import { isAppError } from "~/lib/errors";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, money } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/cancel-order";
@@ -37,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const outcome = await cancelBooking(env, viewer, order.bookingId);
     const refunded =
       outcome.refundedMinor > 0
-        ? ` ${formatMoney(outcome.refundedMinor, outcome.currency, { decimals: true })} was refunded to your wallet.`
+        ? ` ${formatMoney(money(outcome.refundedMinor, outcome.currency))} was refunded to your wallet.`
         : " There is no refund this close to the start.";
     return redirectWithToast(env, "/profile#wallet", {
       kind: "success",

@@ -4,7 +4,7 @@ import { requireStaff } from "~/features/auth/guards.server";
 import { getAdminOverview } from "~/features/dashboard/dashboards.server";
 import { payoutWorkQueue } from "~/features/payouts/queue.server";
 import { weeklyFunnel } from "~/features/tracking/events.server";
-import { formatMoney } from "~/lib/money";
+import { formatTotals } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/dashboard";
 
@@ -39,7 +39,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       show: can("onboarding"),
     },
     {
-      label: `Payable orders (${formatMoney(overview.payableTotalMinor, "USD")})`,
+      label: `Payable orders (${formatTotals(overview.payableTotals, "USD")})`,
       value: overview.payableOrders,
       to: "#payouts-to-prepare",
       show: can("payouts"),
@@ -56,7 +56,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     { label: "Streamers", value: overview.streamers.toLocaleString("en-US") },
     { label: "Active gigs", value: overview.activeGigs.toLocaleString("en-US") },
     { label: "Paid orders", value: overview.paidOrders.toLocaleString("en-US") },
-    { label: "Paid volume", value: formatMoney(overview.paidTotalMinor, "USD") },
+    { label: "Paid volume", value: formatTotals(overview.paidTotals, "USD") },
   ];
   const capabilities = role === "user" ? [] : STAFF_CAPABILITIES[role];
   return (
@@ -127,7 +127,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                         {row.payable}
                       </Link>
                     </td>
-                    <td>{formatMoney(row.payableMinor, "USD")}</td>
+                    <td>{formatTotals(row.payableTotals, "USD")}</td>
                   </tr>
                 ))}
               </tbody>

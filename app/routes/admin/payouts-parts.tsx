@@ -12,7 +12,7 @@ import {
 import { ConfirmButton } from "~/components/confirm";
 import { bpsToPercent, createPayoutSchema, editPayoutSchema } from "~/features/payouts/admin-schema";
 import type { PayoutOrderRow } from "~/features/payouts/orders.server";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, money } from "~/lib/money";
 import type { Route } from "./+types/payouts";
 
 /** The payout screen's parts (app/routes/admin/payouts.tsx): the orders table, the create and edit forms, totals and state buttons. */
@@ -63,7 +63,7 @@ export function OrdersTable({
             <td>{formatDateTime(order.sessionAt)}</td>
             <td>{formatDateTime(order.paidAt)}</td>
             <td className="text-right">
-              {formatMoney(order.amountMinor - order.refundedMinor, order.currency, { decimals: true })}
+              {formatMoney(money(order.amountMinor - order.refundedMinor, order.currency))}
             </td>
           </tr>
         ))}
@@ -119,8 +119,8 @@ export function CreateForm({ data, lastResult }: { data: LoaderData; lastResult:
       {data.remaining.orders.length > 0 ? (
         <>
           <p className="text-sm text-zinc-300">
-            All of them: gross {formatMoney(data.remaining.totals.grossMinor, currency, { decimals: true })}, net{" "}
-            {formatMoney(data.remaining.totals.netMinor, currency, { decimals: true })}
+            All of them: gross {formatMoney(money(data.remaining.totals.grossMinor, currency))}, net{" "}
+            {formatMoney(money(data.remaining.totals.netMinor, currency))}
           </p>
           <RateInputs rates={data.remaining.rates} />
           <button
@@ -179,7 +179,7 @@ export function EditForm({
 type PayoutRow = LoaderData["active"][number];
 
 export function Totals({ p }: { p: PayoutRow }) {
-  const m = (minor: number) => formatMoney(minor, p.currency, { decimals: true });
+  const m = (minor: number) => formatMoney(money(minor, p.currency));
   return (
     <dl className="grid max-w-md grid-cols-[1fr_auto] gap-x-4 text-sm" data-testid={`totals-${p.id}`}>
       <dt className="text-zinc-400">Gross ({p.orders} orders)</dt>

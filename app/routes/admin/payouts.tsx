@@ -29,7 +29,7 @@ import {
 import { completePayouts } from "~/features/payouts/complete.server";
 import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
 import { generatePayoutStatement } from "~/features/payouts/statement.server";
-import { formatMoney } from "~/lib/money";
+import { formatMoney, money } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/payouts";
@@ -245,7 +245,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                 <label key={p.id} className="flex items-center gap-2">
                   <input type="checkbox" name="payoutIds" value={p.id} defaultChecked />
                   {formatDateTime(p.periodStart)} – {formatDateTime(p.periodEnd)} ·{" "}
-                  {formatMoney(p.netMinor, p.currency, { decimals: true })}
+                  {formatMoney(money(p.netMinor, p.currency))}
                 </label>
               ))}
             </fieldset>

@@ -61,7 +61,7 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
             <li key={r.refundId} className="rounded-xl border border-ink-700 p-3 text-sm" data-refund={r.refundId}>
               <p className="flex flex-wrap justify-between gap-2">
                 <span className="font-semibold">
-                  {formatMoney(r.amountMinor, r.currency, { decimals: true })} to {r.buyer}
+                  {formatMoney(r)} to {r.buyer}
                 </span>
                 <span className={r.status === "failed" ? "text-red-300" : "text-amber-200"}>
                   {r.status === "failed" ? "Failed: retries ran out" : "Pending: retrying"}

@@ -104,7 +104,7 @@ export default function Validations({ loaderData, actionData }: Route.ComponentP
                     <td>{order.title}</td>
                     <td>{order.buyer}</td>
                     <td>{formatDateTime(order.sessionAt)}</td>
-                    <td className="text-right">{formatMoney(order.amountMinor, order.currency, { decimals: true })}</td>
+                    <td className="text-right">{formatMoney(order)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -65,7 +65,7 @@ async function bookedSession(env: Env, viewer: Viewer, order: { id: string; kind
     startsAt: details.startsAt,
     endsAt: details.endsAt,
     seats: details.seats ?? 1,
-    amount: formatMoney(details.amountMinor, details.currency),
+    amount: formatMoney(details),
   };
 }
 

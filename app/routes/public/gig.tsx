@@ -208,7 +208,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         <div className="rounded-xl border border-ink-700 bg-ink-900 p-5">
           <p className="text-sm text-zinc-400">Price per seat</p>
           <p className="text-3xl font-bold" data-testid="price">
-            {formatMoney(price.amountMinor, price.currency)}
+            {formatMoney(price)}
           </p>
           {price.converted ? (
             <p className="mt-1 text-xs text-zinc-400" data-testid="price-converted">

@@ -3,8 +3,6 @@ import { baseCurrencyFor } from "~/features/auth/countries";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { CalendarFeedCard } from "~/features/calendar-feed/components/calendar-feed-card";
 import { myCalendarFeed } from "~/features/calendar-feed/links.server";
-import { displayCurrency } from "~/features/currency/currency";
-import { getUsdInrRate } from "~/features/currency/rates.server";
 import {
   EarningsListSection,
   OrdersSection,
@@ -13,7 +11,7 @@ import {
 } from "~/features/dashboard/components/business-sections";
 import { EarningsChart } from "~/features/dashboard/components/earnings-chart";
 import { getStreamerDashboard } from "~/features/dashboard/dashboards.server";
-import { paginatedEarnings } from "~/features/earnings/earnings.server";
+import { type EarningsInCurrency, paginatedEarnings } from "~/features/earnings/earnings.server";
 import { OverlayCard } from "~/features/overlay/components/overlay-card";
 import { myOverlay } from "~/features/overlay/overlay.server";
 import { streamerBalance } from "~/features/payouts/balance.server";
@@ -22,7 +20,7 @@ import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
 import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
 import { viewerTimeZone } from "~/features/time/viewer-zone.server";
-import { formatConverted, formatMoney } from "~/lib/money";
+import { formatMoney, formatTotals, type Money, money, toMajorUnits } from "~/lib/money";
 import { firstIssue } from "~/lib/validation";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import type { Route } from "./+types/dashboard";
@@ -45,9 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const payoutsQuery = payoutHistoryQuerySchema.parse({ page: Math.max(1, Number(params.payoutsPage) || 1) });
   // A month of orders is a month in the streamer's zone (docs/decisions/019-viewer-time-zone.md).
   const zone = await viewerTimeZone(request, context);
-  const [overview, rate, orders, earningsList, payouts, promos, balance, calendarFeed, overlay] = await Promise.all([
+  const [overview, orders, earningsList, payouts, promos, balance, calendarFeed, overlay] = await Promise.all([
     getStreamerDashboard(env, viewer),
-    code === "INR" ? getUsdInrRate(env) : Promise.resolve(null),
     influencerOrders(env, viewer, viewer.id, ordersQuery.success ? ordersQuery.data : { page: 1 }, zone),
     paginatedEarnings(env, viewer, viewer.id, { days, page: earningsPage, limit: 10 }),
     payoutHistory(env, viewer, viewer.id, payoutsQuery),
@@ -56,12 +53,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     myCalendarFeed(env, viewer, publicOrigin(request, env)),
     myOverlay(env, viewer, publicOrigin(request, env)),
   ]);
-  const display = displayCurrency(code, rate?.rateMicros, rate?.fetchedAt);
-  const money = (usdMinor: number) => formatConverted(usdMinor, display, { decimals: true });
+  // Amounts of several currencies are shown as one total per currency, never added up (docs/domain.md, "Money").
+  const totals = (values: readonly Money[]) => formatTotals(values, code);
+  const earned = (figures: EarningsInCurrency[]) =>
+    figures.length === 0
+      ? "No earnings yet"
+      : figures
+          .map(
+            (f) =>
+              `${formatMoney(f.net)} net (${formatMoney(f.gross)} paid, ${formatMoney(f.fee)} platform fee, ${f.orders} ${f.orders === 1 ? "order" : "orders"})`,
+          )
+          .join("; ");
   const day = (date: Date) => date.toISOString().slice(0, 10);
   return {
     orders: {
-      rows: orders.orders.map((o) => ({ ...o, amount: formatMoney(o.amountMinor - o.refundedMinor, o.currency) })),
+      rows: orders.orders.map((o) => ({ ...o, amount: formatMoney(o.net) })),
       page: orders.page,
       totalPages: orders.totalPages,
       year: ordersQuery.success ? ordersQuery.data.year : undefined,
@@ -70,14 +76,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     earningsList: {
       days,
-      total: money(earningsList.total.netMinor),
+      total: totals(earningsList.totals.map((t) => t.net)),
       page: earningsList.page,
       totalPages: earningsList.totalPages,
       rows: earningsList.earnings.map((e) => ({
         ...e,
-        gross: money(e.grossMinor),
-        fee: money(e.feeMinor),
-        net: money(e.netMinor),
+        gross: formatMoney(e.inCurrency.gross),
+        fee: formatMoney(e.inCurrency.fee),
+        net: formatMoney(e.inCurrency.net),
       })),
     },
     payouts: {
@@ -87,10 +93,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: p.id,
         period: `${day(p.periodStart)} to ${day(p.periodEnd)}`,
         orders: p.orders,
-        gross: money(p.grossMinor),
-        fee: money(p.platformFeeMinor + p.platformFeeIndirectTaxMinor),
-        taxes: money(p.indirectTaxMinor + p.tdsMinor),
-        net: money(p.netMinor),
+        gross: formatMoney(p.gross),
+        fee: formatMoney(p.fee),
+        taxes: formatMoney(p.taxes),
+        net: formatMoney(p.net),
         status: p.status,
       })),
     },
@@ -99,41 +105,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       code: p.code,
       uses: p.uses,
       active: p.isActive,
-      value:
-        p.kind === "percent"
-          ? `${p.value / 100}% off`
-          : `${formatMoney(p.value, p.currency ?? "USD", { decimals: true })} off`,
+      value: p.kind === "percent" ? `${p.value / 100}% off` : `${formatMoney(money(p.value, p.currency ?? "USD"))} off`,
     })),
     search: url.search,
     name: viewer.fullName,
     isLive: viewer.isLive,
     liveSessionId: viewer.liveSessionId,
-    currency: display.code,
-    earnings: overview.earnings.windows.map((w) => ({
-      label: `Last ${w.days} days`,
-      value:
-        Number(
-          (BigInt(w.netMinor) * BigInt(display.code === "INR" ? (display.usdInrMicros ?? 1_000_000) : 1_000_000)) /
-            1_000_000n,
-        ) / 100,
-      text: `${money(w.netMinor)} net (${money(w.grossMinor)} paid, ${money(w.feeMinor)} platform fee, ${w.orders} ${w.orders === 1 ? "order" : "orders"})`,
-    })),
+    // One series per currency the streamer was paid in (the streamer's own first when there is none yet).
+    chart: {
+      labels: overview.earnings.windows.map((w) => `Last ${w.days} days`),
+      series: chartCurrencies(overview.earnings.windows, code).map((currency) => ({
+        currency,
+        values: overview.earnings.windows.map((w) =>
+          toMajorUnits(w.byCurrency.find((f) => f.currency === currency)?.net ?? money(0, currency)),
+        ),
+      })),
+      rows: overview.earnings.windows.map((w) => ({ label: `Last ${w.days} days`, text: earned(w.byCurrency) })),
+    },
     feePercent: overview.earnings.feeBps / 100,
     // Where every earned amount stands (paid buyers' money net of refunds, before the platform fee).
     balance: [
-      { label: "Paid out to you", value: money(balance.paidOut) },
-      { label: "In payouts being prepared", value: money(balance.inPayouts) },
-      { label: "Ready for your next payout", value: money(balance.payable) },
-      { label: "Waiting for staff to confirm the sessions were played", value: money(balance.toValidate) },
+      { label: "Paid out to you", value: totals(balance.inCurrency.paidOut) },
+      { label: "In payouts being prepared", value: totals(balance.inCurrency.inPayouts) },
+      { label: "Ready for your next payout", value: totals(balance.inCurrency.payable) },
+      { label: "Waiting for staff to confirm the sessions were played", value: totals(balance.inCurrency.toValidate) },
     ],
     upcoming: overview.upcoming,
-    latestOrders: overview.latestOrders.map((o) => ({ ...o, amount: money(o.amountMinor - o.refundedMinor) })),
+    latestOrders: overview.latestOrders.map((o) => ({ ...o, amount: formatMoney(o.net) })),
     queues: overview.queues,
     onboarding: overview.onboarding,
     activeGigs: overview.activeGigs,
     calendarFeed,
     overlay,
   };
+}
+
+/** The currencies the chart draws: those the streamer earned in, rupees first, else the streamer's own. */
+function chartCurrencies(windows: { byCurrency: EarningsInCurrency[] }[], own: Money["currency"]) {
+  const seen = windows.at(-1)?.byCurrency.map((f) => f.currency) ?? [];
+  return seen.length ? seen : [own];
 }
 
 const card = "rounded-2xl border border-ink-700 bg-ink-900 p-6";
@@ -185,9 +195,12 @@ export default function InfluencerDashboard({ loaderData }: Route.ComponentProps
 
       <section aria-labelledby="earnings" className={card}>
         <h2 id="earnings" className="text-lg font-semibold">
-          Earnings ({d.currency})
+          Earnings
         </h2>
-        <EarningsChart bars={d.earnings} currency={d.currency} caption={`Net of the ${d.feePercent}% platform fee`} />
+        <EarningsChart
+          {...d.chart}
+          caption={`Net of the ${d.feePercent}% platform fee, in the currency each order was paid in`}
+        />
         <h3 className="mt-4 text-sm font-semibold text-zinc-300">Where your earnings stand (before fees)</h3>
         <dl className="mt-2 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
           {d.balance.map((line) => (

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { promoRefusalText } from "~/features/promo/reasons";
-import { formatMoney, type Money } from "~/lib/money";
+import { formatMoney, type Money, money } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useFormCheck } from "~/lib/ui/use-form-check";
 import { BOOKING_FORM_MAX_PLAYERS, BOOKING_MESSAGES } from "../messages";
@@ -103,7 +103,7 @@ export function BookingForm(props: Props) {
       }
       setPromo({
         status: "ok",
-        text: `${formatMoney(answer.discountMinor ?? 0, props.price.currency)} off: you pay ${formatMoney(answer.amountMinor ?? 0, props.price.currency)}`,
+        text: `${formatMoney(money(answer.discountMinor ?? 0, props.price.currency))} off: you pay ${formatMoney(money(answer.amountMinor ?? 0, props.price.currency))}`,
       });
     } catch {
       setPromo({ status: "error", text: BOOKING_MESSAGES.promoInvalid });
@@ -216,17 +216,17 @@ export function BookingForm(props: Props) {
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" name="paymentMethod" value="wallet" /> Wallet (
-              {formatMoney(props.walletBalanceMinor, props.price.currency, { decimals: true })} available)
+              {formatMoney(money(props.walletBalanceMinor, props.price.currency))} available)
             </label>
           </fieldset>
           <p className="text-sm text-zinc-400">
-            {formatMoney(props.price.amountMinor, props.price.currency)} per seat
+            {formatMoney(props.price)} per seat
             {players > 1 ? (
               <>
                 {" "}
                 ·{" "}
                 <span data-testid="booking-total">
-                  total {formatMoney(props.price.amountMinor * players, props.price.currency)}
+                  total {formatMoney(money(props.price.amountMinor * players, props.price.currency))}
                 </span>{" "}
                 for {players} seats
               </>

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
-import { formatMoney } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { refundFor, refundTier } from "../cancellation-policy";
 
 /** What cancelling now would refund, in words, by the Cancellation Policy. */
@@ -8,15 +8,14 @@ export function refundPreview(
   startsAt: Date,
   paidMinor: number,
   refundedMinor: number,
-  currency: string,
+  currency: CurrencyCode,
   now = new Date(),
 ) {
   const tier = refundTier(new Date(startsAt), now);
   const amount = refundFor(tier, paidMinor, refundedMinor);
-  if (tier === "full")
-    return `You get a full refund of ${formatMoney(amount, currency, { decimals: true })} to your wallet.`;
+  if (tier === "full") return `You get a full refund of ${formatMoney(money(amount, currency))} to your wallet.`;
   if (tier === "partial") {
-    return `The session starts within 24 hours: you get a 50% refund of ${formatMoney(amount, currency, { decimals: true })} to your wallet.`;
+    return `The session starts within 24 hours: you get a 50% refund of ${formatMoney(money(amount, currency))} to your wallet.`;
   }
   return "The session starts in less than 2 hours: there is no refund.";
 }
@@ -36,7 +35,7 @@ export function CancelBooking({
   startsAt: Date;
   paidMinor: number;
   refundedMinor: number;
-  currency: string;
+  currency: CurrencyCode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const href = `/profile/orders/${orderId}/cancel`;

@@ -1,15 +1,54 @@
 import { useEffect, useRef } from "react";
+import type { CurrencyCode } from "~/lib/money";
 
-export type EarningsBar = { label: string; value: number; text: string };
+/** One currency's bars (whole units, drawing only): amounts of different currencies are never stacked or added. */
+export type EarningsSeries = { currency: CurrencyCode; values: number[] };
+
+type Props = {
+  labels: string[];
+  series: EarningsSeries[];
+  rows: { label: string; text: string }[];
+  caption: string;
+};
 
 /**
  * Earnings for 7, 30 and 90 days: always as a table of figures (readable without JavaScript and by screen
  * readers), and, once hydrated, as a bar chart drawn by Chartist, which is imported here only, so it loads
- * on the dashboard alone.
+ * on the dashboard alone. Earnings in several currencies get one chart each, each on its own axis.
  */
-export function EarningsChart({ bars, caption, currency }: { bars: EarningsBar[]; caption: string; currency: string }) {
+export function EarningsChart({ labels, series, rows, caption }: Props) {
+  return (
+    <figure className="flex flex-col gap-3">
+      {series.map((one) => (
+        <CurrencyBars key={one.currency} labels={labels} series={one} titled={series.length > 1} />
+      ))}
+      <table className="w-full text-sm">
+        <caption className="text-left text-zinc-400">{caption}</caption>
+        <thead>
+          <tr className="text-left text-zinc-400">
+            <th scope="col">Period</th>
+            <th scope="col">Net earnings</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="py-1 text-left font-normal">
+                {row.label}
+              </th>
+              <td>{row.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+function CurrencyBars({ labels, series, titled }: { labels: string[]; series: EarningsSeries; titled: boolean }) {
   const chartRef = useRef<HTMLDivElement>(null);
-  const key = bars.map((b) => `${b.label}:${b.value}`).join("|");
+  const currency = series.currency;
+  const key = series.values.join("|");
   // biome-ignore lint/correctness/useExhaustiveDependencies: redraw when the figures change (key)
   useEffect(() => {
     let chart: { detach(): void } | undefined;
@@ -26,7 +65,7 @@ export function EarningsChart({ bars, caption, currency }: { bars: EarningsBar[]
       });
       chart = new BarChart(
         chartRef.current,
-        { labels: bars.map((b) => b.label), series: [bars.map((b) => b.value)] },
+        { labels, series: [series.values] },
         {
           axisY: { onlyInteger: true, labelInterpolationFnc: (value) => axis.format(Number(value)), offset: 56 },
           chartPadding: { left: 8, right: 8, top: 12, bottom: 0 },
@@ -40,27 +79,9 @@ export function EarningsChart({ bars, caption, currency }: { bars: EarningsBar[]
     };
   }, [key, currency]);
   return (
-    <figure className="flex flex-col gap-3">
-      <div ref={chartRef} aria-hidden="true" className="earnings-chart" data-testid="earnings-chart" />
-      <table className="w-full text-sm">
-        <caption className="text-left text-zinc-400">{caption}</caption>
-        <thead>
-          <tr className="text-left text-zinc-400">
-            <th scope="col">Period</th>
-            <th scope="col">Net earnings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((bar) => (
-            <tr key={bar.label}>
-              <th scope="row" className="py-1 text-left font-normal">
-                {bar.label}
-              </th>
-              <td>{bar.text}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+    <div aria-hidden="true">
+      {titled ? <p className="text-xs text-zinc-400">{currency}</p> : null}
+      <div ref={chartRef} className="earnings-chart" data-testid="earnings-chart" />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { type CurrencyCode, formatMoney } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import { LIVE_EVENTS, type NoticePayload, type UpdateUserPayload } from "../events";
 import type { LiveSessionView } from "../sessions.server";
@@ -197,7 +197,7 @@ export function LiveRoom({
                   </label>
                   <label className="flex items-center gap-2">
                     <input type="radio" name="paymentMethod" value="wallet" /> Wallet
-                    {walletMinor !== null ? ` (${formatMoney(walletMinor, walletCurrency)})` : ""}
+                    {walletMinor !== null ? ` (${formatMoney(money(walletMinor, walletCurrency))})` : ""}
                   </label>
                 </fieldset>
                 <button type="submit" name="intent" value="joinVip" className={`${button} self-start bg-amber-600`}>

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { type DisplayCurrency, formatMoney } from "~/lib/money";
+import { type CurrencyCode, type DisplayCurrency, formatMoney, money } from "~/lib/money";
 import type { WalletOverview } from "../history.server";
 
 /**
  * A ledger amount in its own currency: the wallet holds the fan's currency (docs/decisions/020), so this is the
  * fan's currency but for entries made before a change of country (converted by a pair of adjustments since).
  */
-function Amount({ minor, currency }: { minor: number; currency: string }) {
-  return <>{formatMoney(minor, currency, { decimals: true })}</>;
+function Amount({ minor, currency }: { minor: number; currency: CurrencyCode }) {
+  return <>{formatMoney(money(minor, currency))}</>;
 }
 
 /** The wallet on /profile: balance and history from the append-only ledger, in the user's currency. */
