@@ -51,9 +51,18 @@ describe("earnings net of the platform fee", () => {
       headers: { Cookie: world.cookie },
     });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { windows: unknown[]; platformFeesPercentage: number };
+    const body = (await res.json()) as {
+      windows: { byCurrency: unknown[] }[];
+      platformFeesPercentage: number;
+    };
     expect(body.platformFeesPercentage).toBe(15);
-    expect(body.windows).toEqual([
+    // Every order here was paid in dollars: the per-currency figures are the USD ones, the fee rounded once.
+    expect(body.windows.map((w) => w.byCurrency)).toEqual([
+      [{ currency: "USD", orders: 2, gross: usd(3525), fee: usd(529), net: usd(2996) }],
+      [{ currency: "USD", orders: 3, gross: usd(6525), fee: usd(979), net: usd(5546) }],
+      [{ currency: "USD", orders: 4, gross: usd(7524), fee: usd(1129), net: usd(6395) }],
+    ]);
+    expect(body.windows).toMatchObject([
       { days: 7, orders: 2, grossMinor: 3525, feeMinor: 529, netMinor: 2996 },
       { days: 30, orders: 3, grossMinor: 6525, feeMinor: 979, netMinor: 5546 },
       { days: 90, orders: 4, grossMinor: 7524, feeMinor: 1129, netMinor: 6395 },
@@ -121,12 +130,12 @@ describe("the streamer dashboard", () => {
     await paidOrder(world.streamer.id, gig.id, fan.id, 1000, 2);
     await createSlot(env.DB, world.streamer.id, gig.id, new Date(Date.now() + 3 * DAY));
     const html = await (await request("/influencer/dashboard", { headers: { Cookie: world.cookie } })).text();
-    expect(html).toContain("$8.00 net ($10.00 paid, $2.00 platform fee, 1 order)");
+    expect(html).toContain("$8 net ($10 paid, $2 platform fee, 1 order)");
     expect(html).toContain("Last 90 days");
-    // Where the earned $10.00 stands: not validated yet, nothing paid out.
+    // Where the earned $10 stands: not validated yet, nothing paid out.
     expect(html).toContain("Where your earnings stand");
-    expect(html).toMatch(/Waiting for staff to confirm the sessions were played<\/dt><dd[^>]*>\$10\.00</);
-    expect(html).toMatch(/Paid out to you<\/dt><dd[^>]*>\$0\.00</);
+    expect(html).toMatch(/Waiting for staff to confirm the sessions were played<\/dt><dd[^>]*>\$10</);
+    expect(html).toMatch(/Paid out to you<\/dt><dd[^>]*>\$0</);
     expect(html).toContain("Dashboard duo gig");
     expect(html).toContain("dash_fan");
     expect(html).toContain("Not submitted yet");
@@ -146,3 +155,7 @@ describe("the streamer dashboard", () => {
     expect(liveHtml).toContain("Queue Dashboard");
   });
 });
+
+function usd(amountMinor: number) {
+  return { amountMinor, currency: "USD" };
+}
