@@ -99,11 +99,12 @@ export async function bookingConfirmedEmail(env: Env, orderId: string): Promise<
   const url = `${appOrigin(env)}/profile`;
   const invite = bookingInvite({ orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url, timeZone });
   const seats = `${facts.seats} seat${facts.seats === 1 ? "" : "s"}`;
+  const paid = formatMoney(money(facts.amountMinor, facts.currency));
   return {
     to: facts.email,
     subject: `Booking confirmed: ${facts.title ?? "your game session"}`,
-    text: `Hi ${facts.fullName},\n\nYour booking is confirmed: ${seats}, ${when}.\nOrder ${orderId}.\nThe calendar invite is attached. Your orders: ${url}\n`,
-    html: `<p>Hi ${escapeHtml(facts.fullName)},</p><p>Your booking is confirmed: ${seats}, <strong>${escapeHtml(when)}</strong>.</p><p>Order ${orderId}. The calendar invite is attached. <a href="${url}">Your orders</a></p>`,
+    text: `Hi ${facts.fullName},\n\nYour booking is confirmed: ${seats}, ${when}.\nYou paid ${paid}. Order ${orderId}.\nThe calendar invite is attached. Your orders: ${url}\n`,
+    html: `<p>Hi ${escapeHtml(facts.fullName)},</p><p>Your booking is confirmed: ${seats}, <strong>${escapeHtml(when)}</strong>.</p><p>You paid ${paid}. Order ${orderId}. The calendar invite is attached. <a href="${url}">Your orders</a></p>`,
     attachments: [{ filename: "noobrd-session.ics", contentType: "text/calendar; charset=utf-8", content: invite }],
   };
 }

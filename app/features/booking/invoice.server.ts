@@ -124,7 +124,7 @@ async function renderInvoice(order: OrderDetails, timeZone: string, now: Date): 
   row("Total charged", invoiceAmount(order.amountMinor, order.currency), true);
   if (order.refundedMinor > 0) {
     row("Refunded to wallet", invoiceAmount(-order.refundedMinor, order.currency));
-    row("Net paid", invoiceAmount(order.amountMinor - order.refundedMinor, order.currency), true);
+    row("Net paid", invoiceAmount(order.net.amountMinor, order.currency), true);
   }
   y -= 20;
   line(`${INVOICE_ISSUER.name} - ${INVOICE_ISSUER.line}.`, { size: 8 });

@@ -1,11 +1,13 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Viewer } from "~/features/auth/policy";
+import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
 import { isReviewable } from "~/features/reviews/rules";
 import { monthBounds } from "~/features/time/calendar";
 import { FALLBACK_TIME_ZONE } from "~/features/time/zone";
 import { refundOwedSql } from "~/features/wallet/refund-state.server";
 import { notFound } from "~/lib/errors";
+import { type Money, money } from "~/lib/money";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, lobbyCodes, orders, products, promoCodes, slots, users } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
@@ -56,6 +58,7 @@ const orderFields = named({
   productArchived: sql<boolean>`${products.archivedAt} IS NOT NULL`.mapWith(Boolean),
   lobbyCode: lobbyCodes.code,
   refundOwedMinor: refundOwedSql,
+  netMinor: orderNetMinor,
 });
 
 function selectOrders(db: Db) {
@@ -88,6 +91,11 @@ export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail"> & {
   canReview: boolean;
   /** Only an order that was paid has an invoice. */
   invoiceUrl: string | null;
+  /** The order's amounts as values of its currency; `net` is what it was paid minus refunds done and owed. */
+  amount: Money;
+  discount: Money;
+  refunded: Money;
+  net: Money;
 };
 
 async function gamerTagsOf(db: Db, bookingIds: string[]): Promise<Map<string, GamerTag[]>> {
@@ -136,6 +144,10 @@ async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Pro
         row.kind === "slot_booking" &&
         isReviewable({ orderStatus: row.status, bookingStatus: row.bookingStatus, endsAt: row.endsAt }, now),
       invoiceUrl: row.paidAt ? invoicePath(row.id) : null,
+      amount: money(row.amountMinor, row.currency),
+      discount: money(row.discountMinor, row.currency),
+      refunded: money(row.refundedMinor, row.currency),
+      net: orderNet(row),
     };
   });
 }

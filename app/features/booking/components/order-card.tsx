@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatMoney, money } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "../order-view";
 import type { OrderDetails } from "../orders.server";
 import { CancelBooking } from "./cancel-booking";
@@ -21,7 +21,6 @@ const KIND_TEXT = { slot_booking: "Session", vip_queue: "VIP queue place", walle
 export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; gamerTagsError?: string }) {
   // The invoice (a download, docs/decisions/019-viewer-time-zone.md) resolves the same viewer zone on the server.
   const invoiceHref = order.invoiceUrl;
-  const amount = (minor: number) => formatMoney(money(minor, order.currency));
   const upcoming = order.bookingStatus === "confirmed" && !!order.endsAt && new Date(order.endsAt) > new Date();
   return (
     <li className="rounded-xl border border-ink-700 bg-ink-950 p-4" data-testid="order" data-order-id={order.id}>
@@ -44,9 +43,11 @@ export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; game
           ) : null}
           <p className="text-xs text-zinc-500">
             Order {order.id} · {order.seats ? `${order.seats} seat${order.seats > 1 ? "s" : ""} · ` : ""}
-            {amount(order.amountMinor)}
-            {order.discountMinor > 0 ? ` (${amount(order.discountMinor)} off with ${order.promoCode})` : ""}
-            {order.refundedMinor > 0 ? ` · ${amount(order.refundedMinor)} refunded` : ""}
+            {formatMoney(order.amount)}
+            {order.discount.amountMinor > 0 ? ` (${formatMoney(order.discount)} off with ${order.promoCode})` : ""}
+            {order.refunded.amountMinor > 0
+              ? ` · ${formatMoney(order.refunded)} refunded · ${formatMoney(order.net)} kept`
+              : ""}
           </p>
         </div>
         <span

@@ -1,0 +1,191 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { cancelBooking } from "~/features/booking/cancel.server";
+import { formatMoney, type Money, money } from "~/lib/money";
+import { readOutbox } from "~/platform/email/email.server";
+import { sweepOwedWork } from "~workers/jobs";
+import { createSlot, creditWallet, setUsdInrRate, viewerOf } from "../factories";
+import { days, staffUser } from "./admin-world";
+import { request } from "./app";
+import { api, purchase } from "./booking-world";
+import { pdfText } from "./pdf-text";
+import { loggedInFan, streamerWithGame } from "./streamer-world";
+
+/**
+ * Every place an order's amount appears, for rupee and dollar orders of ONE streamer, each compared with the
+ * order's net in its own currency (docs/domain.md, "Money"): the fan's order list and page, the streamer's
+ * dashboard (latest orders, orders table, earnings, payout history, balance), staff payouts, the invoice PDF and
+ * the emails. The streamer dashboard once showed a ₹1,999 order as ₹1,68,115.90 (rupees times the rate).
+ */
+const RATE = 84_100_000; // ₹84.10 per $1
+const HOUR = 3_600_000;
+
+type OrderJson = { _id: string; amount: number; refunded: number; net: number; currency: "USD" | "INR" };
+
+async function orderJson(cookie: string, orderId: string): Promise<OrderJson> {
+  const response = await api(`/api/get/order_by_orderid/${orderId}`, cookie);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { order: OrderJson }).order;
+}
+
+/** The order's net as the app's one definition answers it, checked against its own parts. */
+function netOf(order: OrderJson): Money {
+  expect(order.net).toBe(order.amount - order.refunded);
+  return money(order.net, order.currency);
+}
+
+const text = (html: string) => html.replaceAll("<!-- -->", "");
+
+/** The markup of one page section, from its heading id to the section's end. */
+function section(html: string, id: string): string {
+  const start = html.indexOf(`id="${id}"`);
+  expect(start, id).toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf("</section>", start));
+}
+
+async function world() {
+  await setUsdInrRate(env.DB, RATE);
+  const { streamer, cookie, game, platformId } = await streamerWithGame({ country: "IN", username: "rupee_star" });
+  // Onboarded (verified bank details): payouts may be made to them.
+  await env.DB.prepare("UPDATE influencer_profiles SET is_verified = 1, verified_at = ? WHERE user_id = ?")
+    .bind(Date.now(), streamer.id)
+    .run();
+  const created = await api("/api/influencer/add/product", cookie, {
+    product_title: "Ranked duos in rupees",
+    _game_id: game.id,
+    _game_mode_id: game.modeId,
+    _platform_playing_on_id: platformId,
+    price: "1999",
+  });
+  expect(created.status).toBe(200);
+  const gigId = ((await created.json()) as { product: { _id: string } }).product._id;
+  const later = await createSlot(env.DB, streamer.id, gigId, new Date(Date.now() + 3 * 24 * HOUR), { seats: 4 });
+  const soon = await createSlot(env.DB, streamer.id, gigId, new Date(Date.now() + 10 * HOUR), { seats: 4 });
+
+  const india = await loggedInFan({ country: "IN", username: "kolkata_fan" });
+  await creditWallet(env.DB, india.fan.id, 1_000_000, "INR");
+  const us = await loggedInFan({ country: "US", username: "nyc_fan" });
+  await creditWallet(env.DB, us.fan.id, 10_000, "USD");
+
+  const book = async (cookie: string, slotId: string) => {
+    const placed = await api(
+      "/api/book-slot/create-order",
+      cookie,
+      purchase(slotId, ["Ace"], { paymentMethod: "wallet" }),
+    );
+    expect(placed.status).toBe(200);
+    return ((await placed.json()) as { orderId: string }).orderId;
+  };
+  const inrFull = await book(india.cookie, later.id);
+  const inrHalf = await book(india.cookie, soon.id);
+  const usd = await book(us.cookie, later.id);
+  // Cancelled 10 hours before: the policy keeps half of ₹1,999 (₹999.50 refunded, ₹999.50 kept).
+  const booking = await env.DB.prepare("SELECT id FROM bookings WHERE order_id = ?")
+    .bind(inrHalf)
+    .first<{ id: string }>();
+  await cancelBooking(env, viewerOf(india.fan), booking?.id ?? "");
+  return { streamer, cookie, india, us, later, soon, orders: { inrFull, inrHalf, usd } };
+}
+
+describe("every amount carries its currency", () => {
+  it("shows each order's net in its own currency everywhere, for a rupee and a dollar order of one streamer", async () => {
+    const w = await world();
+    const inrFull = await orderJson(w.india.cookie, w.orders.inrFull);
+    const inrHalf = await orderJson(w.india.cookie, w.orders.inrHalf);
+    const usd = await orderJson(w.us.cookie, w.orders.usd);
+    expect([inrFull.currency, inrHalf.currency, usd.currency]).toEqual(["INR", "INR", "USD"]);
+    expect(inrHalf.refunded).toBe(99_950);
+    const shown = {
+      inrFull: formatMoney(netOf(inrFull)),
+      inrHalf: formatMoney(netOf(inrHalf)),
+      usd: formatMoney(netOf(usd)),
+    };
+    expect(shown).toEqual({ inrFull: "₹1,999", inrHalf: "₹999.50", usd: "$24" });
+
+    // The fan's order list and order page.
+    const list = text(await (await request("/profile", { headers: { Cookie: w.india.cookie } })).text());
+    expect(list).toContain("₹1,999");
+    expect(list).toContain(`₹999.50 refunded · ${shown.inrHalf} kept`);
+    const page = text(
+      await (await request(`/profile/orders/${w.orders.inrHalf}`, { headers: { Cookie: w.india.cookie } })).text(),
+    );
+    expect(page).toContain(`${shown.inrHalf} kept`);
+    const usPage = text(
+      await (await request(`/profile/orders/${w.orders.usd}`, { headers: { Cookie: w.us.cookie } })).text(),
+    );
+    expect(usPage).toContain(shown.usd);
+    expect(usPage).not.toContain("₹");
+
+    // The invoices: the net paid of the refunded order, each in its own currency.
+    const invoice = async (cookie: string, orderId: string) =>
+      pdfText(new Uint8Array(await (await api(`/api/get/user_order/invoice/${orderId}`, cookie)).arrayBuffer()));
+    expect(await invoice(w.india.cookie, w.orders.inrHalf)).toMatch(/Net paid[\s\S]*INR 999\.50/);
+    expect(await invoice(w.us.cookie, w.orders.usd)).toContain("USD 24");
+
+    // The emails: each booking's confirmation says what was paid, in the order's currency; the notification of
+    // the cancellation, the refund.
+    await sweepOwedWork(env, new Date());
+    const mails = async (to: string | null) =>
+      (await readOutbox(env.PRIVATE_FILES, { to: to ?? "" })).map((m) => m.text).join("\n");
+    expect(await mails(w.india.fan.email)).toContain("You paid ₹1,999.");
+    expect(await mails(w.us.fan.email)).toContain(`You paid ${shown.usd}.`);
+    const notices = text(await (await request("/notifications", { headers: { Cookie: w.india.cookie } })).text());
+    expect(notices).toContain("Booking cancelled: ₹999.50 refunded to your wallet");
+
+    // Staff validate the played sessions and pay them out: one payout per currency, each its orders' net.
+    for (const [slot, hoursAgo] of [
+      [w.later, 48],
+      [w.soon, 24],
+    ] as const)
+      await env.DB.prepare("UPDATE slots SET starts_at = ?, ends_at = ? WHERE id = ?")
+        .bind(Date.now() - hoursAgo * HOUR, Date.now() - hoursAgo * HOUR + HOUR, slot.id)
+        .run();
+    const finance = await staffUser("finance");
+    const staff = (path: string, body: unknown) => api(path, finance.cookie, body);
+    const validated = await staff(`/api/admin/influencer-played-validation/${w.streamer.id}`, {
+      orderIdArray: [w.orders.inrFull, w.orders.inrHalf, w.orders.usd],
+    });
+    expect(validated.status).toBe(200);
+    const payoutsPage = text(
+      await (
+        await request(`/admin/payouts?influencerId=${w.streamer.id}`, { headers: { Cookie: finance.cookie } })
+      ).text(),
+    );
+    void payoutsPage;
+    for (const mergedOrders of [[w.orders.inrFull, w.orders.inrHalf], [w.orders.usd]]) {
+      const created = await staff("/api/admin/create-payout", {
+        influencerId: w.streamer.id,
+        startTime: days(-40).toISOString(),
+        endTime: days(1).toISOString(),
+        mergedOrders,
+      });
+      expect(created.status, JSON.stringify(await created.clone().json())).toBe(200);
+      const { payoutId } = (await created.json()) as { payoutId: string };
+      expect((await staff("/api/admin/activate-payout", { payoutId })).status).toBe(200);
+      expect((await staff("/api/admin/mark-payout-complete", { payoutIds: [payoutId] })).status).toBe(200);
+    }
+
+    // The streamer's dashboard: latest orders, the orders table, earnings, payout history and the balance.
+    const dashboard = text(
+      await (await request("/influencer/dashboard?days=30", { headers: { Cookie: w.cookie } })).text(),
+    );
+    for (const id of ["latest-orders", "orders"]) {
+      const part = section(dashboard, id);
+      for (const amount of Object.values(shown)) expect(part, `${id}: ${amount}`).toContain(amount);
+    }
+    // Paid ₹2,998.50 + $24 at the default 20% fee: ₹599.70 and $4.80 kept by the platform.
+    const earnings = section(dashboard, "earnings-list");
+    expect(earnings).toContain("₹2,398.80 + $19.20");
+    for (const amount of Object.values(shown)) expect(earnings, `earnings: ${amount}`).toContain(amount);
+    const history = section(dashboard, "payouts");
+    expect(history).toContain("₹2,998.50");
+    expect(history).toContain(shown.usd);
+    expect(dashboard).toMatch(/Paid out to you<\/dt><dd[^>]*>₹2,998\.50 \+ \$24</);
+    expect(dashboard).toMatch(
+      /Last 30 days<\/th><td>₹2,398\.80 net \(₹2,998\.50 paid, ₹599\.70 platform fee, 2 orders\); \$19\.20 net/,
+    );
+    // Nothing anywhere is a rupee amount multiplied by the rate.
+    expect(dashboard).not.toMatch(/₹1,68,/);
+    expect(dashboard).not.toMatch(/₹2,52,/);
+  });
+});
