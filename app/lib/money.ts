@@ -209,6 +209,17 @@ export function formatMoney(value: Money, options: FormatOptions = {}): string {
   return render(BigInt(value.amountMinor), 1n, value.currency, options);
 }
 
+/** An amount as a plain decimal of its currency, as a form field shows it: "199", "199.5" is "199.50". */
+export function toDecimalString(value: Money): string {
+  const digits = minorDigits(value.currency);
+  const unit = 10n ** BigInt(digits);
+  const minor = BigInt(value.amountMinor);
+  const magnitude = minor < 0n ? -minor : minor;
+  const whole = `${minor < 0n ? "-" : ""}${magnitude / unit}`;
+  const fraction = magnitude % unit;
+  return fraction === 0n ? whole : `${whole}.${String(fraction).padStart(digits, "0")}`;
+}
+
 /** An amount in whole units as a plain number, for drawing only (a chart's bar height); never for sums. */
 export function toMajorUnits(value: Money): number {
   return value.amountMinor / 10 ** minorDigits(value.currency);

@@ -5,7 +5,7 @@ import { getUsdInrRate } from "~/features/currency/rates.server";
 import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { toUsdMinor } from "~/lib/money";
+import { money, toUsdMinor } from "~/lib/money";
 import { pageInfo } from "~/lib/paging";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, named } from "~/platform/db.server";
@@ -113,7 +113,11 @@ export async function listGigs(
     rows.map((row) => row.id),
   );
   return {
-    gigs: rows.map((row) => ({ ...withTags(row), upcomingBookings: upcoming.get(row.id) ?? 0 })),
+    gigs: rows.map((row) => ({
+      ...withTags(row),
+      listPrice: money(row.listPriceMinor, row.baseCurrency),
+      upcomingBookings: upcoming.get(row.id) ?? 0,
+    })),
     ...pageInfo(totalItems, page, limit),
   };
 }

@@ -4,8 +4,10 @@ import { sendStreamerSetup } from "~/features/auth/accounts.server";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
 import { afterSlotCancellation, slotCancellationStatements } from "~/features/booking/cancel.server";
+import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import { money } from "~/lib/money";
 import { pageInfo } from "~/lib/paging";
 import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isUniqueViolation, named } from "~/platform/db.server";
@@ -115,6 +117,7 @@ export async function getInfluencerForStaff(env: Env, viewer: Viewer | null, inf
           amountMinor: orders.amountMinor,
           refundedMinor: orders.refundedMinor,
           currency: orders.currency,
+          netMinor: orderNetMinor,
           createdAt: orders.createdAt,
           buyer: users.username,
         }),
@@ -135,8 +138,9 @@ export async function getInfluencerForStaff(env: Env, viewer: Viewer | null, inf
   if (!profile?.isInfluencer) throw notFound(M.notFound);
   return {
     profile,
-    gigs: gigRows,
-    orders: orderRows,
+    gigs: gigRows.map((gig) => ({ ...gig, price: money(gig.priceMinor, gig.currency) })),
+    // Each order's net (paid minus refunds done and owed) in its own currency.
+    orders: orderRows.map((order) => ({ ...order, net: orderNet(order) })),
     futurePaidBookings: futurePaid[0]?.n ?? 0,
     liveSessionId: live[0]?.id ?? null,
   };

@@ -22,7 +22,7 @@ import {
 } from "~/features/promo/admin.server";
 import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
 import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schema";
-import { formatMoney, money } from "~/lib/money";
+import { promoOffText } from "~/features/promo/off-text";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
@@ -93,8 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Code = Route.ComponentProps["loaderData"]["codes"][number];
 
-const discountText = (c: Pick<Code, "kind" | "value" | "currency">) =>
-  c.kind === "percent" ? `${c.value / 100}% off` : `${formatMoney(money(c.value, c.currency ?? "USD"))} off`;
+const discountText = promoOffText;
 
 function CodeForm({ editing, lastResult }: { editing: Code | null; lastResult: unknown }) {
   const [form] = useForm({

@@ -22,7 +22,7 @@ import {
   setPlatformFee,
   setShowAtLanding,
 } from "~/features/staff-streamers/streamers.server";
-import { formatMoney, money } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf, pageRead } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
@@ -167,7 +167,7 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
                   {g.title}
                 </Link>
               )}{" "}
-              · {formatMoney(money(g.priceMinor, g.currency))}
+              · {formatMoney(g.price)}
             </li>
           ))}
         </ul>
@@ -183,7 +183,7 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
                   <td>@{o.buyer}</td>
                   <td>{o.kind.replace("_", " ")}</td>
                   <td>{o.status.replace("_", " ")}</td>
-                  <td className="text-right">{formatMoney(o)}</td>
+                  <td className="text-right">{formatMoney(o.net)}</td>
                 </tr>
               ))}
             </tbody>

@@ -16,6 +16,7 @@ import { OverlayCard } from "~/features/overlay/components/overlay-card";
 import { myOverlay } from "~/features/overlay/overlay.server";
 import { streamerBalance } from "~/features/payouts/balance.server";
 import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/history.server";
+import { promoOffText } from "~/features/promo/off-text";
 import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
 import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
@@ -105,7 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       code: p.code,
       uses: p.uses,
       active: p.isActive,
-      value: p.kind === "percent" ? `${p.value / 100}% off` : `${formatMoney(money(p.value, p.currency ?? "USD"))} off`,
+      value: promoOffText(p),
     })),
     search: url.search,
     name: viewer.fullName,

@@ -6,17 +6,13 @@ import { uploadedFile } from "~/features/gigs/cover.server";
 import { createGig, getOwnGig, gigFormOptions, streamerCurrency, updateGig } from "~/features/gigs/gigs.server";
 import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { gigSchema, withoutBlankRequirements } from "~/features/gigs/schema";
+import { money, toDecimalString } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/gig-edit";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: params.id ? "Edit gig | Noobrd" : "Add a gig | Noobrd" }];
-
-/** The price as the streamer typed it, exactly (db/schema/products.ts keeps it as set). */
-function typedPrice(listMinor: number) {
-  return (listMinor / 100).toFixed(2).replace(/\.00$/, "");
-}
 
 /** /influencer/products/new and /influencer/products/:id/edit */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -33,7 +29,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     _game_id: gig?.gameId ?? "",
     _game_mode_id: gig?.gameModeId ?? "",
     _platform_playing_on_id: gig?.platformId ?? "",
-    price: gig ? typedPrice(gig.listPriceMinor) : "",
+    // The price as the streamer typed it, exactly (db/schema/products.ts keeps it as set).
+    price: gig ? toDecimalString(money(gig.listPriceMinor, gig.baseCurrency)) : "",
     requirements: gig?.requirements ?? [],
     session_tags: gig?.tags ?? [],
     coverImageUrl: gig?.coverImageUrl ?? null,

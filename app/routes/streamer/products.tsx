@@ -7,7 +7,7 @@ import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { isAppError } from "~/lib/errors";
-import { formatMoney, money } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/products";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : { filter: "", page: 1, limit: 15 };
   const list = await listGigs(env, viewer, viewer.id, { archived, filter: query.filter, page: query.page, limit: 15 });
   // The streamer's own prices, exactly as they set them.
-  const gigs = list.gigs.map((gig) => ({ ...gig, price: formatMoney(money(gig.listPriceMinor, gig.baseCurrency)) }));
+  const gigs = list.gigs.map((gig) => ({ ...gig, price: formatMoney(gig.listPrice) }));
   return { archived, filter: query.filter, ...list, gigs };
 }
 
