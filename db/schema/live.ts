@@ -6,8 +6,8 @@
  *   influencer_id WHERE ended_at IS NULL (go-live is an INSERT that fails if one is open);
  * - the mode is a mode of the game and the platform one the game runs on (composite FKs, as
  *   for gigs); title is 1..66 characters; the VIP price is list_price_minor in base_currency, exactly as
- *   the streamer set it (> 0 and bounded by migration 0015's triggers), and price_minor its USD figure at
- *   the rate of the day (docs/decisions/020-prices-in-the-streamers-currency.md);
+ *   the streamer set it (within PRICE_BOUNDS_MINOR, app/lib/price-bounds.ts, as migration 0019's triggers
+ *   check), and price_minor its USD figure at the rate of the day (docs/decisions/020-prices-in-the-streamers-currency.md);
  * - a streaming session has a link (CHECK);
  * - queue entries: one ACTIVE entry (waiting, playing_next, in_game) per user per session, by a
  *   partial UNIQUE index; a user may rejoin after leaving;

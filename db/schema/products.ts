@@ -8,9 +8,9 @@
  * - the mode is a mode of the gig's game: FK (game_mode_id, game_id) -> game_modes(id, game_id);
  * - the platform is one the game runs on: FK (game_id, platform_id) -> game_platforms;
  * - the price is list_price_minor in base_currency, exactly as the streamer set it (the price viewers in
- *   that currency see and pay; others see it converted once, app/lib/money.ts `priceIn`); migration 0015's
- *   triggers keep it > 0 and within MAX_AMOUNT_MINOR. The 5 USD / 100 INR minimum is checked by the gig form
- *   schema, `gigSchema(baseCurrency)` in app/features/gigs/schema.ts (page and API alike);
+ *   that currency see and pay; others see it converted once, app/lib/money.ts `priceIn`), within its currency's
+ *   bounds (app/lib/price-bounds.ts `PRICE_BOUNDS_MINOR`): checked by the gig form schema (page and API alike), by
+ *   the use case, and by migration 0019's triggers with the same numbers;
  * - price_minor (currency = 'USD', > 0) is the same price in USD at the rate of the day it was set: the one
  *   comparable figure across currencies, for sorting and filtering by price only, never shown or charged
  *   (docs/decisions/020-prices-in-the-streamers-currency.md);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TITLE_MAX } from "~db/schema";
 import { openMigratedDatabase } from "~db/testing";
 import { verifyPassword } from "../../app/features/auth/password.server";
+import { priceBoundBreach } from "../../app/lib/price-bounds";
 import { DEMO_ACCOUNTS, demoUserId } from "./demo-accounts";
 import { BOOKABLE_DAYS, generateSeed, HISTORY_DAYS, type SeedData } from "./generate";
 import { renderResetSql, renderSeedSql, seedCounts } from "./sql";
@@ -37,12 +38,19 @@ function checkInvariants(data: SeedData) {
   // Titles, prices.
   for (const product of data.products) {
     expect(product.title.length).toBeLessThanOrEqual(TITLE_MAX);
-    // The price as set, at least 5 USD or 100 INR (docs/domain.md), and its USD sort figure positive.
-    expect(product.listPriceMinor).toBeGreaterThanOrEqual(product.baseCurrency === "INR" ? 10_000 : 500);
+    // The price as set, within its currency's bounds (docs/domain.md), and its USD sort figure positive.
+    expect(
+      priceBoundBreach({ amountMinor: product.listPriceMinor ?? 0, currency: product.baseCurrency ?? "USD" }),
+    ).toBeNull();
     expect(product.priceMinor).toBeGreaterThan(0);
     expect(product.priceMinor).toBeLessThanOrEqual(6000);
   }
-  for (const live of data.liveSessions) expect(live.title.length).toBeLessThanOrEqual(TITLE_MAX);
+  for (const live of data.liveSessions) {
+    expect(live.title.length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(
+      priceBoundBreach({ amountMinor: live.listPriceMinor ?? 0, currency: live.baseCurrency ?? "USD" }),
+    ).toBeNull();
+  }
 
   // Slots: bookable ones within the next 30 days, history within the previous 30.
   for (const slot of data.slots) {

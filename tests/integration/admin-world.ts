@@ -29,12 +29,12 @@ export async function payoutWorld(feeBps = 2000) {
 
 /**
  * A paid slot-booking order of `amount` minor units: its session `daysAgo` days ago, paid then, validated by
- * staff unless `validated` is false, refunded `refunded` minor units.
+ * staff unless `validated` is false, refunded `refunded` minor units, in `currency` (USD unless told; INR at ₹84.10).
  */
 export async function paidOrder(
   world: { streamer: { id: string }; gig: { id: string }; fan: { id: string } },
   amount: number,
-  options: { daysAgo?: number; validated?: boolean; refunded?: number } = {},
+  options: { daysAgo?: number; validated?: boolean; refunded?: number; currency?: "USD" | "INR" } = {},
 ) {
   const daysAgo = options.daysAgo ?? 3;
   const refunded = options.refunded ?? 0;
@@ -48,9 +48,18 @@ export async function paidOrder(
   );
   const status = refunded === 0 ? "paid" : refunded === amount ? "refunded" : "partially_refunded";
   await env.DB.prepare(
-    "UPDATE orders SET amount_minor = ?, refunded_minor = ?, status = ?, paid_at = ?, validated_at = ? WHERE id = ?",
+    "UPDATE orders SET amount_minor = ?, refunded_minor = ?, status = ?, paid_at = ?, validated_at = ?, currency = ?, rate_micros = ? WHERE id = ?",
   )
-    .bind(amount, refunded, status, startsAt.getTime(), options.validated === false ? null : Date.now(), orderId)
+    .bind(
+      amount,
+      refunded,
+      status,
+      startsAt.getTime(),
+      options.validated === false ? null : Date.now(),
+      options.currency ?? "USD",
+      options.currency === "INR" ? 84_100_000 : 1_000_000,
+      orderId,
+    )
     .run();
   return orderId;
 }

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { MAX_AMOUNT_MINOR } from "~/lib/money";
 import { createGame, createGig, createInfluencer, createPlatform, createUser } from "../factories";
 import { request } from "./app";
@@ -33,23 +34,23 @@ describe("every amount has an upper bound", () => {
       product_title: "x",
       price: HUGE,
     });
-    expect(((await refused.json()) as { message: string }).message).toBe("Price can be at most $10,000");
+    expect(((await refused.json()) as { message: string }).message).toBe(GIG_MESSAGES.priceMaxUsd);
     const live = await postJson("/api/post/influencer/liveSession", cookie, {
       ...choice,
       title: "Priceless",
       price: HUGE,
     });
     expect(live.status).toBe(400);
-    expect(((await live.json()) as { message: string }).message).toBe("Price can be at most $10,000");
+    expect(((await live.json()) as { message: string }).message).toBe(GIG_MESSAGES.priceMaxUsd);
     const stored = await env.DB.prepare(
       "SELECT (SELECT count(*) FROM products WHERE influencer_id = ?1) + (SELECT count(*) FROM live_sessions WHERE influencer_id = ?1) AS n",
     )
       .bind(streamer.id)
       .first<{ n: number }>();
     expect(stored?.n).toBe(0);
-    // The highest allowed price is taken.
+    // The highest allowed price is taken (app/lib/price-bounds.ts; tests/integration/price-bounds.test.ts has each bound).
     expect(
-      (await postJson("/api/influencer/add/product", cookie, { ...choice, product_title: "Dear", price: "10000" }))
+      (await postJson("/api/influencer/add/product", cookie, { ...choice, product_title: "Dear", price: "1000" }))
         .status,
     ).toBe(200);
   });
@@ -58,12 +59,15 @@ describe("every amount has an upper bound", () => {
     const star = await createInfluencer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const refusal = await createGig(env.DB, star.id, game, { priceMinor: MAX_AMOUNT_MINOR + 1 }).then(
+    const refusal = await createGig(env.DB, star.id, game, {
+      priceMinor: MAX_AMOUNT_MINOR + 1,
+      listPriceMinor: 500,
+    }).then(
       () => null,
       (error: Error) => `${error.message} ${String(error.cause)}`,
     );
     expect(refusal).toMatch(/MAX_AMOUNT_MINOR/);
-    const gig = await createGig(env.DB, star.id, game, { priceMinor: MAX_AMOUNT_MINOR });
+    const gig = await createGig(env.DB, star.id, game, { priceMinor: MAX_AMOUNT_MINOR, listPriceMinor: 500 });
     await expect(
       env.DB.prepare("UPDATE products SET price_minor = ? WHERE id = ?")
         .bind(MAX_AMOUNT_MINOR + 1, gig.id)

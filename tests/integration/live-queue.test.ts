@@ -28,8 +28,8 @@ async function activeEntries(liveSessionId: string) {
 
 describe("500 fans join one session at once", () => {
   it("gives each exactly one place: unique, gap-free positions per lane, VIP before regular", async () => {
-    const world = await liveWorld({ priceMinor: 300 });
-    const fans = await Promise.all(Array.from({ length: 500 }, (_, i) => liveFan(i % 2 === 0 ? 300 : 0)));
+    const world = await liveWorld({ priceMinor: 500 });
+    const fans = await Promise.all(Array.from({ length: 500 }, (_, i) => liveFan(i % 2 === 0 ? 500 : 0)));
     const responses = await Promise.all(
       fans.map((fan, i) =>
         i % 2 === 0

@@ -148,10 +148,15 @@ describe("every amount carries its currency", () => {
     expect(validated.status).toBe(200);
     const payoutsPage = text(
       await (
-        await request(`/admin/payouts?influencerId=${w.streamer.id}`, { headers: { Cookie: finance.cookie } })
+        await request(`/admin/payout/influencer/${w.streamer.id}?startTime=${days(-40).toISOString().slice(0, 10)}`, {
+          headers: { Cookie: finance.cookie },
+        })
       ).text(),
     );
-    void payoutsPage;
+    // Staff payouts: one proposed payout per currency, each its orders' net, never rupees added to dollars.
+    expect(payoutsPage).toContain("₹2,998.50");
+    expect(payoutsPage).toContain(`gross ${shown.usd}`);
+    for (const amount of Object.values(shown)) expect(payoutsPage, `staff payouts: ${amount}`).toContain(amount);
     for (const mergedOrders of [[w.orders.inrFull, w.orders.inrHalf], [w.orders.usd]]) {
       const created = await staff("/api/admin/create-payout", {
         influencerId: w.streamer.id,

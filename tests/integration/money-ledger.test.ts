@@ -6,9 +6,10 @@ import { placeOrder } from "~/features/booking/purchase.server";
 import { endLiveSession } from "~/features/live/sessions.server";
 import { joinVipWithWallet } from "~/features/live/vip.server";
 import { confirmCheckout } from "~/features/payments/doors.server";
-import { activatePayout, createPayout, remainingOrders } from "~/features/payouts/admin-payouts.server";
+import { activatePayout } from "~/features/payouts/admin-payouts.server";
 import { streamerBalance } from "~/features/payouts/balance.server";
 import { completePayouts } from "~/features/payouts/complete.server";
+import { createPayout, remainingOrders } from "~/features/payouts/create.server";
 import { markOrdersPlayed, ordersForValidation } from "~/features/payouts/validations.server";
 import { cancelSlot } from "~/features/slots/slots.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
@@ -199,8 +200,12 @@ describe("the money ledger, all paths together", () => {
             ...period,
             mergedOrders: orders.map((o) => o.id).slice(0, 300),
           });
-          await activatePayout(env, finance, created.id);
-          await completePayouts(env, finance, [created.id]);
+          for (const payout of created.payouts) await activatePayout(env, finance, payout.id);
+          await completePayouts(
+            env,
+            finance,
+            created.payouts.map((payout) => payout.id),
+          );
           // Played bookings leave the fans' cancellable list; a cancellation after the payout is refused below.
           const played = new Set(toValidate);
           for (const booking of [...confirmed]) {

@@ -29,7 +29,7 @@ const overlayFrames = (frames: Frame[]) => frames.filter((frame) => frame.event 
 
 describe("stream overlay", () => {
   it("follows the queue over a socket admitted by the key, with names, lanes and counts only", async () => {
-    const world = await liveWorld({ priceMinor: 300 });
+    const world = await liveWorld({ priceMinor: 500 });
     const key = await overlayKeyOf(world.liveSessionId, world.starCookie);
     const page = await get(`/overlay/${key}/queue`);
     expect(page.status).toBe(200);
@@ -44,7 +44,7 @@ describe("stream overlay", () => {
     expect((first.data as Overlay).queueLength).toBe(0);
 
     const regular = await liveFan(0, { email: "regular.fan@example.com" });
-    const vip = await liveFan(300, { email: "vip.fan@example.com" });
+    const vip = await liveFan(500, { email: "vip.fan@example.com" });
     expect((await post("/api/join_regular", regular.cookie, { liveSessionId: world.liveSessionId })).status).toBe(200);
     await until(() => overlayFrames(overlay.frames).some((f) => (f.data as Overlay).queueLength === 1));
     const joined = await post("/api/join_vip", vip.cookie, {

@@ -78,14 +78,14 @@ describe("a price as its streamer set it, shown and charged exactly", () => {
     expect(await orderRow(body.orderId)).toEqual({ amount_minor: 600, currency: "USD", rate_micros: 1_000_000 });
   });
 
-  it("a VIP place of $2: shown and charged $2 to a US fan, ₹169 to an Indian fan (wallet in rupees)", async () => {
+  it("a VIP place of $5: shown and charged $5 to a US fan, ₹421 to an Indian fan (wallet in rupees)", async () => {
     await setUsdInrRate(env.DB, RATE);
     const { streamer, game } = await streamerWithGame({ country: "US" });
-    const live = await createLiveSession(env.DB, streamer.id, game, { priceMinor: 200 });
+    const live = await createLiveSession(env.DB, streamer.id, game, { priceMinor: 500 });
 
     const us = await loggedInFan({ country: "US" });
     const usPage = await (await get(`/live/${live.id}`, us.cookie)).text();
-    expect(priceOnPage(usPage, "vip-price")).toBe("$2");
+    expect(priceOnPage(usPage, "vip-price")).toBe("$5");
     const usCheckout = await post("/api/create-live-checkout-session", us.cookie, {
       liveSessionId: live.id,
       acceptTerms: true,
@@ -93,14 +93,14 @@ describe("a price as its streamer set it, shown and charged exactly", () => {
     expect(usCheckout.status).toBe(200);
     const usBody = (await usCheckout.json()) as { id: string; orderId: string };
     const [usSession] = (await standInSessions()).filter((s) => s.id === usBody.id);
-    expect(usSession).toMatchObject({ amount_total: 200, currency: "usd" });
-    expect(await orderRow(usBody.orderId)).toEqual({ amount_minor: 200, currency: "USD", rate_micros: 1_000_000 });
+    expect(usSession).toMatchObject({ amount_total: 500, currency: "usd" });
+    expect(await orderRow(usBody.orderId)).toEqual({ amount_minor: 500, currency: "USD", rate_micros: 1_000_000 });
 
-    // $2 * 84.10 = ₹168.20 -> ₹169, paid from a wallet that holds rupees.
+    // $5 * 84.10 = ₹420.50 -> ₹421, paid from a wallet that holds rupees.
     const india = await loggedInFan({ country: "IN" });
-    await creditWallet(env.DB, india.fan.id, 20_000, "INR");
+    await creditWallet(env.DB, india.fan.id, 50_000, "INR");
     const inPage = await (await get(`/live/${live.id}`, india.cookie)).text();
-    expect(priceOnPage(inPage, "vip-price")).toBe("₹169");
+    expect(priceOnPage(inPage, "vip-price")).toBe("₹421");
     const joined = await post("/api/join_vip", india.cookie, {
       liveSessionId: live.id,
       acceptTerms: true,
@@ -112,7 +112,7 @@ describe("a price as its streamer set it, shown and charged exactly", () => {
     )
       .bind(india.fan.id)
       .first();
-    expect(paid).toEqual({ amount_minor: 16_900, currency: "INR", rate_micros: RATE, debit: -16_900, wallet: "INR" });
+    expect(paid).toEqual({ amount_minor: 42_100, currency: "INR", rate_micros: RATE, debit: -42_100, wallet: "INR" });
   });
 });
 

@@ -1,10 +1,11 @@
 import { AppError } from "~/lib/errors";
-import { type CurrencyCode, type Money, priceIn, RATE_SCALE } from "~/lib/money";
+import { type CurrencyCode, MAX_AMOUNT_MINOR, type Money, priceIn, RATE_SCALE } from "~/lib/money";
 import type { Db } from "~/platform/db.server";
 import { currencyCodeFor, displayCurrency } from "./currency";
 import { usdInrRateQuery } from "./rate-query.server";
 
 export const RATE_UNAVAILABLE = "The exchange rate is not available yet. Please try again later.";
+export const CHARGE_TOO_LARGE = "This price is more than can be paid at once in your currency at today's rate.";
 
 /** What an order is charged and records: the amount and currency the buyer was shown, and the USD rate of it. */
 export type Charge = Money & { rateMicros: number };
@@ -27,6 +28,9 @@ export async function chargeFor(db: Db, buyer: { country: string | null }, list:
 
 function chargeAt(buyer: { country: string | null }, list: Money, usdInrMicros: number | null): Charge {
   const price = priceIn(list, displayCurrency(buyerCurrency(buyer), usdInrMicros));
+  // Prices within their bounds always fit an order at a plausible rate (app/lib/price-bounds.ts); past it, or for
+  // a price set before those bounds, the buyer is told rather than the order's write failing.
+  if (price.amountMinor > MAX_AMOUNT_MINOR) throw new AppError(422, CHARGE_TOO_LARGE);
   if (price.currency === "USD") return { amountMinor: price.amountMinor, currency: "USD", rateMicros: RATE_SCALE };
   if (!usdInrMicros || usdInrMicros <= 0) throw new AppError(503, RATE_UNAVAILABLE);
   return { amountMinor: price.amountMinor, currency: price.currency, rateMicros: usdInrMicros };

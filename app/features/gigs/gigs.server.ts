@@ -7,12 +7,13 @@ import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { money, toUsdMinor } from "~/lib/money";
 import { pageInfo } from "~/lib/paging";
+import { priceBoundBreach } from "~/lib/price-bounds";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, named } from "~/platform/db.server";
 import { bookings, gameModes, gamePlatforms, games, orders, platforms, products, productTags, slots } from "~db/schema";
 import { storeCover } from "./cover.server";
 import { GIG_MESSAGES as M } from "./messages";
-import { type GigInput, priceToMinor } from "./schema";
+import { type GigInput, priceBoundMessage, priceToMinor } from "./schema";
 
 /** The streamer's base currency (docs/domain.md): INR for country IN, else USD. */
 export function streamerCurrency(viewer: Viewer) {
@@ -192,11 +193,14 @@ export async function assertGameChoice(
 /**
  * The typed price as it is stored (db/schema/products.ts): exactly as typed, in the streamer's currency
  * (`listPriceMinor`, `baseCurrency`), and its USD figure at today's stored rate for sorting by price
- * (`priceMinor`). Gigs and VIP prices alike.
+ * (`priceMinor`). Gigs and VIP prices alike. A price outside its currency's bounds (app/lib/price-bounds.ts) is
+ * refused here too, with the form's message, whoever calls: the schemas refuse it first, the database last.
  */
 export async function priceAsSet(env: Env, viewer: Viewer, price: string) {
   const currency = streamerCurrency(viewer);
   const minor = priceToMinor(price);
+  const breach = priceBoundBreach({ amountMinor: minor, currency });
+  if (breach) throw new AppError(422, priceBoundMessage(currency, breach), "price");
   if (currency === "USD") return { listPriceMinor: minor, baseCurrency: currency, priceMinor: minor };
   const rate = await getUsdInrRate(env);
   if (!rate || rate.rateMicros <= 0) throw new AppError(503, M.rateUnavailable);

@@ -26,8 +26,9 @@ export const GIG_MESSAGES = {
   priceFormat: "Enter a price with up to 2 decimals",
   priceMinUsd: "Price should be greater than $5",
   priceMinInr: "Price should be greater than ₹100",
-  priceMaxUsd: "Price can be at most $10,000",
-  priceMaxInr: "Price can be at most ₹10,00,000",
+  // The bounds are app/lib/price-bounds.ts PRICE_BOUNDS_MINOR (tests/integration/price-bounds.test.ts ties them).
+  priceMaxUsd: "Price can be at most $1,000",
+  priceMaxInr: "Price can be at most ₹1,00,000",
   requirements: "Please fill all the requirements",
   invalidImage: "Please select a valid image file",
   imageTooLarge: "The image must be at most 5 MB",

@@ -1,3 +1,5 @@
+import type { CurrencyCode } from "~/lib/money";
+import { PRICE_BOUNDS_MINOR } from "~/lib/price-bounds";
 import { multiLine, singleLine, withoutControlCharacters } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { GIG_MESSAGES as M } from "./messages";
@@ -5,17 +7,11 @@ import { GIG_MESSAGES as M } from "./messages";
 /** docs/domain.md: title at most 66 characters; description hint 500-3000. */
 export const GIG_TITLE_MAX = 66;
 export const GIG_DESCRIPTION_HINT = { min: 500, max: 3000 } as const;
-/** docs/domain.md: minimum price 5 USD or 100 INR, typed in the streamer's base currency. */
-export const GIG_MIN_PRICE = { USD: 5, INR: 100 } as const;
-/**
- * The highest price a streamer may type, in their base currency: both stay under MAX_AMOUNT_MINOR once held in USD
- * (₹10,00,000 is about $12,000 at any plausible rate).
- */
-export const GIG_MAX_PRICE = { USD: 10_000, INR: 1_000_000 } as const;
 export const GIG_TAG_MAX = 40;
 export const GIG_TAGS_MAX = 10;
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
-export type BaseCurrency = keyof typeof GIG_MIN_PRICE;
+/** The currency a streamer types prices in: their base currency (INR in India, USD otherwise). */
+export type BaseCurrency = CurrencyCode;
 
 /** Tags as typed (Enter or comma): trimmed, non-empty, no duplicates (case-insensitive), in order. */
 export function normaliseTags(raw: unknown): string[] {
@@ -41,17 +37,28 @@ export function normaliseTags(raw: unknown): string[] {
 
 const requirement = z.object({ key: z.string().trim().optional(), value: z.string().trim().optional() });
 
-/** Price typed in the streamer's base currency: digits with up to 2 decimals, at least the currency's minimum. */
+/** The message for a price outside its currency's bounds (app/lib/price-bounds.ts), as the specification words it. */
+export function priceBoundMessage(currency: BaseCurrency, breach: "below" | "above"): string {
+  if (breach === "below") return currency === "INR" ? M.priceMinInr : M.priceMinUsd;
+  return currency === "INR" ? M.priceMaxInr : M.priceMaxUsd;
+}
+
+/**
+ * Price typed in the streamer's base currency: digits with up to 2 decimals, within that currency's bounds
+ * (PRICE_BOUNDS_MINOR, compared in exact minor units). Gigs and VIP prices, page and API alike.
+ */
 export function priceSchema(baseCurrency: BaseCurrency) {
-  const min = GIG_MIN_PRICE[baseCurrency];
-  const minMessage = baseCurrency === "INR" ? M.priceMinInr : M.priceMinUsd;
-  const maxMessage = baseCurrency === "INR" ? M.priceMaxInr : M.priceMaxUsd;
+  const bounds = PRICE_BOUNDS_MINOR[baseCurrency];
+  const minMessage = priceBoundMessage(baseCurrency, "below");
   return z.coerce
     .string({ error: minMessage })
     .trim()
     .regex(/^\d+(\.\d{1,2})?$/, M.priceFormat)
-    .refine((value) => Number(value) >= min, minMessage)
-    .refine((value) => value.length <= 16 && Number(value) <= GIG_MAX_PRICE[baseCurrency], maxMessage);
+    .refine((value) => value.length > 16 || priceToMinor(value) >= bounds.min, minMessage)
+    .refine(
+      (value) => value.length <= 16 && priceToMinor(value) <= bounds.max,
+      priceBoundMessage(baseCurrency, "above"),
+    );
 }
 
 /** Requirements: every key and value non-empty ("Please fill all the requirements"). Shared by gigs and live sessions. */

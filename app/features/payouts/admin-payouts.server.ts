@@ -4,228 +4,30 @@ import type { Viewer } from "~/features/auth/policy";
 import { assertStaff, type StaffViewer } from "~/features/auth/staff";
 import { earningOrder, orderNetMinor } from "~/features/earnings/earning-order";
 import { badRequest, conflict, notFound } from "~/lib/errors";
-import { newId } from "~/lib/id";
+import { batchGuard, col, type Db, getDb, idChunks, selectInChunks } from "~/platform/db.server";
+import { influencerProfiles, orders, type PayoutStatus, payoutOrders, payouts, users } from "~db/schema";
+import type { EditPayoutInput } from "./admin-schema";
 import {
-  batchGuard,
-  col,
-  type Db,
-  getDb,
-  idChunks,
-  isBatchGuardFailure,
-  isUniqueViolation,
-  selectInChunks,
-} from "~/platform/db.server";
-import {
-  CONFIG_KEYS,
-  configurations,
-  influencerProfiles,
-  orders,
-  type PayoutStatus,
-  payoutOrders,
-  payouts,
-  users,
-} from "~db/schema";
-import type { CreatePayoutInput, EditPayoutInput, PayoutRatesInput } from "./admin-schema";
-import { percentToBps } from "./admin-schema";
+  mergedExactly,
+  mergeStatements,
+  ratesColumns,
+  readMergeable,
+  runGuarded,
+  unique,
+  withOverrides,
+} from "./merge.server";
 import { PAYOUT_MESSAGES as M } from "./messages";
-import { inNoActivePayout, orderRowsQuery, ordersOfPayout, paidWithin, payableOrder } from "./orders.server";
-import { DEFAULT_PAYOUT_TAX_BPS, type PayoutRates, payoutTotals } from "./totals";
+import { ordersOfPayout } from "./orders.server";
+import { payoutTotals } from "./totals";
 
 /**
  * Staff payouts (docs/domain.md: remaining orders -> draft (editable) -> active -> completed, or removed
  * while a draft). Every use case checks the "payouts" capability first, writes in one batch with its audit
  * entry, and guards its own writes (docs/decisions/015-payouts.md): an order is merged only while it is
  * payable, the partial UNIQUE index keeps it in one non-removed payout, and a guard statement rolls the batch
- * back unless exactly the asked-for orders ended up in the payout.
+ * back unless exactly the asked-for orders ended up in the payout. Creating payouts is create.server.ts; what the
+ * writes share (rates, merging, guards) is merge.server.ts.
  */
-
-/** The default percentages a new payout snapshots: the streamer's fee, then the configured taxes. */
-export async function defaultRates(db: Db, influencerId: string): Promise<PayoutRates> {
-  const [profile, config] = await Promise.all([
-    db
-      .select({ platformFeeBps: influencerProfiles.platformFeeBps })
-      .from(influencerProfiles)
-      .where(eq(influencerProfiles.userId, influencerId))
-      .get(),
-    db
-      .select({ value: configurations.value })
-      .from(configurations)
-      .where(eq(configurations.key, CONFIG_KEYS.payoutTaxes))
-      .get(),
-  ]);
-  if (!profile) throw notFound("Influencer not found");
-  const taxes = (config?.value ?? {}) as Record<string, unknown>;
-  const bps = (value: unknown, fallback: number) =>
-    typeof value === "number" && value >= 0 && value <= 100 ? percentToBps(value) : fallback;
-  return {
-    platformFeeBps: profile.platformFeeBps,
-    platformFeeIndirectTaxBps: bps(
-      taxes.platformFeesIndirectTaxPercent,
-      DEFAULT_PAYOUT_TAX_BPS.platformFeeIndirectTaxBps,
-    ),
-    indirectTaxBps: bps(taxes.indirectTaxPercent, DEFAULT_PAYOUT_TAX_BPS.indirectTaxBps),
-    tdsBps: bps(taxes.tdsPercent, DEFAULT_PAYOUT_TAX_BPS.tdsBps),
-  };
-}
-
-function withOverrides(rates: PayoutRates, input: PayoutRatesInput): PayoutRates {
-  return {
-    platformFeeBps:
-      input.platformFeesPercentage === undefined ? rates.platformFeeBps : percentToBps(input.platformFeesPercentage),
-    platformFeeIndirectTaxBps:
-      input.platformFeesIndirectTaxPercentage === undefined
-        ? rates.platformFeeIndirectTaxBps
-        : percentToBps(input.platformFeesIndirectTaxPercentage),
-    indirectTaxBps:
-      input.indirectTaxPercentage === undefined ? rates.indirectTaxBps : percentToBps(input.indirectTaxPercentage),
-    tdsBps: input.tdsPercentage === undefined ? rates.tdsBps : percentToBps(input.tdsPercentage),
-  };
-}
-
-/** Orders of the streamer that a new payout for this period could settle. */
-export async function remainingOrders(
-  env: Env,
-  viewer: Viewer | null,
-  influencerId: string,
-  period: { startTime: Date; endTime: Date },
-) {
-  assertStaff(viewer, "payouts");
-  const db = getDb(env);
-  const rows = await orderRowsQuery(
-    db,
-    sql`${payableOrder(influencerId)} AND ${inNoActivePayout()} AND ${paidWithin(period)}`,
-  ).all();
-  const rates = await defaultRates(db, influencerId);
-  return { orders: rows, rates, totals: payoutTotals(rows, rates) };
-}
-
-/** The orders asked for, each read with its amount; refuses a set that is not payable now. */
-async function readMergeable(db: Db, influencerId: string, ids: string[], ownPayoutId: string | null) {
-  const rows = await selectInChunks(ids, (chunk) =>
-    orderRowsQuery(
-      db,
-      and(
-        inArray(orders.id, chunk),
-        sql`${payableOrder(influencerId)}`,
-        ownPayoutId
-          ? sql`NOT EXISTS (SELECT 1 FROM ${payoutOrders} po WHERE po.order_id = ${col(orders.id)} AND po.active = 1 AND po.payout_id <> ${ownPayoutId})`
-          : inNoActivePayout(),
-      ),
-    ).all(),
-  );
-  if (rows.length !== ids.length) throw conflict(M.ordersNotPayable);
-  const currencies = new Set(rows.map((row) => row.currency));
-  if (currencies.size > 1) throw badRequest(M.mixedCurrencies);
-  return { rows, currency: rows[0]?.currency ?? "USD" };
-}
-
-/** Guard: every order of the payout is still payable, and there are exactly `count` of them. */
-function mergedExactly(db: Db, payoutId: string, influencerId: string, count: number) {
-  return batchGuard(
-    db,
-    sql`(SELECT count(*) FROM ${payoutOrders} po WHERE po.payout_id = ${payoutId} AND po.active = 1) = ${count}
-      AND NOT EXISTS (SELECT 1 FROM ${payoutOrders} po JOIN ${orders} ON ${col(orders.id)} = po.order_id
-        WHERE po.payout_id = ${payoutId} AND po.active = 1 AND NOT (${payableOrder(influencerId)}))`,
-  );
-}
-
-/**
- * Inserts the payout's rows for these orders, each only while it is payable (and not merged elsewhere): one
- * statement per chunk of ids (D1 binds at most 100 values), all in the caller's batch.
- */
-function mergeStatements(db: Db, payoutId: string, influencerId: string, ids: string[], now: Date) {
-  return idChunks(ids).map((chunk) =>
-    db
-      .insert(payoutOrders)
-      .select(
-        db
-          .select({
-            payoutId: sql<string>`${payoutId}`.as("payout_id"),
-            orderId: orders.id,
-            active: sql<boolean>`1`.as("active"),
-            createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
-          })
-          .from(orders)
-          .where(and(inArray(orders.id, chunk), sql`${payableOrder(influencerId)}`, inNoActivePayout())),
-      )
-      .onConflictDoNothing(),
-  );
-}
-
-async function runGuarded<T>(work: () => Promise<T>, message: string): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isBatchGuardFailure(error) || isUniqueViolation(error)) throw conflict(message);
-    throw error;
-  }
-}
-
-const unique = (ids: string[]) => [...new Set(ids)];
-
-function ratesColumns(rates: PayoutRates) {
-  return {
-    platformFeeBps: rates.platformFeeBps,
-    platformFeeIndirectTaxBps: rates.platformFeeIndirectTaxBps,
-    indirectTaxBps: rates.indirectTaxBps,
-    tdsBps: rates.tdsBps,
-  };
-}
-
-/** Creates a draft payout merging the chosen orders, with its snapshot of percentages and totals. */
-export async function createPayout(env: Env, viewer: Viewer | null, input: CreatePayoutInput, now = new Date()) {
-  assertStaff(viewer, "payouts");
-  const db = getDb(env);
-  const ids = unique(input.mergedOrders);
-  const profile = await db
-    .select({ isVerified: influencerProfiles.isVerified })
-    .from(influencerProfiles)
-    .where(eq(influencerProfiles.userId, input.influencerId))
-    .get();
-  if (!profile) throw notFound("Influencer not found");
-  if (!profile.isVerified) throw conflict(M.notVerified);
-  const { rows, currency } = await readMergeable(db, input.influencerId, ids, null);
-  const outside = rows.some(
-    (row) => !row.paidAt || row.paidAt < input.startTime || row.paidAt.getTime() > input.endTime.getTime(),
-  );
-  if (outside) throw conflict(M.ordersNotPayable);
-  const rates = withOverrides(await defaultRates(db, input.influencerId), input);
-  const totals = payoutTotals(rows, rates);
-  const id = newId();
-  const values = {
-    id,
-    influencerId: input.influencerId,
-    periodStart: input.startTime,
-    periodEnd: input.endTime,
-    status: "draft" as const,
-    ...ratesColumns(rates),
-    currency,
-    ...totals,
-    createdBy: viewer.id,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await runGuarded(
-    () =>
-      db.batch([
-        db.insert(payouts).values(values),
-        ...mergeStatements(db, id, input.influencerId, ids, now),
-        mergedExactly(db, id, input.influencerId, ids.length),
-        batchGuard(
-          db,
-          sql`EXISTS (SELECT 1 FROM ${influencerProfiles} WHERE ${col(influencerProfiles.userId)} = ${input.influencerId} AND ${col(influencerProfiles.isVerified)} = 1)`,
-        ),
-        auditStatement(
-          db,
-          viewer,
-          { action: "payout.create", entity: "payout", entityId: id, after: { ...values, orders: ids } },
-          now,
-        ),
-      ]),
-    M.ordersNotPayable,
-  );
-  return { id, ...totals, rates, currency, orders: ids.length };
-}
 
 async function loadPayout(db: Db, payoutId: string) {
   const payout = await db.select().from(payouts).where(eq(payouts.id, payoutId)).get();
@@ -240,8 +42,8 @@ export async function editPayout(env: Env, viewer: Viewer | null, input: EditPay
   const payout = await loadPayout(db, input.editingPayoutId);
   if (payout.status !== "draft") throw conflict(M.notDraft);
   const ids = unique(input.newMergedOrders);
-  const { rows, currency } = await readMergeable(db, payout.influencerId, ids, payout.id);
-  if (currency !== payout.currency) throw badRequest(M.mixedCurrencies);
+  const rows = await readMergeable(db, payout.influencerId, ids, payout.id);
+  if (rows.some((row) => row.currency !== payout.currency)) throw badRequest(M.mixedCurrencies);
   const rates = withOverrides(payout, input);
   const totals = payoutTotals(rows, rates);
   const before = { ...payout, orders: (await ordersOfPayout(db, payout.id)).map((o) => o.id) };
@@ -409,8 +211,6 @@ export async function completionStatements(db: Db, viewer: StaffViewer, payoutId
   );
   return { ids, statements: [...statements, ...audits] };
 }
-
-export { runGuarded };
 
 /** Payouts of a streamer: "active" (drafts and active ones, staff's work in progress) or "history". */
 export async function listPayouts(env: Env, viewer: Viewer | null, influencerId: string, which: "active" | "history") {

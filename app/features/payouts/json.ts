@@ -39,12 +39,11 @@ export function payoutJson(
   };
 }
 
-/** An order as payout and validation screens list it. */
+/** An order as payout and validation screens list it: `amount` is its net (`orderNetMinor`, earning-order.ts). */
 export function payoutOrderJson(o: {
   id: string;
   kind: string;
-  amountMinor: number;
-  refundedMinor: number;
+  netMinor: number;
   currency: CurrencyCode;
   paidAt: Date | null;
   validatedAt: Date | null;
@@ -57,7 +56,7 @@ export function payoutOrderJson(o: {
     kind: o.kind,
     title: o.title,
     buyer: o.buyer,
-    amount: o.amountMinor - o.refundedMinor,
+    amount: o.netMinor,
     currency: o.currency,
     startTime: o.sessionAt?.toISOString() ?? null,
     paidAt: o.paidAt?.toISOString() ?? null,

@@ -4,6 +4,7 @@ export const PAYOUT_MESSAGES = {
   completeError: "Error marking payout complete",
   validationsError: "Error saving validations orders",
   created: "Payout created",
+  createdPerCurrency: (count: number) => `${count} payouts created, one per currency`,
   updated: "Payout updated",
   removed: "Payout removed",
   removeConfirm: "Remove this payout?",

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
-import { earningOrder, refundOwedOnOrder } from "~/features/earnings/earning-order";
+import { earningOrder, orderNetMinor, refundOwedOnOrder } from "~/features/earnings/earning-order";
 import { col, type Db } from "~/platform/db.server";
 import { liveSessions, orders, payoutOrders, products, slots, users } from "~db/schema";
 
@@ -21,7 +21,10 @@ export function paidWithin(period: { startTime: Date; endTime: Date }): SQL {
   return sql`${col(orders.paidAt)} >= ${period.startTime.getTime()} AND ${col(orders.paidAt)} <= ${period.endTime.getTime()}`;
 }
 
-/** What a staff screen shows of an order: buyer, session, when, amount. */
+/**
+ * What a staff screen shows of an order: buyer, session, when, amount, and `netMinor`, what it earns: THE order net
+ * (`orderNetMinor`, app/features/earnings/earning-order.ts), which payout totals, the statement and the API add up.
+ */
 export function orderRowsQuery(db: Db, where: SQL | undefined) {
   return db
     .select({
@@ -30,6 +33,7 @@ export function orderRowsQuery(db: Db, where: SQL | undefined) {
       status: orders.status,
       amountMinor: orders.amountMinor,
       refundedMinor: orders.refundedMinor,
+      netMinor: sql<number>`${orderNetMinor}`.mapWith(Number),
       currency: orders.currency,
       paidAt: orders.paidAt,
       validatedAt: orders.validatedAt,

@@ -87,7 +87,7 @@ export async function buildStatementXlsx(
       buyer: order.buyer,
       sessionAt: order.sessionAt?.toISOString() ?? "",
       paidAt: order.paidAt?.toISOString() ?? "",
-      amount: major(order.amountMinor - order.refundedMinor),
+      amount: major(order.netMinor),
     });
   }
   const buffer = await workbook.xlsx.writeBuffer();

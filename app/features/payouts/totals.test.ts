@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAYOUT_TAX_BPS, payoutTotals, percentShare } from "./totals";
+import { DEFAULT_PAYOUT_TAX_BPS, payoutsByCurrency, payoutTotals, percentShare } from "./totals";
 
 const rates = { platformFeeBps: 2000, ...DEFAULT_PAYOUT_TAX_BPS };
 
@@ -31,10 +31,7 @@ describe("percentShare", () => {
 
 describe("payoutTotals", () => {
   it("applies docs/domain.md's defaults to the orders, net of refunds", () => {
-    const totals = payoutTotals(
-      [{ amountMinor: 5_000 }, { amountMinor: 3_000, refundedMinor: 1_000 }, { amountMinor: 12_345 }],
-      rates,
-    );
+    const totals = payoutTotals([{ netMinor: 5_000 }, { netMinor: 2_000 }, { netMinor: 12_345 }], rates);
     // gross 193.45: fee 20% = 38.69; its tax 18% = 6.9642 -> 6.96; indirect tax 18% = 34.821 -> 34.82;
     // TDS 0.1% = 0.19345 -> 0.19; net = 193.45 - 38.69 - 6.96 - 34.82 - 0.19 = 112.79.
     expect(totals).toEqual({
@@ -50,7 +47,7 @@ describe("payoutTotals", () => {
   it("adds up: gross is net plus everything withheld", () => {
     for (const gross of [1, 99, 1_000, 123_457, 9_999_999]) {
       for (const platformFeeBps of [0, 1250, 2000, 3333]) {
-        const totals = payoutTotals([{ amountMinor: gross }], { ...rates, platformFeeBps });
+        const totals = payoutTotals([{ netMinor: gross }], { ...rates, platformFeeBps });
         const withheld =
           totals.platformFeeMinor + totals.platformFeeIndirectTaxMinor + totals.indirectTaxMinor + totals.tdsMinor;
         expect(totals.netMinor + withheld).toBe(gross);
@@ -68,5 +65,25 @@ describe("payoutTotals", () => {
       tdsMinor: 0,
       netMinor: 0,
     });
+  });
+});
+
+describe("payoutsByCurrency", () => {
+  it("proposes one payout per currency, each with its own totals, never adding currencies", () => {
+    const groups = payoutsByCurrency(
+      [
+        { id: "a", currency: "USD", netMinor: 5_000 },
+        { id: "b", currency: "INR", netMinor: 49_900 },
+        { id: "c", currency: "USD", netMinor: 3_000 },
+      ],
+      rates,
+    );
+    expect(groups.map((g) => [g.currency, g.orders.map((o) => o.id)])).toEqual([
+      ["INR", ["b"]],
+      ["USD", ["a", "c"]],
+    ]);
+    expect(groups[0]?.totals).toEqual(payoutTotals([{ netMinor: 49_900 }], rates));
+    expect(groups[1]?.totals.grossMinor).toBe(8_000);
+    expect(payoutsByCurrency([], rates)).toEqual([]);
   });
 });

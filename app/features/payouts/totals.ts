@@ -1,3 +1,4 @@
+import type { CurrencyCode } from "~/lib/money";
 /**
  * A payout's totals (docs/domain.md, docs/domain.md "Influencers and payouts"), in integer minor units of one
  * currency. From the orders merged into it and the percentages snapshotted on it:
@@ -27,7 +28,8 @@ export const DEFAULT_PAYOUT_TAX_BPS = {
   tdsBps: 10,
 } as const satisfies Omit<PayoutRates, "platformFeeBps">;
 
-export type PayoutOrder = { amountMinor: number; refundedMinor?: number | null };
+/** An order as a payout counts it: its net (`netMinor`: `orderNetMinor` of app/features/earnings/earning-order.ts). */
+export type PayoutOrder = { netMinor: number };
 
 export type PayoutTotals = {
   grossMinor: number;
@@ -49,7 +51,7 @@ export function percentShare(amountMinor: number, bps: number): number {
 
 /** The totals of a payout over these orders with these percentages. */
 export function payoutTotals(orders: readonly PayoutOrder[], rates: PayoutRates): PayoutTotals {
-  const grossMinor = orders.reduce((sum, order) => sum + order.amountMinor - (order.refundedMinor ?? 0), 0);
+  const grossMinor = orders.reduce((sum, order) => sum + order.netMinor, 0);
   const platformFeeMinor = percentShare(grossMinor, rates.platformFeeBps);
   const platformFeeIndirectTaxMinor = percentShare(platformFeeMinor, rates.platformFeeIndirectTaxBps);
   const indirectTaxMinor = percentShare(grossMinor, rates.indirectTaxBps);
@@ -62,4 +64,27 @@ export function payoutTotals(orders: readonly PayoutOrder[], rates: PayoutRates)
     tdsMinor,
     netMinor: grossMinor - platformFeeMinor - platformFeeIndirectTaxMinor - indirectTaxMinor - tdsMinor,
   };
+}
+
+/** The orders of one currency, with the totals a payout of all of them would have. */
+export type CurrencyGroup<T extends PayoutOrder> = { currency: CurrencyCode; orders: T[]; totals: PayoutTotals };
+
+/**
+ * Orders grouped by currency, one group per payout to propose: a payout settles orders of one currency
+ * (docs/decisions/020), so amounts of different currencies are never added. Groups in currency-code order, each
+ * group's orders in the order given.
+ */
+export function payoutsByCurrency<T extends PayoutOrder & { currency: CurrencyCode }>(
+  orders: readonly T[],
+  rates: PayoutRates,
+): CurrencyGroup<T>[] {
+  const byCurrency = new Map<CurrencyCode, T[]>();
+  for (const order of orders) {
+    const group = byCurrency.get(order.currency);
+    if (group) group.push(order);
+    else byCurrency.set(order.currency, [order]);
+  }
+  return [...byCurrency.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, group]) => ({ currency, orders: group, totals: payoutTotals(group, rates) }));
 }

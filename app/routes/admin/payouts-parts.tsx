@@ -17,10 +17,7 @@ import type { Route } from "./+types/payouts";
 
 /** The payout screen's parts (app/routes/admin/payouts.tsx): the orders table, the create and edit forms, totals and state buttons. */
 export type LoaderData = Route.ComponentProps["loaderData"];
-type OrderRow = Pick<
-  PayoutOrderRow,
-  "id" | "title" | "buyer" | "sessionAt" | "paidAt" | "amountMinor" | "refundedMinor" | "currency"
->;
+type OrderRow = Pick<PayoutOrderRow, "id" | "title" | "buyer" | "sessionAt" | "paidAt" | "netMinor" | "currency">;
 
 export function OrdersTable({
   orders,
@@ -62,9 +59,7 @@ export function OrdersTable({
             <td>{order.buyer}</td>
             <td>{formatDateTime(order.sessionAt)}</td>
             <td>{formatDateTime(order.paidAt)}</td>
-            <td className="text-right">
-              {formatMoney(money(order.amountMinor - order.refundedMinor, order.currency))}
-            </td>
+            <td className="text-right">{formatMoney(money(order.netMinor, order.currency))}</td>
           </tr>
         ))}
       </tbody>
@@ -100,9 +95,14 @@ export function RateInputs({ rates }: { rates: Record<(typeof RATE_FIELDS)[numbe
   );
 }
 
+/**
+ * The remaining orders, one group per currency, each with the totals of the payout it proposes; every order is
+ * checked, and the one submit creates one draft payout per currency among the checked orders (createPayout), with
+ * JavaScript or without.
+ */
 export function CreateForm({ data, lastResult }: { data: LoaderData; lastResult: unknown }) {
   const navigation = useNavigation();
-  const currency = data.remaining.orders[0]?.currency ?? "USD";
+  const groups = data.remaining.byCurrency;
   const [form] = useForm({
     id: "create-payout",
     lastResult: lastResult as never,
@@ -115,13 +115,25 @@ export function CreateForm({ data, lastResult }: { data: LoaderData; lastResult:
       <input type="hidden" name="influencerId" value={data.influencer.id} />
       <input type="hidden" name="startTime" value={data.period.startTime} />
       <input type="hidden" name="endTime" value={data.period.endTime} />
-      <OrdersTable orders={data.remaining.orders} name="mergedOrders" checked={() => true} />
-      {data.remaining.orders.length > 0 ? (
-        <>
-          <p className="text-sm text-zinc-300">
-            All of them: gross {formatMoney(money(data.remaining.totals.grossMinor, currency))}, net{" "}
-            {formatMoney(money(data.remaining.totals.netMinor, currency))}
+      {groups.length === 0 ? <OrdersTable orders={[]} name="mergedOrders" checked={() => true} /> : null}
+      {groups.map((group) => (
+        <section
+          key={group.currency}
+          className="flex flex-col gap-2"
+          aria-label={`Orders in ${group.currency}`}
+          data-testid={`remaining-${group.currency}`}
+        >
+          {groups.length > 1 ? <h3 className="text-sm font-semibold">Orders in {group.currency}</h3> : null}
+          <OrdersTable orders={group.orders} name="mergedOrders" checked={() => true} />
+          <p className="text-sm text-zinc-300" data-testid={`proposed-${group.currency}`}>
+            {groups.length > 1 ? `The ${group.currency} payout, all of them` : "All of them"}: gross{" "}
+            {formatMoney(money(group.totals.grossMinor, group.currency))}, net{" "}
+            {formatMoney(money(group.totals.netMinor, group.currency))}
           </p>
+        </section>
+      ))}
+      {groups.length > 0 ? (
+        <>
           <RateInputs rates={data.remaining.rates} />
           <button
             type="submit"
@@ -130,7 +142,7 @@ export function CreateForm({ data, lastResult }: { data: LoaderData; lastResult:
             className={`${buttonClass} self-start`}
             disabled={navigation.state === "submitting"}
           >
-            Create draft payout
+            {groups.length > 1 ? `Create ${groups.length} draft payouts, one per currency` : "Create draft payout"}
           </button>
         </>
       ) : null}

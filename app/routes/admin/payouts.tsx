@@ -10,12 +10,10 @@ import {
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   activatePayout,
-  createPayout,
   editPayout,
   getPayout,
   influencerForStaff,
   listPayouts,
-  remainingOrders,
   removePayout,
 } from "~/features/payouts/admin-payouts.server";
 import {
@@ -27,6 +25,7 @@ import {
   periodSchema,
 } from "~/features/payouts/admin-schema";
 import { completePayouts } from "~/features/payouts/complete.server";
+import { createPayout, remainingOrders } from "~/features/payouts/create.server";
 import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
 import { generatePayoutStatement } from "~/features/payouts/statement.server";
 import { formatMoney, money } from "~/lib/money";
@@ -94,7 +93,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         intent,
         createPayoutSchema,
         (v) => createPayout(env, viewer, v),
-        () => ({ to: back, message: M.created }),
+        (result) => ({
+          to: back,
+          message: result.payouts.length > 1 ? M.createdPerCurrency(result.payouts.length) : M.created,
+        }),
         M.createError,
       );
     case "edit":

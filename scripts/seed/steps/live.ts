@@ -17,9 +17,12 @@ import {
 import type { SeedOrdersOut } from "./orders";
 import type { SeedFansOut, SeedInfluencersOut } from "./people";
 
-/** A VIP price as its streamer set it: whole dollars, or rupees (₹99 to ₹499), with its USD figure for sorting. */
+/**
+ * A VIP price as its streamer set it: whole dollars, or rupees (₹124 to ₹499, within PRICE_BOUNDS_MINOR), with its USD
+ * figure for sorting.
+ */
 function vipPrice(baseCurrency: CurrencyCode, units: number) {
-  const listPriceMinor = baseCurrency === "INR" ? (units * 25 - 26) * 100 : units * 100;
+  const listPriceMinor = baseCurrency === "INR" ? (units * 25 - 1) * 100 : units * 100;
   const priceMinor = toUsdMinor(listPriceMinor, baseCurrency, Math.round(USD_TO_INR * RATE_SCALE));
   return { listPriceMinor, baseCurrency, priceMinor };
 }

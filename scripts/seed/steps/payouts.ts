@@ -31,7 +31,9 @@ export function seedPayouts(
   ) => {
     if (orders.length === 0) return;
     const id = nextId.payout();
-    const totals = payoutTotals(orders, { platformFeeBps: influencer.feeBps, ...payoutRates });
+    // Only `paid` orders are seeded into payouts: nothing refunded or owed, so each one's net is its amount.
+    const nets = orders.map((order) => ({ netMinor: order.amountMinor }));
+    const totals = payoutTotals(nets, { platformFeeBps: influencer.feeBps, ...payoutRates });
     const completedAt = status === "completed" ? created + rnd.int(2, 5) * DAY : null;
     const removedAt = status === "removed" ? created + HOUR : null;
     data.payouts.push({

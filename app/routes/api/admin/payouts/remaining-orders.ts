@@ -1,12 +1,14 @@
-import { remainingOrders } from "~/features/payouts/admin-payouts.server";
 import { periodSchema } from "~/features/payouts/admin-schema";
+import { remainingOrders } from "~/features/payouts/create.server";
 import { payoutOrderJson } from "~/features/payouts/json";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**
  * GET /api/admin/remaining-orders/:influencerId?startTime&endTime and
  * POST /api/admin/generate-remaining-orders/:influencerId {startTime, endTime}: the payable orders of the
- * period (validated, paid, unrefunded, in no payout) and the totals a payout of all of them would have.
+ * period (validated, paid, unrefunded, in no payout), and per currency (`payouts`) the payout of all its orders
+ * that create-payout would make, with its totals. `totals` is that payout's when the orders share one currency
+ * (null when they do not: amounts of different currencies are never added).
  */
 const handler = jsonAction(
   { schema: periodSchema, auth: true, staff: "payouts", methods: ["GET", "POST"] },
@@ -18,7 +20,12 @@ const handler = jsonAction(
       platformFeesIndirectTaxPercentage: result.rates.platformFeeIndirectTaxBps / 100,
       indirectTaxPercentage: result.rates.indirectTaxBps / 100,
       tdsPercentage: result.rates.tdsBps / 100,
-      totals: result.totals,
+      totals: result.byCurrency.length === 1 ? (result.byCurrency[0]?.totals ?? null) : null,
+      payouts: result.byCurrency.map((group) => ({
+        currency: group.currency,
+        mergedOrders: group.orders.map((order) => order.id),
+        totals: group.totals,
+      })),
     };
   },
 );

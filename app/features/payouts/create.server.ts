@@ -1,0 +1,129 @@
+import { eq, sql } from "drizzle-orm";
+import { auditStatement } from "~/features/audit/audit.server";
+import type { Viewer } from "~/features/auth/policy";
+import { assertStaff } from "~/features/auth/staff";
+import { conflict, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import type { CurrencyCode } from "~/lib/money";
+import { batchGuard, col, getDb } from "~/platform/db.server";
+import { influencerProfiles, payouts } from "~db/schema";
+import type { CreatePayoutInput } from "./admin-schema";
+import {
+  defaultRates,
+  mergedExactly,
+  mergeStatements,
+  ratesColumns,
+  readMergeable,
+  runGuarded,
+  unique,
+  withOverrides,
+} from "./merge.server";
+import { PAYOUT_MESSAGES as M } from "./messages";
+import { inNoActivePayout, orderRowsQuery, paidWithin, payableOrder } from "./orders.server";
+import { type PayoutRates, type PayoutTotals, payoutsByCurrency } from "./totals";
+
+/**
+ * Orders of the streamer that a new payout for this period could settle, grouped by currency: one proposed payout
+ * per currency, each with the totals a payout of all its orders would have (a payout never adds currencies).
+ */
+export async function remainingOrders(
+  env: Env,
+  viewer: Viewer | null,
+  influencerId: string,
+  period: { startTime: Date; endTime: Date },
+) {
+  assertStaff(viewer, "payouts");
+  const db = getDb(env);
+  const rows = await orderRowsQuery(
+    db,
+    sql`${payableOrder(influencerId)} AND ${inNoActivePayout()} AND ${paidWithin(period)}`,
+  ).all();
+  const rates = await defaultRates(db, influencerId);
+  return { orders: rows, rates, byCurrency: payoutsByCurrency(rows, rates) };
+}
+
+export type CreatedPayout = PayoutTotals & { id: string; currency: CurrencyCode; rates: PayoutRates; orders: number };
+
+/**
+ * Creates draft payouts merging the chosen orders: one per currency among them (the staff screen's default
+ * submission proposes every payable order, so a streamer paid in rupees and dollars gets two), each with its
+ * snapshot of percentages and its totals, all in one batch (all or none) with an audit entry each.
+ */
+export async function createPayout(
+  env: Env,
+  viewer: Viewer | null,
+  input: CreatePayoutInput,
+  now = new Date(),
+): Promise<{ payouts: CreatedPayout[] }> {
+  assertStaff(viewer, "payouts");
+  const db = getDb(env);
+  const ids = unique(input.mergedOrders);
+  const profile = await db
+    .select({ isVerified: influencerProfiles.isVerified })
+    .from(influencerProfiles)
+    .where(eq(influencerProfiles.userId, input.influencerId))
+    .get();
+  if (!profile) throw notFound("Influencer not found");
+  if (!profile.isVerified) throw conflict(M.notVerified);
+  const rows = await readMergeable(db, input.influencerId, ids, null);
+  const outside = rows.some(
+    (row) => !row.paidAt || row.paidAt < input.startTime || row.paidAt.getTime() > input.endTime.getTime(),
+  );
+  if (outside) throw conflict(M.ordersNotPayable);
+  const rates = withOverrides(await defaultRates(db, input.influencerId), input);
+  const drafts = payoutsByCurrency(rows, rates).map((group) => ({
+    id: newId(),
+    currency: group.currency,
+    orderIds: group.orders.map((order) => order.id),
+    totals: group.totals,
+  }));
+  const statements = drafts.flatMap((draft) => {
+    const values = {
+      id: draft.id,
+      influencerId: input.influencerId,
+      periodStart: input.startTime,
+      periodEnd: input.endTime,
+      status: "draft" as const,
+      ...ratesColumns(rates),
+      currency: draft.currency,
+      ...draft.totals,
+      createdBy: viewer.id,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return [
+      db.insert(payouts).values(values),
+      ...mergeStatements(db, draft.id, input.influencerId, draft.orderIds, now),
+      mergedExactly(db, draft.id, input.influencerId, draft.orderIds.length),
+      auditStatement(
+        db,
+        viewer,
+        { action: "payout.create", entity: "payout", entityId: draft.id, after: { ...values, orders: draft.orderIds } },
+        now,
+      ),
+    ];
+  });
+  const [first, ...rest] = statements;
+  if (!first) throw conflict(M.noOrders);
+  await runGuarded(
+    () =>
+      db.batch([
+        first,
+        ...rest,
+        batchGuard(
+          db,
+          sql`EXISTS (SELECT 1 FROM ${influencerProfiles} WHERE ${col(influencerProfiles.userId)} = ${input.influencerId} AND ${col(influencerProfiles.isVerified)} = 1)`,
+        ),
+      ]),
+    M.ordersNotPayable,
+  );
+  return {
+    payouts: drafts.map((draft) => ({
+      id: draft.id,
+      currency: draft.currency,
+      ...draft.totals,
+      rates,
+      orders: draft.orderIds.length,
+    })),
+  };
+}
