@@ -220,6 +220,17 @@ export function toDecimalString(value: Money): string {
   return fraction === 0n ? whole : `${whole}.${String(fraction).padStart(digits, "0")}`;
 }
 
+/** A chart axis's labels: whole units of `currency`, compact ("₹1.2K", "$30"), in the reader's locale. */
+export function axisFormatter(currency: CurrencyCode): (wholeUnits: number) => string {
+  const format = new Intl.NumberFormat(undefined, {
+    style: "currency",
+    currency,
+    notation: "compact",
+    maximumFractionDigits: 1,
+  });
+  return (wholeUnits) => format.format(wholeUnits);
+}
+
 /** An amount in whole units as a plain number, for drawing only (a chart's bar height); never for sums. */
 export function toMajorUnits(value: Money): number {
   return value.amountMinor / 10 ** minorDigits(value.currency);

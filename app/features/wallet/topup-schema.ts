@@ -1,4 +1,4 @@
-import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money, toMajorUnits } from "~/lib/money";
 import { z } from "~/lib/zod";
 
 /**
@@ -15,15 +15,17 @@ export function topupRangeMessage(currency: CurrencyCode): string {
   return `Top up between ${formatMoney(money(minMinor, currency))} and ${formatMoney(money(maxMinor, currency))}`;
 }
 
+/** The top-up range in whole units of the wallet's currency, as the form's number field takes it. */
+export function topupUnits(currency: CurrencyCode): { min: number; max: number } {
+  const { minMinor, maxMinor } = TOPUP_LIMITS[currency];
+  return { min: toMajorUnits(money(minMinor, currency)), max: toMajorUnits(money(maxMinor, currency)) };
+}
+
 /** The form: an amount in whole units of the wallet's currency. */
 export function topupSchema(currency: CurrencyCode) {
   const message = topupRangeMessage(currency);
-  const { minMinor, maxMinor } = TOPUP_LIMITS[currency];
+  const { min, max } = topupUnits(currency);
   return z.object({
-    amount: z.coerce
-      .number({ error: message })
-      .int(message)
-      .min(minMinor / 100, message)
-      .max(maxMinor / 100, message),
+    amount: z.coerce.number({ error: message }).int(message).min(min, message).max(max, message),
   });
 }

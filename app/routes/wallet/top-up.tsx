@@ -5,7 +5,7 @@ import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { requireUser } from "~/features/auth/guards.server";
 import { buyerCurrency } from "~/features/currency/charge.server";
 import { startTopup } from "~/features/wallet/topup.server";
-import { TOPUP_LIMITS, topupRangeMessage, topupSchema } from "~/features/wallet/topup-schema";
+import { topupRangeMessage, topupSchema, topupUnits } from "~/features/wallet/topup-schema";
 import { isAppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
@@ -16,7 +16,7 @@ export const meta = () => [{ title: "Top up your wallet | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, envOf(context));
   const currency = buyerCurrency(viewer);
-  return { currency, limits: TOPUP_LIMITS[currency] };
+  return { currency, limits: topupUnits(currency) };
 }
 
 /** /wallet/top-up: a wallet_topup order paid by card through the same checkout as bookings. */
@@ -54,8 +54,8 @@ export default function TopUp({ loaderData, actionData }: Route.ComponentProps) 
         <Field label={`Amount (${currency})`} id={fields.amount.id} errors={fields.amount.errors}>
           <input
             {...getInputProps(fields.amount, { type: "number" })}
-            min={limits.minMinor / 100}
-            max={limits.maxMinor / 100}
+            min={limits.min}
+            max={limits.max}
             step={1}
             className={inputClass}
           />

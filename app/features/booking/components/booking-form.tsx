@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { promoRefusalText } from "~/features/promo/reasons";
-import { formatMoney, type Money, money } from "~/lib/money";
+import { formatMoney, type Money, money, multiplyMoney } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useFormCheck } from "~/lib/ui/use-form-check";
 import { BOOKING_FORM_MAX_PLAYERS, BOOKING_MESSAGES } from "../messages";
@@ -224,11 +224,8 @@ export function BookingForm(props: Props) {
             {players > 1 ? (
               <>
                 {" "}
-                ·{" "}
-                <span data-testid="booking-total">
-                  total {formatMoney(money(props.price.amountMinor * players, props.price.currency))}
-                </span>{" "}
-                for {players} seats
+                · <span data-testid="booking-total">total {formatMoney(multiplyMoney(props.price, players))}</span> for{" "}
+                {players} seats
               </>
             ) : null}
             . Card payments hold your seats for a few minutes.

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { CurrencyCode } from "~/lib/money";
+import { axisFormatter, type CurrencyCode } from "~/lib/money";
 
 /** One currency's bars (whole units, drawing only): amounts of different currencies are never stacked or added. */
 export type EarningsSeries = { currency: CurrencyCode; values: number[] };
@@ -57,17 +57,12 @@ function CurrencyBars({ labels, series, titled }: { labels: string[]; series: Ea
       const [{ BarChart }] = await Promise.all([import("chartist"), import("chartist/dist/index.css")]);
       if (cancelled || !chartRef.current) return;
       // The axis reads in the streamer's currency, compactly ("₹1.2K", "$30"), in light text on the dark card.
-      const axis = new Intl.NumberFormat(undefined, {
-        style: "currency",
-        currency,
-        notation: "compact",
-        maximumFractionDigits: 1,
-      });
+      const axis = axisFormatter(currency);
       chart = new BarChart(
         chartRef.current,
         { labels, series: [series.values] },
         {
-          axisY: { onlyInteger: true, labelInterpolationFnc: (value) => axis.format(Number(value)), offset: 56 },
+          axisY: { onlyInteger: true, labelInterpolationFnc: (value) => axis(Number(value)), offset: 56 },
           chartPadding: { left: 8, right: 8, top: 12, bottom: 0 },
           height: "220px",
         },
