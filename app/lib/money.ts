@@ -6,10 +6,10 @@
  *   streamer's currency; a viewer in that currency sees it exactly, a viewer in the other currency sees it
  *   converted at the stored rate, rounded UP once to a whole unit. The page shows that amount and checkout
  *   charges that amount: there is no other conversion of a price anywhere.
- * - THE formatting of an amount (`formatMoney`): Intl.NumberFormat with the currency's locale (Indian grouping
- *   for rupees: ₹1,00,000). An amount is shown as it is: whole amounts without decimals, others with them, so
- *   what a page shows is what is charged. Accounting figures converted for display (`formatConverted`: a
- *   streamer's USD earnings in rupees) keep the exact fraction in BigInt and round once, here.
+ * - THE formatting of an amount (`formatMoney`, which takes only a Money value): Intl.NumberFormat with the
+ *   currency's locale (Indian grouping for rupees: ₹1,00,000). An amount is shown as it is: whole amounts without
+ *   decimals, others with them, so what a page shows is what is charged.
+ * And the value itself (docs/domain.md, "Money"): `Money` and its arithmetic, which never mixes two currencies.
  */
 export const RATE_SCALE = 1_000_000;
 

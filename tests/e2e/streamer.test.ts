@@ -148,11 +148,11 @@ describe.each([true, false])("the streamer's business (JavaScript %s)", (javaScr
     expect(await orders.innerText()).toContain(`Tag${suffix}`);
 
     // 4. Earnings on the chart (drawn with JavaScript) and as figures.
-    const earnings = page.getByRole("region", { name: /^Earnings \(/ });
+    const earnings = page.getByRole("region", { name: "Earnings", exact: true });
     expect(await earnings.getByRole("table").innerText()).toMatch(/Last 7 days\s+₹[\d,.]+ net \(₹[\d,.]+ paid/);
     if (javaScript) {
-      // The axis reads in the streamer's currency (compact rupees), not raw numbers.
-      const yLabels = page.getByTestId("earnings-chart").locator(".ct-label.ct-vertical");
+      // The axis reads in the orders' currency (compact rupees first), not raw numbers.
+      const yLabels = page.getByTestId("earnings-chart").first().locator(".ct-label.ct-vertical");
       await yLabels.first().waitFor();
       await expect.poll(async () => (await yLabels.allInnerTexts()).join(" ")).toMatch(/₹/);
       // Readable on the dark card: light label text, not Chartist's default dark grey.

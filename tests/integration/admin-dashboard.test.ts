@@ -58,7 +58,7 @@ describe("tracking and the staff dashboard", () => {
     await paidOrder(world, 1_000, { validated: false, daysAgo: 2 });
     const page = await (await new Client().get("/admin/dashboard", { Cookie: finance.cookie })).text();
     expect(page).toContain("Payable orders");
-    // Finance's way in: this streamer, one session to validate and one payable order of $42.00.
+    // Finance's way in: this streamer, one session to validate and one payable order of $42.
     const username = world.streamer.username;
     expect(page).toContain(`aria-label="Validate 1 sessions of @${username}"`);
     expect(page).toContain(`href="/admin/payout/influencer/${world.streamer.id}"`);
