@@ -120,6 +120,7 @@ describe("a payment that does not match its order is refunded to the card", () =
     expect(listed.find((r) => r.orderId === placed.orderId)).toMatchObject({
       amountMinor: session.amount_total,
       currency: "USD",
+      method: "card",
       status: "pending",
     });
 

@@ -148,6 +148,8 @@ export type OwedRefundRow = {
   buyerEmail: string | null;
   amountMinor: number;
   currency: string;
+  /** Where it goes: the wallet, or the card through Stripe. */
+  method: "card" | "wallet";
   reason: string | null;
   status: "pending" | "failed";
   attempts: number;
@@ -167,6 +169,7 @@ export async function listOwedRefunds(env: Env, viewer: Viewer | null, limit = 2
       buyerEmail: users.email,
       amountMinor: refunds.amountMinor,
       currency: refunds.currency,
+      method: refunds.method,
       reason: refunds.reason,
       status: refunds.status,
       attempts: refunds.attempts,
