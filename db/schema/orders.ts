@@ -187,7 +187,10 @@ export const refunds = sqliteTable(
       .references(() => orders.id, { onDelete: "restrict" }),
     amountMinor: integer("amount_minor").notNull(),
     currency: currency(),
-    /** Card refunds go back through Stripe; wallet refunds are a wallet entry. */
+    /**
+     * Card refunds go back through Stripe (to the order's payment intent, with this row's id as the idempotency
+     * key); wallet refunds are a wallet entry.
+     */
     method: text("method", { enum: REFUND_METHODS }).notNull(),
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
     reason: text("reason"),
@@ -201,6 +204,12 @@ export const refunds = sqliteTable(
     settledAt: timestamp("settled_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * True (the usual case): carrying it out raises the order's refunded amount. False: it gives back a card payment
+     * the order never accepted (a Checkout session that charged another amount or currency than its order,
+     * app/features/payments/fulfilment.server.ts `refundMismatchedPayment`), in what was charged; the order was never paid and stays cancelled.
+     */
+    countsOnOrder: integer("counts_on_order", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     enumCheck("refunds_method_check", t.method, REFUND_METHODS),
@@ -210,6 +219,9 @@ export const refunds = sqliteTable(
     index("refunds_order_idx").on(t.orderId),
     // At most one refund owed per order at a time: a cause written twice (a retried cancellation) owes once.
     uniqueIndex("refunds_owed_order_unique").on(t.orderId).where(sql`status <> 'succeeded'`),
+    // A payment the order never accepted is refunded once, ever (its order has one Checkout session).
+    uniqueIndex("refunds_unaccepted_payment_unique").on(t.orderId).where(sql`counts_on_order = 0`),
+    check("refunds_unaccepted_card_check", sql`${t.countsOnOrder} = 1 OR ${t.method} = 'card'`),
     // The sweeper's due refunds, and finance staff's list of what is owed.
     index("refunds_owed_idx").on(t.status, t.nextAttemptAt).where(sql`status <> 'succeeded'`),
   ],

@@ -51,7 +51,21 @@ export type StandInSession = {
   amount_total: number;
   metadata: { orderId?: string };
   url: string | null;
+  payment_intent: string | null;
 };
+
+export type StandInRefund = { id: string; amount: number; currency: string; payment_intent: string };
+
+/** The refunds the Stripe stand-in made (of one payment intent), as tests count them. */
+export async function standInRefunds(paymentIntent: string): Promise<StandInRefund[]> {
+  const query = new URLSearchParams({ payment_intent: paymentIntent });
+  return ((await (await stripe(`/__control/refunds?${query}`)).json()) as { refunds: StandInRefund[] }).refunds;
+}
+
+/** The stand-in's next `count` refund calls fail with a 500 (Stripe's api_error). */
+export async function failNextStripeRefunds(count: number) {
+  await stripe("/__control/refunds/fail-next", { method: "POST", body: JSON.stringify({ count }) });
+}
 
 export async function standInSessions(amountTotal?: number): Promise<StandInSession[]> {
   const { sessions } = (await (await stripe("/__control/sessions")).json()) as { sessions: StandInSession[] };

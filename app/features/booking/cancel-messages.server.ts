@@ -1,17 +1,21 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/notify.server";
+import { formatSlotTime } from "~/features/time/format";
 import { recipientZone } from "~/features/time/zone";
 import { latestSettledRefund, owedRefundsOf } from "~/features/wallet/refund-state.server";
+import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import { getDb, named } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
-import { bookings, orders, products, slots, users } from "~db/schema";
+import type { OutboxEntry } from "~/platform/outbox.server";
+import { bookings, orders, products, refunds, slots, users } from "~db/schema";
+import { REFUND_CHOICE_TEXT } from "./cancellation-policy";
 import { slotCancelledEmail } from "./emails";
 
 /**
- * The outbox messages of a slot cancelled by its creator (template SLOT_CANCELLED_TEMPLATE in cancel.server.ts),
- * rendered when delivered: the refund reads as done or under way, as it is at that moment.
+ * The outbox messages of a cancelled booking: by its creator (template SLOT_CANCELLED_TEMPLATE in cancel.server.ts) or
+ * by its fan (BOOKING_CANCELLED_TEMPLATE below), rendered when delivered: the refund reads as done or under way, as it is at that moment.
  */
 async function cancelledFacts(env: Env, bookingId: string) {
   const db = getDb(env);
@@ -71,5 +75,65 @@ export async function slotCancelledNotice(env: Env, bookingId: string): Promise<
         ? "Your session was cancelled by the creator; your full refund to your wallet is under way"
         : "Your session was cancelled by the creator; you got a full refund to your wallet",
     url: "/profile#wallet",
+  };
+}
+
+/** The outbox template of the fan's own cancellation email (one per booking), rendered when delivered. */
+export const BOOKING_CANCELLED_TEMPLATE = "booking-cancelled";
+
+export function bookingCancelledEmailEntry(bookingId: string): OutboxEntry {
+  return {
+    key: `${BOOKING_CANCELLED_TEMPLATE}:${bookingId}:email`,
+    channel: "email",
+    template: BOOKING_CANCELLED_TEMPLATE,
+    params: { bookingId },
+  };
+}
+
+/** The newest refund of an order, owed or carried out, with where it goes. */
+async function latestRefund(env: Env, orderId: string) {
+  const [row] = await getDb(env)
+    .select({
+      amountMinor: refunds.amountMinor,
+      currency: refunds.currency,
+      method: refunds.method,
+      status: refunds.status,
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(desc(refunds.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** "You cancelled your booking": what was refunded and where, and the choice the policy gives. */
+export async function bookingCancelledMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+  const facts = await cancelledFacts(env, bookingId);
+  if (!facts?.email) return null;
+  const refund = await latestRefund(env, facts.orderId);
+  const amount = refund ? formatMoney(refund) : null;
+  const refundLine = !refund
+    ? "There is no refund this close to the start (see the Cancellation Policy)."
+    : refund.method === "card"
+      ? `${amount} is being refunded to the card you paid with: it shows there in 5–10 days.`
+      : `${amount} was refunded to your Noobrd wallet, instantly: it is there now for your next booking.`;
+  const link =
+    refund?.method === "card"
+      ? `${appOrigin(env)}/profile/orders/${facts.orderId}`
+      : `${appOrigin(env)}/profile#wallet`;
+  const lines = [
+    `Hi ${facts.name || facts.username},`,
+    `You cancelled ${facts.title ?? "your session"} (${formatSlotTime(facts.startsAt, null, recipientZone(facts.timeZone))}).`,
+    refundLine,
+    `A refund of a card payment goes where you choose when you cancel: ${REFUND_CHOICE_TEXT}. A wallet payment is refunded to your wallet.`,
+  ];
+  return {
+    to: facts.email,
+    subject: `Cancelled: ${facts.title ?? "your session"}`,
+    text: [...lines, `Your order: ${link}`].join("\n\n"),
+    html: [
+      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(link)}">Your order</a></p>`,
+    ].join("\n"),
   };
 }

@@ -4,15 +4,25 @@ import type { Viewer } from "~/features/auth/policy";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
 import { offerFreedSeats, offerStatements } from "~/features/waitlist/offers.server";
+import { owedCardRefundStatement } from "~/features/wallet/card-refunds.server";
 import { owedRefundsStatement, walletRefundStatements } from "~/features/wallet/ledger.server";
 import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
-import { conflict, notFound } from "~/lib/errors";
+import { badRequest, conflict, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, named, selectInChunks } from "~/platform/db.server";
 import { noticeEntry, outboxKeys, outboxSelectStatement, outboxStatement } from "~/platform/outbox.server";
 import { bookings, orders, slots } from "~db/schema";
-import { type RefundTier, refundFor, refundTier } from "./cancellation-policy";
+import { bookingCancelledEmailEntry } from "./cancel-messages.server";
+import {
+  DEFAULT_REFUND_DESTINATION,
+  type RefundDestination,
+  type RefundTier,
+  refundDestinations,
+  refundFor,
+  refundTier,
+} from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
 
 export type CancelOutcome = {
@@ -20,9 +30,13 @@ export type CancelOutcome = {
   orderId: string;
   slotId: string;
   tier: RefundTier;
-  /** What went back to the wallet, in the order's currency (0 for the no-refund tier). */
+  /** What is refunded, in the order's currency (0 for the no-refund tier). */
   refundedMinor: number;
   currency: CurrencyCode;
+  /** Where the refund goes: the wallet (at once) or the card it was paid with (5–10 days). */
+  refundTo?: RefundDestination;
+  /** True while a card refund is owed but not carried out yet (Stripe failed; it is retried). */
+  refundPending?: boolean;
 };
 
 async function bookingWithOrder(db: Db, bookingId: string) {
@@ -38,6 +52,7 @@ async function bookingWithOrder(db: Db, bookingId: string) {
         amountMinor: orders.amountMinor,
         refundedMinor: orders.refundedMinor,
         currency: orders.currency,
+        paymentMethod: orders.paymentMethod,
         startsAt: slots.startsAt,
       }),
     )
@@ -86,15 +101,18 @@ function cancelStatements(
 }
 
 /**
- * A fan cancels their own confirmed booking before the slot starts. The refund follows the Cancellation
- * Policy page (cancellation-policy.ts) and goes to the wallet in the same batch as the state change; the
- * no-refund tier still cancels (and returns the seats) without a refund entry.
+ * A fan cancels their own confirmed booking before the slot starts. The refund follows the Cancellation Policy page
+ * (cancellation-policy.ts) and goes where the fan chooses (`refundTo`, the wallet by default): to the wallet in the
+ * same batch as the state change; to the card (card-paid bookings only) as an owed card refund written in that batch,
+ * then carried out at once through Stripe and retried if it fails (app/features/wallet/card-refunds.server.ts). The
+ * no-refund tier still cancels (and returns the seats) without a refund.
  */
 export async function cancelBooking(
   env: Env,
   viewer: Viewer,
   bookingId: string,
   now: Date = new Date(),
+  choice: { refundTo?: RefundDestination } = {},
 ): Promise<CancelOutcome> {
   const db = getDb(env);
   const booking = await bookingWithOrder(db, bookingId);
@@ -103,30 +121,41 @@ export async function cancelBooking(
   if (booking.status === "cancelled") throw conflict(BOOKING_MESSAGES.alreadyCancelled);
   if (booking.status !== "confirmed") throw conflict(BOOKING_MESSAGES.notCancellable);
   if (booking.startsAt.getTime() <= now.getTime()) throw conflict(BOOKING_MESSAGES.alreadyStarted);
+  const refundTo = choice.refundTo ?? DEFAULT_REFUND_DESTINATION;
+  if (!refundDestinations(booking.paymentMethod).includes(refundTo)) {
+    throw badRequest(BOOKING_MESSAGES.refundToCardNotPaidByCard, "refundTo");
+  }
 
   const tier = refundTier(booking.startsAt, now);
   const amount = refundFor(tier, booking.amountMinor, booking.refundedMinor);
-  // The fan's notice, written with the cancellation (the outbox): only when this batch cancelled the booking.
+  const toCard = refundTo === "card" && amount > 0;
+  const refundId = newId();
+  // The fan's notice and email, written with the cancellation (the outbox): only when this batch cancelled it.
   const notice = noticeEntry(`booking-cancelled:${booking.bookingId}`, {
     userId: viewer.id,
     type: "booking",
     title:
-      amount > 0
-        ? `Booking cancelled: ${formatMoney(money(amount, booking.currency))} refunded to your wallet`
-        : "Booking cancelled (no refund this close to the start)",
-    url: "/profile#wallet",
+      amount === 0
+        ? "Booking cancelled (no refund this close to the start)"
+        : toCard
+          ? `Booking cancelled: ${formatMoney(money(amount, booking.currency))} is being refunded to your card (5–10 days)`
+          : `Booking cancelled: ${formatMoney(money(amount, booking.currency))} refunded to your wallet`,
+    url: toCard ? `/profile/orders/${booking.orderId}` : "/profile#wallet",
   });
+  const email = bookingCancelledEmailEntry(booking.bookingId);
+  const cancelledNow = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${now.getTime()})`;
+  const options = {
+    now,
+    reason: `Cancelled by the buyer (${tier} refund per the cancellation policy, to the ${toCard ? "card" : "wallet"})`,
+    createdBy: viewer.id,
+    beforeStart: true,
+  };
   const [cancelled] = await db.batch([
-    ...cancelStatements(db, booking, amount, {
-      now,
-      reason: `Cancelled by the buyer (${tier} refund per the cancellation policy)`,
-      createdBy: viewer.id,
-      beforeStart: true,
-    }),
-    outboxStatement(db, notice, {
-      now,
-      when: sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${now.getTime()})`,
-    }),
+    ...(toCard
+      ? cancelToCardStatements(db, booking, { ...options, refundId, amountMinor: amount })
+      : cancelStatements(db, booking, amount, options)),
+    outboxStatement(db, notice, { now, when: cancelledNow }),
+    outboxStatement(db, email, { now, when: cancelledNow }),
     // The seats are free again: offered at once to the slot's waitlist, first in line first (its statements are
     // conditional: they offer only seats this batch freed or that were free already).
     ...offerStatements(db, booking.slotId, now, booking.seats),
@@ -135,7 +164,9 @@ export async function cancelBooking(
   ]);
   // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
   if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
-  await deliverMessages(env, [notice.key], now);
+  // A card refund is carried out now; if Stripe fails it stays owed ("refund pending") and is retried with backoff.
+  const settlement = toCard ? await settleRefunds(env, [refundId], now) : null;
+  await deliverMessages(env, [notice.key, email.key], now);
   // Tells the fans offered the seats, and offers any left (more seats free than this batch's offers covered).
   await offerFreedSeats(env, booking.slotId, now);
   return {
@@ -145,7 +176,39 @@ export async function cancelBooking(
     tier,
     refundedMinor: amount,
     currency: booking.currency,
+    refundTo,
+    refundPending: settlement ? !settlement.settled.includes(refundId) : false,
   };
+}
+
+/**
+ * The statements that cancel one confirmed booking and owe `amountMinor` back to the card it was paid with, for one
+ * batch: the booking's conditional update first, then the owed card refund guarded by `changes() = 1` (a concurrent
+ * second cancellation owes nothing), then the promo code's use given back. Nothing goes to the wallet.
+ */
+function cancelToCardStatements(
+  db: Db,
+  booking: { bookingId: string; orderId: string },
+  options: { now: Date; reason: string; createdBy: string | null; refundId: string; amountMinor: number },
+): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
+  const notStarted = sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) > ${options.now.getTime()}`;
+  return [
+    db
+      .update(bookings)
+      .set({ status: "cancelled", cancelledAt: options.now })
+      .where(and(eq(bookings.id, booking.bookingId), eq(bookings.status, "confirmed"), notStarted))
+      .returning({ id: bookings.id }),
+    owedCardRefundStatement(db, {
+      refundId: options.refundId,
+      orderId: booking.orderId,
+      amountMinor: options.amountMinor,
+      reason: options.reason,
+      createdBy: options.createdBy,
+      now: options.now,
+      guard: sql`changes() = 1`,
+    }),
+    givePromoUseBackStatement(db, sql`(${booking.orderId})`),
+  ];
 }
 
 /** The outbox template of "the creator cancelled your session" (email and notification), one per booking. */

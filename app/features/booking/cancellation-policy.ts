@@ -31,3 +31,23 @@ export function refundFor(tier: RefundTier, paidMinor: number, alreadyRefundedMi
     tier === "full" ? paidMinor : tier === "partial" ? Math.ceil((paidMinor * PARTIAL_REFUND_PERCENT) / 100) : 0;
   return Math.min(due, left);
 }
+
+/**
+ * Where a fan's own cancellation refund goes, as the policy page says: to the wallet, instantly (the default), or,
+ * for a booking paid by card, back to that card in 5–10 days. A booking paid from the wallet refunds to the wallet.
+ */
+export const REFUND_DESTINATIONS = ["wallet", "card"] as const;
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number];
+export const DEFAULT_REFUND_DESTINATION: RefundDestination = "wallet";
+
+/** The destinations a booking paid this way may refund to. */
+export function refundDestinations(paymentMethod: "card" | "wallet"): readonly RefundDestination[] {
+  return paymentMethod === "card" ? REFUND_DESTINATIONS : ["wallet"];
+}
+
+/** The choice in words (policy page, cancel dialog and page, cancellation email). */
+export const REFUND_CHOICE_TEXT = "to your wallet, instantly, or to your card in 5–10 days";
+export const REFUND_DESTINATION_LABELS: Record<RefundDestination, string> = {
+  wallet: "To my Noobrd wallet, instantly",
+  card: "To my card, in 5–10 days",
+};

@@ -28,6 +28,8 @@ export const BOOKING_MESSAGES = {
   alreadyStarted: "This session has already started",
   alreadyCancelled: "This booking is already cancelled",
   cancelled: "Your booking is cancelled",
+  refundToInvalid: 'Choose where the refund goes: "wallet" or "card"',
+  refundToCardNotPaidByCard: "This booking was paid from your wallet, so its refund goes back to your wallet",
   gamertagsUpdated: "Gamertags updated successfully",
   gamertagsLocked: "Gamer tags can no longer be changed: the session has started or the booking is closed",
   unknownGamertag: "That gamer tag is not part of this booking",

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { REFUND_DESTINATIONS } from "./cancellation-policy";
 import { BOOKING_MESSAGES, GAMERTAG_MAX_LENGTH } from "./messages";
 import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE } from "./order-view";
 
@@ -73,6 +74,15 @@ export const lobbyCodeQuerySchema = z
   .refine((q) => q.slotId || q.liveSessionId || q.productId, { message: "Give a slotId, productId or liveSessionId" });
 
 /** POST /api/post/slots/delete/user: the fan cancels their booking of a slot (or names it by booking or order). */
+/** Where the fan's cancellation refund goes (cancellation-policy.ts); absent or blank: the wallet. */
+export const refundToField = z.preprocess(
+  blankToUndefined,
+  z.enum(REFUND_DESTINATIONS, { error: BOOKING_MESSAGES.refundToInvalid }).optional(),
+);
+
+/** The cancel form of /profile/orders/:id/cancel (and the dialog, which posts to it). */
+export const cancelOrderFormSchema = z.object({ refundTo: refundToField });
+
 export const cancelUserSlotSchema = z
-  .object({ slotId: optionalId, bookingId: optionalId, orderId: optionalId })
+  .object({ slotId: optionalId, bookingId: optionalId, orderId: optionalId, refundTo: refundToField })
   .refine((q) => q.slotId || q.bookingId || q.orderId, { message: "Give the slotId of your booking" });

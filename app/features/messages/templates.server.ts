@@ -1,4 +1,8 @@
-import { slotCancelledMail, slotCancelledNotice } from "~/features/booking/cancel-messages.server";
+import {
+  bookingCancelledMail,
+  slotCancelledMail,
+  slotCancelledNotice,
+} from "~/features/booking/cancel-messages.server";
 import {
   bookingConfirmedEmail,
   bookingConfirmedNotice,
@@ -26,6 +30,7 @@ const TEMPLATES: Record<string, Template> = {
   "booking-confirmed": { param: "orderId", email: bookingConfirmedEmail, notification: bookingConfirmedNotice },
   "late-refund": { param: "orderId", email: lateRefundEmail, notification: lateRefundNotice },
   "slot-cancelled": { param: "bookingId", email: slotCancelledMail, notification: slotCancelledNotice },
+  "booking-cancelled": { param: "bookingId", email: bookingCancelledMail },
   "refund-done": { param: "refundId", email: refundDoneEmail, notification: refundDoneNotice },
   "vip-refunded": { param: "entryId", notification: vipRefundedNotice },
   "payout-completed": { param: "payoutId", notification: payoutCompletedNotice },

@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { deliverMessages } from "~/features/messages/deliver.server";
+import { unacceptedPaymentRefundStatement } from "~/features/wallet/card-refunds.server";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
+import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
 import { notFound } from "~/lib/errors";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
@@ -21,7 +23,9 @@ import type { FulfilmentStep, PayableOrder } from "./steps";
  *   UPDATE returned the row sends the confirmation;
  * - a late payment (the hold expired and the seat is gone) is paid and refunded in full to the wallet in one
  *   batch through the one refund path, guarded so that it applies only to an order whose item was lost;
- * - webhook events are recorded by their id (UNIQUE) in webhook.server.ts.
+ * - webhook events are recorded by their id (UNIQUE) in webhook.server.ts;
+ * - a session that charged another amount or currency than its order fulfils nothing: what it charged is owed back
+ *   to the card, once (`refundMismatchedPayment`).
  */
 export type FulfilOutcome = "fulfilled" | "refunded" | "already" | "unpaid" | "mismatch";
 
@@ -111,14 +115,15 @@ export async function fulfilCheckout(
   if (session?.paymentStatus !== "paid") return { outcome: "unpaid", order };
   if (session.amountTotal !== order.amountMinor || session.currency !== order.currency) {
     // A signed event is still checked against the order: a session that charged another amount or currency than
-    // the order fulfils nothing. The order is cancelled (its hold released) and staff are alerted to refund it.
+    // the order fulfils nothing. The order is cancelled (its hold released) and what was charged is owed back to
+    // the card (once, ever), carried out at once and retried like any owed refund.
     log.error("payment.mismatch", {
       orderId: order.id,
       sessionId,
       charged: { amountMinor: session.amountTotal, currency: session.currency },
       expected: { amountMinor: order.amountMinor, currency: order.currency },
     });
-    await releaseOrder(env, order);
+    await refundMismatchedPayment(env, order, session);
     return { outcome: "mismatch", order: (await orderById(db, order.id)) ?? order };
   }
   const step = stepFor(order);
@@ -185,6 +190,54 @@ export async function fulfilCheckout(
     return { outcome: "refunded", order: { ...order, status: "refunded" } };
   }
   return { outcome: "already", order: (await orderById(db, order.id)) ?? order };
+}
+
+/**
+ * A paid session that charged another amount or currency than its order: ONE batch cancels the order (releasing its
+ * hold, as a cancelled checkout does), records the session's payment intent on it and owes what was charged back to
+ * the card (`unacceptedPaymentRefundStatement`: once per order, so replays and concurrent doors owe nothing more).
+ * The refund is then carried out (retried with backoff on failure), and the session expired so it can take nothing
+ * more (Stripe refuses to expire a session that is already complete; that answer is expected and ignored).
+ */
+async function refundMismatchedPayment(env: Env, order: PayableOrder, session: CheckoutSessionSnapshot): Promise<void> {
+  const db = getDb(env);
+  const step = stepFor(order);
+  const now = new Date();
+  const charged = session.amountTotal ?? 0;
+  const cancel = db
+    .update(orders)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "pending_payment")))
+    .returning({ id: orders.id });
+  const owed =
+    charged > 0 && session.currency
+      ? [
+          db
+            .update(orders)
+            .set({ paymentIntentId: session.paymentIntentId })
+            .where(and(eq(orders.id, order.id), isNull(orders.paymentIntentId))),
+          unacceptedPaymentRefundStatement(db, {
+            orderId: order.id,
+            amountMinor: charged,
+            currency: session.currency,
+            reason: "The payment did not match its order (amount or currency): refunded to the card as charged",
+            now,
+          }),
+        ]
+      : [];
+  const [cancelled] = await db.batch([
+    cancel,
+    ...step.release(db, order, now),
+    ...owed,
+    availabilityChangedStatement(db),
+  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if ((cancelled as unknown[]).length === 1) await step.released?.(env, order, now);
+  await settleRefunds(env, await owedRefundIds(env, { orderIds: [order.id] }), now);
+  try {
+    await payments(env).expireCheckoutSession(session.id);
+  } catch (error) {
+    log.warn("payment.mismatch_expire_failed", { orderId: order.id, sessionId: session.id, error });
+  }
 }
 
 /** Releases what an unpaid order holds (checkout cancelled or expired). Idempotent. */

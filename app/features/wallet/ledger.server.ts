@@ -82,6 +82,7 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
           settledAt: sql<Date>`${at}`.as("settled_at"),
           createdAt: sql<Date>`${at}`.as("created_at"),
           updatedAt: sql<Date>`${at}`.as("updated_at"),
+          countsOnOrder: sql<boolean>`1`.as("counts_on_order"),
         })
         .from(orders)
         .where(and(eq(orders.id, refund.orderId), sql`changes() = 1`)),
@@ -147,6 +148,7 @@ export function owedRefundsStatement(db: Db, cause: OwedRefundCause) {
           settledAt: sql<Date | null>`NULL`.as("settled_at"),
           createdAt: sql<Date>`${at}`.as("created_at"),
           updatedAt: sql<Date>`${at}`.as("updated_at"),
+          countsOnOrder: sql<boolean>`1`.as("counts_on_order"),
         })
         .from(orders)
         .where(
@@ -162,15 +164,21 @@ export function owedRefundsStatement(db: Db, cause: OwedRefundCause) {
 }
 
 /**
- * The statements that carry out one owed refund to the wallet, for one batch: the order's refunded amount and
- * status, the refund turned `succeeded`, and the wallet credit. Each is conditional on the one before it
+ * The statements that carry out one owed refund, for one batch: the order's refunded amount and status, the refund
+ * turned `succeeded`, and (to the wallet) the wallet credit. Each is conditional on the one before it
  * (`changes() = 1`), so carrying out the same refund twice, or concurrently, moves the money once; a refund that
  * would exceed what was paid fails the whole batch on the orders CHECK, and nothing of it is written. The second
  * statement returns the refund's id only when this batch settled it.
+ *
+ * A card refund is settled only with `card` (Stripe's refund, already made: card-refunds.server.ts `refundToCard`)
+ * and writes no wallet entry; one that gives back a payment its order never accepted (`counts_on_order` 0) leaves the
+ * order alone.
  */
-export function settleRefundStatements(db: Db, refundId: string, now: Date) {
+export function settleRefundStatements(db: Db, refundId: string, now: Date, card?: { providerRefundId: string }) {
   const at = now.getTime();
-  const owed = sql`(SELECT r.amount_minor FROM refunds r WHERE r.id = ${refundId} AND r.status IN ('pending', 'failed'))`;
+  const method = card ? "card" : "wallet";
+  const owedRow = sql`r.id = ${refundId} AND r.status IN ('pending', 'failed') AND r.method = ${method} AND r.counts_on_order = 1`;
+  const owed = sql`(SELECT r.amount_minor FROM refunds r WHERE ${owedRow})`;
   return [
     db
       .update(orders)
@@ -181,15 +189,29 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date) {
       })
       .where(
         and(
-          sql`${orders.id} = (SELECT r.order_id FROM refunds r WHERE r.id = ${refundId} AND r.status IN ('pending', 'failed'))`,
+          sql`${orders.id} = (SELECT r.order_id FROM refunds r WHERE ${owedRow})`,
           inArray(orders.status, ["paid", "partially_refunded"]),
           isNull(orders.validatedAt),
         ),
       ),
     db
       .update(refunds)
-      .set({ status: "succeeded", settledAt: now, lastError: null, nextAttemptAt: null, updatedAt: now })
-      .where(and(eq(refunds.id, refundId), inArray(refunds.status, ["pending", "failed"]), sql`changes() = 1`))
+      .set({
+        status: "succeeded",
+        settledAt: now,
+        lastError: null,
+        nextAttemptAt: null,
+        updatedAt: now,
+        ...(card ? { providerRefundId: card.providerRefundId } : {}),
+      })
+      .where(
+        and(
+          eq(refunds.id, refundId),
+          inArray(refunds.status, ["pending", "failed"]),
+          eq(refunds.method, method),
+          sql`(changes() = 1 OR ${refunds.countsOnOrder} = 0)`,
+        ),
+      )
       .returning({ id: refunds.id }),
     db.insert(walletEntries).select(
       db
@@ -208,7 +230,14 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date) {
         })
         .from(refunds)
         .innerJoin(orders, eq(orders.id, refunds.orderId))
-        .where(and(eq(refunds.id, refundId), eq(refunds.status, "succeeded"), sql`changes() = 1`)),
+        .where(
+          and(
+            eq(refunds.id, refundId),
+            eq(refunds.status, "succeeded"),
+            eq(refunds.method, "wallet"),
+            sql`changes() = 1`,
+          ),
+        ),
     ),
   ] as const;
 }

@@ -19,6 +19,7 @@ async function refundFacts(env: Env, refundId: string) {
       name: users.fullName,
       amountMinor: refunds.amountMinor,
       currency: refunds.currency,
+      method: refunds.method,
       status: refunds.status,
     })
     .from(refunds)
@@ -28,19 +29,23 @@ async function refundFacts(env: Env, refundId: string) {
   return row?.status === "succeeded" ? row : null;
 }
 
-const doneText = (amountMinor: number, currency: CurrencyCode) =>
-  `Your refund of ${formatMoney(money(amountMinor, currency))} is now in your Noobrd wallet.`;
+const doneText = (amountMinor: number, currency: CurrencyCode, method: "card" | "wallet") =>
+  method === "card"
+    ? `Your refund of ${formatMoney(money(amountMinor, currency))} is on its way to your card: it shows there in 5–10 days.`
+    : `Your refund of ${formatMoney(money(amountMinor, currency))} is now in your Noobrd wallet.`;
 
 export async function refundDoneEmail(env: Env, refundId: string): Promise<EmailMessage | null> {
   const facts = await refundFacts(env, refundId);
   if (!facts?.email) return null;
-  const link = `${appOrigin(env)}/profile#wallet`;
-  const text = doneText(facts.amountMinor, facts.currency);
+  const toCard = facts.method === "card";
+  const link = toCard ? `${appOrigin(env)}/profile/orders/${facts.orderId}` : `${appOrigin(env)}/profile#wallet`;
+  const label = toCard ? "Your order" : "Your wallet";
+  const text = doneText(facts.amountMinor, facts.currency, facts.method);
   return {
     to: facts.email,
-    subject: "Your refund is in your wallet",
-    text: `Hi ${facts.name},\n\n${text}\nOrder ${facts.orderId}.\n\nYour wallet: ${link}\n`,
-    html: `<p>Hi ${escapeHtml(facts.name)},</p><p>${escapeHtml(text)}</p><p>Order ${facts.orderId}.</p><p><a href="${escapeHtml(link)}">Your wallet</a></p>`,
+    subject: toCard ? "Your refund is on its way to your card" : "Your refund is in your wallet",
+    text: `Hi ${facts.name},\n\n${text}\nOrder ${facts.orderId}.\n\n${label}: ${link}\n`,
+    html: `<p>Hi ${escapeHtml(facts.name)},</p><p>${escapeHtml(text)}</p><p>Order ${facts.orderId}.</p><p><a href="${escapeHtml(link)}">${label}</a></p>`,
   };
 }
 
@@ -50,7 +55,7 @@ export async function refundDoneNotice(env: Env, refundId: string): Promise<User
   return {
     userId: facts.userId,
     type: "booking",
-    title: doneText(facts.amountMinor, facts.currency),
-    url: "/profile#wallet",
+    title: doneText(facts.amountMinor, facts.currency, facts.method),
+    url: facts.method === "card" ? `/profile/orders/${facts.orderId}` : "/profile#wallet",
   };
 }

@@ -9,13 +9,15 @@ import { enqueueJobs, retryDelaySeconds } from "~/platform/jobs.server";
 import { log } from "~/platform/log.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
 import { orders, REFUND_MAX_ATTEMPTS, refunds, users } from "~db/schema";
+import { refundToCard } from "./card-refunds.server";
 import { settleRefundStatements } from "./ledger.server";
 import { REFUND_DONE_TEMPLATE } from "./refund-messages.server";
 
 /**
  * Carrying out owed refunds (docs/decisions/018-owed-refunds-and-the-outbox.md). A refund is owed from the moment
  * its `pending` row is written with the change that makes it owed (ledger.server.ts `owedRefundsStatement`); it is
- * carried out here through the ledger's one path (`settleRefundStatements`): right after the change, then by the
+ * carried out here through the ledger's one path (`settleRefundStatements`; a card refund asks Stripe first,
+ * card-refunds.server.ts): right after the change, then by the
  * JOBS queue's consumer with a growing backoff, and by the every-minute cron's sweep of due rows. After
  * REFUND_MAX_ATTEMPTS failures it is `failed`: still owed, shown to the fan and the streamer as pending, and listed
  * for finance staff with a retry button. A fan who was told a refund was under way gets a "refund done" message.
@@ -24,6 +26,13 @@ export type Settlement = { settled: string[]; failed: string[] };
 
 async function settleOne(env: Env, refundId: string, now: Date): Promise<boolean> {
   const db = getDb(env);
+  const [owed] = await db
+    .select({ status: refunds.status, method: refunds.method })
+    .from(refunds)
+    .where(eq(refunds.id, refundId));
+  if (!owed || owed.status === "succeeded") return true;
+  // To the card: Stripe first (idempotent on the row's id, so a retry after a failure below never refunds twice).
+  const card = owed.method === "card" ? await refundToCard(env, refundId) : undefined;
   const messages = (["email", "notification"] as const).map((channel) =>
     outboxSelectStatement(
       db,
@@ -39,7 +48,7 @@ async function settleOne(env: Env, refundId: string, now: Date): Promise<boolean
       now,
     ),
   );
-  const [, settled] = await db.batch([...settleRefundStatements(db, refundId, now), ...messages]);
+  const [, settled] = await db.batch([...settleRefundStatements(db, refundId, now, card), ...messages]);
   if ((settled as unknown[]).length === 1) {
     await deliverMessages(env, [`refund-done:${refundId}:email`, `refund-done:${refundId}:notification`], now);
     return true;
@@ -140,6 +149,8 @@ export type OwedRefundRow = {
   buyerEmail: string | null;
   amountMinor: number;
   currency: CurrencyCode;
+  /** Where it goes: the wallet, or the card through Stripe. */
+  method: "card" | "wallet";
   reason: string | null;
   status: "pending" | "failed";
   attempts: number;
@@ -159,6 +170,7 @@ export async function listOwedRefunds(env: Env, viewer: Viewer | null, limit = 2
       buyerEmail: users.email,
       amountMinor: refunds.amountMinor,
       currency: refunds.currency,
+      method: refunds.method,
       reason: refunds.reason,
       status: refunds.status,
       attempts: refunds.attempts,

@@ -46,11 +46,21 @@ export type WebhookEvent =
   | { id: string; type: "checkout.session.completed" | "checkout.session.expired"; session: CheckoutSessionSnapshot }
   | { id: string; type: "other"; stripeType: string };
 
+/** A refund of (part of) a card payment, back to the card it came from. */
+export type NewCardRefund = {
+  paymentIntentId: string;
+  amountMinor: number;
+  /** Sent as Stripe's Idempotency-Key: the same key never refunds twice (the app passes its refund row's id). */
+  idempotencyKey: string;
+};
+
 export interface Payments {
   createCheckoutSession(input: NewCheckoutSession): Promise<CheckoutSessionSnapshot>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionSnapshot | null>;
   /** Expires an open session; false when it is no longer open (already paid or expired). */
   expireCheckoutSession(id: string): Promise<boolean>;
+  /** Refunds to the card; the same idempotency key answers the refund its first call made. */
+  refundPayment(input: NewCardRefund): Promise<{ id: string; status: string | null }>;
   /** Verifies the signature (throws WebhookSignatureError) and returns the event. */
   verifyWebhook(rawBody: string, signature: string | null): Promise<WebhookEvent>;
 }
@@ -177,6 +187,14 @@ export function payments(env: Env, origin = appOrigin(env)): Payments {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
         throw error;
       }
+    },
+    async refundPayment(input) {
+      const { stripe } = await ready();
+      const refund = await stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amountMinor },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id, status: refund.status ?? null };
     },
     async verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError("No Stripe-Signature header");

@@ -7,7 +7,8 @@
  *   POST {base}/v1/checkout/sessions              create a Checkout session (mode payment, price_data lines)
  *   GET  {base}/v1/checkout/sessions/:id          retrieve it
  *   POST {base}/v1/checkout/sessions/:id/expire   expire an open session (emits checkout.session.expired)
- *   POST {base}/v1/refunds                        refund a completed session's payment intent
+ *   POST {base}/v1/refunds                        refund a completed session's payment intent; an
+ *                                                 Idempotency-Key seen before answers the first refund again
  *   GET  {base}/pay/:id                           the hosted checkout page: Pay, Decline, Cancel
  *   POST {base}/pay/:id                           the buyer's choice; Pay completes the session, emits
  *                                                 checkout.session.completed and redirects to success_url
@@ -22,6 +23,8 @@
  *                                                  signed deliveries of the session's events, each `copies`
  *                                                  times, shuffled on request, freshly signed
  *   POST {base}/__control/sign {payload, timestamp} a signature header for any payload (stale ones too)
+ *   GET  {base}/__control/refunds?payment_intent=  every refund made (tests count them)
+ *   POST {base}/__control/refunds/fail-next {count} the next `count` refund calls answer 500 (Stripe's api_error)
  *
  * It is one plain `(request) => Promise<Response>` handler without dependencies, so the same code is mounted
  * in the Worker (workers/app.ts, when STRIPE_STAND_IN is on) and in Node for the workerd tests (vitest.config.ts
@@ -123,7 +126,11 @@ function shuffle<T>(items: T[]): T[] {
 export function createStripeStandIn(options: StripeStandInOptions) {
   const sessions = new Map<string, Session>();
   const events: StandInEvent[] = [];
-  const refunds = new Map<string, { id: string; amount: number; payment_intent: string }>();
+  type StandInRefund = { id: string; amount: number; currency: string; payment_intent: string; created: number };
+  const refunds = new Map<string, StandInRefund>();
+  /** Idempotency-Key -> the refund its first request made (Stripe answers a repeated key with the first result). */
+  const refundsByKey = new Map<string, StandInRefund>();
+  let failNextRefunds = 0;
   const now = () => options.now?.() ?? Date.now();
   const seconds = () => Math.floor(now() / 1000);
 
@@ -246,6 +253,16 @@ export function createStripeStandIn(options: StripeStandInOptions) {
       }
     }
     if (request.method === "POST" && path === "/v1/refunds") {
+      if (failNextRefunds > 0) {
+        failNextRefunds--;
+        return Response.json(
+          { error: { type: "api_error", message: "The stand-in was told to fail this refund." } },
+          { status: 500 },
+        );
+      }
+      const key = request.headers.get("Idempotency-Key");
+      const seen = key ? refundsByKey.get(key) : undefined;
+      if (seen) return Response.json(refundObject(seen), { headers: { "Idempotent-Replayed": "true" } });
       const intent = String(body.payment_intent ?? "");
       const session = [...sessions.values()].find((s) => s.payment_intent === intent && intent !== "");
       if (!session) return stripeError(404, "No such payment_intent", "resource_missing");
@@ -256,11 +273,22 @@ export function createStripeStandIn(options: StripeStandInOptions) {
       if (!Number.isInteger(amount) || amount < 1 || refunded + amount > session.amount_total) {
         return stripeError(400, "Refund amount is greater than the unrefunded amount", "amount_too_large");
       }
-      const refund = { id: `re_${randomToken()}`, amount, payment_intent: intent };
+      const refund = {
+        id: `re_${randomToken()}`,
+        amount,
+        currency: session.currency,
+        payment_intent: intent,
+        created: seconds(),
+      };
       refunds.set(refund.id, refund);
-      return Response.json({ object: "refund", status: "succeeded", currency: session.currency, ...refund });
+      if (key) refundsByKey.set(key, refund);
+      return Response.json(refundObject(refund));
     }
     return stripeError(404, `Unrecognized request URL (${request.method}: ${path}).`);
+  }
+
+  function refundObject(refund: StandInRefund) {
+    return { object: "refund", status: "succeeded", ...refund };
   }
 
   function page(session: Session, message = ""): Response {
@@ -321,6 +349,16 @@ ${
       const deliveries: SignedDelivery[] = [];
       for (const event of picked) for (let i = 0; i < copies; i++) deliveries.push(await signed(event));
       return Response.json({ deliveries: url.searchParams.get("shuffle") ? shuffle(deliveries) : deliveries });
+    }
+    if (path === "/__control/refunds" && request.method === "GET") {
+      const intent = url.searchParams.get("payment_intent");
+      const picked = [...refunds.values()].filter((refund) => !intent || refund.payment_intent === intent);
+      return Response.json({ refunds: picked.map(refundObject) });
+    }
+    if (path === "/__control/refunds/fail-next" && request.method === "POST") {
+      const input = (await request.json()) as { count?: number };
+      failNextRefunds = Math.max(0, Math.floor(Number(input.count ?? 1)));
+      return Response.json({ failNext: failNextRefunds });
     }
     if (path === "/__control/sign" && request.method === "POST") {
       const input = (await request.json()) as { payload: string; timestamp?: number; secret?: string };

@@ -1,10 +1,11 @@
 import { data, Form, Link } from "react-router";
 import { requireUser } from "~/features/auth/guards.server";
 import { cancelBooking } from "~/features/booking/cancel.server";
-import { refundPreview } from "~/features/booking/components/cancel-booking";
+import { offersRefundChoice, RefundChoice, refundPreview } from "~/features/booking/components/cancel-booking";
 import { SlotTime } from "~/features/booking/components/slot-time";
 import { BOOKING_MESSAGES } from "~/features/booking/messages";
 import { getOrder } from "~/features/booking/orders.server";
+import { cancelOrderFormSchema } from "~/features/booking/orders-schema";
 import { isAppError } from "~/lib/errors";
 import { formatMoney, money } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
@@ -34,12 +35,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const order = await getOrder(env, viewer, params.orderId);
     if (!order.bookingId || !order.isBuyer) return data({ error: BOOKING_MESSAGES.bookingNotFound }, { status: 404 });
-    const outcome = await cancelBooking(env, viewer, order.bookingId);
+    const parsed = cancelOrderFormSchema.safeParse(Object.fromEntries(await request.formData()));
+    if (!parsed.success) return data({ error: BOOKING_MESSAGES.refundToInvalid }, { status: 400 });
+    const outcome = await cancelBooking(env, viewer, order.bookingId, new Date(), parsed.data);
+    const amount = formatMoney(money(outcome.refundedMinor, outcome.currency));
     const refunded =
-      outcome.refundedMinor > 0
-        ? ` ${formatMoney(money(outcome.refundedMinor, outcome.currency))} was refunded to your wallet.`
-        : " There is no refund this close to the start.";
-    return redirectWithToast(env, "/profile#wallet", {
+      outcome.refundedMinor === 0
+        ? " There is no refund this close to the start."
+        : outcome.refundTo === "card"
+          ? ` ${amount} is being refunded to your card: it shows there in 5–10 days.`
+          : ` ${amount} was refunded to your wallet.`;
+    const back =
+      outcome.refundTo === "card" && outcome.refundedMinor > 0 ? `/profile/orders/${order.id}` : "/profile#wallet";
+    return redirectWithToast(env, back, {
       kind: "success",
       message: `${BOOKING_MESSAGES.cancelled}.${refunded}`,
     });
@@ -72,13 +80,19 @@ export default function CancelOrder({ loaderData, actionData }: Route.ComponentP
       {order.canCancel && order.startsAt ? (
         <>
           <p className="text-sm text-zinc-300">
-            {refundPreview(order.startsAt, order.amountMinor, order.refundedMinor, order.currency)} See the{" "}
+            {refundPreview(order.startsAt, order.amountMinor, order.refundedMinor, order.currency, order.paymentMethod)}{" "}
+            See the{" "}
             <Link to="/cancellation-policy" className="underline">
               Cancellation Policy
             </Link>
             .
           </p>
-          <Form method="post" className="flex gap-3">
+          <Form method="post" className="flex flex-wrap gap-3">
+            {offersRefundChoice(order.startsAt, order.amountMinor, order.refundedMinor, order.paymentMethod) ? (
+              <div className="w-full">
+                <RefundChoice idPrefix="refund-to" />
+              </div>
+            ) : null}
             <button type="submit" className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold hover:bg-red-600">
               Yes, cancel my booking
             </button>

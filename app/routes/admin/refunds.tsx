@@ -62,6 +62,7 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
               <p className="flex flex-wrap justify-between gap-2">
                 <span className="font-semibold">
                   {formatMoney(r)} to {r.buyer}
+                  {r.method === "card" ? "'s card" : "'s wallet"}
                 </span>
                 <span className={r.status === "failed" ? "text-red-300" : "text-amber-200"}>
                   {r.status === "failed" ? "Failed: retries ran out" : "Pending: retrying"}

@@ -44,7 +44,7 @@ export const CANCELLATION_POLICY: PageContent = {
     },
     {
       title: "How refunds are paid",
-      body: "By default, refunds go to your Noobrd wallet, where they are available immediately for your next booking. If you paid by card and prefer the refund on your card, ask us within 14 days; card refunds take 5 to 10 business days to appear on your statement.\n\nPromo-code discounts are not refunded in cash: a cancelled order returns the code's use to you where the code allows it.",
+      body: "When you cancel a booking you paid by card, you choose where its refund goes: to your wallet, instantly, or to your card in 5–10 days. The wallet is the default: the money is there at once for your next booking. A card refund goes back to the card you paid with and takes 5 to 10 business days to appear on your statement. A booking paid from your wallet is refunded to your wallet. Refunds we make for you (a creator cancelling, an unserved VIP place, a late payment) go to your wallet.\n\nPromo-code discounts are not refunded in cash: a cancelled order returns the code's use to you where the code allows it.",
     },
     {
       title: "Late payments and expired holds",

@@ -105,6 +105,7 @@ export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; game
             paidMinor={order.amountMinor}
             refundedMinor={order.refundedMinor}
             currency={order.currency}
+            paymentMethod={order.paymentMethod}
           />
         ) : null}
       </div>

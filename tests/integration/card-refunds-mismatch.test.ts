@@ -1,0 +1,134 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { fulfilCheckout } from "~/features/payments/fulfilment.server";
+import { listOwedRefunds, settleDueRefunds } from "~/features/wallet/refunds.server";
+import { createUser, viewerOf } from "../factories";
+import {
+  api,
+  bookingWorld,
+  deliveries,
+  failNextStripeRefunds,
+  fan,
+  paySession,
+  postWebhook,
+  purchase,
+  standInRefunds,
+  standInSessions,
+} from "./booking-world";
+
+/**
+ * A signed payment whose amount or currency differs from its order (docs/domain.md "Refund"): the order fulfils
+ * nothing and what the session charged goes back to the card, once, through the owed-refunds machinery.
+ */
+type Placed = { success: boolean; orderId: string; sessionId: string };
+
+type RefundRow = {
+  id: string;
+  method: string;
+  status: string;
+  amount_minor: number;
+  currency: string;
+  counts_on_order: number;
+  provider_refund_id: string | null;
+  attempts: number;
+};
+
+async function refundRows(orderId: string) {
+  const { results } = await env.DB.prepare("SELECT * FROM refunds WHERE order_id = ?").bind(orderId).all<RefundRow>();
+  return results;
+}
+
+async function orderRow(orderId: string) {
+  return env.DB.prepare(
+    `SELECT o.status, o.refunded_minor AS refunded, o.payment_intent_id AS intent, b.status AS booking,
+       (SELECT count(*) FROM wallet_entries w WHERE w.order_id = o.id AND w.kind = 'refund') AS credits
+     FROM orders o LEFT JOIN bookings b ON b.order_id = o.id WHERE o.id = ?`,
+  )
+    .bind(orderId)
+    .first<{ status: string; refunded: number; intent: string | null; booking: string; credits: number }>();
+}
+
+/** A card order whose session then charges one more minor unit than the order expects, paid. */
+async function mismatchedPayment() {
+  const world = await bookingWorld({ seats: 2 });
+  const buyer = await fan();
+  const placed = (await (
+    await api("/api/book-slot/create-order", buyer.cookie, purchase(world.slot.id, ["Ace"]))
+  ).json()) as Placed;
+  expect(placed.success).toBe(true);
+  await env.DB.prepare("UPDATE orders SET amount_minor = amount_minor - 1 WHERE id = ?").bind(placed.orderId).run();
+  await paySession(placed.sessionId);
+  const session = (await standInSessions()).find((s) => s.id === placed.sessionId);
+  if (!session?.payment_intent) throw new Error("the session was not paid");
+  return { placed, session, paymentIntent: session.payment_intent };
+}
+
+describe("a payment that does not match its order is refunded to the card", () => {
+  it("replayed 5 times concurrently: one owed card refund, carried out once, the session no longer payable", async () => {
+    const { placed, session, paymentIntent } = await mismatchedPayment();
+    const copies = await deliveries(placed.sessionId, 5);
+    const completed = copies.filter((d) => d.type === "checkout.session.completed");
+    expect(completed).toHaveLength(5);
+    const answers = await Promise.all(completed.map((d) => postWebhook(d.payload, d.signature)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+
+    const rows = await refundRows(placed.orderId);
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({
+      method: "card",
+      status: "succeeded",
+      amount_minor: session.amount_total,
+      currency: "USD",
+      counts_on_order: 0,
+    });
+    const made = await standInRefunds(paymentIntent);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ amount: session.amount_total, id: row?.provider_refund_id });
+    // The order was never paid: cancelled, its hold released, nothing refunded on it and nothing to the wallet.
+    expect(await orderRow(placed.orderId)).toMatchObject({
+      status: "cancelled",
+      booking: "expired",
+      refunded: 0,
+      credits: 0,
+      intent: paymentIntent,
+    });
+
+    // The session can take no more money, and replays and the success door owe and refund nothing more.
+    expect((await standInSessions()).find((s) => s.id === placed.sessionId)?.status).not.toBe("open");
+    const payAgain = await paySession(placed.sessionId);
+    expect(await payAgain.text()).toContain("no longer open");
+    for (const d of completed.slice(0, 2)) expect((await postWebhook(d.payload, d.signature)).status).toBe(200);
+    // The success page's door reads the session from Stripe and finds the same mismatch.
+    expect((await fulfilCheckout(env, placed.sessionId)).outcome).toBe("mismatch");
+    expect(await refundRows(placed.orderId)).toHaveLength(1);
+    expect(await standInRefunds(paymentIntent)).toHaveLength(1);
+  });
+
+  it("when Stripe fails at first: owed, listed for finance, then carried out once by the retry", async () => {
+    const { placed, session, paymentIntent } = await mismatchedPayment();
+    await failNextStripeRefunds(1);
+    const [delivery] = (await deliveries(placed.sessionId)).filter((d) => d.type === "checkout.session.completed");
+    if (!delivery) throw new Error("no delivery");
+    expect((await postWebhook(delivery.payload, delivery.signature)).status).toBe(200);
+
+    const [owed] = await refundRows(placed.orderId);
+    expect(owed).toMatchObject({ method: "card", status: "pending", attempts: 1 });
+    expect(await standInRefunds(paymentIntent)).toHaveLength(0);
+    const finance = await createUser(env.DB, { role: "finance" });
+    const listed = await listOwedRefunds(env, viewerOf(finance));
+    expect(listed.find((r) => r.orderId === placed.orderId)).toMatchObject({
+      amountMinor: session.amount_total,
+      currency: "USD",
+      method: "card",
+      status: "pending",
+    });
+
+    // The retry (the cron's sweep after the backoff), twice over: the refund lands once.
+    const later = new Date(Date.now() + 10 * 60_000);
+    await Promise.all([settleDueRefunds(env, later), settleDueRefunds(env, later)]);
+    expect(await refundRows(placed.orderId)).toMatchObject([{ status: "succeeded" }]);
+    expect(await standInRefunds(paymentIntent)).toHaveLength(1);
+    expect(await orderRow(placed.orderId)).toMatchObject({ status: "cancelled", refunded: 0, credits: 0 });
+  });
+});
