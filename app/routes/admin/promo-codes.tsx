@@ -6,7 +6,6 @@ import {
   buttonClass,
   dangerButtonClass,
   FormAlert,
-  formatDateTime,
   replyErrors,
   Section,
   secondaryButtonClass,
@@ -22,6 +21,7 @@ import {
 } from "~/features/promo/admin.server";
 import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
 import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schema";
+import { When } from "~/features/time/components/when";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -246,7 +246,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
                 <th scope="col">Discount</th>
                 <th scope="col">Scope</th>
                 <th scope="col">Uses</th>
-                <th scope="col">Expires (UTC)</th>
+                <th scope="col">Expires</th>
                 <th scope="col">State</th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
@@ -264,7 +264,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
                     {c.maxUses ? ` / ${c.maxUses}` : ""}
                     {c.maxUsesPerUser ? ` (${c.maxUsesPerUser} per fan)` : ""}
                   </td>
-                  <td>{c.expiresAt ? formatDateTime(c.expiresAt) : "Never"}</td>
+                  <td>{c.expiresAt ? <When at={c.expiresAt} /> : "Never"}</td>
                   <td>{c.isActive ? "Active" : "Off"}</td>
                   <td className="flex flex-wrap justify-end gap-2 py-2">
                     <Link to={`?edit=${c.id}`} className="underline" aria-label={`Edit ${c.code}`}>

@@ -21,6 +21,7 @@ import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/hist
 import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
 import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
+import { formatWhen } from "~/features/time/format";
 import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { formatConverted, formatMoney } from "~/lib/money";
 import { firstIssue } from "~/lib/validation";
@@ -58,7 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const display = displayCurrency(code, rate?.rateMicros, rate?.fetchedAt);
   const money = (usdMinor: number) => formatConverted(usdMinor, display, { decimals: true });
-  const day = (date: Date) => date.toISOString().slice(0, 10);
+  // A payout period in the streamer's zone, in the one form of a moment (app/features/time/format.ts).
+  const day = (date: Date) => formatWhen(date, zone);
   return {
     orders: {
       rows: orders.orders.map((o) => ({ ...o, amount: formatMoney(o.amountMinor - o.refundedMinor, o.currency) })),
