@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
 import {
@@ -13,6 +13,7 @@ import {
   createUser,
   setSlotLobbyCode,
 } from "../factories";
+import { pdfText } from "../support/pdf-text";
 import { request } from "./app";
 
 const HOUR = 3_600_000;
@@ -335,25 +336,6 @@ describe("the fan's own calls", () => {
     expect(await seatsOfLater()).toBe(4);
   });
 });
-
-/** The text drawn on a PDF's pages: decodes each page's content streams and the hex strings pdf-lib writes. */
-function pdfText(pdf: PDFDocument): string {
-  const chunks: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
-    for (const stream of streams) {
-      if (stream instanceof PDFRawStream)
-        chunks.push(new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode()));
-    }
-  }
-  return chunks
-    .join("\n")
-    .replace(/<([0-9A-Fa-f]+)>\s*Tj/g, (_, hex: string) =>
-      (hex.match(/../g) ?? []).map((h) => String.fromCharCode(Number.parseInt(h, 16))).join(""),
-    );
-}
 
 describe("the invoice", () => {
   it("is a private PDF with both parties, the order id, the amounts, discount and taxes", async () => {
