@@ -155,11 +155,13 @@ async function renderInvoice({
   );
   row("Taxes (included in the price; no tax charged separately)", invoiceAmount(0, order.currency));
   row("Total charged", invoiceAmount(order.amountMinor, order.currency), true);
-  if (refunds.length > 0) {
+  if (refunds.length > 0 || order.refundedMinor > 0) {
     y -= 14;
     line("Refunds", { font: bold, size: 12, gap: 18 });
     for (const refund of refunds)
       row(refundLine(refund, timeZone), invoiceAmount(-refund.amountMinor, refund.currency));
+    // An amount refunded with no refund row to date it (data older than the refunds table): the total alone.
+    if (refunds.length === 0) row("Refunded", invoiceAmount(-order.refundedMinor, order.currency));
     row("Net paid", invoiceAmount(order.amountMinor - order.refundedMinor, order.currency), true);
   }
   y -= 20;
