@@ -13,6 +13,7 @@ import {
   createUser,
   setSlotLobbyCode,
 } from "../factories";
+import { pdfText } from "../support/pdf-text";
 import { request } from "./app";
 import { pdfPagesText } from "./pdf-text";
 

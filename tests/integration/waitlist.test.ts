@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
 import { cancelBooking } from "~/features/booking/cancel.server";
 import { monthSlots } from "~/features/slots/slots.server";
+import { formatWhen } from "~/features/time/format";
 import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
 import { sweepWaitlists } from "~/features/waitlist/offers.server";
 import { myWaitlistPlaces } from "~/features/waitlist/places.server";
@@ -161,6 +162,31 @@ describe("offers", () => {
     expect(placed.status).toBe("paid");
     expect((await line(world.slot.id)).map((row) => row.status)).toEqual(["accepted", "waiting"]);
     expect(await seatsHeld(world.slot.id)).toMatchObject({ booked: 2, offered: 0, capacity: 2 });
+  });
+
+  it("the offer email says until when the seats are held, in the fan's saved zone, else in UTC said UTC", async () => {
+    for (const [zone, abbreviation] of [
+      ["Asia/Kolkata", "IST"],
+      [null, "UTC"],
+    ] as const) {
+      const world = await fullSlot({ seats: 1, confirmed: [1] });
+      const fan = await richFan();
+      await env.DB.prepare("UPDATE users SET time_zone = ? WHERE id = ?").bind(zone, fan.id).run();
+      await joinWaitlist(env, fan, { slotId: world.slot.id, seats: 1 });
+      await cancelBooking(env, viewerOf(world.confirmed[0]?.buyer as never), world.confirmed[0]?.id ?? "");
+      const offered = await env.DB.prepare(
+        "SELECT w.offer_expires_at AS expiresAt, u.email FROM waitlist_entries w JOIN users u ON u.id = w.user_id WHERE w.user_id = ?",
+      )
+        .bind(fan.id)
+        .first<{ expiresAt: number; email: string }>();
+      const [mail] = (await readOutbox(env.PRIVATE_FILES, { to: offered?.email ?? "" })).filter((m) =>
+        m.subject.startsWith("Seats held"),
+      );
+      // The one form of a moment (formatWhen): "Wed, 25 Nov 2026, 23:40 IST".
+      const until = formatWhen(offered?.expiresAt ?? 0, zone ?? "UTC");
+      expect(until.endsWith(` ${abbreviation}`)).toBe(true);
+      expect(mail?.text, zone ?? "no saved zone").toContain(`held for you until ${until}.`);
+    }
   });
 
   it("the availability check (POST /api/post/check-slot-available-to-book) answers the offered fan yes, others no", async () => {

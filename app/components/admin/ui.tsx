@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useActionData } from "react-router";
+import { useViewerZone } from "~/features/time/components/viewer-zone";
+import { zoneLabel } from "~/features/time/format";
 import { askedToConfirm } from "~/lib/confirm";
 import { ConfirmStep } from "../confirm";
 
@@ -28,12 +30,26 @@ export function AdminPage({
         <div>
           <h1 className="text-2xl font-bold">{title}</h1>
           {lead ? <p className="mt-1 text-sm text-zinc-400">{lead}</p> : null}
+          <StaffZone />
         </div>
         {actions}
       </header>
       <ConfirmStep ask={ask} />
       {children}
     </div>
+  );
+}
+
+/**
+ * The zone every time on a staff page is shown in, named (docs/decisions/019-viewer-time-zone.md): the staff
+ * member's saved zone, else their browser's, as on every page. Named as of today (its daylight-saving name).
+ */
+function StaffZone() {
+  const zone = useViewerZone();
+  return (
+    <p className="mt-1 text-xs text-zinc-500" data-testid="staff-time-zone">
+      Times in {zoneLabel(new Date(), zone)}
+    </p>
   );
 }
 
@@ -76,12 +92,6 @@ export function Pager({ page, totalPages, search }: { page: number; totalPages: 
       {page < totalPages ? <Link to={to(page + 1)}>Next</Link> : null}
     </nav>
   );
-}
-
-export function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return "";
-  const date = typeof value === "string" ? new Date(value) : value;
-  return date.toISOString().slice(0, 16).replace("T", " ");
 }
 
 /**

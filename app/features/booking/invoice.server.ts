@@ -1,8 +1,10 @@
 import type { PDFFont } from "pdf-lib";
 import type { Viewer } from "~/features/auth/policy";
-import { formatSlotTime } from "~/features/time/format";
+import { formatSlotTime, formatWhen } from "~/features/time/format";
+import { type OrderRefund, orderRefunds } from "~/features/wallet/refund-state.server";
 import { notFound } from "~/lib/errors";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { getDb } from "~/platform/db.server";
 import { BOOKING_MESSAGES } from "./messages";
 import { getOrder, type OrderDetails } from "./orders.server";
 
@@ -16,19 +18,41 @@ export const INVOICE_ISSUER = {
 /**
  * GET /api/get/user_order/invoice/:orderId: the order as a PDF (pdf-lib), for whoever may read the order (the
  * buyer, the streamer paid, order staff: getOrder applies canReadOrder). It names both parties, the order id,
- * the order, payment and session dates, the amounts before and after the discount, the taxes and refunds.
+ * the invoice, order, payment and session dates in `timeZone` (the reader's), the amounts before and after the
+ * discount, the taxes, and each refund with its date (or "pending" while owed). `origin` makes the policy's link
+ * absolute: a PDF is read away from the site.
  */
 export async function orderInvoicePdf(
   env: Env,
   viewer: Viewer,
   orderId: string,
-  options: { timeZone: string; now?: Date },
+  options: { timeZone: string; origin: string; now?: Date },
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   const now = options.now ?? new Date();
   const order = await getOrder(env, viewer, orderId, now);
   // An invoice records a payment: an order that was never paid (abandoned, declined, expired) has none.
   if (!order.paidAt) throw notFound(BOOKING_MESSAGES.noInvoice);
-  return { bytes: await renderInvoice(order, options.timeZone, now), filename: `noobrd-invoice-${order.id}.pdf` };
+  const refunds = await orderRefunds(getDb(env), order.id);
+  return {
+    bytes: await renderInvoice({ order, refunds, timeZone: options.timeZone, origin: options.origin, now }),
+    filename: `noobrd-invoice-${order.id}.pdf`,
+  };
+}
+
+/**
+ * The invoice's status: what happened to the money first ("Refunded", "Partially refunded", from what was given
+ * back), else the order's status as the order pages say it ("Confirmed", "Refund pending").
+ */
+export function invoiceStatus(order: Pick<OrderDetails, "amountMinor" | "refundedMinor" | "statusText">): string {
+  if (order.refundedMinor > 0) return order.refundedMinor >= order.amountMinor ? "Refunded" : "Partially refunded";
+  return order.statusText.charAt(0).toUpperCase() + order.statusText.slice(1);
+}
+
+/** A refund's line: "Refunded to wallet on Wed, 25 Nov 2026, 22:26 EST", or "Refund to wallet pending" while owed. */
+function refundLine(refund: OrderRefund, timeZone: string): string {
+  return refund.settledAt
+    ? `Refunded to ${refund.method} on ${formatWhen(refund.settledAt, timeZone)}`
+    : `Refund to ${refund.method} pending`;
 }
 
 /**
@@ -50,15 +74,23 @@ const ORDER_KIND_TEXT = {
   wallet_topup: "Wallet top-up",
 };
 
-function utc(date: Date | null): string {
-  return date ? `${date.toISOString().slice(0, 16).replace("T", " ")} UTC` : "-";
-}
-
 /**
  * pdf-lib (with pako, ~1 MB) is loaded when an invoice is drawn, not with every request: it is imported nowhere else
  * at run time, so the bundler keeps it in a chunk of its own (docs/architecture.md, "Request path").
  */
-async function renderInvoice(order: OrderDetails, timeZone: string, now: Date): Promise<Uint8Array> {
+async function renderInvoice({
+  order,
+  refunds,
+  timeZone,
+  origin,
+  now,
+}: {
+  order: OrderDetails;
+  refunds: OrderRefund[];
+  timeZone: string;
+  origin: string;
+  now: Date;
+}): Promise<Uint8Array> {
   const { PDFDocument, rgb, StandardFonts } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Noobrd invoice ${order.id}`);
@@ -85,12 +117,13 @@ async function renderInvoice(order: OrderDetails, timeZone: string, now: Date): 
 
   line("INVOICE", { font: bold, size: 22, gap: 28 });
   line(`Order ID: ${order.id}`);
-  line(`Invoice date: ${utc(now)}`);
-  line(`Order date: ${utc(order.createdAt)}`);
+  const when = (date: Date) => formatWhen(date, timeZone);
+  line(`Invoice date: ${when(now)}`);
+  line(`Order date: ${when(order.createdAt)}`);
   line(
-    `Paid: ${order.paidAt ? utc(order.paidAt) : "not paid"}${order.paymentMethod === "wallet" ? " (wallet)" : " (card)"}`,
+    `Paid: ${order.paidAt ? when(order.paidAt) : "not paid"}${order.paymentMethod === "wallet" ? " (wallet)" : " (card)"}`,
   );
-  line(`Status: ${order.statusText}`, { gap: 26 });
+  line(`Status: ${invoiceStatus(order)}`, { gap: 26 });
 
   const top = y;
   line("Seller", { font: bold, size: 12 });
@@ -122,12 +155,17 @@ async function renderInvoice(order: OrderDetails, timeZone: string, now: Date): 
   );
   row("Taxes (included in the price; no tax charged separately)", invoiceAmount(0, order.currency));
   row("Total charged", invoiceAmount(order.amountMinor, order.currency), true);
-  if (order.refundedMinor > 0) {
-    row("Refunded to wallet", invoiceAmount(-order.refundedMinor, order.currency));
+  if (refunds.length > 0 || order.refundedMinor > 0) {
+    y -= 14;
+    line("Refunds", { font: bold, size: 12, gap: 18 });
+    for (const refund of refunds)
+      row(refundLine(refund, timeZone), invoiceAmount(-refund.amountMinor, refund.currency));
+    // An amount refunded with no refund row to date it (data older than the refunds table): the total alone.
+    if (refunds.length === 0) row("Refunded", invoiceAmount(-order.refundedMinor, order.currency));
     row("Net paid", invoiceAmount(order.net.amountMinor, order.currency), true);
   }
   y -= 20;
   line(`${INVOICE_ISSUER.name} - ${INVOICE_ISSUER.line}.`, { size: 8 });
-  line("Refunds follow the Cancellation Policy at /cancellation-policy.", { size: 8 });
+  line(`Refunds follow the Cancellation Policy at ${origin}/cancellation-policy.`, { size: 8 });
   return pdf.save();
 }

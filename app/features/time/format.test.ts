@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatDateTime, formatDay, formatSlotTime, zoneAbbreviation, zoneLabel } from "./format";
+import {
+  formatClock,
+  formatDateTime,
+  formatDay,
+  formatSlotTime,
+  formatWhen,
+  zoneAbbreviation,
+  zoneLabel,
+} from "./format";
 
 const start = new Date("2027-03-01T13:30:00Z");
 const end = new Date("2027-03-01T14:00:00Z");
@@ -37,5 +45,14 @@ describe("times as people read them (docs/decisions/019-viewer-time-zone.md)", (
     const quarterPast = new Date("2027-11-14T18:45:00Z");
     expect(formatDay(quarterPast, "Asia/Kolkata")).toBe("15 Nov 2027");
     expect(formatDay(quarterPast, "America/New_York")).toBe("14 Nov 2027");
+  });
+
+  it("writes every moment a person reads in one form, in the reader's zone (formatWhen)", () => {
+    const at = new Date("2026-11-26T03:26:52Z");
+    expect(formatWhen(at, "America/New_York")).toBe("Wed, 25 Nov 2026, 22:26 EST");
+    expect(formatWhen(at, "Asia/Kolkata")).toBe("Thu, 26 Nov 2026, 08:56 IST");
+    expect(formatWhen(at.getTime(), "UTC")).toBe("Thu, 26 Nov 2026, 03:26 UTC");
+    expect(formatWhen(at.toISOString(), "Not/AZone")).toBe("Thu, 26 Nov 2026, 03:26 UTC");
+    expect(formatWhen(new Date("2027-07-15T12:00:00Z"), "America/New_York")).toBe("Thu, 15 Jul 2027, 08:00 EDT");
   });
 });

@@ -73,6 +73,20 @@ export function formatDateTime(at: Date | number | string, timeZone: string): st
   return `${dateTimeFormat("en-GB", { ...SHORT_DATE_TIME, timeZone: zone }).format(date)} ${zoneAbbreviation(date, zone)}`;
 }
 
+/**
+ * THE form of a moment a person reads (when something happened or is due, not a session's time): "Wed, 25 Nov 2026,
+ * 17:26 EST", in the reader's zone with its abbreviation ("UTC" for UTC). Notifications, the wallet's history, the
+ * invoice's dates, emails, the staff pages and the streamer's payout periods all go through it (and `When`, its
+ * component), so no page or message formats a date of its own (docs/decisions/019-viewer-time-zone.md).
+ */
+export function formatWhen(at: Date | number | string, timeZone: string): string {
+  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
+  const date = new Date(at);
+  const day = dateTimeFormat("en-GB", { ...DATE, timeZone: zone }).format(date);
+  const clock = dateTimeFormat("en-GB", { ...TIME, timeZone: zone }).format(date);
+  return `${day}, ${clock} ${zoneAbbreviation(date, zone)}`;
+}
+
 /** Just the clock time in the zone: "23:30". */
 export function formatClock(at: Date | number | string, timeZone: string): string {
   return dateTimeFormat("en-GB", { ...TIME, timeZone: validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE }).format(

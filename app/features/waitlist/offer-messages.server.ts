@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/notify.server";
-import { formatClock, formatSlotTime } from "~/features/time/format";
+import { formatSlotTime, formatWhen } from "~/features/time/format";
 import { recipientZone } from "~/features/time/zone";
 import { escapeHtml } from "~/lib/html";
 import { getDb } from "~/platform/db.server";
@@ -53,7 +53,7 @@ export async function waitlistOfferEmail(env: Env, entryId: string): Promise<Ema
   const link = `${appOrigin(env)}${offerCheckoutPath(facts.gigId, facts.slotId, facts.seats)}`;
   const lines = [
     `Hi ${facts.name || facts.username},`,
-    `Good news: ${seatsText(facts.seats)} freed up in ${title} (${formatSlotTime(facts.startsAt, facts.endsAt, zone)}), and they are held for you until ${formatClock(facts.offerExpiresAt, zone)}.`,
+    `Good news: ${seatsText(facts.seats)} freed up in ${title} (${formatSlotTime(facts.startsAt, facts.endsAt, zone)}), and they are held for you until ${formatWhen(facts.offerExpiresAt, zone)}.`,
     "Book them before then; after that they go to the next fan on the waitlist.",
   ];
   return {

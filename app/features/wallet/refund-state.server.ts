@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { CurrencyCode } from "~/lib/money";
 import { col, type Db, selectInChunks } from "~/platform/db.server";
 import { orders, refunds } from "~db/schema";
@@ -49,6 +49,30 @@ export async function latestSettledRefund(db: Db, orderId: string) {
     .orderBy(desc(refunds.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/** One refund of an order as its invoice lists it: carried out (`settledAt`) or still owed (`settledAt` null). */
+export type OrderRefund = { amountMinor: number; currency: CurrencyCode; method: "card" | "wallet"; settledAt: Date | null };
+
+/** Every refund of an order, oldest first: the ones carried out, and the one still owed (pending or failed) if any. */
+export async function orderRefunds(db: Db, orderId: string): Promise<OrderRefund[]> {
+  const rows = await db
+    .select({
+      amountMinor: refunds.amountMinor,
+      currency: refunds.currency,
+      method: refunds.method,
+      status: refunds.status,
+      settledAt: refunds.settledAt,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  // A refund carried out before settled_at existed counts from when it was written (the wallet path writes both).
+  return rows.map(({ status, settledAt, createdAt, ...refund }) => ({
+    ...refund,
+    settledAt: status === "succeeded" ? (settledAt ?? createdAt) : null,
+  }));
 }
 
 /** What is still owed in refunds on the selected order (null when nothing is), for any select over `orders`. */

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { requireUser } from "~/features/auth/guards.server";
 import { cutTitle, NOTIFICATION_TITLE_MAX } from "~/features/notifications/events";
 import { markAllRead, pushToUser, viewerNotifications } from "~/features/notifications/notify.server";
+import { When } from "~/features/time/components/when";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/notifications";
@@ -47,9 +48,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             <Link to={item._url ?? "/notifications"} title={item.title}>
               {cutTitle(item.title, NOTIFICATION_TITLE_MAX)}
             </Link>
-            <time className="block text-xs text-zinc-500" dateTime={item._created_at}>
-              {new Date(item._created_at).toUTCString()}
-            </time>
+            <When at={item._created_at} className="block text-xs text-zinc-500" />
           </li>
         ))}
       </ul>

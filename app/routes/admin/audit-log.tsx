@@ -1,8 +1,9 @@
 import { Form, useSearchParams } from "react-router";
-import { AdminPage, formatDateTime, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
+import { AdminPage, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { auditQuerySchema, listAuditLog } from "~/features/audit/audit.server";
 import { describeChanges } from "~/features/audit/changes";
 import { requireStaff } from "~/features/auth/guards.server";
+import { When } from "~/features/time/components/when";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/audit-log";
@@ -43,7 +44,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           <table className="w-full text-xs">
             <thead>
               <tr className="text-left text-zinc-400">
-                <th scope="col">When (UTC)</th>
+                <th scope="col">When</th>
                 <th scope="col">Who</th>
                 <th scope="col">What</th>
                 <th scope="col">Change</th>
@@ -52,7 +53,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             <tbody>
               {loaderData.entries.map((e) => (
                 <tr key={e.id} className="border-t border-ink-800 align-top">
-                  <td className="py-1 whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
+                  <td className="py-1 whitespace-nowrap">
+                    <When at={e.createdAt} />
+                  </td>
                   <td>
                     {e.actorName || e.actorUsername || "(account removed)"}
                     <br />

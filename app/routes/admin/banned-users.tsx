@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import { AdminPage, buttonClass, FormAlert, formatDateTime, Pager, Section } from "~/components/admin/ui";
+import { AdminPage, buttonClass, FormAlert, Pager, Section } from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
 import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
 import { listBans, unbanUsers } from "~/features/moderation/moderation.server";
 import { banIdsSchema, moderationListSchema } from "~/features/moderation/schema";
+import { When } from "~/features/time/components/when";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/banned-users";
@@ -70,7 +71,7 @@ export default function BannedUsers({ loaderData, actionData }: Route.ComponentP
                     <th scope="col">Choose</th>
                     <th scope="col">Account</th>
                     <th scope="col">Reason</th>
-                    <th scope="col">Banned (UTC)</th>
+                    <th scope="col">Banned</th>
                     <th scope="col">By</th>
                   </tr>
                 </thead>
@@ -84,7 +85,9 @@ export default function BannedUsers({ loaderData, actionData }: Route.ComponentP
                         {b.fullName} <span className="text-zinc-400">@{b.username}</span>
                       </td>
                       <td>{b.reason ?? ""}</td>
-                      <td>{formatDateTime(b.bannedAt)}</td>
+                      <td>
+                        <When at={b.bannedAt} />
+                      </td>
                       <td>{b.bannedBy ?? ""}</td>
                     </tr>
                   ))}

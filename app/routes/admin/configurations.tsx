@@ -6,7 +6,6 @@ import {
   buttonClass,
   dangerButtonClass,
   FormAlert,
-  formatDateTime,
   replyErrors,
   Section,
   secondaryButtonClass,
@@ -23,6 +22,7 @@ import {
 } from "~/features/configurations/configurations.server";
 import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
 import { addConfigSchema, keySchema, siteGateSchema, updateConfigSchema } from "~/features/configurations/schema";
+import { When } from "~/features/time/components/when";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
@@ -91,7 +91,9 @@ function ConfigRow({ config, lastResult }: { config: Config; lastResult: unknown
         <input type="hidden" name="key" value={config.key} />
         <p className="flex flex-wrap items-baseline justify-between gap-2">
           <span className="font-mono font-semibold">{config.key}</span>
-          <span className="text-xs text-zinc-400">updated {formatDateTime(config.updatedAt)}</span>
+          <span className="text-xs text-zinc-400">
+            updated <When at={config.updatedAt} />
+          </span>
         </p>
         <FormAlert id={form.errorId} errors={Object.values(form.allErrors).flat()} />
         {config.secret ? (

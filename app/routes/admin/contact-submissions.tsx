@@ -1,17 +1,10 @@
 import { Form, Link, useSearchParams } from "react-router";
-import {
-  AdminPage,
-  FormAlert,
-  formatDateTime,
-  Pager,
-  replyErrors,
-  Section,
-  secondaryButtonClass,
-} from "~/components/admin/ui";
+import { AdminPage, FormAlert, Pager, replyErrors, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
 import { listContactSubmissions, markSubmissionHandled } from "~/features/content/admin.server";
 import { submissionIdSchema, submissionsQuerySchema } from "~/features/content/admin-schema";
 import { CONTENT_MESSAGES as M } from "~/features/content/messages";
+import { When } from "~/features/time/components/when";
 import { envOf } from "~/platform/http.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/contact-submissions";
@@ -73,7 +66,9 @@ export default function ContactSubmissions({ loaderData, actionData }: Route.Com
             <li key={s.id} className="rounded-xl border border-ink-700 p-3 text-sm">
               <p className="flex flex-wrap justify-between gap-2">
                 <span className="font-semibold">{s.subject || "(no subject)"}</span>
-                <span className="text-zinc-400">{formatDateTime(s.createdAt)}</span>
+                <span className="text-zinc-400">
+                  <When at={s.createdAt} />
+                </span>
               </p>
               <p className="text-zinc-400">
                 {s.name} · <a href={`mailto:${s.email}`}>{s.email}</a>
@@ -81,7 +76,7 @@ export default function ContactSubmissions({ loaderData, actionData }: Route.Com
               <p className="mt-2 whitespace-pre-line">{s.message}</p>
               {s.handledAt ? (
                 <p className="mt-2 text-green-400">
-                  Handled {formatDateTime(s.handledAt)}
+                  Handled <When at={s.handledAt} />
                   {s.handledBy ? ` by ${s.handledBy}` : ""}
                 </p>
               ) : (

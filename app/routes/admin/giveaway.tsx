@@ -1,14 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import {
-  AdminPage,
-  buttonClass,
-  FormAlert,
-  formatDateTime,
-  Section,
-  secondaryButtonClass,
-} from "~/components/admin/ui";
+import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   GIVEAWAY_MESSAGES,
@@ -17,6 +10,7 @@ import {
   slotBookedUsers,
 } from "~/features/giveaway/giveaway.server";
 import { giveawayNotifySchema, giveawayPeriodSchema } from "~/features/giveaway/schema";
+import { When } from "~/features/time/components/when";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
@@ -99,7 +93,7 @@ export default function Giveaway({ loaderData, actionData }: Route.ComponentProp
               <option value="">Choose a slot…</option>
               {slotsInPeriod.map((b) => (
                 <option key={b.slotId} value={b.slotId}>
-                  {formatDateTime(b.startsAt)} · {b.gigTitle ?? "Session"}
+                  <When at={b.startsAt} /> · {b.gigTitle ?? "Session"}
                 </option>
               ))}
             </select>
@@ -118,7 +112,7 @@ export default function Giveaway({ loaderData, actionData }: Route.ComponentProp
           <ul className="flex max-h-96 flex-col gap-1 overflow-auto text-sm">
             {loaderData.signedUp.users.map((u) => (
               <li key={u.id}>
-                @{u.username} · {u.email} · {formatDateTime(u.createdAt)}
+                @{u.username} · {u.email} · <When at={u.createdAt} />
               </li>
             ))}
           </ul>
@@ -127,7 +121,7 @@ export default function Giveaway({ loaderData, actionData }: Route.ComponentProp
           <ul className="flex max-h-96 flex-col gap-1 overflow-auto text-sm">
             {loaderData.booked.map((b) => (
               <li key={b.bookingId}>
-                @{b.username} · {b.gigTitle ?? "Session"} · {formatDateTime(b.startsAt)}
+                @{b.username} · {b.gigTitle ?? "Session"} · <When at={b.startsAt} />
               </li>
             ))}
           </ul>

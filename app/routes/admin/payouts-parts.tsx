@@ -1,17 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import {
-  buttonClass,
-  dangerButtonClass,
-  FormAlert,
-  formatDateTime,
-  Section,
-  secondaryButtonClass,
-} from "~/components/admin/ui";
+import { buttonClass, dangerButtonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
 import { bpsToPercent, createPayoutSchema, editPayoutSchema } from "~/features/payouts/admin-schema";
 import type { PayoutOrderRow } from "~/features/payouts/orders.server";
+import { When } from "~/features/time/components/when";
 import { formatMoney, money } from "~/lib/money";
 import type { Route } from "./+types/payouts";
 
@@ -36,8 +30,8 @@ export function OrdersTable({
           <th scope="col">Merge</th>
           <th scope="col">Session</th>
           <th scope="col">Buyer</th>
-          <th scope="col">Played (UTC)</th>
-          <th scope="col">Paid (UTC)</th>
+          <th scope="col">Played</th>
+          <th scope="col">Paid</th>
           <th scope="col" className="text-right">
             Amount
           </th>
@@ -57,8 +51,12 @@ export function OrdersTable({
             </td>
             <td>{order.title}</td>
             <td>{order.buyer}</td>
-            <td>{formatDateTime(order.sessionAt)}</td>
-            <td>{formatDateTime(order.paidAt)}</td>
+            <td>
+              <When at={order.sessionAt} />
+            </td>
+            <td>
+              <When at={order.paidAt} />
+            </td>
             <td className="text-right">{formatMoney(money(order.netMinor, order.currency))}</td>
           </tr>
         ))}

@@ -1,12 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import {
-  AdminPage,
-  buttonClass,
-  FormAlert,
-  formatDateTime,
-  Section,
-  secondaryButtonClass,
-} from "~/components/admin/ui";
+import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
 import {
   activatePayout,
@@ -28,6 +21,7 @@ import { completePayouts } from "~/features/payouts/complete.server";
 import { createPayout, remainingOrders } from "~/features/payouts/create.server";
 import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
 import { generatePayoutStatement } from "~/features/payouts/statement.server";
+import { When } from "~/features/time/components/when";
 import { formatMoney, money } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
@@ -219,7 +213,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
             <li key={p.id} className="rounded-xl border border-ink-700 p-4" aria-label={`Payout ${p.id}`}>
               <p className="mb-2 text-sm">
                 <span className="rounded-full bg-ink-700 px-2 py-0.5 text-xs uppercase">{p.status}</span>{" "}
-                {formatDateTime(p.periodStart)} – {formatDateTime(p.periodEnd)}
+                <When at={p.periodStart} /> – <When at={p.periodEnd} />
               </p>
               <Totals p={p} />
               {p.status === "draft" ? (
@@ -246,8 +240,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
               {actives.map((p) => (
                 <label key={p.id} className="flex items-center gap-2">
                   <input type="checkbox" name="payoutIds" value={p.id} defaultChecked />
-                  {formatDateTime(p.periodStart)} – {formatDateTime(p.periodEnd)} ·{" "}
-                  {formatMoney(money(p.netMinor, p.currency))}
+                  <When at={p.periodStart} /> – <When at={p.periodEnd} /> · {formatMoney(money(p.netMinor, p.currency))}
                 </label>
               ))}
             </fieldset>
@@ -272,8 +265,13 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
             <li key={p.id} className="rounded-xl border border-ink-700 p-4">
               <p className="mb-2 text-sm">
                 <span className="rounded-full bg-ink-700 px-2 py-0.5 text-xs uppercase">{p.status}</span>{" "}
-                {formatDateTime(p.periodStart)} – {formatDateTime(p.periodEnd)}
-                {p.completedAt ? ` · completed ${formatDateTime(p.completedAt)}` : ""}
+                <When at={p.periodStart} /> – <When at={p.periodEnd} />
+                {p.completedAt ? (
+                  <>
+                    {" "}
+                    · completed <When at={p.completedAt} />
+                  </>
+                ) : null}
               </p>
               <Totals p={p} />
               {p.status === "completed" ? (

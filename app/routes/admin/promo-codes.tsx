@@ -6,7 +6,6 @@ import {
   buttonClass,
   dangerButtonClass,
   FormAlert,
-  formatDateTime,
   replyErrors,
   Section,
   secondaryButtonClass,
@@ -23,6 +22,7 @@ import {
 import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
 import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schema";
 import { promoOffText } from "~/features/promo/off-text";
+import { When } from "~/features/time/components/when";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
@@ -243,7 +243,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
                 <th scope="col">Discount</th>
                 <th scope="col">Scope</th>
                 <th scope="col">Uses</th>
-                <th scope="col">Expires (UTC)</th>
+                <th scope="col">Expires</th>
                 <th scope="col">State</th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
@@ -261,7 +261,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
                     {c.maxUses ? ` / ${c.maxUses}` : ""}
                     {c.maxUsesPerUser ? ` (${c.maxUsesPerUser} per fan)` : ""}
                   </td>
-                  <td>{c.expiresAt ? formatDateTime(c.expiresAt) : "Never"}</td>
+                  <td>{c.expiresAt ? <When at={c.expiresAt} /> : "Never"}</td>
                   <td>{c.isActive ? "Active" : "Off"}</td>
                   <td className="flex flex-wrap justify-end gap-2 py-2">
                     <Link to={`?edit=${c.id}`} className="underline" aria-label={`Edit ${c.code}`}>

@@ -1,13 +1,7 @@
 import { Form } from "react-router";
-import {
-  AdminPage,
-  FormAlert,
-  formatDateTime,
-  replyErrors,
-  Section,
-  secondaryButtonClass,
-} from "~/components/admin/ui";
+import { AdminPage, FormAlert, replyErrors, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
+import { When } from "~/features/time/components/when";
 import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/refunds.server";
 import { refundIdSchema } from "~/features/wallet/refunds-schema";
 import { formatMoney } from "~/lib/money";
@@ -69,9 +63,14 @@ export default function Refunds({ loaderData, actionData }: Route.ComponentProps
                 </span>
               </p>
               <p className="text-zinc-400">
-                Order {r.orderId} · owed since {formatDateTime(r.createdAt)} · {r.attempts} failed attempt
+                Order {r.orderId} · owed since <When at={r.createdAt} /> · {r.attempts} failed attempt
                 {r.attempts === 1 ? "" : "s"}
-                {r.nextAttemptAt && r.status === "pending" ? ` · next try ${formatDateTime(r.nextAttemptAt)}` : ""}
+                {r.nextAttemptAt && r.status === "pending" ? (
+                  <>
+                    {" "}
+                    · next try <When at={r.nextAttemptAt} />
+                  </>
+                ) : null}
               </p>
               {r.reason ? <p className="mt-1">{r.reason}</p> : null}
               {r.lastError ? <p className="mt-1 break-words text-red-300">Last error: {r.lastError}</p> : null}

@@ -1,18 +1,11 @@
 import { Form, useNavigation } from "react-router";
-import {
-  AdminPage,
-  dangerButtonClass,
-  FormAlert,
-  formatDateTime,
-  Pager,
-  Section,
-  secondaryButtonClass,
-} from "~/components/admin/ui";
+import { AdminPage, dangerButtonClass, FormAlert, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import { REVIEW_MESSAGES as M } from "~/features/reviews/messages";
 import { reportedReviewsQuerySchema, reviewIdSchema } from "~/features/reviews/schema";
 import { dismissReviewReports, hideReview, listReportedReviews } from "~/features/reviews/staff.server";
+import { When } from "~/features/time/components/when";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/reported-reviews";
@@ -83,7 +76,7 @@ export default function ReportedReviews({ loaderData, actionData }: Route.Compon
                 <p>
                   <strong>{review.rating} of 5</strong> by @{review.authorUsername} on{" "}
                   {review.gigId ? <a href={`/gig/${review.gigId}#reviews`}>{review.gigTitle}</a> : "a session"} of @
-                  {review.streamerUsername} · {formatDateTime(review.createdAt)} (UTC)
+                  {review.streamerUsername} · <When at={review.createdAt} />
                 </p>
                 {review.comment ? <p className="mt-1 whitespace-pre-line text-zinc-300">{review.comment}</p> : null}
                 <p className="mt-1 text-zinc-400">

@@ -1,20 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
-import {
-  AdminPage,
-  dangerButtonClass,
-  FormAlert,
-  formatDateTime,
-  Pager,
-  Section,
-  secondaryButtonClass,
-} from "~/components/admin/ui";
+import { AdminPage, dangerButtonClass, FormAlert, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
 import { requireStaff } from "~/features/auth/guards.server";
 import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
 import { banReportedUsers, listReports, markReportsReviewed } from "~/features/moderation/moderation.server";
 import { moderationListSchema, reportIdsSchema } from "~/features/moderation/schema";
+import { When } from "~/features/time/components/when";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/reported-users";
@@ -104,7 +97,7 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
                     <th scope="col">Account</th>
                     <th scope="col">Reason</th>
                     <th scope="col">Reported by</th>
-                    <th scope="col">When (UTC)</th>
+                    <th scope="col">When</th>
                     {pending ? null : <th scope="col">Reviewed by</th>}
                   </tr>
                 </thead>
@@ -129,7 +122,9 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
                         {r.details ? <p className="text-zinc-400">{r.details}</p> : null}
                       </td>
                       <td>{r.reporterUsername ? `@${r.reporterUsername}` : "a deleted account"}</td>
-                      <td>{formatDateTime(r.createdAt)}</td>
+                      <td>
+                        <When at={r.createdAt} />
+                      </td>
                       {pending ? null : <td>{r.reviewedBy ?? ""}</td>}
                     </tr>
                   ))}

@@ -6,7 +6,6 @@ import {
   buttonClass,
   dangerButtonClass,
   FormAlert,
-  formatDateTime,
   replyErrors,
   Section,
   secondaryButtonClass,
@@ -22,6 +21,7 @@ import {
   setPlatformFee,
   setShowAtLanding,
 } from "~/features/staff-streamers/streamers.server";
+import { When } from "~/features/time/components/when";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf, pageRead } from "~/platform/http.server";
@@ -102,7 +102,7 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
       title={profile.fullName || profile.username}
       lead={
         <>
-          @{profile.username} · {profile.email} · {profile.country} · joined {formatDateTime(profile.createdAt)} ·{" "}
+          @{profile.username} · {profile.email} · {profile.country} · joined <When at={profile.createdAt} /> ·{" "}
           {profile.isVerified ? "onboarding verified" : "onboarding not verified"}
           {can.payouts ? (
             <>
@@ -179,7 +179,9 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
             <tbody>
               {loaderData.orders.map((o) => (
                 <tr key={o.id} className="border-t border-ink-800">
-                  <td className="py-1">{formatDateTime(o.createdAt)}</td>
+                  <td className="py-1">
+                    <When at={o.createdAt} />
+                  </td>
                   <td>@{o.buyer}</td>
                   <td>{o.kind.replace("_", " ")}</td>
                   <td>{o.status.replace("_", " ")}</td>

@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { AdminPage, buttonClass, FormAlert, formatDateTime, Section } from "~/components/admin/ui";
+import { AdminPage, buttonClass, FormAlert, Section } from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
 import { influencerForStaff } from "~/features/payouts/admin-payouts.server";
 import { validationOrdersSchema } from "~/features/payouts/admin-schema";
 import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
 import { markOrdersPlayed, ordersForValidation } from "~/features/payouts/validations.server";
+import { When } from "~/features/time/components/when";
 import { formatMoney } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
@@ -80,7 +81,7 @@ export default function Validations({ loaderData, actionData }: Route.ComponentP
                   <th scope="col">Played</th>
                   <th scope="col">Session</th>
                   <th scope="col">Buyer</th>
-                  <th scope="col">Started (UTC)</th>
+                  <th scope="col">Started</th>
                   <th scope="col" className="text-right">
                     Amount
                   </th>
@@ -103,7 +104,9 @@ export default function Validations({ loaderData, actionData }: Route.ComponentP
                     </td>
                     <td>{order.title}</td>
                     <td>{order.buyer}</td>
-                    <td>{formatDateTime(order.sessionAt)}</td>
+                    <td>
+                      <When at={order.sessionAt} />
+                    </td>
                     <td className="text-right">{formatMoney(order)}</td>
                   </tr>
                 ))}

@@ -1,11 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
-import { AdminPage, buttonClass, FormAlert, formatDateTime, Section } from "~/components/admin/ui";
+import { AdminPage, buttonClass, FormAlert, Section } from "~/components/admin/ui";
 import { requireStaff } from "~/features/auth/guards.server";
 import { ONBOARDING_STAFF_MESSAGES as M } from "~/features/onboarding/messages";
 import { listOnboardingsForStaff, secretKeyRequired, verifyOnboardings } from "~/features/onboarding/staff.server";
 import { verifyManySchema } from "~/features/onboarding/staff-schema";
+import { When } from "~/features/time/components/when";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
@@ -57,7 +58,9 @@ export default function VerifyOnboarding({ loaderData, actionData }: Route.Compo
           <Section key={s.id} title={`${s.fullName} (@${String(s.username)})`}>
             <div className="flex flex-col gap-2 text-sm">
               {s.isVerified ? (
-                <p className="text-green-400">Verified {formatDateTime(s.verifiedAt as Date)}</p>
+                <p className="text-green-400">
+                  Verified <When at={s.verifiedAt} />
+                </p>
               ) : (
                 <label className="flex items-center gap-2 font-semibold">
                   <input type="checkbox" name="BankschemaIds" value={s.id} aria-label={`Verify ${s.fullName}`} />
@@ -82,7 +85,9 @@ export default function VerifyOnboarding({ loaderData, actionData }: Route.Compo
                 <dt className="text-zinc-400">Gaming name</dt>
                 <dd>{String(s.gamingName)}</dd>
                 <dt className="text-zinc-400">Submitted</dt>
-                <dd>{formatDateTime(s.submittedAt as Date)}</dd>
+                <dd>
+                  <When at={s.submittedAt} />
+                </dd>
               </dl>
               <p className="flex gap-4">
                 <a href={s.files.statement} className="underline" target="_blank" rel="noreferrer">

@@ -20,6 +20,7 @@ import { promoOffText } from "~/features/promo/off-text";
 import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
 import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
+import { formatWhen } from "~/features/time/format";
 import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { formatMoney, formatTotals, type Money, money, toMajorUnits } from "~/lib/money";
 import { firstIssue } from "~/lib/validation";
@@ -65,7 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               `${formatMoney(f.net)} net (${formatMoney(f.gross)} paid, ${formatMoney(f.fee)} platform fee, ${f.orders} ${f.orders === 1 ? "order" : "orders"})`,
           )
           .join("; ");
-  const day = (date: Date) => date.toISOString().slice(0, 10);
+  // A payout period in the streamer's zone, in the one form of a moment (app/features/time/format.ts).
+  const day = (date: Date) => formatWhen(date, zone);
   return {
     orders: {
       rows: orders.orders.map((o) => ({ ...o, amount: formatMoney(o.net) })),

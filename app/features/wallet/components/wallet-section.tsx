@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { When } from "~/features/time/components/when";
 import { type CurrencyCode, type DisplayCurrency, formatMoney, money } from "~/lib/money";
 import type { WalletOverview } from "../history.server";
 
@@ -43,7 +44,9 @@ export function WalletSection({ wallet, display }: { wallet: WalletOverview; dis
           <tbody>
             {wallet.entries.map((entry) => (
               <tr key={entry.id} className="border-t border-ink-700" data-testid="wallet-entry">
-                <td className="py-2 text-zinc-400">{new Date(entry.createdAt).toISOString().slice(0, 10)}</td>
+                <td className="py-2 text-zinc-400">
+                  <When at={entry.createdAt} />
+                </td>
                 <td className="py-2">
                   {entry.kindText}
                   {entry.orderId ? <span className="text-zinc-500"> · order {entry.orderId}</span> : null}

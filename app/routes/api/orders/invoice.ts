@@ -1,5 +1,6 @@
 import { orderInvoicePdf } from "~/features/booking/invoice.server";
 import { requestViewerZone, validTimeZone } from "~/features/time/zone";
+import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**
@@ -10,7 +11,10 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
   const asked = validTimeZone(new URL(request.url).searchParams.get("tz"));
   const timeZone = asked ?? requestViewerZone(request, viewer.timeZone).zone;
-  const invoice = await orderInvoicePdf(env, viewer, params.orderId ?? "", { timeZone });
+  const invoice = await orderInvoicePdf(env, viewer, params.orderId ?? "", {
+    timeZone,
+    origin: publicOrigin(request, env),
+  });
   return new Response(invoice.bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": "application/pdf",
