@@ -235,3 +235,29 @@ describe("sign-up saves the browser's zone", () => {
     expect((await zoneOf("tz_cookie@example.com"))?.time_zone).toBe("America/New_York");
   });
 });
+
+describe("the streamer's payout periods", () => {
+  it("read in the streamer's zone, in the one form of a moment (formatWhen), not as UTC days", async () => {
+    const { formatWhen } = await import("~/features/time/format");
+    const streamer = await createInfluencer(env.DB, { timeZone: "America/New_York" });
+    // Midnight UTC starts and ends the period: the evening before in New York.
+    const start = Date.UTC(2026, 9, 1);
+    const end = Date.UTC(2026, 9, 31);
+    await env.DB.prepare(
+      `INSERT INTO payouts (id, influencer_id, period_start, period_end, status, platform_fee_bps, platform_fee_indirect_tax_bps,
+         indirect_tax_bps, tds_bps, currency, gross_minor, platform_fee_minor, platform_fee_indirect_tax_minor, indirect_tax_minor,
+         tds_minor, net_minor, completed_at, created_at, updated_at)
+       VALUES ('pay_zone_period', ?, ?, ?, 'completed', 1800, 0, 0, 0, 'USD', 1000, 180, 0, 0, 0, 820, ?, ?, ?)`,
+    )
+      .bind(streamer.id, start, end, end, end, end)
+      .run();
+    const { cookie } = await sessionOf(streamer.id);
+    const html = (await (await request("/influencer/dashboard", { headers: { Cookie: cookie } })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(formatWhen(start, "America/New_York")).toBe("Wed, 30 Sept 2026, 20:00 EDT");
+    expect(html).toContain(`${formatWhen(start, "America/New_York")} to ${formatWhen(end, "America/New_York")}`);
+    expect(html).not.toContain("2026-10-01 to");
+  });
+});
