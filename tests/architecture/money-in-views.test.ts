@@ -31,7 +31,7 @@ const ARITHMETIC = [
 const OWN_FORMATTER = /style:\s*["']currency["']/;
 
 /** The lines of `source` that do money arithmetic or format currency themselves, as "line: text". */
-export function moneyInView(source: string): string[] {
+function moneyInView(source: string): string[] {
   return source
     .split("\n")
     .map((line, index) => ({ line: line.replace(/\/\/.*$/, ""), number: index + 1 }))

@@ -102,3 +102,23 @@ export function postWebhook(payload: string, signature: string | null) {
   if (signature) headers.set("Stripe-Signature", signature);
   return request("/api/stripe", { method: "POST", body: payload, headers });
 }
+
+export type PlacedCardOrder = { success: boolean; orderId: string; sessionId: string };
+
+/**
+ * A fan's one-seat card order on a new booking world, paid at the stand-in's hosted page (its webhook not delivered
+ * yet). `beforePaying` runs between placing and paying (a test that makes the session charge another amount).
+ */
+export async function paidCardOrder(beforePaying?: (placed: PlacedCardOrder) => Promise<void>) {
+  const world = await bookingWorld({ seats: 2 });
+  const buyer = await fan();
+  const placed = (await (
+    await api("/api/book-slot/create-order", buyer.cookie, purchase(world.slot.id, ["Ace"]))
+  ).json()) as PlacedCardOrder;
+  if (!placed.success) throw new Error("the card order was not placed");
+  await beforePaying?.(placed);
+  await paySession(placed.sessionId);
+  const session = (await standInSessions()).find((s) => s.id === placed.sessionId);
+  if (!session?.payment_intent) throw new Error("the session was not paid");
+  return { world, buyer, placed, session, paymentIntent: session.payment_intent };
+}

@@ -11,36 +11,26 @@ import {
   deliveries,
   failNextStripeRefunds,
   fan,
-  paySession,
+  type PlacedCardOrder,
+  paidCardOrder,
   postWebhook,
   purchase,
   standInRefunds,
-  standInSessions,
 } from "./booking-world";
 
 /**
  * A fan cancelling a card-paid booking within the policy chooses where the refund goes (docs/domain.md "Refund"):
  * the wallet (instant, the default) or the card (5–10 days, through Stripe, exactly once).
  */
-type Placed = { success: boolean; orderId: string; sessionId: string };
-
 /** A fan's booking paid by card through the stand-in's checkout and its signed webhook. */
 async function cardPaidBooking() {
-  const world = await bookingWorld({ seats: 2 });
-  const buyer = await fan();
-  const placed = (await (
-    await api("/api/book-slot/create-order", buyer.cookie, purchase(world.slot.id, ["Ace"]))
-  ).json()) as Placed;
-  expect(placed.success).toBe(true);
-  await paySession(placed.sessionId);
+  const { world, buyer, placed, paymentIntent } = await paidCardOrder();
   for (const d of await deliveries(placed.sessionId)) await postWebhook(d.payload, d.signature);
-  const session = (await standInSessions()).find((s) => s.id === placed.sessionId);
-  if (!session?.payment_intent) throw new Error("the session was not paid");
   const order = await env.DB.prepare("SELECT status, amount_minor AS amount FROM orders WHERE id = ?")
     .bind(placed.orderId)
     .first<{ status: string; amount: number }>();
   expect(order?.status).toBe("paid");
-  return { world, buyer, orderId: placed.orderId, amount: order?.amount ?? 0, paymentIntent: session.payment_intent };
+  return { world, buyer, orderId: placed.orderId, amount: order?.amount ?? 0, paymentIntent };
 }
 
 async function money(orderId: string) {
@@ -163,7 +153,7 @@ describe("the fan chooses where a cancellation refund goes", () => {
         walletFan.cookie,
         purchase(world.slot.id, ["Ace"], { paymentMethod: "wallet" }),
       )
-    ).json()) as Placed;
+    ).json()) as PlacedCardOrder;
     expect(placed.success).toBe(true);
     const toCard = await cancel(walletFan.cookie, { orderId: placed.orderId, refundTo: "card" });
     expect(toCard.status).toBe(400);

@@ -4,14 +4,11 @@ import { fulfilCheckout } from "~/features/payments/fulfilment.server";
 import { listOwedRefunds, settleDueRefunds } from "~/features/wallet/refunds.server";
 import { createUser, viewerOf } from "../factories";
 import {
-  api,
-  bookingWorld,
   deliveries,
   failNextStripeRefunds,
-  fan,
+  paidCardOrder,
   paySession,
   postWebhook,
-  purchase,
   standInRefunds,
   standInSessions,
 } from "./booking-world";
@@ -20,8 +17,6 @@ import {
  * A signed payment whose amount or currency differs from its order (docs/domain.md "Refund"): the order fulfils
  * nothing and what the session charged goes back to the card, once, through the owed-refunds machinery.
  */
-type Placed = { success: boolean; orderId: string; sessionId: string };
-
 type RefundRow = {
   id: string;
   method: string;
@@ -50,17 +45,10 @@ async function orderRow(orderId: string) {
 
 /** A card order whose session then charges one more minor unit than the order expects, paid. */
 async function mismatchedPayment() {
-  const world = await bookingWorld({ seats: 2 });
-  const buyer = await fan();
-  const placed = (await (
-    await api("/api/book-slot/create-order", buyer.cookie, purchase(world.slot.id, ["Ace"]))
-  ).json()) as Placed;
-  expect(placed.success).toBe(true);
-  await env.DB.prepare("UPDATE orders SET amount_minor = amount_minor - 1 WHERE id = ?").bind(placed.orderId).run();
-  await paySession(placed.sessionId);
-  const session = (await standInSessions()).find((s) => s.id === placed.sessionId);
-  if (!session?.payment_intent) throw new Error("the session was not paid");
-  return { placed, session, paymentIntent: session.payment_intent };
+  const { placed, session, paymentIntent } = await paidCardOrder(async ({ orderId }) => {
+    await env.DB.prepare("UPDATE orders SET amount_minor = amount_minor - 1 WHERE id = ?").bind(orderId).run();
+  });
+  return { placed, session, paymentIntent };
 }
 
 describe("a payment that does not match its order is refunded to the card", () => {

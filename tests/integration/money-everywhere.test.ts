@@ -1,14 +1,15 @@
 import { env } from "cloudflare:workers";
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "~/features/booking/cancel.server";
 import { formatMoney, type Money, money } from "~/lib/money";
 import { readOutbox } from "~/platform/email/email.server";
 import { sweepOwedWork } from "~workers/jobs";
 import { createSlot, creditWallet, setUsdInrRate, viewerOf } from "../factories";
+import { pdfText } from "../support/pdf-text";
 import { days, staffUser } from "./admin-world";
 import { request } from "./app";
 import { api, purchase } from "./booking-world";
-import { pdfText } from "./pdf-text";
 import { loggedInFan, streamerWithGame } from "./streamer-world";
 
 /**
@@ -118,7 +119,9 @@ describe("every amount carries its currency", () => {
 
     // The invoices: the net paid of the refunded order, each in its own currency.
     const invoice = async (cookie: string, orderId: string) =>
-      pdfText(new Uint8Array(await (await api(`/api/get/user_order/invoice/${orderId}`, cookie)).arrayBuffer()));
+      pdfText(
+        await PDFDocument.load(await (await api(`/api/get/user_order/invoice/${orderId}`, cookie)).arrayBuffer()),
+      );
     expect(await invoice(w.india.cookie, w.orders.inrHalf)).toMatch(/Net paid[\s\S]*INR 999\.50/);
     expect(await invoice(w.us.cookie, w.orders.usd)).toContain("USD 24");
 

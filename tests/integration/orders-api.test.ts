@@ -15,7 +15,6 @@ import {
 } from "../factories";
 import { pdfText } from "../support/pdf-text";
 import { request } from "./app";
-import { pdfPagesText } from "./pdf-text";
 
 const HOUR = 3_600_000;
 
@@ -349,7 +348,7 @@ describe("the invoice", () => {
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(1);
     expect(pdf.getTitle()).toBe(`Noobrd invoice ${w.booking.orderId}`);
-    const text = pdfPagesText(pdf);
+    const text = pdfText(pdf);
     for (const expected of [
       "INVOICE",
       `Order ID: ${w.booking.orderId}`,

@@ -52,7 +52,12 @@ export async function latestSettledRefund(db: Db, orderId: string) {
 }
 
 /** One refund of an order as its invoice lists it: carried out (`settledAt`) or still owed (`settledAt` null). */
-export type OrderRefund = { amountMinor: number; currency: CurrencyCode; method: "card" | "wallet"; settledAt: Date | null };
+export type OrderRefund = {
+  amountMinor: number;
+  currency: CurrencyCode;
+  method: "card" | "wallet";
+  settledAt: Date | null;
+};
 
 /** Every refund of an order, oldest first: the ones carried out, and the one still owed (pending or failed) if any. */
 export async function orderRefunds(db: Db, orderId: string): Promise<OrderRefund[]> {
