@@ -28,22 +28,27 @@ export function randomToken(bytes = 32): string {
 }
 
 const encoder = new TextEncoder();
-const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const hmacKeys = new Map<string, CryptoKey>();
 
 /**
  * An HMAC-SHA256 key bound to a purpose (`noobrd access token v1`, `noobrd site gate v1`, ...), so a value
- * signed for one purpose never verifies for another. Keys are imported once per purpose and secret.
+ * signed for one purpose never verifies for another. Keys are imported once per purpose and secret and kept once
+ * imported: the isolate keeps the key, never the pending import, because a promise of the runtime belongs to the
+ * request that started it and another request awaiting it hangs ("Cannot perform I/O on behalf of a different
+ * request"). Two requests importing at once each import; the later one's key is kept.
  */
-export function hmacKey(purpose: string, secret: string): Promise<CryptoKey> {
+export async function hmacKey(purpose: string, secret: string): Promise<CryptoKey> {
   const material = `${purpose}|${secret}`;
-  let key = hmacKeys.get(material);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(material), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
-    hmacKeys.set(material, key);
-  }
+  const known = hmacKeys.get(material);
+  if (known) return known;
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(material),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
+  hmacKeys.set(material, key);
   return key;
 }
 

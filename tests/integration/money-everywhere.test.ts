@@ -106,11 +106,11 @@ describe("every amount carries its currency", () => {
     // The fan's order list and order page.
     const list = text(await (await request("/profile", { headers: { Cookie: w.india.cookie } })).text());
     expect(list).toContain("₹1,999");
-    expect(list).toContain(`₹999.50 refunded · ${shown.inrHalf} kept`);
+    expect(list).toContain(`₹999.50 refunded · ${shown.inrHalf} paid after refunds`);
     const page = text(
       await (await request(`/profile/orders/${w.orders.inrHalf}`, { headers: { Cookie: w.india.cookie } })).text(),
     );
-    expect(page).toContain(`${shown.inrHalf} kept`);
+    expect(page).toContain(`${shown.inrHalf} paid after refunds`);
     const usPage = text(
       await (await request(`/profile/orders/${w.orders.usd}`, { headers: { Cookie: w.us.cookie } })).text(),
     );

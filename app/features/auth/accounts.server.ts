@@ -173,7 +173,8 @@ export async function resendVerification(
 }
 
 // A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
-let dummyHash: Promise<string> | null = null;
+// Kept once computed, never as a pending promise: a request awaiting another request's promise hangs in workerd.
+let dummyHash: string | null = null;
 
 export async function logIn(
   env: Env,
@@ -198,8 +199,8 @@ export async function logIn(
     .innerJoin(credentials, eq(credentials.userId, users.id))
     .where(eq(users.email, input.email))
     .get();
-  dummyHash ??= hashPassword("not-a-real-password");
-  const valid = await verifyPassword(input.password, row?.passwordHash ?? (await dummyHash));
+  if (!row && !dummyHash) dummyHash = await hashPassword("not-a-real-password");
+  const valid = await verifyPassword(input.password, row?.passwordHash ?? dummyHash ?? "");
   if (!row || !valid) {
     throw appError(401, options.staffOnly ? AUTH_MESSAGES.userNotFound : AUTH_MESSAGES.invalidCredentials);
   }

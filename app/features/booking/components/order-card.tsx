@@ -46,7 +46,7 @@ export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; game
             {formatMoney(order.amount)}
             {order.discount.amountMinor > 0 ? ` (${formatMoney(order.discount)} off with ${order.promoCode})` : ""}
             {order.refunded.amountMinor > 0
-              ? ` · ${formatMoney(order.refunded)} refunded · ${formatMoney(order.net)} kept`
+              ? ` · ${formatMoney(order.refunded)} refunded · ${formatMoney(order.net)} paid after refunds`
               : ""}
           </p>
         </div>
