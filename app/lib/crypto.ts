@@ -41,13 +41,10 @@ export async function hmacKey(purpose: string, secret: string): Promise<CryptoKe
   const material = `${purpose}|${secret}`;
   const known = hmacKeys.get(material);
   if (known) return known;
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(material),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign", "verify"],
-  );
+  const key = await crypto.subtle.importKey("raw", encoder.encode(material), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
   hmacKeys.set(material, key);
   return key;
 }
