@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CONFIRM_FIELD, type ConfirmationAsk } from "~/lib/confirm";
 
 /**
- * The shared piece of "destructive actions ask first" (issue 21; the server half is app/lib/confirm.ts).
+ * The shared piece of "destructive actions ask first" (the rule and the server half are in app/lib/confirm.ts).
  *
  * `ConfirmButton` goes inside the form in place of its submit button. With JavaScript a click opens a native
  * <dialog>; its "Yes" submits the same form with this button's name and value and `confirm=yes`. Without

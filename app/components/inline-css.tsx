@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 
 /**
- * The site's stylesheet, inlined into the first HTML page in production builds (issue 11): a separate stylesheet is
+ * The site's stylesheet, inlined into the first HTML page in production builds (docs/decisions/017): a separate stylesheet is
  * a render-blocking request (one more round trip before first paint, and on HTTP/1.1 it queued behind the page's
  * module preloads). The server render gets the CSS text from entry.server.tsx; the client never has it (it would
  * cost ~7 KiB of JavaScript) and renders an empty element with the same shape: React does not compare or rewrite

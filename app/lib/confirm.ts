@@ -1,5 +1,5 @@
 /**
- * Destructive actions ask first (issue 21: ban, delete, archive, cancel a slot, remove a payout). With JavaScript
+ * Destructive actions ask first (ban, delete, archive, cancel a slot, remove a payout). With JavaScript
  * the button opens a dialog whose "Yes" sends `confirm=yes` with the form (app/components/confirm.tsx). Without
  * JavaScript the form arrives without it: the action answers `confirmationNeeded(...)` instead of acting, and the
  * page shows that as a confirmation step, a second form carrying the same fields and `confirm=yes`.

@@ -4,7 +4,7 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Bytes as unpadded base64url (RFC 4648 section 5), the one encoder for tokens, signatures and PKCE. */
+/** Bytes as unpadded base64url (RFC 4648, §5), the one encoder for tokens, signatures and PKCE. */
 export function base64url(bytes: Uint8Array): string {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);

@@ -4,7 +4,7 @@
  * component (layers point one way: routes -> features -> platform -> lib).
  *
  * It does not import the toast library: the app's Toaster (app/components/toaster.tsx) listens here and
- * loads it on the first toast, so pages that never show one do not download it (issue 11).
+ * loads it on the first toast, so pages that never show one do not download it (docs/decisions/017).
  */
 /** docs/domain.md: toasts show for 2000 ms. */
 export const TOAST_DURATION_MS = 2000;

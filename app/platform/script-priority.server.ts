@@ -1,5 +1,5 @@
 /**
- * The page's scripts are fetched after its first paint (docs/decisions/017-first-paint-and-render-cost.md, issue 22).
+ * The page's scripts are fetched after its first paint (docs/decisions/017-first-paint-and-render-cost.md).
  *
  * React Router's `<Scripts>` gives every page `<link rel="modulepreload">` tags (React hoists them to the top of
  * `<head>`) and an inline `<script type="module">` that imports the route modules and the client entry: ~120 KiB

@@ -32,7 +32,7 @@ export const games = sqliteTable(
     description: text("description").notNull().default(""),
     crossplatform: bool("crossplatform").notNull().default(false),
     showLanding: bool("show_landing").notNull().default(false),
-    /** Cover art: public URL and its R2 key in the media bucket (SPEC image.url / image.filename). */
+    /** Cover art: public URL and its R2 key in the media bucket (the API's image.url / image.filename). */
     imageUrl: text("image_url"),
     imageFilename: text("image_filename"),
     gameLogo: text("game_logo"),

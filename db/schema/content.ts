@@ -56,14 +56,14 @@ export const LEGAL_DOCUMENT_TYPES = [
 export type LegalDocumentType = (typeof LEGAL_DOCUMENT_TYPES)[number];
 
 export type LegalSection = { title: string; body: string };
-/** Privacy policy (SPEC section 3): lastUpdated, introduction, keyPoints, sections. */
+/** Privacy policy, in the API's shape: lastUpdated, introduction, keyPoints, sections. */
 export type PrivacyPolicyContent = {
   lastUpdated: string;
   introduction: string;
   keyPoints: string[];
   sections: LegalSection[];
 };
-/** Terms of service and VIP-queue terms (SPEC section 3): updatedDate, intro, keyPoints, sections. */
+/** Terms of service and VIP-queue terms, in the API's shape: updatedDate, intro, keyPoints, sections. */
 export type TermsContent = {
   updatedDate: string;
   intro: string;

@@ -15,7 +15,7 @@ import { bool, createdAt, enumCheck, timestamp, updatedAt } from "./columns";
 import { PROFESSIONS } from "./constants";
 import { users } from "./users";
 
-/** SPEC section 9 default: platform fee 20%. */
+/** The default platform fee, 20% (docs/domain.md, Constants). */
 export const DEFAULT_PLATFORM_FEE_BPS = 2000;
 
 export const influencerProfiles = sqliteTable(

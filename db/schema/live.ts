@@ -65,7 +65,7 @@ export const liveSessions = sqliteTable(
     requirements: text("requirements", { mode: "json" }).$type<Requirement[]>().notNull().default([]),
     bannerUrl: text("banner_url"),
     bannerKey: text("banner_key"),
-    /** SPEC defaultThumbnail / defaultFileName. */
+    /** The API's defaultThumbnail / defaultFileName. */
     thumbnailUrl: text("thumbnail_url"),
     thumbnailKey: text("thumbnail_key"),
     startedAt: timestamp("started_at").notNull(),

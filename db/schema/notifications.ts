@@ -34,7 +34,7 @@ export const notifications = sqliteTable(
     title: text("title").notNull(),
     image: text("image"),
     url: text("url"),
-    /** The star the notification is about (SPEC _influencer_id, shown with their avatar). */
+    /** The star the notification is about (the API's _influencer_id, shown with their avatar). */
     influencerId: text("influencer_id").references(() => influencerProfiles.userId, { onDelete: "set null" }),
     isRead: bool("is_read").notNull().default(false),
     createdAt: createdAt(),

@@ -3,8 +3,8 @@
  *
  * Invariants carried here:
  * - one onboarding record per influencer (user_id UNIQUE); resubmission updates it;
- * - exactly one bank identifier: its kind is one of the six options of SPEC section 9
- *   (stored with the SPEC labels) and its value is non-empty;
+ * - exactly one bank identifier: its kind is one of the six options of BANK_IDENTIFIER_KINDS
+ *   (stored with the labels the form and the API show) and its value is non-empty;
  * - the bank statement and the signed agreement are required and are keys in the PRIVATE R2
  *   bucket, served only through authorised routes;
  * - verified exactly when verified_at is set (CHECK);

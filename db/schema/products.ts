@@ -4,7 +4,7 @@
  *
  * Invariants carried here:
  * - the owner is an influencer (FK to influencer_profiles);
- * - title is 1..66 characters (SPEC section 5/9), CHECK on length();
+ * - title is 1..66 characters (TITLE_MAX; docs/domain.md, Constants), CHECK on length();
  * - the mode is a mode of the gig's game: FK (game_mode_id, game_id) -> game_modes(id, game_id);
  * - the platform is one the game runs on: FK (game_id, platform_id) -> game_platforms;
  * - the price is list_price_minor in base_currency, exactly as the streamer set it (the price viewers in
@@ -18,7 +18,7 @@
  * - archived gigs keep their row (archived_at set): orders and slots still point at them.
  *
  * Browse lists only non-archived gigs, so its indexes are partial (WHERE archived_at IS NULL),
- * one per sort order of SPEC section 9 (popularity, price, date, alphabetical, rating) and per filter
+ * one per sort order (popularity, price, date, alphabetical, rating) and per filter
  * (game, platform).
  */
 import { sql } from "drizzle-orm";

@@ -370,7 +370,7 @@ describe("payouts, promo codes, tokens, moderation", () => {
     expect(() => run("INSERT INTO bans (id, user_id, banned_at) VALUES ('b2', 'fan1', 4)")).not.toThrow();
   });
 
-  it("accept exactly the six bank identifier options of SPEC section 9", () => {
+  it("accept exactly the six bank identifier options (BANK_IDENTIFIER_KINDS)", () => {
     const insert = (id: string, user: string, kind: string) =>
       run(
         `INSERT INTO bank_details (id, user_id, account_holder_name, address, bank_name, country, full_name, gaming_name,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeChanges } from "./changes";
 
-describe("audit changes as people read them (issue 21)", () => {
+describe("audit changes as people read them (words and values, not raw JSON)", () => {
   it("lists only the fields that changed, amounts as money and fees as percentages", () => {
     expect(
       describeChanges(

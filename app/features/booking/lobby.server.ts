@@ -79,7 +79,7 @@ export async function lobbyCodeForUser(
     )
     .limit(1);
   if (!row) throw forbidden(BOOKING_MESSAGES.notBooked);
-  // The session's code is for the fans the streamer called: playing next or in game (issue 10).
+  // The session's code is for the fans the streamer called: playing next or in game (docs/decisions/014).
   const called = row.state === "playing_next" || row.state === "in_game";
   return {
     lobbyCode: called ? (row.code ?? "") : "",

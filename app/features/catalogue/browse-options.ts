@@ -2,7 +2,7 @@ import { type GIG_SORTS, PAGE_SIZE } from "./constants";
 
 /**
  * The browse page's choices and their labels, without Zod: the filter bar (a client component) imports
- * these, so the page does not ship the validation library (issue 11). The schemas are in ./schema.ts.
+ * these, so the page does not ship the validation library (docs/decisions/017). The schemas are in ./schema.ts.
  */
 export const BROWSE_FILTERS = ["gigs", "games", "creators", "live"] as const;
 export type BrowseFilter = (typeof BROWSE_FILTERS)[number];

@@ -86,7 +86,7 @@ export function assertMayFilterFavourites(query: { isFavClicked?: boolean }, vie
 /**
  * The /browse page: the list and the filter form's options and the exchange rate, in ONE D1 round trip.
  * With the site gate's configuration read before it, that is two round trips for a visitor, and three for
- * a logged-in viewer (plus the session lookup): SPEC's budget is three, and
+ * a logged-in viewer (plus the session lookup): the budget is three at most, and
  * tests/integration/round-trips.test.ts counts them.
  */
 

@@ -4,7 +4,7 @@ import type { GameCardData, GigCardData, LiveCardData, StarCardData } from "./co
 /**
  * What a card shows, and nothing more: the page loaders send these to the browser as hydration data, so the list
  * queries' other columns (descriptions, requirements, streaming links, bios, social links) would be sent twice,
- * once as HTML and once as data the page never reads (issue 11: hydration data no larger than the page needs).
+ * once as HTML and once as data the page never reads (docs/decisions/017: hydration data no larger than the page needs).
  * The public API keeps docs/domain.md's full shapes (api-shape.ts).
  */
 export const gigCardData = (gig: GigCardData): GigCardData => ({

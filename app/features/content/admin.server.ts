@@ -102,7 +102,7 @@ export async function saveLegalDocument(env: Env, viewer: Viewer | null, type: L
 }
 
 /**
- * POST /api/post/admin/update/termsAndPrivacy {key, value}: `value` in the stored shape (SPEC field names) or the
+ * POST /api/post/admin/update/termsAndPrivacy {key, value}: `value` in the stored shape (the API's field names) or the
  * editor's; either way it is checked by the editor's schema before it is saved.
  */
 export async function saveLegalFromApi(env: Env, viewer: Viewer | null, type: LegalType, value: unknown) {

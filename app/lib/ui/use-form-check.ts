@@ -41,7 +41,7 @@ function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {
  * first refusal the errors follow every input.
  *
  * Conform's `useForm` does this and more (intents, field lists, dirty state); on a catalogue page its ~10 KiB gzip
- * were half of the page's own JavaScript budget (issue 22), so the page's forms use this instead, and Conform stays
+ * were half of the page's own JavaScript budget (20 KiB, docs/decisions/017), so the page's forms use this instead, and Conform stays
  * on the server and in the lazily loaded check.
  */
 export function useFormCheck({ lastResult, load }: { lastResult?: FormReport | null; load: () => Promise<FormCheck> }) {

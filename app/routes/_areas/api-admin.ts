@@ -2,7 +2,7 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
 /** /api: staff administration (payouts, validations, catalogue, promo codes, streamers, configurations, onboarding, content, giveaway, moderation). */
 export const apiAdmin: RouteConfigEntry[] = [
-  // Staff administration (issue 9): payouts and validations
+  // Staff administration (docs/decisions/016): payouts and validations
   route("admin/remaining-orders/:influencerId", "routes/api/admin/payouts/remaining-orders.ts", {
     id: "api-remaining-orders",
   }),

@@ -15,7 +15,7 @@ export const apiBooking: RouteConfigEntry[] = [
   // Currency
   route("v1/get-conversion-rate/usd-to-inr", "routes/api/conversion-rate.ts"),
 
-  // Orders after purchase (issue 7): the fan's orders, gamer tags, invoice, cancellation, lobby code
+  // Orders after purchase (docs/decisions/009): the fan's orders, gamer tags, invoice, cancellation, lobby code
   route("orders/update_gamer_tags", "routes/api/orders/update-gamer-tags.ts"),
   route("v1/user/booked-slot-details", "routes/api/orders/booked-slot-details.ts"),
   route("v1/user/edit-gamer-tag", "routes/api/orders/edit-gamer-tag.ts"),

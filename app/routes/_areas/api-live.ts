@@ -2,7 +2,7 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
 /** /api: live sessions and their regular and VIP queues. */
 export const apiLive: RouteConfigEntry[] = [
-  // Live sessions and queues (issue 10)
+  // Live sessions and queues (docs/decisions/014)
   route("join_regular", "routes/api/live/join-regular.ts"),
   route("join_vip", "routes/api/live/join-vip.ts"),
   route("check/vip", "routes/api/live/check-vip.ts"),

@@ -15,7 +15,7 @@ import type { Route } from "./+types/reset-password";
 /**
  * One screen for /reset-password/:token (forgotten password) and /streamer-password-setup/:email?token=
  * (a streamer registered by staff sets a first password). Both end logged in: a fan on /, the new streamer on their
- * dashboard, where their work starts (issue 21).
+ * dashboard, where their work starts.
  */
 export const meta = () => [{ title: "Choose a password | Noobrd" }];
 

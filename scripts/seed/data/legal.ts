@@ -1,4 +1,4 @@
-/** Legal documents in the shapes of SPEC section 3 (stored in legal_documents.content). */
+/** Legal documents in the API's shapes (db/schema/content.ts; stored in legal_documents.content). */
 import type { PrivacyPolicyContent, TermsContent } from "~db/schema";
 
 const UPDATED = "November 1, 2026";

@@ -3,7 +3,7 @@ import { bookingFormSchema } from "../schema";
 
 /**
  * The booking form's browser-side check: the same schema the server parses with. Its own chunk, imported by
- * the form after hydration, so Zod is not part of the gig page's first-paint JavaScript (issue 11's budget,
+ * the form after hydration, so Zod is not part of the gig page's first-paint JavaScript (docs/decisions/017's budget,
  * tests/e2e/js-budget.test.ts); until it has loaded, a submit is checked by the server alone.
  */
 export function validateBookingForm(formData: FormData) {

@@ -62,7 +62,7 @@ export function BookingForm(props: Props) {
   useEffect(() => {
     setHydrated(true);
     // What the fan chose before the page hydrated (a slow connection): keep it rather than reset it to the first
-    // render's state (issue 21: the players count went back to 1).
+    // render's state (the players count used to go back to 1).
     const chosen = formRef.current;
     if (chosen) {
       const typed = Number((chosen.elements.namedItem("numberOfPlayers") as HTMLSelectElement | null)?.value);

@@ -35,8 +35,8 @@ export function InfiniteGrid<T extends { id: string }>({
 
   // A new search remounts the grid (browse.tsx keys it by the search), so its first render already shows the new
   // results. A new first page of the same search (a revalidation, e.g. after a favourite) starts the list again in
-  // this same render, not in an effect, which would commit one frame of the old list first. (Issue 12's "stale
-  // list" was the browser test reading the cards after the address bar changed but before React committed the
+  // this same render, not in an effect, which would commit one frame of the old list first. (A "stale
+  // list" once seen was the browser test reading the cards after the address bar changed but before React committed the
   // new page: tests/e2e/browser.ts `rendered`.)
   if (state.first !== first) setState(fresh(first));
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new first page (a new search) forgets the page in flight

@@ -96,7 +96,7 @@ export function StepperForm({
   const [streaming, setStreaming] = useState(values.isStreaming);
   const current = stepIndex(step);
   const game = games.find((g) => g.id === values._game_id);
-  // The mode list offers the chosen game's modes only (issue 21: every game has a "Team Deathmatch"). Before a game
+  // The mode list offers the chosen game's modes only (every game has a "Team Deathmatch"). Before a game
   // is chosen, and without JavaScript, it lists them all, grouped by game.
   const [chosenGame, setChosenGame] = useState(values._game_id);
   const modeGames = chosenGame && hydrated ? games.filter((g) => g.id === chosenGame) : games;
@@ -221,7 +221,7 @@ export function StepperForm({
               onInput={() => {
                 // Typing a correction clears the message. Nothing is checked when the field is left: a message
                 // appearing or going then would move the Next button between press and release, and the click
-                // would be lost (issue 21). Next checks the price.
+                // would be lost. Next checks the price.
                 if (priceError) setPriceError(undefined);
               }}
             />

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { BellLink } from "./bell-link";
 
-/** The socket, its list and its pop-ups: loaded once the page runs, not with the page (issue 22). */
+/** The socket, its list and its pop-ups: loaded once the page runs, not with the page (docs/decisions/017). */
 const LiveBell = lazy(() => import("./live-bell"));
 
 /**

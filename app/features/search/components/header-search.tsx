@@ -16,8 +16,8 @@ const TYPE_LABELS: Record<SuggestionJson["type"], string> = { game: "Game", gig:
 
 /**
  * The header search box. Without JavaScript it is a GET form to /browse (full results). With JavaScript it
- * also suggests games, gigs and stars as the user types, 500 ms after the last keystroke (docs/domain.md
- * section 5), live ones tagged LIVE and names cut to 20 characters; arrows and Enter pick one.
+ * also suggests games, gigs and stars as the user types, 500 ms after the last keystroke (docs/domain.md,
+ * Constants), live ones tagged LIVE and names cut to 20 characters; arrows and Enter pick one.
  */
 export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
   const location = useLocation();

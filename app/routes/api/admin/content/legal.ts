@@ -12,7 +12,7 @@ export const loader = jsonLoader({ auth: true, staff: "content" }, async ({ env,
 
 /**
  * POST /api/post/admin/update/termsAndPrivacy {key, value}, and POST /api/post/admin/privacy-policy and
- * /api/post/admin/terms-of-service with the document itself (SPEC field names or the editor's).
+ * /api/post/admin/terms-of-service with the document itself (the API's field names or the editor's).
  */
 export const action = jsonAction({ auth: true, staff: "content" }, async ({ request, env, viewer }) => {
   const path = new URL(request.url).pathname;
