@@ -74,7 +74,7 @@ describe.each([true, false])("the demo admin runs the platform (JavaScript %s)",
     await page.goto("/admin/reported-users?limit=100");
     await page.getByLabel(`Report of @${fan.username}: Abusive in chat`).check();
     await page.getByRole("button", { name: "Ban accounts" }).click();
-    // It asks first (issue 21): a dialog with JavaScript, a confirmation step without; nobody is banned yet.
+    // It asks first (app/lib/confirm.ts): a dialog with JavaScript, a confirmation step without; nobody is banned yet.
     await page.getByRole("button", { name: "Yes, ban" }).waitFor();
     expect(queryE2E(`SELECT user_id FROM bans WHERE user_id = '${fan.id}'`)).toEqual([]);
     await page.getByRole("button", { name: "Yes, ban" }).click();

@@ -221,7 +221,7 @@ describe.each([true, false])("favourites (JavaScript %s)", (javaScript) => {
     );
   }
 
-  it("adds and removes a gig with the SPEC toasts, and keeps it across logout and login", async () => {
+  it("adds and removes a gig with the product's toasts, and keeps it across logout and login", async () => {
     const offset = javaScript ? 3 : 4;
     const [gig] = queryE2E<{ id: string; title: string }>(
       `SELECT id, title FROM products WHERE archived_at IS NULL ORDER BY id LIMIT 1 OFFSET ${offset}`,

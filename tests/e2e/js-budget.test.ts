@@ -5,7 +5,7 @@ import { FRAMEWORK_CEILING_KIB, NOT_ON_CATALOGUE_PAGES, OWN_JS_CEILING_KIB, page
 
 /**
  * Client JavaScript per catalogue page, read from the build the browser tests serve (global-setup builds it):
- * sizes, not timings. `npm run bench` prints the same figures, our own part against issue 22's target.
+ * sizes, not timings. `npm run bench` prints the same figures, our own part against the 20 KiB target (docs/decisions/017).
  */
 describe("client JavaScript of the catalogue pages", () => {
   it.each(Object.entries(OWN_JS_CEILING_KIB))(

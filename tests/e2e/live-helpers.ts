@@ -56,7 +56,7 @@ export async function goLive(page: Page, title: string, javaScript: boolean) {
   const firstGame = game.locator("option").nth(1);
   await game.selectOption((await firstGame.getAttribute("value")) ?? "");
   if (javaScript) {
-    // Only the chosen game's modes are offered (issue 21), not every game's.
+    // Only the chosen game's modes are offered, not every game's.
     const groups = page.locator('select[name="_game_mode_id"] optgroup');
     await expect.poll(() => groups.count()).toBe(1);
     expect(await groups.getAttribute("label")).toBe(await firstGame.textContent());
@@ -70,7 +70,7 @@ export async function goLive(page: Page, title: string, javaScript: boolean) {
   await page.locator('[data-step="price"]').waitFor();
   const price = page.getByLabel(/Price of a VIP place/);
   if (javaScript) {
-    // A wrong price: Next shows the message and clears the field without sending; the next Next is taken (issue 21).
+    // A wrong price: Next shows the message and clears the field without sending; the next Next is taken.
     await price.fill("1");
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText(/Price should be greater than/).waitFor();

@@ -5,7 +5,7 @@ import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
 import { DEMO_STAR_LOGIN, endDemoStarSessions, goLive, logIn, secondFan } from "./live-helpers";
 
 /**
- * Live sessions end to end (issue 10): the demo streamer goes live through the stepper (JavaScript off, then
+ * Live sessions end to end (docs/decisions/014): the demo streamer goes live through the stepper (JavaScript off, then
  * on), two fans in two browsers join the regular and the VIP queue (the VIP by card on the Stripe stand-in),
  * the streamer serves from the queue dashboard while both fans' pages follow without reloading, the streamer
  * ends the session, and the unserved VIP fan finds the refund in their wallet and a notification.

@@ -6,7 +6,7 @@ import { endDemoStarSessions } from "./live-helpers";
 import { sessionsFor } from "./staff";
 
 /**
- * Issue 21: every page route (app/routes.ts) on a 390 px phone, as anonymous, fan, streamer and admin staff.
+ * Phones: every page route (app/routes.ts) on a 390 px phone, as anonymous, fan, streamer and admin staff.
  * A page fails when the document scrolls sideways (scrollWidth > innerWidth), when the console reports an error
  * or a warning (a hydration mismatch included), or when the page throws. Resource routes (JSON, PDF, files,
  * OAuth redirects) are not pages and are left out.
@@ -228,7 +228,7 @@ describe("a 390 px phone, as a streamer who is live", () => {
   }, 120_000);
 });
 
-describe("a payout's totals on a wide screen (issue 21)", () => {
+describe("a payout's totals on a wide screen", () => {
   it("put each label on the same line as its amount", async () => {
     const context = await browser.context({ javaScript: true, timezoneId: "UTC" });
     await context.addCookies([{ ...cookies.admin, url: baseURL() }]);

@@ -163,7 +163,7 @@ describe.each([true, false])("the streamer's business (JavaScript %s)", (javaScr
     // 5. Archive the gig: it moves to the inactive list.
     await page.goto("/influencer/products");
     await page.getByRole("button", { name: `Archive ${title}` }).click();
-    // It asks first (issue 21): a dialog with JavaScript, a confirmation step without; nothing is archived yet.
+    // It asks first (app/lib/confirm.ts): a dialog with JavaScript, a confirmation step without; nothing is archived yet.
     await page.getByRole("button", { name: "Yes, archive" }).waitFor();
     expect(
       queryE2E<{ archived_at: number | null }>(`SELECT archived_at FROM products WHERE id = '${gigId}'`)[0]

@@ -174,7 +174,7 @@ describe("staff catalogue: games", () => {
       .all();
     expect(modes.results.map((m) => m.name)).toEqual(["Ranked duos", "Squads"]);
     expect(modes.results[0]?.id).toBe(world.game.modeId);
-    // Deleting a game gigs use: refused with SPEC's wording first.
+    // Deleting a game gigs use: refused with the product's wording first.
     const refused = await json(
       await new Client().postJson(`/api/admin/deleteGame/${world.game.id}`, {}, { Cookie: admin.cookie }),
     );

@@ -45,7 +45,7 @@ describe("staff content: legal documents", () => {
     const publicPage = await (await new Client().get("/privacy-policy")).text();
     expect(publicPage).toContain(stamp);
     expect(publicPage).toContain("2026-11-20");
-    // Stored with SPEC's field names for a privacy policy.
+    // Stored with the API's field names for a privacy policy.
     const [, docs] = await callJson(marketing.cookie, "/api/get/admin/termsAndPrivacy");
     expect((docs.data as Record<string, Record<string, unknown>>).mainPrivacyPolicy).toMatchObject({
       lastUpdated: "2026-11-20",
@@ -54,7 +54,7 @@ describe("staff content: legal documents", () => {
     });
   });
 
-  it("updates the VIP queue terms through the API in SPEC's shape, and refuses a broken one", async () => {
+  it("updates the VIP queue terms through the API in its stored shape, and refuses a broken one", async () => {
     const admin = await staffUser("admin");
     const value = {
       updatedDate: "2026-11-21",

@@ -64,7 +64,7 @@ describe("tracking and the staff dashboard", () => {
     expect(page).toContain(`href="/admin/payout/influencer/${world.streamer.id}"`);
     expect(page).toContain("$42");
     expect(page).toContain("Onboardings to verify");
-    // Finance has no moderation nor contact submissions: those tiles are not shown at all (issue 21).
+    // Finance has no moderation nor contact submissions: those tiles are not shown at all.
     expect(page).not.toContain('href="/admin/reported-users"');
     expect(page).not.toContain("Reports to review");
     expect(page).not.toContain("Open contact messages");
@@ -80,7 +80,7 @@ describe("tracking and the staff dashboard", () => {
   });
 });
 
-describe("staff without the capability (issue 21)", () => {
+describe("staff without the capability", () => {
   it("get a 403 page saying what their role cannot open and a way back, not an unexpected error", async () => {
     const marketing = await staffUser("marketing");
     const response = await new Client().get("/admin/refunds", { Cookie: marketing.cookie });

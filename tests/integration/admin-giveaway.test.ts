@@ -73,7 +73,7 @@ describe("the Noobrd giveaway", () => {
     expect(html).toContain("marketing");
     // Who made the change, by name, not an id.
     expect(html).toContain(marketing.user.fullName ?? "");
-    // What changed, as words and values, not raw JSON (issue 21).
+    // What changed, as words and values, not raw JSON.
     const row = html.slice(html.indexOf(">question:<"), html.indexOf(">question:<") + 200);
     expect(row).toMatch(/Audit me \d+\?/);
     expect(html).not.toContain("&quot;question&quot;");

@@ -48,7 +48,7 @@ describe("staff influencers", () => {
     expect(user).toEqual({ is_influencer: 1, country: "IN" });
     const [mail] = await readOutbox(env.PRIVATE_FILES, { to: email, limit: 1 });
     expect(JSON.stringify(mail)).toContain(`/streamer-password-setup/${encodeURIComponent(email)}?token=`);
-    // Setting the first password logs the new streamer in on their dashboard (issue 21).
+    // Setting the first password logs the new streamer in on their dashboard, where their work starts.
     const link = /\/streamer-password-setup\/[^"\s\\]+\?token=[\w-]+/.exec(JSON.stringify(mail))?.[0] ?? "";
     const password = "Star-pass-2026";
     const set = await new Client().post(link, { newPassword: password, confirmPassword: password });

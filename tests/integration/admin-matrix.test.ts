@@ -10,7 +10,7 @@ import { staffUser } from "./admin-world";
 import { Client } from "./client";
 
 /**
- * The role matrix of issue 9 (ADR 005): every staff door (tests/admin/doors.ts) tried as every kind of visitor.
+ * The role matrix (ADR 005, docs/decisions/016): every staff door (tests/admin/doors.ts) tried as every kind of visitor.
  * Refused visitors get exactly: anonymous -> a redirect to the staff login or the home page (pages) or 401 (API);
  * a fan, a streamer, inactive staff and staff whose role lacks the capability -> 403, or for pages of non-staff a
  * redirect away; a banned user's session no longer exists -> as anonymous. Permitted roles are never refused and

@@ -107,7 +107,7 @@ describe("moderation: reports and bans", () => {
     const nothing = await client.post("/admin/reported-users", { intent: "ban" }, headers);
     expect(nothing.status).toBe(400);
     expect(await nothing.text()).toContain(M.chooseReports);
-    // Without JavaScript the ban asks first (issue 21): a confirmation step, and nobody is banned yet.
+    // Without JavaScript the ban asks first (app/lib/confirm.ts): a confirmation step, and nobody is banned yet.
     const asked = await client.post("/admin/reported-users", { intent: "ban", reportIds: report }, headers);
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain("Yes, ban");

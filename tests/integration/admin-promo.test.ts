@@ -146,7 +146,7 @@ describe("staff promo codes", () => {
     expect((await row(code))?.is_active).toBe(1);
     const page = await (await client.get(`/admin/manage-promo-codes?edit=${id}`, headers)).text();
     expect(page).toContain(`Edit ${code}`);
-    // Deleting asks first (issue 21): unconfirmed, the code stays.
+    // Deleting asks first (app/lib/confirm.ts): unconfirmed, the code stays.
     const asked = await client.post("/admin/manage-promo-codes", { intent: "delete", id }, headers);
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain("Yes, delete");

@@ -166,7 +166,7 @@ describe("wallet and promo codes through the API", () => {
       amountMinor: 5400,
     });
     const otherStar = (await bookingWorld()).star.id;
-    // The specified message for every refusal, and the reason beside it (issue 21: a typo is not an expired code).
+    // The specified message for every refusal, and the reason beside it (a typo is not an expired code).
     const refused = [
       ["NOPE123", "unknown"],
       [await promo({ isActive: false }), "inactive"],

@@ -21,7 +21,7 @@ async function getJson(path: string, headers: HeadersInit = {}) {
 const titles = (body: Json) => body.data.map((gig) => gig.product_title);
 
 describe("GET /api/get/GigsForScroll and PaginatedGigs", () => {
-  it("answers SPEC field names and USD minor prices, with the display price", async () => {
+  it("answers the API's field names and USD minor prices, with the display price", async () => {
     const { status, body } = await getJson("/api/get/GigsForScroll?limit=2");
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, page: 1, limit: 2, hasMore: true });

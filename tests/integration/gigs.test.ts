@@ -90,7 +90,7 @@ describe("gigs through the page (multipart, no JavaScript needed)", () => {
     expect(html).toMatch(/\/media\/gigs\/[a-z0-9]+\.png/);
   });
 
-  it("refuses a fake image, a mode of another game, and answers SPEC messages", async () => {
+  it("refuses a fake image, a mode of another game, and answers the product's messages", async () => {
     const { cookie, game, platformId } = await streamerWithGame();
     const fake = multipart(valid(game, platformId), {
       bytes: new TextEncoder().encode("not an image"),
@@ -170,7 +170,7 @@ describe("archive, unarchive and delete", () => {
       return body.data.some((hit) => hit._id === product._id);
     };
     expect([await inBrowse(), await inSearch()]).toEqual([true, true]);
-    // Archiving asks first (issue 21): without confirm=yes the gig stays listed.
+    // Archiving asks first (app/lib/confirm.ts): without confirm=yes the gig stays listed.
     const asked = await request("/influencer/products", {
       method: "POST",
       body: new URLSearchParams({ intent: "archive", gigId: product._id, title }),

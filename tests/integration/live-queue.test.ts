@@ -12,7 +12,7 @@ import { createGame, createInfluencer, createLiveSession, createPlatform, viewer
 import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /**
- * The live queue's reliability (issue 10): concurrent joins through the session's Durable Object, a restarted
+ * The live queue's reliability (docs/decisions/014): concurrent joins through the session's Durable Object, a restarted
  * object, End Session twice, and who may do what. Everything goes through the app's own routes and commands.
  */
 async function activeEntries(liveSessionId: string) {

@@ -81,7 +81,7 @@ describe("onboarding validation", () => {
     expect(maskAccountNumber("123456789012")).toBe("••••••••9012");
   });
 
-  it("asks for both files with SPEC's messages, and refuses a file that is not a PDF or an image", async () => {
+  it("asks for both files with the product's messages, and refuses a file that is not a PDF or an image", async () => {
     const { cookie } = await streamer();
     const noStatement = await submit(cookie, form({}, { statement: new Uint8Array() }));
     expect(noStatement.status).toBe(400);

@@ -59,7 +59,7 @@ describe("page actions refuse bodies that are not forms with a 4xx and a message
         const response = await request(path, { ...init, method: "POST", headers });
         const who = `${path} ${session ? "logged in" : "anonymous"}`;
         if (JSON_DOORS_OUTSIDE_API.has(path)) {
-          // SPEC's JSON calls outside /api: jsonAction's answer (401 before the body when logged out).
+          // The API's JSON calls outside /api (the paths its clients already use): jsonAction's answer (401 before the body when logged out).
           expect([400, 401, 415], who).toContain(response.status);
           expect(await response.json(), who).toEqual({ success: false, message: expect.any(String) });
           continue;

@@ -141,7 +141,7 @@ describe("cancelling a slot", () => {
         body: new URLSearchParams({ intent: "cancel", slotId: slot.id, confirm: "yes" }),
         headers: { Cookie: cookieHeader, Origin: ORIGIN },
       });
-    // Without confirm=yes (no JavaScript) the page asks first and nothing is refunded (issue 21).
+    // Without confirm=yes (no JavaScript) the page asks first and nothing is refunded (app/lib/confirm.ts).
     const asked = await request("/influencer/calendar-dashboard", {
       method: "POST",
       body: new URLSearchParams({ intent: "cancel", slotId: slot.id }),

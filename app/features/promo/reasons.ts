@@ -1,4 +1,4 @@
-/** The specified message of every promo refusal (docs/domain.md, messages). */
+/** The specified message of every promo refusal (docs/domain.md, Messages). */
 export const PROMO_ERROR = "Error verifying promo code";
 
 /**
