@@ -15,7 +15,7 @@ import { loadSession, type QueueSessionInfo } from "./snapshot.server";
 import { placeStatement } from "./vip-step.server";
 
 /**
- * The VIP place, paid at the session's price through the ONE payment path of the booking issue: a card pays
+ * The VIP place, paid at the session's price through the ONE payment path of bookings (docs/decisions/011): a card pays
  * through `openCardCheckout` and the generic fulfilment (this file's `vipQueueStep` is the vip_queue kind's
  * step), the wallet through a conditional debit in the same batch as the order and the place.
  * The place itself, and the card step, are in vip-step.server.ts.
