@@ -4,8 +4,8 @@ import {
   type OnboardingFileKind,
   readOnboardingFile,
 } from "~/features/onboarding/onboarding.server";
-import { isAppError } from "~/lib/errors";
 import { envOf } from "~/platform/http.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/onboarding-file";
 
 /**
@@ -16,17 +16,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const kind = params.kind as OnboardingFileKind;
   if (!ONBOARDING_FILE_KINDS.includes(kind)) return new Response("Not found", { status: 404 });
-  try {
-    const object = await readOnboardingFile(env, await getViewer(request, env), params.userId, kind);
-    const headers = new Headers();
-    object.writeHttpMetadata(headers);
-    headers.set("Cache-Control", "private, no-store");
-    headers.set("Content-Disposition", `attachment; filename="${kind}"`);
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
-    return new Response(object.body, { headers });
-  } catch (thrown) {
-    if (isAppError(thrown)) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-    throw thrown;
-  }
+  // Any refusal (no such file, not allowed to read it) is the same 404: the page does not say which.
+  const file = await settle(async () => readOnboardingFile(env, await getViewer(request, env), params.userId, kind));
+  if (!file.ok) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  const object = file.value;
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("Content-Disposition", `attachment; filename="${kind}"`);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
+  return new Response(object.body, { headers });
 }

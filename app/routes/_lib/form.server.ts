@@ -54,6 +54,25 @@ export function formFailure(
   };
 }
 
+/** A use case's outcome for a page: its value, or the AppError it refused with. */
+export type Settled<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/**
+ * The one place a page route catches an AppError: the value, or the AppError the use case threw (as a value, for
+ * the route to answer with: a form reply, an error page, a toast). Anything else is rethrown. `work` is a promise
+ * or a function run now (for a step of several calls). Every helper here (`runForForm`, `orErrorPage`,
+ * `runPageForm`) goes through it; routes never write `catch` for an AppError themselves
+ * (tests/architecture/page-errors.test.ts).
+ */
+export async function settle<T>(work: Promise<T> | (() => Promise<T>)): Promise<Settled<T>> {
+  try {
+    return { ok: true, value: await (typeof work === "function" ? work() : work) };
+  } catch (thrown) {
+    if (!isAppError(thrown)) throw thrown;
+    return { ok: false, error: thrown };
+  }
+}
+
 /**
  * The one way a page action runs a use case for a Conform form (JavaScript on or off): the value, or the
  * AppError it threw as the form's reply with the error's status (4xx, never a 500). Anything else is rethrown.
@@ -63,34 +82,25 @@ export async function runForForm<T>(
   work: () => Promise<T>,
   options: FormOptions = {},
 ): Promise<FormAttempt<T>> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (thrown) {
-    if (!isAppError(thrown)) throw thrown;
-    const { failure, init } = formFailure(submission, thrown, options);
-    return { ok: false, failure, init, response: data(failure, init) };
-  }
+  const settled = await settle(work);
+  if (settled.ok) return settled;
+  const { failure, init } = formFailure(submission, settled.error, options);
+  return { ok: false, failure, init, response: data(failure, init) };
+}
+
+/** An AppError as the route's error page: its message and status (403, 404...), for a loader to throw. */
+export function errorPage(error: AppError): Response {
+  return new Response(error.message, { status: error.status });
 }
 
 /** For loaders: a use case's AppError becomes the route's error page with its status (403, 404...). */
-export async function orErrorPage<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (thrown) {
-    if (isAppError(thrown)) throw new Response(thrown.message, { status: thrown.status });
-    throw thrown;
-  }
+export async function orErrorPage<T>(work: Promise<T> | (() => Promise<T>)): Promise<T> {
+  const settled = await settle(work);
+  if (settled.ok) return settled.value;
+  throw errorPage(settled.error);
 }
 
-/**
- * For a page that shows a use case's refusal without a Conform form (a single message): the value, or the
- * AppError it threw. Anything else is rethrown.
- */
-export async function settle<T>(work: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: AppError }> {
-  try {
-    return { ok: true, value: await work };
-  } catch (thrown) {
-    if (!isAppError(thrown)) throw thrown;
-    return { ok: false, error: thrown };
-  }
+/** A page's one-message reply to an AppError (no Conform form): `{ ...extra, error: message }` with its status. */
+export function errorReply<E extends object = object>(error: AppError, extra?: E) {
+  return data({ ...(extra as E), error: error.message }, { status: error.status });
 }

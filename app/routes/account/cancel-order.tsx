@@ -6,10 +6,10 @@ import { SlotTime } from "~/features/booking/components/slot-time";
 import { BOOKING_MESSAGES } from "~/features/booking/messages";
 import { getOrder } from "~/features/booking/orders.server";
 import { cancelOrderFormSchema } from "~/features/booking/orders-schema";
-import { isAppError } from "~/lib/errors";
 import { formatMoney, money } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
+import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/cancel-order";
 
 export const meta = () => [{ title: "Cancel booking | Noobrd" }];
@@ -18,21 +18,16 @@ export const meta = () => [{ title: "Cancel booking | Noobrd" }];
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
-  try {
-    const order = await getOrder(env, viewer, params.orderId);
-    if (!order.isBuyer) throw new Response(BOOKING_MESSAGES.orderNotFound, { status: 404 });
-    return { order };
-  } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const order = await orErrorPage(getOrder(env, viewer, params.orderId));
+  if (!order.isBuyer) throw new Response(BOOKING_MESSAGES.orderNotFound, { status: 404 });
+  return { order };
 }
 
 /** Cancels the booking of the order (cancelBooking checks the buyer and the policy) and goes back to /profile. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
-  try {
+  const cancelled = await settle(async () => {
     const order = await getOrder(env, viewer, params.orderId);
     if (!order.bookingId || !order.isBuyer) return data({ error: BOOKING_MESSAGES.bookingNotFound }, { status: 404 });
     const parsed = cancelOrderFormSchema.safeParse(Object.fromEntries(await request.formData()));
@@ -51,10 +46,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       kind: "success",
       message: `${BOOKING_MESSAGES.cancelled}.${refunded}`,
     });
-  } catch (error) {
-    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  });
+  return cancelled.ok ? cancelled.value : errorReply(cancelled.error);
 }
 
 export default function CancelOrder({ loaderData, actionData }: Route.ComponentProps) {

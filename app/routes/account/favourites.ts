@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import { getViewer } from "~/features/auth/session.server";
 import { setFavourite } from "~/features/favourites/favourites.server";
 import { favouriteFormSchema } from "~/features/favourites/schema";
-import { isAppError } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
 import { assertSameOrigin, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/favourites";
 
 /**
@@ -23,12 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   if (!input.success) return new Response(firstIssue(input.error), { status: 400 });
   const { kind, id, intent } = input.data;
-  try {
-    return redirectWithToast(env, back, await setFavourite(env, viewer.id, kind, id, intent === "add"));
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return redirectWithToast(env, back, { kind: "error", message: error.message });
-  }
+  const set = await settle(setFavourite(env, viewer.id, kind, id, intent === "add"));
+  return redirectWithToast(env, back, set.ok ? set.value : { kind: "error", message: set.error.message });
 }
 
 /** The favourites themselves are browsed on /browse with "Favourites only". */

@@ -6,9 +6,9 @@ import { updateGamerTags } from "~/features/booking/gamer-tags.server";
 import { BOOKING_MESSAGES } from "~/features/booking/messages";
 import { getOrder } from "~/features/booking/orders.server";
 import { updateGamerTagsSchema } from "~/features/booking/orders-schema";
-import { isAppError } from "~/lib/errors";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
+import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/order";
 
 export const meta = () => [{ title: "Your order | Noobrd" }];
@@ -17,12 +17,7 @@ export const meta = () => [{ title: "Your order | Noobrd" }];
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
-  try {
-    return { order: await getOrder(env, viewer, params.orderId) };
-  } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  return { order: await orErrorPage(getOrder(env, viewer, params.orderId)) };
 }
 
 /** The gamer tags form of an order (from /profile or this page): 'Gamertags updated successfully'. */
@@ -34,16 +29,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const errors = submission.status === "success" ? [] : Object.values(submission.error ?? {}).flat();
     return data({ error: errors.find((e): e is string => !!e) ?? "Check the gamer tags" }, { status: 400 });
   }
-  try {
-    await updateGamerTags(env, viewer, {
+  const updated = await settle(
+    updateGamerTags(env, viewer, {
       orderId: params.orderId,
       slotId: submission.value.slot_id,
       changes: submission.value.updatedGamerTagsWithId.map((t) => ({ id: t._id, gamertag: t.gamerTag })),
-    });
-  } catch (error) {
-    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+    }),
+  );
+  if (!updated.ok) return errorReply(updated.error);
   return redirectWithToast(env, "/profile#orders", { kind: "success", message: BOOKING_MESSAGES.gamertagsUpdated });
 }
 

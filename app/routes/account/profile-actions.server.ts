@@ -74,110 +74,100 @@ export async function profileAction({
     case "leave-waitlist":
       return waitlistAction(env, viewer, intent, formData, "/profile#waitlists");
     case "picture":
-      return runPageForm(
+      return runPageForm({
         env,
         formData,
         intent,
-        pictureSchema,
-        (value) => uploadPicture(env, viewer.id, value.picture),
-        back(PROFILE_MESSAGES.pictureUpdated),
-        undefined,
-        undefined,
-        { shownFields: [] },
-      );
+        schema: pictureSchema,
+        run: (value) => uploadPicture(env, viewer.id, value.picture),
+        success: back(PROFILE_MESSAGES.pictureUpdated),
+        shownFields: [],
+      });
     case "bio":
-      return runPageForm(
+      return runPageForm({
         env,
         formData,
         intent,
-        bioSchema,
-        (value) => updateBio(env, viewer.id, value.bio),
-        back(PROFILE_MESSAGES.bioUpdated),
-      );
+        schema: bioSchema,
+        run: (value) => updateBio(env, viewer.id, value.bio),
+        success: back(PROFILE_MESSAGES.bioUpdated),
+      });
     case "social":
-      return runPageForm(
+      return runPageForm({
         env,
         formData,
         intent,
-        socialLinksSchema,
-        (value) => updateSocialLinks(env, viewer.id, value),
-        back(PROFILE_MESSAGES.socialUpdated),
-      );
+        schema: socialLinksSchema,
+        run: (value) => updateSocialLinks(env, viewer.id, value),
+        success: back(PROFILE_MESSAGES.socialUpdated),
+      });
     case "delete-social":
-      return runPageForm(
+      return runPageForm({
         env,
         formData,
         intent,
-        socialKeyFormSchema,
-        (value) => deleteSocialLink(env, viewer.id, value.key),
-        back(PROFILE_MESSAGES.socialRemoved, "warning"),
-      );
+        schema: socialKeyFormSchema,
+        run: (value) => deleteSocialLink(env, viewer.id, value.key),
+        success: back(PROFILE_MESSAGES.socialRemoved, "warning"),
+      });
     case "gamertags":
-      return runPageForm(
+      return runPageForm({
         env,
-        withoutBlankGamertags(formData),
+        formData: withoutBlankGamertags(formData),
         intent,
-        gamertagsSchema,
-        (value) => replaceGamertags(env, viewer.id, value.gamertags),
-        back(PROFILE_MESSAGES.gamertagsUpdated),
-      );
+        schema: gamertagsSchema,
+        run: (value) => replaceGamertags(env, viewer.id, value.gamertags),
+        success: back(PROFILE_MESSAGES.gamertagsUpdated),
+      });
     case "password":
-      return runPageForm(
+      return runPageForm({
         env,
         formData,
         intent,
-        changePasswordSchema,
-        async (value) => {
+        schema: changePasswordSchema,
+        run: async (value) => {
           await changePassword(env, viewer.id, value);
           // Every session ended with the change; this browser gets a fresh one.
           return startSession(request, env, viewer.id, clientIp(request));
         },
-        (cookie) => ({ to: "/", message: AUTH_MESSAGES.passwordUpdated, headers: { "Set-Cookie": cookie } }),
-        undefined,
-        undefined,
-        { hideFields: PASSWORD_FIELDS },
-      );
+        success: (cookie) => ({ to: "/", message: AUTH_MESSAGES.passwordUpdated, headers: { "Set-Cookie": cookie } }),
+        hideFields: PASSWORD_FIELDS,
+      });
     case "email": {
       const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
-      return runPageForm(
+      return runPageForm({
         env,
         formData,
         intent,
-        changeEmailSchema,
-        async (value) => ({
+        schema: changeEmailSchema,
+        run: async (value) => ({
           ...(await requestEmailChange(env, viewer, viewer.id, value.email, meta)),
           email: value.email,
         }),
-        ({ handle, email }) => ({ to: `/change-email/verifyotp/${handle}/${encodeURIComponent(email)}` }),
-        undefined,
-        undefined,
-        { shownFields: ["email"] },
-      );
+        success: ({ handle, email }) => ({ to: `/change-email/verifyotp/${handle}/${encodeURIComponent(email)}` }),
+        shownFields: ["email"],
+      });
     }
     case "discord":
-      return runPageForm(
+      return runPageForm({
         env,
         formData,
         intent,
-        discordFormSchema,
-        (value) => setDiscordPreferences(env, viewer, value),
-        back("Discord notifications updated"),
-        undefined,
-        undefined,
-        { shownFields: [] },
-      );
+        schema: discordFormSchema,
+        run: (value) => setDiscordPreferences(env, viewer, value),
+        success: back("Discord notifications updated"),
+        shownFields: [],
+      });
     case "time-zone":
-      return runPageForm(
+      return runPageForm({
         env,
         formData,
         intent,
-        timeZoneFormSchema,
-        (value) => saveTimeZone(env, viewer.id, value.timeZone),
-        (saved) => ({ to: "/profile", message: saved.message }),
-        undefined,
-        undefined,
-        { shownFields: [] },
-      );
+        schema: timeZoneFormSchema,
+        run: (value) => saveTimeZone(env, viewer.id, value.timeZone),
+        success: (saved) => ({ to: "/profile", message: saved.message }),
+        shownFields: [],
+      });
     default:
       return unknownIntent("bio");
   }

@@ -10,9 +10,9 @@ import { editableUntil } from "~/features/reviews/rules";
 import { reviewFormSchema } from "~/features/reviews/schema";
 import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatDay, formatSlotTime } from "~/features/time/format";
-import { isAppError } from "~/lib/errors";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
+import { orErrorPage, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/review";
 
 export const meta = () => [{ title: "Review your session | Noobrd" }];
@@ -21,12 +21,7 @@ export const meta = () => [{ title: "Review your session | Noobrd" }];
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
-  try {
-    return await getReviewForm(env, viewer, params.orderId);
-  } catch (error) {
-    if (isAppError(error)) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  return orErrorPage(getReviewForm(env, viewer, params.orderId));
 }
 
 /** Posts the review, or changes it when one is written; then the gig page's reviews (or the order) with a toast. */
@@ -36,20 +31,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: reviewFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    const editing = formData.get("editing") === "yes";
-    const saved = editing
-      ? await editReview(env, viewer, params.orderId, submission.value)
-      : await postReview(env, viewer, params.orderId, submission.value);
-    const to = saved.gigId ? `/gig/${saved.gigId}#reviews` : `/profile/orders/${params.orderId}`;
-    return redirectWithToast(env, to, {
-      kind: "success",
-      message: editing ? REVIEW_MESSAGES.edited : REVIEW_MESSAGES.posted,
-    });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  const editing = formData.get("editing") === "yes";
+  const saved = await settle(
+    editing
+      ? editReview(env, viewer, params.orderId, submission.value)
+      : postReview(env, viewer, params.orderId, submission.value),
+  );
+  if (!saved.ok) {
+    return data({ result: submission.reply({ formErrors: [saved.error.message] }) }, { status: saved.error.status });
   }
+  const to = saved.value.gigId ? `/gig/${saved.value.gigId}#reviews` : `/profile/orders/${params.orderId}`;
+  return redirectWithToast(env, to, {
+    kind: "success",
+    message: editing ? REVIEW_MESSAGES.edited : REVIEW_MESSAGES.posted,
+  });
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {

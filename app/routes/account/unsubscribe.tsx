@@ -1,9 +1,9 @@
 import { data, Form } from "react-router";
 import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { assertUnsubscribeLink, unsubscribe } from "~/features/profile/unsubscribe.server";
-import { isAppError } from "~/lib/errors";
 import { z } from "~/lib/zod";
 import { envOf } from "~/platform/http.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta = () => [{ title: "Unsubscribe | Noobrd" }];
@@ -20,12 +20,8 @@ function parseEmail(value: string | undefined) {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const email = parseEmail(params.email);
   const sig = new URL(request.url).searchParams.get("sig");
-  try {
-    await assertUnsubscribeLink(envOf(context), email, sig);
-  } catch (error) {
-    if (isAppError(error)) throw data(error.message, { status: error.status, statusText: "Forbidden" });
-    throw error;
-  }
+  const checked = await settle(assertUnsubscribeLink(envOf(context), email, sig));
+  if (!checked.ok) throw data(checked.error.message, { status: checked.error.status, statusText: "Forbidden" });
   return { email, sig, done: false };
 }
 
@@ -34,12 +30,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const email = parseEmail(params.email);
   const form = await request.formData();
   const sig = (form.get("sig") as string | null) ?? new URL(request.url).searchParams.get("sig");
-  try {
-    await unsubscribe(envOf(context), email, sig);
-  } catch (error) {
-    if (isAppError(error)) throw data(error.message, { status: error.status, statusText: "Forbidden" });
-    throw error;
-  }
+  const checked = await settle(unsubscribe(envOf(context), email, sig));
+  if (!checked.ok) throw data(checked.error.message, { status: checked.error.status, statusText: "Forbidden" });
   return { email, done: true };
 }
 

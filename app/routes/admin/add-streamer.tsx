@@ -24,15 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "influencers");
   const form = await request.formData();
-  return runPageForm(
+  return runPageForm({
     env,
-    form,
-    "register",
-    registerInfluencerSchema,
-    (input) => registerInfluencer(env, viewer, input, publicOrigin(request, env)),
-    (result) => ({ to: `/admin/influencer/${result.id}`, message: M.registered }),
-    M.registerError,
-  );
+    formData: form,
+    intent: "register",
+    schema: registerInfluencerSchema,
+    run: (input) => registerInfluencer(env, viewer, input, publicOrigin(request, env)),
+    success: (result) => ({ to: `/admin/influencer/${result.id}`, message: M.registered }),
+    fallback: M.registerError,
+  });
 }
 
 export default function AddInfluencer({ actionData }: Route.ComponentProps) {

@@ -27,15 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = intentOf(form);
   if (intent !== "unban") return unknownIntent(intent);
-  return runPageForm(
+  return runPageForm({
     env,
-    form,
+    formData: form,
     intent,
-    banIdsSchema,
-    (v) => unbanUsers(env, viewer, v.banIds),
-    () => ({ to: "/admin/banned-users", message: M.unbanned }),
-    M.unbanError,
-  );
+    schema: banIdsSchema,
+    run: (v) => unbanUsers(env, viewer, v.banIds),
+    success: () => ({ to: "/admin/banned-users", message: M.unbanned }),
+    fallback: M.unbanError,
+  });
 }
 
 export default function BannedUsers({ loaderData, actionData }: Route.ComponentProps) {

@@ -29,14 +29,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = intentOf(form);
   const back = () => ({ to: "/admin/banners", message: intent === "delete" ? M.bannerDeleted : M.bannerAdded });
   if (intent === "delete") {
-    return runPageForm(env, form, intent, idSchema, (v) => deleteBanner(env, viewer, v.id), back, undefined, {
-      question: M.bannerDeleteConfirm,
-      yes: "Yes, delete",
+    return runPageForm({
+      env,
+      formData: form,
+      intent,
+      schema: idSchema,
+      run: (v) => deleteBanner(env, viewer, v.id),
+      success: back,
+      confirm: {
+        question: M.bannerDeleteConfirm,
+        yes: "Yes, delete",
+      },
     });
   }
   if (intent === "add") {
     const image = uploadedFile(form.get("image"));
-    return runPageForm(env, form, intent, bannerSchema, (input) => addBanner(env, viewer, input, image), back);
+    return runPageForm({
+      env,
+      formData: form,
+      intent,
+      schema: bannerSchema,
+      run: (input) => addBanner(env, viewer, input, image),
+      success: back,
+    });
   }
   return unknownIntent(intent);
 }

@@ -47,29 +47,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (message: string) => () => ({ to: "/admin/configurations", message });
   switch (intent) {
     case "gate":
-      return runPageForm(env, form, intent, siteGateSchema, (v) => saveSiteGate(env, viewer, v), back(M.gateSaved));
-    case "add":
-      return runPageForm(env, form, intent, addConfigSchema, (v) => addConfiguration(env, viewer, v), back(M.added));
-    case "update":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
-        `update:${key}`,
-        updateConfigSchema,
-        (v) => updateConfiguration(env, viewer, key, v),
-        back(M.updated),
-      );
-    case "delete":
-      return runPageForm(
-        env,
-        form,
+        formData: form,
         intent,
-        keySchema,
-        (v) => deleteConfiguration(env, viewer, v.key),
-        back(M.deleted),
-        undefined,
-        { question: M.deleteConfirm(String(form.get("key") ?? "")), yes: "Yes, delete" },
-      );
+        schema: siteGateSchema,
+        run: (v) => saveSiteGate(env, viewer, v),
+        success: back(M.gateSaved),
+      });
+    case "add":
+      return runPageForm({
+        env,
+        formData: form,
+        intent,
+        schema: addConfigSchema,
+        run: (v) => addConfiguration(env, viewer, v),
+        success: back(M.added),
+      });
+    case "update":
+      return runPageForm({
+        env,
+        formData: form,
+        intent: `update:${key}`,
+        schema: updateConfigSchema,
+        run: (v) => updateConfiguration(env, viewer, key, v),
+        success: back(M.updated),
+      });
+    case "delete":
+      return runPageForm({
+        env,
+        formData: form,
+        intent,
+        schema: keySchema,
+        run: (v) => deleteConfiguration(env, viewer, v.key),
+        success: back(M.deleted),
+        confirm: { question: M.deleteConfirm(String(form.get("key") ?? "")), yes: "Yes, delete" },
+      });
     default:
       return unknownIntent(intent);
   }

@@ -24,14 +24,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "contactSubmissions");
   const form = await request.formData();
-  return runPageForm(
+  return runPageForm({
     env,
-    form,
-    "handled",
-    submissionIdSchema,
-    (v) => markSubmissionHandled(env, viewer, v.id),
-    () => ({ to: "/admin/contact-us-submissions", message: M.submissionHandled }),
-  );
+    formData: form,
+    intent: "handled",
+    schema: submissionIdSchema,
+    run: (v) => markSubmissionHandled(env, viewer, v.id),
+    success: () => ({ to: "/admin/contact-us-submissions", message: M.submissionHandled }),
+  });
 }
 
 export default function ContactSubmissions({ loaderData, actionData }: Route.ComponentProps) {

@@ -37,27 +37,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (message: string) => () => ({ to: "/admin/faqs", message });
   switch (intent) {
     case "save":
-      return runPageForm(env, form, intent, faqSchema, (v) => saveFaq(env, viewer, v), back(M.faqSaved));
+      return runPageForm({
+        env,
+        formData: form,
+        intent,
+        schema: faqSchema,
+        run: (v) => saveFaq(env, viewer, v),
+        success: back(M.faqSaved),
+      });
     case "delete":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        faqIdSchema,
-        (v) => deleteFaq(env, viewer, v.id),
-        back(M.faqDeleted),
-        undefined,
-        { question: M.faqDeleteConfirm, yes: "Yes, delete" },
-      );
+        schema: faqIdSchema,
+        run: (v) => deleteFaq(env, viewer, v.id),
+        success: back(M.faqDeleted),
+        confirm: { question: M.faqDeleteConfirm, yes: "Yes, delete" },
+      });
     case "move":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        faqMoveSchema,
-        (v) => moveFaq(env, viewer, v.id, v.direction),
-        back(M.faqMoved),
-      );
+        schema: faqMoveSchema,
+        run: (v) => moveFaq(env, viewer, v.id, v.direction),
+        success: back(M.faqMoved),
+      });
     default:
       return unknownIntent(intent);
   }

@@ -39,14 +39,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const files = { image: uploadedFile(form.get("image")), logo: uploadedFile(form.get("gameLogo")) };
   const gameId = params.gameId;
-  return runPageForm(
+  return runPageForm({
     env,
-    form,
-    "save",
-    gameSchema,
-    (input) => (gameId ? updateGame(env, viewer, gameId, input, files) : createGame(env, viewer, input, files)),
-    () => ({ to: "/admin/games", message: gameId ? M.gameUpdated : M.gameAdded }),
-  );
+    formData: form,
+    intent: "save",
+    schema: gameSchema,
+    run: (input) => (gameId ? updateGame(env, viewer, gameId, input, files) : createGame(env, viewer, input, files)),
+    success: () => ({ to: "/admin/games", message: gameId ? M.gameUpdated : M.gameAdded }),
+  });
 }
 
 type Row = { id?: string; name?: string; durationMinutes?: string | number; noOfPlayers?: string | number };

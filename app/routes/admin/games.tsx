@@ -24,16 +24,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = intentOf(form);
   if (intent !== "delete") return unknownIntent(intent);
-  return runPageForm(
+  return runPageForm({
     env,
-    form,
+    formData: form,
     intent,
-    idSchema,
-    (v) => deleteGame(env, viewer, v.id),
-    () => ({ to: "/admin/games", message: M.gameDeleted }),
-    M.gameDeleteError,
-    { question: M.gameDeleteConfirm, yes: "Yes, delete" },
-  );
+    schema: idSchema,
+    run: (v) => deleteGame(env, viewer, v.id),
+    success: () => ({ to: "/admin/games", message: M.gameDeleted }),
+    fallback: M.gameDeleteError,
+    confirm: { question: M.gameDeleteConfirm, yes: "Yes, delete" },
+  });
 }
 
 export default function Games({ loaderData, actionData }: Route.ComponentProps) {

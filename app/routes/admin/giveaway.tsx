@@ -42,17 +42,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "giveaway");
   const form = await request.formData();
-  return runPageForm(
+  return runPageForm({
     env,
-    form,
-    "send",
-    giveawayNotifySchema,
-    (v) => sendGiveawayLobbyCode(env, viewer, v),
-    (r) => ({
+    formData: form,
+    intent: "send",
+    schema: giveawayNotifySchema,
+    run: (v) => sendGiveawayLobbyCode(env, viewer, v),
+    success: (r) => ({
       to: new URL(request.url).pathname + new URL(request.url).search,
       message: GIVEAWAY_MESSAGES.sent(r.notified),
     }),
-  );
+  });
 }
 
 export default function Giveaway({ loaderData, actionData }: Route.ComponentProps) {

@@ -67,15 +67,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     };
   }
-  return runPageForm(
+  return runPageForm({
     env,
-    form,
-    "save",
-    legalEditorSchema,
-    (input) => saveLegalDocument(env, viewer, doc.type, input),
-    () => ({ to: new URL(request.url).pathname, message: M.termsSaved }),
-    M.termsUpdate,
-  );
+    formData: form,
+    intent: "save",
+    schema: legalEditorSchema,
+    run: (input) => saveLegalDocument(env, viewer, doc.type, input),
+    success: () => ({ to: new URL(request.url).pathname, message: M.termsSaved }),
+    fallback: M.termsUpdate,
+  });
 }
 
 const BLANK_SECTIONS = 2;

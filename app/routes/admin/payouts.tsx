@@ -81,70 +81,69 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `/admin/payout/influencer/${params.id}`;
   switch (intent) {
     case "create":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        createPayoutSchema,
-        (v) => createPayout(env, viewer, v),
-        (result) => ({
+        schema: createPayoutSchema,
+        run: (v) => createPayout(env, viewer, v),
+        success: (result) => ({
           to: back,
           message: result.payouts.length > 1 ? M.createdPerCurrency(result.payouts.length) : M.created,
         }),
-        M.createError,
-      );
+        fallback: M.createError,
+      });
     case "edit":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        editPayoutSchema,
-        (v) => editPayout(env, viewer, v),
-        () => ({ to: back, message: M.updated }),
-        M.createError,
-      );
+        schema: editPayoutSchema,
+        run: (v) => editPayout(env, viewer, v),
+        success: () => ({ to: back, message: M.updated }),
+        fallback: M.createError,
+      });
     case "remove":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        payoutIdSchema,
-        (v) => removePayout(env, viewer, v.payoutId),
-        () => ({ to: back, message: M.removed }),
-        undefined,
-        { question: M.removeConfirm, yes: "Yes, remove" },
-      );
+        schema: payoutIdSchema,
+        run: (v) => removePayout(env, viewer, v.payoutId),
+        success: () => ({ to: back, message: M.removed }),
+        confirm: { question: M.removeConfirm, yes: "Yes, remove" },
+      });
     case "activate":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        payoutIdSchema,
-        (v) => activatePayout(env, viewer, v.payoutId),
-        () => ({ to: back, message: M.activated }),
-      );
+        schema: payoutIdSchema,
+        run: (v) => activatePayout(env, viewer, v.payoutId),
+        success: () => ({ to: back, message: M.activated }),
+      });
     case "complete":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        payoutIdsSchema,
-        (v) => completePayouts(env, viewer, v.payoutIds),
-        (result) => ({
+        schema: payoutIdsSchema,
+        run: (v) => completePayouts(env, viewer, v.payoutIds),
+        success: (result) => ({
           to: back,
           message: result.spreadsheets.some((sheet) => sheet.error) ? M.completedWithoutStatement : M.completed,
         }),
-        M.completeError,
-      );
+        fallback: M.completeError,
+      });
     case "generate":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        payoutIdSchema,
-        (v) => generatePayoutStatement(env, viewer, v.payoutId),
-        () => ({ to: back, message: M.spreadsheetReady }),
-      );
+        schema: payoutIdSchema,
+        run: (v) => generatePayoutStatement(env, viewer, v.payoutId),
+        success: () => ({ to: back, message: M.spreadsheetReady }),
+      });
     default:
       return unknownIntent(intent);
   }

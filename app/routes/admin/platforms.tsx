@@ -25,14 +25,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "catalogue");
   const form = await request.formData();
-  return runPageForm(
+  return runPageForm({
     env,
-    form,
-    "add",
-    platformSchema,
-    (input) => addPlatform(env, viewer, input, uploadedFile(form.get("platformIcon"))),
-    () => ({ to: "/admin/platforms", message: M.platformAdded }),
-  );
+    formData: form,
+    intent: "add",
+    schema: platformSchema,
+    run: (input) => addPlatform(env, viewer, input, uploadedFile(form.get("platformIcon"))),
+    success: () => ({ to: "/admin/platforms", message: M.platformAdded }),
+  });
 }
 
 export default function Platforms({ loaderData, actionData }: Route.ComponentProps) {

@@ -46,46 +46,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (message: string) => () => ({ to: "/admin/manage-promo-codes", message });
   switch (intent) {
     case "create":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        promoCodeSchema,
-        (v) => createPromoCode(env, viewer, v),
-        back(M.created),
-        M.createError,
-      );
+        schema: promoCodeSchema,
+        run: (v) => createPromoCode(env, viewer, v),
+        success: back(M.created),
+        fallback: M.createError,
+      });
     case "update":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        promoCodeSchema,
-        (v) => updatePromoCode(env, viewer, id, v),
-        back(M.updated),
-        M.updateError,
-      );
+        schema: promoCodeSchema,
+        run: (v) => updatePromoCode(env, viewer, id, v),
+        success: back(M.updated),
+        fallback: M.updateError,
+      });
     case "toggle":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        promoActiveSchema,
-        (v) => setPromoCodeActive(env, viewer, v.id, v.isActive),
-        (r) => ({ to: "/admin/manage-promo-codes", message: r.isActive ? M.activated : M.deactivated }),
-        M.updateError,
-      );
+        schema: promoActiveSchema,
+        run: (v) => setPromoCodeActive(env, viewer, v.id, v.isActive),
+        success: (r) => ({ to: "/admin/manage-promo-codes", message: r.isActive ? M.activated : M.deactivated }),
+        fallback: M.updateError,
+      });
     case "delete":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        promoActiveSchema.pick({ id: true }),
-        (v) => deletePromoCode(env, viewer, v.id),
-        back(M.deleted),
-        M.deleteError,
-        { question: M.deleteConfirm, yes: "Yes, delete" },
-      );
+        schema: promoActiveSchema.pick({ id: true }),
+        run: (v) => deletePromoCode(env, viewer, v.id),
+        success: back(M.deleted),
+        fallback: M.deleteError,
+        confirm: { question: M.deleteConfirm, yes: "Yes, delete" },
+      });
     default:
       return unknownIntent(intent);
   }

@@ -24,17 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "payouts");
-  return runPageForm(
+  return runPageForm({
     env,
-    await request.formData(),
-    "retry",
-    refundIdSchema,
-    (v) => retryOwedRefund(env, viewer, v.id),
-    (result) => ({
+    formData: await request.formData(),
+    intent: "retry",
+    schema: refundIdSchema,
+    run: (v) => retryOwedRefund(env, viewer, v.id),
+    success: (result) => ({
       to: "/admin/refunds",
       message: result.settled ? "Refund carried out" : "The refund failed again; it stays owed",
     }),
-  );
+  });
 }
 
 export default function Refunds({ loaderData, actionData }: Route.ComponentProps) {

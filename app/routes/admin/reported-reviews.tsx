@@ -30,26 +30,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = intentOf(form);
   const back = { to: "/admin/reported-reviews" };
   if (intent === "hide") {
-    return runPageForm(
+    return runPageForm({
       env,
-      form,
+      formData: form,
       intent,
-      reviewIdSchema,
-      (v) => hideReview(env, viewer, v.reviewId),
-      () => ({ ...back, message: M.hidden }),
-      undefined,
-      { question: HIDE_QUESTION, yes: "Yes, hide" },
-    );
+      schema: reviewIdSchema,
+      run: (v) => hideReview(env, viewer, v.reviewId),
+      success: () => ({ ...back, message: M.hidden }),
+      confirm: { question: HIDE_QUESTION, yes: "Yes, hide" },
+    });
   }
   if (intent === "dismiss") {
-    return runPageForm(
+    return runPageForm({
       env,
-      form,
+      formData: form,
       intent,
-      reviewIdSchema,
-      (v) => dismissReviewReports(env, viewer, v.reviewId),
-      () => ({ ...back, message: M.dismissed }),
-    );
+      schema: reviewIdSchema,
+      run: (v) => dismissReviewReports(env, viewer, v.reviewId),
+      success: () => ({ ...back, message: M.dismissed }),
+    });
   }
   return unknownIntent(intent);
 }

@@ -32,27 +32,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = intentOf(form);
   const back = { to: "/admin/reported-users" };
   if (intent === "review") {
-    return runPageForm(
+    return runPageForm({
       env,
-      form,
+      formData: form,
       intent,
-      reportIdsSchema,
-      (v) => markReportsReviewed(env, viewer, v.reportIds),
-      () => ({ ...back, message: M.reviewed }),
-      M.markReviewedError,
-    );
+      schema: reportIdsSchema,
+      run: (v) => markReportsReviewed(env, viewer, v.reportIds),
+      success: () => ({ ...back, message: M.reviewed }),
+      fallback: M.markReviewedError,
+    });
   }
   if (intent === "ban") {
-    return runPageForm(
+    return runPageForm({
       env,
-      form,
+      formData: form,
       intent,
-      reportIdsSchema,
-      (v) => banReportedUsers(env, viewer, v.reportIds),
-      () => ({ ...back, message: M.banned }),
-      M.banError,
-      { question: M.banConfirm, yes: "Yes, ban" },
-    );
+      schema: reportIdsSchema,
+      run: (v) => banReportedUsers(env, viewer, v.reportIds),
+      success: () => ({ ...back, message: M.banned }),
+      fallback: M.banError,
+      confirm: { question: M.banConfirm, yes: "Yes, ban" },
+    });
   }
   return unknownIntent(intent);
 }

@@ -55,34 +55,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const here = `/admin/influencer/${params.id}`;
   switch (intent) {
     case "fee":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        platformFeeSchema,
-        (v) => setPlatformFee(env, viewer, params.id, v.fees_percentage),
-        () => ({ to: here, message: M.feeSaved }),
-      );
+        schema: platformFeeSchema,
+        run: (v) => setPlatformFee(env, viewer, params.id, v.fees_percentage),
+        success: () => ({ to: here, message: M.feeSaved }),
+      });
     case "landing":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        showAtLandingSchema,
-        (v) => setShowAtLanding(env, viewer, params.id, v.showAtLanding),
-        (r) => ({ to: here, message: r.showAtLanding ? M.landingShown : M.landingHidden }),
-      );
+        schema: showAtLandingSchema,
+        run: (v) => setShowAtLanding(env, viewer, params.id, v.showAtLanding),
+        success: (r) => ({ to: here, message: r.showAtLanding ? M.landingShown : M.landingHidden }),
+      });
     case "remove":
-      return runPageForm(
+      return runPageForm({
         env,
-        form,
+        formData: form,
         intent,
-        removeInfluencerSchema,
-        (v) => removeInfluencer(env, viewer, params.id, v),
-        () => ({ to: "/admin/influencer", message: M.removed }),
-        M.removeError,
-        { question: M.removeConfirm, yes: "Yes, remove" },
-      );
+        schema: removeInfluencerSchema,
+        run: (v) => removeInfluencer(env, viewer, params.id, v),
+        success: () => ({ to: "/admin/influencer", message: M.removed }),
+        fallback: M.removeError,
+        confirm: { question: M.removeConfirm, yes: "Yes, remove" },
+      });
     default:
       return unknownIntent(intent);
   }

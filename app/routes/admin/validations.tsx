@@ -34,18 +34,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = intentOf(form);
   if (intent !== "validate") return unknownIntent(intent);
-  return runPageForm(
+  return runPageForm({
     env,
-    form,
+    formData: form,
     intent,
-    validationOrdersSchema,
-    (v) => markOrdersPlayed(env, viewer, params.influencerId, v.orderIdArray),
-    () => ({
+    schema: validationOrdersSchema,
+    run: (v) => markOrdersPlayed(env, viewer, params.influencerId, v.orderIdArray),
+    success: () => ({
       to: `/admin/validations/influencer-game-playing-validations/${params.influencerId}`,
       message: M.validated,
     }),
-    M.validationsError,
-  );
+    fallback: M.validationsError,
+  });
 }
 
 export default function Validations({ loaderData, actionData }: Route.ComponentProps) {

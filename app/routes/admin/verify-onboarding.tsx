@@ -25,15 +25,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "onboarding");
   const form = await request.formData();
-  return runPageForm(
+  return runPageForm({
     env,
-    form,
-    "verify",
-    verifyManySchema,
-    (v) => verifyOnboardings(env, viewer, v.BankschemaIds, v.secretKey),
-    () => ({ to: "/admin/verify-onboarding-details", message: M.verified }),
-    M.verifyError,
-  );
+    formData: form,
+    intent: "verify",
+    schema: verifyManySchema,
+    run: (v) => verifyOnboardings(env, viewer, v.BankschemaIds, v.secretKey),
+    success: () => ({ to: "/admin/verify-onboarding-details", message: M.verified }),
+    fallback: M.verifyError,
+  });
 }
 
 export default function VerifyOnboarding({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { requireUser } from "~/features/auth/guards.server";
 import { cancelCheckout } from "~/features/payments/doors.server";
-import { isAppError } from "~/lib/errors";
 import { envOf } from "~/platform/http.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/cancel";
 
 export const meta = () => [{ title: "Checkout cancelled | Noobrd" }];
@@ -16,13 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
   const orderId = new URL(request.url).searchParams.get("order") ?? "";
-  try {
-    const { order } = await cancelCheckout(env, viewer, orderId);
-    return { status: order.status, slotId: order.slotId };
-  } catch (thrown) {
-    if (isAppError(thrown)) throw new Response(thrown.message, { status: thrown.status });
-    throw thrown;
-  }
+  const { order } = await orErrorPage(cancelCheckout(env, viewer, orderId));
+  return { status: order.status, slotId: order.slotId };
 }
 
 export default function CheckoutCancel({ loaderData }: Route.ComponentProps) {

@@ -6,10 +6,10 @@ import { SlotTime } from "~/features/booking/components/slot-time";
 import { getOrder } from "~/features/booking/orders.server";
 import { LIVE_MESSAGES } from "~/features/live/messages";
 import { confirmCheckout, ownOrderStatus } from "~/features/payments/doors.server";
-import { isAppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/success";
 
 export const meta = () => [{ title: "Payment | Noobrd" }];
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
   const query = new URL(request.url).searchParams;
-  try {
+  return orErrorPage(async () => {
     const orderId = query.get("order");
     if (orderId) {
       const order = await ownOrderStatus(env, viewer, orderId);
@@ -48,10 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kind: order.kind,
       booked: await bookedSession(env, viewer, order),
     };
-  } catch (thrown) {
-    if (isAppError(thrown)) throw new Response(thrown.message, { status: thrown.status });
-    throw thrown;
-  }
+  });
 }
 
 /** What a paid slot booking bought, for the page to name: the gig, the session's time, the seats and the amount. */

@@ -1,10 +1,10 @@
 import { requireUser } from "~/features/auth/guards.server";
 import { regenerateMyCalendarFeed } from "~/features/calendar-feed/links.server";
 import { FEED_MESSAGES } from "~/features/feeds/messages";
-import { isAppError } from "~/lib/errors";
 import { safeReturnPath } from "~/lib/return-path";
 import { assertSameOrigin, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/calendar-feed-regenerate";
 
 /** POST /calendar-feed/regenerate: a plain form (works without JavaScript); back to where it was posted from. */
@@ -14,16 +14,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, env);
   const form = await request.formData();
   const back = safeReturnPath(form.get("returnTo")) ?? "/profile";
-  try {
-    await regenerateMyCalendarFeed(env, viewer, publicOrigin(request, env));
-    return redirectWithToast(env, `${back.split("#")[0]}#calendar-feed`, {
-      kind: "success",
-      message: FEED_MESSAGES.calendarRegenerated,
-    });
-  } catch (error) {
-    if (isAppError(error)) return redirectWithToast(env, back, { kind: "error", message: error.message });
-    throw error;
-  }
+  const made = await settle(regenerateMyCalendarFeed(env, viewer, publicOrigin(request, env)));
+  if (!made.ok) return redirectWithToast(env, back, { kind: "error", message: made.error.message });
+  return redirectWithToast(env, `${back.split("#")[0]}#calendar-feed`, {
+    kind: "success",
+    message: FEED_MESSAGES.calendarRegenerated,
+  });
 }
 
 export function loader() {

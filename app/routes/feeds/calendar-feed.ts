@@ -1,7 +1,7 @@
 import { calendarFeed } from "~/features/calendar-feed/feed.server";
 import { keyOfFeedFile } from "~/features/calendar-feed/links.server";
-import { isAppError } from "~/lib/errors";
 import { envOf, publicOrigin } from "~/platform/http.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/calendar-feed";
 
 /**
@@ -14,19 +14,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const notFound = () =>
     new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" } });
   if (!key) return notFound();
-  try {
-    const body = await calendarFeed(env, key, { origin: publicOrigin(request, env), now: new Date() });
-    return new Response(body, {
-      headers: {
-        "Content-Type": "text/calendar; charset=utf-8",
-        "Content-Disposition": 'inline; filename="noobrd.ics"',
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-        "Referrer-Policy": "no-referrer",
-      },
-    });
-  } catch (thrown) {
-    if (isAppError(thrown) && thrown.status === 404) return notFound();
-    throw thrown;
-  }
+  const body = await settle(calendarFeed(env, key, { origin: publicOrigin(request, env), now: new Date() }));
+  if (!body.ok && body.error.status === 404) return notFound();
+  if (!body.ok) throw body.error;
+  return new Response(body.value, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="noobrd.ics"',
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
 }

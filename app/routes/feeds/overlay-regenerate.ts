@@ -1,10 +1,10 @@
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { FEED_MESSAGES } from "~/features/feeds/messages";
 import { regenerateMyOverlay } from "~/features/overlay/overlay.server";
-import { isAppError } from "~/lib/errors";
 import { safeReturnPath } from "~/lib/return-path";
 import { assertSameOrigin, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/overlay-regenerate";
 
 /** POST /influencer/overlay/regenerate: a plain form on the queue dashboard; back to where it was posted from. */
@@ -14,16 +14,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireInfluencer(request, env);
   const form = await request.formData();
   const back = safeReturnPath(form.get("returnTo")) ?? "/influencer/dashboard";
-  try {
-    await regenerateMyOverlay(env, viewer, publicOrigin(request, env));
-    return redirectWithToast(env, `${back.split("#")[0]}#stream-overlay`, {
-      kind: "success",
-      message: FEED_MESSAGES.overlayRegenerated,
-    });
-  } catch (error) {
-    if (isAppError(error)) return redirectWithToast(env, back, { kind: "error", message: error.message });
-    throw error;
-  }
+  const made = await settle(regenerateMyOverlay(env, viewer, publicOrigin(request, env)));
+  if (!made.ok) return redirectWithToast(env, back, { kind: "error", message: made.error.message });
+  return redirectWithToast(env, `${back.split("#")[0]}#stream-overlay`, {
+    kind: "success",
+    message: FEED_MESSAGES.overlayRegenerated,
+  });
 }
 
 export function loader() {

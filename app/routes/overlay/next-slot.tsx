@@ -1,7 +1,7 @@
 import { OverlayNextSlot } from "~/features/overlay/components/overlay-next-slot";
 import { overlayNextSlot } from "~/features/overlay/overlay.server";
-import { isAppError } from "~/lib/errors";
 import { envOf, publicOrigin } from "~/platform/http.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/next-slot";
 
 export const handle = { bare: true };
@@ -15,12 +15,10 @@ export function headers() {
 /** /overlay/:key/next-slot: the streamer's next open slot and its seats left, for OBS (the key is the credential). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  try {
-    return { view: await overlayNextSlot(env, params.key, publicOrigin(request, env)) };
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not found", { status: 404 });
-    throw error;
-  }
+  const view = await settle(overlayNextSlot(env, params.key, publicOrigin(request, env)));
+  if (!view.ok && view.error.status === 404) throw new Response("Not found", { status: 404 });
+  if (!view.ok) throw view.error;
+  return { view: view.value };
 }
 
 export default function NextSlotOverlay({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { OverlayQueue } from "~/features/overlay/components/overlay-queue";
 import { overlayQueue } from "~/features/overlay/overlay.server";
-import { isAppError } from "~/lib/errors";
 import { envOf, publicOrigin } from "~/platform/http.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/queue";
 
 export const handle = { bare: true };
@@ -15,12 +15,10 @@ export function headers() {
 /** /overlay/:key/queue: the live queue for OBS (no login; the key is the credential, a wrong one a 404). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  try {
-    return { view: await overlayQueue(env, params.key, publicOrigin(request, env)), key: params.key };
-  } catch (error) {
-    if (isAppError(error) && error.status === 404) throw new Response("Not found", { status: 404 });
-    throw error;
-  }
+  const view = await settle(overlayQueue(env, params.key, publicOrigin(request, env)));
+  if (!view.ok && view.error.status === 404) throw new Response("Not found", { status: 404 });
+  if (!view.ok) throw view.error;
+  return { view: view.value, key: params.key };
 }
 
 export default function QueueOverlay({ loaderData }: Route.ComponentProps) {

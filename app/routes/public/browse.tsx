@@ -9,7 +9,7 @@ import { catalogueRequest } from "~/features/catalogue/request.server";
 import { parseBrowseQueryLeniently } from "~/features/catalogue/schema";
 import { displayCurrency } from "~/features/currency/currency";
 import { trackEvent } from "~/features/tracking/events.server";
-import { isAppError } from "~/lib/errors";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/browse";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
@@ -29,13 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Unknown or malformed values are left out (an old link still opens the page).
   const parsed = { value: parseBrowseQueryLeniently(url.searchParams) };
   const req = await catalogueRequest(request, context);
-  const page = await getBrowsePage(req.db, parsed.value, req.viewer?.id ?? null).catch((error: unknown) => {
-    // "Favourites only" needs a login: the page sends visitors to log in and back.
-    if (isAppError(error) && error.status === 401) {
-      throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
-    }
-    throw error;
-  });
+  const browsed = await settle(getBrowsePage(req.db, parsed.value, req.viewer?.id ?? null));
+  // "Favourites only" needs a login: the page sends visitors to log in and back.
+  if (!browsed.ok && browsed.error.status === 401) {
+    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  }
+  if (!browsed.ok) throw browsed.error;
+  const page = browsed.value;
   const searched = parsed.value.searchField?.trim();
   if (searched && parsed.value.page === 1) {
     trackEvent(req.env, "search", req.viewer?.id ?? null, {

@@ -19,10 +19,10 @@ import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatDay } from "~/features/time/format";
 import { GigWaitlist } from "~/features/waitlist/components/gig-waitlist";
 import { viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/places.server";
-import { isAppError } from "~/lib/errors";
 import { formatMoney, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
+import { settle } from "~/routes/_lib/form.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
 import { waitlistAction } from "./waitlist-action.server";
@@ -85,21 +85,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: bookingFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    const placed = await placeOrder(env, viewer, submission.value, publicOrigin(request, env));
-    // A document navigation: Stripe's page (or the stand-in's) is not a route of this app.
-    if (placed.checkoutUrl) throw redirectDocument(placed.checkoutUrl, 303);
-    throw redirect(`/checkout/success?order=${placed.orderId}`, 303);
-  } catch (thrown) {
-    if (!isAppError(thrown)) throw thrown;
+  const placed = await settle(placeOrder(env, viewer, submission.value, publicOrigin(request, env)));
+  if (!placed.ok) {
+    const refused = placed.error;
     // A promo refusal says why (unknown, expired, used up...), beside the specified message.
-    const message = thrown.reason ? `${thrown.message}: ${promoRefusalText(thrown.reason)}` : thrown.message;
-    const fieldErrors = thrown.field ? { [thrown.field]: [message] } : undefined;
+    const message = refused.reason ? `${refused.message}: ${promoRefusalText(refused.reason)}` : refused.message;
+    const fieldErrors = refused.field ? { [refused.field]: [message] } : undefined;
     return data(
       { result: submission.reply({ formErrors: fieldErrors ? [] : [message], fieldErrors }) },
-      { status: thrown.status },
+      { status: refused.status },
     );
   }
+  // A document navigation: Stripe's page (or the stand-in's) is not a route of this app.
+  if (placed.value.checkoutUrl) throw redirectDocument(placed.value.checkoutUrl, 303);
+  throw redirect(`/checkout/success?order=${placed.value.orderId}`, 303);
 }
 
 /** docs/domain.md: a description longer than 300 characters shows 'read more' (a <details>, no JS needed). */

@@ -11,13 +11,13 @@ import { liveRoom } from "~/features/live/reads.server";
 import { vipJoinSchema } from "~/features/live/schema";
 import { startVipCheckout } from "~/features/live/vip.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
-import { isAppError } from "~/lib/errors";
 import { MESSAGES } from "~/lib/messages";
 import { formatPrice } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { getDb } from "~/platform/db.server";
 import { publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { errorReply, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/live";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -27,14 +27,11 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 /** /live/:id: the stream, the session, both queues' counts and the viewer's own place. A refresh gives the same truth as the socket. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
-  let room: Awaited<ReturnType<typeof liveRoom>>;
-  try {
-    room = await liveRoom(req.env, req.viewer, params.id ?? "");
-  } catch (error) {
-    if (isAppError(error) && error.status === 404)
-      throw data(LIVE_MESSAGES.notFound, { status: 404, statusText: "Live session not found" });
-    throw error;
-  }
+  const found = await settle(liveRoom(req.env, req.viewer, params.id ?? ""));
+  if (!found.ok && found.error.status === 404)
+    throw data(LIVE_MESSAGES.notFound, { status: 404, statusText: "Live session not found" });
+  if (!found.ok) throw found.error;
+  const room = found.value;
   const [rate, terms, balance] = await Promise.all([
     getUsdInrRate(req.env),
     getLegalDocument(req.env, "vipQueueTermsAndConditions"),
@@ -62,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(`/live/${id}`)}`);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  try {
+  const answered = await settle(async () => {
     if (intent === "joinRegular") {
       await sendLiveCommand(env, id, { type: "joinRegular", viewer });
       return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_MESSAGES.regularJoined });
@@ -83,10 +80,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(env, `/live/${id}`, { kind: "info", message: LIVE_MESSAGES.left });
     }
     return data<Reply>({ error: "Unknown action" }, { status: 400 });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data<Reply>({ error: error.message }, { status: error.status });
-  }
+  });
+  return answered.ok ? answered.value : errorReply<Reply>(answered.error);
 }
 
 export default function LivePage({ loaderData, actionData }: Route.ComponentProps) {

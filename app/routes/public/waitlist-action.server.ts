@@ -3,8 +3,8 @@ import type { Viewer } from "~/features/auth/policy";
 import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
 import { WAITLIST_MESSAGES } from "~/features/waitlist/messages";
 import { joinWaitlistSchema, leaveWaitlistSchema } from "~/features/waitlist/schema";
-import { isAppError } from "~/lib/errors";
 import { redirectWithToast } from "~/platform/toast.server";
+import { settle } from "~/routes/_lib/form.server";
 
 /**
  * The waitlist forms of the gig page and the profile (plain POSTs with `intent`): join or leave through the
@@ -17,7 +17,7 @@ export async function waitlistAction(
   formData: FormData,
   back: string,
 ) {
-  try {
+  const answered = await settle(async () => {
     if (intent === "join-waitlist") {
       const submission = parseWithZod(formData, { schema: joinWaitlistSchema });
       if (submission.status !== "success") {
@@ -36,8 +36,8 @@ export async function waitlistAction(
     }
     await leaveWaitlist(env, viewer, submission.value.slotId);
     return redirectWithToast(env, back, { kind: "success", message: WAITLIST_MESSAGES.left });
-  } catch (thrown) {
-    if (!isAppError(thrown)) throw thrown;
-    return redirectWithToast(env, back, { kind: "error", message: thrown.message });
-  }
+  });
+  return answered.ok
+    ? answered.value
+    : redirectWithToast(env, back, { kind: "error", message: answered.error.message });
 }

@@ -19,13 +19,12 @@ import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatClock } from "~/features/time/format";
 import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
-import { isAppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { type FormFailure, runForForm } from "~/routes/_lib/form.server";
+import { errorReply, type FormFailure, runForForm, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/calendar";
 
 export const meta = () => [{ title: "Calendar | Noobrd" }];
@@ -93,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: `${SLOT_MESSAGES.added}${skipped}`,
     });
   }
-  try {
+  const answered = await settle(async () => {
     if (intent === "lobby") {
       const input = lobbyCodeSchema.safeParse(Object.fromEntries(formData));
       if (!input.success)
@@ -112,11 +111,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       await cancelSlot(env, viewer, input.data.slotId);
       return redirectWithToast(env, here, { kind: "success", message: SLOT_MESSAGES.cancelled });
     }
-  } catch (thrown) {
-    if (isAppError(thrown)) return data({ intent, result: null, error: thrown.message }, { status: thrown.status });
-    throw thrown;
-  }
-  return data({ intent, result: null, error: "Unknown action" }, { status: 400 });
+    return data({ intent, result: null, error: "Unknown action" }, { status: 400 });
+  });
+  return answered.ok ? answered.value : errorReply(answered.error, { intent, result: null });
 }
 
 const MONTHS = [

@@ -10,11 +10,10 @@ import { valuesFromForm } from "~/features/live/stepper";
 import { parentHostsFor } from "~/features/live/streaming-link";
 import { OverlayCard } from "~/features/overlay/components/overlay-card";
 import { myOverlay } from "~/features/overlay/overlay.server";
-import { isAppError } from "~/lib/errors";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { orErrorPage } from "~/routes/_lib/form.server";
+import { orErrorPage, type Settled, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/live-session";
 
 export const meta = () => [{ title: "Queue dashboard | Noobrd" }];
@@ -92,32 +91,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const command = commandOf(intent, form, viewer, publicOrigin(request, env));
   if (typeof command === "string") return data<Reply>({ intent, error: command }, { status: 400 });
+  let sent: Settled<Awaited<ReturnType<typeof sendLiveCommand>>>;
   try {
-    const outcome = await sendLiveCommand(env, id, command);
-    if (intent === "end") {
-      if ((outcome.stillPlaying ?? 0) > 0) {
-        return redirectWithToast(env, `/influencer/live/session/${id}`, {
-          kind: "info",
-          message: LIVE_MESSAGES.endedWaitForPlayers,
-        });
-      }
-      return redirectWithToast(env, "/influencer/dashboard", { kind: "success", message: LIVE_MESSAGES.ended });
-    }
-    return data<Reply>({ intent, error: null });
+    sent = await settle(sendLiveCommand(env, id, command));
   } catch (error) {
-    if (!isAppError(error)) {
-      log.error("live.dashboard_failed", { intent, error });
-      return data<Reply>(
-        { intent, error: intent === "end" ? LIVE_MESSAGES.endFailed : LIVE_MESSAGES.goLiveFailed },
-        { status: 500 },
-      );
-    }
-    if (error.status === 403) throw redirect("/");
+    log.error("live.dashboard_failed", { intent, error });
     return data<Reply>(
-      { intent, error: intent === "end" ? LIVE_MESSAGES.endFailed : error.message },
-      { status: error.status },
+      { intent, error: intent === "end" ? LIVE_MESSAGES.endFailed : LIVE_MESSAGES.goLiveFailed },
+      { status: 500 },
     );
   }
+  if (!sent.ok) {
+    if (sent.error.status === 403) throw redirect("/");
+    return data<Reply>(
+      { intent, error: intent === "end" ? LIVE_MESSAGES.endFailed : sent.error.message },
+      { status: sent.error.status },
+    );
+  }
+  if (intent === "end") {
+    if ((sent.value.stillPlaying ?? 0) > 0) {
+      return redirectWithToast(env, `/influencer/live/session/${id}`, {
+        kind: "info",
+        message: LIVE_MESSAGES.endedWaitForPlayers,
+      });
+    }
+    return redirectWithToast(env, "/influencer/dashboard", { kind: "success", message: LIVE_MESSAGES.ended });
+  }
+  return data<Reply>({ intent, error: null });
 }
 
 export default function LiveSessionDashboard({ loaderData, actionData }: Route.ComponentProps) {

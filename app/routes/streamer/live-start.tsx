@@ -19,10 +19,10 @@ import {
 } from "~/features/live/stepper";
 import { normaliseStreamingLink, parentHostsFor } from "~/features/live/streaming-link";
 import { videoDetailsFor } from "~/features/live/video-details.server";
-import { isAppError } from "~/lib/errors";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { type Settled, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/live-start";
 
 export const meta = () => [{ title: "Go live | Noobrd" }];
@@ -84,23 +84,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = goLiveSchema(checks.currency).safeParse({ ...values, isStreaming: values.isStreaming === "yes" });
   if (!parsed.success)
     return reply("details", { form: parsed.error.issues[0]?.message ?? LIVE_MESSAGES.goLiveFailed }, 400);
+  let started: Settled<{ id: string }>;
   try {
-    const { id } = await goLive(env, viewer, parsed.data, {
-      parentHosts: checks.parentHosts,
-      banner: uploadedFile(form.get("banner")),
-    });
-    return redirectWithToast(env, `/influencer/live/session/${id}?started=1`, {
-      kind: "success",
-      message: LIVE_MESSAGES.started,
-    });
+    started = await settle(
+      goLive(env, viewer, parsed.data, { parentHosts: checks.parentHosts, banner: uploadedFile(form.get("banner")) }),
+    );
   } catch (error) {
-    if (!isAppError(error)) {
-      log.error("live.go_live_failed", { error });
-      return reply("start", { form: LIVE_MESSAGES.goLiveFailed }, 500);
-    }
-    const field = error.field === "product_cover_img" ? "form" : (error.field ?? "form");
-    return reply("start", { [field]: error.message }, error.status);
+    log.error("live.go_live_failed", { error });
+    return reply("start", { form: LIVE_MESSAGES.goLiveFailed }, 500);
   }
+  if (!started.ok) {
+    const field = started.error.field === "product_cover_img" ? "form" : (started.error.field ?? "form");
+    return reply("start", { [field]: started.error.message }, started.error.status);
+  }
+  return redirectWithToast(env, `/influencer/live/session/${started.value.id}?started=1`, {
+    kind: "success",
+    message: LIVE_MESSAGES.started,
+  });
 }
 
 export default function LiveStart({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,10 +6,10 @@ import { deleteGig, gigUpcomingBookings, listGigs, setGigArchived } from "~/feat
 import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
-import { isAppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { errorReply, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/products";
 
 export const meta = () => [{ title: "Your gigs | Noobrd" }];
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : confirmationNeeded(form, GIG_MESSAGES.deleteConfirm(title), "Yes, delete");
     if (ask) return ask;
   }
-  try {
+  const answered = await settle(async () => {
     if (intent === "archive" || intent === "unarchive") {
       await setGigArchived(env, viewer, gigId, intent === "archive");
       const message = intent === "archive" ? GIG_MESSAGES.archived : GIG_MESSAGES.unarchived;
@@ -64,11 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteGig(env, viewer, gigId);
       return redirectWithToast(env, "/influencer/products", { kind: "success", message: GIG_MESSAGES.deleted });
     }
-  } catch (thrown) {
-    if (isAppError(thrown)) return data({ error: thrown.message, gigId }, { status: thrown.status });
-    throw thrown;
-  }
-  return data({ error: "Unknown action", gigId }, { status: 400 });
+    return data({ error: "Unknown action", gigId }, { status: 400 });
+  });
+  return answered.ok ? answered.value : errorReply(answered.error, { gigId });
 }
 
 const tabClass = "rounded-full px-4 py-1.5 text-sm font-semibold";

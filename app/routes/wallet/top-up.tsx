@@ -6,9 +6,9 @@ import { requireUser } from "~/features/auth/guards.server";
 import { buyerCurrency } from "~/features/currency/charge.server";
 import { startTopup } from "~/features/wallet/topup.server";
 import { topupRangeMessage, topupSchema, topupUnits } from "~/features/wallet/topup-schema";
-import { isAppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
+import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/top-up";
 
 export const meta = () => [{ title: "Top up your wallet | Noobrd" }];
@@ -25,13 +25,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await requireUser(request, env);
   const submission = parseWithZod(await request.formData(), { schema: topupSchema(buyerCurrency(viewer)) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    const { url } = await startTopup(env, viewer, submission.value.amount * 100, publicOrigin(request, env));
-    throw redirectDocument(url, 303);
-  } catch (thrown) {
-    if (!isAppError(thrown)) throw thrown;
-    return data({ result: submission.reply({ formErrors: [thrown.message] }) }, { status: thrown.status });
+  const started = await settle(startTopup(env, viewer, submission.value.amount * 100, publicOrigin(request, env)));
+  if (!started.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [started.error.message] }) },
+      { status: started.error.status },
+    );
   }
+  throw redirectDocument(started.value.url, 303);
 }
 
 export default function TopUp({ loaderData, actionData }: Route.ComponentProps) {

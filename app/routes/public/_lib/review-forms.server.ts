@@ -3,9 +3,9 @@ import { getViewer } from "~/features/auth/session.server";
 import { REVIEW_MESSAGES } from "~/features/reviews/messages";
 import { replyToReview, reportReview } from "~/features/reviews/reviews.server";
 import { replyFormSchema, reportFormSchema } from "~/features/reviews/schema";
-import { isAppError } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
 import { redirectWithToast } from "~/platform/toast.server";
+import { settle } from "~/routes/_lib/form.server";
 
 export const REVIEW_INTENTS = ["review-reply", "review-report"] as const;
 export type ReviewIntent = (typeof REVIEW_INTENTS)[number];
@@ -31,7 +31,7 @@ export async function reviewFormAction(
   const reviewId = String(formData.get("reviewId") ?? "");
   const refuse = (message: string, status: number) => data({ review: { reviewId, intent, message } }, { status });
   const input = Object.fromEntries(formData);
-  try {
+  const answered = await settle(async () => {
     if (intent === "review-reply") {
       const parsed = replyFormSchema.safeParse(input);
       if (!parsed.success) return refuse(firstIssue(parsed.error), 400);
@@ -42,8 +42,6 @@ export async function reviewFormAction(
     if (!parsed.success) return refuse(firstIssue(parsed.error), 400);
     await reportReview(env, viewer, parsed.data);
     return redirectWithToast(env, `${backTo}#reviews`, { kind: "success", message: REVIEW_MESSAGES.reported });
-  } catch (error) {
-    if (isAppError(error)) return refuse(error.message, error.status);
-    throw error;
-  }
+  });
+  return answered.ok ? answered.value : refuse(answered.error.message, answered.error.status);
 }
