@@ -1,21 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { formatMoney, formatPrice, type Money, money, priceIn, toUsdMinor, USD_DISPLAY } from "./money";
 import {
   addMoney,
   CurrencyMismatchError,
   convertMoney,
-  formatMoney,
-  formatPrice,
   formatTotals,
-  type Money,
-  money,
   multiplyMoney,
-  priceIn,
   subtractMoney,
   sumMoney,
   totalsByCurrency,
-  toUsdMinor,
-  USD_DISPLAY,
-} from "./money";
+} from "./money-math";
 
 const inr = { code: "INR", usdInrMicros: 84_123_456, rateFetchedAt: null } as const;
 const usdWithRate = { code: "USD", usdInrMicros: 84_123_456, rateFetchedAt: null } as const;

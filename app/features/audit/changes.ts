@@ -1,4 +1,5 @@
-import { type CurrencyCode, currencyCode, formatMoney, money } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { currencyCode } from "~/lib/money-math";
 
 /**
  * An audit entry's before and after (docs/decisions/005-staff-capabilities.md: who, what, when, before, after) as

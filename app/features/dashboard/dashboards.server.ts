@@ -8,7 +8,8 @@ import { inNoActivePayout, payableOrder } from "~/features/payouts/orders.server
 import { UPCOMING_SLOTS_LIMIT } from "~/features/slots/schema";
 import { upcomingSlots } from "~/features/slots/slots.server";
 import { influencerOrders } from "~/features/streamer/orders.server";
-import { money, totalsByCurrency } from "~/lib/money";
+import { money } from "~/lib/money";
+import { totalsByCurrency } from "~/lib/money-math";
 import { getDb } from "~/platform/db.server";
 import { bankDetails, contactSubmissions, orders, products, reports, users } from "~db/schema";
 import { openQueueCounts } from "./live-queues.server";

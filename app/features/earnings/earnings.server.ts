@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/streamer/access";
-import { type CurrencyCode, type Money, money, totalsByCurrency } from "~/lib/money";
+import { type CurrencyCode, type Money, money } from "~/lib/money";
+import { totalsByCurrency } from "~/lib/money-math";
 import { pageInfo } from "~/lib/paging";
 import { getDb, named } from "~/platform/db.server";
 import { DEFAULT_PLATFORM_FEE_BPS, influencerProfiles, orders, products, slots, users } from "~db/schema";

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { earningOrder, orderNetMinor, orderNetUsdMinor } from "~/features/earnings/earning-order";
 import { assertReadBusiness } from "~/features/streamer/access";
-import { type CurrencyCode, type Money, money, totalsByCurrency } from "~/lib/money";
+import { type CurrencyCode, type Money, money } from "~/lib/money";
+import { totalsByCurrency } from "~/lib/money-math";
 import { col, getDb } from "~/platform/db.server";
 import { orders, payoutOrders, payouts } from "~db/schema";
 

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { assertReadBusiness } from "~/features/streamer/access";
-import { addMoney, money } from "~/lib/money";
+import { money } from "~/lib/money";
+import { addMoney } from "~/lib/money-math";
 import { pageInfo } from "~/lib/paging";
 import { z } from "~/lib/zod";
 import { col, getDb } from "~/platform/db.server";

@@ -1,4 +1,5 @@
-import { type CurrencyCode, formatMoney, money, toMajorUnits } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { toMajorUnits } from "~/lib/money-math";
 import { z } from "~/lib/zod";
 
 /**

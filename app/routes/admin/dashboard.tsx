@@ -4,7 +4,7 @@ import { requireStaff } from "~/features/auth/guards.server";
 import { getAdminOverview } from "~/features/dashboard/dashboards.server";
 import { payoutWorkQueue } from "~/features/payouts/queue.server";
 import { weeklyFunnel } from "~/features/tracking/events.server";
-import { formatTotals } from "~/lib/money";
+import { formatTotals } from "~/lib/money-math";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/dashboard";
 

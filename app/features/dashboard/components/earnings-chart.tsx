@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { axisFormatter, type CurrencyCode } from "~/lib/money";
+import type { CurrencyCode } from "~/lib/money";
+import { axisFormatter } from "~/lib/money-math";
 
 /** One currency's bars (whole units, drawing only): amounts of different currencies are never stacked or added. */
 export type EarningsSeries = { currency: CurrencyCode; values: number[] };
