@@ -53,12 +53,6 @@ export function subtractMoney<C extends CurrencyCode>(a: Money<C>, b: Money<NoIn
   return money(a.amountMinor - b.amountMinor, a.currency);
 }
 
-/** `value` times a whole number (seats times a seat's price). */
-export function multiplyMoney<C extends CurrencyCode>(value: Money<C>, times: number): Money<C> {
-  if (!Number.isInteger(times)) throw new RangeError(`Not a whole multiplier: ${times}`);
-  return money(value.amountMinor * times, value.currency);
-}
-
 /** The sum of amounts of one currency (zero of `currency` for none); a value of another currency throws. */
 export function sumMoney<C extends CurrencyCode>(currency: C, values: readonly Money[]): Money<C> {
   let total: Money = zeroMoney(currency);

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatPrice, type Money, money, priceIn, toUsdMinor, USD_DISPLAY } from "./money";
+import { formatMoney, formatPrice, type Money, money, multiplyMoney, priceIn, toUsdMinor, USD_DISPLAY } from "./money";
 import {
   addMoney,
   CurrencyMismatchError,
   convertMoney,
   formatTotals,
-  multiplyMoney,
   subtractMoney,
   sumMoney,
   totalsByCurrency,

@@ -41,6 +41,12 @@ export function money<C extends CurrencyCode>(amountMinor: number | bigint, curr
   return { amountMinor: minor, currency };
 }
 
+/** `value` times a whole number (seats times a seat's price). */
+export function multiplyMoney<C extends CurrencyCode>(value: Money<C>, times: number): Money<C> {
+  if (!Number.isInteger(times)) throw new RangeError(`Not a whole multiplier: ${times}`);
+  return money(value.amountMinor * times, value.currency);
+}
+
 /**
  * The currency a viewer sees and pays prices in, with the stored USD -> INR rate (units of INR per USD, times
  * RATE_SCALE) and when it was fetched; `usdInrMicros` is null while no rate is stored.
