@@ -58,15 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // Amounts of several currencies are shown as one total per currency, never added up (docs/domain.md, "Money").
   const totals = (values: readonly Money[]) => formatTotals(values, code);
+  // One line per currency the orders were paid in.
   const earned = (figures: EarningsInCurrency[]) =>
     figures.length === 0
-      ? "No earnings yet"
-      : figures
-          .map(
-            (f) =>
-              `${formatMoney(f.net)} net (${formatMoney(f.gross)} paid, ${formatMoney(f.fee)} platform fee, ${f.orders} ${f.orders === 1 ? "order" : "orders"})`,
-          )
-          .join("; ");
+      ? ["No earnings yet"]
+      : figures.map(
+          (f) =>
+            `${formatMoney(f.net)} net (${formatMoney(f.gross)} paid, ${formatMoney(f.fee)} platform fee, ${f.orders} ${f.orders === 1 ? "order" : "orders"})`,
+        );
   // A payout period in the streamer's zone, in the one form of a moment (app/features/time/format.ts).
   const day = (date: Date) => formatWhen(date, zone);
   return {
@@ -124,7 +123,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           toMajorUnits(w.byCurrency.find((f) => f.currency === currency)?.net ?? money(0, currency)),
         ),
       })),
-      rows: overview.earnings.windows.map((w) => ({ label: `Last ${w.days} days`, text: earned(w.byCurrency) })),
+      rows: overview.earnings.windows.map((w) => ({ label: `Last ${w.days} days`, lines: earned(w.byCurrency) })),
     },
     feePercent: overview.earnings.feeBps / 100,
     // Where every earned amount stands (paid buyers' money net of refunds, before the platform fee).

@@ -8,7 +8,8 @@ export type EarningsSeries = { currency: CurrencyCode; values: number[] };
 type Props = {
   labels: string[];
   series: EarningsSeries[];
-  rows: { label: string; text: string }[];
+  /** Each period's figures, one line per currency. */
+  rows: { label: string; lines: string[] }[];
   caption: string;
 };
 
@@ -37,7 +38,13 @@ export function EarningsChart({ labels, series, rows, caption }: Props) {
               <th scope="row" className="py-1 text-left font-normal">
                 {row.label}
               </th>
-              <td>{row.text}</td>
+              <td>
+                {row.lines.map((line) => (
+                  <span key={line} className="block py-0.5">
+                    {line}
+                  </span>
+                ))}
+              </td>
             </tr>
           ))}
         </tbody>
