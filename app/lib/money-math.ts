@@ -134,3 +134,11 @@ export function formatTotals(values: readonly Money[], none: CurrencyCode, optio
   if (totals.length === 0) return formatMoney(zeroMoney(none), options);
   return totals.map((total) => formatMoney(total, options)).join(" + ");
 }
+
+/**
+ * An amount of the order's currency in USD minor units at `rateMicros` (units of that currency per USD, the rate
+ * the order was charged at), rounded half up: how an order counts in a streamer's USD earnings and payouts.
+ */
+export function toUsdMinor(minor: number, currency: CurrencyCode, rateMicros: number): number {
+  return convertMoney(money(minor, currency), "USD", rateMicros).amountMinor;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatPrice, type Money, money, multiplyMoney, priceIn, toUsdMinor, USD_DISPLAY } from "./money";
+import { formatMoney, formatPrice, type Money, money, multiplyMoney, priceIn, USD_DISPLAY } from "./money";
 import {
   addMoney,
   CurrencyMismatchError,
@@ -8,6 +8,7 @@ import {
   subtractMoney,
   sumMoney,
   totalsByCurrency,
+  toUsdMinor,
 } from "./money-math";
 
 const inr = { code: "INR", usdInrMicros: 84_123_456, rateFetchedAt: null } as const;

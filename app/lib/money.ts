@@ -160,14 +160,3 @@ export function priceIn(list: Money, display: DisplayCurrency): ViewerPrice {
 export function formatPrice(list: Money, display: DisplayCurrency, options: FormatOptions = {}): string {
   return formatMoney(priceIn(list, display), options);
 }
-
-/**
- * An amount of the order's currency in USD minor units at `rateMicros` (units of that currency per USD, the rate
- * the order was charged at), rounded half up: how an order counts in a streamer's USD earnings and payouts.
- */
-export function toUsdMinor(minor: number, currency: CurrencyCode, rateMicros: number): number {
-  if (currency === "USD") return minor;
-  const scaled = BigInt(minor) * BigInt(RATE_SCALE);
-  const rate = BigInt(rateMicros);
-  return Number((scaled * 2n + rate) / (rate * 2n));
-}

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { gigSchema, normaliseTags, priceToMinor } from "~/features/gigs/schema";
-import { toUsdMinor } from "~/lib/money";
+import { toUsdMinor } from "~/lib/money-math";
 import { createBooking, createGig, createSlot, setUsdInrRate } from "../factories";
 import { request } from "./app";
 import { loggedInFan, PNG_BYTES, streamerWithGame } from "./streamer-world";

@@ -1,15 +1,15 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/notify.server";
 import { formatSlotTime } from "~/features/time/format";
 import { recipientZone } from "~/features/time/zone";
-import { latestSettledRefund, owedRefundsOf } from "~/features/wallet/refund-state.server";
+import { latestSettledRefund, orderRefunds, owedRefundsOf } from "~/features/wallet/refund-state.server";
 import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import { getDb, named } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
-import { bookings, orders, products, refunds, slots, users } from "~db/schema";
+import { bookings, orders, products, slots, users } from "~db/schema";
 import { REFUND_CHOICE_TEXT } from "./cancellation-policy";
 import { slotCancelledEmail } from "./emails";
 
@@ -39,7 +39,7 @@ async function cancelledFacts(env: Env, bookingId: string) {
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .leftJoin(products, eq(products.id, slots.productId))
     .where(eq(bookings.id, bookingId));
-  if (!row || row.status !== "cancelled") return null;
+  if (row?.status !== "cancelled") return null;
   const owed = (await owedRefundsOf(db, [row.orderId])).get(row.orderId);
   const settled = owed ? null : await latestSettledRefund(db, row.orderId);
   const refund = owed
@@ -90,27 +90,12 @@ export function bookingCancelledEmailEntry(bookingId: string): OutboxEntry {
   };
 }
 
-/** The newest refund of an order, owed or carried out, with where it goes. */
-async function latestRefund(env: Env, orderId: string) {
-  const [row] = await getDb(env)
-    .select({
-      amountMinor: refunds.amountMinor,
-      currency: refunds.currency,
-      method: refunds.method,
-      status: refunds.status,
-    })
-    .from(refunds)
-    .where(eq(refunds.orderId, orderId))
-    .orderBy(desc(refunds.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
 /** "You cancelled your booking": what was refunded and where, and the choice the policy gives. */
 export async function bookingCancelledMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
   const facts = await cancelledFacts(env, bookingId);
   if (!facts?.email) return null;
-  const refund = await latestRefund(env, facts.orderId);
+  // The newest refund of the order, owed or carried out, with where it goes.
+  const refund = (await orderRefunds(getDb(env), facts.orderId)).at(-1) ?? null;
   const amount = refund ? formatMoney(refund) : null;
   const refundLine = !refund
     ? "There is no refund this close to the start (see the Cancellation Policy)."

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 
 /**
- * The SQL twins of app/lib/money.ts `toUsdMinor`, for sums the database does (earnings, the staff dashboard) and for
+ * The SQL twins of app/lib/money-math.ts `toUsdMinor`, for sums the database does (earnings, the staff dashboard) and for
  * the wallet's conversion (docs/decisions/020-prices-in-the-streamers-currency.md). `rateMicros` is units of the other
  * currency per USD, times RATE_SCALE (1,000,000); both round half up to the minor unit, once.
  */

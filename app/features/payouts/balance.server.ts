@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Viewer } from "~/features/auth/policy";
 import { earningOrder, orderNetMinor, orderNetUsdMinor } from "~/features/earnings/earning-order";
 import { assertReadBusiness } from "~/features/streamer/access";
-import { type CurrencyCode, type Money, money } from "~/lib/money";
+import { type Money, money } from "~/lib/money";
 import { totalsByCurrency } from "~/lib/money-math";
 import { col, getDb } from "~/platform/db.server";
 import { orders, payoutOrders, payouts } from "~db/schema";
@@ -23,7 +23,6 @@ import { orders, payoutOrders, payouts } from "~db/schema";
  */
 type Buckets<T> = { earned: T; paidOut: T; inPayouts: T; payable: T; toValidate: T };
 export type StreamerBalance = Buckets<number> & { inCurrency: Buckets<Money[]> };
-const BUCKETS = ["earned", "paidOut", "inPayouts", "payable", "toValidate"] as const;
 
 export async function streamerBalance(env: Env, viewer: Viewer | null, influencerId: string): Promise<StreamerBalance> {
   assertReadBusiness(viewer, influencerId, "payouts");
@@ -39,20 +38,26 @@ export async function streamerBalance(env: Env, viewer: Viewer | null, influence
   };
   const sumWhere = (condition: ReturnType<typeof sql>, net: typeof orderNetMinor) =>
     sql<number>`coalesce(sum(CASE WHEN ${condition} THEN ${net} ELSE 0 END), 0)`;
-  const columns = Object.fromEntries(
-    BUCKETS.flatMap((bucket) => [
-      [bucket, sumWhere(conditions[bucket], orderNetMinor)],
-      [`${bucket}Usd`, sumWhere(conditions[bucket], orderNetUsdMinor)],
-    ]),
-  ) as Record<string, ReturnType<typeof sumWhere>>;
-  const rows = (await db
-    .select({ currency: orders.currency, ...columns })
+  const rows = await db
+    .select({
+      currency: orders.currency,
+      earned: sumWhere(conditions.earned, orderNetMinor),
+      paidOut: sumWhere(conditions.paidOut, orderNetMinor),
+      inPayouts: sumWhere(conditions.inPayouts, orderNetMinor),
+      payable: sumWhere(conditions.payable, orderNetMinor),
+      toValidate: sumWhere(conditions.toValidate, orderNetMinor),
+      earnedUsd: sumWhere(conditions.earned, orderNetUsdMinor),
+      paidOutUsd: sumWhere(conditions.paidOut, orderNetUsdMinor),
+      inPayoutsUsd: sumWhere(conditions.inPayouts, orderNetUsdMinor),
+      payableUsd: sumWhere(conditions.payable, orderNetUsdMinor),
+      toValidateUsd: sumWhere(conditions.toValidate, orderNetUsdMinor),
+    })
     .from(orders)
     .where(earningOrder(influencerId))
-    .groupBy(orders.currency)) as unknown as ({ currency: CurrencyCode } & Record<string, number>)[];
-  const usd = (bucket: (typeof BUCKETS)[number]) => rows.reduce((sum, row) => sum + Number(row[`${bucket}Usd`]), 0);
-  const inCurrency = (bucket: (typeof BUCKETS)[number]) =>
-    totalsByCurrency(rows.map((row) => money(Number(row[bucket]), row.currency)));
+    .groupBy(orders.currency);
+  type Bucket = keyof Buckets<unknown>;
+  const usd = (bucket: Bucket) => rows.reduce((sum, row) => sum + Number(row[`${bucket}Usd`]), 0);
+  const inCurrency = (bucket: Bucket) => totalsByCurrency(rows.map((row) => money(Number(row[bucket]), row.currency)));
   return {
     earned: usd("earned"),
     paidOut: usd("paidOut"),

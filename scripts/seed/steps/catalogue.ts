@@ -1,4 +1,5 @@
-import { RATE_SCALE, toUsdMinor } from "~/lib/money";
+import { RATE_SCALE } from "~/lib/money";
+import { toUsdMinor } from "~/lib/money-math";
 import type { Requirement } from "~db/schema";
 import { GAMES, GENERIC_TAGS, PLATFORMS, type PlatformKey } from "../data/catalogue";
 import { BANNERS } from "../data/pages";

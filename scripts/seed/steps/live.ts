@@ -1,4 +1,5 @@
-import { type CurrencyCode, RATE_SCALE, toUsdMinor } from "~/lib/money";
+import { type CurrencyCode, RATE_SCALE } from "~/lib/money";
+import { toUsdMinor } from "~/lib/money-math";
 import { ACTIVE_QUEUE_STATES, type QueueLane, type QueueState, TITLE_MAX } from "~db/schema";
 import {
   DAY,
