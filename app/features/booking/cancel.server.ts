@@ -16,12 +16,16 @@ import { noticeEntry, outboxKeys, outboxSelectStatement, outboxStatement } from 
 import { bookings, orders, slots } from "~db/schema";
 import { bookingCancelledEmailEntry } from "./cancel-messages.server";
 import {
+  CANCELLABLE_BOOKING_STATUS,
+  type Canceller,
+  cancellableStartsAfter,
+  cancellationTerms,
   DEFAULT_REFUND_DESTINATION,
   type RefundDestination,
   type RefundTier,
   refundDestinations,
   refundFor,
-  refundTier,
+  SLOT_CANCELLATION_TIER,
 } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
 
@@ -64,26 +68,39 @@ async function bookingWithOrder(db: Db, bookingId: string) {
 }
 
 /**
- * The statements that cancel one confirmed booking and refund `amountMinor` of its order to the buyer's
- * wallet, for one batch. The booking's conditional update (`confirmed` -> `cancelled`, and for a fan only
- * while the slot has not started) comes first and the refund is guarded by `changes() = 1`, so a second,
- * concurrent cancellation changes no booking and refunds nothing; the seats stop counting at once (only
- * held and confirmed bookings take seats). The promo code's use is returned (its redemption row deleted).
+ * The booking's conditional cancellation, first in its batch: `confirmed` -> `cancelled` only while its slot starts
+ * after the policy's cut-off (`startsAfter`, from `cancellationTerms`), returning the booking when it changed. A
+ * second, concurrent cancellation (or one past the cut-off) changes nothing, so what follows it guarded by
+ * `changes() = 1` owes and refunds nothing; the seats stop counting at once (only held and confirmed bookings take
+ * seats).
+ */
+function cancelBookingStatement(db: Db, bookingId: string, options: { now: Date; startsAfter: Date | null }) {
+  return db
+    .update(bookings)
+    .set({ status: "cancelled", cancelledAt: options.now })
+    .where(and(eq(bookings.id, bookingId), cancellableBookingSql(options.startsAfter)))
+    .returning({ id: bookings.id });
+}
+
+/** The SQL guard of the policy on `bookings`: confirmed, and its slot starting after the cut-off (null: none). */
+function cancellableBookingSql(startsAfter: Date | null): SQL | undefined {
+  const beforeCutoff = startsAfter
+    ? sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) > ${startsAfter.getTime()}`
+    : undefined;
+  return and(eq(bookings.status, CANCELLABLE_BOOKING_STATUS), beforeCutoff);
+}
+
+/**
+ * The statements that cancel one confirmed booking and refund `amountMinor` of its order to the buyer's wallet, for
+ * one batch: the booking's conditional update, the refund guarded by `changes() = 1`, and the promo code's use
+ * returned (its redemption row deleted).
  */
 function cancelStatements(
   db: Db,
   booking: { bookingId: string; orderId: string; userId: string; currency: CurrencyCode },
   amountMinor: number,
-  options: { now: Date; reason: string; createdBy: string | null; beforeStart: boolean },
+  options: { now: Date; reason: string; createdBy: string | null; startsAfter: Date | null },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
-  const notStarted = options.beforeStart
-    ? sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) > ${options.now.getTime()}`
-    : undefined;
-  const cancel = db
-    .update(bookings)
-    .set({ status: "cancelled", cancelledAt: options.now })
-    .where(and(eq(bookings.id, booking.bookingId), eq(bookings.status, "confirmed"), notStarted))
-    .returning({ id: bookings.id });
   const refund =
     amountMinor > 0
       ? walletRefundStatements(db, {
@@ -97,7 +114,7 @@ function cancelStatements(
         })
       : [];
   const returnPromoUse = givePromoUseBackStatement(db, sql`(${booking.orderId})`);
-  return [cancel, ...refund, returnPromoUse];
+  return [cancelBookingStatement(db, booking.bookingId, options), ...refund, returnPromoUse];
 }
 
 /**
@@ -119,14 +136,16 @@ export async function cancelBooking(
   // Someone else's booking answers as a missing one: its existence is not revealed.
   if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.bookingNotFound);
   if (booking.status === "cancelled") throw conflict(BOOKING_MESSAGES.alreadyCancelled);
-  if (booking.status !== "confirmed") throw conflict(BOOKING_MESSAGES.notCancellable);
-  if (booking.startsAt.getTime() <= now.getTime()) throw conflict(BOOKING_MESSAGES.alreadyStarted);
+  const terms = cancellationTerms("buyer", booking, now);
+  if (!terms.allowed) {
+    throw conflict(terms.reason === "too_late" ? BOOKING_MESSAGES.alreadyStarted : BOOKING_MESSAGES.notCancellable);
+  }
   const refundTo = choice.refundTo ?? DEFAULT_REFUND_DESTINATION;
   if (!refundDestinations(booking.paymentMethod).includes(refundTo)) {
     throw badRequest(BOOKING_MESSAGES.refundToCardNotPaidByCard, "refundTo");
   }
 
-  const tier = refundTier(booking.startsAt, now);
+  const { tier, startsAfter } = terms;
   const amount = refundFor(tier, booking.amountMinor, booking.refundedMinor);
   const toCard = refundTo === "card" && amount > 0;
   const refundId = newId();
@@ -148,7 +167,7 @@ export async function cancelBooking(
     now,
     reason: `Cancelled by the buyer (${tier} refund per the cancellation policy, to the ${toCard ? "card" : "wallet"})`,
     createdBy: viewer.id,
-    beforeStart: true,
+    startsAfter,
   };
   const [cancelled] = await db.batch([
     ...(toCard
@@ -189,15 +208,17 @@ export async function cancelBooking(
 function cancelToCardStatements(
   db: Db,
   booking: { bookingId: string; orderId: string },
-  options: { now: Date; reason: string; createdBy: string | null; refundId: string; amountMinor: number },
+  options: {
+    now: Date;
+    reason: string;
+    createdBy: string | null;
+    startsAfter: Date | null;
+    refundId: string;
+    amountMinor: number;
+  },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
-  const notStarted = sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) > ${options.now.getTime()}`;
   return [
-    db
-      .update(bookings)
-      .set({ status: "cancelled", cancelledAt: options.now })
-      .where(and(eq(bookings.id, booking.bookingId), eq(bookings.status, "confirmed"), notStarted))
-      .returning({ id: bookings.id }),
+    cancelBookingStatement(db, booking.bookingId, options),
     owedCardRefundStatement(db, {
       refundId: options.refundId,
       orderId: booking.orderId,
@@ -224,7 +245,7 @@ export const SLOT_CANCELLED_TEMPLATE = "slot-cancelled";
  */
 export function slotCancellationStatements(
   db: Db,
-  input: { slotsWhere: SQL; reason: string; createdBy: string | null; now: Date },
+  input: { slotsWhere: SQL; by: Exclude<Canceller, "buyer">; reason: string; createdBy: string | null; now: Date },
 ) {
   const at = input.now.getTime();
   const cancelledNow = sql`${input.slotsWhere} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${at}`;
@@ -233,7 +254,7 @@ export function slotCancellationStatements(
     db
       .update(bookings)
       .set({ status: "cancelled", cancelledAt: input.now, updatedAt: input.now })
-      .where(and(input.slotsWhere, eq(bookings.status, "confirmed")))
+      .where(and(input.slotsWhere, cancellableBookingSql(cancellableStartsAfter(input.by, input.now))))
       .returning({ bookingId: bookings.id, orderId: bookings.orderId, slotId: bookings.slotId }),
     owedRefundsStatement(db, {
       orders: sql`${col(orders.id)} IN ${ordersCancelledNow}`,
@@ -290,7 +311,7 @@ export async function afterSlotCancellation(
     bookingId: row.bookingId,
     orderId: row.orderId,
     slotId: row.slotId,
-    tier: "full",
+    tier: SLOT_CANCELLATION_TIER,
     refundedMinor: byOrder.get(row.orderId)?.refundedMinor ?? 0,
     currency: byOrder.get(row.orderId)?.currency ?? "USD",
   }));
@@ -315,6 +336,7 @@ export async function refundSlotBookingsInFull(
     ...(extra as [BatchItem<"sqlite">]),
     ...slotCancellationStatements(db, {
       slotsWhere: sql`${col(bookings.slotId)} = ${slotId}`,
+      by: "streamer",
       reason,
       createdBy: actorId,
       now,

@@ -1,23 +1,96 @@
+import type { BookingStatus } from "~db/schema";
+
 /**
- * The refund contract of the site's Cancellation Policy page (seeded in scripts/seed/data/pages.ts, "If you
- * cancel"), as pure functions so the page, the use case and the tests read the same numbers:
- * - more than 24 hours before the slot starts: a full refund;
- * - between 24 hours and 2 hours before the start (both ends included): a 50% refund;
- * - less than 2 hours before the start, or a no-show: no refund.
- * A creator cancelling (or not showing up) always refunds in full (refundSlotBookingsInFull).
+ * The Cancellation Policy, the one place that says who may cancel a booking, until when, and with what refund
+ * (`cancellationTerms`). The use cases (the buyer's `cancelBooking`, the streamer's slot cancellation, staff's removal
+ * of a streamer), their SQL guards, the order's Cancel button and the cancel dialog's words all read it:
+ * - only a confirmed booking is cancelled;
+ * - its buyer may cancel it until the slot starts: more than 24 hours before the start a full refund, between 24 hours
+ *   and 2 hours before the start (both ends included) a 50% refund, later nothing;
+ * - its slot's streamer may cancel the slot at any time while it is open, and staff may cancel it (removing its
+ *   streamer) until it starts: the buyer is refunded in full.
+ * The site's Cancellation Policy page (seeded in scripts/seed/data/pages.ts, "If you cancel") says the same.
  */
 export const FULL_REFUND_BEFORE_MS = 24 * 60 * 60_000;
 export const PARTIAL_REFUND_BEFORE_MS = 2 * 60 * 60_000;
 /** The partial tier's share, in percent. */
 export const PARTIAL_REFUND_PERCENT = 50;
 
+/** The only booking status a cancellation changes (held bookings expire or are released; played ones are done). */
+export const CANCELLABLE_BOOKING_STATUS = "confirmed" satisfies BookingStatus;
+
+/**
+ * Who cancels: the booking's buyer (their own booking), the slot's streamer (cancelling their slot) or staff
+ * (removing the slot's streamer). The use case of each checks that the viewer is that party.
+ */
+export type Canceller = "buyer" | "streamer" | "staff";
+
+/** How long before the slot's start each party may still cancel (null: at any time while the slot is open). */
+export const CANCEL_UNTIL_BEFORE_START_MS: Record<Canceller, number | null> = { buyer: 0, streamer: null, staff: 0 };
+
 export type RefundTier = "full" | "partial" | "none";
 
+/** A slot cancelled by its streamer or by staff refunds its buyers in full, whenever it happens. */
+export const SLOT_CANCELLATION_TIER: RefundTier = "full";
+
+/** The buyer's refund tier when cancelling at `now` a booking of a slot starting at `startsAt`. */
 export function refundTier(startsAt: Date, now: Date): RefundTier {
   const before = startsAt.getTime() - now.getTime();
   if (before > FULL_REFUND_BEFORE_MS) return "full";
   if (before >= PARTIAL_REFUND_BEFORE_MS) return "partial";
   return "none";
+}
+
+/**
+ * The cut-off of a cancellation by `by` at `now`: it holds only for slots starting strictly after the returned time
+ * (null: no cut-off). The use cases pass it to their SQL guards as a parameter (`starts_at > cutoff`).
+ */
+export function cancellableStartsAfter(by: Canceller, now: Date): Date | null {
+  const until = CANCEL_UNTIL_BEFORE_START_MS[by];
+  return until === null ? null : new Date(now.getTime() + until);
+}
+
+export type CancellationTerms =
+  | { allowed: true; tier: RefundTier; startsAfter: Date | null }
+  | { allowed: false; reason: "not_confirmed" | "too_late" };
+
+/**
+ * Whether `by` may cancel, at `now`, a booking in `status` of a slot starting at `startsAt`, and with what refund:
+ * the buyer by the tiers, the streamer and staff always in full. `startsAfter` is the cut-off for the SQL guard.
+ */
+export function cancellationTerms(
+  by: Canceller,
+  booking: { status: BookingStatus | null; startsAt: Date | null },
+  now: Date,
+): CancellationTerms {
+  if (booking.status !== CANCELLABLE_BOOKING_STATUS || !booking.startsAt) {
+    return { allowed: false, reason: "not_confirmed" };
+  }
+  const startsAfter = cancellableStartsAfter(by, now);
+  if (startsAfter && booking.startsAt.getTime() <= startsAfter.getTime()) return { allowed: false, reason: "too_late" };
+  return {
+    allowed: true,
+    tier: by === "buyer" ? refundTier(booking.startsAt, now) : SLOT_CANCELLATION_TIER,
+    startsAfter,
+  };
+}
+
+/** A duration of the policy in words ("24 hours"). */
+function inHours(ms: number): string {
+  const hours = ms / 3_600_000;
+  return `${hours} hour${hours === 1 ? "" : "s"}`;
+}
+
+/**
+ * What cancelling in a tier means, in words (the cancel dialog and page), from the policy's constants: `refund` is the
+ * formatted amount and `where` where it goes (" to your wallet").
+ */
+export function refundTierText(tier: RefundTier, refund: string, where: string): string {
+  if (tier === "full") return `You get a full refund of ${refund}${where}.`;
+  if (tier === "partial") {
+    return `The session starts within ${inHours(FULL_REFUND_BEFORE_MS)}: you get a ${PARTIAL_REFUND_PERCENT}% refund of ${refund}${where}.`;
+  }
+  return `The session starts in less than ${inHours(PARTIAL_REFUND_BEFORE_MS)}: there is no refund.`;
 }
 
 /**

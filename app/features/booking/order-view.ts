@@ -1,4 +1,5 @@
 import type { BookingStatus, OrderStatus } from "~db/schema";
+import { cancellationTerms } from "./cancellation-policy";
 
 /** How long before the start a slot's lobby code shows to its confirmed buyers ("near"), and until its end. */
 export const LOBBY_CODE_VISIBLE_BEFORE_MS = 30 * 60_000;
@@ -61,9 +62,9 @@ export function gamerTagsEditable(bookingStatus: BookingStatus | null, startsAt:
   );
 }
 
-/** A fan may cancel a confirmed booking before the slot starts (the refund follows cancellation-policy.ts). */
+/** The order's Cancel button: whether its buyer may cancel the booking now, by the policy (cancellation-policy.ts). */
 export function bookingCancellable(bookingStatus: BookingStatus | null, startsAt: Date | null, now: Date): boolean {
-  return bookingStatus === "confirmed" && !!startsAt && startsAt.getTime() > now.getTime();
+  return cancellationTerms("buyer", { status: bookingStatus, startsAt }, now).allowed;
 }
 
 export function invoicePath(orderId: string): string {

@@ -4,6 +4,7 @@ import { sendStreamerSetup } from "~/features/auth/accounts.server";
 import type { Viewer } from "~/features/auth/policy";
 import { assertStaff } from "~/features/auth/staff";
 import { afterSlotCancellation, slotCancellationStatements } from "~/features/booking/cancel.server";
+import { CANCELLABLE_BOOKING_STATUS, cancellableStartsAfter } from "~/features/booking/cancellation-policy";
 import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -276,16 +277,19 @@ export async function removeInfluencer(
   if (current.liveSessionId) throw conflict(M.isLive);
   if (current.futurePaidBookings > 0 && !options.removeClean) throw conflict(M.hasPaidFuture);
   const db = getDb(env);
+  // The slots staff may still cancel: those starting after the policy's cut-off (cancellation-policy.ts).
+  const cutoff = cancellableStartsAfter("staff", now);
+  const cancellable = cutoff ? gt(slots.startsAt, cutoff) : undefined;
   const toRefund = await db
     .selectDistinct({ slotId: slots.id })
     .from(slots)
     .innerJoin(bookings, eq(bookings.slotId, slots.id))
-    .where(and(eq(slots.influencerId, influencerId), eq(bookings.status, "confirmed"), gt(slots.startsAt, now)));
+    .where(and(eq(slots.influencerId, influencerId), eq(bookings.status, CANCELLABLE_BOOKING_STATUS), cancellable));
   const removal = [
     db
       .update(slots)
       .set({ status: "cancelled", updatedAt: now })
-      .where(and(eq(slots.influencerId, influencerId), eq(slots.status, "open"), gt(slots.startsAt, now))),
+      .where(and(eq(slots.influencerId, influencerId), eq(slots.status, "open"), cancellable)),
     db
       .update(products)
       .set({ archivedAt: now })
@@ -318,6 +322,7 @@ export async function removeInfluencer(
     // Every confirmed buyer of the slots just cancelled is owed a full refund, in this same batch.
     ...slotCancellationStatements(db, {
       slotsWhere: sql`${col(bookings.slotId)} IN (SELECT ${col(slots.id)} FROM ${slots} WHERE ${col(slots.influencerId)} = ${influencerId} AND ${col(slots.status)} = 'cancelled' AND ${col(slots.updatedAt)} = ${now.getTime()})`,
+      by: "staff",
       reason: M.removedReason,
       createdBy: viewer.id,
       now,

@@ -8,6 +8,7 @@ import {
   refundDestinations,
   refundFor,
   refundTier,
+  refundTierText,
 } from "../cancellation-policy";
 
 /**
@@ -25,9 +26,7 @@ export function refundPreview(
   const tier = refundTier(new Date(startsAt), now);
   const amount = formatMoney(money(refundFor(tier, paidMinor, refundedMinor), currency));
   const where = paymentMethod === "card" ? `, ${REFUND_CHOICE_TEXT}` : " to your wallet";
-  if (tier === "full") return `You get a full refund of ${amount}${where}.`;
-  if (tier === "partial") return `The session starts within 24 hours: you get a 50% refund of ${amount}${where}.`;
-  return "The session starts in less than 2 hours: there is no refund.";
+  return refundTierText(tier, amount, where);
 }
 
 /** True when cancelling now refunds something that the fan may send to their card. */
