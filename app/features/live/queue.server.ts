@@ -1,13 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/auth/policy";
 import { isStaff } from "~/features/auth/policy";
-import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import type { CurrencyCode } from "~/lib/money";
-import { compiledStatement, type Db, getDb, named } from "~/platform/db.server";
-import { liveSessions, lobbyCodes, orders, type QueueLane, type QueueState, queueEntries } from "~db/schema";
+import { col, compiledStatement, type Db, getDb, named } from "~/platform/db.server";
+import { liveSessions, lobbyCodes, type QueueLane, type QueueState, queueEntries } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
 import {
   ACTIVE,
@@ -19,6 +16,7 @@ import {
   placesQuery,
   type QueueSessionInfo,
 } from "./snapshot.server";
+import { endVipPlaces, type HeldVipPlaceOutcome, isRefunded, removalOutcome } from "./vip-refunds.server";
 
 /**
  * The queues of a live session (docs/domain.md "Live sessions and queues"). These use cases own every queue rule,
@@ -219,7 +217,9 @@ function finish(db: Db, entryId: string, from: readonly QueueState[], to: QueueS
     .returning({ id: queueEntries.id });
 }
 
-/** A fan leaves: their own active entry only. A VIP fan who leaves gives up the place (no refund). */
+/**
+ * A fan leaves: their own active entry only. A VIP fan who leaves gives the place up (vip-refunds.server.ts: "left").
+ */
 export async function leaveQueue(
   env: Env,
   viewer: Viewer,
@@ -231,9 +231,35 @@ export async function leaveQueue(
   const entry = await loadEntry(db, entryId);
   assertInSession(entry, liveSessionId);
   if (entry.userId !== viewer.id) throw forbidden(M.notYourEntry);
-  const changed = await finish(db, entryId, ACTIVE, "left", now);
+  const changed =
+    entry.lane === "vip"
+      ? await endVipPlace(db, entry, "left", ACTIVE, viewer.id, now)
+      : await finish(db, entryId, ACTIVE, "left", now);
   if (changed.length === 0) throw conflict(M.entryNotActive);
   return { liveSessionId: entry.liveSessionId, notices: [] };
+}
+
+/**
+ * Ends one VIP place as vip-refunds.server.ts's table says for `outcome`, its refund (if any) carried out in the same
+ * batch. Returns the place when this call ended it.
+ */
+async function endVipPlace(
+  db: Db,
+  entry: { id: string },
+  outcome: HeldVipPlaceOutcome,
+  from: readonly QueueState[],
+  createdBy: string | null,
+  now: Date,
+) {
+  const end = endVipPlaces(db, outcome, {
+    places: sql`${col(queueEntries.id)} = ${entry.id}`,
+    from,
+    createdBy,
+    now,
+    refundId: newId(),
+  });
+  const [changed] = await db.batch([end.change, ...end.refund]);
+  return changed;
 }
 
 const SERVE_NOTICE: Record<ServeTarget, string> = {
@@ -258,40 +284,18 @@ export async function moveEntry(
   const target = SERVICE_STATES.indexOf(to);
   const from = SERVICE_STATES.filter((state, index) => index < target && (ACTIVE as string[]).includes(state));
   if (!from.includes(entry.state as (typeof from)[number])) throw conflict(M.badTransition);
-  const changed = await finish(db, entryId, from, to, now);
+  const changed =
+    to === "done" && entry.lane === "vip"
+      ? await endVipPlace(db, entry, "served", from, viewer.id, now)
+      : await finish(db, entryId, from, to, now);
   if (changed.length === 0) throw conflict(M.entryNotActive);
   return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }] };
 }
 
-/** The refund of one unserved VIP place, in one batch with its state change (refunded once, whoever asks twice). */
-export async function vipRefundStatements(
-  db: Db,
-  entry: { id: string; userId: string; orderId: string; amountMinor: number; currency: CurrencyCode },
-  from: readonly QueueState[],
-  reason: string,
-  createdBy: string | null,
-  now: Date,
-): Promise<BatchItem<"sqlite">[]> {
-  const change = db
-    .update(queueEntries)
-    .set({ state: "refunded", finishedAt: now, updatedAt: now })
-    .where(and(eq(queueEntries.id, entry.id), inArray(queueEntries.state, [...from])));
-  if (entry.amountMinor <= 0) return [change];
-  return [
-    change,
-    ...walletRefundStatements(db, {
-      orderId: entry.orderId,
-      userId: entry.userId,
-      amountMinor: entry.amountMinor,
-      currency: entry.currency,
-      reason,
-      createdBy,
-      guard: sql`changes() = 1`,
-    }),
-  ];
-}
-
-/** The streamer removes a fan. A removed VIP place is refunded to the wallet in the same batch. */
+/**
+ * The streamer removes a fan. A VIP place ends as removed (still waiting) or as a no-show (called but absent), each
+ * refunded as vip-refunds.server.ts's table says, in the same batch.
+ */
 export async function removeEntry(
   env: Env,
   viewer: Viewer,
@@ -310,31 +314,14 @@ export async function removeEntry(
     if (changed.length === 0) throw conflict(M.entryNotActive);
     return { liveSessionId: entry.liveSessionId, notices };
   }
-  const [order] = await db
-    .select({ amountMinor: orders.amountMinor, currency: orders.currency })
-    .from(orders)
-    .where(eq(orders.id, entry.orderId));
-  const statements = await vipRefundStatements(
-    db,
-    {
-      id: entry.id,
-      userId: entry.userId,
-      orderId: entry.orderId,
-      amountMinor: order?.amountMinor ?? 0,
-      currency: order?.currency ?? "USD",
-    },
-    ACTIVE,
-    "VIP place removed by the streamer",
-    viewer.id,
-    now,
-  );
-  const [first] = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as [
-    { meta?: { changes?: number } },
-  ];
-  if ((first?.meta?.changes ?? 0) === 0) throw conflict(M.entryNotActive);
+  const outcome = removalOutcome(entry.state);
+  const changed = await endVipPlace(db, entry, outcome, [entry.state], viewer.id, now);
+  if (changed.length === 0) throw conflict(M.entryNotActive);
   return {
     liveSessionId: entry.liveSessionId,
-    notices: [...notices, { userId: entry.userId, message: M.vipRefunded(entry.title) }],
+    notices: isRefunded(outcome)
+      ? [...notices, { userId: entry.userId, message: M.vipRefunded(entry.title) }]
+      : notices,
   };
 }
 

@@ -5,20 +5,19 @@ import { assertGameChoice, priceAsSet } from "~/features/gigs/gigs.server";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { announceToFans } from "~/features/notifications/fanout.server";
 import { assertManageBusiness } from "~/features/streamer/access";
-import { owedRefundsStatement } from "~/features/wallet/ledger.server";
-import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, isConstraintViolation, named } from "~/platform/db.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
-import { gameModes, games, liveSessions, liveSessionTags, orders, platforms, queueEntries, users } from "~db/schema";
+import { gameModes, games, liveSessions, liveSessionTags, platforms, queueEntries, users } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
 import { assertSessionStreamer, type QueueChange, type QueueNotice } from "./queue.server";
 import type { GoLiveInput } from "./schema";
 import { loadSession } from "./snapshot.server";
 import { normaliseStreamingLink } from "./streaming-link";
 import { VIP_REFUNDED_TEMPLATE } from "./vip-messages.server";
+import { endVipPlaces, settleVipRefunds } from "./vip-refunds.server";
 
 /**
  * Going live, changing the session, ending it (docs/domain.md "Live sessions and queues"). One open session per
@@ -139,8 +138,8 @@ export type EndOutcome = QueueChange & {
 
 /**
  * Ends the session in ONE batch: closes it (no more joins) and frees the streamer to go live again, drops waiting
- * regular fans, and turns every VIP place still waiting into a refunded place that is owed its full refund (a
- * `pending` refund row, app/features/wallet/refunds.server.ts) with a notification in the outbox, so a committed end
+ * regular fans, and ends every VIP place still waiting as "session_ended" (vip-refunds.server.ts: owed its full
+ * refund, a `pending` refund row) with a notification in the outbox, so a committed end
  * never loses a refund. The refunds are then carried out at once (retried by the JOBS queue and the cron if that
  * fails). End Session sent twice ends, owes and tells once. Fans playing next or in game stay until the streamer
  * marks them done.
@@ -154,8 +153,12 @@ export async function endLiveSession(
   const db = getDb(env);
   const session = await loadSession(db, liveSessionId);
   assertSessionStreamer(viewer, session);
-  const at = now.getTime();
-  const refundedNow = sql`${col(queueEntries.liveSessionId)} = ${liveSessionId} AND ${col(queueEntries.lane)} = 'vip' AND ${col(queueEntries.state)} = 'refunded' AND ${col(queueEntries.finishedAt)} = ${at}`;
+  const unserved = endVipPlaces(db, "session_ended", {
+    places: sql`${col(queueEntries.liveSessionId)} = ${liveSessionId}`,
+    from: ["waiting"],
+    createdBy: null,
+    now,
+  });
   const results = await db.batch([
     db
       .update(liveSessions)
@@ -175,23 +178,8 @@ export async function endLiveSession(
           eq(queueEntries.state, "waiting"),
         ),
       ),
-    db
-      .update(queueEntries)
-      .set({ state: "refunded", finishedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(queueEntries.liveSessionId, liveSessionId),
-          eq(queueEntries.lane, "vip"),
-          eq(queueEntries.state, "waiting"),
-        ),
-      )
-      .returning({ id: queueEntries.id, userId: queueEntries.userId, orderId: queueEntries.orderId }),
-    owedRefundsStatement(db, {
-      orders: sql`${col(orders.id)} IN (SELECT ${col(queueEntries.orderId)} FROM ${queueEntries} WHERE ${refundedNow})`,
-      reason: "VIP place not served before the live session ended",
-      createdBy: null,
-      now,
-    }),
+    unserved.change,
+    ...unserved.refund,
     outboxSelectStatement(
       db,
       {
@@ -200,15 +188,18 @@ export async function endLiveSession(
         key: sql`${`${VIP_REFUNDED_TEMPLATE}:`} || ${col(queueEntries.id)} || ':notification'`,
         params: sql`json_object('entryId', ${col(queueEntries.id)})`,
         table: queueEntries,
-        where: refundedNow,
+        where: unserved.endedNow,
       },
       now,
     ),
     catalogueChangedStatement(db),
   ]);
   const refundedEntries = results[3] as { id: string; userId: string; orderId: string | null }[];
-  const orderIds = refundedEntries.flatMap((entry) => (entry.orderId ? [entry.orderId] : []));
-  await settleRefunds(env, await owedRefundIds(env, { orderIds }), now);
+  await settleVipRefunds(
+    env,
+    refundedEntries.flatMap((entry) => (entry.orderId ? [entry.orderId] : [])),
+    now,
+  );
   await deliverMessages(
     env,
     refundedEntries.map((entry) => `${VIP_REFUNDED_TEMPLATE}:${entry.id}:notification`),

@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { FulfilmentStep } from "~/features/payments/steps";
-import type { Db } from "~/platform/db.server";
+import { newId } from "~/lib/id";
+import { col, type Db } from "~/platform/db.server";
 import { noticeEntry } from "~/platform/outbox.server";
+import { orders } from "~db/schema";
 import { liveSessionChanged } from "./commands.server";
 import { LIVE_MESSAGES as M } from "./messages";
 import { placeInsert } from "./snapshot.server";
+import { vipRefundStatements } from "./vip-refunds.server";
 
 /**
  * The VIP place as the vip_queue order kind's fulfilment step (app/features/payments/registry.server.ts). Kept
@@ -12,7 +15,8 @@ import { placeInsert } from "./snapshot.server";
  *
  * The place is the queue entry: inserted with the next join position of the session, only while the session is
  * open and the fan has no active place there (the partial UNIQUE index). A payment that arrives when that is no
- * longer possible (the session ended, the fan joined meanwhile) is refunded to the wallet by the fulfilment.
+ * longer possible (the session ended, the fan joined meanwhile) is refunded by the fulfilment, as
+ * vip-refunds.server.ts's table says for a late payment.
  */
 
 /** The VIP place of a paid order: a waiting VIP entry, only while the session is open and the fan has no active place. */
@@ -41,6 +45,13 @@ export const vipQueueStep: FulfilmentStep = {
   // simply absent, and that absence is what lets the late-payment refund apply.
   lose: () => [],
   lost: (order) => sql`NOT ${placeTaken(order.id)}`,
+  refundLate: (db, order, now) =>
+    vipRefundStatements(db, "late_payment", {
+      orders: sql`${col(orders.id)} = ${order.id} AND NOT ${placeTaken(order.id)}`,
+      createdBy: null,
+      now,
+      refundId: newId(),
+    }),
   release: () => [],
   confirmedMessages: (order) => [
     noticeEntry(`vip-joined:${order.id}`, {

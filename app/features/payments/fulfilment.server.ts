@@ -161,16 +161,18 @@ export async function fulfilCheckout(
   const lose = step.lose(db, order, now);
   const latePaid = paidUpdate(db, order, session.paymentIntentId, now);
   const refund =
-    order.amountMinor > 0
-      ? walletRefundStatements(db, {
-          orderId: order.id,
-          userId: order.userId,
-          amountMinor: order.amountMinor,
-          currency: order.currency,
-          reason: "Payment arrived after the hold expired and the seat was taken",
-          guard: step.lost(order),
-        })
-      : [];
+    order.amountMinor <= 0
+      ? []
+      : step.refundLate
+        ? step.refundLate(db, order, now)
+        : walletRefundStatements(db, {
+            orderId: order.id,
+            userId: order.userId,
+            amountMinor: order.amountMinor,
+            currency: order.currency,
+            reason: "Payment arrived after the hold expired and the seat was taken",
+            guard: step.lost(order),
+          });
   const lateMessages = step.refundedLateMessages?.(order) ?? [];
   const isRefunded = sql`EXISTS (SELECT 1 FROM orders o WHERE o.id = ${order.id} AND o.status = 'refunded')`;
   const late = await db.batch([

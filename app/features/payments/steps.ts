@@ -37,6 +37,11 @@ export type FulfilmentStep = {
   /** Late payment with nothing left to take: marks it lost; `lost` guards the automatic wallet refund. */
   lose?(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
   lost?(order: PayableOrder): SQL;
+  /**
+   * The late payment's refund, for a kind with its own refund rule (a VIP place: app/features/live/vip-refunds.server.ts),
+   * guarded by `lost` and carried out in the same batch. Without it the whole payment goes back to the wallet.
+   */
+  refundLate?(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
   /** The checkout was cancelled or expired before payment: give back what was held. */
   release(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
   /** Work after a release committed that is not a statement (e.g. telling fans offered the freed seats). */

@@ -116,6 +116,8 @@ export type OwedRefundCause = {
   /** The staff member or streamer who caused it; null for the system. */
   createdBy: string | null;
   now: Date;
+  /** The refund row's id, for a cause of one order that settles it in the same batch (`settleRefundStatements`). */
+  refundId?: string;
 };
 
 /**
@@ -133,7 +135,7 @@ export function owedRefundsStatement(db: Db, cause: OwedRefundCause) {
     .select(
       db
         .select({
-          id: sql<string>`lower(hex(randomblob(10)))`.as("id"),
+          id: (cause.refundId ? sql<string>`${cause.refundId}` : sql<string>`lower(hex(randomblob(10)))`).as("id"),
           orderId: orders.id,
           amountMinor: sql<number>`${orders.amountMinor} - ${orders.refundedMinor}`.as("amount_minor"),
           currency: orders.currency,

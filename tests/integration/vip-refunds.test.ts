@@ -1,0 +1,144 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { sendLiveCommand } from "~/features/live/coordinator.server";
+import { placeOf } from "~/features/live/reads.server";
+import { VIP_PLACE_OUTCOMES, type VipPlaceOutcome } from "~/features/live/vip-refunds.server";
+import { walletBalance } from "~/features/wallet/ledger.server";
+import { getDb } from "~/platform/db.server";
+import { viewerOf } from "../factories";
+import { paySession } from "./booking-world";
+import { liveFan, liveWorld, post } from "./live-world";
+
+/**
+ * Every row of the VIP places' outcome table (app/features/live/vip-refunds.server.ts), walked through the app's own
+ * commands and routes: the place ends in the table's state, and the wallet and the ledger hold the table's refund.
+ */
+const PRICE = 700;
+
+type World = Awaited<ReturnType<typeof liveWorld>>;
+type Fan = Awaited<ReturnType<typeof liveFan>>;
+
+async function joinVipFromWallet(world: World) {
+  const fan = await liveFan(PRICE);
+  const response = await post("/api/join_vip", fan.cookie, {
+    liveSessionId: world.liveSessionId,
+    acceptTerms: true,
+    paymentMethod: "wallet",
+  });
+  expect(response.status).toBe(200);
+  expect(await walletBalance(getDb(env), fan.user.id, "USD")).toBe(0);
+  return fan;
+}
+
+async function entryOf(world: World, fan: Fan): Promise<string> {
+  const entryId = (await placeOf(env, world.liveSessionId, fan.user.id))?.place?.entryId;
+  if (!entryId) throw new Error("the fan has no place");
+  return entryId;
+}
+
+function serve(world: World, entryId: string, to: "playing_next" | "in_game" | "done") {
+  return sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: viewerOf(world.star), entryId, to });
+}
+
+/** Each outcome brought about the way the product does it; returns the fan and their order. */
+const SCENARIOS: Record<VipPlaceOutcome, (world: World) => Promise<Fan>> = {
+  async served(world) {
+    const fan = await joinVipFromWallet(world);
+    const entryId = await entryOf(world, fan);
+    await serve(world, entryId, "in_game");
+    await serve(world, entryId, "done");
+    return fan;
+  },
+  async left(world) {
+    const fan = await joinVipFromWallet(world);
+    const entryId = await entryOf(world, fan);
+    await sendLiveCommand(env, world.liveSessionId, { type: "leave", viewer: viewerOf(fan.user), entryId });
+    return fan;
+  },
+  async removed(world) {
+    const fan = await joinVipFromWallet(world);
+    const entryId = await entryOf(world, fan);
+    await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: viewerOf(world.star), entryId });
+    return fan;
+  },
+  async no_show(world) {
+    const fan = await joinVipFromWallet(world);
+    const entryId = await entryOf(world, fan);
+    await serve(world, entryId, "playing_next");
+    await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: viewerOf(world.star), entryId });
+    return fan;
+  },
+  async session_ended(world) {
+    const fan = await joinVipFromWallet(world);
+    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
+    return fan;
+  },
+  async late_payment(world) {
+    const fan = await liveFan();
+    const checkout = await post("/api/create-live-checkout-session", fan.cookie, {
+      liveSessionId: world.liveSessionId,
+      acceptTerms: true,
+    });
+    const { id } = (await checkout.json()) as { id: string };
+    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
+    await paySession(id);
+    const answer = await post("/api/live-payment-success", fan.cookie, { sessionId: id });
+    expect(((await answer.json()) as { outcome: string }).outcome).toBe("refunded");
+    return fan;
+  },
+};
+
+async function ledgerOf(fan: Fan, liveSessionId: string) {
+  const order = await env.DB.prepare(
+    "SELECT id, status, refunded_minor FROM orders WHERE user_id = ? AND live_session_id = ?",
+  )
+    .bind(fan.user.id, liveSessionId)
+    .first<{ id: string; status: string; refunded_minor: number }>();
+  if (!order) throw new Error("no order");
+  const { results: refunds } = await env.DB.prepare(
+    "SELECT amount_minor, method, status, reason FROM refunds WHERE order_id = ?",
+  )
+    .bind(order.id)
+    .all();
+  const { results: entries } = await env.DB.prepare(
+    "SELECT amount_minor FROM wallet_entries WHERE order_id = ? AND kind = 'refund'",
+  )
+    .bind(order.id)
+    .all<{ amount_minor: number }>();
+  const place = await env.DB.prepare("SELECT state FROM queue_entries WHERE order_id = ?")
+    .bind(order.id)
+    .first<{ state: string }>();
+  return { order, refunds, entries, place: place?.state ?? null };
+}
+
+describe("a VIP place's outcome decides its refund, by the one table", () => {
+  it("has a scenario for every row of the table", () => {
+    expect(Object.keys(SCENARIOS).sort()).toEqual(Object.keys(VIP_PLACE_OUTCOMES).sort());
+  });
+
+  for (const [outcome, row] of Object.entries(VIP_PLACE_OUTCOMES) as [
+    VipPlaceOutcome,
+    (typeof VIP_PLACE_OUTCOMES)[VipPlaceOutcome],
+  ][]) {
+    it(`${outcome}: ends as ${row.endsAs ?? "no place"}, refund ${row.refund}`, async () => {
+      const world = await liveWorld({ priceMinor: PRICE });
+      const fan = await SCENARIOS[outcome](world);
+      const ledger = await ledgerOf(fan, world.liveSessionId);
+      expect(ledger.place).toBe(row.endsAs);
+      const balance = await walletBalance(getDb(env), fan.user.id, "USD");
+      if (row.refund === "none") {
+        expect(balance).toBe(0);
+        expect(ledger.order).toMatchObject({ status: "paid", refunded_minor: 0 });
+        expect(ledger.refunds).toEqual([]);
+        expect(ledger.entries).toEqual([]);
+      } else {
+        expect(balance).toBe(PRICE);
+        expect(ledger.order).toMatchObject({ status: "refunded", refunded_minor: PRICE });
+        expect(ledger.refunds).toEqual([
+          { amount_minor: PRICE, method: "wallet", status: "succeeded", reason: row.reason },
+        ]);
+        expect(ledger.entries).toEqual([{ amount_minor: PRICE }]);
+      }
+    });
+  }
+});
