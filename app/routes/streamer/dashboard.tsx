@@ -1,8 +1,6 @@
 import { Link } from "react-router";
-import { baseCurrencyFor } from "~/features/auth/countries";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { CalendarFeedCard } from "~/features/calendar-feed/components/calendar-feed-card";
-import { myCalendarFeed } from "~/features/calendar-feed/links.server";
 import {
   EarningsListSection,
   OrdersSection,
@@ -10,21 +8,10 @@ import {
   PromoCodesSection,
 } from "~/features/dashboard/components/business-sections";
 import { EarningsChart } from "~/features/dashboard/components/earnings-chart";
-import { getStreamerDashboard } from "~/features/dashboard/dashboards.server";
-import { type EarningsInCurrency, paginatedEarnings } from "~/features/earnings/earnings.server";
+import { streamerDashboardPage } from "~/features/dashboard/streamer-page.server";
 import { OverlayCard } from "~/features/overlay/components/overlay-card";
-import { myOverlay } from "~/features/overlay/overlay.server";
-import { streamerBalance } from "~/features/payouts/balance.server";
-import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/history.server";
-import { promoOffText } from "~/features/promo/off-text";
-import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
-import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
-import { formatWhen } from "~/features/time/format";
 import { viewerTimeZone } from "~/features/time/viewer-zone.server";
-import { formatMoney, type Money, money } from "~/lib/money";
-import { formatTotals, toMajorUnits } from "~/lib/money-math";
-import { firstIssue } from "~/lib/validation";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import type { Route } from "./+types/dashboard";
 
@@ -33,120 +20,24 @@ export const meta = () => [{ title: "Dashboard | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireInfluencer(request, env);
-  const code = baseCurrencyFor(viewer.country);
   const url = new URL(request.url);
-  const params = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ""));
-  const ordersQuery = influencerOrdersQuerySchema.safeParse({
-    page: params.ordersPage,
-    year: params.year,
-    month: params.month,
+  const page = await streamerDashboardPage(env, viewer, {
+    searchParams: url.searchParams,
+    zone: await viewerTimeZone(request, context),
+    origin: publicOrigin(request, env),
   });
-  const days = ([7, 30, 90] as const).find((n) => String(n) === params.days) ?? 7;
-  const earningsPage = Math.max(1, Number(params.earningsPage) || 1);
-  const payoutsQuery = payoutHistoryQuerySchema.parse({ page: Math.max(1, Number(params.payoutsPage) || 1) });
-  // A month of orders is a month in the streamer's zone (docs/decisions/019-viewer-time-zone.md).
-  const zone = await viewerTimeZone(request, context);
-  const [overview, orders, earningsList, payouts, promos, balance, calendarFeed, overlay] = await Promise.all([
-    getStreamerDashboard(env, viewer),
-    influencerOrders(env, viewer, viewer.id, ordersQuery.success ? ordersQuery.data : { page: 1 }, zone),
-    paginatedEarnings(env, viewer, viewer.id, { days, page: earningsPage, limit: 10 }),
-    payoutHistory(env, viewer, viewer.id, payoutsQuery),
-    streamerPromoCodes(env, viewer, viewer.id),
-    streamerBalance(env, viewer, viewer.id),
-    myCalendarFeed(env, viewer, publicOrigin(request, env)),
-    myOverlay(env, viewer, publicOrigin(request, env)),
-  ]);
-  // Amounts of several currencies are shown as one total per currency, never added up (docs/domain.md, "Money").
-  const totals = (values: readonly Money[]) => formatTotals(values, code);
-  // One line per currency the orders were paid in.
-  const earned = (figures: EarningsInCurrency[]) =>
-    figures.length === 0
-      ? ["No earnings yet"]
-      : figures.map(
-          (f) =>
-            `${formatMoney(f.net)} net (${formatMoney(f.gross)} paid, ${formatMoney(f.fee)} platform fee, ${f.orders} ${f.orders === 1 ? "order" : "orders"})`,
-        );
-  // A payout period in the streamer's zone, in the one form of a moment (app/features/time/format.ts).
-  const day = (date: Date) => formatWhen(date, zone);
+  const { orders, earningsList, payouts, promos, ...overview } = page;
   return {
-    orders: {
-      rows: orders.orders.map((o) => ({ ...o, amount: formatMoney(o.net) })),
-      page: orders.page,
-      totalPages: orders.totalPages,
-      year: ordersQuery.success ? ordersQuery.data.year : undefined,
-      month: ordersQuery.success ? ordersQuery.data.month : undefined,
-      error: ordersQuery.success ? null : firstIssue(ordersQuery.error),
-    },
-    earningsList: {
-      days,
-      total: totals(earningsList.totals.map((t) => t.net)),
-      page: earningsList.page,
-      totalPages: earningsList.totalPages,
-      rows: earningsList.earnings.map((e) => ({
-        ...e,
-        gross: formatMoney(e.inCurrency.gross),
-        fee: formatMoney(e.inCurrency.fee),
-        net: formatMoney(e.inCurrency.net),
-      })),
-    },
-    payouts: {
-      page: payouts.page,
-      totalPages: payouts.totalPages,
-      rows: payouts.payouts.map((p) => ({
-        id: p.id,
-        period: `${day(p.periodStart)} to ${day(p.periodEnd)}`,
-        orders: p.orders,
-        gross: formatMoney(p.gross),
-        fee: formatMoney(p.fee),
-        taxes: formatMoney(p.taxes),
-        net: formatMoney(p.net),
-        status: p.status,
-      })),
-    },
-    promos: promos.map((p) => ({
-      id: p.id,
-      code: p.code,
-      uses: p.uses,
-      active: p.isActive,
-      value: promoOffText(p),
-    })),
+    orders,
+    earningsList,
+    payouts,
+    promos,
     search: url.search,
     name: viewer.fullName,
     isLive: viewer.isLive,
     liveSessionId: viewer.liveSessionId,
-    // One series per currency the streamer was paid in (the streamer's own first when there is none yet).
-    chart: {
-      labels: overview.earnings.windows.map((w) => `Last ${w.days} days`),
-      series: chartCurrencies(overview.earnings.windows, code).map((currency) => ({
-        currency,
-        values: overview.earnings.windows.map((w) =>
-          toMajorUnits(w.byCurrency.find((f) => f.currency === currency)?.net ?? money(0, currency)),
-        ),
-      })),
-      rows: overview.earnings.windows.map((w) => ({ label: `Last ${w.days} days`, lines: earned(w.byCurrency) })),
-    },
-    feePercent: overview.earnings.feeBps / 100,
-    // Where every earned amount stands (paid buyers' money net of refunds, before the platform fee).
-    balance: [
-      { label: "Paid out to you", value: totals(balance.inCurrency.paidOut) },
-      { label: "In payouts being prepared", value: totals(balance.inCurrency.inPayouts) },
-      { label: "Ready for your next payout", value: totals(balance.inCurrency.payable) },
-      { label: "Waiting for staff to confirm the sessions were played", value: totals(balance.inCurrency.toValidate) },
-    ],
-    upcoming: overview.upcoming,
-    latestOrders: overview.latestOrders.map((o) => ({ ...o, amount: formatMoney(o.net) })),
-    queues: overview.queues,
-    onboarding: overview.onboarding,
-    activeGigs: overview.activeGigs,
-    calendarFeed,
-    overlay,
+    ...overview,
   };
-}
-
-/** The currencies the chart draws: those the streamer earned in, rupees first, else the streamer's own. */
-function chartCurrencies(windows: { byCurrency: EarningsInCurrency[] }[], own: Money["currency"]) {
-  const seen = windows.at(-1)?.byCurrency.map((f) => f.currency) ?? [];
-  return seen.length ? seen : [own];
 }
 
 const card = "rounded-2xl border border-ink-700 bg-ink-900 p-6";
