@@ -5,36 +5,12 @@ import { walletBalance } from "~/features/wallet/ledger.server";
 import { AppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { failNextEmails, readOutbox } from "~/platform/email/email.server";
-import {
-  createBooking,
-  createGame,
-  createGig,
-  createInfluencer,
-  createPlatform,
-  createSlot,
-  createUser,
-  viewerOf,
-} from "~tests/factories";
+import { createBooking, createUser, viewerOf } from "~tests/factories";
+import { bookedSlot, confirmedBooking } from "~tests/support/booked-slot";
 import { cancelBooking, refundSlotBookingsInFull } from "./cancel.server";
 
 const HOUR = 3_600_000;
 const START = new Date("2027-03-01T18:00:00Z");
-
-async function bookedSlot(seats = 2) {
-  const star = await createInfluencer(env.DB);
-  const platform = await createPlatform(env.DB, "pc");
-  const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game);
-  const slot = await createSlot(env.DB, star.id, gig.id, START, { seats });
-  return { star, slot: { id: slot.id, influencerId: star.id } };
-}
-
-async function confirmedBooking() {
-  const { star, slot } = await bookedSlot();
-  const fan = await createUser(env.DB);
-  const booking = await createBooking(env.DB, slot, fan.id, "confirmed");
-  return { star, slot, fan, booking };
-}
 
 async function state(bookingId: string) {
   return env.DB.prepare(
@@ -79,7 +55,7 @@ describe("cancelBooking: the policy tiers at their boundaries", () => {
 
   for (const c of cases) {
     it(`${c.when} before the start: ${c.tier}`, async () => {
-      const { fan, booking } = await confirmedBooking();
+      const { fan, booking } = await confirmedBooking(START);
       const outcome = await cancelBooking(env, viewerOf(fan), booking.id, new Date(c.at));
       expect(outcome).toMatchObject({ tier: c.tier, refundedMinor: c.refunded, currency: "USD" });
       expect(await state(booking.id)).toEqual({
@@ -96,7 +72,7 @@ describe("cancelBooking: the policy tiers at their boundaries", () => {
   }
 
   it("refuses once the slot has started, and leaves everything as it was", async () => {
-    const { fan, booking } = await confirmedBooking();
+    const { fan, booking } = await confirmedBooking(START);
     const error = await rejection(cancelBooking(env, viewerOf(fan), booking.id, START));
     expect(error.status).toBe(409);
     expect(await state(booking.id)).toMatchObject({ booking: "confirmed", order: "paid", refunded: 0 });
@@ -105,7 +81,7 @@ describe("cancelBooking: the policy tiers at their boundaries", () => {
 
 describe("cancelBooking: who and what", () => {
   it("answers 404 for someone else's booking and a missing one, without writing", async () => {
-    const { booking } = await confirmedBooking();
+    const { booking } = await confirmedBooking(START);
     const stranger = await createUser(env.DB);
     const before = new Date(START.getTime() - 48 * HOUR);
     expect((await rejection(cancelBooking(env, viewerOf(stranger), booking.id, before))).status).toBe(404);
@@ -114,7 +90,7 @@ describe("cancelBooking: who and what", () => {
   });
 
   it("refuses a held booking (nothing paid yet)", async () => {
-    const { slot } = await bookedSlot();
+    const { slot } = await bookedSlot(START);
     const fan = await createUser(env.DB);
     const held = await createBooking(env.DB, slot, fan.id, "held");
     const error = await rejection(cancelBooking(env, viewerOf(fan), held.id, new Date(START.getTime() - 48 * HOUR)));
@@ -122,7 +98,7 @@ describe("cancelBooking: who and what", () => {
   });
 
   it("two concurrent cancellations refund once", async () => {
-    const { fan, booking } = await confirmedBooking();
+    const { fan, booking } = await confirmedBooking(START);
     const at = new Date(START.getTime() - 10 * HOUR);
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, () => cancelBooking(env, viewerOf(fan), booking.id, at)),
@@ -139,7 +115,7 @@ describe("cancelBooking: who and what", () => {
   });
 
   it("the partial tier rounds once, in the fan's favour", async () => {
-    const { fan, booking } = await confirmedBooking();
+    const { fan, booking } = await confirmedBooking(START);
     await env.DB.prepare("UPDATE orders SET amount_minor = 999 WHERE id = ?").bind(booking.orderId).run();
     const outcome = await cancelBooking(env, viewerOf(fan), booking.id, new Date(START.getTime() - 3 * HOUR));
     expect(outcome.refundedMinor).toBe(500);
@@ -148,7 +124,7 @@ describe("cancelBooking: who and what", () => {
 
 describe("refundSlotBookingsInFull", () => {
   it("refunds every confirmed buyer in full, once each, and notifies them", async () => {
-    const { star, slot } = await bookedSlot(4);
+    const { star, slot } = await bookedSlot(START, 4);
     const fans = await Promise.all([createUser(env.DB), createUser(env.DB), createUser(env.DB)]);
     const [a, b, c] = fans as [(typeof fans)[0], (typeof fans)[0], (typeof fans)[0]];
     const first = await createBooking(env.DB, slot, a.id, "confirmed");
@@ -191,7 +167,7 @@ describe("refundSlotBookingsInFull", () => {
   });
 
   it("a failing email does not hold back the refunds, and is delivered once by the sweep", async () => {
-    const { star, slot } = await bookedSlot(4);
+    const { star, slot } = await bookedSlot(START, 4);
     const fans = await Promise.all([createUser(env.DB), createUser(env.DB), createUser(env.DB)]);
     for (const fan of fans) await createBooking(env.DB, slot, fan.id, "confirmed");
     await failNextEmails(env.PRIVATE_FILES, 3);

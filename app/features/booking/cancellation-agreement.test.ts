@@ -6,16 +6,8 @@ import { walletBalance } from "~/features/wallet/ledger.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
-import {
-  createBooking,
-  createGame,
-  createGig,
-  createInfluencer,
-  createPlatform,
-  createSlot,
-  createUser,
-  viewerOf,
-} from "~tests/factories";
+import { createUser, viewerOf } from "~tests/factories";
+import { confirmedBooking } from "~tests/support/booked-slot";
 import { cancelBooking } from "./cancel.server";
 import {
   type Canceller,
@@ -36,17 +28,6 @@ import { getOrder } from "./orders.server";
 const HOUR = 3_600_000;
 const START = new Date("2027-06-01T18:00:00Z");
 const PAID = 1000;
-
-async function confirmedBooking() {
-  const star = await createInfluencer(env.DB);
-  const platform = await createPlatform(env.DB, "pc");
-  const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game);
-  const slot = await createSlot(env.DB, star.id, gig.id, START, { seats: 2 });
-  const fan = await createUser(env.DB);
-  const booking = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed");
-  return { star, slotId: slot.id, fan, booking };
-}
 
 async function bookingStatus(bookingId: string) {
   const row = await env.DB.prepare("SELECT status FROM bookings WHERE id = ?").bind(bookingId).first<{
@@ -86,7 +67,7 @@ describe("the buyer: button, dialog and use case agree at the policy's boundarie
 
   for (const c of cases) {
     it(`${c.when}: ${c.tier ?? "not cancellable"}`, async () => {
-      const { star, fan, booking } = await confirmedBooking();
+      const { star, fan, booking } = await confirmedBooking(START);
       const now = new Date(START.getTime() - c.before);
       const order = await getOrder(env, viewerOf(fan), booking.orderId, now);
       const dialog = refundPreview(START, PAID, 0, "USD", "card", now);
@@ -120,7 +101,7 @@ describe("the buyer: button, dialog and use case agree at the policy's boundarie
   }
 
   it("another fan sees no button and the use case answers as for a missing booking", async () => {
-    const { booking } = await confirmedBooking();
+    const { booking } = await confirmedBooking(START);
     const stranger = await createUser(env.DB);
     const now = new Date(START.getTime() - 48 * HOUR);
     expect(cancellationTerms("buyer", { status: "confirmed", startsAt: START }, now)).toMatchObject({ allowed: true });
@@ -143,12 +124,12 @@ describe("the streamer and staff: the policy and their use cases agree", () => {
   for (const c of cases) {
     const terms = (now: Date) => cancellationTerms(c.by, { status: "confirmed", startsAt: START }, now);
     it(`${c.by}, ${c.before} ms before the start: ${c.allowed ? "full refund" : "not cancellable"}`, async () => {
-      const { star, slotId, fan, booking } = await confirmedBooking();
+      const { star, slot, fan, booking } = await confirmedBooking(START);
       const now = new Date(START.getTime() - c.before);
       const expected = terms(now);
       expect(expected.allowed).toBe(c.allowed);
       if (c.by === "streamer") {
-        await cancelSlot(env, viewerOf(star), slotId, now);
+        await cancelSlot(env, viewerOf(star), slot.id, now);
       } else {
         const admin = await createUser(env.DB, { role: "admin" });
         await removeInfluencer(env, viewerOf(admin), star.id, { removeClean: true }, now);
