@@ -140,7 +140,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
-    // A refusal says what the viewer cannot do (its message, e.g. the staff role's, app/features/auth/capabilities.ts)
+    // A refusal says what the viewer cannot do (its message, e.g. the staff role's, app/features/access/capabilities.ts)
     // and where to go instead: staff back to their dashboard, everyone else home.
     const staffArea = location.pathname.startsWith("/admin");
     return (

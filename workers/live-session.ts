@@ -1,5 +1,5 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import type { Viewer } from "../app/features/auth/policy";
+import type { Viewer } from "../app/features/access/policy";
 import {
   broadcastDue,
   groupable,

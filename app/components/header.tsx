@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { canOpenAdmin, headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/access/policy";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { canOpenAdmin, headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/auth/policy";
 import { NotificationBell } from "~/features/notifications/components/bell";
 import { HeaderSearch } from "~/features/search/components/header-search";
 import { Logo } from "./logo";

@@ -69,7 +69,7 @@ describe("layers", () => {
       { path: join(APP, "platform/x.server.ts"), source: 'import { a } from "~/features/auth/guards.server";' },
       { path: join(APP, "features/favourites/y.ts"), source: 'import { notify } from "../../components/toaster";' },
       { path: join(APP, "features/favourites/z.ts"), source: 'const m = await import("~/routes/api/x");' },
-      { path: join(APP, "lib/w.ts"), source: 'export type { Viewer } from "~/features/auth/policy";' },
+      { path: join(APP, "lib/w.ts"), source: 'export type { Viewer } from "~/features/access/policy";' },
       { path: join(APP, "features/favourites/ok.ts"), source: 'import { Button } from "./components/button";' },
       { path: join(APP, "routes/ok.ts"), source: 'import { Header } from "~/components/header";' },
     ]);
@@ -77,7 +77,7 @@ describe("layers", () => {
       "app/platform/x.server.ts imports ~/features/auth/guards.server",
       "app/features/favourites/y.ts imports ../../components/toaster",
       "app/features/favourites/z.ts imports ~/routes/api/x",
-      "app/lib/w.ts imports ~/features/auth/policy",
+      "app/lib/w.ts imports ~/features/access/policy",
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CAPABILITIES, canStaff } from "~/features/auth/capabilities";
+import { CAPABILITIES, canStaff } from "~/features/access/capabilities";
+import { STAFF_ROLES } from "~/features/access/policy";
 import {
   requireApiStaff,
   requireApiUser,
@@ -8,7 +9,6 @@ import {
   requireStaff,
   requireUser,
 } from "~/features/auth/guards.server";
-import { STAFF_ROLES } from "~/features/auth/policy";
 import { createSession } from "~/features/auth/session.server";
 import { createUser } from "../factories";
 import { ORIGIN } from "./app";

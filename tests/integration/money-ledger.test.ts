@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { cancelBooking } from "~/features/booking/cancel.server";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { endLiveSession } from "~/features/live/sessions.server";

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { assertOwnAccount, type Viewer } from "~/features/access/policy";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { trackEvent } from "~/features/tracking/events.server";
@@ -18,7 +19,6 @@ import {
   verificationEmail,
 } from "./emails";
 import { hashPassword, verifyPassword } from "./password.server";
-import { assertOwnAccount, type Viewer } from "./policy";
 
 /**
  * Email-and-password accounts: sign-up, verification, login, password reset and change.

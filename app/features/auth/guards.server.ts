@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { type Capability, canStaff, staffRefusal } from "./capabilities";
-import { canOpenAdmin, type Viewer } from "./policy";
+import { type Capability, canStaff, staffRefusal } from "~/features/access/capabilities";
+import { canOpenAdmin, type Viewer } from "~/features/access/policy";
 import { getViewer } from "./session.server";
 
 /**

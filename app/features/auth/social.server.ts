@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
+import { afterLoginPath, assertOwnAccount, type Viewer } from "~/features/access/policy";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { walletConversionStatements } from "~/features/wallet/ledger.server";
@@ -15,7 +16,6 @@ import { credentials, oauthAccounts, sessions, users } from "~db/schema";
 import { isBanned } from "./accounts.server";
 import { CODE_TTL_MS, consumeCode, consumeToken, findLiveToken, issueCode } from "./codes.server";
 import { changeEmailCodeEmail, emailLinks } from "./emails";
-import { afterLoginPath, assertOwnAccount, type Viewer } from "./policy";
 import { createSessionRecord } from "./session.server";
 
 /**

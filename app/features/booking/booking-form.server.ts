@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { walletBalanceQuery } from "~/features/wallet/ledger.server";
 import type { CurrencyCode } from "~/lib/money";
 import type { Db } from "~/platform/db.server";

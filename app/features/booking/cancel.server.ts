@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
 import { offerFreedSeats, offerStatements } from "~/features/waitlist/offers.server";

@@ -1,5 +1,5 @@
 import type { PDFFont } from "pdf-lib";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { formatSlotTime, formatWhen } from "~/features/time/format";
 import { type OrderRefund, orderRefunds } from "~/features/wallet/refund-state.server";
 import { notFound } from "~/lib/errors";

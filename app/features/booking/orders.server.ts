@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
 import { isReviewable } from "~/features/reviews/rules";
 import { monthBounds } from "~/features/time/calendar";

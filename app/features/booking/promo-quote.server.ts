@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { chargeFor } from "~/features/currency/charge.server";
 import { PROMO_ERROR, quotePromo } from "~/features/promo/redeem.server";
 import { badRequest } from "~/lib/errors";

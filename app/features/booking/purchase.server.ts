@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { chargeFor } from "~/features/currency/charge.server";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { openCardCheckout } from "~/features/payments/checkout.server";

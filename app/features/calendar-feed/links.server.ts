@@ -1,4 +1,4 @@
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { ensureFeedKey, mayHoldFeedKey, regenerateFeedKey } from "~/features/feeds/keys.server";
 
 /** The two spellings of a calendar subscription: webcal: (opens the calendar app) and https (to paste). */

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { getViewer } from "~/features/auth/session.server";
 import { currencyCodeFor, viewerCountry } from "~/features/currency/currency";
 import { cloudflareContext } from "~/platform/context";

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
+import type { Viewer } from "~/features/access/policy";
+import { assertStaff } from "~/features/access/staff";
 import { orderNetMinor } from "~/features/earnings/earning-order";
 import { earningsTotals } from "~/features/earnings/earnings.server";
 import { onboardingStatus } from "~/features/onboarding/status.server";

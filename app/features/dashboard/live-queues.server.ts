@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { assertReadBusiness } from "~/features/streamer/access";
 import { getDb } from "~/platform/db.server";
 import { ACTIVE_QUEUE_STATES, liveSessions, queueEntries } from "~db/schema";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { assertReadBusiness } from "~/features/streamer/access";
 import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { totalsByCurrency } from "~/lib/money-math";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, like, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/access/policy";
 import { baseCurrencyFor } from "~/features/auth/countries";
-import type { Viewer } from "~/features/auth/policy";
 import { getUsdInrRate } from "~/features/currency/rates.server";
 import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { AppError, conflict, notFound } from "~/lib/errors";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte } from "drizzle-orm";
+import type { Viewer } from "~/features/access/policy";
+import { assertStaff } from "~/features/access/staff";
 import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
 import { notificationStatement, pushToUser } from "~/features/notifications/notify.server";
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";

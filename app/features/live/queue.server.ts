@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Viewer } from "~/features/auth/policy";
-import { isStaff } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
+import { isStaff } from "~/features/access/policy";
 import { walletRefundStatements } from "~/features/wallet/ledger.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";

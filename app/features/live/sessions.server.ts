@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { storeCover } from "~/features/gigs/cover.server";
 import { assertGameChoice, priceAsSet } from "~/features/gigs/gigs.server";
 import { deliverMessages } from "~/features/messages/deliver.server";

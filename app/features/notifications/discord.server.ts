@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { assertManageBusiness } from "~/features/streamer/access";
 import { AppError } from "~/lib/errors";
 import { getDb, selectInChunks } from "~/platform/db.server";

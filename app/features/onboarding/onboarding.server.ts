@@ -1,5 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { sniffImage } from "~/features/profile/picture";
 import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { AppError, conflict, notFound } from "~/lib/errors";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { assertReadBusiness } from "~/features/streamer/access";
 import { getDb } from "~/platform/db.server";
 import { bankDetails } from "~db/schema";

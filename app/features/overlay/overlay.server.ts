@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { seatsTakenSql } from "~/features/booking/seats";
 import { ensureFeedKey, mayHoldFeedKey, regenerateFeedKey, userOfFeedKey } from "~/features/feeds/keys.server";
 import { readBroadcast } from "~/features/live/coordinator.server";

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/access/policy";
+import { assertStaff, type StaffViewer } from "~/features/access/staff";
 import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff, type StaffViewer } from "~/features/auth/staff";
 import { earningOrder, orderNetMinor } from "~/features/earnings/earning-order";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { batchGuard, col, type Db, getDb, idChunks, selectInChunks } from "~/platform/db.server";

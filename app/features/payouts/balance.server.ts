@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { earningOrder, orderNetMinor, orderNetUsdMinor } from "~/features/earnings/earning-order";
 import { assertReadBusiness } from "~/features/streamer/access";
 import { type Money, money } from "~/lib/money";

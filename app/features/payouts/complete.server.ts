@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
+import type { Viewer } from "~/features/access/policy";
+import { assertStaff } from "~/features/access/staff";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { getDb, nonEmptyBatch } from "~/platform/db.server";
 import { log } from "~/platform/log.server";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { assertReadBusiness } from "~/features/streamer/access";
 import { money } from "~/lib/money";
 import { addMoney } from "~/lib/money-math";

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
+import type { Viewer } from "~/features/access/policy";
+import { assertStaff } from "~/features/access/staff";
 import { earningOrder, orderNetMinor, orderNetUsdMinor } from "~/features/earnings/earning-order";
 import { money } from "~/lib/money";
 import { totalsByCurrency } from "~/lib/money-math";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/access/policy";
+import { assertStaff } from "~/features/access/staff";
 import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
 import { earningOrder, refundOwedOnOrder } from "~/features/earnings/earning-order";
 import { badRequest } from "~/lib/errors";
 import { batchGuard, col, getDb, idChunks, isBatchGuardFailure } from "~/platform/db.server";

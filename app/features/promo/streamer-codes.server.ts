@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { assertReadBusiness } from "~/features/streamer/access";
 import { col, getDb } from "~/platform/db.server";
 import { promoCodes, promoRedemptions } from "~db/schema";

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
 import { seatsTakenSql } from "~/features/booking/seats";
 import { announceToFans } from "~/features/notifications/fanout.server";

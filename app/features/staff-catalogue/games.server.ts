@@ -1,7 +1,7 @@
 import { and, asc, count, eq, notInArray, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/access/policy";
+import { assertStaff } from "~/features/access/staff";
 import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
 import { storePublicImage } from "~/features/media/images.server";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";

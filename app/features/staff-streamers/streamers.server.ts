@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, isNull, like, or, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/access/policy";
+import { assertStaff } from "~/features/access/staff";
 import { auditStatement } from "~/features/audit/audit.server";
 import { sendStreamerSetup } from "~/features/auth/accounts.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
 import { afterSlotCancellation, slotCancellationStatements } from "~/features/booking/cancel.server";
 import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
 import { conflict, notFound } from "~/lib/errors";

@@ -1,6 +1,6 @@
-import type { Capability } from "~/features/auth/capabilities";
-import { canStaff } from "~/features/auth/capabilities";
-import { canOpenAdmin, type Viewer } from "~/features/auth/policy";
+import type { Capability } from "~/features/access/capabilities";
+import { canStaff } from "~/features/access/capabilities";
+import { canOpenAdmin, type Viewer } from "~/features/access/policy";
 import { forbidden } from "~/lib/errors";
 
 /**

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { orderStatusText } from "~/features/booking/order-view";
 import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
 import { monthBounds } from "~/features/time/calendar";

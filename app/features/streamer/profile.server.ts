@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { uploadPicture } from "~/features/profile/profile.server";
 import { AppError, isAppError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";

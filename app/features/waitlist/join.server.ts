@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { isStaff, type Viewer } from "~/features/auth/policy";
+import { isStaff, type Viewer } from "~/features/access/policy";
 import { seatsTakenSql } from "~/features/booking/seats";
 import { getSlot } from "~/features/booking/slots.server";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "~/lib/errors";

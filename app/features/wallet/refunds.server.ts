@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
+import type { Viewer } from "~/features/access/policy";
+import { assertStaff } from "~/features/access/staff";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { conflict, notFound } from "~/lib/errors";
 import type { CurrencyCode } from "~/lib/money";

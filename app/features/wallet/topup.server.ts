@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { buyerCurrency, chargeFor } from "~/features/currency/charge.server";
 import { openCardCheckout } from "~/features/payments/checkout.server";
 import type { PayableOrder } from "~/features/payments/steps";

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { listUserOrders } from "~/features/booking/orders.server";
 import { orderListQuerySchema } from "~/features/booking/orders-schema";
 import { currencyCodeFor, displayCurrency } from "~/features/currency/currency";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CAPABILITY_LABELS, canStaff, STAFF_CAPABILITIES } from "~/features/auth/capabilities";
+import { CAPABILITY_LABELS, canStaff, STAFF_CAPABILITIES } from "~/features/access/capabilities";
 import { requireStaff } from "~/features/auth/guards.server";
 import { getAdminOverview } from "~/features/dashboard/dashboards.server";
 import { payoutWorkQueue } from "~/features/payouts/queue.server";

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from "react-router";
-import { type Capability, canStaff } from "~/features/auth/capabilities";
+import { type Capability, canStaff } from "~/features/access/capabilities";
 import { requireStaff } from "~/features/auth/guards.server";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/layout";

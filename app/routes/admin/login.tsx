@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
+import { canOpenAdmin } from "~/features/access/policy";
 import { logIn } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { PasswordField } from "~/features/auth/components/fields";
-import { canOpenAdmin } from "~/features/auth/policy";
 import { adminLoginSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
 import { safeReturnPath } from "~/lib/return-path";

@@ -11,7 +11,7 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { canStaff } from "~/features/auth/capabilities";
+import { canStaff } from "~/features/access/capabilities";
 import { requireStaff } from "~/features/auth/guards.server";
 import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
 import { platformFeeSchema, removeInfluencerSchema, showAtLandingSchema } from "~/features/staff-streamers/schema";

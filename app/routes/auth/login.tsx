@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { afterLoginPath } from "~/features/access/policy";
 import { logIn, resendVerification } from "~/features/auth/accounts.server";
 import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
 import { EmailField, PasswordField } from "~/features/auth/components/fields";
 import { SocialButtons } from "~/features/auth/components/social-buttons";
-import { afterLoginPath } from "~/features/auth/policy";
 import { emailOnlySchema, loginSchema, redirectToSchema } from "~/features/auth/schema";
 import { getViewer, startSession } from "~/features/auth/session.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";

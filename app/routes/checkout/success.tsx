@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import type { Viewer } from "~/features/access/policy";
 import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
 import { requireUser } from "~/features/auth/guards.server";
-import type { Viewer } from "~/features/auth/policy";
 import { SlotTime } from "~/features/booking/components/slot-time";
 import { getOrder } from "~/features/booking/orders.server";
 import { LIVE_MESSAGES } from "~/features/live/messages";

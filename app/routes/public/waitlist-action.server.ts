@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
 import { WAITLIST_MESSAGES } from "~/features/waitlist/messages";
 import { joinWaitlistSchema, leaveWaitlistSchema } from "~/features/waitlist/schema";

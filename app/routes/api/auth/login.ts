@@ -1,5 +1,5 @@
+import { afterLoginPath } from "~/features/access/policy";
 import { logIn } from "~/features/auth/accounts.server";
-import { afterLoginPath } from "~/features/auth/policy";
 import { loginSchema } from "~/features/auth/schema";
 import { startSession } from "~/features/auth/session.server";
 import { clientIp } from "~/platform/http.server";
