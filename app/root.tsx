@@ -23,12 +23,12 @@ import { Toaster } from "./components/toaster";
 import { getViewer } from "./features/auth/session.server";
 import { siteGateRefusal } from "./features/auth/site-gate.server";
 import { TimeZoneHint, ViewerZoneProvider } from "./features/time/components/viewer-zone";
-import { viewerZone } from "./features/time/viewer-zone.server";
 import { FALLBACK_TIME_ZONE } from "./features/time/zone";
 import { MESSAGES } from "./lib/messages";
 import { useHydrated } from "./lib/ui/use-hydrated";
 import { cloudflareContext } from "./platform/context";
 import { takeToast } from "./platform/toast.server";
+import { viewerZone } from "./routes/_lib/viewer-zone.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Noobrd: play games with your favourite streamers" },

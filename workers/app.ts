@@ -1,3 +1,4 @@
+import "./composition";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { sendBookingReminders } from "../app/features/booking/reminders.server";
 import { currencyCodeFor, viewerCountry } from "../app/features/currency/currency";

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FulfilmentStep } from "~/features/payments/steps";
 import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
+import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats/rules";
+import { seatsTakenSql } from "~/features/seats/seats";
 import { offerFreedSeats, offerStatements } from "~/features/waitlist/offers.server";
 import { col } from "~/platform/db.server";
 import { bookings } from "~db/schema";
 import { bookingConfirmedMessages, lateRefundMessages } from "./confirmation.server";
-import { BOOKING_FORM_MAX_PLAYERS } from "./messages";
-import { seatsTakenSql } from "./seats";
 
 /**
  * A slot booking's part of fulfilment. Taking the seat is one conditional UPDATE of the order's booking,

@@ -6,6 +6,9 @@ import { deliverMessages } from "~/features/messages/deliver.server";
 import { openCardCheckout } from "~/features/payments/checkout.server";
 import type { PayableOrder } from "~/features/payments/steps";
 import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/promo/redeem.server";
+import { HOLD_MINUTES } from "~/features/seats/rules";
+import { seatsTakenSql } from "~/features/seats/seats";
+import { type BookableSlot, getSlot } from "~/features/seats/slots.server";
 import { acceptPlaceStatement, offerFreedSeats } from "~/features/waitlist/offers.server";
 import { walletBalance, walletDebitStatement } from "~/features/wallet/ledger.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
@@ -16,10 +19,8 @@ import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { bookingGamertags, bookings, orders, slots, users } from "~db/schema";
 import { bookingConfirmedMessages } from "./confirmation.server";
-import { BOOKING_MESSAGES, HOLD_MINUTES } from "./messages";
+import { BOOKING_MESSAGES } from "./messages";
 import type { PurchaseDraft } from "./schema";
-import { seatsTakenSql } from "./seats";
-import { type BookableSlot, getSlot } from "./slots.server";
 
 /**
  * Buying seats in a slot (the gig page's booking form, POST /api/book-slot/create-order,

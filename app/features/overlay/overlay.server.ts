@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Viewer } from "~/features/access/policy";
-import { seatsTakenSql } from "~/features/booking/seats";
 import { ensureFeedKey, mayHoldFeedKey, regenerateFeedKey, userOfFeedKey } from "~/features/feeds/keys.server";
 import { readBroadcast } from "~/features/live/coordinator.server";
 import type { OverlayPayload } from "~/features/live/events";
+import { seatsTakenSql } from "~/features/seats/seats";
 import { notFound } from "~/lib/errors";
 import { col, getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";

@@ -11,7 +11,7 @@ import { log } from "~/platform/log.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { type CheckoutSessionSnapshot, payments } from "~/platform/stripe/payments.server";
 import { bookings, orders } from "~db/schema";
-import { FULFILMENT_STEPS } from "./registry.server";
+import { fulfilmentStep } from "./registry.server";
 import type { FulfilmentStep, PayableOrder } from "./steps";
 
 /**
@@ -74,7 +74,7 @@ export async function orderById(db: Db, orderId: string): Promise<PayableOrder |
 }
 
 export function stepFor(order: PayableOrder): FulfilmentStep {
-  const step = FULFILMENT_STEPS[order.kind];
+  const step = fulfilmentStep(order.kind);
   if (!step) throw new Error(`no fulfilment step for order kind ${order.kind}`);
   return step;
 }

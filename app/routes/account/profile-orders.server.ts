@@ -4,10 +4,10 @@ import { listUserOrders } from "~/features/booking/orders.server";
 import { orderListQuerySchema } from "~/features/booking/orders-schema";
 import { currencyCodeFor, displayCurrency } from "~/features/currency/currency";
 import { getUsdInrRate } from "~/features/currency/rates.server";
-import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { walletOverview } from "~/features/wallet/history.server";
 import { firstIssue } from "~/lib/validation";
 import { cloudflareContext } from "~/platform/context";
+import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 
 /**
  * What /profile shows of the fan's money: their orders (?ordersPage, ?year and ?month, both or neither), the

@@ -21,12 +21,12 @@ import {
   socialLinksSchema,
 } from "~/features/profile/schema";
 import { TimeZoneForm } from "~/features/time/components/time-zone-form";
-import { timeZoneSetting } from "~/features/time/viewer-zone.server";
 import { WaitlistSection } from "~/features/waitlist/components/waitlist-section";
 import { myWaitlistPlaces } from "~/features/waitlist/places.server";
 import { WalletSection } from "~/features/wallet/components/wallet-section";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, found, publicOrigin } from "~/platform/http.server";
+import { timeZoneSetting } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/profile";
 import { type ActionData, type Intent, profileAction } from "./profile-actions.server";
 import { loadOrdersAndWallet } from "./profile-orders.server";

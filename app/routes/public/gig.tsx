@@ -3,7 +3,6 @@ import { data, Link, redirect, redirectDocument } from "react-router";
 import { getViewer } from "~/features/auth/session.server";
 import { bookingFormData, bookingFormQuery } from "~/features/booking/booking-form.server";
 import { BookingForm } from "~/features/booking/components/booking-form";
-import { SlotTime } from "~/features/booking/components/slot-time";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { bookingFormSchema } from "~/features/booking/schema";
 import { LiveBadge, SeatsLeft, Thumb } from "~/features/catalogue/components/card-parts";
@@ -15,6 +14,7 @@ import { FavouriteButton } from "~/features/favourites/components/favourite-butt
 import { promoRefusalText } from "~/features/promo/reasons";
 import { ReviewList } from "~/features/reviews/components/review-list";
 import { RatingSummary } from "~/features/reviews/components/stars";
+import { SlotTime } from "~/features/time/components/slot-time";
 import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatDay } from "~/features/time/format";
 import { GigWaitlist } from "~/features/waitlist/components/gig-waitlist";

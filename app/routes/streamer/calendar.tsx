@@ -17,7 +17,6 @@ import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/s
 import { type CalendarMonth, currentMonth, zonedDate } from "~/features/time/calendar";
 import { useViewerZone } from "~/features/time/components/viewer-zone";
 import { formatClock } from "~/features/time/format";
-import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
@@ -25,6 +24,7 @@ import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, type FormFailure, runForForm, settle } from "~/routes/_lib/form.server";
+import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/calendar";
 
 export const meta = () => [{ title: "Calendar | Noobrd" }];

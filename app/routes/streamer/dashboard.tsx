@@ -21,11 +21,11 @@ import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
 import { LocalTime } from "~/features/slots/components/local-time";
 import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
 import { formatWhen } from "~/features/time/format";
-import { viewerTimeZone } from "~/features/time/viewer-zone.server";
 import { formatMoney, type Money, money } from "~/lib/money";
 import { formatTotals, toMajorUnits } from "~/lib/money-math";
 import { firstIssue } from "~/lib/validation";
 import { envOf, publicOrigin } from "~/platform/http.server";
+import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Dashboard | Noobrd" }];

@@ -1,0 +1,44 @@
+import {
+  bookingCancelledMail,
+  slotCancelledMail,
+  slotCancelledNotice,
+} from "../app/features/booking/cancel-messages.server";
+import {
+  bookingConfirmedEmail,
+  bookingConfirmedNotice,
+  lateRefundEmail,
+  lateRefundNotice,
+} from "../app/features/booking/confirmation.server";
+import { slotBookingStep } from "../app/features/booking/fulfilment-step.server";
+import { vipRefundedNotice } from "../app/features/live/vip-messages.server";
+import { vipQueueStep } from "../app/features/live/vip-step.server";
+import { setMessageTemplates } from "../app/features/messages/templates.server";
+import { setFulfilmentSteps } from "../app/features/payments/registry.server";
+import { walletTopupStep } from "../app/features/payments/topup-step.server";
+import { payoutCompletedNotice } from "../app/features/payouts/payout-messages.server";
+import { waitlistOfferEmail, waitlistOfferNotice } from "../app/features/waitlist/offer-messages.server";
+import { refundDoneEmail, refundDoneNotice } from "../app/features/wallet/refund-messages.server";
+
+/**
+ * The composition root: the one place that wires features together where a lower feature must reach into higher
+ * ones (docs/architecture.md, "Features as modules"). Payments fulfils what booking, live and the top-up sell; the
+ * outbox delivers what booking, live, payouts, the waitlist and the wallet write. Both read their tables from
+ * here, so neither imports the features it serves and the features form a tree. The Worker entry and the test
+ * set-up load this module first.
+ */
+setMessageTemplates({
+  "booking-confirmed": { param: "orderId", email: bookingConfirmedEmail, notification: bookingConfirmedNotice },
+  "late-refund": { param: "orderId", email: lateRefundEmail, notification: lateRefundNotice },
+  "slot-cancelled": { param: "bookingId", email: slotCancelledMail, notification: slotCancelledNotice },
+  "booking-cancelled": { param: "bookingId", email: bookingCancelledMail },
+  "refund-done": { param: "refundId", email: refundDoneEmail, notification: refundDoneNotice },
+  "vip-refunded": { param: "entryId", notification: vipRefundedNotice },
+  "payout-completed": { param: "payoutId", notification: payoutCompletedNotice },
+  "waitlist-offer": { param: "entryId", email: waitlistOfferEmail, notification: waitlistOfferNotice },
+});
+
+setFulfilmentSteps({
+  slot_booking: slotBookingStep,
+  vip_queue: vipQueueStep,
+  wallet_topup: walletTopupStep,
+});
