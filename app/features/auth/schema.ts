@@ -1,8 +1,8 @@
+import { isCountryCode } from "~/features/currency/countries";
 import { browserTimeZoneField } from "~/features/time/schema";
 import { safeReturnPath } from "~/lib/return-path";
 import { emailSchema } from "~/lib/validation";
 import { z } from "~/lib/zod";
-import { isCountryCode } from "./countries";
 
 /** Inputs of the account screens and API, validated in the browser and again on the server. */
 const email = emailSchema;

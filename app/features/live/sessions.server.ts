@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { assertManageBusiness } from "~/features/access/business";
 import type { Viewer } from "~/features/access/policy";
 import { storeCover } from "~/features/gigs/cover.server";
 import { assertGameChoice, priceAsSet } from "~/features/gigs/gigs.server";
 import { deliverMessages } from "~/features/messages/deliver.server";
 import { announceToFans } from "~/features/notifications/fanout.server";
-import { assertManageBusiness } from "~/features/streamer/access";
 import { owedRefundsStatement } from "~/features/wallet/ledger.server";
 import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";

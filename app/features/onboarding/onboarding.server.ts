@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
+import { assertManageBusiness, assertReadBusiness } from "~/features/access/business";
 import type { Viewer } from "~/features/access/policy";
 import { sniffImage } from "~/features/profile/picture";
-import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";

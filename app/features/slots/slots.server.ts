@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { assertManageBusiness, assertReadBusiness } from "~/features/access/business";
 import type { Viewer } from "~/features/access/policy";
 import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
 import { announceToFans } from "~/features/notifications/fanout.server";
 import { seatsTakenSql } from "~/features/seats/seats";
-import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
 import { addDays, type CalendarMonth, monthBounds, zonedToUtc } from "~/features/time/calendar";
 import { waitlistLengthSql } from "~/features/waitlist/places.server";
 import { AppError, badRequest, conflict, notFound } from "~/lib/errors";

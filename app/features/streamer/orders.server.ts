@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { assertReadBusiness } from "~/features/access/business";
 import type { Viewer } from "~/features/access/policy";
 import { orderStatusText } from "~/features/booking/order-view";
 import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
@@ -9,7 +10,6 @@ import { pageInfo } from "~/lib/paging";
 import { z } from "~/lib/zod";
 import { col, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, products, slots, users } from "~db/schema";
-import { assertReadBusiness } from "./access";
 
 /** docs/domain.md: orders 10 a page, monthly orders 15, latest orders 10. */
 export const ORDERS_PAGE = 10;

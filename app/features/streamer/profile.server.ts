@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { assertManageBusiness, assertReadBusiness } from "~/features/access/business";
 import type { Viewer } from "~/features/access/policy";
 import { uploadPicture } from "~/features/profile/profile.server";
 import { AppError, isAppError, notFound } from "~/lib/errors";
@@ -7,7 +8,6 @@ import type { z } from "~/lib/zod";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { influencerProfiles, starSuggestions, users } from "~db/schema";
-import { assertManageBusiness, assertReadBusiness } from "./access";
 import type { influencerProfileSchema } from "./profile-schema";
 
 /** The streamer's profile as they (or staff handling influencers) see it. */

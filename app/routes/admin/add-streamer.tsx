@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { countryOptions } from "~/features/auth/countries";
 import { requireStaff } from "~/features/auth/guards.server";
+import { countryOptions } from "~/features/currency/countries";
 import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
 import { registerInfluencerSchema } from "~/features/staff-streamers/schema";
 import { registerInfluencer } from "~/features/staff-streamers/streamers.server";

@@ -1,5 +1,5 @@
 import { searchQuerySchema } from "~/features/catalogue/schema";
-import { searchSuggestions } from "~/features/search/search.server";
+import { searchSuggestions } from "~/features/catalogue/suggestions.server";
 import { getDb } from "~/platform/db.server";
 import { jsonLoader } from "./_lib/json-action.server";
 

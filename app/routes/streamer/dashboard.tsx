@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { baseCurrencyFor } from "~/features/auth/countries";
 import { requireInfluencer } from "~/features/auth/guards.server";
 import { CalendarFeedCard } from "~/features/calendar-feed/components/calendar-feed-card";
 import { myCalendarFeed } from "~/features/calendar-feed/links.server";
+import { baseCurrencyFor } from "~/features/currency/countries";
 import {
   EarningsListSection,
   OrdersSection,

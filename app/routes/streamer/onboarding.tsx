@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { countryOptions } from "~/features/auth/countries";
 import { requireInfluencer } from "~/features/auth/guards.server";
+import { countryOptions } from "~/features/currency/countries";
 import { ONBOARDING_MESSAGES } from "~/features/onboarding/messages";
 import { getOwnOnboarding, submitOnboarding } from "~/features/onboarding/onboarding.server";
 import { BANK_IDENTIFIER_KINDS, onboardingSchema, TSHIRT_SIZES } from "~/features/onboarding/schema";

@@ -1,4 +1,3 @@
-import { baseCurrencyFor } from "~/features/auth/countries";
 import { countrySchema } from "~/features/auth/schema";
 import { getAuth } from "~/features/auth/session.server";
 import {
@@ -11,6 +10,7 @@ import {
   saveOwnCountry,
 } from "~/features/auth/social.server";
 import { issueTokenPair } from "~/features/auth/tokens.server";
+import { baseCurrencyFor } from "~/features/currency/countries";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 

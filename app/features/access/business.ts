@@ -1,7 +1,7 @@
-import type { Capability } from "~/features/access/capabilities";
-import { canStaff } from "~/features/access/capabilities";
-import { canOpenAdmin, type Viewer } from "~/features/access/policy";
 import { forbidden } from "~/lib/errors";
+import type { Capability } from "./capabilities";
+import { canStaff } from "./capabilities";
+import { canOpenAdmin, type Viewer } from "./policy";
 
 /**
  * Who may act on a streamer's business (gigs, slots, orders, earnings, payouts, onboarding), docs/domain.md:
