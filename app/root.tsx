@@ -12,6 +12,8 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { getViewer, siteGateRefusal } from "~/features/auth/index.server";
+import { FALLBACK_TIME_ZONE, TimeZoneHint, ViewerZoneProvider } from "~/features/time";
 import type { Route } from "./+types/root";
 import appCssHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
@@ -20,10 +22,6 @@ import { Header } from "./components/header";
 import { InlineCss } from "./components/inline-css";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
-import { getViewer } from "./features/auth/session.server";
-import { siteGateRefusal } from "./features/auth/site-gate.server";
-import { TimeZoneHint, ViewerZoneProvider } from "./features/time/components/viewer-zone";
-import { FALLBACK_TIME_ZONE } from "./features/time/zone";
 import { MESSAGES } from "./lib/messages";
 import { useHydrated } from "./lib/ui/use-hydrated";
 import { cloudflareContext } from "./platform/context";

@@ -1,23 +1,19 @@
 import {
   bookingCancelledMail,
-  slotCancelledMail,
-  slotCancelledNotice,
-} from "../app/features/booking/cancel-messages.server";
-import {
   bookingConfirmedEmail,
   bookingConfirmedNotice,
   lateRefundEmail,
   lateRefundNotice,
-} from "../app/features/booking/confirmation.server";
-import { slotBookingStep } from "../app/features/booking/fulfilment-step.server";
-import { vipRefundedNotice } from "../app/features/live/vip-messages.server";
-import { vipQueueStep } from "../app/features/live/vip-step.server";
-import { setMessageTemplates } from "../app/features/messages/templates.server";
-import { setFulfilmentSteps } from "../app/features/payments/registry.server";
-import { walletTopupStep } from "../app/features/payments/topup-step.server";
-import { payoutCompletedNotice } from "../app/features/payouts/payout-messages.server";
-import { waitlistOfferEmail, waitlistOfferNotice } from "../app/features/waitlist/offer-messages.server";
-import { refundDoneEmail, refundDoneNotice } from "../app/features/wallet/refund-messages.server";
+  slotBookingStep,
+  slotCancelledMail,
+  slotCancelledNotice,
+} from "../app/features/booking/index.server";
+import { vipQueueStep, vipRefundedNotice } from "../app/features/live/index.server";
+import { setMessageTemplates } from "../app/features/messages/index.server";
+import { setFulfilmentSteps, walletTopupStep } from "../app/features/payments/index.server";
+import { payoutCompletedNotice } from "../app/features/payouts/index.server";
+import { waitlistOfferEmail, waitlistOfferNotice } from "../app/features/waitlist/index.server";
+import { refundDoneEmail, refundDoneNotice } from "../app/features/wallet/index.server";
 
 /**
  * The composition root: the one place that wires features together where a lower feature must reach into higher

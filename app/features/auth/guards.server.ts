@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { type Capability, canStaff, staffRefusal } from "~/features/access/capabilities";
-import { canOpenAdmin, type Viewer } from "~/features/access/policy";
+import { type Capability, canOpenAdmin, canStaff, staffRefusal, type Viewer } from "~/features/access";
 import { getViewer } from "./session.server";
 
 /**

@@ -1,5 +1,5 @@
-import { isCountryCode } from "~/features/currency/countries";
-import { browserTimeZoneField } from "~/features/time/schema";
+import { isCountryCode } from "~/features/currency";
+import { browserTimeZoneField } from "~/features/time";
 import { safeReturnPath } from "~/lib/return-path";
 import { emailSchema } from "~/lib/validation";
 import { z } from "~/lib/zod";

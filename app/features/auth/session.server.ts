@@ -1,6 +1,6 @@
 import { and, eq, exists, gt, isNull, notExists, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import type { Role, Viewer } from "~/features/access/policy";
+import type { Role, Viewer } from "~/features/access";
 import { randomToken, sha256Hex } from "~/lib/crypto";
 import { compiledStatement, type Db, getDb, named } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { afterLoginPath, assertOwnAccount, type Viewer } from "~/features/access/policy";
+import { afterLoginPath, assertOwnAccount, type Viewer } from "~/features/access";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { walletConversionStatements } from "~/features/wallet/ledger.server";
+import { walletConversionStatements } from "~/features/wallet/index.server";
 import { randomDigits } from "~/lib/crypto";
 import { appError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";

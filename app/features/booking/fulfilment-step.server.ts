@@ -1,9 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { FulfilmentStep } from "~/features/payments/steps";
-import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
-import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats/rules";
-import { seatsTakenSql } from "~/features/seats/seats";
-import { offerFreedSeats, offerStatements } from "~/features/waitlist/offers.server";
+import type { FulfilmentStep } from "~/features/payments";
+import { givePromoUseBackStatement } from "~/features/promo/index.server";
+import { BOOKING_FORM_MAX_PLAYERS, seatsTakenSql } from "~/features/seats";
+import { offerFreedSeats, offerStatements } from "~/features/waitlist/index.server";
 import { col } from "~/platform/db.server";
 import { bookings } from "~db/schema";
 import { bookingConfirmedMessages, lateRefundMessages } from "./confirmation.server";

@@ -1,4 +1,4 @@
-import { SEAT_MESSAGES } from "~/features/seats/copy";
+import { SEAT_MESSAGES } from "~/features/seats";
 
 /** Booking rules and the words the fan sees (docs/domain.md wording where it has one). */
 

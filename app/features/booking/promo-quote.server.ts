@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/features/access/policy";
-import { chargeFor } from "~/features/currency/charge.server";
-import { PROMO_ERROR, quotePromo } from "~/features/promo/redeem.server";
-import { getSlot } from "~/features/seats/slots.server";
+import type { Viewer } from "~/features/access";
+import { chargeFor } from "~/features/currency/index.server";
+import { PROMO_ERROR, quotePromo } from "~/features/promo/index.server";
+import { getSlot } from "~/features/seats/index.server";
 import { badRequest } from "~/lib/errors";
 import type { CurrencyCode } from "~/lib/money";
 import { getDb } from "~/platform/db.server";

@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { SEARCH_SUGGESTION_NAME_MAX } from "~/features/search/constants";
-import { gamesFts, matches, productsFts, rowidOf, starsFts } from "~/features/search/fts.server";
-import { toMatchQuery } from "~/features/search/query";
+import { SEARCH_SUGGESTION_NAME_MAX, toMatchQuery } from "~/features/search";
+import { gamesFts, matches, productsFts, rowidOf, starsFts } from "~/features/search/index.server";
 import { col, type Db } from "~/platform/db.server";
 import { games, influencerProfiles, liveSessions, products, users } from "~db/schema";
 import { starActive } from "./columns.server";

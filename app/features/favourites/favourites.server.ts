@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
-import { type Db, getDb } from "~/platform/db.server";
-import { favouriteGames, favouriteGigs, favouriteStars, games, influencerProfiles, products, users } from "~db/schema";
+import { getDb } from "~/platform/db.server";
+import { favouriteGames, favouriteGigs, favouriteStars, games, influencerProfiles, products } from "~db/schema";
 import { type FavouriteKind, favouriteToast } from "./kinds";
 
 const NOT_FOUND: Record<FavouriteKind, string> = {

@@ -1,4 +1,4 @@
-import type { Viewer } from "~/features/access/policy";
+import type { Viewer } from "~/features/access";
 import { AppError, type AppErrorStatus } from "~/lib/errors";
 import { log } from "~/platform/log.server";
 import type { QueueChange, ServeTarget } from "./queue.server";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Viewer } from "~/features/access/policy";
-import { isStaff } from "~/features/access/policy";
-import { walletRefundStatements } from "~/features/wallet/ledger.server";
+import type { Viewer } from "~/features/access";
+import { isStaff } from "~/features/access";
+import { walletRefundStatements } from "~/features/wallet/index.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import type { CurrencyCode } from "~/lib/money";

@@ -1,12 +1,10 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { assertManageBusiness } from "~/features/access/business";
-import type { Viewer } from "~/features/access/policy";
-import { storeCover } from "~/features/gigs/cover.server";
-import { assertGameChoice, priceAsSet } from "~/features/gigs/gigs.server";
-import { deliverMessages } from "~/features/messages/deliver.server";
-import { announceToFans } from "~/features/notifications/fanout.server";
-import { owedRefundsStatement } from "~/features/wallet/ledger.server";
-import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
+import type { Viewer } from "~/features/access";
+import { assertManageBusiness } from "~/features/access";
+import { assertGameChoice, priceAsSet, storeCover } from "~/features/gigs/index.server";
+import { deliverMessages } from "~/features/messages/index.server";
+import { announceToFans } from "~/features/notifications/index.server";
+import { owedRefundIds, owedRefundsStatement, settleRefunds } from "~/features/wallet/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { FulfilmentStep } from "~/features/payments/steps";
+import type { FulfilmentStep } from "~/features/payments";
 import type { Db } from "~/platform/db.server";
 import { noticeEntry } from "~/platform/outbox.server";
 import { liveSessionChanged } from "./commands.server";

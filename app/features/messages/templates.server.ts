@@ -1,4 +1,4 @@
-import type { UserNotification } from "~/features/notifications/notify.server";
+import type { UserNotification } from "~/features/notifications/index.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import type { OutboxMessage } from "~db/schema";
 

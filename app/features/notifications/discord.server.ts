@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { assertManageBusiness } from "~/features/access/business";
-import type { Viewer } from "~/features/access/policy";
+import type { Viewer } from "~/features/access";
+import { assertManageBusiness } from "~/features/access";
 import { AppError } from "~/lib/errors";
 import { getDb, selectInChunks } from "~/platform/db.server";
 import { discordSender } from "~/platform/discord/discord.server";

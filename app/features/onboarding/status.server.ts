@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { assertReadBusiness } from "~/features/access/business";
-import type { Viewer } from "~/features/access/policy";
+import type { Viewer } from "~/features/access";
+import { assertReadBusiness } from "~/features/access";
 import { getDb } from "~/platform/db.server";
 import { bankDetails } from "~db/schema";
 

@@ -1,9 +1,12 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { deliverMessages } from "~/features/messages/deliver.server";
-import { unacceptedPaymentRefundStatement } from "~/features/wallet/card-refunds.server";
-import { walletRefundStatements } from "~/features/wallet/ledger.server";
-import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
+import { deliverMessages } from "~/features/messages/index.server";
+import {
+  owedRefundIds,
+  settleRefunds,
+  unacceptedPaymentRefundStatement,
+  walletRefundStatements,
+} from "~/features/wallet/index.server";
 import { notFound } from "~/lib/errors";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/features/access/policy";
-import { buyerCurrency, chargeFor } from "~/features/currency/charge.server";
+import type { Viewer } from "~/features/access";
+import { buyerCurrency, chargeFor } from "~/features/currency/index.server";
 import { badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";

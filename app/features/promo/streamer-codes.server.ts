@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { assertReadBusiness } from "~/features/access/business";
-import type { Viewer } from "~/features/access/policy";
+import type { Viewer } from "~/features/access";
+import { assertReadBusiness } from "~/features/access";
 import { col, getDb } from "~/platform/db.server";
 import { promoCodes, promoRedemptions } from "~db/schema";
 

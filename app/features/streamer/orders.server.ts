@@ -1,11 +1,10 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { assertReadBusiness } from "~/features/access/business";
-import type { Viewer } from "~/features/access/policy";
-import { orderStatusText } from "~/features/booking/order-view";
-import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
-import { monthBounds } from "~/features/time/calendar";
-import { FALLBACK_TIME_ZONE } from "~/features/time/zone";
-import { refundOwedSql } from "~/features/wallet/refund-state.server";
+import type { Viewer } from "~/features/access";
+import { assertReadBusiness } from "~/features/access";
+import { orderStatusText } from "~/features/booking";
+import { orderNet, orderNetMinor } from "~/features/earnings";
+import { FALLBACK_TIME_ZONE, monthBounds } from "~/features/time";
+import { refundOwedSql } from "~/features/wallet/index.server";
 import { pageInfo } from "~/lib/paging";
 import { z } from "~/lib/zod";
 import { col, getDb, named } from "~/platform/db.server";

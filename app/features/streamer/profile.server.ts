@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { assertManageBusiness, assertReadBusiness } from "~/features/access/business";
-import type { Viewer } from "~/features/access/policy";
-import { uploadPicture } from "~/features/profile/profile.server";
+import type { Viewer } from "~/features/access";
+import { assertManageBusiness, assertReadBusiness } from "~/features/access";
+import { uploadPicture } from "~/features/profile/index.server";
 import { AppError, isAppError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import type { z } from "~/lib/zod";

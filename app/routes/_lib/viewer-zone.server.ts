@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { getViewer } from "~/features/auth/session.server";
-import { timeZoneOptions } from "~/features/time/time-zone.server";
-import { requestViewerZone, type ViewerZone } from "~/features/time/zone";
+import { getViewer } from "~/features/auth/index.server";
+import { requestViewerZone, type ViewerZone } from "~/features/time";
+import { timeZoneOptions } from "~/features/time/index.server";
 import { cloudflareContext } from "~/platform/context";
 
 /**

@@ -1,11 +1,14 @@
 import { data, Form, Link } from "react-router";
-import { requireUser } from "~/features/auth/guards.server";
-import { cancelBooking } from "~/features/booking/cancel.server";
-import { offersRefundChoice, RefundChoice, refundPreview } from "~/features/booking/components/cancel-booking";
-import { BOOKING_MESSAGES } from "~/features/booking/messages";
-import { getOrder } from "~/features/booking/orders.server";
-import { cancelOrderFormSchema } from "~/features/booking/orders-schema";
-import { SlotTime } from "~/features/time/components/slot-time";
+import { requireUser } from "~/features/auth/index.server";
+import {
+  BOOKING_MESSAGES,
+  cancelOrderFormSchema,
+  offersRefundChoice,
+  RefundChoice,
+  refundPreview,
+} from "~/features/booking";
+import { cancelBooking, getOrder } from "~/features/booking/index.server";
+import { SlotTime } from "~/features/time";
 import { formatMoney, money } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import { requireUser } from "~/features/auth/guards.server";
-import { cutTitle, NOTIFICATION_TITLE_MAX } from "~/features/notifications/events";
-import { markAllRead, pushToUser, viewerNotifications } from "~/features/notifications/notify.server";
-import { When } from "~/features/time/components/when";
+import { requireUser } from "~/features/auth/index.server";
+import { cutTitle, NOTIFICATION_TITLE_MAX } from "~/features/notifications";
+import { markAllRead, pushToUser, viewerNotifications } from "~/features/notifications/index.server";
+import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/notifications";

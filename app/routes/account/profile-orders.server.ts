@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import type { Viewer } from "~/features/access/policy";
-import { listUserOrders } from "~/features/booking/orders.server";
-import { orderListQuerySchema } from "~/features/booking/orders-schema";
-import { currencyCodeFor, displayCurrency } from "~/features/currency/currency";
-import { getUsdInrRate } from "~/features/currency/rates.server";
-import { walletOverview } from "~/features/wallet/history.server";
+import type { Viewer } from "~/features/access";
+import { orderListQuerySchema } from "~/features/booking";
+import { listUserOrders } from "~/features/booking/index.server";
+import { currencyCodeFor, displayCurrency } from "~/features/currency";
+import { getUsdInrRate } from "~/features/currency/index.server";
+import { walletOverview } from "~/features/wallet/index.server";
 import { firstIssue } from "~/lib/validation";
 import { cloudflareContext } from "~/platform/context";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";

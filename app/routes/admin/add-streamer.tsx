@@ -2,11 +2,10 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
-import { countryOptions } from "~/features/currency/countries";
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
-import { registerInfluencerSchema } from "~/features/staff-streamers/schema";
-import { registerInfluencer } from "~/features/staff-streamers/streamers.server";
+import { requireStaff } from "~/features/auth/index.server";
+import { countryOptions } from "~/features/currency";
+import { STAFF_INFLUENCER_MESSAGES as M, registerInfluencerSchema } from "~/features/staff-streamers";
+import { registerInfluencer } from "~/features/staff-streamers/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";

@@ -11,7 +11,14 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { requireStaff } from "~/features/auth/guards.server";
+import { requireStaff } from "~/features/auth/index.server";
+import {
+  addConfigSchema,
+  keySchema,
+  CONFIG_MESSAGES as M,
+  siteGateSchema,
+  updateConfigSchema,
+} from "~/features/configurations";
 import {
   addConfiguration,
   deleteConfiguration,
@@ -19,10 +26,8 @@ import {
   saveSiteGate,
   siteGateState,
   updateConfiguration,
-} from "~/features/configurations/configurations.server";
-import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
-import { addConfigSchema, keySchema, siteGateSchema, updateConfigSchema } from "~/features/configurations/schema";
-import { When } from "~/features/time/components/when";
+} from "~/features/configurations/index.server";
+import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";

@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "react-router";
-import { type Capability, canStaff } from "~/features/access/capabilities";
-import { requireStaff } from "~/features/auth/guards.server";
+import { type Capability, canStaff } from "~/features/access";
+import { requireStaff } from "~/features/auth/index.server";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/layout";
 

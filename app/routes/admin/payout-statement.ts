@@ -1,5 +1,5 @@
-import { requireStaff } from "~/features/auth/guards.server";
-import { readPayoutStatement, XLSX_TYPE } from "~/features/payouts/statement.server";
+import { requireStaff } from "~/features/auth/index.server";
+import { readPayoutStatement, XLSX_TYPE } from "~/features/payouts/index.server";
 import { envOf } from "~/platform/http.server";
 import { errorPage, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/payout-statement";

@@ -1,5 +1,4 @@
-import { handleSocialCallback } from "~/features/auth/oauth.server";
-import { continueSocialLogin } from "~/features/auth/social.server";
+import { continueSocialLogin, handleSocialCallback } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { isSocialProvider } from "~/platform/oauth/providers.server";
 import { redirectWithToast } from "~/platform/toast.server";

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { Viewer } from "~/features/access/policy";
-import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
-import { requireUser } from "~/features/auth/guards.server";
-import { getOrder } from "~/features/booking/orders.server";
-import { LIVE_MESSAGES } from "~/features/live/messages";
-import { confirmCheckout, ownOrderStatus } from "~/features/payments/doors.server";
-import { SlotTime } from "~/features/time/components/slot-time";
+import type { Viewer } from "~/features/access";
+import { AuthCard, primaryButton } from "~/features/auth";
+import { requireUser } from "~/features/auth/index.server";
+import { getOrder } from "~/features/booking/index.server";
+import { LIVE_MESSAGES } from "~/features/live";
+import { confirmCheckout, ownOrderStatus } from "~/features/payments/index.server";
+import { SlotTime } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";

@@ -1,6 +1,6 @@
-import { requireUser } from "~/features/auth/guards.server";
-import { regenerateMyCalendarFeed } from "~/features/calendar-feed/links.server";
-import { FEED_MESSAGES } from "~/features/feeds/messages";
+import { requireUser } from "~/features/auth/index.server";
+import { regenerateMyCalendarFeed } from "~/features/calendar-feed/index.server";
+import { FEED_MESSAGES } from "~/features/feeds";
 import { safeReturnPath } from "~/lib/return-path";
 import { assertSameOrigin, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";

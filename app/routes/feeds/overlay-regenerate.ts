@@ -1,6 +1,6 @@
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { FEED_MESSAGES } from "~/features/feeds/messages";
-import { regenerateMyOverlay } from "~/features/overlay/overlay.server";
+import { requireInfluencer } from "~/features/auth/index.server";
+import { FEED_MESSAGES } from "~/features/feeds";
+import { regenerateMyOverlay } from "~/features/overlay/index.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { assertSameOrigin, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";

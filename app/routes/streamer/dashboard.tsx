@@ -1,26 +1,25 @@
 import { Link } from "react-router";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { CalendarFeedCard } from "~/features/calendar-feed/components/calendar-feed-card";
-import { myCalendarFeed } from "~/features/calendar-feed/links.server";
-import { baseCurrencyFor } from "~/features/currency/countries";
+import { requireInfluencer } from "~/features/auth/index.server";
+import { CalendarFeedCard } from "~/features/calendar-feed";
+import { myCalendarFeed } from "~/features/calendar-feed/index.server";
+import { baseCurrencyFor } from "~/features/currency";
 import {
+  EarningsChart,
   EarningsListSection,
   OrdersSection,
   PayoutsSection,
   PromoCodesSection,
-} from "~/features/dashboard/components/business-sections";
-import { EarningsChart } from "~/features/dashboard/components/earnings-chart";
-import { getStreamerDashboard } from "~/features/dashboard/dashboards.server";
-import { type EarningsInCurrency, paginatedEarnings } from "~/features/earnings/earnings.server";
-import { OverlayCard } from "~/features/overlay/components/overlay-card";
-import { myOverlay } from "~/features/overlay/overlay.server";
-import { streamerBalance } from "~/features/payouts/balance.server";
-import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/history.server";
-import { promoOffText } from "~/features/promo/off-text";
-import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
-import { LocalTime } from "~/features/slots/components/local-time";
-import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
-import { formatWhen } from "~/features/time/format";
+} from "~/features/dashboard";
+import { getStreamerDashboard } from "~/features/dashboard/index.server";
+import { type EarningsInCurrency, paginatedEarnings } from "~/features/earnings/index.server";
+import { OverlayCard } from "~/features/overlay";
+import { myOverlay } from "~/features/overlay/index.server";
+import { payoutHistory, payoutHistoryQuerySchema, streamerBalance } from "~/features/payouts/index.server";
+import { promoOffText } from "~/features/promo";
+import { streamerPromoCodes } from "~/features/promo/index.server";
+import { LocalTime } from "~/features/slots";
+import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/index.server";
+import { formatWhen } from "~/features/time";
 import { formatMoney, type Money, money } from "~/lib/money";
 import { formatTotals, toMajorUnits } from "~/lib/money-math";
 import { firstIssue } from "~/lib/validation";

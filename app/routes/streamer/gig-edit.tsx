@@ -1,11 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { GigForm } from "~/features/gigs/components/gig-form";
-import { uploadedFile } from "~/features/gigs/cover.server";
-import { createGig, getOwnGig, gigFormOptions, streamerCurrency, updateGig } from "~/features/gigs/gigs.server";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
-import { gigSchema, withoutBlankRequirements } from "~/features/gigs/schema";
+import { requireInfluencer } from "~/features/auth/index.server";
+import { GIG_MESSAGES, GigForm, gigSchema, withoutBlankRequirements } from "~/features/gigs";
+import {
+  createGig,
+  getOwnGig,
+  gigFormOptions,
+  streamerCurrency,
+  updateGig,
+  uploadedFile,
+} from "~/features/gigs/index.server";
 import { money } from "~/lib/money";
 import { toDecimalString } from "~/lib/money-math";
 import { envOf } from "~/platform/http.server";

@@ -1,24 +1,23 @@
 import { data, Link, redirect } from "react-router";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { uploadedFile } from "~/features/gigs/cover.server";
-import { gigFormOptions, streamerCurrency } from "~/features/gigs/gigs.server";
-import { StepperForm } from "~/features/live/components/stepper-form";
-import { LIVE_MESSAGES } from "~/features/live/messages";
-import { goLiveSchema } from "~/features/live/schema";
-import { goLive } from "~/features/live/sessions.server";
+import { requireInfluencer } from "~/features/auth/index.server";
+import { gigFormOptions, streamerCurrency, uploadedFile } from "~/features/gigs/index.server";
 import {
   checkStep,
   EMPTY_VALUES,
+  goLiveSchema,
   isStep,
+  LIVE_MESSAGES,
+  normaliseStreamingLink,
+  parentHostsFor,
   resetAfter,
   STEPS,
   type Step,
   type StepErrors,
+  StepperForm,
   stepIndex,
   valuesFromForm,
-} from "~/features/live/stepper";
-import { normaliseStreamingLink, parentHostsFor } from "~/features/live/streaming-link";
-import { videoDetailsFor } from "~/features/live/video-details.server";
+} from "~/features/live";
+import { goLive, videoDetailsFor } from "~/features/live/index.server";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";

@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { countryOptions } from "~/features/currency/countries";
-import { ONBOARDING_MESSAGES } from "~/features/onboarding/messages";
-import { getOwnOnboarding, submitOnboarding } from "~/features/onboarding/onboarding.server";
-import { BANK_IDENTIFIER_KINDS, onboardingSchema, TSHIRT_SIZES } from "~/features/onboarding/schema";
+import { requireInfluencer } from "~/features/auth/index.server";
+import { countryOptions } from "~/features/currency";
+import { BANK_IDENTIFIER_KINDS, ONBOARDING_MESSAGES, onboardingSchema, TSHIRT_SIZES } from "~/features/onboarding";
+import { getOwnOnboarding, submitOnboarding } from "~/features/onboarding/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { envOf } from "~/platform/http.server";

@@ -1,10 +1,9 @@
 import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/confirm";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { Thumb } from "~/features/catalogue/components/card-parts";
-import { deleteGig, gigUpcomingBookings, listGigs, setGigArchived } from "~/features/gigs/gigs.server";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
-import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
+import { requireInfluencer } from "~/features/auth/index.server";
+import { Thumb } from "~/features/catalogue";
+import { GIG_MESSAGES, inactiveGigsQuerySchema } from "~/features/gigs";
+import { deleteGig, gigUpcomingBookings, listGigs, setGigArchived } from "~/features/gigs/index.server";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";

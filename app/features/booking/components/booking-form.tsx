@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { promoRefusalText } from "~/features/promo/reasons";
-import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats/rules";
-import { SlotTime } from "~/features/time/components/slot-time";
+import { promoRefusalText } from "~/features/promo";
+import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
+import { SlotTime } from "~/features/time";
 import { formatMoney, type Money, money, multiplyMoney } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useFormCheck } from "~/lib/ui/use-form-check";

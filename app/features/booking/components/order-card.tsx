@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SlotTime } from "~/features/time/components/slot-time";
+import { SlotTime } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "../order-view";
 import type { OrderDetails } from "../orders.server";

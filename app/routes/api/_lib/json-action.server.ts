@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import type { Capability } from "~/features/access/capabilities";
-import type { Viewer } from "~/features/access/policy";
-import { requireApiStaff, requireApiUser } from "~/features/auth/guards.server";
+import type { Capability, Viewer } from "~/features/access";
+import { requireApiStaff, requireApiUser } from "~/features/auth/index.server";
 import { badRequest, isAppError } from "~/lib/errors";
 import { firstIssue, paramsObject } from "~/lib/validation";
 import type { z } from "~/lib/zod";

@@ -1,6 +1,6 @@
-import { requireApiUser } from "~/features/auth/guards.server";
-import { getProfile } from "~/features/profile/profile.server";
-import { userJson } from "~/features/profile/serialize";
+import { requireApiUser } from "~/features/auth/index.server";
+import { userJson } from "~/features/profile";
+import { getProfile } from "~/features/profile/index.server";
 import { envOf, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/current-user";
 

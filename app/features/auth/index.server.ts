@@ -1,0 +1,42 @@
+/** The auth feature's server side: what other features, routes and the Worker may use of it. */
+export {
+  changePassword,
+  confirmEmailChange,
+  forgotPassword,
+  logIn,
+  requestEmailChange,
+  resendVerification,
+  resetPassword,
+  sendStreamerSetup,
+  setStreamerPassword,
+  signUp,
+  verifyEmailByCode,
+  verifyEmailByLink,
+} from "./accounts.server";
+export { requireApiStaff, requireApiUser, requireInfluencer, requireStaff, requireUser } from "./guards.server";
+export { handleSocialCallback, startSocialLogin } from "./oauth.server";
+export { hashPassword } from "./password.server";
+export { destroySession, getAuth, getViewer, sessionCookieHeader, startSession } from "./session.server";
+export {
+  grantCookieHeader,
+  hasSiteAccess,
+  SITE_GATE_MESSAGES,
+  siteGateRefusal,
+  validateSitePassword,
+  validateSiteToken,
+} from "./site-gate.server";
+export type { SocialAccount } from "./social.server";
+export {
+  clearHandoffCookie,
+  completeSocialSignIn,
+  confirmCaptureEmail,
+  continueSocialLogin,
+  findCapture,
+  providerEmailOf,
+  readHandoffToken,
+  SOCIAL_MESSAGES,
+  saveCaptureCountry,
+  saveOwnCountry,
+  sendCaptureCode,
+} from "./social.server";
+export { issueTokenPair, rotateRefreshToken } from "./tokens.server";

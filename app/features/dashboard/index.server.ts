@@ -1,0 +1,3 @@
+/** The dashboard feature's server side: what other features, routes and the Worker may use of it. */
+export { getAdminOverview, getStreamerDashboard } from "./dashboards.server";
+export { openQueueCounts } from "./live-queues.server";
