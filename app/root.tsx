@@ -12,8 +12,9 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { getViewer, siteGateRefusal } from "~/features/auth/index.server";
+import { getViewer } from "~/features/auth/index.server";
 import { FALLBACK_TIME_ZONE, TimeZoneHint, ViewerZoneProvider } from "~/features/time";
+import { siteGateRefusal } from "~/routes/_lib/site-gate.server";
 import type { Route } from "./+types/root";
 import appCssHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";

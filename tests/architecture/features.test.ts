@@ -10,6 +10,8 @@ import { cycles, type Module, modulesUnder, resolveImport, specifiersOf } from "
  * - no cycle runs between features, counting every import (static, type-only and dynamic): the features form a
  *   tree, and where a lower feature must reach higher ones (payments' fulfilment steps, the outbox's templates)
  *   the composition root, workers/composition.ts, hands it a table.
+ * - a feature speaks no HTTP: no `Response`, no redirect (guards, the OAuth round trip and the site gate's refusal
+ *   live with the routes in app/routes/_lib/); a use case returns a plain result or throws an AppError.
  * Tests are outside the rule: they may reach any module they test.
  */
 const featureOf = (path: string) => /^app\/features\/([^/]+)\//.exec(path)?.[1] ?? null;
@@ -65,6 +67,19 @@ function entryBreaks(modules: Module[]): string[] {
     });
 }
 
+const HTTP = [
+  /\bnew Response\(/,
+  /\bResponse\.(json|redirect|error)\(/,
+  /import\s*\{[^}]*\b(redirect|redirectDocument|replace|data)\b[^}]*\}\s*from\s*["']react-router["']/,
+];
+
+/** Feature modules that build an HTTP answer themselves. */
+function speaksHttp(modules: Module[]): string[] {
+  return modules
+    .filter(({ path, source }) => featureOf(path) && HTTP.some((pattern) => pattern.test(source)))
+    .map(({ path }) => path);
+}
+
 describe("features as modules", () => {
   const modules = modulesUnder(["app", "workers"], { tests: false });
 
@@ -81,6 +96,10 @@ describe("features as modules", () => {
     expect(featureCycles(modules)).toEqual([]);
   });
 
+  it("build no HTTP answer of their own", () => {
+    expect(speaksHttp(modules)).toEqual([]);
+  });
+
   it("finds a cycle between features, an import past an entry, and an entry that does more than re-export", () => {
     const planted: Module[] = [
       {
@@ -93,6 +112,14 @@ describe("features as modules", () => {
     ];
     expect(featureCycles(planted)).toEqual([["booking", "payments"]]);
     expect(pastEntries(planted)).toEqual(["app/routes/gig.tsx -> app/features/catalogue/components/cards.tsx"]);
+    expect(
+      speaksHttp([
+        { path: "app/features/auth/guards.server.ts", source: 'import { redirect } from "react-router";' },
+        { path: "app/features/live/x.server.ts", source: "return Response.json({ ok: true });" },
+        { path: "app/routes/_lib/guards.server.ts", source: 'import { redirect } from "react-router";' },
+        { path: "app/features/auth/cookie.server.ts", source: 'import { createCookie } from "react-router";' },
+      ]),
+    ).toEqual(["app/features/auth/guards.server.ts", "app/features/live/x.server.ts"]);
     expect(entryBreaks(planted)).toEqual([
       "app/features/catalogue/index.ts: export const y = 1",
       "app/features/catalogue/index.ts: re-exports ./reads.server",

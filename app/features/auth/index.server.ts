@@ -13,15 +13,12 @@ export {
   verifyEmailByCode,
   verifyEmailByLink,
 } from "./accounts.server";
-export { requireApiStaff, requireApiUser, requireInfluencer, requireStaff, requireUser } from "./guards.server";
-export { handleSocialCallback, startSocialLogin } from "./oauth.server";
 export { hashPassword } from "./password.server";
 export { destroySession, getAuth, getViewer, sessionCookieHeader, startSession } from "./session.server";
 export {
   grantCookieHeader,
   hasSiteAccess,
   SITE_GATE_MESSAGES,
-  siteGateRefusal,
   validateSitePassword,
   validateSiteToken,
 } from "./site-gate.server";
@@ -38,5 +35,6 @@ export {
   saveCaptureCountry,
   saveOwnCountry,
   sendCaptureCode,
+  signInWithProfile,
 } from "./social.server";
 export { issueTokenPair, rotateRefreshToken } from "./tokens.server";

@@ -1,5 +1,4 @@
 import { data, Form, Link } from "react-router";
-import { requireUser } from "~/features/auth/index.server";
 import {
   BOOKING_MESSAGES,
   cancelOrderFormSchema,
@@ -13,6 +12,7 @@ import { formatMoney, money } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/cancel-order";
 
 export const meta = () => [{ title: "Cancel booking | Noobrd" }];

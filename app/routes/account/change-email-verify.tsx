@@ -2,10 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AUTH_MESSAGES, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } from "~/features/auth";
-import { confirmEmailChange, requireUser } from "~/features/auth/index.server";
+import { confirmEmailChange } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { runForForm } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/change-email-verify";
 
 export const meta = () => [{ title: "Confirm your new email | Noobrd" }];

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { AUTH_MESSAGES, changeEmailSchema, changePasswordSchema } from "~/features/auth";
-import { changePassword, requestEmailChange, requireUser, startSession } from "~/features/auth/index.server";
+import { changePassword, requestEmailChange, startSession } from "~/features/auth/index.server";
 import { discordFormSchema } from "~/features/notifications";
 import { setDiscordPreferences } from "~/features/notifications/index.server";
 import { bioSchema, gamertagsSchema, PROFILE_MESSAGES, SOCIAL_NETWORKS, socialLinksSchema } from "~/features/profile";
@@ -15,6 +15,7 @@ import { TIME_MESSAGES } from "~/features/time";
 import { saveTimeZone } from "~/features/time/index.server";
 import { z } from "~/lib/zod";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import { intentOf, type PageFormReply, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import { waitlistAction } from "~/routes/public/waitlist-action.server";
 

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { requireUser } from "~/features/auth/index.server";
 import {
   editableUntil,
   REVIEW_EDIT_DAYS,
@@ -14,6 +13,7 @@ import { formatDay, formatSlotTime, useViewerZone } from "~/features/time";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage, settle } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/review";
 
 export const meta = () => [{ title: "Review your session | Noobrd" }];

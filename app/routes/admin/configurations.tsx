@@ -11,7 +11,6 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { requireStaff } from "~/features/auth/index.server";
 import {
   addConfigSchema,
   keySchema,
@@ -30,6 +29,7 @@ import {
 import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/configurations";
 

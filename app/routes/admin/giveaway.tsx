@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/index.server";
 import { giveawayNotifySchema, giveawayPeriodSchema } from "~/features/giveaway";
 import {
   GIVEAWAY_MESSAGES,
@@ -13,6 +12,7 @@ import {
 import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/giveaway";
 

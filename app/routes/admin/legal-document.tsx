@@ -2,12 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/index.server";
 import type { LegalType } from "~/features/content";
 import { DocumentPage, legalEditorSchema, CONTENT_MESSAGES as M, toLegalView } from "~/features/content";
 import { legalForEditor, saveLegalDocument } from "~/features/content/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/legal-document";
 

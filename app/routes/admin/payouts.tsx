@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/index.server";
 import {
   bpsToPercent,
   createPayoutSchema,
@@ -25,6 +24,7 @@ import {
 import { When } from "~/features/time";
 import { formatMoney, money } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/payouts";
 

@@ -12,7 +12,6 @@ import {
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
 import { canStaff } from "~/features/access";
-import { requireStaff } from "~/features/auth/index.server";
 import {
   STAFF_INFLUENCER_MESSAGES as M,
   platformFeeSchema,
@@ -29,6 +28,7 @@ import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf, pageRead } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/streamer";
 

@@ -1,7 +1,8 @@
-import { continueSocialLogin, handleSocialCallback } from "~/features/auth/index.server";
+import { continueSocialLogin } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { isSocialProvider } from "~/platform/oauth/providers.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { handleSocialCallback } from "~/routes/_lib/oauth.server";
 import type { Route } from "./+types/social-callback";
 
 /**

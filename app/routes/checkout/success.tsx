@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import type { Viewer } from "~/features/access";
 import { AuthCard, primaryButton } from "~/features/auth";
-import { requireUser } from "~/features/auth/index.server";
 import { getOrder } from "~/features/booking/index.server";
 import { LIVE_MESSAGES } from "~/features/live";
 import { confirmCheckout, ownOrderStatus } from "~/features/payments/index.server";
@@ -10,6 +9,7 @@ import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/success";
 
 export const meta = () => [{ title: "Payment | Noobrd" }];

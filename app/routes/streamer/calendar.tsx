@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/confirm";
-import { requireInfluencer } from "~/features/auth/index.server";
 import { listGigs } from "~/features/gigs/index.server";
 import {
   addSlotsSchema,
@@ -23,6 +22,7 @@ import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, type FormFailure, runForForm, settle } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/calendar";
 

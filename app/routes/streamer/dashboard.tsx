@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { requireInfluencer } from "~/features/auth/index.server";
 import { CalendarFeedCard } from "~/features/calendar-feed";
 import { myCalendarFeed } from "~/features/calendar-feed/index.server";
 import { baseCurrencyFor } from "~/features/currency";
@@ -24,6 +23,7 @@ import { formatMoney, type Money, money } from "~/lib/money";
 import { formatTotals, toMajorUnits } from "~/lib/money-math";
 import { firstIssue } from "~/lib/validation";
 import { envOf, publicOrigin } from "~/platform/http.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/dashboard";
 

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { requireInfluencer } from "~/features/auth/index.server";
 import { GIG_MESSAGES, GigForm, gigSchema, withoutBlankRequirements } from "~/features/gigs";
 import {
   createGig,
@@ -15,6 +14,7 @@ import { toDecimalString } from "~/lib/money-math";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage, runForForm } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/gig-edit";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: params.id ? "Edit gig | Noobrd" : "Add a gig | Noobrd" }];

@@ -1,5 +1,4 @@
 import { data, Link, redirect } from "react-router";
-import { requireInfluencer } from "~/features/auth/index.server";
 import {
   LIVE_MESSAGES,
   liveDetailsSchema,
@@ -18,6 +17,7 @@ import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage, type Settled, settle } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/live-session";
 
 export const meta = () => [{ title: "Queue dashboard | Noobrd" }];

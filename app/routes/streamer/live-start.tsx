@@ -1,5 +1,4 @@
 import { data, Link, redirect } from "react-router";
-import { requireInfluencer } from "~/features/auth/index.server";
 import { gigFormOptions, streamerCurrency, uploadedFile } from "~/features/gigs/index.server";
 import {
   checkStep,
@@ -22,6 +21,7 @@ import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type Settled, settle } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/live-start";
 
 export const meta = () => [{ title: "Go live | Noobrd" }];
