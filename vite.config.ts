@@ -7,6 +7,9 @@ import { clientChunks } from "./scripts/client-chunks.ts";
 // No internet here: do not let miniflare fetch the Request.cf object from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 
+/** A module of a feature (app/features/<name>/...), by its id. */
+const FEATURE_MODULE = /[\\/]app[\\/]features[\\/][^?]*\.tsx?$/;
+
 // Local D1/R2 state lives in .wrangler/state; the browser tests point NOOBRD_STATE_DIR at their own copy.
 const stateDir = process.env.NOOBRD_STATE_DIR;
 
@@ -18,6 +21,10 @@ export default defineConfig({
     clientChunks(),
   ],
   resolve: { tsconfigPaths: true },
+  // A feature module only declares (docs/architecture.md, "Features as modules"): importing it runs nothing. So a
+  // page that takes one name from a feature's entry file (app/features/<name>/index.ts) gets that name and what it
+  // needs, not every module the entry re-exports (tests/e2e/js-budget.test.ts holds each page to its budget).
+  build: { rolldownOptions: { treeshake: { moduleSideEffects: [{ test: FEATURE_MODULE, sideEffects: false }] } } },
   // Every dependency the app imports, declared up front: otherwise the first visits of a fresh `npm run dev`
   // find them one by one, Vite re-optimises and reloads, and a request caught in between answers 500.
   optimizeDeps: {

@@ -98,7 +98,7 @@ export default defineConfig(async () => {
             // transform each: 755 s against ~90 s); tests/setup/apply-migrations.ts gives each file a fresh database.
             isolate: false,
             include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
-            setupFiles: ["./tests/setup/apply-migrations.ts"],
+            setupFiles: ["./workers/composition.ts", "./tests/setup/apply-migrations.ts"],
             testTimeout: 30_000,
           },
         },

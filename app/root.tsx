@@ -12,6 +12,9 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { getViewer } from "~/features/auth/index.server";
+import { FALLBACK_TIME_ZONE, TimeZoneHint, ViewerZoneProvider } from "~/features/time";
+import { siteGateRefusal } from "~/routes/_lib/site-gate.server";
 import type { Route } from "./+types/root";
 import appCssHref from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
@@ -20,15 +23,11 @@ import { Header } from "./components/header";
 import { InlineCss } from "./components/inline-css";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
-import { getViewer } from "./features/auth/session.server";
-import { siteGateRefusal } from "./features/auth/site-gate.server";
-import { TimeZoneHint, ViewerZoneProvider } from "./features/time/components/viewer-zone";
-import { viewerZone } from "./features/time/viewer-zone.server";
-import { FALLBACK_TIME_ZONE } from "./features/time/zone";
 import { MESSAGES } from "./lib/messages";
 import { useHydrated } from "./lib/ui/use-hydrated";
 import { cloudflareContext } from "./platform/context";
 import { takeToast } from "./platform/toast.server";
+import { viewerZone } from "./routes/_lib/viewer-zone.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Noobrd: play games with your favourite streamers" },
@@ -140,7 +139,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
-    // A refusal says what the viewer cannot do (its message, e.g. the staff role's, app/features/auth/capabilities.ts)
+    // A refusal says what the viewer cannot do (its message, e.g. the staff role's, app/features/access/capabilities.ts)
     // and where to go instead: staff back to their dashboard, everyone else home.
     const staffArea = location.pathname.startsWith("/admin");
     return (

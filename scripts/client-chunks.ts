@@ -34,6 +34,13 @@ export type ClientChunks = Record<string, string[]>;
 
 export const CLIENT_CHUNKS_FILE = "client-chunks.json";
 
+/**
+ * A feature's entry file (app/features/<name>/index.ts): it re-exports every name the feature offers, so the walk
+ * below stops there rather than count in modules the root never uses (they are dropped by tree-shaking, and the
+ * ones it uses are found through the modules that import them).
+ */
+const FEATURE_ENTRY = /[\\/]app[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/;
+
 /** The root route's client module, an entry of the client build. */
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx\?__react-router-build-client-route$/;
 
@@ -71,7 +78,7 @@ export function clientChunks(): Plugin {
       const pending = root ? [root] : [];
       for (let id = pending.pop(); id; id = pending.pop()) {
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
-          if (shell.has(imported) || isFrameworkModule(imported)) continue;
+          if (shell.has(imported) || isFrameworkModule(imported) || FEATURE_ENTRY.test(imported)) continue;
           shell.add(imported);
           pending.push(imported);
         }

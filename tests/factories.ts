@@ -1,5 +1,5 @@
 import { drizzle } from "drizzle-orm/d1";
-import type { Viewer } from "../app/features/auth/policy";
+import type { Viewer } from "../app/features/access/policy";
 import { newId } from "../app/lib/id";
 import {
   bookingGamertags,

@@ -20,6 +20,11 @@ import {
   popularStarsQuery,
 } from "../app/features/catalogue/landing.server";
 import {
+  favouriteGamesQuery,
+  favouriteGigsQuery,
+  favouriteStarsQuery,
+} from "../app/features/catalogue/lists/favourites.server";
+import {
   creatorsQuerySchema,
   gamesQuerySchema,
   gigsQuerySchema,
@@ -33,6 +38,7 @@ import {
   upcomingSessionsQuery,
   viewerUpcomingSessionsQuery,
 } from "../app/features/catalogue/sessions.server";
+import { suggestionQueries } from "../app/features/catalogue/suggestions.server";
 import {
   gameDetailQuery,
   gameModesQuery,
@@ -42,12 +48,6 @@ import {
   starGigsQuery,
   starProfileQuery,
 } from "../app/features/catalogue/views.server";
-import {
-  favouriteGamesQuery,
-  favouriteGigsQuery,
-  favouriteStarsQuery,
-} from "../app/features/favourites/favourites.server";
-import { suggestionQueries } from "../app/features/search/search.server";
 import type { Db } from "../app/platform/db.server";
 
 /** Ids the queries are planned with (any existing rows will do). */

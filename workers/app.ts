@@ -1,10 +1,11 @@
+import "./composition";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { sendBookingReminders } from "../app/features/booking/reminders.server";
-import { currencyCodeFor, viewerCountry } from "../app/features/currency/currency";
-import { refreshUsdInrRate } from "../app/features/currency/rates.server";
-import { deliverFanoutPage, type FanoutMessage } from "../app/features/notifications/fanout.server";
-import { sweepExpiredHolds } from "../app/features/payments/fulfilment.server";
-import { requestViewerZone, TIME_ZONE_COOKIE } from "../app/features/time/zone";
+import { sendBookingReminders } from "../app/features/booking/index.server";
+import { currencyCodeFor, viewerCountry } from "../app/features/currency";
+import { refreshUsdInrRate } from "../app/features/currency/index.server";
+import { deliverFanoutPage, type FanoutMessage } from "../app/features/notifications/index.server";
+import { sweepExpiredHolds } from "../app/features/payments/index.server";
+import { requestViewerZone, TIME_ZONE_COOKIE } from "../app/features/time";
 import { withAfterResponse } from "../app/platform/after-response.server";
 import { cloudflareContext } from "../app/platform/context";
 import { openD1Session, withBinding } from "../app/platform/d1-session.server";

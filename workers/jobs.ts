@@ -1,7 +1,6 @@
-import { deliverDueMessages, deliverMessages } from "../app/features/messages/deliver.server";
-import { sweepWaitlists } from "../app/features/waitlist/offers.server";
-import { convertStrayBalances } from "../app/features/wallet/convert.server";
-import { settleDueRefunds, settleRefunds } from "../app/features/wallet/refunds.server";
+import { deliverDueMessages, deliverMessages } from "../app/features/messages/index.server";
+import { sweepWaitlists } from "../app/features/waitlist/index.server";
+import { convertStrayBalances, settleDueRefunds, settleRefunds } from "../app/features/wallet/index.server";
 import { isJob, type Job } from "../app/platform/jobs.server";
 import { log } from "../app/platform/log.server";
 

@@ -1,5 +1,6 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import type { Viewer } from "../app/features/auth/policy";
+import type { Viewer } from "../app/features/access";
+import { type AckPayload, LIVE_EVENTS, LIVE_MESSAGES } from "../app/features/live";
 import {
   broadcastDue,
   groupable,
@@ -10,9 +11,7 @@ import {
   readBroadcast,
   runLiveCommand,
   runLiveCommandGroup,
-} from "../app/features/live/coordinator.server";
-import { type AckPayload, LIVE_EVENTS } from "../app/features/live/events";
-import { LIVE_MESSAGES } from "../app/features/live/messages";
+} from "../app/features/live/index.server";
 import { OVERLAY_REVOKED_CLOSE_CODE, SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
 import { log } from "../app/platform/log.server";
 import { isOverlayRequest, parseFrame, viewerOfRequest } from "./socket-viewer";

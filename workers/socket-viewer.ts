@@ -1,4 +1,4 @@
-import type { Viewer } from "../app/features/auth/policy";
+import type { Viewer } from "../app/features/access";
 
 /**
  * The viewer of a socket, as the Worker authenticated it (workers/sockets.ts) and handed it to the Durable

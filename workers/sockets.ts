@@ -1,6 +1,6 @@
 import { routePartykitRequest } from "partyserver";
-import { getAuth } from "../app/features/auth/session.server";
-import { overlayMayWatch } from "../app/features/overlay/overlay.server";
+import { getAuth } from "../app/features/auth/index.server";
+import { overlayMayWatch } from "../app/features/overlay/index.server";
 import { isSameOrigin } from "../app/platform/http.server";
 import { OVERLAY_HEADER, VIEWER_HEADER } from "./socket-viewer";
 

@@ -1,6 +1,6 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import { NOTIFICATION_EVENTS } from "../app/features/notifications/events";
-import { listNotifications, markAllRead } from "../app/features/notifications/notify.server";
+import { NOTIFICATION_EVENTS } from "../app/features/notifications";
+import { listNotifications, markAllRead } from "../app/features/notifications/index.server";
 import { SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
 import { parseFrame } from "./socket-viewer";
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { canOpenAdmin, headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/auth/policy";
-import { NotificationBell } from "~/features/notifications/components/bell";
-import { HeaderSearch } from "~/features/search/components/header-search";
+import { canOpenAdmin, headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/access";
+import { AUTH_MESSAGES } from "~/features/auth";
+import { NotificationBell } from "~/features/notifications";
+import { HeaderSearch } from "~/features/search";
 import { Logo } from "./logo";
 
 function useScrolledFlag(active: boolean) {

@@ -1,9 +1,5 @@
-import { getViewer } from "~/features/auth/session.server";
-import {
-  ONBOARDING_FILE_KINDS,
-  type OnboardingFileKind,
-  readOnboardingFile,
-} from "~/features/onboarding/onboarding.server";
+import { getViewer } from "~/features/auth/index.server";
+import { ONBOARDING_FILE_KINDS, type OnboardingFileKind, readOnboardingFile } from "~/features/onboarding/index.server";
 import { envOf } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/onboarding-file";

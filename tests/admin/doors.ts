@@ -1,4 +1,4 @@
-import type { Capability } from "~/features/auth/capabilities";
+import type { Capability } from "~/features/access/capabilities";
 
 /**
  * Every staff door: each admin page and each admin /api call, with the capability it needs (ADR 005). The role

@@ -97,7 +97,7 @@ function markdownIn(dir: string): string[] {
     .map((name) => `${dir}/${name}`);
 }
 
-const DOCUMENTS = ["README.md", ...markdownIn("docs"), ...markdownIn("docs/decisions")];
+const DOCUMENTS = ["README.md", ...markdownIn("docs"), ...markdownIn("docs/decisions"), ...markdownIn("docs/bench")];
 
 describe("the docs name only what the repository holds", () => {
   it("finds paths, migration numbers and ADRs, and reports the missing ones (the extractor itself)", () => {

@@ -1,96 +1,15 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { cycles, graphOf, type Module, modulesUnder, resolveImport, specifiersOf } from "./scanner";
 
 /**
  * The import graph of app/, workers/, db/ and scripts/ (docs/architecture.md "Layers"): no cycles among runtime
  * imports (type-only and dynamic imports aside; table references between db/schema files are fine: SQLite tables
  * refer to each other), and no import against the layers: routes -> features -> platform -> db/lib, db/ never
  * imports app/ code (a seed that needs a use case belongs in scripts/), routes never import db/schema (a route
- * speaks to its feature, which owns the tables' words).
+ * speaks to its feature, which owns the tables' words). Static, dynamic and type-only imports alike must respect
+ * the layers.
  */
-const ROOT = resolve(import.meta.dirname, "../..");
 const SCANNED = ["app", "workers", "db", "scripts"];
-
-type Module = { path: string; source: string };
-
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory())
-      return entry.name === "node_modules" || entry.name.startsWith(".") ? [] : sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.d\.ts$/.test(entry.name) ? [path] : [];
-  });
-}
-
-/** Static imports and re-exports that load code at run time (not `import type`, not `export type`, not dynamic). */
-const RUNTIME = /(?:^|\n)\s*(import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s*)?["']([^"']+)["']/g;
-
-function runtimeImports(source: string): string[] {
-  return [...source.matchAll(RUNTIME)].map((match) => match[2] as string);
-}
-
-/** The repository file an import resolves to, or null for a package or a virtual module. */
-function resolveImport(fromFile: string, specifier: string): string | null {
-  const bare = specifier.replace(/\?.*$/, "");
-  let base: string;
-  const alias = /^~(db|tests|workers)\//.exec(bare);
-  if (bare.startsWith("~/")) base = join(ROOT, "app", bare.slice(2));
-  else if (alias) base = join(ROOT, alias[1] as string, bare.slice(alias[0].length));
-  else if (bare.startsWith(".")) base = resolve(dirname(fromFile), bare);
-  else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
-
-/** Strongly connected components of more than one module (or a module importing itself): the cycles. */
-function cycles(graph: Map<string, string[]>): string[][] {
-  let index = 0;
-  const indices = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    indices.set(node, index);
-    low.set(node, index);
-    index++;
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!indices.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node) as number, indices.get(next) as number));
-      }
-    }
-    if (low.get(node) === indices.get(node)) {
-      const component: string[] = [];
-      let member: string | undefined;
-      do {
-        member = stack.pop() as string;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1 || (graph.get(node) ?? []).includes(node)) found.push(component.sort());
-    }
-  };
-  for (const node of graph.keys()) if (!indices.has(node)) visit(node);
-  return found;
-}
-
-function graphOf(modules: Module[]): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const { path, source } of modules) {
-    const targets = runtimeImports(source).flatMap((specifier) => resolveImport(path, specifier) ?? []);
-    graph.set(relative(ROOT, path), [...new Set(targets.map((target) => relative(ROOT, target)))]);
-  }
-  return graph;
-}
 
 const isSchema = (file: string) => file.startsWith("db/schema/");
 
@@ -113,31 +32,21 @@ const FORBIDDEN: Record<string, string[]> = {
   db: ["app/features", "app/routes", "app/components"],
 };
 
-const ANY_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g;
-
 function layerBreaks(modules: Module[]): string[] {
   const found: string[] = [];
   for (const { path, source } of modules) {
-    const file = relative(ROOT, path);
-    const forbidden = FORBIDDEN[layer(file)];
-    if (!forbidden || /\.test\.tsx?$/.test(file)) continue;
-    for (const match of source.matchAll(ANY_IMPORT)) {
-      const target = resolveImport(path, match[1] as string);
-      if (target && forbidden.includes(layer(relative(ROOT, target)))) found.push(`${file} imports ${match[1]}`);
+    const forbidden = FORBIDDEN[layer(path)];
+    if (!forbidden || /\.test\.tsx?$/.test(path)) continue;
+    for (const specifier of specifiersOf(source, ["static", "type", "dynamic"])) {
+      const target = resolveImport(path, specifier);
+      if (target && forbidden.includes(layer(target))) found.push(`${path} imports ${specifier}`);
     }
   }
   return found;
 }
 
-function repository(): Module[] {
-  return SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir))).map((path) => ({
-    path,
-    source: readFileSync(path, "utf8"),
-  }));
-}
-
 describe("the import graph", () => {
-  const modules = repository();
+  const modules = modulesUnder(SCANNED);
 
   it("has no cycle among runtime imports (table references in db/schema aside)", () => {
     expect(modules.length).toBeGreaterThan(300);
@@ -149,31 +58,41 @@ describe("the import graph", () => {
     expect(layerBreaks(modules)).toEqual([]);
   });
 
-  it("finds a cycle, and an import against the layers, when there is one", () => {
-    const a = join(ROOT, "app/features/payments/registry.server.ts");
-    const b = join(ROOT, "app/features/live/vip-step.server.ts");
+  it("finds a cycle when there is one, and a type-only import back is none", () => {
+    const a = "app/features/payments/checkout.server.ts";
+    const b = "app/features/payments/fulfilment.server.ts";
     const fake: Module[] = [
-      { path: a, source: 'import { vipQueueStep } from "~/features/live/vip-step.server";' },
+      { path: a, source: 'import { releaseOrder } from "./fulfilment.server";' },
       {
         path: b,
         source:
-          'import { FULFILMENT_STEPS } from "~/features/payments/registry.server";\nimport type { X } from "./x";',
+          'import { openCardCheckout } from "~/features/payments/checkout.server";\nimport type { X } from "./x";',
       },
     ];
-    expect(cycles(graphOf(fake))).toEqual([
-      ["app/features/live/vip-step.server.ts", "app/features/payments/registry.server.ts"],
-    ]);
-    // A type-only import back is no cycle.
-    fake[1] = { path: b, source: 'import type { FulfilmentStep } from "~/features/payments/steps";' };
+    expect(cycles(graphOf(fake))).toEqual([[a, b]]);
+    fake[1] = { path: b, source: 'import type { CheckoutSession } from "./checkout.server";' };
     expect(cycles(graphOf(fake))).toEqual([]);
+  });
+
+  it("finds an import against the layers: aliased or relative, static, dynamic or type-only", () => {
     expect(
       layerBreaks([
-        { path: join(ROOT, "app/routes/admin/games.tsx"), source: 'import { GAMES } from "../../../db/schema";' },
-        { path: join(ROOT, "db/x.ts"), source: 'import { hashPassword } from "../app/features/auth/password.server";' },
+        { path: "app/routes/admin/games.tsx", source: 'import { GAMES } from "../../../db/schema";' },
+        { path: "db/x.ts", source: 'import { hashPassword } from "../app/features/auth/password.server";' },
+        { path: "app/platform/x.server.ts", source: 'import { a } from "~/features/auth/index.server";' },
+        { path: "app/features/favourites/y.ts", source: 'import { notify } from "../../components/toaster";' },
+        { path: "app/features/favourites/z.ts", source: 'const m = await import("~/routes/api/all-games");' },
+        { path: "app/lib/w.ts", source: 'export type { Viewer } from "~/features/access/policy";' },
+        { path: "app/features/favourites/ok.ts", source: 'import { Button } from "./components/favourite-button";' },
+        { path: "app/routes/ok.ts", source: 'import { Header } from "~/components/header";' },
       ]),
     ).toEqual([
       "app/routes/admin/games.tsx imports ../../../db/schema",
       "db/x.ts imports ../app/features/auth/password.server",
+      "app/platform/x.server.ts imports ~/features/auth/index.server",
+      "app/features/favourites/y.ts imports ../../components/toaster",
+      "app/features/favourites/z.ts imports ~/routes/api/all-games",
+      "app/lib/w.ts imports ~/features/access/policy",
     ]);
   });
 });

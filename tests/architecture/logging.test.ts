@@ -1,23 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { modulesUnder } from "./scanner";
 
 /**
  * One logger (docs/decisions/021-logging.md): app/ and workers/ write to the console only through
  * app/platform/log.server.ts, whose lines are JSON with their event, the request's context and redacted fields.
  * Tests aside. A bare `console.x(` anywhere else fails here.
  */
-const ROOT = resolve(import.meta.dirname, "../..");
 const SCANNED = ["app", "workers"];
 const LOGGER = "app/platform/log.server.ts";
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
 
 /** `console.log(`, `console.error (`, `console["warn"](`, `globalThis.console.info(` ... */
 const CONSOLE_CALL = /\bconsole\s*(?:\.\s*\w+|\[\s*["'`]\w+["'`]\s*\])\s*\(/;
@@ -31,10 +21,7 @@ function consoleCalls(files: { path: string; source: string }[]): string[] {
 
 describe("logging", () => {
   it("app/ and workers/ call the console only through the logger", () => {
-    const files = SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir))).map((path) => ({
-      path: relative(ROOT, path).split("\\").join("/"),
-      source: readFileSync(path, "utf8"),
-    }));
+    const files = modulesUnder(SCANNED, { tests: false });
     expect(files.length).toBeGreaterThan(100);
     expect(files.some((file) => file.path === LOGGER)).toBe(true);
     expect(consoleCalls(files)).toEqual([]);

@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { type Module, modulesUnder } from "./scanner";
 
 /**
  * Routes and components never do money arithmetic of their own (docs/domain.md, "Money"): an amount reaches them
@@ -10,16 +9,6 @@ import { describe, expect, it } from "vitest";
  *   `limits.maxMinor / 100`), the way the streamer dashboard once showed rupees multiplied by the rate;
  * - a currency formatter of its own (`Intl.NumberFormat` with `style: "currency"`) outside app/lib/money.ts.
  */
-const ROOT = resolve(import.meta.dirname, "../..");
-const APP = join(ROOT, "app");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
 
 /** A figure in minor units: an identifier ending in Minor (`amountMinor`, `o.refundedMinor`, `totals.netMinor`). */
 const MINOR = String.raw`[A-Za-z_$][\w$]*(?:\??\.[\w$]+)*Minor\b`;
@@ -41,10 +30,9 @@ function moneyInView(source: string): string[] {
 }
 
 /** Route modules (pages and /api alike) and every feature's components. */
-function viewFiles(): string[] {
-  const routes = sourceFiles(join(APP, "routes"));
-  const components = sourceFiles(join(APP, "features")).filter((path) => path.includes("/components/"));
-  return [...routes, ...components, ...sourceFiles(join(APP, "components"))];
+function viewFiles(): Module[] {
+  const features = modulesUnder(["app/features"], { tests: false }).filter(({ path }) => path.includes("/components/"));
+  return [...modulesUnder(["app/routes", "app/components"], { tests: false }), ...features];
 }
 
 describe("money in routes and components", () => {
@@ -60,9 +48,7 @@ describe("money in routes and components", () => {
   });
 
   it("leaves sums and formatting of amounts to the use cases and app/lib/money.ts", () => {
-    const found = viewFiles().flatMap((path) =>
-      moneyInView(readFileSync(path, "utf8")).map((line) => `${relative(ROOT, path)}:${line}`),
-    );
+    const found = viewFiles().flatMap(({ path, source }) => moneyInView(source).map((line) => `${path}:${line}`));
     expect(found).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { modulesUnder } from "./scanner";
 
 /**
  * One way a page route turns a use case's AppError into its reply (docs/architecture.md, "Request path"): through
@@ -9,17 +8,8 @@ import { describe, expect, it } from "vitest";
  * `instanceof AppError`) fails here. The shared helpers (app/routes/_lib/) and the JSON API (app/routes/api/,
  * `jsonAction`) are not page routes.
  */
-const ROOT = resolve(import.meta.dirname, "../..");
 const ROUTES = "app/routes";
 const NOT_PAGES = ["app/routes/_lib/", "app/routes/api/"];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
 
 /** The text of the block opening at `open` (a `{`), braces balanced. */
 function blockAt(source: string, open: number): string {
@@ -54,10 +44,7 @@ function handWrittenAppErrorCatches(files: { path: string; source: string }[]): 
 
 describe("page routes and AppError", () => {
   it("no page route catches an AppError by hand", () => {
-    const files = sourceFiles(join(ROOT, ROUTES)).map((path) => ({
-      path: relative(ROOT, path).split("\\").join("/"),
-      source: readFileSync(path, "utf8"),
-    }));
+    const files = modulesUnder([ROUTES], { tests: false });
     expect(files.length).toBeGreaterThan(50);
     expect(handWrittenAppErrorCatches(files)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { canStaff } from "~/features/auth/capabilities";
-import { STAFF_ROLES, type StaffRole } from "~/features/auth/policy";
+import { canStaff } from "~/features/access/capabilities";
+import { STAFF_ROLES, type StaffRole } from "~/features/access/policy";
 import { createSession } from "~/features/auth/session.server";
 import { newId } from "~/lib/id";
 import { ADMIN_DOORS, type AdminDoor } from "../admin/doors";

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { StaffRole } from "~/features/auth/policy";
+import type { StaffRole } from "~/features/access/policy";
 import { createSession } from "~/features/auth/session.server";
 import { createBooking, createGig, createSlot, createUser, viewerOf } from "../factories";
 import { Client } from "./client";

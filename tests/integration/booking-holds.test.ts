@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { sweepExpiredHolds } from "~/features/payments/fulfilment.server";
 import worker from "~workers/app";

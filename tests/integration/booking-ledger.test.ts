@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { cancelBooking } from "~/features/booking/cancel.server";
 import { placeOrder } from "~/features/booking/purchase.server";
-import { getSlot } from "~/features/booking/slots.server";
 import { cancelCheckout, confirmCheckout } from "~/features/payments/doors.server";
 import { orderById } from "~/features/payments/fulfilment.server";
+import { startTopup } from "~/features/payments/topup.server";
+import { getSlot } from "~/features/seats/slots.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
-import { startTopup } from "~/features/wallet/topup.server";
 import { isAppError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";

@@ -1,15 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CAPABILITIES, canStaff } from "~/features/auth/capabilities";
+import { CAPABILITIES, canStaff } from "~/features/access/capabilities";
+import { STAFF_ROLES } from "~/features/access/policy";
+import { createSession } from "~/features/auth/session.server";
 import {
   requireApiStaff,
   requireApiUser,
   requireInfluencer,
   requireStaff,
   requireUser,
-} from "~/features/auth/guards.server";
-import { STAFF_ROLES } from "~/features/auth/policy";
-import { createSession } from "~/features/auth/session.server";
+} from "~/routes/_lib/guards.server";
 import { createUser } from "../factories";
 import { ORIGIN } from "./app";
 import { Client } from "./client";

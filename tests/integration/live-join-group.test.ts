@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import type { LiveCommand, LiveCommandResult } from "~/features/live/coordinator.server";
 import { liveSocketPath } from "~/features/live/events";
 import { LIVE_MESSAGES as M } from "~/features/live/messages";

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { cancelBooking } from "~/features/booking/cancel.server";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { endLiveSession } from "~/features/live/sessions.server";
 import { joinVipWithWallet } from "~/features/live/vip.server";
 import { confirmCheckout } from "~/features/payments/doors.server";
+import { startTopup } from "~/features/payments/topup.server";
 import { activatePayout } from "~/features/payouts/admin-payouts.server";
 import { streamerBalance } from "~/features/payouts/balance.server";
 import { completePayouts } from "~/features/payouts/complete.server";
@@ -13,7 +14,6 @@ import { createPayout, remainingOrders } from "~/features/payouts/create.server"
 import { markOrdersPlayed, ordersForValidation } from "~/features/payouts/validations.server";
 import { cancelSlot } from "~/features/slots/slots.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
-import { startTopup } from "~/features/wallet/topup.server";
 import { isAppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { sweepOwedWork } from "~workers/jobs";

@@ -167,7 +167,7 @@ describe("the wallet's top-up", () => {
     const w = await world();
     const profile = await (await page("/profile", w.cookie)).text();
     expect(profile).toContain('href="/wallet/top-up"');
-    const { startTopup } = await import("~/features/wallet/topup.server");
+    const { startTopup } = await import("~/features/payments/topup.server");
     const started = await startTopup(
       env,
       {

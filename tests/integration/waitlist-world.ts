@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access/policy";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { createBooking, createUser, creditWallet, viewerOf } from "~tests/factories";
 import { bookingWorld } from "./booking-world";

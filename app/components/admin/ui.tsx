@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useActionData } from "react-router";
-import { useViewerZone } from "~/features/time/components/viewer-zone";
-import { zoneLabel } from "~/features/time/format";
+import { useViewerZone, zoneLabel } from "~/features/time";
 import { askedToConfirm } from "~/lib/confirm";
 import { ConfirmStep } from "../confirm";
 

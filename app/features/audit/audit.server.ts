@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff, type StaffViewer } from "~/features/auth/staff";
+import type { Viewer } from "~/features/access";
+import { assertStaff, type StaffViewer } from "~/features/access";
 import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
 import { z } from "~/lib/zod";

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { assertOwnAccount, type Viewer } from "~/features/access";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { trackEvent } from "~/features/tracking/events.server";
+import { trackEvent } from "~/features/tracking/index.server";
 import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
@@ -18,7 +19,6 @@ import {
   verificationEmail,
 } from "./emails";
 import { hashPassword, verifyPassword } from "./password.server";
-import { assertOwnAccount, type Viewer } from "./policy";
 
 /**
  * Email-and-password accounts: sign-up, verification, login, password reset and change.

@@ -1,4 +1,4 @@
-import { unsubscribeUrl } from "~/features/profile/unsubscribe.server";
+import { unsubscribeUrl } from "~/features/profile/index.server";
 import { escapeHtml } from "~/lib/html";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { CODE_TTL_MS } from "./codes.server";

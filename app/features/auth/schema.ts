@@ -1,8 +1,8 @@
-import { browserTimeZoneField } from "~/features/time/schema";
+import { isCountryCode } from "~/features/currency";
+import { browserTimeZoneField } from "~/features/time";
 import { safeReturnPath } from "~/lib/return-path";
 import { emailSchema } from "~/lib/validation";
 import { z } from "~/lib/zod";
-import { isCountryCode } from "./countries";
 
 /** Inputs of the account screens and API, validated in the browser and again on the server. */
 const email = emailSchema;

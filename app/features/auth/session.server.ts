@@ -1,12 +1,12 @@
 import { and, eq, exists, gt, isNull, notExists, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
+import type { Role, Viewer } from "~/features/access";
 import { randomToken, sha256Hex } from "~/lib/crypto";
 import { compiledStatement, type Db, getDb, named } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { setLogUserId } from "~/platform/log.server";
 import { bans, refreshTokens, sessions, users } from "~db/schema";
 import { bearerToken, verifyAccessToken } from "./access-token.server";
-import type { Role, Viewer } from "./policy";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
+import { afterLoginPath, assertOwnAccount, type Viewer } from "~/features/access";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { walletConversionStatements } from "~/features/wallet/ledger.server";
+import { walletConversionStatements } from "~/features/wallet/index.server";
 import { randomDigits } from "~/lib/crypto";
 import { appError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -15,7 +16,6 @@ import { credentials, oauthAccounts, sessions, users } from "~db/schema";
 import { isBanned } from "./accounts.server";
 import { CODE_TTL_MS, consumeCode, consumeToken, findLiveToken, issueCode } from "./codes.server";
 import { changeEmailCodeEmail, emailLinks } from "./emails";
-import { afterLoginPath, assertOwnAccount, type Viewer } from "./policy";
 import { createSessionRecord } from "./session.server";
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { walletBalanceQuery } from "~/features/wallet/ledger.server";
+import type { Viewer } from "~/features/access";
+import { walletBalanceQuery } from "~/features/wallet/index.server";
 import type { CurrencyCode } from "~/lib/money";
 import type { Db } from "~/platform/db.server";
 import { users } from "~db/schema";

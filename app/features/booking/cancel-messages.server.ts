@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { UserNotification } from "~/features/notifications/notify.server";
-import { formatSlotTime } from "~/features/time/format";
-import { recipientZone } from "~/features/time/zone";
-import { latestSettledRefund, orderRefunds, owedRefundsOf } from "~/features/wallet/refund-state.server";
+import type { UserNotification } from "~/features/notifications/index.server";
+import { formatSlotTime, recipientZone } from "~/features/time";
+import { latestSettledRefund, orderRefunds, owedRefundsOf } from "~/features/wallet/index.server";
 import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import { getDb, named } from "~/platform/db.server";

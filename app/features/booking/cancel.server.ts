@@ -1,12 +1,16 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Viewer } from "~/features/auth/policy";
-import { deliverMessages } from "~/features/messages/deliver.server";
-import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
-import { offerFreedSeats, offerStatements } from "~/features/waitlist/offers.server";
-import { owedCardRefundStatement } from "~/features/wallet/card-refunds.server";
-import { owedRefundsStatement, walletRefundStatements } from "~/features/wallet/ledger.server";
-import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
+import type { Viewer } from "~/features/access";
+import { deliverMessages } from "~/features/messages/index.server";
+import { givePromoUseBackStatement } from "~/features/promo/index.server";
+import { offerFreedSeats, offerStatements } from "~/features/waitlist/index.server";
+import {
+  owedCardRefundStatement,
+  owedRefundIds,
+  owedRefundsStatement,
+  settleRefunds,
+  walletRefundStatements,
+} from "~/features/wallet/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { createEvent, type DateTime } from "ics";
-import type { UserNotification } from "~/features/notifications/notify.server";
-import { formatSlotTime } from "~/features/time/format";
-import { recipientZone } from "~/features/time/zone";
+import type { UserNotification } from "~/features/notifications/index.server";
+import { formatSlotTime, recipientZone } from "~/features/time";
 import { escapeHtml } from "~/lib/html";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";

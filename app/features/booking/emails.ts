@@ -1,4 +1,4 @@
-import { formatSlotTime } from "~/features/time/format";
+import { formatSlotTime } from "~/features/time";
 import { escapeHtml } from "~/lib/html";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "./order-view";

@@ -1,12 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { FulfilmentStep } from "~/features/payments/steps";
-import { givePromoUseBackStatement } from "~/features/promo/redeem.server";
-import { offerFreedSeats, offerStatements } from "~/features/waitlist/offers.server";
+import type { FulfilmentStep } from "~/features/payments";
+import { givePromoUseBackStatement } from "~/features/promo/index.server";
+import { BOOKING_FORM_MAX_PLAYERS, seatsTakenSql } from "~/features/seats";
+import { offerFreedSeats, offerStatements } from "~/features/waitlist/index.server";
 import { col } from "~/platform/db.server";
 import { bookings } from "~db/schema";
 import { bookingConfirmedMessages, lateRefundMessages } from "./confirmation.server";
-import { BOOKING_FORM_MAX_PLAYERS } from "./messages";
-import { seatsTakenSql } from "./seats";
 
 /**
  * A slot booking's part of fulfilment. Taking the seat is one conditional UPDATE of the order's booking,

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, slots } from "~db/schema";

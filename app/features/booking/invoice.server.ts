@@ -1,7 +1,7 @@
 import type { PDFFont } from "pdf-lib";
-import type { Viewer } from "~/features/auth/policy";
-import { formatSlotTime, formatWhen } from "~/features/time/format";
-import { type OrderRefund, orderRefunds } from "~/features/wallet/refund-state.server";
+import type { Viewer } from "~/features/access";
+import { formatSlotTime, formatWhen } from "~/features/time";
+import { type OrderRefund, orderRefunds } from "~/features/wallet/index.server";
 import { notFound } from "~/lib/errors";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";

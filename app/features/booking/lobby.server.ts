@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access";
 import { forbidden } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
 import { ACTIVE_QUEUE_STATES, bookings, liveSessions, lobbyCodes, queueEntries, slots } from "~db/schema";

@@ -1,10 +1,6 @@
+import { SEAT_MESSAGES } from "~/features/seats";
+
 /** Booking rules and the words the fan sees (docs/domain.md wording where it has one). */
-
-/** How long a card checkout holds its seats. The one place this number lives. */
-export const HOLD_MINUTES = 10;
-
-/** At most this many gamer-tag inputs on the booking form (without JavaScript they are all shown). */
-export const BOOKING_FORM_MAX_PLAYERS = 10;
 
 /** A gamer tag per seat, as stored (booking_gamertags CHECK). */
 export const GAMERTAG_MAX_LENGTH = 64;
@@ -13,9 +9,7 @@ export const BOOKING_MESSAGES = {
   // Buying (purchase.server.ts, slots.server.ts)
   /** docs/domain.md: the default message of a failed order creation. */
   orderFailed: "Bad request",
-  slotNotFound: "Slot not found",
-  slotNotBookable: "This slot can no longer be booked",
-  notEnoughSeats: "Not enough seats left in this slot",
+  ...SEAT_MESSAGES,
   ownSlot: "You cannot book your own slot",
   gamerTagsCount: "Enter one gamer tag per player",
   insufficientBalance: "Your wallet balance does not cover this order",

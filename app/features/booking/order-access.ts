@@ -1,5 +1,4 @@
-import { canStaff } from "~/features/auth/capabilities";
-import { canOpenAdmin, type Viewer } from "~/features/auth/policy";
+import { canOpenAdmin, canStaff, type Viewer } from "~/features/access";
 
 /** The two parties of an order: its buyer and the influencer it pays (none for a wallet top-up). */
 export type OrderParties = { userId: string; influencerId: string | null };

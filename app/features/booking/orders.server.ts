@@ -1,11 +1,10 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { Viewer } from "~/features/auth/policy";
-import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
-import { isReviewable } from "~/features/reviews/rules";
-import { monthBounds } from "~/features/time/calendar";
-import { FALLBACK_TIME_ZONE } from "~/features/time/zone";
-import { refundOwedSql } from "~/features/wallet/refund-state.server";
+import type { Viewer } from "~/features/access";
+import { orderNet, orderNetMinor } from "~/features/earnings";
+import { isReviewable } from "~/features/reviews";
+import { FALLBACK_TIME_ZONE, monthBounds } from "~/features/time";
+import { refundOwedSql } from "~/features/wallet/index.server";
 import { notFound } from "~/lib/errors";
 import { type Money, money } from "~/lib/money";
 import { type Db, getDb, named } from "~/platform/db.server";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { chargeFor } from "~/features/currency/charge.server";
-import { PROMO_ERROR, quotePromo } from "~/features/promo/redeem.server";
+import type { Viewer } from "~/features/access";
+import { chargeFor } from "~/features/currency/index.server";
+import { PROMO_ERROR, quotePromo } from "~/features/promo/index.server";
+import { getSlot } from "~/features/seats/index.server";
 import { badRequest } from "~/lib/errors";
 import type { CurrencyCode } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { products } from "~db/schema";
-import { getSlot } from "./slots.server";
 
 /**
  * GET /api/verify-promo-code and the booking form's live check: does the code apply to this gig (or slot)

@@ -1,13 +1,15 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Viewer } from "~/features/auth/policy";
-import { chargeFor } from "~/features/currency/charge.server";
-import { deliverMessages } from "~/features/messages/deliver.server";
-import { openCardCheckout } from "~/features/payments/checkout.server";
-import type { PayableOrder } from "~/features/payments/steps";
-import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/promo/redeem.server";
-import { acceptPlaceStatement, offerFreedSeats } from "~/features/waitlist/offers.server";
-import { walletBalance, walletDebitStatement } from "~/features/wallet/ledger.server";
+import type { Viewer } from "~/features/access";
+import { chargeFor } from "~/features/currency/index.server";
+import { deliverMessages } from "~/features/messages/index.server";
+import type { PayableOrder } from "~/features/payments";
+import { openCardCheckout } from "~/features/payments/index.server";
+import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/promo/index.server";
+import { HOLD_MINUTES, seatsTakenSql } from "~/features/seats";
+import { type BookableSlot, getSlot } from "~/features/seats/index.server";
+import { acceptPlaceStatement, offerFreedSeats } from "~/features/waitlist/index.server";
+import { walletBalance, walletDebitStatement } from "~/features/wallet/index.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import type { CurrencyCode } from "~/lib/money";
@@ -16,10 +18,8 @@ import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { bookingGamertags, bookings, orders, slots, users } from "~db/schema";
 import { bookingConfirmedMessages } from "./confirmation.server";
-import { BOOKING_MESSAGES, HOLD_MINUTES } from "./messages";
+import { BOOKING_MESSAGES } from "./messages";
 import type { PurchaseDraft } from "./schema";
-import { seatsTakenSql } from "./seats";
-import { type BookableSlot, getSlot } from "./slots.server";
 
 /**
  * Buying seats in a slot (the gig page's booking form, POST /api/book-slot/create-order,

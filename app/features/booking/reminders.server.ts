@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import { notificationStatement } from "~/features/notifications/notify.server";
-import { recipientZone } from "~/features/time/zone";
+import { notificationStatement } from "~/features/notifications/index.server";
+import { recipientZone } from "~/features/time";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";

@@ -45,7 +45,7 @@ export const purchaseSchema = z
 
 export type PurchaseDraft = z.output<typeof purchaseSchema>;
 
-export { BOOKING_FORM_MAX_PLAYERS } from "./messages";
+export { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
 
 /**
  * The booking form posts one input per possible player (`multipleGamerTags[i]`); only the first

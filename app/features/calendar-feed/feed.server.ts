@@ -1,11 +1,10 @@
 import { and, asc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { createEvents, type EventAttributes } from "ics";
-import { utcParts } from "~/features/booking/confirmation.server";
-import { lobbyCodeVisible } from "~/features/booking/order-view";
-import { userOfFeedKey } from "~/features/feeds/keys.server";
-import { formatSlotTime } from "~/features/time/format";
-import { recipientZone } from "~/features/time/zone";
+import { lobbyCodeVisible } from "~/features/booking";
+import { utcParts } from "~/features/booking/index.server";
+import { userOfFeedKey } from "~/features/feeds/index.server";
+import { formatSlotTime, recipientZone } from "~/features/time";
 import { notFound } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { bookings, lobbyCodes, products, slots, users } from "~db/schema";

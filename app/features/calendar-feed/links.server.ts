@@ -1,5 +1,5 @@
-import type { Viewer } from "~/features/auth/policy";
-import { ensureFeedKey, mayHoldFeedKey, regenerateFeedKey } from "~/features/feeds/keys.server";
+import type { Viewer } from "~/features/access";
+import { ensureFeedKey, mayHoldFeedKey, regenerateFeedKey } from "~/features/feeds/index.server";
 
 /** The two spellings of a calendar subscription: webcal: (opens the calendar app) and https (to paste). */
 export type CalendarFeedUrls = { webcal: string; https: string };

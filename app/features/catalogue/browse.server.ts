@@ -1,5 +1,5 @@
 import { asc, eq, isNull, sql } from "drizzle-orm";
-import { usdInrRateQuery } from "~/features/currency/rate-query.server";
+import { usdInrRateQuery } from "~/features/currency/index.server";
 import { unauthorized } from "~/lib/errors";
 import type { Db } from "~/platform/db.server";
 import { games, liveSessions, liveSessionTags, platforms } from "~db/schema";

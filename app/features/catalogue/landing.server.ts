@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { usdInrRateQuery } from "~/features/currency/rate-query.server";
-import { rowidOf } from "~/features/search/fts.server";
+import { usdInrRateQuery } from "~/features/currency/index.server";
+import { rowidOf } from "~/features/search/index.server";
 import type { Db } from "~/platform/db.server";
 import { banners, games, influencerProfiles, liveSessions, products, users } from "~db/schema";
 import {

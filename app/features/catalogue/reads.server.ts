@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from "~/features/catalogue/constants";
-import { displayCurrency } from "~/features/currency/currency";
-import { usdInrRateQuery } from "~/features/currency/rate-query.server";
+import { displayCurrency } from "~/features/currency";
+import { usdInrRateQuery } from "~/features/currency/index.server";
 import { notFound, unauthorized } from "~/lib/errors";
 import type { DisplayCurrency } from "~/lib/money";
 import { gameJson, gigJson, liveJson, modeJson, pageJson, sessionJson, starJson } from "./api-shape";

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import type { Viewer } from "~/features/auth/policy";
-import { getViewer } from "~/features/auth/session.server";
-import { currencyCodeFor, viewerCountry } from "~/features/currency/currency";
+import type { Viewer } from "~/features/access";
+import { getViewer } from "~/features/auth/index.server";
+import { currencyCodeFor, viewerCountry } from "~/features/currency";
 import { cloudflareContext } from "~/platform/context";
 import { type Db, getDb } from "~/platform/db.server";
 

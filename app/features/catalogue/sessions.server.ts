@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
-import { seatsTakenSql } from "~/features/booking/seats";
+import { seatsTakenSql } from "~/features/seats";
 import { col, type Db, named } from "~/platform/db.server";
 import { bookings, games, liveSessions, products, queueEntries, slots, users } from "~db/schema";
 import { liveCardColumns } from "./columns.server";

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { bookingFormQuery } from "~/features/booking/booking-form.server";
+import type { bookingFormQuery } from "~/features/booking/index.server";
 import { PAGE_SIZE } from "~/features/catalogue/constants";
-import { usdInrRateQuery } from "~/features/currency/rate-query.server";
-import { GIG_REVIEWS_SHOWN, STAR_REVIEWS_SHOWN } from "~/features/reviews/constants";
-import { gigReviewsQuery, starReviewsQuery } from "~/features/reviews/reads.server";
-import type { viewerPlacesOnGigQuery } from "~/features/waitlist/places.server";
+import { usdInrRateQuery } from "~/features/currency/index.server";
+import { GIG_REVIEWS_SHOWN, STAR_REVIEWS_SHOWN } from "~/features/reviews";
+import { gigReviewsQuery, starReviewsQuery } from "~/features/reviews/index.server";
+import type { viewerPlacesOnGigQuery } from "~/features/waitlist/index.server";
 import { type Db, named } from "~/platform/db.server";
 import {
   gameModes,

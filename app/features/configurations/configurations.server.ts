@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import { auditStatement } from "~/features/audit/audit.server";
-import { hashPassword } from "~/features/auth/password.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { auditStatement } from "~/features/audit/index.server";
+import { hashPassword } from "~/features/auth/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
 import { z } from "~/lib/zod";

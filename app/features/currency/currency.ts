@@ -1,4 +1,4 @@
-import { baseCurrencyFor } from "~/features/auth/countries";
+import { baseCurrencyFor } from "~/features/currency/countries";
 import { type DisplayCurrency, USD_DISPLAY } from "~/lib/money";
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertReadBusiness } from "~/features/streamer/access";
+import type { Viewer } from "~/features/access";
+import { assertReadBusiness } from "~/features/access";
 import { getDb } from "~/platform/db.server";
 import { ACTIVE_QUEUE_STATES, liveSessions, queueEntries } from "~db/schema";
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { toUsdSql } from "~/features/currency/convert-sql";
+import { toUsdSql } from "~/features/currency";
 import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { col } from "~/platform/db.server";
 import { orders, refunds } from "~db/schema";

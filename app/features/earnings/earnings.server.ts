@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertReadBusiness } from "~/features/streamer/access";
+import type { Viewer } from "~/features/access";
+import { assertReadBusiness } from "~/features/access";
 import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { totalsByCurrency } from "~/lib/money-math";
 import { pageInfo } from "~/lib/paging";

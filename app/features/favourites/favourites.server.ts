@@ -1,12 +1,8 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { gameCardColumns, gigCardColumns, starCardColumns } from "~/features/catalogue/columns.server";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
-import { type Db, getDb } from "~/platform/db.server";
-import { favouriteGames, favouriteGigs, favouriteStars, games, influencerProfiles, products, users } from "~db/schema";
+import { getDb } from "~/platform/db.server";
+import { favouriteGames, favouriteGigs, favouriteStars, games, influencerProfiles, products } from "~db/schema";
 import { type FavouriteKind, favouriteToast } from "./kinds";
-
-/** GET /api/get_allfavorites answers at most this many of each kind, newest first. */
-export const FAVOURITES_LIST_MAX = 500;
 
 const NOT_FOUND: Record<FavouriteKind, string> = {
   gig: "Gig not found",
@@ -93,47 +89,4 @@ export async function removeFavourite(env: Env, userId: string, kind: FavouriteK
 export async function setFavourite(env: Env, userId: string, kind: FavouriteKind, id: string, favourite: boolean) {
   await (favourite ? addFavourite : removeFavourite)(env, userId, kind, id);
   return favouriteToast(kind, favourite);
-}
-
-export function favouriteGigsQuery(db: Db, userId: string) {
-  return db
-    .select(gigCardColumns(userId))
-    .from(favouriteGigs)
-    .innerJoin(products, eq(products.id, favouriteGigs.productId))
-    .innerJoin(users, eq(users.id, products.influencerId))
-    .innerJoin(games, eq(games.id, products.gameId))
-    .where(and(eq(favouriteGigs.userId, userId), isNull(products.archivedAt)))
-    .orderBy(desc(favouriteGigs.createdAt))
-    .limit(FAVOURITES_LIST_MAX);
-}
-
-export function favouriteStarsQuery(db: Db, userId: string) {
-  return db
-    .select(starCardColumns(userId))
-    .from(favouriteStars)
-    .innerJoin(influencerProfiles, eq(influencerProfiles.userId, favouriteStars.influencerId))
-    .innerJoin(users, eq(users.id, favouriteStars.influencerId))
-    .where(eq(favouriteStars.userId, userId))
-    .orderBy(desc(favouriteStars.createdAt))
-    .limit(FAVOURITES_LIST_MAX);
-}
-
-export function favouriteGamesQuery(db: Db, userId: string) {
-  return db
-    .select(gameCardColumns(userId))
-    .from(favouriteGames)
-    .innerJoin(games, eq(games.id, favouriteGames.gameId))
-    .where(eq(favouriteGames.userId, userId))
-    .orderBy(desc(favouriteGames.createdAt))
-    .limit(FAVOURITES_LIST_MAX);
-}
-
-/** All of a user's favourites, newest first, in one D1 round trip. */
-export async function listFavourites(db: Db, userId: string) {
-  const [gigRows, starRows, gameRows] = await db.batch([
-    favouriteGigsQuery(db, userId),
-    favouriteStarsQuery(db, userId),
-    favouriteGamesQuery(db, userId),
-  ]);
-  return { gigs: gigRows, stars: starRows, games: gameRows };
 }

@@ -1,4 +1,4 @@
-import { redirectToSchema } from "~/features/auth/schema";
+import { redirectToSchema } from "~/features/auth";
 import { z } from "~/lib/zod";
 import { FAVOURITE_KINDS } from "./kinds";
 

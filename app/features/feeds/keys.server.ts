@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access";
 import { hmacKey, hmacSign, hmacVerify } from "~/lib/crypto";
 import { forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";

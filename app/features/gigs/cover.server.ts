@@ -1,8 +1,8 @@
-import { storePublicImage } from "~/features/media/images.server";
+import { storePublicImage } from "~/features/media/index.server";
 import { GIG_MESSAGES as M } from "./messages";
 import { COVER_MAX_BYTES } from "./schema";
 
-export { uploadedFile } from "~/features/media/images.server";
+export { uploadedFile } from "~/features/media/index.server";
 
 /**
  * Stores a gig cover in the public media bucket (storePublicImage: size, and the real type by content, png or

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, like, sql } from "drizzle-orm";
-import { baseCurrencyFor } from "~/features/auth/countries";
-import type { Viewer } from "~/features/auth/policy";
-import { getUsdInrRate } from "~/features/currency/rates.server";
-import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
+import type { Viewer } from "~/features/access";
+import { assertManageBusiness, assertReadBusiness } from "~/features/access";
+import { baseCurrencyFor } from "~/features/currency";
+import { getUsdInrRate } from "~/features/currency/index.server";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { money } from "~/lib/money";

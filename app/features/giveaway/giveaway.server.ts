@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, lte } from "drizzle-orm";
-import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
-import { notificationStatement, pushToUser } from "~/features/notifications/notify.server";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { auditStatement } from "~/features/audit/index.server";
+import { notificationStatement, pushToUser } from "~/features/notifications/index.server";
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb, named } from "~/platform/db.server";

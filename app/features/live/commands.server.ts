@@ -1,4 +1,4 @@
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access";
 import { AppError, type AppErrorStatus } from "~/lib/errors";
 import { log } from "~/platform/log.server";
 import type { QueueChange, ServeTarget } from "./queue.server";
@@ -8,7 +8,7 @@ import type { EndOutcome } from "./sessions.server";
  * How the rest of the app speaks to a live session's Durable Object: the commands and the one door that sends them.
  * Kept apart from coordinator.server.ts (which runs them, and so imports the queue, VIP and checkout use cases) so
  * that a module those use cases reach, such as the VIP fulfilment step (vip-step.server.ts, registered in
- * app/features/payments/registry.server.ts), can tell a session it changed with a plain static import and no cycle
+ * workers/composition.ts), can tell a session it changed with a plain static import and no cycle
  * (tests/architecture/import-graph.test.ts).
  */
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { isStaff } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access";
+import { isStaff } from "~/features/access";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, compiledStatement, type Db, getDb, named } from "~/platform/db.server";

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access";
 import { forbidden, notFound } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
 import { liveSessions, type QueueLane, queueEntries, users } from "~db/schema";

@@ -1,10 +1,4 @@
-import {
-  type BaseCurrency,
-  gameChoiceSchema,
-  priceSchema,
-  requirementsSchema,
-  tagsSchema,
-} from "~/features/gigs/schema";
+import { type BaseCurrency, gameChoiceSchema, priceSchema, requirementsSchema, tagsSchema } from "~/features/gigs";
 import { multiLine, singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { TITLE_MAX } from "~db/schema/constants";

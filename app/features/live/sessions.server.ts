@@ -1,10 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { storeCover } from "~/features/gigs/cover.server";
-import { assertGameChoice, priceAsSet } from "~/features/gigs/gigs.server";
-import { deliverMessages } from "~/features/messages/deliver.server";
-import { announceToFans } from "~/features/notifications/fanout.server";
-import { assertManageBusiness } from "~/features/streamer/access";
+import type { Viewer } from "~/features/access";
+import { assertManageBusiness } from "~/features/access";
+import { assertGameChoice, priceAsSet, storeCover } from "~/features/gigs/index.server";
+import { deliverMessages } from "~/features/messages/index.server";
+import { announceToFans } from "~/features/notifications/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";

@@ -1,5 +1,4 @@
-import { GIG_MESSAGES } from "~/features/gigs/messages";
-import { type BaseCurrency, normaliseTags, priceSchema } from "~/features/gigs/schema";
+import { type BaseCurrency, GIG_MESSAGES, normaliseTags, priceSchema } from "~/features/gigs";
 import { normaliseStreamingLink } from "./streaming-link";
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { UserNotification } from "~/features/notifications/notify.server";
-import { owedRefundsOf } from "~/features/wallet/refund-state.server";
+import type { UserNotification } from "~/features/notifications/index.server";
+import { owedRefundsOf } from "~/features/wallet/index.server";
 import { getDb } from "~/platform/db.server";
 import { liveSessions, queueEntries } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";

@@ -1,7 +1,11 @@
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { owedRefundsStatement, settleRefundStatements } from "~/features/wallet/ledger.server";
-import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
+import {
+  owedRefundIds,
+  owedRefundsStatement,
+  settleRefundStatements,
+  settleRefunds,
+} from "~/features/wallet/index.server";
 import { col, type Db } from "~/platform/db.server";
 import { orders, type QueueState, queueEntries } from "~db/schema";
 

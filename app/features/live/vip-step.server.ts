@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { FulfilmentStep } from "~/features/payments/steps";
+import type { FulfilmentStep } from "~/features/payments";
 import { newId } from "~/lib/id";
 import { col, type Db } from "~/platform/db.server";
 import { noticeEntry } from "~/platform/outbox.server";
@@ -10,7 +10,7 @@ import { placeInsert } from "./snapshot.server";
 import { vipRefundStatements } from "./vip-refunds.server";
 
 /**
- * The VIP place as the vip_queue order kind's fulfilment step (app/features/payments/registry.server.ts). Kept
+ * The VIP place as the vip_queue order kind's fulfilment step (workers/composition.ts). Kept
  * apart from vip.server.ts, which opens checkouts, so the registry imports no module that imports it back.
  *
  * The place is the queue entry: inserted with the next join position of the session, only while the session is
@@ -32,7 +32,7 @@ export function placeStatement(db: Db, order: { id: string; userId: string; live
 export const placeTaken = (orderId: string) =>
   sql`EXISTS (SELECT 1 FROM queue_entries q WHERE q.order_id = ${orderId})`;
 
-/** The vip_queue kind's part of the generic card fulfilment (app/features/payments/registry.server.ts). */
+/** The vip_queue kind's part of the generic card fulfilment (workers/composition.ts). */
 export const vipQueueStep: FulfilmentStep = {
   take(db, order, now) {
     if (!order.liveSessionId) return [];

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Viewer } from "~/features/auth/policy";
-import { type Charge, chargeFor } from "~/features/currency/charge.server";
-import { openCardCheckout } from "~/features/payments/checkout.server";
-import type { PayableOrder } from "~/features/payments/steps";
-import { walletBalance, walletDebitStatement } from "~/features/wallet/ledger.server";
+import type { Viewer } from "~/features/access";
+import { type Charge, chargeFor } from "~/features/currency/index.server";
+import type { PayableOrder } from "~/features/payments";
+import { openCardCheckout } from "~/features/payments/index.server";
+import { walletBalance, walletDebitStatement } from "~/features/wallet/index.server";
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { batchGuard, type Db, getDb, isBatchGuardFailure, isConstraintViolation } from "~/platform/db.server";

@@ -1,4 +1,4 @@
-import { sniffImage } from "~/features/profile/picture";
+import { sniffImage } from "~/features/profile";
 import { AppError, badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
 

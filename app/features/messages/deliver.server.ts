@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { notificationStatement, pushToUser } from "~/features/notifications/notify.server";
+import { notificationStatement, pushToUser } from "~/features/notifications/index.server";
 import { getDb, selectInChunks } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { enqueueJobs, retryDelaySeconds } from "~/platform/jobs.server";

@@ -1,41 +1,23 @@
-import {
-  bookingCancelledMail,
-  slotCancelledMail,
-  slotCancelledNotice,
-} from "~/features/booking/cancel-messages.server";
-import {
-  bookingConfirmedEmail,
-  bookingConfirmedNotice,
-  lateRefundEmail,
-  lateRefundNotice,
-} from "~/features/booking/confirmation.server";
-import { vipRefundedNotice } from "~/features/live/vip-messages.server";
-import type { UserNotification } from "~/features/notifications/notify.server";
-import { payoutCompletedNotice } from "~/features/payouts/payout-messages.server";
-import { waitlistOfferEmail, waitlistOfferNotice } from "~/features/waitlist/offer-messages.server";
-import { refundDoneEmail, refundDoneNotice } from "~/features/wallet/refund-messages.server";
+import type { UserNotification } from "~/features/notifications/index.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import type { OutboxMessage } from "~db/schema";
 
 /**
- * Every outbox template (db/schema/outbox.ts) and how it renders on each channel, in one place. A renderer reads
- * what it needs when the message is delivered and answers null when there is nothing to send any more (no email
- * address, the change was undone). The features that write the rows name the templates; this table is the only
- * place that knows them all.
+ * How an outbox template (db/schema/outbox.ts) renders on each channel. A renderer reads what it needs when the
+ * message is delivered and answers null when there is nothing to send any more (no email address, the change was
+ * undone). The features that write the rows name the templates; the composition root (workers/composition.ts)
+ * holds the table of them all and hands it to `setMessageTemplates`, so this feature imports none of the features
+ * whose messages it delivers.
  */
 type Render<T> = (env: Env, id: string) => Promise<T | null>;
-type Template = { param: string; email?: Render<EmailMessage>; notification?: Render<UserNotification> };
+export type MessageTemplate = { param: string; email?: Render<EmailMessage>; notification?: Render<UserNotification> };
 
-const TEMPLATES: Record<string, Template> = {
-  "booking-confirmed": { param: "orderId", email: bookingConfirmedEmail, notification: bookingConfirmedNotice },
-  "late-refund": { param: "orderId", email: lateRefundEmail, notification: lateRefundNotice },
-  "slot-cancelled": { param: "bookingId", email: slotCancelledMail, notification: slotCancelledNotice },
-  "booking-cancelled": { param: "bookingId", email: bookingCancelledMail },
-  "refund-done": { param: "refundId", email: refundDoneEmail, notification: refundDoneNotice },
-  "vip-refunded": { param: "entryId", notification: vipRefundedNotice },
-  "payout-completed": { param: "payoutId", notification: payoutCompletedNotice },
-  "waitlist-offer": { param: "entryId", email: waitlistOfferEmail, notification: waitlistOfferNotice },
-};
+let templates: Readonly<Record<string, MessageTemplate>> | null = null;
+
+/** Sets the table of templates (the composition root, once per isolate, before any request). */
+export function setMessageTemplates(table: Readonly<Record<string, MessageTemplate>>): void {
+  templates = table;
+}
 
 export type Rendered =
   | { channel: "email"; email: EmailMessage }
@@ -51,7 +33,8 @@ export async function renderMessage(env: Env, row: OutboxMessage): Promise<Rende
   if (row.template === NOTICE_TEMPLATE && row.channel === "notification") {
     return { channel: "notification", notification: row.params as unknown as UserNotification };
   }
-  const template = TEMPLATES[row.template];
+  if (!templates) throw new Error("no outbox templates: workers/composition.ts was not loaded");
+  const template = templates[row.template];
   if (!template) throw new Error(`unknown outbox template ${row.template}`);
   const params = (row.params ?? {}) as Record<string, unknown>;
   const id = params[template.param];

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
-import { closeLiveSockets } from "~/features/live/coordinator.server";
-import { closeNotificationSockets } from "~/features/notifications/notify.server";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { auditStatement } from "~/features/audit/index.server";
+import { closeLiveSockets } from "~/features/live/index.server";
+import { closeNotificationSockets } from "~/features/notifications/index.server";
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertManageBusiness } from "~/features/streamer/access";
+import type { Viewer } from "~/features/access";
+import { assertManageBusiness } from "~/features/access";
 import { AppError } from "~/lib/errors";
 import { getDb, selectInChunks } from "~/platform/db.server";
 import { discordSender } from "~/platform/discord/discord.server";

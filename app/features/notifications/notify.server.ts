@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access";
 import { newId } from "~/lib/id";
 import { type Db, getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";

@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { sniffImage } from "~/features/profile/picture";
-import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
+import type { Viewer } from "~/features/access";
+import { assertManageBusiness, assertReadBusiness } from "~/features/access";
+import { sniffImage } from "~/features/profile";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";

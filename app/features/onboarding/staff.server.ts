@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { auditStatement } from "~/features/audit/index.server";
 import { sha256Hex } from "~/lib/crypto";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";

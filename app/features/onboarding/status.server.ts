@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertReadBusiness } from "~/features/streamer/access";
+import type { Viewer } from "~/features/access";
+import { assertReadBusiness } from "~/features/access";
 import { getDb } from "~/platform/db.server";
 import { bankDetails } from "~db/schema";
 

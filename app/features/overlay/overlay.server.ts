@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { seatsTakenSql } from "~/features/booking/seats";
-import { ensureFeedKey, mayHoldFeedKey, regenerateFeedKey, userOfFeedKey } from "~/features/feeds/keys.server";
-import { readBroadcast } from "~/features/live/coordinator.server";
-import type { OverlayPayload } from "~/features/live/events";
+import type { Viewer } from "~/features/access";
+import { ensureFeedKey, mayHoldFeedKey, regenerateFeedKey, userOfFeedKey } from "~/features/feeds/index.server";
+import type { OverlayPayload } from "~/features/live";
+import { readBroadcast } from "~/features/live/index.server";
+import { seatsTakenSql } from "~/features/seats";
 import { notFound } from "~/lib/errors";
 import { col, getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";

@@ -1,4 +1,4 @@
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access";
 import { notFound } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { endCheckout, type FulfilOutcome, fulfilCheckout, orderById, orderBySession } from "./fulfilment.server";

@@ -1,9 +1,12 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { deliverMessages } from "~/features/messages/deliver.server";
-import { unacceptedPaymentRefundStatement } from "~/features/wallet/card-refunds.server";
-import { walletRefundStatements } from "~/features/wallet/ledger.server";
-import { owedRefundIds, settleRefunds } from "~/features/wallet/refunds.server";
+import { deliverMessages } from "~/features/messages/index.server";
+import {
+  owedRefundIds,
+  settleRefunds,
+  unacceptedPaymentRefundStatement,
+  walletRefundStatements,
+} from "~/features/wallet/index.server";
 import { notFound } from "~/lib/errors";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
@@ -11,7 +14,7 @@ import { log } from "~/platform/log.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { type CheckoutSessionSnapshot, payments } from "~/platform/stripe/payments.server";
 import { bookings, orders } from "~db/schema";
-import { FULFILMENT_STEPS } from "./registry.server";
+import { fulfilmentStep } from "./registry.server";
 import type { FulfilmentStep, PayableOrder } from "./steps";
 
 /**
@@ -74,7 +77,7 @@ export async function orderById(db: Db, orderId: string): Promise<PayableOrder |
 }
 
 export function stepFor(order: PayableOrder): FulfilmentStep {
-  const step = FULFILMENT_STEPS[order.kind];
+  const step = fulfilmentStep(order.kind);
   if (!step) throw new Error(`no fulfilment step for order kind ${order.kind}`);
   return step;
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff, type StaffViewer } from "~/features/auth/staff";
-import { earningOrder, orderNetMinor } from "~/features/earnings/earning-order";
+import type { Viewer } from "~/features/access";
+import { assertStaff, type StaffViewer } from "~/features/access";
+import { auditStatement } from "~/features/audit/index.server";
+import { earningOrder, orderNetMinor } from "~/features/earnings";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { batchGuard, col, type Db, getDb, idChunks, selectInChunks } from "~/platform/db.server";
 import { influencerProfiles, orders, type PayoutStatus, payoutOrders, payouts, users } from "~db/schema";

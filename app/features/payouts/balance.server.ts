@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { earningOrder, orderNetMinor, orderNetUsdMinor } from "~/features/earnings/earning-order";
-import { assertReadBusiness } from "~/features/streamer/access";
+import type { Viewer } from "~/features/access";
+import { assertReadBusiness } from "~/features/access";
+import { earningOrder, orderNetMinor, orderNetUsdMinor } from "~/features/earnings";
 import { type Money, money } from "~/lib/money";
 import { totalsByCurrency } from "~/lib/money-math";
 import { col, getDb } from "~/platform/db.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
-import { deliverMessages } from "~/features/messages/deliver.server";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { deliverMessages } from "~/features/messages/index.server";
 import { getDb, nonEmptyBatch } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
-import { earningOrder, orderNetMinor, refundOwedOnOrder } from "~/features/earnings/earning-order";
+import { earningOrder, orderNetMinor, refundOwedOnOrder } from "~/features/earnings";
 import { col, type Db } from "~/platform/db.server";
 import { liveSessions, orders, payoutOrders, products, slots, users } from "~db/schema";
 

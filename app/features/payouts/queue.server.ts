@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
-import { earningOrder, orderNetMinor, orderNetUsdMinor } from "~/features/earnings/earning-order";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { earningOrder, orderNetMinor, orderNetUsdMinor } from "~/features/earnings";
 import { money } from "~/lib/money";
 import { totalsByCurrency } from "~/lib/money-math";
 import { col, getDb, named } from "~/platform/db.server";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
-import { earningOrder, refundOwedOnOrder } from "~/features/earnings/earning-order";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { auditStatement } from "~/features/audit/index.server";
+import { earningOrder, refundOwedOnOrder } from "~/features/earnings";
 import { badRequest } from "~/lib/errors";
 import { batchGuard, col, getDb, idChunks, isBatchGuardFailure } from "~/platform/db.server";
 import { bookings, liveSessions, orders, queueEntries, slots } from "~db/schema";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { assertOwnAccount, type Viewer } from "~/features/auth/policy";
+import { assertOwnAccount, type Viewer } from "~/features/access";
 import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";

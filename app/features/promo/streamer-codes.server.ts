@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertReadBusiness } from "~/features/streamer/access";
+import type { Viewer } from "~/features/access";
+import { assertReadBusiness } from "~/features/access";
 import { col, getDb } from "~/platform/db.server";
 import { promoCodes, promoRedemptions } from "~db/schema";
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { auditStatement } from "~/features/audit/index.server";
 import { conflict, notFound } from "~/lib/errors";
 import { pageInfo } from "~/lib/paging";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";

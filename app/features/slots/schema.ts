@@ -1,4 +1,4 @@
-import { validTimeZone } from "~/features/time/zone";
+import { validTimeZone } from "~/features/time";
 import { singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { SLOT_MESSAGES as M } from "./messages";

@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { refundSlotBookingsInFull } from "~/features/booking/cancel.server";
-import { seatsTakenSql } from "~/features/booking/seats";
-import { announceToFans } from "~/features/notifications/fanout.server";
-import { assertManageBusiness, assertReadBusiness } from "~/features/streamer/access";
-import { addDays, type CalendarMonth, monthBounds, zonedToUtc } from "~/features/time/calendar";
-import { waitlistLengthSql } from "~/features/waitlist/places.server";
+import type { Viewer } from "~/features/access";
+import { assertManageBusiness, assertReadBusiness } from "~/features/access";
+import { refundSlotBookingsInFull } from "~/features/booking/index.server";
+import { announceToFans } from "~/features/notifications/index.server";
+import { seatsTakenSql } from "~/features/seats";
+import { addDays, type CalendarMonth, monthBounds, zonedToUtc } from "~/features/time";
+import { waitlistLengthSql } from "~/features/waitlist/index.server";
 import { AppError, badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";

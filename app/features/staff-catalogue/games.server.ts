@@ -1,8 +1,8 @@
 import { and, asc, count, eq, notInArray, sql } from "drizzle-orm";
-import { auditStatement } from "~/features/audit/audit.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
-import { storePublicImage } from "~/features/media/images.server";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { auditStatement } from "~/features/audit/index.server";
+import { storePublicImage } from "~/features/media/index.server";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";

@@ -1,4 +1,4 @@
-import { signupSchema } from "~/features/auth/schema";
+import { signupSchema } from "~/features/auth";
 import { z } from "~/lib/zod";
 import { INFLUENCER_LIST_DEFAULTS as D } from "./messages";
 

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, isNull, like, or, sql } from "drizzle-orm";
-import { auditStatement } from "~/features/audit/audit.server";
-import { sendStreamerSetup } from "~/features/auth/accounts.server";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
-import { afterSlotCancellation, slotCancellationStatements } from "~/features/booking/cancel.server";
-import { CANCELLABLE_BOOKING_STATUS, cancellableStartsAfter } from "~/features/booking/cancellation-policy";
-import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { auditStatement } from "~/features/audit/index.server";
+import { sendStreamerSetup } from "~/features/auth/index.server";
+import { CANCELLABLE_BOOKING_STATUS, cancellableStartsAfter } from "~/features/booking";
+import { afterSlotCancellation, slotCancellationStatements } from "~/features/booking/index.server";
+import { orderNet, orderNetMinor } from "~/features/earnings";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { money } from "~/lib/money";

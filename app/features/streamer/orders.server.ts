@@ -1,15 +1,14 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { orderStatusText } from "~/features/booking/order-view";
-import { orderNet, orderNetMinor } from "~/features/earnings/earning-order";
-import { monthBounds } from "~/features/time/calendar";
-import { FALLBACK_TIME_ZONE } from "~/features/time/zone";
-import { refundOwedSql } from "~/features/wallet/refund-state.server";
+import type { Viewer } from "~/features/access";
+import { assertReadBusiness } from "~/features/access";
+import { orderStatusText } from "~/features/booking";
+import { orderNet, orderNetMinor } from "~/features/earnings";
+import { FALLBACK_TIME_ZONE, monthBounds } from "~/features/time";
+import { refundOwedSql } from "~/features/wallet/index.server";
 import { pageInfo } from "~/lib/paging";
 import { z } from "~/lib/zod";
 import { col, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, products, slots, users } from "~db/schema";
-import { assertReadBusiness } from "./access";
 
 /** docs/domain.md: orders 10 a page, monthly orders 15, latest orders 10. */
 export const ORDERS_PAGE = 10;

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { uploadPicture } from "~/features/profile/profile.server";
+import type { Viewer } from "~/features/access";
+import { assertManageBusiness, assertReadBusiness } from "~/features/access";
+import { uploadPicture } from "~/features/profile/index.server";
 import { AppError, isAppError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import type { z } from "~/lib/zod";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { influencerProfiles, starSuggestions, users } from "~db/schema";
-import { assertManageBusiness, assertReadBusiness } from "./access";
 import type { influencerProfileSchema } from "./profile-schema";
 
 /** The streamer's profile as they (or staff handling influencers) see it. */

@@ -1,6 +1,6 @@
 import { and, count, desc, gte, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
 import { newId } from "~/lib/id";
 import { afterResponse } from "~/platform/after-response.server";
 import { col, getDb } from "~/platform/db.server";

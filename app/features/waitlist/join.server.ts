@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { isStaff, type Viewer } from "~/features/auth/policy";
-import { seatsTakenSql } from "~/features/booking/seats";
-import { getSlot } from "~/features/booking/slots.server";
+import { isStaff, type Viewer } from "~/features/access";
+import { seatsTakenSql } from "~/features/seats";
+import { getSlot } from "~/features/seats/index.server";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb, isConstraintViolation } from "~/platform/db.server";

@@ -1,5 +1,5 @@
 /** Waitlist rules and the words the fan sees (docs/domain.md "Waitlist place"). */
-import { HOLD_MINUTES } from "~/features/booking/messages";
+import { HOLD_MINUTES } from "~/features/seats";
 
 /** How long an offer holds its seats for the fan: exactly as long as a card checkout holds them. */
 export const OFFER_MINUTES = HOLD_MINUTES;

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { UserNotification } from "~/features/notifications/notify.server";
-import { formatSlotTime, formatWhen } from "~/features/time/format";
-import { recipientZone } from "~/features/time/zone";
+import type { UserNotification } from "~/features/notifications/index.server";
+import { formatSlotTime, formatWhen, recipientZone } from "~/features/time";
 import { escapeHtml } from "~/lib/html";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { seatsTakenSql } from "~/features/booking/seats";
-import { deliverMessages } from "~/features/messages/deliver.server";
+import { deliverMessages } from "~/features/messages/index.server";
+import { seatsTakenSql } from "~/features/seats";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
+import type { Viewer } from "~/features/access";
 import { unauthorized } from "~/lib/errors";
 import { col, type Db, getDb } from "~/platform/db.server";
 import { products, slots, waitlistEntries } from "~db/schema";

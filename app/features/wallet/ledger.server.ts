@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { fromUsdSql, toUsdSql } from "~/features/currency/convert-sql";
+import { fromUsdSql, toUsdSql } from "~/features/currency";
 import { newId } from "~/lib/id";
 import type { CurrencyCode } from "~/lib/money";
 import type { Db } from "~/platform/db.server";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { UserNotification } from "~/features/notifications/notify.server";
+import type { UserNotification } from "~/features/notifications/index.server";
 import { escapeHtml } from "~/lib/html";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { assertStaff } from "~/features/auth/staff";
-import { deliverMessages } from "~/features/messages/deliver.server";
+import type { Viewer } from "~/features/access";
+import { assertStaff } from "~/features/access";
+import { deliverMessages } from "~/features/messages/index.server";
 import { conflict, notFound } from "~/lib/errors";
 import type { CurrencyCode } from "~/lib/money";
 import { getDb } from "~/platform/db.server";

@@ -1,15 +1,18 @@
 import { data, Form, Link } from "react-router";
-import { requireUser } from "~/features/auth/guards.server";
-import { cancelBooking } from "~/features/booking/cancel.server";
-import { offersRefundChoice, RefundChoice, refundPreview } from "~/features/booking/components/cancel-booking";
-import { SlotTime } from "~/features/booking/components/slot-time";
-import { BOOKING_MESSAGES } from "~/features/booking/messages";
-import { getOrder } from "~/features/booking/orders.server";
-import { cancelOrderFormSchema } from "~/features/booking/orders-schema";
+import {
+  BOOKING_MESSAGES,
+  cancelOrderFormSchema,
+  offersRefundChoice,
+  RefundChoice,
+  refundPreview,
+} from "~/features/booking";
+import { cancelBooking, getOrder } from "~/features/booking/index.server";
+import { SlotTime } from "~/features/time";
 import { formatMoney, money } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/cancel-order";
 
 export const meta = () => [{ title: "Cancel booking | Noobrd" }];

@@ -1,15 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { confirmEmailChange } from "~/features/auth/accounts.server";
-import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
-import { CodeField } from "~/features/auth/components/fields";
-import { requireUser } from "~/features/auth/guards.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { otpSchema } from "~/features/auth/schema";
+import { AUTH_MESSAGES, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } from "~/features/auth";
+import { confirmEmailChange } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { runForForm } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/change-email-verify";
 
 export const meta = () => [{ title: "Confirm your new email | Noobrd" }];

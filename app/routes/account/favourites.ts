@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { getViewer } from "~/features/auth/session.server";
-import { setFavourite } from "~/features/favourites/favourites.server";
-import { favouriteFormSchema } from "~/features/favourites/schema";
+import { getViewer } from "~/features/auth/index.server";
+import { favouriteFormSchema } from "~/features/favourites";
+import { setFavourite } from "~/features/favourites/index.server";
 import { firstIssue } from "~/lib/validation";
 import { assertSameOrigin, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";

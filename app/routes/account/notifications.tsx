@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
-import { requireUser } from "~/features/auth/guards.server";
-import { cutTitle, NOTIFICATION_TITLE_MAX } from "~/features/notifications/events";
-import { markAllRead, pushToUser, viewerNotifications } from "~/features/notifications/notify.server";
-import { When } from "~/features/time/components/when";
+import { cutTitle, NOTIFICATION_TITLE_MAX } from "~/features/notifications";
+import { markAllRead, pushToUser, viewerNotifications } from "~/features/notifications/index.server";
+import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/notifications";
 
 export const meta = () => [{ title: "Notifications | Noobrd" }];

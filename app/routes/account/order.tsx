@@ -1,14 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { requireUser } from "~/features/auth/guards.server";
-import { OrderCard } from "~/features/booking/components/order-card";
-import { updateGamerTags } from "~/features/booking/gamer-tags.server";
-import { BOOKING_MESSAGES } from "~/features/booking/messages";
-import { getOrder } from "~/features/booking/orders.server";
-import { updateGamerTagsSchema } from "~/features/booking/orders-schema";
+import { BOOKING_MESSAGES, OrderCard, updateGamerTagsSchema } from "~/features/booking";
+import { getOrder, updateGamerTags } from "~/features/booking/index.server";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/order";
 
 export const meta = () => [{ title: "Your order | Noobrd" }];

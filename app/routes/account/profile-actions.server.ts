@@ -1,24 +1,21 @@
 import type { RouterContextProvider } from "react-router";
-import { changePassword, requestEmailChange } from "~/features/auth/accounts.server";
-import { requireUser } from "~/features/auth/guards.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema";
-import { startSession } from "~/features/auth/session.server";
-import { setDiscordPreferences } from "~/features/notifications/discord.server";
-import { discordFormSchema } from "~/features/notifications/discord-schema";
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
+import { AUTH_MESSAGES, changeEmailSchema, changePasswordSchema } from "~/features/auth";
+import { changePassword, requestEmailChange, startSession } from "~/features/auth/index.server";
+import { discordFormSchema } from "~/features/notifications";
+import { setDiscordPreferences } from "~/features/notifications/index.server";
+import { bioSchema, gamertagsSchema, PROFILE_MESSAGES, SOCIAL_NETWORKS, socialLinksSchema } from "~/features/profile";
 import {
   deleteSocialLink,
   replaceGamertags,
   updateBio,
   updateSocialLinks,
   uploadPicture,
-} from "~/features/profile/profile.server";
-import { bioSchema, gamertagsSchema, SOCIAL_NETWORKS, socialLinksSchema } from "~/features/profile/schema";
-import { TIME_MESSAGES } from "~/features/time/messages";
-import { saveTimeZone } from "~/features/time/time-zone.server";
+} from "~/features/profile/index.server";
+import { TIME_MESSAGES } from "~/features/time";
+import { saveTimeZone } from "~/features/time/index.server";
 import { z } from "~/lib/zod";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import { intentOf, type PageFormReply, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import { waitlistAction } from "~/routes/public/waitlist-action.server";
 

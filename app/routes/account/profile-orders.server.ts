@@ -1,13 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import type { Viewer } from "~/features/auth/policy";
-import { listUserOrders } from "~/features/booking/orders.server";
-import { orderListQuerySchema } from "~/features/booking/orders-schema";
-import { currencyCodeFor, displayCurrency } from "~/features/currency/currency";
-import { getUsdInrRate } from "~/features/currency/rates.server";
-import { viewerTimeZone } from "~/features/time/viewer-zone.server";
-import { walletOverview } from "~/features/wallet/history.server";
+import type { Viewer } from "~/features/access";
+import { orderListQuerySchema } from "~/features/booking";
+import { listUserOrders } from "~/features/booking/index.server";
+import { currencyCodeFor, displayCurrency } from "~/features/currency";
+import { getUsdInrRate } from "~/features/currency/index.server";
+import { walletOverview } from "~/features/wallet/index.server";
 import { firstIssue } from "~/lib/validation";
 import { cloudflareContext } from "~/platform/context";
+import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 
 /**
  * What /profile shows of the fan's money: their orders (?ordersPage, ?year and ?month, both or neither), the

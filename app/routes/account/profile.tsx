@@ -2,31 +2,29 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form } from "react-router";
-import { FormErrors } from "~/features/auth/components/auth-card";
-import { EmailField, PasswordField } from "~/features/auth/components/fields";
-import { requireUser } from "~/features/auth/guards.server";
-import { changeEmailSchema, changePasswordSchema } from "~/features/auth/schema";
-import { OrdersSection } from "~/features/booking/components/orders-section";
-import { CalendarFeedCard } from "~/features/calendar-feed/components/calendar-feed-card";
-import { myCalendarFeed } from "~/features/calendar-feed/links.server";
-import { DiscordPreferencesForm } from "~/features/notifications/components/discord-preferences";
-import { getDiscordPreferences } from "~/features/notifications/discord.server";
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
-import { getProfile } from "~/features/profile/profile.server";
+import { changeEmailSchema, changePasswordSchema, EmailField, FormErrors, PasswordField } from "~/features/auth";
+import { OrdersSection } from "~/features/booking";
+import { CalendarFeedCard } from "~/features/calendar-feed";
+import { myCalendarFeed } from "~/features/calendar-feed/index.server";
+import { DiscordPreferencesForm } from "~/features/notifications";
+import { getDiscordPreferences } from "~/features/notifications/index.server";
 import {
   bioSchema,
   GAMERTAG_PLATFORMS,
+  PROFILE_MESSAGES,
   SOCIAL_NETWORKS,
   type SocialNetwork,
   socialLinksSchema,
-} from "~/features/profile/schema";
-import { TimeZoneForm } from "~/features/time/components/time-zone-form";
-import { timeZoneSetting } from "~/features/time/viewer-zone.server";
-import { WaitlistSection } from "~/features/waitlist/components/waitlist-section";
-import { myWaitlistPlaces } from "~/features/waitlist/places.server";
-import { WalletSection } from "~/features/wallet/components/wallet-section";
+} from "~/features/profile";
+import { getProfile } from "~/features/profile/index.server";
+import { TimeZoneForm } from "~/features/time";
+import { WaitlistSection } from "~/features/waitlist";
+import { myWaitlistPlaces } from "~/features/waitlist/index.server";
+import { WalletSection } from "~/features/wallet";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, found, publicOrigin } from "~/platform/http.server";
+import { requireUser } from "~/routes/_lib/guards.server";
+import { timeZoneSetting } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/profile";
 import { type ActionData, type Intent, profileAction } from "./profile-actions.server";
 import { loadOrdersAndWallet } from "./profile-orders.server";

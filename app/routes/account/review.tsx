@@ -1,18 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { requireUser } from "~/features/auth/guards.server";
-import { ReviewForm } from "~/features/reviews/components/review-form";
-import { Stars } from "~/features/reviews/components/stars";
-import { REVIEW_EDIT_DAYS } from "~/features/reviews/constants";
-import { REVIEW_MESSAGES } from "~/features/reviews/messages";
-import { editReview, getReviewForm, postReview } from "~/features/reviews/reviews.server";
-import { editableUntil } from "~/features/reviews/rules";
-import { reviewFormSchema } from "~/features/reviews/schema";
-import { useViewerZone } from "~/features/time/components/viewer-zone";
-import { formatDay, formatSlotTime } from "~/features/time/format";
+import {
+  editableUntil,
+  REVIEW_EDIT_DAYS,
+  REVIEW_MESSAGES,
+  ReviewForm,
+  reviewFormSchema,
+  Stars,
+} from "~/features/reviews";
+import { editReview, getReviewForm, postReview } from "~/features/reviews/index.server";
+import { formatDay, formatSlotTime, useViewerZone } from "~/features/time";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage, settle } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/review";
 
 export const meta = () => [{ title: "Review your session | Noobrd" }];

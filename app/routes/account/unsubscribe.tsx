@@ -1,6 +1,6 @@
 import { data, Form } from "react-router";
-import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
-import { assertUnsubscribeLink, unsubscribe } from "~/features/profile/unsubscribe.server";
+import { AuthCard, primaryButton } from "~/features/auth";
+import { assertUnsubscribeLink, unsubscribe } from "~/features/profile/index.server";
 import { z } from "~/lib/zod";
 import { envOf } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";

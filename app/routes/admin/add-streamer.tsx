@@ -2,13 +2,12 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { countryOptions } from "~/features/auth/countries";
-import { requireStaff } from "~/features/auth/guards.server";
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
-import { registerInfluencerSchema } from "~/features/staff-streamers/schema";
-import { registerInfluencer } from "~/features/staff-streamers/streamers.server";
+import { countryOptions } from "~/features/currency";
+import { STAFF_INFLUENCER_MESSAGES as M, registerInfluencerSchema } from "~/features/staff-streamers";
+import { registerInfluencer } from "~/features/staff-streamers/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/add-streamer";
 

@@ -1,11 +1,11 @@
 import { Form, useSearchParams } from "react-router";
 import { AdminPage, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { auditQuerySchema, listAuditLog } from "~/features/audit/audit.server";
-import { describeChanges } from "~/features/audit/changes";
-import { requireStaff } from "~/features/auth/guards.server";
-import { When } from "~/features/time/components/when";
+import { describeChanges } from "~/features/audit";
+import { auditQuerySchema, listAuditLog } from "~/features/audit/index.server";
+import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/audit-log";
 
 export const meta = () => [{ title: "Audit log | Noobrd staff" }];

@@ -2,12 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Pager, Section } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
-import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
-import { listBans, unbanUsers } from "~/features/moderation/moderation.server";
-import { banIdsSchema, moderationListSchema } from "~/features/moderation/schema";
-import { When } from "~/features/time/components/when";
+import { banIdsSchema, MODERATION_MESSAGES as M, moderationListSchema } from "~/features/moderation";
+import { listBans, unbanUsers } from "~/features/moderation/index.server";
+import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/banned-users";
 

@@ -3,13 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "react-router";
 import { AdminPage, buttonClass, dangerButtonClass, FormAlert, replyErrors, Section } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { requireStaff } from "~/features/auth/guards.server";
-import { uploadedFile } from "~/features/media/images.server";
-import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
-import { addBanner, deleteBanner, listBannersForStaff } from "~/features/staff-catalogue/platforms-banners.server";
-import { bannerSchema, idSchema } from "~/features/staff-catalogue/schema";
+import { uploadedFile } from "~/features/media/index.server";
+import { bannerSchema, idSchema, STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue";
+import { addBanner, deleteBanner, listBannersForStaff } from "~/features/staff-catalogue/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/banners";
 

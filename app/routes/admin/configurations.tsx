@@ -11,7 +11,13 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { requireStaff } from "~/features/auth/guards.server";
+import {
+  addConfigSchema,
+  keySchema,
+  CONFIG_MESSAGES as M,
+  siteGateSchema,
+  updateConfigSchema,
+} from "~/features/configurations";
 import {
   addConfiguration,
   deleteConfiguration,
@@ -19,12 +25,11 @@ import {
   saveSiteGate,
   siteGateState,
   updateConfiguration,
-} from "~/features/configurations/configurations.server";
-import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
-import { addConfigSchema, keySchema, siteGateSchema, updateConfigSchema } from "~/features/configurations/schema";
-import { When } from "~/features/time/components/when";
+} from "~/features/configurations/index.server";
+import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/configurations";
 

@@ -1,11 +1,10 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { AdminPage, FormAlert, Pager, replyErrors, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
-import { listContactSubmissions, markSubmissionHandled } from "~/features/content/admin.server";
-import { submissionIdSchema, submissionsQuerySchema } from "~/features/content/admin-schema";
-import { CONTENT_MESSAGES as M } from "~/features/content/messages";
-import { When } from "~/features/time/components/when";
+import { CONTENT_MESSAGES as M, submissionIdSchema, submissionsQuerySchema } from "~/features/content";
+import { listContactSubmissions, markSubmissionHandled } from "~/features/content/index.server";
+import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/contact-submissions";
 

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { CAPABILITY_LABELS, canStaff, STAFF_CAPABILITIES } from "~/features/auth/capabilities";
-import { requireStaff } from "~/features/auth/guards.server";
-import { getAdminOverview } from "~/features/dashboard/dashboards.server";
-import { payoutWorkQueue } from "~/features/payouts/queue.server";
-import { weeklyFunnel } from "~/features/tracking/events.server";
+import { CAPABILITY_LABELS, canStaff, STAFF_CAPABILITIES } from "~/features/access";
+import { getAdminOverview } from "~/features/dashboard/index.server";
+import { payoutWorkQueue } from "~/features/payouts/index.server";
+import { weeklyFunnel } from "~/features/tracking/index.server";
 import { formatTotals } from "~/lib/money-math";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Admin dashboard | Noobrd" }];

@@ -11,12 +11,11 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { requireStaff } from "~/features/auth/guards.server";
-import { deleteFaq, listFaqsForStaff, moveFaq, saveFaq } from "~/features/content/admin.server";
-import { faqIdSchema, faqMoveSchema, faqSchema } from "~/features/content/admin-schema";
-import { CONTENT_MESSAGES as M } from "~/features/content/messages";
+import { faqIdSchema, faqMoveSchema, faqSchema, CONTENT_MESSAGES as M } from "~/features/content";
+import { deleteFaq, listFaqsForStaff, moveFaq, saveFaq } from "~/features/content/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/faqs";
 

@@ -2,13 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
-import { uploadedFile } from "~/features/media/images.server";
-import { createGame, getGameForStaff, platformChoices, updateGame } from "~/features/staff-catalogue/games.server";
-import { BLANK_MODE_ROWS, STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
-import { gameSchema } from "~/features/staff-catalogue/schema";
+import { uploadedFile } from "~/features/media/index.server";
+import { BLANK_MODE_ROWS, gameSchema, STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue";
+import { createGame, getGameForStaff, platformChoices, updateGame } from "~/features/staff-catalogue/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf, pageRead } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/game-edit";
 

@@ -1,11 +1,10 @@
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, dangerButtonClass, FormAlert, replyErrors, Section } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { requireStaff } from "~/features/auth/guards.server";
-import { deleteGame, listGamesForStaff } from "~/features/staff-catalogue/games.server";
-import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
-import { idSchema } from "~/features/staff-catalogue/schema";
+import { idSchema, STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue";
+import { deleteGame, listGamesForStaff } from "~/features/staff-catalogue/index.server";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/games";
 

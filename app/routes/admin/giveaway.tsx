@@ -2,17 +2,17 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
+import { giveawayNotifySchema, giveawayPeriodSchema } from "~/features/giveaway";
 import {
   GIVEAWAY_MESSAGES,
   sendGiveawayLobbyCode,
   signedUpUsers,
   slotBookedUsers,
-} from "~/features/giveaway/giveaway.server";
-import { giveawayNotifySchema, giveawayPeriodSchema } from "~/features/giveaway/schema";
-import { When } from "~/features/time/components/when";
+} from "~/features/giveaway/index.server";
+import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/giveaway";
 

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "react-router";
-import { type Capability, canStaff } from "~/features/auth/capabilities";
-import { requireStaff } from "~/features/auth/guards.server";
+import { type Capability, canStaff } from "~/features/access";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/layout";
 
 /**

@@ -1,12 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { logIn } from "~/features/auth/accounts.server";
-import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
-import { PasswordField } from "~/features/auth/components/fields";
-import { canOpenAdmin } from "~/features/auth/policy";
-import { adminLoginSchema } from "~/features/auth/schema";
-import { getViewer, startSession } from "~/features/auth/session.server";
+import { canOpenAdmin } from "~/features/access";
+import { AuthCard, adminLoginSchema, FormErrors, PasswordField, primaryButton } from "~/features/auth";
+import { getViewer, logIn, startSession } from "~/features/auth/index.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";

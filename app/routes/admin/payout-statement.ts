@@ -1,7 +1,7 @@
-import { requireStaff } from "~/features/auth/guards.server";
-import { readPayoutStatement, XLSX_TYPE } from "~/features/payouts/statement.server";
+import { readPayoutStatement, XLSX_TYPE } from "~/features/payouts/index.server";
 import { envOf } from "~/platform/http.server";
 import { errorPage, settle } from "~/routes/_lib/form.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/payout-statement";
 
 /** /admin/payout/statement/:payoutId: the completed payout's .xlsx from the private bucket, payouts staff only. */

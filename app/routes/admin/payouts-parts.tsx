@@ -3,9 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass, dangerButtonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { bpsToPercent, createPayoutSchema, editPayoutSchema } from "~/features/payouts/admin-schema";
-import type { PayoutOrderRow } from "~/features/payouts/orders.server";
-import { When } from "~/features/time/components/when";
+import { bpsToPercent, createPayoutSchema, editPayoutSchema } from "~/features/payouts";
+import type { PayoutOrderRow } from "~/features/payouts/index.server";
+import { When } from "~/features/time";
 import { formatMoney, money } from "~/lib/money";
 import type { Route } from "./+types/payouts";
 

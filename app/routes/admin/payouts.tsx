@@ -1,29 +1,30 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
-import {
-  activatePayout,
-  editPayout,
-  getPayout,
-  influencerForStaff,
-  listPayouts,
-  removePayout,
-} from "~/features/payouts/admin-payouts.server";
 import {
   bpsToPercent,
   createPayoutSchema,
   editPayoutSchema,
+  PAYOUT_MESSAGES as M,
   payoutIdSchema,
   payoutIdsSchema,
   periodSchema,
-} from "~/features/payouts/admin-schema";
-import { completePayouts } from "~/features/payouts/complete.server";
-import { createPayout, remainingOrders } from "~/features/payouts/create.server";
-import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
-import { generatePayoutStatement } from "~/features/payouts/statement.server";
-import { When } from "~/features/time/components/when";
+} from "~/features/payouts";
+import {
+  activatePayout,
+  completePayouts,
+  createPayout,
+  editPayout,
+  generatePayoutStatement,
+  getPayout,
+  influencerForStaff,
+  listPayouts,
+  remainingOrders,
+  removePayout,
+} from "~/features/payouts/index.server";
+import { When } from "~/features/time";
 import { formatMoney, money } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/payouts";
 

@@ -2,13 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
-import { uploadedFile } from "~/features/media/images.server";
-import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
-import { addPlatform, listPlatformsForStaff } from "~/features/staff-catalogue/platforms-banners.server";
-import { platformSchema } from "~/features/staff-catalogue/schema";
+import { uploadedFile } from "~/features/media/index.server";
+import { STAFF_CATALOGUE_MESSAGES as M, platformSchema } from "~/features/staff-catalogue";
+import { addPlatform, listPlatformsForStaff } from "~/features/staff-catalogue/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/platforms";
 

@@ -11,20 +11,18 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { requireStaff } from "~/features/auth/guards.server";
+import { PROMO_ADMIN_MESSAGES as M, promoActiveSchema, promoCodeSchema, promoOffText } from "~/features/promo";
 import {
   createPromoCode,
   deletePromoCode,
   listPromoCodesForStaff,
   setPromoCodeActive,
   updatePromoCode,
-} from "~/features/promo/admin.server";
-import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
-import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schema";
-import { promoOffText } from "~/features/promo/off-text";
-import { When } from "~/features/time/components/when";
+} from "~/features/promo/index.server";
+import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/promo-codes";
 

@@ -1,11 +1,11 @@
 import { Form } from "react-router";
 import { AdminPage, FormAlert, replyErrors, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
-import { When } from "~/features/time/components/when";
-import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/refunds.server";
-import { refundIdSchema } from "~/features/wallet/refunds-schema";
+import { When } from "~/features/time";
+import { refundIdSchema } from "~/features/wallet";
+import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/index.server";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/refunds";
 

@@ -1,12 +1,11 @@
 import { Form, useNavigation } from "react-router";
 import { AdminPage, dangerButtonClass, FormAlert, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { requireStaff } from "~/features/auth/guards.server";
-import { REVIEW_MESSAGES as M } from "~/features/reviews/messages";
-import { reportedReviewsQuerySchema, reviewIdSchema } from "~/features/reviews/schema";
-import { dismissReviewReports, hideReview, listReportedReviews } from "~/features/reviews/staff.server";
-import { When } from "~/features/time/components/when";
+import { REVIEW_MESSAGES as M, reportedReviewsQuerySchema, reviewIdSchema } from "~/features/reviews";
+import { dismissReviewReports, hideReview, listReportedReviews } from "~/features/reviews/index.server";
+import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/reported-reviews";
 

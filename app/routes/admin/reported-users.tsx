@@ -3,12 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, dangerButtonClass, FormAlert, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { requireStaff } from "~/features/auth/guards.server";
-import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
-import { banReportedUsers, listReports, markReportsReviewed } from "~/features/moderation/moderation.server";
-import { moderationListSchema, reportIdsSchema } from "~/features/moderation/schema";
-import { When } from "~/features/time/components/when";
+import { MODERATION_MESSAGES as M, moderationListSchema, reportIdsSchema } from "~/features/moderation";
+import { banReportedUsers, listReports, markReportsReviewed } from "~/features/moderation/index.server";
+import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/reported-users";
 

@@ -11,20 +11,24 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { canStaff } from "~/features/auth/capabilities";
-import { requireStaff } from "~/features/auth/guards.server";
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
-import { platformFeeSchema, removeInfluencerSchema, showAtLandingSchema } from "~/features/staff-streamers/schema";
+import { canStaff } from "~/features/access";
+import {
+  STAFF_INFLUENCER_MESSAGES as M,
+  platformFeeSchema,
+  removeInfluencerSchema,
+  showAtLandingSchema,
+} from "~/features/staff-streamers";
 import {
   getInfluencerForStaff,
   removeInfluencer,
   setPlatformFee,
   setShowAtLanding,
-} from "~/features/staff-streamers/streamers.server";
-import { When } from "~/features/time/components/when";
+} from "~/features/staff-streamers/index.server";
+import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { envOf, pageRead } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/streamer";
 

@@ -1,11 +1,10 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { AdminPage, buttonClass, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
-import { INFLUENCER_LIST_DEFAULTS } from "~/features/staff-streamers/messages";
-import { INFLUENCER_SORTS, influencerListSchema } from "~/features/staff-streamers/schema";
-import { listInfluencersForStaff } from "~/features/staff-streamers/streamers.server";
+import { INFLUENCER_LIST_DEFAULTS, INFLUENCER_SORTS, influencerListSchema } from "~/features/staff-streamers";
+import { listInfluencersForStaff } from "~/features/staff-streamers/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/streamers";
 
 export const meta = () => [{ title: "Influencers | Noobrd staff" }];

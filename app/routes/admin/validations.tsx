@@ -2,14 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
-import { influencerForStaff } from "~/features/payouts/admin-payouts.server";
-import { validationOrdersSchema } from "~/features/payouts/admin-schema";
-import { PAYOUT_MESSAGES as M } from "~/features/payouts/messages";
-import { markOrdersPlayed, ordersForValidation } from "~/features/payouts/validations.server";
-import { When } from "~/features/time/components/when";
+import { PAYOUT_MESSAGES as M, validationOrdersSchema } from "~/features/payouts";
+import { influencerForStaff, markOrdersPlayed, ordersForValidation } from "~/features/payouts/index.server";
+import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/validations";
 

@@ -2,13 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section } from "~/components/admin/ui";
-import { requireStaff } from "~/features/auth/guards.server";
-import { ONBOARDING_STAFF_MESSAGES as M } from "~/features/onboarding/messages";
-import { listOnboardingsForStaff, secretKeyRequired, verifyOnboardings } from "~/features/onboarding/staff.server";
-import { verifyManySchema } from "~/features/onboarding/staff-schema";
-import { When } from "~/features/time/components/when";
+import { ONBOARDING_STAFF_MESSAGES as M, verifyManySchema } from "~/features/onboarding";
+import { listOnboardingsForStaff, secretKeyRequired, verifyOnboardings } from "~/features/onboarding/index.server";
+import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { requireStaff } from "~/routes/_lib/guards.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/verify-onboarding";
 

@@ -1,4 +1,4 @@
-import { activeLiveSession } from "~/features/catalogue/reads.server";
+import { activeLiveSession } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/livesessions/active/:id (the open live session of star :id) */

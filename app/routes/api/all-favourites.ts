@@ -1,8 +1,7 @@
-import { gameJson, gigJson, starJson } from "~/features/catalogue/api-shape";
-import { catalogueRequest } from "~/features/catalogue/request.server";
-import { displayCurrency } from "~/features/currency/currency";
-import { getUsdInrRate } from "~/features/currency/rates.server";
-import { listFavourites } from "~/features/favourites/favourites.server";
+import { gameJson, gigJson, starJson } from "~/features/catalogue";
+import { catalogueRequest, listFavourites } from "~/features/catalogue/index.server";
+import { displayCurrency } from "~/features/currency";
+import { getUsdInrRate } from "~/features/currency/index.server";
 import { jsonLoader } from "./_lib/json-action.server";
 
 /** GET /api/get_allfavorites (401 when not logged in): the viewer's favourite gigs, stars and games. */

@@ -1,4 +1,4 @@
-import { allGames } from "~/features/catalogue/reads.server";
+import { allGames } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/admin/games */

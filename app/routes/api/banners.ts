@@ -1,4 +1,4 @@
-import { bannersList } from "~/features/catalogue/reads.server";
+import { bannersList } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/banners */

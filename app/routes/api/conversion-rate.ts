@@ -1,4 +1,4 @@
-import { currentUsdInrRate } from "~/features/currency/rates.server";
+import { currentUsdInrRate } from "~/features/currency/index.server";
 import { RATE_SCALE } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { jsonLoader } from "./_lib/json-action.server";

@@ -1,5 +1,5 @@
-import { creatorsPage } from "~/features/catalogue/reads.server";
-import { creatorsQuerySchema } from "~/features/catalogue/schema";
+import { creatorsQuerySchema } from "~/features/catalogue";
+import { creatorsPage } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/CreatorsForScroll */

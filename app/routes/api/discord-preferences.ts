@@ -1,5 +1,5 @@
-import { getDiscordPreferences, setDiscordPreferences } from "~/features/notifications/discord.server";
-import { discordApiSchema } from "~/features/notifications/discord-schema";
+import { discordApiSchema } from "~/features/notifications";
+import { getDiscordPreferences, setDiscordPreferences } from "~/features/notifications/index.server";
 import { jsonAction, jsonLoader } from "./_lib/json-action.server";
 
 /** GET /api/get-discord-notifications-preferences: the viewer's own four flags (defaults when never saved). */

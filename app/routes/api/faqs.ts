@@ -1,4 +1,4 @@
-import { listFaqs } from "~/features/content/content.server";
+import { listFaqs } from "~/features/content/index.server";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/faqs";
 

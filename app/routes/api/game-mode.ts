@@ -1,4 +1,4 @@
-import { modeById } from "~/features/catalogue/reads.server";
+import { modeById } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/gamemode/:id */

@@ -1,4 +1,4 @@
-import { modesOfGame } from "~/features/catalogue/reads.server";
+import { modesOfGame } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/game-modes/:id (the modes of game :id) */

@@ -1,4 +1,4 @@
-import { gameById } from "~/features/catalogue/reads.server";
+import { gameById } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/game/:id */

@@ -1,5 +1,5 @@
-import { gigsPage } from "~/features/catalogue/reads.server";
-import { gigsQuerySchema } from "~/features/catalogue/schema";
+import { gigsQuerySchema } from "~/features/catalogue";
+import { gigsPage } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/GigsForScroll */

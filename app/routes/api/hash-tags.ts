@@ -1,4 +1,4 @@
-import { hashTags } from "~/features/catalogue/reads.server";
+import { hashTags } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get-hash-tags */

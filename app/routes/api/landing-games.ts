@@ -1,4 +1,4 @@
-import { landingGamesList } from "~/features/catalogue/reads.server";
+import { landingGamesList } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/landingGames */

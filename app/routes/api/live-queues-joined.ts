@@ -1,6 +1,5 @@
-import { liveQueuesJoined } from "~/features/catalogue/reads.server";
-import { catalogueRequest } from "~/features/catalogue/request.server";
-import { sessionsQuerySchema } from "~/features/catalogue/schema";
+import { sessionsQuerySchema } from "~/features/catalogue";
+import { catalogueRequest, liveQueuesJoined } from "~/features/catalogue/index.server";
 import { jsonLoader } from "./_lib/json-action.server";
 
 /** GET /api/user/live-queues-joined (401 when not logged in) */

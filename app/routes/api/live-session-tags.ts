@@ -1,4 +1,4 @@
-import { liveSessionTagsOf } from "~/features/catalogue/reads.server";
+import { liveSessionTagsOf } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/liveSessionTags/:id */

@@ -1,5 +1,5 @@
-import { livePage } from "~/features/catalogue/reads.server";
-import { liveQuerySchema } from "~/features/catalogue/schema";
+import { liveQuerySchema } from "~/features/catalogue";
+import { livePage } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/liveSessions (sessions live now; the live browse filters) */

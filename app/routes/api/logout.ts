@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { destroySession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES } from "~/features/auth";
+import { destroySession } from "~/features/auth/index.server";
 import { envOf, isSameOrigin, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/logout";
 

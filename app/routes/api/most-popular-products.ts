@@ -1,4 +1,4 @@
-import { mostPopularProducts } from "~/features/catalogue/reads.server";
+import { mostPopularProducts } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/mostPopularProducts */

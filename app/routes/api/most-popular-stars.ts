@@ -1,4 +1,4 @@
-import { mostPopularStars } from "~/features/catalogue/reads.server";
+import { mostPopularStars } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/mostPopularStars */

@@ -1,4 +1,4 @@
-import { viewerNotifications } from "~/features/notifications/notify.server";
+import { viewerNotifications } from "~/features/notifications/index.server";
 import { jsonLoader } from "./_lib/json-action.server";
 
 /** GET /api/get/notifications: the viewer's latest notifications and unread count. */

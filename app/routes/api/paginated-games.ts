@@ -1,5 +1,5 @@
-import { gamesPage } from "~/features/catalogue/reads.server";
-import { gamesQuerySchema } from "~/features/catalogue/schema";
+import { gamesQuerySchema } from "~/features/catalogue";
+import { gamesPage } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/paginatedGames (GamesForScroll with total and totalPages) */

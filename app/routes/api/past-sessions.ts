@@ -1,5 +1,5 @@
-import { starSessions } from "~/features/catalogue/reads.server";
-import { sessionsQuerySchema } from "~/features/catalogue/schema";
+import { sessionsQuerySchema } from "~/features/catalogue";
+import { starSessions } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/pastsessions/:userId (a star's past sessions, newest first) */

@@ -1,4 +1,4 @@
-import { allPlatforms } from "~/features/catalogue/reads.server";
+import { allPlatforms } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/platforms */

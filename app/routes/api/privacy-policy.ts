@@ -1,5 +1,5 @@
-import { getLegalContent } from "~/features/content/content.server";
-import { CONTENT_MESSAGES } from "~/features/content/messages";
+import { CONTENT_MESSAGES } from "~/features/content";
+import { getLegalContent } from "~/features/content/index.server";
 import { envOf, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/privacy-policy";
 

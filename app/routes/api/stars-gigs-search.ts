@@ -1,5 +1,5 @@
-import { searchQuerySchema } from "~/features/catalogue/schema";
-import { searchSuggestions } from "~/features/search/search.server";
+import { searchQuerySchema } from "~/features/catalogue";
+import { searchSuggestions } from "~/features/catalogue/index.server";
 import { getDb } from "~/platform/db.server";
 import { jsonLoader } from "./_lib/json-action.server";
 

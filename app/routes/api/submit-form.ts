@@ -1,7 +1,6 @@
-import { getViewer } from "~/features/auth/session.server";
-import { submitContactForm } from "~/features/content/contact.server";
-import { CONTENT_MESSAGES } from "~/features/content/messages";
-import { contactFormSchema } from "~/features/content/schema";
+import { getViewer } from "~/features/auth/index.server";
+import { CONTENT_MESSAGES, contactFormSchema } from "~/features/content";
+import { submitContactForm } from "~/features/content/index.server";
 import { isAppError } from "~/lib/errors";
 import { clientIp, jsonError } from "~/platform/http.server";
 import { log } from "~/platform/log.server";

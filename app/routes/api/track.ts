@@ -1,6 +1,6 @@
-import { getViewer } from "~/features/auth/session.server";
-import { trackEvent } from "~/features/tracking/events.server";
-import { clientEventSchema } from "~/features/tracking/schema";
+import { getViewer } from "~/features/auth/index.server";
+import { clientEventSchema } from "~/features/tracking";
+import { trackEvent } from "~/features/tracking/index.server";
 import { jsonAction } from "./_lib/json-action.server";
 
 /** POST /api/track {name: "see_all_click", section}: a click the browser reports (navigator.sendBeacon). */

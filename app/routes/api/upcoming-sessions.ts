@@ -1,4 +1,4 @@
-import { upcomingSessionsHome } from "~/features/catalogue/reads.server";
+import { upcomingSessionsHome } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/upcomingSessionsHomePage */

@@ -1,5 +1,5 @@
-import { starSessions } from "~/features/catalogue/reads.server";
-import { sessionsQuerySchema } from "~/features/catalogue/schema";
+import { sessionsQuerySchema } from "~/features/catalogue";
+import { starSessions } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/upcomingsessions/:userId (a star's upcoming sessions, soonest first) */

@@ -1,10 +1,9 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
-import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
-import { countryOptions } from "~/features/auth/countries";
-import { countrySchema } from "~/features/auth/schema";
-import { continueSocialLogin, findCapture, SOCIAL_MESSAGES, saveCaptureCountry } from "~/features/auth/social.server";
+import { AuthCard, countrySchema, FormErrors, primaryButton } from "~/features/auth";
+import { continueSocialLogin, findCapture, SOCIAL_MESSAGES, saveCaptureCountry } from "~/features/auth/index.server";
+import { countryOptions } from "~/features/currency";
 import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { envOf } from "~/platform/http.server";

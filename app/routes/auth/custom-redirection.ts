@@ -1,5 +1,10 @@
-import { destroySession, sessionCookieHeader } from "~/features/auth/session.server";
-import { clearHandoffCookie, completeSocialSignIn, readHandoffToken } from "~/features/auth/social.server";
+import {
+  clearHandoffCookie,
+  completeSocialSignIn,
+  destroySession,
+  readHandoffToken,
+  sessionCookieHeader,
+} from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { settle } from "~/routes/_lib/form.server";

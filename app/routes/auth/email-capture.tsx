@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
-import { captureCodeSchema, captureEmailSchema } from "~/features/auth/access-schema";
-import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
+import { AuthCard, captureCodeSchema, captureEmailSchema, FormErrors, primaryButton } from "~/features/auth";
 import {
   confirmCaptureEmail,
   continueSocialLogin,
@@ -10,7 +9,7 @@ import {
   providerEmailOf,
   SOCIAL_MESSAGES,
   sendCaptureCode,
-} from "~/features/auth/social.server";
+} from "~/features/auth/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";

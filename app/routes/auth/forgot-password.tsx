@@ -1,10 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { forgotPassword } from "~/features/auth/accounts.server";
-import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
-import { EmailField } from "~/features/auth/components/fields";
-import { emailOnlySchema } from "~/features/auth/schema";
+import { AuthCard, EmailField, emailOnlySchema, FormErrors, primaryButton } from "~/features/auth";
+import { forgotPassword } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/forgot-password";

@@ -1,13 +1,19 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { logIn, resendVerification } from "~/features/auth/accounts.server";
-import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
-import { EmailField, PasswordField } from "~/features/auth/components/fields";
-import { SocialButtons } from "~/features/auth/components/social-buttons";
-import { afterLoginPath } from "~/features/auth/policy";
-import { emailOnlySchema, loginSchema, redirectToSchema } from "~/features/auth/schema";
-import { getViewer, startSession } from "~/features/auth/session.server";
+import { afterLoginPath } from "~/features/access";
+import {
+  AuthCard,
+  EmailField,
+  emailOnlySchema,
+  FormErrors,
+  loginSchema,
+  PasswordField,
+  primaryButton,
+  redirectToSchema,
+  SocialButtons,
+} from "~/features/auth";
+import { getViewer, logIn, resendVerification, startSession } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
 import { runForForm } from "~/routes/_lib/form.server";

@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { destroySession, getViewer } from "~/features/auth/session.server";
+import { AUTH_MESSAGES } from "~/features/auth";
+import { destroySession, getViewer } from "~/features/auth/index.server";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/logout";

@@ -1,13 +1,18 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { sitePasswordSchema, siteTokenSchema } from "~/features/auth/access-schema";
-import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
-import { redirectToSchema } from "~/features/auth/schema";
+import {
+  AuthCard,
+  FormErrors,
+  primaryButton,
+  redirectToSchema,
+  sitePasswordSchema,
+  siteTokenSchema,
+} from "~/features/auth";
 import {
   grantCookieHeader,
   hasSiteAccess,
   validateSitePassword,
   validateSiteToken,
-} from "~/features/auth/site-gate.server";
+} from "~/features/auth/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { firstIssue } from "~/lib/validation";
 import { clientIp, envOf, retryAfter } from "~/platform/http.server";

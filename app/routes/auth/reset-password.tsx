@@ -1,12 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { resetPassword, setStreamerPassword } from "~/features/auth/accounts.server";
-import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
-import { PasswordField } from "~/features/auth/components/fields";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { newPasswordSchema } from "~/features/auth/schema";
-import { startSession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES, AuthCard, FormErrors, newPasswordSchema, PasswordField, primaryButton } from "~/features/auth";
+import { resetPassword, setStreamerPassword, startSession } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { runForForm } from "~/routes/_lib/form.server";

@@ -1,15 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
-import { signUp } from "~/features/auth/accounts.server";
-import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
-import { EmailField, PasswordField } from "~/features/auth/components/fields";
-import { SocialButtons } from "~/features/auth/components/social-buttons";
-import { countryOptions } from "~/features/auth/countries";
-import { signupSchema } from "~/features/auth/schema";
-import { getViewer } from "~/features/auth/session.server";
-import { BrowserTimeZoneField } from "~/features/time/components/browser-time-zone-field";
-import { signUpTimeZone } from "~/features/time/zone";
+import {
+  AuthCard,
+  EmailField,
+  FormErrors,
+  PasswordField,
+  primaryButton,
+  SocialButtons,
+  signupSchema,
+} from "~/features/auth";
+import { getViewer, signUp } from "~/features/auth/index.server";
+import { countryOptions } from "~/features/currency";
+import { BrowserTimeZoneField, signUpTimeZone } from "~/features/time";
 import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";

@@ -1,8 +1,8 @@
-import { handleSocialCallback } from "~/features/auth/oauth.server";
-import { continueSocialLogin } from "~/features/auth/social.server";
+import { continueSocialLogin } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { isSocialProvider } from "~/platform/oauth/providers.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { handleSocialCallback } from "~/routes/_lib/oauth.server";
 import type { Route } from "./+types/social-callback";
 
 /**

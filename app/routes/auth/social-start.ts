@@ -1,9 +1,9 @@
-import { startSocialLogin } from "~/features/auth/oauth.server";
-import { redirectToSchema } from "~/features/auth/schema";
-import { SOCIAL_MESSAGES } from "~/features/auth/social.server";
+import { redirectToSchema } from "~/features/auth";
+import { SOCIAL_MESSAGES } from "~/features/auth/index.server";
 import { assertSameOrigin, envOf } from "~/platform/http.server";
 import { isSocialProvider, PROVIDER_LABELS } from "~/platform/oauth/providers.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { startSocialLogin } from "~/routes/_lib/oauth.server";
 import type { Route } from "./+types/social-start";
 
 /**

@@ -1,8 +1,6 @@
 import { Link } from "react-router";
-import { verifyEmailByLink } from "~/features/auth/accounts.server";
-import { AuthCard } from "~/features/auth/components/auth-card";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { startSession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES, AuthCard } from "~/features/auth";
+import { startSession, verifyEmailByLink } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { settle } from "~/routes/_lib/form.server";

@@ -1,12 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { resendVerification, verifyEmailByCode } from "~/features/auth/accounts.server";
-import { AuthCard, FormErrors, primaryButton } from "~/features/auth/components/auth-card";
-import { CodeField } from "~/features/auth/components/fields";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { otpSchema } from "~/features/auth/schema";
-import { startSession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } from "~/features/auth";
+import { resendVerification, startSession, verifyEmailByCode } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin, retryAfter } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { runForForm, settle } from "~/routes/_lib/form.server";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
-import { requireUser } from "~/features/auth/guards.server";
-import { cancelCheckout } from "~/features/payments/doors.server";
+import { AuthCard, primaryButton } from "~/features/auth";
+import { cancelCheckout } from "~/features/payments/index.server";
 import { envOf } from "~/platform/http.server";
 import { orErrorPage } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/cancel";
 
 export const meta = () => [{ title: "Checkout cancelled | Noobrd" }];

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
-import { requireUser } from "~/features/auth/guards.server";
-import type { Viewer } from "~/features/auth/policy";
-import { SlotTime } from "~/features/booking/components/slot-time";
-import { getOrder } from "~/features/booking/orders.server";
-import { LIVE_MESSAGES } from "~/features/live/messages";
-import { confirmCheckout, ownOrderStatus } from "~/features/payments/doors.server";
+import type { Viewer } from "~/features/access";
+import { AuthCard, primaryButton } from "~/features/auth";
+import { getOrder } from "~/features/booking/index.server";
+import { LIVE_MESSAGES } from "~/features/live";
+import { confirmCheckout, ownOrderStatus } from "~/features/payments/index.server";
+import { SlotTime } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/success";
 
 export const meta = () => [{ title: "Payment | Noobrd" }];

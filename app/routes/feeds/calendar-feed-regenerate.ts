@@ -1,10 +1,10 @@
-import { requireUser } from "~/features/auth/guards.server";
-import { regenerateMyCalendarFeed } from "~/features/calendar-feed/links.server";
-import { FEED_MESSAGES } from "~/features/feeds/messages";
+import { regenerateMyCalendarFeed } from "~/features/calendar-feed/index.server";
+import { FEED_MESSAGES } from "~/features/feeds";
 import { safeReturnPath } from "~/lib/return-path";
 import { assertSameOrigin, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { settle } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/calendar-feed-regenerate";
 
 /** POST /calendar-feed/regenerate: a plain form (works without JavaScript); back to where it was posted from. */

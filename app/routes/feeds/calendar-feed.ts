@@ -1,5 +1,4 @@
-import { calendarFeed } from "~/features/calendar-feed/feed.server";
-import { keyOfFeedFile } from "~/features/calendar-feed/links.server";
+import { calendarFeed, keyOfFeedFile } from "~/features/calendar-feed/index.server";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/calendar-feed";

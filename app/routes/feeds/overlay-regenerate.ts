@@ -1,10 +1,10 @@
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { FEED_MESSAGES } from "~/features/feeds/messages";
-import { regenerateMyOverlay } from "~/features/overlay/overlay.server";
+import { FEED_MESSAGES } from "~/features/feeds";
+import { regenerateMyOverlay } from "~/features/overlay/index.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { assertSameOrigin, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { settle } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/overlay-regenerate";
 
 /** POST /influencer/overlay/regenerate: a plain form on the queue dashboard; back to where it was posted from. */

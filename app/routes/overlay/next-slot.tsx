@@ -1,5 +1,5 @@
-import { OverlayNextSlot } from "~/features/overlay/components/overlay-next-slot";
-import { overlayNextSlot } from "~/features/overlay/overlay.server";
+import { OverlayNextSlot } from "~/features/overlay";
+import { overlayNextSlot } from "~/features/overlay/index.server";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/next-slot";

@@ -1,5 +1,5 @@
-import { OverlayQueue } from "~/features/overlay/components/overlay-queue";
-import { overlayQueue } from "~/features/overlay/overlay.server";
+import { OverlayQueue } from "~/features/overlay";
+import { overlayQueue } from "~/features/overlay/index.server";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/queue";

@@ -1,14 +1,21 @@
 import { Link, redirect, useLocation } from "react-router";
-import { getBrowsePage } from "~/features/catalogue/browse.server";
-import { BROWSE_FILTER_LABELS } from "~/features/catalogue/browse-options";
-import { type BrowseCards, browseCards } from "~/features/catalogue/card-data";
-import { BrowseFilters, BrowseTabs, browseHref } from "~/features/catalogue/components/browse-filters";
-import { GameCard, GigCard, LiveCard, StarCard } from "~/features/catalogue/components/cards";
-import { InfiniteGrid } from "~/features/catalogue/components/infinite-grid";
-import { catalogueRequest } from "~/features/catalogue/request.server";
-import { parseBrowseQueryLeniently } from "~/features/catalogue/schema";
-import { displayCurrency } from "~/features/currency/currency";
-import { trackEvent } from "~/features/tracking/events.server";
+import {
+  BROWSE_FILTER_LABELS,
+  type BrowseCards,
+  BrowseFilters,
+  BrowseTabs,
+  browseCards,
+  browseHref,
+  GameCard,
+  GigCard,
+  InfiniteGrid,
+  LiveCard,
+  parseBrowseQueryLeniently,
+  StarCard,
+} from "~/features/catalogue";
+import { catalogueRequest, getBrowsePage } from "~/features/catalogue/index.server";
+import { displayCurrency } from "~/features/currency";
+import { trackEvent } from "~/features/tracking/index.server";
 import { settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/browse";
 

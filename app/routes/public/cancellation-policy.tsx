@@ -1,7 +1,6 @@
-import { CONFIG_KEYS } from "~/features/configurations/schema";
-import { DocumentPage } from "~/features/content/components/document-page";
-import { getPage } from "~/features/content/content.server";
-import { pageToView } from "~/features/content/legal";
+import { CONFIG_KEYS } from "~/features/configurations";
+import { DocumentPage, pageToView } from "~/features/content";
+import { getPage } from "~/features/content/index.server";
 import { envOf, found } from "~/platform/http.server";
 import type { Route } from "./+types/cancellation-policy";
 

@@ -1,11 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useLocation, useNavigation } from "react-router";
-import { getViewer } from "~/features/auth/session.server";
-import { submitContactForm } from "~/features/content/contact.server";
-import { listFaqs } from "~/features/content/content.server";
-import { CONTENT_MESSAGES } from "~/features/content/messages";
-import { contactFormSchema } from "~/features/content/schema";
+import { getViewer } from "~/features/auth/index.server";
+import { CONTENT_MESSAGES, contactFormSchema } from "~/features/content";
+import { listFaqs, submitContactForm } from "~/features/content/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
 import { log } from "~/platform/log.server";

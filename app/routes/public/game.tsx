@@ -1,11 +1,8 @@
 import { data, Link } from "react-router";
-import { GigCard, LiveCard, Thumb } from "~/features/catalogue/components/cards";
-import { InfiniteGrid } from "~/features/catalogue/components/infinite-grid";
-import { catalogueRequest } from "~/features/catalogue/request.server";
-import { gamePageSchema } from "~/features/catalogue/schema";
-import { getGamePage } from "~/features/catalogue/views.server";
-import { displayCurrency } from "~/features/currency/currency";
-import { FavouriteButton } from "~/features/favourites/components/favourite-button";
+import { GigCard, gamePageSchema, InfiniteGrid, LiveCard, Thumb } from "~/features/catalogue";
+import { catalogueRequest, getGamePage } from "~/features/catalogue/index.server";
+import { displayCurrency } from "~/features/currency";
+import { FavouriteButton } from "~/features/favourites";
 import { firstIssue } from "~/lib/validation";
 import { found } from "~/platform/http.server";
 import type { Route } from "./+types/game";

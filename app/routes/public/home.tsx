@@ -1,10 +1,19 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { gameCardData, gigCardData, liveCardData, starCardData } from "~/features/catalogue/card-data";
-import { GameCard, GigCard, LiveCard, SessionRow, StarCard, Thumb } from "~/features/catalogue/components/cards";
-import { getLanding } from "~/features/catalogue/landing.server";
-import { catalogueRequest } from "~/features/catalogue/request.server";
-import { displayCurrency } from "~/features/currency/currency";
+import {
+  GameCard,
+  GigCard,
+  gameCardData,
+  gigCardData,
+  LiveCard,
+  liveCardData,
+  SessionRow,
+  StarCard,
+  starCardData,
+  Thumb,
+} from "~/features/catalogue";
+import { catalogueRequest, getLanding } from "~/features/catalogue/index.server";
+import { displayCurrency } from "~/features/currency";
 import type { Route } from "./+types/home";
 
 /** The landing page: one D1 round trip for its sections (getLanding), plus the viewer's session lookup. */

@@ -1,5 +1,5 @@
-import { DocumentPage } from "~/features/content/components/document-page";
-import { getLegalDocument } from "~/features/content/content.server";
+import { DocumentPage } from "~/features/content";
+import { getLegalDocument } from "~/features/content/index.server";
 import { envOf, found } from "~/platform/http.server";
 import type { Route } from "./+types/privacy-policy";
 

@@ -1,12 +1,9 @@
 import { data, Link, useLocation } from "react-router";
-import { GigCard, LiveBadge, SessionRow, Thumb } from "~/features/catalogue/components/cards";
-import { catalogueRequest } from "~/features/catalogue/request.server";
-import { starPagesSchema } from "~/features/catalogue/schema";
-import { getStarPage } from "~/features/catalogue/views.server";
-import { displayCurrency } from "~/features/currency/currency";
-import { FavouriteButton } from "~/features/favourites/components/favourite-button";
-import { ReviewList } from "~/features/reviews/components/review-list";
-import { RatingSummary } from "~/features/reviews/components/stars";
+import { GigCard, LiveBadge, SessionRow, starPagesSchema, Thumb } from "~/features/catalogue";
+import { catalogueRequest, getStarPage } from "~/features/catalogue/index.server";
+import { displayCurrency } from "~/features/currency";
+import { FavouriteButton } from "~/features/favourites";
+import { RatingSummary, ReviewList } from "~/features/reviews";
 import { firstIssue } from "~/lib/validation";
 import { cloudflareContext } from "~/platform/context";
 import { found } from "~/platform/http.server";

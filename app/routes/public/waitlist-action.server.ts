@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { Viewer } from "~/features/auth/policy";
-import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
-import { WAITLIST_MESSAGES } from "~/features/waitlist/messages";
-import { joinWaitlistSchema, leaveWaitlistSchema } from "~/features/waitlist/schema";
+import type { Viewer } from "~/features/access";
+import { joinWaitlistSchema, leaveWaitlistSchema, WAITLIST_MESSAGES } from "~/features/waitlist";
+import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/index.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { settle } from "~/routes/_lib/form.server";
 

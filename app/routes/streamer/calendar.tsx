@@ -2,22 +2,19 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/confirm";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { listGigs } from "~/features/gigs/gigs.server";
-import { LocalTime, TimeZoneInput } from "~/features/slots/components/local-time";
-import { SLOT_MESSAGES } from "~/features/slots/messages";
+import { listGigs } from "~/features/gigs/index.server";
 import {
   addSlotsSchema,
   cancelSlotSchema,
+  LocalTime,
   lobbyCodeSchema,
   REPEAT_WEEKS_MAX,
   SLOT_BUYERS_PAGE,
-} from "~/features/slots/schema";
-import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/slots/slots.server";
-import { type CalendarMonth, currentMonth, zonedDate } from "~/features/time/calendar";
-import { useViewerZone } from "~/features/time/components/viewer-zone";
-import { formatClock } from "~/features/time/format";
-import { viewerTimeZone } from "~/features/time/viewer-zone.server";
+  SLOT_MESSAGES,
+  TimeZoneInput,
+} from "~/features/slots";
+import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/slots/index.server";
+import { type CalendarMonth, currentMonth, formatClock, useViewerZone, zonedDate } from "~/features/time";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
@@ -25,6 +22,8 @@ import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, type FormFailure, runForForm, settle } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/calendar";
 
 export const meta = () => [{ title: "Calendar | Noobrd" }];

@@ -1,18 +1,18 @@
 import { Link } from "react-router";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { CalendarFeedCard } from "~/features/calendar-feed/components/calendar-feed-card";
+import { CalendarFeedCard } from "~/features/calendar-feed";
 import {
+  EarningsChart,
   EarningsListSection,
   OrdersSection,
   PayoutsSection,
   PromoCodesSection,
-} from "~/features/dashboard/components/business-sections";
-import { EarningsChart } from "~/features/dashboard/components/earnings-chart";
-import { streamerDashboardPage } from "~/features/dashboard/streamer-page.server";
-import { OverlayCard } from "~/features/overlay/components/overlay-card";
-import { LocalTime } from "~/features/slots/components/local-time";
-import { viewerTimeZone } from "~/features/time/viewer-zone.server";
+} from "~/features/dashboard";
+import { streamerDashboardPage } from "~/features/dashboard/index.server";
+import { OverlayCard } from "~/features/overlay";
+import { LocalTime } from "~/features/slots";
 import { envOf, publicOrigin } from "~/platform/http.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Dashboard | Noobrd" }];

@@ -1,16 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { GigForm } from "~/features/gigs/components/gig-form";
-import { uploadedFile } from "~/features/gigs/cover.server";
-import { createGig, getOwnGig, gigFormOptions, streamerCurrency, updateGig } from "~/features/gigs/gigs.server";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
-import { gigSchema, withoutBlankRequirements } from "~/features/gigs/schema";
+import { GIG_MESSAGES, GigForm, gigSchema, withoutBlankRequirements } from "~/features/gigs";
+import {
+  createGig,
+  getOwnGig,
+  gigFormOptions,
+  streamerCurrency,
+  updateGig,
+  uploadedFile,
+} from "~/features/gigs/index.server";
 import { money } from "~/lib/money";
 import { toDecimalString } from "~/lib/money-math";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage, runForForm } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/gig-edit";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: params.id ? "Edit gig | Noobrd" : "Add a gig | Noobrd" }];

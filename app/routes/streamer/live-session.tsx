@@ -1,19 +1,23 @@
 import { data, Link, redirect } from "react-router";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { QueueBoard } from "~/features/live/components/queue-board";
-import { ShareModal } from "~/features/live/components/share-modal";
-import { type LiveCommand, sendLiveCommand } from "~/features/live/coordinator.server";
-import { LIVE_MESSAGES } from "~/features/live/messages";
-import { streamerQueue } from "~/features/live/reads.server";
-import { liveDetailsSchema, lobbyCodeSchema, serveSchema, streamingLinkSchema } from "~/features/live/schema";
-import { valuesFromForm } from "~/features/live/stepper";
-import { parentHostsFor } from "~/features/live/streaming-link";
-import { OverlayCard } from "~/features/overlay/components/overlay-card";
-import { myOverlay } from "~/features/overlay/overlay.server";
+import {
+  LIVE_MESSAGES,
+  liveDetailsSchema,
+  lobbyCodeSchema,
+  parentHostsFor,
+  QueueBoard,
+  ShareModal,
+  serveSchema,
+  streamingLinkSchema,
+  valuesFromForm,
+} from "~/features/live";
+import { type LiveCommand, sendLiveCommand, streamerQueue } from "~/features/live/index.server";
+import { OverlayCard } from "~/features/overlay";
+import { myOverlay } from "~/features/overlay/index.server";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage, type Settled, settle } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/live-session";
 
 export const meta = () => [{ title: "Queue dashboard | Noobrd" }];

@@ -1,28 +1,27 @@
 import { data, Link, redirect } from "react-router";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { uploadedFile } from "~/features/gigs/cover.server";
-import { gigFormOptions, streamerCurrency } from "~/features/gigs/gigs.server";
-import { StepperForm } from "~/features/live/components/stepper-form";
-import { LIVE_MESSAGES } from "~/features/live/messages";
-import { goLiveSchema } from "~/features/live/schema";
-import { goLive } from "~/features/live/sessions.server";
+import { gigFormOptions, streamerCurrency, uploadedFile } from "~/features/gigs/index.server";
 import {
   checkStep,
   EMPTY_VALUES,
+  goLiveSchema,
   isStep,
+  LIVE_MESSAGES,
+  normaliseStreamingLink,
+  parentHostsFor,
   resetAfter,
   STEPS,
   type Step,
   type StepErrors,
+  StepperForm,
   stepIndex,
   valuesFromForm,
-} from "~/features/live/stepper";
-import { normaliseStreamingLink, parentHostsFor } from "~/features/live/streaming-link";
-import { videoDetailsFor } from "~/features/live/video-details.server";
+} from "~/features/live";
+import { goLive, videoDetailsFor } from "~/features/live/index.server";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type Settled, settle } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/live-start";
 
 export const meta = () => [{ title: "Go live | Noobrd" }];

@@ -1,16 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { countryOptions } from "~/features/auth/countries";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { ONBOARDING_MESSAGES } from "~/features/onboarding/messages";
-import { getOwnOnboarding, submitOnboarding } from "~/features/onboarding/onboarding.server";
-import { BANK_IDENTIFIER_KINDS, onboardingSchema, TSHIRT_SIZES } from "~/features/onboarding/schema";
+import { countryOptions } from "~/features/currency";
+import { BANK_IDENTIFIER_KINDS, ONBOARDING_MESSAGES, onboardingSchema, TSHIRT_SIZES } from "~/features/onboarding";
+import { getOwnOnboarding, submitOnboarding } from "~/features/onboarding/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type FormFailure, runForForm } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/onboarding";
 
 export const meta = () => [{ title: "Onboarding | Noobrd" }];

@@ -1,15 +1,14 @@
 import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/confirm";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { Thumb } from "~/features/catalogue/components/card-parts";
-import { deleteGig, gigUpcomingBookings, listGigs, setGigArchived } from "~/features/gigs/gigs.server";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
-import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
+import { Thumb } from "~/features/catalogue";
+import { GIG_MESSAGES, inactiveGigsQuerySchema } from "~/features/gigs";
+import { deleteGig, gigUpcomingBookings, listGigs, setGigArchived } from "~/features/gigs/index.server";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, settle } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/products";
 
 export const meta = () => [{ title: "Your gigs | Noobrd" }];

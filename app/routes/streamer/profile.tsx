@@ -2,19 +2,19 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form } from "react-router";
-import { requireInfluencer } from "~/features/auth/guards.server";
-import { uploadedFile } from "~/features/gigs/cover.server";
-import { getInfluencerProfile, suggestStar, updateInfluencerProfile } from "~/features/streamer/profile.server";
+import { uploadedFile } from "~/features/gigs/index.server";
 import {
   INFLUENCER_PROFILE_MESSAGES,
   influencerProfileSchema,
   PROFESSIONS,
   suggestStarSchema,
-} from "~/features/streamer/profile-schema";
+} from "~/features/streamer";
+import { getInfluencerProfile, suggestStar, updateInfluencerProfile } from "~/features/streamer/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type FormFailure, runForForm } from "~/routes/_lib/form.server";
+import { requireInfluencer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/profile";
 
 export const meta = () => [{ title: "Your creator profile | Noobrd" }];

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirectDocument, useNavigation } from "react-router";
-import { AuthCard, primaryButton } from "~/features/auth/components/auth-card";
-import { requireUser } from "~/features/auth/guards.server";
-import { buyerCurrency } from "~/features/currency/charge.server";
-import { startTopup } from "~/features/wallet/topup.server";
-import { topupRangeMessage, topupSchema, topupUnits } from "~/features/wallet/topup-schema";
+import { AuthCard, primaryButton } from "~/features/auth";
+import { buyerCurrency } from "~/features/currency/index.server";
+import { topupRangeMessage, topupSchema, topupUnits } from "~/features/payments";
+import { startTopup } from "~/features/payments/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/top-up";
 
 export const meta = () => [{ title: "Top up your wallet | Noobrd" }];

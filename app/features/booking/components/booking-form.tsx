@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { promoRefusalText } from "~/features/promo/reasons";
+import { promoRefusalText } from "~/features/promo";
+import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
+import { SlotTime } from "~/features/time";
 import { formatMoney, type Money, money, multiplyMoney } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useFormCheck } from "~/lib/ui/use-form-check";
-import { BOOKING_FORM_MAX_PLAYERS, BOOKING_MESSAGES } from "../messages";
-import { SlotTime } from "./slot-time";
+import { BOOKING_MESSAGES } from "../messages";
 
 export type BookingSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
 

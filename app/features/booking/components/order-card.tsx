@@ -1,10 +1,10 @@
 import { Link } from "react-router";
+import { SlotTime } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "../order-view";
 import type { OrderDetails } from "../orders.server";
 import { CancelBooking } from "./cancel-booking";
 import { GamerTagsForm } from "./gamer-tags-form";
-import { SlotTime } from "./slot-time";
 
 const STATUS_STYLE: Record<string, string> = {
   "awaiting payment": "bg-amber-900/60 text-amber-200",

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { currentMonth } from "~/features/time/calendar";
-import { useViewerZone } from "~/features/time/components/viewer-zone";
+import { currentMonth, useViewerZone } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { firstIssue } from "~/lib/validation";
 import type { OrderPage } from "../orders.server";

@@ -1,4 +1,4 @@
-import { SecretLinkCard } from "~/features/feeds/components/secret-link";
+import { SecretLinkCard } from "~/features/feeds";
 import type { CalendarFeedUrls } from "../links.server";
 
 /** The private calendar subscription on /profile and the streamer's calendar dashboard. */

@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from "react-router";
-import { countryOptions } from "~/features/auth/countries";
 import { GIG_SORTS } from "~/features/catalogue/constants";
+import { countryOptions } from "~/features/currency";
 import { PROFESSIONS } from "~db/schema/constants";
 import { BROWSE_FILTER_LABELS, BROWSE_FILTERS, type BrowseFilter, NAME_SORTS, SORT_LABELS } from "../browse-options";
 

@@ -1,13 +1,11 @@
 import { Link } from "react-router";
-import { FavouriteButton } from "~/features/favourites/components/favourite-button";
-import { RatingSummary } from "~/features/reviews/components/stars";
-import { useViewerZone } from "~/features/time/components/viewer-zone";
-import { formatDateTime } from "~/features/time/format";
+import { FavouriteButton } from "~/features/favourites";
+import { RatingSummary } from "~/features/reviews";
+import { formatDateTime, useViewerZone } from "~/features/time";
 import { type CurrencyCode, type DisplayCurrency, formatPrice } from "~/lib/money";
 import { LiveBadge, SeatsLeft, Thumb } from "./card-parts";
 
 // The parts a page may use without the cards (the gig page: its cover, the LIVE badge, seats left).
-export { LiveBadge, SeatsLeft, Thumb };
 
 /**
  * Cards of the catalogue: gigs, stars, games, live sessions and sessions (slots). A card is an <article>

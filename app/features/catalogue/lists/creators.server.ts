@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { matches, rowidOf, starsFts } from "~/features/search/fts.server";
-import { toMatchQuery } from "~/features/search/query";
+import { toMatchQuery } from "~/features/search";
+import { matches, rowidOf, starsFts } from "~/features/search/index.server";
 import type { Db } from "~/platform/db.server";
 import { favouriteStars, influencerProfiles, users } from "~db/schema";
 import { liveStars, starActive, starCardColumns, starJoin, starsWithTaggedGigs } from "../columns.server";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { gamesFts, matches, rowidOf } from "~/features/search/fts.server";
-import { toMatchQuery } from "~/features/search/query";
+import { toMatchQuery } from "~/features/search";
+import { gamesFts, matches, rowidOf } from "~/features/search/index.server";
 import type { Db } from "~/platform/db.server";
 import { favouriteGames, gamePlatforms, games } from "~db/schema";
 import { gameCardColumns, onPlatform } from "../columns.server";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { matches, productsFts, rowidOf } from "~/features/search/fts.server";
-import { toMatchQuery } from "~/features/search/query";
+import { toMatchQuery } from "~/features/search";
+import { matches, productsFts, rowidOf } from "~/features/search/index.server";
 import { col, type Db } from "~/platform/db.server";
 import { favouriteGigs, games, influencerProfiles, products, users } from "~db/schema";
 import {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { gamesFts, matches, rowidOf, starsFts } from "~/features/search/fts.server";
-import { toMatchQuery } from "~/features/search/query";
+import { toMatchQuery } from "~/features/search";
+import { gamesFts, matches, rowidOf, starsFts } from "~/features/search/index.server";
 import type { Db } from "~/platform/db.server";
 import { favouriteStars, games, influencerProfiles, liveSessions, users } from "~db/schema";
 import { liveCardColumns, liveSessionsWithAllTags, onPlatform, starActive } from "../columns.server";

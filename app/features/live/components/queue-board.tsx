@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { TagInput } from "~/features/gigs/components/tag-input";
+import { TagInput } from "~/features/gigs";
 import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { QueueState } from "~db/schema/live";

@@ -1,9 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { CoverInput } from "~/features/gigs/components/cover-input";
-import type { GameOption } from "~/features/gigs/components/gig-form";
-import { TagInput } from "~/features/gigs/components/tag-input";
-import { type BaseCurrency, priceSchema } from "~/features/gigs/schema";
+import type { GameOption } from "~/features/gigs";
+import { type BaseCurrency, CoverInput, priceSchema, TagInput } from "~/features/gigs";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { STEPS, type Step, type StepErrors, type StepperValues, stepIndex } from "../stepper";

@@ -1,4 +1,4 @@
-import { SecretLinkCard } from "~/features/feeds/components/secret-link";
+import { SecretLinkCard } from "~/features/feeds";
 import type { OverlayUrls } from "../overlay.server";
 
 /** The stream overlay's URLs to paste into OBS, on the queue dashboard and the streamer dashboard. */

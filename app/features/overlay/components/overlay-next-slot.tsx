@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { useViewerZone } from "~/features/time/components/viewer-zone";
-import { formatDateTime } from "~/features/time/format";
+import { formatDateTime, useViewerZone } from "~/features/time";
 import type { OverlayNextSlotView } from "../overlay.server";
 
 /** How often the next-slot overlay reads its slot again (bookings change its seats left). */

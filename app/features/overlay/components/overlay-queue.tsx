@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { LIVE_EVENTS, type OverlayPayload, type OverlayPlace } from "~/features/live/events";
+import { LIVE_EVENTS, type OverlayPayload, type OverlayPlace } from "~/features/live";
 import { reloadOnce } from "~/lib/ui/reload-once";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { OverlayQueueView } from "../overlay.server";

@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
-import { useViewerZone } from "~/features/time/components/viewer-zone";
-import { formatDay } from "~/features/time/format";
+import { formatDay, useViewerZone } from "~/features/time";
 import { REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX } from "../constants";
 import { RatingSummary, Stars } from "./stars";
 

@@ -1,5 +1,4 @@
-import { useViewerZone } from "~/features/time/components/viewer-zone";
-import { formatDateTime } from "~/features/time/format";
+import { formatDateTime, useViewerZone } from "~/features/time";
 
 /**
  * A time in the viewer's zone as the server resolved it (docs/decisions/019-viewer-time-zone.md): the same text

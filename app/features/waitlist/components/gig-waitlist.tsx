@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { SlotTime } from "~/features/booking/components/slot-time";
-import { BOOKING_FORM_MAX_PLAYERS } from "~/features/booking/messages";
+import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
+import { SlotTime } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { PlaceStatus, type PlaceView } from "./place-status";
 

@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
-import { useViewerZone } from "~/features/time/components/viewer-zone";
-import { formatClock } from "~/features/time/format";
+import { formatClock, useViewerZone } from "~/features/time";
 import { offerCheckoutPath } from "../links";
 
 export type PlaceView = {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SlotTime } from "~/features/booking/components/slot-time";
+import { SlotTime } from "~/features/time";
 import { PlaceStatus, type PlaceView } from "./place-status";
 
 type ProfilePlaceView = PlaceView & {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { When } from "~/features/time/components/when";
+import { When } from "~/features/time";
 import { type CurrencyCode, type DisplayCurrency, formatMoney, money } from "~/lib/money";
 import type { WalletOverview } from "../history.server";
 

@@ -1,5 +1,5 @@
-import { setGigArchived } from "~/features/gigs/gigs.server";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
+import { GIG_MESSAGES } from "~/features/gigs";
+import { setGigArchived } from "~/features/gigs/index.server";
 import { jsonAction } from "./json-action.server";
 
 /** POST /api/post/influencer/archive-gig/:id and unarchive-gig/:id share this door. */

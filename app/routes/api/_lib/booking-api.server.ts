@@ -1,5 +1,5 @@
-import { placeOrder } from "~/features/booking/purchase.server";
-import { normalizePurchaseBody, purchaseSchema } from "~/features/booking/schema";
+import { normalizePurchaseBody, purchaseSchema } from "~/features/booking";
+import { placeOrder } from "~/features/booking/index.server";
 import { z } from "~/lib/zod";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "./json-action.server";

@@ -1,4 +1,4 @@
-import { type CatalogueRequest, catalogueRequest } from "~/features/catalogue/request.server";
+import { type CatalogueRequest, catalogueRequest } from "~/features/catalogue/index.server";
 import type { z } from "~/lib/zod";
 import { jsonLoader } from "./json-action.server";
 

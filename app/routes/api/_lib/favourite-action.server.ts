@@ -1,6 +1,6 @@
-import { setFavourite } from "~/features/favourites/favourites.server";
-import type { FavouriteKind } from "~/features/favourites/kinds";
-import { favouriteApiSchema } from "~/features/favourites/schema";
+import type { FavouriteKind } from "~/features/favourites";
+import { favouriteApiSchema } from "~/features/favourites";
+import { setFavourite } from "~/features/favourites/index.server";
 import { jsonAction } from "./json-action.server";
 
 /**

@@ -1,5 +1,5 @@
-import { uploadedFile } from "~/features/gigs/cover.server";
-import { type BaseCurrency, gigSchema } from "~/features/gigs/schema";
+import { type BaseCurrency, gigSchema } from "~/features/gigs";
+import { uploadedFile } from "~/features/gigs/index.server";
 import { badRequest } from "~/lib/errors";
 import { firstIssue } from "~/routes/api/_lib/json-action.server";
 

@@ -1,11 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import type { Capability } from "~/features/auth/capabilities";
-import { requireApiStaff, requireApiUser } from "~/features/auth/guards.server";
-import type { Viewer } from "~/features/auth/policy";
+import type { Capability, Viewer } from "~/features/access";
 import { badRequest, isAppError } from "~/lib/errors";
 import { firstIssue, paramsObject } from "~/lib/validation";
 import type { z } from "~/lib/zod";
 import { assertSameOrigin, envOf, jsonError, readBody } from "~/platform/http.server";
+import { requireApiStaff, requireApiUser } from "~/routes/_lib/guards.server";
 
 /**
  * The shape every JSON call of docs/domain.md shares: POST (or the given methods) only,

@@ -1,5 +1,5 @@
-import { siteTokenSchema } from "~/features/auth/access-schema";
-import { grantCookieHeader, SITE_GATE_MESSAGES, validateSiteToken } from "~/features/auth/site-gate.server";
+import { siteTokenSchema } from "~/features/auth";
+import { grantCookieHeader, SITE_GATE_MESSAGES, validateSiteToken } from "~/features/auth/index.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/validate-token-for-website-password {token} → {success, message, token} and the access cookie. */

@@ -1,5 +1,5 @@
-import { sitePasswordSchema } from "~/features/auth/access-schema";
-import { grantCookieHeader, SITE_GATE_MESSAGES, validateSitePassword } from "~/features/auth/site-gate.server";
+import { sitePasswordSchema } from "~/features/auth";
+import { grantCookieHeader, SITE_GATE_MESSAGES, validateSitePassword } from "~/features/auth/index.server";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 

@@ -1,6 +1,5 @@
-import { logIn } from "~/features/auth/accounts.server";
-import { adminLoginSchema } from "~/features/auth/schema";
-import { startSession } from "~/features/auth/session.server";
+import { adminLoginSchema } from "~/features/auth";
+import { logIn, startSession } from "~/features/auth/index.server";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 

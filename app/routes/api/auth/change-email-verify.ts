@@ -1,6 +1,5 @@
-import { confirmEmailChange } from "~/features/auth/accounts.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { changeEmailSchema, otpSchema } from "~/features/auth/schema";
+import { AUTH_MESSAGES, changeEmailSchema, otpSchema } from "~/features/auth";
+import { confirmEmailChange } from "~/features/auth/index.server";
 import { z } from "~/lib/zod";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";

@@ -1,6 +1,5 @@
-import { requestEmailChange } from "~/features/auth/accounts.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { changeEmailSchema } from "~/features/auth/schema";
+import { AUTH_MESSAGES, changeEmailSchema } from "~/features/auth";
+import { requestEmailChange } from "~/features/auth/index.server";
 import { clientIp, publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

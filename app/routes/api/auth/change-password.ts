@@ -1,7 +1,5 @@
-import { changePassword } from "~/features/auth/accounts.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { changePasswordSchema } from "~/features/auth/schema";
-import { startSession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES, changePasswordSchema } from "~/features/auth";
+import { changePassword, startSession } from "~/features/auth/index.server";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 

@@ -1,5 +1,4 @@
-import { getAuth } from "~/features/auth/session.server";
-import { issueTokenPair } from "~/features/auth/tokens.server";
+import { getAuth, issueTokenPair } from "~/features/auth/index.server";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 

@@ -1,7 +1,6 @@
-import { logIn } from "~/features/auth/accounts.server";
-import { afterLoginPath } from "~/features/auth/policy";
-import { loginSchema } from "~/features/auth/schema";
-import { startSession } from "~/features/auth/session.server";
+import { afterLoginPath } from "~/features/access";
+import { loginSchema } from "~/features/auth";
+import { logIn, startSession } from "~/features/auth/index.server";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 

@@ -1,5 +1,5 @@
-import { refreshTokenSchema } from "~/features/auth/access-schema";
-import { rotateRefreshToken } from "~/features/auth/tokens.server";
+import { refreshTokenSchema } from "~/features/auth";
+import { rotateRefreshToken } from "~/features/auth/index.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
 /**

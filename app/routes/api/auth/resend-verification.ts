@@ -1,5 +1,5 @@
-import { resendVerification } from "~/features/auth/accounts.server";
-import { emailOnlySchema } from "~/features/auth/schema";
+import { emailOnlySchema } from "~/features/auth";
+import { resendVerification } from "~/features/auth/index.server";
 import { clientIp, publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

@@ -1,6 +1,5 @@
-import { resetPassword, setStreamerPassword } from "~/features/auth/accounts.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { passwordSchema } from "~/features/auth/schema";
+import { AUTH_MESSAGES, passwordSchema } from "~/features/auth";
+import { resetPassword, setStreamerPassword } from "~/features/auth/index.server";
 import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

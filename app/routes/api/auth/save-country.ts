@@ -1,16 +1,16 @@
-import { baseCurrencyFor } from "~/features/auth/countries";
-import { countrySchema } from "~/features/auth/schema";
-import { getAuth } from "~/features/auth/session.server";
+import { countrySchema } from "~/features/auth";
 import {
   clearHandoffCookie,
   completeSocialSignIn,
+  getAuth,
+  issueTokenPair,
   readHandoffToken,
   SOCIAL_MESSAGES,
   type SocialAccount,
   saveCaptureCountry,
   saveOwnCountry,
-} from "~/features/auth/social.server";
-import { issueTokenPair } from "~/features/auth/tokens.server";
+} from "~/features/auth/index.server";
+import { baseCurrencyFor } from "~/features/currency";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 

@@ -1,6 +1,5 @@
-import { codeHandleSchema } from "~/features/auth/access-schema";
-import { emailOnlySchema, otpSchema } from "~/features/auth/schema";
-import { confirmCaptureEmail, findCapture, SOCIAL_MESSAGES, sendCaptureCode } from "~/features/auth/social.server";
+import { codeHandleSchema, emailOnlySchema, otpSchema } from "~/features/auth";
+import { confirmCaptureEmail, findCapture, SOCIAL_MESSAGES, sendCaptureCode } from "~/features/auth/index.server";
 import { clientIp, jsonError, publicOrigin } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 

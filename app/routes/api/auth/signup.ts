@@ -1,5 +1,5 @@
-import { signUp } from "~/features/auth/accounts.server";
-import { signupSchema } from "~/features/auth/schema";
+import { signupSchema } from "~/features/auth";
+import { signUp } from "~/features/auth/index.server";
 import { clientIp, publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

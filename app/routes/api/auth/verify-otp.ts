@@ -1,7 +1,5 @@
-import { verifyEmailByCode } from "~/features/auth/accounts.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { otpSchema } from "~/features/auth/schema";
-import { startSession } from "~/features/auth/session.server";
+import { AUTH_MESSAGES, otpSchema } from "~/features/auth";
+import { startSession, verifyEmailByCode } from "~/features/auth/index.server";
 import { z } from "~/lib/zod";
 import { clientIp, publicOrigin } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";

@@ -1,5 +1,5 @@
-import { verifyEmailByLink } from "~/features/auth/accounts.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { AUTH_MESSAGES } from "~/features/auth";
+import { verifyEmailByLink } from "~/features/auth/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/auth/verify/:token: the emailed link's token. */

@@ -1,4 +1,4 @@
-import { checkSlotAvailable } from "~/features/booking/slots.server";
+import { checkSlotAvailable } from "~/features/seats/index.server";
 import { z } from "~/lib/zod";
 import { getDb } from "~/platform/db.server";
 import { jsonError } from "~/platform/http.server";

@@ -1,4 +1,4 @@
-import { upcomingSlotsOfGig } from "~/features/booking/slots.server";
+import { upcomingSlotsOfGig } from "~/features/seats/index.server";
 import { getDb } from "~/platform/db.server";
 import { jsonAction } from "../_lib/json-action.server";
 

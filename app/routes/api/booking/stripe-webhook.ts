@@ -1,4 +1,4 @@
-import { handleStripeWebhook } from "~/features/payments/webhook.server";
+import { handleStripeWebhook } from "~/features/payments/index.server";
 import { isAppError } from "~/lib/errors";
 import { envOf, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/stripe-webhook";

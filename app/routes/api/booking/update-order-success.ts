@@ -1,4 +1,4 @@
-import { confirmCheckout } from "~/features/payments/doors.server";
+import { confirmCheckout } from "~/features/payments/index.server";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";
 

@@ -1,6 +1,6 @@
-import { verifyPromoCode } from "~/features/booking/promo-quote.server";
-import { promoQuerySchema } from "~/features/booking/schema";
-import { PROMO_ERROR } from "~/features/promo/redeem.server";
+import { promoQuerySchema } from "~/features/booking";
+import { verifyPromoCode } from "~/features/booking/index.server";
+import { PROMO_ERROR } from "~/features/promo/index.server";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";
 

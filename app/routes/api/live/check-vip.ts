@@ -1,5 +1,5 @@
-import { placeOf } from "~/features/live/reads.server";
-import { sessionIdSchema } from "~/features/live/schema";
+import { sessionIdSchema } from "~/features/live";
+import { placeOf } from "~/features/live/index.server";
 import { notFound } from "~/lib/errors";
 import { jsonAction } from "../_lib/json-action.server";
 

@@ -1,5 +1,5 @@
-import { vipJoinSchema } from "~/features/live/schema";
-import { startVipCheckout } from "~/features/live/vip.server";
+import { vipJoinSchema } from "~/features/live";
+import { startVipCheckout } from "~/features/live/index.server";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";
 

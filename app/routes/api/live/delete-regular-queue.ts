@@ -1,6 +1,5 @@
-import { sendLiveCommand } from "~/features/live/coordinator.server";
-import { entryOwner } from "~/features/live/reads.server";
-import { entryIdSchema } from "~/features/live/schema";
+import { entryIdSchema } from "~/features/live";
+import { entryOwner, sendLiveCommand } from "~/features/live/index.server";
 import { jsonAction } from "../_lib/json-action.server";
 
 /**

@@ -1,4 +1,4 @@
-import { sendLiveCommand } from "~/features/live/coordinator.server";
+import { sendLiveCommand } from "~/features/live/index.server";
 import { jsonAction } from "../_lib/json-action.server";
 
 /** POST /api/liveSession/end/:id: ends the session (its streamer only); unserved VIP places are refunded once. */

@@ -1,5 +1,5 @@
-import { parentHostsFor } from "~/features/live/streaming-link";
-import { videoDetailsFor } from "~/features/live/video-details.server";
+import { parentHostsFor } from "~/features/live";
+import { videoDetailsFor } from "~/features/live/index.server";
 import { z } from "~/lib/zod";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";

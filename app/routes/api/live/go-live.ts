@@ -1,11 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { uploadedFile } from "~/features/gigs/cover.server";
-import { streamerCurrency } from "~/features/gigs/gigs.server";
-import { withoutBlankRequirements } from "~/features/gigs/schema";
-import { LIVE_MESSAGES } from "~/features/live/messages";
-import { goLiveSchema } from "~/features/live/schema";
-import { goLive } from "~/features/live/sessions.server";
-import { parentHostsFor } from "~/features/live/streaming-link";
+import { withoutBlankRequirements } from "~/features/gigs";
+import { streamerCurrency, uploadedFile } from "~/features/gigs/index.server";
+import { goLiveSchema, LIVE_MESSAGES, parentHostsFor } from "~/features/live";
+import { goLive } from "~/features/live/index.server";
 import { badRequest } from "~/lib/errors";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";

@@ -1,4 +1,4 @@
-import { streamerLiveSessions } from "~/features/live/sessions.server";
+import { streamerLiveSessions } from "~/features/live/index.server";
 import { jsonLoader } from "../_lib/json-action.server";
 
 /** GET /api/get/influencer/liveSessions: the streamer's own sessions, newest first. */

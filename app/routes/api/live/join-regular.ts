@@ -1,6 +1,5 @@
-import { sendLiveCommand } from "~/features/live/coordinator.server";
-import { joinedPlace } from "~/features/live/reads.server";
-import { sessionIdSchema } from "~/features/live/schema";
+import { sessionIdSchema } from "~/features/live";
+import { joinedPlace, sendLiveCommand } from "~/features/live/index.server";
 import { jsonAction } from "../_lib/json-action.server";
 
 /** POST /api/join_regular {liveSessionId}: joins the free regular lane (through the session's object). */

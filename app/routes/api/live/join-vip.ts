@@ -1,7 +1,5 @@
-import { sendLiveCommand } from "~/features/live/coordinator.server";
-import { joinedPlace } from "~/features/live/reads.server";
-import { vipJoinSchema } from "~/features/live/schema";
-import { startVipCheckout } from "~/features/live/vip.server";
+import { vipJoinSchema } from "~/features/live";
+import { joinedPlace, sendLiveCommand, startVipCheckout } from "~/features/live/index.server";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";
 

@@ -1,6 +1,6 @@
-import { getViewer } from "~/features/auth/session.server";
-import { laneEntries } from "~/features/live/reads.server";
-import type { QueueLane } from "~/features/live/schema";
+import { getViewer } from "~/features/auth/index.server";
+import type { QueueLane } from "~/features/live";
+import { laneEntries } from "~/features/live/index.server";
 import { notFound } from "~/lib/errors";
 import { jsonLoader } from "../_lib/json-action.server";
 

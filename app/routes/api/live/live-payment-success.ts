@@ -1,4 +1,4 @@
-import { confirmCheckout } from "~/features/payments/doors.server";
+import { confirmCheckout } from "~/features/payments/index.server";
 import { z } from "~/lib/zod";
 import { jsonAction } from "../_lib/json-action.server";
 

@@ -1,6 +1,5 @@
-import { getViewer } from "~/features/auth/session.server";
-import { placeOf } from "~/features/live/reads.server";
-import { getLiveSession } from "~/features/live/sessions.server";
+import { getViewer } from "~/features/auth/index.server";
+import { getLiveSession, placeOf } from "~/features/live/index.server";
 import { jsonLoader } from "../_lib/json-action.server";
 
 /** GET /api/get/liveSession/:id: the session, both lanes' counts and the viewer's own place. 404 when unknown. */

@@ -1,4 +1,4 @@
-import { viewerQueues } from "~/features/live/reads.server";
+import { viewerQueues } from "~/features/live/index.server";
 import { z } from "~/lib/zod";
 import { jsonLoader } from "../_lib/json-action.server";
 

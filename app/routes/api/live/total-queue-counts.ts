@@ -1,4 +1,4 @@
-import { openQueueCounts } from "~/features/dashboard/live-queues.server";
+import { openQueueCounts } from "~/features/dashboard/index.server";
 import { jsonLoader } from "../_lib/json-action.server";
 
 /** GET /api/influencer/profile/getTotalQueueCounts: the streamer's open session's lane counts (zeros when not live). */

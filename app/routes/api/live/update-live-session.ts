@@ -1,5 +1,5 @@
-import { sendLiveCommand } from "~/features/live/coordinator.server";
-import { liveDetailsSchema } from "~/features/live/schema";
+import { liveDetailsSchema } from "~/features/live";
+import { sendLiveCommand } from "~/features/live/index.server";
 import { jsonAction } from "../_lib/json-action.server";
 
 /** POST /api/post/influencer/updateLiveSession {liveSessionId, title, description, requirements, session_tags}. */

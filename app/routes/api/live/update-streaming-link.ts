@@ -1,6 +1,5 @@
-import { sendLiveCommand } from "~/features/live/coordinator.server";
-import { streamingLinkSchema } from "~/features/live/schema";
-import { parentHostsFor } from "~/features/live/streaming-link";
+import { parentHostsFor, streamingLinkSchema } from "~/features/live";
+import { sendLiveCommand } from "~/features/live/index.server";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";
 

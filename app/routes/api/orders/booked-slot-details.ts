@@ -1,5 +1,5 @@
-import { bookedSlotDetails } from "~/features/booking/gamer-tags.server";
-import { bookedSlotDetailsSchema } from "~/features/booking/orders-schema";
+import { bookedSlotDetailsSchema } from "~/features/booking";
+import { bookedSlotDetails } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/v1/user/booked-slot-details {productId}: the caller's own bookings of that gig's slots. */

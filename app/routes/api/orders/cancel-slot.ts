@@ -1,6 +1,5 @@
-import { cancelBooking, findOwnConfirmedBooking } from "~/features/booking/cancel.server";
-import { BOOKING_MESSAGES } from "~/features/booking/messages";
-import { cancelUserSlotSchema } from "~/features/booking/orders-schema";
+import { BOOKING_MESSAGES, cancelUserSlotSchema } from "~/features/booking";
+import { cancelBooking, findOwnConfirmedBooking } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**

@@ -1,6 +1,5 @@
-import { editGamerTagOfSlot } from "~/features/booking/gamer-tags.server";
-import { BOOKING_MESSAGES } from "~/features/booking/messages";
-import { editGamerTagSchema } from "~/features/booking/orders-schema";
+import { BOOKING_MESSAGES, editGamerTagSchema } from "~/features/booking";
+import { editGamerTagOfSlot } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/v1/user/edit-gamer-tag {slotId, gamerTag, gamerTagId}: one tag of the caller's booking of a slot. */

@@ -1,5 +1,5 @@
-import { orderInvoicePdf } from "~/features/booking/invoice.server";
-import { requestViewerZone, validTimeZone } from "~/features/time/zone";
+import { orderInvoicePdf } from "~/features/booking/index.server";
+import { requestViewerZone, validTimeZone } from "~/features/time";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

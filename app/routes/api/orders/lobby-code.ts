@@ -1,5 +1,5 @@
-import { lobbyCodeForUser } from "~/features/booking/lobby.server";
-import { lobbyCodeQuerySchema } from "~/features/booking/orders-schema";
+import { lobbyCodeQuerySchema } from "~/features/booking";
+import { lobbyCodeForUser } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 import { parseQuery } from "~/routes/api/_lib/query.server";
 

@@ -1,5 +1,5 @@
-import { orderJson } from "~/features/booking/order-json";
-import { getOrder } from "~/features/booking/orders.server";
+import { orderJson } from "~/features/booking";
+import { getOrder } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/order_by_orderid/:id (the buyer, the streamer paid, order staff; anyone else 404) */

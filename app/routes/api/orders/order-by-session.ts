@@ -1,5 +1,5 @@
-import { orderJson } from "~/features/booking/order-json";
-import { getOrderByCheckoutSession } from "~/features/booking/orders.server";
+import { orderJson } from "~/features/booking";
+import { getOrderByCheckoutSession } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/orders_by_stipe_session_id/:id: the order a Checkout session paid (same read policy). */

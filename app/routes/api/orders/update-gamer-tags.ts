@@ -1,6 +1,5 @@
-import { updateGamerTags } from "~/features/booking/gamer-tags.server";
-import { BOOKING_MESSAGES } from "~/features/booking/messages";
-import { updateGamerTagsSchema } from "~/features/booking/orders-schema";
+import { BOOKING_MESSAGES, updateGamerTagsSchema } from "~/features/booking";
+import { updateGamerTags } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/orders/update_gamer_tags {updatedGamerTagsWithId: [{_id, gamerTag}], order_id, slot_id} */

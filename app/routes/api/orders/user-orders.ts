@@ -1,8 +1,11 @@
-import { orderPageJson } from "~/features/booking/order-json";
-import { MONTHLY_ORDERS_PAGE_SIZE } from "~/features/booking/order-view";
-import { listUserOrders } from "~/features/booking/orders.server";
-import { monthlyOrdersQuerySchema, orderListQuerySchema } from "~/features/booking/orders-schema";
-import { requestViewerZone } from "~/features/time/zone";
+import {
+  MONTHLY_ORDERS_PAGE_SIZE,
+  monthlyOrdersQuerySchema,
+  orderListQuerySchema,
+  orderPageJson,
+} from "~/features/booking";
+import { listUserOrders } from "~/features/booking/index.server";
+import { requestViewerZone } from "~/features/time";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 import { parseQuery } from "~/routes/api/_lib/query.server";
 

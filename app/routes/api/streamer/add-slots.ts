@@ -1,6 +1,5 @@
-import { SLOT_MESSAGES } from "~/features/slots/messages";
-import { addSlotsSchema } from "~/features/slots/schema";
-import { addSlots } from "~/features/slots/slots.server";
+import { addSlotsSchema, SLOT_MESSAGES } from "~/features/slots";
+import { addSlots } from "~/features/slots/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/post/influencer/slots/add { productId, date, startTime, timeZone, seats?, repeatWeeks? } */

@@ -1,5 +1,5 @@
-import { deleteGig } from "~/features/gigs/gigs.server";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
+import { GIG_MESSAGES } from "~/features/gigs";
+import { deleteGig } from "~/features/gigs/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/influencer/delete/product/:id (refused, 409, when the gig has bookings: archive it instead) */

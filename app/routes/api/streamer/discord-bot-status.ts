@@ -1,5 +1,5 @@
-import { setDiscordBotStatus } from "~/features/notifications/discord.server";
-import { botStatusSchema } from "~/features/notifications/discord-schema";
+import { botStatusSchema } from "~/features/notifications";
+import { setDiscordBotStatus } from "~/features/notifications/index.server";
 import { jsonAction } from "../_lib/json-action.server";
 
 /** POST /api/change-discord-bot-status {status}: the streamer's own Discord bot toggle (403 for anyone else). */

@@ -1,6 +1,5 @@
-import { ownGigJson } from "~/features/gigs/api-shape";
-import { listGigs } from "~/features/gigs/gigs.server";
-import { inactiveGigsQuerySchema } from "~/features/gigs/schema";
+import { inactiveGigsQuerySchema, ownGigJson } from "~/features/gigs";
+import { listGigs } from "~/features/gigs/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/influencer/inactive-gigs/:id?filter&page&limit (archived gigs, filtered by title) */

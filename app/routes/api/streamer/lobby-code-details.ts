@@ -1,4 +1,4 @@
-import { streamerLobbyCode } from "~/features/slots/slots.server";
+import { streamerLobbyCode } from "~/features/slots/index.server";
 import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

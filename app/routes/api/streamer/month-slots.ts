@@ -1,7 +1,6 @@
-import { slotJson } from "~/features/slots/api-shape";
-import { monthSchema } from "~/features/slots/schema";
-import { monthSlots } from "~/features/slots/slots.server";
-import { requestViewerZone } from "~/features/time/zone";
+import { monthSchema, slotJson } from "~/features/slots";
+import { monthSlots } from "~/features/slots/index.server";
+import { requestViewerZone } from "~/features/time";
 import { badRequest } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";

@@ -1,6 +1,5 @@
-import { ONBOARDING_MESSAGES } from "~/features/onboarding/messages";
-import { submitOnboarding } from "~/features/onboarding/onboarding.server";
-import { onboardingSchema } from "~/features/onboarding/schema";
+import { ONBOARDING_MESSAGES, onboardingSchema } from "~/features/onboarding";
+import { submitOnboarding } from "~/features/onboarding/index.server";
 import { badRequest } from "~/lib/errors";
 import { firstIssue, jsonAction } from "~/routes/api/_lib/json-action.server";
 

@@ -1,5 +1,5 @@
-import { influencerOrderJson, influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/orders.server";
-import { requestViewerZone } from "~/features/time/zone";
+import { influencerOrderJson, influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/index.server";
+import { requestViewerZone } from "~/features/time";
 import { badRequest } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";

@@ -1,4 +1,4 @@
-import { paginatedEarnings } from "~/features/earnings/earnings.server";
+import { paginatedEarnings } from "~/features/earnings/index.server";
 import { badRequest } from "~/lib/errors";
 import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";

@@ -1,4 +1,4 @@
-import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/history.server";
+import { payoutHistory, payoutHistoryQuerySchema } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/influencer/payout-history[/:id]?page&limit&sort (10 a page, created_desc; the viewer's own without :id) */

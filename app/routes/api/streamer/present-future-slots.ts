@@ -1,6 +1,5 @@
-import { slotJson } from "~/features/slots/api-shape";
-import { UPCOMING_SLOTS_LIMIT } from "~/features/slots/schema";
-import { upcomingSlots } from "~/features/slots/slots.server";
+import { slotJson, UPCOMING_SLOTS_LIMIT } from "~/features/slots";
+import { upcomingSlots } from "~/features/slots/index.server";
 import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

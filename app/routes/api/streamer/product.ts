@@ -1,5 +1,5 @@
-import { ownGigJson } from "~/features/gigs/api-shape";
-import { getOwnGig } from "~/features/gigs/gigs.server";
+import { ownGigJson } from "~/features/gigs";
+import { getOwnGig } from "~/features/gigs/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/product/:id (one gig of the viewer's own, for editing) */

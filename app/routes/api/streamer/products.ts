@@ -1,5 +1,5 @@
-import { ownGigJson } from "~/features/gigs/api-shape";
-import { listGigs } from "~/features/gigs/gigs.server";
+import { ownGigJson } from "~/features/gigs";
+import { listGigs } from "~/features/gigs/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/products/:id (the active gigs of influencer :id) */

@@ -1,6 +1,6 @@
-import { uploadedFile } from "~/features/gigs/cover.server";
-import { influencerProfileJson, updateInfluencerProfile } from "~/features/streamer/profile.server";
-import { INFLUENCER_PROFILE_MESSAGES, influencerProfileSchema } from "~/features/streamer/profile-schema";
+import { uploadedFile } from "~/features/gigs/index.server";
+import { INFLUENCER_PROFILE_MESSAGES, influencerProfileSchema } from "~/features/streamer";
+import { influencerProfileJson, updateInfluencerProfile } from "~/features/streamer/index.server";
 import { badRequest } from "~/lib/errors";
 import { readBody } from "~/platform/http.server";
 import { firstIssue, jsonAction } from "~/routes/api/_lib/json-action.server";

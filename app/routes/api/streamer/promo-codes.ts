@@ -1,4 +1,4 @@
-import { streamerPromoCodes } from "~/features/promo/streamer-codes.server";
+import { streamerPromoCodes } from "~/features/promo/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/streamer/get-promocode/:id: the promo codes scoped to streamer :id, with their use counts */

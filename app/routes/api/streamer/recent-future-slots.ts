@@ -1,5 +1,5 @@
-import { slotJson } from "~/features/slots/api-shape";
-import { upcomingSlots } from "~/features/slots/slots.server";
+import { slotJson } from "~/features/slots";
+import { upcomingSlots } from "~/features/slots/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/last_seven_and_present_future/slots/influencer/:id (from 7 days back) */

@@ -1,6 +1,5 @@
-import { buyerJson, slotJson } from "~/features/slots/api-shape";
-import { SLOT_BUYERS_PAGE } from "~/features/slots/schema";
-import { slotWithBuyers } from "~/features/slots/slots.server";
+import { buyerJson, SLOT_BUYERS_PAGE, slotJson } from "~/features/slots";
+import { slotWithBuyers } from "~/features/slots/index.server";
 import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

@@ -1,4 +1,4 @@
-import { getInfluencerProfile, influencerProfileJson } from "~/features/streamer/profile.server";
+import { getInfluencerProfile, influencerProfileJson } from "~/features/streamer/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/influencer/:id (the streamer's own profile, or staff handling influencers) */

@@ -1,5 +1,5 @@
-import { suggestStar } from "~/features/streamer/profile.server";
-import { INFLUENCER_PROFILE_MESSAGES, suggestStarSchema } from "~/features/streamer/profile-schema";
+import { INFLUENCER_PROFILE_MESSAGES, suggestStarSchema } from "~/features/streamer";
+import { suggestStar } from "~/features/streamer/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/suggeststar {starName} */

@@ -1,4 +1,4 @@
-import { earningsTotals } from "~/features/earnings/earnings.server";
+import { earningsTotals } from "~/features/earnings/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/influencer/total-earnings/:id: 7, 30 and 90 days, gross, platform fee and net (USD minor) */

@@ -1,6 +1,5 @@
-import { ownGigJson } from "~/features/gigs/api-shape";
-import { getOwnGig, streamerCurrency, updateGig } from "~/features/gigs/gigs.server";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
+import { GIG_MESSAGES, ownGigJson } from "~/features/gigs";
+import { getOwnGig, streamerCurrency, updateGig } from "~/features/gigs/index.server";
 import { readGigBody } from "~/routes/api/_lib/gig-body.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

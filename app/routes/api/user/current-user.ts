@@ -1,7 +1,7 @@
-import { requireApiUser } from "~/features/auth/guards.server";
-import { getProfile } from "~/features/profile/profile.server";
-import { userJson } from "~/features/profile/serialize";
+import { userJson } from "~/features/profile";
+import { getProfile } from "~/features/profile/index.server";
 import { envOf, jsonError } from "~/platform/http.server";
+import { requireApiUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/current-user";
 
 /** GET /api/current_user */

@@ -1,6 +1,5 @@
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
-import { deleteSocialLink } from "~/features/profile/profile.server";
-import { socialKeySchema } from "~/features/profile/schema";
+import { PROFILE_MESSAGES, socialKeySchema } from "~/features/profile";
+import { deleteSocialLink } from "~/features/profile/index.server";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

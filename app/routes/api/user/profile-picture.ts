@@ -1,5 +1,5 @@
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
-import { uploadPicture } from "~/features/profile/profile.server";
+import { PROFILE_MESSAGES } from "~/features/profile";
+import { uploadPicture } from "~/features/profile/index.server";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

@@ -1,6 +1,5 @@
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
-import { reportUser } from "~/features/profile/profile.server";
-import { reportSchema } from "~/features/profile/schema";
+import { PROFILE_MESSAGES, reportSchema } from "~/features/profile";
+import { reportUser } from "~/features/profile/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/post/report-user-account { reportedUserId, reason, details? } */

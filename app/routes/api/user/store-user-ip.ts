@@ -1,4 +1,4 @@
-import { storeUserIp } from "~/features/profile/profile.server";
+import { storeUserIp } from "~/features/profile/index.server";
 import { z } from "~/lib/zod";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";

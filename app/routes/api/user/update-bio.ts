@@ -1,6 +1,5 @@
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
-import { updateBio } from "~/features/profile/profile.server";
-import { bioSchema } from "~/features/profile/schema";
+import { bioSchema, PROFILE_MESSAGES } from "~/features/profile";
+import { updateBio } from "~/features/profile/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/update_user_bio { bio } */

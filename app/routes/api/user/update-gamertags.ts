@@ -1,6 +1,5 @@
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
-import { replaceGamertags } from "~/features/profile/profile.server";
-import { gamertagsSchema } from "~/features/profile/schema";
+import { gamertagsSchema, PROFILE_MESSAGES } from "~/features/profile";
+import { replaceGamertags } from "~/features/profile/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/update_user_gamerTag { gamertags: [{ platform, tag }] }: replaces the caller's gamertags. */

@@ -1,6 +1,5 @@
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
-import { updateSocialLinks } from "~/features/profile/profile.server";
-import { socialLinksSchema } from "~/features/profile/schema";
+import { PROFILE_MESSAGES, socialLinksSchema } from "~/features/profile";
+import { updateSocialLinks } from "~/features/profile/index.server";
 import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

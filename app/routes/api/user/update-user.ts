@@ -1,4 +1,4 @@
-import { updateNames } from "~/features/profile/profile.server";
+import { updateNames } from "~/features/profile/index.server";
 import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

@@ -1,5 +1,5 @@
-import { getOwnProfile } from "~/features/profile/profile.server";
-import { userJson } from "~/features/profile/serialize";
+import { userJson } from "~/features/profile";
+import { getOwnProfile } from "~/features/profile/index.server";
 import { z } from "~/lib/zod";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";

@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
-import { getViewer } from "~/features/auth/session.server";
-import { REVIEW_MESSAGES } from "~/features/reviews/messages";
-import { replyToReview, reportReview } from "~/features/reviews/reviews.server";
-import { replyFormSchema, reportFormSchema } from "~/features/reviews/schema";
+import { getViewer } from "~/features/auth/index.server";
+import { REVIEW_MESSAGES, replyFormSchema, reportFormSchema } from "~/features/reviews";
+import { replyToReview, reportReview } from "~/features/reviews/index.server";
 import { firstIssue } from "~/lib/validation";
 import { redirectWithToast } from "~/platform/toast.server";
 import { settle } from "~/routes/_lib/form.server";

@@ -1,7 +1,6 @@
-import { uploadedFile } from "~/features/media/images.server";
-import { createGame, deleteGame, updateGame } from "~/features/staff-catalogue/games.server";
-import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
-import { gameSchema } from "~/features/staff-catalogue/schema";
+import { uploadedFile } from "~/features/media/index.server";
+import { gameSchema, STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue";
+import { createGame, deleteGame, updateGame } from "~/features/staff-catalogue/index.server";
 import { readFormBody } from "~/routes/api/_lib/form-body.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

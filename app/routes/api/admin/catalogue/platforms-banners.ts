@@ -1,7 +1,6 @@
-import { uploadedFile } from "~/features/media/images.server";
-import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
-import { addBanner, addPlatform, deleteBanner } from "~/features/staff-catalogue/platforms-banners.server";
-import { bannerSchema, platformSchema } from "~/features/staff-catalogue/schema";
+import { uploadedFile } from "~/features/media/index.server";
+import { bannerSchema, STAFF_CATALOGUE_MESSAGES as M, platformSchema } from "~/features/staff-catalogue";
+import { addBanner, addPlatform, deleteBanner } from "~/features/staff-catalogue/index.server";
 import { readFormBody } from "~/routes/api/_lib/form-body.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

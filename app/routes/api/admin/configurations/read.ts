@@ -1,4 +1,4 @@
-import { getConfiguration, listConfigurations } from "~/features/configurations/configurations.server";
+import { getConfiguration, listConfigurations } from "~/features/configurations/index.server";
 import { jsonLoader } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/configurations (an array of {key, value}) and /api/get/configurations/:key */

@@ -1,10 +1,5 @@
-import {
-  addConfiguration,
-  deleteConfiguration,
-  updateConfiguration,
-} from "~/features/configurations/configurations.server";
-import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
-import { addConfigSchema, CONFIG_KEYS, updateConfigSchema } from "~/features/configurations/schema";
+import { addConfigSchema, CONFIG_KEYS, CONFIG_MESSAGES as M, updateConfigSchema } from "~/features/configurations";
+import { addConfiguration, deleteConfiguration, updateConfiguration } from "~/features/configurations/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
 

@@ -1,6 +1,5 @@
-import { deleteFaq, moveFaq, saveFaq } from "~/features/content/admin.server";
-import { faqIdSchema, faqMoveSchema, faqSchema } from "~/features/content/admin-schema";
-import { CONTENT_MESSAGES as M } from "~/features/content/messages";
+import { faqIdSchema, faqMoveSchema, faqSchema, CONTENT_MESSAGES as M } from "~/features/content";
+import { deleteFaq, moveFaq, saveFaq } from "~/features/content/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
 

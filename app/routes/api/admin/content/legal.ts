@@ -1,6 +1,5 @@
-import { allLegalForStaff, saveLegalFromApi } from "~/features/content/admin.server";
-import { legalUpdateSchema } from "~/features/content/admin-schema";
-import { CONTENT_MESSAGES as M } from "~/features/content/messages";
+import { legalUpdateSchema, CONTENT_MESSAGES as M } from "~/features/content";
+import { allLegalForStaff, saveLegalFromApi } from "~/features/content/index.server";
 import { badRequest } from "~/lib/errors";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, jsonLoader } from "~/routes/api/_lib/json-action.server";

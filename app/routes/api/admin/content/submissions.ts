@@ -1,6 +1,5 @@
-import { listContactSubmissions, markSubmissionHandled } from "~/features/content/admin.server";
-import { submissionsQuerySchema } from "~/features/content/admin-schema";
-import { CONTENT_MESSAGES as M } from "~/features/content/messages";
+import { CONTENT_MESSAGES as M, submissionsQuerySchema } from "~/features/content";
+import { listContactSubmissions, markSubmissionHandled } from "~/features/content/index.server";
 import { jsonAction, jsonLoader } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/admin/get-contactus-submissions (page, limit; show=open|handled|all, open by default). */

@@ -1,10 +1,10 @@
+import { giveawayNotifySchema, giveawayPeriodSchema } from "~/features/giveaway";
 import {
   GIVEAWAY_MESSAGES,
   sendGiveawayLobbyCode,
   signedUpUsers,
   slotBookedUsers,
-} from "~/features/giveaway/giveaway.server";
-import { giveawayNotifySchema, giveawayPeriodSchema } from "~/features/giveaway/schema";
+} from "~/features/giveaway/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, jsonLoader, parseInput } from "~/routes/api/_lib/json-action.server";
 

@@ -1,6 +1,5 @@
-import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
-import { banReportedUsers, markReportsReviewed } from "~/features/moderation/moderation.server";
-import { reportIdsSchema } from "~/features/moderation/schema";
+import { MODERATION_MESSAGES as M, reportIdsSchema } from "~/features/moderation";
+import { banReportedUsers, markReportsReviewed } from "~/features/moderation/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/mark-reviewed-user-accounts {reportIds} and /api/admin/ban-user-accounts {reportIds}. */

@@ -1,5 +1,5 @@
-import { listBans, listReports } from "~/features/moderation/moderation.server";
-import { moderationListSchema } from "~/features/moderation/schema";
+import { moderationListSchema } from "~/features/moderation";
+import { listBans, listReports } from "~/features/moderation/index.server";
 import { jsonLoader } from "~/routes/api/_lib/json-action.server";
 
 /**

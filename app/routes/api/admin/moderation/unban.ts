@@ -1,6 +1,5 @@
-import { MODERATION_MESSAGES as M } from "~/features/moderation/messages";
-import { unbanUsers } from "~/features/moderation/moderation.server";
-import { banIdsSchema } from "~/features/moderation/schema";
+import { banIdsSchema, MODERATION_MESSAGES as M } from "~/features/moderation";
+import { unbanUsers } from "~/features/moderation/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/unban-user-accounts {banIds} */

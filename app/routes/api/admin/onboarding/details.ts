@@ -1,5 +1,5 @@
-import { listOnboardingsForStaff, starBankDetails } from "~/features/onboarding/staff.server";
-import { secretKeyQuerySchema, starUserSchema } from "~/features/onboarding/staff-schema";
+import { secretKeyQuerySchema, starUserSchema } from "~/features/onboarding";
+import { listOnboardingsForStaff, starBankDetails } from "~/features/onboarding/index.server";
 import { jsonAction, jsonLoader } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/admin/star-agreement-details?secretKey: every submission with its details and files. */

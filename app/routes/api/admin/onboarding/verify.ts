@@ -1,6 +1,5 @@
-import { ONBOARDING_STAFF_MESSAGES as M } from "~/features/onboarding/messages";
-import { verifyOnboardings } from "~/features/onboarding/staff.server";
-import { verifyManySchema, verifyOneSchema } from "~/features/onboarding/staff-schema";
+import { ONBOARDING_STAFF_MESSAGES as M, verifyManySchema, verifyOneSchema } from "~/features/onboarding";
+import { verifyOnboardings } from "~/features/onboarding/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
 

@@ -1,6 +1,5 @@
-import { createPayoutSchema } from "~/features/payouts/admin-schema";
-import { createPayout } from "~/features/payouts/create.server";
-import { PAYOUT_MESSAGES } from "~/features/payouts/messages";
+import { createPayoutSchema, PAYOUT_MESSAGES } from "~/features/payouts";
+import { createPayout } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**

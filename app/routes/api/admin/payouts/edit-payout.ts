@@ -1,6 +1,5 @@
-import { editPayout } from "~/features/payouts/admin-payouts.server";
-import { editPayoutSchema } from "~/features/payouts/admin-schema";
-import { PAYOUT_MESSAGES } from "~/features/payouts/messages";
+import { editPayoutSchema, PAYOUT_MESSAGES } from "~/features/payouts";
+import { editPayout } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/edit-payout {editingPayoutId, newMergedOrders, ...percentages}: a draft's orders in and out. */

@@ -1,5 +1,5 @@
-import { PAYOUT_MESSAGES } from "~/features/payouts/messages";
-import { generatePayoutStatement } from "~/features/payouts/statement.server";
+import { PAYOUT_MESSAGES } from "~/features/payouts";
+import { generatePayoutStatement } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/generate/execelsheet/:payoutId: (re)generates a completed payout's .xlsx into the private bucket. */

@@ -1,6 +1,5 @@
-import { payoutIdsSchema } from "~/features/payouts/admin-schema";
-import { completePayouts } from "~/features/payouts/complete.server";
-import { PAYOUT_MESSAGES } from "~/features/payouts/messages";
+import { PAYOUT_MESSAGES, payoutIdsSchema } from "~/features/payouts";
+import { completePayouts } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**

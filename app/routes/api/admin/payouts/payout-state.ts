@@ -1,6 +1,5 @@
-import { activatePayout, removePayout } from "~/features/payouts/admin-payouts.server";
-import { payoutIdSchema } from "~/features/payouts/admin-schema";
-import { PAYOUT_MESSAGES } from "~/features/payouts/messages";
+import { PAYOUT_MESSAGES, payoutIdSchema } from "~/features/payouts";
+import { activatePayout, removePayout } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/remove-payout {payoutId} (a draft) and /api/admin/activate-payout {payoutId} (draft -> active). */

@@ -1,5 +1,5 @@
-import { listPayouts } from "~/features/payouts/admin-payouts.server";
-import { payoutJson } from "~/features/payouts/json";
+import { payoutJson } from "~/features/payouts";
+import { listPayouts } from "~/features/payouts/index.server";
 import { jsonLoader } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/admin/payout-history/:influencerId and /api/admin/active-payouts/:influencerId */

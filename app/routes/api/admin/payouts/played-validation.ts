@@ -1,6 +1,5 @@
-import { validationOrdersSchema } from "~/features/payouts/admin-schema";
-import { PAYOUT_MESSAGES } from "~/features/payouts/messages";
-import { markOrdersPlayed } from "~/features/payouts/validations.server";
+import { PAYOUT_MESSAGES, validationOrdersSchema } from "~/features/payouts";
+import { markOrdersPlayed } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /** POST /api/admin/influencer-played-validation/:id {orderIdArray}: the streamer played these sessions. */

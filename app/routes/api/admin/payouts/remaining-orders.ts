@@ -1,6 +1,5 @@
-import { periodSchema } from "~/features/payouts/admin-schema";
-import { remainingOrders } from "~/features/payouts/create.server";
-import { payoutOrderJson } from "~/features/payouts/json";
+import { payoutOrderJson, periodSchema } from "~/features/payouts";
+import { remainingOrders } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
 /**

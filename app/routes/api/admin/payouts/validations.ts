@@ -1,5 +1,5 @@
-import { payoutOrderJson } from "~/features/payouts/json";
-import { ordersForValidation } from "~/features/payouts/validations.server";
+import { payoutOrderJson } from "~/features/payouts";
+import { ordersForValidation } from "~/features/payouts/index.server";
 import { jsonLoader } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/admin/orders-for-validations/:influencerId: paid orders whose session started in the last ~25 days. */

@@ -1,4 +1,4 @@
-import { listPromoCodesForStaff } from "~/features/promo/admin.server";
+import { listPromoCodesForStaff } from "~/features/promo/index.server";
 import { jsonLoader } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/admin/get-promo-code: every promo code with its use count. */

@@ -1,6 +1,5 @@
-import { createPromoCode, deletePromoCode, setPromoCodeActive, updatePromoCode } from "~/features/promo/admin.server";
-import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
-import { promoActiveSchema, promoCodeSchema } from "~/features/promo/admin-schema";
+import { PROMO_ADMIN_MESSAGES as M, promoActiveSchema, promoCodeSchema } from "~/features/promo";
+import { createPromoCode, deletePromoCode, setPromoCodeActive, updatePromoCode } from "~/features/promo/index.server";
 import { badRequest } from "~/lib/errors";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";

@@ -1,6 +1,5 @@
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
-import { platformFeeSchema } from "~/features/staff-streamers/schema";
-import { getPlatformFee, setPlatformFee } from "~/features/staff-streamers/streamers.server";
+import { STAFF_INFLUENCER_MESSAGES as M, platformFeeSchema } from "~/features/staff-streamers";
+import { getPlatformFee, setPlatformFee } from "~/features/staff-streamers/index.server";
 import { jsonAction, jsonLoader } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/influencers/:id/platform-fees */

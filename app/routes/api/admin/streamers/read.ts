@@ -1,5 +1,5 @@
-import { influencerListSchema } from "~/features/staff-streamers/schema";
-import { getInfluencerForStaff, listInfluencersForStaff } from "~/features/staff-streamers/streamers.server";
+import { influencerListSchema } from "~/features/staff-streamers";
+import { getInfluencerForStaff, listInfluencersForStaff } from "~/features/staff-streamers/index.server";
 import { jsonLoader } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/admin/influencers (page, limit, sort, search) and /api/get/admin/influencer/:id */

@@ -1,6 +1,5 @@
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
-import { registerInfluencerSchema } from "~/features/staff-streamers/schema";
-import { registerInfluencer } from "~/features/staff-streamers/streamers.server";
+import { STAFF_INFLUENCER_MESSAGES as M, registerInfluencerSchema } from "~/features/staff-streamers";
+import { registerInfluencer } from "~/features/staff-streamers/index.server";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

@@ -1,6 +1,9 @@
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
-import { removeInfluencerSchema, showAtLandingSchema } from "~/features/staff-streamers/schema";
-import { removeInfluencer, setShowAtLanding } from "~/features/staff-streamers/streamers.server";
+import {
+  STAFF_INFLUENCER_MESSAGES as M,
+  removeInfluencerSchema,
+  showAtLandingSchema,
+} from "~/features/staff-streamers";
+import { removeInfluencer, setShowAtLanding } from "~/features/staff-streamers/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
 

@@ -1,10 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { starActive } from "~/features/catalogue/columns.server";
-import { SEARCH_SUGGESTION_NAME_MAX } from "~/features/search/constants";
+import { SEARCH_SUGGESTION_NAME_MAX, toMatchQuery } from "~/features/search";
+import { gamesFts, matches, productsFts, rowidOf, starsFts } from "~/features/search/index.server";
 import { col, type Db } from "~/platform/db.server";
 import { games, influencerProfiles, liveSessions, products, users } from "~db/schema";
-import { gamesFts, matches, productsFts, rowidOf, starsFts } from "./fts.server";
-import { toMatchQuery } from "./query";
+import { starActive } from "./columns.server";
 
 export const SUGGESTIONS_PER_KIND = 5;
 export const SUGGESTION_MIN_LENGTH = 2;

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
-import { type Capability, canStaff, staffRefusal } from "./capabilities";
-import { canOpenAdmin, type Viewer } from "./policy";
-import { getViewer } from "./session.server";
+import { type Capability, canOpenAdmin, canStaff, staffRefusal, type Viewer } from "~/features/access";
+import { getViewer } from "~/features/auth/index.server";
 
 /**
  * Authorisation for loaders and actions. Call the one you need in EVERY loader and action:

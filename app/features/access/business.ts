@@ -1,7 +1,7 @@
-import type { Capability } from "~/features/auth/capabilities";
-import { canStaff } from "~/features/auth/capabilities";
-import { canOpenAdmin, type Viewer } from "~/features/auth/policy";
 import { forbidden } from "~/lib/errors";
+import type { Capability } from "./capabilities";
+import { canStaff } from "./capabilities";
+import { canOpenAdmin, type Viewer } from "./policy";
 
 /**
  * Who may act on a streamer's business (gigs, slots, orders, earnings, payouts, onboarding), docs/domain.md:

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { Viewer } from "~/features/auth/policy";
-import { buyerCurrency, chargeFor } from "~/features/currency/charge.server";
-import { openCardCheckout } from "~/features/payments/checkout.server";
-import type { PayableOrder } from "~/features/payments/steps";
+import type { Viewer } from "~/features/access";
+import { buyerCurrency, chargeFor } from "~/features/currency/index.server";
 import { badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { orders, users } from "~db/schema";
+import { openCardCheckout } from "./checkout.server";
+import type { PayableOrder } from "./steps";
 import { TOPUP_LIMITS, topupRangeMessage } from "./topup-schema";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpenAdmin, headerSearchMode, showsBellAndAvatar, type Viewer } from "./policy";
+import { canOpenAdmin, headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/access/policy";
 
 const base: Viewer = {
   id: "u1",

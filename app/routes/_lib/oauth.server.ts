@@ -1,6 +1,8 @@
 import { createCookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
+import { redirectToSchema } from "~/features/auth";
+import { SOCIAL_MESSAGES, type SocialAccount, signInWithProfile } from "~/features/auth/index.server";
 import { isAppError } from "~/lib/errors";
 import { sessionSecret } from "~/platform/env.server";
 import { publicOrigin } from "~/platform/http.server";
@@ -11,8 +13,6 @@ import {
   providerSettings,
   type SocialProvider,
 } from "~/platform/oauth/providers.server";
-import { redirectToSchema } from "./schema";
-import { SOCIAL_MESSAGES, type SocialAccount, signInWithProfile } from "./social.server";
 
 /**
  * Discord and Google sign-in through remix-auth v4 and remix-auth-oauth2's OAuth2Strategy (authorization

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { getViewer } from "~/features/auth/session.server";
+import { getViewer } from "~/features/auth/index.server";
+import { requestViewerZone, type ViewerZone } from "~/features/time";
+import { timeZoneOptions } from "~/features/time/index.server";
 import { cloudflareContext } from "~/platform/context";
-import { timeZoneOptions } from "./time-zone.server";
-import { requestViewerZone, type ViewerZone } from "./zone";
 
 /**
  * The zone a request's pages show times in (docs/decisions/019-viewer-time-zone.md): the logged-in user's saved

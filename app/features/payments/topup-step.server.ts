@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FulfilmentStep } from "~/features/payments/steps";
 import { newId } from "~/lib/id";
 import { formatMoney } from "~/lib/money";
 import { noticeEntry } from "~/platform/outbox.server";
 import { orders, walletEntries } from "~db/schema";
+import type { FulfilmentStep } from "./steps";
 
 /**
  * A wallet top-up's part of fulfilment: nothing is held; once the order is paid the same batch credits the

@@ -1,0 +1,2 @@
+/** The audit feature: what other features and routes may use of it (server-only parts in index.server.ts). */
+export { describeChanges } from "./changes";

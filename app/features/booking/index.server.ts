@@ -1,0 +1,25 @@
+/** The booking feature's server side: what other features, routes and the Worker may use of it. */
+export { bookingFormData, bookingFormQuery } from "./booking-form.server";
+export {
+  afterSlotCancellation,
+  cancelBooking,
+  findOwnConfirmedBooking,
+  refundSlotBookingsInFull,
+  slotCancellationStatements,
+} from "./cancel.server";
+export { bookingCancelledMail, slotCancelledMail, slotCancelledNotice } from "./cancel-messages.server";
+export {
+  bookingConfirmedEmail,
+  bookingConfirmedNotice,
+  lateRefundEmail,
+  lateRefundNotice,
+  utcParts,
+} from "./confirmation.server";
+export { slotBookingStep } from "./fulfilment-step.server";
+export { bookedSlotDetails, editGamerTagOfSlot, updateGamerTags } from "./gamer-tags.server";
+export { orderInvoicePdf } from "./invoice.server";
+export { lobbyCodeForUser } from "./lobby.server";
+export { getOrder, getOrderByCheckoutSession, listUserOrders } from "./orders.server";
+export { verifyPromoCode } from "./promo-quote.server";
+export { placeOrder } from "./purchase.server";
+export { sendBookingReminders } from "./reminders.server";

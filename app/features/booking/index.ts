@@ -1,0 +1,20 @@
+/** The booking feature: what other features and routes may use of it (server-only parts in index.server.ts). */
+export { CANCELLABLE_BOOKING_STATUS, cancellableStartsAfter } from "./cancellation-policy";
+export { BookingForm } from "./components/booking-form";
+export { offersRefundChoice, RefundChoice, refundPreview } from "./components/cancel-booking";
+export { OrderCard } from "./components/order-card";
+export { OrdersSection } from "./components/orders-section";
+export { BOOKING_MESSAGES } from "./messages";
+export { orderJson, orderPageJson } from "./order-json";
+export { lobbyCodeVisible, MONTHLY_ORDERS_PAGE_SIZE, orderStatusText } from "./order-view";
+export {
+  bookedSlotDetailsSchema,
+  cancelOrderFormSchema,
+  cancelUserSlotSchema,
+  editGamerTagSchema,
+  lobbyCodeQuerySchema,
+  monthlyOrdersQuerySchema,
+  orderListQuerySchema,
+  updateGamerTagsSchema,
+} from "./orders-schema";
+export { bookingFormSchema, normalizePurchaseBody, promoQuerySchema, purchaseSchema } from "./schema";

@@ -1,0 +1,29 @@
+/** The catalogue feature's server side: what other features, routes and the Worker may use of it. */
+export { getBrowsePage } from "./browse.server";
+export { getLanding } from "./landing.server";
+export { listFavourites } from "./lists/favourites.server";
+export {
+  activeLiveSession,
+  allGames,
+  allPlatforms,
+  bannersList,
+  creatorsPage,
+  gameById,
+  gamesPage,
+  gigsPage,
+  hashTags,
+  landingGamesList,
+  livePage,
+  liveQueuesJoined,
+  liveSessionTagsOf,
+  modeById,
+  modesOfGame,
+  mostPopularProducts,
+  mostPopularStars,
+  starSessions,
+  upcomingSessionsHome,
+} from "./reads.server";
+export type { CatalogueRequest } from "./request.server";
+export { catalogueRequest } from "./request.server";
+export { searchSuggestions } from "./suggestions.server";
+export { getGamePage, getGigPage, getStarPage } from "./views.server";

@@ -1,0 +1,21 @@
+/** The catalogue feature: what other features and routes may use of it (server-only parts in index.server.ts). */
+export { gameJson, gigJson, starJson } from "./api-shape";
+export { BROWSE_FILTER_LABELS } from "./browse-options";
+export type { BrowseCards } from "./card-data";
+export { browseCards, gameCardData, gigCardData, liveCardData, starCardData } from "./card-data";
+export { BrowseFilters, BrowseTabs, browseHref } from "./components/browse-filters";
+export { LiveBadge, SeatsLeft, Thumb } from "./components/card-parts";
+export { GameCard, GigCard, LiveCard, SessionRow, StarCard } from "./components/cards";
+export { InfiniteGrid } from "./components/infinite-grid";
+export { READ_MORE_THRESHOLD } from "./constants";
+export {
+  creatorsQuerySchema,
+  gamePageSchema,
+  gamesQuerySchema,
+  gigsQuerySchema,
+  liveQuerySchema,
+  parseBrowseQueryLeniently,
+  searchQuerySchema,
+  sessionsQuerySchema,
+  starPagesSchema,
+} from "./schema";

@@ -1,0 +1,51 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "~/platform/db.server";
+import { favouriteGames, favouriteGigs, favouriteStars, games, influencerProfiles, products, users } from "~db/schema";
+import { gameCardColumns, gigCardColumns, starCardColumns } from "../columns.server";
+
+/** GET /api/get_allfavorites answers at most this many of each kind, newest first. */
+export const FAVOURITES_LIST_MAX = 500;
+
+/** A fan's favourite gigs, streamers and games, as the catalogue's cards (the favourites page and its API). */
+export function favouriteGigsQuery(db: Db, userId: string) {
+  return db
+    .select(gigCardColumns(userId))
+    .from(favouriteGigs)
+    .innerJoin(products, eq(products.id, favouriteGigs.productId))
+    .innerJoin(users, eq(users.id, products.influencerId))
+    .innerJoin(games, eq(games.id, products.gameId))
+    .where(and(eq(favouriteGigs.userId, userId), isNull(products.archivedAt)))
+    .orderBy(desc(favouriteGigs.createdAt))
+    .limit(FAVOURITES_LIST_MAX);
+}
+
+export function favouriteStarsQuery(db: Db, userId: string) {
+  return db
+    .select(starCardColumns(userId))
+    .from(favouriteStars)
+    .innerJoin(influencerProfiles, eq(influencerProfiles.userId, favouriteStars.influencerId))
+    .innerJoin(users, eq(users.id, favouriteStars.influencerId))
+    .where(eq(favouriteStars.userId, userId))
+    .orderBy(desc(favouriteStars.createdAt))
+    .limit(FAVOURITES_LIST_MAX);
+}
+
+export function favouriteGamesQuery(db: Db, userId: string) {
+  return db
+    .select(gameCardColumns(userId))
+    .from(favouriteGames)
+    .innerJoin(games, eq(games.id, favouriteGames.gameId))
+    .where(eq(favouriteGames.userId, userId))
+    .orderBy(desc(favouriteGames.createdAt))
+    .limit(FAVOURITES_LIST_MAX);
+}
+
+/** All of a user's favourites, newest first, in one D1 round trip. */
+export async function listFavourites(db: Db, userId: string) {
+  const [gigRows, starRows, gameRows] = await db.batch([
+    favouriteGigsQuery(db, userId),
+    favouriteStarsQuery(db, userId),
+    favouriteGamesQuery(db, userId),
+  ]);
+  return { gigs: gigRows, stars: starRows, games: gameRows };
+}

@@ -1,0 +1,15 @@
+/** The content feature: what other features and routes may use of it (server-only parts in index.server.ts). */
+export {
+  faqIdSchema,
+  faqMoveSchema,
+  faqSchema,
+  legalEditorSchema,
+  legalUpdateSchema,
+  submissionIdSchema,
+  submissionsQuerySchema,
+} from "./admin-schema";
+export { DocumentPage } from "./components/document-page";
+export { pageToView, toLegalView } from "./legal";
+export { CONTENT_MESSAGES } from "./messages";
+export type { LegalType } from "./schema";
+export { contactFormSchema, legalTypeSchema } from "./schema";

@@ -1,0 +1,2 @@
+/** The giveaway feature's server side: what other features, routes and the Worker may use of it. */
+export { GIVEAWAY_MESSAGES, sendGiveawayLobbyCode, signedUpUsers, slotBookedUsers } from "./giveaway.server";

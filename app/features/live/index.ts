@@ -1,0 +1,22 @@
+/** The live feature: what other features and routes may use of it (server-only parts in index.server.ts). */
+export { LiveRoom } from "./components/live-room";
+export { QueueBoard } from "./components/queue-board";
+export { ShareModal } from "./components/share-modal";
+export { StepperForm } from "./components/stepper-form";
+export type { AckPayload, OverlayPayload, OverlayPlace } from "./events";
+export { LIVE_EVENTS } from "./events";
+export { LIVE_MESSAGES } from "./messages";
+export type { QueueLane } from "./schema";
+export {
+  entryIdSchema,
+  goLiveSchema,
+  liveDetailsSchema,
+  lobbyCodeSchema,
+  serveSchema,
+  sessionIdSchema,
+  streamingLinkSchema,
+  vipJoinSchema,
+} from "./schema";
+export type { Step, StepErrors } from "./stepper";
+export { checkStep, EMPTY_VALUES, isStep, resetAfter, STEPS, stepIndex, valuesFromForm } from "./stepper";
+export { normaliseStreamingLink, parentHostsFor } from "./streaming-link";

@@ -1,0 +1,12 @@
+/** The payouts feature: what other features and routes may use of it (server-only parts in index.server.ts). */
+export {
+  bpsToPercent,
+  createPayoutSchema,
+  editPayoutSchema,
+  payoutIdSchema,
+  payoutIdsSchema,
+  periodSchema,
+  validationOrdersSchema,
+} from "./admin-schema";
+export { payoutJson, payoutOrderJson } from "./json";
+export { PAYOUT_MESSAGES } from "./messages";

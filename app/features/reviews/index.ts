@@ -1,0 +1,14 @@
+/** The reviews feature: what other features and routes may use of it (server-only parts in index.server.ts). */
+export { ReviewForm } from "./components/review-form";
+export { ReviewList } from "./components/review-list";
+export { RatingSummary, Stars } from "./components/stars";
+export { GIG_REVIEWS_SHOWN, REVIEW_EDIT_DAYS, STAR_REVIEWS_SHOWN } from "./constants";
+export { REVIEW_MESSAGES } from "./messages";
+export { editableUntil, isReviewable } from "./rules";
+export {
+  replyFormSchema,
+  reportedReviewsQuerySchema,
+  reportFormSchema,
+  reviewFormSchema,
+  reviewIdSchema,
+} from "./schema";

@@ -1,0 +1,21 @@
+/** The time feature: what other features and routes may use of it (server-only parts in index.server.ts). */
+
+export type { CalendarMonth } from "./calendar";
+export { addDays, currentMonth, monthBounds, zonedDate, zonedToUtc } from "./calendar";
+export { BrowserTimeZoneField } from "./components/browser-time-zone-field";
+export { SlotTime } from "./components/slot-time";
+export { TimeZoneForm } from "./components/time-zone-form";
+export { TimeZoneHint, useViewerZone, ViewerZoneProvider } from "./components/viewer-zone";
+export { When } from "./components/when";
+export { formatClock, formatDateTime, formatDay, formatSlotTime, formatWhen, zoneLabel } from "./format";
+export { TIME_MESSAGES } from "./messages";
+export { browserTimeZoneField } from "./schema";
+export type { ViewerZone } from "./zone";
+export {
+  FALLBACK_TIME_ZONE,
+  recipientZone,
+  requestViewerZone,
+  signUpTimeZone,
+  TIME_ZONE_COOKIE,
+  validTimeZone,
+} from "./zone";

@@ -1,0 +1,40 @@
+import {
+  bookingCancelledMail,
+  bookingConfirmedEmail,
+  bookingConfirmedNotice,
+  lateRefundEmail,
+  lateRefundNotice,
+  slotBookingStep,
+  slotCancelledMail,
+  slotCancelledNotice,
+} from "../app/features/booking/index.server";
+import { vipQueueStep, vipRefundedNotice } from "../app/features/live/index.server";
+import { setMessageTemplates } from "../app/features/messages/index.server";
+import { setFulfilmentSteps, walletTopupStep } from "../app/features/payments/index.server";
+import { payoutCompletedNotice } from "../app/features/payouts/index.server";
+import { waitlistOfferEmail, waitlistOfferNotice } from "../app/features/waitlist/index.server";
+import { refundDoneEmail, refundDoneNotice } from "../app/features/wallet/index.server";
+
+/**
+ * The composition root: the one place that wires features together where a lower feature must reach into higher
+ * ones (docs/architecture.md, "Features as modules"). Payments fulfils what booking, live and the top-up sell; the
+ * outbox delivers what booking, live, payouts, the waitlist and the wallet write. Both read their tables from
+ * here, so neither imports the features it serves and the features form a tree. The Worker entry and the test
+ * set-up load this module first.
+ */
+setMessageTemplates({
+  "booking-confirmed": { param: "orderId", email: bookingConfirmedEmail, notification: bookingConfirmedNotice },
+  "late-refund": { param: "orderId", email: lateRefundEmail, notification: lateRefundNotice },
+  "slot-cancelled": { param: "bookingId", email: slotCancelledMail, notification: slotCancelledNotice },
+  "booking-cancelled": { param: "bookingId", email: bookingCancelledMail },
+  "refund-done": { param: "refundId", email: refundDoneEmail, notification: refundDoneNotice },
+  "vip-refunded": { param: "entryId", notification: vipRefundedNotice },
+  "payout-completed": { param: "payoutId", notification: payoutCompletedNotice },
+  "waitlist-offer": { param: "entryId", email: waitlistOfferEmail, notification: waitlistOfferNotice },
+});
+
+setFulfilmentSteps({
+  slot_booking: slotBookingStep,
+  vip_queue: vipQueueStep,
+  wallet_topup: walletTopupStep,
+});
