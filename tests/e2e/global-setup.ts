@@ -51,7 +51,7 @@ export default async function setup(project: TestProject) {
   };
   rmSync(STATE_DIR, { recursive: true, force: true });
   // Vitest sets NODE_ENV=test; a build must be a production build (import.meta.env.DEV false). Mode "e2e"
-  // keeps the local OAuth stand-in in the bundle (a "production" mode build folds it away, see workers/app.ts).
+  // keeps the local OAuth stand-in in the bundle (a "production" mode build folds it away, see workers/fetch.ts).
   run("react-router", ["build", "--mode", "e2e"], { ...env, NODE_ENV: "production" });
   run("tsx", ["scripts/db-prepare.ts", "--persist-to", STATE_DIR], env);
 

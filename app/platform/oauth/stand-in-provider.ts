@@ -14,7 +14,7 @@
  *   GET  {base}/avatar/{name}.svg      a generated picture for the fake identities
  *
  * It is one plain `(request) => Promise<Response>` handler with no dependencies, so the same code is
- * mounted inside the Worker (workers/app.ts, development only) and in Node for the workerd tests
+ * mounted inside the Worker (workers/fetch.ts, development only) and in Node for the workerd tests
  * (vitest.config.ts routes the Worker's outbound fetches to it).
  *
  * Codes and access tokens are self-contained and HMAC-signed, so two instances configured with the

@@ -110,7 +110,7 @@ function sdk(Stripe: StripeClass, env: Env, origin: string): Stripe {
       protocol: url.protocol === "https:" ? "https" : "http",
     });
   }
-  // A production build folds this branch away (and the stand-in's chunk with it), as in workers/app.ts.
+  // A production build folds this branch away (and the stand-in's chunk with it), as in workers/fetch.ts.
   if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
     return new Stripe(secretKey, { ...base, httpClient: Stripe.createFetchHttpClient(inProcessFetch(origin)) });
   }
