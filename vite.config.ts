@@ -18,6 +18,8 @@ export default defineConfig({
     clientChunks(),
   ],
   resolve: { tsconfigPaths: true },
+  // The browser tests' dev server pre-bundles into a folder of its own, apart from a running `npm run dev`'s.
+  cacheDir: process.env.NOOBRD_VITE_CACHE_DIR,
   // Every dependency the app imports, declared up front: otherwise the first visits of a fresh `npm run dev`
   // find them one by one, Vite re-optimises and reloads, and a request caught in between answers 500.
   optimizeDeps: {
