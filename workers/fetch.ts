@@ -4,14 +4,12 @@ import { requestViewerZone, TIME_ZONE_COOKIE } from "../app/features/time/zone";
 import { withAfterResponse } from "../app/platform/after-response.server";
 import { cloudflareContext } from "../app/platform/context";
 import { openD1Session, withBinding } from "../app/platform/d1-session.server";
-import { EDGE_CACHE_STATUS, serveWithEdgeCache } from "../app/platform/edge-cache.server";
-import { tallyHit, writeTallyIfDue } from "../app/platform/edge-cache-hits.server";
+import { routedHandlers, serveWithEdgeCache, tallyIfHit } from "../app/platform/edge/index.server";
 import { checkPageForm } from "../app/platform/http.server";
 import { type LogContext, log, loggablePath, withLogContext } from "../app/platform/log.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
 import { STRIPE_STAND_IN_BASE_PATH, stripeStandInEnabled } from "../app/platform/stripe/payments.server";
-import { routedHandlers } from "./route-handlers";
 import { routeSockets } from "./sockets";
 import { mountStripeStandIn } from "./stripe-stand-in";
 
@@ -58,7 +56,7 @@ async function requestHandler(request: Request, context: RouterContextProvider, 
  * Each request runs inside its log context (docs/decisions/021-logging.md): the request id (Cloudflare's ray id,
  * else a fresh one) and the path; the app adds the viewer's id once it knows it. One `request` line when the
  * answer is ready: method, path, status, milliseconds (the Worker's clock moves on I/O) and the userId; an edge-cache
- * hit is tallied instead (app/platform/edge-cache-hits.server.ts).
+ * hit is tallied instead (app/platform/edge/hits.server.ts).
  */
 function servedRequest(
   request: Request<unknown, IncomingRequestCfProperties>,
@@ -71,12 +69,8 @@ function servedRequest(
   return withLogContext(context, () =>
     serve(url).then(
       (response) => {
-        const edge = response.headers.get(EDGE_CACHE_STATUS);
-        if (edge === "HIT" || edge === "STALE") {
-          tallyHit(edge, path); // counted, not logged one by one (app/platform/edge-cache-hits.server.ts)
-          return response;
-        }
-        writeTallyIfDue();
+        // An edge-cache hit is counted, not logged one by one (app/platform/edge/hits.server.ts).
+        if (tallyIfHit(response, path)) return response;
         log.info("request", {
           method: request.method,
           path,

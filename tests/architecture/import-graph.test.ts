@@ -129,6 +129,30 @@ function layerBreaks(modules: Module[]): string[] {
   return found;
 }
 
+/** Folders reached from outside only through their entry file (their own tests aside). */
+const SEALED: Record<string, string> = {
+  "app/platform/edge/": "app/platform/edge/index.server.ts",
+};
+
+function sealedBreaks(modules: Module[]): string[] {
+  const found: string[] = [];
+  for (const { path, source } of modules) {
+    const file = relative(ROOT, path);
+    if (/\.test\.tsx?$/.test(file)) continue;
+    for (const match of source.matchAll(ANY_IMPORT)) {
+      const resolved = resolveImport(path, match[1] as string);
+      const target = resolved && relative(ROOT, resolved);
+      if (!target) continue;
+      for (const [folder, entry] of Object.entries(SEALED)) {
+        if (target.startsWith(folder) && !file.startsWith(folder) && target !== entry) {
+          found.push(`${file} imports ${match[1]}`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
 function repository(): Module[] {
   return SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir))).map((path) => ({
     path,
@@ -147,6 +171,16 @@ describe("the import graph", () => {
 
   it("has no import against the layers", () => {
     expect(layerBreaks(modules)).toEqual([]);
+  });
+
+  it("reaches a sealed folder only through its entry file", () => {
+    expect(sealedBreaks(modules)).toEqual([]);
+    expect(
+      sealedBreaks([
+        { path: join(ROOT, "workers/fetch.ts"), source: 'import { x } from "../app/platform/edge/cache.server";' },
+        { path: join(ROOT, "workers/other.ts"), source: 'import { y } from "../app/platform/edge/index.server";' },
+      ]),
+    ).toEqual(["workers/fetch.ts imports ../app/platform/edge/cache.server"]);
   });
 
   it("finds a cycle, and an import against the layers, when there is one", () => {
