@@ -120,7 +120,7 @@ async function serve(
     url.pathname.startsWith(`${STAND_IN_BASE_PATH}/`) &&
     standInEnabled(env)
   ) {
-    const { workerStandIn } = await import("../app/platform/oauth/stand-in-worker");
+    const { workerStandIn } = await import("../app/platform/stand-ins/oauth/worker");
     return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
   }
   // A page's state-changing request must carry a readable form (a bodyless one becomes an empty form).

@@ -10,11 +10,11 @@ type WorkerFetch = (
   ctx: ExecutionContext,
 ) => Promise<Response>;
 
-let stripeStandInModule: Promise<typeof import("../app/platform/stripe/stand-in-mount.server")> | undefined;
+let stripeStandInModule: Promise<typeof import("../app/platform/stand-ins/stripe/mount.server")> | undefined;
 
 export async function mountStripeStandIn(env: Env, ctx: ExecutionContext, origin: string, fetch: WorkerFetch) {
   // Imported once per isolate: a dynamic import() of a module already loaded still cost ~0.3 ms per request.
-  stripeStandInModule ??= import("../app/platform/stripe/stand-in-mount.server");
+  stripeStandInModule ??= import("../app/platform/stand-ins/stripe/mount.server");
   const { configureStripeStandIn, workerStripeStandIn } = await stripeStandInModule;
   configureStripeStandIn(env, (body, signature) =>
     fetch(

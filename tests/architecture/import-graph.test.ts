@@ -153,6 +153,25 @@ function sealedBreaks(modules: Module[]): string[] {
   return found;
 }
 
+/**
+ * The local stand-ins (app/platform/stand-ins) are loaded by dynamic import only, behind the switch that enables them
+ * outside production builds, so that a production build can leave them out (scripts/check-build.ts).
+ */
+const STAND_INS = "app/platform/stand-ins/";
+
+function staticStandInImports(modules: Module[]): string[] {
+  const found: string[] = [];
+  for (const { path, source } of modules) {
+    const file = relative(ROOT, path);
+    if (file.startsWith(STAND_INS) || /\.test\.tsx?$/.test(file)) continue;
+    for (const specifier of runtimeImports(source)) {
+      const target = resolveImport(path, specifier);
+      if (target && relative(ROOT, target).startsWith(STAND_INS)) found.push(`${file} imports ${specifier}`);
+    }
+  }
+  return found;
+}
+
 function repository(): Module[] {
   return SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir))).map((path) => ({
     path,
@@ -181,6 +200,18 @@ describe("the import graph", () => {
         { path: join(ROOT, "workers/other.ts"), source: 'import { y } from "../app/platform/edge/index.server";' },
       ]),
     ).toEqual(["workers/fetch.ts imports ../app/platform/edge/cache.server"]);
+  });
+
+  it("loads the local stand-ins by dynamic import only", () => {
+    expect(staticStandInImports(modules)).toEqual([]);
+    const outbox = "../stand-ins/email/outbox.server";
+    expect(
+      staticStandInImports([
+        { path: join(ROOT, "app/platform/email/a.server.ts"), source: `import { readOutbox } from "${outbox}";` },
+        { path: join(ROOT, "app/platform/email/b.server.ts"), source: `const m = await import("${outbox}");` },
+        { path: join(ROOT, "app/platform/email/c.server.ts"), source: `import type { StoredEmail } from "${outbox}";` },
+      ]),
+    ).toEqual([`app/platform/email/a.server.ts imports ${outbox}`]);
   });
 
   it("finds a cycle, and an import against the layers, when there is one", () => {

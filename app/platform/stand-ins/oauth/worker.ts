@@ -1,5 +1,5 @@
-import { rawSettings, type SocialProvider, STAND_IN_BASE_PATH } from "./providers.server";
-import { createStandInProvider, type StandInClient } from "./stand-in-provider";
+import { rawSettings, type SocialProvider, STAND_IN_BASE_PATH } from "../../oauth/providers.server";
+import { createStandInProvider, type StandInClient } from "./provider";
 
 /**
  * The stand-in as mounted in the Worker (development and browser-test builds only): workers/fetch.ts imports

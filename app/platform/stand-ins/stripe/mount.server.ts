@@ -1,4 +1,4 @@
-import { STRIPE_STAND_IN_BASE_PATH, stripeSecrets } from "./payments.server";
+import { STRIPE_STAND_IN_BASE_PATH, stripeSecrets } from "../../stripe/payments.server";
 import { createStripeStandIn } from "./stand-in";
 
 /**
