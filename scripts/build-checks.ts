@@ -18,6 +18,9 @@ export const STAND_IN_MARKERS: Record<string, string> = {
   "video-details.ts": "Stand-in live stream", // the title of its oEmbed answers
 };
 
+/** Files under STAND_INS_DIR shared by stand-ins, loaded only with one of them (whose marker then shows). */
+export const STAND_IN_SHARED = ["outbox.ts"];
+
 export function filesUnder(dir: string, name: RegExp): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
