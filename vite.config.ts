@@ -25,6 +25,8 @@ export default defineConfig({
   // page that takes one name from a feature's entry file (app/features/<name>/index.ts) gets that name and what it
   // needs, not every module the entry re-exports (tests/e2e/js-budget.test.ts holds each page to its budget).
   build: { rolldownOptions: { treeshake: { moduleSideEffects: [{ test: FEATURE_MODULE, sideEffects: false }] } } },
+  // The browser tests' dev server pre-bundles into a folder of its own, apart from a running `npm run dev`'s.
+  cacheDir: process.env.NOOBRD_VITE_CACHE_DIR,
   // Every dependency the app imports, declared up front: otherwise the first visits of a fresh `npm run dev`
   // find them one by one, Vite re-optimises and reloads, and a request caught in between answers 500.
   optimizeDeps: {

@@ -1,8 +1,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
-import { createStandInProvider } from "./app/platform/oauth/stand-in-provider.ts";
-import { createStripeStandIn } from "./app/platform/stripe/stand-in.ts";
+import { createStandInProvider } from "./app/platform/stand-ins/oauth/provider.ts";
+import { createStripeStandIn } from "./app/platform/stand-ins/stripe/stand-in.ts";
 
 // No internet here: do not let miniflare fetch the Request.cf object from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";

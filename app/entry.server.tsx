@@ -7,8 +7,8 @@ import { InlineCssProvider } from "./components/inline-css";
 import { NonceProvider } from "./components/nonce";
 import { isAppError } from "./lib/errors";
 import { cloudflareContext } from "./platform/context";
+import { scriptsAfterFirstPaint } from "./platform/edge/index.server";
 import { log } from "./platform/log.server";
-import { scriptsAfterFirstPaint } from "./platform/script-priority.server";
 
 export const streamTimeout = 5_000;
 

@@ -3,7 +3,7 @@ import { log } from "./log.server";
 
 /**
  * Work that must not hold up the answer (tracking events): run after the response through the request's
- * `ctx.waitUntil`, found without threading it through every call. workers/app.ts opens the scope around each
+ * `ctx.waitUntil`, found without threading it through every call. workers/fetch.ts opens the scope around each
  * request; outside one (a cron, a test calling a use case directly) the work simply runs on its own. Failures are
  * logged, never thrown at the request.
  */

@@ -6,7 +6,7 @@
  * session's bookmark goes back to the client (an HttpOnly cookie for browsers, the X-D1-Bookmark header for
  * API clients), and a request that carries one starts from a replica at least that fresh: a user always
  * reads their own writes. The cookie also keeps that browser out of the edge cache for its lifetime, since
- * any cookie of ours does (app/platform/edge-cache.server.ts).
+ * any cookie of ours does (app/platform/edge/cache.server.ts).
  *
  * Locally (wrangler, vite, tests) there is one database and no replica: the session API works the same.
  */

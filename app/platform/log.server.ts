@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * The one logger of the server (docs/decisions/021-logging.md): every line is one JSON object,
  * `{ level, event, requestId?, route?, userId?, ...fields }`, written through the console method of its level so
  * Workers Logs (wrangler.toml `[observability]`) files it under that level. The request's context is opened by
- * workers/app.ts around each request (as after-response.server.ts does for waitUntil) and found here without
+ * workers/fetch.ts around each request (as after-response.server.ts does for waitUntil) and found here without
  * threading it through every call; a use case that learns who the viewer is adds the userId. Fields pass through
  * `redact` first: secrets, bank details and credentials are never written, email addresses only masked (also inside
  * free text such as an error's message).

@@ -45,6 +45,45 @@ function layerBreaks(modules: Module[]): string[] {
   return found;
 }
 
+/** Folders reached from outside only through their entry file (their own tests aside). */
+const SEALED: Record<string, string> = {
+  "app/platform/edge/": "app/platform/edge/index.server.ts",
+};
+
+function sealedBreaks(modules: Module[]): string[] {
+  const found: string[] = [];
+  for (const { path, source } of modules) {
+    if (/\.test\.tsx?$/.test(path)) continue;
+    for (const specifier of specifiersOf(source, ["static", "type", "dynamic"])) {
+      const target = resolveImport(path, specifier);
+      if (!target) continue;
+      for (const [folder, entry] of Object.entries(SEALED)) {
+        if (target.startsWith(folder) && !path.startsWith(folder) && target !== entry)
+          found.push(`${path} imports ${specifier}`);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The local stand-ins (app/platform/stand-ins) are loaded by dynamic import only, behind the switch that enables them
+ * outside production builds, so that a production build can leave them out (scripts/check-build.ts).
+ */
+const STAND_INS = "app/platform/stand-ins/";
+
+function staticStandInImports(modules: Module[]): string[] {
+  const found: string[] = [];
+  for (const { path, source } of modules) {
+    if (path.startsWith(STAND_INS) || /\.test\.tsx?$/.test(path)) continue;
+    for (const specifier of specifiersOf(source, ["static"])) {
+      const target = resolveImport(path, specifier);
+      if (target?.startsWith(STAND_INS)) found.push(`${path} imports ${specifier}`);
+    }
+  }
+  return found;
+}
+
 describe("the import graph", () => {
   const modules = modulesUnder(SCANNED);
 
@@ -56,6 +95,28 @@ describe("the import graph", () => {
 
   it("has no import against the layers", () => {
     expect(layerBreaks(modules)).toEqual([]);
+  });
+
+  it("reaches a sealed folder only through its entry file", () => {
+    expect(sealedBreaks(modules)).toEqual([]);
+    expect(
+      sealedBreaks([
+        { path: "workers/fetch.ts", source: 'import { x } from "../app/platform/edge/cache.server";' },
+        { path: "workers/other.ts", source: 'import { y } from "../app/platform/edge/index.server";' },
+      ]),
+    ).toEqual(["workers/fetch.ts imports ../app/platform/edge/cache.server"]);
+  });
+
+  it("loads the local stand-ins by dynamic import only", () => {
+    expect(staticStandInImports(modules)).toEqual([]);
+    const outbox = "../stand-ins/email/outbox.server";
+    expect(
+      staticStandInImports([
+        { path: "app/platform/email/a.server.ts", source: `import { readOutbox } from "${outbox}";` },
+        { path: "app/platform/email/b.server.ts", source: `const m = await import("${outbox}");` },
+        { path: "app/platform/email/c.server.ts", source: `import type { StoredEmail } from "${outbox}";` },
+      ]),
+    ).toEqual([`app/platform/email/a.server.ts imports ${outbox}`]);
   });
 
   it("finds a cycle when there is one, and a type-only import back is none", () => {

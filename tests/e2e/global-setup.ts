@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { workerdEntry } from "../../bench/lib";
+import { LOCAL_SERVER_ENV, stopServer, waitForServer } from "./server";
 import { openSqlDoor } from "./sql-door";
 
 /**
@@ -26,32 +27,11 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed with ${result.status}`);
 }
 
-async function waitForServer(url: string, server: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`preview server exited with ${server.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`preview server did not answer at ${url}`);
-}
-
 export default async function setup(project: TestProject) {
-  const env: Record<string, string> = {
-    CLOUDFLARE_CF_FETCH_ENABLED: "false",
-    WRANGLER_SEND_METRICS: "false",
-    // No local Workers Logs emulation: it writes every request's trace to disk in workerd's process (bench/lib.ts).
-    X_LOCAL_OBSERVABILITY: "false",
-    NOOBRD_STATE_DIR: STATE_DIR,
-  };
+  const env: Record<string, string> = { ...LOCAL_SERVER_ENV, NOOBRD_STATE_DIR: STATE_DIR };
   rmSync(STATE_DIR, { recursive: true, force: true });
   // Vitest sets NODE_ENV=test; a build must be a production build (import.meta.env.DEV false). Mode "e2e"
-  // keeps the local OAuth stand-in in the bundle (a "production" mode build folds it away, see workers/app.ts).
+  // keeps the local OAuth stand-in in the bundle (a "production" mode build folds it away, see workers/fetch.ts).
   run("react-router", ["build", "--mode", "e2e"], { ...env, NODE_ENV: "production" });
   run("tsx", ["scripts/db-prepare.ts", "--persist-to", STATE_DIR], env);
 
@@ -71,12 +51,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await door.close();
-    if (server.pid) {
-      try {
-        process.kill(-server.pid, "SIGTERM");
-      } catch {
-        // already gone
-      }
-    }
+    stopServer(server);
   };
 }

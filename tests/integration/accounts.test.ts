@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { consumeCode, issueCode } from "~/features/auth/codes.server";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { readOutbox } from "~/platform/email/email.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { postForm, request } from "./app";
 
 let counter = 0;

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { weeklyFunnel } from "~/features/tracking/events.server";
-import { readOutbox } from "~/platform/email/email.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { paidOrder, payoutWorld, staffUser } from "./admin-world";
 import { postJson } from "./app";
 import { Client } from "./client";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
-import { readOutbox } from "~/platform/email/email.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createBooking, createGig, createInfluencer, createSlot, createUser } from "../factories";
 import { callJson, staffUser } from "./admin-world";
 import { Client } from "./client";

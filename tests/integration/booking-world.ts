@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { createSession } from "~/features/auth/session.server";
-import type { SignedDelivery } from "~/platform/stripe/stand-in";
+import type { SignedDelivery } from "~/platform/stand-ins/stripe/stand-in";
 import { createGame, createGig, createInfluencer, createPlatform, createSlot, createUser } from "../factories";
 import { request } from "./app";
 

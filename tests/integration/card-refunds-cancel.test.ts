@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getOrder } from "~/features/booking/orders.server";
 import { listOwedRefunds, settleDueRefunds } from "~/features/wallet/refunds.server";
-import { readOutbox } from "~/platform/email/email.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createUser, creditWallet, viewerOf } from "../factories";
 import { postForm } from "./app";
 import {

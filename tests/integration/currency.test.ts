@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getUsdInrRate, refreshUsdInrRate } from "~/features/currency/rates.server";
 import { RATE_SCALE } from "~/lib/money";
-import { STAND_IN_USD_INR } from "~/platform/exchange-rates.server";
+import { STAND_IN_USD_INR } from "~/platform/stand-ins/exchange-rates";
 import { RATE_SCALE as SCHEMA_RATE_SCALE } from "~db/schema";
 import worker from "~workers/app";
 import { createCatalogueWorld } from "../catalogue-world";

@@ -5,7 +5,7 @@ import { banReportedUsers } from "~/features/moderation/moderation.server";
 import { notificationSocketPath } from "~/features/notifications/events";
 import { notifyUser } from "~/features/notifications/notify.server";
 import { newId } from "~/lib/id";
-import { readDiscordOutbox } from "~/platform/discord/discord.server";
+import { readDiscordOutbox } from "~/platform/stand-ins/discord/outbox.server";
 import { eventually } from "~tests/support/eventually";
 import { createGame, createPlatform } from "../factories";
 import { staffUser } from "./admin-world";

@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "~/features/booking/cancel.server";
 import { formatMoney, type Money, money } from "~/lib/money";
-import { readOutbox } from "~/platform/email/email.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { sweepOwedWork } from "~workers/jobs";
 import { createSlot, creditWallet, setUsdInrRate, viewerOf } from "../factories";
 import { pdfText } from "../support/pdf-text";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { SOCIAL_MESSAGES } from "~/features/auth/social.server";
-import { readOutbox } from "~/platform/email/email.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createUser } from "../factories";
 import { ORIGIN } from "./app";
 import { Client } from "./client";

@@ -6,7 +6,7 @@ import { influencerOrders } from "~/features/streamer/orders.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/refunds.server";
 import { getDb } from "~/platform/db.server";
-import { failNextEmails, readOutbox } from "~/platform/email/email.server";
+import { failNextEmails, readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { REFUND_MAX_ATTEMPTS } from "~db/schema";
 import { runJobs, sweepOwedWork } from "~workers/jobs";
 import {

@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { createSession } from "~/features/auth/session.server";
 import { PROFILE_MESSAGES } from "~/features/profile/messages";
 import { unsubscribeUrl } from "~/features/profile/unsubscribe.server";
-import { readOutbox } from "~/platform/email/email.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createUser } from "../factories";
 import { PNG_1X1 } from "../fixtures/images";
 import { ORIGIN, postForm, postJson, request } from "./app";

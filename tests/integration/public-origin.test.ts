@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { sendBookingReminders } from "~/features/booking/reminders.server";
 import { cancelSlot } from "~/features/slots/slots.server";
-import { readOutbox } from "~/platform/email/email.server";
 import { appOrigin, DEVELOPMENT_ORIGIN } from "~/platform/env.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { creditWallet, viewerOf } from "../factories";
 import { bookingWorld, fan } from "./booking-world";
 

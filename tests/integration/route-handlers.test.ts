@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { routedHandlers, staticResourceRoutes } from "../../workers/route-handlers";
+import { routedHandlers, staticResourceRoutes } from "~/platform/edge/route-handlers.server";
 import { postJson, request } from "./app";
 
 type Route = ServerBuild["routes"][string];
@@ -19,7 +19,7 @@ function manifest(routes: Partial<NonNullable<Route>>[]): ServerBuild["routes"] 
   return Object.fromEntries(entries) as ServerBuild["routes"];
 }
 
-describe("API endpoints answered by a handler of their own route (workers/route-handlers.ts)", () => {
+describe("API endpoints answered by a handler of their own route (app/platform/edge/route-handlers.server.ts)", () => {
   it("takes a resource route's path only when no other route could match it", () => {
     const routes = manifest([
       { id: "join", path: "api/join_regular", module: api },

@@ -1,6 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { emailSender } from "~/platform/email/email.server";
 import worker from "~workers/app";
 import { request } from "./app";
 
@@ -34,5 +35,21 @@ describe("the stand-in provider mounted in the Worker", () => {
       404,
     );
     expect((await fetchWith({ OAUTH_STAND_IN: "off" }, AUTHORIZE)).status).toBe(404);
+  });
+});
+
+describe("the email outbox's pages (the stand-in reached through the email adapter)", () => {
+  it("list what the adapter sent outside production, and are not there in production or with a real provider", async () => {
+    const to = "outbox-page@example.com";
+    await emailSender(env).send({ to, subject: "Outbox page check", text: "hello", html: "<p>hello</p>" });
+    const json = await request(`/dev/outbox.json?to=${encodeURIComponent(to)}`);
+    expect(json.status).toBe(200);
+    expect(((await json.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject)).toEqual([
+      "Outbox page check",
+    ]);
+    expect(await (await request(`/dev/outbox?to=${encodeURIComponent(to)}`)).text()).toContain("Outbox page check");
+    const production = { APP_ENV: "production", SESSION_SECRET: "production-secret" };
+    expect((await fetchWith(production, "/dev/outbox.json")).status).toBe(404);
+    expect((await fetchWith({ EMAIL_PROVIDER: "http" }, "/dev/outbox.json")).status).toBe(404);
   });
 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { sendBookingReminders } from "~/features/booking/reminders.server";
 import type { EmailMessage, EmailSender } from "~/platform/email/email.server";
-import { readOutbox } from "~/platform/email/email.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import {
   createBooking,
   createGame,

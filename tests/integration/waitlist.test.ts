@@ -8,7 +8,7 @@ import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
 import { sweepWaitlists } from "~/features/waitlist/offers.server";
 import { myWaitlistPlaces } from "~/features/waitlist/places.server";
 import { AppError } from "~/lib/errors";
-import { readOutbox } from "~/platform/email/email.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createUser, viewerOf } from "~tests/factories";
 import { sweepOwedWork } from "~workers/jobs";
 import { postJson } from "./app";

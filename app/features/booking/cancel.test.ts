@@ -4,7 +4,7 @@ import { deliverDueMessages } from "~/features/messages/deliver.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { AppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
-import { failNextEmails, readOutbox } from "~/platform/email/email.server";
+import { failNextEmails, readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createBooking, createUser, viewerOf } from "~tests/factories";
 import { bookedSlot, confirmedBooking } from "~tests/support/booked-slot";
 import { cancelBooking, refundSlotBookingsInFull } from "./cancel.server";

@@ -10,7 +10,7 @@ import { pushToUser } from "./notify.server";
 /**
  * "A favourite star went live / added slots" to every fan who favourited them (docs/domain.md "Notifications"),
  * fanned out through the FANOUT Cloudflare Queue, never in a loop inside the request that caused it. The request
- * sends one message; the consumer (workers/app.ts `queue`) writes one page of fans' notifications per message
+ * sends one message; the consumer (workers/queue.ts) writes one page of fans' notifications per message
  * in ONE statement and sends the next page as a new message, so no invocation grows with the number of fans.
  * A redelivered page writes nothing twice: each row's id is derived from the event and the fan (UNIQUE id).
  */

@@ -3,42 +3,16 @@ import { isProduction } from "../env.server";
 /**
  * Discord direct messages from the site's bot (notifications a user chose to also get on Discord). The real
  * adapter speaks Discord's REST API with the bot token (open a DM channel, post a message); the development and
- * test stand-in keeps every message in the private bucket under dev-discord/, like the email outbox, so tests and
+ * test stand-in (app/platform/stand-ins/discord/) keeps every message in the private bucket, like the email outbox, so tests and
  * the developer can read what would have been sent. Chosen by DISCORD_PROVIDER ("http" in production).
  */
 export type DiscordMessage = { discordUserId: string; content: string };
-export type StoredDiscordMessage = DiscordMessage & { id: string; sentAt: string };
 
 export interface DiscordSender {
   send(message: DiscordMessage): Promise<void>;
 }
 
-const OUTBOX_PREFIX = "dev-discord/";
 const DISCORD_API = "https://discord.com/api/v10";
-
-export class OutboxDiscordSender implements DiscordSender {
-  constructor(private bucket: R2Bucket) {}
-
-  async send(message: DiscordMessage): Promise<void> {
-    const sentAt = new Date();
-    const inverted = String(9_999_999_999_999 - sentAt.getTime()).padStart(13, "0");
-    const id = `${inverted}-${crypto.randomUUID()}`;
-    const stored: StoredDiscordMessage = { ...message, id, sentAt: sentAt.toISOString() };
-    await this.bucket.put(`${OUTBOX_PREFIX}${id}.json`, JSON.stringify(stored), {
-      httpMetadata: { contentType: "application/json" },
-      customMetadata: { to: message.discordUserId },
-    });
-  }
-}
-
-export async function readDiscordOutbox(bucket: R2Bucket, discordUserId?: string): Promise<StoredDiscordMessage[]> {
-  const listed = await bucket.list({ prefix: OUTBOX_PREFIX, limit: 1000, include: ["customMetadata"] });
-  const wanted = listed.objects.filter((object) => !discordUserId || object.customMetadata?.to === discordUserId);
-  const messages = await Promise.all(
-    wanted.map(async (object) => (await bucket.get(object.key))?.json<StoredDiscordMessage>()),
-  );
-  return messages.filter((message): message is StoredDiscordMessage => !!message);
-}
 
 export class HttpDiscordSender implements DiscordSender {
   constructor(
@@ -63,11 +37,28 @@ export class HttpDiscordSender implements DiscordSender {
   }
 }
 
+/**
+ * The Discord stand-in's sender (app/platform/stand-ins/discord/outbox.server.ts), loaded when a message is sent. Only
+ * called behind `import.meta.env.MODE !== "production"`: a production build folds the call away, import and all.
+ */
+function outboxSender(bucket: R2Bucket): DiscordSender {
+  return {
+    async send(message) {
+      const { OutboxDiscordSender } = await import("../stand-ins/discord/outbox.server");
+      await new OutboxDiscordSender(bucket).send(message);
+    },
+  };
+}
+
 export function discordSender(env: Env): DiscordSender {
   if (env.DISCORD_PROVIDER === "http") {
     if (!env.DISCORD_BOT_TOKEN) throw new Error("DISCORD_PROVIDER=http needs DISCORD_BOT_TOKEN");
     return new HttpDiscordSender(env.DISCORD_BOT_TOKEN);
   }
   if (isProduction(env)) throw new Error("Production needs DISCORD_PROVIDER=http: the outbox is for development only");
-  return new OutboxDiscordSender(env.PRIVATE_FILES);
+  if (import.meta.env.MODE !== "production") return outboxSender(env.PRIVATE_FILES);
+  // A production build run locally (`npm run preview`): no outbox in it, so each copy fails (and is logged as such).
+  return {
+    send: () => Promise.reject(new Error("a production build has no Discord outbox: set DISCORD_PROVIDER=http")),
+  };
 }

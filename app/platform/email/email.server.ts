@@ -14,8 +14,6 @@ export type EmailMessage = {
 
 export type EmailAttachment = { filename: string; contentType: string; content: string };
 
-export type StoredEmail = EmailMessage & { id: string; sentAt: string };
-
 export type SendOptions = {
   /**
    * The message's deduplication key (the outbox row's id): the provider gets it as its Idempotency-Key, and the
@@ -26,62 +24,6 @@ export type SendOptions = {
 
 export interface EmailSender {
   send(message: EmailMessage, options?: SendOptions): Promise<void>;
-}
-
-const OUTBOX_PREFIX = "dev-outbox/";
-const OUTBOX_KEYS_PREFIX = "dev-outbox-keys/";
-const FAIL_NEXT_KEY = "dev-outbox-control/fail-next";
-
-/**
- * The stand-in's failure switch (development and tests): the next `count` sends throw, as a provider that is down
- * would, so a test can prove that no message is lost. 0 switches it off.
- */
-export async function failNextEmails(bucket: R2Bucket, count: number): Promise<void> {
-  if (count <= 0) await bucket.delete(FAIL_NEXT_KEY);
-  else await bucket.put(FAIL_NEXT_KEY, String(count));
-}
-
-async function takeFailure(bucket: R2Bucket): Promise<boolean> {
-  const stored = await bucket.get(FAIL_NEXT_KEY);
-  if (!stored) return false;
-  const left = Number(await stored.text());
-  await failNextEmails(bucket, left - 1);
-  return left > 0;
-}
-
-/**
- * The development and test stand-in: keeps every message in the private bucket under dev-outbox/,
- * newest first by key, so the /dev/outbox page and the tests can read them.
- */
-export class OutboxEmailSender implements EmailSender {
-  constructor(private bucket: R2Bucket) {}
-
-  async send(message: EmailMessage, options: SendOptions = {}): Promise<void> {
-    if (await takeFailure(this.bucket)) throw new Error("email stand-in: failing this send (failNextEmails)");
-    const keyMarker = options.idempotencyKey ? `${OUTBOX_KEYS_PREFIX}${options.idempotencyKey}` : null;
-    if (keyMarker && (await this.bucket.head(keyMarker))) return;
-    const sentAt = new Date();
-    // Keys sort newest first: invert the timestamp.
-    const inverted = String(9_999_999_999_999 - sentAt.getTime()).padStart(13, "0");
-    const id = `${inverted}-${crypto.randomUUID()}`;
-    const stored: StoredEmail = { ...message, id, sentAt: sentAt.toISOString() };
-    await this.bucket.put(`${OUTBOX_PREFIX}${id}.json`, JSON.stringify(stored), {
-      httpMetadata: { contentType: "application/json" },
-      customMetadata: { to: message.to.toLowerCase() },
-    });
-    if (keyMarker) await this.bucket.put(keyMarker, id);
-  }
-}
-
-/** Reads the stand-in outbox, newest first, optionally only messages to one address. */
-export async function readOutbox(bucket: R2Bucket, options: { to?: string; limit?: number } = {}) {
-  const limit = options.limit ?? 50;
-  const listed = await bucket.list({ prefix: OUTBOX_PREFIX, limit: 1000, include: ["customMetadata"] });
-  const wanted = listed.objects
-    .filter((object) => !options.to || object.customMetadata?.to === options.to.toLowerCase())
-    .slice(0, limit);
-  const messages = await Promise.all(wanted.map(async (object) => (await bucket.get(object.key))?.json<StoredEmail>()));
-  return messages.filter((message): message is StoredEmail => !!message);
 }
 
 /**
@@ -122,12 +64,23 @@ export class HttpEmailSender implements EmailSender {
   }
 }
 
-/** The outbox stand-in is in use (and may be read) only outside production and without a real provider. */
-export function outboxEnabled(env: Env): boolean {
-  return !isProduction(env) && env.EMAIL_PROVIDER !== "http";
+/**
+ * The outbox stand-in's sender (app/platform/stand-ins/email/outbox.server.ts), loaded when a message is sent. Only
+ * called behind `import.meta.env.MODE !== "production"`: a production build folds the call away, import and all.
+ */
+function outboxSender(bucket: R2Bucket): EmailSender {
+  return {
+    async send(message, options) {
+      const { OutboxEmailSender } = await import("../stand-ins/email/outbox.server");
+      await new OutboxEmailSender(bucket).send(message, options);
+    },
+  };
 }
 
-/** Chooses the adapter by configuration: EMAIL_PROVIDER=http in production, the outbox otherwise. */
+/**
+ * Chooses the adapter by configuration: EMAIL_PROVIDER=http in production, the outbox otherwise (development,
+ * tests and the browser tests' build; a production build carries no outbox).
+ */
 export function emailSender(env: Env): EmailSender {
   if (env.EMAIL_PROVIDER === "http") {
     if (!env.EMAIL_API_URL || !env.EMAIL_API_KEY || !env.EMAIL_FROM) {
@@ -136,5 +89,19 @@ export function emailSender(env: Env): EmailSender {
     return new HttpEmailSender({ endpoint: env.EMAIL_API_URL, apiKey: env.EMAIL_API_KEY, from: env.EMAIL_FROM });
   }
   if (isProduction(env)) throw new Error("Production needs EMAIL_PROVIDER=http: the outbox is for development only");
-  return new OutboxEmailSender(env.PRIVATE_FILES);
+  if (import.meta.env.MODE !== "production") return outboxSender(env.PRIVATE_FILES);
+  // A production build run locally (`npm run preview`): no outbox in it, so each send fails as a provider that is down.
+  return { send: () => Promise.reject(new Error("a production build has no email outbox: set EMAIL_PROVIDER=http")) };
+}
+
+/**
+ * The outbox's messages for the /dev/outbox pages, or null where there is no outbox: in production, or with a real
+ * provider.
+ */
+export async function outboxMessages(env: Env, to: string | undefined) {
+  if (import.meta.env.MODE !== "production" && !isProduction(env) && env.EMAIL_PROVIDER !== "http") {
+    const { readOutbox } = await import("../stand-ins/email/outbox.server");
+    return readOutbox(env.PRIVATE_FILES, { to, limit: 50 });
+  }
+  return null;
 }

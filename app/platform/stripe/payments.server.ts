@@ -89,7 +89,7 @@ export function stripeSecrets(env: Env): { secretKey: string; webhookSecret: str
 /** The in-Worker stand-in's fetch: the SDK's request is answered by the mounted stand-in, in process. */
 function inProcessFetch(origin: string): typeof fetch {
   return async (input, init) => {
-    const { workerStripeStandIn } = await import("./stand-in-mount.server");
+    const { workerStripeStandIn } = await import("../stand-ins/stripe/mount.server");
     const url = new URL(input instanceof Request ? input.url : String(input));
     const target = `${origin}${STRIPE_STAND_IN_BASE_PATH}${url.pathname}${url.search}`;
     return workerStripeStandIn()(new Request(target, init as RequestInit));
@@ -110,7 +110,7 @@ function sdk(Stripe: StripeClass, env: Env, origin: string): Stripe {
       protocol: url.protocol === "https:" ? "https" : "http",
     });
   }
-  // A production build folds this branch away (and the stand-in's chunk with it), as in workers/app.ts.
+  // A production build folds this branch away (and the stand-in's chunk with it), as in workers/fetch.ts.
   if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
     return new Stripe(secretKey, { ...base, httpClient: Stripe.createFetchHttpClient(inProcessFetch(origin)) });
   }

@@ -54,18 +54,3 @@ export async function fetchVideoDetails(env: Env, embedLink: string): Promise<Vi
     thumbnail: typeof body.thumbnail_url === "string" ? body.thumbnail_url : null,
   };
 }
-
-/** The stand-in's oEmbed answer (development and tests): a stable title made from the video id. */
-export function standInOembed(searchParams: URLSearchParams): Response {
-  const page = searchParams.get("url") ?? "";
-  const id = page.match(/[?&]v=([A-Za-z0-9_-]+)/)?.[1];
-  if (!id) return Response.json({ error: "Not Found" }, { status: 404 });
-  return Response.json({
-    type: "video",
-    version: "1.0",
-    title: `Stand-in live stream ${id}: ranked grind with viewers, come and play with us tonight!!`,
-    author_name: "Stand-in Streamer",
-    thumbnail_url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
-    provider_name: "YouTube",
-  });
-}

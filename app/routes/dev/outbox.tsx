@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { outboxEnabled, readOutbox } from "~/platform/email/email.server";
+import { outboxMessages } from "~/platform/email/email.server";
 import { envOf } from "~/platform/http.server";
 import type { Route } from "./+types/outbox";
 
@@ -12,9 +12,10 @@ export const meta = () => [{ title: "Email outbox (development) | Noobrd" }];
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  if (!outboxEnabled(env)) throw data("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to") ?? undefined;
-  return { messages: await readOutbox(env.PRIVATE_FILES, { to, limit: 50 }), to: to ?? null };
+  const messages = await outboxMessages(env, to);
+  if (!messages) throw data("Not found", { status: 404 });
+  return { messages, to: to ?? null };
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {

@@ -27,7 +27,7 @@
  *   POST {base}/__control/refunds/fail-next {count} the next `count` refund calls answer 500 (Stripe's api_error)
  *
  * It is one plain `(request) => Promise<Response>` handler without dependencies, so the same code is mounted
- * in the Worker (workers/app.ts, when STRIPE_STAND_IN is on) and in Node for the workerd tests (vitest.config.ts
+ * in the Worker (workers/stripe-stand-in.ts, when STRIPE_STAND_IN is on) and in Node for the workerd tests (vitest.config.ts
  * routes the Worker's outbound fetches to it). State is in memory, per instance.
  */
 

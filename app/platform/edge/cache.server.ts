@@ -1,8 +1,8 @@
-import { acceptsGzip, type GzipTemplate, gzipFill, gzipTemplate } from "~/lib/gzip-splice";
-import { type EdgeState, readEdgeState } from "./catalogue-version.server";
-import { getDb } from "./db.server";
-import { log } from "./log.server";
-import { encodedResponse, withHeaders } from "./response";
+import { type EdgeState, readEdgeState } from "../catalogue-version.server";
+import { getDb } from "../db.server";
+import { log } from "../log.server";
+import { encodedResponse, withHeaders } from "../response";
+import { acceptsGzip, type GzipTemplate, gzipFill, gzipTemplate } from "./gzip-splice";
 
 /**
  * The edge cache for anonymous catalogue pages and public Browse API answers (docs/decisions/012-edge-cache-and-read-replicas.md).
@@ -18,7 +18,7 @@ import { encodedResponse, withHeaders } from "./response";
  *   page is replaced by this response's own nonce when it is served.
  * - A stored answer of at least GZIP_MIN_BYTES is kept in memory gzip-compressed (compressed once per isolate), and
  *   a visitor whose Accept-Encoding takes gzip gets those bytes as they are, with this response's nonce spliced
- *   in uncompressed (~lib/gzip-splice): a hit compresses nothing and copies a fifth of the bytes. Anyone else gets
+ *   in uncompressed (./gzip-splice.ts): a hit compresses nothing and copies a fifth of the bytes. Anyone else gets
  *   it decompressed on the way out.
  * - Two tiers: a small copy in this isolate's memory (most hits: no Cache API round trip) in front
  *   of the data centre's Cache API (shared by every isolate there). Both are keyed alike, so a new version

@@ -1,8 +1,8 @@
-import { rawSettings, type SocialProvider, STAND_IN_BASE_PATH } from "./providers.server";
-import { createStandInProvider, type StandInClient } from "./stand-in-provider";
+import { rawSettings, type SocialProvider, STAND_IN_BASE_PATH } from "../../oauth/providers.server";
+import { createStandInProvider, type StandInClient } from "./provider";
 
 /**
- * The stand-in as mounted in the Worker (development and browser-test builds only): workers/app.ts imports
+ * The stand-in as mounted in the Worker (development and browser-test builds only): workers/fetch.ts imports
  * this module dynamically behind `import.meta.env.MODE !== "production"`, so a production build carries none
  * of it (scripts/check-build.ts fails the build otherwise). It is registered with the clients the app is
  * configured with, and kept per isolate so its memory of used codes lasts from one request to the next.

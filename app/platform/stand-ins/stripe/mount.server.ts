@@ -1,11 +1,11 @@
-import { STRIPE_STAND_IN_BASE_PATH, stripeSecrets } from "./payments.server";
+import { STRIPE_STAND_IN_BASE_PATH, stripeSecrets } from "../../stripe/payments.server";
 import { createStripeStandIn } from "./stand-in";
 
 /**
  * The Stripe stand-in as mounted in the Worker (development and browser tests, STRIPE_STAND_IN "on"): one
  * instance per isolate so its sessions live from one request to the next. It delivers webhooks to the app's
  * own fetch handler, in process, signed with the configured endpoint secret. Imported dynamically only when
- * the stand-in is enabled (workers/app.ts, payments.server.ts).
+ * the stand-in is enabled (workers/stripe-stand-in.ts, payments.server.ts).
  */
 type Deliver = (body: string, signature: string) => Promise<unknown>;
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HIT_TALLY, tallyHit, writeTallyIfDue } from "./edge-cache-hits.server";
-import { withLogContext } from "./log.server";
+import { withLogContext } from "../log.server";
+import { HIT_TALLY, tallyHit, tallyIfHit, writeTallyIfDue } from "./hits.server";
 
 const T0 = 1_800_000_000_000;
 
@@ -56,5 +56,14 @@ describe("the edge cache's hit tally", () => {
     const lines = linesOf(() => writeTallyIfDue(T0 + HIT_TALLY.maxMs));
     expect(lines).toEqual([expect.objectContaining({ event: "edge_cache.hits", hits: 1, stale: 0, otherHits: 0 })]);
     expect(linesOf(() => writeTallyIfDue(T0 + 10 * HIT_TALLY.maxMs))).toEqual([]);
+  });
+
+  it("counts an answer marked HIT or STALE instead of its request line, and lets any other answer write a due tally", () => {
+    const answer = (status?: string) => new Response("ok", { headers: status ? { "X-Edge-Cache": status } : {} });
+    expect(linesOf(() => expect(tallyIfHit(answer("HIT"), "/", T0)).toBe(true))).toEqual([]);
+    expect(linesOf(() => expect(tallyIfHit(answer("STALE"), "/browse", T0 + 1)).toBe(true))).toEqual([]);
+    expect(linesOf(() => expect(tallyIfHit(answer("MISS"), "/", T0 + 2)).toBe(false))).toEqual([]);
+    const lines = linesOf(() => expect(tallyIfHit(answer(), "/api/x", T0 + HIT_TALLY.maxMs)).toBe(false));
+    expect(lines).toEqual([expect.objectContaining({ event: "edge_cache.hits", hits: 1, stale: 1 })]);
   });
 });

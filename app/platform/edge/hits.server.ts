@@ -1,4 +1,5 @@
-import { log, withLogContext } from "./log.server";
+import { log, withLogContext } from "../log.server";
+import { EDGE_CACHE_STATUS } from "./cache.server";
 
 /**
  * Edge-cache hits are tallied, not logged one by one (docs/decisions/021-logging.md). A hit is the cheapest answer
@@ -42,4 +43,18 @@ export function writeTallyIfDue(now = Date.now()): void {
       otherHits: hits + stale - top.reduce((sum, [, n]) => sum + n, 0),
     }),
   );
+}
+
+/**
+ * An answer's part in the tally: a hit or a stale hit (its EDGE_CACHE_STATUS header) is counted and true returned (the
+ * caller writes no `request` line for it); any other answer writes the tally if it is due and returns false.
+ */
+export function tallyIfHit(response: Response, path: string, now = Date.now()): boolean {
+  const status = response.headers.get(EDGE_CACHE_STATUS);
+  if (status === "HIT" || status === "STALE") {
+    tallyHit(status, path, now);
+    return true;
+  }
+  writeTallyIfDue(now);
+  return false;
 }

@@ -14,14 +14,14 @@
  *   GET  {base}/avatar/{name}.svg      a generated picture for the fake identities
  *
  * It is one plain `(request) => Promise<Response>` handler with no dependencies, so the same code is
- * mounted inside the Worker (workers/app.ts, development only) and in Node for the workerd tests
+ * mounted inside the Worker (workers/fetch.ts, development only) and in Node for the workerd tests
  * (vitest.config.ts routes the Worker's outbound fetches to it).
  *
  * Codes and access tokens are self-contained and HMAC-signed, so two instances configured with the
  * same clients accept each other's codes; only the "already used" memory is per instance.
  */
-import { base64url, hmacKey, signClaims, verifyClaims } from "../../lib/crypto.ts";
-import { escapeHtml } from "../../lib/html";
+import { base64url, hmacKey, signClaims, verifyClaims } from "../../../lib/crypto.ts";
+import { escapeHtml } from "../../../lib/html";
 
 export type StandInProviderName = "discord" | "google";
 export type StandInClient = { clientId: string; clientSecret: string };

@@ -1,9 +1,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { markCatalogueChanged } from "./catalogue-version.server";
-import { getDb } from "./db.server";
-import { EDGE_CACHE, EDGE_CACHE_MEMORY, isAnonymous, normalisedSearch, serveWithEdgeCache } from "./edge-cache.server";
+import { markCatalogueChanged } from "../catalogue-version.server";
+import { getDb } from "../db.server";
+import { EDGE_CACHE, EDGE_CACHE_MEMORY, isAnonymous, normalisedSearch, serveWithEdgeCache } from "./cache.server";
 
 const cacheEnv = { ...env, EDGE_CACHE: "on" };
 

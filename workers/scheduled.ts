@@ -1,0 +1,74 @@
+import { sendBookingReminders } from "../app/features/booking/index.server";
+import { refreshUsdInrRate } from "../app/features/currency/index.server";
+import { sweepExpiredHolds } from "../app/features/payments/index.server";
+import { optimizeDatabase } from "../app/platform/db.server";
+import { appOrigin } from "../app/platform/env.server";
+import { log } from "../app/platform/log.server";
+import { stripeStandInEnabled } from "../app/platform/stripe/payments.server";
+import { handleFetch } from "./fetch";
+import { sweepOwedWork } from "./jobs";
+import { mountStripeStandIn } from "./stripe-stand-in";
+
+/** The cron of booking reminders (wrangler.toml "triggers"); the other cron runs the half-hourly jobs. */
+const REMINDERS_CRON = "*/5 * * * *";
+/** The cron of the seat-hold sweeper (every minute: holds last HOLD_MINUTES). */
+const HOLD_SWEEPER_CRON = "* * * * *";
+
+/** A cron task's outcome: one line, its failure an error line, never thrown past it. */
+function logged(event: string, fields: Record<string, unknown>, work: Promise<Record<string, unknown>>) {
+  return work.then(
+    (outcome) => log.info(event, { ...fields, ...outcome, ok: true }),
+    (error: unknown) => log.error(event, { ...fields, ok: false, error }),
+  );
+}
+
+/**
+ * Cron (wrangler.toml triggers). Every minute (HOLD_SWEEPER_CRON): seat holds whose time is up are marked
+ * expired and their Checkout sessions expired through Stripe. Every 5 minutes (REMINDERS_CRON): booking
+ * reminders 24 hours and 15 minutes before each slot, each sent once even when runs overlap. Every 30
+ * minutes: refreshes the USD->INR rate once its next-update time has passed, and keeps the query planner's
+ * statistics current.
+ */
+export async function handleScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+  const now = new Date(controller.scheduledTime);
+  const run = { cron: controller.cron };
+  if (controller.cron === HOLD_SWEEPER_CRON) {
+    if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
+      await mountStripeStandIn(env, ctx, appOrigin(env), handleFetch);
+    }
+    ctx.waitUntil(
+      logged(
+        "cron.run",
+        { ...run, task: "hold-sweeper" },
+        sweepExpiredHolds(env, now).then((swept) => ({ swept })),
+      ),
+    );
+    // What a committed change still owes, found by its rows whatever happened to its queued jobs (logs jobs.sweep).
+    ctx.waitUntil(sweepOwedWork(env, now));
+    return;
+  }
+  if (controller.cron === REMINDERS_CRON) {
+    ctx.waitUntil(
+      logged(
+        "cron.run",
+        { ...run, task: "booking-reminders" },
+        sendBookingReminders(env, now).then((sent) => ({ sent })),
+      ),
+    );
+    return;
+  }
+  ctx.waitUntil(
+    logged(
+      "cron.run",
+      { ...run, task: "exchange-rate" },
+      refreshUsdInrRate(env, { now }).then((outcome) => ({ status: outcome.status })),
+    ),
+  );
+  ctx.waitUntil(
+    logged(
+      "cron.run",
+      { ...run, task: "optimize-database" },
+      optimizeDatabase(env).then(() => ({})),
+    ),
+  );
+}
