@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { parsePage } from "../support/page";
 import { rendered, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 import { contexts, DEMO_STAR } from "./demo-fan";
@@ -48,11 +49,11 @@ function freshSlot() {
 const clock = (at: Date, zone: Zone) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
 
-/** The <time> texts of a page as the server sent them (React's <!-- --> text separators removed). */
+/** The <time> texts of a page as the server sent it. */
 function serverTimes(html: string): string[] {
-  return [...html.matchAll(/<time\b[^>]*>([\s\S]*?)<\/time>/g)].map((match) =>
-    (match[1] ?? "").replace(/<!-- -->/g, "").replace(/&amp;/g, "&"),
-  );
+  return parsePage(html)
+    .all("time")
+    .map((time) => time.textContent ?? "");
 }
 
 /** Opens a page and checks that, once React has hydrated it, every time reads as the server wrote it. */

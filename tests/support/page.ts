@@ -23,6 +23,10 @@ export interface Page {
   byRole(role: string, options?: { name?: string | RegExp }): Element;
   /** The form control a <label> (or aria-label) with this text names. */
   byLabel(label: string | RegExp): Element;
+  /** The section a heading titles, found by the heading's id. */
+  sectionOf(headingId: string): Element;
+  /** The table row whose header cell reads `header`. */
+  rowOf(header: string | RegExp): Element;
   /** The value of `<dd>` that follows the `<dt>` reading `term` (a definition list's row). */
   definition(term: string | RegExp): string;
 }
@@ -44,6 +48,14 @@ function shownText(node: Node): string {
   let text = "";
   for (const child of Array.from(node.childNodes)) text += shownText(child);
   return text;
+}
+
+/** The values of an element's attributes (names in any case, as React writes dateTime or fetchPriority), null where absent. */
+export function attributesOf(element: Element, ...names: string[]): (string | null)[] {
+  const present = Array.from(element.attributes);
+  return names.map(
+    (name) => present.find((attribute) => attribute.name.toLowerCase() === name.toLowerCase())?.value ?? null,
+  );
 }
 
 const IMPLICIT_ROLES: Record<string, string> = {
@@ -150,6 +162,18 @@ export function parsePage(html: string): Page {
       const found = all("input, select, textarea").find((control) => matches(labelOf(control), label));
       if (!found) throw new Error(`no form control labelled ${label}`);
       return found;
+    },
+    sectionOf(headingId) {
+      const heading = get(`#${headingId}`);
+      return heading.closest("section") ?? heading;
+    },
+    rowOf(header) {
+      const row = all("tr").find((tr) => {
+        const th = tr.querySelector("th");
+        return th !== null && matches(textOf(th), header);
+      });
+      if (!row) throw new Error(`no table row headed ${header}`);
+      return row;
     },
     definition(term) {
       const dt = all("dt").find((element) => matches(textOf(element), term));
