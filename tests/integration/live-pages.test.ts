@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
 import { placeOf } from "~/features/live/reads.server";
 import { eventually } from "~tests/support/eventually";
-import { createGame, createInfluencer, createPlatform } from "../factories";
+import { createGame, createInfluencer, createPlatform, favouriteStar } from "../factories";
 import { request } from "./app";
 import { get, liveFan, liveWorld, post } from "./live-world";
 import { toastOf } from "./toast";
@@ -31,9 +31,7 @@ describe("the start-live stepper without JavaScript", () => {
   it("walks the plain form steps, refuses a low price, resets later steps, and starts the session once", async () => {
     const { star, platform, game, cookie } = await streamer();
     const fan = await liveFan();
-    await env.DB.prepare("INSERT INTO favourite_stars (user_id, influencer_id, created_at) VALUES (?, ?, ?)")
-      .bind(fan.user.id, star.id, Date.now())
-      .run();
+    await favouriteStar(env.DB, fan.user.id, star.id);
     const start = "/influencer/live/start";
     expect((await get(start, cookie)).status).toBe(200);
     const game1: [string, string][] = [
