@@ -171,7 +171,10 @@ export async function createOrder(d1: D1Database, userId: string, overrides: Par
   return { id };
 }
 
-/** A booking of `seats` on a slot, with its slot-booking order (paid when confirmed). */
+/**
+ * A booking of `seats` on a slot, with its slot-booking order (paid when confirmed; $10 a seat by card unless
+ * `order` says otherwise).
+ */
 export async function createBooking(
   d1: D1Database,
   slot: { id: string; influencerId: string },
@@ -179,6 +182,7 @@ export async function createBooking(
   status: "held" | "confirmed" | "cancelled" | "expired",
   seats = 1,
   holdExpiresAt: Date | null = status === "held" ? new Date(Date.now() + 10 * 60_000) : null,
+  order: Partial<typeof orders.$inferInsert> = {},
 ) {
   const paid = status === "confirmed";
   const { id: orderId } = await createOrder(d1, userId, {
@@ -187,6 +191,7 @@ export async function createBooking(
     amountMinor: 1000 * seats,
     slotId: slot.id,
     paidAt: paid ? new Date() : null,
+    ...order,
   });
   const id = newId();
   await db(d1)
