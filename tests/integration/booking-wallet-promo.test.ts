@@ -211,8 +211,9 @@ describe("wallet and promo codes through the API", () => {
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ reason: "already_used" });
     expect(await count("SELECT count(*) AS n FROM orders WHERE user_id = ?", buyer.user.id)).toBe(1);
+  });
 
-    // A code limited to 3 uses in total, raced by 8 buyers: exactly 3 orders carry it.
+  it("redeems a code limited to 3 uses exactly 3 times when 8 buyers race for it", async () => {
     const scarce = await promo({ kind: "fixed", value: 500, currency: "USD", maxUses: 3 });
     const buyers = await Promise.all(Array.from({ length: 8 }, () => fan()));
     const quiet = await bookingWorld({ seats: 20 });
@@ -228,8 +229,11 @@ describe("wallet and promo codes through the API", () => {
         scarce,
       ),
     ).toBe(3);
+  });
 
-    // 100% off skips the card: paid at once, no Checkout session.
+  it("skips the card for a 100% off code: paid at once, no Checkout session", async () => {
+    const quiet = await bookingWorld({ seats: 20 });
+    const buyer = await fan();
     const free = await promo({ kind: "percent", value: 10_000 });
     const freeOrder = await api(
       "/api/book-slot/create-order",
