@@ -3,7 +3,8 @@ import type { CatalogueWorld } from "./catalogue-world";
 /**
  * Thousands of generated rows on top of the known catalogue (stars, gigs, tags, slots, fans, favourites),
  * live sessions (mostly ended), orders and bookings, written by a few recursive-CTE statements, so query
- * plans (and ANALYZE statistics) see tables of a realistic shape.
+ * plans (and ANALYZE statistics) see tables of a realistic shape. Raw SQL on purpose: one statement per table
+ * writes thousands of rows, where a factory's insert per row would take minutes.
  */
 export async function bulkCatalogue(
   d1: D1Database,

@@ -2,9 +2,14 @@ import { drizzle } from "drizzle-orm/d1";
 import type { Viewer } from "../app/features/access/policy";
 import { newId } from "../app/lib/id";
 import {
+  bans,
   bookingGamertags,
   bookings,
+  configurations,
+  credentials,
   exchangeRates,
+  favouriteGigs,
+  favouriteStars,
   gameModes,
   gamePlatforms,
   games,
@@ -12,12 +17,18 @@ import {
   liveSessions,
   liveSessionTags,
   lobbyCodes,
+  oauthAccounts,
   orders,
   platforms,
   products,
   productTags,
+  promoCodes,
+  promoRedemptions,
+  queueEntries,
+  reports,
   slots,
   users,
+  walletEntries,
 } from "../db/schema";
 
 type NewUser = typeof users.$inferInsert;
@@ -142,7 +153,28 @@ export async function createSlot(
   return { id };
 }
 
-/** A booking of `seats` on a slot, with its slot-booking order (paid when confirmed). */
+/** An order of a user: a paid $10 card slot booking unless told otherwise. */
+export async function createOrder(d1: D1Database, userId: string, overrides: Partial<typeof orders.$inferInsert> = {}) {
+  const id = overrides.id ?? newId();
+  await db(d1)
+    .insert(orders)
+    .values({
+      id,
+      userId,
+      kind: "slot_booking",
+      status: "paid",
+      amountMinor: 1000,
+      paymentMethod: "card",
+      paidAt: new Date(),
+      ...overrides,
+    });
+  return { id };
+}
+
+/**
+ * A booking of `seats` on a slot, with its slot-booking order (paid when confirmed; $10 a seat by card unless
+ * `order` says otherwise).
+ */
 export async function createBooking(
   d1: D1Database,
   slot: { id: string; influencerId: string },
@@ -150,22 +182,17 @@ export async function createBooking(
   status: "held" | "confirmed" | "cancelled" | "expired",
   seats = 1,
   holdExpiresAt: Date | null = status === "held" ? new Date(Date.now() + 10 * 60_000) : null,
+  order: Partial<typeof orders.$inferInsert> = {},
 ) {
-  const orderId = newId();
   const paid = status === "confirmed";
-  await db(d1)
-    .insert(orders)
-    .values({
-      id: orderId,
-      userId,
-      influencerId: slot.influencerId,
-      kind: "slot_booking",
-      status: paid ? "paid" : "pending_payment",
-      amountMinor: 1000 * seats,
-      paymentMethod: "card",
-      slotId: slot.id,
-      paidAt: paid ? new Date() : null,
-    });
+  const { id: orderId } = await createOrder(d1, userId, {
+    influencerId: slot.influencerId,
+    status: paid ? "paid" : "pending_payment",
+    amountMinor: 1000 * seats,
+    slotId: slot.id,
+    paidAt: paid ? new Date() : null,
+    ...order,
+  });
   const id = newId();
   await db(d1)
     .insert(bookings)
@@ -265,12 +292,93 @@ export async function setSlotLobbyCode(d1: D1Database, slotId: string, code: str
   await db(d1).insert(lobbyCodes).values({ id: newId(), slotId, code });
 }
 
-/** Money in a user's wallet (a promo credit entry: no order needed). */
-export async function creditWallet(d1: D1Database, userId: string, amountMinor: number, currency = "USD") {
-  await d1
-    .prepare(
-      "INSERT INTO wallet_entries (id, user_id, amount_minor, currency, kind, note, created_at) VALUES (?, ?, ?, ?, 'promo_credit', 'test credit', ?)",
-    )
-    .bind(newId(), userId, amountMinor, currency, Date.now())
-    .run();
+/** Money in a user's wallet (a promo credit entry unless told: no order needed). */
+export async function creditWallet(
+  d1: D1Database,
+  userId: string,
+  amountMinor: number,
+  currency: "USD" | "INR" = "USD",
+  kind: "promo_credit" | "adjustment" = "promo_credit",
+) {
+  await db(d1).insert(walletEntries).values({ id: newId(), userId, amountMinor, currency, kind, note: "test credit" });
+}
+
+/** A promo code: 10% off, active, unless told otherwise. */
+export async function createPromoCode(d1: D1Database, overrides: Partial<typeof promoCodes.$inferInsert> = {}) {
+  const id = overrides.id ?? newId();
+  const code = overrides.code ?? `PROMO${id.slice(0, 8).toUpperCase()}`;
+  await db(d1)
+    .insert(promoCodes)
+    .values({ id, kind: "percent", value: 1000, ...overrides, code });
+  return { id, code };
+}
+
+/** A promo code's use on an order (what a checkout with the code records). */
+export async function redeemPromo(
+  d1: D1Database,
+  promoCodeId: string,
+  order: { id: string; userId: string },
+  discountMinor: number,
+) {
+  await db(d1)
+    .insert(promoRedemptions)
+    .values({ id: newId(), promoCodeId, userId: order.userId, orderId: order.id, discountMinor });
+}
+
+/** An active ban of a user (staff's moderation), from `bannedAt` on. */
+export async function banUser(d1: D1Database, userId: string, reason: string | null = null, bannedAt = new Date()) {
+  await db(d1).insert(bans).values({ id: newId(), userId, reason, bannedAt });
+}
+
+/** A password login for a user, stored as its hash (app/features/auth/password.server.ts's format). */
+export async function setPasswordHash(d1: D1Database, userId: string, passwordHash: string) {
+  await db(d1).insert(credentials).values({ userId, passwordHash });
+}
+
+/** A fan following a star (favourite star). */
+export async function favouriteStar(d1: D1Database, userId: string, influencerId: string) {
+  await db(d1).insert(favouriteStars).values({ userId, influencerId });
+}
+
+/** A fan's favourite gig. */
+export async function favouriteGig(d1: D1Database, userId: string, productId: string) {
+  await db(d1).insert(favouriteGigs).values({ userId, productId });
+}
+
+/** A site configuration value (staff's settings), replacing any set before. */
+export async function setConfiguration(d1: D1Database, key: string, value: typeof configurations.$inferInsert.value) {
+  await db(d1)
+    .insert(configurations)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: configurations.key, set: { value } });
+}
+
+/** A pending report of one user by another. */
+export async function createReport(d1: D1Database, reporterId: string, reportedUserId: string, reason = "Spam") {
+  const id = newId();
+  await db(d1).insert(reports).values({ id, reporterId, reportedUserId, reason });
+  return { id };
+}
+
+/** A Discord or Google identity linked to a user. */
+export async function linkOAuthAccount(
+  d1: D1Database,
+  userId: string,
+  provider: "discord" | "google",
+  providerUserId: string,
+) {
+  await db(d1).insert(oauthAccounts).values({ id: newId(), userId, provider, providerUserId });
+}
+
+/** A fan waiting in a live session's queue (regular lane unless told), at `position`. */
+export async function joinQueue(
+  d1: D1Database,
+  liveSessionId: string,
+  userId: string,
+  position: number,
+  lane: "regular" | "vip" = "regular",
+) {
+  const id = newId();
+  await db(d1).insert(queueEntries).values({ id, liveSessionId, userId, lane, position, joinedAt: new Date() });
+  return { id };
 }

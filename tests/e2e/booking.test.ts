@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createPromoCode } from "../factories";
 import { setupBrowser } from "./browser";
-import { queryE2E } from "./db";
-import { contexts, DEMO_FAN, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
+import { e2eD1, queryE2E } from "./db";
+import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
+import { demoSlot } from "./demo-rows";
 
 /**
  * The demo fan books a seat on the demo star's gig, JavaScript on and off: by card on the Stripe stand-in's
@@ -13,24 +15,11 @@ const newContext = contexts(browser, "Europe/Paris", 120);
 const logIn = logInAsDemoFan;
 
 /** A fresh open slot with 5 seats on one of the demo star's gigs, and a fresh 50%-off promo code. */
-function freshSlotAndPromo() {
-  const [gig] = queryE2E<{ id: string }>(
-    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
-  );
-  if (!gig) throw new Error("the demo star has no gig");
-  const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+async function freshSlotAndPromo() {
   const startsAt = Date.now() + 2 * 86_400_000 + Math.floor(Math.random() * 86_400) * 1000;
-  const now = Date.now();
-  const code = `HALF${key.toUpperCase()}`.slice(0, 32);
-  queryE2E(
-    [
-      `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
-       VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 30 * 60_000}, 5, 'open', ${now}, ${now})`,
-      `INSERT INTO promo_codes (id, code, kind, value, is_active, created_at, updated_at)
-       VALUES ('prm_${key}', '${code}', 'percent', 5000, 1, ${now}, ${now})`,
-    ].join(";\n"),
-  );
-  return { gigId: gig.id, slotId: `slt_${key}`, code };
+  const { gigId, slotId } = await demoSlot(startsAt, 5);
+  const { code } = await createPromoCode(e2eD1, { value: 5000 });
+  return { gigId, slotId, code };
 }
 
 function orderOf(where: string) {
@@ -42,7 +31,7 @@ function orderOf(where: string) {
 
 describe.each([true, false])("booking a seat with JavaScript %s", (javaScript) => {
   it("books by card on the stand-in's checkout, tops up, and books from the wallet with a promo code", async () => {
-    const { gigId, slotId, code } = freshSlotAndPromo();
+    const { gigId, slotId, code } = await freshSlotAndPromo();
     const context = await newContext(javaScript);
     const page = await context.newPage();
     await logIn(page);
@@ -93,7 +82,7 @@ describe.each([true, false])("booking a seat with JavaScript %s", (javaScript) =
 
 describe.each([true, false])("the booking form's checks with JavaScript %s", (javaScript) => {
   it("refuses a seat without a gamer tag and says why", async () => {
-    const { gigId, slotId } = freshSlotAndPromo();
+    const { gigId, slotId } = await freshSlotAndPromo();
     const context = await newContext(javaScript);
     const page = await context.newPage();
     await logIn(page);
@@ -127,7 +116,7 @@ describe.each([true, false])("the booking form's checks with JavaScript %s", (ja
 
 describe("a choice made before the page hydrates", () => {
   it("keeps the number of players the fan chose while the scripts were still loading", async () => {
-    const { gigId, slotId } = freshSlotAndPromo();
+    const { gigId, slotId } = await freshSlotAndPromo();
     const context = await newContext(true);
     const page = await context.newPage();
     await logIn(page);

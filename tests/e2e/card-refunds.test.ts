@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { baseURL, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
-import { contexts, DEMO_FAN, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
+import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
+import { demoSlot } from "./demo-rows";
 
 /**
  * The demo fan books by card on the Stripe stand-in's checkout, then cancels choosing the card: the cancel form's
@@ -13,18 +14,7 @@ const browser = setupBrowser();
 const newContext = contexts(browser, "Asia/Kolkata", 160);
 
 function freshSlot() {
-  const [gig] = queryE2E<{ id: string }>(
-    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
-  );
-  if (!gig) throw new Error("the demo star has no gig");
-  const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const startsAt = Date.now() + 3 * 86_400_000 + Math.floor(Math.random() * 86_400) * 1000;
-  const now = Date.now();
-  queryE2E(
-    `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
-     VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 30 * 60_000}, 3, 'open', ${now}, ${now})`,
-  );
-  return { gigId: gig.id, slotId: `slt_${key}` };
+  return demoSlot(Date.now() + 3 * 86_400_000 + Math.floor(Math.random() * 86_400) * 1000, 3);
 }
 
 type OrderRow = { id: string; status: string; refunded: number; intent: string | null; amount: number };
@@ -45,7 +35,7 @@ async function standInRefunds(paymentIntent: string): Promise<{ amount: number }
 
 describe.each([false, true])("cancelling a card-paid booking to the card (JavaScript %s)", (javaScript) => {
   it("chooses the card in the cancel form; one Stripe refund lands and the wallet is not credited", async () => {
-    const { gigId, slotId } = freshSlot();
+    const { gigId, slotId } = await freshSlot();
     const context = await newContext(javaScript);
     const page = await context.newPage();
     await logInAsDemoFan(page);

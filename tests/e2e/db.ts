@@ -41,3 +41,47 @@ export function queryE2E<T = Record<string, unknown>>(sql: string): T[] {
   const parsed = JSON.parse(output) as { results: T[] }[];
   return parsed[0]?.results ?? [];
 }
+
+type Row = Record<string, unknown>;
+
+/** Runs statements with bound parameters through the SQL door as one batch; writes bump the catalogue version. */
+async function batchE2E(statements: { sql: string; params: unknown[] }[]): Promise<Row[][]> {
+  const writes = statements.some(({ sql }) => !/^\s*(?:SELECT|WITH)\b/i.test(sql));
+  const body = writes ? [...statements, { sql: BUMP_CATALOGUE_VERSION, params: [] }] : statements;
+  const response = await fetch(inject("sqlDoor"), { method: "POST", body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`the SQL door refused: ${await response.text()}`);
+  return ((await response.json()) as { results: Row[] }[]).map((result) => result.results);
+}
+
+class DoorStatement {
+  constructor(
+    readonly sql: string,
+    readonly params: unknown[] = [],
+  ) {}
+  bind(...params: unknown[]) {
+    return new DoorStatement(this.sql, params);
+  }
+  async all() {
+    const [results = []] = await batchE2E([this]);
+    return { results, success: true, meta: {} };
+  }
+  async run() {
+    return this.all();
+  }
+  async first() {
+    return (await this.all()).results[0] ?? null;
+  }
+  async raw() {
+    return (await this.all()).results.map((row) => Object.values(row));
+  }
+}
+
+/**
+ * The browser tests' database as a D1 binding, for the shared factories (tests/factories.ts): the same rows
+ * the integration tests make, written through the SQL door.
+ */
+export const e2eD1 = {
+  prepare: (sql: string) => new DoorStatement(sql),
+  batch: async (statements: DoorStatement[]) =>
+    (await batchE2E(statements)).map((results) => ({ results, success: true, meta: {} })),
+} as unknown as D1Database;

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { hashPassword } from "../../app/features/auth/password.server";
 import { queryE2E } from "./db";
 import { DEMO_FAN } from "./demo-fan";
+import { userWithPassword } from "./demo-rows";
 
 /** Shared by the live queue's browser tests (live.test.ts, overlay.test.ts). */
 export const DEMO_STAR_LOGIN = {
@@ -32,19 +32,9 @@ export async function logIn(page: Page, who: { email: string; password: string }
 
 /** A second fan with a password login (the seed has one demo fan). */
 export async function secondFan() {
-  const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const email = `${key}@example.com`;
   const password = "Live-queue-2026";
-  const hash = await hashPassword(password);
-  const now = Date.now();
-  queryE2E(
-    [
-      `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at)
-       VALUES ('usr_${key}', '${key.slice(0, 30)}', 'Regular Fan', '${email}', ${now}, 'GB', ${now}, ${now})`,
-      `INSERT INTO credentials (user_id, password_hash) VALUES ('usr_${key}', '${hash}')`,
-    ].join(";\n"),
-  );
-  return { email, password, id: `usr_${key}` };
+  const fan = await userWithPassword({ fullName: "Regular Fan", country: "GB" }, password);
+  return { email: fan.email ?? "", password, id: fan.id };
 }
 
 /** Walks the stepper: game and mode, platform, price, no stream, details, Looks good, start. */

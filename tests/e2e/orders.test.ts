@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { addBookingGamertags, setSlotLobbyCode } from "../factories";
 import { setupBrowser } from "./browser";
-import { queryE2E } from "./db";
-import { contexts, DEMO_FAN, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
+import { e2eD1, queryE2E } from "./db";
+import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
+import { demoSlot, paidDemoBooking } from "./demo-rows";
 
 const browser = setupBrowser();
 
@@ -17,39 +19,20 @@ const logIn = logInAsDemoFan;
  * it (slot, paid order, confirmed booking, gamer tag, optionally the streamer's lobby code). The purchase flow
  * itself is covered by its own tests; these rows are this journey's starting point.
  */
-function seedBooking(startsInMs: number, amountMinor: number, lobbyCode?: string) {
-  const [gig] = queryE2E<{ id: string }>(
-    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
-  );
-  if (!gig) throw new Error("the demo star has no gig");
-  const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+async function seedBooking(startsInMs: number, amountMinor: number, lobbyCode?: string) {
   const startsAt = Math.floor((Date.now() + startsInMs) / 1000) * 1000 + Math.floor(Math.random() * 1000);
-  const now = Date.now();
-  queryE2E(
-    [
-      `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
-       VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 30 * 60_000}, 2, 'open', ${now}, ${now})`,
-      `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
-       VALUES ('ord_${key}', '${DEMO_FAN.id}', '${DEMO_STAR}', 'slot_booking', 'paid', ${amountMinor}, 'INR', 'card', 'slt_${key}', ${now}, ${now}, ${now})`,
-      `INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
-       VALUES ('bkg_${key}', 'slt_${key}', '${DEMO_FAN.id}', 'ord_${key}', 1, 'confirmed', ${now}, ${now}, ${now})`,
-      `INSERT INTO booking_gamertags (id, booking_id, position, gamertag, created_at, updated_at)
-       VALUES ('bgt_${key}', 'bkg_${key}', 0, 'DemoFan#2026', ${now}, ${now})`,
-      lobbyCode
-        ? `INSERT INTO lobby_codes (id, slot_id, code, created_at, updated_at) VALUES ('lby_${key}', 'slt_${key}', '${lobbyCode}', ${now}, ${now})`
-        : "",
-    ]
-      .filter(Boolean)
-      .join(";\n"),
-  );
-  return { orderId: `ord_${key}`, bookingId: `bkg_${key}` };
+  const { slotId } = await demoSlot(startsAt, 2);
+  const booking = await paidDemoBooking(slotId, DEMO_FAN.id, amountMinor);
+  await addBookingGamertags(e2eD1, booking.id, ["DemoFan#2026"]);
+  if (lobbyCode) await setSlotLobbyCode(e2eD1, slotId, lobbyCode);
+  return { orderId: booking.orderId, bookingId: booking.id };
 }
 
 describe.each([true, false])("the fan's orders after purchase (JavaScript %s)", (javaScript) => {
   it("sees the order in their zone, downloads the invoice, sees the lobby code, edits gamer tags, cancels and sees the wallet refund", async () => {
     // The demo fan lives in India and pays in rupees (docs/decisions/020).
-    const far = seedBooking(72 * HOUR, 150_000);
-    const near = seedBooking(20 * 60_000, 90_000, javaScript ? "JS-LOBBY-1" : "NOJS-LOBBY-1");
+    const far = await seedBooking(72 * HOUR, 150_000);
+    const near = await seedBooking(20 * 60_000, 90_000, javaScript ? "JS-LOBBY-1" : "NOJS-LOBBY-1");
     const context = await newContext(javaScript);
     const page = await context.newPage();
     await logIn(page);

@@ -1,37 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
-import { contexts, DEMO_FAN, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
+import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
+import { demoSlot, paidDemoBooking } from "./demo-rows";
 
 const browser = setupBrowser();
 const newContext = contexts(browser, "Asia/Kolkata", 150);
 
 /** A played session of the demo fan on one of the demo star's gigs: slot ended an hour ago, order paid, booking confirmed. */
-function seedPlayedBooking() {
-  const [gig] = queryE2E<{ id: string }>(
-    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL ORDER BY id LIMIT 1`,
-  );
-  if (!gig) throw new Error("the demo star has no gig");
-  const key = `e2erv${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+async function seedPlayedBooking() {
   const endsAt = Date.now() - 60 * 60_000 - Math.floor(Math.random() * 60_000);
-  const startsAt = endsAt - 30 * 60_000;
-  const now = Date.now();
-  queryE2E(
-    [
-      `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
-       VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${endsAt}, 2, 'open', ${now}, ${now})`,
-      `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
-       VALUES ('ord_${key}', '${DEMO_FAN.id}', '${DEMO_STAR}', 'slot_booking', 'paid', 49900, 'INR', 'card', 'slt_${key}', ${now}, ${now}, ${now})`,
-      `INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
-       VALUES ('bkg_${key}', 'slt_${key}', '${DEMO_FAN.id}', 'ord_${key}', 1, 'confirmed', ${now}, ${now}, ${now})`,
-    ].join(";\n"),
-  );
-  return { orderId: `ord_${key}`, gigId: gig.id };
+  const { gigId, slotId } = await demoSlot(endsAt - 30 * 60_000, 2);
+  const { orderId } = await paidDemoBooking(slotId, DEMO_FAN.id, 49_900);
+  return { orderId, gigId };
 }
 
 describe.each([true, false])("a fan reviews a played session (JavaScript %s)", (javaScript) => {
   it("is refused without stars, then posts the review and sees it on the gig page", async () => {
-    const { orderId, gigId } = seedPlayedBooking();
+    const { orderId, gigId } = await seedPlayedBooking();
     const context = await newContext(javaScript);
     const page = await context.newPage();
     await logInAsDemoFan(page);

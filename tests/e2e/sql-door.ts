@@ -58,7 +58,13 @@ export async function openSqlDoor(stateDir: string): Promise<{ url: string; clos
     });
     request.on("end", async () => {
       try {
-        const statements = splitStatements(body).map((sql) => db.prepare(sql));
+        // A JSON body is a list of statements with bound parameters (the factories' queries, tests/e2e/db.ts);
+        // anything else a script of plain statements.
+        const statements = body.startsWith("[")
+          ? (JSON.parse(body) as { sql: string; params: unknown[] }[]).map(({ sql, params }) =>
+              db.prepare(sql).bind(...params),
+            )
+          : splitStatements(body).map((sql) => db.prepare(sql));
         const results = statements.length === 0 ? [] : await db.batch(statements);
         response.writeHead(200, { "Content-Type": "application/json" });
         response.end(JSON.stringify(results.map((result) => ({ results: result.results ?? [] }))));

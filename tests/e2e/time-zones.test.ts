@@ -1,8 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { parsePage } from "../support/page";
 import { rendered, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 import { contexts, DEMO_STAR } from "./demo-fan";
+import { demoSlot } from "./demo-rows";
 import { codeIn, latestEmail } from "./outbox";
 
 /**
@@ -19,12 +21,7 @@ const ZONES = {
 type Zone = keyof typeof ZONES;
 
 /** A fresh open slot on the demo star's first gig, four days ahead at 18:00 UTC (23:30 in India). */
-function freshSlot() {
-  const [gig] = queryE2E<{ id: string }>(
-    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
-  );
-  if (!gig) throw new Error("the demo star has no gig");
-  const key = `tz${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+async function freshSlot() {
   const day = new Date(Date.now() + 4 * 86_400_000);
   const sixPm = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 18, 0);
   // A minute of that hour the star has no slot at yet (one slot per start time), so the page shows only this one.
@@ -36,23 +33,18 @@ function freshSlot() {
   const minute = Array.from({ length: 59 }, (_, i) => i + 1).find((m) => !taken.has(sixPm + m * 60_000));
   if (minute === undefined) throw new Error("every minute of the hour has a slot");
   const startsAt = sixPm + minute * 60_000;
-  const now = Date.now();
-  queryE2E(
-    `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
-     VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 30 * 60_000}, 3, 'open', ${now}, ${now})`,
-  );
-  return { gigId: gig.id, slotId: `slt_${key}`, startsAt: new Date(startsAt) };
+  return { ...(await demoSlot(startsAt, 3)), startsAt: new Date(startsAt) };
 }
 
 /** The wall-clock start in the zone, "23:30", as the page must show it. */
 const clock = (at: Date, zone: Zone) =>
   new Intl.DateTimeFormat("en-GB", { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
 
-/** The <time> texts of a page as the server sent them (React's <!-- --> text separators removed). */
+/** The <time> texts of a page as the server sent it. */
 function serverTimes(html: string): string[] {
-  return [...html.matchAll(/<time\b[^>]*>([\s\S]*?)<\/time>/g)].map((match) =>
-    (match[1] ?? "").replace(/<!-- -->/g, "").replace(/&amp;/g, "&"),
-  );
+  return parsePage(html)
+    .all("time")
+    .map((time) => time.textContent ?? "");
 }
 
 /** Opens a page and checks that, once React has hydrated it, every time reads as the server wrote it. */
@@ -111,7 +103,7 @@ describe.each([
     expect(saved?.time_zone).toBe(zone);
 
     // The gig page: the slot's time in the fan's zone, named, the same before and after hydration.
-    const { gigId, slotId, startsAt } = freshSlot();
+    const { gigId, slotId, startsAt } = await freshSlot();
     await openAndCompare(page, `/gig/${gigId}?slot=${slotId}`, javaScript);
     const form = page.getByRole("form", { name: "Book a slot" });
     const slotTime = (await form.locator(`label:has(input[value="${slotId}"]) time`).textContent()) ?? "";

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../app/features/auth/password.server";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
-import { contexts, DEMO_FAN, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
+import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
+import { demoSlot, paidDemoBooking, userWithPassword } from "./demo-rows";
 import { latestEmail, linkIn } from "./outbox";
 
 /**
@@ -24,30 +24,11 @@ async function logIn(page: Page, who: { email: string; password: string }) {
 
 /** A fresh one-seat slot on the demo star's gig, its seat booked (confirmed, paid) by a fresh fan with a password. */
 async function fullSlot() {
-  const [gig] = queryE2E<{ id: string }>(
-    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
-  );
-  if (!gig) throw new Error("the demo star has no gig");
-  const key = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const email = `${key}@example.com`;
   const password = "Wait-list-2026";
-  const hash = await hashPassword(password);
-  const startsAt = Date.now() + 3 * 86_400_000 + Math.floor(Math.random() * 86_400) * 1000;
-  const now = Date.now();
-  queryE2E(
-    [
-      `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at)
-       VALUES ('usr_${key}', '${key.slice(0, 30)}', 'Seat Holder', '${email}', ${now}, 'IN', ${now}, ${now})`,
-      `INSERT INTO credentials (user_id, password_hash) VALUES ('usr_${key}', '${hash}')`,
-      `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
-       VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 30 * 60_000}, 1, 'open', ${now}, ${now})`,
-      `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
-       VALUES ('ord_${key}', 'usr_${key}', '${DEMO_STAR}', 'slot_booking', 'paid', 50000, 'INR', 'card', 'slt_${key}', ${now}, ${now}, ${now})`,
-      `INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
-       VALUES ('bkg_${key}', 'slt_${key}', 'usr_${key}', 'ord_${key}', 1, 'confirmed', ${now}, ${now}, ${now})`,
-    ].join(";\n"),
-  );
-  return { gigId: gig.id, slotId: `slt_${key}`, orderId: `ord_${key}`, holder: { email, password } };
+  const holder = await userWithPassword({ fullName: "Seat Holder", country: "IN" }, password);
+  const { gigId, slotId } = await demoSlot(Date.now() + 3 * 86_400_000 + Math.floor(Math.random() * 86_400) * 1000, 1);
+  const { orderId } = await paidDemoBooking(slotId, holder.id, 50_000);
+  return { gigId, slotId, orderId, holder: { email: holder.email ?? "", password } };
 }
 
 function placeOf(slotId: string) {

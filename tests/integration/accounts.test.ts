@@ -4,6 +4,7 @@ import { consumeCode, issueCode } from "~/features/auth/codes.server";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
+import { banUser, createUser } from "../factories";
 import { postForm, request } from "./app";
 
 let counter = 0;
@@ -206,9 +207,7 @@ describe("login", () => {
     const user = await env.DB.prepare("SELECT id FROM users WHERE email = ?")
       .bind(account.email)
       .first<{ id: string }>();
-    await env.DB.prepare("INSERT INTO bans (id, user_id, banned_at) VALUES (?, ?, ?)")
-      .bind(`ban-${user?.id}`, user?.id, Date.now())
-      .run();
+    await banUser(env.DB, user?.id ?? "");
     const response = await postForm("/login", { email: account.email, password: account.password });
     expect(response.status).toBe(403);
     expect(await response.text()).toContain(AUTH_MESSAGES.banned);
@@ -239,9 +238,7 @@ describe("forgotten password", () => {
 
 describe("one-time codes", () => {
   it("expire after 10 minutes and refuse reuse", async () => {
-    const user = await env.DB.prepare(
-      "INSERT INTO users (id, username, email) VALUES ('otp-user', 'otp_user', 'otp@example.com') RETURNING id",
-    ).first<{ id: string }>();
+    const user = await createUser(env.DB, { emailVerifiedAt: null });
     const issuedAt = new Date("2026-01-01T10:00:00Z");
     const { token, code } = await issueCode(
       env,
@@ -260,10 +257,8 @@ describe("one-time codes", () => {
   });
 
   it("stop accepting even the right code after too many wrong guesses", async () => {
-    await env.DB.prepare(
-      "INSERT INTO users (id, username, email) VALUES ('guess-user', 'guess_user', 'guess@example.com')",
-    ).run();
-    const { id, code } = await issueCode(env, { purpose: "verify_email", userId: "guess-user", withCode: true });
+    const user = await createUser(env.DB, { emailVerifiedAt: null });
+    const { id, code } = await issueCode(env, { purpose: "verify_email", userId: user.id, withCode: true });
     for (let i = 0; i < 5; i++) await consumeCode(env, "verify_email", id, code === "111111" ? "222222" : "111111");
     expect(await consumeCode(env, "verify_email", id, code ?? "")).toBeUndefined();
   });

@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { canStaff } from "~/features/access/capabilities";
 import { STAFF_ROLES, type StaffRole } from "~/features/access/policy";
 import { createSession } from "~/features/auth/session.server";
-import { newId } from "~/lib/id";
 import { ADMIN_DOORS, type AdminDoor } from "../admin/doors";
-import { createInfluencer, createUser } from "../factories";
+import { banUser, createInfluencer, createUser } from "../factories";
 import { staffUser } from "./admin-world";
 import { Client } from "./client";
 
@@ -27,9 +26,7 @@ async function personas(): Promise<Persona[]> {
   const star = await createInfluencer(env.DB);
   const inactive = await staffUser("admin", { isActive: false });
   const banned = await staffUser("admin");
-  await env.DB.prepare("INSERT INTO bans (id, user_id, reason, banned_at) VALUES (?, ?, 'matrix', ?)")
-    .bind(newId(), banned.user.id, Date.now())
-    .run();
+  await banUser(env.DB, banned.user.id, "matrix");
   const staff = await Promise.all(
     STAFF_ROLES.map(async (role) => ({
       name: role,

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { readPage, textOf } from "../support/page";
 import { callJson, days, paidOrder, payoutWorld, staffUser } from "./admin-world";
 import { request } from "./app";
 
@@ -8,13 +9,6 @@ import { request } from "./app";
  * its own totals, in its currency) and its default submission (every order checked, one button, no JavaScript)
  * creates exactly those two payouts, each with the gross of its orders' nets (orderNetMinor).
  */
-/** The text of a currency's proposed payout line on the page. */
-function proposal(html: string, currency: string): string {
-  const start = html.indexOf(`data-testid="proposed-${currency}"`);
-  const text = html.slice(html.indexOf(">", start) + 1, html.indexOf("</p>", start));
-  return text.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
-}
-
 describe("staff payouts per currency", () => {
   it("the default submission creates one payout per currency, each gross = the sum of its orders' net", async () => {
     const world = await payoutWorld(2000);
@@ -28,13 +22,15 @@ describe("staff payouts per currency", () => {
     const path = `/admin/payout/influencer/${world.streamer.id}`;
     const headers = { Cookie: finance.cookie };
 
-    const page = await (await request(path, { headers })).text();
-    expect(page).toContain('data-testid="remaining-INR"');
-    expect(page).toContain('data-testid="remaining-USD"');
+    const page = await readPage(await request(path, { headers }));
+    expect(page.all('[data-testid^="remaining-"]').map((group) => group.getAttribute("aria-label"))).toEqual([
+      "Orders in INR",
+      "Orders in USD",
+    ]);
     // Each proposed payout in its own currency: ₹699 = 499 + 200; $80.45 = 50 + 30.45. Never a sum of both.
-    expect(proposal(page, "INR")).toBe("The INR payout, all of them: gross ₹699, net ₹407.52");
-    expect(proposal(page, "USD")).toBe("The USD payout, all of them: gross $80.45, net $46.90");
-    expect(page).toContain("Create 2 draft payouts, one per currency");
+    expect(textOf(page.byTestId("proposed-INR"))).toBe("The INR payout, all of them: gross ₹699, net ₹407.52");
+    expect(textOf(page.byTestId("proposed-USD"))).toBe("The USD payout, all of them: gross $80.45, net $46.90");
+    expect(textOf(page.byRole("button", { name: "draft payout" }))).toBe("Create 2 draft payouts, one per currency");
 
     // The form as the page renders it: every order checked, the default percentages.
     const form = new URLSearchParams({

@@ -23,25 +23,67 @@ async function call(client: Client, cookie: string, path: string, body?: unknown
 
 const period = () => ({ startTime: days(-20).toISOString(), endTime: days(0).toISOString() });
 
+/** Five payable orders of the period (one partly refunded), one not validated and one outside the period. */
+async function ordersOfThePeriod(world: Awaited<ReturnType<typeof payoutWorld>>) {
+  const a = await paidOrder(world, 5_000);
+  const b = await paidOrder(world, 3_000);
+  const c = await paidOrder(world, 12_345);
+  const d = await paidOrder(world, 1_000);
+  await paidOrder(world, 7_000, { validated: false }); // not validated: not payable
+  // Partly refunded (the fan cancelled late and the policy kept the rest): an earning order, payable at its net.
+  const e = await paidOrder(world, 4_000, { refunded: 1_000 });
+  await paidOrder(world, 9_000, { daysAgo: 40 }); // outside the period
+  return { a, b, c, d, e };
+}
+
+/** Staff's list of a streamer's orders payable in the period. */
+function remainingOrders(client: Client, cookie: string, streamerId: string) {
+  const { startTime, endTime } = period();
+  return call(
+    client,
+    cookie,
+    `/api/admin/remaining-orders/${streamerId}?startTime=${encodeURIComponent(startTime)}&endTime=${encodeURIComponent(endTime)}`,
+  );
+}
+
+/** Staff's draft payout of a streamer's orders over the period. */
+function createPayout(client: Client, cookie: string, influencerId: string, mergedOrders: string[]) {
+  return call(client, cookie, "/api/admin/create-payout", { influencerId, ...period(), mergedOrders });
+}
+
+/** A payout's spreadsheet as finance downloads it: its summary rows (label -> amount) and its orders' amounts. */
+async function downloadStatement(client: Client, cookie: string, payoutId: string) {
+  const download = await client.get(`/admin/payout/statement/${payoutId}`, { Cookie: cookie });
+  expect(download.status).toBe(200);
+  expect(download.headers.get("Content-Type")).toContain("spreadsheetml");
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await download.arrayBuffer());
+  const summary = new Map<string, unknown>();
+  workbook
+    .getWorksheet(STATEMENT_SHEETS.summary)
+    ?.eachRow((row) => summary.set(String(row.getCell(1).value), row.getCell(3).value));
+  const orderAmounts: number[] = [];
+  workbook.getWorksheet(STATEMENT_SHEETS.orders)?.eachRow((row, n) => {
+    if (n > 1) orderAmounts.push(Number(row.getCell(6).value));
+  });
+  return { summary, orderAmounts: orderAmounts.sort((x, y) => x - y) };
+}
+
+/** The audit log's actions on a payout, sorted. */
+async function auditedActions(payoutId: string) {
+  const admin = await staffUser("admin");
+  const log = await listAuditLog(env, admin.viewer, { page: 1, limit: 20, entity: "payout", entityId: payoutId });
+  return log.entries.map((entry) => entry.action).sort();
+}
+
 describe("payouts: remaining orders, draft, edit, activate, complete, spreadsheet", () => {
   it("settles exactly the hand-computed amounts and keeps an order in one payout", async () => {
     const world = await payoutWorld(2000);
     const finance = await staffUser("finance");
     const client = new Client();
-    const a = await paidOrder(world, 5_000);
-    const b = await paidOrder(world, 3_000);
-    const c = await paidOrder(world, 12_345);
-    const d = await paidOrder(world, 1_000);
-    await paidOrder(world, 7_000, { validated: false }); // not validated: not payable
-    // Partly refunded (the fan cancelled late and the policy kept the rest): an earning order, payable at its net.
-    const e = await paidOrder(world, 4_000, { refunded: 1_000 });
-    await paidOrder(world, 9_000, { daysAgo: 40 }); // outside the period
+    const { a, b, c, d, e } = await ordersOfThePeriod(world);
 
-    const [status, remaining] = await call(
-      client,
-      finance.cookie,
-      `/api/admin/remaining-orders/${world.streamer.id}?startTime=${encodeURIComponent(period().startTime)}&endTime=${encodeURIComponent(period().endTime)}`,
-    );
+    const [status, remaining] = await remainingOrders(client, finance.cookie, world.streamer.id);
     expect(status).toBe(200);
     const ids = (remaining.orders as { _id: string }[]).map((o) => o._id).sort();
     expect(ids).toEqual([a, b, c, d, e].sort());
@@ -50,11 +92,7 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
 
     // gross 203.45; fee 20% 40.69; its tax 18% 7.3242 -> 7.32; indirect tax 18% 36.621 -> 36.62;
     // TDS 0.1% 0.20345 -> 0.20; net 203.45 - 40.69 - 7.32 - 36.62 - 0.20 = 118.62.
-    const [created, body] = await call(client, finance.cookie, "/api/admin/create-payout", {
-      influencerId: world.streamer.id,
-      ...period(),
-      mergedOrders: [a, b, c],
-    });
+    const [created, body] = await createPayout(client, finance.cookie, world.streamer.id, [a, b, c]);
     expect(created).toBe(200);
     expect(body.payout).toMatchObject({
       grossMinor: 20_345,
@@ -67,11 +105,7 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
     const payoutId = body.payoutId as string;
 
     // The same order cannot be merged into a second payout.
-    const [twice, refused] = await call(client, finance.cookie, "/api/admin/create-payout", {
-      influencerId: world.streamer.id,
-      ...period(),
-      mergedOrders: [a, d],
-    });
+    const [twice, refused] = await createPayout(client, finance.cookie, world.streamer.id, [a, d]);
     expect(twice).toBe(409);
     expect(refused.success).toBe(false);
 
@@ -90,11 +124,7 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
       netMinor: 5_166,
     });
     // c is payable again.
-    const [, after] = await call(
-      client,
-      finance.cookie,
-      `/api/admin/remaining-orders/${world.streamer.id}?startTime=${encodeURIComponent(period().startTime)}&endTime=${encodeURIComponent(period().endTime)}`,
-    );
+    const [, after] = await remainingOrders(client, finance.cookie, world.streamer.id);
     expect((after.orders as { _id: string }[]).map((o) => o._id).sort()).toEqual([c, e].sort());
 
     // Completing a draft is refused; activate, then complete.
@@ -116,28 +146,13 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
     expect(history.payouts).toMatchObject([{ _id: payoutId, status: "completed", net: 5_166, spreadsheet: true }]);
 
     // The spreadsheet, downloaded by finance, parses back with the payout's own figures.
-    const download = await client.get(`/admin/payout/statement/${payoutId}`, { Cookie: finance.cookie });
-    expect(download.status).toBe(200);
-    expect(download.headers.get("Content-Type")).toContain("spreadsheetml");
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await download.arrayBuffer());
-    const summary = workbook.getWorksheet(STATEMENT_SHEETS.summary);
-    const rows = new Map<string, unknown>();
-    summary?.eachRow((row) => rows.set(String(row.getCell(1).value), row.getCell(3).value));
-    expect(rows.get("Gross (paid orders)")).toBe(90);
-    expect(rows.get("TDS")).toBe(-0.9);
-    expect(rows.get("Net payable")).toBe(51.66);
-    const sheet = workbook.getWorksheet(STATEMENT_SHEETS.orders);
-    const amounts: number[] = [];
-    sheet?.eachRow((row, n) => {
-      if (n > 1) amounts.push(Number(row.getCell(6).value));
-    });
-    expect(amounts.sort((x, y) => x - y)).toEqual([10, 30, 50]);
+    const statement = await downloadStatement(client, finance.cookie, payoutId);
+    expect([statement.summary.get("Gross (paid orders)"), statement.summary.get("TDS")]).toEqual([90, -0.9]);
+    expect(statement.summary.get("Net payable")).toBe(51.66);
+    expect(statement.orderAmounts).toEqual([10, 30, 50]);
 
     // Every change is in the audit log.
-    const admin = await staffUser("admin");
-    const log = await listAuditLog(env, admin.viewer, { page: 1, limit: 20, entity: "payout", entityId: payoutId });
-    expect(log.entries.map((e) => e.action).sort()).toEqual(
+    expect(await auditedActions(payoutId)).toEqual(
       ["payout.activate", "payout.complete", "payout.create", "payout.edit", "payout.statement"].sort(),
     );
   });
@@ -147,19 +162,11 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
     const finance = await staffUser("finance");
     const client = new Client();
     const a = await paidOrder(world, 2_500);
-    const [, body] = await call(client, finance.cookie, "/api/admin/create-payout", {
-      influencerId: world.streamer.id,
-      ...period(),
-      mergedOrders: [a],
-    });
+    const [, body] = await createPayout(client, finance.cookie, world.streamer.id, [a]);
     const payoutId = body.payoutId as string;
     expect((await call(client, finance.cookie, "/api/admin/remove-payout", { payoutId }))[0]).toBe(200);
     expect((await call(client, finance.cookie, "/api/admin/remove-payout", { payoutId }))[0]).toBe(409);
-    const [again] = await call(client, finance.cookie, "/api/admin/create-payout", {
-      influencerId: world.streamer.id,
-      ...period(),
-      mergedOrders: [a],
-    });
+    const [again] = await createPayout(client, finance.cookie, world.streamer.id, [a]);
     expect(again).toBe(200);
 
     const unverified = await payoutWorld();
@@ -167,11 +174,7 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
       .bind(unverified.streamer.id)
       .run();
     const o = await paidOrder(unverified, 1_000);
-    const [refused, refusal] = await call(client, finance.cookie, "/api/admin/create-payout", {
-      influencerId: unverified.streamer.id,
-      ...period(),
-      mergedOrders: [o],
-    });
+    const [refused, refusal] = await createPayout(client, finance.cookie, unverified.streamer.id, [o]);
     expect(refused).toBe(409);
     expect(refusal.message).toMatch(/not verified/);
   });
@@ -221,11 +224,7 @@ describe("validations: the streamer played these sessions", () => {
       orderIdArray: [recent, older],
     });
     expect(ok).toBe(200);
-    const [, remaining] = await call(
-      client,
-      finance.cookie,
-      `/api/admin/remaining-orders/${world.streamer.id}?startTime=${encodeURIComponent(period().startTime)}&endTime=${encodeURIComponent(period().endTime)}`,
-    );
+    const [, remaining] = await remainingOrders(client, finance.cookie, world.streamer.id);
     expect((remaining.orders as { _id: string }[]).map((o) => o._id).sort()).toEqual([recent, older].sort());
     const booking = await env.DB.prepare("SELECT status FROM bookings WHERE order_id = ?").bind(recent).first();
     expect(booking?.status).toBe("completed");

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
+import { createOrder, redeemPromo } from "../factories";
 import { staffUser } from "./admin-world";
 import { Client } from "./client";
 import { streamerWithGame } from "./streamer-world";
@@ -100,16 +101,8 @@ describe("staff promo codes", () => {
     expect([off, offAnswer.message, (await row(code))?.is_active]).toEqual([200, M.deactivated, 0]);
     // A redemption makes it undeletable.
     const fan = await staffUser("developer");
-    await env.DB.prepare(
-      "INSERT INTO orders (id, user_id, kind, status, amount_minor, currency, payment_method, paid_at, created_at, updated_at) VALUES ('ord_promo_used', ?, 'wallet_topup', 'paid', 100, 'USD', 'card', 1, 0, 0)",
-    )
-      .bind(fan.user.id)
-      .run();
-    await env.DB.prepare(
-      "INSERT INTO promo_redemptions (id, promo_code_id, user_id, order_id, discount_minor, created_at) VALUES ('red_1', ?, ?, 'ord_promo_used', 10, 0)",
-    )
-      .bind(id, fan.user.id)
-      .run();
+    const order = await createOrder(env.DB, fan.user.id, { kind: "wallet_topup", amountMinor: 100 });
+    await redeemPromo(env.DB, id, { id: order.id, userId: fan.user.id }, 10);
     const [refused, refusedAnswer] = await call(finance.cookie, "DELETE", `/api/delete-promo-code/${id}`);
     expect([refused, refusedAnswer.message]).toEqual([409, M.usedCannotDelete]);
     const other = `GONE${Date.now()}`.slice(0, 20);

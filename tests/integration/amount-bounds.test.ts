@@ -74,6 +74,7 @@ describe("every amount has an upper bound", () => {
         .run(),
     ).rejects.toThrow(/MAX_AMOUNT_MINOR/);
     const fan = await createUser(env.DB);
+    // Raw SQL on purpose: the database's own trigger must refuse it, whatever the code does.
     await expect(
       env.DB.prepare(
         "INSERT INTO wallet_entries (id, user_id, amount_minor, currency, kind, note, created_at) VALUES ('w1', ?, ?, 'USD', 'adjustment', 'x', 0)",

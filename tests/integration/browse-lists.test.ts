@@ -11,6 +11,7 @@ import {
 import { creatorsQuerySchema, gamesQuerySchema, gigsQuerySchema, liveQuerySchema } from "~/features/catalogue/schema";
 import { getDb } from "~/platform/db.server";
 import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
+import { favouriteGig } from "../factories";
 
 let world: CatalogueWorld;
 beforeAll(async () => {
@@ -88,9 +89,7 @@ describe("gigs list", () => {
   });
 
   it("shows favourites only to their owner", async () => {
-    await env.DB.prepare("INSERT INTO favourite_gigs (user_id, product_id) VALUES (?, ?)")
-      .bind(world.fan.id, world.gigs.gig5.id)
-      .run();
+    await favouriteGig(env.DB, world.fan.id, world.gigs.gig5.id);
     expect(await gigTitles({ isFavClicked: "true" }, world.fan.id)).toEqual(["chess openings 101"]);
     expect(await gigTitles({ isFavClicked: "true" }, world.other.id)).toEqual([]);
     expect(await gigTitles({ isFavClicked: "true" }, null)).toEqual([]);

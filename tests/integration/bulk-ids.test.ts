@@ -2,25 +2,17 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MODERATION_MESSAGES } from "~/features/moderation/messages";
 import { newId } from "~/lib/id";
-import { createUser } from "../factories";
+import { createReport, createUser } from "../factories";
 import { callJson, staffUser } from "./admin-world";
 
 /** 150 pending reports of 150 accounts (setup rows; the calls under test are the app's own). */
 async function pendingReports(count: number): Promise<string[]> {
   const reporter = await createUser(env.DB);
   const ids: string[] = [];
-  const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < count; i++) {
     const reported = await createUser(env.DB);
-    const id = newId();
-    ids.push(id);
-    statements.push(
-      env.DB.prepare(
-        "INSERT INTO reports (id, reporter_id, reported_user_id, reason, status, created_at) VALUES (?, ?, ?, 'Spam', 'pending', ?)",
-      ).bind(id, reporter.id, reported.id, Date.now()),
-    );
+    ids.push((await createReport(env.DB, reporter.id, reported.id)).id);
   }
-  await env.DB.batch(statements);
   return ids;
 }
 

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
 import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
 import { setUsdInrRate } from "../factories";
+import { slotSeats } from "../support/gig-page";
+import { attributesOf, type Page, parsePage, readPage } from "../support/page";
 import { request } from "./app";
 
 let world: CatalogueWorld;
@@ -13,33 +15,29 @@ beforeAll(async () => {
   fanCookie = (await createSession(env, world.fan.id)).split(";")[0] ?? "";
 });
 
+/** A page as served: the response, its raw HTML (for what is sent but not shown) and its parsed DOM. */
 async function page(path: string, cookie?: string) {
   const response = await request(path, { headers: cookie ? { Cookie: cookie } : {} });
-  // React separates adjacent text parts with <!-- --> in server HTML; tests read the text as shown.
-  return { response, html: (await response.text()).replaceAll("<!-- -->", "") };
+  const html = await response.text();
+  return { response, html, dom: parsePage(html) };
 }
 
-/** The text of the cards of one kind, in page order. */
-function cardTitles(html: string, testId: string): string[] {
-  const titles: string[] = [];
-  for (const part of html.split(`data-testid="${testId}"`).slice(1)) {
-    const match = /<h3[^>]*>(?:<a[^>]*>)?([^<]+)</.exec(part);
-    if (match?.[1]) titles.push(match[1]);
-  }
-  return titles;
+/** The titles of the cards of one kind, in page order. */
+function cardTitles(dom: Page, testId: string): string[] {
+  return dom.textsOf(`[data-testid="${testId}"] h3`);
 }
 
 describe("landing page", () => {
   it("shows landing games, popular stars and gigs, live now and upcoming sessions", async () => {
-    const { response, html } = await page("/");
+    const { response, dom } = await page("/");
     expect(response.status).toBe(200);
-    expect(cardTitles(html, "game-card")).toEqual(["Fortnite", "Valorant"]);
-    expect(cardTitles(html, "star-card")).toEqual(["Bella Frags", "Chen Coach"]);
-    expect(cardTitles(html, "gig-card")[0]).toBe("Zero build ranked");
-    expect(cardTitles(html, "live-card")).toEqual(["Late night Fortnite"]);
-    expect(html).toContain("Upcoming sessions");
-    expect(html).toContain("1 of 3 seats left");
-    expect(html).not.toContain("Your upcoming sessions");
+    expect(cardTitles(dom, "game-card")).toEqual(["Fortnite", "Valorant"]);
+    expect(cardTitles(dom, "star-card")).toEqual(["Bella Frags", "Chen Coach"]);
+    expect(cardTitles(dom, "gig-card")[0]).toBe("Zero build ranked");
+    expect(cardTitles(dom, "live-card")).toEqual(["Late night Fortnite"]);
+    expect(dom.textsOf("h2")).toContain("Upcoming sessions");
+    expect(dom.text()).toContain("1 of 3 seats left");
+    expect(dom.text()).not.toContain("Your upcoming sessions");
   });
 
   it("sends the cards' fields as hydration data, not the lists' long text (bios, gig descriptions)", async () => {
@@ -48,13 +46,13 @@ describe("landing page", () => {
       expect(html, path).not.toContain("Pro player, EU servers."); // Bella's bio: not on any card
       expect(html, path).not.toContain("Box fights and build battles."); // a gig's description: not on its card
     }
-    const { html } = await page("/");
-    expect(cardTitles(html, "star-card")).toContain("Bella Frags");
+    const { dom } = await page("/");
+    expect(cardTitles(dom, "star-card")).toContain("Bella Frags");
   });
 
   it("shows a logged-in fan their own upcoming sessions", async () => {
-    const { html } = await page("/", fanCookie);
-    expect(html).toContain("Your upcoming sessions");
+    const { dom } = await page("/", fanCookie);
+    expect(dom.textsOf("h2")).toContain("Your upcoming sessions");
   });
 });
 
@@ -65,16 +63,16 @@ describe("images", () => {
       .bind(`/media/gig-covers/${gig.id}.webp`, gig.id)
       .run();
     try {
-      const card = /<img[^>]*src="\/media\/gig-covers\/[^"]+"[^>]*>/.exec((await page("/browse")).html)?.[0] ?? "";
-      expect(card).toMatch(/width="640"/);
-      expect(card).toMatch(/height="360"/);
-      expect(card).toMatch(/loading="lazy"/);
-      const cover =
-        /<img[^>]*src="\/media\/gig-covers\/[^"]+"[^>]*>/.exec((await page(`/gig/${gig.id}`)).html)?.[0] ?? "";
-      expect(cover).toMatch(/width="1280"/);
-      expect(cover).toMatch(/height="720"/);
-      expect(cover).toMatch(/fetchPriority="high"|fetchpriority="high"/);
-      expect(cover).not.toMatch(/loading="lazy"/);
+      const cover = 'img[src^="/media/gig-covers/"]';
+      const card = (await page("/browse")).dom.get(cover);
+      expect(attributesOf(card, "width", "height", "loading")).toEqual(["640", "360", "lazy"]);
+      const top = (await page(`/gig/${gig.id}`)).dom.get(cover);
+      expect(attributesOf(top, "width", "height", "fetchPriority", "loading")).toEqual([
+        "1280",
+        "720",
+        "high",
+        "eager",
+      ]);
     } finally {
       await env.DB.prepare("UPDATE products SET cover_image_url = NULL WHERE id = ?").bind(gig.id).run();
     }
@@ -83,46 +81,48 @@ describe("images", () => {
 
 describe("browse page", () => {
   it("lists gigs by popularity with prices, and the filter form", async () => {
-    const { response, html } = await page("/browse");
+    const { response, dom } = await page("/browse");
     expect(response.status).toBe(200);
-    expect(cardTitles(html, "gig-card")).toHaveLength(7);
-    expect(cardTitles(html, "gig-card")[0]).toBe("Zero build ranked");
-    expect(html).toContain("$25");
-    expect(html).toContain('aria-label="Filters"');
-    expect(html).toContain("Android / iOS");
+    expect(cardTitles(dom, "gig-card")).toHaveLength(7);
+    expect(cardTitles(dom, "gig-card")[0]).toBe("Zero build ranked");
+    expect(dom.text()).toContain("$25");
+    expect(dom.all('[aria-label="Filters"]')).toHaveLength(1);
+    expect(dom.textsOf("option")).toContain("Android / iOS");
   });
 
   it("applies filters and a sort from the URL", async () => {
-    const { html } = await page(`/browse?sortBy=lowToHigh&selectedGame=${world.games.fortnite.id}&platform=Any`);
-    expect(cardTitles(html, "gig-card")).toEqual([
+    const { dom } = await page(`/browse?sortBy=lowToHigh&selectedGame=${world.games.fortnite.id}&platform=Any`);
+    expect(cardTitles(dom, "gig-card")).toEqual([
       "Mobile Fortnite duos",
       "Build fights with Aarav",
       "Zero build ranked",
     ]);
-    expect(html).toContain("Game: Fortnite");
+    expect(dom.text()).toContain("Game: Fortnite");
     const creators = await page("/browse?filter=creators&country=US&sortBy=alphabetically");
-    expect(cardTitles(creators.html, "star-card")).toEqual(["Bella Frags", "dana builds"]);
+    expect(cardTitles(creators.dom, "star-card")).toEqual(["Bella Frags", "dana builds"]);
     const games = await page("/browse?filter=games&platform=ios");
-    expect(cardTitles(games.html, "game-card")).toEqual(["Fortnite", "Chess Arena"]);
+    expect(cardTitles(games.dom, "game-card")).toEqual(["Fortnite", "Chess Arena"]);
     const live = await page("/browse?filter=live");
-    expect(cardTitles(live.html, "live-card")).toEqual(["Late night Fortnite"]);
+    expect(cardTitles(live.dom, "live-card")).toEqual(["Late night Fortnite"]);
     const search = await page("/browse?searchField=chess&sortBy=alphabetically");
-    expect(cardTitles(search.html, "gig-card")).toEqual(["chess openings 101", "Speed chess blitz"]);
+    expect(cardTitles(search.dom, "gig-card")).toEqual(["chess openings 101", "Speed chess blitz"]);
   });
 
   it("pages with plain links (no JavaScript needed)", async () => {
     const first = await page("/browse?sortBy=alphabetically&limit=3");
-    expect(cardTitles(first.html, "gig-card")).toEqual([
+    expect(cardTitles(first.dom, "gig-card")).toEqual([
       "Build fights with Aarav",
       "chess openings 101",
       "Mobile Fortnite duos",
     ]);
-    expect(first.html).toMatch(/href="\/browse\?sortBy=alphabetically&amp;limit=3&amp;page=2"[^>]*>Next page/);
-    expect(first.html).not.toContain("Previous page");
+    expect(first.dom.byRole("link", { name: "Next page" }).getAttribute("href")).toBe(
+      "/browse?sortBy=alphabetically&limit=3&page=2",
+    );
+    expect(first.dom.text()).not.toContain("Previous page");
     const last = await page("/browse?sortBy=alphabetically&limit=3&page=3");
-    expect(cardTitles(last.html, "gig-card")).toEqual(["Zero build ranked"]);
-    expect(last.html).toContain("Previous page");
-    expect(last.html).not.toContain("Next page");
+    expect(cardTitles(last.dom, "gig-card")).toEqual(["Zero build ranked"]);
+    expect(last.dom.byRole("link", { name: "Previous page" })).toBeTruthy();
+    expect(last.dom.text()).not.toContain("Next page");
   });
 
   it("leaves out what it does not know (an old or hand-edited link still opens the page), never a 500", async () => {
@@ -134,13 +134,13 @@ describe("browse page", () => {
       "/browse?page=0",
       "/browse?country=India",
     ]) {
-      const { response, html } = await page(path);
+      const { response, dom } = await page(path);
       expect(response.status, path).toBe(200);
-      expect(html, path).not.toContain("cannot be run");
+      expect(dom.text(), path).not.toContain("cannot be run");
     }
     // An unknown filter falls back to gigs; a known one with a bad sort keeps its filter.
-    expect((await page("/browse?filter=stars")).html).toContain(
-      (await page("/browse?filter=gigs")).html.match(/<h1[^>]*>[^<]*/)?.[0] ?? "<h1",
+    expect((await page("/browse?filter=stars")).dom.textOf("h1")).toBe(
+      (await page("/browse?filter=gigs")).dom.textOf("h1"),
     );
   });
 
@@ -155,28 +155,26 @@ describe("browse page", () => {
 
 describe("star page", () => {
   it("shows the profile, social links, live status and gigs", async () => {
-    const { response, html } = await page(`/star/${world.stars.aarav.id}`);
+    const { response, dom } = await page(`/star/${world.stars.aarav.id}`);
     expect(response.status).toBe(200);
-    expect(html).toContain("Aarav Plays");
-    expect(html).toContain('href="https://twitch.tv/aarav"');
-    expect(html).toContain("Live now:");
-    expect(html).toContain("Late night Fortnite");
-    expect(cardTitles(html, "gig-card")).toEqual(["Build fights with Aarav"]);
+    expect(dom.text()).toContain("Aarav Plays");
+    expect(dom.all('a[href="https://twitch.tv/aarav"]')).toHaveLength(1);
+    expect(dom.text()).toContain("Live now: Late night Fortnite");
+    expect(cardTitles(dom, "gig-card")).toEqual(["Build fights with Aarav"]);
   });
 
   it("pages upcoming and past sessions six at a time, past newest first", async () => {
-    const { html } = await page(`/star/${world.stars.chen.id}`);
-    expect(html).toContain("Not live right now.");
-    expect(html).toMatch(/Upcoming sessions <span[^>]*>\(2\)/);
-    expect(html).toMatch(/Past sessions <span[^>]*>\(7\)/);
-    const past = html.slice(html.indexOf('id="past"'));
-    const times = [...past.matchAll(/<time dateTime="([^"]+)"/g)].map((match) => match[1] ?? "");
+    const { dom } = await page(`/star/${world.stars.chen.id}`);
+    expect(dom.text()).toContain("Not live right now.");
+    expect(dom.textsOf("h2")).toEqual(expect.arrayContaining(["Upcoming sessions (2)", "Past sessions (7)"]));
+    const past = dom.byRole("region", { name: "Past sessions" });
+    const times = Array.from(past.querySelectorAll("time"), (time) => attributesOf(time, "dateTime")[0] ?? "");
     expect(times).toHaveLength(6);
+    expect(times[0]).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(past).toContain("pastPage=2#past");
+    expect(past.querySelectorAll('a[href$="pastPage=2#past"]')).toHaveLength(1);
     const second = await page(`/star/${world.stars.chen.id}?pastPage=2`);
-    const rest = second.html.slice(second.html.indexOf('id="past"'));
-    expect([...rest.matchAll(/<time dateTime="/g)]).toHaveLength(1);
+    expect(second.dom.byRole("region", { name: "Past sessions" }).querySelectorAll("time")).toHaveLength(1);
   });
 
   it("is a 404 for an unknown star and a 400 for a bad page", async () => {
@@ -188,26 +186,26 @@ describe("star page", () => {
 
 describe("gig page", () => {
   it("shows the gig with game, mode, platform, requirements, tags, price and slots with seats left", async () => {
-    const { response, html } = await page(`/gig/${world.gigs.gig3.id}`);
+    const { response, dom } = await page(`/gig/${world.gigs.gig3.id}`);
     expect(response.status).toBe(200);
-    expect(html).toContain("Valorant aim coaching");
-    expect(html).toContain("Duos");
-    expect(html).toContain("30 min");
-    expect(html).toContain("PC");
-    expect(html).toContain("Gold or above");
-    expect(html).toContain("#coaching");
-    expect(html).toContain("$40");
-    expect(html).toContain("1 of 3 seats left");
-    expect(html).toContain("2 of 2 seats left");
+    expect(dom.textOf("h1")).toBe("Valorant aim coaching");
+    expect([dom.definition("Mode"), dom.definition("Duration"), dom.definition("Platform")]).toEqual([
+      "Duos",
+      "30 min",
+      "PC",
+    ]);
+    expect(dom.text()).toContain("Gold or above");
+    expect(dom.text()).toContain("#coaching");
+    expect(dom.text()).toContain("$40");
+    expect(slotSeats(dom)).toEqual(expect.arrayContaining(["1 of 3 seats left", "2 of 2 seats left"]));
     // The 350-character description is cut at 300 behind a 'Read more' that works without JavaScript.
-    expect(html).toContain("<details");
-    expect(html).toContain("Read more");
+    expect(dom.textsOf("details summary")).toContainEqual(expect.stringContaining("Read more"));
   });
 
   it("has no 'read more' for a short description", async () => {
-    const { html } = await page(`/gig/${world.gigs.gig1.id}`);
-    expect(html).toContain("Box fights and build battles.");
-    expect(html).not.toContain("Read more");
+    const { dom } = await page(`/gig/${world.gigs.gig1.id}`);
+    expect(dom.text()).toContain("Box fights and build battles.");
+    expect(dom.text()).not.toContain("Read more");
   });
 
   it("is a 404 for an archived or unknown gig", async () => {
@@ -218,12 +216,12 @@ describe("gig page", () => {
 
 describe("game page", () => {
   it("shows modes, platforms (Android and iOS merged), live sessions and gigs", async () => {
-    const { response, html } = await page(`/game/${world.games.fortnite.id}`);
+    const { response, dom } = await page(`/game/${world.games.fortnite.id}`);
     expect(response.status).toBe(200);
-    expect(html).toContain("PlayStation, PC, Android / iOS");
-    expect(html).toContain("Duos");
-    expect(cardTitles(html, "live-card")).toEqual(["Late night Fortnite"]);
-    expect(cardTitles(html, "gig-card")).toEqual([
+    expect(dom.text()).toContain("PlayStation, PC, Android / iOS");
+    expect(dom.text()).toContain("Duos");
+    expect(cardTitles(dom, "live-card")).toEqual(["Late night Fortnite"]);
+    expect(cardTitles(dom, "gig-card")).toEqual([
       "Zero build ranked",
       "Mobile Fortnite duos",
       "Build fights with Aarav",
@@ -237,15 +235,15 @@ describe("prices in the viewer's currency", () => {
     const indian = (await createSession(env, world.stars.aarav.id)).split(";")[0] ?? "";
     // Zero build ranked: 25.00 USD * 84 = 2,100 INR.
     const inr = await page(`/gig/${world.gigs.gig2.id}`, indian);
-    expect(inr.html).toContain("₹2,100");
-    expect(inr.html).not.toContain("$25");
+    expect(inr.dom.text()).toContain("₹2,100");
+    expect(inr.dom.text()).not.toContain("$25");
     const usd = await page(`/gig/${world.gigs.gig2.id}`, fanCookie);
-    expect(usd.html).toContain("$25");
-    expect(usd.html).not.toContain("₹");
+    expect(usd.dom.text()).toContain("$25");
+    expect(usd.dom.text()).not.toContain("₹");
   });
 
   it("uses Cloudflare's request country for visitors", async () => {
     const response = await request(`/gig/${world.gigs.gig2.id}`, { cf: { country: "IN" } } as RequestInit);
-    expect((await response.text()).replaceAll("<!-- -->", "")).toContain("₹2,100");
+    expect((await readPage(response)).text()).toContain("₹2,100");
   });
 });

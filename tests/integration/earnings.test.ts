@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createBooking, createGig, createLiveSession, createSlot } from "../factories";
+import { createBooking, createGig, createLiveSession, createSlot, joinQueue } from "../factories";
+import { readPage } from "../support/page";
 import { request } from "./app";
 import { loggedInFan, streamerWithGame } from "./streamer-world";
 
@@ -129,30 +130,26 @@ describe("the streamer dashboard", () => {
     const { fan } = await loggedInFan({ username: "dash_fan" });
     await paidOrder(world.streamer.id, gig.id, fan.id, 1000, 2);
     await createSlot(env.DB, world.streamer.id, gig.id, new Date(Date.now() + 3 * DAY));
-    const html = await (await request("/influencer/dashboard", { headers: { Cookie: world.cookie } })).text();
-    expect(html).toContain("$8 net ($10 paid, $2 platform fee, 1 order)");
-    expect(html).toContain("Last 90 days");
+    const dashboard = await readPage(await request("/influencer/dashboard", { headers: { Cookie: world.cookie } }));
+    const text = dashboard.text();
+    expect(text).toContain("$8 net ($10 paid, $2 platform fee, 1 order)");
+    expect(text).toContain("Last 90 days");
     // Where the earned $10 stands: not validated yet, nothing paid out.
-    expect(html).toContain("Where your earnings stand");
-    expect(html).toMatch(/Waiting for staff to confirm the sessions were played<\/dt><dd[^>]*>\$10</);
-    expect(html).toMatch(/Paid out to you<\/dt><dd[^>]*>\$0</);
-    expect(html).toContain("Dashboard duo gig");
-    expect(html).toContain("dash_fan");
-    expect(html).toContain("Not submitted yet");
-    expect(html).toContain("You are not live.");
+    expect(text).toContain("Where your earnings stand");
+    expect(dashboard.definition("Waiting for staff to confirm the sessions were played")).toBe("$10");
+    expect(dashboard.definition("Paid out to you")).toBe("$0");
+    expect(text).toContain("Dashboard duo gig");
+    expect(text).toContain("dash_fan");
+    expect(dashboard.textOf('[data-testid="onboarding-status"]')).toMatch(/^Not submitted yet/);
+    expect(text).toContain("You are not live.");
     const live = await createLiveSession(env.DB, world.streamer.id, world.game, { title: "Live now duo" });
     const regular = await loggedInFan();
-    await env.DB.prepare(
-      "INSERT INTO queue_entries (id, live_session_id, user_id, lane, state, position, joined_at, updated_at) VALUES ('q1', ?, ?, 'regular', 'waiting', 1, 0, 0)",
-    )
-      .bind(live.id, regular.fan.id)
-      .run();
-    const liveHtml = await (await request("/influencer/dashboard", { headers: { Cookie: world.cookie } })).text();
-    expect(liveHtml).toContain(
-      "Live now: <!-- -->Live now duo<!-- --> · <!-- -->0<!-- --> VIP · <!-- -->1<!-- --> regular in queue",
+    await joinQueue(env.DB, live.id, regular.fan.id, 1);
+    const livePage = await readPage(await request("/influencer/dashboard", { headers: { Cookie: world.cookie } }));
+    expect(livePage.text()).toContain("Live now: Live now duo · 0 VIP · 1 regular in queue");
+    expect(livePage.byRole("link", { name: "Queue Dashboard" }).getAttribute("href")).toBe(
+      `/influencer/live/session/${live.id}`,
     );
-    expect(liveHtml).toContain(`href="/influencer/live/session/`);
-    expect(liveHtml).toContain("Queue Dashboard");
   });
 });
 

@@ -10,7 +10,7 @@ import {
   requireStaff,
   requireUser,
 } from "~/routes/_lib/guards.server";
-import { createUser } from "../factories";
+import { banUser, createUser } from "../factories";
 import { ORIGIN } from "./app";
 import { Client } from "./client";
 
@@ -62,9 +62,7 @@ async function makeActor(role: RoleName): Promise<Actor> {
   client.cookies.set("session", cookie.split("=")[1] ?? "");
   const pair = await (await client.post("/api/auth/generate-new-token", {})).json<{ accessToken: string }>();
   if (role === "banned") {
-    await env.DB.prepare("INSERT INTO bans (id, user_id, banned_at) VALUES (?, ?, ?)")
-      .bind(`ban-${user.id}`, user.id, Date.now())
-      .run();
+    await banUser(env.DB, user.id);
   }
   return { role, userId: user.id, cookie, accessToken: pair.accessToken };
 }
@@ -202,9 +200,7 @@ describe("JSON endpoints of accounts and access refuse the roles they should", a
     const client = new Client();
     client.cookies.set("session", (await createSession(env, user.id)).split(";")[0]?.split("=")[1] ?? "");
     const pair = await (await client.post("/api/auth/generate-new-token", {})).json<{ refreshToken: string }>();
-    await env.DB.prepare("INSERT INTO bans (id, user_id, banned_at) VALUES (?, ?, ?)")
-      .bind(`ban-r-${user.id}`, user.id, Date.now())
-      .run();
+    await banUser(env.DB, user.id);
     expect((await client.postJson("/api/auth/refresh-token", { refreshToken: pair.refreshToken })).status).toBe(401);
   });
 });

@@ -7,7 +7,7 @@ import { notifyUser } from "~/features/notifications/notify.server";
 import { newId } from "~/lib/id";
 import { readDiscordOutbox } from "~/platform/stand-ins/discord/outbox.server";
 import { eventually } from "~tests/support/eventually";
-import { createGame, createPlatform } from "../factories";
+import { createGame, createPlatform, favouriteStar, linkOAuthAccount } from "../factories";
 import { staffUser } from "./admin-world";
 import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
@@ -97,19 +97,13 @@ describe("Discord notification preferences", () => {
       [keeps, `d${newId()}`],
       [mutes, `d${newId()}`],
     ] as const) {
-      await env.DB.prepare(
-        "INSERT INTO oauth_accounts (id, user_id, provider, provider_user_id, created_at) VALUES (?, ?, 'discord', ?, ?)",
-      )
-        .bind(newId(), fan.user.id, discordId, Date.now())
-        .run();
+      await linkOAuthAccount(env.DB, fan.user.id, "discord", discordId);
     }
     expect(
       (await post("/api/set-discord-notifications-preferences", mutes.cookie, { favoriteCreatorLive: false })).status,
     ).toBe(200);
     for (const fan of [keeps, mutes, noDiscord]) {
-      await env.DB.prepare("INSERT INTO favourite_stars (user_id, influencer_id, created_at) VALUES (?, ?, ?)")
-        .bind(fan.user.id, world.star.id, Date.now())
-        .run();
+      await favouriteStar(env.DB, fan.user.id, world.star.id);
     }
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
 import { placeOf } from "~/features/live/reads.server";
 import { eventually } from "~tests/support/eventually";
-import { createGame, createInfluencer, createPlatform } from "../factories";
+import { createGame, createInfluencer, createPlatform, favouriteStar } from "../factories";
 import { request } from "./app";
 import { get, liveFan, liveWorld, post } from "./live-world";
 import { toastOf } from "./toast";
@@ -27,114 +27,110 @@ async function streamer() {
   return { star, platform, game, cookie };
 }
 
+type Fields = [string, string][];
+/** Posts the stepper's answers so far with an intent ("next:price", "edit:price", "start") and returns its answer. */
+type Step = (fields: Fields) => Promise<Response>;
+
+/** Game and mode, then platform: each answer opens the next step. */
+async function chooseGameAndPlatform(step: Step, game: { id: string; modeId: string }, platformId: string) {
+  const game1: Fields = [
+    ["_game_id", game.id],
+    ["_game_mode_id", game.modeId],
+  ];
+  expect(await (await step([...game1, ["intent", "next:game"]])).text()).toContain('data-step="platform"');
+  const platform1: Fields = [...game1, ["_platform_playing_on_id", platformId]];
+  expect(await (await step([...platform1, ["intent", "next:platform"]])).text()).toContain('data-step="price"');
+  return platform1;
+}
+
+/** A price under $5 is refused (and the field emptied); $7.50 opens the streaming step. */
+async function setPrice(step: Step, platform1: Fields) {
+  const low = await step([...platform1, ["price", "4.99"], ["intent", "next:price"]]);
+  expect(low.status).toBe(400);
+  const lowPage = await low.text();
+  expect(lowPage).toContain("Price should be greater than $5");
+  expect(lowPage).toMatch(/id="price"[^>]*value=""/);
+  const priced: Fields = [...platform1, ["price", "7.50"]];
+  expect(await (await step([...priced, ["intent", "next:price"]])).text()).toContain('data-step="streaming"');
+  return priced;
+}
+
+/** Only a YouTube or Twitch livestream is taken (an embed code too); its title comes prefilled, cut to 69. */
+async function giveStreamingLink(step: Step, priced: Fields) {
+  const link = async (streamingLink: string) =>
+    (
+      await step([...priced, ["isStreaming", "yes"], ["streamingLink", streamingLink], ["intent", "next:streaming"]])
+    ).text();
+  expect(await link("https://example.com/x")).toContain("Invalid link. Use YouTube or Twitch streaming link.");
+  expect(await link("https://www.youtube.com/@somebody")).toContain("Make sure you use a livestream link.");
+  const details = await link('<iframe width="560" src="https://www.youtube.com/embed/abcDEF12345" title="x"></iframe>');
+  expect(details).toContain('data-step="details"');
+  // Title from the stand-in's oEmbed answer, over 70 characters: cut to 69.
+  const title = "Stand-in live stream abcDEF12345: ranked grind with viewers, come and ".slice(0, 69);
+  expect(details).toContain(`value="${title}"`);
+  const streamingDone: Fields = [
+    ...priced,
+    ["isStreaming", "yes"],
+    ["streamingLink", "https://www.youtube.com/embed/abcDEF12345"],
+  ];
+  return { streamingDone, title };
+}
+
+/** The title must fit 66 characters and every requirement needs a value; then the start step opens. */
+async function describeSession(step: Step, streamingDone: Fields, prefilledTitle: string, title: string) {
+  // The cut title (69) is still over the 66 allowed: the streamer shortens it.
+  const long = await step([...streamingDone, ["title", prefilledTitle], ["intent", "next:details"]]);
+  expect(await long.text()).toContain("Title must be at most 66 characters");
+  const rank = (value: string): Fields => [
+    ["title", title],
+    ["requirements[0].key", "Rank"],
+    ["requirements[0].value", value],
+  ];
+  const missing = await (await step([...streamingDone, ...rank(""), ["intent", "next:details"]])).text();
+  expect(missing.match(/data-step="[a-z]+"/)?.[0]).toBe(`data-step="details"`);
+  expect(missing).toContain("Please fill all the requirements");
+  const described: Fields = [...streamingDone, ...rank("Gold"), ["session_tags", "ranked, chill"]];
+  expect(await (await step([...described, ["intent", "next:details"]])).text()).toContain('data-step="start"');
+  return described;
+}
+
+/** Start: the session is stored as answered and the streamer lands on its queue dashboard. */
+async function startSession(step: Step, described: Fields, cookie: string, title: string) {
+  const started = await step([...described, ["intent", "start"]]);
+  expect(started.status).toBe(302);
+  const location = started.headers.get("Location") ?? "";
+  expect(location).toMatch(/^\/influencer\/live\/session\/[a-z0-9]+\?started=1$/);
+  expect((await toastOf(started))?.message).toBe("Live session started successfully");
+  const id = location.split("/").pop()?.split("?")[0] ?? "";
+  const row = await env.DB.prepare("SELECT price_minor, streaming_link, title FROM live_sessions WHERE id = ?")
+    .bind(id)
+    .first();
+  expect(row).toEqual({ price_minor: 750, streaming_link: "https://www.youtube.com/embed/abcDEF12345", title });
+  const dashboard = await (await get(location, cookie)).text();
+  expect(dashboard).toContain(`/live/${id}`);
+  expect(dashboard).toContain("Copy link");
+  return id;
+}
+
 describe("the start-live stepper without JavaScript", () => {
   it("walks the plain form steps, refuses a low price, resets later steps, and starts the session once", async () => {
     const { star, platform, game, cookie } = await streamer();
     const fan = await liveFan();
-    await env.DB.prepare("INSERT INTO favourite_stars (user_id, influencer_id, created_at) VALUES (?, ?, ?)")
-      .bind(fan.user.id, star.id, Date.now())
-      .run();
+    await favouriteStar(env.DB, fan.user.id, star.id);
     const start = "/influencer/live/start";
     expect((await get(start, cookie)).status).toBe(200);
-    const game1: [string, string][] = [
-      ["_game_id", game.id],
-      ["_game_mode_id", game.modeId],
-    ];
-    let page = await postForm(start, cookie, [...game1, ["intent", "next:game"]]);
-    expect(await page.text()).toContain('data-step="platform"');
-    const platform1: [string, string][] = [...game1, ["_platform_playing_on_id", platform.id]];
-    page = await postForm(start, cookie, [...platform1, ["intent", "next:platform"]]);
-    expect(await page.text()).toContain('data-step="price"');
-    page = await postForm(start, cookie, [...platform1, ["price", "4.99"], ["intent", "next:price"]]);
-    expect(page.status).toBe(400);
-    const low = await page.text();
-    expect(low).toContain("Price should be greater than $5");
-    expect(low).toMatch(/id="price"[^>]*value=""/);
-    const priced: [string, string][] = [...platform1, ["price", "7.50"]];
-    page = await postForm(start, cookie, [...priced, ["intent", "next:price"]]);
-    expect(await page.text()).toContain('data-step="streaming"');
-    page = await postForm(start, cookie, [
-      ...priced,
-      ["isStreaming", "yes"],
-      ["streamingLink", "https://example.com/x"],
-      ["intent", "next:streaming"],
-    ]);
-    expect(await page.text()).toContain("Invalid link. Use YouTube or Twitch streaming link.");
-    page = await postForm(start, cookie, [
-      ...priced,
-      ["isStreaming", "yes"],
-      ["streamingLink", "https://www.youtube.com/@somebody"],
-      ["intent", "next:streaming"],
-    ]);
-    expect(await page.text()).toContain("Make sure you use a livestream link.");
-    page = await postForm(start, cookie, [
-      ...priced,
-      ["isStreaming", "yes"],
-      ["streamingLink", '<iframe width="560" src="https://www.youtube.com/embed/abcDEF12345" title="x"></iframe>'],
-      ["intent", "next:streaming"],
-    ]);
-    const details = await page.text();
-    expect(details).toContain('data-step="details"');
-    // Title from the stand-in's oEmbed answer, over 70 characters: cut to 69.
-    const title = "Stand-in live stream abcDEF12345: ranked grind with viewers, come and ".slice(0, 69);
-    expect(details).toContain(`value="${title}"`);
+    const step: Step = (fields) => postForm(start, cookie, fields);
+
+    const priced = await setPrice(step, await chooseGameAndPlatform(step, game, platform.id));
+    const { streamingDone, title } = await giveStreamingLink(step, priced);
     // Changing an earlier step drops the later answers.
-    page = await postForm(start, cookie, [
-      ...priced,
-      ["isStreaming", "yes"],
-      ["streamingLink", "https://www.youtube.com/embed/abcDEF12345"],
-      ["title", title],
-      ["intent", "edit:price"],
-    ]);
-    const back = await page.text();
+    const back = await (await step([...streamingDone, ["title", title], ["intent", "edit:price"]])).text();
     expect(back).toContain('data-step="price"');
     expect(back).not.toContain("abcDEF12345");
-    const streamingDone: [string, string][] = [
-      ...priced,
-      ["isStreaming", "yes"],
-      ["streamingLink", "https://www.youtube.com/embed/abcDEF12345"],
-    ];
-    // The cut title (69) is still over the 66 allowed: the streamer shortens it.
-    page = await postForm(start, cookie, [...streamingDone, ["title", title], ["intent", "next:details"]]);
-    expect(await page.text()).toContain("Title must be at most 66 characters");
     const short = "Ranked night with viewers";
-    page = await postForm(start, cookie, [
-      ...streamingDone,
-      ["title", short],
-      ["requirements[0].key", "Rank"],
-      ["requirements[0].value", ""],
-      ["intent", "next:details"],
-    ]);
-    const missing = await page.text();
-    expect(missing.match(/data-step="[a-z]+"/)?.[0]).toBe(`data-step="details"`);
-    expect(missing).toContain("Please fill all the requirements");
-    const described: [string, string][] = [
-      ...streamingDone,
-      ["title", short],
-      ["requirements[0].key", "Rank"],
-      ["requirements[0].value", "Gold"],
-      ["session_tags", "ranked, chill"],
-    ];
-    page = await postForm(start, cookie, [...described, ["intent", "next:details"]]);
-    const ready = await page.text();
-    expect(ready).toContain('data-step="start"');
-    page = await postForm(start, cookie, [...described, ["intent", "start"]]);
-    expect(page.status).toBe(302);
-    const location = page.headers.get("Location") ?? "";
-    expect(location).toMatch(/^\/influencer\/live\/session\/[a-z0-9]+\?started=1$/);
-    expect((await toastOf(page))?.message).toBe("Live session started successfully");
-    const id = location.split("/").pop()?.split("?")[0] ?? "";
-    const row = await env.DB.prepare("SELECT price_minor, streaming_link, title FROM live_sessions WHERE id = ?")
-      .bind(id)
-      .first();
-    expect(row).toEqual({
-      price_minor: 750,
-      streaming_link: "https://www.youtube.com/embed/abcDEF12345",
-      title: short,
-    });
-    const dashboard = await (await get(location, cookie)).text();
-    expect(dashboard).toContain(`/live/${id}`);
-    expect(dashboard).toContain("Copy link");
+    const described = await describeSession(step, streamingDone, title, short);
+    const id = await startSession(step, described, cookie, short);
+
     // One live session per streamer: the stepper sends them to their queue, the API says 409.
     expect((await get(start, cookie)).headers.get("Location")).toBe(`/influencer/live/session/${id}`);
     const again = await post("/api/post/influencer/liveSession", cookie, {

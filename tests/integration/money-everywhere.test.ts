@@ -6,6 +6,7 @@ import { formatMoney, type Money, money } from "~/lib/money";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { sweepOwedWork } from "~workers/jobs";
 import { createSlot, creditWallet, setUsdInrRate, viewerOf } from "../factories";
+import { readPage, textOf } from "../support/page";
 import { pdfText } from "../support/pdf-text";
 import { days, staffUser } from "./admin-world";
 import { request } from "./app";
@@ -35,14 +36,8 @@ function netOf(order: OrderJson): Money {
   return money(order.net, order.currency);
 }
 
-const text = (html: string) => html.replaceAll("<!-- -->", "");
-
-/** The markup of one page section, from its heading id to the section's end. */
-function section(html: string, id: string): string {
-  const start = html.indexOf(`id="${id}"`);
-  expect(start, id).toBeGreaterThan(-1);
-  return html.slice(start, html.indexOf("</section>", start));
-}
+/** The text a signed-in user reads on a page. */
+const shownTo = async (path: string, cookie: string) => readPage(await request(path, { headers: { Cookie: cookie } }));
 
 async function world() {
   await setUsdInrRate(env.DB, RATE);
@@ -88,112 +83,124 @@ async function world() {
   return { streamer, cookie, india, us, later, soon, orders: { inrFull, inrHalf, usd } };
 }
 
+type World = Awaited<ReturnType<typeof world>>;
+type Shown = { inrFull: string; inrHalf: string; usd: string };
+
+/** Each order's net as the order API reports it, formatted: what every page must show. */
+async function netsOfTheOrders(w: World): Promise<Shown> {
+  const inrFull = await orderJson(w.india.cookie, w.orders.inrFull);
+  const inrHalf = await orderJson(w.india.cookie, w.orders.inrHalf);
+  const usd = await orderJson(w.us.cookie, w.orders.usd);
+  expect([inrFull.currency, inrHalf.currency, usd.currency]).toEqual(["INR", "INR", "USD"]);
+  expect(inrHalf.refunded).toBe(99_950);
+  const shown = {
+    inrFull: formatMoney(netOf(inrFull)),
+    inrHalf: formatMoney(netOf(inrHalf)),
+    usd: formatMoney(netOf(usd)),
+  };
+  expect(shown).toEqual({ inrFull: "₹1,999", inrHalf: "₹999.50", usd: "$24" });
+  return shown;
+}
+
+/** The fans' order list and order pages, the invoices, the emails and the cancellation's notification. */
+async function expectFansSeeTheirNets(w: World, shown: Shown) {
+  // The fan's order list and order page.
+  const list = textOf((await shownTo("/profile", w.india.cookie)).get("#orders"));
+  expect(list).toContain("₹1,999");
+  expect(list).toContain(`₹999.50 refunded · ${shown.inrHalf} paid after refunds`);
+  const page = (await shownTo(`/profile/orders/${w.orders.inrHalf}`, w.india.cookie)).text();
+  expect(page).toContain(`${shown.inrHalf} paid after refunds`);
+  const usPage = (await shownTo(`/profile/orders/${w.orders.usd}`, w.us.cookie)).text();
+  expect(usPage).toContain(shown.usd);
+  expect(usPage).not.toContain("₹");
+
+  // The invoices: the net paid of the refunded order, each in its own currency.
+  const invoice = async (cookie: string, orderId: string) =>
+    pdfText(await PDFDocument.load(await (await api(`/api/get/user_order/invoice/${orderId}`, cookie)).arrayBuffer()));
+  expect(await invoice(w.india.cookie, w.orders.inrHalf)).toMatch(/Net paid[\s\S]*INR 999\.50/);
+  expect(await invoice(w.us.cookie, w.orders.usd)).toContain("USD 24");
+
+  // The emails: each booking's confirmation says what was paid, in the order's currency; the notification of
+  // the cancellation, the refund.
+  await sweepOwedWork(env, new Date());
+  const mails = async (to: string | null) =>
+    (await readOutbox(env.PRIVATE_FILES, { to: to ?? "" })).map((m) => m.text).join("\n");
+  expect(await mails(w.india.fan.email)).toContain("You paid ₹1,999.");
+  expect(await mails(w.us.fan.email)).toContain(`You paid ${shown.usd}.`);
+  // A long notification is cut on the page; its link's title holds it whole.
+  const notices = (await shownTo("/notifications", w.india.cookie)).all('[data-testid="notifications"] a[title]');
+  expect(notices.map((link) => link.getAttribute("title"))).toContainEqual(
+    expect.stringContaining("Booking cancelled: ₹999.50 refunded to your wallet"),
+  );
+}
+
+/** Staff validate the played sessions and pay them out: one payout per currency, each its orders' net. */
+async function staffPayOutPerCurrency(w: World, shown: Shown) {
+  for (const [slot, hoursAgo] of [
+    [w.later, 48],
+    [w.soon, 24],
+  ] as const)
+    await env.DB.prepare("UPDATE slots SET starts_at = ?, ends_at = ? WHERE id = ?")
+      .bind(Date.now() - hoursAgo * HOUR, Date.now() - hoursAgo * HOUR + HOUR, slot.id)
+      .run();
+  const finance = await staffUser("finance");
+  const staff = (path: string, body: unknown) => api(path, finance.cookie, body);
+  const validated = await staff(`/api/admin/influencer-played-validation/${w.streamer.id}`, {
+    orderIdArray: [w.orders.inrFull, w.orders.inrHalf, w.orders.usd],
+  });
+  expect(validated.status).toBe(200);
+  const payoutsPage = (
+    await shownTo(
+      `/admin/payout/influencer/${w.streamer.id}?startTime=${days(-40).toISOString().slice(0, 10)}`,
+      finance.cookie,
+    )
+  ).text();
+  // Staff payouts: one proposed payout per currency, each its orders' net, never rupees added to dollars.
+  expect(payoutsPage).toContain("₹2,998.50");
+  expect(payoutsPage).toContain(`gross ${shown.usd}`);
+  for (const amount of Object.values(shown)) expect(payoutsPage, `staff payouts: ${amount}`).toContain(amount);
+  for (const mergedOrders of [[w.orders.inrFull, w.orders.inrHalf], [w.orders.usd]]) {
+    const created = await staff("/api/admin/create-payout", {
+      influencerId: w.streamer.id,
+      startTime: days(-40).toISOString(),
+      endTime: days(1).toISOString(),
+      mergedOrders,
+    });
+    expect(created.status, JSON.stringify(await created.clone().json())).toBe(200);
+    const { payoutId } = (await created.json()) as { payoutId: string };
+    expect((await staff("/api/admin/activate-payout", { payoutId })).status).toBe(200);
+    expect((await staff("/api/admin/mark-payout-complete", { payoutIds: [payoutId] })).status).toBe(200);
+  }
+}
+
+/** The streamer's dashboard: latest orders, the orders table, earnings, payout history and the balance. */
+async function expectDashboardNets(w: World, shown: Shown) {
+  const dashboard = await shownTo("/influencer/dashboard?days=30", w.cookie);
+  const section = (id: string) => textOf(dashboard.sectionOf(id));
+  for (const id of ["latest-orders", "orders"]) {
+    for (const amount of Object.values(shown)) expect(section(id), `${id}: ${amount}`).toContain(amount);
+  }
+  // Paid ₹2,998.50 + $24 at the default 20% fee: ₹599.70 and $4.80 kept by the platform.
+  const earnings = section("earnings-list");
+  expect(earnings).toContain("₹2,398.80 + $19.20");
+  for (const amount of Object.values(shown)) expect(earnings, `earnings: ${amount}`).toContain(amount);
+  const history = section("payouts");
+  expect(history).toContain("₹2,998.50");
+  expect(history).toContain(shown.usd);
+  expect(dashboard.definition("Paid out to you")).toBe("₹2,998.50 + $24");
+  const lastMonth = Array.from(dashboard.rowOf("Last 30 days").querySelectorAll("td span"), textOf);
+  expect(lastMonth[0]).toBe("₹2,398.80 net (₹2,998.50 paid, ₹599.70 platform fee, 2 orders)");
+  expect(lastMonth[1]).toMatch(/^\$19\.20 net/);
+  // Nothing anywhere is a rupee amount multiplied by the rate.
+  expect(dashboard.text()).not.toMatch(/₹1,68,|₹2,52,/);
+}
+
 describe("every amount carries its currency", () => {
   it("shows each order's net in its own currency everywhere, for a rupee and a dollar order of one streamer", async () => {
     const w = await world();
-    const inrFull = await orderJson(w.india.cookie, w.orders.inrFull);
-    const inrHalf = await orderJson(w.india.cookie, w.orders.inrHalf);
-    const usd = await orderJson(w.us.cookie, w.orders.usd);
-    expect([inrFull.currency, inrHalf.currency, usd.currency]).toEqual(["INR", "INR", "USD"]);
-    expect(inrHalf.refunded).toBe(99_950);
-    const shown = {
-      inrFull: formatMoney(netOf(inrFull)),
-      inrHalf: formatMoney(netOf(inrHalf)),
-      usd: formatMoney(netOf(usd)),
-    };
-    expect(shown).toEqual({ inrFull: "₹1,999", inrHalf: "₹999.50", usd: "$24" });
-
-    // The fan's order list and order page.
-    const list = text(await (await request("/profile", { headers: { Cookie: w.india.cookie } })).text());
-    expect(list).toContain("₹1,999");
-    expect(list).toContain(`₹999.50 refunded · ${shown.inrHalf} paid after refunds`);
-    const page = text(
-      await (await request(`/profile/orders/${w.orders.inrHalf}`, { headers: { Cookie: w.india.cookie } })).text(),
-    );
-    expect(page).toContain(`${shown.inrHalf} paid after refunds`);
-    const usPage = text(
-      await (await request(`/profile/orders/${w.orders.usd}`, { headers: { Cookie: w.us.cookie } })).text(),
-    );
-    expect(usPage).toContain(shown.usd);
-    expect(usPage).not.toContain("₹");
-
-    // The invoices: the net paid of the refunded order, each in its own currency.
-    const invoice = async (cookie: string, orderId: string) =>
-      pdfText(
-        await PDFDocument.load(await (await api(`/api/get/user_order/invoice/${orderId}`, cookie)).arrayBuffer()),
-      );
-    expect(await invoice(w.india.cookie, w.orders.inrHalf)).toMatch(/Net paid[\s\S]*INR 999\.50/);
-    expect(await invoice(w.us.cookie, w.orders.usd)).toContain("USD 24");
-
-    // The emails: each booking's confirmation says what was paid, in the order's currency; the notification of
-    // the cancellation, the refund.
-    await sweepOwedWork(env, new Date());
-    const mails = async (to: string | null) =>
-      (await readOutbox(env.PRIVATE_FILES, { to: to ?? "" })).map((m) => m.text).join("\n");
-    expect(await mails(w.india.fan.email)).toContain("You paid ₹1,999.");
-    expect(await mails(w.us.fan.email)).toContain(`You paid ${shown.usd}.`);
-    const notices = text(await (await request("/notifications", { headers: { Cookie: w.india.cookie } })).text());
-    expect(notices).toContain("Booking cancelled: ₹999.50 refunded to your wallet");
-
-    // Staff validate the played sessions and pay them out: one payout per currency, each its orders' net.
-    for (const [slot, hoursAgo] of [
-      [w.later, 48],
-      [w.soon, 24],
-    ] as const)
-      await env.DB.prepare("UPDATE slots SET starts_at = ?, ends_at = ? WHERE id = ?")
-        .bind(Date.now() - hoursAgo * HOUR, Date.now() - hoursAgo * HOUR + HOUR, slot.id)
-        .run();
-    const finance = await staffUser("finance");
-    const staff = (path: string, body: unknown) => api(path, finance.cookie, body);
-    const validated = await staff(`/api/admin/influencer-played-validation/${w.streamer.id}`, {
-      orderIdArray: [w.orders.inrFull, w.orders.inrHalf, w.orders.usd],
-    });
-    expect(validated.status).toBe(200);
-    const payoutsPage = text(
-      await (
-        await request(`/admin/payout/influencer/${w.streamer.id}?startTime=${days(-40).toISOString().slice(0, 10)}`, {
-          headers: { Cookie: finance.cookie },
-        })
-      ).text(),
-    );
-    // Staff payouts: one proposed payout per currency, each its orders' net, never rupees added to dollars.
-    expect(payoutsPage).toContain("₹2,998.50");
-    expect(payoutsPage).toContain(`gross ${shown.usd}`);
-    for (const amount of Object.values(shown)) expect(payoutsPage, `staff payouts: ${amount}`).toContain(amount);
-    for (const mergedOrders of [[w.orders.inrFull, w.orders.inrHalf], [w.orders.usd]]) {
-      const created = await staff("/api/admin/create-payout", {
-        influencerId: w.streamer.id,
-        startTime: days(-40).toISOString(),
-        endTime: days(1).toISOString(),
-        mergedOrders,
-      });
-      expect(created.status, JSON.stringify(await created.clone().json())).toBe(200);
-      const { payoutId } = (await created.json()) as { payoutId: string };
-      expect((await staff("/api/admin/activate-payout", { payoutId })).status).toBe(200);
-      expect((await staff("/api/admin/mark-payout-complete", { payoutIds: [payoutId] })).status).toBe(200);
-    }
-
-    // The streamer's dashboard: latest orders, the orders table, earnings, payout history and the balance.
-    const dashboard = text(
-      await (await request("/influencer/dashboard?days=30", { headers: { Cookie: w.cookie } })).text(),
-    );
-    for (const id of ["latest-orders", "orders"]) {
-      const part = section(dashboard, id);
-      for (const amount of Object.values(shown)) expect(part, `${id}: ${amount}`).toContain(amount);
-    }
-    // Paid ₹2,998.50 + $24 at the default 20% fee: ₹599.70 and $4.80 kept by the platform.
-    const earnings = section(dashboard, "earnings-list");
-    expect(earnings).toContain("₹2,398.80 + $19.20");
-    for (const amount of Object.values(shown)) expect(earnings, `earnings: ${amount}`).toContain(amount);
-    const history = section(dashboard, "payouts");
-    expect(history).toContain("₹2,998.50");
-    expect(history).toContain(shown.usd);
-    expect(dashboard).toMatch(/Paid out to you<\/dt><dd[^>]*>₹2,998\.50 \+ \$24</);
-    expect(dashboard).toMatch(
-      /Last 30 days<\/th><td><span[^>]*>₹2,398\.80 net \(₹2,998\.50 paid, ₹599\.70 platform fee, 2 orders\)<\/span><span[^>]*>\$19\.20 net/,
-    );
-    // Nothing anywhere is a rupee amount multiplied by the rate.
-    expect(dashboard).not.toMatch(/₹1,68,/);
-    expect(dashboard).not.toMatch(/₹2,52,/);
+    const shown = await netsOfTheOrders(w);
+    await expectFansSeeTheirNets(w, shown);
+    await staffPayOutPerCurrency(w, shown);
+    await expectDashboardNets(w, shown);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { SOCIAL_MESSAGES } from "~/features/auth/social.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
-import { createUser } from "../factories";
+import { banUser, createUser, setPasswordHash } from "../factories";
 import { ORIGIN } from "./app";
 import { Client } from "./client";
 import { type Provider, STAND_IN, throughProvider, unique } from "./social-flow";
@@ -179,9 +179,7 @@ describe("Discord and Google sign-in against the stand-in", () => {
     const { hops } = await client.follow(response);
     expect(hops.at(-1)).toBe("/influencer/dashboard");
 
-    await env.DB.prepare("INSERT INTO bans (id, user_id, banned_at) VALUES (?, ?, ?)")
-      .bind(`ban-${streamer.id}`, streamer.id, Date.now())
-      .run();
+    await banUser(env.DB, streamer.id);
     const banned = new Client("198.51.100.25");
     const refused = await throughProvider(banned, "google", {
       custom_id: `streamer-${id}`,
@@ -199,9 +197,7 @@ describe("Discord and Google sign-in against the stand-in", () => {
     const id = unique();
     const email = `squatted.${id}@example.com`;
     const squatted = await createUser(env.DB, { email, emailVerifiedAt: null, country: "US" });
-    await env.DB.prepare("INSERT INTO credentials (user_id, password_hash) VALUES (?, 'pbkdf2-sha256$1$AA==$AA==')")
-      .bind(squatted.id)
-      .run();
+    await setPasswordHash(env.DB, squatted.id, "pbkdf2-sha256$1$AA==$AA==");
     const client = new Client("198.51.100.26");
     const { response } = await throughProvider(client, "google", {
       custom_id: `owner-${id}`,

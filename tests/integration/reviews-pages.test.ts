@@ -12,6 +12,7 @@ import {
   createUser,
   viewerOf,
 } from "../factories";
+import { readPage, textOf } from "../support/page";
 import { postForm, request } from "./app";
 import { loggedInUser } from "./session";
 
@@ -39,15 +40,16 @@ async function gigWithPlayedBookings(ratings: number[]) {
 async function reviewsOn(path: string) {
   const response = await request(path);
   expect(response.status).toBe(200);
-  const html = (await response.text()).replaceAll("<!-- -->", "");
-  const block = html.slice(html.indexOf('id="reviews"'));
-  const shown = [...block.matchAll(/data-rating="(\d)"/g)].map((match) => Number(match[1]));
-  const average = /data-testid="rating-average">([\d.]+)</.exec(block)?.[1];
-  const count = /data-testid="rating-count">(\d+)</.exec(block)?.[1];
+  const reviews = (await readPage(response)).get("#reviews");
+  const shown = Array.from(reviews.querySelectorAll("[data-rating]"), (stars) =>
+    Number(stars.getAttribute("data-rating")),
+  );
+  const average = reviews.querySelector('[data-testid="rating-average"]');
+  const count = reviews.querySelector('[data-testid="rating-count"]');
   return {
     shown,
-    average: average ? Number(average) : null,
-    count: count ? Number(count) : 0,
+    average: average ? Number(textOf(average)) : null,
+    count: count ? Number(textOf(count)) : 0,
     cache: response.headers.get("X-Edge-Cache"),
   };
 }

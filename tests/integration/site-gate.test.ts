@@ -4,19 +4,15 @@ import { hashPassword } from "~/features/auth/password.server";
 import { SITE_GATE_MESSAGES } from "~/features/auth/site-gate.server";
 import { markCatalogueChanged } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
+import { setConfiguration } from "../factories";
 import { Client } from "./client";
 
 const PASSWORD = "Open-sesame-42";
 
 async function setGate(enabled: boolean, password: string | null = PASSWORD) {
-  const upsert =
-    "INSERT INTO configurations (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value";
-  await env.DB.prepare(upsert).bind("website_password_enabled", JSON.stringify(enabled), Date.now()).run();
+  await setConfiguration(env.DB, "website_password_enabled", enabled);
   if (password === null) await env.DB.prepare("DELETE FROM configurations WHERE key = 'website_password'").run();
-  else
-    await env.DB.prepare(upsert)
-      .bind("website_password", JSON.stringify(await hashPassword(password)), Date.now())
-      .run();
+  else await setConfiguration(env.DB, "website_password", await hashPassword(password));
   // As the configurations use case does in its batch: what every page serves changed.
   await markCatalogueChanged(getDb(env), { reason: "site gate" });
 }

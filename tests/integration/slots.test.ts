@@ -4,7 +4,8 @@ import { SLOT_MESSAGES } from "~/features/slots/messages";
 import { addDays, zonedToUtc } from "~/features/time/calendar";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
-import { createBooking, createGig, createSlot } from "../factories";
+import { addBookingGamertags, createBooking, createGig, createSlot } from "../factories";
+import { readPage } from "../support/page";
 import { request } from "./app";
 import { loggedInFan, streamerWithGame } from "./streamer-world";
 
@@ -84,20 +85,13 @@ describe("adding slots", () => {
       .first<{ id: string }>();
     const { fan } = await loggedInFan({ username: "fan_with_tags" });
     const booking = await createBooking(env.DB, { id: slot!.id, influencerId: streamer.id }, fan.id, "confirmed", 2);
-    await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO booking_gamertags (id, booking_id, position, gamertag, created_at, updated_at) VALUES ('gt1', ?, 0, 'NoobSlayer', 0, 0)",
-      ).bind(booking.id),
-      env.DB.prepare(
-        "INSERT INTO booking_gamertags (id, booking_id, position, gamertag, created_at, updated_at) VALUES ('gt2', ?, 1, 'Sidekick', 0, 0)",
-      ).bind(booking.id),
-    ]);
-    const page = await (
-      await request(`/influencer/calendar-dashboard?month=${month}&year=${year}`, { headers: { Cookie: cookie } })
-    ).text();
-    expect(page).toContain("2<!-- --> of <!-- -->3<!-- --> seats taken");
-    expect(page).toContain("@<!-- -->fan_with_tags");
-    expect(page).toContain("NoobSlayer, Sidekick");
+    await addBookingGamertags(env.DB, booking.id, ["NoobSlayer", "Sidekick"]);
+    const page = await readPage(
+      await request(`/influencer/calendar-dashboard?month=${month}&year=${year}`, { headers: { Cookie: cookie } }),
+    );
+    const card = `#slot-${slot!.id}`;
+    expect(page.textOf(`${card} [data-testid="seats"]`)).toBe("2 of 3 seats taken");
+    expect(page.textsOf(`${card} ul li`)).toEqual(["@fan_with_tags · NoobSlayer, Sidekick"]);
     const lobby = await request(`/influencer/calendar-dashboard?month=${month}&year=${year}`, {
       method: "POST",
       body: new URLSearchParams({ intent: "lobby", slotId: slot!.id, lobbyCode: "LOBBY-42" }),

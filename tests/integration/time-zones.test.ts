@@ -13,6 +13,7 @@ import {
   createUser,
   creditWallet,
 } from "~tests/factories";
+import { type Page, readPage } from "../support/page";
 import { postForm, request } from "./app";
 import { api, fan, purchase } from "./booking-world";
 
@@ -119,26 +120,19 @@ describe("the streamer calendar in the streamer's zone", () => {
     await createSlot(env.DB, star.id, gig.id, new Date("2027-01-31T18:00:00Z")); // 23:30 IST, 31 January
     await createSlot(env.DB, star.id, gig.id, new Date("2027-01-31T19:00:00Z")); // 00:30 IST, 1 February
     const { cookie } = await sessionOf(star.id);
-    // React separates adjacent text with <!-- -->.
-    const cell = (page: string, date: string) => {
-      const html = page.replace(/<!-- -->/g, "");
-      const at = html.indexOf(`data-date="${date}"`);
-      if (at < 0) return "";
-      const next = html.indexOf("data-date=", at + 10);
-      return html.slice(at, next < 0 ? undefined : next);
-    };
+    const month = async (number: number) =>
+      readPage(
+        await request(`/influencer/calendar-dashboard?month=${number}&year=2027`, { headers: { Cookie: cookie } }),
+      );
+    /** The slots a day's cell of the month grid lists ("23:30 Month end 0/2"). */
+    const slotsOn = (page: Page, date: string) => page.textsOf(`[data-date="${date}"] a`);
 
-    const january = await (
-      await request("/influencer/calendar-dashboard?month=1&year=2027", { headers: { Cookie: cookie } })
-    ).text();
-    expect(cell(january, "2027-01-31")).toContain("23:30 Month end");
-    expect(cell(january, "2027-01-31")).not.toContain("00:30");
-    expect(cell(january, "2027-01-30")).not.toContain("Month end");
-    const february = await (
-      await request("/influencer/calendar-dashboard?month=2&year=2027", { headers: { Cookie: cookie } })
-    ).text();
-    expect(cell(february, "2027-02-01")).toContain("00:30 Month end");
-    expect(february.replace(/<!-- -->/g, "")).not.toContain("23:30 Month end");
+    const january = await month(1);
+    expect(slotsOn(january, "2027-01-31")).toEqual([expect.stringMatching(/^23:30 Month end /)]);
+    expect(slotsOn(january, "2027-01-30")).toEqual([]);
+    const february = await month(2);
+    expect(slotsOn(february, "2027-02-01")).toEqual([expect.stringMatching(/^00:30 Month end /)]);
+    expect(february.text()).not.toContain("23:30 Month end");
   });
 });
 
@@ -252,12 +246,9 @@ describe("the streamer's payout periods", () => {
       .bind(streamer.id, start, end, end, end, end)
       .run();
     const { cookie } = await sessionOf(streamer.id);
-    const html = (await (await request("/influencer/dashboard", { headers: { Cookie: cookie } })).text()).replace(
-      /<!-- -->/g,
-      "",
-    );
+    const dashboard = (await readPage(await request("/influencer/dashboard", { headers: { Cookie: cookie } }))).text();
     expect(formatWhen(start, "America/New_York")).toBe("Wed, 30 Sept 2026, 20:00 EDT");
-    expect(html).toContain(`${formatWhen(start, "America/New_York")} to ${formatWhen(end, "America/New_York")}`);
-    expect(html).not.toContain("2026-10-01 to");
+    expect(dashboard).toContain(`${formatWhen(start, "America/New_York")} to ${formatWhen(end, "America/New_York")}`);
+    expect(dashboard).not.toContain("2026-10-01 to");
   });
 });

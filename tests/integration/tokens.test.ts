@@ -6,7 +6,7 @@ import { createSession } from "~/features/auth/session.server";
 import { LOGIN_HANDOFF_TTL_MS, SOCIAL_MESSAGES } from "~/features/auth/social.server";
 import { TOKEN_MESSAGES } from "~/features/auth/tokens.server";
 import { sha256Hex } from "~/lib/crypto";
-import { createUser } from "../factories";
+import { banUser, createUser } from "../factories";
 import { Client } from "./client";
 import { throughProvider, unique } from "./social-flow";
 
@@ -181,9 +181,7 @@ describe("save-country API, banned during the capture", () => {
       custom_verified: "yes",
     });
     const userId = (response.headers.get("Location") ?? "").split("/").at(-1) ?? "";
-    await env.DB.prepare("INSERT INTO bans (id, user_id, banned_at) VALUES (?, ?, ?)")
-      .bind(`ban-${id}`, userId, Date.now())
-      .run();
+    await banUser(env.DB, userId);
     const api = await client.postJson(`/api/auth/user/save-country/${userId}`, { billing_country: "IN" });
     expect(api.status).toBe(403);
     expect(await api.json()).toEqual({ success: false, message: AUTH_MESSAGES.banned });

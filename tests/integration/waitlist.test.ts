@@ -82,7 +82,7 @@ describe("joining a waitlist", () => {
     expect([tooMany.status, tooMany.field]).toEqual([400, "seats"]);
     // One seat left, two wanted: full for this fan.
     expect((await joinWaitlist(env, fan, { slotId: world.slot.id, seats: 2 })).placeInLine).toBe(1);
-    // The database refuses a place wanting more seats than the slot has, whatever the code does.
+    // The database refuses a place wanting more seats than the slot has, whatever the code does (raw SQL on purpose).
     await expect(
       env.DB.prepare(
         "INSERT INTO waitlist_entries (id, slot_id, user_id, position, seats) VALUES ('wl-too-many', ?, ?, 99, 4)",

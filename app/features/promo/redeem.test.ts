@@ -8,8 +8,10 @@ import {
   createGig,
   createInfluencer,
   createPlatform,
+  createPromoCode,
   createSlot,
   createUser,
+  redeemPromo,
 } from "~tests/factories";
 import { givePromoUseBackStatement } from "./redeem.server";
 
@@ -33,15 +35,9 @@ describe("the promo give-back", () => {
       (fans[1] as (typeof fans)[1]).id,
       "cancelled",
     );
-    await env.DB.prepare(
-      "INSERT INTO promo_codes (id, code, kind, value, is_active, created_at, updated_at) VALUES ('p1', 'TEN', 'percent', 1000, 1, 0, 0)",
-    ).run();
+    const promo = await createPromoCode(env.DB, { code: "TEN" });
     for (const [i, booking] of [kept, gone].entries()) {
-      await env.DB.prepare(
-        "INSERT INTO promo_redemptions (id, promo_code_id, user_id, order_id, discount_minor, created_at) VALUES (?, 'p1', ?, ?, 100, 0)",
-      )
-        .bind(`r${i}`, (fans[i] as (typeof fans)[0]).id, booking.orderId)
-        .run();
+      await redeemPromo(env.DB, promo.id, { id: booking.orderId, userId: (fans[i] as (typeof fans)[0]).id }, 100);
     }
     const db = getDb(env);
     await db.batch([givePromoUseBackStatement(db, sql`(${kept.orderId}, ${gone.orderId})`)]);

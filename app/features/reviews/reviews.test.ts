@@ -126,6 +126,7 @@ describe("postReview: only the fan of a played, paid booking, once", () => {
   it("the database refuses what the use case refuses: a second row per booking, another fan, a rating out of 1..5", async () => {
     const { fan, booking, star, gig } = await playedBooking();
     const other = await createUser(env.DB);
+    // Raw SQL on purpose: the database's constraints, not the use case, must refuse these rows.
     const insert = (id: string, userId: string, rating: number) =>
       env.DB.prepare(
         "INSERT INTO reviews (id, booking_id, user_id, influencer_id, product_id, rating) SELECT ?, id, ?, ?, ?, ? FROM bookings WHERE id = ?",
