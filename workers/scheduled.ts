@@ -1,6 +1,8 @@
 import { sendBookingReminders } from "../app/features/booking/index.server";
 import { refreshUsdInrRate } from "../app/features/currency/index.server";
+import { archiveSentMessages } from "../app/features/messages/index.server";
 import { sweepExpiredHolds } from "../app/features/payments/index.server";
+import { archiveOldEvents } from "../app/features/tracking/index.server";
 import { optimizeDatabase } from "../app/platform/db.server";
 import { appOrigin } from "../app/platform/env.server";
 import { log } from "../app/platform/log.server";
@@ -26,8 +28,8 @@ function logged(event: string, fields: Record<string, unknown>, work: Promise<Re
  * Cron (wrangler.toml triggers). Every minute (HOLD_SWEEPER_CRON): seat holds whose time is up are marked
  * expired and their Checkout sessions expired through Stripe. Every 5 minutes (REMINDERS_CRON): booking
  * reminders 24 hours and 15 minutes before each slot, each sent once even when runs overlap. Every 30
- * minutes: refreshes the USD->INR rate once its next-update time has passed, and keeps the query planner's
- * statistics current.
+ * minutes: refreshes the USD->INR rate once its next-update time has passed, keeps the query planner's
+ * statistics current, and moves old sent messages and old product events to the private bucket (docs/capacity.md).
  */
 export async function handleScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   const now = new Date(controller.scheduledTime);
@@ -69,6 +71,17 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
       "cron.run",
       { ...run, task: "optimize-database" },
       optimizeDatabase(env).then(() => ({})),
+    ),
+  );
+  ctx.waitUntil(
+    logged(
+      "cron.run",
+      { ...run, task: "archive" },
+      (async () => {
+        const outbox = await archiveSentMessages(env, now);
+        const analytics = await archiveOldEvents(env, now);
+        return { outbox: outbox.archived, analytics: analytics.archived };
+      })(),
     ),
   );
 }
