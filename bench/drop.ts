@@ -1,0 +1,236 @@
+/**
+ * The drop: a popular streamer opens one slot of 50 seats and thousands of fans try to book it in the same minute,
+ * half by card and half from their wallets; those who find it full join its waitlist.
+ *
+ *   npm run bench:drop                                  5,000 fans, 200 in flight at once
+ *   npm run bench:drop -- --fans 1000 --concurrency 100 --seats 50
+ *
+ * 1. Prepares its own database under .wrangler/bench-drop-state (migrations and the demo seed), adds the slot on the
+ *    demo star's gig, and N fans (distinct accounts, each with a live session made as a login would leave it, half
+ *    with a wallet balance).
+ * 2. Builds in mode "e2e" (the Stripe stand-in is in that build), serves it with `vite preview` and sends the load
+ *    to workerd's own socket (bench/lib.ts), as on Cloudflare there is no Node relay in front of the Worker.
+ * 3. Each fan asks once, in a shuffled order: POST /api/book-slot/create-order (card: the seat is held for its
+ *    Checkout) or POST /api/create/order (wallet: booked at once). A fan answered "full" (409) posts the gig page's
+ *    "join the waitlist" form.
+ * 4. Prints: oversold (seats taken past the slot's seats: must be 0), 5xx (must be 0), every fan's answer (held,
+ *    booked, waitlisted, refused), the booking answer's p50/p95/p99, the waitlist's order against the order in which
+ *    its fans were answered "full", and the booking writes per second the one D1 writer took.
+ * Loopback only: one local workerd and D1 (SQLite), not Cloudflare's edge.
+ */
+import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { createCookie } from "react-router";
+import { DEV_SESSION_SECRET } from "../app/platform/env.server";
+import { d1, loadTarget, percentile, sh, TOOL_ENV, UNCOMPRESSED, waitFor } from "./lib";
+
+const DEMO_STAR = "usr_demo_influencer";
+const SLOT = "slt_bench_drop";
+const sessionCookie = createCookie("session", {
+  httpOnly: true,
+  secure: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [DEV_SESSION_SECRET],
+});
+
+type Fan = { id: string; cookie: string; pays: "card" | "wallet"; ip: string };
+type Answer = {
+  fan: Fan;
+  status: number;
+  ms: number;
+  outcome: "held" | "booked" | "waitlisted" | "refused" | "error";
+  fullAt?: number;
+};
+
+/** N fans with sessions (made as a login would leave them), half with $1,000 in their wallet, in chunks. */
+async function makeFans(state: string, count: number): Promise<Fan[]> {
+  const now = Date.now();
+  const fans: Fan[] = [];
+  for (let start = 0; start < count; start += 400) {
+    const users: string[] = [];
+    const sessions: string[] = [];
+    const wallets: string[] = [];
+    for (let i = start; i < Math.min(count, start + 400); i++) {
+      const id = `usr_drop_${i}`;
+      const token = randomBytes(32).toString("base64url");
+      const session = createHash("sha256").update(token).digest("hex");
+      const pays = i % 2 === 0 ? "card" : "wallet";
+      users.push(`('${id}', 'drop_${i}', 'Drop Fan ${i}', '${id}@bench.test', ${now}, 'US', ${now}, ${now})`);
+      sessions.push(`('${session}', '${id}', ${now + 86_400_000}, ${now})`);
+      if (pays === "wallet")
+        wallets.push(`('wal_drop_${i}', '${id}', 100000, 'USD', 'adjustment', 'Bench credit', ${now})`);
+      const cookie = ((await sessionCookie.serialize(token)).split(";")[0] ?? "").trim();
+      fans.push({ id, cookie, pays, ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
+    }
+    d1(
+      state,
+      `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at) VALUES ${users.join(", ")};
+       INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ${sessions.join(", ")};
+       ${wallets.length ? `INSERT INTO wallet_entries (id, user_id, amount_minor, currency, kind, note, created_at) VALUES ${wallets.join(", ")};` : ""}`,
+    );
+  }
+  return fans;
+}
+
+async function ask(base: string, gigId: string, fan: Fan, clock: { full: number }): Promise<Answer> {
+  const headers = { ...UNCOMPRESSED, Cookie: fan.cookie, Origin: base, "CF-Connecting-IP": fan.ip };
+  const path = fan.pays === "card" ? "/api/book-slot/create-order" : "/api/create/order";
+  const t0 = performance.now();
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify({ timeSlot: { id: SLOT }, numberOfPlayers: 1, multipleGamerTags: [`Drop${fan.id}`] }),
+  });
+  await response.arrayBuffer();
+  const ms = performance.now() - t0;
+  if (response.status === 200) return { fan, status: 200, ms, outcome: fan.pays === "card" ? "held" : "booked" };
+  if (response.status !== 409) return { fan, status: response.status, ms, outcome: "error" };
+  const fullAt = clock.full++;
+  const join = await fetch(`${base}/gig/${gigId}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "join-waitlist", slotId: SLOT, seats: "1" }),
+  });
+  await join.arrayBuffer();
+  const joined = join.status >= 300 && join.status < 400;
+  return {
+    fan,
+    status: joined ? 409 : join.status,
+    ms,
+    outcome: joined ? "waitlisted" : join.status >= 500 ? "error" : "refused",
+    fullAt,
+  };
+}
+
+export async function run({ fans: count = 5000, concurrency = 200, seats = 50, port = 4650 } = {}) {
+  const state = ".wrangler/bench-drop-state";
+  console.log("\n== database");
+  rmSync(state, { recursive: true, force: true });
+  sh("tsx", ["scripts/db-prepare.ts", "--persist-to", state]);
+  const [gig] = d1(
+    state,
+    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
+  );
+  if (!gig) throw new Error("the demo star has no gig");
+  const now = Date.now();
+  const startsAt = now + 30 * 86_400_000;
+  d1(
+    state,
+    `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at) VALUES ('${SLOT}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 3_600_000}, ${seats}, 'open', ${now}, ${now})`,
+  );
+  const fans = await makeFans(state, count);
+  for (let i = fans.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [fans[i], fans[j]] = [fans[j] as Fan, fans[i] as Fan];
+  }
+
+  console.log("\n== build and serve");
+  sh("react-router", ["build", "--mode", "e2e"]);
+  const server = spawn("vite", ["preview", "--port", String(port), "--host", "127.0.0.1"], {
+    env: { ...TOOL_ENV, NOOBRD_STATE_DIR: state, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/about-us`, server);
+    const { base } = await loadTarget(server, `http://127.0.0.1:${port}`, false);
+    console.log(`\n== the drop: ${count} fans, ${concurrency} in flight, ${seats} seats`);
+    const answers: Answer[] = [];
+    const clock = { full: 0 };
+    const networkErrors = new Map<string, number>();
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let fan = fans[next++]; fan; fan = fans[next++]) {
+          const t0 = performance.now();
+          answers.push(
+            await ask(base, String(gig.id), fan, clock).catch((error: unknown) => {
+              const key = `${fan.pays}: ${error instanceof Error ? `${error.message} (${String((error as { cause?: unknown }).cause)})` : String(error)}`;
+              networkErrors.set(key, (networkErrors.get(key) ?? 0) + 1);
+              return { fan, status: 0, ms: performance.now() - t0, outcome: "error" as const };
+            }),
+          );
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    if (networkErrors.size) console.log("network errors (no answer):", Object.fromEntries(networkErrors));
+    return report(state, answers, seats, seconds);
+  } finally {
+    if (server.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+function report(state: string, answers: Answer[], seats: number, seconds: number) {
+  const [taken] = d1(
+    state,
+    `SELECT coalesce(sum(seats), 0) AS seats FROM bookings WHERE slot_id = '${SLOT}' AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > ${Date.now()}))`,
+  );
+  const line = d1(state, `SELECT user_id FROM waitlist_entries WHERE slot_id = '${SLOT}' ORDER BY position`).map(
+    (row) => String(row.user_id),
+  );
+  const fullOrder = new Map(answers.filter((a) => a.fullAt !== undefined).map((a) => [a.fan.id, a.fullAt as number]));
+  // Pairs of neighbours in line whose "full" answers came the other way round (requests in flight at once race).
+  let inversions = 0;
+  for (let i = 1; i < line.length; i++)
+    if ((fullOrder.get(line[i] as string) ?? 0) < (fullOrder.get(line[i - 1] as string) ?? 0)) inversions++;
+  const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const count = (outcome: Answer["outcome"]) => answers.filter((a) => a.outcome === outcome).length;
+  const figures = {
+    fans: answers.length,
+    seats,
+    "seats taken": Number(taken?.seats ?? 0),
+    oversold: Math.max(0, Number(taken?.seats ?? 0) - seats),
+    "5xx": answers.filter((a) => a.status >= 500).length,
+    held: count("held"),
+    booked: count("booked"),
+    waitlisted: count("waitlisted"),
+    refused: count("refused"),
+    errors: count("error"),
+    "answer p50 ms": Math.round(percentile(latencies, 50)),
+    "answer p95 ms": Math.round(percentile(latencies, 95)),
+    "answer p99 ms": Math.round(percentile(latencies, 99)),
+    "waitlist length": line.length,
+    "waitlist neighbours out of answer order": inversions,
+    seconds: Number(seconds.toFixed(1)),
+    "booking writes per second": Math.round(answers.length / seconds),
+  };
+  console.table(figures);
+  console.log(
+    "What bounds it: every booking answer is one conditional write on the one D1 database (a single writer), and a" +
+      " full answer is followed by the waitlist's own write; the writes per second above are that writer's pace here.",
+  );
+  return figures;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      fans: { type: "string", default: "5000" },
+      concurrency: { type: "string", default: "200" },
+      seats: { type: "string", default: "50" },
+      port: { type: "string", default: "4650" },
+    },
+    strict: true,
+  });
+  run({
+    fans: Number(values.fans),
+    concurrency: Number(values.concurrency),
+    seats: Number(values.seats),
+    port: Number(values.port),
+  }).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
