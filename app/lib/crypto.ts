@@ -54,10 +54,14 @@ export async function hmacSign(key: CryptoKey, text: string): Promise<string> {
   return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(text))));
 }
 
-/** Whether `signature` (base64url) is the HMAC-SHA256 of `text`, compared in constant time by WebCrypto. */
+/**
+ * Whether `signature` is the HMAC-SHA256 of `text`, compared in constant time by WebCrypto, written exactly as
+ * `hmacSign` writes it: base64 decoding forgives padding and the unused low bits of the last character, so without
+ * this one signature had several spellings (a feed key, a grant, a link would open under each).
+ */
 export async function hmacVerify(key: CryptoKey, text: string, signature: string): Promise<boolean> {
   const bytes = fromBase64url(signature);
-  if (!bytes) return false;
+  if (!bytes || base64url(bytes) !== signature) return false;
   return crypto.subtle.verify("HMAC", key, bytes as BufferSource, encoder.encode(text));
 }
 

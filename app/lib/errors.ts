@@ -30,7 +30,6 @@ export const unauthorized = (message = "Not logged in") => new AppError(401, mes
 export const forbidden = (message = "Forbidden") => new AppError(403, message);
 export const notFound = (message = "Not found") => new AppError(404, message);
 export const conflict = (message: string, field?: string) => new AppError(409, message, field);
-export const tooMany = (message: string) => new AppError(429, message);
 
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
@@ -44,7 +43,7 @@ export type AppErrorDetails = {
   retryAfterSeconds?: number;
 };
 
-/** An AppError with any of its details: `throw appError(429, message, { retryAfterSeconds })`. */
+/** An AppError with any of its details: `throw appError(409, message, { field })`. */
 export function appError(status: AppErrorStatus, message: string, details: AppErrorDetails = {}): AppError {
   return new AppError(status, message, details.field, details.reason, details.retryAfterSeconds);
 }

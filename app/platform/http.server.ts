@@ -21,6 +21,17 @@ export function isSameOrigin(request: Request): boolean {
   return site === null || site === "same-origin" || site === "none";
 }
 
+/**
+ * The stricter check of a GET that changes state (any page can embed a GET: an image, a link): only a request the
+ * browser marks same-origin (`Sec-Fetch-Site: same-origin`) or whose Origin is the app's own. A request with neither
+ * header (an old browser's embedded image) or marked `none` (a link opened from elsewhere) is refused.
+ */
+export function isSameOriginStrict(request: Request, appOrigin: string): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin) return origin === appOrigin || origin === new URL(request.url).origin;
+  return request.headers.get("Sec-Fetch-Site") === "same-origin";
+}
+
 export function assertSameOrigin(request: Request): void {
   if (!isSameOrigin(request)) throw jsonError(403, "Cross-origin request refused");
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from "drizzle-orm";
+import { appError } from "~/lib/errors";
 import { rateLimitHits } from "~db/schema";
 import { getDb } from "./db.server";
 
@@ -11,7 +12,7 @@ const windowOf = (now: number, windowMs: number) => new Date(Math.floor(now / wi
  * Fixed-window rate limit, counted in D1 by one atomic upsert (no read-then-write race): allowed while the key has made
  * at most `max` hits in the current window.
  */
-export async function rateLimitHit(
+async function rateLimitHit(
   env: Env,
   key: string,
   max: number,
@@ -34,9 +35,35 @@ export async function rateLimitHit(
   };
 }
 
-/** `rateLimitHit` as a yes or no. */
-export async function hitRateLimit(env: Env, key: string, max: number, windowMs: number, now = Date.now()) {
-  return (await rateLimitHit(env, key, max, windowMs, now)).allowed;
+/** One counter of a limited attempt: its key, and at most `max` hits per fixed window of `windowMs`. */
+export type RateLimitKey = { key: string; max: number; windowMs: number };
+
+/** The one answer to too many attempts when a limit gives no message of its own. */
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+
+/**
+ * The one way a limited attempt is counted and refused: one hit against each key (each with its own limit); when any
+ * is over, a 429 AppError carrying the wait until the latest of the refusing windows ends, which both doors (pages
+ * and the JSON API) send as Retry-After. Otherwise the attempt goes on, with `release` to take its hits back when it
+ * turns out not to count (a successful login).
+ */
+export async function enforceRateLimit(
+  env: Env,
+  keys: readonly RateLimitKey[],
+  message: string = TOO_MANY_ATTEMPTS,
+  now = Date.now(),
+): Promise<{ release: () => Promise<void> }> {
+  const outcomes = await Promise.all(keys.map(({ key, max, windowMs }) => rateLimitHit(env, key, max, windowMs, now)));
+  const refused = outcomes.filter((outcome) => !outcome.allowed);
+  if (refused.length > 0) {
+    const retryAfterSeconds = Math.max(...refused.map((outcome) => outcome.retryAfterSeconds));
+    throw appError(429, message, { retryAfterSeconds });
+  }
+  return {
+    release: async () => {
+      await Promise.all(keys.map(({ key, windowMs }) => releaseRateLimitHit(env, key, windowMs, now)));
+    },
+  };
 }
 
 /**

@@ -76,7 +76,7 @@ describe("logout", () => {
     const refused = await request("/api/logout", { headers: { Cookie: cookie, "Sec-Fetch-Site": "cross-site" } });
     expect(refused.status).toBe(403);
     expect((await page("/contact-us", cookie)).html).toContain("Log out");
-    const response = await request("/api/logout", { headers: { Cookie: cookie } });
+    const response = await request("/api/logout", { headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" } });
     expect(await response.json()).toMatchObject({ success: true, message: AUTH_MESSAGES.loggedOut });
     expect((await page("/contact-us", cookie)).html).toContain("Sign up / Sign in");
   });

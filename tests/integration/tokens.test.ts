@@ -112,7 +112,7 @@ describe("API tokens", () => {
   it("ends the tokens with the login: logout, then refresh and access both fail", async () => {
     const { client } = await loggedIn();
     const pair = await tokenPair(client);
-    const logout = await new Client().get("/api/logout", bearer(pair.accessToken));
+    const logout = await new Client().post("/api/logout", {}, bearer(pair.accessToken));
     expect(logout.status).toBe(200);
     expect(await headerShowsLoggedIn(bearer(pair.accessToken))).toBe(false);
     const after = await refresh(pair.refreshToken);

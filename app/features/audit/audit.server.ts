@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { assertStaff, type StaffViewer } from "~/features/access";
 import { newId } from "~/lib/id";
@@ -38,6 +38,33 @@ export function auditStatement(db: Db, actor: StaffViewer, change: AuditChange, 
     after: toJson(change.after),
     createdAt: now,
   });
+}
+
+/**
+ * `auditStatement` for a change that may turn out to change nothing (a guarded UPDATE: hiding a review already hidden,
+ * closing reports already closed): one INSERT ... SELECT that writes the row only when the statement just before it
+ * in the batch changed a row (`changes() > 0`). Put it right after that statement, so concurrent identical requests
+ * leave one audit row, written by the one that made the change.
+ */
+export function auditIfChangedStatement(db: Db, actor: StaffViewer, change: AuditChange, now = new Date()) {
+  const before = toJson(change.before);
+  const after = toJson(change.after);
+  return db.insert(auditLog).select(
+    db
+      .select({
+        id: sql<string>`${newId()}`.as("id"),
+        actorId: sql<string>`${actor.id}`.as("actor_id"),
+        actorRole: sql<string>`${actor.role}`.as("actor_role"),
+        action: sql<string>`${change.action}`.as("action"),
+        entity: sql<string>`${change.entity}`.as("entity"),
+        entityId: sql<string | null>`${change.entityId ?? null}`.as("entity_id"),
+        before: sql<string | null>`${before === null ? null : JSON.stringify(before)}`.as("before"),
+        after: sql<string | null>`${after === null ? null : JSON.stringify(after)}`.as("after"),
+        createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
+      })
+      .from(sql`(SELECT 1)`)
+      .where(sql`changes() > 0`),
+  );
 }
 
 export const auditQuerySchema = z.object({

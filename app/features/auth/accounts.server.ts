@@ -7,7 +7,7 @@ import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
-import { hitRateLimit, rateLimitHit, releaseRateLimitHit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { bans, credentials, sessions, users } from "~db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
 import {
@@ -30,28 +30,29 @@ type Meta = { ip: string; origin: string };
 type RateRule = keyof typeof AUTH_RATE_LIMITS;
 
 /**
- * Counts a hit against both the address and (when known) the account. Allowed while neither is over; otherwise the
- * wait until the later window ends.
+ * One attempt counted against the address and (when known) the account, each under the rule's limit; refused with a
+ * 429 carrying the wait when either is over.
  */
-async function limits(env: Env, rule: RateRule, ip: string, account?: string, now = Date.now()) {
+function withinLimits(env: Env, rule: RateRule, ip: string, account?: string) {
   const { max, windowMs } = AUTH_RATE_LIMITS[rule];
   const keys = [`${rule}:ip:${ip}`, ...(account ? [`${rule}:account:${account}`] : [])];
-  const outcomes = await Promise.all(keys.map((key) => rateLimitHit(env, key, max, windowMs, now)));
-  const refused = outcomes.filter((outcome) => !outcome.allowed);
-  return {
-    allowed: refused.length === 0,
-    retryAfterSeconds: Math.max(0, ...refused.map((outcome) => outcome.retryAfterSeconds)),
-    /** Takes the hits back (an attempt that turned out not to count). */
-    release: () => Promise.all(keys.map((key) => releaseRateLimitHit(env, key, windowMs, now))),
-  };
+  return enforceRateLimit(
+    env,
+    keys.map((key) => ({ key, max, windowMs })),
+  );
 }
 
-async function withinLimits(env: Env, rule: RateRule, ip: string, account?: string) {
-  return (await limits(env, rule, ip, account)).allowed;
+/**
+ * Failed logins are counted per (account, address) pair, so guesses from elsewhere never lock the owner out of their
+ * own address, and per address across accounts, looser, against credential stuffing. There is no per-account cap:
+ * it would let anyone lock an owner out (docs/decisions/023-login-lockout-per-account-and-address.md).
+ */
+function loginLimits(env: Env, ip: string, email: string) {
+  return enforceRateLimit(env, [
+    { key: `login:account-ip:${email}:${ip}`, ...AUTH_RATE_LIMITS.login },
+    { key: `login:ip:${ip}`, ...AUTH_RATE_LIMITS.loginAddress },
+  ]);
 }
-
-const tooMany = (retryAfterSeconds?: number) =>
-  appError(429, "Too many attempts. Please wait a few minutes and try again.", { retryAfterSeconds });
 
 export async function isBanned(env: Env, userId: string) {
   const ban = await getDb(env)
@@ -87,7 +88,7 @@ export async function signUp(
   input: { username: string; fullName: string; email: string; password: string; country: string; timeZone?: string },
   meta: Meta,
 ): Promise<{ userId: string; handle: string }> {
-  if (!(await withinLimits(env, "signup", meta.ip, input.email))) throw tooMany();
+  await withinLimits(env, "signup", meta.ip, input.email);
   const db = getDb(env);
   const userId = newId();
   const passwordHash = await hashPassword(input.password);
@@ -143,7 +144,7 @@ export async function verifyEmailByCode(
   otp: string,
   meta: Meta,
 ): Promise<{ userId: string }> {
-  if (!(await withinLimits(env, "code", meta.ip, `code:${handle}`))) throw tooMany();
+  await withinLimits(env, "code", meta.ip, `code:${handle}`);
   const code = await consumeCode(env, "verify_email", handle, otp);
   if (!code?.userId) throw appError(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
   await markVerified(env, code.userId);
@@ -157,7 +158,7 @@ export async function resendVerification(
   email: string,
   meta: Meta,
 ): Promise<{ message: string; handle: string }> {
-  if (!(await withinLimits(env, "resend", meta.ip, email))) throw tooMany();
+  await withinLimits(env, "resend", meta.ip, email);
   const user = await getDb(env)
     .select({ id: users.id, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(users)
@@ -182,10 +183,9 @@ export async function logIn(
   meta: { ip: string },
   options: { staffOnly?: boolean } = {},
 ): Promise<{ userId: string; isInfluencer: boolean }> {
-  // Failed logins are limited, per address and per account: the hit is counted first (atomically, so parallel guesses
-  // cannot slip past the limit) and taken back when the password was right.
-  const limit = await limits(env, "login", meta.ip, input.email);
-  if (!limit.allowed) throw tooMany(limit.retryAfterSeconds);
+  // Failed logins are limited (loginLimits): the hit is counted first (atomically, so parallel guesses cannot slip
+  // past the limit) and taken back when the password was right.
+  const limit = await loginLimits(env, meta.ip, input.email);
   const row = await getDb(env)
     .select({
       id: users.id,
@@ -214,7 +214,7 @@ export async function logIn(
 
 /** Answers the same whether or not the address exists. */
 export async function forgotPassword(env: Env, email: string, meta: Meta): Promise<{ message: string }> {
-  if (!(await withinLimits(env, "forgot", meta.ip, email))) throw tooMany();
+  await withinLimits(env, "forgot", meta.ip, email);
   const user = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (user) {
     const { token } = await issueCode(env, { purpose: "reset_password", userId: user.id, email });
@@ -274,8 +274,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> {
   // Every try counts (per account, whatever the address): a stolen session cannot guess the current password.
-  const { max, windowMs } = AUTH_RATE_LIMITS.password;
-  if (!(await hitRateLimit(env, `password:account:${userId}`, max, windowMs))) throw tooMany();
+  await enforceRateLimit(env, [{ key: `password:account:${userId}`, ...AUTH_RATE_LIMITS.password }]);
   const row = await getDb(env)
     .select({ passwordHash: credentials.passwordHash })
     .from(credentials)
@@ -309,7 +308,7 @@ export async function requestEmailChange(
 ): Promise<{ handle: string }> {
   assertOwnAccount(viewer, accountId);
   const userId = viewer.id;
-  if (!(await withinLimits(env, "resend", meta.ip, `change:${userId}`))) throw tooMany();
+  await withinLimits(env, "resend", meta.ip, `change:${userId}`);
   const taken = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, newEmail)).get();
   // A taken address gets the same answer (a handle no code opens): changing email does not tell who has an account.
   if (taken) return { handle: newId() };
@@ -329,7 +328,7 @@ export async function confirmEmailChange(
   input: { handle: string; email: string; otp: string },
   meta: { ip: string },
 ): Promise<{ userId: string }> {
-  if (!(await withinLimits(env, "code", meta.ip, `code:${input.handle}`))) throw tooMany();
+  await withinLimits(env, "code", meta.ip, `code:${input.handle}`);
   const code = await consumeCode(env, "change_email", input.handle, input.otp, {
     userId: viewerId,
     email: input.email,

@@ -1,6 +1,9 @@
-/** Auth rate limits, each applied per account (email) and per address (IP). */
+/** Auth rate limits, each applied per account (email) and per address (IP), except where said. */
 export const AUTH_RATE_LIMITS = {
+  /** Failed logins per (account, address) pair: the lockout, which never reaches the owner at their own address. */
   login: { max: 10, windowMs: 15 * 60 * 1000 },
+  /** Failed logins per address across every account (credential stuffing): looser than the pair's. */
+  loginAddress: { max: 30, windowMs: 15 * 60 * 1000 },
   code: { max: 10, windowMs: 15 * 60 * 1000 },
   resend: { max: 5, windowMs: 60 * 60 * 1000 },
   forgot: { max: 5, windowMs: 60 * 60 * 1000 },

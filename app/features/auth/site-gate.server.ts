@@ -5,7 +5,7 @@ import { appError } from "~/lib/errors";
 import { readEdgeState } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { CONFIG_KEYS, configurations } from "~db/schema";
 import { verifyPassword } from "./password.server";
 
@@ -82,9 +82,7 @@ export async function validateSitePassword(
   password: string,
   meta: { ip: string },
 ): Promise<{ token: string }> {
-  if (!(await hitRateLimit(env, `site_gate:ip:${meta.ip}`, RATE.max, RATE.windowMs))) {
-    throw appError(429, SITE_GATE_MESSAGES.tooMany);
-  }
+  await enforceRateLimit(env, [{ key: `site_gate:ip:${meta.ip}`, ...RATE }], SITE_GATE_MESSAGES.tooMany);
   const gate = await readGate(env);
   if (!gate.active) return { token: await issueGrant(env, "open") };
   if (!password || password.length > 200 || !(await verifyPassword(password, gate.passwordHash))) {

@@ -11,7 +11,7 @@ import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
 import { sessionSecret } from "~/platform/env.server";
 import type { SocialProfile } from "~/platform/oauth/providers.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { credentials, oauthAccounts, sessions, users } from "~db/schema";
 import { isBanned } from "./accounts.server";
 import { CODE_TTL_MS, consumeCode, consumeToken, findLiveToken, issueCode } from "./codes.server";
@@ -305,13 +305,13 @@ export async function providerEmailOf(env: Env, userId: string): Promise<string 
 }
 
 /** The capture steps count on their own keys (capture_resend:..., capture_code:...), with the auth limits. */
-async function withinLimit(env: Env, rule: "resend" | "code", keys: string[]) {
-  const { max, windowMs } = AUTH_RATE_LIMITS[rule];
-  const results = await Promise.all(keys.map((key) => hitRateLimit(env, `capture_${rule}:${key}`, max, windowMs)));
-  return results.every(Boolean);
+function withinLimit(env: Env, rule: "resend" | "code", keys: string[]) {
+  const limit = AUTH_RATE_LIMITS[rule];
+  return enforceRateLimit(
+    env,
+    keys.map((key) => ({ key: `capture_${rule}:${key}`, ...limit })),
+  );
 }
-
-const tooMany = () => appError(429, "Too many attempts. Please wait a few minutes and try again.");
 
 /** Email capture, step 1: send a code to the address; it becomes the account's email once confirmed. */
 export async function sendCaptureCode(
@@ -320,7 +320,7 @@ export async function sendCaptureCode(
   email: string,
   meta: { ip: string; origin: string },
 ): Promise<{ handle: string }> {
-  if (!(await withinLimit(env, "resend", [`ip:${meta.ip}`, `account:${email}`, `user:${userId}`]))) throw tooMany();
+  await withinLimit(env, "resend", [`ip:${meta.ip}`, `account:${email}`, `user:${userId}`]);
   const { id, code } = await issueCode(env, { purpose: "change_email", userId, email, withCode: true });
   await emailSender(env).send(changeEmailCodeEmail(await emailLinks(env, meta.origin, email), code ?? ""));
   // The code's public id goes back to the page; it proves nothing without the emailed code.
@@ -338,7 +338,7 @@ export async function confirmCaptureEmail(
   input: { email: string; handle: string; otp: string },
   meta: { ip: string },
 ): Promise<{ account: SocialAccount }> {
-  if (!(await withinLimit(env, "code", [`ip:${meta.ip}`, `user:${userId}`]))) throw tooMany();
+  await withinLimit(env, "code", [`ip:${meta.ip}`, `user:${userId}`]);
   // Used up only when it is this user's code for this address: nothing is written for anyone else.
   const row = await consumeCode(env, "change_email", input.handle, input.otp, { userId, email: input.email });
   if (!row) {

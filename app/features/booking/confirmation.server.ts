@@ -3,6 +3,7 @@ import { createEvent, type DateTime } from "ics";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { escapeHtml } from "~/lib/html";
+import { icsText } from "~/lib/ics-text";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
@@ -71,8 +72,10 @@ export function bookingInvite(input: {
     uid: `booking-${input.orderId}@noobrd.gg`,
     productId: "noobrd/bookings",
     method: "PUBLISH",
-    title: input.title,
-    description: `Your Noobrd session, ${when}. The lobby code appears on ${input.url} shortly before the start.`,
+    title: icsText(input.title),
+    description: icsText(
+      `Your Noobrd session, ${when}. The lobby code appears on ${input.url} shortly before the start.`,
+    ),
     url: input.url,
     start: utcParts(input.startsAt),
     startInputType: "utc",

@@ -6,6 +6,7 @@ import { utcParts } from "~/features/booking/index.server";
 import { userOfFeedKey } from "~/features/feeds/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { notFound } from "~/lib/errors";
+import { icsText } from "~/lib/ics-text";
 import { getDb } from "~/platform/db.server";
 import { bookings, lobbyCodes, products, slots, users } from "~db/schema";
 
@@ -156,8 +157,8 @@ function event(input: {
 }): EventAttributes {
   return {
     uid: input.uid,
-    title: input.title,
-    description: input.description,
+    title: icsText(input.title),
+    description: icsText(input.description),
     url: input.url,
     start: utcParts(input.startsAt),
     startInputType: "utc",

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { assertStaff } from "~/features/access";
-import { auditStatement } from "~/features/audit/index.server";
+import { auditIfChangedStatement, auditStatement } from "~/features/audit/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
@@ -269,7 +269,8 @@ export async function markSubmissionHandled(env: Env, viewer: Viewer | null, id:
       .update(contactSubmissions)
       .set({ handledAt: now, handledBy: viewer.id })
       .where(and(eq(contactSubmissions.id, id), isNull(contactSubmissions.handledAt))),
-    auditStatement(db, viewer, { action: "contact.handled", entity: "contact_submission", entityId: id }, now),
+    // Right after the guarded update: audited only by the request that marked it (concurrent ones leave one row).
+    auditIfChangedStatement(db, viewer, { action: "contact.handled", entity: "contact_submission", entityId: id }, now),
   ]);
   return { id };
 }

@@ -1,9 +1,8 @@
 import { CONTACT_RATE_LIMIT } from "~/features/content/constants";
 import { CONTENT_MESSAGES } from "~/features/content/messages";
-import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { contactSubmissions } from "~db/schema";
 import type { ContactFormInput } from "./schema";
 
@@ -13,8 +12,7 @@ export async function submitContactForm(
   input: ContactFormInput,
   meta: { ip: string; userId?: string | null },
 ): Promise<void> {
-  const allowed = await hitRateLimit(env, `contact:${meta.ip}`, CONTACT_RATE_LIMIT.max, CONTACT_RATE_LIMIT.windowMs);
-  if (!allowed) throw appError(429, CONTENT_MESSAGES.contactError);
+  await enforceRateLimit(env, [{ key: `contact:${meta.ip}`, ...CONTACT_RATE_LIMIT }], CONTENT_MESSAGES.contactError);
   await getDb(env)
     .insert(contactSubmissions)
     .values({ id: newId(), ...input, ip: meta.ip, userId: meta.userId ?? null });

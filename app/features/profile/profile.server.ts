@@ -4,7 +4,7 @@ import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { reports, userGamertags, users } from "~db/schema";
 import { PROFILE_MESSAGES, REPORT_RATE_LIMIT } from "./messages";
 import { sniffImage } from "./picture";
@@ -127,10 +127,11 @@ export async function reportUser(
   input: { reportedUserId: string; reason: string; details?: string },
 ): Promise<void> {
   if (input.reportedUserId === reporterId) throw appError(400, PROFILE_MESSAGES.reportSelf);
-  const { max, windowMs } = REPORT_RATE_LIMIT;
-  if (!(await hitRateLimit(env, `report:account:${reporterId}`, max, windowMs))) {
-    throw appError(429, PROFILE_MESSAGES.reportTooMany);
-  }
+  await enforceRateLimit(
+    env,
+    [{ key: `report:account:${reporterId}`, ...REPORT_RATE_LIMIT }],
+    PROFILE_MESSAGES.reportTooMany,
+  );
   const db = getDb(env);
   const reportId = newId();
   // One conditional insert: only a regular user can be reported, and a reporter has at most one pending

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Viewer } from "~/features/access";
 import { assertStaff } from "~/features/access";
-import { auditStatement } from "~/features/audit/index.server";
+import { auditIfChangedStatement } from "~/features/audit/index.server";
 import { conflict, notFound } from "~/lib/errors";
 import { pageInfo } from "~/lib/paging";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
@@ -88,17 +88,15 @@ export async function hideReview(env: Env, viewer: Viewer | null, reviewId: stri
   const review = await reviewForStaff(env, reviewId);
   if (review.hiddenAt) throw conflict(M.alreadyHidden);
   const db = getDb(env);
+  // The audit row follows the guarded update and is written only when it hid the review: of concurrent identical
+  // requests, one hides and audits, the others change nothing and answer 409.
   const [hidden] = await db.batch([
     db
       .update(reviews)
       .set({ hiddenAt: now, hiddenBy: viewer.id })
       .where(and(eq(reviews.id, review.id), isNull(reviews.hiddenAt)))
       .returning({ id: reviews.id }),
-    db
-      .update(reviewReports)
-      .set({ resolvedAt: now, resolvedBy: viewer.id })
-      .where(and(eq(reviewReports.reviewId, review.id), openReport)),
-    auditStatement(
+    auditIfChangedStatement(
       db,
       viewer,
       {
@@ -110,6 +108,10 @@ export async function hideReview(env: Env, viewer: Viewer | null, reviewId: stri
       },
       now,
     ),
+    db
+      .update(reviewReports)
+      .set({ resolvedAt: now, resolvedBy: viewer.id })
+      .where(and(eq(reviewReports.reviewId, review.id), openReport)),
     catalogueChangedStatement(db),
   ]);
   if (hidden.length === 0) throw conflict(M.alreadyHidden);
@@ -127,7 +129,13 @@ export async function dismissReviewReports(env: Env, viewer: Viewer | null, revi
       .set({ resolvedAt: now, resolvedBy: viewer.id })
       .where(and(eq(reviewReports.reviewId, review.id), openReport))
       .returning({ reporterId: reviewReports.reporterId }),
-    auditStatement(db, viewer, { action: "review.dismiss_reports", entity: "review", entityId: review.id }, now),
+    // Audited only when reports were closed (concurrent dismissals leave one row).
+    auditIfChangedStatement(
+      db,
+      viewer,
+      { action: "review.dismiss_reports", entity: "review", entityId: review.id },
+      now,
+    ),
   ]);
   if (closed.length === 0) throw conflict(M.noOpenReports);
   return { dismissed: closed.length };

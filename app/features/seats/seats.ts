@@ -29,3 +29,15 @@ export function seatsTakenSql(
     WHERE seat_offer.slot_id = ${slotId}${notOwnOffer}
       AND seat_offer.status = 'offered' AND seat_offer.offer_expires_at > ${at}))`;
 }
+
+/**
+ * Whether `userId` takes a seat of the slot at `at` by the same rule as `seatsTakenSql` (a booking confirmed, played,
+ * or held with its hold not yet expired): such a fan holds or owns a seat, so they have no place on its waitlist.
+ */
+export function holdsSeatSql(slotId: SQL, userId: string, at: Date | number): SQL<number> {
+  const instant = typeof at === "number" ? at : at.getTime();
+  return sql<number>`EXISTS (SELECT 1 FROM bookings own_seat
+    WHERE own_seat.slot_id = ${slotId} AND own_seat.user_id = ${userId}
+      AND (own_seat.status IN ('confirmed', 'completed', 'no_show')
+        OR (own_seat.status = 'held' AND own_seat.hold_expires_at > ${instant})))`;
+}

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isStaff, type Viewer } from "~/features/access";
-import { seatsTakenSql } from "~/features/seats";
+import { holdsSeatSql, seatsTakenSql } from "~/features/seats";
 import { getSlot } from "~/features/seats/index.server";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -11,11 +11,16 @@ import { offerFreedSeats } from "./offers.server";
 import { placeInLine } from "./places.server";
 import type { JoinWaitlistInput } from "./schema";
 
+async function holdsSeat(db: ReturnType<typeof getDb>, slotId: string, userId: string, at: number) {
+  const row = await db.get<{ held: number }>(sql`SELECT ${holdsSeatSql(sql`${slotId}`, userId, at)} AS held`);
+  return Number(row?.held) === 1;
+}
+
 export type JoinedPlace = { entryId: string; slotId: string; seats: number; placeInLine: number };
 
 /**
  * A fan joins a slot's waitlist (docs/domain.md "Waitlist place"). Who may: a signed-in fan, not staff, not the slot's
- * own streamer. When: the slot is open, bookable and has not started, and is full for them (fewer seats free than they
+ * own streamer, nor a fan who holds or owns a seat of it (409). When: the slot is open, bookable and has not started, and is full for them (fewer seats free than they
  * want; else they should book). How many: 1 up to the slot's seats. The place is one conditional insert whose WHERE
  * repeats those slot rules and whose position is the line's next (max + 1, in the same statement); the partial UNIQUE
  * index (one live place per fan per slot) refuses a second place.
@@ -33,9 +38,10 @@ export async function joinWaitlist(
   if (slot.influencerId === viewer.id) throw forbidden(WAITLIST_MESSAGES.ownSlot);
   if (slot.priceMinor === null || slot.startsAt.getTime() <= now.getTime()) throw conflict(WAITLIST_MESSAGES.notOpen);
   if (input.seats > slot.seats) throw badRequest(WAITLIST_MESSAGES.tooManySeats, "seats");
+  const at = now.getTime();
+  if (await holdsSeat(db, slot.id, viewer.id, at)) throw conflict(WAITLIST_MESSAGES.holdsSeat);
   if (slot.seatsLeft >= input.seats) throw conflict(WAITLIST_MESSAGES.notFull);
 
-  const at = now.getTime();
   const entryId = newId();
   let inserted: { id: string }[];
   try {
@@ -63,6 +69,8 @@ export async function joinWaitlist(
               eq(slots.status, "open"),
               sql`${slots.startsAt} > ${at}`,
               sql`${input.seats} <= ${slots.seats}`,
+              // No place while the fan holds or owns a seat of the slot (a booking made since the read included).
+              sql`NOT ${holdsSeatSql(sql`${slot.id}`, viewer.id, at)}`,
               // Full for this fan at the instant of the write.
               sql`${seatsTakenSql(sql`${slot.id}`, at, undefined, viewer.id)} + ${input.seats} > ${slots.seats}`,
             ),
@@ -75,6 +83,7 @@ export async function joinWaitlist(
   }
   if (inserted.length === 0) {
     // The slot changed between the read and the write: say why, read after the refused write.
+    if (await holdsSeat(db, slot.id, viewer.id, at)) throw conflict(WAITLIST_MESSAGES.holdsSeat);
     const fresh = await getSlot(db, slot.id, now, viewer.id);
     if (fresh.seatsLeft >= input.seats) throw conflict(WAITLIST_MESSAGES.notFull);
     throw conflict(WAITLIST_MESSAGES.notOpen);

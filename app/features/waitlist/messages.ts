@@ -18,6 +18,7 @@ export const WAITLIST_MESSAGES = {
   notOpen: "This slot can no longer be booked",
   tooManySeats: "That is more seats than this slot has",
   seatsRequired: "Choose how many seats you want",
+  holdsSeat: "You already have a seat in this slot (booked or held for checkout), so you cannot join its waitlist",
   alreadyJoined: "You are already on this slot's waitlist",
   notOnWaitlist: "You are not on this slot's waitlist",
   joined: "You joined the waitlist",

@@ -32,6 +32,14 @@ export type FormAttempt<T> =
       response: ReturnType<typeof data<FormFailure>>;
     };
 
+/**
+ * A page route's `headers` export when its action can be refused for too many attempts: the action's Retry-After (a
+ * 429's wait, set by `formFailure`) reaches the browser with the page. `export const headers = refusalHeaders;`
+ */
+export function refusalHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
+  return actionHeaders;
+}
+
 /** An AppError as the form's reply: on its field when it names one, else as a form error. */
 export function formFailure(
   submission: Submission<unknown>,

@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, AuthCard, CodeField, FormErrors, otpSchema, primaryButto
 import { confirmEmailChange } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/change-email-verify";
 
@@ -15,6 +15,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(request, envOf(context));
   return { email: params.email };
 }
+
+/** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
+export const headers = refusalHeaders;
 
 /** /change-email/verifyotp/:token/:email: the code sent to the new address makes it the account's email. */
 export async function action({ request, params, context }: Route.ActionArgs) {

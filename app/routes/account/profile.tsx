@@ -23,6 +23,7 @@ import { myWaitlistPlaces } from "~/features/waitlist/index.server";
 import { WalletSection } from "~/features/wallet";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, found, publicOrigin } from "~/platform/http.server";
+import { refusalHeaders } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
 import { timeZoneSetting } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/profile";
@@ -48,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     money.ordersError ? { status: 400 } : undefined,
   );
 }
+
+/** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
+export const headers = refusalHeaders;
 
 export async function action(args: Route.ActionArgs) {
   return profileAction(args);

@@ -7,7 +7,7 @@ import { getViewer, logIn, startSession } from "~/features/auth/index.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
-import { runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Staff login | Noobrd" }];
@@ -23,10 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** A refused attempt's Retry-After reaches the browser with the page (a 429 carries its wait). */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders;
-}
+/** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);

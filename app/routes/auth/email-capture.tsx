@@ -13,7 +13,7 @@ import {
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/email-capture";
 
 export const meta = () => [{ title: "Add your email | Noobrd" }];
@@ -33,6 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 type Step = { step: "email" | "code"; email: string; handle: string; notice: string | null };
+
+/** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
+export const headers = refusalHeaders;
 
 /** Step 1 (intent "send"): email a code. Step 2 (intent "verify"): the code confirms the address. */
 export async function action({ request, params, context }: Route.ActionArgs) {

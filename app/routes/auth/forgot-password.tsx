@@ -4,10 +4,13 @@ import { data, Form, Link } from "react-router";
 import { AuthCard, EmailField, emailOnlySchema, FormErrors, primaryButton } from "~/features/auth";
 import { forgotPassword } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
-import { runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => [{ title: "Forgot password | Noobrd" }];
+
+/** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);

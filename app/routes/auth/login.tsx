@@ -16,7 +16,7 @@ import {
 import { getViewer, logIn, resendVerification, startSession } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
-import { runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Log in | Noobrd" }];
@@ -30,10 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { providers: configuredProviders(envOf(context), publicOrigin(request, envOf(context))) };
 }
 
-/** A refused attempt's Retry-After reaches the browser with the page (a 429 carries its wait). */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return actionHeaders;
-}
+/** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);

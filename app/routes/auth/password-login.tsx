@@ -16,7 +16,7 @@ import {
 import { Field, inputClass } from "~/lib/ui/field";
 import { firstIssue } from "~/lib/validation";
 import { clientIp, envOf, retryAfter } from "~/platform/http.server";
-import { settle } from "~/routes/_lib/form.server";
+import { refusalHeaders, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/password-login";
 
 export const meta = () => [{ title: "Enter the website password | Noobrd" }];
@@ -42,6 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await hasSiteAccess(request, env)) throw redirect(back(request));
   return { error: null, redirectTo: back(request) };
 }
+
+/** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);

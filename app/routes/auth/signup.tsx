@@ -17,7 +17,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
-import { runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/signup";
 
 export const meta = () => [{ title: "Sign up | Noobrd" }];
@@ -31,6 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     providers: configuredProviders(envOf(context), publicOrigin(request, envOf(context))),
   };
 }
+
+/** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);

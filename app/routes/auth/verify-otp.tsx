@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, AuthCard, CodeField, FormErrors, otpSchema, primaryButto
 import { resendVerification, startSession, verifyEmailByCode } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin, retryAfter } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { runForForm, settle } from "~/routes/_lib/form.server";
+import { refusalHeaders, runForForm, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/verify-otp";
 
 export const meta = () => [{ title: "Enter your code | Noobrd" }];
@@ -13,6 +13,9 @@ export const meta = () => [{ title: "Enter your code | Noobrd" }];
 export function loader({ params }: Route.LoaderArgs) {
   return { email: params.email };
 }
+
+/** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
+export const headers = refusalHeaders;
 
 /** /signup/verifyotp/:token/:email: the code from the email, or a new email on request. */
 export async function action({ request, params, context }: Route.ActionArgs) {

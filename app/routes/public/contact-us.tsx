@@ -8,7 +8,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/contact-us";
 
 export const meta = () => [{ title: "Contact us | Noobrd" }];
@@ -16,6 +16,9 @@ export const meta = () => [{ title: "Contact us | Noobrd" }];
 export async function loader({ context }: Route.LoaderArgs) {
   return { faqs: await listFaqs(envOf(context)) };
 }
+
+/** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
+export const headers = refusalHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);

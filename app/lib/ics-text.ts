@@ -1,0 +1,9 @@
+/**
+ * Text for an iCalendar TEXT value (a summary, a description): every line separator (CRLF, CR or LF alone, VT, FF,
+ * NEL U+0085, LINE SEPARATOR U+2028, PARAGRAPH SEPARATOR U+2029) becomes one newline, which the `ics` package writes
+ * as the escaped `\n` RFC 5545 asks for. Left raw, some readers end the content line there, so a gig title or a
+ * display name could add properties of its own to an event. Every builder of an .ics passes its text through here.
+ */
+export function icsText(value: string): string {
+  return value.replace(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/g, "\n");
+}
