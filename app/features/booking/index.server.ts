@@ -13,10 +13,10 @@ export {
   bookingConfirmedNotice,
   lateRefundEmail,
   lateRefundNotice,
-  utcParts,
 } from "./confirmation.server";
 export { slotBookingStep } from "./fulfilment-step.server";
 export { bookedSlotDetails, editGamerTagOfSlot, updateGamerTags } from "./gamer-tags.server";
+export { bookingEventUid, utcParts } from "./invite.server";
 export { orderInvoicePdf } from "./invoice.server";
 export { lobbyCodeForUser } from "./lobby.server";
 export { getOrder, getOrderByCheckoutSession, listUserOrders } from "./orders.server";
