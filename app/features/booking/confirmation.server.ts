@@ -11,6 +11,7 @@ import type { OutboxEntry } from "~/platform/outbox.server";
 import { bookings, orders, products, promoCodes, slots, users } from "~db/schema";
 import { fullRefundDeadline } from "./cancellation-policy";
 import { bookingInvite, inviteAttachment } from "./invite.server";
+import { orderPagePath } from "./order-view";
 
 const streamer = alias(users, "streamer");
 
@@ -56,9 +57,6 @@ async function bookingFacts(env: Env, orderId: string) {
   const { streamerFullName, streamerUsername, ...facts } = row;
   return { ...facts, streamerName: streamerFullName || streamerUsername || "your streamer" };
 }
-
-/** The order's own page, where the fan sees the lobby code, cancels and later reviews. */
-export const orderPagePath = (orderId: string) => `/profile/orders/${orderId}`;
 
 /** What the confirmation says, in the fan's saved zone (UTC when they saved none; docs/decisions/019). */
 function confirmationLines(facts: NonNullable<Awaited<ReturnType<typeof bookingFacts>>>, timeZone: string) {

@@ -7,7 +7,13 @@ export {
   refundSlotBookingsInFull,
   slotCancellationStatements,
 } from "./cancel.server";
-export { bookingCancelledMail, slotCancelledMail, slotCancelledNotice } from "./cancel-messages.server";
+export {
+  bookingCancelledMail,
+  fanCancelledMail,
+  fanCancelledNotice,
+  slotCancelledMail,
+  slotCancelledNotice,
+} from "./cancel-messages.server";
 export {
   bookingConfirmedEmail,
   bookingConfirmedNotice,

@@ -70,3 +70,6 @@ export function bookingCancellable(bookingStatus: BookingStatus | null, startsAt
 export function invoicePath(orderId: string): string {
   return `/api/get/user_order/invoice/${encodeURIComponent(orderId)}`;
 }
+
+/** The order's own page, where the fan sees the lobby code, cancels and later reviews. */
+export const orderPagePath = (orderId: string) => `/profile/orders/${orderId}`;
