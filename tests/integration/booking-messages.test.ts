@@ -4,6 +4,8 @@ import { cancelBooking } from "~/features/booking/cancel.server";
 import { fullRefundDeadline } from "~/features/booking/cancellation-policy";
 import { bookingInvite } from "~/features/booking/invite.server";
 import { placeOrder } from "~/features/booking/purchase.server";
+import { sendReviewPrompts } from "~/features/booking/review-prompts.server";
+import { postReview } from "~/features/reviews/reviews.server";
 import { cancelSlot } from "~/features/slots/slots.server";
 import { removeInfluencer } from "~/features/staff-streamers/streamers.server";
 import { formatWhen } from "~/features/time";
@@ -114,6 +116,60 @@ describe("a cancellation, whoever makes it, withdraws the invite", () => {
     const admin = await staffUser("admin");
     await removeInfluencer(env, admin.viewer, world.star.id, { removeClean: true });
     await expectInviteWithdrawn(buyer.user.email, /^Cancelled:/);
+  });
+});
+
+/** The slot's end, and a minute after it. */
+async function afterTheEnd(slotId: string) {
+  const slot = await env.DB.prepare("SELECT ends_at FROM slots WHERE id = ?").bind(slotId).first<{ ends_at: number }>();
+  return { end: new Date(slot?.ends_at ?? 0), after: new Date((slot?.ends_at ?? 0) + 60_000) };
+}
+
+const promptNotices = async (userId: string) =>
+  (
+    await env.DB.prepare("SELECT title, url FROM notifications WHERE user_id = ? AND title LIKE 'How was it?%'")
+      .bind(userId)
+      .all<{ title: string; url: string }>()
+  ).results;
+
+describe("after a session: How was it?", () => {
+  it("asks once, after the slot's end, with a link to the review form", async () => {
+    const { world, buyer, placed, title } = await bookedByWallet();
+    const { end, after } = await afterTheEnd(world.slot.id);
+    const keys = [`review-prompt:${placed.bookingId}:email`, `review-prompt:${placed.bookingId}:notification`];
+    const written = async (at: Date) => (await sendReviewPrompts(env, at)).filter((key) => keys.includes(key));
+    expect(await written(new Date(end.getTime() - 60_000))).toEqual([]);
+    expect((await written(after)).sort()).toEqual(keys);
+    expect(await written(new Date(after.getTime() + 5 * 60_000))).toEqual([]);
+    const mails = await mailsTo(buyer.user.email, /^How was it\?/);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`How was it? ${title}`);
+    expect(mails[0]?.text).toMatch(new RegExp(`https?://[^\\s]+/profile/orders/${placed.orderId}/review$`, "m"));
+    expect(await promptNotices(buyer.user.id)).toEqual([
+      { title: `How was it? Review ${title}`, url: `/profile/orders/${placed.orderId}/review` },
+    ]);
+  });
+
+  it("never asks about a cancelled booking, nor about one already reviewed", async () => {
+    const cancelled = await bookedByWallet();
+    await cancelBooking(env, viewerOf(cancelled.buyer.user), cancelled.placed.bookingId);
+    const reviewed = await bookedByWallet();
+    const { after } = await afterTheEnd(reviewed.world.slot.id);
+    await postReview(
+      env,
+      viewerOf(reviewed.buyer.user),
+      reviewed.placed.orderId,
+      { rating: 5, comment: "Great game" },
+      after,
+    );
+    const ours = (keys: string[]) =>
+      keys.filter((key) => [cancelled, reviewed].some(({ placed }) => key.includes(placed.bookingId)));
+    expect(ours(await sendReviewPrompts(env, (await afterTheEnd(cancelled.world.slot.id)).after))).toEqual([]);
+    expect(ours(await sendReviewPrompts(env, after))).toEqual([]);
+    for (const { buyer } of [cancelled, reviewed]) {
+      expect(await mailsTo(buyer.user.email, /^How was it\?/)).toEqual([]);
+      expect(await promptNotices(buyer.user.id)).toEqual([]);
+    }
   });
 });
 

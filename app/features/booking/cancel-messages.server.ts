@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { latestSettledRefund, orderRefunds, owedRefundsOf } from "~/features/wallet/index.server";
-import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import { getDb, named } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
@@ -11,7 +10,7 @@ import type { OutboxEntry } from "~/platform/outbox.server";
 import { bookings, orders, products, slots, users } from "~db/schema";
 import { REFUND_CHOICE_TEXT } from "./cancellation-policy";
 
-import { slotCancelledEmail } from "./emails";
+import { linesEmail, slotCancelledEmail } from "./emails";
 import { bookingInvite, inviteAttachment } from "./invite.server";
 import { orderPagePath } from "./order-view";
 
@@ -138,16 +137,13 @@ export async function bookingCancelledMail(env: Env, bookingId: string): Promise
     refundLine,
     `A refund of a card payment goes where you choose when you cancel: ${REFUND_CHOICE_TEXT}. A wallet payment is refunded to your wallet.`,
   ];
-  return {
+  const email = linesEmail({
     to: facts.email,
     subject: `Cancelled: ${facts.title ?? "your session"}`,
-    text: [...lines, `Your order: ${link}`].join("\n\n"),
-    html: [
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(link)}">Your order</a></p>`,
-    ].join("\n"),
-    attachments: [cancelInvite(env, facts)],
-  };
+    lines,
+    link: { label: "Your order", url: link },
+  });
+  return { ...email, attachments: [cancelInvite(env, facts)] };
 }
 
 /** The outbox template of "a fan cancelled their booking", told to the slot's streamer (one per booking). */
@@ -191,15 +187,12 @@ export async function fanCancelledMail(env: Env, bookingId: string): Promise<Ema
     facts.line,
     "The seats are free again for other fans.",
   ];
-  return {
+  return linesEmail({
     to: facts.star.email,
     subject: "A fan cancelled their booking",
-    text: [...lines, `Your calendar: ${link}`].join("\n\n"),
-    html: [
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(link)}">Your calendar</a></p>`,
-    ].join("\n"),
-  };
+    lines,
+    link: { label: "Your calendar", url: link },
+  });
 }
 
 export async function fanCancelledNotice(env: Env, bookingId: string): Promise<UserNotification | null> {

@@ -10,6 +10,7 @@ import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
 import { bookings, orders, products, promoCodes, slots, users } from "~db/schema";
 import { fullRefundDeadline } from "./cancellation-policy";
+import { linesEmail } from "./emails";
 import { bookingInvite, inviteAttachment } from "./invite.server";
 import { orderPagePath } from "./order-view";
 
@@ -84,17 +85,13 @@ export async function bookingConfirmedEmail(env: Env, orderId: string): Promise<
   const url = `${appOrigin(env)}${orderPagePath(orderId)}`;
   const title = `Noobrd: ${facts.title ?? "game session"} with ${facts.streamerName}`;
   const invite = bookingInvite({ orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url, timeZone });
-  const lines = confirmationLines(facts, timeZone);
-  return {
+  const email = linesEmail({
     to: facts.email,
     subject: `Booking confirmed: ${facts.title ?? "your game session"}`,
-    text: [...lines, `Your order: ${url}`].join("\n\n"),
-    html: [
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(url)}">Your order</a></p>`,
-    ].join("\n"),
-    attachments: [inviteAttachment(invite)],
-  };
+    lines: confirmationLines(facts, timeZone),
+    link: { label: "Your order", url },
+  });
+  return { ...email, attachments: [inviteAttachment(invite)] };
 }
 
 /** The booking confirmation in the app (outbox template "booking-confirmed"). */

@@ -29,3 +29,4 @@ export { getOrder, getOrderByCheckoutSession, listUserOrders } from "./orders.se
 export { verifyPromoCode } from "./promo-quote.server";
 export { placeOrder } from "./purchase.server";
 export { sendBookingReminders } from "./reminders.server";
+export { reviewPromptMail, reviewPromptNotice, sendReviewPrompts } from "./review-prompts.server";
