@@ -25,6 +25,7 @@ export { bookedSlotDetails, editGamerTagOfSlot, updateGamerTags } from "./gamer-
 export { bookingEventUid, utcParts } from "./invite.server";
 export { orderInvoicePdf } from "./invoice.server";
 export { lobbyCodeForUser } from "./lobby.server";
+export { listUserOrderSections } from "./order-sections.server";
 export { getOrder, getOrderByCheckoutSession, listUserOrders } from "./orders.server";
 export { verifyPromoCode } from "./promo-quote.server";
 export { placeOrder } from "./purchase.server";
