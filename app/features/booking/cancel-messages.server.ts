@@ -3,15 +3,16 @@ import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { latestSettledRefund, orderRefunds, owedRefundsOf } from "~/features/wallet/index.server";
 import { formatMoney } from "~/lib/money";
-import { getDb, named } from "~/platform/db.server";
+import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
-import { bookings, orders, products, slots, users } from "~db/schema";
+import { users } from "~db/schema";
 import { REFUND_CHOICE_TEXT } from "./cancellation-policy";
 
 import { linesEmail, slotCancelledEmail } from "./emails";
 import { bookingInvite, inviteAttachment } from "./invite.server";
+import { bookingMessageFacts } from "./message-facts.server";
 import { orderPagePath } from "./order-view";
 
 /**
@@ -20,28 +21,7 @@ import { orderPagePath } from "./order-view";
  */
 async function cancelledFacts(env: Env, bookingId: string) {
   const db = getDb(env);
-  const [row] = await db
-    .select(
-      named({
-        userId: bookings.userId,
-        status: bookings.status,
-        orderId: orders.id,
-        email: users.email,
-        name: users.fullName,
-        username: users.username,
-        timeZone: users.timeZone,
-        startsAt: slots.startsAt,
-        endsAt: slots.endsAt,
-        influencerId: slots.influencerId,
-        title: products.title,
-      }),
-    )
-    .from(bookings)
-    .innerJoin(orders, eq(orders.id, bookings.orderId))
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
-    .where(eq(bookings.id, bookingId));
+  const row = await bookingMessageFacts(env, bookingId);
   if (row?.status !== "cancelled") return null;
   const owed = (await owedRefundsOf(db, [row.orderId])).get(row.orderId);
   const settled = owed ? null : await latestSettledRefund(db, row.orderId);

@@ -3,12 +3,13 @@ import { deliverMessages } from "~/features/messages/index.server";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { isReviewable, REVIEWABLE_BOOKING_STATUSES } from "~/features/reviews";
 import { formatSlotTime, recipientZone } from "~/features/time";
-import { col, getDb, named } from "~/platform/db.server";
+import { col, getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
-import { bookings, orders, outboxMessages, products, reviews, slots, users } from "~db/schema";
+import { bookings, orders, outboxMessages, reviews, slots } from "~db/schema";
 import { linesEmail } from "./emails";
+import { bookingMessageFacts } from "./message-facts.server";
 import { orderPagePath } from "./order-view";
 
 /** The outbox template of "How was it?" after a session (an email and a notification), one per booking. */
@@ -67,33 +68,11 @@ export async function sendReviewPrompts(env: Env, now: Date = new Date()): Promi
  * judged as of the slot's end.
  */
 async function promptFacts(env: Env, bookingId: string) {
-  const db = getDb(env);
-  const [row] = await db
-    .select(
-      named({
-        userId: bookings.userId,
-        bookingStatus: bookings.status,
-        orderId: orders.id,
-        orderStatus: orders.status,
-        email: users.email,
-        name: users.fullName,
-        username: users.username,
-        timeZone: users.timeZone,
-        startsAt: slots.startsAt,
-        endsAt: slots.endsAt,
-        influencerId: slots.influencerId,
-        title: products.title,
-        reviewId: reviews.id,
-      }),
-    )
-    .from(bookings)
-    .innerJoin(orders, eq(orders.id, bookings.orderId))
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
-    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
-    .where(eq(bookings.id, bookingId));
-  if (!row || row.reviewId !== null || !isReviewable(row, row.endsAt)) return null;
+  const row = await bookingMessageFacts(env, bookingId);
+  if (!row) return null;
+  const [review] = await getDb(env).select({ id: reviews.id }).from(reviews).where(eq(reviews.bookingId, bookingId));
+  const facts = { orderStatus: row.orderStatus, bookingStatus: row.status, endsAt: row.endsAt };
+  if (review || !isReviewable(facts, row.endsAt)) return null;
   return { ...row, title: row.title ?? "your session" };
 }
 
