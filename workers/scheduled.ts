@@ -1,4 +1,4 @@
-import { sendBookingReminders } from "../app/features/booking/index.server";
+import { sendBookingReminders, sendReviewPrompts } from "../app/features/booking/index.server";
 import { refreshUsdInrRate } from "../app/features/currency/index.server";
 import { archiveSentMessages } from "../app/features/messages/index.server";
 import { sweepExpiredHolds } from "../app/features/payments/index.server";
@@ -55,6 +55,13 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
         "cron.run",
         { ...run, task: "booking-reminders" },
         sendBookingReminders(env, now).then((sent) => ({ sent })),
+      ),
+    );
+    ctx.waitUntil(
+      logged(
+        "cron.run",
+        { ...run, task: "review-prompts" },
+        sendReviewPrompts(env, now).then((keys) => ({ written: keys.length })),
       ),
     );
     return;

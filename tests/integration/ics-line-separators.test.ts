@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
-import { bookingInvite } from "~/features/booking/confirmation.server";
+import { bookingInvite } from "~/features/booking/invite.server";
 import {
   createBooking,
   createGame,

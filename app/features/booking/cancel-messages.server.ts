@@ -2,15 +2,18 @@ import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { latestSettledRefund, orderRefunds, owedRefundsOf } from "~/features/wallet/index.server";
-import { escapeHtml } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
-import { getDb, named } from "~/platform/db.server";
+import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
-import { bookings, orders, products, slots, users } from "~db/schema";
+import { users } from "~db/schema";
 import { REFUND_CHOICE_TEXT } from "./cancellation-policy";
-import { slotCancelledEmail } from "./emails";
+
+import { linesEmail, slotCancelledEmail } from "./emails";
+import { bookingInvite, inviteAttachment } from "./invite.server";
+import { bookingMessageFacts } from "./message-facts.server";
+import { orderPagePath } from "./order-view";
 
 /**
  * The outbox messages of a cancelled booking: by its creator (template SLOT_CANCELLED_TEMPLATE in cancel.server.ts) or
@@ -18,26 +21,7 @@ import { slotCancelledEmail } from "./emails";
  */
 async function cancelledFacts(env: Env, bookingId: string) {
   const db = getDb(env);
-  const [row] = await db
-    .select(
-      named({
-        userId: bookings.userId,
-        status: bookings.status,
-        orderId: orders.id,
-        email: users.email,
-        name: users.fullName,
-        username: users.username,
-        timeZone: users.timeZone,
-        startsAt: slots.startsAt,
-        title: products.title,
-      }),
-    )
-    .from(bookings)
-    .innerJoin(orders, eq(orders.id, bookings.orderId))
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
-    .where(eq(bookings.id, bookingId));
+  const row = await bookingMessageFacts(env, bookingId);
   if (row?.status !== "cancelled") return null;
   const owed = (await owedRefundsOf(db, [row.orderId])).get(row.orderId);
   const settled = owed ? null : await latestSettledRefund(db, row.orderId);
@@ -49,10 +33,31 @@ async function cancelledFacts(env: Env, bookingId: string) {
   return { ...row, refund };
 }
 
+type CancelledFacts = NonNullable<Awaited<ReturnType<typeof cancelledFacts>>>;
+
+/**
+ * The METHOD:CANCEL invite of a cancelled booking, with the UID and a higher SEQUENCE than its confirmation's, so the
+ * event the confirmation put in the fan's calendar leaves it, whoever cancelled.
+ */
+function cancelInvite(env: Env, facts: CancelledFacts) {
+  const invite = bookingInvite(
+    {
+      orderId: facts.orderId,
+      title: `Noobrd: ${facts.title ?? "game session"}`,
+      startsAt: facts.startsAt,
+      endsAt: facts.endsAt,
+      url: `${appOrigin(env)}${orderPagePath(facts.orderId)}`,
+      timeZone: recipientZone(facts.timeZone),
+    },
+    "cancel",
+  );
+  return inviteAttachment(invite, "cancel");
+}
+
 export async function slotCancelledMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
   const facts = await cancelledFacts(env, bookingId);
   if (!facts?.email) return null;
-  return slotCancelledEmail({
+  const email = slotCancelledEmail({
     to: facts.email,
     name: facts.name || facts.username,
     title: facts.title ?? "your session",
@@ -61,6 +66,7 @@ export async function slotCancelledMail(env: Env, bookingId: string): Promise<Em
     refund: facts.refund,
     origin: appOrigin(env),
   });
+  return { ...email, attachments: [cancelInvite(env, facts)] };
 }
 
 export async function slotCancelledNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
@@ -111,13 +117,66 @@ export async function bookingCancelledMail(env: Env, bookingId: string): Promise
     refundLine,
     `A refund of a card payment goes where you choose when you cancel: ${REFUND_CHOICE_TEXT}. A wallet payment is refunded to your wallet.`,
   ];
-  return {
+  const email = linesEmail({
     to: facts.email,
     subject: `Cancelled: ${facts.title ?? "your session"}`,
-    text: [...lines, `Your order: ${link}`].join("\n\n"),
-    html: [
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(link)}">Your order</a></p>`,
-    ].join("\n"),
-  };
+    lines,
+    link: { label: "Your order", url: link },
+  });
+  return { ...email, attachments: [cancelInvite(env, facts)] };
+}
+
+/** The outbox template of "a fan cancelled their booking", told to the slot's streamer (one per booking). */
+export const FAN_CANCELLED_TEMPLATE = "fan-cancelled";
+
+export function fanCancelledEntries(bookingId: string): OutboxEntry[] {
+  return (["email", "notification"] as const).map((channel) => ({
+    key: `${FAN_CANCELLED_TEMPLATE}:${bookingId}:${channel}`,
+    channel,
+    template: FAN_CANCELLED_TEMPLATE,
+    params: { bookingId },
+  }));
+}
+
+/** The streamer's side of a fan's cancellation: who cancelled which gig at what time, in the streamer's zone. */
+async function fanCancelledFacts(env: Env, bookingId: string) {
+  const facts = await cancelledFacts(env, bookingId);
+  if (!facts?.influencerId) return null;
+  const [star] = await getDb(env)
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.fullName,
+      username: users.username,
+      timeZone: users.timeZone,
+    })
+    .from(users)
+    .where(eq(users.id, facts.influencerId));
+  if (!star) return null;
+  const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(star.timeZone));
+  const fan = facts.name || facts.username;
+  return { star, line: `${fan} cancelled their booking of ${facts.title ?? "your session"} at ${when}.` };
+}
+
+export async function fanCancelledMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+  const facts = await fanCancelledFacts(env, bookingId);
+  if (!facts?.star.email) return null;
+  const link = `${appOrigin(env)}/influencer/calendar-dashboard`;
+  const lines = [
+    `Hi ${facts.star.name || facts.star.username},`,
+    facts.line,
+    "The seats are free again for other fans.",
+  ];
+  return linesEmail({
+    to: facts.star.email,
+    subject: "A fan cancelled their booking",
+    lines,
+    link: { label: "Your calendar", url: link },
+  });
+}
+
+export async function fanCancelledNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
+  const facts = await fanCancelledFacts(env, bookingId);
+  if (!facts) return null;
+  return { userId: facts.star.id, type: "booking", title: facts.line, url: "/influencer/calendar-dashboard" };
 }

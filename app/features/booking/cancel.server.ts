@@ -18,7 +18,7 @@ import { availabilityChangedStatement } from "~/platform/catalogue-version.serve
 import { col, type Db, getDb, named, selectInChunks } from "~/platform/db.server";
 import { noticeEntry, outboxKeys, outboxSelectStatement, outboxStatement } from "~/platform/outbox.server";
 import { bookings, orders, slots } from "~db/schema";
-import { bookingCancelledEmailEntry } from "./cancel-messages.server";
+import { bookingCancelledEmailEntry, fanCancelledEntries } from "./cancel-messages.server";
 import {
   CANCELLABLE_BOOKING_STATUS,
   type Canceller,
@@ -166,6 +166,8 @@ export async function cancelBooking(
     url: toCard ? `/profile/orders/${booking.orderId}` : "/profile#wallet",
   });
   const email = bookingCancelledEmailEntry(booking.bookingId);
+  // The slot's streamer is told too (an email and a notification), rendered when delivered.
+  const toStreamer = fanCancelledEntries(booking.bookingId);
   const cancelledNow = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${now.getTime()})`;
   const options = {
     now,
@@ -179,6 +181,7 @@ export async function cancelBooking(
       : cancelStatements(db, booking, amount, options)),
     outboxStatement(db, notice, { now, when: cancelledNow }),
     outboxStatement(db, email, { now, when: cancelledNow }),
+    ...toStreamer.map((entry) => outboxStatement(db, entry, { now, when: cancelledNow })),
     // The seats are free again: offered at once to the slot's waitlist, first in line first (its statements are
     // conditional: they offer only seats this batch freed or that were free already).
     ...offerStatements(db, booking.slotId, now, booking.seats),
@@ -189,7 +192,7 @@ export async function cancelBooking(
   if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
   // A card refund is carried out now; if Stripe fails it stays owed ("refund pending") and is retried with backoff.
   const settlement = toCard ? await settleRefunds(env, [refundId], now) : null;
-  await deliverMessages(env, [notice.key, email.key], now);
+  await deliverMessages(env, [notice.key, email.key, ...toStreamer.map((entry) => entry.key)], now);
   // Tells the fans offered the seats, and offers any left (more seats free than this batch's offers covered).
   await offerFreedSeats(env, booking.slotId, now);
   return {

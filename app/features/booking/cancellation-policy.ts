@@ -16,6 +16,14 @@ export const PARTIAL_REFUND_BEFORE_MS = 2 * 60 * 60_000;
 /** The partial tier's share, in percent. */
 export const PARTIAL_REFUND_PERCENT = 50;
 
+/**
+ * The last instant at which the buyer's own cancellation still refunds in full: the full tier holds while the start
+ * is more than `FULL_REFUND_BEFORE_MS` away, so "cancel before this" (what the confirmation email tells the fan).
+ */
+export function fullRefundDeadline(startsAt: Date): Date {
+  return new Date(startsAt.getTime() - FULL_REFUND_BEFORE_MS);
+}
+
 /** The only booking status a cancellation changes (held bookings expire or are released; played ones are done). */
 export const CANCELLABLE_BOOKING_STATUS = "confirmed" satisfies BookingStatus;
 

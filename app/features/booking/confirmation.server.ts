@@ -1,15 +1,20 @@
 import { eq } from "drizzle-orm";
-import { createEvent, type DateTime } from "ics";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { UserNotification } from "~/features/notifications/index.server";
-import { formatSlotTime, recipientZone } from "~/features/time";
+import { formatSlotTime, formatWhen, recipientZone } from "~/features/time";
 import { escapeHtml } from "~/lib/html";
-import { icsText } from "~/lib/ics-text";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
-import { bookings, orders, products, slots, users } from "~db/schema";
+import { bookings, orders, products, promoCodes, slots, users } from "~db/schema";
+import { fullRefundDeadline } from "./cancellation-policy";
+import { linesEmail } from "./emails";
+import { bookingInvite, inviteAttachment } from "./invite.server";
+import { orderPagePath } from "./order-view";
+
+const streamer = alias(users, "streamer");
 
 /**
  * What the fan is told when a booking is confirmed (an email with a calendar invite, and an in-app
@@ -35,80 +40,58 @@ async function bookingFacts(env: Env, orderId: string) {
       productId: slots.productId,
       title: products.title,
       seats: bookings.seats,
+      discountMinor: orders.discountMinor,
+      promoCode: promoCodes.code,
+      streamerFullName: streamer.fullName,
+      streamerUsername: streamer.username,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .innerJoin(slots, eq(slots.id, orders.slotId))
     .innerJoin(bookings, eq(bookings.orderId, orders.id))
     .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(promoCodes, eq(promoCodes.id, orders.promoCodeId))
+    .leftJoin(streamer, eq(streamer.id, slots.influencerId))
     .where(eq(orders.id, orderId))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { streamerFullName, streamerUsername, ...facts } = row;
+  return { ...facts, streamerName: streamerFullName || streamerUsername || "your streamer" };
 }
 
-/** An instant as the ics library's UTC date-time parts (minutes). */
-export const utcParts = (date: Date): DateTime => [
-  date.getUTCFullYear(),
-  date.getUTCMonth() + 1,
-  date.getUTCDate(),
-  date.getUTCHours(),
-  date.getUTCMinutes(),
-];
-
-/**
- * The .ics invite: times as UTC instants (a calendar shows them in its own zone); the description says the time in
- * the recipient's zone, named (docs/decisions/019-viewer-time-zone.md).
- */
-export function bookingInvite(input: {
-  orderId: string;
-  title: string;
-  startsAt: Date;
-  endsAt: Date;
-  url: string;
-  timeZone: string;
-}): string {
-  const when = formatSlotTime(input.startsAt, input.endsAt, input.timeZone);
-  const { error, value } = createEvent({
-    uid: `booking-${input.orderId}@noobrd.gg`,
-    productId: "noobrd/bookings",
-    method: "PUBLISH",
-    title: icsText(input.title),
-    description: icsText(
-      `Your Noobrd session, ${when}. The lobby code appears on ${input.url} shortly before the start.`,
-    ),
-    url: input.url,
-    start: utcParts(input.startsAt),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: utcParts(input.endsAt),
-    endInputType: "utc",
-    endOutputType: "utc",
-    status: "CONFIRMED",
-    busyStatus: "BUSY",
-  });
-  if (error || !value) throw error ?? new Error("calendar invite");
-  return value;
+/** What the confirmation says, in the fan's saved zone (UTC when they saved none; docs/decisions/019). */
+function confirmationLines(facts: NonNullable<Awaited<ReturnType<typeof bookingFacts>>>, timeZone: string) {
+  const seats = `${facts.seats} seat${facts.seats === 1 ? "" : "s"}`;
+  const paid = formatMoney(money(facts.amountMinor, facts.currency));
+  const discount =
+    facts.discountMinor > 0
+      ? ` (${formatMoney(money(facts.discountMinor, facts.currency))} off${facts.promoCode ? ` with ${facts.promoCode}` : ""})`
+      : "";
+  const deadline = formatWhen(fullRefundDeadline(facts.startsAt), timeZone);
+  return [
+    `Hi ${facts.fullName},`,
+    `Your booking is confirmed: ${facts.title ?? "game session"} with ${facts.streamerName}.`,
+    `When: ${formatSlotTime(facts.startsAt, facts.endsAt, timeZone)}. ${seats}.`,
+    `You paid ${paid}${discount}. Order ${facts.orderId}.`,
+    `Cancel before ${deadline} for a full refund (the Cancellation Policy). The calendar invite is attached.`,
+  ];
 }
 
 /** The booking confirmation (outbox template "booking-confirmed"): an email with the calendar invite. */
 export async function bookingConfirmedEmail(env: Env, orderId: string): Promise<EmailMessage | null> {
   const facts = await bookingFacts(env, orderId);
   if (!facts?.email) return null;
-  const title = `Noobrd: ${facts.title ?? "game session"}`;
-  // In the fan's saved zone, named; UTC when they saved none (docs/decisions/019-viewer-time-zone.md).
   const timeZone = recipientZone(facts.timeZone);
-  const when = formatSlotTime(facts.startsAt, facts.endsAt, timeZone);
-  const url = `${appOrigin(env)}/profile`;
+  const url = `${appOrigin(env)}${orderPagePath(orderId)}`;
+  const title = `Noobrd: ${facts.title ?? "game session"} with ${facts.streamerName}`;
   const invite = bookingInvite({ orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url, timeZone });
-  const seats = `${facts.seats} seat${facts.seats === 1 ? "" : "s"}`;
-  const paid = formatMoney(money(facts.amountMinor, facts.currency));
-  return {
+  const email = linesEmail({
     to: facts.email,
     subject: `Booking confirmed: ${facts.title ?? "your game session"}`,
-    text: `Hi ${facts.fullName},\n\nYour booking is confirmed: ${seats}, ${when}.\nYou paid ${paid}. Order ${orderId}.\nThe calendar invite is attached. Your orders: ${url}\n`,
-    html: `<p>Hi ${escapeHtml(facts.fullName)},</p><p>Your booking is confirmed: ${seats}, <strong>${escapeHtml(when)}</strong>.</p><p>You paid ${paid}. Order ${orderId}. The calendar invite is attached. <a href="${url}">Your orders</a></p>`,
-    attachments: [{ filename: "noobrd-session.ics", contentType: "text/calendar; charset=utf-8", content: invite }],
-  };
+    lines: confirmationLines(facts, timeZone),
+    link: { label: "Your order", url },
+  });
+  return { ...email, attachments: [inviteAttachment(invite)] };
 }
 
 /** The booking confirmation in the app (outbox template "booking-confirmed"). */
@@ -118,8 +101,8 @@ export async function bookingConfirmedNotice(env: Env, orderId: string): Promise
   return {
     userId: facts.userId,
     type: "booking",
-    title: `Booking confirmed: ${facts.title ?? "game session"}`,
-    url: "/profile",
+    title: `Booking confirmed: ${facts.title ?? "game session"} with ${facts.streamerName}, ${formatWhen(facts.startsAt, recipientZone(facts.timeZone))}`,
+    url: orderPagePath(orderId),
     influencerId: facts.influencerId,
   };
 }

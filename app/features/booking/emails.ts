@@ -3,6 +3,25 @@ import { escapeHtml } from "~/lib/html";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "./order-view";
 
+/** An email of plain lines and one link at the end (text and html alike, every line escaped in the html). */
+export function linesEmail(input: {
+  to: string;
+  subject: string;
+  lines: string[];
+  link: { label: string; url: string };
+}): EmailMessage {
+  const { url, label } = input.link;
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: [...input.lines, `${label}: ${url}`].join("\n\n"),
+    html: [
+      ...input.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`,
+    ].join("\n"),
+  };
+}
+
 /**
  * The reminder of a booked session, in the fan's saved zone with the zone named (UTC when they saved none;
  * docs/decisions/019-viewer-time-zone.md).
@@ -22,15 +41,12 @@ export function reminderEmail(input: {
     `${input.title} starts ${input.when}: ${formatSlotTime(input.startsAt, null, input.timeZone)}.`,
     `Your lobby code shows on your profile ${LOBBY_CODE_VISIBLE_BEFORE_MS / 60_000} minutes before the start, once the creator sets it.`,
   ];
-  return {
+  return linesEmail({
     to: input.to,
     subject: `Reminder: ${input.title} starts ${input.when}`,
-    text: [...lines, `Your orders: ${link}`].join("\n\n"),
-    html: [
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(link)}">Your orders</a></p>`,
-    ].join("\n"),
-  };
+    lines,
+    link: { label: "Your orders", url: link },
+  });
 }
 
 /**
@@ -57,13 +73,10 @@ export function slotCancelledEmail(input: {
     `The creator cancelled ${input.title} (${formatSlotTime(input.startsAt, null, input.timeZone)}).`,
     refundLine,
   ];
-  return {
+  return linesEmail({
     to: input.to,
     subject: `Cancelled: ${input.title}, full refund to your wallet`,
-    text: [...lines, `Your wallet: ${link}`].join("\n\n"),
-    html: [
-      ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-      `<p><a href="${escapeHtml(link)}">Your wallet</a></p>`,
-    ].join("\n"),
-  };
+    lines,
+    link: { label: "Your wallet", url: link },
+  });
 }

@@ -7,19 +7,27 @@ export {
   refundSlotBookingsInFull,
   slotCancellationStatements,
 } from "./cancel.server";
-export { bookingCancelledMail, slotCancelledMail, slotCancelledNotice } from "./cancel-messages.server";
+export {
+  bookingCancelledMail,
+  fanCancelledMail,
+  fanCancelledNotice,
+  slotCancelledMail,
+  slotCancelledNotice,
+} from "./cancel-messages.server";
 export {
   bookingConfirmedEmail,
   bookingConfirmedNotice,
   lateRefundEmail,
   lateRefundNotice,
-  utcParts,
 } from "./confirmation.server";
 export { slotBookingStep } from "./fulfilment-step.server";
 export { bookedSlotDetails, editGamerTagOfSlot, updateGamerTags } from "./gamer-tags.server";
+export { bookingEventUid, utcParts } from "./invite.server";
 export { orderInvoicePdf } from "./invoice.server";
 export { lobbyCodeForUser } from "./lobby.server";
+export { listUserOrderSections } from "./order-sections.server";
 export { getOrder, getOrderByCheckoutSession, listUserOrders } from "./orders.server";
 export { verifyPromoCode } from "./promo-quote.server";
 export { placeOrder } from "./purchase.server";
 export { sendBookingReminders } from "./reminders.server";
+export { reviewPromptMail, reviewPromptNotice, sendReviewPrompts } from "./review-prompts.server";

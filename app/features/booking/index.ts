@@ -6,7 +6,13 @@ export { OrderCard } from "./components/order-card";
 export { OrdersSection } from "./components/orders-section";
 export { BOOKING_MESSAGES } from "./messages";
 export { orderJson, orderPageJson } from "./order-json";
-export { lobbyCodeVisible, MONTHLY_ORDERS_PAGE_SIZE, orderStatusText } from "./order-view";
+export {
+  lobbyCodeVisible,
+  MONTHLY_ORDERS_PAGE_SIZE,
+  ORDER_SECTIONS,
+  type OrderSection,
+  orderStatusText,
+} from "./order-view";
 export {
   bookedSlotDetailsSchema,
   cancelOrderFormSchema,
@@ -15,6 +21,7 @@ export {
   lobbyCodeQuerySchema,
   monthlyOrdersQuerySchema,
   orderListQuerySchema,
+  orderSectionPagesSchema,
   updateGamerTagsSchema,
 } from "./orders-schema";
 export { bookingFormSchema, normalizePurchaseBody, promoQuerySchema, purchaseSchema } from "./schema";

@@ -70,3 +70,16 @@ export function bookingCancellable(bookingStatus: BookingStatus | null, startsAt
 export function invoicePath(orderId: string): string {
   return `/api/get/user_order/invoice/${encodeURIComponent(orderId)}`;
 }
+
+/** The order's own page, where the fan sees the lobby code, cancels and later reviews. */
+export const orderPagePath = (orderId: string) => `/profile/orders/${orderId}`;
+
+/** The sections of the fan's orders page, in order, and their headings. */
+export const ORDER_SECTIONS = ["upcoming", "past", "cancelled", "unpaid"] as const;
+export type OrderSection = (typeof ORDER_SECTIONS)[number];
+export const ORDER_SECTION_TITLES: Record<OrderSection, string> = {
+  upcoming: "Upcoming",
+  past: "Past",
+  cancelled: "Cancelled",
+  unpaid: "Checkout not completed",
+};

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { REFUND_DESTINATIONS } from "./cancellation-policy";
 import { BOOKING_MESSAGES, GAMERTAG_MAX_LENGTH } from "./messages";
-import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE } from "./order-view";
+import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE, type OrderSection } from "./order-view";
 
 /** Zod inputs of the after-purchase calls, shared by the /profile forms and the /api routes. */
 const id = z.string().trim().min(1).max(64);
@@ -36,6 +36,19 @@ export const orderListQuerySchema = z
     message: BOOKING_MESSAGES.yearAndMonthRequired,
     path: ["month"],
   });
+
+/** The page of each section of the fan's orders page (`?upcomingPage=2&pastPage=3`): a bad one reads as the first. */
+const sectionPage = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).catch(1).default(1));
+export const orderSectionPagesSchema = z
+  .object({ upcomingPage: sectionPage, pastPage: sectionPage, cancelledPage: sectionPage, unpaidPage: sectionPage })
+  .transform(
+    (p): Record<OrderSection, number> => ({
+      upcoming: p.upcomingPage,
+      past: p.pastPage,
+      cancelled: p.cancelledPage,
+      unpaid: p.unpaidPage,
+    }),
+  );
 
 /** Monthly orders: both year and month are required ('Year and month are required'). */
 export function monthlyOrdersQuerySchema(defaultLimit: number) {

@@ -7,8 +7,18 @@ import { FALLBACK_TIME_ZONE, monthBounds } from "~/features/time";
 import { refundOwedSql } from "~/features/wallet/index.server";
 import { notFound } from "~/lib/errors";
 import { type Money, money } from "~/lib/money";
-import { type Db, getDb, named } from "~/platform/db.server";
-import { bookingGamertags, bookings, lobbyCodes, orders, products, promoCodes, slots, users } from "~db/schema";
+import { col, type Db, getDb, named } from "~/platform/db.server";
+import {
+  bookingGamertags,
+  bookings,
+  lobbyCodes,
+  orders,
+  products,
+  promoCodes,
+  reviews,
+  slots,
+  users,
+} from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
 import { canReadOrder, canReadOrdersOf } from "./order-access";
 import {
@@ -57,10 +67,15 @@ const orderFields = named({
   productArchived: sql<boolean>`${products.archivedAt} IS NOT NULL`.mapWith(Boolean),
   lobbyCode: lobbyCodes.code,
   refundOwedMinor: refundOwedSql,
+  /** The booking's fan has reviewed it. */
+  reviewed:
+    sql<boolean>`EXISTS (SELECT 1 FROM ${reviews} WHERE ${col(reviews.bookingId)} = ${col(bookings.id)})`.mapWith(
+      Boolean,
+    ),
   netMinor: orderNetMinor,
 });
 
-function selectOrders(db: Db) {
+export function selectOrders(db: Db) {
   return db
     .select(orderFields)
     .from(orders)
@@ -118,7 +133,7 @@ async function gamerTagsOf(db: Db, bookingIds: string[]): Promise<Map<string, Ga
   return byBooking;
 }
 
-async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Promise<OrderDetails[]> {
+export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Promise<OrderDetails[]> {
   const tags = await gamerTagsOf(
     db,
     rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])),
@@ -192,13 +207,14 @@ export type OrderPage = {
 };
 
 /** The page of a user's orders and their count (exported for the query-plan test). */
-export function userOrdersQueries(db: Db, userId: string, query: OrderListQuery) {
+export function userOrdersQueries(db: Db, userId: string, query: OrderListQuery, only?: SQL) {
   // "November" is November where the viewer is (docs/decisions/019-viewer-time-zone.md).
   const range = query.month ? monthBounds(query.month, query.timeZone ?? FALLBACK_TIME_ZONE) : null;
   const where = and(
     eq(orders.userId, userId),
     range ? gte(orders.createdAt, range.from) : undefined,
     range ? lt(orders.createdAt, range.to) : undefined,
+    only,
   );
   return [
     selectOrders(db)
@@ -209,6 +225,8 @@ export function userOrdersQueries(db: Db, userId: string, query: OrderListQuery)
     db
       .select({ total: sql<number>`count(*)`.as("total") })
       .from(orders)
+      .leftJoin(bookings, eq(bookings.orderId, orders.id))
+      .leftJoin(slots, eq(slots.id, orders.slotId))
       .where(where),
   ] as const;
 }
@@ -227,6 +245,18 @@ export async function listUserOrders(
   if (!canReadOrdersOf(viewer, userId)) throw notFound(BOOKING_MESSAGES.orderNotFound);
   const db = getDb(env);
   const [rows, counted] = await db.batch(userOrdersQueries(db, userId, query));
+  return orderPage(db, viewer, query, rows, counted, now);
+}
+
+/** One page of orders from its rows and count (the queries of `userOrdersQueries`). */
+export async function orderPage(
+  db: Db,
+  viewer: Viewer,
+  query: { page: number; limit: number },
+  rows: OrderRow[],
+  counted: { total: number }[],
+  now: Date,
+): Promise<OrderPage> {
   const total = Number(counted[0]?.total ?? 0);
   return {
     orders: await details(db, viewer, rows, now),

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { createEvents, type EventAttributes } from "ics";
 import { lobbyCodeVisible } from "~/features/booking";
-import { utcParts } from "~/features/booking/index.server";
+import { bookingEventUid, utcParts } from "~/features/booking/index.server";
 import { userOfFeedKey } from "~/features/feeds/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { notFound } from "~/lib/errors";
@@ -112,7 +112,7 @@ function bookingEvent(row: FanBooking, timeZone: string, at: CalendarFeedLinks):
     `Your order: ${url}`,
   ];
   return event({
-    uid: `booking-${row.orderId}@noobrd.gg`,
+    uid: bookingEventUid(row.orderId),
     title: cancelled ? `Cancelled: ${title}` : title,
     description: cancelled ? `Cancelled. ${lines[0]}\n${lines[3]}` : lines.join("\n"),
     url,

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { Viewer } from "~/features/access";
-import { orderListQuerySchema } from "~/features/booking";
-import { listUserOrders } from "~/features/booking/index.server";
+import { orderListQuerySchema, orderSectionPagesSchema } from "~/features/booking";
+import { listUserOrderSections } from "~/features/booking/index.server";
 import { currencyCodeFor, displayCurrency } from "~/features/currency";
 import { getUsdInrRate } from "~/features/currency/index.server";
 import { walletOverview } from "~/features/wallet/index.server";
@@ -10,14 +10,15 @@ import { cloudflareContext } from "~/platform/context";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 
 /**
- * What /profile shows of the fan's money: their orders (?ordersPage, ?year and ?month, both or neither), the
+ * What /profile shows of the fan's money: their orders in sections (Upcoming, Past, Cancelled, Checkout not
+ * completed), each paged on its own (?upcomingPage, ?pastPage, ...), ?year and ?month (both or neither), the
  * wallet from the ledger in their currency. A month is a month in the viewer's zone (docs/decisions/019).
  */
 export async function loadOrdersAndWallet(request: Request, context: Readonly<RouterContextProvider>, viewer: Viewer) {
   const { env } = context.get(cloudflareContext);
   const params = new URL(request.url).searchParams;
   const query = orderListQuerySchema.safeParse({
-    page: params.get("ordersPage"),
+    page: null,
     year: params.get("year"),
     month: params.get("month"),
   });
@@ -25,10 +26,16 @@ export async function loadOrdersAndWallet(request: Request, context: Readonly<Ro
     query.success && query.data.year !== undefined && query.data.month !== undefined
       ? { year: query.data.year, month: query.data.month }
       : undefined;
+  const pages = orderSectionPagesSchema.parse(Object.fromEntries(params));
   const timeZone = await viewerTimeZone(request, context);
   const [orders, wallet, rate] = await Promise.all([
     query.success
-      ? listUserOrders(env, viewer, viewer.id, { page: query.data.page, limit: query.data.limit, month, timeZone })
+      ? listUserOrderSections(env, viewer, viewer.id, {
+          pages,
+          limit: query.data.limit,
+          month,
+          timeZone,
+        })
       : null,
     walletOverview(env, viewer.id),
     getUsdInrRate(env),

@@ -151,7 +151,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </p>
       </header>
 
-      <OrdersSection page={orders} filter={ordersFilter} error={ordersError} />
+      <OrdersSection sections={orders} filter={ordersFilter} error={ordersError} />
 
       <WaitlistSection places={loaderData.waitlists} />
 

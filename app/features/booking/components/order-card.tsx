@@ -93,7 +93,11 @@ export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; game
         <Link to={`/profile/orders/${order.id}`} className="text-zinc-400 hover:underline">
           Details
         </Link>
-        {order.canReview ? (
+        {order.reviewed ? (
+          <Link to={`/profile/orders/${order.id}/review`} className="text-emerald-300 hover:underline">
+            Reviewed
+          </Link>
+        ) : order.canReview ? (
           <Link to={`/profile/orders/${order.id}/review`} className="font-semibold text-amber-300 hover:underline">
             Review this session
           </Link>

@@ -1,0 +1,75 @@
+import { createEvent, type DateTime } from "ics";
+import { formatSlotTime } from "~/features/time";
+import { icsText } from "~/lib/ics-text";
+
+/** An instant as the ics library's UTC date-time parts (minutes). */
+export const utcParts = (date: Date): DateTime => [
+  date.getUTCFullYear(),
+  date.getUTCMonth() + 1,
+  date.getUTCDate(),
+  date.getUTCHours(),
+  date.getUTCMinutes(),
+];
+
+/**
+ * The UID of a booking's calendar event: the same in its confirmation's invite, its cancellation's and the fan's
+ * calendar feed, so a calendar app updates or removes the one event. A booking belongs to exactly one order, and the
+ * UID is made from that order's id (stable for the booking's whole life).
+ */
+export const bookingEventUid = (orderId: string): string => `booking-${orderId}@noobrd.gg`;
+
+/**
+ * The SEQUENCE of each version of a booking's event: the confirmation's invite is the first version, a cancellation
+ * a later one, so a calendar app that keeps the invite applies the cancellation.
+ */
+export const INVITE_SEQUENCE = { request: 0, cancel: 1 } as const;
+
+type InviteInput = {
+  orderId: string;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  url: string;
+  timeZone: string;
+};
+
+/**
+ * A booking's .ics invite (METHOD:REQUEST, SEQUENCE 0) or its withdrawal (METHOD:CANCEL, a higher SEQUENCE,
+ * STATUS:CANCELLED), both with the booking's UID. Times are UTC instants (a calendar shows them in its own zone);
+ * the description says the time in the recipient's zone, named (docs/decisions/019-viewer-time-zone.md).
+ */
+export function bookingInvite(input: InviteInput, kind: "request" | "cancel" = "request"): string {
+  const when = formatSlotTime(input.startsAt, input.endsAt, input.timeZone);
+  const description =
+    kind === "request"
+      ? `Your Noobrd session, ${when}. The lobby code appears on ${input.url} shortly before the start.`
+      : `Cancelled: your Noobrd session, ${when}. Your order: ${input.url}`;
+  const { error, value } = createEvent({
+    uid: bookingEventUid(input.orderId),
+    productId: "noobrd/bookings",
+    method: kind === "request" ? "REQUEST" : "CANCEL",
+    sequence: INVITE_SEQUENCE[kind],
+    title: icsText(input.title),
+    description: icsText(description),
+    url: input.url,
+    start: utcParts(input.startsAt),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: utcParts(input.endsAt),
+    endInputType: "utc",
+    endOutputType: "utc",
+    status: kind === "request" ? "CONFIRMED" : "CANCELLED",
+    busyStatus: kind === "request" ? "BUSY" : "FREE",
+  });
+  if (error || !value) throw error ?? new Error("calendar invite");
+  return value;
+}
+
+/** The invite as an email attachment. */
+export function inviteAttachment(invite: string, kind: "request" | "cancel" = "request") {
+  return {
+    filename: kind === "request" ? "noobrd-session.ics" : "noobrd-session-cancelled.ics",
+    contentType: `text/calendar; charset=utf-8; method=${kind === "request" ? "REQUEST" : "CANCEL"}`,
+    content: invite,
+  };
+}

@@ -1,0 +1,34 @@
+import { eq } from "drizzle-orm";
+import { getDb, named } from "~/platform/db.server";
+import { bookings, orders, products, slots, users } from "~db/schema";
+
+/**
+ * What a message about one booking reads when it is delivered: the booking and its order's states, its fan (who is
+ * told, in their zone) and its slot and gig. Null when the booking is gone.
+ */
+export async function bookingMessageFacts(env: Env, bookingId: string) {
+  const [row] = await getDb(env)
+    .select(
+      named({
+        userId: bookings.userId,
+        status: bookings.status,
+        orderId: orders.id,
+        orderStatus: orders.status,
+        email: users.email,
+        name: users.fullName,
+        username: users.username,
+        timeZone: users.timeZone,
+        startsAt: slots.startsAt,
+        endsAt: slots.endsAt,
+        influencerId: slots.influencerId,
+        title: products.title,
+      }),
+    )
+    .from(bookings)
+    .innerJoin(orders, eq(orders.id, bookings.orderId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .leftJoin(products, eq(products.id, slots.productId))
+    .where(eq(bookings.id, bookingId));
+  return row ?? null;
+}
