@@ -3,13 +3,13 @@ import { data, Link, redirect, redirectDocument } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
 import { BookingForm, bookingFormSchema } from "~/features/booking";
 import { bookingFormData, bookingFormQuery, placeOrder } from "~/features/booking/index.server";
-import { LiveBadge, READ_MORE_THRESHOLD, SeatsLeft, Thumb } from "~/features/catalogue";
+import { LiveBadge, READ_MORE_THRESHOLD, Thumb } from "~/features/catalogue";
 import { catalogueRequest, getGigPage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { promoRefusalText } from "~/features/promo";
 import { RatingSummary, ReviewList } from "~/features/reviews";
-import { formatDay, SlotTime, useViewerZone } from "~/features/time";
+import { formatDay, useViewerZone } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
 import { viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/index.server";
 import { formatMoney, priceIn } from "~/lib/money";
@@ -74,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   }
   if (intent === "join-waitlist" || intent === "leave-waitlist") {
-    return waitlistAction(env, viewer, intent, formData, `/gig/${params.id}`);
+    return waitlistAction(env, viewer, intent, formData, `/gig/${params.id}#booking`);
   }
   const submission = parseWithZod(formData, { schema: bookingFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -113,15 +113,23 @@ function Description({ text }: { text: string }) {
   );
 }
 
+/**
+ * /gig/:id, built for booking on a phone: the cover, title, streamer, rating, price and a "Book" link to the time
+ * picker in the first screen; then the booking (times by date, the waitlist), then what the gig is, then the
+ * reviews. Phones also keep a bar with the price and "Book" at the bottom of the screen. From lg up the booking
+ * sits in a column of its own beside the rest.
+ */
 export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
   const { gig, slots, display, booking, reviews, reviewViewer } = loaderData;
   // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn).
   const price = priceIn({ amountMinor: gig.listPriceMinor, currency: gig.baseCurrency }, display);
   const zone = useViewerZone();
   const star = gig.starName || gig.starUsername;
+  const bookable = !booking.isOwner && slots.length > 0;
+  const bookLink = "rounded-lg bg-brand-600 px-5 py-2.5 text-center text-sm font-semibold hover:bg-brand-500";
   return (
-    <main className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_22rem]">
-      <article className="flex flex-col gap-6">
+    <main className="mx-auto grid max-w-6xl gap-6 px-4 pt-4 pb-28 lg:grid-cols-[1fr_22rem] lg:gap-x-10 lg:py-10">
+      <header className="flex flex-col gap-4 lg:col-start-1">
         <Thumb
           url={gig.coverImageUrl}
           label={gig.gameName}
@@ -139,19 +147,79 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             {gig.starLiveSessionId ? <LiveBadge /> : null}
           </p>
           <div className="mt-1 flex items-start justify-between gap-4">
-            <h1 className="text-3xl font-bold">{gig.title}</h1>
+            <h1 className="text-2xl font-bold sm:text-3xl">{gig.title}</h1>
             <FavouriteButton kind="gig" id={gig.id} name={gig.title} isFavourite={gig.isFavourite} />
           </div>
-          <p className="mt-2 text-zinc-400">
-            with{" "}
-            <Link to={`/star/${gig.starId}`} className="font-medium text-zinc-200 hover:text-brand-400">
-              {star}
-            </Link>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 text-zinc-400">
+            <span>
+              with{" "}
+              <Link to={`/star/${gig.starId}`} className="font-medium text-zinc-200 hover:text-brand-400">
+                {star}
+              </Link>
+            </span>
+            <a href="#reviews" className="inline-block text-sm hover:underline">
+              <RatingSummary total={gig.ratingTotal} count={gig.ratingCount} showEmpty />
+            </a>
           </p>
-          <a href="#reviews" className="mt-1 inline-block text-sm hover:underline">
-            <RatingSummary total={gig.ratingTotal} count={gig.ratingCount} showEmpty />
-          </a>
         </div>
+        <div className="flex items-center justify-between gap-4 rounded-xl border border-ink-700 bg-ink-900 px-4 py-3">
+          <p>
+            <span className="text-2xl font-bold" data-testid="price">
+              {formatMoney(price)}
+            </span>{" "}
+            <span className="text-sm text-zinc-400">per seat</span>
+          </p>
+          {bookable ? (
+            <a href="#booking" className={bookLink} data-testid="book-top">
+              Book
+            </a>
+          ) : null}
+        </div>
+        {price.converted ? (
+          <p className="-mt-2 text-xs text-zinc-400" data-testid="price-converted">
+            Converted from the streamer's price in {gig.baseCurrency} at the exchange rate of{" "}
+            {display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : "today"}: the amount you pay.
+          </p>
+        ) : null}
+      </header>
+
+      <aside className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <section aria-labelledby="slots-title" className="rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-5">
+          <h2 id="slots-title" className="mb-3 text-lg font-semibold">
+            Book a slot
+          </h2>
+          {slots.length === 0 ? (
+            <p className="text-sm text-zinc-400">No slots scheduled yet. Check back soon.</p>
+          ) : null}
+          {booking.isOwner ? null : (
+            <BookingForm
+              gigId={gig.id}
+              price={price}
+              slots={slots}
+              selectedSlotId={booking.selectedSlotId}
+              selectedPlayers={booking.selectedPlayers}
+              loggedIn={booking.loggedIn}
+              gamertags={booking.gamertags}
+              walletBalanceMinor={booking.walletBalanceMinor}
+              waitingSlotIds={loaderData.places.map((place) => place.slotId)}
+              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+            />
+          )}
+          {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
+        </section>
+        <dl className="grid grid-cols-2 gap-y-2 rounded-xl border border-ink-700 bg-ink-900 p-4 text-sm sm:p-5">
+          <dt className="text-zinc-400">Mode</dt>
+          <dd>{gig.modeName}</dd>
+          <dt className="text-zinc-400">Duration</dt>
+          <dd>{gig.modeDurationMinutes} min</dd>
+          <dt className="text-zinc-400">Players</dt>
+          <dd>{gig.modePlayers}</dd>
+          <dt className="text-zinc-400">Platform</dt>
+          <dd>{gig.platformName}</dd>
+        </dl>
+      </aside>
+
+      <article className="flex flex-col gap-6 lg:col-start-1">
         <section aria-labelledby="about-title">
           <h2 id="about-title" className="mb-2 text-lg font-semibold">
             About this gig
@@ -196,61 +264,17 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         />
       </article>
 
-      <aside className="flex flex-col gap-6">
-        <div className="rounded-xl border border-ink-700 bg-ink-900 p-5">
-          <p className="text-sm text-zinc-400">Price per seat</p>
-          <p className="text-3xl font-bold" data-testid="price">
-            {formatMoney(price)}
+      {bookable ? (
+        <div className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-4 border-t border-ink-700 bg-ink-950/95 px-4 py-3 backdrop-blur lg:hidden">
+          <p>
+            <span className="text-lg font-bold">{formatMoney(price)}</span>{" "}
+            <span className="text-sm text-zinc-400">per seat</span>
           </p>
-          {price.converted ? (
-            <p className="mt-1 text-xs text-zinc-400" data-testid="price-converted">
-              Converted from the streamer's price in {gig.baseCurrency} at the exchange rate of{" "}
-              {display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : "today"}: the amount you pay.
-            </p>
-          ) : null}
-          <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
-            <dt className="text-zinc-400">Mode</dt>
-            <dd>{gig.modeName}</dd>
-            <dt className="text-zinc-400">Duration</dt>
-            <dd>{gig.modeDurationMinutes} min</dd>
-            <dt className="text-zinc-400">Players</dt>
-            <dd>{gig.modePlayers}</dd>
-            <dt className="text-zinc-400">Platform</dt>
-            <dd>{gig.platformName}</dd>
-          </dl>
+          <a href="#booking" className={bookLink}>
+            Book
+          </a>
         </div>
-        <section aria-labelledby="slots-title" className="rounded-xl border border-ink-700 bg-ink-900 p-5">
-          <h2 id="slots-title" className="text-lg font-semibold">
-            Upcoming slots
-          </h2>
-          {slots.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-400">No slots scheduled yet. Check back soon.</p>
-          ) : (
-            <ul className="mt-3 flex flex-col gap-2">
-              {slots.map((slot) => (
-                <li key={slot.id} className="flex items-center justify-between gap-2 text-sm" data-testid="slot">
-                  <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} />
-                  <SeatsLeft left={slot.seatsLeft} of={slot.seats} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {booking.isOwner ? null : (
-            <BookingForm
-              gigId={gig.id}
-              price={price}
-              slots={slots}
-              selectedSlotId={booking.selectedSlotId}
-              selectedPlayers={booking.selectedPlayers}
-              loggedIn={booking.loggedIn}
-              gamertags={booking.gamertags}
-              walletBalanceMinor={booking.walletBalanceMinor}
-              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-            />
-          )}
-          {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
-        </section>
-      </aside>
+      ) : null}
     </main>
   );
 }

@@ -1,13 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { promoRefusalText } from "~/features/promo";
 import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
-import { SlotTime } from "~/features/time";
 import { formatMoney, type Money, money, multiplyMoney } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useFormCheck } from "~/lib/ui/use-form-check";
 import { BOOKING_MESSAGES } from "../messages";
+import { SlotPicker } from "./slot-picker";
 
 export type BookingSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
 
@@ -22,6 +22,8 @@ type Props = {
   loggedIn: boolean;
   gamertags: string[];
   walletBalanceMinor: number;
+  /** Full slots where the viewer already has a waitlist place. */
+  waitingSlotIds?: string[];
   lastResult?: SubmissionResult<string[]> | null;
 };
 
@@ -29,6 +31,17 @@ type Props = {
 const FORM_ID = "booking";
 const PLAYERS_ID = "booking-players";
 const PROMO_ID = "booking-promo-code";
+const SLOTS_ID = "booking-slots";
+const tagId = (index: number) => `booking-tag-${index}`;
+
+/** Where the error summary's link for a field goes (the field's id). */
+function fieldAnchor(name: string): string {
+  if (name === "slotId") return SLOTS_ID;
+  if (name === "numberOfPlayers") return PLAYERS_ID;
+  if (name === "promoCode") return PROMO_ID;
+  const tag = /^multipleGamerTags(?:\[(\d+)\])?$/.exec(name);
+  return tag ? tagId(Number(tag[1] ?? 0)) : FORM_ID;
+}
 
 /** Invalid-field attributes for a control with errors, linked to where they show. */
 function invalid(errors: string[] | undefined, errorId: string) {
@@ -42,10 +55,12 @@ type PromoState = { status: "idle" | "checking" } | { status: "ok"; text: string
  * gamer tag per player, an optional promo code and card or wallet. Without JavaScript every field is there and
  * the server checks it all (extra gamer-tag inputs are ignored past the number of players); with it, the form
  * shows one tag per player, validates with the same schema before submitting (useFormCheck, the schema loaded after
- * hydration in booking-form-validation.ts) and checks a promo code live.
+ * hydration in booking-form-validation.ts) and checks a promo code live. Without JavaScript the form posts to
+ * its own `#booking`, so the answer lands at the form, whose top then sums up the errors with links to the fields.
  */
 export function BookingForm(props: Props) {
   const navigation = useNavigation();
+  const location = useLocation();
   const bookable = props.slots.filter((slot) => slot.seatsLeft > 0);
   const maxPlayers = Math.min(BOOKING_FORM_MAX_PLAYERS, Math.max(1, ...bookable.map((slot) => slot.seatsLeft)));
   const [players, setPlayers] = useState(Math.min(Math.max(1, props.selectedPlayers ?? 1), maxPlayers));
@@ -83,8 +98,14 @@ export function BookingForm(props: Props) {
   ];
   const promoDefault = props.lastResult?.initialValue?.promoCode;
   const submitting = navigation.state === "submitting";
+  // The server's refusal, summed up at the top of the form: each message once, linked to its field.
+  const summary = props.lastResult?.error
+    ? Object.entries(props.lastResult.error).flatMap(([name, messages]) =>
+        name && messages?.length ? [{ href: `#${fieldAnchor(name)}`, text: messages.join(". ") }] : [],
+      )
+    : [];
 
-  if (bookable.length === 0) return null;
+  if (props.slots.length === 0) return null;
 
   async function checkPromo(code: string) {
     if (!code.trim()) return setPromo({ status: "idle" });
@@ -115,11 +136,32 @@ export function BookingForm(props: Props) {
     <Form
       method="post"
       id={FORM_ID}
+      action={hydrated ? undefined : `${location.pathname}${location.search}#${FORM_ID}`}
       {...formProps}
-      className="mt-4 flex flex-col gap-4 border-t border-ink-700 pt-4"
+      className="flex scroll-mt-20 flex-col gap-4"
       aria-label="Book a slot"
     >
-      <h3 className="font-semibold">Book a slot</h3>
+      {summary.length > 0 ? (
+        <div
+          role="alert"
+          aria-labelledby={`${FORM_ID}-summary`}
+          className="rounded-lg border border-red-500/40 bg-red-950 px-3 py-2 text-sm"
+          data-testid="error-summary"
+        >
+          <p id={`${FORM_ID}-summary`} className="font-semibold">
+            Please check the booking:
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {[...new Map(summary.map((item) => [item.text, item])).values()].map((item) => (
+              <li key={item.text}>
+                <a href={item.href} className="underline">
+                  {item.text}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {formErrors ? (
         <p
           role="alert"
@@ -129,26 +171,20 @@ export function BookingForm(props: Props) {
           {formErrors.join(". ")}
         </p>
       ) : null}
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-zinc-200">Slot</legend>
-        {bookable.map((slot) => (
-          <label key={slot.id} className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name="slotId"
-              value={slot.id}
-              checked={slotId === slot.id}
-              onChange={() => setSlotId(slot.id)}
-            />
-            <span>
-              <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} />{" "}
-              <span className="text-zinc-400">({slot.seatsLeft} left)</span>
-            </span>
-          </label>
-        ))}
-        {errors.slotId ? <p className="text-sm text-red-400">{errors.slotId.join(". ")}</p> : null}
-      </fieldset>
-      {props.loggedIn ? (
+      <div id={SLOTS_ID} className="scroll-mt-20">
+        <SlotPicker
+          slots={props.slots}
+          slotId={slotId}
+          initialSlotId={props.selectedSlotId}
+          onSelect={setSlotId}
+          hydrated={hydrated}
+          waitingSlotIds={props.waitingSlotIds ?? []}
+          error={errors.slotId}
+        />
+      </div>
+      {bookable.length === 0 ? (
+        <p className="text-sm text-zinc-400">Every time is full: join a waitlist and we will hold seats for you.</p>
+      ) : props.loggedIn ? (
         <>
           <Field label="Number of players" id={PLAYERS_ID} errors={errors.numberOfPlayers}>
             <select
@@ -172,6 +208,7 @@ export function BookingForm(props: Props) {
               <input
                 // biome-ignore lint/suspicious/noArrayIndexKey: one input per seat position
                 key={i}
+                id={tagId(i)}
                 name={`multipleGamerTags[${i}]`}
                 {...invalid(errors[`multipleGamerTags[${i}]`], "booking-tags-error")}
                 aria-label={`Gamer tag of player ${i + 1}`}
@@ -244,7 +281,7 @@ export function BookingForm(props: Props) {
           Log in to book
         </button>
       )}
-      {props.loggedIn ? null : (
+      {props.loggedIn || bookable.length === 0 ? null : (
         <p className="text-xs text-zinc-400">
           New here? <Link to="/signup">Create an account</Link>.
         </p>
