@@ -12,7 +12,7 @@ import { RatingSummary, ReviewList } from "~/features/reviews";
 import { formatDay, useViewerZone } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
 import { viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/index.server";
-import { formatMoney, priceIn } from "~/lib/money";
+import { formatMoney, type Money, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
@@ -74,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   }
   if (intent === "join-waitlist" || intent === "leave-waitlist") {
-    return waitlistAction(env, viewer, intent, formData, `/gig/${params.id}#booking`);
+    return waitlistAction(env, viewer, intent, formData, `/gig/${params.id}`);
   }
   const submission = parseWithZod(formData, { schema: bookingFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -105,10 +105,25 @@ function Description({ text }: { text: string }) {
         <summary className="cursor-pointer list-none">
           {characters.slice(0, READ_MORE_THRESHOLD).join("")}
           <span className="group-open:hidden">… </span>
-          <span className="font-semibold text-brand-400 hover:text-brand-50 group-open:hidden">Read more</span>
+          <span className="read-more">Read more</span>
         </summary>
         {characters.slice(READ_MORE_THRESHOLD).join("")}
       </details>
+    </div>
+  );
+}
+
+/** The price per seat and, when there is something to book, "Book": a link to the booking form's time picker. */
+function PriceAndBook(props: { price: Money; book: boolean; className: string; top?: boolean }) {
+  return (
+    <div className={`price-and-book ${props.className}`}>
+      <p>
+        <span className="text-2xl font-bold" data-testid={props.top ? "price" : undefined}>
+          {formatMoney(props.price)}
+        </span>{" "}
+        <span className="text-sm text-zinc-400">per seat</span>
+      </p>
+      {props.book ? <a href="#booking">Book</a> : null}
     </div>
   );
 }
@@ -126,34 +141,33 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
   const zone = useViewerZone();
   const star = gig.starName || gig.starUsername;
   const bookable = !booking.isOwner && slots.length > 0;
-  const bookLink = "rounded-lg bg-brand-600 px-5 py-2.5 text-center text-sm font-semibold hover:bg-brand-500";
   return (
-    <main className="mx-auto grid max-w-6xl gap-6 px-4 pt-4 pb-28 lg:grid-cols-[1fr_22rem] lg:gap-x-10 lg:py-10">
-      <header className="flex flex-col gap-4 lg:col-start-1">
+    <main className="gig-layout">
+      <header className="gig-about">
         <Thumb
           url={gig.coverImageUrl}
           label={gig.gameName}
           color={gig.gamePrimaryColor}
-          className="aspect-video w-full rounded-2xl border border-ink-700"
+          className="gig-cover"
           width={1280}
           height={720}
           priority
         />
         <div>
-          <p className="flex items-center gap-2 text-sm text-brand-400">
+          <p className="gig-game">
             <Link to={`/game/${gig.gameId}`} className="hover:text-brand-50">
               {gig.gameName}
             </Link>
             {gig.starLiveSessionId ? <LiveBadge /> : null}
           </p>
-          <div className="mt-1 flex items-start justify-between gap-4">
+          <div className="gig-title">
             <h1 className="text-2xl font-bold sm:text-3xl">{gig.title}</h1>
             <FavouriteButton kind="gig" id={gig.id} name={gig.title} isFavourite={gig.isFavourite} />
           </div>
-          <p className="mt-1 flex flex-wrap items-center gap-x-3 text-zinc-400">
+          <p className="gig-byline">
             <span>
               with{" "}
-              <Link to={`/star/${gig.starId}`} className="font-medium text-zinc-200 hover:text-brand-400">
+              <Link to={`/star/${gig.starId}`} className="gig-star">
                 {star}
               </Link>
             </span>
@@ -162,19 +176,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             </a>
           </p>
         </div>
-        <div className="flex items-center justify-between gap-4 rounded-xl border border-ink-700 bg-ink-900 px-4 py-3">
-          <p>
-            <span className="text-2xl font-bold" data-testid="price">
-              {formatMoney(price)}
-            </span>{" "}
-            <span className="text-sm text-zinc-400">per seat</span>
-          </p>
-          {bookable ? (
-            <a href="#booking" className={bookLink} data-testid="book-top">
-              Book
-            </a>
-          ) : null}
-        </div>
+        <PriceAndBook price={price} book={bookable} className="price-box" top />
         {price.converted ? (
           <p className="-mt-2 text-xs text-zinc-400" data-testid="price-converted">
             Converted from the streamer's price in {gig.baseCurrency} at the exchange rate of{" "}
@@ -183,8 +185,8 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
       </header>
 
-      <aside className="flex flex-col gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-        <section aria-labelledby="slots-title" className="rounded-xl border border-ink-700 bg-ink-900 p-4 sm:p-5">
+      <aside className="gig-booking">
+        <section aria-labelledby="slots-title" className="gig-panel">
           <h2 id="slots-title" className="mb-3 text-lg font-semibold">
             Book a slot
           </h2>
@@ -207,7 +209,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           )}
           {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
         </section>
-        <dl className="grid grid-cols-2 gap-y-2 rounded-xl border border-ink-700 bg-ink-900 p-4 text-sm sm:p-5">
+        <dl className="gig-facts">
           <dt className="text-zinc-400">Mode</dt>
           <dd>{gig.modeName}</dd>
           <dt className="text-zinc-400">Duration</dt>
@@ -219,7 +221,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         </dl>
       </aside>
 
-      <article className="flex flex-col gap-6 lg:col-start-1">
+      <article className="gig-about">
         <section aria-labelledby="about-title">
           <h2 id="about-title" className="mb-2 text-lg font-semibold">
             About this gig
@@ -231,7 +233,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             <h2 id="requirements-title" className="mb-2 text-lg font-semibold">
               Requirements
             </h2>
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+            <dl className="gig-requirements">
               {gig.requirements.map((requirement) => (
                 <div key={`${requirement.key}:${requirement.value}`} className="contents">
                   <dt className="text-zinc-400">{requirement.key}</dt>
@@ -245,10 +247,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           <ul aria-label="Tags" className="flex flex-wrap gap-2 text-sm">
             {gig.tags.map((tag) => (
               <li key={tag}>
-                <Link
-                  to={`/browse?selectedTags=${encodeURIComponent(tag)}`}
-                  className="rounded bg-ink-800 px-2 py-1 hover:text-white"
-                >
+                <Link to={`/browse?selectedTags=${encodeURIComponent(tag)}`} className="gig-tag">
                   #{tag}
                 </Link>
               </li>
@@ -264,17 +263,8 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         />
       </article>
 
-      {bookable ? (
-        <div className="fixed inset-x-0 bottom-0 z-20 flex items-center justify-between gap-4 border-t border-ink-700 bg-ink-950/95 px-4 py-3 backdrop-blur lg:hidden">
-          <p>
-            <span className="text-lg font-bold">{formatMoney(price)}</span>{" "}
-            <span className="text-sm text-zinc-400">per seat</span>
-          </p>
-          <a href="#booking" className={bookLink}>
-            Book
-          </a>
-        </div>
-      ) : null}
+      {/* Phones: the price and Book stay at the bottom of the screen. */}
+      {bookable ? <PriceAndBook price={price} book className="price-bar" /> : null}
     </main>
   );
 }

@@ -8,17 +8,14 @@ import { settle } from "~/routes/_lib/form.server";
 /**
  * The waitlist forms of the gig page and the profile (plain POSTs with `intent`): join or leave through the
  * waitlist's use cases, then back to `back` with a toast saying what happened or why not (works without JavaScript).
- * `to` may end with the #fragment of the form, where a browser without JavaScript lands; a form sent by React
- * (its `js` field) keeps its scroll position instead, so the fragment is left out for it.
  */
 export async function waitlistAction(
   env: Env,
   viewer: Viewer,
   intent: "join-waitlist" | "leave-waitlist",
   formData: FormData,
-  to: string,
+  back: string,
 ) {
-  const back = formData.get("js") ? to.replace(/#.*$/, "") : to;
   const answered = await settle(async () => {
     if (intent === "join-waitlist") {
       const submission = parseWithZod(formData, { schema: joinWaitlistSchema });

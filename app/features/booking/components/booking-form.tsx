@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { promoRefusalText } from "~/features/promo";
 import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
 import { formatMoney, type Money, money, multiplyMoney } from "~/lib/money";
@@ -29,19 +29,10 @@ type Props = {
 
 /** The form's id (the `#booking` of a waitlist offer's link) and its fields' ids. */
 const FORM_ID = "booking";
-const PLAYERS_ID = "booking-players";
-const PROMO_ID = "booking-promo-code";
-const SLOTS_ID = "booking-slots";
-const tagId = (index: number) => `booking-tag-${index}`;
-
-/** Where the error summary's link for a field goes (the field's id). */
-function fieldAnchor(name: string): string {
-  if (name === "slotId") return SLOTS_ID;
-  if (name === "numberOfPlayers") return PLAYERS_ID;
-  if (name === "promoCode") return PROMO_ID;
-  const tag = /^multipleGamerTags(?:\[(\d+)\])?$/.exec(name);
-  return tag ? tagId(Number(tag[1] ?? 0)) : FORM_ID;
-}
+/** A field's id is its name after the form's: the error summary links to `#booking-<name>`. */
+const idOf = (name: string) => `${FORM_ID}-${name}`;
+const PLAYERS_ID = idOf("numberOfPlayers");
+const PROMO_ID = idOf("promoCode");
 
 /** Invalid-field attributes for a control with errors, linked to where they show. */
 function invalid(errors: string[] | undefined, errorId: string) {
@@ -56,11 +47,11 @@ type PromoState = { status: "idle" | "checking" } | { status: "ok"; text: string
  * the server checks it all (extra gamer-tag inputs are ignored past the number of players); with it, the form
  * shows one tag per player, validates with the same schema before submitting (useFormCheck, the schema loaded after
  * hydration in booking-form-validation.ts) and checks a promo code live. Without JavaScript the form posts to
- * its own `#booking`, so the answer lands at the form, whose top then sums up the errors with links to the fields.
+ * the page's own address with `#booking` (a relative action), so the answer lands at the form, whose top then sums
+ * up the errors with links to the fields.
  */
 export function BookingForm(props: Props) {
   const navigation = useNavigation();
-  const location = useLocation();
   const bookable = props.slots.filter((slot) => slot.seatsLeft > 0);
   const maxPlayers = Math.min(BOOKING_FORM_MAX_PLAYERS, Math.max(1, ...bookable.map((slot) => slot.seatsLeft)));
   const [players, setPlayers] = useState(Math.min(Math.max(1, props.selectedPlayers ?? 1), maxPlayers));
@@ -87,7 +78,6 @@ export function BookingForm(props: Props) {
       if (slot) setSlotId(slot);
     }
   }, [formRef]);
-  const formErrors = errors[""];
   // The tags' errors: the list's own ("one per player") and each tag's (too long, empty), once each.
   const tagErrors = [
     ...new Set(
@@ -98,12 +88,9 @@ export function BookingForm(props: Props) {
   ];
   const promoDefault = props.lastResult?.initialValue?.promoCode;
   const submitting = navigation.state === "submitting";
-  // The server's refusal, summed up at the top of the form: each message once, linked to its field.
-  const summary = props.lastResult?.error
-    ? Object.entries(props.lastResult.error).flatMap(([name, messages]) =>
-        name && messages?.length ? [{ href: `#${fieldAnchor(name)}`, text: messages.join(". ") }] : [],
-      )
-    : [];
+  // The errors summed up at the top of the form (where a reply without JavaScript lands): the form's own, then
+  // each field's, linked to it.
+  const summary = [...new Map(Object.entries(errors).map(([name, messages]) => [messages.join(". "), name] as const))];
 
   if (props.slots.length === 0) return null;
 
@@ -136,48 +123,26 @@ export function BookingForm(props: Props) {
     <Form
       method="post"
       id={FORM_ID}
-      action={hydrated ? undefined : `${location.pathname}${location.search}#${FORM_ID}`}
+      action={hydrated ? undefined : `#${FORM_ID}`}
       {...formProps}
-      className="flex scroll-mt-20 flex-col gap-4"
+      className="booking-form"
       aria-label="Book a slot"
     >
       {summary.length > 0 ? (
-        <div
-          role="alert"
-          aria-labelledby={`${FORM_ID}-summary`}
-          className="rounded-lg border border-red-500/40 bg-red-950 px-3 py-2 text-sm"
-          data-testid="error-summary"
-        >
-          <p id={`${FORM_ID}-summary`} className="font-semibold">
-            Please check the booking:
-          </p>
-          <ul className="mt-1 list-disc pl-5">
-            {[...new Map(summary.map((item) => [item.text, item])).values()].map((item) => (
-              <li key={item.text}>
-                <a href={item.href} className="underline">
-                  {item.text}
-                </a>
-              </li>
+        <div role="alert" id={`${FORM_ID}-error`} className="error-summary">
+          <p>Please check the booking:</p>
+          <ul>
+            {summary.map(([text, name]) => (
+              <li key={name}>{name ? <a href={`#${idOf(name)}`}>{text}</a> : text}</li>
             ))}
           </ul>
         </div>
       ) : null}
-      {formErrors ? (
-        <p
-          role="alert"
-          id={`${FORM_ID}-error`}
-          className="rounded-lg border border-red-500/40 bg-red-950 px-3 py-2 text-sm"
-        >
-          {formErrors.join(". ")}
-        </p>
-      ) : null}
-      <div id={SLOTS_ID} className="scroll-mt-20">
+      <div id={idOf("slotId")} className="scroll-mt-20">
         <SlotPicker
           slots={props.slots}
           slotId={slotId}
-          initialSlotId={props.selectedSlotId}
           onSelect={setSlotId}
-          hydrated={hydrated}
           waitingSlotIds={props.waitingSlotIds ?? []}
           error={errors.slotId}
         />
@@ -202,13 +167,13 @@ export function BookingForm(props: Props) {
               ))}
             </select>
           </Field>
-          <fieldset className="flex flex-col gap-2">
+          <fieldset id={idOf("multipleGamerTags")} className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium text-zinc-200">Gamer tags, one per player</legend>
             {Array.from({ length: hydrated ? players : maxPlayers }, (_, i) => (
               <input
                 // biome-ignore lint/suspicious/noArrayIndexKey: one input per seat position
                 key={i}
-                id={tagId(i)}
+                id={idOf(`multipleGamerTags[${i}]`)}
                 name={`multipleGamerTags[${i}]`}
                 {...invalid(errors[`multipleGamerTags[${i}]`], "booking-tags-error")}
                 aria-label={`Gamer tag of player ${i + 1}`}
@@ -268,16 +233,12 @@ export function BookingForm(props: Props) {
             ) : null}
             . Card payments hold your seats for a few minutes.
           </p>
-          <button
-            type="submit"
-            disabled={submitting}
-            className="rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold hover:bg-brand-500 disabled:opacity-60"
-          >
+          <button type="submit" disabled={submitting} className="primary-button">
             {submitting ? "Booking…" : "Book now"}
           </button>
         </>
       ) : (
-        <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold hover:bg-brand-500">
+        <button type="submit" className="primary-button">
           Log in to book
         </button>
       )}

@@ -81,18 +81,6 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
       }}
     >
       <label htmlFor="header-search" className="header-search-icon" title={SEARCH_LABEL}>
-        <svg
-          viewBox="0 0 24 24"
-          width="20"
-          height="20"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-        </svg>
         <span className="sr-only">{SEARCH_LABEL}</span>
       </label>
       {filter ? <input type="hidden" name="filter" value={filter} /> : null}
