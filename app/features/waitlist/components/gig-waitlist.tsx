@@ -42,7 +42,7 @@ export function GigWaitlist(props: { slots: WaitlistSlot[]; places: PlaceView[];
           <input type="hidden" name="intent" value="join-waitlist" />
           <label>
             Seats wanted when a full time frees up{" "}
-            <select name="seats" defaultValue="1" className={`${inputClass} w-20`}>
+            <select name="seats" defaultValue="1" className={inputClass}>
               {Array.from({ length: maxSeats }, (_, i) => i + 1).map((n) => (
                 <option key={n}>{n}</option>
               ))}
