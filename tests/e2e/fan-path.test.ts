@@ -161,8 +161,14 @@ describe("forms that keep the fan in place", () => {
       1,
     );
     await paidDemoBooking(slotId, holder.id, 50_000);
+    // A fan of its own: the demo fan's waitlist places belong to the waitlist journey's test.
+    const fan = await userWithPassword({ fullName: "Phone Waiter", country: "IN" }, "Wait-list-2026");
     const page = await phonePage(true);
-    await logInAsDemoFan(page);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(fan.email ?? "");
+    await page.getByLabel("Password").fill("Wait-list-2026");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByRole("link", { name: "Log out" }).waitFor();
     await page.goto(`/gig/${gigId}?slot=${slotId}`);
     const join = page.locator(`[data-slot="${slotId}"]`).getByRole("button", { name: "Join the waitlist" });
     await join.scrollIntoViewIfNeeded();
@@ -174,7 +180,7 @@ describe("forms that keep the fan in place", () => {
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(2);
     expect(
       queryE2E<{ status: string }>(
-        `SELECT status FROM waitlist_entries WHERE slot_id = '${slotId}' AND user_id = '${DEMO_FAN.id}'`,
+        `SELECT status FROM waitlist_entries WHERE slot_id = '${slotId}' AND user_id = '${fan.id}'`,
       ),
     ).toEqual([{ status: "waiting" }]);
     await page.context().close();
