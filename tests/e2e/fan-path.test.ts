@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
-import { contexts, DEMO_FAN, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
+import { contexts, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
 import { demoSlot, paidDemoBooking, userWithPassword } from "./demo-rows";
 
 /**
