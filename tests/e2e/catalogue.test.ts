@@ -158,8 +158,8 @@ describe.each([true, false])("browse (JavaScript %s)", (javaScript) => {
     const page = await context.newPage();
     await page.goto("/browse?filter=games");
     await hydrated(page, javaScript);
-    await page.getByRole("combobox", { name: "Search games, gigs and stars" }).fill("valorant");
-    await page.getByRole("combobox", { name: "Search games, gigs and stars" }).press("Enter");
+    await page.getByRole("combobox", { name: "Search games, gigs and streamers" }).fill("valorant");
+    await page.getByRole("combobox", { name: "Search games, gigs and streamers" }).press("Enter");
     await page.waitForURL((url) => url.searchParams.get("searchField") === "valorant");
     expect(new URL(page.url()).searchParams.get("filter")).toBe("games");
     // The address bar changes before React commits the new page: this test once read the cards in between
@@ -180,7 +180,7 @@ describe("search suggestions (JavaScript)", () => {
     });
     await page.goto("/browse");
     await hydrated(page, true);
-    const box = page.getByRole("combobox", { name: "Search games, gigs and stars" });
+    const box = page.getByRole("combobox", { name: "Search games, gigs and streamers" });
     await box.pressSequentially("valo", { delay: 60 });
     await page
       .getByRole("option", { name: /Valorant/ })

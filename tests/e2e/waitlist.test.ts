@@ -45,11 +45,14 @@ describe.each([false, true])("the waitlist of a full slot (JavaScript %s)", (jav
     await logInAsDemoFan(fanPage);
 
     await fanPage.goto(`/gig/${gigId}?slot=${slotId}`);
+    // The full time in the booking form's picker offers the gig's one waitlist form; the fan's place shows below it.
     const slot = fanPage.locator(`[data-slot="${slotId}"]`);
-    await slot.getByRole("form", { name: "Join the waitlist" }).waitFor();
+    const place = fanPage.locator(`[data-place="${slotId}"]`);
+    await fanPage.getByRole("form", { name: "Join the waitlist" }).waitFor();
     await slot.getByRole("button", { name: "Join the waitlist" }).click();
     await fanPage.getByText("You joined the waitlist: you are number 1 in line").waitFor();
-    await slot.getByText("You are number 1 in line for 1 seat").waitFor();
+    await place.getByText("You are number 1 in line for 1 seat").waitFor();
+    await slot.getByText("You are on its waitlist").waitFor();
     expect(placeOf(slotId)).toEqual([{ status: "waiting", seats: 1 }]);
 
     // The seat's holder cancels their booking in their own browser.
@@ -66,8 +69,8 @@ describe.each([false, true])("the waitlist of a full slot (JavaScript %s)", (jav
     // The gig page: the seat is held for the fan, with the link to book it.
     const checkout = `/gig/${gigId}?slot=${slotId}&seats=1#booking`;
     await fanPage.goto(`/gig/${gigId}`);
-    await slot.getByText(/1 seat held for you until/).waitFor();
-    expect(await slot.getByRole("link", { name: "Book now" }).getAttribute("href")).toBe(checkout);
+    await place.getByText(/1 seat held for you until/).waitFor();
+    expect(await place.getByRole("link", { name: "Book now" }).getAttribute("href")).toBe(checkout);
     // The profile and the email say the same.
     await fanPage.goto("/profile");
     const waitlists = fanPage.getByRole("region", { name: "Waitlists" });

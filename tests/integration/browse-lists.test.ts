@@ -79,6 +79,30 @@ describe("gigs list", () => {
     expect(await gigTitles({ searchField: "zzzz" })).toEqual([]);
   });
 
+  it("finds a streamer's gigs by the streamer's name or handle, by game and by tag, and follows a rename", async () => {
+    expect(await gigTitles({ searchField: "Bella Frags" })).toEqual(["Zero build ranked", "Unrated Valorant fun"]);
+    expect(await gigTitles({ searchField: "bellafr" })).toEqual(["Zero build ranked", "Unrated Valorant fun"]);
+    // The words may come from different fields: the streamer's name and the game.
+    expect(await gigTitles({ searchField: "dana chess" })).toEqual(["Speed chess blitz"]);
+    expect(await gigTitles({ searchField: "fortnite chill" })).toEqual(["Build fights with Aarav"]);
+    // The count agrees with the page.
+    const [row] = await gigsCountQuery(db(), gigsQuerySchema.parse({ searchField: "dana builds" }), null);
+    expect(row?.total).toBe(2);
+
+    const rename = (fullName: string, username: string) =>
+      env.DB.prepare("UPDATE users SET full_name = ?, username = ? WHERE id = ?")
+        .bind(fullName, username, world.stars.bella.id)
+        .run();
+    await rename("Bella Renamed", "bellanew");
+    try {
+      expect(await gigTitles({ searchField: "Bella Frags" })).toEqual([]);
+      expect(await gigTitles({ searchField: "bellanew" })).toEqual(["Zero build ranked", "Unrated Valorant fun"]);
+    } finally {
+      await rename("Bella Frags", "bellafrags");
+    }
+    expect(await gigTitles({ searchField: "bellafrags" })).toEqual(["Zero build ranked", "Unrated Valorant fun"]);
+  });
+
   it("pages with limit + 1 rows and counts the total", async () => {
     const page1 = await gigTitles({ limit: 3, sortBy: "alphabetically" });
     const page3 = await gigTitles({ limit: 3, page: 3, sortBy: "alphabetically" });

@@ -4,7 +4,7 @@ export { BROWSE_FILTER_LABELS } from "./browse-options";
 export type { BrowseCards } from "./card-data";
 export { browseCards, gameCardData, gigCardData, liveCardData, starCardData } from "./card-data";
 export { BrowseFilters, BrowseTabs, browseHref } from "./components/browse-filters";
-export { LiveBadge, SeatsLeft, Thumb } from "./components/card-parts";
+export { LiveBadge, Thumb } from "./components/card-parts";
 export { GameCard, GigCard, LiveCard, SessionRow, StarCard } from "./components/cards";
 export { InfiniteGrid } from "./components/infinite-grid";
 export { READ_MORE_THRESHOLD } from "./constants";

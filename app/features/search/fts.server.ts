@@ -3,9 +3,11 @@ import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { games, influencerProfiles, products } from "~db/schema";
 
 /**
- * The FTS5 tables of migrations/0003_search_fts.sql, described for Drizzle's query builder only: they live
- * outside db/schema so drizzle-kit never tries to create them. Each row's rowid is the rowid of the row it
- * indexes (games, products, influencer_profiles); `rank` is the configured bm25.
+ * The FTS5 tables of migrations/0003_search_fts.sql (products_fts as 0021_gig_search_streamer.sql rebuilt it),
+ * described for Drizzle's query builder only: they live outside db/schema so drizzle-kit never tries to create
+ * them. Each row's rowid is the rowid of the row it indexes (games, products, influencer_profiles); `rank` is the
+ * configured bm25. A gig's row also holds its game's name, its tags and its streamer's name and handle, so a
+ * search for a streamer finds their gigs.
  */
 export const gamesFts = sqliteTable("games_fts", {
   rowid: integer("rowid").notNull(),
@@ -18,6 +20,10 @@ export const productsFts = sqliteTable("products_fts", {
   rowid: integer("rowid").notNull(),
   title: text("title"),
   description: text("description"),
+  game: text("game"),
+  tags: text("tags"),
+  starName: text("star_name"),
+  starHandle: text("star_handle"),
   rank: real("rank"),
 });
 

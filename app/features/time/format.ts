@@ -103,3 +103,15 @@ export function formatDay(at: Date | number | string, timeZone: string): string 
     timeZone: validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE,
   }).format(new Date(at));
 }
+
+/** A day as a date strip shows it: "Thu 26 Nov", in the zone. */
+export function formatShortDay(at: Date | number | string, timeZone: string): string {
+  return dateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE,
+  })
+    .format(new Date(at))
+    .replace(",", "");
+}

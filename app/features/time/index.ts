@@ -7,7 +7,15 @@ export { SlotTime } from "./components/slot-time";
 export { TimeZoneForm } from "./components/time-zone-form";
 export { TimeZoneHint, useViewerZone, ViewerZoneProvider } from "./components/viewer-zone";
 export { When } from "./components/when";
-export { formatClock, formatDateTime, formatDay, formatSlotTime, formatWhen, zoneLabel } from "./format";
+export {
+  formatClock,
+  formatDateTime,
+  formatDay,
+  formatShortDay,
+  formatSlotTime,
+  formatWhen,
+  zoneLabel,
+} from "./format";
 export { TIME_MESSAGES } from "./messages";
 export { browserTimeZoneField } from "./schema";
 export type { ViewerZone } from "./zone";

@@ -1,4 +1,4 @@
-import { Link, redirect, useLocation } from "react-router";
+import { Form, Link, redirect, useLocation } from "react-router";
 import {
   BROWSE_FILTER_LABELS,
   type BrowseCards,
@@ -151,6 +151,36 @@ function Results({ loaded, search }: { loaded: Loaded; search: string }) {
   }
 }
 
+/**
+ * The page's own search field: a GET form (works without JavaScript) that keeps the tab and the filters and
+ * starts again at the first page. A gig search also matches the streamer's name and handle, the game and tags.
+ */
+function BrowseSearch({ search, current }: { search: string; current: string }) {
+  const kept = [...new URLSearchParams(search)].filter(([name]) => name !== "searchField" && name !== "page");
+  return (
+    <Form method="get" action="/browse" role="search" aria-label="Search this list" className="mt-6 flex gap-2">
+      {kept.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="browse-search" className="sr-only">
+        Search by title, streamer, game or tag
+      </label>
+      <input
+        id="browse-search"
+        name="searchField"
+        type="search"
+        defaultValue={current}
+        key={current}
+        placeholder="Search by title, streamer, game or tag"
+        className="min-w-0 flex-1 rounded-xl border border-ink-700 bg-ink-900 px-4 py-2 text-base text-zinc-100 placeholder:text-zinc-400 focus:border-brand-500 focus:outline-none"
+      />
+      <button type="submit" className="rounded-xl bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500">
+        Search
+      </button>
+    </Form>
+  );
+}
+
 export default function Browse({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const { query, games } = loaderData;
@@ -187,6 +217,7 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
         </div>
         <BrowseTabs current={query.filter} search={location.search} />
       </div>
+      <BrowseSearch search={location.search} current={query.searchField ?? ""} />
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside key={location.search}>
           {/* On a phone the filters fold behind a plain disclosure (no JavaScript needed); from lg up the

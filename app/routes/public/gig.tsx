@@ -3,16 +3,16 @@ import { data, Link, redirect, redirectDocument } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
 import { BookingForm, bookingFormSchema } from "~/features/booking";
 import { bookingFormData, bookingFormQuery, placeOrder } from "~/features/booking/index.server";
-import { LiveBadge, READ_MORE_THRESHOLD, SeatsLeft, Thumb } from "~/features/catalogue";
+import { LiveBadge, READ_MORE_THRESHOLD, Thumb } from "~/features/catalogue";
 import { catalogueRequest, getGigPage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { promoRefusalText } from "~/features/promo";
 import { RatingSummary, ReviewList } from "~/features/reviews";
-import { formatDay, SlotTime, useViewerZone } from "~/features/time";
+import { formatDay, useViewerZone } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
 import { viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/index.server";
-import { formatMoney, priceIn } from "~/lib/money";
+import { formatMoney, type Money, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
@@ -105,7 +105,7 @@ function Description({ text }: { text: string }) {
         <summary className="cursor-pointer list-none">
           {characters.slice(0, READ_MORE_THRESHOLD).join("")}
           <span className="group-open:hidden">… </span>
-          <span className="font-semibold text-brand-400 hover:text-brand-50 group-open:hidden">Read more</span>
+          <span className="read-more">Read more</span>
         </summary>
         {characters.slice(READ_MORE_THRESHOLD).join("")}
       </details>
@@ -113,45 +113,115 @@ function Description({ text }: { text: string }) {
   );
 }
 
+/** The price per seat and, when there is something to book, "Book": a link to the booking form's time picker. */
+function PriceAndBook(props: { price: Money; book: boolean; className: string; top?: boolean }) {
+  return (
+    <div className={`price-and-book ${props.className}`}>
+      <p>
+        <span className="text-2xl font-bold" data-testid={props.top ? "price" : undefined}>
+          {formatMoney(props.price)}
+        </span>{" "}
+        <span className="text-sm text-zinc-400">per seat</span>
+      </p>
+      {props.book ? <a href="#booking">Book</a> : null}
+    </div>
+  );
+}
+
+/**
+ * /gig/:id, built for booking on a phone: the cover, title, streamer, rating, price and a "Book" link to the time
+ * picker in the first screen; then the booking (times by date, the waitlist), then what the gig is, then the
+ * reviews. Phones also keep a bar with the price and "Book" at the bottom of the screen. From lg up the booking
+ * sits in a column of its own beside the rest.
+ */
 export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
   const { gig, slots, display, booking, reviews, reviewViewer } = loaderData;
   // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn).
   const price = priceIn({ amountMinor: gig.listPriceMinor, currency: gig.baseCurrency }, display);
   const zone = useViewerZone();
   const star = gig.starName || gig.starUsername;
+  const bookable = !booking.isOwner && slots.length > 0;
   return (
-    <main className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_22rem]">
-      <article className="flex flex-col gap-6">
+    <main className="gig-layout">
+      <header className="gig-about">
         <Thumb
           url={gig.coverImageUrl}
           label={gig.gameName}
           color={gig.gamePrimaryColor}
-          className="aspect-video w-full rounded-2xl border border-ink-700"
+          className="gig-cover"
           width={1280}
           height={720}
           priority
         />
         <div>
-          <p className="flex items-center gap-2 text-sm text-brand-400">
+          <p className="gig-game">
             <Link to={`/game/${gig.gameId}`} className="hover:text-brand-50">
               {gig.gameName}
             </Link>
             {gig.starLiveSessionId ? <LiveBadge /> : null}
           </p>
-          <div className="mt-1 flex items-start justify-between gap-4">
-            <h1 className="text-3xl font-bold">{gig.title}</h1>
+          <div className="gig-title">
+            <h1 className="text-2xl font-bold sm:text-3xl">{gig.title}</h1>
             <FavouriteButton kind="gig" id={gig.id} name={gig.title} isFavourite={gig.isFavourite} />
           </div>
-          <p className="mt-2 text-zinc-400">
-            with{" "}
-            <Link to={`/star/${gig.starId}`} className="font-medium text-zinc-200 hover:text-brand-400">
-              {star}
-            </Link>
+          <p className="gig-byline">
+            <span>
+              with{" "}
+              <Link to={`/star/${gig.starId}`} className="gig-star">
+                {star}
+              </Link>
+            </span>
+            <a href="#reviews" className="inline-block text-sm hover:underline">
+              <RatingSummary total={gig.ratingTotal} count={gig.ratingCount} showEmpty />
+            </a>
           </p>
-          <a href="#reviews" className="mt-1 inline-block text-sm hover:underline">
-            <RatingSummary total={gig.ratingTotal} count={gig.ratingCount} showEmpty />
-          </a>
         </div>
+        <PriceAndBook price={price} book={bookable} className="price-box" top />
+        {price.converted ? (
+          <p className="-mt-2 text-xs text-zinc-400" data-testid="price-converted">
+            Converted from the streamer's price in {gig.baseCurrency} at the exchange rate of{" "}
+            {display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : "today"}: the amount you pay.
+          </p>
+        ) : null}
+      </header>
+
+      <aside className="gig-booking">
+        <section aria-labelledby="slots-title" className="gig-panel">
+          <h2 id="slots-title" className="mb-3 text-lg font-semibold">
+            Book a slot
+          </h2>
+          {slots.length === 0 ? (
+            <p className="text-sm text-zinc-400">No slots scheduled yet. Check back soon.</p>
+          ) : null}
+          {booking.isOwner ? null : (
+            <BookingForm
+              gigId={gig.id}
+              price={price}
+              slots={slots}
+              selectedSlotId={booking.selectedSlotId}
+              selectedPlayers={booking.selectedPlayers}
+              loggedIn={booking.loggedIn}
+              gamertags={booking.gamertags}
+              walletBalanceMinor={booking.walletBalanceMinor}
+              waitingSlotIds={loaderData.places.map((place) => place.slotId)}
+              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+            />
+          )}
+          {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
+        </section>
+        <dl className="gig-facts">
+          <dt className="text-zinc-400">Mode</dt>
+          <dd>{gig.modeName}</dd>
+          <dt className="text-zinc-400">Duration</dt>
+          <dd>{gig.modeDurationMinutes} min</dd>
+          <dt className="text-zinc-400">Players</dt>
+          <dd>{gig.modePlayers}</dd>
+          <dt className="text-zinc-400">Platform</dt>
+          <dd>{gig.platformName}</dd>
+        </dl>
+      </aside>
+
+      <article className="gig-about">
         <section aria-labelledby="about-title">
           <h2 id="about-title" className="mb-2 text-lg font-semibold">
             About this gig
@@ -163,7 +233,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             <h2 id="requirements-title" className="mb-2 text-lg font-semibold">
               Requirements
             </h2>
-            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+            <dl className="gig-requirements">
               {gig.requirements.map((requirement) => (
                 <div key={`${requirement.key}:${requirement.value}`} className="contents">
                   <dt className="text-zinc-400">{requirement.key}</dt>
@@ -177,10 +247,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           <ul aria-label="Tags" className="flex flex-wrap gap-2 text-sm">
             {gig.tags.map((tag) => (
               <li key={tag}>
-                <Link
-                  to={`/browse?selectedTags=${encodeURIComponent(tag)}`}
-                  className="rounded bg-ink-800 px-2 py-1 hover:text-white"
-                >
+                <Link to={`/browse?selectedTags=${encodeURIComponent(tag)}`} className="gig-tag">
                   #{tag}
                 </Link>
               </li>
@@ -196,61 +263,8 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         />
       </article>
 
-      <aside className="flex flex-col gap-6">
-        <div className="rounded-xl border border-ink-700 bg-ink-900 p-5">
-          <p className="text-sm text-zinc-400">Price per seat</p>
-          <p className="text-3xl font-bold" data-testid="price">
-            {formatMoney(price)}
-          </p>
-          {price.converted ? (
-            <p className="mt-1 text-xs text-zinc-400" data-testid="price-converted">
-              Converted from the streamer's price in {gig.baseCurrency} at the exchange rate of{" "}
-              {display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : "today"}: the amount you pay.
-            </p>
-          ) : null}
-          <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
-            <dt className="text-zinc-400">Mode</dt>
-            <dd>{gig.modeName}</dd>
-            <dt className="text-zinc-400">Duration</dt>
-            <dd>{gig.modeDurationMinutes} min</dd>
-            <dt className="text-zinc-400">Players</dt>
-            <dd>{gig.modePlayers}</dd>
-            <dt className="text-zinc-400">Platform</dt>
-            <dd>{gig.platformName}</dd>
-          </dl>
-        </div>
-        <section aria-labelledby="slots-title" className="rounded-xl border border-ink-700 bg-ink-900 p-5">
-          <h2 id="slots-title" className="text-lg font-semibold">
-            Upcoming slots
-          </h2>
-          {slots.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-400">No slots scheduled yet. Check back soon.</p>
-          ) : (
-            <ul className="mt-3 flex flex-col gap-2">
-              {slots.map((slot) => (
-                <li key={slot.id} className="flex items-center justify-between gap-2 text-sm" data-testid="slot">
-                  <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} />
-                  <SeatsLeft left={slot.seatsLeft} of={slot.seats} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {booking.isOwner ? null : (
-            <BookingForm
-              gigId={gig.id}
-              price={price}
-              slots={slots}
-              selectedSlotId={booking.selectedSlotId}
-              selectedPlayers={booking.selectedPlayers}
-              loggedIn={booking.loggedIn}
-              gamertags={booking.gamertags}
-              walletBalanceMinor={booking.walletBalanceMinor}
-              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-            />
-          )}
-          {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
-        </section>
-      </aside>
+      {/* Phones: the price and Book stay at the bottom of the screen. */}
+      {bookable ? <PriceAndBook price={price} book className="price-bar" /> : null}
     </main>
   );
 }

@@ -3,11 +3,11 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { promoRefusalText } from "~/features/promo";
 import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
-import { SlotTime } from "~/features/time";
 import { formatMoney, type Money, money, multiplyMoney } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useFormCheck } from "~/lib/ui/use-form-check";
 import { BOOKING_MESSAGES } from "../messages";
+import { SlotPicker } from "./slot-picker";
 
 export type BookingSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
 
@@ -22,13 +22,17 @@ type Props = {
   loggedIn: boolean;
   gamertags: string[];
   walletBalanceMinor: number;
+  /** Full slots where the viewer already has a waitlist place. */
+  waitingSlotIds?: string[];
   lastResult?: SubmissionResult<string[]> | null;
 };
 
 /** The form's id (the `#booking` of a waitlist offer's link) and its fields' ids. */
 const FORM_ID = "booking";
-const PLAYERS_ID = "booking-players";
-const PROMO_ID = "booking-promo-code";
+/** A field's id is its name after the form's: the error summary links to `#booking-<name>`. */
+const idOf = (name: string) => `${FORM_ID}-${name}`;
+const PLAYERS_ID = idOf("numberOfPlayers");
+const PROMO_ID = idOf("promoCode");
 
 /** Invalid-field attributes for a control with errors, linked to where they show. */
 function invalid(errors: string[] | undefined, errorId: string) {
@@ -42,7 +46,9 @@ type PromoState = { status: "idle" | "checking" } | { status: "ok"; text: string
  * gamer tag per player, an optional promo code and card or wallet. Without JavaScript every field is there and
  * the server checks it all (extra gamer-tag inputs are ignored past the number of players); with it, the form
  * shows one tag per player, validates with the same schema before submitting (useFormCheck, the schema loaded after
- * hydration in booking-form-validation.ts) and checks a promo code live.
+ * hydration in booking-form-validation.ts) and checks a promo code live. Without JavaScript the form posts to
+ * the page's own address with `#booking` (a relative action), so the answer lands at the form, whose top then sums
+ * up the errors with links to the fields.
  */
 export function BookingForm(props: Props) {
   const navigation = useNavigation();
@@ -72,7 +78,6 @@ export function BookingForm(props: Props) {
       if (slot) setSlotId(slot);
     }
   }, [formRef]);
-  const formErrors = errors[""];
   // The tags' errors: the list's own ("one per player") and each tag's (too long, empty), once each.
   const tagErrors = [
     ...new Set(
@@ -83,8 +88,11 @@ export function BookingForm(props: Props) {
   ];
   const promoDefault = props.lastResult?.initialValue?.promoCode;
   const submitting = navigation.state === "submitting";
+  // The errors summed up at the top of the form (where a reply without JavaScript lands): the form's own, then
+  // each field's, linked to it.
+  const summary = [...new Map(Object.entries(errors).map(([name, messages]) => [messages.join(". "), name] as const))];
 
-  if (bookable.length === 0) return null;
+  if (props.slots.length === 0) return null;
 
   async function checkPromo(code: string) {
     if (!code.trim()) return setPromo({ status: "idle" });
@@ -115,40 +123,33 @@ export function BookingForm(props: Props) {
     <Form
       method="post"
       id={FORM_ID}
+      action={hydrated ? undefined : `#${FORM_ID}`}
       {...formProps}
-      className="mt-4 flex flex-col gap-4 border-t border-ink-700 pt-4"
+      className="booking-form"
       aria-label="Book a slot"
     >
-      <h3 className="font-semibold">Book a slot</h3>
-      {formErrors ? (
-        <p
-          role="alert"
-          id={`${FORM_ID}-error`}
-          className="rounded-lg border border-red-500/40 bg-red-950 px-3 py-2 text-sm"
-        >
-          {formErrors.join(". ")}
-        </p>
+      {summary.length > 0 ? (
+        <div role="alert" id={`${FORM_ID}-error`} className="error-summary">
+          <p>Please check the booking:</p>
+          <ul>
+            {summary.map(([text, name]) => (
+              <li key={name}>{name ? <a href={`#${idOf(name)}`}>{text}</a> : text}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-zinc-200">Slot</legend>
-        {bookable.map((slot) => (
-          <label key={slot.id} className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name="slotId"
-              value={slot.id}
-              checked={slotId === slot.id}
-              onChange={() => setSlotId(slot.id)}
-            />
-            <span>
-              <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} />{" "}
-              <span className="text-zinc-400">({slot.seatsLeft} left)</span>
-            </span>
-          </label>
-        ))}
-        {errors.slotId ? <p className="text-sm text-red-400">{errors.slotId.join(". ")}</p> : null}
-      </fieldset>
-      {props.loggedIn ? (
+      <div id={idOf("slotId")} className="scroll-mt-20">
+        <SlotPicker
+          slots={props.slots}
+          slotId={slotId}
+          onSelect={setSlotId}
+          waitingSlotIds={props.waitingSlotIds ?? []}
+          error={errors.slotId}
+        />
+      </div>
+      {bookable.length === 0 ? (
+        <p className="text-sm text-zinc-400">Every time is full: join a waitlist and we will hold seats for you.</p>
+      ) : props.loggedIn ? (
         <>
           <Field label="Number of players" id={PLAYERS_ID} errors={errors.numberOfPlayers}>
             <select
@@ -166,12 +167,13 @@ export function BookingForm(props: Props) {
               ))}
             </select>
           </Field>
-          <fieldset className="flex flex-col gap-2">
+          <fieldset id={idOf("multipleGamerTags")} className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium text-zinc-200">Gamer tags, one per player</legend>
             {Array.from({ length: hydrated ? players : maxPlayers }, (_, i) => (
               <input
                 // biome-ignore lint/suspicious/noArrayIndexKey: one input per seat position
                 key={i}
+                id={idOf(`multipleGamerTags[${i}]`)}
                 name={`multipleGamerTags[${i}]`}
                 {...invalid(errors[`multipleGamerTags[${i}]`], "booking-tags-error")}
                 aria-label={`Gamer tag of player ${i + 1}`}
@@ -231,20 +233,16 @@ export function BookingForm(props: Props) {
             ) : null}
             . Card payments hold your seats for a few minutes.
           </p>
-          <button
-            type="submit"
-            disabled={submitting}
-            className="rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold hover:bg-brand-500 disabled:opacity-60"
-          >
+          <button type="submit" disabled={submitting} className="primary-button">
             {submitting ? "Booking…" : "Book now"}
           </button>
         </>
       ) : (
-        <button type="submit" className="rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold hover:bg-brand-500">
+        <button type="submit" className="primary-button">
           Log in to book
         </button>
       )}
-      {props.loggedIn ? null : (
+      {props.loggedIn || bookable.length === 0 ? null : (
         <p className="text-xs text-zinc-400">
           New here? <Link to="/signup">Create an account</Link>.
         </p>

@@ -59,12 +59,3 @@ export function Thumb({
 export function LiveBadge() {
   return <span className="rounded bg-red-600 px-1.5 py-0.5 text-[10px] font-bold tracking-wide text-white">LIVE</span>;
 }
-
-export function SeatsLeft({ left, of }: { left: number; of: number }) {
-  if (left <= 0) return <span className="rounded bg-ink-800 px-2 py-1 text-xs text-zinc-400">Full</span>;
-  return (
-    <span className="rounded bg-emerald-950 px-2 py-1 text-xs text-emerald-300">
-      {left} of {of} {of === 1 ? "seat" : "seats"} left
-    </span>
-  );
-}

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { FavouriteButton } from "~/features/favourites";
 import { RatingSummary } from "~/features/reviews";
+import { SeatsLeft } from "~/features/seats";
 import { formatDateTime, useViewerZone } from "~/features/time";
 import { type CurrencyCode, type DisplayCurrency, formatPrice } from "~/lib/money";
-import { LiveBadge, SeatsLeft, Thumb } from "./card-parts";
+import { LiveBadge, Thumb } from "./card-parts";
 
 // The parts a page may use without the cards (the gig page: its cover, the LIVE badge, seats left).
 

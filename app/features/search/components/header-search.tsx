@@ -12,12 +12,15 @@ type SuggestionJson = {
 };
 type SuggestionsAnswer = { success: boolean; searchQuery: string; data: SuggestionJson[] };
 
-const TYPE_LABELS: Record<SuggestionJson["type"], string> = { game: "Game", gig: "Gig", star: "Star" };
+const TYPE_LABELS: Record<SuggestionJson["type"], string> = { game: "Game", gig: "Gig", star: "Streamer" };
+const SEARCH_LABEL = "Search games, gigs and streamers";
 
 /**
  * The header search box. Without JavaScript it is a GET form to /browse (full results). With JavaScript it
- * also suggests games, gigs and stars as the user types, 500 ms after the last keystroke (docs/domain.md,
- * Constants), live ones tagged LIVE and names cut to 20 characters; arrows and Enter pick one.
+ * also suggests games, gigs and streamers as the user types, 500 ms after the last keystroke (docs/domain.md,
+ * Constants), each labelled with its kind, live ones tagged LIVE and names cut to 20 characters; arrows and
+ * Enter pick one. On a phone the box is a search icon (the field's label) until the field has focus; then the
+ * field and its suggestions span the header's full width (app.css, `.header-search`): CSS only, no script.
  */
 export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
   const location = useLocation();
@@ -72,13 +75,13 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
       role="search"
       data-search-mode={mode}
       data-hydrated={hydrated ? "" : undefined}
-      className="relative flex w-full max-w-md"
+      className="header-search relative flex w-full max-w-md items-center"
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <label htmlFor="header-search" className="sr-only">
-        Search games, gigs and stars
+      <label htmlFor="header-search" className="header-search-icon" title={SEARCH_LABEL}>
+        <span className="sr-only">{SEARCH_LABEL}</span>
       </label>
       {filter ? <input type="hidden" name="filter" value={filter} /> : null}
       <input
@@ -112,8 +115,8 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        placeholder="Search games, gigs and stars"
-        className="w-full rounded-full border border-ink-700 bg-ink-800 px-4 py-2 text-sm placeholder:text-zinc-400 focus:border-brand-500 focus:outline-none"
+        placeholder={SEARCH_LABEL}
+        className="w-full rounded-full border border-ink-700 bg-ink-800 py-2 pr-4 pl-10 text-base text-zinc-100 placeholder:text-zinc-400 focus:border-brand-500 focus:outline-none md:text-sm"
       />
       <div
         id={listId}
@@ -135,9 +138,9 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
             onKeyDown={(event) => {
               if (event.key === "Enter") go(suggestion);
             }}
-            className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-ink-800 aria-selected:bg-ink-800"
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-ink-800 aria-selected:bg-ink-800"
           >
-            <span className="w-10 shrink-0 text-xs text-zinc-400">{TYPE_LABELS[suggestion.type]}</span>
+            <span className="w-16 shrink-0 text-xs text-zinc-400">{TYPE_LABELS[suggestion.type]}</span>
             <span className="flex-1 truncate" title={suggestion.name}>
               {suggestion.name}
             </span>

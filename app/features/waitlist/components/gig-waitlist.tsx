@@ -1,62 +1,65 @@
 import { Form } from "react-router";
 import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
-import { SlotTime } from "~/features/time";
+import { formatSlotTime, useViewerZone } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
+import { WAITLIST_FORM_ID } from "../form-id";
 import { PlaceStatus, type PlaceView } from "./place-status";
 
 type WaitlistSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
 
 /**
- * The gig page's waitlists: for each full slot, "Join the waitlist" with the seats wanted; for each slot where the
- * viewer has a place, that place (number in line, or seats held for them with the link to book). Plain forms: they
- * work without JavaScript (an anonymous visitor is sent to log in first).
+ * The gig page's one waitlist flow: a single form (the seats wanted) that the time picker's "Join the waitlist"
+ * buttons submit with their slot, and the viewer's places (number in line, or seats held for them with the link to
+ * book). Plain forms that work without JavaScript (an anonymous visitor is sent to log in first). The form posts to
+ * the gig's `#booking`: without JavaScript the browser keeps that fragment through the action's redirect, so the
+ * answer lands at the booking form; with it, React Router leaves the fragment out and keeps the scroll position
+ * (`preventScrollReset`).
  */
-export function GigWaitlist(props: { gigId: string; slots: WaitlistSlot[]; places: PlaceView[] }) {
-  const shown = props.slots.filter(
-    (slot) => slot.seatsLeft <= 0 || props.places.some((place) => place.slotId === slot.id),
+export function GigWaitlist(props: { slots: WaitlistSlot[]; places: PlaceView[]; gigId: string }) {
+  const zone = useViewerZone();
+  const full = props.slots.filter(
+    (slot) => slot.seatsLeft <= 0 && !props.places.some((place) => place.slotId === slot.id),
   );
-  if (shown.length === 0) return null;
+  const placed = props.places.flatMap((place) => {
+    const slot = props.slots.find((candidate) => candidate.id === place.slotId);
+    return slot ? [{ place, slot }] : [];
+  });
+  if (full.length === 0 && placed.length === 0) return null;
+  const maxSeats = Math.min(BOOKING_FORM_MAX_PLAYERS, Math.max(1, ...full.map((slot) => slot.seats)));
   return (
-    <section aria-labelledby="waitlist-title" className="mt-4 flex flex-col gap-3 border-t border-ink-700 pt-4">
+    <section aria-labelledby="waitlist-title" className="gig-waitlist">
       <h3 id="waitlist-title" className="font-semibold">
         Waitlist
       </h3>
-      <ul className="flex flex-col gap-3">
-        {shown.map((slot) => {
-          const place = props.places.find((candidate) => candidate.slotId === slot.id);
-          return (
-            <li key={slot.id} className="flex flex-col gap-2 text-sm" data-testid="waitlist-slot" data-slot={slot.id}>
-              <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} />
-              {place ? (
-                <PlaceStatus place={place} gigId={props.gigId} />
-              ) : (
-                <Form method="post" className="flex flex-wrap items-end gap-2" aria-label="Join the waitlist">
-                  <input type="hidden" name="intent" value="join-waitlist" />
-                  <input type="hidden" name="slotId" value={slot.id} />
-                  <label className="flex flex-col gap-1">
-                    <span className="text-zinc-400">Seats</span>
-                    <select name="seats" defaultValue="1" className={`${inputClass} w-20`}>
-                      {Array.from({ length: Math.min(slot.seats, BOOKING_FORM_MAX_PLAYERS) }, (_, i) => i + 1).map(
-                        (n) => (
-                          <option key={n} value={n}>
-                            {n}
-                          </option>
-                        ),
-                      )}
-                    </select>
-                  </label>
-                  <button
-                    type="submit"
-                    className="rounded-lg border border-brand-500 px-3 py-2 font-semibold text-brand-50 hover:bg-ink-800"
-                  >
-                    Join the waitlist
-                  </button>
-                </Form>
-              )}
+      {full.length > 0 ? (
+        <Form
+          method="post"
+          id={WAITLIST_FORM_ID}
+          action={`/gig/${props.gigId}#booking`}
+          preventScrollReset
+          aria-label="Join the waitlist"
+        >
+          <input type="hidden" name="intent" value="join-waitlist" />
+          <label>
+            Seats wanted when a full time frees up{" "}
+            <select name="seats" defaultValue="1" className={inputClass}>
+              {Array.from({ length: maxSeats }, (_, i) => i + 1).map((n) => (
+                <option key={n}>{n}</option>
+              ))}
+            </select>
+          </label>
+        </Form>
+      ) : null}
+      {placed.length > 0 ? (
+        <ul>
+          {placed.map(({ place, slot }) => (
+            <li key={slot.id} className="flex flex-col gap-2 text-sm" data-place={slot.id}>
+              <span>{formatSlotTime(new Date(slot.startsAt), new Date(slot.endsAt), zone)}</span>
+              <PlaceStatus place={place} gigId={props.gigId} action={`/gig/${props.gigId}#booking`} />
             </li>
-          );
-        })}
-      </ul>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

@@ -39,7 +39,7 @@ export function PlaceStatus({ place, gigId, action }: { place: PlaceView; gigId:
           You are <strong>number {place.placeInLine}</strong> in line for {seatsText(place.seats)}
         </span>
       )}
-      <Form method="post" action={action} className="inline">
+      <Form method="post" action={action} preventScrollReset className="inline">
         <input type="hidden" name="intent" value="leave-waitlist" />
         <input type="hidden" name="slotId" value={place.slotId} />
         <button type="submit" className="rounded-lg border border-ink-600 px-3 py-1.5 hover:bg-ink-800">

@@ -1,0 +1,188 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { setupBrowser } from "./browser";
+import { queryE2E } from "./db";
+import { contexts, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
+import { demoSlot, paidDemoBooking, userWithPassword } from "./demo-rows";
+
+/**
+ * A fan's path on a 390 x 844 phone, JavaScript on and off: searching for a streamer by name from the header and
+ * from /browse, every demo gig page offering "Book" in the first screen, a refused booking answered at the form, and
+ * joining a waitlist without losing the place on the page.
+ */
+const browser = setupBrowser();
+const newContext = contexts(browser, "Asia/Kolkata", 230);
+const PHONE = { width: 390, height: 844 };
+
+async function phonePage(javaScript: boolean): Promise<Page> {
+  const context = await newContext(javaScript);
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  return page;
+}
+
+/** The live gigs of the streamer with this full name, by title. */
+function gigTitlesOf(fullName: string): string[] {
+  return queryE2E<{ title: string }>(
+    `SELECT p.title FROM products p JOIN users u ON u.id = p.influencer_id
+     WHERE u.full_name = '${fullName}' AND p.archived_at IS NULL`,
+  ).map((row) => row.title);
+}
+
+async function gigCardTitles(page: Page): Promise<string[]> {
+  return page.getByTestId("gig-card").locator("h3").allInnerTexts();
+}
+
+/** The element's box lies within the phone's first screen (the viewport as it is now). */
+async function inViewport(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+}
+
+describe.each([true, false])("search on a phone (JavaScript %s)", (javaScript) => {
+  it("opens a full-width header field with visible text, and a streamer's name finds their gigs", async () => {
+    const page = await phonePage(javaScript);
+    await page.goto("/browse?filter=gigs");
+    const box = page.getByRole("combobox", { name: "Search games, gigs and streamers" });
+    // The icon is the field's label: tapping it focuses the field, which opens across the header (CSS only).
+    await page.locator("label.header-search-icon").click();
+    await expect.poll(() => box.evaluate((input) => input === document.activeElement)).toBe(true);
+    await box.fill("Demo Star");
+    const shown = await box.evaluate((input) => {
+      const style = getComputedStyle(input);
+      const rect = input.getBoundingClientRect();
+      return {
+        width: rect.width,
+        left: rect.left,
+        opacity: style.opacity,
+        color: style.color,
+        bg: style.backgroundColor,
+      };
+    });
+    expect(shown.width).toBeGreaterThanOrEqual(200);
+    expect(shown.left).toBeGreaterThanOrEqual(0);
+    expect(shown.opacity).toBe("1");
+    expect(shown.color).not.toBe(shown.bg);
+    expect(await box.inputValue()).toBe("Demo Star");
+
+    if (javaScript) {
+      // Suggestions as wide as the screen, each labelled with its kind.
+      const option = page.getByRole("option", { name: /^Streamer\s*Demo Star/ });
+      await option.waitFor();
+      const list = await page.getByRole("listbox", { name: "Suggestions" }).boundingBox();
+      expect(list?.width ?? 0).toBeGreaterThanOrEqual(PHONE.width - 32);
+    }
+
+    await box.press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("searchField") === "Demo Star");
+    const expected = gigTitlesOf("Demo Star");
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(async () => (await gigCardTitles(page)).sort()).toEqual(expect.arrayContaining(expected));
+    await page.context().close();
+  });
+
+  it("has a search field of its own on /browse (a GET form) that finds a streamer's gigs by name", async () => {
+    const page = await phonePage(javaScript);
+    await page.goto("/browse");
+    const field = page.getByRole("searchbox", { name: "Search by title, streamer, game or tag" });
+    await field.fill("Arjun Mehta");
+    await page.getByRole("search", { name: "Search this list" }).getByRole("button", { name: "Search" }).click();
+    await page.waitForURL((url) => url.searchParams.get("searchField") === "Arjun Mehta");
+    const expected = gigTitlesOf("Arjun Mehta");
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(async () => (await gigCardTitles(page)).sort()).toEqual(expect.arrayContaining(expected));
+    await page.context().close();
+  });
+});
+
+describe("the gig page on a phone", () => {
+  it("shows title, streamer, price and Book in the first screen of every demo gig; Book leads to the picker", async () => {
+    const page = await phonePage(false);
+    const gigs = queryE2E<{ id: string }>(
+      `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL ORDER BY id`,
+    );
+    expect(gigs.length).toBeGreaterThan(0);
+    for (const { id } of gigs) {
+      await page.goto(`/gig/${id}`);
+      for (const part of [
+        page.getByRole("heading", { level: 1 }),
+        page.getByRole("link", { name: "Demo Star" }).first(),
+        page.getByTestId("price"),
+      ]) {
+        expect(await inViewport(part), `${id}: in the first screen`).toBe(true);
+      }
+      // The first "Book" is the one under the title (the phone's bottom bar comes last in the page).
+      const book = page.getByRole("link", { name: "Book", exact: true }).first();
+      if ((await book.count()) === 0) continue; // no upcoming slot: nothing to book
+      expect(await inViewport(book), `${id}: Book in the first screen`).toBe(true);
+      // The zone is named once, not on every time.
+      expect(await page.getByText(/^Times in /).count()).toBe(1);
+    }
+    const [withSlots] = queryE2E<{ id: string }>(
+      `SELECT p.id FROM products p WHERE p.influencer_id = '${DEMO_STAR}' AND p.archived_at IS NULL
+       AND EXISTS (SELECT 1 FROM slots s WHERE s.product_id = p.id AND s.starts_at > ${Date.now()}) ORDER BY p.id LIMIT 1`,
+    );
+    if (!withSlots) throw new Error("no demo gig with upcoming slots");
+    await page.goto(`/gig/${withSlots.id}`);
+    await page.getByRole("link", { name: "Book", exact: true }).first().click();
+    await page.waitForURL(/#booking$/);
+    expect(await inViewport(page.getByText(/^Times in /))).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe("forms that keep the fan in place", () => {
+  it("without JavaScript, a refused booking lands at the form with its error summary in view", async () => {
+    const { gigId, slotId } = await demoSlot(
+      Date.now() + 5 * 86_400_000 + Math.floor(Math.random() * 86_400) * 1000,
+      3,
+    );
+    const page = await phonePage(false);
+    await logInAsDemoFan(page);
+    await page.goto(`/gig/${gigId}?slot=${slotId}`);
+    const form = page.getByRole("form", { name: "Book a slot" });
+    await form.getByLabel("Gamer tag of player 1").fill("");
+    await form.getByRole("button", { name: "Book now" }).click();
+    const summary = page.getByRole("form", { name: "Book a slot" }).getByRole("alert");
+    await summary.waitFor();
+    expect(new URL(page.url()).hash).toBe("#booking");
+    expect(await inViewport(summary)).toBe(true);
+    // The summary links to the field in error.
+    expect(await summary.getByRole("link").first().getAttribute("href")).toMatch(/^#booking-multipleGamerTags/);
+    await page.context().close();
+  });
+
+  it("with JavaScript, joining the waitlist keeps the scroll position", async () => {
+    const holder = await userWithPassword({ fullName: "Phone Holder", country: "IN" }, "Wait-list-2026");
+    const { gigId, slotId } = await demoSlot(
+      Date.now() + 6 * 86_400_000 + Math.floor(Math.random() * 86_400) * 1000,
+      1,
+    );
+    await paidDemoBooking(slotId, holder.id, 50_000);
+    // A fan of its own: the demo fan's waitlist places belong to the waitlist journey's test.
+    const fan = await userWithPassword({ fullName: "Phone Waiter", country: "IN" }, "Wait-list-2026");
+    const page = await phonePage(true);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(fan.email ?? "");
+    await page.getByLabel("Password").fill("Wait-list-2026");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.getByRole("link", { name: "Log out" }).waitFor();
+    await page.goto(`/gig/${gigId}?slot=${slotId}`);
+    const join = page.locator(`[data-slot="${slotId}"]`).getByRole("button", { name: "Join the waitlist" });
+    await join.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(200);
+    await join.click();
+    await page.getByText("You joined the waitlist: you are number 1 in line").waitFor();
+    await page.locator(`[data-slot="${slotId}"]`).getByText("You are on its waitlist").waitFor();
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(2);
+    expect(
+      queryE2E<{ status: string }>(
+        `SELECT status FROM waitlist_entries WHERE slot_id = '${slotId}' AND user_id = '${fan.id}'`,
+      ),
+    ).toEqual([{ status: "waiting" }]);
+    await page.context().close();
+  });
+});
