@@ -140,9 +140,10 @@ function smallTapTargets(): string[] {
   return [...document.querySelectorAll<HTMLElement>(selector)]
     .filter((element) => {
       const box = element.getBoundingClientRect();
+      // A field shown as 1x1 px until it is opened (the header search on a phone) is reached through its label.
       if (
-        box.width === 0 ||
-        box.height === 0 ||
+        box.width <= 1 ||
+        box.height <= 1 ||
         element.closest("dialog:not([open]), details:not([open]) > :not(summary)")
       )
         return false;
