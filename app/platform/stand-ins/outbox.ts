@@ -24,10 +24,17 @@ export async function readFromOutbox<T extends object>(
   prefix: string,
   options: { to?: string; limit?: number } = {},
 ): Promise<Stored<T>[]> {
-  const listed = await bucket.list({ prefix, limit: 1000, include: ["customMetadata"] });
-  const wanted = listed.objects
+  // Every page of the listing (R2 answers at most 1,000 keys a call): a busy outbox holds more than one page.
+  const objects: R2Object[] = [];
+  let cursor: string | undefined;
+  do {
+    const listed = await bucket.list({ prefix, limit: 1000, include: ["customMetadata"], cursor });
+    objects.push(...listed.objects);
+    cursor = listed.truncated ? listed.cursor : undefined;
+  } while (cursor);
+  const wanted = objects
     .filter((object) => !options.to || object.customMetadata?.to === options.to)
-    .slice(0, options.limit ?? listed.objects.length);
+    .slice(0, options.limit ?? objects.length);
   const messages: (Stored<T> | undefined)[] = await Promise.all(
     wanted.map(async (object) => (await bucket.get(object.key))?.json<Stored<T>>()),
   );
