@@ -20,7 +20,11 @@ function streamerWithPlayedSessions(offset: number) {
   if (!star) throw new Error("no seeded streamer with a gig");
   const now = Date.now();
   const key = `pay${offset}${now.toString(36)}`;
+  // The orders' buyer is a fan in dollars of their own: the Indian demo fan's pages must show rupees only.
+  const buyer = `usr_${key}`;
   const statements = [
+    `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at)
+     VALUES ('${buyer}', '${key}', 'Payout Buyer', '${key}@e2e.test', ${now}, 'US', ${now}, ${now})`,
     `UPDATE influencer_profiles SET is_verified = 1, verified_at = ${now}, platform_fee_bps = 2000 WHERE user_id = '${star.id}'`,
   ];
   const orders: string[] = [];
@@ -33,9 +37,9 @@ function streamerWithPlayedSessions(offset: number) {
       `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
        VALUES ('${slot}', '${star.id}', '${star.gig}', ${startsAt}, ${startsAt + 30 * 60_000}, 5, 'open', ${startsAt - DAY}, ${startsAt - DAY})`,
       `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
-       VALUES ('${order}', 'usr_demo_fan', '${star.id}', 'slot_booking', 'paid', ${amount}, 'USD', 'card', '${slot}', ${startsAt - DAY}, ${startsAt - DAY}, ${startsAt - DAY})`,
+       VALUES ('${order}', '${buyer}', '${star.id}', 'slot_booking', 'paid', ${amount}, 'USD', 'card', '${slot}', ${startsAt - DAY}, ${startsAt - DAY}, ${startsAt - DAY})`,
       `INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
-       VALUES ('bkg_${key}_${i}', '${slot}', 'usr_demo_fan', '${order}', 1, 'confirmed', ${startsAt - DAY}, ${startsAt - DAY}, ${startsAt - DAY})`,
+       VALUES ('bkg_${key}_${i}', '${slot}', '${buyer}', '${order}', 1, 'confirmed', ${startsAt - DAY}, ${startsAt - DAY}, ${startsAt - DAY})`,
     );
   }
   queryE2E(statements.join(";\n"));
