@@ -61,14 +61,23 @@ describe.each([true, false])("booking a seat with JavaScript %s", (javaScript) =
     await page.getByRole("button", { name: "Pay" }).click();
     await page.getByText("Your wallet was topped up").waitFor();
 
-    // From the wallet, with the promo code (checked live with JavaScript).
+    // From the wallet, with the promo code: Apply previews the discount and the new total before checkout, in
+    // place with JavaScript, and without it the form comes back at the code with what the fan chose kept.
     await page.goto(`/gig/${gigId}?slot=${slotId}`);
     await form.getByLabel("Gamer tag of player 1").fill("WalletFan");
+    const promoField = form.getByLabel("Promo code (optional)");
+    await promoField.fill("NOSUCHCODE1");
+    await form.getByRole("button", { name: "Apply" }).click();
+    const preview = page.getByTestId("promo-result");
+    await expect.poll(() => preview.textContent()).toBe("There is no promo code NOSUCHCODE1. Check the spelling.");
+    expect(await page.getByText("There is no promo code NOSUCHCODE1").count()).toBe(1);
     await form.getByLabel("Promo code (optional)").fill(code);
-    if (javaScript) {
-      await form.getByRole("radio", { name: /Wallet/ }).focus();
-      await expect.poll(() => page.getByTestId("promo-result").textContent()).toContain("off");
-    }
+    await form.getByRole("button", { name: "Apply" }).click();
+    await expect
+      .poll(() => preview.textContent())
+      .toMatch(new RegExp(`^${code}: .+ off\\. New total .+ \\(was .+\\)\\.$`));
+    expect(await form.getByLabel("Gamer tag of player 1").inputValue()).toBe("WalletFan");
+    if (!javaScript) expect(new URL(page.url()).hash).toBe("#booking-promoCode");
     await form.getByRole("radio", { name: /Wallet/ }).check();
     await form.getByRole("button", { name: "Book now" }).click();
     await page.waitForURL(/\/checkout\/success\?order=/);

@@ -5,7 +5,7 @@ import { newId } from "~/lib/id";
 import { formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { promoCodes } from "~db/schema";
-import { readPage, textOf } from "../support/page";
+import { attributesOf, readPage, textOf } from "../support/page";
 import { request } from "./app";
 import { api, bookingWorld, deliveries, fan, paySession, postWebhook, purchase } from "./booking-world";
 
@@ -195,7 +195,11 @@ describe("wallet and promo codes through the API", () => {
       paymentMethod: "card",
     });
     expect(page.status).toBe(400);
-    expect(await page.text()).toContain("Error verifying promo code: This promo code has expired.");
+    // Once, in a fan's words: the code and what is wrong with it (no engineer's prefix).
+    const words = `${expired} has expired.`;
+    const shown = (await readPage(page)).text();
+    expect(shown.split(words)).toHaveLength(3); // under the field and in the form's summary, linked to it
+    expect(shown).not.toContain("Error verifying promo code");
     const placed = await api(
       "/api/book-slot/create-order",
       buyer.cookie,
@@ -211,6 +215,53 @@ describe("wallet and promo codes through the API", () => {
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ reason: "already_used" });
     expect(await count("SELECT count(*) AS n FROM orders WHERE user_id = ?", buyer.user.id)).toBe(1);
+  });
+
+  it("previews a code before checkout (Apply): the discount and new total, or one sentence saying why not", async () => {
+    const world = await bookingWorld({ seats: 5, priceMinor: 3000 });
+    const buyer = await fan();
+    const tenOff = await promo({ kind: "percent", value: 1000 });
+    const rupeesOnly = await promo({ kind: "fixed", value: 50_000, currency: "INR" });
+    const apply = (code: string, players = "2") =>
+      form(`/gig/${world.gig.id}`, buyer.cookie, {
+        intent: "apply-promo",
+        slotId: world.slot.id,
+        numberOfPlayers: players,
+        "multipleGamerTags[0]": "KeptOne",
+        "multipleGamerTags[1]": "KeptTwo",
+        promoCode: code.toLowerCase(),
+        paymentMethod: "wallet",
+      });
+    // Without JavaScript the form comes back with the preview and everything the fan chose.
+    const applied = await apply(tenOff);
+    expect(applied.status).toBe(200);
+    const page = await readPage(applied);
+    const attr = (selector: string, name: string) => attributesOf(page.get(selector), name)[0];
+    const usd = (minor: number) => formatMoney(money(minor, "USD"));
+    expect(page.textOf('[data-testid="promo-result"]')).toBe(
+      `${tenOff}: ${usd(600)} off. New total ${usd(5400)} (was ${usd(6000)}).`,
+    );
+    expect(attr("#booking-promoCode", "value")).toBe(tenOff.toLowerCase());
+    expect(attr('[name="multipleGamerTags[1]"]', "value")).toBe("KeptTwo");
+    expect(attr('[name="numberOfPlayers"] option[selected]', "value")).toBe("2");
+    expect(attr('input[name="paymentMethod"][value="wallet"]', "checked")).not.toBeNull();
+    // Nothing was ordered or redeemed by a preview.
+    expect(await count("SELECT count(*) AS n FROM orders WHERE user_id = ?", buyer.user.id)).toBe(0);
+    // A refusal is one sentence a fan understands, said once.
+    for (const [code, words] of [
+      [rupeesOnly, `${rupeesOnly} works only on orders paid in rupees.`],
+      ["nosuchcode", "There is no promo code NOSUCHCODE. Check the spelling."],
+      ["", "Enter a promo code to apply"],
+    ] as const) {
+      const refused = await apply(code);
+      expect(refused.status).toBe(400);
+      const shown = await readPage(refused);
+      expect(shown.textOf('[data-testid="promo-result"]')).toBe(words);
+      expect(shown.text().split(words)).toHaveLength(2);
+    }
+    // The discount follows the number of players.
+    const one = await readPage(await apply(tenOff, "1"));
+    expect(one.textOf('[data-testid="promo-result"]')).toContain(`New total ${usd(2700)}`);
   });
 
   it("redeems a code limited to 3 uses exactly 3 times when 8 buyers race for it", async () => {

@@ -27,7 +27,7 @@ export { orderInvoicePdf } from "./invoice.server";
 export { lobbyCodeForUser } from "./lobby.server";
 export { listUserOrderSections } from "./order-sections.server";
 export { getOrder, getOrderByCheckoutSession, listUserOrders } from "./orders.server";
-export { verifyPromoCode } from "./promo-quote.server";
+export { previewPromo, verifyPromoCode } from "./promo-quote.server";
 export { placeOrder } from "./purchase.server";
 export { sendBookingReminders } from "./reminders.server";
 export { reviewPromptMail, reviewPromptNotice, sendReviewPrompts } from "./review-prompts.server";

@@ -24,4 +24,5 @@ export {
   orderSectionPagesSchema,
   updateGamerTagsSchema,
 } from "./orders-schema";
+export { APPLY_PROMO_INTENT, type PromoPreview } from "./promo-preview";
 export { bookingFormSchema, normalizePurchaseBody, promoQuerySchema, purchaseSchema } from "./schema";

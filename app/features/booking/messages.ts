@@ -14,6 +14,8 @@ export const BOOKING_MESSAGES = {
   gamerTagsCount: "Enter one gamer tag per player",
   insufficientBalance: "Your wallet balance does not cover this order",
   promoInvalid: "Error verifying promo code",
+  promoMissing: "Enter a promo code to apply",
+  promoNoSlot: "Choose a time first, then apply the code",
   // After purchase
   bookingNotFound: "Booking not found",
   orderNotFound: "Order not found",

@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { chargeFor } from "~/features/currency/index.server";
-import { PROMO_ERROR, quotePromo } from "~/features/promo/index.server";
+import { PROMO_ERROR, promoRefusalWords, quotePromo } from "~/features/promo/index.server";
 import { getSlot } from "~/features/seats/index.server";
-import { badRequest } from "~/lib/errors";
-import type { CurrencyCode } from "~/lib/money";
+import { badRequest, isAppError } from "~/lib/errors";
+import { type CurrencyCode, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { products } from "~db/schema";
+import { BOOKING_MESSAGES } from "./messages";
+import type { PromoPreview } from "./promo-preview";
+import { promoApplySchema } from "./schema";
 
 /**
  * GET /api/verify-promo-code and the booking form's live check: does the code apply to this gig (or slot)
@@ -21,6 +24,7 @@ export async function verifyPromoCode(
   let listed: { influencerId: string; priceMinor: number; currency: CurrencyCode } | null = null;
   if (input.slotId) {
     const slot = await getSlot(db, input.slotId).catch(() => null);
+    if (!slot) throw badRequest(BOOKING_MESSAGES.promoNoSlot, "slotId");
     if (slot?.priceMinor)
       listed = { influencerId: slot.influencerId, priceMinor: slot.priceMinor, currency: slot.currency ?? "USD" };
   } else if (input.productId) {
@@ -55,4 +59,34 @@ export async function verifyPromoCode(
     amountMinor: quote.amountMinor,
     currency: target.currency,
   };
+}
+
+/**
+ * The promo preview of the booking form (with JavaScript inline, without it the form comes back with it): what
+ * this buyer would pay for this slot and this many players with the code, before checkout. A refusal is one
+ * sentence a fan understands; the order re-checks the code when it is placed (the quote is not a reservation).
+ */
+export async function previewPromo(
+  env: Env,
+  viewer: Viewer,
+  raw: { code: unknown; slotId: unknown; numberOfPlayers: unknown },
+): Promise<PromoPreview> {
+  const parsed = promoApplySchema.safeParse(raw);
+  const code = typeof raw.code === "string" ? raw.code.trim().toUpperCase().slice(0, 32) : "";
+  if (!parsed.success) return { ok: false, code, message: parsed.error.issues[0]?.message ?? PROMO_ERROR };
+  try {
+    const quote = await verifyPromoCode(env, viewer, parsed.data);
+    return {
+      ok: true,
+      code: quote.code,
+      before: money(quote.amountMinor + quote.discountMinor, quote.currency),
+      discount: money(quote.discountMinor, quote.currency),
+      total: money(quote.amountMinor, quote.currency),
+    };
+  } catch (error) {
+    const words = promoRefusalWords(error);
+    if (words !== null) return { ok: false, code, message: words };
+    if (isAppError(error) && error.status < 500) return { ok: false, code, message: BOOKING_MESSAGES.promoNoSlot };
+    throw error;
+  }
 }

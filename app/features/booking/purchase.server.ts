@@ -5,7 +5,7 @@ import { chargeFor } from "~/features/currency/index.server";
 import { deliverMessages } from "~/features/messages/index.server";
 import type { PayableOrder } from "~/features/payments";
 import { openCardCheckout } from "~/features/payments/index.server";
-import { type PromoQuote, quotePromo, redemptionStatement } from "~/features/promo/index.server";
+import { type PromoQuote, PromoRefusal, quotePromo, redemptionStatement } from "~/features/promo/index.server";
 import { HOLD_MINUTES, seatsTakenSql } from "~/features/seats";
 import { type BookableSlot, getSlot } from "~/features/seats/index.server";
 import { acceptPlaceStatement, offerFreedSeats } from "~/features/waitlist/index.server";
@@ -157,7 +157,8 @@ async function refusal(
     amount: number;
     currency: CurrencyCode;
     mode: Mode;
-    promo: boolean;
+    /** The promo code the order redeemed, if any. */
+    promoCode: string | null;
   },
 ) {
   const slot = await getSlot(db, input.slotId, new Date(), input.userId);
@@ -166,7 +167,8 @@ async function refusal(
   if (input.mode === "wallet" && (await walletBalance(db, input.userId, input.currency)) < input.amount) {
     return conflict(BOOKING_MESSAGES.insufficientBalance);
   }
-  if (input.promo) return badRequest(BOOKING_MESSAGES.promoInvalid, "promoCode");
+  // The redemption's own re-check refused: the code's last use went to another buyer in the meantime.
+  if (input.promoCode) return new PromoRefusal("used_up", input.promoCode);
   return badRequest(BOOKING_MESSAGES.orderFailed);
 }
 
@@ -233,7 +235,7 @@ export async function placeOrder(
       amount,
       currency,
       mode,
-      promo: promo !== null,
+      promoCode: promo?.code ?? null,
     });
   }
   // The fan booked from the waitlist: seats an offer held beyond what they took go to the next fan in line.

@@ -84,3 +84,19 @@ export const promoQuerySchema = z.object({
   productId: z.string().trim().max(64).optional(),
   numberOfPlayers: z.coerce.number().int().min(1).max(100).default(1),
 });
+
+/** The booking form's Apply step: the code, the chosen time and the number of players (booking/promo-preview.ts). */
+export const promoApplySchema = z.object({
+  code: z
+    .string({ error: BOOKING_MESSAGES.promoMissing })
+    .trim()
+    .min(1, BOOKING_MESSAGES.promoMissing)
+    .max(32, "A promo code is at most 32 characters")
+    .transform((code) => code.toUpperCase()),
+  slotId: z.string({ error: BOOKING_MESSAGES.promoNoSlot }).trim().min(1, BOOKING_MESSAGES.promoNoSlot).max(64),
+  numberOfPlayers: z.coerce
+    .number({ error: "Choose the number of players" })
+    .int("Choose the number of players")
+    .min(1, "Choose at least one player")
+    .max(100, BOOKING_MESSAGES.notEnoughSeats),
+});

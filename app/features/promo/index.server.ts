@@ -7,5 +7,12 @@ export {
   updatePromoCode,
 } from "./admin.server";
 export type { PromoQuote } from "./redeem.server";
-export { givePromoUseBackStatement, PROMO_ERROR, quotePromo, redemptionStatement } from "./redeem.server";
+export {
+  givePromoUseBackStatement,
+  PROMO_ERROR,
+  PromoRefusal,
+  promoRefusalWords,
+  quotePromo,
+  redemptionStatement,
+} from "./redeem.server";
 export { streamerPromoCodes } from "./streamer-codes.server";

@@ -14,10 +14,24 @@ import type { PromoReason } from "./reasons";
  */
 export { PROMO_ERROR } from "./reasons";
 
-import { PROMO_ERROR } from "./reasons";
+import { PROMO_ERROR, promoRefusalText } from "./reasons";
 
-function refused(reason: PromoReason) {
-  return new AppError(400, PROMO_ERROR, "promoCode", reason);
+/**
+ * A code that does not apply: the specified message for the API, the reason beside it, and `words` saying it as a
+ * fan reads it ("FIFTYOFF works only on orders paid in rupees") for the booking form.
+ */
+export class PromoRefusal extends AppError {
+  readonly words: string;
+  constructor(reason: PromoReason, code: string, currency?: CurrencyCode | null) {
+    super(400, PROMO_ERROR, "promoCode", reason);
+    this.name = "PromoRefusal";
+    this.words = promoRefusalText(reason, { code, currency });
+  }
+}
+
+/** The fan's words for a failure when it is a promo refusal, else null. */
+export function promoRefusalWords(error: unknown): string | null {
+  return error instanceof PromoRefusal ? error.words : null;
 }
 
 export type PromoQuote = {
@@ -70,6 +84,7 @@ export async function quotePromo(db: Db, input: QuoteInput): Promise<PromoQuote>
     .from(promoCodes)
     .where(eq(promoCodes.code, code))
     .limit(1);
+  const refused = (reason: PromoReason) => new PromoRefusal(reason, code, promo?.currency);
   if (!promo) throw refused("unknown");
   if (!promo.isActive) throw refused("inactive");
   if (promo.expiresAt && promo.expiresAt.getTime() <= input.now.getTime()) throw refused("expired");

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, redirectDocument } from "react-router";
+import { data, Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
-import { BookingForm, bookingFormSchema } from "~/features/booking";
-import { bookingFormData, bookingFormQuery, placeOrder } from "~/features/booking/index.server";
+import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema } from "~/features/booking";
+import { bookingFormData, bookingFormQuery, placeOrder, previewPromo } from "~/features/booking/index.server";
 import { LiveBadge, READ_MORE_THRESHOLD, Thumb } from "~/features/catalogue";
 import { catalogueRequest, getGigPage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
-import { promoRefusalText } from "~/features/promo";
+import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { formatDay, useViewerZone } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
@@ -57,6 +57,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** Applying a promo code changes nothing on the page but the form's own preview: no reload of the gig. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === APPLY_PROMO_INTENT ? false : defaultShouldRevalidate;
+}
+
 /**
  * The booking form: an anonymous visitor goes to /login and comes back to this gig with the slot chosen; a
  * card order goes on to Stripe's checkout page, a wallet or free order straight to its confirmation.
@@ -77,12 +82,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return waitlistAction(env, viewer, intent, formData, `/gig/${params.id}`);
   }
   const submission = parseWithZod(formData, { schema: bookingFormSchema });
+  if (intent === APPLY_PROMO_INTENT) {
+    // The Apply step: the discount and new total (or why not), the form coming back as the fan left it.
+    const promo = await previewPromo(env, viewer, {
+      code: formData.get("promoCode"),
+      slotId: formData.get("slotId"),
+      numberOfPlayers: formData.get("numberOfPlayers"),
+    });
+    return data({ result: { initialValue: submission.reply().initialValue }, promo }, { status: promo.ok ? 200 : 400 });
+  }
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const placed = await settle(placeOrder(env, viewer, submission.value, publicOrigin(request, env)));
   if (!placed.ok) {
     const refused = placed.error;
-    // A promo refusal says why (unknown, expired, used up...), beside the specified message.
-    const message = refused.reason ? `${refused.message}: ${promoRefusalText(refused.reason)}` : refused.message;
+    // A promo refusal says why (unknown, expired, used up...) in a fan's words.
+    const message = promoRefusalWords(refused) ?? refused.message;
     const fieldErrors = refused.field ? { [refused.field]: [message] } : undefined;
     return data(
       { result: submission.reply({ formErrors: fieldErrors ? [] : [message], fieldErrors }) },
@@ -205,6 +219,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
               walletBalanceMinor={booking.walletBalanceMinor}
               waitingSlotIds={loaderData.places.map((place) => place.slotId)}
               lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+              promo={actionData && "promo" in actionData ? actionData.promo : undefined}
             />
           )}
           {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}

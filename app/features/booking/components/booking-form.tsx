@@ -1,12 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { promoRefusalText } from "~/features/promo";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
 import { formatMoney, type Money, money, multiplyMoney } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useFormCheck } from "~/lib/ui/use-form-check";
-import { BOOKING_MESSAGES } from "../messages";
+import { APPLY_PROMO_INTENT, type PromoPreview, promoPreviewText } from "../promo-preview";
 import { SlotPicker } from "./slot-picker";
 
 export type BookingSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
@@ -25,6 +24,8 @@ type Props = {
   /** Full slots where the viewer already has a waitlist place. */
   waitingSlotIds?: string[];
   lastResult?: SubmissionResult<string[]> | null;
+  /** The Apply step's answer when the form came back from it without JavaScript. */
+  promo?: PromoPreview | null;
 };
 
 /** The form's id (the `#booking` of a waitlist offer's link) and its fields' ids. */
@@ -33,20 +34,26 @@ const FORM_ID = "booking";
 const idOf = (name: string) => `${FORM_ID}-${name}`;
 const PLAYERS_ID = idOf("numberOfPlayers");
 const PROMO_ID = idOf("promoCode");
+const PROMO_RESULT_ID = `${PROMO_ID}-result`;
 
 /** Invalid-field attributes for a control with errors, linked to where they show. */
 function invalid(errors: string[] | undefined, errorId: string) {
   return errors?.length ? { "aria-invalid": true, "aria-describedby": errorId } : {};
 }
 
-type PromoState = { status: "idle" | "checking" } | { status: "ok"; text: string } | { status: "error"; text: string };
+/** A field the form came back with (a reply without JavaScript keeps what the fan chose). */
+function kept(result: Props["lastResult"], name: string): unknown {
+  return result?.initialValue?.[name];
+}
 
 /**
  * The booking form of /gig/:id (docs/domain.md's purchase draft): a slot, the number of players, one
  * gamer tag per player, an optional promo code and card or wallet. Without JavaScript every field is there and
  * the server checks it all (extra gamer-tag inputs are ignored past the number of players); with it, the form
  * shows one tag per player, validates with the same schema before submitting (useFormCheck, the schema loaded after
- * hydration in booking-form-validation.ts) and checks a promo code live. Without JavaScript the form posts to
+ * hydration in booking-form-validation.ts) and applies a promo code in place (a fetcher to the page's action, which
+ * answers the discount and the new total, or why not, in one sentence). Without JavaScript Apply posts the form,
+ * which comes back with the preview, every choice kept and the page at the code. Without JavaScript the form posts to
  * the page's own address with `#booking` (a relative action), so the answer lands at the form, whose top then sums
  * up the errors with links to the fields.
  */
@@ -54,12 +61,14 @@ export function BookingForm(props: Props) {
   const navigation = useNavigation();
   const bookable = props.slots.filter((slot) => slot.seatsLeft > 0);
   const maxPlayers = Math.min(BOOKING_FORM_MAX_PLAYERS, Math.max(1, ...bookable.map((slot) => slot.seatsLeft)));
-  const [players, setPlayers] = useState(Math.min(Math.max(1, props.selectedPlayers ?? 1), maxPlayers));
+  const keptPlayers = Number(kept(props.lastResult, "numberOfPlayers")) || null;
+  const [players, setPlayers] = useState(Math.min(Math.max(1, keptPlayers ?? props.selectedPlayers ?? 1), maxPlayers));
   const [hydrated, setHydrated] = useState(false);
-  const [slotId, setSlotId] = useState(
-    bookable.find((slot) => slot.id === props.selectedSlotId)?.id ?? bookable[0]?.id ?? "",
-  );
-  const [promo, setPromo] = useState<PromoState>({ status: "idle" });
+  const chosenSlot = kept(props.lastResult, "slotId") ?? props.selectedSlotId;
+  const [slotId, setSlotId] = useState(bookable.find((slot) => slot.id === chosenSlot)?.id ?? bookable[0]?.id ?? "");
+  const promoCheck = useFetcher<{ promo?: PromoPreview | null }>();
+  const promo = promoCheck.data?.promo ?? props.promo ?? null;
+  const applied = useRef(false);
   const { errors, formProps } = useFormCheck({
     lastResult: props.lastResult,
     // The schema check loads after hydration, in its own chunk (booking-form-validation.ts).
@@ -86,7 +95,15 @@ export function BookingForm(props: Props) {
       ),
     ),
   ];
-  const promoDefault = props.lastResult?.initialValue?.promoCode;
+  const promoDefault = kept(props.lastResult, "promoCode");
+  const keptTags = kept(props.lastResult, "multipleGamerTags");
+  const tagDefaults = Array.isArray(keptTags) ? keptTags.map(String) : props.gamertags;
+  const payWith = kept(props.lastResult, "paymentMethod") === "wallet" ? "wallet" : "card";
+  // A code applied before the fan changed the time or the players: apply it again to the new total.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply when the time or players change
+  useEffect(() => {
+    if (applied.current) applyPromo();
+  }, [players, slotId]);
   const submitting = navigation.state === "submitting";
   // The errors summed up at the top of the form (where a reply without JavaScript lands): the form's own, then
   // each field's, linked to it.
@@ -94,29 +111,14 @@ export function BookingForm(props: Props) {
 
   if (props.slots.length === 0) return null;
 
-  async function checkPromo(code: string) {
-    if (!code.trim()) return setPromo({ status: "idle" });
-    setPromo({ status: "checking" });
-    const query = new URLSearchParams({ code, slotId, numberOfPlayers: String(players) });
-    try {
-      const answer = (await (await fetch(`/api/verify-promo-code?${query}`)).json()) as {
-        success: boolean;
-        discountMinor?: number;
-        amountMinor?: number;
-        message?: string;
-        reason?: string;
-      };
-      if (!answer.success) {
-        const why = answer.reason ? `: ${promoRefusalText(answer.reason)}` : "";
-        return setPromo({ status: "error", text: `${answer.message ?? BOOKING_MESSAGES.promoInvalid}${why}` });
-      }
-      setPromo({
-        status: "ok",
-        text: `${formatMoney(money(answer.discountMinor ?? 0, props.price.currency))} off: you pay ${formatMoney(money(answer.amountMinor ?? 0, props.price.currency))}`,
-      });
-    } catch {
-      setPromo({ status: "error", text: BOOKING_MESSAGES.promoInvalid });
-    }
+  /** The Apply step in place: the form as it stands, to the page's action, whose answer shows under the code. */
+  function applyPromo() {
+    const form = formRef.current;
+    if (!form) return;
+    const body = new FormData(form);
+    body.set("intent", APPLY_PROMO_INTENT);
+    applied.current = true;
+    void promoCheck.submit(body, { method: "post" });
   }
 
   return (
@@ -177,7 +179,7 @@ export function BookingForm(props: Props) {
                 name={`multipleGamerTags[${i}]`}
                 {...invalid(errors[`multipleGamerTags[${i}]`], "booking-tags-error")}
                 aria-label={`Gamer tag of player ${i + 1}`}
-                defaultValue={props.gamertags[i] ?? ""}
+                defaultValue={tagDefaults[i] ?? ""}
                 maxLength={64}
                 className={inputClass}
               />
@@ -191,34 +193,57 @@ export function BookingForm(props: Props) {
               </p>
             ) : null}
           </fieldset>
-          <Field label="Promo code (optional)" id={PROMO_ID} errors={errors.promoCode}>
-            <input
-              type="text"
-              name="promoCode"
-              id={PROMO_ID}
-              defaultValue={typeof promoDefault === "string" ? promoDefault : undefined}
-              {...invalid(errors.promoCode, `${PROMO_ID}-error`)}
-              onBlur={(event) => void checkPromo(event.target.value)}
-              autoCapitalize="characters"
-              className={inputClass}
-            />
+          <Field label="Promo code (optional)" id={PROMO_ID} errors={promo ? undefined : errors.promoCode}>
+            <div className="flex gap-2">
+              <input
+                type="text"
+                name="promoCode"
+                id={PROMO_ID}
+                defaultValue={typeof promoDefault === "string" ? promoDefault : undefined}
+                {...invalid(promo?.ok === false ? [promo.message] : errors.promoCode, PROMO_RESULT_ID)}
+                onKeyDown={(event) => {
+                  if (event.key !== "Enter") return;
+                  event.preventDefault();
+                  applyPromo();
+                }}
+                autoCapitalize="characters"
+                maxLength={32}
+                className={inputClass}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value={APPLY_PROMO_INTENT}
+                // Without JavaScript the answer lands at the code (the form's top would hide it).
+                formAction={hydrated ? undefined : `#${PROMO_ID}`}
+                formNoValidate
+                onClick={(event) => {
+                  event.preventDefault();
+                  applyPromo();
+                }}
+                className="apply-button"
+              >
+                {promoCheck.state === "idle" ? "Apply" : "Applying…"}
+              </button>
+            </div>
           </Field>
-          {promo.status === "ok" || promo.status === "error" ? (
+          {promo ? (
             <p
               role="status"
+              id={PROMO_RESULT_ID}
               data-testid="promo-result"
-              className={promo.status === "ok" ? "text-sm text-emerald-300" : "text-sm text-red-400"}
+              className={promo.ok ? "text-sm text-emerald-300" : "text-sm text-red-400"}
             >
-              {promo.text}
+              {promoPreviewText(promo)}
             </p>
           ) : null}
           <fieldset className="flex flex-col gap-1 text-sm">
             <legend className="mb-1 font-medium text-zinc-200">Pay with</legend>
             <label className="flex items-center gap-2">
-              <input type="radio" name="paymentMethod" value="card" defaultChecked /> Card
+              <input type="radio" name="paymentMethod" value="card" defaultChecked={payWith === "card"} /> Card
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" name="paymentMethod" value="wallet" /> Wallet (
+              <input type="radio" name="paymentMethod" value="wallet" defaultChecked={payWith === "wallet"} /> Wallet (
               {formatMoney(money(props.walletBalanceMinor, props.price.currency))} available)
             </label>
           </fieldset>
