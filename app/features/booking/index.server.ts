@@ -22,7 +22,7 @@ export {
 } from "./confirmation.server";
 export { slotBookingStep } from "./fulfilment-step.server";
 export { bookedSlotDetails, editGamerTagOfSlot, updateGamerTags } from "./gamer-tags.server";
-export { bookingEventUid, utcParts } from "./invite.server";
+export { bookingEventUid } from "./invite.server";
 export { orderInvoicePdf } from "./invoice.server";
 export { lobbyCodeForUser } from "./lobby.server";
 export { listUserOrderSections } from "./order-sections.server";

@@ -1,15 +1,6 @@
-import { createEvent, type DateTime } from "ics";
+import { createEvent } from "ics";
 import { formatSlotTime } from "~/features/time";
-import { icsText } from "~/lib/ics-text";
-
-/** An instant as the ics library's UTC date-time parts (minutes). */
-export const utcParts = (date: Date): DateTime => [
-  date.getUTCFullYear(),
-  date.getUTCMonth() + 1,
-  date.getUTCDate(),
-  date.getUTCHours(),
-  date.getUTCMinutes(),
-];
+import { icsEventCore } from "~/lib/ics-event";
 
 /**
  * The UID of a booking's calendar event: the same in its confirmation's invite, its cancellation's and the fan's
@@ -45,21 +36,18 @@ export function bookingInvite(input: InviteInput, kind: "request" | "cancel" = "
       ? `Your Noobrd session, ${when}. The lobby code appears on ${input.url} shortly before the start.`
       : `Cancelled: your Noobrd session, ${when}. Your order: ${input.url}`;
   const { error, value } = createEvent({
-    uid: bookingEventUid(input.orderId),
+    ...icsEventCore({
+      uid: bookingEventUid(input.orderId),
+      title: input.title,
+      description,
+      url: input.url,
+      startsAt: input.startsAt,
+      endsAt: input.endsAt,
+      cancelled: kind === "cancel",
+    }),
     productId: "noobrd/bookings",
     method: kind === "request" ? "REQUEST" : "CANCEL",
     sequence: INVITE_SEQUENCE[kind],
-    title: icsText(input.title),
-    description: icsText(description),
-    url: input.url,
-    start: utcParts(input.startsAt),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: utcParts(input.endsAt),
-    endInputType: "utc",
-    endOutputType: "utc",
-    status: kind === "request" ? "CONFIRMED" : "CANCELLED",
-    busyStatus: kind === "request" ? "BUSY" : "FREE",
   });
   if (error || !value) throw error ?? new Error("calendar invite");
   return value;

@@ -2,11 +2,11 @@ import { and, asc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { createEvents, type EventAttributes } from "ics";
 import { lobbyCodeVisible } from "~/features/booking";
-import { bookingEventUid, utcParts } from "~/features/booking/index.server";
+import { bookingEventUid } from "~/features/booking/index.server";
 import { userOfFeedKey } from "~/features/feeds/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { notFound } from "~/lib/errors";
-import { icsText } from "~/lib/ics-text";
+import { icsEventCore, utcParts } from "~/lib/ics-event";
 import { getDb } from "~/platform/db.server";
 import { bookings, lobbyCodes, products, slots, users } from "~db/schema";
 
@@ -156,18 +156,7 @@ function event(input: {
   updatedAt: Date;
 }): EventAttributes {
   return {
-    uid: input.uid,
-    title: icsText(input.title),
-    description: icsText(input.description),
-    url: input.url,
-    start: utcParts(input.startsAt),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: utcParts(input.endsAt),
-    endInputType: "utc",
-    endOutputType: "utc",
-    status: input.cancelled ? "CANCELLED" : "CONFIRMED",
-    busyStatus: input.cancelled ? "FREE" : "BUSY",
+    ...icsEventCore(input),
     transp: input.cancelled ? "TRANSPARENT" : "OPAQUE",
     lastModified: utcParts(input.updatedAt),
   };
