@@ -86,6 +86,22 @@ describe("onboarding verification by staff", () => {
     expect(audit?.n).toBe(2);
   });
 
+  it("two staff verifying the same submissions at once write one audit row per submission", async () => {
+    const finance = await staffUser("finance");
+    const a = await submittedStreamer("443322110099");
+    const b = await submittedStreamer("667788990011");
+    const ids = [a.submissionId, b.submissionId];
+    const outcomes = await Promise.allSettled([1, 2, 3].map(() => verifyOnboardings(env, finance.viewer, ids)));
+    expect(outcomes.some((outcome) => outcome.status === "fulfilled")).toBe(true);
+    expect(await verified(a.userId)).toEqual({ details: 1, profile: 1 });
+    const audit = await env.DB.prepare(
+      "SELECT entity_id AS id, count(*) AS n FROM audit_log WHERE action = 'onboarding.verify' AND entity_id IN (?, ?) GROUP BY entity_id ORDER BY entity_id",
+    )
+      .bind(a.userId, b.userId)
+      .all<{ id: string; n: number }>();
+    expect(audit.results.map((row) => row.n)).toEqual([1, 1]);
+  });
+
   it("verifies from the page without JavaScript, and says when nothing was chosen", async () => {
     const admin = await staffUser("admin");
     const s = await submittedStreamer("555566667777");

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { banReportedUsers, markReportsReviewed, unbanUsers } from "~/features/moderation/moderation.server";
 import { postReview } from "~/features/reviews/reviews.server";
 import { hideReview } from "~/features/reviews/staff.server";
 import {
@@ -8,6 +9,7 @@ import {
   createGig,
   createInfluencer,
   createPlatform,
+  createReport,
   createSlot,
   createUser,
   viewerOf,
@@ -42,5 +44,30 @@ describe("an audit row only for a real change", () => {
     // Once more, later: refused (409) and still one row.
     await expect(hideReview(env, staff, reviewId)).rejects.toMatchObject({ status: 409 });
     expect(await auditRows("review.hide", reviewId)).toBe(1);
+  });
+
+  it("reviewing the same reports three times at once writes one audit row per report", async () => {
+    const staff = viewerOf(await createUser(env.DB, { role: "developer" }));
+    const [reporter, other, reported] = [await createUser(env.DB), await createUser(env.DB), await createUser(env.DB)];
+    const ids = [
+      (await createReport(env.DB, reporter.id, reported.id, "Spam")).id,
+      (await createReport(env.DB, other.id, reported.id, "Rude")).id,
+    ];
+    const outcomes = await Promise.allSettled([1, 2, 3].map(() => markReportsReviewed(env, staff, ids)));
+    expect(outcomes.some((outcome) => outcome.status === "fulfilled")).toBe(true);
+    for (const id of ids) expect(await auditRows("report.review", id)).toBe(1);
+  });
+
+  it("banning and unbanning the same account three times at once writes one audit row each", async () => {
+    const staff = viewerOf(await createUser(env.DB, { role: "developer" }));
+    const [reporter, troll] = [await createUser(env.DB), await createUser(env.DB)];
+    const { id: reportId } = await createReport(env.DB, reporter.id, troll.id, "Cheating");
+    await Promise.allSettled([1, 2, 3].map(() => banReportedUsers(env, staff, [reportId])));
+    expect(await auditRows("user.ban", troll.id)).toBe(1);
+    const ban = await env.DB.prepare("SELECT id FROM bans WHERE user_id = ? AND unbanned_at IS NULL")
+      .bind(troll.id)
+      .first<{ id: string }>();
+    await Promise.allSettled([1, 2, 3].map(() => unbanUsers(env, staff, [ban?.id ?? ""])));
+    expect(await auditRows("user.unban", troll.id)).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Viewer } from "~/features/access";
 import { assertStaff } from "~/features/access";
-import { auditStatement } from "~/features/audit/index.server";
+import { auditIfChangedStatement } from "~/features/audit/index.server";
 import { closeLiveSockets } from "~/features/live/index.server";
 import { closeNotificationSockets } from "~/features/notifications/index.server";
 import { conflict } from "~/lib/errors";
@@ -118,16 +118,18 @@ export async function markReportsReviewed(env: Env, viewer: Viewer | null, repor
   const db = getDb(env);
   const now = new Date();
   const ids = pending.map((r) => r.id);
+  // Each report's update, then its audit row only when that update changed it (two staff reviewing the same
+  // reports at once leave one row per report).
   await db.batch(
-    nonEmptyBatch([
-      ...idChunks(ids).map((chunk) =>
+    nonEmptyBatch(
+      ids.flatMap((id) => [
         db
           .update(reports)
           .set({ status: "reviewed", reviewedAt: now, reviewedBy: viewer.id })
-          .where(and(inArray(reports.id, chunk), eq(reports.status, "pending"))),
-      ),
-      auditStatement(db, viewer, { action: "report.review", entity: "report", after: { reportIds: ids } }, now),
-    ]),
+          .where(and(eq(reports.id, id), eq(reports.status, "pending"))),
+        auditIfChangedStatement(db, viewer, { action: "report.review", entity: "report", entityId: id }, now),
+      ]),
+    ),
   );
   return { reviewed: ids.length };
 }
@@ -156,7 +158,9 @@ export async function banReportedUsers(env: Env, viewer: Viewer | null, reportId
           .set({ status: "banned", reviewedAt: now, reviewedBy: viewer.id })
           .where(and(inArray(reports.reportedUserId, chunk), eq(reports.status, "pending"))),
       ),
-      ...[...byUser].map(([userId, reportId]) =>
+      // Each account's ban, then its audit row only when the ban was written (an account already banned, by a
+      // concurrent request too, gets no second row).
+      ...[...byUser].flatMap(([userId, reportId]) => [
         db
           .insert(bans)
           .select(
@@ -175,20 +179,18 @@ export async function banReportedUsers(env: Env, viewer: Viewer | null, reportId
               .where(and(eq(reports.id, reportId), regularUser(userId))),
           )
           .onConflictDoNothing(),
-      ),
+        auditIfChangedStatement(
+          db,
+          viewer,
+          { action: "user.ban", entity: "user", entityId: userId, after: { reportId } },
+          now,
+        ),
+      ]),
       ...idChunks(userIds).map((chunk) =>
         db
           .update(sessions)
           .set({ revokedAt: now })
           .where(and(inArray(sessions.userId, chunk), isNull(sessions.revokedAt))),
-      ),
-      ...userIds.map((userId) =>
-        auditStatement(
-          db,
-          viewer,
-          { action: "user.ban", entity: "user", entityId: userId, after: { reportId: byUser.get(userId) } },
-          now,
-        ),
       ),
     ]),
   );
@@ -214,22 +216,21 @@ export async function unbanUsers(env: Env, viewer: Viewer | null, banIds: string
   if (active.length === 0) throw conflict(M.noLongerBanned);
   const now = new Date();
   await db.batch(
-    nonEmptyBatch([
-      ...idChunks(active.map((b) => b.id)).map((chunk) =>
+    nonEmptyBatch(
+      // Each ban lifted, then its audit row only when this request lifted it.
+      active.flatMap((b) => [
         db
           .update(bans)
           .set({ unbannedAt: now, unbannedBy: viewer.id })
-          .where(and(inArray(bans.id, chunk), isNull(bans.unbannedAt))),
-      ),
-      ...active.map((b) =>
-        auditStatement(
+          .where(and(eq(bans.id, b.id), isNull(bans.unbannedAt))),
+        auditIfChangedStatement(
           db,
           viewer,
           { action: "user.unban", entity: "user", entityId: b.userId, before: { banId: b.id } },
           now,
         ),
-      ),
-    ]),
+      ]),
+    ),
   );
   return { unbanned: active.length };
 }

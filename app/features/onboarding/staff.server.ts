@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { assertStaff } from "~/features/access";
-import { auditStatement } from "~/features/audit/index.server";
+import { auditIfChangedStatement } from "~/features/audit/index.server";
 import { sha256Hex } from "~/lib/crypto";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";
@@ -113,27 +113,27 @@ export async function verifyOnboardings(
   if (pending.length === 0) throw conflict(M.nothingToVerify);
   const ids = pending.map((p) => p.id);
   const userIds = pending.map((p) => p.userId);
+  // Each submission's update, then its audit row only when that update changed it: two staff verifying the same
+  // submissions at once leave one audit row per submission.
   await db.batch(
     nonEmptyBatch([
-      ...idChunks(ids).map((chunk) =>
+      ...pending.flatMap((p) => [
         db
           .update(bankDetails)
           .set({ isVerified: true, verifiedAt: now, verifiedBy: viewer.id, updatedAt: now })
-          .where(and(inArray(bankDetails.id, chunk), eq(bankDetails.isVerified, false))),
-      ),
-      ...idChunks(userIds).map((chunk) =>
-        db
-          .update(influencerProfiles)
-          .set({ isVerified: true, verifiedAt: now, updatedAt: now })
-          .where(and(inArray(influencerProfiles.userId, chunk), eq(influencerProfiles.isVerified, false))),
-      ),
-      ...pending.map((p) =>
-        auditStatement(
+          .where(and(eq(bankDetails.id, p.id), eq(bankDetails.isVerified, false))),
+        auditIfChangedStatement(
           db,
           viewer,
           { action: "onboarding.verify", entity: "user", entityId: p.userId, after: { bankDetailsId: p.id } },
           now,
         ),
+      ]),
+      ...idChunks(userIds).map((chunk) =>
+        db
+          .update(influencerProfiles)
+          .set({ isVerified: true, verifiedAt: now, updatedAt: now })
+          .where(and(inArray(influencerProfiles.userId, chunk), eq(influencerProfiles.isVerified, false))),
       ),
     ]),
   );
