@@ -89,6 +89,11 @@ export const bookings = sqliteTable(
     holdExpiresAt: timestamp("hold_expires_at"),
     confirmedAt: timestamp("confirmed_at"),
     cancelledAt: timestamp("cancelled_at"),
+    /**
+     * The SEQUENCE of the booking's calendar invite (RFC 5545): 0 at confirmation, one more at each move to another
+     * slot, so a fan's calendar takes the new time; a cancellation's invite carries one more than the last.
+     */
+    inviteSequence: integer("invite_sequence").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

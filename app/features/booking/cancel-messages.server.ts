@@ -36,7 +36,7 @@ async function cancelledFacts(env: Env, bookingId: string) {
 type CancelledFacts = NonNullable<Awaited<ReturnType<typeof cancelledFacts>>>;
 
 /**
- * The METHOD:CANCEL invite of a cancelled booking, with the UID and a higher SEQUENCE than its confirmation's, so the
+ * The METHOD:CANCEL invite of a cancelled booking, with the UID and a higher SEQUENCE than its last invite's, so the
  * event the confirmation put in the fan's calendar leaves it, whoever cancelled.
  */
 function cancelInvite(env: Env, facts: CancelledFacts) {
@@ -50,6 +50,7 @@ function cancelInvite(env: Env, facts: CancelledFacts) {
       timeZone: recipientZone(facts.timeZone),
     },
     "cancel",
+    facts.inviteSequence,
   );
   return inviteAttachment(invite, "cancel");
 }

@@ -40,6 +40,7 @@ async function bookingFacts(env: Env, orderId: string) {
       productId: slots.productId,
       title: products.title,
       seats: bookings.seats,
+      inviteSequence: bookings.inviteSequence,
       discountMinor: orders.discountMinor,
       promoCode: promoCodes.code,
       streamerFullName: streamer.fullName,
@@ -84,7 +85,11 @@ export async function bookingConfirmedEmail(env: Env, orderId: string): Promise<
   const timeZone = recipientZone(facts.timeZone);
   const url = `${appOrigin(env)}${orderPagePath(orderId)}`;
   const title = `Noobrd: ${facts.title ?? "game session"} with ${facts.streamerName}`;
-  const invite = bookingInvite({ orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url, timeZone });
+  const invite = bookingInvite(
+    { orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url, timeZone },
+    "request",
+    facts.inviteSequence,
+  );
   const email = linesEmail({
     to: facts.email,
     subject: `Booking confirmed: ${facts.title ?? "your game session"}`,

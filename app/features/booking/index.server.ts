@@ -30,4 +30,12 @@ export { getOrder, getOrderByCheckoutSession, listUserOrders } from "./orders.se
 export { previewPromo, verifyPromoCode } from "./promo-quote.server";
 export { placeOrder } from "./purchase.server";
 export { sendBookingReminders } from "./reminders.server";
+export type { RescheduleChoices, RescheduleOutcome } from "./reschedule.server";
+export { rescheduleBooking, rescheduleChoices } from "./reschedule.server";
+export {
+  bookingMovedMail,
+  bookingMovedNotice,
+  fanMovedMail,
+  fanMovedNotice,
+} from "./reschedule-messages.server";
 export { reviewPromptMail, reviewPromptNotice, sendReviewPrompts } from "./review-prompts.server";

@@ -22,7 +22,10 @@ export {
   monthlyOrdersQuerySchema,
   orderListQuerySchema,
   orderSectionPagesSchema,
+  rescheduleApiSchema,
+  rescheduleFormSchema,
   updateGamerTagsSchema,
 } from "./orders-schema";
 export { APPLY_PROMO_INTENT, type PromoPreview } from "./promo-preview";
+export { RESCHEDULE_BEFORE_MS, reschedulable, rescheduleDeadline } from "./reschedule-policy";
 export { bookingFormSchema, normalizePurchaseBody, promoQuerySchema, purchaseSchema } from "./schema";

@@ -10,10 +10,13 @@ import { icsEventCore } from "~/lib/ics-event";
 export const bookingEventUid = (orderId: string): string => `booking-${orderId}@noobrd.gg`;
 
 /**
- * The SEQUENCE of each version of a booking's event: the confirmation's invite is the first version, a cancellation
- * a later one, so a calendar app that keeps the invite applies the cancellation.
+ * The SEQUENCE of a version of a booking's event, from the booking's `invite_sequence` (0 at confirmation, one more
+ * at each move to another time): an invite for the booking as it stands carries it, a cancellation one more, so a
+ * calendar app that keeps the invite applies each later version.
  */
-export const INVITE_SEQUENCE = { request: 0, cancel: 1 } as const;
+export function inviteSequence(kind: "request" | "cancel", bookingSequence: number): number {
+  return kind === "request" ? bookingSequence : bookingSequence + 1;
+}
 
 type InviteInput = {
   orderId: string;
@@ -29,7 +32,7 @@ type InviteInput = {
  * STATUS:CANCELLED), both with the booking's UID. Times are UTC instants (a calendar shows them in its own zone);
  * the description says the time in the recipient's zone, named (docs/decisions/019-viewer-time-zone.md).
  */
-export function bookingInvite(input: InviteInput, kind: "request" | "cancel" = "request"): string {
+export function bookingInvite(input: InviteInput, kind: "request" | "cancel" = "request", bookingSequence = 0): string {
   const when = formatSlotTime(input.startsAt, input.endsAt, input.timeZone);
   const description =
     kind === "request"
@@ -47,7 +50,7 @@ export function bookingInvite(input: InviteInput, kind: "request" | "cancel" = "
     }),
     productId: "noobrd/bookings",
     method: kind === "request" ? "REQUEST" : "CANCEL",
-    sequence: INVITE_SEQUENCE[kind],
+    sequence: inviteSequence(kind, bookingSequence),
   });
   if (error || !value) throw error ?? new Error("calendar invite");
   return value;

@@ -12,6 +12,8 @@ export async function bookingMessageFacts(env: Env, bookingId: string) {
       named({
         userId: bookings.userId,
         status: bookings.status,
+        inviteSequence: bookings.inviteSequence,
+        slotId: bookings.slotId,
         orderId: orders.id,
         orderStatus: orders.status,
         email: users.email,
@@ -22,6 +24,7 @@ export async function bookingMessageFacts(env: Env, bookingId: string) {
         endsAt: slots.endsAt,
         influencerId: slots.influencerId,
         title: products.title,
+        productId: slots.productId,
       }),
     )
     .from(bookings)

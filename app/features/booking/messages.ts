@@ -1,4 +1,5 @@
 import { SEAT_MESSAGES } from "~/features/seats";
+import { RESCHEDULE_BEFORE_MS } from "./reschedule-policy";
 
 /** Booking rules and the words the fan sees (docs/domain.md wording where it has one). */
 
@@ -16,6 +17,14 @@ export const BOOKING_MESSAGES = {
   promoInvalid: "Error verifying promo code",
   promoMissing: "Enter a promo code to apply",
   promoNoSlot: "Choose a time first, then apply the code",
+  // Moving a booking (reschedule-policy.ts)
+  rescheduleTooLate: `This booking can no longer be moved: it starts within ${RESCHEDULE_BEFORE_MS / 3_600_000} hours`,
+  rescheduleNotConfirmed: "Only a confirmed booking can be moved",
+  rescheduleSameSlot: "Your booking is already at that time",
+  rescheduleOtherGig: "Choose another time of the same gig",
+  rescheduleNoSeats: "That time has no seats left for your booking",
+  rescheduleRaced: "Your booking was moved in the meantime: check its new time",
+  rescheduled: "Your booking was moved",
   // After purchase
   bookingNotFound: "Booking not found",
   orderNotFound: "Order not found",

@@ -99,3 +99,13 @@ export const cancelOrderFormSchema = z.object({ refundTo: refundToField });
 export const cancelUserSlotSchema = z
   .object({ slotId: optionalId, bookingId: optionalId, orderId: optionalId, refundTo: refundToField })
   .refine((q) => q.slotId || q.bookingId || q.orderId, { message: "Give the slotId of your booking" });
+
+/** The reschedule page's form: the slot to move the booking to. */
+export const rescheduleFormSchema = z.object({
+  slotId: z.string({ error: "Choose a new time" }).trim().min(1, "Choose a new time").max(64),
+});
+
+/** POST /api/orders/reschedule: the order (or booking) to move and the slot to move it to. */
+export const rescheduleApiSchema = z
+  .object({ orderId: optionalId, bookingId: optionalId, slotId: z.string().trim().min(1, "Choose a new time").max(64) })
+  .refine((q) => q.orderId || q.bookingId, { message: "Give the orderId of your booking" });

@@ -29,6 +29,7 @@ import {
   type OrderStatusText,
   orderStatusText,
 } from "./order-view";
+import { reschedulable } from "./reschedule-policy";
 
 const buyer = alias(users, "buyer");
 const star = alias(users, "star");
@@ -101,6 +102,8 @@ export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail"> & {
   isBuyer: boolean;
   canEditGamerTags: boolean;
   canCancel: boolean;
+  /** The buyer may move the booking to another time of the gig (reschedule-policy.ts). */
+  canReschedule: boolean;
   /** The buyer may review (or change their review of) this played, paid session (app/features/reviews/rules.ts). */
   canReview: boolean;
   /** Only an order that was paid has an invoice. */
@@ -153,6 +156,7 @@ export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Dat
       isBuyer,
       canEditGamerTags: isBuyer && gamerTagsEditable(row.bookingStatus, row.startsAt, now),
       canCancel: isBuyer && bookingCancellable(row.bookingStatus, row.startsAt, now),
+      canReschedule: isBuyer && reschedulable({ status: row.bookingStatus, startsAt: row.startsAt }, now),
       canReview:
         isBuyer &&
         row.kind === "slot_booking" &&

@@ -130,6 +130,7 @@ function purchaseStatements(
           holdExpiresAt: sql<Date | null>`${holdExpiresAt}`.as("hold_expires_at"),
           confirmedAt: sql<Date | null>`${paid ? at : null}`.as("confirmed_at"),
           cancelledAt: sql<Date | null>`NULL`.as("cancelled_at"),
+          inviteSequence: sql<number>`0`.as("invite_sequence"),
           createdAt: sql<Date>`${at}`.as("created_at"),
           updatedAt: sql<Date>`${at}`.as("updated_at"),
         })

@@ -172,7 +172,8 @@ export function acceptPlaceStatement(db: Db, input: { slotId: string; userId: st
         eq(waitlistEntries.slotId, input.slotId),
         eq(waitlistEntries.userId, input.userId),
         inArray(waitlistEntries.status, ["waiting", "offered"]),
-        sql`EXISTS (SELECT 1 FROM bookings b WHERE b.id = ${input.bookingId})`,
+        // The booking is on this slot now (bought in this batch, or moved to it).
+        sql`EXISTS (SELECT 1 FROM bookings b WHERE b.id = ${input.bookingId} AND b.slot_id = ${input.slotId})`,
       ),
     )
     .returning({ id: waitlistEntries.id });

@@ -5,6 +5,7 @@ export const accountPages: RouteConfigEntry[] = [
   route("profile", "routes/account/profile.tsx"),
   route("profile/orders/:orderId", "routes/account/order.tsx"),
   route("profile/orders/:orderId/cancel", "routes/account/cancel-order.tsx"),
+  route("profile/orders/:orderId/reschedule", "routes/account/reschedule-order.tsx"),
   route("profile/orders/:orderId/review", "routes/account/review.tsx"),
   route("change-email/verifyotp/:token/:email", "routes/account/change-email-verify.tsx"),
   route("unsubscribe/:email", "routes/account/unsubscribe.tsx"),

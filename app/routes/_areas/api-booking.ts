@@ -26,5 +26,6 @@ export const apiBooking: RouteConfigEntry[] = [
   route("get/orders/monthly/user/:id", "routes/api/orders/user-orders.ts", { id: "api-orders-monthly-user" }),
   route("get/user_order/invoice/:orderId", "routes/api/orders/invoice.ts"),
   route("post/slots/delete/user", "routes/api/orders/cancel-slot.ts"),
+  route("orders/reschedule", "routes/api/orders/reschedule.ts"),
   route("user/lobby-code-details", "routes/api/orders/lobby-code.ts"),
 ];

@@ -102,6 +102,11 @@ export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; game
             Review this session
           </Link>
         ) : null}
+        {order.canReschedule ? (
+          <Link to={`/profile/orders/${order.id}/reschedule`} className="hover:underline">
+            Change time
+          </Link>
+        ) : null}
         {order.canCancel && order.startsAt ? (
           <CancelBooking
             orderId={order.id}

@@ -1,0 +1,115 @@
+import { eq } from "drizzle-orm";
+import type { UserNotification } from "~/features/notifications/index.server";
+import { formatSlotTime, recipientZone } from "~/features/time";
+import { getDb } from "~/platform/db.server";
+import type { EmailMessage } from "~/platform/email/email.server";
+import { appOrigin } from "~/platform/env.server";
+import type { OutboxEntry } from "~/platform/outbox.server";
+import { users } from "~db/schema";
+import { linesEmail } from "./emails";
+import { bookingInvite, inviteAttachment } from "./invite.server";
+import { bookingMessageFacts } from "./message-facts.server";
+import { orderPagePath } from "./order-view";
+
+/** The outbox templates of a moved booking: the fan's (email with the new invite, notification) and the streamer's. */
+export const BOOKING_MOVED_TEMPLATE = "booking-moved";
+export const FAN_MOVED_TEMPLATE = "fan-moved";
+
+/** The messages of one move (the `sequence`-th version of the booking's invite): written once per move. */
+export function bookingMovedEntries(bookingId: string, sequence: number): OutboxEntry[] {
+  return [BOOKING_MOVED_TEMPLATE, FAN_MOVED_TEMPLATE].flatMap((template) =>
+    (["email", "notification"] as const).map((channel) => ({
+      key: `${template}:${bookingId}:${sequence}:${channel}`,
+      channel,
+      template,
+      params: { bookingId },
+    })),
+  );
+}
+
+/** The booking as it stands when the message is delivered (its new time), or null when it is no longer confirmed. */
+async function movedFacts(env: Env, bookingId: string) {
+  const facts = await bookingMessageFacts(env, bookingId);
+  return facts?.status === "confirmed" ? facts : null;
+}
+
+/** "Your booking moved": the new time in the fan's zone, and an invite with the same UID and the next SEQUENCE. */
+export async function bookingMovedMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+  const facts = await movedFacts(env, bookingId);
+  if (!facts?.email) return null;
+  const timeZone = recipientZone(facts.timeZone);
+  const url = `${appOrigin(env)}${orderPagePath(facts.orderId)}`;
+  const title = facts.title ?? "your session";
+  const invite = bookingInvite(
+    {
+      orderId: facts.orderId,
+      title: `Noobrd: ${title}`,
+      startsAt: facts.startsAt,
+      endsAt: facts.endsAt,
+      url,
+      timeZone,
+    },
+    "request",
+    facts.inviteSequence,
+  );
+  const email = linesEmail({
+    to: facts.email,
+    subject: `Booking moved: ${title}`,
+    lines: [
+      `Hi ${facts.name || facts.username},`,
+      `Your booking of ${title} is now at ${formatSlotTime(facts.startsAt, facts.endsAt, timeZone)}.`,
+      "Nothing more to pay: the price you paid stands. The invite attached updates the event in your calendar.",
+    ],
+    link: { label: "Your order", url },
+  });
+  return { ...email, attachments: [inviteAttachment(invite)] };
+}
+
+export async function bookingMovedNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
+  const facts = await movedFacts(env, bookingId);
+  if (!facts) return null;
+  const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(facts.timeZone));
+  return {
+    userId: facts.userId,
+    type: "booking",
+    title: `Booking moved: ${facts.title ?? "your session"} is now at ${when}`,
+    url: orderPagePath(facts.orderId),
+  };
+}
+
+/** The streamer's side: which fan moved which gig to what time, in the streamer's zone. */
+async function fanMovedFacts(env: Env, bookingId: string) {
+  const facts = await movedFacts(env, bookingId);
+  if (!facts?.influencerId) return null;
+  const [star] = await getDb(env)
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.fullName,
+      username: users.username,
+      timeZone: users.timeZone,
+    })
+    .from(users)
+    .where(eq(users.id, facts.influencerId));
+  if (!star) return null;
+  const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(star.timeZone));
+  const fan = facts.name || facts.username;
+  return { star, line: `${fan} moved their booking of ${facts.title ?? "your session"} to ${when}.` };
+}
+
+export async function fanMovedMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+  const facts = await fanMovedFacts(env, bookingId);
+  if (!facts?.star.email) return null;
+  return linesEmail({
+    to: facts.star.email,
+    subject: "A fan moved their booking",
+    lines: [`Hi ${facts.star.name || facts.star.username},`, facts.line, "The seats they left are free again."],
+    link: { label: "Your calendar", url: `${appOrigin(env)}/influencer/calendar-dashboard` },
+  });
+}
+
+export async function fanMovedNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
+  const facts = await fanMovedFacts(env, bookingId);
+  if (!facts) return null;
+  return { userId: facts.star.id, type: "booking", title: facts.line, url: "/influencer/calendar-dashboard" };
+}

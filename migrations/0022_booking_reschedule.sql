@@ -1,0 +1,1 @@
+ALTER TABLE `bookings` ADD `invite_sequence` integer DEFAULT 0 NOT NULL;
