@@ -15,6 +15,8 @@ import {
   slotBookingStep,
   slotCancelledMail,
   slotCancelledNotice,
+  streamerRemovedMail,
+  streamerRemovedNotice,
 } from "../app/features/booking/index.server";
 import { vipQueueStep, vipRefundedNotice } from "../app/features/live/index.server";
 import { setMessageTemplates } from "../app/features/messages/index.server";
@@ -34,6 +36,7 @@ setMessageTemplates({
   "booking-confirmed": { param: "orderId", email: bookingConfirmedEmail, notification: bookingConfirmedNotice },
   "late-refund": { param: "orderId", email: lateRefundEmail, notification: lateRefundNotice },
   "slot-cancelled": { param: "bookingId", email: slotCancelledMail, notification: slotCancelledNotice },
+  "streamer-removed": { param: "bookingId", email: streamerRemovedMail, notification: streamerRemovedNotice },
   "booking-cancelled": { param: "bookingId", email: bookingCancelledMail },
   "fan-cancelled": { param: "bookingId", email: fanCancelledMail, notification: fanCancelledNotice },
   "booking-moved": { param: "bookingId", email: bookingMovedMail, notification: bookingMovedNotice },

@@ -109,13 +109,23 @@ describe("a cancellation, whoever makes it, withdraws the invite", () => {
     const mail = await expectInviteWithdrawn(buyer.user.email, /^Cancelled:/);
     expect(mail?.text).toContain(formatMoney(money(placed.amountMinor, placed.currency)));
     expect(mail?.text).toContain("wallet");
+    expect(mail?.text).toContain("The streamer cancelled");
   });
 
   it("by staff removing the streamer", async () => {
     const { world, buyer } = await bookedByWallet();
     const admin = await staffUser("admin");
     await removeInfluencer(env, admin.viewer, world.star.id, { removeClean: true });
-    await expectInviteWithdrawn(buyer.user.email, /^Cancelled:/);
+    // The fan is told why: not "the streamer cancelled", which they did not.
+    const mail = await expectInviteWithdrawn(buyer.user.email, /^Cancelled:/);
+    expect(mail?.text).toContain("is cancelled: its streamer no longer offers sessions on Noobrd.");
+    expect(mail?.text).not.toContain("The streamer cancelled");
+    const notice = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?")
+      .bind(buyer.user.id)
+      .all<{ title: string }>();
+    expect(notice.results.map((row) => row.title)).toContain(
+      "Your session is cancelled (its streamer left Noobrd); you got a full refund to your wallet",
+    );
   });
 });
 

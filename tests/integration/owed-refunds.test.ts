@@ -103,7 +103,7 @@ describe("refunds owed by a streamer's cancellation", () => {
       .bind((fans[0] as (typeof fans)[0]).id)
       .all<{ title: string }>();
     expect(notes.results.map((n) => n.title)).toEqual([
-      "Your session was cancelled by the creator; your full refund to your wallet is under way",
+      "Your session is cancelled (the streamer cancelled it); your full refund to your wallet is under way",
     ]);
     const inbox = async () => (await readOutbox(env.PRIVATE_FILES)).filter((m) => fans.some((f) => f.email === m.to));
     expect(await inbox()).toHaveLength(0);

@@ -55,10 +55,11 @@ function cancelInvite(env: Env, facts: CancelledFacts) {
   return inviteAttachment(invite, "cancel");
 }
 
-export async function slotCancelledMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+async function cancelledBySomeoneElseMail(env: Env, bookingId: string, removed: boolean) {
   const facts = await cancelledFacts(env, bookingId);
   if (!facts?.email) return null;
   const email = slotCancelledEmail({
+    removed,
     to: facts.email,
     name: facts.name || facts.username,
     title: facts.title ?? "your session",
@@ -70,19 +71,31 @@ export async function slotCancelledMail(env: Env, bookingId: string): Promise<Em
   return { ...email, attachments: [cancelInvite(env, facts)] };
 }
 
-export async function slotCancelledNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
+async function cancelledBySomeoneElseNotice(env: Env, bookingId: string, removed: boolean) {
   const facts = await cancelledFacts(env, bookingId);
   if (!facts) return null;
+  const why = removed ? "its streamer left Noobrd" : "the streamer cancelled it";
   return {
     userId: facts.userId,
     type: "booking",
     title:
       facts.refund?.done === false
-        ? "Your session was cancelled by the creator; your full refund to your wallet is under way"
-        : "Your session was cancelled by the creator; you got a full refund to your wallet",
+        ? `Your session is cancelled (${why}); your full refund to your wallet is under way`
+        : `Your session is cancelled (${why}); you got a full refund to your wallet`,
     url: "/profile#wallet",
-  };
+  } satisfies UserNotification;
 }
+
+/** The streamer cancelled the slot (template "slot-cancelled"). */
+export const slotCancelledMail = (env: Env, bookingId: string): Promise<EmailMessage | null> =>
+  cancelledBySomeoneElseMail(env, bookingId, false);
+export const slotCancelledNotice = (env: Env, bookingId: string): Promise<UserNotification | null> =>
+  cancelledBySomeoneElseNotice(env, bookingId, false);
+/** Staff removed the streamer, and the slot with them (template "streamer-removed"). */
+export const streamerRemovedMail = (env: Env, bookingId: string): Promise<EmailMessage | null> =>
+  cancelledBySomeoneElseMail(env, bookingId, true);
+export const streamerRemovedNotice = (env: Env, bookingId: string): Promise<UserNotification | null> =>
+  cancelledBySomeoneElseNotice(env, bookingId, true);
 
 /** The outbox template of the fan's own cancellation email (one per booking), rendered when delivered. */
 export const BOOKING_CANCELLED_TEMPLATE = "booking-cancelled";

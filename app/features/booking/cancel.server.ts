@@ -239,8 +239,14 @@ function cancelToCardStatements(
   ];
 }
 
-/** The outbox template of "the creator cancelled your session" (email and notification), one per booking. */
+/** The outbox template of "the streamer cancelled your session" (email and notification), one per booking. */
 export const SLOT_CANCELLED_TEMPLATE = "slot-cancelled";
+/** The same when staff removed the streamer (their slots cancelled with them): the fan is told why. */
+export const STREAMER_REMOVED_TEMPLATE = "streamer-removed";
+
+/** The template telling a buyer their slot was cancelled, by who cancelled it. */
+const slotCancelledTemplate = (by: Exclude<Canceller, "buyer">) =>
+  by === "staff" ? STREAMER_REMOVED_TEMPLATE : SLOT_CANCELLED_TEMPLATE;
 
 /**
  * The statements, for the batch that cancels slots, that cancel every confirmed booking of them and record what that
@@ -255,6 +261,7 @@ export function slotCancellationStatements(
   input: { slotsWhere: SQL; by: Exclude<Canceller, "buyer">; reason: string; createdBy: string | null; now: Date },
 ) {
   const at = input.now.getTime();
+  const template = slotCancelledTemplate(input.by);
   const cancelledNow = sql`${input.slotsWhere} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${at}`;
   const ordersCancelledNow = sql`(SELECT ${col(bookings.orderId)} FROM ${bookings} WHERE ${cancelledNow})`;
   return [
@@ -275,8 +282,8 @@ export function slotCancellationStatements(
         db,
         {
           channel,
-          template: SLOT_CANCELLED_TEMPLATE,
-          key: sql`${`${SLOT_CANCELLED_TEMPLATE}:`} || ${col(bookings.id)} || ${`:${channel}`}`,
+          template,
+          key: sql`${`${template}:`} || ${col(bookings.id)} || ${`:${channel}`}`,
           params: sql`json_object('bookingId', ${col(bookings.id)})`,
           table: bookings,
           where: cancelledNow,
@@ -295,13 +302,14 @@ export async function afterSlotCancellation(
   env: Env,
   cancelled: readonly { bookingId: string; orderId: string; slotId: string }[],
   now: Date,
+  by: Exclude<Canceller, "buyer"> = "streamer",
 ): Promise<CancelOutcome[]> {
   if (cancelled.length === 0) return [];
   const owed = await owedRefundIds(env, { orderIds: cancelled.map((row) => row.orderId) });
   await settleRefunds(env, owed, now);
   await deliverMessages(
     env,
-    cancelled.flatMap((row) => outboxKeys(`${SLOT_CANCELLED_TEMPLATE}:${row.bookingId}`, ["email", "notification"])),
+    cancelled.flatMap((row) => outboxKeys(`${slotCancelledTemplate(by)}:${row.bookingId}`, ["email", "notification"])),
     now,
   );
   const db = getDb(env);

@@ -50,8 +50,9 @@ export function reminderEmail(input: {
 }
 
 /**
- * A creator cancelled the slot: the buyer is owed a full refund to their wallet (Cancellation Policy). `refund`
- * says whether it was carried out already, or is still under way (a "refund done" email follows then).
+ * A slot cancelled by its streamer, or with its streamer when staff removed them (`removed`): the buyer is owed a full
+ * refund to their wallet (Cancellation Policy). `refund` says whether it was carried out already, or is still under
+ * way (a "refund done" email follows then).
  */
 export function slotCancelledEmail(input: {
   to: string;
@@ -61,6 +62,7 @@ export function slotCancelledEmail(input: {
   timeZone: string;
   refund: { amount: string; done: boolean } | null;
   origin: string;
+  removed?: boolean;
 }): EmailMessage {
   const link = `${input.origin}/profile#wallet`;
   const refundLine = !input.refund
@@ -70,7 +72,9 @@ export function slotCancelledEmail(input: {
       : `A full refund of ${input.refund.amount} to your Noobrd wallet is under way; we will email you as soon as it is there.`;
   const lines = [
     `Hi ${input.name},`,
-    `The creator cancelled ${input.title} (${formatSlotTime(input.startsAt, null, input.timeZone)}).`,
+    input.removed
+      ? `${input.title} (${formatSlotTime(input.startsAt, null, input.timeZone)}) is cancelled: its streamer no longer offers sessions on Noobrd.`
+      : `The streamer cancelled ${input.title} (${formatSlotTime(input.startsAt, null, input.timeZone)}).`,
     refundLine,
   ];
   return linesEmail({

@@ -13,6 +13,8 @@ export {
   fanCancelledNotice,
   slotCancelledMail,
   slotCancelledNotice,
+  streamerRemovedMail,
+  streamerRemovedNotice,
 } from "./cancel-messages.server";
 export {
   bookingConfirmedEmail,

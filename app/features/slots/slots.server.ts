@@ -357,7 +357,7 @@ export async function cancelSlot(env: Env, viewer: Viewer | null, slotId: string
   const refunded = await refundSlotBookingsInFull(
     env,
     slotId,
-    "Slot cancelled by the creator",
+    "Slot cancelled by the streamer",
     viewer?.id ?? null,
     now,
     [

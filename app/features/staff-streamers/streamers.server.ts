@@ -331,6 +331,6 @@ export async function removeInfluencer(
     catalogueChangedStatement(db),
   ]);
   const cancelled = results[cancelIndex] as { bookingId: string; orderId: string; slotId: string }[];
-  const refunded = await afterSlotCancellation(env, cancelled, now);
+  const refunded = await afterSlotCancellation(env, cancelled, now, "staff");
   return { removed: true, refundedBookings: refunded.length };
 }
