@@ -1,35 +1,26 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/access";
 import { deliverMessages } from "~/features/messages/index.server";
 import { givePromoUseBackStatement } from "~/features/promo/index.server";
 import { offerFreedSeats, offerStatements } from "~/features/waitlist/index.server";
-import {
-  owedCardRefundStatement,
-  owedRefundIds,
-  owedRefundsStatement,
-  settleRefunds,
-  walletRefundStatements,
-} from "~/features/wallet/index.server";
+import { owedCardRefundStatement, settleRefunds, walletRefundStatements } from "~/features/wallet/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
-import { col, type Db, getDb, named, selectInChunks } from "~/platform/db.server";
-import { noticeEntry, outboxKeys, outboxSelectStatement, outboxStatement } from "~/platform/outbox.server";
+import { col, type Db, getDb, named } from "~/platform/db.server";
+import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { bookings, orders, slots } from "~db/schema";
 import { bookingCancelledEmailEntry, fanCancelledEntries } from "./cancel-messages.server";
 import {
   CANCELLABLE_BOOKING_STATUS,
-  type Canceller,
-  cancellableStartsAfter,
   cancellationTerms,
   DEFAULT_REFUND_DESTINATION,
   type RefundDestination,
   type RefundTier,
   refundDestinations,
   refundFor,
-  SLOT_CANCELLATION_TIER,
 } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
 
@@ -87,7 +78,7 @@ function cancelBookingStatement(db: Db, bookingId: string, options: { now: Date;
 }
 
 /** The SQL guard of the policy on `bookings`: confirmed, and its slot starting after the cut-off (null: none). */
-function cancellableBookingSql(startsAfter: Date | null): SQL | undefined {
+export function cancellableBookingSql(startsAfter: Date | null): SQL | undefined {
   const beforeCutoff = startsAfter
     ? sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) > ${startsAfter.getTime()}`
     : undefined;
@@ -237,121 +228,6 @@ function cancelToCardStatements(
     }),
     givePromoUseBackStatement(db, sql`(${booking.orderId})`),
   ];
-}
-
-/** The outbox template of "the creator cancelled your session" (email and notification), one per booking. */
-export const SLOT_CANCELLED_TEMPLATE = "slot-cancelled";
-
-/**
- * The statements, for the batch that cancels slots, that cancel every confirmed booking of them and record what that
- * owes each buyer: a full refund (what is left to refund of the order) owed to their wallet, their promo code's use
- * given back, and an email and a notification (outbox rows). `slotsWhere` is a condition on `bookings` (write its
- * columns with `col()`), e.g. "the booking's slot is this one". Set-based: a booking confirmed between any read and
- * this batch is cancelled and refunded too. The first statement returns the bookings this batch cancelled; a second
- * run cancels, owes and tells nothing more.
- */
-export function slotCancellationStatements(
-  db: Db,
-  input: { slotsWhere: SQL; by: Exclude<Canceller, "buyer">; reason: string; createdBy: string | null; now: Date },
-) {
-  const at = input.now.getTime();
-  const cancelledNow = sql`${input.slotsWhere} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${at}`;
-  const ordersCancelledNow = sql`(SELECT ${col(bookings.orderId)} FROM ${bookings} WHERE ${cancelledNow})`;
-  return [
-    db
-      .update(bookings)
-      .set({ status: "cancelled", cancelledAt: input.now, updatedAt: input.now })
-      .where(and(input.slotsWhere, cancellableBookingSql(cancellableStartsAfter(input.by, input.now))))
-      .returning({ bookingId: bookings.id, orderId: bookings.orderId, slotId: bookings.slotId }),
-    owedRefundsStatement(db, {
-      orders: sql`${col(orders.id)} IN ${ordersCancelledNow}`,
-      reason: input.reason,
-      createdBy: input.createdBy,
-      now: input.now,
-    }),
-    givePromoUseBackStatement(db, ordersCancelledNow),
-    ...(["email", "notification"] as const).map((channel) =>
-      outboxSelectStatement(
-        db,
-        {
-          channel,
-          template: SLOT_CANCELLED_TEMPLATE,
-          key: sql`${`${SLOT_CANCELLED_TEMPLATE}:`} || ${col(bookings.id)} || ${`:${channel}`}`,
-          params: sql`json_object('bookingId', ${col(bookings.id)})`,
-          table: bookings,
-          where: cancelledNow,
-        },
-        input.now,
-      ),
-    ),
-  ] as const;
-}
-
-/**
- * After the batch of `slotCancellationStatements` committed: carries out the refunds it made owed and delivers its
- * messages (each retried by the JOBS queue and the cron if it fails now; the rows are the record).
- */
-export async function afterSlotCancellation(
-  env: Env,
-  cancelled: readonly { bookingId: string; orderId: string; slotId: string }[],
-  now: Date,
-): Promise<CancelOutcome[]> {
-  if (cancelled.length === 0) return [];
-  const owed = await owedRefundIds(env, { orderIds: cancelled.map((row) => row.orderId) });
-  await settleRefunds(env, owed, now);
-  await deliverMessages(
-    env,
-    cancelled.flatMap((row) => outboxKeys(`${SLOT_CANCELLED_TEMPLATE}:${row.bookingId}`, ["email", "notification"])),
-    now,
-  );
-  const db = getDb(env);
-  const amounts = await selectInChunks(
-    cancelled.map((row) => row.orderId),
-    (chunk) =>
-      db
-        .select({ orderId: orders.id, refundedMinor: orders.refundedMinor, currency: orders.currency })
-        .from(orders)
-        .where(inArray(orders.id, chunk)),
-  );
-  const byOrder = new Map(amounts.map((row) => [row.orderId, row]));
-  return cancelled.map((row) => ({
-    bookingId: row.bookingId,
-    orderId: row.orderId,
-    slotId: row.slotId,
-    tier: SLOT_CANCELLATION_TIER,
-    refundedMinor: byOrder.get(row.orderId)?.refundedMinor ?? 0,
-    currency: byOrder.get(row.orderId)?.currency ?? "USD",
-  }));
-}
-
-/**
- * Every confirmed buyer of a slot whose streamer cancelled it (or was removed) is refunded in full to their wallet,
- * once each, and told by email and in the app. The caller checks that `actorId` may cancel the slot BEFORE calling
- * this, and closes the slot in `extra` (statements run first in the same batch). Returns the bookings it cancelled;
- * calling it again cancels and refunds nothing more.
- */
-export async function refundSlotBookingsInFull(
-  env: Env,
-  slotId: string,
-  reason: string,
-  actorId: string | null,
-  now: Date = new Date(),
-  extra: BatchItem<"sqlite">[] = [],
-): Promise<CancelOutcome[]> {
-  const db = getDb(env);
-  const results = await db.batch([
-    ...(extra as [BatchItem<"sqlite">]),
-    ...slotCancellationStatements(db, {
-      slotsWhere: sql`${col(bookings.slotId)} = ${slotId}`,
-      by: "streamer",
-      reason,
-      createdBy: actorId,
-      now,
-    }),
-    availabilityChangedStatement(db),
-  ]);
-  const cancelled = results[extra.length] as { bookingId: string; orderId: string; slotId: string }[];
-  return afterSlotCancellation(env, cancelled, now);
 }
 
 /** The viewer's confirmed booking of a slot (or of an order), for the API that names it that way; else 404. */

@@ -1,12 +1,6 @@
 /** The booking feature's server side: what other features, routes and the Worker may use of it. */
 export { bookingFormData, bookingFormQuery } from "./booking-form.server";
-export {
-  afterSlotCancellation,
-  cancelBooking,
-  findOwnConfirmedBooking,
-  refundSlotBookingsInFull,
-  slotCancellationStatements,
-} from "./cancel.server";
+export { cancelBooking, findOwnConfirmedBooking } from "./cancel.server";
 export {
   bookingCancelledMail,
   fanCancelledMail,
@@ -31,3 +25,9 @@ export { verifyPromoCode } from "./promo-quote.server";
 export { placeOrder } from "./purchase.server";
 export { sendBookingReminders } from "./reminders.server";
 export { reviewPromptMail, reviewPromptNotice, sendReviewPrompts } from "./review-prompts.server";
+export {
+  afterSlotCancellation,
+  refundSlotBookingsInFull,
+  slotCancellationResult,
+  slotCancellationStatements,
+} from "./slot-cancel.server";

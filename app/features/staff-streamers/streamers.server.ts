@@ -4,7 +4,11 @@ import { assertStaff } from "~/features/access";
 import { auditStatement } from "~/features/audit/index.server";
 import { sendStreamerSetup } from "~/features/auth/index.server";
 import { CANCELLABLE_BOOKING_STATUS, cancellableStartsAfter } from "~/features/booking";
-import { afterSlotCancellation, slotCancellationStatements } from "~/features/booking/index.server";
+import {
+  afterSlotCancellation,
+  slotCancellationResult,
+  slotCancellationStatements,
+} from "~/features/booking/index.server";
 import { orderNet, orderNetMinor } from "~/features/earnings";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -330,7 +334,6 @@ export async function removeInfluencer(
     availabilityChangedStatement(db),
     catalogueChangedStatement(db),
   ]);
-  const cancelled = results[cancelIndex] as { bookingId: string; orderId: string; slotId: string }[];
-  const refunded = await afterSlotCancellation(env, cancelled, now);
+  const refunded = await afterSlotCancellation(env, slotCancellationResult(results, cancelIndex), now);
   return { removed: true, refundedBookings: refunded.length };
 }
