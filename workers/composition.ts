@@ -11,6 +11,10 @@ import {
   slotBookingStep,
   slotCancelledMail,
   slotCancelledNotice,
+  slotStartedMail,
+  slotStartedNotice,
+  streamerNoShowMail,
+  streamerNoShowNotice,
 } from "../app/features/booking/index.server";
 import { vipQueueStep, vipRefundedNotice } from "../app/features/live/index.server";
 import { setMessageTemplates } from "../app/features/messages/index.server";
@@ -30,6 +34,8 @@ setMessageTemplates({
   "booking-confirmed": { param: "orderId", email: bookingConfirmedEmail, notification: bookingConfirmedNotice },
   "late-refund": { param: "orderId", email: lateRefundEmail, notification: lateRefundNotice },
   "slot-cancelled": { param: "bookingId", email: slotCancelledMail, notification: slotCancelledNotice },
+  "slot-started": { param: "bookingId", email: slotStartedMail, notification: slotStartedNotice },
+  "streamer-no-show": { param: "slotId", email: streamerNoShowMail, notification: streamerNoShowNotice },
   "booking-cancelled": { param: "bookingId", email: bookingCancelledMail },
   "fan-cancelled": { param: "bookingId", email: fanCancelledMail, notification: fanCancelledNotice },
   "review-prompt": { param: "bookingId", email: reviewPromptMail, notification: reviewPromptNotice },

@@ -63,17 +63,16 @@ async function bookingWithOrder(db: Db, bookingId: string) {
 }
 
 /**
- * The booking's conditional cancellation, first in its batch: `confirmed` -> `cancelled` only while its slot starts
- * after the policy's cut-off (`startsAfter`, from `cancellationTerms`), returning the booking when it changed. A
- * second, concurrent cancellation (or one past the cut-off) changes nothing, so what follows it guarded by
- * `changes() = 1` owes and refunds nothing; the seats stop counting at once (only held and confirmed bookings take
- * seats).
+ * The booking's conditional cancellation, first in its batch: `confirmed` -> `cancelled` only while `guard` holds (the
+ * policy's cut-off, `cancellableBookingSql`; or the no-show rule's), returning the booking when it changed. A second,
+ * concurrent cancellation (or one past the cut-off) changes nothing, so what follows it guarded by `changes() = 1`
+ * owes and refunds nothing; the seats stop counting at once (only held and confirmed bookings take seats).
  */
-function cancelBookingStatement(db: Db, bookingId: string, options: { now: Date; startsAfter: Date | null }) {
+function cancelBookingStatement(db: Db, bookingId: string, options: { now: Date; guard: SQL | undefined }) {
   return db
     .update(bookings)
     .set({ status: "cancelled", cancelledAt: options.now })
-    .where(and(eq(bookings.id, bookingId), cancellableBookingSql(options.startsAfter)))
+    .where(and(eq(bookings.id, bookingId), options.guard))
     .returning({ id: bookings.id });
 }
 
@@ -87,14 +86,14 @@ export function cancellableBookingSql(startsAfter: Date | null): SQL | undefined
 
 /**
  * The statements that cancel one confirmed booking and refund `amountMinor` of its order to the buyer's wallet, for
- * one batch: the booking's conditional update, the refund guarded by `changes() = 1`, and the promo code's use
- * returned (its redemption row deleted).
+ * one batch: the booking's conditional update (while `guard` holds), the refund guarded by `changes() = 1`, and the
+ * promo code's use returned (its redemption row deleted).
  */
-function cancelStatements(
+export function cancelStatements(
   db: Db,
   booking: { bookingId: string; orderId: string; userId: string; currency: CurrencyCode },
   amountMinor: number,
-  options: { now: Date; reason: string; createdBy: string | null; startsAfter: Date | null },
+  options: { now: Date; reason: string; createdBy: string | null; guard: SQL | undefined },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const refund =
     amountMinor > 0
@@ -164,7 +163,7 @@ export async function cancelBooking(
     now,
     reason: `Cancelled by the buyer (${tier} refund per the cancellation policy, to the ${toCard ? "card" : "wallet"})`,
     createdBy: viewer.id,
-    startsAfter,
+    guard: cancellableBookingSql(startsAfter),
   };
   const [cancelled] = await db.batch([
     ...(toCard
@@ -203,14 +202,14 @@ export async function cancelBooking(
  * batch: the booking's conditional update first, then the owed card refund guarded by `changes() = 1` (a concurrent
  * second cancellation owes nothing), then the promo code's use given back. Nothing goes to the wallet.
  */
-function cancelToCardStatements(
+export function cancelToCardStatements(
   db: Db,
   booking: { bookingId: string; orderId: string },
   options: {
     now: Date;
     reason: string;
     createdBy: string | null;
-    startsAfter: Date | null;
+    guard: SQL | undefined;
     refundId: string;
     amountMinor: number;
   },

@@ -19,6 +19,13 @@ export { bookedSlotDetails, editGamerTagOfSlot, updateGamerTags } from "./gamer-
 export { bookingEventUid, utcParts } from "./invite.server";
 export { orderInvoicePdf } from "./invoice.server";
 export { lobbyCodeForUser } from "./lobby.server";
+export { claimNoShowRefund, refundStreamerNoShows, startSlotSession } from "./no-show.server";
+export {
+  slotStartedMail,
+  slotStartedNotice,
+  streamerNoShowMail,
+  streamerNoShowNotice,
+} from "./no-show-messages.server";
 export { listUserOrderSections } from "./order-sections.server";
 export { getOrder, getOrderByCheckoutSession, listUserOrders } from "./orders.server";
 export { verifyPromoCode } from "./promo-quote.server";

@@ -5,6 +5,13 @@ export { offersRefundChoice, RefundChoice, refundPreview } from "./components/ca
 export { OrderCard } from "./components/order-card";
 export { OrdersSection } from "./components/orders-section";
 export { BOOKING_MESSAGES } from "./messages";
+export {
+  canStartSlot,
+  NO_SHOW_OFFER_BUTTON,
+  NO_SHOW_OFFER_TEXT,
+  noShowOfferFrom,
+  noShowRefundOffered,
+} from "./no-show-policy";
 export { orderJson, orderPageJson } from "./order-json";
 export {
   lobbyCodeVisible,

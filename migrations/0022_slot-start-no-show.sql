@@ -1,0 +1,2 @@
+ALTER TABLE `slots` ADD `started_at` integer;--> statement-breakpoint
+ALTER TABLE `slots` ADD `no_show_at` integer;
