@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { claimNoShowRefund, refundStreamerNoShows, startSlotSession } from "~/features/booking/index.server";
+import { listInfluencersForStaff } from "~/features/staff-streamers/index.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { AppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
@@ -156,6 +157,25 @@ describe("a streamer no-show", () => {
       .bind(held.id)
       .first();
     expect(hold).toEqual({ booking: "expired", order: "cancelled" });
+  });
+
+  it("counts in the streamer's no-show rate that staff see", async () => {
+    const { star, slot } = await bookedSlotWithFans(new Date(Date.now() - 3 * 60 * MINUTE));
+    const started = await bookedSlotWithFans(new Date(Date.now() + 10 * MINUTE));
+    // A second slot of the same streamer, started in time.
+    const { id } = await createSlot(env.DB, star.id, null, new Date(Date.now() + 10 * MINUTE), {
+      endsAt: new Date(Date.now() + 70 * MINUTE),
+    });
+    await createBooking(env.DB, { id, influencerId: star.id }, (await createUser(env.DB)).id, "confirmed");
+    await startSlotSession(env, viewerOf(star), id);
+    expect(await refundStreamerNoShows(env)).toEqual([slot.id]);
+    const admin = viewerOf(await createUser(env.DB, { role: "admin" }));
+    const rateOf = async (username: string) =>
+      (
+        await listInfluencersForStaff(env, admin, { search: "", sort: "createdAt_desc", page: 1, limit: 50 })
+      ).influencers.find((row) => row.username === username)?.noShowRate;
+    expect(await rateOf(star.username)).toBe("1 of 2 (50%)");
+    expect(await rateOf(started.star.username)).toBe("—");
   });
 
   it("is not a no-show without fans, nor before the hour", async () => {

@@ -4,6 +4,7 @@ export { BookingForm } from "./components/booking-form";
 export { offersRefundChoice, RefundChoice, refundPreview } from "./components/cancel-booking";
 export { OrderCard } from "./components/order-card";
 export { OrdersSection } from "./components/orders-section";
+export { SlotStartControl } from "./components/slot-start";
 export { BOOKING_MESSAGES } from "./messages";
 export {
   canStartSlot,

@@ -3,8 +3,8 @@ import type { BookingStatus } from "~db/schema";
 /**
  * The streamer no-show rule, the one place that says when a booked slot whose streamer never pressed "Start session"
  * is refunded:
- * - from `START_WINDOW_BEFORE_MS` before the start until the end, the streamer may start it (which shares the lobby
- *   code with its fans); a slot found a no-show can no longer be started;
+ * - from `START_WINDOW_BEFORE_MS` before the start until its end or the no-show deadline (whichever is first), the
+ *   streamer may start it (which shares the lobby code with its fans);
  * - `NO_SHOW_OFFER_AFTER_MS` (15 minutes) after the start, not started: each fan of a confirmed booking is offered a
  *   full refund, one tap, to the wallet (or to the card it was paid with, when they choose it);
  * - `NO_SHOW_AUTO_AFTER_MS` (60 minutes) after the start, not started: the cron marks the slot a streamer no-show,
@@ -24,6 +24,11 @@ export type SlotStart = {
   status: "open" | "cancelled";
 };
 
+/** The last instant (exclusive) a slot can be started: its end, or the no-show deadline if that comes first. */
+export function startDeadline(slot: { startsAt: Date; endsAt: Date }): Date {
+  return new Date(Math.min(slot.endsAt.getTime(), slot.startsAt.getTime() + NO_SHOW_AUTO_AFTER_MS));
+}
+
 /** Whether the streamer may press "Start session" on the slot at `now`. */
 export function canStartSlot(slot: SlotStart, now: Date): boolean {
   return (
@@ -31,7 +36,7 @@ export function canStartSlot(slot: SlotStart, now: Date): boolean {
     slot.startedAt === null &&
     slot.noShowAt === null &&
     now.getTime() >= slot.startsAt.getTime() - START_WINDOW_BEFORE_MS &&
-    now.getTime() < slot.endsAt.getTime()
+    now.getTime() < startDeadline(slot).getTime()
   );
 }
 

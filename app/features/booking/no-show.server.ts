@@ -65,8 +65,7 @@ export async function startSlotSession(env: Env, viewer: Viewer | null, slotId: 
   if (!slot) throw notFound(BOOKING_MESSAGES.slotNotFound);
   assertManageBusiness(viewer, slot.influencerId);
   if (slot.startedAt) throw conflict(BOOKING_MESSAGES.alreadyStartedByStreamer);
-  const deadline = startDeadline(slot);
-  if (!canStartSlot(slot, now) || now >= deadline) {
+  if (!canStartSlot(slot, now)) {
     throw conflict(
       now.getTime() < slot.startsAt.getTime() - START_WINDOW_BEFORE_MS
         ? BOOKING_MESSAGES.cannotStartYet
@@ -116,11 +115,6 @@ export async function startSlotSession(env: Env, viewer: Viewer | null, slotId: 
     now,
   );
   return { slotId, told: told.length };
-}
-
-/** The last instant (exclusive) a slot can be started: its end, or the no-show deadline if that comes first. */
-function startDeadline(slot: { startsAt: Date; endsAt: Date }): Date {
-  return new Date(Math.min(slot.endsAt.getTime(), slot.startsAt.getTime() + NO_SHOW_AUTO_AFTER_MS));
 }
 
 /**
