@@ -1,5 +1,6 @@
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { sendAlert } from "~/features/alerts/index.server";
 import { deliverMessages } from "~/features/messages/index.server";
 import { endReleasedCheckouts } from "~/features/payments/index.server";
 import { givePromoUseBackStatement } from "~/features/promo/index.server";
@@ -36,7 +37,12 @@ export function slotCancellationStatements(
       .update(bookings)
       .set({ status: "cancelled", cancelledAt: input.now, updatedAt: input.now })
       .where(and(input.slotsWhere, cancellableBookingSql(cancellableStartsAfter(input.by, input.now))))
-      .returning({ bookingId: bookings.id, orderId: bookings.orderId, slotId: bookings.slotId }),
+      .returning({
+        bookingId: bookings.id,
+        orderId: bookings.orderId,
+        slotId: bookings.slotId,
+        userId: bookings.userId,
+      }),
     // Unpaid holds are released with it: their orders cancelled (returned, for their Checkout sessions to be expired
     // after the batch), then their bookings expired, so nothing of the slot is left to pay for.
     db
@@ -80,7 +86,7 @@ export function slotCancellationStatements(
 
 /** What the batch of `slotCancellationStatements` did: the bookings it cancelled and the unpaid orders it released. */
 export type SlotCancellation = {
-  cancelled: { bookingId: string; orderId: string; slotId: string }[];
+  cancelled: { bookingId: string; orderId: string; slotId: string; userId: string }[];
   released: { orderId: string }[];
 };
 
@@ -114,6 +120,21 @@ export async function afterSlotCancellation(
     cancelled.flatMap((row) => outboxKeys(`${SLOT_CANCELLED_TEMPLATE}:${row.bookingId}`, ["email", "notification"])),
     now,
   );
+  // "Your session was cancelled" is pushed to each fan's devices too (their email is the message above).
+  for (const row of cancelled) {
+    await sendAlert(env, {
+      key: `cancelled:${row.bookingId}`,
+      kind: "cancelled",
+      userId: row.userId,
+      push: {
+        title: "Your session was cancelled",
+        body: "You get a full refund to your wallet.",
+        url: "/profile#orders",
+        tag: `cancelled-${row.bookingId}`,
+      },
+      email: null,
+    });
+  }
   const db = getDb(env);
   const amounts = await selectInChunks(
     cancelled.map((row) => row.orderId),
