@@ -14,6 +14,7 @@ export const STAND_IN_MARKERS: Record<string, string> = {
   email: "dev-outbox-control/fail-next", // its failure switch's key
   "exchange-rates.ts": "noobrd local stand-in", // the provider its answers name
   oauth: "noobrd-stand-in-oauth", // its signing purpose
+  push: "dev-push-control/gone/", // its gone switch's key prefix
   stripe: "Stripe stand-in (test mode)", // its hosted checkout page
   "video-details.ts": "Stand-in live stream", // the title of its oEmbed answers
 };

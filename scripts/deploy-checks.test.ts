@@ -55,6 +55,8 @@ describe("the production deploy checks", () => {
       "the secret EMAIL_API_KEY is not set: npx wrangler secret put EMAIL_API_KEY --env production",
       "the secret STRIPE_SECRET_KEY is not set: npx wrangler secret put STRIPE_SECRET_KEY --env production",
       "the secret STRIPE_WEBHOOK_SECRET is not set: npx wrangler secret put STRIPE_WEBHOOK_SECRET --env production",
+      "the secret VAPID_PUBLIC_KEY is not set: npx wrangler secret put VAPID_PUBLIC_KEY --env production",
+      "the secret VAPID_PRIVATE_KEY is not set: npx wrangler secret put VAPID_PRIVATE_KEY --env production",
       "database_id of DB is the placeholder: put the id `npx wrangler d1 create noobrd` printed",
     ]);
   });

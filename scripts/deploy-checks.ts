@@ -14,7 +14,14 @@ export type DeployConfig = {
 };
 
 /** Secrets a production Worker cannot run without (`npx wrangler secret put NAME --env production`). */
-export const REQUIRED_SECRETS = ["SESSION_SECRET", "EMAIL_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"];
+export const REQUIRED_SECRETS = [
+  "SESSION_SECRET",
+  "EMAIL_API_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "VAPID_PUBLIC_KEY",
+  "VAPID_PRIVATE_KEY",
+];
 /** Names that are secrets: a var of that name would ship its value in the config. */
 const SECRET_NAMES = /SECRET|_KEY$|PASSWORD|TOKEN/;
 const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
@@ -53,6 +60,8 @@ export function deployProblems(config: DeployConfig, secrets?: readonly string[]
   if (!isHttps(vars.PUBLIC_ORIGIN)) problems.push("PUBLIC_ORIGIN must be the site's https origin (every link uses it)");
   if (vars.EMAIL_PROVIDER !== "http") problems.push('EMAIL_PROVIDER must be "http" (the outbox is for development)');
   if (!vars.EMAIL_FROM) problems.push("EMAIL_FROM must name the sender of the emails");
+  if (vars.PUSH_PROVIDER !== "webpush")
+    problems.push('PUSH_PROVIDER must be "webpush" (the stand-in is for development)');
   for (const name of URL_VARS) {
     if (vars[name] !== undefined && vars[name] !== "" && !isHttps(vars[name])) {
       problems.push(`${name} must be an https URL in production (a path points at a development stand-in)`);

@@ -1,4 +1,4 @@
-import { sendBookingReminders, sendReviewPrompts } from "../app/features/booking/index.server";
+import { refundStreamerNoShows, sendBookingReminders, sendReviewPrompts } from "../app/features/booking/index.server";
 import { refreshUsdInrRate } from "../app/features/currency/index.server";
 import { archiveSentMessages } from "../app/features/messages/index.server";
 import { sweepExpiredHolds } from "../app/features/payments/index.server";
@@ -26,7 +26,8 @@ function logged(event: string, fields: Record<string, unknown>, work: Promise<Re
 
 /**
  * Cron (wrangler.toml triggers). Every minute (HOLD_SWEEPER_CRON): seat holds whose time is up are marked
- * expired and their Checkout sessions expired through Stripe. Every 5 minutes (REMINDERS_CRON): booking
+ * expired and their Checkout sessions expired through Stripe, and booked slots not started an hour after their start
+ * are refunded as streamer no-shows. Every 5 minutes (REMINDERS_CRON): booking
  * reminders 24 hours and 15 minutes before each slot, each sent once even when runs overlap. Every 30
  * minutes: refreshes the USD->INR rate once its next-update time has passed, keeps the query planner's
  * statistics current, and moves old sent messages and old product events to the private bucket (docs/capacity.md).
@@ -43,6 +44,14 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
         "cron.run",
         { ...run, task: "hold-sweeper" },
         sweepExpiredHolds(env, now).then((swept) => ({ swept })),
+      ),
+    );
+    // Booked slots not started an hour after their start: refunded in full, once (the streamer no-show rule).
+    ctx.waitUntil(
+      logged(
+        "cron.run",
+        { ...run, task: "streamer-no-shows" },
+        refundStreamerNoShows(env, now).then((slots) => ({ slots: slots.length })),
       ),
     );
     // What a committed change still owes, found by its rows whatever happened to its queued jobs (logs jobs.sweep).

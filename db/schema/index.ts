@@ -24,6 +24,7 @@ export * from "./outbox";
 export * from "./payouts";
 export * from "./products";
 export * from "./promo";
+export * from "./push";
 export * from "./reminders";
 export * from "./reviews";
 export * from "./slots";

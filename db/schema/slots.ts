@@ -47,6 +47,10 @@ export const slots = sqliteTable(
     endsAt: timestamp("ends_at").notNull(),
     seats: integer("seats").notNull(),
     status: text("status", { enum: SLOT_STATUSES }).notNull().default("open"),
+    /** When its streamer pressed "Start session" (null: not started). Never both this and `noShowAt`: each is a conditional write on the other being null. */
+    startedAt: timestamp("started_at"),
+    /** When the cron found it not started an hour after its start and refunded its fans (a streamer no-show). */
+    noShowAt: timestamp("no_show_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

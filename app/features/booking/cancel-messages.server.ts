@@ -16,7 +16,7 @@ import { bookingMessageFacts } from "./message-facts.server";
 import { orderPagePath } from "./order-view";
 
 /**
- * The outbox messages of a cancelled booking: by its creator (template SLOT_CANCELLED_TEMPLATE in cancel.server.ts) or
+ * The outbox messages of a cancelled booking: by its streamer or staff (templates SLOT_CANCELLED_TEMPLATE and STREAMER_REMOVED_TEMPLATE in slot-cancel.server.ts) or
  * by its fan (BOOKING_CANCELLED_TEMPLATE below), rendered when delivered: the refund reads as done or under way, as it is at that moment.
  */
 async function cancelledFacts(env: Env, bookingId: string) {

@@ -1,35 +1,26 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/access";
 import { deliverMessages } from "~/features/messages/index.server";
 import { givePromoUseBackStatement } from "~/features/promo/index.server";
 import { offerFreedSeats, offerStatements } from "~/features/waitlist/index.server";
-import {
-  owedCardRefundStatement,
-  owedRefundIds,
-  owedRefundsStatement,
-  settleRefunds,
-  walletRefundStatements,
-} from "~/features/wallet/index.server";
+import { owedCardRefundStatement, settleRefunds, walletRefundStatements } from "~/features/wallet/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
-import { col, type Db, getDb, named, selectInChunks } from "~/platform/db.server";
-import { noticeEntry, outboxKeys, outboxSelectStatement, outboxStatement } from "~/platform/outbox.server";
+import { col, type Db, getDb, named } from "~/platform/db.server";
+import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { bookings, orders, slots } from "~db/schema";
 import { bookingCancelledEmailEntry, fanCancelledEntries } from "./cancel-messages.server";
 import {
   CANCELLABLE_BOOKING_STATUS,
-  type Canceller,
-  cancellableStartsAfter,
   cancellationTerms,
   DEFAULT_REFUND_DESTINATION,
   type RefundDestination,
   type RefundTier,
   refundDestinations,
   refundFor,
-  SLOT_CANCELLATION_TIER,
 } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
 
@@ -72,22 +63,21 @@ async function bookingWithOrder(db: Db, bookingId: string) {
 }
 
 /**
- * The booking's conditional cancellation, first in its batch: `confirmed` -> `cancelled` only while its slot starts
- * after the policy's cut-off (`startsAfter`, from `cancellationTerms`), returning the booking when it changed. A
- * second, concurrent cancellation (or one past the cut-off) changes nothing, so what follows it guarded by
- * `changes() = 1` owes and refunds nothing; the seats stop counting at once (only held and confirmed bookings take
- * seats).
+ * The booking's conditional cancellation, first in its batch: `confirmed` -> `cancelled` only while `guard` holds (the
+ * policy's cut-off, `cancellableBookingSql`; or the no-show rule's), returning the booking when it changed. A second,
+ * concurrent cancellation (or one past the cut-off) changes nothing, so what follows it guarded by `changes() = 1`
+ * owes and refunds nothing; the seats stop counting at once (only held and confirmed bookings take seats).
  */
-function cancelBookingStatement(db: Db, bookingId: string, options: { now: Date; startsAfter: Date | null }) {
+function cancelBookingStatement(db: Db, bookingId: string, options: { now: Date; guard: SQL | undefined }) {
   return db
     .update(bookings)
     .set({ status: "cancelled", cancelledAt: options.now })
-    .where(and(eq(bookings.id, bookingId), cancellableBookingSql(options.startsAfter)))
+    .where(and(eq(bookings.id, bookingId), options.guard))
     .returning({ id: bookings.id });
 }
 
 /** The SQL guard of the policy on `bookings`: confirmed, and its slot starting after the cut-off (null: none). */
-function cancellableBookingSql(startsAfter: Date | null): SQL | undefined {
+export function cancellableBookingSql(startsAfter: Date | null): SQL | undefined {
   const beforeCutoff = startsAfter
     ? sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) > ${startsAfter.getTime()}`
     : undefined;
@@ -96,14 +86,14 @@ function cancellableBookingSql(startsAfter: Date | null): SQL | undefined {
 
 /**
  * The statements that cancel one confirmed booking and refund `amountMinor` of its order to the buyer's wallet, for
- * one batch: the booking's conditional update, the refund guarded by `changes() = 1`, and the promo code's use
- * returned (its redemption row deleted).
+ * one batch: the booking's conditional update (while `guard` holds), the refund guarded by `changes() = 1`, and the
+ * promo code's use returned (its redemption row deleted).
  */
-function cancelStatements(
+export function cancelStatements(
   db: Db,
   booking: { bookingId: string; orderId: string; userId: string; currency: CurrencyCode },
   amountMinor: number,
-  options: { now: Date; reason: string; createdBy: string | null; startsAfter: Date | null },
+  options: { now: Date; reason: string; createdBy: string | null; guard: SQL | undefined },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   const refund =
     amountMinor > 0
@@ -173,7 +163,7 @@ export async function cancelBooking(
     now,
     reason: `Cancelled by the buyer (${tier} refund per the cancellation policy, to the ${toCard ? "card" : "wallet"})`,
     createdBy: viewer.id,
-    startsAfter,
+    guard: cancellableBookingSql(startsAfter),
   };
   const [cancelled] = await db.batch([
     ...(toCard
@@ -212,14 +202,14 @@ export async function cancelBooking(
  * batch: the booking's conditional update first, then the owed card refund guarded by `changes() = 1` (a concurrent
  * second cancellation owes nothing), then the promo code's use given back. Nothing goes to the wallet.
  */
-function cancelToCardStatements(
+export function cancelToCardStatements(
   db: Db,
   booking: { bookingId: string; orderId: string },
   options: {
     now: Date;
     reason: string;
     createdBy: string | null;
-    startsAfter: Date | null;
+    guard: SQL | undefined;
     refundId: string;
     amountMinor: number;
   },
@@ -237,129 +227,6 @@ function cancelToCardStatements(
     }),
     givePromoUseBackStatement(db, sql`(${booking.orderId})`),
   ];
-}
-
-/** The outbox template of "the streamer cancelled your session" (email and notification), one per booking. */
-export const SLOT_CANCELLED_TEMPLATE = "slot-cancelled";
-/** The same when staff removed the streamer (their slots cancelled with them): the fan is told why. */
-export const STREAMER_REMOVED_TEMPLATE = "streamer-removed";
-
-/** The template telling a buyer their slot was cancelled, by who cancelled it. */
-const slotCancelledTemplate = (by: Exclude<Canceller, "buyer">) =>
-  by === "staff" ? STREAMER_REMOVED_TEMPLATE : SLOT_CANCELLED_TEMPLATE;
-
-/**
- * The statements, for the batch that cancels slots, that cancel every confirmed booking of them and record what that
- * owes each buyer: a full refund (what is left to refund of the order) owed to their wallet, their promo code's use
- * given back, and an email and a notification (outbox rows). `slotsWhere` is a condition on `bookings` (write its
- * columns with `col()`), e.g. "the booking's slot is this one". Set-based: a booking confirmed between any read and
- * this batch is cancelled and refunded too. The first statement returns the bookings this batch cancelled; a second
- * run cancels, owes and tells nothing more.
- */
-export function slotCancellationStatements(
-  db: Db,
-  input: { slotsWhere: SQL; by: Exclude<Canceller, "buyer">; reason: string; createdBy: string | null; now: Date },
-) {
-  const at = input.now.getTime();
-  const template = slotCancelledTemplate(input.by);
-  const cancelledNow = sql`${input.slotsWhere} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${at}`;
-  const ordersCancelledNow = sql`(SELECT ${col(bookings.orderId)} FROM ${bookings} WHERE ${cancelledNow})`;
-  return [
-    db
-      .update(bookings)
-      .set({ status: "cancelled", cancelledAt: input.now, updatedAt: input.now })
-      .where(and(input.slotsWhere, cancellableBookingSql(cancellableStartsAfter(input.by, input.now))))
-      .returning({ bookingId: bookings.id, orderId: bookings.orderId, slotId: bookings.slotId }),
-    owedRefundsStatement(db, {
-      orders: sql`${col(orders.id)} IN ${ordersCancelledNow}`,
-      reason: input.reason,
-      createdBy: input.createdBy,
-      now: input.now,
-    }),
-    givePromoUseBackStatement(db, ordersCancelledNow),
-    ...(["email", "notification"] as const).map((channel) =>
-      outboxSelectStatement(
-        db,
-        {
-          channel,
-          template,
-          key: sql`${`${template}:`} || ${col(bookings.id)} || ${`:${channel}`}`,
-          params: sql`json_object('bookingId', ${col(bookings.id)})`,
-          table: bookings,
-          where: cancelledNow,
-        },
-        input.now,
-      ),
-    ),
-  ] as const;
-}
-
-/**
- * After the batch of `slotCancellationStatements` committed: carries out the refunds it made owed and delivers its
- * messages (each retried by the JOBS queue and the cron if it fails now; the rows are the record).
- */
-export async function afterSlotCancellation(
-  env: Env,
-  cancelled: readonly { bookingId: string; orderId: string; slotId: string }[],
-  now: Date,
-  by: Exclude<Canceller, "buyer"> = "streamer",
-): Promise<CancelOutcome[]> {
-  if (cancelled.length === 0) return [];
-  const owed = await owedRefundIds(env, { orderIds: cancelled.map((row) => row.orderId) });
-  await settleRefunds(env, owed, now);
-  await deliverMessages(
-    env,
-    cancelled.flatMap((row) => outboxKeys(`${slotCancelledTemplate(by)}:${row.bookingId}`, ["email", "notification"])),
-    now,
-  );
-  const db = getDb(env);
-  const amounts = await selectInChunks(
-    cancelled.map((row) => row.orderId),
-    (chunk) =>
-      db
-        .select({ orderId: orders.id, refundedMinor: orders.refundedMinor, currency: orders.currency })
-        .from(orders)
-        .where(inArray(orders.id, chunk)),
-  );
-  const byOrder = new Map(amounts.map((row) => [row.orderId, row]));
-  return cancelled.map((row) => ({
-    bookingId: row.bookingId,
-    orderId: row.orderId,
-    slotId: row.slotId,
-    tier: SLOT_CANCELLATION_TIER,
-    refundedMinor: byOrder.get(row.orderId)?.refundedMinor ?? 0,
-    currency: byOrder.get(row.orderId)?.currency ?? "USD",
-  }));
-}
-
-/**
- * Every confirmed buyer of a slot whose streamer cancelled it (or was removed) is refunded in full to their wallet,
- * once each, and told by email and in the app. The caller checks that `actorId` may cancel the slot BEFORE calling
- * this, and closes the slot in `extra` (statements run first in the same batch). Returns the bookings it cancelled;
- * calling it again cancels and refunds nothing more.
- */
-export async function refundSlotBookingsInFull(
-  env: Env,
-  slotId: string,
-  reason: string,
-  actorId: string | null,
-  now: Date = new Date(),
-  extra: BatchItem<"sqlite">[] = [],
-): Promise<CancelOutcome[]> {
-  const db = getDb(env);
-  const results = await db.batch([
-    ...(extra as [BatchItem<"sqlite">]),
-    ...slotCancellationStatements(db, {
-      slotsWhere: sql`${col(bookings.slotId)} = ${slotId}`,
-      by: "streamer",
-      reason,
-      createdBy: actorId,
-      now,
-    }),
-    availabilityChangedStatement(db),
-  ]);
-  const cancelled = results[extra.length] as { bookingId: string; orderId: string; slotId: string }[];
-  return afterSlotCancellation(env, cancelled, now);
 }
 
 /** The viewer's confirmed booking of a slot (or of an order), for the API that names it that way; else 404. */

@@ -1,12 +1,6 @@
 /** The booking feature's server side: what other features, routes and the Worker may use of it. */
 export { bookingFormData, bookingFormQuery } from "./booking-form.server";
-export {
-  afterSlotCancellation,
-  cancelBooking,
-  findOwnConfirmedBooking,
-  refundSlotBookingsInFull,
-  slotCancellationStatements,
-} from "./cancel.server";
+export { cancelBooking, findOwnConfirmedBooking } from "./cancel.server";
 export {
   bookingCancelledMail,
   fanCancelledMail,
@@ -27,6 +21,13 @@ export { bookedSlotDetails, editGamerTagOfSlot, updateGamerTags } from "./gamer-
 export { bookingEventUid } from "./invite.server";
 export { orderInvoicePdf } from "./invoice.server";
 export { lobbyCodeForUser } from "./lobby.server";
+export { claimNoShowRefund, refundStreamerNoShows, startSlotSession } from "./no-show.server";
+export {
+  slotStartedMail,
+  slotStartedNotice,
+  streamerNoShowMail,
+  streamerNoShowNotice,
+} from "./no-show-messages.server";
 export { listUserOrderSections } from "./order-sections.server";
 export { getOrder, getOrderByCheckoutSession, listUserOrders } from "./orders.server";
 export { previewPromo, verifyPromoCode } from "./promo-quote.server";
@@ -41,3 +42,9 @@ export {
   fanMovedNotice,
 } from "./reschedule-messages.server";
 export { reviewPromptMail, reviewPromptNotice, sendReviewPrompts } from "./review-prompts.server";
+export {
+  afterSlotCancellation,
+  refundSlotBookingsInFull,
+  slotCancellationResult,
+  slotCancellationStatements,
+} from "./slot-cancel.server";

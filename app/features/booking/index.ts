@@ -4,7 +4,15 @@ export { BookingForm } from "./components/booking-form";
 export { offersRefundChoice, RefundChoice, refundPreview } from "./components/cancel-booking";
 export { OrderCard } from "./components/order-card";
 export { OrdersSection } from "./components/orders-section";
+export { SlotStartControl } from "./components/slot-start";
 export { BOOKING_MESSAGES } from "./messages";
+export {
+  canStartSlot,
+  NO_SHOW_OFFER_BUTTON,
+  NO_SHOW_OFFER_TEXT,
+  noShowOfferFrom,
+  noShowRefundOffered,
+} from "./no-show-policy";
 export { orderJson, orderPageJson } from "./order-json";
 export {
   lobbyCodeVisible,

@@ -41,4 +41,12 @@ export const BOOKING_MESSAGES = {
   notBooked: "You have not booked this session",
   yearAndMonthRequired: "Year and month are required",
   ordersError: "Error fetching orders",
+  // The streamer no-show rule (no-show-policy.ts)
+  slotNotFound: "Slot not found",
+  cannotStartYet: "A session can be started from 30 minutes before its start",
+  cannotStart: "This session can no longer be started",
+  alreadyStartedByStreamer: "This session is already started",
+  noShowRefundNotOffered: "This booking has no no-show refund: the streamer started, or it is too early",
+  sessionStarted: "Session started: your fans have the lobby code",
+  noShowRefunded: "Refunded in full: the streamer did not start",
 } as const;

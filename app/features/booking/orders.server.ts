@@ -19,7 +19,9 @@ import {
   slots,
   users,
 } from "~db/schema";
+import { refundFor } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
+import { noShowRefundOffered } from "./no-show-policy";
 import { canReadOrder, canReadOrdersOf } from "./order-access";
 import {
   bookingCancellable,
@@ -63,6 +65,9 @@ const orderFields = named({
   seats: bookings.seats,
   startsAt: slots.startsAt,
   endsAt: slots.endsAt,
+  slotStatus: slots.status,
+  slotStartedAt: slots.startedAt,
+  slotNoShowAt: slots.noShowAt,
   productId: slots.productId,
   productTitle: products.title,
   productArchived: sql<boolean>`${products.archivedAt} IS NOT NULL`.mapWith(Boolean),
@@ -104,6 +109,11 @@ export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail"> & {
   canCancel: boolean;
   /** The buyer may move the booking to another time of the gig (reschedule-policy.ts). */
   canReschedule: boolean;
+  /**
+   * The full refund the buyer may take in one tap, while the streamer has not started 15 minutes after the start
+   * (no-show-policy.ts); else null.
+   */
+  noShowRefund: Money | null;
   /** The buyer may review (or change their review of) this played, paid session (app/features/reviews/rules.ts). */
   canReview: boolean;
   /** Only an order that was paid has an invoice. */
@@ -157,6 +167,25 @@ export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Dat
       canEditGamerTags: isBuyer && gamerTagsEditable(row.bookingStatus, row.startsAt, now),
       canCancel: isBuyer && bookingCancellable(row.bookingStatus, row.startsAt, now),
       canReschedule: isBuyer && reschedulable({ status: row.bookingStatus, startsAt: row.startsAt }, now),
+      noShowRefund:
+        isBuyer &&
+        row.startsAt &&
+        row.endsAt &&
+        row.slotStatus &&
+        row.bookingStatus &&
+        noShowRefundOffered(
+          {
+            startsAt: row.startsAt,
+            endsAt: row.endsAt,
+            startedAt: row.slotStartedAt,
+            noShowAt: row.slotNoShowAt,
+            status: row.slotStatus,
+          },
+          row.bookingStatus,
+          now,
+        )
+          ? money(refundFor("full", row.amountMinor, row.refundedMinor), row.currency)
+          : null,
       canReview:
         isBuyer &&
         row.kind === "slot_booking" &&

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { sendAlert } from "~/features/alerts/index.server";
 import { notificationStatement } from "~/features/notifications/index.server";
 import { recipientZone } from "~/features/time";
 import { type Db, getDb, named } from "~/platform/db.server";
@@ -135,6 +136,21 @@ export async function sendBookingReminders(
         .set({ sentAt: now })
         .where(and(eq(bookingReminders.id, reminder.id), isNull(bookingReminders.sentAt))),
     ]);
+    if (reminder.kind === "15m") {
+      // Pushed to the fan's devices too (the email already went, so the alert's own fallback is not needed twice).
+      await sendAlert(env, {
+        key: `starts-soon:${reminder.bookingId}`,
+        kind: "starts_soon",
+        userId: row.userId,
+        push: {
+          title: `${title} starts in 15 minutes`,
+          body: "Your booked session is about to start.",
+          url: "/profile#orders",
+          tag: `starts-soon-${reminder.bookingId}`,
+        },
+        email: null,
+      });
+    }
     sent[reminder.kind]++;
   }
   return sent;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { isStaff } from "~/features/access";
+import { notifyTurn } from "~/features/alerts/index.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, compiledStatement, type Db, getDb, named } from "~/platform/db.server";
@@ -289,6 +290,15 @@ export async function moveEntry(
       ? await endVipPlace(db, entry, "served", from, viewer.id, now)
       : await finish(db, entryId, from, to, now);
   if (changed.length === 0) throw conflict(M.entryNotActive);
+  // Called: "you're up" is pushed to the fan's devices (email when no push gets through), once per place.
+  if (to === "playing_next") {
+    await notifyTurn(env, entry.userId, {
+      placeId: entry.id,
+      liveSessionId: entry.liveSessionId,
+      streamerName: viewer.fullName || viewer.username,
+      url: `/live/${entry.liveSessionId}`,
+    });
+  }
   return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }] };
 }
 

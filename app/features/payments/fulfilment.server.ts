@@ -283,26 +283,54 @@ export async function endCheckout(env: Env, order: PayableOrder): Promise<Fulfil
 }
 
 /**
+ * Ends the checkouts of these orders, one by one, when their status is still `status`: each Checkout session is
+ * expired (or, if Stripe says it was paid meanwhile, fulfilled: a late payment is refunded). A failure is logged as
+ * `failure` and left to the next sweep. Returns how many were ended.
+ */
+async function endCheckouts(
+  env: Env,
+  orderIds: readonly string[],
+  status: PayableOrder["status"],
+  failure: string,
+): Promise<number> {
+  const db = getDb(env);
+  let ended = 0;
+  for (const orderId of orderIds) {
+    const order = await orderById(db, orderId);
+    if (order?.status !== status) continue;
+    try {
+      await endCheckout(env, order);
+      ended++;
+    } catch (error) {
+      log.error(failure, { orderId, error });
+    }
+  }
+  return ended;
+}
+
+/**
+ * After a batch that released card holds itself (their orders cancelled, their bookings expired: a slot cancelled
+ * by its streamer), their Checkout sessions are expired so they can no longer be paid; a session paid before that
+ * is a late payment, refunded in full to the wallet by fulfilment.
+ */
+export async function endReleasedCheckouts(env: Env, orderIds: readonly string[]): Promise<number> {
+  return endCheckouts(env, orderIds, "cancelled", "released_checkout.end_failed");
+}
+
+/**
  * The cron sweeper: holds whose time is up. They already stopped counting at hold_expires_at; this marks
  * them expired, cancels their orders (returning promo uses) and expires their Checkout sessions.
  */
 export async function sweepExpiredHolds(env: Env, now = new Date(), limit = 50): Promise<number> {
-  const db = getDb(env);
-  const due = await db
+  const due = await getDb(env)
     .select({ orderId: bookings.orderId })
     .from(bookings)
     .where(and(eq(bookings.status, "held"), sql`${bookings.holdExpiresAt} <= ${now.getTime()}`))
     .limit(limit);
-  let swept = 0;
-  for (const { orderId } of due) {
-    const order = await orderById(db, orderId);
-    if (order?.status !== "pending_payment") continue;
-    try {
-      await endCheckout(env, order);
-      swept++;
-    } catch (error) {
-      log.error("hold_sweeper.failed", { orderId, error });
-    }
-  }
-  return swept;
+  return endCheckouts(
+    env,
+    due.map((row) => row.orderId),
+    "pending_payment",
+    "hold_sweeper.failed",
+  );
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { assertManageBusiness, assertReadBusiness } from "~/features/access";
+import { canStartSlot } from "~/features/booking";
 import { refundSlotBookingsInFull } from "~/features/booking/index.server";
 import { announceToFans } from "~/features/notifications/index.server";
 import { seatsTakenSql } from "~/features/seats";
@@ -40,6 +41,8 @@ const slotFields = (now: Date) => ({
   endsAt: slots.endsAt,
   seats: slots.seats,
   status: slots.status,
+  startedAt: slots.startedAt,
+  noShowAt: slots.noShowAt,
   seatsTaken: seatsTaken(now),
   /** Fans in the slot's waitlist (waiting or offered seats). */
   waitlist: waitlistLengthSql(col(slots.id)),
@@ -105,6 +108,8 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
             endsAt: sql<Date>`${endsAt.getTime()}`.as("ends_at"),
             seats: sql<number>`${seats}`.as("seats"),
             status: sql<"open">`'open'`.as("status"),
+            startedAt: sql<Date | null>`NULL`.as("started_at"),
+            noShowAt: sql<Date | null>`NULL`.as("no_show_at"),
             createdAt: sql<Date>`${at}`.as("created_at"),
             updatedAt: sql<Date>`${at}`.as("updated_at"),
           })
@@ -167,7 +172,11 @@ export async function monthSlots(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => ({ ...row, buyers: buyers.get(row.id) ?? [] }));
+  return rows.map((row) => {
+    const booked = buyers.get(row.id) ?? [];
+    // "Start session" is offered on a booked slot in its start window (the booking feature's no-show rule).
+    return { ...row, buyers: booked, startable: booked.length > 0 && canStartSlot(row, now) };
+  });
 }
 
 type Buyer = { bookingId: string; userId: string; username: string; seats: number; gamertags: string[] };

@@ -4,7 +4,11 @@ import { assertStaff } from "~/features/access";
 import { auditStatement } from "~/features/audit/index.server";
 import { sendStreamerSetup } from "~/features/auth/index.server";
 import { CANCELLABLE_BOOKING_STATUS, cancellableStartsAfter } from "~/features/booking";
-import { afterSlotCancellation, slotCancellationStatements } from "~/features/booking/index.server";
+import {
+  afterSlotCancellation,
+  slotCancellationResult,
+  slotCancellationStatements,
+} from "~/features/booking/index.server";
 import { orderNet, orderNetMinor } from "~/features/earnings";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -53,6 +57,8 @@ export async function listInfluencersForStaff(env: Env, viewer: Viewer | null, q
           isVerified: influencerProfiles.isVerified,
           createdAt: influencerProfiles.createdAt,
           gigs: sql<number>`(SELECT count(*) FROM ${products} WHERE ${col(products.influencerId)} = ${col(users.id)} AND ${col(products.archivedAt)} IS NULL)`,
+          noShows: sql<number>`(SELECT count(*) FROM ${slots} WHERE ${col(slots.influencerId)} = ${col(users.id)} AND ${col(slots.noShowAt)} IS NOT NULL)`,
+          sessionsDue: sql<number>`(SELECT count(*) FROM ${slots} WHERE ${col(slots.influencerId)} = ${col(users.id)} AND (${col(slots.startedAt)} IS NOT NULL OR ${col(slots.noShowAt)} IS NOT NULL))`,
         }),
       )
       .from(users)
@@ -67,7 +73,23 @@ export async function listInfluencersForStaff(env: Env, viewer: Viewer | null, q
       .innerJoin(influencerProfiles, eq(influencerProfiles.userId, users.id))
       .where(where),
   ]);
-  return { influencers: rows, ...pageInfo(total[0]?.n ?? 0, query.page, query.limit) };
+  return {
+    influencers: rows.map(({ noShows, sessionsDue, ...row }) => ({
+      ...row,
+      noShowRate: noShowRateText(noShows, sessionsDue),
+    })),
+    ...pageInfo(total[0]?.n ?? 0, query.page, query.limit),
+  };
+}
+
+/**
+ * A streamer's no-show rate as staff read it: their slots found a no-show (not started an hour after the start, the
+ * booking feature's no-show rule) out of their booked slots that were due, started or not: "1 of 4 (25%)", "—" when
+ * none was due yet.
+ */
+export function noShowRateText(noShows: number, sessionsDue: number): string {
+  if (sessionsDue === 0) return "—";
+  return `${noShows} of ${sessionsDue} (${Math.round((noShows / sessionsDue) * 100)}%)`;
 }
 
 /** One streamer: profile, gigs, their latest orders and figures; 404 when not a streamer. */
@@ -330,7 +352,6 @@ export async function removeInfluencer(
     availabilityChangedStatement(db),
     catalogueChangedStatement(db),
   ]);
-  const cancelled = results[cancelIndex] as { bookingId: string; orderId: string; slotId: string }[];
-  const refunded = await afterSlotCancellation(env, cancelled, now, "staff");
+  const refunded = await afterSlotCancellation(env, slotCancellationResult(results, cancelIndex), now, "staff");
   return { removed: true, refundedBookings: refunded.length };
 }

@@ -4,6 +4,7 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 export const devPages: RouteConfigEntry[] = [
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/outbox.json", "routes/dev/outbox-json.ts"),
+  route("dev/push", "routes/dev/push.tsx"),
   route("dev/exchange-rates/*", "routes/dev/exchange-rates.ts"),
   route("dev/oembed", "routes/dev/oembed.ts"),
 ];

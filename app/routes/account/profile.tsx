@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form } from "react-router";
+import { PushSubscribe } from "~/features/alerts";
+import { pushPublicKey } from "~/features/alerts/index.server";
 import { changeEmailSchema, changePasswordSchema, EmailField, FormErrors, PasswordField } from "~/features/auth";
 import { OrdersSection } from "~/features/booking";
 import { CalendarFeedCard } from "~/features/calendar-feed";
@@ -45,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A bad month filter is the visitor's input: the page shows the message with a 400.
   return data(
-    { profile: found(profile), ...money, discord, timeZone, calendarFeed, waitlists },
+    { profile: found(profile), ...money, discord, timeZone, calendarFeed, waitlists, pushKey: pushPublicKey(env) },
     money.ordersError ? { status: 400 } : undefined,
   );
 }
@@ -160,6 +162,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {loaderData.calendarFeed ? (
         <CalendarFeedCard urls={loaderData.calendarFeed} returnTo="/profile" streamer={false} />
       ) : null}
+
+      <Section title="Alerts on this device">
+        <PushSubscribe vapidPublicKey={loaderData.pushKey} />
+      </Section>
 
       <Section title="Time zone">
         <TimeZoneForm {...loaderData.timeZone} error={messageFor(actionData, "time-zone")} buttonClass={buttonClass} />

@@ -69,6 +69,7 @@ export default function Influencers({ loaderData }: Route.ComponentProps) {
                 <th scope="col">Email</th>
                 <th scope="col">Fee</th>
                 <th scope="col">Gigs</th>
+                <th scope="col">No-shows</th>
                 <th scope="col">Landing</th>
                 <th scope="col">Onboarding</th>
               </tr>
@@ -85,6 +86,7 @@ export default function Influencers({ loaderData }: Route.ComponentProps) {
                   <td>{i.email}</td>
                   <td>{i.platformFeeBps / 100}%</td>
                   <td>{i.gigs}</td>
+                  <td data-testid="no-show-rate">{i.noShowRate}</td>
                   <td>{i.showAtLanding ? "Shown" : "—"}</td>
                   <td>{i.isVerified ? "Verified" : "Not verified"}</td>
                 </tr>

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import type { Viewer } from "~/features/access";
+import { PushSubscribe } from "~/features/alerts";
+import { pushPublicKey } from "~/features/alerts/index.server";
 import { AuthCard, primaryButton } from "~/features/auth";
 import { getOrder } from "~/features/booking/index.server";
 import { LIVE_MESSAGES } from "~/features/live";
@@ -32,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         status: order.status,
         kind: order.kind,
         booked: await bookedSession(env, viewer, order),
+        pushKey: pushPublicKey(env),
       };
     }
     const { order } = await confirmCheckout(env, viewer, query.get("session_id") ?? "");
@@ -47,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: order.status,
       kind: order.kind,
       booked: await bookedSession(env, viewer, order),
+      pushKey: pushPublicKey(env),
     };
   });
 }
@@ -99,6 +103,10 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               Order <span className="font-mono">{orderId}</span> is confirmed. A confirmation email with a calendar
               invite is on its way.
             </p>
+            <PushSubscribe
+              vapidPublicKey={loaderData.pushKey}
+              context="Get an alert on this device 15 minutes before your session starts."
+            />
           </>
         ) : status === "refunded" ? (
           <p>

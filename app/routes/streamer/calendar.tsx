@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/confirm";
+import { BOOKING_MESSAGES, SlotStartControl } from "~/features/booking";
+import { startSlotSession } from "~/features/booking/index.server";
 import { listGigs } from "~/features/gigs/index.server";
 import {
   addSlotsSchema,
@@ -101,6 +103,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       await setSlotLobbyCode(env, viewer, input.data.slotId, input.data.lobbyCode);
       return redirectWithToast(env, here, { kind: "success", message: SLOT_MESSAGES.lobbySaved });
+    }
+    if (intent === "start") {
+      const input = cancelSlotSchema.safeParse(Object.fromEntries(formData));
+      if (!input.success) return data({ intent, result: null, error: SLOT_MESSAGES.notFound }, { status: 400 });
+      await startSlotSession(env, viewer, input.data.slotId);
+      return redirectWithToast(env, here, { kind: "success", message: BOOKING_MESSAGES.sessionStarted });
     }
     if (intent === "cancel") {
       const ask = confirmationNeeded(formData, SLOT_MESSAGES.cancelConfirm, "Yes, cancel the slot");
@@ -305,7 +313,13 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
                   ) : null}
                 </span>
               </div>
-              {slot.status === "cancelled" ? <p className="text-sm text-red-300">Cancelled</p> : null}
+              {slot.status === "cancelled" && !slot.noShowAt ? <p className="text-sm text-red-300">Cancelled</p> : null}
+              <SlotStartControl
+                slotId={slot.id}
+                startable={slot.startable}
+                startedAt={slot.startedAt}
+                noShowAt={slot.noShowAt}
+              />
               <div>
                 <h4 className="text-sm font-semibold">Buyers</h4>
                 {slot.buyers.length === 0 ? (

@@ -5,6 +5,7 @@ import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "../order-view";
 import type { OrderDetails } from "../orders.server";
 import { CancelBooking } from "./cancel-booking";
 import { GamerTagsForm } from "./gamer-tags-form";
+import { NoShowRefund } from "./no-show-refund";
 
 const STATUS_STYLE: Record<string, string> = {
   "awaiting payment": "bg-amber-900/60 text-amber-200",
@@ -82,6 +83,10 @@ export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; game
           The lobby code shows here from {LOBBY_CODE_VISIBLE_BEFORE_MS / 60_000} minutes before the start, once the
           creator sets it.
         </p>
+      ) : null}
+
+      {order.noShowRefund ? (
+        <NoShowRefund orderId={order.id} left={order.noShowRefund} paymentMethod={order.paymentMethod} />
       ) : null}
 
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">

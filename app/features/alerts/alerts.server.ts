@@ -1,0 +1,172 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/access";
+import { escapeHtml } from "~/lib/html";
+import { newId } from "~/lib/id";
+import { getDb } from "~/platform/db.server";
+import { emailSender } from "~/platform/email/email.server";
+import { appOrigin } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
+import { type PushAlert, pushSender, vapidPublicKey } from "~/platform/push/push.server";
+import { type AlertKind, type AlertOutcome, alertDeliveries, pushSubscriptions, users } from "~db/schema";
+import type { PushSubscriptionInput } from "./schema";
+
+/**
+ * Alerts (docs/domain.md "Alerts"): a short, urgent message to one fan ("you're up", "your booking starts in 15
+ * minutes", "your session was cancelled"), pushed to every browser they subscribed; when no push gets through (the push
+ * service failed, or the subscription is gone: 404/410, then deleted) the same alert goes by email. Each alert is
+ * recorded once per cause (`alert_deliveries.key` UNIQUE) with what became of it: delivered, fell back to email, or
+ * failed; a second send of the same cause sends nothing.
+ */
+
+/** The key browsers subscribe with (the subscribe control's applicationServerKey), or null without push. */
+export function pushPublicKey(env: Env): string | null {
+  return vapidPublicKey(env);
+}
+
+/** The viewer's browser subscribes (or subscribes again: the endpoint is one browser's, now the viewer's). */
+export async function subscribePush(env: Env, viewer: Viewer, input: PushSubscriptionInput, now = new Date()) {
+  await getDb(env)
+    .insert(pushSubscriptions)
+    .values({
+      id: newId(),
+      userId: viewer.id,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: viewer.id, p256dh: input.keys.p256dh, auth: input.keys.auth, updatedAt: now },
+    });
+  return { subscribed: true };
+}
+
+/** The viewer's browser unsubscribes (only their own subscription is removed). */
+export async function unsubscribePush(env: Env, viewer: Viewer, endpoint: string) {
+  await getDb(env)
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, viewer.id)));
+  return { subscribed: false };
+}
+
+export type Alert = {
+  /** The alert's cause, once ever: e.g. `turn:<queue place>`. */
+  key: string;
+  kind: AlertKind;
+  userId: string;
+  liveSessionId?: string | null;
+  push: PushAlert;
+  /** The email sent when no push gets through; null when the change sends its own email anyway (a reminder). */
+  email: { subject: string; lines: string[] } | null;
+};
+
+/**
+ * Sends one alert: claims its key (a second send of the same cause stops here), pushes it to each of the fan's
+ * subscriptions (a gone one is deleted), emails it when no push got through, and records the outcome. Never throws:
+ * an alert that cannot be sent is recorded `failed` and logged. Returns the outcome, or "already" / "none" (the fan has
+ * no subscription: nothing is recorded, the app's own notification and messages remain).
+ */
+export async function sendAlert(env: Env, alert: Alert, now = new Date()): Promise<AlertOutcome | "already" | "none"> {
+  const db = getDb(env);
+  try {
+    const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, alert.userId));
+    if (targets.length === 0) return "none";
+    const [claimed] = await db
+      .insert(alertDeliveries)
+      .values({
+        id: newId(),
+        key: alert.key,
+        userId: alert.userId,
+        kind: alert.kind,
+        liveSessionId: alert.liveSessionId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: alertDeliveries.id });
+    if (!claimed) return "already";
+    const sender = pushSender(env);
+    let delivered = false;
+    for (const target of targets) {
+      const result = await sender.send(target, alert.push);
+      if (result === "delivered") delivered = true;
+      if (result === "gone") await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
+    }
+    const outcome = delivered ? "delivered" : (await emailFallback(env, alert)) ? "fell_back" : "failed";
+    await db.update(alertDeliveries).set({ outcome, updatedAt: new Date() }).where(eq(alertDeliveries.id, claimed.id));
+    return outcome;
+  } catch (error) {
+    log.error("alert.failed", { key: alert.key, error });
+    await db
+      .update(alertDeliveries)
+      .set({ outcome: "failed", updatedAt: new Date() })
+      .where(and(eq(alertDeliveries.key, alert.key), eq(alertDeliveries.outcome, "pending")))
+      .catch(() => undefined);
+    return "failed";
+  }
+}
+
+/** The alert by email, its key the provider's idempotency key (sent once). False when it could not be sent. */
+async function emailFallback(env: Env, alert: Alert): Promise<boolean> {
+  const email = alert.email;
+  if (!email) return false;
+  const user = await getDb(env).select({ email: users.email }).from(users).where(eq(users.id, alert.userId)).get();
+  if (!user?.email) return false;
+  const url = `${appOrigin(env)}${alert.push.url}`;
+  try {
+    await emailSender(env).send(
+      {
+        to: user.email,
+        subject: email.subject,
+        text: [...email.lines, url].join("\n\n"),
+        html: [
+          ...email.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+          `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+        ].join("\n"),
+      },
+      { idempotencyKey: `alert:${alert.key}` },
+    );
+    return true;
+  } catch (error) {
+    log.warn("alert.email_failed", { key: alert.key, error });
+    return false;
+  }
+}
+
+/**
+ * "You're up": the live queue calls it when it calls a fan (their place turned playing next), once per place
+ * (`placeId`): a repeated or concurrent call for the same place sends nothing more.
+ */
+export function notifyTurn(
+  env: Env,
+  userId: string,
+  turn: { placeId: string; liveSessionId: string; streamerName: string; url: string },
+  now = new Date(),
+) {
+  const title = `You're up with ${turn.streamerName}`;
+  const body = "You are playing next: join the game now.";
+  return sendAlert(
+    env,
+    {
+      key: `turn:${turn.placeId}`,
+      kind: "turn",
+      userId,
+      liveSessionId: turn.liveSessionId,
+      push: { title, body, url: turn.url, tag: `turn-${turn.liveSessionId}` },
+      email: { subject: title, lines: [body] },
+    },
+    now,
+  );
+}
+
+/** What became of the alerts of a live session, per fan (their latest), for the queue dashboard. */
+export async function sessionAlertOutcomes(env: Env, liveSessionId: string): Promise<Map<string, AlertOutcome>> {
+  const rows = await getDb(env)
+    .select({ userId: alertDeliveries.userId, outcome: alertDeliveries.outcome })
+    .from(alertDeliveries)
+    .where(eq(alertDeliveries.liveSessionId, liveSessionId))
+    .orderBy(sql`${alertDeliveries.createdAt} ASC`);
+  return new Map(rows.map((row) => [row.userId, row.outcome]));
+}

@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import type { UserNotification } from "~/features/notifications/index.server";
+import { formatSlotTime, recipientZone } from "~/features/time";
+import { getDb, named } from "~/platform/db.server";
+import type { EmailMessage } from "~/platform/email/email.server";
+import { appOrigin } from "~/platform/env.server";
+import { bookings, lobbyCodes, products, slots, users } from "~db/schema";
+import { linesEmail } from "./emails";
+import { bookingMessageFacts } from "./message-facts.server";
+import { orderPagePath } from "./order-view";
+
+/**
+ * The messages of the streamer no-show rule (no-show-policy.ts), rendered when delivered: "your session started" with
+ * the lobby code, to each fan of a started slot (template `slot-started`), and "you did not start", to the streamer of
+ * a slot found a no-show (template `streamer-no-show`).
+ */
+async function startedFacts(env: Env, bookingId: string) {
+  const facts = await bookingMessageFacts(env, bookingId);
+  if (facts?.status !== "confirmed") return null;
+  const row = await getDb(env)
+    .select({ code: lobbyCodes.code })
+    .from(bookings)
+    .innerJoin(lobbyCodes, eq(lobbyCodes.slotId, bookings.slotId))
+    .where(eq(bookings.id, bookingId))
+    .get();
+  const title = facts.title ?? "Your session";
+  const lobby = row?.code ? `The lobby code is ${row.code}.` : "Your streamer will share the lobby in the session.";
+  return { ...facts, title, lobby };
+}
+
+export async function slotStartedNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
+  const facts = await startedFacts(env, bookingId);
+  if (!facts) return null;
+  return {
+    userId: facts.userId,
+    type: "booking",
+    title: `${facts.title} has started. ${facts.lobby}`,
+    url: orderPagePath(facts.orderId),
+    influencerId: facts.influencerId,
+  };
+}
+
+export async function slotStartedMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+  const facts = await startedFacts(env, bookingId);
+  if (!facts?.email) return null;
+  return linesEmail({
+    to: facts.email,
+    subject: `Started: ${facts.title}`,
+    lines: [
+      `Hi ${facts.name || facts.username},`,
+      `${facts.title} (${formatSlotTime(facts.startsAt, null, recipientZone(facts.timeZone))}) has started.`,
+      facts.lobby,
+    ],
+    link: { label: "Your order", url: `${appOrigin(env)}${orderPagePath(facts.orderId)}` },
+  });
+}
+
+async function noShowFacts(env: Env, slotId: string) {
+  const [row] = await getDb(env)
+    .select(
+      named({
+        userId: users.id,
+        email: users.email,
+        name: users.fullName,
+        username: users.username,
+        timeZone: users.timeZone,
+        startsAt: slots.startsAt,
+        noShowAt: slots.noShowAt,
+        title: products.title,
+      }),
+    )
+    .from(slots)
+    .innerJoin(users, eq(users.id, slots.influencerId))
+    .leftJoin(products, eq(products.id, slots.productId))
+    .where(eq(slots.id, slotId));
+  if (!row?.noShowAt) return null;
+  return { ...row, title: row.title ?? "your session" };
+}
+
+export async function streamerNoShowNotice(env: Env, slotId: string): Promise<UserNotification | null> {
+  const facts = await noShowFacts(env, slotId);
+  if (!facts) return null;
+  return {
+    userId: facts.userId,
+    type: "booking",
+    title: `You did not start ${facts.title}: its fans were refunded in full`,
+    url: "/influencer/calendar-dashboard",
+  };
+}
+
+export async function streamerNoShowMail(env: Env, slotId: string): Promise<EmailMessage | null> {
+  const facts = await noShowFacts(env, slotId);
+  if (!facts?.email) return null;
+  return linesEmail({
+    to: facts.email,
+    subject: `Not started: ${facts.title}`,
+    lines: [
+      `Hi ${facts.name || facts.username},`,
+      `${facts.title} (${formatSlotTime(facts.startsAt, null, recipientZone(facts.timeZone))}) was not started within an hour of its start.`,
+      "Every fan still booked on it was refunded in full, and the slot is recorded as a no-show.",
+    ],
+    link: { label: "Your calendar", url: `${appOrigin(env)}/influencer/calendar-dashboard` },
+  });
+}

@@ -1,0 +1,61 @@
+import type { BookingStatus } from "~db/schema";
+
+/**
+ * The streamer no-show rule, the one place that says when a booked slot whose streamer never pressed "Start session"
+ * is refunded:
+ * - from `START_WINDOW_BEFORE_MS` before the start until its end or the no-show deadline (whichever is first), the
+ *   streamer may start it (which shares the lobby code with its fans);
+ * - `NO_SHOW_OFFER_AFTER_MS` (15 minutes) after the start, not started: each fan of a confirmed booking is offered a
+ *   full refund, one tap, to the wallet (or to the card it was paid with, when they choose it);
+ * - `NO_SHOW_AUTO_AFTER_MS` (60 minutes) after the start, not started: the cron marks the slot a streamer no-show,
+ *   refunds every booking still confirmed in full (an owed refund, to the wallet), releases its unpaid holds and tells
+ *   the streamer.
+ * A fan who did not show up is not covered: their booking stays under the cancellation policy.
+ */
+export const START_WINDOW_BEFORE_MS = 30 * 60_000;
+export const NO_SHOW_OFFER_AFTER_MS = 15 * 60_000;
+export const NO_SHOW_AUTO_AFTER_MS = 60 * 60_000;
+
+export type SlotStart = {
+  startsAt: Date;
+  endsAt: Date;
+  startedAt: Date | null;
+  noShowAt: Date | null;
+  status: "open" | "cancelled";
+};
+
+/** The last instant (exclusive) a slot can be started: its end, or the no-show deadline if that comes first. */
+export function startDeadline(slot: { startsAt: Date; endsAt: Date }): Date {
+  return new Date(Math.min(slot.endsAt.getTime(), slot.startsAt.getTime() + NO_SHOW_AUTO_AFTER_MS));
+}
+
+/** Whether the streamer may press "Start session" on the slot at `now`. */
+export function canStartSlot(slot: SlotStart, now: Date): boolean {
+  return (
+    slot.status === "open" &&
+    slot.startedAt === null &&
+    slot.noShowAt === null &&
+    now.getTime() >= slot.startsAt.getTime() - START_WINDOW_BEFORE_MS &&
+    now.getTime() < startDeadline(slot).getTime()
+  );
+}
+
+/** The earliest instant at which a fan of a slot starting at `startsAt` is offered a no-show refund. */
+export function noShowOfferFrom(startsAt: Date): Date {
+  return new Date(startsAt.getTime() + NO_SHOW_OFFER_AFTER_MS);
+}
+
+/** Whether the fan of a booking in `bookingStatus` is offered the no-show refund at `now`. */
+export function noShowRefundOffered(slot: SlotStart, bookingStatus: BookingStatus, now: Date): boolean {
+  return (
+    bookingStatus === "confirmed" &&
+    slot.status === "open" &&
+    slot.startedAt === null &&
+    slot.noShowAt === null &&
+    now.getTime() >= noShowOfferFrom(slot.startsAt).getTime()
+  );
+}
+
+/** The words of the offer on the fan's order. */
+export const NO_SHOW_OFFER_TEXT = "The streamer hasn't started.";
+export const NO_SHOW_OFFER_BUTTON = "Get a full refund";

@@ -1,0 +1,273 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { assertManageBusiness, type Viewer } from "~/features/access";
+import { deliverMessages } from "~/features/messages/index.server";
+import { settleRefunds } from "~/features/wallet/index.server";
+import { badRequest, conflict, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { formatMoney, money } from "~/lib/money";
+import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
+import { col, getDb, named } from "~/platform/db.server";
+import { noticeEntry, outboxKeys, outboxSelectStatement, outboxStatement } from "~/platform/outbox.server";
+import { bookings, orders, slots } from "~db/schema";
+import { type CancelOutcome, cancelStatements, cancelToCardStatements } from "./cancel.server";
+import {
+  DEFAULT_REFUND_DESTINATION,
+  type RefundDestination,
+  refundDestinations,
+  refundFor,
+} from "./cancellation-policy";
+import { BOOKING_MESSAGES } from "./messages";
+import {
+  canStartSlot,
+  NO_SHOW_AUTO_AFTER_MS,
+  NO_SHOW_OFFER_AFTER_MS,
+  noShowRefundOffered,
+  START_WINDOW_BEFORE_MS,
+} from "./no-show-policy";
+import { orderPagePath } from "./order-view";
+import { afterSlotCancellation, slotCancellationResult, slotCancellationStatements } from "./slot-cancel.server";
+
+/** The outbox templates of the no-show rule: "the session started, here is the lobby code" and "you did not start". */
+export const SLOT_STARTED_TEMPLATE = "slot-started";
+export const STREAMER_NO_SHOW_TEMPLATE = "streamer-no-show";
+
+/** How far back the cron looks for slots not started (bounds its index range; the cron runs every minute). */
+const NO_SHOW_LOOKBACK_MS = 7 * 24 * 60 * 60_000;
+
+/** The SQL of "this slot (`slotId`, a column or value) was not started and is no no-show, at `now`". */
+function notStartedSql(slotId: SQL | string, now: Date, afterMs: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${slots} s WHERE s.id = ${slotId} AND s.status = 'open' AND s.started_at IS NULL
+    AND s.no_show_at IS NULL AND s.starts_at <= ${now.getTime() - afterMs})`;
+}
+
+/**
+ * The streamer presses "Start session" on a booked slot: one conditional write (only while the slot is open, neither
+ * started nor a no-show, from 30 minutes before its start until the no-show deadline or its end, whichever is first)
+ * with, in the same batch, a message to each fan of a confirmed booking carrying the lobby code (rendered when
+ * delivered). Racing the no-show refunds, exactly one of them wins: each is conditional on the other not having
+ * happened.
+ */
+export async function startSlotSession(env: Env, viewer: Viewer | null, slotId: string, now = new Date()) {
+  const db = getDb(env);
+  const slot = await db
+    .select({
+      influencerId: slots.influencerId,
+      startsAt: slots.startsAt,
+      endsAt: slots.endsAt,
+      startedAt: slots.startedAt,
+      noShowAt: slots.noShowAt,
+      status: slots.status,
+    })
+    .from(slots)
+    .where(eq(slots.id, slotId))
+    .get();
+  if (!slot) throw notFound(BOOKING_MESSAGES.slotNotFound);
+  assertManageBusiness(viewer, slot.influencerId);
+  if (slot.startedAt) throw conflict(BOOKING_MESSAGES.alreadyStartedByStreamer);
+  if (!canStartSlot(slot, now)) {
+    throw conflict(
+      now.getTime() < slot.startsAt.getTime() - START_WINDOW_BEFORE_MS
+        ? BOOKING_MESSAGES.cannotStartYet
+        : BOOKING_MESSAGES.cannotStart,
+    );
+  }
+  const at = now.getTime();
+  const startedNow = sql`${col(bookings.slotId)} = ${slotId} AND ${col(bookings.status)} = 'confirmed'
+    AND EXISTS (SELECT 1 FROM ${slots} s WHERE s.id = ${slotId} AND s.started_at = ${at})`;
+  const [started] = await db.batch([
+    db
+      .update(slots)
+      .set({ startedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(slots.id, slotId),
+          eq(slots.status, "open"),
+          sql`${col(slots.startedAt)} IS NULL AND ${col(slots.noShowAt)} IS NULL`,
+          sql`${col(slots.startsAt)} <= ${at + START_WINDOW_BEFORE_MS} AND ${col(slots.endsAt)} > ${at}`,
+          sql`${col(slots.startsAt)} > ${at - NO_SHOW_AUTO_AFTER_MS}`,
+        ),
+      )
+      .returning({ id: slots.id }),
+    ...(["email", "notification"] as const).map((channel) =>
+      outboxSelectStatement(
+        db,
+        {
+          channel,
+          template: SLOT_STARTED_TEMPLATE,
+          key: sql`${`${SLOT_STARTED_TEMPLATE}:`} || ${col(bookings.id)} || ${`:${channel}`}`,
+          params: sql`json_object('bookingId', ${col(bookings.id)})`,
+          table: bookings,
+          where: startedNow,
+        },
+        now,
+      ),
+    ),
+  ]);
+  if ((started as unknown[]).length === 0) throw conflict(BOOKING_MESSAGES.cannotStart);
+  const told = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.slotId, slotId), eq(bookings.status, "confirmed")));
+  await deliverMessages(
+    env,
+    told.flatMap((row) => outboxKeys(`${SLOT_STARTED_TEMPLATE}:${row.id}`, ["email", "notification"])),
+    now,
+  );
+  return { slotId, told: told.length };
+}
+
+/**
+ * A fan taps "Get a full refund" on a booking whose streamer has not started 15 minutes after the start: the booking
+ * is cancelled and its order refunded in full, in one batch, to the wallet (or, for a card payment when the fan
+ * chooses it, owed to the card and carried out at once, retried if Stripe fails). Conditional on the booking still
+ * confirmed and the slot still neither started nor a no-show, so racing the cron, a second tap or a late start, the
+ * order is refunded once.
+ */
+export async function claimNoShowRefund(
+  env: Env,
+  viewer: Viewer,
+  bookingId: string,
+  now: Date = new Date(),
+  choice: { refundTo?: RefundDestination } = {},
+): Promise<CancelOutcome> {
+  const db = getDb(env);
+  const [booking] = await db
+    .select(
+      named({
+        bookingId: bookings.id,
+        userId: bookings.userId,
+        status: bookings.status,
+        slotId: bookings.slotId,
+        orderId: orders.id,
+        amountMinor: orders.amountMinor,
+        refundedMinor: orders.refundedMinor,
+        currency: orders.currency,
+        paymentMethod: orders.paymentMethod,
+        startsAt: slots.startsAt,
+        endsAt: slots.endsAt,
+        startedAt: slots.startedAt,
+        noShowAt: slots.noShowAt,
+        slotStatus: slots.status,
+      }),
+    )
+    .from(bookings)
+    .innerJoin(orders, eq(orders.id, bookings.orderId))
+    .innerJoin(slots, eq(slots.id, bookings.slotId))
+    .where(eq(bookings.id, bookingId));
+  if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  if (!noShowRefundOffered({ ...booking, status: booking.slotStatus }, booking.status, now)) {
+    throw conflict(BOOKING_MESSAGES.noShowRefundNotOffered);
+  }
+  const refundTo = choice.refundTo ?? DEFAULT_REFUND_DESTINATION;
+  if (!refundDestinations(booking.paymentMethod).includes(refundTo)) {
+    throw badRequest(BOOKING_MESSAGES.refundToCardNotPaidByCard, "refundTo");
+  }
+  const amount = refundFor("full", booking.amountMinor, booking.refundedMinor);
+  const toCard = refundTo === "card" && amount > 0;
+  const refundId = newId();
+  const options = {
+    now,
+    reason: `The streamer did not start the session (full refund, to the ${toCard ? "card" : "wallet"})`,
+    createdBy: viewer.id,
+    guard: and(eq(bookings.status, "confirmed"), notStartedSql(col(bookings.slotId), now, NO_SHOW_OFFER_AFTER_MS)),
+  };
+  const notice = noticeEntry(`no-show-refund:${booking.bookingId}`, {
+    userId: viewer.id,
+    type: "booking",
+    title: toCard
+      ? `The streamer did not start: ${formatMoney(money(amount, booking.currency))} is being refunded to your card (5–10 days)`
+      : `The streamer did not start: ${formatMoney(money(amount, booking.currency))} refunded to your wallet`,
+    url: toCard ? orderPagePath(booking.orderId) : "/profile#wallet",
+  });
+  const cancelledNow = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${now.getTime()})`;
+  const [cancelled] = await db.batch([
+    ...(toCard
+      ? cancelToCardStatements(db, booking, { ...options, refundId, amountMinor: amount })
+      : cancelStatements(db, booking, amount, options)),
+    outboxStatement(db, notice, { now, when: cancelledNow }),
+    availabilityChangedStatement(db),
+  ]);
+  if ((cancelled as unknown[]).length === 0) throw conflict(BOOKING_MESSAGES.noShowRefundNotOffered);
+  const settlement = toCard ? await settleRefunds(env, [refundId], now) : null;
+  await deliverMessages(env, [notice.key], now);
+  return {
+    bookingId: booking.bookingId,
+    orderId: booking.orderId,
+    slotId: booking.slotId,
+    tier: "full",
+    refundedMinor: amount,
+    currency: booking.currency,
+    refundTo,
+    refundPending: settlement ? !settlement.settled.includes(refundId) : false,
+  };
+}
+
+/**
+ * A slot is a streamer no-show when, an hour after its start, it was not started and it had fans: a booking still
+ * confirmed, or one its fan had refunded by the no-show tap (cancelled after the start: a fan's own cancellation ends
+ * at the start, and a streamer's cancellation closes the slot).
+ */
+function noShowDueWhere(now: Date): SQL | undefined {
+  const at = now.getTime();
+  return and(
+    eq(slots.status, "open"),
+    sql`${col(slots.startedAt)} IS NULL AND ${col(slots.noShowAt)} IS NULL`,
+    sql`${col(slots.startsAt)} <= ${at - NO_SHOW_AUTO_AFTER_MS} AND ${col(slots.startsAt)} > ${at - NO_SHOW_LOOKBACK_MS}`,
+    sql`EXISTS (SELECT 1 FROM ${bookings} b WHERE b.slot_id = ${col(slots.id)} AND (b.status = 'confirmed'
+      OR (b.status = 'cancelled' AND b.cancelled_at >= ${col(slots.startsAt)})))`,
+  );
+}
+
+/**
+ * The cron's no-show sweep: every slot due (`noShowDueWhere`) is, in ONE batch, marked a streamer no-show and closed
+ * (never payable again: fulfilment takes seats only on an open slot), every booking still confirmed cancelled and owed
+ * a full refund to the wallet, its unpaid holds released, and its fans and streamer told (outbox). The refunds are then
+ * carried out (retried until done). Conditional throughout, so overlapping runs, a fan's tap and a late start refund
+ * each order once. Returns the slots marked.
+ */
+export async function refundStreamerNoShows(env: Env, now: Date = new Date()): Promise<string[]> {
+  const db = getDb(env);
+  const at = now.getTime();
+  const markedNow = sql`(SELECT ${col(slots.id)} FROM ${slots} WHERE ${col(slots.noShowAt)} = ${at})`;
+  const mark = db
+    .update(slots)
+    .set({ noShowAt: now, status: "cancelled", updatedAt: now })
+    .where(noShowDueWhere(now))
+    .returning({ id: slots.id });
+  const results = await db.batch([
+    mark,
+    ...slotCancellationStatements(db, {
+      slotsWhere: sql`${col(bookings.slotId)} IN ${markedNow}`,
+      by: "streamer",
+      reason: "The streamer did not start the session: refunded in full",
+      createdBy: null,
+      now,
+    }),
+    ...(["email", "notification"] as const).map((channel) =>
+      outboxSelectStatement(
+        db,
+        {
+          channel,
+          template: STREAMER_NO_SHOW_TEMPLATE,
+          key: sql`${`${STREAMER_NO_SHOW_TEMPLATE}:`} || ${col(slots.id)} || ${`:${channel}`}`,
+          params: sql`json_object('slotId', ${col(slots.id)})`,
+          table: slots,
+          where: sql`${col(slots.noShowAt)} = ${at}`,
+        },
+        now,
+      ),
+    ),
+    availabilityChangedStatement(db),
+    catalogueChangedStatement(db),
+  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const marked = (results[0] as { id: string }[]).map((row) => row.id);
+  if (marked.length === 0) return [];
+  await afterSlotCancellation(env, slotCancellationResult(results, 1), now);
+  await deliverMessages(
+    env,
+    marked.flatMap((id) => outboxKeys(`${STREAMER_NO_SHOW_TEMPLATE}:${id}`, ["email", "notification"])),
+    now,
+  );
+  return marked;
+}
