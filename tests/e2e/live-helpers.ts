@@ -53,7 +53,7 @@ export async function secondFan() {
 
 /** Walks the stepper: game and mode, platform, price, no stream, details, Looks good, start. */
 export async function goLive(page: Page, title: string, javaScript: boolean) {
-  await page.getByRole("link", { name: "Play Now" }).first().click();
+  await page.getByRole("link", { name: "Go live" }).first().click();
   await page.waitForURL(/\/influencer\/live\/start/);
   if (javaScript) await page.locator('form[data-step="game"][data-hydrated]').waitFor();
   const game = page.getByLabel("Game", { exact: true });
