@@ -11,6 +11,7 @@ export {
   gigSchema,
   inactiveGigsQuerySchema,
   normaliseTags,
+  priceLimitsHint,
   priceSchema,
   requirementsSchema,
   tagsSchema,

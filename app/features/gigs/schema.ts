@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { PRICE_BOUNDS_MINOR } from "~/lib/price-bounds";
 import { multiLine, singleLine, withoutControlCharacters } from "~/lib/validation";
 import { z } from "~/lib/zod";
@@ -41,6 +41,16 @@ const requirement = z.object({ key: z.string().trim().optional(), value: z.strin
 export function priceBoundMessage(currency: BaseCurrency, breach: "below" | "above"): string {
   if (breach === "below") return currency === "INR" ? M.priceMinInr : M.priceMinUsd;
   return currency === "INR" ? M.priceMaxInr : M.priceMaxUsd;
+}
+
+/**
+ * The price limits said before a price is typed ("From ₹100 to ₹1,00,000"): the bounds a price is checked against
+ * (PRICE_BOUNDS_MINOR), formatted in the streamer's currency.
+ */
+export function priceLimitsHint(currency: BaseCurrency): string {
+  const bounds = PRICE_BOUNDS_MINOR[currency];
+  const amount = (amountMinor: number) => formatMoney(money(amountMinor, currency));
+  return `From ${amount(bounds.min)} to ${amount(bounds.max)}`;
 }
 
 /**

@@ -11,7 +11,14 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
-import { type BaseCurrency, GIG_DESCRIPTION_HINT, GIG_TITLE_MAX, gigSchema, withoutBlankRequirements } from "../schema";
+import {
+  type BaseCurrency,
+  GIG_DESCRIPTION_HINT,
+  GIG_TITLE_MAX,
+  gigSchema,
+  priceLimitsHint,
+  withoutBlankRequirements,
+} from "../schema";
 import { CoverInput } from "./cover-input";
 import { TagInput } from "./tag-input";
 
@@ -149,8 +156,13 @@ export function GigForm({
         label={`Price (${currency === "INR" ? "₹" : "$"}, ${currency})`}
         id={fields.price.id}
         errors={fields.price.errors}
+        hint={priceLimitsHint(currency)}
       >
-        <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" className={inputClass} />
+        <input
+          {...getInputProps(fields.price, { type: "text", ariaDescribedBy: `${fields.price.id}-hint` })}
+          inputMode="decimal"
+          className={inputClass}
+        />
       </Field>
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-zinc-200">Requirements</legend>
