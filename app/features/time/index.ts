@@ -5,6 +5,7 @@ export { addDays, currentMonth, monthBounds, zonedDate, zonedToUtc } from "./cal
 export { BrowserTimeZoneField } from "./components/browser-time-zone-field";
 export { SlotTime } from "./components/slot-time";
 export { TimeZoneForm } from "./components/time-zone-form";
+export { TimeZoneSelect } from "./components/time-zone-select";
 export { TimeZoneHint, useViewerZone, ViewerZoneProvider } from "./components/viewer-zone";
 export { When } from "./components/when";
 export {
@@ -14,7 +15,9 @@ export {
   formatShortDay,
   formatSlotTime,
   formatWhen,
+  zoneChoiceLabel,
   zoneLabel,
+  zoneOffsetText,
 } from "./format";
 export { TIME_MESSAGES } from "./messages";
 export { browserTimeZoneField } from "./schema";
