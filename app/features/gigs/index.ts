@@ -14,6 +14,7 @@ export {
   priceLimitsHint,
   priceSchema,
   requirementsSchema,
+  SESSION_MINUTES_CHOICES,
   tagsSchema,
   withoutBlankRequirements,
 } from "./schema";

@@ -93,6 +93,23 @@ export const gameChoiceSchema = {
  * The gig form, shared by the page (Conform, with and without JavaScript) and the API. The price is checked
  * against the minimum of the streamer's base currency, so the schema is made for that currency.
  */
+/**
+ * How long one session of a gig lasts, in minutes: the bounds (migration 0022's triggers hold the same numbers) and
+ * the gig form's choices. Left unset, a session lasts its game mode's length.
+ */
+export const SESSION_MINUTES_BOUNDS = { min: 5, max: 480 } as const;
+export const SESSION_MINUTES_CHOICES = [15, 20, 30, 45, 60, 90, 120, 180, 240] as const;
+
+const sessionMinutesSchema = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.coerce
+    .number({ error: M.sessionMinutes })
+    .int(M.sessionMinutes)
+    .min(SESSION_MINUTES_BOUNDS.min, M.sessionMinutes)
+    .max(SESSION_MINUTES_BOUNDS.max, M.sessionMinutes)
+    .optional(),
+);
+
 export function gigSchema(baseCurrency: BaseCurrency) {
   return z.object({
     product_title: singleLine(
@@ -103,6 +120,7 @@ export function gigSchema(baseCurrency: BaseCurrency) {
       .default(""),
     ...gameChoiceSchema,
     price: priceSchema(baseCurrency),
+    session_minutes: sessionMinutesSchema,
     requirements: requirementsSchema,
     session_tags: tagsSchema,
   });

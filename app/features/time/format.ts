@@ -66,6 +66,14 @@ export function zoneChoiceLabel(at: Date, timeZone: string): string {
   return long && !OFFSET_ONLY.test(long) ? `${city} · ${long} (${offset})` : `${city} (${offset})`;
 }
 
+/** How long a session lasts, as people say it: "45 min", "1 h", "1 h 30 min". */
+export function formatSessionLength(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
 const DATE: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", year: "numeric" };
 const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
 

@@ -12,6 +12,7 @@ export {
   formatClock,
   formatDateTime,
   formatDay,
+  formatSessionLength,
   formatShortDay,
   formatSlotTime,
   formatWhen,

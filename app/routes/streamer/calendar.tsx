@@ -14,7 +14,14 @@ import {
   TimeZoneInput,
 } from "~/features/slots";
 import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/slots/index.server";
-import { type CalendarMonth, currentMonth, formatClock, useViewerZone, zonedDate } from "~/features/time";
+import {
+  type CalendarMonth,
+  currentMonth,
+  formatClock,
+  formatSessionLength,
+  useViewerZone,
+  zonedDate,
+} from "~/features/time";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
@@ -292,7 +299,10 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
               <div className="flex items-start justify-between gap-2">
                 <div>
                   <h3 className="font-semibold">{slot.productTitle ?? "Open slot"}</h3>
-                  <LocalTime value={slot.startsAt} className="text-sm text-zinc-400" />
+                  <p className="text-sm text-zinc-400">
+                    <LocalTime value={slot.startsAt} /> ·{" "}
+                    <span data-testid="slot-length">{formatSessionLength(slot.minutes)}</span>
+                  </p>
                 </div>
                 <span className="flex flex-col items-end text-sm">
                   <span data-testid="seats">
