@@ -17,7 +17,7 @@ import { FALLBACK_TIME_ZONE, TimeZoneHint, ViewerZoneProvider } from "~/features
 import { siteGateRefusal } from "~/routes/_lib/site-gate.server";
 import type { Route } from "./+types/root";
 import appCssHref from "./app.css?url";
-import { ErrorPage } from "./components/error-page";
+import { ErrorPage, NotFoundPage } from "./components/error-page";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { InlineCss } from "./components/inline-css";
@@ -130,13 +130,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (isChunkLoadError(error)) window.location.reload();
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorPage
-        status={404}
-        title="Page not found"
-        detail="We couldn't find that page. It may have moved, or the link may be wrong."
-      />
-    );
+    return <NotFoundPage />;
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
     // A refusal says what the viewer cannot do (its message, e.g. the staff role's, app/features/access/capabilities.ts)

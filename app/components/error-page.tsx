@@ -41,3 +41,14 @@ export function ErrorPage({
     </main>
   );
 }
+
+/** The 404 page: an unknown path, or a short link (/@handle) no streamer answers to. */
+export function NotFoundPage() {
+  return (
+    <ErrorPage
+      status={404}
+      title="Page not found"
+      detail="We couldn't find that page. It may have moved, or the link may be wrong."
+    />
+  );
+}

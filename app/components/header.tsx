@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { canOpenAdmin, headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/access";
 import { AUTH_MESSAGES } from "~/features/auth";
@@ -23,44 +23,48 @@ function useScrolledFlag(active: boolean) {
   }, [active]);
 }
 
-/** Logout asks first: a dialog with JavaScript, the /logout confirmation page without it. */
-function LogoutButton() {
+/**
+ * Logout asks first: a dialog with JavaScript, the /logout confirmation page without it. The header has two
+ * "Log out" links (inline on wide screens, in the phone's menu) opening the one dialog.
+ */
+function useLogoutDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
-  return (
-    <>
-      <a
-        href="/logout"
-        onClick={(event) => {
-          event.preventDefault();
-          dialog.current?.showModal();
-        }}
-        className="rounded-md px-3 py-2 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white"
-      >
-        Log out
-      </a>
-      <dialog
-        ref={dialog}
-        aria-labelledby="logout-title"
-        className="m-auto rounded-xl border border-ink-700 bg-ink-900 p-6 text-zinc-100 backdrop:bg-black/60"
-      >
-        <p id="logout-title" className="mb-5 text-base font-medium">
-          {AUTH_MESSAGES.logoutConfirm}
-        </p>
-        <Form method="post" action="/logout" className="flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => dialog.current?.close()}
-            className="rounded-md px-4 py-2 text-sm text-zinc-300 hover:bg-ink-800"
-          >
-            Cancel
-          </button>
-          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500">
-            Yes, log out
-          </button>
-        </Form>
-      </dialog>
-    </>
+  const link = (className: string) => (
+    <a
+      href="/logout"
+      onClick={(event) => {
+        event.preventDefault();
+        dialog.current?.showModal();
+      }}
+      className={className}
+    >
+      Log out
+    </a>
   );
+  const element = (
+    <dialog
+      ref={dialog}
+      aria-labelledby="logout-title"
+      className="m-auto rounded-xl border border-ink-700 bg-ink-900 p-6 text-zinc-100 backdrop:bg-black/60"
+    >
+      <p id="logout-title" className="mb-5 text-base font-medium">
+        {AUTH_MESSAGES.logoutConfirm}
+      </p>
+      <Form method="post" action="/logout" className="flex justify-end gap-3">
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          className="rounded-md px-4 py-2 text-sm text-zinc-300 hover:bg-ink-800"
+        >
+          Cancel
+        </button>
+        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500">
+          Yes, log out
+        </button>
+      </Form>
+    </dialog>
+  );
+  return { link, element };
 }
 
 function AccountMenu() {
@@ -81,42 +85,41 @@ function AccountMenu() {
   );
 }
 
-function Avatar({ viewer }: { viewer: Viewer }) {
+function Initials({ viewer }: { viewer: Viewer }) {
   const initials = (viewer.fullName || viewer.username).slice(0, 2).toUpperCase();
+  return viewer.pictureUrl ? (
+    <img src={viewer.pictureUrl} alt="" width={36} height={36} className="h-full w-full object-cover" />
+  ) : (
+    <span className="grid h-full w-full place-items-center text-xs font-bold">{initials}</span>
+  );
+}
+
+function Avatar({ viewer }: { viewer: Viewer }) {
   return (
     <Link to="/profile" aria-label="Your profile" className="block h-9 w-9 overflow-hidden rounded-full bg-ink-700">
-      {viewer.pictureUrl ? (
-        <img src={viewer.pictureUrl} alt="" width={36} height={36} className="h-full w-full object-cover" />
-      ) : (
-        <span className="grid h-full w-full place-items-center text-xs font-bold">{initials}</span>
-      )}
+      <Initials viewer={viewer} />
     </Link>
   );
 }
 
 /**
- * Streamers: Play Now (the start-live stepper); while live, Queue Dashboard and End Session (with confirmation); on a
- * phone only "Queue", since the two do not fit beside the bell, the avatar and Log out (390 px).
+ * Streamers: "Go live" (the start-live stepper); while live, the queue (its dashboard) and, on wider screens, End
+ * Session (with confirmation). On a phone the queue link reads "Queue" and End Session is in the menu.
  */
 function StreamerLinks({ viewer }: { viewer: Viewer }) {
   if (!viewer.isInfluencer) return null;
-  const pill = "rounded-md px-3 py-2 text-sm font-semibold";
+  const pill = "shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold";
   if (!viewer.liveSessionId) {
     return (
       <Link to="/influencer/live/start" className={`${pill} bg-brand-600 hover:bg-brand-500`}>
-        Play Now
+        Go live
       </Link>
     );
   }
   const dashboard = `/influencer/live/session/${viewer.liveSessionId}`;
-  // On a phone the header has room for one short link: "Queue" leads to the dashboard, which has End Session.
   return (
     <>
-      <Link
-        to={dashboard}
-        aria-label="Queue Dashboard"
-        className="rounded-md bg-red-600 px-2 py-2 text-sm font-semibold hover:bg-red-500 sm:px-3"
-      >
+      <Link to={dashboard} aria-label="Queue Dashboard" className={`${pill} bg-red-600 hover:bg-red-500`}>
         <span className="sm:hidden">Queue</span>
         <span className="hidden sm:inline">Queue Dashboard</span>
       </Link>
@@ -126,6 +129,82 @@ function StreamerLinks({ viewer }: { viewer: Viewer }) {
       >
         End Session
       </Link>
+    </>
+  );
+}
+
+const menuItem = "block rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-ink-800 hover:text-white";
+
+/**
+ * Under 768 px the account's links (profile, the streamer's dashboard, the staff area, ending a live session, Log
+ * out) are in one menu: a `<details>`, so it opens without JavaScript. A new key per page closes it on navigation.
+ */
+function PhoneMenu({ viewer, logout }: { viewer: Viewer; logout: (className: string) => ReactNode }) {
+  const { pathname } = useLocation();
+  const avatar = showsBellAndAvatar(viewer);
+  return (
+    <details key={pathname} className="relative md:hidden">
+      <summary
+        aria-label="Account menu"
+        className="grid cursor-pointer list-none place-items-center rounded-full border border-ink-700 bg-ink-800"
+      >
+        {avatar ? (
+          <span aria-hidden="true" className="block h-9 w-9 overflow-hidden rounded-full bg-ink-700">
+            <Initials viewer={viewer} />
+          </span>
+        ) : (
+          <span aria-hidden="true" className="text-lg leading-none">
+            ☰
+          </span>
+        )}
+      </summary>
+      <div className="absolute right-0 z-20 mt-2 flex w-52 flex-col rounded-lg border border-ink-700 bg-ink-900 p-1 shadow-xl">
+        {avatar ? (
+          <Link to="/profile" className={menuItem}>
+            Your profile
+          </Link>
+        ) : null}
+        {viewer.isInfluencer ? (
+          <Link to="/influencer/dashboard" className={menuItem}>
+            Dashboard
+          </Link>
+        ) : null}
+        {viewer.isInfluencer && viewer.liveSessionId ? (
+          <Link to={`/influencer/live/session/${viewer.liveSessionId}?confirm=end`} className={menuItem}>
+            End Session
+          </Link>
+        ) : null}
+        {canOpenAdmin(viewer) ? (
+          <Link to="/admin/dashboard" className={menuItem}>
+            Staff area
+          </Link>
+        ) : null}
+        {logout(menuItem)}
+      </div>
+    </details>
+  );
+}
+
+function SignedIn({ viewer }: { viewer: Viewer }) {
+  const logout = useLogoutDialog();
+  return (
+    <>
+      <StreamerLinks viewer={viewer} />
+      {showsBellAndAvatar(viewer) ? <NotificationBell userId={viewer.id} /> : null}
+      <div className="hidden items-center gap-2 md:flex">
+        {showsBellAndAvatar(viewer) ? <Avatar viewer={viewer} /> : null}
+        {canOpenAdmin(viewer) ? (
+          <Link
+            to="/admin/dashboard"
+            className="rounded-md px-3 py-2 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white"
+          >
+            Staff area
+          </Link>
+        ) : null}
+        {logout.link("rounded-md px-3 py-2 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white")}
+      </div>
+      <PhoneMenu viewer={viewer} logout={logout.link} />
+      {logout.element}
     </>
   );
 }
@@ -146,29 +225,8 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
         <div className="flex min-w-0 flex-1 justify-center">
           {searchMode === "hidden" ? null : <HeaderSearch mode={searchMode} />}
         </div>
-        <div className="flex items-center gap-2">
-          {viewer ? <StreamerLinks viewer={viewer} /> : null}
-          {viewer ? (
-            <>
-              {showsBellAndAvatar(viewer) ? (
-                <>
-                  <NotificationBell userId={viewer.id} />
-                  <Avatar viewer={viewer} />
-                </>
-              ) : null}
-              {canOpenAdmin(viewer) ? (
-                <Link
-                  to="/admin/dashboard"
-                  className="rounded-md px-3 py-2 text-sm text-zinc-300 hover:bg-ink-800 hover:text-white"
-                >
-                  Staff area
-                </Link>
-              ) : null}
-              <LogoutButton />
-            </>
-          ) : (
-            <AccountMenu />
-          )}
+        <div className="flex shrink-0 items-center gap-2">
+          {viewer ? <SignedIn viewer={viewer} /> : <AccountMenu />}
         </div>
       </div>
     </header>

@@ -54,6 +54,11 @@ export const products = sqliteTable(
     /** The streamer's currency: the currency of list_price_minor. */
     baseCurrency: text("base_currency", { enum: BASE_CURRENCIES }).notNull().default("USD"),
     requirements: text("requirements", { mode: "json" }).$type<Requirement[]>().notNull().default([]),
+    /**
+     * How long one of its sessions lasts, in minutes, as the streamer set it: each new slot lasts this long. Null
+     * (gigs from before it was asked) means the game mode's length.
+     */
+    sessionMinutes: integer("session_minutes"),
     coverImageUrl: text("cover_image_url"),
     coverImageKey: text("cover_image_key"),
     archivedAt: timestamp("archived_at"),

@@ -22,6 +22,20 @@ export function endDemoStarSessions() {
   );
 }
 
+/** The demo star goes live now: a session like their last one, opened now (end it with endDemoStarSessions). */
+export function makeDemoStarLive(tag: string): string {
+  endDemoStarSessions();
+  const now = Date.now();
+  const live = `lss_${tag}_${now.toString(36)}`;
+  queryE2E(
+    `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor, base_currency, started_at, created_at, updated_at)
+       SELECT '${live}', influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor, base_currency, ${now}, ${now}, ${now}
+       FROM live_sessions WHERE influencer_id = '${DEMO_STAR_LOGIN.id}' ORDER BY started_at DESC LIMIT 1;
+     UPDATE users SET live_session_id = '${live}' WHERE id = '${DEMO_STAR_LOGIN.id}';`,
+  );
+  return live;
+}
+
 export async function logIn(page: Page, who: { email: string; password: string }) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(who.email);
@@ -39,7 +53,7 @@ export async function secondFan() {
 
 /** Walks the stepper: game and mode, platform, price, no stream, details, Looks good, start. */
 export async function goLive(page: Page, title: string, javaScript: boolean) {
-  await page.getByRole("link", { name: "Play Now" }).first().click();
+  await page.getByRole("link", { name: "Go live" }).first().click();
   await page.waitForURL(/\/influencer\/live\/start/);
   if (javaScript) await page.locator('form[data-step="game"][data-hydrated]').waitFor();
   const game = page.getByLabel("Game", { exact: true });

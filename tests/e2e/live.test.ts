@@ -19,10 +19,20 @@ describe("live sessions in the browser", () => {
     const page = await context.newPage();
     await logIn(page, DEMO_STAR_LOGIN);
     const id = await goLive(page, "No-JS live session", false);
-    expect(await page.getByRole("textbox", { name: "Live session link" }).inputValue()).toContain(`/live/${id}`);
+    // The link to share is the streamer's short link: while live it opens this session.
+    const shareLink = await page.getByRole("textbox", { name: "Live session link" }).inputValue();
+    expect(new URL(shareLink).pathname).toBe("/@DemoStar");
+    const visitor = await (await newContext(false)).newPage();
+    await visitor.goto(new URL(shareLink).pathname);
+    expect(new URL(visitor.url()).pathname).toBe(`/live/${id}`);
     await page.getByRole("link", { name: "End Session" }).first().click();
     await page.getByRole("button", { name: "Yes, end session" }).click();
     await page.waitForURL(/\/influencer\/dashboard/);
+    // Offline, the same link opens the streamer's page (the handle in any case).
+    await visitor.goto("/@demostar");
+    expect(new URL(visitor.url()).pathname).toBe(`/star/${DEMO_STAR_LOGIN.id}`);
+    await visitor.goto("/@no-such-streamer");
+    expect(await visitor.getByRole("heading", { name: "Page not found" }).isVisible()).toBe(true);
     expect(
       queryE2E<{ ended: number }>(`SELECT ended_at IS NOT NULL AS ended FROM live_sessions WHERE id = '${id}'`)[0]
         ?.ended,

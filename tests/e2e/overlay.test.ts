@@ -37,7 +37,13 @@ describe("stream overlay in the browser", () => {
     await overlay.setViewportSize({ width: 400, height: 700 });
     expect((await overlay.goto(overlayUrl))?.status()).toBe(200);
     await overlay.locator('[data-overlay="queue"][data-connected]').waitFor();
-    expect(await overlay.getByTestId("overlay-join").textContent()).toContain(`/live/${id}`);
+    // Where to join: the streamer's short link, which leads to this session while it runs.
+    const join = (await overlay.getByTestId("overlay-join").textContent()) ?? "";
+    expect(join).toContain("/@DemoStar");
+    const joinPage = await overlayContext.newPage();
+    await joinPage.goto(`http://${join.replace(/^Join at\s*/, "").trim()}`);
+    expect(new URL(joinPage.url()).pathname).toBe(`/live/${id}`);
+    await joinPage.close();
     expect(await overlay.getByTestId("overlay-length").textContent()).toBe("0 in queue");
     expect(await overlay.locator("header, footer").count()).toBe(0);
     const page = await overlay.evaluate(() => ({

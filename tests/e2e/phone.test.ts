@@ -2,13 +2,13 @@ import type { ConsoleMessage, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
-import { endDemoStarSessions } from "./live-helpers";
+import { endDemoStarSessions, makeDemoStarLive } from "./live-helpers";
 import { sessionsFor } from "./staff";
 
 /**
  * Phones: every page route (app/routes.ts) on a 390 px phone, as anonymous, fan, streamer and admin staff.
- * A page fails when the document scrolls sideways (scrollWidth > innerWidth), when the console reports an error
- * or a warning (a hydration mismatch included), or when the page throws. Resource routes (JSON, PDF, files,
+ * A page fails when the document scrolls sideways (scrollWidth > innerWidth), when a table cell runs past the
+ * screen (tables turn into stacked cards on a phone), when the console reports an error or a warning (a hydration mismatch included), or when the page throws. Resource routes (JSON, PDF, files,
  * OAuth redirects) are not pages and are left out.
  */
 const browser = setupBrowser();
@@ -156,6 +156,24 @@ function smallTapTargets(): string[] {
     });
 }
 
+/**
+ * Table cells (and headers) shown on the page whose box runs past either edge of the screen, or whose content is
+ * wider than the cell: a table scrolled sideways inside its box hides them just the same.
+ */
+function clippedCells(): string[] {
+  return [...document.querySelectorAll<HTMLElement>("td, th")]
+    .filter((cell) => {
+      const box = cell.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || cell.closest(".sr-only")) return false;
+      return box.left < -0.5 || box.right > window.innerWidth + 0.5 || cell.scrollWidth > cell.clientWidth + 1;
+    })
+    .map((cell) => {
+      const box = cell.getBoundingClientRect();
+      const text = cell.textContent?.trim().slice(0, 30) ?? "";
+      return `${cell.tagName.toLowerCase()} "${text}" ${Math.round(box.left)}..${Math.round(box.right)} px`;
+    });
+}
+
 /** Opens the page, waits until React runs it, and returns what is wrong with it on a phone. */
 async function problemsOn(page: Page, path: string): Promise<string[]> {
   const problems: string[] = [];
@@ -177,6 +195,7 @@ async function problemsOn(page: Page, path: string): Promise<string[]> {
     }));
     if (scrollWidth > innerWidth) problems.push(`scrolls sideways: ${scrollWidth} px wide`);
     for (const small of await page.evaluate(smallTapTargets)) problems.push(`tap target under 44 px: ${small}`);
+    for (const cell of await page.evaluate(clippedCells)) problems.push(`table cell past the screen: ${cell}`);
   } finally {
     page.off("console", onConsole);
     page.off("pageerror", onError);
@@ -198,17 +217,9 @@ describe.each(["anonymous", "fan", "streamer", "admin"] as const)("a 390 px phon
 });
 
 describe("a 390 px phone, as a streamer who is live", () => {
-  it("fits the header's live links (Queue Dashboard, End Session) beside the bell, the avatar and Log out", async () => {
-    // Whatever the other files left, the demo star is live here: a session like their last one, opened now.
-    endDemoStarSessions();
-    const now = Date.now();
-    const live = `lss_phone_${now.toString(36)}`;
-    queryE2E(
-      `INSERT INTO live_sessions (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor, base_currency, started_at, created_at, updated_at)
-         SELECT '${live}', influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor, base_currency, ${now}, ${now}, ${now}
-         FROM live_sessions WHERE influencer_id = 'usr_demo_influencer' ORDER BY started_at DESC LIMIT 1;
-       UPDATE users SET live_session_id = '${live}' WHERE id = 'usr_demo_influencer';`,
-    );
+  it("fits the header's Queue link beside the bell and the menu", async () => {
+    // Whatever the other files left, the demo star is live here.
+    const live = makeDemoStarLive("phone");
     try {
       const context = await browser.context({ javaScript: true, timezoneId: "UTC" });
       await context.addCookies([{ ...cookies.streamer, url: baseURL() }]);

@@ -189,7 +189,7 @@ describe("gig page", () => {
     const { response, dom } = await page(`/gig/${world.gigs.gig3.id}`);
     expect(response.status).toBe(200);
     expect(dom.textOf("h1")).toBe("Valorant aim coaching");
-    expect([dom.definition("Mode"), dom.definition("Duration"), dom.definition("Platform")]).toEqual([
+    expect([dom.definition("Mode"), dom.definition("Session length"), dom.definition("Platform")]).toEqual([
       "Duos",
       "30 min",
       "PC",

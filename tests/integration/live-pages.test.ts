@@ -39,7 +39,10 @@ async function chooseGameAndPlatform(step: Step, game: { id: string; modeId: str
   ];
   expect(await (await step([...game1, ["intent", "next:game"]])).text()).toContain('data-step="platform"');
   const platform1: Fields = [...game1, ["_platform_playing_on_id", platformId]];
-  expect(await (await step([...platform1, ["intent", "next:platform"]])).text()).toContain('data-step="price"');
+  const priceStep = await (await step([...platform1, ["intent", "next:platform"]])).text();
+  expect(priceStep).toContain('data-step="price"');
+  // The price's limits are said before anything is typed.
+  expect(priceStep).toContain("From $5 to $1,000");
   return platform1;
 }
 
@@ -95,7 +98,7 @@ async function describeSession(step: Step, streamingDone: Fields, prefilledTitle
 }
 
 /** Start: the session is stored as answered and the streamer lands on its queue dashboard. */
-async function startSession(step: Step, described: Fields, cookie: string, title: string) {
+async function startSession(step: Step, described: Fields, cookie: string, title: string, handle: string) {
   const started = await step([...described, ["intent", "start"]]);
   expect(started.status).toBe(302);
   const location = started.headers.get("Location") ?? "";
@@ -107,8 +110,9 @@ async function startSession(step: Step, described: Fields, cookie: string, title
     .first();
   expect(row).toEqual({ price_minor: 750, streaming_link: "https://www.youtube.com/embed/abcDEF12345", title });
   const dashboard = await (await get(location, cookie)).text();
-  expect(dashboard).toContain(`/live/${id}`);
-  expect(dashboard).toContain("Copy link");
+  // The link to share is the streamer's short link, selectable without JavaScript (Copy comes with it).
+  expect(dashboard).toContain(`/@${handle}"`);
+  expect(dashboard).toContain('aria-label="Live session link"');
   return id;
 }
 
@@ -129,7 +133,7 @@ describe("the start-live stepper without JavaScript", () => {
     expect(back).not.toContain("abcDEF12345");
     const short = "Ranked night with viewers";
     const described = await describeSession(step, streamingDone, title, short);
-    const id = await startSession(step, described, cookie, short);
+    const id = await startSession(step, described, cookie, short, star.username);
 
     // One live session per streamer: the stepper sends them to their queue, the API says 409.
     expect((await get(start, cookie)).headers.get("Location")).toBe(`/influencer/live/session/${id}`);

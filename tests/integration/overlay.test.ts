@@ -37,7 +37,8 @@ describe("stream overlay", () => {
     const html = await page.text();
     expect(html).toContain('data-state="live"');
     expect(html).not.toContain("<footer");
-    expect(html).toContain(`/live/${world.liveSessionId}`);
+    // Where to join: the streamer's short link, not the session's id.
+    expect(html).toContain(`/@${world.star.username}`);
 
     const overlay = await openSocket(`${liveSocketPath(world.liveSessionId)}?overlay=${encodeURIComponent(key)}`);
     const first = await until(() => overlay.last("overlayLiveSession"));

@@ -160,7 +160,7 @@ describe("the fan's zone: saved on the profile, used by the month filter", () =>
     const row = await env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(buyer.user.id).first();
     expect(row?.time_zone).toBe("Asia/Kolkata");
     const page = await (await request("/profile", { headers: { Cookie: buyer.cookie } })).text();
-    expect(page).toContain("Kolkata · India Standard Time (IST)");
+    expect(page).toContain("Kolkata · India Standard Time (UTC+05:30)");
     expect(page).not.toContain("Calcutta");
   });
 

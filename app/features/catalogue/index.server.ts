@@ -25,5 +25,6 @@ export {
 } from "./reads.server";
 export type { CatalogueRequest } from "./request.server";
 export { catalogueRequest } from "./request.server";
+export { shortLinkTarget } from "./short-link.server";
 export { searchSuggestions } from "./suggestions.server";
 export { getGamePage, getGigPage, getStarPage } from "./views.server";

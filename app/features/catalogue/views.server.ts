@@ -107,6 +107,8 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
       ...named({
         modeName: gameModes.name,
         modeDurationMinutes: gameModes.durationMinutes,
+        // How long one session lasts: the gig's own length, else (gigs from before it was asked) its mode's.
+        sessionMinutes: sql<number>`coalesce(${products.sessionMinutes}, ${gameModes.durationMinutes})`,
         modePlayers: gameModes.noOfPlayers,
         platformName: platforms.platformName,
         platformKey: platforms.platformIdName,

@@ -28,7 +28,13 @@ export async function gigFormOptions(env: Env) {
     db.select({ id: games.id, name: games.name }).from(games).orderBy(asc(games.name)),
     db
       .select(
-        named({ id: gameModes.id, gameId: gameModes.gameId, name: gameModes.name, noOfPlayers: gameModes.noOfPlayers }),
+        named({
+          id: gameModes.id,
+          gameId: gameModes.gameId,
+          name: gameModes.name,
+          noOfPlayers: gameModes.noOfPlayers,
+          durationMinutes: gameModes.durationMinutes,
+        }),
       )
       .from(gameModes)
       .orderBy(asc(gameModes.sortOrder), asc(gameModes.name)),
@@ -63,6 +69,7 @@ const gigFields = {
   listPriceMinor: products.listPriceMinor,
   baseCurrency: products.baseCurrency,
   requirements: products.requirements,
+  sessionMinutes: products.sessionMinutes,
   coverImageUrl: products.coverImageUrl,
   archivedAt: products.archivedAt,
   createdAt: products.createdAt,
@@ -220,6 +227,7 @@ function columnsOf(input: GigInput) {
     gameModeId: input._game_mode_id,
     platformId: input._platform_playing_on_id,
     requirements: input.requirements,
+    sessionMinutes: input.session_minutes ?? null,
   };
 }
 

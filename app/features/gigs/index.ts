@@ -11,8 +11,10 @@ export {
   gigSchema,
   inactiveGigsQuerySchema,
   normaliseTags,
+  priceLimitsHint,
   priceSchema,
   requirementsSchema,
+  SESSION_MINUTES_CHOICES,
   tagsSchema,
   withoutBlankRequirements,
 } from "./schema";

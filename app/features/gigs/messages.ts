@@ -30,6 +30,7 @@ export const GIG_MESSAGES = {
   priceMaxUsd: "Price can be at most $1,000",
   priceMaxInr: "Price can be at most ₹1,00,000",
   requirements: "Please fill all the requirements",
+  sessionMinutes: "A session lasts 5 to 480 minutes",
   invalidImage: "Please select a valid image file",
   imageTooLarge: "The image must be at most 5 MB",
   rateUnavailable: "The exchange rate is not available right now. Please try again later.",

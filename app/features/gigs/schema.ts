@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "~/lib/money";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { PRICE_BOUNDS_MINOR } from "~/lib/price-bounds";
 import { multiLine, singleLine, withoutControlCharacters } from "~/lib/validation";
 import { z } from "~/lib/zod";
@@ -44,6 +44,16 @@ export function priceBoundMessage(currency: BaseCurrency, breach: "below" | "abo
 }
 
 /**
+ * The price limits said before a price is typed ("From ₹100 to ₹1,00,000"): the bounds a price is checked against
+ * (PRICE_BOUNDS_MINOR), formatted in the streamer's currency.
+ */
+export function priceLimitsHint(currency: BaseCurrency): string {
+  const bounds = PRICE_BOUNDS_MINOR[currency];
+  const amount = (amountMinor: number) => formatMoney(money(amountMinor, currency));
+  return `From ${amount(bounds.min)} to ${amount(bounds.max)}`;
+}
+
+/**
  * Price typed in the streamer's base currency: digits with up to 2 decimals, within that currency's bounds
  * (PRICE_BOUNDS_MINOR, compared in exact minor units). Gigs and VIP prices, page and API alike.
  */
@@ -83,6 +93,23 @@ export const gameChoiceSchema = {
  * The gig form, shared by the page (Conform, with and without JavaScript) and the API. The price is checked
  * against the minimum of the streamer's base currency, so the schema is made for that currency.
  */
+/**
+ * How long one session of a gig lasts, in minutes: the bounds (migration 0022's triggers hold the same numbers) and
+ * the gig form's choices. Left unset, a session lasts its game mode's length.
+ */
+export const SESSION_MINUTES_BOUNDS = { min: 5, max: 480 } as const;
+export const SESSION_MINUTES_CHOICES = [15, 20, 30, 45, 60, 90, 120, 180, 240] as const;
+
+const sessionMinutesSchema = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  z.coerce
+    .number({ error: M.sessionMinutes })
+    .int(M.sessionMinutes)
+    .min(SESSION_MINUTES_BOUNDS.min, M.sessionMinutes)
+    .max(SESSION_MINUTES_BOUNDS.max, M.sessionMinutes)
+    .optional(),
+);
+
 export function gigSchema(baseCurrency: BaseCurrency) {
   return z.object({
     product_title: singleLine(
@@ -93,6 +120,7 @@ export function gigSchema(baseCurrency: BaseCurrency) {
       .default(""),
     ...gameChoiceSchema,
     price: priceSchema(baseCurrency),
+    session_minutes: sessionMinutesSchema,
     requirements: requirementsSchema,
     session_tags: tagsSchema,
   });

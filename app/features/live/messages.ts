@@ -6,8 +6,6 @@ export const LIVE_MESSAGES = {
   ended: "Live session ended",
   endedWaitForPlayers:
     "The live session has ended. You will be taken home after the fans playing next and in game finish.",
-  linkCopied: "Link copied!!",
-  copyFailed: "Failed to copy link!",
   alreadyLive: "You already have a live session running",
   notFound: "Live session not found",
   sessionEnded: "This live session has ended",

@@ -5,6 +5,7 @@ import type { OverlayPayload } from "~/features/live";
 import { readBroadcast } from "~/features/live/index.server";
 import { seatsTakenSql } from "~/features/seats";
 import { notFound } from "~/lib/errors";
+import { shortLink } from "~/lib/short-link";
 import { col, getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { liveSessions, products, slots, users } from "~db/schema";
@@ -49,7 +50,7 @@ export async function regenerateMyOverlay(env: Env, viewer: Viewer, origin: stri
   return overlayUrls(origin, key);
 }
 
-type Streamer = { id: string; name: string; liveSessionId: string | null };
+type Streamer = { id: string; name: string; username: string; liveSessionId: string | null };
 
 async function streamerOfKey(env: Env, key: string): Promise<Streamer> {
   const userId = await userOfFeedKey(env, "overlay", key);
@@ -67,7 +68,7 @@ async function streamerOfKey(env: Env, key: string): Promise<Streamer> {
     .where(eq(users.id, userId))
     .limit(1);
   if (!row?.isActive || !row.isInfluencer) throw notFound();
-  return { id: row.id, name: row.fullName || row.username, liveSessionId: row.liveSessionId };
+  return { id: row.id, name: row.fullName || row.username, username: row.username, liveSessionId: row.liveSessionId };
 }
 
 export type OverlayQueueView = {
@@ -83,7 +84,9 @@ export async function overlayQueue(env: Env, key: string, origin: string): Promi
   const broadcast = await readBroadcast(env, streamer.liveSessionId, 0);
   const queue = broadcast.overlayPayload();
   if (queue.ended || broadcast.influencerId !== streamer.id) return { streamerName: streamer.name, live: null };
-  const joinUrl = `${origin}/live/${streamer.liveSessionId}`;
+  // The streamer's short link (/@handle) rather than the session's id: readable on stream, and it still works
+  // when they next go live.
+  const joinUrl = shortLink(origin, streamer.username);
   return {
     streamerName: streamer.name,
     live: { liveSessionId: streamer.liveSessionId, joinUrl, joinText: joinUrl.replace(/^https?:\/\//, ""), queue },

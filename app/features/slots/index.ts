@@ -1,6 +1,8 @@
 /** The slots feature: what other features and routes may use of it (server-only parts in index.server.ts). */
+export type { AgendaDay, SlotAgenda } from "./agenda";
+export { slotAgenda } from "./agenda";
 export { buyerJson, slotJson } from "./api-shape";
-export { LocalTime, TimeZoneInput } from "./components/local-time";
+export { LocalTime } from "./components/local-time";
 export { SLOT_MESSAGES } from "./messages";
 export {
   addSlotsSchema,

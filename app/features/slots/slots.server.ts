@@ -62,7 +62,7 @@ export type SlotRow = Awaited<ReturnType<ReturnType<typeof slotsQuery>["all"]>>[
 
 /**
  * Adds slots on one of the streamer's gigs: a date and start time in the streamer's time zone, repeated
- * weekly for N more weeks. Each slot lasts the gig's mode duration and has the mode's players as seats
+ * weekly for N more weeks. Each slot lasts the gig's session length (else its mode's) and has the mode's players as seats
  * unless given. Idempotent: a slot already at that instant is left as it is (UNIQUE (influencer_id,
  * starts_at) + ON CONFLICT DO NOTHING). A slot that would overlap another open slot of the streamer is not
  * inserted: the overlap test is inside each INSERT (... WHERE NOT EXISTS overlapping), so two requests at
@@ -75,7 +75,8 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
       named({
         influencerId: products.influencerId,
         archivedAt: products.archivedAt,
-        durationMinutes: gameModes.durationMinutes,
+        // The gig's session length, else (gigs from before it was asked) its game mode's.
+        durationMinutes: sql<number>`coalesce(${products.sessionMinutes}, ${gameModes.durationMinutes})`,
         noOfPlayers: gameModes.noOfPlayers,
       }),
     )
@@ -174,8 +175,14 @@ export async function monthSlots(
   );
   return rows.map((row) => {
     const booked = buyers.get(row.id) ?? [];
-    // "Start session" is offered on a booked slot in its start window (the booking feature's no-show rule).
-    return { ...row, buyers: booked, startable: booked.length > 0 && canStartSlot(row, now) };
+    return {
+      ...row,
+      /** How long the slot lasts (its gig's session length when it was added). */
+      minutes: Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000),
+      buyers: booked,
+      // "Start session" is offered on a booked slot in its start window (the booking feature's no-show rule).
+      startable: booked.length > 0 && canStartSlot(row, now),
+    };
   });
 }
 

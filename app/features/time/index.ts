@@ -5,16 +5,20 @@ export { addDays, currentMonth, monthBounds, zonedDate, zonedToUtc } from "./cal
 export { BrowserTimeZoneField } from "./components/browser-time-zone-field";
 export { SlotTime } from "./components/slot-time";
 export { TimeZoneForm } from "./components/time-zone-form";
+export { TimeZoneSelect } from "./components/time-zone-select";
 export { TimeZoneHint, useViewerZone, ViewerZoneProvider } from "./components/viewer-zone";
 export { When } from "./components/when";
 export {
   formatClock,
   formatDateTime,
   formatDay,
+  formatSessionLength,
   formatShortDay,
   formatSlotTime,
   formatWhen,
+  zoneChoiceLabel,
   zoneLabel,
+  zoneOffsetText,
 } from "./format";
 export { TIME_MESSAGES } from "./messages";
 export { browserTimeZoneField } from "./schema";

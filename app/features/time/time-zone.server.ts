@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { appError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { users } from "~db/schema";
-import { zoneLabel } from "./format";
+import { zoneChoiceLabel, zoneLabel } from "./format";
 import { TIME_MESSAGES } from "./messages";
 import { CURRENT_ZONE_NAMES, validTimeZone } from "./zone";
 
@@ -25,20 +25,21 @@ export async function saveTimeZone(
 export type ZoneOption = { value: string; label: string };
 
 /**
- * Every zone the runtime knows, in its current spelling, labelled by its city and its name as people say it now
- * ("Kolkata · India Standard Time (IST)"), sorted by label. Built on the server once per isolate: the browser's
- * list may differ, and the select must render the same on both sides.
+ * Every zone the runtime knows, in its current spelling, labelled by its city, its name and its offset as they are
+ * at `now` ("Kolkata · India Standard Time (UTC+05:30)", "Los Angeles · Pacific Daylight Time (UTC−07:00)" in
+ * July), sorted by label. Built on the server (the browser's list may differ, and the select must render the same
+ * on both sides), once per hour per isolate: names and offsets change with daylight saving.
  */
-let options: ZoneOption[] | undefined;
+const HOUR_MS = 3_600_000;
+let cached: { hour: number; options: ZoneOption[] } | undefined;
 export function timeZoneOptions(now = new Date()): ZoneOption[] {
-  if (options) return options;
+  const hour = Math.floor(now.getTime() / HOUR_MS);
+  if (cached?.hour === hour) return cached.options;
   const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   const zones = new Set(["UTC", ...known.map((zone) => CURRENT_ZONE_NAMES[zone] ?? zone)]);
-  options = [...zones]
-    .map((zone) => {
-      const city = (zone.split("/").pop() ?? zone).replace(/_/g, " ");
-      return { value: zone, label: zone === "UTC" ? "UTC" : `${city} · ${zoneLabel(now, zone)}` };
-    })
+  const options = [...zones]
+    .map((zone) => ({ value: zone, label: zoneChoiceLabel(now, zone) }))
     .sort((a, b) => a.label.localeCompare(b.label, "en"));
+  cached = { hour, options };
   return options;
 }

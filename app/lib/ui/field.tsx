@@ -1,15 +1,20 @@
 import type { ReactNode } from "react";
 
-/** A labelled form control with its validation errors, linked for screen readers. */
+/**
+ * A labelled form control with its validation errors, linked for screen readers, and an optional hint said before
+ * anything is typed (its id is `${id}-hint`, for the control's aria-describedby).
+ */
 export function Field({
   label,
   id,
   errors,
+  hint,
   children,
 }: {
   label: string;
   id: string;
   errors?: string[];
+  hint?: string;
   children: ReactNode;
 }) {
   return (
@@ -18,6 +23,11 @@ export function Field({
         {label}
       </label>
       {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-zinc-400">
+          {hint}
+        </p>
+      ) : null}
       {errors?.length ? (
         <p id={`${id}-error`} className="text-sm text-red-400">
           {errors.join(". ")}

@@ -1,6 +1,9 @@
 import { index, type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-/** The public pages: home, browse, a star, a gig, a game, a live session, legal pages, media and health. */
+/**
+ * The public pages: home, browse, a star, a gig, a game, a live session, legal pages, media and health, and a
+ * streamer's short link.
+ */
 export const publicPages: RouteConfigEntry[] = [
   index("routes/public/home.tsx"),
   route("about-us", "routes/public/about-us.tsx"),
@@ -15,4 +18,6 @@ export const publicPages: RouteConfigEntry[] = [
   route("live/:id", "routes/public/live.tsx"),
   route("media/*", "routes/media.ts"),
   route("healthz", "routes/healthz.ts"),
+  // A streamer's short link, /@handle (any other unclaimed one-segment path gets the 404 page here).
+  route(":segment", "routes/public/short-link.tsx"),
 ];

@@ -41,7 +41,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section title="Changes">
         <div className="relative overflow-x-auto">
-          <table className="w-full text-xs">
+          <table className="stack-table w-full text-xs">
             <thead>
               <tr className="text-left text-zinc-400">
                 <th scope="col">When</th>
@@ -53,22 +53,22 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             <tbody>
               {loaderData.entries.map((e) => (
                 <tr key={e.id} className="border-t border-ink-800 align-top">
-                  <td className="py-1 whitespace-nowrap">
+                  <td data-label="When" className="py-1 whitespace-nowrap">
                     <When at={e.createdAt} />
                   </td>
-                  <td>
+                  <td data-label="Who">
                     {e.actorName || e.actorUsername || "(account removed)"}
                     <br />
                     <span className="text-zinc-500">{e.actorRole}</span>
                   </td>
-                  <td>
+                  <td data-label="What">
                     {e.action}
                     <br />
                     <span className="text-zinc-500">
                       {e.entity} {e.entityId}
                     </span>
                   </td>
-                  <td>
+                  <td data-label="Change">
                     <ul className="max-w-sm">
                       {describeChanges(e.before, e.after).map((change) => (
                         <li key={change.field}>

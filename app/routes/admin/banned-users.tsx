@@ -64,7 +64,7 @@ export default function BannedUsers({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm text-zinc-400">No banned users.</p>
           ) : (
             <div className="relative overflow-x-auto">
-              <table className="w-full text-sm">
+              <table className="stack-table w-full text-sm">
                 <thead>
                   <tr className="text-left text-zinc-400">
                     <th scope="col">Choose</th>
@@ -77,17 +77,17 @@ export default function BannedUsers({ loaderData, actionData }: Route.ComponentP
                 <tbody>
                   {loaderData.bans.map((b) => (
                     <tr key={b.id} className="border-t border-ink-800">
-                      <td className="py-1">
+                      <td data-label="Choose" className="py-1">
                         <input type="checkbox" name="banIds" value={b.id} aria-label={`Unban @${b.username}`} />
                       </td>
-                      <td>
+                      <td data-label="Account">
                         {b.fullName} <span className="text-zinc-400">@{b.username}</span>
                       </td>
-                      <td>{b.reason ?? ""}</td>
-                      <td>
+                      <td data-label="Reason">{b.reason ?? ""}</td>
+                      <td data-label="Banned">
                         <When at={b.bannedAt} />
                       </td>
-                      <td>{b.bannedBy ?? ""}</td>
+                      <td data-label="By">{b.bannedBy ?? ""}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -90,7 +90,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {loaderData.payoutQueue.length === 0 ? (
             <p className="mt-2 text-sm text-zinc-400">No sessions to validate and nothing payable.</p>
           ) : (
-            <table className="mt-3 w-full text-sm">
+            <table className="stack-table mt-3 w-full text-sm">
               <thead>
                 <tr className="text-left text-zinc-400">
                   <th scope="col">Streamer</th>
@@ -102,10 +102,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {loaderData.payoutQueue.map((row) => (
                   <tr key={row.influencerId} className="border-t border-ink-800">
-                    <td className="py-1">
+                    <td data-label="Streamer" className="py-1">
                       {row.fullName || row.username} <span className="text-zinc-400">@{row.username}</span>
                     </td>
-                    <td>
+                    <td data-label="Sessions to validate">
                       {row.toValidate > 0 && can("validations") ? (
                         <Link
                           to={`/admin/validations/influencer-game-playing-validations/${row.influencerId}`}
@@ -118,7 +118,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                         row.toValidate
                       )}
                     </td>
-                    <td>
+                    <td data-label="Payable orders">
                       <Link
                         to={`/admin/payout/influencer/${row.influencerId}`}
                         className="underline"
@@ -127,7 +127,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                         {row.payable}
                       </Link>
                     </td>
-                    <td>{formatTotals(row.payableTotals, "USD")}</td>
+                    <td data-label="Payable (gross)">{formatTotals(row.payableTotals, "USD")}</td>
                   </tr>
                 ))}
               </tbody>
@@ -147,7 +147,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="funnel" className="text-lg font-semibold">
           Weekly funnel
         </h2>
-        <table className="mt-3 w-full text-sm">
+        <table className="stack-table mt-3 w-full text-sm">
           <thead>
             <tr className="text-left text-zinc-400">
               <th scope="col">Week of (UTC)</th>
@@ -159,10 +159,12 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <tbody>
             {funnel.weeks.map((week) => (
               <tr key={week.weekStart} className="border-t border-ink-800">
-                <td className="py-1">{week.weekStart}</td>
-                <td>{week.signUps}</td>
-                <td>{week.verifications}</td>
-                <td>{week.firstBookings}</td>
+                <td data-label="Week of (UTC)" className="py-1">
+                  {week.weekStart}
+                </td>
+                <td data-label="Sign-ups">{week.signUps}</td>
+                <td data-label="Verifications">{week.verifications}</td>
+                <td data-label="First bookings">{week.firstBookings}</td>
               </tr>
             ))}
           </tbody>

@@ -50,7 +50,7 @@ export default function Games({ loaderData, actionData }: Route.ComponentProps) 
       <FormAlert errors={errors} />
       <Section title="All games">
         <div className="relative overflow-x-auto">
-          <table className="w-full text-sm">
+          <table className="stack-table w-full text-sm">
             <thead>
               <tr className="text-left text-zinc-400">
                 <th scope="col">Game</th>
@@ -65,7 +65,7 @@ export default function Games({ loaderData, actionData }: Route.ComponentProps) 
             <tbody>
               {loaderData.games.map((game) => (
                 <tr key={game.id} className="border-t border-ink-800">
-                  <td className="py-2">
+                  <td data-label="Game" className="py-2">
                     <span className="flex items-center gap-2">
                       {game.imageUrl ? (
                         <img src={game.imageUrl} alt="" width={48} height={27} className="rounded object-cover" />
@@ -73,9 +73,9 @@ export default function Games({ loaderData, actionData }: Route.ComponentProps) 
                       {game.name}
                     </span>
                   </td>
-                  <td>{game.modes}</td>
-                  <td>{game.gigs}</td>
-                  <td>{game.showLanding ? "Shown" : "—"}</td>
+                  <td data-label="Modes">{game.modes}</td>
+                  <td data-label="Gigs">{game.gigs}</td>
+                  <td data-label="Landing">{game.showLanding ? "Shown" : "—"}</td>
                   <td className="flex flex-wrap justify-end gap-2 py-2">
                     <Link to={`/admin/edit-game/${game.id}`} className="underline" aria-label={`Edit ${game.name}`}>
                       Edit

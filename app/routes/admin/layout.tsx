@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { type Capability, canStaff } from "~/features/access";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
@@ -37,25 +37,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { links, role: viewer.role };
 }
 
+/** The staff screens' links, drawn as a column on wide screens and inside the phone's menu alike. */
+function StaffLinks({ links }: { links: { to: string; label: string }[] }) {
+  return (
+    <ul className="mt-2 flex flex-col gap-1">
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink
+            to={link.to}
+            className={({ isActive }) =>
+              `block rounded-lg px-3 py-1.5 text-sm ${isActive ? "bg-brand-600 font-semibold" : "hover:bg-ink-800"}`
+            }
+          >
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * On a phone the staff menu is one line that opens (a `<details>`, so it works without JavaScript) naming the
+ * screen shown; from lg up it is a column beside the content. React Router closes the phone's menu on each
+ * navigation by giving it a new key.
+ */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const current = loaderData.links.find((link) => pathname.startsWith(link.to))?.label ?? "Staff area";
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 lg:flex-row">
       <nav aria-label="Staff" className="shrink-0 lg:w-56">
-        <p className="text-xs uppercase tracking-wide text-zinc-500">Staff · {loaderData.role}</p>
-        <ul className="mt-2 flex flex-wrap gap-1 lg:flex-col">
-          {loaderData.links.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                className={({ isActive }) =>
-                  `block rounded-lg px-3 py-1.5 text-sm ${isActive ? "bg-brand-600 font-semibold" : "hover:bg-ink-800"}`
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <details key={pathname} className="rounded-xl border border-ink-700 bg-ink-900 lg:hidden">
+          <summary className="flex cursor-pointer items-center justify-between gap-2 px-3 py-2 text-sm">
+            <span>
+              <span className="text-zinc-400">Staff · {loaderData.role} · </span>
+              <span className="font-semibold">{current}</span>
+            </span>
+            <span aria-hidden="true" className="text-zinc-400">
+              Menu ▾
+            </span>
+          </summary>
+          <div className="px-2 pb-2">
+            <StaffLinks links={loaderData.links} />
+          </div>
+        </details>
+        <div className="hidden lg:block">
+          <p className="text-xs uppercase tracking-wide text-zinc-500">Staff · {loaderData.role}</p>
+          <StaffLinks links={loaderData.links} />
+        </div>
       </nav>
       <main className="min-w-0 flex-1">
         <Outlet />

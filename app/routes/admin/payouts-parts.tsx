@@ -24,7 +24,7 @@ export function OrdersTable({
 }) {
   if (orders.length === 0) return <p className="text-sm text-zinc-400">No orders.</p>;
   return (
-    <table className="w-full text-sm">
+    <table className="stack-table w-full text-sm">
       <thead>
         <tr className="text-left text-zinc-400">
           <th scope="col">Merge</th>
@@ -40,7 +40,7 @@ export function OrdersTable({
       <tbody>
         {orders.map((order) => (
           <tr key={order.id} className="border-t border-ink-800">
-            <td className="py-1">
+            <td data-label="Merge" className="py-1">
               <input
                 type="checkbox"
                 name={name}
@@ -49,15 +49,17 @@ export function OrdersTable({
                 aria-label={`Merge order ${order.id}`}
               />
             </td>
-            <td>{order.title}</td>
-            <td>{order.buyer}</td>
-            <td>
+            <td data-label="Session">{order.title}</td>
+            <td data-label="Buyer">{order.buyer}</td>
+            <td data-label="Played">
               <When at={order.sessionAt} />
             </td>
-            <td>
+            <td data-label="Paid">
               <When at={order.paidAt} />
             </td>
-            <td className="text-right">{formatMoney(money(order.netMinor, order.currency))}</td>
+            <td data-label="Amount" className="text-right">
+              {formatMoney(money(order.netMinor, order.currency))}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -234,7 +234,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
       <Section title="All promo codes">
         {loaderData.codes.length === 0 ? <p className="text-sm text-zinc-400">No promo codes yet.</p> : null}
         <div className="relative overflow-x-auto">
-          <table className="w-full text-sm">
+          <table className="stack-table w-full text-sm">
             <thead>
               <tr className="text-left text-zinc-400">
                 <th scope="col">Code</th>
@@ -251,16 +251,18 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
             <tbody>
               {loaderData.codes.map((c) => (
                 <tr key={c.id} className="border-t border-ink-800">
-                  <td className="py-2 font-mono">{c.code}</td>
-                  <td>{discountText(c)}</td>
-                  <td>{c.streamerUsername ? `@${c.streamerUsername}` : "Whole site"}</td>
-                  <td>
+                  <td data-label="Code" className="py-2 font-mono">
+                    {c.code}
+                  </td>
+                  <td data-label="Discount">{discountText(c)}</td>
+                  <td data-label="Scope">{c.streamerUsername ? `@${c.streamerUsername}` : "Whole site"}</td>
+                  <td data-label="Uses">
                     {c.uses}
                     {c.maxUses ? ` / ${c.maxUses}` : ""}
                     {c.maxUsesPerUser ? ` (${c.maxUsesPerUser} per fan)` : ""}
                   </td>
-                  <td>{c.expiresAt ? <When at={c.expiresAt} /> : "Never"}</td>
-                  <td>{c.isActive ? "Active" : "Off"}</td>
+                  <td data-label="Expires">{c.expiresAt ? <When at={c.expiresAt} /> : "Never"}</td>
+                  <td data-label="State">{c.isActive ? "Active" : "Off"}</td>
                   <td className="flex flex-wrap justify-end gap-2 py-2">
                     <Link to={`?edit=${c.id}`} className="underline" aria-label={`Edit ${c.code}`}>
                       Edit

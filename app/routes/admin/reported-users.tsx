@@ -89,7 +89,7 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
             <p className="text-sm text-zinc-400">{pending ? "No pending reports." : "No reviewed reports."}</p>
           ) : (
             <div className="relative overflow-x-auto">
-              <table className="w-full text-sm">
+              <table className="stack-table w-full text-sm">
                 <thead>
                   <tr className="text-left text-zinc-400">
                     {pending ? <th scope="col">Choose</th> : null}
@@ -104,7 +104,7 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
                   {loaderData.reports.map((r) => (
                     <tr key={r.id} className="border-t border-ink-800 align-top">
                       {pending ? (
-                        <td className="py-1">
+                        <td data-label="Choose" className="py-1">
                           <input
                             type="checkbox"
                             name="reportIds"
@@ -113,18 +113,20 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
                           />
                         </td>
                       ) : null}
-                      <td>
+                      <td data-label="Account">
                         {r.reportedFullName} <span className="text-zinc-400">@{r.reportedUsername}</span>
                       </td>
-                      <td>
+                      <td data-label="Reason">
                         {r.reason}
                         {r.details ? <p className="text-zinc-400">{r.details}</p> : null}
                       </td>
-                      <td>{r.reporterUsername ? `@${r.reporterUsername}` : "a deleted account"}</td>
-                      <td>
+                      <td data-label="Reported by">
+                        {r.reporterUsername ? `@${r.reporterUsername}` : "a deleted account"}
+                      </td>
+                      <td data-label="When">
                         <When at={r.createdAt} />
                       </td>
-                      {pending ? null : <td>{r.reviewedBy ?? ""}</td>}
+                      {pending ? null : <td data-label="Reviewed by">{r.reviewedBy ?? ""}</td>}
                     </tr>
                   ))}
                 </tbody>

@@ -179,17 +179,28 @@ export default function Influencer({ loaderData, actionData }: Route.ComponentPr
       <Section title="Latest orders">
         {loaderData.orders.length === 0 ? <p className="text-sm text-zinc-400">No orders.</p> : null}
         <div className="relative overflow-x-auto">
-          <table className="w-full text-sm">
+          <table className="stack-table w-full text-sm">
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Buyer</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Status</th>
+                <th scope="col">Net</th>
+              </tr>
+            </thead>
             <tbody>
               {loaderData.orders.map((o) => (
                 <tr key={o.id} className="border-t border-ink-800">
-                  <td className="py-1">
+                  <td data-label="When" className="py-1">
                     <When at={o.createdAt} />
                   </td>
-                  <td>@{o.buyer}</td>
-                  <td>{o.kind.replace("_", " ")}</td>
-                  <td>{o.status.replace("_", " ")}</td>
-                  <td className="text-right">{formatMoney(o.net)}</td>
+                  <td data-label="Buyer">@{o.buyer}</td>
+                  <td data-label="Kind">{o.kind.replace("_", " ")}</td>
+                  <td data-label="Status">{o.status.replace("_", " ")}</td>
+                  <td data-label="Net" className="text-right">
+                    {formatMoney(o.net)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -62,7 +62,7 @@ export default function Influencers({ loaderData }: Route.ComponentProps) {
       <Section title="Streamers">
         {loaderData.influencers.length === 0 ? <p className="text-sm text-zinc-400">No streamer matches.</p> : null}
         <div className="relative overflow-x-auto">
-          <table className="w-full text-sm">
+          <table className="stack-table w-full text-sm">
             <thead>
               <tr className="text-left text-zinc-400">
                 <th scope="col">Name</th>
@@ -77,18 +77,20 @@ export default function Influencers({ loaderData }: Route.ComponentProps) {
             <tbody>
               {loaderData.influencers.map((i) => (
                 <tr key={i.id} className="border-t border-ink-800">
-                  <td className="py-2">
+                  <td data-label="Name" className="py-2">
                     <Link to={`/admin/influencer/${i.id}`} className="underline">
                       {i.fullName || i.username}
                     </Link>{" "}
                     <span className="text-zinc-400">@{i.username}</span>
                   </td>
-                  <td>{i.email}</td>
-                  <td>{i.platformFeeBps / 100}%</td>
-                  <td>{i.gigs}</td>
-                  <td data-testid="no-show-rate">{i.noShowRate}</td>
-                  <td>{i.showAtLanding ? "Shown" : "—"}</td>
-                  <td>{i.isVerified ? "Verified" : "Not verified"}</td>
+                  <td data-label="Email">{i.email}</td>
+                  <td data-label="Fee">{i.platformFeeBps / 100}%</td>
+                  <td data-label="Gigs">{i.gigs}</td>
+                  <td data-label="No-shows" data-testid="no-show-rate">
+                    {i.noShowRate}
+                  </td>
+                  <td data-label="Landing">{i.showAtLanding ? "Shown" : "—"}</td>
+                  <td data-label="Onboarding">{i.isVerified ? "Verified" : "Not verified"}</td>
                 </tr>
               ))}
             </tbody>

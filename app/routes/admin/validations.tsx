@@ -73,7 +73,7 @@ export default function Validations({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm text-zinc-400">No paid sessions in the window.</p>
           ) : null}
           <div className="relative overflow-x-auto">
-            <table className="w-full text-sm">
+            <table className="stack-table w-full text-sm">
               <thead>
                 <tr className="text-left text-zinc-400">
                   <th scope="col">Played</th>
@@ -88,7 +88,7 @@ export default function Validations({ loaderData, actionData }: Route.ComponentP
               <tbody>
                 {loaderData.orders.map((order) => (
                   <tr key={order.id} className="border-t border-ink-800">
-                    <td className="py-1">
+                    <td data-label="Played" className="py-1">
                       {order.validatedAt ? (
                         <span className="text-green-400">Validated</span>
                       ) : (
@@ -100,12 +100,14 @@ export default function Validations({ loaderData, actionData }: Route.ComponentP
                         />
                       )}
                     </td>
-                    <td>{order.title}</td>
-                    <td>{order.buyer}</td>
-                    <td>
+                    <td data-label="Session">{order.title}</td>
+                    <td data-label="Buyer">{order.buyer}</td>
+                    <td data-label="Started">
                       <When at={order.sessionAt} />
                     </td>
-                    <td className="text-right">{formatMoney(order)}</td>
+                    <td data-label="Amount" className="text-right">
+                      {formatMoney(order)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

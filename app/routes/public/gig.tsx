@@ -9,7 +9,7 @@ import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
-import { formatDay, useViewerZone } from "~/features/time";
+import { formatDay, formatSessionLength, useViewerZone } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
 import { viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/index.server";
 import { formatMoney, type Money, priceIn } from "~/lib/money";
@@ -227,8 +227,8 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         <dl className="gig-facts">
           <dt className="text-zinc-400">Mode</dt>
           <dd>{gig.modeName}</dd>
-          <dt className="text-zinc-400">Duration</dt>
-          <dd>{gig.modeDurationMinutes} min</dd>
+          <dt className="text-zinc-400">Session length</dt>
+          <dd data-testid="session-length">{formatSessionLength(gig.sessionMinutes)}</dd>
           <dt className="text-zinc-400">Players</dt>
           <dd>{gig.modePlayers}</dd>
           <dt className="text-zinc-400">Platform</dt>

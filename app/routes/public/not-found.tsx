@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorPage } from "~/components/error-page";
+import { NotFoundPage } from "~/components/error-page";
 
 export const meta = () => [{ title: "Page not found | Noobrd" }];
 
@@ -9,11 +9,5 @@ export function loader() {
 }
 
 export default function NotFound() {
-  return (
-    <ErrorPage
-      status={404}
-      title="Page not found"
-      detail="We couldn't find that page. It may have moved, or the link may be wrong."
-    />
-  );
+  return <NotFoundPage />;
 }

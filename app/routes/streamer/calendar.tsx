@@ -1,22 +1,22 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { ConfirmButton, ConfirmStep } from "~/components/confirm";
-import { BOOKING_MESSAGES, SlotStartControl } from "~/features/booking";
+import { ConfirmStep } from "~/components/confirm";
+import { BOOKING_MESSAGES } from "~/features/booking";
 import { startSlotSession } from "~/features/booking/index.server";
 import { listGigs } from "~/features/gigs/index.server";
 import {
   addSlotsSchema,
   cancelSlotSchema,
-  LocalTime,
   lobbyCodeSchema,
   REPEAT_WEEKS_MAX,
   SLOT_BUYERS_PAGE,
   SLOT_MESSAGES,
-  TimeZoneInput,
+  slotAgenda,
 } from "~/features/slots";
 import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/slots/index.server";
-import { type CalendarMonth, currentMonth, formatClock, useViewerZone, zonedDate } from "~/features/time";
+import { type CalendarMonth, currentMonth, TimeZoneSelect, zonedDate } from "~/features/time";
+import { timeZoneOptions } from "~/features/time/index.server";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
@@ -27,6 +27,7 @@ import { errorReply, type FormFailure, runForForm, settle } from "~/routes/_lib/
 import { requireInfluencer } from "~/routes/_lib/guards.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/calendar";
+import { Agenda, MONTHS, MonthGrid } from "./calendar-parts";
 
 export const meta = () => [{ title: "Calendar | Noobrd" }];
 
@@ -39,7 +40,10 @@ function monthOf(url: URL, zone: string, now: Date): CalendarMonth {
   return valid ? { month, year } : currentMonth(now, zone);
 }
 
-/** /influencer/calendar-dashboard?month=&year=: the month's slots, each with its gig, seats and buyers. */
+/**
+ * /influencer/calendar-dashboard?month=&year=: the month's slots, each with its gig, time, length, seats, waitlist
+ * and buyers, as an agenda (upcoming by day, the played ones apart) and, from md up, a month grid.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireInfluencer(request, env);
@@ -53,19 +57,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const pagedSlot = url.searchParams.get("slot");
   const buyersPage = Math.max(1, Number(url.searchParams.get("buyersPage")) || 1);
+  const paged = slots.map((slot) => {
+    const page = slot.id === pagedSlot ? buyersPage : 1;
+    const totalPages = Math.max(1, Math.ceil(slot.buyers.length / SLOT_BUYERS_PAGE));
+    return {
+      ...slot,
+      buyers: slot.buyers.slice((page - 1) * SLOT_BUYERS_PAGE, page * SLOT_BUYERS_PAGE),
+      buyersPage: page,
+      buyersPages: totalPages,
+    };
+  });
   return {
     month,
     year,
-    slots: slots.map((slot) => {
-      const page = slot.id === pagedSlot ? buyersPage : 1;
-      const totalPages = Math.max(1, Math.ceil(slot.buyers.length / SLOT_BUYERS_PAGE));
-      return {
-        ...slot,
-        buyers: slot.buyers.slice((page - 1) * SLOT_BUYERS_PAGE, page * SLOT_BUYERS_PAGE),
-        buyersPage: page,
-        buyersPages: totalPages,
-      };
-    }),
+    slots: paged,
+    agenda: slotAgenda(paged, zone, now),
+    zone,
+    zones: timeZoneOptions(now),
     gigs: gigs.gigs.map((gig) => ({ id: gig.id, title: gig.title })),
     selectedGig: url.searchParams.get("gig") ?? "",
     /** Today where the streamer is, drawn the same on the server and in the browser. */
@@ -123,72 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answered.ok ? answered.value : errorReply(answered.error, { intent, result: null });
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 const button = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500";
-
-type LoaderSlot = Route.ComponentProps["loaderData"]["slots"][number];
-
-/**
- * The month as the streamer lives it: each slot on its day and at its time in the viewer's zone (a 23:30 IST slot
- * is on its Indian day, not the UTC one; docs/decisions/019-viewer-time-zone.md).
- */
-function MonthGrid({ month, year, slots, today }: { month: number; year: number; slots: LoaderSlot[]; today: string }) {
-  const zone = useViewerZone();
-  // The weekday and length of a calendar month do not depend on the zone: plain date arithmetic.
-  const first = new Date(Date.UTC(year, month - 1, 1));
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const lead = (first.getUTCDay() + 6) % 7;
-  const dayOf = (day: number) => `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-  const cells = [...Array.from({ length: lead }, () => null), ...Array.from({ length: days }, (_, i) => i + 1)];
-  return (
-    <div className="grid grid-cols-7 gap-1 text-xs" role="grid" aria-label={`${MONTHS[month - 1]} ${year}`}>
-      {["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((d) => (
-        <div key={d} className="p-1 text-center font-semibold text-zinc-400">
-          {d}
-        </div>
-      ))}
-      {cells.map((day, i) => {
-        const date = day ? dayOf(day) : null;
-        const inDay = date ? slots.filter((s) => zonedDate(s.startsAt, zone) === date) : [];
-        const isToday = date === today;
-        return (
-          <div
-            key={day ? `d${day}` : `lead${i}`}
-            className={`min-h-16 rounded border p-1 ${isToday ? "border-brand-500" : "border-ink-800"}`}
-            data-date={date ?? undefined}
-            aria-current={isToday ? "date" : undefined}
-          >
-            {day ? <span className="text-zinc-500">{day}</span> : null}
-            {inDay.map((s) => (
-              <a
-                key={s.id}
-                href={`#slot-${s.id}`}
-                title={s.productTitle ?? undefined}
-                className={`mt-1 block truncate rounded px-1 ${s.status === "cancelled" ? "bg-ink-800 line-through" : "bg-brand-900"}`}
-              >
-                {formatClock(s.startsAt, zone)} {s.productTitle ?? "Slot"} {s.seatsTaken}/{s.seats}
-                {s.waitlist > 0 && s.status !== "cancelled" ? ` +${s.waitlist} waiting` : ""}
-              </a>
-            ))}
-          </div>
-        );
-      })}
-    </div>
-  );
-}
 
 export default function Calendar({ loaderData, actionData: raw }: Route.ComponentProps) {
   const actionData = raw as (Partial<FormFailure> & { intent?: string }) | undefined;
@@ -260,7 +203,7 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
               <input {...getInputProps(fields.startTime, { type: "time" })} className={inputClass} />
             </Field>
             <Field label="Time zone" id="timeZone" errors={fields.timeZone.errors}>
-              <TimeZoneInput id="timeZone" name="timeZone" />
+              <TimeZoneSelect id="timeZone" name="timeZone" options={loaderData.zones} defaultValue={loaderData.zone} />
             </Field>
             <Field label="Seats (default: the mode's players)" id={fields.seats.id} errors={fields.seats.errors}>
               <input {...getInputProps(fields.seats, { type: "number" })} min={1} max={100} className={inputClass} />
@@ -284,114 +227,7 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
         )}
       </section>
       <MonthGrid month={month} year={year} slots={slots} today={loaderData.today} />
-      <section aria-labelledby="slots-title" className="flex flex-col gap-4">
-        <h2 id="slots-title" className="text-lg font-semibold">
-          Slots this month ({slots.length})
-        </h2>
-        {slots.length === 0 ? <p className="text-sm text-zinc-400">No slots this month.</p> : null}
-        <ul className="grid gap-4 md:grid-cols-2">
-          {slots.map((slot) => (
-            <li
-              key={slot.id}
-              id={`slot-${slot.id}`}
-              className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-900 p-4"
-              aria-label={`Slot ${slot.productTitle ?? ""}`}
-            >
-              <div className="flex items-start justify-between gap-2">
-                <div>
-                  <h3 className="font-semibold">{slot.productTitle ?? "Open slot"}</h3>
-                  <LocalTime value={slot.startsAt} className="text-sm text-zinc-400" />
-                </div>
-                <span className="flex flex-col items-end text-sm">
-                  <span data-testid="seats">
-                    {slot.seatsTaken} of {slot.seats} seats taken
-                  </span>
-                  {slot.waitlist > 0 && slot.status !== "cancelled" ? (
-                    <span data-testid="waitlist" className="text-amber-300">
-                      {slot.waitlist} on the waitlist
-                    </span>
-                  ) : null}
-                </span>
-              </div>
-              {slot.status === "cancelled" && !slot.noShowAt ? <p className="text-sm text-red-300">Cancelled</p> : null}
-              <SlotStartControl
-                slotId={slot.id}
-                startable={slot.startable}
-                startedAt={slot.startedAt}
-                noShowAt={slot.noShowAt}
-              />
-              <div>
-                <h4 className="text-sm font-semibold">Buyers</h4>
-                {slot.buyers.length === 0 ? (
-                  <p className="text-sm text-zinc-400">No bookings yet.</p>
-                ) : (
-                  <ul className="text-sm">
-                    {slot.buyers.map((buyer) => (
-                      <li key={buyer.bookingId}>
-                        @{buyer.username} · {buyer.gamertags.join(", ") || "no gamer tag yet"}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {slot.buyersPages > 1 ? (
-                  <nav aria-label="Buyers pages" className="mt-1 flex gap-3 text-xs">
-                    {slot.buyersPage > 1 ? (
-                      <Link
-                        to={`?month=${month}&year=${year}&slot=${slot.id}&buyersPage=${slot.buyersPage - 1}#slot-${slot.id}`}
-                      >
-                        Previous buyers
-                      </Link>
-                    ) : null}
-                    {slot.buyersPage < slot.buyersPages ? (
-                      <Link
-                        to={`?month=${month}&year=${year}&slot=${slot.id}&buyersPage=${slot.buyersPage + 1}#slot-${slot.id}`}
-                      >
-                        More buyers
-                      </Link>
-                    ) : null}
-                  </nav>
-                ) : null}
-              </div>
-              {slot.status === "open" ? (
-                <div className="flex flex-wrap items-end gap-2">
-                  <Form method="post" className="flex items-end gap-2">
-                    <input type="hidden" name="slotId" value={slot.id} />
-                    <label className="text-sm">
-                      Lobby code
-                      <input
-                        name="lobbyCode"
-                        defaultValue={slot.lobbyCode ?? ""}
-                        required
-                        maxLength={64}
-                        className={inputClass}
-                      />
-                    </label>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="lobby"
-                      className="rounded-lg bg-ink-700 px-3 py-2 text-sm"
-                    >
-                      Save code
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="slotId" value={slot.id} />
-                    <ConfirmButton
-                      value="cancel"
-                      question={SLOT_MESSAGES.cancelConfirm}
-                      yes="Yes, cancel the slot"
-                      className="rounded-lg bg-red-900 px-3 py-2 text-sm"
-                    >
-                      Cancel slot
-                    </ConfirmButton>
-                  </Form>
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Agenda agenda={loaderData.agenda} month={month} year={year} />
     </main>
   );
 }

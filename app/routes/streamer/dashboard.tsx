@@ -63,7 +63,7 @@ export default function InfluencerDashboard({ loaderData }: Route.ComponentProps
             </Link>
           ) : (
             <Link to="/influencer/live/start" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold">
-              Play Now
+              Go live
             </Link>
           )}
           <Link to="/influencer/products" className="rounded-lg bg-ink-700 px-4 py-2">

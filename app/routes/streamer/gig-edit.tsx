@@ -36,6 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     _platform_playing_on_id: gig?.platformId ?? "",
     // The price as the streamer typed it, exactly (db/schema/products.ts keeps it as set).
     price: gig ? toDecimalString(money(gig.listPriceMinor, gig.baseCurrency)) : "",
+    // Unset (the mode's length) unless the streamer chose one.
+    session_minutes: gig?.sessionMinutes ? String(gig.sessionMinutes) : "",
     requirements: gig?.requirements ?? [],
     session_tags: gig?.tags ?? [],
     coverImageUrl: gig?.coverImageUrl ?? null,

@@ -13,6 +13,7 @@ import {
 import { type LiveCommand, sendLiveCommand, streamerQueue } from "~/features/live/index.server";
 import { OverlayCard } from "~/features/overlay";
 import { myOverlay } from "~/features/overlay/index.server";
+import { shortLink } from "~/lib/short-link";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -32,7 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     session,
     queue,
     overlay: await myOverlay(env, viewer, publicOrigin(request, env)),
-    shareUrl: `${publicOrigin(request, env)}/live/${session.id}`,
+    // The streamer's short link: it opens this session while it runs, and their page after.
+    shareUrl: shortLink(publicOrigin(request, env), viewer.username),
     started: url.searchParams.get("started") === "1",
     confirmEnd: url.searchParams.get("confirm") === "end",
   };

@@ -26,7 +26,7 @@ import type { Route } from "./+types/live-start";
 
 export const meta = () => [{ title: "Go live | Noobrd" }];
 
-/** /influencer/live/start: the start-live stepper (Play Now in the header). A streamer already live goes to their queue. */
+/** /influencer/live/start: the start-live stepper ("Go live" in the header). A streamer already live goes to their queue. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireInfluencer(request, env);

@@ -101,18 +101,18 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </nav>
       {archived ? (
-        <Form method="get" className="flex gap-2">
+        <Form method="get" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="tab" value="inactive" />
-          <label htmlFor="filter" className="sr-only">
-            Filter inactive gigs
+          <label htmlFor="filter" className="flex flex-col gap-1 text-sm text-zinc-300">
+            Title contains
+            <input
+              id="filter"
+              name="filter"
+              defaultValue={filter}
+              placeholder="e.g. Valorant"
+              className="rounded-lg border border-ink-700 bg-ink-800 px-3 py-2 text-sm"
+            />
           </label>
-          <input
-            id="filter"
-            name="filter"
-            defaultValue={filter}
-            placeholder="Filter by title"
-            className="rounded-lg border border-ink-700 bg-ink-800 px-3 py-2 text-sm"
-          />
           <button type="submit" className="rounded-lg bg-ink-700 px-4 py-2 text-sm">
             Filter
           </button>

@@ -69,35 +69,42 @@ export function OrdersSection({
       <h2 id="orders" className="text-lg font-semibold">
         Orders {year && month ? `· ${year}-${String(month).padStart(2, "0")}` : ""}
       </h2>
-      <Form method="get" className="mt-3 flex flex-wrap items-end gap-2 text-sm">
-        <label>
-          Year{" "}
+      <Form method="get" className="mt-3 flex flex-wrap items-end gap-3 text-sm" aria-describedby="orders-month-hint">
+        <label className="flex flex-col gap-1">
+          <span className="text-zinc-300">Year</span>
           <input
             name="year"
             type="number"
+            inputMode="numeric"
             defaultValue={year}
             min={2000}
             max={2100}
-            className="w-24 rounded border border-ink-700 bg-ink-800 px-2 py-1"
+            placeholder="2026"
+            className="w-24 rounded-lg border border-ink-700 bg-ink-800 px-2 py-2"
           />
         </label>
-        <label>
-          Month{" "}
+        <label className="flex flex-col gap-1">
+          <span className="text-zinc-300">Month (1–12)</span>
           <input
             name="month"
             type="number"
+            inputMode="numeric"
             defaultValue={month}
             min={1}
             max={12}
-            className="w-16 rounded border border-ink-700 bg-ink-800 px-2 py-1"
+            placeholder="11"
+            className="w-24 rounded-lg border border-ink-700 bg-ink-800 px-2 py-2"
           />
         </label>
-        <button type="submit" className="rounded bg-ink-700 px-3 py-1">
+        <button type="submit" className="rounded-lg bg-ink-700 px-3 py-2">
           Show month
         </button>
-        <Link to="/influencer/dashboard#orders-section" className="px-2 py-1 text-brand-400">
+        <Link to="/influencer/dashboard#orders-section" className="rounded-lg px-2 py-2 text-brand-400">
           All orders
         </Link>
+        <p id="orders-month-hint" className="w-full text-xs text-zinc-400">
+          One month's orders: a year and a month, e.g. 2026 and 11 for November 2026.
+        </p>
       </Form>
       {error ? (
         <p role="alert" className="mt-2 text-sm text-red-400">

@@ -1,11 +1,11 @@
 import { Form } from "react-router";
-import { inputClass } from "~/lib/ui/field";
+import { CopyField } from "~/lib/ui/copy-field";
 
 export type SecretLink = { label: string; url: string; open?: { text: string; href: string } };
 
 /**
  * A private URL to copy (the calendar subscription, the stream overlay) and a plain form that replaces it: no
- * JavaScript needed, the URL sits in a read-only field to select and copy.
+ * JavaScript needed, the URL sits in a read-only field to select and copy; with it, a Copy button beside it.
  */
 export function SecretLinkCard({
   id,
@@ -34,13 +34,7 @@ export function SecretLinkCard({
             <label htmlFor={`${id}-${slug(link.label)}`} className="text-sm font-medium">
               {link.label}
             </label>
-            <input
-              id={`${id}-${slug(link.label)}`}
-              readOnly
-              value={link.url}
-              className={`${inputClass} w-full min-w-0 font-mono text-xs`}
-              onFocus={(event) => event.currentTarget.select()}
-            />
+            <CopyField id={`${id}-${slug(link.label)}`} value={link.url} name={link.label} />
             {link.open ? (
               <a href={link.open.href} className="self-start text-sm text-brand-400 underline">
                 {link.open.text}

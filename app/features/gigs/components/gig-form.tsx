@@ -9,16 +9,25 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
+import { formatSessionLength } from "~/features/time";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
-import { type BaseCurrency, GIG_DESCRIPTION_HINT, GIG_TITLE_MAX, gigSchema, withoutBlankRequirements } from "../schema";
+import {
+  type BaseCurrency,
+  GIG_DESCRIPTION_HINT,
+  GIG_TITLE_MAX,
+  gigSchema,
+  priceLimitsHint,
+  SESSION_MINUTES_CHOICES,
+  withoutBlankRequirements,
+} from "../schema";
 import { CoverInput } from "./cover-input";
 import { TagInput } from "./tag-input";
 
 export type GameOption = {
   id: string;
   name: string;
-  modes: { id: string; name: string; noOfPlayers: number }[];
+  modes: { id: string; name: string; noOfPlayers: number; durationMinutes: number }[];
   platforms: { id: string; name: string }[];
 };
 
@@ -29,10 +38,19 @@ export type GigDefaults = {
   _game_mode_id: string;
   _platform_playing_on_id: string;
   price: string;
+  /** "" for the game mode's length. */
+  session_minutes: string;
   requirements: { key: string; value: string }[];
   session_tags: string[];
   coverImageUrl: string | null;
 };
+
+/** The lengths offered, with the gig's own when it is not one of them (set through the API). */
+function lengthChoices(current: string): number[] {
+  const own = Number(current);
+  const choices: number[] = [...SESSION_MINUTES_CHOICES];
+  return own && !choices.includes(own) ? [...choices, own].sort((a, b) => a - b) : choices;
+}
 
 const buttonClass = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500";
 
@@ -67,9 +85,11 @@ export function GigForm({
     onValidate: ({ formData }) => parseWithZod(withoutBlankRequirements(formData), { schema }),
   });
   const [gameId, setGameId] = useState(defaults._game_id);
+  const [modeId, setModeId] = useState(defaults._game_mode_id);
   const [rows, setRows] = useState(Math.max(defaults.requirements.length + 1, 2));
   const selected = games.find((game) => game.id === gameId);
   const modeGroups = selected ? [selected] : games;
+  const modeMinutes = games.flatMap((game) => game.modes).find((mode) => mode.id === modeId)?.durationMinutes;
   return (
     <Form
       method="post"
@@ -117,13 +137,18 @@ export function GigForm({
           </select>
         </Field>
         <Field label="Mode" id={fields._game_mode_id.id} errors={fields._game_mode_id.errors}>
-          <select {...getSelectProps(fields._game_mode_id)} className={inputClass}>
+          <select
+            {...getSelectProps(fields._game_mode_id)}
+            className={inputClass}
+            onChange={(event) => setModeId(event.target.value)}
+          >
             <option value="">Pick a mode</option>
             {modeGroups.map((game) => (
               <optgroup key={game.id} label={game.name}>
                 {game.modes.map((mode) => (
                   <option key={mode.id} value={mode.id}>
-                    {mode.name} ({mode.noOfPlayers} {mode.noOfPlayers === 1 ? "player" : "players"})
+                    {mode.name} ({mode.noOfPlayers} {mode.noOfPlayers === 1 ? "player" : "players"},{" "}
+                    {formatSessionLength(mode.durationMinutes)})
                   </option>
                 ))}
               </optgroup>
@@ -149,8 +174,33 @@ export function GigForm({
         label={`Price (${currency === "INR" ? "₹" : "$"}, ${currency})`}
         id={fields.price.id}
         errors={fields.price.errors}
+        hint={priceLimitsHint(currency)}
       >
-        <input {...getInputProps(fields.price, { type: "text" })} inputMode="decimal" className={inputClass} />
+        <input
+          {...getInputProps(fields.price, { type: "text", ariaDescribedBy: `${fields.price.id}-hint` })}
+          inputMode="decimal"
+          className={inputClass}
+        />
+      </Field>
+      <Field
+        label="How long a session lasts"
+        id={fields.session_minutes.id}
+        errors={fields.session_minutes.errors}
+        hint="Each slot you add lasts this long."
+      >
+        <select
+          {...getSelectProps(fields.session_minutes, { ariaDescribedBy: `${fields.session_minutes.id}-hint` })}
+          className={inputClass}
+        >
+          <option value="">
+            {modeMinutes ? `The mode's length (${formatSessionLength(modeMinutes)})` : "The mode's length"}
+          </option>
+          {lengthChoices(defaults.session_minutes).map((minutes) => (
+            <option key={minutes} value={String(minutes)}>
+              {formatSessionLength(minutes)}
+            </option>
+          ))}
+        </select>
       </Field>
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-zinc-200">Requirements</legend>

@@ -1,13 +1,14 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import { CopyField } from "~/lib/ui/copy-field";
 import { LIVE_MESSAGES } from "../messages";
 
 /**
- * After going live: the shareable /live/:id link with Copy link ('Link copied!!' / 'Failed to copy link!').
+ * After going live: the streamer's short link (/@handle, which opens this session while it runs) with Copy link
+ * ('Link copied!!' / 'Failed to copy link!').
  * A dialog with JavaScript; without it the same box shows in the page, the link selectable.
  */
 export function ShareModal({ url }: { url: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [status, setStatus] = useState<string | null>(null);
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) {
@@ -26,37 +27,19 @@ export function ShareModal({ url }: { url: string }) {
         {LIVE_MESSAGES.started}
       </h2>
       <p className="mb-3 text-sm text-zinc-400">Share your live session:</p>
-      <input
-        readOnly
+      <CopyField
+        id="live-session-link"
         value={url}
-        aria-label="Live session link"
-        className="mb-4 w-full rounded-lg bg-ink-800 px-3 py-2 text-sm"
+        name="live session link"
+        ariaLabel="Live session link"
+        buttonText="Copy link"
       />
-      <div className="flex items-center gap-3">
-        <button
-          type="button"
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(url);
-              setStatus(LIVE_MESSAGES.linkCopied);
-            } catch {
-              setStatus(LIVE_MESSAGES.copyFailed);
-            }
-          }}
-        >
-          Copy link
-        </button>
+      <div className="mt-3 flex items-center gap-3">
         <form method="dialog">
           <button type="submit" className="rounded-lg px-4 py-2 text-sm text-zinc-300">
             Close
           </button>
         </form>
-        {status ? (
-          <span role="status" className="text-sm text-zinc-300">
-            {status}
-          </span>
-        ) : null}
       </div>
     </dialog>
   );

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { GameOption } from "~/features/gigs";
-import { type BaseCurrency, CoverInput, priceSchema, TagInput } from "~/features/gigs";
+import { type BaseCurrency, CoverInput, priceLimitsHint, priceSchema, TagInput } from "~/features/gigs";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { STEPS, type Step, type StepErrors, type StepperValues, stepIndex } from "../stepper";
@@ -208,11 +208,13 @@ export function StepperForm({
             label={`Price of a VIP place (${currency === "INR" ? "₹" : "$"}, ${currency})`}
             id="price"
             errors={priceError ? [priceError] : undefined}
+            hint={priceLimitsHint(currency)}
           >
             <input
               id="price"
               name="price"
               inputMode="decimal"
+              aria-describedby={priceError ? "price-hint price-error" : "price-hint"}
               defaultValue={values.price}
               className={inputClass}
               aria-invalid={priceError ? true : undefined}

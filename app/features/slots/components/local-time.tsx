@@ -13,16 +13,3 @@ export function LocalTime({ value, className }: { value: Date | string | number;
     </time>
   );
 }
-
-/** A time-zone field, filled with the viewer's zone (the streamer types slot times in it). */
-export function TimeZoneInput({ name, id }: { name: string; id: string }) {
-  const zone = useViewerZone();
-  return (
-    <input
-      id={id}
-      name={name}
-      defaultValue={zone}
-      className="w-full rounded-lg border border-ink-700 bg-ink-800 px-3 py-2 text-sm"
-    />
-  );
-}

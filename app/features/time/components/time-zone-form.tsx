@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { inputClass } from "~/lib/ui/field";
 import type { ZoneOption } from "../time-zone.server";
+import { TimeZoneSelect } from "./time-zone-select";
 
 /**
  * The profile's time-zone setting (docs/decisions/019-viewer-time-zone.md): a plain form and select, so it works
@@ -25,20 +25,7 @@ export function TimeZoneForm({
         Times on Noobrd, in emails and in calendar invites are shown in this zone
         {saved ? "." : " (not saved yet: we use your browser's)."}
       </label>
-      <select
-        id="timeZone"
-        name="timeZone"
-        defaultValue={current}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "timeZone-error" : undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <TimeZoneSelect id="timeZone" name="timeZone" options={options} defaultValue={current} error={!!error} />
       {error ? (
         <p id="timeZone-error" className="text-sm text-red-400" role="alert">
           {error}

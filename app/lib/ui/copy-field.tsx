@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { inputClass } from "./field";
+import { useHydrated } from "./use-hydrated";
+
+export const COPY_MESSAGES = { copied: "Link copied!!", failed: "Failed to copy link!" } as const;
+
+/**
+ * A link to copy (the calendar feed, the stream overlay, the live session's short link): a read-only field that
+ * selects itself when focused, so it can be copied by hand without JavaScript, and a Copy button once React runs
+ * (a button that cannot work before then is not shown), which says whether the copy worked.
+ */
+export function CopyField({
+  id,
+  value,
+  name,
+  buttonText = "Copy",
+  ariaLabel,
+}: {
+  id: string;
+  value: string;
+  /** What is copied, for the button's accessible name ("Copy Live queue overlay"). */
+  name: string;
+  buttonText?: string;
+  /** The field's name when no visible label points at it. */
+  ariaLabel?: string;
+}) {
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState<string | null>(null);
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex min-w-0 items-center gap-2">
+        <input
+          id={id}
+          readOnly
+          value={value}
+          aria-label={ariaLabel}
+          className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            aria-label={buttonText === "Copy" ? `Copy ${name}` : undefined}
+            className="shrink-0 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold hover:bg-brand-500"
+            onClick={async () => {
+              try {
+                await navigator.clipboard.writeText(value);
+                setStatus(COPY_MESSAGES.copied);
+              } catch {
+                setStatus(COPY_MESSAGES.failed);
+              }
+            }}
+          >
+            {buttonText}
+          </button>
+        ) : null}
+      </div>
+      <span role="status" className="min-h-4 text-xs text-zinc-300">
+        {status}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { Form, Link } from "react-router";
+import { ConfirmButton } from "~/components/confirm";
+import { SlotStartControl } from "~/features/booking";
+import { type AgendaDay, LocalTime, SLOT_MESSAGES, type SlotAgenda } from "~/features/slots";
+import { formatClock, formatSessionLength, useViewerZone, zonedDate } from "~/features/time";
+import { inputClass } from "~/lib/ui/field";
+
+/** The calendar page's parts (app/routes/streamer/calendar.tsx): the month grid, the agenda and a slot's card. */
+export const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+export type CalendarSlot = {
+  id: string;
+  productTitle: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  minutes: number;
+  seats: number;
+  seatsTaken: number;
+  waitlist: number;
+  status: "open" | "cancelled";
+  lobbyCode: string | null;
+  buyers: { bookingId: string; username: string; gamertags: string[] }[];
+  buyersPage: number;
+  buyersPages: number;
+  /** Whether "Start session" is offered now (a booked slot in its start window), and when it was started or closed as a no-show. */
+  startable: boolean;
+  startedAt: Date | null;
+  noShowAt: Date | null;
+};
+
+/**
+ * The month as the streamer lives it, from md up (a phone gets the agenda): each slot on its day and at its time in
+ * the viewer's zone (a 23:30 IST slot is on its Indian day, not the UTC one; docs/decisions/019-viewer-time-zone.md),
+ * its time and gig in full, wrapping rather than cut short.
+ */
+export function MonthGrid({
+  month,
+  year,
+  slots,
+  today,
+}: {
+  month: number;
+  year: number;
+  slots: CalendarSlot[];
+  today: string;
+}) {
+  const zone = useViewerZone();
+  // The weekday and length of a calendar month do not depend on the zone: plain date arithmetic.
+  const first = new Date(Date.UTC(year, month - 1, 1));
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const lead = (first.getUTCDay() + 6) % 7;
+  const dayOf = (day: number) => `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  const cells = [...Array.from({ length: lead }, () => null), ...Array.from({ length: days }, (_, i) => i + 1)];
+  return (
+    <div className="hidden grid-cols-7 gap-1 text-xs md:grid" role="grid" aria-label={`${MONTHS[month - 1]} ${year}`}>
+      {["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((d) => (
+        <div key={d} className="p-1 text-center font-semibold text-zinc-400">
+          {d}
+        </div>
+      ))}
+      {cells.map((day, i) => {
+        const date = day ? dayOf(day) : null;
+        const inDay = date ? slots.filter((s) => zonedDate(s.startsAt, zone) === date) : [];
+        const isToday = date === today;
+        return (
+          <div
+            key={day ? `d${day}` : `lead${i}`}
+            className={`min-h-16 min-w-0 rounded border p-1 ${isToday ? "border-brand-500" : "border-ink-800"}`}
+            data-date={date ?? undefined}
+            aria-current={isToday ? "date" : undefined}
+          >
+            {day ? <span className="text-zinc-500">{day}</span> : null}
+            {inDay.map((s) => (
+              <a
+                key={s.id}
+                href={`#slot-${s.id}`}
+                className={`mt-1 block rounded px-1 py-0.5 break-words ${s.status === "cancelled" ? "bg-ink-800 line-through" : "bg-brand-900"}`}
+              >
+                <span className="block font-semibold">{formatClock(s.startsAt, zone)}</span>{" "}
+                <span className="block">{s.productTitle ?? "Slot"}</span>{" "}
+                <span className="block text-zinc-300">
+                  {s.seatsTaken}/{s.seats} seats
+                  {s.waitlist > 0 && s.status !== "cancelled" ? ` · ${s.waitlist} waiting` : ""}
+                </span>
+              </a>
+            ))}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * The month's slots as an agenda: those not yet over first, by day in the streamer's zone; the played ones in a
+ * section of their own, closed, read-only.
+ */
+export function Agenda({ agenda, month, year }: { agenda: SlotAgenda<CalendarSlot>; month: number; year: number }) {
+  const count = agenda.upcoming.reduce((n, day) => n + day.slots.length, 0);
+  return (
+    <section aria-labelledby="slots-title" className="flex flex-col gap-4">
+      <h2 id="slots-title" className="text-lg font-semibold">
+        Upcoming slots this month ({count})
+      </h2>
+      {count === 0 ? <p className="text-sm text-zinc-400">No upcoming slots this month.</p> : null}
+      {agenda.upcoming.map((day) => (
+        <AgendaDayList key={day.date} day={day} month={month} year={year} />
+      ))}
+      {agenda.past.length > 0 ? (
+        <details className="rounded-2xl border border-ink-700 p-4" data-testid="past-slots">
+          <summary className="cursor-pointer font-semibold">Played this month ({agenda.past.length})</summary>
+          <ul className="mt-3 grid gap-3 md:grid-cols-2">
+            {agenda.past.map((slot) => (
+              <SlotCard key={slot.id} slot={slot} past month={month} year={year} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function AgendaDayList({ day, month, year }: { day: AgendaDay<CalendarSlot>; month: number; year: number }) {
+  return (
+    <div className="flex flex-col gap-2" data-agenda-day={day.date}>
+      <h3 className="text-sm font-semibold text-zinc-300">{day.label}</h3>
+      <ul className="grid gap-3 md:grid-cols-2">
+        {day.slots.map((slot) => (
+          <SlotCard key={slot.id} slot={slot} past={false} month={month} year={year} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One slot: its gig, time and length, seats and waitlist, buyers; while not played, its lobby code and Cancel. */
+function SlotCard({ slot, past, month, year }: { slot: CalendarSlot; past: boolean; month: number; year: number }) {
+  const zone = useViewerZone();
+  const pageOf = (page: number) => `?month=${month}&year=${year}&slot=${slot.id}&buyersPage=${page}#slot-${slot.id}`;
+  return (
+    <li
+      id={`slot-${slot.id}`}
+      data-starts={slot.startsAt.toISOString()}
+      className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-900 p-4"
+      aria-label={`Slot ${slot.productTitle ?? ""}`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h4 className="font-semibold break-words">{slot.productTitle ?? "Open slot"}</h4>
+          <p className="text-sm text-zinc-400">
+            <time dateTime={slot.startsAt.toISOString()} data-testid="slot-time">
+              {formatClock(slot.startsAt, zone)}–{formatClock(slot.endsAt, zone)}
+            </time>{" "}
+            · <span data-testid="slot-length">{formatSessionLength(slot.minutes)}</span>
+          </p>
+          {past ? <LocalTime value={slot.startsAt} className="text-xs text-zinc-500" /> : null}
+        </div>
+        <span className="flex shrink-0 flex-col items-end text-sm">
+          <span data-testid="seats">
+            {slot.seatsTaken} of {slot.seats} seats taken
+          </span>
+          {slot.status !== "cancelled" ? (
+            <span data-testid="waitlist" className={slot.waitlist > 0 ? "text-amber-300" : "text-zinc-500"}>
+              {slot.waitlist} on the waitlist
+            </span>
+          ) : null}
+        </span>
+      </div>
+      {slot.status === "cancelled" && !slot.noShowAt ? <p className="text-sm text-red-300">Cancelled</p> : null}
+      <SlotStartControl
+        slotId={slot.id}
+        startable={slot.startable}
+        startedAt={slot.startedAt}
+        noShowAt={slot.noShowAt}
+      />
+      <div>
+        <h5 className="text-sm font-semibold">Buyers</h5>
+        {slot.buyers.length === 0 ? (
+          <p className="text-sm text-zinc-400">No bookings yet.</p>
+        ) : (
+          <ul className="text-sm">
+            {slot.buyers.map((buyer) => (
+              <li key={buyer.bookingId}>
+                @{buyer.username} · {buyer.gamertags.join(", ") || "no gamer tag yet"}
+              </li>
+            ))}
+          </ul>
+        )}
+        {slot.buyersPages > 1 ? (
+          <nav aria-label="Buyers pages" className="mt-1 flex gap-3 text-xs">
+            {slot.buyersPage > 1 ? <Link to={pageOf(slot.buyersPage - 1)}>Previous buyers</Link> : null}
+            {slot.buyersPage < slot.buyersPages ? <Link to={pageOf(slot.buyersPage + 1)}>More buyers</Link> : null}
+          </nav>
+        ) : null}
+      </div>
+      {!past && slot.status === "open" ? <SlotActions slot={slot} /> : null}
+    </li>
+  );
+}
+
+/** A slot's lobby code and Cancel, behind one line so a day of slots reads at a glance on a phone. */
+function SlotActions({ slot }: { slot: CalendarSlot }) {
+  return (
+    <details>
+      <summary className="cursor-pointer text-sm text-brand-400">
+        {slot.lobbyCode ? `Lobby code ${slot.lobbyCode} · cancel` : "Lobby code · cancel"}
+      </summary>
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        <Form method="post" className="flex items-end gap-2">
+          <input type="hidden" name="slotId" value={slot.id} />
+          <label className="text-sm">
+            Lobby code
+            <input
+              name="lobbyCode"
+              defaultValue={slot.lobbyCode ?? ""}
+              required
+              maxLength={64}
+              className={inputClass}
+            />
+          </label>
+          <button type="submit" name="intent" value="lobby" className="rounded-lg bg-ink-700 px-3 py-2 text-sm">
+            Save code
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="slotId" value={slot.id} />
+          <ConfirmButton
+            value="cancel"
+            question={SLOT_MESSAGES.cancelConfirm}
+            yes="Yes, cancel the slot"
+            className="rounded-lg bg-red-900 px-3 py-2 text-sm"
+          >
+            Cancel slot
+          </ConfirmButton>
+        </Form>
+      </div>
+    </details>
+  );
+}
