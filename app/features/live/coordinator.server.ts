@@ -5,6 +5,7 @@ import { log } from "~/platform/log.server";
 import { liveSessions } from "~db/schema";
 import type { LiveCommand, LiveCommandOutcome, LiveCommandResult } from "./commands.server";
 import type { InfluencerPayload, OverlayPayload, UpdateUserPayload } from "./events";
+import { linePositions } from "./line";
 import { overlayPayload } from "./overlay-payload";
 import {
   JOIN_GROUP_MAX,
@@ -83,7 +84,7 @@ export async function runLiveCommandGroup(
 ): Promise<PromiseSettledResult<LiveCommandResult>[]> {
   const settled = await joinRegularGroup(
     env,
-    commands.map((command) => command.viewer),
+    commands.map(({ viewer, gamertag }) => ({ viewer, gamertag })),
     liveSessionId,
   );
   return settled.map((one): PromiseSettledResult<LiveCommandResult> => {
@@ -98,9 +99,9 @@ export async function runLiveCommandGroup(
 function dispatch(env: Env, liveSessionId: string, command: LiveCommand): Promise<LiveCommandOutcome> {
   switch (command.type) {
     case "joinRegular":
-      return joinRegular(env, command.viewer, liveSessionId);
+      return joinRegular(env, command, liveSessionId);
     case "joinVipWallet":
-      return joinVipWithWallet(env, command.viewer, liveSessionId);
+      return joinVipWithWallet(env, command.viewer, liveSessionId, command.gamertag ?? null);
     case "leave":
       return leaveQueue(env, command.viewer, command.entryId, liveSessionId);
     case "serve":
@@ -155,17 +156,23 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
   const counts = laneCounts(entries);
   const ended = !snapshot || snapshot.session.endedAt !== null;
   const common = { liveSessionId, version, ended, counts };
-  // Indexed on the first fan's frame, once per broadcast.
+  // Indexed on the first frame that needs them, once per broadcast.
   let placeOf: ((userId: string) => FanPlace | null) | undefined;
+  let positions: Map<string, number> | undefined;
+  const lineOf = () => {
+    positions ??= linePositions(entries);
+    return positions;
+  };
+  const endings = new Map((snapshot?.endings ?? []).map(({ userId, ...ending }) => [userId, ending]));
   return {
     influencerId: snapshot?.session.influencerId ?? null,
     fanPayload(userId) {
       placeOf ??= snapshot ? fanPlaces(snapshot) : () => null;
       const place = userId ? placeOf(userId) : null;
-      return { ...common, place };
+      return { ...common, place, ending: (userId && endings.get(userId)) || null };
     },
     overlayPayload() {
-      return overlayPayload({ liveSessionId, version, ended }, entries);
+      return overlayPayload({ liveSessionId, version, ended }, entries, lineOf());
     },
     influencerPayload() {
       let vip = 0;
@@ -182,6 +189,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
           lane: entry.lane,
           state: entry.state,
           position: entry.lane === "vip" ? ++vip : ++regular,
+          line: lineOf().get(entry.id) ?? null,
           joinedAt: new Date(entry.joinedAt).getTime(),
         })),
       };

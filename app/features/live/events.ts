@@ -3,6 +3,7 @@
  * the browser. Every frame is JSON `{ event, data, ack? }`; a frame that asks for an acknowledgement carries an
  * `ack` id and is answered by `{ event: "ack", ack, data: { success, error } }`.
  */
+import type { Money } from "~/lib/money";
 import type { QueueLane, QueueState } from "~db/schema/live";
 
 export const LIVE_EVENTS = {
@@ -27,11 +28,19 @@ export type FanPlacePayload = {
   entryId: string;
   lane: QueueLane;
   state: QueueState;
+  /** Rank in their lane, from 1. */
   position: number;
+  /** Place in the whole line, from 1 (line.ts); null once in game. */
+  line: number | null;
   ahead: number;
+  /** Waiting VIP places served before a regular fan. */
+  vipAhead: number;
   estimatedWaitMinutes: number;
   lobbyCode: string | null;
 };
+
+/** What the session's end did to a fan who was still waiting: not reached, or their VIP place refunded. */
+export type FanEndingPayload = { outcome: "not_reached" } | { outcome: "refunded"; refund: Money };
 
 export type QueueEntryPayload = {
   id: string;
@@ -43,6 +52,8 @@ export type QueueEntryPayload = {
   state: QueueState;
   /** Rank in the lane, from 1. */
   position: number;
+  /** Place in the whole line, from 1 (line.ts, as the fan's page and the overlay say it); null once in game. */
+  line: number | null;
   joinedAt: number;
 };
 
@@ -54,14 +65,17 @@ type Common = {
   counts: LaneCountsPayload;
 };
 
-export type UpdateUserPayload = Common & { place: FanPlacePayload | null };
+export type UpdateUserPayload = Common & { place: FanPlacePayload | null; ending: FanEndingPayload | null };
 export type InfluencerPayload = Common & {
   entries: QueueEntryPayload[];
   lobbyCode: string | null;
   stillPlaying: number;
 };
-/** One place as a stream shows it: a public name (the gamer tag, else the username) and the lane. Nothing else. */
-export type OverlayPlace = { name: string; vip: boolean };
+/**
+ * One place as a stream shows it: a public name (the gamer tag, else the username), the lane and the place in line
+ * (null in game). Nothing else.
+ */
+export type OverlayPlace = { name: string; vip: boolean; line: number | null };
 export type OverlayPayload = Omit<Common, "counts"> & {
   /** In game now. */
   playing: OverlayPlace[];

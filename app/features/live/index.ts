@@ -3,8 +3,9 @@ export { LiveRoom } from "./components/live-room";
 export { QueueBoard } from "./components/queue-board";
 export { ShareModal } from "./components/share-modal";
 export { StepperForm } from "./components/stepper-form";
-export type { AckPayload, OverlayPayload, OverlayPlace } from "./events";
+export type { AckPayload, FanEndingPayload, FanPlacePayload, OverlayPayload, OverlayPlace } from "./events";
 export { LIVE_EVENTS } from "./events";
+export { estimatedWaitMinutes, lineText, ordinal, positionInLine, turnMinutes } from "./line";
 export { LIVE_MESSAGES } from "./messages";
 export type { QueueLane } from "./schema";
 export {
@@ -12,6 +13,8 @@ export {
   goLiveSchema,
   liveDetailsSchema,
   lobbyCodeSchema,
+  pageJoinSchema,
+  regularJoinSchema,
   serveSchema,
   sessionIdSchema,
   streamingLinkSchema,

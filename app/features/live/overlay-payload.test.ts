@@ -7,6 +7,7 @@ const entry = (
   state: "waiting" | "playing_next" | "in_game",
   tag?: string,
 ) => ({
+  id: `entry-${username}`,
   username,
   gamertag: tag ?? null,
   lane,
@@ -27,23 +28,24 @@ describe("overlayPayload", () => {
       entry("r5", "regular", "waiting"),
       entry("r6", "regular", "waiting"),
     ]);
-    expect(payload.playing).toEqual([{ name: "ViperTag", vip: true }]);
+    expect(payload.playing).toEqual([{ name: "ViperTag", vip: true, line: null }]);
+    // Each place in line is the one the fan's page and the queue dashboard show (line.ts).
     expect(payload.next).toEqual([
-      { name: "r1", vip: false },
-      { name: "vip1", vip: true },
-      { name: "r2", vip: false },
-      { name: "r3", vip: false },
-      { name: "r4", vip: false },
+      { name: "r1", vip: false, line: 1 },
+      { name: "vip1", vip: true, line: 2 },
+      { name: "r2", vip: false, line: 3 },
+      { name: "r3", vip: false, line: 4 },
+      { name: "r4", vip: false, line: 5 },
     ]);
     expect(payload.queueLength).toBe(7);
     expect(payload).toMatchObject(common);
   });
 
-  it("carries names and lanes only, nothing that identifies an account", () => {
+  it("carries names, lanes and places in line only, nothing that identifies an account", () => {
     const payload = overlayPayload(common, [
       { ...entry("fan", "regular", "waiting"), userId: "u1", id: "e1", email: "a@b.c" } as never,
     ]);
     expect(JSON.stringify(payload)).not.toMatch(/u1|e1|a@b\.c/);
-    expect(Object.keys(payload.next[0] ?? {}).sort()).toEqual(["name", "vip"]);
+    expect(Object.keys(payload.next[0] ?? {}).sort()).toEqual(["line", "name", "vip"]);
   });
 });

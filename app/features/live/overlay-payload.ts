@@ -1,4 +1,5 @@
 import type { OverlayPayload, OverlayPlace } from "./events";
+import { linePositions } from "./line";
 import type { QueueRow } from "./snapshot.server";
 
 export const OVERLAY_NEXT_COUNT = 5;
@@ -11,11 +12,13 @@ export const OVERLAY_NEXT_COUNT = 5;
  */
 export function overlayPayload(
   common: { liveSessionId: string; version: number; ended: boolean },
-  entries: readonly Pick<QueueRow, "username" | "gamertag" | "lane" | "state">[],
+  entries: readonly Pick<QueueRow, "id" | "username" | "gamertag" | "lane" | "state">[],
+  positions: ReadonlyMap<string, number> = linePositions(entries),
 ): OverlayPayload {
   const place = (entry: (typeof entries)[number]): OverlayPlace => ({
     name: entry.gamertag?.trim() || entry.username,
     vip: entry.lane === "vip",
+    line: positions.get(entry.id) ?? null,
   });
   const playing = entries.filter((entry) => entry.state === "in_game");
   const called = entries.filter((entry) => entry.state === "playing_next");

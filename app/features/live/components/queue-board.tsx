@@ -5,6 +5,7 @@ import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { QueueState } from "~db/schema/live";
 import { type InfluencerPayload, LIVE_EVENTS } from "../events";
+import { ordinal } from "../line";
 import type { LiveSessionView } from "../sessions.server";
 import { EndSessionConfirm } from "./end-session";
 import { RequirementRows } from "./requirement-rows";
@@ -67,7 +68,13 @@ export function QueueBoard({
                       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm"
                     >
                       <span>
-                        <span className="mr-2 font-mono text-zinc-400">#{entry.position}</span>
+                        <span
+                          className="mr-2 font-mono text-zinc-400"
+                          data-testid="line-position"
+                          title="Place in line"
+                        >
+                          {entry.line !== null ? ordinal(entry.line) : "·"}
+                        </span>
                         {entry.username}
                         {entry.gamertag ? (
                           <span className="ml-2 font-mono text-zinc-300" data-testid="gamertag" title="Gamer tag">
