@@ -68,7 +68,9 @@ export function MyPlace({ place }: { place: FanPlacePayload }) {
     <div className="flex flex-col gap-2" data-testid="my-place">
       <p className="text-lg" data-testid="my-line">
         {place.lane === "vip" ? "VIP place · " : ""}
-        <strong data-testid="my-position">{lineText(place)}</strong>
+        <strong data-testid="my-position">
+          {lineText({ position: place.line, lane: place.lane, vipAhead: place.vipAhead })}
+        </strong>
       </p>
       <p className="text-sm text-zinc-300" data-testid="my-state">
         {STATE_TEXT[place.state] ?? place.state}
