@@ -232,6 +232,32 @@ export class LiveSession extends Server {
     return frame;
   }
 
+  /** Fans and anonymous viewers also get the public queue (one frame for all of them). */
+  #publicFrameFor(
+    state: LiveBroadcast,
+    socket: { role: SocketState["role"] } | null,
+    cache: Map<string, string>,
+  ): string | null {
+    if (socket?.role === "overlay" || socket?.role === "streamer") return null;
+    const cached = cache.get("public");
+    if (cached) return cached;
+    const frame = JSON.stringify({ event: LIVE_EVENTS.publicQueue, data: state.publicPayload() });
+    cache.set("public", frame);
+    return frame;
+  }
+
+  /** Sends one socket its view (and, for a fan or an anonymous viewer, the public queue). */
+  #sendTo(
+    send: (frame: string) => void,
+    state: LiveBroadcast,
+    socket: { role: SocketState["role"]; viewer: { id: string } | null } | null,
+    cache: Map<string, string>,
+  ) {
+    send(this.#frameFor(state, socket, cache));
+    const publicFrame = this.#publicFrameFor(state, socket, cache);
+    if (publicFrame) send(publicFrame);
+  }
+
   /**
    * Sends every open socket its view. A broadcast reaches thousands of sockets, so it reads each socket's tag (set
    * at connect from the same viewer as its attachment: `overlay`, `anonymous` or `user:<id>`, the streamer being
@@ -242,7 +268,7 @@ export class LiveSession extends Server {
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState !== WebSocket.OPEN) continue;
       try {
-        ws.send(this.#frameFor(state, socketOfTags(this.ctx.getTags(ws), state.influencerId), cache));
+        this.#sendTo((frame) => ws.send(frame), state, socketOfTags(this.ctx.getTags(ws), state.influencerId), cache);
       } catch {
         // A socket closing right now; it resyncs when it reconnects.
       }
@@ -251,7 +277,7 @@ export class LiveSession extends Server {
 
   async #sendCurrent(connection: Connection, liveSessionId: string) {
     const state = await readBroadcast(this.env, liveSessionId, await this.#version(false));
-    connection.send(this.#frameFor(state, connection.state as SocketState | null, new Map()));
+    this.#sendTo((frame) => connection.send(frame), state, connection.state as SocketState | null, new Map());
     return state;
   }
 
@@ -270,7 +296,7 @@ export class LiveSession extends Server {
     const isStreamer = !!viewer && state.influencerId === viewer.id;
     const role = overlay ? "overlay" : isStreamer ? "streamer" : viewer ? "fan" : "anonymous";
     connection.setState({ viewer, role } satisfies SocketState);
-    connection.send(this.#frameFor(state, connection.state as SocketState, new Map()));
+    this.#sendTo((frame) => connection.send(frame), state, connection.state as SocketState, new Map());
   }
 
   override async onMessage(connection: Connection, message: WSMessage) {

@@ -4,7 +4,7 @@ import type { UpdateUserPayload } from "~/features/live/events";
 import { liveSocketPath } from "~/features/live/events";
 import { placeOf } from "~/features/live/reads.server";
 import { postForm } from "./app";
-import { type Frame, liveFan, liveWorld, openSocket, post, until } from "./live-world";
+import { type Frame, get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /**
  * What a fan's socket says of their place as the queue moves: the place in line behind VIP places, the wait, being
@@ -74,5 +74,45 @@ describe("a fan's place as their socket says it", () => {
     const stillCalled = await until(() => placeFrame(socket.frames, (data) => data.ended));
     expect(stillCalled).toMatchObject({ ending: null, place: { state: "playing_next" } });
     for (const open of [socket, laterSocket, vipSocket]) open.close();
+  });
+});
+
+describe("the public queue", () => {
+  it("shows anyone, logged in or not, the line by gamer tag or handle, VIP marked, live from the session", async () => {
+    const world = await liveWorld({ priceMinor: 500, noOfPlayers: 1, durationMinutes: 10 });
+    const anonymous = await openSocket(liveSocketPath(world.liveSessionId));
+    const [tagged, untagged, vip] = await Promise.all([
+      liveFan(0, { email: "tagged.fan@example.com" }),
+      liveFan(0, { email: "untagged.fan@example.com" }),
+      liveFan(500, { email: "vip.public@example.com" }),
+    ]);
+    await post("/api/join_regular", tagged.cookie, { liveSessionId: world.liveSessionId, gamertag: "PublicTag" });
+    await post("/api/join_regular", untagged.cookie, { liveSessionId: world.liveSessionId });
+    await post("/api/join_vip", vip.cookie, {
+      liveSessionId: world.liveSessionId,
+      acceptTerms: true,
+      paymentMethod: "wallet",
+      gamertag: "VipPublic",
+    });
+    const frame = await until(() =>
+      [...anonymous.frames]
+        .reverse()
+        .find((f) => f.event === "publicQueueLiveSession" && (f.data as { inLine: number }).inLine === 3),
+    );
+    expect((frame.data as { line: unknown[] }).line).toEqual([
+      { name: "VipPublic", vip: true, line: 1, waitMinutes: 1 },
+      { name: "PublicTag", vip: false, line: 2, waitMinutes: 10 },
+      { name: untagged.user.username, vip: false, line: 3, waitMinutes: 20 },
+    ]);
+    // The page without logging in lists the same, and never an email or an account id.
+    const page = await (await get(`/live/${world.liveSessionId}`)).text();
+    expect(page).toContain('data-testid="public-queue"');
+    expect(page).toContain("VipPublic");
+    const sent = JSON.stringify(anonymous.frames);
+    for (const secret of ["@example.com", tagged.user.id, untagged.user.id, vip.user.id]) {
+      expect(sent).not.toContain(secret);
+      expect(page.slice(page.indexOf('data-testid="public-queue"'))).not.toContain(secret);
+    }
+    anonymous.close();
   });
 });

@@ -4,9 +4,9 @@ import { getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { liveSessions } from "~db/schema";
 import type { LiveCommand, LiveCommandOutcome, LiveCommandResult } from "./commands.server";
-import type { InfluencerPayload, OverlayPayload, UpdateUserPayload } from "./events";
+import type { InfluencerPayload, OverlayPayload, PublicQueuePayload, UpdateUserPayload } from "./events";
 import { linePositions } from "./line";
-import { overlayPayload } from "./overlay-payload";
+import { overlayOf, publicQueue } from "./public-queue";
 import {
   JOIN_GROUP_MAX,
   joinRegular,
@@ -149,6 +149,8 @@ export type LiveBroadcast = {
   influencerPayload(): InfluencerPayload;
   /** What a stream overlay may show: public names, lanes and counts (never ids or emails). */
   overlayPayload(): OverlayPayload;
+  /** The queue as anyone may see it (public-queue.ts): the overlay's view is made from it. */
+  publicPayload(): PublicQueuePayload;
 };
 
 export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | null, version: number): LiveBroadcast {
@@ -159,6 +161,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
   // Indexed on the first frame that needs them, once per broadcast.
   let placeOf: ((userId: string) => FanPlace | null) | undefined;
   let positions: Map<string, number> | undefined;
+  let publicView: PublicQueuePayload | undefined;
   const lineOf = () => {
     positions ??= linePositions(entries);
     return positions;
@@ -172,7 +175,17 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
       return { ...common, place, ending: (userId && endings.get(userId)) || null };
     },
     overlayPayload() {
-      return overlayPayload({ liveSessionId, version, ended }, entries, lineOf());
+      return overlayOf(this.publicPayload());
+    },
+    publicPayload() {
+      publicView ??= publicQueue(
+        { liveSessionId, version, ended },
+        entries,
+        snapshot?.session ?? null,
+        snapshot?.turnsMs ?? [],
+        lineOf(),
+      );
+      return publicView;
     },
     influencerPayload() {
       let vip = 0;

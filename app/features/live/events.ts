@@ -13,6 +13,8 @@ export const LIVE_EVENTS = {
   influencer: "messageInfluencerLiveSession",
   /** Server -> a stream overlay (authorised by the streamer's overlay key): public queue data only. */
   overlay: "overlayLiveSession",
+  /** Server -> fans and anonymous viewers: the queue in order, public names only (public-queue.ts). */
+  publicQueue: "publicQueueLiveSession",
   /** Server -> one fan: a notice about their place (playing next, removed, refunded...). */
   notice: "messageNotificationUserLiveSession",
   /** Streamer -> server, with acknowledgement {success, error}. */
@@ -76,6 +78,16 @@ export type InfluencerPayload = Common & {
  * (null in game). Nothing else.
  */
 export type OverlayPlace = { name: string; vip: boolean; line: number | null };
+/** One place in the public view: a public name, the lane, the place in line (null in game) and the wait. */
+export type PublicPlace = OverlayPlace & { waitMinutes: number | null };
+export type PublicQueuePayload = Omit<Common, "counts"> & {
+  /** In game now. */
+  playing: PublicPlace[];
+  /** The line in order of service, its first places (public-queue.ts PUBLIC_QUEUE_MAX). */
+  line: PublicPlace[];
+  /** Everyone in line (called or waiting). */
+  inLine: number;
+};
 export type OverlayPayload = Omit<Common, "counts"> & {
   /** In game now. */
   playing: OverlayPlace[];
@@ -92,6 +104,7 @@ export type ServerFrame =
   | { event: typeof LIVE_EVENTS.updateUser; data: UpdateUserPayload }
   | { event: typeof LIVE_EVENTS.influencer; data: InfluencerPayload }
   | { event: typeof LIVE_EVENTS.overlay; data: OverlayPayload }
+  | { event: typeof LIVE_EVENTS.publicQueue; data: PublicQueuePayload }
   | { event: typeof LIVE_EVENTS.notice; data: NoticePayload }
   | { event: typeof LIVE_EVENTS.ack; ack: string; data: AckPayload };
 

@@ -109,8 +109,8 @@ export async function streamerQueue(env: Env, viewer: Viewer, liveSessionId: str
 }
 
 /**
- * The live page's data: the session, both counts and the viewer's own place (same as the socket sends), and the
- * gamer tag the join forms are prefilled with (the viewer's saved one for the session's platform).
+ * The live page's data, for anyone, logged in or not: the session, both counts, the public queue and the viewer's
+ * own place (same as the socket sends), and the gamer tag the join forms are prefilled with (the viewer's saved one for the session's platform).
  */
 export async function liveRoom(env: Env, viewer: Viewer | null, liveSessionId: string) {
   const db = getDb(env);
@@ -119,5 +119,11 @@ export async function liveRoom(env: Env, viewer: Viewer | null, liveSessionId: s
     queueSnapshot(db, liveSessionId),
     viewer ? savedGamertag(db, viewer.id, liveSessionId) : null,
   ]);
-  return { session, queue: broadcastOf(liveSessionId, snapshot, 0).fanPayload(viewer?.id ?? null), gamertag };
+  const broadcast = broadcastOf(liveSessionId, snapshot, 0);
+  return {
+    session,
+    queue: broadcast.fanPayload(viewer?.id ?? null),
+    publicQueue: broadcast.publicPayload(),
+    gamertag,
+  };
 }

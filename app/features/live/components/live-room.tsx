@@ -3,9 +3,10 @@ import { Form, Link } from "react-router";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
-import { LIVE_EVENTS, type NoticePayload, type UpdateUserPayload } from "../events";
+import { LIVE_EVENTS, type NoticePayload, type PublicQueuePayload, type UpdateUserPayload } from "../events";
 import type { LiveSessionView } from "../sessions.server";
 import { CalledBanner, MyEnding, MyPlace } from "./my-place";
+import { PublicQueueList } from "./public-queue-list";
 
 const button = "rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-40";
 
@@ -58,6 +59,7 @@ export function LiveRoom({
   walletCurrency,
   terms,
   gamertag,
+  publicQueue,
   error,
 }: {
   session: LiveSessionView;
@@ -68,13 +70,16 @@ export function LiveRoom({
   walletCurrency: CurrencyCode;
   terms: { title: string; keyPoints: string[] };
   gamertag: string | null;
+  publicQueue: PublicQueuePayload;
   error: string | null;
 }) {
   const [live, setLive] = useState<UpdateUserPayload | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [livePublic, setLivePublic] = useState<PublicQueuePayload | null>(null);
   const { connected } = usePartySocket("live-session", session.id, (frame) => {
     if (frame.event === LIVE_EVENTS.updateUser) setLive(frame.data as UpdateUserPayload);
     if (frame.event === LIVE_EVENTS.notice) setNotice((frame.data as NoticePayload).message);
+    if (frame.event === LIVE_EVENTS.publicQueue) setLivePublic(frame.data as PublicQueuePayload);
   });
   const current = connected && live ? live : queue;
   const place = current.place;
@@ -205,6 +210,7 @@ export function LiveRoom({
           )}
         </section>
       </div>
+      <PublicQueueList view={connected && livePublic ? livePublic : publicQueue} />
     </main>
   );
 }
