@@ -116,3 +116,33 @@ describe("the public queue", () => {
     anonymous.close();
   });
 });
+
+describe("presence", () => {
+  it("tells the streamer which queued fans have the live page open, since when, and when they leave it", async () => {
+    const world = await liveWorld();
+    const [here, away] = await Promise.all([liveFan(), liveFan()]);
+    for (const fan of [here, away]) {
+      await post("/api/join_regular", fan.cookie, { liveSessionId: world.liveSessionId, gamertag: "p" });
+    }
+    const before = Date.now();
+    const fanSocket = await openSocket(liveSocketPath(world.liveSessionId), here.cookie);
+    await until(() => fanSocket.last("updateUserLiveSession"));
+    const star = await openSocket(liveSocketPath(world.liveSessionId), world.starCookie);
+    const board = await until(() => star.last("messageInfluencerLiveSession"));
+    const presentOf = (userId: string) =>
+      (board.data.entries as { userId: string; presentSince: number | null }[]).find((e) => e.userId === userId)
+        ?.presentSince;
+    expect(presentOf(here.user.id)).toBeGreaterThanOrEqual(before - 1000);
+    expect(presentOf(away.user.id)).toBeNull();
+    // The fan closes the page: the streamer is told, without any queue change.
+    fanSocket.close();
+    const gone = await until(() =>
+      star.frames.find(
+        (f) => f.event === "presenceLiveSession" && !(here.user.id in (f.data.present as Record<string, number>)),
+      ),
+    );
+    // Only the streamer's own dashboard is left open.
+    expect(Object.keys(gone.data.present as Record<string, number>)).toEqual([world.star.id]);
+    star.close();
+  });
+});

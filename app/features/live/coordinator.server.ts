@@ -146,7 +146,8 @@ export type LiveBroadcast = {
   /** The session's streamer (null when the session does not exist). */
   influencerId: string | null;
   fanPayload(userId: string | null): UpdateUserPayload;
-  influencerPayload(): InfluencerPayload;
+  /** The whole queue, each fan with their presence: since when they have the live page open (the object's sockets). */
+  influencerPayload(presence?: ReadonlyMap<string, number>): InfluencerPayload;
   /** What a stream overlay may show: public names, lanes and counts (never ids or emails). */
   overlayPayload(): OverlayPayload;
   /** The queue as anyone may see it (public-queue.ts): the overlay's view is made from it. */
@@ -187,7 +188,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
       );
       return publicView;
     },
-    influencerPayload() {
+    influencerPayload(presence) {
       let vip = 0;
       let regular = 0;
       return {
@@ -203,6 +204,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
           state: entry.state,
           position: entry.lane === "vip" ? ++vip : ++regular,
           line: lineOf().get(entry.id) ?? null,
+          presentSince: presence?.get(entry.userId) ?? null,
           joinedAt: new Date(entry.joinedAt).getTime(),
         })),
       };

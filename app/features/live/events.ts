@@ -13,6 +13,8 @@ export const LIVE_EVENTS = {
   influencer: "messageInfluencerLiveSession",
   /** Server -> a stream overlay (authorised by the streamer's overlay key): public queue data only. */
   overlay: "overlayLiveSession",
+  /** Server -> the streamer: which fans have the live page open, since when (user id -> ms), after one comes or goes. */
+  presence: "presenceLiveSession",
   /** Server -> fans and anonymous viewers: the queue in order, public names only (public-queue.ts). */
   publicQueue: "publicQueueLiveSession",
   /** Server -> one fan: a notice about their place (playing next, removed, refunded...). */
@@ -56,6 +58,8 @@ export type QueueEntryPayload = {
   position: number;
   /** Place in the whole line, from 1 (line.ts, as the fan's page and the overlay say it); null once in game. */
   line: number | null;
+  /** Since when the fan has the live page open (their oldest open socket), or null: they are not on it. */
+  presentSince: number | null;
   joinedAt: number;
 };
 
@@ -96,6 +100,7 @@ export type OverlayPayload = Omit<Common, "counts"> & {
   /** Everyone still waiting or called (not in game). */
   queueLength: number;
 };
+export type PresencePayload = { liveSessionId: string; present: Record<string, number> };
 export type NoticePayload = { liveSessionId: string; message: string };
 export type AckPayload = { success: boolean; error: string | null };
 
@@ -105,6 +110,7 @@ export type ServerFrame =
   | { event: typeof LIVE_EVENTS.influencer; data: InfluencerPayload }
   | { event: typeof LIVE_EVENTS.overlay; data: OverlayPayload }
   | { event: typeof LIVE_EVENTS.publicQueue; data: PublicQueuePayload }
+  | { event: typeof LIVE_EVENTS.presence; data: PresencePayload }
   | { event: typeof LIVE_EVENTS.notice; data: NoticePayload }
   | { event: typeof LIVE_EVENTS.ack; ack: string; data: AckPayload };
 
