@@ -90,6 +90,7 @@ export function QueueBoard({
                       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm"
                     >
                       <span>
+                        <PresenceDot since={present ? (present[entry.userId] ?? null) : entry.presentSince} />
                         <span
                           className="mr-2 font-mono text-zinc-400"
                           data-testid="line-position"
