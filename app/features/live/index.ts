@@ -1,11 +1,11 @@
 /** The live feature: what other features and routes may use of it (server-only parts in index.server.ts). */
 export { LiveRoom } from "./components/live-room";
+export { PlaceLabel } from "./components/public-queue-list";
 export { QueueBoard } from "./components/queue-board";
 export { ShareModal } from "./components/share-modal";
 export { StepperForm } from "./components/stepper-form";
-export type { AckPayload, FanEndingPayload, FanPlacePayload, OverlayPayload, OverlayPlace } from "./events";
+export type { AckPayload, OverlayPayload, OverlayPlace } from "./events";
 export { LIVE_EVENTS } from "./events";
-export { estimatedWaitMinutes, lineText, ordinal, positionInLine, turnMinutes } from "./line";
 export { LIVE_MESSAGES } from "./messages";
 export type { QueueLane } from "./schema";
 export {

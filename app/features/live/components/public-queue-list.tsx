@@ -1,10 +1,14 @@
-import type { PublicPlace, PublicQueuePayload } from "../events";
+import type { OverlayPlace, PublicPlace, PublicQueuePayload } from "../events";
 import { ordinal } from "../line";
 
-function Place({ place }: { place: PublicPlace }) {
+/**
+ * A place as the public sees it: its place in line (or "now" in game), the VIP mark and its public name. The stream
+ * overlay lists its places with it too.
+ */
+export function PlaceLabel({ place, testId }: { place: OverlayPlace; testId?: string }) {
   return (
-    <li className="flex min-w-0 items-center gap-2 text-sm">
-      <span className="w-10 shrink-0 text-right font-mono text-zinc-400">
+    <>
+      <span className="w-10 shrink-0 text-right font-mono text-zinc-400" data-testid={testId}>
         {place.line !== null ? ordinal(place.line) : "now"}
       </span>
       {place.vip ? (
@@ -12,9 +16,15 @@ function Place({ place }: { place: PublicPlace }) {
           VIP
         </span>
       ) : null}
-      <span className="min-w-0 truncate" data-testid="public-name">
-        {place.name}
-      </span>
+      <span className="min-w-0 truncate">{place.name}</span>
+    </>
+  );
+}
+
+function Place({ place }: { place: PublicPlace }) {
+  return (
+    <li className="flex min-w-0 items-center gap-2 text-sm">
+      <PlaceLabel place={place} />
       {place.waitMinutes !== null ? (
         <span className="ml-auto shrink-0 text-xs text-zinc-400">~{place.waitMinutes} min</span>
       ) : null}

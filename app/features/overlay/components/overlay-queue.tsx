@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { LIVE_EVENTS, type OverlayPayload, type OverlayPlace, ordinal } from "~/features/live";
+import { LIVE_EVENTS, type OverlayPayload, type OverlayPlace, PlaceLabel } from "~/features/live";
 import { reloadOnce } from "~/lib/ui/reload-once";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { OverlayQueueView } from "../overlay.server";
@@ -114,15 +114,7 @@ export function OverlayQueue({ view, overlayKey }: { view: OverlayQueueView; ove
 function NextPlace({ place }: { place: OverlayPlace }) {
   return (
     <li className="flex min-w-0 items-center gap-2">
-      <span className="w-8 shrink-0 text-right font-mono text-zinc-400" data-testid="overlay-line">
-        {place.line !== null ? ordinal(place.line) : ""}
-      </span>
-      {place.vip ? (
-        <span className="shrink-0 rounded bg-amber-400 px-1.5 text-xs font-bold text-black" data-vip="">
-          VIP
-        </span>
-      ) : null}
-      <span className="min-w-0 truncate">{place.name}</span>
+      <PlaceLabel place={place} testId="overlay-line" />
     </li>
   );
 }
