@@ -19,6 +19,9 @@ import { isOverlayRequest, parseFrame, viewerOfRequest } from "./socket-viewer";
 type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" | "overlay" };
 
 const VERSION_KEY = "version";
+const SINCE_TAG = "since:";
+/** The most often the streamer's dashboard is told who has the live page open. */
+const PRESENCE_EVERY_MS = 500;
 
 /**
  * A socket's view from its tags (`getConnectionTags`): only its role and user id matter to the frame it is sent.
@@ -220,7 +223,7 @@ export class LiveSession extends Server {
     if (socket?.role === "streamer") {
       const cached = cache.get("streamer");
       if (cached) return cached;
-      const frame = JSON.stringify({ event: LIVE_EVENTS.influencer, data: state.influencerPayload() });
+      const frame = JSON.stringify({ event: LIVE_EVENTS.influencer, data: state.influencerPayload(this.#presence()) });
       cache.set("streamer", frame);
       return frame;
     }
@@ -230,6 +233,32 @@ export class LiveSession extends Server {
     const frame = JSON.stringify({ event: LIVE_EVENTS.updateUser, data: state.fanPayload(key || null) });
     cache.set(`fan:${key}`, frame);
     return frame;
+  }
+
+  /** Fans and anonymous viewers also get the public queue (one frame for all of them). */
+  #publicFrameFor(
+    state: LiveBroadcast,
+    socket: { role: SocketState["role"] } | null,
+    cache: Map<string, string>,
+  ): string | null {
+    if (socket?.role === "overlay" || socket?.role === "streamer") return null;
+    const cached = cache.get("public");
+    if (cached) return cached;
+    const frame = JSON.stringify({ event: LIVE_EVENTS.publicQueue, data: state.publicPayload() });
+    cache.set("public", frame);
+    return frame;
+  }
+
+  /** Sends one socket its view (and, for a fan or an anonymous viewer, the public queue). */
+  #sendTo(
+    send: (frame: string) => void,
+    state: LiveBroadcast,
+    socket: { role: SocketState["role"]; viewer: { id: string } | null } | null,
+    cache: Map<string, string>,
+  ) {
+    send(this.#frameFor(state, socket, cache));
+    const publicFrame = this.#publicFrameFor(state, socket, cache);
+    if (publicFrame) send(publicFrame);
   }
 
   /**
@@ -242,7 +271,7 @@ export class LiveSession extends Server {
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState !== WebSocket.OPEN) continue;
       try {
-        ws.send(this.#frameFor(state, socketOfTags(this.ctx.getTags(ws), state.influencerId), cache));
+        this.#sendTo((frame) => ws.send(frame), state, socketOfTags(this.ctx.getTags(ws), state.influencerId), cache);
       } catch {
         // A socket closing right now; it resyncs when it reconnects.
       }
@@ -251,14 +280,34 @@ export class LiveSession extends Server {
 
   async #sendCurrent(connection: Connection, liveSessionId: string) {
     const state = await readBroadcast(this.env, liveSessionId, await this.#version(false));
-    connection.send(this.#frameFor(state, connection.state as SocketState | null, new Map()));
+    this.#sendTo((frame) => connection.send(frame), state, connection.state as SocketState | null, new Map());
     return state;
   }
 
   override getConnectionTags(_connection: Connection, context: ConnectionContext): string[] {
     if (isOverlayRequest(context.request)) return ["overlay"];
     const viewer = viewerOfRequest(context.request);
-    return viewer ? [`user:${viewer.id}`] : ["anonymous"];
+    // When the socket opened: a fan's presence on the live page (`#presence`), kept through hibernation.
+    return viewer ? [`user:${viewer.id}`, `${SINCE_TAG}${Date.now()}`] : ["anonymous"];
+  }
+
+  /**
+   * Which fans have the live page open, and since when (their oldest open socket), from the sockets' tags: what the
+   * streamer's queue dashboard shows as a dot per fan. Read for each frame sent to the streamer.
+   */
+  #presence(): Map<string, number> {
+    const presence = new Map<string, number>();
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      let user: string | null = null;
+      let since = Number.POSITIVE_INFINITY;
+      for (const tag of this.ctx.getTags(ws)) {
+        if (tag.startsWith("user:")) user = tag.slice("user:".length);
+        else if (tag.startsWith(SINCE_TAG)) since = Number(tag.slice(SINCE_TAG.length));
+      }
+      if (user && Number.isFinite(since)) presence.set(user, Math.min(presence.get(user) ?? since, since));
+    }
+    return presence;
   }
 
   override async onConnect(connection: Connection, context: ConnectionContext) {
@@ -270,7 +319,38 @@ export class LiveSession extends Server {
     const isStreamer = !!viewer && state.influencerId === viewer.id;
     const role = overlay ? "overlay" : isStreamer ? "streamer" : viewer ? "fan" : "anonymous";
     connection.setState({ viewer, role } satisfies SocketState);
-    connection.send(this.#frameFor(state, connection.state as SocketState, new Map()));
+    if (role === "fan") this.#presenceChanged();
+    this.#sendTo((frame) => connection.send(frame), state, connection.state as SocketState, new Map());
+  }
+
+  override onClose(connection: Connection) {
+    if ((connection.state as SocketState | null)?.role === "fan") this.#presenceChanged();
+  }
+
+  /** When the streamer's dashboard was last told who is present, and whether a later telling is due. */
+  #presenceSentAt = 0;
+  #presenceDue: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * A fan opened or closed the live page: tells the streamer's sockets who is present now, at most every
+   * PRESENCE_EVERY_MS (a burst of fans arriving is told once after it), reading only the sockets' tags.
+   */
+  #presenceChanged() {
+    if (this.#presenceDue) return;
+    const wait = Math.max(0, this.#presenceSentAt + PRESENCE_EVERY_MS - Date.now());
+    this.#presenceDue = setTimeout(() => {
+      this.#presenceDue = null;
+      this.#presenceSentAt = Date.now();
+      let frame: string | undefined;
+      for (const connection of this.getConnections()) {
+        if ((connection.state as SocketState | null)?.role !== "streamer") continue;
+        frame ??= JSON.stringify({
+          event: LIVE_EVENTS.presence,
+          data: { liveSessionId: this.name, present: Object.fromEntries(this.#presence()) },
+        });
+        connection.send(frame);
+      }
+    }, wait);
   }
 
   override async onMessage(connection: Connection, message: WSMessage) {

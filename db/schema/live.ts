@@ -138,6 +138,8 @@ export const queueEntries = sqliteTable(
     orderId: text("order_id").unique(),
     gamertag: text("gamertag"),
     joinedAt: timestamp("joined_at").notNull(),
+    /** When the fan went in game: with `finishedAt` of a done place, the length of their turn (the wait estimate). */
+    inGameAt: timestamp("in_game_at"),
     /** When the entry reached done, left, removed or refunded. */
     finishedAt: timestamp("finished_at"),
     updatedAt: updatedAt(),

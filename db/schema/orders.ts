@@ -84,6 +84,8 @@ export const orders = sqliteTable(
     validatedAt: timestamp("validated_at"),
     validatedBy: text("validated_by").references(() => users.id, { onDelete: "set null" }),
     paidAt: timestamp("paid_at"),
+    /** The gamer tag a VIP place is taken with (vip_queue orders: the fan gives it before paying). */
+    gamertag: text("gamertag"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

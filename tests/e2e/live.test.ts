@@ -60,9 +60,10 @@ describe("live sessions in the browser", () => {
     const regular = await regularContext.newPage();
     await logIn(regular, fanA);
     await regular.goto(`/live/${id}`);
+    await regular.locator("#gamertag-regular").fill("RegularE2E");
     await regular.getByRole("button", { name: "Join regular queue (free)" }).click();
     await regular.getByTestId("my-position").waitFor();
-    expect(await regular.getByTestId("my-position").textContent()).toBe("1");
+    expect(await regular.getByTestId("my-position").textContent()).toBe("1st in line");
     await regular.locator("main[data-connected]").waitFor();
 
     // The VIP fan accepts the terms and pays by card on the stand-in.
@@ -70,6 +71,8 @@ describe("live sessions in the browser", () => {
     await logInAsDemoFan(vip);
     const balanceBefore = walletMinor(DEMO_FAN.id);
     await vip.goto(`/live/${id}`);
+    const vipTag = `CardVip${Date.now().toString(36)}`;
+    await vip.locator("#gamertag-vip").fill(vipTag);
     await vip.getByLabel("I accept the VIP Queue Terms").check();
     await vip.getByRole("radio", { name: "Card" }).check();
     await vip.getByRole("button", { name: /Join VIP queue/ }).click();
@@ -77,7 +80,7 @@ describe("live sessions in the browser", () => {
     await vip.getByRole("button", { name: "Pay" }).click();
     await vip.waitForURL(new RegExp(`/live/${id}$`));
     await vip.getByTestId("my-position").waitFor();
-    expect(await vip.getByText("VIP queue, position").textContent()).toContain("VIP");
+    expect(await vip.getByTestId("my-line").textContent()).toBe("VIP place · 1st in line");
 
     // Without reloading: the regular fan sees the VIP count, the streamer sees both lanes (VIP first).
     await expect.poll(() => regular.getByTestId("vip-count").textContent()).toBe("1");
@@ -87,12 +90,22 @@ describe("live sessions in the browser", () => {
     // The streamer sets the lobby code and calls the regular fan: their page follows, code and all.
     await star.getByLabel(/Lobby code/).fill("LOBBY-E2E");
     await star.getByRole("button", { name: "Save lobby code" }).click();
+    await expect
+      .poll(() => queryE2E<{ code: string }>(`SELECT code FROM lobby_codes WHERE live_session_id = '${id}'`)[0]?.code)
+      .toBe("LOBBY-E2E");
     await star
       .getByTestId("regular-lane")
       .getByRole("button", { name: /^Playing next:/ })
       .click();
     await expect.poll(() => regular.getByTestId("my-state").textContent()).toContain("You are playing next!");
     await expect.poll(() => regular.getByTestId("lobby-code").textContent()).toBe("LOBBY-E2E");
+    // Called: the status is pinned at the top of the page, above the video and the description.
+    await expect.poll(() => regular.getByTestId("called-banner").textContent()).toBe("You're up: lobby code LOBBY-E2E");
+    const [bannerTop, headingTop] = await Promise.all([
+      regular.getByTestId("called-banner").evaluate((node) => node.getBoundingClientRect().top),
+      regular.getByRole("heading", { level: 1 }).evaluate((node) => node.getBoundingClientRect().top),
+    ]);
+    expect(bannerTop).toBeLessThan(headingTop);
     expect(await vip.getByTestId("lobby-code").count()).toBe(0);
 
     // The VIP fan's bell is live (it connects after the page hydrates): a notification sent before would only be in
@@ -109,6 +122,8 @@ describe("live sessions in the browser", () => {
 
     // The unserved VIP fan: a notification pops up live, and the wallet holds the refund.
     await vip.getByTestId("notification-toast").waitFor();
+    // Their page says what became of the place: refunded, with the amount.
+    await expect.poll(() => vip.getByTestId("my-ending").textContent()).toContain("refunded to your wallet");
     // The VIP place was charged in the fan's currency (rupees) and refunded in it (docs/decisions/020).
     const [paid] = queryE2E<{ amount_minor: number }>(
       `SELECT amount_minor FROM orders WHERE live_session_id = '${id}' AND user_id = '${DEMO_FAN.id}' AND kind = 'vip_queue'`,
@@ -121,6 +136,7 @@ describe("live sessions in the browser", () => {
       .getByText(/refunded to your wallet/)
       .first()
       .waitFor();
+    queryE2E(`DELETE FROM user_gamertags WHERE user_id = '${DEMO_FAN.id}' AND tag = '${vipTag}'`);
   });
 });
 

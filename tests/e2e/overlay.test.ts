@@ -58,37 +58,50 @@ describe("stream overlay in the browser", () => {
     const regular = await regularContext.newPage();
     await logIn(regular, fanA);
     await regular.goto(`/live/${id}`);
+    // Joining asks for the gamer tag of the session's platform; the overlay names the place by it (public data only).
+    const regularName = `Reg${Date.now().toString(36)}`;
+    await regular
+      .getByRole("textbox", { name: /Your gamer tag on/ })
+      .first()
+      .fill(regularName);
     await regular.getByRole("button", { name: "Join regular queue (free)" }).click();
     await regular.getByTestId("my-position").waitFor();
-    // The overlay names a place by the gamer tag the fan joined with, else their username (public data only).
-    const shownName = (userId: string) =>
-      queryE2E<{ name: string }>(
-        `SELECT COALESCE(NULLIF(TRIM(q.gamertag), ''), u.username) AS name FROM queue_entries q
-         JOIN users u ON u.id = q.user_id WHERE q.live_session_id = '${id}' AND q.user_id = '${userId}'`,
-      )[0]?.name;
-    const regularName = shownName(fanA.id);
     await expect.poll(() => overlay.getByTestId("overlay-length").textContent(), SOON).toBe("1 in queue");
     await expect
       .poll(() => overlay.getByTestId("overlay-next").locator("li").allTextContents(), SOON)
-      .toEqual([`1.${regularName}`]);
+      .toEqual([`1st${regularName}`]);
 
-    // A VIP joins (wallet): first in line, marked VIP.
+    // A VIP joins (wallet) with the gamer tag they type before paying: first in line, marked VIP, shown by that tag
+    // on the overlay and the queue dashboard.
     const vip = await vipContext.newPage();
     await logInAsDemoFan(vip);
     await vip.goto(`/live/${id}`);
+    const vipName = `Vip${Date.now().toString(36)}`;
+    await vip.locator("#gamertag-vip").fill(vipName);
     await vip.getByLabel("I accept the VIP Queue Terms").check();
     await vip.getByRole("radio", { name: "Wallet" }).check();
     await vip.getByRole("button", { name: /Join VIP queue/ }).click();
     await vip.getByTestId("my-position").waitFor();
-    const vipName = shownName(DEMO_FAN.id);
     const vipUsername = queryE2E<{ username: string }>(`SELECT username FROM users WHERE id = '${DEMO_FAN.id}'`)[0]
       ?.username;
     await expect.poll(() => overlay.getByTestId("overlay-length").textContent(), SOON).toBe("2 in queue");
     await expect
       .poll(() => overlay.getByTestId("overlay-next").locator("li").allTextContents(), SOON)
-      .toEqual([`1.VIP${vipName}`, `2.${regularName}`]);
+      .toEqual([`1stVIP${vipName}`, `2nd${regularName}`]);
     expect(await overlay.getByTestId("overlay-next").locator("[data-vip]").count()).toBe(1);
     expect(await overlay.getByTestId("overlay-playing").textContent()).toBe("Nobody yet");
+    await expect.poll(() => star.getByTestId("vip-lane").getByTestId("gamertag").textContent(), SOON).toBe(vipName);
+    expect(await star.getByTestId("vip-lane").getByText("no gamer tag").count()).toBe(0);
+
+    // With one VIP ahead, the regular fan's place is the same on their page, the dashboard and the overlay.
+    await expect
+      .poll(() => regular.getByTestId("my-position").textContent(), SOON)
+      .toBe("2nd in line: VIP places play first");
+    await expect
+      .poll(() => star.getByTestId("regular-lane").getByTestId("line-position").textContent(), SOON)
+      .toBe("2nd");
+    expect(await vip.getByTestId("my-position").textContent()).toBe("1st in line");
+    expect(await vip.getByTestId("my-state").textContent()).not.toContain("0 min");
 
     // The streamer moves to the next fan: the VIP goes in game.
     await star
@@ -99,7 +112,8 @@ describe("stream overlay in the browser", () => {
     await expect.poll(() => overlay.getByTestId("overlay-length").textContent(), SOON).toBe("1 in queue");
     await expect
       .poll(() => overlay.getByTestId("overlay-next").locator("li").allTextContents(), SOON)
-      .toEqual([`1.${regularName}`]);
+      .toEqual([`1st${regularName}`]);
+    await expect.poll(() => regular.getByTestId("my-position").textContent(), SOON).toBe("1st in line");
     // Public data only: no email anywhere on the overlay.
     expect(await overlay.content()).not.toMatch(/@example\.com|@demo\.noobrd\.gg/);
 
@@ -124,5 +138,7 @@ describe("stream overlay in the browser", () => {
     expect((await renewed.goto(fresh))?.status()).toBe(200);
     await renewed.getByTestId("overlay-playing").waitFor();
     expect(await renewed.getByTestId("overlay-playing").textContent()).toBe(vipName);
+    // The tag the demo fan typed was saved back to their tags: put them back as they were.
+    queryE2E(`DELETE FROM user_gamertags WHERE user_id = '${DEMO_FAN.id}' AND tag = '${vipName}'`);
   }, 180_000);
 });

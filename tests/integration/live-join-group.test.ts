@@ -32,9 +32,17 @@ describe("a group of regular joins written together (joinRegularGroup)", () => {
     const [a, b, c, queued] = (await fans(4)).map((fan) => viewerOf(fan.user)) as [Viewer, Viewer, Viewer, Viewer];
     const staff = viewerOf((await liveFan(0, { role: "admin" })).user);
     const star = viewerOf(world.star);
-    await joinRegularGroup(env, [queued], world.liveSessionId);
+    await joinRegularGroup(
+      env,
+      [queued].map((viewer) => ({ viewer })),
+      world.liveSessionId,
+    );
 
-    const results = await joinRegularGroup(env, [a, staff, star, b, a, queued, c], world.liveSessionId);
+    const results = await joinRegularGroup(
+      env,
+      [a, staff, star, b, a, queued, c].map((viewer) => ({ viewer })),
+      world.liveSessionId,
+    );
 
     expect(results.map((result) => result.status)).toEqual([
       "fulfilled",
@@ -76,7 +84,11 @@ describe("a group of regular joins written together (joinRegularGroup)", () => {
     // An account deleted between its sign-in and its join: its place breaks the users foreign key, failing the batch.
     const gone = { ...a, id: "usr_deleted_meanwhile", username: "gone" };
 
-    const results = await joinRegularGroup(env, [a, gone, b], world.liveSessionId);
+    const results = await joinRegularGroup(
+      env,
+      [a, gone, b].map((viewer) => ({ viewer })),
+      world.liveSessionId,
+    );
 
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(await placesInOrder(world.liveSessionId)).toEqual([
@@ -93,8 +105,16 @@ describe("a group of regular joins written together (joinRegularGroup)", () => {
     });
     const viewers = (await fans(3)).map((fan) => viewerOf(fan.user));
 
-    const closed = await joinRegularGroup(env, viewers, ended.id);
-    const unknown = await joinRegularGroup(env, viewers, "live_no_such_session");
+    const closed = await joinRegularGroup(
+      env,
+      viewers.map((viewer) => ({ viewer })),
+      ended.id,
+    );
+    const unknown = await joinRegularGroup(
+      env,
+      viewers.map((viewer) => ({ viewer })),
+      "live_no_such_session",
+    );
 
     for (const result of closed) {
       expect(result).toMatchObject({ status: "rejected", reason: { status: 409, message: M.sessionEnded } });

@@ -165,12 +165,29 @@ describe("the live page and the queue dashboard without JavaScript", () => {
     expect(await (await get("/live/doesnotexist")).text()).toContain("Live session not found");
     const anonymous = await (await get(`/live/${world.liveSessionId}`)).text();
     expect(anonymous).toContain("Log in to join the queue");
-    for (const fan of [first, second, third]) {
-      const joined = await postForm(`/live/${world.liveSessionId}`, fan.cookie, [["intent", "joinRegular"]]);
+    // The gamer tag is asked for (the form names the session's platform) and required.
+    expect(await (await get(`/live/${world.liveSessionId}`, first.cookie)).text()).toContain("Your gamer tag on");
+    const untagged = await postForm(`/live/${world.liveSessionId}`, first.cookie, [
+      ["intent", "joinRegular"],
+      ["gamertag", "   "],
+    ]);
+    expect(untagged.status).toBe(400);
+    expect(await untagged.text()).toContain("Enter your gamer tag");
+    expect((await placeOf(env, world.liveSessionId, first.user.id))?.place).toBeNull();
+    for (const [i, fan] of [first, second, third].entries()) {
+      const joined = await postForm(`/live/${world.liveSessionId}`, fan.cookie, [
+        ["intent", "joinRegular"],
+        ["gamertag", `page-tag-${i}`],
+      ]);
       expect(joined.status).toBe(302);
     }
+    // The tag is the place's and is saved back to the fan's tags, which prefill the form next time.
+    const saved = await env.DB.prepare("SELECT platform, tag FROM user_gamertags WHERE user_id = ?")
+      .bind(first.user.id)
+      .all<{ platform: string; tag: string }>();
+    expect(saved.results).toEqual([{ platform: "other", tag: "page-tag-0" }]);
     const page = await (await get(`/live/${world.liveSessionId}`, third.cookie)).text();
-    expect(page).toMatch(/data-testid="my-position">3</);
+    expect(page).toMatch(/data-testid="my-position">3rd in line</);
     // Two fans ahead, two players per game: one game, 20 minutes.
     expect(page).toContain("estimated wait 20 min");
     // Another streamer cannot open this queue dashboard; the streamer serves the first fan.
@@ -204,9 +221,11 @@ describe("the live page and the queue dashboard without JavaScript", () => {
     ).toBe(302);
     expect((await placeOf(env, world.liveSessionId, third.user.id))?.place).toBeNull();
     // VIP without accepting the terms: refused with the message.
+    expect(await (await get(`/live/${world.liveSessionId}`, third.cookie)).text()).toContain('value="page-tag-2"');
     const vip = await postForm(`/live/${world.liveSessionId}`, third.cookie, [
       ["intent", "joinVip"],
       ["paymentMethod", "wallet"],
+      ["gamertag", "page-tag-2"],
     ]);
     expect(vip.status).toBe(400);
     expect(await vip.text()).toContain("Please accept the VIP Queue Terms");
@@ -216,6 +235,10 @@ describe("the live page and the queue dashboard without JavaScript", () => {
     ]);
     expect(ended.headers.get("Location")).toBe(`/influencer/live/session/${world.liveSessionId}`);
     expect((await toastOf(ended))?.kind).toBe("info");
+    // The fan still waiting is told the streamer did not reach them.
+    expect(await (await get(`/live/${world.liveSessionId}`, second.cookie)).text()).toContain(
+      "did not reach your place",
+    );
   });
 
   it("answers video details through the stand-in and refuses other links", async () => {

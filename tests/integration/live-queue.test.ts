@@ -37,6 +37,7 @@ describe("500 fans join one session at once", () => {
               liveSessionId: world.liveSessionId,
               acceptTerms: true,
               paymentMethod: "wallet",
+              gamertag: `fan-${i}`,
             })
           : post("/api/join_regular", fan.cookie, { liveSessionId: world.liveSessionId }),
       ),
@@ -92,6 +93,7 @@ describe("the session's object restarted mid-session", () => {
         liveSessionId: world.liveSessionId,
         acceptTerms: true,
         paymentMethod: "wallet",
+        gamertag: "vip-tag",
       });
       expect(response.status).toBe(200);
     }
@@ -132,6 +134,7 @@ describe("End Session", () => {
         liveSessionId: world.liveSessionId,
         acceptTerms: true,
         paymentMethod: "wallet",
+        gamertag: "vip-tag",
       });
       expect(response.status).toBe(200);
     }

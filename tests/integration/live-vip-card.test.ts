@@ -11,7 +11,11 @@ import { liveFan, liveWorld, post } from "./live-world";
  * once whichever door fulfils, and a payment that arrives after the session ended is refunded to the wallet.
  */
 async function checkout(cookie: string, liveSessionId: string) {
-  const response = await post("/api/create-live-checkout-session", cookie, { liveSessionId, acceptTerms: true });
+  const response = await post("/api/create-live-checkout-session", cookie, {
+    liveSessionId,
+    acceptTerms: true,
+    gamertag: "card-tag",
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as { id: string; url: string; orderId: string };
 }
@@ -20,6 +24,13 @@ describe("a VIP place by card", () => {
   it("is taken once, by the webhook and the success door alike", async () => {
     const world = await liveWorld({ priceMinor: 1234 });
     const fan = await liveFan();
+    // No gamer tag given and none saved: refused before any order, as nobody could invite the fan.
+    const untagged = await post("/api/create-live-checkout-session", fan.cookie, {
+      liveSessionId: world.liveSessionId,
+      acceptTerms: true,
+    });
+    expect(untagged.status).toBe(400);
+    expect(await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?").bind(fan.user.id).first()).toBeNull();
     const { id } = await checkout(fan.cookie, world.liveSessionId);
     expect((await placeOf(env, world.liveSessionId, fan.user.id))?.place).toBeNull();
     await paySession(id);
@@ -36,6 +47,13 @@ describe("a VIP place by card", () => {
       .bind(world.liveSessionId, fan.user.id)
       .all<{ n: number }>();
     expect(results[0]?.n).toBe(1);
+    // The place carries the gamer tag given before paying, which is also saved to the fan's tags.
+    const tags = await env.DB.prepare(
+      "SELECT q.gamertag AS place, g.tag AS saved FROM queue_entries q JOIN user_gamertags g ON g.user_id = q.user_id WHERE q.user_id = ?",
+    )
+      .bind(fan.user.id)
+      .all();
+    expect(tags.results).toEqual([{ place: "card-tag", saved: "card-tag" }]);
     // Another fan's success door is not theirs.
     const other = await liveFan();
     expect((await post("/api/live-payment-success", other.cookie, { sessionId: id })).status).toBe(404);

@@ -201,7 +201,7 @@ export class LedgerRun {
     const session = await env.DB.prepare("SELECT price_minor AS price FROM live_sessions WHERE id = ?")
       .bind(this.live)
       .first<{ price: number }>();
-    await joinVipWithWallet(env, viewerOf(buyer.user), this.live);
+    await joinVipWithWallet(env, viewerOf(buyer.user), this.live, "ledger-vip");
     this.credit(buyer.user.id, -(session?.price ?? 0));
     this.count("vip");
   }

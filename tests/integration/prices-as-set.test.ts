@@ -89,6 +89,7 @@ describe("a price as its streamer set it, shown and charged exactly", () => {
     const usCheckout = await post("/api/create-live-checkout-session", us.cookie, {
       liveSessionId: live.id,
       acceptTerms: true,
+      gamertag: "us-tag",
     });
     expect(usCheckout.status).toBe(200);
     const usBody = (await usCheckout.json()) as { id: string; orderId: string };
@@ -105,6 +106,7 @@ describe("a price as its streamer set it, shown and charged exactly", () => {
       liveSessionId: live.id,
       acceptTerms: true,
       paymentMethod: "wallet",
+      gamertag: "vip-tag",
     });
     expect(joined.status).toBe(200);
     const paid = await env.DB.prepare(

@@ -24,6 +24,7 @@ async function joinVipFromWallet(world: World) {
     liveSessionId: world.liveSessionId,
     acceptTerms: true,
     paymentMethod: "wallet",
+    gamertag: "vip-tag",
   });
   expect(response.status).toBe(200);
   expect(await walletBalance(getDb(env), fan.user.id, "USD")).toBe(0);
@@ -78,6 +79,7 @@ const SCENARIOS: Record<VipPlaceOutcome, (world: World) => Promise<Fan>> = {
     const checkout = await post("/api/create-live-checkout-session", fan.cookie, {
       liveSessionId: world.liveSessionId,
       acceptTerms: true,
+      gamertag: "late-tag",
     });
     const { id } = (await checkout.json()) as { id: string };
     expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);

@@ -18,8 +18,9 @@ import type { EndOutcome } from "./sessions.server";
  * orders them and broadcasts. Pages and /api routes send them through `sendLiveCommand`.
  */
 export type LiveCommand =
-  | { type: "joinRegular"; viewer: Viewer }
-  | { type: "joinVipWallet"; viewer: Viewer }
+  /** The gamer tag the fan gave (the live page asks for it); absent: their saved one (the API may omit it). */
+  | { type: "joinRegular"; viewer: Viewer; gamertag?: string | null }
+  | { type: "joinVipWallet"; viewer: Viewer; gamertag?: string | null }
   | { type: "leave"; viewer: Viewer; entryId: string }
   | { type: "serve"; viewer: Viewer; entryId: string; to: ServeTarget }
   | { type: "remove"; viewer: Viewer; entryId: string }

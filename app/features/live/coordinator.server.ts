@@ -4,8 +4,9 @@ import { getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { liveSessions } from "~db/schema";
 import type { LiveCommand, LiveCommandOutcome, LiveCommandResult } from "./commands.server";
-import type { InfluencerPayload, OverlayPayload, UpdateUserPayload } from "./events";
-import { overlayPayload } from "./overlay-payload";
+import type { InfluencerPayload, OverlayPayload, PublicQueuePayload, UpdateUserPayload } from "./events";
+import { linePositions } from "./line";
+import { overlayOf, publicQueue } from "./public-queue";
 import {
   JOIN_GROUP_MAX,
   joinRegular,
@@ -83,7 +84,7 @@ export async function runLiveCommandGroup(
 ): Promise<PromiseSettledResult<LiveCommandResult>[]> {
   const settled = await joinRegularGroup(
     env,
-    commands.map((command) => command.viewer),
+    commands.map(({ viewer, gamertag }) => ({ viewer, gamertag })),
     liveSessionId,
   );
   return settled.map((one): PromiseSettledResult<LiveCommandResult> => {
@@ -98,9 +99,9 @@ export async function runLiveCommandGroup(
 function dispatch(env: Env, liveSessionId: string, command: LiveCommand): Promise<LiveCommandOutcome> {
   switch (command.type) {
     case "joinRegular":
-      return joinRegular(env, command.viewer, liveSessionId);
+      return joinRegular(env, command, liveSessionId);
     case "joinVipWallet":
-      return joinVipWithWallet(env, command.viewer, liveSessionId);
+      return joinVipWithWallet(env, command.viewer, liveSessionId, command.gamertag ?? null);
     case "leave":
       return leaveQueue(env, command.viewer, command.entryId, liveSessionId);
     case "serve":
@@ -145,9 +146,12 @@ export type LiveBroadcast = {
   /** The session's streamer (null when the session does not exist). */
   influencerId: string | null;
   fanPayload(userId: string | null): UpdateUserPayload;
-  influencerPayload(): InfluencerPayload;
+  /** The whole queue, each fan with their presence: since when they have the live page open (the object's sockets). */
+  influencerPayload(presence?: ReadonlyMap<string, number>): InfluencerPayload;
   /** What a stream overlay may show: public names, lanes and counts (never ids or emails). */
   overlayPayload(): OverlayPayload;
+  /** The queue as anyone may see it (public-queue.ts): the overlay's view is made from it. */
+  publicPayload(): PublicQueuePayload;
 };
 
 export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | null, version: number): LiveBroadcast {
@@ -155,19 +159,36 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
   const counts = laneCounts(entries);
   const ended = !snapshot || snapshot.session.endedAt !== null;
   const common = { liveSessionId, version, ended, counts };
-  // Indexed on the first fan's frame, once per broadcast.
+  // Indexed on the first frame that needs them, once per broadcast.
   let placeOf: ((userId: string) => FanPlace | null) | undefined;
+  let positions: Map<string, number> | undefined;
+  let publicView: PublicQueuePayload | undefined;
+  const lineOf = () => {
+    positions ??= linePositions(entries);
+    return positions;
+  };
+  const endings = new Map((snapshot?.endings ?? []).map(({ userId, ...ending }) => [userId, ending]));
   return {
     influencerId: snapshot?.session.influencerId ?? null,
     fanPayload(userId) {
       placeOf ??= snapshot ? fanPlaces(snapshot) : () => null;
       const place = userId ? placeOf(userId) : null;
-      return { ...common, place };
+      return { ...common, place, ending: (userId && endings.get(userId)) || null };
     },
     overlayPayload() {
-      return overlayPayload({ liveSessionId, version, ended }, entries);
+      return overlayOf(this.publicPayload());
     },
-    influencerPayload() {
+    publicPayload() {
+      publicView ??= publicQueue(
+        { liveSessionId, version, ended },
+        entries,
+        snapshot?.session ?? null,
+        snapshot?.turnsMs ?? [],
+        lineOf(),
+      );
+      return publicView;
+    },
+    influencerPayload(presence) {
       let vip = 0;
       let regular = 0;
       return {
@@ -182,6 +203,8 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
           lane: entry.lane,
           state: entry.state,
           position: entry.lane === "vip" ? ++vip : ++regular,
+          line: lineOf().get(entry.id) ?? null,
+          presentSince: presence?.get(entry.userId) ?? null,
           joinedAt: new Date(entry.joinedAt).getTime(),
         })),
       };

@@ -3,6 +3,7 @@
  * the browser. Every frame is JSON `{ event, data, ack? }`; a frame that asks for an acknowledgement carries an
  * `ack` id and is answered by `{ event: "ack", ack, data: { success, error } }`.
  */
+import type { Money } from "~/lib/money";
 import type { QueueLane, QueueState } from "~db/schema/live";
 
 export const LIVE_EVENTS = {
@@ -12,6 +13,10 @@ export const LIVE_EVENTS = {
   influencer: "messageInfluencerLiveSession",
   /** Server -> a stream overlay (authorised by the streamer's overlay key): public queue data only. */
   overlay: "overlayLiveSession",
+  /** Server -> the streamer: which fans have the live page open, since when (user id -> ms), after one comes or goes. */
+  presence: "presenceLiveSession",
+  /** Server -> fans and anonymous viewers: the queue in order, public names only (public-queue.ts). */
+  publicQueue: "publicQueueLiveSession",
   /** Server -> one fan: a notice about their place (playing next, removed, refunded...). */
   notice: "messageNotificationUserLiveSession",
   /** Streamer -> server, with acknowledgement {success, error}. */
@@ -27,11 +32,19 @@ export type FanPlacePayload = {
   entryId: string;
   lane: QueueLane;
   state: QueueState;
+  /** Rank in their lane, from 1. */
   position: number;
+  /** Place in the whole line, from 1 (line.ts); null once in game. */
+  line: number | null;
   ahead: number;
+  /** Waiting VIP places served before a regular fan. */
+  vipAhead: number;
   estimatedWaitMinutes: number;
   lobbyCode: string | null;
 };
+
+/** What the session's end did to a fan who was still waiting: not reached, or their VIP place refunded. */
+export type FanEndingPayload = { outcome: "not_reached" } | { outcome: "refunded"; refund: Money };
 
 export type QueueEntryPayload = {
   id: string;
@@ -43,6 +56,10 @@ export type QueueEntryPayload = {
   state: QueueState;
   /** Rank in the lane, from 1. */
   position: number;
+  /** Place in the whole line, from 1 (line.ts, as the fan's page and the overlay say it); null once in game. */
+  line: number | null;
+  /** Since when the fan has the live page open (their oldest open socket), or null: they are not on it. */
+  presentSince: number | null;
   joinedAt: number;
 };
 
@@ -54,14 +71,27 @@ type Common = {
   counts: LaneCountsPayload;
 };
 
-export type UpdateUserPayload = Common & { place: FanPlacePayload | null };
+export type UpdateUserPayload = Common & { place: FanPlacePayload | null; ending: FanEndingPayload | null };
 export type InfluencerPayload = Common & {
   entries: QueueEntryPayload[];
   lobbyCode: string | null;
   stillPlaying: number;
 };
-/** One place as a stream shows it: a public name (the gamer tag, else the username) and the lane. Nothing else. */
-export type OverlayPlace = { name: string; vip: boolean };
+/**
+ * One place as a stream shows it: a public name (the gamer tag, else the username), the lane and the place in line
+ * (null in game). Nothing else.
+ */
+export type OverlayPlace = { name: string; vip: boolean; line: number | null };
+/** One place in the public view: a public name, the lane, the place in line (null in game) and the wait. */
+export type PublicPlace = OverlayPlace & { waitMinutes: number | null };
+export type PublicQueuePayload = Omit<Common, "counts"> & {
+  /** In game now. */
+  playing: PublicPlace[];
+  /** The line in order of service, its first places (public-queue.ts PUBLIC_QUEUE_MAX). */
+  line: PublicPlace[];
+  /** Everyone in line (called or waiting). */
+  inLine: number;
+};
 export type OverlayPayload = Omit<Common, "counts"> & {
   /** In game now. */
   playing: OverlayPlace[];
@@ -70,6 +100,7 @@ export type OverlayPayload = Omit<Common, "counts"> & {
   /** Everyone still waiting or called (not in game). */
   queueLength: number;
 };
+export type PresencePayload = { liveSessionId: string; present: Record<string, number> };
 export type NoticePayload = { liveSessionId: string; message: string };
 export type AckPayload = { success: boolean; error: string | null };
 
@@ -78,6 +109,8 @@ export type ServerFrame =
   | { event: typeof LIVE_EVENTS.updateUser; data: UpdateUserPayload }
   | { event: typeof LIVE_EVENTS.influencer; data: InfluencerPayload }
   | { event: typeof LIVE_EVENTS.overlay; data: OverlayPayload }
+  | { event: typeof LIVE_EVENTS.publicQueue; data: PublicQueuePayload }
+  | { event: typeof LIVE_EVENTS.presence; data: PresencePayload }
   | { event: typeof LIVE_EVENTS.notice; data: NoticePayload }
   | { event: typeof LIVE_EVENTS.ack; ack: string; data: AckPayload };
 

@@ -1,5 +1,6 @@
 /** The live feature: what other features and routes may use of it (server-only parts in index.server.ts). */
 export { LiveRoom } from "./components/live-room";
+export { PlaceLabel } from "./components/public-queue-list";
 export { QueueBoard } from "./components/queue-board";
 export { ShareModal } from "./components/share-modal";
 export { StepperForm } from "./components/stepper-form";
@@ -12,6 +13,8 @@ export {
   goLiveSchema,
   liveDetailsSchema,
   lobbyCodeSchema,
+  pageJoinSchema,
+  regularJoinSchema,
   serveSchema,
   sessionIdSchema,
   streamingLinkSchema,

@@ -19,6 +19,8 @@ export const LIVE_MESSAGES = {
   entryNotActive: "This place is no longer in the queue",
   badTransition: "That move is not possible from the fan's current state",
   termsRequired: "Please accept the VIP Queue Terms",
+  gamertagRequired: "Enter your gamer tag, so the streamer can invite you",
+  gamertagTooLong: "Your gamer tag must be at most 64 characters",
   vipJoined: "You joined the VIP queue",
   regularJoined: "You joined the queue",
   left: "You left the queue",

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { isStaff } from "~/features/access";
 import { notifyTurn } from "~/features/alerts/index.server";
+import { saveGamertagStatement } from "~/features/profile/index.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, compiledStatement, type Db, getDb, named } from "~/platform/db.server";
@@ -16,6 +17,7 @@ import {
   placesFromRows,
   placesQuery,
   type QueueSessionInfo,
+  sessionNetworkSql,
 } from "./snapshot.server";
 import { endVipPlaces, type HeldVipPlaceOutcome, isRefunded, removalOutcome } from "./vip-refunds.server";
 
@@ -60,11 +62,11 @@ export function assertMayJoin(viewer: Viewer, session: Pick<QueueSessionInfo, "i
  */
 export async function joinRegular(
   env: Env,
-  viewer: Viewer,
+  join: RegularJoin,
   liveSessionId: string,
   now = new Date(),
 ): Promise<QueueChange> {
-  const [result] = await joinRegularGroup(env, [viewer], liveSessionId, now);
+  const [result] = await joinRegularGroup(env, [join], liveSessionId, now);
   if (!result) throw new Error("joinRegularGroup answered no result");
   if (result.status === "rejected") throw result.reason;
   return result.value;
@@ -72,6 +74,12 @@ export async function joinRegular(
 
 /** The most joins written in one D1 batch (one transaction; D1 counts each statement as a query). */
 export const JOIN_GROUP_MAX = 100;
+
+/**
+ * One fan joining the regular lane, with the gamer tag they gave (the live page asks for it; saved back to their
+ * tags). Without one (the API may omit it) the place takes their saved tag for the session's platform.
+ */
+export type RegularJoin = { viewer: Viewer; gamertag?: string | null };
 
 /**
  * Regular joins of one session that arrived together, written in ONE D1 batch (group commit: the session's object
@@ -85,33 +93,38 @@ export const JOIN_GROUP_MAX = 100;
  */
 export async function joinRegularGroup(
   env: Env,
-  viewers: readonly Viewer[],
+  joins: readonly RegularJoin[],
   liveSessionId: string,
   now = new Date(),
 ): Promise<PromiseSettledResult<QueueChange>[]> {
-  if (viewers.length > JOIN_GROUP_MAX) throw new Error(`At most ${JOIN_GROUP_MAX} joins in one group`);
-  const results: PromiseSettledResult<QueueChange>[] = viewers.map((viewer) =>
+  if (joins.length > JOIN_GROUP_MAX) throw new Error(`At most ${JOIN_GROUP_MAX} joins in one group`);
+  const results: PromiseSettledResult<QueueChange>[] = joins.map(({ viewer }) =>
     isStaff(viewer)
       ? { status: "rejected", reason: forbidden(M.staffCannotJoin) }
       : { status: "fulfilled", value: { liveSessionId, notices: [] } },
   );
-  const admitted = viewers.flatMap((viewer, index) =>
-    results[index]?.status === "fulfilled" ? [{ viewer, index }] : [],
-  );
+  const admitted = joins.flatMap((join, index) => (results[index]?.status === "fulfilled" ? [{ ...join, index }] : []));
   if (admitted.length === 0) return results;
-  const inserts = admitted.map(({ viewer }) =>
-    joinStatement(env.DB, { id: newId(), userId: viewer.id, liveSessionId, at: now.getTime() }),
+  const at = now.getTime();
+  const inserts = admitted.map(({ viewer, gamertag }) =>
+    joinStatement(env.DB, { id: newId(), userId: viewer.id, liveSessionId, at, gamertag: gamertag?.trim() || null }),
+  );
+  // A tag the fan gave is saved back to their tags (after the inserts: their statement indexes stay the joins').
+  const saves = admitted.flatMap(({ viewer, gamertag }) =>
+    gamertag?.trim()
+      ? [saveTagStatement(env.DB, { id: newId(), userId: viewer.id, tag: gamertag, liveSessionId, at })]
+      : [],
   );
   const ids = JSON.stringify(admitted.map(({ viewer }) => viewer.id));
   const read = groupPlacesStatement(env.DB, { liveSessionId, userIds: ids });
   let written: D1Result[];
   try {
-    // The inserts in arrival order, then the places as they left them.
-    written = await env.DB.batch([...inserts, read]);
+    // The inserts in arrival order, the tags saved back, then the places as they left them.
+    written = await env.DB.batch([...inserts, ...saves, read]);
   } catch (error) {
     if (admitted.length === 1) throw error;
-    for (const { viewer, index } of admitted) {
-      const [alone] = await joinRegularGroup(env, [viewer], liveSessionId, now).catch(
+    for (const { index, ...join } of admitted) {
+      const [alone] = await joinRegularGroup(env, [join], liveSessionId, now).catch(
         (reason: unknown): PromiseSettledResult<QueueChange>[] => [{ status: "rejected", reason }],
       );
       if (alone) results[index] = alone;
@@ -136,8 +149,9 @@ export async function joinRegularGroup(
 }
 
 /**
- * One regular join's INSERT (values: id, userId, liveSessionId, at), its SQL built once per isolate: a join
- * group runs it once per fan, and building it with Drizzle each time was most of the object's CPU per join.
+ * One regular join's INSERT (values: id, userId, liveSessionId, at, gamertag or null), its SQL built once per
+ * isolate: a join group runs it once per fan, and building it with Drizzle each time was most of the object's CPU
+ * per join.
  */
 const joinStatement = compiledStatement((db) => {
   const userId = sql.placeholder("userId");
@@ -150,12 +164,24 @@ const joinStatement = compiledStatement((db) => {
       lane: "regular",
       orderId: null,
       at: sql.placeholder("at"),
+      gamertag: sql.placeholder("gamertag"),
     },
     sql`${liveSessions.influencerId} <> ${userId}`,
   )
     .onConflictDoNothing()
     .returning({ id: queueEntries.id });
 });
+
+/** A tag given when joining, saved back to the fan's tags under the session's network (values: id, userId, tag, liveSessionId, at). */
+const saveTagStatement = compiledStatement((db) =>
+  saveGamertagStatement(db, {
+    id: sql.placeholder("id"),
+    userId: sql.placeholder("userId"),
+    tag: sql.placeholder("tag"),
+    network: sessionNetworkSql(sql.placeholder("liveSessionId")),
+    at: sql.placeholder("at"),
+  }),
+);
 
 /** The places of a join group's fans (values: liveSessionId, userIds as JSON text), built once per isolate. */
 const groupPlacesStatement = compiledStatement((db) =>
@@ -213,7 +239,7 @@ function finish(db: Db, entryId: string, from: readonly QueueState[], to: QueueS
   const finished = (ACTIVE as readonly QueueState[]).includes(to) ? null : now;
   return db
     .update(queueEntries)
-    .set({ state: to, finishedAt: finished, updatedAt: now })
+    .set({ state: to, finishedAt: finished, updatedAt: now, ...(to === "in_game" ? { inGameAt: now } : {}) })
     .where(and(eq(queueEntries.id, entryId), inArray(queueEntries.state, [...from])))
     .returning({ id: queueEntries.id });
 }

@@ -6,7 +6,15 @@ import { liveSessions, type QueueLane, queueEntries, users } from "~db/schema";
 import { broadcastOf } from "./coordinator.server";
 import { LIVE_MESSAGES } from "./messages";
 import { getLiveSession } from "./sessions.server";
-import { type FanPlace, fanPlace, type LaneCounts, laneCounts, placeOfUser, queueSnapshot } from "./snapshot.server";
+import {
+  type FanPlace,
+  fanPlace,
+  type LaneCounts,
+  laneCounts,
+  placeOfUser,
+  queueSnapshot,
+  savedGamertag,
+} from "./snapshot.server";
 
 /** Reads of the queues for pages and /api (the writes go through the session's object). */
 
@@ -100,9 +108,22 @@ export async function streamerQueue(env: Env, viewer: Viewer, liveSessionId: str
   return { session, queue: broadcastOf(liveSessionId, snapshot, 0).influencerPayload() };
 }
 
-/** The live page's data: the session, both counts and the viewer's own place (same as the socket sends). */
+/**
+ * The live page's data, for anyone, logged in or not: the session, both counts, the public queue and the viewer's
+ * own place (same as the socket sends), and the gamer tag the join forms are prefilled with (the viewer's saved one for the session's platform).
+ */
 export async function liveRoom(env: Env, viewer: Viewer | null, liveSessionId: string) {
+  const db = getDb(env);
   const session = await getLiveSession(env, liveSessionId);
-  const snapshot = await queueSnapshot(getDb(env), liveSessionId);
-  return { session, queue: broadcastOf(liveSessionId, snapshot, 0).fanPayload(viewer?.id ?? null) };
+  const [snapshot, gamertag] = await Promise.all([
+    queueSnapshot(db, liveSessionId),
+    viewer ? savedGamertag(db, viewer.id, liveSessionId) : null,
+  ]);
+  const broadcast = broadcastOf(liveSessionId, snapshot, 0);
+  return {
+    session,
+    queue: broadcast.fanPayload(viewer?.id ?? null),
+    publicQueue: broadcast.publicPayload(),
+    gamertag,
+  };
 }

@@ -63,10 +63,29 @@ export const liveDetailsSchema = z.object({
   session_tags: tagsSchema,
 });
 
+/** A gamer tag as a user's saved tags hold it (1 to 64 characters). */
+export const GAMERTAG_MAX = 64;
+const gamertagField = singleLine(z.string().trim().max(GAMERTAG_MAX, M.gamertagTooLong));
+
+/**
+ * Joining either lane from the live page (a plain form, with or without JavaScript): the gamer tag for the session's
+ * platform is required, prefilled from the fan's saved tags.
+ */
+export const pageJoinSchema = z.object({
+  gamertag: z.string({ error: M.gamertagRequired }).pipe(gamertagField).pipe(z.string().min(1, M.gamertagRequired)),
+});
+
 export const sessionIdSchema = z.object({ liveSessionId: z.string({ error: M.notFound }).trim().min(1, M.notFound) });
 export const entryIdSchema = z.object({ id: z.string({ error: M.entryNotFound }).trim().min(1, M.entryNotFound) });
+/** POST /api/join_regular: the gamer tag may be omitted (the fan's saved one is taken). */
+export const regularJoinSchema = z.object({
+  liveSessionId: z.string({ error: M.notFound }).trim().min(1, M.notFound),
+  gamertag: gamertagField.optional(),
+});
 export const vipJoinSchema = z.object({
   liveSessionId: z.string({ error: M.notFound }).trim().min(1, M.notFound),
+  /** Required before paying: given here, or saved on the fan's profile (the API may omit it then). */
+  gamertag: gamertagField.optional(),
   acceptTerms: z.preprocess(
     (value) => value === true || value === "true" || value === "on",
     z.literal(true, { error: M.termsRequired }),

@@ -1,18 +1,20 @@
 import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import type { CurrencyCode } from "~/lib/money";
+import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { col, type Db, named } from "~/platform/db.server";
 import {
   ACTIVE_QUEUE_STATES,
   gameModes,
   liveSessions,
   lobbyCodes,
+  orders,
   type QueueLane,
   type QueueState,
   queueEntries,
   users,
 } from "~db/schema";
+import { estimatedWaitMinutes, type LineCounts, lineCounts, positionInLine, turnMinutes } from "./line";
 import { LIVE_MESSAGES as M } from "./messages";
 
 /**
@@ -49,7 +51,19 @@ export type QueueRow = {
   joinedAt: Date;
 };
 
-export type QueueSnapshot = { session: QueueSessionInfo; entries: QueueRow[] };
+/** What happened to a fan's place when the session ended while they waited: not reached, or refunded (a VIP place). */
+export type QueueEnding =
+  | { userId: string; outcome: "not_reached" }
+  | { userId: string; outcome: "refunded"; refund: Money };
+
+export type QueueSnapshot = {
+  session: QueueSessionInfo;
+  entries: QueueRow[];
+  /** The lengths of the session's latest finished turns, in ms (the wait estimate). */
+  turnsMs: number[];
+  /** Once the session has ended: the places it ended (empty while it is open). */
+  endings: QueueEnding[];
+};
 
 export const ACTIVE = [...ACTIVE_QUEUE_STATES];
 /** The fans who see the session's lobby code. */
@@ -98,15 +112,67 @@ function activeEntriesQuery(db: Db, liveSessionId: string) {
     .orderBy(desc(sql`${queueEntries.lane} = 'vip'`), asc(queueEntries.position));
 }
 
-/** The session and its active entries in order of service (VIP lane first, each in join order). One round trip. */
+/** The lengths of the session's latest finished turns (in game to done), as a JSON array of ms: one SQL value. */
+const TURNS_COUNTED = 100;
+function finishedTurnsSql(liveSessionId: string | Placeholder) {
+  return sql<string>`(SELECT json_group_array(t.ms) FROM (SELECT d.finished_at - d.in_game_at AS ms
+    FROM queue_entries d WHERE d.live_session_id = ${liveSessionId} AND d.lane IN ('vip', 'regular')
+    AND d.state = 'done' AND d.in_game_at IS NOT NULL ORDER BY d.finished_at DESC LIMIT ${sql.raw(String(TURNS_COUNTED))}) t)`;
+}
+
+function turnsOf(json: string | null | undefined): number[] {
+  if (!json) return [];
+  const parsed = JSON.parse(json) as unknown;
+  return Array.isArray(parsed) ? parsed.map(Number) : [];
+}
+
+/** The places a session's end finished while their fans still waited, with a VIP place's refund (its order's amount). */
+function endingsQuery(db: Db, liveSessionId: string) {
+  return db
+    .select(
+      named({
+        userId: queueEntries.userId,
+        state: queueEntries.state,
+        amountMinor: orders.amountMinor,
+        currency: orders.currency,
+      }),
+    )
+    .from(queueEntries)
+    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
+    .leftJoin(orders, eq(orders.id, queueEntries.orderId))
+    .where(
+      and(
+        eq(queueEntries.liveSessionId, liveSessionId),
+        inArray(queueEntries.state, ["removed", "refunded"]),
+        sql`${col(queueEntries.finishedAt)} = ${col(liveSessions.endedAt)}`,
+      ),
+    );
+}
+
+/**
+ * The session, its active entries in order of service (VIP lane first, each in join order), its latest finished
+ * turns and, once ended, what its end did to the fans still waiting. One round trip.
+ */
 export async function queueSnapshot(db: Db, liveSessionId: string): Promise<QueueSnapshot | null> {
-  const [sessionRows, entries] = await db.batch([
+  const [sessionRows, entries, turns, endings] = await db.batch([
     sessionInfoQuery(db, liveSessionId),
     activeEntriesQuery(db, liveSessionId),
+    db.select({ json: finishedTurnsSql(liveSessionId) }).from(sql`(SELECT 1)`),
+    endingsQuery(db, liveSessionId),
   ]);
   const session = sessionRows[0];
   if (!session) return null;
-  return { session, entries };
+  return {
+    session,
+    entries,
+    turnsMs: turnsOf(turns[0]?.json),
+    endings: endings.map(
+      (row): QueueEnding =>
+        row.state === "refunded" && row.amountMinor !== null && row.currency !== null
+          ? { userId: row.userId, outcome: "refunded", refund: money(row.amountMinor, row.currency) }
+          : { userId: row.userId, outcome: "not_reached" },
+    ),
+  };
 }
 
 export type LaneCounts = { vip: number; regular: number };
@@ -124,53 +190,77 @@ export type FanPlace = {
   state: QueueState;
   /** Rank in their lane among the active entries, from 1. */
   position: number;
-  /** Fans served before them (all of the VIP lane for a regular fan). */
+  /** Their place in the whole line, from 1 (line.ts `positionInLine`); null once in game. */
+  line: number | null;
+  /** Fans served before them, those in game included. */
   ahead: number;
+  /** Waiting VIP places served before a regular fan (0 for a VIP fan). */
+  vipAhead: number;
+  /** Minutes until their game (line.ts `estimatedWaitMinutes`), at least 1 while waiting; 0 once called. */
   estimatedWaitMinutes: number;
   /** The session's lobby code, only while playing next or in game. */
   lobbyCode: string | null;
 };
 
-/** Games ahead of the fan times the mode's duration: `ahead` fans fill floor(ahead / players) whole games. */
-export function estimatedWaitMinutes(
-  ahead: number,
-  session: Pick<QueueSessionInfo, "durationMinutes" | "playersPerGame">,
-) {
-  return Math.floor(ahead / Math.max(1, session.playersPerGame)) * session.durationMinutes;
+type PlaceCounts = LineCounts & { entryId: string; inLane: number; inGame: number };
+
+/** A fan's place from what is counted ahead of them: the one shape both the snapshot and the join answer take. */
+function placeFrom(
+  counts: PlaceCounts,
+  session: Pick<QueueSessionInfo, "durationMinutes" | "playersPerGame" | "lobbyCode">,
+  turnsMs: readonly number[],
+): FanPlace {
+  const line = positionInLine(counts);
+  const ahead = counts.state === "in_game" ? counts.inLane : counts.inGame + (line ?? 1) - 1;
+  return {
+    entryId: counts.entryId,
+    lane: counts.lane,
+    state: counts.state,
+    position: counts.inLane + 1,
+    line,
+    ahead,
+    vipAhead: counts.lane === "regular" ? counts.vipWaitingAhead : 0,
+    estimatedWaitMinutes:
+      counts.state === "waiting"
+        ? estimatedWaitMinutes({
+            ahead,
+            playersPerGame: session.playersPerGame,
+            turnMinutes: turnMinutes(turnsMs, session.durationMinutes),
+          })
+        : 0,
+    lobbyCode: LOBBY_CODE_STATES.includes(counts.state) ? session.lobbyCode : null,
+  };
 }
 
 export function fanPlace(snapshot: QueueSnapshot, userId: string): FanPlace | null {
-  const index = snapshot.entries.findIndex((entry) => entry.userId === userId);
-  return fanPlaceAt(snapshot, index, laneCounts(snapshot.entries).vip);
+  return fanPlaces(snapshot)(userId);
 }
 
 /**
- * Every fan's place at once, for a broadcast that sends each fan theirs: the queue is indexed once, so n fans cost
- * O(n), not n scans of the queue.
+ * Every fan's place at once, for a broadcast that sends each fan theirs: the queue is walked once (line.ts
+ * `linePositions` counts what is ahead of each entry), so n fans cost O(n), not n scans of the queue.
  */
 export function fanPlaces(snapshot: QueueSnapshot): (userId: string) => FanPlace | null {
-  const indexOf = new Map<string, number>();
-  snapshot.entries.forEach((entry, index) => {
-    if (!indexOf.has(entry.userId)) indexOf.set(entry.userId, index);
-  });
-  const vipCount = laneCounts(snapshot.entries).vip;
-  return (userId) => fanPlaceAt(snapshot, indexOf.get(userId) ?? -1, vipCount);
-}
-
-function fanPlaceAt(snapshot: QueueSnapshot, index: number, vipCount: number): FanPlace | null {
-  const entry = snapshot.entries[index];
-  if (!entry) return null;
-  const position = entry.lane === "vip" ? index + 1 : index - vipCount + 1;
-  const waiting = entry.state === "waiting";
-  return {
-    entryId: entry.id,
-    lane: entry.lane,
-    state: entry.state,
-    position,
-    ahead: index,
-    estimatedWaitMinutes: waiting ? estimatedWaitMinutes(index, snapshot.session) : 0,
-    lobbyCode: LOBBY_CODE_STATES.includes(entry.state) ? snapshot.session.lobbyCode : null,
-  };
+  const places = new Map<string, FanPlace>();
+  const seen = { vip: 0, regular: 0 };
+  let inGame = 0;
+  for (const entry of snapshot.entries) if (entry.state === "in_game") inGame++;
+  const counted = lineCounts(snapshot.entries);
+  for (const entry of snapshot.entries) {
+    const counts = counted.get(entry.id);
+    if (counts && !places.has(entry.userId)) {
+      places.set(
+        entry.userId,
+        placeFrom(
+          { ...counts, entryId: entry.id, inLane: seen[entry.lane], inGame },
+          snapshot.session,
+          snapshot.turnsMs,
+        ),
+      );
+    }
+    seen[entry.lane]++;
+  }
+  return (userId) => places.get(userId) ?? null;
 }
 
 export async function loadSession(db: Db, liveSessionId: string): Promise<QueueSessionInfo> {
@@ -185,23 +275,42 @@ export function nextPositionSql(liveSessionId: string | Placeholder) {
 }
 
 /**
- * The INSERT of a waiting place with the session's next position, from the session row, only where `where`
- * holds (the session open, and whatever the caller adds). The caller chains `.onConflictDoNothing()` or lets the
- * partial UNIQUE index fail its batch.
+ * The gamer-tag network of a session's platform (PlayStation, Xbox, Nintendo), or "other" where the platform has no
+ * one network (PC, mobile).
  */
+export function sessionNetworkSql(liveSessionId: string | Placeholder | SQL) {
+  return sql<string>`(SELECT CASE p.platform_id_name WHEN 'nintendo-switch' THEN 'nintendo' WHEN 'playstation'
+    THEN 'playstation' WHEN 'xbox' THEN 'xbox' ELSE 'other' END
+    FROM live_sessions ls JOIN platforms p ON p.id = ls.platform_id WHERE ls.id = ${liveSessionId})`;
+}
+
 /**
- * The gamer tag a place shows the streamer, taken when the fan joins: their tag on the network of the session's
- * platform (PlayStation, Xbox, Nintendo; a PC session has no one network), else their first saved tag, else none.
+ * The gamer tag a fan has saved for a session (within a select from `live_sessions`): their tag on the network of
+ * the session's platform, else their latest saved tag, else none. What the join form is prefilled with, and what a
+ * join that names no tag (the API) takes.
  */
-function placeGamertagSql(userId: string | Placeholder) {
+export function savedGamertagSql(userId: string | Placeholder) {
   return sql<string | null>`(SELECT g.tag FROM user_gamertags g
-    LEFT JOIN platforms p ON p.id = ${col(liveSessions.platformId)}
     WHERE g.user_id = ${userId}
-    ORDER BY CASE WHEN g.platform = CASE p.platform_id_name WHEN 'nintendo-switch' THEN 'nintendo'
-      ELSE p.platform_id_name END THEN 0 ELSE 1 END, g.created_at, g.id
+    ORDER BY g.platform = ${sessionNetworkSql(col(liveSessions.id))} DESC, g.created_at DESC, g.id
     LIMIT 1)`;
 }
 
+/** The tag a fan has saved for this session (`savedGamertagSql`): the join form's prefill; null when none. */
+export async function savedGamertag(db: Db, userId: string, liveSessionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ tag: savedGamertagSql(userId) })
+    .from(liveSessions)
+    .where(eq(liveSessions.id, liveSessionId))
+    .limit(1);
+  return row?.tag ?? null;
+}
+
+/**
+ * The INSERT of a waiting place with the session's next position, from the session row, only where `where`
+ * holds (the session open, and whatever the caller adds). The caller chains `.onConflictDoNothing()` or lets the
+ * partial UNIQUE index fail its batch. The place's gamer tag is the one given (null: the fan's saved one).
+ */
 export function placeInsert(
   db: Db,
   place: {
@@ -212,6 +321,8 @@ export function placeInsert(
     at: number | Placeholder;
     /** The new entry's id: a fresh one unless given (a compiled statement gives a placeholder). */
     id?: Placeholder;
+    /** The tag the fan gave when joining (SQL for a card payment's order; null or absent: their saved one). */
+    gamertag?: string | null | Placeholder | SQL;
   },
   ...where: SQL[]
 ) {
@@ -225,8 +336,11 @@ export function placeInsert(
         state: sql<QueueState>`'waiting'`.as("state"),
         position: nextPositionSql(place.liveSessionId).as("position"),
         orderId: sql<string | null>`${place.orderId}`.as("order_id"),
-        gamertag: placeGamertagSql(place.userId).as("gamertag"),
+        gamertag: sql<
+          string | null
+        >`coalesce(nullif(trim(${place.gamertag ?? null}), ''), ${savedGamertagSql(place.userId)})`.as("gamertag"),
         joinedAt: sql<Date>`${place.at}`.as("joined_at"),
+        inGameAt: sql<Date | null>`NULL`.as("in_game_at"),
         finishedAt: sql<Date | null>`NULL`.as("finished_at"),
         updatedAt: sql<Date>`${place.at}`.as("updated_at"),
       })
@@ -236,14 +350,19 @@ export function placeInsert(
 }
 
 /**
- * The places of some fans without reading the whole queue (the join answer): each one's active entry and how many
- * active entries are served before it, counted by the (session, lane, state, position) index. The fans' ids are one
- * JSON parameter (a group of joins may hold more ids than D1 binds in one statement). A select builder, so a group
- * of joins reads its places in the same batch as it writes them; `placesFromRows` turns its rows into places. Its
- * fields are plain SQL values, named, so D1's own rows are already these rows (a compiled statement's, in a join
- * group); a placeholder for `userIds` stands for the ids' JSON text.
+ * The places of some fans without reading the whole queue (the join answer): each one's active entry and what is
+ * counted ahead of it (line.ts `LineCounts`) in one pass over the session's active entries (the (session, lane,
+ * state, position) index), with the session's latest turns. The fans' ids are one JSON parameter (a group of joins
+ * may hold more ids than D1 binds in one statement). A select builder, so a group of joins reads its places in the
+ * same batch as it writes them; `placesFromRows` turns its rows into places. Its fields are plain SQL values, named,
+ * so D1's own rows are already these rows (a compiled statement's, in a join group); a placeholder for `userIds`
+ * stands for the ids' JSON text.
  */
 export function placesQuery(db: Db, liveSessionId: string | Placeholder, userIds: readonly string[] | Placeholder) {
+  const lane = col(queueEntries.lane);
+  const position = col(queueEntries.position);
+  // o is served before this entry: the VIP lane before the regular one, then join order.
+  const before = sql`((o.lane = 'vip' AND ${lane} = 'regular') OR (o.lane = ${lane} AND o.position < ${position}))`;
   return db
     .select(
       named({
@@ -251,12 +370,15 @@ export function placesQuery(db: Db, liveSessionId: string | Placeholder, userIds
         entryId: queueEntries.id,
         lane: queueEntries.lane,
         state: queueEntries.state,
-        inLane: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
-          AND o.lane = ${col(queueEntries.lane)} AND o.state IN ('waiting', 'playing_next', 'in_game')
-          AND o.position < ${col(queueEntries.position)})`,
-        vipAhead: sql<number>`CASE WHEN ${col(queueEntries.lane)} = 'regular' THEN (SELECT count(*) FROM queue_entries o
-          WHERE o.live_session_id = ${liveSessionId} AND o.lane = 'vip' AND o.state IN ('waiting', 'playing_next', 'in_game'))
-          ELSE 0 END`,
+        counts: sql<string>`(SELECT json_array(
+            coalesce(sum(o.lane = ${lane} AND o.position < ${position}), 0),
+            coalesce(sum(o.state = 'playing_next' AND (${col(queueEntries.state)} = 'waiting' OR ${before})), 0),
+            coalesce(sum(o.state = 'waiting' AND o.lane = ${lane} AND o.position < ${position}), 0),
+            coalesce(sum(o.state = 'waiting' AND o.lane = 'vip'), 0),
+            coalesce(sum(o.state = 'in_game'), 0))
+          FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
+          AND o.lane IN ('vip', 'regular') AND o.state IN ('waiting', 'playing_next', 'in_game'))`,
+        turns: finishedTurnsSql(liveSessionId),
         durationMinutes: gameModes.durationMinutes,
         playersPerGame: gameModes.noOfPlayers,
         lobbyCode: lobbyCodes.code,
@@ -281,16 +403,11 @@ export type PlaceRow = Awaited<ReturnType<typeof placesQuery>>[number];
 export function placesFromRows(rows: readonly PlaceRow[]): Map<string, FanPlace> {
   const places = new Map<string, FanPlace>();
   for (const row of rows) {
-    const ahead = Number(row.inLane) + Number(row.vipAhead);
-    places.set(row.userId, {
-      entryId: row.entryId,
-      lane: row.lane,
-      state: row.state,
-      position: Number(row.inLane) + 1,
-      ahead,
-      estimatedWaitMinutes: row.state === "waiting" ? estimatedWaitMinutes(ahead, row) : 0,
-      lobbyCode: LOBBY_CODE_STATES.includes(row.state) ? row.lobbyCode : null,
-    });
+    const [inLane = 0, calledAhead = 0, waitingAheadInLane = 0, vipWaitingAhead = 0, inGame = 0] = (
+      JSON.parse(row.counts) as unknown[]
+    ).map(Number);
+    const counts = { lane: row.lane, state: row.state, calledAhead, waitingAheadInLane, vipWaitingAhead };
+    places.set(row.userId, placeFrom({ ...counts, entryId: row.entryId, inLane, inGame }, row, turnsOf(row.turns)));
   }
   return places;
 }

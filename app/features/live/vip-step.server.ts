@@ -19,11 +19,21 @@ import { vipRefundStatements } from "./vip-refunds.server";
  * vip-refunds.server.ts's table says for a late payment.
  */
 
-/** The VIP place of a paid order: a waiting VIP entry, only while the session is open and the fan has no active place. */
+/**
+ * The VIP place of a paid order: a waiting VIP entry, only while the session is open and the fan has no active place,
+ * with the gamer tag the fan gave before paying (kept on the order).
+ */
 export function placeStatement(db: Db, order: { id: string; userId: string; liveSessionId: string }, at: number) {
   return placeInsert(
     db,
-    { liveSessionId: order.liveSessionId, userId: order.userId, lane: "vip", orderId: order.id, at },
+    {
+      liveSessionId: order.liveSessionId,
+      userId: order.userId,
+      lane: "vip",
+      orderId: order.id,
+      at,
+      gamertag: sql`(SELECT o.gamertag FROM orders o WHERE o.id = ${order.id})`,
+    },
     sql`NOT EXISTS (SELECT 1 FROM queue_entries q WHERE q.live_session_id = ${order.liveSessionId}
          AND q.user_id = ${order.userId} AND q.state IN ('waiting', 'playing_next', 'in_game'))`,
   );

@@ -4,14 +4,16 @@ import type { Viewer } from "~/features/access";
 import { type Charge, chargeFor } from "~/features/currency/index.server";
 import type { PayableOrder } from "~/features/payments";
 import { openCardCheckout } from "~/features/payments/index.server";
+import { saveGamertagStatement } from "~/features/profile/index.server";
 import { walletBalance, walletDebitStatement } from "~/features/wallet/index.server";
-import { conflict } from "~/lib/errors";
+import { badRequest, conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { batchGuard, type Db, getDb, isBatchGuardFailure, isConstraintViolation } from "~/platform/db.server";
 import { orders, queueEntries, users } from "~db/schema";
 import { LIVE_MESSAGES as M } from "./messages";
 import { assertMayJoin, type QueueChange } from "./queue.server";
-import { loadSession, type QueueSessionInfo } from "./snapshot.server";
+import { GAMERTAG_MAX } from "./schema";
+import { loadSession, type QueueSessionInfo, savedGamertag, sessionNetworkSql } from "./snapshot.server";
 import { placeStatement } from "./vip-step.server";
 
 /**
@@ -26,9 +28,11 @@ function vipOrder(
   viewer: Viewer,
   orderId: string,
   paid: boolean,
+  gamertag: string,
   now: Date,
 ) {
   return {
+    gamertag,
     id: orderId,
     userId: viewer.id,
     influencerId: session.influencerId,
@@ -48,6 +52,32 @@ function vipOrder(
 /** The VIP price the live page showed this fan, in their currency (docs/decisions/020). */
 function vipCharge(db: Db, viewer: Viewer, session: QueueSessionInfo): Promise<Charge> {
   return chargeFor(db, viewer, { amountMinor: session.priceMinor, currency: session.currency });
+}
+
+/**
+ * The gamer tag a VIP place is bought with, required before paying: the one the fan gave, else (the API may omit it)
+ * their saved tag for the session's platform; refused when there is neither.
+ */
+async function vipGamertag(db: Db, viewer: Viewer, liveSessionId: string, given: string | null): Promise<string> {
+  const typed = given?.trim();
+  if (typed) {
+    if (typed.length > GAMERTAG_MAX) throw badRequest(M.gamertagTooLong, "gamertag");
+    return typed;
+  }
+  const saved = await savedGamertag(db, viewer.id, liveSessionId);
+  if (!saved) throw badRequest(M.gamertagRequired, "gamertag");
+  return saved;
+}
+
+/** The statement saving a tag the fan gave back to their tags, under the session's network (one batch's part). */
+export function saveBackStatement(db: Db, viewer: Viewer, liveSessionId: string, gamertag: string, now: Date) {
+  return saveGamertagStatement(db, {
+    id: newId(),
+    userId: viewer.id,
+    tag: gamertag,
+    network: sessionNetworkSql(liveSessionId),
+    at: now.getTime(),
+  });
 }
 
 async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string) {
@@ -74,13 +104,18 @@ export async function startVipCheckout(
   viewer: Viewer,
   liveSessionId: string,
   origin: string,
+  gamertag: string | null = null,
   now = new Date(),
 ): Promise<{ orderId: string; url: string; sessionId: string }> {
   const db = getDb(env);
   const session = await assertCanBuy(db, viewer, liveSessionId);
+  const tag = await vipGamertag(db, viewer, liveSessionId, gamertag);
   const charge = await vipCharge(db, viewer, session);
   const orderId = newId();
-  await db.insert(orders).values(vipOrder(session, charge, viewer, orderId, false, now));
+  await db.batch([
+    db.insert(orders).values(vipOrder(session, charge, viewer, orderId, false, tag, now)),
+    saveBackStatement(db, viewer, liveSessionId, tag, now),
+  ]);
   const order: PayableOrder = {
     id: orderId,
     userId: viewer.id,
@@ -111,16 +146,18 @@ export async function joinVipWithWallet(
   env: Env,
   viewer: Viewer,
   liveSessionId: string,
+  gamertag: string | null = null,
   now = new Date(),
 ): Promise<QueueChange> {
   const db = getDb(env);
   const session = await assertCanBuy(db, viewer, liveSessionId);
+  const tag = await vipGamertag(db, viewer, liveSessionId, gamertag);
   const charge = await vipCharge(db, viewer, session);
   const orderId = newId();
   const at = now.getTime();
   const amount = charge.amountMinor;
   const statements: BatchItem<"sqlite">[] = [
-    db.insert(orders).values(vipOrder(session, charge, viewer, orderId, true, now)),
+    db.insert(orders).values(vipOrder(session, charge, viewer, orderId, true, tag, now)),
     walletDebitStatement(db, {
       userId: viewer.id,
       amountMinor: amount,
@@ -130,6 +167,7 @@ export async function joinVipWithWallet(
       now,
     }),
     placeStatement(db, { id: orderId, userId: viewer.id, liveSessionId }, at),
+    saveBackStatement(db, viewer, liveSessionId, tag, now),
     // No place (no balance, session ended, already queued): the guard fails the whole batch.
     batchGuard(
       db,

@@ -5,6 +5,7 @@ export {
   getProfile,
   replaceGamertags,
   reportUser,
+  saveGamertagStatement,
   storeUserIp,
   updateBio,
   updateNames,

@@ -1,14 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { assertOwnAccount, type Viewer } from "~/features/access";
 import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
-import { getDb } from "~/platform/db.server";
+import { type Db, getDb } from "~/platform/db.server";
 import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { reports, userGamertags, users } from "~db/schema";
 import { PROFILE_MESSAGES, REPORT_RATE_LIMIT } from "./messages";
 import { sniffImage } from "./picture";
-import { PICTURE_MAX_BYTES, type SocialNetwork } from "./schema";
+import { GAMERTAGS_MAX, PICTURE_MAX_BYTES, type SocialNetwork } from "./schema";
 
 /** The caller's own profile by id (the API names the id): another user's id is refused (403). */
 export async function getOwnProfile(env: Env, viewer: Viewer, userId: string) {
@@ -94,6 +94,39 @@ export async function replaceGamertags(env: Env, userId: string, gamertags: { pl
     ),
     catalogueChangedStatement(db),
   ]);
+}
+
+/**
+ * Saves a gamer tag the user gave elsewhere (joining a live queue) under `network` (SQL: a network of
+ * GAMERTAG_PLATFORMS), for that use case's batch: only when they have not saved this tag under any network yet and
+ * keep fewer than GAMERTAGS_MAX; else it writes nothing.
+ */
+export function saveGamertagStatement(
+  db: Db,
+  input: {
+    id: string | Placeholder;
+    userId: string | Placeholder;
+    tag: string | Placeholder;
+    network: SQL;
+    at: number | Placeholder;
+  },
+) {
+  const tag = sql`trim(${input.tag})`;
+  return db.insert(userGamertags).select(
+    db
+      .select({
+        id: sql<string>`${input.id}`.as("id"),
+        userId: sql<string>`${input.userId}`.as("user_id"),
+        platform: sql<(typeof userGamertags.$inferInsert)["platform"]>`${input.network}`.as("platform"),
+        tag: sql<string>`${tag}`.as("tag"),
+        createdAt: sql<Date>`${input.at}`.as("created_at"),
+      })
+      .from(sql`(SELECT 1)`)
+      .where(
+        sql`${tag} <> '' AND NOT EXISTS (SELECT 1 FROM user_gamertags g WHERE g.user_id = ${input.userId} AND g.tag = ${tag})
+          AND (SELECT count(*) FROM user_gamertags g WHERE g.user_id = ${input.userId}) < ${GAMERTAGS_MAX}`,
+      ),
+  );
 }
 
 /**

@@ -41,8 +41,11 @@ export const gamertagSchema = z.object({
   tag: z.string({ error: "Enter your gamertag" }).trim().min(1, "Enter your gamertag").max(64, "Gamertag is too long"),
 });
 
+/** The most gamer tags one account keeps. */
+export const GAMERTAGS_MAX = 20;
+
 export const gamertagsSchema = z.object({
-  gamertags: z.array(gamertagSchema).max(20, "At most 20 gamertags").default([]),
+  gamertags: z.array(gamertagSchema).max(GAMERTAGS_MAX, `At most ${GAMERTAGS_MAX} gamertags`).default([]),
 });
 
 export const reportSchema = z.object({

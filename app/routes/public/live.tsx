@@ -4,7 +4,7 @@ import { catalogueRequest } from "~/features/catalogue/index.server";
 import { getLegalDocument } from "~/features/content/index.server";
 import { displayCurrency } from "~/features/currency";
 import { getUsdInrRate } from "~/features/currency/index.server";
-import { LIVE_MESSAGES, LiveRoom, vipJoinSchema } from "~/features/live";
+import { LIVE_MESSAGES, LiveRoom, pageJoinSchema, vipJoinSchema } from "~/features/live";
 import { liveRoom, sendLiveCommand, startVipCheckout } from "~/features/live/index.server";
 import { walletBalance } from "~/features/wallet/index.server";
 import { MESSAGES } from "~/lib/messages";
@@ -45,9 +45,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Reply = { error: string | null };
+type Reply = { error: string | null; field?: string };
 
-/** Join regular, join VIP (terms accepted; wallet now, or card through Stripe), leave. Through the session's object. */
+/**
+ * Join regular, join VIP (terms accepted; wallet now, or card through Stripe), each with the gamer tag for the
+ * session's platform; leave. Through the session's object.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const id = params.id ?? "";
@@ -56,8 +59,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const answered = await settle(async () => {
+    // Either lane asks for the gamer tag: required here, before any payment.
+    const tag = intent.startsWith("join") ? pageJoinSchema.safeParse(Object.fromEntries(form)) : null;
+    if (tag && !tag.success)
+      return data<Reply>(
+        { error: tag.error.issues[0]?.message ?? LIVE_MESSAGES.gamertagRequired, field: "gamertag" },
+        { status: 400 },
+      );
+    const gamertag = tag?.data?.gamertag ?? null;
     if (intent === "joinRegular") {
-      await sendLiveCommand(env, id, { type: "joinRegular", viewer });
+      await sendLiveCommand(env, id, { type: "joinRegular", viewer, gamertag });
       return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_MESSAGES.regularJoined });
     }
     if (intent === "joinVip") {
@@ -65,10 +76,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!parsed.success)
         return data<Reply>({ error: parsed.error.issues[0]?.message ?? LIVE_MESSAGES.termsRequired }, { status: 400 });
       if (parsed.data.paymentMethod === "wallet") {
-        await sendLiveCommand(env, id, { type: "joinVipWallet", viewer });
+        await sendLiveCommand(env, id, { type: "joinVipWallet", viewer, gamertag });
         return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_MESSAGES.vipJoined });
       }
-      const checkout = await startVipCheckout(env, viewer, id, publicOrigin(request, env));
+      const checkout = await startVipCheckout(env, viewer, id, publicOrigin(request, env), gamertag);
       return redirectDocument(checkout.url);
     }
     if (intent === "leave") {

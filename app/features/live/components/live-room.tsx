@@ -1,16 +1,32 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
-import { LIVE_EVENTS, type NoticePayload, type UpdateUserPayload } from "../events";
+import { LIVE_EVENTS, type NoticePayload, type PublicQueuePayload, type UpdateUserPayload } from "../events";
 import type { LiveSessionView } from "../sessions.server";
+import { CalledBanner, MyEnding, MyPlace } from "./my-place";
+import { PublicQueueList } from "./public-queue-list";
 
 const button = "rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-40";
-const STATE_TEXT: Record<string, string> = {
-  waiting: "Waiting",
-  playing_next: "You are playing next!",
-  in_game: "You are in the game",
-};
+
+/** The gamer tag both join forms ask for: the session's platform named, prefilled from the fan's saved tags. */
+function GamertagField({ id, platform, value }: { id: string; platform: string; value: string | null }) {
+  return (
+    <label htmlFor={id} className="flex flex-col gap-1 text-sm">
+      Your gamer tag on {platform}
+      <input
+        id={id}
+        name="gamertag"
+        required
+        maxLength={64}
+        defaultValue={value ?? ""}
+        autoComplete="nickname"
+        className={inputClass}
+      />
+    </label>
+  );
+}
 
 /** The embed for a normalised streaming link (YouTube embed or Twitch player), or nothing. */
 function StreamEmbed({ link, title }: { link: string | null; title: string }) {
@@ -42,6 +58,8 @@ export function LiveRoom({
   walletMinor,
   walletCurrency,
   terms,
+  gamertag,
+  publicQueue,
   error,
 }: {
   session: LiveSessionView;
@@ -51,19 +69,24 @@ export function LiveRoom({
   walletMinor: number | null;
   walletCurrency: CurrencyCode;
   terms: { title: string; keyPoints: string[] };
+  gamertag: string | null;
+  publicQueue: PublicQueuePayload;
   error: string | null;
 }) {
   const [live, setLive] = useState<UpdateUserPayload | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [livePublic, setLivePublic] = useState<PublicQueuePayload | null>(null);
   const { connected } = usePartySocket("live-session", session.id, (frame) => {
     if (frame.event === LIVE_EVENTS.updateUser) setLive(frame.data as UpdateUserPayload);
     if (frame.event === LIVE_EVENTS.notice) setNotice((frame.data as NoticePayload).message);
+    if (frame.event === LIVE_EVENTS.publicQueue) setLivePublic(frame.data as PublicQueuePayload);
   });
   const current = connected && live ? live : queue;
   const place = current.place;
   const ended = current.ended;
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10" data-connected={connected ? "" : undefined}>
+      <CalledBanner place={place} />
       <header>
         <p className="text-xs uppercase tracking-wide text-red-400">{ended ? "Ended" : "Live now"}</p>
         <h1 className="text-3xl font-bold">{session.title}</h1>
@@ -134,32 +157,9 @@ export function LiveRoom({
             </p>
           ) : null}
           {place ? (
-            <div className="flex flex-col gap-2" data-testid="my-place">
-              <p className="text-lg">
-                {place.lane === "vip" ? "VIP" : "Regular"} queue, position{" "}
-                <strong data-testid="my-position">{place.position}</strong>
-              </p>
-              <p className="text-sm text-zinc-300" data-testid="my-state">
-                {STATE_TEXT[place.state] ?? place.state}
-                {place.state === "waiting" ? ` · estimated wait ${place.estimatedWaitMinutes} min` : ""}
-              </p>
-              {place.lobbyCode ? (
-                <p className="text-sm">
-                  Lobby code:{" "}
-                  <strong className="font-mono" data-testid="lobby-code">
-                    {place.lobbyCode}
-                  </strong>
-                </p>
-              ) : null}
-              <Form method="post">
-                <input type="hidden" name="entryId" value={place.entryId} />
-                <button type="submit" name="intent" value="leave" className={`${button} bg-ink-700`}>
-                  Leave queue
-                </button>
-              </Form>
-            </div>
+            <MyPlace place={place} />
           ) : ended ? (
-            <p className="text-sm text-zinc-400">This live session has ended.</p>
+            <MyEnding ending={current.ending} />
           ) : !viewer ? (
             <Link
               to={`/login?redirectTo=${encodeURIComponent(`/live/${session.id}`)}`}
@@ -173,12 +173,14 @@ export function LiveRoom({
             </Link>
           ) : (
             <div className="flex flex-col gap-4">
-              <Form method="post">
-                <button type="submit" name="intent" value="joinRegular" className={`${button} bg-brand-600`}>
+              <Form method="post" className="flex flex-col gap-2">
+                <GamertagField id="gamertag-regular" platform={session.platformName} value={gamertag} />
+                <button type="submit" name="intent" value="joinRegular" className={`${button} self-start bg-brand-600`}>
                   Join regular queue (free)
                 </button>
               </Form>
               <Form method="post" className="flex flex-col gap-2 rounded-lg border border-amber-700/60 p-3">
+                <GamertagField id="gamertag-vip" platform={session.platformName} value={gamertag} />
                 <details className="text-sm">
                   <summary className="cursor-pointer">{terms.title}</summary>
                   <ul className="mt-2 list-disc pl-5 text-zinc-300">
@@ -208,6 +210,7 @@ export function LiveRoom({
           )}
         </section>
       </div>
+      <PublicQueueList view={connected && livePublic ? livePublic : publicQueue} />
     </main>
   );
 }

@@ -4,7 +4,8 @@ import { TagInput } from "~/features/gigs";
 import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { QueueState } from "~db/schema/live";
-import { type InfluencerPayload, LIVE_EVENTS } from "../events";
+import { type InfluencerPayload, LIVE_EVENTS, type PresencePayload } from "../events";
+import { ordinal } from "../line";
 import type { LiveSessionView } from "../sessions.server";
 import { EndSessionConfirm } from "./end-session";
 import { RequirementRows } from "./requirement-rows";
@@ -19,6 +20,22 @@ const NEXT: Partial<Record<QueueState, { to: string; label: string }[]>> = {
   in_game: [{ to: "done", label: "Done" }],
 };
 const STATE_LABEL: Record<string, string> = { waiting: "Waiting", playing_next: "Playing next", in_game: "In game" };
+
+/** Whether the fan has the live page open (green) or not (grey), and since when. */
+function PresenceDot({ since }: { since: number | null }) {
+  const label =
+    since === null ? "Not on the live page" : `On the live page since ${new Date(since).toLocaleTimeString()}`;
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="presence"
+      data-present={since === null ? undefined : ""}
+      className={`mr-2 inline-block size-2.5 rounded-full ${since === null ? "bg-zinc-600" : "bg-emerald-400"}`}
+    />
+  );
+}
 
 /**
  * The queue dashboard's body: VIP lane first, then regular, each in join order, with the serve buttons (plain
@@ -35,8 +52,14 @@ export function QueueBoard({
   confirmEnd: boolean;
 }) {
   const [live, setLive] = useState<InfluencerPayload | null>(null);
+  // Who has the live page open: from the last queue frame, then from each presence frame after it.
+  const [present, setPresent] = useState<Record<string, number> | null>(null);
   const { connected, connection } = usePartySocket("live-session", session.id, (frame) => {
-    if (frame.event === LIVE_EVENTS.influencer) setLive(frame.data as InfluencerPayload);
+    if (frame.event === LIVE_EVENTS.influencer) {
+      setLive(frame.data as InfluencerPayload);
+      setPresent(null);
+    }
+    if (frame.event === LIVE_EVENTS.presence) setPresent((frame.data as PresencePayload).present);
   });
   // While connected the socket is the truth (it is sent after every change); otherwise the page's own load.
   const current = connected && live ? live : initial;
@@ -67,7 +90,14 @@ export function QueueBoard({
                       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm"
                     >
                       <span>
-                        <span className="mr-2 font-mono text-zinc-400">#{entry.position}</span>
+                        <PresenceDot since={present ? (present[entry.userId] ?? null) : entry.presentSince} />
+                        <span
+                          className="mr-2 font-mono text-zinc-400"
+                          data-testid="line-position"
+                          title="Place in line"
+                        >
+                          {entry.line !== null ? ordinal(entry.line) : "·"}
+                        </span>
                         {entry.username}
                         {entry.gamertag ? (
                           <span className="ml-2 font-mono text-zinc-300" data-testid="gamertag" title="Gamer tag">

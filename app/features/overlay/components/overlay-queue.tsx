@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { LIVE_EVENTS, type OverlayPayload, type OverlayPlace } from "~/features/live";
+import { LIVE_EVENTS, type OverlayPayload, type OverlayPlace, PlaceLabel } from "~/features/live";
 import { reloadOnce } from "~/lib/ui/reload-once";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { OverlayQueueView } from "../overlay.server";
@@ -91,7 +91,7 @@ export function OverlayQueue({ view, overlayKey }: { view: OverlayQueueView; ove
           <ol className="mt-1 flex flex-col gap-1" data-testid="overlay-next">
             {queue.next.map((place, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is positional and two fans may share a tag
-              <NextPlace key={`${index}-${place.name}`} place={place} index={index} />
+              <NextPlace key={`${index}-${place.name}`} place={place} />
             ))}
           </ol>
         ) : (
@@ -110,16 +110,11 @@ export function OverlayQueue({ view, overlayKey }: { view: OverlayQueueView; ove
   );
 }
 
-function NextPlace({ place, index }: { place: OverlayPlace; index: number }) {
+/** One place up next, numbered with its place in line (the number the fan's page and the queue dashboard show). */
+function NextPlace({ place }: { place: OverlayPlace }) {
   return (
     <li className="flex min-w-0 items-center gap-2">
-      <span className="w-5 shrink-0 text-right font-mono text-zinc-400">{index + 1}.</span>
-      {place.vip ? (
-        <span className="shrink-0 rounded bg-amber-400 px-1.5 text-xs font-bold text-black" data-vip="">
-          VIP
-        </span>
-      ) : null}
-      <span className="min-w-0 truncate">{place.name}</span>
+      <PlaceLabel place={place} testId="overlay-line" />
     </li>
   );
 }

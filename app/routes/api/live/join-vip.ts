@@ -4,15 +4,25 @@ import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";
 
 /**
- * POST /api/join_vip {liveSessionId, acceptTerms, paymentMethod}: the VIP lane, after accepting the VIP Queue
- * Terms. Wallet: paid and placed at once (through the session's object). Card: answers the Checkout `url`; the
+ * POST /api/join_vip {liveSessionId, acceptTerms, paymentMethod, gamertag?}: the VIP lane, after accepting the VIP
+ * Queue Terms, with the gamer tag required before paying (given, or saved on the fan's profile). Wallet: paid and placed at once (through the session's object). Card: answers the Checkout `url`; the
  * place is taken when the payment is fulfilled.
  */
 export const action = jsonAction({ auth: true, schema: vipJoinSchema }, async ({ request, env, input, viewer }) => {
   if (input.paymentMethod === "wallet") {
-    await sendLiveCommand(env, input.liveSessionId, { type: "joinVipWallet", viewer });
+    await sendLiveCommand(env, input.liveSessionId, {
+      type: "joinVipWallet",
+      viewer,
+      gamertag: input.gamertag ?? null,
+    });
     return { data: await joinedPlace(env, input.liveSessionId, viewer.id) };
   }
-  const checkout = await startVipCheckout(env, viewer, input.liveSessionId, publicOrigin(request, env));
+  const checkout = await startVipCheckout(
+    env,
+    viewer,
+    input.liveSessionId,
+    publicOrigin(request, env),
+    input.gamertag ?? null,
+  );
   return { id: checkout.sessionId, url: checkout.url, orderId: checkout.orderId };
 });
