@@ -15,6 +15,9 @@ import {
   createUser,
   viewerOf,
 } from "../factories";
+import { readPage } from "../support/page";
+import { request } from "./app";
+import { streamerWithGame } from "./streamer-world";
 
 const MINUTE = 60_000;
 
@@ -88,6 +91,30 @@ describe("Start session", () => {
     expect(await statusOf(claimNoShowRefund(env, viewerOf(first.fan), first.booking.id, late))).toBe(409);
     expect(await refundStreamerNoShows(env, late)).toEqual([]);
     expect((await refundsOf(first.booking.orderId)).n).toBe(0);
+  });
+});
+
+describe("Start session on the calendar page (a plain form)", () => {
+  it("shows the button on a booked slot in its window, starts it, then says Started", async () => {
+    const world = await streamerWithGame();
+    const gig = await createGig(env.DB, world.streamer.id, world.game);
+    const startsAt = new Date(Date.now() + 10 * MINUTE);
+    const { id } = await createSlot(env.DB, world.streamer.id, gig.id, startsAt, { seats: 2 });
+    await createBooking(env.DB, { id, influencerId: world.streamer.id }, (await createUser(env.DB)).id, "confirmed");
+    const month = `month=${startsAt.getUTCMonth() + 1}&year=${startsAt.getUTCFullYear()}`;
+    const calendar = () =>
+      request(`/influencer/calendar-dashboard?${month}`, { headers: { Cookie: world.cookie } }).then(readPage);
+    expect((await calendar()).textsOf(`#slot-${id} button`)).toContain("Start session");
+    const started = await request(`/influencer/calendar-dashboard?${month}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "start", slotId: id }),
+      headers: { Cookie: world.cookie },
+    });
+    expect(started.status).toBe(302);
+    expect((await slotRow(id))?.started_at).not.toBeNull();
+    const after = await calendar();
+    expect(after.textsOf(`#slot-${id} button`)).not.toContain("Start session");
+    expect(after.textOf(`#slot-${id}`)).toContain("Started");
   });
 });
 

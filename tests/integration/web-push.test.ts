@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { notifyTurn } from "~/features/alerts/index.server";
+import { notifyTurn, sessionAlertOutcomes } from "~/features/alerts/index.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { markPushEndpointGone, readPushes } from "~/platform/stand-ins/push/outbox.server";
-import { createGame, createInfluencer, createLiveSession, createPlatform } from "../factories";
+import { createGame, createInfluencer, createLiveSession, createPlatform, createUser, viewerOf } from "../factories";
 import { api, fan } from "./booking-world";
 
 /**
@@ -27,7 +27,7 @@ async function turnOf(userId: string) {
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const session = await createLiveSession(env.DB, star.id, game);
   const turn = { placeId: crypto.randomUUID(), liveSessionId: session.id, streamerName: "Test Star", url: "/live/x" };
-  return { turn, call: () => notifyTurn(env, userId, turn) };
+  return { star, turn, call: () => notifyTurn(env, userId, turn) };
 }
 
 async function outcomeOf(key: string) {
@@ -39,13 +39,19 @@ async function outcomeOf(key: string) {
 describe("web push alerts", () => {
   it('sends exactly one "you\'re up" per call of a turn, however many times it is called', async () => {
     const { user, endpoint } = await subscribedFan();
-    const { turn, call } = await turnOf(user.id);
+    const { star, turn, call } = await turnOf(user.id);
     const outcomes = await Promise.all([call(), call(), call()]);
     expect(outcomes.filter((o) => o === "delivered")).toHaveLength(1);
     expect(outcomes.filter((o) => o === "already")).toHaveLength(2);
     const pushes = await readPushes(env.PRIVATE_FILES, { endpoint });
     expect(pushes.map((p) => p.title)).toEqual(["You're up with Test Star"]);
     expect(await outcomeOf(`turn:${turn.placeId}`)).toBe("delivered");
+    // The queue dashboard's read: per fan, the session's streamer only.
+    expect(await sessionAlertOutcomes(env, viewerOf(star), turn.liveSessionId)).toEqual(
+      new Map([[user.id, "delivered"]]),
+    );
+    const stranger = viewerOf(await createUser(env.DB));
+    await expect(sessionAlertOutcomes(env, stranger, turn.liveSessionId)).rejects.toMatchObject({ status: 403 });
     // A new call (the next turn) is one more push.
     await turnOf(user.id).then(({ call: next }) => next());
     expect(await readPushes(env.PRIVATE_FILES, { endpoint })).toHaveLength(2);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Viewer } from "~/features/access";
+import { assertReadBusiness, type Viewer } from "~/features/access";
+import { notFound } from "~/lib/errors";
 import { escapeHtml } from "~/lib/html";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
@@ -7,7 +8,7 @@ import { emailSender } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { type PushAlert, pushSender, vapidPublicKey } from "~/platform/push/push.server";
-import { type AlertKind, type AlertOutcome, alertDeliveries, pushSubscriptions, users } from "~db/schema";
+import { type AlertKind, type AlertOutcome, alertDeliveries, liveSessions, pushSubscriptions, users } from "~db/schema";
 import type { PushSubscriptionInput } from "./schema";
 
 /**
@@ -161,9 +162,24 @@ export function notifyTurn(
   );
 }
 
-/** What became of the alerts of a live session, per fan (their latest), for the queue dashboard. */
-export async function sessionAlertOutcomes(env: Env, liveSessionId: string): Promise<Map<string, AlertOutcome>> {
-  const rows = await getDb(env)
+/**
+ * What became of the alerts of a live session, per fan (their latest alert's outcome), for the queue dashboard: the
+ * session's streamer (or staff who may read their business) only.
+ */
+export async function sessionAlertOutcomes(
+  env: Env,
+  viewer: Viewer | null,
+  liveSessionId: string,
+): Promise<Map<string, AlertOutcome>> {
+  const db = getDb(env);
+  const session = await db
+    .select({ influencerId: liveSessions.influencerId })
+    .from(liveSessions)
+    .where(eq(liveSessions.id, liveSessionId))
+    .get();
+  if (!session) throw notFound("Live session not found");
+  assertReadBusiness(viewer, session.influencerId);
+  const rows = await db
     .select({ userId: alertDeliveries.userId, outcome: alertDeliveries.outcome })
     .from(alertDeliveries)
     .where(eq(alertDeliveries.liveSessionId, liveSessionId))

@@ -10,7 +10,7 @@ import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, named } from "~/platform/db.server";
-import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
+import { noticeEntry, type OutboxEntry, outboxStatement } from "~/platform/outbox.server";
 import { bookings, orders, slots } from "~db/schema";
 import { bookingCancelledEmailEntry, fanCancelledEntries } from "./cancel-messages.server";
 import {
@@ -53,6 +53,10 @@ async function bookingWithOrder(db: Db, bookingId: string) {
         currency: orders.currency,
         paymentMethod: orders.paymentMethod,
         startsAt: slots.startsAt,
+        endsAt: slots.endsAt,
+        startedAt: slots.startedAt,
+        noShowAt: slots.noShowAt,
+        slotStatus: slots.status,
       }),
     )
     .from(bookings)
@@ -60,6 +64,74 @@ async function bookingWithOrder(db: Db, bookingId: string) {
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .where(eq(bookings.id, bookingId));
   return row ?? null;
+}
+
+type BookingWithOrder = NonNullable<Awaited<ReturnType<typeof bookingWithOrder>>>;
+
+/** The viewer's own booking with its order and slot. Someone else's answers as a missing one (not revealed). */
+export async function ownBookingWithOrder(db: Db, viewer: Viewer, bookingId: string): Promise<BookingWithOrder> {
+  const booking = await bookingWithOrder(db, bookingId);
+  if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  return booking;
+}
+
+/** Where the fan's refund goes: their choice (the wallet by default), which a wallet payment limits to the wallet. */
+export function chosenRefundDestination(
+  paymentMethod: "card" | "wallet",
+  choice: { refundTo?: RefundDestination },
+): RefundDestination {
+  const refundTo = choice.refundTo ?? DEFAULT_REFUND_DESTINATION;
+  if (!refundDestinations(paymentMethod).includes(refundTo)) {
+    throw badRequest(BOOKING_MESSAGES.refundToCardNotPaidByCard, "refundTo");
+  }
+  return refundTo;
+}
+
+/**
+ * Cancels one confirmed booking of the fan while `guard` holds and refunds `amount` of its order to `refundTo`, in ONE
+ * batch with what the fan (and others) are told (`entries`, written only when this batch cancelled it) and `extra`
+ * statements: to the wallet in that batch; to the card as an owed card refund, then carried out at once through Stripe
+ * (retried if it fails: "refund pending"). Throws `conflict(lost)` when the conditional update changed nothing (a
+ * concurrent cancellation, or the guard no longer holds).
+ */
+export async function cancelAndRefund(
+  env: Env,
+  booking: BookingWithOrder,
+  input: {
+    amount: number;
+    refundTo: RefundDestination;
+    reason: string;
+    createdBy: string;
+    guard: SQL | undefined;
+    now: Date;
+    entries: OutboxEntry[];
+    extra: BatchItem<"sqlite">[];
+    lost: string;
+  },
+): Promise<{ refundPending: boolean }> {
+  const db = getDb(env);
+  const { amount, now } = input;
+  const toCard = input.refundTo === "card" && amount > 0;
+  const refundId = newId();
+  const cancelledNow = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${now.getTime()})`;
+  const options = { now, reason: input.reason, createdBy: input.createdBy, guard: input.guard };
+  const [cancelled] = await db.batch([
+    ...(toCard
+      ? cancelToCardStatements(db, booking, { ...options, refundId, amountMinor: amount })
+      : cancelStatements(db, booking, amount, options)),
+    ...input.entries.map((entry) => outboxStatement(db, entry, { now, when: cancelledNow })),
+    ...input.extra,
+    // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/012).
+    availabilityChangedStatement(db),
+  ]);
+  if ((cancelled as { id: string }[]).length === 0) throw conflict(input.lost);
+  const settlement = toCard ? await settleRefunds(env, [refundId], now) : null;
+  await deliverMessages(
+    env,
+    input.entries.map((entry) => entry.key),
+    now,
+  );
+  return { refundPending: settlement ? !settlement.settled.includes(refundId) : false };
 }
 
 /**
@@ -125,24 +197,16 @@ export async function cancelBooking(
   now: Date = new Date(),
   choice: { refundTo?: RefundDestination } = {},
 ): Promise<CancelOutcome> {
-  const db = getDb(env);
-  const booking = await bookingWithOrder(db, bookingId);
-  // Someone else's booking answers as a missing one: its existence is not revealed.
-  if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  const booking = await ownBookingWithOrder(getDb(env), viewer, bookingId);
   if (booking.status === "cancelled") throw conflict(BOOKING_MESSAGES.alreadyCancelled);
   const terms = cancellationTerms("buyer", booking, now);
   if (!terms.allowed) {
     throw conflict(terms.reason === "too_late" ? BOOKING_MESSAGES.alreadyStarted : BOOKING_MESSAGES.notCancellable);
   }
-  const refundTo = choice.refundTo ?? DEFAULT_REFUND_DESTINATION;
-  if (!refundDestinations(booking.paymentMethod).includes(refundTo)) {
-    throw badRequest(BOOKING_MESSAGES.refundToCardNotPaidByCard, "refundTo");
-  }
-
+  const refundTo = chosenRefundDestination(booking.paymentMethod, choice);
   const { tier, startsAfter } = terms;
   const amount = refundFor(tier, booking.amountMinor, booking.refundedMinor);
   const toCard = refundTo === "card" && amount > 0;
-  const refundId = newId();
   // The fan's notice and email, written with the cancellation (the outbox): only when this batch cancelled it.
   const notice = noticeEntry(`booking-cancelled:${booking.bookingId}`, {
     userId: viewer.id,
@@ -155,34 +219,21 @@ export async function cancelBooking(
           : `Booking cancelled: ${formatMoney(money(amount, booking.currency))} refunded to your wallet`,
     url: toCard ? `/profile/orders/${booking.orderId}` : "/profile#wallet",
   });
-  const email = bookingCancelledEmailEntry(booking.bookingId);
-  // The slot's streamer is told too (an email and a notification), rendered when delivered.
-  const toStreamer = fanCancelledEntries(booking.bookingId);
-  const cancelledNow = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${now.getTime()})`;
-  const options = {
-    now,
+  const { refundPending } = await cancelAndRefund(env, booking, {
+    amount,
+    refundTo,
     reason: `Cancelled by the buyer (${tier} refund per the cancellation policy, to the ${toCard ? "card" : "wallet"})`,
     createdBy: viewer.id,
     guard: cancellableBookingSql(startsAfter),
-  };
-  const [cancelled] = await db.batch([
-    ...(toCard
-      ? cancelToCardStatements(db, booking, { ...options, refundId, amountMinor: amount })
-      : cancelStatements(db, booking, amount, options)),
-    outboxStatement(db, notice, { now, when: cancelledNow }),
-    outboxStatement(db, email, { now, when: cancelledNow }),
-    ...toStreamer.map((entry) => outboxStatement(db, entry, { now, when: cancelledNow })),
+    now,
+    // The slot's streamer is told too (an email and a notification), rendered when delivered.
+    entries: [notice, bookingCancelledEmailEntry(booking.bookingId), ...fanCancelledEntries(booking.bookingId)],
     // The seats are free again: offered at once to the slot's waitlist, first in line first (its statements are
     // conditional: they offer only seats this batch freed or that were free already).
-    ...offerStatements(db, booking.slotId, now, booking.seats),
-    // The seat is free again: cached catalogue pages showing the slot go stale (docs/decisions/012).
-    availabilityChangedStatement(db),
-  ]);
-  // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
-  if ((cancelled as { id: string }[]).length === 0) throw conflict(BOOKING_MESSAGES.alreadyCancelled);
-  // A card refund is carried out now; if Stripe fails it stays owed ("refund pending") and is retried with backoff.
-  const settlement = toCard ? await settleRefunds(env, [refundId], now) : null;
-  await deliverMessages(env, [notice.key, email.key, ...toStreamer.map((entry) => entry.key)], now);
+    extra: offerStatements(getDb(env), booking.slotId, now, booking.seats),
+    // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
+    lost: BOOKING_MESSAGES.alreadyCancelled,
+  });
   // Tells the fans offered the seats, and offers any left (more seats free than this batch's offers covered).
   await offerFreedSeats(env, booking.slotId, now);
   return {
@@ -193,7 +244,7 @@ export async function cancelBooking(
     refundedMinor: amount,
     currency: booking.currency,
     refundTo,
-    refundPending: settlement ? !settlement.settled.includes(refundId) : false,
+    refundPending,
   };
 }
 

@@ -2,21 +2,14 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { assertManageBusiness, type Viewer } from "~/features/access";
 import { deliverMessages } from "~/features/messages/index.server";
-import { settleRefunds } from "~/features/wallet/index.server";
-import { badRequest, conflict, notFound } from "~/lib/errors";
-import { newId } from "~/lib/id";
+import { conflict, notFound } from "~/lib/errors";
 import { formatMoney, money } from "~/lib/money";
 import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
-import { col, getDb, named } from "~/platform/db.server";
-import { noticeEntry, outboxKeys, outboxSelectStatement, outboxStatement } from "~/platform/outbox.server";
-import { bookings, orders, slots } from "~db/schema";
-import { type CancelOutcome, cancelStatements, cancelToCardStatements } from "./cancel.server";
-import {
-  DEFAULT_REFUND_DESTINATION,
-  type RefundDestination,
-  refundDestinations,
-  refundFor,
-} from "./cancellation-policy";
+import { col, getDb } from "~/platform/db.server";
+import { noticeEntry, outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
+import { bookings, slots } from "~db/schema";
+import { type CancelOutcome, cancelAndRefund, chosenRefundDestination, ownBookingWithOrder } from "./cancel.server";
+import { type RefundDestination, refundFor } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
 import {
   canStartSlot,
@@ -131,66 +124,33 @@ export async function claimNoShowRefund(
   now: Date = new Date(),
   choice: { refundTo?: RefundDestination } = {},
 ): Promise<CancelOutcome> {
-  const db = getDb(env);
-  const [booking] = await db
-    .select(
-      named({
-        bookingId: bookings.id,
-        userId: bookings.userId,
-        status: bookings.status,
-        slotId: bookings.slotId,
-        orderId: orders.id,
-        amountMinor: orders.amountMinor,
-        refundedMinor: orders.refundedMinor,
-        currency: orders.currency,
-        paymentMethod: orders.paymentMethod,
-        startsAt: slots.startsAt,
-        endsAt: slots.endsAt,
-        startedAt: slots.startedAt,
-        noShowAt: slots.noShowAt,
-        slotStatus: slots.status,
-      }),
-    )
-    .from(bookings)
-    .innerJoin(orders, eq(orders.id, bookings.orderId))
-    .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .where(eq(bookings.id, bookingId));
-  if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.bookingNotFound);
-  if (!noShowRefundOffered({ ...booking, status: booking.slotStatus }, booking.status, now)) {
-    throw conflict(BOOKING_MESSAGES.noShowRefundNotOffered);
-  }
-  const refundTo = choice.refundTo ?? DEFAULT_REFUND_DESTINATION;
-  if (!refundDestinations(booking.paymentMethod).includes(refundTo)) {
-    throw badRequest(BOOKING_MESSAGES.refundToCardNotPaidByCard, "refundTo");
-  }
+  const booking = await ownBookingWithOrder(getDb(env), viewer, bookingId);
+  const slot = { ...booking, status: booking.slotStatus };
+  if (!noShowRefundOffered(slot, booking.status, now)) throw conflict(BOOKING_MESSAGES.noShowRefundNotOffered);
+  const refundTo = chosenRefundDestination(booking.paymentMethod, choice);
   const amount = refundFor("full", booking.amountMinor, booking.refundedMinor);
   const toCard = refundTo === "card" && amount > 0;
-  const refundId = newId();
-  const options = {
-    now,
-    reason: `The streamer did not start the session (full refund, to the ${toCard ? "card" : "wallet"})`,
-    createdBy: viewer.id,
-    guard: and(eq(bookings.status, "confirmed"), notStartedSql(col(bookings.slotId), now, NO_SHOW_OFFER_AFTER_MS)),
-  };
+  const refunded = formatMoney(money(amount, booking.currency));
   const notice = noticeEntry(`no-show-refund:${booking.bookingId}`, {
     userId: viewer.id,
     type: "booking",
     title: toCard
-      ? `The streamer did not start: ${formatMoney(money(amount, booking.currency))} is being refunded to your card (5–10 days)`
-      : `The streamer did not start: ${formatMoney(money(amount, booking.currency))} refunded to your wallet`,
+      ? `The streamer did not start: ${refunded} is being refunded to your card (5–10 days)`
+      : `The streamer did not start: ${refunded} refunded to your wallet`,
     url: toCard ? orderPagePath(booking.orderId) : "/profile#wallet",
   });
-  const cancelledNow = sql`EXISTS (SELECT 1 FROM ${bookings} WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.status)} = 'cancelled' AND ${col(bookings.cancelledAt)} = ${now.getTime()})`;
-  const [cancelled] = await db.batch([
-    ...(toCard
-      ? cancelToCardStatements(db, booking, { ...options, refundId, amountMinor: amount })
-      : cancelStatements(db, booking, amount, options)),
-    outboxStatement(db, notice, { now, when: cancelledNow }),
-    availabilityChangedStatement(db),
-  ]);
-  if ((cancelled as unknown[]).length === 0) throw conflict(BOOKING_MESSAGES.noShowRefundNotOffered);
-  const settlement = toCard ? await settleRefunds(env, [refundId], now) : null;
-  await deliverMessages(env, [notice.key], now);
+  const { refundPending } = await cancelAndRefund(env, booking, {
+    amount,
+    refundTo,
+    reason: `The streamer did not start the session (full refund, to the ${toCard ? "card" : "wallet"})`,
+    createdBy: viewer.id,
+    // Still confirmed, and the slot still neither started nor a no-show: racing the cron or a start, one wins.
+    guard: and(eq(bookings.status, "confirmed"), notStartedSql(col(bookings.slotId), now, NO_SHOW_OFFER_AFTER_MS)),
+    now,
+    entries: [notice],
+    extra: [],
+    lost: BOOKING_MESSAGES.noShowRefundNotOffered,
+  });
   return {
     bookingId: booking.bookingId,
     orderId: booking.orderId,
@@ -199,7 +159,7 @@ export async function claimNoShowRefund(
     refundedMinor: amount,
     currency: booking.currency,
     refundTo,
-    refundPending: settlement ? !settlement.settled.includes(refundId) : false,
+    refundPending,
   };
 }
 
