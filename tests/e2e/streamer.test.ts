@@ -102,6 +102,7 @@ describe.each([true, false])("the streamer's business (JavaScript %s)", (javaScr
     }
     await page.getByLabel(/^Cover image/).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: PNG });
     if (javaScript) await page.getByAltText("Gig cover").waitFor();
+    await page.getByLabel("How long a session lasts").selectOption("45");
     await page.getByRole("button", { name: "Add gig" }).click();
     await page
       .waitForURL((url) => url.pathname === "/influencer/products" && !url.search)
@@ -121,17 +122,19 @@ describe.each([true, false])("the streamer's business (JavaScript %s)", (javaScr
     await page.getByLabel("Gig", { exact: true }).selectOption(gigId);
     await page.getByLabel("Date").fill(date);
     await page.getByLabel("Start time").fill("03:17");
-    await page.getByLabel("Time zone").fill("UTC");
+    await page.getByLabel("Time zone").selectOption("UTC");
     await page.getByLabel(/^Repeat weekly/).fill("3");
     await page.getByRole("button", { name: "Add slots" }).click();
     const [year, month] = date.split("-").map(Number);
     await page.waitForURL(
       (url) => url.searchParams.get("month") === String(month) && url.searchParams.get("year") === String(year),
     );
-    const slots = queryE2E<{ id: string; starts_at: number }>(
-      `SELECT id, starts_at FROM slots WHERE product_id = '${gigId}' ORDER BY starts_at`,
+    const slots = queryE2E<{ id: string; starts_at: number; ends_at: number }>(
+      `SELECT id, starts_at, ends_at FROM slots WHERE product_id = '${gigId}' ORDER BY starts_at`,
     );
     expect(slots).toHaveLength(4);
+    // Each slot lasts the gig's session length.
+    expect(slots.map((slot) => (slot.ends_at - slot.starts_at) / 60_000)).toEqual([45, 45, 45, 45]);
     expect(new Date(slots[0]?.starts_at ?? 0).toISOString()).toBe(`${date}T03:17:00.000Z`);
     expect((slots[1]?.starts_at ?? 0) - (slots[0]?.starts_at ?? 0)).toBe(7 * 86_400_000);
 

@@ -1,5 +1,4 @@
 import { dateTimeFormat } from "~/lib/dates";
-import { zoneOffsetMs } from "./calendar";
 import { FALLBACK_TIME_ZONE, validTimeZone } from "./zone";
 
 /**
@@ -11,15 +10,15 @@ import { FALLBACK_TIME_ZONE, validTimeZone } from "./zone";
 
 /** Locales whose short names we try, in order, for a real abbreviation ("IST" is en-IN's, "CET" en-GB's). */
 const ABBREVIATION_LOCALES = ["en-US", "en-GB", "en-IN", "en-AU"] as const;
-const OFFSET_ONLY = /^(?:GMT|UTC)(?:[+-−]|$)/;
+export const OFFSET_ONLY = /^(?:GMT|UTC)(?:[+-−]|$)/;
 
-function zoneNamePart(locale: string, zone: string, style: "short" | "long", at: Date): string | undefined {
+export function zoneNamePart(locale: string, zone: string, style: "short" | "long", at: Date): string | undefined {
   return dateTimeFormat(locale, { timeZone: zone, timeZoneName: style })
     .formatToParts(at)
     .find((part) => part.type === "timeZoneName")?.value;
 }
 
-function isUtc(zone: string): boolean {
+export function isUtc(zone: string): boolean {
   return zone === FALLBACK_TIME_ZONE;
 }
 
@@ -41,29 +40,6 @@ export function zoneLabel(at: Date, timeZone: string): string {
   const long = zoneNamePart("en-US", zone, "long", at);
   const short = zoneAbbreviation(at, zone);
   return long && long !== short ? `${long} (${short})` : short;
-}
-
-/** The zone's offset from UTC at that instant, as clocks say it: "UTC−08:00", "UTC+05:30", "UTC+00:00". */
-export function zoneOffsetText(at: Date, timeZone: string): string {
-  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
-  const minutes = Math.round(zoneOffsetMs(at.getTime(), zone) / 60_000);
-  const sign = minutes < 0 ? "\u2212" : "+";
-  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
-  return `UTC${sign}${hours}:${String(Math.abs(minutes) % 60).padStart(2, "0")}`;
-}
-
-/**
- * A zone as a time-zone picker lists it, named for the season of `at`: "Los Angeles · Pacific Standard Time
- * (UTC−08:00)" in November, "Los Angeles · Pacific Daylight Time (UTC−07:00)" in July. A zone with no name of its
- * own reads "Bougainville (UTC+11:00)".
- */
-export function zoneChoiceLabel(at: Date, timeZone: string): string {
-  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
-  if (isUtc(zone)) return "UTC";
-  const city = (zone.split("/").pop() ?? zone).replace(/_/g, " ");
-  const long = zoneNamePart("en-US", zone, "long", at);
-  const offset = zoneOffsetText(at, zone);
-  return long && !OFFSET_ONLY.test(long) ? `${city} · ${long} (${offset})` : `${city} (${offset})`;
 }
 
 /** How long a session lasts, as people say it: "45 min", "1 h", "1 h 30 min". */

@@ -16,9 +16,7 @@ export {
   formatShortDay,
   formatSlotTime,
   formatWhen,
-  zoneChoiceLabel,
   zoneLabel,
-  zoneOffsetText,
 } from "./format";
 export { TIME_MESSAGES } from "./messages";
 export { browserTimeZoneField } from "./schema";

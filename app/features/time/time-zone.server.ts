@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { appError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { users } from "~db/schema";
-import { zoneChoiceLabel, zoneLabel } from "./format";
+import { zoneOffsetMs } from "./calendar";
+import { isUtc, OFFSET_ONLY, zoneLabel, zoneNamePart } from "./format";
 import { TIME_MESSAGES } from "./messages";
-import { CURRENT_ZONE_NAMES, validTimeZone } from "./zone";
+import { CURRENT_ZONE_NAMES, FALLBACK_TIME_ZONE, validTimeZone } from "./zone";
 
 /**
  * Saving the zone a user reads times in (docs/decisions/019-viewer-time-zone.md): pages, emails, reminders and
@@ -20,6 +21,29 @@ export async function saveTimeZone(
   if (!zone) throw appError(400, TIME_MESSAGES.unknownZone, { field: "timeZone" });
   await getDb(env).update(users).set({ timeZone: zone, updatedAt: now }).where(eq(users.id, userId));
   return { zone, message: `${TIME_MESSAGES.saved} ${zoneLabel(now, zone)}` };
+}
+
+/** The zone's offset from UTC at that instant, as clocks say it: "UTC−08:00", "UTC+05:30", "UTC+00:00". */
+export function zoneOffsetText(at: Date, timeZone: string): string {
+  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
+  const minutes = Math.round(zoneOffsetMs(at.getTime(), zone) / 60_000);
+  const sign = minutes < 0 ? "\u2212" : "+";
+  const hours = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, "0");
+  return `UTC${sign}${hours}:${String(Math.abs(minutes) % 60).padStart(2, "0")}`;
+}
+
+/**
+ * A zone as a time-zone picker lists it, named for the season of `at`: "Los Angeles · Pacific Standard Time
+ * (UTC−08:00)" in November, "Los Angeles · Pacific Daylight Time (UTC−07:00)" in July. A zone with no name of its
+ * own reads "Bougainville (UTC+11:00)".
+ */
+export function zoneChoiceLabel(at: Date, timeZone: string): string {
+  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
+  if (isUtc(zone)) return "UTC";
+  const city = (zone.split("/").pop() ?? zone).replace(/_/g, " ");
+  const long = zoneNamePart("en-US", zone, "long", at);
+  const offset = zoneOffsetText(at, zone);
+  return long && !OFFSET_ONLY.test(long) ? `${city} · ${long} (${offset})` : `${city} (${offset})`;
 }
 
 export type ZoneOption = { value: string; label: string };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zoneChoiceLabel, zoneOffsetText } from "./format";
-import { timeZoneOptions } from "./time-zone.server";
+import { timeZoneOptions, zoneChoiceLabel, zoneOffsetText } from "./time-zone.server";
 
 /** The time-zone picker's labels: each zone's name and offset as they are on the day given, not as of build time. */
 const NOVEMBER = new Date("2026-11-26T12:00:00Z");
