@@ -351,8 +351,8 @@ export function placeInsert(
 
 /**
  * The places of some fans without reading the whole queue (the join answer): each one's active entry and what is
- * counted ahead of it (line.ts `LineCounts`) in one pass over the session's active entries (the (session, lane,
- * state, position) index), with the session's latest turns. The fans' ids are one JSON parameter (a group of joins
+ * counted ahead of it (line.ts `LineCounts`), each count one range of the (session, lane, state, position) index,
+ * with the session's latest turns. The fans' ids are one JSON parameter (a group of joins
  * may hold more ids than D1 binds in one statement). A select builder, so a group of joins reads its places in the
  * same batch as it writes them; `placesFromRows` turns its rows into places. Its fields are plain SQL values, named,
  * so D1's own rows are already these rows (a compiled statement's, in a join group); a placeholder for `userIds`
@@ -370,14 +370,18 @@ export function placesQuery(db: Db, liveSessionId: string | Placeholder, userIds
         entryId: queueEntries.id,
         lane: queueEntries.lane,
         state: queueEntries.state,
-        counts: sql<string>`(SELECT json_array(
-            coalesce(sum(o.lane = ${lane} AND o.position < ${position}), 0),
-            coalesce(sum(o.state = 'playing_next' AND (${col(queueEntries.state)} = 'waiting' OR ${before})), 0),
-            coalesce(sum(o.state = 'waiting' AND o.lane = ${lane} AND o.position < ${position}), 0),
-            coalesce(sum(o.state = 'waiting' AND o.lane = 'vip'), 0),
-            coalesce(sum(o.state = 'in_game'), 0))
-          FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
-          AND o.lane IN ('vip', 'regular') AND o.state IN ('waiting', 'playing_next', 'in_game'))`,
+        // Each count reads one range of the (session, lane, state, position) index.
+        inLane: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
+          AND o.lane = ${lane} AND o.state IN ('waiting', 'playing_next', 'in_game') AND o.position < ${position})`,
+        calledAhead: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
+          AND o.lane IN ('vip', 'regular') AND o.state = 'playing_next'
+          AND (${col(queueEntries.state)} = 'waiting' OR ${before}))`,
+        waitingAheadInLane: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
+          AND o.lane = ${lane} AND o.state = 'waiting' AND o.position < ${position})`,
+        vipWaitingAhead: sql<number>`CASE WHEN ${lane} = 'regular' THEN (SELECT count(*) FROM queue_entries o
+          WHERE o.live_session_id = ${liveSessionId} AND o.lane = 'vip' AND o.state = 'waiting') ELSE 0 END`,
+        inGame: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
+          AND o.lane IN ('vip', 'regular') AND o.state = 'in_game')`,
         turns: finishedTurnsSql(liveSessionId),
         durationMinutes: gameModes.durationMinutes,
         playersPerGame: gameModes.noOfPlayers,
@@ -403,11 +407,17 @@ export type PlaceRow = Awaited<ReturnType<typeof placesQuery>>[number];
 export function placesFromRows(rows: readonly PlaceRow[]): Map<string, FanPlace> {
   const places = new Map<string, FanPlace>();
   for (const row of rows) {
-    const [inLane = 0, calledAhead = 0, waitingAheadInLane = 0, vipWaitingAhead = 0, inGame = 0] = (
-      JSON.parse(row.counts) as unknown[]
-    ).map(Number);
-    const counts = { lane: row.lane, state: row.state, calledAhead, waitingAheadInLane, vipWaitingAhead };
-    places.set(row.userId, placeFrom({ ...counts, entryId: row.entryId, inLane, inGame }, row, turnsOf(row.turns)));
+    const counts = {
+      entryId: row.entryId,
+      lane: row.lane,
+      state: row.state,
+      inLane: Number(row.inLane),
+      calledAhead: Number(row.calledAhead),
+      waitingAheadInLane: Number(row.waitingAheadInLane),
+      vipWaitingAhead: Number(row.vipWaitingAhead),
+      inGame: Number(row.inGame),
+    };
+    places.set(row.userId, placeFrom(counts, row, turnsOf(row.turns)));
   }
   return places;
 }

@@ -102,11 +102,11 @@ async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string) {
 export async function startVipCheckout(
   env: Env,
   viewer: Viewer,
-  liveSessionId: string,
+  place: { liveSessionId: string; gamertag?: string | null },
   origin: string,
-  gamertag: string | null = null,
   now = new Date(),
 ): Promise<{ orderId: string; url: string; sessionId: string }> {
+  const { liveSessionId, gamertag = null } = place;
   const db = getDb(env);
   const session = await assertCanBuy(db, viewer, liveSessionId);
   const tag = await vipGamertag(db, viewer, liveSessionId, gamertag);

@@ -79,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await sendLiveCommand(env, id, { type: "joinVipWallet", viewer, gamertag });
         return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_MESSAGES.vipJoined });
       }
-      const checkout = await startVipCheckout(env, viewer, id, publicOrigin(request, env), gamertag);
+      const checkout = await startVipCheckout(env, viewer, { liveSessionId: id, gamertag }, publicOrigin(request, env));
       return redirectDocument(checkout.url);
     }
     if (intent === "leave") {

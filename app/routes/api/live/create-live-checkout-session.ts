@@ -8,12 +8,6 @@ import { jsonAction } from "../_lib/json-action.server";
  * required before paying: given, or saved); answers `id` and `url`.
  */
 export const action = jsonAction({ auth: true, schema: vipJoinSchema }, async ({ request, env, input, viewer }) => {
-  const checkout = await startVipCheckout(
-    env,
-    viewer,
-    input.liveSessionId,
-    publicOrigin(request, env),
-    input.gamertag ?? null,
-  );
+  const checkout = await startVipCheckout(env, viewer, input, publicOrigin(request, env));
   return { id: checkout.sessionId, url: checkout.url, orderId: checkout.orderId };
 });

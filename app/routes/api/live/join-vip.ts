@@ -17,12 +17,6 @@ export const action = jsonAction({ auth: true, schema: vipJoinSchema }, async ({
     });
     return { data: await joinedPlace(env, input.liveSessionId, viewer.id) };
   }
-  const checkout = await startVipCheckout(
-    env,
-    viewer,
-    input.liveSessionId,
-    publicOrigin(request, env),
-    input.gamertag ?? null,
-  );
+  const checkout = await startVipCheckout(env, viewer, input, publicOrigin(request, env));
   return { id: checkout.sessionId, url: checkout.url, orderId: checkout.orderId };
 });
