@@ -184,6 +184,13 @@ describe("a streamer no-show", () => {
       .bind(held.id)
       .first();
     expect(hold).toEqual({ booking: "expired", order: "cancelled" });
+    // The refunded fan is told what happened: the streamer did not start (not that they cancelled it).
+    const notice = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?")
+      .bind(booked[0]?.fan.id ?? "")
+      .all<{ title: string }>();
+    expect(notice.results.map((row) => row.title)).toContain(
+      "Your session is cancelled (the streamer did not start it); you got a full refund to your wallet",
+    );
   });
 
   it("counts in the streamer's no-show rate that staff see", async () => {

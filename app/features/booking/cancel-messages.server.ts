@@ -10,7 +10,7 @@ import type { OutboxEntry } from "~/platform/outbox.server";
 import { users } from "~db/schema";
 import { REFUND_CHOICE_TEXT } from "./cancellation-policy";
 
-import { linesEmail, slotCancelledEmail } from "./emails";
+import { linesEmail, type SlotCancelCause, slotCancelledEmail } from "./emails";
 import { bookingInvite, inviteAttachment } from "./invite.server";
 import { bookingMessageFacts } from "./message-facts.server";
 import { orderPagePath } from "./order-view";
@@ -55,11 +55,11 @@ function cancelInvite(env: Env, facts: CancelledFacts) {
   return inviteAttachment(invite, "cancel");
 }
 
-async function cancelledBySomeoneElseMail(env: Env, bookingId: string, removed: boolean) {
+async function cancelledBySomeoneElseMail(env: Env, bookingId: string, cause: SlotCancelCause) {
   const facts = await cancelledFacts(env, bookingId);
   if (!facts?.email) return null;
   const email = slotCancelledEmail({
-    removed,
+    cause,
     to: facts.email,
     name: facts.name || facts.username,
     title: facts.title ?? "your session",
@@ -71,10 +71,16 @@ async function cancelledBySomeoneElseMail(env: Env, bookingId: string, removed: 
   return { ...email, attachments: [cancelInvite(env, facts)] };
 }
 
-async function cancelledBySomeoneElseNotice(env: Env, bookingId: string, removed: boolean) {
+const CAUSE_WORDS: Record<SlotCancelCause, string> = {
+  streamer: "the streamer cancelled it",
+  removed: "its streamer left Noobrd",
+  no_show: "the streamer did not start it",
+};
+
+async function cancelledBySomeoneElseNotice(env: Env, bookingId: string, cause: SlotCancelCause) {
   const facts = await cancelledFacts(env, bookingId);
   if (!facts) return null;
-  const why = removed ? "its streamer left Noobrd" : "the streamer cancelled it";
+  const why = CAUSE_WORDS[cause];
   return {
     userId: facts.userId,
     type: "booking",
@@ -88,14 +94,19 @@ async function cancelledBySomeoneElseNotice(env: Env, bookingId: string, removed
 
 /** The streamer cancelled the slot (template "slot-cancelled"). */
 export const slotCancelledMail = (env: Env, bookingId: string): Promise<EmailMessage | null> =>
-  cancelledBySomeoneElseMail(env, bookingId, false);
+  cancelledBySomeoneElseMail(env, bookingId, "streamer");
 export const slotCancelledNotice = (env: Env, bookingId: string): Promise<UserNotification | null> =>
-  cancelledBySomeoneElseNotice(env, bookingId, false);
+  cancelledBySomeoneElseNotice(env, bookingId, "streamer");
 /** Staff removed the streamer, and the slot with them (template "streamer-removed"). */
 export const streamerRemovedMail = (env: Env, bookingId: string): Promise<EmailMessage | null> =>
-  cancelledBySomeoneElseMail(env, bookingId, true);
+  cancelledBySomeoneElseMail(env, bookingId, "removed");
 export const streamerRemovedNotice = (env: Env, bookingId: string): Promise<UserNotification | null> =>
-  cancelledBySomeoneElseNotice(env, bookingId, true);
+  cancelledBySomeoneElseNotice(env, bookingId, "removed");
+/** The streamer did not start the slot: the no-show cron cancelled it (template "no-show-cancelled"). */
+export const noShowCancelledMail = (env: Env, bookingId: string): Promise<EmailMessage | null> =>
+  cancelledBySomeoneElseMail(env, bookingId, "no_show");
+export const noShowCancelledNotice = (env: Env, bookingId: string): Promise<UserNotification | null> =>
+  cancelledBySomeoneElseNotice(env, bookingId, "no_show");
 
 /** The outbox template of the fan's own cancellation email (one per booking), rendered when delivered. */
 export const BOOKING_CANCELLED_TEMPLATE = "booking-cancelled";

@@ -49,8 +49,18 @@ export function reminderEmail(input: {
   });
 }
 
+/** Why a fan's slot went without them cancelling: its streamer cancelled it, was removed, or did not start it. */
+export type SlotCancelCause = "streamer" | "removed" | "no_show";
+
+function slotCancelledLine(cause: SlotCancelCause, session: string): string {
+  if (cause === "removed") return `${session} is cancelled: its streamer no longer offers sessions on Noobrd.`;
+  if (cause === "no_show") return `The streamer did not start ${session}, so it is cancelled.`;
+  return `The streamer cancelled ${session}.`;
+}
+
 /**
- * A slot cancelled by its streamer, or with its streamer when staff removed them (`removed`): the buyer is owed a full
+ * A slot cancelled by its streamer, with its streamer when staff removed them, or because its streamer did not start
+ * it (`cause`): the buyer is owed a full
  * refund to their wallet (Cancellation Policy). `refund` says whether it was carried out already, or is still under
  * way (a "refund done" email follows then).
  */
@@ -62,7 +72,7 @@ export function slotCancelledEmail(input: {
   timeZone: string;
   refund: { amount: string; done: boolean } | null;
   origin: string;
-  removed?: boolean;
+  cause: SlotCancelCause;
 }): EmailMessage {
   const link = `${input.origin}/profile#wallet`;
   const refundLine = !input.refund
@@ -72,9 +82,7 @@ export function slotCancelledEmail(input: {
       : `A full refund of ${input.refund.amount} to your Noobrd wallet is under way; we will email you as soon as it is there.`;
   const lines = [
     `Hi ${input.name},`,
-    input.removed
-      ? `${input.title} (${formatSlotTime(input.startsAt, null, input.timeZone)}) is cancelled: its streamer no longer offers sessions on Noobrd.`
-      : `The streamer cancelled ${input.title} (${formatSlotTime(input.startsAt, null, input.timeZone)}).`,
+    slotCancelledLine(input.cause, `${input.title} (${formatSlotTime(input.startsAt, null, input.timeZone)})`),
     refundLine,
   ];
   return linesEmail({

@@ -5,6 +5,8 @@ export {
   bookingCancelledMail,
   fanCancelledMail,
   fanCancelledNotice,
+  noShowCancelledMail,
+  noShowCancelledNotice,
   slotCancelledMail,
   slotCancelledNotice,
   streamerRemovedMail,

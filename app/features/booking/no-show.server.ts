@@ -199,7 +199,7 @@ export async function refundStreamerNoShows(env: Env, now: Date = new Date()): P
     mark,
     ...slotCancellationStatements(db, {
       slotsWhere: sql`${col(bookings.slotId)} IN ${markedNow}`,
-      by: "streamer",
+      by: "no_show",
       reason: "The streamer did not start the session: refunded in full",
       createdBy: null,
       now,
@@ -223,7 +223,7 @@ export async function refundStreamerNoShows(env: Env, now: Date = new Date()): P
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const marked = (results[0] as { id: string }[]).map((row) => row.id);
   if (marked.length === 0) return [];
-  await afterSlotCancellation(env, slotCancellationResult(results, 1), now);
+  await afterSlotCancellation(env, slotCancellationResult(results, 1), now, "no_show");
   await deliverMessages(
     env,
     marked.flatMap((id) => outboxKeys(`${STREAMER_NO_SHOW_TEMPLATE}:${id}`, ["email", "notification"])),

@@ -17,9 +17,15 @@ export const SLOT_CANCELLED_TEMPLATE = "slot-cancelled";
 /** The same when staff removed the streamer (their slots cancelled with them): the fan is told why. */
 export const STREAMER_REMOVED_TEMPLATE = "streamer-removed";
 
-/** The template telling a buyer their slot was cancelled, by who cancelled it. */
-const slotCancelledTemplate = (by: Exclude<Canceller, "buyer">) =>
-  by === "staff" ? STREAMER_REMOVED_TEMPLATE : SLOT_CANCELLED_TEMPLATE;
+/** The same when the streamer did not start the slot (the no-show cron cancelled it). */
+export const NO_SHOW_CANCELLED_TEMPLATE = "no-show-cancelled";
+
+/** Who or what cancelled the slots: the fan is told which (the staff removal and the no-show in their own words). */
+export type SlotCanceller = Exclude<Canceller, "buyer"> | "no_show";
+
+/** The template telling a buyer their slot was cancelled, by who or what cancelled it. */
+const slotCancelledTemplate = (by: SlotCanceller) =>
+  by === "staff" ? STREAMER_REMOVED_TEMPLATE : by === "no_show" ? NO_SHOW_CANCELLED_TEMPLATE : SLOT_CANCELLED_TEMPLATE;
 
 /**
  * The statements, for the batch that cancels slots, that cancel every confirmed booking of them and record what that
@@ -32,7 +38,7 @@ const slotCancelledTemplate = (by: Exclude<Canceller, "buyer">) =>
  */
 export function slotCancellationStatements(
   db: Db,
-  input: { slotsWhere: SQL; by: Exclude<Canceller, "buyer">; reason: string; createdBy: string | null; now: Date },
+  input: { slotsWhere: SQL; by: SlotCanceller; reason: string; createdBy: string | null; now: Date },
 ) {
   const at = input.now.getTime();
   const template = slotCancelledTemplate(input.by);
@@ -43,7 +49,15 @@ export function slotCancellationStatements(
     db
       .update(bookings)
       .set({ status: "cancelled", cancelledAt: input.now, updatedAt: input.now })
-      .where(and(input.slotsWhere, cancellableBookingSql(cancellableStartsAfter(input.by, input.now))))
+      .where(
+        and(
+          input.slotsWhere,
+          cancellableBookingSql(
+            // A no-show is the streamer's cancellation: no cut-off (it happens after the start).
+            cancellableStartsAfter(input.by === "no_show" ? "streamer" : input.by, input.now),
+          ),
+        ),
+      )
       .returning({
         bookingId: bookings.id,
         orderId: bookings.orderId,
@@ -114,7 +128,7 @@ export async function afterSlotCancellation(
   env: Env,
   { cancelled, released }: SlotCancellation,
   now: Date,
-  by: Exclude<Canceller, "buyer"> = "streamer",
+  by: SlotCanceller = "streamer",
 ): Promise<CancelOutcome[]> {
   await endReleasedCheckouts(
     env,
