@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readBroadcast } from "~/features/live/coordinator.server";
 import { joinRegular, moveEntry, setTurnRules } from "~/features/live/queue.server";
 import { joinVipWithWallet } from "~/features/live/vip.server";
-import { AppError } from "~/lib/errors";
+import { rejection } from "~tests/support/rejection";
 import { createInfluencer, viewerOf } from "../factories";
 import { ORIGIN, postForm } from "./app";
 import { liveFan, liveWorld, post } from "./live-world";
@@ -14,15 +14,6 @@ import { liveFan, liveWorld, post } from "./live-world";
  */
 const LANES = "rvrrvvrvrrrvvvrvrrvv";
 const MINUTE = 60_000;
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return error;
-}
 
 describe("one regular after every two VIP, with a rejoin cooldown of three turns", () => {
   it("orders 20 joins, keeps the ratio as the line is served, and holds a fan back until their cooldown passes", async () => {
@@ -38,8 +29,8 @@ describe("one regular after every two VIP, with a rejoin cooldown of three turns
     );
     expect(saved.status).toBe(200);
     const other = viewerOf(await createInfluencer(env.DB));
-    expect((await refusal(setTurnRules(env, other, id, { vipPerRegular: 1, rejoinCooldown: 0 }))).status).toBe(403);
-    expect((await refusal(setTurnRules(env, star, id, { vipPerRegular: 11, rejoinCooldown: 0 }))).status).toBe(400);
+    expect((await rejection(setTurnRules(env, other, id, { vipPerRegular: 1, rejoinCooldown: 0 }))).status).toBe(403);
+    expect((await rejection(setTurnRules(env, star, id, { vipPerRegular: 11, rejoinCooldown: 0 }))).status).toBe(400);
 
     const start = Date.now();
     const at = (minute: number) => new Date(start + minute * MINUTE);
@@ -88,7 +79,7 @@ describe("one regular after every two VIP, with a rejoin cooldown of three turns
     if (!r1) throw new Error("missing fan");
     const rejoin = (minuteAt: number) =>
       joinRegular(env, { viewer: viewerOf(r1.user), gamertag: "r1" }, id, at(minuteAt));
-    const refused = await refusal(rejoin(40));
+    const refused = await rejection(rejoin(40));
     expect(refused.status).toBe(409);
     expect(refused.message).toBe("You played recently: you may rejoin after 3 more turns");
     // The API answers the same refusal.
@@ -97,7 +88,7 @@ describe("one regular after every two VIP, with a rejoin cooldown of three turns
 
     await play("v6");
     await play("v8");
-    expect((await refusal(rejoin(50))).message).toBe("You played recently: you may rejoin after 1 more turn");
+    expect((await rejection(rejoin(50))).message).toBe("You played recently: you may rejoin after 1 more turn");
     // Two VIP were served since the last regular turn: a regular fan was next, and their turn is the third.
     await play("r3");
     await rejoin(60);
