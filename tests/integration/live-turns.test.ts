@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readBroadcast } from "~/features/live/coordinator.server";
-import { joinRegular, moveEntry, setTurnRules } from "~/features/live/queue.server";
+import { joinRegular, moveEntry } from "~/features/live/queue.server";
+import { setTurnRules } from "~/features/live/turn-rules.server";
 import { joinVipWithWallet } from "~/features/live/vip.server";
 import { rejection } from "~tests/support/rejection";
 import { createInfluencer, viewerOf } from "../factories";

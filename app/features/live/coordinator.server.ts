@@ -15,10 +15,10 @@ import {
   moveEntry,
   removeEntry,
   setLiveLobbyCode,
-  setTurnRules,
 } from "./queue.server";
 import { endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessions.server";
 import { type FanPlace, fanPlaces, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
+import { setTurnRules } from "./turn-rules.server";
 import { joinVipWithWallet } from "./vip.server";
 
 // The commands and their door live in commands.server.ts (so the VIP step can reach them without a cycle).

@@ -18,7 +18,7 @@ import {
   queueSnapshot,
   sessionNetworkSql,
 } from "./snapshot.server";
-import { cooldownLeft, REJOIN_COOLDOWN_MAX, VIP_PER_REGULAR_MAX, type VipPerRegular } from "./turns";
+import { cooldownLeft } from "./turns";
 import { cooldownPassedSql, turnsSinceLast } from "./turns.server";
 import { endVipPlaces, type HeldVipPlaceOutcome, isRefunded, removalOutcome } from "./vip-refunds.server";
 
@@ -386,34 +386,5 @@ export async function setLiveLobbyCode(
       .values({ id: newId(), liveSessionId, code: trimmed, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: lobbyCodes.liveSessionId, set: { code: trimmed, updatedAt: now } });
   }
-  return { liveSessionId, notices: [] };
-}
-
-/** The streamer sets their session's turn rules: the order of service (turns.ts) and the rejoin cooldown. */
-export async function setTurnRules(
-  env: Env,
-  viewer: Viewer,
-  liveSessionId: string,
-  rules: { vipPerRegular: VipPerRegular; rejoinCooldown: number },
-  now = new Date(),
-): Promise<QueueChange> {
-  const db = getDb(env);
-  const session = await loadSession(db, liveSessionId);
-  assertSessionStreamer(viewer, session);
-  if (session.endedAt) throw conflict(M.sessionEnded);
-  const { vipPerRegular, rejoinCooldown } = rules;
-  if (
-    vipPerRegular !== null &&
-    !(Number.isInteger(vipPerRegular) && vipPerRegular >= 1 && vipPerRegular <= VIP_PER_REGULAR_MAX)
-  ) {
-    throw badRequest(M.badTurnRule);
-  }
-  if (!(Number.isInteger(rejoinCooldown) && rejoinCooldown >= 0 && rejoinCooldown <= REJOIN_COOLDOWN_MAX)) {
-    throw badRequest(M.badCooldown);
-  }
-  await db
-    .update(liveSessions)
-    .set({ vipPerRegular, rejoinCooldown, updatedAt: now })
-    .where(eq(liveSessions.id, liveSessionId));
   return { liveSessionId, notices: [] };
 }
