@@ -14,8 +14,9 @@
  * - a VIP place is paid and a regular place is free: order_id is set exactly for the VIP
  *   lane, UNIQUE, and the order is a vip_queue order for the same session and user:
  *   FK (order_id, live_session_id, user_id) -> orders(id, live_session_id, user_id);
- * - order of service is VIP before regular, then `position`: a per-session counter assigned
- *   by the session's Durable Object (its only writer) in join order, UNIQUE per session.
+ * - order of service is the session's turn rule (VIP before regular, or one regular after every
+ *   `vip_per_regular` VIP places; app/features/live/turns.ts), each lane by `position`: a per-session
+ *   counter assigned by the session's Durable Object (its only writer) in join order, UNIQUE per session.
  */
 import { sql } from "drizzle-orm";
 import {
@@ -68,6 +69,10 @@ export const liveSessions = sqliteTable(
     /** The API's defaultThumbnail / defaultFileName. */
     thumbnailUrl: text("thumbnail_url"),
     thumbnailKey: text("thumbnail_key"),
+    /** The order of service: one regular turn after every this many VIP turns (1..10); null: VIP places first. */
+    vipPerRegular: integer("vip_per_regular"),
+    /** Turns that must finish after a fan's last before they may rejoin the regular lane (0: none). */
+    rejoinCooldown: integer("rejoin_cooldown").notNull().default(0),
     startedAt: timestamp("started_at").notNull(),
     endedAt: timestamp("ended_at"),
     createdAt: createdAt(),

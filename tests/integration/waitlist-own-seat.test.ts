@@ -2,18 +2,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { joinWaitlist } from "~/features/waitlist/join.server";
 import { WAITLIST_MESSAGES } from "~/features/waitlist/messages";
-import { AppError } from "~/lib/errors";
 import { createBooking, viewerOf } from "~tests/factories";
+import { rejection } from "~tests/support/rejection";
 import { fanViewer, fullSlot, line } from "./waitlist-world";
-
-async function refusal(promise: Promise<unknown>) {
-  const thrown = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  if (!(thrown instanceof AppError)) throw new Error(`expected an AppError, got ${String(thrown)}`);
-  return thrown;
-}
 
 describe("no waitlist place while the fan holds or owns a seat of the slot", () => {
   it("refuses a fan with a confirmed booking, and one with a live hold, with 409 and says why", async () => {
@@ -23,12 +14,12 @@ describe("no waitlist place while the fan holds or owns a seat of the slot", () 
     await createBooking(env.DB, slot, owner.id, "held", 1, new Date(Date.now() + 10 * 60_000));
     const confirmedFan = world.confirmed[0]?.buyer;
     if (!confirmedFan) throw new Error("no confirmed booking");
-    const holder = await refusal(joinWaitlist(env, owner, { slotId: slot.id, seats: 1 }));
+    const holder = await rejection(joinWaitlist(env, owner, { slotId: slot.id, seats: 1 }));
     expect({ status: holder.status, message: holder.message }).toEqual({
       status: 409,
       message: WAITLIST_MESSAGES.holdsSeat,
     });
-    const booked = await refusal(joinWaitlist(env, viewerOf(confirmedFan), { slotId: slot.id, seats: 1 }));
+    const booked = await rejection(joinWaitlist(env, viewerOf(confirmedFan), { slotId: slot.id, seats: 1 }));
     expect({ status: booked.status, message: booked.message }).toEqual({
       status: 409,
       message: WAITLIST_MESSAGES.holdsSeat,

@@ -7,31 +7,13 @@ import { formatWhen } from "~/features/time/format";
 import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
 import { sweepWaitlists } from "~/features/waitlist/offers.server";
 import { myWaitlistPlaces } from "~/features/waitlist/places.server";
-import { AppError } from "~/lib/errors";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createUser, viewerOf } from "~tests/factories";
+import { rejection } from "~tests/support/rejection";
 import { sweepOwedWork } from "~workers/jobs";
 import { postJson } from "./app";
 import { bookingWorld } from "./booking-world";
-import {
-  beforeExpiry,
-  bookByCard,
-  bookFromWallet,
-  fanViewer,
-  fullSlot,
-  line,
-  richFan,
-  seatsHeld,
-} from "./waitlist-world";
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
+import { bookByCard, bookFromWallet, fanViewer, fullSlot, line, richFan, seatsHeld } from "./waitlist-world";
 
 const ELEVEN_MINUTES = 11 * 60_000;
 

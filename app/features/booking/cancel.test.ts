@@ -2,11 +2,11 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { deliverDueMessages } from "~/features/messages/deliver.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
-import { AppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { failNextEmails, readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createBooking, createUser, viewerOf } from "~tests/factories";
 import { bookedSlot, confirmedBooking } from "~tests/support/booked-slot";
+import { rejection } from "~tests/support/rejection";
 import { cancelBooking } from "./cancel.server";
 import { refundSlotBookingsInFull } from "./slot-cancel.server";
 
@@ -22,15 +22,6 @@ async function state(bookingId: string) {
   )
     .bind(bookingId)
     .first();
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
 }
 
 describe("cancelBooking: the policy tiers at their boundaries", () => {

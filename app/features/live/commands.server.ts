@@ -3,6 +3,7 @@ import { AppError, type AppErrorStatus } from "~/lib/errors";
 import { log } from "~/platform/log.server";
 import type { QueueChange, ServeTarget } from "./queue.server";
 import type { EndOutcome } from "./sessions.server";
+import type { VipPerRegular } from "./turns";
 
 /*
  * How the rest of the app speaks to a live session's Durable Object: the commands and the one door that sends them.
@@ -25,6 +26,7 @@ export type LiveCommand =
   | { type: "serve"; viewer: Viewer; entryId: string; to: ServeTarget }
   | { type: "remove"; viewer: Viewer; entryId: string }
   | { type: "lobbyCode"; viewer: Viewer; code: string }
+  | { type: "turnRules"; viewer: Viewer; vipPerRegular: VipPerRegular; rejoinCooldown: number }
   | { type: "streamingLink"; viewer: Viewer; isStreaming: boolean; streamingLink: string; parentHosts: string[] }
   | {
       type: "details";

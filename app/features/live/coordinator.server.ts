@@ -18,6 +18,7 @@ import {
 } from "./queue.server";
 import { endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessions.server";
 import { type FanPlace, fanPlaces, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
+import { setTurnRules } from "./turn-rules.server";
 import { joinVipWithWallet } from "./vip.server";
 
 // The commands and their door live in commands.server.ts (so the VIP step can reach them without a cycle).
@@ -110,6 +111,8 @@ function dispatch(env: Env, liveSessionId: string, command: LiveCommand): Promis
       return removeEntry(env, command.viewer, command.entryId, liveSessionId);
     case "lobbyCode":
       return setLiveLobbyCode(env, command.viewer, liveSessionId, command.code);
+    case "turnRules":
+      return setTurnRules(env, command.viewer, liveSessionId, command);
     case "streamingLink":
       return updateStreamingLink(env, command.viewer, { liveSessionId, ...command }, command.parentHosts);
     case "details":
@@ -194,6 +197,10 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
       return {
         ...common,
         lobbyCode: snapshot?.session.lobbyCode ?? null,
+        turnRules: {
+          vipPerRegular: snapshot?.session.vipPerRegular ?? null,
+          rejoinCooldown: snapshot?.session.rejoinCooldown ?? 0,
+        },
         stillPlaying: entries.filter((entry) => entry.state === "playing_next" || entry.state === "in_game").length,
         entries: entries.map((entry) => ({
           id: entry.id,
@@ -206,6 +213,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
           line: lineOf().get(entry.id) ?? null,
           presentSince: presence?.get(entry.userId) ?? null,
           joinedAt: new Date(entry.joinedAt).getTime(),
+          plays: snapshot?.plays.get(entry.userId) ?? 0,
         })),
       };
     },

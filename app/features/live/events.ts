@@ -61,6 +61,8 @@ export type QueueEntryPayload = {
   /** Since when the fan has the live page open (their oldest open socket), or null: they are not on it. */
   presentSince: number | null;
   joinedAt: number;
+  /** Turns the fan has finished in this session. */
+  plays: number;
 };
 
 type Common = {
@@ -76,6 +78,8 @@ export type InfluencerPayload = Common & {
   entries: QueueEntryPayload[];
   lobbyCode: string | null;
   stillPlaying: number;
+  /** The session's turn rules (turns.ts): null is VIP first; the rejoin cooldown in turns. */
+  turnRules: { vipPerRegular: number | null; rejoinCooldown: number };
 };
 /**
  * One place as a stream shows it: a public name (the gamer tag, else the username), the lane and the place in line

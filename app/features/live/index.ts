@@ -4,6 +4,7 @@ export { PlaceLabel } from "./components/public-queue-list";
 export { QueueBoard } from "./components/queue-board";
 export { ShareModal } from "./components/share-modal";
 export { StepperForm } from "./components/stepper-form";
+export { TurnRulesForm } from "./components/turn-rules-form";
 export type { AckPayload, OverlayPayload, OverlayPlace } from "./events";
 export { LIVE_EVENTS } from "./events";
 export { LIVE_MESSAGES } from "./messages";
@@ -18,6 +19,7 @@ export {
   serveSchema,
   sessionIdSchema,
   streamingLinkSchema,
+  turnRulesSchema,
   vipJoinSchema,
 } from "./schema";
 export type { Step, StepErrors } from "./stepper";

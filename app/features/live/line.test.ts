@@ -34,12 +34,12 @@ describe("the place in line", () => {
         lane: "regular",
         state: "waiting",
         calledAhead: 1,
-        waitingAheadInLane: 0,
+        waitingAhead: 1,
         vipWaitingAhead: 1,
       }),
     ).toBe(3);
     expect(
-      positionInLine({ lane: "vip", state: "in_game", calledAhead: 0, waitingAheadInLane: 0, vipWaitingAhead: 0 }),
+      positionInLine({ lane: "vip", state: "in_game", calledAhead: 0, waitingAhead: 0, vipWaitingAhead: 0 }),
     ).toBeNull();
   });
 

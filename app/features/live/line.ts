@@ -5,8 +5,8 @@ import type { QueueLane, QueueState } from "~db/schema/live";
  * computed. The fan's page, the queue dashboard and the stream overlay all show positions made here, so they never
  * disagree. Pure and browser-safe.
  *
- * The line is everyone active who is not in game yet, in order of service: the fans called to play next first,
- * then the waiting fans, VIP places before regular ones, each lane in join order.
+ * The line is everyone active who is not in game yet, in order of service (turns.ts `serviceOrder`: the fans
+ * called to play next first, then the waiting fans as the streamer's turn rule orders them).
  */
 
 /** What a fan's place in line depends on. */
@@ -15,9 +15,9 @@ export type LineCounts = {
   state: QueueState;
   /** Fans called to play next who are served before this fan (all of them, for a waiting fan). */
   calledAhead: number;
-  /** Waiting fans of the fan's own lane served before them. */
-  waitingAheadInLane: number;
-  /** Waiting VIP places served before this fan (0 for a VIP fan: those are in `waitingAheadInLane`). */
+  /** Waiting fans served before this fan (0 once called). */
+  waitingAhead: number;
+  /** Waiting VIP places served before a regular fan (0 for a VIP fan): why the fan's page says VIP places play first. */
   vipWaitingAhead: number;
 };
 
@@ -25,36 +25,32 @@ export type LineCounts = {
 export function positionInLine(counts: LineCounts): number | null {
   if (counts.state === "in_game") return null;
   if (counts.state === "playing_next") return counts.calledAhead + 1;
-  const vipAhead = counts.lane === "regular" ? counts.vipWaitingAhead : 0;
-  return counts.calledAhead + vipAhead + counts.waitingAheadInLane + 1;
+  return counts.calledAhead + counts.waitingAhead + 1;
 }
 
 type LineEntry = { id: string; lane: QueueLane; state: QueueState };
 
 /**
- * What is counted ahead of every entry of a queue given in order of service (VIP lane first, each in join order, as
- * the snapshot reads it), by entry id: one pass for the whole queue.
+ * What is counted ahead of every entry of a queue given in order of service (turns.ts `serviceOrder`, as the
+ * snapshot reads it), by entry id: one pass for the whole queue.
  */
 export function lineCounts(entries: readonly LineEntry[]): Map<string, LineCounts> {
   let calledTotal = 0;
-  let vipWaitingTotal = 0;
-  for (const entry of entries) {
-    if (entry.state === "playing_next") calledTotal++;
-    else if (entry.state === "waiting" && entry.lane === "vip") vipWaitingTotal++;
-  }
+  for (const entry of entries) if (entry.state === "playing_next") calledTotal++;
   const counts = new Map<string, LineCounts>();
   let calledSoFar = 0;
   const waitingSoFar = { vip: 0, regular: 0 };
   for (const entry of entries) {
+    const waiting = entry.state === "waiting";
     counts.set(entry.id, {
       lane: entry.lane,
       state: entry.state,
       calledAhead: entry.state === "playing_next" ? calledSoFar : calledTotal,
-      waitingAheadInLane: waitingSoFar[entry.lane],
-      vipWaitingAhead: entry.lane === "regular" ? vipWaitingTotal : 0,
+      waitingAhead: waiting ? waitingSoFar.vip + waitingSoFar.regular : 0,
+      vipWaitingAhead: waiting && entry.lane === "regular" ? waitingSoFar.vip : 0,
     });
     if (entry.state === "playing_next") calledSoFar++;
-    if (entry.state === "waiting") waitingSoFar[entry.lane]++;
+    if (waiting) waitingSoFar[entry.lane]++;
   }
   return counts;
 }

@@ -15,6 +15,11 @@ export const LIVE_MESSAGES = {
   ownSession: "You cannot join the queue of your own live session",
   staffCannotJoin: "Staff accounts cannot join queues",
   alreadyQueued: "You are already in this queue",
+  rejoinCooldown: (turns: number) =>
+    `You played recently: you may rejoin after ${turns} more ${turns === 1 ? "turn" : "turns"}`,
+  badTurnRule: "Choose VIP first, or 1 to 10 VIP places per regular one",
+  badCooldown: "The rejoin cooldown must be 0 to 50 turns",
+  turnRulesSaved: "Turn rules saved",
   entryNotFound: "Queue entry not found",
   entryNotActive: "This place is no longer in the queue",
   badTransition: "That move is not possible from the fan's current state",

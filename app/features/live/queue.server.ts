@@ -11,14 +11,15 @@ import { LIVE_MESSAGES as M } from "./messages";
 import {
   ACTIVE,
   type FanPlace,
+  fanPlaces,
   loadSession,
-  type PlaceRow,
   placeInsert,
-  placesFromRows,
-  placesQuery,
   type QueueSessionInfo,
+  queueSnapshot,
   sessionNetworkSql,
 } from "./snapshot.server";
+import { cooldownLeft } from "./turns";
+import { cooldownPassedSql, turnsSinceLast } from "./turns.server";
 import { endVipPlaces, type HeldVipPlaceOutcome, isRefunded, removalOutcome } from "./vip-refunds.server";
 
 /**
@@ -115,12 +116,11 @@ export async function joinRegularGroup(
       ? [saveTagStatement(env.DB, { id: newId(), userId: viewer.id, tag: gamertag, liveSessionId, at })]
       : [],
   );
-  const ids = JSON.stringify(admitted.map(({ viewer }) => viewer.id));
-  const read = groupPlacesStatement(env.DB, { liveSessionId, userIds: ids });
+  const db = getDb(env);
   let written: D1Result[];
   try {
-    // The inserts in arrival order, the tags saved back, then the places as they left them.
-    written = await env.DB.batch([...inserts, ...saves, read]);
+    // The inserts in arrival order, then the tags saved back.
+    written = await env.DB.batch([...inserts, ...saves]);
   } catch (error) {
     if (admitted.length === 1) throw error;
     for (const { index, ...join } of admitted) {
@@ -131,19 +131,20 @@ export async function joinRegularGroup(
     }
     return results;
   }
-  const placesAfter = placesFromRows((written[written.length - 1]?.results ?? []) as PlaceRow[]);
+  // The queue as the batch left it (the session's object is its only writer): each place in order of service.
+  const after = written.some((result) => result.results.length > 0) ? await queueSnapshot(db, liveSessionId) : null;
+  const placesAfter = after ? fanPlaces(after) : () => null;
   let session: Promise<QueueSessionInfo> | undefined;
-  const db = getDb(env);
   for (const [k, { viewer, index }] of admitted.entries()) {
     if ((written[k]?.results.length ?? 0) > 0) {
       results[index] = {
         status: "fulfilled",
-        value: { liveSessionId, notices: [], place: placesAfter.get(viewer.id) ?? null },
+        value: { liveSessionId, notices: [], place: placesAfter(viewer.id) },
       };
       continue;
     }
     session ??= loadSession(db, liveSessionId);
-    results[index] = { status: "rejected", reason: await refusalOf(viewer, session) };
+    results[index] = { status: "rejected", reason: await refusalOf(db, viewer, session) };
   }
   return results;
 }
@@ -167,6 +168,7 @@ const joinStatement = compiledStatement((db) => {
       gamertag: sql.placeholder("gamertag"),
     },
     sql`${liveSessions.influencerId} <> ${userId}`,
+    cooldownPassedSql(userId),
   )
     .onConflictDoNothing()
     .returning({ id: queueEntries.id });
@@ -183,16 +185,16 @@ const saveTagStatement = compiledStatement((db) =>
   }),
 );
 
-/** The places of a join group's fans (values: liveSessionId, userIds as JSON text), built once per isolate. */
-const groupPlacesStatement = compiledStatement((db) =>
-  placesQuery(db, sql.placeholder("liveSessionId"), sql.placeholder("userIds")),
-);
-
-/** Why a join inserted no row: the session is missing, ended or the fan's own, else the fan already has a place. */
-async function refusalOf(viewer: Viewer, session: Promise<QueueSessionInfo>): Promise<unknown> {
+/** Why a join inserted no row: the session is missing, ended or the fan's own, the fan's cooldown has not passed, else the fan already has a place. */
+async function refusalOf(db: Db, viewer: Viewer, session: Promise<QueueSessionInfo>): Promise<unknown> {
   try {
-    assertMayJoin(viewer, await session);
-    return conflict(M.alreadyQueued);
+    const info = await session;
+    assertMayJoin(viewer, info);
+    const left = cooldownLeft({
+      cooldown: info.rejoinCooldown,
+      turnsSinceLast: await turnsSinceLast(db, info.id, viewer.id),
+    });
+    return left > 0 ? conflict(M.rejoinCooldown(left)) : conflict(M.alreadyQueued);
   } catch (error) {
     return error;
   }

@@ -3,6 +3,7 @@ import { multiLine, singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { TITLE_MAX } from "~db/schema/constants";
 import { LIVE_MESSAGES as M } from "./messages";
+import { REJOIN_COOLDOWN_MAX, VIP_PER_REGULAR_MAX } from "./turns";
 
 export type { QueueLane } from "~db/schema";
 
@@ -99,4 +100,20 @@ export const serveSchema = z.object({
 export const lobbyCodeSchema = z.object({
   liveSessionId: z.string().trim().min(1),
   lobbyCode: singleLine(z.string().trim().max(64)).optional().default(""),
+});
+/** The queue dashboard's turn rules form: "vip_first" or a number of VIP turns per regular one, and the cooldown. */
+export const turnRulesSchema = z.object({
+  vipPerRegular: z.preprocess(
+    (value) => (value === undefined || value === "" || value === "vip_first" ? null : Number(value)),
+    z
+      .number({ error: M.badTurnRule })
+      .int(M.badTurnRule)
+      .min(1, M.badTurnRule)
+      .max(VIP_PER_REGULAR_MAX, M.badTurnRule)
+      .nullable(),
+  ),
+  rejoinCooldown: z.preprocess(
+    (value) => (value === undefined || value === "" ? 0 : Number(value)),
+    z.number({ error: M.badCooldown }).int(M.badCooldown).min(0, M.badCooldown).max(REJOIN_COOLDOWN_MAX, M.badCooldown),
+  ),
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, type Money, money } from "~/lib/money";
@@ -16,6 +16,8 @@ import {
 } from "~db/schema";
 import { estimatedWaitMinutes, type LineCounts, lineCounts, positionInLine, turnMinutes } from "./line";
 import { LIVE_MESSAGES as M } from "./messages";
+import { serviceOrder, type VipPerRegular } from "./turns";
+import { playsOf, playsQuery, startedLanesQuery, vipStreakOf } from "./turns.server";
 
 /**
  * A live session's queue as it is read: the snapshot every socket's view is made from, one fan's place, and the
@@ -24,7 +26,7 @@ import { LIVE_MESSAGES as M } from "./messages";
  *
  * `position` is the session's join counter: each join takes max(position) + 1 in the same INSERT statement, so
  * positions are unique (UNIQUE (live_session_id, position)) and gap-free whoever inserts. The place a fan sees is
- * their rank in their lane among the active entries; the order of service is VIP before regular, then position.
+ * their rank in their lane among the active entries; the order of service is the session's turn rule (turns.ts).
  */
 export type QueueSessionInfo = {
   id: string;
@@ -37,6 +39,10 @@ export type QueueSessionInfo = {
   durationMinutes: number;
   playersPerGame: number;
   lobbyCode: string | null;
+  /** The turn rule (turns.ts): null is VIP first. */
+  vipPerRegular: VipPerRegular;
+  /** Turns that must finish after a fan's last before they may rejoin the regular lane. */
+  rejoinCooldown: number;
 };
 
 export type QueueRow = {
@@ -58,7 +64,10 @@ export type QueueEnding =
 
 export type QueueSnapshot = {
   session: QueueSessionInfo;
+  /** The active entries in order of service (turns.ts `serviceOrder`). */
   entries: QueueRow[];
+  /** Finished turns per fan (user id) in this session. */
+  plays: Map<string, number>;
   /** The lengths of the session's latest finished turns, in ms (the wait estimate). */
   turnsMs: number[];
   /** Once the session has ended: the places it ended (empty while it is open). */
@@ -82,6 +91,8 @@ export function sessionInfoQuery(db: Db, liveSessionId: string) {
         durationMinutes: gameModes.durationMinutes,
         playersPerGame: gameModes.noOfPlayers,
         lobbyCode: lobbyCodes.code,
+        vipPerRegular: liveSessions.vipPerRegular,
+        rejoinCooldown: liveSessions.rejoinCooldown,
       }),
     )
     .from(liveSessions)
@@ -109,7 +120,7 @@ function activeEntriesQuery(db: Db, liveSessionId: string) {
     .from(queueEntries)
     .innerJoin(users, eq(users.id, queueEntries.userId))
     .where(and(eq(queueEntries.liveSessionId, liveSessionId), inArray(queueEntries.state, ACTIVE)))
-    .orderBy(desc(sql`${queueEntries.lane} = 'vip'`), asc(queueEntries.position));
+    .orderBy(asc(queueEntries.position));
 }
 
 /** The lengths of the session's latest finished turns (in game to done), as a JSON array of ms: one SQL value. */
@@ -150,21 +161,29 @@ function endingsQuery(db: Db, liveSessionId: string) {
 }
 
 /**
- * The session, its active entries in order of service (VIP lane first, each in join order), its latest finished
- * turns and, once ended, what its end did to the fans still waiting. One round trip.
+ * The session, its active entries in order of service (turns.ts `serviceOrder`), its latest finished turns, what its
+ * end did to the fans still waiting, and its turn counts (play counts, the ratio's count so far). One round trip.
  */
 export async function queueSnapshot(db: Db, liveSessionId: string): Promise<QueueSnapshot | null> {
-  const [sessionRows, entries, turns, endings] = await db.batch([
+  const [sessionRows, entries, turns, endings, plays, started] = await db.batch([
     sessionInfoQuery(db, liveSessionId),
     activeEntriesQuery(db, liveSessionId),
     db.select({ json: finishedTurnsSql(liveSessionId) }).from(sql`(SELECT 1)`),
     endingsQuery(db, liveSessionId),
+    playsQuery(db, liveSessionId),
+    startedLanesQuery(db, liveSessionId),
   ]);
   const session = sessionRows[0];
   if (!session) return null;
+  const playCounts = playsOf(plays);
   return {
     session,
-    entries,
+    entries: serviceOrder(entries, {
+      vipPerRegular: session.vipPerRegular,
+      plays: playCounts,
+      vipStreak: vipStreakOf(started),
+    }),
+    plays: playCounts,
     turnsMs: turnsOf(turns[0]?.json),
     endings: endings.map(
       (row): QueueEnding =>
@@ -349,80 +368,8 @@ export function placeInsert(
   );
 }
 
-/**
- * The places of some fans without reading the whole queue (the join answer): each one's active entry and what is
- * counted ahead of it (line.ts `LineCounts`), each count one range of the (session, lane, state, position) index,
- * with the session's latest turns. The fans' ids are one JSON parameter (a group of joins
- * may hold more ids than D1 binds in one statement). A select builder, so a group of joins reads its places in the
- * same batch as it writes them; `placesFromRows` turns its rows into places. Its fields are plain SQL values, named,
- * so D1's own rows are already these rows (a compiled statement's, in a join group); a placeholder for `userIds`
- * stands for the ids' JSON text.
- */
-export function placesQuery(db: Db, liveSessionId: string | Placeholder, userIds: readonly string[] | Placeholder) {
-  const lane = col(queueEntries.lane);
-  const position = col(queueEntries.position);
-  // o is served before this entry: the VIP lane before the regular one, then join order.
-  const before = sql`((o.lane = 'vip' AND ${lane} = 'regular') OR (o.lane = ${lane} AND o.position < ${position}))`;
-  return db
-    .select(
-      named({
-        userId: queueEntries.userId,
-        entryId: queueEntries.id,
-        lane: queueEntries.lane,
-        state: queueEntries.state,
-        // Each count reads one range of the (session, lane, state, position) index.
-        inLane: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
-          AND o.lane = ${lane} AND o.state IN ('waiting', 'playing_next', 'in_game') AND o.position < ${position})`,
-        calledAhead: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
-          AND o.lane IN ('vip', 'regular') AND o.state = 'playing_next'
-          AND (${col(queueEntries.state)} = 'waiting' OR ${before}))`,
-        waitingAheadInLane: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
-          AND o.lane = ${lane} AND o.state = 'waiting' AND o.position < ${position})`,
-        vipWaitingAhead: sql<number>`CASE WHEN ${lane} = 'regular' THEN (SELECT count(*) FROM queue_entries o
-          WHERE o.live_session_id = ${liveSessionId} AND o.lane = 'vip' AND o.state = 'waiting') ELSE 0 END`,
-        inGame: sql<number>`(SELECT count(*) FROM queue_entries o WHERE o.live_session_id = ${liveSessionId}
-          AND o.lane IN ('vip', 'regular') AND o.state = 'in_game')`,
-        turns: finishedTurnsSql(liveSessionId),
-        durationMinutes: gameModes.durationMinutes,
-        playersPerGame: gameModes.noOfPlayers,
-        lobbyCode: lobbyCodes.code,
-      }),
-    )
-    .from(queueEntries)
-    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
-    .innerJoin(gameModes, eq(gameModes.id, liveSessions.gameModeId))
-    .leftJoin(lobbyCodes, eq(lobbyCodes.liveSessionId, liveSessions.id))
-    .where(
-      and(
-        eq(queueEntries.liveSessionId, liveSessionId),
-        sql`${col(queueEntries.userId)} IN (SELECT value FROM json_each(${Array.isArray(userIds) ? JSON.stringify(userIds) : userIds}))`,
-        inArray(queueEntries.state, ACTIVE),
-      ),
-    );
-}
-
-export type PlaceRow = Awaited<ReturnType<typeof placesQuery>>[number];
-
-/** Each fan's place by user id, from `placesQuery`'s rows (a fan with no active entry is absent). */
-export function placesFromRows(rows: readonly PlaceRow[]): Map<string, FanPlace> {
-  const places = new Map<string, FanPlace>();
-  for (const row of rows) {
-    const counts = {
-      entryId: row.entryId,
-      lane: row.lane,
-      state: row.state,
-      inLane: Number(row.inLane),
-      calledAhead: Number(row.calledAhead),
-      waitingAheadInLane: Number(row.waitingAheadInLane),
-      vipWaitingAhead: Number(row.vipWaitingAhead),
-      inGame: Number(row.inGame),
-    };
-    places.set(row.userId, placeFrom(counts, row, turnsOf(row.turns)));
-  }
-  return places;
-}
-
-/** One fan's place without reading the whole queue (`placesQuery` for one fan). */
+/** One fan's place (the join answer, GET of one's own place): read from the session's snapshot. */
 export async function placeOfUser(db: Db, liveSessionId: string, userId: string): Promise<FanPlace | null> {
-  return placesFromRows(await placesQuery(db, liveSessionId, [userId])).get(userId) ?? null;
+  const snapshot = await queueSnapshot(db, liveSessionId);
+  return snapshot ? fanPlace(snapshot, userId) : null;
 }

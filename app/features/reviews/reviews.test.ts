@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AppError } from "~/lib/errors";
 import {
   createBooking,
   createGame,
@@ -11,6 +10,7 @@ import {
   createUser,
   viewerOf,
 } from "~tests/factories";
+import { rejection } from "~tests/support/rejection";
 import { REVIEW_EDIT_WINDOW_MS } from "./constants";
 import { REVIEW_MESSAGES as M } from "./messages";
 import { editReview, getReviewForm, postReview, replyToReview, reportReview } from "./reviews.server";
@@ -19,15 +19,6 @@ import { dismissReviewReports, hideReview, listReportedReviews } from "./staff.s
 const START = new Date("2026-01-10T18:00:00Z");
 /** Well after the slot (30 minutes from START) has ended. */
 const AFTER = new Date("2026-01-11T09:00:00Z");
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 async function gigWithSlot(startsAt = START) {
   const star = await createInfluencer(env.DB);

@@ -8,6 +8,8 @@ import {
   ShareModal,
   serveSchema,
   streamingLinkSchema,
+  TurnRulesForm,
+  turnRulesSchema,
   valuesFromForm,
 } from "~/features/live";
 import { type LiveCommand, sendLiveCommand, streamerQueue } from "~/features/live/index.server";
@@ -62,6 +64,12 @@ function commandOf(
       return parsed.success
         ? { type: "lobbyCode", viewer, code: parsed.data.lobbyCode }
         : (parsed.error.issues[0]?.message ?? "Invalid code");
+    }
+    case "turnRules": {
+      const parsed = turnRulesSchema.safeParse(fields);
+      return parsed.success
+        ? { type: "turnRules", viewer, ...parsed.data }
+        : (parsed.error.issues[0]?.message ?? LIVE_MESSAGES.badTurnRule);
     }
     case "streamingLink": {
       const parsed = streamingLinkSchema.safeParse({ ...fields, isStreaming: fields.streamingLink ? "true" : "false" });
@@ -156,6 +164,7 @@ export default function LiveSessionDashboard({ loaderData, actionData }: Route.C
         </p>
       ) : null}
       <QueueBoard session={session} initial={queue} confirmEnd={confirmEnd} />
+      {ended ? null : <TurnRulesForm rules={queue.turnRules} />}
       {overlay ? <OverlayCard urls={overlay} returnTo={`/influencer/live/session/${session.id}`} /> : null}
     </main>
   );

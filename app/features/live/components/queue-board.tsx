@@ -107,6 +107,9 @@ export function QueueBoard({
                           <span className="ml-2 text-xs text-zinc-500">no gamer tag</span>
                         )}
                         <span className="ml-2 text-xs text-zinc-400">{STATE_LABEL[entry.state]}</span>
+                        <span className="ml-2 text-xs text-zinc-400" data-testid="plays" title="Turns played">
+                          {entry.plays === 1 ? "1 turn played" : `${entry.plays} turns played`}
+                        </span>
                       </span>
                       <Form method="post" className="flex gap-1">
                         <input type="hidden" name="intent" value="serve" />

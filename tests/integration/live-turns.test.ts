@@ -1,0 +1,105 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { readBroadcast } from "~/features/live/coordinator.server";
+import { joinRegular, moveEntry } from "~/features/live/queue.server";
+import { setTurnRules } from "~/features/live/turn-rules.server";
+import { joinVipWithWallet } from "~/features/live/vip.server";
+import { rejection } from "~tests/support/rejection";
+import { createInfluencer, viewerOf } from "../factories";
+import { ORIGIN, postForm } from "./app";
+import { liveFan, liveWorld, post } from "./live-world";
+
+/**
+ * Fair turns: the streamer's rotation (one regular after every N VIP) and rejoin cooldown, through the app's use
+ * cases, as the dashboard, the public view and the wait estimate show them.
+ */
+const LANES = "rvrrvvrvrrrvvvrvrrvv";
+const MINUTE = 60_000;
+
+describe("one regular after every two VIP, with a rejoin cooldown of three turns", () => {
+  it("orders 20 joins, keeps the ratio as the line is served, and holds a fan back until their cooldown passes", async () => {
+    const world = await liveWorld({ priceMinor: 500, noOfPlayers: 1, durationMinutes: 10 });
+    const star = viewerOf(world.star);
+    const id = world.liveSessionId;
+
+    // The dashboard's plain form sets the rules; only the session's streamer may.
+    const saved = await postForm(
+      `/influencer/live/session/${id}`,
+      { intent: "turnRules", vipPerRegular: "2", rejoinCooldown: "3" },
+      { Cookie: world.starCookie, Origin: ORIGIN },
+    );
+    expect(saved.status).toBe(200);
+    const other = viewerOf(await createInfluencer(env.DB));
+    expect((await rejection(setTurnRules(env, other, id, { vipPerRegular: 1, rejoinCooldown: 0 }))).status).toBe(403);
+    expect((await rejection(setTurnRules(env, star, id, { vipPerRegular: 11, rejoinCooldown: 0 }))).status).toBe(400);
+
+    const start = Date.now();
+    const at = (minute: number) => new Date(start + minute * MINUTE);
+    const fans = await Promise.all([...LANES].map((lane) => liveFan(lane === "v" ? 500 : 0)));
+    for (const [i, lane] of [...LANES].entries()) {
+      const fan = fans[i];
+      if (!fan) throw new Error("missing fan");
+      const tag = `${lane}${i + 1}`;
+      const viewer = viewerOf(fan.user);
+      if (lane === "v") await joinVipWithWallet(env, viewer, id, tag, at(i));
+      else await joinRegular(env, { viewer, gamertag: tag }, id, at(i));
+    }
+
+    const view = async () => (await readBroadcast(env, id, 1)).publicPayload();
+    const first = await view();
+    expect(first.line.map((place) => place.name)).toEqual([
+      ...["v2", "v5", "r1", "v6", "v8", "r3", "v12", "v13", "r4", "v14"],
+      ...["v16", "r7", "v19", "v20", "r9", "r10", "r11", "r15", "r17", "r18"],
+    ]);
+    // The wait follows the order: one ten-minute game per fan ahead.
+    expect(first.line.map((place) => place.line)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(first.line.map((place) => place.waitMinutes)).toEqual(
+      Array.from({ length: 20 }, (_, i) => Math.max(1, i * 10)),
+    );
+
+    // The dashboard and the overlay agree with the public view.
+    const broadcast = await readBroadcast(env, id, 1);
+    const board = broadcast.influencerPayload();
+    expect(board.turnRules).toEqual({ vipPerRegular: 2, rejoinCooldown: 3 });
+    const lineOf = new Map(board.entries.map((entry) => [entry.gamertag, entry.line]));
+    expect(first.line.map((place) => lineOf.get(place.name))).toEqual(first.line.map((place) => place.line));
+    expect(broadcast.overlayPayload().next.map((place) => place.name)).toEqual(["v2", "v5", "r1", "v6", "v8"]);
+
+    // The streamer serves the line from the top, one turn at a time.
+    const entryOf = (tag: string) => board.entries.find((entry) => entry.gamertag === tag)?.id ?? "";
+    let minute = 30;
+    const play = async (tag: string) => {
+      await moveEntry(env, star, entryOf(tag), "in_game", id, at(minute++));
+      await moveEntry(env, star, entryOf(tag), "done", id, at(minute++));
+    };
+    for (const tag of ["v2", "v5", "r1"]) await play(tag);
+    // Two VIP then one regular were served: the ratio starts again with two VIP.
+    expect((await view()).line.slice(0, 3).map((place) => place.name)).toEqual(["v6", "v8", "r3"]);
+
+    const r1 = fans[0];
+    if (!r1) throw new Error("missing fan");
+    const rejoin = (minuteAt: number) =>
+      joinRegular(env, { viewer: viewerOf(r1.user), gamertag: "r1" }, id, at(minuteAt));
+    const refused = await rejection(rejoin(40));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe("You played recently: you may rejoin after 3 more turns");
+    // The API answers the same refusal.
+    const api = await post("/api/join_regular", r1.cookie, { liveSessionId: id });
+    expect(api.status).toBe(409);
+
+    await play("v6");
+    await play("v8");
+    expect((await rejection(rejoin(50))).message).toBe("You played recently: you may rejoin after 1 more turn");
+    // Two VIP were served since the last regular turn: a regular fan was next, and their turn is the third.
+    await play("r3");
+    await rejoin(60);
+
+    const after = await readBroadcast(env, id, 1);
+    const rejoined = after.influencerPayload().entries.find((entry) => entry.userId === r1.user.id);
+    expect(rejoined?.plays).toBe(1);
+    // Fans who have not played go before one who has: r1 is the last regular place in line.
+    const names = after.publicPayload().line.map((place) => place.name);
+    expect(names.at(-1)).toBe("r1");
+    expect(names.slice(0, 3)).toEqual(["v12", "v13", "r4"]);
+  });
+});
