@@ -16,6 +16,8 @@ import type { Route } from "./+types/no-show-refund";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
+  // The order's page, whatever the address held (a malformed id must not make an invalid Location header).
+  const orderPage = `/profile/orders/${encodeURIComponent(params.orderId)}`;
   const refunded = await settle(async () => {
     const parsed = cancelOrderFormSchema.safeParse(Object.fromEntries(await request.formData()));
     if (!parsed.success) return data({ error: BOOKING_MESSAGES.refundToInvalid }, { status: 400 });
@@ -23,7 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const outcome = await claimNoShowRefund(env, viewer, bookingId, new Date(), parsed.data);
     const amount = formatMoney(money(outcome.refundedMinor, outcome.currency));
     const toCard = outcome.refundTo === "card";
-    return redirectWithToast(env, toCard ? `/profile/orders/${params.orderId}` : "/profile#wallet", {
+    return redirectWithToast(env, toCard ? orderPage : "/profile#wallet", {
       kind: "success",
       message: `${BOOKING_MESSAGES.noShowRefunded}: ${amount} ${toCard ? "to your card (5–10 days)" : "to your wallet"}.`,
     });
@@ -31,5 +33,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // Refused (the streamer started meanwhile, or it was refunded already): back to the order, saying why.
   return refunded.ok
     ? refunded.value
-    : redirectWithToast(env, `/profile/orders/${params.orderId}`, { kind: "error", message: refunded.error.message });
+    : redirectWithToast(env, orderPage, { kind: "error", message: refunded.error.message });
 }

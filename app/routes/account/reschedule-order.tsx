@@ -35,7 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
   if (!moved.ok) return errorReply(moved.error);
   if (!moved.value) return data({ error: BOOKING_MESSAGES.bookingNotFound }, { status: 404 });
-  return redirectWithToast(env, `/profile/orders/${params.orderId}`, {
+  return redirectWithToast(env, `/profile/orders/${encodeURIComponent(params.orderId)}`, {
     kind: "success",
     message: `${BOOKING_MESSAGES.rescheduled}. The new invite is in your email.`,
   });
