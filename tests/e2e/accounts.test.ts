@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
+import { signedIn } from "./demo-fan";
 import { codeIn, latestEmail, linkIn } from "./outbox";
 
 const browser = setupBrowser();
@@ -27,7 +28,7 @@ async function signUp(page: Page, account: ReturnType<typeof uniqueAccount>) {
 }
 
 async function expectLoggedIn(page: Page) {
-  await page.getByRole("link", { name: "Log out" }).waitFor();
+  await signedIn(page);
 }
 
 async function logOut(page: Page, javaScript: boolean) {

@@ -4,6 +4,7 @@ import { formatPrice } from "~/lib/money";
 import { FAVOURITE_DELAY_MS } from "../../app/features/favourites/constants";
 import { rendered, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
+import { signedIn } from "./demo-fan";
 
 const browser = setupBrowser();
 
@@ -23,7 +24,7 @@ async function logIn(page: Page) {
   await page.getByLabel("Email").fill(DEMO_FAN.email);
   await page.getByLabel("Password").fill(DEMO_FAN.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("link", { name: "Log out" }).waitFor();
+  await signedIn(page);
 }
 
 async function cardTitles(page: Page, testId: string): Promise<string[]> {

@@ -19,10 +19,18 @@ export function contexts(browser: ReturnType<typeof setupBrowser>, timezoneId: s
   };
 }
 
+/**
+ * Waits until the page shows a signed-in header: its "Log out" is there, inline on a wide screen or inside the
+ * phone's menu (where it is hidden until the menu opens), so the wait holds at any viewport.
+ */
+export function signedIn(page: Page) {
+  return page.getByRole("link", { name: "Log out", includeHidden: true }).first().waitFor({ state: "attached" });
+}
+
 export async function logInAsDemoFan(page: Page) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(DEMO_FAN.email);
   await page.getByLabel("Password").fill(DEMO_FAN.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("link", { name: "Log out" }).waitFor();
+  await signedIn(page);
 }

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
-import { contexts, DEMO_STAR, logInAsDemoFan } from "./demo-fan";
+import { contexts, DEMO_STAR, logInAsDemoFan, signedIn } from "./demo-fan";
 import { demoSlot, paidDemoBooking, userWithPassword } from "./demo-rows";
 
 /**
@@ -168,7 +168,7 @@ describe("forms that keep the fan in place", () => {
     await page.getByLabel("Email").fill(fan.email ?? "");
     await page.getByLabel("Password").fill("Wait-list-2026");
     await page.getByRole("button", { name: "Log in" }).click();
-    await page.getByRole("link", { name: "Log out" }).waitFor();
+    await signedIn(page);
     await page.goto(`/gig/${gigId}?slot=${slotId}`);
     const join = page.locator(`[data-slot="${slotId}"]`).getByRole("button", { name: "Join the waitlist" });
     await join.scrollIntoViewIfNeeded();

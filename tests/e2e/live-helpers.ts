@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { queryE2E } from "./db";
-import { DEMO_FAN } from "./demo-fan";
+import { DEMO_FAN, signedIn } from "./demo-fan";
 import { userWithPassword } from "./demo-rows";
 
 /** Shared by the live queue's browser tests (live.test.ts, overlay.test.ts). */
@@ -41,7 +41,7 @@ export async function logIn(page: Page, who: { email: string; password: string }
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("link", { name: "Log out" }).waitFor();
+  await signedIn(page);
 }
 
 /** A second fan with a password login (the seed has one demo fan). */

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
-import { contexts } from "./demo-fan";
+import { contexts, signedIn } from "./demo-fan";
 import { demoSlot, paidDemoBooking, userWithPassword } from "./demo-rows";
 
 /**
@@ -21,7 +21,7 @@ async function logIn(page: Page, email: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("link", { name: "Log out" }).waitFor();
+  await signedIn(page);
 }
 
 /** Moves the slot's start (and end) so that it started `minutesAgo` minutes ago. */

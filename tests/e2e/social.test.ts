@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
+import { signedIn } from "./demo-fan";
 import { codeIn, latestEmail } from "./outbox";
 
 /**
@@ -23,7 +24,7 @@ async function consentAsNewIdentity(page: Page, identity: { id: string; name: st
 }
 
 async function expectLoggedIn(page: Page) {
-  await page.getByRole("link", { name: "Log out" }).waitFor();
+  await signedIn(page);
 }
 
 async function chooseCountry(page: Page, country: string) {

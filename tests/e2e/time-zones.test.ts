@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parsePage } from "../support/page";
 import { rendered, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
-import { contexts, DEMO_STAR } from "./demo-fan";
+import { contexts, DEMO_STAR, signedIn } from "./demo-fan";
 import { demoSlot } from "./demo-rows";
 import { codeIn, latestEmail } from "./outbox";
 
@@ -74,7 +74,7 @@ async function signUp(page: Page, tag: string) {
   await page.getByRole("heading", { name: "Check your email" }).waitFor();
   await page.getByLabel("Verification code").fill(codeIn(await latestEmail(account.email, /Verify/)));
   await page.getByRole("button", { name: "Verify" }).click();
-  await page.getByRole("link", { name: "Log out" }).waitFor();
+  await signedIn(page);
   return account;
 }
 

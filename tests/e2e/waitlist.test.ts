@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
-import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
+import { contexts, DEMO_FAN, logInAsDemoFan, signedIn } from "./demo-fan";
 import { demoSlot, paidDemoBooking, userWithPassword } from "./demo-rows";
 import { latestEmail, linkIn } from "./outbox";
 
@@ -19,7 +19,7 @@ async function logIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("link", { name: "Log out" }).waitFor();
+  await signedIn(page);
 }
 
 /** A fresh one-seat slot on the demo star's gig, its seat booked (confirmed, paid) by a fresh fan with a password. */
