@@ -27,16 +27,25 @@ export function queryE2E<T = Record<string, unknown>>(sql: string): T[] {
   // (markCatalogueChanged, docs/decisions/012-edge-cache-and-read-replicas.md).
   const writes = !/^\s*(?:SELECT|WITH|EXPLAIN|PRAGMA)\b/i.test(sql);
   const command = writes ? `${sql.replace(/;\s*$/, "")}; ${BUMP_CATALOGUE_VERSION}` : sql;
-  let output: string;
-  try {
-    output = execFileSync(process.execPath, ["--input-type=module", "-e", CLIENT, inject("sqlDoor")], {
-      input: command,
-      encoding: "utf8",
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? "";
-    throw new Error(`queryE2E failed: ${stderr.trim()}\n${command}`);
+  let output = "";
+  // The app writes to the same database: a statement that finds it locked (SQLITE_BUSY) is tried again once the
+  // lock is likely gone, up to five times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      output = execFileSync(process.execPath, ["--input-type=module", "-e", CLIENT, inject("sqlDoor")], {
+        input: command,
+        encoding: "utf8",
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      break;
+    } catch (error) {
+      const stderr = (error as { stderr?: string }).stderr ?? "";
+      if (attempt < 5 && stderr.includes("SQLITE_BUSY")) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100 * attempt);
+        continue;
+      }
+      throw new Error(`queryE2E failed: ${stderr.trim()}\n${command}`);
+    }
   }
   const parsed = JSON.parse(output) as { results: T[] }[];
   return parsed[0]?.results ?? [];

@@ -171,9 +171,14 @@ describe("forms that keep the fan in place", () => {
     await signedIn(page);
     await page.goto(`/gig/${gigId}?slot=${slotId}`);
     const join = page.locator(`[data-slot="${slotId}"]`).getByRole("button", { name: "Join the waitlist" });
-    await join.scrollIntoViewIfNeeded();
+    // Scrolled to the button once the page has settled (hydration's scroll restoration may move it back first).
+    await expect
+      .poll(async () => {
+        await join.scrollIntoViewIfNeeded();
+        return page.evaluate(() => window.scrollY);
+      })
+      .toBeGreaterThan(200);
     const before = await page.evaluate(() => window.scrollY);
-    expect(before).toBeGreaterThan(200);
     await join.click();
     await page.getByText("You joined the waitlist: you are number 1 in line").waitFor();
     const status = page.locator(`[data-slot="${slotId}"]`).getByText("You are on its waitlist");
