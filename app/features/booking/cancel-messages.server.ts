@@ -12,7 +12,7 @@ import { REFUND_CHOICE_TEXT } from "./cancellation-policy";
 
 import { linesEmail, type SlotCancelCause, slotCancelledEmail } from "./emails";
 import { bookingInvite, inviteAttachment } from "./invite.server";
-import { bookingMessageFacts } from "./message-facts.server";
+import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
 import { orderPagePath } from "./order-view";
 
 /**
@@ -167,16 +167,7 @@ export function fanCancelledEntries(bookingId: string): OutboxEntry[] {
 async function fanCancelledFacts(env: Env, bookingId: string) {
   const facts = await cancelledFacts(env, bookingId);
   if (!facts?.influencerId) return null;
-  const [star] = await getDb(env)
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.fullName,
-      username: users.username,
-      timeZone: users.timeZone,
-    })
-    .from(users)
-    .where(eq(users.id, facts.influencerId));
+  const star = await streamerToTell(env, facts.influencerId);
   if (!star) return null;
   const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(star.timeZone));
   const fan = facts.name || facts.username;

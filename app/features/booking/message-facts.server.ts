@@ -35,3 +35,18 @@ export async function bookingMessageFacts(env: Env, bookingId: string) {
     .where(eq(bookings.id, bookingId));
   return row ?? null;
 }
+
+/** The streamer a message about a booking goes to: who they are and their zone (their side reads in it). */
+export async function streamerToTell(env: Env, influencerId: string) {
+  const [star] = await getDb(env)
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.fullName,
+      username: users.username,
+      timeZone: users.timeZone,
+    })
+    .from(users)
+    .where(eq(users.id, influencerId));
+  return star ?? null;
+}

@@ -8,7 +8,7 @@ import type { OutboxEntry } from "~/platform/outbox.server";
 import { users } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingInvite, inviteAttachment } from "./invite.server";
-import { bookingMessageFacts } from "./message-facts.server";
+import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
 import { orderPagePath } from "./order-view";
 
 /** The outbox templates of a moved booking: the fan's (email with the new invite, notification) and the streamer's. */
@@ -81,16 +81,7 @@ export async function bookingMovedNotice(env: Env, bookingId: string): Promise<U
 async function fanMovedFacts(env: Env, bookingId: string) {
   const facts = await movedFacts(env, bookingId);
   if (!facts?.influencerId) return null;
-  const [star] = await getDb(env)
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.fullName,
-      username: users.username,
-      timeZone: users.timeZone,
-    })
-    .from(users)
-    .where(eq(users.id, facts.influencerId));
+  const star = await streamerToTell(env, facts.influencerId);
   if (!star) return null;
   const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(star.timeZone));
   const fan = facts.name || facts.username;
