@@ -7,6 +7,8 @@
  *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20 [--concurrency 64]
  *   npm run bench:live -- --sockets 0 --profile          where a join's CPU goes (bench/profile.ts's sampler)
  *   npm run bench:live -- --via-relay                    through vite preview's Node relay
+ *   npm run bench:live -- --watchers 5000,19000 --joiners 100 --changes 20
+ *                                                        signed-out watchers (the shards' fan-out): latency, lost
  *
  * 1. Prepares its own database under .wrangler/bench-live-state (migrations and the demo seed), opens a live
  *    session for the demo star, and writes `joiners` fans with browser sessions (the cookie is signed with the
@@ -30,7 +32,7 @@
  *    the new version.
  * Loopback only; one local workerd, one Durable Object, D1 on SQLite: not Cloudflare's edge.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, fork, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -154,6 +156,98 @@ function reached(socket: Socket, version: number): Promise<number> {
   return new Promise((resolve) => socket.waiters.push(() => resolve(performance.now())));
 }
 
+/** Sockets per client process of the watchers mode (the file limit is per process). */
+const WATCHERS_PER_PROCESS = 4000;
+/** A watcher that has not received a change this long after the streamer made it has lost it. */
+const LOST_AFTER_MS = 10_000;
+
+type WatcherClient = { child: ChildProcess; next: (type: string) => Promise<Record<string, unknown>> };
+
+function watcherClient(): WatcherClient {
+  const child = fork("bench/watchers-client.ts", [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+  const inbox: Record<string, unknown>[] = [];
+  const waiting: ((message: Record<string, unknown>) => void)[] = [];
+  child.on("message", (message: Record<string, unknown>) => {
+    const waiter = waiting.shift();
+    if (waiter) waiter(message);
+    else inbox.push(message);
+  });
+  return {
+    child,
+    next: () => {
+      const message = inbox.shift();
+      return message ? Promise.resolve(message) : new Promise((resolve) => waiting.push(resolve));
+    },
+  };
+}
+
+/**
+ * Watchers mode: `count` signed-out watchers on the live page (spread by the Worker over the session's watcher
+ * shards), opened by client processes of WATCHERS_PER_PROCESS each; then `changes` queue changes by the streamer,
+ * one at a time. Prints the time from a change to each watcher receiving it (p50/p95/p99 over every watcher and
+ * change, and the last watcher's p50/p95) and the lost updates: a watcher without the change LOST_AFTER_MS after it.
+ */
+async function watchersRun(base: string, liveSessionId: string, star: string, count: number, entries: string[]) {
+  const clients = Array.from({ length: Math.ceil(count / WATCHERS_PER_PROCESS) }, watcherClient);
+  const url = `${base.replace("http", "ws")}/parties/live-session/${liveSessionId}`;
+  try {
+    const openStarted = performance.now();
+    clients.forEach((client, index) => {
+      const share = Math.min(WATCHERS_PER_PROCESS, count - index * WATCHERS_PER_PROCESS);
+      client.child.send({ type: "open", url, origin: base, count: share });
+    });
+    const opened = await Promise.all(clients.map((client) => client.next("opened")));
+    const openCount = opened.reduce((sum, message) => sum + Number(message.open), 0);
+    const failed = opened.reduce((sum, message) => sum + Number(message.failed), 0);
+    const openSeconds = (performance.now() - openStarted) / 1000;
+    const [probe] = await openSockets(base, liveSessionId, 1, []);
+    if (!probe) throw new Error("bench: no probe socket");
+    await reached(probe, 0);
+    const all: number[] = [];
+    const last: number[] = [];
+    let lost = 0;
+    for (const entryId of entries) {
+      const version = probe.version + 1;
+      const startedAt = performance.timeOrigin + performance.now();
+      for (const client of clients) {
+        client.child.send({ type: "await", version, startedAt, timeoutMs: LOST_AFTER_MS });
+      }
+      const form = new URLSearchParams({ intent: "serve", id: entryId, to: "playing_next" });
+      const response = await fetch(`${base}/influencer/live/session/${liveSessionId}`, {
+        method: "POST",
+        headers: { ...UNCOMPRESSED, "Content-Type": "application/x-www-form-urlencoded", Cookie: star, Origin: base },
+        body: form,
+      });
+      await response.arrayBuffer();
+      const times = (await Promise.all(clients.map((client) => client.next("arrivals")))).flatMap(
+        (message) => message.times as number[],
+      );
+      await reached(probe, version);
+      const arrived = times.filter((t) => t >= 0).sort((a, b) => a - b);
+      lost += times.length - arrived.length;
+      all.push(...arrived);
+      last.push(arrived[arrived.length - 1] ?? LOST_AFTER_MS);
+    }
+    probe.ws.close();
+    all.sort((a, b) => a - b);
+    last.sort((a, b) => a - b);
+    return {
+      watchers: openCount,
+      refused: failed,
+      openedInSeconds: Math.round(openSeconds * 10) / 10,
+      changes: entries.length,
+      p50Ms: Math.round(percentile(all, 50)),
+      p95Ms: Math.round(percentile(all, 95)),
+      p99Ms: Math.round(percentile(all, 99)),
+      lastWatcherP50Ms: Math.round(percentile(last, 50)),
+      lastWatcherP95Ms: Math.round(percentile(last, 95)),
+      lost,
+    };
+  } finally {
+    for (const client of clients) client.child.send({ type: "close" });
+  }
+}
+
 /**
  * `base` (with its `state`): measure against a server already running on that database (bench/catalogue.ts
  * passes its own); nothing is reset, built or served then. Without it, this prepares, builds and serves its own.
@@ -172,6 +266,8 @@ export async function run(
     mode?: string;
     /** Send the load through vite preview's Node relay instead of workerd's own socket. */
     viaRelay?: boolean;
+    /** Watchers mode: these counts of signed-out watchers, one after the other (the joins run first). */
+    watchers?: number[];
   } = {},
 ) {
   const external = options.base !== undefined;
@@ -257,6 +353,24 @@ export async function run(
     console.log(`\n== joins (POST /api/join_regular, ${concurrency} concurrent)`);
     console.table([joins]);
 
+    if (options.watchers && options.watchers.length > 0) {
+      const results = [];
+      let served = 0;
+      for (const count of options.watchers) {
+        const entries = d1(
+          state,
+          `SELECT id FROM queue_entries WHERE live_session_id = '${liveSessionId}' AND state = 'waiting' ORDER BY position LIMIT ${changes}`,
+        ).map((row) => String(row.id));
+        served += entries.length;
+        console.log(`\n== watchers: ${count} signed-out sockets, ${entries.length} changes`);
+        results.push(await watchersRun(base, liveSessionId, star, count, entries));
+        console.table([results[results.length - 1]]);
+      }
+      console.log(`\n== watchers (a queue change to each signed-out watcher; lost: none after ${LOST_AFTER_MS} ms)`);
+      console.table(results);
+      return { joins, watchers: results, served };
+    }
+
     // Sockets and broadcast latency.
     printTarget(target);
     const openStarted = performance.now();
@@ -320,6 +434,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       profile: { type: "boolean", default: false },
       mode: { type: "string", default: "production" },
       "via-relay": { type: "boolean", default: false },
+      watchers: { type: "string" },
     },
     strict: true,
   });
@@ -332,6 +447,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     profile: values.profile,
     mode: values.mode,
     viaRelay: values["via-relay"],
+    watchers: values.watchers ? values.watchers.split(",").map(Number) : undefined,
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);

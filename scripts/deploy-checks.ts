@@ -78,7 +78,7 @@ export function deployProblems(config: DeployConfig, secrets?: readonly string[]
   for (const bucket of ["MEDIA", "PRIVATE_FILES"]) {
     if (!has(config.r2_buckets, bucket)) problems.push(`the ${bucket} binding (R2) is missing`);
   }
-  for (const object of ["LIVE_SESSION", "USER_HUB"]) {
+  for (const object of ["LIVE_SESSION", "USER_HUB", "LIVE_WATCHERS"]) {
     if (!has(config.durable_objects?.bindings, object))
       problems.push(`the ${object} binding (Durable Object) is missing`);
   }

@@ -8,6 +8,7 @@ import { handleScheduled } from "./scheduled";
  * its own module: requests (fetch.ts), the queues' batches (queue.ts) and the crons (scheduled.ts).
  */
 export { LiveSession } from "./live-session";
+export { LiveWatchers } from "./live-watchers";
 export { UserHub } from "./user-hub";
 
 const worker = {

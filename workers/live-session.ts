@@ -14,11 +14,14 @@ import {
 } from "../app/features/live/index.server";
 import { OVERLAY_REVOKED_CLOSE_CODE, SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
 import { log } from "../app/platform/log.server";
+import { LIVE_WATCHER_SHARDS, type WatcherFrames, watcherShardName } from "./live-watchers";
 import { isOverlayRequest, parseFrame, viewerOfRequest } from "./socket-viewer";
 
 type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" | "overlay" };
 
 const VERSION_KEY = "version";
+/** The shards of signed-out watchers (workers/live-watchers.ts) that had sockets at the last broadcast. */
+const WATCHERS_KEY = "watcher-shards";
 const SINCE_TAG = "since:";
 /** The most often the streamer's dashboard is told who has the live page open. */
 const PRESENCE_EVERY_MS = 500;
@@ -190,14 +193,83 @@ export class LiveSession extends Server {
     return false;
   }
 
+  /** The frames every signed-out watcher is sent: the anonymous view and the public queue. */
+  #watcherFrames(state: LiveBroadcast): WatcherFrames {
+    const frames: string[] = [];
+    this.#sendTo((frame) => frames.push(frame), state, { role: "anonymous", viewer: null }, new Map());
+    return { version: state.version, frames };
+  }
+
+  /** Each shard with watchers, and when a socket there last asked for the frames (`watch`). */
+  async #watcherShards(): Promise<Record<number, number>> {
+    return (await this.ctx.storage.get<Record<number, number>>(WATCHERS_KEY)) ?? {};
+  }
+
+  /**
+   * RPC from a shard of this session's watchers (workers/live-watchers.ts) opening a socket: the current frames,
+   * and the shard is remembered, so every broadcast reaches it until it answers that it has no socket left.
+   */
+  async watch(liveSessionId: string, shard: number): Promise<WatcherFrames | null> {
+    if (!Number.isInteger(shard) || shard < 0 || shard >= LIVE_WATCHER_SHARDS) return null;
+    await this.ctx.storage.put(WATCHERS_KEY, { ...(await this.#watcherShards()), [shard]: Date.now() });
+    return this.#watcherFrames(await readBroadcast(this.env, liveSessionId, await this.#version(false)));
+  }
+
+  /** The relay to the watchers' shards in flight, and the frames waiting for it (only the latest is kept). */
+  #relaying: Promise<void> | null = null;
+  #relayNext: { liveSessionId: string; frames: WatcherFrames } | null = null;
+
+  /**
+   * Hands the shards of signed-out watchers the frames of this change, without holding up the next command: one
+   * relay at a time, in order, and a change that comes while one is in flight replaces any that waits (the
+   * watchers get the latest state, as sockets here do during a burst). A shard that answers it has no socket is
+   * forgotten.
+   */
+  #relayToWatchers(liveSessionId: string, frames: WatcherFrames) {
+    this.#relayNext = { liveSessionId, frames };
+    if (this.#relaying) return;
+    const run = async () => {
+      while (this.#relayNext) {
+        const next = this.#relayNext;
+        this.#relayNext = null;
+        const startedAt = Date.now();
+        const shards = Object.keys(await this.#watcherShards()).map(Number);
+        const open = await Promise.all(
+          shards.map((shard) =>
+            this.env.LIVE_WATCHERS.getByName(watcherShardName(next.liveSessionId, shard))
+              .relay(next.frames)
+              .catch((error: unknown) => {
+                log.error("live.watchers_relay_failed", { liveSessionId: next.liveSessionId, shard, error });
+                return 1;
+              }),
+          ),
+        );
+        const empty = shards.filter((_, index) => open[index] === 0);
+        if (empty.length > 0) {
+          // A shard asked for the frames since this relay began has a new socket: it stays.
+          const now = await this.#watcherShards();
+          for (const shard of empty) if ((now[shard] ?? 0) < startedAt) delete now[shard];
+          await this.ctx.storage.put(WATCHERS_KEY, now);
+        }
+      }
+    };
+    this.#relaying = run().finally(() => {
+      this.#relaying = null;
+    });
+    this.ctx.waitUntil(this.#relaying);
+  }
+
   async #afterChange(liveSessionId: string) {
     this.#changed = false;
     this.#since = Date.now();
     const notices = this.#notices.splice(0);
     const version = await this.#version(true);
-    if (!this.#hasConnections()) return;
+    const watched = Object.keys(await this.#watcherShards()).length > 0;
+    if (!this.#hasConnections() && !watched) return;
     try {
-      this.#sendAll(await readBroadcast(this.env, liveSessionId, version));
+      const state = await readBroadcast(this.env, liveSessionId, version);
+      this.#sendAll(state);
+      if (watched) this.#relayToWatchers(liveSessionId, this.#watcherFrames(state));
     } catch (error) {
       // The change is in D1 and the version moved on: sockets that missed it resync on their next frame.
       log.error("live.broadcast_failed", { liveSessionId, error });

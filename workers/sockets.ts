@@ -2,6 +2,7 @@ import { routePartykitRequest } from "partyserver";
 import { getAuth } from "../app/features/auth/index.server";
 import { overlayMayWatch } from "../app/features/overlay/index.server";
 import { isSameOrigin } from "../app/platform/http.server";
+import { LIVE_WATCHER_SHARDS, WATCH_SESSION_HEADER, WATCH_SHARD_HEADER, watcherShardName } from "./live-watchers";
 import { OVERLAY_HEADER, VIEWER_HEADER } from "./socket-viewer";
 
 /**
@@ -10,7 +11,9 @@ import { OVERLAY_HEADER, VIEWER_HEADER } from "./socket-viewer";
  * and hands the viewer to the object in VIEWER_HEADER, after deleting any such header the client sent. A user's
  * hub admits that user only. Anonymous viewers may watch a live session's counts. A stream overlay (OBS, no login)
  * connects to a live session with `?overlay=<key>`: admitted only when the key is the session's streamer's
- * current overlay key (else 404), and marked with OVERLAY_HEADER, never with a viewer.
+ * current overlay key (else 404), and marked with OVERLAY_HEADER, never with a viewer. A signed-out watcher of a
+ * live session goes to one of its watcher shards (workers/live-watchers.ts), picked at random, not to the session's
+ * object: a big stream's watchers are spread over LIVE_WATCHER_SHARDS objects.
  */
 export function routeSockets(request: Request, env: Env): Promise<Response | null> {
   // Env in tests carries extra bindings (tests/env.d.ts); partyserver types against that global Env.
@@ -34,7 +37,21 @@ export function routeSockets(request: Request, env: Env): Promise<Response | nul
         return new Response("Forbidden", { status: 403 });
       }
       if (auth) headers.set(VIEWER_HEADER, JSON.stringify(auth.viewer));
+      else if (lobby.className === "LIVE_SESSION") return watchOnShard(req, env, lobby.name);
       return new Request(req, { headers });
     },
   });
+}
+
+/** A signed-out watcher's socket, handed to a shard of the session's watchers chosen at random. */
+function watchOnShard(request: Request, env: Env, liveSessionId: string): Promise<Response> {
+  const shard = Math.floor(Math.random() * LIVE_WATCHER_SHARDS);
+  const headers = new Headers({ Upgrade: "websocket" });
+  headers.set(WATCH_SESSION_HEADER, liveSessionId);
+  headers.set(WATCH_SHARD_HEADER, String(shard));
+  for (const name of ["Sec-WebSocket-Key", "Sec-WebSocket-Version", "Sec-WebSocket-Extensions"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return env.LIVE_WATCHERS.getByName(watcherShardName(liveSessionId, shard)).fetch(request.url, { headers });
 }

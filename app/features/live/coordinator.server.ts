@@ -147,6 +147,8 @@ export async function closeLiveSockets(env: Env, userIds: string[]): Promise<voi
 /** The state every socket of the session is sent after a change, computed once per change. */
 export type LiveBroadcast = {
   /** The session's streamer (null when the session does not exist). */
+  /** The session's version this broadcast is of (one more with every change). */
+  version: number;
   influencerId: string | null;
   fanPayload(userId: string | null): UpdateUserPayload;
   /** The whole queue, each fan with their presence: since when they have the live page open (the object's sockets). */
@@ -172,6 +174,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
   };
   const endings = new Map((snapshot?.endings ?? []).map(({ userId, ...ending }) => [userId, ending]));
   return {
+    version,
     influencerId: snapshot?.session.influencerId ?? null,
     fanPayload(userId) {
       placeOf ??= snapshot ? fanPlaces(snapshot) : () => null;
