@@ -212,8 +212,16 @@ export class LiveSession extends Server {
   async watch(liveSessionId: string, shard: number): Promise<WatcherFrames | null> {
     if (!Number.isInteger(shard) || shard < 0 || shard >= LIVE_WATCHER_SHARDS) return null;
     await this.ctx.storage.put(WATCHERS_KEY, { ...(await this.#watcherShards()), [shard]: Date.now() });
-    return this.#watcherFrames(await readBroadcast(this.env, liveSessionId, await this.#version(false)));
+    const version = await this.#version(false);
+    // Thousands of watchers arrive between two changes: one read of the queue serves them all.
+    if (this.#watcherLatest?.version !== version) {
+      this.#watcherLatest = this.#watcherFrames(await readBroadcast(this.env, liveSessionId, version));
+    }
+    return this.#watcherLatest;
   }
+
+  /** The watchers' frames of the latest version read (in memory only: a new instance reads them again). */
+  #watcherLatest: WatcherFrames | null = null;
 
   /** The relay to the watchers' shards in flight, and the frames waiting for it (only the latest is kept). */
   #relaying: Promise<void> | null = null;
@@ -269,7 +277,10 @@ export class LiveSession extends Server {
     try {
       const state = await readBroadcast(this.env, liveSessionId, version);
       this.#sendAll(state);
-      if (watched) this.#relayToWatchers(liveSessionId, this.#watcherFrames(state));
+      if (watched) {
+        this.#watcherLatest = this.#watcherFrames(state);
+        this.#relayToWatchers(liveSessionId, this.#watcherLatest);
+      }
     } catch (error) {
       // The change is in D1 and the version moved on: sockets that missed it resync on their next frame.
       log.error("live.broadcast_failed", { liveSessionId, error });

@@ -4,7 +4,7 @@ import { parseFrame } from "./socket-viewer";
 
 /**
  * How many objects share a live session's signed-out watchers. Each holds at most a few thousand sockets at
- * 20,000 watchers (docs/decisions/025-live-watchers-shards.md), so no single object sends every frame.
+ * 20,000 watchers (docs/decisions/026-live-watchers-shards.md), so no single object sends every frame.
  */
 export const LIVE_WATCHER_SHARDS = 16;
 
@@ -45,12 +45,19 @@ export class LiveWatchers extends DurableObject<Env> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !liveSessionId || !Number.isInteger(shard)) {
       return new Response("Not found", { status: 404 });
     }
-    const current = await this.#current(liveSessionId, shard);
+    // A shard that already relays to open sockets is registered with the session and holds its latest frames.
+    const current = this.#latest && this.#openSockets() > 0 ? this.#latest : await this.#current(liveSessionId, shard);
     if (!current) return new Response("Not found", { status: 404 });
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [`session:${liveSessionId}`, `shard:${shard}`]);
     for (const frame of current.frames) server.send(frame);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  #openSockets(): number {
+    let open = 0;
+    for (const ws of this.ctx.getWebSockets()) if (ws.readyState === WebSocket.OPEN) open++;
+    return open;
   }
 
   /** The session's current frames, registering this shard with it (null when there is no such session). */
