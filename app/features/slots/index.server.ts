@@ -1,4 +1,5 @@
 /** The slots feature's server side: what other features, routes and the Worker may use of it. */
+export { offerSlotMove } from "./move-offer.server";
 export {
   addSlots,
   cancelSlot,
