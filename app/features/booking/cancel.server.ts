@@ -23,7 +23,7 @@ import {
   refundFor,
 } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
-import { awaitingMoveSql } from "./move-offer-policy";
+import { awaitingMoveSql } from "./move-offer-sql.server";
 
 export type CancelOutcome = {
   bookingId: string;

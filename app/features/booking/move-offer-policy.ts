@@ -1,5 +1,3 @@
-import { type SQL, sql } from "drizzle-orm";
-
 /**
  * A move offered by the streamer (one place, read by the use cases, their SQL guards, the cron and the pages):
  * - only the slot's streamer offers, while the slot is open and not started, and only when it has buyers;
@@ -19,12 +17,3 @@ export function moveOfferExpiresAt(startsAt: Date, now: Date): Date {
 /** The fan's two answers. */
 export const MOVE_OFFER_CHOICES = ["move", "refund"] as const;
 export type MoveOfferChoice = (typeof MOVE_OFFER_CHOICES)[number];
-
-/**
- * SQL: the booking (`bookingId`, a column such as `col(bookings.id)`) awaits its fan's answer to a move offer. Such a
- * booking is neither cancelled nor moved by any other path (its answer decides), gets no reminder for the old time
- * and no review prompt.
- */
-export function awaitingMoveSql(bookingId: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM move_offers awaiting WHERE awaiting.booking_id = ${bookingId} AND awaiting.state = 'offered')`;
-}

@@ -9,7 +9,8 @@ import { col, type Db, getDb, named } from "~/platform/db.server";
 import { outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
 import { bookings, moveOffers, slots } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
-import { awaitingMoveSql, type MoveOfferChoice, moveOfferExpiresAt } from "./move-offer-policy";
+import { type MoveOfferChoice, moveOfferExpiresAt } from "./move-offer-policy";
+import { awaitingMoveSql } from "./move-offer-sql.server";
 import { moveBookingStatements } from "./reschedule.server";
 import {
   afterSlotCancellation,

@@ -10,7 +10,7 @@ import { col, type Db, getDb, named } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { bookingReminders, bookings, orders, slots } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
-import { awaitingMoveSql } from "./move-offer-policy";
+import { awaitingMoveSql } from "./move-offer-sql.server";
 import { bookingMovedEntries } from "./reschedule-messages.server";
 import { RESCHEDULE_BEFORE_MS, reschedulable, rescheduleDeadline } from "./reschedule-policy";
 

@@ -10,7 +10,7 @@ import { outboxSelectStatement } from "~/platform/outbox.server";
 import { bookings, orders, outboxMessages, reviews, slots } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingMessageFacts } from "./message-facts.server";
-import { awaitingMoveSql } from "./move-offer-policy";
+import { awaitingMoveSql } from "./move-offer-sql.server";
 import { orderPagePath } from "./order-view";
 
 /** The outbox template of "How was it?" after a session (an email and a notification), one per booking. */
