@@ -3,6 +3,7 @@ import { BOOKING_MESSAGES, moveOfferFormSchema } from "~/features/booking";
 import { answerMoveOffer, getOrder, moveOfferFor } from "~/features/booking/index.server";
 import { formatSlotTime, SlotTime, useViewerZone } from "~/features/time";
 import { formatMoney } from "~/lib/money";
+import { FormError } from "~/lib/ui/form-error";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
@@ -52,11 +53,7 @@ export default function MoveOffer({ loaderData, actionData }: Route.ComponentPro
         <SlotTime startsAt={offer.to.startsAt} endsAt={offer.to.endsAt} /> or get a full refund of{" "}
         {formatMoney(order.net)}.
       </p>
-      {actionData?.error ? (
-        <p role="alert" className="text-sm text-red-400">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormError message={actionData?.error} />
       {offer.state === "offered" ? (
         <Form method="post" className="flex flex-col gap-3">
           <p className="text-sm text-zinc-400">
