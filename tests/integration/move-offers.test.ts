@@ -1,10 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
+import { cancelBooking } from "~/features/booking/cancel.server";
+import { BOOKING_MESSAGES } from "~/features/booking/messages";
 import { answerMoveOffer, refundUnansweredMoveOffers } from "~/features/booking/move-offers.server";
 import { refundStreamerNoShows } from "~/features/booking/no-show.server";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { sendBookingReminders } from "~/features/booking/reminders.server";
+import { cancelSlot } from "~/features/slots/slots.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createSlot, creditWallet, viewerOf } from "../factories";
 import { parseIcs } from "../support/ics";
@@ -194,6 +197,16 @@ describe("a streamer offers a booked slot's buyers another time", () => {
   it("a fan who takes the refund (the page's plain form): cancelled, refunded in full to the wallet, once", async () => {
     const { world, later, mira, starCookie } = await bookedSlot();
     await offer(starCookie, world.slot.id, later.id);
+    // While the offer waits, its answer decides: the fan's own cancellation (a partial refund, maybe) and own move
+    // are refused.
+    await expect(cancelBooking(env, viewerOf(mira.user), mira.bookingId)).rejects.toThrow(
+      BOOKING_MESSAGES.moveOfferAwaiting,
+    );
+    const moveAlone = await api("/api/orders/reschedule", mira.cookie, { orderId: mira.orderId, slotId: later.id });
+    expect([moveAlone.status, ((await moveAlone.json()) as { message: string }).message]).toEqual([
+      409,
+      BOOKING_MESSAGES.moveOfferAwaiting,
+    ]);
     const posted = await request(`/profile/orders/${mira.orderId}/new-time`, {
       method: "POST",
       body: new URLSearchParams({ choice: "refund" }),
@@ -228,6 +241,17 @@ describe("a streamer offers a booked slot's buyers another time", () => {
     expect(await refundUnansweredMoveOffers(env, new Date(expiresAt + HOUR))).toBe(0);
     await refundStreamerNoShows(env, new Date(expiresAt + 61 * 60_000));
     for (const fanOf of [mira, theo]) expect((await money(fanOf.orderId)).refunds).toBe(1);
+  }, 60_000);
+
+  it("the new time cancelled meanwhile: the next cron run refunds the waiting offers", async () => {
+    const { world, later, mira, theo, starCookie } = await bookedSlot();
+    await offer(starCookie, world.slot.id, later.id);
+    await cancelSlot(env, viewerOf(world.star), later.id);
+    expect(await refundUnansweredMoveOffers(env, new Date())).toBe(2);
+    for (const fanOf of [mira, theo]) {
+      expect((await offerOf(fanOf.bookingId))?.state).toBe("refunded");
+      expect(await money(fanOf.orderId)).toMatchObject({ status: "refunded", refunds: 1 });
+    }
   }, 60_000);
 
   it("the fan's choice, a second tab's and the cron at once: one outcome, at most one refund", async () => {

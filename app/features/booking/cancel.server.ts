@@ -23,7 +23,7 @@ import {
   refundFor,
 } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
-import { awaitingMoveSql } from "./move-offer-sql.server";
+import { awaitingMoveSql, refuseWhileAwaitingMove } from "./move-offer-sql.server";
 
 export type CancelOutcome = {
   bookingId: string;
@@ -205,8 +205,10 @@ export async function cancelBooking(
   now: Date = new Date(),
   choice: { refundTo?: RefundDestination } = {},
 ): Promise<CancelOutcome> {
-  const booking = await ownBookingWithOrder(getDb(env), viewer, bookingId);
+  const db = getDb(env);
+  const booking = await ownBookingWithOrder(db, viewer, bookingId);
   if (booking.status === "cancelled") throw conflict(BOOKING_MESSAGES.alreadyCancelled);
+  await refuseWhileAwaitingMove(db, booking.bookingId);
   const terms = cancellationTerms("buyer", booking, now);
   if (!terms.allowed) {
     throw conflict(terms.reason === "too_late" ? BOOKING_MESSAGES.alreadyStarted : BOOKING_MESSAGES.notCancellable);

@@ -1,4 +1,8 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { conflict } from "~/lib/errors";
+import type { Db } from "~/platform/db.server";
+import { moveOffers } from "~db/schema";
+import { BOOKING_MESSAGES } from "./messages";
 
 /**
  * SQL: the booking (`bookingId`, a column such as `col(bookings.id)`) awaits its fan's answer to a move offer. Such a
@@ -7,4 +11,17 @@ import { type SQL, sql } from "drizzle-orm";
  */
 export function awaitingMoveSql(bookingId: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM move_offers awaiting WHERE awaiting.booking_id = ${bookingId} AND awaiting.state = 'offered')`;
+}
+
+/**
+ * Refuses (409) a change to a booking that awaits its fan's answer to a move offer: the answer decides it (the fan's
+ * cancellation and own move say so before trying; their SQL guards hold it anyway).
+ */
+export async function refuseWhileAwaitingMove(db: Db, bookingId: string): Promise<void> {
+  const [waiting] = await db
+    .select({ id: moveOffers.id })
+    .from(moveOffers)
+    .where(and(eq(moveOffers.bookingId, bookingId), eq(moveOffers.state, "offered")))
+    .limit(1);
+  if (waiting) throw conflict(BOOKING_MESSAGES.moveOfferAwaiting);
 }

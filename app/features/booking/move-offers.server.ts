@@ -176,10 +176,13 @@ async function refundOffers(env: Env, offerWhere: SQL, now: Date): Promise<SlotC
 
 /**
  * The every-minute cron: each offer still unanswered at its deadline (48 hours after it, or the old slot's start if
- * sooner) is refunded in full to the wallet, once, whatever the fan does at the same moment.
+ * sooner), or whose new slot closed meanwhile (cancelled, or its streamer removed), is refunded in full to the wallet,
+ * once, whatever the fan does at the same moment.
  */
 export async function refundUnansweredMoveOffers(env: Env, now = new Date()): Promise<number> {
-  const refunded = await refundOffers(env, sql`${col(moveOffers.expiresAt)} <= ${now.getTime()}`, now);
+  const due = sql`(${col(moveOffers.expiresAt)} <= ${now.getTime()} OR NOT EXISTS (SELECT 1 FROM slots target
+    WHERE target.id = ${col(moveOffers.toSlotId)} AND target.status = 'open'))`;
+  const refunded = await refundOffers(env, due, now);
   return refunded.length;
 }
 

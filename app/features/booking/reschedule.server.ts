@@ -10,7 +10,7 @@ import { col, type Db, getDb, named } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { bookingReminders, bookings, orders, slots } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
-import { awaitingMoveSql } from "./move-offer-sql.server";
+import { awaitingMoveSql, refuseWhileAwaitingMove } from "./move-offer-sql.server";
 import { bookingMovedEntries } from "./reschedule-messages.server";
 import { RESCHEDULE_BEFORE_MS, reschedulable, rescheduleDeadline } from "./reschedule-policy";
 
@@ -53,6 +53,7 @@ export type RescheduleChoices = {
 async function ownBooking(db: Db, viewer: Viewer, bookingId: string) {
   const booking = await movableBooking(db, bookingId);
   if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  await refuseWhileAwaitingMove(db, booking.bookingId);
   return booking;
 }
 
