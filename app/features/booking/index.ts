@@ -6,7 +6,7 @@ export { OrderCard } from "./components/order-card";
 export { OrdersSection } from "./components/orders-section";
 export { SlotStartControl } from "./components/slot-start";
 export { BOOKING_MESSAGES } from "./messages";
-export { MOVE_OFFER_CHOICES, type MoveOfferChoice, moveOfferExpiresAt } from "./move-offer-policy";
+export { MOVE_OFFER_CHOICES, type MoveOfferChoice } from "./move-offer-policy";
 export {
   canStartSlot,
   NO_SHOW_OFFER_BUTTON,
