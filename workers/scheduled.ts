@@ -1,4 +1,9 @@
-import { refundStreamerNoShows, sendBookingReminders, sendReviewPrompts } from "../app/features/booking/index.server";
+import {
+  refundStreamerNoShows,
+  refundUnansweredMoveOffers,
+  sendBookingReminders,
+  sendReviewPrompts,
+} from "../app/features/booking/index.server";
 import { refreshUsdInrRate } from "../app/features/currency/index.server";
 import { archiveSentMessages } from "../app/features/messages/index.server";
 import { sweepExpiredHolds } from "../app/features/payments/index.server";
@@ -27,7 +32,7 @@ function logged(event: string, fields: Record<string, unknown>, work: Promise<Re
 /**
  * Cron (wrangler.toml triggers). Every minute (HOLD_SWEEPER_CRON): seat holds whose time is up are marked
  * expired and their Checkout sessions expired through Stripe, and booked slots not started an hour after their start
- * are refunded as streamer no-shows. Every 5 minutes (REMINDERS_CRON): booking
+ * are refunded as streamer no-shows, and offers of another time unanswered at their deadline are refunded. Every 5 minutes (REMINDERS_CRON): booking
  * reminders 24 hours and 15 minutes before each slot, each sent once even when runs overlap. Every 30
  * minutes: refreshes the USD->INR rate once its next-update time has passed, keeps the query planner's
  * statistics current, and moves old sent messages and old product events to the private bucket (docs/capacity.md).
@@ -52,6 +57,14 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
         "cron.run",
         { ...run, task: "streamer-no-shows" },
         refundStreamerNoShows(env, now).then((slots) => ({ slots: slots.length })),
+      ),
+    );
+    // Offers of another time left unanswered at their deadline: refunded in full, once.
+    ctx.waitUntil(
+      logged(
+        "cron.run",
+        { ...run, task: "move-offers" },
+        refundUnansweredMoveOffers(env, now).then((refunded) => ({ refunded })),
       ),
     );
     // What a committed change still owes, found by its rows whatever happened to its queued jobs (logs jobs.sweep).

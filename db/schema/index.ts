@@ -17,6 +17,7 @@ export * from "./feeds";
 export * from "./influencers";
 export * from "./live";
 export * from "./moderation";
+export * from "./move-offers";
 export * from "./notifications";
 export * from "./onboarding";
 export * from "./orders";

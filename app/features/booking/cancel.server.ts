@@ -23,6 +23,7 @@ import {
   refundFor,
 } from "./cancellation-policy";
 import { BOOKING_MESSAGES } from "./messages";
+import { awaitingMoveSql, refuseWhileAwaitingMove } from "./move-offer-sql.server";
 
 export type CancelOutcome = {
   bookingId: string;
@@ -148,12 +149,19 @@ function cancelBookingStatement(db: Db, bookingId: string, options: { now: Date;
     .returning({ id: bookings.id });
 }
 
-/** The SQL guard of the policy on `bookings`: confirmed, and its slot starting after the cut-off (null: none). */
+/**
+ * The SQL guard of the policy on `bookings`: confirmed, not awaiting its fan's answer to a move offer (the answer
+ * decides it), and its slot starting after the cut-off (null: none).
+ */
 export function cancellableBookingSql(startsAfter: Date | null): SQL | undefined {
   const beforeCutoff = startsAfter
     ? sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) > ${startsAfter.getTime()}`
     : undefined;
-  return and(eq(bookings.status, CANCELLABLE_BOOKING_STATUS), beforeCutoff);
+  return and(
+    eq(bookings.status, CANCELLABLE_BOOKING_STATUS),
+    sql`NOT ${awaitingMoveSql(col(bookings.id))}`,
+    beforeCutoff,
+  );
 }
 
 /**
@@ -197,8 +205,10 @@ export async function cancelBooking(
   now: Date = new Date(),
   choice: { refundTo?: RefundDestination } = {},
 ): Promise<CancelOutcome> {
-  const booking = await ownBookingWithOrder(getDb(env), viewer, bookingId);
+  const db = getDb(env);
+  const booking = await ownBookingWithOrder(db, viewer, bookingId);
   if (booking.status === "cancelled") throw conflict(BOOKING_MESSAGES.alreadyCancelled);
+  await refuseWhileAwaitingMove(db, booking.bookingId);
   const terms = cancellationTerms("buyer", booking, now);
   if (!terms.allowed) {
     throw conflict(terms.reason === "too_late" ? BOOKING_MESSAGES.alreadyStarted : BOOKING_MESSAGES.notCancellable);

@@ -23,6 +23,14 @@ export { bookedSlotDetails, editGamerTagOfSlot, updateGamerTags } from "./gamer-
 export { bookingEventUid } from "./invite.server";
 export { orderInvoicePdf } from "./invoice.server";
 export { lobbyCodeForUser } from "./lobby.server";
+export { moveOfferedMail, moveOfferedNotice } from "./move-offer-messages.server";
+export type { MoveOfferAnswer, MoveOffered, MoveOfferView } from "./move-offers.server";
+export {
+  answerMoveOffer,
+  moveOfferFor,
+  offerSlotMoveToBuyers,
+  refundUnansweredMoveOffers,
+} from "./move-offers.server";
 export { claimNoShowRefund, refundStreamerNoShows, startSlotSession } from "./no-show.server";
 export {
   slotStartedMail,

@@ -6,6 +6,7 @@ export { OrderCard } from "./components/order-card";
 export { OrdersSection } from "./components/orders-section";
 export { SlotStartControl } from "./components/slot-start";
 export { BOOKING_MESSAGES } from "./messages";
+export { MOVE_OFFER_CHOICES, type MoveOfferChoice } from "./move-offer-policy";
 export {
   canStartSlot,
   NO_SHOW_OFFER_BUTTON,
@@ -28,6 +29,8 @@ export {
   editGamerTagSchema,
   lobbyCodeQuerySchema,
   monthlyOrdersQuerySchema,
+  moveOfferApiSchema,
+  moveOfferFormSchema,
   orderListQuerySchema,
   orderSectionPagesSchema,
   rescheduleApiSchema,

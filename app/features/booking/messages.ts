@@ -25,6 +25,16 @@ export const BOOKING_MESSAGES = {
   rescheduleNoSeats: "That time has no seats left for your booking",
   rescheduleRaced: "Your booking was moved in the meantime: check its new time",
   rescheduled: "Your booking was moved",
+  // A move offered by the streamer (move-offer-policy.ts)
+  moveOfferNotFound: "This booking has no offer of another time",
+  moveOfferAnswered: "You already answered this offer",
+  moveOfferRanOut: "This offer ran out: your booking is refunded in full",
+  moveOfferAwaiting: "The streamer offered another time: answer that offer first",
+  moveOfferNoBuyers: "This slot has no buyers to move: cancel it instead",
+  moveOfferTarget: "Choose another open time of the same gig, not started, with seats for every buyer",
+  moveOfferSent: "Your buyers were offered the new time",
+  moveOfferMoved: "Your booking was moved to the new time",
+  moveOfferRefunded: "Your booking is cancelled and refunded in full to your wallet",
   // After purchase
   bookingNotFound: "Booking not found",
   orderNotFound: "Order not found",

@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { REFUND_DESTINATIONS } from "./cancellation-policy";
 import { BOOKING_MESSAGES, GAMERTAG_MAX_LENGTH } from "./messages";
+import { MOVE_OFFER_CHOICES } from "./move-offer-policy";
 import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE, type OrderSection } from "./order-view";
 
 /** Zod inputs of the after-purchase calls, shared by the /profile forms and the /api routes. */
@@ -109,3 +110,13 @@ export const rescheduleFormSchema = z.object({
 export const rescheduleApiSchema = z
   .object({ orderId: optionalId, bookingId: optionalId, slotId: z.string().trim().min(1, "Choose a new time").max(64) })
   .refine((q) => q.orderId || q.bookingId, { message: "Give the orderId of your booking" });
+
+/** The fan's answer to their streamer's offer of another time: the page's form (the order is in the path). */
+export const moveOfferFormSchema = z.object({
+  choice: z.enum(MOVE_OFFER_CHOICES, { error: 'Choose "move" or "refund"' }),
+});
+
+/** POST /api/orders/move-offer: the order whose offer the fan answers, and their choice. */
+export const moveOfferApiSchema = moveOfferFormSchema.extend({
+  orderId: z.string({ error: "Give the orderId of your booking" }).trim().min(1).max(64),
+});

@@ -79,6 +79,12 @@ const orderFields = named({
       Boolean,
     ),
   netMinor: orderNetMinor,
+  /** A streamer's offer of another time waiting for this booking's answer: its deadline and the new time. */
+  moveOfferUntil: sql<number | null>`(SELECT waiting.expires_at FROM move_offers waiting
+    WHERE waiting.booking_id = ${col(bookings.id)} AND waiting.state = 'offered')`,
+  moveOfferStartsAt: sql<number | null>`(SELECT offered.starts_at FROM move_offers waiting
+    JOIN slots offered ON offered.id = waiting.to_slot_id
+    WHERE waiting.booking_id = ${col(bookings.id)} AND waiting.state = 'offered')`,
 });
 
 export function selectOrders(db: Db) {
@@ -99,7 +105,7 @@ type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>["where"]>>[nu
 export type GamerTag = { id: string; position: number; gamertag: string };
 
 /** One order as the viewer may see it. The lobby code is present only for the buyer, near the slot. */
-export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail"> & {
+export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail" | "moveOfferUntil" | "moveOfferStartsAt"> & {
   buyerEmail: string | null;
   statusText: OrderStatusText;
   gamerTags: GamerTag[];
@@ -109,6 +115,8 @@ export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail"> & {
   canCancel: boolean;
   /** The buyer may move the booking to another time of the gig (reschedule-policy.ts). */
   canReschedule: boolean;
+  /** The streamer's offer of another time, waiting for the buyer's answer (move-offer-policy.ts); else null. */
+  moveOffer: { startsAt: Date; until: Date } | null;
   /**
    * The full refund the buyer may take in one tap, while the streamer has not started 15 minutes after the start
    * (no-show-policy.ts); else null.
@@ -151,8 +159,13 @@ export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Dat
     db,
     rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])),
   );
-  return rows.map((row) => {
+  return rows.map(({ moveOfferUntil, moveOfferStartsAt, ...row }) => {
     const isBuyer = row.userId === viewer.id;
+    // While the buyer's answer is awaited, the answer decides: no cancelling nor moving by the other paths.
+    const moveOffer =
+      isBuyer && moveOfferUntil !== null && moveOfferStartsAt !== null
+        ? { startsAt: new Date(moveOfferStartsAt), until: new Date(moveOfferUntil) }
+        : null;
     const confirmed = row.bookingStatus === "confirmed";
     const showCode =
       isBuyer && confirmed && !!row.startsAt && !!row.endsAt && lobbyCodeVisible(row.startsAt, row.endsAt, now);
@@ -165,8 +178,9 @@ export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Dat
       lobbyCode: showCode ? row.lobbyCode : null,
       isBuyer,
       canEditGamerTags: isBuyer && gamerTagsEditable(row.bookingStatus, row.startsAt, now),
-      canCancel: isBuyer && bookingCancellable(row.bookingStatus, row.startsAt, now),
-      canReschedule: isBuyer && reschedulable({ status: row.bookingStatus, startsAt: row.startsAt }, now),
+      canCancel: isBuyer && !moveOffer && bookingCancellable(row.bookingStatus, row.startsAt, now),
+      canReschedule: isBuyer && !moveOffer && reschedulable({ status: row.bookingStatus, startsAt: row.startsAt }, now),
+      moveOffer,
       noShowRefund:
         isBuyer &&
         row.startsAt &&

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { deliverMessages } from "~/features/messages/index.server";
 import { seatsTakenSql } from "~/features/seats";
@@ -10,6 +10,7 @@ import { col, type Db, getDb, named } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { bookingReminders, bookings, orders, slots } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
+import { awaitingMoveSql, refuseWhileAwaitingMove } from "./move-offer-sql.server";
 import { bookingMovedEntries } from "./reschedule-messages.server";
 import { RESCHEDULE_BEFORE_MS, reschedulable, rescheduleDeadline } from "./reschedule-policy";
 
@@ -52,6 +53,7 @@ export type RescheduleChoices = {
 async function ownBooking(db: Db, viewer: Viewer, bookingId: string) {
   const booking = await movableBooking(db, bookingId);
   if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  await refuseWhileAwaitingMove(db, booking.bookingId);
   return booking;
 }
 
@@ -105,13 +107,47 @@ export async function rescheduleBooking(
   const booking = await ownBooking(db, viewer, input.bookingId);
   if (!reschedulable(booking, now)) throw conflict(rescheduleRefusal(booking.status));
   if (input.toSlotId === booking.slotId) throw conflict(BOOKING_MESSAGES.rescheduleSameSlot, "slotId");
-  const at = now.getTime();
   const to = input.toSlotId;
+  const move = moveBookingStatements(db, booking, to, now, [
+    eq(bookings.userId, viewer.id),
+    sql`NOT ${awaitingMoveSql(col(bookings.id))}`,
+    sql`(SELECT old.starts_at FROM slots old WHERE old.id = ${booking.slotId}) > ${now.getTime() + RESCHEDULE_BEFORE_MS}`,
+  ]);
+  const results = await db.batch(move.statements);
+  if ((results[1] as { id: string }[]).length === 0) throw await moveRefusal(db, booking, to, now);
+  await deliverMessages(env, move.keys, now);
+  await offerFreedSeats(env, booking.slotId, now);
+  return { bookingId: booking.bookingId, orderId: booking.orderId, fromSlotId: booking.slotId, toSlotId: to };
+}
+
+/** A booking as `moveBookingStatements` moves it: its buyer, slot, seats and invite's version. */
+export type MovingBooking = {
+  bookingId: string;
+  orderId: string;
+  userId: string;
+  slotId: string;
+  seats: number;
+  inviteSequence: number;
+};
+
+/**
+ * The batch that moves a confirmed booking to slot `to` (the fan's own move and their answer to a streamer's offer
+ * share it). The booking's conditional update, second in the batch (its result says whether it moved), re-checks in
+ * SQL that it is still the fan's confirmed booking of the old slot at the same invite version, that the new slot is
+ * open, of the same gig and streamer, not started, with room for every seat (seats-taken rule, the fan's own offers
+ * counting as theirs), plus the caller's `guard`; the order follows the booking (the pair is one foreign key, checked
+ * at the batch's end), the fan's waitlist place on the new slot is done, the old slot's freed seats are offered to
+ * its waitlist, the reminders start over, and the fan (a new invite: same UID, SEQUENCE + 1) and the streamer are
+ * told. `moved` is the SQL of "the move landed in this batch", for statements the caller adds after these; `keys`
+ * are the messages to deliver once it committed.
+ */
+export function moveBookingStatements(db: Db, booking: MovingBooking, to: string, now: Date, guard: SQL[]) {
+  const at = now.getTime();
   const sequence = booking.inviteSequence + 1;
   // The move landed in this batch: the booking is on the new slot at the new invite version.
   const moved = sql`EXISTS (SELECT 1 FROM bookings moved WHERE moved.id = ${booking.bookingId} AND moved.slot_id = ${to} AND moved.invite_sequence = ${sequence})`;
   const messages = bookingMovedEntries(booking.bookingId, sequence);
-  const results = await db.batch([
+  const statements = [
     // bookings(order_id, slot_id, user_id) references orders(id, slot_id, user_id): the two rows change together,
     // and the key is checked when the batch commits.
     db.run(sql`PRAGMA defer_foreign_keys = ON`),
@@ -121,17 +157,16 @@ export async function rescheduleBooking(
       .where(
         and(
           eq(bookings.id, booking.bookingId),
-          eq(bookings.userId, viewer.id),
           eq(bookings.status, "confirmed"),
           eq(bookings.slotId, booking.slotId),
           eq(bookings.inviteSequence, booking.inviteSequence),
-          sql`(SELECT old.starts_at FROM slots old WHERE old.id = ${booking.slotId}) > ${at + RESCHEDULE_BEFORE_MS}`,
           sql`EXISTS (SELECT 1 FROM slots target WHERE target.id = ${to} AND target.status = 'open'
             AND target.starts_at > ${at}
             AND target.product_id = (SELECT old.product_id FROM slots old WHERE old.id = ${booking.slotId})
             AND target.influencer_id = (SELECT old.influencer_id FROM slots old WHERE old.id = ${booking.slotId}))`,
-          sql`${seatsTakenSql(sql`${to}`, now, undefined, viewer.id)} + ${booking.seats}
+          sql`${seatsTakenSql(sql`${to}`, now, undefined, booking.userId)} + ${booking.seats}
             <= (SELECT target.seats FROM slots target WHERE target.id = ${to})`,
+          ...guard,
         ),
       )
       .returning({ id: bookings.id }),
@@ -139,20 +174,13 @@ export async function rescheduleBooking(
       .update(orders)
       .set({ slotId: to, updatedAt: now })
       .where(and(eq(orders.id, booking.orderId), moved)),
-    acceptPlaceStatement(db, { slotId: to, userId: viewer.id, bookingId: booking.bookingId, now }),
+    acceptPlaceStatement(db, { slotId: to, userId: booking.userId, bookingId: booking.bookingId, now }),
     db.delete(bookingReminders).where(and(eq(bookingReminders.bookingId, booking.bookingId), moved)),
     ...messages.map((entry) => outboxStatement(db, entry, { now, when: moved })),
     ...offerStatements(db, booking.slotId, now, booking.seats),
     availabilityChangedStatement(db),
-  ]);
-  if ((results[1] as { id: string }[]).length === 0) throw await moveRefusal(db, booking, to, now);
-  await deliverMessages(
-    env,
-    messages.map((entry) => entry.key),
-    now,
-  );
-  await offerFreedSeats(env, booking.slotId, now);
-  return { bookingId: booking.bookingId, orderId: booking.orderId, fromSlotId: booking.slotId, toSlotId: to };
+  ] as const;
+  return { statements, moved, keys: messages.map((entry) => entry.key) };
 }
 
 /** Why a move was refused, read after the refused batch (never instead of it). */

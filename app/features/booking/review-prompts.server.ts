@@ -10,6 +10,7 @@ import { outboxSelectStatement } from "~/platform/outbox.server";
 import { bookings, orders, outboxMessages, reviews, slots } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingMessageFacts } from "./message-facts.server";
+import { awaitingMoveSql } from "./move-offer-sql.server";
 import { orderPagePath } from "./order-view";
 
 /** The outbox template of "How was it?" after a session (an email and a notification), one per booking. */
@@ -42,7 +43,8 @@ export async function sendReviewPrompts(env: Env, now: Date = new Date()): Promi
     AND EXISTS (SELECT 1 FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}
       AND ${col(slots.endsAt)} <= ${at} AND ${col(slots.endsAt)} > ${at - REVIEW_PROMPT_WITHIN_MS})
     AND EXISTS (SELECT 1 FROM ${orders} WHERE ${col(orders.id)} = ${col(bookings.orderId)} AND ${col(orders.status)} = 'paid')
-    AND NOT EXISTS (SELECT 1 FROM ${reviews} WHERE ${col(reviews.bookingId)} = ${col(bookings.id)})`;
+    AND NOT EXISTS (SELECT 1 FROM ${reviews} WHERE ${col(reviews.bookingId)} = ${col(bookings.id)})
+    AND NOT ${awaitingMoveSql(col(bookings.id))}`;
   const prompt = (channel: "email" | "notification") =>
     outboxSelectStatement(
       db,

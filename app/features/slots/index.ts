@@ -9,6 +9,7 @@ export {
   cancelSlotSchema,
   lobbyCodeSchema,
   monthSchema,
+  offerMoveSchema,
   REPEAT_WEEKS_MAX,
   SLOT_BUYERS_PAGE,
   UPCOMING_SLOTS_LIMIT,

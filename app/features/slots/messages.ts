@@ -14,6 +14,8 @@ export const SLOT_MESSAGES = {
   notFound: "Slot not found",
   cancelled: "Slot cancelled. Every buyer was refunded to their wallet.",
   cancelConfirm: "Cancel this slot? Every buyer is refunded in full.",
+  moveTargetRequired: "Choose the new time to offer",
+  moveOffered: "Your buyers were offered the new time. Each moves or is refunded in full.",
   alreadyCancelled: "This slot is already cancelled",
   lobbySaved: "Lobby code saved",
   lobbyRequired: "Please enter a lobby code",

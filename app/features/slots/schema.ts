@@ -38,6 +38,11 @@ export const lobbyCodeSchema = z.object({
 
 export const cancelSlotSchema = z.object({ slotId: z.string().trim().min(1, M.notFound) });
 
+/** The calendar's "Offer another time": the booked slot and the gig's other time its buyers are offered. */
+export const offerMoveSchema = cancelSlotSchema.extend({
+  toSlotId: z.string({ error: M.moveTargetRequired }).trim().min(1, M.moveTargetRequired).max(64),
+});
+
 export const monthSchema = z.object({
   month: z.coerce.number({ error: M.monthRequired }).int().min(1, M.monthRequired).max(12, M.monthRequired),
   year: z.coerce.number({ error: M.monthRequired }).int().min(2000, M.monthRequired).max(2100, M.monthRequired),

@@ -230,7 +230,8 @@ async function buyersOf(db: Db, slotIds: string[]) {
   return bySlot;
 }
 
-async function ownerOfSlot(db: Db, slotId: string) {
+/** The slot's streamer, state and gig (a use case asks whether the viewer may act on it). */
+export async function ownerOfSlot(db: Db, slotId: string) {
   const slot = await db
     .select({ influencerId: slots.influencerId, status: slots.status, productId: slots.productId })
     .from(slots)

@@ -6,6 +6,7 @@ export const accountPages: RouteConfigEntry[] = [
   route("profile/orders/:orderId", "routes/account/order.tsx"),
   route("profile/orders/:orderId/cancel", "routes/account/cancel-order.tsx"),
   route("profile/orders/:orderId/reschedule", "routes/account/reschedule-order.tsx"),
+  route("profile/orders/:orderId/new-time", "routes/account/move-offer.tsx"),
   route("profile/orders/:orderId/review", "routes/account/review.tsx"),
   route("profile/orders/:orderId/no-show-refund", "routes/account/no-show-refund.tsx"),
   route("change-email/verifyotp/:token/:email", "routes/account/change-email-verify.tsx"),

@@ -27,5 +27,6 @@ export const apiBooking: RouteConfigEntry[] = [
   route("get/user_order/invoice/:orderId", "routes/api/orders/invoice.ts"),
   route("post/slots/delete/user", "routes/api/orders/cancel-slot.ts"),
   route("orders/reschedule", "routes/api/orders/reschedule.ts"),
+  route("orders/move-offer", "routes/api/orders/move-offer.ts"),
   route("user/lobby-code-details", "routes/api/orders/lobby-code.ts"),
 ];

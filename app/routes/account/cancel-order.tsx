@@ -9,6 +9,7 @@ import {
 import { cancelBooking, getOrder } from "~/features/booking/index.server";
 import { SlotTime } from "~/features/time";
 import { formatMoney, money } from "~/lib/money";
+import { FormError } from "~/lib/ui/form-error";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
@@ -68,11 +69,7 @@ export default function CancelOrder({ loaderData, actionData }: Route.ComponentP
           </>
         ) : null}
       </p>
-      {actionData?.error ? (
-        <p role="alert" className="text-sm text-red-400">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormError message={actionData?.error} />
       {order.canCancel && order.startsAt ? (
         <>
           <p className="text-sm text-zinc-300">

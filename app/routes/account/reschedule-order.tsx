@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { BOOKING_MESSAGES, rescheduleFormSchema } from "~/features/booking";
 import { getOrder, rescheduleBooking, rescheduleChoices } from "~/features/booking/index.server";
 import { formatSlotTime, SlotTime, useViewerZone } from "~/features/time";
+import { FormError } from "~/lib/ui/form-error";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
@@ -57,11 +58,7 @@ export default function RescheduleOrder({ loaderData, actionData }: Route.Compon
           </>
         ) : null}
       </p>
-      {actionData?.error ? (
-        <p role="alert" className="text-sm text-red-400">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormError message={actionData?.error} />
       {!choices ? (
         <p className="text-sm text-zinc-300">
           {refusal}.{" "}

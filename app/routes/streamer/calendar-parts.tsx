@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { ConfirmButton } from "~/components/confirm";
 import { SlotStartControl } from "~/features/booking";
 import { type AgendaDay, LocalTime, SLOT_MESSAGES, type SlotAgenda } from "~/features/slots";
-import { formatClock, formatSessionLength, useViewerZone, zonedDate } from "~/features/time";
+import { formatClock, formatSessionLength, formatSlotTime, useViewerZone, zonedDate } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 
 /** The calendar page's parts (app/routes/streamer/calendar.tsx): the month grid, the agenda and a slot's card. */
@@ -39,6 +39,8 @@ export type CalendarSlot = {
   startable: boolean;
   startedAt: Date | null;
   noShowAt: Date | null;
+  /** The gig's other times its buyers may be offered instead of a plain cancellation. */
+  moveTargets: { id: string; startsAt: Date; endsAt: Date; seatsLeft: number }[];
 };
 
 /**
@@ -246,7 +248,34 @@ function SlotActions({ slot }: { slot: CalendarSlot }) {
             Cancel slot
           </ConfirmButton>
         </Form>
+        {slot.moveTargets.length > 0 ? <OfferMove slot={slot} /> : null}
       </div>
     </details>
+  );
+}
+
+/** "Offer another time": instead of only cancelling, the buyers are offered one of the gig's other open times. */
+function OfferMove({ slot }: { slot: CalendarSlot }) {
+  const zone = useViewerZone();
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="slotId" value={slot.id} />
+      <label className="text-sm">
+        Or offer another time
+        <select name="toSlotId" required className={inputClass} defaultValue="">
+          <option value="" disabled>
+            Pick a time
+          </option>
+          {slot.moveTargets.map((target) => (
+            <option key={target.id} value={target.id}>
+              {formatSlotTime(target.startsAt, target.endsAt, zone)} · {target.seatsLeft} left
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" name="intent" value="offer-move" className="rounded-lg bg-ink-700 px-3 py-2 text-sm">
+        Offer another time
+      </button>
+    </Form>
   );
 }

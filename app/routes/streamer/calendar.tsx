@@ -9,12 +9,20 @@ import {
   addSlotsSchema,
   cancelSlotSchema,
   lobbyCodeSchema,
+  offerMoveSchema,
   REPEAT_WEEKS_MAX,
   SLOT_BUYERS_PAGE,
   SLOT_MESSAGES,
   slotAgenda,
 } from "~/features/slots";
-import { addSlots, cancelSlot, monthSlots, setSlotLobbyCode } from "~/features/slots/index.server";
+import {
+  addSlots,
+  cancelSlot,
+  monthSlots,
+  moveTargetsOf,
+  offerSlotMove,
+  setSlotLobbyCode,
+} from "~/features/slots/index.server";
 import { type CalendarMonth, currentMonth, TimeZoneSelect, zonedDate } from "~/features/time";
 import { timeZoneOptions } from "~/features/time/index.server";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
@@ -57,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const pagedSlot = url.searchParams.get("slot");
   const buyersPage = Math.max(1, Number(url.searchParams.get("buyersPage")) || 1);
+  const targets = await moveTargetsOf(env, viewer, viewer.id, slots, now);
   const paged = slots.map((slot) => {
     const page = slot.id === pagedSlot ? buyersPage : 1;
     const totalPages = Math.max(1, Math.ceil(slot.buyers.length / SLOT_BUYERS_PAGE));
@@ -65,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       buyers: slot.buyers.slice((page - 1) * SLOT_BUYERS_PAGE, page * SLOT_BUYERS_PAGE),
       buyersPage: page,
       buyersPages: totalPages,
+      moveTargets: targets[slot.id] ?? [],
     };
   });
   return {
@@ -125,6 +135,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!input.success) return data({ intent, result: null, error: SLOT_MESSAGES.notFound }, { status: 400 });
       await cancelSlot(env, viewer, input.data.slotId);
       return redirectWithToast(env, here, { kind: "success", message: SLOT_MESSAGES.cancelled });
+    }
+    if (intent === "offer-move") {
+      const input = offerMoveSchema.safeParse(Object.fromEntries(formData));
+      if (!input.success)
+        return data(
+          { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_MESSAGES.moveTargetRequired }) },
+          { status: 400 },
+        );
+      await offerSlotMove(env, viewer, input.data);
+      return redirectWithToast(env, here, { kind: "success", message: SLOT_MESSAGES.moveOffered });
     }
     return data({ intent, result: null, error: "Unknown action" }, { status: 400 });
   });

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SlotTime } from "~/features/time";
 import { formatMoney } from "~/lib/money";
-import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "../order-view";
+import { LOBBY_CODE_VISIBLE_BEFORE_MS, moveOfferPagePath } from "../order-view";
 import type { OrderDetails } from "../orders.server";
 import { CancelBooking } from "./cancel-booking";
 import { GamerTagsForm } from "./gamer-tags-form";
@@ -82,6 +82,16 @@ export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; game
         <p className="mt-3 text-xs text-zinc-500">
           The lobby code shows here from {LOBBY_CODE_VISIBLE_BEFORE_MS / 60_000} minutes before the start, once the
           creator sets it.
+        </p>
+      ) : null}
+
+      {order.moveOffer ? (
+        <p className="mt-3 rounded-lg bg-amber-950 px-3 py-2 text-sm text-amber-100" data-testid="move-offer">
+          {order.starName || order.starUsername || "The streamer"} can't make this time and offers{" "}
+          <SlotTime startsAt={order.moveOffer.startsAt} endsAt={null} />.{" "}
+          <Link to={moveOfferPagePath(order.id)} className="font-semibold underline">
+            Move or get a full refund
+          </Link>
         </p>
       ) : null}
 

@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import type { UserNotification } from "~/features/notifications/index.server";
+import { formatSlotTime, recipientZone } from "~/features/time";
+import { getDb } from "~/platform/db.server";
+import type { EmailMessage } from "~/platform/email/email.server";
+import { appOrigin } from "~/platform/env.server";
+import { moveOffers, slots } from "~db/schema";
+import { linesEmail } from "./emails";
+import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
+import { moveOfferPagePath } from "./order-view";
+
+/**
+ * What the offer's message reads when delivered, in the fan's zone: who can't make which time, the new time and the
+ * deadline. Null once the offer was answered (nothing is sent late for an offer already decided).
+ */
+async function offerFacts(env: Env, offerId: string) {
+  const db = getDb(env);
+  const [offer] = await db
+    .select({
+      bookingId: moveOffers.bookingId,
+      state: moveOffers.state,
+      expiresAt: moveOffers.expiresAt,
+      toStartsAt: slots.startsAt,
+      toEndsAt: slots.endsAt,
+    })
+    .from(moveOffers)
+    .innerJoin(slots, eq(slots.id, moveOffers.toSlotId))
+    .where(eq(moveOffers.id, offerId));
+  if (offer?.state !== "offered") return null;
+  const facts = await bookingMessageFacts(env, offer.bookingId);
+  if (!facts?.influencerId) return null;
+  const star = await streamerToTell(env, facts.influencerId);
+  const zone = recipientZone(facts.timeZone);
+  const streamer = star ? star.name || star.username : "Your streamer";
+  const oldTime = formatSlotTime(facts.startsAt, facts.endsAt, zone);
+  const newTime = formatSlotTime(offer.toStartsAt, offer.toEndsAt, zone);
+  return {
+    facts,
+    title: `${streamer} can't make ${oldTime}. Move to ${newTime} or get a full refund`,
+    deadline: formatSlotTime(offer.expiresAt, null, zone),
+    path: moveOfferPagePath(facts.orderId),
+  };
+}
+
+/** "<streamer> can't make <old time>. Move to <new time> or get a full refund": the fan's email. */
+export async function moveOfferedMail(env: Env, offerId: string): Promise<EmailMessage | null> {
+  const offer = await offerFacts(env, offerId);
+  if (!offer?.facts.email) return null;
+  return linesEmail({
+    to: offer.facts.email,
+    subject: `New time offered: ${offer.facts.title ?? "your session"}`,
+    lines: [
+      `Hi ${offer.facts.name || offer.facts.username},`,
+      `${offer.title}.`,
+      `Moving costs nothing: the price you paid stands. Without an answer by ${offer.deadline}, you are refunded in full to your wallet.`,
+    ],
+    link: { label: "Choose", url: `${appOrigin(env)}${offer.path}` },
+  });
+}
+
+export async function moveOfferedNotice(env: Env, offerId: string): Promise<UserNotification | null> {
+  const offer = await offerFacts(env, offerId);
+  if (!offer) return null;
+  return { userId: offer.facts.userId, type: "booking", title: offer.title, url: offer.path };
+}

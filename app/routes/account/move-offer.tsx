@@ -1,0 +1,87 @@
+import { data, Form, Link } from "react-router";
+import { BOOKING_MESSAGES, moveOfferFormSchema } from "~/features/booking";
+import { answerMoveOffer, getOrder, moveOfferFor } from "~/features/booking/index.server";
+import { formatSlotTime, SlotTime, useViewerZone } from "~/features/time";
+import { formatMoney } from "~/lib/money";
+import { FormError } from "~/lib/ui/form-error";
+import { cloudflareContext } from "~/platform/context";
+import { redirectWithToast } from "~/platform/toast.server";
+import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
+import { requireUser } from "~/routes/_lib/guards.server";
+import type { Route } from "./+types/move-offer";
+
+export const meta = () => [{ title: "A new time for your session | Noobrd" }];
+
+/**
+ * /profile/orders/:orderId/new-time: the streamer can't make the booked time and offers another; the fan moves to
+ * it or takes a full refund (a plain form, no JavaScript needed). Only the booking's own fan sees it.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { env } = context.get(cloudflareContext);
+  const viewer = await requireUser(request, env);
+  const offer = await orErrorPage(moveOfferFor(env, viewer, params.orderId));
+  const order = await orErrorPage(getOrder(env, viewer, params.orderId));
+  return { offer, order };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { env } = context.get(cloudflareContext);
+  const viewer = await requireUser(request, env);
+  const parsed = moveOfferFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Choose" }, { status: 400 });
+  const answered = await settle(answerMoveOffer(env, viewer, { orderId: params.orderId, choice: parsed.data.choice }));
+  if (!answered.ok) return errorReply(answered.error);
+  const moved = answered.value.choice === "move";
+  return redirectWithToast(env, `/profile/orders/${encodeURIComponent(params.orderId)}`, {
+    kind: "success",
+    message: moved
+      ? `${BOOKING_MESSAGES.moveOfferMoved}. The new invite is in your email.`
+      : BOOKING_MESSAGES.moveOfferRefunded,
+  });
+}
+
+export default function MoveOffer({ loaderData, actionData }: Route.ComponentProps) {
+  const { offer, order } = loaderData;
+  const zone = useViewerZone();
+  const streamer = order.starName || order.starUsername || "Your streamer";
+  return (
+    <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
+      <h1 className="text-2xl font-bold">A new time for your session</h1>
+      <p className="text-zinc-300" data-testid="move-offer">
+        {streamer} can't make <SlotTime startsAt={offer.from.startsAt} endsAt={offer.from.endsAt} /> for{" "}
+        {order.productTitle ?? "your session"}. Move to{" "}
+        <SlotTime startsAt={offer.to.startsAt} endsAt={offer.to.endsAt} /> or get a full refund of{" "}
+        {formatMoney(order.net)}.
+      </p>
+      <FormError message={actionData?.error} />
+      {offer.state === "offered" ? (
+        <Form method="post" className="flex flex-col gap-3">
+          <p className="text-sm text-zinc-400">
+            Moving costs nothing: the price you paid stands ({offer.seats} seat{offer.seats === 1 ? "" : "s"}). Without
+            an answer by {formatSlotTime(offer.expiresAt, null, zone)}, you are refunded in full to your wallet.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" name="choice" value="move" className="primary-button min-h-11">
+              Move to the new time
+            </button>
+            <button
+              type="submit"
+              name="choice"
+              value="refund"
+              className="min-h-11 rounded-lg border border-ink-600 px-4 py-2 text-sm"
+            >
+              Refund {formatMoney(order.net)} to my wallet
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <p className="text-sm text-zinc-300">
+          {offer.state === "moved" ? BOOKING_MESSAGES.moveOfferMoved : BOOKING_MESSAGES.moveOfferRefunded}.{" "}
+          <Link to={`/profile/orders/${order.id}`} className="underline">
+            Back to your order
+          </Link>
+        </p>
+      )}
+    </main>
+  );
+}

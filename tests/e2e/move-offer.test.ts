@@ -1,0 +1,93 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createBooking } from "../factories";
+import { baseURL, setupBrowser } from "./browser";
+import { e2eD1, queryE2E } from "./db";
+import { DEMO_STAR } from "./demo-fan";
+import { demoSlot } from "./demo-rows";
+import { freshFan } from "./staff";
+
+/**
+ * A fan on a 390 px phone takes the new time their streamer offered: the order shows the waiting offer, its page the
+ * two choices as a plain form, and "Move to the new time" moves the booking. The offer is written through the SQL
+ * door as the streamer's offer leaves it (the old slot closed, one `offered` row); the slots made are removed after.
+ */
+const browser = setupBrowser();
+const PHONE = { width: 390, height: 844 };
+const DAY = 86_400_000;
+const slotIds: string[] = [];
+const fanIds: string[] = [];
+
+afterAll(() => {
+  if (slotIds.length === 0) return;
+  const slots = slotIds.map((id) => `'${id}'`).join(", ");
+  queryE2E(
+    `DELETE FROM move_offers WHERE from_slot_id IN (${slots});
+     DELETE FROM booking_reminders WHERE booking_id IN (SELECT id FROM bookings WHERE slot_id IN (${slots}));
+     DELETE FROM booking_gamertags WHERE booking_id IN (SELECT id FROM bookings WHERE slot_id IN (${slots}));
+     DELETE FROM bookings WHERE slot_id IN (${slots});
+     DELETE FROM orders WHERE user_id IN (${fanIds.map((id) => `'${id}'`).join(", ")});
+     DELETE FROM slots WHERE id IN (${slots});`,
+  );
+});
+
+async function offeredBooking() {
+  const fan = await freshFan("moveoffer");
+  fanIds.push(fan.id);
+  const jitter = Math.floor(Math.random() * 86_400) * 1000;
+  const from = await demoSlot(Date.now() + 6 * DAY + jitter, 2);
+  const to = await demoSlot(Date.now() + 8 * DAY + jitter, 2);
+  slotIds.push(from.slotId, to.slotId);
+  const booking = await createBooking(
+    e2eD1,
+    { id: from.slotId, influencerId: DEMO_STAR },
+    fan.id,
+    "confirmed",
+    1,
+    null,
+    {
+      amountMinor: 40_000,
+      currency: "INR",
+    },
+  );
+  const now = Date.now();
+  queryE2E(
+    `UPDATE users SET time_zone = 'Asia/Kolkata' WHERE id = '${fan.id}';
+     UPDATE slots SET status = 'cancelled' WHERE id = '${from.slotId}';
+     INSERT INTO move_offers (id, booking_id, order_id, user_id, from_slot_id, to_slot_id, seats, state, expires_at, created_at)
+     VALUES ('mo_${booking.id}', '${booking.id}', '${booking.orderId}', '${fan.id}', '${from.slotId}', '${to.slotId}', 1, 'offered', ${now + 2 * DAY}, ${now});`,
+  );
+  return { fan, booking, toSlotId: to.slotId };
+}
+
+describe.each([true, false])("a fan takes the streamer's new time on a phone (JavaScript %s)", (javaScript) => {
+  it("shows the offer on the order and moves the booking from the offer's page", async () => {
+    const { fan, booking, toSlotId } = await offeredBooking();
+    const context = await browser.context({ javaScript });
+    await context.addCookies([{ ...fan.cookie, url: baseURL() }]);
+    const page = await context.newPage();
+    await page.setViewportSize(PHONE);
+    await page.goto(`/profile/orders/${booking.orderId}`);
+    const offer = page.getByTestId("move-offer");
+    await offer.getByText("can't make this time").waitFor();
+    await offer.getByRole("link", { name: "Move or get a full refund" }).click();
+    await page.getByRole("heading", { name: "A new time for your session" }).waitFor();
+    // The times in the fan's saved zone.
+    expect(await page.getByTestId("move-offer").textContent()).toContain("India Standard Time");
+    const move = page.getByRole("button", { name: "Move to the new time" });
+    const box = await move.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await move.click();
+    await page.getByText("Your booking was moved to the new time").first().waitFor();
+    await expect
+      .poll(
+        () =>
+          queryE2E<{ slot_id: string }>(`SELECT slot_id FROM bookings WHERE id = '${booking.id}'`)[0]?.slot_id ?? "",
+      )
+      .toBe(toSlotId);
+    expect(
+      queryE2E<{ state: string }>(`SELECT state FROM move_offers WHERE booking_id = '${booking.id}'`)[0]?.state,
+    ).toBe("moved");
+    await context.close();
+  });
+});
