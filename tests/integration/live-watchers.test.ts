@@ -43,15 +43,19 @@ describe("signed-out watchers of a live session", () => {
       perShard.flatMap((count, shard) => (count > 0 ? [shard] : [])).sort(),
     );
     // The session's own object holds the signed-in fan, not the watchers.
-    const onSession = await runInDurableObject(env.LIVE_SESSION.getByName(world.liveSessionId), (_i, state) =>
-      state.getWebSockets().length,
+    const onSession = await runInDurableObject(
+      env.LIVE_SESSION.getByName(world.liveSessionId),
+      (_i, state) => state.getWebSockets().length,
     );
     expect(onSession).toBe(1);
 
     // Three changes: every watcher ends on the last version, in order, with the public line of 3.
     for (const tag of ["A", "B", "C"]) {
       const joiner = await liveFan();
-      const joined = await post("/api/join_regular", joiner.cookie, { liveSessionId: world.liveSessionId, gamertag: tag });
+      const joined = await post("/api/join_regular", joiner.cookie, {
+        liveSessionId: world.liveSessionId,
+        gamertag: tag,
+      });
       expect(joined.status).toBe(200);
     }
     const finalVersion = await until(() => {
