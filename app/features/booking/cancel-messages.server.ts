@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { latestSettledRefund, orderRefunds, owedRefundsOf } from "~/features/wallet/index.server";
@@ -7,7 +6,6 @@ import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
-import { users } from "~db/schema";
 import { REFUND_CHOICE_TEXT } from "./cancellation-policy";
 
 import { linesEmail, type SlotCancelCause, slotCancelledEmail } from "./emails";

@@ -1,11 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
-import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
-import { users } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingInvite, inviteAttachment } from "./invite.server";
 import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
