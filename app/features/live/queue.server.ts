@@ -7,7 +7,9 @@ import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, compiledStatement, type Db, getDb, named } from "~/platform/db.server";
 import { liveSessions, lobbyCodes, type QueueLane, type QueueState, queueEntries } from "~db/schema";
+import { sessionNetworkSql } from "./gamertags.server";
 import { LIVE_MESSAGES as M } from "./messages";
+import { callStatement, queueEventStatement } from "./queue-events.server";
 import {
   ACTIVE,
   type FanPlace,
@@ -16,7 +18,6 @@ import {
   placeInsert,
   type QueueSessionInfo,
   queueSnapshot,
-  sessionNetworkSql,
 } from "./snapshot.server";
 import { cooldownLeft } from "./turns";
 import { cooldownPassedSql, turnsSinceLast } from "./turns.server";
@@ -37,6 +38,8 @@ export type QueueChange = {
   notices: QueueNotice[];
   /** A join's answer: the fan's place as the join's own batch left it (read in that batch, no round trip more). */
   place?: FanPlace | null;
+  /** A fan called to play next: their ready check started (the object checks they are on the live page). */
+  called?: { entryId: string; userId: string };
 };
 
 /** The order a fan moves through while served; a move only goes forward. */
@@ -200,7 +203,7 @@ async function refusalOf(db: Db, viewer: Viewer, session: Promise<QueueSessionIn
   }
 }
 
-type EntryWithSession = {
+export type EntryWithSession = {
   id: string;
   userId: string;
   lane: QueueLane;
@@ -211,7 +214,7 @@ type EntryWithSession = {
   title: string;
 };
 
-async function loadEntry(db: Db, entryId: string): Promise<EntryWithSession> {
+export async function loadEntry(db: Db, entryId: string): Promise<EntryWithSession> {
   const [entry] = await db
     .select(
       named({
@@ -233,15 +236,22 @@ async function loadEntry(db: Db, entryId: string): Promise<EntryWithSession> {
   return entry;
 }
 
-function assertInSession(entry: EntryWithSession, liveSessionId: string | undefined) {
+export function assertInSession(entry: EntryWithSession, liveSessionId: string | undefined) {
   if (liveSessionId !== undefined && entry.liveSessionId !== liveSessionId) throw notFound(M.entryNotFound);
 }
 
-function finish(db: Db, entryId: string, from: readonly QueueState[], to: QueueState, now: Date) {
+/** Moves a place to `to` from one of the `from` states; any ready check it had is over. */
+export function finish(db: Db, entryId: string, from: readonly QueueState[], to: QueueState, now: Date) {
   const finished = (ACTIVE as readonly QueueState[]).includes(to) ? null : now;
   return db
     .update(queueEntries)
-    .set({ state: to, finishedAt: finished, updatedAt: now, ...(to === "in_game" ? { inGameAt: now } : {}) })
+    .set({
+      state: to,
+      finishedAt: finished,
+      updatedAt: now,
+      readyDeadline: null,
+      ...(to === "in_game" ? { inGameAt: now } : {}),
+    })
     .where(and(eq(queueEntries.id, entryId), inArray(queueEntries.state, [...from])))
     .returning({ id: queueEntries.id });
 }
@@ -316,7 +326,15 @@ export async function moveEntry(
   const changed =
     to === "done" && entry.lane === "vip"
       ? await endVipPlace(db, entry, "served", from, viewer.id, now)
-      : await finish(db, entryId, from, to, now);
+      : to === "playing_next"
+        ? // Called: the ready check's countdown starts, and the step is in the session's history.
+          (
+            await db.batch([
+              callStatement(db, entryId, from, now),
+              queueEventStatement(db, { entryId, kind: "called", at: now }),
+            ])
+          )[0]
+        : await finish(db, entryId, from, to, now);
   if (changed.length === 0) throw conflict(M.entryNotActive);
   // Called: "you're up" is pushed to the fan's devices (email when no push gets through), once per place.
   if (to === "playing_next") {
@@ -327,7 +345,11 @@ export async function moveEntry(
       url: `/live/${entry.liveSessionId}`,
     });
   }
-  return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }] };
+  return {
+    liveSessionId: entry.liveSessionId,
+    notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }],
+    ...(to === "playing_next" ? { called: { entryId, userId: entry.userId } } : {}),
+  };
 }
 
 /**
