@@ -96,7 +96,8 @@ export const vipJoinSchema = z.object({
 });
 export const serveSchema = z.object({
   id: z.string().trim().min(1, M.entryNotFound),
-  to: z.enum(["playing_next", "in_game", "done", "removed"]),
+  /** A move forward, a removal, or a skip: the fan's running ready check is missed now. */
+  to: z.enum(["playing_next", "in_game", "done", "removed", "skip"]),
 });
 export const lobbyCodeSchema = z.object({
   liveSessionId: z.string().trim().min(1),
