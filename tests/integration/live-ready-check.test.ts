@@ -11,7 +11,7 @@ import { getDb } from "~/platform/db.server";
 import { rejection } from "~tests/support/rejection";
 import { viewerOf } from "../factories";
 import { ORIGIN, postForm } from "./app";
-import { liveFan, liveWorld, openSocket, post, until } from "./live-world";
+import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /**
  * The ready check: a called fan confirms within the session's countdown, or misses it (away from the live page when
@@ -180,7 +180,7 @@ describe("a VIP fan who does not confirm, where the session removes missed VIP p
   });
 
   it("is refunded once when the timeout, the skip and the streamer's remove reach the database at once", async () => {
-    const { world, star, fan, entryId, page } = await calledVip();
+    const { star, fan, entryId, page } = await calledVip();
     page.socket.close();
     await countdownRunsOut(entryId);
     const settled = await Promise.allSettled([
@@ -240,6 +240,13 @@ describe("a fan who confirms in time", () => {
     const thirdEntry = await entryOf(world, third.user.id);
     const thirdPage = await onLivePage(world, third.cookie);
     await call(world, thirdEntry);
+    // Without JavaScript the fan's page pins "Ready?" with its Confirm form; the dashboard offers Skip.
+    const fanPage = await (await get(`/live/${world.liveSessionId}`, third.cookie)).text();
+    expect(fanPage).toMatch(/data-testid="ready-banner"[^>]*>.*Ready\? <span[^>]*>[0-9]:[0-5][0-9]</s);
+    expect(fanPage).toMatch(/<button[^>]*value="ready"[^>]*>Confirm</);
+    const dashboard = await (await get(`/influencer/live/session/${world.liveSessionId}`, world.starCookie)).text();
+    expect(dashboard).toContain(`aria-label="Skip ${third.user.username}"`);
+    expect(dashboard).toContain(`${third.user.username} called: ready check started`);
     expect(
       (
         await rejection(

@@ -8,9 +8,10 @@ import { type InfluencerPayload, LIVE_EVENTS, type PresencePayload } from "../ev
 import { ordinal } from "../line";
 import type { LiveSessionView } from "../sessions.server";
 import { EndSessionConfirm } from "./end-session";
+import { ReadyHistory, ReadyState } from "./ready-check";
 import { RequirementRows } from "./requirement-rows";
 
-const small = "rounded-md px-2 py-1 text-xs font-semibold";
+const small = "min-h-11 min-w-11 rounded-md px-3 text-xs font-semibold";
 const NEXT: Partial<Record<QueueState, { to: string; label: string }[]>> = {
   waiting: [
     { to: "playing_next", label: "Playing next" },
@@ -107,6 +108,7 @@ export function QueueBoard({
                           <span className="ml-2 text-xs text-zinc-500">no gamer tag</span>
                         )}
                         <span className="ml-2 text-xs text-zinc-400">{STATE_LABEL[entry.state]}</span>
+                        <ReadyState ready={entry.ready} />
                         <span className="ml-2 text-xs text-zinc-400" data-testid="plays" title="Turns played">
                           {entry.plays === 1 ? "1 turn played" : `${entry.plays} turns played`}
                         </span>
@@ -126,6 +128,17 @@ export function QueueBoard({
                             {move.label}
                           </button>
                         ))}
+                        {entry.ready?.state === "pending" ? (
+                          <button
+                            type="submit"
+                            name="to"
+                            value="skip"
+                            className={`${small} bg-amber-700`}
+                            aria-label={`Skip ${entry.username}`}
+                          >
+                            Skip
+                          </button>
+                        ) : null}
                         <button
                           type="submit"
                           name="to"
@@ -143,6 +156,7 @@ export function QueueBoard({
           ))}
         </section>
         <aside className="flex flex-col gap-5">
+          <ReadyHistory history={current.history} />
           <Form method="post" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="lobbyCode" />
             <input type="hidden" name="liveSessionId" value={session.id} />
