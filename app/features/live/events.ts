@@ -42,6 +42,8 @@ export type FanPlacePayload = {
   ahead: number;
   /** Waiting VIP places served before a regular fan. */
   vipAhead: number;
+  /** The session's turn rule (turns.ts): why VIP places are ahead, in the fan's words. */
+  vipPerRegular: number | null;
   estimatedWaitMinutes: number;
   lobbyCode: string | null;
   /** Once called: their ready check, counting down or confirmed. */

@@ -236,6 +236,8 @@ export type FanPlace = {
   ahead: number;
   /** Waiting VIP places served before a regular fan (0 for a VIP fan). */
   vipAhead: number;
+  /** The session's turn rule (turns.ts): what the fan's page says about the VIP places ahead. */
+  vipPerRegular: VipPerRegular;
   /** Minutes until their game (line.ts `estimatedWaitMinutes`), at least 1 while waiting; 0 once called. */
   estimatedWaitMinutes: number;
   /** The session's lobby code, only while playing next or in game. */
@@ -249,7 +251,7 @@ type PlaceCounts = LineCounts & { entryId: string; inLane: number; inGame: numbe
 /** A fan's place from what is counted ahead of them: the one shape both the snapshot and the join answer take. */
 function placeFrom(
   counts: PlaceCounts,
-  session: Pick<QueueSessionInfo, "durationMinutes" | "playersPerGame" | "lobbyCode">,
+  session: Pick<QueueSessionInfo, "durationMinutes" | "playersPerGame" | "lobbyCode" | "vipPerRegular">,
   turnsMs: readonly number[],
 ): FanPlace {
   const line = positionInLine(counts);
@@ -262,6 +264,7 @@ function placeFrom(
     line,
     ahead,
     vipAhead: counts.lane === "regular" ? counts.vipWaitingAhead : 0,
+    vipPerRegular: session.vipPerRegular,
     estimatedWaitMinutes:
       counts.state === "waiting"
         ? estimatedWaitMinutes({

@@ -83,6 +83,16 @@ export function turnRuleText(vipPerRegular: VipPerRegular): string {
   return vipPerRegular === null ? "VIP first" : `1 regular after every ${vipPerRegular} VIP`;
 }
 
+/**
+ * Why a regular fan waits behind VIP places, as the fan's page says it: the session's rule in the fan's words.
+ */
+export function vipAheadText(vipPerRegular: VipPerRegular): string {
+  if (vipPerRegular === null) return "VIP places play first";
+  return vipPerRegular === 1
+    ? "1 regular place plays after every VIP place"
+    : `1 regular place plays after every ${vipPerRegular} VIP places`;
+}
+
 /** How many more turns must finish before a fan may rejoin the regular lane (0: they may). */
 export function cooldownLeft(input: { cooldown: number; turnsSinceLast: number | null }): number {
   if (input.turnsSinceLast === null) return 0;

@@ -79,7 +79,12 @@ export function MyPlace({ place }: { place: FanPlacePayload }) {
       <p className="text-lg" data-testid="my-line">
         {place.lane === "vip" ? "VIP place · " : ""}
         <strong data-testid="my-position">
-          {lineText({ position: place.line, lane: place.lane, vipAhead: place.vipAhead })}
+          {lineText({
+            position: place.line,
+            lane: place.lane,
+            vipAhead: place.vipAhead,
+            vipPerRegular: place.vipPerRegular,
+          })}
         </strong>
       </p>
       <p className="text-sm text-zinc-300" data-testid="my-state">
