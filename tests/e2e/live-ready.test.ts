@@ -62,13 +62,13 @@ describe("the ready check in the browser", () => {
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
       await row.getByTestId("ready-countdown").waitFor();
       await Promise.all([countsDown(fan, "ready-countdown"), countsDown(star, "ready-countdown")]);
-      expect(await row.getByRole("button", { name: /^Skip / }).count()).toBe(1);
+      expect(await row.getByRole("button", { name: /^Skip:/ }).count()).toBe(1);
 
       await confirm.click();
       await banner.waitFor({ state: "detached" });
       await expect.poll(() => fan.getByTestId("called-banner").textContent()).toMatch(/^You're up/);
       await expect.poll(() => row.getByTestId("ready-state").textContent()).toBe("Ready ✓");
-      await expect.poll(() => row.getByRole("button", { name: /^Skip / }).count()).toBe(0);
+      await expect.poll(() => row.getByRole("button", { name: /^Skip:/ }).count()).toBe(0);
       const history = star.getByTestId("ready-history");
       await expect
         .poll(() => history.locator("li").allTextContents())

@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { isStaff } from "~/features/access";
 import { notifyTurn } from "~/features/alerts/index.server";
 import { saveGamertagStatement } from "~/features/profile/index.server";
-import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
+import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { col, compiledStatement, type Db, getDb, named } from "~/platform/db.server";
-import { liveSessions, lobbyCodes, type QueueLane, type QueueState, queueEntries } from "~db/schema";
+import { col, compiledStatement, type Db, getDb } from "~/platform/db.server";
+import { liveSessions, lobbyCodes, type QueueState, queueEntries } from "~db/schema";
+import { assertInSession, finish, loadEntry, loadOwnEntry } from "./entry.server";
 import { sessionNetworkSql } from "./gamertags.server";
 import { LIVE_MESSAGES as M } from "./messages";
 import { callStatement, queueEventStatement } from "./queue-events.server";
@@ -203,59 +204,6 @@ async function refusalOf(db: Db, viewer: Viewer, session: Promise<QueueSessionIn
   }
 }
 
-export type EntryWithSession = {
-  id: string;
-  userId: string;
-  lane: QueueLane;
-  state: QueueState;
-  orderId: string | null;
-  liveSessionId: string;
-  influencerId: string;
-  title: string;
-};
-
-export async function loadEntry(db: Db, entryId: string): Promise<EntryWithSession> {
-  const [entry] = await db
-    .select(
-      named({
-        id: queueEntries.id,
-        userId: queueEntries.userId,
-        lane: queueEntries.lane,
-        state: queueEntries.state,
-        orderId: queueEntries.orderId,
-        liveSessionId: queueEntries.liveSessionId,
-        influencerId: liveSessions.influencerId,
-        title: liveSessions.title,
-      }),
-    )
-    .from(queueEntries)
-    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
-    .where(eq(queueEntries.id, entryId))
-    .limit(1);
-  if (!entry) throw notFound(M.entryNotFound);
-  return entry;
-}
-
-export function assertInSession(entry: EntryWithSession, liveSessionId: string | undefined) {
-  if (liveSessionId !== undefined && entry.liveSessionId !== liveSessionId) throw notFound(M.entryNotFound);
-}
-
-/** Moves a place to `to` from one of the `from` states; any ready check it had is over. */
-export function finish(db: Db, entryId: string, from: readonly QueueState[], to: QueueState, now: Date) {
-  const finished = (ACTIVE as readonly QueueState[]).includes(to) ? null : now;
-  return db
-    .update(queueEntries)
-    .set({
-      state: to,
-      finishedAt: finished,
-      updatedAt: now,
-      readyDeadline: null,
-      ...(to === "in_game" ? { inGameAt: now } : {}),
-    })
-    .where(and(eq(queueEntries.id, entryId), inArray(queueEntries.state, [...from])))
-    .returning({ id: queueEntries.id });
-}
-
 /**
  * A fan leaves: their own active entry only. A VIP fan who leaves gives the place up (vip-refunds.server.ts: "left").
  */
@@ -267,9 +215,7 @@ export async function leaveQueue(
   now = new Date(),
 ): Promise<QueueChange> {
   const db = getDb(env);
-  const entry = await loadEntry(db, entryId);
-  assertInSession(entry, liveSessionId);
-  if (entry.userId !== viewer.id) throw forbidden(M.notYourEntry);
+  const entry = await loadOwnEntry(db, viewer, entryId, liveSessionId);
   const changed =
     entry.lane === "vip"
       ? await endVipPlace(db, entry, "left", ACTIVE, viewer.id, now)

@@ -5,9 +5,10 @@ import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { liveSessions, orders, type QueueLane, queueEntries } from "~db/schema";
+import { loadOwnEntry } from "./entry.server";
 import { linePositions, ordinal } from "./line";
 import { LIVE_MESSAGES as M } from "./messages";
-import { assertInSession, assertSessionStreamer, loadEntry, type QueueChange } from "./queue.server";
+import { assertSessionStreamer, type QueueChange } from "./queue.server";
 import { queueEventStatement } from "./queue-events.server";
 import { type MissOutcome, missOutcome, movedBackKey } from "./ready-check";
 import { queueSnapshot } from "./snapshot.server";
@@ -51,9 +52,7 @@ export async function confirmReady(
   now = new Date(),
 ): Promise<QueueChange> {
   const db = getDb(env);
-  const entry = await loadEntry(db, entryId);
-  assertInSession(entry, liveSessionId);
-  if (entry.userId !== viewer.id) throw forbidden(M.notYourEntry);
+  const entry = await loadOwnEntry(db, viewer, entryId, liveSessionId);
   const [changed] = await db.batch([
     db
       .update(queueEntries)

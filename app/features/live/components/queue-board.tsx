@@ -12,7 +12,11 @@ import { ReadyHistory, ReadyState } from "./ready-check";
 import { RequirementRows } from "./requirement-rows";
 
 const small = "min-h-11 min-w-11 rounded-md px-3 text-xs font-semibold";
-const NEXT: Partial<Record<QueueState, { to: string; label: string }[]>> = {
+type Move = { to: string; label: string; className?: string };
+/** A running ready check may be skipped (missed now); any place may be removed. */
+const SKIP: Move = { to: "skip", label: "Skip", className: "bg-amber-700" };
+const REMOVE: Move = { to: "removed", label: "Remove", className: "bg-ink-700" };
+const NEXT: Partial<Record<QueueState, Move[]>> = {
   waiting: [
     { to: "playing_next", label: "Playing next" },
     { to: "in_game", label: "In game" },
@@ -116,38 +120,22 @@ export function QueueBoard({
                       <Form method="post" className="flex gap-1">
                         <input type="hidden" name="intent" value="serve" />
                         <input type="hidden" name="id" value={entry.id} />
-                        {(NEXT[entry.state] ?? []).map((move) => (
+                        {[
+                          ...(NEXT[entry.state] ?? []),
+                          ...(entry.ready?.state === "pending" ? [SKIP] : []),
+                          REMOVE,
+                        ].map((move) => (
                           <button
                             key={move.to}
                             type="submit"
                             name="to"
                             value={move.to}
-                            className={`${small} bg-brand-600`}
+                            className={`${small} ${move.className ?? "bg-brand-600"}`}
                             aria-label={`${move.label}: ${entry.username}`}
                           >
                             {move.label}
                           </button>
                         ))}
-                        {entry.ready?.state === "pending" ? (
-                          <button
-                            type="submit"
-                            name="to"
-                            value="skip"
-                            className={`${small} bg-amber-700`}
-                            aria-label={`Skip ${entry.username}`}
-                          >
-                            Skip
-                          </button>
-                        ) : null}
-                        <button
-                          type="submit"
-                          name="to"
-                          value="removed"
-                          className={`${small} bg-ink-700`}
-                          aria-label={`Remove ${entry.username}`}
-                        >
-                          Remove
-                        </button>
                       </Form>
                     </li>
                   ))}
