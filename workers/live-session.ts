@@ -25,6 +25,16 @@ import {
 } from "./socket-viewer";
 
 const VERSION_KEY = "version";
+/** The commands that may start or end a ready check: after them the object moves its alarm. */
+const READY_CHECK_COMMANDS = new Set<LiveCommand["type"]>([
+  "serve",
+  "ready",
+  "skip",
+  "remove",
+  "leave",
+  "expireReady",
+  "end",
+]);
 /** The most often the streamer's dashboard is told who has the live page open. */
 const PRESENCE_EVERY_MS = 500;
 
@@ -126,7 +136,7 @@ export class LiveSession extends Server {
         if (result.ok) {
           this.#changed = true;
           this.#notices.push(...result.outcome.notices);
-          if (command.type !== "changed") await this.#keepReadyAlarm(liveSessionId);
+          if (READY_CHECK_COMMANDS.has(command.type)) await this.#keepReadyAlarm(liveSessionId);
         }
         return result;
       } finally {
