@@ -1,5 +1,4 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import type { Viewer } from "../app/features/access";
 import { type AckPayload, LIVE_EVENTS, LIVE_MESSAGES } from "../app/features/live";
 import {
   broadcastDue,
@@ -8,6 +7,7 @@ import {
   type LiveBroadcast,
   type LiveCommand,
   type LiveCommandResult,
+  nextReadyDeadline,
   readBroadcast,
   runLiveCommand,
   runLiveCommandGroup,
@@ -15,33 +15,31 @@ import {
 import { OVERLAY_REVOKED_CLOSE_CODE, SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
 import { log } from "../app/platform/log.server";
 import { LIVE_WATCHER_SHARDS, type WatcherFrames, watcherShardName } from "./live-watchers";
-import { isOverlayRequest, parseFrame, viewerOfRequest } from "./socket-viewer";
-
-type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" | "overlay" };
+import {
+  isOverlayRequest,
+  parseFrame,
+  presenceOf,
+  SINCE_TAG,
+  type SocketState,
+  socketOfTags,
+  viewerOfRequest,
+} from "./socket-viewer";
 
 const VERSION_KEY = "version";
 /** The shards of signed-out watchers (workers/live-watchers.ts) that had sockets at the last broadcast. */
 const WATCHERS_KEY = "watcher-shards";
-const SINCE_TAG = "since:";
+/** The commands that may start or end a ready check: after them the object moves its alarm. */
+const READY_CHECK_COMMANDS = new Set<LiveCommand["type"]>([
+  "serve",
+  "ready",
+  "skip",
+  "remove",
+  "leave",
+  "expireReady",
+  "end",
+]);
 /** The most often the streamer's dashboard is told who has the live page open. */
 const PRESENCE_EVERY_MS = 500;
-
-/**
- * A socket's view from its tags (`getConnectionTags`): only its role and user id matter to the frame it is sent.
- * The viewer's other fields are not read by `#frameFor`.
- */
-function socketOfTags(
-  tags: readonly string[],
-  influencerId: string | null,
-): Pick<SocketState, "role"> & {
-  viewer: { id: string } | null;
-} {
-  if (tags.includes("overlay")) return { role: "overlay", viewer: null };
-  const user = tags.find((tag) => tag.startsWith("user:"));
-  if (!user) return { role: "anonymous", viewer: null };
-  const id = user.slice("user:".length);
-  return { role: id === influencerId ? "streamer" : "fan", viewer: { id } };
-}
 
 type JoinGroup = {
   liveSessionId: string;
@@ -135,16 +133,39 @@ export class LiveSession extends Server {
     this.#group = null;
     return this.#serial(async () => {
       try {
-        const result = await runLiveCommand(this.env, liveSessionId, command);
+        const result = await runLiveCommand(this.env, liveSessionId, command, {
+          present: (userId) => this.#presence().has(userId),
+        });
         if (result.ok) {
           this.#changed = true;
           this.#notices.push(...result.outcome.notices);
+          if (READY_CHECK_COMMANDS.has(command.type)) await this.#keepReadyAlarm(liveSessionId);
         }
         return result;
       } finally {
         await this.#settled(liveSessionId, 1);
       }
     });
+  }
+
+  /**
+   * The object's one alarm stays at the earliest running ready check's deadline (D1 holds them): set, moved or
+   * cleared after each command that may start or end one, and after each alarm.
+   */
+  async #keepReadyAlarm(liveSessionId: string) {
+    const next = await nextReadyDeadline(this.env, liveSessionId);
+    const current = await this.ctx.storage.getAlarm();
+    if (next === null) {
+      if (current !== null) await this.ctx.storage.deleteAlarm();
+    } else if (current !== next) {
+      await this.ctx.storage.setAlarm(next);
+    }
+  }
+
+  /** A ready check ran out: it is missed (moved back, removed or refunded) through the same door as any command. */
+  override async onAlarm() {
+    const result = await this.command(this.name, { type: "expireReady" });
+    if (!result.ok) log.error("live.ready_alarm_failed", { liveSessionId: this.name, message: result.message });
   }
 
   async #runGroup(group: JoinGroup): Promise<void> {
@@ -374,23 +395,9 @@ export class LiveSession extends Server {
     return viewer ? [`user:${viewer.id}`, `${SINCE_TAG}${Date.now()}`] : ["anonymous"];
   }
 
-  /**
-   * Which fans have the live page open, and since when (their oldest open socket), from the sockets' tags: what the
-   * streamer's queue dashboard shows as a dot per fan. Read for each frame sent to the streamer.
-   */
+  /** Which fans have the live page open, and since when (socket-viewer.ts `presenceOf`). */
   #presence(): Map<string, number> {
-    const presence = new Map<string, number>();
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws.readyState !== WebSocket.OPEN) continue;
-      let user: string | null = null;
-      let since = Number.POSITIVE_INFINITY;
-      for (const tag of this.ctx.getTags(ws)) {
-        if (tag.startsWith("user:")) user = tag.slice("user:".length);
-        else if (tag.startsWith(SINCE_TAG)) since = Number(tag.slice(SINCE_TAG.length));
-      }
-      if (user && Number.isFinite(since)) presence.set(user, Math.min(presence.get(user) ?? since, since));
-    }
-    return presence;
+    return presenceOf(this.ctx.getWebSockets(), (ws) => this.ctx.getTags(ws));
   }
 
   override async onConnect(connection: Connection, context: ConnectionContext) {
@@ -442,6 +449,14 @@ export class LiveSession extends Server {
     const socket = connection.state as SocketState | null;
     if (frame.event === LIVE_EVENTS.resync) {
       await this.#sendCurrent(connection, this.name);
+      return;
+    }
+    if (frame.event === LIVE_EVENTS.ready) {
+      // The fan confirms their ready check (the page's Confirm button; without JavaScript it posts the same command).
+      const entryId = (frame.data as { entryId?: unknown } | undefined)?.entryId;
+      if (socket?.viewer && typeof entryId === "string") {
+        await this.command(this.name, { type: "ready", viewer: socket.viewer, entryId });
+      }
       return;
     }
     if (frame.event === LIVE_EVENTS.end) {

@@ -38,3 +38,44 @@ export function parseFrame(message: string | ArrayBuffer | ArrayBufferView): Cli
     return null;
   }
 }
+
+export type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" | "overlay" };
+
+/** The tag that says since when a fan's socket is open (ms): their presence on the live page. */
+export const SINCE_TAG = "since:";
+
+/**
+ * A socket's view from its tags (`getConnectionTags`): only its role and user id matter to the frame it is sent.
+ * The viewer's other fields are not read by `#frameFor`.
+ */
+export function socketOfTags(
+  tags: readonly string[],
+  influencerId: string | null,
+): Pick<SocketState, "role"> & {
+  viewer: { id: string } | null;
+} {
+  if (tags.includes("overlay")) return { role: "overlay", viewer: null };
+  const user = tags.find((tag) => tag.startsWith("user:"));
+  if (!user) return { role: "anonymous", viewer: null };
+  const id = user.slice("user:".length);
+  return { role: id === influencerId ? "streamer" : "fan", viewer: { id } };
+}
+
+/**
+ * Which fans have the live page open, and since when (their oldest open socket), from the sockets' tags: what the
+ * streamer's queue dashboard shows as a dot per fan, and whether a called fan is there for their ready check.
+ */
+export function presenceOf(sockets: readonly WebSocket[], tagsOf: (ws: WebSocket) => string[]): Map<string, number> {
+  const presence = new Map<string, number>();
+  for (const ws of sockets) {
+    if (ws.readyState !== WebSocket.OPEN) continue;
+    let user: string | null = null;
+    let since = Number.POSITIVE_INFINITY;
+    for (const tag of tagsOf(ws)) {
+      if (tag.startsWith("user:")) user = tag.slice("user:".length);
+      else if (tag.startsWith(SINCE_TAG)) since = Number(tag.slice(SINCE_TAG.length));
+    }
+    if (user && Number.isFinite(since)) presence.set(user, Math.min(presence.get(user) ?? since, since));
+  }
+  return presence;
+}

@@ -26,6 +26,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   unique,
@@ -73,6 +74,12 @@ export const liveSessions = sqliteTable(
     vipPerRegular: integer("vip_per_regular"),
     /** Turns that must finish after a fan's last before they may rejoin the regular lane (0: none). */
     rejoinCooldown: integer("rejoin_cooldown").notNull().default(0),
+    /** How long a called fan has to confirm they are ready, in seconds (30..600; checked by the use case). */
+    readySeconds: integer("ready_seconds").notNull().default(120),
+    /** A VIP fan who misses their ready check: "keep" (moved back, never removed) or "remove" (removed, refunded). */
+    vipMissed: text("vip_missed", { enum: ["keep", "remove"] })
+      .notNull()
+      .default("keep"),
     startedAt: timestamp("started_at").notNull(),
     endedAt: timestamp("ended_at"),
     createdAt: createdAt(),
@@ -147,6 +154,14 @@ export const queueEntries = sqliteTable(
     inGameAt: timestamp("in_game_at"),
     /** When the entry reached done, left, removed or refunded. */
     finishedAt: timestamp("finished_at"),
+    /** While called and not confirmed yet: when the ready check runs out (the session's object's alarm). */
+    readyDeadline: timestamp("ready_deadline"),
+    /** When the fan confirmed their current ready check. */
+    readyConfirmedAt: timestamp("ready_confirmed_at"),
+    /** Ready checks this place has missed. */
+    readyMisses: integer("ready_misses").notNull().default(0),
+    /** Its place in its lane once moved back by a missed ready check (else `position` orders it). */
+    lineKey: real("line_key"),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -168,6 +183,41 @@ export const queueEntries = sqliteTable(
     index("queue_entries_session_lane_state_idx").on(t.liveSessionId, t.lane, t.state, t.position),
     // "Live queues I joined", newest first.
     index("queue_entries_user_joined_idx").on(t.userId, t.joinedAt),
+  ],
+);
+
+/** The steps of a queue's ready checks, as the session's history shows them. */
+export const QUEUE_EVENT_KINDS = ["called", "confirmed", "moved_back", "removed", "refunded"] as const;
+export type QueueEventKind = (typeof QUEUE_EVENT_KINDS)[number];
+
+/**
+ * A live session's history: each step of a ready check (called, confirmed, missed and moved back, removed, refunded),
+ * append-only, written in the batch of the change it records. `line` is the place a moved-back fan went to; a refund
+ * carries its amount.
+ */
+export const queueEvents = sqliteTable(
+  "queue_events",
+  {
+    id: id(),
+    liveSessionId: text("live_session_id")
+      .notNull()
+      .references(() => liveSessions.id, { onDelete: "cascade" }),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => queueEntries.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: QUEUE_EVENT_KINDS }).notNull(),
+    line: integer("line"),
+    refundMinor: integer("refund_minor"),
+    currency: text("currency"),
+    at: timestamp("at").notNull(),
+  },
+  (t) => [
+    enumCheck("queue_events_kind_check", t.kind, QUEUE_EVENT_KINDS),
+    index("queue_events_session_at_idx").on(t.liveSessionId, t.at),
+    index("queue_events_user_idx").on(t.userId, t.liveSessionId, t.at),
   ],
 );
 

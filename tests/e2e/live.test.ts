@@ -99,6 +99,8 @@ describe("live sessions in the browser", () => {
       .click();
     await expect.poll(() => regular.getByTestId("my-state").textContent()).toContain("You are playing next!");
     await expect.poll(() => regular.getByTestId("lobby-code").textContent()).toBe("LOBBY-E2E");
+    // Called: the ready check is pinned first; the fan confirms.
+    await regular.getByTestId("ready-banner").getByRole("button", { name: "Confirm" }).click();
     // Called: the status is pinned at the top of the page, above the video and the description.
     await expect.poll(() => regular.getByTestId("called-banner").textContent()).toBe("You're up: lobby code LOBBY-E2E");
     const [bannerTop, headingTop] = await Promise.all([

@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
+import { LIVE_EVENTS, liveSocketPath } from "~/features/live/events";
 import { placeOf } from "~/features/live/reads.server";
 import { eventually } from "~tests/support/eventually";
 import { createGame, createInfluencer, createPlatform, favouriteStar } from "../factories";
 import { request } from "./app";
-import { get, liveFan, liveWorld, post } from "./live-world";
+import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 import { toastOf } from "./toast";
 
 /** The live pages without JavaScript (plain forms), the go-live API, video details and the fan-out. */
@@ -199,12 +200,16 @@ describe("the live page and the queue dashboard without JavaScript", () => {
       ["liveSessionId", world.liveSessionId],
       ["lobbyCode", "ROOM-77"],
     ]);
+    // The first fan has the live page open when called (a fan away from it misses their ready check at once).
+    const onPage = await openSocket(liveSocketPath(world.liveSessionId), first.cookie);
+    await until(() => onPage.last(LIVE_EVENTS.updateUser));
     const served = await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
       ["intent", "serve"],
       ["id", entry],
       ["to", "playing_next"],
     ]);
     expect(served.status).toBe(200);
+    onPage.close();
     expect(await (await get(`/live/${world.liveSessionId}`, first.cookie)).text()).toContain("ROOM-77");
     expect(await (await get(`/live/${world.liveSessionId}`, second.cookie)).text()).not.toContain("ROOM-77");
     const lobby = await get(`/api/user/lobby-code-details?liveSessionId=${world.liveSessionId}`, second.cookie);

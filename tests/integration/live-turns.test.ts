@@ -60,7 +60,7 @@ describe("one regular after every two VIP, with a rejoin cooldown of three turns
     // The dashboard and the overlay agree with the public view.
     const broadcast = await readBroadcast(env, id, 1);
     const board = broadcast.influencerPayload();
-    expect(board.turnRules).toEqual({ vipPerRegular: 2, rejoinCooldown: 3 });
+    expect(board.turnRules).toMatchObject({ vipPerRegular: 2, rejoinCooldown: 3 });
     const lineOf = new Map(board.entries.map((entry) => [entry.gamertag, entry.line]));
     expect(first.line.map((place) => lineOf.get(place.name))).toEqual(first.line.map((place) => place.line));
     expect(broadcast.overlayPayload().next.map((place) => place.name)).toEqual(["v2", "v5", "r1", "v6", "v8"]);

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sendLiveCommand } from "~/features/live/coordinator.server";
+import { LIVE_EVENTS, liveSocketPath } from "~/features/live/events";
 import { placeOf } from "~/features/live/reads.server";
 import { VIP_PLACE_OUTCOMES, type VipPlaceOutcome } from "~/features/live/vip-refunds.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
 import { viewerOf } from "../factories";
 import { paySession } from "./booking-world";
-import { liveFan, liveWorld, post } from "./live-world";
+import { liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /**
  * Every row of the VIP places' outcome table (app/features/live/vip-refunds.server.ts), walked through the app's own
@@ -65,8 +66,25 @@ const SCENARIOS: Record<VipPlaceOutcome, (world: World) => Promise<Fan>> = {
   async no_show(world) {
     const fan = await joinVipFromWallet(world);
     const entryId = await entryOf(world, fan);
+    // On the live page when called (an absent fan misses their ready check at once), then removed by the streamer.
+    const page = await openSocket(liveSocketPath(world.liveSessionId), fan.cookie);
+    await until(() => page.last(LIVE_EVENTS.updateUser));
     await serve(world, entryId, "playing_next");
+    page.close();
     await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: viewerOf(world.star), entryId });
+    return fan;
+  },
+  async missed_ready(world) {
+    // The session removes VIP places that miss their ready check; the fan is not on the live page when called.
+    await sendLiveCommand(env, world.liveSessionId, {
+      type: "turnRules",
+      viewer: viewerOf(world.star),
+      vipPerRegular: null,
+      rejoinCooldown: 0,
+      vipMissed: "remove",
+    });
+    const fan = await joinVipFromWallet(world);
+    await serve(world, await entryOf(world, fan), "playing_next");
     return fan;
   },
   async session_ended(world) {

@@ -3,7 +3,7 @@ import { AppError, type AppErrorStatus } from "~/lib/errors";
 import { log } from "~/platform/log.server";
 import type { QueueChange, ServeTarget } from "./queue.server";
 import type { EndOutcome } from "./sessions.server";
-import type { VipPerRegular } from "./turns";
+import type { TurnRules } from "./turn-rules.server";
 
 /*
  * How the rest of the app speaks to a live session's Durable Object: the commands and the one door that sends them.
@@ -25,8 +25,14 @@ export type LiveCommand =
   | { type: "leave"; viewer: Viewer; entryId: string }
   | { type: "serve"; viewer: Viewer; entryId: string; to: ServeTarget }
   | { type: "remove"; viewer: Viewer; entryId: string }
+  /** The fan confirms their ready check. */
+  | { type: "ready"; viewer: Viewer; entryId: string }
+  /** The streamer skips a fan whose ready check is running: it is missed now. */
+  | { type: "skip"; viewer: Viewer; entryId: string }
+  /** The object's alarm: the ready checks whose countdown is over are missed. */
+  | { type: "expireReady" }
   | { type: "lobbyCode"; viewer: Viewer; code: string }
-  | { type: "turnRules"; viewer: Viewer; vipPerRegular: VipPerRegular; rejoinCooldown: number }
+  | ({ type: "turnRules"; viewer: Viewer } & TurnRules)
   | { type: "streamingLink"; viewer: Viewer; isStreaming: boolean; streamingLink: string; parentHosts: string[] }
   | {
       type: "details";

@@ -16,6 +16,8 @@ import {
   removeEntry,
   setLiveLobbyCode,
 } from "./queue.server";
+import { READY_SECONDS_DEFAULT, readyCheckOf } from "./ready-check";
+import { confirmReady, expireReadyChecks, missReadyCheck } from "./ready-check.server";
 import { endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessions.server";
 import { type FanPlace, fanPlaces, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
 import { setTurnRules } from "./turn-rules.server";
@@ -30,14 +32,18 @@ export {
   sendLiveCommand,
 } from "./commands.server";
 
+/** What the session's object knows that D1 does not: which fans have the live page open (their sockets). */
+export type LiveRoomState = { present(userId: string): boolean };
+
 /** Runs one command in the session's object (workers/live-session.ts); a refusal comes back as a plain object. */
 export async function runLiveCommand(
   env: Env,
   liveSessionId: string,
   command: LiveCommand,
+  room?: LiveRoomState,
 ): Promise<LiveCommandResult> {
   try {
-    return { ok: true, outcome: await dispatch(env, liveSessionId, command) };
+    return { ok: true, outcome: await dispatch(env, liveSessionId, command, room) };
   } catch (error) {
     if (isAppError(error)) return { ok: false, status: error.status, message: error.message, field: error.field };
     throw error;
@@ -97,7 +103,27 @@ export async function runLiveCommandGroup(
   });
 }
 
-function dispatch(env: Env, liveSessionId: string, command: LiveCommand): Promise<LiveCommandOutcome> {
+/**
+ * The streamer calls a fan: their ready check starts; a fan not on the live page (no open socket) misses it at once.
+ */
+async function serve(
+  env: Env,
+  liveSessionId: string,
+  command: Extract<LiveCommand, { type: "serve" }>,
+  room: LiveRoomState | undefined,
+): Promise<LiveCommandOutcome> {
+  const change = await moveEntry(env, command.viewer, command.entryId, command.to, liveSessionId);
+  if (!change.called || !room || room.present(change.called.userId)) return change;
+  const missed = await missReadyCheck(env, { entryId: change.called.entryId, cause: "absent", liveSessionId });
+  return { ...change, notices: [...change.notices, ...missed.notices] };
+}
+
+function dispatch(
+  env: Env,
+  liveSessionId: string,
+  command: LiveCommand,
+  room?: LiveRoomState,
+): Promise<LiveCommandOutcome> {
   switch (command.type) {
     case "joinRegular":
       return joinRegular(env, command, liveSessionId);
@@ -106,7 +132,13 @@ function dispatch(env: Env, liveSessionId: string, command: LiveCommand): Promis
     case "leave":
       return leaveQueue(env, command.viewer, command.entryId, liveSessionId);
     case "serve":
-      return moveEntry(env, command.viewer, command.entryId, command.to, liveSessionId);
+      return serve(env, liveSessionId, command, room);
+    case "ready":
+      return confirmReady(env, command.viewer, command.entryId, liveSessionId);
+    case "skip":
+      return missReadyCheck(env, { entryId: command.entryId, cause: "skip", viewer: command.viewer, liveSessionId });
+    case "expireReady":
+      return expireReadyChecks(env, liveSessionId);
     case "remove":
       return removeEntry(env, command.viewer, command.entryId, liveSessionId);
     case "lobbyCode":
@@ -179,7 +211,8 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
     fanPayload(userId) {
       placeOf ??= snapshot ? fanPlaces(snapshot) : () => null;
       const place = userId ? placeOf(userId) : null;
-      return { ...common, place, ending: (userId && endings.get(userId)) || null };
+      const history = userId ? (snapshot?.history ?? []).filter((step) => step.userId === userId) : [];
+      return { ...common, place, ending: (userId && endings.get(userId)) || null, history };
     },
     overlayPayload() {
       return overlayOf(this.publicPayload());
@@ -203,7 +236,10 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
         turnRules: {
           vipPerRegular: snapshot?.session.vipPerRegular ?? null,
           rejoinCooldown: snapshot?.session.rejoinCooldown ?? 0,
+          readySeconds: snapshot?.session.readySeconds ?? READY_SECONDS_DEFAULT,
+          vipMissed: snapshot?.session.vipMissed ?? "keep",
         },
+        history: snapshot?.history ?? [],
         stillPlaying: entries.filter((entry) => entry.state === "playing_next" || entry.state === "in_game").length,
         entries: entries.map((entry) => ({
           id: entry.id,
@@ -217,6 +253,8 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
           presentSince: presence?.get(entry.userId) ?? null,
           joinedAt: new Date(entry.joinedAt).getTime(),
           plays: snapshot?.plays.get(entry.userId) ?? 0,
+          ready: entry.state === "playing_next" ? readyCheckOf(entry) : null,
+          readyMisses: entry.readyMisses,
         })),
       };
     },

@@ -5,6 +5,7 @@
  */
 import type { Money } from "~/lib/money";
 import type { QueueLane, QueueState } from "~db/schema/live";
+import type { QueueEventPayload, ReadyCheck, VipMissed } from "./ready-check";
 
 export const LIVE_EVENTS = {
   /** Server -> a fan (or an anonymous viewer): the counts and, for a fan, their own place. */
@@ -21,6 +22,8 @@ export const LIVE_EVENTS = {
   notice: "messageNotificationUserLiveSession",
   /** Streamer -> server, with acknowledgement {success, error}. */
   end: "endLiveSession",
+  /** Fan -> server: `{ entryId }`, they confirm their ready check. */
+  ready: "readyLiveSession",
   /** Client -> server: send me the current state (after a reconnect or a gap in versions). */
   resync: "resync",
   ack: "ack",
@@ -39,8 +42,12 @@ export type FanPlacePayload = {
   ahead: number;
   /** Waiting VIP places served before a regular fan. */
   vipAhead: number;
+  /** The session's turn rule (turns.ts): why VIP places are ahead, in the fan's words. */
+  vipPerRegular: number | null;
   estimatedWaitMinutes: number;
   lobbyCode: string | null;
+  /** Once called: their ready check, counting down or confirmed. */
+  ready: ReadyCheck | null;
 };
 
 /** What the session's end did to a fan who was still waiting: not reached, or their VIP place refunded. */
@@ -63,6 +70,10 @@ export type QueueEntryPayload = {
   joinedAt: number;
   /** Turns the fan has finished in this session. */
   plays: number;
+  /** Once called: their ready check, counting down or confirmed. */
+  ready: ReadyCheck | null;
+  /** Ready checks this place has missed. */
+  readyMisses: number;
 };
 
 type Common = {
@@ -73,13 +84,23 @@ type Common = {
   counts: LaneCountsPayload;
 };
 
-export type UpdateUserPayload = Common & { place: FanPlacePayload | null; ending: FanEndingPayload | null };
+export type UpdateUserPayload = Common & {
+  place: FanPlacePayload | null;
+  ending: FanEndingPayload | null;
+  /** The fan's own ready-check steps, newest first (what happened after a miss: moved back, removed, refunded). */
+  history: QueueEventPayload[];
+};
 export type InfluencerPayload = Common & {
   entries: QueueEntryPayload[];
   lobbyCode: string | null;
   stillPlaying: number;
-  /** The session's turn rules (turns.ts): null is VIP first; the rejoin cooldown in turns. */
-  turnRules: { vipPerRegular: number | null; rejoinCooldown: number };
+  /**
+   * The session's turn rules (turns.ts): null is VIP first; the rejoin cooldown in turns; the ready check's countdown
+   * in seconds and what a missed one does to a VIP place (ready-check.ts).
+   */
+  turnRules: { vipPerRegular: number | null; rejoinCooldown: number; readySeconds: number; vipMissed: VipMissed };
+  /** The session's latest ready-check steps, newest first. */
+  history: QueueEventPayload[];
 };
 /**
  * One place as a stream shows it: a public name (the gamer tag, else the username), the lane and the place in line

@@ -12,6 +12,7 @@ export {
   sendLiveCommand,
 } from "./coordinator.server";
 export { entryOwner, joinedPlace, laneEntries, liveRoom, placeOf, streamerQueue, viewerQueues } from "./reads.server";
+export { nextReadyDeadline } from "./ready-check.server";
 export { getLiveSession, goLive, streamerLiveSessions } from "./sessions.server";
 export { videoDetailsFor } from "./video-details.server";
 export { startVipCheckout } from "./vip.server";

@@ -13,9 +13,18 @@ describe("the place in line", () => {
     expect(positions.get("v1")).toBe(1);
     expect(positions.get("r1")).toBe(2);
     expect(positions.get("r2")).toBe(3);
-    expect(lineText({ position: 2, lane: "regular", vipAhead: 1 })).toBe("2nd in line: VIP places play first");
-    expect(lineText({ position: 1, lane: "vip", vipAhead: 0 })).toBe("1st in line");
-    expect(lineText({ position: 1, lane: "regular", vipAhead: 0 })).toBe("1st in line");
+    expect(lineText({ position: 2, lane: "regular", vipAhead: 1, vipPerRegular: null })).toBe(
+      "2nd in line: VIP places play first",
+    );
+    // Under a ratio the fan is told the session's rule, not "VIP first".
+    expect(lineText({ position: 3, lane: "regular", vipAhead: 2, vipPerRegular: 2 })).toBe(
+      "3rd in line: 1 regular place plays after every 2 VIP places",
+    );
+    expect(lineText({ position: 2, lane: "regular", vipAhead: 1, vipPerRegular: 1 })).toBe(
+      "2nd in line: 1 regular place plays after every VIP place",
+    );
+    expect(lineText({ position: 1, lane: "vip", vipAhead: 0, vipPerRegular: null })).toBe("1st in line");
+    expect(lineText({ position: 1, lane: "regular", vipAhead: 0, vipPerRegular: 3 })).toBe("1st in line");
   });
 
   it("counts the fans called to play next first, and leaves those in game out of the line", () => {

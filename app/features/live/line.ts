@@ -1,4 +1,5 @@
 import type { QueueLane, QueueState } from "~db/schema/live";
+import { type VipPerRegular, vipAheadText } from "./turns";
 
 /**
  * Where a fan stands in a live session's line, and how long they should expect to wait: the one place these are
@@ -73,11 +74,19 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** How the fan's page says their place: "2nd in line", and why a regular fan waits behind VIP places. */
-export function lineText(place: { position: number | null; lane: QueueLane; vipAhead: number }): string {
+/**
+ * How the fan's page says their place: "2nd in line", and why a regular fan waits behind VIP places, by the
+ * session's turn rule (turns.ts `vipAheadText`).
+ */
+export function lineText(place: {
+  position: number | null;
+  lane: QueueLane;
+  vipAhead: number;
+  vipPerRegular: VipPerRegular;
+}): string {
   if (place.position === null) return "In game";
   const base = `${ordinal(place.position)} in line`;
-  return place.lane === "regular" && place.vipAhead > 0 ? `${base}: VIP places play first` : base;
+  return place.lane === "regular" && place.vipAhead > 0 ? `${base}: ${vipAheadText(place.vipPerRegular)}` : base;
 }
 
 /** The middle of the session's finished turns, in minutes; the game mode's length before any turn has finished. */

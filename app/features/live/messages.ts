@@ -44,4 +44,14 @@ export const LIVE_MESSAGES = {
   vipRefunded: (title: string) => `VIP place refunded to your wallet: ${title}`,
   vipRefundPending: (title: string) => `VIP place not served: your refund to your wallet is under way: ${title}`,
   sessionEndedNotice: "The streamer ended this live session.",
+  // The ready check.
+  readyConfirmed: "You're ready: the streamer will start your game.",
+  readyTooLate: "Your ready check is over",
+  noReadyCheck: "This fan has no ready check running",
+  badReadySeconds: "The ready check lasts 30 seconds to 10 minutes",
+  badVipMissed: "Choose keep or remove for VIP places that miss their ready check",
+  missedMovedBack: (line: string) => `You missed your turn: moved back to ${line}`,
+  missedRemoved: "You missed your turn: removed from the queue",
+  missedRefunded: (refund: string) =>
+    `You missed your turn: removed from the queue; your VIP place refund of ${refund} is on its way`,
 } as const;

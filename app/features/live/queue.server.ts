@@ -1,13 +1,16 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { isStaff } from "~/features/access";
 import { notifyTurn } from "~/features/alerts/index.server";
 import { saveGamertagStatement } from "~/features/profile/index.server";
-import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
+import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { col, compiledStatement, type Db, getDb, named } from "~/platform/db.server";
-import { liveSessions, lobbyCodes, type QueueLane, type QueueState, queueEntries } from "~db/schema";
+import { col, compiledStatement, type Db, getDb } from "~/platform/db.server";
+import { liveSessions, lobbyCodes, type QueueState, queueEntries } from "~db/schema";
+import { assertInSession, finish, loadEntry, loadOwnEntry } from "./entry.server";
+import { sessionNetworkSql } from "./gamertags.server";
 import { LIVE_MESSAGES as M } from "./messages";
+import { callStatement, queueEventStatement } from "./queue-events.server";
 import {
   ACTIVE,
   type FanPlace,
@@ -16,7 +19,6 @@ import {
   placeInsert,
   type QueueSessionInfo,
   queueSnapshot,
-  sessionNetworkSql,
 } from "./snapshot.server";
 import { cooldownLeft } from "./turns";
 import { cooldownPassedSql, turnsSinceLast } from "./turns.server";
@@ -37,6 +39,8 @@ export type QueueChange = {
   notices: QueueNotice[];
   /** A join's answer: the fan's place as the join's own batch left it (read in that batch, no round trip more). */
   place?: FanPlace | null;
+  /** A fan called to play next: their ready check started (the object checks they are on the live page). */
+  called?: { entryId: string; userId: string };
 };
 
 /** The order a fan moves through while served; a move only goes forward. */
@@ -200,52 +204,6 @@ async function refusalOf(db: Db, viewer: Viewer, session: Promise<QueueSessionIn
   }
 }
 
-type EntryWithSession = {
-  id: string;
-  userId: string;
-  lane: QueueLane;
-  state: QueueState;
-  orderId: string | null;
-  liveSessionId: string;
-  influencerId: string;
-  title: string;
-};
-
-async function loadEntry(db: Db, entryId: string): Promise<EntryWithSession> {
-  const [entry] = await db
-    .select(
-      named({
-        id: queueEntries.id,
-        userId: queueEntries.userId,
-        lane: queueEntries.lane,
-        state: queueEntries.state,
-        orderId: queueEntries.orderId,
-        liveSessionId: queueEntries.liveSessionId,
-        influencerId: liveSessions.influencerId,
-        title: liveSessions.title,
-      }),
-    )
-    .from(queueEntries)
-    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
-    .where(eq(queueEntries.id, entryId))
-    .limit(1);
-  if (!entry) throw notFound(M.entryNotFound);
-  return entry;
-}
-
-function assertInSession(entry: EntryWithSession, liveSessionId: string | undefined) {
-  if (liveSessionId !== undefined && entry.liveSessionId !== liveSessionId) throw notFound(M.entryNotFound);
-}
-
-function finish(db: Db, entryId: string, from: readonly QueueState[], to: QueueState, now: Date) {
-  const finished = (ACTIVE as readonly QueueState[]).includes(to) ? null : now;
-  return db
-    .update(queueEntries)
-    .set({ state: to, finishedAt: finished, updatedAt: now, ...(to === "in_game" ? { inGameAt: now } : {}) })
-    .where(and(eq(queueEntries.id, entryId), inArray(queueEntries.state, [...from])))
-    .returning({ id: queueEntries.id });
-}
-
 /**
  * A fan leaves: their own active entry only. A VIP fan who leaves gives the place up (vip-refunds.server.ts: "left").
  */
@@ -257,9 +215,7 @@ export async function leaveQueue(
   now = new Date(),
 ): Promise<QueueChange> {
   const db = getDb(env);
-  const entry = await loadEntry(db, entryId);
-  assertInSession(entry, liveSessionId);
-  if (entry.userId !== viewer.id) throw forbidden(M.notYourEntry);
+  const entry = await loadOwnEntry(db, viewer, entryId, liveSessionId);
   const changed =
     entry.lane === "vip"
       ? await endVipPlace(db, entry, "left", ACTIVE, viewer.id, now)
@@ -316,7 +272,15 @@ export async function moveEntry(
   const changed =
     to === "done" && entry.lane === "vip"
       ? await endVipPlace(db, entry, "served", from, viewer.id, now)
-      : await finish(db, entryId, from, to, now);
+      : to === "playing_next"
+        ? // Called: the ready check's countdown starts, and the step is in the session's history.
+          (
+            await db.batch([
+              callStatement(db, entryId, from, now),
+              queueEventStatement(db, { entryId, kind: "called", at: now }),
+            ])
+          )[0]
+        : await finish(db, entryId, from, to, now);
   if (changed.length === 0) throw conflict(M.entryNotActive);
   // Called: "you're up" is pushed to the fan's devices (email when no push gets through), once per place.
   if (to === "playing_next") {
@@ -327,7 +291,11 @@ export async function moveEntry(
       url: `/live/${entry.liveSessionId}`,
     });
   }
-  return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }] };
+  return {
+    liveSessionId: entry.liveSessionId,
+    notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }],
+    ...(to === "playing_next" ? { called: { entryId, userId: entry.userId } } : {}),
+  };
 }
 
 /**

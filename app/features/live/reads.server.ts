@@ -4,17 +4,10 @@ import { forbidden, notFound } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
 import { liveSessions, type QueueLane, queueEntries, users } from "~db/schema";
 import { broadcastOf } from "./coordinator.server";
+import { savedGamertag } from "./gamertags.server";
 import { LIVE_MESSAGES } from "./messages";
 import { getLiveSession } from "./sessions.server";
-import {
-  type FanPlace,
-  fanPlace,
-  type LaneCounts,
-  laneCounts,
-  placeOfUser,
-  queueSnapshot,
-  savedGamertag,
-} from "./snapshot.server";
+import { type FanPlace, fanPlace, type LaneCounts, laneCounts, placeOfUser, queueSnapshot } from "./snapshot.server";
 
 /** Reads of the queues for pages and /api (the writes go through the session's object). */
 

@@ -3,6 +3,7 @@ import { multiLine, singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { TITLE_MAX } from "~db/schema/constants";
 import { LIVE_MESSAGES as M } from "./messages";
+import { READY_SECONDS_MAX, READY_SECONDS_MIN, VIP_MISSED_CHOICES } from "./ready-check";
 import { REJOIN_COOLDOWN_MAX, VIP_PER_REGULAR_MAX } from "./turns";
 
 export type { QueueLane } from "~db/schema";
@@ -95,7 +96,8 @@ export const vipJoinSchema = z.object({
 });
 export const serveSchema = z.object({
   id: z.string().trim().min(1, M.entryNotFound),
-  to: z.enum(["playing_next", "in_game", "done", "removed"]),
+  /** A move forward, a removal, or a skip: the fan's running ready check is missed now. */
+  to: z.enum(["playing_next", "in_game", "done", "removed", "skip"]),
 });
 export const lobbyCodeSchema = z.object({
   liveSessionId: z.string().trim().min(1),
@@ -116,4 +118,16 @@ export const turnRulesSchema = z.object({
     (value) => (value === undefined || value === "" ? 0 : Number(value)),
     z.number({ error: M.badCooldown }).int(M.badCooldown).min(0, M.badCooldown).max(REJOIN_COOLDOWN_MAX, M.badCooldown),
   ),
+  /** The ready check's countdown in seconds; absent: unchanged. */
+  readySeconds: z.preprocess(
+    (value) => (value === undefined || value === "" ? undefined : Number(value)),
+    z
+      .number({ error: M.badReadySeconds })
+      .int(M.badReadySeconds)
+      .min(READY_SECONDS_MIN, M.badReadySeconds)
+      .max(READY_SECONDS_MAX, M.badReadySeconds)
+      .optional(),
+  ),
+  /** What a missed ready check does to a VIP place; absent: unchanged. */
+  vipMissed: z.enum(VIP_MISSED_CHOICES, { error: M.badVipMissed }).optional(),
 });

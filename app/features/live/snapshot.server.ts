@@ -14,8 +14,11 @@ import {
   queueEntries,
   users,
 } from "~db/schema";
+import { savedGamertagSql } from "./gamertags.server";
 import { estimatedWaitMinutes, type LineCounts, lineCounts, positionInLine, turnMinutes } from "./line";
 import { LIVE_MESSAGES as M } from "./messages";
+import { historyOf, historyQuery } from "./queue-events.server";
+import { type QueueEventPayload, type ReadyCheck, readyCheckOf, type VipMissed } from "./ready-check";
 import { serviceOrder, type VipPerRegular } from "./turns";
 import { playsOf, playsQuery, startedLanesQuery, vipStreakOf } from "./turns.server";
 
@@ -43,6 +46,10 @@ export type QueueSessionInfo = {
   vipPerRegular: VipPerRegular;
   /** Turns that must finish after a fan's last before they may rejoin the regular lane. */
   rejoinCooldown: number;
+  /** The ready check's countdown, in seconds (ready-check.ts). */
+  readySeconds: number;
+  /** What a missed ready check does to a VIP place. */
+  vipMissed: VipMissed;
 };
 
 export type QueueRow = {
@@ -55,6 +62,10 @@ export type QueueRow = {
   orderId: string | null;
   gamertag: string | null;
   joinedAt: Date;
+  readyDeadline: Date | null;
+  readyConfirmedAt: Date | null;
+  readyMisses: number;
+  lineKey: number | null;
 };
 
 /** What happened to a fan's place when the session ended while they waited: not reached, or refunded (a VIP place). */
@@ -72,6 +83,10 @@ export type QueueSnapshot = {
   turnsMs: number[];
   /** Once the session has ended: the places it ended (empty while it is open). */
   endings: QueueEnding[];
+  /** The latest started turns, newest first (turns.server.ts `startedLanesQuery`): the ratio's count so far. */
+  started: { id: string; lane: QueueLane }[];
+  /** The latest steps of the session's ready checks, newest first. */
+  history: QueueEventPayload[];
 };
 
 export const ACTIVE = [...ACTIVE_QUEUE_STATES];
@@ -93,6 +108,8 @@ export function sessionInfoQuery(db: Db, liveSessionId: string) {
         lobbyCode: lobbyCodes.code,
         vipPerRegular: liveSessions.vipPerRegular,
         rejoinCooldown: liveSessions.rejoinCooldown,
+        readySeconds: liveSessions.readySeconds,
+        vipMissed: liveSessions.vipMissed,
       }),
     )
     .from(liveSessions)
@@ -115,6 +132,10 @@ function activeEntriesQuery(db: Db, liveSessionId: string) {
         orderId: queueEntries.orderId,
         gamertag: queueEntries.gamertag,
         joinedAt: queueEntries.joinedAt,
+        readyDeadline: queueEntries.readyDeadline,
+        readyConfirmedAt: queueEntries.readyConfirmedAt,
+        readyMisses: queueEntries.readyMisses,
+        lineKey: queueEntries.lineKey,
       }),
     )
     .from(queueEntries)
@@ -165,24 +186,24 @@ function endingsQuery(db: Db, liveSessionId: string) {
  * end did to the fans still waiting, and its turn counts (play counts, the ratio's count so far). One round trip.
  */
 export async function queueSnapshot(db: Db, liveSessionId: string): Promise<QueueSnapshot | null> {
-  const [sessionRows, entries, turns, endings, plays, started] = await db.batch([
+  const [sessionRows, entries, turns, endings, plays, started, history] = await db.batch([
     sessionInfoQuery(db, liveSessionId),
     activeEntriesQuery(db, liveSessionId),
     db.select({ json: finishedTurnsSql(liveSessionId) }).from(sql`(SELECT 1)`),
     endingsQuery(db, liveSessionId),
     playsQuery(db, liveSessionId),
     startedLanesQuery(db, liveSessionId),
+    historyQuery(db, liveSessionId),
   ]);
   const session = sessionRows[0];
   if (!session) return null;
   const playCounts = playsOf(plays);
+  const vipStreak = vipStreakOf(started);
   return {
     session,
-    entries: serviceOrder(entries, {
-      vipPerRegular: session.vipPerRegular,
-      plays: playCounts,
-      vipStreak: vipStreakOf(started),
-    }),
+    entries: serviceOrder(entries, { vipPerRegular: session.vipPerRegular, plays: playCounts, vipStreak }),
+    started,
+    history: historyOf(history),
     plays: playCounts,
     turnsMs: turnsOf(turns[0]?.json),
     endings: endings.map(
@@ -215,18 +236,22 @@ export type FanPlace = {
   ahead: number;
   /** Waiting VIP places served before a regular fan (0 for a VIP fan). */
   vipAhead: number;
+  /** The session's turn rule (turns.ts): what the fan's page says about the VIP places ahead. */
+  vipPerRegular: VipPerRegular;
   /** Minutes until their game (line.ts `estimatedWaitMinutes`), at least 1 while waiting; 0 once called. */
   estimatedWaitMinutes: number;
   /** The session's lobby code, only while playing next or in game. */
   lobbyCode: string | null;
+  /** Once called: their ready check, counting down or confirmed (ready-check.ts). */
+  ready: ReadyCheck | null;
 };
 
-type PlaceCounts = LineCounts & { entryId: string; inLane: number; inGame: number };
+type PlaceCounts = LineCounts & { entryId: string; inLane: number; inGame: number; ready: ReadyCheck | null };
 
 /** A fan's place from what is counted ahead of them: the one shape both the snapshot and the join answer take. */
 function placeFrom(
   counts: PlaceCounts,
-  session: Pick<QueueSessionInfo, "durationMinutes" | "playersPerGame" | "lobbyCode">,
+  session: Pick<QueueSessionInfo, "durationMinutes" | "playersPerGame" | "lobbyCode" | "vipPerRegular">,
   turnsMs: readonly number[],
 ): FanPlace {
   const line = positionInLine(counts);
@@ -239,6 +264,7 @@ function placeFrom(
     line,
     ahead,
     vipAhead: counts.lane === "regular" ? counts.vipWaitingAhead : 0,
+    vipPerRegular: session.vipPerRegular,
     estimatedWaitMinutes:
       counts.state === "waiting"
         ? estimatedWaitMinutes({
@@ -248,6 +274,7 @@ function placeFrom(
           })
         : 0,
     lobbyCode: LOBBY_CODE_STATES.includes(counts.state) ? session.lobbyCode : null,
+    ready: counts.state === "playing_next" ? counts.ready : null,
   };
 }
 
@@ -271,7 +298,7 @@ export function fanPlaces(snapshot: QueueSnapshot): (userId: string) => FanPlace
       places.set(
         entry.userId,
         placeFrom(
-          { ...counts, entryId: entry.id, inLane: seen[entry.lane], inGame },
+          { ...counts, entryId: entry.id, inLane: seen[entry.lane], inGame, ready: readyCheckOf(entry) },
           snapshot.session,
           snapshot.turnsMs,
         ),
@@ -291,38 +318,6 @@ export async function loadSession(db: Db, liveSessionId: string): Promise<QueueS
 /** The next join position of the session, computed inside the inserting statement. */
 export function nextPositionSql(liveSessionId: string | Placeholder) {
   return sql<number>`coalesce((SELECT max(q.position) FROM queue_entries q WHERE q.live_session_id = ${liveSessionId}), 0) + 1`;
-}
-
-/**
- * The gamer-tag network of a session's platform (PlayStation, Xbox, Nintendo), or "other" where the platform has no
- * one network (PC, mobile).
- */
-export function sessionNetworkSql(liveSessionId: string | Placeholder | SQL) {
-  return sql<string>`(SELECT CASE p.platform_id_name WHEN 'nintendo-switch' THEN 'nintendo' WHEN 'playstation'
-    THEN 'playstation' WHEN 'xbox' THEN 'xbox' ELSE 'other' END
-    FROM live_sessions ls JOIN platforms p ON p.id = ls.platform_id WHERE ls.id = ${liveSessionId})`;
-}
-
-/**
- * The gamer tag a fan has saved for a session (within a select from `live_sessions`): their tag on the network of
- * the session's platform, else their latest saved tag, else none. What the join form is prefilled with, and what a
- * join that names no tag (the API) takes.
- */
-export function savedGamertagSql(userId: string | Placeholder) {
-  return sql<string | null>`(SELECT g.tag FROM user_gamertags g
-    WHERE g.user_id = ${userId}
-    ORDER BY g.platform = ${sessionNetworkSql(col(liveSessions.id))} DESC, g.created_at DESC, g.id
-    LIMIT 1)`;
-}
-
-/** The tag a fan has saved for this session (`savedGamertagSql`): the join form's prefill; null when none. */
-export async function savedGamertag(db: Db, userId: string, liveSessionId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ tag: savedGamertagSql(userId) })
-    .from(liveSessions)
-    .where(eq(liveSessions.id, liveSessionId))
-    .limit(1);
-  return row?.tag ?? null;
 }
 
 /**
@@ -361,6 +356,10 @@ export function placeInsert(
         joinedAt: sql<Date>`${place.at}`.as("joined_at"),
         inGameAt: sql<Date | null>`NULL`.as("in_game_at"),
         finishedAt: sql<Date | null>`NULL`.as("finished_at"),
+        readyDeadline: sql<Date | null>`NULL`.as("ready_deadline"),
+        readyConfirmedAt: sql<Date | null>`NULL`.as("ready_confirmed_at"),
+        readyMisses: sql<number>`0`.as("ready_misses"),
+        lineKey: sql<number | null>`NULL`.as("line_key"),
         updatedAt: sql<Date>`${place.at}`.as("updated_at"),
       })
       .from(liveSessions)

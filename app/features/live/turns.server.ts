@@ -28,7 +28,7 @@ export function playsOf(rows: readonly { userId: string; plays: number }[]): Map
  */
 export function startedLanesQuery(db: Db, liveSessionId: string) {
   return db
-    .select({ lane: queueEntries.lane })
+    .select({ id: queueEntries.id, lane: queueEntries.lane })
     .from(queueEntries)
     .where(
       and(

@@ -18,7 +18,20 @@ export const VIP_PER_REGULAR_MAX = 10;
 /** The most turns a rejoin cooldown may ask for. */
 export const REJOIN_COOLDOWN_MAX = 50;
 
-export type ServiceEntry = { id: string; userId: string; lane: QueueLane; state: QueueState; position: number };
+export type ServiceEntry = {
+  id: string;
+  userId: string;
+  lane: QueueLane;
+  state: QueueState;
+  position: number;
+  /** A place moved back by a missed ready check (ready-check.ts) is ordered in its lane by this, not its position. */
+  lineKey?: number | null;
+};
+
+/** Where a place stands in its lane: its join position, or where a missed ready check moved it. */
+function keyOf(entry: ServiceEntry): number {
+  return entry.lineKey ?? entry.position;
+}
 
 export type TurnContext = {
   vipPerRegular: VipPerRegular;
@@ -32,7 +45,7 @@ const STATE_RANK: Partial<Record<QueueState, number>> = { in_game: 0, playing_ne
 
 function byLaneThenJoin(a: ServiceEntry, b: ServiceEntry): number {
   if (a.lane !== b.lane) return a.lane === "vip" ? -1 : 1;
-  return a.position - b.position;
+  return keyOf(a) - keyOf(b);
 }
 
 /** The entries in order of service (see above); entries in no active state are left out. */
@@ -42,15 +55,15 @@ export function serviceOrder<T extends ServiceEntry>(entries: readonly T[], turn
     .filter((entry) => entry.state !== "waiting")
     .sort((a, b) => (STATE_RANK[a.state] ?? 0) - (STATE_RANK[b.state] ?? 0) || byLaneThenJoin(a, b));
   const vip = active.filter((entry) => entry.state === "waiting" && entry.lane === "vip");
-  vip.sort((a, b) => a.position - b.position);
+  vip.sort((a, b) => keyOf(a) - keyOf(b));
   const regular = active.filter((entry) => entry.state === "waiting" && entry.lane === "regular");
   const n = turns.vipPerRegular;
   if (n === null) {
-    regular.sort((a, b) => a.position - b.position);
+    regular.sort((a, b) => keyOf(a) - keyOf(b));
     return [...started, ...vip, ...regular];
   }
   const plays = (entry: T) => turns.plays?.get(entry.userId) ?? 0;
-  regular.sort((a, b) => plays(a) - plays(b) || a.position - b.position);
+  regular.sort((a, b) => plays(a) - plays(b) || keyOf(a) - keyOf(b));
   const waiting: T[] = [];
   let streak = Math.min(turns.vipStreak ?? 0, n);
   let v = 0;
@@ -68,6 +81,16 @@ export function serviceOrder<T extends ServiceEntry>(entries: readonly T[], turn
 /** How the dashboard names a rule: "VIP first" or "1 regular after every 2 VIP". */
 export function turnRuleText(vipPerRegular: VipPerRegular): string {
   return vipPerRegular === null ? "VIP first" : `1 regular after every ${vipPerRegular} VIP`;
+}
+
+/**
+ * Why a regular fan waits behind VIP places, as the fan's page says it: the session's rule in the fan's words.
+ */
+export function vipAheadText(vipPerRegular: VipPerRegular): string {
+  if (vipPerRegular === null) return "VIP places play first";
+  return vipPerRegular === 1
+    ? "1 regular place plays after every VIP place"
+    : `1 regular place plays after every ${vipPerRegular} VIP places`;
 }
 
 /** How many more turns must finish before a fan may rejoin the regular lane (0: they may). */

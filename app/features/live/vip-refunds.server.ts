@@ -31,6 +31,15 @@ export const VIP_PLACE_OUTCOMES = {
     refund: "full to wallet",
     reason: "VIP place removed by the streamer after the fan was called",
   },
+  /**
+   * The fan was called and missed their ready check (not on the live page, or did not confirm in time; or the
+   * streamer skipped them), and the session removes missed VIP places (ready-check.ts).
+   */
+  missed_ready: {
+    endsAs: "refunded",
+    refund: "full to wallet",
+    reason: "VIP place removed: the fan missed their ready check",
+  },
   /** The session ended while the fan was still waiting. */
   session_ended: {
     endsAs: "refunded",

@@ -10,10 +10,11 @@ import { badRequest, conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { batchGuard, type Db, getDb, isBatchGuardFailure, isConstraintViolation } from "~/platform/db.server";
 import { orders, queueEntries, users } from "~db/schema";
+import { savedGamertag, sessionNetworkSql } from "./gamertags.server";
 import { LIVE_MESSAGES as M } from "./messages";
 import { assertMayJoin, type QueueChange } from "./queue.server";
 import { GAMERTAG_MAX } from "./schema";
-import { loadSession, type QueueSessionInfo, savedGamertag, sessionNetworkSql } from "./snapshot.server";
+import { loadSession, type QueueSessionInfo } from "./snapshot.server";
 import { placeStatement } from "./vip-step.server";
 
 /**

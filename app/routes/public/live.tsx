@@ -49,7 +49,7 @@ type Reply = { error: string | null; field?: string };
 
 /**
  * Join regular, join VIP (terms accepted; wallet now, or card through Stripe), each with the gamer tag for the
- * session's platform; leave. Through the session's object.
+ * session's platform; confirm the ready check once called; leave. Through the session's object.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
@@ -81,6 +81,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       const checkout = await startVipCheckout(env, viewer, { liveSessionId: id, gamertag }, publicOrigin(request, env));
       return redirectDocument(checkout.url);
+    }
+    if (intent === "ready") {
+      await sendLiveCommand(env, id, { type: "ready", viewer, entryId: String(form.get("entryId") ?? "") });
+      return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_MESSAGES.readyConfirmed });
     }
     if (intent === "leave") {
       await sendLiveCommand(env, id, { type: "leave", viewer, entryId: String(form.get("entryId") ?? "") });

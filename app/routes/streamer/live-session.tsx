@@ -55,9 +55,9 @@ function commandOf(
     case "serve": {
       const parsed = serveSchema.safeParse(fields);
       if (!parsed.success) return parsed.error.issues[0]?.message ?? "Invalid request";
-      return parsed.data.to === "removed"
-        ? { type: "remove", viewer, entryId: parsed.data.id }
-        : { type: "serve", viewer, entryId: parsed.data.id, to: parsed.data.to };
+      const { id: entryId, to } = parsed.data;
+      if (to === "removed") return { type: "remove", viewer, entryId };
+      return to === "skip" ? { type: "skip", viewer, entryId } : { type: "serve", viewer, entryId, to };
     }
     case "lobbyCode": {
       const parsed = lobbyCodeSchema.safeParse(fields);

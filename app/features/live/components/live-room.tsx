@@ -7,6 +7,7 @@ import { LIVE_EVENTS, type NoticePayload, type PublicQueuePayload, type UpdateUs
 import type { LiveSessionView } from "../sessions.server";
 import { CalledBanner, MyEnding, MyPlace } from "./my-place";
 import { PublicQueueList } from "./public-queue-list";
+import { MissedNotice } from "./ready-check";
 
 const button = "rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-40";
 
@@ -76,7 +77,7 @@ export function LiveRoom({
   const [live, setLive] = useState<UpdateUserPayload | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [livePublic, setLivePublic] = useState<PublicQueuePayload | null>(null);
-  const { connected } = usePartySocket("live-session", session.id, (frame) => {
+  const { connected, connection } = usePartySocket("live-session", session.id, (frame) => {
     if (frame.event === LIVE_EVENTS.updateUser) setLive(frame.data as UpdateUserPayload);
     if (frame.event === LIVE_EVENTS.notice) setNotice((frame.data as NoticePayload).message);
     if (frame.event === LIVE_EVENTS.publicQueue) setLivePublic(frame.data as PublicQueuePayload);
@@ -86,7 +87,7 @@ export function LiveRoom({
   const ended = current.ended;
   return (
     <main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10" data-connected={connected ? "" : undefined}>
-      <CalledBanner place={place} />
+      <CalledBanner place={place} connection={connected ? connection : null} />
       <header>
         <p className="text-xs uppercase tracking-wide text-red-400">{ended ? "Ended" : "Live now"}</p>
         <h1 className="text-3xl font-bold">{session.title}</h1>
@@ -151,6 +152,7 @@ export function LiveRoom({
               {notice}
             </p>
           ) : null}
+          <MissedNotice history={current.history} />
           {error ? (
             <p role="alert" className="text-sm text-red-400">
               {error}

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { formatMoney } from "~/lib/money";
+import type { PartyConnection } from "~/lib/ui/use-party-socket";
 import type { FanEndingPayload, FanPlacePayload } from "../events";
 import { lineText } from "../line";
+import { ReadyBanner } from "./ready-check";
 
 const button = "rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-40";
 const STATE_TEXT: Record<string, string> = {
@@ -34,9 +36,15 @@ function alertCalled() {
 /**
  * The fan's status pinned at the top of the page once they are called (playing next or in game), with the lobby
  * code: on a phone it stays in sight above the video, the tags and the description. The moment they are called the
- * phone vibrates and beeps where the browser allows it.
+ * phone vibrates and beeps where the browser allows it; until they confirm, it is their ready check.
  */
-export function CalledBanner({ place }: { place: FanPlacePayload | null }) {
+export function CalledBanner({
+  place,
+  connection,
+}: {
+  place: FanPlacePayload | null;
+  connection: PartyConnection | null;
+}) {
   const called = place?.state === "playing_next" || place?.state === "in_game";
   const wasCalled = useRef(called);
   useEffect(() => {
@@ -44,6 +52,8 @@ export function CalledBanner({ place }: { place: FanPlacePayload | null }) {
     wasCalled.current = called;
   }, [called]);
   if (!place || !called) return null;
+  // Called and not confirmed yet: the ready check's countdown and Confirm.
+  if (place.ready?.state === "pending") return <ReadyBanner place={place} connection={connection} />;
   return (
     <div
       role="status"
@@ -69,7 +79,12 @@ export function MyPlace({ place }: { place: FanPlacePayload }) {
       <p className="text-lg" data-testid="my-line">
         {place.lane === "vip" ? "VIP place · " : ""}
         <strong data-testid="my-position">
-          {lineText({ position: place.line, lane: place.lane, vipAhead: place.vipAhead })}
+          {lineText({
+            position: place.line,
+            lane: place.lane,
+            vipAhead: place.vipAhead,
+            vipPerRegular: place.vipPerRegular,
+          })}
         </strong>
       </p>
       <p className="text-sm text-zinc-300" data-testid="my-state">

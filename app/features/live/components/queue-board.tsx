@@ -8,10 +8,15 @@ import { type InfluencerPayload, LIVE_EVENTS, type PresencePayload } from "../ev
 import { ordinal } from "../line";
 import type { LiveSessionView } from "../sessions.server";
 import { EndSessionConfirm } from "./end-session";
+import { ReadyHistory, ReadyState } from "./ready-check";
 import { RequirementRows } from "./requirement-rows";
 
-const small = "rounded-md px-2 py-1 text-xs font-semibold";
-const NEXT: Partial<Record<QueueState, { to: string; label: string }[]>> = {
+const small = "min-h-11 min-w-11 rounded-md px-3 text-xs font-semibold";
+type Move = { to: string; label: string; className?: string };
+/** A running ready check may be skipped (missed now); any place may be removed. */
+const SKIP: Move = { to: "skip", label: "Skip", className: "bg-amber-700" };
+const REMOVE: Move = { to: "removed", label: "Remove", className: "bg-ink-700" };
+const NEXT: Partial<Record<QueueState, Move[]>> = {
   waiting: [
     { to: "playing_next", label: "Playing next" },
     { to: "in_game", label: "In game" },
@@ -107,6 +112,7 @@ export function QueueBoard({
                           <span className="ml-2 text-xs text-zinc-500">no gamer tag</span>
                         )}
                         <span className="ml-2 text-xs text-zinc-400">{STATE_LABEL[entry.state]}</span>
+                        <ReadyState ready={entry.ready} />
                         <span className="ml-2 text-xs text-zinc-400" data-testid="plays" title="Turns played">
                           {entry.plays === 1 ? "1 turn played" : `${entry.plays} turns played`}
                         </span>
@@ -114,27 +120,22 @@ export function QueueBoard({
                       <Form method="post" className="flex gap-1">
                         <input type="hidden" name="intent" value="serve" />
                         <input type="hidden" name="id" value={entry.id} />
-                        {(NEXT[entry.state] ?? []).map((move) => (
+                        {[
+                          ...(NEXT[entry.state] ?? []),
+                          ...(entry.ready?.state === "pending" ? [SKIP] : []),
+                          REMOVE,
+                        ].map((move) => (
                           <button
                             key={move.to}
                             type="submit"
                             name="to"
                             value={move.to}
-                            className={`${small} bg-brand-600`}
+                            className={`${small} ${move.className ?? "bg-brand-600"}`}
                             aria-label={`${move.label}: ${entry.username}`}
                           >
                             {move.label}
                           </button>
                         ))}
-                        <button
-                          type="submit"
-                          name="to"
-                          value="removed"
-                          className={`${small} bg-ink-700`}
-                          aria-label={`Remove ${entry.username}`}
-                        >
-                          Remove
-                        </button>
                       </Form>
                     </li>
                   ))}
@@ -143,6 +144,7 @@ export function QueueBoard({
           ))}
         </section>
         <aside className="flex flex-col gap-5">
+          <ReadyHistory history={current.history} />
           <Form method="post" className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="lobbyCode" />
             <input type="hidden" name="liveSessionId" value={session.id} />

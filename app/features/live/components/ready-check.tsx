@@ -1,0 +1,129 @@
+import { useEffect, useState } from "react";
+import { Form } from "react-router";
+import { formatMoney } from "~/lib/money";
+import type { PartyConnection } from "~/lib/ui/use-party-socket";
+import { type FanPlacePayload, LIVE_EVENTS } from "../events";
+import { ordinal } from "../line";
+import { LIVE_MESSAGES as M } from "../messages";
+import { countdownText, type QueueEventPayload, type ReadyCheck } from "../ready-check";
+
+/** A 44 px tap target. */
+const target = "min-h-11 rounded-lg px-4 text-base font-semibold";
+
+/** The time left until `deadline`, ticking every half second with JavaScript (the server's render says it once). */
+function Countdown({ deadline, testId }: { deadline: number; testId: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(tick);
+  }, []);
+  return (
+    <span className="font-mono tabular-nums" data-testid={testId} suppressHydrationWarning>
+      {countdownText(deadline - now)}
+    </span>
+  );
+}
+
+/**
+ * The fan's ready check, pinned at the top of the live page once called: "Ready? 1:59" and Confirm. Confirm is a plain
+ * form (it works without JavaScript); with the socket up it sends the confirmation over it instead.
+ */
+export function ReadyBanner({ place, connection }: { place: FanPlacePayload; connection: PartyConnection | null }) {
+  const ready = place.ready;
+  if (ready?.state !== "pending") return null;
+  return (
+    <Form
+      method="post"
+      role="status"
+      aria-live="polite"
+      data-testid="ready-banner"
+      className="sticky top-0 z-40 -mx-4 flex flex-wrap items-center justify-between gap-3 rounded-b-xl bg-amber-500 px-4 py-3 text-base font-semibold text-ink-950 shadow-lg"
+      onSubmit={(event) => {
+        if (!connection) return;
+        event.preventDefault();
+        connection.send({ event: LIVE_EVENTS.ready, data: { entryId: place.entryId } });
+      }}
+    >
+      <span>
+        Ready? <Countdown deadline={ready.deadline} testId="ready-countdown" />
+      </span>
+      <input type="hidden" name="entryId" value={place.entryId} />
+      <button type="submit" name="intent" value="ready" className={`${target} bg-ink-950 text-white`}>
+        Confirm
+      </button>
+    </Form>
+  );
+}
+
+/** What a missed ready check did, as the fan is told it (the messages' one wording). */
+export function missedText(step: QueueEventPayload): string | null {
+  if (step.kind === "moved_back") return M.missedMovedBack(step.line === null ? "the line" : ordinal(step.line));
+  if (step.kind === "removed") return M.missedRemoved;
+  if (step.kind === "refunded") return step.refund ? M.missedRefunded(formatMoney(step.refund)) : M.missedRemoved;
+  return null;
+}
+
+/** The fan's latest step, when it was a missed ready check: what became of their place. */
+export function MissedNotice({ history }: { history: readonly QueueEventPayload[] }) {
+  const latest = history[0];
+  const text = latest ? missedText(latest) : null;
+  if (!text) return null;
+  return (
+    <p role="status" data-testid="ready-missed" className="rounded-lg border border-amber-600 px-3 py-2 text-sm">
+      {text}
+    </p>
+  );
+}
+
+/** A called fan's ready state on the queue dashboard: counting down, or confirmed. */
+export function ReadyState({ ready }: { ready: ReadyCheck | null }) {
+  if (!ready) return null;
+  if (ready.state === "confirmed") {
+    return (
+      <span className="ml-2 text-xs font-semibold text-emerald-400" data-testid="ready-state">
+        Ready ✓
+      </span>
+    );
+  }
+  return (
+    <span className="ml-2 text-xs font-semibold text-amber-400" data-testid="ready-state">
+      Ready? <Countdown deadline={ready.deadline} testId="ready-countdown" />
+    </span>
+  );
+}
+
+const STEP_TEXT: Record<QueueEventPayload["kind"], (step: QueueEventPayload) => string> = {
+  called: () => "called: ready check started",
+  confirmed: () => "confirmed they are ready",
+  moved_back: (step) => `missed the ready check: moved back to ${step.line === null ? "the line" : ordinal(step.line)}`,
+  removed: () => "missed the ready check: removed",
+  refunded: (step) =>
+    `missed the ready check: removed, VIP place refunded${step.refund ? ` (${formatMoney(step.refund)})` : ""}`,
+};
+
+/** The session's latest ready-check steps, newest first, on the queue dashboard. */
+export function ReadyHistory({ history }: { history: readonly QueueEventPayload[] }) {
+  return (
+    <section aria-label="History" className="rounded-lg border border-ink-700 bg-ink-900 p-4 text-sm">
+      <h2 className="mb-2 text-lg font-semibold">History</h2>
+      {history.length === 0 ? (
+        <p className="text-zinc-400">Nobody has been called yet.</p>
+      ) : (
+        <ol className="flex flex-col gap-1" data-testid="ready-history">
+          {history.map((step) => (
+            <li key={step.id} className="flex gap-2">
+              <time
+                className="shrink-0 font-mono text-zinc-400"
+                dateTime={new Date(step.at).toISOString()}
+                suppressHydrationWarning
+              >
+                {new Date(step.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" })}
+              </time>
+              <span className="min-w-0 break-words">{`${step.username} ${STEP_TEXT[step.kind](step)}`}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

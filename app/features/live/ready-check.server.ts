@@ -1,0 +1,231 @@
+import { and, eq, gt, lte, min, type SQL, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/access";
+import { conflict, forbidden, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { col, type Db, getDb, named } from "~/platform/db.server";
+import { liveSessions, orders, type QueueLane, queueEntries } from "~db/schema";
+import { loadOwnEntry } from "./entry.server";
+import { linePositions, ordinal } from "./line";
+import { LIVE_MESSAGES as M } from "./messages";
+import { assertSessionStreamer, type QueueChange } from "./queue.server";
+import { queueEventStatement } from "./queue-events.server";
+import { type MissOutcome, missOutcome, movedBackKey } from "./ready-check";
+import { queueSnapshot } from "./snapshot.server";
+import { serviceOrder } from "./turns";
+import { vipStreakOf } from "./turns.server";
+import { endVipPlaces } from "./vip-refunds.server";
+
+/**
+ * The ready check's use cases (ready-check.ts has its rules): the fan confirms; a fan who misses it (not on the live
+ * page when called, the countdown ran out, or the streamer skips them) is moved back or removed, a VIP place with its
+ * refund. Run by the session's Durable Object, one at a time; each change is conditional on the check still running,
+ * so a removal racing another (the alarm and the streamer's skip or remove) changes and refunds the place once.
+ */
+
+/** Why a ready check was missed: the fan was not on the live page when called, ran out of time, or was skipped. */
+export type MissCause = "absent" | "timeout" | "skip";
+
+/**
+ * A ready check is set on a place in a session still open (`checkSql`); it runs while the place is called
+ * (`RUNNING`: playing next, not confirmed yet).
+ */
+const CHECK_SET = sql`${col(queueEntries.readyDeadline)} IS NOT NULL
+  AND EXISTS (SELECT 1 FROM live_sessions s WHERE s.id = ${col(queueEntries.liveSessionId)} AND s.ended_at IS NULL)`;
+const RUNNING = sql`${col(queueEntries.state)} = 'playing_next' AND ${CHECK_SET}`;
+
+/**
+ * The place's ready check is set (and for a timeout, its countdown is over), without its state: the VIP refund path
+ * adds the state it ends the place from, and finds the place again after by this condition.
+ */
+function checkSql(entryId: string, until?: Date): SQL {
+  const set = sql`${col(queueEntries.id)} = ${entryId} AND ${CHECK_SET}`;
+  return until ? sql`${set} AND ${col(queueEntries.readyDeadline)} <= ${until.getTime()}` : set;
+}
+
+/** The fan confirms they are ready, before the countdown ends: their turn goes on. */
+export async function confirmReady(
+  env: Env,
+  viewer: Viewer,
+  entryId: string,
+  liveSessionId?: string,
+  now = new Date(),
+): Promise<QueueChange> {
+  const db = getDb(env);
+  const entry = await loadOwnEntry(db, viewer, entryId, liveSessionId);
+  const [changed] = await db.batch([
+    db
+      .update(queueEntries)
+      .set({ readyDeadline: null, readyConfirmedAt: now, updatedAt: now })
+      .where(
+        and(eq(queueEntries.id, entryId), eq(queueEntries.state, "playing_next"), gt(queueEntries.readyDeadline, now)),
+      )
+      .returning({ id: queueEntries.id }),
+    queueEventStatement(db, { entryId, kind: "confirmed", at: now }),
+  ]);
+  if (changed.length === 0) throw conflict(M.readyTooLate);
+  return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: M.readyConfirmed }] };
+}
+
+type MissedPlace = {
+  id: string;
+  userId: string;
+  liveSessionId: string;
+  influencerId: string;
+  lane: QueueLane;
+  misses: number;
+  position: number;
+  lineKey: number | null;
+  vipMissed: "keep" | "remove";
+  amountMinor: number | null;
+  currency: string | null;
+};
+
+async function loadMissed(db: Db, entryId: string): Promise<MissedPlace> {
+  const [row] = await db
+    .select(
+      named({
+        id: queueEntries.id,
+        userId: queueEntries.userId,
+        liveSessionId: queueEntries.liveSessionId,
+        influencerId: liveSessions.influencerId,
+        lane: queueEntries.lane,
+        misses: queueEntries.readyMisses,
+        position: queueEntries.position,
+        lineKey: queueEntries.lineKey,
+        vipMissed: liveSessions.vipMissed,
+        amountMinor: orders.amountMinor,
+        currency: orders.currency,
+      }),
+    )
+    .from(queueEntries)
+    .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
+    .leftJoin(orders, eq(orders.id, queueEntries.orderId))
+    .where(eq(queueEntries.id, entryId))
+    .limit(1);
+  if (!row) throw notFound(M.entryNotFound);
+  return row;
+}
+
+/**
+ * Where a missed place goes back to: behind the next waiting places of its lane (ready-check.ts `movedBackKey`), and
+ * the place in line that gives it, from the queue as it would be (the order of service run on it).
+ */
+async function movedBack(db: Db, place: MissedPlace): Promise<{ key: number; line: number | null }> {
+  const snapshot = await queueSnapshot(db, place.liveSessionId);
+  if (!snapshot) throw notFound(M.notFound);
+  const keyOf = (entry: { lineKey: number | null; position: number }) => entry.lineKey ?? entry.position;
+  const others = snapshot.entries.filter(
+    (entry) => entry.lane === place.lane && entry.state === "waiting" && entry.id !== place.id,
+  );
+  const key = movedBackKey(others.map(keyOf), keyOf(place));
+  const after = serviceOrder(
+    snapshot.entries.map((entry) =>
+      entry.id === place.id ? { ...entry, state: "waiting" as const, lineKey: key } : entry,
+    ),
+    {
+      vipPerRegular: snapshot.session.vipPerRegular,
+      plays: snapshot.plays,
+      vipStreak: vipStreakOf(snapshot.started.filter((started) => started.id !== place.id)),
+    },
+  );
+  return { key, line: linePositions(after).get(place.id) ?? null };
+}
+
+/**
+ * A fan missed their ready check: moved back behind the next 3 of their lane, or removed (a regular place the second
+ * time), or, where the session removes missed VIP places, removed with the refund owed in the same batch
+ * (vip-refunds.server.ts, "missed_ready"). Conditional on the check still running (and, for a timeout, on its
+ * countdown being over): a miss that finds it over changes nothing. The streamer's skip is refused then.
+ */
+export async function missReadyCheck(
+  env: Env,
+  input: { entryId: string; cause: MissCause; viewer?: Viewer; liveSessionId?: string },
+  now = new Date(),
+): Promise<QueueChange & { missed?: MissOutcome }> {
+  const db = getDb(env);
+  const place = await loadMissed(db, input.entryId);
+  if (input.liveSessionId !== undefined && place.liveSessionId !== input.liveSessionId) throw notFound(M.entryNotFound);
+  if (input.cause === "skip") {
+    if (!input.viewer) throw forbidden(M.notYourSession);
+    assertSessionStreamer(input.viewer, place);
+  }
+  const check = checkSql(place.id, input.cause === "timeout" ? now : undefined);
+  const running = sql`${check} AND ${col(queueEntries.state)} = 'playing_next'`;
+  const outcome = missOutcome(place, place.vipMissed);
+  let changed: unknown[];
+  let message: string;
+  if (outcome === "moved_back") {
+    const { key, line } = await movedBack(db, place);
+    [changed] = await db.batch([
+      db
+        .update(queueEntries)
+        .set({
+          state: "waiting",
+          readyDeadline: null,
+          readyConfirmedAt: null,
+          readyMisses: place.misses + 1,
+          lineKey: key,
+          updatedAt: now,
+        })
+        .where(sql`${running} AND ${col(queueEntries.readyMisses)} = ${place.misses}`)
+        .returning({ id: queueEntries.id }),
+      queueEventStatement(db, { entryId: place.id, kind: "moved_back", line, at: now }),
+    ]);
+    message = M.missedMovedBack(line === null ? "the line" : ordinal(line));
+  } else if (outcome === "removed") {
+    [changed] = await db.batch([
+      db
+        .update(queueEntries)
+        .set({ state: "removed", readyDeadline: null, readyMisses: place.misses + 1, finishedAt: now, updatedAt: now })
+        .where(running)
+        .returning({ id: queueEntries.id }),
+      queueEventStatement(db, { entryId: place.id, kind: "removed", at: now }),
+    ]);
+    message = M.missedRemoved;
+  } else {
+    const end = endVipPlaces(db, "missed_ready", {
+      places: check,
+      from: ["playing_next"],
+      createdBy: input.viewer?.id ?? null,
+      now,
+      refundId: newId(),
+    });
+    [changed] = await db.batch([
+      end.change,
+      queueEventStatement(db, { entryId: place.id, kind: "refunded", at: now }),
+      ...end.refund,
+    ]);
+    message =
+      place.amountMinor !== null && place.currency !== null
+        ? M.missedRefunded(formatMoney(money(place.amountMinor, place.currency as CurrencyCode)))
+        : M.missedRemoved;
+  }
+  if (changed.length === 0) {
+    if (input.cause === "skip") throw conflict(M.noReadyCheck);
+    return { liveSessionId: place.liveSessionId, notices: [] };
+  }
+  return { liveSessionId: place.liveSessionId, notices: [{ userId: place.userId, message }], missed: outcome };
+}
+
+/** The session's ready checks whose countdown is over by `now`, each missed (the object's alarm). */
+export async function expireReadyChecks(env: Env, liveSessionId: string, now = new Date()): Promise<QueueChange> {
+  const due = await getDb(env)
+    .select({ id: queueEntries.id })
+    .from(queueEntries)
+    .where(and(eq(queueEntries.liveSessionId, liveSessionId), RUNNING, lte(queueEntries.readyDeadline, now)));
+  const notices: QueueChange["notices"] = [];
+  for (const { id } of due) {
+    notices.push(...(await missReadyCheck(env, { entryId: id, cause: "timeout", liveSessionId }, now)).notices);
+  }
+  return { liveSessionId, notices };
+}
+
+/** When the session's earliest running ready check runs out (ms), or null: where the object keeps its alarm. */
+export async function nextReadyDeadline(env: Env, liveSessionId: string): Promise<number | null> {
+  const [row] = await getDb(env)
+    .select({ at: min(queueEntries.readyDeadline) })
+    .from(queueEntries)
+    .where(and(eq(queueEntries.liveSessionId, liveSessionId), RUNNING));
+  return row?.at ? row.at.getTime() : null;
+}

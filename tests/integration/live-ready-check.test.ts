@@ -1,0 +1,261 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { readBroadcast, sendLiveCommand } from "~/features/live/coordinator.server";
+import { LIVE_EVENTS, liveSocketPath, type UpdateUserPayload } from "~/features/live/events";
+import { removeEntry } from "~/features/live/queue.server";
+import { placeOf } from "~/features/live/reads.server";
+import { missReadyCheck } from "~/features/live/ready-check.server";
+import { walletBalance } from "~/features/wallet/ledger.server";
+import { getDb } from "~/platform/db.server";
+import { rejection } from "~tests/support/rejection";
+import { viewerOf } from "../factories";
+import { ORIGIN, postForm } from "./app";
+import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
+
+/**
+ * The ready check: a called fan confirms within the session's countdown, or misses it (away from the live page when
+ * called, or out of time): moved back behind the next 3, a regular place removed the second time, a VIP place removed
+ * with its refund where the session says so, once however the removals race. Through the session's object.
+ */
+type World = Awaited<ReturnType<typeof liveWorld>>;
+
+async function entryOf(world: World, userId: string): Promise<string> {
+  const entryId = (await placeOf(env, world.liveSessionId, userId))?.place?.entryId;
+  if (!entryId) throw new Error("the fan has no place");
+  return entryId;
+}
+
+function call(world: World, entryId: string) {
+  return sendLiveCommand(env, world.liveSessionId, {
+    type: "serve",
+    viewer: viewerOf(world.star),
+    entryId,
+    to: "playing_next",
+  });
+}
+
+async function joinRegular(world: World, tag: string) {
+  const fan = await liveFan();
+  const joined = await post("/api/join_regular", fan.cookie, { liveSessionId: world.liveSessionId, gamertag: tag });
+  expect(joined.status).toBe(200);
+  return fan;
+}
+
+/** The fan's page: their socket open (present), and the latest view it was sent. */
+async function onLivePage(world: World, cookie: string) {
+  const socket = await openSocket(liveSocketPath(world.liveSessionId), cookie);
+  await until(() => socket.last(LIVE_EVENTS.updateUser));
+  const view = () => socket.last(LIVE_EVENTS.updateUser)?.data as UpdateUserPayload | undefined;
+  return { socket, view };
+}
+
+/** The running ready check's deadline moved into the past, as if its countdown ran out. */
+async function countdownRunsOut(entryId: string) {
+  await env.DB.prepare("UPDATE queue_entries SET ready_deadline = ? WHERE id = ? AND ready_deadline IS NOT NULL")
+    .bind(Date.now() - 1, entryId)
+    .run();
+}
+
+const stubOf = (world: World) => env.LIVE_SESSION.getByName(world.liveSessionId);
+const alarmOf = (world: World) => runInDurableObject(stubOf(world), (_, state) => state.storage.getAlarm());
+
+describe("a regular fan away from the live page when called", () => {
+  it("is moved back behind the next 3 the first time, and removed the second, each step in the history", async () => {
+    const world = await liveWorld();
+    const fans = [];
+    for (const tag of ["a", "b", "c", "d", "e"]) fans.push(await joinRegular(world, tag));
+    const [a, b] = fans;
+    if (!a || !b) throw new Error("missing fans");
+    const aEntry = await entryOf(world, a.user.id);
+
+    await call(world, aEntry);
+    const after = await readBroadcast(env, world.liveSessionId, 1);
+    expect(after.publicPayload().line.map((place) => place.name)).toEqual(["b", "c", "d", "a", "e"]);
+    const aView = after.fanPayload(a.user.id);
+    expect(aView.place).toMatchObject({ state: "waiting", line: 4, ready: null });
+    expect(aView.history.map((step) => [step.kind, step.line])).toEqual([
+      ["moved_back", 4],
+      ["called", null],
+    ]);
+    const board = after.influencerPayload();
+    expect(board.entries.find((entry) => entry.id === aEntry)?.readyMisses).toBe(1);
+    expect(board.history.map((step) => `${step.username}:${step.kind}`)).toEqual([
+      `${a.user.username}:moved_back`,
+      `${a.user.username}:called`,
+    ]);
+    // No check runs: the object keeps no alarm.
+    expect(await alarmOf(world)).toBeNull();
+
+    await call(world, aEntry);
+    const second = await readBroadcast(env, world.liveSessionId, 2);
+    expect(second.fanPayload(a.user.id).place).toBeNull();
+    expect(second.fanPayload(a.user.id).history[0]).toMatchObject({ kind: "removed", refund: null });
+    expect(second.publicPayload().line.map((place) => place.name)).toEqual(["b", "c", "d", "e"]);
+    const state = await env.DB.prepare("SELECT state FROM queue_entries WHERE id = ?").bind(aEntry).first();
+    expect(state).toEqual({ state: "removed" });
+  });
+});
+
+describe("a VIP fan who does not confirm, where the session removes missed VIP places", () => {
+  async function calledVip() {
+    const world = await liveWorld({ priceMinor: 700 });
+    const star = viewerOf(world.star);
+    await sendLiveCommand(env, world.liveSessionId, {
+      type: "turnRules",
+      viewer: star,
+      vipPerRegular: null,
+      rejoinCooldown: 0,
+      readySeconds: 30,
+      vipMissed: "remove",
+    });
+    const fan = await liveFan(700);
+    const joined = await post("/api/join_vip", fan.cookie, {
+      liveSessionId: world.liveSessionId,
+      acceptTerms: true,
+      paymentMethod: "wallet",
+      gamertag: "vip-tag",
+    });
+    expect(joined.status).toBe(200);
+    const entryId = await entryOf(world, fan.user.id);
+    const page = await onLivePage(world, fan.cookie);
+    const before = Date.now();
+    await call(world, entryId);
+    // The countdown runs (30 s), and the object's one alarm is set at its deadline.
+    const view = await until(() => (page.view()?.place?.ready?.state === "pending" ? page.view() : null));
+    const deadline = view.place?.ready?.state === "pending" ? view.place.ready.deadline : 0;
+    expect(deadline).toBeGreaterThanOrEqual(before + 30_000);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + 30_000);
+    expect(await alarmOf(world)).toBe(deadline);
+    return { world, star, fan, entryId, page };
+  }
+
+  async function ledgerOf(userId: string, entryId: string) {
+    const refunds = await env.DB.prepare(
+      "SELECT r.amount_minor, r.status, r.reason FROM refunds r JOIN queue_entries q ON q.order_id = r.order_id WHERE q.id = ?",
+    )
+      .bind(entryId)
+      .all();
+    const events = await env.DB.prepare("SELECT kind, refund_minor FROM queue_events WHERE entry_id = ? ORDER BY at")
+      .bind(entryId)
+      .all();
+    const place = await env.DB.prepare("SELECT state FROM queue_entries WHERE id = ?").bind(entryId).first();
+    return {
+      balance: await walletBalance(getDb(env), userId, "USD"),
+      refunds: refunds.results,
+      events: events.results,
+      place,
+    };
+  }
+
+  const REFUNDED = {
+    refunds: [
+      { amount_minor: 700, status: "succeeded", reason: "VIP place removed: the fan missed their ready check" },
+    ],
+    events: [
+      { kind: "called", refund_minor: null },
+      { kind: "refunded", refund_minor: 700 },
+    ],
+    place: { state: "refunded" },
+    balance: 700,
+  };
+
+  it("is removed with the refund owed once when the alarm and the streamer's skip race", async () => {
+    const { world, star, fan, entryId, page } = await calledVip();
+    await countdownRunsOut(entryId);
+    const [alarm, skip] = await Promise.allSettled([
+      runDurableObjectAlarm(stubOf(world)),
+      sendLiveCommand(env, world.liveSessionId, { type: "skip", viewer: star, entryId }),
+    ]);
+    expect(alarm.status).toBe("fulfilled");
+    // Whichever came second found the check over: the skip is refused then, the alarm changes nothing.
+    if (skip.status === "rejected") expect((skip.reason as { status: number }).status).toBe(409);
+    expect(await ledgerOf(fan.user.id, entryId)).toEqual(REFUNDED);
+    // The fan's page says what happened, with the amount.
+    const told = await until(() => page.view()?.history.find((step) => step.kind === "refunded"));
+    expect(told.refund).toEqual({ amountMinor: 700, currency: "USD" });
+    expect(page.view()?.place).toBeNull();
+    expect(await alarmOf(world)).toBeNull();
+    page.socket.close();
+  });
+
+  it("is refunded once when the timeout, the skip and the streamer's remove reach the database at once", async () => {
+    const { star, fan, entryId, page } = await calledVip();
+    page.socket.close();
+    await countdownRunsOut(entryId);
+    const settled = await Promise.allSettled([
+      missReadyCheck(env, { entryId, cause: "timeout" }),
+      missReadyCheck(env, { entryId, cause: "skip", viewer: star }),
+      removeEntry(env, star, entryId),
+    ]);
+    expect(settled.filter((one) => one.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
+    const ledger = await ledgerOf(fan.user.id, entryId);
+    expect(ledger.balance).toBe(700);
+    expect(ledger.refunds).toHaveLength(1);
+    expect(ledger.place).toEqual({ state: "refunded" });
+  });
+});
+
+describe("a fan who confirms in time", () => {
+  it("keeps their turn, by the socket or the plain form, and a late confirm is refused", async () => {
+    const world = await liveWorld();
+    const first = await joinRegular(world, "first");
+    const second = await joinRegular(world, "second");
+    const firstEntry = await entryOf(world, first.user.id);
+    const secondEntry = await entryOf(world, second.user.id);
+    const firstPage = await onLivePage(world, first.cookie);
+    const secondPage = await onLivePage(world, second.cookie);
+
+    // By the socket (the page's Confirm button with JavaScript).
+    await call(world, firstEntry);
+    await until(() => firstPage.view()?.place?.ready?.state === "pending");
+    firstPage.socket.send({ event: LIVE_EVENTS.ready, data: { entryId: firstEntry } });
+    await until(() => firstPage.view()?.place?.ready?.state === "confirmed");
+    expect(await alarmOf(world)).toBeNull();
+    // The alarm, had it fired anyway, changes nothing; the streamer starts the game.
+    await countdownRunsOut(firstEntry);
+    await runDurableObjectAlarm(stubOf(world));
+    expect((await placeOf(env, world.liveSessionId, first.user.id))?.place?.state).toBe("playing_next");
+    await sendLiveCommand(env, world.liveSessionId, {
+      type: "serve",
+      viewer: viewerOf(world.star),
+      entryId: firstEntry,
+      to: "in_game",
+    });
+
+    // By the plain form (without JavaScript), while the fan's socket is open elsewhere.
+    await call(world, secondEntry);
+    const confirmed = await postForm(
+      `/live/${world.liveSessionId}`,
+      { intent: "ready", entryId: secondEntry },
+      { Cookie: second.cookie, Origin: ORIGIN },
+    );
+    expect(confirmed.status).toBe(302);
+    const board = (await readBroadcast(env, world.liveSessionId, 9)).influencerPayload();
+    expect(board.entries.find((entry) => entry.id === secondEntry)?.ready).toEqual({ state: "confirmed" });
+    expect(board.history.map((step) => step.kind)).toEqual(["confirmed", "called", "confirmed", "called"]);
+
+    // Another fan cannot confirm for them; a confirm after the countdown is refused.
+    const third = await joinRegular(world, "third");
+    const thirdEntry = await entryOf(world, third.user.id);
+    const thirdPage = await onLivePage(world, third.cookie);
+    await call(world, thirdEntry);
+    // Without JavaScript the fan's page pins "Ready?" with its Confirm form; the dashboard offers Skip.
+    const fanPage = await (await get(`/live/${world.liveSessionId}`, third.cookie)).text();
+    expect(fanPage).toMatch(/data-testid="ready-banner"[^>]*>.*Ready\? <span[^>]*>[0-9]:[0-5][0-9]</s);
+    expect(fanPage).toMatch(/<button[^>]*value="ready"[^>]*>Confirm</);
+    const dashboard = await (await get(`/influencer/live/session/${world.liveSessionId}`, world.starCookie)).text();
+    expect(dashboard).toContain(`aria-label="Skip: ${third.user.username}"`);
+    expect(dashboard).toContain(`${third.user.username} called: ready check started`);
+    const confirmBy = async (user: typeof first.user) =>
+      (
+        await rejection(
+          sendLiveCommand(env, world.liveSessionId, { type: "ready", viewer: viewerOf(user), entryId: thirdEntry }),
+        )
+      ).status;
+    expect(await confirmBy(first.user)).toBe(403);
+    await countdownRunsOut(thirdEntry);
+    expect(await confirmBy(third.user)).toBe(409);
+    for (const page of [firstPage, secondPage, thirdPage]) page.socket.close();
+  });
+});
