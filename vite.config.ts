@@ -52,6 +52,9 @@ export default defineConfig({
   },
   environments: {
     ssr: {
+      // The page Worker's upload and its isolate's heap (module sources are kept as strings) carry no doc comments:
+      // the source maps keep them for reading (docs/decisions/025-documents-worker.md).
+      build: { rolldownOptions: { output: { comments: { legal: true, annotation: true, jsdoc: false } } } },
       optimizeDeps: {
         include: [
           "react",
