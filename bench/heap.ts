@@ -1,13 +1,15 @@
 /**
- * The page Worker isolate's live heap: what the isolate holds after a collection, once it has loaded its modules and
- * served `requests` requests of one path (docs/bench/documents-worker.md). A smaller live heap is less for each
- * garbage collection to walk (docs/bench/edge-cache.md).
+ * The page Worker isolate's heap while it serves `requests` requests of one path (docs/bench/documents-worker.md): the
+ * V8 heap in use after the first request, and the lowest and highest in use after each of the others. A collection
+ * cannot be forced (workerd's inspector never answers `HeapProfiler.collectGarbage`), so the lowest reading, taken
+ * just after the isolate collected, stands for its live heap. A smaller live heap is less for each garbage
+ * collection to walk (docs/bench/edge-cache.md).
  *
  *   npm run preview                      (in another terminal: build and serve)
  *   npx tsx bench/heap.ts [--base http://127.0.0.1:4173] [--path /about-us] [--requests 50] [--inspector ws://...]
  *
- * Reads V8's heap through workerd's inspector (the one `vite preview` names at /__debug, the page Worker's):
- * `HeapProfiler.collectGarbage`, then `Runtime.getHeapUsage`. Sizes do not depend on how busy the machine is.
+ * Reads V8's heap through workerd's inspector (the first one `vite preview` names at /__debug, the page Worker's) with
+ * `Runtime.getHeapUsage`. Sizes do not depend on how busy the machine is.
  */
 import { parseArgs } from "node:util";
 import { inspector, inspectorOf } from "./profile";
@@ -24,17 +26,22 @@ const base = values.base;
 const session = await inspector(values.inspector ?? (await inspectorOf(base)));
 
 const MB = 1024 * 1024;
-async function liveHeap(): Promise<string> {
-  await session.send("HeapProfiler.collectGarbage");
-  const { usedSize, totalSize } = await session.send<{ usedSize: number; totalSize: number }>("Runtime.getHeapUsage");
-  return `${(usedSize / MB).toFixed(1)} MB used of ${(totalSize / MB).toFixed(1)} MB`;
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+async function heapUsed(): Promise<number> {
+  return (await session.send<{ usedSize: number }>("Runtime.getHeapUsage")).usedSize;
 }
 
 const requests = Number(values.requests);
+const used: number[] = [];
 for (let i = 0; i < requests; i += 1) {
   const response = await fetch(`${base}${values.path}`, { headers: { Cookie: "bench=heap" } });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${values.path} answered ${response.status}`);
+  used.push(await heapUsed());
 }
-console.log(`live heap after ${requests} requests of ${values.path}: ${await liveHeap()}`);
+const [first = 0, ...rest] = used;
+console.log(
+  `heap in use, ${requests} requests of ${values.path}: ${mb(first)} after the first; ` +
+    `lowest ${mb(Math.min(...rest))}, highest ${mb(Math.max(...rest))} after the others`,
+);
 session.close();
