@@ -6,7 +6,7 @@
  * collection to walk (docs/bench/edge-cache.md).
  *
  *   npm run preview                      (in another terminal: build and serve)
- *   npx tsx bench/heap.ts [--base http://127.0.0.1:4173] [--path /about-us] [--requests 50] [--inspector ws://...]
+ *   npm run bench:heap -- [--base http://127.0.0.1:4173] [--path /about-us] [--requests 50] [--inspector ws://...]
  *
  * Reads V8's heap through workerd's inspector (the first one `vite preview` names at /__debug, the page Worker's) with
  * `Runtime.getHeapUsage`. Sizes do not depend on how busy the machine is.
