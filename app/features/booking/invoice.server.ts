@@ -76,7 +76,7 @@ const ORDER_KIND_TEXT = {
  * What the invoice says, every date written in `timeZone` and every amount formatted: the documents Worker
  * (app/platform/documents.server.ts) only lays it out, so pdf-lib is no part of this Worker.
  */
-export function invoiceFacts({
+function invoiceFacts({
   order,
   refunds,
   timeZone,

@@ -24,7 +24,7 @@ const major = (minor: number) => minor / 100;
 const pct = (bps: number) => `${bps / 100}%`;
 
 /** What the statement says: the payout's summary and money lines, then one row per merged order. */
-export function statementFacts(
+function statementFacts(
   payout: Payout,
   orders: PayoutOrderRow[],
   influencer: { fullName: string; username: string } | null,
