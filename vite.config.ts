@@ -15,7 +15,13 @@ const stateDir = process.env.NOOBRD_STATE_DIR;
 
 export default defineConfig({
   plugins: [
-    cloudflare({ viteEnvironment: { name: "ssr" }, persistState: stateDir ? { path: stateDir } : true }),
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      persistState: stateDir ? { path: stateDir } : true,
+      // The documents Worker (invoice PDF, payout statement), reached over the DOCUMENTS service binding: served
+      // beside the app by `npm run dev` and `vite preview`, built to build/documents/ for the deploy.
+      auxiliaryWorkers: [{ configPath: "./workers/documents/wrangler.toml" }],
+    }),
     tailwindcss(),
     reactRouter(),
     clientChunks(),
@@ -46,6 +52,9 @@ export default defineConfig({
   },
   environments: {
     ssr: {
+      // The page Worker's upload and its isolate's heap (module sources are kept as strings) carry no doc comments:
+      // the source maps keep them for reading (docs/decisions/025-documents-worker.md).
+      build: { rolldownOptions: { output: { comments: { legal: true, annotation: true, jsdoc: false } } } },
       optimizeDeps: {
         include: [
           "react",
@@ -64,12 +73,15 @@ export default defineConfig({
           "remix-auth",
           "remix-auth-oauth2",
           "stripe",
-          "pdf-lib",
           "ics",
           "partyserver",
-          "exceljs/excel.js",
         ],
       },
+    },
+    // The documents Worker's environment (named after its Worker, noobrd-documents).
+    noobrd_documents: {
+      build: { outDir: "build/documents" },
+      optimizeDeps: { include: ["pdf-lib", "exceljs/excel.js"] },
     },
   },
   server: { port: Number(process.env.PORT ?? 5173), strictPort: true },

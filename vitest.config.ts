@@ -1,8 +1,10 @@
+import { resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vitest/config";
 import { createStandInProvider } from "./app/platform/stand-ins/oauth/provider.ts";
 import { createStripeStandIn } from "./app/platform/stand-ins/stripe/stand-in.ts";
+import { DOCUMENTS_TEST_BUNDLE } from "./tests/setup/documents-worker.ts";
 
 // No internet here: do not let miniflare fetch the Request.cf object from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -66,6 +68,13 @@ async function outbound(request: Request): Promise<Response> {
   return fetch(request);
 }
 
+/**
+ * The documents Worker (workers/documents/) runs beside the Worker under test, reached over its DOCUMENTS service
+ * binding as in production. An auxiliary Worker here is plain JavaScript: tests/setup/documents-worker.ts bundles it
+ * there before the files run.
+ */
+const DOCUMENTS_SCRIPT = resolve(DOCUMENTS_TEST_BUNDLE, "index.js");
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
@@ -88,6 +97,15 @@ export default defineConfig(async () => {
                   ...STRIPE_TEST_BINDINGS,
                 },
                 outboundService: outbound,
+                workers: [
+                  {
+                    name: "noobrd-documents",
+                    modules: true,
+                    scriptPath: DOCUMENTS_SCRIPT,
+                    compatibilityDate: "2026-10-15",
+                    compatibilityFlags: ["nodejs_compat"],
+                  },
+                ],
               },
             }),
           ],
@@ -98,6 +116,7 @@ export default defineConfig(async () => {
             // transform each: 755 s against ~90 s); tests/setup/apply-migrations.ts gives each file a fresh database.
             isolate: false,
             include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
+            globalSetup: ["./tests/setup/documents-worker.ts"],
             setupFiles: ["./workers/composition.ts", "./tests/setup/apply-migrations.ts"],
             testTimeout: 30_000,
           },

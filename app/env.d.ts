@@ -20,7 +20,7 @@ interface Env {
   ONBOARDING_SECRET_KEY?: string;
 }
 
-/** exceljs's Node build (see app/features/payouts/statement.server.ts): the same API as the package's types. */
+/** exceljs's Node build (see workers/documents/statement.ts): the same API as the package's types. */
 declare module "exceljs/excel.js" {
   import ExcelJS from "exceljs";
   export default ExcelJS;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { type DeployConfig, deployProblems, REQUIRED_SECRETS } from "./deploy-checks";
+import {
+  type DeployConfig,
+  type DocumentsDeployConfig,
+  deployProblems,
+  documentsProblems,
+  PAGE_UPLOAD_LIMIT_KIB,
+  REQUIRED_SECRETS,
+  totalUploadKiB,
+  uploadProblems,
+} from "./deploy-checks";
 
 /** The production environment as wrangler reads it from wrangler.toml (what the build flattens and deploys). */
 function productionConfig(): DeployConfig {
@@ -34,6 +43,7 @@ describe("the production deploy checks", () => {
       },
       queues: { producers: config.queues?.producers?.filter((p) => p.binding !== "JOBS"), consumers: [] },
       observability: { enabled: false },
+      services: [],
     };
     expect(deployProblems(bad)).toEqual([
       'STRIPE_STAND_IN is "on": a stand-in never ships to production; set it "off"',
@@ -43,8 +53,12 @@ describe("the production deploy checks", () => {
       "STRIPE_SECRET_KEY is a var: set it with `wrangler secret put` instead",
       "the noobrd-fanout queue has no consumer",
       "the JOBS queue producer is missing",
+      'the DOCUMENTS binding must name the service "noobrd-documents" (the invoice and statement Worker)',
       "Workers Logs are off: set [env.production.observability] enabled = true",
     ]);
+    expect(
+      deployProblems({ ...config, services: [{ binding: "DOCUMENTS", service: "noobrd-documents-staging" }] }),
+    ).toEqual(['the DOCUMENTS binding must name the service "noobrd-documents" (the invoice and statement Worker)']);
     expect(deployProblems({ ...config, observability: { enabled: true, logs: { enabled: false } } })).toEqual([
       "Workers Logs are off: set [env.production.observability] enabled = true",
     ]);
@@ -69,5 +83,52 @@ describe("the production deploy checks", () => {
         'STRIPE_STAND_IN is "on": a stand-in never ships to production; set it "off"',
       ]),
     );
+  });
+});
+
+describe("the documents Worker's deploy checks", () => {
+  const documentsConfig = () =>
+    JSON.parse(
+      JSON.stringify(unstable_readConfig({ config: "workers/documents/wrangler.toml", env: "production" })),
+    ) as DocumentsDeployConfig;
+
+  it("pass the repository's workers/documents/wrangler.toml [env.production]", () => {
+    expect(documentsProblems(documentsConfig())).toEqual([]);
+  });
+
+  it("refuse another name, no nodejs_compat, a public workers.dev address and logs off", () => {
+    expect(
+      documentsProblems({
+        ...documentsConfig(),
+        name: "documents",
+        compatibility_flags: [],
+        workers_dev: true,
+        observability: { enabled: false },
+      }),
+    ).toEqual([
+      'the documents Worker must be named "noobrd-documents" in workers/documents/wrangler.toml [env.production]',
+      "the documents Worker needs the nodejs_compat flag (exceljs) in workers/documents/wrangler.toml [env.production]",
+      "the documents Worker must set workers_dev = false in workers/documents/wrangler.toml [env.production]",
+      "the documents Worker's Workers Logs are off: set observability enabled in workers/documents/wrangler.toml [env.production]",
+    ]);
+  });
+});
+
+describe("the page Worker's upload limit", () => {
+  it("reads the dry run's total upload", () => {
+    expect(totalUploadKiB("Attaching additional modules:\nTotal Upload: 3556.58 KiB / gzip: 688.81 KiB\n")).toBe(
+      3556.58,
+    );
+    expect(totalUploadKiB("Total Upload: 7,183.82 KiB / gzip: 1,566.65 KiB")).toBe(7183.82);
+    expect(totalUploadKiB("--dry-run: exiting now.")).toBeNull();
+  });
+
+  it("passes under the limit and refuses at or over it, or without a size", () => {
+    expect(uploadProblems(PAGE_UPLOAD_LIMIT_KIB - 0.01)).toEqual([]);
+    expect(uploadProblems(PAGE_UPLOAD_LIMIT_KIB)).toEqual([
+      `the page Worker uploads ${PAGE_UPLOAD_LIMIT_KIB} KiB, at or over the ${PAGE_UPLOAD_LIMIT_KIB} KiB limit: move heavy, rarely used code behind a Worker of its own (workers/documents/)`,
+    ]);
+    expect(uploadProblems(7183.82)).toHaveLength(1);
+    expect(uploadProblems(null)).toEqual(["the dry run printed no upload size for the page Worker"]);
   });
 });

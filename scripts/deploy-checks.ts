@@ -11,7 +11,24 @@ export type DeployConfig = {
   queues?: { producers?: { binding: string; queue: string }[]; consumers?: { queue: string }[] };
   triggers?: { crons?: string[] };
   observability?: { enabled?: boolean; logs?: { enabled?: boolean } };
+  services?: { binding: string; service: string; entrypoint?: string }[];
 };
+
+/** The documents Worker's config as built (build/documents/wrangler.json). */
+export type DocumentsDeployConfig = {
+  name?: string;
+  compatibility_flags?: string[];
+  workers_dev?: boolean;
+  observability?: { enabled?: boolean; logs?: { enabled?: boolean } };
+};
+
+/** The Worker that draws the invoice PDF and the payout statement (workers/documents/), bound as DOCUMENTS. */
+export const DOCUMENTS_WORKER = "noobrd-documents";
+/**
+ * The page Worker's upload must stay under this (KiB, as `wrangler deploy` counts it): a smaller upload is a smaller
+ * isolate to load and a smaller live heap to collect (docs/decisions/025-documents-worker.md).
+ */
+export const PAGE_UPLOAD_LIMIT_KIB = 4000;
 
 /** Secrets a production Worker cannot run without (`npx wrangler secret put NAME --env production`). */
 export const REQUIRED_SECRETS = [
@@ -37,6 +54,9 @@ const URL_VARS = [
   "OAUTH_GOOGLE_TOKEN_URL",
   "OAUTH_GOOGLE_USERINFO_URL",
 ];
+
+const logsOff = (config: { observability?: DeployConfig["observability"] }) =>
+  config.observability?.enabled !== true || config.observability.logs?.enabled === false;
 
 const isHttps = (value: unknown) => {
   try {
@@ -90,10 +110,14 @@ export function deployProblems(config: DeployConfig, secrets?: readonly string[]
     }
   }
   if ((config.triggers?.crons ?? []).length < 3) problems.push("the three cron triggers are missing");
-  // The app's JSON log lines are read in Workers Logs (docs/decisions/021-logging.md): without it they are lost.
-  if (config.observability?.enabled !== true || config.observability.logs?.enabled === false) {
-    problems.push("Workers Logs are off: set [env.production.observability] enabled = true");
+  const documents = config.services?.find((service) => service.binding === "DOCUMENTS");
+  if (documents?.service !== DOCUMENTS_WORKER) {
+    problems.push(
+      `the DOCUMENTS binding must name the service "${DOCUMENTS_WORKER}" (the invoice and statement Worker)`,
+    );
   }
+  // The app's JSON log lines are read in Workers Logs (docs/decisions/021-logging.md): without it they are lost.
+  if (logsOff(config)) problems.push("Workers Logs are off: set [env.production.observability] enabled = true");
   if (secrets) {
     for (const secret of REQUIRED_SECRETS) {
       if (!secrets.includes(secret)) {
@@ -106,4 +130,38 @@ export function deployProblems(config: DeployConfig, secrets?: readonly string[]
     }
   }
   return problems;
+}
+
+/**
+ * The problems of the documents Worker's production config: it must be the Worker the page binds, run exceljs's
+ * Node build (nodejs_compat), keep its logs, and have no public workers.dev address (only the page Worker calls it).
+ */
+export function documentsProblems(config: DocumentsDeployConfig): string[] {
+  const problems: string[] = [];
+  const where = "workers/documents/wrangler.toml [env.production]";
+  if (config.name !== DOCUMENTS_WORKER)
+    problems.push(`the documents Worker must be named "${DOCUMENTS_WORKER}" in ${where}`);
+  if (!config.compatibility_flags?.includes("nodejs_compat"))
+    problems.push(`the documents Worker needs the nodejs_compat flag (exceljs) in ${where}`);
+  if (config.workers_dev !== false) problems.push(`the documents Worker must set workers_dev = false in ${where}`);
+  if (logsOff(config))
+    problems.push(`the documents Worker's Workers Logs are off: set observability enabled in ${where}`);
+  return problems;
+}
+
+/** The "Total Upload: 3,219.68 KiB / gzip: ..." figure `wrangler deploy --dry-run` prints, in KiB. */
+export function totalUploadKiB(output: string): number | null {
+  const match = /Total Upload:\s*([\d,.]+)\s*KiB/.exec(output);
+  return match?.[1] ? Number(match[1].replaceAll(",", "")) : null;
+}
+
+/** The page Worker's upload against its limit; `null` when the dry run printed no size. */
+export function uploadProblems(pageKiB: number | null): string[] {
+  if (pageKiB === null) return ["the dry run printed no upload size for the page Worker"];
+  if (pageKiB >= PAGE_UPLOAD_LIMIT_KIB) {
+    return [
+      `the page Worker uploads ${pageKiB} KiB, at or over the ${PAGE_UPLOAD_LIMIT_KIB} KiB limit: move heavy, rarely used code behind a Worker of its own (workers/documents/)`,
+    ];
+  }
+  return [];
 }

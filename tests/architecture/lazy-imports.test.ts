@@ -5,15 +5,33 @@ import { type Module, modulesUnder, resolveImport, specifiersOf } from "./scanne
  * A lean server bundle (docs/architecture.md, "Request path", 6): a heavy package one route needs is loaded with
  * `await import()` where it is used and imported nowhere else at run time, and a dynamic import of a repository
  * module is never undone by a static import of the same module elsewhere (the bundler then keeps it in the main
- * chunk and warns INEFFECTIVE_DYNAMIC_IMPORT).
+ * chunk and warns INEFFECTIVE_DYNAMIC_IMPORT). The document packages (pdf-lib, exceljs) go further: only the
+ * documents Worker (workers/documents/) imports them, so they are no part of the page Worker at all.
  */
 const SCANNED = ["app", "workers"];
 /** Each lazy package (the specifiers that load it) and the one module allowed to load it. */
 const LAZY_PACKAGES: { pattern: RegExp; loader: string }[] = [
-  { pattern: /^exceljs(\/|$)/, loader: "app/features/payouts/statement.server.ts" },
-  { pattern: /^pdf-lib(\/|$)/, loader: "app/features/booking/invoice.server.ts" },
   { pattern: /^stripe(\/|$)/, loader: "app/platform/stripe/payments.server.ts" },
 ];
+/** Each package only the documents Worker may import, and the module that does. */
+const DOCUMENT_PACKAGES: { pattern: RegExp; user: string }[] = [
+  { pattern: /^exceljs(\/|$)/, user: "workers/documents/statement.ts" },
+  { pattern: /^pdf-lib(\/|$)/, user: "workers/documents/invoice.ts" },
+];
+const DOCUMENTS_WORKER = "workers/documents/";
+
+/** Imports of a document package outside the documents Worker, type-only ones included. */
+function documentPackageLeaks(modules: Module[]): string[] {
+  const found: string[] = [];
+  for (const { path, source } of modules) {
+    if (path.startsWith(DOCUMENTS_WORKER)) continue;
+    for (const specifier of specifiersOf(source, ["static", "type", "dynamic"])) {
+      if (DOCUMENT_PACKAGES.some((document) => document.pattern.test(specifier)))
+        found.push(`${path} imports ${specifier} outside the documents Worker`);
+    }
+  }
+  return found;
+}
 
 function lazyViolations(modules: Module[]): string[] {
   const found: string[] = [];
@@ -41,7 +59,26 @@ function lazyViolations(modules: Module[]): string[] {
 }
 
 describe("lazy imports", () => {
-  it("exceljs and pdf-lib load only where used, and no dynamic import is undone by a static one", () => {
+  it("pdf-lib and exceljs are imported by the documents Worker only", () => {
+    const modules = modulesUnder(SCANNED, { tests: false });
+    for (const document of DOCUMENT_PACKAGES) {
+      const user = modules.find((module) => module.path === document.user);
+      expect(specifiersOf(user?.source ?? "", ["static"]).some((s) => document.pattern.test(s))).toBe(true);
+    }
+    expect(documentPackageLeaks(modules)).toEqual([]);
+    expect(
+      documentPackageLeaks([
+        { path: "workers/documents/invoice.ts", source: 'import { PDFDocument } from "pdf-lib";' },
+        { path: "app/features/booking/invoice.server.ts", source: 'const { PDFDocument } = await import("pdf-lib");' },
+        { path: "app/features/payouts/types.ts", source: 'import type { Workbook } from "exceljs";' },
+      ]),
+    ).toEqual([
+      "app/features/booking/invoice.server.ts imports pdf-lib outside the documents Worker",
+      "app/features/payouts/types.ts imports exceljs outside the documents Worker",
+    ]);
+  });
+
+  it("Stripe's SDK loads only where used, and no dynamic import is undone by a static one", () => {
     const modules = modulesUnder(SCANNED, { tests: false });
     expect(modules.length).toBeGreaterThan(100);
     for (const lazy of LAZY_PACKAGES) {
@@ -53,16 +90,16 @@ describe("lazy imports", () => {
 
   it("finds a static import of a lazy package, a load elsewhere, and a dynamic import undone by a static one", () => {
     const found = lazyViolations([
-      { path: "app/features/booking/invoice.server.ts", source: 'const { PDFDocument } = await import("pdf-lib");' },
-      { path: "app/features/booking/other.server.ts", source: 'import { PDFDocument } from "pdf-lib";' },
-      { path: "app/features/payouts/x.server.ts", source: 'const x = await import("exceljs/excel.js");' },
-      { path: "app/features/payouts/types.ts", source: 'import type { Workbook } from "exceljs";' },
+      { path: "app/platform/stripe/payments.server.ts", source: 'const { default: Stripe } = await import("stripe");' },
+      { path: "app/platform/stripe/other.server.ts", source: 'import Stripe from "stripe";' },
+      { path: "app/features/payouts/x.server.ts", source: 'const x = await import("stripe");' },
+      { path: "app/platform/stripe/types.ts", source: 'import type { Stripe } from "stripe";' },
       { path: "app/features/live/vip-step.server.ts", source: 'const m = await import("./coordinator.server");' },
       { path: "app/features/live/reads.server.ts", source: 'import { broadcastOf } from "./coordinator.server";' },
     ]);
     expect(found).toEqual([
-      "app/features/booking/other.server.ts imports pdf-lib statically",
-      "app/features/payouts/x.server.ts loads exceljs/excel.js",
+      "app/platform/stripe/other.server.ts imports stripe statically",
+      "app/features/payouts/x.server.ts loads stripe",
       "app/features/live/vip-step.server.ts imports ./coordinator.server dynamically, but app/features/live/reads.server.ts imports it statically",
     ]);
   });

@@ -5,16 +5,17 @@ import { auditStatement } from "~/features/audit/index.server";
 import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
+import { type StatementFacts, writeStatementXlsx } from "~/platform/documents.server";
 import { type Payout, payouts } from "~db/schema";
 import { getPayout } from "./admin-payouts.server";
 import { PAYOUT_MESSAGES as M } from "./messages";
 import type { PayoutOrderRow } from "./orders.server";
 
 /**
- * The payout statement: an .xlsx workbook written with exceljs (it runs in workerd with nodejs_compat; the
- * workerd test parses the file back), stored in the PRIVATE bucket and served only to payouts staff.
- * Amounts are written as numbers in major units (minor / 100) with a two-decimal format, straight from the
- * payout's snapshot: the file never recomputes anything.
+ * The payout statement: an .xlsx workbook (written by the documents Worker, app/platform/documents.server.ts; the
+ * workerd test parses the file back), stored in the PRIVATE bucket and served only to payouts staff. Amounts are
+ * numbers in major units (minor / 100), shown with two decimals, straight from the payout's snapshot: the file never
+ * recomputes anything.
  */
 export const STATEMENT_SHEETS = { summary: "Statement", orders: "Orders" } as const;
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -22,76 +23,54 @@ export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsh
 const major = (minor: number) => minor / 100;
 const pct = (bps: number) => `${bps / 100}%`;
 
-/**
- * exceljs's Node build, not its browser bundle (which the worker bundler would pick by the "browser" field): the
- * browser bundle builds its task scheduler on a MessageChannel once, when first loaded, so in workerd the next
- * request that writes a workbook in the same isolate hangs ("Cannot perform I/O on behalf of a different
- * request"). The Node build runs on nodejs_compat and schedules within each request.
- */
-async function loadExcelJs() {
-  return (await import("exceljs/excel.js")).default;
-}
-
-export async function buildStatementXlsx(
+/** What the statement says: the payout's summary and money lines, then one row per merged order. */
+function statementFacts(
   payout: Payout,
   orders: PayoutOrderRow[],
   influencer: { fullName: string; username: string } | null,
-): Promise<Uint8Array> {
-  const ExcelJS = await loadExcelJs();
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = "Noobrd";
-  workbook.created = payout.completedAt ?? payout.createdAt;
-  const money = "#,##0.00";
-
-  const summary = workbook.addWorksheet(STATEMENT_SHEETS.summary);
-  summary.columns = [{ width: 34 }, { width: 18 }, { width: 18 }];
-  summary.addRow(["Noobrd payout statement"]).font = { bold: true, size: 14 };
-  summary.addRow(["Payout", payout.id]);
-  summary.addRow(["Streamer", influencer ? `${influencer.fullName} (@${influencer.username})` : payout.influencerId]);
-  summary.addRow(["Period start (UTC)", payout.periodStart.toISOString()]);
-  summary.addRow(["Period end (UTC)", payout.periodEnd.toISOString()]);
-  summary.addRow(["Status", payout.status]);
-  summary.addRow(["Completed (UTC)", payout.completedAt?.toISOString() ?? ""]);
-  summary.addRow(["Currency", payout.currency]);
-  summary.addRow(["Orders", orders.length]);
-  summary.addRow([]);
-  summary.addRow(["Item", "Rate", `Amount (${payout.currency})`]).font = { bold: true };
+): StatementFacts {
   const lines: [string, string, number][] = [
     ["Gross (paid orders)", "", payout.grossMinor],
     ["Platform fee", pct(payout.platformFeeBps), -payout.platformFeeMinor],
     ["Indirect tax on platform fee", pct(payout.platformFeeIndirectTaxBps), -payout.platformFeeIndirectTaxMinor],
     ["Indirect tax", pct(payout.indirectTaxBps), -payout.indirectTaxMinor],
     ["TDS", pct(payout.tdsBps), -payout.tdsMinor],
-    ["Net payable", "", payout.netMinor],
   ];
-  for (const [label, rate, minor] of lines) {
-    const row = summary.addRow([label, rate, major(minor)]);
-    row.getCell(3).numFmt = money;
-    if (label === "Net payable") row.font = { bold: true };
-  }
-
-  const sheet = workbook.addWorksheet(STATEMENT_SHEETS.orders);
-  sheet.columns = [
-    { header: "Order", key: "id", width: 24 },
-    { header: "Session", key: "title", width: 40 },
-    { header: "Buyer", key: "buyer", width: 20 },
-    { header: "Session time (UTC)", key: "sessionAt", width: 26 },
-    { header: "Paid (UTC)", key: "paidAt", width: 26 },
-    { header: `Amount (${payout.currency})`, key: "amount", width: 16, style: { numFmt: money } },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const order of orders) {
-    sheet.addRow({
-      id: order.id,
-      title: order.title ?? order.kind,
-      buyer: order.buyer,
-      sessionAt: order.sessionAt?.toISOString() ?? "",
-      paidAt: order.paidAt?.toISOString() ?? "",
-      amount: major(order.netMinor),
-    });
-  }
-  const buffer = await workbook.xlsx.writeBuffer();
-  return new Uint8Array(buffer as ArrayBuffer);
+  return {
+    creator: "Noobrd",
+    createdAt: payout.completedAt ?? payout.createdAt,
+    summary: {
+      sheet: STATEMENT_SHEETS.summary,
+      title: "Noobrd payout statement",
+      details: [
+        ["Payout", payout.id],
+        ["Streamer", influencer ? `${influencer.fullName} (@${influencer.username})` : payout.influencerId],
+        ["Period start (UTC)", payout.periodStart.toISOString()],
+        ["Period end (UTC)", payout.periodEnd.toISOString()],
+        ["Status", payout.status],
+        ["Completed (UTC)", payout.completedAt?.toISOString() ?? ""],
+        ["Currency", payout.currency],
+        ["Orders", orders.length],
+      ],
+      header: ["Item", "Rate", `Amount (${payout.currency})`],
+      lines: [
+        ...lines.map(([label, rate, minor]) => ({ label, rate, amount: major(minor) })),
+        { label: "Net payable", rate: "", amount: major(payout.netMinor), strong: true },
+      ],
+    },
+    orders: {
+      sheet: STATEMENT_SHEETS.orders,
+      header: ["Order", "Session", "Buyer", "Session time (UTC)", "Paid (UTC)", `Amount (${payout.currency})`],
+      rows: orders.map((order) => [
+        order.id,
+        order.title ?? order.kind,
+        order.buyer,
+        order.sessionAt?.toISOString() ?? "",
+        order.paidAt?.toISOString() ?? "",
+        major(order.netMinor),
+      ]),
+    },
+  };
 }
 
 /**
@@ -102,7 +81,7 @@ export async function generatePayoutStatement(env: Env, viewer: Viewer | null, p
   assertStaff(viewer, "payouts");
   const { payout, orders, influencer } = await getPayout(env, viewer, payoutId);
   if (payout.status !== "completed") throw conflict(M.notActive);
-  const bytes = await buildStatementXlsx(payout, orders, influencer);
+  const bytes = await writeStatementXlsx(env, statementFacts(payout, orders, influencer));
   const key = `payouts/${payout.id}/${newId()}.xlsx`;
   await env.PRIVATE_FILES.put(key, bytes, {
     httpMetadata: { contentType: XLSX_TYPE, contentDisposition: `attachment; filename="payout-${payout.id}.xlsx"` },
