@@ -3,7 +3,7 @@ import { assertReadBusiness, type Viewer } from "~/features/access";
 import { notFound } from "~/lib/errors";
 import { escapeHtml } from "~/lib/html";
 import { newId } from "~/lib/id";
-import { getDb } from "~/platform/db.server";
+import { type Db, getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -162,6 +162,20 @@ export function notifyTurn(
   );
 }
 
+/** The alerts of a live session, oldest first (for a batch: the queue's snapshot reads it with the queue). */
+export function sessionAlertsQuery(db: Db, liveSessionId: string) {
+  return db
+    .select({ userId: alertDeliveries.userId, outcome: alertDeliveries.outcome })
+    .from(alertDeliveries)
+    .where(eq(alertDeliveries.liveSessionId, liveSessionId))
+    .orderBy(sql`${alertDeliveries.createdAt} ASC`);
+}
+
+/** Each fan's latest alert outcome, from `sessionAlertsQuery`'s rows. */
+export function alertOutcomesOf(rows: readonly { userId: string; outcome: AlertOutcome }[]): Map<string, AlertOutcome> {
+  return new Map(rows.map((row) => [row.userId, row.outcome]));
+}
+
 /**
  * What became of the alerts of a live session, per fan (their latest alert's outcome), for the queue dashboard: the
  * session's streamer (or staff who may read their business) only.
@@ -179,10 +193,5 @@ export async function sessionAlertOutcomes(
     .get();
   if (!session) throw notFound("Live session not found");
   assertReadBusiness(viewer, session.influencerId);
-  const rows = await db
-    .select({ userId: alertDeliveries.userId, outcome: alertDeliveries.outcome })
-    .from(alertDeliveries)
-    .where(eq(alertDeliveries.liveSessionId, liveSessionId))
-    .orderBy(sql`${alertDeliveries.createdAt} ASC`);
-  return new Map(rows.map((row) => [row.userId, row.outcome]));
+  return alertOutcomesOf(await sessionAlertsQuery(db, liveSessionId));
 }

@@ -255,6 +255,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
           plays: snapshot?.plays.get(entry.userId) ?? 0,
           ready: entry.state === "playing_next" ? readyCheckOf(entry) : null,
           readyMisses: entry.readyMisses,
+          alert: snapshot?.alerts.get(entry.userId) ?? null,
         })),
       };
     },

@@ -5,6 +5,7 @@
  */
 import type { Money } from "~/lib/money";
 import type { QueueLane, QueueState } from "~db/schema/live";
+import type { AlertOutcome } from "~db/schema/push";
 import type { QueueEventPayload, ReadyCheck, VipMissed } from "./ready-check";
 
 export const LIVE_EVENTS = {
@@ -74,6 +75,8 @@ export type QueueEntryPayload = {
   ready: ReadyCheck | null;
   /** Ready checks this place has missed. */
   readyMisses: number;
+  /** What became of the fan's latest alert of this session ("you're up"), or null: none was sent. */
+  alert: AlertOutcome | null;
 };
 
 type Common = {

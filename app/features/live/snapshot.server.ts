@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { alertOutcomesOf, sessionAlertsQuery } from "~/features/alerts/index.server";
 import { notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { col, type Db, named } from "~/platform/db.server";
 import {
   ACTIVE_QUEUE_STATES,
+  type AlertOutcome,
   gameModes,
   liveSessions,
   lobbyCodes,
@@ -79,6 +81,8 @@ export type QueueSnapshot = {
   entries: QueueRow[];
   /** Finished turns per fan (user id) in this session. */
   plays: Map<string, number>;
+  /** Each queued fan's latest alert ("you're up"): delivered, fell back to email, failed or still being sent. */
+  alerts: Map<string, AlertOutcome>;
   /** The lengths of the session's latest finished turns, in ms (the wait estimate). */
   turnsMs: number[];
   /** Once the session has ended: the places it ended (empty while it is open). */
@@ -186,7 +190,7 @@ function endingsQuery(db: Db, liveSessionId: string) {
  * end did to the fans still waiting, and its turn counts (play counts, the ratio's count so far). One round trip.
  */
 export async function queueSnapshot(db: Db, liveSessionId: string): Promise<QueueSnapshot | null> {
-  const [sessionRows, entries, turns, endings, plays, started, history] = await db.batch([
+  const [sessionRows, entries, turns, endings, plays, started, history, alerts] = await db.batch([
     sessionInfoQuery(db, liveSessionId),
     activeEntriesQuery(db, liveSessionId),
     db.select({ json: finishedTurnsSql(liveSessionId) }).from(sql`(SELECT 1)`),
@@ -194,6 +198,7 @@ export async function queueSnapshot(db: Db, liveSessionId: string): Promise<Queu
     playsQuery(db, liveSessionId),
     startedLanesQuery(db, liveSessionId),
     historyQuery(db, liveSessionId),
+    sessionAlertsQuery(db, liveSessionId),
   ]);
   const session = sessionRows[0];
   if (!session) return null;
@@ -205,6 +210,7 @@ export async function queueSnapshot(db: Db, liveSessionId: string): Promise<Queu
     started,
     history: historyOf(history),
     plays: playCounts,
+    alerts: alertOutcomesOf(alerts),
     turnsMs: turnsOf(turns[0]?.json),
     endings: endings.map(
       (row): QueueEnding =>

@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect, redirectDocument } from "react-router";
+import { pushPublicKey } from "~/features/alerts/index.server";
 import { getViewer } from "~/features/auth/index.server";
 import { catalogueRequest } from "~/features/catalogue/index.server";
 import { getLegalDocument } from "~/features/content/index.server";
@@ -42,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     viewer: req.viewer ? { id: req.viewer.id, isOwner: req.viewer.id === room.session.influencerId } : null,
     walletMinor: balance,
     terms: { title: terms?.title ?? "VIP Queue Terms and Conditions", keyPoints: terms?.keyPoints ?? [] },
+    pushKey: req.viewer ? pushPublicKey(req.env) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
+import { PushSubscribe } from "~/features/alerts";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
@@ -61,6 +62,7 @@ export function LiveRoom({
   terms,
   gamertag,
   publicQueue,
+  pushKey,
   error,
 }: {
   session: LiveSessionView;
@@ -72,6 +74,8 @@ export function LiveRoom({
   terms: { title: string; keyPoints: string[] };
   gamertag: string | null;
   publicQueue: PublicQueuePayload;
+  /** The key this browser subscribes to web push with, or null without push. */
+  pushKey: string | null;
   error: string | null;
 }) {
   const [live, setLive] = useState<UpdateUserPayload | null>(null);
@@ -210,6 +214,12 @@ export function LiveRoom({
               </Form>
             </div>
           )}
+          {viewer && !viewer.isOwner && !ended ? (
+            <PushSubscribe
+              vapidPublicKey={pushKey}
+              context="Get an alert on this device when it's your turn, even with this page closed."
+            />
+          ) : null}
         </section>
       </div>
       <PublicQueueList view={connected && livePublic ? livePublic : publicQueue} />

@@ -4,6 +4,7 @@ import { TagInput } from "~/features/gigs";
 import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { QueueState } from "~db/schema/live";
+import type { AlertOutcome } from "~db/schema/push";
 import { type InfluencerPayload, LIVE_EVENTS, type PresencePayload } from "../events";
 import { ordinal } from "../line";
 import type { LiveSessionView } from "../sessions.server";
@@ -39,6 +40,24 @@ function PresenceDot({ since }: { since: number | null }) {
       data-present={since === null ? undefined : ""}
       className={`mr-2 inline-block size-2.5 rounded-full ${since === null ? "bg-zinc-600" : "bg-emerald-400"}`}
     />
+  );
+}
+
+const ALERT_LABEL: Record<AlertOutcome, string> = {
+  pending: "Alert sending",
+  delivered: "Alert delivered",
+  fell_back: "Alert sent by email",
+  failed: "Alert failed",
+};
+
+/** What became of the fan's "you're up" alert: pushed to a device, emailed instead, or not delivered. */
+function AlertBadge({ outcome }: { outcome: AlertOutcome | null }) {
+  if (!outcome) return null;
+  const tone = outcome === "failed" ? "text-red-300" : outcome === "delivered" ? "text-emerald-300" : "text-amber-300";
+  return (
+    <span className={`ml-2 text-xs ${tone}`} data-testid="alert-outcome" data-outcome={outcome}>
+      {ALERT_LABEL[outcome]}
+    </span>
   );
 }
 
@@ -113,6 +132,7 @@ export function QueueBoard({
                         )}
                         <span className="ml-2 text-xs text-zinc-400">{STATE_LABEL[entry.state]}</span>
                         <ReadyState ready={entry.ready} />
+                        <AlertBadge outcome={entry.alert} />
                         <span className="ml-2 text-xs text-zinc-400" data-testid="plays" title="Turns played">
                           {entry.plays === 1 ? "1 turn played" : `${entry.plays} turns played`}
                         </span>
