@@ -1,0 +1,75 @@
+/**
+ * Lighthouse mobile on the demo gig pages: the page a fan books from, as deployed (mode "production"), on the demo
+ * database, behind the same local compressing proxy as `npm run bench` (bench/lighthouse.ts).
+ *
+ *   npm run bench:gig                      every demo gig page of the demo star, 3 runs each (median by LCP)
+ *   npm run bench:gig -- --runs 5 --gigs 2
+ *
+ * Goal (docs/bench/first-paint.md): performance 98 or more, LCP median at most 1.5 s. Lighthouse simulates a slow
+ * 4G phone with a 4x slower CPU; on a busy machine the simulation's CPU share moves the figures, so each page's
+ * spread of LCP is printed with its median.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { d1, loadTarget, sh, TOOL_ENV, waitFor } from "./lib";
+import { runLighthouse, startCompressingProxy } from "./lighthouse";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    gigs: { type: "string", default: "10" },
+    port: { type: "string", default: "4660" },
+    "proxy-port": { type: "string", default: "4661" },
+  },
+  strict: true,
+});
+const state = ".wrangler/bench-gig-state";
+const preview = `http://127.0.0.1:${values.port}`;
+
+console.log("\n== database (the demo seed)");
+rmSync(state, { recursive: true, force: true });
+sh("tsx", ["scripts/db-prepare.ts", "--persist-to", state]);
+const gigs = d1(
+  state,
+  `SELECT p.id FROM products p JOIN users u ON u.id = p.influencer_id
+   WHERE u.email = 'influencer@demo.noobrd.gg' AND p.archived_at IS NULL ORDER BY p.created_at LIMIT ${Number(values.gigs)}`,
+).map((row) => String(row.id));
+if (gigs.length === 0) throw new Error("bench:gig: the demo star has no gig");
+
+console.log("\n== build and serve");
+sh("react-router", ["build", "--mode", "production"]);
+const server: ChildProcess = spawn("vite", ["preview", "--port", values.port, "--host", "127.0.0.1"], {
+  env: { ...TOOL_ENV, NOOBRD_STATE_DIR: state, NODE_ENV: "production" },
+  stdio: ["ignore", "ignore", "inherit"],
+  detached: true,
+});
+try {
+  await waitFor(`${preview}/about-us`, server);
+  const { base } = await loadTarget(server, preview, false);
+  const proxy = await startCompressingProxy(base, Number(values["proxy-port"]));
+  try {
+    const origin = `http://127.0.0.1:${values["proxy-port"]}`;
+    const urls = gigs.map((id) => `${origin}/gig/${id}`);
+    for (const url of urls) await (await fetch(url)).arrayBuffer(); // the edge cache filled, as visitors would
+    const results = await runLighthouse(urls, Number(values.runs));
+    console.log(`\n== Lighthouse mobile, ${values.runs} runs per page (median by LCP)`);
+    console.table(
+      results.map((r) => ({
+        page: r.url.replace(origin, ""),
+        performance: r.performance,
+        lcpMs: Math.round(r.lcpMs),
+        lcpRangeMs: r.lcpRangeMs?.map((ms) => Math.round(ms)).join("-"),
+        cls: Math.round(r.cls * 1000) / 1000,
+        tbtMs: Math.round(r.tbtMs),
+        accessibility: r.accessibility,
+        seo: r.seo,
+        failing: r.failed.join(", "),
+      })),
+    );
+  } finally {
+    proxy.close();
+  }
+} finally {
+  if (server.pid) process.kill(-server.pid, "SIGTERM");
+}
