@@ -171,10 +171,12 @@ describe("forms that keep the fan in place", () => {
     await signedIn(page);
     await page.goto(`/gig/${gigId}?slot=${slotId}`);
     const join = page.locator(`[data-slot="${slotId}"]`).getByRole("button", { name: "Join the waitlist" });
-    // Scrolled to the button once the page has settled (hydration's scroll restoration may move it back first).
+    // The button scrolled to the middle of the screen once the page has settled (hydration's scroll restoration may
+    // move it back first): the page is then well down from its top, where the old jump would have sent it. Not
+    // "if needed": the button may already show at the bottom of the first screen, leaving the page near its top.
     await expect
       .poll(async () => {
-        await join.scrollIntoViewIfNeeded();
+        await join.evaluate((button) => button.scrollIntoView({ block: "center" }));
         return page.evaluate(() => window.scrollY);
       })
       .toBeGreaterThan(200);
