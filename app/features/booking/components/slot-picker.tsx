@@ -53,7 +53,7 @@ export function SlotPicker({ slots, slotId, onSelect, waitingSlotIds, error }: P
       ) : null}
       {days.map((day, index) => (
         <div key={day.key} id={`day-${index}`} data-day>
-          <h4>{day.key}</h4>
+          <h3>{day.key}</h3>
           <ul>
             {day.slots.map((slot) => {
               const time = (
