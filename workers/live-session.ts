@@ -38,6 +38,8 @@ const READY_CHECK_COMMANDS = new Set<LiveCommand["type"]>([
   "expireReady",
   "end",
 ]);
+/** How long after a refused ready-check alarm it is tried again. */
+const READY_ALARM_RETRY_MS = 15_000;
 /** The most often the streamer's dashboard is told who has the live page open. */
 const PRESENCE_EVERY_MS = 500;
 
@@ -162,10 +164,18 @@ export class LiveSession extends Server {
     }
   }
 
-  /** A ready check ran out: it is missed (moved back, removed or refunded) through the same door as any command. */
+  /**
+   * A ready check ran out: the due checks are missed (moved back, removed or refunded) by the `expireReady` command,
+   * run in order with every other command; on success the command moves the alarm to the next deadline. A refused
+   * run is logged and tried again READY_ALARM_RETRY_MS later (a check is never left running past its deadline for
+   * good); a run that throws is retried by the runtime's own alarm retries.
+   */
   override async onAlarm() {
     const result = await this.command(this.name, { type: "expireReady" });
-    if (!result.ok) log.error("live.ready_alarm_failed", { liveSessionId: this.name, message: result.message });
+    if (!result.ok) {
+      log.error("live.ready_alarm_failed", { liveSessionId: this.name, message: result.message });
+      await this.ctx.storage.setAlarm(Date.now() + READY_ALARM_RETRY_MS);
+    }
   }
 
   async #runGroup(group: JoinGroup): Promise<void> {
