@@ -31,6 +31,8 @@ export {
   offerSlotMoveToBuyers,
   refundUnansweredMoveOffers,
 } from "./move-offers.server";
+export type { WaitingMoveOffers } from "./move-offers-waiting.server";
+export { waitingMoveOffersOf } from "./move-offers-waiting.server";
 export { claimNoShowRefund, refundStreamerNoShows, startSlotSession } from "./no-show.server";
 export {
   slotStartedMail,

@@ -39,6 +39,15 @@ export function orderJson(order: OrderDetails) {
     invoiceUrl: order.invoiceUrl,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
+    /** The streamer's offer of another time waiting for the buyer's answer (shown to the buyer only), else null. */
+    moveOffer: order.moveOffer
+      ? {
+          slotId: order.moveOffer.slotId,
+          startsAt: order.moveOffer.startsAt.toISOString(),
+          endsAt: order.moveOffer.endsAt.toISOString(),
+          expiresAt: order.moveOffer.until.toISOString(),
+        }
+      : null,
   };
 }
 

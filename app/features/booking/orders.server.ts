@@ -12,6 +12,7 @@ import {
   bookingGamertags,
   bookings,
   lobbyCodes,
+  moveOffers,
   orders,
   products,
   promoCodes,
@@ -35,6 +36,8 @@ import { reschedulable } from "./reschedule-policy";
 
 const buyer = alias(users, "buyer");
 const star = alias(users, "star");
+const waitingOffer = alias(moveOffers, "waiting_offer");
+const offeredSlot = alias(slots, "offered_slot");
 
 /** Everything the order pages, the API and the invoice show of one order. */
 const orderFields = named({
@@ -79,12 +82,11 @@ const orderFields = named({
       Boolean,
     ),
   netMinor: orderNetMinor,
-  /** A streamer's offer of another time waiting for this booking's answer: its deadline and the new time. */
-  moveOfferUntil: sql<number | null>`(SELECT waiting.expires_at FROM move_offers waiting
-    WHERE waiting.booking_id = ${col(bookings.id)} AND waiting.state = 'offered')`,
-  moveOfferStartsAt: sql<number | null>`(SELECT offered.starts_at FROM move_offers waiting
-    JOIN slots offered ON offered.id = waiting.to_slot_id
-    WHERE waiting.booking_id = ${col(bookings.id)} AND waiting.state = 'offered')`,
+  /** A streamer's offer of another time waiting for this booking's answer (at most one): its deadline and the new time. */
+  moveOfferUntil: waitingOffer.expiresAt,
+  moveOfferSlotId: offeredSlot.id,
+  moveOfferStartsAt: offeredSlot.startsAt,
+  moveOfferEndsAt: offeredSlot.endsAt,
 });
 
 export function selectOrders(db: Db) {
@@ -97,15 +99,20 @@ export function selectOrders(db: Db) {
     .leftJoin(bookings, eq(bookings.orderId, orders.id))
     .leftJoin(slots, eq(slots.id, orders.slotId))
     .leftJoin(products, eq(products.id, slots.productId))
-    .leftJoin(lobbyCodes, eq(lobbyCodes.slotId, orders.slotId));
+    .leftJoin(lobbyCodes, eq(lobbyCodes.slotId, orders.slotId))
+    .leftJoin(waitingOffer, and(eq(waitingOffer.bookingId, bookings.id), eq(waitingOffer.state, "offered")))
+    .leftJoin(offeredSlot, eq(offeredSlot.id, waitingOffer.toSlotId));
 }
+
+/** The fields `details` turns into `moveOffer`. */
+type MoveOfferFields = "moveOfferUntil" | "moveOfferSlotId" | "moveOfferStartsAt" | "moveOfferEndsAt";
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>["where"]>>[number];
 
 export type GamerTag = { id: string; position: number; gamertag: string };
 
 /** One order as the viewer may see it. The lobby code is present only for the buyer, near the slot. */
-export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail" | "moveOfferUntil" | "moveOfferStartsAt"> & {
+export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail" | MoveOfferFields> & {
   buyerEmail: string | null;
   statusText: OrderStatusText;
   gamerTags: GamerTag[];
@@ -116,7 +123,7 @@ export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail" | "moveOffe
   /** The buyer may move the booking to another time of the gig (reschedule-policy.ts). */
   canReschedule: boolean;
   /** The streamer's offer of another time, waiting for the buyer's answer (move-offer-policy.ts); else null. */
-  moveOffer: { startsAt: Date; until: Date } | null;
+  moveOffer: { slotId: string; startsAt: Date; endsAt: Date; until: Date } | null;
   /**
    * The full refund the buyer may take in one tap, while the streamer has not started 15 minutes after the start
    * (no-show-policy.ts); else null.
@@ -159,12 +166,12 @@ export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Dat
     db,
     rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])),
   );
-  return rows.map(({ moveOfferUntil, moveOfferStartsAt, ...row }) => {
+  return rows.map(({ moveOfferUntil, moveOfferSlotId, moveOfferStartsAt, moveOfferEndsAt, ...row }) => {
     const isBuyer = row.userId === viewer.id;
     // While the buyer's answer is awaited, the answer decides: no cancelling nor moving by the other paths.
     const moveOffer =
-      isBuyer && moveOfferUntil !== null && moveOfferStartsAt !== null
-        ? { startsAt: new Date(moveOfferStartsAt), until: new Date(moveOfferUntil) }
+      isBuyer && moveOfferUntil && moveOfferSlotId && moveOfferStartsAt && moveOfferEndsAt
+        ? { slotId: moveOfferSlotId, startsAt: moveOfferStartsAt, endsAt: moveOfferEndsAt, until: moveOfferUntil }
         : null;
     const confirmed = row.bookingStatus === "confirmed";
     const showCode =

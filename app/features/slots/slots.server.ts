@@ -23,6 +23,7 @@ import {
   users,
 } from "~db/schema";
 import { SLOT_MESSAGES as M } from "./messages";
+import { slotMoveDecisions } from "./move-decisions.server";
 import { type AddSlotsInput, SLOT_BUYERS_PAGE } from "./schema";
 
 const DAY_MS = 86_400_000;
@@ -169,14 +170,14 @@ export async function monthSlots(
   const rows = await slotsQuery(db, now)
     .where(and(eq(slots.influencerId, influencerId), gte(slots.startsAt, from), lt(slots.startsAt, to)))
     .orderBy(asc(slots.startsAt));
-  const buyers = await buyersOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [buyers, moves] = await Promise.all([buyersOf(db, ids), slotMoveDecisions(db, ids, now)]);
   return rows.map((row) => {
     const booked = buyers.get(row.id) ?? [];
     return {
       ...row,
+      /** Buyers still deciding on an offer of another time, from this slot or to it. */
+      moves: moves.get(row.id) ?? { deciding: null, heldFor: null },
       /** How long the slot lasts (its gig's session length when it was added). */
       minutes: Math.round((row.endsAt.getTime() - row.startsAt.getTime()) / 60_000),
       buyers: booked,

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { ConfirmButton } from "~/components/confirm";
 import { SlotStartControl } from "~/features/booking";
 import { type AgendaDay, LocalTime, SLOT_MESSAGES, type SlotAgenda } from "~/features/slots";
-import { formatClock, formatSessionLength, formatSlotTime, useViewerZone, zonedDate } from "~/features/time";
+import { formatClock, formatSessionLength, formatSlotTime, useViewerZone, When, zonedDate } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 
 /** The calendar page's parts (app/routes/streamer/calendar.tsx): the month grid, the agenda and a slot's card. */
@@ -41,6 +41,11 @@ export type CalendarSlot = {
   noShowAt: Date | null;
   /** The gig's other times its buyers may be offered instead of a plain cancellation. */
   moveTargets: { id: string; startsAt: Date; endsAt: Date; seatsLeft: number }[];
+  /** Buyers still deciding on an offer of another time: from this slot (`deciding`), or to it (`heldFor`). */
+  moves: {
+    deciding: { buyers: number; seats: number; until: Date; to: { startsAt: Date; endsAt: Date } } | null;
+    heldFor: { buyers: number; seats: number; until: Date } | null;
+  };
 };
 
 /**
@@ -96,6 +101,7 @@ export function MonthGrid({
                 <span className="block text-zinc-300">
                   {s.seatsTaken}/{s.seats} seats
                   {s.waitlist > 0 && s.status !== "cancelled" ? ` · ${s.waitlist} waiting` : ""}
+                  {s.moves.deciding ? ` · ${s.moves.deciding.buyers} deciding` : ""}
                 </span>
               </a>
             ))}
@@ -182,6 +188,7 @@ function SlotCard({ slot, past, month, year }: { slot: CalendarSlot; past: boole
         </span>
       </div>
       {slot.status === "cancelled" && !slot.noShowAt ? <p className="text-sm text-red-300">Cancelled</p> : null}
+      <MoveDecisions moves={slot.moves} />
       <SlotStartControl
         slotId={slot.id}
         startable={slot.startable}
@@ -210,6 +217,36 @@ function SlotCard({ slot, past, month, year }: { slot: CalendarSlot; past: boole
       </div>
       {!past && slot.status === "open" ? <SlotActions slot={slot} /> : null}
     </li>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Buyers still deciding on the streamer's offer of another time: on the slot they were offered to leave, how many
+ * and until when (then whoever has not answered is refunded); on the new time, the seats held for them meanwhile.
+ * Times in the streamer's zone.
+ */
+function MoveDecisions({ moves }: { moves: CalendarSlot["moves"] }) {
+  const zone = useViewerZone();
+  const { deciding, heldFor } = moves;
+  if (!deciding && !heldFor) return null;
+  return (
+    <div className="flex flex-col gap-1 text-sm text-amber-200">
+      {deciding ? (
+        <p data-testid="move-deciding">
+          {plural(deciding.buyers, "buyer", "buyers")} ({plural(deciding.seats, "seat", "seats")}) still deciding on the
+          move to {formatSlotTime(deciding.to.startsAt, deciding.to.endsAt, zone)}, until <When at={deciding.until} />;
+          then whoever has not answered is refunded.
+        </p>
+      ) : null}
+      {heldFor ? (
+        <p data-testid="move-held">
+          {plural(heldFor.seats, "seat", "seats")} held for {plural(heldFor.buyers, "buyer", "buyers")} deciding on a
+          move here, until <When at={heldFor.until} />.
+        </p>
+      ) : null}
+    </div>
   );
 }
 

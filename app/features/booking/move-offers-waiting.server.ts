@@ -1,0 +1,63 @@
+import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "~/platform/db.server";
+import { moveOffers, slots } from "~db/schema";
+
+/**
+ * A streamer's offer of another time that buyers are still deciding on: the slot it moves them from and the one it
+ * moves them to (with its time), how many buyers have not answered, their seats (held on the new slot meanwhile) and
+ * the last of their deadlines (after it the cron refunds whoever has not answered).
+ */
+export type WaitingMoveOffers = {
+  fromSlotId: string;
+  toSlotId: string;
+  to: { startsAt: Date; endsAt: Date };
+  buyers: number;
+  seats: number;
+  until: Date;
+};
+
+/**
+ * The offers still waiting for an answer (state `offered`, deadline not reached) from or to any of `slotIds`, one
+ * entry per pair of slots. An offer past its deadline is no longer a buyer deciding: the cron refunds it within the
+ * minute.
+ */
+export async function waitingMoveOffersOf(db: Db, slotIds: string[], now: Date): Promise<WaitingMoveOffers[]> {
+  if (slotIds.length === 0) return [];
+  const found: WaitingMoveOffers[] = [];
+  // Two lists of ids in one statement: a chunk of 45 keeps it under D1's 100 bound parameters.
+  for (let i = 0; i < slotIds.length; i += 45) {
+    const chunk = slotIds.slice(i, i + 45);
+    const rows = await db
+      .select({
+        fromSlotId: moveOffers.fromSlotId,
+        toSlotId: moveOffers.toSlotId,
+        startsAt: slots.startsAt,
+        endsAt: slots.endsAt,
+        buyers: sql<number>`count(DISTINCT ${moveOffers.userId})`.mapWith(Number),
+        seats: sql<number>`sum(${moveOffers.seats})`.mapWith(Number),
+        until: sql<number>`max(${moveOffers.expiresAt})`.mapWith(Number),
+      })
+      .from(moveOffers)
+      .innerJoin(slots, eq(slots.id, moveOffers.toSlotId))
+      .where(
+        and(
+          eq(moveOffers.state, "offered"),
+          gt(moveOffers.expiresAt, now),
+          or(inArray(moveOffers.fromSlotId, chunk), inArray(moveOffers.toSlotId, chunk)),
+        ),
+      )
+      .groupBy(moveOffers.fromSlotId, moveOffers.toSlotId);
+    for (const row of rows) {
+      if (found.some((seen) => seen.fromSlotId === row.fromSlotId && seen.toSlotId === row.toSlotId)) continue;
+      found.push({
+        fromSlotId: row.fromSlotId,
+        toSlotId: row.toSlotId,
+        to: { startsAt: row.startsAt, endsAt: row.endsAt },
+        buyers: row.buyers,
+        seats: row.seats,
+        until: new Date(row.until),
+      });
+    }
+  }
+  return found;
+}
