@@ -1,7 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { readBroadcast, sendLiveCommand } from "~/features/live/coordinator.server";
+import { describe, expect, it, vi } from "vitest";
+import { type LiveCommandResult, readBroadcast, sendLiveCommand } from "~/features/live/coordinator.server";
 import { LIVE_EVENTS, liveSocketPath, type UpdateUserPayload } from "~/features/live/events";
 import { removeEntry } from "~/features/live/queue.server";
 import { placeOf } from "~/features/live/reads.server";
@@ -9,6 +9,7 @@ import { missReadyCheck } from "~/features/live/ready-check.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
 import { rejection } from "~tests/support/rejection";
+import type { LiveSession } from "~workers/live-session";
 import { viewerOf } from "../factories";
 import { ORIGIN, postForm } from "./app";
 import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
@@ -257,5 +258,72 @@ describe("a fan who confirms in time", () => {
     await countdownRunsOut(thirdEntry);
     expect(await confirmBy(third.user)).toBe(409);
     for (const page of [firstPage, secondPage, thirdPage]) page.socket.close();
+  });
+});
+
+describe("a ready-check alarm whose run is refused", () => {
+  const REFUSED: LiveCommandResult = { ok: false, status: 503, message: "The queue is busy: try again" };
+
+  /** The object's next command comes back refused, as a use case's AppError does through the coordinator. */
+  function refuseNextCommand(instance: LiveSession) {
+    Object.defineProperty(instance, "command", {
+      configurable: true,
+      value: async () => {
+        // Once: the class's own `command` answers again after this one.
+        delete (instance as { command?: unknown }).command;
+        return REFUSED;
+      },
+    });
+  }
+
+  /** The JSON lines `console.error` was given while `run` ran. */
+  async function errorLinesOf<T>(run: () => Promise<T>): Promise<{ value: T; lines: Record<string, unknown>[] }> {
+    const lines: Record<string, unknown>[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((text: unknown) => {
+      lines.push(JSON.parse(String(text)));
+    });
+    try {
+      return { value: await run(), lines };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("is logged and set again 15 s later, and on that run the check expires", async () => {
+    const world = await liveWorld();
+    const fan = await joinRegular(world, "late");
+    const entryId = await entryOf(world, fan.user.id);
+    const page = await onLivePage(world, fan.cookie);
+    await call(world, entryId);
+    await until(() => page.view()?.place?.ready?.state === "pending");
+    await countdownRunsOut(entryId);
+
+    await runInDurableObject(stubOf(world), (instance: LiveSession) => refuseNextCommand(instance));
+    const before = Date.now();
+    const refused = await errorLinesOf(() => runDurableObjectAlarm(stubOf(world)));
+    const after = Date.now();
+    expect(refused.value).toBe(true);
+    expect(refused.lines).toContainEqual(
+      expect.objectContaining({
+        level: "error",
+        event: "live.ready_alarm_failed",
+        liveSessionId: world.liveSessionId,
+        message: REFUSED.message,
+      }),
+    );
+    // Set again 15 s after the refused run, the check still running meanwhile.
+    const retry = await alarmOf(world);
+    expect(retry).toBeGreaterThanOrEqual(before + 15_000);
+    expect(retry).toBeLessThanOrEqual(after + 15_000);
+    expect((await placeOf(env, world.liveSessionId, fan.user.id))?.place?.state).toBe("playing_next");
+
+    // The retry runs the check out: the fan is moved back, told, and no alarm is left.
+    const retried = await errorLinesOf(() => runDurableObjectAlarm(stubOf(world)));
+    expect([retried.value, retried.lines]).toEqual([true, []]);
+    expect((await placeOf(env, world.liveSessionId, fan.user.id))?.place?.state).toBe("waiting");
+    const told = await until(() => page.view()?.history.find((step) => step.kind === "moved_back"));
+    expect(told.kind).toBe("moved_back");
+    expect(await alarmOf(world)).toBeNull();
+    page.socket.close();
   });
 });
