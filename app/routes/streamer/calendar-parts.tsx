@@ -236,8 +236,8 @@ function MoveDecisions({ moves }: { moves: CalendarSlot["moves"] }) {
       {deciding ? (
         <p data-testid="move-deciding">
           {plural(deciding.buyers, "buyer", "buyers")} ({plural(deciding.seats, "seat", "seats")}) still deciding on the
-          move to {formatSlotTime(deciding.to.startsAt, deciding.to.endsAt, zone)}, until <When at={deciding.until} />;
-          then whoever has not answered is refunded.
+          move to {formatSlotTime(deciding.to.startsAt, deciding.to.endsAt, zone)}, until <When at={deciding.until} />.
+          Then whoever has not answered is refunded.
         </p>
       ) : null}
       {heldFor ? (

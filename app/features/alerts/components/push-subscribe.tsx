@@ -14,6 +14,9 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** A button a thumb hits on a phone: 44 px high at least. */
+const target = "min-h-11 rounded-lg px-4 py-2";
+
 async function registration() {
   return navigator.serviceWorker.register("/sw.js");
 }
@@ -91,7 +94,7 @@ export function PushSubscribe({ vapidPublicKey, context }: { vapidPublicKey: str
             : (context ?? "Get an alert on this device when it's your turn or your booking is about to start.")}
       </span>
       {state === "on" ? (
-        <button type="button" onClick={turnOff} className="rounded-lg bg-ink-700 px-3 py-1.5">
+        <button type="button" onClick={turnOff} className={`${target} bg-ink-700`}>
           Turn off alerts
         </button>
       ) : state === "denied" ? null : (
@@ -99,7 +102,7 @@ export function PushSubscribe({ vapidPublicKey, context }: { vapidPublicKey: str
           type="button"
           onClick={turnOn}
           disabled={state === "working"}
-          className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold hover:bg-brand-500"
+          className={`${target} bg-brand-600 font-semibold hover:bg-brand-500`}
         >
           Turn on alerts
         </button>

@@ -55,7 +55,7 @@ function AlertBadge({ outcome }: { outcome: AlertOutcome | null }) {
   if (!outcome) return null;
   const tone = outcome === "failed" ? "text-red-300" : outcome === "delivered" ? "text-emerald-300" : "text-amber-300";
   return (
-    <span className={`ml-2 text-xs ${tone}`} data-testid="alert-outcome" data-outcome={outcome}>
+    <span className={`ml-2 inline-block text-xs ${tone}`} data-testid="alert-outcome" data-outcome={outcome}>
       {ALERT_LABEL[outcome]}
     </span>
   );
@@ -113,7 +113,7 @@ export function QueueBoard({
                       key={entry.id}
                       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm"
                     >
-                      <span>
+                      <span className="min-w-0 break-words">
                         <PresenceDot since={present ? (present[entry.userId] ?? null) : entry.presentSince} />
                         <span
                           className="mr-2 font-mono text-zinc-400"

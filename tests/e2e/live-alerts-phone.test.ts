@@ -1,0 +1,112 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, setupBrowser } from "./browser";
+import { queryE2E } from "./db";
+import { contexts } from "./demo-fan";
+import { DEMO_STAR_LOGIN, endDemoStarSessions, logIn, makeDemoStarLive, secondFan } from "./live-helpers";
+
+/**
+ * The live session's alerts on a 390 px phone: the queue dashboard's per-fan alert badge (what became of the fan's
+ * "you're up") and the live page's "Alerts on this device" control are shown whole, inside the screen and inside
+ * every box that clips, and their buttons are 44 px targets.
+ */
+const browser = setupBrowser();
+const newContext = contexts(browser, "Asia/Kolkata", 90);
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * What hides part of the element: the screen's edges, an ancestor that clips its overflow (hidden, clip, scroll or
+ * auto) and does not hold the element's whole box, or its own content wider than its box.
+ */
+function clipping(element: HTMLElement | SVGElement): string[] {
+  const problems: string[] = [];
+  const box = element.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) problems.push("not drawn");
+  if (box.left < -0.5 || box.right > window.innerWidth + 0.5) {
+    problems.push(`past the screen: ${Math.round(box.left)}..${Math.round(box.right)} px`);
+  }
+  if (element.scrollWidth > element.clientWidth + 1) {
+    problems.push(`content ${element.scrollWidth} px wide in ${element.clientWidth} px`);
+  }
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    const style = getComputedStyle(parent);
+    if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+    const outer = parent.getBoundingClientRect();
+    if (box.left < outer.left - 0.5 || box.right > outer.right + 0.5 || box.top < outer.top - 0.5) {
+      problems.push(`cut by <${parent.tagName.toLowerCase()} class="${parent.className}">`);
+    }
+    if (box.bottom > outer.bottom + 0.5) problems.push(`cut at the bottom by <${parent.tagName.toLowerCase()}>`);
+  }
+  return problems;
+}
+
+/** The element is visible, whole, and each of its buttons is at least 44 x 44 px. */
+async function shownWhole(locator: Locator) {
+  await locator.waitFor({ state: "visible" });
+  await locator.scrollIntoViewIfNeeded();
+  expect(await locator.evaluate(clipping)).toEqual([]);
+  const small: string[] = [];
+  for (const button of await locator.locator("button").all()) {
+    const size = await button.boundingBox();
+    const [width, height] = [Math.round(size?.width ?? 0), Math.round(size?.height ?? 0)];
+    if (width < 44 || height < 44) small.push(`"${await button.textContent()}" ${width}x${height}`);
+    expect(await button.evaluate(clipping)).toEqual([]);
+  }
+  expect(small).toEqual([]);
+}
+
+async function noSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(widths.scrollWidth).toBeLessThanOrEqual(widths.innerWidth);
+}
+
+describe("a live session's alerts on a 390 px phone", () => {
+  it("show the dashboard's alert badge and the live page's alerts control whole, with 44 px targets", async () => {
+    const id = makeDemoStarLive("alerts390");
+    try {
+      const fanLogin = await secondFan();
+      const [starContext, fanContext] = await Promise.all([newContext(true), newContext(true)]);
+      // The browser lets the page ask for notifications, as a fan who allowed them would (else the control hides).
+      await fanContext.grantPermissions(["notifications"], { origin: baseURL() });
+      const fan = await fanContext.newPage();
+      await fan.setViewportSize(PHONE);
+      const star = await starContext.newPage();
+      await star.setViewportSize(PHONE);
+
+      // The fan joins the queue from their phone; the live page offers alerts on this device.
+      await logIn(fan, fanLogin);
+      await fan.goto(`/live/${id}`);
+      await fan.locator("#gamertag-regular").fill("AlertsOnAPhone");
+      await fan.getByRole("button", { name: "Join regular queue (free)" }).click();
+      await fan.getByTestId("my-position").waitFor();
+      const push = fan.getByTestId("push-subscribe");
+      await push.getByRole("button", { name: "Turn on alerts" }).waitFor();
+      await shownWhole(push);
+      await noSidewaysScroll(fan);
+
+      // Their "you're up" alert went by email: the dashboard's row says so, its longest label.
+      const now = Date.now();
+      queryE2E(
+        `INSERT INTO alert_deliveries (id, key, user_id, kind, live_session_id, outcome, created_at, updated_at)
+         VALUES ('ald_${now.toString(36)}', 'turn:${id}:${fanLogin.id}', '${fanLogin.id}', 'turn', '${id}', 'fell_back', ${now}, ${now})`,
+      );
+      await logIn(star, DEMO_STAR_LOGIN);
+      await star.goto(`/influencer/live/session/${id}`);
+      const row = star.getByTestId("regular-lane").locator("li").filter({ hasText: "AlertsOnAPhone" });
+      const badge = row.getByTestId("alert-outcome");
+      await badge.waitFor();
+      expect([await badge.textContent(), await badge.getAttribute("data-outcome")]).toEqual([
+        "Alert sent by email",
+        "fell_back",
+      ]);
+      await shownWhole(badge);
+      await shownWhole(row);
+      await noSidewaysScroll(star);
+    } finally {
+      endDemoStarSessions();
+    }
+  }, 120_000);
+});
