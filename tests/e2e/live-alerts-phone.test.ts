@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { baseURL, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 import { contexts } from "./demo-fan";
-import { DEMO_STAR_LOGIN, endDemoStarSessions, logIn, makeDemoStarLive, secondFan } from "./live-helpers";
+import {
+  DEMO_STAR_LOGIN,
+  endDemoStarSessions,
+  joinRegularQueue,
+  logIn,
+  makeDemoStarLive,
+  starAndFanPhones,
+} from "./live-helpers";
 
 /**
  * The live session's alerts on a 390 px phone: the queue dashboard's per-fan alert badge (what became of the fan's
@@ -12,7 +19,6 @@ import { DEMO_STAR_LOGIN, endDemoStarSessions, logIn, makeDemoStarLive, secondFa
  */
 const browser = setupBrowser();
 const newContext = contexts(browser, "Asia/Kolkata", 90);
-const PHONE = { width: 390, height: 844 };
 
 /**
  * What hides part of the element: the screen's edges, an ancestor that clips its overflow (hidden, clip, scroll or
@@ -67,21 +73,12 @@ describe("a live session's alerts on a 390 px phone", () => {
   it("show the dashboard's alert badge and the live page's alerts control whole, with 44 px targets", async () => {
     const id = makeDemoStarLive("alerts390");
     try {
-      const fanLogin = await secondFan();
-      const [starContext, fanContext] = await Promise.all([newContext(true), newContext(true)]);
+      const { fanLogin, star, fan, fanContext } = await starAndFanPhones(newContext);
       // The browser lets the page ask for notifications, as a fan who allowed them would (else the control hides).
       await fanContext.grantPermissions(["notifications"], { origin: baseURL() });
-      const fan = await fanContext.newPage();
-      await fan.setViewportSize(PHONE);
-      const star = await starContext.newPage();
-      await star.setViewportSize(PHONE);
 
       // The fan joins the queue from their phone; the live page offers alerts on this device.
-      await logIn(fan, fanLogin);
-      await fan.goto(`/live/${id}`);
-      await fan.locator("#gamertag-regular").fill("AlertsOnAPhone");
-      await fan.getByRole("button", { name: "Join regular queue (free)" }).click();
-      await fan.getByTestId("my-position").waitFor();
+      await joinRegularQueue(fan, fanLogin, id, "AlertsOnAPhone");
       const push = fan.getByTestId("push-subscribe");
       await push.getByRole("button", { name: "Turn on alerts" }).waitFor();
       await shownWhole(push);

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { queryE2E } from "./db";
 import { DEMO_FAN, signedIn } from "./demo-fan";
@@ -96,4 +96,30 @@ export async function goLive(page: Page, title: string, javaScript: boolean) {
   await page.waitForURL(/\/influencer\/live\/session\/[a-z0-9]+\?started=1/);
   await page.getByRole("heading", { name: "Live session started successfully" }).waitFor();
   return new URL(page.url()).pathname.split("/").pop() ?? "";
+}
+
+/** A 390 px phone. */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * The demo star's and a second fan's browsers, each with a page the size of a phone (live-ready.test.ts,
+ * live-alerts-phone.test.ts); `newContext` opens a profile with JavaScript on (demo-fan.ts `contexts`).
+ */
+export async function starAndFanPhones(newContext: (javaScript: boolean) => Promise<BrowserContext>) {
+  const fanLogin = await secondFan();
+  const [starContext, fanContext] = await Promise.all([newContext(true), newContext(true)]);
+  const star = await starContext.newPage();
+  await star.setViewportSize(PHONE);
+  const fan = await fanContext.newPage();
+  await fan.setViewportSize(PHONE);
+  return { fanLogin, star, fan, fanContext };
+}
+
+/** The fan signs in and joins the live session's regular queue with a gamer tag, on its page. */
+export async function joinRegularQueue(page: Page, fan: { email: string; password: string }, id: string, tag: string) {
+  await logIn(page, fan);
+  await page.goto(`/live/${id}`);
+  await page.locator("#gamertag-regular").fill(tag);
+  await page.getByRole("button", { name: "Join regular queue (free)" }).click();
+  await page.getByTestId("my-position").waitFor();
 }

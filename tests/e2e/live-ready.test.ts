@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 import { contexts } from "./demo-fan";
-import { DEMO_STAR_LOGIN, endDemoStarSessions, logIn, makeDemoStarLive, secondFan } from "./live-helpers";
+import {
+  DEMO_STAR_LOGIN,
+  endDemoStarSessions,
+  joinRegularQueue,
+  logIn,
+  makeDemoStarLive,
+  starAndFanPhones,
+} from "./live-helpers";
 
 /**
  * The ready check in two browsers: the streamer calls a fan from the queue dashboard, the countdown runs on the fan's
@@ -32,18 +39,8 @@ describe("the ready check in the browser", () => {
   it("counts down on the fan's page and the dashboard; the fan confirms and the streamer sees it", async () => {
     const id = makeDemoStarLive("ready");
     try {
-      const fanLogin = await secondFan();
-      const [starContext, fanContext] = await Promise.all([newContext(true), newContext(true)]);
-      const star = await starContext.newPage();
-      await star.setViewportSize({ width: 390, height: 844 });
-      const fan = await fanContext.newPage();
-      await fan.setViewportSize({ width: 390, height: 844 });
-
-      await logIn(fan, fanLogin);
-      await fan.goto(`/live/${id}`);
-      await fan.locator("#gamertag-regular").fill("ReadyE2E");
-      await fan.getByRole("button", { name: "Join regular queue (free)" }).click();
-      await fan.getByTestId("my-position").waitFor();
+      const { fanLogin, star, fan } = await starAndFanPhones(newContext);
+      await joinRegularQueue(fan, fanLogin, id, "ReadyE2E");
       await fan.locator("main[data-connected]").waitFor();
 
       await logIn(star, DEMO_STAR_LOGIN);

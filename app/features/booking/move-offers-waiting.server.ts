@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
-import type { Db } from "~/platform/db.server";
+import { type Db, ID_CHUNK_SIZE, selectInChunks } from "~/platform/db.server";
 import { moveOffers, slots } from "~db/schema";
 
 /**
@@ -23,41 +23,40 @@ export type WaitingMoveOffers = {
  */
 export async function waitingMoveOffersOf(db: Db, slotIds: string[], now: Date): Promise<WaitingMoveOffers[]> {
   if (slotIds.length === 0) return [];
-  const found: WaitingMoveOffers[] = [];
-  // Two lists of ids in one statement: a chunk of 45 keeps it under D1's 100 bound parameters.
-  for (let i = 0; i < slotIds.length; i += 45) {
-    const chunk = slotIds.slice(i, i + 45);
-    const rows = await db
-      .select({
-        fromSlotId: moveOffers.fromSlotId,
-        toSlotId: moveOffers.toSlotId,
-        startsAt: slots.startsAt,
-        endsAt: slots.endsAt,
-        buyers: sql<number>`count(DISTINCT ${moveOffers.userId})`.mapWith(Number),
-        seats: sql<number>`sum(${moveOffers.seats})`.mapWith(Number),
-        until: sql<number>`max(${moveOffers.expiresAt})`.mapWith(Number),
-      })
-      .from(moveOffers)
-      .innerJoin(slots, eq(slots.id, moveOffers.toSlotId))
-      .where(
-        and(
-          eq(moveOffers.state, "offered"),
-          gt(moveOffers.expiresAt, now),
-          or(inArray(moveOffers.fromSlotId, chunk), inArray(moveOffers.toSlotId, chunk)),
-        ),
-      )
-      .groupBy(moveOffers.fromSlotId, moveOffers.toSlotId);
-    for (const row of rows) {
-      if (found.some((seen) => seen.fromSlotId === row.fromSlotId && seen.toSlotId === row.toSlotId)) continue;
-      found.push({
-        fromSlotId: row.fromSlotId,
-        toSlotId: row.toSlotId,
-        to: { startsAt: row.startsAt, endsAt: row.endsAt },
-        buyers: row.buyers,
-        seats: row.seats,
-        until: new Date(row.until),
-      });
-    }
-  }
-  return found;
+  // Each chunk's ids are bound twice (from or to): half a chunk keeps a statement under D1's bound parameters.
+  const rows = await selectInChunks(
+    slotIds,
+    (chunk) =>
+      db
+        .select({
+          fromSlotId: moveOffers.fromSlotId,
+          toSlotId: moveOffers.toSlotId,
+          startsAt: slots.startsAt,
+          endsAt: slots.endsAt,
+          buyers: sql<number>`count(DISTINCT ${moveOffers.userId})`.mapWith(Number),
+          seats: sql<number>`sum(${moveOffers.seats})`.mapWith(Number),
+          until: sql<number>`max(${moveOffers.expiresAt})`.mapWith(Number),
+        })
+        .from(moveOffers)
+        .innerJoin(slots, eq(slots.id, moveOffers.toSlotId))
+        .where(
+          and(
+            eq(moveOffers.state, "offered"),
+            gt(moveOffers.expiresAt, now),
+            or(inArray(moveOffers.fromSlotId, chunk), inArray(moveOffers.toSlotId, chunk)),
+          ),
+        )
+        .groupBy(moveOffers.fromSlotId, moveOffers.toSlotId),
+    Math.floor(ID_CHUNK_SIZE / 2),
+  );
+  // A pair of slots in two chunks (from in one, to in the other) comes back from both: once is enough.
+  const byPair = new Map(rows.map((row) => [`${row.fromSlotId}>${row.toSlotId}`, row]));
+  return [...byPair.values()].map((row) => ({
+    fromSlotId: row.fromSlotId,
+    toSlotId: row.toSlotId,
+    to: { startsAt: row.startsAt, endsAt: row.endsAt },
+    buyers: row.buyers,
+    seats: row.seats,
+    until: new Date(row.until),
+  }));
 }
