@@ -62,11 +62,21 @@ try {
         lcpRangeMs: r.lcpRangeMs?.map((ms) => Math.round(ms)).join("-"),
         cls: Math.round(r.cls * 1000) / 1000,
         tbtMs: Math.round(r.tbtMs),
+        performanceRuns: r.performanceRuns?.join(" "),
+        tbtRunsMs: r.tbtRunsMs?.map((ms) => Math.round(ms)).join(" "),
         accessibility: r.accessibility,
         seo: r.seo,
         failing: r.failed.join(", "),
       })),
     );
+    console.log("\n== long tasks of the median run (Lighthouse's long-tasks: start and duration, simulated ms)");
+    for (const r of results) {
+      console.log(r.url.replace(origin, ""), JSON.stringify(r.mainThread));
+      for (const task of r.longTasks) {
+        const where = task.url.replace(origin, "") || "(no script)";
+        console.log(`  ${Math.round(task.startMs)} ms +${Math.round(task.durationMs)} ms  ${where}`);
+      }
+    }
   } finally {
     proxy.close();
   }
