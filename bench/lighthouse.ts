@@ -85,11 +85,14 @@ export type LighthouseResult = {
 /**
  * Mobile Lighthouse runs of each URL in one Chromium, `runs` times each: the median run (by LCP) is reported, as
  * Lighthouse's own guidance says, since one simulated run can swing by a second on a busy machine; `lcpRangeMs`
- * shows the spread.
+ * shows the spread. `timeZone` is the browser's (else the machine's).
  */
-export async function runLighthouse(urls: string[], runs = 3): Promise<LighthouseResult[]> {
+export async function runLighthouse(urls: string[], runs = 3, timeZone?: string): Promise<LighthouseResult[]> {
   const results: LighthouseResult[] = [];
-  const all = await runEach(urls.flatMap((url) => Array.from({ length: runs }, () => url)));
+  const all = await runEach(
+    urls.flatMap((url) => Array.from({ length: runs }, () => url)),
+    timeZone,
+  );
   for (const url of urls) {
     const mine = all.filter((result) => result.url === url).sort((a, b) => a.lcpMs - b.lcpMs);
     const median = mine[Math.floor((mine.length - 1) / 2)];
@@ -106,9 +109,11 @@ export async function runLighthouse(urls: string[], runs = 3): Promise<Lighthous
   return results;
 }
 
-async function runEach(urls: string[]): Promise<LighthouseResult[]> {
+/** `timeZone`: the browser's (its TZ), else the machine's. */
+async function runEach(urls: string[], timeZone?: string): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    envVars: timeZone ? { ...process.env, TZ: timeZone } : undefined,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"],
   });
   const results: LighthouseResult[] = [];
