@@ -71,30 +71,49 @@ export type LighthouseResult = {
   tbtMs: number;
   fcpMs: number;
   failed: string[];
+  /** The main thread's tasks over 50 ms (Lighthouse's `long-tasks`, simulated timings): where the blocking time is. */
+  longTasks: { url: string; startMs: number; durationMs: number }[];
+  /** The main thread's time by kind of work (Lighthouse's `mainthread-work-breakdown`, ms): script, style, layout... */
+  mainThread: Record<string, number>;
   runs?: number;
   lcpRangeMs?: [number, number];
+  /** Every run's performance score and blocking time, in run order (TBT moves the score most on a busy machine). */
+  performanceRuns?: number[];
+  tbtRunsMs?: number[];
 };
 
 /**
  * Mobile Lighthouse runs of each URL in one Chromium, `runs` times each: the median run (by LCP) is reported, as
  * Lighthouse's own guidance says, since one simulated run can swing by a second on a busy machine; `lcpRangeMs`
- * shows the spread.
+ * shows the spread. `timeZone` is the browser's (else the machine's).
  */
-export async function runLighthouse(urls: string[], runs = 3): Promise<LighthouseResult[]> {
+export async function runLighthouse(urls: string[], runs = 3, timeZone?: string): Promise<LighthouseResult[]> {
   const results: LighthouseResult[] = [];
-  const all = await runEach(urls.flatMap((url) => Array.from({ length: runs }, () => url)));
+  const all = await runEach(
+    urls.flatMap((url) => Array.from({ length: runs }, () => url)),
+    timeZone,
+  );
   for (const url of urls) {
     const mine = all.filter((result) => result.url === url).sort((a, b) => a.lcpMs - b.lcpMs);
     const median = mine[Math.floor((mine.length - 1) / 2)];
     if (!median) continue;
-    results.push({ ...median, runs: mine.length, lcpRangeMs: [mine[0]?.lcpMs ?? 0, mine.at(-1)?.lcpMs ?? 0] });
+    const inOrder = all.filter((result) => result.url === url);
+    results.push({
+      ...median,
+      runs: mine.length,
+      lcpRangeMs: [mine[0]?.lcpMs ?? 0, mine.at(-1)?.lcpMs ?? 0],
+      performanceRuns: inOrder.map((result) => result.performance),
+      tbtRunsMs: inOrder.map((result) => result.tbtMs),
+    });
   }
   return results;
 }
 
-async function runEach(urls: string[]): Promise<LighthouseResult[]> {
+/** `timeZone`: the browser's (its TZ), else the machine's. */
+async function runEach(urls: string[], timeZone?: string): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    envVars: timeZone ? { ...process.env, TZ: timeZone } : undefined,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"],
   });
   const results: LighthouseResult[] = [];
@@ -134,10 +153,32 @@ async function runEach(urls: string[]): Promise<LighthouseResult[]> {
         tbtMs: value("total-blocking-time"),
         fcpMs: value("first-contentful-paint"),
         failed,
+        longTasks: longTasks(audits["long-tasks"]?.details),
+        mainThread: mainThread(audits["mainthread-work-breakdown"]?.details),
       });
     }
   } finally {
     chrome.kill();
   }
   return results;
+}
+
+/** The rows of Lighthouse's `long-tasks` table (its details are typed loosely: read only what is there). */
+function longTasks(details: unknown): LighthouseResult["longTasks"] {
+  const items = (details as { items?: unknown[] } | undefined)?.items ?? [];
+  return items.map((item) => {
+    const row = item as { url?: unknown; startTime?: unknown; duration?: unknown };
+    return { url: String(row.url ?? ""), startMs: Number(row.startTime ?? 0), durationMs: Number(row.duration ?? 0) };
+  });
+}
+
+/** The rows of Lighthouse's `mainthread-work-breakdown` table, as kind of work -> ms. */
+function mainThread(details: unknown): LighthouseResult["mainThread"] {
+  const items = (details as { items?: unknown[] } | undefined)?.items ?? [];
+  return Object.fromEntries(
+    items.map((item) => {
+      const row = item as { group?: unknown; duration?: unknown };
+      return [String(row.group ?? "?"), Math.round(Number(row.duration ?? 0))];
+    }),
+  );
 }

@@ -50,8 +50,8 @@ function kept(result: Props["lastResult"], name: string): unknown {
  * The booking form of /gig/:id (docs/domain.md's purchase draft): a slot, the number of players, one
  * gamer tag per player, an optional promo code and card or wallet. Without JavaScript every field is there and
  * the server checks it all (extra gamer-tag inputs are ignored past the number of players); with it, the form
- * shows one tag per player, validates with the same schema before submitting (useFormCheck, the schema loaded after
- * hydration in booking-form-validation.ts) and applies a promo code in place (a fetcher to the page's action, which
+ * shows one tag per player, validates with the same schema before submitting (useFormCheck, the schema loaded on the
+ * form's first touch, booking-form-validation.ts) and applies a promo code in place (a fetcher to the page's action, which
  * answers the discount and the new total, or why not, in one sentence). Without JavaScript Apply posts the form,
  * which comes back with the preview, every choice kept and the page at the code. Without JavaScript the form posts to
  * the page's own address with `#booking` (a relative action), so the answer lands at the form, whose top then sums
@@ -71,7 +71,7 @@ export function BookingForm(props: Props) {
   const applied = useRef(false);
   const { errors, formProps } = useFormCheck({
     lastResult: props.lastResult,
-    // The schema check loads after hydration, in its own chunk (booking-form-validation.ts).
+    // The schema check loads on the form's first touch, in its own chunk (booking-form-validation.ts).
     load: () => import("./booking-form-validation").then((module) => module.validateBookingForm),
   });
   const formRef = formProps.ref;

@@ -20,7 +20,8 @@ const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
  * The client-hint script (docs/decisions/019): writes the browser's zone into the `tz` cookie, and reloads once
  * when the cookie was missing, the page was drawn in a zone whose clock differs (now or in six months, for daylight
  * saving; so Asia/Calcutta and Asia/Kolkata agree) and no saved zone decides anyway. It reloads only when the
- * cookie took (cookies off would otherwise reload forever).
+ * cookie took (cookies off would otherwise reload forever). The clocks are compared only when it might reload: each
+ * comparison makes a time-zone formatter, whose first one costs a phone tens of milliseconds before the first paint.
  */
 export function timeZoneHintScript(viewer: ViewerZone): string {
   const settings = JSON.stringify({
@@ -29,7 +30,7 @@ export function timeZoneHintScript(viewer: ViewerZone): string {
     cookie: TIME_ZONE_COOKIE,
     maxAge: COOKIE_MAX_AGE,
   }).replace(/</g, "\\u003c");
-  return `(function(s){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(!z)return;var p=new RegExp("(?:^|;\\\\s*)"+s.cookie+"=");var had=p.test(document.cookie);document.cookie=s.cookie+"="+encodeURIComponent(z)+"; Path=/; Max-Age="+s.maxAge+"; SameSite=Lax";var n=Date.now(),differs=[0,15552e6].some(function(d){var t=new Date(n+d);return t.toLocaleString("en-US",{timeZone:z})!==t.toLocaleString("en-US",{timeZone:s.served})});if(!had&&s.reload&&differs&&p.test(document.cookie))location.reload();}catch(e){}})(${settings});`;
+  return `(function(s){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(!z)return;var p=new RegExp("(?:^|;\\\\s*)"+s.cookie+"=");var had=p.test(document.cookie);document.cookie=s.cookie+"="+encodeURIComponent(z)+"; Path=/; Max-Age="+s.maxAge+"; SameSite=Lax";if(had||!s.reload||z===s.served)return;var n=Date.now(),differs=[0,15552e6].some(function(d){var t=new Date(n+d);return t.toLocaleString("en-US",{timeZone:z})!==t.toLocaleString("en-US",{timeZone:s.served})});if(differs&&p.test(document.cookie))location.reload();}catch(e){}})(${settings});`;
 }
 
 /** The inline script, with the page's CSP nonce (app/platform/security-headers.ts allows only nonced inline scripts). */
