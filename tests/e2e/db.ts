@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { inject } from "vitest";
+import { ownServer } from "./own-server";
 
 const BUMP_CATALOGUE_VERSION =
   "INSERT INTO cache_versions (scope, version) VALUES ('catalogue', 1) ON CONFLICT(scope) DO UPDATE SET version = version + 1";
@@ -33,7 +33,7 @@ export function queryE2E<T = Record<string, unknown>>(sql: string): T[] {
   // error with a reference (the SQLITE_BUSY goes to its own log), so that answer is tried again too.
   for (let attempt = 1; ; attempt++) {
     try {
-      output = execFileSync(process.execPath, ["--input-type=module", "-e", CLIENT, inject("sqlDoor")], {
+      output = execFileSync(process.execPath, ["--input-type=module", "-e", CLIENT, ownServer().sqlDoor], {
         input: command,
         encoding: "utf8",
         stdio: ["pipe", "pipe", "pipe"],
@@ -58,7 +58,7 @@ type Row = Record<string, unknown>;
 async function batchE2E(statements: { sql: string; params: unknown[] }[]): Promise<Row[][]> {
   const writes = statements.some(({ sql }) => !/^\s*(?:SELECT|WITH)\b/i.test(sql));
   const body = writes ? [...statements, { sql: BUMP_CATALOGUE_VERSION, params: [] }] : statements;
-  const response = await fetch(inject("sqlDoor"), { method: "POST", body: JSON.stringify(body) });
+  const response = await fetch(ownServer().sqlDoor, { method: "POST", body: JSON.stringify(body) });
   if (!response.ok) throw new Error(`the SQL door refused: ${await response.text()}`);
   return ((await response.json()) as { results: Row[] }[]).map((result) => result.results);
 }
