@@ -2,14 +2,14 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { workerdEntry } from "../../bench/lib";
-import { LOCAL_SERVER_ENV, stopServer, waitForServer } from "./server";
+import { freePort, LOCAL_SERVER_ENV, stopServer, waitForServer } from "./server";
 import { E2E_SERVERS, type E2EServer } from "./servers";
 import { openSqlDoor } from "./sql-door";
 
 /**
  * Builds the app once, prepares a fresh, migrated and seeded database (so the developer's dev data is untouched),
- * copies it for each server (tests/e2e/servers.ts), and serves the built Worker with one `vite preview` per copy,
- * on E2E_PORT, E2E_PORT + 1, ...
+ * copies it for each server (tests/e2e/servers.ts), and serves the built Worker with one `vite preview` per copy:
+ * the first on E2E_PORT, the others on ports the system finds free.
  */
 const STATE_ROOT = ".wrangler/e2e-state";
 const PORT = Number(process.env.E2E_PORT ?? 4317);
@@ -44,7 +44,7 @@ export default async function setup(project: TestProject) {
     for (let index = 0; index < E2E_SERVERS; index++) {
       const stateDir = `${STATE_ROOT}/${index + 1}`;
       cpSync(seeded, stateDir, { recursive: true });
-      const port = PORT + index;
+      const port = index === 0 ? PORT : await freePort();
       // One at a time: each preview takes the first free inspector port when it starts.
       const server = spawn("vite", ["preview", "--port", String(port), "--host", "127.0.0.1"], {
         env: { ...process.env, ...LOCAL_SERVER_ENV, NOOBRD_STATE_DIR: stateDir },
