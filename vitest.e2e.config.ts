@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { E2E_SERVERS } from "./tests/e2e/servers";
+import { E2E_SERVERS } from "./tests/e2e/servers.ts";
 
 /**
  * Browser tests: Playwright drives Debian's Chromium against the built app served by workerd. The global setup starts
