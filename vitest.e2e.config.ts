@@ -19,5 +19,8 @@ export default defineConfig({
     // cap, generous enough for a busy 2-core machine (30 s was reached there by the orders and favourites journeys).
     testTimeout: 90_000,
     hookTimeout: 60_000,
+    // expect.poll waits on a condition the page or the database reaches late on a busy machine (a render, a queue's
+    // delivery): Vitest's default cap of 1 s failed several journeys there, on either setup; this one is a cap too.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
