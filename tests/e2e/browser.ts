@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
+import { ownServer } from "./own-server";
 
 /** Launch flags for Debian's Chromium on a machine with no outside network (a closed network: no background fetches). */
 const CHROMIUM_ARGS = [
@@ -11,7 +12,8 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-export const baseURL = () => inject("baseURL");
+/** The origin of this file's own server (tests/e2e/own-server.ts). */
+export const baseURL = () => ownServer().baseURL;
 
 /** One browser per test file; `context(js)` opens a fresh profile with JavaScript on or off. */
 export function setupBrowser() {
@@ -30,7 +32,7 @@ export function setupBrowser() {
     await browser?.close();
   });
   return {
-    /** `base`: another origin of the same server (workerd's own socket, `inject("workerdURL")`). */
+    /** `base`: another origin of the same server (workerd's own socket, `ownServer().workerdURL`). */
     async context({ javaScript, timezoneId, base }: { javaScript: boolean; timezoneId?: string; base?: string }) {
       const context = await browser.newContext({
         baseURL: base ?? baseURL(),

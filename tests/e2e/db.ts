@@ -1,21 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { inject } from "vitest";
+import { ownServer } from "./own-server";
+import { postSync } from "./sync-post";
 
 const BUMP_CATALOGUE_VERSION =
   "INSERT INTO cache_versions (scope, version) VALUES ('catalogue', 1) ON CONFLICT(scope) DO UPDATE SET version = version + 1";
-
-/**
- * Sends the script on standard input to the SQL door (tests/e2e/sql-door.ts) and prints its answer; a refusal exits 1
- * with the database's message. A child process keeps `queryE2E` synchronous for the helpers that call it.
- */
-const CLIENT = `
-const chunks = [];
-for await (const chunk of process.stdin) chunks.push(chunk);
-const response = await fetch(process.argv[1], { method: "POST", body: Buffer.concat(chunks).toString("utf8") });
-const text = await response.text();
-if (!response.ok) { process.stderr.write(text); process.exit(1); }
-process.stdout.write(text);
-`;
 
 /**
  * Reads or writes the browser tests' local D1 database (the one the preview server serves) as a second client,
@@ -32,21 +19,16 @@ export function queryE2E<T = Record<string, unknown>>(sql: string): T[] {
   // lock is likely gone, up to five times. workerd reports a lock met while preparing the statement as an internal
   // error with a reference (the SQLITE_BUSY goes to its own log), so that answer is tried again too.
   for (let attempt = 1; ; attempt++) {
-    try {
-      output = execFileSync(process.execPath, ["--input-type=module", "-e", CLIENT, inject("sqlDoor")], {
-        input: command,
-        encoding: "utf8",
-        stdio: ["pipe", "pipe", "pipe"],
-      });
+    const answer = postSync(ownServer().sqlDoor, command);
+    if (answer.ok) {
+      output = answer.text;
       break;
-    } catch (error) {
-      const stderr = (error as { stderr?: string }).stderr ?? "";
-      if (attempt < 5 && (stderr.includes("SQLITE_BUSY") || stderr.includes("internal error; reference ="))) {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100 * attempt);
-        continue;
-      }
-      throw new Error(`queryE2E failed: ${stderr.trim()}\n${command}`);
     }
+    if (attempt < 5 && (answer.text.includes("SQLITE_BUSY") || answer.text.includes("internal error; reference ="))) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100 * attempt);
+      continue;
+    }
+    throw new Error(`queryE2E failed: ${answer.text.trim()}\n${command}`);
   }
   const parsed = JSON.parse(output) as { results: T[] }[];
   return parsed[0]?.results ?? [];
@@ -58,7 +40,7 @@ type Row = Record<string, unknown>;
 async function batchE2E(statements: { sql: string; params: unknown[] }[]): Promise<Row[][]> {
   const writes = statements.some(({ sql }) => !/^\s*(?:SELECT|WITH)\b/i.test(sql));
   const body = writes ? [...statements, { sql: BUMP_CATALOGUE_VERSION, params: [] }] : statements;
-  const response = await fetch(inject("sqlDoor"), { method: "POST", body: JSON.stringify(body) });
+  const response = await fetch(ownServer().sqlDoor, { method: "POST", body: JSON.stringify(body) });
   if (!response.ok) throw new Error(`the SQL door refused: ${await response.text()}`);
   return ((await response.json()) as { results: Row[] }[]).map((result) => result.results);
 }

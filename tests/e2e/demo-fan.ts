@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
-import type { setupBrowser } from "./browser";
+import { baseURL, type setupBrowser } from "./browser";
+import { sessionsFor } from "./staff";
 
 /** The seeded demo fan (scripts/seed/demo-accounts.ts) and the demo star whose gigs they book. */
 export const DEMO_FAN = { email: "fan@demo.noobrd.gg", password: "Demo-pass-2026", id: "usr_demo_fan" };
@@ -27,10 +28,13 @@ export function signedIn(page: Page) {
   return page.getByRole("link", { name: "Log out", includeHidden: true }).first().waitFor({ state: "attached" });
 }
 
+/**
+ * Signs the page's profile in as the demo fan with a live session, as a login would leave it (one database write, no
+ * login page): for tests whose subject comes after the login. The login form itself is walked by accounts.test.ts,
+ * fan-path.test.ts and the other files that log in through it.
+ */
 export async function logInAsDemoFan(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(DEMO_FAN.email);
-  await page.getByLabel("Password").fill(DEMO_FAN.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await signedIn(page);
+  const [cookie] = await sessionsFor([DEMO_FAN.id]);
+  if (!cookie) throw new Error("no session for the demo fan");
+  await page.context().addCookies([{ ...cookie, url: baseURL() }]);
 }

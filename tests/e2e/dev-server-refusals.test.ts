@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownServer } from "./own-server";
 import { freePort, LOCAL_SERVER_ENV, stopServer, waitForServer } from "./server";
 
 /**
@@ -24,7 +25,7 @@ let port: number;
 
 beforeAll(async () => {
   rmSync(STATE_DIR, { recursive: true, force: true });
-  cpSync(inject("stateDir"), `${STATE_DIR}/state`, { recursive: true });
+  cpSync(ownServer().stateDir, `${STATE_DIR}/state`, { recursive: true });
   port = await freePort();
   server = spawn("react-router", ["dev", "--host", "127.0.0.1"], {
     env: {

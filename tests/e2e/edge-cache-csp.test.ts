@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { baseURL, pageProblems, rendered, setupBrowser } from "./browser";
 import { queryE2E } from "./db";
+import { ownServer } from "./own-server";
 
 /**
  * Catalogue pages answered from the edge cache carry a fresh nonce in their stored HTML and their CSP
@@ -76,7 +77,7 @@ describe("catalogue pages served from the edge cache", () => {
 
   it("arrive gzip-compressed as stored, with this answer's nonce spliced in, from workerd's own socket", async () => {
     // No Node relay there (vite preview's decompresses): the browser gets the bytes the Worker sent, as on Cloudflare.
-    const base = inject("workerdURL");
+    const base = ownServer().workerdURL;
     const context = await browser.context({ javaScript: true, timezoneId: "UTC", base });
     await context.addInitScript(WATCH_VIOLATIONS);
     const page = await context.newPage();

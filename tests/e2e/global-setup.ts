@@ -1,24 +1,22 @@
-import { spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { cpSync, rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { workerdEntry } from "../../bench/lib";
-import { LOCAL_SERVER_ENV, stopServer, waitForServer } from "./server";
+import { freePort, LOCAL_SERVER_ENV, stopServer, waitForServer } from "./server";
+import { E2E_SERVERS, type E2EServer } from "./servers";
 import { openSqlDoor } from "./sql-door";
 
 /**
- * Builds the app, prepares a fresh, migrated and seeded database of its own (so the
- * developer's dev data is untouched), and serves the built Worker with `vite preview`.
+ * Builds the app once, prepares a fresh, migrated and seeded database (so the developer's dev data is untouched),
+ * copies it for each server (tests/e2e/servers.ts), and serves the built Worker with one `vite preview` per copy:
+ * the first on E2E_PORT, the others on ports the system finds free.
  */
-const STATE_DIR = ".wrangler/e2e-state";
+const STATE_ROOT = ".wrangler/e2e-state";
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
-    /** workerd's own socket behind the preview: no Node relay, answers compressed as the Worker sent them. */
-    workerdURL: string;
-    stateDir: string;
-    sqlDoor: string;
+    servers: E2EServer[];
   }
 }
 
@@ -28,29 +26,44 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 }
 
 export default async function setup(project: TestProject) {
-  const env: Record<string, string> = { ...LOCAL_SERVER_ENV, NOOBRD_STATE_DIR: STATE_DIR };
-  rmSync(STATE_DIR, { recursive: true, force: true });
+  rmSync(STATE_ROOT, { recursive: true, force: true });
+  const seeded = `${STATE_ROOT}/seeded`;
   // Vitest sets NODE_ENV=test; a build must be a production build (import.meta.env.DEV false). Mode "e2e"
   // keeps the local OAuth stand-in in the bundle (a "production" mode build folds it away, see workers/fetch.ts).
-  run("react-router", ["build", "--mode", "e2e"], { ...env, NODE_ENV: "production" });
-  run("tsx", ["scripts/db-prepare.ts", "--persist-to", STATE_DIR], env);
+  run("react-router", ["build", "--mode", "e2e"], { ...LOCAL_SERVER_ENV, NODE_ENV: "production" });
+  run("tsx", ["scripts/db-prepare.ts", "--persist-to", seeded], LOCAL_SERVER_ENV);
 
-  const server = spawn("vite", ["preview", "--port", String(PORT), "--host", "127.0.0.1"], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-    detached: true,
-  });
-  const baseURL = `http://127.0.0.1:${PORT}`;
-  await waitForServer(`${baseURL}/about-us`, server);
-  project.provide("baseURL", baseURL);
-  if (!server.pid) throw new Error("the preview server has no pid");
-  project.provide("workerdURL", await workerdEntry(server.pid, "/favicon.svg", baseURL));
-  project.provide("stateDir", STATE_DIR);
-  const door = await openSqlDoor(STATE_DIR);
-  project.provide("sqlDoor", door.url);
-
-  return async () => {
-    await door.close();
-    stopServer(server);
+  const started: ChildProcess[] = [];
+  const doors: Awaited<ReturnType<typeof openSqlDoor>>[] = [];
+  const teardown = async () => {
+    await Promise.all(doors.map((door) => door.close()));
+    for (const server of started) stopServer(server);
   };
+  try {
+    const servers: E2EServer[] = [];
+    for (let index = 0; index < E2E_SERVERS; index++) {
+      const stateDir = `${STATE_ROOT}/${index + 1}`;
+      cpSync(seeded, stateDir, { recursive: true });
+      const port = index === 0 ? PORT : await freePort();
+      // One at a time: each preview takes the first free inspector port when it starts.
+      const server = spawn("vite", ["preview", "--port", String(port), "--host", "127.0.0.1"], {
+        env: { ...process.env, ...LOCAL_SERVER_ENV, NOOBRD_STATE_DIR: stateDir },
+        stdio: ["ignore", "inherit", "inherit"],
+        detached: true,
+      });
+      started.push(server);
+      const baseURL = `http://127.0.0.1:${port}`;
+      await waitForServer(`${baseURL}/about-us`, server);
+      if (!server.pid) throw new Error("the preview server has no pid");
+      const workerdURL = await workerdEntry(server.pid, "/favicon.svg", baseURL);
+      const door = await openSqlDoor(stateDir);
+      doors.push(door);
+      servers.push({ baseURL, workerdURL, stateDir, sqlDoor: door.url });
+    }
+    project.provide("servers", servers);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }
