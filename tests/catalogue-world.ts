@@ -2,10 +2,10 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createLiveSession,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
 } from "./factories";
 
@@ -39,22 +39,22 @@ export async function createCatalogueWorld(d1: D1Database, now = Date.now()) {
     { platformIds: [pc.id, ios.id], modeName: "Blitz", noOfPlayers: 1 },
   );
 
-  const aarav = await createInfluencer(
+  const aarav = await createStreamer(
     d1,
     { username: "aarav", fullName: "Aarav Plays", country: "IN", socialLinks: { twitch: "https://twitch.tv/aarav" } },
     { profession: "Streamer", popularity: 50, createdAt: new Date(now - 40 * DAY) },
   );
-  const bella = await createInfluencer(
+  const bella = await createStreamer(
     d1,
     { username: "bellafrags", fullName: "Bella Frags", country: "US", bio: "Pro player, EU servers." },
     { profession: "Pro Player", popularity: 90, showAtLanding: true, createdAt: new Date(now - 30 * DAY) },
   );
-  const chen = await createInfluencer(
+  const chen = await createStreamer(
     d1,
     { username: "chencoach", fullName: "Chen Coach", country: "SG" },
     { profession: "Coach", popularity: 10, showAtLanding: true, createdAt: new Date(now - 20 * DAY) },
   );
-  const dana = await createInfluencer(
+  const dana = await createStreamer(
     d1,
     { username: "danabuilds", fullName: "dana builds", country: "US" },
     { profession: "Content Creator", popularity: 30, createdAt: new Date(now - 10 * DAY) },

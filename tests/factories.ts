@@ -13,7 +13,6 @@ import {
   gameModes,
   gamePlatforms,
   games,
-  influencerProfiles,
   liveSessions,
   liveSessionTags,
   lobbyCodes,
@@ -27,6 +26,7 @@ import {
   queueEntries,
   reports,
   slots,
+  streamerProfiles,
   users,
   walletEntries,
 } from "../db/schema";
@@ -54,14 +54,14 @@ export async function createUser(d1: D1Database, overrides: Partial<NewUser> = {
 }
 
 /** An influencer: a user with is_influencer and a profile. */
-export async function createInfluencer(
+export async function createStreamer(
   d1: D1Database,
   overrides: Partial<NewUser> = {},
-  profile: Partial<typeof influencerProfiles.$inferInsert> = {},
+  profile: Partial<typeof streamerProfiles.$inferInsert> = {},
 ) {
-  const user = await createUser(d1, { isInfluencer: true, fullName: "Test Star", ...overrides });
+  const user = await createUser(d1, { isStreamer: true, fullName: "Test Star", ...overrides });
   await db(d1)
-    .insert(influencerProfiles)
+    .insert(streamerProfiles)
     .values({ userId: user.id, ...profile });
   return user;
 }
@@ -117,7 +117,7 @@ export async function createGig(
     .insert(products)
     .values({
       id,
-      influencerId,
+      streamerId: influencerId,
       title: `Gig ${id.slice(0, 6)}`,
       gameId: game.id,
       gameModeId: game.modeId,
@@ -143,7 +143,7 @@ export async function createSlot(
     .insert(slots)
     .values({
       id,
-      influencerId,
+      streamerId: influencerId,
       productId,
       startsAt,
       endsAt: new Date(startsAt.getTime() + 30 * 60_000),
@@ -186,7 +186,7 @@ export async function createBooking(
 ) {
   const paid = status === "confirmed";
   const { id: orderId } = await createOrder(d1, userId, {
-    influencerId: slot.influencerId,
+    streamerId: slot.influencerId,
     status: paid ? "paid" : "pending_payment",
     amountMinor: 1000 * seats,
     slotId: slot.id,
@@ -224,7 +224,7 @@ export async function createLiveSession(
     .insert(liveSessions)
     .values({
       id,
-      influencerId,
+      streamerId: influencerId,
       title: `Live ${id.slice(0, 6)}`,
       gameId: game.id,
       gameModeId: game.modeId,
@@ -271,7 +271,7 @@ export function viewerOf(user: typeof users.$inferSelect): Viewer {
     fullName: user.fullName,
     role: user.role,
     isActive: user.isActive,
-    isInfluencer: user.isInfluencer,
+    isStreamer: user.isStreamer,
     isLive: false,
     liveSessionId: null,
     pictureUrl: null,
@@ -337,7 +337,7 @@ export async function setPasswordHash(d1: D1Database, userId: string, passwordHa
 
 /** A fan following a star (favourite star). */
 export async function favouriteStar(d1: D1Database, userId: string, influencerId: string) {
-  await db(d1).insert(favouriteStars).values({ userId, influencerId });
+  await db(d1).insert(favouriteStars).values({ userId, streamerId: influencerId });
 }
 
 /** A fan's favourite gig. */

@@ -337,7 +337,7 @@ export class LiveSession extends Server {
     if (socket?.role === "streamer") {
       const cached = cache.get("streamer");
       if (cached) return cached;
-      const frame = JSON.stringify({ event: LIVE_EVENTS.influencer, data: state.influencerPayload(this.#presence()) });
+      const frame = JSON.stringify({ event: LIVE_EVENTS.influencer, data: state.streamerPayload(this.#presence()) });
       cache.set("streamer", frame);
       return frame;
     }
@@ -385,7 +385,7 @@ export class LiveSession extends Server {
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState !== WebSocket.OPEN) continue;
       try {
-        this.#sendTo((frame) => ws.send(frame), state, socketOfTags(this.ctx.getTags(ws), state.influencerId), cache);
+        this.#sendTo((frame) => ws.send(frame), state, socketOfTags(this.ctx.getTags(ws), state.streamerId), cache);
       } catch {
         // A socket closing right now; it resyncs when it reconnects.
       }
@@ -416,7 +416,7 @@ export class LiveSession extends Server {
     const viewer = overlay ? null : viewerOfRequest(context.request);
     const liveSessionId = this.name;
     const state = await readBroadcast(this.env, liveSessionId, await this.#version(false));
-    const isStreamer = !!viewer && state.influencerId === viewer.id;
+    const isStreamer = !!viewer && state.streamerId === viewer.id;
     const role = overlay ? "overlay" : isStreamer ? "streamer" : viewer ? "fan" : "anonymous";
     connection.setState({ viewer, role } satisfies SocketState);
     if (role === "fan") this.#presenceChanged();

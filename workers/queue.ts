@@ -28,7 +28,7 @@ export async function handleQueue(batch: MessageBatch, env: Env): Promise<void> 
       const body = message.body as Partial<FanoutMessage> | null;
       log.error("fanout.page_failed", {
         kind: body?.kind,
-        influencerId: body?.influencerId,
+        streamerId: body?.influencerId,
         attempts: message.attempts,
         error,
       });

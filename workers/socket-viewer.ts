@@ -50,7 +50,7 @@ export const SINCE_TAG = "since:";
  */
 export function socketOfTags(
   tags: readonly string[],
-  influencerId: string | null,
+  streamerId: string | null,
 ): Pick<SocketState, "role"> & {
   viewer: { id: string } | null;
 } {
@@ -58,7 +58,7 @@ export function socketOfTags(
   const user = tags.find((tag) => tag.startsWith("user:"));
   if (!user) return { role: "anonymous", viewer: null };
   const id = user.slice("user:".length);
-  return { role: id === influencerId ? "streamer" : "fan", viewer: { id } };
+  return { role: id === streamerId ? "streamer" : "fan", viewer: { id } };
 }
 
 /**

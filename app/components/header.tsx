@@ -107,7 +107,7 @@ function Avatar({ viewer }: { viewer: Viewer }) {
  * Session (with confirmation). On a phone the queue link reads "Queue" and End Session is in the menu.
  */
 function StreamerLinks({ viewer }: { viewer: Viewer }) {
-  if (!viewer.isInfluencer) return null;
+  if (!viewer.isStreamer) return null;
   const pill = "shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold";
   if (!viewer.liveSessionId) {
     return (
@@ -164,12 +164,12 @@ function PhoneMenu({ viewer, logout }: { viewer: Viewer; logout: (className: str
             Your profile
           </Link>
         ) : null}
-        {viewer.isInfluencer ? (
+        {viewer.isStreamer ? (
           <Link to="/influencer/dashboard" className={menuItem}>
             Dashboard
           </Link>
         ) : null}
-        {viewer.isInfluencer && viewer.liveSessionId ? (
+        {viewer.isStreamer && viewer.liveSessionId ? (
           <Link to={`/influencer/live/session/${viewer.liveSessionId}?confirm=end`} className={menuItem}>
             End Session
           </Link>

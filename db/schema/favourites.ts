@@ -9,7 +9,7 @@
 import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { games } from "./catalogue";
 import { createdAt } from "./columns";
-import { influencerProfiles } from "./influencers";
+import { streamerProfiles } from "./influencers";
 import { products } from "./products";
 import { users } from "./users";
 
@@ -37,14 +37,14 @@ export const favouriteStars = sqliteTable(
   "favourite_stars",
   {
     userId: userId(),
-    influencerId: text("influencer_id")
+    streamerId: text("influencer_id")
       .notNull()
-      .references(() => influencerProfiles.userId, { onDelete: "cascade" }),
+      .references(() => streamerProfiles.userId, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ name: "favourite_stars_pk", columns: [t.userId, t.influencerId] }),
-    index("favourite_stars_influencer_idx").on(t.influencerId),
+    primaryKey({ name: "favourite_stars_pk", columns: [t.userId, t.streamerId] }),
+    index("favourite_stars_influencer_idx").on(t.streamerId),
   ],
 );
 

@@ -18,7 +18,7 @@ import { users } from "./users";
 /** The default platform fee, 20% (docs/domain.md, Constants). */
 export const DEFAULT_PLATFORM_FEE_BPS = 2000;
 
-export const influencerProfiles = sqliteTable(
+export const streamerProfiles = sqliteTable(
   "influencer_profiles",
   {
     userId: text("user_id")
@@ -50,5 +50,5 @@ export const influencerProfiles = sqliteTable(
   ],
 );
 
-export type InfluencerProfile = typeof influencerProfiles.$inferSelect;
-export type NewInfluencerProfile = typeof influencerProfiles.$inferInsert;
+export type StreamerProfile = typeof streamerProfiles.$inferSelect;
+export type NewStreamerProfile = typeof streamerProfiles.$inferInsert;

@@ -35,7 +35,7 @@ import {
 import { gameModes, gamePlatforms, games, platforms } from "./catalogue";
 import { bool, createdAt, currency, enumCheck, id, inList, type Requirement, timestamp, updatedAt } from "./columns";
 import { BASE_CURRENCIES, TITLE_MAX } from "./constants";
-import { influencerProfiles } from "./influencers";
+import { streamerProfiles } from "./influencers";
 import { orders } from "./orders";
 import { users } from "./users";
 
@@ -43,9 +43,9 @@ export const liveSessions = sqliteTable(
   "live_sessions",
   {
     id: id(),
-    influencerId: text("influencer_id")
+    streamerId: text("influencer_id")
       .notNull()
-      .references((): AnySQLiteColumn => influencerProfiles.userId, { onDelete: "cascade" }),
+      .references((): AnySQLiteColumn => streamerProfiles.userId, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     gameId: text("game_id")
@@ -86,7 +86,7 @@ export const liveSessions = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex("live_sessions_one_open_per_influencer_unique").on(t.influencerId).where(sql`ended_at IS NULL`),
+    uniqueIndex("live_sessions_one_open_per_influencer_unique").on(t.streamerId).where(sql`ended_at IS NULL`),
     foreignKey({
       name: "live_sessions_game_mode_fk",
       columns: [t.gameModeId, t.gameId],
@@ -98,7 +98,7 @@ export const liveSessions = sqliteTable(
       foreignColumns: [gamePlatforms.gameId, gamePlatforms.platformId],
     }).onDelete("restrict"),
     // Parent key for orders(live_session_id, influencer_id).
-    unique("live_sessions_id_influencer_unique").on(t.id, t.influencerId),
+    unique("live_sessions_id_influencer_unique").on(t.id, t.streamerId),
     check("live_sessions_title_check", sql`length(${t.title}) BETWEEN 1 AND ${sql.raw(String(TITLE_MAX))}`),
     check("live_sessions_price_check", sql`${t.priceMinor} > 0`),
     check("live_sessions_currency_check", sql`${t.currency} = 'USD'`),
@@ -108,7 +108,7 @@ export const liveSessions = sqliteTable(
     // Sessions live now (landing, browse "live" filter, search LIVE tags).
     index("live_sessions_open_idx").on(t.startedAt).where(sql`ended_at IS NULL`),
     // An influencer's sessions, newest first.
-    index("live_sessions_influencer_started_idx").on(t.influencerId, t.startedAt),
+    index("live_sessions_influencer_started_idx").on(t.streamerId, t.startedAt),
   ],
 );
 

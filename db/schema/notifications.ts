@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, enumCheck, id, updatedAt } from "./columns";
-import { influencerProfiles } from "./influencers";
+import { streamerProfiles } from "./influencers";
 import { users } from "./users";
 
 export const NOTIFICATION_TYPES = [
@@ -35,7 +35,7 @@ export const notifications = sqliteTable(
     image: text("image"),
     url: text("url"),
     /** The star the notification is about (the API's _influencer_id, shown with their avatar). */
-    influencerId: text("influencer_id").references(() => influencerProfiles.userId, { onDelete: "set null" }),
+    streamerId: text("influencer_id").references(() => streamerProfiles.userId, { onDelete: "set null" }),
     isRead: bool("is_read").notNull().default(false),
     createdAt: createdAt(),
   },

@@ -16,7 +16,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, enumCheck, id, timestamp, updatedAt } from "./columns";
-import { influencerProfiles } from "./influencers";
+import { streamerProfiles } from "./influencers";
 import { users } from "./users";
 
 export const BANK_IDENTIFIER_KINDS = [
@@ -55,7 +55,7 @@ export const bankDetails = sqliteTable(
     userId: text("user_id")
       .notNull()
       .unique()
-      .references(() => influencerProfiles.userId, { onDelete: "cascade" }),
+      .references(() => streamerProfiles.userId, { onDelete: "cascade" }),
     ...submissionColumns(),
     isVerified: bool("is_verified").notNull().default(false),
     verifiedAt: timestamp("verified_at"),
@@ -84,7 +84,7 @@ export const bankDetailsHistory = sqliteTable(
     id: id(),
     userId: text("user_id")
       .notNull()
-      .references(() => influencerProfiles.userId, { onDelete: "cascade" }),
+      .references(() => streamerProfiles.userId, { onDelete: "cascade" }),
     ...submissionColumns(),
     /** When the replaced submission was made, and when it was replaced. */
     submittedAt: timestamp("submitted_at").notNull(),

@@ -36,7 +36,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { createdAt, currency, currencyCheck, enumCheck, id, type JsonValue, timestamp, updatedAt } from "./columns";
-import { influencerProfiles } from "./influencers";
+import { streamerProfiles } from "./influencers";
 import { liveSessions } from "./live";
 import { promoCodes } from "./promo";
 import { slots } from "./slots";
@@ -57,7 +57,7 @@ export const orders = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    influencerId: text("influencer_id").references(() => influencerProfiles.userId, { onDelete: "restrict" }),
+    streamerId: text("influencer_id").references(() => streamerProfiles.userId, { onDelete: "restrict" }),
     kind: text("kind", { enum: ORDER_KINDS }).notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending_payment"),
     /** What the buyer pays, after the discount. */
@@ -92,13 +92,13 @@ export const orders = sqliteTable(
   (t) => [
     foreignKey({
       name: "orders_slot_influencer_fk",
-      columns: [t.slotId, t.influencerId],
-      foreignColumns: [slots.id, slots.influencerId],
+      columns: [t.slotId, t.streamerId],
+      foreignColumns: [slots.id, slots.streamerId],
     }).onDelete("restrict"),
     foreignKey({
       name: "orders_live_session_influencer_fk",
-      columns: [t.liveSessionId, t.influencerId],
-      foreignColumns: [liveSessions.id, liveSessions.influencerId],
+      columns: [t.liveSessionId, t.streamerId],
+      foreignColumns: [liveSessions.id, liveSessions.streamerId],
     }).onDelete("restrict"),
     // Parent keys for bookings(order_id, slot_id, user_id) and queue_entries(order_id, live_session_id, user_id).
     unique("orders_id_slot_user_unique").on(t.id, t.slotId, t.userId),
@@ -111,7 +111,7 @@ export const orders = sqliteTable(
       "orders_kind_refs_check",
       sql`(${t.kind} = 'slot_booking') = (${t.slotId} IS NOT NULL)
         AND (${t.kind} = 'vip_queue') = (${t.liveSessionId} IS NOT NULL)
-        AND (${t.kind} = 'wallet_topup') = (${t.influencerId} IS NULL)`,
+        AND (${t.kind} = 'wallet_topup') = (${t.streamerId} IS NULL)`,
     ),
     check("orders_topup_card_check", sql`${t.kind} <> 'wallet_topup' OR ${t.paymentMethod} = 'card'`),
     check(
@@ -132,14 +132,12 @@ export const orders = sqliteTable(
     check("orders_validated_check", sql`${t.validatedAt} IS NULL OR ${t.kind} <> 'wallet_topup'`),
     // "My orders" and "orders of influencer", newest first, optional month window.
     index("orders_user_created_idx").on(t.userId, t.createdAt),
-    index("orders_influencer_created_idx").on(t.influencerId, t.createdAt),
+    index("orders_influencer_created_idx").on(t.streamerId, t.createdAt),
     // Earnings windows (7/30/90 days) and payable orders: paid money by influencer and time.
-    index("orders_influencer_paid_idx")
-      .on(t.influencerId, t.paidAt)
-      .where(sql`status IN ('paid', 'partially_refunded')`),
+    index("orders_influencer_paid_idx").on(t.streamerId, t.paidAt).where(sql`status IN ('paid', 'partially_refunded')`),
     // Staff validations: earning orders of an influencer not validated yet (app/features/earnings/earning-order.ts).
     index("orders_influencer_unvalidated_idx")
-      .on(t.influencerId, t.createdAt)
+      .on(t.streamerId, t.createdAt)
       .where(sql`validated_at IS NULL AND status IN ('paid', 'partially_refunded')`),
     index("orders_slot_idx").on(t.slotId),
     index("orders_live_session_idx").on(t.liveSessionId),

@@ -17,7 +17,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, currency, currencyCheck, enumCheck, id, timestamp, updatedAt } from "./columns";
-import { influencerProfiles } from "./influencers";
+import { streamerProfiles } from "./influencers";
 import { orders } from "./orders";
 import { users } from "./users";
 
@@ -28,9 +28,9 @@ export const payouts = sqliteTable(
   "payouts",
   {
     id: id(),
-    influencerId: text("influencer_id")
+    streamerId: text("influencer_id")
       .notNull()
-      .references(() => influencerProfiles.userId, { onDelete: "restrict" }),
+      .references(() => streamerProfiles.userId, { onDelete: "restrict" }),
     periodStart: timestamp("period_start").notNull(),
     periodEnd: timestamp("period_end").notNull(),
     status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("draft"),
@@ -74,7 +74,7 @@ export const payouts = sqliteTable(
     check("payouts_removed_check", sql`(${t.status} = 'removed') = (${t.removedAt} IS NOT NULL)`),
     check("payouts_spreadsheet_check", sql`${t.spreadsheetKey} IS NULL OR ${t.status} = 'completed'`),
     // Payout history of an influencer, and "active payouts".
-    index("payouts_influencer_status_idx").on(t.influencerId, t.status, t.createdAt),
+    index("payouts_influencer_status_idx").on(t.streamerId, t.status, t.createdAt),
     index("payouts_status_created_idx").on(t.status, t.createdAt),
   ],
 );

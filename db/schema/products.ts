@@ -26,7 +26,7 @@ import { check, foreignKey, index, integer, primaryKey, sqliteTable, text, uniqu
 import { gameModes, gamePlatforms, games, platforms } from "./catalogue";
 import { createdAt, currency, enumCheck, id, type Requirement, timestamp, updatedAt } from "./columns";
 import { BASE_CURRENCIES, TITLE_MAX } from "./constants";
-import { influencerProfiles } from "./influencers";
+import { streamerProfiles } from "./influencers";
 
 const notArchived = sql`archived_at IS NULL`;
 
@@ -34,9 +34,9 @@ export const products = sqliteTable(
   "products",
   {
     id: id(),
-    influencerId: text("influencer_id")
+    streamerId: text("influencer_id")
       .notNull()
-      .references(() => influencerProfiles.userId, { onDelete: "cascade" }),
+      .references(() => streamerProfiles.userId, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     gameId: text("game_id")
@@ -88,14 +88,14 @@ export const products = sqliteTable(
       foreignColumns: [gamePlatforms.gameId, gamePlatforms.platformId],
     }).onDelete("restrict"),
     // Parent key for slots(product_id, influencer_id): a slot's gig belongs to the slot's influencer.
-    unique("products_id_influencer_unique").on(t.id, t.influencerId),
+    unique("products_id_influencer_unique").on(t.id, t.streamerId),
     check("products_title_check", sql`length(${t.title}) BETWEEN 1 AND ${sql.raw(String(TITLE_MAX))}`),
     check("products_price_check", sql`${t.priceMinor} > 0`),
     check("products_currency_check", sql`${t.currency} = 'USD'`),
     enumCheck("products_base_currency_check", t.baseCurrency, BASE_CURRENCIES),
     check("products_counts_check", sql`${t.popularity} >= 0 AND ${t.bookingCount} >= 0`),
     // Influencer dashboard: active and inactive (archived) gigs, newest first.
-    index("products_influencer_idx").on(t.influencerId, t.archivedAt, t.createdAt),
+    index("products_influencer_idx").on(t.streamerId, t.archivedAt, t.createdAt),
     // Browse (non-archived only).
     index("products_active_popularity_idx").on(t.popularity).where(notArchived),
     index("products_active_created_idx").on(t.createdAt).where(notArchived),

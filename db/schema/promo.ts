@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, enumCheck, id, timestamp, updatedAt } from "./columns";
 import { BASE_CURRENCIES } from "./constants";
-import { influencerProfiles } from "./influencers";
+import { streamerProfiles } from "./influencers";
 import { orders } from "./orders";
 import { users } from "./users";
 
@@ -36,7 +36,7 @@ export const promoCodes = sqliteTable(
     expiresAt: timestamp("expires_at"),
     maxUses: integer("max_uses"),
     maxUsesPerUser: integer("max_uses_per_user"),
-    influencerId: text("influencer_id").references(() => influencerProfiles.userId, { onDelete: "cascade" }),
+    streamerId: text("influencer_id").references(() => streamerProfiles.userId, { onDelete: "cascade" }),
     isActive: bool("is_active").notNull().default(true),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -55,7 +55,7 @@ export const promoCodes = sqliteTable(
       "promo_codes_limits_check",
       sql`(${t.maxUses} IS NULL OR ${t.maxUses} > 0) AND (${t.maxUsesPerUser} IS NULL OR ${t.maxUsesPerUser} > 0)`,
     ),
-    index("promo_codes_influencer_idx").on(t.influencerId),
+    index("promo_codes_influencer_idx").on(t.streamerId),
     index("promo_codes_created_idx").on(t.createdAt),
   ],
 );

@@ -24,7 +24,7 @@ import {
   REVIEW_REPLY_MAX,
   REVIEW_REPORT_REASON_MAX,
 } from "./constants";
-import { influencerProfiles } from "./influencers";
+import { streamerProfiles } from "./influencers";
 import { products } from "./products";
 import { bookings } from "./slots";
 import { users } from "./users";
@@ -40,9 +40,9 @@ export const reviews = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    influencerId: text("influencer_id")
+    streamerId: text("influencer_id")
       .notNull()
-      .references(() => influencerProfiles.userId, { onDelete: "cascade" }),
+      .references(() => streamerProfiles.userId, { onDelete: "cascade" }),
     /** The gig of the booking's slot; null for a slot that was on no gig. */
     productId: text("product_id").references(() => products.id, { onDelete: "cascade" }),
     rating: integer("rating").notNull(),
@@ -70,7 +70,7 @@ export const reviews = sqliteTable(
     check("reviews_hidden_check", sql`${t.hiddenBy} IS NULL OR ${t.hiddenAt} IS NOT NULL`),
     // A gig's and a streamer's visible reviews, newest first (the pages, and the triggers' recount).
     index("reviews_product_visible_idx").on(t.productId, t.createdAt).where(sql`hidden_at IS NULL`),
-    index("reviews_influencer_visible_idx").on(t.influencerId, t.createdAt).where(sql`hidden_at IS NULL`),
+    index("reviews_influencer_visible_idx").on(t.streamerId, t.createdAt).where(sql`hidden_at IS NULL`),
     index("reviews_user_idx").on(t.userId),
   ],
 );

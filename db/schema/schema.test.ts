@@ -90,12 +90,12 @@ describe("users", () => {
 });
 
 describe("gigs and live sessions", () => {
-  const insertGig = (title: string, mode: string, platform: string, influencer = "star") =>
+  const insertGig = (title: string, mode: string, platform: string, streamer = "star") =>
     run(
       `INSERT INTO products (id, influencer_id, title, game_id, game_mode_id, platform_id, price_minor, list_price_minor)
        VALUES (?, ?, ?, 'val', ?, ?, 500, 500)`,
-      `g-${title.length}-${mode}-${platform}-${influencer}`,
-      influencer,
+      `g-${title.length}-${mode}-${platform}-${streamer}`,
+      streamer,
       title,
       mode,
       platform,

@@ -26,7 +26,7 @@
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
 import { createdAt, enumCheck, id, timestamp, updatedAt } from "./columns";
-import { influencerProfiles } from "./influencers";
+import { streamerProfiles } from "./influencers";
 import { liveSessions } from "./live";
 import { orders } from "./orders";
 import { products } from "./products";
@@ -39,9 +39,9 @@ export const slots = sqliteTable(
   "slots",
   {
     id: id(),
-    influencerId: text("influencer_id")
+    streamerId: text("influencer_id")
       .notNull()
-      .references(() => influencerProfiles.userId, { onDelete: "cascade" }),
+      .references(() => streamerProfiles.userId, { onDelete: "cascade" }),
     productId: text("product_id"),
     startsAt: timestamp("starts_at").notNull(),
     endsAt: timestamp("ends_at").notNull(),
@@ -57,13 +57,13 @@ export const slots = sqliteTable(
   (t) => [
     foreignKey({
       name: "slots_product_fk",
-      columns: [t.productId, t.influencerId],
-      foreignColumns: [products.id, products.influencerId],
+      columns: [t.productId, t.streamerId],
+      foreignColumns: [products.id, products.streamerId],
     }).onDelete("cascade"),
     // Parent key for orders(slot_id, influencer_id): an order pays the slot's own influencer.
-    unique("slots_id_influencer_unique").on(t.id, t.influencerId),
+    unique("slots_id_influencer_unique").on(t.id, t.streamerId),
     // Also the index of "slots of influencer by start time" (calendar, month view, upcoming).
-    unique("slots_influencer_starts_unique").on(t.influencerId, t.startsAt),
+    unique("slots_influencer_starts_unique").on(t.streamerId, t.startsAt),
     index("slots_product_starts_idx").on(t.productId, t.startsAt),
     index("slots_starts_idx").on(t.startsAt),
     enumCheck("slots_status_check", t.status, SLOT_STATUSES),

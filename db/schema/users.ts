@@ -43,7 +43,7 @@ export const users = sqliteTable(
     emailVerifiedAt: timestamp("email_verified_at"),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     isActive: bool("is_active").notNull().default(true),
-    isInfluencer: bool("is_influencer").notNull().default(false),
+    isStreamer: bool("is_influencer").notNull().default(false),
     /** The open live session, if any. Cleared (SET NULL) if that session row is deleted. */
     liveSessionId: text("live_session_id").references((): AnySQLiteColumn => liveSessions.id, {
       onDelete: "set null",
@@ -82,9 +82,9 @@ export const users = sqliteTable(
       sql`${t.country} IS NULL OR (length(${t.country}) = 2 AND ${t.country} = upper(${t.country}))`,
     ),
     // Creators browse (filter by country), admin influencer list (sort by full name).
-    index("users_influencer_country_idx").on(t.isInfluencer, t.country),
+    index("users_influencer_country_idx").on(t.isStreamer, t.country),
     // Case-insensitive alphabetical order (ORDER BY full_name COLLATE NOCASE).
-    index("users_influencer_full_name_idx").on(t.isInfluencer, sql`${t.fullName} COLLATE NOCASE`),
+    index("users_influencer_full_name_idx").on(t.isStreamer, sql`${t.fullName} COLLATE NOCASE`),
     index("users_role_idx").on(t.role),
     index("users_live_idx").on(t.liveSessionId).where(sql`${t.liveSessionId} IS NOT NULL`),
   ],

@@ -13,7 +13,7 @@ export type DemoAccount = {
   password: string;
   /** users.role; the influencer is role "user" with is_influencer = true. */
   role: UserRole;
-  isInfluencer: boolean;
+  isStreamer: boolean;
   username: string;
   fullName: string;
   label: string;
@@ -25,7 +25,7 @@ export const DEMO_ACCOUNTS = [
     email: "fan@demo.noobrd.gg",
     password: DEMO_PASSWORD,
     role: "user",
-    isInfluencer: false,
+    isStreamer: false,
     username: "DemoFan",
     fullName: "Demo Fan",
     label: "Fan (books gigs, joins queues)",
@@ -35,7 +35,7 @@ export const DEMO_ACCOUNTS = [
     email: "influencer@demo.noobrd.gg",
     password: DEMO_PASSWORD,
     role: "user",
-    isInfluencer: true,
+    isStreamer: true,
     username: "DemoStar",
     fullName: "Demo Star",
     label: "Influencer (gigs, slots, live sessions, verified onboarding)",
@@ -45,7 +45,7 @@ export const DEMO_ACCOUNTS = [
     email: "admin@demo.noobrd.gg",
     password: DEMO_PASSWORD,
     role: "admin",
-    isInfluencer: false,
+    isStreamer: false,
     username: "DemoAdmin",
     fullName: "Demo Admin",
     label: "Staff: admin",
@@ -55,7 +55,7 @@ export const DEMO_ACCOUNTS = [
     email: "developer@demo.noobrd.gg",
     password: DEMO_PASSWORD,
     role: "developer",
-    isInfluencer: false,
+    isStreamer: false,
     username: "DemoDeveloper",
     fullName: "Demo Developer",
     label: "Staff: developer",
@@ -65,7 +65,7 @@ export const DEMO_ACCOUNTS = [
     email: "marketing@demo.noobrd.gg",
     password: DEMO_PASSWORD,
     role: "marketing",
-    isInfluencer: false,
+    isStreamer: false,
     username: "DemoMarketing",
     fullName: "Demo Marketing",
     label: "Staff: marketing",
@@ -75,7 +75,7 @@ export const DEMO_ACCOUNTS = [
     email: "finance@demo.noobrd.gg",
     password: DEMO_PASSWORD,
     role: "finance",
-    isInfluencer: false,
+    isStreamer: false,
     username: "DemoFinance",
     fullName: "Demo Finance",
     label: "Staff: finance",

@@ -109,12 +109,12 @@ function checkInvariants(data: SeedData) {
     expect(order?.status).toBe("paid");
     expect(order?.validatedAt).toBeTruthy();
   }
-  const verified = new Set(data.influencerProfiles.filter((p) => p.isVerified).map((p) => p.userId));
-  for (const payout of data.payouts) expect(verified.has(payout.influencerId)).toBe(true);
+  const verified = new Set(data.streamerProfiles.filter((p) => p.isVerified).map((p) => p.userId));
+  for (const payout of data.payouts) expect(verified.has(payout.streamerId)).toBe(true);
 
   // Live: one open session per streamer, and exactly the open ones are pointed at by users.
   const open = data.liveSessions.filter((live) => !live.endedAt);
-  expect(new Set(open.map((live) => live.influencerId)).size).toBe(open.length);
+  expect(new Set(open.map((live) => live.streamerId)).size).toBe(open.length);
   const pointed = data.users.filter((user) => user.liveSessionId).map((user) => user.liveSessionId);
   expect(new Set(pointed)).toEqual(new Set(open.map((live) => live.id)));
 
@@ -127,9 +127,9 @@ function checkInvariants(data: SeedData) {
 
 describe("the demo data set", () => {
   it("has the expected size", () => {
-    const fans = demo.users.filter((user) => user.role === "user" && !user.isInfluencer);
+    const fans = demo.users.filter((user) => user.role === "user" && !user.isStreamer);
     expect(fans).toHaveLength(200);
-    expect(demo.influencerProfiles.length).toBeGreaterThanOrEqual(40);
+    expect(demo.streamerProfiles.length).toBeGreaterThanOrEqual(40);
     expect(demo.products.length).toBeGreaterThanOrEqual(150);
     expect(demo.games).toHaveLength(12);
     expect(demo.platforms.map((p) => p.platformName)).toEqual([
@@ -177,7 +177,7 @@ describe("the demo data set", () => {
       expect(user, account.email).toMatchObject({
         id: demoUserId(account.key),
         role: account.role,
-        isInfluencer: account.isInfluencer,
+        isInfluencer: account.isStreamer,
         isActive: true,
       });
       expect(user?.emailVerifiedAt).toBeTruthy();
@@ -186,11 +186,11 @@ describe("the demo data set", () => {
     }
     expect(demo.credentials).toHaveLength(DEMO_ACCOUNTS.length);
     const star = demoUserId("influencer");
-    expect(demo.products.filter((p) => p.influencerId === star).length).toBeGreaterThanOrEqual(5);
+    expect(demo.products.filter((p) => p.streamerId === star).length).toBeGreaterThanOrEqual(5);
     expect(demo.bankDetails.find((b) => b.userId === star)?.isVerified).toBe(true);
     expect(
       demo.payouts
-        .filter((p) => p.influencerId === star)
+        .filter((p) => p.streamerId === star)
         .map((p) => p.status)
         .sort(),
     ).toContain("completed");
@@ -210,8 +210,8 @@ describe("the demo data set", () => {
 describe("the scale data set", () => {
   it("scales influencers with gigs and keeps the invariants", () => {
     expect(scaled.products).toHaveLength(4000);
-    expect(scaled.influencerProfiles).toHaveLength(1000);
-    expect(scaled.users.filter((user) => user.role === "user" && !user.isInfluencer)).toHaveLength(3000);
+    expect(scaled.streamerProfiles).toHaveLength(1000);
+    expect(scaled.users.filter((user) => user.role === "user" && !user.isStreamer)).toHaveLength(3000);
     checkInvariants(scaled);
   });
 });

@@ -28,7 +28,7 @@ import {
 import { seedLive } from "./steps/live";
 import { seedOrders } from "./steps/orders";
 import { seedPayouts } from "./steps/payouts";
-import { seedDemoPasswords, seedDemoStaff, seedFans, seedInfluencerProfiles, seedInfluencers } from "./steps/people";
+import { seedDemoPasswords, seedDemoStaff, seedFans, seedStreamerProfiles, seedStreamers } from "./steps/people";
 import { seedPromoCodes } from "./steps/promos";
 import { seedReviews } from "./steps/reviews";
 import type { SeedData } from "./tables";
@@ -45,24 +45,24 @@ export async function generateSeed(options: SeedOptions): Promise<SeedData> {
   const demoPasswords = await seedDemoPasswords(ctx);
   const catalogue = seedCatalogue(ctx);
   const demoStaff = seedDemoStaff(ctx, { ...demoPasswords });
-  const influencers = seedInfluencers(ctx, { ...catalogue, ...demoStaff });
-  const fans = seedFans(ctx, { ...demoStaff, ...influencers });
-  const influencerProfiles = seedInfluencerProfiles(ctx, { ...demoStaff, ...influencers });
-  const promoCodes = seedPromoCodes(ctx, { ...demoStaff, ...influencers });
-  const gigs = seedGigs(ctx, { ...catalogue, ...influencers });
-  const slots = seedSlots(ctx, { ...influencers, ...gigs });
-  const orders = seedOrders(ctx, { ...demoStaff, ...influencers, ...fans, ...promoCodes, ...slots });
-  const live = seedLive(ctx, { ...influencers, ...fans, ...orders });
-  seedPayouts(ctx, { ...demoStaff, ...influencers, ...influencerProfiles });
+  const streamers = seedStreamers(ctx, { ...catalogue, ...demoStaff });
+  const fans = seedFans(ctx, { ...demoStaff, ...streamers });
+  const streamerProfiles = seedStreamerProfiles(ctx, { ...demoStaff, ...streamers });
+  const promoCodes = seedPromoCodes(ctx, { ...demoStaff, ...streamers });
+  const gigs = seedGigs(ctx, { ...catalogue, ...streamers });
+  const slots = seedSlots(ctx, { ...streamers, ...gigs });
+  const orders = seedOrders(ctx, { ...demoStaff, ...streamers, ...fans, ...promoCodes, ...slots });
+  const live = seedLive(ctx, { ...streamers, ...fans, ...orders });
+  seedPayouts(ctx, { ...demoStaff, ...streamers, ...streamerProfiles });
   const favouritesAndNotifications = seedFavouritesAndNotifications(ctx, {
     ...catalogue,
-    ...influencers,
+    ...streamers,
     ...fans,
     ...gigs,
     ...orders,
     ...live,
   });
-  seedModeration(ctx, { ...demoStaff, ...influencers, ...fans, ...live });
+  seedModeration(ctx, { ...demoStaff, ...streamers, ...fans, ...live });
   seedContactAndAnalytics(ctx, { ...fans, ...favouritesAndNotifications });
   seedContent(ctx, { ...demoStaff });
   seedPopularity(ctx, { ...gigs });

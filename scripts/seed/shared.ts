@@ -49,7 +49,7 @@ export type GameRef = {
   modes: { id: string; mode: SeedMode }[];
   platformIds: string[];
 };
-export type InfluencerRef = {
+export type StreamerRef = {
   id: string;
   handle: string;
   fullName: string;
@@ -73,7 +73,7 @@ export type FanRef = {
 };
 export type GigRef = {
   row: Row<"products">;
-  influencer: InfluencerRef;
+  streamer: StreamerRef;
   game: GameRef;
   mode: SeedMode;
   modeId: string;
@@ -87,7 +87,7 @@ export type PromoRef = {
 
 export type SlotRef = { row: Row<"slots">; gig: GigRef; start: number; end: number; free: number; buyers: Set<string> };
 export type BookingRef = { booking: Row<"bookings">; order: Row<"orders">; slot: SlotRef; fan: FanRef };
-export type LiveRef = { row: Row<"liveSessions">; influencer: InfluencerRef; open: boolean };
+export type LiveRef = { row: Row<"liveSessions">; streamer: StreamerRef; open: boolean };
 
 /** What every seeding step shares: the seeded PRNG, the clock, the data being built, ids and names. */
 export function createSeedContext(options: SeedOptions) {
@@ -95,7 +95,7 @@ export function createSeedContext(options: SeedOptions) {
   const now = options.now.getTime();
   const gigCount = options.gigs ?? DEFAULT_GIGS;
   const fanCount = Math.max(1, options.users ?? DEFAULT_FANS);
-  const influencerCount = Math.max(1, Math.round(gigCount / 4));
+  const streamerCount = Math.max(1, Math.round(gigCount / 4));
   const large = gigCount > LARGE_GIGS || fanCount > LARGE_FANS;
   const data = emptySeedData();
   const at = (ms: number) => new Date(ms);
@@ -144,7 +144,7 @@ export function createSeedContext(options: SeedOptions) {
   };
   const ip = () => `${rnd.pick(["203.0.113", "198.51.100", "192.0.2"])}.${rnd.int(1, 254)}`;
 
-  return { usernames, rnd, now, gigCount, fanCount, influencerCount, large, data, at, nextId, uniqueUsername, ip };
+  return { usernames, rnd, now, gigCount, fanCount, streamerCount, large, data, at, nextId, uniqueUsername, ip };
 }
 
 export type SeedContext = ReturnType<typeof createSeedContext>;
@@ -188,7 +188,7 @@ export const IBAN_COUNTRIES = new Set(["DE", "FR", "ES", "PT", "PL", "IE", "SE",
 
 export function bankDetailsFor(
   rnd: Random,
-  influencer: InfluencerRef,
+  streamer: StreamerRef,
   id: string,
   submittedAt: number,
   verifiedAt: number | null,
@@ -196,11 +196,11 @@ export function bankDetailsFor(
 ): SeedData["bankDetails"][number] {
   const digits = (n: number) => rnd.string(n, "0123456789");
   const upper = (n: number) => rnd.string(n, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-  const bank = BANKS[influencer.country] ?? {
-    names: IBAN_COUNTRIES.has(influencer.country)
+  const bank = BANKS[streamer.country] ?? {
+    names: IBAN_COUNTRIES.has(streamer.country)
       ? ["N26", "Revolut", "ING", "Deutsche Bank"]
       : ["Standard Chartered", "Citibank"],
-    kind: (IBAN_COUNTRIES.has(influencer.country) ? "IBAN" : "SWIFT Code") as BankIdentifierKind,
+    kind: (IBAN_COUNTRIES.has(streamer.country) ? "IBAN" : "SWIFT Code") as BankIdentifierKind,
     phone: "+00 ",
   };
   const bankName = rnd.pick(bank.names);
@@ -213,26 +213,26 @@ export function bankDetailsFor(
     "Routing Number": () => `0${digits(8)}`,
     "Sort Code": () => `${digits(2)}-${digits(2)}-${digits(2)}`,
     // biome-ignore lint/correctness/noComponentHookFactories: a map of bank identifier kinds, not a component.
-    IBAN: () => `${influencer.country}${digits(2)}${digits(18)}`,
-    "SWIFT Code": () => `${upper(4)}${influencer.country}${upper(2)}`,
+    IBAN: () => `${streamer.country}${digits(2)}${digits(18)}`,
+    "SWIFT Code": () => `${upper(4)}${streamer.country}${upper(2)}`,
     "Bank Code": () => digits(4),
   };
   return {
     id,
-    userId: influencer.id,
-    accountHolderName: influencer.fullName,
-    address: `${rnd.int(1, 250)} ${rnd.pick(["Market Street", "Park Avenue", "Station Road", "High Street", "Lake View"])}, ${influencer.country}`,
+    userId: streamer.id,
+    accountHolderName: streamer.fullName,
+    address: `${rnd.int(1, 250)} ${rnd.pick(["Market Street", "Park Avenue", "Station Road", "High Street", "Lake View"])}, ${streamer.country}`,
     bankName,
-    country: influencer.country,
-    fullName: influencer.fullName,
-    gamingName: influencer.handle,
+    country: streamer.country,
+    fullName: streamer.fullName,
+    gamingName: streamer.handle,
     mobileNumber: `${bank.phone}${digits(8)}`,
     tshirtSize: rnd.pick(TSHIRT_SIZES),
     accountNumber: digits(rnd.int(10, 14)),
     bankIdentifierKind: bank.kind,
     bankIdentifierValue: identifier[bank.kind](),
-    statementKey: `onboarding/${influencer.id}/bank-statement.pdf`,
-    agreementKey: `onboarding/${influencer.id}/signed-agreement.pdf`,
+    statementKey: `onboarding/${streamer.id}/bank-statement.pdf`,
+    agreementKey: `onboarding/${streamer.id}/signed-agreement.pdf`,
     isVerified: verifiedAt !== null,
     verifiedAt: verifiedAt === null ? null : new Date(verifiedAt),
     verifiedBy: verifiedAt === null ? null : verifierId,

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listGamesForStaff } from "~/features/staff-catalogue/games.server";
 import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/messages";
-import { createGame, createGig, createInfluencer, createPlatform, createUser, viewerOf } from "../factories";
+import { createGame, createGig, createPlatform, createStreamer, createUser, viewerOf } from "../factories";
 import { staffUser } from "./admin-world";
 import { request } from "./app";
 import { Client } from "./client";
@@ -238,7 +238,7 @@ describe("the staff games list", () => {
   it("counts each game's modes and the gigs that use it", async () => {
     const platform = await createPlatform(env.DB, "counts-pc");
     const game = await createGame(env.DB, { name: "Counted game" }, { platformIds: [platform.id] });
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     await createGig(env.DB, star.id, game);
     await createGig(env.DB, star.id, game);
     const admin = viewerOf(await createUser(env.DB, { role: "admin" }));

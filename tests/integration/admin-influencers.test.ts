@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { STAFF_INFLUENCER_MESSAGES as M } from "~/features/staff-streamers/messages";
+import { STAFF_STREAMER_MESSAGES as M } from "~/features/staff-streamers/messages";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
-import { createBooking, createGig, createInfluencer, createSlot, createUser } from "../factories";
+import { createBooking, createGig, createSlot, createStreamer, createUser } from "../factories";
 import { callJson, staffUser } from "./admin-world";
 import { Client } from "./client";
 import { streamerWithGame } from "./streamer-world";
@@ -14,7 +14,7 @@ describe("staff influencers", () => {
     const marketing = await staffUser("marketing");
     const tag = `zq${Date.now().toString(36)}`;
     for (const name of ["Charlie", "alpha", "Bravo"]) {
-      await createInfluencer(env.DB, { fullName: `${name} ${tag}`, username: `${name.toLowerCase()}_${tag}` });
+      await createStreamer(env.DB, { fullName: `${name} ${tag}`, username: `${name.toLowerCase()}_${tag}` });
     }
     const [status, list] = await callJson(marketing.cookie, `/api/get/admin/influencers?search=${tag}`);
     expect(status).toBe(200);
@@ -70,7 +70,7 @@ describe("staff influencers", () => {
   it("sets the platform fee (finance) and the landing flag (marketing), audited", async () => {
     const finance = await staffUser("finance");
     const marketing = await staffUser("marketing");
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     expect(
       await callJson(finance.cookie, `/api/post/admin/influencers/${star.id}/platform-fees`, { fees_percentage: 17.5 }),
     ).toEqual([200, { success: true, message: M.feeSaved, platformFeeBps: 1750, fees_percentage: 17.5 }]);

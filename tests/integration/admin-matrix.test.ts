@@ -4,7 +4,7 @@ import { canStaff } from "~/features/access/capabilities";
 import { STAFF_ROLES, type StaffRole } from "~/features/access/policy";
 import { createSession } from "~/features/auth/session.server";
 import { ADMIN_DOORS, type AdminDoor } from "../admin/doors";
-import { banUser, createInfluencer, createUser } from "../factories";
+import { banUser, createStreamer, createUser } from "../factories";
 import { staffUser } from "./admin-world";
 import { Client } from "./client";
 
@@ -23,7 +23,7 @@ async function cookieFor(userId: string) {
 
 async function personas(): Promise<Persona[]> {
   const fan = await createUser(env.DB);
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const inactive = await staffUser("admin", { isActive: false });
   const banned = await staffUser("admin");
   await banUser(env.DB, banned.user.id, "matrix");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
 import { ONBOARDING_STAFF_MESSAGES as M } from "~/features/onboarding/messages";
 import { verifyOnboardings } from "~/features/onboarding/staff.server";
-import { createInfluencer } from "../factories";
+import { createStreamer } from "../factories";
 import { callJson, staffUser } from "./admin-world";
 import { request } from "./app";
 import { Client } from "./client";
@@ -13,7 +13,7 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n
 
 /** A streamer who submitted onboarding through the app's own door; answers their id and submission id. */
 async function submittedStreamer(accountNumber: string) {
-  const user = await createInfluencer(env.DB, { country: "IN" });
+  const user = await createStreamer(env.DB, { country: "IN" });
   const cookie = (await createSession(env, user.id)).split(";")[0] ?? "";
   const body = new FormData();
   const fields = {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { MAX_AMOUNT_MINOR } from "~/lib/money";
-import { createGame, createGig, createInfluencer, createPlatform, createUser } from "../factories";
+import { createGame, createGig, createPlatform, createStreamer, createUser } from "../factories";
 import { request } from "./app";
 import { streamerWithGame } from "./streamer-world";
 
@@ -56,7 +56,7 @@ describe("every amount has an upper bound", () => {
   });
 
   it("the database refuses a stored amount above the bound whatever writes it", async () => {
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
     const refusal = await createGig(env.DB, star.id, game, {

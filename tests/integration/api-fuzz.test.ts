@@ -4,9 +4,9 @@ import { createSession } from "~/features/auth/session.server";
 import {
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   setUsdInrRate,
 } from "../factories";
@@ -48,14 +48,14 @@ const BAD_BODIES: unknown[] = [
 ];
 
 async function as(role: "streamer" | "admin") {
-  const user = role === "admin" ? await createUser(env.DB, { role: "admin" }) : await createInfluencer(env.DB);
+  const user = role === "admin" ? await createUser(env.DB, { role: "admin" }) : await createStreamer(env.DB);
   return (await createSession(env, user.id)).split(";")[0] ?? "";
 }
 
 describe("every /api route answers bad input with a 4xx, never a 5xx", () => {
   it("as a streamer and as staff", async () => {
     expect(API_PATHS.length).toBeGreaterThan(100);
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
     const gig = await createGig(env.DB, star.id, game);
@@ -93,7 +93,7 @@ describe("every /api route answers bad input with a 4xx, never a 5xx", () => {
 
   it("every page takes a bad query string and a bad form post", async () => {
     expect(PAGE_PATHS.length).toBeGreaterThan(50);
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     const ids = [star.id, "nope", `x${NUL}`];
     const failures: string[] = [];
     const form = new URLSearchParams({

@@ -7,17 +7,17 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createReport,
   createSlot,
+  createStreamer,
   createUser,
   viewerOf,
 } from "../factories";
 
 /** A staff write leaves an audit row only when it changed something: concurrent identical requests leave one. */
 async function postedReview() {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, `pc-${star.id.slice(0, 6)}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game);

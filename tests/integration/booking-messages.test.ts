@@ -7,7 +7,7 @@ import { placeOrder } from "~/features/booking/purchase.server";
 import { sendReviewPrompts } from "~/features/booking/review-prompts.server";
 import { postReview } from "~/features/reviews/reviews.server";
 import { cancelSlot } from "~/features/slots/slots.server";
-import { removeInfluencer } from "~/features/staff-streamers/streamers.server";
+import { removeStreamer } from "~/features/staff-streamers/streamers.server";
 import { formatWhen } from "~/features/time";
 import { formatMoney, money } from "~/lib/money";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
@@ -115,7 +115,7 @@ describe("a cancellation, whoever makes it, withdraws the invite", () => {
   it("by staff removing the streamer", async () => {
     const { world, buyer } = await bookedByWallet();
     const admin = await staffUser("admin");
-    await removeInfluencer(env, admin.viewer, world.star.id, { removeClean: true });
+    await removeStreamer(env, admin.viewer, world.star.id, { removeClean: true });
     // The fan is told why: not "the streamer cancelled", which they did not.
     const mail = await expectInviteWithdrawn(buyer.user.email, /^Cancelled:/);
     expect(mail?.text).toContain("is cancelled: its streamer no longer offers sessions on Noobrd.");

@@ -172,7 +172,7 @@ describe("wallet and promo codes through the API", () => {
       ["NOPE123", "unknown"],
       [await promo({ isActive: false }), "inactive"],
       [await promo({ expiresAt: new Date(Date.now() - 1000) }), "expired"],
-      [await promo({ influencerId: otherStar }), "other_streamer"],
+      [await promo({ streamerId: otherStar }), "other_streamer"],
       [await promo({ kind: "fixed", value: 500, currency: "INR" }), "other_currency"],
     ] as const;
     for (const [code, reason] of refused) {

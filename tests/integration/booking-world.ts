@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { createSession } from "~/features/auth/session.server";
 import type { SignedDelivery } from "~/platform/stand-ins/stripe/stand-in";
-import { createGame, createGig, createInfluencer, createPlatform, createSlot, createUser } from "../factories";
+import { createGame, createGig, createPlatform, createSlot, createStreamer, createUser } from "../factories";
 import { request } from "./app";
 
 /**
@@ -12,7 +12,7 @@ import { request } from "./app";
 let priceCounter = 0;
 
 export async function bookingWorld(options: { seats?: number; startsInMs?: number; priceMinor?: number } = {}) {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   priceCounter++;

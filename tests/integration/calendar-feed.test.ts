@@ -7,9 +7,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   setSlotLobbyCode,
   viewerOf,
@@ -25,7 +25,7 @@ import { ORIGIN, postForm, request } from "./app";
 const HOUR = 3_600_000;
 
 async function world() {
-  const star = await createInfluencer(env.DB, { timeZone: "Asia/Kolkata" });
+  const star = await createStreamer(env.DB, { timeZone: "Asia/Kolkata" });
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game, { title: "Ranked climb", priceMinor: 1000 });

@@ -8,7 +8,7 @@ describe("dashboards and staff login", () => {
     const ok = await request("/admin/dashboard", { headers: { Cookie: admin } });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("Payouts");
-    for (const overrides of [{}, { isInfluencer: true }, { role: "admin" as const, isActive: false }]) {
+    for (const overrides of [{}, { isStreamer: true }, { role: "admin" as const, isActive: false }]) {
       const { cookie } = await loggedInUser(overrides);
       const response = await request("/admin/dashboard", { headers: { Cookie: cookie } });
       expect(response.status).toBe(302);
@@ -20,7 +20,7 @@ describe("dashboards and staff login", () => {
   });
 
   it("shows the influencer dashboard to streamers only", async () => {
-    const { cookie: streamer } = await loggedInUser({ isInfluencer: true });
+    const { cookie: streamer } = await loggedInUser({ isStreamer: true });
     expect((await request("/influencer/dashboard", { headers: { Cookie: streamer } })).status).toBe(200);
     const { cookie: fan } = await loggedInUser();
     const refused = await request("/influencer/dashboard", { headers: { Cookie: fan } });

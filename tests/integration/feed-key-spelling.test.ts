@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ensureFeedKey } from "~/features/feeds/index.server";
-import { createInfluencer, viewerOf } from "~tests/factories";
+import { createStreamer, viewerOf } from "~tests/factories";
 import { request } from "./app";
 
 const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -28,7 +28,7 @@ function otherSpellings(key: string): string[] {
 
 describe("a feed key has one canonical spelling", () => {
   it("the calendar feed answers the exact key only", async () => {
-    const user = await createInfluencer(env.DB);
+    const user = await createStreamer(env.DB);
     const key = await ensureFeedKey(env, viewerOf(user), "calendar");
     expect((await request(`/calendar-feed/${key}.ics`)).status).toBe(200);
     for (const spelling of otherSpellings(key)) {
@@ -38,8 +38,8 @@ describe("a feed key has one canonical spelling", () => {
   });
 
   it("the stream overlay answers the exact key only", async () => {
-    const star = await createInfluencer(env.DB);
-    const key = await ensureFeedKey(env, { ...viewerOf(star), isInfluencer: true }, "overlay");
+    const star = await createStreamer(env.DB);
+    const key = await ensureFeedKey(env, { ...viewerOf(star), isStreamer: true }, "overlay");
     expect((await request(`/overlay/${key}/next-slot`)).status).toBe(200);
     for (const spelling of otherSpellings(key)) {
       const path = `/overlay/${encodeURIComponent(spelling)}/next-slot`;

@@ -6,8 +6,8 @@ import { createSession } from "~/features/auth/session.server";
 import {
   requireApiStaff,
   requireApiUser,
-  requireInfluencer,
   requireStaff,
+  requireStreamer,
   requireUser,
 } from "~/routes/_lib/guards.server";
 import { banUser, createUser } from "../factories";
@@ -50,7 +50,7 @@ async function makeActor(role: RoleName): Promise<Actor> {
   if (role === "anonymous") return { role, userId: null, cookie: null, accessToken: null };
   const overrides =
     role === "influencer"
-      ? { isInfluencer: true }
+      ? { isStreamer: true }
       : role === "inactive staff"
         ? { role: "admin" as const, isActive: false }
         : role === "fan" || role === "banned"
@@ -100,7 +100,7 @@ describe("route guards by role", async () => {
         loggedIn(actor.role) ? "pass" : `redirect /login?redirectTo=${encodeURIComponent("/profile?tab=bio")}`,
       );
       // /influencer/*: streamers only; everyone else to /.
-      expect(await outcome(() => requireInfluencer(req("/influencer/dashboard"), env))).toBe(
+      expect(await outcome(() => requireStreamer(req("/influencer/dashboard"), env))).toBe(
         actor.role === "influencer" ? "pass" : "redirect /",
       );
       // /admin/*: active staff only; nobody (and banned) to the staff login with a way back; non-staff and

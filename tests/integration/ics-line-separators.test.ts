@@ -6,9 +6,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   setSlotLobbyCode,
 } from "~tests/factories";
@@ -32,7 +32,7 @@ function expectOnlyCrlfLines(text: string) {
 
 describe("ICS text escapes every line separator", () => {
   it("in the calendar feed", async () => {
-    const star = await createInfluencer(env.DB, { fullName: `Star\u2028Name` });
+    const star = await createStreamer(env.DB, { fullName: `Star\u2028Name` });
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
     const gig = await createGig(env.DB, star.id, game, { title: TRICK, priceMinor: 1000 });

@@ -13,9 +13,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
 } from "../factories";
 import { pdfText } from "../support/pdf-text";
@@ -30,7 +30,7 @@ const HOUR = 3_600_000;
 const ZONE = "America/New_York";
 
 async function fanWithBooking(startsInMs: number) {
-  const star = await createInfluencer(env.DB, { fullName: "Ava Streamer" });
+  const star = await createStreamer(env.DB, { fullName: "Ava Streamer" });
   const platform = await createPlatform(env.DB, `pc${Math.floor(Math.random() * 1e9)}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game, { title: "Ranked duos with Ava" });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { sendLiveCommand } from "~/features/live/coordinator.server";
-import { type InfluencerPayload, LIVE_EVENTS, liveSocketPath } from "~/features/live/events";
+import { LIVE_EVENTS, liveSocketPath, type StreamerPayload } from "~/features/live/events";
 import { placeOf } from "~/features/live/reads.server";
 import { markPushEndpointGone } from "~/platform/stand-ins/push/outbox.server";
 import { readPage } from "~tests/support/page";
@@ -54,7 +54,7 @@ describe("alert outcomes on the queue dashboard", () => {
     await call(world, pushed.user.id);
     await call(world, gone.user.id);
     const frame = await until(() => {
-      const data = dashboard.last(LIVE_EVENTS.influencer)?.data as InfluencerPayload | undefined;
+      const data = dashboard.last(LIVE_EVENTS.influencer)?.data as StreamerPayload | undefined;
       return data?.entries.filter((entry) => entry.alert !== null).length === 2 ? data : undefined;
     });
     const alertOf = (userId: string) => frame.entries.find((entry) => entry.userId === userId)?.alert;

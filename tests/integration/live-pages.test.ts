@@ -4,7 +4,7 @@ import { createSession } from "~/features/auth/session.server";
 import { LIVE_EVENTS, liveSocketPath } from "~/features/live/events";
 import { placeOf } from "~/features/live/reads.server";
 import { eventually } from "~tests/support/eventually";
-import { createGame, createInfluencer, createPlatform, favouriteStar } from "../factories";
+import { createGame, createPlatform, createStreamer, favouriteStar } from "../factories";
 import { request } from "./app";
 import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 import { toastOf } from "./toast";
@@ -17,7 +17,7 @@ function postForm(path: string, cookie: string, fields: [string, string][]) {
 }
 
 async function streamer() {
-  const star = await createInfluencer(env.DB, { country: "US" });
+  const star = await createStreamer(env.DB, { country: "US" });
   const platform = await createPlatform(env.DB, "ps5", "PlayStation");
   const game = await createGame(
     env.DB,

@@ -8,7 +8,7 @@ import { placeOfUser } from "~/features/live/snapshot.server";
 import { replaceGamertags } from "~/features/profile/profile.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
-import { createGame, createInfluencer, createLiveSession, createPlatform, viewerOf } from "../factories";
+import { createGame, createLiveSession, createPlatform, createStreamer, viewerOf } from "../factories";
 import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /**
@@ -269,7 +269,7 @@ describe("who may act on the queue", () => {
 
 describe("the queue dashboard's gamer tags", () => {
   it("shows each fan's tag on the session's network, else their first tag, else none", async () => {
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     const xbox = await createPlatform(env.DB, "xbox");
     const game = await createGame(env.DB, {}, { platformIds: [xbox.id] });
     const session = await createLiveSession(env.DB, star.id, game, { priceMinor: 500 });
@@ -286,7 +286,7 @@ describe("the queue dashboard's gamer tags", () => {
       expect(joined.status).toBe(200);
     }
 
-    const board = (await readBroadcast(env, session.id, 1)).influencerPayload();
+    const board = (await readBroadcast(env, session.id, 1)).streamerPayload();
     const tagOf = (userId: string) => board.entries.find((entry) => entry.userId === userId)?.gamertag;
     expect(tagOf(both.user.id)).toBe("both-on-xbox");
     expect(tagOf(steamOnly.user.id)).toBe("only-steam");

@@ -79,7 +79,7 @@ describe("a regular fan away from the live page when called", () => {
       ["moved_back", 4],
       ["called", null],
     ]);
-    const board = after.influencerPayload();
+    const board = after.streamerPayload();
     expect(board.entries.find((entry) => entry.id === aEntry)?.readyMisses).toBe(1);
     expect(board.history.map((step) => `${step.username}:${step.kind}`)).toEqual([
       `${a.user.username}:moved_back`,
@@ -232,7 +232,7 @@ describe("a fan who confirms in time", () => {
       { Cookie: second.cookie, Origin: ORIGIN },
     );
     expect(confirmed.status).toBe(302);
-    const board = (await readBroadcast(env, world.liveSessionId, 9)).influencerPayload();
+    const board = (await readBroadcast(env, world.liveSessionId, 9)).streamerPayload();
     expect(board.entries.find((entry) => entry.id === secondEntry)?.ready).toEqual({ state: "confirmed" });
     expect(board.history.map((step) => step.kind)).toEqual(["confirmed", "called", "confirmed", "called"]);
 

@@ -5,7 +5,7 @@ import { joinRegular, moveEntry } from "~/features/live/queue.server";
 import { setTurnRules } from "~/features/live/turn-rules.server";
 import { joinVipWithWallet } from "~/features/live/vip.server";
 import { rejection } from "~tests/support/rejection";
-import { createInfluencer, viewerOf } from "../factories";
+import { createStreamer, viewerOf } from "../factories";
 import { ORIGIN, postForm } from "./app";
 import { liveFan, liveWorld, post } from "./live-world";
 
@@ -29,7 +29,7 @@ describe("one regular after every two VIP, with a rejoin cooldown of three turns
       { Cookie: world.starCookie, Origin: ORIGIN },
     );
     expect(saved.status).toBe(200);
-    const other = viewerOf(await createInfluencer(env.DB));
+    const other = viewerOf(await createStreamer(env.DB));
     expect((await rejection(setTurnRules(env, other, id, { vipPerRegular: 1, rejoinCooldown: 0 }))).status).toBe(403);
     expect((await rejection(setTurnRules(env, star, id, { vipPerRegular: 11, rejoinCooldown: 0 }))).status).toBe(400);
 
@@ -59,7 +59,7 @@ describe("one regular after every two VIP, with a rejoin cooldown of three turns
 
     // The dashboard and the overlay agree with the public view.
     const broadcast = await readBroadcast(env, id, 1);
-    const board = broadcast.influencerPayload();
+    const board = broadcast.streamerPayload();
     expect(board.turnRules).toMatchObject({ vipPerRegular: 2, rejoinCooldown: 3 });
     const lineOf = new Map(board.entries.map((entry) => [entry.gamertag, entry.line]));
     expect(first.line.map((place) => lineOf.get(place.name))).toEqual(first.line.map((place) => place.line));
@@ -95,7 +95,7 @@ describe("one regular after every two VIP, with a rejoin cooldown of three turns
     await rejoin(60);
 
     const after = await readBroadcast(env, id, 1);
-    const rejoined = after.influencerPayload().entries.find((entry) => entry.userId === r1.user.id);
+    const rejoined = after.streamerPayload().entries.find((entry) => entry.userId === r1.user.id);
     expect(rejoined?.plays).toBe(1);
     // Fans who have not played go before one who has: r1 is the last regular place in line.
     const names = after.publicPayload().line.map((place) => place.name);

@@ -1,19 +1,12 @@
 import { env, exports } from "cloudflare:workers";
 import { createSession } from "~/features/auth/session.server";
 import { eventually } from "~tests/support/eventually";
-import {
-  createGame,
-  createInfluencer,
-  createLiveSession,
-  createPlatform,
-  createUser,
-  creditWallet,
-} from "../factories";
+import { createGame, createLiveSession, createPlatform, createStreamer, createUser, creditWallet } from "../factories";
 import { ORIGIN, request } from "./app";
 
 /** A streamer live now on a game whose mode takes `durationMinutes` for `noOfPlayers`, and helpers for fans. */
 export async function liveWorld(options: { priceMinor?: number; noOfPlayers?: number; durationMinutes?: number } = {}) {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(
     env.DB,

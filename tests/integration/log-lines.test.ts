@@ -8,9 +8,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   viewerOf,
 } from "../factories";
@@ -137,7 +137,7 @@ describe("the Stripe webhook's lines", () => {
 
 describe("the refunds' lines", () => {
   it("log a failed attempt with its count and the later settlement, by refund id", async () => {
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
     const gig = await createGig(env.DB, star.id, game);

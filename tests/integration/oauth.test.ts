@@ -149,7 +149,7 @@ describe("Discord and Google sign-in against the stand-in", () => {
   });
 
   it("links a Google identity to the existing account with the same verified email", async () => {
-    const existing = await createUser(env.DB, { email: "grace@stand-in.test", country: "GB", isInfluencer: true });
+    const existing = await createUser(env.DB, { email: "grace@stand-in.test", country: "GB", isStreamer: true });
     const client = new Client("198.51.100.23");
     const { response } = await throughProvider(client, "google", "grace", { redirectTo: "/about-us" });
     expect(response.headers.get("Location")).toMatch(
@@ -168,7 +168,7 @@ describe("Discord and Google sign-in against the stand-in", () => {
 
   it("sends influencers to their dashboard and refuses banned accounts", async () => {
     const id = unique();
-    const streamer = await createUser(env.DB, { email: `streamer.${id}@example.com`, isInfluencer: true });
+    const streamer = await createUser(env.DB, { email: `streamer.${id}@example.com`, isStreamer: true });
     const client = new Client("198.51.100.24");
     const { response } = await throughProvider(client, "google", {
       custom_id: `streamer-${id}`,

@@ -4,7 +4,7 @@ import { createSession } from "~/features/auth/session.server";
 import { bankIdentifierValid, maskAccountNumber } from "~/features/onboarding/bank-identifiers";
 import { ONBOARDING_MESSAGES } from "~/features/onboarding/messages";
 import { onboardingSchema } from "~/features/onboarding/schema";
-import { createInfluencer } from "../factories";
+import { createStreamer } from "../factories";
 import { request } from "./app";
 import { loggedInUser } from "./session";
 import { PNG_BYTES } from "./streamer-world";
@@ -45,7 +45,7 @@ function form(overrides: Record<string, string> = {}, files: { statement?: Uint8
 }
 
 async function streamer() {
-  const user = await createInfluencer(env.DB, { country: "IN" });
+  const user = await createStreamer(env.DB, { country: "IN" });
   const cookie = (await createSession(env, user.id)).split(";")[0] ?? "";
   return { user, cookie };
 }

@@ -7,9 +7,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   setSlotLobbyCode,
 } from "../factories";
@@ -36,7 +36,7 @@ function post(path: string, body: unknown, cookie: string) {
 
 /** A fan with a confirmed booking (two seats, two gamer tags) on a slot in 20 minutes with a lobby code. */
 async function world() {
-  const star = await createInfluencer(env.DB, { fullName: "Ava Streamer" });
+  const star = await createStreamer(env.DB, { fullName: "Ava Streamer" });
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game, { title: "Ranked duos with Ava" });

@@ -6,9 +6,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   setSlotLobbyCode,
 } from "../factories";
@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
 
 /** A fan with one booking in 20 minutes (lobby code set) and one in three days; the pages without JavaScript. */
 async function world() {
-  const star = await createInfluencer(env.DB, { fullName: "Ava Streamer" });
+  const star = await createStreamer(env.DB, { fullName: "Ava Streamer" });
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game, { title: "Ranked duos with Ava" });
@@ -178,7 +178,7 @@ describe("the wallet's top-up", () => {
         fullName: w.fan.fullName,
         role: "user",
         isActive: true,
-        isInfluencer: false,
+        isStreamer: false,
         isLive: false,
         liveSessionId: null,
         pictureUrl: null,

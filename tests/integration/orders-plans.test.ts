@@ -7,9 +7,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
 } from "../factories";
 import { fullScans } from "../full-scans";
@@ -27,7 +27,7 @@ async function planOf(query: { sql: string; params: unknown[] }) {
 }
 
 async function world() {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const fans = await Promise.all(Array.from({ length: 20 }, () => createUser(env.DB)));

@@ -6,9 +6,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   viewerOf,
 } from "../factories";
@@ -22,7 +22,7 @@ const HOUR = 3_600_000;
  * checkout they abandoned (never paid).
  */
 async function world() {
-  const star = await createInfluencer(env.DB, { fullName: "Ava Streamer" });
+  const star = await createStreamer(env.DB, { fullName: "Ava Streamer" });
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game, { title: "Ranked duos with Ava" });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listUserOrders } from "~/features/booking/orders.server";
 import { cancelSlot } from "~/features/slots/slots.server";
-import { influencerOrders } from "~/features/streamer/orders.server";
+import { streamerOrders } from "~/features/streamer/orders.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/refunds.server";
 import { getDb } from "~/platform/db.server";
@@ -13,9 +13,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   viewerOf,
 } from "../factories";
@@ -25,7 +25,7 @@ const START = new Date(Date.now() + 7 * 24 * 3_600_000);
 const SETTLE = /update "refunds" set "status"/i;
 
 async function bookedSlot() {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game);
@@ -91,7 +91,7 @@ describe("refunds owed by a streamer's cancellation", () => {
       { page: 1, limit: 10 },
     );
     expect(fanOrders.orders[0]?.statusText).toBe("refund pending");
-    const starOrders = await influencerOrders(env, viewerOf(star), star.id, { page: 1, limit: 10 });
+    const starOrders = await streamerOrders(env, viewerOf(star), star.id, { page: 1, limit: 10 });
     expect(starOrders.orders.map((o) => o.statusText)).toEqual(["refund pending", "refund pending"]);
     const owed = await listOwedRefunds(env, viewerOf(finance));
     expect(owed).toHaveLength(2);

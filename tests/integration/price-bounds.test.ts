@@ -5,7 +5,7 @@ import { GIG_MESSAGES } from "~/features/gigs/messages";
 import { type CurrencyCode, MAX_AMOUNT_MINOR, priceIn, RATE_SCALE } from "~/lib/money";
 import { PRICE_BOUNDS_MINOR, PRICE_BOUNDS_RATE_LIMIT } from "~/lib/price-bounds";
 import { getDb } from "~/platform/db.server";
-import { createGame, createGig, createInfluencer, createPlatform, setUsdInrRate } from "../factories";
+import { createGame, createGig, createPlatform, createStreamer, setUsdInrRate } from "../factories";
 import { request } from "./app";
 import { streamerWithGame } from "./streamer-world";
 
@@ -58,11 +58,11 @@ function form(fields: Record<string, string>) {
   return body;
 }
 
-async function storedListPrice(table: "products" | "live_sessions", influencerId: string) {
+async function storedListPrice(table: "products" | "live_sessions", streamerId: string) {
   const row = await env.DB.prepare(
     `SELECT list_price_minor AS minor, base_currency AS currency FROM ${table} WHERE influencer_id = ? ORDER BY created_at DESC LIMIT 1`,
   )
-    .bind(influencerId)
+    .bind(streamerId)
     .first<{ minor: number; currency: string }>();
   return row;
 }
@@ -119,7 +119,7 @@ describe("the bounds' numbers are one", () => {
   });
 
   it("the database refuses a price outside its currency's bounds, and takes both ends", async () => {
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
     for (const { currency, minor, message } of CASES) {

@@ -6,9 +6,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   viewerOf,
 } from "../factories";
@@ -21,7 +21,7 @@ const PLAYED = new Date("2025-06-01T18:00:00Z");
 const DAY = 86_400_000;
 
 async function gigWithPlayedBookings(ratings: number[]) {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, `pc-${star.id.slice(0, 6)}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game);
@@ -81,7 +81,7 @@ describe("reviews on the public pages", () => {
   });
 
   it("the review form works without JavaScript and answers bad input with a 400 and its message", async () => {
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, `pc-${star.id.slice(0, 6)}`);
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
     const gig = await createGig(env.DB, star.id, game);

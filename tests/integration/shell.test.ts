@@ -45,7 +45,7 @@ describe("header by role", () => {
 
   it("shows the search box on /browse-bound pages to fans but not to streamers", async () => {
     expect((await page("/", await loggedInCookie())).html).toContain('data-search-mode="after-scroll"');
-    expect((await page("/", await loggedInCookie({ isInfluencer: true }))).html).not.toContain("data-search-mode");
+    expect((await page("/", await loggedInCookie({ isStreamer: true }))).html).not.toContain("data-search-mode");
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createInfluencer, createUser } from "../factories";
+import { createStreamer, createUser } from "../factories";
 import { request } from "./app";
 import { liveWorld } from "./live-world";
 
@@ -22,7 +22,7 @@ describe("the short link /@handle", () => {
 
   it("is a 404 page for a fan's handle, an inactive streamer, an unknown handle and any other unclaimed path", async () => {
     const fan = await createUser(env.DB);
-    const gone = await createInfluencer(env.DB, { isActive: false });
+    const gone = await createStreamer(env.DB, { isActive: false });
     for (const path of [`/@${fan.username}`, `/@${gone.username}`, "/@nobody-here", "/@", "/no-such-page"]) {
       const response = await request(path);
       expect(response.status, path).toBe(404);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { claimNoShowRefund, refundStreamerNoShows, startSlotSession } from "~/features/booking/index.server";
-import { listInfluencersForStaff } from "~/features/staff-streamers/index.server";
+import { listStreamersForStaff } from "~/features/staff-streamers/index.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { AppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
@@ -9,9 +9,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   viewerOf,
 } from "../factories";
@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 
 /** A streamer's slot of two hours starting at `start`, with a lobby code, and `fans` fans with a confirmed booking. */
 async function bookedSlotWithFans(start: Date, fans = 1) {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game);
@@ -206,7 +206,7 @@ describe("a streamer no-show", () => {
     const admin = viewerOf(await createUser(env.DB, { role: "admin" }));
     const rateOf = async (username: string) =>
       (
-        await listInfluencersForStaff(env, admin, { search: "", sort: "createdAt_desc", page: 1, limit: 50 })
+        await listStreamersForStaff(env, admin, { search: "", sort: "createdAt_desc", page: 1, limit: 50 })
       ).influencers.find((row) => row.username === username)?.noShowRate;
     expect(await rateOf(star.username)).toBe("1 of 2 (50%)");
     expect(await rateOf(started.star.username)).toBe("—");

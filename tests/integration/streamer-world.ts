@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { createSession } from "~/features/auth/session.server";
-import { createGame, createInfluencer, createPlatform, createUser } from "../factories";
+import { createGame, createPlatform, createStreamer, createUser } from "../factories";
 
 /** A logged-in streamer with a game (one mode, on PC) to put gigs on, and a cookie for the app's doors. */
-export async function streamerWithGame(overrides: Parameters<typeof createInfluencer>[1] = {}) {
-  const streamer = await createInfluencer(env.DB, { country: "US", ...overrides });
+export async function streamerWithGame(overrides: Parameters<typeof createStreamer>[1] = {}) {
+  const streamer = await createStreamer(env.DB, { country: "US", ...overrides });
   const cookie = (await createSession(env, streamer.id)).split(";")[0] ?? "";
   const pc = await createPlatform(env.DB, "pc", "PC");
   const game = await createGame(env.DB, {}, { platformIds: [pc.id], noOfPlayers: 2, durationMinutes: 30 });

@@ -7,9 +7,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   creditWallet,
 } from "~tests/factories";
@@ -30,7 +30,7 @@ function lateIndianEvening(days: number): Date {
 }
 
 async function slotWorld(startsAt: Date, seats = 4) {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game, { title: "Late night ranked", priceMinor: 1000 });
@@ -113,7 +113,7 @@ describe("emails and invites in the recipient's saved zone", () => {
 
 describe("the streamer calendar in the streamer's zone", () => {
   it("places a 23:30 IST slot on its Indian day, and a 00:30 IST one in the next Indian month", async () => {
-    const star = await createInfluencer(env.DB, { timeZone: "Asia/Kolkata", country: "IN" });
+    const star = await createStreamer(env.DB, { timeZone: "Asia/Kolkata", country: "IN" });
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
     const gig = await createGig(env.DB, star.id, game, { title: "Month end" });
@@ -191,7 +191,7 @@ describe("the fan's zone: saved on the profile, used by the month filter", () =>
 
 describe("the streamer's orders by month", () => {
   it("counts November as November in the streamer's zone", async () => {
-    const star = await createInfluencer(env.DB, { timeZone: "Asia/Kolkata" });
+    const star = await createStreamer(env.DB, { timeZone: "Asia/Kolkata" });
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
     const gig = await createGig(env.DB, star.id, game);
@@ -233,7 +233,7 @@ describe("sign-up saves the browser's zone", () => {
 describe("the streamer's payout periods", () => {
   it("read in the streamer's zone, in the one form of a moment (formatWhen), not as UTC days", async () => {
     const { formatWhen } = await import("~/features/time/format");
-    const streamer = await createInfluencer(env.DB, { timeZone: "America/New_York" });
+    const streamer = await createStreamer(env.DB, { timeZone: "America/New_York" });
     // Midnight UTC starts and ends the period: the evening before in New York.
     const start = Date.UTC(2026, 9, 1);
     const end = Date.UTC(2026, 9, 31);

@@ -25,7 +25,7 @@ describe("joining a waitlist", () => {
     const staff = viewerOf(await createUser(env.DB, { role: "admin" }));
     expect((await rejection(joinWaitlist(env, staff, input))).status).toBe(403);
     const streamer = viewerOf(world.star);
-    expect((await rejection(joinWaitlist(env, { ...streamer, isInfluencer: true }, input))).status).toBe(403);
+    expect((await rejection(joinWaitlist(env, { ...streamer, isStreamer: true }, input))).status).toBe(403);
     expect(await line(world.slot.id)).toEqual([]);
     const joined = await joinWaitlist(env, await fanViewer(), input);
     expect(joined).toMatchObject({ slotId: world.slot.id, seats: 1, placeInLine: 1 });
@@ -251,7 +251,7 @@ describe("the streamer's calendar", () => {
     for (const fan of [a, b, c]) await joinWaitlist(env, fan, { slotId: world.slot.id, seats: 1 });
     await leaveWaitlist(env, c, world.slot.id);
     await cancelBooking(env, viewerOf(world.confirmed[0]?.buyer as never), world.confirmed[0]?.id ?? "");
-    const streamer = { ...viewerOf(world.star), isInfluencer: true };
+    const streamer = { ...viewerOf(world.star), isStreamer: true };
     const month = { year: world.startsAt.getUTCFullYear(), month: world.startsAt.getUTCMonth() + 1 };
     const slots = await monthSlots(env, streamer, world.star.id, month, "UTC");
     expect(slots.find((slot) => slot.id === world.slot.id)).toMatchObject({ waitlist: 2, seatsTaken: 1, seats: 1 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { notifyTurn, sessionAlertOutcomes } from "~/features/alerts/index.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { markPushEndpointGone, readPushes } from "~/platform/stand-ins/push/outbox.server";
-import { createGame, createInfluencer, createLiveSession, createPlatform, createUser, viewerOf } from "../factories";
+import { createGame, createLiveSession, createPlatform, createStreamer, createUser, viewerOf } from "../factories";
 import { api, fan } from "./booking-world";
 
 /**
@@ -22,7 +22,7 @@ async function subscribedFan() {
 }
 
 async function turnOf(userId: string) {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, `pc-${crypto.randomUUID()}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const session = await createLiveSession(env.DB, star.id, game);

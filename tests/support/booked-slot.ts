@@ -3,15 +3,15 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
 } from "~tests/factories";
 
 /** A streamer's slot starting at `start` with `seats` seats, on a gig of their own. */
 export async function bookedSlot(start: Date, seats = 2) {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game);

@@ -8,19 +8,19 @@ import { canOpenAdmin, type Viewer } from "./policy";
  * the streamer themself; for reads, also active staff holding the capability ADR 005 gives that area.
  * Every use case of the influencer features calls one of these before it reads or writes.
  */
-export function canManageBusiness(viewer: Viewer | null, influencerId: string): boolean {
-  return !!viewer && viewer.isInfluencer && viewer.id === influencerId;
+export function canManageBusiness(viewer: Viewer | null, streamerId: string): boolean {
+  return !!viewer && viewer.isStreamer && viewer.id === streamerId;
 }
 
-export function canReadBusiness(viewer: Viewer | null, influencerId: string, staffCapability?: Capability): boolean {
-  if (canManageBusiness(viewer, influencerId)) return true;
+export function canReadBusiness(viewer: Viewer | null, streamerId: string, staffCapability?: Capability): boolean {
+  if (canManageBusiness(viewer, streamerId)) return true;
   return !!viewer && !!staffCapability && canOpenAdmin(viewer) && canStaff(viewer.role, staffCapability);
 }
 
-export function assertManageBusiness(viewer: Viewer | null, influencerId: string): void {
-  if (!canManageBusiness(viewer, influencerId)) throw forbidden("You can only manage your own business");
+export function assertManageBusiness(viewer: Viewer | null, streamerId: string): void {
+  if (!canManageBusiness(viewer, streamerId)) throw forbidden("You can only manage your own business");
 }
 
-export function assertReadBusiness(viewer: Viewer | null, influencerId: string, staffCapability?: Capability): void {
-  if (!canReadBusiness(viewer, influencerId, staffCapability)) throw forbidden("You can only see your own business");
+export function assertReadBusiness(viewer: Viewer | null, streamerId: string, staffCapability?: Capability): void {
+  if (!canReadBusiness(viewer, streamerId, staffCapability)) throw forbidden("You can only see your own business");
 }

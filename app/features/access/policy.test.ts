@@ -7,7 +7,7 @@ const base: Viewer = {
   fullName: "Fan",
   role: "user",
   isActive: true,
-  isInfluencer: false,
+  isStreamer: false,
   isLive: false,
   liveSessionId: null,
   pictureUrl: null,
@@ -20,7 +20,7 @@ describe("header policy", () => {
     expect(headerSearchMode(null, "/browse")).toBe("always");
     expect(headerSearchMode(base, "/")).toBe("after-scroll");
     expect(headerSearchMode(base, "/about-us")).toBe("hidden");
-    expect(headerSearchMode({ ...base, isInfluencer: true }, "/browse")).toBe("hidden");
+    expect(headerSearchMode({ ...base, isStreamer: true }, "/browse")).toBe("hidden");
   });
 
   it("hides bell and avatar from staff and anonymous visitors", () => {
@@ -32,7 +32,7 @@ describe("header policy", () => {
   it("lets only active staff open admin routes", () => {
     expect(canOpenAdmin({ ...base, role: "admin" })).toBe(true);
     expect(canOpenAdmin({ ...base, role: "admin", isActive: false })).toBe(false);
-    expect(canOpenAdmin({ ...base, isInfluencer: true })).toBe(false);
+    expect(canOpenAdmin({ ...base, isStreamer: true })).toBe(false);
     expect(canOpenAdmin(null)).toBe(false);
   });
 });

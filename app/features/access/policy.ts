@@ -11,7 +11,7 @@ export type Viewer = {
   fullName: string;
   role: Role;
   isActive: boolean;
-  isInfluencer: boolean;
+  isStreamer: boolean;
   isLive: boolean;
   liveSessionId: string | null;
   pictureUrl: string | null;
@@ -30,7 +30,7 @@ export function canOpenAdmin(viewer: Viewer | null): boolean {
 }
 
 export function isStreamer(viewer: Viewer | null): boolean {
-  return !!viewer?.isInfluencer;
+  return !!viewer?.isStreamer;
 }
 
 /** The header search box: for non-streamers, on /browse always and on / after scrolling. */
@@ -47,9 +47,9 @@ export function showsBellAndAvatar(viewer: Viewer | null): boolean {
 }
 
 /** Where to go after login: the return path if one was given, else the dashboard for streamers, else /. */
-export function afterLoginPath(isInfluencer: boolean, redirectTo: string | undefined): string {
+export function afterLoginPath(isStreamer: boolean, redirectTo: string | undefined): string {
   if (redirectTo) return redirectTo;
-  return isInfluencer ? "/influencer/dashboard" : "/";
+  return isStreamer ? "/influencer/dashboard" : "/";
 }
 
 /** Calls that name a user id act on the caller's own account only: 403 for anyone else, before any write. */

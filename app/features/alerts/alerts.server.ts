@@ -187,11 +187,11 @@ export async function sessionAlertOutcomes(
 ): Promise<Map<string, AlertOutcome>> {
   const db = getDb(env);
   const session = await db
-    .select({ influencerId: liveSessions.influencerId })
+    .select({ streamerId: liveSessions.streamerId })
     .from(liveSessions)
     .where(eq(liveSessions.id, liveSessionId))
     .get();
   if (!session) throw notFound("Live session not found");
-  assertReadBusiness(viewer, session.influencerId);
+  assertReadBusiness(viewer, session.streamerId);
   return alertOutcomesOf(await sessionAlertsQuery(db, liveSessionId));
 }

@@ -182,7 +182,7 @@ export async function logIn(
   input: { email: string; password: string },
   meta: { ip: string },
   options: { staffOnly?: boolean } = {},
-): Promise<{ userId: string; isInfluencer: boolean }> {
+): Promise<{ userId: string; isStreamer: boolean }> {
   // Failed logins are limited (loginLimits): the hit is counted first (atomically, so parallel guesses cannot slip
   // past the limit) and taken back when the password was right.
   const limit = await loginLimits(env, meta.ip, input.email);
@@ -191,7 +191,7 @@ export async function logIn(
       id: users.id,
       role: users.role,
       isActive: users.isActive,
-      isInfluencer: users.isInfluencer,
+      isStreamer: users.isStreamer,
       verifiedAt: users.emailVerifiedAt,
       passwordHash: credentials.passwordHash,
     })
@@ -209,7 +209,7 @@ export async function logIn(
   if (await isBanned(env, row.id)) throw appError(403, AUTH_MESSAGES.banned);
   if (!row.verifiedAt) throw appError(403, AUTH_MESSAGES.unverified, { reason: "unverified" });
   trackEvent(env, "login", row.id, options.staffOnly ? { staff: true } : {});
-  return { userId: row.id, isInfluencer: row.isInfluencer };
+  return { userId: row.id, isStreamer: row.isStreamer };
 }
 
 /** Answers the same whether or not the address exists. */

@@ -77,7 +77,7 @@ function viewerQuery(db: Db, withFamily: boolean) {
         fullName: users.fullName,
         role: users.role,
         isActive: users.isActive,
-        isInfluencer: users.isInfluencer,
+        isStreamer: users.isStreamer,
         isLive: users.isLive,
         liveSessionId: users.liveSessionId,
         pictureUrl: users.pictureUrl,
@@ -114,10 +114,10 @@ const cookieViewerStatement = compiledStatement((db) => viewerQuery(db, false));
 const tokenViewerStatement = compiledStatement((db) => viewerQuery(db, true));
 
 /** The row as D1 gives it (compiled statements are not decoded by Drizzle): booleans are 0 or 1. */
-type ViewerRow = Omit<Viewer, "role" | "isActive" | "isInfluencer" | "isLive"> & {
+type ViewerRow = Omit<Viewer, "role" | "isActive" | "isStreamer" | "isLive"> & {
   role: string;
   isActive: number;
-  isInfluencer: number;
+  isStreamer: number;
   isLive: number;
 };
 
@@ -130,7 +130,7 @@ async function loadViewer(env: Env, sessionId: string, familyId: string | null):
     ...row,
     role: row.role as Role,
     isActive: !!row.isActive,
-    isInfluencer: !!row.isInfluencer,
+    isStreamer: !!row.isStreamer,
     isLive: !!row.isLive,
     fullName: row.fullName || row.username,
   };

@@ -201,12 +201,12 @@ export type SocialAccount = {
   userId: string;
   email: string | null;
   country: string | null;
-  isInfluencer: boolean;
+  isStreamer: boolean;
 };
 
 async function loadAccount(env: Env, userId: string): Promise<SocialAccount | null> {
   const row = await getDb(env)
-    .select({ userId: users.id, email: users.email, country: users.country, isInfluencer: users.isInfluencer })
+    .select({ userId: users.id, email: users.email, country: users.country, isStreamer: users.isStreamer })
     .from(users)
     .where(eq(users.id, userId))
     .get();
@@ -464,7 +464,7 @@ export async function completeSocialSignIn(
   const session = await createSessionRecord(env, account.userId, meta);
   return {
     account,
-    location: afterLoginPath(account.isInfluencer, payload.returnTo ?? undefined),
+    location: afterLoginPath(account.isStreamer, payload.returnTo ?? undefined),
     session: { id: session.id, token: session.token },
   };
 }

@@ -164,8 +164,8 @@ export function fanCancelledEntries(bookingId: string): OutboxEntry[] {
 /** The streamer's side of a fan's cancellation: who cancelled which gig at what time, in the streamer's zone. */
 async function fanCancelledFacts(env: Env, bookingId: string) {
   const facts = await cancelledFacts(env, bookingId);
-  if (!facts?.influencerId) return null;
-  const star = await streamerToTell(env, facts.influencerId);
+  if (!facts?.streamerId) return null;
+  const star = await streamerToTell(env, facts.streamerId);
   if (!star) return null;
   const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(star.timeZone));
   const fan = facts.name || facts.username;

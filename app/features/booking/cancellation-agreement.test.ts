@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cancelSlot } from "~/features/slots/slots.server";
-import { removeInfluencer } from "~/features/staff-streamers/streamers.server";
+import { removeStreamer } from "~/features/staff-streamers/streamers.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { AppError } from "~/lib/errors";
 import { formatMoney, money } from "~/lib/money";
@@ -132,7 +132,7 @@ describe("the streamer and staff: the policy and their use cases agree", () => {
         await cancelSlot(env, viewerOf(star), slot.id, now);
       } else {
         const admin = await createUser(env.DB, { role: "admin" });
-        await removeInfluencer(env, viewerOf(admin), star.id, { removeClean: true }, now);
+        await removeStreamer(env, viewerOf(admin), star.id, { removeClean: true }, now);
       }
       // Whatever the buyer's tier would be, the streamer's and staff's cancellations refund in full.
       if (expected.allowed) expect(expected.tier).toBe("full");

@@ -30,7 +30,7 @@ async function bookingFacts(env: Env, orderId: string) {
       userId: orders.userId,
       amountMinor: orders.amountMinor,
       currency: orders.currency,
-      influencerId: orders.influencerId,
+      streamerId: orders.streamerId,
       email: users.email,
       fullName: users.fullName,
       timeZone: users.timeZone,
@@ -52,7 +52,7 @@ async function bookingFacts(env: Env, orderId: string) {
     .innerJoin(bookings, eq(bookings.orderId, orders.id))
     .leftJoin(products, eq(products.id, slots.productId))
     .leftJoin(promoCodes, eq(promoCodes.id, orders.promoCodeId))
-    .leftJoin(streamer, eq(streamer.id, slots.influencerId))
+    .leftJoin(streamer, eq(streamer.id, slots.streamerId))
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!row) return null;
@@ -108,7 +108,7 @@ export async function bookingConfirmedNotice(env: Env, orderId: string): Promise
     type: "booking",
     title: `Booking confirmed: ${facts.title ?? "game session"} with ${facts.streamerName}, ${formatWhen(facts.startsAt, recipientZone(facts.timeZone))}`,
     url: orderPagePath(orderId),
-    influencerId: facts.influencerId,
+    influencerId: facts.streamerId,
   };
 }
 

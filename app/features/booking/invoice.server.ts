@@ -92,7 +92,7 @@ function invoiceFacts({
   const when = (date: Date) => formatWhen(date, timeZone);
   const amount = (minor: number) => invoiceAmount(minor, order.currency);
   const seller = [
-    ...(order.influencerId
+    ...(order.streamerId
       ? [order.starName || order.starUsername || "Creator", `@${order.starUsername ?? ""} (creator on Noobrd)`]
       : []),
     `Sold through ${INVOICE_ISSUER.name}, ${INVOICE_ISSUER.email}`,

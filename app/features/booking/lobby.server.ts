@@ -34,7 +34,7 @@ export async function lobbyCodeForUser(
         named({
           slotId: slots.id,
           productId: slots.productId,
-          streamerId: slots.influencerId,
+          streamerId: slots.streamerId,
           startsAt: slots.startsAt,
           endsAt: slots.endsAt,
           code: lobbyCodes.code,
@@ -66,7 +66,7 @@ export async function lobbyCodeForUser(
   }
   const liveSessionId = query.liveSessionId ?? "";
   const [row] = await db
-    .select(named({ streamerId: liveSessions.influencerId, code: lobbyCodes.code, state: queueEntries.state }))
+    .select(named({ streamerId: liveSessions.streamerId, code: lobbyCodes.code, state: queueEntries.state }))
     .from(queueEntries)
     .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
     .leftJoin(lobbyCodes, eq(lobbyCodes.liveSessionId, liveSessions.id))

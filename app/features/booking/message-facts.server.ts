@@ -22,7 +22,7 @@ export async function bookingMessageFacts(env: Env, bookingId: string) {
         timeZone: users.timeZone,
         startsAt: slots.startsAt,
         endsAt: slots.endsAt,
-        influencerId: slots.influencerId,
+        streamerId: slots.streamerId,
         title: products.title,
         productId: slots.productId,
       }),
@@ -37,7 +37,7 @@ export async function bookingMessageFacts(env: Env, bookingId: string) {
 }
 
 /** The streamer a message about a booking goes to: who they are and their zone (their side reads in it). */
-export async function streamerToTell(env: Env, influencerId: string) {
+export async function streamerToTell(env: Env, streamerId: string) {
   const [star] = await getDb(env)
     .select({
       id: users.id,
@@ -47,6 +47,6 @@ export async function streamerToTell(env: Env, influencerId: string) {
       timeZone: users.timeZone,
     })
     .from(users)
-    .where(eq(users.id, influencerId));
+    .where(eq(users.id, streamerId));
   return star ?? null;
 }

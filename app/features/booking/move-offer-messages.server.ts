@@ -28,8 +28,8 @@ async function offerFacts(env: Env, offerId: string) {
     .where(eq(moveOffers.id, offerId));
   if (offer?.state !== "offered") return null;
   const facts = await bookingMessageFacts(env, offer.bookingId);
-  if (!facts?.influencerId) return null;
-  const star = await streamerToTell(env, facts.influencerId);
+  if (!facts?.streamerId) return null;
+  const star = await streamerToTell(env, facts.streamerId);
   const zone = recipientZone(facts.timeZone);
   const streamer = star ? star.name || star.username : "Your streamer";
   const oldTime = formatSlotTime(facts.startsAt, facts.endsAt, zone);

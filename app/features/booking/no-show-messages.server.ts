@@ -36,7 +36,7 @@ export async function slotStartedNotice(env: Env, bookingId: string): Promise<Us
     type: "booking",
     title: `${facts.title} has started. ${facts.lobby}`,
     url: orderPagePath(facts.orderId),
-    influencerId: facts.influencerId,
+    influencerId: facts.streamerId,
   };
 }
 
@@ -70,7 +70,7 @@ async function noShowFacts(env: Env, slotId: string) {
       }),
     )
     .from(slots)
-    .innerJoin(users, eq(users.id, slots.influencerId))
+    .innerJoin(users, eq(users.id, slots.streamerId))
     .leftJoin(products, eq(products.id, slots.productId))
     .where(eq(slots.id, slotId));
   if (!row?.noShowAt) return null;

@@ -45,7 +45,7 @@ export async function startSlotSession(env: Env, viewer: Viewer | null, slotId: 
   const db = getDb(env);
   const slot = await db
     .select({
-      influencerId: slots.influencerId,
+      streamerId: slots.streamerId,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
       startedAt: slots.startedAt,
@@ -56,7 +56,7 @@ export async function startSlotSession(env: Env, viewer: Viewer | null, slotId: 
     .where(eq(slots.id, slotId))
     .get();
   if (!slot) throw notFound(BOOKING_MESSAGES.slotNotFound);
-  assertManageBusiness(viewer, slot.influencerId);
+  assertManageBusiness(viewer, slot.streamerId);
   if (slot.startedAt) throw conflict(BOOKING_MESSAGES.alreadyStartedByStreamer);
   if (!canStartSlot(slot, now)) {
     throw conflict(

@@ -1,7 +1,7 @@
 import { canOpenAdmin, canStaff, type Viewer } from "~/features/access";
 
 /** The two parties of an order: its buyer and the influencer it pays (none for a wallet top-up). */
-export type OrderParties = { userId: string; influencerId: string | null };
+export type OrderParties = { userId: string; streamerId: string | null };
 
 /**
  * Who may read an order, its invoice or a list of a user's orders: the buyer, the streamer the order pays,
@@ -10,11 +10,11 @@ export type OrderParties = { userId: string; influencerId: string | null };
  */
 export function canReadOrder(viewer: Viewer, order: OrderParties): boolean {
   if (viewer.id === order.userId) return true;
-  if (order.influencerId !== null && viewer.id === order.influencerId) return true;
+  if (order.streamerId !== null && viewer.id === order.streamerId) return true;
   return canOpenAdmin(viewer) && canStaff(viewer.role, "orders");
 }
 
 /** A user's whole order list (not one streamer's share of it): the user themself or order staff. */
 export function canReadOrdersOf(viewer: Viewer, userId: string): boolean {
-  return canReadOrder(viewer, { userId, influencerId: null });
+  return canReadOrder(viewer, { userId, streamerId: null });
 }

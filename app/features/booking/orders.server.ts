@@ -43,7 +43,7 @@ const offeredSlot = alias(slots, "offered_slot");
 const orderFields = named({
   id: orders.id,
   userId: orders.userId,
-  influencerId: orders.influencerId,
+  streamerId: orders.streamerId,
   kind: orders.kind,
   status: orders.status,
   amountMinor: orders.amountMinor,
@@ -94,7 +94,7 @@ export function selectOrders(db: Db) {
     .select(orderFields)
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.userId))
-    .leftJoin(star, eq(star.id, orders.influencerId))
+    .leftJoin(star, eq(star.id, orders.streamerId))
     .leftJoin(promoCodes, eq(promoCodes.id, orders.promoCodeId))
     .leftJoin(bookings, eq(bookings.orderId, orders.id))
     .leftJoin(slots, eq(slots.id, orders.slotId))
@@ -179,7 +179,7 @@ export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Dat
     return {
       ...row,
       // Only the parties and order staff read this row at all; the buyer's email stays off the streamer's view.
-      buyerEmail: isBuyer || viewer.id !== row.influencerId ? row.buyerEmail : null,
+      buyerEmail: isBuyer || viewer.id !== row.streamerId ? row.buyerEmail : null,
       statusText: orderStatusText(row.status, row.bookingStatus, row.refundOwedMinor),
       gamerTags: row.bookingId ? (tags.get(row.bookingId) ?? []) : [],
       lobbyCode: showCode ? row.lobbyCode : null,

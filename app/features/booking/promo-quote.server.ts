@@ -21,16 +21,16 @@ export async function verifyPromoCode(
   input: { code: string; slotId?: string; productId?: string; numberOfPlayers: number },
 ) {
   const db = getDb(env);
-  let listed: { influencerId: string; priceMinor: number; currency: CurrencyCode } | null = null;
+  let listed: { streamerId: string; priceMinor: number; currency: CurrencyCode } | null = null;
   if (input.slotId) {
     const slot = await getSlot(db, input.slotId).catch(() => null);
     if (!slot) throw badRequest(BOOKING_MESSAGES.promoNoSlot, "slotId");
     if (slot?.priceMinor)
-      listed = { influencerId: slot.influencerId, priceMinor: slot.priceMinor, currency: slot.currency ?? "USD" };
+      listed = { streamerId: slot.streamerId, priceMinor: slot.priceMinor, currency: slot.currency ?? "USD" };
   } else if (input.productId) {
     const [gig] = await db
       .select({
-        influencerId: products.influencerId,
+        streamerId: products.streamerId,
         priceMinor: products.listPriceMinor,
         currency: products.baseCurrency,
       })
@@ -41,11 +41,11 @@ export async function verifyPromoCode(
   if (!listed) throw badRequest(PROMO_ERROR, "promoCode");
   // The discount applies to what this buyer would be charged, in their currency (as the order will).
   const charge = await chargeFor(db, viewer, { amountMinor: listed.priceMinor, currency: listed.currency });
-  const target = { influencerId: listed.influencerId, priceMinor: charge.amountMinor, currency: charge.currency };
+  const target = { streamerId: listed.streamerId, priceMinor: charge.amountMinor, currency: charge.currency };
   const quote = await quotePromo(db, {
     code: input.code,
     userId: viewer.id,
-    influencerId: target.influencerId,
+    streamerId: target.streamerId,
     priceMinor: target.priceMinor * input.numberOfPlayers,
     currency: target.currency,
     now: new Date(),

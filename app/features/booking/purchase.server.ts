@@ -80,7 +80,7 @@ function purchaseStatements(
     db.insert(orders).values({
       id: orderId,
       userId,
-      influencerId: slot.influencerId,
+      streamerId: slot.streamerId,
       kind: "slot_booking",
       status: paid ? "paid" : "pending_payment",
       amountMinor: amount,
@@ -102,7 +102,7 @@ function purchaseStatements(
         promoCodeId: promo.promoCodeId,
         userId,
         orderId,
-        influencerId: slot.influencerId,
+        streamerId: slot.streamerId,
         discountMinor: promo.discountMinor,
         now,
       }),
@@ -183,7 +183,7 @@ export async function placeOrder(
   const db = getDb(env);
   // Seats a waitlist offer holds for this fan count as free for them.
   const slot = await getSlot(db, draft.slotId, now, viewer.id);
-  if (slot.influencerId === viewer.id) throw forbidden(BOOKING_MESSAGES.ownSlot);
+  if (slot.streamerId === viewer.id) throw forbidden(BOOKING_MESSAGES.ownSlot);
   if (!slot.bookable || slot.priceMinor === null) throw conflict(BOOKING_MESSAGES.slotNotBookable);
   if (draft.numberOfPlayers > slot.seatsLeft) throw conflict(BOOKING_MESSAGES.notEnoughSeats);
   if (draft.multipleGamerTags.length !== draft.numberOfPlayers) throw badRequest(BOOKING_MESSAGES.gamerTagsCount);
@@ -195,7 +195,7 @@ export async function placeOrder(
     ? await quotePromo(db, {
         code: draft.promoCode,
         userId: viewer.id,
-        influencerId: slot.influencerId,
+        streamerId: slot.streamerId,
         priceMinor,
         currency,
         now,
@@ -265,7 +265,7 @@ export async function placeOrder(
     status: "pending_payment",
     amountMinor: amount,
     currency,
-    influencerId: slot.influencerId,
+    streamerId: slot.streamerId,
     slotId: slot.id,
     liveSessionId: null,
     checkoutSessionId: null,

@@ -57,7 +57,7 @@ function reminderDetails(db: Db, bookingIds: string[]) {
         username: users.username,
         timeZone: users.timeZone,
         startsAt: slots.startsAt,
-        influencerId: slots.influencerId,
+        streamerId: slots.streamerId,
         title: products.title,
       }),
     )
@@ -129,7 +129,7 @@ export async function sendBookingReminders(
         type: "booking",
         title: `Reminder: ${title} starts ${when}`,
         url: "/profile#orders",
-        influencerId: row.influencerId,
+        influencerId: row.streamerId,
       }),
       db
         .update(bookingReminders)

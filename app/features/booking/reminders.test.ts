@@ -7,9 +7,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
 } from "~tests/factories";
 import worker from "~workers/app";
@@ -27,7 +27,7 @@ class Capture implements EmailSender {
 
 /** A slot two days ahead with two confirmed buyers, one held and one cancelled booking. */
 async function world() {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game, { title: "Reminder gig" });
@@ -136,7 +136,7 @@ describe("booking reminders", () => {
   });
 
   it("handles more claimed reminders than D1 binds parameters in one query", async () => {
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     const startsAt = new Date(Date.now() + 10 * MINUTE);
     let made = 0;
     for (const offset of [0, 1]) {

@@ -77,8 +77,8 @@ export async function bookingMovedNotice(env: Env, bookingId: string): Promise<U
 /** The streamer's side: which fan moved which gig to what time, in the streamer's zone. */
 async function fanMovedFacts(env: Env, bookingId: string) {
   const facts = await movedFacts(env, bookingId);
-  if (!facts?.influencerId) return null;
-  const star = await streamerToTell(env, facts.influencerId);
+  if (!facts?.streamerId) return null;
+  const star = await streamerToTell(env, facts.streamerId);
   if (!star) return null;
   const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(star.timeZone));
   const fan = facts.name || facts.username;

@@ -101,6 +101,6 @@ export async function reviewPromptNotice(env: Env, bookingId: string): Promise<U
     type: "booking",
     title: `How was it? Review ${facts.title}`,
     url: reviewFormPath(facts.orderId),
-    influencerId: facts.influencerId,
+    influencerId: facts.streamerId,
   };
 }

@@ -31,7 +31,7 @@ export async function calendarFeed(env: Env, key: string, at: CalendarFeedLinks)
   if (!userId) throw notFound();
   const db = getDb(env);
   const [user] = await db
-    .select({ isInfluencer: users.isInfluencer, isActive: users.isActive, timeZone: users.timeZone })
+    .select({ isStreamer: users.isStreamer, isActive: users.isActive, timeZone: users.timeZone })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -39,7 +39,7 @@ export async function calendarFeed(env: Env, key: string, at: CalendarFeedLinks)
   const since = new Date(at.now.getTime() - FEED_WINDOW_MS);
   const timeZone = recipientZone(user.timeZone);
   const fanEvents = (await fanBookings(env, userId, since)).map((row) => bookingEvent(row, timeZone, at));
-  const streamerEvents = user.isInfluencer
+  const streamerEvents = user.isStreamer
     ? (await streamerSlots(env, userId, since)).map((row) => slotEvent(row, timeZone, at))
     : [];
   return calendarText([...fanEvents, ...streamerEvents]);
@@ -64,7 +64,7 @@ function fanBookings(env: Env, userId: string, since: Date) {
     })
     .from(bookings)
     .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .innerJoin(streamer, eq(streamer.id, slots.influencerId))
+    .innerJoin(streamer, eq(streamer.id, slots.streamerId))
     .leftJoin(products, eq(products.id, slots.productId))
     .leftJoin(lobbyCodes, eq(lobbyCodes.slotId, slots.id))
     .where(and(eq(bookings.userId, userId), isNotNull(bookings.confirmedAt), gte(slots.startsAt, since)))
@@ -73,7 +73,7 @@ function fanBookings(env: Env, userId: string, since: Date) {
     .all();
 }
 
-function streamerSlots(env: Env, influencerId: string, since: Date) {
+function streamerSlots(env: Env, streamerId: string, since: Date) {
   return getDb(env)
     .select({
       slotId: slots.id,
@@ -90,7 +90,7 @@ function streamerSlots(env: Env, influencerId: string, since: Date) {
     .from(slots)
     .leftJoin(products, eq(products.id, slots.productId))
     .leftJoin(lobbyCodes, eq(lobbyCodes.slotId, slots.id))
-    .where(and(eq(slots.influencerId, influencerId), gte(slots.startsAt, since)))
+    .where(and(eq(slots.streamerId, streamerId), gte(slots.startsAt, since)))
     .orderBy(asc(slots.startsAt))
     .limit(FEED_MAX_EVENTS)
     .all();

@@ -6,12 +6,12 @@ import {
   favouriteGigs,
   favouriteStars,
   games,
-  influencerProfiles,
   liveSessions,
   liveSessionTags,
   platforms,
   products,
   productTags,
+  streamerProfiles,
   users,
 } from "~db/schema";
 import { platformKeys } from "./schema";
@@ -49,7 +49,7 @@ export function isFavouriteGig(viewerId: string | null) {
 
 export function isFavouriteStar(viewerId: string | null) {
   if (!viewerId) return no;
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteStars} WHERE ${col(favouriteStars.userId)} = ${viewerId} AND ${col(favouriteStars.influencerId)} = ${col(users.id)})`.mapWith(
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteStars} WHERE ${col(favouriteStars.userId)} = ${viewerId} AND ${col(favouriteStars.streamerId)} = ${col(users.id)})`.mapWith(
     Boolean,
   );
 }
@@ -101,11 +101,11 @@ export function starCardColumns(viewerId: string | null) {
     country: users.country,
     liveSessionId: users.liveSessionId,
     socialLinks: users.socialLinks,
-    profession: influencerProfiles.profession,
-    popularity: influencerProfiles.popularity,
-    createdAt: influencerProfiles.createdAt,
-    ratingCount: influencerProfiles.ratingCount,
-    ratingTotal: influencerProfiles.ratingTotal,
+    profession: streamerProfiles.profession,
+    popularity: streamerProfiles.popularity,
+    createdAt: streamerProfiles.createdAt,
+    ratingCount: streamerProfiles.ratingCount,
+    ratingTotal: streamerProfiles.ratingTotal,
     isFavourite: isFavouriteStar(viewerId),
   });
 }
@@ -205,7 +205,7 @@ export function liveStars(db: Db) {
 /** Stars with at least one active gig carrying every one of the tags. */
 export function starsWithTaggedGigs(db: Db, tags: string[]) {
   return db
-    .select({ id: products.influencerId })
+    .select({ id: products.streamerId })
     .from(products)
     .where(and(isNull(products.archivedAt), inArray(products.id, gigsWithAllTags(db, tags))));
 }
@@ -218,8 +218,8 @@ export const activeGig = isNull(products.archivedAt);
  * in the order of a products index and stops at the page's end. Without it, a planner with statistics
  * starts from the dozen games (or from the stars) and sorts every gig for each page.
  */
-export const gigStarJoin = eq(users.id, sql`+${col(products.influencerId)}`);
-export const gigProfileJoin = eq(influencerProfiles.userId, sql`+${col(products.influencerId)}`);
+export const gigStarJoin = eq(users.id, sql`+${col(products.streamerId)}`);
+export const gigProfileJoin = eq(streamerProfiles.userId, sql`+${col(products.streamerId)}`);
 export const gigGameJoin = eq(games.id, sql`+${col(products.gameId)}`);
 
 /**
@@ -227,9 +227,9 @@ export const gigGameJoin = eq(games.id, sql`+${col(products.gameId)}`);
  * country filter), or either way (a search, where the search index leads).
  */
 export function starJoin(from: "profiles" | "users" | "either") {
-  if (from === "profiles") return eq(users.id, sql`+${col(influencerProfiles.userId)}`);
-  if (from === "users") return eq(influencerProfiles.userId, sql`+${col(users.id)}`);
-  return eq(users.id, influencerProfiles.userId);
+  if (from === "profiles") return eq(users.id, sql`+${col(streamerProfiles.userId)}`);
+  if (from === "users") return eq(streamerProfiles.userId, sql`+${col(users.id)}`);
+  return eq(users.id, streamerProfiles.userId);
 }
 
 /**
@@ -247,5 +247,5 @@ export function starInCountry(owner: AnySQLiteColumn, country: string): SQL {
 }
 
 export function starOfProfession(owner: AnySQLiteColumn, profession: string): SQL {
-  return sql`(SELECT ${col(influencerProfiles.profession)} FROM ${influencerProfiles} WHERE ${col(influencerProfiles.userId)} = ${col(owner)}) = ${profession}`;
+  return sql`(SELECT ${col(streamerProfiles.profession)} FROM ${streamerProfiles} WHERE ${col(streamerProfiles.userId)} = ${col(owner)}) = ${profession}`;
 }

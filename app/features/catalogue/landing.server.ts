@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { usdInrRateQuery } from "~/features/currency/index.server";
 import { rowidOf } from "~/features/search/index.server";
 import type { Db } from "~/platform/db.server";
-import { banners, games, influencerProfiles, liveSessions, products, users } from "~db/schema";
+import { banners, games, liveSessions, products, streamerProfiles, users } from "~db/schema";
 import {
   activeGig,
   gameCardColumns,
@@ -47,7 +47,7 @@ export function popularGigsQuery(db: Db, viewerId: string | null, limit: number 
     .from(products)
     .innerJoin(users, gigStarJoin)
     .innerJoin(games, gigGameJoin)
-    .where(and(activeGig, starActive(products.influencerId)))
+    .where(and(activeGig, starActive(products.streamerId)))
     .orderBy(desc(products.popularity), sql`${rowidOf.products} DESC`)
     .limit(limit);
 }
@@ -56,10 +56,10 @@ export function popularGigsQuery(db: Db, viewerId: string | null, limit: number 
 export function popularStarsQuery(db: Db, viewerId: string | null, limit: number = LANDING_LIMITS.stars) {
   return db
     .select(starCardColumns(viewerId))
-    .from(influencerProfiles)
+    .from(streamerProfiles)
     .innerJoin(users, starJoin("profiles"))
-    .where(and(eq(influencerProfiles.showAtLanding, true), starActive(influencerProfiles.userId)))
-    .orderBy(desc(influencerProfiles.popularity))
+    .where(and(eq(streamerProfiles.showAtLanding, true), starActive(streamerProfiles.userId)))
+    .orderBy(desc(streamerProfiles.popularity))
     .limit(limit);
 }
 

@@ -35,7 +35,7 @@ function sessionsFrom(db: Db, now: Date) {
   return db
     .select(sessionColumns(now))
     .from(slots)
-    .innerJoin(users, eq(users.id, slots.influencerId))
+    .innerJoin(users, eq(users.id, slots.streamerId))
     .leftJoin(products, eq(products.id, slots.productId))
     .leftJoin(games, eq(games.id, products.gameId));
 }
@@ -55,7 +55,7 @@ export function starSessionsQuery(
   return sessionsFrom(db, now)
     .where(
       and(
-        eq(slots.influencerId, starId),
+        eq(slots.streamerId, starId),
         eq(slots.status, "open"),
         upcoming ? gte(slots.startsAt, now) : lt(slots.startsAt, now),
       ),
@@ -71,7 +71,7 @@ export function starSessionsCountQuery(db: Db, starId: string, when: "upcoming" 
     .from(slots)
     .where(
       and(
-        eq(slots.influencerId, starId),
+        eq(slots.streamerId, starId),
         eq(slots.status, "open"),
         when === "upcoming" ? gte(slots.startsAt, now) : lt(slots.startsAt, now),
       ),
@@ -116,9 +116,9 @@ export function openLiveSessionCardQuery(db: Db, starId: string, viewerId: strin
   return db
     .select(liveCardColumns(viewerId))
     .from(liveSessions)
-    .innerJoin(users, eq(users.id, liveSessions.influencerId))
+    .innerJoin(users, eq(users.id, liveSessions.streamerId))
     .innerJoin(games, eq(games.id, liveSessions.gameId))
-    .where(and(eq(liveSessions.influencerId, starId), isNull(liveSessions.endedAt)))
+    .where(and(eq(liveSessions.streamerId, starId), isNull(liveSessions.endedAt)))
     .limit(1);
 }
 
@@ -134,7 +134,7 @@ export function joinedQueuesQuery(db: Db, userId: string, { page, limit }: { pag
       liveSessionId: liveSessions.id,
       title: liveSessions.title,
       endedAt: liveSessions.endedAt,
-      starId: liveSessions.influencerId,
+      starId: liveSessions.streamerId,
     })
     .from(queueEntries)
     .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))

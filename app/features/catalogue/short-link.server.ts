@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
-import { influencerProfiles, liveSessions, users } from "~db/schema";
+import { liveSessions, streamerProfiles, users } from "~db/schema";
 
 /**
  * Where a streamer's short link (`/@handle`) leads: their live session while they are live, else their public
@@ -10,11 +10,9 @@ export async function shortLinkTarget(db: Db, handle: string): Promise<string | 
   const row = await db
     .select({ id: users.id, liveSessionId: liveSessions.id })
     .from(users)
-    .innerJoin(influencerProfiles, eq(influencerProfiles.userId, users.id))
+    .innerJoin(streamerProfiles, eq(streamerProfiles.userId, users.id))
     .leftJoin(liveSessions, and(eq(liveSessions.id, users.liveSessionId), isNull(liveSessions.endedAt)))
-    .where(
-      and(sql`lower(${users.username}) = lower(${handle})`, eq(users.isActive, true), eq(users.isInfluencer, true)),
-    )
+    .where(and(sql`lower(${users.username}) = lower(${handle})`, eq(users.isActive, true), eq(users.isStreamer, true)))
     .get();
   if (!row) return null;
   return row.liveSessionId ? `/live/${row.liveSessionId}` : `/star/${row.id}`;

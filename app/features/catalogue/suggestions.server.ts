@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { SEARCH_SUGGESTION_NAME_MAX, toMatchQuery } from "~/features/search";
 import { gamesFts, matches, productsFts, rowidOf, starsFts } from "~/features/search/index.server";
 import { col, type Db } from "~/platform/db.server";
-import { games, influencerProfiles, liveSessions, products, users } from "~db/schema";
+import { games, liveSessions, products, streamerProfiles, users } from "~db/schema";
 import { starActive } from "./columns.server";
 
 export const SUGGESTIONS_PER_KIND = 5;
@@ -52,16 +52,16 @@ export function suggestionQueries(db: Db, text: string, perKind = SUGGESTIONS_PE
       .select({ id: products.id, title: products.title, liveSessionId: users.liveSessionId })
       .from(productsFts)
       .innerJoin(products, eq(rowidOf.products, productsFts.rowid))
-      .innerJoin(users, eq(users.id, products.influencerId))
-      .where(and(matches(productsFts, gigMatch), isNull(products.archivedAt), starActive(products.influencerId)))
+      .innerJoin(users, eq(users.id, products.streamerId))
+      .where(and(matches(productsFts, gigMatch), isNull(products.archivedAt), starActive(products.streamerId)))
       .orderBy(productsFts.rank)
       .limit(perKind),
     db
       .select({ id: users.id, fullName: users.fullName, username: users.username, liveSessionId: users.liveSessionId })
       .from(starsFts)
-      .innerJoin(influencerProfiles, eq(rowidOf.influencerProfiles, starsFts.rowid))
-      .innerJoin(users, eq(users.id, influencerProfiles.userId))
-      .where(and(matches(starsFts, starMatch), starActive(influencerProfiles.userId)))
+      .innerJoin(streamerProfiles, eq(rowidOf.streamerProfiles, starsFts.rowid))
+      .innerJoin(users, eq(users.id, streamerProfiles.userId))
+      .where(and(matches(starsFts, starMatch), starActive(streamerProfiles.userId)))
       .orderBy(starsFts.rank)
       .limit(perKind),
   ] as const;

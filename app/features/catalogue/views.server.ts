@@ -10,11 +10,11 @@ import {
   gameModes,
   gamePlatforms,
   games,
-  influencerProfiles,
   liveSessions,
   liveSessionTags,
   platforms,
   products,
+  streamerProfiles,
   users,
 } from "~db/schema";
 import { gigsListQuery, liveListQuery, mergePlatformOptions, toPage } from "./browse.server";
@@ -32,9 +32,9 @@ export const GIG_SLOTS_MAX = 20;
 export function starProfileQuery(db: Db, starId: string, viewerId: string | null) {
   return db
     .select(starCardColumns(viewerId))
-    .from(influencerProfiles)
-    .innerJoin(users, eq(users.id, influencerProfiles.userId))
-    .where(and(eq(influencerProfiles.userId, starId), starActive(influencerProfiles.userId)))
+    .from(streamerProfiles)
+    .innerJoin(users, eq(users.id, streamerProfiles.userId))
+    .where(and(eq(streamerProfiles.userId, starId), starActive(streamerProfiles.userId)))
     .limit(1);
 }
 
@@ -42,9 +42,9 @@ export function starGigsQuery(db: Db, starId: string, viewerId: string | null) {
   return db
     .select(gigCardColumns(viewerId))
     .from(products)
-    .innerJoin(users, eq(users.id, products.influencerId))
+    .innerJoin(users, eq(users.id, products.streamerId))
     .innerJoin(games, eq(games.id, products.gameId))
-    .where(and(eq(products.influencerId, starId), activeGig))
+    .where(and(eq(products.streamerId, starId), activeGig))
     .orderBy(desc(products.createdAt))
     .limit(STAR_GIGS_MAX);
 }
@@ -117,11 +117,11 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
       }),
     })
     .from(products)
-    .innerJoin(users, eq(users.id, products.influencerId))
+    .innerJoin(users, eq(users.id, products.streamerId))
     .innerJoin(games, eq(games.id, products.gameId))
     .innerJoin(gameModes, eq(gameModes.id, products.gameModeId))
     .innerJoin(platforms, eq(platforms.id, products.platformId))
-    .where(and(eq(products.id, gigId), activeGig, starActive(products.influencerId)))
+    .where(and(eq(products.id, gigId), activeGig, starActive(products.streamerId)))
     .limit(1);
 }
 

@@ -7,7 +7,7 @@ import { onboardingStatus } from "~/features/onboarding/index.server";
 import { inNoActivePayout, payableOrder } from "~/features/payouts/index.server";
 import { UPCOMING_SLOTS_LIMIT } from "~/features/slots";
 import { upcomingSlots } from "~/features/slots/index.server";
-import { influencerOrders } from "~/features/streamer/index.server";
+import { streamerOrders } from "~/features/streamer/index.server";
 import { money } from "~/lib/money";
 import { totalsByCurrency } from "~/lib/money-math";
 import { getDb } from "~/platform/db.server";
@@ -28,8 +28,8 @@ export async function getAdminOverview(env: Env, viewer: Viewer | null) {
     db
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.role, "user"), eq(users.isInfluencer, false))),
-    db.select({ n: count() }).from(users).where(eq(users.isInfluencer, true)),
+      .where(and(eq(users.role, "user"), eq(users.isStreamer, false))),
+    db.select({ n: count() }).from(users).where(eq(users.isStreamer, true)),
     db.select({ n: count() }).from(products).where(isNull(products.archivedAt)),
     db
       .select({ currency: orders.currency, n: count(), total: sql<number>`coalesce(sum(${orders.amountMinor}), 0)` })
@@ -71,14 +71,14 @@ export async function getAdminOverview(env: Env, viewer: Viewer | null) {
 export async function getStreamerDashboard(env: Env, viewer: Viewer, now = new Date()) {
   const [upcoming, latest, earnings, queues, onboarding, gigs] = await Promise.all([
     upcomingSlots(env, viewer, viewer.id, { limit: UPCOMING_SLOTS_LIMIT }, now),
-    influencerOrders(env, viewer, viewer.id, { page: 1, limit: LATEST_ORDERS }),
+    streamerOrders(env, viewer, viewer.id, { page: 1, limit: LATEST_ORDERS }),
     earningsTotals(env, viewer, viewer.id, now),
     openQueueCounts(env, viewer, viewer.id),
     onboardingStatus(env, viewer, viewer.id),
     getDb(env)
       .select({ n: count() })
       .from(products)
-      .where(and(eq(products.influencerId, viewer.id), isNull(products.archivedAt))),
+      .where(and(eq(products.streamerId, viewer.id), isNull(products.archivedAt))),
   ]);
   return { upcoming, latestOrders: latest.orders, earnings, queues, onboarding, activeGigs: gigs[0]?.n ?? 0 };
 }

@@ -9,13 +9,13 @@ import { ACTIVE_QUEUE_STATES, liveSessions, queueEntries } from "~db/schema";
  * next or in game). Null when they are not live. Reads the live tables directly; the live session's
  * Durable Object is their only writer.
  */
-export async function openQueueCounts(env: Env, viewer: Viewer | null, influencerId: string) {
-  assertReadBusiness(viewer, influencerId);
+export async function openQueueCounts(env: Env, viewer: Viewer | null, streamerId: string) {
+  assertReadBusiness(viewer, streamerId);
   const db = getDb(env);
   const session = await db
     .select({ id: liveSessions.id, title: liveSessions.title })
     .from(liveSessions)
-    .where(and(eq(liveSessions.influencerId, influencerId), isNull(liveSessions.endedAt)))
+    .where(and(eq(liveSessions.streamerId, streamerId), isNull(liveSessions.endedAt)))
     .get();
   if (!session) return null;
   const rows = await db

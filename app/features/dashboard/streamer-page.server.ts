@@ -7,7 +7,7 @@ import { myOverlay } from "~/features/overlay/index.server";
 import { payoutHistory, payoutHistoryQuerySchema, streamerBalance } from "~/features/payouts/index.server";
 import { promoOffText } from "~/features/promo";
 import { streamerPromoCodes } from "~/features/promo/index.server";
-import { influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/index.server";
+import { streamerOrders, streamerOrdersQuerySchema } from "~/features/streamer/index.server";
 import { formatWhen } from "~/features/time";
 import { type CurrencyCode, formatMoney, type Money, money } from "~/lib/money";
 import { formatTotals, toMajorUnits } from "~/lib/money-math";
@@ -27,7 +27,7 @@ function dashboardQuery(searchParams: URLSearchParams) {
   const params = Object.fromEntries([...searchParams].filter(([, v]) => v !== ""));
   const page = (value: string | undefined) => Math.max(1, Number(value) || 1);
   return {
-    orders: influencerOrdersQuerySchema.safeParse({ page: params.ordersPage, year: params.year, month: params.month }),
+    orders: streamerOrdersQuerySchema.safeParse({ page: params.ordersPage, year: params.year, month: params.month }),
     // The earnings window the streamer picked, else the shortest.
     days: EARNINGS_WINDOWS.find((n) => String(n) === params.days) ?? EARNINGS_WINDOWS[0],
     earningsPage: page(params.earningsPage),
@@ -78,7 +78,7 @@ export async function streamerDashboardPage(
   const [overview, orders, earningsList, payouts, promos, balance, calendarFeed, overlay] = await Promise.all([
     getStreamerDashboard(env, viewer),
     // A month of orders is a month in the streamer's zone (docs/decisions/019-viewer-time-zone.md).
-    influencerOrders(env, viewer, viewer.id, query.orders.success ? query.orders.data : { page: 1 }, input.zone),
+    streamerOrders(env, viewer, viewer.id, query.orders.success ? query.orders.data : { page: 1 }, input.zone),
     paginatedEarnings(env, viewer, viewer.id, {
       days: query.days,
       page: query.earningsPage,

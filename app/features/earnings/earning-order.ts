@@ -17,8 +17,8 @@ export const EARNING_ORDER_KINDS = ["slot_booking", "vip_queue"] as const;
 export const EARNING_ORDER_STATUSES = ["paid", "partially_refunded"] as const;
 
 /** An earning order (of one streamer, or of any when `influencerId` is left out), as SQL over `orders`. */
-export function earningOrder(influencerId?: string): SQL {
-  const whose = influencerId === undefined ? sql`1 = 1` : sql`${col(orders.influencerId)} = ${influencerId}`;
+export function earningOrder(streamerId?: string): SQL {
+  const whose = streamerId === undefined ? sql`1 = 1` : sql`${col(orders.streamerId)} = ${streamerId}`;
   return sql`(${whose}
     AND ${col(orders.kind)} IN ('slot_booking', 'vip_queue')
     AND ${col(orders.status)} IN ('paid', 'partially_refunded'))`;

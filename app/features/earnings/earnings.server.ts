@@ -5,7 +5,7 @@ import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { totalsByCurrency } from "~/lib/money-math";
 import { pageInfo } from "~/lib/paging";
 import { getDb, named } from "~/platform/db.server";
-import { DEFAULT_PLATFORM_FEE_BPS, influencerProfiles, orders, products, slots, users } from "~db/schema";
+import { DEFAULT_PLATFORM_FEE_BPS, orders, products, slots, streamerProfiles, users } from "~db/schema";
 import { earningOrder, orderNetMinor, orderNetUsdMinor } from "./earning-order";
 import { EARNINGS_WINDOWS, type EarningsWindow, netOfFee } from "./math";
 
@@ -38,17 +38,17 @@ const DAY_MS = 86_400_000;
 const keptMinor = orderNetUsdMinor;
 
 /** The streamer's platform fee (20% for a profile not set up yet: docs/domain.md, Constants). */
-async function feeBpsOf(env: Env, influencerId: string) {
+async function feeBpsOf(env: Env, streamerId: string) {
   const row = await getDb(env)
-    .select({ bps: influencerProfiles.platformFeeBps })
-    .from(influencerProfiles)
-    .where(eq(influencerProfiles.userId, influencerId))
+    .select({ bps: streamerProfiles.platformFeeBps })
+    .from(streamerProfiles)
+    .where(eq(streamerProfiles.userId, streamerId))
     .get();
   return row?.bps ?? DEFAULT_PLATFORM_FEE_BPS;
 }
 
-function paidSince(influencerId: string, since: Date) {
-  return and(earningOrder(influencerId), gte(orders.paidAt, since));
+function paidSince(streamerId: string, since: Date) {
+  return and(earningOrder(streamerId), gte(orders.paidAt, since));
 }
 
 /**
@@ -57,9 +57,9 @@ function paidSince(influencerId: string, since: Date) {
  * rupees and dollars), and as one USD figure with each order converted at the rate it was charged at (the API's
  * `grossMinor`/`feeMinor`/`netMinor`, labelled USD). One D1 round trip.
  */
-export async function earningsTotals(env: Env, viewer: Viewer | null, influencerId: string, now = new Date()) {
-  assertReadBusiness(viewer, influencerId, "payouts");
-  const feeBps = await feeBpsOf(env, influencerId);
+export async function earningsTotals(env: Env, viewer: Viewer | null, streamerId: string, now = new Date()) {
+  assertReadBusiness(viewer, streamerId, "payouts");
+  const feeBps = await feeBpsOf(env, streamerId);
   const db = getDb(env);
   const windowQuery = (days: number) =>
     db
@@ -70,7 +70,7 @@ export async function earningsTotals(env: Env, viewer: Viewer | null, influencer
         n: count(),
       })
       .from(orders)
-      .where(paidSince(influencerId, new Date(now.getTime() - days * DAY_MS)))
+      .where(paidSince(streamerId, new Date(now.getTime() - days * DAY_MS)))
       .groupBy(orders.currency);
   const [w7, w30, w90] = await db.batch([windowQuery(7), windowQuery(30), windowQuery(90)]);
   const windows = [w7, w30, w90].map((rows, i) => ({
@@ -89,14 +89,14 @@ export async function earningsTotals(env: Env, viewer: Viewer | null, influencer
 export async function paginatedEarnings(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
   options: { days: EarningsWindow; page: number; limit: number },
   now = new Date(),
 ) {
-  assertReadBusiness(viewer, influencerId, "payouts");
-  const feeBps = await feeBpsOf(env, influencerId);
+  assertReadBusiness(viewer, streamerId, "payouts");
+  const feeBps = await feeBpsOf(env, streamerId);
   const db = getDb(env);
-  const where = paidSince(influencerId, new Date(now.getTime() - options.days * DAY_MS));
+  const where = paidSince(streamerId, new Date(now.getTime() - options.days * DAY_MS));
   const [rows, total] = await db.batch([
     db
       .select(

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
-import { favouriteGames, favouriteGigs, favouriteStars, games, influencerProfiles, products } from "~db/schema";
+import { favouriteGames, favouriteGigs, favouriteStars, games, products, streamerProfiles } from "~db/schema";
 import { type FavouriteKind, favouriteToast } from "./kinds";
 
 const NOT_FOUND: Record<FavouriteKind, string> = {
@@ -46,12 +46,12 @@ export async function addFavourite(env: Env, userId: string, kind: FavouriteKind
           .insert(favouriteStars)
           .select(
             db
-              .select({ userId: viewer, influencerId: influencerProfiles.userId, createdAt: at })
-              .from(influencerProfiles)
-              .where(eq(influencerProfiles.userId, id)),
+              .select({ userId: viewer, streamerId: streamerProfiles.userId, createdAt: at })
+              .from(streamerProfiles)
+              .where(eq(streamerProfiles.userId, id)),
           )
           .onConflictDoNothing(),
-        db.select({ id: influencerProfiles.userId }).from(influencerProfiles).where(eq(influencerProfiles.userId, id)),
+        db.select({ id: streamerProfiles.userId }).from(streamerProfiles).where(eq(streamerProfiles.userId, id)),
       ]);
       break;
     case "game":
@@ -75,9 +75,7 @@ export async function removeFavourite(env: Env, userId: string, kind: FavouriteK
       await db.delete(favouriteGigs).where(and(eq(favouriteGigs.userId, userId), eq(favouriteGigs.productId, id)));
       break;
     case "star":
-      await db
-        .delete(favouriteStars)
-        .where(and(eq(favouriteStars.userId, userId), eq(favouriteStars.influencerId, id)));
+      await db.delete(favouriteStars).where(and(eq(favouriteStars.userId, userId), eq(favouriteStars.streamerId, id)));
       break;
     case "game":
       await db.delete(favouriteGames).where(and(eq(favouriteGames.userId, userId), eq(favouriteGames.gameId, id)));

@@ -29,13 +29,13 @@ async function sign(env: Env, kind: FeedKeyKind, id: string): Promise<string> {
 
 /** Whether the viewer may hold a key of this kind (pages leave the card out when not). */
 export function mayHoldFeedKey(viewer: Viewer, kind: FeedKeyKind): boolean {
-  return viewer.isActive && (kind !== "overlay" || viewer.isInfluencer);
+  return viewer.isActive && (kind !== "overlay" || viewer.isStreamer);
 }
 
 /** Who may hold a key of this kind: any active account for the calendar; streamers for the overlay. */
 function assertMayHold(viewer: Viewer, kind: FeedKeyKind) {
   if (!viewer.isActive) throw forbidden(FEED_MESSAGES.notAllowed);
-  if (kind === "overlay" && !viewer.isInfluencer) throw forbidden(FEED_MESSAGES.streamersOnly);
+  if (kind === "overlay" && !viewer.isStreamer) throw forbidden(FEED_MESSAGES.streamersOnly);
 }
 
 /** The viewer's key of this kind, made on first use (an insert that a concurrent first use may win). */

@@ -4,7 +4,7 @@ import type { OwnGig } from "./gigs.server";
 export function ownGigJson(gig: OwnGig) {
   return {
     _id: gig.id,
-    _influencer_id: gig.influencerId,
+    _influencer_id: gig.streamerId,
     product_title: gig.title,
     product_desc: gig.description,
     _game_id: gig.gameId,

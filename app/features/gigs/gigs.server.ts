@@ -57,7 +57,7 @@ const tagsOf = sql<
 
 const gigFields = {
   id: products.id,
-  influencerId: products.influencerId,
+  streamerId: products.streamerId,
   title: products.title,
   description: products.description,
   gameId: products.gameId,
@@ -96,15 +96,15 @@ function withTags(row: GigRow): OwnGig {
 export async function listGigs(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
   options: { archived: boolean; filter?: string; page?: number; limit?: number },
 ) {
-  assertReadBusiness(viewer, influencerId, "influencers");
+  assertReadBusiness(viewer, streamerId, "influencers");
   const db = getDb(env);
   const page = options.page ?? 1;
   const limit = options.limit ?? 15;
   const where = and(
-    eq(products.influencerId, influencerId),
+    eq(products.streamerId, streamerId),
     options.archived ? isNotNull(products.archivedAt) : isNull(products.archivedAt),
     options.filter ? like(products.title, `%${options.filter.replace(/[%_]/g, "")}%`) : undefined,
   );
@@ -153,7 +153,7 @@ async function upcomingBookingCounts(db: ReturnType<typeof getDb>, gigIds: strin
 /** How many upcoming bookings a gig of the viewer's own has (the archive question says so). */
 export async function gigUpcomingBookings(env: Env, viewer: Viewer | null, gigId: string): Promise<number> {
   const owner = await ownerOf(env, gigId);
-  assertReadBusiness(viewer, owner.influencerId, "influencers");
+  assertReadBusiness(viewer, owner.streamerId, "influencers");
   return (await upcomingBookingCounts(getDb(env), [gigId])).get(gigId) ?? 0;
 }
 
@@ -162,13 +162,13 @@ export async function getOwnGig(env: Env, viewer: Viewer | null, gigId: string):
   const db = getDb(env);
   const row = await gigsQuery(db).where(eq(products.id, gigId)).get();
   if (!row) throw notFound(M.notFound);
-  assertReadBusiness(viewer, row.influencerId, "influencers");
+  assertReadBusiness(viewer, row.streamerId, "influencers");
   return withTags(row);
 }
 
 async function ownerOf(env: Env, gigId: string) {
   const row = await getDb(env)
-    .select({ influencerId: products.influencerId, coverImageKey: products.coverImageKey })
+    .select({ streamerId: products.streamerId, coverImageKey: products.coverImageKey })
     .from(products)
     .where(eq(products.id, gigId))
     .get();
@@ -242,7 +242,7 @@ export async function createGig(env: Env, viewer: Viewer | null, input: GigInput
   await db.batch([
     db.insert(products).values({
       id,
-      influencerId: viewer.id,
+      streamerId: viewer.id,
       ...columnsOf(input),
       ...price,
       coverImageKey: image?.key ?? null,
@@ -257,7 +257,7 @@ export async function createGig(env: Env, viewer: Viewer | null, input: GigInput
 
 export async function updateGig(env: Env, viewer: Viewer | null, gigId: string, input: GigInput, cover: File | null) {
   const owner = await ownerOf(env, gigId);
-  assertManageBusiness(viewer, owner.influencerId);
+  assertManageBusiness(viewer, owner.streamerId);
   if (!viewer) throw notFound();
   await assertGameChoice(env, input);
   const price = await priceAsSet(env, viewer, input.price);
@@ -272,7 +272,7 @@ export async function updateGig(env: Env, viewer: Viewer | null, gigId: string, 
         ...(image ? { coverImageKey: image.key, coverImageUrl: image.url } : {}),
         updatedAt: new Date(),
       })
-      .where(and(eq(products.id, gigId), eq(products.influencerId, viewer.id))),
+      .where(and(eq(products.id, gigId), eq(products.streamerId, viewer.id))),
     db.delete(productTags).where(eq(productTags.productId, gigId)),
     ...input.session_tags.map((tag) => db.insert(productTags).values({ productId: gigId, tag })),
     catalogueChangedStatement(db),
@@ -284,7 +284,7 @@ export async function updateGig(env: Env, viewer: Viewer | null, gigId: string, 
 /** Archived gigs leave browse and search at once (every public list reads `archived_at IS NULL`). */
 export async function setGigArchived(env: Env, viewer: Viewer | null, gigId: string, archived: boolean) {
   const owner = await ownerOf(env, gigId);
-  assertManageBusiness(viewer, owner.influencerId);
+  assertManageBusiness(viewer, owner.streamerId);
   const db = getDb(env);
   await db.batch([
     db
@@ -293,7 +293,7 @@ export async function setGigArchived(env: Env, viewer: Viewer | null, gigId: str
       .where(
         and(
           eq(products.id, gigId),
-          eq(products.influencerId, owner.influencerId),
+          eq(products.streamerId, owner.streamerId),
           archived ? isNull(products.archivedAt) : isNotNull(products.archivedAt),
         ),
       ),
@@ -309,7 +309,7 @@ export async function setGigArchived(env: Env, viewer: Viewer | null, gigId: str
  */
 export async function deleteGig(env: Env, viewer: Viewer | null, gigId: string) {
   const owner = await ownerOf(env, gigId);
-  assertManageBusiness(viewer, owner.influencerId);
+  assertManageBusiness(viewer, owner.streamerId);
   const db = getDb(env);
   const [deleted] = await db.batch([
     db
@@ -317,7 +317,7 @@ export async function deleteGig(env: Env, viewer: Viewer | null, gigId: string) 
       .where(
         and(
           eq(products.id, gigId),
-          eq(products.influencerId, owner.influencerId),
+          eq(products.streamerId, owner.streamerId),
           sql`NOT EXISTS (SELECT 1 FROM ${orders} INNER JOIN ${slots} ON ${slots.id} = ${orders.slotId} WHERE ${slots.productId} = ${col(products.id)})`,
         ),
       )

@@ -28,7 +28,7 @@ export async function signedUpUsers(env: Env, viewer: Viewer | null, period: { s
   const db = getDb(env);
   const where = and(
     eq(users.role, "user"),
-    eq(users.isInfluencer, false),
+    eq(users.isStreamer, false),
     gte(users.createdAt, period.startTime),
     lte(users.createdAt, period.endTime),
   );
@@ -86,7 +86,7 @@ export async function sendGiveawayLobbyCode(
   assertStaff(viewer, "giveaway");
   const db = getDb(env);
   const recipients = await db
-    .selectDistinct({ userId: bookings.userId, influencerId: slots.influencerId })
+    .selectDistinct({ userId: bookings.userId, streamerId: slots.streamerId })
     .from(bookings)
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .where(and(eq(bookings.slotId, input.slotId), eq(bookings.status, "confirmed")));
@@ -96,7 +96,7 @@ export async function sendGiveawayLobbyCode(
       type: "lobby_code",
       title: GIVEAWAY_MESSAGES.title(input.lobbyCode),
       url: "/profile#orders",
-      influencerId: r.influencerId,
+      influencerId: r.streamerId,
     }),
   );
   if (!first) throw conflict(GIVEAWAY_MESSAGES.noRecipients, "slotId");

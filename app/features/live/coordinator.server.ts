@@ -4,7 +4,7 @@ import { getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { liveSessions } from "~db/schema";
 import type { LiveCommand, LiveCommandOutcome, LiveCommandResult } from "./commands.server";
-import type { InfluencerPayload, OverlayPayload, PublicQueuePayload, UpdateUserPayload } from "./events";
+import type { OverlayPayload, PublicQueuePayload, StreamerPayload, UpdateUserPayload } from "./events";
 import { linePositions } from "./line";
 import { overlayOf, publicQueue } from "./public-queue";
 import {
@@ -181,10 +181,10 @@ export type LiveBroadcast = {
   /** The session's streamer (null when the session does not exist). */
   /** The session's version this broadcast is of (one more with every change). */
   version: number;
-  influencerId: string | null;
+  streamerId: string | null;
   fanPayload(userId: string | null): UpdateUserPayload;
   /** The whole queue, each fan with their presence: since when they have the live page open (the object's sockets). */
-  influencerPayload(presence?: ReadonlyMap<string, number>): InfluencerPayload;
+  streamerPayload(presence?: ReadonlyMap<string, number>): StreamerPayload;
   /** What a stream overlay may show: public names, lanes and counts (never ids or emails). */
   overlayPayload(): OverlayPayload;
   /** The queue as anyone may see it (public-queue.ts): the overlay's view is made from it. */
@@ -207,7 +207,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
   const endings = new Map((snapshot?.endings ?? []).map(({ userId, ...ending }) => [userId, ending]));
   return {
     version,
-    influencerId: snapshot?.session.influencerId ?? null,
+    streamerId: snapshot?.session.streamerId ?? null,
     fanPayload(userId) {
       placeOf ??= snapshot ? fanPlaces(snapshot) : () => null;
       const place = userId ? placeOf(userId) : null;
@@ -227,7 +227,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
       );
       return publicView;
     },
-    influencerPayload(presence) {
+    streamerPayload(presence) {
       let vip = 0;
       let regular = 0;
       return {

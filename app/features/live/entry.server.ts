@@ -15,7 +15,7 @@ export type EntryWithSession = {
   state: QueueState;
   orderId: string | null;
   liveSessionId: string;
-  influencerId: string;
+  streamerId: string;
   title: string;
 };
 
@@ -29,7 +29,7 @@ export async function loadEntry(db: Db, entryId: string): Promise<EntryWithSessi
         state: queueEntries.state,
         orderId: queueEntries.orderId,
         liveSessionId: queueEntries.liveSessionId,
-        influencerId: liveSessions.influencerId,
+        streamerId: liveSessions.streamerId,
         title: liveSessions.title,
       }),
     )

@@ -93,7 +93,7 @@ export type UpdateUserPayload = Common & {
   /** The fan's own ready-check steps, newest first (what happened after a miss: moved back, removed, refunded). */
   history: QueueEventPayload[];
 };
-export type InfluencerPayload = Common & {
+export type StreamerPayload = Common & {
   entries: QueueEntryPayload[];
   lobbyCode: string | null;
   stillPlaying: number;
@@ -135,7 +135,7 @@ export type AckPayload = { success: boolean; error: string | null };
 export type ClientFrame = { event: string; data?: unknown; ack?: string };
 export type ServerFrame =
   | { event: typeof LIVE_EVENTS.updateUser; data: UpdateUserPayload }
-  | { event: typeof LIVE_EVENTS.influencer; data: InfluencerPayload }
+  | { event: typeof LIVE_EVENTS.influencer; data: StreamerPayload }
   | { event: typeof LIVE_EVENTS.overlay; data: OverlayPayload }
   | { event: typeof LIVE_EVENTS.publicQueue; data: PublicQueuePayload }
   | { event: typeof LIVE_EVENTS.presence; data: PresencePayload }

@@ -48,14 +48,14 @@ const SERVICE_STATES = ["waiting", "playing_next", "in_game", "done"] as const;
 export type ServeTarget = "playing_next" | "in_game" | "done";
 
 /** The streamer of this session, and nobody else (checked before any write). */
-export function assertSessionStreamer(viewer: Viewer, session: Pick<QueueSessionInfo, "influencerId">): void {
-  if (viewer.id !== session.influencerId) throw forbidden(M.notYourSession);
+export function assertSessionStreamer(viewer: Viewer, session: Pick<QueueSessionInfo, "streamerId">): void {
+  if (viewer.id !== session.streamerId) throw forbidden(M.notYourSession);
 }
 
 /** A fan may join: logged in, not staff, not the session's own streamer, and the session is open. */
-export function assertMayJoin(viewer: Viewer, session: Pick<QueueSessionInfo, "influencerId" | "endedAt">): void {
+export function assertMayJoin(viewer: Viewer, session: Pick<QueueSessionInfo, "streamerId" | "endedAt">): void {
   if (isStaff(viewer)) throw forbidden(M.staffCannotJoin);
-  if (viewer.id === session.influencerId) throw forbidden(M.ownSession);
+  if (viewer.id === session.streamerId) throw forbidden(M.ownSession);
   if (session.endedAt) throw conflict(M.sessionEnded);
 }
 
@@ -171,7 +171,7 @@ const joinStatement = compiledStatement((db) => {
       at: sql.placeholder("at"),
       gamertag: sql.placeholder("gamertag"),
     },
-    sql`${liveSessions.influencerId} <> ${userId}`,
+    sql`${liveSessions.streamerId} <> ${userId}`,
     cooldownPassedSql(userId),
   )
     .onConflictDoNothing()

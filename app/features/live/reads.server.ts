@@ -38,7 +38,7 @@ export async function joinedPlace(env: Env, liveSessionId: string, userId: strin
 export async function laneEntries(env: Env, viewer: Viewer | null, liveSessionId: string, lane: QueueLane) {
   const snapshot = await queueSnapshot(getDb(env), liveSessionId);
   if (!snapshot) return null;
-  const isStreamer = viewer?.id === snapshot.session.influencerId;
+  const isStreamer = viewer?.id === snapshot.session.streamerId;
   return snapshot.entries
     .filter((entry) => entry.lane === lane)
     .map((entry, index) => ({
@@ -61,8 +61,8 @@ export async function viewerQueues(env: Env, viewer: Viewer, page = 1, limit = 1
           id: queueEntries.id,
           liveSessionId: queueEntries.liveSessionId,
           title: liveSessions.title,
-          influencerId: liveSessions.influencerId,
-          influencerName: users.fullName,
+          streamerId: liveSessions.streamerId,
+          streamerName: users.fullName,
           lane: queueEntries.lane,
           state: queueEntries.state,
           joinedAt: queueEntries.joinedAt,
@@ -71,7 +71,7 @@ export async function viewerQueues(env: Env, viewer: Viewer, page = 1, limit = 1
       )
       .from(queueEntries)
       .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
-      .innerJoin(users, eq(users.id, liveSessions.influencerId))
+      .innerJoin(users, eq(users.id, liveSessions.streamerId))
       .where(where)
       .orderBy(desc(queueEntries.joinedAt), asc(queueEntries.id))
       .limit(limit)
@@ -96,9 +96,9 @@ export async function entryOwner(env: Env, entryId: string): Promise<{ userId: s
 /** The queue dashboard's data: the session and its whole queue, for its streamer only (403 for anyone else). */
 export async function streamerQueue(env: Env, viewer: Viewer, liveSessionId: string) {
   const session = await getLiveSession(env, liveSessionId);
-  if (session.influencerId !== viewer.id) throw forbidden(LIVE_MESSAGES.notYourSession);
+  if (session.streamerId !== viewer.id) throw forbidden(LIVE_MESSAGES.notYourSession);
   const snapshot = await queueSnapshot(getDb(env), liveSessionId);
-  return { session, queue: broadcastOf(liveSessionId, snapshot, 0).influencerPayload() };
+  return { session, queue: broadcastOf(liveSessionId, snapshot, 0).streamerPayload() };
 }
 
 /**

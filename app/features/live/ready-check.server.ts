@@ -71,7 +71,7 @@ type MissedPlace = {
   id: string;
   userId: string;
   liveSessionId: string;
-  influencerId: string;
+  streamerId: string;
   lane: QueueLane;
   misses: number;
   position: number;
@@ -88,7 +88,7 @@ async function loadMissed(db: Db, entryId: string): Promise<MissedPlace> {
         id: queueEntries.id,
         userId: queueEntries.userId,
         liveSessionId: queueEntries.liveSessionId,
-        influencerId: liveSessions.influencerId,
+        streamerId: liveSessions.streamerId,
         lane: queueEntries.lane,
         misses: queueEntries.readyMisses,
         position: queueEntries.position,

@@ -49,7 +49,7 @@ export async function goLive(
     await db.batch([
       db.insert(liveSessions).values({
         id,
-        influencerId: viewer.id,
+        streamerId: viewer.id,
         title: input.title,
         description: input.description,
         gameId: input._game_id,
@@ -166,7 +166,7 @@ export async function endLiveSession(
     db
       .update(users)
       .set({ liveSessionId: null, updatedAt: now })
-      .where(and(eq(users.id, session.influencerId), eq(users.liveSessionId, liveSessionId))),
+      .where(and(eq(users.id, session.streamerId), eq(users.liveSessionId, liveSessionId))),
     db
       .update(queueEntries)
       .set({ state: "removed", finishedAt: now, updatedAt: now })
@@ -221,9 +221,9 @@ export function liveSessionViewQuery(db: Db, liveSessionId: string) {
     .select(
       named({
         id: liveSessions.id,
-        influencerId: liveSessions.influencerId,
-        influencerName: users.fullName,
-        influencerUsername: users.username,
+        streamerId: liveSessions.streamerId,
+        streamerName: users.fullName,
+        streamerUsername: users.username,
         title: liveSessions.title,
         description: liveSessions.description,
         gameId: liveSessions.gameId,
@@ -249,7 +249,7 @@ export function liveSessionViewQuery(db: Db, liveSessionId: string) {
       }),
     )
     .from(liveSessions)
-    .innerJoin(users, eq(users.id, liveSessions.influencerId))
+    .innerJoin(users, eq(users.id, liveSessions.streamerId))
     .innerJoin(games, eq(games.id, liveSessions.gameId))
     .innerJoin(gameModes, eq(gameModes.id, liveSessions.gameModeId))
     .innerJoin(platforms, eq(platforms.id, liveSessions.platformId))
@@ -282,7 +282,7 @@ export async function streamerLiveSessions(env: Env, viewer: Viewer, limit = 20)
       endedAt: liveSessions.endedAt,
     })
     .from(liveSessions)
-    .where(eq(liveSessions.influencerId, viewer.id))
+    .where(eq(liveSessions.streamerId, viewer.id))
     .orderBy(desc(liveSessions.startedAt))
     .limit(limit);
 }

@@ -35,7 +35,7 @@ import { playsOf, playsQuery, startedLanesQuery, vipStreakOf } from "./turns.ser
  */
 export type QueueSessionInfo = {
   id: string;
-  influencerId: string;
+  streamerId: string;
   title: string;
   endedAt: Date | null;
   /** The VIP price exactly as the streamer set it, in their currency. */
@@ -102,7 +102,7 @@ export function sessionInfoQuery(db: Db, liveSessionId: string) {
     .select(
       named({
         id: liveSessions.id,
-        influencerId: liveSessions.influencerId,
+        streamerId: liveSessions.streamerId,
         title: liveSessions.title,
         endedAt: liveSessions.endedAt,
         priceMinor: liveSessions.listPriceMinor,

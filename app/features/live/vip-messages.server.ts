@@ -16,7 +16,7 @@ export async function vipRefundedNotice(env: Env, entryId: string): Promise<User
       orderId: queueEntries.orderId,
       state: queueEntries.state,
       title: liveSessions.title,
-      influencerId: liveSessions.influencerId,
+      streamerId: liveSessions.streamerId,
     })
     .from(queueEntries)
     .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
@@ -28,6 +28,6 @@ export async function vipRefundedNotice(env: Env, entryId: string): Promise<User
     type: "queue",
     title: owed ? M.vipRefundPending(row.title) : M.vipRefunded(row.title),
     url: "/profile#wallet",
-    influencerId: row.influencerId,
+    influencerId: row.streamerId,
   };
 }

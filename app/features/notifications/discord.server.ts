@@ -5,7 +5,7 @@ import { AppError } from "~/lib/errors";
 import { getDb, selectInChunks } from "~/platform/db.server";
 import { discordSender } from "~/platform/discord/discord.server";
 import { log } from "~/platform/log.server";
-import { discordPreferences, influencerProfiles, oauthAccounts } from "~db/schema";
+import { discordPreferences, oauthAccounts, streamerProfiles } from "~db/schema";
 
 /**
  * Discord notification preferences (docs/domain.md): which notifications also go to the user's Discord (as a
@@ -61,9 +61,9 @@ export async function setDiscordBotStatus(
 ): Promise<{ discordBotEnabled: boolean }> {
   assertManageBusiness(viewer, viewer.id);
   await getDb(env)
-    .update(influencerProfiles)
+    .update(streamerProfiles)
     .set({ discordBotEnabled: enabled, updatedAt: new Date() })
-    .where(eq(influencerProfiles.userId, viewer.id));
+    .where(eq(streamerProfiles.userId, viewer.id));
   return { discordBotEnabled: enabled };
 }
 

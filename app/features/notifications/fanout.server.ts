@@ -16,6 +16,7 @@ import { pushToUser } from "./notify.server";
  */
 export type FanoutMessage = {
   kind: "live" | "new_slots";
+  /** The streamer. A message body is a stored format (messages in flight cross a deploy), so it keeps its first name. */
   influencerId: string;
   /** The live session (kind "live"). */
   liveSessionId?: string;
@@ -37,7 +38,7 @@ export async function announceToFans(env: Env, message: Omit<FanoutMessage, "eve
     await env.FANOUT.send({ ...message, eventId: newId() } satisfies FanoutMessage);
   } catch (error) {
     // Going live or adding slots must not fail because the announcement could not be queued.
-    log.error("fanout.enqueue_failed", { kind: message.kind, influencerId: message.influencerId, error });
+    log.error("fanout.enqueue_failed", { kind: message.kind, streamerId: message.influencerId, error });
   }
 }
 
@@ -67,7 +68,7 @@ export async function deliverFanoutPage(env: Env, message: FanoutMessage): Promi
   const fans = await db
     .select({ userId: favouriteStars.userId })
     .from(favouriteStars)
-    .where(and(eq(favouriteStars.influencerId, message.influencerId), gt(favouriteStars.userId, message.after ?? "")))
+    .where(and(eq(favouriteStars.streamerId, message.influencerId), gt(favouriteStars.userId, message.after ?? "")))
     .orderBy(asc(favouriteStars.userId))
     .limit(FANOUT_PAGE);
   if (fans.length === 0 || !inserted.success) return [];

@@ -12,7 +12,7 @@ export type UserNotification = {
   title: string;
   url: string | null;
   image?: string | null;
-  /** The star it is about (shown with their avatar), when there is one. */
+  /** The star it is about (shown with their avatar), when there is one. A stored format (outbox rows hold it), so it keeps its first name. */
   influencerId?: string | null;
 };
 
@@ -37,7 +37,7 @@ export function notificationStatement(db: Db, notification: UserNotification, id
     title: notification.title,
     url: notification.url,
     image: notification.image ?? null,
-    influencerId: notification.influencerId ?? null,
+    streamerId: notification.influencerId ?? null,
   });
 }
 
@@ -81,10 +81,10 @@ function listQuery(db: Db, userId: string, limit: number) {
       url: notifications.url,
       isRead: notifications.isRead,
       type: notifications.type,
-      influencerPicture: sql<
+      streamerPicture: sql<
         string | null
-      >`(SELECT coalesce(u.picture_url, CASE WHEN u.picture_key IS NOT NULL THEN '/media/' || u.picture_key END) FROM users u WHERE u.id = ${notifications.influencerId})`,
-      hasInfluencer: sql<number>`${notifications.influencerId} IS NOT NULL`,
+      >`(SELECT coalesce(u.picture_url, CASE WHEN u.picture_key IS NOT NULL THEN '/media/' || u.picture_key END) FROM users u WHERE u.id = ${notifications.streamerId})`,
+      hasStreamer: sql<number>`${notifications.streamerId} IS NOT NULL`,
     })
     .from(notifications)
     .where(eq(notifications.userId, userId))
@@ -119,7 +119,7 @@ export async function listNotifications(
       _url: row.url,
       isRead: row.isRead,
       type: row.type,
-      _influencer_id: row.hasInfluencer ? { images: { url: row.influencerPicture } } : null,
+      _influencer_id: row.hasStreamer ? { images: { url: row.streamerPicture } } : null,
     })),
   };
 }

@@ -5,7 +5,7 @@ import { auditIfChangedStatement } from "~/features/audit/index.server";
 import { sha256Hex } from "~/lib/crypto";
 import { AppError, conflict, notFound } from "~/lib/errors";
 import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";
-import { bankDetails, influencerProfiles, users } from "~db/schema";
+import { bankDetails, streamerProfiles, users } from "~db/schema";
 import { maskAccountNumber } from "./bank-identifiers";
 import { ONBOARDING_STAFF_MESSAGES as M } from "./messages";
 
@@ -131,9 +131,9 @@ export async function verifyOnboardings(
       ]),
       ...idChunks(userIds).map((chunk) =>
         db
-          .update(influencerProfiles)
+          .update(streamerProfiles)
           .set({ isVerified: true, verifiedAt: now, updatedAt: now })
-          .where(and(inArray(influencerProfiles.userId, chunk), eq(influencerProfiles.isVerified, false))),
+          .where(and(inArray(streamerProfiles.userId, chunk), eq(streamerProfiles.isVerified, false))),
       ),
     ]),
   );

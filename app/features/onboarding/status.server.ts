@@ -10,9 +10,9 @@ export type OnboardingStatus = "not_submitted" | "submitted" | "verified";
 export async function onboardingStatus(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
 ): Promise<{ status: OnboardingStatus; submittedAt: Date | null; verifiedAt: Date | null }> {
-  assertReadBusiness(viewer, influencerId, "onboarding");
+  assertReadBusiness(viewer, streamerId, "onboarding");
   const row = await getDb(env)
     .select({
       isVerified: bankDetails.isVerified,
@@ -20,7 +20,7 @@ export async function onboardingStatus(
       verifiedAt: bankDetails.verifiedAt,
     })
     .from(bankDetails)
-    .where(eq(bankDetails.userId, influencerId))
+    .where(eq(bankDetails.userId, streamerId))
     .get();
   if (!row) return { status: "not_submitted", submittedAt: null, verifiedAt: null };
   return { status: row.isVerified ? "verified" : "submitted", submittedAt: row.updatedAt, verifiedAt: row.verifiedAt };

@@ -61,13 +61,13 @@ async function streamerOfKey(env: Env, key: string): Promise<Streamer> {
       username: users.username,
       fullName: users.fullName,
       isActive: users.isActive,
-      isInfluencer: users.isInfluencer,
+      isStreamer: users.isStreamer,
       liveSessionId: users.liveSessionId,
     })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row?.isActive || !row.isInfluencer) throw notFound();
+  if (!row?.isActive || !row.isStreamer) throw notFound();
   return { id: row.id, name: row.fullName || row.username, username: row.username, liveSessionId: row.liveSessionId };
 }
 
@@ -83,7 +83,7 @@ export async function overlayQueue(env: Env, key: string, origin: string): Promi
   if (!streamer.liveSessionId) return { streamerName: streamer.name, live: null };
   const broadcast = await readBroadcast(env, streamer.liveSessionId, 0);
   const queue = broadcast.overlayPayload();
-  if (queue.ended || broadcast.influencerId !== streamer.id) return { streamerName: streamer.name, live: null };
+  if (queue.ended || broadcast.streamerId !== streamer.id) return { streamerName: streamer.name, live: null };
   // The streamer's short link (/@handle) rather than the session's id: readable on stream, and it still works
   // when they next go live.
   const joinUrl = shortLink(origin, streamer.username);
@@ -100,7 +100,7 @@ export async function overlayMayWatch(env: Env, key: string, liveSessionId: stri
   const [row] = await getDb(env)
     .select({ id: liveSessions.id })
     .from(liveSessions)
-    .where(and(eq(liveSessions.id, liveSessionId), eq(liveSessions.influencerId, userId)))
+    .where(and(eq(liveSessions.id, liveSessionId), eq(liveSessions.streamerId, userId)))
     .limit(1);
   return !!row;
 }
@@ -139,7 +139,7 @@ export async function overlayNextSlot(
     .leftJoin(products, eq(products.id, slots.productId))
     .where(
       and(
-        eq(slots.influencerId, streamer.id),
+        eq(slots.streamerId, streamer.id),
         eq(slots.status, "open"),
         gt(slots.endsAt, now),
         isNull(products.archivedAt),

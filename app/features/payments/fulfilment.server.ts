@@ -41,7 +41,7 @@ const payableColumns = {
   status: orders.status,
   amountMinor: orders.amountMinor,
   currency: orders.currency,
-  influencerId: orders.influencerId,
+  streamerId: orders.streamerId,
   slotId: orders.slotId,
   liveSessionId: orders.liveSessionId,
   checkoutSessionId: orders.checkoutSessionId,

@@ -15,7 +15,7 @@ export type PayableOrder = {
   status: OrderStatus;
   amountMinor: number;
   currency: CurrencyCode;
-  influencerId: string | null;
+  streamerId: string | null;
   slotId: string | null;
   liveSessionId: string | null;
   checkoutSessionId: string | null;

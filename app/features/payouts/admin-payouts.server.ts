@@ -5,7 +5,7 @@ import { auditStatement } from "~/features/audit/index.server";
 import { earningOrder, orderNetMinor } from "~/features/earnings";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { batchGuard, col, type Db, getDb, idChunks, selectInChunks } from "~/platform/db.server";
-import { influencerProfiles, orders, type PayoutStatus, payoutOrders, payouts, users } from "~db/schema";
+import { orders, type PayoutStatus, payoutOrders, payouts, streamerProfiles, users } from "~db/schema";
 import type { EditPayoutInput } from "./admin-schema";
 import {
   mergedExactly,
@@ -42,7 +42,7 @@ export async function editPayout(env: Env, viewer: Viewer | null, input: EditPay
   const payout = await loadPayout(db, input.editingPayoutId);
   if (payout.status !== "draft") throw conflict(M.notDraft);
   const ids = unique(input.newMergedOrders);
-  const rows = await readMergeable(db, payout.influencerId, ids, payout.id);
+  const rows = await readMergeable(db, payout.streamerId, ids, payout.id);
   if (rows.some((row) => row.currency !== payout.currency)) throw badRequest(M.mixedCurrencies);
   const rates = withOverrides(payout, input);
   const totals = payoutTotals(rows, rates);
@@ -52,13 +52,13 @@ export async function editPayout(env: Env, viewer: Viewer | null, input: EditPay
       db.batch([
         // The draft's rows are written anew: out go the ones merged out, back in (while payable) the ones kept.
         db.delete(payoutOrders).where(eq(payoutOrders.payoutId, payout.id)),
-        ...mergeStatements(db, payout.id, payout.influencerId, ids, now),
+        ...mergeStatements(db, payout.id, payout.streamerId, ids, now),
         db
           .update(payouts)
           .set({ ...ratesColumns(rates), ...totals, updatedAt: now })
           .where(and(eq(payouts.id, payout.id), eq(payouts.status, "draft"))),
         batchGuard(db, sql`changes() = 1`),
-        mergedExactly(db, payout.id, payout.influencerId, ids.length),
+        mergedExactly(db, payout.id, payout.streamerId, ids.length),
         auditStatement(
           db,
           viewer,
@@ -148,7 +148,7 @@ export async function activatePayout(env: Env, viewer: Viewer | null, payoutId: 
     () =>
       db.batch([
         ...statements,
-        mergedExactly(db, payoutId, payout.influencerId, count),
+        mergedExactly(db, payoutId, payout.streamerId, count),
         auditStatement(
           db,
           viewer,
@@ -213,7 +213,7 @@ export async function completionStatements(db: Db, viewer: StaffViewer, payoutId
 }
 
 /** Payouts of a streamer: "active" (drafts and active ones, staff's work in progress) or "history". */
-export async function listPayouts(env: Env, viewer: Viewer | null, influencerId: string, which: "active" | "history") {
+export async function listPayouts(env: Env, viewer: Viewer | null, streamerId: string, which: "active" | "history") {
   assertStaff(viewer, "payouts");
   const statuses: PayoutStatus[] = which === "active" ? ["draft", "active"] : ["completed", "removed"];
   const db = getDb(env);
@@ -242,7 +242,7 @@ export async function listPayouts(env: Env, viewer: Viewer | null, influencerId:
       orders: sql<number>`(SELECT count(*) FROM ${payoutOrders} po WHERE po.payout_id = ${col(payouts.id)} AND po.active = 1)`,
     })
     .from(payouts)
-    .where(and(eq(payouts.influencerId, influencerId), inArray(payouts.status, statuses)))
+    .where(and(eq(payouts.streamerId, streamerId), inArray(payouts.status, statuses)))
     .orderBy(desc(payouts.createdAt))
     .limit(100)
     .all();
@@ -253,22 +253,22 @@ export async function getPayout(env: Env, viewer: Viewer | null, payoutId: strin
   assertStaff(viewer, "payouts");
   const db = getDb(env);
   const payout = await loadPayout(db, payoutId);
-  const [orderRows, influencer] = await Promise.all([
+  const [orderRows, streamer] = await Promise.all([
     ordersOfPayout(db, payoutId),
     db
       .select({ id: users.id, fullName: users.fullName, username: users.username, email: users.email })
       .from(users)
-      .where(eq(users.id, payout.influencerId))
+      .where(eq(users.id, payout.streamerId))
       .get(),
   ]);
-  return { payout, orders: orderRows, influencer: influencer ?? null };
+  return { payout, orders: orderRows, streamer: streamer ?? null };
 }
 
 /** The streamer a payout or validation screen is about (name, fee, verified), or 404. */
-export async function influencerForStaff(
+export async function streamerForStaff(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
   capability: "payouts" | "validations",
 ) {
   assertStaff(viewer, capability);
@@ -277,12 +277,12 @@ export async function influencerForStaff(
       id: users.id,
       fullName: users.fullName,
       username: users.username,
-      platformFeeBps: influencerProfiles.platformFeeBps,
-      isVerified: influencerProfiles.isVerified,
+      platformFeeBps: streamerProfiles.platformFeeBps,
+      isVerified: streamerProfiles.isVerified,
     })
-    .from(influencerProfiles)
-    .innerJoin(users, eq(users.id, influencerProfiles.userId))
-    .where(eq(influencerProfiles.userId, influencerId))
+    .from(streamerProfiles)
+    .innerJoin(users, eq(users.id, streamerProfiles.userId))
+    .where(eq(streamerProfiles.userId, streamerId))
     .get();
   if (!row) throw notFound("Influencer not found");
   return row;

@@ -24,8 +24,8 @@ import { orders, payoutOrders, payouts } from "~db/schema";
 type Buckets<T> = { earned: T; paidOut: T; inPayouts: T; payable: T; toValidate: T };
 export type StreamerBalance = Buckets<number> & { inCurrency: Buckets<Money[]> };
 
-export async function streamerBalance(env: Env, viewer: Viewer | null, influencerId: string): Promise<StreamerBalance> {
-  assertReadBusiness(viewer, influencerId, "payouts");
+export async function streamerBalance(env: Env, viewer: Viewer | null, streamerId: string): Promise<StreamerBalance> {
+  assertReadBusiness(viewer, streamerId, "payouts");
   const db = getDb(env);
   const payoutOf = sql`(SELECT p.status FROM ${payoutOrders} po JOIN ${payouts} p ON p.id = po.payout_id
     WHERE po.order_id = ${col(orders.id)} AND po.active = 1)`;
@@ -53,7 +53,7 @@ export async function streamerBalance(env: Env, viewer: Viewer | null, influence
       toValidateUsd: sumWhere(conditions.toValidate, orderNetUsdMinor),
     })
     .from(orders)
-    .where(earningOrder(influencerId))
+    .where(earningOrder(streamerId))
     .groupBy(orders.currency);
   type Bucket = keyof Buckets<unknown>;
   const usd = (bucket: Bucket) => rows.reduce((sum, row) => sum + Number(row[`${bucket}Usd`]), 0);

@@ -6,7 +6,7 @@ import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import type { CurrencyCode } from "~/lib/money";
 import { batchGuard, col, getDb } from "~/platform/db.server";
-import { influencerProfiles, payouts } from "~db/schema";
+import { payouts, streamerProfiles } from "~db/schema";
 import type { CreatePayoutInput } from "./admin-schema";
 import {
   defaultRates,
@@ -29,16 +29,16 @@ import { type PayoutRates, type PayoutTotals, payoutsByCurrency } from "./totals
 export async function remainingOrders(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
   period: { startTime: Date; endTime: Date },
 ) {
   assertStaff(viewer, "payouts");
   const db = getDb(env);
   const rows = await orderRowsQuery(
     db,
-    sql`${payableOrder(influencerId)} AND ${inNoActivePayout()} AND ${paidWithin(period)}`,
+    sql`${payableOrder(streamerId)} AND ${inNoActivePayout()} AND ${paidWithin(period)}`,
   ).all();
-  const rates = await defaultRates(db, influencerId);
+  const rates = await defaultRates(db, streamerId);
   return { orders: rows, rates, byCurrency: payoutsByCurrency(rows, rates) };
 }
 
@@ -59,9 +59,9 @@ export async function createPayout(
   const db = getDb(env);
   const ids = unique(input.mergedOrders);
   const profile = await db
-    .select({ isVerified: influencerProfiles.isVerified })
-    .from(influencerProfiles)
-    .where(eq(influencerProfiles.userId, input.influencerId))
+    .select({ isVerified: streamerProfiles.isVerified })
+    .from(streamerProfiles)
+    .where(eq(streamerProfiles.userId, input.influencerId))
     .get();
   if (!profile) throw notFound("Influencer not found");
   if (!profile.isVerified) throw conflict(M.notVerified);
@@ -80,7 +80,7 @@ export async function createPayout(
   const statements = drafts.flatMap((draft) => {
     const values = {
       id: draft.id,
-      influencerId: input.influencerId,
+      streamerId: input.influencerId,
       periodStart: input.startTime,
       periodEnd: input.endTime,
       status: "draft" as const,
@@ -112,7 +112,7 @@ export async function createPayout(
         ...rest,
         batchGuard(
           db,
-          sql`EXISTS (SELECT 1 FROM ${influencerProfiles} WHERE ${col(influencerProfiles.userId)} = ${input.influencerId} AND ${col(influencerProfiles.isVerified)} = 1)`,
+          sql`EXISTS (SELECT 1 FROM ${streamerProfiles} WHERE ${col(streamerProfiles.userId)} = ${input.influencerId} AND ${col(streamerProfiles.isVerified)} = 1)`,
         ),
       ]),
     M.ordersNotPayable,

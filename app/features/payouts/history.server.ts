@@ -25,12 +25,12 @@ const VISIBLE = ["active", "completed"] as const;
 export async function payoutHistory(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
   query: z.output<typeof payoutHistoryQuerySchema>,
 ) {
-  assertReadBusiness(viewer, influencerId, "payouts");
+  assertReadBusiness(viewer, streamerId, "payouts");
   const db = getDb(env);
-  const where = and(eq(payouts.influencerId, influencerId), inArray(payouts.status, [...VISIBLE]));
+  const where = and(eq(payouts.streamerId, streamerId), inArray(payouts.status, [...VISIBLE]));
   const [rows, total] = await db.batch([
     db
       .select({

@@ -3,9 +3,9 @@ export {
   activatePayout,
   editPayout,
   getPayout,
-  influencerForStaff,
   listPayouts,
   removePayout,
+  streamerForStaff,
 } from "./admin-payouts.server";
 export { streamerBalance } from "./balance.server";
 export { completePayouts } from "./complete.server";

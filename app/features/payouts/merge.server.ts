@@ -9,7 +9,7 @@ import {
   isUniqueViolation,
   selectInChunks,
 } from "~/platform/db.server";
-import { CONFIG_KEYS, configurations, influencerProfiles, orders, payoutOrders } from "~db/schema";
+import { CONFIG_KEYS, configurations, orders, payoutOrders, streamerProfiles } from "~db/schema";
 import { type PayoutRatesInput, percentToBps } from "./admin-schema";
 import { PAYOUT_MESSAGES as M } from "./messages";
 import { inNoActivePayout, orderRowsQuery, payableOrder } from "./orders.server";
@@ -22,12 +22,12 @@ import { DEFAULT_PAYOUT_TAX_BPS, type PayoutRates } from "./totals";
  */
 
 /** The default percentages a new payout snapshots: the streamer's fee, then the configured taxes. */
-export async function defaultRates(db: Db, influencerId: string): Promise<PayoutRates> {
+export async function defaultRates(db: Db, streamerId: string): Promise<PayoutRates> {
   const [profile, config] = await Promise.all([
     db
-      .select({ platformFeeBps: influencerProfiles.platformFeeBps })
-      .from(influencerProfiles)
-      .where(eq(influencerProfiles.userId, influencerId))
+      .select({ platformFeeBps: streamerProfiles.platformFeeBps })
+      .from(streamerProfiles)
+      .where(eq(streamerProfiles.userId, streamerId))
       .get(),
     db
       .select({ value: configurations.value })
@@ -65,13 +65,13 @@ export function withOverrides(rates: PayoutRates, input: PayoutRatesInput): Payo
 }
 
 /** The orders asked for, each read with its amount and net; refuses a set that is not payable now. */
-export async function readMergeable(db: Db, influencerId: string, ids: string[], ownPayoutId: string | null) {
+export async function readMergeable(db: Db, streamerId: string, ids: string[], ownPayoutId: string | null) {
   const rows = await selectInChunks(ids, (chunk) =>
     orderRowsQuery(
       db,
       and(
         inArray(orders.id, chunk),
-        sql`${payableOrder(influencerId)}`,
+        sql`${payableOrder(streamerId)}`,
         ownPayoutId
           ? sql`NOT EXISTS (SELECT 1 FROM ${payoutOrders} po WHERE po.order_id = ${col(orders.id)} AND po.active = 1 AND po.payout_id <> ${ownPayoutId})`
           : inNoActivePayout(),
@@ -83,12 +83,12 @@ export async function readMergeable(db: Db, influencerId: string, ids: string[],
 }
 
 /** Guard: every order of the payout is still payable, and there are exactly `count` of them. */
-export function mergedExactly(db: Db, payoutId: string, influencerId: string, count: number) {
+export function mergedExactly(db: Db, payoutId: string, streamerId: string, count: number) {
   return batchGuard(
     db,
     sql`(SELECT count(*) FROM ${payoutOrders} po WHERE po.payout_id = ${payoutId} AND po.active = 1) = ${count}
       AND NOT EXISTS (SELECT 1 FROM ${payoutOrders} po JOIN ${orders} ON ${col(orders.id)} = po.order_id
-        WHERE po.payout_id = ${payoutId} AND po.active = 1 AND NOT (${payableOrder(influencerId)}))`,
+        WHERE po.payout_id = ${payoutId} AND po.active = 1 AND NOT (${payableOrder(streamerId)}))`,
   );
 }
 
@@ -96,7 +96,7 @@ export function mergedExactly(db: Db, payoutId: string, influencerId: string, co
  * Inserts the payout's rows for these orders, each only while it is payable (and not merged elsewhere): one
  * statement per chunk of ids (D1 binds at most 100 values), all in the caller's batch.
  */
-export function mergeStatements(db: Db, payoutId: string, influencerId: string, ids: string[], now: Date) {
+export function mergeStatements(db: Db, payoutId: string, streamerId: string, ids: string[], now: Date) {
   return idChunks(ids).map((chunk) =>
     db
       .insert(payoutOrders)
@@ -109,7 +109,7 @@ export function mergeStatements(db: Db, payoutId: string, influencerId: string, 
             createdAt: sql<Date>`${now.getTime()}`.as("created_at"),
           })
           .from(orders)
-          .where(and(inArray(orders.id, chunk), sql`${payableOrder(influencerId)}`, inNoActivePayout())),
+          .where(and(inArray(orders.id, chunk), sql`${payableOrder(streamerId)}`, inNoActivePayout())),
       )
       .onConflictDoNothing(),
   );

@@ -9,8 +9,8 @@ import { liveSessions, orders, payoutOrders, products, slots, users } from "~db/
  * Paired with `inNoActivePayout` it filters the list and guards each merge; without a streamer it counts every
  * streamer's (the staff dashboard).
  */
-export function payableOrder(influencerId?: string): SQL {
-  return sql`${earningOrder(influencerId)} AND ${col(orders.validatedAt)} IS NOT NULL AND NOT ${refundOwedOnOrder}`;
+export function payableOrder(streamerId?: string): SQL {
+  return sql`${earningOrder(streamerId)} AND ${col(orders.validatedAt)} IS NOT NULL AND NOT ${refundOwedOnOrder}`;
 }
 
 export function inNoActivePayout(): SQL {

@@ -10,7 +10,7 @@ export const PAYOUT_COMPLETED_TEMPLATE = "payout-completed";
 export async function payoutCompletedNotice(env: Env, payoutId: string): Promise<UserNotification | null> {
   const [payout] = await getDb(env)
     .select({
-      influencerId: payouts.influencerId,
+      streamerId: payouts.streamerId,
       status: payouts.status,
       netMinor: payouts.netMinor,
       currency: payouts.currency,
@@ -19,7 +19,7 @@ export async function payoutCompletedNotice(env: Env, payoutId: string): Promise
     .where(eq(payouts.id, payoutId));
   if (payout?.status !== "completed") return null;
   return {
-    userId: payout.influencerId,
+    userId: payout.streamerId,
     type: "system",
     title: `Payout completed: ${formatMoney(money(payout.netMinor, payout.currency))} is on its way to your bank account`,
     url: "/influencer/dashboard#payouts",

@@ -21,7 +21,7 @@ export async function payoutWorkQueue(env: Env, viewer: Viewer | null, now = new
   const rows = await getDb(env)
     .select(
       named({
-        influencerId: users.id,
+        streamerId: users.id,
         fullName: users.fullName,
         username: users.username,
         toValidate: sql<number>`sum(CASE WHEN ${toValidate} THEN 1 ELSE 0 END)`,
@@ -32,7 +32,7 @@ export async function payoutWorkQueue(env: Env, viewer: Viewer | null, now = new
       }),
     )
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.influencerId))
+    .innerJoin(users, eq(users.id, orders.streamerId))
     .where(earningOrder())
     .groupBy(users.id)
     .having(sql`sum(CASE WHEN ${toValidate} THEN 1 ELSE 0 END) > 0 OR sum(CASE WHEN ${payable} THEN 1 ELSE 0 END) > 0`)

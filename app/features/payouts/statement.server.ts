@@ -27,7 +27,7 @@ const pct = (bps: number) => `${bps / 100}%`;
 function statementFacts(
   payout: Payout,
   orders: PayoutOrderRow[],
-  influencer: { fullName: string; username: string } | null,
+  streamer: { fullName: string; username: string } | null,
 ): StatementFacts {
   const lines: [string, string, number][] = [
     ["Gross (paid orders)", "", payout.grossMinor],
@@ -44,7 +44,7 @@ function statementFacts(
       title: "Noobrd payout statement",
       details: [
         ["Payout", payout.id],
-        ["Streamer", influencer ? `${influencer.fullName} (@${influencer.username})` : payout.influencerId],
+        ["Streamer", streamer ? `${streamer.fullName} (@${streamer.username})` : payout.streamerId],
         ["Period start (UTC)", payout.periodStart.toISOString()],
         ["Period end (UTC)", payout.periodEnd.toISOString()],
         ["Status", payout.status],
@@ -79,9 +79,9 @@ function statementFacts(
  */
 export async function generatePayoutStatement(env: Env, viewer: Viewer | null, payoutId: string, now = new Date()) {
   assertStaff(viewer, "payouts");
-  const { payout, orders, influencer } = await getPayout(env, viewer, payoutId);
+  const { payout, orders, streamer } = await getPayout(env, viewer, payoutId);
   if (payout.status !== "completed") throw conflict(M.notActive);
-  const bytes = await writeStatementXlsx(env, statementFacts(payout, orders, influencer));
+  const bytes = await writeStatementXlsx(env, statementFacts(payout, orders, streamer));
   const key = `payouts/${payout.id}/${newId()}.xlsx`;
   await env.PRIVATE_FILES.put(key, bytes, {
     httpMetadata: { contentType: XLSX_TYPE, contentDisposition: `attachment; filename="payout-${payout.id}.xlsx"` },

@@ -21,9 +21,9 @@ export const sessionStart = sql`coalesce(
   (SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(orders.slotId)}),
   (SELECT ${col(liveSessions.startedAt)} FROM ${liveSessions} WHERE ${col(liveSessions.id)} = ${col(orders.liveSessionId)}))`;
 
-function inWindow(influencerId: string, now: Date) {
+function inWindow(streamerId: string, now: Date) {
   // A VIP place is validated once it was served (its queue entry done): a place still waiting may yet be refunded.
-  return sql`${earningOrder(influencerId)}
+  return sql`${earningOrder(streamerId)}
     AND NOT ${refundOwedOnOrder}
     AND ${sessionStart} BETWEEN ${now.getTime() - VALIDATION_WINDOW_MS} AND ${now.getTime()}
     AND (${col(orders.kind)} <> 'vip_queue'
@@ -31,9 +31,9 @@ function inWindow(influencerId: string, now: Date) {
 }
 
 /** The streamer's paid orders whose session started in the window, validated or not, oldest session first. */
-export async function ordersForValidation(env: Env, viewer: Viewer | null, influencerId: string, now = new Date()) {
+export async function ordersForValidation(env: Env, viewer: Viewer | null, streamerId: string, now = new Date()) {
   assertStaff(viewer, "validations");
-  const rows = await orderRowsQuery(getDb(env), inWindow(influencerId, now)).all();
+  const rows = await orderRowsQuery(getDb(env), inWindow(streamerId, now)).all();
   return rows.sort((a, b) => (a.sessionAt?.getTime() ?? 0) - (b.sessionAt?.getTime() ?? 0));
 }
 
@@ -45,7 +45,7 @@ export async function ordersForValidation(env: Env, viewer: Viewer | null, influ
 export async function markOrdersPlayed(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
   orderIds: string[],
   now = new Date(),
 ) {
@@ -58,10 +58,10 @@ export async function markOrdersPlayed(
       db
         .update(orders)
         .set({ validatedAt: now, validatedBy: viewer.id, updatedAt: now })
-        .where(and(inArray(orders.id, chunk), sql`${orders.validatedAt} IS NULL`, inWindow(influencerId, now))),
+        .where(and(inArray(orders.id, chunk), sql`${orders.validatedAt} IS NULL`, inWindow(streamerId, now))),
       batchGuard(
         db,
-        sql`(SELECT count(*) FROM ${orders} WHERE ${col(orders.id)} IN ${chunk} AND ${col(orders.validatedAt)} IS NOT NULL AND ${inWindow(influencerId, now)}) = ${chunk.length}`,
+        sql`(SELECT count(*) FROM ${orders} WHERE ${col(orders.id)} IN ${chunk} AND ${col(orders.validatedAt)} IS NOT NULL AND ${inWindow(streamerId, now)}) = ${chunk.length}`,
       ),
       db
         .update(bookings)
@@ -73,7 +73,7 @@ export async function markOrdersPlayed(
       auditStatement(
         db,
         viewer,
-        { action: "orders.validate", entity: "influencer", entityId: influencerId, after: { orders: ids } },
+        { action: "orders.validate", entity: "influencer", entityId: streamerId, after: { orders: ids } },
         now,
       ),
     ]);

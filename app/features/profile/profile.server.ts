@@ -30,7 +30,7 @@ export async function getProfile(env: Env, userId: string) {
         bio: users.bio,
         socialLinks: users.socialLinks,
         pictureUrl: users.pictureUrl,
-        isInfluencer: users.isInfluencer,
+        isStreamer: users.isStreamer,
         role: users.role,
       })
       .from(users)

@@ -6,7 +6,7 @@ export function userJson(user: {
   email?: string | null;
   role: string;
   isActive?: boolean;
-  isInfluencer: boolean;
+  isStreamer: boolean;
   isLive?: boolean | null;
   liveSessionId?: string | null;
   country: string | null;
@@ -23,7 +23,7 @@ export function userJson(user: {
     email: user.email ?? null,
     role: user.role,
     isActive: user.isActive ?? true,
-    isInfluencer: user.isInfluencer,
+    isInfluencer: user.isStreamer,
     isLive: !!user.isLive,
     _live_session_id: user.liveSessionId ?? null,
     images: { url: user.pictureUrl },

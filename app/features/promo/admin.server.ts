@@ -5,7 +5,7 @@ import { auditStatement } from "~/features/audit/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, getDb, isForeignKeyViolation, isUniqueViolation, named } from "~/platform/db.server";
-import { influencerProfiles, promoCodes, promoRedemptions, users } from "~db/schema";
+import { promoCodes, promoRedemptions, streamerProfiles, users } from "~db/schema";
 import { PROMO_ADMIN_MESSAGES as M } from "./admin-messages";
 import type { PromoCodeInput } from "./admin-schema";
 
@@ -31,7 +31,7 @@ export async function listPromoCodesForStaff(env: Env, viewer: Viewer | null) {
         expiresAt: promoCodes.expiresAt,
         maxUses: promoCodes.maxUses,
         maxUsesPerUser: promoCodes.maxUsesPerUser,
-        influencerId: promoCodes.influencerId,
+        influencerId: promoCodes.streamerId,
         streamerUsername: users.username,
         isActive: promoCodes.isActive,
         createdAt: promoCodes.createdAt,
@@ -39,23 +39,23 @@ export async function listPromoCodesForStaff(env: Env, viewer: Viewer | null) {
       }),
     )
     .from(promoCodes)
-    .leftJoin(users, eq(users.id, promoCodes.influencerId))
+    .leftJoin(users, eq(users.id, promoCodes.streamerId))
     .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id));
 }
 
 async function streamerIdOf(env: Env, username: string): Promise<string | null> {
   if (!username) return null;
   const row = await getDb(env)
-    .select({ id: influencerProfiles.userId })
-    .from(influencerProfiles)
-    .innerJoin(users, eq(users.id, influencerProfiles.userId))
+    .select({ id: streamerProfiles.userId })
+    .from(streamerProfiles)
+    .innerJoin(users, eq(users.id, streamerProfiles.userId))
     .where(sql`lower(${users.username}) = lower(${username.replace(/^@/, "")})`)
     .get();
   if (!row) throw badRequest(M.noSuchStreamer, "streamerUsername");
   return row.id;
 }
 
-const columns = (input: PromoCodeInput, influencerId: string | null) => ({
+const columns = (input: PromoCodeInput, streamerId: string | null) => ({
   code: input.code,
   description: input.description || null,
   kind: input.kind,
@@ -64,7 +64,7 @@ const columns = (input: PromoCodeInput, influencerId: string | null) => ({
   expiresAt: input.expiresAt,
   maxUses: input.maxUses ?? null,
   maxUsesPerUser: input.maxUsesPerUser ?? null,
-  influencerId,
+  streamerId,
   isActive: input.isActive,
 });
 
@@ -76,12 +76,12 @@ async function codeOrThrow(env: Env, id: string) {
 
 export async function createPromoCode(env: Env, viewer: Viewer | null, input: PromoCodeInput) {
   assertStaff(viewer, "promoCodes");
-  const influencerId = await streamerIdOf(env, input.streamerUsername);
+  const streamerId = await streamerIdOf(env, input.streamerUsername);
   const db = getDb(env);
   const id = newId();
   try {
     await db.batch([
-      db.insert(promoCodes).values({ id, ...columns(input, influencerId), createdBy: viewer.id }),
+      db.insert(promoCodes).values({ id, ...columns(input, streamerId), createdBy: viewer.id }),
       auditStatement(db, viewer, { action: "promo.create", entity: "promo_code", entityId: id, after: input }),
     ]);
   } catch (error) {
@@ -94,13 +94,13 @@ export async function createPromoCode(env: Env, viewer: Viewer | null, input: Pr
 export async function updatePromoCode(env: Env, viewer: Viewer | null, id: string, input: PromoCodeInput) {
   assertStaff(viewer, "promoCodes");
   const before = await codeOrThrow(env, id);
-  const influencerId = await streamerIdOf(env, input.streamerUsername);
+  const streamerId = await streamerIdOf(env, input.streamerUsername);
   const db = getDb(env);
   try {
     await db.batch([
       db
         .update(promoCodes)
-        .set({ ...columns(input, influencerId), updatedAt: new Date() })
+        .set({ ...columns(input, streamerId), updatedAt: new Date() })
         .where(eq(promoCodes.id, id)),
       auditStatement(db, viewer, { action: "promo.update", entity: "promo_code", entityId: id, before, after: input }),
     ]);

@@ -47,7 +47,7 @@ type QuoteInput = {
   code: string;
   userId: string;
   /** The streamer paid: a streamer-scoped code applies only to their gigs. */
-  influencerId: string;
+  streamerId: string;
   priceMinor: number;
   currency: CurrencyCode;
   now: Date;
@@ -75,7 +75,7 @@ export async function quotePromo(db: Db, input: QuoteInput): Promise<PromoQuote>
       currency: promoCodes.currency,
       expiresAt: promoCodes.expiresAt,
       isActive: promoCodes.isActive,
-      influencerId: promoCodes.influencerId,
+      streamerId: promoCodes.streamerId,
       maxUses: promoCodes.maxUses,
       maxUsesPerUser: promoCodes.maxUsesPerUser,
       uses: sql<number>`(SELECT count(*) FROM promo_redemptions r WHERE r.promo_code_id = ${col(promoCodes.id)})`,
@@ -88,7 +88,7 @@ export async function quotePromo(db: Db, input: QuoteInput): Promise<PromoQuote>
   if (!promo) throw refused("unknown");
   if (!promo.isActive) throw refused("inactive");
   if (promo.expiresAt && promo.expiresAt.getTime() <= input.now.getTime()) throw refused("expired");
-  if (promo.influencerId && promo.influencerId !== input.influencerId) throw refused("other_streamer");
+  if (promo.streamerId && promo.streamerId !== input.streamerId) throw refused("other_streamer");
   if (promo.maxUses !== null && Number(promo.uses) >= promo.maxUses) throw refused("used_up");
   if (promo.maxUsesPerUser !== null && Number(promo.userUses) >= promo.maxUsesPerUser) throw refused("already_used");
   const discountMinor = discountFor(promo, input.priceMinor, input.currency);
@@ -113,7 +113,7 @@ export function redemptionStatement(
     promoCodeId: string;
     userId: string;
     orderId: string;
-    influencerId: string;
+    streamerId: string;
     discountMinor: number;
     now: Date;
   },
@@ -135,7 +135,7 @@ export function redemptionStatement(
           eq(promoCodes.id, input.promoCodeId),
           sql`${promoCodes.isActive} = 1`,
           sql`(${promoCodes.expiresAt} IS NULL OR ${promoCodes.expiresAt} > ${at})`,
-          sql`(${promoCodes.influencerId} IS NULL OR ${promoCodes.influencerId} = ${input.influencerId})`,
+          sql`(${promoCodes.streamerId} IS NULL OR ${promoCodes.streamerId} = ${input.streamerId})`,
           sql`(${promoCodes.maxUses} IS NULL OR (SELECT count(*) FROM promo_redemptions r WHERE r.promo_code_id = ${col(promoCodes.id)}) < ${col(promoCodes.maxUses)})`,
           sql`(${promoCodes.maxUsesPerUser} IS NULL OR (SELECT count(*) FROM promo_redemptions r WHERE r.promo_code_id = ${col(promoCodes.id)} AND r.user_id = ${input.userId}) < ${col(promoCodes.maxUsesPerUser)})`,
         ),

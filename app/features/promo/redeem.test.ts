@@ -6,10 +6,10 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createPromoCode,
   createSlot,
+  createStreamer,
   createUser,
   redeemPromo,
 } from "~tests/factories";
@@ -17,7 +17,7 @@ import { givePromoUseBackStatement } from "./redeem.server";
 
 describe("the promo give-back", () => {
   it("returns the use of an order that delivered nothing, and only of that one", async () => {
-    const star = await createInfluencer(env.DB);
+    const star = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
     const gig = await createGig(env.DB, star.id, game);

@@ -5,8 +5,8 @@ import { col, getDb } from "~/platform/db.server";
 import { promoCodes, promoRedemptions } from "~db/schema";
 
 /** The promo codes scoped to one streamer's gigs, with how many times each was used. */
-export async function streamerPromoCodes(env: Env, viewer: Viewer | null, influencerId: string) {
-  assertReadBusiness(viewer, influencerId, "promoCodes");
+export async function streamerPromoCodes(env: Env, viewer: Viewer | null, streamerId: string) {
+  assertReadBusiness(viewer, streamerId, "promoCodes");
   return getDb(env)
     .select({
       id: promoCodes.id,
@@ -21,6 +21,6 @@ export async function streamerPromoCodes(env: Env, viewer: Viewer | null, influe
       uses: sql<number>`(SELECT count(*) FROM ${promoRedemptions} WHERE ${promoRedemptions.promoCodeId} = ${col(promoCodes.id)})`,
     })
     .from(promoCodes)
-    .where(eq(promoCodes.influencerId, influencerId))
+    .where(eq(promoCodes.streamerId, streamerId))
     .orderBy(desc(promoCodes.createdAt));
 }

@@ -39,7 +39,7 @@ export function starReviewsQuery(db: Db, starId: string, limit: number) {
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .leftJoin(products, eq(products.id, reviews.productId))
-    .where(and(eq(reviews.influencerId, starId), isNull(reviews.hiddenAt)))
+    .where(and(eq(reviews.streamerId, starId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
 }

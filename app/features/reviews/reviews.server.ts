@@ -33,7 +33,7 @@ async function orderFacts(db: Db, orderId: string) {
         bookingStatus: bookings.status,
         startsAt: slots.startsAt,
         endsAt: slots.endsAt,
-        influencerId: slots.influencerId,
+        streamerId: slots.streamerId,
         productId: slots.productId,
         productTitle: products.title,
         starName: star.fullName,
@@ -50,7 +50,7 @@ async function orderFacts(db: Db, orderId: string) {
     .leftJoin(bookings, eq(bookings.orderId, orders.id))
     .leftJoin(slots, eq(slots.id, orders.slotId))
     .leftJoin(products, eq(products.id, slots.productId))
-    .leftJoin(star, eq(star.id, slots.influencerId))
+    .leftJoin(star, eq(star.id, slots.streamerId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
     .where(eq(orders.id, orderId))
     .limit(1);
@@ -65,7 +65,7 @@ async function ownBooking(db: Db, viewer: Viewer, orderId: string) {
   if (!facts || facts.userId !== viewer.id || facts.kind !== "slot_booking" || !facts.bookingId) {
     throw notFound(M.orderNotFound);
   }
-  return facts as OrderFacts & { bookingId: string; influencerId: string };
+  return facts as OrderFacts & { bookingId: string; streamerId: string };
 }
 
 function reviewOf(facts: OrderFacts) {
@@ -129,7 +129,7 @@ export async function postReview(env: Env, viewer: Viewer, orderId: string, inpu
             id: sql<string>`${id}`.as("id"),
             bookingId: bookings.id,
             userId: bookings.userId,
-            influencerId: slots.influencerId,
+            streamerId: slots.streamerId,
             productId: slots.productId,
             rating: sql<number>`${input.rating}`.as("rating"),
             comment: sql<string | null>`${input.comment ?? null}`.as("comment"),
@@ -186,7 +186,7 @@ async function visibleReview(db: Db, reviewId: string) {
     .select({
       id: reviews.id,
       userId: reviews.userId,
-      influencerId: reviews.influencerId,
+      streamerId: reviews.streamerId,
       productId: reviews.productId,
       rating: reviews.rating,
       comment: reviews.comment,
@@ -209,18 +209,18 @@ export async function replyToReview(
   const db = getDb(env);
   const review = await visibleReview(db, input.reviewId);
   if (!review || review.hiddenAt) throw notFound(M.notFound);
-  if (review.influencerId !== viewer.id) throw forbidden(M.notYourSession);
+  if (review.streamerId !== viewer.id) throw forbidden(M.notYourSession);
   if (review.reply !== null) throw conflict(M.alreadyReplied);
   const [updated] = await db.batch([
     db
       .update(reviews)
       .set({ reply: input.reply, repliedAt: now })
-      .where(and(eq(reviews.id, review.id), eq(reviews.influencerId, viewer.id), isNull(reviews.reply)))
+      .where(and(eq(reviews.id, review.id), eq(reviews.streamerId, viewer.id), isNull(reviews.reply)))
       .returning({ id: reviews.id }),
     catalogueChangedStatement(db),
   ]);
   if (updated.length === 0) throw conflict(M.alreadyReplied);
-  return { reviewId: review.id, gigId: review.productId, starId: review.influencerId };
+  return { reviewId: review.id, gigId: review.productId, starId: review.streamerId };
 }
 
 /** A signed-in fan reports a visible review of someone else (once each; staff decide it). */
@@ -238,5 +238,5 @@ export async function reportReview(
     .insert(reviewReports)
     .values({ reviewId: review.id, reporterId: viewer.id, reason: input.reason, createdAt: now })
     .onConflictDoNothing();
-  return { reviewId: review.id, gigId: review.productId, starId: review.influencerId };
+  return { reviewId: review.id, gigId: review.productId, starId: review.streamerId };
 }

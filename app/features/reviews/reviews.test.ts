@@ -4,9 +4,9 @@ import {
   createBooking,
   createGame,
   createGig,
-  createInfluencer,
   createPlatform,
   createSlot,
+  createStreamer,
   createUser,
   viewerOf,
 } from "~tests/factories";
@@ -21,7 +21,7 @@ const START = new Date("2026-01-10T18:00:00Z");
 const AFTER = new Date("2026-01-11T09:00:00Z");
 
 async function gigWithSlot(startsAt = START) {
-  const star = await createInfluencer(env.DB);
+  const star = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, `pc-${star.id.slice(0, 6)}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const gig = await createGig(env.DB, star.id, game);
@@ -159,7 +159,7 @@ describe("replyToReview: the session's streamer, once", () => {
   it("lets the streamer reply once and nobody else", async () => {
     const { fan, booking, star } = await playedBooking();
     const { reviewId } = await postReview(env, viewerOf(fan), booking.orderId, { rating: 4 }, AFTER);
-    const otherStar = await createInfluencer(env.DB);
+    const otherStar = await createStreamer(env.DB);
     for (const viewer of [viewerOf(fan), viewerOf(otherStar)]) {
       const error = await rejection(replyToReview(env, viewer, { reviewId, reply: "Thanks" }, AFTER));
       expect([error.status, error.message]).toEqual([403, M.notYourSession]);

@@ -48,7 +48,7 @@ export async function listReportedReviews(env: Env, viewer: Viewer | null, page:
       .from(reviewReports)
       .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
       .innerJoin(author, eq(author.id, reviews.userId))
-      .innerJoin(streamer, eq(streamer.id, reviews.influencerId))
+      .innerJoin(streamer, eq(streamer.id, reviews.streamerId))
       .leftJoin(products, eq(products.id, reviews.productId))
       .where(openReport)
       .groupBy(reviews.id)
@@ -71,7 +71,7 @@ async function reviewForStaff(env: Env, reviewId: string) {
       rating: reviews.rating,
       comment: reviews.comment,
       productId: reviews.productId,
-      influencerId: reviews.influencerId,
+      streamerId: reviews.streamerId,
       hiddenAt: reviews.hiddenAt,
     })
     .from(reviews)
@@ -115,7 +115,7 @@ export async function hideReview(env: Env, viewer: Viewer | null, reviewId: stri
     catalogueChangedStatement(db),
   ]);
   if (hidden.length === 0) throw conflict(M.alreadyHidden);
-  return { reviewId: review.id, gigId: review.productId, starId: review.influencerId };
+  return { reviewId: review.id, gigId: review.productId, starId: review.streamerId };
 }
 
 /** Closes a review's open reports without hiding it; audited. */

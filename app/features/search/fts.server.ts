@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { games, influencerProfiles, products } from "~db/schema";
+import { games, products, streamerProfiles } from "~db/schema";
 
 /**
  * The FTS5 tables of migrations/0003_search_fts.sql (products_fts as 0021_gig_search_streamer.sql rebuilt it),
@@ -38,7 +38,7 @@ export const starsFts = sqliteTable("stars_fts", {
 export const rowidOf = {
   games: sql`${games}.rowid`,
   products: sql`${products}.rowid`,
-  influencerProfiles: sql`${influencerProfiles}.rowid`,
+  streamerProfiles: sql`${streamerProfiles}.rowid`,
 } as const;
 
 export function matches(table: typeof gamesFts | typeof productsFts | typeof starsFts, query: string): SQL {

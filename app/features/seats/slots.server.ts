@@ -8,7 +8,7 @@ import { seatsTakenSql } from "./seats";
 
 const bookableColumns = (now: Date, forUserId?: string) => ({
   id: slots.id,
-  influencerId: slots.influencerId,
+  streamerId: slots.streamerId,
   productId: slots.productId,
   startsAt: slots.startsAt,
   endsAt: slots.endsAt,
@@ -23,7 +23,7 @@ const bookableColumns = (now: Date, forUserId?: string) => ({
 
 export type BookableSlot = {
   id: string;
-  influencerId: string;
+  streamerId: string;
   productId: string | null;
   startsAt: Date;
   endsAt: Date;
@@ -40,7 +40,7 @@ function shape(row: Awaited<ReturnType<typeof selectSlots>>[number], now: Date):
   const seatsLeft = Math.max(0, row.seats - Number(row.seatsTaken));
   return {
     id: row.id,
-    influencerId: row.influencerId,
+    streamerId: row.streamerId,
     productId: row.productId,
     startsAt: row.startsAt,
     endsAt: row.endsAt,

@@ -6,7 +6,7 @@ export function slotJson(
 ) {
   return {
     _id: slot.id,
-    _influencer_id: slot.influencerId,
+    _influencer_id: slot.streamerId,
     _product_id: slot.productId,
     product_title: slot.productTitle,
     startTime: slot.startsAt.toISOString(),

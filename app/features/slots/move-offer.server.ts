@@ -16,7 +16,7 @@ export async function offerSlotMove(
   now = new Date(),
 ): Promise<MoveOffered> {
   const owner = await ownerOfSlot(getDb(env), input.slotId);
-  assertManageBusiness(viewer, owner.influencerId);
+  assertManageBusiness(viewer, owner.streamerId);
   return offerSlotMoveToBuyers(env, { ...input, actorId: viewer?.id ?? null }, now);
 }
 
@@ -31,7 +31,7 @@ export type MoveTarget = { id: string; startsAt: Date; endsAt: Date; seatsLeft: 
 export async function moveTargetsOf(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
   booked: { id: string; productId: string | null; status: string; startsAt: Date; buyers: { seats: number }[] }[],
   now = new Date(),
 ): Promise<Record<string, MoveTarget[]>> {
@@ -39,7 +39,7 @@ export async function moveTargetsOf(
     (slot) => slot.productId && slot.status === "open" && slot.startsAt > now && slot.buyers.length > 0,
   );
   if (offerable.length === 0) return {};
-  const upcoming = (await upcomingSlots(env, viewer, influencerId, { limit: 200 }, now)).filter(
+  const upcoming = (await upcomingSlots(env, viewer, streamerId, { limit: 200 }, now)).filter(
     (slot) => slot.startsAt > now,
   );
   return Object.fromEntries(

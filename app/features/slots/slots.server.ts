@@ -15,11 +15,11 @@ import {
   bookingGamertags,
   bookings,
   gameModes,
-  influencerProfiles,
   liveSessions,
   lobbyCodes,
   products,
   slots,
+  streamerProfiles,
   users,
 } from "~db/schema";
 import { SLOT_MESSAGES as M } from "./messages";
@@ -35,7 +35,7 @@ function seatsTaken(now: Date) {
 
 const slotFields = (now: Date) => ({
   id: slots.id,
-  influencerId: slots.influencerId,
+  streamerId: slots.streamerId,
   productId: slots.productId,
   productTitle: products.title,
   startsAt: slots.startsAt,
@@ -74,7 +74,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
   const gig = await db
     .select(
       named({
-        influencerId: products.influencerId,
+        streamerId: products.streamerId,
         archivedAt: products.archivedAt,
         // The gig's session length, else (gigs from before it was asked) its game mode's.
         durationMinutes: sql<number>`coalesce(${products.sessionMinutes}, ${gameModes.durationMinutes})`,
@@ -86,7 +86,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
     .where(eq(products.id, input.productId))
     .get();
   if (!gig) throw notFound("Gig not found");
-  assertManageBusiness(viewer, gig.influencerId);
+  assertManageBusiness(viewer, gig.streamerId);
   if (gig.archivedAt) throw conflict(M.gigArchived, "productId");
   const seats = input.seats ?? Math.min(Math.max(gig.noOfPlayers, 1), 100);
   const durationMs = gig.durationMinutes * 60_000;
@@ -95,7 +95,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
     return { startsAt, endsAt: new Date(startsAt.getTime() + durationMs) };
   });
   if (wanted[0] && wanted[0].startsAt.getTime() <= now.getTime()) throw badRequest(M.past, "date");
-  const influencerId = gig.influencerId;
+  const streamerId = gig.streamerId;
   const at = now.getTime();
   const statements = wanted.map(({ startsAt, endsAt }) =>
     db
@@ -104,7 +104,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
         db
           .select({
             id: sql<string>`${newId()}`.as("id"),
-            influencerId: influencerProfiles.userId,
+            streamerId: streamerProfiles.userId,
             productId: sql<string>`${input.productId}`.as("product_id"),
             startsAt: sql<Date>`${startsAt.getTime()}`.as("starts_at"),
             endsAt: sql<Date>`${endsAt.getTime()}`.as("ends_at"),
@@ -115,16 +115,16 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
             createdAt: sql<Date>`${at}`.as("created_at"),
             updatedAt: sql<Date>`${at}`.as("updated_at"),
           })
-          .from(influencerProfiles)
+          .from(streamerProfiles)
           .where(
             and(
-              eq(influencerProfiles.userId, influencerId),
-              sql`NOT EXISTS (SELECT 1 FROM ${slots} WHERE ${slots.influencerId} = ${influencerId} AND ${slots.status} = 'open'
+              eq(streamerProfiles.userId, streamerId),
+              sql`NOT EXISTS (SELECT 1 FROM ${slots} WHERE ${slots.streamerId} = ${streamerId} AND ${slots.status} = 'open'
                 AND ${slots.startsAt} < ${endsAt.getTime()} AND ${slots.endsAt} > ${startsAt.getTime()})`,
             ),
           ),
       )
-      .onConflictDoNothing({ target: [slots.influencerId, slots.startsAt] }),
+      .onConflictDoNothing({ target: [slots.streamerId, slots.startsAt] }),
   );
   const [first, ...rest] = statements;
   if (!first) return { added: 0, existing: 0, overlapping: 0 };
@@ -135,7 +135,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
     .from(slots)
     .where(
       and(
-        eq(slots.influencerId, influencerId),
+        eq(slots.streamerId, streamerId),
         eq(slots.productId, input.productId),
         inArray(
           slots.startsAt,
@@ -146,7 +146,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
   const added = present.filter((row) => row.createdAt.getTime() === at).length;
   const existing = present.length - added;
   // newSlotAvailableNotification to the fans who favourited the streamer, through the fan-out queue.
-  if (added > 0) await announceToFans(env, { kind: "new_slots", influencerId });
+  if (added > 0) await announceToFans(env, { kind: "new_slots", influencerId: streamerId });
   const overlapping = wanted.length - present.length;
   if (present.length === 0) throw conflict(M.overlap, "startTime");
   return { added, existing, overlapping };
@@ -159,16 +159,16 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
 export async function monthSlots(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
   month: CalendarMonth,
   zone: string,
   now = new Date(),
 ) {
-  assertReadBusiness(viewer, influencerId, "validations");
+  assertReadBusiness(viewer, streamerId, "validations");
   const { from, to } = monthBounds(month, zone);
   const db = getDb(env);
   const rows = await slotsQuery(db, now)
-    .where(and(eq(slots.influencerId, influencerId), gte(slots.startsAt, from), lt(slots.startsAt, to)))
+    .where(and(eq(slots.streamerId, streamerId), gte(slots.startsAt, from), lt(slots.startsAt, to)))
     .orderBy(asc(slots.startsAt));
   const ids = rows.map((r) => r.id);
   const [buyers, moves] = await Promise.all([buyersOf(db, ids), slotMoveDecisions(db, ids, now)]);
@@ -234,7 +234,7 @@ async function buyersOf(db: Db, slotIds: string[]) {
 /** The slot's streamer, state and gig (a use case asks whether the viewer may act on it). */
 export async function ownerOfSlot(db: Db, slotId: string) {
   const slot = await db
-    .select({ influencerId: slots.influencerId, status: slots.status, productId: slots.productId })
+    .select({ streamerId: slots.streamerId, status: slots.status, productId: slots.productId })
     .from(slots)
     .where(eq(slots.id, slotId))
     .get();
@@ -253,7 +253,7 @@ export async function slotWithBuyers(
 ) {
   const db = getDb(env);
   const owner = await ownerOfSlot(db, slotId);
-  assertReadBusiness(viewer, owner.influencerId, "validations");
+  assertReadBusiness(viewer, owner.streamerId, "validations");
   const row = await slotsQuery(db, now).where(eq(slots.id, slotId)).get();
   if (!row) throw notFound(M.notFound);
   const buyers = (await buyersOf(db, [slotId])).get(slotId) ?? [];
@@ -272,14 +272,14 @@ export async function slotWithBuyers(
 export async function upcomingSlots(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
   options: { limit?: number; fromDaysBack?: number } = {},
   now = new Date(),
 ) {
-  assertReadBusiness(viewer, influencerId, "validations");
+  assertReadBusiness(viewer, streamerId, "validations");
   const from = new Date(now.getTime() - (options.fromDaysBack ?? 0) * DAY_MS);
   const query = slotsQuery(getDb(env), now)
-    .where(and(eq(slots.influencerId, influencerId), gte(slots.endsAt, from), eq(slots.status, "open")))
+    .where(and(eq(slots.streamerId, streamerId), gte(slots.endsAt, from), eq(slots.status, "open")))
     .orderBy(asc(slots.startsAt));
   return options.limit ? query.limit(options.limit) : query.limit(500);
 }
@@ -288,12 +288,12 @@ export async function upcomingSlots(
 export async function slotsOfGig(env: Env, viewer: Viewer | null, productId: string, now = new Date()) {
   const db = getDb(env);
   const gig = await db
-    .select({ influencerId: products.influencerId })
+    .select({ streamerId: products.streamerId })
     .from(products)
     .where(eq(products.id, productId))
     .get();
   if (!gig) throw notFound("Gig not found");
-  assertReadBusiness(viewer, gig.influencerId, "validations");
+  assertReadBusiness(viewer, gig.streamerId, "validations");
   return slotsQuery(db, now)
     .where(and(eq(slots.productId, productId), gte(slots.endsAt, now)))
     .orderBy(asc(slots.startsAt))
@@ -304,7 +304,7 @@ export async function slotsOfGig(env: Env, viewer: Viewer | null, productId: str
 export async function setSlotLobbyCode(env: Env, viewer: Viewer | null, slotId: string, code: string) {
   const db = getDb(env);
   const owner = await ownerOfSlot(db, slotId);
-  assertManageBusiness(viewer, owner.influencerId);
+  assertManageBusiness(viewer, owner.streamerId);
   if (owner.status !== "open") throw conflict(M.alreadyCancelled);
   await db
     .insert(lobbyCodes)
@@ -322,7 +322,7 @@ export async function streamerLobbyCode(
   const db = getDb(env);
   if (where.slotId) {
     const owner = await ownerOfSlot(db, where.slotId);
-    assertReadBusiness(viewer, owner.influencerId);
+    assertReadBusiness(viewer, owner.streamerId);
     const row = await db
       .select({ code: lobbyCodes.code })
       .from(lobbyCodes)
@@ -330,7 +330,7 @@ export async function streamerLobbyCode(
       .get();
     return {
       lobbyCode: row?.code ?? null,
-      streamerId: owner.influencerId,
+      streamerId: owner.streamerId,
       productId: owner.productId,
       slotId: where.slotId,
       liveSessionId: null,
@@ -343,16 +343,16 @@ export async function streamerLobbyCode(
       .where(and(eq(lobbyCodes.liveSessionId, where.liveSessionId)))
       .get();
     const session = await db
-      .select({ influencerId: liveSessions.influencerId })
+      .select({ streamerId: liveSessions.streamerId })
       .from(liveSessions)
       .where(eq(liveSessions.id, where.liveSessionId))
       .get();
-    const influencerId = session?.influencerId;
-    if (!influencerId) throw notFound("Live session not found");
-    assertReadBusiness(viewer, influencerId);
+    const streamerId = session?.streamerId;
+    if (!streamerId) throw notFound("Live session not found");
+    assertReadBusiness(viewer, streamerId);
     return {
       lobbyCode: row?.code ?? null,
-      streamerId: influencerId,
+      streamerId: streamerId,
       productId: null,
       slotId: null,
       liveSessionId: where.liveSessionId,
@@ -370,7 +370,7 @@ export async function streamerLobbyCode(
 export async function cancelSlot(env: Env, viewer: Viewer | null, slotId: string, now = new Date()) {
   const db = getDb(env);
   const owner = await ownerOfSlot(db, slotId);
-  assertManageBusiness(viewer, owner.influencerId);
+  assertManageBusiness(viewer, owner.streamerId);
   // One batch: the slot closes and every confirmed buyer's booking is cancelled and owed a full refund with it.
   const refunded = await refundSlotBookingsInFull(
     env,

@@ -1,10 +1,10 @@
 /** The staff-streamers feature: what other features and routes may use of it (server-only parts in index.server.ts). */
-export { INFLUENCER_LIST_DEFAULTS, STAFF_INFLUENCER_MESSAGES } from "./messages";
+export { STAFF_STREAMER_MESSAGES, STREAMER_LIST_DEFAULTS } from "./messages";
 export {
-  INFLUENCER_SORTS,
-  influencerListSchema,
   platformFeeSchema,
-  registerInfluencerSchema,
-  removeInfluencerSchema,
+  registerStreamerSchema,
+  removeStreamerSchema,
+  STREAMER_SORTS,
   showAtLandingSchema,
+  streamerListSchema,
 } from "./schema";

@@ -1,5 +1,5 @@
 /** docs/domain.md's influencer messages for staff, and the success toasts. */
-export const STAFF_INFLUENCER_MESSAGES = {
+export const STAFF_STREAMER_MESSAGES = {
   registerError: "Failed to register influencer",
   registered: "Influencer registered: the password set-up link is on its way",
   emailTaken: "Failed to register influencer: this email already has an account",
@@ -18,4 +18,4 @@ export const STAFF_INFLUENCER_MESSAGES = {
 } as const;
 
 /** docs/domain.md: admin list defaults. */
-export const INFLUENCER_LIST_DEFAULTS = { page: 1, limit: 10, sort: "fullName_asc" } as const;
+export const STREAMER_LIST_DEFAULTS = { page: 1, limit: 10, sort: "fullName_asc" } as const;

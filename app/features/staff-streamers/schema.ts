@@ -1,17 +1,17 @@
 import { signupSchema } from "~/features/auth";
 import { z } from "~/lib/zod";
-import { INFLUENCER_LIST_DEFAULTS as D } from "./messages";
+import { STREAMER_LIST_DEFAULTS as D } from "./messages";
 
 /** Inputs of the staff influencer screens and their /api twins; no server code here. */
-export const INFLUENCER_SORTS = ["fullName_asc", "fullName_desc", "createdAt_desc", "createdAt_asc"] as const;
+export const STREAMER_SORTS = ["fullName_asc", "fullName_desc", "createdAt_desc", "createdAt_asc"] as const;
 
-export const influencerListSchema = z.object({
+export const streamerListSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().default(D.page),
   limit: z.coerce.number().int().min(1).max(100).optional().default(D.limit),
-  sort: z.enum(INFLUENCER_SORTS).optional().default(D.sort),
+  sort: z.enum(STREAMER_SORTS).optional().default(D.sort),
   search: z.string().trim().max(80).optional().default(""),
 });
-export type InfluencerListQuery = z.output<typeof influencerListSchema>;
+export type StreamerListQuery = z.output<typeof streamerListSchema>;
 
 const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean());
 
@@ -25,9 +25,9 @@ export const platformFeeSchema = z.object({
 });
 
 export const showAtLandingSchema = z.object({ showAtLanding: checkbox });
-export const removeInfluencerSchema = z.object({ removeClean: checkbox.optional().default(false) });
+export const removeStreamerSchema = z.object({ removeClean: checkbox.optional().default(false) });
 
-export const registerInfluencerSchema = signupSchema
+export const registerStreamerSchema = signupSchema
   .pick({ username: true, email: true, country: true })
   .extend({ fullName: z.string({ error: "Enter their name" }).trim().min(1, "Enter their name").max(80) });
-export type RegisterInfluencerInput = z.output<typeof registerInfluencerSchema>;
+export type RegisterStreamerInput = z.output<typeof registerStreamerSchema>;

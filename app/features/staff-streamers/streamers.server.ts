@@ -16,9 +16,9 @@ import { money } from "~/lib/money";
 import { pageInfo } from "~/lib/paging";
 import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isUniqueViolation, named } from "~/platform/db.server";
-import { bookings, influencerProfiles, liveSessions, orders, products, sessions, slots, users } from "~db/schema";
-import { STAFF_INFLUENCER_MESSAGES as M } from "./messages";
-import type { InfluencerListQuery, RegisterInfluencerInput } from "./schema";
+import { bookings, liveSessions, orders, products, sessions, slots, streamerProfiles, users } from "~db/schema";
+import { STAFF_STREAMER_MESSAGES as M } from "./messages";
+import type { RegisterStreamerInput, StreamerListQuery } from "./schema";
 
 /**
  * Streamers as staff manage them (docs/domain.md, Admin > Influencers): the list, one streamer's
@@ -30,16 +30,16 @@ import type { InfluencerListQuery, RegisterInfluencerInput } from "./schema";
 const SORTS = {
   fullName_asc: [asc(sql`${users.fullName} COLLATE NOCASE`), asc(users.id)],
   fullName_desc: [desc(sql`${users.fullName} COLLATE NOCASE`), desc(users.id)],
-  createdAt_desc: [desc(influencerProfiles.createdAt), desc(users.id)],
-  createdAt_asc: [asc(influencerProfiles.createdAt), asc(users.id)],
+  createdAt_desc: [desc(streamerProfiles.createdAt), desc(users.id)],
+  createdAt_asc: [asc(streamerProfiles.createdAt), asc(users.id)],
 } as const;
 
-export async function listInfluencersForStaff(env: Env, viewer: Viewer | null, query: InfluencerListQuery) {
+export async function listStreamersForStaff(env: Env, viewer: Viewer | null, query: StreamerListQuery) {
   assertStaff(viewer, "influencers");
   const db = getDb(env);
   const term = query.search.replace(/[%_\\]/g, (c) => `\\${c}`);
   const where = and(
-    eq(users.isInfluencer, true),
+    eq(users.isStreamer, true),
     term
       ? or(like(users.fullName, `%${term}%`), like(users.username, `%${term}%`), like(users.email, `%${term}%`))
       : undefined,
@@ -52,17 +52,17 @@ export async function listInfluencersForStaff(env: Env, viewer: Viewer | null, q
           fullName: users.fullName,
           username: users.username,
           email: users.email,
-          platformFeeBps: influencerProfiles.platformFeeBps,
-          showAtLanding: influencerProfiles.showAtLanding,
-          isVerified: influencerProfiles.isVerified,
-          createdAt: influencerProfiles.createdAt,
-          gigs: sql<number>`(SELECT count(*) FROM ${products} WHERE ${col(products.influencerId)} = ${col(users.id)} AND ${col(products.archivedAt)} IS NULL)`,
-          noShows: sql<number>`(SELECT count(*) FROM ${slots} WHERE ${col(slots.influencerId)} = ${col(users.id)} AND ${col(slots.noShowAt)} IS NOT NULL)`,
-          sessionsDue: sql<number>`(SELECT count(*) FROM ${slots} WHERE ${col(slots.influencerId)} = ${col(users.id)} AND (${col(slots.startedAt)} IS NOT NULL OR ${col(slots.noShowAt)} IS NOT NULL))`,
+          platformFeeBps: streamerProfiles.platformFeeBps,
+          showAtLanding: streamerProfiles.showAtLanding,
+          isVerified: streamerProfiles.isVerified,
+          createdAt: streamerProfiles.createdAt,
+          gigs: sql<number>`(SELECT count(*) FROM ${products} WHERE ${col(products.streamerId)} = ${col(users.id)} AND ${col(products.archivedAt)} IS NULL)`,
+          noShows: sql<number>`(SELECT count(*) FROM ${slots} WHERE ${col(slots.streamerId)} = ${col(users.id)} AND ${col(slots.noShowAt)} IS NOT NULL)`,
+          sessionsDue: sql<number>`(SELECT count(*) FROM ${slots} WHERE ${col(slots.streamerId)} = ${col(users.id)} AND (${col(slots.startedAt)} IS NOT NULL OR ${col(slots.noShowAt)} IS NOT NULL))`,
         }),
       )
       .from(users)
-      .innerJoin(influencerProfiles, eq(influencerProfiles.userId, users.id))
+      .innerJoin(streamerProfiles, eq(streamerProfiles.userId, users.id))
       .where(where)
       .orderBy(...SORTS[query.sort])
       .limit(query.limit)
@@ -70,7 +70,7 @@ export async function listInfluencersForStaff(env: Env, viewer: Viewer | null, q
     db
       .select({ n: count() })
       .from(users)
-      .innerJoin(influencerProfiles, eq(influencerProfiles.userId, users.id))
+      .innerJoin(streamerProfiles, eq(streamerProfiles.userId, users.id))
       .where(where),
   ]);
   return {
@@ -93,7 +93,7 @@ export function noShowRateText(noShows: number, sessionsDue: number): string {
 }
 
 /** One streamer: profile, gigs, their latest orders and figures; 404 when not a streamer. */
-export async function getInfluencerForStaff(env: Env, viewer: Viewer | null, influencerId: string) {
+export async function getStreamerForStaff(env: Env, viewer: Viewer | null, streamerId: string) {
   assertStaff(viewer, "influencers");
   const db = getDb(env);
   const [profileRows, gigRows, orderRows, futurePaid, live] = await db.batch([
@@ -107,17 +107,17 @@ export async function getInfluencerForStaff(env: Env, viewer: Viewer | null, inf
           country: users.country,
           pictureUrl: users.pictureUrl,
           bio: users.bio,
-          isInfluencer: users.isInfluencer,
-          profession: influencerProfiles.profession,
-          platformFeeBps: influencerProfiles.platformFeeBps,
-          showAtLanding: influencerProfiles.showAtLanding,
-          isVerified: influencerProfiles.isVerified,
-          createdAt: influencerProfiles.createdAt,
+          isStreamer: users.isStreamer,
+          profession: streamerProfiles.profession,
+          platformFeeBps: streamerProfiles.platformFeeBps,
+          showAtLanding: streamerProfiles.showAtLanding,
+          isVerified: streamerProfiles.isVerified,
+          createdAt: streamerProfiles.createdAt,
         }),
       )
       .from(users)
-      .innerJoin(influencerProfiles, eq(influencerProfiles.userId, users.id))
-      .where(eq(users.id, influencerId))
+      .innerJoin(streamerProfiles, eq(streamerProfiles.userId, users.id))
+      .where(eq(users.id, streamerId))
       .limit(1),
     db
       .select({
@@ -128,7 +128,7 @@ export async function getInfluencerForStaff(env: Env, viewer: Viewer | null, inf
         archivedAt: products.archivedAt,
       })
       .from(products)
-      .where(eq(products.influencerId, influencerId))
+      .where(eq(products.streamerId, streamerId))
       .orderBy(desc(products.createdAt))
       .limit(50),
     db
@@ -147,18 +147,18 @@ export async function getInfluencerForStaff(env: Env, viewer: Viewer | null, inf
       )
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.influencerId, influencerId))
+      .where(eq(orders.streamerId, streamerId))
       .orderBy(desc(orders.createdAt))
       .limit(20),
-    futurePaidBookings(db, influencerId, new Date()),
+    futurePaidBookings(db, streamerId, new Date()),
     db
       .select({ id: liveSessions.id })
       .from(liveSessions)
-      .where(and(eq(liveSessions.influencerId, influencerId), isNull(liveSessions.endedAt)))
+      .where(and(eq(liveSessions.streamerId, streamerId), isNull(liveSessions.endedAt)))
       .limit(1),
   ]);
   const profile = profileRows[0];
-  if (!profile?.isInfluencer) throw notFound(M.notFound);
+  if (!profile?.isStreamer) throw notFound(M.notFound);
   return {
     profile,
     gigs: gigRows.map((gig) => ({ ...gig, price: money(gig.priceMinor, gig.currency) })),
@@ -169,44 +169,44 @@ export async function getInfluencerForStaff(env: Env, viewer: Viewer | null, inf
   };
 }
 
-function futurePaidBookings(db: ReturnType<typeof getDb>, influencerId: string, now: Date) {
+function futurePaidBookings(db: ReturnType<typeof getDb>, streamerId: string, now: Date) {
   return db
     .select({ n: count() })
     .from(bookings)
     .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .where(and(eq(slots.influencerId, influencerId), eq(bookings.status, "confirmed"), gt(slots.startsAt, now)));
+    .where(and(eq(slots.streamerId, streamerId), eq(bookings.status, "confirmed"), gt(slots.startsAt, now)));
 }
 
-async function profileOrThrow(env: Env, influencerId: string) {
+async function profileOrThrow(env: Env, streamerId: string) {
   const row = await getDb(env)
     .select({
-      userId: influencerProfiles.userId,
-      fee: influencerProfiles.platformFeeBps,
-      landing: influencerProfiles.showAtLanding,
+      userId: streamerProfiles.userId,
+      fee: streamerProfiles.platformFeeBps,
+      landing: streamerProfiles.showAtLanding,
     })
-    .from(influencerProfiles)
-    .innerJoin(users, eq(users.id, influencerProfiles.userId))
-    .where(and(eq(influencerProfiles.userId, influencerId), eq(users.isInfluencer, true)))
+    .from(streamerProfiles)
+    .innerJoin(users, eq(users.id, streamerProfiles.userId))
+    .where(and(eq(streamerProfiles.userId, streamerId), eq(users.isStreamer, true)))
     .get();
   if (!row) throw notFound(M.notFound);
   return row;
 }
 
 /** The platform fee in percent (2 decimals), stored as basis points; later payouts snapshot it. */
-export async function setPlatformFee(env: Env, viewer: Viewer | null, influencerId: string, percent: number) {
+export async function setPlatformFee(env: Env, viewer: Viewer | null, streamerId: string, percent: number) {
   assertStaff(viewer, "platformFees");
-  const before = await profileOrThrow(env, influencerId);
+  const before = await profileOrThrow(env, streamerId);
   const bps = Math.round(percent * 100);
   const db = getDb(env);
   await db.batch([
     db
-      .update(influencerProfiles)
+      .update(streamerProfiles)
       .set({ platformFeeBps: bps, updatedAt: new Date() })
-      .where(eq(influencerProfiles.userId, influencerId)),
+      .where(eq(streamerProfiles.userId, streamerId)),
     auditStatement(db, viewer, {
       action: "influencer.platform_fee",
       entity: "user",
-      entityId: influencerId,
+      entityId: streamerId,
       before: { platformFeeBps: before.fee },
       after: { platformFeeBps: bps },
     }),
@@ -214,25 +214,25 @@ export async function setPlatformFee(env: Env, viewer: Viewer | null, influencer
   return { platformFeeBps: bps, fees_percentage: bps / 100 };
 }
 
-export async function getPlatformFee(env: Env, viewer: Viewer | null, influencerId: string) {
+export async function getPlatformFee(env: Env, viewer: Viewer | null, streamerId: string) {
   assertStaff(viewer, "platformFees");
-  const row = await profileOrThrow(env, influencerId);
+  const row = await profileOrThrow(env, streamerId);
   return { platformFeeBps: row.fee, fees_percentage: row.fee / 100 };
 }
 
-export async function setShowAtLanding(env: Env, viewer: Viewer | null, influencerId: string, show: boolean) {
+export async function setShowAtLanding(env: Env, viewer: Viewer | null, streamerId: string, show: boolean) {
   assertStaff(viewer, "influencers");
-  const before = await profileOrThrow(env, influencerId);
+  const before = await profileOrThrow(env, streamerId);
   const db = getDb(env);
   await db.batch([
     db
-      .update(influencerProfiles)
+      .update(streamerProfiles)
       .set({ showAtLanding: show, updatedAt: new Date() })
-      .where(eq(influencerProfiles.userId, influencerId)),
+      .where(eq(streamerProfiles.userId, streamerId)),
     auditStatement(db, viewer, {
       action: "influencer.show_at_landing",
       entity: "user",
-      entityId: influencerId,
+      entityId: streamerId,
       before: { showAtLanding: before.landing },
       after: { showAtLanding: show },
     }),
@@ -245,12 +245,7 @@ export async function setShowAtLanding(env: Env, viewer: Viewer | null, influenc
  * Registers a streamer: a user with a profile (default platform fee), no password yet, and an email with the
  * /streamer-password-setup/:email link. Email and username are unique: taken ones are refused with a reason.
  */
-export async function registerInfluencer(
-  env: Env,
-  viewer: Viewer | null,
-  input: RegisterInfluencerInput,
-  origin: string,
-) {
+export async function registerStreamer(env: Env, viewer: Viewer | null, input: RegisterStreamerInput, origin: string) {
   assertStaff(viewer, "influencers");
   const db = getDb(env);
   const id = newId();
@@ -263,9 +258,9 @@ export async function registerInfluencer(
         fullName: input.fullName,
         email,
         country: input.country,
-        isInfluencer: true,
+        isStreamer: true,
       }),
-      db.insert(influencerProfiles).values({ userId: id }),
+      db.insert(streamerProfiles).values({ userId: id }),
       auditStatement(db, viewer, { action: "influencer.register", entity: "user", entityId: id, after: input }),
     ]);
   } catch (error) {
@@ -287,15 +282,15 @@ export async function registerInfluencer(
  * every buyer's wallet (the booking feature's one path for a creator's cancellation, once each, notified).
  * Refused while they are live (End Session settles the queue first). Orders, payouts and history stay.
  */
-export async function removeInfluencer(
+export async function removeStreamer(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
+  streamerId: string,
   options: { removeClean: boolean },
   now = new Date(),
 ) {
   assertStaff(viewer, "influencers");
-  const current = await getInfluencerForStaff(env, viewer, influencerId);
+  const current = await getStreamerForStaff(env, viewer, streamerId);
   if (current.liveSessionId) throw conflict(M.isLive);
   if (current.futurePaidBookings > 0 && !options.removeClean) throw conflict(M.hasPaidFuture);
   const db = getDb(env);
@@ -306,32 +301,32 @@ export async function removeInfluencer(
     .selectDistinct({ slotId: slots.id })
     .from(slots)
     .innerJoin(bookings, eq(bookings.slotId, slots.id))
-    .where(and(eq(slots.influencerId, influencerId), eq(bookings.status, CANCELLABLE_BOOKING_STATUS), cancellable));
+    .where(and(eq(slots.streamerId, streamerId), eq(bookings.status, CANCELLABLE_BOOKING_STATUS), cancellable));
   const removal = [
     db
       .update(slots)
       .set({ status: "cancelled", updatedAt: now })
-      .where(and(eq(slots.influencerId, influencerId), eq(slots.status, "open"), cancellable)),
+      .where(and(eq(slots.streamerId, streamerId), eq(slots.status, "open"), cancellable)),
     db
       .update(products)
       .set({ archivedAt: now })
-      .where(and(eq(products.influencerId, influencerId), isNull(products.archivedAt))),
+      .where(and(eq(products.streamerId, streamerId), isNull(products.archivedAt))),
     db
-      .update(influencerProfiles)
+      .update(streamerProfiles)
       .set({ showAtLanding: false, updatedAt: now })
-      .where(eq(influencerProfiles.userId, influencerId)),
-    db.update(users).set({ isInfluencer: false }).where(eq(users.id, influencerId)),
+      .where(eq(streamerProfiles.userId, streamerId)),
+    db.update(users).set({ isStreamer: false }).where(eq(users.id, streamerId)),
     db
       .update(sessions)
       .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, influencerId), isNull(sessions.revokedAt))),
+      .where(and(eq(sessions.userId, streamerId), isNull(sessions.revokedAt))),
     auditStatement(
       db,
       viewer,
       {
         action: "influencer.remove",
         entity: "user",
-        entityId: influencerId,
+        entityId: streamerId,
         before: { futurePaidBookings: current.futurePaidBookings, gigs: current.gigs.length },
         after: { removeClean: options.removeClean, slotsRefunded: toRefund.length },
       },
@@ -343,7 +338,7 @@ export async function removeInfluencer(
     ...removal,
     // Every confirmed buyer of the slots just cancelled is owed a full refund, in this same batch.
     ...slotCancellationStatements(db, {
-      slotsWhere: sql`${col(bookings.slotId)} IN (SELECT ${col(slots.id)} FROM ${slots} WHERE ${col(slots.influencerId)} = ${influencerId} AND ${col(slots.status)} = 'cancelled' AND ${col(slots.updatedAt)} = ${now.getTime()})`,
+      slotsWhere: sql`${col(bookings.slotId)} IN (SELECT ${col(slots.id)} FROM ${slots} WHERE ${col(slots.streamerId)} = ${streamerId} AND ${col(slots.status)} = 'cancelled' AND ${col(slots.updatedAt)} = ${now.getTime()})`,
       by: "staff",
       reason: M.removedReason,
       createdBy: viewer.id,

@@ -1,3 +1,3 @@
 /** The streamer feature's server side: what other features, routes and the Worker may use of it. */
-export { influencerOrderJson, influencerOrders, influencerOrdersQuerySchema } from "./orders.server";
-export { getInfluencerProfile, influencerProfileJson, suggestStar, updateInfluencerProfile } from "./profile.server";
+export { streamerOrderJson, streamerOrders, streamerOrdersQuerySchema } from "./orders.server";
+export { getStreamerProfile, streamerProfileJson, suggestStar, updateStreamerProfile } from "./profile.server";

@@ -16,7 +16,7 @@ export const MONTHLY_ORDERS_PAGE = 15;
 export const MONTH_REQUIRED = "Year and month are required";
 
 /** page, limit, and optionally year AND month together ('Year and month are required' when only one). */
-export const influencerOrdersQuerySchema = z
+export const streamerOrdersQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).optional().default(1),
     limit: z.coerce.number().int().min(1).max(50).optional(),
@@ -24,7 +24,7 @@ export const influencerOrdersQuerySchema = z
     month: z.coerce.number().int().min(1, MONTH_REQUIRED).max(12, MONTH_REQUIRED).optional(),
   })
   .refine((q) => (q.year === undefined) === (q.month === undefined), MONTH_REQUIRED);
-export type InfluencerOrdersQuery = z.output<typeof influencerOrdersQuerySchema>;
+export type StreamerOrdersQuery = z.output<typeof streamerOrdersQuerySchema>;
 
 const gamertagsOf = sql<
   string | null
@@ -34,14 +34,14 @@ const gamertagsOf = sql<
  * The streamer's orders, newest first, with status, buyer and the buyers' gamer tags: 10 a page, or a
  * calendar month in `timeZone` (the viewer's, docs/decisions/019-viewer-time-zone.md; UTC by default) 15 a page.
  */
-export async function influencerOrders(
+export async function streamerOrders(
   env: Env,
   viewer: Viewer | null,
-  influencerId: string,
-  query: InfluencerOrdersQuery,
+  streamerId: string,
+  query: StreamerOrdersQuery,
   timeZone: string = FALLBACK_TIME_ZONE,
 ) {
-  assertReadBusiness(viewer, influencerId, "payouts");
+  assertReadBusiness(viewer, streamerId, "payouts");
   const monthly = query.year !== undefined && query.month !== undefined;
   const limit = query.limit ?? (monthly ? MONTHLY_ORDERS_PAGE : ORDERS_PAGE);
   const bounds =
@@ -49,7 +49,7 @@ export async function influencerOrders(
       ? monthBounds({ year: query.year, month: query.month }, timeZone)
       : null;
   const range = bounds ? and(gte(orders.createdAt, bounds.from), lt(orders.createdAt, bounds.to)) : undefined;
-  const where = and(eq(orders.influencerId, influencerId), sql`${orders.status} <> 'pending_payment'`, range);
+  const where = and(eq(orders.streamerId, streamerId), sql`${orders.status} <> 'pending_payment'`, range);
   const db = getDb(env);
   const [rows, total] = await db.batch([
     db
@@ -100,9 +100,9 @@ export async function influencerOrders(
   };
 }
 
-export type InfluencerOrder = Awaited<ReturnType<typeof influencerOrders>>["orders"][number];
+export type StreamerOrder = Awaited<ReturnType<typeof streamerOrders>>["orders"][number];
 
-export function influencerOrderJson(order: InfluencerOrder) {
+export function streamerOrderJson(order: StreamerOrder) {
   return {
     _id: order.id,
     orderId: order.id,

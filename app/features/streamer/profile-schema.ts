@@ -5,7 +5,7 @@ import { PROFESSIONS } from "~db/schema/constants";
 /** The professions a streamer can pick on their profile. */
 export { PROFESSIONS };
 
-export const INFLUENCER_PROFILE_MESSAGES = {
+export const STREAMER_PROFILE_MESSAGES = {
   /** docs/domain.md, word for word. */
   bioUpdated: "Bio updated successfully",
   bioError: "error while creating bio",
@@ -14,10 +14,10 @@ export const INFLUENCER_PROFILE_MESSAGES = {
   starNameRequired: "Please enter the star's name",
   suggested: "Thanks! We will look into it.",
 } as const;
-const M = INFLUENCER_PROFILE_MESSAGES;
+const M = STREAMER_PROFILE_MESSAGES;
 
 /** POST /api/influencer/profile/update {fullName, bio, profession, image} and the /influencer/profile form. */
-export const influencerProfileSchema = z.object({
+export const streamerProfileSchema = z.object({
   fullName: z
     .string({ error: M.fullNameRequired })
     .trim()

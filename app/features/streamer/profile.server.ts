@@ -7,12 +7,12 @@ import { newId } from "~/lib/id";
 import type { z } from "~/lib/zod";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
-import { influencerProfiles, starSuggestions, users } from "~db/schema";
-import type { influencerProfileSchema } from "./profile-schema";
+import { starSuggestions, streamerProfiles, users } from "~db/schema";
+import type { streamerProfileSchema } from "./profile-schema";
 
 /** The streamer's profile as they (or staff handling influencers) see it. */
-export async function getInfluencerProfile(env: Env, viewer: Viewer | null, influencerId: string) {
-  assertReadBusiness(viewer, influencerId, "influencers");
+export async function getStreamerProfile(env: Env, viewer: Viewer | null, streamerId: string) {
+  assertReadBusiness(viewer, streamerId, "influencers");
   const row = await getDb(env)
     .select({
       id: users.id,
@@ -20,14 +20,14 @@ export async function getInfluencerProfile(env: Env, viewer: Viewer | null, infl
       fullName: users.fullName,
       bio: users.bio,
       pictureUrl: users.pictureUrl,
-      profession: influencerProfiles.profession,
-      showAtLanding: influencerProfiles.showAtLanding,
-      platformFeeBps: influencerProfiles.platformFeeBps,
-      isVerified: influencerProfiles.isVerified,
+      profession: streamerProfiles.profession,
+      showAtLanding: streamerProfiles.showAtLanding,
+      platformFeeBps: streamerProfiles.platformFeeBps,
+      isVerified: streamerProfiles.isVerified,
     })
     .from(users)
-    .innerJoin(influencerProfiles, eq(influencerProfiles.userId, users.id))
-    .where(eq(users.id, influencerId))
+    .innerJoin(streamerProfiles, eq(streamerProfiles.userId, users.id))
+    .where(eq(users.id, streamerId))
     .get();
   if (!row) throw notFound("Influencer not found");
   return row;
@@ -37,10 +37,10 @@ export async function getInfluencerProfile(env: Env, viewer: Viewer | null, infl
  * Full name, bio, profession and (optionally) picture, in one batch; the picture goes through the profile
  * feature's upload (size and real type checked, random key in the media bucket).
  */
-export async function updateInfluencerProfile(
+export async function updateStreamerProfile(
   env: Env,
   viewer: Viewer | null,
-  input: z.output<typeof influencerProfileSchema>,
+  input: z.output<typeof streamerProfileSchema>,
   image: File | null,
 ) {
   if (!viewer) throw notFound();
@@ -58,13 +58,13 @@ export async function updateInfluencerProfile(
       .set({ fullName: input.fullName, bio: input.bio, updatedAt: new Date() })
       .where(eq(users.id, viewer.id)),
     db
-      .update(influencerProfiles)
+      .update(streamerProfiles)
       .set({ profession: input.profession, updatedAt: new Date() })
-      .where(eq(influencerProfiles.userId, viewer.id)),
+      .where(eq(streamerProfiles.userId, viewer.id)),
     // The star's public page shows these (docs/decisions/012).
     catalogueChangedStatement(db),
   ]);
-  return getInfluencerProfile(env, viewer, viewer.id);
+  return getStreamerProfile(env, viewer, viewer.id);
 }
 
 /** A logged-in user suggests a creator to bring on board. */
@@ -72,7 +72,7 @@ export async function suggestStar(env: Env, viewer: Viewer, starName: string) {
   await getDb(env).insert(starSuggestions).values({ id: newId(), starName, userId: viewer.id });
 }
 
-export function influencerProfileJson(profile: Awaited<ReturnType<typeof getInfluencerProfile>>) {
+export function streamerProfileJson(profile: Awaited<ReturnType<typeof getStreamerProfile>>) {
   return {
     _id: profile.id,
     username: profile.username,

@@ -35,7 +35,7 @@ export async function joinWaitlist(
   if (isStaff(viewer)) throw forbidden(WAITLIST_MESSAGES.staffCannotJoin);
   const db = getDb(env);
   const slot = await getSlot(db, input.slotId, now, viewer.id);
-  if (slot.influencerId === viewer.id) throw forbidden(WAITLIST_MESSAGES.ownSlot);
+  if (slot.streamerId === viewer.id) throw forbidden(WAITLIST_MESSAGES.ownSlot);
   if (slot.priceMinor === null || slot.startsAt.getTime() <= now.getTime()) throw conflict(WAITLIST_MESSAGES.notOpen);
   if (input.seats > slot.seats) throw badRequest(WAITLIST_MESSAGES.tooManySeats, "seats");
   const at = now.getTime();

@@ -30,7 +30,7 @@ async function offerFacts(env: Env, entryId: string, now = new Date()) {
       endsAt: slots.endsAt,
       gigId: slots.productId,
       title: products.title,
-      influencerId: slots.influencerId,
+      streamerId: slots.streamerId,
     })
     .from(waitlistEntries)
     .innerJoin(users, eq(users.id, waitlistEntries.userId))
@@ -74,6 +74,6 @@ export async function waitlistOfferNotice(env: Env, entryId: string): Promise<Us
     type: "booking",
     title: `${seatsText(facts.seats)} held for you in ${facts.title ?? "a session"} from the waitlist: book within ${OFFER_MINUTES} minutes`,
     url: offerCheckoutPath(facts.gigId, facts.slotId, facts.seats),
-    influencerId: facts.influencerId,
+    influencerId: facts.streamerId,
   };
 }

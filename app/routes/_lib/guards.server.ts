@@ -17,9 +17,9 @@ export async function requireUser(request: Request, env: Env): Promise<Viewer> {
 }
 
 /** Streamer-only routes: everyone else goes to /. */
-export async function requireInfluencer(request: Request, env: Env): Promise<Viewer> {
+export async function requireStreamer(request: Request, env: Env): Promise<Viewer> {
   const viewer = await getViewer(request, env);
-  if (!viewer?.isInfluencer) throw redirect("/");
+  if (!viewer?.isStreamer) throw redirect("/");
   return viewer;
 }
 

@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { countryOptions } from "~/features/currency";
-import { STAFF_INFLUENCER_MESSAGES as M, registerInfluencerSchema } from "~/features/staff-streamers";
-import { registerInfluencer } from "~/features/staff-streamers/index.server";
+import { STAFF_STREAMER_MESSAGES as M, registerStreamerSchema } from "~/features/staff-streamers";
+import { registerStreamer } from "~/features/staff-streamers/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
@@ -27,19 +27,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     env,
     formData: form,
     intent: "register",
-    schema: registerInfluencerSchema,
-    run: (input) => registerInfluencer(env, viewer, input, publicOrigin(request, env)),
+    schema: registerStreamerSchema,
+    run: (input) => registerStreamer(env, viewer, input, publicOrigin(request, env)),
     success: (result) => ({ to: `/admin/influencer/${result.id}`, message: M.registered }),
     fallback: M.registerError,
   });
 }
 
-export default function AddInfluencer({ actionData }: Route.ComponentProps) {
+export default function AddStreamer({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "add-influencer",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerInfluencerSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerStreamerSchema }),
   });
   return (
     <AdminPage

@@ -101,14 +101,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 {loaderData.payoutQueue.map((row) => (
-                  <tr key={row.influencerId} className="border-t border-ink-800">
+                  <tr key={row.streamerId} className="border-t border-ink-800">
                     <td data-label="Streamer" className="py-1">
                       {row.fullName || row.username} <span className="text-zinc-400">@{row.username}</span>
                     </td>
                     <td data-label="Sessions to validate">
                       {row.toValidate > 0 && can("validations") ? (
                         <Link
-                          to={`/admin/validations/influencer-game-playing-validations/${row.influencerId}`}
+                          to={`/admin/validations/influencer-game-playing-validations/${row.streamerId}`}
                           className="underline"
                           aria-label={`Validate ${row.toValidate} sessions of @${row.username}`}
                         >
@@ -120,7 +120,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td data-label="Payable orders">
                       <Link
-                        to={`/admin/payout/influencer/${row.influencerId}`}
+                        to={`/admin/payout/influencer/${row.streamerId}`}
                         className="underline"
                         aria-label={`Payouts of @${row.username}`}
                       >

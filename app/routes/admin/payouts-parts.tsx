@@ -112,7 +112,7 @@ export function CreateForm({ data, lastResult }: { data: LoaderData; lastResult:
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
       <FormAlert id={form.errorId} errors={form.errors ?? Object.values(form.allErrors).flat()} />
-      <input type="hidden" name="influencerId" value={data.influencer.id} />
+      <input type="hidden" name="influencerId" value={data.streamer.id} />
       <input type="hidden" name="startTime" value={data.period.startTime} />
       <input type="hidden" name="endTime" value={data.period.endTime} />
       {groups.length === 0 ? <OrdersTable orders={[]} name="mergedOrders" checked={() => true} /> : null}

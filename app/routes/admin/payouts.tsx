@@ -16,10 +16,10 @@ import {
   editPayout,
   generatePayoutStatement,
   getPayout,
-  influencerForStaff,
   listPayouts,
   remainingOrders,
   removePayout,
+  streamerForStaff,
 } from "~/features/payouts/index.server";
 import { When } from "~/features/time";
 import { formatMoney, money } from "~/lib/money";
@@ -45,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     endTime: url.searchParams.get("endTime") ?? day(now),
   });
   const period = asked.success ? asked.data : { startTime: new Date(now.getTime() - 30 * DAY), endTime: now };
-  const influencer = await pageRead(influencerForStaff(env, viewer, params.id, "payouts"));
+  const streamer = await pageRead(streamerForStaff(env, viewer, params.id, "payouts"));
   const [remaining, active, history] = await Promise.all([
     remainingOrders(env, viewer, params.id, period),
     listPayouts(env, viewer, params.id, "active"),
@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let editing = null;
   if (editId) {
     const { payout, orders } = await getPayout(env, viewer, editId);
-    if (payout.status === "draft" && payout.influencerId === params.id) {
+    if (payout.status === "draft" && payout.streamerId === params.id) {
       const more = await remainingOrders(env, viewer, params.id, {
         startTime: payout.periodStart,
         endTime: payout.periodEnd,
@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
   }
   return {
-    influencer,
+    streamer,
     period: { startTime: day(period.startTime), endTime: day(period.endTime) },
     periodError: asked.success ? null : (asked.error.issues[0]?.message ?? null),
     remaining,
@@ -163,15 +163,12 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   return (
     <AdminPage
-      title={`Payouts: ${data.influencer.fullName || data.influencer.username}`}
+      title={`Payouts: ${data.streamer.fullName || data.streamer.username}`}
       lead={
         <>
-          Platform fee {bpsToPercent(data.influencer.platformFeeBps)}% ·{" "}
-          {data.influencer.isVerified ? "onboarding verified" : "onboarding NOT verified (payouts refused)"} ·{" "}
-          <Link
-            to={`/admin/validations/influencer-game-playing-validations/${data.influencer.id}`}
-            className="underline"
-          >
+          Platform fee {bpsToPercent(data.streamer.platformFeeBps)}% ·{" "}
+          {data.streamer.isVerified ? "onboarding verified" : "onboarding NOT verified (payouts refused)"} ·{" "}
+          <Link to={`/admin/validations/influencer-game-playing-validations/${data.streamer.id}`} className="underline">
             Validate played sessions
           </Link>
         </>

@@ -13,14 +13,14 @@ import {
 import { ConfirmButton } from "~/components/confirm";
 import { canStaff } from "~/features/access";
 import {
-  STAFF_INFLUENCER_MESSAGES as M,
+  STAFF_STREAMER_MESSAGES as M,
   platformFeeSchema,
-  removeInfluencerSchema,
+  removeStreamerSchema,
   showAtLandingSchema,
 } from "~/features/staff-streamers";
 import {
-  getInfluencerForStaff,
-  removeInfluencer,
+  getStreamerForStaff,
+  removeStreamer,
   setPlatformFee,
   setShowAtLanding,
 } from "~/features/staff-streamers/index.server";
@@ -40,7 +40,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "influencers");
-  const data = await pageRead(getInfluencerForStaff(env, viewer, params.id));
+  const data = await pageRead(getStreamerForStaff(env, viewer, params.id));
   return {
     ...data,
     can: {
@@ -81,8 +81,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         env,
         formData: form,
         intent,
-        schema: removeInfluencerSchema,
-        run: (v) => removeInfluencer(env, viewer, params.id, v),
+        schema: removeStreamerSchema,
+        run: (v) => removeStreamer(env, viewer, params.id, v),
         success: () => ({ to: "/admin/influencer", message: M.removed }),
         fallback: M.removeError,
         confirm: { question: M.removeConfirm, yes: "Yes, remove" },
@@ -92,7 +92,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function Influencer({ loaderData, actionData }: Route.ComponentProps) {
+export default function Streamer({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, can } = loaderData;
   const [feeForm] = useForm({
     id: "fee",

@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { AdminPage, buttonClass, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { INFLUENCER_LIST_DEFAULTS, INFLUENCER_SORTS, influencerListSchema } from "~/features/staff-streamers";
-import { listInfluencersForStaff } from "~/features/staff-streamers/index.server";
+import { STREAMER_LIST_DEFAULTS, STREAMER_SORTS, streamerListSchema } from "~/features/staff-streamers";
+import { listStreamersForStaff } from "~/features/staff-streamers/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/streamers";
 
 export const meta = () => [{ title: "Influencers | Noobrd staff" }];
 
-const SORT_LABELS: Record<(typeof INFLUENCER_SORTS)[number], string> = {
+const SORT_LABELS: Record<(typeof STREAMER_SORTS)[number], string> = {
   fullName_asc: "Name A–Z",
   fullName_desc: "Name Z–A",
   createdAt_desc: "Newest first",
@@ -20,12 +20,12 @@ const SORT_LABELS: Record<(typeof INFLUENCER_SORTS)[number], string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "influencers");
-  const query = influencerListSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  const input = query.success ? query.data : { ...INFLUENCER_LIST_DEFAULTS, search: "" };
-  return { query: input, ...(await listInfluencersForStaff(env, viewer, input)) };
+  const query = streamerListSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const input = query.success ? query.data : { ...STREAMER_LIST_DEFAULTS, search: "" };
+  return { query: input, ...(await listStreamersForStaff(env, viewer, input)) };
 }
 
-export default function Influencers({ loaderData }: Route.ComponentProps) {
+export default function Streamers({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const { query } = loaderData;
   return (
@@ -47,7 +47,7 @@ export default function Influencers({ loaderData }: Route.ComponentProps) {
           <label className="flex flex-col gap-1">
             Sort
             <select name="sort" defaultValue={query.sort} className={inputClass}>
-              {INFLUENCER_SORTS.map((s) => (
+              {STREAMER_SORTS.map((s) => (
                 <option key={s} value={s}>
                   {SORT_LABELS[s]}
                 </option>

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section } from "~/components/admin/ui";
 import { PAYOUT_MESSAGES as M, validationOrdersSchema } from "~/features/payouts";
-import { influencerForStaff, markOrdersPlayed, ordersForValidation } from "~/features/payouts/index.server";
+import { markOrdersPlayed, ordersForValidation, streamerForStaff } from "~/features/payouts/index.server";
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
@@ -17,13 +17,13 @@ export const meta = () => [{ title: "Validations | Noobrd staff" }];
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "validations");
-  const [influencer, orders] = await pageRead(
+  const [streamer, orders] = await pageRead(
     Promise.all([
-      influencerForStaff(env, viewer, params.influencerId, "validations"),
+      streamerForStaff(env, viewer, params.influencerId, "validations"),
       ordersForValidation(env, viewer, params.influencerId),
     ]),
   );
-  return { influencerId: params.influencerId, influencer, orders };
+  return { streamerId: params.influencerId, streamer, orders };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -56,11 +56,11 @@ export default function Validations({ loaderData, actionData }: Route.ComponentP
   const open = loaderData.orders.filter((o) => !o.validatedAt);
   return (
     <AdminPage
-      title={`Played sessions: ${loaderData.influencer.fullName || loaderData.influencer.username}`}
+      title={`Played sessions: ${loaderData.streamer.fullName || loaderData.streamer.username}`}
       lead={
         <>
           Paid orders whose session started in the last 25 days, oldest first. Marking them played makes them payable.{" "}
-          <Link to={`/admin/payout/influencer/${loaderData.influencerId}`} className="underline">
+          <Link to={`/admin/payout/influencer/${loaderData.streamerId}`} className="underline">
             Payouts
           </Link>
         </>

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await getViewer(request, envOf(context));
   if (viewer) {
     const redirectTo = redirectToSchema.parse(new URL(request.url).searchParams.get("redirectTo") ?? undefined);
-    throw redirect(afterLoginPath(viewer.isInfluencer, redirectTo));
+    throw redirect(afterLoginPath(viewer.isStreamer, redirectTo));
   }
   return { providers: configuredProviders(envOf(context), publicOrigin(request, envOf(context))) };
 }
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = attempt.value;
   const cookie = await startSession(request, env, result.userId, ip);
-  return redirect(afterLoginPath(result.isInfluencer, submission.value.redirectTo), {
+  return redirect(afterLoginPath(result.isStreamer, submission.value.redirectTo), {
     headers: { "Set-Cookie": cookie },
   });
 }

@@ -4,14 +4,14 @@ import { safeReturnPath } from "~/lib/return-path";
 import { assertSameOrigin, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { settle } from "~/routes/_lib/form.server";
-import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/overlay-regenerate";
 
 /** POST /influencer/overlay/regenerate: a plain form on the queue dashboard; back to where it was posted from. */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   assertSameOrigin(request);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const form = await request.formData();
   const back = safeReturnPath(form.get("returnTo")) ?? "/influencer/dashboard";
   const made = await settle(regenerateMyOverlay(env, viewer, publicOrigin(request, env)));

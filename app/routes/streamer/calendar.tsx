@@ -32,7 +32,7 @@ import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, type FormFailure, runForForm, settle } from "~/routes/_lib/form.server";
-import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/calendar";
 import { Agenda, MONTHS, MonthGrid } from "./calendar-parts";
@@ -54,7 +54,7 @@ function monthOf(url: URL, zone: string, now: Date): CalendarMonth {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const url = new URL(request.url);
   const zone = await viewerTimeZone(request, context);
   const now = new Date();
@@ -93,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const formData = await request.formData();
   const intent = String(formData.get("intent"));
   const back = new URL(request.url);

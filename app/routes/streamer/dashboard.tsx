@@ -11,7 +11,7 @@ import { streamerDashboardPage } from "~/features/dashboard/index.server";
 import { OverlayCard } from "~/features/overlay";
 import { LocalTime } from "~/features/slots";
 import { envOf, publicOrigin } from "~/platform/http.server";
-import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/dashboard";
 
@@ -19,7 +19,7 @@ export const meta = () => [{ title: "Dashboard | Noobrd" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const url = new URL(request.url);
   const page = await streamerDashboardPage(env, viewer, {
     searchParams: url.searchParams,
@@ -47,7 +47,7 @@ const ONBOARDING_TEXT = {
   verified: "Verified: you are ready for payouts.",
 } as const;
 
-export default function InfluencerDashboard({ loaderData }: Route.ComponentProps) {
+export default function StreamerDashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData;
   return (
     <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 lg:grid-cols-2">

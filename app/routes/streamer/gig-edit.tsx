@@ -14,7 +14,7 @@ import { toDecimalString } from "~/lib/money-math";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage, runForForm } from "~/routes/_lib/form.server";
-import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/gig-edit";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: params.id ? "Edit gig | Noobrd" : "Add a gig | Noobrd" }];
@@ -22,7 +22,7 @@ export const meta = ({ params }: Route.MetaArgs) => [{ title: params.id ? "Edit 
 /** /influencer/products/new and /influencer/products/:id/edit */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const currency = streamerCurrency(viewer);
   const [games, gig] = await Promise.all([
     gigFormOptions(env),
@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const formData = await request.formData();
   const submission = parseWithZod(withoutBlankRequirements(formData), { schema: gigSchema(streamerCurrency(viewer)) });
   if (submission.status !== "success")

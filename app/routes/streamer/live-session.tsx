@@ -20,7 +20,7 @@ import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage, type Settled, settle } from "~/routes/_lib/form.server";
-import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/live-session";
 
 export const meta = () => [{ title: "Queue dashboard | Noobrd" }];
@@ -28,7 +28,7 @@ export const meta = () => [{ title: "Queue dashboard | Noobrd" }];
 /** /influencer/live/session/:id: the queue dashboard of the streamer's own session. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const { session, queue } = await orErrorPage(streamerQueue(env, viewer, params.id ?? ""));
   const url = new URL(request.url);
   return {
@@ -47,7 +47,7 @@ type Reply = { intent: string; error: string | null };
 function commandOf(
   intent: string,
   form: FormData,
-  viewer: Awaited<ReturnType<typeof requireInfluencer>>,
+  viewer: Awaited<ReturnType<typeof requireStreamer>>,
   origin: string,
 ): LiveCommand | string {
   const fields = Object.fromEntries(form);
@@ -99,7 +99,7 @@ function commandOf(
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const id = params.id ?? "";
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

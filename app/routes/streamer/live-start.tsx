@@ -21,7 +21,7 @@ import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type Settled, settle } from "~/routes/_lib/form.server";
-import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/live-start";
 
 export const meta = () => [{ title: "Go live | Noobrd" }];
@@ -29,7 +29,7 @@ export const meta = () => [{ title: "Go live | Noobrd" }];
 /** /influencer/live/start: the start-live stepper ("Go live" in the header). A streamer already live goes to their queue. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   if (viewer.liveSessionId) throw redirect(`/influencer/live/session/${viewer.liveSessionId}`);
   return { games: await gigFormOptions(env), currency: streamerCurrency(viewer) };
 }
@@ -38,7 +38,7 @@ type StepperReply = { step: Step; values: typeof EMPTY_VALUES; errors: StepError
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const [verb, target] = intent.split(":");

@@ -9,14 +9,14 @@ import { useHydrated } from "~/lib/ui/use-hydrated";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type FormFailure, runForForm } from "~/routes/_lib/form.server";
-import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/onboarding";
 
 export const meta = () => [{ title: "Onboarding | Noobrd" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   return {
     onboarding: await getOwnOnboarding(env, viewer, viewer.id),
     countries: countryOptions(),
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: onboardingSchema });
   if (submission.status !== "success")

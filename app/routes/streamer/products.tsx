@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, settle } from "~/routes/_lib/form.server";
-import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/products";
 
 export const meta = () => [{ title: "Your gigs | Noobrd" }];
@@ -16,7 +16,7 @@ export const meta = () => [{ title: "Your gigs | Noobrd" }];
 /** /influencer/products: active gigs, or the inactive (archived) list with its filter (?tab=inactive&filter=). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const url = new URL(request.url);
   const archived = url.searchParams.get("tab") === "inactive";
   // A hand-edited query string (?page=abc) shows the first page rather than an error page.
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const form = await request.formData();
   const intent = String(form.get("intent"));
   const gigId = String(form.get("gigId") ?? "");

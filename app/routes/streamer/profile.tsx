@@ -3,32 +3,27 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form } from "react-router";
 import { uploadedFile } from "~/features/gigs/index.server";
-import {
-  INFLUENCER_PROFILE_MESSAGES,
-  influencerProfileSchema,
-  PROFESSIONS,
-  suggestStarSchema,
-} from "~/features/streamer";
-import { getInfluencerProfile, suggestStar, updateInfluencerProfile } from "~/features/streamer/index.server";
+import { PROFESSIONS, STREAMER_PROFILE_MESSAGES, streamerProfileSchema, suggestStarSchema } from "~/features/streamer";
+import { getStreamerProfile, suggestStar, updateStreamerProfile } from "~/features/streamer/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { type FormFailure, runForForm } from "~/routes/_lib/form.server";
-import { requireInfluencer } from "~/routes/_lib/guards.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/profile";
 
 export const meta = () => [{ title: "Your creator profile | Noobrd" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
-  return { profile: await getInfluencerProfile(env, viewer, viewer.id) };
+  const viewer = await requireStreamer(request, env);
+  return { profile: await getStreamerProfile(env, viewer, viewer.id) };
 }
 
 /** Updates stay on /influencer/profile (docs/domain.md), with 'Bio updated successfully'. */
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
-  const viewer = await requireInfluencer(request, env);
+  const viewer = await requireStreamer(request, env);
   const formData = await request.formData();
   const intent = String(formData.get("intent"));
   if (intent === "suggest") {
@@ -37,24 +32,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     await suggestStar(env, viewer, submission.value.starName);
     return redirectWithToast(env, "/influencer/profile", {
       kind: "success",
-      message: INFLUENCER_PROFILE_MESSAGES.suggested,
+      message: STREAMER_PROFILE_MESSAGES.suggested,
     });
   }
-  const submission = parseWithZod(formData, { schema: influencerProfileSchema });
+  const submission = parseWithZod(formData, { schema: streamerProfileSchema });
   if (submission.status !== "success") return data({ intent: "profile", result: submission.reply() }, { status: 400 });
   const outcome = await runForForm(submission, () =>
-    updateInfluencerProfile(env, viewer, submission.value, uploadedFile(formData.get("image"))),
+    updateStreamerProfile(env, viewer, submission.value, uploadedFile(formData.get("image"))),
   );
   if (!outcome.ok) return outcome.response;
   return redirectWithToast(env, "/influencer/profile", {
     kind: "success",
-    message: INFLUENCER_PROFILE_MESSAGES.bioUpdated,
+    message: STREAMER_PROFILE_MESSAGES.bioUpdated,
   });
 }
 
 const button = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500 self-start";
 
-export default function InfluencerProfile({ loaderData, actionData: raw }: Route.ComponentProps) {
+export default function StreamerProfile({ loaderData, actionData: raw }: Route.ComponentProps) {
   const actionData = raw as (Partial<FormFailure> & { intent?: string }) | undefined;
   const { profile } = loaderData;
   const [form, fields] = useForm({
@@ -62,7 +57,7 @@ export default function InfluencerProfile({ loaderData, actionData: raw }: Route
     lastResult: actionData?.intent !== "suggest" ? (actionData?.result ?? undefined) : undefined,
     defaultValue: { fullName: profile.fullName, bio: profile.bio ?? "", profession: profile.profession },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: influencerProfileSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: streamerProfileSchema }),
   });
   const [suggestForm, suggestFields] = useForm({
     id: "suggest-star",

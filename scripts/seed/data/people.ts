@@ -1,7 +1,7 @@
 /** Names, handles and bios for influencers and fans (all invented). */
 import type { Profession } from "~db/schema";
 
-export type SeedInfluencer = {
+export type SeedStreamer = {
   handle: string;
   fullName: string;
   country: string;
@@ -11,7 +11,7 @@ export type SeedInfluencer = {
 };
 
 /** 39 hand-written stars; the 40th is the demo influencer. Larger seeds make up the rest. */
-export const INFLUENCERS: readonly SeedInfluencer[] = [
+export const STREAMERS: readonly SeedStreamer[] = [
   {
     handle: "NovaStrikeGG",
     fullName: "Arjun Mehta",

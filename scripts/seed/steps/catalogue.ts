@@ -12,14 +12,14 @@ import {
   gigTitle,
   HISTORY_DAYS,
   HOUR,
-  type InfluencerRef,
   MINUTE,
   type Row,
   type SeedContext,
   type SlotRef,
+  type StreamerRef,
   USD_TO_INR,
 } from "../shared";
-import type { SeedInfluencersOut } from "./people";
+import type { SeedStreamersOut } from "./people";
 
 /** The catalogue: games, modes and platforms, gigs, slots, and popularity scores. */
 
@@ -106,25 +106,25 @@ export type SeedCatalogueOut = ReturnType<typeof seedCatalogue>;
 export function seedGigs(
   ctx: SeedContext,
   deps: Pick<SeedCatalogueOut, "gameBySlug" | "gameWeights"> &
-    Pick<SeedInfluencersOut, "demoInfluencer" | "otherInfluencers">,
+    Pick<SeedStreamersOut, "demoStreamer" | "otherStreamers">,
 ) {
   const { rnd, now, gigCount, large, data, at, nextId } = ctx;
-  const { demoInfluencer, gameBySlug, gameWeights, otherInfluencers } = deps;
+  const { demoStreamer, gameBySlug, gameWeights, otherStreamers } = deps;
   const gigs: GigRef[] = [];
   const demoGigCount = Math.min(5, gigCount);
   for (let i = 0; i < gigCount; i++) {
-    const influencer =
-      i < demoGigCount || otherInfluencers.length === 0
-        ? demoInfluencer
-        : (otherInfluencers[(i - demoGigCount) % otherInfluencers.length] as InfluencerRef);
-    const ownGame = influencer.gameSlugs.length > 0 && rnd.chance(0.85);
+    const streamer =
+      i < demoGigCount || otherStreamers.length === 0
+        ? demoStreamer
+        : (otherStreamers[(i - demoGigCount) % otherStreamers.length] as StreamerRef);
+    const ownGame = streamer.gameSlugs.length > 0 && rnd.chance(0.85);
     const game = ownGame
-      ? (gameBySlug.get(rnd.pick(influencer.gameSlugs)) ?? rnd.weighted(gameWeights))
+      ? (gameBySlug.get(rnd.pick(streamer.gameSlugs)) ?? rnd.weighted(gameWeights))
       : rnd.weighted(gameWeights);
     const { id: modeId, mode } = rnd.pick(game.modes);
     const platformId = rnd.pick(game.platformIds);
     const createdAt = now - rnd.int(HISTORY_DAYS + 10, 200) * DAY - rnd.int(0, DAY - 1);
-    const archived = influencer !== demoInfluencer && rnd.chance(0.04);
+    const archived = streamer !== demoStreamer && rnd.chance(0.04);
     const title = gigTitle(rnd, game.game, mode);
     const description = gigDescription(rnd, game.game, mode);
     const requirements: Requirement[] = rnd
@@ -132,7 +132,7 @@ export function seedGigs(
       .map((requirement) => ({ key: requirement.key, value: rnd.pick(requirement.values) }));
     if (rnd.chance(0.3)) requirements.push({ key: "Discord", value: "Join my server before the session starts" });
     // Prices as streamers set them, in their currency: dollars (some .49 / .99) or whole rupees.
-    const baseCurrency = influencer.country === "IN" ? "INR" : "USD";
+    const baseCurrency = streamer.country === "IN" ? "INR" : "USD";
     const dollars = rnd.int(5, 60);
     const listPriceMinor =
       baseCurrency === "INR"
@@ -143,7 +143,7 @@ export function seedGigs(
     const priceMinor = toUsdMinor(listPriceMinor, baseCurrency, Math.round(USD_TO_INR * RATE_SCALE));
     const row: Row<"products"> = {
       id: nextId.product(),
-      influencerId: influencer.id,
+      streamerId: streamer.id,
       title,
       description,
       gameId: game.id,
@@ -166,21 +166,18 @@ export function seedGigs(
     const tags = new Set(rnd.sample(game.game.tags, rnd.int(1, large ? 2 : 3)));
     if (rnd.chance(large ? 0.3 : 0.6)) tags.add(rnd.pick(GENERIC_TAGS));
     for (const tag of tags) data.productTags.push({ productId: row.id, tag });
-    const gig: GigRef = { row, influencer, game, mode, modeId, platformId };
+    const gig: GigRef = { row, streamer, game, mode, modeId, platformId };
     gigs.push(gig);
-    influencer.gigs.push(gig);
+    streamer.gigs.push(gig);
   }
   return { gigs };
 }
 export type SeedGigsOut = ReturnType<typeof seedGigs>;
 
 /** Seed: slots. */
-export function seedSlots(
-  ctx: SeedContext,
-  deps: Pick<SeedInfluencersOut, "demoInfluencer"> & Pick<SeedGigsOut, "gigs">,
-) {
+export function seedSlots(ctx: SeedContext, deps: Pick<SeedStreamersOut, "demoStreamer"> & Pick<SeedGigsOut, "gigs">) {
   const { rnd, now, large, data, at, nextId } = ctx;
-  const { demoInfluencer, gigs } = deps;
+  const { demoStreamer, gigs } = deps;
   const upcomingSlots: SlotRef[] = [];
   const pastSlots: SlotRef[] = [];
   /** Places a slot on a free hour of the influencer's calendar; day is relative to now. */
@@ -193,14 +190,14 @@ export function seedSlots(
       const firstHour = Math.floor(start / HOUR);
       const lastHour = Math.floor((start + gig.mode.duration * MINUTE - 1) / HOUR);
       let free = true;
-      for (let h = firstHour; h <= lastHour; h++) if (gig.influencer.occupied.has(h)) free = false;
+      for (let h = firstHour; h <= lastHour; h++) if (gig.streamer.occupied.has(h)) free = false;
       if (!free) continue;
-      for (let h = firstHour; h <= lastHour; h++) gig.influencer.occupied.add(h);
+      for (let h = firstHour; h <= lastHour; h++) gig.streamer.occupied.add(h);
       const end = start + gig.mode.duration * MINUTE;
       const created = Math.min(start - DAY, now - rnd.int(1, 10) * DAY);
       const row: Row<"slots"> = {
         id: nextId.slot(),
-        influencerId: gig.influencer.id,
+        streamerId: gig.streamer.id,
         productId: gig.row.id,
         startsAt: at(start),
         endsAt: at(end),
@@ -215,7 +212,7 @@ export function seedSlots(
     return null;
   };
   for (const gig of gigs) {
-    const isDemo = gig.influencer === demoInfluencer;
+    const isDemo = gig.streamer === demoStreamer;
     if (!gig.row.archivedAt) {
       const upcoming = isDemo ? rnd.int(6, 8) : large ? (rnd.chance(0.15) ? 2 : 1) : rnd.int(3, 5);
       for (let n = 0; n < upcoming; n++) {
@@ -240,9 +237,9 @@ export function seedPopularity(ctx: SeedContext, deps: Pick<SeedGigsOut, "gigs">
   const starScore = new Map<string, number>();
   for (const gig of gigs) {
     gig.row.popularity = (gig.row.bookingCount ?? 0) * 10 + rnd.int(0, 50);
-    starScore.set(gig.influencer.id, (starScore.get(gig.influencer.id) ?? 0) + (gig.row.popularity ?? 0));
+    starScore.set(gig.streamer.id, (starScore.get(gig.streamer.id) ?? 0) + (gig.row.popularity ?? 0));
   }
   for (const favourite of data.favouriteStars)
-    starScore.set(favourite.influencerId, (starScore.get(favourite.influencerId) ?? 0) + 25);
-  for (const profile of data.influencerProfiles) profile.popularity = starScore.get(profile.userId) ?? 0;
+    starScore.set(favourite.streamerId, (starScore.get(favourite.streamerId) ?? 0) + 25);
+  for (const profile of data.streamerProfiles) profile.popularity = starScore.get(profile.userId) ?? 0;
 }

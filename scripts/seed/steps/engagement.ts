@@ -5,7 +5,7 @@ import { DAY, HOUR, PAYOUT_TAXES_PERCENT, type Row, type SeedContext, USD_TO_INR
 import type { SeedCatalogueOut, SeedGigsOut } from "./catalogue";
 import type { SeedLiveOut } from "./live";
 import type { SeedOrdersOut } from "./orders";
-import type { SeedDemoStaffOut, SeedFansOut, SeedInfluencersOut } from "./people";
+import type { SeedDemoStaffOut, SeedFansOut, SeedStreamersOut } from "./people";
 
 /** Favourites, notifications, preferences, moderation, contact, analytics, unsubscribes, content and configuration. */
 
@@ -13,25 +13,24 @@ import type { SeedDemoStaffOut, SeedFansOut, SeedInfluencersOut } from "./people
 export function seedFavouritesAndNotifications(
   ctx: SeedContext,
   deps: Pick<SeedCatalogueOut, "games"> &
-    Pick<SeedInfluencersOut, "demoInfluencer" | "otherInfluencers"> &
+    Pick<SeedStreamersOut, "demoStreamer" | "otherStreamers"> &
     Pick<SeedFansOut, "demoFan" | "fans"> &
     Pick<SeedGigsOut, "gigs"> &
     Pick<SeedOrdersOut, "bookingsMade" | "lobbySlots"> &
     Pick<SeedLiveOut, "liveNow" | "lives">,
 ) {
   const { rnd, now, large, data, at, nextId } = ctx;
-  const { bookingsMade, demoFan, demoInfluencer, fans, games, gigs, liveNow, lives, lobbySlots, otherInfluencers } =
-    deps;
+  const { bookingsMade, demoFan, demoStreamer, fans, games, gigs, liveNow, lives, lobbySlots, otherStreamers } = deps;
   const socialFans = large ? fans.slice(0, 2000) : fans;
   const activeGigs = gigs.filter((gig) => !gig.row.archivedAt);
-  const liveHosts = new Set(liveNow.map((influencer) => influencer.id));
+  const liveHosts = new Set(liveNow.map((streamer) => streamer.id));
   const notify = (
     userId: string,
     type: NotificationType,
     title: string,
     url: string,
     when: number,
-    influencerId: string | null,
+    streamerId: string | null,
   ) => {
     data.notifications.push({
       id: nextId.notification(),
@@ -40,7 +39,7 @@ export function seedFavouritesAndNotifications(
       title,
       image: null,
       url,
-      influencerId,
+      streamerId,
       isRead: when < now - 3 * DAY ? rnd.chance(0.85) : rnd.chance(0.2),
       createdAt: at(when),
     });
@@ -55,33 +54,33 @@ export function seedFavouritesAndNotifications(
         productId: gig.row.id,
         createdAt: at(created + rnd.int(1, 40) * HOUR),
       });
-    const favStars = new Set(rnd.sample(otherInfluencers, isDemo ? 3 : rnd.int(0, 3)));
-    if (isDemo) for (const influencer of liveNow.slice(0, 2)) favStars.add(influencer);
-    for (const influencer of favStars) {
+    const favStars = new Set(rnd.sample(otherStreamers, isDemo ? 3 : rnd.int(0, 3)));
+    if (isDemo) for (const streamer of liveNow.slice(0, 2)) favStars.add(streamer);
+    for (const streamer of favStars) {
       data.favouriteStars.push({
         userId: fan.id,
-        influencerId: influencer.id,
+        streamerId: streamer.id,
         createdAt: at(created + rnd.int(1, 40) * HOUR),
       });
-      if (liveHosts.has(influencer.id)) {
-        const live = lives.find((l) => l.open && l.influencer === influencer);
+      if (liveHosts.has(streamer.id)) {
+        const live = lives.find((l) => l.open && l.streamer === streamer);
         if (live)
           notify(
             fan.id,
             "live",
-            `${influencer.handle} is live: ${live.row.title}`,
+            `${streamer.handle} is live: ${live.row.title}`,
             `/live/${live.row.id}`,
             live.row.startedAt.getTime(),
-            influencer.id,
+            streamer.id,
           );
       } else if (rnd.chance(0.4)) {
         notify(
           fan.id,
           "new_slots",
-          `${influencer.handle} added new slots`,
-          `/star/${influencer.id}`,
+          `${streamer.handle} added new slots`,
+          `/star/${streamer.id}`,
           now - rnd.int(1, 96) * HOUR,
-          influencer.id,
+          streamer.id,
         );
       }
     }
@@ -118,7 +117,7 @@ export function seedFavouritesAndNotifications(
         `Refunded: ${gigTitle}`,
         `/gig/${slot.gig.row.id}`,
         order.updatedAt?.getTime() ?? now - DAY,
-        slot.gig.influencer.id,
+        slot.gig.streamer.id,
       );
     } else {
       notify(
@@ -127,7 +126,7 @@ export function seedFavouritesAndNotifications(
         `Booking confirmed: ${gigTitle}`,
         `/gig/${slot.gig.row.id}`,
         order.paidAt.getTime(),
-        slot.gig.influencer.id,
+        slot.gig.streamer.id,
       );
       if (lobbySlots.has(slot.row.id) && slot.start >= now) {
         notify(
@@ -136,13 +135,13 @@ export function seedFavouritesAndNotifications(
           `Lobby code ready for ${gigTitle}`,
           `/gig/${slot.gig.row.id}`,
           now - HOUR,
-          slot.gig.influencer.id,
+          slot.gig.streamer.id,
         );
       }
     }
   }
   notify(
-    demoInfluencer.id,
+    demoStreamer.id,
     "system",
     "Your onboarding details were verified",
     "/influencer/profile",
@@ -157,7 +156,7 @@ export type SeedFavouritesAndNotificationsOut = ReturnType<typeof seedFavourites
 export function seedModeration(
   ctx: SeedContext,
   deps: Pick<SeedDemoStaffOut, "adminId"> &
-    Pick<SeedInfluencersOut, "userRowById"> &
+    Pick<SeedStreamersOut, "userRowById"> &
     Pick<SeedFansOut, "demoFan" | "fans"> &
     Pick<SeedLiveOut, "nonDemoFans">,
 ) {

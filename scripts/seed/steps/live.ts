@@ -6,17 +6,17 @@ import {
   type FanRef,
   HISTORY_DAYS,
   HOUR,
-  type InfluencerRef,
   type LiveRef,
   lobbyCode,
   MINUTE,
   type Row,
   type SeedContext,
+  type StreamerRef,
   truncate,
   USD_TO_INR,
 } from "../shared";
 import type { SeedOrdersOut } from "./orders";
-import type { SeedFansOut, SeedInfluencersOut } from "./people";
+import type { SeedFansOut, SeedStreamersOut } from "./people";
 
 /**
  * A VIP price as its streamer set it: whole dollars, or rupees (₹124 to ₹499, within PRICE_BOUNDS_MINOR), with its USD
@@ -33,26 +33,26 @@ function vipPrice(baseCurrency: CurrencyCode, units: number) {
 /** Seed: live sessions and queues. */
 export function seedLive(
   ctx: SeedContext,
-  deps: Pick<SeedInfluencersOut, "demoInfluencer" | "otherInfluencers" | "userRowById"> &
+  deps: Pick<SeedStreamersOut, "demoStreamer" | "otherStreamers" | "userRowById"> &
     Pick<SeedFansOut, "demoFan" | "fans"> &
     Pick<SeedOrdersOut, "createOrder" | "refundToWallet" | "validate">,
 ) {
   const { rnd, now, large, data, at, nextId } = ctx;
-  const { createOrder, demoFan, demoInfluencer, fans, otherInfluencers, refundToWallet, userRowById, validate } = deps;
+  const { createOrder, demoFan, demoStreamer, fans, otherStreamers, refundToWallet, userRowById, validate } = deps;
   const lives: LiveRef[] = [];
-  const startLive = (influencer: InfluencerRef, startedAt: number, endedAt: number | null) => {
-    const gig = rnd.pick(influencer.gigs);
+  const startLive = (streamer: StreamerRef, startedAt: number, endedAt: number | null) => {
+    const gig = rnd.pick(streamer.gigs);
     const streaming = rnd.chance(0.75);
-    const slug = influencer.handle.toLowerCase();
+    const slug = streamer.handle.toLowerCase();
     const row: Row<"liveSessions"> = {
       id: nextId.live(),
-      influencerId: influencer.id,
+      streamerId: streamer.id,
       title: truncate(`LIVE: ${gig.row.title}`, TITLE_MAX),
       description: gig.row.description ?? "",
       gameId: gig.game.id,
       gameModeId: gig.modeId,
       platformId: gig.platformId,
-      ...vipPrice(influencer.country === "IN" ? "INR" : "USD", rnd.int(5, 20)),
+      ...vipPrice(streamer.country === "IN" ? "INR" : "USD", rnd.int(5, 20)),
       currency: "USD",
       isStreaming: streaming,
       streamingLink: streaming
@@ -82,7 +82,7 @@ export function seedLive(
       createdAt: at(startedAt),
       updatedAt: at(startedAt),
     });
-    const ref: LiveRef = { row, influencer, open: endedAt === null };
+    const ref: LiveRef = { row, streamer, open: endedAt === null };
     lives.push(ref);
     return ref;
   };
@@ -132,7 +132,7 @@ export function seedLive(
       if (entry.lane === "vip") {
         const order = createOrder({
           fan: entry.fan,
-          influencerId: live.influencer.id,
+          streamerId: live.streamer.id,
           kind: "vip_queue",
           liveSessionId: live.row.id,
           list: {
@@ -172,22 +172,22 @@ export function seedLive(
     });
   };
 
-  const liveCandidates = otherInfluencers.filter((influencer) => influencer.gigs.length > 0);
+  const liveCandidates = otherStreamers.filter((streamer) => streamer.gigs.length > 0);
   const liveNow = rnd.sample(liveCandidates, Math.min(liveCandidates.length, large ? 40 : 4));
-  liveNow.forEach((influencer, index) => {
-    const live = startLive(influencer, now - rnd.int(10, 120) * MINUTE, null);
-    const user = userRowById.get(influencer.id);
+  liveNow.forEach((streamer, index) => {
+    const live = startLive(streamer, now - rnd.int(10, 120) * MINUTE, null);
+    const user = userRowById.get(streamer.id);
     if (user) user.liveSessionId = live.row.id;
     fillQueue(live, index === 0);
   });
   const endedCount = large ? 200 : 12;
   const endedHosts = [
-    ...(demoInfluencer.gigs.length > 0 ? [demoInfluencer, demoInfluencer] : []),
+    ...(demoStreamer.gigs.length > 0 ? [demoStreamer, demoStreamer] : []),
     ...rnd.sample(liveCandidates, Math.min(liveCandidates.length, endedCount)),
   ];
-  for (const influencer of endedHosts.slice(0, endedCount)) {
+  for (const streamer of endedHosts.slice(0, endedCount)) {
     const startedAt = now - rnd.int(2, HISTORY_DAYS - 2) * DAY + rnd.int(12, 20) * HOUR;
-    const live = startLive(influencer, startedAt, startedAt + rnd.int(60, 180) * MINUTE);
+    const live = startLive(streamer, startedAt, startedAt + rnd.int(60, 180) * MINUTE);
     fillQueue(live, false);
   }
   return { lives, nonDemoFans, liveNow };

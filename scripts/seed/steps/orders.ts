@@ -15,7 +15,7 @@ import {
   USD_TO_INR,
 } from "../shared";
 import type { SeedSlotsOut } from "./catalogue";
-import type { SeedDemoStaffOut, SeedFansOut, SeedInfluencersOut } from "./people";
+import type { SeedDemoStaffOut, SeedFansOut, SeedStreamersOut } from "./people";
 import type { SeedPromoCodesOut } from "./promos";
 
 /** Orders, bookings, wallet top-ups and refunds, checkout events, validations and lobby codes. */
@@ -24,13 +24,13 @@ import type { SeedPromoCodesOut } from "./promos";
 export function seedOrders(
   ctx: SeedContext,
   deps: Pick<SeedDemoStaffOut, "adminId" | "financeId"> &
-    Pick<SeedInfluencersOut, "demoInfluencer"> &
+    Pick<SeedStreamersOut, "demoStreamer"> &
     Pick<SeedFansOut, "demoFan" | "fans"> &
     Pick<SeedPromoCodesOut, "demoStarPromo" | "welcome"> &
     Pick<SeedSlotsOut, "pastSlots" | "upcomingSlots">,
 ) {
   const { rnd, now, large, data, at, nextId } = ctx;
-  const { adminId, demoFan, demoInfluencer, demoStarPromo, fans, financeId, pastSlots, upcomingSlots, welcome } = deps;
+  const { adminId, demoFan, demoStreamer, demoStarPromo, fans, financeId, pastSlots, upcomingSlots, welcome } = deps;
   /**
    * What a wallet user may still spend: top-ups minus wallet purchases. Refunds are left out
    * on purpose: orders are not generated in time order, so counting a refund could let an
@@ -52,7 +52,7 @@ export function seedOrders(
     data.orders.push({
       id: orderId,
       userId: fan.id,
-      influencerId: null,
+      streamerId: null,
       kind: "wallet_topup",
       status: "paid",
       amountMinor: amount,
@@ -143,7 +143,7 @@ export function seedOrders(
   /** A paid (or abandoned) order for a slot booking or VIP place, with payment method and promo. */
   const createOrder = (spec: {
     fan: FanRef;
-    influencerId: string;
+    streamerId: string;
     kind: "slot_booking" | "vip_queue";
     slotId?: string;
     liveSessionId?: string;
@@ -160,7 +160,7 @@ export function seedOrders(
     let discount = 0;
     let promo: PromoRef | null = null;
     if (spec.promoAllowed && spec.paid && rnd.chance(0.1)) {
-      const starCode = spec.influencerId === demoInfluencer.id && rnd.chance(0.5);
+      const starCode = spec.streamerId === demoStreamer.id && rnd.chance(0.5);
       // The demo fan keeps WELCOME10 unused, so the README's suggestion works when you try it as them.
       const candidate = starCode ? demoStarPromo : spec.fan === demoFan ? null : welcome;
       const limit = candidate?.row.maxUses ?? Number.POSITIVE_INFINITY;
@@ -178,7 +178,7 @@ export function seedOrders(
     const row: Row<"orders"> = {
       id: orderId,
       userId: spec.fan.id,
-      influencerId: spec.influencerId,
+      streamerId: spec.streamerId,
       kind: spec.kind,
       status: spec.paid ? "paid" : "cancelled",
       amountMinor: amount,
@@ -259,7 +259,7 @@ export function seedOrders(
     const paid = outcome !== "abandoned";
     const order = createOrder({
       fan,
-      influencerId: gig.influencer.id,
+      streamerId: gig.streamer.id,
       kind: "slot_booking",
       slotId: slot.row.id,
       list: { amountMinor: gig.row.listPriceMinor ?? gig.row.priceMinor, currency: gig.row.baseCurrency ?? "USD" },
@@ -395,11 +395,11 @@ export function seedOrders(
   };
   const fillRate = large ? { past: 0.5, upcoming: 0.1 } : { past: 0.8, upcoming: 0.35 };
   for (const slot of pastSlots) {
-    const demoSlot = slot.gig.influencer === demoInfluencer;
+    const demoSlot = slot.gig.streamer === demoStreamer;
     if (demoSlot || rnd.chance(fillRate.past)) fillSlot(slot, true, demoSlot && rnd.chance(0.5) ? [demoFan] : []);
   }
   for (const slot of upcomingSlots) {
-    const demoSlot = slot.gig.influencer === demoInfluencer;
+    const demoSlot = slot.gig.streamer === demoStreamer;
     if (rnd.chance(demoSlot ? 0.6 : fillRate.upcoming)) fillSlot(slot, false);
   }
   // The demo fan always has upcoming sessions and a past one.
@@ -408,7 +408,7 @@ export function seedOrders(
     3,
   ))
     bookSlot(slot, demoFan, 1, false, true);
-  const demoPast = pastSlots.find((s) => s.free > 0 && s.gig.influencer !== demoInfluencer);
+  const demoPast = pastSlots.find((s) => s.free > 0 && s.gig.streamer !== demoStreamer);
   if (demoPast) bookSlot(demoPast, demoFan, 1, true);
   // Streamer-cancelled future slots (no bookings on them).
   for (const slot of upcomingSlots) {

@@ -1,6 +1,6 @@
 import { DEFAULT_PAYOUT_TAX_BPS, payoutTotals } from "~/features/payouts/totals";
-import { DAY, HISTORY_DAYS, HOUR, type InfluencerRef, type Row, type SeedContext } from "../shared";
-import type { SeedDemoStaffOut, SeedInfluencerProfilesOut, SeedInfluencersOut } from "./people";
+import { DAY, HISTORY_DAYS, HOUR, type Row, type SeedContext, type StreamerRef } from "../shared";
+import type { SeedDemoStaffOut, SeedStreamerProfilesOut, SeedStreamersOut } from "./people";
 
 /** Payouts of validated paid orders, totals from app/features/payouts/totals.ts. */
 
@@ -8,21 +8,21 @@ import type { SeedDemoStaffOut, SeedInfluencerProfilesOut, SeedInfluencersOut } 
 export function seedPayouts(
   ctx: SeedContext,
   deps: Pick<SeedDemoStaffOut, "financeId"> &
-    Pick<SeedInfluencersOut, "demoInfluencer" | "influencers"> &
-    Pick<SeedInfluencerProfilesOut, "verifiedIds">,
+    Pick<SeedStreamersOut, "demoStreamer" | "streamers"> &
+    Pick<SeedStreamerProfilesOut, "verifiedIds">,
 ) {
   const { rnd, now, data, at, nextId } = ctx;
-  const { demoInfluencer, financeId, influencers, verifiedIds } = deps;
+  const { demoStreamer, financeId, streamers, verifiedIds } = deps;
   const payoutRates = { ...DEFAULT_PAYOUT_TAX_BPS };
-  const payableByInfluencer = new Map<string, Row<"orders">[]>();
+  const payableByStreamer = new Map<string, Row<"orders">[]>();
   for (const order of data.orders) {
-    if (order.status !== "paid" || !order.validatedAt || !order.influencerId) continue;
-    const list = payableByInfluencer.get(order.influencerId) ?? [];
+    if (order.status !== "paid" || !order.validatedAt || !order.streamerId) continue;
+    const list = payableByStreamer.get(order.streamerId) ?? [];
     list.push(order);
-    payableByInfluencer.set(order.influencerId, list);
+    payableByStreamer.set(order.streamerId, list);
   }
   const addPayout = (
-    influencer: InfluencerRef,
+    streamer: StreamerRef,
     orders: Row<"orders">[],
     status: "draft" | "completed" | "removed",
     periodStart: number,
@@ -33,16 +33,16 @@ export function seedPayouts(
     const id = nextId.payout();
     // Only `paid` orders are seeded into payouts: nothing refunded or owed, so each one's net is its amount.
     const nets = orders.map((order) => ({ netMinor: order.amountMinor }));
-    const totals = payoutTotals(nets, { platformFeeBps: influencer.feeBps, ...payoutRates });
+    const totals = payoutTotals(nets, { platformFeeBps: streamer.feeBps, ...payoutRates });
     const completedAt = status === "completed" ? created + rnd.int(2, 5) * DAY : null;
     const removedAt = status === "removed" ? created + HOUR : null;
     data.payouts.push({
       id,
-      influencerId: influencer.id,
+      streamerId: streamer.id,
       periodStart: at(periodStart),
       periodEnd: at(periodEnd),
       status,
-      platformFeeBps: influencer.feeBps,
+      platformFeeBps: streamer.feeBps,
       ...payoutRates,
       // A payout settles orders of one currency (the orders' own: fans pay in theirs, docs/decisions/020).
       currency: orders[0]?.currency ?? "USD",
@@ -60,11 +60,11 @@ export function seedPayouts(
     }
   };
   const cutoff = now - 15 * DAY;
-  for (const influencer of influencers) {
-    const payable = payableByInfluencer.get(influencer.id) ?? [];
-    const isDemo = influencer === demoInfluencer;
+  for (const streamer of streamers) {
+    const payable = payableByStreamer.get(streamer.id) ?? [];
+    const isDemo = streamer === demoStreamer;
     // Payouts need verified onboarding (docs/domain.md).
-    if (payable.length === 0 || !verifiedIds.has(influencer.id) || (!isDemo && !rnd.chance(0.5))) continue;
+    if (payable.length === 0 || !verifiedIds.has(streamer.id) || (!isDemo && !rnd.chance(0.5))) continue;
     const draft = isDemo || rnd.chance(0.4);
     let removedOne = false;
     for (const currency of ["INR", "USD"] as const) {
@@ -74,14 +74,14 @@ export function seedPayouts(
       );
       const newer = ofCurrency.filter((order) => !older.includes(order));
       const start = now - (HISTORY_DAYS + 10) * DAY;
-      addPayout(influencer, older, "completed", start, cutoff, cutoff + rnd.int(1, 2) * DAY);
+      addPayout(streamer, older, "completed", start, cutoff, cutoff + rnd.int(1, 2) * DAY);
       if (draft) {
         // The demo star also has a removed draft whose order was merged into the current draft.
         if (isDemo && !removedOne && newer.length > 1) {
-          addPayout(influencer, newer.slice(0, 1), "removed", cutoff, now - 3 * DAY, now - 2 * DAY);
+          addPayout(streamer, newer.slice(0, 1), "removed", cutoff, now - 3 * DAY, now - 2 * DAY);
           removedOne = true;
         }
-        addPayout(influencer, newer, "draft", cutoff, now, now);
+        addPayout(streamer, newer, "draft", cutoff, now, now);
       }
     }
   }

@@ -8,8 +8,8 @@ import {
   FAN_COUNTRIES,
   HANDLE_PREFIXES,
   HANDLE_SUFFIXES,
-  INFLUENCERS,
   NAMES,
+  STREAMERS,
 } from "../data/people";
 import { DEMO_ACCOUNTS, type DemoAccount, demoUserId } from "../demo-accounts";
 import {
@@ -17,10 +17,10 @@ import {
   DAY,
   type FanRef,
   HOUR,
-  type InfluencerRef,
   MINUTE,
   type Row,
   type SeedContext,
+  type StreamerRef,
 } from "../shared";
 import type { SeedCatalogueOut } from "./catalogue";
 
@@ -62,7 +62,7 @@ export function seedDemoStaff(ctx: SeedContext, deps: Pick<SeedDemoPasswordsOut,
       emailVerifiedAt: at(demoCreated + 10 * MINUTE),
       role: account.role,
       isActive: true,
-      isInfluencer: account.isInfluencer,
+      isStreamer: account.isStreamer,
       country,
       bio: null,
       socialLinks: {},
@@ -82,15 +82,15 @@ export function seedDemoStaff(ctx: SeedContext, deps: Pick<SeedDemoPasswordsOut,
 export type SeedDemoStaffOut = ReturnType<typeof seedDemoStaff>;
 
 /** Seed: influencers. */
-export function seedInfluencers(
+export function seedStreamers(
   ctx: SeedContext,
   deps: Pick<SeedCatalogueOut, "gameBySlug"> & Pick<SeedDemoStaffOut, "demoAccount" | "demoCreated">,
 ) {
-  const { usernames, rnd, now, influencerCount, data, at, nextId, uniqueUsername, ip } = ctx;
+  const { usernames, rnd, now, streamerCount, data, at, nextId, uniqueUsername, ip } = ctx;
   const { demoAccount, demoCreated, gameBySlug } = deps;
-  const influencers: InfluencerRef[] = [];
+  const streamers: StreamerRef[] = [];
   const userRowById = new Map<string, Row<"users">>();
-  const addInfluencer = (spec: {
+  const addStreamer = (spec: {
     id: string;
     handle: string;
     fullName: string;
@@ -118,7 +118,7 @@ export function seedInfluencers(
       emailVerifiedAt: at(spec.createdAt + 5 * MINUTE),
       role: "user",
       isActive: true,
-      isInfluencer: true,
+      isStreamer: true,
       country: spec.country,
       bio,
       socialLinks,
@@ -130,7 +130,7 @@ export function seedInfluencers(
     };
     data.users.push(row);
     userRowById.set(spec.id, row);
-    const ref: InfluencerRef = {
+    const ref: StreamerRef = {
       id: spec.id,
       handle: spec.handle,
       fullName: spec.fullName,
@@ -142,13 +142,13 @@ export function seedInfluencers(
       gigs: [],
       occupied: new Set(),
     };
-    influencers.push(ref);
+    streamers.push(ref);
     return ref;
   };
 
   const demoStar = demoAccount("influencer");
   usernames.add(demoStar.account.username.toLowerCase());
-  const demoInfluencer = addInfluencer({
+  const demoStreamer = addStreamer({
     id: demoUserId("influencer"),
     handle: demoStar.account.username,
     fullName: demoStar.account.fullName,
@@ -158,21 +158,21 @@ export function seedInfluencers(
     email: demoStar.account.email,
     createdAt: demoCreated,
   });
-  const demoStarRow = data.users.find((user) => user.id === demoInfluencer.id);
+  const demoStarRow = data.users.find((user) => user.id === demoStreamer.id);
   if (demoStarRow) demoStarRow.timeZone = "Asia/Kolkata";
   data.credentials.push({
-    userId: demoInfluencer.id,
+    userId: demoStreamer.id,
     passwordHash: demoStar.hash,
     createdAt: at(demoCreated),
     updatedAt: at(demoCreated),
   });
 
-  for (let i = 1; i < influencerCount; i++) {
-    const curated = INFLUENCERS[i - 1];
+  for (let i = 1; i < streamerCount; i++) {
+    const curated = STREAMERS[i - 1];
     const createdAt = now - rnd.int(210, 520) * DAY - rnd.int(0, DAY - 1);
     if (curated) {
       usernames.add(curated.handle.toLowerCase());
-      addInfluencer({
+      addStreamer({
         id: nextId.user(),
         ...curated,
         gameSlugs: curated.games,
@@ -184,7 +184,7 @@ export function seedInfluencers(
       const names = NAMES[country] ?? NAMES.US;
       if (!names) throw new Error("missing names");
       const handle = uniqueUsername(`${rnd.pick(HANDLE_PREFIXES)}${rnd.pick(HANDLE_SUFFIXES)}${rnd.int(1, 99)}`);
-      addInfluencer({
+      addStreamer({
         id: nextId.user(),
         handle,
         fullName: `${rnd.pick(names.given)} ${rnd.pick(names.family)}`,
@@ -196,15 +196,15 @@ export function seedInfluencers(
       });
     }
   }
-  const otherInfluencers = influencers.filter((influencer) => influencer !== demoInfluencer);
-  return { influencers, userRowById, demoInfluencer, otherInfluencers };
+  const otherStreamers = streamers.filter((streamer) => streamer !== demoStreamer);
+  return { streamers, userRowById, demoStreamer, otherStreamers };
 }
-export type SeedInfluencersOut = ReturnType<typeof seedInfluencers>;
+export type SeedStreamersOut = ReturnType<typeof seedStreamers>;
 
 /** Seed: fans. */
 export function seedFans(
   ctx: SeedContext,
-  deps: Pick<SeedDemoStaffOut, "demoAccount" | "demoCreated"> & Pick<SeedInfluencersOut, "userRowById">,
+  deps: Pick<SeedDemoStaffOut, "demoAccount" | "demoCreated"> & Pick<SeedStreamersOut, "userRowById">,
 ) {
   const { usernames, rnd, now, fanCount, large, data, at, nextId, uniqueUsername, ip } = ctx;
   const { demoAccount, demoCreated, userRowById } = deps;
@@ -218,7 +218,7 @@ export function seedFans(
       emailVerifiedAt: fan.email && rnd.chance(0.92) ? at(fan.createdAt + rnd.int(1, 90) * MINUTE) : null,
       role: "user",
       isActive: true,
-      isInfluencer: false,
+      isStreamer: false,
       country: fan.country,
       bio: null,
       socialLinks: {},
@@ -313,38 +313,37 @@ export function seedFans(
 export type SeedFansOut = ReturnType<typeof seedFans>;
 
 /** Seed: influencer profiles and onboarding. */
-export function seedInfluencerProfiles(
+export function seedStreamerProfiles(
   ctx: SeedContext,
-  deps: Pick<SeedDemoStaffOut, "adminId"> &
-    Pick<SeedInfluencersOut, "demoInfluencer" | "influencers" | "otherInfluencers">,
+  deps: Pick<SeedDemoStaffOut, "adminId"> & Pick<SeedStreamersOut, "demoStreamer" | "streamers" | "otherStreamers">,
 ) {
   const { rnd, large, data, at, nextId } = ctx;
-  const { adminId, demoInfluencer, influencers, otherInfluencers } = deps;
+  const { adminId, demoStreamer, streamers, otherStreamers } = deps;
   const landingCount = large ? 24 : 12;
   const verifiedIds = new Set<string>();
-  const landingIds = new Set([demoInfluencer.id, ...rnd.sample(otherInfluencers, landingCount - 1).map((i) => i.id)]);
-  for (const influencer of influencers) {
-    const isDemo = influencer === demoInfluencer;
+  const landingIds = new Set([demoStreamer.id, ...rnd.sample(otherStreamers, landingCount - 1).map((i) => i.id)]);
+  for (const streamer of streamers) {
+    const isDemo = streamer === demoStreamer;
     const submitted = isDemo || rnd.chance(0.6);
     const verified = isDemo || (submitted && rnd.chance(0.7));
-    const submittedAt = influencer.createdAt + rnd.int(1, 20) * DAY;
+    const submittedAt = streamer.createdAt + rnd.int(1, 20) * DAY;
     const verifiedAt = verified ? submittedAt + rnd.int(1, 5) * DAY : null;
-    if (verified) verifiedIds.add(influencer.id);
-    data.influencerProfiles.push({
-      userId: influencer.id,
-      profession: influencer.profession,
-      showAtLanding: landingIds.has(influencer.id),
-      platformFeeBps: influencer.feeBps,
+    if (verified) verifiedIds.add(streamer.id);
+    data.streamerProfiles.push({
+      userId: streamer.id,
+      profession: streamer.profession,
+      showAtLanding: landingIds.has(streamer.id),
+      platformFeeBps: streamer.feeBps,
       popularity: 0,
       isVerified: verified,
       verifiedAt: verifiedAt === null ? null : at(verifiedAt),
       discordBotEnabled: rnd.chance(0.3),
-      createdAt: at(influencer.createdAt),
-      updatedAt: at(verifiedAt ?? influencer.createdAt),
+      createdAt: at(streamer.createdAt),
+      updatedAt: at(verifiedAt ?? streamer.createdAt),
     });
     if (submitted)
-      data.bankDetails.push(bankDetailsFor(rnd, influencer, nextId.bank(), submittedAt, verifiedAt, adminId));
+      data.bankDetails.push(bankDetailsFor(rnd, streamer, nextId.bank(), submittedAt, verifiedAt, adminId));
   }
   return { verifiedIds };
 }
-export type SeedInfluencerProfilesOut = ReturnType<typeof seedInfluencerProfiles>;
+export type SeedStreamerProfilesOut = ReturnType<typeof seedStreamerProfiles>;

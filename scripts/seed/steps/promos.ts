@@ -1,15 +1,15 @@
 import { DAY, type PromoRef, type Row, type SeedContext } from "../shared";
-import type { SeedDemoStaffOut, SeedInfluencersOut } from "./people";
+import type { SeedDemoStaffOut, SeedStreamersOut } from "./people";
 
 /** Promo codes (platform-wide and per streamer) and their redemptions. */
 
 /** Seed: promo codes. */
 export function seedPromoCodes(
   ctx: SeedContext,
-  deps: Pick<SeedDemoStaffOut, "adminId"> & Pick<SeedInfluencersOut, "demoInfluencer" | "otherInfluencers">,
+  deps: Pick<SeedDemoStaffOut, "adminId"> & Pick<SeedStreamersOut, "demoStreamer" | "otherStreamers">,
 ) {
   const { rnd, now, large, data, at, nextId } = ctx;
-  const { adminId, demoInfluencer, otherInfluencers } = deps;
+  const { adminId, demoStreamer, otherStreamers } = deps;
   const promos: PromoRef[] = [];
   const addPromo = (row: Omit<Row<"promoCodes">, "id" | "createdAt" | "updatedAt">, createdAt: number) => {
     const ref: PromoRef = {
@@ -31,7 +31,7 @@ export function seedPromoCodes(
       expiresAt: at(now + 180 * DAY),
       maxUses: large ? null : 500,
       maxUsesPerUser: 1,
-      influencerId: null,
+      streamerId: null,
       isActive: true,
       createdBy: adminId,
     },
@@ -47,7 +47,7 @@ export function seedPromoCodes(
       expiresAt: at(now + 60 * DAY),
       maxUses: 200,
       maxUsesPerUser: 2,
-      influencerId: null,
+      streamerId: null,
       isActive: true,
       createdBy: adminId,
     },
@@ -64,7 +64,7 @@ export function seedPromoCodes(
       expiresAt: at(now + 60 * DAY),
       maxUses: 200,
       maxUsesPerUser: 2,
-      influencerId: null,
+      streamerId: null,
       isActive: true,
       createdBy: adminId,
     },
@@ -80,7 +80,7 @@ export function seedPromoCodes(
       expiresAt: at(now - 60 * DAY),
       maxUses: 100,
       maxUsesPerUser: 1,
-      influencerId: null,
+      streamerId: null,
       isActive: true,
       createdBy: adminId,
     },
@@ -96,7 +96,7 @@ export function seedPromoCodes(
       expiresAt: null,
       maxUses: 50,
       maxUsesPerUser: 1,
-      influencerId: null,
+      streamerId: null,
       isActive: false,
       createdBy: adminId,
     },
@@ -112,29 +112,29 @@ export function seedPromoCodes(
       expiresAt: at(now + 90 * DAY),
       maxUses: null,
       maxUsesPerUser: 3,
-      influencerId: demoInfluencer.id,
+      streamerId: demoStreamer.id,
       isActive: true,
-      createdBy: demoInfluencer.id,
+      createdBy: demoStreamer.id,
     },
     now - 45 * DAY,
   );
-  for (const influencer of rnd.sample(otherInfluencers, Math.min(otherInfluencers.length, large ? 50 : 5))) {
+  for (const streamer of rnd.sample(otherStreamers, Math.min(otherStreamers.length, large ? 50 : 5))) {
     addPromo(
       {
-        code: `${influencer.handle
+        code: `${streamer.handle
           .toUpperCase()
           .replaceAll(/[^A-Z0-9]/g, "")
           .slice(0, 24)}${rnd.pick([10, 15, 20])}`,
-        description: `${influencer.handle}'s community code`,
+        description: `${streamer.handle}'s community code`,
         kind: "percent",
         value: rnd.pick([1000, 1500, 2000]),
         currency: null,
         expiresAt: at(now + rnd.int(10, 120) * DAY),
         maxUses: rnd.pick([50, 100, null]),
         maxUsesPerUser: 1,
-        influencerId: influencer.id,
+        streamerId: streamer.id,
         isActive: true,
-        createdBy: influencer.id,
+        createdBy: streamer.id,
       },
       now - rnd.int(40, 90) * DAY,
     );

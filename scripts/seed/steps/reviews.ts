@@ -63,7 +63,7 @@ export function seedReviews(
       id,
       bookingId: booking.id,
       userId: fan.id,
-      influencerId: slot.gig.influencer.id,
+      streamerId: slot.gig.streamer.id,
       productId: slot.row.productId ?? null,
       rating,
       comment: rnd.chance(0.8) ? rnd.pick(COMMENTS[rating] ?? []) : null,

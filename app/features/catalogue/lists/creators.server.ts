@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { toMatchQuery } from "~/features/search";
 import { matches, rowidOf, starsFts } from "~/features/search/index.server";
 import type { Db } from "~/platform/db.server";
-import { favouriteStars, influencerProfiles, users } from "~db/schema";
+import { favouriteStars, streamerProfiles, users } from "~db/schema";
 import { liveStars, starActive, starCardColumns, starJoin, starsWithTaggedGigs } from "../columns.server";
 import type { CreatorsQuery } from "../schema";
 
@@ -10,17 +10,17 @@ import { countOf, direction, effectiveSort, pageWindow } from "./shared.server";
 
 /** The creators (stars) list of /browse and the creators API: filters, sorts, and its count. */
 function creatorsFilter(db: Db, query: CreatorsQuery, viewerId: string | null, match: string | null) {
-  const conditions: (SQL | undefined)[] = [starActive(influencerProfiles.userId)];
+  const conditions: (SQL | undefined)[] = [starActive(streamerProfiles.userId)];
   if (query.country) conditions.push(eq(users.country, query.country));
-  if (query.profession) conditions.push(eq(influencerProfiles.profession, query.profession));
-  if (query.isLiveClicked) conditions.push(inArray(influencerProfiles.userId, liveStars(db)));
+  if (query.profession) conditions.push(eq(streamerProfiles.profession, query.profession));
+  if (query.isLiveClicked) conditions.push(inArray(streamerProfiles.userId, liveStars(db)));
   if (query.isFavClicked) {
     conditions.push(
       viewerId
         ? inArray(
-            influencerProfiles.userId,
+            streamerProfiles.userId,
             db
-              .select({ id: favouriteStars.influencerId })
+              .select({ id: favouriteStars.streamerId })
               .from(favouriteStars)
               .where(eq(favouriteStars.userId, viewerId)),
           )
@@ -28,7 +28,7 @@ function creatorsFilter(db: Db, query: CreatorsQuery, viewerId: string | null, m
     );
   }
   if (query.selectedTags.length > 0) {
-    conditions.push(inArray(influencerProfiles.userId, starsWithTaggedGigs(db, query.selectedTags)));
+    conditions.push(inArray(streamerProfiles.userId, starsWithTaggedGigs(db, query.selectedTags)));
   }
   if (match) conditions.push(matches(starsFts, match));
   return and(...conditions);
@@ -37,10 +37,10 @@ function creatorsFilter(db: Db, query: CreatorsQuery, viewerId: string | null, m
 function creatorsFrom(db: Db, viewerId: string | null, match: string | null, from: "profiles" | "users" | "either") {
   const base = db
     .select(starCardColumns(viewerId))
-    .from(influencerProfiles)
+    .from(streamerProfiles)
     .$dynamic()
     .innerJoin(users, starJoin(match ? "either" : from));
-  return match ? base.innerJoin(starsFts, eq(starsFts.rowid, rowidOf.influencerProfiles)) : base;
+  return match ? base.innerJoin(starsFts, eq(starsFts.rowid, rowidOf.streamerProfiles)) : base;
 }
 
 export function creatorsListQuery(db: Db, query: CreatorsQuery, viewerId: string | null) {
@@ -48,15 +48,15 @@ export function creatorsListQuery(db: Db, query: CreatorsQuery, viewerId: string
   const { limit, offset } = pageWindow("creators", query);
   const sort = effectiveSort(query.sortBy, match);
   // Alphabetical order walks the users index (is_influencer, full_name); the others the profiles' indexes.
-  const rowid = sort === "alphabetically" ? sql`${users}.rowid` : rowidOf.influencerProfiles;
+  const rowid = sort === "alphabetically" ? sql`${users}.rowid` : rowidOf.streamerProfiles;
   const order = direction(
     sort,
     sql`${starsFts.rank}`,
     {
       title: sql`${users.fullName}`,
-      popularity: sql`${influencerProfiles.popularity}`,
-      price: sql`${influencerProfiles.popularity}`,
-      date: sql`${influencerProfiles.createdAt}`,
+      popularity: sql`${streamerProfiles.popularity}`,
+      price: sql`${streamerProfiles.popularity}`,
+      date: sql`${streamerProfiles.createdAt}`,
     },
     rowid,
   );
@@ -65,7 +65,7 @@ export function creatorsListQuery(db: Db, query: CreatorsQuery, viewerId: string
   // orders it would tempt the planner away from the profiles' own indexes.
   const viaUsers = sort === "alphabetically" || !!query.country;
   return creatorsFrom(db, viewerId, match, viaUsers ? "users" : "profiles")
-    .where(and(creatorsFilter(db, query, viewerId, match), viaUsers ? eq(users.isInfluencer, true) : undefined))
+    .where(and(creatorsFilter(db, query, viewerId, match), viaUsers ? eq(users.isStreamer, true) : undefined))
     .orderBy(...order)
     .limit(limit + 1)
     .offset(offset);
@@ -76,7 +76,7 @@ export function creatorsCountQuery(db: Db, query: CreatorsQuery, viewerId: strin
   return countOf(
     db,
     creatorsFrom(db, viewerId, match, "either").where(
-      and(creatorsFilter(db, query, viewerId, match), eq(users.isInfluencer, true)),
+      and(creatorsFilter(db, query, viewerId, match), eq(users.isStreamer, true)),
     ),
   );
 }

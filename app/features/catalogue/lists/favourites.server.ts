@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
-import { favouriteGames, favouriteGigs, favouriteStars, games, influencerProfiles, products, users } from "~db/schema";
+import { favouriteGames, favouriteGigs, favouriteStars, games, products, streamerProfiles, users } from "~db/schema";
 import { gameCardColumns, gigCardColumns, starCardColumns } from "../columns.server";
 
 /** GET /api/get_allfavorites answers at most this many of each kind, newest first. */
@@ -12,7 +12,7 @@ export function favouriteGigsQuery(db: Db, userId: string) {
     .select(gigCardColumns(userId))
     .from(favouriteGigs)
     .innerJoin(products, eq(products.id, favouriteGigs.productId))
-    .innerJoin(users, eq(users.id, products.influencerId))
+    .innerJoin(users, eq(users.id, products.streamerId))
     .innerJoin(games, eq(games.id, products.gameId))
     .where(and(eq(favouriteGigs.userId, userId), isNull(products.archivedAt)))
     .orderBy(desc(favouriteGigs.createdAt))
@@ -23,8 +23,8 @@ export function favouriteStarsQuery(db: Db, userId: string) {
   return db
     .select(starCardColumns(userId))
     .from(favouriteStars)
-    .innerJoin(influencerProfiles, eq(influencerProfiles.userId, favouriteStars.influencerId))
-    .innerJoin(users, eq(users.id, favouriteStars.influencerId))
+    .innerJoin(streamerProfiles, eq(streamerProfiles.userId, favouriteStars.streamerId))
+    .innerJoin(users, eq(users.id, favouriteStars.streamerId))
     .where(eq(favouriteStars.userId, userId))
     .orderBy(desc(favouriteStars.createdAt))
     .limit(FAVOURITES_LIST_MAX);

@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { toMatchQuery } from "~/features/search";
 import { matches, productsFts, rowidOf } from "~/features/search/index.server";
 import { col, type Db } from "~/platform/db.server";
-import { favouriteGigs, games, influencerProfiles, products, users } from "~db/schema";
+import { favouriteGigs, games, products, streamerProfiles, users } from "~db/schema";
 import {
   activeGig,
   gigCardColumns,
@@ -22,7 +22,7 @@ import { countOf, direction, effectiveSort, pageWindow } from "./shared.server";
 
 /** The gigs list of /browse and the gigs API: filters, sorts, and its count. */
 function gigsFilter(db: Db, query: GigsQuery, viewerId: string | null, match: string | null): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [activeGig, starActive(products.influencerId)];
+  const conditions: (SQL | undefined)[] = [activeGig, starActive(products.streamerId)];
   // The (game, popularity) and (platform, popularity) indexes serve the popularity order. For any other
   // order the game and platform are checked as rows come off that order's index (`+column`): one of a
   // dozen games or six platforms matches often enough that a page fills quickly, whereas looking the rows
@@ -34,10 +34,10 @@ function gigsFilter(db: Db, query: GigsQuery, viewerId: string | null, match: st
     );
   }
   if (query.platform) conditions.push(onPlatform(products.platformId, query.platform, indexed));
-  if (query.country) conditions.push(starInCountry(products.influencerId, query.country));
-  if (query.profession) conditions.push(starOfProfession(products.influencerId, query.profession));
+  if (query.country) conditions.push(starInCountry(products.streamerId, query.country));
+  if (query.profession) conditions.push(starOfProfession(products.streamerId, query.profession));
   // Gigs of the stars live now: looked up from those few stars, not found by reading every gig.
-  if (query.isLiveClicked) conditions.push(inArray(products.influencerId, liveStars(db)));
+  if (query.isLiveClicked) conditions.push(inArray(products.streamerId, liveStars(db)));
   if (query.isFavClicked) {
     conditions.push(
       viewerId
@@ -63,8 +63,8 @@ function gigsFrom(db: Db, viewerId: string | null, match: string | null, purpose
     .select(gigCardColumns(viewerId))
     .from(products)
     .$dynamic()
-    .innerJoin(users, page ? gigStarJoin : eq(users.id, products.influencerId))
-    .innerJoin(influencerProfiles, page ? gigProfileJoin : eq(influencerProfiles.userId, products.influencerId))
+    .innerJoin(users, page ? gigStarJoin : eq(users.id, products.streamerId))
+    .innerJoin(streamerProfiles, page ? gigProfileJoin : eq(streamerProfiles.userId, products.streamerId))
     .innerJoin(games, page ? gigGameJoin : eq(games.id, products.gameId));
   return match ? base.innerJoin(productsFts, eq(productsFts.rowid, rowidOf.products)) : base;
 }
@@ -98,7 +98,7 @@ export function gigsCountQuery(db: Db, query: GigsQuery, viewerId: string | null
   return countOf(
     db,
     gigsFrom(db, viewerId, match, "count").where(
-      and(gigsFilter(db, query, viewerId, match), eq(users.isInfluencer, true)),
+      and(gigsFilter(db, query, viewerId, match), eq(users.isStreamer, true)),
     ),
   );
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { toMatchQuery } from "~/features/search";
 import { gamesFts, matches, rowidOf, starsFts } from "~/features/search/index.server";
 import type { Db } from "~/platform/db.server";
-import { favouriteStars, games, influencerProfiles, liveSessions, users } from "~db/schema";
+import { favouriteStars, games, liveSessions, streamerProfiles, users } from "~db/schema";
 import { liveCardColumns, liveSessionsWithAllTags, onPlatform, starActive } from "../columns.server";
 import type { LiveQuery } from "../schema";
 
@@ -10,18 +10,18 @@ import { countOf, direction, pageWindow } from "./shared.server";
 
 /** The live-sessions list of /browse and the live API: filters, sorts, and its count. */
 function liveFilter(db: Db, query: LiveQuery, viewerId: string | null): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isNull(liveSessions.endedAt), starActive(liveSessions.influencerId)];
+  const conditions: (SQL | undefined)[] = [isNull(liveSessions.endedAt), starActive(liveSessions.streamerId)];
   if (query.selectedGame) conditions.push(eq(liveSessions.gameId, query.selectedGame));
   if (query.platform) conditions.push(onPlatform(liveSessions.platformId, query.platform));
   if (query.country) conditions.push(eq(users.country, query.country));
-  if (query.profession) conditions.push(eq(influencerProfiles.profession, query.profession));
+  if (query.profession) conditions.push(eq(streamerProfiles.profession, query.profession));
   if (query.isFavClicked) {
     conditions.push(
       viewerId
         ? inArray(
-            liveSessions.influencerId,
+            liveSessions.streamerId,
             db
-              .select({ id: favouriteStars.influencerId })
+              .select({ id: favouriteStars.streamerId })
               .from(favouriteStars)
               .where(eq(favouriteStars.userId, viewerId)),
           )
@@ -35,7 +35,7 @@ function liveFilter(db: Db, query: LiveQuery, viewerId: string | null): SQL | un
   if (match) {
     // A live session is found by its star's name or its game's name.
     conditions.push(
-      sql`(${rowidOf.influencerProfiles} IN (SELECT rowid FROM ${starsFts} WHERE ${matches(starsFts, match)}) OR ${rowidOf.games} IN (SELECT rowid FROM ${gamesFts} WHERE ${matches(gamesFts, match)}))`,
+      sql`(${rowidOf.streamerProfiles} IN (SELECT rowid FROM ${starsFts} WHERE ${matches(starsFts, match)}) OR ${rowidOf.games} IN (SELECT rowid FROM ${gamesFts} WHERE ${matches(gamesFts, match)}))`,
     );
   }
   return and(...conditions);
@@ -50,7 +50,7 @@ function liveFrom(db: Db, viewerId: string | null) {
       // The star points at their open session (users.live_session_id, set with it by go-live): joining on it
       // lets either side drive the join through a live-only index, never a scan of all users.
       .innerJoin(users, eq(users.liveSessionId, liveSessions.id))
-      .innerJoin(influencerProfiles, eq(influencerProfiles.userId, liveSessions.influencerId))
+      .innerJoin(streamerProfiles, eq(streamerProfiles.userId, liveSessions.streamerId))
       .innerJoin(games, eq(games.id, liveSessions.gameId))
   );
 }
@@ -62,13 +62,13 @@ export function liveListQuery(db: Db, query: LiveQuery, viewerId: string | null)
     sql`0`,
     {
       title: sql`${liveSessions.title}`,
-      popularity: sql`${influencerProfiles.popularity}`,
+      popularity: sql`${streamerProfiles.popularity}`,
       price: sql`${liveSessions.priceMinor}`,
       date: sql`${liveSessions.startedAt}`,
       // A live session by its streamer's average rating (a handful are live: no index needed).
       rating: [
-        sql`CASE WHEN ${influencerProfiles.ratingCount} = 0 THEN 0 ELSE ${influencerProfiles.ratingTotal} * 100 / ${influencerProfiles.ratingCount} END`,
-        sql`${influencerProfiles.ratingCount}`,
+        sql`CASE WHEN ${streamerProfiles.ratingCount} = 0 THEN 0 ELSE ${streamerProfiles.ratingTotal} * 100 / ${streamerProfiles.ratingCount} END`,
+        sql`${streamerProfiles.ratingCount}`,
       ],
     },
     sql`${liveSessions}.rowid`,

@@ -97,8 +97,8 @@ export function LiveRoom({
         <h1 className="text-3xl font-bold">{session.title}</h1>
         <p className="text-sm text-zinc-400">
           with{" "}
-          <Link to={`/star/${session.influencerId}`} className="text-brand-400">
-            {session.influencerName || session.influencerUsername}
+          <Link to={`/star/${session.streamerId}`} className="text-brand-400">
+            {session.streamerName || session.streamerUsername}
           </Link>
         </p>
       </header>

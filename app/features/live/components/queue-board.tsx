@@ -5,7 +5,7 @@ import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { QueueState } from "~db/schema/live";
 import type { AlertOutcome } from "~db/schema/push";
-import { type InfluencerPayload, LIVE_EVENTS, type PresencePayload } from "../events";
+import { LIVE_EVENTS, type PresencePayload, type StreamerPayload } from "../events";
 import { ordinal } from "../line";
 import type { LiveSessionView } from "../sessions.server";
 import { EndSessionConfirm } from "./end-session";
@@ -72,15 +72,15 @@ export function QueueBoard({
   confirmEnd,
 }: {
   session: LiveSessionView;
-  initial: InfluencerPayload;
+  initial: StreamerPayload;
   confirmEnd: boolean;
 }) {
-  const [live, setLive] = useState<InfluencerPayload | null>(null);
+  const [live, setLive] = useState<StreamerPayload | null>(null);
   // Who has the live page open: from the last queue frame, then from each presence frame after it.
   const [present, setPresent] = useState<Record<string, number> | null>(null);
   const { connected, connection } = usePartySocket("live-session", session.id, (frame) => {
     if (frame.event === LIVE_EVENTS.influencer) {
-      setLive(frame.data as InfluencerPayload);
+      setLive(frame.data as StreamerPayload);
       setPresent(null);
     }
     if (frame.event === LIVE_EVENTS.presence) setPresent((frame.data as PresencePayload).present);

@@ -8,6 +8,6 @@ import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction({ schema: loginSchema }, async ({ request, env, input }) => {
   const result = await logIn(env, input, { ip: clientIp(request) });
   const cookie = await startSession(request, env, result.userId, clientIp(request));
-  const redirectTo = afterLoginPath(result.isInfluencer, input.redirectTo);
+  const redirectTo = afterLoginPath(result.isStreamer, input.redirectTo);
   return jsonOk({ userId: result.userId, redirectTo }, { "Set-Cookie": cookie });
 });

@@ -8,7 +8,7 @@ const schema = z.object({ embedLink: z.string({ error: "embedLink is required" }
 
 /** POST /api/fetch-video-details {embedLink}: {success, title, description, thumbnail, error} (streamers only). */
 export const action = jsonAction({ auth: true, schema }, async ({ request, env, input, viewer }) => {
-  if (!viewer.isInfluencer)
+  if (!viewer.isStreamer)
     return Response.json({ success: false, message: "Only streamers can go live" }, { status: 403 });
   const answer = await videoDetailsFor(env, input.embedLink, parentHostsFor(publicOrigin(request, env)));
   if (!answer.success) return Response.json({ ...answer, message: answer.error }, { status: 400 });

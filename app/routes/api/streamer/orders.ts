@@ -1,4 +1,4 @@
-import { influencerOrderJson, influencerOrders, influencerOrdersQuerySchema } from "~/features/streamer/index.server";
+import { streamerOrderJson, streamerOrders, streamerOrdersQuerySchema } from "~/features/streamer/index.server";
 import { requestViewerZone } from "~/features/time";
 import { badRequest } from "~/lib/errors";
 import { firstIssue } from "~/lib/validation";
@@ -10,9 +10,9 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
  * required' when only one is given).
  */
 export const loader = jsonAction({ auth: true, methods: ["GET"] }, async ({ request, env, params, viewer }) => {
-  const parsed = influencerOrdersQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const parsed = streamerOrdersQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) throw badRequest(firstIssue(parsed.error, { fallback: "Invalid query" }));
   const zone = requestViewerZone(request, viewer?.timeZone).zone;
-  const result = await influencerOrders(env, viewer, params.id ?? "", parsed.data, zone);
-  return { ...result, orders: result.orders.map(influencerOrderJson) };
+  const result = await streamerOrders(env, viewer, params.id ?? "", parsed.data, zone);
+  return { ...result, orders: result.orders.map(streamerOrderJson) };
 });

@@ -1,6 +1,6 @@
 import { uploadedFile } from "~/features/gigs/index.server";
-import { INFLUENCER_PROFILE_MESSAGES, influencerProfileSchema } from "~/features/streamer";
-import { influencerProfileJson, updateInfluencerProfile } from "~/features/streamer/index.server";
+import { STREAMER_PROFILE_MESSAGES, streamerProfileSchema } from "~/features/streamer";
+import { streamerProfileJson, updateStreamerProfile } from "~/features/streamer/index.server";
 import { badRequest } from "~/lib/errors";
 import { readBody } from "~/platform/http.server";
 import { firstIssue, jsonAction } from "~/routes/api/_lib/json-action.server";
@@ -10,8 +10,8 @@ export const action = jsonAction({ auth: true }, async ({ request, env, viewer }
   const multipart = (request.headers.get("Content-Type") ?? "").includes("multipart/form-data");
   const form = multipart ? await request.formData().catch(() => null) : null;
   const body = form ? Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) : await readBody(request);
-  const parsed = influencerProfileSchema.safeParse(body ?? {});
+  const parsed = streamerProfileSchema.safeParse(body ?? {});
   if (!parsed.success) throw badRequest(firstIssue(parsed.error));
-  const profile = await updateInfluencerProfile(env, viewer, parsed.data, uploadedFile(form?.get("image")));
-  return { message: INFLUENCER_PROFILE_MESSAGES.bioUpdated, influencer: influencerProfileJson(profile) };
+  const profile = await updateStreamerProfile(env, viewer, parsed.data, uploadedFile(form?.get("image")));
+  return { message: STREAMER_PROFILE_MESSAGES.bioUpdated, influencer: streamerProfileJson(profile) };
 });

@@ -1,9 +1,5 @@
-import {
-  STAFF_INFLUENCER_MESSAGES as M,
-  removeInfluencerSchema,
-  showAtLandingSchema,
-} from "~/features/staff-streamers";
-import { removeInfluencer, setShowAtLanding } from "~/features/staff-streamers/index.server";
+import { STAFF_STREAMER_MESSAGES as M, removeStreamerSchema, showAtLandingSchema } from "~/features/staff-streamers";
+import { removeStreamer, setShowAtLanding } from "~/features/staff-streamers/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
 
@@ -12,8 +8,8 @@ export const action = jsonAction({ auth: true, staff: "influencers" }, async ({ 
   const body = (await readBody(request)) ?? {};
   const id = params.id ?? "";
   if (new URL(request.url).pathname.includes("/removeInfluencer/")) {
-    const input = parseInput(removeInfluencerSchema, body);
-    return { message: M.removed, ...(await removeInfluencer(env, viewer, id, input)) };
+    const input = parseInput(removeStreamerSchema, body);
+    return { message: M.removed, ...(await removeStreamer(env, viewer, id, input)) };
   }
   const input = parseInput(showAtLandingSchema, body);
   const result = await setShowAtLanding(env, viewer, id, input.showAtLanding);
