@@ -177,7 +177,7 @@ describe("the demo data set", () => {
       expect(user, account.email).toMatchObject({
         id: demoUserId(account.key),
         role: account.role,
-        isInfluencer: account.isStreamer,
+        isStreamer: account.isStreamer,
         isActive: true,
       });
       expect(user?.emailVerifiedAt).toBeTruthy();
