@@ -21,7 +21,8 @@ export async function staffContext(
 /** Opens `then` as anonymous, is sent to the staff login, logs in, and lands back on `then`. */
 export async function staffLogIn(page: Page, email: string, then: string) {
   await page.goto(then);
-  await page.waitForURL((url) => url.pathname === "/admin/login");
+  // The URL is enough: the form's fields are waited for below, so a slow image or font cannot hold the login up.
+  await page.waitForURL((url) => url.pathname === "/admin/login", { waitUntil: "commit" });
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(STAFF_PASSWORD);
   await page.getByRole("button", { name: "Log in" }).click();
