@@ -161,7 +161,7 @@ describe("archive, unarchive and delete", () => {
       const body = (await (await request(`/api/get/GigsForScroll?selectedGame=${game.id}`)).json()) as {
         data: { _id: string }[];
       };
-      return body.data.some((gig) => gig._id === product._id);
+      return body.data.some((row) => row._id === product._id);
     };
     const inSearch = async () => {
       const body = (await (await request("/api/get/stars_gigs_search?searchQuery=quokka")).json()) as {

@@ -28,13 +28,13 @@ const jsonList = (value: unknown): string[] => {
 
 const no = sql<boolean>`0`.mapWith(Boolean);
 
-export const gigTags = sql<
+export const gigTagList = sql<
   string[]
 >`(SELECT json_group_array(${productTags.tag}) FROM ${productTags} WHERE ${col(productTags.productId)} = ${col(products.id)})`.mapWith(
   jsonList,
 );
 
-export const liveTags = sql<
+export const liveTagList = sql<
   string[]
 >`(SELECT json_group_array(${liveSessionTags.tag}) FROM ${liveSessionTags} WHERE ${col(liveSessionTags.liveSessionId)} = ${col(liveSessions.id)})`.mapWith(
   jsonList,
@@ -85,7 +85,7 @@ export function gigCardColumns(viewerId: string | null) {
     starUsername: users.username,
     starPictureUrl: users.pictureUrl,
     starLiveSessionId: users.liveSessionId,
-    tags: gigTags,
+    tags: gigTagList,
     isFavourite: isFavouriteGig(viewerId),
   });
 }
@@ -153,7 +153,7 @@ export function liveCardColumns(viewerId: string | null) {
     starName: users.fullName,
     starUsername: users.username,
     starPictureUrl: users.pictureUrl,
-    tags: liveTags,
+    tags: liveTagList,
     isFavouriteStar: isFavouriteStar(viewerId),
   });
 }

@@ -24,7 +24,7 @@ const LATEST_ORDERS = 10;
 export async function getAdminOverview(env: Env, viewer: Viewer | null) {
   assertStaff(viewer, "dashboard");
   const db = getDb(env);
-  const [fans, streamers, gigs, paid, pendingReports, contacts, unverified, payable] = await db.batch([
+  const [fans, streamers, activeGigRows, paid, pendingReports, contacts, unverified, payable] = await db.batch([
     db
       .select({ n: count() })
       .from(users)
@@ -52,7 +52,7 @@ export async function getAdminOverview(env: Env, viewer: Viewer | null) {
   return {
     fans: fans[0]?.n ?? 0,
     streamers: streamers[0]?.n ?? 0,
-    activeGigs: gigs[0]?.n ?? 0,
+    activeGigs: activeGigRows[0]?.n ?? 0,
     paidOrders: counted(paid),
     paidTotals: perCurrency(paid),
     pendingReports: pendingReports[0]?.n ?? 0,
@@ -69,7 +69,7 @@ export async function getAdminOverview(env: Env, viewer: Viewer | null) {
  * (which checks who may read it); they run in parallel.
  */
 export async function getStreamerDashboard(env: Env, viewer: Viewer, now = new Date()) {
-  const [upcoming, latest, earnings, queues, onboarding, gigs] = await Promise.all([
+  const [upcoming, latest, earnings, queues, onboarding, activeGigRows] = await Promise.all([
     upcomingSlots(env, viewer, viewer.id, { limit: UPCOMING_SLOTS_LIMIT }, now),
     streamerOrders(env, viewer, viewer.id, { page: 1, limit: LATEST_ORDERS }),
     earningsTotals(env, viewer, viewer.id, now),
@@ -80,5 +80,5 @@ export async function getStreamerDashboard(env: Env, viewer: Viewer, now = new D
       .from(products)
       .where(and(eq(products.streamerId, viewer.id), isNull(products.archivedAt))),
   ]);
-  return { upcoming, latestOrders: latest.orders, earnings, queues, onboarding, activeGigs: gigs[0]?.n ?? 0 };
+  return { upcoming, latestOrders: latest.orders, earnings, queues, onboarding, activeGigs: activeGigRows[0]?.n ?? 0 };
 }
