@@ -2,20 +2,27 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
 import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema } from "~/features/booking";
-import { bookingFormData, bookingFormQuery, placeOrder, previewPromo } from "~/features/booking/index.server";
+import {
+  bookingFormData,
+  bookingFormQuery,
+  placeOrder,
+  previewPromo,
+  slotPickerView,
+} from "~/features/booking/index.server";
 import { LiveBadge, READ_MORE_THRESHOLD, Thumb } from "~/features/catalogue";
 import { catalogueRequest, getGigPage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
-import { formatDay, formatSessionLength, useViewerZone } from "~/features/time";
+import { formatDay, formatSessionLength, formatSlotTime } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
 import { viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/index.server";
 import { formatMoney, type Money, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
+import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
 import { waitlistAction } from "./waitlist-action.server";
@@ -37,15 +44,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id, req.currencyCode) : undefined;
   const waitlist = req.viewer ? viewerPlacesOnGigQuery(req.db, req.viewer.id, params.id) : undefined;
   const now = new Date();
-  const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null, now, form, waitlist), "Gig not found");
+  const [gigPage, zone] = await Promise.all([
+    getGigPage(req.db, params.id, req.viewer?.id ?? null, now, form, waitlist),
+    viewerTimeZone(request, context),
+  ]);
+  const page = found(gigPage, "Gig not found");
   const places = page.waitlistRows ? viewerPlaces(page.waitlistRows, now) : [];
+  // Seats a waitlist offer holds for this viewer are theirs to book (booking/seats.ts).
+  const slots = withOfferedSeats(page.slots, places);
+  const display = displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt);
   const query = new URL(request.url).searchParams;
+  // The page's words for times come formatted in the viewer's zone: hydrating builds no time-zone formatter. Only
+  // what the components read is sent (no raw rows, no slot dates).
   return {
-    ...page,
-    // Seats a waitlist offer holds for this viewer are theirs to book (booking/seats.ts).
-    slots: withOfferedSeats(page.slots, places),
-    places,
-    display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt),
+    gig: page.gig,
+    reviews: page.reviews,
+    picker: slotPickerView(slots, zone),
+    slots: slots.map(({ id, seats, seatsLeft }) => ({ id, seats, seatsLeft })),
+    places: places.flatMap((place) => {
+      const slot = slots.find((candidate) => candidate.id === place.slotId);
+      return slot ? [{ ...place, when: formatSlotTime(slot.startsAt, slot.endsAt, zone) }] : [];
+    }),
+    display,
+    rateDay: display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : null,
     booking: {
       ...bookingFormData(req.viewer, page.bookingFormRows),
       loggedIn: req.viewer !== null,
@@ -152,7 +173,6 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
   const { gig, slots, display, booking, reviews, reviewViewer } = loaderData;
   // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn).
   const price = priceIn({ amountMinor: gig.listPriceMinor, currency: gig.baseCurrency }, display);
-  const zone = useViewerZone();
   const star = gig.starName || gig.starUsername;
   const bookable = !booking.isOwner && slots.length > 0;
   return (
@@ -194,7 +214,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         {price.converted ? (
           <p className="-mt-2 text-xs text-zinc-400" data-testid="price-converted">
             Converted from the streamer's price in {gig.baseCurrency} at the exchange rate of{" "}
-            {display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : "today"}: the amount you pay.
+            {loaderData.rateDay ?? "today"}: the amount you pay.
           </p>
         ) : null}
       </header>
@@ -211,7 +231,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             <BookingForm
               gigId={gig.id}
               price={price}
-              slots={slots}
+              picker={loaderData.picker}
               selectedSlotId={booking.selectedSlotId}
               selectedPlayers={booking.selectedPlayers}
               loggedIn={booking.loggedIn}
