@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
-import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema } from "~/features/booking";
+import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema, pickerTimes } from "~/features/booking";
 import {
   bookingFormData,
   bookingFormQuery,
@@ -18,7 +18,7 @@ import { RatingSummary, ReviewList } from "~/features/reviews";
 import { formatDay, formatSessionLength, formatSlotTime } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
 import { viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/index.server";
-import { formatMoney, type Money, priceIn } from "~/lib/money";
+import { formatMoney, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
@@ -53,19 +53,34 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Seats a waitlist offer holds for this viewer are theirs to book (booking/seats.ts).
   const slots = withOfferedSeats(page.slots, places);
   const display = displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt);
+  const price = priceIn({ amountMinor: page.gig.listPriceMinor, currency: page.gig.baseCurrency }, display);
   const query = new URL(request.url).searchParams;
+  // The card's fields this page does not show stay on the server.
+  const {
+    gameModeId,
+    platformId,
+    priceMinor,
+    popularity,
+    createdAt,
+    starPictureUrl,
+    modeDurationMinutes,
+    platformKey,
+    gameImageUrl,
+    ...gig
+  } = page.gig;
   // The page's words for times come formatted in the viewer's zone: hydrating builds no time-zone formatter. Only
   // what the components read is sent (no raw rows, no slot dates).
   return {
-    gig: page.gig,
-    reviews: page.reviews,
+    gig,
+    reviews: page.reviews.map((review) => ({ ...review, day: formatDay(review.createdAt, zone) })),
     picker: slotPickerView(slots, zone),
-    slots: slots.map(({ id, seats, seatsLeft }) => ({ id, seats, seatsLeft })),
     places: places.flatMap((place) => {
       const slot = slots.find((candidate) => candidate.id === place.slotId);
       return slot ? [{ ...place, when: formatSlotTime(slot.startsAt, slot.endsAt, zone) }] : [];
     }),
-    display,
+    // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn), and its words.
+    price,
+    priceText: formatMoney(price),
     rateDay: display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : null,
     booking: {
       ...bookingFormData(req.viewer, page.bookingFormRows),
@@ -149,12 +164,12 @@ function Description({ text }: { text: string }) {
 }
 
 /** The price per seat and, when there is something to book, "Book": a link to the booking form's time picker. */
-function PriceAndBook(props: { price: Money; book: boolean; className: string; top?: boolean }) {
+function PriceAndBook(props: { price: string; book: boolean; className: string; top?: boolean }) {
   return (
     <div className={`price-and-book ${props.className}`}>
       <p>
         <span className="text-2xl font-bold" data-testid={props.top ? "price" : undefined}>
-          {formatMoney(props.price)}
+          {props.price}
         </span>{" "}
         <span className="text-sm text-zinc-400">per seat</span>
       </p>
@@ -170,9 +185,9 @@ function PriceAndBook(props: { price: Money; book: boolean; className: string; t
  * sits in a column of its own beside the rest.
  */
 export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
-  const { gig, slots, display, booking, reviews, reviewViewer } = loaderData;
-  // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn).
-  const price = priceIn({ amountMinor: gig.listPriceMinor, currency: gig.baseCurrency }, display);
+  const { gig, picker, booking, reviews, reviewViewer } = loaderData;
+  const slots = pickerTimes(picker);
+  const { price, priceText } = loaderData;
   const star = gig.starName || gig.starUsername;
   const bookable = !booking.isOwner && slots.length > 0;
   return (
@@ -210,7 +225,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             </a>
           </p>
         </div>
-        <PriceAndBook price={price} book={bookable} className="price-box" top />
+        <PriceAndBook price={priceText} book={bookable} className="price-box" top />
         {price.converted ? (
           <p className="-mt-2 text-xs text-zinc-400" data-testid="price-converted">
             Converted from the streamer's price in {gig.baseCurrency} at the exchange rate of{" "}
@@ -231,7 +246,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             <BookingForm
               gigId={gig.id}
               price={price}
-              picker={loaderData.picker}
+              picker={picker}
               selectedSlotId={booking.selectedSlotId}
               selectedPlayers={booking.selectedPlayers}
               loggedIn={booking.loggedIn}
@@ -299,7 +314,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
       </article>
 
       {/* Phones: the price and Book stay at the bottom of the screen. */}
-      {bookable ? <PriceAndBook price={price} book className="price-bar" /> : null}
+      {bookable ? <PriceAndBook price={priceText} book className="price-bar" /> : null}
     </main>
   );
 }
