@@ -34,7 +34,7 @@ type TraceEvent = {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } };
+  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string; documentLoaderURL?: string } };
 };
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
@@ -111,9 +111,14 @@ try {
     await context.close();
 
     const events = trace.traceEvents;
-    const main = events.find((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain");
-    // The last navigation of the main frame (a first visit whose time-zone hint reloads the page has two).
-    const start = events.filter((event) => event.name === "navigationStart").at(-1)?.ts ?? 0;
+    // The last navigation of the page's own document (a first visit whose time-zone hint reloads the page has two),
+    // on the renderer's main thread that loaded it: with site isolation, the first renderer (about:blank's) is not
+    // always the page's, and its thread had no task of the page.
+    const navigation = events
+      .filter((event) => event.name === "navigationStart" && event.args?.data?.documentLoaderURL?.startsWith("http"))
+      .at(-1);
+    const main = navigation && { pid: navigation.pid, tid: navigation.tid };
+    const start = navigation?.ts ?? 0;
     const fcp = events.find((event) => event.name === "firstContentfulPaint" && event.ts >= start)?.ts;
     const onMain = events.filter(
       (event) => event.ph === "X" && event.pid === main?.pid && event.tid === main?.tid && event.ts >= start,
@@ -140,6 +145,21 @@ try {
     }
     console.log(
       `  blocking time (over ${LONG_TASK_MS} ms, whole load): ${Math.round(blocking)} ms of ${Math.round(all)} ms`,
+    );
+    // From the app's first module on (hydration and what follows it), apart from the document's own parsing and
+    // inline scripts before it.
+    const appStart = onMain.find(
+      (event) =>
+        event.name === "v8.evaluateModule" ||
+        (event.name === "EvaluateScript" && /\.js$/.test(event.args?.data?.url ?? "")),
+    )?.ts;
+    const appTasks = onMain.filter(
+      (event) => event.name === "RunTask" && appStart !== undefined && event.ts + (event.dur ?? 0) >= appStart,
+    );
+    const appCpu = appTasks.reduce((sum, task) => sum + cpuMs(task), 0);
+    const appBlocking = appTasks.reduce((sum, task) => sum + Math.max(0, cpuMs(task) - LONG_TASK_MS), 0);
+    console.log(
+      `  from the app's first module: ${Math.round(appCpu)} ms CPU in all tasks, blocking ${Math.round(appBlocking)} ms, longest ${Math.round(Math.max(0, ...appTasks.map(cpuMs)))} ms`,
     );
     console.log("  functions by self time over the load (sampled):");
     for (const [name, ms] of hotFunctions(profile, 15)) console.log(`      ${Math.round(ms)} ms  ${name}`);

@@ -89,9 +89,19 @@ function formatter(currency: string, locale: string, decimals: boolean, display:
   return format;
 }
 
-/** How many minor-unit digits the currency has (2 for USD and INR), as ISO 4217 and Intl know it. */
+const digitsOf = new Map<string, number>();
+
+/**
+ * How many minor-unit digits the currency has (2 for USD and INR), as ISO 4217 and Intl know it; asked of Intl once
+ * per currency (every amount formatted asks it, and a number format costs a page's hydration its time).
+ */
 export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 /** ceil(numerator / denominator) for a positive denominator, in BigInt. */

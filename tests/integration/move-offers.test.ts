@@ -225,6 +225,65 @@ describe("a streamer offers a booked slot's buyers another time", () => {
     }
   }, 120_000);
 
+  it("a move answered a minute after the deadline, as the cron runs: refunded at once, once, and told so", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { world, later, mira, starCookie } = await bookedSlot();
+      await offer(starCookie, world.slot.id, later.id);
+      const expiresAt = (await offerOf(mira.bookingId))?.expires_at ?? 0;
+      // A minute after the deadline, the cron not run yet (it runs every minute).
+      const late = new Date(expiresAt + 60_000);
+      const [answered, swept] = await Promise.allSettled([
+        answerMoveOffer(env, viewerOf(mira.user), { orderId: mira.orderId, choice: "move" }, late),
+        // The cron's run at the same moment: first, last, or in between.
+        round === 0 ? refundUnansweredMoveOffers(env, late) : Promise.resolve(0),
+      ]);
+      if (round === 1) await refundUnansweredMoveOffers(env, late);
+      // After the answer: only the other buyer's offer is left for the cron.
+      if (round === 2) expect(await refundUnansweredMoveOffers(env, new Date(late.getTime() + 60_000))).toBe(1);
+      // Whoever settled it, the fan is told the truth: the offer ran out and the booking is refunded.
+      expect(answered.status).toBe("rejected");
+      expect(answered.status === "rejected" && (answered.reason as Error).message).toBe(
+        BOOKING_MESSAGES.moveOfferRanOut,
+      );
+      expect(swept.status).toBe("fulfilled");
+      expect((await offerOf(mira.bookingId))?.state).toBe("refunded");
+      expect(await placeOf(mira.bookingId)).toMatchObject({ booking: world.slot.id, status: "cancelled" });
+      const paid = await money(mira.orderId);
+      expect(paid).toMatchObject({ status: "refunded", refunds: 1 });
+      expect(paid.refunded).toBe(paid.amount);
+      const credits = await one<{ n: number }>(
+        "SELECT count(*) AS n FROM wallet_entries WHERE order_id = ? AND kind = 'refund'",
+        mira.orderId,
+      );
+      expect(credits?.n).toBe(1);
+    }
+  }, 120_000);
+
+  it("a late answer through the API and the page: the refund has landed when the fan reads that it ran out", async () => {
+    const { world, later, mira, theo, starCookie } = await bookedSlot({ startsInMs: HOUR / 2 });
+    await offer(starCookie, world.slot.id, later.id);
+    // The old slot's start is the deadline; it passed a minute ago, the cron has not run yet.
+    await env.DB.prepare("UPDATE move_offers SET expires_at = ? WHERE from_slot_id = ?")
+      .bind(Date.now() - 60_000, world.slot.id)
+      .run();
+    const answer = await api("/api/orders/move-offer", mira.cookie, { orderId: mira.orderId, choice: "move" });
+    expect([answer.status, ((await answer.json()) as { message: string }).message]).toEqual([
+      409,
+      BOOKING_MESSAGES.moveOfferRanOut,
+    ]);
+    expect(await money(mira.orderId)).toMatchObject({ status: "refunded", refunds: 1 });
+    const posted = await request(`/profile/orders/${theo.orderId}/new-time`, {
+      method: "POST",
+      body: new URLSearchParams({ choice: "move" }),
+      headers: { Cookie: theo.cookie, ...FORM },
+    });
+    expect(posted.status).toBe(409);
+    expect(await posted.text()).toContain(BOOKING_MESSAGES.moveOfferRanOut);
+    expect(await money(theo.orderId)).toMatchObject({ status: "refunded", refunds: 1 });
+    // The cron finds nothing left to refund.
+    expect(await refundUnansweredMoveOffers(env, new Date())).toBe(0);
+  }, 60_000);
+
   it("another account sees no offer and cannot answer it", async () => {
     const { world, later, mira, starCookie } = await bookedSlot();
     await offer(starCookie, world.slot.id, later.id);

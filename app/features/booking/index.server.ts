@@ -60,3 +60,4 @@ export {
   slotCancellationResult,
   slotCancellationStatements,
 } from "./slot-cancel.server";
+export { slotPickerView } from "./slot-picker-view";

@@ -40,3 +40,4 @@ export {
 export { APPLY_PROMO_INTENT, type PromoPreview } from "./promo-preview";
 export { RESCHEDULE_BEFORE_MS, reschedulable, rescheduleDeadline } from "./reschedule-policy";
 export { bookingFormSchema, normalizePurchaseBody, promoQuerySchema, purchaseSchema } from "./schema";
+export { type PickerTime, pickerTimes, type SlotPickerView } from "./slot-picker-view";

@@ -194,6 +194,7 @@ async function offerOfOrder(db: Db, orderId: string) {
         offerId: moveOffers.id,
         state: moveOffers.state,
         expiresAt: moveOffers.expiresAt,
+        decidedAt: moveOffers.decidedAt,
         fromSlotId: moveOffers.fromSlotId,
         toSlotId: moveOffers.toSlotId,
         userId: moveOffers.userId,
@@ -256,10 +257,22 @@ export async function moveOfferFor(env: Env, viewer: Viewer, orderId: string): P
 export type MoveOfferAnswer = { orderId: string; bookingId: string; choice: MoveOfferChoice; slotId: string };
 
 /**
+ * Why an offer no longer waiting refuses an answer: it ran out (refunded at or after its deadline, by the cron or by
+ * a late answer), or its fan already answered it.
+ */
+function settledRefusal(offer: { state: string; expiresAt: Date; decidedAt: Date | null } | null) {
+  const ranOut =
+    offer?.state === "refunded" && offer.decidedAt !== null && offer.decidedAt.getTime() >= offer.expiresAt.getTime();
+  return conflict(ranOut ? BOOKING_MESSAGES.moveOfferRanOut : BOOKING_MESSAGES.moveOfferAnswered);
+}
+
+/**
  * The fan answers their streamer's offer (only the booking's own fan; once): `move` moves the booking and its order
  * to the offered slot (the fan's own move's batch, guarded by the offer still waiting and not run out, then the offer
- * turns `moved`); `refund` cancels it with a full refund to the wallet. Both are conditional on the offer still
- * waiting, so a second tab's answer and the cron at the same moment leave one outcome and one refund at most.
+ * turns `moved`); `refund` cancels it with a full refund to the wallet. An answer at or after the deadline settles
+ * the offer at once as the cron would (the full refund), so a late `move` is refused (409, "ran out") only once the
+ * refund has landed. Every path is conditional on the offer still waiting, so a second tab's answer and the cron at
+ * the same moment leave one outcome and one refund at most.
  */
 export async function answerMoveOffer(
   env: Env,
@@ -269,14 +282,15 @@ export async function answerMoveOffer(
 ): Promise<MoveOfferAnswer> {
   const db = getDb(env);
   const offer = await ownOffer(db, viewer, input.orderId);
-  if (offer.state !== "offered") throw conflict(BOOKING_MESSAGES.moveOfferAnswered);
+  if (offer.state !== "offered") throw settledRefusal(offer);
   const answer = { orderId: offer.orderId, bookingId: offer.bookingId, choice: input.choice };
-  if (input.choice === "refund") {
+  const ranOut = offer.expiresAt.getTime() <= now.getTime();
+  if (input.choice === "refund" || ranOut) {
     const refunded = await refundOffers(env, eq(moveOffers.id, offer.offerId), now);
-    if (refunded.length === 0) throw conflict(BOOKING_MESSAGES.moveOfferAnswered);
+    if (refunded.length === 0) throw settledRefusal(await offerOfOrder(db, input.orderId));
+    if (input.choice === "move") throw conflict(BOOKING_MESSAGES.moveOfferRanOut);
     return { ...answer, slotId: offer.fromSlotId };
   }
-  if (offer.expiresAt.getTime() <= now.getTime()) throw conflict(BOOKING_MESSAGES.moveOfferRanOut);
   const move = moveBookingStatements(db, { ...offer, userId: viewer.id }, offer.toSlotId, now, [
     sql`EXISTS (SELECT 1 FROM move_offers answered WHERE answered.id = ${offer.offerId}
       AND answered.state = 'offered' AND answered.expires_at > ${now.getTime()})`,
@@ -290,9 +304,7 @@ export async function answerMoveOffer(
   ]);
   if ((results[1] as { id: string }[]).length === 0) {
     const current = await offerOfOrder(db, input.orderId);
-    throw conflict(
-      current?.state === "offered" ? BOOKING_MESSAGES.slotNotBookable : BOOKING_MESSAGES.moveOfferAnswered,
-    );
+    throw current?.state === "offered" ? conflict(BOOKING_MESSAGES.slotNotBookable) : settledRefusal(current);
   }
   await deliverMessages(env, move.keys, now);
   return { ...answer, slotId: offer.toSlotId };

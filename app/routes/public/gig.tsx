@@ -1,21 +1,28 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
-import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema } from "~/features/booking";
-import { bookingFormData, bookingFormQuery, placeOrder, previewPromo } from "~/features/booking/index.server";
+import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema, pickerTimes } from "~/features/booking";
+import {
+  bookingFormData,
+  bookingFormQuery,
+  placeOrder,
+  previewPromo,
+  slotPickerView,
+} from "~/features/booking/index.server";
 import { LiveBadge, READ_MORE_THRESHOLD, Thumb } from "~/features/catalogue";
 import { catalogueRequest, getGigPage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
-import { formatDay, formatSessionLength, useViewerZone } from "~/features/time";
+import { formatDay, formatSessionLength, formatSlotTime } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
 import { viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/index.server";
-import { formatMoney, type Money, priceIn } from "~/lib/money";
+import { formatMoney, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
+import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
 import { waitlistAction } from "./waitlist-action.server";
@@ -37,15 +44,44 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id, req.currencyCode) : undefined;
   const waitlist = req.viewer ? viewerPlacesOnGigQuery(req.db, req.viewer.id, params.id) : undefined;
   const now = new Date();
-  const page = found(await getGigPage(req.db, params.id, req.viewer?.id ?? null, now, form, waitlist), "Gig not found");
+  const [gigPage, zone] = await Promise.all([
+    getGigPage(req.db, params.id, req.viewer?.id ?? null, now, form, waitlist),
+    viewerTimeZone(request, context),
+  ]);
+  const page = found(gigPage, "Gig not found");
   const places = page.waitlistRows ? viewerPlaces(page.waitlistRows, now) : [];
+  // Seats a waitlist offer holds for this viewer are theirs to book (booking/seats.ts).
+  const slots = withOfferedSeats(page.slots, places);
+  const display = displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt);
+  const price = priceIn({ amountMinor: page.gig.listPriceMinor, currency: page.gig.baseCurrency }, display);
   const query = new URL(request.url).searchParams;
+  // The card's fields this page does not show stay on the server.
+  const {
+    gameModeId,
+    platformId,
+    priceMinor,
+    popularity,
+    createdAt,
+    starPictureUrl,
+    modeDurationMinutes,
+    platformKey,
+    gameImageUrl,
+    ...gig
+  } = page.gig;
+  // The page's words for times come formatted in the viewer's zone: hydrating builds no time-zone formatter. Only
+  // what the components read is sent (no raw rows, no slot dates).
   return {
-    ...page,
-    // Seats a waitlist offer holds for this viewer are theirs to book (booking/seats.ts).
-    slots: withOfferedSeats(page.slots, places),
-    places,
-    display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt),
+    gig,
+    reviews: page.reviews.map((review) => ({ ...review, day: formatDay(review.createdAt, zone) })),
+    picker: slotPickerView(slots, zone),
+    places: places.flatMap((place) => {
+      const slot = slots.find((candidate) => candidate.id === place.slotId);
+      return slot ? [{ ...place, when: formatSlotTime(slot.startsAt, slot.endsAt, zone) }] : [];
+    }),
+    // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn), and its words.
+    price,
+    priceText: formatMoney(price),
+    rateDay: display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : null,
     booking: {
       ...bookingFormData(req.viewer, page.bookingFormRows),
       loggedIn: req.viewer !== null,
@@ -128,12 +164,12 @@ function Description({ text }: { text: string }) {
 }
 
 /** The price per seat and, when there is something to book, "Book": a link to the booking form's time picker. */
-function PriceAndBook(props: { price: Money; book: boolean; className: string; top?: boolean }) {
+function PriceAndBook(props: { price: string; book: boolean; className: string; top?: boolean }) {
   return (
     <div className={`price-and-book ${props.className}`}>
       <p>
         <span className="text-2xl font-bold" data-testid={props.top ? "price" : undefined}>
-          {formatMoney(props.price)}
+          {props.price}
         </span>{" "}
         <span className="text-sm text-zinc-400">per seat</span>
       </p>
@@ -149,10 +185,9 @@ function PriceAndBook(props: { price: Money; book: boolean; className: string; t
  * sits in a column of its own beside the rest.
  */
 export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
-  const { gig, slots, display, booking, reviews, reviewViewer } = loaderData;
-  // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn).
-  const price = priceIn({ amountMinor: gig.listPriceMinor, currency: gig.baseCurrency }, display);
-  const zone = useViewerZone();
+  const { gig, picker, booking, reviews, reviewViewer } = loaderData;
+  const slots = pickerTimes(picker);
+  const { price, priceText } = loaderData;
   const star = gig.starName || gig.starUsername;
   const bookable = !booking.isOwner && slots.length > 0;
   return (
@@ -190,11 +225,11 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             </a>
           </p>
         </div>
-        <PriceAndBook price={price} book={bookable} className="price-box" top />
+        <PriceAndBook price={priceText} book={bookable} className="price-box" top />
         {price.converted ? (
           <p className="-mt-2 text-xs text-zinc-400" data-testid="price-converted">
             Converted from the streamer's price in {gig.baseCurrency} at the exchange rate of{" "}
-            {display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : "today"}: the amount you pay.
+            {loaderData.rateDay ?? "today"}: the amount you pay.
           </p>
         ) : null}
       </header>
@@ -211,7 +246,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             <BookingForm
               gigId={gig.id}
               price={price}
-              slots={slots}
+              picker={picker}
               selectedSlotId={booking.selectedSlotId}
               selectedPlayers={booking.selectedPlayers}
               loggedIn={booking.loggedIn}
@@ -279,7 +314,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
       </article>
 
       {/* Phones: the price and Book stay at the bottom of the screen. */}
-      {bookable ? <PriceAndBook price={price} book className="price-bar" /> : null}
+      {bookable ? <PriceAndBook price={priceText} book className="price-bar" /> : null}
     </main>
   );
 }

@@ -6,15 +6,15 @@ import { formatMoney, type Money, money, multiplyMoney } from "~/lib/money";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useFormCheck } from "~/lib/ui/use-form-check";
 import { APPLY_PROMO_INTENT, type PromoPreview, promoPreviewText } from "../promo-preview";
+import { pickerTimes, type SlotPickerView } from "../slot-picker-view";
 import { SlotPicker } from "./slot-picker";
-
-export type BookingSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
 
 type Props = {
   gigId: string;
   /** The price of one seat as the viewer sees and pays it, in their currency (app/lib/money.ts priceIn). */
   price: Money;
-  slots: BookingSlot[];
+  /** The gig's times, in words already formatted in the viewer's zone (the loader's `slotPickerView`). */
+  picker: SlotPickerView;
   selectedSlotId: string | null;
   /** The number of players chosen by the link that opened the page (a waitlist offer's seats). */
   selectedPlayers?: number | null;
@@ -59,7 +59,8 @@ function kept(result: Props["lastResult"], name: string): unknown {
  */
 export function BookingForm(props: Props) {
   const navigation = useNavigation();
-  const bookable = props.slots.filter((slot) => slot.seatsLeft > 0);
+  const slots = pickerTimes(props.picker);
+  const bookable = slots.filter((slot) => slot.seatsLeft > 0);
   const maxPlayers = Math.min(BOOKING_FORM_MAX_PLAYERS, Math.max(1, ...bookable.map((slot) => slot.seatsLeft)));
   const keptPlayers = Number(kept(props.lastResult, "numberOfPlayers")) || null;
   const [players, setPlayers] = useState(Math.min(Math.max(1, keptPlayers ?? props.selectedPlayers ?? 1), maxPlayers));
@@ -109,7 +110,7 @@ export function BookingForm(props: Props) {
   // each field's, linked to it.
   const summary = [...new Map(Object.entries(errors).map(([name, messages]) => [messages.join(". "), name] as const))];
 
-  if (props.slots.length === 0) return null;
+  if (slots.length === 0) return null;
 
   /** The Apply step in place: the form as it stands, to the page's action, whose answer shows under the code. */
   function applyPromo() {
@@ -142,7 +143,7 @@ export function BookingForm(props: Props) {
       ) : null}
       <div id={idOf("slotId")} className="scroll-mt-20">
         <SlotPicker
-          slots={props.slots}
+          view={props.picker}
           slotId={slotId}
           onSelect={setSlotId}
           waitingSlotIds={props.waitingSlotIds ?? []}

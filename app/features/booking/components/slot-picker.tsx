@@ -1,24 +1,10 @@
 import { SeatsLeft } from "~/features/seats";
-import { formatClock, formatShortDay, useViewerZone, zoneLabel } from "~/features/time";
 import { WAITLIST_FORM_ID } from "~/features/waitlist";
-import type { BookingSlot } from "./booking-form";
-
-type Day = { key: string; slots: BookingSlot[] };
-
-/** The slots by day in the viewer's zone, in time order (a day's label is its key: slots are listed weeks ahead). */
-function byDay(slots: BookingSlot[], zone: string): Day[] {
-  const days: Day[] = [];
-  for (const slot of slots) {
-    const key = formatShortDay(slot.startsAt, zone);
-    const last = days.at(-1);
-    if (last?.key === key) last.slots.push(slot);
-    else days.push({ key, slots: [slot] });
-  }
-  return days;
-}
+import type { SlotPickerView } from "../slot-picker-view";
 
 type Props = {
-  slots: BookingSlot[];
+  /** The dates and times in words, formatted by the loader in the viewer's zone (slot-picker-view.ts). */
+  view: SlotPickerView;
   slotId: string;
   onSelect: (slotId: string) => void;
   /** Full slots where the viewer already waits (their place is shown under the form). */
@@ -31,36 +17,31 @@ type Props = {
  * radio tiles with their seats left; a full time offers "Join the waitlist" (a button of the gig's one waitlist
  * form, `form=`, so it sits here without nesting forms). Server-rendered HTML and CSS only (app.css): every date's
  * times are listed under their date; a date picked in the strip (a link to it, `:target`) shows that date's times
- * alone, with the date of the time already chosen.
+ * alone, with the date of the time already chosen. Every word of a date or time comes formatted with the page's data:
+ * hydrating the picker builds no time-zone formatter.
  */
-export function SlotPicker({ slots, slotId, onSelect, waitingSlotIds, error }: Props) {
-  const zone = useViewerZone();
-  const days = byDay(slots, zone);
-  const first = slots[0];
-  if (!first) return null;
+export function SlotPicker({ view, slotId, onSelect, waitingSlotIds, error }: Props) {
+  const { days } = view;
+  if (days.length === 0) return null;
   return (
     <fieldset className="slot-picker">
       <legend>Choose a time</legend>
-      <p>Times in {zoneLabel(first.startsAt, zone)}</p>
+      <p>Times in {view.zoneLabel}</p>
       {days.length > 1 ? (
         <nav aria-label="Dates" className="date-strip">
           {days.map((day, index) => (
-            <a key={day.key} href={`#day-${index}`} className="date-button">
-              {day.key}
+            <a key={day.label} href={`#day-${index}`} className="date-button">
+              {day.label}
             </a>
           ))}
         </nav>
       ) : null}
       {days.map((day, index) => (
-        <div key={day.key} id={`day-${index}`} data-day>
-          <h3>{day.key}</h3>
+        <div key={day.label} id={`day-${index}`} data-day>
+          <h3>{day.label}</h3>
           <ul>
-            {day.slots.map((slot) => {
-              const time = (
-                <time dateTime={new Date(slot.startsAt).toISOString()}>
-                  {formatClock(slot.startsAt, zone)}–{formatClock(slot.endsAt, zone)}
-                </time>
-              );
+            {day.times.map((slot) => {
+              const time = <time dateTime={slot.startsAt}>{slot.time}</time>;
               return (
                 <li key={slot.id} data-testid="slot" data-slot={slot.id}>
                   {slot.seatsLeft > 0 ? (
@@ -85,7 +66,7 @@ export function SlotPicker({ slots, slotId, onSelect, waitingSlotIds, error }: P
                       Join the waitlist
                     </button>
                   )}
-                  <SeatsLeft left={slot.seatsLeft} of={slot.seats} />
+                  <SeatsLeft left={slot.seatsLeft} of={slot.seats} words={slot.seatsWords} />
                 </li>
               );
             })}

@@ -12,6 +12,8 @@ export type ReviewItem = {
   reply: string | null;
   repliedAt: Date | string | null;
   createdAt: Date | string;
+  /** The day it was written in the viewer's zone, when the page's loader formatted it (no formatter on hydration). */
+  day?: string;
   gigId: string | null;
   gigTitle: string | null;
   authorUsername: string;
@@ -66,7 +68,7 @@ export function ReviewList({
               <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <Stars rating={review.rating} />
                 <span className="font-medium">{review.authorUsername}</span>
-                <span className="text-zinc-400">{formatDay(review.createdAt, zone)}</span>
+                <span className="text-zinc-400">{review.day ?? formatDay(review.createdAt, zone)}</span>
                 {showGig && review.gigId && review.gigTitle ? (
                   <Link to={`/gig/${review.gigId}`} className="text-brand-400 hover:text-brand-50">
                     {review.gigTitle}

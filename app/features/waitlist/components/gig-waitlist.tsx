@@ -1,11 +1,12 @@
 import { Form } from "react-router";
 import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
-import { formatSlotTime, useViewerZone } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { WAITLIST_FORM_ID } from "../form-id";
 import { PlaceStatus, type PlaceView } from "./place-status";
 
-type WaitlistSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
+type WaitlistSlot = { id: string; seats: number; seatsLeft: number };
+/** A place of the viewer, with its slot's time in words in the viewer's zone (formatted by the page's loader). */
+type PlaceWithTime = PlaceView & { when: string };
 
 /**
  * The gig page's one waitlist flow: a single form (the seats wanted) that the time picker's "Join the waitlist"
@@ -15,8 +16,7 @@ type WaitlistSlot = { id: string; startsAt: Date; endsAt: Date; seats: number; s
  * answer lands at the booking form; with it, React Router leaves the fragment out and keeps the scroll position
  * (`preventScrollReset`).
  */
-export function GigWaitlist(props: { slots: WaitlistSlot[]; places: PlaceView[]; gigId: string }) {
-  const zone = useViewerZone();
+export function GigWaitlist(props: { slots: WaitlistSlot[]; places: PlaceWithTime[]; gigId: string }) {
   const full = props.slots.filter(
     (slot) => slot.seatsLeft <= 0 && !props.places.some((place) => place.slotId === slot.id),
   );
@@ -54,7 +54,7 @@ export function GigWaitlist(props: { slots: WaitlistSlot[]; places: PlaceView[];
         <ul>
           {placed.map(({ place, slot }) => (
             <li key={slot.id} className="flex flex-col gap-2 text-sm" data-place={slot.id}>
-              <span>{formatSlotTime(new Date(slot.startsAt), new Date(slot.endsAt), zone)}</span>
+              <span>{place.when}</span>
               <PlaceStatus place={place} gigId={props.gigId} action={`/gig/${props.gigId}#booking`} />
             </li>
           ))}
