@@ -177,10 +177,14 @@ function openOne(url: string, base: string, fan: Fan | undefined, index: number)
   });
 }
 
+/** Tries to open a socket this many times in all: the live page's own socket reconnects when it is dropped. */
+const OPEN_ATTEMPTS = 3;
+
 /**
  * Opens `count` sockets to the session, at most `concurrency` opening at a time (a rolling window: the next starts
- * as soon as one opens), the first `fans.length` with a fan's cookie each, the rest anonymous. Every socket is
- * tried; if any did not open, the error names how many, signed in or not, and the first failures' close codes,
+ * as soon as one opens), the first `fans.length` with a fan's cookie each, the rest anonymous. A socket closed
+ * before it opened is tried again, OPEN_ATTEMPTS in all, as the page's socket reconnects (counted in `reopened`);
+ * if any still did not open, the error names how many, signed in or not, and the first failures' close codes,
  * reasons, errors and waits (the server's own output is in the log file `serverLog` names).
  */
 async function openSockets(
@@ -190,16 +194,21 @@ async function openSockets(
   fans: Fan[],
   concurrency = 200,
   serverLog?: string,
-): Promise<Socket[]> {
+): Promise<{ sockets: Socket[]; reopened: number }> {
   const url = `${base.replace("http", "ws")}/parties/live-session/${liveSessionId}`;
   const sockets: Socket[] = [];
   const failures: OpenFailure[] = [];
   let next = 0;
+  let reopened = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, count) }, async () => {
       while (next < count) {
         const index = next++;
-        const opened = await openOne(url, base, fans[index], index);
+        let opened = await openOne(url, base, fans[index], index);
+        for (let attempt = 1; attempt < OPEN_ATTEMPTS && !("ws" in opened); attempt++) {
+          reopened++;
+          opened = await openOne(url, base, fans[index], index);
+        }
         if ("ws" in opened) sockets.push(opened);
         else failures.push(opened);
       }
@@ -214,7 +223,7 @@ async function openSockets(
         (serverLog ? `; the server's output: ${serverLog}` : ""),
     );
   }
-  return sockets;
+  return { sockets, reopened };
 }
 
 function reached(socket: Socket, version: number): Promise<number> {
@@ -266,7 +275,7 @@ async function watchersRun(base: string, liveSessionId: string, star: string, co
     const openCount = opened.reduce((sum, message) => sum + Number(message.open), 0);
     const failed = opened.reduce((sum, message) => sum + Number(message.failed), 0);
     const openSeconds = (performance.now() - openStarted) / 1000;
-    const [probe] = await openSockets(base, liveSessionId, 1, []);
+    const [probe] = (await openSockets(base, liveSessionId, 1, [])).sockets;
     if (!probe) throw new Error("bench: no probe socket");
     await reached(probe, 0);
     const all: number[] = [];
@@ -447,9 +456,8 @@ export async function run(
     // Sockets and broadcast latency.
     printTarget(target);
     const openStarted = performance.now();
-    sockets.push(
-      ...(await openSockets(base, liveSessionId, socketCount, fans, options.openConcurrency ?? 200, serverLog)),
-    );
+    const opened = await openSockets(base, liveSessionId, socketCount, fans, options.openConcurrency ?? 200, serverLog);
+    sockets.push(...opened.sockets);
     const openSeconds = (performance.now() - openStarted) / 1000;
     await Promise.all(sockets.map((socket) => reached(socket, 0)));
     const entries = d1(
@@ -478,6 +486,7 @@ export async function run(
     const broadcast = {
       sockets: sockets.length,
       openedInSeconds: Math.round(openSeconds * 10) / 10,
+      reopened: opened.reopened,
       changes: lastSocket.length,
       lastSocketP50Ms: Math.round(percentile(lastSocket, 50)),
       lastSocketP95Ms: Math.round(percentile(lastSocket, 95)),
