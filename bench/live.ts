@@ -4,7 +4,7 @@
  * the app's own POST /api/join_regular with 0 lost or duplicated places.
  *
  *   npm run bench:live                                  build, serve, measure (5,000 sockets, 1,000 joiners)
- *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20 [--concurrency 64]
+ *   npm run bench:live -- --sockets 2000 --joiners 500 --changes 20 [--concurrency 64] [--open-concurrency 200]
  *   npm run bench:live -- --sockets 0 --profile          where a join's CPU goes (bench/profile.ts's sampler)
  *   npm run bench:live -- --via-relay                    through vite preview's Node relay
  *   npm run bench:live -- --watchers 5000,19000 --joiners 100 --changes 20
@@ -27,14 +27,16 @@
  *    `--profile`, workerd's inspector samples the joins and the costliest functions are printed (the sampling
  *    itself costs CPU: read that run's joins/s and CPU per join as the profile's, not the app's).
  * 4. Sockets: opens `sockets` WebSockets to /parties/live-session/<id> (the joined fans with their cookies,
- *    each getting their own place; the rest anonymous, getting the counts), then the streamer makes `changes`
+ *    each getting their own place; the rest anonymous, getting the counts; `--open-concurrency` at a time, and a
+ *    failed open is reported with its close code, reason and wait, the server's output being in
+ *    bench/results/live-server-<port>.log), then the streamer makes `changes`
  *    queue changes (serve the next fan) one at a time; for each, the time until every socket has a frame with
  *    the new version.
  * Loopback only; one local workerd, one Durable Object, D1 on SQLite: not Cloudflare's edge.
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -122,33 +124,106 @@ function openLiveSession(state: string): string {
 
 type Socket = { ws: WebSocket; version: number; waiters: ((v: number) => void)[] };
 
-async function openSockets(base: string, liveSessionId: string, count: number, fans: Fan[]): Promise<Socket[]> {
+/** Why one socket did not open: the close code and reason, the client's error, and how long it waited. */
+type OpenFailure = {
+  index: number;
+  signedIn: boolean;
+  waitedMs: number;
+  code: number | null;
+  reason: string;
+  error: string;
+};
+
+function openOne(url: string, base: string, fan: Fan | undefined, index: number): Promise<Socket | OpenFailure> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url, { headers: { Origin: base, ...(fan ? { Cookie: fan.cookie } : {}) } } as never);
+    const socket: Socket = { ws, version: -1, waiters: [] };
+    let error = "";
+    ws.addEventListener("message", (event) => {
+      const frame = JSON.parse(String(event.data)) as { data?: { version?: number } };
+      const version = frame.data?.version;
+      if (typeof version === "number" && version > socket.version) {
+        socket.version = version;
+        for (const waiter of socket.waiters.splice(0)) waiter(version);
+      }
+    });
+    ws.addEventListener("open", () => resolve(socket), { once: true });
+    ws.addEventListener(
+      "error",
+      (event) => {
+        // Node's WebSocket (undici) says only "network error or non-101 status"; the cause, when it has one, is below.
+        const failure = (event as unknown as { error?: Error }).error;
+        const cause = failure?.cause instanceof Error ? failure.cause : null;
+        error = [failure?.message, cause?.message, (cause as { code?: string } | null)?.code]
+          .filter(Boolean)
+          .join(": ");
+      },
+      { once: true },
+    );
+    ws.addEventListener(
+      "close",
+      (event) =>
+        resolve({
+          index,
+          signedIn: fan !== undefined,
+          waitedMs: Math.round(performance.now() - started),
+          code: event.code,
+          reason: event.reason,
+          error,
+        }),
+      { once: true },
+    );
+  });
+}
+
+/** Tries to open a socket this many times in all: the live page's own socket reconnects when it is dropped. */
+const OPEN_ATTEMPTS = 3;
+
+/**
+ * Opens `count` sockets to the session, at most `concurrency` opening at a time (a rolling window: the next starts
+ * as soon as one opens), the first `fans.length` with a fan's cookie each, the rest anonymous. A socket closed
+ * before it opened is tried again, OPEN_ATTEMPTS in all, as the page's socket reconnects (counted in `reopened`);
+ * if any still did not open, the error names how many, signed in or not, and the first failures' close codes,
+ * reasons, errors and waits (the server's own output is in the log file `serverLog` names).
+ */
+async function openSockets(
+  base: string,
+  liveSessionId: string,
+  count: number,
+  fans: Fan[],
+  concurrency = 200,
+  serverLog?: string,
+): Promise<{ sockets: Socket[]; reopened: number }> {
   const url = `${base.replace("http", "ws")}/parties/live-session/${liveSessionId}`;
   const sockets: Socket[] = [];
-  const batch = 200;
-  for (let start = 0; start < count; start += batch) {
-    const opened = await Promise.all(
-      Array.from({ length: Math.min(batch, count - start) }, (_, j) => {
-        const fan = fans[start + j];
-        return new Promise<Socket>((resolve, reject) => {
-          const ws = new WebSocket(url, { headers: { Origin: base, ...(fan ? { Cookie: fan.cookie } : {}) } } as never);
-          const socket: Socket = { ws, version: -1, waiters: [] };
-          ws.addEventListener("message", (event) => {
-            const frame = JSON.parse(String(event.data)) as { data?: { version?: number } };
-            const version = frame.data?.version;
-            if (typeof version === "number" && version > socket.version) {
-              socket.version = version;
-              for (const waiter of socket.waiters.splice(0)) waiter(version);
-            }
-          });
-          ws.addEventListener("open", () => resolve(socket), { once: true });
-          ws.addEventListener("error", () => reject(new Error("socket error")), { once: true });
-        });
-      }),
+  const failures: OpenFailure[] = [];
+  let next = 0;
+  let reopened = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) {
+        const index = next++;
+        let opened = await openOne(url, base, fans[index], index);
+        for (let attempt = 1; attempt < OPEN_ATTEMPTS && !("ws" in opened); attempt++) {
+          reopened++;
+          opened = await openOne(url, base, fans[index], index);
+        }
+        if ("ws" in opened) sockets.push(opened);
+        else failures.push(opened);
+      }
+    }),
+  );
+  if (failures.length > 0) {
+    for (const socket of sockets) socket.ws.close();
+    const signedIn = failures.filter((failure) => failure.signedIn).length;
+    throw new Error(
+      `${failures.length} of ${count} sockets did not open (${signedIn} signed in, ${failures.length - signedIn} anonymous; ` +
+        `${concurrency} opening at a time); the first: ${JSON.stringify(failures.slice(0, 5))}` +
+        (serverLog ? `; the server's output: ${serverLog}` : ""),
     );
-    sockets.push(...opened);
   }
-  return sockets;
+  return { sockets, reopened };
 }
 
 function reached(socket: Socket, version: number): Promise<number> {
@@ -200,7 +275,7 @@ async function watchersRun(base: string, liveSessionId: string, star: string, co
     const openCount = opened.reduce((sum, message) => sum + Number(message.open), 0);
     const failed = opened.reduce((sum, message) => sum + Number(message.failed), 0);
     const openSeconds = (performance.now() - openStarted) / 1000;
-    const [probe] = await openSockets(base, liveSessionId, 1, []);
+    const [probe] = (await openSockets(base, liveSessionId, 1, [])).sockets;
     if (!probe) throw new Error("bench: no probe socket");
     await reached(probe, 0);
     const all: number[] = [];
@@ -260,6 +335,8 @@ export async function run(
     joiners?: number;
     changes?: number;
     concurrency?: number;
+    /** How many sockets open at a time in the sockets phase (a rolling window). */
+    openConcurrency?: number;
     state?: string;
     profile?: boolean;
     /** The build's mode: "production" (as deployed) unless told. */
@@ -288,14 +365,19 @@ export async function run(
   const star = await starCookie(state);
 
   let server: ChildProcess | null = null;
-  if (!external) {
+  // The preview's and workerd's output (the app's log lines, workerd's errors): kept for a failed run's reading.
+  const serverLog = external ? undefined : `bench/results/live-server-${port}.log`;
+  if (serverLog) {
     console.log("\n== build and serve");
     sh("react-router", ["build", "--mode", options.mode ?? "production"]);
+    mkdirSync("bench/results", { recursive: true });
+    const output = openSync(serverLog, "w");
     server = spawn("vite", ["preview", "--port", String(port), "--host", "127.0.0.1"], {
       env: { ...TOOL_ENV, NOOBRD_STATE_DIR: state, NODE_ENV: "production" },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", output, output],
       detached: true,
     });
+    closeSync(output);
   }
   const sockets: Socket[] = [];
   try {
@@ -374,7 +456,8 @@ export async function run(
     // Sockets and broadcast latency.
     printTarget(target);
     const openStarted = performance.now();
-    sockets.push(...(await openSockets(base, liveSessionId, socketCount, fans)));
+    const opened = await openSockets(base, liveSessionId, socketCount, fans, options.openConcurrency ?? 200, serverLog);
+    sockets.push(...opened.sockets);
     const openSeconds = (performance.now() - openStarted) / 1000;
     await Promise.all(sockets.map((socket) => reached(socket, 0)));
     const entries = d1(
@@ -403,6 +486,7 @@ export async function run(
     const broadcast = {
       sockets: sockets.length,
       openedInSeconds: Math.round(openSeconds * 10) / 10,
+      reopened: opened.reopened,
       changes: lastSocket.length,
       lastSocketP50Ms: Math.round(percentile(lastSocket, 50)),
       lastSocketP95Ms: Math.round(percentile(lastSocket, 95)),
@@ -430,6 +514,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       joiners: { type: "string", default: "1000" },
       changes: { type: "string", default: "20" },
       concurrency: { type: "string", default: "64" },
+      "open-concurrency": { type: "string", default: "200" },
       port: { type: "string", default: "4640" },
       profile: { type: "boolean", default: false },
       mode: { type: "string", default: "production" },
@@ -443,6 +528,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     joiners: Number(values.joiners),
     changes: Number(values.changes),
     concurrency: Number(values.concurrency),
+    openConcurrency: Number(values["open-concurrency"]),
     port: Number(values.port),
     profile: values.profile,
     mode: values.mode,

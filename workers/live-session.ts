@@ -14,6 +14,7 @@ import {
 } from "../app/features/live/index.server";
 import { OVERLAY_REVOKED_CLOSE_CODE, SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
 import { log } from "../app/platform/log.server";
+import { LatestBroadcast } from "./latest-broadcast";
 import { LIVE_WATCHER_SHARDS, type WatcherFrames, watcherShardName } from "./live-watchers";
 import {
   isOverlayRequest,
@@ -102,6 +103,14 @@ export class LiveSession extends Server {
   /** When the current burst began, or its last broadcast was sent (the object's clock moves on I/O). */
   #since = 0;
   #notices: { userId: string; message: string }[] = [];
+  /** The latest queue state read, shared by the sockets that open before the next change. */
+  #latest = new LatestBroadcast();
+
+  /** The state a socket opening (or resyncing) now is sent: one read of the queue serves every such socket. */
+  async #current(liveSessionId: string): Promise<LiveBroadcast> {
+    const version = await this.#version(false);
+    return this.#latest.of(version, () => readBroadcast(this.env, liveSessionId, version));
+  }
 
   /**
    * The group of regular joins waiting for its turn at the end of the chain (group commit): a join that arrives
@@ -140,6 +149,7 @@ export class LiveSession extends Server {
         });
         if (result.ok) {
           this.#changed = true;
+          this.#latest.changed();
           this.#notices.push(...result.outcome.notices);
           if (READY_CHECK_COMMANDS.has(command.type)) await this.#keepReadyAlarm(liveSessionId);
         }
@@ -193,6 +203,7 @@ export class LiveSession extends Server {
         else {
           if (one.value.ok) {
             this.#changed = true;
+            this.#latest.changed();
             this.#notices.push(...one.value.outcome.notices);
           }
           item.resolve(one.value);
@@ -243,11 +254,9 @@ export class LiveSession extends Server {
   async watch(liveSessionId: string, shard: number): Promise<WatcherFrames | null> {
     if (!Number.isInteger(shard) || shard < 0 || shard >= LIVE_WATCHER_SHARDS) return null;
     await this.ctx.storage.put(WATCHERS_KEY, { ...(await this.#watcherShards()), [shard]: Date.now() });
-    const version = await this.#version(false);
     // Thousands of watchers arrive between two changes: one read of the queue serves them all.
-    if (this.#watcherLatest?.version !== version) {
-      this.#watcherLatest = this.#watcherFrames(await readBroadcast(this.env, liveSessionId, version));
-    }
+    const state = await this.#current(liveSessionId);
+    if (this.#watcherLatest?.version !== state.version) this.#watcherLatest = this.#watcherFrames(state);
     return this.#watcherLatest;
   }
 
@@ -306,7 +315,7 @@ export class LiveSession extends Server {
     const watched = Object.keys(await this.#watcherShards()).length > 0;
     if (!this.#hasConnections() && !watched) return;
     try {
-      const state = await readBroadcast(this.env, liveSessionId, version);
+      const state = await this.#latest.fresh(version, () => readBroadcast(this.env, liveSessionId, version));
       this.#sendAll(state);
       if (watched) {
         this.#watcherLatest = this.#watcherFrames(state);
@@ -393,7 +402,7 @@ export class LiveSession extends Server {
   }
 
   async #sendCurrent(connection: Connection, liveSessionId: string) {
-    const state = await readBroadcast(this.env, liveSessionId, await this.#version(false));
+    const state = await this.#current(liveSessionId);
     this.#sendTo((frame) => connection.send(frame), state, connection.state as SocketState | null, new Map());
     return state;
   }
@@ -414,8 +423,7 @@ export class LiveSession extends Server {
     const overlay = isOverlayRequest(context.request);
     // An overlay socket carries no viewer, whatever else the request holds: it is sent public data only.
     const viewer = overlay ? null : viewerOfRequest(context.request);
-    const liveSessionId = this.name;
-    const state = await readBroadcast(this.env, liveSessionId, await this.#version(false));
+    const state = await this.#current(this.name);
     const isStreamer = !!viewer && state.streamerId === viewer.id;
     const role = overlay ? "overlay" : isStreamer ? "streamer" : viewer ? "fan" : "anonymous";
     connection.setState({ viewer, role } satisfies SocketState);
