@@ -31,6 +31,8 @@ import {
   walletEntries,
 } from "../db/schema";
 
+export { createCompletedPayout, offerMove, recordAlertDelivery } from "./after-sale-factories";
+
 type NewUser = typeof users.$inferInsert;
 const db = (d1: D1Database) => drizzle(d1);
 

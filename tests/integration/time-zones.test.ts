@@ -5,6 +5,7 @@ import type { EmailMessage, EmailSender } from "~/platform/email/email.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import {
   createBooking,
+  createCompletedPayout,
   createGame,
   createGig,
   createPlatform,
@@ -237,14 +238,7 @@ describe("the streamer's payout periods", () => {
     // Midnight UTC starts and ends the period: the evening before in New York.
     const start = Date.UTC(2026, 9, 1);
     const end = Date.UTC(2026, 9, 31);
-    await env.DB.prepare(
-      `INSERT INTO payouts (id, influencer_id, period_start, period_end, status, platform_fee_bps, platform_fee_indirect_tax_bps,
-         indirect_tax_bps, tds_bps, currency, gross_minor, platform_fee_minor, platform_fee_indirect_tax_minor, indirect_tax_minor,
-         tds_minor, net_minor, completed_at, created_at, updated_at)
-       VALUES ('pay_zone_period', ?, ?, ?, 'completed', 1800, 0, 0, 0, 'USD', 1000, 180, 0, 0, 0, 820, ?, ?, ?)`,
-    )
-      .bind(streamer.id, start, end, end, end, end)
-      .run();
+    await createCompletedPayout(env.DB, streamer.id, { start: new Date(start), end: new Date(end) });
     const { cookie } = await sessionOf(streamer.id);
     const dashboard = (await readPage(await request("/influencer/dashboard", { headers: { Cookie: cookie } }))).text();
     expect(formatWhen(start, "America/New_York")).toBe("Wed, 30 Sept 2026, 20:00 EDT");
