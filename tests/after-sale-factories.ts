@@ -1,9 +1,10 @@
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../app/lib/id";
-import { alertDeliveries, moveOffers, payouts } from "../db/schema";
+import { alertDeliveries, auditLog, moveOffers, notifications, payouts, refunds, walletEntries } from "../db/schema";
 
 /**
- * Rows that follow a sale (payouts, offers to move a booking, alert deliveries), for tests that start from them
+ * Rows that follow a sale (refunds, payouts, offers to move a booking, alerts, notifications, staff's audit
+ * entries), for tests that start from them
  * rather than walk the use cases that make them. The shared factories (tests/factories.ts) re-export them.
  */
 const db = (d1: D1Database) => drizzle(d1);
@@ -72,5 +73,68 @@ export async function recordAlertDelivery(
   await db(d1)
     .insert(alertDeliveries)
     .values({ id, key: `alert-${id}`, ...alert });
+  return { id };
+}
+
+/** A refund of an order to the fan's wallet, carried out at `at`: the succeeded refund and its wallet credit. */
+export async function refundToWallet(
+  d1: D1Database,
+  order: { id: string; userId: string },
+  money: { amountMinor: number; currency: "USD" | "INR" },
+  at: Date,
+  reason = "Cancelled by the fan",
+) {
+  const id = newId();
+  await db(d1)
+    .insert(refunds)
+    .values({
+      id,
+      orderId: order.id,
+      ...money,
+      method: "wallet",
+      status: "succeeded",
+      reason,
+      settledAt: at,
+      createdAt: at,
+    });
+  await db(d1)
+    .insert(walletEntries)
+    .values({
+      id: newId(),
+      userId: order.userId,
+      ...money,
+      kind: "refund",
+      orderId: order.id,
+      refundId: id,
+      note: reason,
+      createdAt: at,
+    });
+  return { id };
+}
+
+/** An unread notification of a user (a booking notice linking to the profile unless told otherwise). */
+export async function notifyUser(
+  d1: D1Database,
+  userId: string,
+  title: string,
+  overrides: Partial<typeof notifications.$inferInsert> = {},
+) {
+  const id = newId();
+  await db(d1)
+    .insert(notifications)
+    .values({ id, userId, type: "booking", title, url: "/profile", ...overrides });
+  return { id };
+}
+
+/** An entry in the staff audit log, written by `actor`. */
+export async function recordAudit(
+  d1: D1Database,
+  actor: { id: string; role: string },
+  entry: Pick<typeof auditLog.$inferInsert, "action" | "entity" | "entityId" | "after" | "createdAt">,
+) {
+  const id = newId();
+  await db(d1)
+    .insert(auditLog)
+    .values({ id, actorId: actor.id, actorRole: actor.role, ...entry });
   return { id };
 }

@@ -169,7 +169,7 @@ describe("replyToReview: the session's streamer, once", () => {
     expect([again.status, again.message]).toEqual([409, M.alreadyReplied]);
     const form = await getReviewForm(env, viewerOf(fan), booking.orderId, AFTER);
     expect(form.review?.reply).toBe("Thanks for playing!");
-    // The database keeps a written reply as it is, whoever writes.
+    // The database keeps a written reply as it is, whoever writes (raw SQL on purpose: its trigger is under test).
     await expect(env.DB.prepare("UPDATE reviews SET reply = 'x' WHERE id = ?").bind(reviewId).run()).rejects.toThrow(
       /constraint failed/,
     );
