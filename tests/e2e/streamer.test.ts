@@ -1,7 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { addBookingGamertags } from "../factories";
 import { setupBrowser } from "./browser";
-import { queryE2E } from "./db";
+import { e2eD1, queryE2E } from "./db";
+import { paidDemoBooking } from "./demo-rows";
 import { freshFan } from "./staff";
 
 /**
@@ -53,17 +55,8 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  */
 async function bookAsFan(slotId: string, gamertag: string) {
   const fanId = (await freshFan("booker")).id;
-  const now = Date.now();
-  const order = `ord_e2e_${Math.random().toString(36).slice(2, 10)}`;
-  const booking = `bkg_e2e_${Math.random().toString(36).slice(2, 10)}`;
-  queryE2E(
-    `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
-     VALUES (${sqlText(order)}, '${fanId}', '${STREAMER.id}', 'slot_booking', 'paid', 1500, 'USD', 'card', ${sqlText(slotId)}, ${now}, ${now}, ${now});
-     INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
-     VALUES (${sqlText(booking)}, ${sqlText(slotId)}, '${fanId}', ${sqlText(order)}, 1, 'confirmed', ${now}, ${now}, ${now});
-     INSERT INTO booking_gamertags (id, booking_id, position, gamertag, created_at, updated_at)
-     VALUES (${sqlText(`${booking}_t`)}, ${sqlText(booking)}, 0, ${sqlText(gamertag)}, ${now}, ${now});`,
-  );
+  const booking = await paidDemoBooking(slotId, fanId, 1500, "USD");
+  await addBookingGamertags(e2eD1, booking.id, [gamertag]);
 }
 
 describe.each([true, false])("the streamer's business (JavaScript %s)", (javaScript) => {
