@@ -170,16 +170,18 @@ describe("the fan's zone: saved on the profile, used by the month filter", () =>
     const indian = await fan({ timeZone: "Asia/Kolkata" });
     const utc = await fan();
     for (const buyer of [indian, utc]) {
-      const { orderId } = await createBooking(
+      // Ordered at 00:30 on 1 November 2026 in India; still 31 October in UTC.
+      await createBooking(
         env.DB,
         { id: world.slot.id, influencerId: world.star.id },
         buyer.user.id,
         "confirmed",
+        1,
+        null,
+        {
+          createdAt: new Date("2026-10-31T19:00:00Z"),
+        },
       );
-      // 00:30 on 1 November 2026 in India; still 31 October in UTC.
-      await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?")
-        .bind(Date.parse("2026-10-31T19:00:00Z"), orderId)
-        .run();
     }
     const ordersIn = async (cookie: string, month: number) => {
       const html = await (await request(`/profile?year=2026&month=${month}`, { headers: { Cookie: cookie } })).text();
@@ -198,10 +200,9 @@ describe("the streamer's orders by month", () => {
     const gig = await createGig(env.DB, star.id, game);
     const slot = await createSlot(env.DB, star.id, gig.id, lateIndianEvening(7));
     const buyer = await createUser(env.DB);
-    const { orderId } = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, buyer.id, "confirmed");
-    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?")
-      .bind(Date.parse("2026-10-31T19:00:00Z"), orderId)
-      .run();
+    await createBooking(env.DB, { id: slot.id, influencerId: star.id }, buyer.id, "confirmed", 1, null, {
+      createdAt: new Date("2026-10-31T19:00:00Z"),
+    });
     const { cookie } = await sessionOf(star.id);
     const count = async (month: number) => {
       const path = `/api/get/orders/paginated/influencer/${star.id}?year=2026&month=${month}`;
