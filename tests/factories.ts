@@ -68,6 +68,11 @@ export async function setUserTimeZone(d1: D1Database, userId: string, timeZone: 
   await db(d1).update(users).set({ timeZone }).where(eq(users.id, userId));
 }
 
+/** A booking's seat hold ended (as if its minutes had passed) before the sweeper ran. */
+export async function endHold(d1: D1Database, orderId: string, at = new Date(Date.now() - 1000)) {
+  await db(d1).update(bookings).set({ holdExpiresAt: at }).where(eq(bookings.orderId, orderId));
+}
+
 /** An influencer: a user with is_influencer and a profile. */
 export async function createStreamer(
   d1: D1Database,

@@ -95,10 +95,10 @@ describe("postReview: only the fan of a played, paid booking, once", () => {
   it("refuses a booking whose order is refunded, or cancelled, or never paid (403)", async () => {
     const world = await gigWithSlot();
     const refundedFan = await createUser(env.DB);
-    const refunded = await createBooking(env.DB, world.slot, refundedFan.id, "confirmed");
-    await env.DB.prepare("UPDATE orders SET status = 'refunded', refunded_minor = amount_minor WHERE id = ?")
-      .bind(refunded.orderId)
-      .run();
+    const refunded = await createBooking(env.DB, world.slot, refundedFan.id, "confirmed", 1, null, {
+      status: "refunded",
+      refundedMinor: 1000,
+    });
     const cancelledFan = await createUser(env.DB);
     const cancelled = await createBooking(env.DB, world.slot, cancelledFan.id, "cancelled");
     const unpaidFan = await createUser(env.DB);
