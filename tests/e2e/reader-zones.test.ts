@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createBooking, createUser, notifyUser, recordAudit, refundToWallet } from "../factories";
+import { createBooking, createUser, notifyUser, recordAudit, refundToWallet, setUserTimeZone } from "../factories";
 import { pdfText } from "../support/pdf-text";
 import { baseURL, setupBrowser } from "./browser";
-import { e2eD1, queryE2E } from "./db";
+import { e2eD1 } from "./db";
 import { contexts, DEMO_STAR } from "./demo-fan";
 import { demoSlot } from "./demo-rows";
 import { freshFan, sessionsFor } from "./staff";
@@ -109,7 +109,7 @@ describe.each([
   it("reads a notification, the wallet history and the invoice in their zone, in one form", async () => {
     const fan = await freshFan(`rz${javaScript ? "js" : "nojs"}`);
     // Without JavaScript the fan saved their zone; with it, the browser's hint (the tz cookie) decides.
-    if (!javaScript) queryE2E(`UPDATE users SET time_zone = '${zone}' WHERE id = '${fan.id}'`);
+    if (!javaScript) await setUserTimeZone(e2eD1, fan.id, zone);
     const { orderId, key } = await seedFanHistory(fan.id);
     const context = await contexts(browser, zone, expected.firstIp + (javaScript ? 0 : 5))(javaScript);
     await context.addCookies([{ ...fan.cookie, url: baseURL() }]);
