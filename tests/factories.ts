@@ -1,4 +1,3 @@
-import { eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Viewer } from "../app/features/access/policy";
 import { newId } from "../app/lib/id";
@@ -40,6 +39,14 @@ export {
   recordAudit,
   refundToWallet,
 } from "./after-sale-factories";
+export {
+  clearConfiguration,
+  clearExchangeRates,
+  endHold,
+  moveSlot,
+  setUserTimeZone,
+  updateStreamerProfile,
+} from "./changed-rows";
 
 type NewUser = typeof users.$inferInsert;
 const db = (d1: D1Database) => drizzle(d1);
@@ -63,16 +70,6 @@ export async function createUser(d1: D1Database, overrides: Partial<NewUser> = {
   return user;
 }
 
-/** The time zone a user saved on their profile (null: none saved, the browser's hint decides). */
-export async function setUserTimeZone(d1: D1Database, userId: string, timeZone: string | null) {
-  await db(d1).update(users).set({ timeZone }).where(eq(users.id, userId));
-}
-
-/** A booking's seat hold ended (as if its minutes had passed) before the sweeper ran. */
-export async function endHold(d1: D1Database, orderId: string, at = new Date(Date.now() - 1000)) {
-  await db(d1).update(bookings).set({ holdExpiresAt: at }).where(eq(bookings.orderId, orderId));
-}
-
 /** An influencer: a user with is_influencer and a profile. */
 export async function createStreamer(
   d1: D1Database,
@@ -84,15 +81,6 @@ export async function createStreamer(
     .insert(streamerProfiles)
     .values({ userId: user.id, ...profile });
   return user;
-}
-
-/** Changes a streamer's profile (verification, platform fee...) after the fact, as staff's screens would. */
-export async function updateStreamerProfile(
-  d1: D1Database,
-  userId: string,
-  changes: Partial<Omit<typeof streamerProfiles.$inferInsert, "userId">>,
-) {
-  await db(d1).update(streamerProfiles).set(changes).where(eq(streamerProfiles.userId, userId));
 }
 
 export async function createPlatform(d1: D1Database, key: string, name = key, sortOrder = 0) {
@@ -180,11 +168,6 @@ export async function createSlot(
       ...overrides,
     });
   return { id };
-}
-
-/** A slot's time changed after it was booked (a session moved into the past, or one that has started). */
-export async function moveSlot(d1: D1Database, slotId: string, startsAt: Date, endsAt: Date) {
-  await db(d1).update(slots).set({ startsAt, endsAt }).where(eq(slots.id, slotId));
 }
 
 /** An order of a user: a paid $10 card slot booking unless told otherwise. */
@@ -297,11 +280,6 @@ export async function setUsdInrRate(
     });
 }
 
-/** Forgets every stored exchange rate, as before the first fetch. */
-export async function clearExchangeRates(d1: D1Database) {
-  await db(d1).delete(exchangeRates);
-}
-
 /** The Viewer a use case receives for a user row (what the session lookup would build). */
 export function viewerOf(user: typeof users.$inferSelect): Viewer {
   return {
@@ -390,11 +368,6 @@ export async function setConfiguration(d1: D1Database, key: string, value: typeo
     .insert(configurations)
     .values({ key, value })
     .onConflictDoUpdate({ target: configurations.key, set: { value } });
-}
-
-/** Removes site configuration values, so the app falls back to its defaults for them. */
-export async function clearConfiguration(d1: D1Database, ...keys: string[]) {
-  await db(d1).delete(configurations).where(inArray(configurations.key, keys));
 }
 
 /** A pending report of one user by another. */
