@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
-import { DEMO_STAR_LOGIN, endDemoStarSessions, goLive, logIn, secondFan } from "./live-helpers";
+import { askForVipPlace, DEMO_STAR_LOGIN, endDemoStarSessions, goLive, logIn, secondFan } from "./live-helpers";
 
 /**
  * Live sessions end to end (docs/decisions/014): the demo streamer goes live through the stepper (JavaScript off, then
@@ -87,12 +87,8 @@ async function theRegularFanJoinsForFree(regular: Page, fan: { email: string; pa
 
 /** The VIP fan accepts the terms and pays by card on the stand-in; answers the gamer tag they used. */
 async function theVipFanPaysByCard(vip: Page, id: string) {
-  await vip.goto(`/live/${id}`);
   const vipTag = `CardVip${Date.now().toString(36)}`;
-  await vip.locator("#gamertag-vip").fill(vipTag);
-  await vip.getByLabel("I accept the VIP Queue Terms").check();
-  await vip.getByRole("radio", { name: "Card" }).check();
-  await vip.getByRole("button", { name: /Join VIP queue/ }).click();
+  await askForVipPlace(vip, id, vipTag, "Card");
   await vip.waitForURL(/\/__stand-in\/stripe\/pay\/cs_/);
   await vip.getByRole("button", { name: "Pay" }).click();
   await vip.waitForURL(new RegExp(`/live/${id}$`));

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
-import { DEMO_STAR_LOGIN, endDemoStarSessions, goLive, logIn, secondFan } from "./live-helpers";
+import { askForVipPlace, DEMO_STAR_LOGIN, endDemoStarSessions, goLive, logIn, secondFan } from "./live-helpers";
 
 /**
  * The stream overlay in OBS's place (docs/domain.md "Stream overlay"): one page opens the overlay URL with no
@@ -108,12 +108,8 @@ async function aFanJoinsTheRegularQueue(
  */
 async function aVipJoinsFirstInLine(vip: Page, overlay: Page, star: Page, id: string, regularName: string) {
   await logInAsDemoFan(vip);
-  await vip.goto(`/live/${id}`);
   const vipName = `Vip${Date.now().toString(36)}`;
-  await vip.locator("#gamertag-vip").fill(vipName);
-  await vip.getByLabel("I accept the VIP Queue Terms").check();
-  await vip.getByRole("radio", { name: "Wallet" }).check();
-  await vip.getByRole("button", { name: /Join VIP queue/ }).click();
+  await askForVipPlace(vip, id, vipName, "Wallet");
   await vip.getByTestId("my-position").waitFor();
   await expect.poll(() => overlay.getByTestId("overlay-length").textContent(), SOON).toBe("2 in queue");
   await expect
