@@ -31,6 +31,23 @@ import {
   walletEntries,
 } from "../db/schema";
 
+export {
+  createCompletedPayout,
+  notifyUser,
+  offerMove,
+  recordAlertDelivery,
+  recordAudit,
+  refundToWallet,
+} from "./after-sale-factories";
+export {
+  clearConfiguration,
+  clearExchangeRates,
+  endHold,
+  moveSlot,
+  setUserTimeZone,
+  updateStreamerProfile,
+} from "./changed-rows";
+
 type NewUser = typeof users.$inferInsert;
 const db = (d1: D1Database) => drizzle(d1);
 

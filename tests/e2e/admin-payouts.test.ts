@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createBooking, createSlot, createUser, updateStreamerProfile } from "../factories";
 import { setupBrowser } from "./browser";
-import { queryE2E } from "./db";
+import { e2eD1, queryE2E } from "./db";
 import { staffContext, staffLogIn } from "./staff";
 
 /**
@@ -12,43 +13,35 @@ const browser = setupBrowser();
 const DAY = 86_400_000;
 
 /** A seeded streamer (one per run), verified, fee 20%, with two paid, not yet validated sessions 2 and 3 days ago. */
-function streamerWithPlayedSessions(offset: number) {
+async function streamerWithPlayedSessions(offset: number) {
   const [star] = queryE2E<{ id: string; gig: string }>(
     `SELECT u.id, MIN(p.id) AS gig FROM users u JOIN products p ON p.influencer_id = u.id
      WHERE u.is_influencer = 1 AND u.id <> 'usr_demo_influencer' GROUP BY u.id ORDER BY u.id LIMIT 1 OFFSET ${offset}`,
   );
   if (!star) throw new Error("no seeded streamer with a gig");
   const now = Date.now();
-  const key = `pay${offset}${now.toString(36)}`;
   // The orders' buyer is a fan in dollars of their own: the Indian demo fan's pages must show rupees only.
-  const buyer = `usr_${key}`;
-  const statements = [
-    `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at)
-     VALUES ('${buyer}', '${key}', 'Payout Buyer', '${key}@e2e.test', ${now}, 'US', ${now}, ${now})`,
-    `UPDATE influencer_profiles SET is_verified = 1, verified_at = ${now}, platform_fee_bps = 2000 WHERE user_id = '${star.id}'`,
-  ];
+  const buyer = await createUser(e2eD1, { fullName: "Payout Buyer", country: "US" });
+  await updateStreamerProfile(e2eD1, star.id, { isVerified: true, verifiedAt: new Date(now), platformFeeBps: 2000 });
   const orders: string[] = [];
   for (const [i, amount] of [2000, 3000].entries()) {
     const startsAt = now - (2 + i) * DAY;
-    const slot = `slt_${key}_${i}`;
-    const order = `ord_${key}_${i}`;
-    orders.push(order);
-    statements.push(
-      `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
-       VALUES ('${slot}', '${star.id}', '${star.gig}', ${startsAt}, ${startsAt + 30 * 60_000}, 5, 'open', ${startsAt - DAY}, ${startsAt - DAY})`,
-      `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
-       VALUES ('${order}', '${buyer}', '${star.id}', 'slot_booking', 'paid', ${amount}, 'USD', 'card', '${slot}', ${startsAt - DAY}, ${startsAt - DAY}, ${startsAt - DAY})`,
-      `INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
-       VALUES ('bkg_${key}_${i}', '${slot}', '${buyer}', '${order}', 1, 'confirmed', ${startsAt - DAY}, ${startsAt - DAY}, ${startsAt - DAY})`,
-    );
+    const slot = await createSlot(e2eD1, star.id, star.gig, new Date(startsAt), { seats: 5 });
+    const bookedAt = new Date(startsAt - DAY);
+    const booking = await createBooking(e2eD1, { id: slot.id, influencerId: star.id }, buyer.id, "confirmed", 1, null, {
+      amountMinor: amount,
+      currency: "USD",
+      paidAt: bookedAt,
+      createdAt: bookedAt,
+    });
+    orders.push(booking.orderId);
   }
-  queryE2E(statements.join(";\n"));
   return { id: star.id, orders: orders as [string, string] };
 }
 
 describe.each([true, false])("finance settles a streamer's payout (JavaScript %s)", (javaScript) => {
   it("validates played sessions, drafts, edits, activates and completes a payout, and downloads its spreadsheet", async () => {
-    const star = streamerWithPlayedSessions(javaScript ? 0 : 1);
+    const star = await streamerWithPlayedSessions(javaScript ? 0 : 1);
     const [small, large] = star.orders;
     const context = await staffContext(browser, javaScript);
     const page = await context.newPage();

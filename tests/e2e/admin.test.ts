@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { createReport } from "../factories";
 import { baseURL, setupBrowser } from "./browser";
-import { queryE2E } from "./db";
+import { e2eD1, queryE2E } from "./db";
+import { DEMO_FAN } from "./demo-fan";
 import { freshFan, staffContext, staffLogIn } from "./staff";
 
 /**
@@ -61,10 +63,7 @@ describe.each([true, false])("the demo admin runs the platform (JavaScript %s)",
 
     // 4. A reported fan, signed in elsewhere, is banned and signed out at once.
     const fan = await freshFan(`troll${javaScript ? "js" : "nojs"}`);
-    const now = Date.now();
-    queryE2E(
-      `INSERT INTO reports (id, reporter_id, reported_user_id, reason, status, created_at) VALUES ('rep_${fan.id}', 'usr_demo_fan', '${fan.id}', 'Abusive in chat', 'pending', ${now})`,
-    );
+    await createReport(e2eD1, DEMO_FAN.id, fan.id, "Abusive in chat");
     const fanContext = await staffContext(browser, javaScript);
     await fanContext.addCookies([{ ...fan.cookie, url: baseURL() }]);
     const fanPage = await fanContext.newPage();

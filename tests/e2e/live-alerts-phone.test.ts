@@ -1,7 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { recordAlertDelivery } from "../factories";
 import { baseURL, setupBrowser } from "./browser";
-import { queryE2E } from "./db";
+import { e2eD1 } from "./db";
 import { contexts } from "./demo-fan";
 import {
   DEMO_STAR_LOGIN,
@@ -85,11 +86,7 @@ describe("a live session's alerts on a 390 px phone", () => {
       await noSidewaysScroll(fan);
 
       // Their "you're up" alert went by email: the dashboard's row says so, its longest label.
-      const now = Date.now();
-      queryE2E(
-        `INSERT INTO alert_deliveries (id, key, user_id, kind, live_session_id, outcome, created_at, updated_at)
-         VALUES ('ald_${now.toString(36)}', 'turn:${id}:${fanLogin.id}', '${fanLogin.id}', 'turn', '${id}', 'fell_back', ${now}, ${now})`,
-      );
+      await recordAlertDelivery(e2eD1, { userId: fanLogin.id, kind: "turn", liveSessionId: id, outcome: "fell_back" });
       await logIn(star, DEMO_STAR_LOGIN);
       await star.goto(`/influencer/live/session/${id}`);
       const row = star.getByTestId("regular-lane").locator("li").filter({ hasText: "AlertsOnAPhone" });

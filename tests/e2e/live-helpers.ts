@@ -123,3 +123,12 @@ export async function joinRegularQueue(page: Page, fan: { email: string; passwor
   await page.getByRole("button", { name: "Join regular queue (free)" }).click();
   await page.getByTestId("my-position").waitFor();
 }
+
+/** Asks for a VIP place on the live page: types the gamer tag, accepts the terms, picks how to pay and joins. */
+export async function askForVipPlace(page: Page, id: string, tag: string, payment: "Card" | "Wallet") {
+  await page.goto(`/live/${id}`);
+  await page.locator("#gamertag-vip").fill(tag);
+  await page.getByLabel("I accept the VIP Queue Terms").check();
+  await page.getByRole("radio", { name: payment }).check();
+  await page.getByRole("button", { name: /Join VIP queue/ }).click();
+}

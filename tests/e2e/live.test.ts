@@ -1,8 +1,9 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 import { contexts, DEMO_FAN, logInAsDemoFan } from "./demo-fan";
-import { DEMO_STAR_LOGIN, endDemoStarSessions, goLive, logIn, secondFan } from "./live-helpers";
+import { askForVipPlace, DEMO_STAR_LOGIN, endDemoStarSessions, goLive, logIn, secondFan } from "./live-helpers";
 
 /**
  * Live sessions end to end (docs/decisions/014): the demo streamer goes live through the stepper (JavaScript off, then
@@ -49,98 +50,117 @@ describe("live sessions in the browser", () => {
     ]);
     await starContext.grantPermissions(["clipboard-read", "clipboard-write"]);
     const star = await starContext.newPage();
-    await logIn(star, DEMO_STAR_LOGIN);
-    const id = await goLive(star, "Two-browser live", true);
-    await star.getByRole("button", { name: "Copy link" }).click();
-    await star.getByText(/Link copied!!|Failed to copy link!/).waitFor();
-    await star.getByRole("button", { name: "Close" }).click();
-    await star.locator("[data-connected]").waitFor();
-
-    // The regular fan joins (free).
+    const id = await theStarGoesLiveAndCopiesTheLink(star);
     const regular = await regularContext.newPage();
-    await logIn(regular, fanA);
-    await regular.goto(`/live/${id}`);
-    await regular.locator("#gamertag-regular").fill("RegularE2E");
-    await regular.getByRole("button", { name: "Join regular queue (free)" }).click();
-    await regular.getByTestId("my-position").waitFor();
-    expect(await regular.getByTestId("my-position").textContent()).toBe("1st in line");
-    await regular.locator("main[data-connected]").waitFor();
-
-    // The VIP fan accepts the terms and pays by card on the stand-in.
+    await theRegularFanJoinsForFree(regular, fanA, id);
     const vip = await vipContext.newPage();
     await logInAsDemoFan(vip);
     const balanceBefore = walletMinor(DEMO_FAN.id);
-    await vip.goto(`/live/${id}`);
-    const vipTag = `CardVip${Date.now().toString(36)}`;
-    await vip.locator("#gamertag-vip").fill(vipTag);
-    await vip.getByLabel("I accept the VIP Queue Terms").check();
-    await vip.getByRole("radio", { name: "Card" }).check();
-    await vip.getByRole("button", { name: /Join VIP queue/ }).click();
-    await vip.waitForURL(/\/__stand-in\/stripe\/pay\/cs_/);
-    await vip.getByRole("button", { name: "Pay" }).click();
-    await vip.waitForURL(new RegExp(`/live/${id}$`));
-    await vip.getByTestId("my-position").waitFor();
-    expect(await vip.getByTestId("my-line").textContent()).toBe("VIP place · 1st in line");
-
-    // Without reloading: the regular fan sees the VIP count, the streamer sees both lanes (VIP first).
-    await expect.poll(() => regular.getByTestId("vip-count").textContent()).toBe("1");
-    await expect.poll(() => star.getByTestId("vip-lane").locator("li").count()).toBe(1);
-    await expect.poll(() => star.getByTestId("regular-lane").locator("li").count()).toBe(1);
-
-    // The streamer sets the lobby code and calls the regular fan: their page follows, code and all.
-    await star.getByLabel(/Lobby code/).fill("LOBBY-E2E");
-    await star.getByRole("button", { name: "Save lobby code" }).click();
-    await expect
-      .poll(() => queryE2E<{ code: string }>(`SELECT code FROM lobby_codes WHERE live_session_id = '${id}'`)[0]?.code)
-      .toBe("LOBBY-E2E");
-    await star
-      .getByTestId("regular-lane")
-      .getByRole("button", { name: /^Playing next:/ })
-      .click();
-    await expect.poll(() => regular.getByTestId("my-state").textContent()).toContain("You are playing next!");
-    await expect.poll(() => regular.getByTestId("lobby-code").textContent()).toBe("LOBBY-E2E");
-    // Called: the ready check is pinned first; the fan confirms.
-    await regular.getByTestId("ready-banner").getByRole("button", { name: "Confirm" }).click();
-    // Called: the status is pinned at the top of the page, above the video and the description.
-    await expect.poll(() => regular.getByTestId("called-banner").textContent()).toBe("You're up: lobby code LOBBY-E2E");
-    const [bannerTop, headingTop] = await Promise.all([
-      regular.getByTestId("called-banner").evaluate((node) => node.getBoundingClientRect().top),
-      regular.getByRole("heading", { level: 1 }).evaluate((node) => node.getBoundingClientRect().top),
-    ]);
-    expect(bannerTop).toBeLessThan(headingTop);
-    expect(await vip.getByTestId("lobby-code").count()).toBe(0);
-
-    // The VIP fan's bell is live (it connects after the page hydrates): a notification sent before would only be in
-    // the list, not pop up.
-    await vip.locator('button[aria-label^="Notifications"][data-bell-connected]').waitFor();
-
-    // End Session: the regular fan is still playing next, so the streamer stays with an info message.
-    await star.getByRole("link", { name: "End Session" }).first().click();
-    await star.getByRole("button", { name: "Yes, end session" }).click();
-    await star
-      .getByText(/redirect|taken home/i)
-      .first()
-      .waitFor();
-
-    // The unserved VIP fan: a notification pops up live, and the wallet holds the refund.
-    await vip.getByTestId("notification-toast").waitFor();
-    // Their page says what became of the place: refunded, with the amount.
-    await expect.poll(() => vip.getByTestId("my-ending").textContent()).toContain("refunded to your wallet");
-    // The VIP place was charged in the fan's currency (rupees) and refunded in it (docs/decisions/020).
-    const [paid] = queryE2E<{ amount_minor: number }>(
-      `SELECT amount_minor FROM orders WHERE live_session_id = '${id}' AND user_id = '${DEMO_FAN.id}' AND kind = 'vip_queue'`,
-    );
-    await expect.poll(() => walletMinor(DEMO_FAN.id)).toBe(balanceBefore + (paid?.amount_minor ?? 0));
-    await vip.goto("/profile");
-    await vip.getByTestId("wallet-balance").waitFor();
-    await vip.goto("/notifications");
-    await vip
-      .getByText(/refunded to your wallet/)
-      .first()
-      .waitFor();
+    const vipTag = await theVipFanPaysByCard(vip, id);
+    await bothLanesShowWithoutReloading(star, regular);
+    await theStarCallsTheRegularFanWithTheLobbyCode(star, regular, vip, id);
+    await theStarEndsWithTheRegularFanPlayingNext(star, vip);
+    await theUnservedVipIsRefundedInRupees(vip, id, balanceBefore);
     queryE2E(`DELETE FROM user_gamertags WHERE user_id = '${DEMO_FAN.id}' AND tag = '${vipTag}'`);
   });
 });
+
+async function theStarGoesLiveAndCopiesTheLink(star: Page) {
+  await logIn(star, DEMO_STAR_LOGIN);
+  const id = await goLive(star, "Two-browser live", true);
+  await star.getByRole("button", { name: "Copy link" }).click();
+  await star.getByText(/Link copied!!|Failed to copy link!/).waitFor();
+  await star.getByRole("button", { name: "Close" }).click();
+  await star.locator("[data-connected]").waitFor();
+  return id;
+}
+
+async function theRegularFanJoinsForFree(regular: Page, fan: { email: string; password: string }, id: string) {
+  await logIn(regular, fan);
+  await regular.goto(`/live/${id}`);
+  await regular.locator("#gamertag-regular").fill("RegularE2E");
+  await regular.getByRole("button", { name: "Join regular queue (free)" }).click();
+  await regular.getByTestId("my-position").waitFor();
+  expect(await regular.getByTestId("my-position").textContent()).toBe("1st in line");
+  await regular.locator("main[data-connected]").waitFor();
+}
+
+/** The VIP fan accepts the terms and pays by card on the stand-in; answers the gamer tag they used. */
+async function theVipFanPaysByCard(vip: Page, id: string) {
+  const vipTag = `CardVip${Date.now().toString(36)}`;
+  await askForVipPlace(vip, id, vipTag, "Card");
+  await vip.waitForURL(/\/__stand-in\/stripe\/pay\/cs_/);
+  await vip.getByRole("button", { name: "Pay" }).click();
+  await vip.waitForURL(new RegExp(`/live/${id}$`));
+  await vip.getByTestId("my-position").waitFor();
+  expect(await vip.getByTestId("my-line").textContent()).toBe("VIP place · 1st in line");
+  return vipTag;
+}
+
+/** Without reloading: the regular fan sees the VIP count, the streamer sees both lanes (VIP first). */
+async function bothLanesShowWithoutReloading(star: Page, regular: Page) {
+  await expect.poll(() => regular.getByTestId("vip-count").textContent()).toBe("1");
+  await expect.poll(() => star.getByTestId("vip-lane").locator("li").count()).toBe(1);
+  await expect.poll(() => star.getByTestId("regular-lane").locator("li").count()).toBe(1);
+}
+
+/** The streamer sets the lobby code and calls the regular fan: their page follows, code and all; the VIP's does not. */
+async function theStarCallsTheRegularFanWithTheLobbyCode(star: Page, regular: Page, vip: Page, id: string) {
+  await star.getByLabel(/Lobby code/).fill("LOBBY-E2E");
+  await star.getByRole("button", { name: "Save lobby code" }).click();
+  await expect
+    .poll(() => queryE2E<{ code: string }>(`SELECT code FROM lobby_codes WHERE live_session_id = '${id}'`)[0]?.code)
+    .toBe("LOBBY-E2E");
+  await star
+    .getByTestId("regular-lane")
+    .getByRole("button", { name: /^Playing next:/ })
+    .click();
+  await expect.poll(() => regular.getByTestId("my-state").textContent()).toContain("You are playing next!");
+  await expect.poll(() => regular.getByTestId("lobby-code").textContent()).toBe("LOBBY-E2E");
+  // Called: the ready check is pinned first; the fan confirms.
+  await regular.getByTestId("ready-banner").getByRole("button", { name: "Confirm" }).click();
+  // Called: the status is pinned at the top of the page, above the video and the description.
+  await expect.poll(() => regular.getByTestId("called-banner").textContent()).toBe("You're up: lobby code LOBBY-E2E");
+  const [bannerTop, headingTop] = await Promise.all([
+    regular.getByTestId("called-banner").evaluate((node) => node.getBoundingClientRect().top),
+    regular.getByRole("heading", { level: 1 }).evaluate((node) => node.getBoundingClientRect().top),
+  ]);
+  expect(bannerTop).toBeLessThan(headingTop);
+  expect(await vip.getByTestId("lobby-code").count()).toBe(0);
+}
+
+/** End Session while the regular fan is still playing next: the streamer stays, with an info message. */
+async function theStarEndsWithTheRegularFanPlayingNext(star: Page, vip: Page) {
+  // The VIP fan's bell is live (it connects after the page hydrates): a notification sent before would only be in
+  // the list, not pop up.
+  await vip.locator('button[aria-label^="Notifications"][data-bell-connected]').waitFor();
+  await star.getByRole("link", { name: "End Session" }).first().click();
+  await star.getByRole("button", { name: "Yes, end session" }).click();
+  await star
+    .getByText(/redirect|taken home/i)
+    .first()
+    .waitFor();
+}
+
+/**
+ * The unserved VIP fan: a notification pops up live, their page says the place was refunded, and the wallet holds
+ * the refund, in the fan's currency (rupees) as charged (docs/decisions/020).
+ */
+async function theUnservedVipIsRefundedInRupees(vip: Page, id: string, balanceBefore: number) {
+  await vip.getByTestId("notification-toast").waitFor();
+  await expect.poll(() => vip.getByTestId("my-ending").textContent()).toContain("refunded to your wallet");
+  const [paid] = queryE2E<{ amount_minor: number }>(
+    `SELECT amount_minor FROM orders WHERE live_session_id = '${id}' AND user_id = '${DEMO_FAN.id}' AND kind = 'vip_queue'`,
+  );
+  await expect.poll(() => walletMinor(DEMO_FAN.id)).toBe(balanceBefore + (paid?.amount_minor ?? 0));
+  await vip.goto("/profile");
+  await vip.getByTestId("wallet-balance").waitFor();
+  await vip.goto("/notifications");
+  await vip
+    .getByText(/refunded to your wallet/)
+    .first()
+    .waitFor();
+}
 
 function walletMinor(userId: string): number {
   const [row] = queryE2E<{ balance: number }>(

@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createBooking } from "../factories";
+import { createSlot, offerMove, setUserTimeZone } from "../factories";
 import { baseURL, setupBrowser } from "./browser";
 import { e2eD1, queryE2E } from "./db";
 import { DEMO_STAR } from "./demo-fan";
-import { demoSlot } from "./demo-rows";
+import { demoGigId, demoSlot, paidDemoBooking } from "./demo-rows";
 import { freshFan } from "./staff";
 
 /**
  * A fan on a 390 px phone takes the new time their streamer offered: the order shows the waiting offer, its page the
- * two choices as a plain form, and "Move to the new time" moves the booking. The offer is written through the SQL
- * door as the streamer's offer leaves it (the old slot closed, one `offered` row); the slots made are removed after.
+ * two choices as a plain form, and "Move to the new time" moves the booking. The offer is made by the factories
+ * as the streamer's offer leaves it (the old slot closed, one `offered` row); the slots made are removed after.
  */
 const browser = setupBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -30,31 +30,24 @@ afterAll(() => {
   );
 });
 
+/** A fan in Kolkata whose booking's slot the streamer cancelled, with a waiting offer of a new slot two days later. */
 async function offeredBooking() {
   const fan = await freshFan("moveoffer");
   fanIds.push(fan.id);
+  await setUserTimeZone(e2eD1, fan.id, "Asia/Kolkata");
   const jitter = Math.floor(Math.random() * 86_400) * 1000;
-  const from = await demoSlot(Date.now() + 6 * DAY + jitter, 2);
+  const from = await createSlot(e2eD1, DEMO_STAR, demoGigId(), new Date(Date.now() + 6 * DAY + jitter), {
+    seats: 2,
+    status: "cancelled",
+  });
   const to = await demoSlot(Date.now() + 8 * DAY + jitter, 2);
-  slotIds.push(from.slotId, to.slotId);
-  const booking = await createBooking(
+  slotIds.push(from.id, to.slotId);
+  const booking = await paidDemoBooking(from.id, fan.id, 40_000);
+  await offerMove(
     e2eD1,
-    { id: from.slotId, influencerId: DEMO_STAR },
-    fan.id,
-    "confirmed",
-    1,
-    null,
-    {
-      amountMinor: 40_000,
-      currency: "INR",
-    },
-  );
-  const now = Date.now();
-  queryE2E(
-    `UPDATE users SET time_zone = 'Asia/Kolkata' WHERE id = '${fan.id}';
-     UPDATE slots SET status = 'cancelled' WHERE id = '${from.slotId}';
-     INSERT INTO move_offers (id, booking_id, order_id, user_id, from_slot_id, to_slot_id, seats, state, expires_at, created_at)
-     VALUES ('mo_${booking.id}', '${booking.id}', '${booking.orderId}', '${fan.id}', '${from.slotId}', '${to.slotId}', 1, 'offered', ${now + 2 * DAY}, ${now});`,
+    { ...booking, userId: fan.id, seats: 1 },
+    { from: from.id, to: to.slotId },
+    new Date(Date.now() + 2 * DAY),
   );
   return { fan, booking, toSlotId: to.slotId };
 }

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { moveSlot } from "../factories";
 import { setupBrowser } from "./browser";
-import { queryE2E } from "./db";
+import { e2eD1, queryE2E } from "./db";
 import { contexts, signedIn } from "./demo-fan";
 import { demoSlot, paidDemoBooking, userWithPassword } from "./demo-rows";
 
@@ -25,9 +26,9 @@ async function logIn(page: Page, email: string) {
 }
 
 /** Moves the slot's start (and end) so that it started `minutesAgo` minutes ago. */
-function startedMinutesAgo(slotId: string, minutesAgo: number) {
+async function startedMinutesAgo(slotId: string, minutesAgo: number) {
   const startsAt = Date.now() - minutesAgo * MINUTE - Math.floor(Math.random() * 1000);
-  queryE2E(`UPDATE slots SET starts_at = ${startsAt}, ends_at = ${startsAt + 120 * MINUTE} WHERE id = '${slotId}'`);
+  await moveSlot(e2eD1, slotId, new Date(startsAt), new Date(startsAt + 120 * MINUTE));
 }
 
 describe.each([false, true])("a streamer who has not started (JavaScript %s)", (javaScript) => {
@@ -40,12 +41,12 @@ describe.each([false, true])("a streamer who has not started (JavaScript %s)", (
     if (!fan.email) throw new Error("the fan has no email");
     await logIn(page, fan.email);
 
-    startedMinutesAgo(slotId, 14);
+    await startedMinutesAgo(slotId, 14);
     await page.goto(`/profile/orders/${booking.orderId}`);
     await page.getByTestId("order").waitFor();
     expect(await page.getByTestId("no-show-refund").count()).toBe(0);
 
-    startedMinutesAgo(slotId, 16);
+    await startedMinutesAgo(slotId, 16);
     await page.reload();
     const offer = page.getByTestId("no-show-refund");
     await offer.getByText("The streamer hasn't started.").waitFor();

@@ -2,10 +2,12 @@ import { readFileSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { createBooking, createUser, notifyUser, recordAudit, refundToWallet, setUserTimeZone } from "../factories";
 import { pdfText } from "../support/pdf-text";
 import { baseURL, setupBrowser } from "./browser";
-import { queryE2E } from "./db";
+import { e2eD1 } from "./db";
 import { contexts, DEMO_STAR } from "./demo-fan";
+import { demoSlot } from "./demo-rows";
 import { freshFan, sessionsFor } from "./staff";
 
 /**
@@ -48,44 +50,37 @@ type Zone = keyof typeof ZONES;
  * A fan's refunded booking on the demo star's first gig, ordered and paid at ORDERED_AT and refunded to the wallet at
  * REFUNDED_AT (order, booking, refund, wallet entry), and a notification at NOTIFIED_AT.
  */
-function seedFanHistory(fanId: string) {
-  const [gig] = queryE2E<{ id: string }>(
-    `SELECT id FROM products WHERE influencer_id = '${DEMO_STAR}' AND archived_at IS NULL LIMIT 1`,
-  );
-  if (!gig) throw new Error("the demo star has no gig");
+async function seedFanHistory(fanId: string) {
   const key = `rz${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const startsAt = Math.floor((Date.now() + 72 * 3_600_000) / 60_000) * 60_000 + Math.floor(Math.random() * 1000);
-  queryE2E(
-    [
-      `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at)
-       VALUES ('slt_${key}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 30 * 60_000}, 2, 'open', ${ORDERED_AT}, ${ORDERED_AT})`,
-      `INSERT INTO orders (id, user_id, influencer_id, kind, status, amount_minor, refunded_minor, currency, payment_method, slot_id, paid_at, created_at, updated_at)
-       VALUES ('ord_${key}', '${fanId}', '${DEMO_STAR}', 'slot_booking', 'refunded', 2000, 2000, 'USD', 'card', 'slt_${key}', ${ORDERED_AT}, ${ORDERED_AT}, ${REFUNDED_AT})`,
-      `INSERT INTO bookings (id, slot_id, user_id, order_id, seats, status, confirmed_at, created_at, updated_at)
-       VALUES ('bkg_${key}', 'slt_${key}', '${fanId}', 'ord_${key}', 1, 'cancelled', ${ORDERED_AT}, ${ORDERED_AT}, ${REFUNDED_AT})`,
-      `INSERT INTO refunds (id, order_id, amount_minor, currency, method, status, reason, attempts, settled_at, created_at, updated_at)
-       VALUES ('rfd_${key}', 'ord_${key}', 2000, 'USD', 'wallet', 'succeeded', 'Cancelled by the fan', 0, ${REFUNDED_AT}, ${REFUNDED_AT}, ${REFUNDED_AT})`,
-      `INSERT INTO wallet_entries (id, user_id, amount_minor, currency, kind, order_id, refund_id, note, created_at)
-       VALUES ('wle_${key}', '${fanId}', 2000, 'USD', 'refund', 'ord_${key}', 'rfd_${key}', 'Cancelled by the fan', ${REFUNDED_AT})`,
-      `INSERT INTO notifications (id, user_id, type, title, url, is_read, created_at)
-       VALUES ('ntf_${key}', '${fanId}', 'booking', 'Zone check ${key}', '/profile', 0, ${NOTIFIED_AT})`,
-    ].join(";\n"),
-  );
-  return { orderId: `ord_${key}`, key };
+  const { slotId } = await demoSlot(startsAt, 2);
+  const money = { amountMinor: 2000, currency: "USD" } as const;
+  const { orderId } = await createBooking(e2eD1, { id: slotId, influencerId: DEMO_STAR }, fanId, "cancelled", 1, null, {
+    ...money,
+    status: "refunded",
+    refundedMinor: money.amountMinor,
+    paymentMethod: "card",
+    paidAt: new Date(ORDERED_AT),
+    createdAt: new Date(ORDERED_AT),
+    updatedAt: new Date(REFUNDED_AT),
+  });
+  await refundToWallet(e2eD1, { id: orderId, userId: fanId }, money, new Date(REFUNDED_AT));
+  await notifyUser(e2eD1, fanId, `Zone check ${key}`, { createdAt: new Date(NOTIFIED_AT) });
+  return { orderId, key };
 }
 
 /** A staff member (admin) who saved `zone`, with a live session, and an audit entry of theirs at AUDITED_AT. */
 async function staffWithZone(zone: Zone) {
-  const now = Date.now();
-  const key = `rz${now.toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const id = `usr_staff_${key}`;
-  queryE2E(
-    `INSERT INTO users (id, username, full_name, email, email_verified_at, country, role, time_zone, created_at, updated_at)
-     VALUES ('${id}', 'staff_${key}', 'Zone Staff', '${id}@e2e.test', ${now}, 'US', 'admin', '${zone}', ${now}, ${now});
-     INSERT INTO audit_log (id, actor_id, actor_role, action, entity, entity_id, before, after, created_at)
-     VALUES ('aud_${key}', '${id}', 'admin', 'zone.check', 'e2e_zone', '${key}', NULL, '{"checked":true}', ${AUDITED_AT});`,
-  );
-  const [cookie] = await sessionsFor([id]);
+  const staff = await createUser(e2eD1, { fullName: "Zone Staff", role: "admin", timeZone: zone });
+  const key = `rz${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  await recordAudit(e2eD1, staff, {
+    action: "zone.check",
+    entity: "e2e_zone",
+    entityId: key,
+    after: { checked: true },
+    createdAt: new Date(AUDITED_AT),
+  });
+  const [cookie] = await sessionsFor([staff.id]);
   if (!cookie) throw new Error("no staff session");
   return { key, cookie };
 }
@@ -114,8 +109,8 @@ describe.each([
   it("reads a notification, the wallet history and the invoice in their zone, in one form", async () => {
     const fan = await freshFan(`rz${javaScript ? "js" : "nojs"}`);
     // Without JavaScript the fan saved their zone; with it, the browser's hint (the tz cookie) decides.
-    if (!javaScript) queryE2E(`UPDATE users SET time_zone = '${zone}' WHERE id = '${fan.id}'`);
-    const { orderId, key } = seedFanHistory(fan.id);
+    if (!javaScript) await setUserTimeZone(e2eD1, fan.id, zone);
+    const { orderId, key } = await seedFanHistory(fan.id);
     const context = await contexts(browser, zone, expected.firstIp + (javaScript ? 0 : 5))(javaScript);
     await context.addCookies([{ ...fan.cookie, url: baseURL() }]);
     const page = await context.newPage();

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { CONFIG_MESSAGES as M } from "~/features/configurations/messages";
+import { clearConfiguration } from "../factories";
 import { callJson, staffUser } from "./admin-world";
 import { Client } from "./client";
 
@@ -8,9 +9,7 @@ const stored = (key: string) =>
   env.DB.prepare("SELECT value FROM configurations WHERE key = ?").bind(key).first<{ value: string }>();
 
 afterEach(async () => {
-  await env.DB.prepare(
-    "DELETE FROM configurations WHERE key IN ('website_password_enabled', 'website_password')",
-  ).run();
+  await clearConfiguration(env.DB, "website_password_enabled", "website_password");
 });
 
 describe("staff configurations", () => {
@@ -38,7 +37,7 @@ describe("staff configurations", () => {
     expect((await callJson(developer.cookie, `/api/update/configurations/${key}`, { value: "[1,2]" }))[0]).toBe(200);
     expect(JSON.parse((await stored(key))?.value ?? "null")).toEqual([1, 2]);
     // Keys the app reads: shape checked, never deleted.
-    await env.DB.prepare("DELETE FROM configurations WHERE key = 'platform_fees'").run();
+    await clearConfiguration(env.DB, "platform_fees");
     expect((await callJson(developer.cookie, "/api/add/configurations", { key: "platform_fees", value: "x" }))[0]).toBe(
       400,
     );

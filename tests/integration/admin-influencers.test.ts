@@ -102,15 +102,9 @@ describe("staff influencers", () => {
     const gig = await createGig(env.DB, world.streamer.id, world.game);
     const slot = await createSlot(env.DB, world.streamer.id, gig.id, new Date(Date.now() + 3 * DAY));
     const fan = await createUser(env.DB);
-    const { orderId } = await createBooking(
-      env.DB,
-      { id: slot.id, influencerId: world.streamer.id },
-      fan.id,
-      "confirmed",
-    );
-    await env.DB.prepare("UPDATE orders SET status = 'paid', amount_minor = 2500, paid_at = ? WHERE id = ?")
-      .bind(Date.now(), orderId)
-      .run();
+    await createBooking(env.DB, { id: slot.id, influencerId: world.streamer.id }, fan.id, "confirmed", 1, null, {
+      amountMinor: 2500,
+    });
     const path = `/api/post/admin/removeInfluencer/${world.streamer.id}`;
     expect(await callJson(admin.cookie, path, { removeClean: false })).toEqual([
       409,

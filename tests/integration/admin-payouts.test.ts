@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { listAuditLog } from "~/features/audit/audit.server";
 import { STATEMENT_SHEETS } from "~/features/payouts/statement.server";
+import { updateStreamerProfile } from "../factories";
 import { days, paidOrder, payoutWorld, staffUser } from "./admin-world";
 import { Client } from "./client";
 
@@ -170,9 +171,7 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
     expect(again).toBe(200);
 
     const unverified = await payoutWorld();
-    await env.DB.prepare("UPDATE influencer_profiles SET is_verified = 0, verified_at = NULL WHERE user_id = ?")
-      .bind(unverified.streamer.id)
-      .run();
+    await updateStreamerProfile(env.DB, unverified.streamer.id, { isVerified: false, verifiedAt: null });
     const o = await paidOrder(unverified, 1_000);
     const [refused, refusal] = await createPayout(client, finance.cookie, unverified.streamer.id, [o]);
     expect(refused).toBe(409);

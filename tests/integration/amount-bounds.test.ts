@@ -68,6 +68,7 @@ describe("every amount has an upper bound", () => {
     );
     expect(refusal).toMatch(/MAX_AMOUNT_MINOR/);
     const gig = await createGig(env.DB, star.id, game, { priceMinor: MAX_AMOUNT_MINOR, listPriceMinor: 500 });
+    // Raw SQL on purpose: the database's own trigger must refuse an update past the bound too.
     await expect(
       env.DB.prepare("UPDATE products SET price_minor = ? WHERE id = ?")
         .bind(MAX_AMOUNT_MINOR + 1, gig.id)

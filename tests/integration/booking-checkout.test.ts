@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
+import { endHold } from "../factories";
 import { request } from "./app";
 import {
   api,
@@ -188,9 +189,7 @@ describe("card checkout: hold, Stripe stand-in, exactly-once fulfilment", () => 
       await api("/api/book-slot/create-order", late.cookie, purchase(world.slot.id, ["Slow"]))
     ).json()) as Placed;
     // The hold ends (as if 10 minutes passed) and the sweeper has not run: the seat is free again.
-    await env.DB.prepare("UPDATE bookings SET hold_expires_at = ? WHERE order_id = ?")
-      .bind(Date.now() - 1000, placed.orderId)
-      .run();
+    await endHold(env.DB, placed.orderId);
     const rival = await fan();
     const rivalAnswer = await api("/api/book-slot/create-order", rival.cookie, purchase(world.slot.id, ["Fast"]));
     expect(rivalAnswer.status).toBe(200);
@@ -216,9 +215,7 @@ describe("card checkout: hold, Stripe stand-in, exactly-once fulfilment", () => 
     const luckyOrder = (await (
       await api("/api/book-slot/create-order", lucky.cookie, purchase(quiet.slot.id, ["Lucky"]))
     ).json()) as Placed;
-    await env.DB.prepare("UPDATE bookings SET hold_expires_at = ? WHERE order_id = ?")
-      .bind(Date.now() - 1000, luckyOrder.orderId)
-      .run();
+    await endHold(env.DB, luckyOrder.orderId);
     await paySession(luckyOrder.sessionId);
     const success = await api(`/api/update/order/sucess/${luckyOrder.sessionId}`, lucky.cookie, {});
     expect(await success.json()).toMatchObject({ outcome: "fulfilled", status: "paid" });

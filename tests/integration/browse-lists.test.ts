@@ -89,6 +89,7 @@ describe("gigs list", () => {
     const [row] = await gigsCountQuery(db(), gigsQuerySchema.parse({ searchField: "dana builds" }), null);
     expect(row?.total).toBe(2);
 
+    // Raw SQL on purpose: the search index's triggers must follow a rename however it is written.
     const rename = (fullName: string, username: string) =>
       env.DB.prepare("UPDATE users SET full_name = ?, username = ? WHERE id = ?")
         .bind(fullName, username, world.stars.bella.id)

@@ -46,6 +46,7 @@ async function orderRow(orderId: string) {
 /** A card order whose session then charges one more minor unit than the order expects, paid. */
 async function mismatchedPayment() {
   const { placed, session, paymentIntent } = await paidCardOrder(async ({ orderId }) => {
+    // Raw SQL on purpose: no use case changes an order's amount once its session is open.
     await env.DB.prepare("UPDATE orders SET amount_minor = amount_minor - 1 WHERE id = ?").bind(orderId).run();
   });
   return { placed, session, paymentIntent };

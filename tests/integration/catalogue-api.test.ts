@@ -231,6 +231,7 @@ describe("GET /api/get/stars_gigs_search", () => {
   });
 
   it("keeps the index in step with inserts, renames and deletes", async () => {
+    // Raw SQL on purpose: the search index's triggers must follow any write to the rows, not only the use cases'.
     const suggest = async (q: string) =>
       (await getJson(`/api/get/stars_gigs_search?searchQuery=${q}`)).body.data.map((s) => s.title);
     await env.DB.prepare("UPDATE products SET title = 'Quokka speedruns' WHERE id = ?").bind(world.gigs.gig7.id).run();

@@ -24,7 +24,7 @@ async function placeAndPay() {
 describe("checkout that cannot orphan or mis-charge a payment", () => {
   it("a paid session is fulfilled through the order id it carries even when its id was never stored", async () => {
     const { placed } = await placeAndPay();
-    // As if storing the session id had failed after Stripe created the session.
+    // As if storing the session id had failed after Stripe created the session (raw SQL: no use case leaves this).
     await env.DB.prepare("UPDATE orders SET checkout_session_id = NULL WHERE id = ?").bind(placed.orderId).run();
     await paySession(placed.sessionId);
     const [delivery] = await deliveries(placed.sessionId);
@@ -40,7 +40,7 @@ describe("checkout that cannot orphan or mis-charge a payment", () => {
   it("a signed event whose amount or currency differs from the order fulfils nothing", async () => {
     for (const change of ["amount_minor = amount_minor + 1", "currency = 'INR'"]) {
       const { placed } = await placeAndPay();
-      // The order now expects something other than what the session charged.
+      // The order now expects something other than what the session charged (raw SQL: no use case leaves this).
       await env.DB.prepare(`UPDATE orders SET ${change} WHERE id = ?`).bind(placed.orderId).run();
       await paySession(placed.sessionId);
       const [delivery] = await deliveries(placed.sessionId);

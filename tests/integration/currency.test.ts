@@ -7,7 +7,7 @@ import { STAND_IN_USD_INR } from "~/platform/stand-ins/exchange-rates";
 import { RATE_SCALE as SCHEMA_RATE_SCALE } from "~db/schema";
 import worker from "~workers/app";
 import { createCatalogueWorld } from "../catalogue-world";
-import { setUsdInrRate } from "../factories";
+import { clearExchangeRates, setUsdInrRate } from "../factories";
 import { readPage } from "../support/page";
 import { request } from "./app";
 
@@ -22,7 +22,7 @@ const PRIMARY = "/dev/exchange-rates/v6/latest/USD";
 const FALLBACK = "/dev/exchange-rates/currency-api/v1/currencies/usd.json";
 
 async function clearRate() {
-  await env.DB.prepare("DELETE FROM exchange_rates").run();
+  await clearExchangeRates(env.DB);
 }
 
 describe("the exchange-rate stand-in", () => {

@@ -5,7 +5,7 @@ import { cancelBooking } from "~/features/booking/cancel.server";
 import { earningsTotals } from "~/features/earnings/earnings.server";
 import { streamerBalance } from "~/features/payouts/balance.server";
 import { ordersForValidation } from "~/features/payouts/validations.server";
-import { createBooking, createSlot, viewerOf } from "../factories";
+import { createBooking, createSlot, moveSlot, viewerOf } from "../factories";
 import { callJson, days, paidOrder, payoutWorld, staffUser } from "./admin-world";
 
 const DAY = 86_400_000;
@@ -39,8 +39,10 @@ describe("earnings equal payouts plus what remains", () => {
       { id: slot.id, influencerId: world.streamer.id },
       world.fan.id,
       "confirmed",
+      1,
+      null,
+      { amountMinor: 7200 },
     );
-    await env.DB.prepare("UPDATE orders SET amount_minor = 7200 WHERE id = ?").bind(booking.orderId).run();
     const outcome = await cancelBooking(env, viewerOf(world.fan as never), booking.id);
     expect(outcome).toMatchObject({ tier: "partial", refundedMinor: 3600 });
 
@@ -54,9 +56,7 @@ describe("earnings equal payouts plus what remains", () => {
     const later = new Date(startsAt.getTime() + DAY);
     const listed = await ordersForValidation(env, viewerOf(admin.user), world.streamer.id, later);
     expect(listed.map((o) => o.id).sort()).toEqual([booking.orderId, other].sort());
-    await env.DB.prepare("UPDATE slots SET starts_at = ?, ends_at = ? WHERE id = ?")
-      .bind(Date.now() - DAY, Date.now() - DAY + 3_600_000, slot.id)
-      .run();
+    await moveSlot(env.DB, slot.id, new Date(Date.now() - DAY), new Date(Date.now() - DAY + 3_600_000));
     const [validated, validatedBody] = await callJson(
       finance.cookie,
       `/api/admin/influencer-played-validation/${world.streamer.id}`,

@@ -1,6 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createBooking, createGig, createLiveSession, createSlot, joinQueue } from "../factories";
+import {
+  createBooking,
+  createGig,
+  createLiveSession,
+  createSlot,
+  joinQueue,
+  updateStreamerProfile,
+} from "../factories";
 import { readPage } from "../support/page";
 import { request } from "./app";
 import { loggedInFan, streamerWithGame } from "./streamer-world";
@@ -22,23 +29,30 @@ async function paidOrder(
     gigId,
     new Date(Date.now() - daysAgo * DAY + 3_600_000 + Math.random() * 1e6),
   );
-  const { orderId } = await createBooking(env.DB, { id: slot.id, influencerId: streamerId }, fanId, "confirmed");
   const status = refunded === 0 ? "paid" : refunded === amount ? "refunded" : "partially_refunded";
-  const paidAt = Date.now() - daysAgo * DAY;
-  await env.DB.prepare(
-    "UPDATE orders SET amount_minor = ?, refunded_minor = ?, status = ?, paid_at = ?, created_at = ? WHERE id = ?",
-  )
-    .bind(amount, refunded, status, paidAt, paidAt, orderId)
-    .run();
+  const paidAt = new Date(Date.now() - daysAgo * DAY);
+  const { orderId } = await createBooking(
+    env.DB,
+    { id: slot.id, influencerId: streamerId },
+    fanId,
+    "confirmed",
+    1,
+    null,
+    {
+      amountMinor: amount,
+      refundedMinor: refunded,
+      status,
+      paidAt,
+      createdAt: paidAt,
+    },
+  );
   return orderId;
 }
 
 describe("earnings net of the platform fee", () => {
   it("matches a hand-computed table for 7, 30 and 90 days at the streamer's fee", async () => {
     const world = await streamerWithGame();
-    await env.DB.prepare("UPDATE influencer_profiles SET platform_fee_bps = 1500 WHERE user_id = ?")
-      .bind(world.streamer.id)
-      .run();
+    await updateStreamerProfile(env.DB, world.streamer.id, { platformFeeBps: 1500 });
     const gig = await createGig(env.DB, world.streamer.id, world.game);
     const { fan } = await loggedInFan();
     await paidOrder(world.streamer.id, gig.id, fan.id, 1000, 1); // 7d

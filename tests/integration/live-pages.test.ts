@@ -158,92 +158,124 @@ function pollRow(sql: string) {
   return eventually(() => env.DB.prepare(sql).first(), { what: `no row: ${sql}` });
 }
 
+type LiveWorld = Awaited<ReturnType<typeof liveWorld>>;
+type LiveFan = Awaited<ReturnType<typeof liveFan>>;
+
+async function unknownAndSignedOutPagesAnswer(world: LiveWorld) {
+  expect((await get("/live/doesnotexist")).status).toBe(404);
+  expect(await (await get("/live/doesnotexist")).text()).toContain("Live session not found");
+  const anonymous = await (await get(`/live/${world.liveSessionId}`)).text();
+  expect(anonymous).toContain("Log in to join the queue");
+}
+
+/** The gamer tag is asked for (the form names the session's platform) and required. */
+async function aJoinWithoutATagIsRefused(world: LiveWorld, fan: LiveFan) {
+  expect(await (await get(`/live/${world.liveSessionId}`, fan.cookie)).text()).toContain("Your gamer tag on");
+  const untagged = await postForm(`/live/${world.liveSessionId}`, fan.cookie, [
+    ["intent", "joinRegular"],
+    ["gamertag", "   "],
+  ]);
+  expect(untagged.status).toBe(400);
+  expect(await untagged.text()).toContain("Enter your gamer tag");
+  expect((await placeOf(env, world.liveSessionId, fan.user.id))?.place).toBeNull();
+}
+
+/** Each fan joins with a tag; the tag is the place's and is saved back to the fan's tags, which prefill the form. */
+async function fansJoinWithTheirTags(world: LiveWorld, fans: LiveFan[]) {
+  for (const [i, fan] of fans.entries()) {
+    const joined = await postForm(`/live/${world.liveSessionId}`, fan.cookie, [
+      ["intent", "joinRegular"],
+      ["gamertag", `page-tag-${i}`],
+    ]);
+    expect(joined.status).toBe(302);
+  }
+  const saved = await env.DB.prepare("SELECT platform, tag FROM user_gamertags WHERE user_id = ?")
+    .bind(fans[0]?.user.id)
+    .all<{ platform: string; tag: string }>();
+  expect(saved.results).toEqual([{ platform: "other", tag: "page-tag-0" }]);
+}
+
+/** The third in line sees their place and wait: two fans ahead, two players per game: one game, 20 minutes. */
+async function theThirdSeesTheirPlaceAndWait(world: LiveWorld, third: LiveFan) {
+  const page = await (await get(`/live/${world.liveSessionId}`, third.cookie)).text();
+  expect(page).toMatch(/data-testid="my-position">3rd in line</);
+  expect(page).toContain("estimated wait 20 min");
+}
+
+/**
+ * Another streamer cannot open this queue dashboard; the streamer shares a lobby code and serves the first fan, who
+ * alone then reads the code.
+ */
+async function theStreamerServesTheFirstWithTheLobbyCode(world: LiveWorld, first: LiveFan, second: LiveFan) {
+  const other = await liveWorld();
+  expect((await get(`/influencer/live/session/${world.liveSessionId}`, other.starCookie)).status).toBe(403);
+  const entry = (await placeOf(env, world.liveSessionId, first.user.id))?.place?.entryId ?? "";
+  await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
+    ["intent", "lobbyCode"],
+    ["liveSessionId", world.liveSessionId],
+    ["lobbyCode", "ROOM-77"],
+  ]);
+  // The first fan has the live page open when called (a fan away from it misses their ready check at once).
+  const onPage = await openSocket(liveSocketPath(world.liveSessionId), first.cookie);
+  await until(() => onPage.last(LIVE_EVENTS.updateUser));
+  const served = await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
+    ["intent", "serve"],
+    ["id", entry],
+    ["to", "playing_next"],
+  ]);
+  expect(served.status).toBe(200);
+  onPage.close();
+  expect(await (await get(`/live/${world.liveSessionId}`, first.cookie)).text()).toContain("ROOM-77");
+  expect(await (await get(`/live/${world.liveSessionId}`, second.cookie)).text()).not.toContain("ROOM-77");
+  const lobby = await get(`/api/user/lobby-code-details?liveSessionId=${world.liveSessionId}`, second.cookie);
+  expect(((await lobby.json()) as { data: { lobbyCode: string } }).data.lobbyCode).toBe("");
+}
+
+/** The third fan leaves (the second moves up), then asks for a VIP place without accepting the terms: refused. */
+async function theThirdLeavesAndIsRefusedVipWithoutTheTerms(world: LiveWorld, third: LiveFan) {
+  const thirdEntry = (await placeOf(env, world.liveSessionId, third.user.id))?.place?.entryId ?? "";
+  const left = await postForm(`/live/${world.liveSessionId}`, third.cookie, [
+    ["intent", "leave"],
+    ["entryId", thirdEntry],
+  ]);
+  expect(left.status).toBe(302);
+  expect((await placeOf(env, world.liveSessionId, third.user.id))?.place).toBeNull();
+  expect(await (await get(`/live/${world.liveSessionId}`, third.cookie)).text()).toContain('value="page-tag-2"');
+  const vip = await postForm(`/live/${world.liveSessionId}`, third.cookie, [
+    ["intent", "joinVip"],
+    ["paymentMethod", "wallet"],
+    ["gamertag", "page-tag-2"],
+  ]);
+  expect(vip.status).toBe(400);
+  expect(await vip.text()).toContain("Please accept the VIP Queue Terms");
+}
+
+/**
+ * End Session while a fan is still playing next: the streamer stays with an info message, and the fan still waiting
+ * is told the streamer did not reach them.
+ */
+async function endingWithAFanPlayingNextKeepsTheStreamerThere(world: LiveWorld, waiting: LiveFan) {
+  const ended = await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
+    ["intent", "end"],
+  ]);
+  expect(ended.headers.get("Location")).toBe(`/influencer/live/session/${world.liveSessionId}`);
+  expect((await toastOf(ended))?.kind).toBe("info");
+  expect(await (await get(`/live/${world.liveSessionId}`, waiting.cookie)).text()).toContain(
+    "did not reach your place",
+  );
+}
+
 describe("the live page and the queue dashboard without JavaScript", () => {
   it("a fan joins, sees their place and wait, gets the lobby code only when playing next, and leaves", async () => {
     const world = await liveWorld({ noOfPlayers: 2, durationMinutes: 20 });
     const [first, second, third] = await Promise.all([liveFan(), liveFan(), liveFan()]);
-    expect((await get("/live/doesnotexist")).status).toBe(404);
-    expect(await (await get("/live/doesnotexist")).text()).toContain("Live session not found");
-    const anonymous = await (await get(`/live/${world.liveSessionId}`)).text();
-    expect(anonymous).toContain("Log in to join the queue");
-    // The gamer tag is asked for (the form names the session's platform) and required.
-    expect(await (await get(`/live/${world.liveSessionId}`, first.cookie)).text()).toContain("Your gamer tag on");
-    const untagged = await postForm(`/live/${world.liveSessionId}`, first.cookie, [
-      ["intent", "joinRegular"],
-      ["gamertag", "   "],
-    ]);
-    expect(untagged.status).toBe(400);
-    expect(await untagged.text()).toContain("Enter your gamer tag");
-    expect((await placeOf(env, world.liveSessionId, first.user.id))?.place).toBeNull();
-    for (const [i, fan] of [first, second, third].entries()) {
-      const joined = await postForm(`/live/${world.liveSessionId}`, fan.cookie, [
-        ["intent", "joinRegular"],
-        ["gamertag", `page-tag-${i}`],
-      ]);
-      expect(joined.status).toBe(302);
-    }
-    // The tag is the place's and is saved back to the fan's tags, which prefill the form next time.
-    const saved = await env.DB.prepare("SELECT platform, tag FROM user_gamertags WHERE user_id = ?")
-      .bind(first.user.id)
-      .all<{ platform: string; tag: string }>();
-    expect(saved.results).toEqual([{ platform: "other", tag: "page-tag-0" }]);
-    const page = await (await get(`/live/${world.liveSessionId}`, third.cookie)).text();
-    expect(page).toMatch(/data-testid="my-position">3rd in line</);
-    // Two fans ahead, two players per game: one game, 20 minutes.
-    expect(page).toContain("estimated wait 20 min");
-    // Another streamer cannot open this queue dashboard; the streamer serves the first fan.
-    const other = await liveWorld();
-    expect((await get(`/influencer/live/session/${world.liveSessionId}`, other.starCookie)).status).toBe(403);
-    const entry = (await placeOf(env, world.liveSessionId, first.user.id))?.place?.entryId ?? "";
-    await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
-      ["intent", "lobbyCode"],
-      ["liveSessionId", world.liveSessionId],
-      ["lobbyCode", "ROOM-77"],
-    ]);
-    // The first fan has the live page open when called (a fan away from it misses their ready check at once).
-    const onPage = await openSocket(liveSocketPath(world.liveSessionId), first.cookie);
-    await until(() => onPage.last(LIVE_EVENTS.updateUser));
-    const served = await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
-      ["intent", "serve"],
-      ["id", entry],
-      ["to", "playing_next"],
-    ]);
-    expect(served.status).toBe(200);
-    onPage.close();
-    expect(await (await get(`/live/${world.liveSessionId}`, first.cookie)).text()).toContain("ROOM-77");
-    expect(await (await get(`/live/${world.liveSessionId}`, second.cookie)).text()).not.toContain("ROOM-77");
-    const lobby = await get(`/api/user/lobby-code-details?liveSessionId=${world.liveSessionId}`, second.cookie);
-    expect(((await lobby.json()) as { data: { lobbyCode: string } }).data.lobbyCode).toBe("");
-    // The third fan leaves; the second moves up.
-    const thirdEntry = (await placeOf(env, world.liveSessionId, third.user.id))?.place?.entryId ?? "";
-    expect(
-      (
-        await postForm(`/live/${world.liveSessionId}`, third.cookie, [
-          ["intent", "leave"],
-          ["entryId", thirdEntry],
-        ])
-      ).status,
-    ).toBe(302);
-    expect((await placeOf(env, world.liveSessionId, third.user.id))?.place).toBeNull();
-    // VIP without accepting the terms: refused with the message.
-    expect(await (await get(`/live/${world.liveSessionId}`, third.cookie)).text()).toContain('value="page-tag-2"');
-    const vip = await postForm(`/live/${world.liveSessionId}`, third.cookie, [
-      ["intent", "joinVip"],
-      ["paymentMethod", "wallet"],
-      ["gamertag", "page-tag-2"],
-    ]);
-    expect(vip.status).toBe(400);
-    expect(await vip.text()).toContain("Please accept the VIP Queue Terms");
-    // End Session: a fan is still playing next, so the streamer stays with an info message.
-    const ended = await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
-      ["intent", "end"],
-    ]);
-    expect(ended.headers.get("Location")).toBe(`/influencer/live/session/${world.liveSessionId}`);
-    expect((await toastOf(ended))?.kind).toBe("info");
-    // The fan still waiting is told the streamer did not reach them.
-    expect(await (await get(`/live/${world.liveSessionId}`, second.cookie)).text()).toContain(
-      "did not reach your place",
-    );
+    await unknownAndSignedOutPagesAnswer(world);
+    await aJoinWithoutATagIsRefused(world, first);
+    await fansJoinWithTheirTags(world, [first, second, third]);
+    await theThirdSeesTheirPlaceAndWait(world, third);
+    await theStreamerServesTheFirstWithTheLobbyCode(world, first, second);
+    await theThirdLeavesAndIsRefusedVipWithoutTheTerms(world, third);
+    await endingWithAFanPlayingNextKeepsTheStreamerThere(world, second);
   });
 
   it("answers video details through the stand-in and refuses other links", async () => {

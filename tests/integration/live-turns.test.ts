@@ -16,76 +16,92 @@ import { liveFan, liveWorld, post } from "./live-world";
 const LANES = "rvrrvvrvrrrvvvrvrrvv";
 const MINUTE = 60_000;
 
+type LiveWorld = Awaited<ReturnType<typeof liveWorld>>;
+type Viewer = ReturnType<typeof viewerOf>;
+type StreamerBoard = ReturnType<Awaited<ReturnType<typeof readBroadcast>>["streamerPayload"]>;
+const at = (start: number, minute: number) => new Date(start + minute * MINUTE);
+const publicView = async (id: string) => (await readBroadcast(env, id, 1)).publicPayload();
+
+/** The dashboard's plain form sets the rules (two VIP per regular, cooldown of three); only the session's streamer may. */
+async function theStreamerSetsTheRules(world: LiveWorld, star: Viewer) {
+  const id = world.liveSessionId;
+  const saved = await postForm(
+    `/influencer/live/session/${id}`,
+    { intent: "turnRules", vipPerRegular: "2", rejoinCooldown: "3" },
+    { Cookie: world.starCookie, Origin: ORIGIN },
+  );
+  expect(saved.status).toBe(200);
+  const other = viewerOf(await createStreamer(env.DB));
+  expect((await rejection(setTurnRules(env, other, id, { vipPerRegular: 1, rejoinCooldown: 0 }))).status).toBe(403);
+  expect((await rejection(setTurnRules(env, star, id, { vipPerRegular: 11, rejoinCooldown: 0 }))).status).toBe(400);
+}
+
+/** Twenty fans join a minute apart, VIP or regular as LANES says, each tagged with their lane and number. */
+async function twentyFansJoin(id: string, start: number) {
+  const fans = await Promise.all([...LANES].map((lane) => liveFan(lane === "v" ? 500 : 0)));
+  for (const [i, lane] of [...LANES].entries()) {
+    const fan = fans[i];
+    if (!fan) throw new Error("missing fan");
+    const tag = `${lane}${i + 1}`;
+    const viewer = viewerOf(fan.user);
+    if (lane === "v") await joinVipWithWallet(env, viewer, id, tag, at(start, i));
+    else await joinRegular(env, { viewer, gamertag: tag }, id, at(start, i));
+  }
+  return fans;
+}
+
+/** The public line keeps the ratio, its wait one ten-minute game per fan ahead; the dashboard and overlay agree. */
+async function theLineKeepsTheRatioEverywhere(id: string): Promise<StreamerBoard> {
+  const first = await publicView(id);
+  expect(first.line.map((place) => place.name)).toEqual([
+    ...["v2", "v5", "r1", "v6", "v8", "r3", "v12", "v13", "r4", "v14"],
+    ...["v16", "r7", "v19", "v20", "r9", "r10", "r11", "r15", "r17", "r18"],
+  ]);
+  expect(first.line.map((place) => place.line)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  expect(first.line.map((place) => place.waitMinutes)).toEqual(
+    Array.from({ length: 20 }, (_, i) => Math.max(1, i * 10)),
+  );
+  const broadcast = await readBroadcast(env, id, 1);
+  const board = broadcast.streamerPayload();
+  expect(board.turnRules).toMatchObject({ vipPerRegular: 2, rejoinCooldown: 3 });
+  const lineOf = new Map(board.entries.map((entry) => [entry.gamertag, entry.line]));
+  expect(first.line.map((place) => lineOf.get(place.name))).toEqual(first.line.map((place) => place.line));
+  expect(broadcast.overlayPayload().next.map((place) => place.name)).toEqual(["v2", "v5", "r1", "v6", "v8"]);
+  return board;
+}
+
+/** The streamer serving the line from the top, one turn (in game, then done) at a time, from minute 30 on. */
+function theStreamerServes(star: Viewer, id: string, board: StreamerBoard, start: number) {
+  const entryOf = (tag: string) => board.entries.find((entry) => entry.gamertag === tag)?.id ?? "";
+  let minute = 30;
+  return async (tag: string) => {
+    await moveEntry(env, star, entryOf(tag), "in_game", id, at(start, minute++));
+    await moveEntry(env, star, entryOf(tag), "done", id, at(start, minute++));
+  };
+}
+
 describe("one regular after every two VIP, with a rejoin cooldown of three turns", () => {
   it("orders 20 joins, keeps the ratio as the line is served, and holds a fan back until their cooldown passes", async () => {
     const world = await liveWorld({ priceMinor: 500, noOfPlayers: 1, durationMinutes: 10 });
     const star = viewerOf(world.star);
     const id = world.liveSessionId;
-
-    // The dashboard's plain form sets the rules; only the session's streamer may.
-    const saved = await postForm(
-      `/influencer/live/session/${id}`,
-      { intent: "turnRules", vipPerRegular: "2", rejoinCooldown: "3" },
-      { Cookie: world.starCookie, Origin: ORIGIN },
-    );
-    expect(saved.status).toBe(200);
-    const other = viewerOf(await createStreamer(env.DB));
-    expect((await rejection(setTurnRules(env, other, id, { vipPerRegular: 1, rejoinCooldown: 0 }))).status).toBe(403);
-    expect((await rejection(setTurnRules(env, star, id, { vipPerRegular: 11, rejoinCooldown: 0 }))).status).toBe(400);
-
+    await theStreamerSetsTheRules(world, star);
     const start = Date.now();
-    const at = (minute: number) => new Date(start + minute * MINUTE);
-    const fans = await Promise.all([...LANES].map((lane) => liveFan(lane === "v" ? 500 : 0)));
-    for (const [i, lane] of [...LANES].entries()) {
-      const fan = fans[i];
-      if (!fan) throw new Error("missing fan");
-      const tag = `${lane}${i + 1}`;
-      const viewer = viewerOf(fan.user);
-      if (lane === "v") await joinVipWithWallet(env, viewer, id, tag, at(i));
-      else await joinRegular(env, { viewer, gamertag: tag }, id, at(i));
-    }
+    const fans = await twentyFansJoin(id, start);
+    const play = theStreamerServes(star, id, await theLineKeepsTheRatioEverywhere(id), start);
 
-    const view = async () => (await readBroadcast(env, id, 1)).publicPayload();
-    const first = await view();
-    expect(first.line.map((place) => place.name)).toEqual([
-      ...["v2", "v5", "r1", "v6", "v8", "r3", "v12", "v13", "r4", "v14"],
-      ...["v16", "r7", "v19", "v20", "r9", "r10", "r11", "r15", "r17", "r18"],
-    ]);
-    // The wait follows the order: one ten-minute game per fan ahead.
-    expect(first.line.map((place) => place.line)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(first.line.map((place) => place.waitMinutes)).toEqual(
-      Array.from({ length: 20 }, (_, i) => Math.max(1, i * 10)),
-    );
-
-    // The dashboard and the overlay agree with the public view.
-    const broadcast = await readBroadcast(env, id, 1);
-    const board = broadcast.streamerPayload();
-    expect(board.turnRules).toMatchObject({ vipPerRegular: 2, rejoinCooldown: 3 });
-    const lineOf = new Map(board.entries.map((entry) => [entry.gamertag, entry.line]));
-    expect(first.line.map((place) => lineOf.get(place.name))).toEqual(first.line.map((place) => place.line));
-    expect(broadcast.overlayPayload().next.map((place) => place.name)).toEqual(["v2", "v5", "r1", "v6", "v8"]);
-
-    // The streamer serves the line from the top, one turn at a time.
-    const entryOf = (tag: string) => board.entries.find((entry) => entry.gamertag === tag)?.id ?? "";
-    let minute = 30;
-    const play = async (tag: string) => {
-      await moveEntry(env, star, entryOf(tag), "in_game", id, at(minute++));
-      await moveEntry(env, star, entryOf(tag), "done", id, at(minute++));
-    };
     for (const tag of ["v2", "v5", "r1"]) await play(tag);
     // Two VIP then one regular were served: the ratio starts again with two VIP.
-    expect((await view()).line.slice(0, 3).map((place) => place.name)).toEqual(["v6", "v8", "r3"]);
+    expect((await publicView(id)).line.slice(0, 3).map((place) => place.name)).toEqual(["v6", "v8", "r3"]);
 
     const r1 = fans[0];
     if (!r1) throw new Error("missing fan");
     const rejoin = (minuteAt: number) =>
-      joinRegular(env, { viewer: viewerOf(r1.user), gamertag: "r1" }, id, at(minuteAt));
+      joinRegular(env, { viewer: viewerOf(r1.user), gamertag: "r1" }, id, at(start, minuteAt));
     const refused = await rejection(rejoin(40));
-    expect(refused.status).toBe(409);
-    expect(refused.message).toBe("You played recently: you may rejoin after 3 more turns");
+    expect([refused.status, refused.message]).toEqual([409, "You played recently: you may rejoin after 3 more turns"]);
     // The API answers the same refusal.
-    const api = await post("/api/join_regular", r1.cookie, { liveSessionId: id });
-    expect(api.status).toBe(409);
+    expect((await post("/api/join_regular", r1.cookie, { liveSessionId: id })).status).toBe(409);
 
     await play("v6");
     await play("v8");

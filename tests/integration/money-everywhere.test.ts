@@ -5,7 +5,7 @@ import { cancelBooking } from "~/features/booking/cancel.server";
 import { formatMoney, type Money, money } from "~/lib/money";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { sweepOwedWork } from "~workers/jobs";
-import { createSlot, creditWallet, setUsdInrRate, viewerOf } from "../factories";
+import { createSlot, creditWallet, moveSlot, setUsdInrRate, updateStreamerProfile, viewerOf } from "../factories";
 import { readPage, textOf } from "../support/page";
 import { pdfText } from "../support/pdf-text";
 import { days, staffUser } from "./admin-world";
@@ -43,9 +43,7 @@ async function world() {
   await setUsdInrRate(env.DB, RATE);
   const { streamer, cookie, game, platformId } = await streamerWithGame({ country: "IN", username: "rupee_star" });
   // Onboarded (verified bank details): payouts may be made to them.
-  await env.DB.prepare("UPDATE influencer_profiles SET is_verified = 1, verified_at = ? WHERE user_id = ?")
-    .bind(Date.now(), streamer.id)
-    .run();
+  await updateStreamerProfile(env.DB, streamer.id, { isVerified: true, verifiedAt: new Date() });
   const created = await api("/api/influencer/add/product", cookie, {
     product_title: "Ranked duos in rupees",
     _game_id: game.id,
@@ -140,9 +138,12 @@ async function staffPayOutPerCurrency(w: World, shown: Shown) {
     [w.later, 48],
     [w.soon, 24],
   ] as const)
-    await env.DB.prepare("UPDATE slots SET starts_at = ?, ends_at = ? WHERE id = ?")
-      .bind(Date.now() - hoursAgo * HOUR, Date.now() - hoursAgo * HOUR + HOUR, slot.id)
-      .run();
+    await moveSlot(
+      env.DB,
+      slot.id,
+      new Date(Date.now() - hoursAgo * HOUR),
+      new Date(Date.now() - hoursAgo * HOUR + HOUR),
+    );
   const finance = await staffUser("finance");
   const staff = (path: string, body: unknown) => api(path, finance.cookie, body);
   const validated = await staff(`/api/admin/influencer-played-validation/${w.streamer.id}`, {

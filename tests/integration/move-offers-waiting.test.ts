@@ -4,7 +4,7 @@ import { answerMoveOffer, refundUnansweredMoveOffers } from "~/features/booking/
 import { waitingMoveOffersOf } from "~/features/booking/move-offers-waiting.server";
 import { formatSlotTime, formatWhen, zonedDate } from "~/features/time";
 import { getDb } from "~/platform/db.server";
-import { viewerOf } from "../factories";
+import { setUserTimeZone, viewerOf } from "../factories";
 import { readPage } from "../support/page";
 import { request } from "./app";
 import { api } from "./booking-world";
@@ -43,7 +43,7 @@ async function calendarCard(starCookie: string, slotId: string) {
 describe("the streamer's calendar: buyers still deciding on an offer of another time", () => {
   it("says how many are deciding, on which time and until when, in the streamer's zone; then who is left; then none", async () => {
     const { world, later, mira, theo, starCookie } = await bookedSlot();
-    await env.DB.prepare("UPDATE users SET time_zone = ? WHERE id = ?").bind(STREAMER_ZONE, world.star.id).run();
+    await setUserTimeZone(env.DB, world.star.id, STREAMER_ZONE);
     expect(await calendarCard(starCookie, world.slot.id)).toEqual({ deciding: null, held: null });
 
     expect((await offer(starCookie, world.slot.id, later.id)).status).toBe(302);

@@ -11,6 +11,7 @@ import {
   createSlot,
   createStreamer,
   createUser,
+  moveSlot,
   setSlotLobbyCode,
 } from "../factories";
 import { pdfText } from "../support/pdf-text";
@@ -271,9 +272,7 @@ describe("the fan's own calls", () => {
 
   it("cannot change gamer tags once the slot has started", async () => {
     const w = await world();
-    await env.DB.prepare("UPDATE slots SET starts_at = ?, ends_at = ? WHERE id = ?")
-      .bind(Date.now() - 60_000, Date.now() + HOUR, w.slot.id)
-      .run();
+    await moveSlot(env.DB, w.slot.id, new Date(Date.now() - 60_000), new Date(Date.now() + HOUR));
     const response = await post(
       "/api/orders/update_gamer_tags",
       { order_id: w.booking.orderId, updatedGamerTagsWithId: [{ _id: w.tags[0]?.id, gamerTag: "late" }] },

@@ -134,7 +134,8 @@ describe("the bounds' numbers are one", () => {
       if (message) expect(refusal).toMatch(/PRICE_BOUNDS_MINOR/);
       else expect(refusal).toBeNull();
     }
-    // An update of the price is checked too; an update of anything else of an older row is not.
+    // An update of the price is checked too; an update of anything else of an older row is not (raw SQL on purpose:
+    // the database's trigger, not the use case, is under test).
     const gig = await createGig(env.DB, star.id, game, { listPriceMinor: 500, baseCurrency: "USD", priceMinor: 500 });
     await expect(
       env.DB.prepare("UPDATE products SET list_price_minor = ? WHERE id = ?")

@@ -77,6 +77,7 @@ describe("a gig's session length", () => {
     expect(add.status).toBe(200);
     expect(await slotMinutes(gig.id)).toEqual([30]);
     expect(await (await request(`/gig/${gig.id}`)).text()).toMatch(/data-testid="session-length"[^>]*>30 min</);
+    // Raw SQL on purpose: the database's own check refuses a length out of bounds, whatever the code does.
     await expect(
       env.DB.prepare("UPDATE products SET session_minutes = 2 WHERE id = ?").bind(gig.id).run(),
     ).rejects.toThrow(/session_minutes/);

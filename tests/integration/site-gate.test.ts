@@ -4,23 +4,21 @@ import { hashPassword } from "~/features/auth/password.server";
 import { SITE_GATE_MESSAGES } from "~/features/auth/site-gate.server";
 import { markCatalogueChanged } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
-import { setConfiguration } from "../factories";
+import { clearConfiguration, setConfiguration } from "../factories";
 import { Client } from "./client";
 
 const PASSWORD = "Open-sesame-42";
 
 async function setGate(enabled: boolean, password: string | null = PASSWORD) {
   await setConfiguration(env.DB, "website_password_enabled", enabled);
-  if (password === null) await env.DB.prepare("DELETE FROM configurations WHERE key = 'website_password'").run();
+  if (password === null) await clearConfiguration(env.DB, "website_password");
   else await setConfiguration(env.DB, "website_password", await hashPassword(password));
   // As the configurations use case does in its batch: what every page serves changed.
   await markCatalogueChanged(getDb(env), { reason: "site gate" });
 }
 
 afterEach(async () => {
-  await env.DB.prepare(
-    "DELETE FROM configurations WHERE key IN ('website_password_enabled', 'website_password')",
-  ).run();
+  await clearConfiguration(env.DB, "website_password_enabled", "website_password");
   await markCatalogueChanged(getDb(env), { reason: "site gate" });
 });
 

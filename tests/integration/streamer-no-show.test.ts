@@ -13,6 +13,7 @@ import {
   createSlot,
   createStreamer,
   createUser,
+  setSlotLobbyCode,
   viewerOf,
 } from "../factories";
 import { readPage } from "../support/page";
@@ -31,9 +32,7 @@ async function bookedSlotWithFans(start: Date, fans = 1) {
     seats: 4,
     endsAt: new Date(start.getTime() + 120 * MINUTE),
   });
-  await env.DB.prepare("INSERT INTO lobby_codes (id, slot_id, code) VALUES (?, ?, 'LOBBY-77')")
-    .bind(`lc-${id}`, id)
-    .run();
+  await setSlotLobbyCode(env.DB, id, "LOBBY-77");
   const slot = { id, influencerId: star.id };
   const booked = [];
   for (let i = 0; i < fans; i++) {

@@ -5,6 +5,7 @@ import type { EmailMessage, EmailSender } from "~/platform/email/email.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import {
   createBooking,
+  createCompletedPayout,
   createGame,
   createGig,
   createPlatform,
@@ -169,16 +170,18 @@ describe("the fan's zone: saved on the profile, used by the month filter", () =>
     const indian = await fan({ timeZone: "Asia/Kolkata" });
     const utc = await fan();
     for (const buyer of [indian, utc]) {
-      const { orderId } = await createBooking(
+      // Ordered at 00:30 on 1 November 2026 in India; still 31 October in UTC.
+      await createBooking(
         env.DB,
         { id: world.slot.id, influencerId: world.star.id },
         buyer.user.id,
         "confirmed",
+        1,
+        null,
+        {
+          createdAt: new Date("2026-10-31T19:00:00Z"),
+        },
       );
-      // 00:30 on 1 November 2026 in India; still 31 October in UTC.
-      await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?")
-        .bind(Date.parse("2026-10-31T19:00:00Z"), orderId)
-        .run();
     }
     const ordersIn = async (cookie: string, month: number) => {
       const html = await (await request(`/profile?year=2026&month=${month}`, { headers: { Cookie: cookie } })).text();
@@ -197,10 +200,9 @@ describe("the streamer's orders by month", () => {
     const gig = await createGig(env.DB, star.id, game);
     const slot = await createSlot(env.DB, star.id, gig.id, lateIndianEvening(7));
     const buyer = await createUser(env.DB);
-    const { orderId } = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, buyer.id, "confirmed");
-    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?")
-      .bind(Date.parse("2026-10-31T19:00:00Z"), orderId)
-      .run();
+    await createBooking(env.DB, { id: slot.id, influencerId: star.id }, buyer.id, "confirmed", 1, null, {
+      createdAt: new Date("2026-10-31T19:00:00Z"),
+    });
     const { cookie } = await sessionOf(star.id);
     const count = async (month: number) => {
       const path = `/api/get/orders/paginated/influencer/${star.id}?year=2026&month=${month}`;
@@ -237,14 +239,7 @@ describe("the streamer's payout periods", () => {
     // Midnight UTC starts and ends the period: the evening before in New York.
     const start = Date.UTC(2026, 9, 1);
     const end = Date.UTC(2026, 9, 31);
-    await env.DB.prepare(
-      `INSERT INTO payouts (id, influencer_id, period_start, period_end, status, platform_fee_bps, platform_fee_indirect_tax_bps,
-         indirect_tax_bps, tds_bps, currency, gross_minor, platform_fee_minor, platform_fee_indirect_tax_minor, indirect_tax_minor,
-         tds_minor, net_minor, completed_at, created_at, updated_at)
-       VALUES ('pay_zone_period', ?, ?, ?, 'completed', 1800, 0, 0, 0, 'USD', 1000, 180, 0, 0, 0, 820, ?, ?, ?)`,
-    )
-      .bind(streamer.id, start, end, end, end, end)
-      .run();
+    await createCompletedPayout(env.DB, streamer.id, { start: new Date(start), end: new Date(end) });
     const { cookie } = await sessionOf(streamer.id);
     const dashboard = (await readPage(await request("/influencer/dashboard", { headers: { Cookie: cookie } }))).text();
     expect(formatWhen(start, "America/New_York")).toBe("Wed, 30 Sept 2026, 20:00 EDT");

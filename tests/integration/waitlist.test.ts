@@ -8,7 +8,7 @@ import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
 import { sweepWaitlists } from "~/features/waitlist/offers.server";
 import { myWaitlistPlaces } from "~/features/waitlist/places.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
-import { createUser, viewerOf } from "~tests/factories";
+import { createUser, setUserTimeZone, viewerOf } from "~tests/factories";
 import { rejection } from "~tests/support/rejection";
 import { sweepOwedWork } from "~workers/jobs";
 import { postJson } from "./app";
@@ -153,7 +153,7 @@ describe("offers", () => {
     ] as const) {
       const world = await fullSlot({ seats: 1, confirmed: [1] });
       const fan = await richFan();
-      await env.DB.prepare("UPDATE users SET time_zone = ? WHERE id = ?").bind(zone, fan.id).run();
+      await setUserTimeZone(env.DB, fan.id, zone);
       await joinWaitlist(env, fan, { slotId: world.slot.id, seats: 1 });
       await cancelBooking(env, viewerOf(world.confirmed[0]?.buyer as never), world.confirmed[0]?.id ?? "");
       const offered = await env.DB.prepare(

@@ -19,10 +19,10 @@ export async function bookedSlot(start: Date, seats = 2) {
   return { star, slot: { id: slot.id, influencerId: star.id } };
 }
 
-/** A fan's confirmed booking of one seat ($10 paid by card) of a slot starting at `start`. */
-export async function confirmedBooking(start: Date) {
+/** A fan's confirmed booking of one seat (`paidMinor` cents, $10 unless told, paid by card) of a slot starting at `start`. */
+export async function confirmedBooking(start: Date, paidMinor = 1000) {
   const { star, slot } = await bookedSlot(start);
   const fan = await createUser(env.DB);
-  const booking = await createBooking(env.DB, slot, fan.id, "confirmed");
+  const booking = await createBooking(env.DB, slot, fan.id, "confirmed", 1, null, { amountMinor: paidMinor });
   return { star, slot, fan, booking };
 }

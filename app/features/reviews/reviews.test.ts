@@ -95,10 +95,10 @@ describe("postReview: only the fan of a played, paid booking, once", () => {
   it("refuses a booking whose order is refunded, or cancelled, or never paid (403)", async () => {
     const world = await gigWithSlot();
     const refundedFan = await createUser(env.DB);
-    const refunded = await createBooking(env.DB, world.slot, refundedFan.id, "confirmed");
-    await env.DB.prepare("UPDATE orders SET status = 'refunded', refunded_minor = amount_minor WHERE id = ?")
-      .bind(refunded.orderId)
-      .run();
+    const refunded = await createBooking(env.DB, world.slot, refundedFan.id, "confirmed", 1, null, {
+      status: "refunded",
+      refundedMinor: 1000,
+    });
     const cancelledFan = await createUser(env.DB);
     const cancelled = await createBooking(env.DB, world.slot, cancelledFan.id, "cancelled");
     const unpaidFan = await createUser(env.DB);
@@ -169,7 +169,7 @@ describe("replyToReview: the session's streamer, once", () => {
     expect([again.status, again.message]).toEqual([409, M.alreadyReplied]);
     const form = await getReviewForm(env, viewerOf(fan), booking.orderId, AFTER);
     expect(form.review?.reply).toBe("Thanks for playing!");
-    // The database keeps a written reply as it is, whoever writes.
+    // The database keeps a written reply as it is, whoever writes (raw SQL on purpose: its trigger is under test).
     await expect(env.DB.prepare("UPDATE reviews SET reply = 'x' WHERE id = ?").bind(reviewId).run()).rejects.toThrow(
       /constraint failed/,
     );
