@@ -13,14 +13,14 @@ import {
   gameModes,
   gamePlatforms,
   games,
+  gigs,
+  gigTags,
   liveSessions,
   liveSessionTags,
   lobbyCodes,
   oauthAccounts,
   orders,
   platforms,
-  products,
-  productTags,
   promoCodes,
   promoRedemptions,
   queueEntries,
@@ -124,14 +124,14 @@ export async function createGig(
   d1: D1Database,
   influencerId: string,
   game: { id: string; modeId: string; platformIds: string[] },
-  overrides: Partial<typeof products.$inferInsert> = {},
+  overrides: Partial<typeof gigs.$inferInsert> = {},
   tags: string[] = [],
 ) {
   const id = overrides.id ?? newId();
   const platformId = overrides.platformId ?? game.platformIds[0];
   if (!platformId) throw new Error("the game has no platform");
   await db(d1)
-    .insert(products)
+    .insert(gigs)
     .values({
       id,
       streamerId: influencerId,
@@ -141,17 +141,17 @@ export async function createGig(
       platformId,
       priceMinor: 1000,
       ...overrides,
-      // The price as set (db/schema/products.ts): a test that names only a USD price means that price.
+      // The price as set (db/schema/gigs.ts): a test that names only a USD price means that price.
       listPriceMinor: overrides.listPriceMinor ?? overrides.priceMinor ?? 1000,
     });
-  for (const tag of tags) await db(d1).insert(productTags).values({ productId: id, tag });
+  for (const tag of tags) await db(d1).insert(gigTags).values({ gigId: id, tag });
   return { id, platformId };
 }
 
 export async function createSlot(
   d1: D1Database,
   influencerId: string,
-  productId: string | null,
+  gigId: string | null,
   startsAt: Date,
   overrides: Partial<typeof slots.$inferInsert> = {},
 ) {
@@ -161,7 +161,7 @@ export async function createSlot(
     .values({
       id,
       streamerId: influencerId,
-      productId,
+      gigId: gigId,
       startsAt,
       endsAt: new Date(startsAt.getTime() + 30 * 60_000),
       seats: 2,
@@ -359,7 +359,7 @@ export async function favouriteStar(d1: D1Database, userId: string, influencerId
 
 /** A fan's favourite gig. */
 export async function favouriteGig(d1: D1Database, userId: string, productId: string) {
-  await db(d1).insert(favouriteGigs).values({ userId, productId });
+  await db(d1).insert(favouriteGigs).values({ userId, gigId: productId });
 }
 
 /** A site configuration value (staff's settings), replacing any set before. */

@@ -9,8 +9,8 @@
 import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { games } from "./catalogue";
 import { createdAt } from "./columns";
+import { gigs } from "./gigs";
 import { streamerProfiles } from "./influencers";
-import { products } from "./products";
 import { users } from "./users";
 
 const userId = () =>
@@ -22,14 +22,14 @@ export const favouriteGigs = sqliteTable(
   "favourite_gigs",
   {
     userId: userId(),
-    productId: text("product_id")
+    gigId: text("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => gigs.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ name: "favourite_gigs_pk", columns: [t.userId, t.productId] }),
-    index("favourite_gigs_product_idx").on(t.productId),
+    primaryKey({ name: "favourite_gigs_pk", columns: [t.userId, t.gigId] }),
+    index("favourite_gigs_product_idx").on(t.gigId),
   ],
 );
 

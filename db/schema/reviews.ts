@@ -24,8 +24,8 @@ import {
   REVIEW_REPLY_MAX,
   REVIEW_REPORT_REASON_MAX,
 } from "./constants";
+import { gigs } from "./gigs";
 import { streamerProfiles } from "./influencers";
-import { products } from "./products";
 import { bookings } from "./slots";
 import { users } from "./users";
 
@@ -44,7 +44,7 @@ export const reviews = sqliteTable(
       .notNull()
       .references(() => streamerProfiles.userId, { onDelete: "cascade" }),
     /** The gig of the booking's slot; null for a slot that was on no gig. */
-    productId: text("product_id").references(() => products.id, { onDelete: "cascade" }),
+    gigId: text("product_id").references(() => gigs.id, { onDelete: "cascade" }),
     rating: integer("rating").notNull(),
     comment: text("comment"),
     reply: text("reply"),
@@ -69,7 +69,7 @@ export const reviews = sqliteTable(
     ),
     check("reviews_hidden_check", sql`${t.hiddenBy} IS NULL OR ${t.hiddenAt} IS NOT NULL`),
     // A gig's and a streamer's visible reviews, newest first (the pages, and the triggers' recount).
-    index("reviews_product_visible_idx").on(t.productId, t.createdAt).where(sql`hidden_at IS NULL`),
+    index("reviews_product_visible_idx").on(t.gigId, t.createdAt).where(sql`hidden_at IS NULL`),
     index("reviews_influencer_visible_idx").on(t.streamerId, t.createdAt).where(sql`hidden_at IS NULL`),
     index("reviews_user_idx").on(t.userId),
   ],

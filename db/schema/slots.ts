@@ -26,10 +26,10 @@
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
 import { createdAt, enumCheck, id, timestamp, updatedAt } from "./columns";
+import { gigs } from "./gigs";
 import { streamerProfiles } from "./influencers";
 import { liveSessions } from "./live";
 import { orders } from "./orders";
-import { products } from "./products";
 import { users } from "./users";
 
 /** 'full' and 'past' are derived from bookings and time, not stored. */
@@ -42,7 +42,7 @@ export const slots = sqliteTable(
     streamerId: text("influencer_id")
       .notNull()
       .references(() => streamerProfiles.userId, { onDelete: "cascade" }),
-    productId: text("product_id"),
+    gigId: text("product_id"),
     startsAt: timestamp("starts_at").notNull(),
     endsAt: timestamp("ends_at").notNull(),
     seats: integer("seats").notNull(),
@@ -57,14 +57,14 @@ export const slots = sqliteTable(
   (t) => [
     foreignKey({
       name: "slots_product_fk",
-      columns: [t.productId, t.streamerId],
-      foreignColumns: [products.id, products.streamerId],
+      columns: [t.gigId, t.streamerId],
+      foreignColumns: [gigs.id, gigs.streamerId],
     }).onDelete("cascade"),
     // Parent key for orders(slot_id, influencer_id): an order pays the slot's own influencer.
     unique("slots_id_influencer_unique").on(t.id, t.streamerId),
     // Also the index of "slots of influencer by start time" (calendar, month view, upcoming).
     unique("slots_influencer_starts_unique").on(t.streamerId, t.startsAt),
-    index("slots_product_starts_idx").on(t.productId, t.startsAt),
+    index("slots_product_starts_idx").on(t.gigId, t.startsAt),
     index("slots_starts_idx").on(t.startsAt),
     enumCheck("slots_status_check", t.status, SLOT_STATUSES),
     check("slots_time_check", sql`${t.endsAt} > ${t.startsAt}`),

@@ -36,14 +36,12 @@ function checkInvariants(data: SeedData) {
   const now = NOW.getTime();
 
   // Titles, prices.
-  for (const product of data.products) {
-    expect(product.title.length).toBeLessThanOrEqual(TITLE_MAX);
+  for (const gig of data.gigs) {
+    expect(gig.title.length).toBeLessThanOrEqual(TITLE_MAX);
     // The price as set, within its currency's bounds (docs/domain.md), and its USD sort figure positive.
-    expect(
-      priceBoundBreach({ amountMinor: product.listPriceMinor ?? 0, currency: product.baseCurrency ?? "USD" }),
-    ).toBeNull();
-    expect(product.priceMinor).toBeGreaterThan(0);
-    expect(product.priceMinor).toBeLessThanOrEqual(6000);
+    expect(priceBoundBreach({ amountMinor: gig.listPriceMinor ?? 0, currency: gig.baseCurrency ?? "USD" })).toBeNull();
+    expect(gig.priceMinor).toBeGreaterThan(0);
+    expect(gig.priceMinor).toBeLessThanOrEqual(6000);
   }
   for (const live of data.liveSessions) {
     expect(live.title.length).toBeLessThanOrEqual(TITLE_MAX);
@@ -130,7 +128,7 @@ describe("the demo data set", () => {
     const fans = demo.users.filter((user) => user.role === "user" && !user.isStreamer);
     expect(fans).toHaveLength(200);
     expect(demo.streamerProfiles.length).toBeGreaterThanOrEqual(40);
-    expect(demo.products.length).toBeGreaterThanOrEqual(150);
+    expect(demo.gigs.length).toBeGreaterThanOrEqual(150);
     expect(demo.games).toHaveLength(12);
     expect(demo.platforms.map((p) => p.platformName)).toEqual([
       "PlayStation",
@@ -148,16 +146,16 @@ describe("the demo data set", () => {
       "vipQueueTermsAndConditions",
     ]);
     expect(demo.liveSessions.filter((live) => !live.endedAt).length).toBeGreaterThanOrEqual(3);
-    expect(demo.products.some((product) => product.archivedAt)).toBe(true);
-    expect(demo.products.some((product) => product.description && product.description.length > 300)).toBe(true);
+    expect(demo.gigs.some((gig) => gig.archivedAt)).toBe(true);
+    expect(demo.gigs.some((gig) => gig.description && gig.description.length > 300)).toBe(true);
     expect(demo.exchangeRates[0]).toMatchObject({ base: "USD", quote: "INR", rateMicros: 84_100_000 });
   });
 
   it("has several bookable slots over the next 30 days for every active gig", () => {
     const now = NOW.getTime();
-    for (const product of demo.products.filter((p) => !p.archivedAt)) {
-      const upcoming = demo.slots.filter((slot) => slot.productId === product.id && slot.startsAt.getTime() >= now);
-      expect(upcoming.length, product.id).toBeGreaterThanOrEqual(2);
+    for (const gig of demo.gigs.filter((p) => !p.archivedAt)) {
+      const upcoming = demo.slots.filter((slot) => slot.gigId === gig.id && slot.startsAt.getTime() >= now);
+      expect(upcoming.length, gig.id).toBeGreaterThanOrEqual(2);
     }
   });
 
@@ -186,7 +184,7 @@ describe("the demo data set", () => {
     }
     expect(demo.credentials).toHaveLength(DEMO_ACCOUNTS.length);
     const star = demoUserId("influencer");
-    expect(demo.products.filter((p) => p.streamerId === star).length).toBeGreaterThanOrEqual(5);
+    expect(demo.gigs.filter((p) => p.streamerId === star).length).toBeGreaterThanOrEqual(5);
     expect(demo.bankDetails.find((b) => b.userId === star)?.isVerified).toBe(true);
     expect(
       demo.payouts
@@ -209,7 +207,7 @@ describe("the demo data set", () => {
 
 describe("the scale data set", () => {
   it("scales influencers with gigs and keeps the invariants", () => {
-    expect(scaled.products).toHaveLength(4000);
+    expect(scaled.gigs).toHaveLength(4000);
     expect(scaled.streamerProfiles).toHaveLength(1000);
     expect(scaled.users.filter((user) => user.role === "user" && !user.isStreamer)).toHaveLength(3000);
     checkInvariants(scaled);

@@ -72,7 +72,7 @@ export type FanRef = {
   walletUser: boolean;
 };
 export type GigRef = {
-  row: Row<"products">;
+  row: Row<"gigs">;
   streamer: StreamerRef;
   game: GameRef;
   mode: SeedMode;
@@ -108,7 +108,7 @@ export function createSeedContext(options: SeedOptions) {
     gamertag: sequence("ugt"),
     oauth: sequence("oau"),
     mode: sequence("mod"),
-    product: sequence("prd"),
+    gig: sequence("prd"),
     slot: sequence("slt"),
     booking: sequence("bkg"),
     bookingTag: sequence("bgt"),

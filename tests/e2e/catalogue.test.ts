@@ -214,10 +214,10 @@ describe("search suggestions (JavaScript)", () => {
 });
 
 describe.each([true, false])("favourites (JavaScript %s)", (javaScript) => {
-  function favouriteCount(productId: string) {
+  function favouriteCount(gigId: string) {
     return (
       queryE2E<{ n: number }>(
-        `SELECT count(*) AS n FROM favourite_gigs WHERE user_id = '${DEMO_FAN.id}' AND product_id = '${productId}'`,
+        `SELECT count(*) AS n FROM favourite_gigs WHERE user_id = '${DEMO_FAN.id}' AND product_id = '${gigId}'`,
       )[0]?.n ?? -1
     );
   }

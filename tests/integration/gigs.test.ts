@@ -156,24 +156,24 @@ describe("archive, unarchive and delete", () => {
       body: JSON.stringify({ ...valid(game, platformId), product_title: title }),
       headers: { Cookie: cookie, "Content-Type": "application/json", Origin: "http://localhost" },
     });
-    const { product } = (await created.json()) as { product: { _id: string } };
+    const { product: gig } = (await created.json()) as { product: { _id: string } };
     const inBrowse = async () => {
       const body = (await (await request(`/api/get/GigsForScroll?selectedGame=${game.id}`)).json()) as {
         data: { _id: string }[];
       };
-      return body.data.some((row) => row._id === product._id);
+      return body.data.some((row) => row._id === gig._id);
     };
     const inSearch = async () => {
       const body = (await (await request("/api/get/stars_gigs_search?searchQuery=quokka")).json()) as {
         data: { _id: string }[];
       };
-      return body.data.some((hit) => hit._id === product._id);
+      return body.data.some((hit) => hit._id === gig._id);
     };
     expect([await inBrowse(), await inSearch()]).toEqual([true, true]);
     // Archiving asks first (app/lib/confirm.ts): without confirm=yes the gig stays listed.
     const asked = await request("/influencer/products", {
       method: "POST",
-      body: new URLSearchParams({ intent: "archive", gigId: product._id, title }),
+      body: new URLSearchParams({ intent: "archive", gigId: gig._id, title }),
       headers: { Cookie: cookie, Origin: "http://localhost" },
     });
     expect(asked.status).toBe(200);
@@ -181,15 +181,15 @@ describe("archive, unarchive and delete", () => {
     expect([await inBrowse(), await inSearch()]).toEqual([true, true]);
     const archived = await request("/influencer/products", {
       method: "POST",
-      body: new URLSearchParams({ intent: "archive", gigId: product._id, confirm: "yes" }),
+      body: new URLSearchParams({ intent: "archive", gigId: gig._id, confirm: "yes" }),
       headers: { Cookie: cookie, Origin: "http://localhost" },
     });
     expect(archived.headers.get("Location")).toBe("/influencer/products?tab=inactive");
     expect([await inBrowse(), await inSearch()]).toEqual([false, false]);
-    expect((await request(`/gig/${product._id}`)).status).toBe(404);
+    expect((await request(`/gig/${gig._id}`)).status).toBe(404);
     const inactive = await request("/influencer/products?tab=inactive&filter=quokka", { headers: { Cookie: cookie } });
     expect(await inactive.text()).toContain(title);
-    const unarchived = await request(`/api/post/influencer/unarchive-gig/${product._id}`, {
+    const unarchived = await request(`/api/post/influencer/unarchive-gig/${gig._id}`, {
       method: "POST",
       headers: { Cookie: cookie, Origin: "http://localhost" },
     });

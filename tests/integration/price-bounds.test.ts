@@ -159,9 +159,9 @@ describe.each(CASES)("a $currency price of $minor minor units", ({ currency, min
       price: message ? typed(PRICE_BOUNDS_MINOR[currency].min) : price,
     });
     expect(first.status).toBe(200);
-    const { product } = (await first.json()) as { product: { _id: string } };
+    const { product: gig } = (await first.json()) as { product: { _id: string } };
     const added = await postJson("/api/influencer/add/product", cookie, { ...choice, product_title: "Add", price });
-    const updated = await postJson(`/api/influencer/update/product/${product._id}`, cookie, {
+    const updated = await postJson(`/api/influencer/update/product/${gig._id}`, cookie, {
       ...choice,
       product_title: "Update",
       price,

@@ -48,10 +48,10 @@ async function inrGig() {
 describe("a price as its streamer set it, shown and charged exactly", () => {
   it("₹499: the streamer, an Indian fan's gig page, checkout and order all say ₹499", async () => {
     await setUsdInrRate(env.DB, RATE);
-    const { product, slot } = await inrGig();
-    expect(product).toMatchObject({ price: 49_900, currency: "INR" });
+    const { product: gig, slot } = await inrGig();
+    expect(gig).toMatchObject({ price: 49_900, currency: "INR" });
     const { cookie } = await loggedInFan({ country: "IN" });
-    const page = await (await get(`/gig/${product._id}`, cookie)).text();
+    const page = await (await get(`/gig/${gig._id}`, cookie)).text();
     expect(priceOnPage(page, "price")).toBe("₹499");
     expect(page).not.toContain('data-testid="price-converted"');
 
@@ -65,9 +65,9 @@ describe("a price as its streamer set it, shown and charged exactly", () => {
 
   it("₹499 for a fan in the US: converted at the stored rate, rounded up once, and charged as shown", async () => {
     await setUsdInrRate(env.DB, RATE);
-    const { product, slot } = await inrGig();
+    const { product: gig, slot } = await inrGig();
     const { cookie } = await loggedInFan({ country: "US" });
-    const page = await (await get(`/gig/${product._id}`, cookie)).text();
+    const page = await (await get(`/gig/${gig._id}`, cookie)).text();
     // ₹499 / 84.10 = $5.93 -> $6
     expect(priceOnPage(page, "price")).toBe("$6");
     expect(page).toContain('data-testid="price-converted"');

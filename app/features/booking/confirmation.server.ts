@@ -8,7 +8,7 @@ import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
-import { bookings, orders, products, promoCodes, slots, users } from "~db/schema";
+import { bookings, gigs, orders, promoCodes, slots, users } from "~db/schema";
 import { fullRefundDeadline } from "./cancellation-policy";
 import { linesEmail } from "./emails";
 import { bookingInvite, inviteAttachment } from "./invite.server";
@@ -37,8 +37,8 @@ async function bookingFacts(env: Env, orderId: string) {
       slotId: slots.id,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
-      productId: slots.productId,
-      title: products.title,
+      gigId: slots.gigId,
+      title: gigs.title,
       seats: bookings.seats,
       inviteSequence: bookings.inviteSequence,
       discountMinor: orders.discountMinor,
@@ -50,7 +50,7 @@ async function bookingFacts(env: Env, orderId: string) {
     .innerJoin(users, eq(users.id, orders.userId))
     .innerJoin(slots, eq(slots.id, orders.slotId))
     .innerJoin(bookings, eq(bookings.orderId, orders.id))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .leftJoin(promoCodes, eq(promoCodes.id, orders.promoCodeId))
     .leftJoin(streamer, eq(streamer.id, slots.streamerId))
     .where(eq(orders.id, orderId))

@@ -109,7 +109,7 @@ async function applyChanges(
  * POST /api/v1/user/booked-slot-details {productId}: the viewer's own held or confirmed bookings of a gig's
  * slots that have not ended, with their gamer tags (what the gig page shows as "your bookings").
  */
-export async function bookedSlotDetails(env: Env, viewer: Viewer, productId: string, now = new Date()) {
+export async function bookedSlotDetails(env: Env, viewer: Viewer, gigId: string, now = new Date()) {
   const db = getDb(env);
   const rows = await db
     .select(
@@ -130,7 +130,7 @@ export async function bookedSlotDetails(env: Env, viewer: Viewer, productId: str
     .where(
       and(
         eq(bookings.userId, viewer.id),
-        eq(slots.productId, productId),
+        eq(slots.gigId, gigId),
         inArray(bookings.status, EDITABLE),
         gt(slots.endsAt, now),
       ),

@@ -104,7 +104,7 @@ function invoiceFacts({
     ...(order.buyerCountry ? [`Country: ${order.buyerCountry}`] : []),
   ];
   const item = [
-    `${ORDER_KIND_TEXT[order.kind]}${order.productTitle ? `: ${order.productTitle}` : ""}`,
+    `${ORDER_KIND_TEXT[order.kind]}${order.gigTitle ? `: ${order.gigTitle}` : ""}`,
     ...(order.startsAt ? [`Session: ${formatSlotTime(order.startsAt, order.endsAt, timeZone)}`] : []),
     ...(order.seats ? [`Seats: ${order.seats}`] : []),
     ...(order.gamerTags.length > 0 ? [`Gamer tags: ${order.gamerTags.map((t) => t.gamertag).join(", ")}`] : []),

@@ -6,7 +6,10 @@ import { ACTIVE_QUEUE_STATES, bookings, liveSessions, lobbyCodes, queueEntries, 
 import { BOOKING_MESSAGES } from "./messages";
 import { lobbyCodeVisible } from "./order-view";
 
-/** docs/domain.md "Lobby code details". An empty entry has lobbyCode "" (not set yet, or not near yet). */
+/**
+ * docs/domain.md "Lobby code details". An empty entry has lobbyCode "" (not set yet, or not near yet). The API answers
+ * it as is, so its keys are public: `productId` is the gig.
+ */
 export type LobbyCodeDetails = {
   lobbyCode: string;
   streamerId: string | null;
@@ -33,7 +36,7 @@ export async function lobbyCodeForUser(
       .select(
         named({
           slotId: slots.id,
-          productId: slots.productId,
+          gigId: slots.gigId,
           streamerId: slots.streamerId,
           startsAt: slots.startsAt,
           endsAt: slots.endsAt,
@@ -48,7 +51,7 @@ export async function lobbyCodeForUser(
           eq(bookings.userId, viewer.id),
           eq(bookings.status, "confirmed"),
           query.slotId ? eq(slots.id, query.slotId) : undefined,
-          query.productId ? eq(slots.productId, query.productId) : undefined,
+          query.productId ? eq(slots.gigId, query.productId) : undefined,
           query.slotId ? undefined : gt(slots.endsAt, now),
         ),
       )
@@ -59,7 +62,7 @@ export async function lobbyCodeForUser(
     return {
       lobbyCode: visible ? (row.code ?? "") : "",
       streamerId: row.streamerId,
-      productId: row.productId,
+      productId: row.gigId,
       slotId: row.slotId,
       liveSessionId: null,
     };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb, named } from "~/platform/db.server";
-import { bookings, orders, products, slots, users } from "~db/schema";
+import { bookings, gigs, orders, slots, users } from "~db/schema";
 
 /**
  * What a message about one booking reads when it is delivered: the booking and its order's states, its fan (who is
@@ -23,15 +23,15 @@ export async function bookingMessageFacts(env: Env, bookingId: string) {
         startsAt: slots.startsAt,
         endsAt: slots.endsAt,
         streamerId: slots.streamerId,
-        title: products.title,
-        productId: slots.productId,
+        title: gigs.title,
+        gigId: slots.gigId,
       }),
     )
     .from(bookings)
     .innerJoin(orders, eq(orders.id, bookings.orderId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .where(eq(bookings.id, bookingId));
   return row ?? null;
 }

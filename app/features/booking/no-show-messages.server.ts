@@ -4,7 +4,7 @@ import { formatSlotTime, recipientZone } from "~/features/time";
 import { getDb, named } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
-import { bookings, lobbyCodes, products, slots, users } from "~db/schema";
+import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingMessageFacts } from "./message-facts.server";
 import { orderPagePath } from "./order-view";
@@ -66,12 +66,12 @@ async function noShowFacts(env: Env, slotId: string) {
         timeZone: users.timeZone,
         startsAt: slots.startsAt,
         noShowAt: slots.noShowAt,
-        title: products.title,
+        title: gigs.title,
       }),
     )
     .from(slots)
     .innerJoin(users, eq(users.id, slots.streamerId))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .where(eq(slots.id, slotId));
   if (!row?.noShowAt) return null;
   return { ...row, title: row.title ?? "your session" };

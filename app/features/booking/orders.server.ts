@@ -11,10 +11,10 @@ import { col, type Db, getDb, named } from "~/platform/db.server";
 import {
   bookingGamertags,
   bookings,
+  gigs,
   lobbyCodes,
   moveOffers,
   orders,
-  products,
   promoCodes,
   reviews,
   slots,
@@ -71,9 +71,9 @@ const orderFields = named({
   slotStatus: slots.status,
   slotStartedAt: slots.startedAt,
   slotNoShowAt: slots.noShowAt,
-  productId: slots.productId,
-  productTitle: products.title,
-  productArchived: sql<boolean>`${products.archivedAt} IS NOT NULL`.mapWith(Boolean),
+  gigId: slots.gigId,
+  gigTitle: gigs.title,
+  gigArchived: sql<boolean>`${gigs.archivedAt} IS NOT NULL`.mapWith(Boolean),
   lobbyCode: lobbyCodes.code,
   refundOwedMinor: refundOwedSql,
   /** The booking's fan has reviewed it. */
@@ -98,7 +98,7 @@ export function selectOrders(db: Db) {
     .leftJoin(promoCodes, eq(promoCodes.id, orders.promoCodeId))
     .leftJoin(bookings, eq(bookings.orderId, orders.id))
     .leftJoin(slots, eq(slots.id, orders.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .leftJoin(lobbyCodes, eq(lobbyCodes.slotId, orders.slotId))
     .leftJoin(waitingOffer, and(eq(waitingOffer.bookingId, bookings.id), eq(waitingOffer.state, "offered")))
     .leftJoin(offeredSlot, eq(offeredSlot.id, waitingOffer.toSlotId));

@@ -6,7 +6,7 @@ import { getSlot } from "~/features/seats/index.server";
 import { badRequest, isAppError } from "~/lib/errors";
 import { type CurrencyCode, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
-import { products } from "~db/schema";
+import { gigs } from "~db/schema";
 import { BOOKING_MESSAGES } from "./messages";
 import type { PromoPreview } from "./promo-preview";
 import { promoApplySchema } from "./schema";
@@ -30,12 +30,12 @@ export async function verifyPromoCode(
   } else if (input.productId) {
     const [gig] = await db
       .select({
-        streamerId: products.streamerId,
-        priceMinor: products.listPriceMinor,
-        currency: products.baseCurrency,
+        streamerId: gigs.streamerId,
+        priceMinor: gigs.listPriceMinor,
+        currency: gigs.baseCurrency,
       })
-      .from(products)
-      .where(eq(products.id, input.productId));
+      .from(gigs)
+      .where(eq(gigs.id, input.productId));
     if (gig) listed = gig;
   }
   if (!listed) throw badRequest(PROMO_ERROR, "promoCode");

@@ -6,7 +6,7 @@ import { type Db, getDb, named } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
-import { bookingReminders, bookings, products, type ReminderKind, slots, users } from "~db/schema";
+import { bookingReminders, bookings, gigs, type ReminderKind, slots, users } from "~db/schema";
 import { reminderEmail } from "./emails";
 
 /** When each reminder is due, before the slot's start. */
@@ -58,13 +58,13 @@ function reminderDetails(db: Db, bookingIds: string[]) {
         timeZone: users.timeZone,
         startsAt: slots.startsAt,
         streamerId: slots.streamerId,
-        title: products.title,
+        title: gigs.title,
       }),
     )
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
     .innerJoin(slots, eq(slots.id, bookings.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .where(inArray(bookings.id, bookingIds));
 }
 

@@ -26,7 +26,7 @@ async function movableBooking(db: Db, bookingId: string) {
         seats: bookings.seats,
         inviteSequence: bookings.inviteSequence,
         slotId: slots.id,
-        productId: slots.productId,
+        gigId: slots.gigId,
         startsAt: slots.startsAt,
       }),
     )
@@ -67,8 +67,8 @@ export async function rescheduleChoices(
   const db = getDb(env);
   const booking = await ownBooking(db, viewer, bookingId);
   if (!reschedulable(booking, now)) throw conflict(rescheduleRefusal(booking.status));
-  const others = booking.productId
-    ? (await upcomingSlotsOfGig(db, booking.productId, now)).filter((slot) => slot.id !== booking.slotId)
+  const others = booking.gigId
+    ? (await upcomingSlotsOfGig(db, booking.gigId, now)).filter((slot) => slot.id !== booking.slotId)
     : [];
   return {
     bookingId: booking.bookingId,
@@ -186,7 +186,7 @@ export function moveBookingStatements(db: Db, booking: MovingBooking, to: string
 /** Why a move was refused, read after the refused batch (never instead of it). */
 async function moveRefusal(
   db: Db,
-  booking: { bookingId: string; slotId: string; productId: string | null; seats: number },
+  booking: { bookingId: string; slotId: string; gigId: string | null; seats: number },
   to: string,
   now: Date,
 ) {
@@ -195,7 +195,7 @@ async function moveRefusal(
   if (current && !reschedulable(current, now)) return conflict(rescheduleRefusal(current.status));
   const [target] = await db
     .select({
-      productId: slots.productId,
+      gigId: slots.gigId,
       status: slots.status,
       startsAt: slots.startsAt,
       seats: slots.seats,
@@ -203,7 +203,7 @@ async function moveRefusal(
     })
     .from(slots)
     .where(eq(slots.id, to));
-  if (!target || target.productId !== booking.productId) return notFound(BOOKING_MESSAGES.rescheduleOtherGig);
+  if (!target || target.gigId !== booking.gigId) return notFound(BOOKING_MESSAGES.rescheduleOtherGig);
   if (target.status !== "open" || target.startsAt.getTime() <= now.getTime()) {
     return conflict(BOOKING_MESSAGES.slotNotBookable, "slotId");
   }

@@ -8,7 +8,7 @@ import { formatSlotTime, recipientZone } from "~/features/time";
 import { notFound } from "~/lib/errors";
 import { icsEventCore, utcParts } from "~/lib/ics-event";
 import { getDb } from "~/platform/db.server";
-import { bookings, lobbyCodes, products, slots, users } from "~db/schema";
+import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
 
 /**
  * A user's private calendar (docs/domain.md "Calendar feed"): the bookings they made as a fan and, for a
@@ -57,7 +57,7 @@ function fanBookings(env: Env, userId: string, since: Date) {
       slotStatus: slots.status,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
-      title: products.title,
+      title: gigs.title,
       streamerName: streamer.username,
       lobbyCode: lobbyCodes.code,
       updatedAt: bookings.updatedAt,
@@ -65,7 +65,7 @@ function fanBookings(env: Env, userId: string, since: Date) {
     .from(bookings)
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .innerJoin(streamer, eq(streamer.id, slots.streamerId))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .leftJoin(lobbyCodes, eq(lobbyCodes.slotId, slots.id))
     .where(and(eq(bookings.userId, userId), isNotNull(bookings.confirmedAt), gte(slots.startsAt, since)))
     .orderBy(asc(slots.startsAt))
@@ -81,14 +81,14 @@ function streamerSlots(env: Env, streamerId: string, since: Date) {
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
       seats: slots.seats,
-      title: products.title,
+      title: gigs.title,
       lobbyCode: lobbyCodes.code,
       updatedAt: slots.updatedAt,
       booked: sql<number>`(SELECT coalesce(sum(b.seats), 0) FROM ${bookings} b WHERE b.slot_id = ${slots.id}
         AND (b.status IN ('confirmed', 'completed', 'no_show')))`,
     })
     .from(slots)
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .leftJoin(lobbyCodes, eq(lobbyCodes.slotId, slots.id))
     .where(and(eq(slots.streamerId, streamerId), gte(slots.startsAt, since)))
     .orderBy(asc(slots.startsAt))

@@ -28,10 +28,10 @@ export const SORT_LABELS: Record<GigSort, string> = {
 };
 
 export const PAGE_LIMITS: Record<BrowseFilter, number> = {
-  gigs: PAGE_SIZE.products,
+  gigs: PAGE_SIZE.gigs,
   games: PAGE_SIZE.games,
   creators: PAGE_SIZE.stars,
-  live: PAGE_SIZE.products,
+  live: PAGE_SIZE.gigs,
 };
 export const MAX_LIMIT = 50;
 export const MAX_PAGE = 500;

@@ -6,11 +6,11 @@ import {
   favouriteGigs,
   favouriteStars,
   games,
+  gigs,
+  gigTags,
   liveSessions,
   liveSessionTags,
   platforms,
-  products,
-  productTags,
   streamerProfiles,
   users,
 } from "~db/schema";
@@ -30,7 +30,7 @@ const no = sql<boolean>`0`.mapWith(Boolean);
 
 export const gigTagList = sql<
   string[]
->`(SELECT json_group_array(${productTags.tag}) FROM ${productTags} WHERE ${col(productTags.productId)} = ${col(products.id)})`.mapWith(
+>`(SELECT json_group_array(${gigTags.tag}) FROM ${gigTags} WHERE ${col(gigTags.gigId)} = ${col(gigs.id)})`.mapWith(
   jsonList,
 );
 
@@ -42,7 +42,7 @@ export const liveTagList = sql<
 
 export function isFavouriteGig(viewerId: string | null) {
   if (!viewerId) return no;
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteGigs} WHERE ${col(favouriteGigs.userId)} = ${viewerId} AND ${col(favouriteGigs.productId)} = ${col(products.id)})`.mapWith(
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteGigs} WHERE ${col(favouriteGigs.userId)} = ${viewerId} AND ${col(favouriteGigs.gigId)} = ${col(gigs.id)})`.mapWith(
     Boolean,
   );
 }
@@ -64,21 +64,21 @@ export function isFavouriteGame(viewerId: string | null) {
 /** A gig card: the gig, its game and its star. Needs products JOIN users JOIN games. */
 export function gigCardColumns(viewerId: string | null) {
   return named({
-    id: products.id,
-    title: products.title,
-    description: products.description,
-    gameId: products.gameId,
-    gameModeId: products.gameModeId,
-    platformId: products.platformId,
-    priceMinor: products.priceMinor,
-    listPriceMinor: products.listPriceMinor,
-    baseCurrency: products.baseCurrency,
-    requirements: products.requirements,
-    coverImageUrl: products.coverImageUrl,
-    popularity: products.popularity,
-    createdAt: products.createdAt,
-    ratingCount: products.ratingCount,
-    ratingTotal: products.ratingTotal,
+    id: gigs.id,
+    title: gigs.title,
+    description: gigs.description,
+    gameId: gigs.gameId,
+    gameModeId: gigs.gameModeId,
+    platformId: gigs.platformId,
+    priceMinor: gigs.priceMinor,
+    listPriceMinor: gigs.listPriceMinor,
+    baseCurrency: gigs.baseCurrency,
+    requirements: gigs.requirements,
+    coverImageUrl: gigs.coverImageUrl,
+    popularity: gigs.popularity,
+    createdAt: gigs.createdAt,
+    ratingCount: gigs.ratingCount,
+    ratingTotal: gigs.ratingTotal,
     gameName: games.name,
     starId: users.id,
     starName: users.fullName,
@@ -180,10 +180,10 @@ export function onPlatform(column: AnySQLiteColumn, platform: string, indexed = 
 /** `column IN (gigs carrying every one of the tags)`. */
 export function gigsWithAllTags(db: Db, tags: string[]) {
   return db
-    .select({ id: productTags.productId })
-    .from(productTags)
-    .where(inArray(productTags.tag, tags))
-    .groupBy(productTags.productId)
+    .select({ id: gigTags.gigId })
+    .from(gigTags)
+    .where(inArray(gigTags.tag, tags))
+    .groupBy(gigTags.gigId)
     .having(sql`count(*) = ${tags.length}`);
 }
 
@@ -205,12 +205,12 @@ export function liveStars(db: Db) {
 /** Stars with at least one active gig carrying every one of the tags. */
 export function starsWithTaggedGigs(db: Db, tags: string[]) {
   return db
-    .select({ id: products.streamerId })
-    .from(products)
-    .where(and(isNull(products.archivedAt), inArray(products.id, gigsWithAllTags(db, tags))));
+    .select({ id: gigs.streamerId })
+    .from(gigs)
+    .where(and(isNull(gigs.archivedAt), inArray(gigs.id, gigsWithAllTags(db, tags))));
 }
 
-export const activeGig = isNull(products.archivedAt);
+export const activeGig = isNull(gigs.archivedAt);
 
 /**
  * Join conditions that keep the gig as the outer loop of a list: `users.id = +products.influencer_id`. The
@@ -218,9 +218,9 @@ export const activeGig = isNull(products.archivedAt);
  * in the order of a products index and stops at the page's end. Without it, a planner with statistics
  * starts from the dozen games (or from the stars) and sorts every gig for each page.
  */
-export const gigStarJoin = eq(users.id, sql`+${col(products.streamerId)}`);
-export const gigProfileJoin = eq(streamerProfiles.userId, sql`+${col(products.streamerId)}`);
-export const gigGameJoin = eq(games.id, sql`+${col(products.gameId)}`);
+export const gigStarJoin = eq(users.id, sql`+${col(gigs.streamerId)}`);
+export const gigProfileJoin = eq(streamerProfiles.userId, sql`+${col(gigs.streamerId)}`);
+export const gigGameJoin = eq(games.id, sql`+${col(gigs.gameId)}`);
 
 /**
  * How a creators list joins users: read from the profiles (popularity, date), from users (name order,

@@ -2,7 +2,7 @@
 export const PAGE_SIZE = {
   stars: 21,
   games: 21,
-  products: 15,
+  gigs: 15,
   sessions: 6,
   joinedLiveQueue: 10,
 } as const;

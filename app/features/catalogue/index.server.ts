@@ -18,7 +18,7 @@ export {
   liveSessionTagsOf,
   modeById,
   modesOfGame,
-  mostPopularProducts,
+  mostPopularGigs,
   mostPopularStars,
   starSessions,
   upcomingSessionsHome,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { usdInrRateQuery } from "~/features/currency/index.server";
 import { rowidOf } from "~/features/search/index.server";
 import type { Db } from "~/platform/db.server";
-import { banners, games, liveSessions, products, streamerProfiles, users } from "~db/schema";
+import { banners, games, gigs, liveSessions, streamerProfiles, users } from "~db/schema";
 import {
   activeGig,
   gameCardColumns,
@@ -44,11 +44,11 @@ export function landingGamesQuery(db: Db, viewerId: string | null) {
 export function popularGigsQuery(db: Db, viewerId: string | null, limit: number = LANDING_LIMITS.gigs) {
   return db
     .select(gigCardColumns(viewerId))
-    .from(products)
+    .from(gigs)
     .innerJoin(users, gigStarJoin)
     .innerJoin(games, gigGameJoin)
-    .where(and(activeGig, starActive(products.streamerId)))
-    .orderBy(desc(products.popularity), sql`${rowidOf.products} DESC`)
+    .where(and(activeGig, starActive(gigs.streamerId)))
+    .orderBy(desc(gigs.popularity), sql`${rowidOf.gigs} DESC`)
     .limit(limit);
 }
 

@@ -230,7 +230,7 @@ export async function mostPopularStars(req: CatalogueRequest) {
   return { data: rows.map(starJson) };
 }
 
-export async function mostPopularProducts(req: CatalogueRequest) {
+export async function mostPopularGigs(req: CatalogueRequest) {
   const [rows, rate] = await req.db.batch([popularGigsQuery(req.db, req.viewer?.id ?? null), usdInrRateQuery(req.db)]);
   const currency = display(req, rate);
   return { data: rows.map((gig) => gigJson(gig, currency)) };

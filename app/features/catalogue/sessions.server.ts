@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { seatsTakenSql } from "~/features/seats";
 import { col, type Db, named } from "~/platform/db.server";
-import { bookings, games, liveSessions, products, queueEntries, slots, users } from "~db/schema";
+import { bookings, games, gigs, liveSessions, queueEntries, slots, users } from "~db/schema";
 import { liveCardColumns } from "./columns.server";
 
 /**
@@ -20,10 +20,10 @@ export function sessionColumns(now: Date) {
     endsAt: slots.endsAt,
     seats: slots.seats,
     seatsLeft: seatsLeft(now),
-    gigId: products.id,
-    gigTitle: products.title,
-    listPriceMinor: products.listPriceMinor,
-    baseCurrency: products.baseCurrency,
+    gigId: gigs.id,
+    gigTitle: gigs.title,
+    listPriceMinor: gigs.listPriceMinor,
+    baseCurrency: gigs.baseCurrency,
     gameName: games.name,
     starId: users.id,
     starName: users.fullName,
@@ -36,8 +36,8 @@ function sessionsFrom(db: Db, now: Date) {
     .select(sessionColumns(now))
     .from(slots)
     .innerJoin(users, eq(users.id, slots.streamerId))
-    .leftJoin(products, eq(products.id, slots.productId))
-    .leftJoin(games, eq(games.id, products.gameId));
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
+    .leftJoin(games, eq(games.id, gigs.gameId));
 }
 
 export type SessionCard = Awaited<ReturnType<ReturnType<typeof sessionsFrom>["all"]>>[number];
@@ -81,7 +81,7 @@ export function starSessionsCountQuery(db: Db, starId: string, when: "upcoming" 
 /** The next sessions on the whole site (landing page), gigs only, soonest first. */
 export function upcomingSessionsQuery(db: Db, now: Date, limit: number) {
   return sessionsFrom(db, now)
-    .where(and(gte(slots.startsAt, now), eq(slots.status, "open"), isNull(products.archivedAt)))
+    .where(and(gte(slots.startsAt, now), eq(slots.status, "open"), isNull(gigs.archivedAt)))
     .orderBy(asc(slots.startsAt))
     .limit(limit);
 }
@@ -106,7 +106,7 @@ export function gigSlotsQuery(db: Db, gigId: string, now: Date, limit: number) {
       seatsLeft: seatsLeft(now),
     })
     .from(slots)
-    .where(and(eq(slots.productId, gigId), eq(slots.status, "open"), gte(slots.startsAt, now)))
+    .where(and(eq(slots.gigId, gigId), eq(slots.status, "open"), gte(slots.startsAt, now)))
     .orderBy(asc(slots.startsAt))
     .limit(limit);
 }

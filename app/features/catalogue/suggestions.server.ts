@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { SEARCH_SUGGESTION_NAME_MAX, toMatchQuery } from "~/features/search";
-import { gamesFts, matches, productsFts, rowidOf, starsFts } from "~/features/search/index.server";
+import { gamesFts, gigsFts, matches, rowidOf, starsFts } from "~/features/search/index.server";
 import { col, type Db } from "~/platform/db.server";
-import { games, liveSessions, products, streamerProfiles, users } from "~db/schema";
+import { games, gigs, liveSessions, streamerProfiles, users } from "~db/schema";
 import { starActive } from "./columns.server";
 
 export const SUGGESTIONS_PER_KIND = 5;
@@ -49,12 +49,12 @@ export function suggestionQueries(db: Db, text: string, perKind = SUGGESTIONS_PE
       .orderBy(gamesFts.rank)
       .limit(perKind),
     db
-      .select({ id: products.id, title: products.title, liveSessionId: users.liveSessionId })
-      .from(productsFts)
-      .innerJoin(products, eq(rowidOf.products, productsFts.rowid))
-      .innerJoin(users, eq(users.id, products.streamerId))
-      .where(and(matches(productsFts, gigMatch), isNull(products.archivedAt), starActive(products.streamerId)))
-      .orderBy(productsFts.rank)
+      .select({ id: gigs.id, title: gigs.title, liveSessionId: users.liveSessionId })
+      .from(gigsFts)
+      .innerJoin(gigs, eq(rowidOf.gigs, gigsFts.rowid))
+      .innerJoin(users, eq(users.id, gigs.streamerId))
+      .where(and(matches(gigsFts, gigMatch), isNull(gigs.archivedAt), starActive(gigs.streamerId)))
+      .orderBy(gigsFts.rank)
       .limit(perKind),
     db
       .select({ id: users.id, fullName: users.fullName, username: users.username, liveSessionId: users.liveSessionId })

@@ -10,10 +10,10 @@ import {
   gameModes,
   gamePlatforms,
   games,
+  gigs,
   liveSessions,
   liveSessionTags,
   platforms,
-  products,
   streamerProfiles,
   users,
 } from "~db/schema";
@@ -41,11 +41,11 @@ export function starProfileQuery(db: Db, starId: string, viewerId: string | null
 export function starGigsQuery(db: Db, starId: string, viewerId: string | null) {
   return db
     .select(gigCardColumns(viewerId))
-    .from(products)
-    .innerJoin(users, eq(users.id, products.streamerId))
-    .innerJoin(games, eq(games.id, products.gameId))
-    .where(and(eq(products.streamerId, starId), activeGig))
-    .orderBy(desc(products.createdAt))
+    .from(gigs)
+    .innerJoin(users, eq(users.id, gigs.streamerId))
+    .innerJoin(games, eq(games.id, gigs.gameId))
+    .where(and(eq(gigs.streamerId, starId), activeGig))
+    .orderBy(desc(gigs.createdAt))
     .limit(STAR_GIGS_MAX);
 }
 
@@ -108,7 +108,7 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
         modeName: gameModes.name,
         modeDurationMinutes: gameModes.durationMinutes,
         // How long one session lasts: the gig's own length, else (gigs from before it was asked) its mode's.
-        sessionMinutes: sql<number>`coalesce(${products.sessionMinutes}, ${gameModes.durationMinutes})`,
+        sessionMinutes: sql<number>`coalesce(${gigs.sessionMinutes}, ${gameModes.durationMinutes})`,
         modePlayers: gameModes.noOfPlayers,
         platformName: platforms.platformName,
         platformKey: platforms.platformIdName,
@@ -116,12 +116,12 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
         gamePrimaryColor: games.primaryColor,
       }),
     })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.streamerId))
-    .innerJoin(games, eq(games.id, products.gameId))
-    .innerJoin(gameModes, eq(gameModes.id, products.gameModeId))
-    .innerJoin(platforms, eq(platforms.id, products.platformId))
-    .where(and(eq(products.id, gigId), activeGig, starActive(products.streamerId)))
+    .from(gigs)
+    .innerJoin(users, eq(users.id, gigs.streamerId))
+    .innerJoin(games, eq(games.id, gigs.gameId))
+    .innerJoin(gameModes, eq(gameModes.id, gigs.gameModeId))
+    .innerJoin(platforms, eq(platforms.id, gigs.platformId))
+    .where(and(eq(gigs.id, gigId), activeGig, starActive(gigs.streamerId)))
     .limit(1);
 }
 

@@ -11,7 +11,7 @@ import { streamerOrders } from "~/features/streamer/index.server";
 import { money } from "~/lib/money";
 import { totalsByCurrency } from "~/lib/money-math";
 import { getDb } from "~/platform/db.server";
-import { bankDetails, contactSubmissions, orders, products, reports, users } from "~db/schema";
+import { bankDetails, contactSubmissions, gigs, orders, reports, users } from "~db/schema";
 import { openQueueCounts } from "./live-queues.server";
 
 /** docs/domain.md: latest orders 10. */
@@ -30,7 +30,7 @@ export async function getAdminOverview(env: Env, viewer: Viewer | null) {
       .from(users)
       .where(and(eq(users.role, "user"), eq(users.isStreamer, false))),
     db.select({ n: count() }).from(users).where(eq(users.isStreamer, true)),
-    db.select({ n: count() }).from(products).where(isNull(products.archivedAt)),
+    db.select({ n: count() }).from(gigs).where(isNull(gigs.archivedAt)),
     db
       .select({ currency: orders.currency, n: count(), total: sql<number>`coalesce(sum(${orders.amountMinor}), 0)` })
       .from(orders)
@@ -77,8 +77,8 @@ export async function getStreamerDashboard(env: Env, viewer: Viewer, now = new D
     onboardingStatus(env, viewer, viewer.id),
     getDb(env)
       .select({ n: count() })
-      .from(products)
-      .where(and(eq(products.streamerId, viewer.id), isNull(products.archivedAt))),
+      .from(gigs)
+      .where(and(eq(gigs.streamerId, viewer.id), isNull(gigs.archivedAt))),
   ]);
   return { upcoming, latestOrders: latest.orders, earnings, queues, onboarding, activeGigs: activeGigRows[0]?.n ?? 0 };
 }

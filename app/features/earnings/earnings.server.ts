@@ -5,7 +5,7 @@ import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { totalsByCurrency } from "~/lib/money-math";
 import { pageInfo } from "~/lib/paging";
 import { getDb, named } from "~/platform/db.server";
-import { DEFAULT_PLATFORM_FEE_BPS, orders, products, slots, streamerProfiles, users } from "~db/schema";
+import { DEFAULT_PLATFORM_FEE_BPS, gigs, orders, slots, streamerProfiles, users } from "~db/schema";
 import { earningOrder, orderNetMinor, orderNetUsdMinor } from "./earning-order";
 import { EARNINGS_WINDOWS, type EarningsWindow, netOfFee } from "./math";
 
@@ -109,13 +109,13 @@ export async function paginatedEarnings(
           netMinor: orderNetMinor,
           kept: keptMinor,
           buyer: users.username,
-          gig: products.title,
+          gig: gigs.title,
         }),
       )
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .leftJoin(slots, eq(slots.id, orders.slotId))
-      .leftJoin(products, eq(products.id, slots.productId))
+      .leftJoin(gigs, eq(gigs.id, slots.gigId))
       .where(where)
       .orderBy(desc(orders.paidAt))
       .limit(options.limit)

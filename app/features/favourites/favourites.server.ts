@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
-import { favouriteGames, favouriteGigs, favouriteStars, games, products, streamerProfiles } from "~db/schema";
+import { favouriteGames, favouriteGigs, favouriteStars, games, gigs, streamerProfiles } from "~db/schema";
 import { type FavouriteKind, favouriteToast } from "./kinds";
 
 const NOT_FOUND: Record<FavouriteKind, string> = {
@@ -29,15 +29,15 @@ export async function addFavourite(env: Env, userId: string, kind: FavouriteKind
           .insert(favouriteGigs)
           .select(
             db
-              .select({ userId: viewer, productId: products.id, createdAt: at })
-              .from(products)
-              .where(and(eq(products.id, id), isNull(products.archivedAt))),
+              .select({ userId: viewer, gigId: gigs.id, createdAt: at })
+              .from(gigs)
+              .where(and(eq(gigs.id, id), isNull(gigs.archivedAt))),
           )
           .onConflictDoNothing(),
         db
-          .select({ id: products.id })
-          .from(products)
-          .where(and(eq(products.id, id), sql`${products.archivedAt} IS NULL`)),
+          .select({ id: gigs.id })
+          .from(gigs)
+          .where(and(eq(gigs.id, id), sql`${gigs.archivedAt} IS NULL`)),
       ]);
       break;
     case "star":
@@ -72,7 +72,7 @@ export async function removeFavourite(env: Env, userId: string, kind: FavouriteK
   const db = getDb(env);
   switch (kind) {
     case "gig":
-      await db.delete(favouriteGigs).where(and(eq(favouriteGigs.userId, userId), eq(favouriteGigs.productId, id)));
+      await db.delete(favouriteGigs).where(and(eq(favouriteGigs.userId, userId), eq(favouriteGigs.gigId, id)));
       break;
     case "star":
       await db.delete(favouriteStars).where(and(eq(favouriteStars.userId, userId), eq(favouriteStars.streamerId, id)));

@@ -11,7 +11,7 @@ import { pageInfo } from "~/lib/paging";
 import { priceBoundBreach } from "~/lib/price-bounds";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, named } from "~/platform/db.server";
-import { bookings, gameModes, gamePlatforms, games, orders, platforms, products, productTags, slots } from "~db/schema";
+import { bookings, gameModes, gamePlatforms, games, gigs, gigTags, orders, platforms, slots } from "~db/schema";
 import { storeCover } from "./cover.server";
 import { GIG_MESSAGES as M } from "./messages";
 import { type GigInput, priceBoundMessage, priceToMinor } from "./schema";
@@ -53,36 +53,36 @@ export async function gigFormOptions(env: Env) {
 
 const tagsOf = sql<
   string | null
->`(SELECT group_concat(${sql.identifier("tag")}, char(31)) FROM ${productTags} WHERE ${productTags.productId} = ${col(products.id)})`;
+>`(SELECT group_concat(${sql.identifier("tag")}, char(31)) FROM ${gigTags} WHERE ${gigTags.gigId} = ${col(gigs.id)})`;
 
 const gigFields = {
-  id: products.id,
-  streamerId: products.streamerId,
-  title: products.title,
-  description: products.description,
-  gameId: products.gameId,
+  id: gigs.id,
+  streamerId: gigs.streamerId,
+  title: gigs.title,
+  description: gigs.description,
+  gameId: gigs.gameId,
   gameName: games.name,
-  gameModeId: products.gameModeId,
+  gameModeId: gigs.gameModeId,
   modeName: gameModes.name,
-  platformId: products.platformId,
+  platformId: gigs.platformId,
   platformName: platforms.platformName,
-  listPriceMinor: products.listPriceMinor,
-  baseCurrency: products.baseCurrency,
-  requirements: products.requirements,
-  sessionMinutes: products.sessionMinutes,
-  coverImageUrl: products.coverImageUrl,
-  archivedAt: products.archivedAt,
-  createdAt: products.createdAt,
+  listPriceMinor: gigs.listPriceMinor,
+  baseCurrency: gigs.baseCurrency,
+  requirements: gigs.requirements,
+  sessionMinutes: gigs.sessionMinutes,
+  coverImageUrl: gigs.coverImageUrl,
+  archivedAt: gigs.archivedAt,
+  createdAt: gigs.createdAt,
   tags: tagsOf,
 };
 
 function gigsQuery(db: ReturnType<typeof getDb>) {
   return db
     .select(named(gigFields))
-    .from(products)
-    .innerJoin(games, eq(games.id, products.gameId))
-    .innerJoin(gameModes, eq(gameModes.id, products.gameModeId))
-    .innerJoin(platforms, eq(platforms.id, products.platformId));
+    .from(gigs)
+    .innerJoin(games, eq(games.id, gigs.gameId))
+    .innerJoin(gameModes, eq(gameModes.id, gigs.gameModeId))
+    .innerJoin(platforms, eq(platforms.id, gigs.platformId));
 }
 
 type GigRow = Awaited<ReturnType<ReturnType<typeof gigsQuery>["all"]>>[number];
@@ -104,17 +104,17 @@ export async function listGigs(
   const page = options.page ?? 1;
   const limit = options.limit ?? 15;
   const where = and(
-    eq(products.streamerId, streamerId),
-    options.archived ? isNotNull(products.archivedAt) : isNull(products.archivedAt),
-    options.filter ? like(products.title, `%${options.filter.replace(/[%_]/g, "")}%`) : undefined,
+    eq(gigs.streamerId, streamerId),
+    options.archived ? isNotNull(gigs.archivedAt) : isNull(gigs.archivedAt),
+    options.filter ? like(gigs.title, `%${options.filter.replace(/[%_]/g, "")}%`) : undefined,
   );
   const [rows, total] = await db.batch([
     gigsQuery(db)
       .where(where)
-      .orderBy(desc(products.createdAt))
+      .orderBy(desc(gigs.createdAt))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(products).where(where),
+    db.select({ n: count() }).from(gigs).where(where),
   ]);
   const totalItems = total[0]?.n ?? 0;
   const upcoming = await upcomingBookingCounts(
@@ -135,18 +135,18 @@ export async function listGigs(
 async function upcomingBookingCounts(db: ReturnType<typeof getDb>, gigIds: string[], now = new Date()) {
   if (gigIds.length === 0) return new Map<string, number>();
   const rows = await db
-    .select({ gigId: slots.productId, n: count() })
+    .select({ gigId: slots.gigId, n: count() })
     .from(bookings)
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .where(
       and(
-        inArray(slots.productId, gigIds),
+        inArray(slots.gigId, gigIds),
         eq(bookings.status, "confirmed"),
         sql`${slots.status} <> 'cancelled'`,
         gt(slots.startsAt, now),
       ),
     )
-    .groupBy(slots.productId);
+    .groupBy(slots.gigId);
   return new Map(rows.map((row) => [row.gigId ?? "", row.n]));
 }
 
@@ -160,7 +160,7 @@ export async function gigUpcomingBookings(env: Env, viewer: Viewer | null, gigId
 /** One gig of the viewer's own (for editing); another streamer's gig is refused. */
 export async function getOwnGig(env: Env, viewer: Viewer | null, gigId: string): Promise<OwnGig> {
   const db = getDb(env);
-  const row = await gigsQuery(db).where(eq(products.id, gigId)).get();
+  const row = await gigsQuery(db).where(eq(gigs.id, gigId)).get();
   if (!row) throw notFound(M.notFound);
   assertReadBusiness(viewer, row.streamerId, "influencers");
   return withTags(row);
@@ -168,9 +168,9 @@ export async function getOwnGig(env: Env, viewer: Viewer | null, gigId: string):
 
 async function ownerOf(env: Env, gigId: string) {
   const row = await getDb(env)
-    .select({ streamerId: products.streamerId, coverImageKey: products.coverImageKey })
-    .from(products)
-    .where(eq(products.id, gigId))
+    .select({ streamerId: gigs.streamerId, coverImageKey: gigs.coverImageKey })
+    .from(gigs)
+    .where(eq(gigs.id, gigId))
     .get();
   if (!row) throw notFound(M.notFound);
   return row;
@@ -199,7 +199,7 @@ export async function assertGameChoice(
 }
 
 /**
- * The typed price as it is stored (db/schema/products.ts): exactly as typed, in the streamer's currency
+ * The typed price as it is stored (db/schema/gigs.ts): exactly as typed, in the streamer's currency
  * (`listPriceMinor`, `baseCurrency`), and its USD figure at today's stored rate for sorting by price
  * (`priceMinor`). Gigs and VIP prices alike. A price outside its currency's bounds (app/lib/price-bounds.ts) is
  * refused here too, with the form's message, whoever calls: the schemas refuse it first, the database last.
@@ -240,7 +240,7 @@ export async function createGig(env: Env, viewer: Viewer | null, input: GigInput
   const db = getDb(env);
   const id = newId();
   await db.batch([
-    db.insert(products).values({
+    db.insert(gigs).values({
       id,
       streamerId: viewer.id,
       ...columnsOf(input),
@@ -248,7 +248,7 @@ export async function createGig(env: Env, viewer: Viewer | null, input: GigInput
       coverImageKey: image?.key ?? null,
       coverImageUrl: image?.url ?? null,
     }),
-    ...input.session_tags.map((tag) => db.insert(productTags).values({ productId: id, tag })),
+    ...input.session_tags.map((tag) => db.insert(gigTags).values({ gigId: id, tag })),
     // Every write below changes what anonymous catalogue pages show (docs/decisions/012).
     catalogueChangedStatement(db),
   ]);
@@ -265,16 +265,16 @@ export async function updateGig(env: Env, viewer: Viewer | null, gigId: string, 
   const db = getDb(env);
   await db.batch([
     db
-      .update(products)
+      .update(gigs)
       .set({
         ...columnsOf(input),
         ...price,
         ...(image ? { coverImageKey: image.key, coverImageUrl: image.url } : {}),
         updatedAt: new Date(),
       })
-      .where(and(eq(products.id, gigId), eq(products.streamerId, viewer.id))),
-    db.delete(productTags).where(eq(productTags.productId, gigId)),
-    ...input.session_tags.map((tag) => db.insert(productTags).values({ productId: gigId, tag })),
+      .where(and(eq(gigs.id, gigId), eq(gigs.streamerId, viewer.id))),
+    db.delete(gigTags).where(eq(gigTags.gigId, gigId)),
+    ...input.session_tags.map((tag) => db.insert(gigTags).values({ gigId, tag })),
     catalogueChangedStatement(db),
   ]);
   if (image && owner.coverImageKey) await env.MEDIA.delete(owner.coverImageKey);
@@ -288,13 +288,13 @@ export async function setGigArchived(env: Env, viewer: Viewer | null, gigId: str
   const db = getDb(env);
   await db.batch([
     db
-      .update(products)
+      .update(gigs)
       .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
       .where(
         and(
-          eq(products.id, gigId),
-          eq(products.streamerId, owner.streamerId),
-          archived ? isNull(products.archivedAt) : isNotNull(products.archivedAt),
+          eq(gigs.id, gigId),
+          eq(gigs.streamerId, owner.streamerId),
+          archived ? isNull(gigs.archivedAt) : isNotNull(gigs.archivedAt),
         ),
       ),
     catalogueChangedStatement(db),
@@ -313,15 +313,15 @@ export async function deleteGig(env: Env, viewer: Viewer | null, gigId: string) 
   const db = getDb(env);
   const [deleted] = await db.batch([
     db
-      .delete(products)
+      .delete(gigs)
       .where(
         and(
-          eq(products.id, gigId),
-          eq(products.streamerId, owner.streamerId),
-          sql`NOT EXISTS (SELECT 1 FROM ${orders} INNER JOIN ${slots} ON ${slots.id} = ${orders.slotId} WHERE ${slots.productId} = ${col(products.id)})`,
+          eq(gigs.id, gigId),
+          eq(gigs.streamerId, owner.streamerId),
+          sql`NOT EXISTS (SELECT 1 FROM ${orders} INNER JOIN ${slots} ON ${slots.id} = ${orders.slotId} WHERE ${slots.gigId} = ${col(gigs.id)})`,
         ),
       )
-      .returning({ id: products.id }),
+      .returning({ id: gigs.id }),
     catalogueChangedStatement(db),
   ]);
   if (deleted.length === 0) throw conflict(M.deleteHasBookings);

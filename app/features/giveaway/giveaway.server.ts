@@ -6,7 +6,7 @@ import { notificationStatement, pushToUser } from "~/features/notifications/inde
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb, named } from "~/platform/db.server";
-import { bookings, lobbyCodes, products, slots, users } from "~db/schema";
+import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
 
 /**
  * The Noobrd giveaway (docs/domain.md; ADR 005: marketing and admin): who signed up and who booked a
@@ -62,14 +62,14 @@ export async function slotBookedUsers(env: Env, viewer: Viewer | null, period: {
         email: users.email,
         slotId: slots.id,
         startsAt: slots.startsAt,
-        gigTitle: products.title,
+        gigTitle: gigs.title,
         seats: bookings.seats,
       }),
     )
     .from(bookings)
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .innerJoin(users, eq(users.id, bookings.userId))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .where(
       and(eq(bookings.status, "confirmed"), gte(slots.startsAt, period.startTime), lte(slots.startsAt, period.endTime)),
     )

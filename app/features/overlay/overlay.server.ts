@@ -8,7 +8,7 @@ import { notFound } from "~/lib/errors";
 import { shortLink } from "~/lib/short-link";
 import { col, getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
-import { liveSessions, products, slots, users } from "~db/schema";
+import { gigs, liveSessions, slots, users } from "~db/schema";
 
 /**
  * The stream overlay (docs/domain.md "Stream overlay"): a streamer's live queue and next slot as pages for OBS's
@@ -128,27 +128,22 @@ export async function overlayNextSlot(
   const streamer = await streamerOfKey(env, key);
   const [row] = await getDb(env)
     .select({
-      productId: slots.productId,
-      title: products.title,
+      gigId: slots.gigId,
+      title: gigs.title,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
       seats: slots.seats,
       taken: seatsTakenSql(col(slots.id), now),
     })
     .from(slots)
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .where(
-      and(
-        eq(slots.streamerId, streamer.id),
-        eq(slots.status, "open"),
-        gt(slots.endsAt, now),
-        isNull(products.archivedAt),
-      ),
+      and(eq(slots.streamerId, streamer.id), eq(slots.status, "open"), gt(slots.endsAt, now), isNull(gigs.archivedAt)),
     )
     .orderBy(asc(slots.startsAt))
     .limit(1);
   if (!row) return { streamerName: streamer.name, slot: null };
-  const bookUrl = row.productId ? `${origin}/gig/${row.productId}` : `${origin}/star/${streamer.id}`;
+  const bookUrl = row.gigId ? `${origin}/gig/${row.gigId}` : `${origin}/star/${streamer.id}`;
   return {
     streamerName: streamer.name,
     slot: {

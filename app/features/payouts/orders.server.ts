@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { earningOrder, orderNetMinor, refundOwedOnOrder } from "~/features/earnings";
 import { col, type Db } from "~/platform/db.server";
-import { liveSessions, orders, payoutOrders, products, slots, users } from "~db/schema";
+import { gigs, liveSessions, orders, payoutOrders, slots, users } from "~db/schema";
 
 /**
  * Which orders a payout may settle, as SQL over `orders` (docs/decisions/015-payouts.md): the streamer's earning
@@ -43,12 +43,12 @@ export function orderRowsQuery(db: Db, where: SQL | undefined) {
       sessionAt: sql<number | null>`coalesce(${slots.startsAt}, ${liveSessions.startedAt})`.mapWith((v) =>
         v === null ? null : new Date(Number(v)),
       ),
-      title: sql<string | null>`coalesce(${products.title}, ${liveSessions.title})`,
+      title: sql<string | null>`coalesce(${gigs.title}, ${liveSessions.title})`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(slots, eq(slots.id, orders.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .leftJoin(liveSessions, eq(liveSessions.id, orders.liveSessionId))
     .where(where)
     .orderBy(asc(orders.paidAt), asc(orders.id));

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { type Db, named } from "~/platform/db.server";
-import { products, reviews, users } from "~db/schema";
+import { gigs, reviews, users } from "~db/schema";
 
 /**
  * The public reads of reviews: a gig's and a streamer's visible reviews, newest first, as query builders so the
@@ -17,8 +17,8 @@ const publicReviewFields = named({
   repliedAt: reviews.repliedAt,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
-  gigId: reviews.productId,
-  gigTitle: products.title,
+  gigId: reviews.gigId,
+  gigTitle: gigs.title,
   authorUsername: users.username,
 });
 
@@ -27,8 +27,8 @@ export function gigReviewsQuery(db: Db, gigId: string, limit: number) {
     .select(publicReviewFields)
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
-    .leftJoin(products, eq(products.id, reviews.productId))
-    .where(and(eq(reviews.productId, gigId), isNull(reviews.hiddenAt)))
+    .leftJoin(gigs, eq(gigs.id, reviews.gigId))
+    .where(and(eq(reviews.gigId, gigId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
 }
@@ -38,7 +38,7 @@ export function starReviewsQuery(db: Db, starId: string, limit: number) {
     .select(publicReviewFields)
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
-    .leftJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(gigs, eq(gigs.id, reviews.gigId))
     .where(and(eq(reviews.streamerId, starId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);

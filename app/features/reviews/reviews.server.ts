@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { batchGuard, type Db, getDb, isBatchGuardFailure, isUniqueViolation, named } from "~/platform/db.server";
-import { bookings, orders, products, reviewReports, reviews, slots, users } from "~db/schema";
+import { bookings, gigs, orders, reviewReports, reviews, slots, users } from "~db/schema";
 import { REVIEW_EDIT_WINDOW_MS } from "./constants";
 import { REVIEW_MESSAGES as M } from "./messages";
 import { hasBeenPlayed, isEditable, isReviewable, REVIEWABLE_BOOKING_STATUSES } from "./rules";
@@ -34,8 +34,8 @@ async function orderFacts(db: Db, orderId: string) {
         startsAt: slots.startsAt,
         endsAt: slots.endsAt,
         streamerId: slots.streamerId,
-        productId: slots.productId,
-        productTitle: products.title,
+        gigId: slots.gigId,
+        gigTitle: gigs.title,
         starName: star.fullName,
         starUsername: star.username,
         reviewId: reviews.id,
@@ -49,7 +49,7 @@ async function orderFacts(db: Db, orderId: string) {
     .from(orders)
     .leftJoin(bookings, eq(bookings.orderId, orders.id))
     .leftJoin(slots, eq(slots.id, orders.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .leftJoin(star, eq(star.id, slots.streamerId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
     .where(eq(orders.id, orderId))
@@ -87,8 +87,8 @@ export async function getReviewForm(env: Env, viewer: Viewer, orderId: string, n
   return {
     order: {
       id: facts.orderId,
-      gigId: facts.productId,
-      gigTitle: facts.productTitle,
+      gigId: facts.gigId,
+      gigTitle: facts.gigTitle,
       starName: facts.starName || facts.starUsername || "",
       startsAt: facts.startsAt,
       endsAt: facts.endsAt,
@@ -130,7 +130,7 @@ export async function postReview(env: Env, viewer: Viewer, orderId: string, inpu
             bookingId: bookings.id,
             userId: bookings.userId,
             streamerId: slots.streamerId,
-            productId: slots.productId,
+            gigId: slots.gigId,
             rating: sql<number>`${input.rating}`.as("rating"),
             comment: sql<string | null>`${input.comment ?? null}`.as("comment"),
             reply: sql<null>`NULL`.as("reply"),
@@ -153,7 +153,7 @@ export async function postReview(env: Env, viewer: Viewer, orderId: string, inpu
     if (isBatchGuardFailure(error)) throw forbidden(M.notReviewable);
     throw error;
   }
-  return { reviewId: id, gigId: facts.productId };
+  return { reviewId: id, gigId: facts.gigId };
 }
 
 /** Changes the fan's own review, within REVIEW_EDIT_DAYS of writing it (the update checks the window too). */
@@ -178,7 +178,7 @@ export async function editReview(env: Env, viewer: Viewer, orderId: string, inpu
     catalogueChangedStatement(db),
   ]);
   if (updated.length === 0) throw conflict(M.editWindowOver);
-  return { reviewId: review.id, gigId: facts.productId };
+  return { reviewId: review.id, gigId: facts.gigId };
 }
 
 async function visibleReview(db: Db, reviewId: string) {
@@ -187,7 +187,7 @@ async function visibleReview(db: Db, reviewId: string) {
       id: reviews.id,
       userId: reviews.userId,
       streamerId: reviews.streamerId,
-      productId: reviews.productId,
+      gigId: reviews.gigId,
       rating: reviews.rating,
       comment: reviews.comment,
       reply: reviews.reply,
@@ -220,7 +220,7 @@ export async function replyToReview(
     catalogueChangedStatement(db),
   ]);
   if (updated.length === 0) throw conflict(M.alreadyReplied);
-  return { reviewId: review.id, gigId: review.productId, starId: review.streamerId };
+  return { reviewId: review.id, gigId: review.gigId, starId: review.streamerId };
 }
 
 /** A signed-in fan reports a visible review of someone else (once each; staff decide it). */
@@ -238,5 +238,5 @@ export async function reportReview(
     .insert(reviewReports)
     .values({ reviewId: review.id, reporterId: viewer.id, reason: input.reason, createdAt: now })
     .onConflictDoNothing();
-  return { reviewId: review.id, gigId: review.productId, starId: review.streamerId };
+  return { reviewId: review.id, gigId: review.gigId, starId: review.streamerId };
 }

@@ -7,7 +7,7 @@ import { conflict, notFound } from "~/lib/errors";
 import { pageInfo } from "~/lib/paging";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, named } from "~/platform/db.server";
-import { products, reviewReports, reviews, users } from "~db/schema";
+import { gigs, reviewReports, reviews, users } from "~db/schema";
 import { REPORTED_REVIEWS_PAGE_SIZE } from "./constants";
 import { REVIEW_MESSAGES as M } from "./messages";
 
@@ -36,8 +36,8 @@ export async function listReportedReviews(env: Env, viewer: Viewer | null, page:
           reply: reviews.reply,
           hiddenAt: reviews.hiddenAt,
           createdAt: reviews.createdAt,
-          gigId: reviews.productId,
-          gigTitle: products.title,
+          gigId: reviews.gigId,
+          gigTitle: gigs.title,
           authorUsername: author.username,
           streamerUsername: streamer.username,
           reports: sql<number>`count(*)`.mapWith(Number),
@@ -49,7 +49,7 @@ export async function listReportedReviews(env: Env, viewer: Viewer | null, page:
       .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
       .innerJoin(author, eq(author.id, reviews.userId))
       .innerJoin(streamer, eq(streamer.id, reviews.streamerId))
-      .leftJoin(products, eq(products.id, reviews.productId))
+      .leftJoin(gigs, eq(gigs.id, reviews.gigId))
       .where(openReport)
       .groupBy(reviews.id)
       .orderBy(desc(sql`max(${reviewReports.createdAt})`), desc(reviews.id))
@@ -70,7 +70,7 @@ async function reviewForStaff(env: Env, reviewId: string) {
       id: reviews.id,
       rating: reviews.rating,
       comment: reviews.comment,
-      productId: reviews.productId,
+      gigId: reviews.gigId,
       streamerId: reviews.streamerId,
       hiddenAt: reviews.hiddenAt,
     })
@@ -115,7 +115,7 @@ export async function hideReview(env: Env, viewer: Viewer | null, reviewId: stri
     catalogueChangedStatement(db),
   ]);
   if (hidden.length === 0) throw conflict(M.alreadyHidden);
-  return { reviewId: review.id, gigId: review.productId, starId: review.streamerId };
+  return { reviewId: review.id, gigId: review.gigId, starId: review.streamerId };
 }
 
 /** Closes a review's open reports without hiding it; audited. */

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { games, products, streamerProfiles } from "~db/schema";
+import { games, gigs, streamerProfiles } from "~db/schema";
 
 /**
  * The FTS5 tables of migrations/0003_search_fts.sql (products_fts as 0021_gig_search_streamer.sql rebuilt it),
@@ -16,7 +16,7 @@ export const gamesFts = sqliteTable("games_fts", {
   rank: real("rank"),
 });
 
-export const productsFts = sqliteTable("products_fts", {
+export const gigsFts = sqliteTable("products_fts", {
   rowid: integer("rowid").notNull(),
   title: text("title"),
   description: text("description"),
@@ -37,10 +37,10 @@ export const starsFts = sqliteTable("stars_fts", {
 /** The implicit rowid of a table (the key the FTS tables join on). */
 export const rowidOf = {
   games: sql`${games}.rowid`,
-  products: sql`${products}.rowid`,
+  gigs: sql`${gigs}.rowid`,
   streamerProfiles: sql`${streamerProfiles}.rowid`,
 } as const;
 
-export function matches(table: typeof gamesFts | typeof productsFts | typeof starsFts, query: string): SQL {
+export function matches(table: typeof gamesFts | typeof gigsFts | typeof starsFts, query: string): SQL {
   return sql`${table} MATCH ${query}`;
 }

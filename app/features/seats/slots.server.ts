@@ -2,29 +2,29 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import type { CurrencyCode } from "~/lib/money";
 import { col, type Db } from "~/platform/db.server";
-import { products, slots } from "~db/schema";
+import { gigs, slots } from "~db/schema";
 import { SEAT_MESSAGES } from "./copy";
 import { seatsTakenSql } from "./seats";
 
 const bookableColumns = (now: Date, forUserId?: string) => ({
   id: slots.id,
   streamerId: slots.streamerId,
-  productId: slots.productId,
+  gigId: slots.gigId,
   startsAt: slots.startsAt,
   endsAt: slots.endsAt,
   seats: slots.seats,
   status: slots.status,
-  priceMinor: products.listPriceMinor,
-  currency: products.baseCurrency,
-  title: products.title,
-  archivedAt: products.archivedAt,
+  priceMinor: gigs.listPriceMinor,
+  currency: gigs.baseCurrency,
+  title: gigs.title,
+  archivedAt: gigs.archivedAt,
   seatsTaken: seatsTakenSql(col(slots.id), now, undefined, forUserId),
 });
 
 export type BookableSlot = {
   id: string;
   streamerId: string;
-  productId: string | null;
+  gigId: string | null;
   startsAt: Date;
   endsAt: Date;
   seats: number;
@@ -41,7 +41,7 @@ function shape(row: Awaited<ReturnType<typeof selectSlots>>[number], now: Date):
   return {
     id: row.id,
     streamerId: row.streamerId,
-    productId: row.productId,
+    gigId: row.gigId,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
     seats: row.seats,
@@ -59,7 +59,7 @@ function shape(row: Awaited<ReturnType<typeof selectSlots>>[number], now: Date):
 }
 
 function selectSlots(db: Db, now: Date, forUserId?: string) {
-  return db.select(bookableColumns(now, forUserId)).from(slots).leftJoin(products, eq(products.id, slots.productId));
+  return db.select(bookableColumns(now, forUserId)).from(slots).leftJoin(gigs, eq(gigs.id, slots.gigId));
 }
 
 /**
@@ -73,9 +73,9 @@ export async function getSlot(db: Db, slotId: string, now = new Date(), forUserI
 }
 
 /** Upcoming open slots of a gig, soonest first (GET /api/get/slots/:productId, the gig page). */
-export async function upcomingSlotsOfGig(db: Db, productId: string, now = new Date(), limit = 50) {
+export async function upcomingSlotsOfGig(db: Db, gigId: string, now = new Date(), limit = 50) {
   const rows = await selectSlots(db, now)
-    .where(and(eq(slots.productId, productId), eq(slots.status, "open"), gt(slots.startsAt, now)))
+    .where(and(eq(slots.gigId, gigId), eq(slots.status, "open"), gt(slots.startsAt, now)))
     .orderBy(asc(slots.startsAt))
     .limit(limit);
   return rows.map((row) => shape(row, now));

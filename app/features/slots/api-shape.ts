@@ -7,8 +7,8 @@ export function slotJson(
   return {
     _id: slot.id,
     _influencer_id: slot.streamerId,
-    _product_id: slot.productId,
-    product_title: slot.productTitle,
+    _product_id: slot.gigId,
+    product_title: slot.gigTitle,
     startTime: slot.startsAt.toISOString(),
     endTime: slot.endsAt.toISOString(),
     date: slot.startsAt.toISOString().slice(0, 10),

@@ -32,11 +32,11 @@ export async function moveTargetsOf(
   env: Env,
   viewer: Viewer | null,
   streamerId: string,
-  booked: { id: string; productId: string | null; status: string; startsAt: Date; buyers: { seats: number }[] }[],
+  booked: { id: string; gigId: string | null; status: string; startsAt: Date; buyers: { seats: number }[] }[],
   now = new Date(),
 ): Promise<Record<string, MoveTarget[]>> {
   const offerable = booked.filter(
-    (slot) => slot.productId && slot.status === "open" && slot.startsAt > now && slot.buyers.length > 0,
+    (slot) => slot.gigId && slot.status === "open" && slot.startsAt > now && slot.buyers.length > 0,
   );
   if (offerable.length === 0) return {};
   const upcoming = (await upcomingSlots(env, viewer, streamerId, { limit: 200 }, now)).filter(
@@ -46,7 +46,7 @@ export async function moveTargetsOf(
     offerable.map((slot) => {
       const seats = slot.buyers.reduce((sum, buyer) => sum + buyer.seats, 0);
       const targets = upcoming
-        .filter((other) => other.productId === slot.productId && other.id !== slot.id)
+        .filter((other) => other.gigId === slot.gigId && other.id !== slot.id)
         .map((other) => ({
           id: other.id,
           startsAt: other.startsAt,

@@ -15,9 +15,9 @@ import {
   bookingGamertags,
   bookings,
   gameModes,
+  gigs,
   liveSessions,
   lobbyCodes,
-  products,
   slots,
   streamerProfiles,
   users,
@@ -36,8 +36,8 @@ function seatsTaken(now: Date) {
 const slotFields = (now: Date) => ({
   id: slots.id,
   streamerId: slots.streamerId,
-  productId: slots.productId,
-  productTitle: products.title,
+  gigId: slots.gigId,
+  gigTitle: gigs.title,
   startsAt: slots.startsAt,
   endsAt: slots.endsAt,
   seats: slots.seats,
@@ -56,7 +56,7 @@ function slotsQuery(db: Db, now: Date) {
   return db
     .select(named(slotFields(now)))
     .from(slots)
-    .leftJoin(products, eq(products.id, slots.productId));
+    .leftJoin(gigs, eq(gigs.id, slots.gigId));
 }
 
 export type SlotRow = Awaited<ReturnType<ReturnType<typeof slotsQuery>["all"]>>[number];
@@ -74,16 +74,16 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
   const gig = await db
     .select(
       named({
-        streamerId: products.streamerId,
-        archivedAt: products.archivedAt,
+        streamerId: gigs.streamerId,
+        archivedAt: gigs.archivedAt,
         // The gig's session length, else (gigs from before it was asked) its game mode's.
-        durationMinutes: sql<number>`coalesce(${products.sessionMinutes}, ${gameModes.durationMinutes})`,
+        durationMinutes: sql<number>`coalesce(${gigs.sessionMinutes}, ${gameModes.durationMinutes})`,
         noOfPlayers: gameModes.noOfPlayers,
       }),
     )
-    .from(products)
-    .innerJoin(gameModes, eq(gameModes.id, products.gameModeId))
-    .where(eq(products.id, input.productId))
+    .from(gigs)
+    .innerJoin(gameModes, eq(gameModes.id, gigs.gameModeId))
+    .where(eq(gigs.id, input.productId))
     .get();
   if (!gig) throw notFound("Gig not found");
   assertManageBusiness(viewer, gig.streamerId);
@@ -105,7 +105,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
           .select({
             id: sql<string>`${newId()}`.as("id"),
             streamerId: streamerProfiles.userId,
-            productId: sql<string>`${input.productId}`.as("product_id"),
+            gigId: sql<string>`${input.productId}`.as("product_id"),
             startsAt: sql<Date>`${startsAt.getTime()}`.as("starts_at"),
             endsAt: sql<Date>`${endsAt.getTime()}`.as("ends_at"),
             seats: sql<number>`${seats}`.as("seats"),
@@ -136,7 +136,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
     .where(
       and(
         eq(slots.streamerId, streamerId),
-        eq(slots.productId, input.productId),
+        eq(slots.gigId, input.productId),
         inArray(
           slots.startsAt,
           wanted.map((w) => w.startsAt),
@@ -234,7 +234,7 @@ async function buyersOf(db: Db, slotIds: string[]) {
 /** The slot's streamer, state and gig (a use case asks whether the viewer may act on it). */
 export async function ownerOfSlot(db: Db, slotId: string) {
   const slot = await db
-    .select({ streamerId: slots.streamerId, status: slots.status, productId: slots.productId })
+    .select({ streamerId: slots.streamerId, status: slots.status, gigId: slots.gigId })
     .from(slots)
     .where(eq(slots.id, slotId))
     .get();
@@ -285,17 +285,13 @@ export async function upcomingSlots(
 }
 
 /** The open future slots of one gig (the streamer's view of a gig's calendar). */
-export async function slotsOfGig(env: Env, viewer: Viewer | null, productId: string, now = new Date()) {
+export async function slotsOfGig(env: Env, viewer: Viewer | null, gigId: string, now = new Date()) {
   const db = getDb(env);
-  const gig = await db
-    .select({ streamerId: products.streamerId })
-    .from(products)
-    .where(eq(products.id, productId))
-    .get();
+  const gig = await db.select({ streamerId: gigs.streamerId }).from(gigs).where(eq(gigs.id, gigId)).get();
   if (!gig) throw notFound("Gig not found");
   assertReadBusiness(viewer, gig.streamerId, "validations");
   return slotsQuery(db, now)
-    .where(and(eq(slots.productId, productId), gte(slots.endsAt, now)))
+    .where(and(eq(slots.gigId, gigId), gte(slots.endsAt, now)))
     .orderBy(asc(slots.startsAt))
     .limit(500);
 }
@@ -313,7 +309,7 @@ export async function setSlotLobbyCode(env: Env, viewer: Viewer | null, slotId: 
   return { slotId, lobbyCode: code };
 }
 
-/** The streamer's lobby code details of one of their slots or live sessions. */
+/** The streamer's lobby code details of one of their slots or live sessions; the API answers them as is (`productId` is the gig). */
 export async function streamerLobbyCode(
   env: Env,
   viewer: Viewer | null,
@@ -331,7 +327,7 @@ export async function streamerLobbyCode(
     return {
       lobbyCode: row?.code ?? null,
       streamerId: owner.streamerId,
-      productId: owner.productId,
+      productId: owner.gigId,
       slotId: where.slotId,
       liveSessionId: null,
     };

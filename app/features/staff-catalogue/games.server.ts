@@ -7,7 +7,7 @@ import { conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isForeignKeyViolation, isUniqueViolation } from "~/platform/db.server";
-import { gameModes, gamePlatforms, games, liveSessions, platforms, products } from "~db/schema";
+import { gameModes, gamePlatforms, games, gigs, liveSessions, platforms } from "~db/schema";
 import { CATALOGUE_IMAGE_MAX_BYTES, STAFF_CATALOGUE_MESSAGES as M } from "./messages";
 import type { GameInput } from "./schema";
 
@@ -63,7 +63,7 @@ export async function listGamesForStaff(env: Env, viewer: Viewer | null) {
       // Written with their tables (col): in a one-table select Drizzle leaves the table out, and "id" inside the
       // subquery would name the mode's or the gig's own id (every game read 0 modes and 0 gigs).
       modes: sql<number>`(SELECT count(*) FROM ${gameModes} WHERE ${col(gameModes.gameId)} = ${col(games.id)})`,
-      gigs: sql<number>`(SELECT count(*) FROM ${products} WHERE ${col(products.gameId)} = ${col(games.id)})`,
+      gigs: sql<number>`(SELECT count(*) FROM ${gigs} WHERE ${col(gigs.gameId)} = ${col(games.id)})`,
     })
     .from(games)
     .orderBy(asc(sql`${games.name} COLLATE NOCASE`));
@@ -77,7 +77,7 @@ export async function getGameForStaff(env: Env, viewer: Viewer | null, gameId: s
     db.select().from(games).where(eq(games.id, gameId)).limit(1),
     db.select().from(gameModes).where(eq(gameModes.gameId, gameId)).orderBy(asc(gameModes.sortOrder)),
     db.select({ platformId: gamePlatforms.platformId }).from(gamePlatforms).where(eq(gamePlatforms.gameId, gameId)),
-    db.select({ n: count() }).from(products).where(eq(products.gameId, gameId)),
+    db.select({ n: count() }).from(gigs).where(eq(gigs.gameId, gameId)),
   ]);
   const game = gameRows[0];
   if (!game) throw notFound(M.gameNotFound);

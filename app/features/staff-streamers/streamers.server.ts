@@ -16,7 +16,7 @@ import { money } from "~/lib/money";
 import { pageInfo } from "~/lib/paging";
 import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isUniqueViolation, named } from "~/platform/db.server";
-import { bookings, liveSessions, orders, products, sessions, slots, streamerProfiles, users } from "~db/schema";
+import { bookings, gigs, liveSessions, orders, sessions, slots, streamerProfiles, users } from "~db/schema";
 import { STAFF_STREAMER_MESSAGES as M } from "./messages";
 import type { RegisterStreamerInput, StreamerListQuery } from "./schema";
 
@@ -56,7 +56,7 @@ export async function listStreamersForStaff(env: Env, viewer: Viewer | null, que
           showAtLanding: streamerProfiles.showAtLanding,
           isVerified: streamerProfiles.isVerified,
           createdAt: streamerProfiles.createdAt,
-          gigs: sql<number>`(SELECT count(*) FROM ${products} WHERE ${col(products.streamerId)} = ${col(users.id)} AND ${col(products.archivedAt)} IS NULL)`,
+          gigs: sql<number>`(SELECT count(*) FROM ${gigs} WHERE ${col(gigs.streamerId)} = ${col(users.id)} AND ${col(gigs.archivedAt)} IS NULL)`,
           noShows: sql<number>`(SELECT count(*) FROM ${slots} WHERE ${col(slots.streamerId)} = ${col(users.id)} AND ${col(slots.noShowAt)} IS NOT NULL)`,
           sessionsDue: sql<number>`(SELECT count(*) FROM ${slots} WHERE ${col(slots.streamerId)} = ${col(users.id)} AND (${col(slots.startedAt)} IS NOT NULL OR ${col(slots.noShowAt)} IS NOT NULL))`,
         }),
@@ -121,15 +121,15 @@ export async function getStreamerForStaff(env: Env, viewer: Viewer | null, strea
       .limit(1),
     db
       .select({
-        id: products.id,
-        title: products.title,
-        priceMinor: products.listPriceMinor,
-        currency: products.baseCurrency,
-        archivedAt: products.archivedAt,
+        id: gigs.id,
+        title: gigs.title,
+        priceMinor: gigs.listPriceMinor,
+        currency: gigs.baseCurrency,
+        archivedAt: gigs.archivedAt,
       })
-      .from(products)
-      .where(eq(products.streamerId, streamerId))
-      .orderBy(desc(products.createdAt))
+      .from(gigs)
+      .where(eq(gigs.streamerId, streamerId))
+      .orderBy(desc(gigs.createdAt))
       .limit(50),
     db
       .select(
@@ -308,9 +308,9 @@ export async function removeStreamer(
       .set({ status: "cancelled", updatedAt: now })
       .where(and(eq(slots.streamerId, streamerId), eq(slots.status, "open"), cancellable)),
     db
-      .update(products)
+      .update(gigs)
       .set({ archivedAt: now })
-      .where(and(eq(products.streamerId, streamerId), isNull(products.archivedAt))),
+      .where(and(eq(gigs.streamerId, streamerId), isNull(gigs.archivedAt))),
     db
       .update(streamerProfiles)
       .set({ showAtLanding: false, updatedAt: now })

@@ -8,7 +8,7 @@ import { refundOwedSql } from "~/features/wallet/index.server";
 import { pageInfo } from "~/lib/paging";
 import { z } from "~/lib/zod";
 import { col, getDb, named } from "~/platform/db.server";
-import { bookingGamertags, bookings, orders, products, slots, users } from "~db/schema";
+import { bookingGamertags, bookings, gigs, orders, slots, users } from "~db/schema";
 
 /** docs/domain.md: orders 10 a page, monthly orders 15, latest orders 10. */
 export const ORDERS_PAGE = 10;
@@ -67,7 +67,7 @@ export async function streamerOrders(
           liveSessionId: orders.liveSessionId,
           userId: orders.userId,
           buyer: users.username,
-          gig: products.title,
+          gig: gigs.title,
           slotStartsAt: slots.startsAt,
           bookingStatus: bookings.status,
           refundOwedMinor: refundOwedSql,
@@ -78,7 +78,7 @@ export async function streamerOrders(
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .leftJoin(slots, eq(slots.id, orders.slotId))
-      .leftJoin(products, eq(products.id, slots.productId))
+      .leftJoin(gigs, eq(gigs.id, slots.gigId))
       .leftJoin(bookings, eq(bookings.orderId, orders.id))
       .where(where)
       .orderBy(desc(orders.createdAt))

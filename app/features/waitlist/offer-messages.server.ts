@@ -5,7 +5,7 @@ import { escapeHtml } from "~/lib/html";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
-import { products, slots, users, waitlistEntries } from "~db/schema";
+import { gigs, slots, users, waitlistEntries } from "~db/schema";
 import { offerCheckoutPath } from "./links";
 import { OFFER_MINUTES } from "./messages";
 
@@ -28,14 +28,14 @@ async function offerFacts(env: Env, entryId: string, now = new Date()) {
       timeZone: users.timeZone,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
-      gigId: slots.productId,
-      title: products.title,
+      gigId: slots.gigId,
+      title: gigs.title,
       streamerId: slots.streamerId,
     })
     .from(waitlistEntries)
     .innerJoin(users, eq(users.id, waitlistEntries.userId))
     .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .where(eq(waitlistEntries.id, entryId));
   if (!row || row.status !== "offered" || !row.gigId || !row.offerExpiresAt) return null;
   if (row.offerExpiresAt.getTime() <= now.getTime()) return null;

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { unauthorized } from "~/lib/errors";
 import { col, type Db, getDb } from "~/platform/db.server";
-import { products, slots, waitlistEntries } from "~db/schema";
+import { gigs, slots, waitlistEntries } from "~db/schema";
 import { offerCheckoutPath } from "./links";
 
 /** A place still in line: waiting, or offered (its seats held for the fan). */
@@ -39,9 +39,7 @@ export function viewerPlacesOnGigQuery(db: Db, viewerId: string, gigId: string) 
     })
     .from(waitlistEntries)
     .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
-    .where(
-      and(eq(waitlistEntries.userId, viewerId), inArray(waitlistEntries.status, LIVE), eq(slots.productId, gigId)),
-    );
+    .where(and(eq(waitlistEntries.userId, viewerId), inArray(waitlistEntries.status, LIVE), eq(slots.gigId, gigId)));
 }
 
 /** The rows of `viewerPlacesOnGigQuery`, as places (an offer past its expiry is no offer any more). */
@@ -96,14 +94,14 @@ export async function myWaitlistPlaces(env: Env, viewer: Viewer | null, now = ne
       seats: waitlistEntries.seats,
       placeInLine: placeInLineSql,
       offerExpiresAt: waitlistEntries.offerExpiresAt,
-      gigId: slots.productId,
-      title: products.title,
+      gigId: slots.gigId,
+      title: gigs.title,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
     })
     .from(waitlistEntries)
     .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
-    .leftJoin(products, eq(products.id, slots.productId))
+    .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .where(
       and(
         eq(waitlistEntries.userId, viewer.id),

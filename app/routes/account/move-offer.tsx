@@ -49,9 +49,8 @@ export default function MoveOffer({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-2xl font-bold">A new time for your session</h1>
       <p className="text-zinc-300" data-testid="move-offer">
         {streamer} can't make <SlotTime startsAt={offer.from.startsAt} endsAt={offer.from.endsAt} /> for{" "}
-        {order.productTitle ?? "your session"}. Move to{" "}
-        <SlotTime startsAt={offer.to.startsAt} endsAt={offer.to.endsAt} /> or get a full refund of{" "}
-        {formatMoney(order.net)}.
+        {order.gigTitle ?? "your session"}. Move to <SlotTime startsAt={offer.to.startsAt} endsAt={offer.to.endsAt} />{" "}
+        or get a full refund of {formatMoney(order.net)}.
       </p>
       <FormError message={actionData?.error} />
       {offer.state === "offered" ? (

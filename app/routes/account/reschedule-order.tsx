@@ -49,7 +49,7 @@ export default function RescheduleOrder({ loaderData, actionData }: Route.Compon
     <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-bold">Change the time</h1>
       <p className="text-zinc-300">
-        {order.productTitle ?? "Session"}
+        {order.gigTitle ?? "Session"}
         {order.starName ? ` with ${order.starName}` : ""}
         {order.startsAt ? (
           <>

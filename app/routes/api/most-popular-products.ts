@@ -1,5 +1,5 @@
-import { mostPopularProducts } from "~/features/catalogue/index.server";
+import { mostPopularGigs } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/mostPopularProducts */
-export const loader = catalogueLoader(undefined, mostPopularProducts);
+export const loader = catalogueLoader(undefined, mostPopularGigs);

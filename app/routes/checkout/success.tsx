@@ -61,7 +61,7 @@ async function bookedSession(env: Env, viewer: Viewer, order: { id: string; kind
   const details = await getOrder(env, viewer, order.id);
   if (!details.startsAt) return null;
   return {
-    title: details.productTitle ?? "Game session",
+    title: details.gigTitle ?? "Game session",
     star: details.starName || details.starUsername || "",
     startsAt: details.startsAt,
     endsAt: details.endsAt,

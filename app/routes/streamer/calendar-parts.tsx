@@ -23,7 +23,7 @@ export const MONTHS = [
 
 export type CalendarSlot = {
   id: string;
-  productTitle: string | null;
+  gigTitle: string | null;
   startsAt: Date;
   endsAt: Date;
   minutes: number;
@@ -97,7 +97,7 @@ export function MonthGrid({
                 className={`mt-1 block rounded px-1 py-0.5 break-words ${s.status === "cancelled" ? "bg-ink-800 line-through" : "bg-brand-900"}`}
               >
                 <span className="block font-semibold">{formatClock(s.startsAt, zone)}</span>{" "}
-                <span className="block">{s.productTitle ?? "Slot"}</span>{" "}
+                <span className="block">{s.gigTitle ?? "Slot"}</span>{" "}
                 <span className="block text-zinc-300">
                   {s.seatsTaken}/{s.seats} seats
                   {s.waitlist > 0 && s.status !== "cancelled" ? ` · ${s.waitlist} waiting` : ""}
@@ -163,11 +163,11 @@ function SlotCard({ slot, past, month, year }: { slot: CalendarSlot; past: boole
       id={`slot-${slot.id}`}
       data-starts={slot.startsAt.toISOString()}
       className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-900 p-4"
-      aria-label={`Slot ${slot.productTitle ?? ""}`}
+      aria-label={`Slot ${slot.gigTitle ?? ""}`}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h4 className="font-semibold break-words">{slot.productTitle ?? "Open slot"}</h4>
+          <h4 className="font-semibold break-words">{slot.gigTitle ?? "Open slot"}</h4>
           <p className="text-sm text-zinc-400">
             <time dateTime={slot.startsAt.toISOString()} data-testid="slot-time">
               {formatClock(slot.startsAt, zone)}–{formatClock(slot.endsAt, zone)}

@@ -140,7 +140,7 @@ export default function StreamerDashboard({ loaderData }: Route.ComponentProps) 
           <ul className="mt-3 divide-y divide-ink-700">
             {d.upcoming.map((slot) => (
               <li key={slot.id} className="flex justify-between gap-2 py-2 text-sm">
-                <span>{slot.productTitle ?? "Open slot"}</span>
+                <span>{slot.gigTitle ?? "Open slot"}</span>
                 <span className="text-zinc-400">
                   <LocalTime value={slot.startsAt} /> · {slot.seatsTaken}/{slot.seats} seats
                 </span>

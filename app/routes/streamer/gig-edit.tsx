@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     _game_id: gig?.gameId ?? "",
     _game_mode_id: gig?.gameModeId ?? "",
     _platform_playing_on_id: gig?.platformId ?? "",
-    // The price as the streamer typed it, exactly (db/schema/products.ts keeps it as set).
+    // The price as the streamer typed it, exactly (db/schema/gigs.ts keeps it as set).
     price: gig ? toDecimalString(money(gig.listPriceMinor, gig.baseCurrency)) : "",
     // Unset (the mode's length) unless the streamer chose one.
     session_minutes: gig?.sessionMinutes ? String(gig.sessionMinutes) : "",

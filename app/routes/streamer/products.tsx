@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const tabClass = "rounded-full px-4 py-1.5 text-sm font-semibold";
 
-export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+export default function Gigs({ loaderData, actionData }: Route.ComponentProps) {
   const { gigs, archived, filter, page, totalPages } = loaderData;
   const base = archived ? `?tab=inactive&filter=${encodeURIComponent(filter)}&` : "?";
   return (

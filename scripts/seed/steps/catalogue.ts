@@ -141,8 +141,8 @@ export function seedGigs(
           ? 6000
           : dollars * 100 + rnd.pick([0, 0, 0, 49, 99]);
     const priceMinor = toUsdMinor(listPriceMinor, baseCurrency, Math.round(USD_TO_INR * RATE_SCALE));
-    const row: Row<"products"> = {
-      id: nextId.product(),
+    const row: Row<"gigs"> = {
+      id: nextId.gig(),
       streamerId: streamer.id,
       title,
       description,
@@ -162,10 +162,10 @@ export function seedGigs(
       createdAt: at(createdAt),
       updatedAt: at(createdAt),
     };
-    data.products.push(row);
+    data.gigs.push(row);
     const tags = new Set(rnd.sample(game.game.tags, rnd.int(1, large ? 2 : 3)));
     if (rnd.chance(large ? 0.3 : 0.6)) tags.add(rnd.pick(GENERIC_TAGS));
-    for (const tag of tags) data.productTags.push({ productId: row.id, tag });
+    for (const tag of tags) data.gigTags.push({ gigId: row.id, tag });
     const gig: GigRef = { row, streamer, game, mode, modeId, platformId };
     gigs.push(gig);
     streamer.gigs.push(gig);
@@ -198,7 +198,7 @@ export function seedSlots(ctx: SeedContext, deps: Pick<SeedStreamersOut, "demoSt
       const row: Row<"slots"> = {
         id: nextId.slot(),
         streamerId: gig.streamer.id,
-        productId: gig.row.id,
+        gigId: gig.row.id,
         startsAt: at(start),
         endsAt: at(end),
         seats: gig.mode.players,

@@ -51,7 +51,7 @@ export function seedFavouritesAndNotifications(
     for (const gig of favGigs)
       data.favouriteGigs.push({
         userId: fan.id,
-        productId: gig.row.id,
+        gigId: gig.row.id,
         createdAt: at(created + rnd.int(1, 40) * HOUR),
       });
     const favStars = new Set(rnd.sample(otherStreamers, isDemo ? 3 : rnd.int(0, 3)));

@@ -64,7 +64,7 @@ export function seedReviews(
       bookingId: booking.id,
       userId: fan.id,
       streamerId: slot.gig.streamer.id,
-      productId: slot.row.productId ?? null,
+      gigId: slot.row.gigId ?? null,
       rating,
       comment: rnd.chance(0.8) ? rnd.pick(COMMENTS[rating] ?? []) : null,
       reply: replied ? rnd.pick(REPLIES) : null,

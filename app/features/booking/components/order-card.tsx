@@ -28,9 +28,9 @@ export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; game
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <p className="font-semibold">
-            {order.productId && !order.productArchived ? (
-              <Link to={`/gig/${order.productId}`} className="hover:text-brand-400">
-                {order.productTitle}
+            {order.gigId && !order.gigArchived ? (
+              <Link to={`/gig/${order.gigId}`} className="hover:text-brand-400">
+                {order.gigTitle}
               </Link>
             ) : (
               KIND_TEXT[order.kind]

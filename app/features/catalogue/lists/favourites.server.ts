@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
-import { favouriteGames, favouriteGigs, favouriteStars, games, products, streamerProfiles, users } from "~db/schema";
+import { favouriteGames, favouriteGigs, favouriteStars, games, gigs, streamerProfiles, users } from "~db/schema";
 import { gameCardColumns, gigCardColumns, starCardColumns } from "../columns.server";
 
 /** GET /api/get_allfavorites answers at most this many of each kind, newest first. */
@@ -11,10 +11,10 @@ export function favouriteGigsQuery(db: Db, userId: string) {
   return db
     .select(gigCardColumns(userId))
     .from(favouriteGigs)
-    .innerJoin(products, eq(products.id, favouriteGigs.productId))
-    .innerJoin(users, eq(users.id, products.streamerId))
-    .innerJoin(games, eq(games.id, products.gameId))
-    .where(and(eq(favouriteGigs.userId, userId), isNull(products.archivedAt)))
+    .innerJoin(gigs, eq(gigs.id, favouriteGigs.gigId))
+    .innerJoin(users, eq(users.id, gigs.streamerId))
+    .innerJoin(games, eq(games.id, gigs.gameId))
+    .where(and(eq(favouriteGigs.userId, userId), isNull(gigs.archivedAt)))
     .orderBy(desc(favouriteGigs.createdAt))
     .limit(FAVOURITES_LIST_MAX);
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { toMatchQuery } from "~/features/search";
-import { matches, productsFts, rowidOf } from "~/features/search/index.server";
+import { gigsFts, matches, rowidOf } from "~/features/search/index.server";
 import { col, type Db } from "~/platform/db.server";
-import { favouriteGigs, games, products, streamerProfiles, users } from "~db/schema";
+import { favouriteGigs, games, gigs, streamerProfiles, users } from "~db/schema";
 import {
   activeGig,
   gigCardColumns,
@@ -22,34 +22,32 @@ import { countOf, direction, effectiveSort, pageWindow } from "./shared.server";
 
 /** The gigs list of /browse and the gigs API: filters, sorts, and its count. */
 function gigsFilter(db: Db, query: GigsQuery, viewerId: string | null, match: string | null): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [activeGig, starActive(products.streamerId)];
+  const conditions: (SQL | undefined)[] = [activeGig, starActive(gigs.streamerId)];
   // The (game, popularity) and (platform, popularity) indexes serve the popularity order. For any other
   // order the game and platform are checked as rows come off that order's index (`+column`): one of a
   // dozen games or six platforms matches often enough that a page fills quickly, whereas looking the rows
   // up by game or platform would sort thousands of gigs for every page.
   const indexed = effectiveSort(query.sortBy, match) === "popularity";
   if (query.selectedGame) {
-    conditions.push(
-      indexed ? eq(products.gameId, query.selectedGame) : sql`+${col(products.gameId)} = ${query.selectedGame}`,
-    );
+    conditions.push(indexed ? eq(gigs.gameId, query.selectedGame) : sql`+${col(gigs.gameId)} = ${query.selectedGame}`);
   }
-  if (query.platform) conditions.push(onPlatform(products.platformId, query.platform, indexed));
-  if (query.country) conditions.push(starInCountry(products.streamerId, query.country));
-  if (query.profession) conditions.push(starOfProfession(products.streamerId, query.profession));
+  if (query.platform) conditions.push(onPlatform(gigs.platformId, query.platform, indexed));
+  if (query.country) conditions.push(starInCountry(gigs.streamerId, query.country));
+  if (query.profession) conditions.push(starOfProfession(gigs.streamerId, query.profession));
   // Gigs of the stars live now: looked up from those few stars, not found by reading every gig.
-  if (query.isLiveClicked) conditions.push(inArray(products.streamerId, liveStars(db)));
+  if (query.isLiveClicked) conditions.push(inArray(gigs.streamerId, liveStars(db)));
   if (query.isFavClicked) {
     conditions.push(
       viewerId
         ? inArray(
-            products.id,
-            db.select({ id: favouriteGigs.productId }).from(favouriteGigs).where(eq(favouriteGigs.userId, viewerId)),
+            gigs.id,
+            db.select({ id: favouriteGigs.gigId }).from(favouriteGigs).where(eq(favouriteGigs.userId, viewerId)),
           )
         : sql`0`,
     );
   }
-  if (query.selectedTags.length > 0) conditions.push(inArray(products.id, gigsWithAllTags(db, query.selectedTags)));
-  if (match) conditions.push(matches(productsFts, match));
+  if (query.selectedTags.length > 0) conditions.push(inArray(gigs.id, gigsWithAllTags(db, query.selectedTags)));
+  if (match) conditions.push(matches(gigsFts, match));
   return and(...conditions);
 }
 
@@ -61,12 +59,12 @@ function gigsFrom(db: Db, viewerId: string | null, match: string | null, purpose
   const page = purpose === "page";
   const base = db
     .select(gigCardColumns(viewerId))
-    .from(products)
+    .from(gigs)
     .$dynamic()
-    .innerJoin(users, page ? gigStarJoin : eq(users.id, products.streamerId))
-    .innerJoin(streamerProfiles, page ? gigProfileJoin : eq(streamerProfiles.userId, products.streamerId))
-    .innerJoin(games, page ? gigGameJoin : eq(games.id, products.gameId));
-  return match ? base.innerJoin(productsFts, eq(productsFts.rowid, rowidOf.products)) : base;
+    .innerJoin(users, page ? gigStarJoin : eq(users.id, gigs.streamerId))
+    .innerJoin(streamerProfiles, page ? gigProfileJoin : eq(streamerProfiles.userId, gigs.streamerId))
+    .innerJoin(games, page ? gigGameJoin : eq(games.id, gigs.gameId));
+  return match ? base.innerJoin(gigsFts, eq(gigsFts.rowid, rowidOf.gigs)) : base;
 }
 
 export function gigsListQuery(db: Db, query: GigsQuery, viewerId: string | null) {
@@ -74,15 +72,15 @@ export function gigsListQuery(db: Db, query: GigsQuery, viewerId: string | null)
   const { limit, offset } = pageWindow("gigs", query);
   const order = direction(
     effectiveSort(query.sortBy, match),
-    sql`${productsFts.rank}`,
+    sql`${gigsFts.rank}`,
     {
-      title: sql`${products.title}`,
-      popularity: sql`${products.popularity}`,
-      price: sql`${products.priceMinor}`,
-      date: sql`${products.createdAt}`,
-      rating: [sql`${products.ratingScore}`, sql`${products.ratingCount}`],
+      title: sql`${gigs.title}`,
+      popularity: sql`${gigs.popularity}`,
+      price: sql`${gigs.priceMinor}`,
+      date: sql`${gigs.createdAt}`,
+      rating: [sql`${gigs.ratingScore}`, sql`${gigs.ratingCount}`],
     },
-    rowidOf.products,
+    rowidOf.gigs,
   );
   return gigsFrom(db, viewerId, match)
     .where(gigsFilter(db, query, viewerId, match))

@@ -30,7 +30,7 @@ import { streamerProfiles } from "./influencers";
 
 const notArchived = sql`archived_at IS NULL`;
 
-export const products = sqliteTable(
+export const gigs = sqliteTable(
   "products",
   {
     id: id(),
@@ -108,22 +108,22 @@ export const products = sqliteTable(
   ],
 );
 
-export const productTags = sqliteTable(
+export const gigTags = sqliteTable(
   "product_tags",
   {
-    productId: text("product_id")
+    gigId: text("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => gigs.id, { onDelete: "cascade" }),
     tag: text("tag").notNull(),
   },
   (t) => [
-    primaryKey({ name: "product_tags_pk", columns: [t.productId, t.tag] }),
+    primaryKey({ name: "product_tags_pk", columns: [t.gigId, t.tag] }),
     check("product_tags_tag_check", sql`length(${t.tag}) BETWEEN 1 AND 40 AND ${t.tag} = trim(${t.tag})`),
     // Filter gigs by tag (selectedTags) and list hashtags.
     index("product_tags_tag_idx").on(t.tag),
   ],
 );
 
-export type Product = typeof products.$inferSelect;
-export type NewProduct = typeof products.$inferInsert;
-export type ProductTag = typeof productTags.$inferSelect;
+export type Gig = typeof gigs.$inferSelect;
+export type NewGig = typeof gigs.$inferInsert;
+export type GigTag = typeof gigTags.$inferSelect;
