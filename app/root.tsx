@@ -23,7 +23,7 @@ import { Header } from "./components/header";
 import { InlineCss } from "./components/inline-css";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
-import { MESSAGES } from "./lib/messages";
+import { MESSAGES } from "./lib/copy";
 import { useHydrated } from "./lib/ui/use-hydrated";
 import { cloudflareContext } from "./platform/context";
 import { takeToast } from "./platform/toast.server";

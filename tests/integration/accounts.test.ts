@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { consumeCode, issueCode } from "~/features/auth/codes.server";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { AUTH_MESSAGES } from "~/features/auth/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { banUser, createUser } from "../factories";
 import { postForm, request } from "./app";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
+import { GIG_MESSAGES } from "~/features/gigs/copy";
 import { MAX_AMOUNT_MINOR } from "~/lib/money";
 import { createGame, createGig, createPlatform, createStreamer, createUser } from "../factories";
 import { request } from "./app";

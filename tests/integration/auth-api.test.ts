@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
+import { AUTH_MESSAGES } from "~/features/auth/copy";
+import { PROFILE_MESSAGES } from "~/features/profile/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { postJson, request } from "./app";
 import { loggedInUser } from "./session";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MODERATION_MESSAGES } from "~/features/moderation/messages";
+import { MODERATION_MESSAGES } from "~/features/moderation/copy";
 import { newId } from "~/lib/id";
 import { createReport, createUser } from "../factories";
 import { callJson, staffUser } from "./admin-world";

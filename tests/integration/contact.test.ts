@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CONTACT_RATE_LIMIT } from "~/features/content/constants";
-import { CONTENT_MESSAGES } from "~/features/content/messages";
+import { CONTENT_MESSAGES } from "~/features/content/copy";
 import { postForm, postJson } from "./app";
 import { toastOf } from "./toast";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
-import { FAVOURITE_MESSAGES } from "~/features/favourites/messages";
+import { FAVOURITE_MESSAGES } from "~/features/favourites/copy";
 import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
 import { createUser } from "../factories";
 import { postForm, postJson, request } from "./app";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
+import { GIG_MESSAGES } from "~/features/gigs/copy";
 import { gigSchema, normaliseTags, priceToMinor } from "~/features/gigs/schema";
 import { toUsdMinor } from "~/lib/money-math";
 import { createBooking, createGig, createSlot, setUsdInrRate } from "../factories";

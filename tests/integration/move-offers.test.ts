@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "~/features/booking/cancel.server";
-import { BOOKING_MESSAGES } from "~/features/booking/messages";
+import { BOOKING_MESSAGES } from "~/features/booking/copy";
 import { answerMoveOffer, refundUnansweredMoveOffers } from "~/features/booking/move-offers.server";
 import { refundStreamerNoShows } from "~/features/booking/no-show.server";
 import { sendBookingReminders } from "~/features/booking/reminders.server";

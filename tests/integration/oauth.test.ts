@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { AUTH_MESSAGES } from "~/features/auth/copy";
 import { SOCIAL_MESSAGES } from "~/features/auth/social.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { banUser, createUser, setPasswordHash } from "../factories";

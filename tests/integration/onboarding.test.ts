@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
 import { bankIdentifierValid, maskAccountNumber } from "~/features/onboarding/bank-identifiers";
-import { ONBOARDING_MESSAGES } from "~/features/onboarding/messages";
+import { ONBOARDING_MESSAGES } from "~/features/onboarding/copy";
 import { onboardingSchema } from "~/features/onboarding/schema";
 import { createStreamer } from "../factories";
 import { request } from "./app";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { chargeFor } from "~/features/currency/charge.server";
-import { GIG_MESSAGES } from "~/features/gigs/messages";
+import { GIG_MESSAGES } from "~/features/gigs/copy";
 import { type CurrencyCode, MAX_AMOUNT_MINOR, priceIn, RATE_SCALE } from "~/lib/money";
 import { PRICE_BOUNDS_MINOR, PRICE_BOUNDS_RATE_LIMIT } from "~/lib/price-bounds";
 import { getDb } from "~/platform/db.server";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { AUTH_MESSAGES } from "~/features/auth/copy";
 import { emailLinks } from "~/features/auth/emails";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
 import { createSession } from "~/features/auth/session.server";
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
+import { PROFILE_MESSAGES } from "~/features/profile/copy";
 import { unsubscribeUrl } from "~/features/profile/unsubscribe.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createUser } from "../factories";

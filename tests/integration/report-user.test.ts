@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PROFILE_MESSAGES, REPORT_RATE_LIMIT } from "~/features/profile/messages";
+import { PROFILE_MESSAGES } from "~/features/profile/copy";
+import { REPORT_RATE_LIMIT } from "~/features/profile/rules";
 import { postJson } from "./app";
 import { loggedInUser } from "./session";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "~/features/booking/cancel.server";
-import { BOOKING_MESSAGES } from "~/features/booking/messages";
+import { BOOKING_MESSAGES } from "~/features/booking/copy";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { rescheduleBooking } from "~/features/booking/reschedule.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";

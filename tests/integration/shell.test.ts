@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { AUTH_MESSAGES } from "~/features/auth/copy";
 import { createSession } from "~/features/auth/session.server";
 import { createUser } from "../factories";
 import { request } from "./app";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SLOT_MESSAGES } from "~/features/slots/messages";
+import { SLOT_MESSAGES } from "~/features/slots/copy";
 import { addDays, zonedToUtc } from "~/features/time/calendar";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ACCESS_TOKEN_TTL_MS, signAccessToken } from "~/features/auth/access-token.server";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { AUTH_MESSAGES } from "~/features/auth/copy";
 import { createSession } from "~/features/auth/session.server";
 import { LOGIN_HANDOFF_TTL_MS, SOCIAL_MESSAGES } from "~/features/auth/social.server";
 import { TOKEN_MESSAGES } from "~/features/auth/tokens.server";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
-import { PROFILE_MESSAGES } from "~/features/profile/messages";
+import { AUTH_MESSAGES } from "~/features/auth/copy";
+import { PROFILE_MESSAGES } from "~/features/profile/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { JPEG_THEN_HTML, PNG_1X1, PNG_HEAD_THEN_HTML, PNG_THEN_HTML, pngClaiming } from "../fixtures/images";
 import { postJson, request } from "./app";

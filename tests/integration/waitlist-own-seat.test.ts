@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { WAITLIST_MESSAGES } from "~/features/waitlist/copy";
 import { joinWaitlist } from "~/features/waitlist/join.server";
-import { WAITLIST_MESSAGES } from "~/features/waitlist/messages";
 import { createBooking, viewerOf } from "~tests/factories";
 import { rejection } from "~tests/support/rejection";
 import { fanViewer, fullSlot, line } from "./waitlist-world";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { assertOwnAccount, type Viewer } from "~/features/access";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { AUTH_MESSAGES } from "~/features/auth/copy";
 import { trackEvent } from "~/features/tracking/index.server";
 import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";

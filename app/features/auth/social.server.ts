@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { afterLoginPath, assertOwnAccount, type Viewer } from "~/features/access";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
-import { AUTH_MESSAGES } from "~/features/auth/messages";
+import { AUTH_MESSAGES } from "~/features/auth/copy";
 import { walletConversionStatements } from "~/features/wallet/index.server";
 import { randomDigits } from "~/lib/crypto";
 import { appError, notFound } from "~/lib/errors";

@@ -22,7 +22,7 @@ import {
   refundDestinations,
   refundFor,
 } from "./cancellation-policy";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import { awaitingMoveSql, refuseWhileAwaitingMove } from "./move-offer-sql.server";
 
 export type CancelOutcome = {

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/access";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, slots } from "~db/schema";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 
 export type GamerTagChange = { id: string; gamertag: string };
 

@@ -5,7 +5,7 @@ import { notFound } from "~/lib/errors";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { drawInvoicePdf, type InvoiceFacts } from "~/platform/documents.server";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import { getOrder, type OrderDetails } from "./orders.server";
 
 /** The seller of record named on every invoice beside the streamer (the marketplace). */

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/access";
 import { forbidden } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
 import { ACTIVE_QUEUE_STATES, bookings, liveSessions, lobbyCodes, queueEntries, slots } from "~db/schema";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import { lobbyCodeVisible } from "./order-view";
 
 /**

@@ -8,7 +8,7 @@ import { availabilityChangedStatement, catalogueChangedStatement } from "~/platf
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
 import { bookings, moveOffers, slots } from "~db/schema";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import { type MoveOfferChoice, moveOfferExpiresAt } from "./move-offer-policy";
 import { awaitingMoveSql } from "./move-offer-sql.server";
 import { moveBookingStatements } from "./reschedule.server";

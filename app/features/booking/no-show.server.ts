@@ -10,7 +10,7 @@ import { noticeEntry, outboxKeys, outboxSelectStatement } from "~/platform/outbo
 import { bookings, slots } from "~db/schema";
 import { type CancelOutcome, cancelAndRefund, chosenRefundDestination, ownBookingWithOrder } from "./cancel.server";
 import { type RefundDestination, refundFor } from "./cancellation-policy";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import {
   canStartSlot,
   NO_SHOW_AUTO_AFTER_MS,

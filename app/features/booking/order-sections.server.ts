@@ -4,7 +4,7 @@ import type { Viewer } from "~/features/access";
 import { notFound } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { bookings, orders, slots } from "~db/schema";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import { canReadOrdersOf } from "./order-access";
 import { ORDER_SECTIONS, type OrderSection } from "./order-view";
 import { type OrderListQuery, type OrderPage, orderPage, userOrdersQueries } from "./orders.server";

@@ -1,8 +1,9 @@
 import { z } from "~/lib/zod";
 import { REFUND_DESTINATIONS } from "./cancellation-policy";
-import { BOOKING_MESSAGES, GAMERTAG_MAX_LENGTH } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import { MOVE_OFFER_CHOICES } from "./move-offer-policy";
 import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE, type OrderSection } from "./order-view";
+import { GAMERTAG_MAX_LENGTH } from "./rules";
 
 /** Zod inputs of the after-purchase calls, shared by the /profile forms and the /api routes. */
 const id = z.string().trim().min(1).max(64);

@@ -21,7 +21,7 @@ import {
   users,
 } from "~db/schema";
 import { refundFor } from "./cancellation-policy";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import { noShowRefundOffered } from "./no-show-policy";
 import { canReadOrder, canReadOrdersOf } from "./order-access";
 import {

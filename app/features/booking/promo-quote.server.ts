@@ -7,7 +7,7 @@ import { badRequest, isAppError } from "~/lib/errors";
 import { type CurrencyCode, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { gigs } from "~db/schema";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import type { PromoPreview } from "./promo-preview";
 import { promoApplySchema } from "./schema";
 

@@ -18,7 +18,7 @@ import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { bookingGamertags, bookings, orders, slots, users } from "~db/schema";
 import { bookingConfirmedMessages } from "./confirmation.server";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import type { PurchaseDraft } from "./schema";
 
 /**

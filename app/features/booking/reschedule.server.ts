@@ -9,7 +9,7 @@ import { availabilityChangedStatement } from "~/platform/catalogue-version.serve
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { bookingReminders, bookings, orders, slots } from "~db/schema";
-import { BOOKING_MESSAGES } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
 import { awaitingMoveSql, refuseWhileAwaitingMove } from "./move-offer-sql.server";
 import { bookingMovedEntries } from "./reschedule-messages.server";
 import { RESCHEDULE_BEFORE_MS, reschedulable, rescheduleDeadline } from "./reschedule-policy";

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
-import { BOOKING_MESSAGES, GAMERTAG_MAX_LENGTH } from "./messages";
+import { BOOKING_MESSAGES } from "./copy";
+import { GAMERTAG_MAX_LENGTH } from "./rules";
 
 /**
  * The purchase draft (docs/domain.md: timeSlot, gamerTag, numberOfPlayers, multipleGamerTags) as the

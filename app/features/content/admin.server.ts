@@ -19,8 +19,8 @@ import {
 import type { LegalEditorInput } from "./admin-schema";
 import { legalEditorSchema } from "./admin-schema";
 import { getLegalContent } from "./content.server";
+import { CONTENT_MESSAGES as M } from "./copy";
 import { type StoredLegalContent, toLegalView } from "./legal";
-import { CONTENT_MESSAGES as M } from "./messages";
 import { LEGAL_TYPES, type LegalType } from "./schema";
 
 /**

@@ -1,5 +1,5 @@
 import { CONTACT_RATE_LIMIT } from "~/features/content/constants";
-import { CONTENT_MESSAGES } from "~/features/content/messages";
+import { CONTENT_MESSAGES } from "~/features/content/copy";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { enforceRateLimit } from "~/platform/rate-limit.server";

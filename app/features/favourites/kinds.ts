@@ -1,4 +1,4 @@
-import { FAVOURITE_MESSAGES } from "~/features/favourites/messages";
+import { FAVOURITE_MESSAGES } from "~/features/favourites/copy";
 import type { Toast } from "~/lib/toast";
 
 /** What can be a favourite, and the docs/domain.md toast for each change (gig removal is a warning). */

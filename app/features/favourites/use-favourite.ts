@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { FAVOURITE_DELAY_MS } from "~/features/favourites/constants";
-import { MESSAGES } from "~/lib/messages";
+import { MESSAGES } from "~/lib/copy";
 import { notify } from "~/lib/toast";
 import { FAVOURITE_API, type FavouriteKind, favouriteToast } from "./kinds";
 import { createFavouriteToggle, type ToggleState } from "./toggle";

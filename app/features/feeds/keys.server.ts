@@ -6,7 +6,7 @@ import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { type FeedKeyKind, feedKeys } from "~db/schema";
-import { FEED_MESSAGES } from "./messages";
+import { FEED_MESSAGES } from "./copy";
 
 /**
  * The secret keys of a user's private feeds (db/schema/feeds.ts): the calendar subscription and the stream

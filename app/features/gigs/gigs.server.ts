@@ -12,8 +12,8 @@ import { priceBoundBreach } from "~/lib/price-bounds";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, named } from "~/platform/db.server";
 import { bookings, gameModes, gamePlatforms, games, gigs, gigTags, orders, platforms, slots } from "~db/schema";
+import { GIG_MESSAGES as M } from "./copy";
 import { storeCover } from "./cover.server";
-import { GIG_MESSAGES as M } from "./messages";
 import { type GigInput, priceBoundMessage, priceToMinor } from "./schema";
 
 /** The streamer's base currency (docs/domain.md): INR for country IN, else USD. */

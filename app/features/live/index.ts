@@ -5,9 +5,9 @@ export { QueueBoard } from "./components/queue-board";
 export { ShareModal } from "./components/share-modal";
 export { StepperForm } from "./components/stepper-form";
 export { TurnRulesForm } from "./components/turn-rules-form";
+export { LIVE_MESSAGES } from "./copy";
 export type { AckPayload, OverlayPayload, OverlayPlace } from "./events";
 export { LIVE_EVENTS } from "./events";
-export { LIVE_MESSAGES } from "./messages";
 export type { QueueLane } from "./schema";
 export {
   entryIdSchema,

@@ -4,8 +4,8 @@ import { forbidden, notFound } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
 import { liveSessions, type QueueLane, queueEntries, users } from "~db/schema";
 import { broadcastOf } from "./coordinator.server";
+import { LIVE_MESSAGES } from "./copy";
 import { savedGamertag } from "./gamertags.server";
-import { LIVE_MESSAGES } from "./messages";
 import { getLiveSession } from "./sessions.server";
 import { type FanPlace, fanPlace, type LaneCounts, laneCounts, placeOfUser, queueSnapshot } from "./snapshot.server";
 

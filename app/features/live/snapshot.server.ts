@@ -16,9 +16,9 @@ import {
   queueEntries,
   users,
 } from "~db/schema";
+import { LIVE_MESSAGES as M } from "./copy";
 import { savedGamertagSql } from "./gamertags.server";
 import { estimatedWaitMinutes, type LineCounts, lineCounts, positionInLine, turnMinutes } from "./line";
-import { LIVE_MESSAGES as M } from "./messages";
 import { historyOf, historyQuery } from "./queue-events.server";
 import { type QueueEventPayload, type ReadyCheck, readyCheckOf, type VipMissed } from "./ready-check";
 import { serviceOrder, type VipPerRegular } from "./turns";

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from "~/lib/errors";
 import { batchGuard, col, type Db, getDb, idChunks, selectInChunks } from "~/platform/db.server";
 import { orders, type PayoutStatus, payoutOrders, payouts, streamerProfiles, users } from "~db/schema";
 import type { EditPayoutInput } from "./admin-schema";
+import { PAYOUT_MESSAGES as M } from "./copy";
 import {
   mergedExactly,
   mergeStatements,
@@ -16,7 +17,6 @@ import {
   unique,
   withOverrides,
 } from "./merge.server";
-import { PAYOUT_MESSAGES as M } from "./messages";
 import { ordersOfPayout } from "./orders.server";
 import { payoutTotals } from "./totals";
 

@@ -8,6 +8,7 @@ import type { CurrencyCode } from "~/lib/money";
 import { batchGuard, col, getDb } from "~/platform/db.server";
 import { payouts, streamerProfiles } from "~db/schema";
 import type { CreatePayoutInput } from "./admin-schema";
+import { PAYOUT_MESSAGES as M } from "./copy";
 import {
   defaultRates,
   mergedExactly,
@@ -18,7 +19,6 @@ import {
   unique,
   withOverrides,
 } from "./merge.server";
-import { PAYOUT_MESSAGES as M } from "./messages";
 import { inNoActivePayout, orderRowsQuery, paidWithin, payableOrder } from "./orders.server";
 import { type PayoutRates, type PayoutTotals, payoutsByCurrency } from "./totals";
 

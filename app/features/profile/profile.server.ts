@@ -6,8 +6,9 @@ import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { reports, userGamertags, users } from "~db/schema";
-import { PROFILE_MESSAGES, REPORT_RATE_LIMIT } from "./messages";
+import { PROFILE_MESSAGES } from "./copy";
 import { sniffImage } from "./picture";
+import { REPORT_RATE_LIMIT } from "./rules";
 import { GAMERTAGS_MAX, PICTURE_MAX_BYTES, type SocialNetwork } from "./schema";
 
 /** The caller's own profile by id (the API names the id): another user's id is refused (403). */

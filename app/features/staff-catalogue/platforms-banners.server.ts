@@ -8,7 +8,8 @@ import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isUniqueViolation } from "~/platform/db.server";
 import { banners, gamePlatforms, platforms } from "~db/schema";
-import { CATALOGUE_IMAGE_MAX_BYTES, STAFF_CATALOGUE_MESSAGES as M } from "./messages";
+import { STAFF_CATALOGUE_MESSAGES as M } from "./copy";
+import { CATALOGUE_IMAGE_MAX_BYTES } from "./rules";
 import type { bannerSchema, platformSchema } from "./schema";
 
 /**

@@ -1,5 +1,6 @@
 /** The staff-streamers feature: what other features and routes may use of it (server-only parts in index.server.ts). */
-export { STAFF_STREAMER_MESSAGES, STREAMER_LIST_DEFAULTS } from "./messages";
+export { STAFF_STREAMER_MESSAGES } from "./copy";
+export { STREAMER_LIST_DEFAULTS } from "./rules";
 export {
   platformFeeSchema,
   registerStreamerSchema,

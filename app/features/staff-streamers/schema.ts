@@ -1,6 +1,6 @@
 import { signupSchema } from "~/features/auth";
 import { z } from "~/lib/zod";
-import { STREAMER_LIST_DEFAULTS as D } from "./messages";
+import { STREAMER_LIST_DEFAULTS as D } from "./rules";
 
 /** Inputs of the staff influencer screens and their /api twins; no server code here. */
 export const STREAMER_SORTS = ["fullName_asc", "fullName_desc", "createdAt_desc", "createdAt_asc"] as const;

@@ -8,6 +8,7 @@ export { TimeZoneForm } from "./components/time-zone-form";
 export { TimeZoneSelect } from "./components/time-zone-select";
 export { TimeZoneHint, useViewerZone, ViewerZoneProvider } from "./components/viewer-zone";
 export { When } from "./components/when";
+export { TIME_MESSAGES } from "./copy";
 export {
   formatClock,
   formatDateTime,
@@ -18,7 +19,6 @@ export {
   formatWhen,
   zoneLabel,
 } from "./format";
-export { TIME_MESSAGES } from "./messages";
 export { browserTimeZoneField } from "./schema";
 export type { ViewerZone } from "./zone";
 export {

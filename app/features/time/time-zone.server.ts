@@ -3,8 +3,8 @@ import { appError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { users } from "~db/schema";
 import { zoneOffsetMs } from "./calendar";
+import { TIME_MESSAGES } from "./copy";
 import { isUtc, OFFSET_ONLY, zoneLabel, zoneNamePart } from "./format";
-import { TIME_MESSAGES } from "./messages";
 import { CURRENT_ZONE_NAMES, FALLBACK_TIME_ZONE, validTimeZone } from "./zone";
 
 /**

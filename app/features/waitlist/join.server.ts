@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from "~/lib/e
 import { newId } from "~/lib/id";
 import { getDb, isConstraintViolation } from "~/platform/db.server";
 import { slots, waitlistEntries } from "~db/schema";
-import { WAITLIST_MESSAGES } from "./messages";
+import { WAITLIST_MESSAGES } from "./copy";
 import { offerFreedSeats } from "./offers.server";
 import { placeInLine } from "./places.server";
 import type { JoinWaitlistInput } from "./schema";

@@ -7,7 +7,7 @@ import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import { gigs, slots, users, waitlistEntries } from "~db/schema";
 import { offerCheckoutPath } from "./links";
-import { OFFER_MINUTES } from "./messages";
+import { OFFER_MINUTES } from "./rules";
 
 /**
  * What a fan is told when seats are held for them from a waitlist (template WAITLIST_OFFER_TEMPLATE of

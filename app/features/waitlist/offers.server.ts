@@ -7,7 +7,7 @@ import { col, type Db, getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
 import { slots, waitlistEntries } from "~db/schema";
-import { OFFER_MINUTES, OFFERS_PER_BATCH_MAX, SWEEP_SLOTS_MAX } from "./messages";
+import { OFFER_MINUTES, OFFERS_PER_BATCH_MAX, SWEEP_SLOTS_MAX } from "./rules";
 
 /**
  * Offering freed seats to a slot's waitlist (docs/domain.md "Waitlist place"). Every offer is ONE conditional UPDATE:

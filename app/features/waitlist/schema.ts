@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { WAITLIST_MESSAGES } from "./messages";
+import { WAITLIST_MESSAGES } from "./copy";
 
 /** Joining a slot's waitlist: the slot and how many seats (the page's form; numbers arrive as strings). */
 export const joinWaitlistSchema = z.object({

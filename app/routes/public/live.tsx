@@ -8,7 +8,7 @@ import { getUsdInrRate } from "~/features/currency/index.server";
 import { LIVE_MESSAGES, LiveRoom, pageJoinSchema, vipJoinSchema } from "~/features/live";
 import { liveRoom, sendLiveCommand, startVipCheckout } from "~/features/live/index.server";
 import { walletBalance } from "~/features/wallet/index.server";
-import { MESSAGES } from "~/lib/messages";
+import { MESSAGES } from "~/lib/copy";
 import { formatPrice } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { getDb } from "~/platform/db.server";

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
 import { inputClass } from "~/lib/ui/field";
-import { GAMERTAG_MAX_LENGTH } from "../messages";
 import { updateGamerTagsSchema } from "../orders-schema";
+import { GAMERTAG_MAX_LENGTH } from "../rules";
 
 type Tag = { id: string; gamertag: string };
 

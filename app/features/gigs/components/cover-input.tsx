@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { GIG_MESSAGES } from "../messages";
+import { GIG_MESSAGES } from "../copy";
 
 const RATIO = 16 / 9;
 

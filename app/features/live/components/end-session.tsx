@@ -1,8 +1,8 @@
 import { Form, Link, useNavigate, useRevalidator } from "react-router";
 import { notify } from "~/lib/toast";
 import type { PartyConnection } from "~/lib/ui/use-party-socket";
+import { LIVE_MESSAGES } from "../copy";
 import { type AckPayload, LIVE_EVENTS } from "../events";
-import { LIVE_MESSAGES } from "../messages";
 
 /**
  * End Session's confirmation. Without JavaScript (or before the socket is up) it is a plain form the dashboard's

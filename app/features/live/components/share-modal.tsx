@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { CopyField } from "~/lib/ui/copy-field";
-import { LIVE_MESSAGES } from "../messages";
+import { LIVE_MESSAGES } from "../copy";
 
 /**
  * After going live: the streamer's short link (/@handle, which opens this session while it runs) with Copy link

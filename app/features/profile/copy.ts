@@ -15,6 +15,3 @@ export const PROFILE_MESSAGES = {
   reportAgain: "You have already reported this account. Our team is reviewing it.",
   reportTooMany: "You have sent many reports recently. Please try again later.",
 } as const;
-
-/** Reports a user may send: this many an hour, per reporter (app/features/profile/profile.server.ts). */
-export const REPORT_RATE_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 } as const;

@@ -21,7 +21,3 @@ export const STAFF_CATALOGUE_MESSAGES = {
   bannerImageRequired: "Please select a valid image file",
   imageTooLarge: "The image must be at most 5 MB",
 } as const;
-
-export const CATALOGUE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Empty mode rows a form offers (JavaScript off: save to get more). */
-export const BLANK_MODE_ROWS = 3;

@@ -1,6 +1,6 @@
 /**
  * App-wide messages of docs/domain.md, word for word. Each feature keeps its own beside it
- * (app/features/<domain>/messages.ts).
+ * (app/features/<domain>/copy.ts).
  */
 export const MESSAGES = {
   generic: "An unexpected error occurred",

@@ -16,6 +16,3 @@ export const STAFF_STREAMER_MESSAGES = {
   landingHidden: "Hidden from the landing page",
   removedReason: "The creator left Noobrd",
 } as const;
-
-/** docs/domain.md: admin list defaults. */
-export const STREAMER_LIST_DEFAULTS = { page: 1, limit: 10, sort: "fullName_asc" } as const;

@@ -1,10 +1,7 @@
 import { SEAT_MESSAGES } from "~/features/seats";
 import { RESCHEDULE_BEFORE_MS } from "./reschedule-policy";
 
-/** Booking rules and the words the fan sees (docs/domain.md wording where it has one). */
-
-/** A gamer tag per seat, as stored (booking_gamertags CHECK). */
-export const GAMERTAG_MAX_LENGTH = 64;
+/** The words the fan sees about booking (docs/domain.md wording where it has one). */
 
 export const BOOKING_MESSAGES = {
   // Buying (purchase.server.ts, slots.server.ts)
