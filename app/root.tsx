@@ -23,7 +23,7 @@ import { Header } from "./components/header";
 import { InlineCss } from "./components/inline-css";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
-import { MESSAGES } from "./lib/copy";
+import { COPY } from "./lib/copy";
 import { useHydrated } from "./lib/ui/use-hydrated";
 import { cloudflareContext } from "./platform/context";
 import { takeToast } from "./platform/toast.server";
@@ -153,9 +153,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   if (isRouteErrorResponse(error)) {
-    return (
-      <ErrorPage status={error.status} title={error.statusText || "Something went wrong"} detail={MESSAGES.generic} />
-    );
+    return <ErrorPage status={error.status} title={error.statusText || "Something went wrong"} detail={COPY.generic} />;
   }
-  return <ErrorPage status={500} title="Something went wrong" detail={MESSAGES.generic} />;
+  return <ErrorPage status={500} title="Something went wrong" detail={COPY.generic} />;
 }

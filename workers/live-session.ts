@@ -1,5 +1,5 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import { type AckPayload, LIVE_EVENTS, LIVE_MESSAGES } from "../app/features/live";
+import { type AckPayload, LIVE_COPY, LIVE_EVENTS } from "../app/features/live";
 import {
   broadcastDue,
   groupable,
@@ -481,14 +481,14 @@ export class LiveSession extends Server {
       const ack = typeof frame.ack === "string" ? frame.ack : null;
       let reply: AckPayload;
       if (!socket?.viewer) {
-        reply = { success: false, error: LIVE_MESSAGES.notYourSession };
+        reply = { success: false, error: LIVE_COPY.notYourSession };
       } else {
         try {
           const result = await this.command(this.name, { type: "end", viewer: socket.viewer });
           reply = result.ok ? { success: true, error: null } : { success: false, error: result.message };
         } catch (error) {
           log.error("live.end_failed", { liveSessionId: this.name, error });
-          reply = { success: false, error: LIVE_MESSAGES.endFailed };
+          reply = { success: false, error: LIVE_COPY.endFailed };
         }
       }
       if (ack) connection.send(JSON.stringify({ event: LIVE_EVENTS.ack, ack, data: reply }));

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { canOpenAdmin, headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/access";
-import { AUTH_MESSAGES } from "~/features/auth";
+import { AUTH_COPY } from "~/features/auth";
 import { NotificationBell } from "~/features/notifications";
 import { HeaderSearch } from "~/features/search";
 import { Logo } from "./logo";
@@ -48,7 +48,7 @@ function useLogoutDialog() {
       className="m-auto rounded-xl border border-ink-700 bg-ink-900 p-6 text-zinc-100 backdrop:bg-black/60"
     >
       <p id="logout-title" className="mb-5 text-base font-medium">
-        {AUTH_MESSAGES.logoutConfirm}
+        {AUTH_COPY.logoutConfirm}
       </p>
       <Form method="post" action="/logout" className="flex justify-end gap-3">
         <button

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { consumeCode, issueCode } from "~/features/auth/codes.server";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
-import { AUTH_MESSAGES } from "~/features/auth/copy";
+import { AUTH_COPY } from "~/features/auth/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { banUser, createUser } from "../factories";
 import { postForm, request } from "./app";
@@ -66,7 +66,7 @@ describe("sign-up and verification", () => {
     // A link works once.
     const again = await request(link);
     expect(again.status).toBe(200);
-    expect(await again.text()).toContain(AUTH_MESSAGES.linkInvalid);
+    expect(await again.text()).toContain(AUTH_COPY.linkInvalid);
   });
 
   it("does not let the code screen's handle verify the email on its own", async () => {
@@ -74,14 +74,14 @@ describe("sign-up and verification", () => {
     const handle = location.split("/")[3] ?? "";
     const response = await request(`/signup/verify/${handle}`);
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain(AUTH_MESSAGES.linkInvalid);
+    expect(await response.text()).toContain(AUTH_COPY.linkInvalid);
   });
 
   it("refuses a wrong code, a duplicate email, and logging in before verifying", async () => {
     const { account, location } = await signUp();
     const wrong = await postForm(location, { intent: "verify", otp: "000000" });
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain(AUTH_MESSAGES.codeInvalid);
+    expect(await wrong.text()).toContain(AUTH_COPY.codeInvalid);
 
     // A taken email answers like a new account (no enumeration); the owner is told by email.
     const duplicate = await postForm("/signup", { ...account, username: `${account.username}x` });
@@ -91,7 +91,7 @@ describe("sign-up and verification", () => {
     expect(notice?.subject).toBe("Someone tried to sign up with your email");
     const decoy = await postForm(duplicate.headers.get("Location") ?? "", { intent: "verify", otp: "000000" });
     expect(decoy.status).toBe(400);
-    expect(await decoy.text()).toContain(AUTH_MESSAGES.codeInvalid);
+    expect(await decoy.text()).toContain(AUTH_COPY.codeInvalid);
 
     const login = await postForm("/login", { email: account.email, password: account.password });
     expect(login.status).toBe(403);
@@ -157,8 +157,8 @@ describe("login", () => {
     const unknown = await postForm("/login", { email: "nobody@example.com", password: "Wrong-pass-1" });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await wrong.text()).toContain(AUTH_MESSAGES.invalidCredentials);
-    expect(await unknown.text()).toContain(AUTH_MESSAGES.invalidCredentials);
+    expect(await wrong.text()).toContain(AUTH_COPY.invalidCredentials);
+    expect(await unknown.text()).toContain(AUTH_COPY.invalidCredentials);
   });
 
   it("trips the login rate limit per account and address", async () => {
@@ -203,7 +203,7 @@ describe("login", () => {
     await banUser(env.DB, user?.id ?? "");
     const response = await postForm("/login", { email: account.email, password: account.password });
     expect(response.status).toBe(403);
-    expect(await response.text()).toContain(AUTH_MESSAGES.banned);
+    expect(await response.text()).toContain(AUTH_COPY.banned);
   });
 });
 
@@ -211,11 +211,11 @@ describe("forgotten password", () => {
   it("answers the same for unknown emails, and resets by the emailed link", async () => {
     const unknown = await postForm("/forgot-password", { email: "ghost@example.com" });
     expect(unknown.status).toBe(200);
-    expect(await unknown.text()).toContain(AUTH_MESSAGES.resetSent);
+    expect(await unknown.text()).toContain(AUTH_COPY.resetSent);
 
     const { account } = await signUp();
     const known = await postForm("/forgot-password", { email: account.email });
-    expect(await known.text()).toContain(AUTH_MESSAGES.resetSent);
+    expect(await known.text()).toContain(AUTH_COPY.resetSent);
     const email = await latestEmail(account.email);
     const link = /\/reset-password\/[\w-]+/.exec(email.text)?.[0] ?? "";
     const reset = await postForm(link, { newPassword: "N3w-password!", confirmPassword: "N3w-password!" });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue/copy";
+import { STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue/copy";
 import { listGamesForStaff } from "~/features/staff-catalogue/games.server";
 import { createGame, createGig, createPlatform, createStreamer, createUser, viewerOf } from "../factories";
 import { staffUser } from "./admin-world";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONFIG_MESSAGES as M } from "~/features/configurations/copy";
+import { CONFIG_COPY as M } from "~/features/configurations/copy";
 import { clearConfiguration } from "../factories";
 import { callJson, staffUser } from "./admin-world";
 import { Client } from "./client";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { dateInputValue } from "~/features/content/admin.server";
-import { CONTENT_MESSAGES as M } from "~/features/content/copy";
+import { CONTENT_COPY as M } from "~/features/content/copy";
 import { callJson, staffUser } from "./admin-world";
 import { postJson } from "./app";
 import { Client } from "./client";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GIVEAWAY_MESSAGES } from "~/features/giveaway/giveaway.server";
+import { GIVEAWAY_COPY } from "~/features/giveaway/copy";
 import { createBooking, createGig, createSlot, createUser } from "../factories";
 import { callJson, staffUser } from "./admin-world";
 import { Client } from "./client";
@@ -37,17 +37,17 @@ describe("the Noobrd giveaway", () => {
       slotId: slot.id,
       lobbyCode: "GIVE-42",
     });
-    expect([status, answer.message, answer.notified]).toEqual([200, GIVEAWAY_MESSAGES.sent(2), 2]);
+    expect([status, answer.message, answer.notified]).toEqual([200, GIVEAWAY_COPY.sent(2), 2]);
     for (const fan of fans) {
       const rows = await env.DB.prepare("SELECT title, type FROM notifications WHERE user_id = ?").bind(fan.id).all();
-      expect(rows.results).toEqual([{ title: GIVEAWAY_MESSAGES.title("GIVE-42"), type: "lobby_code" }]);
+      expect(rows.results).toEqual([{ title: GIVEAWAY_COPY.title("GIVE-42"), type: "lobby_code" }]);
     }
     const code = await env.DB.prepare("SELECT code FROM lobby_codes WHERE slot_id = ?").bind(slot.id).first();
     expect(code?.code).toBe("GIVE-42");
     const emptySlot = await createSlot(env.DB, world.streamer.id, gig.id, new Date(Date.now() + 3 * 86_400_000));
     expect(
       await callJson(marketing.cookie, "/api/admin/send-notifications", { slotId: emptySlot.id, lobbyCode: "X" }),
-    ).toEqual([409, { success: false, message: GIVEAWAY_MESSAGES.noRecipients, field: "slotId" }]);
+    ).toEqual([409, { success: false, message: GIVEAWAY_COPY.noRecipients, field: "slotId" }]);
     // The page, without JavaScript.
     const page = await new Client().get(`/admin/noobrd-giveaway?startTime=${today}&endTime=${later}`, {
       Cookie: marketing.cookie,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { STAFF_STREAMER_MESSAGES as M } from "~/features/staff-streamers/copy";
+import { STAFF_STREAMER_COPY as M } from "~/features/staff-streamers/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createBooking, createGig, createSlot, createStreamer, createUser } from "../factories";
 import { callJson, staffUser } from "./admin-world";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listAuditLog } from "~/features/audit/audit.server";
-import { MODERATION_MESSAGES as M } from "~/features/moderation/copy";
+import { MODERATION_COPY as M } from "~/features/moderation/copy";
 import { callJson, staffUser } from "./admin-world";
 import { postJson } from "./app";
 import { Client } from "./client";

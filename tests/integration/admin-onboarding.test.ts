@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
-import { ONBOARDING_STAFF_MESSAGES as M } from "~/features/onboarding/copy";
+import { ONBOARDING_STAFF_COPY as M } from "~/features/onboarding/copy";
 import { verifyOnboardings } from "~/features/onboarding/staff.server";
 import { createStreamer } from "../factories";
 import { callJson, staffUser } from "./admin-world";

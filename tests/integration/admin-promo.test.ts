@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PROMO_ADMIN_MESSAGES as M } from "~/features/promo/admin-messages";
+import { PROMO_ADMIN_COPY as M } from "~/features/promo/copy";
 import { createOrder, redeemPromo } from "../factories";
 import { staffUser } from "./admin-world";
 import { Client } from "./client";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GIG_MESSAGES } from "~/features/gigs/copy";
+import { GIG_COPY } from "~/features/gigs/copy";
 import { MAX_AMOUNT_MINOR } from "~/lib/money";
 import { createGame, createGig, createPlatform, createStreamer, createUser } from "../factories";
 import { request } from "./app";
@@ -34,14 +34,14 @@ describe("every amount has an upper bound", () => {
       product_title: "x",
       price: HUGE,
     });
-    expect(((await refused.json()) as { message: string }).message).toBe(GIG_MESSAGES.priceMaxUsd);
+    expect(((await refused.json()) as { message: string }).message).toBe(GIG_COPY.priceMaxUsd);
     const live = await postJson("/api/post/influencer/liveSession", cookie, {
       ...choice,
       title: "Priceless",
       price: HUGE,
     });
     expect(live.status).toBe(400);
-    expect(((await live.json()) as { message: string }).message).toBe(GIG_MESSAGES.priceMaxUsd);
+    expect(((await live.json()) as { message: string }).message).toBe(GIG_COPY.priceMaxUsd);
     const stored = await env.DB.prepare(
       "SELECT (SELECT count(*) FROM products WHERE influencer_id = ?1) + (SELECT count(*) FROM live_sessions WHERE influencer_id = ?1) AS n",
     )

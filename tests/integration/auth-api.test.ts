@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth/copy";
-import { PROFILE_MESSAGES } from "~/features/profile/copy";
+import { AUTH_COPY } from "~/features/auth/copy";
+import { PROFILE_COPY } from "~/features/profile/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { postJson, request } from "./app";
 import { loggedInUser } from "./session";
@@ -29,7 +29,7 @@ describe("Auth JSON API", () => {
 
     const verified = await postJson("/api/auth/verify_otp/", { token: handle, otp });
     expect(verified.status).toBe(200);
-    expect(await json(verified)).toMatchObject({ success: true, message: AUTH_MESSAGES.verified });
+    expect(await json(verified)).toMatchObject({ success: true, message: AUTH_COPY.verified });
 
     const login = await postJson("/auth/login", { email, password: "Api-pass-123" });
     expect(await json(login)).toMatchObject({ success: true, redirectTo: "/" });
@@ -60,7 +60,7 @@ describe("Auth JSON API", () => {
     const { user: fan } = await loggedInUser({}, "Fan-pass-123");
     const refused = await postJson("/api/admin/login", { username: fan.email, password: "Fan-pass-123" });
     expect(refused.status).toBe(401);
-    expect(await json(refused)).toMatchObject({ message: AUTH_MESSAGES.userNotFound });
+    expect(await json(refused)).toMatchObject({ message: AUTH_COPY.userNotFound });
     const { user: admin } = await loggedInUser({ role: "admin" }, "Admin-pass-123");
     const ok = await postJson("/api/admin/login", { username: admin.email, password: "Admin-pass-123" });
     expect(await json(ok)).toMatchObject({ success: true, redirectTo: "/admin/dashboard" });
@@ -107,7 +107,7 @@ describe("User JSON API", () => {
     const { user, cookie } = await loggedInUser();
     const headers = { Cookie: cookie };
     expect(await json(await postJson("/api/update_user_bio", { bio: "Hi" }, headers))).toMatchObject({
-      message: PROFILE_MESSAGES.bioUpdated,
+      message: PROFILE_COPY.bioUpdated,
     });
     await postJson(
       "/api/update-social-links",

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MODERATION_MESSAGES } from "~/features/moderation/copy";
+import { MODERATION_COPY } from "~/features/moderation/copy";
 import { newId } from "~/lib/id";
 import { createReport, createUser } from "../factories";
 import { callJson, staffUser } from "./admin-world";
@@ -50,7 +50,7 @@ describe("bulk staff calls at any size", () => {
     for (const path of ["/api/admin/mark-reviewed-user-accounts", "/api/admin/ban-user-accounts"]) {
       const [status, answer] = await callJson(admin.cookie, path, { reportIds: [...toBan, ...fakeIds(850)] });
       expect(status).toBe(400);
-      expect(answer.message).toBe(MODERATION_MESSAGES.tooMany);
+      expect(answer.message).toBe(MODERATION_COPY.tooMany);
     }
     // 200 ids of which 150 are bans to lift: one call.
     const banIds = (

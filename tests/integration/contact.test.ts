@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CONTACT_RATE_LIMIT } from "~/features/content/constants";
-import { CONTENT_MESSAGES } from "~/features/content/copy";
+import { CONTENT_COPY } from "~/features/content/copy";
 import { postForm, postJson } from "./app";
 import { toastOf } from "./toast";
 
@@ -26,7 +26,7 @@ describe("contact form (plain form post, as without JavaScript)", () => {
     const response = await postForm("/contact-us", valid, { "CF-Connecting-IP": "203.0.113.1" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/contact-us");
-    expect(await toastOf(response)).toEqual({ kind: "success", message: CONTENT_MESSAGES.contactSuccess });
+    expect(await toastOf(response)).toEqual({ kind: "success", message: CONTENT_COPY.contactSuccess });
     expect(await countSubmissions()).toBe(before + 1);
     const stored = await env.DB.prepare("SELECT * FROM contact_submissions ORDER BY created_at DESC LIMIT 1").first();
     expect(stored).toMatchObject({ name: valid.name, email: valid.email, ip: "203.0.113.1" });
@@ -54,7 +54,7 @@ describe("contact form (plain form post, as without JavaScript)", () => {
     const before = await countSubmissions();
     const limited = await postForm("/contact-us", valid, ip);
     expect(limited.status).toBe(429);
-    expect(await limited.text()).toContain(CONTENT_MESSAGES.contactError);
+    expect(await limited.text()).toContain(CONTENT_COPY.contactError);
     expect(await countSubmissions()).toBe(before);
     // Another address is not affected.
     expect((await postForm("/contact-us", valid, { "CF-Connecting-IP": "203.0.113.4" })).status).toBe(302);
@@ -73,7 +73,7 @@ describe("POST /api/post/submit-form", () => {
     const before = await countSubmissions();
     const response = await postJson("/api/post/submit-form", valid, { "CF-Connecting-IP": "198.51.100.1" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: CONTENT_MESSAGES.contactSuccess });
+    expect(await response.json()).toEqual({ success: true, message: CONTENT_COPY.contactSuccess });
     expect(await countSubmissions()).toBe(before + 1);
   });
 

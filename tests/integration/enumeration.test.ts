@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth/copy";
+import { AUTH_COPY } from "~/features/auth/copy";
 import { createUser } from "../factories";
 import { postForm, postJson } from "./app";
 import { loggedInUser } from "./session";
@@ -29,7 +29,7 @@ describe("answers that do not tell whether an account exists", () => {
     const free = await ask(`free.${user.id}@example.com`);
     expect(taken.status).toBe(200);
     expect(free.status).toBe(200);
-    expect(taken.body).toEqual({ success: true, message: AUTH_MESSAGES.emailChangeSent, handle: expect.any(String) });
+    expect(taken.body).toEqual({ success: true, message: AUTH_COPY.emailChangeSent, handle: expect.any(String) });
     expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
   });
 });

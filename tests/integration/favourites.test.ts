@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
-import { FAVOURITE_MESSAGES } from "~/features/favourites/copy";
+import { FAVOURITE_COPY } from "~/features/favourites/copy";
 import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
 import { createUser } from "../factories";
 import { postForm, postJson, request } from "./app";
@@ -38,24 +38,24 @@ describe("favourites API", () => {
         "save_favoriteGig",
         "delete_favGigs",
         world.gigs.gig1.id,
-        FAVOURITE_MESSAGES.gigFavouriteAdded,
-        FAVOURITE_MESSAGES.gigFavouriteRemoved,
+        FAVOURITE_COPY.gigFavouriteAdded,
+        FAVOURITE_COPY.gigFavouriteRemoved,
         "warning",
       ],
       [
         "save_favoriteStars",
         "delete_favStars",
         world.stars.bella.id,
-        FAVOURITE_MESSAGES.starFavouriteAdded,
-        FAVOURITE_MESSAGES.starFavouriteRemoved,
+        FAVOURITE_COPY.starFavouriteAdded,
+        FAVOURITE_COPY.starFavouriteRemoved,
         "success",
       ],
       [
         "save_favoriteGames",
         "delete_favGames",
         world.games.valorant.id,
-        FAVOURITE_MESSAGES.gameFavouriteAdded,
-        FAVOURITE_MESSAGES.gameFavouriteRemoved,
+        FAVOURITE_COPY.gameFavouriteAdded,
+        FAVOURITE_COPY.gameFavouriteRemoved,
         "success",
       ],
     ] as const;
@@ -71,8 +71,8 @@ describe("favourites API", () => {
       const del = await postJson(`/api/${remove}`, { id }, headers);
       expect(await del.json()).toMatchObject({ success: true, message: removed, toast: { kind: removedKind } });
     }
-    expect(FAVOURITE_MESSAGES.gigFavouriteAdded).toBe("Gig added to favorites");
-    expect(FAVOURITE_MESSAGES.gigFavouriteRemoved).toBe("Gig removed from favorites");
+    expect(FAVOURITE_COPY.gigFavouriteAdded).toBe("Gig added to favorites");
+    expect(FAVOURITE_COPY.gigFavouriteRemoved).toBe("Gig removed from favorites");
   });
 
   it("lists favourites, marks them in lists, and adding twice keeps one row", async () => {
@@ -146,7 +146,7 @@ describe("favourite buttons without JavaScript (POST /favourites)", () => {
         ?.split(";")[0] ?? "";
     const page = await request(back, { headers: { Cookie: `${cookie}; ${toast}` } });
     const html = await page.text();
-    expect(html).toContain(FAVOURITE_MESSAGES.gigFavouriteAdded);
+    expect(html).toContain(FAVOURITE_COPY.gigFavouriteAdded);
     expect(html).toContain('aria-label="Remove Valorant aim coaching from favourites"');
     await postForm(
       "/favourites",

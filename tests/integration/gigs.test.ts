@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GIG_MESSAGES } from "~/features/gigs/copy";
+import { GIG_COPY } from "~/features/gigs/copy";
 import { gigSchema, normaliseTags, priceToMinor } from "~/features/gigs/schema";
 import { toUsdMinor } from "~/lib/money-math";
 import { createBooking, createGig, createSlot, setUsdInrRate } from "../factories";
@@ -36,13 +36,13 @@ function messagesOf(result: ReturnType<ReturnType<typeof gigSchema>["safeParse"]
 describe("gig validation (the schema the form and the API share)", () => {
   const base = { ...valid({ id: "g", modeId: "m" }, "p") };
   it.each([
-    [{ product_title: "x".repeat(67) }, "USD", GIG_MESSAGES.titleTooLong],
-    [{ product_title: "  " }, "USD", GIG_MESSAGES.titleRequired],
+    [{ product_title: "x".repeat(67) }, "USD", GIG_COPY.titleTooLong],
+    [{ product_title: "  " }, "USD", GIG_COPY.titleRequired],
     [{ price: "4.99" }, "USD", "Price should be greater than $5"],
     [{ price: "99" }, "INR", "Price should be greater than ₹100"],
-    [{ price: "5.123" }, "USD", GIG_MESSAGES.priceFormat],
+    [{ price: "5.123" }, "USD", GIG_COPY.priceFormat],
     [{ requirements: [{ key: "Rank", value: "" }] }, "USD", "Please fill all the requirements"],
-    [{ product_desc: "x".repeat(3001) }, "USD", GIG_MESSAGES.descriptionTooLong],
+    [{ product_desc: "x".repeat(3001) }, "USD", GIG_COPY.descriptionTooLong],
   ] as const)("%o in %s says %s", (patch, currency, message) => {
     expect(messagesOf(gigSchema(currency).safeParse({ ...base, ...patch }))).toContain(message);
   });
@@ -118,7 +118,7 @@ describe("gigs through the page (multipart, no JavaScript needed)", () => {
       headers: { Cookie: cookie, "Content-Type": "application/json", Origin: "http://localhost" },
     });
     expect(wrongMode.status).toBe(422);
-    expect(await wrongMode.json()).toMatchObject({ success: false, message: GIG_MESSAGES.modeNotOfGame });
+    expect(await wrongMode.json()).toMatchObject({ success: false, message: GIG_COPY.modeNotOfGame });
   });
 
   it("keeps an INR price exactly as typed (docs/decisions/020)", async () => {
@@ -214,7 +214,7 @@ describe("archive, unarchive and delete", () => {
     await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed");
     const refused = await request(`/api/influencer/delete/product/${booked}`, { method: "POST", headers });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ success: false, message: GIG_MESSAGES.deleteHasBookings });
+    expect(await refused.json()).toMatchObject({ success: false, message: GIG_COPY.deleteHasBookings });
     const unbooked = await make();
     await createSlot(env.DB, streamer.id, unbooked, new Date(Date.now() + 2 * 86_400_000));
     const deleted = await request("/influencer/products", {
@@ -242,7 +242,7 @@ describe("archiving a gig with upcoming bookings", () => {
     await createBooking(env.DB, { id: past.id, influencerId: streamer.id }, c.fan.id, "confirmed");
 
     const list = await (await request("/influencer/products", { headers: { Cookie: cookie } })).text();
-    expect(list).toContain(GIG_MESSAGES.upcomingBookings(2));
+    expect(list).toContain(GIG_COPY.upcomingBookings(2));
     const asked = await request("/influencer/products", {
       method: "POST",
       body: new URLSearchParams({ intent: "archive", gigId: gig.id, title: "Booked ahead" }),

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "~/features/access/policy";
 import type { LiveCommand, LiveCommandResult } from "~/features/live/coordinator.server";
-import { LIVE_MESSAGES as M } from "~/features/live/copy";
+import { LIVE_COPY as M } from "~/features/live/copy";
 import { liveSocketPath } from "~/features/live/events";
 import { joinRegularGroup } from "~/features/live/queue.server";
 import { placeOf } from "~/features/live/reads.server";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth";
+import { AUTH_COPY } from "~/features/auth";
 import { createSession } from "~/features/auth/session.server";
 import { createUser } from "~tests/factories";
 import { ORIGIN, request } from "./app";
@@ -37,7 +37,7 @@ describe("logging out by a GET needs a same-origin request", () => {
     for (const headers of sameOrigin) {
       const cookie = await loggedInCookie();
       const answer = await request("/api/logout", { headers: { Cookie: cookie, ...headers } });
-      expect(await answer.json()).toMatchObject({ success: true, message: AUTH_MESSAGES.loggedOut });
+      expect(await answer.json()).toMatchObject({ success: true, message: AUTH_COPY.loggedOut });
       expect(await loggedIn(cookie)).toBe(false);
     }
   });
@@ -51,7 +51,7 @@ describe("logging out by a GET needs a same-origin request", () => {
     expect(crossSite.status).toBe(403);
     expect(await loggedIn(cookie)).toBe(true);
     const answer = await request("/api/logout", { method: "POST", headers: { Cookie: cookie } });
-    expect(await answer.json()).toMatchObject({ success: true, message: AUTH_MESSAGES.loggedOut });
+    expect(await answer.json()).toMatchObject({ success: true, message: AUTH_COPY.loggedOut });
     expect(await loggedIn(cookie)).toBe(false);
   });
 });

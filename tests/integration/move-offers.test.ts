@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "~/features/booking/cancel.server";
-import { BOOKING_MESSAGES } from "~/features/booking/copy";
+import { BOOKING_COPY } from "~/features/booking/copy";
 import { answerMoveOffer, refundUnansweredMoveOffers } from "~/features/booking/move-offers.server";
 import { refundStreamerNoShows } from "~/features/booking/no-show.server";
 import { sendBookingReminders } from "~/features/booking/reminders.server";
@@ -142,12 +142,12 @@ describe("a streamer offers a booked slot's buyers another time", () => {
     // While the offer waits, its answer decides: the fan's own cancellation (a partial refund, maybe) and own move
     // are refused.
     await expect(cancelBooking(env, viewerOf(mira.user), mira.bookingId)).rejects.toThrow(
-      BOOKING_MESSAGES.moveOfferAwaiting,
+      BOOKING_COPY.moveOfferAwaiting,
     );
     const moveAlone = await api("/api/orders/reschedule", mira.cookie, { orderId: mira.orderId, slotId: later.id });
     expect([moveAlone.status, ((await moveAlone.json()) as { message: string }).message]).toEqual([
       409,
-      BOOKING_MESSAGES.moveOfferAwaiting,
+      BOOKING_COPY.moveOfferAwaiting,
     ]);
     const posted = await request(`/profile/orders/${mira.orderId}/new-time`, {
       method: "POST",
@@ -242,9 +242,7 @@ describe("a streamer offers a booked slot's buyers another time", () => {
       if (round === 2) expect(await refundUnansweredMoveOffers(env, new Date(late.getTime() + 60_000))).toBe(1);
       // Whoever settled it, the fan is told the truth: the offer ran out and the booking is refunded.
       expect(answered.status).toBe("rejected");
-      expect(answered.status === "rejected" && (answered.reason as Error).message).toBe(
-        BOOKING_MESSAGES.moveOfferRanOut,
-      );
+      expect(answered.status === "rejected" && (answered.reason as Error).message).toBe(BOOKING_COPY.moveOfferRanOut);
       expect(swept.status).toBe("fulfilled");
       expect((await offerOf(mira.bookingId))?.state).toBe("refunded");
       expect(await placeOf(mira.bookingId)).toMatchObject({ booking: world.slot.id, status: "cancelled" });
@@ -269,7 +267,7 @@ describe("a streamer offers a booked slot's buyers another time", () => {
     const answer = await api("/api/orders/move-offer", mira.cookie, { orderId: mira.orderId, choice: "move" });
     expect([answer.status, ((await answer.json()) as { message: string }).message]).toEqual([
       409,
-      BOOKING_MESSAGES.moveOfferRanOut,
+      BOOKING_COPY.moveOfferRanOut,
     ]);
     expect(await money(mira.orderId)).toMatchObject({ status: "refunded", refunds: 1 });
     const posted = await request(`/profile/orders/${theo.orderId}/new-time`, {
@@ -278,7 +276,7 @@ describe("a streamer offers a booked slot's buyers another time", () => {
       headers: { Cookie: theo.cookie, ...FORM },
     });
     expect(posted.status).toBe(409);
-    expect(await posted.text()).toContain(BOOKING_MESSAGES.moveOfferRanOut);
+    expect(await posted.text()).toContain(BOOKING_COPY.moveOfferRanOut);
     expect(await money(theo.orderId)).toMatchObject({ status: "refunded", refunds: 1 });
     // The cron finds nothing left to refund.
     expect(await refundUnansweredMoveOffers(env, new Date())).toBe(0);

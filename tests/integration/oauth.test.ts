@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth/copy";
-import { SOCIAL_MESSAGES } from "~/features/auth/social.server";
+import { AUTH_COPY, SOCIAL_COPY } from "~/features/auth/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { banUser, createUser, setPasswordHash } from "../factories";
 import { ORIGIN } from "./app";
@@ -91,7 +90,7 @@ describe("Discord and Google sign-in against the stand-in", () => {
 
     const wrong = await client.post(location, { intent: "verify", email, handle, otp: "000000" });
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain(AUTH_MESSAGES.codeInvalid);
+    expect(await wrong.text()).toContain(AUTH_COPY.codeInvalid);
     expect(await userByEmail(email)).toBeNull();
 
     const confirmed = await client.post(location, { intent: "verify", email, handle, otp: await latestCode(email) });
@@ -189,7 +188,7 @@ describe("Discord and Google sign-in against the stand-in", () => {
     });
     expect(refused.response.headers.get("Location")).toBe("/login");
     const { response: login } = await banned.follow(refused.response);
-    expect(await login.text()).toContain(AUTH_MESSAGES.banned);
+    expect(await login.text()).toContain(AUTH_COPY.banned);
     expect(await banned.isLoggedIn()).toBe(false);
   });
 
@@ -248,16 +247,14 @@ describe("Discord and Google sign-in against the stand-in", () => {
     const client = new Client("198.51.100.28");
     const cancelled = await throughProvider(client, "discord", "deny");
     expect(cancelled.response.headers.get("Location")).toBe("/login");
-    expect(await (await client.follow(cancelled.response)).response.text()).toContain(
-      SOCIAL_MESSAGES.cancelled("Discord"),
-    );
+    expect(await (await client.follow(cancelled.response)).response.text()).toContain(SOCIAL_COPY.cancelled("Discord"));
 
     // A callback without the state cookie (another browser, or a forged link) does not log anyone in.
     const { callback } = await throughProvider(new Client("198.51.100.29"), "google", "grace");
     const stranger = new Client("198.51.100.30");
     const forged = await stranger.get(`${callback.pathname}${callback.search}`);
     expect(forged.headers.get("Location")).toBe("/login");
-    expect(await (await stranger.follow(forged)).response.text()).toContain(SOCIAL_MESSAGES.failed("Google"));
+    expect(await (await stranger.follow(forged)).response.text()).toContain(SOCIAL_COPY.failed("Google"));
     expect(await stranger.isLoggedIn()).toBe(false);
   });
 

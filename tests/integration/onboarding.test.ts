@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
 import { bankIdentifierValid, maskAccountNumber } from "~/features/onboarding/bank-identifiers";
-import { ONBOARDING_MESSAGES } from "~/features/onboarding/copy";
+import { ONBOARDING_COPY } from "~/features/onboarding/copy";
 import { onboardingSchema } from "~/features/onboarding/schema";
 import { createStreamer } from "../factories";
 import { request } from "./app";
@@ -55,11 +55,11 @@ const submit = (cookie: string, body: FormData, path = "/influencer/onboarding")
 
 describe("onboarding validation", () => {
   it.each([
-    [{ bankOption: "" }, ONBOARDING_MESSAGES.bankOptionRequired],
-    [{ bankValue: "" }, ONBOARDING_MESSAGES.bankOptionRequired],
-    [{ bankOption: "Bitcoin" }, ONBOARDING_MESSAGES.invalidBankOption],
-    [{ bankOption: "IBAN", bankValue: "GB82WEST12345698765433" }, ONBOARDING_MESSAGES.formats.IBAN],
-    [{ bankOption: "Routing Number", bankValue: "123456789" }, ONBOARDING_MESSAGES.formats["Routing Number"]],
+    [{ bankOption: "" }, ONBOARDING_COPY.bankOptionRequired],
+    [{ bankValue: "" }, ONBOARDING_COPY.bankOptionRequired],
+    [{ bankOption: "Bitcoin" }, ONBOARDING_COPY.invalidBankOption],
+    [{ bankOption: "IBAN", bankValue: "GB82WEST12345698765433" }, ONBOARDING_COPY.formats.IBAN],
+    [{ bankOption: "Routing Number", bankValue: "123456789" }, ONBOARDING_COPY.formats["Routing Number"]],
   ])("%o says %s", (patch, message) => {
     const parsed = onboardingSchema.safeParse({
       ...fields,
@@ -85,9 +85,9 @@ describe("onboarding validation", () => {
     const { cookie } = await streamer();
     const noStatement = await submit(cookie, form({}, { statement: new Uint8Array() }));
     expect(noStatement.status).toBe(400);
-    expect(await noStatement.text()).toContain(ONBOARDING_MESSAGES.statementRequired);
+    expect(await noStatement.text()).toContain(ONBOARDING_COPY.statementRequired);
     const noAgreement = await submit(cookie, form({}, { agreement: new Uint8Array() }), "/api/post/streamer/onboard");
-    expect(await noAgreement.json()).toMatchObject({ success: false, message: ONBOARDING_MESSAGES.agreementRequired });
+    expect(await noAgreement.json()).toMatchObject({ success: false, message: ONBOARDING_COPY.agreementRequired });
     const fake = await submit(
       cookie,
       form({}, { statement: new TextEncoder().encode("MZ executable") }),
@@ -149,6 +149,6 @@ describe("onboarding submission and its private files", () => {
       .run();
     const refused = await submit(cookie, form({ bankName: "Other" }), "/api/post/streamer/onboard");
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ message: ONBOARDING_MESSAGES.alreadyVerified });
+    expect(await refused.json()).toMatchObject({ message: ONBOARDING_COPY.alreadyVerified });
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { chargeFor } from "~/features/currency/charge.server";
-import { GIG_MESSAGES } from "~/features/gigs/copy";
+import { GIG_COPY } from "~/features/gigs/copy";
 import { type CurrencyCode, MAX_AMOUNT_MINOR, priceIn, RATE_SCALE } from "~/lib/money";
 import { PRICE_BOUNDS_MINOR, PRICE_BOUNDS_RATE_LIMIT } from "~/lib/price-bounds";
 import { getDb } from "~/platform/db.server";
@@ -23,8 +23,8 @@ function typed(minor: number): string {
 
 const CASES = (["USD", "INR"] as const).flatMap((currency) => {
   const { min, max } = PRICE_BOUNDS_MINOR[currency];
-  const minMessage = currency === "INR" ? GIG_MESSAGES.priceMinInr : GIG_MESSAGES.priceMinUsd;
-  const maxMessage = currency === "INR" ? GIG_MESSAGES.priceMaxInr : GIG_MESSAGES.priceMaxUsd;
+  const minMessage = currency === "INR" ? GIG_COPY.priceMinInr : GIG_COPY.priceMinUsd;
+  const maxMessage = currency === "INR" ? GIG_COPY.priceMaxInr : GIG_COPY.priceMaxUsd;
   return [
     { currency, minor: min - 1, message: minMessage },
     { currency, minor: min, message: null },
@@ -86,10 +86,10 @@ describe("the bounds' numbers are one", () => {
 
   it("the messages name the bounds", () => {
     const units = (message: string) => Number(message.replace(/[^\d]/g, "")) * 100;
-    expect(units(GIG_MESSAGES.priceMinUsd)).toBe(PRICE_BOUNDS_MINOR.USD.min);
-    expect(units(GIG_MESSAGES.priceMinInr)).toBe(PRICE_BOUNDS_MINOR.INR.min);
-    expect(units(GIG_MESSAGES.priceMaxUsd)).toBe(PRICE_BOUNDS_MINOR.USD.max);
-    expect(units(GIG_MESSAGES.priceMaxInr)).toBe(PRICE_BOUNDS_MINOR.INR.max);
+    expect(units(GIG_COPY.priceMinUsd)).toBe(PRICE_BOUNDS_MINOR.USD.min);
+    expect(units(GIG_COPY.priceMinInr)).toBe(PRICE_BOUNDS_MINOR.INR.min);
+    expect(units(GIG_COPY.priceMaxUsd)).toBe(PRICE_BOUNDS_MINOR.USD.max);
+    expect(units(GIG_COPY.priceMaxInr)).toBe(PRICE_BOUNDS_MINOR.INR.max);
   });
 
   it("every price within the bounds fits an order in either currency, at any rate the app accepts up to the limit", () => {

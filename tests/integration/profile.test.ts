@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth/copy";
+import { AUTH_COPY } from "~/features/auth/copy";
 import { emailLinks } from "~/features/auth/emails";
 import { createSession } from "~/features/auth/session.server";
-import { PROFILE_MESSAGES } from "~/features/profile/copy";
+import { PROFILE_COPY } from "~/features/profile/copy";
 import { unsubscribeUrl } from "~/features/profile/unsubscribe.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createUser } from "../factories";
@@ -29,7 +29,7 @@ describe("/profile", () => {
     const { user, cookie } = await loggedInUser();
     const response = await postForm("/profile", { intent: "bio", bio: "Diamond Valorant player." }, { Cookie: cookie });
     expect(response.status).toBe(302);
-    expect(await toastOf(response)).toEqual({ kind: "success", message: PROFILE_MESSAGES.bioUpdated });
+    expect(await toastOf(response)).toEqual({ kind: "success", message: PROFILE_COPY.bioUpdated });
     expect((await userRow(user.id))?.bio).toBe("Diamond Valorant player.");
     const page = await (await request("/profile", { headers: { Cookie: cookie } })).text();
     expect(page).toContain("Diamond Valorant player.");
@@ -76,7 +76,7 @@ describe("/profile", () => {
     form.set("picture", new File(["<script>alert(1)</script>"], "evil.png", { type: "image/png" }));
     const response = await request("/profile", { method: "POST", body: form, headers: { Cookie: cookie } });
     expect(response.status).toBe(415);
-    expect(await response.text()).toContain(PROFILE_MESSAGES.invalidImage);
+    expect(await response.text()).toContain(PROFILE_COPY.invalidImage);
     expect((await userRow(user.id))?.picture_key).toBeNull();
   });
 
@@ -129,14 +129,14 @@ describe("/profile", () => {
     // The intruder holds the right handle and code, on both doors: refused, and nothing changes.
     const page = await postForm(location, { otp: code }, { Cookie: intruderCookie });
     expect(page.status).toBe(400);
-    expect(await page.text()).toContain(AUTH_MESSAGES.codeInvalid);
+    expect(await page.text()).toContain(AUTH_COPY.codeInvalid);
     const api = await postJson(
       "/api/auth/change-email-verify_otp/",
       { email: newEmail, token: handle, otp: code },
       { Cookie: intruderCookie },
     );
     expect(api.status).toBe(400);
-    expect(await api.json()).toEqual({ success: false, message: AUTH_MESSAGES.codeInvalid, field: "otp" });
+    expect(await api.json()).toEqual({ success: false, message: AUTH_COPY.codeInvalid, field: "otp" });
     expect(await userRow(owner.id)).toEqual(before.owner);
     expect(await userRow(intruder.id)).toEqual(before.intruder);
     const codeRow = await env.DB.prepare("SELECT used_at, attempts FROM one_time_codes WHERE id = ?")
@@ -174,7 +174,7 @@ describe("/profile", () => {
     expect(changed.headers.get("Location")).toBe("/");
     const stillIn = await request("/profile", { headers: { Cookie: otherDevice } });
     expect(stillIn.status).toBe(302);
-    expect(await toastOf(changed)).toEqual({ kind: "success", message: AUTH_MESSAGES.passwordUpdated });
+    expect(await toastOf(changed)).toEqual({ kind: "success", message: AUTH_COPY.passwordUpdated });
   });
 });
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PROFILE_MESSAGES } from "~/features/profile/copy";
+import { PROFILE_COPY } from "~/features/profile/copy";
 import { REPORT_RATE_LIMIT } from "~/features/profile/rules";
 import { postJson } from "./app";
 import { loggedInUser } from "./session";
@@ -27,7 +27,7 @@ describe("reporting a user", () => {
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     const refused = answers.find((answer) => answer.status === 409);
-    expect(await refused?.json()).toEqual({ success: false, message: PROFILE_MESSAGES.reportAgain });
+    expect(await refused?.json()).toEqual({ success: false, message: PROFILE_COPY.reportAgain });
     expect(await pendingReports(user.id)).toBe(1);
   });
 
@@ -36,7 +36,7 @@ describe("reporting a user", () => {
     const { user: staff } = await loggedInUser({ role: "finance" });
     const staffAnswer = await report(cookie, staff.id);
     expect(staffAnswer.status).toBe(403);
-    expect(await staffAnswer.json()).toEqual({ success: false, message: PROFILE_MESSAGES.reportStaff });
+    expect(await staffAnswer.json()).toEqual({ success: false, message: PROFILE_COPY.reportStaff });
     const unknown = await report(cookie, "no-such-user");
     expect(unknown.status).toBe(404);
     expect(await pendingReports(user.id)).toBe(0);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "~/features/booking/cancel.server";
-import { BOOKING_MESSAGES } from "~/features/booking/copy";
+import { BOOKING_COPY } from "~/features/booking/copy";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { rescheduleBooking } from "~/features/booking/reschedule.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
@@ -122,7 +122,7 @@ describe("a fan moves their booking to another time", () => {
       slotId: late.later.id,
     });
     expect(tooLate.status).toBe(409);
-    expect(((await tooLate.json()) as { message: string }).message).toBe(BOOKING_MESSAGES.rescheduleTooLate);
+    expect(((await tooLate.json()) as { message: string }).message).toBe(BOOKING_COPY.rescheduleTooLate);
 
     const { world, buyer, orderId, bookingId, later } = await bookedWithAnotherTime({ seats: 2, laterSeats: 2 });
     const other = await fan();
@@ -130,7 +130,7 @@ describe("a fan moves their booking to another time", () => {
     const full = await api("/api/orders/reschedule", buyer.cookie, { orderId, slotId: later.id });
     expect([full.status, ((await full.json()) as { message: string }).message]).toEqual([
       409,
-      BOOKING_MESSAGES.rescheduleNoSeats,
+      BOOKING_COPY.rescheduleNoSeats,
     ]);
 
     const platform = await createPlatform(env.DB, "pc");

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth/copy";
+import { AUTH_COPY } from "~/features/auth/copy";
 import { createSession } from "~/features/auth/session.server";
 import { createUser } from "../factories";
 import { request } from "./app";
@@ -53,7 +53,7 @@ describe("logout", () => {
   it("asks for confirmation without JavaScript", async () => {
     const { response, html } = await page("/logout", await loggedInCookie());
     expect(response.status).toBe(200);
-    expect(html).toContain(AUTH_MESSAGES.logoutConfirm);
+    expect(html).toContain(AUTH_COPY.logoutConfirm);
   });
 
   it("revokes the session, goes to / and says so", async () => {
@@ -68,7 +68,7 @@ describe("logout", () => {
     expect((await page("/contact-us", cookie)).html).toContain("Sign up / Sign in");
     // The toast is shown once on the next page.
     const toastCookie = setCookies.find((c) => c.startsWith("toast="))?.split(";")[0] ?? "";
-    expect((await page("/", toastCookie)).html).toContain(AUTH_MESSAGES.loggedOut);
+    expect((await page("/", toastCookie)).html).toContain(AUTH_COPY.loggedOut);
   });
 
   it("GET /api/logout ends the session and refuses cross-site calls", async () => {
@@ -77,7 +77,7 @@ describe("logout", () => {
     expect(refused.status).toBe(403);
     expect((await page("/contact-us", cookie)).html).toContain("Log out");
     const response = await request("/api/logout", { headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" } });
-    expect(await response.json()).toMatchObject({ success: true, message: AUTH_MESSAGES.loggedOut });
+    expect(await response.json()).toMatchObject({ success: true, message: AUTH_COPY.loggedOut });
     expect((await page("/contact-us", cookie)).html).toContain("Sign up / Sign in");
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
+import { SITE_GATE_COPY } from "~/features/auth/copy";
 import { hashPassword } from "~/features/auth/password.server";
-import { SITE_GATE_MESSAGES } from "~/features/auth/site-gate.server";
 import { markCatalogueChanged } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
 import { clearConfiguration, setConfiguration } from "../factories";
@@ -46,7 +46,7 @@ describe("site gate", () => {
     expect(page.headers.get("Location")).toBe(`/password-login?redirectTo=${encodeURIComponent("/contact-us?x=1")}`);
     const api = await client.get("/api/get/Faqs");
     expect(api.status).toBe(401);
-    expect(await api.json()).toMatchObject({ success: false, message: SITE_GATE_MESSAGES.required });
+    expect(await api.json()).toMatchObject({ success: false, message: SITE_GATE_COPY.required });
     // Client-side navigations (JavaScript on) get the same redirect, in React Router's data format.
     const navigation = await client.get("/contact-us.data");
     expect(await navigation.text()).toContain("/password-login?redirectTo=%2Fcontact-us");
@@ -62,7 +62,7 @@ describe("site gate", () => {
       redirectTo: "/contact-us",
     });
     expect(wrong.status).toBe(401);
-    expect(await wrong.text()).toContain(SITE_GATE_MESSAGES.wrongPassword);
+    expect(await wrong.text()).toContain(SITE_GATE_COPY.wrongPassword);
 
     const right = await client.post("/password-login?redirectTo=%2Fcontact-us", {
       intent: "password",
@@ -80,7 +80,7 @@ describe("site gate", () => {
     const first = new Client("203.0.113.11");
     const wrong = await first.postJson("/api/admin/validate-website-password", { password: "nope" });
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toMatchObject({ success: false, message: SITE_GATE_MESSAGES.wrongPassword });
+    expect(await wrong.json()).toMatchObject({ success: false, message: SITE_GATE_COPY.wrongPassword });
     const ok = await first.postJson("/api/admin/validate-website-password", { password: PASSWORD });
     expect(ok.status).toBe(200);
     const { token } = await ok.json<{ token: string }>();
@@ -89,7 +89,7 @@ describe("site gate", () => {
     const second = new Client("203.0.113.12");
     const bad = await second.postJson("/api/admin/validate-token-for-website-password", { token: `${token}x` });
     expect(bad.status).toBe(401);
-    expect(await bad.json()).toMatchObject({ message: SITE_GATE_MESSAGES.invalidToken });
+    expect(await bad.json()).toMatchObject({ message: SITE_GATE_COPY.invalidToken });
     expect((await second.postJson("/api/admin/validate-token-for-website-password", { token })).status).toBe(200);
     expect((await second.get("/contact-us")).status).toBe(200);
 
@@ -100,7 +100,7 @@ describe("site gate", () => {
     expect((await third.get("/contact-us")).status).toBe(200);
     const badLink = await new Client().get("/password-login?token=forged");
     expect(badLink.status).toBe(200);
-    expect(await badLink.text()).toContain(SITE_GATE_MESSAGES.invalidToken);
+    expect(await badLink.text()).toContain(SITE_GATE_COPY.invalidToken);
 
     // Changing the password ends every grant.
     await setGate(true, "Another-pass-7");

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SLOT_MESSAGES } from "~/features/slots/copy";
+import { SLOT_COPY } from "~/features/slots/copy";
 import { addDays, zonedToUtc } from "~/features/time/calendar";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
@@ -39,7 +39,7 @@ describe("adding slots", () => {
     const { add, streamer, headers } = await setup();
     const first = await add({ date: future, startTime: "18:00", timeZone: "Europe/London", repeatWeeks: 3 });
     expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ success: true, message: SLOT_MESSAGES.added, added: 4, existing: 0 });
+    expect(await first.json()).toMatchObject({ success: true, message: SLOT_COPY.added, added: 4, existing: 0 });
     const again = await add({ date: future, startTime: "18:00", timeZone: "Europe/London", repeatWeeks: 3 });
     expect(await again.json()).toMatchObject({ success: true, added: 0, existing: 4 });
     const list = (await (await request(`/api/get/slots/influencer/${streamer.id}`, { headers })).json()) as {
@@ -56,10 +56,10 @@ describe("adding slots", () => {
     expect((await add({ date: future, startTime: "18:00", timeZone: "UTC" })).status).toBe(200);
     const overlap = await add({ date: future, startTime: "18:15", timeZone: "UTC" });
     expect(overlap.status).toBe(409);
-    expect(await overlap.json()).toMatchObject({ success: false, message: SLOT_MESSAGES.overlap });
+    expect(await overlap.json()).toMatchObject({ success: false, message: SLOT_COPY.overlap });
     const past = await add({ date: "2020-01-01", startTime: "10:00" });
     expect(past.status).toBe(400);
-    expect(await past.json()).toMatchObject({ message: SLOT_MESSAGES.past });
+    expect(await past.json()).toMatchObject({ message: SLOT_COPY.past });
   });
 
   it("adds through the page without JavaScript and shows the month with seats and buyers' gamer tags", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { STREAMER_PROFILE_MESSAGES } from "~/features/streamer/profile-schema";
+import { STREAMER_PROFILE_COPY } from "~/features/streamer/copy";
 import { createBooking, createGig, createSlot } from "../factories";
 import { request } from "./app";
 import { loggedInUser } from "./session";
@@ -165,7 +165,7 @@ describe("the influencer profile", () => {
       body: JSON.stringify({ fullName: "Api Star", bio: "", profession: "Streamer" }),
       headers: { Cookie: w.owner.cookie, Origin: ORIGIN, "Content-Type": "application/json" },
     });
-    expect(await viaApi.json()).toMatchObject({ success: true, message: STREAMER_PROFILE_MESSAGES.bioUpdated });
+    expect(await viaApi.json()).toMatchObject({ success: true, message: STREAMER_PROFILE_COPY.bioUpdated });
     const suggested = await request("/api/suggeststar", {
       method: "POST",
       body: JSON.stringify({ starName: "Famous Streamer" }),

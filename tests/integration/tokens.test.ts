@@ -1,10 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ACCESS_TOKEN_TTL_MS, signAccessToken } from "~/features/auth/access-token.server";
-import { AUTH_MESSAGES } from "~/features/auth/copy";
+import { AUTH_COPY, SOCIAL_COPY, TOKEN_COPY } from "~/features/auth/copy";
 import { createSession } from "~/features/auth/session.server";
-import { LOGIN_HANDOFF_TTL_MS, SOCIAL_MESSAGES } from "~/features/auth/social.server";
-import { TOKEN_MESSAGES } from "~/features/auth/tokens.server";
+import { LOGIN_HANDOFF_TTL_MS } from "~/features/auth/social.server";
 import { sha256Hex } from "~/lib/crypto";
 import { banUser, createUser } from "../factories";
 import { Client } from "./client";
@@ -84,7 +83,7 @@ describe("API tokens", () => {
     // The first token was used already: someone copied it. Every token of the family dies.
     const reuse = await refresh(first.refreshToken);
     expect(reuse.status).toBe(401);
-    expect(await reuse.json()).toMatchObject({ success: false, message: TOKEN_MESSAGES.reused });
+    expect(await reuse.json()).toMatchObject({ success: false, message: TOKEN_COPY.reused });
     expect((await refresh(third.refreshToken)).status).toBe(401);
     expect(await headerShowsLoggedIn(bearer(third.accessToken))).toBe(false);
     // The browser session it came from is untouched; it can start a new family.
@@ -117,7 +116,7 @@ describe("API tokens", () => {
     expect(await headerShowsLoggedIn(bearer(pair.accessToken))).toBe(false);
     const after = await refresh(pair.refreshToken);
     expect(after.status).toBe(401);
-    expect(await after.json()).toMatchObject({ message: TOKEN_MESSAGES.expired });
+    expect(await after.json()).toMatchObject({ message: TOKEN_COPY.expired });
   });
 
   it("refuses unknown and missing refresh tokens with 4xx, never 500", async () => {
@@ -184,7 +183,7 @@ describe("save-country API, banned during the capture", () => {
     await banUser(env.DB, userId);
     const api = await client.postJson(`/api/auth/user/save-country/${userId}`, { billing_country: "IN" });
     expect(api.status).toBe(403);
-    expect(await api.json()).toEqual({ success: false, message: AUTH_MESSAGES.banned });
+    expect(await api.json()).toEqual({ success: false, message: AUTH_COPY.banned });
     const page = await client.post(`/country-capture/${userId}`, { billing_country: "IN" });
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/login");
@@ -237,7 +236,7 @@ describe("custom-redirection hand-off", () => {
     replay.cookies.set("social_handoff", client.cookie("social_handoff") ?? "");
     const second = await replay.get(path);
     expect(second.headers.get("Location")).toBe("/login");
-    expect(await (await replay.follow(second)).response.text()).toContain(SOCIAL_MESSAGES.expired);
+    expect(await (await replay.follow(second)).response.text()).toContain(SOCIAL_COPY.expired);
     expect(await replay.isLoggedIn()).toBe(false);
   });
 

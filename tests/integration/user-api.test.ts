@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "~/features/auth/copy";
-import { PROFILE_MESSAGES } from "~/features/profile/copy";
+import { AUTH_COPY } from "~/features/auth/copy";
+import { PROFILE_COPY } from "~/features/profile/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { JPEG_THEN_HTML, PNG_1X1, PNG_HEAD_THEN_HTML, PNG_THEN_HTML, pngClaiming } from "../fixtures/images";
 import { postJson, request } from "./app";
@@ -70,7 +70,7 @@ describe("POST /api/update_user_gamerTag", () => {
       { Cookie: cookie },
     );
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ success: true, message: PROFILE_MESSAGES.gamertagsUpdated });
+    expect(await first.json()).toEqual({ success: true, message: PROFILE_COPY.gamertagsUpdated });
     expect(await gamertagsOf(user.id)).toEqual([
       { platform: "riot", tag: "Riya#EUW" },
       { platform: "steam", tag: "riya_steam" },
@@ -119,7 +119,7 @@ describe("POST /api/edit/profile_picture", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { success: boolean; message: string; images: { url: string } };
     expect(body.success).toBe(true);
-    expect(body.message).toBe(PROFILE_MESSAGES.pictureUpdated);
+    expect(body.message).toBe(PROFILE_COPY.pictureUpdated);
     expect(body.images.url).toMatch(/^\/media\/avatars\/[0-9a-z]{20}\.png$/);
     const row = await userRow(user.id);
     expect(row?.picture_url).toBe(body.images.url);
@@ -148,10 +148,10 @@ describe("POST /api/edit/profile_picture", () => {
     const { user, cookie } = await loggedInUser();
     const missing = await uploadPicture(cookie, null);
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toEqual({ success: false, message: PROFILE_MESSAGES.invalidImage });
+    expect(await missing.json()).toEqual({ success: false, message: PROFILE_COPY.invalidImage });
     const text = await uploadPicture(cookie, new Blob(["<svg onload=alert(1)>"], { type: "image/png" }));
     expect(text.status).toBe(415);
-    expect(await text.json()).toEqual({ success: false, message: PROFILE_MESSAGES.invalidImage });
+    expect(await text.json()).toEqual({ success: false, message: PROFILE_COPY.invalidImage });
     const empty = await uploadPicture(cookie, new Blob([], { type: "image/png" }));
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ success: false, message: "Please choose an image" });
@@ -167,7 +167,7 @@ describe("POST /api/edit/profile_picture", () => {
     const { user, cookie } = await loggedInUser();
     const response = await uploadPicture(cookie, new Blob([bytes], { type: "image/png" }));
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual({ success: false, message: PROFILE_MESSAGES.invalidImage });
+    expect(await response.json()).toEqual({ success: false, message: PROFILE_COPY.invalidImage });
     expect((await userRow(user.id))?.picture_key).toBe(null);
   });
 });
@@ -177,7 +177,7 @@ describe("POST /api/auth/change-email-verify_otp", () => {
     const response = await postJson(`/api/auth/user/change-email/${userId}`, { email }, { Cookie: cookie });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { success: boolean; message: string; handle: string };
-    expect(body).toEqual({ success: true, message: AUTH_MESSAGES.emailChangeSent, handle: expect.any(String) });
+    expect(body).toEqual({ success: true, message: AUTH_COPY.emailChangeSent, handle: expect.any(String) });
     const [message] = await readOutbox(env.PRIVATE_FILES, { to: email, limit: 1 });
     const otp = /(\d{6})/.exec(message?.text ?? "")?.[1] ?? "";
     return { token: body.handle, otp };
@@ -191,12 +191,12 @@ describe("POST /api/auth/change-email-verify_otp", () => {
     expect((await userRow(user.id))?.email).not.toBe(email);
     const response = await postJson("/api/auth/change-email-verify_otp/", { email, token, otp }, { Cookie: cookie });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: AUTH_MESSAGES.emailChanged });
+    expect(await response.json()).toEqual({ success: true, message: AUTH_COPY.emailChanged });
     expect((await userRow(user.id))?.email).toBe(email);
     // The code works once.
     const again = await postJson("/api/auth/change-email-verify_otp/", { email, token, otp }, { Cookie: cookie });
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ success: false, message: AUTH_MESSAGES.codeInvalid, field: "otp" });
+    expect(await again.json()).toEqual({ success: false, message: AUTH_COPY.codeInvalid, field: "otp" });
   });
 
   it("refuses a wrong code, another address and bad input, changing nothing", async () => {
@@ -211,7 +211,7 @@ describe("POST /api/auth/change-email-verify_otp", () => {
       { Cookie: cookie },
     );
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ success: false, message: AUTH_MESSAGES.codeInvalid, field: "otp" });
+    expect(await wrong.json()).toEqual({ success: false, message: AUTH_COPY.codeInvalid, field: "otp" });
     const otherAddress = await postJson(
       "/api/auth/change-email-verify_otp/",
       { email: `someone.else.${user.id}@example.com`, token, otp },

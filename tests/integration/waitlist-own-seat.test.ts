@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { WAITLIST_MESSAGES } from "~/features/waitlist/copy";
+import { WAITLIST_COPY } from "~/features/waitlist/copy";
 import { joinWaitlist } from "~/features/waitlist/join.server";
 import { createBooking, viewerOf } from "~tests/factories";
 import { rejection } from "~tests/support/rejection";
@@ -17,12 +17,12 @@ describe("no waitlist place while the fan holds or owns a seat of the slot", () 
     const holder = await rejection(joinWaitlist(env, owner, { slotId: slot.id, seats: 1 }));
     expect({ status: holder.status, message: holder.message }).toEqual({
       status: 409,
-      message: WAITLIST_MESSAGES.holdsSeat,
+      message: WAITLIST_COPY.holdsSeat,
     });
     const booked = await rejection(joinWaitlist(env, viewerOf(confirmedFan), { slotId: slot.id, seats: 1 }));
     expect({ status: booked.status, message: booked.message }).toEqual({
       status: 409,
-      message: WAITLIST_MESSAGES.holdsSeat,
+      message: WAITLIST_COPY.holdsSeat,
     });
     expect(await line(slot.id)).toEqual([]);
     // A fan without a seat still joins the full slot's line.

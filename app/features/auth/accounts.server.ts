@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { assertOwnAccount, type Viewer } from "~/features/access";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
-import { AUTH_MESSAGES } from "~/features/auth/copy";
+import { AUTH_COPY } from "~/features/auth/copy";
 import { trackEvent } from "~/features/tracking/index.server";
 import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -115,7 +115,7 @@ export async function signUp(
       return { userId: newId(), handle: newId() };
     }
     // The username check stays (people need to pick a free one); sign-up is rate-limited per address above.
-    if (field === "username") throw appError(409, AUTH_MESSAGES.usernameTaken, { field: "username" });
+    if (field === "username") throw appError(409, AUTH_COPY.usernameTaken, { field: "username" });
     throw error;
   }
   const handle = await sendVerification(env, { id: userId, email: input.email }, meta.origin);
@@ -132,7 +132,7 @@ async function markVerified(env: Env, userId: string) {
 
 export async function verifyEmailByLink(env: Env, token: string): Promise<{ userId: string }> {
   const code = await consumeToken(env, "verify_email", token);
-  if (!code?.userId) throw appError(400, AUTH_MESSAGES.linkInvalid);
+  if (!code?.userId) throw appError(400, AUTH_COPY.linkInvalid);
   await markVerified(env, code.userId);
   trackEvent(env, "verification", code.userId, { method: "link" });
   return { userId: code.userId };
@@ -146,7 +146,7 @@ export async function verifyEmailByCode(
 ): Promise<{ userId: string }> {
   await withinLimits(env, "code", meta.ip, `code:${handle}`);
   const code = await consumeCode(env, "verify_email", handle, otp);
-  if (!code?.userId) throw appError(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+  if (!code?.userId) throw appError(400, AUTH_COPY.codeInvalid, { field: "otp" });
   await markVerified(env, code.userId);
   trackEvent(env, "verification", code.userId, { method: "otp" });
   return { userId: code.userId };
@@ -170,7 +170,7 @@ export async function resendVerification(
     user?.email && !user.verifiedAt
       ? await sendVerification(env, { id: user.id, email: user.email }, meta.origin)
       : newId();
-  return { message: AUTH_MESSAGES.verificationSent, handle };
+  return { message: AUTH_COPY.verificationSent, handle };
 }
 
 // A fixed hash to verify against when the email is unknown, so timing does not reveal which emails exist.
@@ -202,12 +202,12 @@ export async function logIn(
   if (!row && !dummyHash) dummyHash = await hashPassword("not-a-real-password");
   const valid = await verifyPassword(input.password, row?.passwordHash ?? dummyHash ?? "");
   if (!row || !valid) {
-    throw appError(401, options.staffOnly ? AUTH_MESSAGES.userNotFound : AUTH_MESSAGES.invalidCredentials);
+    throw appError(401, options.staffOnly ? AUTH_COPY.userNotFound : AUTH_COPY.invalidCredentials);
   }
   await limit.release();
-  if (options.staffOnly && (row.role === "user" || !row.isActive)) throw appError(401, AUTH_MESSAGES.userNotFound);
-  if (await isBanned(env, row.id)) throw appError(403, AUTH_MESSAGES.banned);
-  if (!row.verifiedAt) throw appError(403, AUTH_MESSAGES.unverified, { reason: "unverified" });
+  if (options.staffOnly && (row.role === "user" || !row.isActive)) throw appError(401, AUTH_COPY.userNotFound);
+  if (await isBanned(env, row.id)) throw appError(403, AUTH_COPY.banned);
+  if (!row.verifiedAt) throw appError(403, AUTH_COPY.unverified, { reason: "unverified" });
   trackEvent(env, "login", row.id, options.staffOnly ? { staff: true } : {});
   return { userId: row.id, isStreamer: row.isStreamer };
 }
@@ -220,7 +220,7 @@ export async function forgotPassword(env: Env, email: string, meta: Meta): Promi
     const { token } = await issueCode(env, { purpose: "reset_password", userId: user.id, email });
     await emailSender(env).send(resetPasswordEmail(await emailLinks(env, meta.origin, email), token));
   }
-  return { message: AUTH_MESSAGES.resetSent };
+  return { message: AUTH_COPY.resetSent };
 }
 
 /** Sets a password and ends every session of the user, in one batch. */
@@ -242,7 +242,7 @@ async function replacePassword(env: Env, userId: string, newPassword: string) {
 /** A reset link proves the address, so it also verifies it. */
 export async function resetPassword(env: Env, token: string, newPassword: string): Promise<{ userId: string }> {
   const code = await consumeToken(env, "reset_password", token);
-  if (!code?.userId) throw appError(400, AUTH_MESSAGES.linkInvalid);
+  if (!code?.userId) throw appError(400, AUTH_COPY.linkInvalid);
   await replacePassword(env, code.userId, newPassword);
   await markVerified(env, code.userId);
   return { userId: code.userId };
@@ -255,7 +255,7 @@ export async function setStreamerPassword(
   newPassword: string,
 ): Promise<{ userId: string }> {
   const code = await consumeToken(env, "streamer_setup", token);
-  if (!code?.userId || code.email !== email.toLowerCase()) throw appError(400, AUTH_MESSAGES.linkInvalid);
+  if (!code?.userId || code.email !== email.toLowerCase()) throw appError(400, AUTH_COPY.linkInvalid);
   await replacePassword(env, code.userId, newPassword);
   await markVerified(env, code.userId);
   return { userId: code.userId };
@@ -333,14 +333,14 @@ export async function confirmEmailChange(
     userId: viewerId,
     email: input.email,
   });
-  if (!code) throw appError(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+  if (!code) throw appError(400, AUTH_COPY.codeInvalid, { field: "otp" });
   try {
     await getDb(env)
       .update(users)
       .set({ email: input.email.toLowerCase(), emailVerifiedAt: new Date() })
       .where(eq(users.id, viewerId));
   } catch (error) {
-    if (uniqueViolation(error) === "email") throw appError(409, AUTH_MESSAGES.emailTaken);
+    if (uniqueViolation(error) === "email") throw appError(409, AUTH_COPY.emailTaken);
     throw error;
   }
   return { userId: viewerId };

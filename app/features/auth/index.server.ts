@@ -13,15 +13,10 @@ export {
   verifyEmailByCode,
   verifyEmailByLink,
 } from "./accounts.server";
+export { SITE_GATE_COPY, SOCIAL_COPY } from "./copy";
 export { hashPassword } from "./password.server";
 export { destroySession, getAuth, getViewer, sessionCookieHeader, startSession } from "./session.server";
-export {
-  grantCookieHeader,
-  hasSiteAccess,
-  SITE_GATE_MESSAGES,
-  validateSitePassword,
-  validateSiteToken,
-} from "./site-gate.server";
+export { grantCookieHeader, hasSiteAccess, validateSitePassword, validateSiteToken } from "./site-gate.server";
 export type { SocialAccount } from "./social.server";
 export {
   clearHandoffCookie,
@@ -31,7 +26,6 @@ export {
   findCapture,
   providerEmailOf,
   readHandoffToken,
-  SOCIAL_MESSAGES,
   saveCaptureCountry,
   saveOwnCountry,
   sendCaptureCode,

@@ -10,7 +10,7 @@ export {
 export { AuthCard, FormErrors, primaryButton } from "./components/auth-card";
 export { CodeField, EmailField, PasswordField } from "./components/fields";
 export { SocialButtons } from "./components/social-buttons";
-export { AUTH_MESSAGES } from "./copy";
+export { AUTH_COPY } from "./copy";
 export {
   adminLoginSchema,
   changeEmailSchema,

@@ -7,21 +7,8 @@ import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { CONFIG_KEYS, configurations } from "~db/schema";
+import { SITE_GATE_COPY } from "./copy";
 import { verifyPassword } from "./password.server";
-
-/**
- * The site-wide access gate (docs/domain.md). It is on when the configuration
- * website_password_enabled is true AND website_password holds a password hash; then every page asks for
- * the site password (or a token) first. Passing it grants a signed token, kept in an HttpOnly cookie and
- * also returned to API clients, valid 30 days and only while the password stays the same.
- */
-export const SITE_GATE_MESSAGES = {
-  required: "Please enter the website password to continue.",
-  wrongPassword: "Incorrect password",
-  invalidToken: "Invalid or expired token",
-  granted: "Access granted",
-  tooMany: "Too many attempts. Please wait a few minutes and try again.",
-} as const;
 
 export const SITE_GRANT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const PREFIX = "sg1";
@@ -82,11 +69,11 @@ export async function validateSitePassword(
   password: string,
   meta: { ip: string },
 ): Promise<{ token: string }> {
-  await enforceRateLimit(env, [{ key: `site_gate:ip:${meta.ip}`, ...RATE }], SITE_GATE_MESSAGES.tooMany);
+  await enforceRateLimit(env, [{ key: `site_gate:ip:${meta.ip}`, ...RATE }], SITE_GATE_COPY.tooMany);
   const gate = await readGate(env);
   if (!gate.active) return { token: await issueGrant(env, "open") };
   if (!password || password.length > 200 || !(await verifyPassword(password, gate.passwordHash))) {
-    throw appError(401, SITE_GATE_MESSAGES.wrongPassword);
+    throw appError(401, SITE_GATE_COPY.wrongPassword);
   }
   return { token: await issueGrant(env, gate.fingerprint) };
 }
@@ -96,7 +83,7 @@ export async function validateSiteToken(env: Env, token: string): Promise<{ toke
   const gate = await readGate(env);
   if (!gate.active) return { token };
   if (!token || token.length > 300 || !(await grantIsValid(env, token, gate.fingerprint))) {
-    throw appError(401, SITE_GATE_MESSAGES.invalidToken);
+    throw appError(401, SITE_GATE_COPY.invalidToken);
   }
   return { token };
 }

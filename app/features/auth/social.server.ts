@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { afterLoginPath, assertOwnAccount, type Viewer } from "~/features/access";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
-import { AUTH_MESSAGES } from "~/features/auth/copy";
+import { AUTH_COPY } from "~/features/auth/copy";
 import { walletConversionStatements } from "~/features/wallet/index.server";
 import { randomDigits } from "~/lib/crypto";
 import { appError, notFound } from "~/lib/errors";
@@ -15,23 +15,9 @@ import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { credentials, oauthAccounts, sessions, users } from "~db/schema";
 import { isBanned } from "./accounts.server";
 import { CODE_TTL_MS, consumeCode, consumeToken, findLiveToken, issueCode } from "./codes.server";
+import { SOCIAL_COPY } from "./copy";
 import { changeEmailCodeEmail, emailLinks } from "./emails";
 import { createSessionRecord } from "./session.server";
-
-/**
- * Discord and Google sign-in after the provider has answered (docs/decisions/006-social-login-hand-off.md):
- * link or create the account, ask for what is missing (email, country) on pages that only the browser
- * that signed in can open, and finish through a short-lived, single-use hand-off exchanged for a session.
- */
-export const SOCIAL_MESSAGES = {
-  failed: (provider: string) => `${provider} sign-in did not complete. Please try again.`,
-  cancelled: (provider: string) => `${provider} sign-in was cancelled.`,
-  unavailable: (provider: string) => `${provider} sign-in is not available right now.`,
-  expired: "Your sign-in has expired or was already used. Please sign in again.",
-  emailCodeSent: "We sent a 6-digit code to that address. Enter it to confirm it is yours.",
-  countrySaved: "Country saved",
-  emailFirst: "Please add your email first.",
-} as const;
 
 /** The hand-off that finishes a login: seconds to use it, once. */
 export const LOGIN_HANDOFF_TTL_MS = 2 * 60 * 1000;
@@ -152,7 +138,7 @@ async function linkOrCreate(env: Env, profile: SocialProfile, meta: { ip: string
     if (owner) {
       await db.batch([...claimUnverifiedAccount(env, owner.id, now), link(owner.id)]);
       const userId = await linkedUserId(env, profile);
-      if (!userId) throw appError(409, AUTH_MESSAGES.emailTaken);
+      if (!userId) throw appError(409, AUTH_COPY.emailTaken);
       return { userId };
     }
   }
@@ -190,11 +176,11 @@ async function linkOrCreate(env: Env, profile: SocialProfile, meta: { ip: string
         const userId = await linkedUserId(env, profile);
         if (userId) return { userId };
       }
-      if (field === "email") throw appError(409, AUTH_MESSAGES.emailTaken);
+      if (field === "email") throw appError(409, AUTH_COPY.emailTaken);
       throw error;
     }
   }
-  throw appError(409, AUTH_MESSAGES.usernameTaken);
+  throw appError(409, AUTH_COPY.usernameTaken);
 }
 
 export type SocialAccount = {
@@ -223,7 +209,7 @@ export async function signInWithProfile(
   meta: { ip: string },
 ): Promise<{ account: SocialAccount }> {
   const linked = await linkOrCreate(env, profile, meta);
-  if (await isBanned(env, linked.userId)) throw appError(403, AUTH_MESSAGES.banned);
+  if (await isBanned(env, linked.userId)) throw appError(403, AUTH_COPY.banned);
   if (profile.pictureUrl) {
     await getDb(env)
       .update(users)
@@ -231,7 +217,7 @@ export async function signInWithProfile(
       .where(and(eq(users.id, linked.userId), isNull(users.pictureUrl), isNull(users.pictureKey)));
   }
   const account = await loadAccount(env, linked.userId);
-  if (!account) throw appError(409, SOCIAL_MESSAGES.expired);
+  if (!account) throw appError(409, SOCIAL_COPY.expired);
   return { account };
 }
 
@@ -342,7 +328,7 @@ export async function confirmCaptureEmail(
   // Used up only when it is this user's code for this address: nothing is written for anyone else.
   const row = await consumeCode(env, "change_email", input.handle, input.otp, { userId, email: input.email });
   if (!row) {
-    throw appError(400, AUTH_MESSAGES.codeInvalid, { field: "otp" });
+    throw appError(400, AUTH_COPY.codeInvalid, { field: "otp" });
   }
   const db = getDb(env);
   const now = new Date();
@@ -355,7 +341,7 @@ export async function confirmCaptureEmail(
         .set({ email: input.email, emailVerifiedAt: now })
         .where(and(eq(users.id, userId), isNull(users.email)));
     } catch (error) {
-      if (uniqueViolation(error) === "email") throw appError(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+      if (uniqueViolation(error) === "email") throw appError(409, AUTH_COPY.emailTaken, { field: "email" });
       throw error;
     }
   } else if (owner.id !== userId) {
@@ -374,12 +360,12 @@ export async function confirmCaptureEmail(
       ...claimUnverifiedAccount(env, owner.id, now),
       db.delete(users).where(and(eq(users.id, userId), sql`EXISTS ${unfinished}`)),
     ]);
-    if (moved.length === 0) throw appError(409, AUTH_MESSAGES.emailTaken, { field: "email" });
+    if (moved.length === 0) throw appError(409, AUTH_COPY.emailTaken, { field: "email" });
     accountId = owner.id;
   }
-  if (await isBanned(env, accountId)) throw appError(403, AUTH_MESSAGES.banned);
+  if (await isBanned(env, accountId)) throw appError(403, AUTH_COPY.banned);
   const account = await loadAccount(env, accountId);
-  if (!account) throw appError(409, SOCIAL_MESSAGES.expired);
+  if (!account) throw appError(409, SOCIAL_COPY.expired);
   return { account };
 }
 
@@ -406,11 +392,11 @@ export async function saveCaptureCountry(
   country: string,
 ): Promise<{ account: SocialAccount; returnTo: string | null }> {
   const capture = await findCapture(request, env, userId);
-  if (!capture) throw appError(401, SOCIAL_MESSAGES.expired);
-  if (await isBanned(env, userId)) throw appError(403, AUTH_MESSAGES.banned);
+  if (!capture) throw appError(401, SOCIAL_COPY.expired);
+  if (await isBanned(env, userId)) throw appError(403, AUTH_COPY.banned);
   await setCountry(env, userId, country);
   const account = await loadAccount(env, userId);
-  if (!account) throw appError(401, SOCIAL_MESSAGES.expired);
+  if (!account) throw appError(401, SOCIAL_COPY.expired);
   return { account, returnTo: capture.returnTo };
 }
 
@@ -419,7 +405,7 @@ export async function saveOwnCountry(env: Env, viewer: Viewer, userId: string, c
   assertOwnAccount(viewer, userId);
   await setCountry(env, viewer.id, country);
   const account = await loadAccount(env, viewer.id);
-  if (!account) throw notFound(AUTH_MESSAGES.userNotFound);
+  if (!account) throw notFound(AUTH_COPY.userNotFound);
   return account;
 }
 
@@ -444,14 +430,14 @@ export async function completeSocialSignIn(
   handoff: SignInHandoff,
   meta: { ip: string; userAgent?: string },
 ): Promise<{ account: SocialAccount; location: string; session: { id: string; token: string } }> {
-  const expired = () => appError(handoff.stage === "capture" ? 401 : 400, SOCIAL_MESSAGES.expired);
+  const expired = () => appError(handoff.stage === "capture" ? 401 : 400, SOCIAL_COPY.expired);
   if (!handoff.cookieToken) throw expired();
   if (handoff.stage === "login") {
     if (!/^\d{6}$/.test(handoff.code)) throw expired();
     const bound = await findLiveToken(env, "social_handoff", handoff.cookieToken);
     if (!bound || bound.id !== handoff.handoffId) throw expired();
   }
-  if (await isBanned(env, handoff.userId)) throw appError(403, AUTH_MESSAGES.banned);
+  if (await isBanned(env, handoff.userId)) throw appError(403, AUTH_COPY.banned);
   const owner = { userId: handoff.userId };
   const row =
     handoff.stage === "login"

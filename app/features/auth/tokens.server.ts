@@ -5,6 +5,7 @@ import { newId } from "~/lib/id";
 import { col, getDb } from "~/platform/db.server";
 import { bans, refreshTokens, sessions } from "~db/schema";
 import { signAccessToken } from "./access-token.server";
+import { TOKEN_COPY } from "./copy";
 
 /**
  * API tokens (docs/decisions/007-api-tokens.md): a 15-minute signed access token plus a rotating,
@@ -13,13 +14,6 @@ import { signAccessToken } from "./access-token.server";
  * that was already used means it was copied: the whole family is revoked.
  */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-export const TOKEN_MESSAGES = {
-  invalid: "Invalid refresh token",
-  reused:
-    "This refresh token was already used. For your safety every token of this login is revoked: please log in again.",
-  expired: "Your login has expired. Please log in again.",
-} as const;
 
 export type TokenPair = { accessToken: string; refreshToken: string; accessTokenExpiresAt: number };
 
@@ -64,7 +58,7 @@ export async function revokeFamily(env: Env, familyId: string, now = new Date())
  * loser is treated as reuse.
  */
 export async function rotateRefreshToken(env: Env, presented: string, now = new Date()): Promise<TokenPair> {
-  if (!presented || presented.length > 200) throw appError(401, TOKEN_MESSAGES.invalid);
+  if (!presented || presented.length > 200) throw appError(401, TOKEN_COPY.invalid);
   const db = getDb(env);
   const tokenHash = await sha256Hex(presented);
   const row = await db
@@ -84,10 +78,10 @@ export async function rotateRefreshToken(env: Env, presented: string, now = new 
     .leftJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .get();
-  if (!row || row.revokedAt) throw appError(401, TOKEN_MESSAGES.invalid);
+  if (!row || row.revokedAt) throw appError(401, TOKEN_COPY.invalid);
   if (row.usedAt) {
     await revokeFamily(env, row.familyId, now);
-    throw appError(401, TOKEN_MESSAGES.reused);
+    throw appError(401, TOKEN_COPY.reused);
   }
   const loginLive =
     row.sessionId !== null &&
@@ -97,7 +91,7 @@ export async function rotateRefreshToken(env: Env, presented: string, now = new 
     !row.banned;
   if (!loginLive || row.expiresAt <= now) {
     await revokeFamily(env, row.familyId, now);
-    throw appError(401, TOKEN_MESSAGES.expired);
+    throw appError(401, TOKEN_COPY.expired);
   }
   const sessionId = row.sessionId as string;
   const successor = randomToken();
@@ -139,7 +133,7 @@ export async function rotateRefreshToken(env: Env, presented: string, now = new 
   }
   if (!won) {
     await revokeFamily(env, row.familyId, now);
-    throw appError(401, TOKEN_MESSAGES.reused);
+    throw appError(401, TOKEN_COPY.reused);
   }
   return { ...(await pair(env, { userId: row.userId, sessionId, familyId: row.familyId }, successor)) };
 }

@@ -22,7 +22,7 @@ import {
   refundDestinations,
   refundFor,
 } from "./cancellation-policy";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import { awaitingMoveSql, refuseWhileAwaitingMove } from "./move-offer-sql.server";
 
 export type CancelOutcome = {
@@ -72,7 +72,7 @@ type BookingWithOrder = NonNullable<Awaited<ReturnType<typeof bookingWithOrder>>
 /** The viewer's own booking with its order and slot. Someone else's answers as a missing one (not revealed). */
 export async function ownBookingWithOrder(db: Db, viewer: Viewer, bookingId: string): Promise<BookingWithOrder> {
   const booking = await bookingWithOrder(db, bookingId);
-  if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_COPY.bookingNotFound);
   return booking;
 }
 
@@ -83,7 +83,7 @@ export function chosenRefundDestination(
 ): RefundDestination {
   const refundTo = choice.refundTo ?? DEFAULT_REFUND_DESTINATION;
   if (!refundDestinations(paymentMethod).includes(refundTo)) {
-    throw badRequest(BOOKING_MESSAGES.refundToCardNotPaidByCard, "refundTo");
+    throw badRequest(BOOKING_COPY.refundToCardNotPaidByCard, "refundTo");
   }
   return refundTo;
 }
@@ -207,11 +207,11 @@ export async function cancelBooking(
 ): Promise<CancelOutcome> {
   const db = getDb(env);
   const booking = await ownBookingWithOrder(db, viewer, bookingId);
-  if (booking.status === "cancelled") throw conflict(BOOKING_MESSAGES.alreadyCancelled);
+  if (booking.status === "cancelled") throw conflict(BOOKING_COPY.alreadyCancelled);
   await refuseWhileAwaitingMove(db, booking.bookingId);
   const terms = cancellationTerms("buyer", booking, now);
   if (!terms.allowed) {
-    throw conflict(terms.reason === "too_late" ? BOOKING_MESSAGES.alreadyStarted : BOOKING_MESSAGES.notCancellable);
+    throw conflict(terms.reason === "too_late" ? BOOKING_COPY.alreadyStarted : BOOKING_COPY.notCancellable);
   }
   const refundTo = chosenRefundDestination(booking.paymentMethod, choice);
   const { tier, startsAfter } = terms;
@@ -242,7 +242,7 @@ export async function cancelBooking(
     // conditional: they offer only seats this batch freed or that were free already).
     extra: offerStatements(getDb(env), booking.slotId, now, booking.seats),
     // The conditional update changed nothing: a concurrent cancellation (or the slot's start) won the race.
-    lost: BOOKING_MESSAGES.alreadyCancelled,
+    lost: BOOKING_COPY.alreadyCancelled,
   });
   // Tells the fans offered the seats, and offers any left (more seats free than this batch's offers covered).
   await offerFreedSeats(env, booking.slotId, now);
@@ -308,6 +308,6 @@ export async function findOwnConfirmedBooking(
       ),
     )
     .limit(1);
-  if (!row || (!by.slotId && !by.orderId)) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  if (!row || (!by.slotId && !by.orderId)) throw notFound(BOOKING_COPY.bookingNotFound);
   return row.id;
 }

@@ -1,13 +1,13 @@
-import { SEAT_MESSAGES } from "~/features/seats";
+import { SEAT_COPY } from "~/features/seats";
 import { RESCHEDULE_BEFORE_MS } from "./reschedule-policy";
 
 /** The words the fan sees about booking (docs/domain.md wording where it has one). */
 
-export const BOOKING_MESSAGES = {
+export const BOOKING_COPY = {
   // Buying (purchase.server.ts, slots.server.ts)
   /** docs/domain.md: the default message of a failed order creation. */
   orderFailed: "Bad request",
-  ...SEAT_MESSAGES,
+  ...SEAT_COPY,
   ownSlot: "You cannot book your own slot",
   gamerTagsCount: "Enter one gamer tag per player",
   insufficientBalance: "Your wallet balance does not cover this order",

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/access";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, orders, slots } from "~db/schema";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 
 export type GamerTagChange = { id: string; gamertag: string };
 
@@ -49,7 +49,7 @@ export async function updateGamerTags(
 ): Promise<{ orderId: string; slotId: string; gamerTags: { id: string; gamertag: string }[] }> {
   const db = getDb(env);
   const booking = await ownBooking(db, viewer, { orderId: input.orderId });
-  if (!booking || (input.slotId && input.slotId !== booking.slotId)) throw notFound(BOOKING_MESSAGES.orderNotFound);
+  if (!booking || (input.slotId && input.slotId !== booking.slotId)) throw notFound(BOOKING_COPY.orderNotFound);
   return applyChanges(db, viewer, booking, input.changes, now);
 }
 
@@ -62,7 +62,7 @@ export async function editGamerTagOfSlot(
 ) {
   const db = getDb(env);
   const booking = await ownBooking(db, viewer, { slotId: input.slotId });
-  if (!booking) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  if (!booking) throw notFound(BOOKING_COPY.bookingNotFound);
   return applyChanges(db, viewer, booking, [{ id: input.gamerTagId, gamertag: input.gamertag }], now);
 }
 
@@ -74,14 +74,14 @@ async function applyChanges(
   now: Date,
 ) {
   if (!(EDITABLE as readonly string[]).includes(booking.status) || booking.startsAt.getTime() <= now.getTime()) {
-    throw conflict(BOOKING_MESSAGES.gamertagsLocked);
+    throw conflict(BOOKING_COPY.gamertagsLocked);
   }
   const existing = await db
     .select({ id: bookingGamertags.id })
     .from(bookingGamertags)
     .where(eq(bookingGamertags.bookingId, booking.bookingId));
   const known = new Set(existing.map((tag) => tag.id));
-  if (changes.some((change) => !known.has(change.id))) throw badRequest(BOOKING_MESSAGES.unknownGamertag);
+  if (changes.some((change) => !known.has(change.id))) throw badRequest(BOOKING_COPY.unknownGamertag);
 
   const stillEditable = sql`EXISTS (SELECT 1 FROM ${bookings} JOIN ${slots} ON ${col(slots.id)} = ${col(bookings.slotId)}
     WHERE ${col(bookings.id)} = ${booking.bookingId} AND ${col(bookings.userId)} = ${viewer.id}
@@ -94,9 +94,9 @@ async function applyChanges(
       .returning({ id: bookingGamertags.id }),
   );
   const [first, ...rest] = updates;
-  if (!first) throw badRequest(BOOKING_MESSAGES.unknownGamertag);
+  if (!first) throw badRequest(BOOKING_COPY.unknownGamertag);
   const results = await db.batch([first, ...rest]);
-  if (results.some((rows) => rows.length === 0)) throw conflict(BOOKING_MESSAGES.gamertagsLocked);
+  if (results.some((rows) => rows.length === 0)) throw conflict(BOOKING_COPY.gamertagsLocked);
   const gamerTags = await db
     .select({ id: bookingGamertags.id, gamertag: bookingGamertags.gamertag })
     .from(bookingGamertags)

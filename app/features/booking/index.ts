@@ -5,7 +5,7 @@ export { offersRefundChoice, RefundChoice, refundPreview } from "./components/ca
 export { OrderCard } from "./components/order-card";
 export { OrdersSection } from "./components/orders-section";
 export { SlotStartControl } from "./components/slot-start";
-export { BOOKING_MESSAGES } from "./copy";
+export { BOOKING_COPY } from "./copy";
 export { MOVE_OFFER_CHOICES, type MoveOfferChoice } from "./move-offer-policy";
 export {
   canStartSlot,

@@ -5,7 +5,7 @@ import { notFound } from "~/lib/errors";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { drawInvoicePdf, type InvoiceFacts } from "~/platform/documents.server";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import { getOrder, type OrderDetails } from "./orders.server";
 
 /** The seller of record named on every invoice beside the streamer (the marketplace). */
@@ -31,7 +31,7 @@ export async function orderInvoicePdf(
   const now = options.now ?? new Date();
   const order = await getOrder(env, viewer, orderId, now);
   // An invoice records a payment: an order that was never paid (abandoned, declined, expired) has none.
-  if (!order.paidAt) throw notFound(BOOKING_MESSAGES.noInvoice);
+  if (!order.paidAt) throw notFound(BOOKING_COPY.noInvoice);
   const refunds = await orderRefunds(getDb(env), order.id);
   return {
     bytes: await drawInvoicePdf(

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/access";
 import { forbidden } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
 import { ACTIVE_QUEUE_STATES, bookings, liveSessions, lobbyCodes, queueEntries, slots } from "~db/schema";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import { lobbyCodeVisible } from "./order-view";
 
 /**
@@ -57,7 +57,7 @@ export async function lobbyCodeForUser(
       )
       .orderBy(asc(slots.startsAt))
       .limit(1);
-    if (!row) throw forbidden(BOOKING_MESSAGES.notBooked);
+    if (!row) throw forbidden(BOOKING_COPY.notBooked);
     const visible = !!row.code && lobbyCodeVisible(row.startsAt, row.endsAt, now);
     return {
       lobbyCode: visible ? (row.code ?? "") : "",
@@ -81,7 +81,7 @@ export async function lobbyCodeForUser(
       ),
     )
     .limit(1);
-  if (!row) throw forbidden(BOOKING_MESSAGES.notBooked);
+  if (!row) throw forbidden(BOOKING_COPY.notBooked);
   // The session's code is for the fans the streamer called: playing next or in game (docs/decisions/014).
   const called = row.state === "playing_next" || row.state === "in_game";
   return {

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { conflict } from "~/lib/errors";
 import type { Db } from "~/platform/db.server";
 import { moveOffers } from "~db/schema";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 
 /**
  * SQL: the booking (`bookingId`, a column such as `col(bookings.id)`) awaits its fan's answer to a move offer. Such a
@@ -23,5 +23,5 @@ export async function refuseWhileAwaitingMove(db: Db, bookingId: string): Promis
     .from(moveOffers)
     .where(and(eq(moveOffers.bookingId, bookingId), eq(moveOffers.state, "offered")))
     .limit(1);
-  if (waiting) throw conflict(BOOKING_MESSAGES.moveOfferAwaiting);
+  if (waiting) throw conflict(BOOKING_COPY.moveOfferAwaiting);
 }

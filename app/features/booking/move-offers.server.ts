@@ -8,7 +8,7 @@ import { availabilityChangedStatement, catalogueChangedStatement } from "~/platf
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
 import { bookings, moveOffers, slots } from "~db/schema";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import { type MoveOfferChoice, moveOfferExpiresAt } from "./move-offer-policy";
 import { awaitingMoveSql } from "./move-offer-sql.server";
 import { moveBookingStatements } from "./reschedule.server";
@@ -40,8 +40,8 @@ export async function offerSlotMoveToBuyers(
 ): Promise<MoveOffered> {
   const db = getDb(env);
   const [from] = await db.select({ startsAt: slots.startsAt }).from(slots).where(eq(slots.id, input.slotId)).limit(1);
-  if (!from) throw notFound(BOOKING_MESSAGES.slotNotFound);
-  if (input.toSlotId === input.slotId) throw conflict(BOOKING_MESSAGES.moveOfferTarget, "toSlotId");
+  if (!from) throw notFound(BOOKING_COPY.slotNotFound);
+  if (input.toSlotId === input.slotId) throw conflict(BOOKING_COPY.moveOfferTarget, "toSlotId");
   const at = now.getTime();
   const { slotId, toSlotId } = input;
   const madeNow = sql`EXISTS (SELECT 1 FROM move_offers made WHERE made.from_slot_id = ${slotId} AND made.created_at = ${at})`;
@@ -134,10 +134,10 @@ async function offerRefusal(db: Db, slotId: string, now: Date) {
     .from(slots)
     .where(eq(slots.id, slotId));
   if (slot?.status !== "open" || slot.startsAt.getTime() <= now.getTime()) {
-    return conflict(BOOKING_MESSAGES.slotNotBookable);
+    return conflict(BOOKING_COPY.slotNotBookable);
   }
-  if (!buyers || Number(buyers.count) === 0) return conflict(BOOKING_MESSAGES.moveOfferNoBuyers);
-  return conflict(BOOKING_MESSAGES.moveOfferTarget, "toSlotId");
+  if (!buyers || Number(buyers.count) === 0) return conflict(BOOKING_COPY.moveOfferNoBuyers);
+  return conflict(BOOKING_COPY.moveOfferTarget, "toSlotId");
 }
 
 /**
@@ -216,7 +216,7 @@ async function offerOfOrder(db: Db, orderId: string) {
 /** The viewer's own offer on the order: someone else's answers as a missing one. */
 async function ownOffer(db: Db, viewer: Viewer, orderId: string) {
   const offer = await offerOfOrder(db, orderId);
-  if (!offer || offer.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.moveOfferNotFound);
+  if (!offer || offer.userId !== viewer.id) throw notFound(BOOKING_COPY.moveOfferNotFound);
   return offer;
 }
 
@@ -240,7 +240,7 @@ export async function moveOfferFor(env: Env, viewer: Viewer, orderId: string): P
     .where(sql`${col(slots.id)} IN (${offer.fromSlotId}, ${offer.toSlotId})`);
   const time = (id: string) => {
     const slot = times.find((row) => row.id === id);
-    if (!slot) throw notFound(BOOKING_MESSAGES.slotNotFound);
+    if (!slot) throw notFound(BOOKING_COPY.slotNotFound);
     return { startsAt: slot.startsAt, endsAt: slot.endsAt };
   };
   return {
@@ -263,7 +263,7 @@ export type MoveOfferAnswer = { orderId: string; bookingId: string; choice: Move
 function settledRefusal(offer: { state: string; expiresAt: Date; decidedAt: Date | null } | null) {
   const ranOut =
     offer?.state === "refunded" && offer.decidedAt !== null && offer.decidedAt.getTime() >= offer.expiresAt.getTime();
-  return conflict(ranOut ? BOOKING_MESSAGES.moveOfferRanOut : BOOKING_MESSAGES.moveOfferAnswered);
+  return conflict(ranOut ? BOOKING_COPY.moveOfferRanOut : BOOKING_COPY.moveOfferAnswered);
 }
 
 /**
@@ -288,7 +288,7 @@ export async function answerMoveOffer(
   if (input.choice === "refund" || ranOut) {
     const refunded = await refundOffers(env, eq(moveOffers.id, offer.offerId), now);
     if (refunded.length === 0) throw settledRefusal(await offerOfOrder(db, input.orderId));
-    if (input.choice === "move") throw conflict(BOOKING_MESSAGES.moveOfferRanOut);
+    if (input.choice === "move") throw conflict(BOOKING_COPY.moveOfferRanOut);
     return { ...answer, slotId: offer.fromSlotId };
   }
   const move = moveBookingStatements(db, { ...offer, userId: viewer.id }, offer.toSlotId, now, [
@@ -304,7 +304,7 @@ export async function answerMoveOffer(
   ]);
   if ((results[1] as { id: string }[]).length === 0) {
     const current = await offerOfOrder(db, input.orderId);
-    throw current?.state === "offered" ? conflict(BOOKING_MESSAGES.slotNotBookable) : settledRefusal(current);
+    throw current?.state === "offered" ? conflict(BOOKING_COPY.slotNotBookable) : settledRefusal(current);
   }
   await deliverMessages(env, move.keys, now);
   return { ...answer, slotId: offer.toSlotId };

@@ -10,7 +10,7 @@ import { noticeEntry, outboxKeys, outboxSelectStatement } from "~/platform/outbo
 import { bookings, slots } from "~db/schema";
 import { type CancelOutcome, cancelAndRefund, chosenRefundDestination, ownBookingWithOrder } from "./cancel.server";
 import { type RefundDestination, refundFor } from "./cancellation-policy";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import {
   canStartSlot,
   NO_SHOW_AUTO_AFTER_MS,
@@ -55,14 +55,14 @@ export async function startSlotSession(env: Env, viewer: Viewer | null, slotId: 
     .from(slots)
     .where(eq(slots.id, slotId))
     .get();
-  if (!slot) throw notFound(BOOKING_MESSAGES.slotNotFound);
+  if (!slot) throw notFound(BOOKING_COPY.slotNotFound);
   assertManageBusiness(viewer, slot.streamerId);
-  if (slot.startedAt) throw conflict(BOOKING_MESSAGES.alreadyStartedByStreamer);
+  if (slot.startedAt) throw conflict(BOOKING_COPY.alreadyStartedByStreamer);
   if (!canStartSlot(slot, now)) {
     throw conflict(
       now.getTime() < slot.startsAt.getTime() - START_WINDOW_BEFORE_MS
-        ? BOOKING_MESSAGES.cannotStartYet
-        : BOOKING_MESSAGES.cannotStart,
+        ? BOOKING_COPY.cannotStartYet
+        : BOOKING_COPY.cannotStart,
     );
   }
   const at = now.getTime();
@@ -97,7 +97,7 @@ export async function startSlotSession(env: Env, viewer: Viewer | null, slotId: 
       ),
     ),
   ]);
-  if ((started as unknown[]).length === 0) throw conflict(BOOKING_MESSAGES.cannotStart);
+  if ((started as unknown[]).length === 0) throw conflict(BOOKING_COPY.cannotStart);
   const told = await db
     .select({ id: bookings.id })
     .from(bookings)
@@ -126,7 +126,7 @@ export async function claimNoShowRefund(
 ): Promise<CancelOutcome> {
   const booking = await ownBookingWithOrder(getDb(env), viewer, bookingId);
   const slot = { ...booking, status: booking.slotStatus };
-  if (!noShowRefundOffered(slot, booking.status, now)) throw conflict(BOOKING_MESSAGES.noShowRefundNotOffered);
+  if (!noShowRefundOffered(slot, booking.status, now)) throw conflict(BOOKING_COPY.noShowRefundNotOffered);
   const refundTo = chosenRefundDestination(booking.paymentMethod, choice);
   const amount = refundFor("full", booking.amountMinor, booking.refundedMinor);
   const toCard = refundTo === "card" && amount > 0;
@@ -149,7 +149,7 @@ export async function claimNoShowRefund(
     now,
     entries: [notice],
     extra: [],
-    lost: BOOKING_MESSAGES.noShowRefundNotOffered,
+    lost: BOOKING_COPY.noShowRefundNotOffered,
   });
   return {
     bookingId: booking.bookingId,

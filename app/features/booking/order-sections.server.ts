@@ -4,7 +4,7 @@ import type { Viewer } from "~/features/access";
 import { notFound } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { bookings, orders, slots } from "~db/schema";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import { canReadOrdersOf } from "./order-access";
 import { ORDER_SECTIONS, type OrderSection } from "./order-view";
 import { type OrderListQuery, type OrderPage, orderPage, userOrdersQueries } from "./orders.server";
@@ -49,7 +49,7 @@ export async function listUserOrderSections(
   query: Omit<OrderListQuery, "page"> & { pages: Record<OrderSection, number> },
   now = new Date(),
 ): Promise<OrderSections> {
-  if (!canReadOrdersOf(viewer, userId)) throw notFound(BOOKING_MESSAGES.orderNotFound);
+  if (!canReadOrdersOf(viewer, userId)) throw notFound(BOOKING_COPY.orderNotFound);
   const db = getDb(env);
   const queries = ORDER_SECTIONS.map((section) =>
     userOrdersQueries(db, userId, { ...query, page: query.pages[section] }, sectionWhere(section, now)),

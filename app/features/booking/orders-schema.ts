@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { REFUND_DESTINATIONS } from "./cancellation-policy";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import { MOVE_OFFER_CHOICES } from "./move-offer-policy";
 import { MAX_ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE, type OrderSection } from "./order-view";
 import { GAMERTAG_MAX_LENGTH } from "./rules";
@@ -10,7 +10,7 @@ const id = z.string().trim().min(1).max(64);
 const optionalId = z.preprocess((value) => (value === "" || value === null ? undefined : value), id.optional());
 
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
-const MONTH_REQUIRED = BOOKING_MESSAGES.yearAndMonthRequired;
+const MONTH_REQUIRED = BOOKING_COPY.yearAndMonthRequired;
 const year = z.coerce
   .number({ error: MONTH_REQUIRED })
   .int(MONTH_REQUIRED)
@@ -35,7 +35,7 @@ export const orderListQuerySchema = z
     month: z.preprocess(blankToUndefined, month.optional()),
   })
   .refine((q) => (q.year === undefined) === (q.month === undefined), {
-    message: BOOKING_MESSAGES.yearAndMonthRequired,
+    message: BOOKING_COPY.yearAndMonthRequired,
     path: ["month"],
   });
 
@@ -92,7 +92,7 @@ export const lobbyCodeQuerySchema = z
 /** Where the fan's cancellation refund goes (cancellation-policy.ts); absent or blank: the wallet. */
 export const refundToField = z.preprocess(
   blankToUndefined,
-  z.enum(REFUND_DESTINATIONS, { error: BOOKING_MESSAGES.refundToInvalid }).optional(),
+  z.enum(REFUND_DESTINATIONS, { error: BOOKING_COPY.refundToInvalid }).optional(),
 );
 
 /** The cancel form of /profile/orders/:id/cancel (and the dialog, which posts to it). */

@@ -21,7 +21,7 @@ import {
   users,
 } from "~db/schema";
 import { refundFor } from "./cancellation-policy";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import { noShowRefundOffered } from "./no-show-policy";
 import { canReadOrder, canReadOrdersOf } from "./order-access";
 import {
@@ -223,9 +223,9 @@ export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Dat
 async function readableOrder(db: Db, viewer: Viewer, where: SQL, now: Date): Promise<OrderDetails> {
   const [row] = await selectOrders(db).where(where).limit(1);
   // Someone else's order answers exactly like a missing one.
-  if (!row || !canReadOrder(viewer, row)) throw notFound(BOOKING_MESSAGES.orderNotFound);
+  if (!row || !canReadOrder(viewer, row)) throw notFound(BOOKING_COPY.orderNotFound);
   const [order] = await details(db, viewer, [row], now);
-  if (!order) throw notFound(BOOKING_MESSAGES.orderNotFound);
+  if (!order) throw notFound(BOOKING_COPY.orderNotFound);
   return order;
 }
 
@@ -296,7 +296,7 @@ export async function listUserOrders(
   query: OrderListQuery,
   now = new Date(),
 ): Promise<OrderPage> {
-  if (!canReadOrdersOf(viewer, userId)) throw notFound(BOOKING_MESSAGES.orderNotFound);
+  if (!canReadOrdersOf(viewer, userId)) throw notFound(BOOKING_COPY.orderNotFound);
   const db = getDb(env);
   const [rows, counted] = await db.batch(userOrdersQueries(db, userId, query));
   return orderPage(db, viewer, query, rows, counted, now);

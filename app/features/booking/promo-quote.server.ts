@@ -7,7 +7,7 @@ import { badRequest, isAppError } from "~/lib/errors";
 import { type CurrencyCode, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { gigs } from "~db/schema";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import type { PromoPreview } from "./promo-preview";
 import { promoApplySchema } from "./schema";
 
@@ -24,7 +24,7 @@ export async function verifyPromoCode(
   let listed: { streamerId: string; priceMinor: number; currency: CurrencyCode } | null = null;
   if (input.slotId) {
     const slot = await getSlot(db, input.slotId).catch(() => null);
-    if (!slot) throw badRequest(BOOKING_MESSAGES.promoNoSlot, "slotId");
+    if (!slot) throw badRequest(BOOKING_COPY.promoNoSlot, "slotId");
     if (slot?.priceMinor)
       listed = { streamerId: slot.streamerId, priceMinor: slot.priceMinor, currency: slot.currency ?? "USD" };
   } else if (input.productId) {
@@ -86,7 +86,7 @@ export async function previewPromo(
   } catch (error) {
     const words = promoRefusalWords(error);
     if (words !== null) return { ok: false, code, message: words };
-    if (isAppError(error) && error.status < 500) return { ok: false, code, message: BOOKING_MESSAGES.promoNoSlot };
+    if (isAppError(error) && error.status < 500) return { ok: false, code, message: BOOKING_COPY.promoNoSlot };
     throw error;
   }
 }

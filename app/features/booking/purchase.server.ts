@@ -18,7 +18,7 @@ import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { bookingGamertags, bookings, orders, slots, users } from "~db/schema";
 import { bookingConfirmedMessages } from "./confirmation.server";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import type { PurchaseDraft } from "./schema";
 
 /**
@@ -163,14 +163,14 @@ async function refusal(
   },
 ) {
   const slot = await getSlot(db, input.slotId, new Date(), input.userId);
-  if (!slot.bookable) return conflict(BOOKING_MESSAGES.slotNotBookable);
-  if (slot.seatsLeft < input.seats) return conflict(BOOKING_MESSAGES.notEnoughSeats);
+  if (!slot.bookable) return conflict(BOOKING_COPY.slotNotBookable);
+  if (slot.seatsLeft < input.seats) return conflict(BOOKING_COPY.notEnoughSeats);
   if (input.mode === "wallet" && (await walletBalance(db, input.userId, input.currency)) < input.amount) {
-    return conflict(BOOKING_MESSAGES.insufficientBalance);
+    return conflict(BOOKING_COPY.insufficientBalance);
   }
   // The redemption's own re-check refused: the code's last use went to another buyer in the meantime.
   if (input.promoCode) return new PromoRefusal("used_up", input.promoCode);
-  return badRequest(BOOKING_MESSAGES.orderFailed);
+  return badRequest(BOOKING_COPY.orderFailed);
 }
 
 export async function placeOrder(
@@ -183,10 +183,10 @@ export async function placeOrder(
   const db = getDb(env);
   // Seats a waitlist offer holds for this fan count as free for them.
   const slot = await getSlot(db, draft.slotId, now, viewer.id);
-  if (slot.streamerId === viewer.id) throw forbidden(BOOKING_MESSAGES.ownSlot);
-  if (!slot.bookable || slot.priceMinor === null) throw conflict(BOOKING_MESSAGES.slotNotBookable);
-  if (draft.numberOfPlayers > slot.seatsLeft) throw conflict(BOOKING_MESSAGES.notEnoughSeats);
-  if (draft.multipleGamerTags.length !== draft.numberOfPlayers) throw badRequest(BOOKING_MESSAGES.gamerTagsCount);
+  if (slot.streamerId === viewer.id) throw forbidden(BOOKING_COPY.ownSlot);
+  if (!slot.bookable || slot.priceMinor === null) throw conflict(BOOKING_COPY.slotNotBookable);
+  if (draft.numberOfPlayers > slot.seatsLeft) throw conflict(BOOKING_COPY.notEnoughSeats);
+  if (draft.multipleGamerTags.length !== draft.numberOfPlayers) throw badRequest(BOOKING_COPY.gamerTagsCount);
   // The price per seat the gig page showed this buyer, in their currency (docs/decisions/020).
   const charge = await chargeFor(db, viewer, { amountMinor: slot.priceMinor, currency: slot.currency ?? "USD" });
   const { currency, rateMicros } = charge;

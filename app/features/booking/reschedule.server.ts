@@ -9,7 +9,7 @@ import { availabilityChangedStatement } from "~/platform/catalogue-version.serve
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { bookingReminders, bookings, orders, slots } from "~db/schema";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import { awaitingMoveSql, refuseWhileAwaitingMove } from "./move-offer-sql.server";
 import { bookingMovedEntries } from "./reschedule-messages.server";
 import { RESCHEDULE_BEFORE_MS, reschedulable, rescheduleDeadline } from "./reschedule-policy";
@@ -52,7 +52,7 @@ export type RescheduleChoices = {
 /** The booking's own slot, checked for its buyer: someone else's booking answers as a missing one. */
 async function ownBooking(db: Db, viewer: Viewer, bookingId: string) {
   const booking = await movableBooking(db, bookingId);
-  if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+  if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_COPY.bookingNotFound);
   await refuseWhileAwaitingMove(db, booking.bookingId);
   return booking;
 }
@@ -82,7 +82,7 @@ export async function rescheduleChoices(
 }
 
 function rescheduleRefusal(status: string | null) {
-  return status === "confirmed" ? BOOKING_MESSAGES.rescheduleTooLate : BOOKING_MESSAGES.rescheduleNotConfirmed;
+  return status === "confirmed" ? BOOKING_COPY.rescheduleTooLate : BOOKING_COPY.rescheduleNotConfirmed;
 }
 
 export type RescheduleOutcome = { bookingId: string; orderId: string; fromSlotId: string; toSlotId: string };
@@ -106,7 +106,7 @@ export async function rescheduleBooking(
   const db = getDb(env);
   const booking = await ownBooking(db, viewer, input.bookingId);
   if (!reschedulable(booking, now)) throw conflict(rescheduleRefusal(booking.status));
-  if (input.toSlotId === booking.slotId) throw conflict(BOOKING_MESSAGES.rescheduleSameSlot, "slotId");
+  if (input.toSlotId === booking.slotId) throw conflict(BOOKING_COPY.rescheduleSameSlot, "slotId");
   const to = input.toSlotId;
   const move = moveBookingStatements(db, booking, to, now, [
     eq(bookings.userId, viewer.id),
@@ -191,7 +191,7 @@ async function moveRefusal(
   now: Date,
 ) {
   const current = await movableBooking(db, booking.bookingId);
-  if (current && current.slotId !== booking.slotId) return conflict(BOOKING_MESSAGES.rescheduleRaced);
+  if (current && current.slotId !== booking.slotId) return conflict(BOOKING_COPY.rescheduleRaced);
   if (current && !reschedulable(current, now)) return conflict(rescheduleRefusal(current.status));
   const [target] = await db
     .select({
@@ -203,9 +203,9 @@ async function moveRefusal(
     })
     .from(slots)
     .where(eq(slots.id, to));
-  if (!target || target.gigId !== booking.gigId) return notFound(BOOKING_MESSAGES.rescheduleOtherGig);
+  if (!target || target.gigId !== booking.gigId) return notFound(BOOKING_COPY.rescheduleOtherGig);
   if (target.status !== "open" || target.startsAt.getTime() <= now.getTime()) {
-    return conflict(BOOKING_MESSAGES.slotNotBookable, "slotId");
+    return conflict(BOOKING_COPY.slotNotBookable, "slotId");
   }
-  return conflict(BOOKING_MESSAGES.rescheduleNoSeats, "slotId");
+  return conflict(BOOKING_COPY.rescheduleNoSeats, "slotId");
 }

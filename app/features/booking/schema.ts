@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { BOOKING_MESSAGES } from "./copy";
+import { BOOKING_COPY } from "./copy";
 import { GAMERTAG_MAX_LENGTH } from "./rules";
 
 /**
@@ -10,9 +10,9 @@ import { GAMERTAG_MAX_LENGTH } from "./rules";
 export const PAYMENT_CHOICES = ["card", "wallet"] as const;
 
 const gamerTag = z
-  .string({ error: BOOKING_MESSAGES.gamerTagsCount })
+  .string({ error: BOOKING_COPY.gamerTagsCount })
   .trim()
-  .min(1, BOOKING_MESSAGES.gamerTagsCount)
+  .min(1, BOOKING_COPY.gamerTagsCount)
   .max(GAMERTAG_MAX_LENGTH, `A gamer tag is at most ${GAMERTAG_MAX_LENGTH} characters`);
 
 /** Form fields arrive as strings, JSON as numbers; a list may come as one string, an array or indexed keys. */
@@ -24,23 +24,23 @@ function tagsFrom(value: unknown): unknown {
 
 export const purchaseSchema = z
   .object({
-    slotId: z.string({ error: BOOKING_MESSAGES.slotNotFound }).trim().min(1, BOOKING_MESSAGES.slotNotFound).max(64),
+    slotId: z.string({ error: BOOKING_COPY.slotNotFound }).trim().min(1, BOOKING_COPY.slotNotFound).max(64),
     numberOfPlayers: z.coerce
       .number({ error: "Choose the number of players" })
       .int("Choose the number of players")
       .min(1, "Choose at least one player")
-      .max(100, BOOKING_MESSAGES.notEnoughSeats),
-    multipleGamerTags: z.preprocess(tagsFrom, z.array(gamerTag, { error: BOOKING_MESSAGES.gamerTagsCount }).max(100)),
+      .max(100, BOOKING_COPY.notEnoughSeats),
+    multipleGamerTags: z.preprocess(tagsFrom, z.array(gamerTag, { error: BOOKING_COPY.gamerTagsCount }).max(100)),
     promoCode: z
       .string()
       .trim()
-      .max(32, BOOKING_MESSAGES.promoInvalid)
+      .max(32, BOOKING_COPY.promoInvalid)
       .optional()
       .transform((code) => (code ? code.toUpperCase() : undefined)),
     paymentMethod: z.enum(PAYMENT_CHOICES, { error: "Choose card or wallet" }).default("card"),
   })
   .refine((draft) => draft.multipleGamerTags.length === draft.numberOfPlayers, {
-    message: BOOKING_MESSAGES.gamerTagsCount,
+    message: BOOKING_COPY.gamerTagsCount,
     path: ["multipleGamerTags"],
   });
 
@@ -80,7 +80,7 @@ export function normalizePurchaseBody(body: Record<string, unknown>): Record<str
 }
 
 export const promoQuerySchema = z.object({
-  code: z.string({ error: BOOKING_MESSAGES.promoInvalid }).trim().min(1, BOOKING_MESSAGES.promoInvalid).max(32),
+  code: z.string({ error: BOOKING_COPY.promoInvalid }).trim().min(1, BOOKING_COPY.promoInvalid).max(32),
   slotId: z.string().trim().max(64).optional(),
   productId: z.string().trim().max(64).optional(),
   numberOfPlayers: z.coerce.number().int().min(1).max(100).default(1),
@@ -89,15 +89,15 @@ export const promoQuerySchema = z.object({
 /** The booking form's Apply step: the code, the chosen time and the number of players (booking/promo-preview.ts). */
 export const promoApplySchema = z.object({
   code: z
-    .string({ error: BOOKING_MESSAGES.promoMissing })
+    .string({ error: BOOKING_COPY.promoMissing })
     .trim()
-    .min(1, BOOKING_MESSAGES.promoMissing)
+    .min(1, BOOKING_COPY.promoMissing)
     .max(32, "A promo code is at most 32 characters")
     .transform((code) => code.toUpperCase()),
-  slotId: z.string({ error: BOOKING_MESSAGES.promoNoSlot }).trim().min(1, BOOKING_MESSAGES.promoNoSlot).max(64),
+  slotId: z.string({ error: BOOKING_COPY.promoNoSlot }).trim().min(1, BOOKING_COPY.promoNoSlot).max(64),
   numberOfPlayers: z.coerce
     .number({ error: "Choose the number of players" })
     .int("Choose the number of players")
     .min(1, "Choose at least one player")
-    .max(100, BOOKING_MESSAGES.notEnoughSeats),
+    .max(100, BOOKING_COPY.notEnoughSeats),
 });

@@ -9,7 +9,7 @@ import { z } from "~/lib/zod";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, isUniqueViolation } from "~/platform/db.server";
 import { CONFIG_KEYS, configurations, type JsonValue } from "~db/schema";
-import { CONFIG_MESSAGES as M } from "./copy";
+import { CONFIG_COPY as M } from "./copy";
 
 /**
  * Configurations as staff manage them (docs/domain.md): a list of {key, value}, values JSON. Keys the

@@ -1,5 +1,5 @@
 /** Configuration messages (docs/domain.md) and the staff screen's toasts. */
-export const CONFIG_MESSAGES = {
+export const CONFIG_COPY = {
   loadFailed: (reason: string) => `Failed to load configuration: ${reason}`,
   missing: (key: string) => `Failed to load configuration: no configuration named ${key}`,
   invalidJson: "The value must be valid JSON",

@@ -1,3 +1,3 @@
 /** The configurations feature: what other features and routes may use of it (server-only parts in index.server.ts). */
-export { CONFIG_MESSAGES } from "./copy";
+export { CONFIG_COPY } from "./copy";
 export { addConfigSchema, CONFIG_KEYS, keySchema, siteGateSchema, updateConfigSchema } from "./schema";

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { CONFIG_KEYS } from "~db/schema";
-import { CONFIG_MESSAGES as M } from "./copy";
+import { CONFIG_COPY as M } from "./copy";
 
 /** The configuration keys the app reads (content pages, fees, taxes, the site gate). */
 export { CONFIG_KEYS };

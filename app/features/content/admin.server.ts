@@ -19,7 +19,7 @@ import {
 import type { LegalEditorInput } from "./admin-schema";
 import { legalEditorSchema } from "./admin-schema";
 import { getLegalContent } from "./content.server";
-import { CONTENT_MESSAGES as M } from "./copy";
+import { CONTENT_COPY as M } from "./copy";
 import { type StoredLegalContent, toLegalView } from "./legal";
 import { LEGAL_TYPES, type LegalType } from "./schema";
 

@@ -1,5 +1,5 @@
 import { CONTACT_RATE_LIMIT } from "~/features/content/constants";
-import { CONTENT_MESSAGES } from "~/features/content/copy";
+import { CONTENT_COPY } from "~/features/content/copy";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { enforceRateLimit } from "~/platform/rate-limit.server";
@@ -12,7 +12,7 @@ export async function submitContactForm(
   input: ContactFormInput,
   meta: { ip: string; userId?: string | null },
 ): Promise<void> {
-  await enforceRateLimit(env, [{ key: `contact:${meta.ip}`, ...CONTACT_RATE_LIMIT }], CONTENT_MESSAGES.contactError);
+  await enforceRateLimit(env, [{ key: `contact:${meta.ip}`, ...CONTACT_RATE_LIMIT }], CONTENT_COPY.contactError);
   await getDb(env)
     .insert(contactSubmissions)
     .values({ id: newId(), ...input, ip: meta.ip, userId: meta.userId ?? null });

@@ -1,5 +1,5 @@
 /** Content and contact messages (docs/domain.md, word for word). */
-export const CONTENT_MESSAGES = {
+export const CONTENT_COPY = {
   contactSuccess: "Form submitted successfully!",
   contactError: "Error submitting form. Please try again later.",
   termsFetch: "Error fetching terms and conditions",

@@ -9,7 +9,7 @@ export {
   submissionsQuerySchema,
 } from "./admin-schema";
 export { DocumentPage } from "./components/document-page";
-export { CONTENT_MESSAGES } from "./copy";
+export { CONTENT_COPY } from "./copy";
 export { pageToView, toLegalView } from "./legal";
 export type { LegalType } from "./schema";
 export { contactFormSchema, legalTypeSchema } from "./schema";

@@ -1,5 +1,5 @@
 /** Favourite toasts (docs/domain.md, word for word). */
-export const FAVOURITE_MESSAGES = {
+export const FAVOURITE_COPY = {
   gigFavouriteAdded: "Gig added to favorites",
   gigFavouriteRemoved: "Gig removed from favorites",
   starFavouriteAdded: "Star added to favorites",

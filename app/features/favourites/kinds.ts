@@ -1,4 +1,4 @@
-import { FAVOURITE_MESSAGES } from "~/features/favourites/copy";
+import { FAVOURITE_COPY } from "~/features/favourites/copy";
 import type { Toast } from "~/lib/toast";
 
 /** What can be a favourite, and the docs/domain.md toast for each change (gig removal is a warning). */
@@ -9,17 +9,17 @@ export function favouriteToast(kind: FavouriteKind, added: boolean): Toast {
   switch (kind) {
     case "gig":
       return added
-        ? { kind: "success", message: FAVOURITE_MESSAGES.gigFavouriteAdded }
-        : { kind: "warning", message: FAVOURITE_MESSAGES.gigFavouriteRemoved };
+        ? { kind: "success", message: FAVOURITE_COPY.gigFavouriteAdded }
+        : { kind: "warning", message: FAVOURITE_COPY.gigFavouriteRemoved };
     case "star":
       return {
         kind: "success",
-        message: added ? FAVOURITE_MESSAGES.starFavouriteAdded : FAVOURITE_MESSAGES.starFavouriteRemoved,
+        message: added ? FAVOURITE_COPY.starFavouriteAdded : FAVOURITE_COPY.starFavouriteRemoved,
       };
     case "game":
       return {
         kind: "success",
-        message: added ? FAVOURITE_MESSAGES.gameFavouriteAdded : FAVOURITE_MESSAGES.gameFavouriteRemoved,
+        message: added ? FAVOURITE_COPY.gameFavouriteAdded : FAVOURITE_COPY.gameFavouriteRemoved,
       };
   }
 }

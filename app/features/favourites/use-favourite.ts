@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { FAVOURITE_DELAY_MS } from "~/features/favourites/constants";
-import { MESSAGES } from "~/lib/copy";
+import { COPY } from "~/lib/copy";
 import { notify } from "~/lib/toast";
 import { FAVOURITE_API, type FavouriteKind, favouriteToast } from "./kinds";
 import { createFavouriteToggle, type ToggleState } from "./toggle";
@@ -35,7 +35,7 @@ export function useFavourite(kind: FavouriteKind, id: string, initial: boolean, 
         }
         const body = (await response.json().catch(() => null)) as { message?: string } | null;
         if (!response.ok) {
-          notify({ kind: "error", message: body?.message ?? MESSAGES.generic });
+          notify({ kind: "error", message: body?.message ?? COPY.generic });
           return false;
         }
         const toast = favouriteToast(kind, favourite);

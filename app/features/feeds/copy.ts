@@ -1,5 +1,5 @@
 /** What the feed and overlay doors say. */
-export const FEED_MESSAGES = {
+export const FEED_COPY = {
   notAllowed: "This account cannot have private feeds.",
   streamersOnly: "Only streamers have a stream overlay.",
   calendarRegenerated: "New calendar link made: the old one no longer works. Subscribe again with the new link.",

@@ -1,3 +1,3 @@
 /** The feeds feature: what other features and routes may use of it (server-only parts in index.server.ts). */
 export { SecretLinkCard } from "./components/secret-link";
-export { FEED_MESSAGES } from "./copy";
+export { FEED_COPY } from "./copy";

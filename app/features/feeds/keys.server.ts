@@ -6,7 +6,7 @@ import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { type FeedKeyKind, feedKeys } from "~db/schema";
-import { FEED_MESSAGES } from "./copy";
+import { FEED_COPY } from "./copy";
 
 /**
  * The secret keys of a user's private feeds (db/schema/feeds.ts): the calendar subscription and the stream
@@ -34,8 +34,8 @@ export function mayHoldFeedKey(viewer: Viewer, kind: FeedKeyKind): boolean {
 
 /** Who may hold a key of this kind: any active account for the calendar; streamers for the overlay. */
 function assertMayHold(viewer: Viewer, kind: FeedKeyKind) {
-  if (!viewer.isActive) throw forbidden(FEED_MESSAGES.notAllowed);
-  if (kind === "overlay" && !viewer.isStreamer) throw forbidden(FEED_MESSAGES.streamersOnly);
+  if (!viewer.isActive) throw forbidden(FEED_COPY.notAllowed);
+  if (kind === "overlay" && !viewer.isStreamer) throw forbidden(FEED_COPY.streamersOnly);
 }
 
 /** The viewer's key of this kind, made on first use (an insert that a concurrent first use may win). */

@@ -1,5 +1,5 @@
 /** Gig messages: docs/domain.md word for word where they word them; ours where they are silent. */
-export const GIG_MESSAGES = {
+export const GIG_COPY = {
   added: "Gig added successfully",
   updated: "Gig updated successfully",
   addFailed: "Failed to add gig",

@@ -1,5 +1,5 @@
 import { storePublicImage } from "~/features/media/index.server";
-import { GIG_MESSAGES as M } from "./copy";
+import { GIG_COPY as M } from "./copy";
 import { COVER_MAX_BYTES } from "./schema";
 
 export { uploadedFile } from "~/features/media/index.server";

@@ -12,7 +12,7 @@ import { priceBoundBreach } from "~/lib/price-bounds";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, named } from "~/platform/db.server";
 import { bookings, gameModes, gamePlatforms, games, gigs, gigTags, orders, platforms, slots } from "~db/schema";
-import { GIG_MESSAGES as M } from "./copy";
+import { GIG_COPY as M } from "./copy";
 import { storeCover } from "./cover.server";
 import { type GigInput, priceBoundMessage, priceToMinor } from "./schema";
 

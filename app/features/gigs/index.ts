@@ -4,7 +4,7 @@ export { CoverInput } from "./components/cover-input";
 export type { GameOption } from "./components/gig-form";
 export { GigForm } from "./components/gig-form";
 export { TagInput } from "./components/tag-input";
-export { GIG_MESSAGES } from "./copy";
+export { GIG_COPY } from "./copy";
 export type { BaseCurrency } from "./schema";
 export {
   gameChoiceSchema,

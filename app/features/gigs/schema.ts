@@ -2,7 +2,7 @@ import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { PRICE_BOUNDS_MINOR } from "~/lib/price-bounds";
 import { multiLine, singleLine, withoutControlCharacters } from "~/lib/validation";
 import { z } from "~/lib/zod";
-import { GIG_MESSAGES as M } from "./copy";
+import { GIG_COPY as M } from "./copy";
 
 /** docs/domain.md: title at most 66 characters; description hint 500-3000. */
 export const GIG_TITLE_MAX = 66;

@@ -7,6 +7,7 @@ import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb, named } from "~/platform/db.server";
 import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
+import { GIVEAWAY_COPY } from "./copy";
 
 /**
  * The Noobrd giveaway (docs/domain.md; ADR 005: marketing and admin): who signed up and who booked a
@@ -14,12 +15,6 @@ import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
  * notification (pushed to their open tabs) and on the slot itself so their order shows it. One batch: the code,
  * the notifications and the audit row land together.
  */
-
-export const GIVEAWAY_MESSAGES = {
-  sent: (n: number) => `Lobby code sent to ${n} ${n === 1 ? "fan" : "fans"}`,
-  noRecipients: "No fan has a confirmed booking on this slot",
-  title: (code: string) => `Your lobby code for the giveaway session: ${code}`,
-} as const;
 
 const LIST_LIMIT = 500;
 
@@ -94,12 +89,12 @@ export async function sendGiveawayLobbyCode(
     notificationStatement(db, {
       userId: r.userId,
       type: "lobby_code",
-      title: GIVEAWAY_MESSAGES.title(input.lobbyCode),
+      title: GIVEAWAY_COPY.title(input.lobbyCode),
       url: "/profile#orders",
       influencerId: r.streamerId,
     }),
   );
-  if (!first) throw conflict(GIVEAWAY_MESSAGES.noRecipients, "slotId");
+  if (!first) throw conflict(GIVEAWAY_COPY.noRecipients, "slotId");
   await db.batch([
     first,
     ...rest,

@@ -1,5 +1,5 @@
 /** Live sessions and queues: docs/domain.md word for word where they word them; ours where they are silent. */
-export const LIVE_MESSAGES = {
+export const LIVE_COPY = {
   started: "Live session started successfully",
   goLiveFailed: "Something went wrong! Please try again later.",
   endFailed: "Error in ending live session",

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/access";
 import { forbidden, notFound } from "~/lib/errors";
 import { type Db, named } from "~/platform/db.server";
 import { liveSessions, type QueueLane, type QueueState, queueEntries } from "~db/schema";
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 import { ACTIVE } from "./snapshot.server";
 
 /** One queue place with its session, as the queue's use cases load it, and the move of a place from state to state. */

@@ -5,7 +5,7 @@ export { QueueBoard } from "./components/queue-board";
 export { ShareModal } from "./components/share-modal";
 export { StepperForm } from "./components/stepper-form";
 export { TurnRulesForm } from "./components/turn-rules-form";
-export { LIVE_MESSAGES } from "./copy";
+export { LIVE_COPY } from "./copy";
 export type { AckPayload, OverlayPayload, OverlayPlace } from "./events";
 export { LIVE_EVENTS } from "./events";
 export type { QueueLane } from "./schema";

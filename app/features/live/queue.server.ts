@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, compiledStatement, type Db, getDb } from "~/platform/db.server";
 import { liveSessions, lobbyCodes, type QueueState, queueEntries } from "~db/schema";
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 import { assertInSession, finish, loadEntry, loadOwnEntry } from "./entry.server";
 import { sessionNetworkSql } from "./gamertags.server";
 import { callStatement, queueEventStatement } from "./queue-events.server";

@@ -4,7 +4,7 @@ import { forbidden, notFound } from "~/lib/errors";
 import { getDb, named } from "~/platform/db.server";
 import { liveSessions, type QueueLane, queueEntries, users } from "~db/schema";
 import { broadcastOf } from "./coordinator.server";
-import { LIVE_MESSAGES } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { savedGamertag } from "./gamertags.server";
 import { getLiveSession } from "./sessions.server";
 import { type FanPlace, fanPlace, type LaneCounts, laneCounts, placeOfUser, queueSnapshot } from "./snapshot.server";
@@ -89,14 +89,14 @@ export async function entryOwner(env: Env, entryId: string): Promise<{ userId: s
     .from(queueEntries)
     .where(eq(queueEntries.id, entryId))
     .limit(1);
-  if (!entry) throw notFound(LIVE_MESSAGES.entryNotFound);
+  if (!entry) throw notFound(LIVE_COPY.entryNotFound);
   return entry;
 }
 
 /** The queue dashboard's data: the session and its whole queue, for its streamer only (403 for anyone else). */
 export async function streamerQueue(env: Env, viewer: Viewer, liveSessionId: string) {
   const session = await getLiveSession(env, liveSessionId);
-  if (session.streamerId !== viewer.id) throw forbidden(LIVE_MESSAGES.notYourSession);
+  if (session.streamerId !== viewer.id) throw forbidden(LIVE_COPY.notYourSession);
   const snapshot = await queueSnapshot(getDb(env), liveSessionId);
   return { session, queue: broadcastOf(liveSessionId, snapshot, 0).streamerPayload() };
 }

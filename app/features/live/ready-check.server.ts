@@ -5,7 +5,7 @@ import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { liveSessions, orders, type QueueLane, queueEntries } from "~db/schema";
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 import { loadOwnEntry } from "./entry.server";
 import { linePositions, ordinal } from "./line";
 import { assertSessionStreamer, type QueueChange } from "./queue.server";

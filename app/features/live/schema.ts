@@ -2,7 +2,7 @@ import { type BaseCurrency, gameChoiceSchema, priceSchema, requirementsSchema, t
 import { multiLine, singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { TITLE_MAX } from "~db/schema/constants";
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 import { READY_SECONDS_MAX, READY_SECONDS_MIN, VIP_MISSED_CHOICES } from "./ready-check";
 import { REJOIN_COOLDOWN_MAX, VIP_PER_REGULAR_MAX } from "./turns";
 

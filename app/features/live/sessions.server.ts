@@ -10,7 +10,7 @@ import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, isConstraintViolation, named } from "~/platform/db.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
 import { gameModes, games, liveSessions, liveSessionTags, platforms, queueEntries, users } from "~db/schema";
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 import { assertSessionStreamer, type QueueChange, type QueueNotice } from "./queue.server";
 import type { GoLiveInput } from "./schema";
 import { loadSession } from "./snapshot.server";

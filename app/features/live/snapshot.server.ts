@@ -16,7 +16,7 @@ import {
   queueEntries,
   users,
 } from "~db/schema";
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 import { savedGamertagSql } from "./gamertags.server";
 import { estimatedWaitMinutes, type LineCounts, lineCounts, positionInLine, turnMinutes } from "./line";
 import { historyOf, historyQuery } from "./queue-events.server";

@@ -1,4 +1,4 @@
-import { type BaseCurrency, GIG_MESSAGES, normaliseTags, priceSchema } from "~/features/gigs";
+import { type BaseCurrency, GIG_COPY, normaliseTags, priceSchema } from "~/features/gigs";
 import { normaliseStreamingLink } from "./streaming-link";
 
 /**
@@ -101,18 +101,17 @@ export function checkStep(
   const game = context.games.find((g) => g.id === values._game_id);
   switch (step) {
     case "game":
-      if (!game) return { _game_id: GIG_MESSAGES.gameRequired };
-      if (!game.modes.some((mode) => mode.id === values._game_mode_id))
-        return { _game_mode_id: GIG_MESSAGES.modeRequired };
+      if (!game) return { _game_id: GIG_COPY.gameRequired };
+      if (!game.modes.some((mode) => mode.id === values._game_mode_id)) return { _game_mode_id: GIG_COPY.modeRequired };
       return {};
     case "platform":
       if (!game?.platforms.some((platform) => platform.id === values._platform_playing_on_id)) {
-        return { _platform_playing_on_id: GIG_MESSAGES.platformRequired };
+        return { _platform_playing_on_id: GIG_COPY.platformRequired };
       }
       return {};
     case "price": {
       const parsed = priceSchema(context.currency).safeParse(values.price);
-      return parsed.success ? {} : { price: parsed.error.issues[0]?.message ?? GIG_MESSAGES.priceFormat };
+      return parsed.success ? {} : { price: parsed.error.issues[0]?.message ?? GIG_COPY.priceFormat };
     }
     case "streaming": {
       if (values.isStreaming === "") return { isStreaming: "Are you streaming this session?" };
@@ -123,7 +122,7 @@ export function checkStep(
     case "details":
       if (!values.title) return { title: "Please enter a title" };
       if (values.title.length > 66) return { title: "Title must be at most 66 characters" };
-      if (values.requirements.some((row) => !row.key || !row.value)) return { requirements: GIG_MESSAGES.requirements };
+      if (values.requirements.some((row) => !row.key || !row.value)) return { requirements: GIG_COPY.requirements };
       return {};
     case "start":
       return {};

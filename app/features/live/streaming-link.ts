@@ -1,4 +1,4 @@
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 
 /**
  * docs/domain.md, streaming link: a YouTube link, or a Twitch embed with channel and parent parameters.

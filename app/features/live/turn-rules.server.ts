@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/access";
 import { badRequest, conflict } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { liveSessions } from "~db/schema";
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 import { assertSessionStreamer, type QueueChange } from "./queue.server";
 import { READY_SECONDS_MAX, READY_SECONDS_MIN, VIP_MISSED_CHOICES, type VipMissed } from "./ready-check";
 import { loadSession } from "./snapshot.server";

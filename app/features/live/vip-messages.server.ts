@@ -3,7 +3,7 @@ import type { UserNotification } from "~/features/notifications/index.server";
 import { owedRefundsOf } from "~/features/wallet/index.server";
 import { getDb } from "~/platform/db.server";
 import { liveSessions, queueEntries } from "~db/schema";
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 
 /** The outbox template of "your VIP place was refunded" (a session ended with it unserved). */
 export const VIP_REFUNDED_TEMPLATE = "vip-refunded";

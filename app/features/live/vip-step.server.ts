@@ -5,7 +5,7 @@ import { col, type Db } from "~/platform/db.server";
 import { noticeEntry } from "~/platform/outbox.server";
 import { orders } from "~db/schema";
 import { liveSessionChanged } from "./commands.server";
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 import { placeInsert } from "./snapshot.server";
 import { vipRefundStatements } from "./vip-refunds.server";
 

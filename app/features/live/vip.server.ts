@@ -10,7 +10,7 @@ import { badRequest, conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { batchGuard, type Db, getDb, isBatchGuardFailure, isConstraintViolation } from "~/platform/db.server";
 import { orders, queueEntries, users } from "~db/schema";
-import { LIVE_MESSAGES as M } from "./copy";
+import { LIVE_COPY as M } from "./copy";
 import { savedGamertag, sessionNetworkSql } from "./gamertags.server";
 import { assertMayJoin, type QueueChange } from "./queue.server";
 import { GAMERTAG_MAX } from "./schema";

@@ -1,10 +1,7 @@
 import { sniffImage } from "~/features/profile";
 import { AppError, badRequest } from "~/lib/errors";
 import { newId } from "~/lib/id";
-
-export const IMAGE_MESSAGES = {
-  invalidImage: "Please select a valid image file",
-} as const;
+import { IMAGE_COPY } from "./copy";
 
 /**
  * Stores an uploaded image in the public media bucket under `<folder>/<random id>.<ext>`, after checking its
@@ -16,7 +13,7 @@ export async function storePublicImage(
   file: File,
   options: { folder: string; field: string; maxBytes: number; tooLarge: string; invalid?: string },
 ): Promise<{ key: string; url: string }> {
-  const invalid = options.invalid ?? IMAGE_MESSAGES.invalidImage;
+  const invalid = options.invalid ?? IMAGE_COPY.invalidImage;
   if (file.size === 0) throw badRequest(invalid, options.field);
   if (file.size > options.maxBytes) throw new AppError(413, options.tooLarge, options.field);
   const bytes = new Uint8Array(await file.arrayBuffer());

@@ -1,5 +1,5 @@
 /** docs/domain.md's moderation messages, and the success toasts of the staff screens. */
-export const MODERATION_MESSAGES = {
+export const MODERATION_COPY = {
   markReviewedError: "Error marking users reviewed",
   banError: "Error banning users",
   banConfirm: "Ban the chosen accounts? They are signed out everywhere at once.",

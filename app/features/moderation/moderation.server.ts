@@ -10,7 +10,7 @@ import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
 import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";
 import { bans, reports, sessions, users } from "~db/schema";
-import { MODERATION_MESSAGES as M } from "./copy";
+import { MODERATION_COPY as M } from "./copy";
 import type { ModerationListQuery } from "./schema";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { MODERATION_MESSAGES as M } from "./copy";
+import { MODERATION_COPY as M } from "./copy";
 
 /**
  * Inputs of the moderation screens and their /api twins (docs/domain.md, Admin > Reports). Shared by the

@@ -6,13 +6,12 @@ import { getDb, selectInChunks } from "~/platform/db.server";
 import { discordSender } from "~/platform/discord/discord.server";
 import { log } from "~/platform/log.server";
 import { discordPreferences, oauthAccounts, streamerProfiles } from "~db/schema";
+import { DISCORD_COPY } from "./copy";
 
 /**
  * Discord notification preferences (docs/domain.md): which notifications also go to the user's Discord (as a
  * DM from the site's bot) when they signed in with Discord. One row per user; no row means the defaults.
  */
-export const DISCORD_MESSAGES = { updateFailed: "Error while updating discord notifications" } as const;
-
 export type DiscordPreferenceKey = "upcomingSlots" | "favoriteCreatorSlots" | "favoriteCreatorLive" | "promotions";
 export type DiscordPreferencesView = Record<DiscordPreferenceKey, boolean>;
 
@@ -48,7 +47,7 @@ export async function setDiscordPreferences(
       .onConflictDoUpdate({ target: discordPreferences.userId, set: { ...next, updatedAt: new Date() } });
   } catch (error) {
     log.error("discord.preferences_failed", { error });
-    throw new AppError(503, DISCORD_MESSAGES.updateFailed);
+    throw new AppError(503, DISCORD_COPY.updateFailed);
   }
   return next;
 }

@@ -1,5 +1,5 @@
 /** Onboarding messages: docs/domain.md word for word for the four it words. */
-export const ONBOARDING_MESSAGES = {
+export const ONBOARDING_COPY = {
   bankOptionRequired: "Please select a bank option and fill out the required field.",
   invalidBankOption: "Invalid bank option selected",
   statementRequired: "Please upload a bank statement.",
@@ -24,7 +24,7 @@ export const ONBOARDING_MESSAGES = {
 } as const;
 
 /** Staff verification messages (docs/domain.md). */
-export const ONBOARDING_STAFF_MESSAGES = {
+export const ONBOARDING_STAFF_COPY = {
   verified: "Verify successfully",
   verifyError: "Error verifying star agreement",
   wrongSecret: "Error verifying star agreement: the secret key is wrong",

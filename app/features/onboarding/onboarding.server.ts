@@ -7,7 +7,7 @@ import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { bankDetails, bankDetailsHistory } from "~db/schema";
 import { maskAccountNumber } from "./bank-identifiers";
-import { ONBOARDING_MESSAGES as M } from "./copy";
+import { ONBOARDING_COPY as M } from "./copy";
 import type { OnboardingInput } from "./schema";
 
 export const ONBOARDING_FILE_KINDS = ["statement", "agreement"] as const;

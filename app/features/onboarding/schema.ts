@@ -5,7 +5,7 @@ import { BANK_IDENTIFIER_KINDS, type BankIdentifierKind, TSHIRT_SIZES } from "~d
 export { BANK_IDENTIFIER_KINDS, TSHIRT_SIZES };
 
 import { bankIdentifierValid, normaliseIdentifier } from "./bank-identifiers";
-import { ONBOARDING_MESSAGES as M } from "./copy";
+import { ONBOARDING_COPY as M } from "./copy";
 
 export const ONBOARDING_FILE_MAX_BYTES = 10 * 1024 * 1024;
 const text = (max = 200) =>

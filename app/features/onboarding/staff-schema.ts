@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { ONBOARDING_STAFF_MESSAGES as M } from "./copy";
+import { ONBOARDING_STAFF_COPY as M } from "./copy";
 
 /** Inputs of /admin/verify-onboarding-details and its /api twins; no server code here. */
 const ids = z.preprocess(

@@ -7,7 +7,7 @@ import { AppError, conflict, notFound } from "~/lib/errors";
 import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";
 import { bankDetails, streamerProfiles, users } from "~db/schema";
 import { maskAccountNumber } from "./bank-identifiers";
-import { ONBOARDING_STAFF_MESSAGES as M } from "./copy";
+import { ONBOARDING_STAFF_COPY as M } from "./copy";
 
 /**
  * Onboarding verification by staff (docs/domain.md; ADR 005: finance and admin). Staff see every

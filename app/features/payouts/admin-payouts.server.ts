@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from "~/lib/errors";
 import { batchGuard, col, type Db, getDb, idChunks, selectInChunks } from "~/platform/db.server";
 import { orders, type PayoutStatus, payoutOrders, payouts, streamerProfiles, users } from "~db/schema";
 import type { EditPayoutInput } from "./admin-schema";
-import { PAYOUT_MESSAGES as M } from "./copy";
+import { PAYOUT_COPY as M } from "./copy";
 import {
   mergedExactly,
   mergeStatements,

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { PAYOUT_MESSAGES as M } from "./copy";
+import { PAYOUT_COPY as M } from "./copy";
 
 /**
  * Inputs of the staff payout screens and their /api twins (docs/domain.md, Admin > Payouts). One schema

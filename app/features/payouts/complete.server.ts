@@ -7,7 +7,7 @@ import { log } from "~/platform/log.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
 import { payouts } from "~db/schema";
 import { completionStatements } from "./admin-payouts.server";
-import { PAYOUT_MESSAGES as M } from "./copy";
+import { PAYOUT_COPY as M } from "./copy";
 import { runGuarded } from "./merge.server";
 import { PAYOUT_COMPLETED_TEMPLATE } from "./payout-messages.server";
 import { generatePayoutStatement } from "./statement.server";

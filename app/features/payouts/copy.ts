@@ -1,5 +1,5 @@
 /** Payout and validation messages (docs/domain.md word for word where it has one). */
-export const PAYOUT_MESSAGES = {
+export const PAYOUT_COPY = {
   createError: "Error creating payout",
   completeError: "Error marking payout complete",
   validationsError: "Error saving validations orders",

@@ -8,7 +8,7 @@ import type { CurrencyCode } from "~/lib/money";
 import { batchGuard, col, getDb } from "~/platform/db.server";
 import { payouts, streamerProfiles } from "~db/schema";
 import type { CreatePayoutInput } from "./admin-schema";
-import { PAYOUT_MESSAGES as M } from "./copy";
+import { PAYOUT_COPY as M } from "./copy";
 import {
   defaultRates,
   mergedExactly,

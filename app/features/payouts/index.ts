@@ -8,5 +8,5 @@ export {
   periodSchema,
   validationOrdersSchema,
 } from "./admin-schema";
-export { PAYOUT_MESSAGES } from "./copy";
+export { PAYOUT_COPY } from "./copy";
 export { payoutJson, payoutOrderJson } from "./json";

@@ -11,7 +11,7 @@ import {
 } from "~/platform/db.server";
 import { CONFIG_KEYS, configurations, orders, payoutOrders, streamerProfiles } from "~db/schema";
 import { type PayoutRatesInput, percentToBps } from "./admin-schema";
-import { PAYOUT_MESSAGES as M } from "./copy";
+import { PAYOUT_COPY as M } from "./copy";
 import { inNoActivePayout, orderRowsQuery, payableOrder } from "./orders.server";
 import { DEFAULT_PAYOUT_TAX_BPS, type PayoutRates } from "./totals";
 

@@ -8,7 +8,7 @@ import { getDb } from "~/platform/db.server";
 import { type StatementFacts, writeStatementXlsx } from "~/platform/documents.server";
 import { type Payout, payouts } from "~db/schema";
 import { getPayout } from "./admin-payouts.server";
-import { PAYOUT_MESSAGES as M } from "./copy";
+import { PAYOUT_COPY as M } from "./copy";
 import type { PayoutOrderRow } from "./orders.server";
 
 /**

@@ -1,5 +1,5 @@
 /** The profile feature: what other features and routes may use of it (server-only parts in index.server.ts). */
-export { PROFILE_MESSAGES } from "./copy";
+export { PROFILE_COPY } from "./copy";
 export { sniffImage } from "./picture";
 export type { SocialNetwork } from "./schema";
 export {

@@ -6,7 +6,7 @@ import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { reports, userGamertags, users } from "~db/schema";
-import { PROFILE_MESSAGES } from "./copy";
+import { PROFILE_COPY } from "./copy";
 import { sniffImage } from "./picture";
 import { REPORT_RATE_LIMIT } from "./rules";
 import { GAMERTAGS_MAX, PICTURE_MAX_BYTES, type SocialNetwork } from "./schema";
@@ -160,11 +160,11 @@ export async function reportUser(
   reporterId: string,
   input: { reportedUserId: string; reason: string; details?: string },
 ): Promise<void> {
-  if (input.reportedUserId === reporterId) throw appError(400, PROFILE_MESSAGES.reportSelf);
+  if (input.reportedUserId === reporterId) throw appError(400, PROFILE_COPY.reportSelf);
   await enforceRateLimit(
     env,
     [{ key: `report:account:${reporterId}`, ...REPORT_RATE_LIMIT }],
-    PROFILE_MESSAGES.reportTooMany,
+    PROFILE_COPY.reportTooMany,
   );
   const db = getDb(env);
   const reportId = newId();
@@ -196,9 +196,9 @@ export async function reportUser(
   ]);
   if (insertedRows.length === 1) return;
   const target = targetRows[0];
-  if (!target) throw appError(404, PROFILE_MESSAGES.reportUnknown);
-  if (target.role !== "user") throw appError(403, PROFILE_MESSAGES.reportStaff);
-  throw appError(409, PROFILE_MESSAGES.reportAgain);
+  if (!target) throw appError(404, PROFILE_COPY.reportUnknown);
+  if (target.role !== "user") throw appError(403, PROFILE_COPY.reportStaff);
+  throw appError(409, PROFILE_COPY.reportAgain);
 }
 
 /** Records the viewer's address; naming another user's id is refused before anything is written. */

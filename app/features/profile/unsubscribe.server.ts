@@ -4,6 +4,7 @@ import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { emailUnsubscribes } from "~db/schema";
+import { UNSUBSCRIBE_COPY } from "./copy";
 
 /**
  * Unsubscribe links are signed: `/unsubscribe/:email?sig=` carries the HMAC of the address (a key bound to
@@ -11,10 +12,6 @@ import { emailUnsubscribes } from "~db/schema";
  * An unsigned or wrongly signed link is refused before anything is written.
  */
 const PURPOSE = "noobrd unsubscribe v1";
-
-export const UNSUBSCRIBE_MESSAGES = {
-  invalidLink: "This unsubscribe link is not valid. Please use the link in your latest email from Noobrd.",
-} as const;
 
 async function key(env: Env) {
   return hmacKey(PURPOSE, sessionSecret(env));
@@ -29,7 +26,7 @@ export async function unsubscribeUrl(env: Env, origin: string, email: string): P
 /** Throws a 403 unless `sig` is this address's signature. */
 export async function assertUnsubscribeLink(env: Env, email: string, sig: string | null | undefined): Promise<void> {
   if (!sig || !(await hmacVerify(await key(env), email.toLowerCase(), sig))) {
-    throw new AppError(403, UNSUBSCRIBE_MESSAGES.invalidLink);
+    throw new AppError(403, UNSUBSCRIBE_COPY.invalidLink);
   }
 }
 

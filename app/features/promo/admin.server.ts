@@ -6,8 +6,8 @@ import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, getDb, isForeignKeyViolation, isUniqueViolation, named } from "~/platform/db.server";
 import { promoCodes, promoRedemptions, streamerProfiles, users } from "~db/schema";
-import { PROMO_ADMIN_MESSAGES as M } from "./admin-messages";
 import type { PromoCodeInput } from "./admin-schema";
+import { PROMO_ADMIN_COPY as M } from "./copy";
 
 /**
  * Promo codes as staff manage them (/admin/manage-promo-codes and the Promo codes calls of docs/domain.md):

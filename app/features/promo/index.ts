@@ -1,5 +1,6 @@
 /** The promo feature: what other features and routes may use of it (server-only parts in index.server.ts). */
-export { PROMO_ADMIN_MESSAGES } from "./admin-messages";
+
 export { promoActiveSchema, promoCodeSchema } from "./admin-schema";
+export { PROMO_ADMIN_COPY } from "./copy";
 export { promoOffText } from "./off-text";
 export { promoRefusalText } from "./reasons";

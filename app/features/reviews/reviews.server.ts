@@ -7,7 +7,7 @@ import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { batchGuard, type Db, getDb, isBatchGuardFailure, isUniqueViolation, named } from "~/platform/db.server";
 import { bookings, gigs, orders, reviewReports, reviews, slots, users } from "~db/schema";
 import { REVIEW_EDIT_WINDOW_MS } from "./constants";
-import { REVIEW_MESSAGES as M } from "./copy";
+import { REVIEW_COPY as M } from "./copy";
 import { hasBeenPlayed, isEditable, isReviewable, REVIEWABLE_BOOKING_STATUSES } from "./rules";
 import type { ReviewInput } from "./schema";
 

@@ -12,7 +12,7 @@ import {
 } from "~tests/factories";
 import { rejection } from "~tests/support/rejection";
 import { REVIEW_EDIT_WINDOW_MS } from "./constants";
-import { REVIEW_MESSAGES as M } from "./copy";
+import { REVIEW_COPY as M } from "./copy";
 import { editReview, getReviewForm, postReview, replyToReview, reportReview } from "./reviews.server";
 import { dismissReviewReports, hideReview, listReportedReviews } from "./staff.server";
 

@@ -7,7 +7,7 @@ import {
   REVIEW_REPLY_MAX,
   REVIEW_REPORT_REASON_MAX,
 } from "./constants";
-import { REVIEW_MESSAGES as M } from "./copy";
+import { REVIEW_COPY as M } from "./copy";
 
 /**
  * Inputs of the reviews forms (and any /api twin): shared by the browser's checks and the server, so this module

@@ -9,7 +9,7 @@ import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, named } from "~/platform/db.server";
 import { gigs, reviewReports, reviews, users } from "~db/schema";
 import { REPORTED_REVIEWS_PAGE_SIZE } from "./constants";
-import { REVIEW_MESSAGES as M } from "./copy";
+import { REVIEW_COPY as M } from "./copy";
 
 /**
  * Staff's side of reviews (docs/domain.md, Review): the reviews fans reported, hiding one, dismissing its reports.

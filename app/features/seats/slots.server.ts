@@ -3,7 +3,7 @@ import { notFound } from "~/lib/errors";
 import type { CurrencyCode } from "~/lib/money";
 import { col, type Db } from "~/platform/db.server";
 import { gigs, slots } from "~db/schema";
-import { SEAT_MESSAGES } from "./copy";
+import { SEAT_COPY } from "./copy";
 import { seatsTakenSql } from "./seats";
 
 const bookableColumns = (now: Date, forUserId?: string) => ({
@@ -68,7 +68,7 @@ function selectSlots(db: Db, now: Date, forUserId?: string) {
  */
 export async function getSlot(db: Db, slotId: string, now = new Date(), forUserId?: string): Promise<BookableSlot> {
   const [row] = await selectSlots(db, now, forUserId).where(eq(slots.id, slotId)).limit(1);
-  if (!row) throw notFound(SEAT_MESSAGES.slotNotFound);
+  if (!row) throw notFound(SEAT_COPY.slotNotFound);
   return shape(row, now);
 }
 

@@ -1,5 +1,5 @@
 /** Slot messages: docs/domain.md word for word where it words them ('Slots added successfully'). */
-export const SLOT_MESSAGES = {
+export const SLOT_COPY = {
   added: "Slots added successfully",
   overlap: "This time overlaps one of your slots. Pick another time.",
   somOverlap: "Some weeks overlap your existing slots and were skipped",

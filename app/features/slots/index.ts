@@ -3,7 +3,7 @@ export type { AgendaDay, SlotAgenda } from "./agenda";
 export { slotAgenda } from "./agenda";
 export { buyerJson, slotJson } from "./api-shape";
 export { LocalTime } from "./components/local-time";
-export { SLOT_MESSAGES } from "./copy";
+export { SLOT_COPY } from "./copy";
 export {
   addSlotsSchema,
   cancelSlotSchema,

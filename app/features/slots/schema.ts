@@ -1,7 +1,7 @@
 import { validTimeZone } from "~/features/time";
 import { singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
-import { SLOT_MESSAGES as M } from "./copy";
+import { SLOT_COPY as M } from "./copy";
 
 export const REPEAT_WEEKS_MAX = 12;
 /** docs/domain.md: slot users per lobby page 4; influencer slots limit 5; monthly orders 15. */

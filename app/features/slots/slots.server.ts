@@ -22,7 +22,7 @@ import {
   streamerProfiles,
   users,
 } from "~db/schema";
-import { SLOT_MESSAGES as M } from "./copy";
+import { SLOT_COPY as M } from "./copy";
 import { slotMoveDecisions } from "./move-decisions.server";
 import { type AddSlotsInput, SLOT_BUYERS_PAGE } from "./schema";
 

@@ -1,5 +1,5 @@
 /** docs/domain.md's catalogue messages, and the success toasts of the staff screens. */
-export const STAFF_CATALOGUE_MESSAGES = {
+export const STAFF_CATALOGUE_COPY = {
   gameAdded: "Game added successfully",
   gameUpdated: "Game updated successfully",
   gameDeleted: "Game deleted successfully",

@@ -8,7 +8,7 @@ import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isUniqueViolation } from "~/platform/db.server";
 import { banners, gamePlatforms, platforms } from "~db/schema";
-import { STAFF_CATALOGUE_MESSAGES as M } from "./copy";
+import { STAFF_CATALOGUE_COPY as M } from "./copy";
 import { CATALOGUE_IMAGE_MAX_BYTES } from "./rules";
 import type { bannerSchema, platformSchema } from "./schema";
 

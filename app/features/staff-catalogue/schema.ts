@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { STAFF_CATALOGUE_MESSAGES as M } from "./copy";
+import { STAFF_CATALOGUE_COPY as M } from "./copy";
 
 /**
  * Inputs of the staff catalogue screens and their /api twins (docs/domain.md). Shared by the Conform

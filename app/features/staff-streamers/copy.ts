@@ -1,5 +1,5 @@
 /** docs/domain.md's influencer messages for staff, and the success toasts. */
-export const STAFF_STREAMER_MESSAGES = {
+export const STAFF_STREAMER_COPY = {
   registerError: "Failed to register influencer",
   registered: "Influencer registered: the password set-up link is on its way",
   emailTaken: "Failed to register influencer: this email already has an account",

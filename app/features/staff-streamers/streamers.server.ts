@@ -17,7 +17,7 @@ import { pageInfo } from "~/lib/paging";
 import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isUniqueViolation, named } from "~/platform/db.server";
 import { bookings, gigs, liveSessions, orders, sessions, slots, streamerProfiles, users } from "~db/schema";
-import { STAFF_STREAMER_MESSAGES as M } from "./copy";
+import { STAFF_STREAMER_COPY as M } from "./copy";
 import type { RegisterStreamerInput, StreamerListQuery } from "./schema";
 
 /**

@@ -1,20 +1,12 @@
 import { singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { PROFESSIONS } from "~db/schema/constants";
+import { STREAMER_PROFILE_COPY } from "./copy";
 
 /** The professions a streamer can pick on their profile. */
 export { PROFESSIONS };
 
-export const STREAMER_PROFILE_MESSAGES = {
-  /** docs/domain.md, word for word. */
-  bioUpdated: "Bio updated successfully",
-  bioError: "error while creating bio",
-  fullNameRequired: "Please enter your full name",
-  profession: "Pick a profession",
-  starNameRequired: "Please enter the star's name",
-  suggested: "Thanks! We will look into it.",
-} as const;
-const M = STREAMER_PROFILE_MESSAGES;
+const M = STREAMER_PROFILE_COPY;
 
 /** POST /api/influencer/profile/update {fullName, bio, profession, image} and the /influencer/profile form. */
 export const streamerProfileSchema = z.object({

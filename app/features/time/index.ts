@@ -8,7 +8,7 @@ export { TimeZoneForm } from "./components/time-zone-form";
 export { TimeZoneSelect } from "./components/time-zone-select";
 export { TimeZoneHint, useViewerZone, ViewerZoneProvider } from "./components/viewer-zone";
 export { When } from "./components/when";
-export { TIME_MESSAGES } from "./copy";
+export { TIME_COPY } from "./copy";
 export {
   formatClock,
   formatDateTime,

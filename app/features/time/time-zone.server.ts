@@ -3,7 +3,7 @@ import { appError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { users } from "~db/schema";
 import { zoneOffsetMs } from "./calendar";
-import { TIME_MESSAGES } from "./copy";
+import { TIME_COPY } from "./copy";
 import { isUtc, OFFSET_ONLY, zoneLabel, zoneNamePart } from "./format";
 import { CURRENT_ZONE_NAMES, FALLBACK_TIME_ZONE, validTimeZone } from "./zone";
 
@@ -18,9 +18,9 @@ export async function saveTimeZone(
   now = new Date(),
 ): Promise<{ zone: string; message: string }> {
   const zone = validTimeZone(typeof submitted === "string" ? submitted.trim() : submitted);
-  if (!zone) throw appError(400, TIME_MESSAGES.unknownZone, { field: "timeZone" });
+  if (!zone) throw appError(400, TIME_COPY.unknownZone, { field: "timeZone" });
   await getDb(env).update(users).set({ timeZone: zone, updatedAt: now }).where(eq(users.id, userId));
-  return { zone, message: `${TIME_MESSAGES.saved} ${zoneLabel(now, zone)}` };
+  return { zone, message: `${TIME_COPY.saved} ${zoneLabel(now, zone)}` };
 }
 
 /** The zone's offset from UTC at that instant, as clocks say it: "UTC−08:00", "UTC+05:30", "UTC+00:00". */

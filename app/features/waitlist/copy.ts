@@ -1,5 +1,5 @@
 /** The words the fan sees about the waitlist (docs/domain.md "Waitlist place"). */
-export const WAITLIST_MESSAGES = {
+export const WAITLIST_COPY = {
   slotNotFound: "Slot not found",
   staffCannotJoin: "Staff accounts cannot join a waitlist",
   ownSlot: "You cannot join the waitlist of your own slot",

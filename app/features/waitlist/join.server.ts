@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from "~/lib/e
 import { newId } from "~/lib/id";
 import { getDb, isConstraintViolation } from "~/platform/db.server";
 import { slots, waitlistEntries } from "~db/schema";
-import { WAITLIST_MESSAGES } from "./copy";
+import { WAITLIST_COPY } from "./copy";
 import { offerFreedSeats } from "./offers.server";
 import { placeInLine } from "./places.server";
 import type { JoinWaitlistInput } from "./schema";
@@ -32,15 +32,15 @@ export async function joinWaitlist(
   now = new Date(),
 ): Promise<JoinedPlace> {
   if (!viewer) throw unauthorized();
-  if (isStaff(viewer)) throw forbidden(WAITLIST_MESSAGES.staffCannotJoin);
+  if (isStaff(viewer)) throw forbidden(WAITLIST_COPY.staffCannotJoin);
   const db = getDb(env);
   const slot = await getSlot(db, input.slotId, now, viewer.id);
-  if (slot.streamerId === viewer.id) throw forbidden(WAITLIST_MESSAGES.ownSlot);
-  if (slot.priceMinor === null || slot.startsAt.getTime() <= now.getTime()) throw conflict(WAITLIST_MESSAGES.notOpen);
-  if (input.seats > slot.seats) throw badRequest(WAITLIST_MESSAGES.tooManySeats, "seats");
+  if (slot.streamerId === viewer.id) throw forbidden(WAITLIST_COPY.ownSlot);
+  if (slot.priceMinor === null || slot.startsAt.getTime() <= now.getTime()) throw conflict(WAITLIST_COPY.notOpen);
+  if (input.seats > slot.seats) throw badRequest(WAITLIST_COPY.tooManySeats, "seats");
   const at = now.getTime();
-  if (await holdsSeat(db, slot.id, viewer.id, at)) throw conflict(WAITLIST_MESSAGES.holdsSeat);
-  if (slot.seatsLeft >= input.seats) throw conflict(WAITLIST_MESSAGES.notFull);
+  if (await holdsSeat(db, slot.id, viewer.id, at)) throw conflict(WAITLIST_COPY.holdsSeat);
+  if (slot.seatsLeft >= input.seats) throw conflict(WAITLIST_COPY.notFull);
 
   const entryId = newId();
   let inserted: { id: string }[];
@@ -78,15 +78,15 @@ export async function joinWaitlist(
       )
       .returning({ id: waitlistEntries.id });
   } catch (error) {
-    if (isConstraintViolation(error)) throw conflict(WAITLIST_MESSAGES.alreadyJoined);
+    if (isConstraintViolation(error)) throw conflict(WAITLIST_COPY.alreadyJoined);
     throw error;
   }
   if (inserted.length === 0) {
     // The slot changed between the read and the write: say why, read after the refused write.
-    if (await holdsSeat(db, slot.id, viewer.id, at)) throw conflict(WAITLIST_MESSAGES.holdsSeat);
+    if (await holdsSeat(db, slot.id, viewer.id, at)) throw conflict(WAITLIST_COPY.holdsSeat);
     const fresh = await getSlot(db, slot.id, now, viewer.id);
-    if (fresh.seatsLeft >= input.seats) throw conflict(WAITLIST_MESSAGES.notFull);
-    throw conflict(WAITLIST_MESSAGES.notOpen);
+    if (fresh.seatsLeft >= input.seats) throw conflict(WAITLIST_COPY.notFull);
+    throw conflict(WAITLIST_COPY.notOpen);
   }
   // Seats may have freed between the check and the place (nobody waiting fitted them before): offer them now.
   await offerFreedSeats(env, slot.id, now);
@@ -120,7 +120,7 @@ export async function leaveWaitlist(
     )
     .returning({ offeredAt: waitlistEntries.offeredAt });
   const [row] = left;
-  if (!row) throw notFound(WAITLIST_MESSAGES.notOnWaitlist);
+  if (!row) throw notFound(WAITLIST_COPY.notOnWaitlist);
   const wasOffered = row.offeredAt !== null;
   if (wasOffered) await offerFreedSeats(env, slotId, now);
   return { slotId, wasOffered };

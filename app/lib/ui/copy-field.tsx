@@ -2,7 +2,7 @@ import { useState } from "react";
 import { inputClass } from "./field";
 import { useHydrated } from "./use-hydrated";
 
-export const COPY_MESSAGES = { copied: "Link copied!!", failed: "Failed to copy link!" } as const;
+export const CLIPBOARD_COPY = { copied: "Link copied!!", failed: "Failed to copy link!" } as const;
 
 /**
  * A link to copy (the calendar feed, the stream overlay, the live session's short link): a read-only field that
@@ -45,9 +45,9 @@ export function CopyField({
             onClick={async () => {
               try {
                 await navigator.clipboard.writeText(value);
-                setStatus(COPY_MESSAGES.copied);
+                setStatus(CLIPBOARD_COPY.copied);
               } catch {
-                setStatus(COPY_MESSAGES.failed);
+                setStatus(CLIPBOARD_COPY.failed);
               }
             }}
           >

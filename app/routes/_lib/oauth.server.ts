@@ -2,7 +2,7 @@ import { createCookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { redirectToSchema } from "~/features/auth";
-import { SOCIAL_MESSAGES, type SocialAccount, signInWithProfile } from "~/features/auth/index.server";
+import { SOCIAL_COPY, type SocialAccount, signInWithProfile } from "~/features/auth/index.server";
 import { isAppError } from "~/lib/errors";
 import { sessionSecret } from "~/platform/env.server";
 import { publicOrigin } from "~/platform/http.server";
@@ -130,7 +130,7 @@ export async function handleSocialCallback(
   const label = PROVIDER_LABELS[provider];
   const clearCookies = await clearingCookies(request, env, provider);
   const auth = authenticator(request, env, provider, ip);
-  if (!auth) return { ok: false, message: SOCIAL_MESSAGES.unavailable(label), clearCookies };
+  if (!auth) return { ok: false, message: SOCIAL_COPY.unavailable(label), clearCookies };
   const returned: unknown = await returnCookie(env).parse(request.headers.get("Cookie"));
   const returnTo = redirectToSchema.parse(typeof returned === "string" && returned ? returned : undefined) ?? null;
   try {
@@ -140,10 +140,10 @@ export async function handleSocialCallback(
     // A refusal of the sign-in itself (banned, email taken...): its message, on the login page.
     if (isAppError(error)) return { ok: false, message: error.message, clearCookies };
     if (error instanceof OAuth2RequestError && error.code === "access_denied") {
-      return { ok: false, message: SOCIAL_MESSAGES.cancelled(label), clearCookies };
+      return { ok: false, message: SOCIAL_COPY.cancelled(label), clearCookies };
     }
     if (error instanceof Response) throw error;
     log.warn("oauth.sign_in_failed", { provider, error });
-    return { ok: false, message: SOCIAL_MESSAGES.failed(label), clearCookies };
+    return { ok: false, message: SOCIAL_COPY.failed(label), clearCookies };
   }
 }

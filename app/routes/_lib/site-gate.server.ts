@@ -1,4 +1,4 @@
-import { hasSiteAccess, SITE_GATE_MESSAGES } from "~/features/auth/index.server";
+import { hasSiteAccess, SITE_GATE_COPY } from "~/features/auth/index.server";
 
 /**
  * Paths open while the gate is on: its own screen and API, and the health check monitoring calls (it shows no user
@@ -29,7 +29,7 @@ export async function siteGateRefusal(
   const path = url.pathname.replace(/\.data$/, "");
   if (OPEN_PATHS.has(path) || KEYED_PATHS.test(path) || (await hasSiteAccess(request, env))) return null;
   if (path.startsWith("/api/")) {
-    return { response: Response.json({ success: false, message: SITE_GATE_MESSAGES.required }, { status: 401 }) };
+    return { response: Response.json({ success: false, message: SITE_GATE_COPY.required }, { status: 401 }) };
   }
   const search = new URLSearchParams(url.search);
   search.delete("_routes");

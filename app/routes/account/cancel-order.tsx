@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import {
-  BOOKING_MESSAGES,
+  BOOKING_COPY,
   cancelOrderFormSchema,
   offersRefundChoice,
   RefundChoice,
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
   const order = await orErrorPage(getOrder(env, viewer, params.orderId));
-  if (!order.isBuyer) throw new Response(BOOKING_MESSAGES.orderNotFound, { status: 404 });
+  if (!order.isBuyer) throw new Response(BOOKING_COPY.orderNotFound, { status: 404 });
   return { order };
 }
 
@@ -33,9 +33,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireUser(request, env);
   const cancelled = await settle(async () => {
     const order = await getOrder(env, viewer, params.orderId);
-    if (!order.bookingId || !order.isBuyer) return data({ error: BOOKING_MESSAGES.bookingNotFound }, { status: 404 });
+    if (!order.bookingId || !order.isBuyer) return data({ error: BOOKING_COPY.bookingNotFound }, { status: 404 });
     const parsed = cancelOrderFormSchema.safeParse(Object.fromEntries(await request.formData()));
-    if (!parsed.success) return data({ error: BOOKING_MESSAGES.refundToInvalid }, { status: 400 });
+    if (!parsed.success) return data({ error: BOOKING_COPY.refundToInvalid }, { status: 400 });
     const outcome = await cancelBooking(env, viewer, order.bookingId, new Date(), parsed.data);
     const amount = formatMoney(money(outcome.refundedMinor, outcome.currency));
     const refunded =
@@ -48,7 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       outcome.refundTo === "card" && outcome.refundedMinor > 0 ? `/profile/orders/${order.id}` : "/profile#wallet";
     return redirectWithToast(env, back, {
       kind: "success",
-      message: `${BOOKING_MESSAGES.cancelled}.${refunded}`,
+      message: `${BOOKING_COPY.cancelled}.${refunded}`,
     });
   });
   return cancelled.ok ? cancelled.value : errorReply(cancelled.error);

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { AUTH_MESSAGES, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } from "~/features/auth";
+import { AUTH_COPY, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } from "~/features/auth";
 import { confirmEmailChange } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -34,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
   );
   if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
-  return redirectWithToast(env, "/profile", { kind: "success", message: AUTH_MESSAGES.emailChanged });
+  return redirectWithToast(env, "/profile", { kind: "success", message: AUTH_COPY.emailChanged });
 }
 
 export default function ChangeEmailVerify({ loaderData, actionData }: Route.ComponentProps) {

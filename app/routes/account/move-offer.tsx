@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { BOOKING_MESSAGES, moveOfferFormSchema } from "~/features/booking";
+import { BOOKING_COPY, moveOfferFormSchema } from "~/features/booking";
 import { answerMoveOffer, getOrder, moveOfferFor } from "~/features/booking/index.server";
 import { formatSlotTime, SlotTime, useViewerZone } from "~/features/time";
 import { formatMoney } from "~/lib/money";
@@ -35,8 +35,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirectWithToast(env, `/profile/orders/${encodeURIComponent(params.orderId)}`, {
     kind: "success",
     message: moved
-      ? `${BOOKING_MESSAGES.moveOfferMoved}. The new invite is in your email.`
-      : BOOKING_MESSAGES.moveOfferRefunded,
+      ? `${BOOKING_COPY.moveOfferMoved}. The new invite is in your email.`
+      : BOOKING_COPY.moveOfferRefunded,
   });
 }
 
@@ -75,7 +75,7 @@ export default function MoveOffer({ loaderData, actionData }: Route.ComponentPro
         </Form>
       ) : (
         <p className="text-sm text-zinc-300">
-          {offer.state === "moved" ? BOOKING_MESSAGES.moveOfferMoved : BOOKING_MESSAGES.moveOfferRefunded}.{" "}
+          {offer.state === "moved" ? BOOKING_COPY.moveOfferMoved : BOOKING_COPY.moveOfferRefunded}.{" "}
           <Link to={`/profile/orders/${order.id}`} className="underline">
             Back to your order
           </Link>

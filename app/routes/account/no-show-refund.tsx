@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { BOOKING_MESSAGES, cancelOrderFormSchema } from "~/features/booking";
+import { BOOKING_COPY, cancelOrderFormSchema } from "~/features/booking";
 import { claimNoShowRefund, findOwnConfirmedBooking } from "~/features/booking/index.server";
 import { formatMoney, money } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
@@ -20,14 +20,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const orderPage = `/profile/orders/${encodeURIComponent(params.orderId)}`;
   const refunded = await settle(async () => {
     const parsed = cancelOrderFormSchema.safeParse(Object.fromEntries(await request.formData()));
-    if (!parsed.success) return data({ error: BOOKING_MESSAGES.refundToInvalid }, { status: 400 });
+    if (!parsed.success) return data({ error: BOOKING_COPY.refundToInvalid }, { status: 400 });
     const bookingId = await findOwnConfirmedBooking(env, viewer, { orderId: params.orderId });
     const outcome = await claimNoShowRefund(env, viewer, bookingId, new Date(), parsed.data);
     const amount = formatMoney(money(outcome.refundedMinor, outcome.currency));
     const toCard = outcome.refundTo === "card";
     return redirectWithToast(env, toCard ? orderPage : "/profile#wallet", {
       kind: "success",
-      message: `${BOOKING_MESSAGES.noShowRefunded}: ${amount} ${toCard ? "to your card (5–10 days)" : "to your wallet"}.`,
+      message: `${BOOKING_COPY.noShowRefunded}: ${amount} ${toCard ? "to your card (5–10 days)" : "to your wallet"}.`,
     });
   });
   // Refused (the streamer started meanwhile, or it was refunded already): back to the order, saying why.

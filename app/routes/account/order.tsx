@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { BOOKING_MESSAGES, OrderCard, updateGamerTagsSchema } from "~/features/booking";
+import { BOOKING_COPY, OrderCard, updateGamerTagsSchema } from "~/features/booking";
 import { getOrder, updateGamerTags } from "~/features/booking/index.server";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -34,7 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }),
   );
   if (!updated.ok) return errorReply(updated.error);
-  return redirectWithToast(env, "/profile#orders", { kind: "success", message: BOOKING_MESSAGES.gamertagsUpdated });
+  return redirectWithToast(env, "/profile#orders", { kind: "success", message: BOOKING_COPY.gamertagsUpdated });
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import { AUTH_MESSAGES, changeEmailSchema, changePasswordSchema } from "~/features/auth";
+import { AUTH_COPY, changeEmailSchema, changePasswordSchema } from "~/features/auth";
 import { changePassword, requestEmailChange, startSession } from "~/features/auth/index.server";
 import { discordFormSchema } from "~/features/notifications";
 import { setDiscordPreferences } from "~/features/notifications/index.server";
-import { bioSchema, gamertagsSchema, PROFILE_MESSAGES, SOCIAL_NETWORKS, socialLinksSchema } from "~/features/profile";
+import { bioSchema, gamertagsSchema, PROFILE_COPY, SOCIAL_NETWORKS, socialLinksSchema } from "~/features/profile";
 import {
   deleteSocialLink,
   replaceGamertags,
@@ -11,7 +11,7 @@ import {
   updateSocialLinks,
   uploadPicture,
 } from "~/features/profile/index.server";
-import { TIME_MESSAGES } from "~/features/time";
+import { TIME_COPY } from "~/features/time";
 import { saveTimeZone } from "~/features/time/index.server";
 import { z } from "~/lib/zod";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
@@ -32,9 +32,9 @@ export type Intent =
   | "time-zone";
 export type ActionData = PageFormReply;
 
-const pictureSchema = z.object({ picture: z.instanceof(File, { error: PROFILE_MESSAGES.invalidImage }) });
-const socialKeyFormSchema = z.object({ key: z.enum(SOCIAL_NETWORKS, { error: PROFILE_MESSAGES.socialError }) });
-const timeZoneFormSchema = z.object({ timeZone: z.string({ error: TIME_MESSAGES.unknownZone }) });
+const pictureSchema = z.object({ picture: z.instanceof(File, { error: PROFILE_COPY.invalidImage }) });
+const socialKeyFormSchema = z.object({ key: z.enum(SOCIAL_NETWORKS, { error: PROFILE_COPY.socialError }) });
+const timeZoneFormSchema = z.object({ timeZone: z.string({ error: TIME_COPY.unknownZone }) });
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 /** Gamertag rows left blank in the form are not gamertags. */
@@ -77,7 +77,7 @@ export async function profileAction({
         intent,
         schema: pictureSchema,
         run: (value) => uploadPicture(env, viewer.id, value.picture),
-        success: back(PROFILE_MESSAGES.pictureUpdated),
+        success: back(PROFILE_COPY.pictureUpdated),
         shownFields: [],
       });
     case "bio":
@@ -87,7 +87,7 @@ export async function profileAction({
         intent,
         schema: bioSchema,
         run: (value) => updateBio(env, viewer.id, value.bio),
-        success: back(PROFILE_MESSAGES.bioUpdated),
+        success: back(PROFILE_COPY.bioUpdated),
       });
     case "social":
       return runPageForm({
@@ -96,7 +96,7 @@ export async function profileAction({
         intent,
         schema: socialLinksSchema,
         run: (value) => updateSocialLinks(env, viewer.id, value),
-        success: back(PROFILE_MESSAGES.socialUpdated),
+        success: back(PROFILE_COPY.socialUpdated),
       });
     case "delete-social":
       return runPageForm({
@@ -105,7 +105,7 @@ export async function profileAction({
         intent,
         schema: socialKeyFormSchema,
         run: (value) => deleteSocialLink(env, viewer.id, value.key),
-        success: back(PROFILE_MESSAGES.socialRemoved, "warning"),
+        success: back(PROFILE_COPY.socialRemoved, "warning"),
       });
     case "gamertags":
       return runPageForm({
@@ -114,7 +114,7 @@ export async function profileAction({
         intent,
         schema: gamertagsSchema,
         run: (value) => replaceGamertags(env, viewer.id, value.gamertags),
-        success: back(PROFILE_MESSAGES.gamertagsUpdated),
+        success: back(PROFILE_COPY.gamertagsUpdated),
       });
     case "password":
       return runPageForm({
@@ -127,7 +127,7 @@ export async function profileAction({
           // Every session ended with the change; this browser gets a fresh one.
           return startSession(request, env, viewer.id, clientIp(request));
         },
-        success: (cookie) => ({ to: "/", message: AUTH_MESSAGES.passwordUpdated, headers: { "Set-Cookie": cookie } }),
+        success: (cookie) => ({ to: "/", message: AUTH_COPY.passwordUpdated, headers: { "Set-Cookie": cookie } }),
         hideFields: PASSWORD_FIELDS,
       });
     case "email": {

@@ -13,7 +13,7 @@ import { getDiscordPreferences } from "~/features/notifications/index.server";
 import {
   bioSchema,
   GAMERTAG_PLATFORMS,
-  PROFILE_MESSAGES,
+  PROFILE_COPY,
   SOCIAL_NETWORKS,
   type SocialNetwork,
   socialLinksSchema,
@@ -93,7 +93,7 @@ function PictureForm({ pictureUrl, error }: { pictureUrl: string | null; error?:
         const file = input?.files?.[0];
         if (!file || !["image/png", "image/jpeg"].includes(file.type)) {
           event.preventDefault();
-          setClientError(PROFILE_MESSAGES.invalidImage);
+          setClientError(PROFILE_COPY.invalidImage);
         }
       }}
     >

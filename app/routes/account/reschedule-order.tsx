@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { BOOKING_MESSAGES, rescheduleFormSchema } from "~/features/booking";
+import { BOOKING_COPY, rescheduleFormSchema } from "~/features/booking";
 import { getOrder, rescheduleBooking, rescheduleChoices } from "~/features/booking/index.server";
 import { formatSlotTime, SlotTime, useViewerZone } from "~/features/time";
 import { FormError } from "~/lib/ui/form-error";
@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
   const order = await orErrorPage(getOrder(env, viewer, params.orderId));
-  if (!order.isBuyer || !order.bookingId) throw new Response(BOOKING_MESSAGES.orderNotFound, { status: 404 });
+  if (!order.isBuyer || !order.bookingId) throw new Response(BOOKING_COPY.orderNotFound, { status: 404 });
   const choices = await settle(rescheduleChoices(env, viewer, order.bookingId));
   return { order, choices: choices.ok ? choices.value : null, refusal: choices.ok ? null : choices.error.message };
 }
@@ -35,10 +35,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return rescheduleBooking(env, viewer, { bookingId: order.bookingId, toSlotId: parsed.data.slotId });
   });
   if (!moved.ok) return errorReply(moved.error);
-  if (!moved.value) return data({ error: BOOKING_MESSAGES.bookingNotFound }, { status: 404 });
+  if (!moved.value) return data({ error: BOOKING_COPY.bookingNotFound }, { status: 404 });
   return redirectWithToast(env, `/profile/orders/${encodeURIComponent(params.orderId)}`, {
     kind: "success",
-    message: `${BOOKING_MESSAGES.rescheduled}. The new invite is in your email.`,
+    message: `${BOOKING_COPY.rescheduled}. The new invite is in your email.`,
   });
 }
 

@@ -1,13 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import {
-  editableUntil,
-  REVIEW_EDIT_DAYS,
-  REVIEW_MESSAGES,
-  ReviewForm,
-  reviewFormSchema,
-  Stars,
-} from "~/features/reviews";
+import { editableUntil, REVIEW_COPY, REVIEW_EDIT_DAYS, ReviewForm, reviewFormSchema, Stars } from "~/features/reviews";
 import { editReview, getReviewForm, postReview } from "~/features/reviews/index.server";
 import { formatDay, formatSlotTime, useViewerZone } from "~/features/time";
 import { cloudflareContext } from "~/platform/context";
@@ -44,7 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const to = saved.value.gigId ? `/gig/${saved.value.gigId}#reviews` : `/profile/orders/${params.orderId}`;
   return redirectWithToast(env, to, {
     kind: "success",
-    message: editing ? REVIEW_MESSAGES.edited : REVIEW_MESSAGES.posted,
+    message: editing ? REVIEW_COPY.edited : REVIEW_COPY.posted,
   });
 }
 
@@ -74,7 +67,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
         <section aria-label="Your review" className="rounded-xl border border-ink-700 bg-ink-900 p-4">
           <Stars rating={review.rating} />
           {review.comment ? <p className="mt-2 whitespace-pre-line">{review.comment}</p> : null}
-          <p className="mt-2 text-sm text-zinc-400">{REVIEW_MESSAGES.editWindowOver}.</p>
+          <p className="mt-2 text-sm text-zinc-400">{REVIEW_COPY.editWindowOver}.</p>
         </section>
       ) : review || reviewable ? (
         <>
@@ -92,7 +85,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
           />
         </>
       ) : (
-        <p className="rounded-lg border border-ink-700 p-3 text-sm text-zinc-300">{REVIEW_MESSAGES.notReviewable}.</p>
+        <p className="rounded-lg border border-ink-700 p-3 text-sm text-zinc-300">{REVIEW_COPY.notReviewable}.</p>
       )}
     </main>
   );

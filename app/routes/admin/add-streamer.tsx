@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { countryOptions } from "~/features/currency";
-import { STAFF_STREAMER_MESSAGES as M, registerStreamerSchema } from "~/features/staff-streamers";
+import { STAFF_STREAMER_COPY as M, registerStreamerSchema } from "~/features/staff-streamers";
 import { registerStreamer } from "~/features/staff-streamers/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";

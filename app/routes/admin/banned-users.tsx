@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Pager, Section } from "~/components/admin/ui";
-import { banIdsSchema, MODERATION_MESSAGES as M, moderationListSchema } from "~/features/moderation";
+import { banIdsSchema, MODERATION_COPY as M, moderationListSchema } from "~/features/moderation";
 import { listBans, unbanUsers } from "~/features/moderation/index.server";
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";

@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { AdminPage, buttonClass, dangerButtonClass, FormAlert, replyErrors, Section } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
 import { uploadedFile } from "~/features/media/index.server";
-import { bannerSchema, idSchema, STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue";
+import { bannerSchema, idSchema, STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue";
 import { addBanner, deleteBanner, listBannersForStaff } from "~/features/staff-catalogue/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";

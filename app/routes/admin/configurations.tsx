@@ -14,7 +14,7 @@ import { ConfirmButton } from "~/components/confirm";
 import {
   addConfigSchema,
   keySchema,
-  CONFIG_MESSAGES as M,
+  CONFIG_COPY as M,
   siteGateSchema,
   updateConfigSchema,
 } from "~/features/configurations";

@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { AdminPage, FormAlert, Pager, replyErrors, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { CONTENT_MESSAGES as M, submissionIdSchema, submissionsQuerySchema } from "~/features/content";
+import { CONTENT_COPY as M, submissionIdSchema, submissionsQuerySchema } from "~/features/content";
 import { listContactSubmissions, markSubmissionHandled } from "~/features/content/index.server";
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";

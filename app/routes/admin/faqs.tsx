@@ -11,7 +11,7 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { faqIdSchema, faqMoveSchema, faqSchema, CONTENT_MESSAGES as M } from "~/features/content";
+import { faqIdSchema, faqMoveSchema, faqSchema, CONTENT_COPY as M } from "~/features/content";
 import { deleteFaq, listFaqsForStaff, moveFaq, saveFaq } from "~/features/content/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, dangerButtonClass, FormAlert, replyErrors, Section } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { idSchema, STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue";
+import { idSchema, STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue";
 import { deleteGame, listGamesForStaff } from "~/features/staff-catalogue/index.server";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";

@@ -3,12 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { giveawayNotifySchema, giveawayPeriodSchema } from "~/features/giveaway";
-import {
-  GIVEAWAY_MESSAGES,
-  sendGiveawayLobbyCode,
-  signedUpUsers,
-  slotBookedUsers,
-} from "~/features/giveaway/index.server";
+import { GIVEAWAY_COPY, sendGiveawayLobbyCode, signedUpUsers, slotBookedUsers } from "~/features/giveaway/index.server";
 import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -50,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     run: (v) => sendGiveawayLobbyCode(env, viewer, v),
     success: (r) => ({
       to: new URL(request.url).pathname + new URL(request.url).search,
-      message: GIVEAWAY_MESSAGES.sent(r.notified),
+      message: GIVEAWAY_COPY.sent(r.notified),
     }),
   });
 }

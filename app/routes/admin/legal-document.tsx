@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import type { LegalType } from "~/features/content";
-import { DocumentPage, legalEditorSchema, CONTENT_MESSAGES as M, toLegalView } from "~/features/content";
+import { DocumentPage, legalEditorSchema, CONTENT_COPY as M, toLegalView } from "~/features/content";
 import { legalForEditor, saveLegalDocument } from "~/features/content/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";

@@ -4,7 +4,7 @@ import {
   bpsToPercent,
   createPayoutSchema,
   editPayoutSchema,
-  PAYOUT_MESSAGES as M,
+  PAYOUT_COPY as M,
   payoutIdSchema,
   payoutIdsSchema,
   periodSchema,

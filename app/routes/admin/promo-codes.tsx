@@ -11,7 +11,7 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { PROMO_ADMIN_MESSAGES as M, promoActiveSchema, promoCodeSchema, promoOffText } from "~/features/promo";
+import { PROMO_ADMIN_COPY as M, promoActiveSchema, promoCodeSchema, promoOffText } from "~/features/promo";
 import {
   createPromoCode,
   deletePromoCode,

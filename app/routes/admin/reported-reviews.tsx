@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { AdminPage, dangerButtonClass, FormAlert, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { REVIEW_MESSAGES as M, reportedReviewsQuerySchema, reviewIdSchema } from "~/features/reviews";
+import { REVIEW_COPY as M, reportedReviewsQuerySchema, reviewIdSchema } from "~/features/reviews";
 import { dismissReviewReports, hideReview, listReportedReviews } from "~/features/reviews/index.server";
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, dangerButtonClass, FormAlert, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { MODERATION_MESSAGES as M, moderationListSchema, reportIdsSchema } from "~/features/moderation";
+import { MODERATION_COPY as M, moderationListSchema, reportIdsSchema } from "~/features/moderation";
 import { banReportedUsers, listReports, markReportsReviewed } from "~/features/moderation/index.server";
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";

@@ -13,7 +13,7 @@ import {
 import { ConfirmButton } from "~/components/confirm";
 import { canStaff } from "~/features/access";
 import {
-  STAFF_STREAMER_MESSAGES as M,
+  STAFF_STREAMER_COPY as M,
   platformFeeSchema,
   removeStreamerSchema,
   showAtLandingSchema,

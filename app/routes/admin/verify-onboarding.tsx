@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section } from "~/components/admin/ui";
-import { ONBOARDING_STAFF_MESSAGES as M, verifyManySchema } from "~/features/onboarding";
+import { ONBOARDING_STAFF_COPY as M, verifyManySchema } from "~/features/onboarding";
 import { listOnboardingsForStaff, secretKeyRequired, verifyOnboardings } from "~/features/onboarding/index.server";
 import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";

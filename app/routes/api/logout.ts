@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from "~/features/auth";
+import { AUTH_COPY } from "~/features/auth";
 import { destroySession } from "~/features/auth/index.server";
 import { envOf, isSameOrigin, isSameOriginStrict, jsonError, publicOrigin } from "~/platform/http.server";
 import type { Route } from "./+types/logout";
@@ -7,7 +7,7 @@ const CROSS_ORIGIN = "Cross-origin request refused";
 
 async function logOut(request: Request, env: Env) {
   const clear = await destroySession(request, env);
-  return Response.json({ success: true, message: AUTH_MESSAGES.loggedOut }, { headers: { "Set-Cookie": clear } });
+  return Response.json({ success: true, message: AUTH_COPY.loggedOut }, { headers: { "Set-Cookie": clear } });
 }
 
 /**

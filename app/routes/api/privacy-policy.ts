@@ -1,4 +1,4 @@
-import { CONTENT_MESSAGES } from "~/features/content";
+import { CONTENT_COPY } from "~/features/content";
 import { getLegalContent } from "~/features/content/index.server";
 import { envOf, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/privacy-policy";
@@ -6,6 +6,6 @@ import type { Route } from "./+types/privacy-policy";
 /** GET /api/get/privacy-policy (docs/domain.md, Terms). */
 export async function loader({ context }: Route.LoaderArgs) {
   const content = await getLegalContent(envOf(context), "mainPrivacyPolicy");
-  if (!content) return jsonError(404, CONTENT_MESSAGES.termsFetch);
+  if (!content) return jsonError(404, CONTENT_COPY.termsFetch);
   return Response.json({ success: true, data: content });
 }

@@ -1,5 +1,5 @@
 import { getViewer } from "~/features/auth/index.server";
-import { CONTENT_MESSAGES, contactFormSchema } from "~/features/content";
+import { CONTENT_COPY, contactFormSchema } from "~/features/content";
 import { submitContactForm } from "~/features/content/index.server";
 import { isAppError } from "~/lib/errors";
 import { clientIp, jsonError } from "~/platform/http.server";
@@ -14,7 +14,7 @@ export const action = jsonAction({ schema: contactFormSchema }, async ({ request
   } catch (error) {
     if (isAppError(error)) throw error;
     log.error("contact.failed", { error });
-    return jsonError(503, CONTENT_MESSAGES.contactError);
+    return jsonError(503, CONTENT_COPY.contactError);
   }
-  return { message: CONTENT_MESSAGES.contactSuccess };
+  return { message: CONTENT_COPY.contactSuccess };
 });

@@ -1,4 +1,4 @@
-import { CONTENT_MESSAGES, legalTypeSchema } from "~/features/content";
+import { CONTENT_COPY, legalTypeSchema } from "~/features/content";
 import { getLegalContent } from "~/features/content/index.server";
 import { envOf, jsonError } from "~/platform/http.server";
 import type { Route } from "./+types/terms-and-privacy";
@@ -9,6 +9,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!type.success)
     return jsonError(400, "type must be one of mainTermsAndConditions, mainPrivacyPolicy, vipQueueTermsAndConditions");
   const content = await getLegalContent(envOf(context), type.data);
-  if (!content) return jsonError(404, CONTENT_MESSAGES.termsFetch);
+  if (!content) return jsonError(404, CONTENT_COPY.termsFetch);
   return Response.json({ success: true, type: type.data, data: content });
 }

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { AuthCard, countrySchema, FormErrors, primaryButton } from "~/features/auth";
-import { continueSocialLogin, findCapture, SOCIAL_MESSAGES, saveCaptureCountry } from "~/features/auth/index.server";
+import { continueSocialLogin, findCapture, SOCIAL_COPY, saveCaptureCountry } from "~/features/auth/index.server";
 import { countryOptions } from "~/features/currency";
 import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
@@ -16,7 +16,7 @@ export const meta = () => [{ title: "Your country | Noobrd" }];
 /** Only the browser that just signed in, for that account, may use this page (docs/decisions/006). */
 async function requireCapture(request: Request, env: Env, userId: string) {
   const capture = await findCapture(request, env, userId);
-  if (!capture) throw await redirectWithToast(env, "/login", { kind: "error", message: SOCIAL_MESSAGES.expired });
+  if (!capture) throw await redirectWithToast(env, "/login", { kind: "error", message: SOCIAL_COPY.expired });
   return capture;
 }
 

@@ -7,7 +7,7 @@ import {
   continueSocialLogin,
   findCapture,
   providerEmailOf,
-  SOCIAL_MESSAGES,
+  SOCIAL_COPY,
   sendCaptureCode,
 } from "~/features/auth/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
@@ -21,7 +21,7 @@ export const meta = () => [{ title: "Add your email | Noobrd" }];
 /** Only the browser that just signed in, for that account, may use this page (docs/decisions/006). */
 async function requireCapture(request: Request, env: Env, userId: string) {
   const capture = await findCapture(request, env, userId);
-  if (!capture) throw await redirectWithToast(env, "/login", { kind: "error", message: SOCIAL_MESSAGES.expired });
+  if (!capture) throw await redirectWithToast(env, "/login", { kind: "error", message: SOCIAL_COPY.expired });
   return capture;
 }
 
@@ -81,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     step: "code",
     email: submission.value.email,
     handle: sent.value.handle,
-    notice: SOCIAL_MESSAGES.emailCodeSent,
+    notice: SOCIAL_COPY.emailCodeSent,
   };
   return { step, result: undefined };
 }

@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from "react-router";
-import { AUTH_MESSAGES } from "~/features/auth";
+import { AUTH_COPY } from "~/features/auth";
 import { destroySession, getViewer } from "~/features/auth/index.server";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -17,13 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const clear = await destroySession(request, env);
-  return redirectWithToast(env, "/", { kind: "success", message: AUTH_MESSAGES.loggedOut }, { "Set-Cookie": clear });
+  return redirectWithToast(env, "/", { kind: "success", message: AUTH_COPY.loggedOut }, { "Set-Cookie": clear });
 }
 
 export default function Logout() {
   return (
     <main className="mx-auto max-w-md px-4 py-20 text-center">
-      <h1 className="text-xl font-semibold">{AUTH_MESSAGES.logoutConfirm}</h1>
+      <h1 className="text-xl font-semibold">{AUTH_COPY.logoutConfirm}</h1>
       <Form method="post" className="mt-8 flex justify-center gap-3">
         <Link to="/" className="rounded-md border border-ink-700 px-4 py-2 text-sm hover:bg-ink-800">
           Cancel

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { AUTH_MESSAGES, AuthCard, FormErrors, newPasswordSchema, PasswordField, primaryButton } from "~/features/auth";
+import { AUTH_COPY, AuthCard, FormErrors, newPasswordSchema, PasswordField, primaryButton } from "~/features/auth";
 import { resetPassword, setStreamerPassword, startSession } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirectWithToast(
     env,
     params.email ? "/influencer/dashboard" : "/",
-    { kind: "success", message: AUTH_MESSAGES.passwordUpdated },
+    { kind: "success", message: AUTH_COPY.passwordUpdated },
     { "Set-Cookie": cookie },
   );
 }

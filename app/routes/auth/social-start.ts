@@ -1,5 +1,5 @@
 import { redirectToSchema } from "~/features/auth";
-import { SOCIAL_MESSAGES } from "~/features/auth/index.server";
+import { SOCIAL_COPY } from "~/features/auth/index.server";
 import { assertSameOrigin, envOf } from "~/platform/http.server";
 import { isSocialProvider, PROVIDER_LABELS } from "~/platform/oauth/providers.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -17,7 +17,7 @@ async function start(request: Request, env: Env, provider: string | undefined, r
   if (response) return response;
   return redirectWithToast(env, "/login", {
     kind: "error",
-    message: SOCIAL_MESSAGES.unavailable(PROVIDER_LABELS[provider]),
+    message: SOCIAL_COPY.unavailable(PROVIDER_LABELS[provider]),
   });
 }
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AUTH_MESSAGES, AuthCard } from "~/features/auth";
+import { AUTH_COPY, AuthCard } from "~/features/auth";
 import { startSession, verifyEmailByLink } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -15,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!verified.ok) return { message: verified.error.message };
   const result = verified.value;
   const cookie = await startSession(request, env, result.userId, clientIp(request));
-  return redirectWithToast(env, "/", { kind: "success", message: AUTH_MESSAGES.verified }, { "Set-Cookie": cookie });
+  return redirectWithToast(env, "/", { kind: "success", message: AUTH_COPY.verified }, { "Set-Cookie": cookie });
 }
 
 export default function VerifyLink({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
-import { AUTH_MESSAGES, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } from "~/features/auth";
+import { AUTH_COPY, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } from "~/features/auth";
 import { resendVerification, startSession, verifyEmailByCode } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin, retryAfter } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -38,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!attempt.ok) return data({ result: attempt.failure.result, notice: null }, attempt.init);
   const result = attempt.value;
   const cookie = await startSession(request, env, result.userId, meta.ip);
-  return redirectWithToast(env, "/", { kind: "success", message: AUTH_MESSAGES.verified }, { "Set-Cookie": cookie });
+  return redirectWithToast(env, "/", { kind: "success", message: AUTH_COPY.verified }, { "Set-Cookie": cookie });
 }
 
 export default function VerifyOtp({ loaderData, actionData }: Route.ComponentProps) {

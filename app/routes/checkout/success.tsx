@@ -4,7 +4,7 @@ import { PushSubscribe } from "~/features/alerts";
 import { pushPublicKey } from "~/features/alerts/index.server";
 import { AuthCard, primaryButton } from "~/features/auth";
 import { getOrder } from "~/features/booking/index.server";
-import { LIVE_MESSAGES } from "~/features/live";
+import { LIVE_COPY } from "~/features/live";
 import { confirmCheckout, ownOrderStatus } from "~/features/payments/index.server";
 import { SlotTime } from "~/features/time";
 import { formatMoney } from "~/lib/money";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (order.kind === "vip_queue" && order.liveSessionId && order.status === "paid") {
       throw await redirectWithToast(env, `/live/${order.liveSessionId}`, {
         kind: "success",
-        message: LIVE_MESSAGES.vipJoined,
+        message: LIVE_COPY.vipJoined,
       });
     }
     return {

@@ -1,5 +1,5 @@
 import { regenerateMyCalendarFeed } from "~/features/calendar-feed/index.server";
-import { FEED_MESSAGES } from "~/features/feeds";
+import { FEED_COPY } from "~/features/feeds";
 import { safeReturnPath } from "~/lib/return-path";
 import { assertSameOrigin, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!made.ok) return redirectWithToast(env, back, { kind: "error", message: made.error.message });
   return redirectWithToast(env, `${back.split("#")[0]}#calendar-feed`, {
     kind: "success",
-    message: FEED_MESSAGES.calendarRegenerated,
+    message: FEED_COPY.calendarRegenerated,
   });
 }
 

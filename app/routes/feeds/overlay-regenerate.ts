@@ -1,4 +1,4 @@
-import { FEED_MESSAGES } from "~/features/feeds";
+import { FEED_COPY } from "~/features/feeds";
 import { regenerateMyOverlay } from "~/features/overlay/index.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { assertSameOrigin, envOf, publicOrigin } from "~/platform/http.server";
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!made.ok) return redirectWithToast(env, back, { kind: "error", message: made.error.message });
   return redirectWithToast(env, `${back.split("#")[0]}#stream-overlay`, {
     kind: "success",
-    message: FEED_MESSAGES.overlayRegenerated,
+    message: FEED_COPY.overlayRegenerated,
   });
 }
 

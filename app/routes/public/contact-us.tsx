@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useLocation, useNavigation } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
-import { CONTENT_MESSAGES, contactFormSchema } from "~/features/content";
+import { CONTENT_COPY, contactFormSchema } from "~/features/content";
 import { listFaqs, submitContactForm } from "~/features/content/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
@@ -31,9 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
   } catch (error) {
     log.error("contact.failed", { error });
-    return data({ result: submission.reply({ formErrors: [CONTENT_MESSAGES.contactError] }) }, { status: 503 });
+    return data({ result: submission.reply({ formErrors: [CONTENT_COPY.contactError] }) }, { status: 503 });
   }
-  return redirectWithToast(env, "/contact-us", { kind: "success", message: CONTENT_MESSAGES.contactSuccess });
+  return redirectWithToast(env, "/contact-us", { kind: "success", message: CONTENT_COPY.contactSuccess });
 }
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {

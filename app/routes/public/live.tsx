@@ -5,10 +5,10 @@ import { catalogueRequest } from "~/features/catalogue/index.server";
 import { getLegalDocument } from "~/features/content/index.server";
 import { displayCurrency } from "~/features/currency";
 import { getUsdInrRate } from "~/features/currency/index.server";
-import { LIVE_MESSAGES, LiveRoom, pageJoinSchema, vipJoinSchema } from "~/features/live";
+import { LIVE_COPY, LiveRoom, pageJoinSchema, vipJoinSchema } from "~/features/live";
 import { liveRoom, sendLiveCommand, startVipCheckout } from "~/features/live/index.server";
 import { walletBalance } from "~/features/wallet/index.server";
-import { MESSAGES } from "~/lib/copy";
+import { COPY } from "~/lib/copy";
 import { formatPrice } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { getDb } from "~/platform/db.server";
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
   const found = await settle(liveRoom(req.env, req.viewer, params.id ?? ""));
   if (!found.ok && found.error.status === 404)
-    throw data(LIVE_MESSAGES.notFound, { status: 404, statusText: "Live session not found" });
+    throw data(LIVE_COPY.notFound, { status: 404, statusText: "Live session not found" });
   if (!found.ok) throw found.error;
   const room = found.value;
   const [rate, terms, balance] = await Promise.all([
@@ -65,32 +65,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const tag = intent.startsWith("join") ? pageJoinSchema.safeParse(Object.fromEntries(form)) : null;
     if (tag && !tag.success)
       return data<Reply>(
-        { error: tag.error.issues[0]?.message ?? LIVE_MESSAGES.gamertagRequired, field: "gamertag" },
+        { error: tag.error.issues[0]?.message ?? LIVE_COPY.gamertagRequired, field: "gamertag" },
         { status: 400 },
       );
     const gamertag = tag?.data?.gamertag ?? null;
     if (intent === "joinRegular") {
       await sendLiveCommand(env, id, { type: "joinRegular", viewer, gamertag });
-      return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_MESSAGES.regularJoined });
+      return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_COPY.regularJoined });
     }
     if (intent === "joinVip") {
       const parsed = vipJoinSchema.safeParse({ ...Object.fromEntries(form), liveSessionId: id });
       if (!parsed.success)
-        return data<Reply>({ error: parsed.error.issues[0]?.message ?? LIVE_MESSAGES.termsRequired }, { status: 400 });
+        return data<Reply>({ error: parsed.error.issues[0]?.message ?? LIVE_COPY.termsRequired }, { status: 400 });
       if (parsed.data.paymentMethod === "wallet") {
         await sendLiveCommand(env, id, { type: "joinVipWallet", viewer, gamertag });
-        return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_MESSAGES.vipJoined });
+        return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_COPY.vipJoined });
       }
       const checkout = await startVipCheckout(env, viewer, { liveSessionId: id, gamertag }, publicOrigin(request, env));
       return redirectDocument(checkout.url);
     }
     if (intent === "ready") {
       await sendLiveCommand(env, id, { type: "ready", viewer, entryId: String(form.get("entryId") ?? "") });
-      return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_MESSAGES.readyConfirmed });
+      return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_COPY.readyConfirmed });
     }
     if (intent === "leave") {
       await sendLiveCommand(env, id, { type: "leave", viewer, entryId: String(form.get("entryId") ?? "") });
-      return redirectWithToast(env, `/live/${id}`, { kind: "info", message: LIVE_MESSAGES.left });
+      return redirectWithToast(env, `/live/${id}`, { kind: "info", message: LIVE_COPY.left });
     }
     return data<Reply>({ error: "Unknown action" }, { status: 400 });
   });
@@ -106,7 +106,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <main className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="mb-3 text-3xl font-bold">Something went wrong</h1>
-        <p className="text-zinc-400">{MESSAGES.generic}</p>
+        <p className="text-zinc-400">{COPY.generic}</p>
       </main>
     );
   }

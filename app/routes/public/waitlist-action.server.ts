@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Viewer } from "~/features/access";
-import { joinWaitlistSchema, leaveWaitlistSchema, WAITLIST_MESSAGES } from "~/features/waitlist";
+import { joinWaitlistSchema, leaveWaitlistSchema, WAITLIST_COPY } from "~/features/waitlist";
 import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/index.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { settle } from "~/routes/_lib/form.server";
@@ -20,21 +20,21 @@ export async function waitlistAction(
     if (intent === "join-waitlist") {
       const submission = parseWithZod(formData, { schema: joinWaitlistSchema });
       if (submission.status !== "success") {
-        const message = Object.values(submission.error ?? {}).flat()[0] ?? WAITLIST_MESSAGES.seatsRequired;
+        const message = Object.values(submission.error ?? {}).flat()[0] ?? WAITLIST_COPY.seatsRequired;
         return redirectWithToast(env, back, { kind: "error", message });
       }
       const joined = await joinWaitlist(env, viewer, submission.value);
       return redirectWithToast(env, back, {
         kind: "success",
-        message: `${WAITLIST_MESSAGES.joined}: you are number ${joined.placeInLine} in line`,
+        message: `${WAITLIST_COPY.joined}: you are number ${joined.placeInLine} in line`,
       });
     }
     const submission = parseWithZod(formData, { schema: leaveWaitlistSchema });
     if (submission.status !== "success") {
-      return redirectWithToast(env, back, { kind: "error", message: WAITLIST_MESSAGES.notOnWaitlist });
+      return redirectWithToast(env, back, { kind: "error", message: WAITLIST_COPY.notOnWaitlist });
     }
     await leaveWaitlist(env, viewer, submission.value.slotId);
-    return redirectWithToast(env, back, { kind: "success", message: WAITLIST_MESSAGES.left });
+    return redirectWithToast(env, back, { kind: "success", message: WAITLIST_COPY.left });
   });
   return answered.ok
     ? answered.value

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { ConfirmButton } from "~/components/confirm";
 import { SlotStartControl } from "~/features/booking";
-import { type AgendaDay, LocalTime, SLOT_MESSAGES, type SlotAgenda } from "~/features/slots";
+import { type AgendaDay, LocalTime, SLOT_COPY, type SlotAgenda } from "~/features/slots";
 import { formatClock, formatSessionLength, formatSlotTime, useViewerZone, When, zonedDate } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 
@@ -278,7 +278,7 @@ function SlotActions({ slot }: { slot: CalendarSlot }) {
           <input type="hidden" name="slotId" value={slot.id} />
           <ConfirmButton
             value="cancel"
-            question={SLOT_MESSAGES.cancelConfirm}
+            question={SLOT_COPY.cancelConfirm}
             yes="Yes, cancel the slot"
             className="rounded-lg bg-red-900 px-3 py-2 text-sm"
           >

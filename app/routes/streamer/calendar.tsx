@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { ConfirmStep } from "~/components/confirm";
-import { BOOKING_MESSAGES } from "~/features/booking";
+import { BOOKING_COPY } from "~/features/booking";
 import { startSlotSession } from "~/features/booking/index.server";
 import { listGigs } from "~/features/gigs/index.server";
 import {
@@ -12,7 +12,7 @@ import {
   offerMoveSchema,
   REPEAT_WEEKS_MAX,
   SLOT_BUYERS_PAGE,
-  SLOT_MESSAGES,
+  SLOT_COPY,
   slotAgenda,
 } from "~/features/slots";
 import {
@@ -108,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const skipped = outcome.value.overlapping > 0 ? ` (${outcome.value.overlapping} overlapping skipped)` : "";
     return redirectWithToast(env, `/influencer/calendar-dashboard?month=${month}&year=${year}`, {
       kind: "success",
-      message: `${SLOT_MESSAGES.added}${skipped}`,
+      message: `${SLOT_COPY.added}${skipped}`,
     });
   }
   const answered = await settle(async () => {
@@ -116,35 +116,35 @@ export async function action({ request, context }: Route.ActionArgs) {
       const input = lobbyCodeSchema.safeParse(Object.fromEntries(formData));
       if (!input.success)
         return data(
-          { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_MESSAGES.lobbyRequired }) },
+          { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_COPY.lobbyRequired }) },
           { status: 400 },
         );
       await setSlotLobbyCode(env, viewer, input.data.slotId, input.data.lobbyCode);
-      return redirectWithToast(env, here, { kind: "success", message: SLOT_MESSAGES.lobbySaved });
+      return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.lobbySaved });
     }
     if (intent === "start") {
       const input = cancelSlotSchema.safeParse(Object.fromEntries(formData));
-      if (!input.success) return data({ intent, result: null, error: SLOT_MESSAGES.notFound }, { status: 400 });
+      if (!input.success) return data({ intent, result: null, error: SLOT_COPY.notFound }, { status: 400 });
       await startSlotSession(env, viewer, input.data.slotId);
-      return redirectWithToast(env, here, { kind: "success", message: BOOKING_MESSAGES.sessionStarted });
+      return redirectWithToast(env, here, { kind: "success", message: BOOKING_COPY.sessionStarted });
     }
     if (intent === "cancel") {
-      const ask = confirmationNeeded(formData, SLOT_MESSAGES.cancelConfirm, "Yes, cancel the slot");
+      const ask = confirmationNeeded(formData, SLOT_COPY.cancelConfirm, "Yes, cancel the slot");
       if (ask) return ask;
       const input = cancelSlotSchema.safeParse(Object.fromEntries(formData));
-      if (!input.success) return data({ intent, result: null, error: SLOT_MESSAGES.notFound }, { status: 400 });
+      if (!input.success) return data({ intent, result: null, error: SLOT_COPY.notFound }, { status: 400 });
       await cancelSlot(env, viewer, input.data.slotId);
-      return redirectWithToast(env, here, { kind: "success", message: SLOT_MESSAGES.cancelled });
+      return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.cancelled });
     }
     if (intent === "offer-move") {
       const input = offerMoveSchema.safeParse(Object.fromEntries(formData));
       if (!input.success)
         return data(
-          { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_MESSAGES.moveTargetRequired }) },
+          { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_COPY.moveTargetRequired }) },
           { status: 400 },
         );
       await offerSlotMove(env, viewer, input.data);
-      return redirectWithToast(env, here, { kind: "success", message: SLOT_MESSAGES.moveOffered });
+      return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.moveOffered });
     }
     return data({ intent, result: null, error: "Unknown action" }, { status: 400 });
   });

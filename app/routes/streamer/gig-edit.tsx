@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { GIG_MESSAGES, GigForm, gigSchema, withoutBlankRequirements } from "~/features/gigs";
+import { GIG_COPY, GigForm, gigSchema, withoutBlankRequirements } from "~/features/gigs";
 import {
   createGig,
   getOwnGig,
@@ -59,12 +59,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       params.id
         ? updateGig(env, viewer, params.id, submission.value, cover)
         : createGig(env, viewer, submission.value, cover),
-    { fallback: params.id ? GIG_MESSAGES.updateFailed : GIG_MESSAGES.addFailed },
+    { fallback: params.id ? GIG_COPY.updateFailed : GIG_COPY.addFailed },
   );
   if (!outcome.ok) return outcome.response;
   return redirectWithToast(env, "/influencer/products", {
     kind: "success",
-    message: params.id ? GIG_MESSAGES.updated : GIG_MESSAGES.added,
+    message: params.id ? GIG_COPY.updated : GIG_COPY.added,
   });
 }
 

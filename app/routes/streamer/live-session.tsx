@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import {
-  LIVE_MESSAGES,
+  LIVE_COPY,
   liveDetailsSchema,
   lobbyCodeSchema,
   parentHostsFor,
@@ -69,7 +69,7 @@ function commandOf(
       const parsed = turnRulesSchema.safeParse(fields);
       return parsed.success
         ? { type: "turnRules", viewer, ...parsed.data }
-        : (parsed.error.issues[0]?.message ?? LIVE_MESSAGES.badTurnRule);
+        : (parsed.error.issues[0]?.message ?? LIVE_COPY.badTurnRule);
     }
     case "streamingLink": {
       const parsed = streamingLinkSchema.safeParse({ ...fields, isStreaming: fields.streamingLink ? "true" : "false" });
@@ -81,7 +81,7 @@ function commandOf(
             streamingLink: parsed.data.streamingLink,
             parentHosts: parentHostsFor(origin),
           }
-        : (parsed.error.issues[0]?.message ?? LIVE_MESSAGES.invalidLink);
+        : (parsed.error.issues[0]?.message ?? LIVE_COPY.invalidLink);
     }
     case "details": {
       const values = valuesFromForm(form);
@@ -111,14 +111,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     log.error("live.dashboard_failed", { intent, error });
     return data<Reply>(
-      { intent, error: intent === "end" ? LIVE_MESSAGES.endFailed : LIVE_MESSAGES.goLiveFailed },
+      { intent, error: intent === "end" ? LIVE_COPY.endFailed : LIVE_COPY.goLiveFailed },
       { status: 500 },
     );
   }
   if (!sent.ok) {
     if (sent.error.status === 403) throw redirect("/");
     return data<Reply>(
-      { intent, error: intent === "end" ? LIVE_MESSAGES.endFailed : sent.error.message },
+      { intent, error: intent === "end" ? LIVE_COPY.endFailed : sent.error.message },
       { status: sent.error.status },
     );
   }
@@ -126,10 +126,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if ((sent.value.stillPlaying ?? 0) > 0) {
       return redirectWithToast(env, `/influencer/live/session/${id}`, {
         kind: "info",
-        message: LIVE_MESSAGES.endedWaitForPlayers,
+        message: LIVE_COPY.endedWaitForPlayers,
       });
     }
-    return redirectWithToast(env, "/influencer/dashboard", { kind: "success", message: LIVE_MESSAGES.ended });
+    return redirectWithToast(env, "/influencer/dashboard", { kind: "success", message: LIVE_COPY.ended });
   }
   return data<Reply>({ intent, error: null });
 }

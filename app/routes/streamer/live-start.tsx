@@ -5,7 +5,7 @@ import {
   EMPTY_VALUES,
   goLiveSchema,
   isStep,
-  LIVE_MESSAGES,
+  LIVE_COPY,
   normaliseStreamingLink,
   parentHostsFor,
   resetAfter,
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // START LIVE SESSION NOW
   const parsed = goLiveSchema(checks.currency).safeParse({ ...values, isStreaming: values.isStreaming === "yes" });
   if (!parsed.success)
-    return reply("details", { form: parsed.error.issues[0]?.message ?? LIVE_MESSAGES.goLiveFailed }, 400);
+    return reply("details", { form: parsed.error.issues[0]?.message ?? LIVE_COPY.goLiveFailed }, 400);
   let started: Settled<{ id: string }>;
   try {
     started = await settle(
@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     log.error("live.go_live_failed", { error });
-    return reply("start", { form: LIVE_MESSAGES.goLiveFailed }, 500);
+    return reply("start", { form: LIVE_COPY.goLiveFailed }, 500);
   }
   if (!started.ok) {
     const field = started.error.field === "product_cover_img" ? "form" : (started.error.field ?? "form");
@@ -98,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return redirectWithToast(env, `/influencer/live/session/${started.value.id}?started=1`, {
     kind: "success",
-    message: LIVE_MESSAGES.started,
+    message: LIVE_COPY.started,
   });
 }
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { countryOptions } from "~/features/currency";
-import { BANK_IDENTIFIER_KINDS, ONBOARDING_MESSAGES, onboardingSchema, TSHIRT_SIZES } from "~/features/onboarding";
+import { BANK_IDENTIFIER_KINDS, ONBOARDING_COPY, onboardingSchema, TSHIRT_SIZES } from "~/features/onboarding";
 import { getOwnOnboarding, submitOnboarding } from "~/features/onboarding/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: ["accountNumber"] }) }, { status: 400 });
   const outcome = await runForForm(submission, () => submitOnboarding(env, viewer, submission.value));
   if (!outcome.ok) return outcome.response;
-  return redirectWithToast(env, "/influencer/onboarding", { kind: "success", message: ONBOARDING_MESSAGES.submitted });
+  return redirectWithToast(env, "/influencer/onboarding", { kind: "success", message: ONBOARDING_COPY.submitted });
 }
 
 const STATUS_TEXT = { submitted: "Submitted, waiting for verification", verified: "Verified" } as const;

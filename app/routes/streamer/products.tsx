@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/confirm";
 import { Thumb } from "~/features/catalogue";
-import { GIG_MESSAGES, inactiveGigsQuerySchema } from "~/features/gigs";
+import { GIG_COPY, inactiveGigsQuerySchema } from "~/features/gigs";
 import { deleteGig, gigUpcomingBookings, listGigs, setGigArchived } from "~/features/gigs/index.server";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { formatMoney } from "~/lib/money";
@@ -40,16 +40,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent === "archive"
         ? confirmationNeeded(
             form,
-            GIG_MESSAGES.archiveConfirm(title, await gigUpcomingBookings(env, viewer, gigId).catch(() => 0)),
+            GIG_COPY.archiveConfirm(title, await gigUpcomingBookings(env, viewer, gigId).catch(() => 0)),
             "Yes, archive",
           )
-        : confirmationNeeded(form, GIG_MESSAGES.deleteConfirm(title), "Yes, delete");
+        : confirmationNeeded(form, GIG_COPY.deleteConfirm(title), "Yes, delete");
     if (ask) return ask;
   }
   const answered = await settle(async () => {
     if (intent === "archive" || intent === "unarchive") {
       await setGigArchived(env, viewer, gigId, intent === "archive");
-      const message = intent === "archive" ? GIG_MESSAGES.archived : GIG_MESSAGES.unarchived;
+      const message = intent === "archive" ? GIG_COPY.archived : GIG_COPY.unarchived;
       return redirectWithToast(
         env,
         intent === "archive" ? "/influencer/products?tab=inactive" : "/influencer/products",
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "delete") {
       await deleteGig(env, viewer, gigId);
-      return redirectWithToast(env, "/influencer/products", { kind: "success", message: GIG_MESSAGES.deleted });
+      return redirectWithToast(env, "/influencer/products", { kind: "success", message: GIG_COPY.deleted });
     }
     return data({ error: "Unknown action", gigId }, { status: 400 });
   });
@@ -148,7 +148,7 @@ export default function Gigs({ loaderData, actionData }: Route.ComponentProps) {
               ) : null}
               {gig.upcomingBookings > 0 ? (
                 <p className="text-sm text-amber-300" data-testid="upcoming-bookings">
-                  {GIG_MESSAGES.upcomingBookings(gig.upcomingBookings)}
+                  {GIG_COPY.upcomingBookings(gig.upcomingBookings)}
                 </p>
               ) : null}
               <div className="flex flex-wrap gap-2 text-sm">
@@ -174,7 +174,7 @@ export default function Gigs({ loaderData, actionData }: Route.ComponentProps) {
                   ) : (
                     <ConfirmButton
                       value="archive"
-                      question={GIG_MESSAGES.archiveConfirm(gig.title, gig.upcomingBookings)}
+                      question={GIG_COPY.archiveConfirm(gig.title, gig.upcomingBookings)}
                       yes="Yes, archive"
                       className="rounded-lg bg-ink-700 px-3 py-1.5"
                       aria-label={`Archive ${gig.title}`}
@@ -188,7 +188,7 @@ export default function Gigs({ loaderData, actionData }: Route.ComponentProps) {
                   <input type="hidden" name="title" value={gig.title} />
                   <ConfirmButton
                     value="delete"
-                    question={GIG_MESSAGES.deleteConfirm(gig.title)}
+                    question={GIG_COPY.deleteConfirm(gig.title)}
                     yes="Yes, delete"
                     className="rounded-lg bg-red-900 px-3 py-1.5"
                     aria-label={`Delete ${gig.title}`}

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form } from "react-router";
 import { uploadedFile } from "~/features/gigs/index.server";
-import { PROFESSIONS, STREAMER_PROFILE_MESSAGES, streamerProfileSchema, suggestStarSchema } from "~/features/streamer";
+import { PROFESSIONS, STREAMER_PROFILE_COPY, streamerProfileSchema, suggestStarSchema } from "~/features/streamer";
 import { getStreamerProfile, suggestStar, updateStreamerProfile } from "~/features/streamer/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await suggestStar(env, viewer, submission.value.starName);
     return redirectWithToast(env, "/influencer/profile", {
       kind: "success",
-      message: STREAMER_PROFILE_MESSAGES.suggested,
+      message: STREAMER_PROFILE_COPY.suggested,
     });
   }
   const submission = parseWithZod(formData, { schema: streamerProfileSchema });
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) return outcome.response;
   return redirectWithToast(env, "/influencer/profile", {
     kind: "success",
-    message: STREAMER_PROFILE_MESSAGES.bioUpdated,
+    message: STREAMER_PROFILE_COPY.bioUpdated,
   });
 }
 

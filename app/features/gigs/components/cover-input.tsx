@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { GIG_MESSAGES } from "../copy";
+import { GIG_COPY } from "../copy";
 
 const RATIO = 16 / 9;
 
@@ -57,7 +57,7 @@ export function CoverInput({
           const file = input.files?.[0];
           if (!file) return;
           if (!["image/png", "image/jpeg"].includes(file.type)) {
-            setError(GIG_MESSAGES.invalidImage);
+            setError(GIG_COPY.invalidImage);
             input.value = "";
             return;
           }

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate, useRevalidator } from "react-router";
 import { notify } from "~/lib/toast";
 import type { PartyConnection } from "~/lib/ui/use-party-socket";
-import { LIVE_MESSAGES } from "../copy";
+import { LIVE_COPY } from "../copy";
 import { type AckPayload, LIVE_EVENTS } from "../events";
 
 /**
@@ -34,16 +34,16 @@ export function EndSessionConfirm({
           data: { _live_session_id: liveSessionId },
         })) as AckPayload;
         if (!ack.success) {
-          notify({ kind: "error", message: ack.error || LIVE_MESSAGES.endFailed });
+          notify({ kind: "error", message: ack.error || LIVE_COPY.endFailed });
           return;
         }
         if (stillPlaying > 0) {
-          notify({ kind: "info", message: LIVE_MESSAGES.endedWaitForPlayers });
+          notify({ kind: "info", message: LIVE_COPY.endedWaitForPlayers });
           await navigate(".", { replace: true });
           await revalidator.revalidate();
           return;
         }
-        notify({ kind: "success", message: LIVE_MESSAGES.ended });
+        notify({ kind: "success", message: LIVE_COPY.ended });
         await navigate("/influencer/dashboard");
       }}
     >

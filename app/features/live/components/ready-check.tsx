@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { formatMoney } from "~/lib/money";
 import type { PartyConnection } from "~/lib/ui/use-party-socket";
-import { LIVE_MESSAGES as M } from "../copy";
+import { LIVE_COPY as M } from "../copy";
 import { type FanPlacePayload, LIVE_EVENTS } from "../events";
 import { ordinal } from "../line";
 import { countdownText, type QueueEventPayload, type ReadyCheck } from "../ready-check";

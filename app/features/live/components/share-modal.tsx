@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { CopyField } from "~/lib/ui/copy-field";
-import { LIVE_MESSAGES } from "../copy";
+import { LIVE_COPY } from "../copy";
 
 /**
  * After going live: the streamer's short link (/@handle, which opens this session while it runs) with Copy link
@@ -24,7 +24,7 @@ export function ShareModal({ url }: { url: string }) {
       className="relative m-auto rounded-xl border border-ink-700 bg-ink-900 p-6 text-zinc-100 backdrop:bg-black/60"
     >
       <h2 id="share-title" className="mb-2 text-lg font-semibold">
-        {LIVE_MESSAGES.started}
+        {LIVE_COPY.started}
       </h2>
       <p className="mb-3 text-sm text-zinc-400">Share your live session:</p>
       <CopyField

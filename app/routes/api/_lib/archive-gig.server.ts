@@ -1,4 +1,4 @@
-import { GIG_MESSAGES } from "~/features/gigs";
+import { GIG_COPY } from "~/features/gigs";
 import { setGigArchived } from "~/features/gigs/index.server";
 import { jsonAction } from "./json-action.server";
 
@@ -6,6 +6,6 @@ import { jsonAction } from "./json-action.server";
 export function archiveAction(archived: boolean) {
   return jsonAction({ auth: true }, async ({ env, params, viewer }) => {
     await setGigArchived(env, viewer, params.id ?? "", archived);
-    return { message: archived ? GIG_MESSAGES.archived : GIG_MESSAGES.unarchived, isArchived: archived };
+    return { message: archived ? GIG_COPY.archived : GIG_COPY.unarchived, isArchived: archived };
   });
 }

@@ -1,5 +1,5 @@
 import { sitePasswordSchema } from "~/features/auth";
-import { grantCookieHeader, SITE_GATE_MESSAGES, validateSitePassword } from "~/features/auth/index.server";
+import { grantCookieHeader, SITE_GATE_COPY, validateSitePassword } from "~/features/auth/index.server";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
@@ -7,7 +7,7 @@ import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction({ schema: sitePasswordSchema }, async ({ request, env, input }) => {
   const result = await validateSitePassword(env, input.password, { ip: clientIp(request) });
   return jsonOk(
-    { message: SITE_GATE_MESSAGES.granted, token: result.token },
+    { message: SITE_GATE_COPY.granted, token: result.token },
     { "Set-Cookie": await grantCookieHeader(env, result.token) },
   );
 });

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, changeEmailSchema, otpSchema } from "~/features/auth";
+import { AUTH_COPY, changeEmailSchema, otpSchema } from "~/features/auth";
 import { confirmEmailChange } from "~/features/auth/index.server";
 import { z } from "~/lib/zod";
 import { clientIp } from "~/platform/http.server";
@@ -19,6 +19,6 @@ export const action = jsonAction(
       { handle: input.token, email: input.email, otp: input.otp },
       { ip: clientIp(request) },
     );
-    return { message: AUTH_MESSAGES.emailChanged };
+    return { message: AUTH_COPY.emailChanged };
   },
 );

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, changeEmailSchema } from "~/features/auth";
+import { AUTH_COPY, changeEmailSchema } from "~/features/auth";
 import { requestEmailChange } from "~/features/auth/index.server";
 import { clientIp, publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
@@ -11,6 +11,6 @@ export const action = jsonAction(
       ip: clientIp(request),
       origin: publicOrigin(request, env),
     });
-    return { ...result, message: AUTH_MESSAGES.emailChangeSent };
+    return { ...result, message: AUTH_COPY.emailChangeSent };
   },
 );

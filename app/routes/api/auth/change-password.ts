@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, changePasswordSchema } from "~/features/auth";
+import { AUTH_COPY, changePasswordSchema } from "~/features/auth";
 import { changePassword, startSession } from "~/features/auth/index.server";
 import { clientIp } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
@@ -9,6 +9,6 @@ export const action = jsonAction(
   async ({ request, env, input, viewer }) => {
     await changePassword(env, viewer.id, input);
     const cookie = await startSession(request, env, viewer.id, clientIp(request));
-    return jsonOk({ message: AUTH_MESSAGES.passwordUpdated }, { "Set-Cookie": cookie });
+    return jsonOk({ message: AUTH_COPY.passwordUpdated }, { "Set-Cookie": cookie });
   },
 );

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, passwordSchema } from "~/features/auth";
+import { AUTH_COPY, passwordSchema } from "~/features/auth";
 import { resetPassword, setStreamerPassword } from "~/features/auth/index.server";
 import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
@@ -12,6 +12,6 @@ export const action = jsonAction(
   async ({ env, params, input }) => {
     if (params.email) await setStreamerPassword(env, params.email, input.token ?? "", input.newPassword);
     else await resetPassword(env, params.token ?? "", input.newPassword);
-    return { message: AUTH_MESSAGES.passwordUpdated };
+    return { message: AUTH_COPY.passwordUpdated };
   },
 );

@@ -5,7 +5,7 @@ import {
   getAuth,
   issueTokenPair,
   readHandoffToken,
-  SOCIAL_MESSAGES,
+  SOCIAL_COPY,
   type SocialAccount,
   saveCaptureCountry,
   saveOwnCountry,
@@ -32,13 +32,13 @@ export const action = jsonAction({ schema: countrySchema }, async ({ request, en
   if (auth) {
     const account = await saveOwnCountry(env, auth.viewer, userId, input.billing_country);
     const pair = await issueTokenPair(env, { userId: account.userId, sessionId: auth.sessionId });
-    return jsonOk({ message: SOCIAL_MESSAGES.countrySaved, user: userJson(account), ...pair }, noStore);
+    return jsonOk({ message: SOCIAL_COPY.countrySaved, user: userJson(account), ...pair }, noStore);
   }
 
   const saved = await saveCaptureCountry(request, env, userId, input.billing_country);
   if (!saved.account.email) {
     const redirectTo = `/email-capture/${encodeURIComponent(userId)}`;
-    return jsonOk({ message: SOCIAL_MESSAGES.emailFirst, user: userJson(saved.account), redirectTo });
+    return jsonOk({ message: SOCIAL_COPY.emailFirst, user: userJson(saved.account), redirectTo });
   }
   const done = await completeSocialSignIn(
     env,
@@ -47,7 +47,7 @@ export const action = jsonAction({ schema: countrySchema }, async ({ request, en
   );
   const pair = await issueTokenPair(env, { userId, sessionId: done.session.id });
   return jsonOk(
-    { message: SOCIAL_MESSAGES.countrySaved, user: userJson(done.account), ...pair },
+    { message: SOCIAL_COPY.countrySaved, user: userJson(done.account), ...pair },
     { ...noStore, "Set-Cookie": await clearHandoffCookie(env) },
   );
 });

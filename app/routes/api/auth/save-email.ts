@@ -1,5 +1,5 @@
 import { codeHandleSchema, emailOnlySchema, otpSchema } from "~/features/auth";
-import { confirmCaptureEmail, findCapture, SOCIAL_MESSAGES, sendCaptureCode } from "~/features/auth/index.server";
+import { confirmCaptureEmail, findCapture, SOCIAL_COPY, sendCaptureCode } from "~/features/auth/index.server";
 import { clientIp, jsonError, publicOrigin } from "~/platform/http.server";
 import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 
@@ -15,13 +15,13 @@ const saveEmailSchema = emailOnlySchema.extend({
  */
 export const action = jsonAction({ schema: saveEmailSchema }, async ({ request, env, params, input }) => {
   const userId = params.id ?? "";
-  if (!(await findCapture(request, env, userId))) return jsonError(401, SOCIAL_MESSAGES.expired);
+  if (!(await findCapture(request, env, userId))) return jsonError(401, SOCIAL_COPY.expired);
   if (!input.token || !input.otp) {
     const sent = await sendCaptureCode(env, userId, input.email, {
       ip: clientIp(request),
       origin: publicOrigin(request, env),
     });
-    return { token: sent.handle, message: SOCIAL_MESSAGES.emailCodeSent };
+    return { token: sent.handle, message: SOCIAL_COPY.emailCodeSent };
   }
   const confirmed = await confirmCaptureEmail(
     env,

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, otpSchema } from "~/features/auth";
+import { AUTH_COPY, otpSchema } from "~/features/auth";
 import { startSession, verifyEmailByCode } from "~/features/auth/index.server";
 import { z } from "~/lib/zod";
 import { clientIp, publicOrigin } from "~/platform/http.server";
@@ -11,6 +11,6 @@ export const action = jsonAction(
     const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
     const result = await verifyEmailByCode(env, input.token, input.otp, meta);
     const cookie = await startSession(request, env, result.userId, meta.ip);
-    return jsonOk({ userId: result.userId, message: AUTH_MESSAGES.verified }, { "Set-Cookie": cookie });
+    return jsonOk({ userId: result.userId, message: AUTH_COPY.verified }, { "Set-Cookie": cookie });
   },
 );

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, cancelUserSlotSchema } from "~/features/booking";
+import { BOOKING_COPY, cancelUserSlotSchema } from "~/features/booking";
 import { cancelBooking, findOwnConfirmedBooking } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -11,7 +11,7 @@ export const action = jsonAction({ schema: cancelUserSlotSchema, auth: true }, a
   const bookingId = input.bookingId ?? (await findOwnConfirmedBooking(env, viewer, input));
   const outcome = await cancelBooking(env, viewer, bookingId, new Date(), { refundTo: input.refundTo });
   return {
-    message: BOOKING_MESSAGES.cancelled,
+    message: BOOKING_COPY.cancelled,
     bookingId: outcome.bookingId,
     orderId: outcome.orderId,
     slotId: outcome.slotId,

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, editGamerTagSchema } from "~/features/booking";
+import { BOOKING_COPY, editGamerTagSchema } from "~/features/booking";
 import { editGamerTagOfSlot } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -10,7 +10,7 @@ export const action = jsonAction({ schema: editGamerTagSchema, auth: true }, asy
     gamertag: input.gamerTag,
   });
   return {
-    message: BOOKING_MESSAGES.gamertagsUpdated,
+    message: BOOKING_COPY.gamertagsUpdated,
     slotId: updated.slotId,
     gamerTags: updated.gamerTags.map((tag) => ({ _id: tag.id, gamerTag: tag.gamertag })),
   };

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, moveOfferApiSchema } from "~/features/booking";
+import { BOOKING_COPY, moveOfferApiSchema } from "~/features/booking";
 import { answerMoveOffer } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -9,7 +9,7 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction({ schema: moveOfferApiSchema, auth: true }, async ({ env, input, viewer }) => {
   const answer = await answerMoveOffer(env, viewer, input);
   return {
-    message: answer.choice === "move" ? BOOKING_MESSAGES.moveOfferMoved : BOOKING_MESSAGES.moveOfferRefunded,
+    message: answer.choice === "move" ? BOOKING_COPY.moveOfferMoved : BOOKING_COPY.moveOfferRefunded,
     ...answer,
   };
 });

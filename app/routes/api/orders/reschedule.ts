@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, rescheduleApiSchema } from "~/features/booking";
+import { BOOKING_COPY, rescheduleApiSchema } from "~/features/booking";
 import { findOwnConfirmedBooking, rescheduleBooking } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -9,7 +9,7 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction({ schema: rescheduleApiSchema, auth: true }, async ({ env, input, viewer }) => {
   const bookingId = input.bookingId ?? (await findOwnConfirmedBooking(env, viewer, { orderId: input.orderId }));
   const moved = await rescheduleBooking(env, viewer, { bookingId, toSlotId: input.slotId });
-  return { message: BOOKING_MESSAGES.rescheduled, ...moved };
+  return { message: BOOKING_COPY.rescheduled, ...moved };
 });
 
 /** Other methods: 405. */

@@ -1,4 +1,4 @@
-import { BOOKING_MESSAGES, updateGamerTagsSchema } from "~/features/booking";
+import { BOOKING_COPY, updateGamerTagsSchema } from "~/features/booking";
 import { updateGamerTags } from "~/features/booking/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -10,7 +10,7 @@ export const action = jsonAction({ schema: updateGamerTagsSchema, auth: true }, 
     changes: input.updatedGamerTagsWithId.map((tag) => ({ id: tag._id, gamertag: tag.gamerTag })),
   });
   return {
-    message: BOOKING_MESSAGES.gamertagsUpdated,
+    message: BOOKING_COPY.gamertagsUpdated,
     order_id: updated.orderId,
     slot_id: updated.slotId,
     gamerTags: updated.gamerTags.map((tag) => ({ _id: tag.id, gamerTag: tag.gamertag })),

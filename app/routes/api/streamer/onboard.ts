@@ -1,4 +1,4 @@
-import { ONBOARDING_MESSAGES, onboardingSchema } from "~/features/onboarding";
+import { ONBOARDING_COPY, onboardingSchema } from "~/features/onboarding";
 import { submitOnboarding } from "~/features/onboarding/index.server";
 import { badRequest } from "~/lib/errors";
 import { firstIssue, jsonAction } from "~/routes/api/_lib/json-action.server";
@@ -10,5 +10,5 @@ export const action = jsonAction({ auth: true }, async ({ request, env, viewer }
   const parsed = onboardingSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw badRequest(firstIssue(parsed.error));
   const onboarding = await submitOnboarding(env, viewer, parsed.data);
-  return { message: ONBOARDING_MESSAGES.submitted, data: onboarding };
+  return { message: ONBOARDING_COPY.submitted, data: onboarding };
 });

@@ -1,5 +1,5 @@
 import { uploadedFile } from "~/features/gigs/index.server";
-import { STREAMER_PROFILE_MESSAGES, streamerProfileSchema } from "~/features/streamer";
+import { STREAMER_PROFILE_COPY, streamerProfileSchema } from "~/features/streamer";
 import { streamerProfileJson, updateStreamerProfile } from "~/features/streamer/index.server";
 import { badRequest } from "~/lib/errors";
 import { readBody } from "~/platform/http.server";
@@ -13,5 +13,5 @@ export const action = jsonAction({ auth: true }, async ({ request, env, viewer }
   const parsed = streamerProfileSchema.safeParse(body ?? {});
   if (!parsed.success) throw badRequest(firstIssue(parsed.error));
   const profile = await updateStreamerProfile(env, viewer, parsed.data, uploadedFile(form?.get("image")));
-  return { message: STREAMER_PROFILE_MESSAGES.bioUpdated, influencer: streamerProfileJson(profile) };
+  return { message: STREAMER_PROFILE_COPY.bioUpdated, influencer: streamerProfileJson(profile) };
 });

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from "~/features/profile";
+import { PROFILE_COPY } from "~/features/profile";
 import { uploadPicture } from "~/features/profile/index.server";
 import { jsonError } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
@@ -7,7 +7,7 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction({ auth: true }, async ({ request, env, viewer }) => {
   const form = await request.formData().catch(() => null);
   const file = form?.get("image");
-  if (!(file instanceof File)) return jsonError(400, PROFILE_MESSAGES.invalidImage);
+  if (!(file instanceof File)) return jsonError(400, PROFILE_COPY.invalidImage);
   const uploaded = await uploadPicture(env, viewer.id, file);
-  return { message: PROFILE_MESSAGES.pictureUpdated, images: { url: uploaded.url } };
+  return { message: PROFILE_COPY.pictureUpdated, images: { url: uploaded.url } };
 });

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, socialLinksSchema } from "~/features/profile";
+import { PROFILE_COPY, socialLinksSchema } from "~/features/profile";
 import { updateSocialLinks } from "~/features/profile/index.server";
 import { z } from "~/lib/zod";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
@@ -8,6 +8,6 @@ export const action = jsonAction(
   { schema: z.object({ updatedLinks: socialLinksSchema }), auth: true },
   async ({ env, input, viewer }) => {
     const socialLinks = await updateSocialLinks(env, viewer.id, input.updatedLinks);
-    return { message: PROFILE_MESSAGES.socialUpdated, socialLinks };
+    return { message: PROFILE_COPY.socialUpdated, socialLinks };
   },
 );

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
-import { REVIEW_MESSAGES, replyFormSchema, reportFormSchema } from "~/features/reviews";
+import { REVIEW_COPY, replyFormSchema, reportFormSchema } from "~/features/reviews";
 import { replyToReview, reportReview } from "~/features/reviews/index.server";
 import { firstIssue } from "~/lib/validation";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -35,12 +35,12 @@ export async function reviewFormAction(
       const parsed = replyFormSchema.safeParse(input);
       if (!parsed.success) return refuse(firstIssue(parsed.error), 400);
       await replyToReview(env, viewer, parsed.data);
-      return redirectWithToast(env, `${backTo}#reviews`, { kind: "success", message: REVIEW_MESSAGES.replied });
+      return redirectWithToast(env, `${backTo}#reviews`, { kind: "success", message: REVIEW_COPY.replied });
     }
     const parsed = reportFormSchema.safeParse(input);
     if (!parsed.success) return refuse(firstIssue(parsed.error), 400);
     await reportReview(env, viewer, parsed.data);
-    return redirectWithToast(env, `${backTo}#reviews`, { kind: "success", message: REVIEW_MESSAGES.reported });
+    return redirectWithToast(env, `${backTo}#reviews`, { kind: "success", message: REVIEW_COPY.reported });
   });
   return answered.ok ? answered.value : refuse(answered.error.message, answered.error.status);
 }

@@ -1,5 +1,5 @@
 import { uploadedFile } from "~/features/media/index.server";
-import { gameSchema, STAFF_CATALOGUE_MESSAGES as M } from "~/features/staff-catalogue";
+import { gameSchema, STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue";
 import { createGame, deleteGame, updateGame } from "~/features/staff-catalogue/index.server";
 import { readFormBody } from "~/routes/api/_lib/form-body.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";

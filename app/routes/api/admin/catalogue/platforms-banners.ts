@@ -1,5 +1,5 @@
 import { uploadedFile } from "~/features/media/index.server";
-import { bannerSchema, STAFF_CATALOGUE_MESSAGES as M, platformSchema } from "~/features/staff-catalogue";
+import { bannerSchema, STAFF_CATALOGUE_COPY as M, platformSchema } from "~/features/staff-catalogue";
 import { addBanner, addPlatform, deleteBanner } from "~/features/staff-catalogue/index.server";
 import { readFormBody } from "~/routes/api/_lib/form-body.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";

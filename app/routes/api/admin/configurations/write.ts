@@ -1,4 +1,4 @@
-import { addConfigSchema, CONFIG_KEYS, CONFIG_MESSAGES as M, updateConfigSchema } from "~/features/configurations";
+import { addConfigSchema, CONFIG_KEYS, CONFIG_COPY as M, updateConfigSchema } from "~/features/configurations";
 import { addConfiguration, deleteConfiguration, updateConfiguration } from "~/features/configurations/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";

@@ -1,4 +1,4 @@
-import { faqIdSchema, faqMoveSchema, faqSchema, CONTENT_MESSAGES as M } from "~/features/content";
+import { faqIdSchema, faqMoveSchema, faqSchema, CONTENT_COPY as M } from "~/features/content";
 import { deleteFaq, moveFaq, saveFaq } from "~/features/content/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";

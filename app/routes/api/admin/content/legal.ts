@@ -1,4 +1,4 @@
-import { legalUpdateSchema, CONTENT_MESSAGES as M } from "~/features/content";
+import { legalUpdateSchema, CONTENT_COPY as M } from "~/features/content";
 import { allLegalForStaff, saveLegalFromApi } from "~/features/content/index.server";
 import { badRequest } from "~/lib/errors";
 import { readBody } from "~/platform/http.server";

@@ -1,4 +1,4 @@
-import { CONTENT_MESSAGES as M, submissionsQuerySchema } from "~/features/content";
+import { CONTENT_COPY as M, submissionsQuerySchema } from "~/features/content";
 import { listContactSubmissions, markSubmissionHandled } from "~/features/content/index.server";
 import { jsonAction, jsonLoader } from "~/routes/api/_lib/json-action.server";
 

@@ -1,10 +1,5 @@
 import { giveawayNotifySchema, giveawayPeriodSchema } from "~/features/giveaway";
-import {
-  GIVEAWAY_MESSAGES,
-  sendGiveawayLobbyCode,
-  signedUpUsers,
-  slotBookedUsers,
-} from "~/features/giveaway/index.server";
+import { GIVEAWAY_COPY, sendGiveawayLobbyCode, signedUpUsers, slotBookedUsers } from "~/features/giveaway/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, jsonLoader, parseInput } from "~/routes/api/_lib/json-action.server";
 
@@ -21,5 +16,5 @@ export const loader = jsonLoader(
 export const action = jsonAction({ auth: true, staff: "giveaway" }, async ({ request, env, viewer }) => {
   const input = parseInput(giveawayNotifySchema, (await readBody(request)) ?? {});
   const result = await sendGiveawayLobbyCode(env, viewer, input);
-  return { message: GIVEAWAY_MESSAGES.sent(result.notified), ...result };
+  return { message: GIVEAWAY_COPY.sent(result.notified), ...result };
 });

@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES as M, reportIdsSchema } from "~/features/moderation";
+import { MODERATION_COPY as M, reportIdsSchema } from "~/features/moderation";
 import { banReportedUsers, markReportsReviewed } from "~/features/moderation/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

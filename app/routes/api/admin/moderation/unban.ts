@@ -1,4 +1,4 @@
-import { banIdsSchema, MODERATION_MESSAGES as M } from "~/features/moderation";
+import { banIdsSchema, MODERATION_COPY as M } from "~/features/moderation";
 import { unbanUsers } from "~/features/moderation/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 

@@ -1,4 +1,4 @@
-import { ONBOARDING_STAFF_MESSAGES as M, verifyManySchema, verifyOneSchema } from "~/features/onboarding";
+import { ONBOARDING_STAFF_COPY as M, verifyManySchema, verifyOneSchema } from "~/features/onboarding";
 import { verifyOnboardings } from "~/features/onboarding/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";

@@ -1,4 +1,4 @@
-import { createPayoutSchema, PAYOUT_MESSAGES } from "~/features/payouts";
+import { createPayoutSchema, PAYOUT_COPY } from "~/features/payouts";
 import { createPayout } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -12,7 +12,7 @@ export const action = jsonAction(
   async ({ env, viewer, input }) => {
     const { payouts } = await createPayout(env, viewer, input);
     return {
-      message: PAYOUT_MESSAGES.created,
+      message: PAYOUT_COPY.created,
       payoutId: payouts[0]?.id,
       payout: payouts[0],
       payoutIds: payouts.map((payout) => payout.id),

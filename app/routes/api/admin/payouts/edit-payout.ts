@@ -1,4 +1,4 @@
-import { editPayoutSchema, PAYOUT_MESSAGES } from "~/features/payouts";
+import { editPayoutSchema, PAYOUT_COPY } from "~/features/payouts";
 import { editPayout } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -7,6 +7,6 @@ export const action = jsonAction(
   { schema: editPayoutSchema, auth: true, staff: "payouts" },
   async ({ env, viewer, input }) => {
     const payout = await editPayout(env, viewer, input);
-    return { message: PAYOUT_MESSAGES.updated, payout };
+    return { message: PAYOUT_COPY.updated, payout };
   },
 );

@@ -1,4 +1,4 @@
-import { PAYOUT_MESSAGES, payoutIdsSchema } from "~/features/payouts";
+import { PAYOUT_COPY, payoutIdsSchema } from "~/features/payouts";
 import { completePayouts } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -11,6 +11,6 @@ export const action = jsonAction(
   { schema: payoutIdsSchema, auth: true, staff: "payouts" },
   async ({ env, viewer, input }) => {
     const { spreadsheets } = await completePayouts(env, viewer, input.payoutIds);
-    return { message: PAYOUT_MESSAGES.completed, spreadsheets };
+    return { message: PAYOUT_COPY.completed, spreadsheets };
   },
 );

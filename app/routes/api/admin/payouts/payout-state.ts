@@ -1,4 +1,4 @@
-import { PAYOUT_MESSAGES, payoutIdSchema } from "~/features/payouts";
+import { PAYOUT_COPY, payoutIdSchema } from "~/features/payouts";
 import { activatePayout, removePayout } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -8,9 +8,9 @@ export const action = jsonAction(
   async ({ request, env, viewer, input }) => {
     if (new URL(request.url).pathname.endsWith("/activate-payout")) {
       await activatePayout(env, viewer, input.payoutId);
-      return { message: PAYOUT_MESSAGES.activated };
+      return { message: PAYOUT_COPY.activated };
     }
     await removePayout(env, viewer, input.payoutId);
-    return { message: PAYOUT_MESSAGES.removed };
+    return { message: PAYOUT_COPY.removed };
   },
 );

@@ -1,4 +1,4 @@
-import { PAYOUT_MESSAGES, validationOrdersSchema } from "~/features/payouts";
+import { PAYOUT_COPY, validationOrdersSchema } from "~/features/payouts";
 import { markOrdersPlayed } from "~/features/payouts/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -7,6 +7,6 @@ export const action = jsonAction(
   { schema: validationOrdersSchema, auth: true, staff: "validations" },
   async ({ env, viewer, params, input }) => {
     const result = await markOrdersPlayed(env, viewer, params.id ?? "", input.orderIdArray);
-    return { message: PAYOUT_MESSAGES.validated, ...result };
+    return { message: PAYOUT_COPY.validated, ...result };
   },
 );

@@ -1,4 +1,4 @@
-import { PROMO_ADMIN_MESSAGES as M, promoActiveSchema, promoCodeSchema } from "~/features/promo";
+import { PROMO_ADMIN_COPY as M, promoActiveSchema, promoCodeSchema } from "~/features/promo";
 import { createPromoCode, deletePromoCode, setPromoCodeActive, updatePromoCode } from "~/features/promo/index.server";
 import { badRequest } from "~/lib/errors";
 import { readBody } from "~/platform/http.server";

@@ -1,4 +1,4 @@
-import { STAFF_STREAMER_MESSAGES as M, platformFeeSchema } from "~/features/staff-streamers";
+import { STAFF_STREAMER_COPY as M, platformFeeSchema } from "~/features/staff-streamers";
 import { getPlatformFee, setPlatformFee } from "~/features/staff-streamers/index.server";
 import { jsonAction, jsonLoader } from "~/routes/api/_lib/json-action.server";
 

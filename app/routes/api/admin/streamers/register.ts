@@ -1,4 +1,4 @@
-import { STAFF_STREAMER_MESSAGES as M, registerStreamerSchema } from "~/features/staff-streamers";
+import { STAFF_STREAMER_COPY as M, registerStreamerSchema } from "~/features/staff-streamers";
 import { registerStreamer } from "~/features/staff-streamers/index.server";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";

@@ -1,4 +1,4 @@
-import { STAFF_STREAMER_MESSAGES as M, removeStreamerSchema, showAtLandingSchema } from "~/features/staff-streamers";
+import { STAFF_STREAMER_COPY as M, removeStreamerSchema, showAtLandingSchema } from "~/features/staff-streamers";
 import { removeStreamer, setShowAtLanding } from "~/features/staff-streamers/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";

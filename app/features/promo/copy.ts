@@ -1,5 +1,5 @@
 /** docs/domain.md's promo-code messages for staff, and the success toasts. */
-export const PROMO_ADMIN_MESSAGES = {
+export const PROMO_ADMIN_COPY = {
   createError: "Error creating promo code",
   deleteError: "Error deleting promo code",
   updateError: "Error Updating promo code",

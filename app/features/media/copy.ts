@@ -1,0 +1,3 @@
+export const IMAGE_COPY = {
+  invalidImage: "Please select a valid image file",
+} as const;
