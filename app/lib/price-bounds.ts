@@ -13,7 +13,7 @@ import type { CurrencyCode, Money } from "./money";
  * rate the app accepts (app/platform/exchange-rates.server.ts takes 10 to 1000 rupees a dollar); $1,000 is at most
  * ₹1,00,000 while a dollar buys at most `PRICE_BOUNDS_RATE_LIMIT` rupees (~84-90 in 2026). Beyond that rate checkout
  * refuses such a price with a message (`chargeFor`), never a failed write. The minimums are the product's own
- * ("Price should be greater than $5", app/features/gigs/messages.ts).
+ * ("Price should be greater than $5", app/features/gigs/copy.ts).
  */
 export const PRICE_BOUNDS_MINOR = {
   USD: { min: 500, max: 100_000 },
