@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { createCookie } from "react-router";
 import { DEV_SESSION_SECRET } from "../../app/platform/env.server";
-import { queryE2E } from "./db";
+import { createUser } from "../factories";
+import { createSessions } from "../session-factories";
+import { e2eD1 } from "./db";
 
 /** Helpers the staff browser tests share: contexts with their own client address, the staff login, a fresh fan. */
 export const STAFF_PASSWORD = "Demo-pass-2026";
@@ -39,17 +40,17 @@ const sessionCookie = createCookie("session", {
 
 /** A new verified fan with a live session (as a login would leave it), for tests that act on the account. */
 export async function freshFan(prefix: string) {
-  const now = Date.now();
-  const id = `usr_${prefix}_${now.toString(36)}`;
-  const username = `${prefix}_${now.toString(36)}`;
-  const token = randomBytes(32).toString("base64url");
-  const sessionId = createHash("sha256").update(token).digest("hex");
-  queryE2E(
-    `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at) VALUES ('${id}', '${username}', 'Fresh Fan', '${id}@e2e.test', ${now}, 'US', ${now}, ${now});
-     INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${sessionId}', '${id}', ${now + 86_400_000}, ${now});`,
-  );
-  const value = ((await sessionCookie.serialize(token)).split(";")[0] ?? "").slice("session=".length);
-  return { id, username, cookie: { name: "session", value } };
+  const stamp = Date.now().toString(36);
+  const username = `${prefix}_${stamp}`;
+  const user = await createUser(e2eD1, {
+    id: `usr_${prefix}_${stamp}`,
+    username,
+    fullName: "Fresh Fan",
+    email: `usr_${prefix}_${stamp}@e2e.test`,
+  });
+  const [cookie] = await sessionsFor([user.id]);
+  if (!cookie) throw new Error("no session made");
+  return { id: user.id, username, cookie };
 }
 
 /**
@@ -57,20 +58,7 @@ export async function freshFan(prefix: string) {
  * visit pages as several people and do not test the login itself.
  */
 export async function sessionsFor(userIds: readonly string[]) {
-  const now = Date.now();
-  const made = userIds.map((userId) => {
-    const token = randomBytes(32).toString("base64url");
-    const sessionId = createHash("sha256").update(token).digest("hex");
-    return { userId, token, sessionId };
-  });
-  queryE2E(
-    made
-      .map(
-        ({ userId, sessionId }) =>
-          `INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${sessionId}', '${userId}', ${now + 86_400_000}, ${now})`,
-      )
-      .join(";\n"),
-  );
+  const made = await createSessions(e2eD1, userIds);
   return Promise.all(
     made.map(async ({ token }) => {
       const value = ((await sessionCookie.serialize(token)).split(";")[0] ?? "").slice("session=".length);
