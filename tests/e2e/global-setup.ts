@@ -3,7 +3,7 @@ import { cpSync, existsSync, rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { workerdEntry } from "../../bench/lib";
 import { freePort, LOCAL_SERVER_ENV, stopServer, waitForServer } from "./server";
-import { E2E_SERVERS, type E2EServer } from "./servers";
+import { E2E_SEEDED_STATE, E2E_SERVERS, type E2EServer } from "./servers";
 import { openSqlDoor } from "./sql-door";
 
 /**
@@ -13,7 +13,7 @@ import { openSqlDoor } from "./sql-door";
  * the unit tests (scripts/test.sh runs `tsx tests/e2e/prepare.ts`), and says so with E2E_PREPARED=1.
  */
 const STATE_ROOT = ".wrangler/e2e-state";
-const SEEDED = `${STATE_ROOT}/seeded`;
+const SEEDED = E2E_SEEDED_STATE;
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 
 declare module "vitest" {

@@ -6,6 +6,9 @@
  */
 export const E2E_SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
 
+/** The browser tests' seeded database (tests/e2e/global-setup.ts), which each server's copy starts from. */
+export const E2E_SEEDED_STATE = ".wrangler/e2e-state/seeded";
+
 /** What the global setup provides for each server (index 0 serves Vitest's worker 1, and so on). */
 export type E2EServer = {
   baseURL: string;

@@ -1,16 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, existsSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ownServer } from "./own-server";
-import { freePort, LOCAL_SERVER_ENV, stopServer, waitForServer } from "./server";
+import { prepareE2E } from "../e2e/global-setup";
+import { freePort, LOCAL_SERVER_ENV, stopServer, waitForServer } from "../e2e/server";
+import { E2E_SEEDED_STATE } from "../e2e/servers";
 
 /**
  * `npm run dev` answers an early refusal as the Worker sent it. The Cloudflare Vite plugin relays each request to
  * workerd while still sending its body; an answer the Worker gave before reading the body (a 415, 403 or 401 to a
  * POST) came back from the relay as a 500 "fetch failed" a few times in a hundred, unless the Worker reads the body
  * to its end first (workers/fetch.ts). This starts the dev server (`react-router dev`) on a port of its own, over a
- * copy of the browser tests' database, and sends it 150 refused POSTs with a body of 16 KB, each over a socket of its own.
+ * copy of the browser tests' seeded database, and sends it 150 refused POSTs with a body of 16 KB, each over a socket
+ * of its own. `npm test` runs it beside the unit tests, once the browser tests' build and database are prepared
+ * (scripts/test.sh); alone, `npm run test:dev-server` prepares them first when they are missing.
  */
 const STATE_DIR = ".wrangler/e2e-dev-state";
 const BODY = JSON.stringify({ filler: "x".repeat(16 * 1024) });
@@ -24,8 +27,9 @@ let server: ChildProcess;
 let port: number;
 
 beforeAll(async () => {
+  if (!existsSync(E2E_SEEDED_STATE)) prepareE2E();
   rmSync(STATE_DIR, { recursive: true, force: true });
-  cpSync(ownServer().stateDir, `${STATE_DIR}/state`, { recursive: true });
+  cpSync(E2E_SEEDED_STATE, `${STATE_DIR}/state`, { recursive: true });
   port = await freePort();
   server = spawn("react-router", ["dev", "--host", "127.0.0.1"], {
     env: {
@@ -41,7 +45,7 @@ beforeAll(async () => {
   });
   // The first request compiles the app: a cold dev server on a busy machine takes a minute or more.
   await waitForServer(`http://127.0.0.1:${port}/about-us`, server, 170_000);
-}, 180_000);
+}, 360_000);
 
 afterAll(() => {
   if (server) stopServer(server);
