@@ -1,12 +1,15 @@
+import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { ownServer } from "./own-server";
 
 /**
  * Debian's headless shell (Chromium's old headless mode): the same engine as the full browser without its UI
- * layers, about a third less CPU per test file on a 2-core machine (scripts/ensure-chromium.sh installs it).
+ * layers, about a third less CPU per test file on a 2-core machine (scripts/ensure-chromium.sh installs it). Where
+ * it could not be installed, Debian's full browser.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 /** Launch flags for Debian's Chromium on a machine with no outside network (a closed network: no background fetches). */
 const CHROMIUM_ARGS = [
