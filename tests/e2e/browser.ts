@@ -9,7 +9,8 @@ import { ownServer } from "./own-server";
  * it could not be installed, Debian's full browser.
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+const FULL_BROWSER = "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_BROWSER);
 
 /** Launch flags for Debian's Chromium on a machine with no outside network (a closed network: no background fetches). */
 const CHROMIUM_ARGS = [
@@ -24,13 +25,18 @@ const CHROMIUM_ARGS = [
 /** The origin of this file's own server (tests/e2e/own-server.ts). */
 export const baseURL = () => ownServer().baseURL;
 
-/** One browser per test file; `context(js)` opens a fresh profile with JavaScript on or off. */
-export function setupBrowser() {
+/**
+ * One browser per test file; `context(js)` opens a fresh profile with JavaScript on or off. `fullBrowser`: Debian's
+ * full Chromium (or CHROMIUM_PATH) rather than the headless shell, for a file that needs what only the full browser
+ * does: the headless shell ignores a granted notifications permission (`Notification.permission` stays "denied"),
+ * so web push cannot be offered there.
+ */
+export function setupBrowser({ fullBrowser = false }: { fullBrowser?: boolean } = {}) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: fullBrowser ? (process.env.CHROMIUM_PATH ?? FULL_BROWSER) : CHROMIUM,
       headless: true,
       chromiumSandbox: false,
       args: CHROMIUM_ARGS,

@@ -18,7 +18,8 @@ import {
  * "you're up") and the live page's "Alerts on this device" control are shown whole, inside the screen and inside
  * every box that clips, and their buttons are 44 px targets.
  */
-const browser = setupBrowser();
+// The full browser: the fan grants notifications, which the headless shell ignores.
+const browser = setupBrowser({ fullBrowser: true });
 const newContext = contexts(browser, "Asia/Kolkata", 90);
 
 /**
