@@ -125,7 +125,8 @@ export async function run(
       };
     }
 
-    // Sockets and broadcast latency.
+    // Sockets and broadcast latency (none asked for: the joins alone, as `--sockets 0 --profile` measures them).
+    if (socketCount === 0) return { joins };
     printTarget(target);
     const broadcast = await broadcastPhase({
       base,
