@@ -62,8 +62,11 @@ type LineRow = {
   turns: string | null;
 };
 
-/** Every fan's place from the results of `joinPlacesStatements` (in their order); null for a session not found. */
-export function joinedPlaces(results: readonly D1Result[]): ((userId: string) => FanPlace | null) | null {
+/** These fans' places from the results of `joinPlacesStatements` (in their order); null for a session not found. */
+export function joinedPlaces(
+  results: readonly D1Result[],
+  userIds: ReadonlySet<string>,
+): ((userId: string) => FanPlace | null) | null {
   const [lineResult, playsResult, startedResult] = results;
   const row = lineResult?.results[0] as LineRow | undefined;
   if (!row) return null;
@@ -81,9 +84,12 @@ export function joinedPlaces(results: readonly D1Result[]): ((userId: string) =>
   );
   const plays = playsOf((playsResult?.results ?? []) as { userId: string; plays: number }[]);
   const vipStreak = vipStreakOf((startedResult?.results ?? []) as { lane: string }[]);
-  return fanPlaces({
-    session: row,
-    entries: serviceOrder(entries, { vipPerRegular: row.vipPerRegular, plays, vipStreak }),
-    turnsMs: turnsOf(row.turns),
-  });
+  return fanPlaces(
+    {
+      session: row,
+      entries: serviceOrder(entries, { vipPerRegular: row.vipPerRegular, plays, vipStreak }),
+      turnsMs: turnsOf(row.turns),
+    },
+    userIds,
+  );
 }

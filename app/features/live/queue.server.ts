@@ -129,7 +129,8 @@ export async function joinRegularGroup(
     return results;
   }
   // The queue as the batch left it (the session's object is its only writer): each place in order of service.
-  const placesAfter = joinedPlaces(written.slice(inserts.length + saves.length)) ?? (() => null);
+  const joined = new Set(admitted.map(({ viewer }) => viewer.id));
+  const placesAfter = joinedPlaces(written.slice(inserts.length + saves.length), joined) ?? (() => null);
   let session: Promise<QueueSessionInfo> | undefined;
   for (const [k, { viewer, index }] of admitted.entries()) {
     if ((written[k]?.results.length ?? 0) > 0) {

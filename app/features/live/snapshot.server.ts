@@ -292,12 +292,16 @@ export function fanPlace(snapshot: QueueSnapshot, userId: string): FanPlace | nu
  * Every fan's place at once, for a broadcast that sends each fan theirs: the queue is walked once (line.ts
  * `linePositions` counts what is ahead of each entry), so n fans cost O(n), not n scans of the queue.
  */
-export function fanPlaces(snapshot: {
-  session: PlaceSession;
-  /** The active places in order of service, with their ready checks. */
-  entries: readonly (Pick<QueueRow, "id" | "userId" | "lane" | "state"> & ReadyCheckRow)[];
-  turnsMs: readonly number[];
-}): (userId: string) => FanPlace | null {
+export function fanPlaces(
+  snapshot: {
+    session: PlaceSession;
+    /** The active places in order of service, with their ready checks. */
+    entries: readonly (Pick<QueueRow, "id" | "userId" | "lane" | "state"> & ReadyCheckRow)[];
+    turnsMs: readonly number[];
+  },
+  /** Only these fans' places (a join group's answer); every fan's when absent. */
+  only?: ReadonlySet<string>,
+): (userId: string) => FanPlace | null {
   const places = new Map<string, FanPlace>();
   const seen = { vip: 0, regular: 0 };
   let inGame = 0;
@@ -305,7 +309,7 @@ export function fanPlaces(snapshot: {
   const counted = lineCounts(snapshot.entries);
   for (const entry of snapshot.entries) {
     const counts = counted.get(entry.id);
-    if (counts && !places.has(entry.userId)) {
+    if (counts && !places.has(entry.userId) && (!only || only.has(entry.userId))) {
       places.set(
         entry.userId,
         placeFrom(
