@@ -7,19 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createCookie } from "react-router";
-import { DEV_SESSION_SECRET } from "../app/platform/env.server";
-import { d1, UNCOMPRESSED } from "./lib";
-
-const DEMO_STAR = "usr_demo_influencer";
-
-const sessionCookie = createCookie("session", {
-  httpOnly: true,
-  secure: true,
-  sameSite: "lax",
-  path: "/",
-  secrets: [DEV_SESSION_SECRET],
-});
+import { benchSessionCookie, DEMO_STAR, d1, UNCOMPRESSED } from "./lib";
 
 export type Fan = { id: string; cookie: string };
 
@@ -36,7 +24,7 @@ export async function writeFans(state: string, count: number, prefix: string): P
       `INSERT INTO users (id, username, full_name, email, email_verified_at, country, created_at, updated_at) VALUES ('${id}', '${prefix}_${i}', 'Bench Fan', '${id}@bench.test', ${now}, 'US', ${now}, ${now});`,
       `INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${sessionId}', '${id}', ${now + 86_400_000}, ${now});`,
     );
-    fans.push({ id, cookie: (await sessionCookie.serialize(token)).split(";")[0] ?? "" });
+    fans.push({ id, cookie: (await benchSessionCookie.serialize(token)).split(";")[0] ?? "" });
   }
   const dir = mkdtempSync(join(tmpdir(), "bench-live-"));
   const file = join(dir, "fans.sql");
@@ -54,7 +42,7 @@ export async function starCookie(state: string): Promise<string> {
     state,
     `INSERT INTO sessions (id, user_id, expires_at, created_at) VALUES ('${sessionId}', '${DEMO_STAR}', ${now + 86_400_000}, ${now})`,
   );
-  return (await sessionCookie.serialize(token)).split(";")[0] ?? "";
+  return (await benchSessionCookie.serialize(token)).split(";")[0] ?? "";
 }
 
 export function openLiveSession(state: string): string {
