@@ -1,5 +1,6 @@
 import { LIVE_EVENTS } from "../app/features/live";
 import type { LiveBroadcast } from "../app/features/live/index.server";
+import type { WatcherFrames } from "./live-watchers";
 import type { SocketState } from "./socket-viewer";
 
 /** What a socket's frame depends on: its role and, for a fan, who they are. */
@@ -57,4 +58,14 @@ export class BroadcastFrames {
     const publicFrame = this.publicView(socket);
     if (publicFrame) send(publicFrame);
   }
+}
+
+/** The frames every signed-out watcher is sent (workers/live-watchers.ts): the anonymous view and the public queue. */
+export function watcherFrames(state: LiveBroadcast): WatcherFrames {
+  const frames: string[] = [];
+  new BroadcastFrames(state, () => new Map()).sendTo((frame) => frames.push(frame), {
+    role: "anonymous",
+    viewer: null,
+  });
+  return { version: state.version, frames };
 }

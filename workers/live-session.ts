@@ -15,7 +15,7 @@ import {
 import { OVERLAY_REVOKED_CLOSE_CODE, SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
 import { log } from "../app/platform/log.server";
 import { LatestBroadcast } from "./latest-broadcast";
-import { BroadcastFrames } from "./live-frames";
+import { BroadcastFrames, watcherFrames } from "./live-frames";
 import { WatcherRelay } from "./live-watcher-relay";
 import type { WatcherFrames } from "./live-watchers";
 import {
@@ -235,16 +235,6 @@ export class LiveSession extends Server {
     return false;
   }
 
-  /** The frames every signed-out watcher is sent: the anonymous view and the public queue. */
-  #watcherFrames(state: LiveBroadcast): WatcherFrames {
-    const frames: string[] = [];
-    new BroadcastFrames(state, () => new Map()).sendTo((frame) => frames.push(frame), {
-      role: "anonymous",
-      viewer: null,
-    });
-    return { version: state.version, frames };
-  }
-
   /** The shards of this session's signed-out watchers, and the relay of each change's frames to them. */
   #watchers = new WatcherRelay(this.ctx, this.env);
 
@@ -256,7 +246,7 @@ export class LiveSession extends Server {
     if (!(await this.#watchers.remember(shard))) return null;
     // Thousands of watchers arrive between two changes: one read of the queue serves them all.
     const state = await this.#current(liveSessionId);
-    if (this.#watchers.latest?.version !== state.version) this.#watchers.latest = this.#watcherFrames(state);
+    if (this.#watchers.latest?.version !== state.version) this.#watchers.latest = watcherFrames(state);
     return this.#watchers.latest;
   }
 
@@ -271,7 +261,7 @@ export class LiveSession extends Server {
       const state = await this.#latest.fresh(version, () => readBroadcast(this.env, liveSessionId, version));
       this.#sendAll(state);
       if (watched) {
-        this.#watchers.latest = this.#watcherFrames(state);
+        this.#watchers.latest = watcherFrames(state);
         this.#watchers.relay(liveSessionId, this.#watchers.latest);
       }
     } catch (error) {
