@@ -19,10 +19,9 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { d1, loadTarget, percentile, sh, TOOL_ENV, UNCOMPRESSED, waitFor } from "./lib";
+import { DEMO_STAR, d1, loadTarget, percentile, sh, TOOL_ENV, UNCOMPRESSED, waitFor } from "./lib";
 
 const DEMO_FAN = { email: "fan@demo.noobrd.gg", password: "Demo-pass-2026" };
-const DEMO_STAR = "usr_demo_influencer";
 
 export type BookingBenchOptions = {
   port?: number;

@@ -22,19 +22,9 @@ import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { createCookie } from "react-router";
-import { DEV_SESSION_SECRET } from "../app/platform/env.server";
-import { d1, loadTarget, percentile, sh, TOOL_ENV, UNCOMPRESSED, waitFor } from "./lib";
+import { benchSessionCookie, DEMO_STAR, d1, loadTarget, percentile, sh, TOOL_ENV, UNCOMPRESSED, waitFor } from "./lib";
 
-const DEMO_STAR = "usr_demo_influencer";
 const SLOT = "slt_bench_drop";
-const sessionCookie = createCookie("session", {
-  httpOnly: true,
-  secure: true,
-  sameSite: "lax",
-  path: "/",
-  secrets: [DEV_SESSION_SECRET],
-});
 
 type Fan = { id: string; cookie: string; pays: "card" | "wallet"; ip: string };
 type Answer = {
@@ -62,7 +52,7 @@ async function makeFans(state: string, count: number): Promise<Fan[]> {
       sessions.push(`('${session}', '${id}', ${now + 86_400_000}, ${now})`);
       if (pays === "wallet")
         wallets.push(`('wal_drop_${i}', '${id}', 100000, 'USD', 'adjustment', 'Bench credit', ${now})`);
-      const cookie = ((await sessionCookie.serialize(token)).split(";")[0] ?? "").trim();
+      const cookie = ((await benchSessionCookie.serialize(token)).split(";")[0] ?? "").trim();
       fans.push({ id, cookie, pays, ip: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
     }
     d1(

@@ -1,6 +1,24 @@
 /** Helpers the benchmarks share: tools run without telemetry or the cf fetch, the bench's own D1, the server. */
 import { type ChildProcess, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { createCookie } from "react-router";
+import { DEV_SESSION_SECRET } from "../app/platform/env.server";
+
+/** The demo star of the seed, whose gigs and live sessions the benches use. */
+export const DEMO_STAR = "usr_demo_influencer";
+
+/**
+ * The app's browser session cookie as the benches write it for the fans they insert (signed with the development
+ * secret, which wrangler.toml's APP_ENV "development" selects whatever the build's mode): no password logins, whose
+ * PBKDF2 would dominate a run.
+ */
+export const benchSessionCookie = createCookie("session", {
+  httpOnly: true,
+  secure: true,
+  sameSite: "lax",
+  path: "/",
+  secrets: [DEV_SESSION_SECRET],
+});
 
 /**
  * The environment of the tools and servers the benches start. `X_LOCAL_OBSERVABILITY` "false": the Cloudflare Vite

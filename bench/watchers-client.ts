@@ -2,7 +2,7 @@
  * A child process of `npm run bench:live -- --watchers`: opens its share of signed-out watcher sockets to a live
  * session (one process holds a few thousand: the file limit is per process) and, when told a version, reports when
  * each socket received a frame of it or a later one (ms after the parent's start time, or -1 if not within the
- * timeout: a lost update). Driven over IPC by bench/live.ts.
+ * timeout: a lost update). Driven over IPC by bench/live-watchers.ts.
  */
 type Command =
   | { type: "open"; url: string; origin: string; count: number }

@@ -15,7 +15,9 @@ import {
 import { OVERLAY_REVOKED_CLOSE_CODE, SIGNED_OUT_CLOSE_CODE } from "../app/lib/socket-codes";
 import { log } from "../app/platform/log.server";
 import { LatestBroadcast } from "./latest-broadcast";
-import { LIVE_WATCHER_SHARDS, type WatcherFrames, watcherShardName } from "./live-watchers";
+import { BroadcastFrames, watcherFrames } from "./live-frames";
+import { WatcherRelay } from "./live-watcher-relay";
+import type { WatcherFrames } from "./live-watchers";
 import {
   isOverlayRequest,
   parseFrame,
@@ -27,8 +29,6 @@ import {
 } from "./socket-viewer";
 
 const VERSION_KEY = "version";
-/** The shards of signed-out watchers (workers/live-watchers.ts) that had sockets at the last broadcast. */
-const WATCHERS_KEY = "watcher-shards";
 /** The commands that may start or end a ready check: after them the object moves its alarm. */
 const READY_CHECK_COMMANDS = new Set<LiveCommand["type"]>([
   "serve",
@@ -235,76 +235,19 @@ export class LiveSession extends Server {
     return false;
   }
 
-  /** The frames every signed-out watcher is sent: the anonymous view and the public queue. */
-  #watcherFrames(state: LiveBroadcast): WatcherFrames {
-    const frames: string[] = [];
-    this.#sendTo((frame) => frames.push(frame), state, { role: "anonymous", viewer: null }, new Map());
-    return { version: state.version, frames };
-  }
-
-  /** Each shard with watchers, and when a socket there last asked for the frames (`watch`). */
-  async #watcherShards(): Promise<Record<number, number>> {
-    return (await this.ctx.storage.get<Record<number, number>>(WATCHERS_KEY)) ?? {};
-  }
+  /** The shards of this session's signed-out watchers, and the relay of each change's frames to them. */
+  #watchers = new WatcherRelay(this.ctx, this.env);
 
   /**
    * RPC from a shard of this session's watchers (workers/live-watchers.ts) opening a socket: the current frames,
    * and the shard is remembered, so every broadcast reaches it until it answers that it has no socket left.
    */
   async watch(liveSessionId: string, shard: number): Promise<WatcherFrames | null> {
-    if (!Number.isInteger(shard) || shard < 0 || shard >= LIVE_WATCHER_SHARDS) return null;
-    await this.ctx.storage.put(WATCHERS_KEY, { ...(await this.#watcherShards()), [shard]: Date.now() });
+    if (!(await this.#watchers.remember(shard))) return null;
     // Thousands of watchers arrive between two changes: one read of the queue serves them all.
     const state = await this.#current(liveSessionId);
-    if (this.#watcherLatest?.version !== state.version) this.#watcherLatest = this.#watcherFrames(state);
-    return this.#watcherLatest;
-  }
-
-  /** The watchers' frames of the latest version read (in memory only: a new instance reads them again). */
-  #watcherLatest: WatcherFrames | null = null;
-
-  /** The relay to the watchers' shards in flight, and the frames waiting for it (only the latest is kept). */
-  #relaying: Promise<void> | null = null;
-  #relayNext: { liveSessionId: string; frames: WatcherFrames } | null = null;
-
-  /**
-   * Hands the shards of signed-out watchers the frames of this change, without holding up the next command: one
-   * relay at a time, in order, and a change that comes while one is in flight replaces any that waits (the
-   * watchers get the latest state, as sockets here do during a burst). A shard that answers it has no socket is
-   * forgotten.
-   */
-  #relayToWatchers(liveSessionId: string, frames: WatcherFrames) {
-    this.#relayNext = { liveSessionId, frames };
-    if (this.#relaying) return;
-    const run = async () => {
-      while (this.#relayNext) {
-        const next = this.#relayNext;
-        this.#relayNext = null;
-        const startedAt = Date.now();
-        const shards = Object.keys(await this.#watcherShards()).map(Number);
-        const open = await Promise.all(
-          shards.map((shard) =>
-            this.env.LIVE_WATCHERS.getByName(watcherShardName(next.liveSessionId, shard))
-              .relay(next.frames)
-              .catch((error: unknown) => {
-                log.error("live.watchers_relay_failed", { liveSessionId: next.liveSessionId, shard, error });
-                return 1;
-              }),
-          ),
-        );
-        const empty = shards.filter((_, index) => open[index] === 0);
-        if (empty.length > 0) {
-          // A shard asked for the frames since this relay began has a new socket: it stays.
-          const now = await this.#watcherShards();
-          for (const shard of empty) if ((now[shard] ?? 0) < startedAt) delete now[shard];
-          await this.ctx.storage.put(WATCHERS_KEY, now);
-        }
-      }
-    };
-    this.#relaying = run().finally(() => {
-      this.#relaying = null;
-    });
-    this.ctx.waitUntil(this.#relaying);
+    if (this.#watchers.latest?.version !== state.version) this.#watchers.latest = watcherFrames(state);
+    return this.#watchers.latest;
   }
 
   async #afterChange(liveSessionId: string) {
@@ -312,14 +255,14 @@ export class LiveSession extends Server {
     this.#since = Date.now();
     const notices = this.#notices.splice(0);
     const version = await this.#version(true);
-    const watched = Object.keys(await this.#watcherShards()).length > 0;
+    const watched = Object.keys(await this.#watchers.shards()).length > 0;
     if (!this.#hasConnections() && !watched) return;
     try {
       const state = await this.#latest.fresh(version, () => readBroadcast(this.env, liveSessionId, version));
       this.#sendAll(state);
       if (watched) {
-        this.#watcherLatest = this.#watcherFrames(state);
-        this.#relayToWatchers(liveSessionId, this.#watcherLatest);
+        this.#watchers.latest = watcherFrames(state);
+        this.#watchers.relay(liveSessionId, this.#watchers.latest);
       }
     } catch (error) {
       // The change is in D1 and the version moved on: sockets that missed it resync on their next frame.
@@ -331,70 +274,17 @@ export class LiveSession extends Server {
     }
   }
 
-  #frameFor(
-    state: LiveBroadcast,
-    socket: { role: SocketState["role"]; viewer: { id: string } | null } | null,
-    cache: Map<string, string>,
-  ): string {
-    if (socket?.role === "overlay") {
-      const cached = cache.get("overlay");
-      if (cached) return cached;
-      const frame = JSON.stringify({ event: LIVE_EVENTS.overlay, data: state.overlayPayload() });
-      cache.set("overlay", frame);
-      return frame;
-    }
-    if (socket?.role === "streamer") {
-      const cached = cache.get("streamer");
-      if (cached) return cached;
-      const frame = JSON.stringify({ event: LIVE_EVENTS.influencer, data: state.streamerPayload(this.#presence()) });
-      cache.set("streamer", frame);
-      return frame;
-    }
-    const key = socket?.viewer?.id ?? "";
-    const cached = cache.get(`fan:${key}`);
-    if (cached) return cached;
-    const frame = JSON.stringify({ event: LIVE_EVENTS.updateUser, data: state.fanPayload(key || null) });
-    cache.set(`fan:${key}`, frame);
-    return frame;
-  }
-
-  /** Fans and anonymous viewers also get the public queue (one frame for all of them). */
-  #publicFrameFor(
-    state: LiveBroadcast,
-    socket: { role: SocketState["role"] } | null,
-    cache: Map<string, string>,
-  ): string | null {
-    if (socket?.role === "overlay" || socket?.role === "streamer") return null;
-    const cached = cache.get("public");
-    if (cached) return cached;
-    const frame = JSON.stringify({ event: LIVE_EVENTS.publicQueue, data: state.publicPayload() });
-    cache.set("public", frame);
-    return frame;
-  }
-
-  /** Sends one socket its view (and, for a fan or an anonymous viewer, the public queue). */
-  #sendTo(
-    send: (frame: string) => void,
-    state: LiveBroadcast,
-    socket: { role: SocketState["role"]; viewer: { id: string } | null } | null,
-    cache: Map<string, string>,
-  ) {
-    send(this.#frameFor(state, socket, cache));
-    const publicFrame = this.#publicFrameFor(state, socket, cache);
-    if (publicFrame) send(publicFrame);
-  }
-
   /**
    * Sends every open socket its view. A broadcast reaches thousands of sockets, so it reads each socket's tag (set
    * at connect from the same viewer as its attachment: `overlay`, `anonymous` or `user:<id>`, the streamer being
    * the session's own user) rather than deserializing each attachment, and builds one frame per distinct view.
    */
   #sendAll(state: LiveBroadcast) {
-    const cache = new Map<string, string>();
+    const frames = this.#framesOf(state);
     for (const ws of this.ctx.getWebSockets()) {
       if (ws.readyState !== WebSocket.OPEN) continue;
       try {
-        this.#sendTo((frame) => ws.send(frame), state, socketOfTags(this.ctx.getTags(ws), state.streamerId), cache);
+        frames.sendTo((frame) => ws.send(frame), socketOfTags(this.ctx.getTags(ws), state.streamerId));
       } catch {
         // A socket closing right now; it resyncs when it reconnects.
       }
@@ -403,7 +293,7 @@ export class LiveSession extends Server {
 
   async #sendCurrent(connection: Connection, liveSessionId: string) {
     const state = await this.#current(liveSessionId);
-    this.#sendTo((frame) => connection.send(frame), state, connection.state as SocketState | null, new Map());
+    this.#framesOf(state).sendTo((frame) => connection.send(frame), connection.state as SocketState | null);
     return state;
   }
 
@@ -412,6 +302,11 @@ export class LiveSession extends Server {
     const viewer = viewerOfRequest(context.request);
     // When the socket opened: a fan's presence on the live page (`#presence`), kept through hibernation.
     return viewer ? [`user:${viewer.id}`, `${SINCE_TAG}${Date.now()}`] : ["anonymous"];
+  }
+
+  /** The frames of `state` for one socket (its presence read only for the streamer's view). */
+  #framesOf(state: LiveBroadcast): BroadcastFrames {
+    return new BroadcastFrames(state, () => this.#presence());
   }
 
   /** Which fans have the live page open, and since when (socket-viewer.ts `presenceOf`). */
@@ -428,7 +323,7 @@ export class LiveSession extends Server {
     const role = overlay ? "overlay" : isStreamer ? "streamer" : viewer ? "fan" : "anonymous";
     connection.setState({ viewer, role } satisfies SocketState);
     if (role === "fan") this.#presenceChanged();
-    this.#sendTo((frame) => connection.send(frame), state, connection.state as SocketState, new Map());
+    this.#framesOf(state).sendTo((frame) => connection.send(frame), connection.state as SocketState);
   }
 
   override onClose(connection: Connection) {

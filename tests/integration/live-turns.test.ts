@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readBroadcast } from "~/features/live/coordinator.server";
 import { joinRegular, moveEntry } from "~/features/live/queue.server";
+import { placeOf } from "~/features/live/reads.server";
 import { setTurnRules } from "~/features/live/turn-rules.server";
 import { joinVipWithWallet } from "~/features/live/vip.server";
 import { rejection } from "~tests/support/rejection";
@@ -36,6 +37,12 @@ async function theStreamerSetsTheRules(world: LiveWorld, star: Viewer) {
   expect((await rejection(setTurnRules(env, star, id, { vipPerRegular: 11, rejoinCooldown: 0 }))).status).toBe(400);
 }
 
+/** A regular join's answer (read in its own batch) is the fan's place as the whole queue's snapshot says it. */
+async function expectAnswerAgrees(id: string, viewer: Viewer, joined: { place?: unknown }) {
+  expect(joined.place).toBeTruthy();
+  expect(joined.place).toEqual((await placeOf(env, id, viewer.id))?.place);
+}
+
 /** Twenty fans join a minute apart, VIP or regular as LANES says, each tagged with their lane and number. */
 async function twentyFansJoin(id: string, start: number) {
   const fans = await Promise.all([...LANES].map((lane) => liveFan(lane === "v" ? 500 : 0)));
@@ -45,7 +52,7 @@ async function twentyFansJoin(id: string, start: number) {
     const tag = `${lane}${i + 1}`;
     const viewer = viewerOf(fan.user);
     if (lane === "v") await joinVipWithWallet(env, viewer, id, tag, at(start, i));
-    else await joinRegular(env, { viewer, gamertag: tag }, id, at(start, i));
+    else await expectAnswerAgrees(id, viewer, await joinRegular(env, { viewer, gamertag: tag }, id, at(start, i)));
   }
   return fans;
 }
@@ -108,7 +115,8 @@ describe("one regular after every two VIP, with a rejoin cooldown of three turns
     expect((await rejection(rejoin(50))).message).toBe("You played recently: you may rejoin after 1 more turn");
     // Two VIP were served since the last regular turn: a regular fan was next, and their turn is the third.
     await play("r3");
-    await rejoin(60);
+    // Under the ratio, with turns played (r1 now goes after the fans who have not): the answer still agrees.
+    await expectAnswerAgrees(id, viewerOf(r1.user), await rejoin(60));
 
     const after = await readBroadcast(env, id, 1);
     const rejoined = after.streamerPayload().entries.find((entry) => entry.userId === r1.user.id);

@@ -10,16 +10,9 @@ import { liveSessions, lobbyCodes, type QueueState, queueEntries } from "~db/sch
 import { LIVE_COPY as M } from "./copy";
 import { assertInSession, finish, loadEntry, loadOwnEntry } from "./entry.server";
 import { sessionNetworkSql } from "./gamertags.server";
+import { joinedPlaces, joinPlacesStatements } from "./join-places.server";
 import { callStatement, queueEventStatement } from "./queue-events.server";
-import {
-  ACTIVE,
-  type FanPlace,
-  fanPlaces,
-  loadSession,
-  placeInsert,
-  type QueueSessionInfo,
-  queueSnapshot,
-} from "./snapshot.server";
+import { ACTIVE, type FanPlace, loadSession, placeInsert, type QueueSessionInfo } from "./snapshot.server";
 import { cooldownLeft } from "./turns";
 import { cooldownPassedSql, turnsSinceLast } from "./turns.server";
 import { endVipPlaces, type HeldVipPlaceOutcome, isRefunded, removalOutcome } from "./vip-refunds.server";
@@ -123,8 +116,8 @@ export async function joinRegularGroup(
   const db = getDb(env);
   let written: D1Result[];
   try {
-    // The inserts in arrival order, then the tags saved back.
-    written = await env.DB.batch([...inserts, ...saves]);
+    // The inserts in arrival order, then the tags saved back, then the reads of the places they made.
+    written = await env.DB.batch([...inserts, ...saves, ...joinPlacesStatements(env.DB, liveSessionId)]);
   } catch (error) {
     if (admitted.length === 1) throw error;
     for (const { index, ...join } of admitted) {
@@ -136,8 +129,8 @@ export async function joinRegularGroup(
     return results;
   }
   // The queue as the batch left it (the session's object is its only writer): each place in order of service.
-  const after = written.some((result) => result.results.length > 0) ? await queueSnapshot(db, liveSessionId) : null;
-  const placesAfter = after ? fanPlaces(after) : () => null;
+  const joined = new Set(admitted.map(({ viewer }) => viewer.id));
+  const placesAfter = joinedPlaces(written.slice(inserts.length + saves.length), joined) ?? (() => null);
   let session: Promise<QueueSessionInfo> | undefined;
   for (const [k, { viewer, index }] of admitted.entries()) {
     if ((written[k]?.results.length ?? 0) > 0) {

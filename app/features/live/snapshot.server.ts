@@ -150,13 +150,13 @@ function activeEntriesQuery(db: Db, liveSessionId: string) {
 
 /** The lengths of the session's latest finished turns (in game to done), as a JSON array of ms: one SQL value. */
 const TURNS_COUNTED = 100;
-function finishedTurnsSql(liveSessionId: string | Placeholder) {
+export function finishedTurnsSql(liveSessionId: string | Placeholder) {
   return sql<string>`(SELECT json_group_array(t.ms) FROM (SELECT d.finished_at - d.in_game_at AS ms
     FROM queue_entries d WHERE d.live_session_id = ${liveSessionId} AND d.lane IN ('vip', 'regular')
     AND d.state = 'done' AND d.in_game_at IS NOT NULL ORDER BY d.finished_at DESC LIMIT ${sql.raw(String(TURNS_COUNTED))}) t)`;
 }
 
-function turnsOf(json: string | null | undefined): number[] {
+export function turnsOf(json: string | null | undefined): number[] {
   if (!json) return [];
   const parsed = JSON.parse(json) as unknown;
   return Array.isArray(parsed) ? parsed.map(Number) : [];
@@ -252,14 +252,14 @@ export type FanPlace = {
   ready: ReadyCheck | null;
 };
 
+/** What of the session a fan's place depends on. */
+type PlaceSession = Pick<QueueSessionInfo, "durationMinutes" | "playersPerGame" | "lobbyCode" | "vipPerRegular">;
+type ReadyCheckRow = Pick<QueueRow, "readyDeadline" | "readyConfirmedAt">;
+
 type PlaceCounts = LineCounts & { entryId: string; inLane: number; inGame: number; ready: ReadyCheck | null };
 
 /** A fan's place from what is counted ahead of them: the one shape both the snapshot and the join answer take. */
-function placeFrom(
-  counts: PlaceCounts,
-  session: Pick<QueueSessionInfo, "durationMinutes" | "playersPerGame" | "lobbyCode" | "vipPerRegular">,
-  turnsMs: readonly number[],
-): FanPlace {
+function placeFrom(counts: PlaceCounts, session: PlaceSession, turnsMs: readonly number[]): FanPlace {
   const line = positionInLine(counts);
   const ahead = counts.state === "in_game" ? counts.inLane : counts.inGame + (line ?? 1) - 1;
   return {
@@ -292,7 +292,16 @@ export function fanPlace(snapshot: QueueSnapshot, userId: string): FanPlace | nu
  * Every fan's place at once, for a broadcast that sends each fan theirs: the queue is walked once (line.ts
  * `linePositions` counts what is ahead of each entry), so n fans cost O(n), not n scans of the queue.
  */
-export function fanPlaces(snapshot: QueueSnapshot): (userId: string) => FanPlace | null {
+export function fanPlaces(
+  snapshot: {
+    session: PlaceSession;
+    /** The active places in order of service, with their ready checks. */
+    entries: readonly (Pick<QueueRow, "id" | "userId" | "lane" | "state"> & ReadyCheckRow)[];
+    turnsMs: readonly number[];
+  },
+  /** Only these fans' places (a join group's answer); every fan's when absent. */
+  only?: ReadonlySet<string>,
+): (userId: string) => FanPlace | null {
   const places = new Map<string, FanPlace>();
   const seen = { vip: 0, regular: 0 };
   let inGame = 0;
@@ -300,7 +309,7 @@ export function fanPlaces(snapshot: QueueSnapshot): (userId: string) => FanPlace
   const counted = lineCounts(snapshot.entries);
   for (const entry of snapshot.entries) {
     const counts = counted.get(entry.id);
-    if (counts && !places.has(entry.userId)) {
+    if (counts && !places.has(entry.userId) && (!only || only.has(entry.userId))) {
       places.set(
         entry.userId,
         placeFrom(

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { col, type Db } from "~/platform/db.server";
+import { col, type Db, named } from "~/platform/db.server";
 import { liveSessions, queueEntries } from "~db/schema";
 import { VIP_PER_REGULAR_MAX } from "./turns";
 
@@ -10,9 +10,9 @@ import { VIP_PER_REGULAR_MAX } from "./turns";
  */
 
 /** Finished turns per fan of the session. */
-export function playsQuery(db: Db, liveSessionId: string) {
+export function playsQuery(db: Db, liveSessionId: string | Placeholder) {
   return db
-    .select({ userId: queueEntries.userId, plays: count() })
+    .select(named({ userId: queueEntries.userId, plays: count() }))
     .from(queueEntries)
     .where(and(eq(queueEntries.liveSessionId, liveSessionId), eq(queueEntries.state, "done")))
     .groupBy(queueEntries.userId);
@@ -26,9 +26,9 @@ export function playsOf(rows: readonly { userId: string; plays: number }[]): Map
  * The lanes of the session's latest started turns, newest first: those called to play next, then those in game or
  * done by when their game began. Enough of them to count the longest VIP streak a rule asks for.
  */
-export function startedLanesQuery(db: Db, liveSessionId: string) {
+export function startedLanesQuery(db: Db, liveSessionId: string | Placeholder) {
   return db
-    .select({ id: queueEntries.id, lane: queueEntries.lane })
+    .select(named({ id: queueEntries.id, lane: queueEntries.lane }))
     .from(queueEntries)
     .where(
       and(
