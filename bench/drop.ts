@@ -21,10 +21,12 @@
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { createCookie } from "react-router";
 import { DEV_SESSION_SECRET } from "../app/platform/env.server";
-import { d1, loadTarget, percentile, sh, TOOL_ENV, UNCOMPRESSED, waitFor } from "./lib";
+import { d1, groupCpuMs, loadTarget, percentile, sh, TOOL_ENV, UNCOMPRESSED, waitFor } from "./lib";
+import { inspectorOf, startProfile } from "./profile";
 
 const DEMO_STAR = "usr_demo_influencer";
 const SLOT = "slt_bench_drop";
@@ -43,6 +45,8 @@ type Answer = {
   ms: number;
   outcome: "held" | "booked" | "waitlisted" | "refused" | "error";
   fullAt?: number;
+  /** The waitlist POST's own time, for a fan answered "full". */
+  joinMs?: number;
 };
 
 /** N fans with sessions (made as a login would leave them), half with $1,000 in their wallet, in chunks. */
@@ -89,6 +93,7 @@ async function ask(base: string, gigId: string, fan: Fan, clock: { full: number 
   if (response.status === 200) return { fan, status: 200, ms, outcome: fan.pays === "card" ? "held" : "booked" };
   if (response.status !== 409) return { fan, status: response.status, ms, outcome: "error" };
   const fullAt = clock.full++;
+  const j0 = performance.now();
   const join = await fetch(`${base}/gig/${gigId}`, {
     method: "POST",
     redirect: "manual",
@@ -96,17 +101,19 @@ async function ask(base: string, gigId: string, fan: Fan, clock: { full: number 
     body: new URLSearchParams({ intent: "join-waitlist", slotId: SLOT, seats: "1" }),
   });
   await join.arrayBuffer();
+  const joinMs = performance.now() - j0;
   const joined = join.status >= 300 && join.status < 400;
   return {
     fan,
     status: joined ? 409 : join.status,
     ms,
+    joinMs,
     outcome: joined ? "waitlisted" : join.status >= 500 ? "error" : "refused",
     fullAt,
   };
 }
 
-export async function run({ fans: count = 5000, concurrency = 200, seats = 50, port = 4650 } = {}) {
+export async function run({ fans: count = 5000, concurrency = 200, seats = 50, port = 4650, profile = false } = {}) {
   const state = ".wrangler/bench-drop-state";
   console.log("\n== database");
   rmSync(state, { recursive: true, force: true });
@@ -143,6 +150,9 @@ export async function run({ fans: count = 5000, concurrency = 200, seats = 50, p
     const clock = { full: 0 };
     const networkErrors = new Map<string, number>();
     let next = 0;
+    // The Cloudflare plugin names the inspector at the preview's /__debug, not workerd's own socket.
+    const stopProfile = profile ? await startProfile(await inspectorOf(`http://127.0.0.1:${port}`)) : null;
+    const cpuBefore = server.pid ? groupCpuMs(server.pid) : Number.NaN;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -159,8 +169,11 @@ export async function run({ fans: count = 5000, concurrency = 200, seats = 50, p
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuMs = (server.pid ? groupCpuMs(server.pid) : Number.NaN) - cpuBefore;
+    // Each fan is one booking POST, and a fan answered "full" one waitlist POST more.
+    if (stopProfile) await stopProfile("the drop (booking and waitlist POSTs)", answers.length);
     if (networkErrors.size) console.log("network errors (no answer):", Object.fromEntries(networkErrors));
-    return report(state, answers, seats, seconds);
+    return report(state, answers, seats, seconds, cpuMs);
   } finally {
     if (server.pid) {
       try {
@@ -172,7 +185,7 @@ export async function run({ fans: count = 5000, concurrency = 200, seats = 50, p
   }
 }
 
-function report(state: string, answers: Answer[], seats: number, seconds: number) {
+function report(state: string, answers: Answer[], seats: number, seconds: number, cpuMs: number) {
   const [taken] = d1(
     state,
     `SELECT coalesce(sum(seats), 0) AS seats FROM bookings WHERE slot_id = '${SLOT}' AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > ${Date.now()}))`,
@@ -186,6 +199,7 @@ function report(state: string, answers: Answer[], seats: number, seconds: number
   for (let i = 1; i < line.length; i++)
     if ((fullOrder.get(line[i] as string) ?? 0) < (fullOrder.get(line[i - 1] as string) ?? 0)) inversions++;
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const joins = answers.flatMap((a) => (a.joinMs === undefined ? [] : [a.joinMs])).sort((a, b) => a - b);
   const count = (outcome: Answer["outcome"]) => answers.filter((a) => a.outcome === outcome).length;
   const figures = {
     fans: answers.length,
@@ -201,10 +215,15 @@ function report(state: string, answers: Answer[], seats: number, seconds: number
     "answer p50 ms": Math.round(percentile(latencies, 50)),
     "answer p95 ms": Math.round(percentile(latencies, 95)),
     "answer p99 ms": Math.round(percentile(latencies, 99)),
+    "waitlist answer p50 ms": Math.round(percentile(joins, 50)),
+    "waitlist answer p99 ms": Math.round(percentile(joins, 99)),
     "waitlist length": line.length,
     "waitlist neighbours out of answer order": inversions,
     seconds: Number(seconds.toFixed(1)),
     "booking writes per second": Math.round(answers.length / seconds),
+    // workerd's CPU (the Worker and local D1 together) per fan, both POSTs: steadier than wall-clock on a busy machine.
+    "workerd CPU ms per fan": Math.round((cpuMs / Math.max(1, answers.length)) * 10) / 10,
+    "load average (1 min) at the end": Number(loadavg()[0]?.toFixed(2)),
   };
   console.table(figures);
   console.log(
@@ -221,6 +240,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       concurrency: { type: "string", default: "200" },
       seats: { type: "string", default: "50" },
       port: { type: "string", default: "4650" },
+      profile: { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -229,6 +249,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     concurrency: Number(values.concurrency),
     seats: Number(values.seats),
     port: Number(values.port),
+    profile: values.profile,
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
