@@ -4,6 +4,8 @@
  *
  *   npm run bench:drop                                  5,000 fans, 200 in flight at once
  *   npm run bench:drop -- --fans 1000 --concurrency 100 --seats 50
+ *   npm run bench:drop -- --concurrency 100 --profile   where the Worker's CPU goes (bench/profile.ts's sampler; the
+ *                                                       sampling costs CPU: read that run's figures as the profile's)
  *
  * 1. Prepares its own database under .wrangler/bench-drop-state (migrations and the demo seed), adds the slot on the
  *    demo star's gig, and N fans (distinct accounts, each with a live session made as a login would leave it, half
@@ -15,7 +17,8 @@
  *    "join the waitlist" form.
  * 4. Prints: oversold (seats taken past the slot's seats: must be 0), 5xx (must be 0), every fan's answer (held,
  *    booked, waitlisted, refused), the booking answer's p50/p95/p99, the waitlist's order against the order in which
- *    its fans were answered "full", and the booking writes per second the one D1 writer took.
+ *    its fans were answered "full", the booking writes per second the one D1 writer took, and workerd's CPU per fan
+ *    (the Worker and local D1 together, both requests of a fan): on a shared machine, the figure to compare.
  * Loopback only: one local workerd and D1 (SQLite), not Cloudflare's edge.
  */
 import { spawn } from "node:child_process";
@@ -227,8 +230,9 @@ function report(state: string, answers: Answer[], seats: number, seconds: number
   };
   console.table(figures);
   console.log(
-    "What bounds it: every booking answer is one conditional write on the one D1 database (a single writer), and a" +
-      " full answer is followed by the waitlist's own write; the writes per second above are that writer's pace here.",
+    "What bounds it: one workerd thread runs the Worker and local D1; a booking answer is a read (full) or one" +
+      " conditional batch, and a full answer is followed by the waitlist's one batch. The CPU per fan times the requests" +
+      " in flight is the queue in front of the last answer when workerd has a core to itself.",
   );
   return figures;
 }
