@@ -4,6 +4,8 @@
  *
  *   npm run bench:drop                                  5,000 fans, 200 in flight at once
  *   npm run bench:drop -- --fans 1000 --concurrency 100 --seats 50
+ *   npm run bench:drop -- --concurrency 100 --profile   where the Worker's CPU goes (bench/profile.ts's sampler; the
+ *                                                       sampling costs CPU: read that run's figures as the profile's)
  *
  * 1. Prepares its own database under .wrangler/bench-drop-state (migrations and the demo seed), adds the slot on the
  *    demo star's gig, and N fans (distinct accounts, each with a live session made as a login would leave it, half
@@ -15,14 +17,28 @@
  *    "join the waitlist" form.
  * 4. Prints: oversold (seats taken past the slot's seats: must be 0), 5xx (must be 0), every fan's answer (held,
  *    booked, waitlisted, refused), the booking answer's p50/p95/p99, the waitlist's order against the order in which
- *    its fans were answered "full", and the booking writes per second the one D1 writer took.
+ *    its fans were answered "full", the booking writes per second the one D1 writer took, and workerd's CPU per fan
+ *    (the Worker and local D1 together, both requests of a fan): on a shared machine, the figure to compare.
  * Loopback only: one local workerd and D1 (SQLite), not Cloudflare's edge.
  */
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { benchSessionCookie, DEMO_STAR, d1, loadTarget, percentile, sh, TOOL_ENV, UNCOMPRESSED, waitFor } from "./lib";
+import {
+  benchSessionCookie,
+  DEMO_STAR,
+  d1,
+  groupCpuMs,
+  loadTarget,
+  percentile,
+  sh,
+  TOOL_ENV,
+  UNCOMPRESSED,
+  waitFor,
+} from "./lib";
+import { inspectorOf, startProfile } from "./profile";
 
 const SLOT = "slt_bench_drop";
 
@@ -33,6 +49,8 @@ type Answer = {
   ms: number;
   outcome: "held" | "booked" | "waitlisted" | "refused" | "error";
   fullAt?: number;
+  /** The waitlist POST's own time, for a fan answered "full". */
+  joinMs?: number;
 };
 
 /** N fans with sessions (made as a login would leave them), half with $1,000 in their wallet, in chunks. */
@@ -79,6 +97,7 @@ async function ask(base: string, gigId: string, fan: Fan, clock: { full: number 
   if (response.status === 200) return { fan, status: 200, ms, outcome: fan.pays === "card" ? "held" : "booked" };
   if (response.status !== 409) return { fan, status: response.status, ms, outcome: "error" };
   const fullAt = clock.full++;
+  const j0 = performance.now();
   const join = await fetch(`${base}/gig/${gigId}`, {
     method: "POST",
     redirect: "manual",
@@ -86,17 +105,19 @@ async function ask(base: string, gigId: string, fan: Fan, clock: { full: number 
     body: new URLSearchParams({ intent: "join-waitlist", slotId: SLOT, seats: "1" }),
   });
   await join.arrayBuffer();
+  const joinMs = performance.now() - j0;
   const joined = join.status >= 300 && join.status < 400;
   return {
     fan,
     status: joined ? 409 : join.status,
     ms,
+    joinMs,
     outcome: joined ? "waitlisted" : join.status >= 500 ? "error" : "refused",
     fullAt,
   };
 }
 
-export async function run({ fans: count = 5000, concurrency = 200, seats = 50, port = 4650 } = {}) {
+export async function run({ fans: count = 5000, concurrency = 200, seats = 50, port = 4650, profile = false } = {}) {
   const state = ".wrangler/bench-drop-state";
   console.log("\n== database");
   rmSync(state, { recursive: true, force: true });
@@ -133,6 +154,9 @@ export async function run({ fans: count = 5000, concurrency = 200, seats = 50, p
     const clock = { full: 0 };
     const networkErrors = new Map<string, number>();
     let next = 0;
+    // The Cloudflare plugin names the inspector at the preview's /__debug, not workerd's own socket.
+    const stopProfile = profile ? await startProfile(await inspectorOf(`http://127.0.0.1:${port}`)) : null;
+    const cpuBefore = server.pid ? groupCpuMs(server.pid) : Number.NaN;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -149,8 +173,11 @@ export async function run({ fans: count = 5000, concurrency = 200, seats = 50, p
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpuMs = (server.pid ? groupCpuMs(server.pid) : Number.NaN) - cpuBefore;
+    // Each fan is one booking POST, and a fan answered "full" one waitlist POST more.
+    if (stopProfile) await stopProfile("the drop (booking and waitlist POSTs)", answers.length);
     if (networkErrors.size) console.log("network errors (no answer):", Object.fromEntries(networkErrors));
-    return report(state, answers, seats, seconds);
+    return report(state, answers, seats, seconds, cpuMs);
   } finally {
     if (server.pid) {
       try {
@@ -162,7 +189,7 @@ export async function run({ fans: count = 5000, concurrency = 200, seats = 50, p
   }
 }
 
-function report(state: string, answers: Answer[], seats: number, seconds: number) {
+function report(state: string, answers: Answer[], seats: number, seconds: number, cpuMs: number) {
   const [taken] = d1(
     state,
     `SELECT coalesce(sum(seats), 0) AS seats FROM bookings WHERE slot_id = '${SLOT}' AND (status = 'confirmed' OR (status = 'held' AND hold_expires_at > ${Date.now()}))`,
@@ -176,6 +203,7 @@ function report(state: string, answers: Answer[], seats: number, seconds: number
   for (let i = 1; i < line.length; i++)
     if ((fullOrder.get(line[i] as string) ?? 0) < (fullOrder.get(line[i - 1] as string) ?? 0)) inversions++;
   const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const joins = answers.flatMap((a) => (a.joinMs === undefined ? [] : [a.joinMs])).sort((a, b) => a - b);
   const count = (outcome: Answer["outcome"]) => answers.filter((a) => a.outcome === outcome).length;
   const figures = {
     fans: answers.length,
@@ -191,15 +219,21 @@ function report(state: string, answers: Answer[], seats: number, seconds: number
     "answer p50 ms": Math.round(percentile(latencies, 50)),
     "answer p95 ms": Math.round(percentile(latencies, 95)),
     "answer p99 ms": Math.round(percentile(latencies, 99)),
+    "waitlist answer p50 ms": Math.round(percentile(joins, 50)),
+    "waitlist answer p99 ms": Math.round(percentile(joins, 99)),
     "waitlist length": line.length,
     "waitlist neighbours out of answer order": inversions,
     seconds: Number(seconds.toFixed(1)),
     "booking writes per second": Math.round(answers.length / seconds),
+    // workerd's CPU (the Worker and local D1 together) per fan, both POSTs: steadier than wall-clock on a busy machine.
+    "workerd CPU ms per fan": Math.round((cpuMs / Math.max(1, answers.length)) * 10) / 10,
+    "load average (1 min) at the end": Number(loadavg()[0]?.toFixed(2)),
   };
   console.table(figures);
   console.log(
-    "What bounds it: every booking answer is one conditional write on the one D1 database (a single writer), and a" +
-      " full answer is followed by the waitlist's own write; the writes per second above are that writer's pace here.",
+    "What bounds it: one workerd thread runs the Worker and local D1; a booking answer is a read (full) or one" +
+      " conditional batch, and a full answer is followed by the waitlist's one batch. The CPU per fan times the requests" +
+      " in flight is the queue in front of the last answer when workerd has a core to itself.",
   );
   return figures;
 }
@@ -211,6 +245,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       concurrency: { type: "string", default: "200" },
       seats: { type: "string", default: "50" },
       port: { type: "string", default: "4650" },
+      profile: { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -219,6 +254,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     concurrency: Number(values.concurrency),
     seats: Number(values.seats),
     port: Number(values.port),
+    profile: values.profile,
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);

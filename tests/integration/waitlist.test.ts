@@ -13,9 +13,26 @@ import { rejection } from "~tests/support/rejection";
 import { sweepOwedWork } from "~workers/jobs";
 import { postJson } from "./app";
 import { bookingWorld } from "./booking-world";
-import { bookByCard, bookFromWallet, fanViewer, fullSlot, line, richFan, seatsHeld } from "./waitlist-world";
+import {
+  beforeExpiry,
+  bookByCard,
+  bookFromWallet,
+  fanViewer,
+  fullSlot,
+  line,
+  richFan,
+  seatsHeld,
+} from "./waitlist-world";
 
 const ELEVEN_MINUTES = 11 * 60_000;
+
+/** The version that stales the cached public pages showing seats (app/platform/catalogue-version.server.ts). */
+async function availabilityVersion() {
+  const row = await env.DB.prepare("SELECT version FROM cache_versions WHERE scope = 'availability'").first<{
+    version: number;
+  }>();
+  return row?.version ?? 0;
+}
 
 describe("joining a waitlist", () => {
   it("is for fans: not anonymous visitors, staff or the slot's own streamer", async () => {
@@ -74,6 +91,29 @@ describe("joining a waitlist", () => {
     ).rejects.toThrow(/CHECK constraint failed/);
     const missing = await rejection(joinWaitlist(env, fan, { slotId: "no-such-slot", seats: 1 }));
     expect(missing.status).toBe(404);
+  });
+
+  it("a join offers at once the seats a hold that ran out freed to a fan ahead who fits; a join into a full slot writes nothing more than its place", async () => {
+    const world = await fullSlot({ seats: 3, confirmed: [1], expiredHolds: [2] });
+    const [a, b, c] = [await fanViewer(), await fanViewer(), await fanViewer()];
+    // While the hold still counted the slot was full: a joins for its two seats, b for one, and nothing is offered.
+    const before = await availabilityVersion();
+    await joinWaitlist(env, a, { slotId: world.slot.id, seats: 2 }, beforeExpiry());
+    await joinWaitlist(env, b, { slotId: world.slot.id, seats: 1 }, beforeExpiry());
+    expect((await line(world.slot.id)).map((row) => row.status)).toEqual(["waiting", "waiting"]);
+    // No offer pass ran: the public pages' seats did not change, so their cached copies stay good.
+    expect(await availabilityVersion()).toBe(before);
+    // Now the hold has run out unseen (no sweep yet): two seats are free, c wants three. c's join offers the two
+    // seats to a, first in line, in the same request.
+    const joined = await joinWaitlist(env, c, { slotId: world.slot.id, seats: 3 });
+    expect(joined.placeInLine).toBe(3);
+    expect((await line(world.slot.id)).map((row) => [row.user_id, row.status])).toEqual([
+      [a.id, "offered"],
+      [b.id, "waiting"],
+      [c.id, "waiting"],
+    ]);
+    expect(await seatsHeld(world.slot.id)).toMatchObject({ booked: 1, offered: 2, capacity: 3 });
+    expect(await availabilityVersion()).toBeGreaterThan(before);
   });
 
   it("not for a slot that has started", async () => {

@@ -7,8 +7,8 @@ import { newId } from "~/lib/id";
 import { getDb, isConstraintViolation } from "~/platform/db.server";
 import { slots, waitlistEntries } from "~db/schema";
 import { WAITLIST_COPY } from "./copy";
-import { offerFreedSeats } from "./offers.server";
-import { placeInLine } from "./places.server";
+import { offerDueStatement, offerFreedSeats } from "./offers.server";
+import { placeInLineStatement } from "./places.server";
 import type { JoinWaitlistInput } from "./schema";
 
 async function holdsSeat(db: ReturnType<typeof getDb>, slotId: string, userId: string, at: number) {
@@ -34,53 +34,32 @@ export async function joinWaitlist(
   if (!viewer) throw unauthorized();
   if (isStaff(viewer)) throw forbidden(WAITLIST_COPY.staffCannotJoin);
   const db = getDb(env);
-  const slot = await getSlot(db, input.slotId, now, viewer.id);
+  const at = now.getTime();
+  // The slot as this fan sees it and whether they hold a seat of it: two reads at once, before any write.
+  const [slot, holdsOne] = await Promise.all([
+    getSlot(db, input.slotId, now, viewer.id),
+    holdsSeat(db, input.slotId, viewer.id, at),
+  ]);
   if (slot.streamerId === viewer.id) throw forbidden(WAITLIST_COPY.ownSlot);
   if (slot.priceMinor === null || slot.startsAt.getTime() <= now.getTime()) throw conflict(WAITLIST_COPY.notOpen);
   if (input.seats > slot.seats) throw badRequest(WAITLIST_COPY.tooManySeats, "seats");
-  const at = now.getTime();
-  if (await holdsSeat(db, slot.id, viewer.id, at)) throw conflict(WAITLIST_COPY.holdsSeat);
+  if (holdsOne) throw conflict(WAITLIST_COPY.holdsSeat);
   if (slot.seatsLeft >= input.seats) throw conflict(WAITLIST_COPY.notFull);
 
   const entryId = newId();
-  let inserted: { id: string }[];
+  let joined: [{ id: string }[], { due: number }[], { placeInLine: number }[]];
   try {
-    inserted = await db
-      .insert(waitlistEntries)
-      .select(
-        db
-          .select({
-            id: sql<string>`${entryId}`.as("id"),
-            slotId: slots.id,
-            userId: sql<string>`${viewer.id}`.as("user_id"),
-            position: sql<number>`(SELECT coalesce(max(line.position), 0) + 1 FROM waitlist_entries line
-              WHERE line.slot_id = ${slot.id})`.as("position"),
-            seats: sql<number>`${input.seats}`.as("seats"),
-            status: sql<"waiting">`'waiting'`.as("status"),
-            offeredAt: sql<Date | null>`NULL`.as("offered_at"),
-            offerExpiresAt: sql<Date | null>`NULL`.as("offer_expires_at"),
-            createdAt: sql<Date>`${at}`.as("created_at"),
-            updatedAt: sql<Date>`${at}`.as("updated_at"),
-          })
-          .from(slots)
-          .where(
-            and(
-              eq(slots.id, slot.id),
-              eq(slots.status, "open"),
-              sql`${slots.startsAt} > ${at}`,
-              sql`${input.seats} <= ${slots.seats}`,
-              // No place while the fan holds or owns a seat of the slot (a booking made since the read included).
-              sql`NOT ${holdsSeatSql(sql`${slot.id}`, viewer.id, at)}`,
-              // Full for this fan at the instant of the write.
-              sql`${seatsTakenSql(sql`${slot.id}`, at, undefined, viewer.id)} + ${input.seats} > ${slots.seats}`,
-            ),
-          ),
-      )
-      .returning({ id: waitlistEntries.id });
+    // One round trip: the place, then (reading it back in the same batch) whether an offer is due and where it stands.
+    joined = await db.batch([
+      placeStatement(db, { entryId, slotId: slot.id, userId: viewer.id, seats: input.seats, at }),
+      offerDueStatement(db, slot.id, at),
+      placeInLineStatement(db, viewer.id, slot.id),
+    ]);
   } catch (error) {
     if (isConstraintViolation(error)) throw conflict(WAITLIST_COPY.alreadyJoined);
     throw error;
   }
+  const [inserted, [offer], [place]] = joined;
   if (inserted.length === 0) {
     // The slot changed between the read and the write: say why, read after the refused write.
     if (await holdsSeat(db, slot.id, viewer.id, at)) throw conflict(WAITLIST_COPY.holdsSeat);
@@ -88,10 +67,53 @@ export async function joinWaitlist(
     if (fresh.seatsLeft >= input.seats) throw conflict(WAITLIST_COPY.notFull);
     throw conflict(WAITLIST_COPY.notOpen);
   }
-  // Seats may have freed between the check and the place (nobody waiting fitted them before): offer them now.
-  await offerFreedSeats(env, slot.id, now);
-  const place = await placeInLine(db, viewer.id, slot.id);
+  // Seats may have freed between the check and the place (an offer or a hold ran out, nobody waiting fitted them
+  // before): offer them now. A full slot, as in a drop, needs no offer pass: the same batch said so.
+  if (offer?.due) await offerFreedSeats(env, slot.id, now);
   return { entryId, slotId: slot.id, seats: input.seats, placeInLine: place?.placeInLine ?? 1 };
+}
+
+/**
+ * The place: one conditional insert whose WHERE repeats the slot rules at the instant of the write, at the back of the
+ * line (max + 1, in the same statement).
+ */
+function placeStatement(
+  db: ReturnType<typeof getDb>,
+  place: { entryId: string; slotId: string; userId: string; seats: number; at: number },
+) {
+  const { entryId, slotId, userId, seats, at } = place;
+  return db
+    .insert(waitlistEntries)
+    .select(
+      db
+        .select({
+          id: sql<string>`${entryId}`.as("id"),
+          slotId: slots.id,
+          userId: sql<string>`${userId}`.as("user_id"),
+          position: sql<number>`(SELECT coalesce(max(line.position), 0) + 1 FROM waitlist_entries line
+            WHERE line.slot_id = ${slotId})`.as("position"),
+          seats: sql<number>`${seats}`.as("seats"),
+          status: sql<"waiting">`'waiting'`.as("status"),
+          offeredAt: sql<Date | null>`NULL`.as("offered_at"),
+          offerExpiresAt: sql<Date | null>`NULL`.as("offer_expires_at"),
+          createdAt: sql<Date>`${at}`.as("created_at"),
+          updatedAt: sql<Date>`${at}`.as("updated_at"),
+        })
+        .from(slots)
+        .where(
+          and(
+            eq(slots.id, slotId),
+            eq(slots.status, "open"),
+            sql`${slots.startsAt} > ${at}`,
+            sql`${seats} <= ${slots.seats}`,
+            // No place while the fan holds or owns a seat of the slot (a booking made since the read included).
+            sql`NOT ${holdsSeatSql(sql`${slotId}`, userId, at)}`,
+            // Full for this fan at the instant of the write.
+            sql`${seatsTakenSql(sql`${slotId}`, at, undefined, userId)} + ${seats} > ${slots.seats}`,
+          ),
+        ),
+    )
+    .returning({ id: waitlistEntries.id });
 }
 
 export type LeftPlace = { slotId: string; wasOffered: boolean };

@@ -28,6 +28,24 @@ const seatsFree = (slotId: string, at: number) =>
       WHERE offer_slot.id = ${slotId} AND offer_slot.status = 'open' AND offer_slot.starts_at > ${at})
     - ${seatsTakenSql(sql`${slotId}`, at)})`;
 
+/**
+ * Whether an offer pass on the slot would offer anyone at `at`: seats are free (an expired offer or hold freed them,
+ * or the slot's seats grew) and a fan waiting in its line fits them. The free seats are compared first, so a full
+ * slot answers without walking its line. For a caller that changed nothing that frees seats (a fan joining the line)
+ * but must not leave a seat idle that a waiting fan fits: only then is `offerFreedSeats` worth its batch.
+ */
+export function offerDueStatement(db: Db, slotId: string, at: number) {
+  return db
+    .select({
+      due: sql<number>`(${seatsFree(slotId, at)} > 0 AND EXISTS (SELECT 1 FROM waitlist_entries line
+        WHERE line.slot_id = ${slotId} AND line.status = 'waiting' AND line.seats <= ${seatsFree(slotId, at)}))`.mapWith(
+        Number,
+      ),
+    })
+    .from(slots)
+    .where(eq(slots.id, slotId));
+}
+
 /** One offer: the first waiting place that fits, if any (returns the place it offered, or nothing). */
 function offerStatement(db: Db, slotId: string, now: Date) {
   const at = now.getTime();

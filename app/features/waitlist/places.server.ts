@@ -60,9 +60,9 @@ export function withOfferedSeats<T extends { id: string; seatsLeft: number }>(sl
   });
 }
 
-/** One fan's live place in one slot's line, or null. */
-export async function placeInLine(db: Db, userId: string, slotId: string) {
-  const [row] = await db
+/** One fan's live place in one slot's line (no row, or one), as a statement for a caller's batch. */
+export function placeInLineStatement(db: Db, userId: string, slotId: string) {
+  return db
     .select({ status: waitlistEntries.status, seats: waitlistEntries.seats, placeInLine: placeInLineSql })
     .from(waitlistEntries)
     .where(
@@ -72,7 +72,6 @@ export async function placeInLine(db: Db, userId: string, slotId: string) {
         inArray(waitlistEntries.status, LIVE),
       ),
     );
-  return row ?? null;
 }
 
 export type ProfilePlace = ViewerPlace & {
