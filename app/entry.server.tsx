@@ -43,6 +43,12 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
+      // A Suspense boundary whose content is ready when the shell is sent goes in place, whatever its size: by
+      // default React sends a boundary hidden and moves it into place with an inline script once the page's bytes
+      // pass 12.5 KB (here the inline stylesheet alone does), which would leave it blank without JavaScript and
+      // paint it a frame late. The boundaries that never suspend are there so that React hydrates them each in a
+      // pass of its own (app/routes/public/gig.tsx); only one still waiting on data streams in later.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -89,7 +89,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body className={bare ? undefined : "flex min-h-screen flex-col"}>
-        {bare ? null : <Header viewer={rootData?.viewer ?? null} />}
+        {/* The header and footer hydrate in passes of their own (Suspense boundaries that never suspend), not in
+            one long task with the page. */}
+        {bare ? null : (
+          <Suspense>
+            <Header viewer={rootData?.viewer ?? null} />
+          </Suspense>
+        )}
         {bare ? null : <Toaster toast={rootData?.toast ?? null} />}
         {/* data-url: the URL this render shows. The address bar changes before React commits a client navigation,
             so browser tests wait for this (tests/e2e/browser.ts, `rendered`) rather than for the URL alone.
@@ -102,7 +108,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {/* Every time on the page in the zone the server resolved (docs/decisions/019-viewer-time-zone.md). */}
           <ViewerZoneProvider value={rootData?.timeZone.zone ?? FALLBACK_TIME_ZONE}>{children}</ViewerZoneProvider>
         </div>
-        {bare ? null : <Footer />}
+        {bare ? null : (
+          <Suspense>
+            <Footer />
+          </Suspense>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

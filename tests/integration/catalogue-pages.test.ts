@@ -202,6 +202,16 @@ describe("gig page", () => {
     expect(dom.textsOf("details summary")).toContainEqual(expect.stringContaining("Read more"));
   });
 
+  it("sends the picker, the description and the reviews in place, each between a Suspense boundary's markers", async () => {
+    // React hydrates each boundary in a pass of its own after the rest of the page (app/routes/public/gig.tsx). That
+    // a built page (with its inline stylesheet) still sends them in place rather than hidden for a script to move in
+    // (app/entry.server.tsx) is the browser tests' to see: their pages without JavaScript show the booking form.
+    const { html } = await page(`/gig/${world.gigs.gig3.id}`);
+    expect(html).toMatch(/<!--\$--><section aria-labelledby="slots-title"/);
+    expect(html).toMatch(/<!--\$--><section aria-labelledby="about-title"/);
+    expect(html).toMatch(/<!--\$--><section id="reviews"[\s\S]*?<\/section><!--\/\$-->/);
+  });
+
   it("has no 'read more' for a short description", async () => {
     const { dom } = await page(`/gig/${world.gigs.gig1.id}`);
     expect(dom.text()).toContain("Box fights and build battles.");

@@ -58,8 +58,10 @@ function runHint(
   cookie: string,
   browserZone: string,
   cookiesWork = true,
+  temporal = false,
 ) {
   const state = { cookie, reloads: 0 };
+  let formatters = 0;
   const document = {
     get cookie() {
       return state.cookie;
@@ -72,19 +74,25 @@ function runHint(
   // A stand-in for the browser's Intl (the script reads only the resolved zone), passed under Intl's name.
   const fakeIntl = {
     // biome-ignore lint/correctness/noComponentHookFactories: Intl's constructor name, not a React component
-    DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone: browserZone }) }),
+    DateTimeFormat: () => {
+      formatters++;
+      return { resolvedOptions: () => ({ timeZone: browserZone }) };
+    },
   };
-  new Function("document", "location", "Intl", timeZoneHintScript({ zone: served, source }))(
+  // And of Temporal's, where the browser has it (undefined: a browser without Temporal).
+  const fakeTemporal = temporal ? { Now: { timeZoneId: () => browserZone } } : undefined;
+  new Function("document", "location", "Intl", "Temporal", timeZoneHintScript({ zone: served, source }))(
     document,
     location,
     fakeIntl,
+    fakeTemporal,
   );
-  return state;
+  return { ...state, formatters };
 }
 
 describe("the client-hint script", () => {
   it("writes the browser's zone and reloads once when the page was drawn in another zone", () => {
-    expect(runHint("UTC", "fallback", "", "Asia/Kolkata")).toEqual({ cookie: "tz=Asia%2FKolkata", reloads: 1 });
+    expect(runHint("UTC", "fallback", "", "Asia/Kolkata")).toMatchObject({ cookie: "tz=Asia%2FKolkata", reloads: 1 });
     // Once the cookie is there, it never reloads again.
     expect(runHint("UTC", "cookie", "tz=Asia%2FKolkata", "Asia/Kolkata").reloads).toBe(0);
   });
@@ -92,10 +100,25 @@ describe("the client-hint script", () => {
   it("does not reload when the page is already right, when a saved zone decides, or when cookies are off", () => {
     expect(runHint("Asia/Kolkata", "cloudflare", "", "Asia/Kolkata").reloads).toBe(0);
     expect(runHint("Asia/Kolkata", "cloudflare", "", "Asia/Calcutta").reloads).toBe(0);
-    expect(runHint("Asia/Kolkata", "saved", "", "America/New_York")).toEqual({
+    expect(runHint("Asia/Kolkata", "saved", "", "America/New_York")).toMatchObject({
       cookie: "tz=America%2FNew_York",
       reloads: 0,
     });
     expect(runHint("UTC", "fallback", "", "Asia/Kolkata", false).reloads).toBe(0);
+  });
+
+  it("reads the zone from Temporal where the browser has it, building no formatter before the first paint", () => {
+    expect(runHint("America/Chicago", "cloudflare", "", "America/Chicago", true, true)).toEqual({
+      cookie: "tz=America%2FChicago",
+      reloads: 0,
+      formatters: 0,
+    });
+    expect(runHint("UTC", "fallback", "", "Asia/Kolkata", true, true)).toEqual({
+      cookie: "tz=Asia%2FKolkata",
+      reloads: 1,
+      formatters: 0,
+    });
+    // Without Temporal, Intl's resolved zone as before.
+    expect(runHint("America/Chicago", "cloudflare", "", "America/Chicago").formatters).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ export { waitlistOfferEmail, waitlistOfferNotice } from "./offer-messages.server
 export { acceptPlaceStatement, offerFreedSeats, offerStatements, sweepWaitlists } from "./offers.server";
 export {
   myWaitlistPlaces,
+  placeInWords,
   viewerPlaces,
   viewerPlacesOnGigQuery,
   waitlistLengthSql,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
+import { formatClock } from "~/features/time";
 import { unauthorized } from "~/lib/errors";
 import { col, type Db, getDb } from "~/platform/db.server";
 import { gigs, slots, waitlistEntries } from "~db/schema";
@@ -50,6 +51,18 @@ export function viewerPlaces(
   return rows
     .filter((row) => row.status === "waiting" || (row.offerExpiresAt?.getTime() ?? 0) > now.getTime())
     .map((row) => ({ ...row, status: row.status as ViewerPlace["status"] }));
+}
+
+/**
+ * A place as a page shows it: when an offer's held seats go back, in words in the viewer's zone ("held for you until
+ * 19:30"), instead of the instant; the browser then builds no time-zone formatter to hydrate it.
+ */
+export function placeInWords<T extends ViewerPlace>(
+  { offerExpiresAt, ...place }: T,
+  zone: string,
+): Omit<T, "offerExpiresAt"> & { heldUntil: string | null } {
+  const held = place.status === "offered" && offerExpiresAt !== null;
+  return { ...place, heldUntil: held ? formatClock(offerExpiresAt, zone) : null };
 }
 
 /** Slots as this viewer sees them: the seats a live offer holds for them count as left (theirs to book). */

@@ -21,7 +21,7 @@ import {
 import { getProfile } from "~/features/profile/index.server";
 import { TimeZoneForm } from "~/features/time";
 import { WaitlistSection } from "~/features/waitlist";
-import { myWaitlistPlaces } from "~/features/waitlist/index.server";
+import { myWaitlistPlaces, placeInWords } from "~/features/waitlist/index.server";
 import { WalletSection } from "~/features/wallet";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, found, publicOrigin } from "~/platform/http.server";
@@ -47,7 +47,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A bad month filter is the visitor's input: the page shows the message with a 400.
   return data(
-    { profile: found(profile), ...money, discord, timeZone, calendarFeed, waitlists, pushKey: pushPublicKey(env) },
+    {
+      profile: found(profile),
+      ...money,
+      discord,
+      timeZone,
+      calendarFeed,
+      // "Held until" comes in words in the page's zone (the gig page sends the same).
+      waitlists: waitlists.map((place) => placeInWords(place, timeZone.current)),
+      pushKey: pushPublicKey(env),
+    },
     money.ordersError ? { status: 400 } : undefined,
   );
 }

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Suspense } from "react";
 import { data, Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
 import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema, pickerTimes } from "~/features/booking";
@@ -17,7 +18,7 @@ import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { formatDay, formatSessionLength, formatSlotTime } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
-import { viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/index.server";
+import { placeInWords, viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/index.server";
 import { formatMoney, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
@@ -76,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     picker: slotPickerView(slots, zone),
     places: places.flatMap((place) => {
       const slot = slots.find((candidate) => candidate.id === place.slotId);
-      return slot ? [{ ...place, when: formatSlotTime(slot.startsAt, slot.endsAt, zone) }] : [];
+      return slot ? [{ ...placeInWords(place, zone), when: formatSlotTime(slot.startsAt, slot.endsAt, zone) }] : [];
     }),
     // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn), and its words.
     price,
@@ -235,30 +236,35 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
       </header>
 
       <aside className="gig-booking">
-        <section aria-labelledby="slots-title" className="gig-panel">
-          <h2 id="slots-title" className="mb-3 text-lg font-semibold">
-            Book a slot
-          </h2>
-          {slots.length === 0 ? (
-            <p className="text-sm text-zinc-400">No slots scheduled yet. Check back soon.</p>
-          ) : null}
-          {booking.isOwner ? null : (
-            <BookingForm
-              gigId={gig.id}
-              price={price}
-              picker={picker}
-              selectedSlotId={booking.selectedSlotId}
-              selectedPlayers={booking.selectedPlayers}
-              loggedIn={booking.loggedIn}
-              gamertags={booking.gamertags}
-              walletBalanceMinor={booking.walletBalanceMinor}
-              waitingSlotIds={loaderData.places.map((place) => place.slotId)}
-              lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-              promo={actionData && "promo" in actionData ? actionData.promo : undefined}
-            />
-          )}
-          {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
-        </section>
+        {/* Each part below the first screen is a Suspense boundary that never suspends: the server sends its HTML
+            in place, and React hydrates it in a later, time-sliced pass of its own (or at once where the visitor
+            taps first) instead of in one long task with the whole page. */}
+        <Suspense>
+          <section aria-labelledby="slots-title" className="gig-panel">
+            <h2 id="slots-title" className="mb-3 text-lg font-semibold">
+              Book a slot
+            </h2>
+            {slots.length === 0 ? (
+              <p className="text-sm text-zinc-400">No slots scheduled yet. Check back soon.</p>
+            ) : null}
+            {booking.isOwner ? null : (
+              <BookingForm
+                gigId={gig.id}
+                price={price}
+                picker={picker}
+                selectedSlotId={booking.selectedSlotId}
+                selectedPlayers={booking.selectedPlayers}
+                loggedIn={booking.loggedIn}
+                gamertags={booking.gamertags}
+                walletBalanceMinor={booking.walletBalanceMinor}
+                waitingSlotIds={loaderData.places.map((place) => place.slotId)}
+                lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+                promo={actionData && "promo" in actionData ? actionData.promo : undefined}
+              />
+            )}
+            {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
+          </section>
+        </Suspense>
         <dl className="gig-facts">
           <dt className="text-zinc-400">Mode</dt>
           <dd>{gig.modeName}</dd>
@@ -272,45 +278,49 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
       </aside>
 
       <article className="gig-about">
-        <section aria-labelledby="about-title">
-          <h2 id="about-title" className="mb-2 text-lg font-semibold">
-            About this gig
-          </h2>
-          <Description text={gig.description} />
-        </section>
-        {gig.requirements.length > 0 ? (
-          <section aria-labelledby="requirements-title">
-            <h2 id="requirements-title" className="mb-2 text-lg font-semibold">
-              Requirements
+        <Suspense>
+          <section aria-labelledby="about-title">
+            <h2 id="about-title" className="mb-2 text-lg font-semibold">
+              About this gig
             </h2>
-            <dl className="gig-requirements">
-              {gig.requirements.map((requirement) => (
-                <div key={`${requirement.key}:${requirement.value}`} className="contents">
-                  <dt className="text-zinc-400">{requirement.key}</dt>
-                  <dd>{requirement.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <Description text={gig.description} />
           </section>
-        ) : null}
-        {gig.tags.length > 0 ? (
-          <ul aria-label="Tags" className="flex flex-wrap gap-2 text-sm">
-            {gig.tags.map((tag) => (
-              <li key={tag}>
-                <Link to={`/browse?selectedTags=${encodeURIComponent(tag)}`} className="gig-tag">
-                  #{tag}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <ReviewList
-          reviews={reviews}
-          ratingTotal={gig.ratingTotal}
-          ratingCount={gig.ratingCount}
-          viewer={reviewViewer}
-          reply={actionData && "review" in actionData ? actionData.review : undefined}
-        />
+          {gig.requirements.length > 0 ? (
+            <section aria-labelledby="requirements-title">
+              <h2 id="requirements-title" className="mb-2 text-lg font-semibold">
+                Requirements
+              </h2>
+              <dl className="gig-requirements">
+                {gig.requirements.map((requirement) => (
+                  <div key={`${requirement.key}:${requirement.value}`} className="contents">
+                    <dt className="text-zinc-400">{requirement.key}</dt>
+                    <dd>{requirement.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+          {gig.tags.length > 0 ? (
+            <ul aria-label="Tags" className="flex flex-wrap gap-2 text-sm">
+              {gig.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={`/browse?selectedTags=${encodeURIComponent(tag)}`} className="gig-tag">
+                    #{tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Suspense>
+        <Suspense>
+          <ReviewList
+            reviews={reviews}
+            ratingTotal={gig.ratingTotal}
+            ratingCount={gig.ratingCount}
+            viewer={reviewViewer}
+            reply={actionData && "review" in actionData ? actionData.review : undefined}
+          />
+        </Suspense>
       </article>
 
       {/* Phones: the price and Book stay at the bottom of the screen. */}

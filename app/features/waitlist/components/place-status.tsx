@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { formatClock, useViewerZone } from "~/features/time";
 import { offerCheckoutPath } from "../links";
 
 export type PlaceView = {
@@ -7,7 +6,8 @@ export type PlaceView = {
   status: "waiting" | "offered";
   seats: number;
   placeInLine: number;
-  offerExpiresAt: Date | string | null;
+  /** When the seats held for the fan go back, in words in the viewer's zone (null while waiting). */
+  heldUntil: string | null;
 };
 
 const seatsText = (seats: number) => `${seats} seat${seats === 1 ? "" : "s"}`;
@@ -17,13 +17,12 @@ const seatsText = (seats: number) => `${seats} seat${seats === 1 ? "" : "s"}`;
  * for them with the link to book them, and a Leave form (a plain POST: works without JavaScript).
  */
 export function PlaceStatus({ place, gigId, action }: { place: PlaceView; gigId: string | null; action?: string }) {
-  const zone = useViewerZone();
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="waitlist-place">
-      {place.status === "offered" && place.offerExpiresAt ? (
+      {place.status === "offered" && place.heldUntil ? (
         <>
           <span className="text-emerald-300">
-            {seatsText(place.seats)} held for you until {formatClock(new Date(place.offerExpiresAt), zone)}
+            {seatsText(place.seats)} held for you until {place.heldUntil}
           </span>
           {gigId ? (
             <Link
