@@ -10,7 +10,7 @@ export const LOCAL_SERVER_ENV: Record<string, string> = {
 };
 
 /** Polls `url` until `server` answers it below 500; throws when the process exits or the time is up. */
-export async function waitForServer(url: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForServer(url: string, server: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
