@@ -1,4 +1,3 @@
-import { exports } from "cloudflare:workers";
 import { RATE_SCALE } from "~/lib/money";
 import { isProduction } from "./env.server";
 
@@ -30,10 +29,14 @@ const SANE_USD_INR = { min: 10, max: 1000 };
 /** Plain fetch for absolute URLs; the Worker's own handler for a path (the local stand-in). */
 export function fetcherFor(url: string): Fetcher {
   if (url.startsWith("/")) {
-    return (target) =>
-      exports.default.fetch(
+    // Imported when first used, not with the module: the catalogue's queries reach this file, and the scale bench
+    // (bench/catalogue.ts) loads them in Node, which has no `cloudflare:` modules.
+    return async (target) => {
+      const { exports } = await import("cloudflare:workers");
+      return exports.default.fetch(
         new Request(new URL(target, "http://stand-in.internal"), { signal: AbortSignal.timeout(TIMEOUT_MS) }),
       );
+    };
   }
   return (target) =>
     fetch(target, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { Accept: "application/json" } });
