@@ -215,7 +215,7 @@ function stop(server: ChildProcess) {
 
 // ---------------------------------------------------------------- main
 
-/** Issue 22: LCP on the scale database, Lighthouse mobile behind the compressing proxy, over five runs per page. */
+/** LCP on the scale database, Lighthouse mobile behind the compressing proxy, over five runs per page. */
 const LIGHTHOUSE_RUNS = 5;
 const LCP_GOAL_MS = { median: 1500, worst: 2000 };
 const lcpVerdict = (r: { lcpMs: number; lcpRangeMs?: [number, number] }) =>
@@ -317,7 +317,7 @@ async function main() {
 
     if (args.lighthouse) {
       step(
-        `Lighthouse mobile behind a compressing proxy on 127.0.0.1:${PROXY_PORT} (median of ${LIGHTHOUSE_RUNS} runs per page; issue 22's goal: LCP median at most ${LCP_GOAL_MS.median} ms, worst at most ${LCP_GOAL_MS.worst} ms)`,
+        `Lighthouse mobile behind a compressing proxy on 127.0.0.1:${PROXY_PORT} (median of ${LIGHTHOUSE_RUNS} runs per page; the goal: LCP median at most ${LCP_GOAL_MS.median} ms, worst at most ${LCP_GOAL_MS.worst} ms)`,
       );
       // Lighthouse's Chromium goes through the compressing proxy to the load's base: workerd's own socket by
       // default (the proxy asks it for identity and compresses itself, with brotli as the edge would), the preview

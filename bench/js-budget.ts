@@ -6,7 +6,7 @@
  *
  * Each page's figure is split in two (scripts/client-chunks.ts): the framework (React, react-dom, React Router and the
  * hydration entry, in their own chunks; the same ~108 KiB on every page, and it cannot shrink while the page
- * hydrates, ADR 017) and our own JavaScript (every other chunk). Issue 22's target is at most 20 KiB of our own per
+ * hydrates, ADR 017) and our own JavaScript (every other chunk). The target (docs/decisions/017-first-paint-and-render-cost.md) is at most 20 KiB of our own per
  * catalogue page; the bench prints both parts, and tests/e2e/js-budget.test.ts holds each page's own part under a
  * ceiling just above today's size and the framework under one ceiling, so that what was cut does not come back.
  */
@@ -15,7 +15,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { CLIENT_CHUNKS_FILE, type ClientChunks, isFrameworkModule } from "../scripts/client-chunks";
 
-/** Issue 22's target for our own JavaScript per catalogue page (printed by the bench). */
+/** The target for our own JavaScript per catalogue page (printed by the bench). */
 export const OWN_JS_BUDGET_KIB: Record<string, number> = {
   "routes/public/home": 20,
   "routes/public/browse": 20,
@@ -26,11 +26,11 @@ export const OWN_JS_BUDGET_KIB: Record<string, number> = {
 
 /**
  * Ceilings asserted by tests/e2e/js-budget.test.ts, for our own JavaScript per page: today's size plus a little.
- * They replace the per-page totals' ceilings (issue 11): the framework is the same chunks on every page and has its
+ * They replace the per-page totals' ceilings: the framework is the same chunks on every page and has its
  * own ceiling below, so a total would only add the two; what the app adds or cuts shows in its own part alone.
  */
 export const OWN_JS_CEILING_KIB: Record<string, number> = {
-  // Nov 25 2026, issue 22: 15.8, 19.4, 32.0, 17.6, 16.7 KiB when the figure was split; then the booking form without
+  // Nov 25 2026: 15.8, 19.4, 32.0, 17.6, 16.7 KiB when the figure was split; then the booking form without
   // Conform's useForm (gig -9.4), the root route's modules in one chunk (every page -1.6), the bell's socket after
   // hydration (every page -0.9) and the gig page's cover without the cards (gig -0.9, the others +0.5): 13.8, 17.3,
   // 19.1, 15.5, 14.7. Each ceiling is that plus 0.5 KiB, never above the 20 KiB target. Nov 26 2026: the header's
@@ -124,7 +124,7 @@ export function pageJs(routeId: string, clientDir = "build/client"): PageJs {
   };
 }
 
-/** One line per budgeted page: framework, own and total, against issue 22's target for our own part. */
+/** One line per budgeted page: framework, own and total, against the target for our own part. */
 export function budgetReport(clientDir = "build/client"): { page: PageJs; ownBudgetKiB: number; over: boolean }[] {
   return Object.entries(OWN_JS_BUDGET_KIB).map(([routeId, ownBudgetKiB]) => {
     const page = pageJs(routeId, clientDir);

@@ -107,7 +107,7 @@ export const fixed = (value: number, digits: number, width: number) => value.toF
 
 /**
  * One line per target: per client count, req/s, p50, p99, and the ratios to the static file of the same run
- * (issue 22's goal for cached anonymous pages: req/s at least 0.5x the static file's, p99 at 20 clients at most
+ * (the goal for cached anonymous pages: req/s at least 0.5x the static file's, p99 at 20 clients at most
  * 1.5x the static file's p99); with `sizedRow`, also the p99's ratio to a static file of a cached page's size.
  */
 export function printLoad(
