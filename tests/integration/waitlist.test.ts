@@ -4,6 +4,7 @@ import { createSession } from "~/features/auth/session.server";
 import { cancelBooking } from "~/features/booking/cancel.server";
 import { monthSlots } from "~/features/slots/slots.server";
 import { formatWhen } from "~/features/time/format";
+import { WAITLIST_COPY } from "~/features/waitlist/copy";
 import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/join.server";
 import { sweepWaitlists } from "~/features/waitlist/offers.server";
 import { myWaitlistPlaces } from "~/features/waitlist/places.server";
@@ -40,9 +41,15 @@ describe("joining a waitlist", () => {
     const input = { slotId: world.slot.id, seats: 1 };
     expect((await rejection(joinWaitlist(env, null, input))).status).toBe(401);
     const staff = viewerOf(await createUser(env.DB, { role: "admin" }));
-    expect((await rejection(joinWaitlist(env, staff, input))).status).toBe(403);
+    expect(await rejection(joinWaitlist(env, staff, input))).toMatchObject({
+      status: 403,
+      message: WAITLIST_COPY.staffCannotJoin,
+    });
     const streamer = viewerOf(world.star);
-    expect((await rejection(joinWaitlist(env, { ...streamer, isStreamer: true }, input))).status).toBe(403);
+    expect(await rejection(joinWaitlist(env, { ...streamer, isStreamer: true }, input))).toMatchObject({
+      status: 403,
+      message: WAITLIST_COPY.ownSlot,
+    });
     expect(await line(world.slot.id)).toEqual([]);
     const joined = await joinWaitlist(env, await fanViewer(), input);
     expect(joined).toMatchObject({ slotId: world.slot.id, seats: 1, placeInLine: 1 });

@@ -35,42 +35,49 @@ export async function joinWaitlist(
   if (isStaff(viewer)) throw forbidden(WAITLIST_COPY.staffCannotJoin);
   const db = getDb(env);
   const at = now.getTime();
-  // The slot as this fan sees it and whether they hold a seat of it: two reads at once, before any write.
-  const [slot, holdsOne] = await Promise.all([
-    getSlot(db, input.slotId, now, viewer.id),
-    holdsSeat(db, input.slotId, viewer.id, at),
-  ]);
-  if (slot.streamerId === viewer.id) throw forbidden(WAITLIST_COPY.ownSlot);
-  if (slot.priceMinor === null || slot.startsAt.getTime() <= now.getTime()) throw conflict(WAITLIST_COPY.notOpen);
-  if (input.seats > slot.seats) throw badRequest(WAITLIST_COPY.tooManySeats, "seats");
-  if (holdsOne) throw conflict(WAITLIST_COPY.holdsSeat);
-  if (slot.seatsLeft >= input.seats) throw conflict(WAITLIST_COPY.notFull);
-
   const entryId = newId();
   let joined: [{ id: string }[], { due: number }[], { placeInLine: number }[]];
   try {
-    // One round trip: the place, then (reading it back in the same batch) whether an offer is due and where it stands.
+    // One round trip: the place (its WHERE holds every rule of a join at the instant of the write), then, reading it
+    // back in the same batch, whether an offer is due and where it stands. A refused place is explained afterwards.
     joined = await db.batch([
-      placeStatement(db, { entryId, slotId: slot.id, userId: viewer.id, seats: input.seats, at }),
-      offerDueStatement(db, slot.id, at),
-      placeInLineStatement(db, viewer.id, slot.id),
+      placeStatement(db, { entryId, slotId: input.slotId, userId: viewer.id, seats: input.seats, at }),
+      offerDueStatement(db, input.slotId, at),
+      placeInLineStatement(db, viewer.id, input.slotId),
     ]);
   } catch (error) {
     if (isConstraintViolation(error)) throw conflict(WAITLIST_COPY.alreadyJoined);
     throw error;
   }
   const [inserted, [offer], [place]] = joined;
-  if (inserted.length === 0) {
-    // The slot changed between the read and the write: say why, read after the refused write.
-    if (await holdsSeat(db, slot.id, viewer.id, at)) throw conflict(WAITLIST_COPY.holdsSeat);
-    const fresh = await getSlot(db, slot.id, now, viewer.id);
-    if (fresh.seatsLeft >= input.seats) throw conflict(WAITLIST_COPY.notFull);
-    throw conflict(WAITLIST_COPY.notOpen);
-  }
-  // Seats may have freed between the check and the place (an offer or a hold ran out, nobody waiting fitted them
+  if (inserted.length === 0) await explainRefusal(db, viewer.id, input, now);
+  // Seats may have freed before the place (an offer or a hold ran out, nobody waiting fitted them
   // before): offer them now. A full slot, as in a drop, needs no offer pass: the same batch said so.
-  if (offer?.due) await offerFreedSeats(env, slot.id, now);
-  return { entryId, slotId: slot.id, seats: input.seats, placeInLine: place?.placeInLine ?? 1 };
+  if (offer?.due) await offerFreedSeats(env, input.slotId, now);
+  return { entryId, slotId: input.slotId, seats: input.seats, placeInLine: place?.placeInLine ?? 1 };
+}
+
+/**
+ * Why a place was refused, read after the refused write, in the order a fan should hear it: no such slot, their own
+ * slot, not open, more seats than the slot has, a seat of it already theirs, seats free to book. A refusal none of
+ * these explains is a slot that changed under the write (it closed or started): not open.
+ */
+async function explainRefusal(
+  db: ReturnType<typeof getDb>,
+  userId: string,
+  input: JoinWaitlistInput,
+  now: Date,
+): Promise<never> {
+  const [slot, holdsOne] = await Promise.all([
+    getSlot(db, input.slotId, now, userId),
+    holdsSeat(db, input.slotId, userId, now.getTime()),
+  ]);
+  if (slot.streamerId === userId) throw forbidden(WAITLIST_COPY.ownSlot);
+  if (slot.priceMinor === null || slot.startsAt.getTime() <= now.getTime()) throw conflict(WAITLIST_COPY.notOpen);
+  if (input.seats > slot.seats) throw badRequest(WAITLIST_COPY.tooManySeats, "seats");
+  if (holdsOne) throw conflict(WAITLIST_COPY.holdsSeat);
+  if (slot.seatsLeft >= input.seats) throw conflict(WAITLIST_COPY.notFull);
+  throw conflict(WAITLIST_COPY.notOpen);
 }
 
 /**
@@ -104,6 +111,9 @@ function placeStatement(
           and(
             eq(slots.id, slotId),
             eq(slots.status, "open"),
+            // A slot of a gig (a gig's price makes it bookable), not the fan's own.
+            sql`${slots.gigId} IS NOT NULL`,
+            sql`${slots.streamerId} <> ${userId}`,
             sql`${slots.startsAt} > ${at}`,
             sql`${seats} <= ${slots.seats}`,
             // No place while the fan holds or owns a seat of the slot (a booking made since the read included).
