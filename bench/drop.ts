@@ -6,16 +6,18 @@
  *   npm run bench:drop -- --fans 1000 --concurrency 100 --seats 50
  *   npm run bench:drop -- --concurrency 100 --profile   where the Worker's CPU goes (bench/profile.ts's sampler; the
  *                                                       sampling costs CPU: read that run's figures as the profile's)
+ *   npm run bench:drop -- --warm 0                      no gig page loads before the drop (a cold Worker)
  *
  * 1. Prepares its own database under .wrangler/bench-drop-state (migrations and the demo seed), adds the slot on the
  *    demo star's gig, and N fans (distinct accounts, each with a live session made as a login would leave it, half
  *    with a wallet balance).
  * 2. Builds in mode "e2e" (the Stripe stand-in is in that build), serves it with `vite preview` and sends the load
  *    to workerd's own socket (bench/lib.ts), as on Cloudflare there is no Node relay in front of the Worker.
- * 3. Each fan asks once, in a shuffled order: POST /api/book-slot/create-order (card: the seat is held for its
+ * 3. Fans open the gig page before the drop (`--warm`, 200 loads by default), as they wait on it for the slot.
+ * 4. Each fan asks once, in a shuffled order: POST /api/book-slot/create-order (card: the seat is held for its
  *    Checkout) or POST /api/create/order (wallet: booked at once). A fan answered "full" (409) posts the gig page's
  *    "join the waitlist" form.
- * 4. Prints: oversold (seats taken past the slot's seats: must be 0), 5xx (must be 0), every fan's answer (held,
+ * 5. Prints: oversold (seats taken past the slot's seats: must be 0), 5xx (must be 0), every fan's answer (held,
  *    booked, waitlisted, refused), the booking answer's p50/p95/p99, the waitlist's order against the order in which
  *    its fans were answered "full", the booking writes per second the one D1 writer took, and workerd's CPU per fan
  *    (the Worker and local D1 together, both requests of a fan): on a shared machine, the figure to compare.
@@ -51,6 +53,8 @@ type Answer = {
   fullAt?: number;
   /** The waitlist POST's own time, for a fan answered "full". */
   joinMs?: number;
+  /** When the booking POST was sent, in ms since the drop began. */
+  sentAt?: number;
 };
 
 /** N fans with sessions (made as a login would leave them), half with $1,000 in their wallet, in chunks. */
@@ -117,7 +121,41 @@ async function ask(base: string, gigId: string, fan: Fan, clock: { full: number 
   };
 }
 
-export async function run({ fans: count = 5000, concurrency = 200, seats = 50, port = 4650, profile = false } = {}) {
+/**
+ * Before a drop opens, its fans wait on the gig page: the Worker has served them already. `count` of the fans (signed
+ * in) load the gig page, `concurrency` at a time, so the drop meets a warm Worker as it would on the night; without
+ * this the first wave of answers measures the isolate's first compile of every module on its path.
+ */
+async function warmUp(base: string, gigId: string, fans: Fan[], count: number, concurrency: number) {
+  let next = 0;
+  const started = performance.now();
+  const statuses = new Map<number, number>();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const fan = fans[i % fans.length] as Fan;
+        const response = await fetch(`${base}/gig/${gigId}`, {
+          headers: { ...UNCOMPRESSED, Cookie: fan.cookie, "CF-Connecting-IP": fan.ip },
+        });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    }),
+  );
+  console.log(
+    `warm-up: ${count} gig page loads by fans before the drop in ${Math.round(performance.now() - started)} ms,` +
+      ` statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
+}
+
+export async function run({
+  fans: count = 5000,
+  concurrency = 200,
+  seats = 50,
+  port = 4650,
+  profile = false,
+  warm = 200,
+} = {}) {
   const state = ".wrangler/bench-drop-state";
   console.log("\n== database");
   rmSync(state, { recursive: true, force: true });
@@ -149,6 +187,7 @@ export async function run({ fans: count = 5000, concurrency = 200, seats = 50, p
   try {
     await waitFor(`http://127.0.0.1:${port}/about-us`, server);
     const { base } = await loadTarget(server, `http://127.0.0.1:${port}`, false);
+    if (warm > 0) await warmUp(base, String(gig.id), fans, warm, concurrency);
     console.log(`\n== the drop: ${count} fans, ${concurrency} in flight, ${seats} seats`);
     const answers: Answer[] = [];
     const clock = { full: 0 };
@@ -163,7 +202,7 @@ export async function run({ fans: count = 5000, concurrency = 200, seats = 50, p
         for (let fan = fans[next++]; fan; fan = fans[next++]) {
           const t0 = performance.now();
           answers.push(
-            await ask(base, String(gig.id), fan, clock).catch((error: unknown) => {
+            await ask(base, String(gig.id), fan, clock).then((answer) => ({ ...answer, sentAt: t0 - started })).catch((error: unknown) => {
               const key = `${fan.pays}: ${error instanceof Error ? `${error.message} (${String((error as { cause?: unknown }).cause)})` : String(error)}`;
               networkErrors.set(key, (networkErrors.get(key) ?? 0) + 1);
               return { fan, status: 0, ms: performance.now() - t0, outcome: "error" as const };
@@ -230,6 +269,18 @@ function report(state: string, answers: Answer[], seats: number, seconds: number
     "load average (1 min) at the end": Number(loadavg()[0]?.toFixed(2)),
   };
   console.table(figures);
+  // Where the slowest answers sat in the drop: by second since it began, the answers over the p95 sent in it.
+  const p95 = percentile(latencies, 95);
+  const slowBySecond = new Map<number, number>();
+  for (const answer of answers)
+    if (answer.ms > p95 && answer.sentAt !== undefined) {
+      const second = Math.floor(answer.sentAt / 1000);
+      slowBySecond.set(second, (slowBySecond.get(second) ?? 0) + 1);
+    }
+  console.log(
+    "answers over the p95, by the second they were sent in:",
+    [...slowBySecond].sort((a, b) => a[0] - b[0]).map(([second, n]) => `${second}s:${n}`).join(" "),
+  );
   console.log(
     "What bounds it: one workerd thread runs the Worker and local D1; a booking answer is a read (full) or one" +
       " conditional batch, and a full answer is followed by the waitlist's one batch. The CPU per fan times the requests" +
@@ -246,6 +297,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       seats: { type: "string", default: "50" },
       port: { type: "string", default: "4650" },
       profile: { type: "boolean", default: false },
+      warm: { type: "string", default: "200" },
     },
     strict: true,
   });
@@ -255,6 +307,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     seats: Number(values.seats),
     port: Number(values.port),
     profile: values.profile,
+    warm: Number(values.warm),
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
