@@ -197,6 +197,15 @@ export async function run({
     const stopProfile = profile ? await startProfile(await inspectorOf(`http://127.0.0.1:${port}`)) : null;
     const cpuBefore = server.pid ? groupCpuMs(server.pid) : Number.NaN;
     const started = performance.now();
+    // workerd's CPU in each second of the drop (ms of CPU per second of wall time), to tell its own pauses from the
+    // machine's: a second of slow answers with workerd busy is the app's; with workerd idle, something else's.
+    const cpuBySecond: number[] = [];
+    let lastCpu = cpuBefore;
+    const sampler = setInterval(() => {
+      const cpu = server.pid ? groupCpuMs(server.pid) : Number.NaN;
+      cpuBySecond.push(cpu - lastCpu);
+      lastCpu = cpu;
+    }, 1000);
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         for (let fan = fans[next++]; fan; fan = fans[next++]) {
@@ -211,7 +220,9 @@ export async function run({
         }
       }),
     );
+    clearInterval(sampler);
     const seconds = (performance.now() - started) / 1000;
+    console.log(`workerd CPU ms in each second of the drop: ${cpuBySecond.join(" ")}`);
     const cpuMs = (server.pid ? groupCpuMs(server.pid) : Number.NaN) - cpuBefore;
     // Each fan is one booking POST, and a fan answered "full" one waitlist POST more.
     if (stopProfile) await stopProfile("the drop (booking and waitlist POSTs)", answers.length);
