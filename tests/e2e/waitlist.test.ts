@@ -26,9 +26,10 @@ async function logIn(page: Page, who: { email: string; password: string }) {
 async function fullSlot() {
   const password = "Wait-list-2026";
   const holder = await userWithPassword({ fullName: "Seat Holder", country: "IN" }, password);
-  const { gigId, slotId } = await demoSlot(Date.now() + 3 * 86_400_000 + Math.floor(Math.random() * 86_400) * 1000, 1);
+  const startsAt = (Math.floor(Date.now() / 1000) + 3 * 86_400 + Math.floor(Math.random() * 86_400)) * 1000;
+  const { gigId, slotId } = await demoSlot(startsAt, 1);
   const { orderId } = await paidDemoBooking(slotId, holder.id, 50_000);
-  return { gigId, slotId, orderId, holder: { email: holder.email ?? "", password } };
+  return { gigId, slotId, orderId, startsAt, holder: { email: holder.email ?? "", password } };
 }
 
 function placeOf(slotId: string) {
@@ -39,7 +40,7 @@ function placeOf(slotId: string) {
 
 describe.each([false, true])("the waitlist of a full slot (JavaScript %s)", (javaScript) => {
   it("a fan joins, a cancellation frees the seat, and the fan sees the offer and its checkout link", async () => {
-    const { gigId, slotId, orderId, holder } = await fullSlot();
+    const { gigId, slotId, orderId, startsAt, holder } = await fullSlot();
     const fanContext = await newContext(javaScript);
     const fanPage = await fanContext.newPage();
     await logInAsDemoFan(fanPage);
@@ -75,6 +76,9 @@ describe.each([false, true])("the waitlist of a full slot (JavaScript %s)", (jav
     await fanPage.goto("/profile");
     const waitlists = fanPage.getByRole("region", { name: "Waitlists" });
     await waitlists.getByText(/1 seat held for you until/).waitFor();
+    // The slot's time comes in words from the server, for the instant the slot starts.
+    const slotTime = waitlists.locator(`time[datetime="${new Date(startsAt).toISOString()}"]`);
+    expect(await slotTime.textContent()).toMatch(/\d{1,2}:\d{2}/);
     const email = await latestEmail(DEMO_FAN.email, /^Seats held for you/);
     expect(linkIn(email, /\/gig\//)).toBe(`/gig/${gigId}?slot=${slotId}&seats=1`);
 

@@ -5,6 +5,7 @@ export { acceptPlaceStatement, offerFreedSeats, offerStatements, sweepWaitlists 
 export {
   myWaitlistPlaces,
   placeInWords,
+  profilePlacesInWords,
   viewerPlaces,
   viewerPlacesOnGigQuery,
   waitlistLengthSql,

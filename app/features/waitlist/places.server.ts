@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
-import { formatClock } from "~/features/time";
+import { formatClock, formatSlotTime } from "~/features/time";
 import { unauthorized } from "~/lib/errors";
 import { col, type Db, getDb } from "~/platform/db.server";
 import { gigs, slots, waitlistEntries } from "~db/schema";
@@ -63,6 +63,20 @@ export function placeInWords<T extends ViewerPlace>(
 ): Omit<T, "offerExpiresAt"> & { heldUntil: string | null } {
   const held = place.status === "offered" && offerExpiresAt !== null;
   return { ...place, heldUntil: held ? formatClock(offerExpiresAt, zone) : null };
+}
+
+/**
+ * The profile's places in words in the viewer's zone: "held until" (placeInWords) and the slot's own time ("Sat, Nov
+ * 28, 19:00-20:00"), so the page hydrates without a time-zone formatter. The instants stay for the `<time>` element.
+ */
+export function profilePlacesInWords<T extends ViewerPlace & { startsAt: Date; endsAt: Date }>(
+  places: T[],
+  zone: string,
+): (Omit<T, "offerExpiresAt"> & { heldUntil: string | null; when: string })[] {
+  return places.map((place) => ({
+    ...placeInWords(place, zone),
+    when: formatSlotTime(place.startsAt, place.endsAt, zone),
+  }));
 }
 
 /** Slots as this viewer sees them: the seats a live offer holds for them count as left (theirs to book). */

@@ -21,7 +21,7 @@ import {
 import { getProfile } from "~/features/profile/index.server";
 import { TimeZoneForm } from "~/features/time";
 import { WaitlistSection } from "~/features/waitlist";
-import { myWaitlistPlaces, placeInWords } from "~/features/waitlist/index.server";
+import { myWaitlistPlaces, profilePlacesInWords } from "~/features/waitlist/index.server";
 import { WalletSection } from "~/features/wallet";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, found, publicOrigin } from "~/platform/http.server";
@@ -53,8 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       discord,
       timeZone,
       calendarFeed,
-      // "Held until" comes in words in the page's zone (the gig page sends the same).
-      waitlists: waitlists.map((place) => placeInWords(place, timeZone.current)),
+      // The slot's time and "held until" come in words in the page's zone (the gig page sends the same).
+      waitlists: profilePlacesInWords(waitlists, timeZone.current),
       pushKey: pushPublicKey(env),
     },
     money.ordersError ? { status: 400 } : undefined,

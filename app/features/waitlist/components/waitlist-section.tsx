@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { SlotTime } from "~/features/time";
 import { PlaceStatus, type PlaceView } from "./place-status";
 
 type ProfilePlaceView = PlaceView & {
   gigId: string | null;
   title: string | null;
   startsAt: Date | string;
-  endsAt: Date | string;
+  /** The slot's time in words in the viewer's zone, from the server. */
+  when: string;
 };
 
 /** The profile's "Waitlists": every slot the fan waits for, their place in line or the seats held for them. */
@@ -29,7 +29,7 @@ export function WaitlistSection({ places }: { places: ProfilePlaceView[] }) {
                   <span className="font-medium">{place.title ?? "Game session"}</span>
                 )}{" "}
                 <span className="text-zinc-400">
-                  <SlotTime startsAt={place.startsAt} endsAt={place.endsAt} />
+                  <time dateTime={new Date(place.startsAt).toISOString()}>{place.when}</time>
                 </span>
               </p>
               <PlaceStatus place={place} gigId={place.gigId} action="/profile" />
