@@ -211,11 +211,13 @@ export async function run({
         for (let fan = fans[next++]; fan; fan = fans[next++]) {
           const t0 = performance.now();
           answers.push(
-            await ask(base, String(gig.id), fan, clock).then((answer) => ({ ...answer, sentAt: t0 - started })).catch((error: unknown) => {
-              const key = `${fan.pays}: ${error instanceof Error ? `${error.message} (${String((error as { cause?: unknown }).cause)})` : String(error)}`;
-              networkErrors.set(key, (networkErrors.get(key) ?? 0) + 1);
-              return { fan, status: 0, ms: performance.now() - t0, outcome: "error" as const };
-            }),
+            await ask(base, String(gig.id), fan, clock)
+              .then((answer) => ({ ...answer, sentAt: t0 - started }))
+              .catch((error: unknown) => {
+                const key = `${fan.pays}: ${error instanceof Error ? `${error.message} (${String((error as { cause?: unknown }).cause)})` : String(error)}`;
+                networkErrors.set(key, (networkErrors.get(key) ?? 0) + 1);
+                return { fan, status: 0, ms: performance.now() - t0, outcome: "error" as const };
+              }),
           );
         }
       }),
@@ -290,7 +292,10 @@ function report(state: string, answers: Answer[], seats: number, seconds: number
     }
   console.log(
     "answers over the p95, by the second they were sent in:",
-    [...slowBySecond].sort((a, b) => a[0] - b[0]).map(([second, n]) => `${second}s:${n}`).join(" "),
+    [...slowBySecond]
+      .sort((a, b) => a[0] - b[0])
+      .map(([second, n]) => `${second}s:${n}`)
+      .join(" "),
   );
   console.log(
     "What bounds it: one workerd thread runs the Worker and local D1; a booking answer is a read (full) or one" +

@@ -74,12 +74,28 @@ export function waitingEntries(state: string, liveSessionId: string, limit: numb
 }
 
 /** The streamer calls one fan to play next through the queue dashboard's form (a queue change every socket is sent). */
-export async function serveNext(base: string, liveSessionId: string, star: string, entryId: string): Promise<void> {
+/**
+ * The streamer serves the next fan from the queue dashboard. With `javaScript` (the default), as the dashboard's
+ * `<Form>` does in a browser: POST to the route's `.data` (the action's answer only), then React Router's
+ * revalidation GET of the page's data. Without, the plain form: a document POST answered by the whole page (with a
+ * long queue, a page of ~1.8 MB whose render shares the one local thread with the broadcast being timed).
+ */
+export async function serveNext(
+  base: string,
+  liveSessionId: string,
+  star: string,
+  entryId: string,
+  javaScript = true,
+): Promise<void> {
   const form = new URLSearchParams({ intent: "serve", id: entryId, to: "playing_next" });
-  const response = await fetch(`${base}/influencer/live/session/${liveSessionId}`, {
+  const page = `${base}/influencer/live/session/${liveSessionId}`;
+  const headers = { ...UNCOMPRESSED, Cookie: star, Origin: base };
+  const response = await fetch(javaScript ? `${page}.data` : page, {
     method: "POST",
-    headers: { ...UNCOMPRESSED, "Content-Type": "application/x-www-form-urlencoded", Cookie: star, Origin: base },
+    headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
     body: form,
   });
   await response.arrayBuffer();
+  if (!response.ok) throw new Error(`serving the next fan answered ${response.status}`);
+  if (javaScript) await (await fetch(`${page}.data`, { headers })).arrayBuffer();
 }

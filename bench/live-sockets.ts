@@ -3,7 +3,8 @@
  * the rest anonymous), then times each queue change the streamer makes until the last socket has a frame with the
  * new version.
  */
-import { percentile } from "./lib";
+import WebSocket from "ws";
+import { groupCpuMs, percentile } from "./lib";
 import { type Fan, serveNext, waitingEntries } from "./live-setup";
 
 export type Socket = { ws: WebSocket; version: number; waiters: ((v: number) => void)[] };
@@ -18,15 +19,21 @@ type OpenFailure = {
   error: string;
 };
 
+const VERSION = /"version":(\d+)/;
+
 function openOne(url: string, base: string, fan: Fan | undefined, index: number): Promise<Socket | OpenFailure> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const ws = new WebSocket(url, { headers: { Origin: base, ...(fan ? { Cookie: fan.cookie } : {}) } } as never);
+    // The `ws` client (permessage-deflate on, as browsers negotiate it): Node's built-in WebSocket (undici) took ~0.2 ms
+    // of the bench's CPU per frame received, so at 5,000 sockets the client, not the app, set the last socket's time.
+    const ws = new WebSocket(url, { headers: { Origin: base, ...(fan ? { Cookie: fan.cookie } : {}) } });
     const socket: Socket = { ws, version: -1, waiters: [] };
     let error = "";
     ws.addEventListener("message", (event) => {
-      const frame = JSON.parse(String(event.data)) as { data?: { version?: number } };
-      const version = frame.data?.version;
+      // The frame's version, read without parsing the whole frame (the only "version" key a live frame carries):
+      // with thousands of sockets in this one process, parsing every frame was a large part of the client's CPU.
+      const found = VERSION.exec(String(event.data));
+      const version = found ? Number(found[1]) : undefined;
       if (typeof version === "number" && version > socket.version) {
         socket.version = version;
         for (const waiter of socket.waiters.splice(0)) waiter(version);
@@ -36,7 +43,6 @@ function openOne(url: string, base: string, fan: Fan | undefined, index: number)
     ws.addEventListener(
       "error",
       (event) => {
-        // Node's WebSocket (undici) says only "network error or non-101 status"; the cause, when it has one, is below.
         const failure = (event as unknown as { error?: Error }).error;
         const cause = failure?.cause instanceof Error ? failure.cause : null;
         error = [failure?.message, cause?.message, (cause as { code?: string } | null)?.code]
@@ -129,6 +135,8 @@ export async function broadcastPhase(options: {
   changes: number;
   openConcurrency: number;
   serverLog?: string;
+  /** The served app's process group: its workerd CPU per change is printed beside the client's. */
+  serverPid?: number;
 }) {
   const { base, liveSessionId } = options;
   const openStarted = performance.now();
@@ -146,6 +154,10 @@ export async function broadcastPhase(options: {
     await Promise.all(sockets.map((socket) => reached(socket, 0)));
     const lastSocket: number[] = [];
     const medianSocket: number[] = [];
+    // The bench's own CPU while the changes reach its sockets (every frame is inflated and parsed here, on the same
+    // cores as workerd): the part of a change's time that is the client's, not the app's.
+    const clientCpuBefore = process.cpuUsage();
+    const serverCpuBefore = options.serverPid ? groupCpuMs(options.serverPid) : Number.NaN;
     for (const entryId of waitingEntries(options.state, liveSessionId, options.changes)) {
       const target = Math.max(...sockets.map((s) => s.version)) + 1;
       const t0 = performance.now();
@@ -155,6 +167,8 @@ export async function broadcastPhase(options: {
       lastSocket.push(times[times.length - 1] ?? 0);
       medianSocket.push(percentile(times, 50));
     }
+    const clientCpu = process.cpuUsage(clientCpuBefore);
+    const serverCpuMs = (options.serverPid ? groupCpuMs(options.serverPid) : Number.NaN) - serverCpuBefore;
     lastSocket.sort((a, b) => a - b);
     medianSocket.sort((a, b) => a - b);
     const broadcast = {
@@ -165,6 +179,8 @@ export async function broadcastPhase(options: {
       lastSocketP50Ms: Math.round(percentile(lastSocket, 50)),
       lastSocketP95Ms: Math.round(percentile(lastSocket, 95)),
       medianSocketP50Ms: Math.round(percentile(medianSocket, 50)),
+      workerdCpuMsPerChange: Math.round(serverCpuMs / Math.max(1, lastSocket.length)),
+      clientCpuMsPerChange: Math.round((clientCpu.user + clientCpu.system) / 1000 / Math.max(1, lastSocket.length)),
     };
     console.log("\n== broadcast (a queue change to the last socket receiving it)");
     console.table([broadcast]);

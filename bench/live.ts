@@ -138,6 +138,7 @@ export async function run(
       changes,
       openConcurrency: options.openConcurrency ?? 200,
       serverLog,
+      serverPid: server?.pid,
     });
     return { joins, broadcast };
   } finally {
