@@ -9,7 +9,9 @@
  *
  *   npx tsx bench/page-trace.ts http://127.0.0.1:5173/gig/prd_000001 [--slowdown 4] [--runs 3] [--zone America/Chicago]
  *     [--list 20]   (list every task over 20 ms, e.g. to see how hydration is sliced; 50 by default)
+ *     [--html page.html]   (serve this file as the document: a variant of the page saved with curl)
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 
@@ -21,6 +23,9 @@ const { values, positionals } = parseArgs({
     zone: { type: "string" },
     // Tasks longer than this (CPU x slowdown) are listed one by one; the blocking time counts over 50 ms as ever.
     list: { type: "string", default: "50" },
+    // Serve this file as the page's document instead of the server's (its scripts and styles still load from the
+    // server): to measure a variant of a page saved with curl, e.g. without one CSS rule.
+    html: { type: "string" },
   },
   allowPositionals: true,
   strict: true,
@@ -101,6 +106,11 @@ try {
       timezoneId: values.zone,
     });
     const page = await context.newPage();
+    const html = values.html;
+    if (html) {
+      const body = readFileSync(html, "utf8");
+      await page.route(url, (route) => route.fulfill({ body, contentType: "text/html; charset=utf-8" }));
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
