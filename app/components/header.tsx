@@ -213,8 +213,10 @@ export function Header({ viewer }: { viewer: Viewer | null }) {
   const { pathname } = useLocation();
   const searchMode = headerSearchMode(viewer, pathname);
   useScrolledFlag(searchMode === "after-scroll");
+  // Opaque, not blurred: a backdrop filter is drawn again under the bar on every scrolled frame, and it weighed on the
+  // first style and layout pass of a phone (docs/bench/gig-page.md).
   return (
-    <header className="sticky top-0 z-10 border-b border-ink-800 bg-ink-950/90 backdrop-blur">
+    <header className="sticky top-0 z-10 border-b border-ink-800 bg-ink-950">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
         <Logo />
         <nav aria-label="Main" className="flex gap-1">
