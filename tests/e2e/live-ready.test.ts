@@ -48,6 +48,10 @@ describe("the ready check in the browser", () => {
       await star.locator("[data-connected]").waitFor();
       const row = star.getByTestId("regular-lane").locator("li").first();
       await row.waitFor();
+      // The fan has the live page open: the dot says since when, on the streamer's clock (24-hour, no seconds).
+      await expect
+        .poll(() => row.getByTestId("presence").getAttribute("aria-label"))
+        .toMatch(/^On the live page since \d{2}:\d{2}$/);
       await row.getByRole("button", { name: /^Playing next:/ }).click();
 
       // The fan's page pins "Ready?" with the countdown and Confirm, a 44 px target; the dashboard counts down too.

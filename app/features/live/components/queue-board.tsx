@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 import { TagInput } from "~/features/gigs";
+import { formatClock, useViewerZone } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { QueueState } from "~db/schema/live";
@@ -27,10 +28,10 @@ const NEXT: Partial<Record<QueueState, Move[]>> = {
 };
 const STATE_LABEL: Record<string, string> = { waiting: "Waiting", playing_next: "Playing next", in_game: "In game" };
 
-/** Whether the fan has the live page open (green) or not (grey), and since when. */
+/** Whether the fan has the live page open (green) or not (grey), and since when, on the streamer's clock. */
 function PresenceDot({ since }: { since: number | null }) {
-  const label =
-    since === null ? "Not on the live page" : `On the live page since ${new Date(since).toLocaleTimeString()}`;
+  const zone = useViewerZone();
+  const label = since === null ? "Not on the live page" : `On the live page since ${formatClock(since, zone)}`;
   return (
     <span
       role="img"
