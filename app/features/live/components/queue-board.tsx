@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { TagInput } from "~/features/gigs";
 import { formatClock, useViewerZone } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
@@ -14,6 +14,11 @@ import { ReadyHistory, ReadyState } from "./ready-check";
 import { RequirementRows } from "./requirement-rows";
 
 const small = "min-h-11 min-w-11 rounded-md px-3 text-xs font-semibold";
+/**
+ * Rows a lane shows until the streamer asks for all of it (`?all=<lane>`, a plain link): with a thousand fans queued
+ * the page stays light on a phone, and the forms below the lanes stay within reach.
+ */
+export const LANE_ROWS_SHOWN = 50;
 type Move = { to: string; label: string; className?: string };
 /** A running ready check may be skipped (missed now); any place may be removed. */
 const SKIP: Move = { to: "skip", label: "Skip", className: "bg-amber-700" };
@@ -92,6 +97,12 @@ export function QueueBoard({
     { lane: "vip" as const, title: `VIP queue (${current.counts.vip})` },
     { lane: "regular" as const, title: `Regular queue (${current.counts.regular})` },
   ];
+  const [searchParams] = useSearchParams();
+  const showAll = (lane: string) => {
+    const next = new URLSearchParams(searchParams);
+    next.append("all", lane);
+    return `?${next.toString()}#${lane}-queue`;
+  };
   return (
     <>
       {confirmEnd && !current.ended ? (
@@ -103,13 +114,14 @@ export function QueueBoard({
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]" data-connected={connected ? "" : undefined}>
         <section className="flex flex-col gap-6" aria-label="Queues">
-          {lanes.map(({ lane, title }) => (
-            <div key={lane}>
-              <h2 className="mb-2 text-xl font-semibold">{title}</h2>
-              <ol className="flex flex-col gap-2" data-testid={`${lane}-lane`}>
-                {current.entries
-                  .filter((entry) => entry.lane === lane)
-                  .map((entry) => (
+          {lanes.map(({ lane, title }) => {
+            const inLane = current.entries.filter((entry) => entry.lane === lane);
+            const shown = searchParams.getAll("all").includes(lane) ? inLane : inLane.slice(0, LANE_ROWS_SHOWN);
+            return (
+              <div key={lane} id={`${lane}-queue`}>
+                <h2 className="mb-2 text-xl font-semibold">{title}</h2>
+                <ol className="flex flex-col gap-2" data-testid={`${lane}-lane`}>
+                  {shown.map((entry) => (
                     <li
                       key={entry.id}
                       className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm"
@@ -160,9 +172,19 @@ export function QueueBoard({
                       </Form>
                     </li>
                   ))}
-              </ol>
-            </div>
-          ))}
+                </ol>
+                {shown.length < inLane.length ? (
+                  <Link
+                    to={showAll(lane)}
+                    preventScrollReset
+                    className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-400 hover:text-brand-300"
+                  >
+                    Show all {inLane.length} in this queue ({inLane.length - shown.length} more)
+                  </Link>
+                ) : null}
+              </div>
+            );
+          })}
         </section>
         <aside className="flex flex-col gap-5">
           <ReadyHistory history={current.history} />
