@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { formatSlotTime } from "~/features/time/format";
 import { setupBrowser } from "./browser";
 import { queryE2E } from "./db";
 import { contexts, DEMO_FAN, logInAsDemoFan, signedIn } from "./demo-fan";
@@ -76,9 +77,13 @@ describe.each([false, true])("the waitlist of a full slot (JavaScript %s)", (jav
     await fanPage.goto("/profile");
     const waitlists = fanPage.getByRole("region", { name: "Waitlists" });
     await waitlists.getByText(/1 seat held for you until/).waitFor();
-    // The slot's time comes in words from the server, for the instant the slot starts.
+    // The slot's time comes in words from the server, in the fan's zone (saved, else their browser's: Kolkata).
+    const [fan] = queryE2E<{ time_zone: string | null }>(`SELECT time_zone FROM users WHERE id = '${DEMO_FAN.id}'`);
+    const zone = fan?.time_zone ?? "Asia/Kolkata";
     const slotTime = waitlists.locator(`time[datetime="${new Date(startsAt).toISOString()}"]`);
-    expect(await slotTime.textContent()).toMatch(/\d{1,2}:\d{2}/);
+    expect(await slotTime.textContent()).toBe(
+      formatSlotTime(new Date(startsAt), new Date(startsAt + 30 * 60_000), zone),
+    );
     const email = await latestEmail(DEMO_FAN.email, /^Seats held for you/);
     expect(linkIn(email, /\/gig\//)).toBe(`/gig/${gigId}?slot=${slotId}&seats=1`);
 

@@ -4,8 +4,7 @@ export { waitlistOfferEmail, waitlistOfferNotice } from "./offer-messages.server
 export { acceptPlaceStatement, offerFreedSeats, offerStatements, sweepWaitlists } from "./offers.server";
 export {
   myWaitlistPlaces,
-  placeInWords,
-  profilePlacesInWords,
+  placeWithTimeInWords,
   viewerPlaces,
   viewerPlacesOnGigQuery,
   waitlistLengthSql,

@@ -51,8 +51,8 @@ export async function joinWaitlist(
   }
   const [inserted, [offer], [place]] = joined;
   if (inserted.length === 0) await explainRefusal(db, viewer.id, input, now);
-  // Seats may have freed before the place (an offer or a hold ran out, nobody waiting fitted them
-  // before): offer them now. A full slot, as in a drop, needs no offer pass: the same batch said so.
+  // Seats may have freed before the place (an offer or a hold ran out and nobody waiting fitted them): offer them
+  // now. A full slot, as in a drop, needs no offer pass: the same batch said so.
   if (offer?.due) await offerFreedSeats(env, input.slotId, now);
   return { entryId, slotId: input.slotId, seats: input.seats, placeInLine: place?.placeInLine ?? 1 };
 }

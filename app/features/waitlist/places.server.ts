@@ -66,17 +66,15 @@ export function placeInWords<T extends ViewerPlace>(
 }
 
 /**
- * The profile's places in words in the viewer's zone: "held until" (placeInWords) and the slot's own time ("Sat, Nov
- * 28, 19:00-20:00"), so the page hydrates without a time-zone formatter. The instants stay for the `<time>` element.
+ * A place with its slot's time, both in words in the viewer's zone ("held until" as placeInWords, and "Sat, Nov 28,
+ * 19:00-20:00"), as the gig page and the profile show it: the page hydrates without a time-zone formatter.
  */
-export function profilePlacesInWords<T extends ViewerPlace & { startsAt: Date; endsAt: Date }>(
-  places: T[],
+export function placeWithTimeInWords<T extends ViewerPlace>(
+  place: T,
+  slot: { startsAt: Date; endsAt: Date },
   zone: string,
-): (Omit<T, "offerExpiresAt"> & { heldUntil: string | null; when: string })[] {
-  return places.map((place) => ({
-    ...placeInWords(place, zone),
-    when: formatSlotTime(place.startsAt, place.endsAt, zone),
-  }));
+): Omit<T, "offerExpiresAt"> & { heldUntil: string | null; when: string } {
+  return { ...placeInWords(place, zone), when: formatSlotTime(slot.startsAt, slot.endsAt, zone) };
 }
 
 /** Slots as this viewer sees them: the seats a live offer holds for them count as left (theirs to book). */

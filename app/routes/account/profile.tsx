@@ -21,7 +21,7 @@ import {
 import { getProfile } from "~/features/profile/index.server";
 import { TimeZoneForm } from "~/features/time";
 import { WaitlistSection } from "~/features/waitlist";
-import { myWaitlistPlaces, profilePlacesInWords } from "~/features/waitlist/index.server";
+import { myWaitlistPlaces, placeWithTimeInWords } from "~/features/waitlist/index.server";
 import { WalletSection } from "~/features/wallet";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, found, publicOrigin } from "~/platform/http.server";
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       timeZone,
       calendarFeed,
       // The slot's time and "held until" come in words in the page's zone (the gig page sends the same).
-      waitlists: profilePlacesInWords(waitlists, timeZone.current),
+      waitlists: waitlists.map((place) => placeWithTimeInWords(place, place, timeZone.current)),
       pushKey: pushPublicKey(env),
     },
     money.ordersError ? { status: 400 } : undefined,

@@ -16,9 +16,14 @@ import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
-import { formatDay, formatSessionLength, formatSlotTime } from "~/features/time";
+import { formatDay, formatSessionLength } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
-import { placeInWords, viewerPlaces, viewerPlacesOnGigQuery, withOfferedSeats } from "~/features/waitlist/index.server";
+import {
+  placeWithTimeInWords,
+  viewerPlaces,
+  viewerPlacesOnGigQuery,
+  withOfferedSeats,
+} from "~/features/waitlist/index.server";
 import { formatMoney, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
@@ -77,7 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     picker: slotPickerView(slots, zone),
     places: places.flatMap((place) => {
       const slot = slots.find((candidate) => candidate.id === place.slotId);
-      return slot ? [{ ...placeInWords(place, zone), when: formatSlotTime(slot.startsAt, slot.endsAt, zone) }] : [];
+      return slot ? [placeWithTimeInWords(place, slot, zone)] : [];
     }),
     // The price per seat this viewer sees and is charged (app/lib/money.ts priceIn), and its words.
     price,
