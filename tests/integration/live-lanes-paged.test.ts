@@ -19,11 +19,16 @@ describe("the queue dashboard with a long queue", () => {
     const page = await (await get(path, world.starCookie)).text();
     expect(rowsOf(page)).toBe(LANE_ROWS_SHOWN);
     expect(page).toContain("Regular queue (52)");
-    expect(page).toContain(`href="${path}?all=regular#regular-queue"`);
+    expect(page).toContain(`href="${path}?all=regular#regular-more"`);
     expect(page).toContain("Show all <!-- -->52<!-- --> in this queue (<!-- -->2<!-- --> more)");
 
     const whole = await (await get(`${path}?all=regular`, world.starCookie)).text();
     expect(rowsOf(whole)).toBe(LANE_ROWS_SHOWN + 2);
+    // The link's anchor: the first row the lane had not shown.
+    expect(whole.match(/id="regular-more"/g)?.length).toBe(1);
+    expect(whole.indexOf('id="regular-more"')).toBeLessThan(
+      whole.indexOf(`Remove: ${fans[LANE_ROWS_SHOWN]?.user.username}`),
+    );
     expect(whole).not.toContain("in this queue (");
   });
 });

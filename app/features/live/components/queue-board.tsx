@@ -101,7 +101,8 @@ export function QueueBoard({
   const showAll = (lane: string) => {
     const next = new URLSearchParams(searchParams);
     next.append("all", lane);
-    return `?${next.toString()}#${lane}-queue`;
+    // Lands at the first fan the lane did not show, where the streamer was reading (with JavaScript or without).
+    return `?${next.toString()}#${lane}-more`;
   };
   return (
     <>
@@ -121,10 +122,11 @@ export function QueueBoard({
               <div key={lane} id={`${lane}-queue`}>
                 <h2 className="mb-2 text-xl font-semibold">{title}</h2>
                 <ol className="flex flex-col gap-2" data-testid={`${lane}-lane`}>
-                  {shown.map((entry) => (
+                  {shown.map((entry, index) => (
                     <li
                       key={entry.id}
-                      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm"
+                      id={index === LANE_ROWS_SHOWN ? `${lane}-more` : undefined}
+                      className="flex scroll-mt-20 flex-wrap items-center justify-between gap-2 rounded-lg border border-ink-700 bg-ink-900 px-3 py-2 text-sm"
                     >
                       <span className="min-w-0 break-words">
                         <PresenceDot since={present ? (present[entry.userId] ?? null) : entry.presentSince} />
