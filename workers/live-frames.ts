@@ -1,15 +1,20 @@
-import { LIVE_EVENTS } from "../app/features/live";
+import { firstRowsOfLanes, LIVE_EVENTS } from "../app/features/live";
 import type { LiveBroadcast } from "../app/features/live/index.server";
 import type { WatcherFrames } from "./live-watchers";
 import type { SocketState } from "./socket-viewer";
 
 /** What a socket's frame depends on: its role and, for a fan, who they are. */
-export type FrameSocket = { role: SocketState["role"]; viewer: { id: string } | null } | null;
+export type FrameSocket = {
+  role: SocketState["role"];
+  viewer: { id: string } | null;
+  whole?: SocketState["whole"];
+} | null;
 
 /**
  * The frames of one broadcast state (workers/live-session.ts): each distinct view is built once, on the first socket
  * that needs it, and shared by every other socket with that view (a broadcast reaches thousands of sockets). The
- * streamer's view carries who is present, asked for only when that view is first built.
+ * streamer's view carries who is present, asked for only when that view is first built, and the lanes as their
+ * dashboard shows them.
  */
 export class BroadcastFrames {
   readonly #cache = new Map<string, string>();
@@ -34,8 +39,13 @@ export class BroadcastFrames {
       return this.#frame("overlay", () => JSON.stringify({ event: LIVE_EVENTS.overlay, data: state.overlayPayload() }));
     }
     if (socket?.role === "streamer") {
-      return this.#frame("streamer", () =>
-        JSON.stringify({ event: LIVE_EVENTS.influencer, data: state.streamerPayload(this.presence()) }),
+      // Each lane's first rows, or all of it where the dashboard asked (app/features/live/lanes.ts).
+      const whole = socket.whole ?? [];
+      return this.#frame(`streamer:${whole.join(",")}`, () =>
+        JSON.stringify({
+          event: LIVE_EVENTS.influencer,
+          data: firstRowsOfLanes(state.streamerPayload(this.presence()), whole),
+        }),
       );
     }
     const key = socket?.viewer?.id ?? "";

@@ -1,5 +1,5 @@
 import { type Connection, type ConnectionContext, Server, type WSMessage } from "partyserver";
-import { type AckPayload, LIVE_COPY, LIVE_EVENTS } from "../app/features/live";
+import { type AckPayload, LIVE_COPY, LIVE_EVENTS, wholeLanesOf } from "../app/features/live";
 import {
   broadcastDue,
   groupable,
@@ -26,6 +26,7 @@ import {
   type SocketState,
   socketOfTags,
   viewerOfRequest,
+  WHOLE_TAG,
 } from "./socket-viewer";
 
 const VERSION_KEY = "version";
@@ -300,8 +301,11 @@ export class LiveSession extends Server {
   override getConnectionTags(_connection: Connection, context: ConnectionContext): string[] {
     if (isOverlayRequest(context.request)) return ["overlay"];
     const viewer = viewerOfRequest(context.request);
-    // When the socket opened: a fan's presence on the live page (`#presence`), kept through hibernation.
-    return viewer ? [`user:${viewer.id}`, `${SINCE_TAG}${Date.now()}`] : ["anonymous"];
+    // When the socket opened: a fan's presence on the live page (`#presence`), kept through hibernation; and the
+    // lanes a dashboard shows whole (read only for the streamer's socket).
+    if (!viewer) return ["anonymous"];
+    const whole = wholeLanesOf(new URL(context.request.url).searchParams).map((lane) => `${WHOLE_TAG}${lane}`);
+    return [`user:${viewer.id}`, `${SINCE_TAG}${Date.now()}`, ...whole];
   }
 
   /** The frames of `state` for one socket (its presence read only for the streamer's view). */
@@ -321,7 +325,8 @@ export class LiveSession extends Server {
     const state = await this.#current(this.name);
     const isStreamer = !!viewer && state.streamerId === viewer.id;
     const role = overlay ? "overlay" : isStreamer ? "streamer" : viewer ? "fan" : "anonymous";
-    connection.setState({ viewer, role } satisfies SocketState);
+    const whole = isStreamer ? wholeLanesOf(new URL(context.request.url).searchParams) : [];
+    connection.setState({ viewer, role, whole } satisfies SocketState);
     if (role === "fan") this.#presenceChanged();
     this.#framesOf(state).sendTo((frame) => connection.send(frame), connection.state as SocketState);
   }

@@ -1,4 +1,5 @@
 import type { Viewer } from "../app/features/access";
+import type { QueueLane } from "../app/features/live";
 
 /**
  * The viewer of a socket, as the Worker authenticated it (workers/sockets.ts) and handed it to the Durable
@@ -39,7 +40,15 @@ export function parseFrame(message: string | ArrayBuffer | ArrayBufferView): Cli
   }
 }
 
-export type SocketState = { viewer: Viewer | null; role: "streamer" | "fan" | "anonymous" | "overlay" };
+export type SocketState = {
+  viewer: Viewer | null;
+  role: "streamer" | "fan" | "anonymous" | "overlay";
+  /** The lanes the streamer's dashboard shows whole (`?all=`, app/features/live/lanes.ts); each other is cut. */
+  whole?: readonly QueueLane[];
+};
+
+/** The tag of a lane the socket's dashboard shows whole. */
+export const WHOLE_TAG = "whole:";
 
 /** The tag that says since when a fan's socket is open (ms): their presence on the live page. */
 export const SINCE_TAG = "since:";
@@ -51,14 +60,16 @@ export const SINCE_TAG = "since:";
 export function socketOfTags(
   tags: readonly string[],
   streamerId: string | null,
-): Pick<SocketState, "role"> & {
+): Pick<SocketState, "role" | "whole"> & {
   viewer: { id: string } | null;
 } {
   if (tags.includes("overlay")) return { role: "overlay", viewer: null };
   const user = tags.find((tag) => tag.startsWith("user:"));
   if (!user) return { role: "anonymous", viewer: null };
   const id = user.slice("user:".length);
-  return { role: id === streamerId ? "streamer" : "fan", viewer: { id } };
+  if (id !== streamerId) return { role: "fan", viewer: { id } };
+  const whole = tags.flatMap((tag) => (tag.startsWith(WHOLE_TAG) ? [tag.slice(WHOLE_TAG.length) as QueueLane] : []));
+  return { role: "streamer", viewer: { id }, whole };
 }
 
 /**

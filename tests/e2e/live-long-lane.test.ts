@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LANE_ROWS_SHOWN } from "~/features/live/components/queue-board";
+import { LANE_ROWS_SHOWN } from "~/features/live";
 import { createUser, joinQueue } from "../factories";
 import { baseURL, setupBrowser } from "./browser";
 import { e2eD1 } from "./db";

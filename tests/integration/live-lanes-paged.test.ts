@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LANE_ROWS_SHOWN } from "~/features/live/components/queue-board";
-import { get, liveFan, liveWorld, post } from "./live-world";
+import { LANE_ROWS_SHOWN } from "~/features/live";
+import { LIVE_EVENTS, liveSocketPath, type StreamerPayload } from "~/features/live/events";
+import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /** Each row of the dashboard's lanes has one "Remove" button, named after its fan. */
 function rowsOf(page: string): number {
@@ -21,9 +22,26 @@ describe("the queue dashboard with a long queue", () => {
     expect(page).toContain("Regular queue (52)");
     expect(page).toContain(`href="${path}?all=regular#regular-more"`);
     expect(page).toContain("Show all <!-- -->52<!-- --> in this queue (<!-- -->2<!-- --> more)");
+    // The page's data holds the rows it shows, not the whole lane: the last fan is nowhere in the page or its data.
+    const last = fans.at(-1)?.user.username ?? "";
+    expect(page).not.toContain(last);
+    expect(await (await get(`${path}.data`, world.starCookie)).text()).not.toContain(last);
 
     const whole = await (await get(`${path}?all=regular`, world.starCookie)).text();
     expect(rowsOf(whole)).toBe(LANE_ROWS_SHOWN + 2);
+    expect(await (await get(`${path}.data?all=regular`, world.starCookie)).text()).toContain(last);
+
+    // The dashboard's socket sends what the page holds: the lane's first rows, or all of it where asked.
+    const socketRows = async (query: string) => {
+      const socket = await openSocket(`${liveSocketPath(world.liveSessionId)}${query}`, world.starCookie);
+      const frame = await until(() => socket.last(LIVE_EVENTS.influencer));
+      socket.close();
+      const data = frame.data as StreamerPayload;
+      return { rows: data.entries.length, regular: data.counts.regular };
+    };
+    expect(await socketRows("")).toEqual({ rows: LANE_ROWS_SHOWN, regular: LANE_ROWS_SHOWN + 2 });
+    expect(await socketRows("?all=regular")).toEqual({ rows: LANE_ROWS_SHOWN + 2, regular: LANE_ROWS_SHOWN + 2 });
+    expect(await socketRows("?all=vip")).toEqual({ rows: LANE_ROWS_SHOWN, regular: LANE_ROWS_SHOWN + 2 });
     // The link's anchor: the first row the lane had not shown.
     expect(whole.match(/id="regular-more"/g)?.length).toBe(1);
     expect(whole.indexOf('id="regular-more"')).toBeLessThan(

@@ -6,6 +6,7 @@ import { liveSessions, type QueueLane, queueEntries, users } from "~db/schema";
 import { broadcastOf } from "./coordinator.server";
 import { LIVE_COPY } from "./copy";
 import { savedGamertag } from "./gamertags.server";
+import { firstRowsOfLanes } from "./lanes";
 import { getLiveSession } from "./sessions.server";
 import { type FanPlace, fanPlace, type LaneCounts, laneCounts, placeOfUser, queueSnapshot } from "./snapshot.server";
 
@@ -93,12 +94,20 @@ export async function entryOwner(env: Env, entryId: string): Promise<{ userId: s
   return entry;
 }
 
-/** The queue dashboard's data: the session and its whole queue, for its streamer only (403 for anyone else). */
-export async function streamerQueue(env: Env, viewer: Viewer, liveSessionId: string) {
+/**
+ * The queue dashboard's data, for its streamer only (403 for anyone else): the session and its queue, each lane cut to
+ * the rows the dashboard shows but for the lanes in `wholeLanes` (lanes.ts); both counts are whole.
+ */
+export async function streamerQueue(
+  env: Env,
+  viewer: Viewer,
+  liveSessionId: string,
+  wholeLanes: readonly QueueLane[] = [],
+) {
   const session = await getLiveSession(env, liveSessionId);
   if (session.streamerId !== viewer.id) throw forbidden(LIVE_COPY.notYourSession);
   const snapshot = await queueSnapshot(getDb(env), liveSessionId);
-  return { session, queue: broadcastOf(liveSessionId, snapshot, 0).streamerPayload() };
+  return { session, queue: firstRowsOfLanes(broadcastOf(liveSessionId, snapshot, 0).streamerPayload(), wholeLanes) };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   TurnRulesForm,
   turnRulesSchema,
   valuesFromForm,
+  wholeLanesOf,
 } from "~/features/live";
 import { type LiveCommand, sendLiveCommand, streamerQueue } from "~/features/live/index.server";
 import { OverlayCard } from "~/features/overlay";
@@ -29,8 +30,10 @@ export const meta = () => [{ title: "Queue dashboard | Noobrd" }];
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStreamer(request, env);
-  const { session, queue } = await orErrorPage(streamerQueue(env, viewer, params.id ?? ""));
   const url = new URL(request.url);
+  const { session, queue } = await orErrorPage(
+    streamerQueue(env, viewer, params.id ?? "", wholeLanesOf(url.searchParams)),
+  );
   return {
     session,
     queue,

@@ -7,6 +7,7 @@ import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { QueueState } from "~db/schema/live";
 import type { AlertOutcome } from "~db/schema/push";
 import { LIVE_EVENTS, type PresencePayload, type StreamerPayload } from "../events";
+import { LANE_ROWS_SHOWN, wholeLanesOf } from "../lanes";
 import { ordinal } from "../line";
 import type { LiveSessionView } from "../sessions.server";
 import { EndSessionConfirm } from "./end-session";
@@ -14,11 +15,6 @@ import { ReadyHistory, ReadyState } from "./ready-check";
 import { RequirementRows } from "./requirement-rows";
 
 const small = "min-h-11 min-w-11 rounded-md px-3 text-xs font-semibold";
-/**
- * Rows a lane shows until the streamer asks for all of it (`?all=<lane>`, a plain link): with a thousand fans queued
- * the page stays light on a phone, and the forms below the lanes stay within reach.
- */
-export const LANE_ROWS_SHOWN = 50;
 type Move = { to: string; label: string; className?: string };
 /** A running ready check may be skipped (missed now); any place may be removed. */
 const SKIP: Move = { to: "skip", label: "Skip", className: "bg-amber-700" };
@@ -84,20 +80,27 @@ export function QueueBoard({
   const [live, setLive] = useState<StreamerPayload | null>(null);
   // Who has the live page open: from the last queue frame, then from each presence frame after it.
   const [present, setPresent] = useState<Record<string, number> | null>(null);
-  const { connected, connection } = usePartySocket("live-session", session.id, (frame) => {
-    if (frame.event === LIVE_EVENTS.influencer) {
-      setLive(frame.data as StreamerPayload);
-      setPresent(null);
-    }
-    if (frame.event === LIVE_EVENTS.presence) setPresent((frame.data as PresencePayload).present);
-  });
+  const [searchParams] = useSearchParams();
+  const wholeLanes = wholeLanesOf(searchParams);
+  // The socket's frames hold what the page's data holds (lanes.ts): each lane's first rows, or all of those asked for.
+  const { connected, connection } = usePartySocket(
+    "live-session",
+    session.id,
+    (frame) => {
+      if (frame.event === LIVE_EVENTS.influencer) {
+        setLive(frame.data as StreamerPayload);
+        setPresent(null);
+      }
+      if (frame.event === LIVE_EVENTS.presence) setPresent((frame.data as PresencePayload).present);
+    },
+    wholeLanes.length > 0 ? { all: wholeLanes.join(",") } : undefined,
+  );
   // While connected the socket is the truth (it is sent after every change); otherwise the page's own load.
   const current = connected && live ? live : initial;
   const lanes = [
     { lane: "vip" as const, title: `VIP queue (${current.counts.vip})` },
     { lane: "regular" as const, title: `Regular queue (${current.counts.regular})` },
   ];
-  const [searchParams] = useSearchParams();
   const showAll = (lane: string) => {
     const next = new URLSearchParams(searchParams);
     next.append("all", lane);
@@ -117,7 +120,8 @@ export function QueueBoard({
         <section className="flex flex-col gap-6" aria-label="Queues">
           {lanes.map(({ lane, title }) => {
             const inLane = current.entries.filter((entry) => entry.lane === lane);
-            const shown = searchParams.getAll("all").includes(lane) ? inLane : inLane.slice(0, LANE_ROWS_SHOWN);
+            const shown = wholeLanes.includes(lane) ? inLane : inLane.slice(0, LANE_ROWS_SHOWN);
+            const total = current.counts[lane];
             return (
               <div key={lane} id={`${lane}-queue`}>
                 <h2 className="mb-2 text-xl font-semibold">{title}</h2>
@@ -175,13 +179,13 @@ export function QueueBoard({
                     </li>
                   ))}
                 </ol>
-                {shown.length < inLane.length ? (
+                {shown.length < total ? (
                   <Link
                     to={showAll(lane)}
                     preventScrollReset
                     className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-400 hover:text-brand-300"
                   >
-                    Show all {inLane.length} in this queue ({inLane.length - shown.length} more)
+                    Show all {total} in this queue ({total - shown.length} more)
                   </Link>
                 ) : null}
               </div>
