@@ -12,7 +12,7 @@ import { type Module, modulesUnder } from "./scanner";
 
 /** A figure in minor units: an identifier ending in Minor (`amountMinor`, `o.refundedMinor`, `totals.netMinor`). */
 const MINOR = String.raw`[A-Za-z_$][\w$]*(?:\??\.[\w$]+)*Minor\b`;
-const OPERATOR = String.raw`(?:[-+*/%](?![-+=>]))`;
+const OPERATOR = "(?:[-+*/%](?![-+=>]))";
 const ARITHMETIC = [
   new RegExp(String.raw`${MINOR}\s*\)?\s*${OPERATOR}\s*[\w$(.]`),
   new RegExp(String.raw`[\w$)\]]\s*${OPERATOR}\s*\(?\s*${MINOR}`),

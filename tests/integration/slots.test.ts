@@ -47,8 +47,8 @@ describe("adding slots", () => {
     };
     expect(list.slots).toHaveLength(4);
     expect(list.slots[0]?.seats).toBe(2);
-    const starts = list.slots.map((s) => new Date(s.startTime).getTime());
-    expect(starts[1]! - starts[0]!).toBe(7 * 86_400_000);
+    const [firstStart, secondStart] = list.slots.map((s) => new Date(s.startTime).getTime());
+    expect((secondStart ?? 0) - (firstStart ?? 0)).toBe(7 * 86_400_000);
   });
 
   it("refuses an overlapping slot with a message, and a time in the past", async () => {
@@ -83,26 +83,27 @@ describe("adding slots", () => {
     const slot = await env.DB.prepare("SELECT id FROM slots WHERE influencer_id = ?")
       .bind(streamer.id)
       .first<{ id: string }>();
+    if (!slot) throw new Error("the page's form added no slot");
     const { fan } = await loggedInFan({ username: "fan_with_tags" });
-    const booking = await createBooking(env.DB, { id: slot!.id, influencerId: streamer.id }, fan.id, "confirmed", 2);
+    const booking = await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed", 2);
     await addBookingGamertags(env.DB, booking.id, ["NoobSlayer", "Sidekick"]);
     const page = await readPage(
       await request(`/influencer/calendar-dashboard?month=${month}&year=${year}`, { headers: { Cookie: cookie } }),
     );
-    const card = `#slot-${slot!.id}`;
+    const card = `#slot-${slot.id}`;
     expect(page.textOf(`${card} [data-testid="seats"]`)).toBe("2 of 3 seats taken");
     expect(page.textsOf(`${card} ul li`)).toEqual(["@fan_with_tags · NoobSlayer, Sidekick"]);
     const lobby = await request(`/influencer/calendar-dashboard?month=${month}&year=${year}`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "lobby", slotId: slot!.id, lobbyCode: "LOBBY-42" }),
+      body: new URLSearchParams({ intent: "lobby", slotId: slot.id, lobbyCode: "LOBBY-42" }),
       headers: { Cookie: cookie, Origin: ORIGIN },
     });
     expect(lobby.status).toBe(302);
-    const details = await request(`/api/streamer/lobby-code-details?slotId=${slot!.id}`, {
+    const details = await request(`/api/streamer/lobby-code-details?slotId=${slot.id}`, {
       headers: { Cookie: cookie },
     });
     expect(await details.json()).toMatchObject({
-      data: { lobbyCode: "LOBBY-42", slotId: slot!.id, streamerId: streamer.id },
+      data: { lobbyCode: "LOBBY-42", slotId: slot.id, streamerId: streamer.id },
     });
     const monthApi = await request(`/api/get/monthvise/slots/influencer/${streamer.id}/${month}/${year}`, {
       headers: { Cookie: cookie },

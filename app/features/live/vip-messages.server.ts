@@ -21,7 +21,7 @@ export async function vipRefundedNotice(env: Env, entryId: string): Promise<User
     .from(queueEntries)
     .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
     .where(eq(queueEntries.id, entryId));
-  if (!row || row.state !== "refunded") return null;
+  if (row?.state !== "refunded") return null;
   const owed = row.orderId ? (await owedRefundsOf(db, [row.orderId])).has(row.orderId) : false;
   return {
     userId: row.userId,

@@ -19,8 +19,9 @@ function ibanValid(iban: string): boolean {
 
 function routingValid(number: string): boolean {
   if (!/^\d{9}$/.test(number)) return false;
-  const d = [...number].map(Number) as number[];
-  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  // The ABA checksum: weights 3, 7, 1 repeated over the nine digits.
+  const weights = [3, 7, 1];
+  const sum = [...number].reduce((total, digit, index) => total + Number(digit) * (weights[index % 3] ?? 0), 0);
   return sum % 10 === 0;
 }
 

@@ -37,7 +37,7 @@ async function offerFacts(env: Env, entryId: string, now = new Date()) {
     .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
     .leftJoin(gigs, eq(gigs.id, slots.gigId))
     .where(eq(waitlistEntries.id, entryId));
-  if (!row || row.status !== "offered" || !row.gigId || !row.offerExpiresAt) return null;
+  if (row?.status !== "offered" || !row.gigId || !row.offerExpiresAt) return null;
   if (row.offerExpiresAt.getTime() <= now.getTime()) return null;
   return { ...row, gigId: row.gigId, offerExpiresAt: row.offerExpiresAt };
 }

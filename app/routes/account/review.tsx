@@ -58,7 +58,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
             : ""}
         </p>
       </header>
-      {review && review.hidden ? (
+      {review?.hidden ? (
         <p className="rounded-lg border border-ink-700 p-3 text-sm text-zinc-300">
           Staff have hidden this review from the public pages.
         </p>
