@@ -133,6 +133,38 @@ describe("the gig page on a phone", () => {
   });
 });
 
+describe.each([false, true])("the picker's date strip on a phone (JavaScript %s)", (javaScript) => {
+  it("shows one date's times at first, and a date tapped in the strip shows its own", async () => {
+    // A gig with times on several dates (the demo star's gigs each have a few weeks of slots).
+    const [gig] = queryE2E<{ id: string }>(
+      `SELECT p.id FROM products p JOIN slots s ON s.product_id = p.id
+       WHERE p.influencer_id = '${DEMO_STAR}' AND p.archived_at IS NULL AND s.starts_at > ${Date.now() + 3_600_000}
+       GROUP BY p.id HAVING COUNT(DISTINCT s.starts_at / 86400000) > 2 ORDER BY p.id LIMIT 1`,
+    );
+    if (!gig) throw new Error("no demo gig with times on three dates");
+    const page = await phonePage(javaScript);
+    await page.goto(`/gig/${gig.id}`);
+    const form = page.getByRole("form", { name: "Book a slot" });
+    const days = form.locator("[data-day]");
+    expect(await days.count()).toBeGreaterThan(1);
+    // At first: the date of the time already chosen (the first bookable one), alone.
+    await expect.poll(() => form.locator("[data-day]:visible").count()).toBe(1);
+    expect(await form.locator("[data-day]:visible").locator('input[name="slotId"]').first().isChecked()).toBe(true);
+    // The strip's last date, a 44 px target, shows that date's times under its heading (and still the chosen one's).
+    const strip = form.getByRole("navigation", { name: "Dates" }).getByRole("link");
+    const last = strip.last();
+    const label = (await last.textContent()) ?? "";
+    expect((await last.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await last.click();
+    const picked = days.last();
+    await picked.getByRole("heading", { name: label }).waitFor();
+    expect(await inViewport(picked.getByRole("heading", { name: label }))).toBe(true);
+    const alsoChosen = (await picked.locator("input:checked").count()) === 0;
+    expect(await form.locator("[data-day]:visible").count()).toBe(alsoChosen ? 2 : 1);
+    await page.context().close();
+  });
+});
+
 describe("forms that keep the fan in place", () => {
   it("without JavaScript, a refused booking lands at the form with its error summary in view", async () => {
     const { gigId, slotId } = await demoSlot(

@@ -115,13 +115,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   if (isReviewIntent(intent)) return reviewFormAction(env, request, formData, intent, `/gig/${params.id}`);
   const viewer = await getViewer(request, env);
-  if (!viewer) {
-    const slot = String(formData.get("slotId") ?? "");
-    const back = `/gig/${params.id}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
-    throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
-  }
+  // Back to this gig with the time acted on chosen: the picker shows its date (slot-picker.tsx).
+  const slot = String(formData.get("slotId") ?? "");
+  const back = `/gig/${params.id}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
+  if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   if (intent === "join-waitlist" || intent === "leave-waitlist") {
-    return waitlistAction(env, viewer, intent, formData, `/gig/${params.id}`);
+    return waitlistAction(env, viewer, intent, formData, back);
   }
   const submission = parseWithZod(formData, { schema: bookingFormSchema });
   if (intent === APPLY_PROMO_INTENT) {

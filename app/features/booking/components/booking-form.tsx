@@ -145,6 +145,7 @@ export function BookingForm(props: Props) {
         <SlotPicker
           view={props.picker}
           slotId={slotId}
+          askedSlotId={props.selectedSlotId}
           onSelect={setSlotId}
           waitingSlotIds={props.waitingSlotIds ?? []}
           error={errors.slotId}

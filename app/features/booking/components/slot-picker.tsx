@@ -6,6 +6,8 @@ type Props = {
   /** The dates and times in words, formatted by the loader in the viewer's zone (slot-picker-view.ts). */
   view: SlotPickerView;
   slotId: string;
+  /** The time the address asked for (`?slot=`), bookable or full: its date shows first, with the chosen time's. */
+  askedSlotId?: string | null;
   onSelect: (slotId: string) => void;
   /** Full slots where the viewer already waits (their place is shown under the form). */
   waitingSlotIds: string[];
@@ -16,11 +18,12 @@ type Props = {
  * The booking form's time picker: "Times in <zone>" said once, a strip of dates, then each date's times as 44 px
  * radio tiles with their seats left; a full time offers "Join the waitlist" (a button of the gig's one waitlist
  * form, `form=`, so it sits here without nesting forms). Server-rendered HTML and CSS only (app.css): every date's
- * times are listed under their date; a date picked in the strip (a link to it, `:target`) shows that date's times
- * alone, with the date of the time already chosen. Every word of a date or time comes formatted with the page's data:
- * hydrating the picker builds no time-zone formatter.
+ * times are in the page under their date, and one date shows at first: that of the time chosen (and of a time the
+ * address asked for, `data-chosen`), else the first. A date picked in the strip (a link to it, `:target`) shows that
+ * date's times, with the date of the time already chosen. Every word of a date or time comes formatted with the page's
+ * data: hydrating the picker builds no time-zone formatter.
  */
-export function SlotPicker({ view, slotId, onSelect, waitingSlotIds, error }: Props) {
+export function SlotPicker({ view, slotId, askedSlotId, onSelect, waitingSlotIds, error }: Props) {
   const { days } = view;
   if (days.length === 0) return null;
   return (
@@ -37,7 +40,12 @@ export function SlotPicker({ view, slotId, onSelect, waitingSlotIds, error }: Pr
         </nav>
       ) : null}
       {days.map((day, index) => (
-        <div key={day.label} id={`day-${index}`} data-day>
+        <div
+          key={day.label}
+          id={`day-${index}`}
+          data-day
+          data-chosen={day.times.some((slot) => slot.id === slotId || slot.id === askedSlotId) ? "" : undefined}
+        >
           <h3>{day.label}</h3>
           <ul>
             {day.times.map((slot) => {
