@@ -325,7 +325,8 @@ export class LiveSession extends Server {
     const state = await this.#current(this.name);
     const isStreamer = !!viewer && state.streamerId === viewer.id;
     const role = overlay ? "overlay" : isStreamer ? "streamer" : viewer ? "fan" : "anonymous";
-    const whole = isStreamer ? wholeLanesOf(new URL(context.request.url).searchParams) : [];
+    // The lanes its dashboard shows whole, from the tags set on it from the same request (getConnectionTags).
+    const { whole } = socketOfTags(connection.tags, state.streamerId);
     connection.setState({ viewer, role, whole } satisfies SocketState);
     if (role === "fan") this.#presenceChanged();
     this.#framesOf(state).sendTo((frame) => connection.send(frame), connection.state as SocketState);

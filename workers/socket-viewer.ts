@@ -1,5 +1,5 @@
 import type { Viewer } from "../app/features/access";
-import type { QueueLane } from "../app/features/live";
+import { QUEUE_LANES, type QueueLane } from "../app/features/live";
 
 /**
  * The viewer of a socket, as the Worker authenticated it (workers/sockets.ts) and handed it to the Durable
@@ -68,7 +68,7 @@ export function socketOfTags(
   if (!user) return { role: "anonymous", viewer: null };
   const id = user.slice("user:".length);
   if (id !== streamerId) return { role: "fan", viewer: { id } };
-  const whole = tags.flatMap((tag) => (tag.startsWith(WHOLE_TAG) ? [tag.slice(WHOLE_TAG.length) as QueueLane] : []));
+  const whole = QUEUE_LANES.filter((lane) => tags.includes(`${WHOLE_TAG}${lane}`));
   return { role: "streamer", viewer: { id }, whole };
 }
 

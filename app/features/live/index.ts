@@ -8,7 +8,7 @@ export { TurnRulesForm } from "./components/turn-rules-form";
 export { LIVE_COPY } from "./copy";
 export type { AckPayload, OverlayPayload, OverlayPlace } from "./events";
 export { LIVE_EVENTS } from "./events";
-export { firstRowsOfLanes, LANE_ROWS_SHOWN, wholeLanesOf } from "./lanes";
+export { firstRowsOfLanes, LANE_ROWS_SHOWN, QUEUE_LANES, wholeLanesOf } from "./lanes";
 export type { QueueLane } from "./schema";
 export {
   entryIdSchema,

@@ -7,13 +7,16 @@ import type { QueueLane } from "./schema";
  */
 export const LANE_ROWS_SHOWN = 50;
 
+/** The queue's lanes, in the dashboard's order. */
+export const QUEUE_LANES = ["vip", "regular"] as const satisfies readonly QueueLane[];
+
 /**
  * The lanes the streamer asked to see whole: `?all=<lane>`, repeated on the page's address, or one `?all=vip,regular`
  * on the dashboard's socket.
  */
 export function wholeLanesOf(searchParams: URLSearchParams): QueueLane[] {
   const asked = searchParams.getAll("all").flatMap((value) => value.split(","));
-  return (["vip", "regular"] as const).filter((lane) => asked.includes(lane));
+  return QUEUE_LANES.filter((lane) => asked.includes(lane));
 }
 
 /**

@@ -119,8 +119,8 @@ export function QueueBoard({
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]" data-connected={connected ? "" : undefined}>
         <section className="flex flex-col gap-6" aria-label="Queues">
           {lanes.map(({ lane, title }) => {
-            const inLane = current.entries.filter((entry) => entry.lane === lane);
-            const shown = wholeLanes.includes(lane) ? inLane : inLane.slice(0, LANE_ROWS_SHOWN);
+            // The page's data and the socket's frames hold the rows to show (lanes.ts); the count is the lane's.
+            const shown = current.entries.filter((entry) => entry.lane === lane);
             const total = current.counts[lane];
             return (
               <div key={lane} id={`${lane}-queue`}>
