@@ -33,7 +33,9 @@ const VERSION_KEY = "version";
 /** The commands that may start or end a ready check: after them the object moves its alarm. */
 const READY_CHECK_COMMANDS = new Set<LiveCommand["type"]>([
   "serve",
+  "callParty",
   "ready",
+  "readyLink",
   "skip",
   "remove",
   "leave",

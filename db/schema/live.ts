@@ -162,6 +162,8 @@ export const queueEntries = sqliteTable(
     readyMisses: integer("ready_misses").notNull().default(0),
     /** Its place in its lane once moved back by a missed ready check (else `position` orders it). */
     lineKey: real("line_key"),
+    /** Called as one of a party pick ("call the next N"): a missed ready check is backfilled from the line. */
+    party: bool("party").notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -186,9 +188,15 @@ export const queueEntries = sqliteTable(
   ],
 );
 
-/** The steps of a queue's ready checks, as the session's history shows them. */
-export const QUEUE_EVENT_KINDS = ["called", "confirmed", "moved_back", "removed", "refunded"] as const;
+/** The steps of a queue place, as the session's history shows them: its ready checks and how it ended. */
+export const QUEUE_EVENT_KINDS = ["called", "confirmed", "moved_back", "removed", "refunded", "played", "left"] as const;
 export type QueueEventKind = (typeof QUEUE_EVENT_KINDS)[number];
+/**
+ * Why a place was moved back, removed or refunded: a missed ready check (the fan was not on the page, or was and did
+ * not confirm), the streamer's skip or removal, or the session's end.
+ */
+export const QUEUE_EVENT_CAUSES = ["absent", "not_confirmed", "skipped", "streamer", "session_ended"] as const;
+export type QueueEventCause = (typeof QUEUE_EVENT_CAUSES)[number];
 
 /**
  * A live session's history: each step of a ready check (called, confirmed, missed and moved back, removed, refunded),
@@ -209,6 +217,7 @@ export const queueEvents = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: QUEUE_EVENT_KINDS }).notNull(),
+    cause: text("cause", { enum: QUEUE_EVENT_CAUSES }),
     line: integer("line"),
     refundMinor: integer("refund_minor"),
     currency: text("currency"),
@@ -216,6 +225,7 @@ export const queueEvents = sqliteTable(
   },
   (t) => [
     enumCheck("queue_events_kind_check", t.kind, QUEUE_EVENT_KINDS),
+    enumCheck("queue_events_cause_check", t.cause, QUEUE_EVENT_CAUSES),
     index("queue_events_session_at_idx").on(t.liveSessionId, t.at),
     index("queue_events_user_idx").on(t.userId, t.liveSessionId, t.at),
   ],

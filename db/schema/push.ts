@@ -30,8 +30,11 @@ export const pushSubscriptions = sqliteTable(
 
 export const ALERT_KINDS = ["turn", "starts_soon", "cancelled"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
-/** delivered: a push service took it; fell_back: no push got through, the email went; failed: neither. */
-export const ALERT_OUTCOMES = ["pending", "delivered", "fell_back", "failed"] as const;
+/**
+ * delivered: a push service took it; fell_back: no push got through, the email went; emailed: the fan has no push
+ * subscription, the email went at once; failed: nothing got through.
+ */
+export const ALERT_OUTCOMES = ["pending", "delivered", "fell_back", "emailed", "failed"] as const;
 export type AlertOutcome = (typeof ALERT_OUTCOMES)[number];
 
 export const alertDeliveries = sqliteTable(

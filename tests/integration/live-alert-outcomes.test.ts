@@ -43,7 +43,7 @@ async function call(world: World, userId: string) {
 
 describe("alert outcomes on the queue dashboard", () => {
   it("shows a pushed alert as delivered and a gone subscription's as sent by email, live and without JavaScript", async () => {
-    const world = await liveWorld({ noOfPlayers: 2 });
+    const world = await liveWorld({ noOfPlayers: 3 });
     const pushed = await subscribedFan(world, "Pushed");
     const gone = await subscribedFan(world, "Gone");
     const unsubscribed = await liveFan();
@@ -62,6 +62,13 @@ describe("alert outcomes on the queue dashboard", () => {
     expect(alertOf(gone.user.id)).toBe("fell_back");
     // Never called: no alert to speak of.
     expect(alertOf(unsubscribed.user.id)).toBeNull();
+    // Called without a push subscription: emailed at once.
+    await call(world, unsubscribed.user.id);
+    const emailed = await until(() => {
+      const data = dashboard.last(LIVE_EVENTS.influencer)?.data as StreamerPayload | undefined;
+      return data?.entries.find((entry) => entry.userId === unsubscribed.user.id)?.alert === "emailed";
+    });
+    expect(emailed).toBe(true);
 
     // The dashboard without JavaScript says the same in words, one badge per called fan.
     const page = await readPage(await get(`/influencer/live/session/${world.liveSessionId}`, world.starCookie));
@@ -70,7 +77,8 @@ describe("alert outcomes on the queue dashboard", () => {
       .map((badge) => [badge.getAttribute("data-outcome"), badge.textContent?.trim()]);
     expect(badges.sort()).toEqual([
       ["delivered", "Alert delivered"],
-      ["fell_back", "Alert sent by email"],
+      ["emailed", "Emailed (no push)"],
+      ["fell_back", "Push failed: emailed"],
     ]);
     for (const open of [pushed.socket, gone.socket, dashboard]) open.close();
   });

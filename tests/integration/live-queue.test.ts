@@ -160,13 +160,15 @@ describe("End Session", () => {
     socket.send({ event: "endLiveSession", data: { _live_session_id: world.liveSessionId }, ack: "x1" });
     const ack = await until(() => socket.frames.find((frame) => frame.event === "ack" && frame.ack === "x1"));
     expect(ack.data).toEqual({ success: true, error: null });
-    expect(
-      (
-        (await (await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).json()) as {
-          stillPlaying: number;
-        }
-      ).stillPlaying,
-    ).toBe(1);
+    // Sent again later: nothing more is ended or refunded.
+    expect(await (await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).json()).toMatchObject({
+      refunded: 0,
+    });
+    // The fan in game has played (a VIP place served); nobody is left in the queue.
+    const states = await env.DB.prepare("SELECT state FROM queue_entries WHERE live_session_id = ? ORDER BY position")
+      .bind(world.liveSessionId)
+      .all<{ state: string }>();
+    expect(states.results.map((row) => row.state)).toEqual(["done", "refunded", "refunded", "refunded"]);
 
     expect(await walletBalance(db, vips[0]?.user.id ?? "", "USD")).toBe(0);
     for (const fan of vips.slice(1)) expect(await walletBalance(db, fan.user.id, "USD")).toBe(700);

@@ -8,6 +8,7 @@ import { placeOf } from "~/features/live/reads.server";
 import { missReadyCheck } from "~/features/live/ready-check.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { rejection } from "~tests/support/rejection";
 import type { LiveSession } from "~workers/live-session";
 import { viewerOf } from "../factories";
@@ -15,8 +16,8 @@ import { ORIGIN, postForm } from "./app";
 import { get, liveFan, liveWorld, openSocket, post, until } from "./live-world";
 
 /**
- * The ready check: a called fan confirms within the session's countdown, or misses it (away from the live page when
- * called, or out of time): moved back behind the next 3, a regular place removed the second time, a VIP place removed
+ * The ready check: a called fan confirms within the session's countdown, or misses it at its deadline (on the live
+ * page or not: absence alone is not a miss): moved back behind the next 3, a regular place removed the second time, a VIP place removed
  * with its refund where the session says so, once however the removals race. Through the session's object.
  */
 type World = Awaited<ReturnType<typeof liveWorld>>;
@@ -62,39 +63,71 @@ const stubOf = (world: World) => env.LIVE_SESSION.getByName(world.liveSessionId)
 const alarmOf = (world: World) => runInDurableObject(stubOf(world), (_, state) => state.storage.getAlarm());
 
 describe("a regular fan away from the live page when called", () => {
-  it("is moved back behind the next 3 the first time, and removed the second, each step in the history", async () => {
+  it("keeps the turn for the whole countdown, is alerted once per call, and is moved back only at the deadline", async () => {
     const world = await liveWorld();
     const fans = [];
     for (const tag of ["a", "b", "c", "d", "e"]) fans.push(await joinRegular(world, tag));
-    const [a, b] = fans;
-    if (!a || !b) throw new Error("missing fans");
+    const [a] = fans;
+    if (!a) throw new Error("missing fans");
     const aEntry = await entryOf(world, a.user.id);
+    const mailsOf = () => readOutbox(env.PRIVATE_FILES, { to: a.user.email ?? "" });
 
+    const before = Date.now();
     await call(world, aEntry);
-    const after = await readBroadcast(env, world.liveSessionId, 1);
+    // Called twice in a row: one ready check, one alert.
+    await call(world, aEntry);
+    const called = await readBroadcast(env, world.liveSessionId, 1);
+    const ready = called.fanPayload(a.user.id).place?.ready;
+    expect(ready?.state).toBe("pending");
+    const deadline = ready?.state === "pending" ? ready.deadline : 0;
+    expect(deadline).toBeGreaterThanOrEqual(before + 120_000);
+    expect(await alarmOf(world)).toBe(deadline);
+    expect(called.publicPayload().line.map((place) => place.name)).toEqual(["a", "b", "c", "d", "e"]);
+    expect(called.fanPayload(a.user.id).history.map((step) => step.kind)).toEqual(["called"]);
+    // Not subscribed to push: the alert went by email at once, with the call's one-tap link.
+    const first = await mailsOf();
+    expect(first.map((mail) => mail.subject)).toEqual([`You're up with ${world.star.fullName}`]);
+    expect(first[0]?.text).toContain(`/live/${world.liveSessionId}/ready?`);
+    expect(called.streamerPayload().entries.find((entry) => entry.id === aEntry)?.alert).toBe("emailed");
+
+    await countdownRunsOut(aEntry);
+    await runDurableObjectAlarm(stubOf(world));
+    const after = await readBroadcast(env, world.liveSessionId, 2);
     expect(after.publicPayload().line.map((place) => place.name)).toEqual(["b", "c", "d", "a", "e"]);
-    const aView = after.fanPayload(a.user.id);
-    expect(aView.place).toMatchObject({ state: "waiting", line: 4, ready: null });
-    expect(aView.history.map((step) => [step.kind, step.line])).toEqual([
-      ["moved_back", 4],
-      ["called", null],
-    ]);
+    expect(after.fanPayload(a.user.id).place).toMatchObject({ state: "waiting", line: 4, ready: null });
     const board = after.streamerPayload();
     expect(board.entries.find((entry) => entry.id === aEntry)?.readyMisses).toBe(1);
-    expect(board.history.map((step) => `${step.username}:${step.kind}`)).toEqual([
-      `${a.user.username}:moved_back`,
-      `${a.user.username}:called`,
+    expect(board.history.map((step) => `${step.username}:${step.kind}:${step.cause}`)).toEqual([
+      `${a.user.username}:moved_back:absent`,
+      `${a.user.username}:called:null`,
     ]);
-    // No check runs: the object keeps no alarm.
     expect(await alarmOf(world)).toBeNull();
 
+    // Called again: a new call is a new alert; its deadline removes the place.
     await call(world, aEntry);
-    const second = await readBroadcast(env, world.liveSessionId, 2);
+    expect(await mailsOf()).toHaveLength(2);
+    await countdownRunsOut(aEntry);
+    await runDurableObjectAlarm(stubOf(world));
+    const second = await readBroadcast(env, world.liveSessionId, 3);
     expect(second.fanPayload(a.user.id).place).toBeNull();
-    expect(second.fanPayload(a.user.id).history[0]).toMatchObject({ kind: "removed", refund: null });
+    expect(second.fanPayload(a.user.id).history[0]).toMatchObject({ kind: "removed", cause: "absent", refund: null });
     expect(second.publicPayload().line.map((place) => place.name)).toEqual(["b", "c", "d", "e"]);
     const state = await env.DB.prepare("SELECT state FROM queue_entries WHERE id = ?").bind(aEntry).first();
     expect(state).toEqual({ state: "removed" });
+  });
+
+  it("on the page at the deadline and not confirming reads 'did not confirm'", async () => {
+    const world = await liveWorld();
+    const fan = await joinRegular(world, "solo");
+    const entryId = await entryOf(world, fan.user.id);
+    const page = await onLivePage(world, fan.cookie);
+    await call(world, entryId);
+    await until(() => page.view()?.place?.ready?.state === "pending");
+    await countdownRunsOut(entryId);
+    await runDurableObjectAlarm(stubOf(world));
+    const view = await until(() => (page.view()?.history[0]?.kind === "moved_back" ? page.view() : null));
+    expect(view.history[0]?.cause).toBe("not_confirmed");
+    page.socket.close();
   });
 });
 

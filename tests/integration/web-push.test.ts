@@ -26,7 +26,14 @@ async function turnOf(userId: string) {
   const platform = await createPlatform(env.DB, `pc-${crypto.randomUUID()}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const session = await createLiveSession(env.DB, star.id, game);
-  const turn = { placeId: crypto.randomUUID(), liveSessionId: session.id, streamerName: "Test Star", url: "/live/x" };
+  const turn = {
+    key: `turn:${crypto.randomUUID()}:0`,
+    liveSessionId: session.id,
+    streamerName: "Test Star",
+    url: "/live/x",
+    readyUrl: "/live/x/ready?e=p&d=1&sig=s",
+    secondsLeft: 120,
+  };
   return { star, turn, call: () => notifyTurn(env, userId, turn) };
 }
 
@@ -45,7 +52,7 @@ describe("web push alerts", () => {
     expect(outcomes.filter((o) => o === "already")).toHaveLength(2);
     const pushes = await readPushes(env.PRIVATE_FILES, { endpoint });
     expect(pushes.map((p) => p.title)).toEqual(["You're up with Test Star"]);
-    expect(await outcomeOf(`turn:${turn.placeId}`)).toBe("delivered");
+    expect(await outcomeOf(turn.key)).toBe("delivered");
     // The queue dashboard's read: per fan, the session's streamer only.
     expect(await sessionAlertOutcomes(env, viewerOf(star), turn.liveSessionId)).toEqual(
       new Map([[user.id, "delivered"]]),
@@ -63,16 +70,29 @@ describe("web push alerts", () => {
     const { turn, call } = await turnOf(user.id);
     const outcomes = await Promise.all([call(), call()]);
     expect(outcomes.filter((o) => o === "fell_back")).toHaveLength(1);
-    // Called again: the subscription is gone, so nothing is sent, by push or by email.
-    expect(await call()).toBe("none");
+    // The same call again sends nothing more.
+    expect(await call()).toBe("already");
     expect(await readPushes(env.PRIVATE_FILES, { endpoint })).toEqual([]);
     const mails = await readOutbox(env.PRIVATE_FILES, { to: user.email ?? "" });
     expect(mails.map((m) => m.subject)).toEqual(["You're up with Test Star"]);
-    expect(await outcomeOf(`turn:${turn.placeId}`)).toBe("fell_back");
+    expect(await outcomeOf(turn.key)).toBe("fell_back");
     const left = await env.DB.prepare("SELECT count(*) AS n FROM push_subscriptions WHERE endpoint = ?")
       .bind(endpoint)
       .first<{ n: number }>();
     expect(left?.n).toBe(0);
+  });
+
+  it("emails a fan without a push subscription at once, with the call's ready link and the time to confirm", async () => {
+    const subscriber = await fan();
+    const { turn, call } = await turnOf(subscriber.user.id);
+    expect(await Promise.all([call(), call()])).toEqual(expect.arrayContaining(["emailed", "already"]));
+    const mails = await readOutbox(env.PRIVATE_FILES, { to: subscriber.user.email ?? "" });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe("You're up with Test Star");
+    expect(mails[0]?.text).toContain("confirm you're ready within 2 min");
+    expect(mails[0]?.text).toContain(`I'm ready: http`);
+    expect(mails[0]?.text).toContain(turn.readyUrl);
+    expect(await outcomeOf(turn.key)).toBe("emailed");
   });
 
   it("refuses a subscription that is not https, and a signed-out one", async () => {

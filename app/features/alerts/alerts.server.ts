@@ -53,27 +53,31 @@ export async function unsubscribePush(env: Env, viewer: Viewer, endpoint: string
 }
 
 export type Alert = {
-  /** The alert's cause, once ever: e.g. `turn:<queue place>`. */
+  /** The alert's cause, once ever: e.g. `turn:<queue place>:<call>`. */
   key: string;
   kind: AlertKind;
   userId: string;
   liveSessionId?: string | null;
   push: PushAlert;
-  /** The email sent when no push gets through; null when the change sends its own email anyway (a reminder). */
-  email: { subject: string; lines: string[] } | null;
+  /**
+   * The email: sent at once when the fan has no push subscription, else when no push gets through; null when the
+   * change sends its own email anyway (a reminder). `url` (a path) is its link when it differs from the push's.
+   */
+  email: { subject: string; lines: string[]; url?: string; action?: string } | null;
 };
 
 /**
  * Sends one alert: claims its key (a second send of the same cause stops here), pushes it to each of the fan's
- * subscriptions (a gone one is deleted), emails it when no push got through, and records the outcome. Never throws:
- * an alert that cannot be sent is recorded `failed` and logged. Returns the outcome, or "already" / "none" (the fan has
- * no subscription: nothing is recorded, the app's own notification and messages remain).
+ * subscriptions (a gone one is deleted), emails it when no push got through or at once when the fan has no
+ * subscription, and records the outcome. Never throws: an alert that cannot be sent is recorded `failed` and logged.
+ * Returns the outcome, or "already", or "none" (no subscription and no email for this alert: nothing is recorded, the
+ * app's own notification and messages remain).
  */
 export async function sendAlert(env: Env, alert: Alert, now = new Date()): Promise<AlertOutcome | "already" | "none"> {
   const db = getDb(env);
   try {
     const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, alert.userId));
-    if (targets.length === 0) return "none";
+    if (targets.length === 0 && !alert.email) return "none";
     const [claimed] = await db
       .insert(alertDeliveries)
       .values({
@@ -95,7 +99,8 @@ export async function sendAlert(env: Env, alert: Alert, now = new Date()): Promi
       if (result === "delivered") delivered = true;
       if (result === "gone") await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
     }
-    const outcome = delivered ? "delivered" : (await emailFallback(env, alert)) ? "fell_back" : "failed";
+    const emailed = delivered ? false : await emailAlert(env, alert);
+    const outcome = delivered ? "delivered" : !emailed ? "failed" : targets.length === 0 ? "emailed" : "fell_back";
     await db.update(alertDeliveries).set({ outcome, updatedAt: new Date() }).where(eq(alertDeliveries.id, claimed.id));
     return outcome;
   } catch (error) {
@@ -110,21 +115,22 @@ export async function sendAlert(env: Env, alert: Alert, now = new Date()): Promi
 }
 
 /** The alert by email, its key the provider's idempotency key (sent once). False when it could not be sent. */
-async function emailFallback(env: Env, alert: Alert): Promise<boolean> {
+async function emailAlert(env: Env, alert: Alert): Promise<boolean> {
   const email = alert.email;
   if (!email) return false;
   const user = await getDb(env).select({ email: users.email }).from(users).where(eq(users.id, alert.userId)).get();
   if (!user?.email) return false;
-  const url = `${appOrigin(env)}${alert.push.url}`;
+  const url = `${appOrigin(env)}${email.url ?? alert.push.url}`;
+  const action = email.action ?? url;
   try {
     await emailSender(env).send(
       {
         to: user.email,
         subject: email.subject,
-        text: [...email.lines, url].join("\n\n"),
+        text: [...email.lines, `${email.action ? `${email.action}: ` : ""}${url}`].join("\n\n"),
         html: [
           ...email.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-          `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>`,
+          `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>`,
         ].join("\n"),
       },
       { idempotencyKey: `alert:${alert.key}` },
@@ -136,27 +142,36 @@ async function emailFallback(env: Env, alert: Alert): Promise<boolean> {
   }
 }
 
+/** "2 min", "1 min 30 s", "45 s": the time a called fan has to confirm. */
+function timeToConfirm(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
 /**
- * "You're up": the live queue calls it when it calls a fan (their place turned playing next), once per place
- * (`placeId`): a repeated or concurrent call for the same place sends nothing more.
+ * "You're up": the live queue sends it at each call of a fan (their place turned playing next), keyed by the call
+ * (`key`: the place and the call's number), so a repeated send of one call sends nothing more and a later call of the
+ * same place alerts again. The email carries the one-tap ready link of that call (`readyUrl`).
  */
 export function notifyTurn(
   env: Env,
   userId: string,
-  turn: { placeId: string; liveSessionId: string; streamerName: string; url: string },
+  turn: { key: string; liveSessionId: string; streamerName: string; url: string; readyUrl: string; secondsLeft: number },
   now = new Date(),
 ) {
   const title = `You're up with ${turn.streamerName}`;
-  const body = "You are playing next: join the game now.";
+  const body = `You are playing next: confirm you're ready within ${timeToConfirm(turn.secondsLeft)}.`;
   return sendAlert(
     env,
     {
-      key: `turn:${turn.placeId}`,
+      key: turn.key,
       kind: "turn",
       userId,
       liveSessionId: turn.liveSessionId,
       push: { title, body, url: turn.url, tag: `turn-${turn.liveSessionId}` },
-      email: { subject: title, lines: [body] },
+      email: { subject: title, lines: [body], url: turn.readyUrl, action: "I'm ready" },
     },
     now,
   );

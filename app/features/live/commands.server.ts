@@ -2,6 +2,7 @@ import type { Viewer } from "~/features/access";
 import { AppError, type AppErrorStatus } from "~/lib/errors";
 import { log } from "~/platform/log.server";
 import type { QueueChange, ServeTarget } from "./queue.server";
+import type { ReadyLink } from "./ready-link.server";
 import type { EndOutcome } from "./sessions.server";
 import type { TurnRules } from "./turn-rules.server";
 
@@ -25,8 +26,12 @@ export type LiveCommand =
   | { type: "leave"; viewer: Viewer; entryId: string }
   | { type: "serve"; viewer: Viewer; entryId: string; to: ServeTarget }
   | { type: "remove"; viewer: Viewer; entryId: string }
+  /** The streamer calls the next `size` fans at once (a party pick). */
+  | { type: "callParty"; viewer: Viewer; size: number }
   /** The fan confirms their ready check. */
   | { type: "ready"; viewer: Viewer; entryId: string }
+  /** The fan confirms by their alert email's signed link (no sign-in: the link is the proof). */
+  | { type: "readyLink"; link: Omit<ReadyLink, "liveSessionId"> }
   /** The streamer skips a fan whose ready check is running: it is missed now. */
   | { type: "skip"; viewer: Viewer; entryId: string }
   /** The object's alarm: the ready checks whose countdown is over are missed. */
@@ -46,7 +51,7 @@ export type LiveCommand =
   /** Something was written outside the object (a VIP card payment fulfilled): broadcast only. */
   | { type: "changed" };
 
-export type LiveCommandOutcome = QueueChange & Partial<Pick<EndOutcome, "stillPlaying" | "refunded">>;
+export type LiveCommandOutcome = QueueChange & Partial<Pick<EndOutcome, "refunded">>;
 
 /** What crosses the RPC boundary: a plain object (an AppError thrown in the object would lose its status). */
 export type LiveCommandResult =

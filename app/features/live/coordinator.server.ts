@@ -5,6 +5,7 @@ import { log } from "~/platform/log.server";
 import { liveSessions } from "~db/schema";
 import type { LiveCommand, LiveCommandOutcome, LiveCommandResult } from "./commands.server";
 import type { OverlayPayload, PublicQueuePayload, StreamerPayload, UpdateUserPayload } from "./events";
+import { callParty } from "./calls.server";
 import { linePositions } from "./line";
 import { overlayOf, publicQueue } from "./public-queue";
 import {
@@ -18,6 +19,7 @@ import {
 } from "./queue.server";
 import { READY_SECONDS_DEFAULT, readyCheckOf } from "./ready-check";
 import { confirmReady, expireReadyChecks, missReadyCheck } from "./ready-check.server";
+import { confirmReadyByLink } from "./ready-link.server";
 import { endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessions.server";
 import { type FanPlace, fanPlaces, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
 import { setTurnRules } from "./turn-rules.server";
@@ -103,21 +105,6 @@ export async function runLiveCommandGroup(
   });
 }
 
-/**
- * The streamer calls a fan: their ready check starts; a fan not on the live page (no open socket) misses it at once.
- */
-async function serve(
-  env: Env,
-  liveSessionId: string,
-  command: Extract<LiveCommand, { type: "serve" }>,
-  room: LiveRoomState | undefined,
-): Promise<LiveCommandOutcome> {
-  const change = await moveEntry(env, command.viewer, command.entryId, command.to, liveSessionId);
-  if (!change.called || !room || room.present(change.called.userId)) return change;
-  const missed = await missReadyCheck(env, { entryId: change.called.entryId, cause: "absent", liveSessionId });
-  return { ...change, notices: [...change.notices, ...missed.notices] };
-}
-
 function dispatch(
   env: Env,
   liveSessionId: string,
@@ -132,13 +119,17 @@ function dispatch(
     case "leave":
       return leaveQueue(env, command.viewer, command.entryId, liveSessionId);
     case "serve":
-      return serve(env, liveSessionId, command, room);
+      return moveEntry(env, command.viewer, command.entryId, command.to, liveSessionId);
+    case "callParty":
+      return callParty(env, command.viewer, liveSessionId, command.size);
     case "ready":
       return confirmReady(env, command.viewer, command.entryId, liveSessionId);
+    case "readyLink":
+      return confirmReadyByLink(env, { liveSessionId, ...command.link });
     case "skip":
       return missReadyCheck(env, { entryId: command.entryId, cause: "skip", viewer: command.viewer, liveSessionId });
     case "expireReady":
-      return expireReadyChecks(env, liveSessionId);
+      return expireReadyChecks(env, liveSessionId, (userId) => room?.present(userId) ?? true);
     case "remove":
       return removeEntry(env, command.viewer, command.entryId, liveSessionId);
     case "lobbyCode":
@@ -240,7 +231,6 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
           vipMissed: snapshot?.session.vipMissed ?? "keep",
         },
         history: snapshot?.history ?? [],
-        stillPlaying: entries.filter((entry) => entry.state === "playing_next" || entry.state === "in_game").length,
         entries: entries.map((entry) => ({
           id: entry.id,
           userId: entry.userId,

@@ -4,8 +4,6 @@ export const LIVE_COPY = {
   goLiveFailed: "Something went wrong! Please try again later.",
   endFailed: "Error in ending live session",
   ended: "Live session ended",
-  endedWaitForPlayers:
-    "The live session has ended. You will be taken home after the fans playing next and in game finish.",
   alreadyLive: "You already have a live session running",
   notFound: "Live session not found",
   sessionEnded: "This live session has ended",
@@ -52,6 +50,14 @@ export const LIVE_COPY = {
   badVipMissed: "Choose keep or remove for VIP places that miss their ready check",
   missedMovedBack: (line: string) => `You missed your turn: moved back to ${line}`,
   missedRemoved: "You missed your turn: removed from the queue",
+  readyLinkInvalid: "This ready link is not valid",
+  readyLinkUsed: "This ready check is over or already confirmed",
+  badPartySize: "Call 1 to 10 fans at once",
+  nobodyWaiting: "Nobody is waiting in the queue",
+  lobbyCodeNotice: (code: string) => `Lobby code: ${code}`,
+  // What the session's end did to each fan still in the queue (their final outcome).
+  endedBeforeTurn: "The session ended before your turn.",
+  youPlayed: "You played. Thanks for playing!",
   missedRefunded: (refund: string) =>
     `You missed your turn: removed from the queue; your VIP place refund of ${refund} is on its way`,
 } as const;

@@ -17,6 +17,7 @@ export type EntryWithSession = {
   liveSessionId: string;
   streamerId: string;
   title: string;
+  readyMisses: number;
 };
 
 export async function loadEntry(db: Db, entryId: string): Promise<EntryWithSession> {
@@ -31,6 +32,7 @@ export async function loadEntry(db: Db, entryId: string): Promise<EntryWithSessi
         liveSessionId: queueEntries.liveSessionId,
         streamerId: liveSessions.streamerId,
         title: liveSessions.title,
+        readyMisses: queueEntries.readyMisses,
       }),
     )
     .from(queueEntries)

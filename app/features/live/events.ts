@@ -96,7 +96,6 @@ export type UpdateUserPayload = Common & {
 export type StreamerPayload = Common & {
   entries: QueueEntryPayload[];
   lobbyCode: string | null;
-  stillPlaying: number;
   /**
    * The session's turn rules (turns.ts): null is VIP first; the rejoin cooldown in turns; the ready check's countdown
    * in seconds and what a missed one does to a VIP place (ready-check.ts).

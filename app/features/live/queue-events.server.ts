@@ -1,8 +1,12 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { newId } from "~/lib/id";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import { type CurrencyCode, money } from "~/lib/money";
-import { col, type Db, named } from "~/platform/db.server";
-import { type QueueEventKind, type QueueState, queueEntries, queueEvents, users } from "~db/schema";
+import { type Db, named } from "~/platform/db.server";
+import {
+  type QueueEventCause,
+  type QueueEventKind,
+  queueEvents,
+  users,
+} from "~db/schema";
 import type { QueueEventPayload } from "./ready-check";
 
 /**
@@ -13,24 +17,34 @@ import type { QueueEventPayload } from "./ready-check";
 /** How many of the latest steps the snapshot reads. */
 export const HISTORY_MAX = 30;
 
+/** One step of a place's history: what happened, why (a miss, the streamer, the session's end), when. */
+export type QueueStep = { kind: QueueEventKind; cause?: QueueEventCause | null; at: Date; line?: number | null };
+
 /**
  * The step `kind` of one place, for the batch of its change: put right after the statement that makes the change,
  * it is written only when that statement changed a row (`changes() > 0`), so a change that lost a race writes no
  * step. The session and the fan are the place's; a refund's amount is its order's.
  */
-export function queueEventStatement(
-  db: Db,
-  step: { entryId: string; kind: QueueEventKind; at: Date; line?: number | null },
-) {
+export function queueEventStatement(db: Db, step: QueueStep & { entryId: string }) {
+  return queueEventsStatement(db, step, sql`q.id = ${step.entryId} AND changes() > 0`);
+}
+
+/**
+ * The same step for every place matching `places` (a condition on `queue_entries q`), for the batch of a change of
+ * many places (the session's end): `places` must match exactly the places that change ended (its state and its
+ * `finished_at` at this instant), so a second run writes nothing more.
+ */
+export function queueEventsStatement(db: Db, step: QueueStep, places: SQL) {
   const refunded = step.kind === "refunded";
   return db.insert(queueEvents).select(
     db
       .select({
-        id: sql<string>`${newId()}`.as("id"),
+        id: sql<string>`lower(hex(randomblob(10)))`.as("id"),
         liveSessionId: sql<string>`q.live_session_id`.as("live_session_id"),
         entryId: sql<string>`q.id`.as("entry_id"),
         userId: sql<string>`q.user_id`.as("user_id"),
         kind: sql<QueueEventKind>`${step.kind}`.as("kind"),
+        cause: sql<QueueEventCause | null>`${step.cause ?? null}`.as("cause"),
         line: sql<number | null>`${step.line ?? null}`.as("line"),
         refundMinor: sql<
           number | null
@@ -41,7 +55,7 @@ export function queueEventStatement(
         at: sql<Date>`${step.at.getTime()}`.as("at"),
       })
       .from(sql`queue_entries q`)
-      .where(sql`q.id = ${step.entryId} AND changes() > 0`),
+      .where(places),
   );
 }
 
@@ -55,6 +69,7 @@ export function historyQuery(db: Db, liveSessionId: string) {
         userId: queueEvents.userId,
         username: users.username,
         kind: queueEvents.kind,
+        cause: queueEvents.cause,
         line: queueEvents.line,
         refundMinor: queueEvents.refundMinor,
         currency: queueEvents.currency,
@@ -77,26 +92,10 @@ export function historyOf(rows: readonly HistoryRow[]): QueueEventPayload[] {
     userId: row.userId,
     username: row.username,
     kind: row.kind,
+    cause: row.cause,
     line: row.line,
     refund:
       row.refundMinor !== null && row.currency !== null ? money(row.refundMinor, row.currency as CurrencyCode) : null,
     at: row.at.getTime(),
   }));
-}
-
-/**
- * Calls a place to play next from one of the `from` states: its ready check starts, counting down the session's
- * seconds from `now` (a fresh check: not confirmed yet).
- */
-export function callStatement(db: Db, entryId: string, from: readonly QueueState[], now: Date) {
-  return db
-    .update(queueEntries)
-    .set({
-      state: "playing_next",
-      updatedAt: now,
-      readyDeadline: sql`${now.getTime()} + 1000 * (SELECT s.ready_seconds FROM live_sessions s WHERE s.id = ${col(queueEntries.liveSessionId)})`,
-      readyConfirmedAt: null,
-    })
-    .where(and(eq(queueEntries.id, entryId), inArray(queueEntries.state, [...from])))
-    .returning({ id: queueEntries.id });
 }

@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { isStaff } from "~/features/access";
-import { notifyTurn } from "~/features/alerts/index.server";
 import { saveGamertagStatement } from "~/features/profile/index.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -11,7 +10,8 @@ import { LIVE_COPY as M } from "./copy";
 import { assertInSession, finish, loadEntry, loadOwnEntry } from "./entry.server";
 import { sessionNetworkSql } from "./gamertags.server";
 import { joinedPlaces, joinPlacesStatements } from "./join-places.server";
-import { callStatement, queueEventStatement } from "./queue-events.server";
+import { callPlace } from "./calls.server";
+import { type QueueStep, queueEventStatement } from "./queue-events.server";
 import { ACTIVE, type FanPlace, loadSession, placeInsert, type QueueSessionInfo } from "./snapshot.server";
 import { cooldownLeft } from "./turns";
 import { cooldownPassedSql, turnsSinceLast } from "./turns.server";
@@ -32,8 +32,6 @@ export type QueueChange = {
   notices: QueueNotice[];
   /** A join's answer: the fan's place as the join's own batch left it (read in that batch, no round trip more). */
   place?: FanPlace | null;
-  /** A fan called to play next: their ready check started (the object checks they are on the live page). */
-  called?: { entryId: string; userId: string };
 };
 
 /** The order a fan moves through while served; a move only goes forward. */
@@ -209,17 +207,18 @@ export async function leaveQueue(
 ): Promise<QueueChange> {
   const db = getDb(env);
   const entry = await loadOwnEntry(db, viewer, entryId, liveSessionId);
+  const left: QueueStep = { kind: "left", at: now };
   const changed =
     entry.lane === "vip"
-      ? await endVipPlace(db, entry, "left", ACTIVE, viewer.id, now)
-      : await finish(db, entryId, ACTIVE, "left", now);
+      ? await endVipPlace(db, entry, "left", ACTIVE, viewer.id, now, left)
+      : (await db.batch([finish(db, entryId, ACTIVE, "left", now), queueEventStatement(db, { entryId, ...left })]))[0];
   if (changed.length === 0) throw conflict(M.entryNotActive);
   return { liveSessionId: entry.liveSessionId, notices: [] };
 }
 
 /**
  * Ends one VIP place as vip-refunds.server.ts's table says for `outcome`, its refund (if any) carried out in the same
- * batch. Returns the place when this call ended it.
+ * batch, with the step of the session's history it makes. Returns the place when this call ended it.
  */
 async function endVipPlace(
   db: Db,
@@ -228,6 +227,7 @@ async function endVipPlace(
   from: readonly QueueState[],
   createdBy: string | null,
   now: Date,
+  step: QueueStep,
 ) {
   const end = endVipPlaces(db, outcome, {
     places: sql`${col(queueEntries.id)} = ${entry.id}`,
@@ -236,7 +236,7 @@ async function endVipPlace(
     now,
     refundId: newId(),
   });
-  const [changed] = await db.batch([end.change, ...end.refund]);
+  const [changed] = await db.batch([end.change, queueEventStatement(db, { entryId: entry.id, ...step }), ...end.refund]);
   return changed;
 }
 
@@ -246,7 +246,11 @@ const SERVE_NOTICE: Record<ServeTarget, string> = {
   done: M.youAreDone,
 };
 
-/** The streamer moves a fan forward: waiting -> playing next -> in game -> done (a step may be skipped). */
+/**
+ * The streamer moves a fan forward: waiting -> playing next -> in game -> done (a step may be skipped). Calling a fan
+ * (to playing next) starts their ready check and alerts them (calls.server.ts); calling a fan already called is the
+ * same ready check, not a second one.
+ */
 export async function moveEntry(
   env: Env,
   viewer: Viewer,
@@ -259,36 +263,26 @@ export async function moveEntry(
   const entry = await loadEntry(db, entryId);
   assertInSession(entry, liveSessionId);
   assertSessionStreamer(viewer, entry);
+  if (to === "playing_next" && entry.state === "playing_next") return { liveSessionId: entry.liveSessionId, notices: [] };
   const target = SERVICE_STATES.indexOf(to);
   const from = SERVICE_STATES.filter((state, index) => index < target && (ACTIVE as string[]).includes(state));
   if (!from.includes(entry.state as (typeof from)[number])) throw conflict(M.badTransition);
+  if (to === "playing_next") {
+    const streamerName = viewer.fullName || viewer.username;
+    if (!(await callPlace(env, entry, { from, party: false, streamerName, now }))) throw conflict(M.entryNotActive);
+    return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }] };
+  }
   const changed =
     to === "done" && entry.lane === "vip"
-      ? await endVipPlace(db, entry, "served", from, viewer.id, now)
-      : to === "playing_next"
-        ? // Called: the ready check's countdown starts, and the step is in the session's history.
-          (
-            await db.batch([
-              callStatement(db, entryId, from, now),
-              queueEventStatement(db, { entryId, kind: "called", at: now }),
-            ])
-          )[0]
-        : await finish(db, entryId, from, to, now);
+      ? await endVipPlace(db, entry, "served", from, viewer.id, now, { kind: "played", at: now })
+      : (await db.batch([finish(db, entryId, from, to, now), ...playedStep(db, entryId, to, now)]))[0];
   if (changed.length === 0) throw conflict(M.entryNotActive);
-  // Called: "you're up" is pushed to the fan's devices (email when no push gets through), once per place.
-  if (to === "playing_next") {
-    await notifyTurn(env, entry.userId, {
-      placeId: entry.id,
-      liveSessionId: entry.liveSessionId,
-      streamerName: viewer.fullName || viewer.username,
-      url: `/live/${entry.liveSessionId}`,
-    });
-  }
-  return {
-    liveSessionId: entry.liveSessionId,
-    notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }],
-    ...(to === "playing_next" ? { called: { entryId, userId: entry.userId } } : {}),
-  };
+  return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }] };
+}
+
+/** A turn served to done is "played" in the session's history. */
+function playedStep(db: Db, entryId: string, to: ServeTarget, now: Date) {
+  return to === "done" ? [queueEventStatement(db, { entryId, kind: "played", at: now })] : [];
 }
 
 /**
@@ -309,12 +303,16 @@ export async function removeEntry(
   if (!(ACTIVE as readonly QueueState[]).includes(entry.state)) throw conflict(M.entryNotActive);
   const notices: QueueNotice[] = [{ userId: entry.userId, message: M.youWereRemoved }];
   if (entry.lane === "regular" || !entry.orderId) {
-    const changed = await finish(db, entryId, ACTIVE, "removed", now);
+    const [changed] = await db.batch([
+      finish(db, entryId, ACTIVE, "removed", now),
+      queueEventStatement(db, { entryId, kind: "removed", cause: "streamer", at: now }),
+    ]);
     if (changed.length === 0) throw conflict(M.entryNotActive);
     return { liveSessionId: entry.liveSessionId, notices };
   }
   const outcome = removalOutcome(entry.state);
-  const changed = await endVipPlace(db, entry, outcome, [entry.state], viewer.id, now);
+  const step: QueueStep = { kind: isRefunded(outcome) ? "refunded" : "removed", cause: "streamer", at: now };
+  const changed = await endVipPlace(db, entry, outcome, [entry.state], viewer.id, now, step);
   if (changed.length === 0) throw conflict(M.entryNotActive);
   return {
     liveSessionId: entry.liveSessionId,

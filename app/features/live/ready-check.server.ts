@@ -4,10 +4,11 @@ import { conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { col, type Db, getDb, named } from "~/platform/db.server";
-import { liveSessions, orders, type QueueLane, queueEntries } from "~db/schema";
+import { liveSessions, orders, type QueueEventCause, type QueueLane, queueEntries } from "~db/schema";
 import { LIVE_COPY as M } from "./copy";
 import { loadOwnEntry } from "./entry.server";
 import { linePositions, ordinal } from "./line";
+import { backfillParty } from "./calls.server";
 import { assertSessionStreamer, type QueueChange } from "./queue.server";
 import { queueEventStatement } from "./queue-events.server";
 import { type MissOutcome, missOutcome, movedBackKey } from "./ready-check";
@@ -17,14 +18,24 @@ import { vipStreakOf } from "./turns.server";
 import { endVipPlaces } from "./vip-refunds.server";
 
 /**
- * The ready check's use cases (ready-check.ts has its rules): the fan confirms; a fan who misses it (not on the live
- * page when called, the countdown ran out, or the streamer skips them) is moved back or removed, a VIP place with its
- * refund. Run by the session's Durable Object, one at a time; each change is conditional on the check still running,
+ * The ready check's use cases (ready-check.ts has its rules): the fan confirms; a fan who misses it (the countdown ran
+ * out, or the streamer skips them) is moved back or removed, a VIP place with its refund; a party place that misses
+ * is backfilled from the line (calls.server.ts). Run by the session's Durable Object, one at a time; each change is conditional on the check still running,
  * so a removal racing another (the alarm and the streamer's skip or remove) changes and refunds the place once.
  */
 
-/** Why a ready check was missed: the fan was not on the live page when called, ran out of time, or was skipped. */
+/**
+ * Why a ready check was missed: its countdown ran out while the fan was not on the live page ("absent") or was on it
+ * and did not confirm ("timeout"), or the streamer skipped them. Absence alone never misses a check: only the
+ * deadline or the skip does.
+ */
 export type MissCause = "absent" | "timeout" | "skip";
+
+const EVENT_CAUSE: Record<MissCause, QueueEventCause> = {
+  absent: "absent",
+  timeout: "not_confirmed",
+  skip: "skipped",
+};
 
 /**
  * A ready check is set on a place in a session still open (`checkSql`); it runs while the place is called
@@ -76,6 +87,7 @@ type MissedPlace = {
   misses: number;
   position: number;
   lineKey: number | null;
+  party: boolean;
   vipMissed: "keep" | "remove";
   amountMinor: number | null;
   currency: string | null;
@@ -93,6 +105,7 @@ async function loadMissed(db: Db, entryId: string): Promise<MissedPlace> {
         misses: queueEntries.readyMisses,
         position: queueEntries.position,
         lineKey: queueEntries.lineKey,
+        party: queueEntries.party,
         vipMissed: liveSessions.vipMissed,
         amountMinor: orders.amountMinor,
         currency: orders.currency,
@@ -153,6 +166,7 @@ export async function missReadyCheck(
   const check = checkSql(place.id, input.cause === "timeout" ? now : undefined);
   const running = sql`${check} AND ${col(queueEntries.state)} = 'playing_next'`;
   const outcome = missOutcome(place, place.vipMissed);
+  const cause = EVENT_CAUSE[input.cause];
   let changed: unknown[];
   let message: string;
   if (outcome === "moved_back") {
@@ -170,7 +184,7 @@ export async function missReadyCheck(
         })
         .where(sql`${running} AND ${col(queueEntries.readyMisses)} = ${place.misses}`)
         .returning({ id: queueEntries.id }),
-      queueEventStatement(db, { entryId: place.id, kind: "moved_back", line, at: now }),
+      queueEventStatement(db, { entryId: place.id, kind: "moved_back", cause, line, at: now }),
     ]);
     message = M.missedMovedBack(line === null ? "the line" : ordinal(line));
   } else if (outcome === "removed") {
@@ -180,7 +194,7 @@ export async function missReadyCheck(
         .set({ state: "removed", readyDeadline: null, readyMisses: place.misses + 1, finishedAt: now, updatedAt: now })
         .where(running)
         .returning({ id: queueEntries.id }),
-      queueEventStatement(db, { entryId: place.id, kind: "removed", at: now }),
+      queueEventStatement(db, { entryId: place.id, kind: "removed", cause, at: now }),
     ]);
     message = M.missedRemoved;
   } else {
@@ -193,7 +207,7 @@ export async function missReadyCheck(
     });
     [changed] = await db.batch([
       end.change,
-      queueEventStatement(db, { entryId: place.id, kind: "refunded", at: now }),
+      queueEventStatement(db, { entryId: place.id, kind: "refunded", cause, at: now }),
       ...end.refund,
     ]);
     message =
@@ -205,18 +219,30 @@ export async function missReadyCheck(
     if (input.cause === "skip") throw conflict(M.noReadyCheck);
     return { liveSessionId: place.liveSessionId, notices: [] };
   }
-  return { liveSessionId: place.liveSessionId, notices: [{ userId: place.userId, message }], missed: outcome };
+  const notices = [{ userId: place.userId, message }];
+  if (place.party) notices.push(...(await backfillParty(env, place.liveSessionId, place.id, now)));
+  return { liveSessionId: place.liveSessionId, notices, missed: outcome };
 }
 
-/** The session's ready checks whose countdown is over by `now`, each missed (the object's alarm). */
-export async function expireReadyChecks(env: Env, liveSessionId: string, now = new Date()): Promise<QueueChange> {
+/**
+ * The session's ready checks whose countdown is over by `now`, each missed (the object's alarm): `present` tells
+ * whether the fan had the live page open at the deadline, for the history ("was not on the page" or "did not
+ * confirm").
+ */
+export async function expireReadyChecks(
+  env: Env,
+  liveSessionId: string,
+  present: (userId: string) => boolean = () => true,
+  now = new Date(),
+): Promise<QueueChange> {
   const due = await getDb(env)
-    .select({ id: queueEntries.id })
+    .select({ id: queueEntries.id, userId: queueEntries.userId })
     .from(queueEntries)
     .where(and(eq(queueEntries.liveSessionId, liveSessionId), RUNNING, lte(queueEntries.readyDeadline, now)));
   const notices: QueueChange["notices"] = [];
-  for (const { id } of due) {
-    notices.push(...(await missReadyCheck(env, { entryId: id, cause: "timeout", liveSessionId }, now)).notices);
+  for (const { id, userId } of due) {
+    const cause = present(userId) ? "timeout" : "absent";
+    notices.push(...(await missReadyCheck(env, { entryId: id, cause, liveSessionId }, now)).notices);
   }
   return { liveSessionId, notices };
 }

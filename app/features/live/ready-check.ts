@@ -1,10 +1,11 @@
 import type { Money } from "~/lib/money";
-import type { QueueLane } from "~db/schema/live";
+import type { QueueEventCause, QueueEventKind, QueueLane } from "~db/schema/live";
 
 /**
  * The ready check (docs/domain.md "Queue place"): when the streamer calls a fan to play next, the fan has the session's
- * countdown to confirm they are ready. A fan who is not on the live page when called, or does not confirm in time,
- * misses it: what then happens to their place is decided here, once. Pure and browser-safe.
+ * countdown to confirm they are ready, whether or not their page is open (they are alerted at the call). Only the
+ * deadline (or the streamer's skip) misses it: what then happens to their place is decided here, once. Pure and
+ * browser-safe.
  */
 
 /** The countdown a session gives, in seconds: 2 minutes unless the streamer sets 30 s to 10 min. */
@@ -72,7 +73,9 @@ export type QueueEventPayload = {
   entryId: string;
   userId: string;
   username: string;
-  kind: "called" | "confirmed" | "moved_back" | "removed" | "refunded";
+  kind: QueueEventKind;
+  /** Why a place was moved back, removed or refunded (a missed check, the streamer, the session's end). */
+  cause: QueueEventCause | null;
   /** The place in line a moved-back fan went to. */
   line: number | null;
   /** A removed VIP place's refund. */

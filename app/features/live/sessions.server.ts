@@ -12,6 +12,7 @@ import { outboxSelectStatement } from "~/platform/outbox.server";
 import { gameModes, games, liveSessions, liveSessionTags, platforms, queueEntries, users } from "~db/schema";
 import { LIVE_COPY as M } from "./copy";
 import { assertSessionStreamer, type QueueChange, type QueueNotice } from "./queue.server";
+import { queueEventsStatement } from "./queue-events.server";
 import type { GoLiveInput } from "./schema";
 import { loadSession } from "./snapshot.server";
 import { normaliseStreamingLink } from "./streaming-link";
@@ -129,19 +130,16 @@ export async function updateLiveDetails(
   return { liveSessionId: input.liveSessionId, notices: [] };
 }
 
-export type EndOutcome = QueueChange & {
-  /** Fans still playing next or in game: the streamer finishes them before leaving the dashboard. */
-  stillPlaying: number;
-  refunded: number;
-};
+export type EndOutcome = QueueChange & { refunded: number };
 
 /**
- * Ends the session in ONE batch: closes it (no more joins) and frees the streamer to go live again, drops waiting
- * regular fans, and ends every VIP place still waiting as "session_ended" (vip-refunds.server.ts: owed its full
- * refund, a `pending` refund row) with a notification in the outbox, so a committed end
- * never loses a refund. The refunds are then carried out at once (retried by the JOBS queue and the cron if that
- * fails). End Session sent twice ends, owes and tells once. Fans playing next or in game stay until the streamer
- * marks them done.
+ * Ends the session in ONE batch, with an outcome for every fan still in it (docs/domain.md "Ending a session"): closes
+ * it (no more joins) and frees the streamer to go live again; regular fans waiting or called end "not reached"; every
+ * VIP place waiting or called ends as "session_ended" (vip-refunds.server.ts: owed its full refund, a `pending` refund
+ * row) with a notification in the outbox, so a committed end never loses a refund; fans in game have played (a VIP
+ * place served). No ready check is left counting down. Each outcome is a step of the session's history. The refunds
+ * are then carried out at once (retried by the JOBS queue and the cron if that fails). End Session sent twice ends,
+ * owes and tells once.
  */
 export async function endLiveSession(
   env: Env,
@@ -152,12 +150,18 @@ export async function endLiveSession(
   const db = getDb(env);
   const session = await loadSession(db, liveSessionId);
   assertSessionStreamer(viewer, session);
+  const inSession = sql`${col(queueEntries.liveSessionId)} = ${liveSessionId}`;
   const unserved = endVipPlaces(db, "session_ended", {
-    places: sql`${col(queueEntries.liveSessionId)} = ${liveSessionId}`,
-    from: ["waiting"],
+    places: inSession,
+    from: ["waiting", "playing_next"],
     createdBy: null,
     now,
   });
+  const served = endVipPlaces(db, "served", { places: inSession, from: ["in_game"], createdBy: null, now });
+  /** The places of this session that this end finished in `state`: their steps of the history. */
+  const endedAs = (state: string) =>
+    sql`q.live_session_id = ${liveSessionId} AND q.state = ${state} AND q.finished_at = ${now.getTime()}`;
+  const ended = { cause: "session_ended" as const, at: now };
   const results = await db.batch([
     db
       .update(liveSessions)
@@ -169,15 +173,31 @@ export async function endLiveSession(
       .where(and(eq(users.id, session.streamerId), eq(users.liveSessionId, liveSessionId))),
     db
       .update(queueEntries)
-      .set({ state: "removed", finishedAt: now, updatedAt: now })
+      .set({ state: "removed", finishedAt: now, readyDeadline: null, updatedAt: now })
       .where(
         and(
           eq(queueEntries.liveSessionId, liveSessionId),
           eq(queueEntries.lane, "regular"),
-          eq(queueEntries.state, "waiting"),
+          inArray(queueEntries.state, ["waiting", "playing_next"]),
         ),
-      ),
+      )
+      .returning({ userId: queueEntries.userId }),
     unserved.change,
+    db
+      .update(queueEntries)
+      .set({ state: "done", finishedAt: now, readyDeadline: null, updatedAt: now })
+      .where(
+        and(
+          eq(queueEntries.liveSessionId, liveSessionId),
+          eq(queueEntries.lane, "regular"),
+          eq(queueEntries.state, "in_game"),
+        ),
+      )
+      .returning({ userId: queueEntries.userId }),
+    served.change,
+    queueEventsStatement(db, { kind: "removed", ...ended }, endedAs("removed")),
+    queueEventsStatement(db, { kind: "refunded", ...ended }, endedAs("refunded")),
+    queueEventsStatement(db, { kind: "played", ...ended }, endedAs("done")),
     ...unserved.refund,
     outboxSelectStatement(
       db,
@@ -193,7 +213,10 @@ export async function endLiveSession(
     ),
     catalogueChangedStatement(db),
   ]);
+  type Ended = { userId: string }[];
+  const notReached = results[2] as Ended;
   const refundedEntries = results[3] as { id: string; userId: string; orderId: string | null }[];
+  const played = [...(results[4] as Ended), ...(results[5] as Ended)];
   await settleVipRefunds(
     env,
     refundedEntries.flatMap((entry) => (entry.orderId ? [entry.orderId] : [])),
@@ -205,14 +228,12 @@ export async function endLiveSession(
     now,
   );
   const refundedNotice = M.vipRefunded(session.title);
-  const [playing] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(queueEntries)
-    .where(
-      and(eq(queueEntries.liveSessionId, liveSessionId), inArray(queueEntries.state, ["playing_next", "in_game"])),
-    );
-  const notices: QueueNotice[] = refundedEntries.map((entry) => ({ userId: entry.userId, message: refundedNotice }));
-  return { liveSessionId, notices, stillPlaying: Number(playing?.n ?? 0), refunded: refundedEntries.length };
+  const notices: QueueNotice[] = [
+    ...notReached.map((entry) => ({ userId: entry.userId, message: M.endedBeforeTurn })),
+    ...refundedEntries.map((entry) => ({ userId: entry.userId, message: refundedNotice })),
+    ...played.map((entry) => ({ userId: entry.userId, message: M.youPlayed })),
+  ];
+  return { liveSessionId, notices, refunded: refundedEntries.length };
 }
 
 /** A live session as the live page, the dashboard and the API show it. */

@@ -375,6 +375,7 @@ export function placeInsert(
         readyConfirmedAt: sql<Date | null>`NULL`.as("ready_confirmed_at"),
         readyMisses: sql<number>`0`.as("ready_misses"),
         lineKey: sql<number | null>`NULL`.as("line_key"),
+        party: sql<boolean>`0`.as("party"),
         updatedAt: sql<Date>`${place.at}`.as("updated_at"),
       })
       .from(liveSessions)

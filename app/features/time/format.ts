@@ -96,10 +96,12 @@ export function formatWhen(at: Date | number | string, timeZone: string): string
 }
 
 /** Just the clock time in the zone: "23:30". */
-export function formatClock(at: Date | number | string, timeZone: string): string {
-  return dateTimeFormat("en-GB", { ...TIME, timeZone: validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE }).format(
-    new Date(at),
-  );
+export function formatClock(at: Date | number | string, timeZone: string, options: { seconds?: boolean } = {}): string {
+  return dateTimeFormat("en-GB", {
+    ...TIME,
+    ...(options.seconds ? { second: "2-digit" } : {}),
+    timeZone: validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE,
+  }).format(new Date(at));
 }
 
 /** Just the day in the zone: "24 Nov 2026" (e.g. the date of the exchange rate a converted price used). */

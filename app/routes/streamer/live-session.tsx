@@ -126,12 +126,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   if (intent === "end") {
-    if ((sent.value.stillPlaying ?? 0) > 0) {
-      return redirectWithToast(env, `/influencer/live/session/${id}`, {
-        kind: "info",
-        message: LIVE_COPY.endedWaitForPlayers,
-      });
-    }
     return redirectWithToast(env, "/influencer/dashboard", { kind: "success", message: LIVE_COPY.ended });
   }
   return data<Reply>({ intent, error: null });

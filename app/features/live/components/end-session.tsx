@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate, useRevalidator } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { notify } from "~/lib/toast";
 import type { PartyConnection } from "~/lib/ui/use-party-socket";
 import { LIVE_COPY } from "../copy";
@@ -7,20 +7,17 @@ import { type AckPayload, LIVE_EVENTS } from "../events";
 /**
  * End Session's confirmation. Without JavaScript (or before the socket is up) it is a plain form the dashboard's
  * action handles. With the socket, confirming sends `endLiveSession` and waits for its acknowledgement
- * {success, error}: on success the streamer goes to /influencer/dashboard, or stays with an info message while
- * fans are still playing next or in game (docs/domain.md); a failure shows 'Error in ending live session'.
+ * {success, error}: on success the streamer goes to /influencer/dashboard (every fan still in the queue has their
+ * outcome: docs/domain.md "Ending a session"); a failure shows 'Error in ending live session'.
  */
 export function EndSessionConfirm({
   liveSessionId,
   connection,
-  stillPlaying,
 }: {
   liveSessionId: string;
   connection: PartyConnection | null;
-  stillPlaying: number;
 }) {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   return (
     <Form
       method="post"
@@ -37,18 +34,13 @@ export function EndSessionConfirm({
           notify({ kind: "error", message: ack.error || LIVE_COPY.endFailed });
           return;
         }
-        if (stillPlaying > 0) {
-          notify({ kind: "info", message: LIVE_COPY.endedWaitForPlayers });
-          await navigate(".", { replace: true });
-          await revalidator.revalidate();
-          return;
-        }
         notify({ kind: "success", message: LIVE_COPY.ended });
         await navigate("/influencer/dashboard");
       }}
     >
       <p id="end-title" className="font-semibold">
-        End this live session? Fans still waiting in the VIP queue are refunded to their wallets.
+        End this live session? Fans in game have played; everyone still waiting or called is told the session ended
+        before their turn, and VIP places not played are refunded to the fans' wallets.
       </p>
       <div className="flex gap-3">
         <button

@@ -48,7 +48,8 @@ function PresenceDot({ since }: { since: number | null }) {
 const ALERT_LABEL: Record<AlertOutcome, string> = {
   pending: "Alert sending",
   delivered: "Alert delivered",
-  fell_back: "Alert sent by email",
+  fell_back: "Push failed: emailed",
+  emailed: "Emailed (no push)",
   failed: "Alert failed",
 };
 
@@ -113,7 +114,6 @@ export function QueueBoard({
         <EndSessionConfirm
           liveSessionId={session.id}
           connection={connected ? connection : null}
-          stillPlaying={current.stillPlaying}
         />
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]" data-connected={connected ? "" : undefined}>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
+import { formatClock, useViewerZone } from "~/features/time";
 import { formatMoney } from "~/lib/money";
+import type { QueueEventCause } from "~db/schema/live";
 import type { PartyConnection } from "~/lib/ui/use-party-socket";
 import { LIVE_COPY as M } from "../copy";
 import { type FanPlacePayload, LIVE_EVENTS } from "../events";
@@ -57,6 +59,7 @@ export function ReadyBanner({ place, connection }: { place: FanPlacePayload; con
 
 /** What a missed ready check did, as the fan is told it (the messages' one wording). */
 export function missedText(step: QueueEventPayload): string | null {
+  if (step.cause === "streamer" || step.cause === "session_ended") return null;
   if (step.kind === "moved_back") return M.missedMovedBack(step.line === null ? "the line" : ordinal(step.line));
   if (step.kind === "removed") return M.missedRemoved;
   if (step.kind === "refunded") return step.refund ? M.missedRefunded(formatMoney(step.refund)) : M.missedRemoved;
@@ -92,17 +95,43 @@ export function ReadyState({ ready }: { ready: ReadyCheck | null }) {
   );
 }
 
+/** Why a place was moved back, removed or refunded, as the history says it. */
+const CAUSE_TEXT: Record<QueueEventCause, string> = {
+  absent: "was not on the page",
+  not_confirmed: "did not confirm",
+  skipped: "skipped by the streamer",
+  streamer: "removed by the streamer",
+  session_ended: "the session ended",
+};
+
+function causeOf(step: QueueEventPayload): string {
+  return step.cause ? CAUSE_TEXT[step.cause] : "missed the ready check";
+}
+
+const refundOf = (step: QueueEventPayload) => (step.refund ? ` (${formatMoney(step.refund)})` : "");
+
 const STEP_TEXT: Record<QueueEventPayload["kind"], (step: QueueEventPayload) => string> = {
   called: () => "called: ready check started",
   confirmed: () => "confirmed they are ready",
-  moved_back: (step) => `missed the ready check: moved back to ${step.line === null ? "the line" : ordinal(step.line)}`,
-  removed: () => "missed the ready check: removed",
+  moved_back: (step) => `${causeOf(step)}: moved back to ${step.line === null ? "the line" : ordinal(step.line)}`,
+  removed: (step) =>
+    step.cause === "streamer" ? "removed by the streamer" : `${causeOf(step)}: removed from the queue`,
   refunded: (step) =>
-    `missed the ready check: removed, VIP place refunded${step.refund ? ` (${formatMoney(step.refund)})` : ""}`,
+    step.cause === "streamer"
+      ? `removed by the streamer: VIP place refunded${refundOf(step)}`
+      : `${causeOf(step)}: removed, VIP place refunded${refundOf(step)}`,
+  played: () => "played",
+  left: () => "left the queue",
 };
 
-/** The session's latest ready-check steps, newest first, on the queue dashboard. */
+/** One step as the history says it: "@fan was not on the page: moved back to 4th". */
+export function stepText(step: QueueEventPayload): string {
+  return `${step.username} ${STEP_TEXT[step.kind](step)}`;
+}
+
+/** The session's latest steps, newest first, on the queue dashboard, at the viewer's clock (their zone). */
 export function ReadyHistory({ history }: { history: readonly QueueEventPayload[] }) {
+  const zone = useViewerZone();
   return (
     <section aria-label="History" className="rounded-lg border border-ink-700 bg-ink-900 p-4 text-sm">
       <h2 className="mb-2 text-lg font-semibold">History</h2>
@@ -112,14 +141,10 @@ export function ReadyHistory({ history }: { history: readonly QueueEventPayload[
         <ol className="flex flex-col gap-1" data-testid="ready-history">
           {history.map((step) => (
             <li key={step.id} className="flex gap-2">
-              <time
-                className="shrink-0 font-mono text-zinc-400"
-                dateTime={new Date(step.at).toISOString()}
-                suppressHydrationWarning
-              >
-                {new Date(step.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" })}
+              <time className="shrink-0 font-mono text-zinc-400" dateTime={new Date(step.at).toISOString()}>
+                {formatClock(step.at, zone, { seconds: true })}
               </time>
-              <span className="min-w-0 break-words">{`${step.username} ${STEP_TEXT[step.kind](step)}`}</span>
+              <span className="min-w-0 break-words">{stepText(step)}</span>
             </li>
           ))}
         </ol>
