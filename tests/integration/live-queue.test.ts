@@ -161,7 +161,9 @@ describe("End Session", () => {
     const ack = await until(() => socket.frames.find((frame) => frame.event === "ack" && frame.ack === "x1"));
     expect(ack.data).toEqual({ success: true, error: null });
     // Sent again later: nothing more is ended or refunded.
-    expect(await (await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).json()).toMatchObject({
+    expect(
+      await (await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).json(),
+    ).toMatchObject({
       refunded: 0,
     });
     // The fan in game has played (a VIP place served); nobody is left in the queue.

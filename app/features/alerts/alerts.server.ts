@@ -158,7 +158,14 @@ function timeToConfirm(seconds: number): string {
 export function notifyTurn(
   env: Env,
   userId: string,
-  turn: { key: string; liveSessionId: string; streamerName: string; url: string; readyUrl: string; secondsLeft: number },
+  turn: {
+    key: string;
+    liveSessionId: string;
+    streamerName: string;
+    url: string;
+    readyUrl: string;
+    secondsLeft: number;
+  },
   now = new Date(),
 ) {
   const title = `You're up with ${turn.streamerName}`;
@@ -172,6 +179,32 @@ export function notifyTurn(
       liveSessionId: turn.liveSessionId,
       push: { title, body, url: turn.url, tag: `turn-${turn.liveSessionId}` },
       email: { subject: title, lines: [body], url: turn.readyUrl, action: "I'm ready" },
+    },
+    now,
+  );
+}
+
+/**
+ * The lobby code reached a called party: each fan playing next or in game is told it at once (push, else email), once
+ * per code (`key`: the place and the code's time).
+ */
+export function notifyLobbyCode(
+  env: Env,
+  userId: string,
+  lobby: { key: string; liveSessionId: string; streamerName: string; code: string; url: string },
+  now = new Date(),
+) {
+  const title = `Lobby code from ${lobby.streamerName}: ${lobby.code}`;
+  const body = `Join the lobby with the code ${lobby.code}.`;
+  return sendAlert(
+    env,
+    {
+      key: lobby.key,
+      kind: "turn",
+      userId,
+      liveSessionId: lobby.liveSessionId,
+      push: { title, body, url: lobby.url, tag: `lobby-${lobby.liveSessionId}` },
+      email: { subject: title, lines: [body] },
     },
     now,
   );

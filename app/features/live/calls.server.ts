@@ -9,6 +9,7 @@ import { liveSessions, type QueueState, queueEntries, users } from "~db/schema";
 import { LIVE_COPY as M } from "./copy";
 import { assertSessionStreamer, type QueueChange, type QueueNotice } from "./queue.server";
 import { queueEventStatement } from "./queue-events.server";
+import { PARTY_MAX } from "./ready-check";
 import { readyLinkPath } from "./ready-link.server";
 import { queueSnapshot } from "./snapshot.server";
 
@@ -18,9 +19,6 @@ import { queueSnapshot } from "./snapshot.server";
  * whether or not the fan's page is open) and alerts the fan once per call: push where they subscribed, else email at
  * once (with the one-tap ready link), and an in-app notification.
  */
-
-/** The most fans one party pick calls (the queue bots' "pick N"). */
-export const PARTY_MAX = 10;
 
 /** A place about to be called, with what its alert needs. */
 type Callable = { id: string; userId: string; liveSessionId: string; readyMisses: number };

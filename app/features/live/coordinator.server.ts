@@ -3,9 +3,9 @@ import { isAppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { liveSessions } from "~db/schema";
+import { callParty } from "./calls.server";
 import type { LiveCommand, LiveCommandOutcome, LiveCommandResult } from "./commands.server";
 import type { OverlayPayload, PublicQueuePayload, StreamerPayload, UpdateUserPayload } from "./events";
-import { callParty } from "./calls.server";
 import { linePositions } from "./line";
 import { overlayOf, publicQueue } from "./public-queue";
 import {

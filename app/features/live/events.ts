@@ -52,7 +52,10 @@ export type FanPlacePayload = {
 };
 
 /** What the session's end did to a fan who was still waiting: not reached, or their VIP place refunded. */
-export type FanEndingPayload = { outcome: "not_reached" } | { outcome: "refunded"; refund: Money };
+export type FanEndingPayload =
+  | { outcome: "not_reached" }
+  | { outcome: "played" }
+  | { outcome: "refunded"; refund: Money };
 
 export type QueueEntryPayload = {
   id: string;

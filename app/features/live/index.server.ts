@@ -13,6 +13,7 @@ export {
 } from "./coordinator.server";
 export { entryOwner, joinedPlace, laneEntries, liveRoom, placeOf, streamerQueue, viewerQueues } from "./reads.server";
 export { nextReadyDeadline } from "./ready-check.server";
+export { readyLinkOf, readyLinkState } from "./ready-link.server";
 export { getLiveSession, goLive, streamerLiveSessions } from "./sessions.server";
 export { videoDetailsFor } from "./video-details.server";
 export { startVipCheckout } from "./vip.server";

@@ -1,12 +1,7 @@
 import { desc, eq, type SQL, sql } from "drizzle-orm";
 import { type CurrencyCode, money } from "~/lib/money";
 import { type Db, named } from "~/platform/db.server";
-import {
-  type QueueEventCause,
-  type QueueEventKind,
-  queueEvents,
-  users,
-} from "~db/schema";
+import { type QueueEventCause, type QueueEventKind, queueEvents, users } from "~db/schema";
 import type { QueueEventPayload } from "./ready-check";
 
 /**

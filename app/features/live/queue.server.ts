@@ -1,18 +1,26 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { isStaff } from "~/features/access";
+import { notifyLobbyCode } from "~/features/alerts/index.server";
 import { saveGamertagStatement } from "~/features/profile/index.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, compiledStatement, type Db, getDb } from "~/platform/db.server";
 import { liveSessions, lobbyCodes, type QueueState, queueEntries } from "~db/schema";
+import { callPlace } from "./calls.server";
 import { LIVE_COPY as M } from "./copy";
 import { assertInSession, finish, loadEntry, loadOwnEntry } from "./entry.server";
 import { sessionNetworkSql } from "./gamertags.server";
 import { joinedPlaces, joinPlacesStatements } from "./join-places.server";
-import { callPlace } from "./calls.server";
 import { type QueueStep, queueEventStatement } from "./queue-events.server";
-import { ACTIVE, type FanPlace, loadSession, placeInsert, type QueueSessionInfo } from "./snapshot.server";
+import {
+  ACTIVE,
+  type FanPlace,
+  LOBBY_CODE_STATES,
+  loadSession,
+  placeInsert,
+  type QueueSessionInfo,
+} from "./snapshot.server";
 import { cooldownLeft } from "./turns";
 import { cooldownPassedSql, turnsSinceLast } from "./turns.server";
 import { endVipPlaces, type HeldVipPlaceOutcome, isRefunded, removalOutcome } from "./vip-refunds.server";
@@ -236,7 +244,11 @@ async function endVipPlace(
     now,
     refundId: newId(),
   });
-  const [changed] = await db.batch([end.change, queueEventStatement(db, { entryId: entry.id, ...step }), ...end.refund]);
+  const [changed] = await db.batch([
+    end.change,
+    queueEventStatement(db, { entryId: entry.id, ...step }),
+    ...end.refund,
+  ]);
   return changed;
 }
 
@@ -263,7 +275,8 @@ export async function moveEntry(
   const entry = await loadEntry(db, entryId);
   assertInSession(entry, liveSessionId);
   assertSessionStreamer(viewer, entry);
-  if (to === "playing_next" && entry.state === "playing_next") return { liveSessionId: entry.liveSessionId, notices: [] };
+  if (to === "playing_next" && entry.state === "playing_next")
+    return { liveSessionId: entry.liveSessionId, notices: [] };
   const target = SERVICE_STATES.indexOf(to);
   const from = SERVICE_STATES.filter((state, index) => index < target && (ACTIVE as string[]).includes(state));
   if (!from.includes(entry.state as (typeof from)[number])) throw conflict(M.badTransition);
@@ -324,7 +337,10 @@ export async function removeEntry(
 
 export const LOBBY_CODE_MAX = 64;
 
-/** The streamer sets (or clears, with "") the session's lobby code; only fans playing next or in game see it. */
+/**
+ * The streamer sets (or clears, with "") the session's lobby code; only fans playing next or in game see it. A new
+ * code reaches the whole called party in one step: on their page, and by push or email (alerts).
+ */
 export async function setLiveLobbyCode(
   env: Env,
   viewer: Viewer,
@@ -339,11 +355,25 @@ export async function setLiveLobbyCode(
   if (trimmed.length > LOBBY_CODE_MAX) throw badRequest(`The lobby code must be at most ${LOBBY_CODE_MAX} characters`);
   if (!trimmed) {
     await db.delete(lobbyCodes).where(eq(lobbyCodes.liveSessionId, liveSessionId));
-  } else {
-    await db
-      .insert(lobbyCodes)
-      .values({ id: newId(), liveSessionId, code: trimmed, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: lobbyCodes.liveSessionId, set: { code: trimmed, updatedAt: now } });
+    return { liveSessionId, notices: [] };
   }
-  return { liveSessionId, notices: [] };
+  await db
+    .insert(lobbyCodes)
+    .values({ id: newId(), liveSessionId, code: trimmed, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: lobbyCodes.liveSessionId, set: { code: trimmed, updatedAt: now } });
+  const party = await db
+    .select({ id: queueEntries.id, userId: queueEntries.userId })
+    .from(queueEntries)
+    .where(and(eq(queueEntries.liveSessionId, liveSessionId), inArray(queueEntries.state, [...LOBBY_CODE_STATES])));
+  const streamerName = viewer.fullName || viewer.username;
+  for (const fan of party) {
+    await notifyLobbyCode(env, fan.userId, {
+      key: `lobby:${fan.id}:${now.getTime()}`,
+      liveSessionId,
+      streamerName,
+      code: trimmed,
+      url: `/live/${liveSessionId}`,
+    });
+  }
+  return { liveSessionId, notices: party.map((fan) => ({ userId: fan.userId, message: M.lobbyCodeNotice(trimmed) })) };
 }

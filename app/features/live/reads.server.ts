@@ -7,6 +7,7 @@ import { broadcastOf } from "./coordinator.server";
 import { LIVE_COPY } from "./copy";
 import { savedGamertag } from "./gamertags.server";
 import { firstRowsOfLanes } from "./lanes";
+import { READY_SECONDS_DEFAULT } from "./ready-check";
 import { getLiveSession } from "./sessions.server";
 import { type FanPlace, fanPlace, type LaneCounts, laneCounts, placeOfUser, queueSnapshot } from "./snapshot.server";
 
@@ -117,9 +118,10 @@ export async function streamerQueue(
 export async function liveRoom(env: Env, viewer: Viewer | null, liveSessionId: string) {
   const db = getDb(env);
   const session = await getLiveSession(env, liveSessionId);
-  const [snapshot, gamertag] = await Promise.all([
+  const [snapshot, gamertag, account] = await Promise.all([
     queueSnapshot(db, liveSessionId),
     viewer ? savedGamertag(db, viewer.id, liveSessionId) : null,
+    viewer ? db.select({ email: users.email }).from(users).where(eq(users.id, viewer.id)).get() : undefined,
   ]);
   const broadcast = broadcastOf(liveSessionId, snapshot, 0);
   return {
@@ -127,5 +129,9 @@ export async function liveRoom(env: Env, viewer: Viewer | null, liveSessionId: s
     queue: broadcast.fanPayload(viewer?.id ?? null),
     publicQueue: broadcast.publicPayload(),
     gamertag,
+    /** Where the viewer's alert emails go (the join step says it). */
+    viewerEmail: account?.email ?? null,
+    /** The ready check's countdown a called fan gets, in seconds (the join step says it). */
+    readySeconds: snapshot?.session.readySeconds ?? READY_SECONDS_DEFAULT,
   };
 }

@@ -19,6 +19,9 @@ export const READY_SECONDS_CHOICES = [30, 60, 90, 120, 180, 300, 600] as const;
 export const VIP_MISSED_CHOICES = ["keep", "remove"] as const;
 export type VipMissed = (typeof VIP_MISSED_CHOICES)[number];
 
+/** The most fans one party pick calls at once (the queue bots' "pick N"). */
+export const PARTY_MAX = 10;
+
 /** How many fans a missed ready check moves a place behind. */
 export const MOVED_BACK_BEHIND = 3;
 

@@ -3,7 +3,7 @@ import { multiLine, singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { TITLE_MAX } from "~db/schema/constants";
 import { LIVE_COPY as M } from "./copy";
-import { READY_SECONDS_MAX, READY_SECONDS_MIN, VIP_MISSED_CHOICES } from "./ready-check";
+import { PARTY_MAX, READY_SECONDS_MAX, READY_SECONDS_MIN, VIP_MISSED_CHOICES } from "./ready-check";
 import { REJOIN_COOLDOWN_MAX, VIP_PER_REGULAR_MAX } from "./turns";
 
 export type { QueueLane } from "~db/schema";
@@ -130,4 +130,20 @@ export const turnRulesSchema = z.object({
   ),
   /** What a missed ready check does to a VIP place; absent: unchanged. */
   vipMissed: z.enum(VIP_MISSED_CHOICES, { error: M.badVipMissed }).optional(),
+});
+
+/** The one-tap ready link's fields (ready-link.server.ts checks the signature). */
+export const readyLinkSchema = z.object({
+  e: z.string().trim().min(1).max(64),
+  d: z.coerce.number().int().positive(),
+  sig: z.string().trim().min(1).max(128),
+});
+
+/** A party pick: the next N fans at once (calls.server.ts PARTY_MAX). */
+export const partySchema = z.object({
+  size: z.coerce
+    .number({ message: M.badPartySize })
+    .int(M.badPartySize)
+    .min(1, M.badPartySize)
+    .max(PARTY_MAX, M.badPartySize),
 });

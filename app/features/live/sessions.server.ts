@@ -199,6 +199,17 @@ export async function endLiveSession(
     queueEventsStatement(db, { kind: "refunded", ...ended }, endedAs("refunded")),
     queueEventsStatement(db, { kind: "played", ...ended }, endedAs("done")),
     ...unserved.refund,
+    // No countdown is left on a place this end finished (the VIP refund above found them by their state first).
+    db
+      .update(queueEntries)
+      .set({ readyDeadline: null })
+      .where(
+        and(
+          eq(queueEntries.liveSessionId, liveSessionId),
+          eq(queueEntries.finishedAt, now),
+          sql`${queueEntries.readyDeadline} IS NOT NULL`,
+        ),
+      ),
     outboxSelectStatement(
       db,
       {

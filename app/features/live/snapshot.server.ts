@@ -70,9 +70,13 @@ export type QueueRow = {
   lineKey: number | null;
 };
 
-/** What happened to a fan's place when the session ended while they waited: not reached, or refunded (a VIP place). */
+/**
+ * What the session's end did to a fan's place (their final outcome): not reached (waiting or called), refunded (a
+ * VIP place not played), or played (in game at the end).
+ */
 export type QueueEnding =
   | { userId: string; outcome: "not_reached" }
+  | { userId: string; outcome: "played" }
   | { userId: string; outcome: "refunded"; refund: Money };
 
 export type QueueSnapshot = {
@@ -179,7 +183,7 @@ function endingsQuery(db: Db, liveSessionId: string) {
     .where(
       and(
         eq(queueEntries.liveSessionId, liveSessionId),
-        inArray(queueEntries.state, ["removed", "refunded"]),
+        inArray(queueEntries.state, ["removed", "refunded", "done"]),
         sql`${col(queueEntries.finishedAt)} = ${col(liveSessions.endedAt)}`,
       ),
     );
@@ -216,7 +220,9 @@ export async function queueSnapshot(db: Db, liveSessionId: string): Promise<Queu
       (row): QueueEnding =>
         row.state === "refunded" && row.amountMinor !== null && row.currency !== null
           ? { userId: row.userId, outcome: "refunded", refund: money(row.amountMinor, row.currency) }
-          : { userId: row.userId, outcome: "not_reached" },
+          : row.state === "done"
+            ? { userId: row.userId, outcome: "played" }
+            : { userId: row.userId, outcome: "not_reached" },
     ),
   };
 }

@@ -16,6 +16,7 @@ export const publicPages: RouteConfigEntry[] = [
   route("gig/:id", "routes/public/gig.tsx"),
   route("game/:id", "routes/public/game.tsx"),
   route("live/:id", "routes/public/live.tsx"),
+  route("live/:id/ready", "routes/public/live-ready.tsx"),
   route("media/*", "routes/media.ts"),
   route("healthz", "routes/healthz.ts"),
   // A streamer's short link, /@handle (any other unclaimed one-segment path gets the 404 page here).

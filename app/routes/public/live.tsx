@@ -40,7 +40,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The price this viewer pays for a VIP place (app/lib/money.ts priceIn), as checkout will charge it.
     vipPrice: formatPrice({ amountMinor: room.session.listPriceMinor, currency: room.session.baseCurrency }, display),
     walletCurrency: req.currencyCode,
-    viewer: req.viewer ? { id: req.viewer.id, isOwner: req.viewer.id === room.session.streamerId } : null,
+    viewer: req.viewer
+      ? { id: req.viewer.id, isOwner: req.viewer.id === room.session.streamerId, email: room.viewerEmail }
+      : null,
     walletMinor: balance,
     terms: { title: terms?.title ?? "VIP Queue Terms and Conditions", keyPoints: terms?.keyPoints ?? [] },
     pushKey: req.viewer ? pushPublicKey(req.env) : null,

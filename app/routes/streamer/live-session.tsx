@@ -4,6 +4,7 @@ import {
   liveDetailsSchema,
   lobbyCodeSchema,
   parentHostsFor,
+  partySchema,
   QueueBoard,
   ShareModal,
   serveSchema,
@@ -92,6 +93,12 @@ function commandOf(
       return parsed.success
         ? { type: "details", viewer, ...parsed.data }
         : (parsed.error.issues[0]?.message ?? "Invalid details");
+    }
+    case "callParty": {
+      const parsed = partySchema.safeParse(fields);
+      return parsed.success
+        ? { type: "callParty", viewer, size: parsed.data.size }
+        : (parsed.error.issues[0]?.message ?? LIVE_COPY.badPartySize);
     }
     case "end":
       return { type: "end", viewer };

@@ -5,6 +5,7 @@ import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import { LIVE_EVENTS, type NoticePayload, type PublicQueuePayload, type UpdateUserPayload } from "../events";
+import { readySecondsText } from "../ready-check";
 import type { LiveSessionView } from "../sessions.server";
 import { CalledBanner, MyEnding, MyPlace } from "./my-place";
 import { PublicQueueList } from "./public-queue-list";
@@ -63,12 +64,13 @@ export function LiveRoom({
   gamertag,
   publicQueue,
   pushKey,
+  readySeconds,
   error,
 }: {
   session: LiveSessionView;
   queue: UpdateUserPayload;
   vipPrice: string;
-  viewer: { id: string; isOwner: boolean } | null;
+  viewer: { id: string; isOwner: boolean; email: string | null } | null;
   walletMinor: number | null;
   walletCurrency: CurrencyCode;
   terms: { title: string; keyPoints: string[] };
@@ -76,6 +78,7 @@ export function LiveRoom({
   publicQueue: PublicQueuePayload;
   /** The key this browser subscribes to web push with, or null without push. */
   pushKey: string | null;
+  readySeconds: number;
   error: string | null;
 }) {
   const [live, setLive] = useState<UpdateUserPayload | null>(null);
@@ -214,6 +217,16 @@ export function LiveRoom({
               </Form>
             </div>
           )}
+          {viewer && !viewer.isOwner && !ended && (!place || place.state === "waiting") ? (
+            <p className="text-sm text-zinc-300" data-testid="how-told">
+              When the streamer calls you, you have {readySecondsText(readySeconds)} to confirm you're ready, even with
+              this page closed.{" "}
+              {viewer.email
+                ? `We'll email you at ${viewer.email} with a one-tap "I'm ready" link`
+                : "We'll tell you here"}
+              ; turn on alerts on this device for a faster ping.
+            </p>
+          ) : null}
           {viewer && !viewer.isOwner && !ended ? (
             <PushSubscribe
               vapidPublicKey={pushKey}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { formatMoney } from "~/lib/money";
 import type { PartyConnection } from "~/lib/ui/use-party-socket";
+import { LIVE_COPY as M } from "../copy";
 import type { FanEndingPayload, FanPlacePayload } from "../events";
 import { lineText } from "../line";
 import { ReadyBanner } from "./ready-check";
@@ -109,7 +110,7 @@ export function MyPlace({ place }: { place: FanPlacePayload }) {
   );
 }
 
-/** What the session's end did to a fan still waiting: not reached, or the VIP place refunded (the amount). */
+/** What the session's end did to a fan still in the queue: not reached, played, or the VIP place refunded (the amount). */
 export function MyEnding({ ending }: { ending: FanEndingPayload | null }) {
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="my-ending">
@@ -120,7 +121,9 @@ export function MyEnding({ ending }: { ending: FanEndingPayload | null }) {
           wallet.
         </p>
       ) : ending?.outcome === "not_reached" ? (
-        <p>The streamer did not reach your place in the queue before the end.</p>
+        <p>{M.endedBeforeTurn}</p>
+      ) : ending?.outcome === "played" ? (
+        <p>{M.youPlayed}</p>
       ) : null}
     </div>
   );

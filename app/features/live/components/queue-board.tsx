@@ -9,6 +9,7 @@ import type { AlertOutcome } from "~db/schema/push";
 import { LIVE_EVENTS, type PresencePayload, type StreamerPayload } from "../events";
 import { LANE_ROWS_SHOWN, wholeLanesOf } from "../lanes";
 import { ordinal } from "../line";
+import { PARTY_MAX } from "../ready-check";
 import type { LiveSessionView } from "../sessions.server";
 import { EndSessionConfirm } from "./end-session";
 import { ReadyHistory, ReadyState } from "./ready-check";
@@ -42,6 +43,31 @@ function PresenceDot({ since }: { since: number | null }) {
       data-present={since === null ? undefined : ""}
       className={`mr-2 inline-block size-2.5 rounded-full ${since === null ? "bg-zinc-600" : "bg-emerald-400"}`}
     />
+  );
+}
+
+/**
+ * "Call the next N" (the queue bots' pick N): the next fans in the order of service, each with a ready check and an
+ * alert; a miss is backfilled from the line. A plain form.
+ */
+function PartyPick() {
+  return (
+    <Form method="post" className="flex flex-wrap items-end gap-2" data-testid="party-pick">
+      <input type="hidden" name="intent" value="callParty" />
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Fans to call
+        <select name="size" defaultValue="1" className={`${inputClass} w-24`}>
+          {Array.from({ length: PARTY_MAX }, (_, index) => index + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="min-h-11 rounded-lg bg-brand-600 px-4 text-sm font-semibold">
+        Call next
+      </button>
+    </Form>
   );
 }
 
@@ -111,13 +137,11 @@ export function QueueBoard({
   return (
     <>
       {confirmEnd && !current.ended ? (
-        <EndSessionConfirm
-          liveSessionId={session.id}
-          connection={connected ? connection : null}
-        />
+        <EndSessionConfirm liveSessionId={session.id} connection={connected ? connection : null} />
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]" data-connected={connected ? "" : undefined}>
         <section className="flex flex-col gap-6" aria-label="Queues">
+          {current.ended ? null : <PartyPick />}
           {lanes.map(({ lane, title }) => {
             // The page's data and the socket's frames hold the rows to show (lanes.ts); the count is the lane's.
             const shown = current.entries.filter((entry) => entry.lane === lane);

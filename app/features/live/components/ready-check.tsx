@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { formatClock, useViewerZone } from "~/features/time";
 import { formatMoney } from "~/lib/money";
-import type { QueueEventCause } from "~db/schema/live";
 import type { PartyConnection } from "~/lib/ui/use-party-socket";
+import type { QueueEventCause } from "~db/schema/live";
 import { LIVE_COPY as M } from "../copy";
 import { type FanPlacePayload, LIVE_EVENTS } from "../events";
 import { ordinal } from "../line";
@@ -13,7 +13,7 @@ import { countdownText, type QueueEventPayload, type ReadyCheck } from "../ready
 const target = "min-h-11 rounded-lg px-4 text-base font-semibold";
 
 /** The time left until `deadline`, ticking every half second with JavaScript (the server's render says it once). */
-function Countdown({ deadline, testId }: { deadline: number; testId: string }) {
+export function Countdown({ deadline, testId }: { deadline: number; testId: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const tick = setInterval(() => setNow(Date.now()), 500);
