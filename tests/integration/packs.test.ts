@@ -173,3 +173,42 @@ describe("session packs", () => {
     await expect(bookWithCredit(env, viewer, slot.id)).rejects.toMatchObject({ status: 409 });
   });
 });
+
+describe("the gig page's pack (no JavaScript)", () => {
+  it("shows the pack with its saving, buys it by a plain form, then offers the credit to book with", async () => {
+    const { request } = await import("./app");
+    const world = await bookingWorld({ priceMinor: 1000 });
+    await setPackOffer(env, viewerOf(world.star), world.gig.id, {
+      sessions: 3,
+      price: 25,
+      validDays: 90,
+      active: true,
+    });
+    const buyer = await fan();
+    await creditWallet(env.DB, buyer.user.id, 10_000);
+    const page = await (await request(`/gig/${world.gig.id}`, { headers: { Cookie: buyer.cookie } })).text();
+    expect(page).toContain("for 3 sessions");
+    expect(page).toContain("Save $5 (16%) against single sessions");
+    const bought = await request(`/gig/${world.gig.id}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "buy-pack", paymentMethod: "wallet" }),
+      headers: { Cookie: buyer.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(bought.status).toBe(302);
+    const after = await (await request(`/gig/${world.gig.id}`, { headers: { Cookie: buyer.cookie } })).text();
+    expect(after).toContain("You hold 3 pack credits for this gig");
+    expect(after).toContain('value="credit"');
+    const booked = await request(`/gig/${world.gig.id}`, {
+      method: "POST",
+      body: new URLSearchParams({
+        slotId: world.slot.id,
+        numberOfPlayers: "1",
+        "multipleGamerTags[0]": "Tag",
+        paymentMethod: "credit",
+      }),
+      headers: { Cookie: buyer.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(booked.status).toBe(303);
+    expect(booked.headers.get("Location")).toMatch(/^\/checkout\/success\?order=/);
+  });
+});

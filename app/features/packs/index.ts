@@ -3,3 +3,5 @@ export { PACKS_COPY } from "./copy";
 export { nextCreditValue, PACK_BOUNDS, packExpiry, packSaving, SEATS_PER_CREDIT, savingPercent } from "./rules";
 export type { BuyPackDraft, PackOfferDraft } from "./schema";
 export { buyPackSchema, packOfferSchema } from "./schema";
+export type { GigPackView } from "./components/gig-pack";
+export { GigPack } from "./components/gig-pack";
