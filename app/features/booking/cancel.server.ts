@@ -239,7 +239,11 @@ export async function cancelBooking(
           : toCard
             ? `Booking cancelled: ${formatMoney(money(amount, booking.currency))} is being refunded to your card (5–10 days)`
             : `Booking cancelled: ${formatMoney(money(amount, booking.currency))} refunded to your wallet`,
-    url: toCard ? `/profile/orders/${booking.orderId}` : byCredit ? `/profile/orders/${booking.orderId}` : "/profile#wallet",
+    url: toCard
+      ? `/profile/orders/${booking.orderId}`
+      : byCredit
+        ? `/profile/orders/${booking.orderId}`
+        : "/profile#wallet",
   });
   const { refundPending } = await cancelAndRefund(env, booking, {
     amount,
