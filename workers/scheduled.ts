@@ -6,6 +6,7 @@ import {
 } from "../app/features/booking/index.server";
 import { refreshUsdInrRate } from "../app/features/currency/index.server";
 import { archiveSentMessages } from "../app/features/messages/index.server";
+import { expirePacks } from "../app/features/packs/index.server";
 import { sweepExpiredHolds } from "../app/features/payments/index.server";
 import { archiveOldEvents } from "../app/features/tracking/index.server";
 import { optimizeDatabase } from "../app/platform/db.server";
@@ -65,6 +66,14 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
         "cron.run",
         { ...run, task: "move-offers" },
         refundUnansweredMoveOffers(env, now).then((refunded) => ({ refunded })),
+      ),
+    );
+    // Session packs that ran out: unused credits refunded pro rata to the wallet, once (ADR 027).
+    ctx.waitUntil(
+      logged(
+        "cron.run",
+        { ...run, task: "pack-expiry" },
+        expirePacks(env, now).then((expired) => ({ expired })),
       ),
     );
     // What a committed change still owes, found by its rows whatever happened to its queued jobs (logs jobs.sweep).

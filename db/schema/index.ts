@@ -23,6 +23,7 @@ export * from "./notifications";
 export * from "./onboarding";
 export * from "./orders";
 export * from "./outbox";
+export * from "./packs";
 export * from "./payouts";
 export * from "./promo";
 export * from "./push";

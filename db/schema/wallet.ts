@@ -8,6 +8,8 @@
  *   subtract, adjustments may go either way; no zero entries;
  * - a top-up order credits once and a wallet-paid order debits once: partial UNIQUE
  *   (order_id, kind) for those kinds; a refund credits once: refund_id UNIQUE;
+ * - a session pack paid from the wallet is one `pack_purchase` entry naming the pack (UNIQUE), and the unused part
+ *   refunded at its expiry a `pack_refund` entry (ADR 027);
  * - a wallet purchase succeeds only while the balance covers it, as ONE conditional insert:
  *     INSERT INTO wallet_entries (...) SELECT ... WHERE
  *       (SELECT coalesce(sum(amount_minor), 0) FROM wallet_entries
@@ -18,10 +20,19 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, currency, currencyCheck, enumCheck, id } from "./columns";
 import { orders, refunds } from "./orders";
+import { packPurchases } from "./packs";
 import { payouts } from "./payouts";
 import { users } from "./users";
 
-export const WALLET_ENTRY_KINDS = ["topup", "purchase", "refund", "promo_credit", "adjustment"] as const;
+export const WALLET_ENTRY_KINDS = [
+  "topup",
+  "purchase",
+  "refund",
+  "promo_credit",
+  "adjustment",
+  "pack_purchase",
+  "pack_refund",
+] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
 export const walletEntries = sqliteTable(
@@ -40,6 +51,8 @@ export const walletEntries = sqliteTable(
       .unique()
       .references(() => refunds.id, { onDelete: "restrict" }),
     payoutId: text("payout_id").references(() => payouts.id, { onDelete: "restrict" }),
+    /** The session pack a `pack_purchase` paid for, or a `pack_refund` gave back the unused part of (ADR 027). */
+    packId: text("pack_id").references(() => packPurchases.id, { onDelete: "restrict" }),
     note: text("note"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -50,12 +63,18 @@ export const walletEntries = sqliteTable(
     check(
       "wallet_entries_sign_check",
       sql`${t.amountMinor} <> 0 AND (
-        (${t.kind} IN ('topup', 'refund', 'promo_credit') AND ${t.amountMinor} > 0)
-        OR (${t.kind} = 'purchase' AND ${t.amountMinor} < 0)
+        (${t.kind} IN ('topup', 'refund', 'promo_credit', 'pack_refund') AND ${t.amountMinor} > 0)
+        OR (${t.kind} IN ('purchase', 'pack_purchase') AND ${t.amountMinor} < 0)
         OR ${t.kind} = 'adjustment')`,
     ),
     check("wallet_entries_order_check", sql`${t.kind} NOT IN ('topup', 'purchase') OR ${t.orderId} IS NOT NULL`),
     check("wallet_entries_refund_check", sql`${t.kind} <> 'refund' OR ${t.refundId} IS NOT NULL`),
+    check(
+      "wallet_entries_pack_check",
+      sql`(${t.kind} IN ('pack_purchase', 'pack_refund')) = (${t.packId} IS NOT NULL)`,
+    ),
+    // A pack is paid from the wallet once.
+    uniqueIndex("wallet_entries_pack_purchase_unique").on(t.packId).where(sql`kind = 'pack_purchase'`),
     uniqueIndex("wallet_entries_order_kind_unique").on(t.orderId, t.kind).where(sql`kind IN ('topup', 'purchase')`),
     index("wallet_entries_balance_idx").on(t.userId, t.currency, t.amountMinor),
     index("wallet_entries_user_created_idx").on(t.userId, t.createdAt),

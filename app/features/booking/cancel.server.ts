@@ -4,7 +4,12 @@ import type { Viewer } from "~/features/access";
 import { deliverMessages } from "~/features/messages/index.server";
 import { givePromoUseBackStatement } from "~/features/promo/index.server";
 import { offerFreedSeats, offerStatements } from "~/features/waitlist/index.server";
-import { owedCardRefundStatement, settleRefunds, walletRefundStatements } from "~/features/wallet/index.server";
+import {
+  owedCardRefundStatement,
+  paidWithCreditSql,
+  settleRefunds,
+  walletRefundStatements,
+} from "~/features/wallet/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
@@ -53,6 +58,7 @@ async function bookingWithOrder(db: Db, bookingId: string) {
         refundedMinor: orders.refundedMinor,
         currency: orders.currency,
         paymentMethod: orders.paymentMethod,
+        paidWithCredit: sql<number>`${paidWithCreditSql(col(orders.id))}`,
         startsAt: slots.startsAt,
         endsAt: slots.endsAt,
         startedAt: slots.startedAt,
@@ -215,7 +221,11 @@ export async function cancelBooking(
   }
   const refundTo = chosenRefundDestination(booking.paymentMethod, choice);
   const { tier, startsAfter } = terms;
-  const amount = refundFor(tier, booking.amountMinor, booking.refundedMinor);
+  // A pack credit is whole: a tier that refunds money gives the credit back, as a full refund of its order (the
+  // refund's wallet credit becomes the credit's return, app/features/wallet/ledger.server.ts); ADR 027.
+  const byCredit = Number(booking.paidWithCredit) === 1;
+  const due = refundFor(tier, booking.amountMinor, booking.refundedMinor);
+  const amount = byCredit && due > 0 ? booking.amountMinor - booking.refundedMinor : due;
   const toCard = refundTo === "card" && amount > 0;
   // The fan's notice and email, written with the cancellation (the outbox): only when this batch cancelled it.
   const notice = noticeEntry(`booking-cancelled:${booking.bookingId}`, {
@@ -224,10 +234,16 @@ export async function cancelBooking(
     title:
       amount === 0
         ? "Booking cancelled (no refund this close to the start)"
-        : toCard
-          ? `Booking cancelled: ${formatMoney(money(amount, booking.currency))} is being refunded to your card (5–10 days)`
-          : `Booking cancelled: ${formatMoney(money(amount, booking.currency))} refunded to your wallet`,
-    url: toCard ? `/profile/orders/${booking.orderId}` : "/profile#wallet",
+        : byCredit
+          ? "Booking cancelled: your pack credit is back"
+          : toCard
+            ? `Booking cancelled: ${formatMoney(money(amount, booking.currency))} is being refunded to your card (5–10 days)`
+            : `Booking cancelled: ${formatMoney(money(amount, booking.currency))} refunded to your wallet`,
+    url: toCard
+      ? `/profile/orders/${booking.orderId}`
+      : byCredit
+        ? `/profile/orders/${booking.orderId}`
+        : "/profile#wallet",
   });
   const { refundPending } = await cancelAndRefund(env, booking, {
     amount,

@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/access";
 import { chargeFor } from "~/features/currency/index.server";
 import { deliverMessages } from "~/features/messages/index.server";
+import { creditsOnGig, creditUsedSql, creditUseStatements, PACKS_COPY } from "~/features/packs/index.server";
 import type { PayableOrder } from "~/features/payments";
 import { openCardCheckout } from "~/features/payments/index.server";
 import { type PromoQuote, PromoRefusal, quotePromo, redemptionStatement } from "~/features/promo/index.server";
@@ -47,7 +48,7 @@ export type PlacedOrder = {
   sessionId: string | null;
 };
 
-type Mode = "hold" | "wallet" | "free";
+type Mode = "hold" | "wallet" | "free" | "credit";
 
 /** The seats fit: every other taker (bookings, holds, other fans' waitlist offers) plus these (booking/seats.ts). */
 function seatCheck(slotId: string, seats: number, now: number, userId: string) {
@@ -69,6 +70,8 @@ function purchaseStatements(
     currency: CurrencyCode;
     rateMicros: number;
     promo: PromoQuote | null;
+    /** The pack whose credit pays (mode "credit"). */
+    packId?: string | null;
     now: Date;
   },
 ): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
@@ -76,26 +79,41 @@ function purchaseStatements(
   const at = now.getTime();
   const amount = promo ? promo.amountMinor : input.priceMinor;
   const paid = mode !== "hold";
-  const statements: BatchItem<"sqlite">[] = [
-    db.insert(orders).values({
-      id: orderId,
-      userId,
-      streamerId: slot.streamerId,
-      kind: "slot_booking",
-      status: paid ? "paid" : "pending_payment",
-      amountMinor: amount,
-      currency,
-      rateMicros,
-      discountMinor: promo?.discountMinor ?? 0,
-      promoCodeId: promo?.promoCodeId ?? null,
-      paymentMethod: mode === "hold" ? "card" : "wallet",
-      slotId: slot.id,
-      paidAt: paid ? now : null,
-      createdAt: now,
-      updatedAt: now,
-    }),
-  ];
-  const chain: SQL[] = [];
+  // A pack credit pays: the order (its amount the credit's value) and the credit's use are the pack's statements.
+  const creditStatements =
+    mode === "credit" && input.packId && slot.gigId
+      ? creditUseStatements(db, {
+          packId: input.packId,
+          orderId,
+          userId,
+          streamerId: slot.streamerId,
+          gigId: slot.gigId,
+          slotId: slot.id,
+          now,
+        })
+      : null;
+  const statements: BatchItem<"sqlite">[] = creditStatements
+    ? [...creditStatements]
+    : [
+        db.insert(orders).values({
+          id: orderId,
+          userId,
+          streamerId: slot.streamerId,
+          kind: "slot_booking",
+          status: paid ? "paid" : "pending_payment",
+          amountMinor: amount,
+          currency,
+          rateMicros,
+          discountMinor: promo?.discountMinor ?? 0,
+          promoCodeId: promo?.promoCodeId ?? null,
+          paymentMethod: mode === "hold" ? "card" : "wallet",
+          slotId: slot.id,
+          paidAt: paid ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      ];
+  const chain: SQL[] = creditStatements ? [creditUsedSql(orderId)] : [];
   if (promo) {
     statements.push(
       redemptionStatement(db, {
@@ -160,17 +178,46 @@ async function refusal(
     mode: Mode;
     /** The promo code the order redeemed, if any. */
     promoCode: string | null;
+    gigId: string | null;
   },
 ) {
   const slot = await getSlot(db, input.slotId, new Date(), input.userId);
   if (!slot.bookable) return conflict(BOOKING_COPY.slotNotBookable);
   if (slot.seatsLeft < input.seats) return conflict(BOOKING_COPY.notEnoughSeats);
+  if (input.mode === "credit" && input.gigId) {
+    const { credits } = await creditsOnGig(db, input.userId, input.gigId, new Date());
+    if (credits < 1) return conflict(PACKS_COPY.noCredit);
+  }
   if (input.mode === "wallet" && (await walletBalance(db, input.userId, input.currency)) < input.amount) {
     return conflict(BOOKING_COPY.insufficientBalance);
   }
   // The redemption's own re-check refused: the code's last use went to another buyer in the meantime.
   if (input.promoCode) return new PromoRefusal("used_up", input.promoCode);
   return badRequest(BOOKING_COPY.orderFailed);
+}
+
+/** The pack whose credit pays this booking: one seat, no promo code, a credit left on the slot's gig. */
+async function creditToUse(
+  db: Db,
+  viewer: Viewer,
+  slot: BookableSlot,
+  draft: PurchaseDraft,
+  now: Date,
+): Promise<{ packId: string }> {
+  if (draft.numberOfPlayers !== 1) throw badRequest(PACKS_COPY.creditOneSeat, "numberOfPlayers");
+  if (draft.promoCode) throw badRequest(PACKS_COPY.creditNoPromo, "promoCode");
+  const { packId } = slot.gigId ? await creditsOnGig(db, viewer.id, slot.gigId, now) : { packId: null };
+  if (!packId) throw conflict(PACKS_COPY.noCredit, "paymentMethod");
+  return { packId };
+}
+
+/** What a credit's order was charged (the credit's value, computed in the write). */
+async function creditOrderAmount(db: Db, orderId: string) {
+  const [row] = await db
+    .select({ amountMinor: orders.amountMinor, currency: orders.currency })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row ?? null;
 }
 
 export async function placeOrder(
@@ -201,8 +248,10 @@ export async function placeOrder(
         now,
       })
     : null;
+  // A pack credit pays one seat, at the credit's value, without a promo code (docs/decisions/027).
+  const credit = draft.paymentMethod === "credit" ? await creditToUse(db, viewer, slot, draft, now) : null;
   const amount = promo ? promo.amountMinor : priceMinor;
-  const mode: Mode = amount === 0 ? "free" : draft.paymentMethod === "wallet" ? "wallet" : "hold";
+  const mode: Mode = credit ? "credit" : amount === 0 ? "free" : draft.paymentMethod === "wallet" ? "wallet" : "hold";
   const orderId = newId();
   const bookingId = newId();
   const statements = purchaseStatements(db, {
@@ -217,6 +266,7 @@ export async function placeOrder(
     currency,
     rateMicros,
     promo,
+    packId: credit?.packId ?? null,
     now,
   });
   let fromWaitlist = false;
@@ -237,17 +287,19 @@ export async function placeOrder(
       currency,
       mode,
       promoCode: promo?.code ?? null,
+      gigId: slot.gigId,
     });
   }
   // The fan booked from the waitlist: seats an offer held beyond what they took go to the next fan in line.
   if (fromWaitlist) await offerFreedSeats(env, slot.id, now);
+  const paidWith = credit ? await creditOrderAmount(db, orderId) : null;
   const placed: PlacedOrder = {
     orderId,
     bookingId,
     status: mode === "hold" ? "pending_payment" : "paid",
-    amountMinor: amount,
+    amountMinor: paidWith?.amountMinor ?? amount,
     discountMinor: promo?.discountMinor ?? 0,
-    currency,
+    currency: paidWith?.currency ?? currency,
     checkoutUrl: null,
     sessionId: null,
   };

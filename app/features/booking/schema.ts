@@ -7,7 +7,8 @@ import { GAMERTAG_MAX_LENGTH } from "./rules";
  * booking form and the API send it. One schema for the page (server and, with JavaScript, the browser) and
  * the API calls.
  */
-export const PAYMENT_CHOICES = ["card", "wallet"] as const;
+/** How a booking is paid: by card, from the wallet, or with a session pack's credit (docs/decisions/027). */
+export const PAYMENT_CHOICES = ["card", "wallet", "credit"] as const;
 
 const gamerTag = z
   .string({ error: BOOKING_COPY.gamerTagsCount })
@@ -37,7 +38,7 @@ export const purchaseSchema = z
       .max(32, BOOKING_COPY.promoInvalid)
       .optional()
       .transform((code) => (code ? code.toUpperCase() : undefined)),
-    paymentMethod: z.enum(PAYMENT_CHOICES, { error: "Choose card or wallet" }).default("card"),
+    paymentMethod: z.enum(PAYMENT_CHOICES, { error: "Choose card, wallet or a pack credit" }).default("card"),
   })
   .refine((draft) => draft.multipleGamerTags.length === draft.numberOfPlayers, {
     message: BOOKING_COPY.gamerTagsCount,

@@ -11,6 +11,8 @@ const KIND_TEXT: Record<WalletEntryKind, string> = {
   refund: "Refund",
   promo_credit: "Promo credit",
   adjustment: "Adjustment",
+  pack_purchase: "Session pack",
+  pack_refund: "Unused pack credits refunded",
 };
 
 export type WalletOverview = {

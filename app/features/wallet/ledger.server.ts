@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { fromUsdSql, toUsdSql } from "~/features/currency";
 import { newId } from "~/lib/id";
 import type { CurrencyCode } from "~/lib/money";
-import type { Db } from "~/platform/db.server";
-import { orders, refunds, users, walletEntries } from "~db/schema";
+import { col, type Db } from "~/platform/db.server";
+import { orders, packCreditEntries, refunds, users, walletEntries } from "~db/schema";
 
 /**
  * The wallet's one write path for refunds. Every refund to the wallet in the product (a cancelled booking,
@@ -36,6 +36,48 @@ export type WalletRefund = {
    */
   guard?: SQL;
 };
+
+/** The order was paid with a session pack's credit (its `use` entry names it; ADR 027), as SQL over an order id. */
+export function paidWithCreditSql(orderId: SQL | SQLWrapper): SQL {
+  return sql`EXISTS (SELECT 1 FROM pack_credit_entries u WHERE u.order_id = ${orderId} AND u.kind = 'use')`;
+}
+
+/**
+ * A refund of an order paid with a pack credit gives the credit back instead of money (ADR 027): ONE insert of a
+ * `return` entry of the use's credit and value, once the refund row `refundId` has succeeded and the order is wholly
+ * refunded (a partial refund returns nothing). UNIQUE (order_id) over returns makes a second run a no-op, so every
+ * refund path (the fan's cancellation, the streamer's, a no-show, a move refused) returns a credit exactly once.
+ */
+export function creditReturnStatement(db: Db, refundId: string, at: number) {
+  return db
+    .insert(packCreditEntries)
+    .select(
+      db
+        .select({
+          id: sql<string>`lower(hex(randomblob(10)))`.as("id"),
+          packId: packCreditEntries.packId,
+          userId: packCreditEntries.userId,
+          kind: sql<"return">`'return'`.as("kind"),
+          credits: sql<number>`1`.as("credits"),
+          valueMinor: sql<number>`-${packCreditEntries.valueMinor}`.as("value_minor"),
+          currency: packCreditEntries.currency,
+          orderId: packCreditEntries.orderId,
+          createdAt: sql<Date>`${at}`.as("created_at"),
+        })
+        .from(packCreditEntries)
+        .innerJoin(refunds, eq(refunds.orderId, packCreditEntries.orderId))
+        .innerJoin(orders, eq(orders.id, packCreditEntries.orderId))
+        .where(
+          and(
+            eq(refunds.id, refundId),
+            eq(refunds.status, "succeeded"),
+            eq(packCreditEntries.kind, "use"),
+            eq(orders.status, "refunded"),
+          ),
+        ),
+    )
+    .onConflictDoNothing();
+}
 
 export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] {
   if (!Number.isInteger(refund.amountMinor) || refund.amountMinor <= 0) {
@@ -98,13 +140,15 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
           orderId: refunds.orderId,
           refundId: refunds.id,
           payoutId: sql<string | null>`NULL`.as("payout_id"),
+          packId: sql<string | null>`NULL`.as("pack_id"),
           note: sql<string>`${refund.reason}`.as("note"),
           createdBy: sql<string | null>`${refund.createdBy ?? null}`.as("created_by"),
           createdAt: sql<Date>`${at}`.as("created_at"),
         })
         .from(refunds)
-        .where(eq(refunds.id, refundId)),
+        .where(and(eq(refunds.id, refundId), sql`NOT ${paidWithCreditSql(col(refunds.orderId))}`)),
     ),
+    creditReturnStatement(db, refundId, at),
   ];
 }
 
@@ -226,6 +270,7 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date, card
           orderId: refunds.orderId,
           refundId: refunds.id,
           payoutId: sql<string | null>`NULL`.as("payout_id"),
+          packId: sql<string | null>`NULL`.as("pack_id"),
           note: refunds.reason,
           createdBy: refunds.createdBy,
           createdAt: sql<Date>`${at}`.as("created_at"),
@@ -238,9 +283,11 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date, card
             eq(refunds.status, "succeeded"),
             eq(refunds.method, "wallet"),
             sql`changes() = 1`,
+            sql`NOT ${paidWithCreditSql(col(refunds.orderId))}`,
           ),
         ),
     ),
+    creditReturnStatement(db, refundId, at),
   ] as const;
 }
 
@@ -265,6 +312,7 @@ export function walletDebitStatement(
         orderId: sql<string>`${debit.orderId}`.as("order_id"),
         refundId: sql<string | null>`NULL`.as("refund_id"),
         payoutId: sql<string | null>`NULL`.as("payout_id"),
+        packId: sql<string | null>`NULL`.as("pack_id"),
         note: sql<string>`${debit.note}`.as("note"),
         createdBy: sql<string | null>`NULL`.as("created_by"),
         createdAt: sql<Date>`${debit.now.getTime()}`.as("created_at"),
@@ -323,6 +371,7 @@ export function walletConversionStatements(db: Db, userId: string | SQL, now: Da
       orderId: sql<string | null>`NULL`.as("order_id"),
       refundId: sql<string | null>`NULL`.as("refund_id"),
       payoutId: sql<string | null>`NULL`.as("payout_id"),
+      packId: sql<string | null>`NULL`.as("pack_id"),
       note: sql<string>`${note}`.as("note"),
       createdBy: sql<string | null>`NULL`.as("created_by"),
       createdAt: sql<Date>`${at}`.as("created_at"),

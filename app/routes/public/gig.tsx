@@ -14,6 +14,8 @@ import { LiveBadge, READ_MORE_THRESHOLD, Thumb } from "~/features/catalogue";
 import { catalogueRequest, getGigPage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
+import { GigPack } from "~/features/packs";
+import { creditsOnGig, gigPack } from "~/features/packs/index.server";
 import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { formatDay, formatSessionLength } from "~/features/time";
@@ -24,13 +26,14 @@ import {
   viewerPlacesOnGigQuery,
   withOfferedSeats,
 } from "~/features/waitlist/index.server";
-import { formatMoney, priceIn } from "~/lib/money";
+import { formatMoney, money, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
+import { packAction } from "./pack-action.server";
 import { waitlistAction } from "./waitlist-action.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
@@ -61,6 +64,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const display = displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt);
   const price = priceIn({ amountMinor: page.gig.listPriceMinor, currency: page.gig.baseCurrency }, display);
   const query = new URL(request.url).searchParams;
+  // The gig's session pack in this viewer's currency, and the credits they hold on it (docs/decisions/027).
+  const [pack, credits] = await Promise.all([
+    gigPack(req.db, params.id, display),
+    req.viewer ? creditsOnGig(req.db, req.viewer.id, params.id, now) : null,
+  ]);
   // The card's fields this page does not show stay on the server.
   const {
     gameModeId,
@@ -95,6 +103,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       selectedSlotId: query.get("slot"),
       selectedPlayers: Number(query.get("seats")) || null,
     },
+    pack,
+    creditsLeft: credits?.credits ?? 0,
     reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.gig.starId } : null,
   };
 }
@@ -119,6 +129,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const slot = String(formData.get("slotId") ?? "");
   const back = `/gig/${params.id}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+  if (intent === "buy-pack") return packAction(env, viewer, params.id, formData);
   if (intent === "join-waitlist" || intent === "leave-waitlist") {
     return waitlistAction(env, viewer, intent, formData, back);
   }
@@ -261,11 +272,21 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
                 loggedIn={booking.loggedIn}
                 gamertags={booking.gamertags}
                 walletBalanceMinor={booking.walletBalanceMinor}
+                creditsLeft={loaderData.creditsLeft}
                 waitingSlotIds={loaderData.places.map((place) => place.slotId)}
                 lastResult={actionData && "result" in actionData ? actionData.result : undefined}
                 promo={actionData && "promo" in actionData ? actionData.promo : undefined}
               />
             )}
+            {loaderData.pack ? (
+              <GigPack
+                pack={loaderData.pack}
+                canBuy={!booking.isOwner}
+                loggedIn={booking.loggedIn}
+                creditsLeft={loaderData.creditsLeft}
+                walletBalance={booking.loggedIn ? money(booking.walletBalanceMinor, price.currency) : null}
+              />
+            ) : null}
             {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
           </section>
         </Suspense>

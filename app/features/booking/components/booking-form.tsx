@@ -21,6 +21,8 @@ type Props = {
   loggedIn: boolean;
   gamertags: string[];
   walletBalanceMinor: number;
+  /** Session-pack credits the fan holds on this gig (docs/decisions/027): offered as a way to pay when any. */
+  creditsLeft?: number;
   /** Full slots where the viewer already has a waitlist place. */
   waitingSlotIds?: string[];
   lastResult?: SubmissionResult<string[]> | null;
@@ -99,7 +101,13 @@ export function BookingForm(props: Props) {
   const promoDefault = kept(props.lastResult, "promoCode");
   const keptTags = kept(props.lastResult, "multipleGamerTags");
   const tagDefaults = Array.isArray(keptTags) ? keptTags.map(String) : props.gamertags;
-  const payWith = kept(props.lastResult, "paymentMethod") === "wallet" ? "wallet" : "card";
+  const keptPayWith = kept(props.lastResult, "paymentMethod");
+  const payWith =
+    keptPayWith === "wallet" || keptPayWith === "credit"
+      ? keptPayWith
+      : (props.creditsLeft ?? 0) > 0 && keptPayWith === undefined
+        ? "credit"
+        : "card";
   // A code applied before the fan changed the time or the players: apply it again to the new total.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply when the time or players change
   useEffect(() => {
@@ -248,6 +256,12 @@ export function BookingForm(props: Props) {
               <input type="radio" name="paymentMethod" value="wallet" defaultChecked={payWith === "wallet"} /> Wallet (
               {formatMoney(money(props.walletBalanceMinor, props.price.currency))} available)
             </label>
+            {(props.creditsLeft ?? 0) > 0 ? (
+              <label className="flex items-center gap-2">
+                <input type="radio" name="paymentMethod" value="credit" defaultChecked={payWith === "credit"} /> Pack
+                credit ({props.creditsLeft} left, one seat)
+              </label>
+            ) : null}
           </fieldset>
           <p className="text-sm text-zinc-400">
             {formatMoney(props.price)} per seat

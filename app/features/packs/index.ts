@@ -1,0 +1,8 @@
+/** The packs feature: session packs a fan pays once and books with later (docs/domain.md "Session pack"). */
+
+export type { GigPackView } from "./components/gig-pack";
+export { GigPack } from "./components/gig-pack";
+export { PACKS_COPY } from "./copy";
+export { nextCreditValue, PACK_BOUNDS, packExpiry, packSaving, SEATS_PER_CREDIT, savingPercent } from "./rules";
+export type { BuyPackDraft, PackOfferDraft } from "./schema";
+export { buyPackSchema, packOfferSchema } from "./schema";

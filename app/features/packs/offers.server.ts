@@ -1,0 +1,133 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { assertManageBusiness, type Viewer } from "~/features/access";
+import { badRequest, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { type DisplayCurrency, type Money, money, priceIn, type ViewerPrice } from "~/lib/money";
+import { markCatalogueChanged } from "~/platform/catalogue-version.server";
+import { type Db, getDb } from "~/platform/db.server";
+import { gigs, packOffers } from "~db/schema";
+import { PACKS_COPY } from "./copy";
+import { packSaving, savingPercent } from "./rules";
+import type { PackOfferDraft } from "./schema";
+
+/** A gig's pack offer as its streamer edits it. */
+export type PackOfferForm = {
+  gigId: string;
+  gigTitle: string;
+  single: Money;
+  offer: { sessions: number; price: Money; validDays: number; active: boolean } | null;
+};
+
+async function ownGig(db: Db, viewer: Viewer, gigId: string) {
+  const [gig] = await db
+    .select({
+      id: gigs.id,
+      title: gigs.title,
+      streamerId: gigs.streamerId,
+      listPriceMinor: gigs.listPriceMinor,
+      currency: gigs.baseCurrency,
+    })
+    .from(gigs)
+    .where(and(eq(gigs.id, gigId), isNull(gigs.archivedAt)));
+  if (!gig) throw notFound(PACKS_COPY.gigNotFound);
+  // Only the gig's streamer (or who may act on their business) sets its pack.
+  assertManageBusiness(viewer, gig.streamerId);
+  return gig;
+}
+
+/** The streamer's pack form of one of their gigs: the single price and the pack on offer, if any. */
+export async function packOfferForm(env: Env, viewer: Viewer, gigId: string): Promise<PackOfferForm> {
+  const db = getDb(env);
+  const gig = await ownGig(db, viewer, gigId);
+  const [offer] = await db.select().from(packOffers).where(eq(packOffers.gigId, gigId));
+  return {
+    gigId,
+    gigTitle: gig.title,
+    single: money(gig.listPriceMinor, gig.currency),
+    offer: offer
+      ? {
+          sessions: offer.sessions,
+          price: money(offer.listPriceMinor, offer.currency),
+          validDays: offer.validDays,
+          active: offer.active,
+        }
+      : null,
+  };
+}
+
+/**
+ * Sets (or changes) a gig's pack: N sessions at a price in the streamer's currency, valid for a number of days. A
+ * pack never costs more than its sessions one by one. Packs already bought keep what they were bought with (a
+ * bought pack snapshots the offer).
+ */
+export async function setPackOffer(env: Env, viewer: Viewer, gigId: string, draft: PackOfferDraft): Promise<void> {
+  const db = getDb(env);
+  const gig = await ownGig(db, viewer, gigId);
+  const priceMinor = Math.round(draft.price * 100);
+  if (priceMinor > gig.listPriceMinor * draft.sessions) throw badRequest(PACKS_COPY.pricedAboveSingles, "price");
+  const now = new Date();
+  await db
+    .insert(packOffers)
+    .values({
+      id: newId(),
+      gigId,
+      streamerId: gig.streamerId,
+      sessions: draft.sessions,
+      listPriceMinor: priceMinor,
+      currency: gig.currency,
+      validDays: draft.validDays,
+      active: draft.active,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: packOffers.gigId,
+      set: {
+        sessions: draft.sessions,
+        listPriceMinor: priceMinor,
+        currency: gig.currency,
+        validDays: draft.validDays,
+        active: draft.active,
+        updatedAt: now,
+      },
+    });
+  // The gig page shows the pack: edge-cached pages are stale now (docs/decisions/012).
+  await markCatalogueChanged(db, { gigId });
+}
+
+/** A gig's pack as a viewer sees it beside the single price: in their currency, with the saving. */
+export type GigPack = {
+  sessions: number;
+  validDays: number;
+  price: ViewerPrice;
+  perSession: Money;
+  saving: Money | null;
+  savingPercent: number;
+};
+
+/** The pack on offer on a gig (null when there is none), priced for the viewer as the single price is. */
+export async function gigPack(db: Db, gigId: string, display: DisplayCurrency): Promise<GigPack | null> {
+  const [row] = await db
+    .select({
+      sessions: packOffers.sessions,
+      validDays: packOffers.validDays,
+      listPriceMinor: packOffers.listPriceMinor,
+      currency: packOffers.currency,
+      singleMinor: gigs.listPriceMinor,
+    })
+    .from(packOffers)
+    .innerJoin(gigs, eq(gigs.id, packOffers.gigId))
+    .where(and(eq(packOffers.gigId, gigId), eq(packOffers.active, true), isNull(gigs.archivedAt)));
+  if (!row) return null;
+  const price = priceIn(money(row.listPriceMinor, row.currency), display);
+  const single = priceIn(money(row.singleMinor, row.currency), display);
+  const pack = money(price.amountMinor, price.currency);
+  return {
+    sessions: row.sessions,
+    validDays: row.validDays,
+    price,
+    perSession: money(Math.ceil(price.amountMinor / row.sessions), price.currency),
+    saving: packSaving(single, row.sessions, pack),
+    savingPercent: savingPercent(single, row.sessions, pack),
+  };
+}
