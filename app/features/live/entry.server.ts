@@ -20,6 +20,11 @@ export type EntryWithSession = {
   readyMisses: number;
 };
 
+/** The streamer of this session, and nobody else (checked before any write). */
+export function assertSessionStreamer(viewer: Viewer, session: { streamerId: string }): void {
+  if (viewer.id !== session.streamerId) throw forbidden(M.notYourSession);
+}
+
 export async function loadEntry(db: Db, entryId: string): Promise<EntryWithSession> {
   const [entry] = await db
     .select(

@@ -9,7 +9,7 @@ import { col, compiledStatement, type Db, getDb } from "~/platform/db.server";
 import { liveSessions, lobbyCodes, type QueueState, queueEntries } from "~db/schema";
 import { callPlace } from "./calls.server";
 import { LIVE_COPY as M } from "./copy";
-import { assertInSession, finish, loadEntry, loadOwnEntry } from "./entry.server";
+import { assertInSession, assertSessionStreamer, finish, loadEntry, loadOwnEntry } from "./entry.server";
 import { sessionNetworkSql } from "./gamertags.server";
 import { joinedPlaces, joinPlacesStatements } from "./join-places.server";
 import { type QueueStep, queueEventStatement } from "./queue-events.server";
@@ -45,11 +45,6 @@ export type QueueChange = {
 /** The order a fan moves through while served; a move only goes forward. */
 const SERVICE_STATES = ["waiting", "playing_next", "in_game", "done"] as const;
 export type ServeTarget = "playing_next" | "in_game" | "done";
-
-/** The streamer of this session, and nobody else (checked before any write). */
-export function assertSessionStreamer(viewer: Viewer, session: Pick<QueueSessionInfo, "streamerId">): void {
-  if (viewer.id !== session.streamerId) throw forbidden(M.notYourSession);
-}
 
 /** A fan may join: logged in, not staff, not the session's own streamer, and the session is open. */
 export function assertMayJoin(viewer: Viewer, session: Pick<QueueSessionInfo, "streamerId" | "endedAt">): void {

@@ -11,7 +11,8 @@ import { col, type Db, getDb, isConstraintViolation, named } from "~/platform/db
 import { outboxSelectStatement } from "~/platform/outbox.server";
 import { gameModes, games, liveSessions, liveSessionTags, platforms, queueEntries, users } from "~db/schema";
 import { LIVE_COPY as M } from "./copy";
-import { assertSessionStreamer, type QueueChange, type QueueNotice } from "./queue.server";
+import { assertSessionStreamer } from "./entry.server";
+import type { QueueChange, QueueNotice } from "./queue.server";
 import { queueEventsStatement } from "./queue-events.server";
 import type { GoLiveInput } from "./schema";
 import { loadSession } from "./snapshot.server";
