@@ -1,4 +1,5 @@
 import {
+  offerNoShowRefunds,
   refundStreamerNoShows,
   refundUnansweredMoveOffers,
   sendBookingReminders,
@@ -11,6 +12,7 @@ import { sweepExpiredHolds } from "../app/features/payments/index.server";
 import { archiveOldEvents } from "../app/features/tracking/index.server";
 import { optimizeDatabase } from "../app/platform/db.server";
 import { appOrigin } from "../app/platform/env.server";
+import { recordJobRun } from "../app/platform/job-runs.server";
 import { log } from "../app/platform/log.server";
 import { stripeStandInEnabled } from "../app/platform/stripe/payments.server";
 import { handleFetch } from "./fetch";
@@ -22,11 +24,27 @@ const REMINDERS_CRON = "*/5 * * * *";
 /** The cron of the seat-hold sweeper (every minute: holds last HOLD_MINUTES). */
 const HOLD_SWEEPER_CRON = "* * * * *";
 
-/** A cron task's outcome: one line, its failure an error line, never thrown past it. */
-function logged(event: string, fields: Record<string, unknown>, work: Promise<Record<string, unknown>>) {
+/**
+ * A cron task's outcome: one line, its failure an error line, never thrown past it; and its last run kept for
+ * /dev/jobs (app/platform/job-runs.server.ts).
+ */
+function logged(
+  env: Env,
+  event: string,
+  fields: { cron: string; task: string },
+  work: Promise<Record<string, unknown>>,
+) {
+  const at = new Date();
   return work.then(
-    (outcome) => log.info(event, { ...fields, ...outcome, ok: true }),
-    (error: unknown) => log.error(event, { ...fields, ok: false, error }),
+    (outcome) => {
+      log.info(event, { ...fields, ...outcome, ok: true });
+      return recordJobRun(env, { ...fields, at, ok: true, outcome: JSON.stringify(outcome) });
+    },
+    (error: unknown) => {
+      log.error(event, { ...fields, ok: false, error });
+      const message = error instanceof Error ? error.message : String(error);
+      return recordJobRun(env, { ...fields, at, ok: false, outcome: message });
+    },
   );
 }
 
@@ -47,6 +65,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
     }
     ctx.waitUntil(
       logged(
+        env,
         "cron.run",
         { ...run, task: "hold-sweeper" },
         sweepExpiredHolds(env, now).then((swept) => ({ swept })),
@@ -55,14 +74,25 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
     // Booked slots not started an hour after their start: refunded in full, once (the streamer no-show rule).
     ctx.waitUntil(
       logged(
+        env,
         "cron.run",
         { ...run, task: "streamer-no-shows" },
         refundStreamerNoShows(env, now).then((slots) => ({ slots: slots.length })),
       ),
     );
+    // 15 minutes after the start of a slot not started: its fans are told the one-tap refund is there, once.
+    ctx.waitUntil(
+      logged(
+        env,
+        "cron.run",
+        { ...run, task: "no-show-offers" },
+        offerNoShowRefunds(env, now).then((told) => ({ told: told.length })),
+      ),
+    );
     // Offers of another time left unanswered at their deadline: refunded in full, once.
     ctx.waitUntil(
       logged(
+        env,
         "cron.run",
         { ...run, task: "move-offers" },
         refundUnansweredMoveOffers(env, now).then((refunded) => ({ refunded })),
@@ -71,6 +101,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
     // Session packs that ran out: unused credits refunded pro rata to the wallet, once (ADR 027).
     ctx.waitUntil(
       logged(
+        env,
         "cron.run",
         { ...run, task: "pack-expiry" },
         expirePacks(env, now).then((expired) => ({ expired })),
@@ -83,6 +114,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   if (controller.cron === REMINDERS_CRON) {
     ctx.waitUntil(
       logged(
+        env,
         "cron.run",
         { ...run, task: "booking-reminders" },
         sendBookingReminders(env, now).then((sent) => ({ sent })),
@@ -90,6 +122,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
     );
     ctx.waitUntil(
       logged(
+        env,
         "cron.run",
         { ...run, task: "review-prompts" },
         sendReviewPrompts(env, now).then((keys) => ({ written: keys.length })),
@@ -99,6 +132,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   }
   ctx.waitUntil(
     logged(
+      env,
       "cron.run",
       { ...run, task: "exchange-rate" },
       refreshUsdInrRate(env, { now }).then((outcome) => ({ status: outcome.status })),
@@ -106,6 +140,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   );
   ctx.waitUntil(
     logged(
+      env,
       "cron.run",
       { ...run, task: "optimize-database" },
       optimizeDatabase(env).then(() => ({})),
@@ -113,6 +148,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
   );
   ctx.waitUntil(
     logged(
+      env,
       "cron.run",
       { ...run, task: "archive" },
       (async () => {

@@ -16,6 +16,7 @@ export * from "./favourites";
 export * from "./feeds";
 export * from "./gigs";
 export * from "./influencers";
+export * from "./jobs";
 export * from "./live";
 export * from "./moderation";
 export * from "./move-offers";

@@ -189,7 +189,15 @@ export const queueEntries = sqliteTable(
 );
 
 /** The steps of a queue place, as the session's history shows them: its ready checks and how it ended. */
-export const QUEUE_EVENT_KINDS = ["called", "confirmed", "moved_back", "removed", "refunded", "played", "left"] as const;
+export const QUEUE_EVENT_KINDS = [
+  "called",
+  "confirmed",
+  "moved_back",
+  "removed",
+  "refunded",
+  "played",
+  "left",
+] as const;
 export type QueueEventKind = (typeof QUEUE_EVENT_KINDS)[number];
 /**
  * Why a place was moved back, removed or refunded: a missed ready check (the fan was not on the page, or was and did

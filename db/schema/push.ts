@@ -28,7 +28,7 @@ export const pushSubscriptions = sqliteTable(
   (t) => [index("push_subscriptions_user_idx").on(t.userId)],
 );
 
-export const ALERT_KINDS = ["turn", "starts_soon", "cancelled"] as const;
+export const ALERT_KINDS = ["turn", "starts_soon", "cancelled", "no_show"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 /**
  * delivered: a push service took it; fell_back: no push got through, the email went; emailed: the fan has no push

@@ -1,10 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { claimNoShowRefund, refundStreamerNoShows, startSlotSession } from "~/features/booking/index.server";
+import {
+  claimNoShowRefund,
+  offerNoShowRefunds,
+  refundStreamerNoShows,
+  startSlotSession,
+} from "~/features/booking/index.server";
 import { listStreamersForStaff } from "~/features/staff-streamers/index.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { AppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
+import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import {
   createBooking,
   createGame,
@@ -162,6 +168,62 @@ describe("a streamer no-show", () => {
         .bind(`streamer-no-show:${slot.id}:%`)
         .first<{ n: number }>();
       expect(told?.n).toBe(2);
+    }
+  });
+
+  it("tells each fan once, 15 minutes after the start, that the one-tap refund is there (email and notification)", async () => {
+    const start = new Date(Date.now() - 20 * MINUTE);
+    const { slot, booked } = await bookedSlotWithFans(start, 2);
+    expect(await offerNoShowRefunds(env, new Date(start.getTime() + 15 * MINUTE - 1))).toEqual([]);
+    const now = new Date(start.getTime() + 15 * MINUTE);
+    const [first, second] = await Promise.all([offerNoShowRefunds(env, now), offerNoShowRefunds(env, now)]);
+    expect([...first, ...second].sort()).toEqual(booked.map((b) => b.booking.id).sort());
+    expect(await offerNoShowRefunds(env, new Date(now.getTime() + MINUTE))).toEqual([]);
+    for (const { fan, booking } of booked) {
+      const mails = (await readOutbox(env.PRIVATE_FILES, { to: fan.email ?? "" })).filter((m) =>
+        m.subject.startsWith("Not started yet:"),
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain(`/profile/orders/${booking.orderId}`);
+      const notices = await env.DB.prepare(
+        "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND title LIKE '%has not started: you can take a full refund now'",
+      )
+        .bind(fan.id)
+        .first<{ n: number }>();
+      expect(notices?.n).toBe(1);
+    }
+    // A slot the streamer started is not offered.
+    const late = await bookedSlotWithFans(new Date(Date.now() - 20 * MINUTE));
+    await startSlotSession(env, viewerOf(late.star), late.slot.id);
+    expect(await offerNoShowRefunds(env, new Date())).not.toContain(late.booked[0]?.booking.id);
+    expect(slot.id).toBeTruthy();
+  });
+
+  it("mails the tap's refund with the calendar's METHOD:CANCEL once, tells the streamer, and once with the cron", async () => {
+    for (let round = 0; round < 3; round++) {
+      const start = new Date(Date.now() - 61 * MINUTE - round);
+      const { star, booked } = await bookedSlotWithFans(start, 1);
+      const [{ fan, booking }] = booked as [(typeof booked)[0]];
+      const now = new Date(start.getTime() + 60 * MINUTE);
+      await Promise.all([
+        statusOf(refundStreamerNoShows(env, now)),
+        statusOf(claimNoShowRefund(env, viewerOf(fan), booking.id, now)),
+      ]);
+      const mails = await readOutbox(env.PRIVATE_FILES, { to: fan.email ?? "" });
+      const cancels = mails.filter((m) => m.attachments?.some((a) => a.content.includes("METHOD:CANCEL")));
+      expect(cancels).toHaveLength(1);
+      expect(cancels[0]?.text).toMatch(/refund/i);
+      const tapped = await env.DB.prepare("SELECT count(*) AS n FROM outbox_messages WHERE id = ?")
+        .bind(`no-show-refunded:${booking.id}:email`)
+        .first<{ n: number }>();
+      if (tapped?.n === 1) {
+        const told = await env.DB.prepare(
+          "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND title LIKE '%took a full refund%'",
+        )
+          .bind(star.id)
+          .first<{ n: number }>();
+        expect(told?.n).toBe(1);
+      }
     }
   });
 

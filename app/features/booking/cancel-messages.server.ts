@@ -119,10 +119,38 @@ export function bookingCancelledEmailEntry(bookingId: string): OutboxEntry {
 }
 
 /** "You cancelled your booking": what was refunded and where, and the choice the policy gives. */
-export async function bookingCancelledMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+export function bookingCancelledMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+  return refundedBookingMail(env, bookingId, (facts, when) => ({
+    subject: `Cancelled: ${facts.title ?? "your session"}`,
+    opening: `You cancelled ${facts.title ?? "your session"} (${when}).`,
+    closing: `A refund of a card payment goes where you choose when you cancel: ${REFUND_CHOICE_TEXT}. A wallet payment is refunded to your wallet.`,
+  }));
+}
+
+/** The outbox template of the fan's one-tap refund of a session its streamer did not start (one per booking). */
+export const NO_SHOW_REFUNDED_TEMPLATE = "no-show-refunded";
+
+/** "The streamer did not start: you got a full refund", to the card or the wallet, with the calendar's cancellation. */
+export function noShowRefundedMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+  return refundedBookingMail(env, bookingId, (facts, when) => ({
+    subject: `Refunded: ${facts.title ?? "your session"} was not started`,
+    opening: `The streamer did not start ${facts.title ?? "your session"} (${when}), and you took the full refund.`,
+    closing: "The session is taken off your calendar.",
+  }));
+}
+
+/**
+ * The email of a booking cancelled with a refund its fan chose (their own cancellation, the no-show tap): what was
+ * refunded and where (the order's newest refund, owed or done), and the METHOD:CANCEL invite that takes the event off
+ * their calendar.
+ */
+async function refundedBookingMail(
+  env: Env,
+  bookingId: string,
+  words: (facts: CancelledFacts, when: string) => { subject: string; opening: string; closing: string },
+): Promise<EmailMessage | null> {
   const facts = await cancelledFacts(env, bookingId);
   if (!facts?.email) return null;
-  // The newest refund of the order, owed or carried out, with where it goes.
   const refund = (await orderRefunds(getDb(env), facts.orderId)).at(-1) ?? null;
   const amount = refund ? formatMoney(refund) : null;
   const refundLine = !refund
@@ -131,19 +159,12 @@ export async function bookingCancelledMail(env: Env, bookingId: string): Promise
       ? `${amount} is being refunded to the card you paid with: it shows there in 5–10 days.`
       : `${amount} was refunded to your Noobrd wallet, instantly: it is there now for your next booking.`;
   const link =
-    refund?.method === "card"
-      ? `${appOrigin(env)}/profile/orders/${facts.orderId}`
-      : `${appOrigin(env)}/profile#wallet`;
-  const lines = [
-    `Hi ${facts.name || facts.username},`,
-    `You cancelled ${facts.title ?? "your session"} (${formatSlotTime(facts.startsAt, null, recipientZone(facts.timeZone))}).`,
-    refundLine,
-    `A refund of a card payment goes where you choose when you cancel: ${REFUND_CHOICE_TEXT}. A wallet payment is refunded to your wallet.`,
-  ];
+    refund?.method === "card" ? `${appOrigin(env)}${orderPagePath(facts.orderId)}` : `${appOrigin(env)}/profile#wallet`;
+  const text = words(facts, formatSlotTime(facts.startsAt, null, recipientZone(facts.timeZone)));
   const email = linesEmail({
     to: facts.email,
-    subject: `Cancelled: ${facts.title ?? "your session"}`,
-    lines,
+    subject: text.subject,
+    lines: [`Hi ${facts.name || facts.username},`, text.opening, refundLine, text.closing],
     link: { label: "Your order", url: link },
   });
   return { ...email, attachments: [cancelInvite(env, facts)] };

@@ -7,6 +7,7 @@ export {
   fanCancelledNotice,
   noShowCancelledMail,
   noShowCancelledNotice,
+  noShowRefundedMail,
   slotCancelledMail,
   slotCancelledNotice,
   streamerRemovedMail,
@@ -33,8 +34,11 @@ export {
 } from "./move-offers.server";
 export type { WaitingMoveOffers } from "./move-offers-waiting.server";
 export { waitingMoveOffersOf } from "./move-offers-waiting.server";
-export { claimNoShowRefund, refundStreamerNoShows, startSlotSession } from "./no-show.server";
+export { claimNoShowRefund, offerNoShowRefunds, refundStreamerNoShows, startSlotSession } from "./no-show.server";
 export {
+  noShowClaimedNotice,
+  noShowOfferedMail,
+  noShowOfferedNotice,
   slotStartedMail,
   slotStartedNotice,
   streamerNoShowMail,

@@ -7,6 +7,7 @@ import { appOrigin } from "~/platform/env.server";
 import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingMessageFacts } from "./message-facts.server";
+import { noShowRefundOffered } from "./no-show-policy";
 import { orderPagePath } from "./order-view";
 
 /**
@@ -101,4 +102,64 @@ export async function streamerNoShowMail(env: Env, slotId: string): Promise<Emai
     ],
     link: { label: "Your calendar", url: `${appOrigin(env)}/influencer/calendar-dashboard` },
   });
+}
+
+/** The outbox template of "your streamer has not started: take a full refund", 15 minutes after the start. */
+export const NO_SHOW_OFFERED_TEMPLATE = "no-show-offered";
+/** The outbox template of "a fan took the no-show refund", told to the slot's streamer. */
+export const NO_SHOW_CLAIMED_TEMPLATE = "no-show-claimed";
+
+/**
+ * The facts of a booking whose no-show refund is on offer: only while it still is (the booking confirmed, the slot
+ * neither started nor a no-show), so a message delivered late never offers what is gone.
+ */
+async function offeredFacts(env: Env, bookingId: string, now = new Date()) {
+  const facts = await bookingMessageFacts(env, bookingId);
+  if (facts?.status !== "confirmed") return null;
+  const slot = await getDb(env)
+    .select({ startedAt: slots.startedAt, noShowAt: slots.noShowAt, status: slots.status })
+    .from(slots)
+    .where(eq(slots.id, facts.slotId))
+    .get();
+  if (!slot || !noShowRefundOffered({ ...facts, ...slot }, facts.status, now)) return null;
+  return { ...facts, title: facts.title ?? "Your session" };
+}
+
+export async function noShowOfferedNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
+  const facts = await offeredFacts(env, bookingId);
+  if (!facts) return null;
+  return {
+    userId: facts.userId,
+    type: "booking",
+    title: `${facts.title} has not started: you can take a full refund now`,
+    url: orderPagePath(facts.orderId),
+    influencerId: facts.streamerId,
+  };
+}
+
+export async function noShowOfferedMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+  const facts = await offeredFacts(env, bookingId);
+  if (!facts?.email) return null;
+  return linesEmail({
+    to: facts.email,
+    subject: `Not started yet: ${facts.title}`,
+    lines: [
+      `Hi ${facts.name || facts.username},`,
+      `${facts.title} (${formatSlotTime(facts.startsAt, null, recipientZone(facts.timeZone))}) has not started 15 minutes after its start.`,
+      "You can take a full refund now with one tap on your order, or keep waiting: if the streamer has not started an hour after the start, you are refunded in full automatically.",
+    ],
+    link: { label: "Get a full refund", url: `${appOrigin(env)}${orderPagePath(facts.orderId)}` },
+  });
+}
+
+/** The streamer hears that a fan took the refund of a session they had not started. */
+export async function noShowClaimedNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
+  const facts = await bookingMessageFacts(env, bookingId);
+  if (facts?.status !== "cancelled") return null;
+  return {
+    userId: facts.streamerId,
+    type: "booking",
+    title: `${facts.username} took a full refund: ${facts.title ?? "your session"} had not started 15 minutes after its start`,
+    url: "/influencer/calendar-dashboard",
+  };
 }

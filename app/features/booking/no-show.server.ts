@@ -1,16 +1,19 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { assertManageBusiness, type Viewer } from "~/features/access";
+import { sendAlert } from "~/features/alerts/index.server";
 import { deliverMessages } from "~/features/messages/index.server";
 import { conflict, notFound } from "~/lib/errors";
 import { formatMoney, money } from "~/lib/money";
 import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb } from "~/platform/db.server";
-import { noticeEntry, outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
-import { bookings, slots } from "~db/schema";
+import { noticeEntry, type OutboxEntry, outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
+import { bookings, outboxMessages, slots } from "~db/schema";
 import { type CancelOutcome, cancelAndRefund, chosenRefundDestination, ownBookingWithOrder } from "./cancel.server";
+import { NO_SHOW_REFUNDED_TEMPLATE } from "./cancel-messages.server";
 import { type RefundDestination, refundFor } from "./cancellation-policy";
 import { BOOKING_COPY } from "./copy";
+import { NO_SHOW_CLAIMED_TEMPLATE, NO_SHOW_OFFERED_TEMPLATE } from "./no-show-messages.server";
 import {
   canStartSlot,
   NO_SHOW_AUTO_AFTER_MS,
@@ -139,6 +142,21 @@ export async function claimNoShowRefund(
       : `The streamer did not start: ${refunded} refunded to your wallet`,
     url: toCard ? orderPagePath(booking.orderId) : "/profile#wallet",
   });
+  // The refund email with the calendar's METHOD:CANCEL, and the streamer told: written with the cancellation.
+  const told: OutboxEntry[] = [
+    {
+      key: `${NO_SHOW_REFUNDED_TEMPLATE}:${booking.bookingId}:email`,
+      channel: "email",
+      template: NO_SHOW_REFUNDED_TEMPLATE,
+      params: { bookingId: booking.bookingId },
+    },
+    {
+      key: `${NO_SHOW_CLAIMED_TEMPLATE}:${booking.bookingId}:notification`,
+      channel: "notification",
+      template: NO_SHOW_CLAIMED_TEMPLATE,
+      params: { bookingId: booking.bookingId },
+    },
+  ];
   const { refundPending } = await cancelAndRefund(env, booking, {
     amount,
     refundTo,
@@ -147,7 +165,7 @@ export async function claimNoShowRefund(
     // Still confirmed, and the slot still neither started nor a no-show: racing the cron or a start, one wins.
     guard: and(eq(bookings.status, "confirmed"), notStartedSql(col(bookings.slotId), now, NO_SHOW_OFFER_AFTER_MS)),
     now,
-    entries: [notice],
+    entries: [notice, ...told],
     extra: [],
     lost: BOOKING_COPY.noShowRefundNotOffered,
   });
@@ -230,4 +248,56 @@ export async function refundStreamerNoShows(env: Env, now: Date = new Date()): P
     now,
   );
   return marked;
+}
+
+/**
+ * The cron's offer of the no-show refund: 15 minutes after the start of a slot its streamer has not started, each fan
+ * still booked is told once that the one-tap refund is there (email and notification through the outbox, keyed by
+ * the booking, and a push to their devices). Overlapping runs tell once. Returns the bookings told this run.
+ */
+export async function offerNoShowRefunds(env: Env, now: Date = new Date()): Promise<string[]> {
+  const db = getDb(env);
+  const at = now.getTime();
+  const due = sql`${col(bookings.status)} = 'confirmed' AND EXISTS (SELECT 1 FROM ${slots} s WHERE s.id = ${col(bookings.slotId)}
+    AND s.status = 'open' AND s.started_at IS NULL AND s.no_show_at IS NULL
+    AND s.starts_at <= ${at - NO_SHOW_OFFER_AFTER_MS} AND s.starts_at > ${at - NO_SHOW_AUTO_AFTER_MS})`;
+  const rows = await db.select({ id: bookings.id, userId: bookings.userId }).from(bookings).where(due);
+  if (rows.length === 0) return [];
+  const fresh = await db.batch(
+    rows.flatMap((row) =>
+      (["email", "notification"] as const).map((channel) =>
+        db
+          .insert(outboxMessages)
+          .values({
+            id: `${NO_SHOW_OFFERED_TEMPLATE}:${row.id}:${channel}`,
+            channel,
+            template: NO_SHOW_OFFERED_TEMPLATE,
+            params: { bookingId: row.id },
+            nextAttemptAt: now,
+            createdAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: outboxMessages.id }),
+      ),
+    ) as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+  );
+  const written = (fresh as { id: string }[][]).flat().map((row) => row.id);
+  if (written.length === 0) return [];
+  await deliverMessages(env, written, now);
+  const told = rows.filter((row) => written.includes(`${NO_SHOW_OFFERED_TEMPLATE}:${row.id}:notification`));
+  for (const row of told) {
+    await sendAlert(env, {
+      key: `no-show-offer:${row.id}`,
+      kind: "no_show",
+      userId: row.userId,
+      push: {
+        title: "Your session has not started",
+        body: "Take a full refund now with one tap, or keep waiting.",
+        url: `/profile#orders`,
+        tag: `no-show-${row.id}`,
+      },
+      email: null,
+    });
+  }
+  return told.map((row) => row.id);
 }
