@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { clientChunks } from "./scripts/client-chunks.ts";
+import { devCron } from "./scripts/dev-cron.ts";
 
 // No internet here: do not let miniflare fetch the Request.cf object from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
@@ -25,6 +26,7 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     clientChunks(),
+    devCron(),
   ],
   resolve: { tsconfigPaths: true },
   // A feature module only declares (docs/architecture.md, "Features as modules"): importing it runs nothing. So a

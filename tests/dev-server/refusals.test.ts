@@ -37,6 +37,7 @@ beforeAll(async () => {
       ...LOCAL_SERVER_ENV,
       NODE_ENV: "development",
       PORT: String(port),
+      NOOBRD_DEV_CRON: "off",
       NOOBRD_STATE_DIR: `${STATE_DIR}/state`,
       NOOBRD_VITE_CACHE_DIR: `${STATE_DIR}/vite`,
     },

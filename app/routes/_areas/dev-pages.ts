@@ -1,10 +1,11 @@
 import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
-/** Development stand-ins (the outbox, exchange rates, video metadata); they refuse production requests. */
+/** Development stand-ins (the outbox, exchange rates, video metadata) and the jobs' last runs; they refuse production requests. */
 export const devPages: RouteConfigEntry[] = [
   route("dev/outbox", "routes/dev/outbox.tsx"),
   route("dev/outbox.json", "routes/dev/outbox-json.ts"),
   route("dev/push", "routes/dev/push.tsx"),
+  route("dev/jobs", "routes/dev/jobs.tsx"),
   route("dev/exchange-rates/*", "routes/dev/exchange-rates.ts"),
   route("dev/oembed", "routes/dev/oembed.ts"),
 ];
