@@ -8,7 +8,8 @@ import { liveFan, liveWorld, post } from "./live-world";
 
 /**
  * A VIP place paid by card goes through the one checkout and fulfilment (the vip_queue step): the place is taken
- * once whichever door fulfils, and a payment that arrives after the session ended is refunded to the wallet.
+ * once whichever door fulfils; a checkout still open at the session's end is expired, and a payment that arrives
+ * after the end goes back to the card.
  */
 async function checkout(cookie: string, liveSessionId: string) {
   const response = await post("/api/create-live-checkout-session", cookie, {
@@ -68,18 +69,43 @@ describe("a VIP place by card", () => {
     ).toBe(409);
   });
 
-  it("paid after the session ended: no place, refunded in full to the wallet", async () => {
+  it("paid before the session ended but fulfilled after: no place, refunded once to the card", async () => {
+    const world = await liveWorld({ priceMinor: 2345 });
+    const fan = await liveFan();
+    const { id, orderId } = await checkout(fan.cookie, world.liveSessionId);
+    await paySession(id);
+    // The end finds the checkout paid (Stripe will not expire it): a late payment, back to the card.
+    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
+    // The success door comes back after the end handled it: nothing more happens.
+    const answer = await post("/api/live-payment-success", fan.cookie, { sessionId: id });
+    expect(["refunded", "already"]).toContain(((await answer.json()) as { outcome: string }).outcome);
+    for (const delivery of await deliveries(id, 3)) await postWebhook(delivery.payload, delivery.signature);
+    expect(await walletBalance(getDb(env), fan.user.id, "USD")).toBe(0);
+    const refunds = await env.DB.prepare("SELECT method, status, amount_minor FROM refunds WHERE order_id = ?")
+      .bind(orderId)
+      .all();
+    expect(refunds.results).toEqual([{ method: "card", status: "succeeded", amount_minor: 2345 }]);
+    const order = await env.DB.prepare("SELECT status, refunded_minor FROM orders WHERE id = ?").bind(orderId).first();
+    expect(order).toEqual({ status: "refunded", refunded_minor: 2345 });
+    expect((await placeOf(env, world.liveSessionId, fan.user.id))?.place).toBeNull();
+  });
+
+  it("still open when the session ends: expired, so it can no longer be paid", async () => {
     const world = await liveWorld({ priceMinor: 2345 });
     const fan = await liveFan();
     const { id, orderId } = await checkout(fan.cookie, world.liveSessionId);
     expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
-    await paySession(id);
-    const answer = await post("/api/live-payment-success", fan.cookie, { sessionId: id });
-    expect(((await answer.json()) as { outcome: string }).outcome).toBe("refunded");
+    const order = await env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(orderId).first();
+    expect(order).toEqual({ status: "cancelled" });
+    const paid = await paySession(id);
+    expect(await paid.text()).toContain("This checkout session is no longer open.");
     for (const delivery of await deliveries(id, 2)) await postWebhook(delivery.payload, delivery.signature);
-    expect(await walletBalance(getDb(env), fan.user.id, "USD")).toBe(2345);
-    const order = await env.DB.prepare("SELECT status, refunded_minor FROM orders WHERE id = ?").bind(orderId).first();
-    expect(order).toEqual({ status: "refunded", refunded_minor: 2345 });
-    expect((await placeOf(env, world.liveSessionId, fan.user.id))?.place).toBeNull();
+    expect(await env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(orderId).first()).toEqual({
+      status: "cancelled",
+    });
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM refunds WHERE order_id = ?").bind(orderId).first())?.n,
+    ).toBe(0);
+    expect(await walletBalance(getDb(env), fan.user.id, "USD")).toBe(0);
   });
 });

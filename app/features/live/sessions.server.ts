@@ -4,12 +4,13 @@ import { assertManageBusiness } from "~/features/access";
 import { assertGameChoice, priceAsSet, storeCover } from "~/features/gigs/index.server";
 import { deliverMessages } from "~/features/messages/index.server";
 import { announceToFans } from "~/features/notifications/index.server";
+import { endOpenCheckouts } from "~/features/payments/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, isConstraintViolation, named } from "~/platform/db.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
-import { gameModes, games, liveSessions, liveSessionTags, platforms, queueEntries, users } from "~db/schema";
+import { gameModes, games, liveSessions, liveSessionTags, orders, platforms, queueEntries, users } from "~db/schema";
 import { LIVE_COPY as M } from "./copy";
 import { assertSessionStreamer } from "./entry.server";
 import type { QueueChange, QueueNotice } from "./queue.server";
@@ -238,6 +239,22 @@ export async function endLiveSession(
     env,
     refundedEntries.map((entry) => `${VIP_REFUNDED_TEMPLATE}:${entry.id}:notification`),
     now,
+  );
+  // VIP card checkouts still open can no longer take a place: expired now (one paid meanwhile goes back to its card).
+  const open = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.liveSessionId, liveSessionId),
+        eq(orders.kind, "vip_queue"),
+        eq(orders.status, "pending_payment"),
+        sql`${orders.checkoutSessionId} IS NOT NULL`,
+      ),
+    );
+  await endOpenCheckouts(
+    env,
+    open.map((order) => order.id),
   );
   const refundedNotice = M.vipRefunded(session.title);
   const notices: QueueNotice[] = [

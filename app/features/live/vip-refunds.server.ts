@@ -46,15 +46,18 @@ export const VIP_PLACE_OUTCOMES = {
     refund: "full to wallet",
     reason: "VIP place not served before the live session ended",
   },
-  /** A card payment arrived when the place could no longer be taken (the session ended, the fan already queued). */
+  /**
+   * A card payment arrived when the place could no longer be taken (the session ended, the fan already queued): back
+   * to the card it came from (vip-step.server.ts), not through this table's wallet refund.
+   */
   late_payment: {
     endsAs: null,
-    refund: "full to wallet",
+    refund: "full to card",
     reason: "Payment arrived after the VIP place could no longer be taken",
   },
 } as const satisfies Record<
   string,
-  { endsAs: QueueState | null; refund: "none" | "full to wallet"; reason: string | null }
+  { endsAs: QueueState | null; refund: "none" | "full to wallet" | "full to card"; reason: string | null }
 >;
 
 export type VipPlaceOutcome = keyof typeof VIP_PLACE_OUTCOMES;
@@ -84,7 +87,7 @@ export function vipRefundStatements(
   cause: { orders: SQL; createdBy: string | null; now: Date; refundId?: string },
 ): BatchItem<"sqlite">[] {
   const row = VIP_PLACE_OUTCOMES[outcome];
-  if (row.refund === "none") return [];
+  if (row.refund !== "full to wallet") return [];
   const owed = owedRefundsStatement(db, {
     orders: cause.orders,
     reason: row.reason,

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
+import { deliverMessages } from "~/features/messages/index.server";
 import type { FulfilmentStep } from "~/features/payments";
+import { owedCardRefundStatement } from "~/features/wallet/index.server";
 import { newId } from "~/lib/id";
-import { col, type Db } from "~/platform/db.server";
-import { noticeEntry } from "~/platform/outbox.server";
-import { orders } from "~db/schema";
+import { type Db, getDb } from "~/platform/db.server";
+import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessionChanged } from "./commands.server";
 import { LIVE_COPY as M } from "./copy";
 import { placeInsert } from "./snapshot.server";
-import { vipRefundStatements } from "./vip-refunds.server";
+import { settleVipRefunds, VIP_PLACE_OUTCOMES } from "./vip-refunds.server";
 
 /**
  * The VIP place as the vip_queue order kind's fulfilment step (workers/composition.ts). Kept
@@ -55,13 +56,22 @@ export const vipQueueStep: FulfilmentStep = {
   // simply absent, and that absence is what lets the late-payment refund apply.
   lose: () => [],
   lost: (order) => sql`NOT ${placeTaken(order.id)}`,
+  // A card payment that arrives when the place can no longer be taken (the session ended, its checkout expired too
+  // late) goes back to the card it came from: owed in this batch, once ever per order, carried out right after.
   refundLate: (db, order, now) =>
-    vipRefundStatements(db, "late_payment", {
-      orders: sql`${col(orders.id)} = ${order.id} AND NOT ${placeTaken(order.id)}`,
-      createdBy: null,
-      now,
-      refundId: newId(),
-    }),
+    order.amountMinor > 0
+      ? [
+          owedCardRefundStatement(db, {
+            refundId: newId(),
+            orderId: order.id,
+            amountMinor: order.amountMinor,
+            reason: VIP_PLACE_OUTCOMES.late_payment.reason,
+            createdBy: null,
+            now,
+            guard: sql`NOT ${placeTaken(order.id)} AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = ${order.id})`,
+          }),
+        ]
+      : [],
   release: () => [],
   confirmedMessages: (order) => [
     noticeEntry(`vip-joined:${order.id}`, {
@@ -71,14 +81,17 @@ export const vipQueueStep: FulfilmentStep = {
       url: `/live/${order.liveSessionId}`,
     }),
   ],
-  refundedLateMessages: (order) => [
-    noticeEntry(`vip-late-refund:${order.id}`, {
+  async refundedLate(env, order) {
+    await settleVipRefunds(env, [order.id], new Date());
+    const notice = noticeEntry(`vip-late-refund:${order.id}`, {
       userId: order.userId,
       type: "queue",
-      title: "Your VIP payment was refunded to your wallet: the place could not be taken",
-      url: "/profile#wallet",
-    }),
-  ],
+      title: "Your VIP payment is being refunded to your card: the place could not be taken",
+      url: `/profile/orders/${order.id}`,
+    });
+    await getDb(env).batch([outboxStatement(getDb(env), notice)]);
+    await deliverMessages(env, [notice.key]);
+  },
   async confirmed(env, order) {
     if (!order.liveSessionId) return;
     await liveSessionChanged(env, order.liveSessionId);

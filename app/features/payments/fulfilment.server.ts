@@ -318,6 +318,15 @@ export async function endReleasedCheckouts(env: Env, orderIds: readonly string[]
 }
 
 /**
+ * Ends checkouts still open for what can no longer be sold (a live session's VIP places once it ended): each Checkout
+ * session is expired so it can no longer be paid, and its order cancelled; one paid meanwhile is a late payment,
+ * refunded by fulfilment (the step's `refundLate`).
+ */
+export async function endOpenCheckouts(env: Env, orderIds: readonly string[]): Promise<number> {
+  return endCheckouts(env, orderIds, "pending_payment", "open_checkout.end_failed");
+}
+
+/**
  * The cron sweeper: holds whose time is up. They already stopped counting at hold_expires_at; this marks
  * them expired, cancels their orders (returning promo uses) and expires their Checkout sessions.
  */
