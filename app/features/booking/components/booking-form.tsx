@@ -98,7 +98,10 @@ export function BookingForm(props: Props) {
   ];
   const promoDefault = kept(props.lastResult, "promoCode");
   const keptTags = kept(props.lastResult, "multipleGamerTags");
-  const tagDefaults = Array.isArray(keptTags) ? keptTags.map(String) : props.gamertags;
+  // The reply carries back exactly what was sent (app/routes/_lib/form.server.ts replyTo): an empty box stays empty.
+  const tagDefaults = Array.isArray(keptTags)
+    ? keptTags.map((tag) => (typeof tag === "string" ? tag : ""))
+    : props.gamertags;
   const payWith = kept(props.lastResult, "paymentMethod") === "wallet" ? "wallet" : "card";
   // A code applied before the fan changed the time or the players: apply it again to the new total.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply when the time or players change
