@@ -11,7 +11,7 @@ import type { OutboxEntry } from "~/platform/outbox.server";
 import { bookings, gigs, orders, promoCodes, slots, users } from "~db/schema";
 import { fullRefundDeadline } from "./cancellation-policy";
 import { linesEmail } from "./emails";
-import { bookingInvite, inviteAttachment } from "./invite.server";
+import { bookingInvite, inviteAttachment, invitePeople } from "./invite.server";
 import { orderPagePath } from "./order-view";
 
 const streamer = alias(users, "streamer");
@@ -86,7 +86,15 @@ export async function bookingConfirmedEmail(env: Env, orderId: string): Promise<
   const url = `${appOrigin(env)}${orderPagePath(orderId)}`;
   const title = `Noobrd: ${facts.title ?? "game session"} with ${facts.streamerName}`;
   const invite = bookingInvite(
-    { orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url, timeZone },
+    {
+      orderId,
+      title,
+      startsAt: facts.startsAt,
+      endsAt: facts.endsAt,
+      url,
+      timeZone,
+      ...invitePeople(env, { email: facts.email, name: facts.fullName }, facts.streamerName),
+    },
     "request",
     facts.inviteSequence,
   );
