@@ -34,6 +34,7 @@ import { vipQueueStep, vipRefundedNotice } from "../app/features/live/index.serv
 import { setMessageTemplates } from "../app/features/messages/index.server";
 import { setFulfilmentSteps, walletTopupStep } from "../app/features/payments/index.server";
 import { payoutCompletedNotice } from "../app/features/payouts/index.server";
+import { reviewPostedMail, reviewPostedNotice } from "../app/features/reviews/index.server";
 import { waitlistOfferEmail, waitlistOfferNotice } from "../app/features/waitlist/index.server";
 import { refundDoneEmail, refundDoneNotice } from "../app/features/wallet/index.server";
 
@@ -61,6 +62,7 @@ setMessageTemplates({
   "fan-moved": { param: "bookingId", email: fanMovedMail, notification: fanMovedNotice },
   "move-offered": { param: "offerId", email: moveOfferedMail, notification: moveOfferedNotice },
   "review-prompt": { param: "bookingId", email: reviewPromptMail, notification: reviewPromptNotice },
+  "review-posted": { param: "reviewId", email: reviewPostedMail, notification: reviewPostedNotice },
   "refund-done": { param: "refundId", email: refundDoneEmail, notification: refundDoneNotice },
   "vip-refunded": { param: "entryId", notification: vipRefundedNotice },
   "payout-completed": { param: "payoutId", notification: payoutCompletedNotice },

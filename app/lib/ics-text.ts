@@ -7,3 +7,16 @@
 export function icsText(value: string): string {
   return value.replace(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/g, "\n");
 }
+
+/**
+ * Text for an iCalendar parameter value (a person's CN): RFC 5545 lets a quoted parameter hold no DQUOTE and no line
+ * break, and escapes nothing in it, so they are written as RFC 6868 asks (`^'` for a quote, `^^` for a caret) and a
+ * line separator becomes a space. The `ics` package quotes the value but writes a quote inside as `\"`, which a
+ * reader takes as the end of the value (a streamer named `Nova "Ace"` came out as `Nova \`).
+ */
+export function icsParamText(value: string): string {
+  return value
+    .replace(/[\r\n\v\f\u0085\u2028\u2029]+/g, " ")
+    .replace(/\^/g, "^^")
+    .replace(/"/g, "^'");
+}

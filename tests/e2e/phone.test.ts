@@ -1,134 +1,24 @@
 import type { ConsoleMessage, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, setupBrowser } from "./browser";
-import { queryE2E } from "./db";
 import { endDemoStarSessions, makeDemoStarLive } from "./live-helpers";
-import { sessionsFor } from "./staff";
+import { loadSite, type RoleCookies, SITE_PAGES, type SiteIds } from "./site-pages";
 
 /**
  * Phones: every page route (app/routes.ts) on a 390 px phone, as anonymous, fan, streamer and admin staff.
  * A page fails when the document scrolls sideways (scrollWidth > innerWidth), when a table cell runs past the
- * screen (tables turn into stacked cards on a phone), when the console reports an error or a warning (a hydration mismatch included), or when the page throws. Resource routes (JSON, PDF, files,
- * OAuth redirects) are not pages and are left out.
+ * screen (tables turn into stacked cards on a phone), when the console reports an error or a warning (a hydration mismatch included), or when the page throws. The pages are
+ * site-pages.ts's list.
  */
 const browser = setupBrowser();
 const PHONE = { width: 390, height: 844 };
 
-type Ids = {
-  gig: string;
-  game: string;
-  live: string | null;
-  order: string;
-  payoutStar: string;
-  ownLive: string | null;
-  draftPayoutStar: string;
-};
-let ids: Ids;
-let cookies: { fan: { name: string; value: string }; streamer: typeof cookies.fan; admin: typeof cookies.fan };
+let ids: SiteIds;
+let cookies: RoleCookies;
 
 beforeAll(async () => {
-  const [row] = queryE2E<Ids>(
-    `SELECT
-       (SELECT id FROM products WHERE influencer_id = 'usr_demo_influencer' AND archived_at IS NULL LIMIT 1) AS gig,
-       (SELECT game_id FROM products WHERE influencer_id = 'usr_demo_influencer' LIMIT 1) AS game,
-       (SELECT id FROM live_sessions WHERE ended_at IS NULL ORDER BY started_at DESC LIMIT 1) AS live,
-       (SELECT id FROM live_sessions WHERE influencer_id = 'usr_demo_influencer' ORDER BY started_at DESC LIMIT 1) AS ownLive,
-       (SELECT id FROM orders WHERE user_id = 'usr_demo_fan' AND kind = 'slot_booking' ORDER BY created_at DESC LIMIT 1) AS "order",
-       (SELECT influencer_id FROM orders WHERE status = 'paid' AND influencer_id IS NOT NULL LIMIT 1) AS payoutStar,
-       (SELECT influencer_id FROM payouts WHERE status IN ('draft', 'active') LIMIT 1) AS draftPayoutStar`,
-  );
-  if (!row) throw new Error("no demo data");
-  ids = row;
-  const [fan, streamer, admin] = await sessionsFor(["usr_demo_fan", "usr_demo_influencer", "usr_demo_admin"]);
-  if (!fan || !streamer || !admin) throw new Error("no sessions");
-  cookies = { fan, streamer, admin };
+  ({ ids, cookies } = await loadSite());
 });
-
-const PUBLIC = () => [
-  "/",
-  "/about-us",
-  "/cancellation-policy",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/contact-us",
-  "/browse",
-  `/star/usr_demo_influencer`,
-  `/gig/${ids.gig}`,
-  `/game/${ids.game}`,
-  ...(ids.live ? [`/live/${ids.live}`] : []),
-  "/checkout/cancel",
-  "/no/such/page",
-];
-
-const PAGES: Record<"anonymous" | "fan" | "streamer" | "admin", () => string[]> = {
-  anonymous: () => [
-    ...PUBLIC(),
-    "/signup",
-    "/signup-early-access",
-    "/login",
-    "/password-login",
-    "/forgot-password",
-    "/reset-password/not-a-token",
-    "/streamer-password-setup/nobody%40example.com",
-    "/signup/verify/not-a-token",
-    "/signup/verifyotp/not-a-token/nobody%40example.com",
-    "/unsubscribe/nobody%40example.com",
-    "/admin/login",
-  ],
-  fan: () => [
-    ...PUBLIC(),
-    "/profile",
-    `/profile/orders/${ids.order}`,
-    `/profile/orders/${ids.order}/cancel`,
-    `/profile/orders/${ids.order}/review`,
-    "/notifications",
-    "/wallet/top-up",
-    "/logout",
-  ],
-  streamer: () => [
-    "/influencer/dashboard",
-    "/influencer/calendar-dashboard",
-    "/influencer/profile",
-    "/influencer/onboarding",
-    "/influencer/products",
-    "/influencer/products/new",
-    `/influencer/products/${ids.gig}/edit`,
-    "/influencer/live/start",
-    ...(ids.ownLive ? [`/influencer/live/session/${ids.ownLive}`] : []),
-    "/notifications",
-    "/star/usr_demo_influencer",
-  ],
-  admin: () => [
-    "/admin/dashboard",
-    `/admin/payout/influencer/${ids.payoutStar}`,
-    "/admin/refunds",
-    `/admin/validations/influencer-game-playing-validations/${ids.payoutStar}`,
-    "/admin/reported-users",
-    "/admin/reported-reviews",
-    "/admin/games",
-    "/admin/audit-log",
-    "/admin/noobrd-giveaway",
-    "/admin/privacy-policy",
-    "/admin/terms-of-services",
-    "/admin/terms-and-privacy",
-    "/admin/faqs",
-    "/admin/contact-us-submissions",
-    "/admin/verify-onboarding-details",
-    "/admin/configurations",
-    "/admin/influencer",
-    `/admin/influencer/${ids.payoutStar}`,
-    "/admin/add-influencer",
-    "/admin/manage-promo-codes",
-    "/admin/games/add",
-    `/admin/edit-game/${ids.game}`,
-    "/admin/platforms",
-    "/admin/platforms/add",
-    "/admin/banners",
-    "/admin/banners/add",
-    "/admin/banned-users",
-    `/profile/orders/${ids.order}`,
-  ],
-};
 
 /**
  * Controls a thumb must hit (buttons, menus, fields, header and navigation links, links drawn as buttons) that
@@ -210,7 +100,7 @@ describe.each(["anonymous", "fan", "streamer", "admin"] as const)("a 390 px phon
     const page = await context.newPage();
     await page.setViewportSize(PHONE);
     const problems: string[] = [];
-    for (const path of PAGES[who]()) problems.push(...(await problemsOn(page, path)));
+    for (const path of SITE_PAGES[who](ids)) problems.push(...(await problemsOn(page, path)));
     expect(problems).toEqual([]);
     await page.close();
   }, 300_000);

@@ -194,6 +194,10 @@ describe("calendar text", () => {
       endsAt: new Date(at.getTime() + 3_600_000),
       url: "https://noobrd.example/profile/orders/o1",
       timeZone: "UTC",
+      organizerEmail: "hello@noobrd.gg",
+      streamerName: "Test Star",
+      attendeeEmail: "fan@example.com",
+      attendeeName: "A Fan",
     });
     const unfolded = ics.replace(/\r\n[ \t]/g, "");
     for (const separator of ["\r", "\n", "\u2028", "\u2029", "\u0085"]) {

@@ -64,6 +64,10 @@ describe("ICS text escapes every line separator", () => {
       endsAt: new Date("2026-12-01T11:00:00Z"),
       url: "http://localhost/profile/orders/order-1",
       timeZone: "UTC",
+      organizerEmail: "hello@noobrd.gg",
+      streamerName: "Test Star",
+      attendeeEmail: "fan@example.com",
+      attendeeName: "A Fan",
     });
     expectOnlyCrlfLines(invite);
     expect(parseIcs(invite).events[0]?.SUMMARY?.value).toContain("Ranked\nXI0:y");

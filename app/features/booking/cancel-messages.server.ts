@@ -9,7 +9,7 @@ import type { OutboxEntry } from "~/platform/outbox.server";
 import { REFUND_CHOICE_TEXT } from "./cancellation-policy";
 
 import { linesEmail, type SlotCancelCause, slotCancelledEmail } from "./emails";
-import { bookingInvite, inviteAttachment } from "./invite.server";
+import { bookingInvite, inviteAttachment, invitePeople } from "./invite.server";
 import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
 import { orderPagePath } from "./order-view";
 
@@ -37,7 +37,7 @@ type CancelledFacts = NonNullable<Awaited<ReturnType<typeof cancelledFacts>>>;
  * The METHOD:CANCEL invite of a cancelled booking, with the UID and a higher SEQUENCE than its last invite's, so the
  * event the confirmation put in the fan's calendar leaves it, whoever cancelled.
  */
-function cancelInvite(env: Env, facts: CancelledFacts) {
+function cancelInvite(env: Env, facts: CancelledFacts, to: string) {
   const invite = bookingInvite(
     {
       orderId: facts.orderId,
@@ -46,6 +46,7 @@ function cancelInvite(env: Env, facts: CancelledFacts) {
       endsAt: facts.endsAt,
       url: `${appOrigin(env)}${orderPagePath(facts.orderId)}`,
       timeZone: recipientZone(facts.timeZone),
+      ...invitePeople(env, { email: to, name: facts.name || facts.username }, facts.streamerName),
     },
     "cancel",
     facts.inviteSequence,
@@ -66,7 +67,7 @@ async function cancelledBySomeoneElseMail(env: Env, bookingId: string, cause: Sl
     refund: facts.refund,
     origin: appOrigin(env),
   });
-  return { ...email, attachments: [cancelInvite(env, facts)] };
+  return { ...email, attachments: [cancelInvite(env, facts, facts.email)] };
 }
 
 const CAUSE_WORDS: Record<SlotCancelCause, string> = {
@@ -167,7 +168,7 @@ async function refundedBookingMail(
     lines: [`Hi ${facts.name || facts.username},`, text.opening, refundLine, text.closing],
     link: { label: "Your order", url: link },
   });
-  return { ...email, attachments: [cancelInvite(env, facts)] };
+  return { ...email, attachments: [cancelInvite(env, facts, facts.email)] };
 }
 
 /** The outbox template of "a fan cancelled their booking", told to the slot's streamer (one per booking). */

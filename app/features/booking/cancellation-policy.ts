@@ -24,6 +24,11 @@ export function fullRefundDeadline(startsAt: Date): Date {
   return new Date(startsAt.getTime() - FULL_REFUND_BEFORE_MS);
 }
 
+/** The last instant at which the buyer's own cancellation still refunds part (`PARTIAL_REFUND_PERCENT`). */
+export function partialRefundDeadline(startsAt: Date): Date {
+  return new Date(startsAt.getTime() - PARTIAL_REFUND_BEFORE_MS);
+}
+
 /** The only booking status a cancellation changes (held bookings expire or are released; played ones are done). */
 export const CANCELLABLE_BOOKING_STATUS = "confirmed" satisfies BookingStatus;
 

@@ -9,9 +9,16 @@ import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
 import { bookings, gigs, orders, promoCodes, slots, users } from "~db/schema";
-import { fullRefundDeadline } from "./cancellation-policy";
+import {
+  FULL_REFUND_BEFORE_MS,
+  fullRefundDeadline,
+  PARTIAL_REFUND_BEFORE_MS,
+  PARTIAL_REFUND_PERCENT,
+  partialRefundDeadline,
+  refundTier,
+} from "./cancellation-policy";
 import { linesEmail } from "./emails";
-import { bookingInvite, inviteAttachment } from "./invite.server";
+import { bookingInvite, inviteAttachment, invitePeople } from "./invite.server";
 import { orderPagePath } from "./order-view";
 
 const streamer = alias(users, "streamer");
@@ -60,40 +67,65 @@ async function bookingFacts(env: Env, orderId: string) {
   return { ...facts, streamerName: streamerFullName || streamerUsername || "your streamer" };
 }
 
+const hours = (ms: number) => `${ms / 3_600_000} hours`;
+
+/**
+ * The Cancellation Policy's terms as they stand when the message is written (`now`): a booking made within a day of
+ * its start is never promised a full-refund deadline already past (issue 50), but told what is left.
+ */
+export function cancellationTermsLine(startsAt: Date, now: Date, timeZone: string): string {
+  const tier = refundTier(startsAt, now);
+  const partialUntil = formatWhen(partialRefundDeadline(startsAt), timeZone);
+  if (tier === "full") {
+    return `Cancel before ${formatWhen(fullRefundDeadline(startsAt), timeZone)} for a full refund, or before ${partialUntil} for ${PARTIAL_REFUND_PERCENT}% back (the Cancellation Policy).`;
+  }
+  if (tier === "partial") {
+    return `You booked within ${hours(FULL_REFUND_BEFORE_MS)} of the start, so a full refund no longer applies: cancel before ${partialUntil} for ${PARTIAL_REFUND_PERCENT}% back; later, no refund (the Cancellation Policy).`;
+  }
+  return `You booked within ${hours(PARTIAL_REFUND_BEFORE_MS)} of the start: a cancellation is no longer refunded (the Cancellation Policy).`;
+}
+
 /** What the confirmation says, in the fan's saved zone (UTC when they saved none; docs/decisions/019). */
-function confirmationLines(facts: NonNullable<Awaited<ReturnType<typeof bookingFacts>>>, timeZone: string) {
+function confirmationLines(facts: NonNullable<Awaited<ReturnType<typeof bookingFacts>>>, timeZone: string, now: Date) {
   const seats = `${facts.seats} seat${facts.seats === 1 ? "" : "s"}`;
   const paid = formatMoney(money(facts.amountMinor, facts.currency));
   const discount =
     facts.discountMinor > 0
       ? ` (${formatMoney(money(facts.discountMinor, facts.currency))} off${facts.promoCode ? ` with ${facts.promoCode}` : ""})`
       : "";
-  const deadline = formatWhen(fullRefundDeadline(facts.startsAt), timeZone);
   return [
     `Hi ${facts.fullName},`,
     `Your booking is confirmed: ${facts.title ?? "game session"} with ${facts.streamerName}.`,
     `When: ${formatSlotTime(facts.startsAt, facts.endsAt, timeZone)}. ${seats}.`,
     `You paid ${paid}${discount}. Order ${facts.orderId}.`,
-    `Cancel before ${deadline} for a full refund (the Cancellation Policy). The calendar invite is attached.`,
+    `${cancellationTermsLine(facts.startsAt, now, timeZone)} The calendar invite is attached.`,
   ];
 }
 
 /** The booking confirmation (outbox template "booking-confirmed"): an email with the calendar invite. */
-export async function bookingConfirmedEmail(env: Env, orderId: string): Promise<EmailMessage | null> {
+export async function bookingConfirmedEmail(env: Env, orderId: string, now = new Date()): Promise<EmailMessage | null> {
   const facts = await bookingFacts(env, orderId);
   if (!facts?.email) return null;
   const timeZone = recipientZone(facts.timeZone);
   const url = `${appOrigin(env)}${orderPagePath(orderId)}`;
   const title = `Noobrd: ${facts.title ?? "game session"} with ${facts.streamerName}`;
   const invite = bookingInvite(
-    { orderId, title, startsAt: facts.startsAt, endsAt: facts.endsAt, url, timeZone },
+    {
+      orderId,
+      title,
+      startsAt: facts.startsAt,
+      endsAt: facts.endsAt,
+      url,
+      timeZone,
+      ...invitePeople(env, { email: facts.email, name: facts.fullName }, facts.streamerName),
+    },
     "request",
     facts.inviteSequence,
   );
   const email = linesEmail({
     to: facts.email,
     subject: `Booking confirmed: ${facts.title ?? "your game session"}`,
-    lines: confirmationLines(facts, timeZone),
+    lines: confirmationLines(facts, timeZone, now),
     link: { label: "Your order", url },
   });
   return { ...email, attachments: [inviteAttachment(invite)] };

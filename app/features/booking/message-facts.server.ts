@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, named } from "~/platform/db.server";
 import { bookings, gigs, orders, slots, users } from "~db/schema";
+
+const streamer = alias(users, "streamer");
 
 /**
  * What a message about one booking reads when it is delivered: the booking and its order's states, its fan (who is
@@ -25,6 +28,8 @@ export async function bookingMessageFacts(env: Env, bookingId: string) {
         streamerId: slots.streamerId,
         title: gigs.title,
         gigId: slots.gigId,
+        streamerFullName: streamer.fullName,
+        streamerUsername: streamer.username,
       }),
     )
     .from(bookings)
@@ -32,8 +37,11 @@ export async function bookingMessageFacts(env: Env, bookingId: string) {
     .innerJoin(users, eq(users.id, bookings.userId))
     .innerJoin(slots, eq(slots.id, bookings.slotId))
     .leftJoin(gigs, eq(gigs.id, slots.gigId))
+    .leftJoin(streamer, eq(streamer.id, slots.streamerId))
     .where(eq(bookings.id, bookingId));
-  return row ?? null;
+  if (!row) return null;
+  const { streamerFullName, streamerUsername, ...facts } = row;
+  return { ...facts, streamerName: streamerFullName || streamerUsername || "your streamer" };
 }
 
 /** The streamer a message about a booking goes to: who they are and their zone (their side reads in it). */

@@ -1,3 +1,4 @@
+import { isPlaceholderText } from "~/lib/placeholder-text";
 import { z } from "~/lib/zod";
 import { REFUND_DESTINATIONS } from "./cancellation-policy";
 import { BOOKING_COPY } from "./copy";
@@ -65,7 +66,8 @@ const gamerTag = z
   .string({ error: "Enter a gamer tag" })
   .trim()
   .min(1, "Enter a gamer tag")
-  .max(GAMERTAG_MAX_LENGTH, `A gamer tag is at most ${GAMERTAG_MAX_LENGTH} characters`);
+  .max(GAMERTAG_MAX_LENGTH, `A gamer tag is at most ${GAMERTAG_MAX_LENGTH} characters`)
+  .refine((tag) => !isPlaceholderText(tag), "Enter a gamer tag");
 
 /** POST /api/orders/update_gamer_tags {updatedGamerTagsWithId, order_id, slot_id}, and the /profile form. */
 export const updateGamerTagsSchema = z.object({

@@ -4,7 +4,7 @@ import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
 import { linesEmail } from "./emails";
-import { bookingInvite, inviteAttachment } from "./invite.server";
+import { bookingInvite, inviteAttachment, invitePeople } from "./invite.server";
 import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
 import { orderPagePath } from "./order-view";
 
@@ -45,6 +45,7 @@ export async function bookingMovedMail(env: Env, bookingId: string): Promise<Ema
       endsAt: facts.endsAt,
       url,
       timeZone,
+      ...invitePeople(env, { email: facts.email, name: facts.name || facts.username }, facts.streamerName),
     },
     "request",
     facts.inviteSequence,

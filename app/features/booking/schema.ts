@@ -1,3 +1,4 @@
+import { isPlaceholderText } from "~/lib/placeholder-text";
 import { z } from "~/lib/zod";
 import { BOOKING_COPY } from "./copy";
 import { GAMERTAG_MAX_LENGTH } from "./rules";
@@ -14,7 +15,8 @@ const gamerTag = z
   .string({ error: BOOKING_COPY.gamerTagsCount })
   .trim()
   .min(1, BOOKING_COPY.gamerTagsCount)
-  .max(GAMERTAG_MAX_LENGTH, `A gamer tag is at most ${GAMERTAG_MAX_LENGTH} characters`);
+  .max(GAMERTAG_MAX_LENGTH, `A gamer tag is at most ${GAMERTAG_MAX_LENGTH} characters`)
+  .refine((tag) => !isPlaceholderText(tag), BOOKING_COPY.gamerTagsCount);
 
 /** Form fields arrive as strings, JSON as numbers; a list may come as one string, an array or indexed keys. */
 function tagsFrom(value: unknown): unknown {

@@ -1,4 +1,5 @@
 import { type BaseCurrency, gameChoiceSchema, priceSchema, requirementsSchema, tagsSchema } from "~/features/gigs";
+import { isPlaceholderText } from "~/lib/placeholder-text";
 import { multiLine, singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { TITLE_MAX } from "~db/schema/constants";
@@ -74,7 +75,11 @@ const gamertagField = singleLine(z.string().trim().max(GAMERTAG_MAX, M.gamertagT
  * platform is required, prefilled from the fan's saved tags.
  */
 export const pageJoinSchema = z.object({
-  gamertag: z.string({ error: M.gamertagRequired }).pipe(gamertagField).pipe(z.string().min(1, M.gamertagRequired)),
+  gamertag: z
+    .string({ error: M.gamertagRequired })
+    .pipe(gamertagField)
+    .pipe(z.string().min(1, M.gamertagRequired))
+    .refine((tag) => !isPlaceholderText(tag), M.gamertagRequired),
 });
 
 export const sessionIdSchema = z.object({ liveSessionId: z.string({ error: M.notFound }).trim().min(1, M.notFound) });

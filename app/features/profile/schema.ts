@@ -1,3 +1,4 @@
+import { isPlaceholderText } from "~/lib/placeholder-text";
 import { z } from "~/lib/zod";
 import { GAMERTAG_PLATFORMS } from "~db/schema";
 
@@ -38,7 +39,12 @@ export const socialKeySchema = z.enum(SOCIAL_NETWORKS);
 
 export const gamertagSchema = z.object({
   platform: z.enum(GAMERTAG_PLATFORMS, { error: "Pick a network" }),
-  tag: z.string({ error: "Enter your gamertag" }).trim().min(1, "Enter your gamertag").max(64, "Gamertag is too long"),
+  tag: z
+    .string({ error: "Enter your gamertag" })
+    .trim()
+    .min(1, "Enter your gamertag")
+    .max(64, "Gamertag is too long")
+    .refine((tag) => !isPlaceholderText(tag), "Enter your gamertag"),
 });
 
 /** The most gamer tags one account keeps. */

@@ -8,6 +8,7 @@ import { batchGuard, type Db, getDb, isBatchGuardFailure, isUniqueViolation, nam
 import { bookings, gigs, orders, reviewReports, reviews, slots, users } from "~db/schema";
 import { REVIEW_EDIT_WINDOW_MS } from "./constants";
 import { REVIEW_COPY as M } from "./copy";
+import { reviewPostedStatements } from "./review-messages.server";
 import { hasBeenPlayed, isEditable, isReviewable, REVIEWABLE_BOOKING_STATUSES } from "./rules";
 import type { ReviewInput } from "./schema";
 
@@ -147,6 +148,8 @@ export async function postReview(env: Env, viewer: Viewer, orderId: string, inpu
       ),
       batchGuard(db, sql`EXISTS (SELECT 1 FROM ${reviews} WHERE ${reviews.id} = ${id})`),
       catalogueChangedStatement(db),
+      // The streamer is told (review-messages.server.ts), in the same batch: never lost, never twice.
+      ...reviewPostedStatements(db, id, now),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(M.alreadyReviewed);

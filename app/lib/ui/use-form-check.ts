@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 
 /**
- * A form's errors as a Conform submission reports them (the server's `submission.reply()`, or `parseWithZod` in the
+ * A form's errors as a Conform submission reports them (the server's reply (`replyTo`, app/routes/_lib/form.server.ts), or `parseWithZod` in the
  * browser): messages by field name (`slotId`, `multipleGamerTags[0]`), the form's own under "".
  */
 export type FormReport = {

@@ -77,6 +77,19 @@ function outboxSender(bucket: R2Bucket): EmailSender {
   };
 }
 
+/** The address used when EMAIL_FROM is not set (development, tests): the one wrangler.toml gives production. */
+const DEFAULT_SENDER = "hello@noobrd.gg";
+
+/**
+ * The platform's own address, the one its emails come from (EMAIL_FROM, "Noobrd <hello@noobrd.gg>", without the
+ * name): a calendar invite's ORGANIZER mails it (RFC 5546), so a reply or a decline reaches the platform.
+ */
+export function platformAddress(env: Env): string {
+  const from = env.EMAIL_FROM?.trim() ?? "";
+  const address = from.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ?? (/^[^\s<>]+@[^\s<>]+$/.test(from) ? from : "");
+  return address || DEFAULT_SENDER;
+}
+
 /**
  * Chooses the adapter by configuration: EMAIL_PROVIDER=http in production, the outbox otherwise (development,
  * tests and the browser tests' build; a production build carries no outbox).

@@ -3,6 +3,39 @@ import { data } from "react-router";
 import { type AppError, isAppError } from "~/lib/errors";
 import { retryAfter } from "~/platform/http.server";
 
+type ReplyOptions = Parameters<Submission<unknown>["reply"]>[0];
+
+/** A sent value as the browser sent it: text kept as is (an empty field stays ""), lists and groups walked, files left out. */
+function asSent(value: unknown): unknown {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map((item) => asSent(item) ?? "");
+  if (value && typeof value === "object" && !(value instanceof Blob)) {
+    const kept: Record<string, unknown> = {};
+    for (const [name, item] of Object.entries(value)) {
+      const sent = asSent(item);
+      if (sent !== undefined) kept[name] = sent;
+    }
+    return kept;
+  }
+  return undefined;
+}
+
+/**
+ * A form's reply (JavaScript on or off): Conform's, but carrying back exactly what was sent. Conform's own reply
+ * turns an empty field into `undefined` and a one-item list into its item, so a page that shows the form again read
+ * "undefined" into the empty boxes (issue 50: a booking then went through with the tag "undefined"). Here every
+ * text comes back as typed, an empty one as "", lists stay lists; `hideFields` (passwords) and files do not come
+ * back. Every page route replies through this (tests/architecture/form-replies.test.ts).
+ */
+export function replyTo(submission: Submission<unknown>, options: ReplyOptions = {}): SubmissionResult<string[]> {
+  const result = submission.reply(options) as SubmissionResult<string[]>;
+  if (result.initialValue === null || (options && "resetForm" in options && options.resetForm)) return result;
+  const sent = asSent(submission.payload) as Record<string, unknown>;
+  const hidden = options && "hideFields" in options ? (options.hideFields ?? []) : [];
+  for (const name of hidden) delete sent[name];
+  return { ...result, initialValue: sent as SubmissionResult<string[]>["initialValue"] };
+}
+
 /** What a page's form gets back when its use case refused (an AppError): the Conform reply and the why. */
 export type FormFailure = {
   result: SubmissionResult<string[]> | null;
@@ -52,7 +85,7 @@ export function formFailure(
   const errors = field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
   return {
     failure: {
-      result: submission.reply({ ...errors, hideFields: options.hideFields }),
+      result: replyTo(submission, { ...errors, hideFields: options.hideFields }),
       field: thrown.field ?? null,
       message,
       reason: thrown.reason ?? null,

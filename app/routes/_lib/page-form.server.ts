@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import { type ConfirmationAsk, confirmationNeeded } from "~/lib/confirm";
 import type { z } from "~/lib/zod";
 import { redirectWithToast, type ToastKind } from "~/platform/toast.server";
-import { type FormOptions, runForForm } from "~/routes/_lib/form.server";
+import { type FormOptions, replyTo, runForForm } from "~/routes/_lib/form.server";
 
 export type PageFormReply = {
   intent: string;
@@ -50,7 +50,7 @@ export async function runPageForm<S extends z.ZodType, T>(options: PageFormOptio
   const { env, formData, intent, schema, run, success, fallback, confirm, hideFields, shownFields } = options;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return data<PageFormReply>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+    return data<PageFormReply>({ intent, result: replyTo(submission, { hideFields }) }, { status: 400 });
   }
   // A destructive intent asks first (after the input is known to be valid, so the answer is not a wasted step).
   const needed = confirm ? confirmationNeeded(formData, confirm.question, confirm.yes) : null;

@@ -5,7 +5,7 @@ import { AUTH_COPY, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } 
 import { confirmEmailChange } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/change-email-verify";
 
@@ -24,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
   const submission = parseWithZod(await request.formData(), { schema: otpSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
   const input = { handle: params.token, email: params.email, otp: submission.value.otp };
   const attempt = await runForForm(
     submission,

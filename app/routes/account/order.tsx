@@ -17,14 +17,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order: await orErrorPage(getOrder(env, viewer, params.orderId)) };
 }
 
+/** `updatedGamerTagsWithId[i]._id` and `.gamerTag` pairs as posted, by id. */
+function sentTags(formData: FormData): Record<string, string> {
+  const sent: Record<string, string> = {};
+  for (const [name, value] of formData) {
+    const index = name.match(/^updatedGamerTagsWithId\[(\d+)\]\._id$/)?.[1];
+    if (index === undefined || typeof value !== "string") continue;
+    const tag = formData.get(`updatedGamerTagsWithId[${index}].gamerTag`);
+    if (typeof tag === "string") sent[value] = tag;
+  }
+  return sent;
+}
+
 /** The gamer tags form of an order (from /profile or this page): 'Gamertags updated successfully'. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
-  const submission = parseWithZod(await request.formData(), { schema: updateGamerTagsSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: updateGamerTagsSchema });
+  // The tags as sent, by id: a refused save shows them again as typed (an empty box empty).
+  const sent = sentTags(formData);
   if (submission.status !== "success" || submission.value.order_id !== params.orderId) {
     const errors = submission.status === "success" ? [] : Object.values(submission.error ?? {}).flat();
-    return data({ error: errors.find((e): e is string => !!e) ?? "Check the gamer tags" }, { status: 400 });
+    return data({ error: errors.find((e): e is string => !!e) ?? "Check the gamer tags", sent }, { status: 400 });
   }
   const updated = await settle(
     updateGamerTags(env, viewer, {
@@ -33,7 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       changes: submission.value.updatedGamerTagsWithId.map((t) => ({ id: t._id, gamertag: t.gamerTag })),
     }),
   );
-  if (!updated.ok) return errorReply(updated.error);
+  if (!updated.ok) return errorReply(updated.error, { sent });
   return redirectWithToast(env, "/profile#orders", { kind: "success", message: BOOKING_COPY.gamertagsUpdated });
 }
 
@@ -45,7 +60,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </Link>
       <h1 className="text-2xl font-bold">Order {loaderData.order.id}</h1>
       <ul>
-        <OrderCard order={loaderData.order} gamerTagsError={actionData?.error} />
+        <OrderCard order={loaderData.order} gamerTagsError={actionData?.error} sentGamerTags={actionData?.sent} />
       </ul>
     </main>
   );

@@ -5,7 +5,7 @@ import { editReview, getReviewForm, postReview } from "~/features/reviews/index.
 import { formatDay, formatSlotTime, useViewerZone } from "~/features/time";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
-import { orErrorPage, settle } from "~/routes/_lib/form.server";
+import { orErrorPage, replyTo, settle } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/review";
 
@@ -24,7 +24,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = await requireUser(request, env);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: reviewFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
   const editing = formData.get("editing") === "yes";
   const saved = await settle(
     editing
@@ -32,7 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       : postReview(env, viewer, params.orderId, submission.value),
   );
   if (!saved.ok) {
-    return data({ result: submission.reply({ formErrors: [saved.error.message] }) }, { status: saved.error.status });
+    return data({ result: replyTo(submission, { formErrors: [saved.error.message] }) }, { status: saved.error.status });
   }
   const to = saved.value.gigId ? `/gig/${saved.value.gigId}#reviews` : `/profile/orders/${params.orderId}`;
   return redirectWithToast(env, to, {

@@ -63,6 +63,8 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bannerSchema }),
   });
   const adding = useLocation().pathname.endsWith("/add");
+  // A refused add shows the form again as it was sent (the image aside: a browser never refills a file field).
+  const sent = (form.initialValue ?? {}) as Record<string, string | undefined>;
   const deleteErrors = actionData?.intent === "delete" ? replyErrors(actionData) : null;
   const addForm = (
     <Section title="Add a banner">
@@ -76,15 +78,21 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
         <FormAlert id={form.errorId} errors={Object.values(form.allErrors).flat()} />
         <label className="flex flex-col gap-1 text-sm">
           Title
-          <input name="title" required maxLength={120} className={inputClass} />
+          <input name="title" required maxLength={120} defaultValue={sent.title} className={inputClass} />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           Link (optional, / or https://)
-          <input name="linkUrl" maxLength={500} className={inputClass} />
+          <input name="linkUrl" maxLength={500} defaultValue={sent.linkUrl} className={inputClass} />
         </label>
         <label className="flex flex-col gap-1 text-sm sm:col-span-2">
           Description
-          <textarea name="description" maxLength={500} rows={2} className={inputClass} />
+          <textarea
+            name="description"
+            maxLength={500}
+            rows={2}
+            defaultValue={sent.description}
+            className={inputClass}
+          />
         </label>
         <label className="flex flex-col gap-1 text-sm">
           Image (PNG or JPEG)

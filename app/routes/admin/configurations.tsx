@@ -177,6 +177,8 @@ export default function Configurations({ loaderData, actionData }: Route.Compone
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: addConfigSchema }),
   });
+  // A refused add shows the form again as it was sent (app/routes/_lib/form.server.ts replyTo).
+  const added = (addForm.initialValue ?? {}) as Record<string, string | undefined>;
   const deleteErrors = actionData?.intent === "delete" ? replyErrors(actionData) : null;
   return (
     <AdminPage title="Configurations" lead="Values the app reads. Each value is JSON.">
@@ -217,15 +219,21 @@ export default function Configurations({ loaderData, actionData }: Route.Compone
           <FormAlert id={addForm.errorId} errors={Object.values(addForm.allErrors).flat()} />
           <label className="flex flex-col gap-1">
             Key (snake_case)
-            <input name="key" required className={inputClass} />
+            <input name="key" required defaultValue={added.key} className={inputClass} />
           </label>
           <label className="flex flex-col gap-1">
             Description
-            <input name="description" className={inputClass} />
+            <input name="description" defaultValue={added.description} className={inputClass} />
           </label>
           <label className="flex flex-col gap-1 sm:col-span-2">
             Value (JSON, e.g. 12, true, "text" or {"{}"})
-            <textarea name="value" rows={3} required className={`${inputClass} font-mono text-xs`} />
+            <textarea
+              name="value"
+              rows={3}
+              required
+              defaultValue={added.value}
+              className={`${inputClass} font-mono text-xs`}
+            />
           </label>
           <button type="submit" name="intent" value="add" className={`${buttonClass} justify-self-start`}>
             Add configuration

@@ -7,6 +7,7 @@ import { DocumentPage, legalEditorSchema, CONTENT_COPY as M, toLegalView } from 
 import { legalForEditor, saveLegalDocument } from "~/features/content/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
+import { replyTo } from "~/routes/_lib/form.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
 import { runPageForm } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/legal-document";
@@ -50,11 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The preview saves nothing: it renders what was typed, as the public page would.
     const submission = parseWithZod(form, { schema: legalEditorSchema });
     if (submission.status !== "success")
-      return data({ intent: "save", result: submission.reply(), preview: null }, { status: 400 });
+      return data({ intent: "save", result: replyTo(submission), preview: null }, { status: 400 });
     const typed = submission.value;
     return {
       intent: "save",
-      result: submission.reply(),
+      result: replyTo(submission),
       preview: toLegalView(doc.type, {
         title: typed.title || undefined,
         updatedDate: typed.updated,

@@ -7,7 +7,7 @@ import { getViewer, logIn, startSession } from "~/features/auth/index.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
-import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Staff login | Noobrd" }];
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
   if (submission.status !== "success")
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    return data({ result: replyTo(submission, { hideFields: ["password"] }) }, { status: 400 });
   const ip = clientIp(request);
   const { username: email, password } = submission.value;
   const attempt = await runForForm(submission, () => logIn(env, { email, password }, { ip }, { staffOnly: true }), {

@@ -8,7 +8,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { settle } from "~/routes/_lib/form.server";
+import { replyTo, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/country-capture";
 
 export const meta = () => [{ title: "Your country | Noobrd" }];
@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const env = envOf(context);
   await requireCapture(request, env, params.userId);
   const submission = parseWithZod(await request.formData(), { schema: countrySchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
   const saved = await settle(saveCaptureCountry(request, env, params.userId, submission.value.billing_country));
   if (!saved.ok) throw await redirectWithToast(env, "/login", { kind: "error", message: saved.error.message });
   const next = await continueSocialLogin(env, saved.value.account, saved.value.returnTo);

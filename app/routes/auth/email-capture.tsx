@@ -13,7 +13,7 @@ import {
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/email-capture";
 
 export const meta = () => [{ title: "Add your email | Noobrd" }];
@@ -52,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const email = String(formData.get("email") ?? "");
     const handle = String(formData.get("handle") ?? "");
     const step: Step = { step: "code", email, handle, notice: null };
-    if (submission.status !== "success") return data({ step, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ step, result: replyTo(submission) }, { status: 400 });
     const confirmed = await runForForm(
       submission,
       () => confirmCaptureEmail(env, params.userId, submission.value, { ip }),
@@ -68,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: captureEmailSchema });
   if (submission.status !== "success") {
     const step: Step = { step: "email", email: "", handle: "", notice: null };
-    return data({ step, result: submission.reply() }, { status: 400 });
+    return data({ step, result: replyTo(submission) }, { status: 400 });
   }
   const { email } = submission.value;
   const meta = { ip, origin: publicOrigin(request, env) };

@@ -4,7 +4,7 @@ import { data, Form, Link } from "react-router";
 import { AuthCard, EmailField, emailOnlySchema, FormErrors, primaryButton } from "~/features/auth";
 import { forgotPassword } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
-import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => [{ title: "Forgot password | Noobrd" }];
@@ -15,11 +15,11 @@ export const headers = refusalHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: replyTo(submission), sent: null }, { status: 400 });
   const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
   const attempt = await runForForm(submission, () => forgotPassword(env, submission.value.email, meta));
   if (!attempt.ok) return data({ result: attempt.failure.result, sent: null }, attempt.init);
-  return { result: submission.reply({ resetForm: true }), sent: attempt.value.message };
+  return { result: replyTo(submission, { resetForm: true }), sent: attempt.value.message };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

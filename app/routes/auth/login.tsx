@@ -16,7 +16,7 @@ import {
 import { getViewer, logIn, resendVerification, startSession } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
-import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Log in | Noobrd" }];
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), unverified: false }, { status: 400 });
+    return data({ result: replyTo(submission, { hideFields: ["password"] }), unverified: false }, { status: 400 });
   }
   const attempt = await runForForm(submission, () => logIn(env, submission.value, { ip }), {
     hideFields: ["password"],

@@ -5,7 +5,7 @@ import { AUTH_COPY, AuthCard, FormErrors, newPasswordSchema, PasswordField, prim
 import { resetPassword, setStreamerPassword, startSession } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { runForForm } from "~/routes/_lib/form.server";
+import { replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/reset-password";
 
 /**
@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const env = envOf(context);
   const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
+    return data({ result: replyTo(submission, { hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
   }
   const token = params.token ?? new URL(request.url).searchParams.get("token") ?? "";
   const { newPassword } = submission.value;

@@ -17,7 +17,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
-import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/signup";
 
 export const meta = () => [{ title: "Sign up | Noobrd" }];
@@ -38,7 +38,7 @@ export const headers = refusalHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const submission = parseWithZod(await request.formData(), { schema: signupSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
   const timeZone = signUpTimeZone(request, submission.value.timeZone, context.get(cloudflareContext).cf);
   const input = { ...submission.value, timeZone };
   const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };

@@ -5,7 +5,7 @@ import { AUTH_COPY, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } 
 import { resendVerification, startSession, verifyEmailByCode } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin, retryAfter } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { refusalHeaders, runForForm, settle } from "~/routes/_lib/form.server";
+import { refusalHeaders, replyTo, runForForm, settle } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/verify-otp";
 
 export const meta = () => [{ title: "Enter your code | Noobrd" }];
@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(`/signup/verifyotp/${resent.value.handle}/${encodeURIComponent(params.email)}?resent=1`);
   }
   const submission = parseWithZod(formData, { schema: otpSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), notice: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: replyTo(submission), notice: null }, { status: 400 });
   const attempt = await runForForm(submission, () => verifyEmailByCode(env, params.token, submission.value.otp, meta));
   if (!attempt.ok) return data({ result: attempt.failure.result, notice: null }, attempt.init);
   const result = attempt.value;

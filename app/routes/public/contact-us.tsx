@@ -8,7 +8,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/contact-us";
 
 export const meta = () => [{ title: "Contact us | Noobrd" }];
@@ -23,7 +23,7 @@ export const headers = refusalHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const submission = parseWithZod(await request.formData(), { schema: contactFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
   const viewer = await getViewer(request, env);
   const meta = { ip: clientIp(request), userId: viewer?.id };
   try {
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
   } catch (error) {
     log.error("contact.failed", { error });
-    return data({ result: submission.reply({ formErrors: [CONTENT_COPY.contactError] }) }, { status: 503 });
+    return data({ result: replyTo(submission, { formErrors: [CONTENT_COPY.contactError] }) }, { status: 503 });
   }
   return redirectWithToast(env, "/contact-us", { kind: "success", message: CONTENT_COPY.contactSuccess });
 }

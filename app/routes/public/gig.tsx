@@ -29,7 +29,7 @@ import {
 import { formatMoney, money, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
 import { found, publicOrigin } from "~/platform/http.server";
-import { settle } from "~/routes/_lib/form.server";
+import { replyTo, settle } from "~/routes/_lib/form.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
@@ -141,9 +141,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       slotId: formData.get("slotId"),
       numberOfPlayers: formData.get("numberOfPlayers"),
     });
-    return data({ result: { initialValue: submission.reply().initialValue }, promo }, { status: promo.ok ? 200 : 400 });
+    return data(
+      { result: { initialValue: replyTo(submission).initialValue }, promo },
+      { status: promo.ok ? 200 : 400 },
+    );
   }
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
   const placed = await settle(placeOrder(env, viewer, submission.value, publicOrigin(request, env)));
   if (!placed.ok) {
     const refused = placed.error;
@@ -151,7 +154,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const message = promoRefusalWords(refused) ?? refused.message;
     const fieldErrors = refused.field ? { [refused.field]: [message] } : undefined;
     return data(
-      { result: submission.reply({ formErrors: fieldErrors ? [] : [message], fieldErrors }) },
+      { result: replyTo(submission, { formErrors: fieldErrors ? [] : [message], fieldErrors }) },
       { status: refused.status },
     );
   }

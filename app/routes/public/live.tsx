@@ -49,7 +49,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Reply = { error: string | null; field?: string };
+/** A refusal, and the gamer tag as the fan sent it (the form shows it again, an empty one empty). */
+type Reply = { error: string | null; field?: string; gamertag?: string };
 
 /**
  * Join regular, join VIP (terms accepted; wallet now, or card through Stripe), each with the gamer tag for the
@@ -67,7 +68,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const tag = intent.startsWith("join") ? pageJoinSchema.safeParse(Object.fromEntries(form)) : null;
     if (tag && !tag.success)
       return data<Reply>(
-        { error: tag.error.issues[0]?.message ?? LIVE_COPY.gamertagRequired, field: "gamertag" },
+        {
+          error: tag.error.issues[0]?.message ?? LIVE_COPY.gamertagRequired,
+          field: "gamertag",
+          gamertag: String(form.get("gamertag") ?? ""),
+        },
         { status: 400 },
       );
     const gamertag = tag?.data?.gamertag ?? null;
@@ -100,7 +105,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function LivePage({ loaderData, actionData }: Route.ComponentProps) {
-  return <LiveRoom {...loaderData} error={(actionData as Reply | undefined)?.error ?? null} />;
+  const reply = actionData as Reply | undefined;
+  return <LiveRoom {...loaderData} gamertag={reply?.gamertag ?? loaderData.gamertag} error={reply?.error ?? null} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

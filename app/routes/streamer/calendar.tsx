@@ -31,7 +31,7 @@ import { useHydrated } from "~/lib/ui/use-hydrated";
 import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { errorReply, type FormFailure, runForForm, settle } from "~/routes/_lib/form.server";
+import { errorReply, type FormFailure, replyTo, runForForm, settle } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/calendar";
@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "add") {
     const submission = parseWithZod(formData, { schema: addSlotsSchema });
     if (submission.status !== "success")
-      return data({ intent, result: submission.reply(), error: null }, { status: 400 });
+      return data({ intent, result: replyTo(submission), error: null }, { status: 400 });
     const outcome = await runForForm(submission, () => addSlots(env, viewer, submission.value));
     if (!outcome.ok) return outcome.response;
     const [year, month] = submission.value.date.split("-").map(Number);

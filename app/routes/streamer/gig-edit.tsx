@@ -13,7 +13,7 @@ import { money } from "~/lib/money";
 import { toDecimalString } from "~/lib/money-math";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { orErrorPage, runForForm } from "~/routes/_lib/form.server";
+import { orErrorPage, replyTo, runForForm } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/gig-edit";
 
@@ -51,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(withoutBlankRequirements(formData), { schema: gigSchema(streamerCurrency(viewer)) });
   if (submission.status !== "success")
-    return data({ result: submission.reply(), field: null, message: null }, { status: 400 });
+    return data({ result: replyTo(submission), field: null, message: null }, { status: 400 });
   const cover = uploadedFile(formData.get("product_cover_img"));
   const outcome = await runForForm(
     submission,

@@ -8,7 +8,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { type FormFailure, runForForm } from "~/routes/_lib/form.server";
+import { type FormFailure, replyTo, runForForm } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/onboarding";
 
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: onboardingSchema });
   if (submission.status !== "success")
-    return data({ result: submission.reply({ hideFields: ["accountNumber"] }) }, { status: 400 });
+    return data({ result: replyTo(submission, { hideFields: ["accountNumber"] }) }, { status: 400 });
   const outcome = await runForForm(submission, () => submitOnboarding(env, viewer, submission.value));
   if (!outcome.ok) return outcome.response;
   return redirectWithToast(env, "/influencer/onboarding", { kind: "success", message: ONBOARDING_COPY.submitted });

@@ -8,7 +8,7 @@ import { getStreamerProfile, suggestStar, updateStreamerProfile } from "~/featur
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { type FormFailure, runForForm } from "~/routes/_lib/form.server";
+import { type FormFailure, replyTo, runForForm } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/profile";
 
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(formData.get("intent"));
   if (intent === "suggest") {
     const submission = parseWithZod(formData, { schema: suggestStarSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, result: replyTo(submission) }, { status: 400 });
     await suggestStar(env, viewer, submission.value.starName);
     return redirectWithToast(env, "/influencer/profile", {
       kind: "success",
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const submission = parseWithZod(formData, { schema: streamerProfileSchema });
-  if (submission.status !== "success") return data({ intent: "profile", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ intent: "profile", result: replyTo(submission) }, { status: 400 });
   const outcome = await runForForm(submission, () =>
     updateStreamerProfile(env, viewer, submission.value, uploadedFile(formData.get("image"))),
   );

@@ -7,7 +7,7 @@ import { topupRangeMessage, topupSchema, topupUnits } from "~/features/payments"
 import { startTopup } from "~/features/payments/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
-import { settle } from "~/routes/_lib/form.server";
+import { replyTo, settle } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
 import type { Route } from "./+types/top-up";
 
@@ -24,11 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
   const submission = parseWithZod(await request.formData(), { schema: topupSchema(buyerCurrency(viewer)) });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
   const started = await settle(startTopup(env, viewer, submission.value.amount * 100, publicOrigin(request, env)));
   if (!started.ok) {
     return data(
-      { result: submission.reply({ formErrors: [started.error.message] }) },
+      { result: replyTo(submission, { formErrors: [started.error.message] }) },
       { status: started.error.status },
     );
   }

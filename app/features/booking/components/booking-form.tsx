@@ -100,7 +100,10 @@ export function BookingForm(props: Props) {
   ];
   const promoDefault = kept(props.lastResult, "promoCode");
   const keptTags = kept(props.lastResult, "multipleGamerTags");
-  const tagDefaults = Array.isArray(keptTags) ? keptTags.map(String) : props.gamertags;
+  // The reply carries back exactly what was sent (app/routes/_lib/form.server.ts replyTo): an empty box stays empty.
+  const tagDefaults = Array.isArray(keptTags)
+    ? keptTags.map((tag) => (typeof tag === "string" ? tag : ""))
+    : props.gamertags;
   const keptPayWith = kept(props.lastResult, "paymentMethod");
   const payWith =
     keptPayWith === "wallet" || keptPayWith === "credit"

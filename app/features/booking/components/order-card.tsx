@@ -19,7 +19,16 @@ const STATUS_STYLE: Record<string, string> = {
 const KIND_TEXT = { slot_booking: "Session", vip_queue: "VIP queue place", wallet_topup: "Wallet top-up" };
 
 /** One order of the fan: what, when (in their zone), status in words, gamer tags, lobby code, invoice, cancel. */
-export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; gamerTagsError?: string }) {
+export function OrderCard({
+  order,
+  gamerTagsError,
+  sentGamerTags,
+}: {
+  order: OrderDetails;
+  gamerTagsError?: string;
+  /** The tags as the fan sent them in a refused save (by tag id): the form shows them again as typed. */
+  sentGamerTags?: Record<string, string>;
+}) {
   // The invoice (a download, docs/decisions/019-viewer-time-zone.md) resolves the same viewer zone on the server.
   const invoiceHref = order.invoiceUrl;
   const upcoming = order.bookingStatus === "confirmed" && !!order.endsAt && new Date(order.endsAt) > new Date();
@@ -65,7 +74,7 @@ export function OrderCard({ order, gamerTagsError }: { order: OrderDetails; game
             <GamerTagsForm
               orderId={order.id}
               slotId={order.slotId}
-              tags={order.gamerTags}
+              tags={order.gamerTags.map((tag) => ({ ...tag, gamertag: sentGamerTags?.[tag.id] ?? tag.gamertag }))}
               serverError={gamerTagsError}
             />
           ) : (

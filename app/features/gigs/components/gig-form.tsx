@@ -59,6 +59,18 @@ const buttonClass = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hov
  * as multipart (the cover image) and works without JavaScript (every mode and platform listed, grouped by
  * game; blank requirement rows ignored).
  */
+/** The requirement rows of a reply, as sent (rows as the form posted them, blank ones too). */
+function sentRequirements(value: unknown): { key: string; value: string }[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((row) => {
+    const fields = (row ?? {}) as { key?: unknown; value?: unknown };
+    return {
+      key: typeof fields.key === "string" ? fields.key : "",
+      value: typeof fields.value === "string" ? fields.value : "",
+    };
+  });
+}
+
 export function GigForm({
   games,
   currency,
@@ -84,9 +96,14 @@ export function GigForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(withoutBlankRequirements(formData), { schema }),
   });
+  // A refused save shows the requirements and tags as they were sent (the reply carries exactly what was sent): the
+  // tag chips, then what was left in the tag box (it comes last in the form).
+  const sent = lastResult?.initialValue as { requirements?: unknown; session_tags?: unknown } | undefined;
+  const requirements = sent ? sentRequirements(sent.requirements) : defaults.requirements;
+  const sentTags = sent ? [sent.session_tags ?? []].flat().map(String) : null;
   const [gameId, setGameId] = useState(defaults._game_id);
   const [modeId, setModeId] = useState(defaults._game_mode_id);
-  const [rows, setRows] = useState(Math.max(defaults.requirements.length + 1, 2));
+  const [rows, setRows] = useState(Math.max(requirements.length + (sent ? 0 : 1), 2));
   const selected = games.find((game) => game.id === gameId);
   const modeGroups = selected ? [selected] : games;
   const modeMinutes = games.flatMap((game) => game.modes).find((mode) => mode.id === modeId)?.durationMinutes;
@@ -210,14 +227,14 @@ export function GigForm({
               name={`requirements[${i}].key`}
               aria-label={`Requirement ${i + 1} name`}
               placeholder="e.g. Rank"
-              defaultValue={defaults.requirements[i]?.key ?? ""}
+              defaultValue={requirements[i]?.key ?? ""}
               className={inputClass}
             />
             <input
               name={`requirements[${i}].value`}
               aria-label={`Requirement ${i + 1} value`}
               placeholder="e.g. Gold or above"
-              defaultValue={defaults.requirements[i]?.value ?? ""}
+              defaultValue={requirements[i]?.value ?? ""}
               className={inputClass}
             />
           </div>
@@ -232,7 +249,12 @@ export function GigForm({
         ) : null}
       </fieldset>
       <Field label="Tags" id="session_tags" errors={fields.session_tags.errors}>
-        <TagInput id="session_tags" name="session_tags" defaultTags={defaults.session_tags} />
+        <TagInput
+          id="session_tags"
+          name="session_tags"
+          defaultTags={sentTags ? sentTags.slice(0, -1) : defaults.session_tags}
+          defaultText={sentTags?.at(-1) ?? ""}
+        />
       </Field>
       <Field label="Cover image (PNG or JPEG, 16:9)" id="product_cover_img">
         <CoverInput

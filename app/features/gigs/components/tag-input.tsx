@@ -7,9 +7,20 @@ import { normaliseTags } from "../schema";
  * last one (docs/domain.md). Every chip is a hidden `session_tags` input and the text box is one too, so
  * without JavaScript "fps, ranked" typed in the box arrives as the same list.
  */
-export function TagInput({ id, name, defaultTags }: { id: string; name: string; defaultTags: string[] }) {
+export function TagInput({
+  id,
+  name,
+  defaultTags,
+  defaultText = "",
+}: {
+  id: string;
+  name: string;
+  defaultTags: string[];
+  /** What the box held when the form was sent (a refused form comes back as sent). */
+  defaultText?: string;
+}) {
   const [tags, setTags] = useState(defaultTags);
-  const [text, setText] = useState("");
+  const [text, setText] = useState(defaultText);
   const add = (value: string) => {
     setTags((current) => normaliseTags([...current, value]));
     setText("");

@@ -61,6 +61,7 @@ export function ReviewList({
           {reviews.map((review) => (
             <li
               key={review.id}
+              id={`review-${review.id}`}
               className="rounded-xl border border-ink-700 bg-ink-900 p-4 text-sm"
               data-testid="review"
               data-review-id={review.id}
