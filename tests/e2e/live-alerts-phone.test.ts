@@ -97,7 +97,7 @@ describe("a live session's alerts on a 390 px phone", () => {
       const row = star.getByTestId("regular-lane").locator("li").filter({ hasText: "AlertsOnAPhone" });
       const badge = row.getByTestId("alert-outcome");
       await expect.poll(() => badge.getAttribute("data-outcome")).toBe("fell_back");
-      expect(await badge.textContent()).toBe("Alert sent by email");
+      expect(await badge.textContent()).toBe("Push failed: emailed");
       await shownWhole(badge);
       await shownWhole(row);
       await noSidewaysScroll(star);
