@@ -252,3 +252,24 @@ describe("the README's promo code for the demo fan", () => {
     expect(used).toEqual([]);
   });
 });
+
+describe("the demo accounts' session pack", () => {
+  it("is on offer on the demo streamer's gig, cheaper than its sessions one by one, and the demo fan holds its credits", () => {
+    const [offer] = demo.packOffers;
+    const gig = demo.gigs.find((row) => row.id === offer?.gigId);
+    expect(gig?.streamerId).toBe(demoUserId("influencer"));
+    expect(offer?.listPriceMinor).toBeLessThan((gig?.listPriceMinor ?? 0) * (offer?.sessions ?? 0));
+    const [pack] = demo.packPurchases;
+    expect(pack).toMatchObject({
+      userId: demoUserId("fan"),
+      gigId: gig?.id,
+      status: "paid",
+      currency: gig?.baseCurrency,
+    });
+    const credits = demo.packCreditEntries
+      .filter((entry) => entry.packId === pack?.id)
+      .reduce((sum, entry) => sum + (entry.credits ?? 0), 0);
+    expect(credits).toBe(offer?.sessions);
+    expect(pack?.expiresAt?.getTime() ?? 0).toBeGreaterThan(NOW.getTime());
+  });
+});

@@ -27,6 +27,7 @@ import {
 } from "./steps/engagement";
 import { seedLive } from "./steps/live";
 import { seedOrders } from "./steps/orders";
+import { seedPacks } from "./steps/packs";
 import { seedPayouts } from "./steps/payouts";
 import { seedDemoPasswords, seedDemoStaff, seedFans, seedStreamerProfiles, seedStreamers } from "./steps/people";
 import { seedPromoCodes } from "./steps/promos";
@@ -68,5 +69,7 @@ export async function generateSeed(options: SeedOptions): Promise<SeedData> {
   seedPopularity(ctx, { ...gigs });
   // Last: it draws from the PRNG after every other step, so adding it changed nothing above.
   seedReviews(ctx, { ...orders, ...fans });
+  // Draws nothing from the PRNG: the demo accounts' session pack.
+  seedPacks(ctx, { ...streamers, ...fans });
   return ctx.data;
 }

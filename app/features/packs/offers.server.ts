@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { assertManageBusiness, type Viewer } from "~/features/access";
 import { badRequest, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { type DisplayCurrency, type Money, money, priceIn, type ViewerPrice } from "~/lib/money";
+import { type DisplayCurrency, type Money, minorDigits, money, priceIn, type ViewerPrice } from "~/lib/money";
 import { markCatalogueChanged } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { gigs, packOffers } from "~db/schema";
@@ -63,7 +63,7 @@ export async function packOfferForm(env: Env, viewer: Viewer, gigId: string): Pr
 export async function setPackOffer(env: Env, viewer: Viewer, gigId: string, draft: PackOfferDraft): Promise<void> {
   const db = getDb(env);
   const gig = await ownGig(db, viewer, gigId);
-  const priceMinor = Math.round(draft.price * 100);
+  const priceMinor = Math.round(draft.price * 10 ** minorDigits(gig.currency));
   if (priceMinor > gig.listPriceMinor * draft.sessions) throw badRequest(PACKS_COPY.pricedAboveSingles, "price");
   const now = new Date();
   await db

@@ -12,4 +12,5 @@ export const streamerPages: RouteConfigEntry[] = [
   route("influencer/live/session/:id", "routes/streamer/live-session.tsx"),
   route("influencer/products/new", "routes/streamer/gig-edit.tsx", { id: "gig-new" }),
   route("influencer/products/:id/edit", "routes/streamer/gig-edit.tsx", { id: "gig-edit" }),
+  route("influencer/products/:id/pack", "routes/streamer/gig-pack.tsx"),
 ];

@@ -10,6 +10,8 @@ import { CalendarFeedCard } from "~/features/calendar-feed";
 import { myCalendarFeed } from "~/features/calendar-feed/index.server";
 import { DiscordPreferencesForm } from "~/features/notifications";
 import { getDiscordPreferences } from "~/features/notifications/index.server";
+import { FanPacksSection } from "~/features/packs";
+import { fanPacks } from "~/features/packs/index.server";
 import {
   bioSchema,
   GAMERTAG_PLATFORMS,
@@ -19,7 +21,7 @@ import {
   socialLinksSchema,
 } from "~/features/profile";
 import { getProfile } from "~/features/profile/index.server";
-import { TimeZoneForm } from "~/features/time";
+import { formatDay, TimeZoneForm } from "~/features/time";
 import { WaitlistSection } from "~/features/waitlist";
 import { myWaitlistPlaces, placeWithTimeInWords } from "~/features/waitlist/index.server";
 import { WalletSection } from "~/features/wallet";
@@ -37,13 +39,14 @@ export const meta = () => [{ title: "Your profile | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  const [profile, money, discord, timeZone, calendarFeed, waitlists] = await Promise.all([
+  const [profile, money, discord, timeZone, calendarFeed, waitlists, packs] = await Promise.all([
     getProfile(env, viewer.id),
     loadOrdersAndWallet(request, context, viewer),
     getDiscordPreferences(env, viewer),
     timeZoneSetting(request, context),
     myCalendarFeed(env, viewer, publicOrigin(request, env)),
     myWaitlistPlaces(env, viewer),
+    fanPacks(env, viewer),
   ]);
   // A bad month filter is the visitor's input: the page shows the message with a 400.
   return data(
@@ -56,6 +59,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The slot's time and "held until" come in words in the page's zone (the gig page sends the same).
       waitlists: waitlists.map((place) => placeWithTimeInWords(place, place, timeZone.current)),
       pushKey: pushPublicKey(env),
+      // Each pack's dates in words in the page's zone.
+      packs: packs.map((pack) => ({
+        ...pack,
+        expiresOn: formatDay(pack.expiresAt, timeZone.current),
+        entries: pack.entries.map((entry) => ({ ...entry, on: formatDay(entry.at, timeZone.current) })),
+      })),
     },
     money.ordersError ? { status: 400 } : undefined,
   );
@@ -165,6 +174,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <OrdersSection sections={orders} filter={ordersFilter} error={ordersError} />
 
       <WaitlistSection places={loaderData.waitlists} />
+
+      <FanPacksSection packs={loaderData.packs} />
 
       <WalletSection wallet={wallet} display={display} />
 

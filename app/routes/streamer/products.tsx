@@ -158,6 +158,11 @@ export default function Gigs({ loaderData, actionData }: Route.ComponentProps) {
                 <Link to={`/influencer/calendar-dashboard?gig=${gig.id}`} className="rounded-lg bg-ink-700 px-3 py-1.5">
                   Slots
                 </Link>
+                {archived ? null : (
+                  <Link to={`/influencer/products/${gig.id}/pack`} className="rounded-lg bg-ink-700 px-3 py-1.5">
+                    Session pack
+                  </Link>
+                )}
                 <Form method="post">
                   <input type="hidden" name="gigId" value={gig.id} />
                   <input type="hidden" name="title" value={gig.title} />

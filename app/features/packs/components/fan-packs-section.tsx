@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import { formatMoney, type Money } from "~/lib/money";
+import type { PackEntryKind } from "~db/schema/packs";
+
+/** One of the fan's packs as the profile shows it: dates already in words in the fan's zone. */
+export type FanPackView = {
+  packId: string;
+  gigId: string;
+  gigTitle: string;
+  streamerName: string;
+  sessions: number;
+  paid: Money;
+  creditsLeft: number;
+  valueLeft: Money;
+  expiresOn: string;
+  expired: boolean;
+  entries: { kind: PackEntryKind; credits: number; value: Money; orderId: string | null; on: string }[];
+};
+
+const ENTRY_TEXT: Record<PackEntryKind, string> = {
+  purchase: "Bought",
+  use: "Booked a session",
+  return: "Credit back",
+  expiry: "Ran out: refunded to your wallet",
+};
+
+/**
+ * The fan's session packs: credits left of each (the sum of its ledger's entries), when it runs out, a link to book,
+ * and the ledger itself (bought, used, given back, expired).
+ */
+export function FanPacksSection({ packs }: { packs: FanPackView[] }) {
+  if (packs.length === 0) return null;
+  return (
+    <section aria-labelledby="packs-title" className="rounded-2xl border border-ink-700 bg-ink-900 p-6" id="packs">
+      <h2 id="packs-title" className="text-lg font-semibold">
+        Session packs
+      </h2>
+      <ul className="mt-4 flex flex-col gap-4" data-testid="fan-packs">
+        {packs.map((pack) => (
+          <li key={pack.packId} className="flex flex-col gap-2">
+            <p>
+              <strong>{pack.gigTitle}</strong> with @{pack.streamerName}
+            </p>
+            <p className="text-sm text-zinc-300" data-testid="pack-balance">
+              {pack.expired
+                ? `Ran out on ${pack.expiresOn}`
+                : `${pack.creditsLeft} of ${pack.sessions} credits left (${formatMoney(pack.valueLeft)}), until ${pack.expiresOn}`}
+            </p>
+            {!pack.expired && pack.creditsLeft > 0 ? (
+              <Link to={`/gig/${pack.gigId}`} className="inline-flex min-h-11 items-center text-brand-300 underline">
+                Book with a credit
+              </Link>
+            ) : null}
+            <details className="text-sm">
+              <summary className="min-h-11 cursor-pointer py-2">History of this pack</summary>
+              <ol className="flex flex-col gap-1 text-zinc-300">
+                {pack.entries.map((entry, index) => (
+                  <li key={`${entry.kind}-${index}`}>
+                    {`${entry.on} · ${ENTRY_TEXT[entry.kind]} · ${entry.credits > 0 ? "+" : ""}${entry.credits} credit${Math.abs(entry.credits) === 1 ? "" : "s"} (${formatMoney(entry.value)})`}
+                  </li>
+                ))}
+              </ol>
+            </details>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { PACKS_COPY, PackOfferForm, packOfferSchema } from "~/features/packs";
+import { packOfferForm, setPackOffer } from "~/features/packs/index.server";
+import { envOf } from "~/platform/http.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
+import { type PageFormReply, runPageForm } from "~/routes/_lib/page-form.server";
+import type { Route } from "./+types/gig-pack";
+
+export const meta = () => [{ title: "Session pack | Noobrd" }];
+
+/** /influencer/products/:id/pack: the streamer's session pack of one of their gigs (docs/domain.md "Session pack"). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStreamer(request, env);
+  return { view: await orErrorPage(packOfferForm(env, viewer, params.id ?? "")) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStreamer(request, env);
+  const gigId = params.id ?? "";
+  return runPageForm({
+    env,
+    formData: await request.formData(),
+    intent: "pack",
+    schema: packOfferSchema,
+    run: (draft) => setPackOffer(env, viewer, gigId, draft).then(() => draft),
+    success: (draft) => ({
+      to: `/influencer/products/${gigId}/pack`,
+      message: draft.active ? PACKS_COPY.packSaved : PACKS_COPY.packRemoved,
+    }),
+  });
+}
+
+export default function GigPackPage({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData as PageFormReply | undefined;
+  const error = reply?.result?.error ? (Object.values(reply.result.error).flat()[0] ?? null) : null;
+  return (
+    <main className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
+      <Link to="/influencer/products" className="text-sm text-brand-400">
+        ← Your gigs
+      </Link>
+      <h1 className="text-3xl font-bold">Session pack</h1>
+      <p className="text-zinc-300">{loaderData.view.gigTitle}</p>
+      <PackOfferForm view={loaderData.view} error={error} />
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+import { RATE_SCALE } from "~/lib/money";
+import { DAY, type SeedContext, USD_TO_INR } from "../shared";
+import type { SeedFansOut, SeedStreamersOut } from "./people";
+
+/**
+ * Session packs (docs/domain.md "Session pack", ADR 027): the demo streamer offers a pack on their first gig, and the
+ * demo fan bought one three days ago, so a demo shows the pack on the gig page, "Pack credit" in the booking form and
+ * the credits on the profile at once. The pack's credits are its one purchase entry (its balance is the sum of its
+ * ledger's entries); it was paid by card, so no wallet entry moves.
+ */
+export function seedPacks(
+  ctx: SeedContext,
+  deps: Pick<SeedStreamersOut, "demoStreamer"> & Pick<SeedFansOut, "demoFan">,
+) {
+  const { now, data, at } = ctx;
+  const gig = deps.demoStreamer.gigs[0];
+  const single = gig?.row.listPriceMinor;
+  const currency = gig?.row.baseCurrency;
+  if (!gig || !single || !currency) return;
+  const sessions = 5;
+  // Four sessions' price for five: one free.
+  const priceMinor = single * 4;
+  const offerId = "pko_demo_000001";
+  data.packOffers.push({
+    id: offerId,
+    gigId: gig.row.id,
+    streamerId: deps.demoStreamer.id,
+    sessions,
+    listPriceMinor: priceMinor,
+    currency,
+    validDays: 90,
+    active: true,
+    createdAt: at(now - 20 * DAY),
+    updatedAt: at(now - 20 * DAY),
+  });
+  const bought = now - 3 * DAY;
+  const packId = "pkp_demo_000001";
+  data.packPurchases.push({
+    id: packId,
+    offerId,
+    userId: deps.demoFan.id,
+    streamerId: deps.demoStreamer.id,
+    gigId: gig.row.id,
+    sessions,
+    amountMinor: priceMinor,
+    currency,
+    rateMicros: currency === "INR" ? Math.round(USD_TO_INR * RATE_SCALE) : RATE_SCALE,
+    paymentMethod: "card",
+    status: "paid",
+    checkoutSessionId: null,
+    paidAt: at(bought),
+    expiresAt: at(bought + 90 * DAY),
+    createdAt: at(bought),
+    updatedAt: at(bought),
+  });
+  data.packCreditEntries.push({
+    id: "pke_demo_000001",
+    packId,
+    userId: deps.demoFan.id,
+    kind: "purchase",
+    credits: sessions,
+    valueMinor: priceMinor,
+    currency,
+    orderId: null,
+    createdAt: at(bought),
+  });
+}
