@@ -7,7 +7,7 @@ import { placeOf } from "~/features/live/index.server";
 import { devTwitchId, signedTwitchDelivery } from "~/platform/stand-ins/chat/twitch.server";
 import { chatConnections, chatIdentities, queueEntries, users } from "~db/schema";
 import { createUser, viewerOf } from "../factories";
-import { request } from "./app";
+import { postForm, request } from "./app";
 import { twitchWorld } from "./chat-world";
 import { until } from "./live-world";
 
@@ -239,4 +239,33 @@ describe("Twitch EventSub webhook", () => {
         state.pending.length > 0,
     ).toBe(true);
   }, 120_000);
+
+  it("the development chat delivers a viewer's line through the signed webhook, and /dev/chat.json reads the bot", async () => {
+    const world = await twitchWorld();
+    const handle = world.star.username;
+    const sent = await postForm("/dev/chat", {
+      platform: "twitch",
+      channel: handle,
+      user: "Devy",
+      text: "!join DevTag",
+    });
+    expect(sent.status).toBe(302);
+    expect((await placesOf(world.liveSessionId)).map((p) => [p.gamertag, p.source])).toEqual([["DevTag", "twitch"]]);
+    const read = await until(async () => {
+      const answer = (await (await request("/dev/chat.json")).json()) as {
+        replies: { text: string; platform: string }[];
+      };
+      return answer.replies.find((reply) => reply.text.startsWith("@Devy")) ? answer : undefined;
+    });
+    expect(read.replies.find((reply) => reply.text.startsWith("@Devy"))).toMatchObject({ platform: "twitch" });
+    const refused = await postForm("/dev/chat", { platform: "twitch", channel: handle, user: "", text: "!join" });
+    expect(refused.status).toBe(400);
+    const noStreamer = await postForm("/dev/chat", {
+      platform: "twitch",
+      channel: "nobody-here",
+      user: "a",
+      text: "!join",
+    });
+    expect(noStreamer.status).toBe(404);
+  });
 });

@@ -77,7 +77,13 @@ export async function receiveTwitchDelivery(
       return { kind: "handled" };
     case "notification":
       if (payload.subscription?.type !== "channel.chat.message" || !payload.event) return { kind: "ignored" };
-      return await chatMessage(env, payload.event, delivery.origin);
+      try {
+        return await chatMessage(env, payload.event, delivery.origin);
+      } catch (error) {
+        // Not handled: forget the id so Twitch's redelivery is handled, not dropped as a repeat.
+        await db.delete(chatDeliveries).where(eq(chatDeliveries.id, `twitch:${check.id}`));
+        throw error;
+      }
     default:
       return { kind: "ignored" };
   }
