@@ -257,7 +257,7 @@ describe("Twitch EventSub webhook", () => {
       };
       return answer.replies.find((reply) => reply.text.startsWith("@Devy")) ? answer : undefined;
     });
-    expect(read.replies.find((reply) => reply.text.startsWith("@Devy"))).toMatchObject({ platform: "twitch" });
+    expect(read?.replies.find((reply) => reply.text.startsWith("@Devy"))).toMatchObject({ platform: "twitch" });
     const refused = await postForm("/dev/chat", { platform: "twitch", channel: handle, user: "", text: "!join" });
     expect(refused.status).toBe(400);
     const noStreamer = await postForm("/dev/chat", {
