@@ -9,6 +9,14 @@ interface Env {
   /** "http" for Discord's REST API with DISCORD_BOT_TOKEN (a secret); anything else uses the development outbox. */
   DISCORD_PROVIDER?: string;
   DISCORD_BOT_TOKEN?: string;
+  /** Chat queues (docs/decisions/028): "http" sends the bot's Twitch replies through Helix; anything else records them. */
+  TWITCH_PROVIDER?: string;
+  TWITCH_CLIENT_ID?: string;
+  TWITCH_CLIENT_SECRET?: string;
+  /** The bot account's Twitch user id (its own messages are ignored; replies are sent as it). */
+  TWITCH_BOT_USER_ID?: string;
+  /** The secret EventSub deliveries are signed with (a wrangler secret; development uses the stand-in's). */
+  TWITCH_EVENTSUB_SECRET?: string;
   /** The public origin used in emailed links, e.g. https://noobrd.gg (defaults to the request's origin). */
   PUBLIC_ORIGIN?: string;
   /** "off" serves every page fresh (tests, debugging); anything else keeps the edge cache on (docs/decisions/012). */

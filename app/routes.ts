@@ -5,6 +5,7 @@ import { apiAccount } from "./routes/_areas/api-account";
 import { apiAdmin } from "./routes/_areas/api-admin";
 import { apiBooking } from "./routes/_areas/api-booking";
 import { apiCatalogue } from "./routes/_areas/api-catalogue";
+import { apiChat } from "./routes/_areas/api-chat";
 import { apiLive } from "./routes/_areas/api-live";
 import { apiStreamer } from "./routes/_areas/api-streamer";
 import { authPages } from "./routes/_areas/auth-pages";
@@ -31,6 +32,7 @@ export default [
     ...apiBooking,
     ...apiStreamer,
     ...apiLive,
+    ...apiChat,
     ...apiAdmin,
     route("*", "routes/api/not-found.ts"),
   ]),

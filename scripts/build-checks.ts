@@ -10,6 +10,7 @@ export const STAND_INS_DIR = "app/platform/stand-ins";
  * subfolder or file under STAND_INS_DIR.
  */
 export const STAND_IN_MARKERS: Record<string, string> = {
+  chat: "dev-chat/", // the bucket prefix the bot's recorded replies are kept under
   discord: "dev-discord/", // the bucket prefix its messages are kept under
   email: "dev-outbox-control/fail-next", // its failure switch's key
   "exchange-rates.ts": "noobrd local stand-in", // the provider its answers name

@@ -20,3 +20,11 @@ export const REVIEW_RATING_MAX = 5;
 export const REVIEW_COMMENT_MAX = 1000;
 export const REVIEW_REPLY_MAX = 1000;
 export const REVIEW_REPORT_REASON_MAX = 500;
+
+/** The chat platforms a fan may join a live queue from (db/schema/chat.ts). */
+export const CHAT_PLATFORMS = ["twitch", "discord"] as const;
+export type ChatPlatform = (typeof CHAT_PLATFORMS)[number];
+
+/** Where a queue place was joined from (`queue_entries.source`): the site or a chat platform. */
+export const JOIN_SOURCES = ["web", ...CHAT_PLATFORMS] as const;
+export type JoinSource = (typeof JOIN_SOURCES)[number];

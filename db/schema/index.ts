@@ -8,6 +8,7 @@ export * from "./audit";
 export * from "./auth";
 export * from "./cache";
 export * from "./catalogue";
+export * from "./chat";
 export type { JsonValue, Requirement } from "./columns";
 export * from "./constants";
 export * from "./content";

@@ -34,7 +34,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { gameModes, gamePlatforms, games, platforms } from "./catalogue";
 import { bool, createdAt, currency, enumCheck, id, inList, type Requirement, timestamp, updatedAt } from "./columns";
-import { BASE_CURRENCIES, TITLE_MAX } from "./constants";
+import { BASE_CURRENCIES, JOIN_SOURCES, TITLE_MAX } from "./constants";
 import { streamerProfiles } from "./influencers";
 import { orders } from "./orders";
 import { users } from "./users";
@@ -164,6 +164,12 @@ export const queueEntries = sqliteTable(
     lineKey: real("line_key"),
     /** Called as one of a party pick ("call the next N"): a missed ready check is backfilled from the line. */
     party: bool("party").notNull().default(false),
+    /**
+     * Where the place was joined from: the site, Twitch chat or Discord (docs/decisions/028). Its CHECK is written
+     * in the column's ADD COLUMN (migration 0031) rather than as a table CHECK, which drizzle-kit would add by
+     * rebuilding the table that queue_events references.
+     */
+    source: text("source", { enum: JOIN_SOURCES }).notNull().default("web"),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import type { Viewer } from "~/features/access";
 import { AppError, type AppErrorStatus } from "~/lib/errors";
 import { log } from "~/platform/log.server";
+import type { JoinSource } from "~db/schema";
 import type { QueueChange, ServeTarget } from "./queue.server";
 import type { ReadyLink } from "./ready-link.server";
 import type { EndOutcome } from "./sessions.server";
@@ -21,7 +22,7 @@ import type { TurnRules } from "./turn-rules.server";
  */
 export type LiveCommand =
   /** The gamer tag the fan gave (the live page asks for it); absent: their saved one (the API may omit it). */
-  | { type: "joinRegular"; viewer: Viewer; gamertag?: string | null }
+  | { type: "joinRegular"; viewer: Viewer; gamertag?: string | null; source?: JoinSource }
   | { type: "joinVipWallet"; viewer: Viewer; gamertag?: string | null }
   | { type: "leave"; viewer: Viewer; entryId: string }
   | { type: "serve"; viewer: Viewer; entryId: string; to: ServeTarget }

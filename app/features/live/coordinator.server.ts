@@ -93,7 +93,7 @@ export async function runLiveCommandGroup(
 ): Promise<PromiseSettledResult<LiveCommandResult>[]> {
   const settled = await joinRegularGroup(
     env,
-    commands.map(({ viewer, gamertag }) => ({ viewer, gamertag })),
+    commands.map(({ viewer, gamertag, source }) => ({ viewer, gamertag, source })),
     liveSessionId,
   );
   return settled.map((one): PromiseSettledResult<LiveCommandResult> => {

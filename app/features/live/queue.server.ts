@@ -6,7 +6,7 @@ import { saveGamertagStatement } from "~/features/profile/index.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { col, compiledStatement, type Db, getDb } from "~/platform/db.server";
-import { liveSessions, lobbyCodes, type QueueState, queueEntries } from "~db/schema";
+import { type JoinSource, liveSessions, lobbyCodes, type QueueState, queueEntries } from "~db/schema";
 import { callPlace } from "./calls.server";
 import { LIVE_COPY as M } from "./copy";
 import { assertInSession, assertSessionStreamer, finish, loadEntry, loadOwnEntry } from "./entry.server";
@@ -78,7 +78,7 @@ export const JOIN_GROUP_MAX = 100;
  * One fan joining the regular lane, with the gamer tag they gave (the live page asks for it; saved back to their
  * tags). Without one (the API may omit it) the place takes their saved tag for the session's platform.
  */
-export type RegularJoin = { viewer: Viewer; gamertag?: string | null };
+export type RegularJoin = { viewer: Viewer; gamertag?: string | null; source?: JoinSource };
 
 /**
  * Regular joins of one session that arrived together, written in ONE D1 batch (group commit: the session's object
@@ -105,8 +105,15 @@ export async function joinRegularGroup(
   const admitted = joins.flatMap((join, index) => (results[index]?.status === "fulfilled" ? [{ ...join, index }] : []));
   if (admitted.length === 0) return results;
   const at = now.getTime();
-  const inserts = admitted.map(({ viewer, gamertag }) =>
-    joinStatement(env.DB, { id: newId(), userId: viewer.id, liveSessionId, at, gamertag: gamertag?.trim() || null }),
+  const inserts = admitted.map(({ viewer, gamertag, source }) =>
+    joinStatement(env.DB, {
+      id: newId(),
+      userId: viewer.id,
+      liveSessionId,
+      at,
+      gamertag: gamertag?.trim() || null,
+      source: source ?? "web",
+    }),
   );
   // A tag the fan gave is saved back to their tags (after the inserts: their statement indexes stay the joins').
   const saves = admitted.flatMap(({ viewer, gamertag }) =>
@@ -148,7 +155,7 @@ export async function joinRegularGroup(
 }
 
 /**
- * One regular join's INSERT (values: id, userId, liveSessionId, at, gamertag or null), its SQL built once per
+ * One regular join's INSERT (values: id, userId, liveSessionId, at, gamertag or null, source), its SQL built once per
  * isolate: a join group runs it once per fan, and building it with Drizzle each time was most of the object's CPU
  * per join.
  */
@@ -164,6 +171,7 @@ const joinStatement = compiledStatement((db) => {
       orderId: null,
       at: sql.placeholder("at"),
       gamertag: sql.placeholder("gamertag"),
+      source: sql.placeholder("source"),
     },
     sql`${liveSessions.streamerId} <> ${userId}`,
     cooldownPassedSql(userId),

@@ -8,6 +8,7 @@ import {
   ACTIVE_QUEUE_STATES,
   type AlertOutcome,
   gameModes,
+  type JoinSource,
   liveSessions,
   lobbyCodes,
   orders,
@@ -358,6 +359,8 @@ export function placeInsert(
     id?: Placeholder;
     /** The tag the fan gave when joining (SQL for a card payment's order; null or absent: their saved one). */
     gamertag?: string | null | Placeholder | SQL;
+    /** Where it was joined from (absent: the site). */
+    source?: Placeholder;
   },
   ...where: SQL[]
 ) {
@@ -382,6 +385,7 @@ export function placeInsert(
         readyMisses: sql<number>`0`.as("ready_misses"),
         lineKey: sql<number | null>`NULL`.as("line_key"),
         party: sql<boolean>`0`.as("party"),
+        source: sql<JoinSource>`${place.source ?? "web"}`.as("source"),
         updatedAt: sql<Date>`${place.at}`.as("updated_at"),
       })
       .from(liveSessions)

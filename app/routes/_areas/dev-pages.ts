@@ -6,6 +6,8 @@ export const devPages: RouteConfigEntry[] = [
   route("dev/outbox.json", "routes/dev/outbox-json.ts"),
   route("dev/push", "routes/dev/push.tsx"),
   route("dev/jobs", "routes/dev/jobs.tsx"),
+  route("dev/chat", "routes/dev/chat.tsx"),
+  route("dev/chat.json", "routes/dev/chat-json.ts"),
   route("dev/exchange-rates/*", "routes/dev/exchange-rates.ts"),
   route("dev/oembed", "routes/dev/oembed.ts"),
 ];

@@ -1,0 +1,14 @@
+/** The chat feature's server side: what routes, other features and the Worker may use of it. */
+export { runChatCommand } from "./handle.server";
+export { chatIdentityOf, chatViewerOf, linkChatIdentity, linkedIdentities } from "./identities.server";
+export {
+  type ChatChannel,
+  type ChatReply,
+  composeReplies,
+  REPLIES_PER_WINDOW,
+  REPLY_WINDOW_MS,
+  replyPlan,
+  sendsInWindow,
+} from "./replies";
+export { channelReplyState, sayInChannel, sendChatMessage } from "./say.server";
+export { receiveTwitchDelivery, standInTwitchChannel, type TwitchAnswer } from "./twitch.server";

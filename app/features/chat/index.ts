@@ -1,0 +1,4 @@
+/** The chat feature (join a live queue from Twitch or Discord chat): what pages may use, safe in the browser. */
+export { type ChatCommand, ordinal, parseChatCommand } from "./commands";
+export { CHAT_COPY } from "./copy";
+export type { ChatChannel, ChatReply } from "./replies";

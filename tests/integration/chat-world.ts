@@ -1,0 +1,28 @@
+import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import { newId } from "~/lib/id";
+import { readChatReplies } from "~/platform/stand-ins/chat/replies.server";
+import { type DevChatLine, signedTwitchDelivery } from "~/platform/stand-ins/chat/twitch.server";
+import { chatConnections } from "~db/schema";
+import { request } from "./app";
+import { liveWorld } from "./live-world";
+
+/** A live streamer whose Twitch channel is connected, and a viewer typing in it through the signed webhook. */
+export async function twitchWorld(options: Parameters<typeof liveWorld>[0] = {}) {
+  const world = await liveWorld(options);
+  const broadcasterId = String(100_000 + Math.floor(Math.random() * 900_000));
+  const login = `chan${broadcasterId}`;
+  await drizzle(env.DB).insert(chatConnections).values({
+    id: newId(),
+    streamerId: world.star.id,
+    platform: "twitch",
+    channelId: broadcasterId,
+    channelName: login,
+  });
+  const type = async (line: Omit<DevChatLine, "broadcasterId" | "broadcasterLogin">, signing = {}) => {
+    const delivery = await signedTwitchDelivery({ broadcasterId, broadcasterLogin: login, ...line }, signing);
+    return request("/api/chat/twitch", { method: "POST", headers: delivery.headers, body: delivery.body });
+  };
+  const replies = async () => (await readChatReplies(env.PRIVATE_FILES, login)).map((reply) => reply.text);
+  return { ...world, broadcasterId, login, type, replies };
+}
