@@ -70,9 +70,9 @@ describe("a fan's place as their socket says it", () => {
       place: null,
       ending: { outcome: "refunded", refund: { amountMinor: 700, currency: "USD" } },
     });
-    // The fan still called keeps their place (they play on); nothing ended for them.
+    // The fan still called reads their outcome too, with no countdown left.
     const stillCalled = await until(() => placeFrame(socket.frames, (data) => data.ended));
-    expect(stillCalled).toMatchObject({ ending: null, place: { state: "playing_next" } });
+    expect(stillCalled).toMatchObject({ ending: { outcome: "not_reached" }, place: null });
     for (const open of [socket, laterSocket, vipSocket]) open.close();
   });
 });

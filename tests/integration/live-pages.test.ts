@@ -251,18 +251,18 @@ async function theThirdLeavesAndIsRefusedVipWithoutTheTerms(world: LiveWorld, th
 }
 
 /**
- * End Session while a fan is still playing next: the streamer stays with an info message, and the fan still waiting
- * is told the streamer did not reach them.
+ * End Session while a fan is still playing next: the streamer goes to their dashboard, and every fan still in the
+ * queue reads their outcome, without JavaScript: the called one and the waiting one alike.
  */
-async function endingWithAFanPlayingNextKeepsTheStreamerThere(world: LiveWorld, waiting: LiveFan) {
+async function endingGivesEveryFanAnOutcome(world: LiveWorld, called: LiveFan) {
   const ended = await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
     ["intent", "end"],
   ]);
-  expect(ended.headers.get("Location")).toBe(`/influencer/live/session/${world.liveSessionId}`);
-  expect((await toastOf(ended))?.kind).toBe("info");
-  expect(await (await get(`/live/${world.liveSessionId}`, waiting.cookie)).text()).toContain(
-    "did not reach your place",
-  );
+  expect(ended.headers.get("Location")).toBe("/influencer/dashboard");
+  expect((await toastOf(ended))?.kind).toBe("success");
+  const page = await (await get(`/live/${world.liveSessionId}`, called.cookie)).text();
+  expect(page).toContain("The session ended before your turn.");
+  expect(page).not.toContain('data-testid="ready-banner"');
 }
 
 describe("the live page and the queue dashboard without JavaScript", () => {
@@ -275,7 +275,7 @@ describe("the live page and the queue dashboard without JavaScript", () => {
     await theThirdSeesTheirPlaceAndWait(world, third);
     await theStreamerServesTheFirstWithTheLobbyCode(world, first, second);
     await theThirdLeavesAndIsRefusedVipWithoutTheTerms(world, third);
-    await endingWithAFanPlayingNextKeepsTheStreamerThere(world, second);
+    await endingGivesEveryFanAnOutcome(world, second);
   });
 
   it("answers video details through the stand-in and refuses other links", async () => {

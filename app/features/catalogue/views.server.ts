@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { bookingFormQuery } from "~/features/booking/index.server";
 import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/index.server";
@@ -138,14 +139,18 @@ export async function getGigPage(
   now = new Date(),
   bookingForm?: ReturnType<typeof bookingFormQuery>,
   waitlist?: ReturnType<typeof viewerPlacesOnGigQuery>,
+  /** More reads of the page for the same round trip (the gig's pack, the viewer's credits): their rows come back as is. */
+  more: { pack?: BatchItem<"sqlite">; credits?: BatchItem<"sqlite"> } = {},
 ) {
-  const [gigRows, slotRows, rateRows, reviewRows, formRows, waitlistRows] = await db.batch([
+  const [gigRows, slotRows, rateRows, reviewRows, formRows, waitlistRows, packRows, creditRows] = await db.batch([
     gigDetailQuery(db, gigId, viewerId),
     gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
     usdInrRateQuery(db),
     gigReviewsQuery(db, gigId, GIG_REVIEWS_SHOWN),
     bookingForm ?? usdInrRateQuery(db), // (a cheap stand-in keeps the tuple's shape for anonymous viewers)
     waitlist ?? usdInrRateQuery(db),
+    more.pack ?? usdInrRateQuery(db),
+    more.credits ?? usdInrRateQuery(db),
   ]);
   const gig = gigRows[0];
   if (!gig) return null;
@@ -157,6 +162,8 @@ export async function getGigPage(
     usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
     bookingFormRows: bookingForm ? (formRows as { balance: number; tags: string }[]) : undefined,
     waitlistRows: waitlist ? (waitlistRows as Awaited<ReturnType<typeof viewerPlacesOnGigQuery>>) : undefined,
+    packRows: more.pack ? (packRows as unknown[]) : [],
+    creditRows: more.credits ? (creditRows as unknown[]) : [],
   };
 }
 

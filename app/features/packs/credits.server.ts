@@ -220,14 +220,9 @@ export async function expirePacks(env: Env, now = new Date()): Promise<number> {
   return expired;
 }
 
-/** A fan's credits left on a gig: the pack to use first (soonest to run out) and how many credits in all. */
-export async function creditsOnGig(
-  db: Db,
-  userId: string,
-  gigId: string,
-  now: Date,
-): Promise<{ packId: string | null; credits: number; currency: CurrencyCode | null }> {
-  const rows = await db
+/** The query of the fan's usable packs on a gig (one statement, for the gig page's batch: `creditsOf` reads it). */
+export function creditsOnGigQuery(db: Db, userId: string, gigId: string, now: Date) {
+  return db
     .select({ id: packPurchases.id, credits: creditsLeftSql(col(packPurchases.id)), currency: packPurchases.currency })
     .from(packPurchases)
     .where(
@@ -239,10 +234,21 @@ export async function creditsOnGig(
       ),
     )
     .orderBy(packPurchases.expiresAt);
-  const usable = rows.filter((row) => Number(row.credits) > 0);
+}
+
+export type CreditsOnGig = { packId: string | null; credits: number; currency: CurrencyCode | null };
+
+/** The credits a fan holds on a gig now (all their usable packs), and the pack a booking uses first. */
+export function creditsOf(rows: readonly unknown[]): CreditsOnGig {
+  const usable = (rows as Awaited<ReturnType<typeof creditsOnGigQuery>>).filter((row) => Number(row.credits) > 0);
   return {
     packId: usable[0]?.id ?? null,
     credits: usable.reduce((sum, row) => sum + Number(row.credits), 0),
     currency: usable[0]?.currency ?? null,
   };
+}
+
+/** The credits a fan holds on a gig now, read alone. */
+export async function creditsOnGig(db: Db, userId: string, gigId: string, now: Date): Promise<CreditsOnGig> {
+  return creditsOf(await creditsOnGigQuery(db, userId, gigId, now));
 }

@@ -3,8 +3,15 @@
 export type { BoughtPack } from "./buy.server";
 export { buyPack, buyPackWithWallet } from "./buy.server";
 export { PACKS_COPY } from "./copy";
-export { creditsOnGig, creditUsedSql, creditUseStatements, expirePacks } from "./credits.server";
+export {
+  creditsOf,
+  creditsOnGig,
+  creditsOnGigQuery,
+  creditUsedSql,
+  creditUseStatements,
+  expirePacks,
+} from "./credits.server";
 export type { FanPack, FanPackEntry } from "./fan-packs.server";
 export { fanPacks } from "./fan-packs.server";
 export type { GigPack, PackOfferForm } from "./offers.server";
-export { gigPack, packOfferForm, setPackOffer } from "./offers.server";
+export { gigPack, gigPackOf, gigPackQuery, packOfferForm, setPackOffer } from "./offers.server";

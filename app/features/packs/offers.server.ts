@@ -4,7 +4,7 @@ import { badRequest, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type DisplayCurrency, type Money, minorDigits, money, priceIn, type ViewerPrice } from "~/lib/money";
 import { markCatalogueChanged } from "~/platform/catalogue-version.server";
-import { type Db, getDb } from "~/platform/db.server";
+import { type Db, getDb, named } from "~/platform/db.server";
 import { gigs, packOffers } from "~db/schema";
 import { PACKS_COPY } from "./copy";
 import { packSaving, savingPercent } from "./rules";
@@ -105,19 +105,29 @@ export type GigPack = {
   savingPercent: number;
 };
 
-/** The pack on offer on a gig (null when there is none), priced for the viewer as the single price is. */
-export async function gigPack(db: Db, gigId: string, display: DisplayCurrency): Promise<GigPack | null> {
-  const [row] = await db
-    .select({
-      sessions: packOffers.sessions,
-      validDays: packOffers.validDays,
-      listPriceMinor: packOffers.listPriceMinor,
-      currency: packOffers.currency,
-      singleMinor: gigs.listPriceMinor,
-    })
+/** The query of a gig's pack on offer (one statement, for the gig page's batch: `gigPackOf` reads its rows). */
+export function gigPackQuery(db: Db, gigId: string) {
+  // named(): in a batch D1 keys rows by column name, and both tables have list_price_minor.
+  return db
+    .select(
+      named({
+        sessions: packOffers.sessions,
+        validDays: packOffers.validDays,
+        listPriceMinor: packOffers.listPriceMinor,
+        currency: packOffers.currency,
+        singleMinor: gigs.listPriceMinor,
+      }),
+    )
     .from(packOffers)
     .innerJoin(gigs, eq(gigs.id, packOffers.gigId))
     .where(and(eq(packOffers.gigId, gigId), eq(packOffers.active, true), isNull(gigs.archivedAt)));
+}
+
+type GigPackRow = Awaited<ReturnType<typeof gigPackQuery>>[number];
+
+/** The pack on offer on a gig (null when there is none), priced for the viewer as the single price is. */
+export function gigPackOf(rows: readonly unknown[], display: DisplayCurrency): GigPack | null {
+  const row = rows[0] as GigPackRow | undefined;
   if (!row) return null;
   const price = priceIn(money(row.listPriceMinor, row.currency), display);
   const single = priceIn(money(row.singleMinor, row.currency), display);
@@ -130,4 +140,9 @@ export async function gigPack(db: Db, gigId: string, display: DisplayCurrency): 
     saving: packSaving(single, row.sessions, pack),
     savingPercent: savingPercent(single, row.sessions, pack),
   };
+}
+
+/** The pack on offer on a gig, read alone (null when there is none). */
+export async function gigPack(db: Db, gigId: string, display: DisplayCurrency): Promise<GigPack | null> {
+  return gigPackOf(await gigPackQuery(db, gigId), display);
 }

@@ -15,7 +15,7 @@ import { catalogueRequest, getGigPage } from "~/features/catalogue/index.server"
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { GigPack } from "~/features/packs";
-import { creditsOnGig, gigPack } from "~/features/packs/index.server";
+import { creditsOf, creditsOnGigQuery, gigPackOf, gigPackQuery } from "~/features/packs/index.server";
 import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { formatDay, formatSessionLength } from "~/features/time";
@@ -53,8 +53,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id, req.currencyCode) : undefined;
   const waitlist = req.viewer ? viewerPlacesOnGigQuery(req.db, req.viewer.id, params.id) : undefined;
   const now = new Date();
+  const more = {
+    pack: gigPackQuery(req.db, params.id),
+    credits: req.viewer ? creditsOnGigQuery(req.db, req.viewer.id, params.id, now) : undefined,
+  };
   const [gigPage, zone] = await Promise.all([
-    getGigPage(req.db, params.id, req.viewer?.id ?? null, now, form, waitlist),
+    getGigPage(req.db, params.id, req.viewer?.id ?? null, now, form, waitlist, more),
     viewerTimeZone(request, context),
   ]);
   const page = found(gigPage, "Gig not found");
@@ -64,11 +68,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const display = displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt);
   const price = priceIn({ amountMinor: page.gig.listPriceMinor, currency: page.gig.baseCurrency }, display);
   const query = new URL(request.url).searchParams;
-  // The gig's session pack in this viewer's currency, and the credits they hold on it (docs/decisions/027).
-  const [pack, credits] = await Promise.all([
-    gigPack(req.db, params.id, display),
-    req.viewer ? creditsOnGig(req.db, req.viewer.id, params.id, now) : null,
-  ]);
+  // The gig's session pack in this viewer's currency, and the credits they hold on it (docs/decisions/027), read in
+  // the page's one batch.
+  const pack = gigPackOf(page.packRows, display);
+  const credits = req.viewer ? creditsOf(page.creditRows) : null;
   // The card's fields this page does not show stay on the server.
   const {
     gameModeId,
