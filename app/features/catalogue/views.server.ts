@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { bookingFormQuery } from "~/features/booking/index.server";
 import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/index.server";
+import { reliabilityFromRow, reliabilityQuery } from "~/features/reliability/index.server";
 import { GIG_REVIEWS_SHOWN, STAR_REVIEWS_SHOWN } from "~/features/reviews";
 import { gigReviewsQuery, starReviewsQuery } from "~/features/reviews/index.server";
 import type { viewerPlacesOnGigQuery } from "~/features/waitlist/index.server";
@@ -72,18 +73,29 @@ export async function getStarPage(
   now = new Date(),
 ) {
   const limit = PAGE_SIZE.sessions;
-  const [profile, gigRows, liveRows, upcomingRows, pastRows, upcomingTotal, pastTotal, rateRows, reviewRows] =
-    await db.batch([
-      starProfileQuery(db, starId, viewerId),
-      starGigsQuery(db, starId, viewerId),
-      openLiveSessionQuery(db, starId),
-      starSessionsQuery(db, starId, "upcoming", { page: pages.upcoming, limit, now }),
-      starSessionsQuery(db, starId, "past", { page: pages.past, limit, now }),
-      starSessionsCountQuery(db, starId, "upcoming", now),
-      starSessionsCountQuery(db, starId, "past", now),
-      usdInrRateQuery(db),
-      starReviewsQuery(db, starId, STAR_REVIEWS_SHOWN),
-    ]);
+  const [
+    profile,
+    gigRows,
+    liveRows,
+    upcomingRows,
+    pastRows,
+    upcomingTotal,
+    pastTotal,
+    rateRows,
+    reviewRows,
+    reliabilityRows,
+  ] = await db.batch([
+    starProfileQuery(db, starId, viewerId),
+    starGigsQuery(db, starId, viewerId),
+    openLiveSessionQuery(db, starId),
+    starSessionsQuery(db, starId, "upcoming", { page: pages.upcoming, limit, now }),
+    starSessionsQuery(db, starId, "past", { page: pages.past, limit, now }),
+    starSessionsCountQuery(db, starId, "upcoming", now),
+    starSessionsCountQuery(db, starId, "past", now),
+    usdInrRateQuery(db),
+    starReviewsQuery(db, starId, STAR_REVIEWS_SHOWN),
+    reliabilityQuery(db, starId, now),
+  ]);
   const star = profile[0];
   if (!star) return null;
   const window = (page: number) => ({ page, limit });
@@ -94,6 +106,7 @@ export async function getStarPage(
     upcoming: { ...toPage(upcomingRows, window(pages.upcoming), "gigs"), total: upcomingTotal[0]?.total ?? 0 },
     past: { ...toPage(pastRows, window(pages.past), "gigs"), total: pastTotal[0]?.total ?? 0 },
     reviews: reviewRows,
+    reliability: reliabilityFromRow(reliabilityRows[0]),
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
     usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
   };

@@ -3,6 +3,7 @@ import { GigCard, LiveBadge, SessionRow, starPagesSchema, Thumb } from "~/featur
 import { catalogueRequest, getStarPage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
+import { ReliabilityCard } from "~/features/reliability";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { firstIssue } from "~/lib/validation";
 import { cloudflareContext } from "~/platform/context";
@@ -170,6 +171,8 @@ export default function Star({ loaderData, actionData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+
+      <ReliabilityCard reliability={loaderData.reliability} />
 
       <section aria-labelledby="gigs-title">
         <h2 id="gigs-title" className="mb-4 text-xl font-bold">
