@@ -4,7 +4,14 @@ import { type Money, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { gigs, type PackEntryKind, packCreditEntries, packPurchases, users } from "~db/schema";
 
-export type FanPackEntry = { kind: PackEntryKind; credits: number; value: Money; orderId: string | null; at: Date };
+export type FanPackEntry = {
+  id: string;
+  kind: PackEntryKind;
+  credits: number;
+  value: Money;
+  orderId: string | null;
+  at: Date;
+};
 export type FanPack = {
   packId: string;
   gigId: string;
@@ -68,6 +75,7 @@ export async function fanPacks(env: Env, viewer: Viewer, now = new Date()): Prom
         expiresAt: pack.expiresAt,
         expired: pack.expiresAt.getTime() <= now.getTime(),
         entries: own.map((entry) => ({
+          id: entry.id,
           kind: entry.kind,
           credits: entry.credits,
           value: money(Math.abs(entry.valueMinor), entry.currency),

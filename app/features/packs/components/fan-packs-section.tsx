@@ -14,7 +14,7 @@ export type FanPackView = {
   valueLeft: Money;
   expiresOn: string;
   expired: boolean;
-  entries: { kind: PackEntryKind; credits: number; value: Money; orderId: string | null; on: string }[];
+  entries: { id: string; kind: PackEntryKind; credits: number; value: Money; orderId: string | null; on: string }[];
 };
 
 const ENTRY_TEXT: Record<PackEntryKind, string> = {
@@ -54,8 +54,8 @@ export function FanPacksSection({ packs }: { packs: FanPackView[] }) {
             <details className="text-sm">
               <summary className="min-h-11 cursor-pointer py-2">History of this pack</summary>
               <ol className="flex flex-col gap-1 text-zinc-300">
-                {pack.entries.map((entry, index) => (
-                  <li key={`${entry.kind}-${index}`}>
+                {pack.entries.map((entry) => (
+                  <li key={entry.id}>
                     {`${entry.on} · ${ENTRY_TEXT[entry.kind]} · ${entry.credits > 0 ? "+" : ""}${entry.credits} credit${Math.abs(entry.credits) === 1 ? "" : "s"} (${formatMoney(entry.value)})`}
                   </li>
                 ))}
