@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { isInexactCalendarFeedRead } from "../app/features/calendar-feed";
 import { currencyCodeFor, viewerCountry } from "../app/features/currency";
 import { requestViewerZone, TIME_ZONE_COOKIE } from "../app/features/time";
 import { withAfterResponse } from "../app/platform/after-response.server";
@@ -105,6 +106,14 @@ async function serve(
   if (url.pathname.startsWith("/parties/")) {
     const socket = await routeSockets(request, env);
     if (socket) return socket;
+  }
+  // A calendar-feed key opens its feed at one URL only (no trailing slash, query or `.data` variant).
+  if (isInexactCalendarFeedRead(request.method, url)) {
+    const notFound = new Response("Not found", {
+      status: 404,
+      headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" },
+    });
+    return withSecurityHeaders(notFound, nonce, import.meta.env.DEV);
   }
   if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
     const standIn = await mountStripeStandIn(env, ctx, url.origin, handleFetch);
