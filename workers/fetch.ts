@@ -6,7 +6,7 @@ import { withAfterResponse } from "../app/platform/after-response.server";
 import { cloudflareContext } from "../app/platform/context";
 import { openD1Session, withBinding } from "../app/platform/d1-session.server";
 import { routedHandlers, serveWithEdgeCache, tallyIfHit } from "../app/platform/edge/index.server";
-import { checkPageForm } from "../app/platform/http.server";
+import { checkPageForm, refusePageFromElsewhere } from "../app/platform/http.server";
 import { type LogContext, log, loggablePath, withLogContext } from "../app/platform/log.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
@@ -132,6 +132,9 @@ async function serve(
     const { workerStandIn } = await import("../app/platform/stand-ins/oauth/worker");
     return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
   }
+  // A page's state-changing request must come from the site's own pages (its Origin, else its Referer).
+  const foreign = refusePageFromElsewhere(request, url.pathname, env);
+  if (foreign) return withSecurityHeaders(foreign, nonce, import.meta.env.DEV);
   // A page's state-changing request must carry a readable form (a bodyless one becomes an empty form).
   const checked = await checkPageForm(request, url.pathname);
   if (checked instanceof Response) return withSecurityHeaders(checked, nonce, import.meta.env.DEV);

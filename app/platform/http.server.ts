@@ -93,6 +93,44 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /** docs/domain.md's JSON calls that live outside /api (app/routes.ts): they read bodies through jsonAction. */
 export const JSON_DOORS_OUTSIDE_API = new Set(["/auth/signup", "/auth/login", "/auth/change_password"]);
 
+/** What a page answers to a state-changing request that does not come from the site's own pages. */
+export const FOREIGN_FORM_MESSAGE = "This form was not sent from this site. Please reload the page and try again.";
+
+/**
+ * Pages a signed link opens from outside the site: the one-click unsubscribe (RFC 8058) is POSTed by the mail
+ * provider, with no Origin; its URL carries an HMAC of the address (docs/decisions/013), which is its credential.
+ */
+const SIGNED_PAGE_DOORS = ["/unsubscribe/"];
+
+/** The origin a header names (Origin, or a Referer's), or null for none, `null` or a malformed one. */
+function originOf(value: string | null): string | null {
+  if (!value || value === "null") return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A page's state-changing request must say it comes from the site: its Origin, or when a browser sends none its
+ * Referer, is the app's public origin (or the origin the request was sent to). React Router refuses a foreign Origin
+ * but served a POST with none (the probe's signed-in POST to /notifications), so a request naming no origin is
+ * refused too: 403 with a message. The JSON API (/api and the JSON doors outside it) checks its own (jsonAction); the
+ * signed doors above are exempt. Answers null when the request may go on.
+ */
+export function refusePageFromElsewhere(request: Request, pathname: string, env: Env): Response | null {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
+  if (pathname === "/api" || pathname.startsWith("/api/") || JSON_DOORS_OUTSIDE_API.has(pathname.replace(/\/$/, ""))) {
+    return null;
+  }
+  if (SIGNED_PAGE_DOORS.some((door) => pathname.startsWith(door))) return null;
+  const claimed = originOf(request.headers.get("Origin")) ?? originOf(request.headers.get("Referer"));
+  const own = [new URL(request.url).origin, appOrigin(env, request)];
+  if (claimed && own.includes(claimed)) return null;
+  return new Response(FOREIGN_FORM_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /**
  * Page actions read `request.formData()`; a JSON, text or broken multipart body made that throw, and the probe
  * got 500s from every form page. One check for every page door, before React Router runs the action: a
