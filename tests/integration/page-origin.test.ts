@@ -53,7 +53,7 @@ describe("page actions need the site's Origin or Referer", () => {
   it("takes the site's own Origin, or its Referer alone", async () => {
     const { cookie } = await loggedInUser();
     for (const path of SWEPT) {
-      for (const headers of [{ Origin: ORIGIN }, { Referer: `${ORIGIN}/profile` }]) {
+      for (const headers of [{ Origin: ORIGIN }, { Referer: `${ORIGIN}/profile` }] as Record<string, string>[]) {
         const response = await post(path, headers, cookie);
         const who = `${path} ${JSON.stringify(headers)}`;
         expect(response.status, who).toBeLessThan(500);

@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, { status: 400 });
-  const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+  const meta = { ip: clientIp(request, env), origin: publicOrigin(request, env) };
   const attempt = await runForForm(submission, () => forgotPassword(env, submission.value.email, meta));
   if (!attempt.ok) return data({ result: attempt.failure.result, sent: null }, attempt.init);
   return { result: submission.reply({ resetForm: true }), sent: attempt.value.message };

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const timeZone = signUpTimeZone(request, submission.value.timeZone, context.get(cloudflareContext).cf);
   const input = { ...submission.value, timeZone };
-  const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+  const meta = { ip: clientIp(request, env), origin: publicOrigin(request, env) };
   const attempt = await runForForm(submission, () => signUp(env, input, meta), { hideFields: ["password"] });
   if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
   const result = attempt.value;

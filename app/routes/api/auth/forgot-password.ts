@@ -7,5 +7,5 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction(
   { schema: emailOnlySchema },
   async ({ request, env, input }) =>
-    await forgotPassword(env, input.email, { ip: clientIp(request), origin: publicOrigin(request, env) }),
+    await forgotPassword(env, input.email, { ip: clientIp(request, env), origin: publicOrigin(request, env) }),
 );

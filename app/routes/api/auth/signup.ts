@@ -7,5 +7,5 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction(
   { schema: signupSchema },
   async ({ request, env, input }) =>
-    await signUp(env, input, { ip: clientIp(request), origin: publicOrigin(request, env) }),
+    await signUp(env, input, { ip: clientIp(request, env), origin: publicOrigin(request, env) }),
 );
