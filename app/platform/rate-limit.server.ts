@@ -82,3 +82,32 @@ export async function releaseRateLimitHit(env: Env, key: string, windowMs: numbe
       .where(and(thisWindow, gt(rateLimitHits.count, 1), sql`changes() = 0`)),
   ]);
 }
+
+/**
+ * Refuses (the same 429 as `enforceRateLimit`) when any of these keys has already used its window's allowance,
+ * without counting a hit: for a limit counted only on some outcomes (a sign-up told its username is taken), which
+ * must still stop every attempt once spent, or the refusal itself would tell the outcome.
+ */
+export async function refuseIfSpent(
+  env: Env,
+  keys: readonly RateLimitKey[],
+  message: string = TOO_MANY_ATTEMPTS,
+  now = Date.now(),
+): Promise<void> {
+  const db = getDb(env);
+  const rows = await Promise.all(
+    keys.map(({ key, windowMs }) =>
+      db
+        .select({ count: rateLimitHits.count })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowOf(now, windowMs))))
+        .get(),
+    ),
+  );
+  const spent = keys.filter((limit, index) => (rows[index]?.count ?? 0) >= limit.max);
+  if (spent.length === 0) return;
+  const retryAfterSeconds = Math.max(
+    ...spent.map(({ windowMs }) => Math.max(1, Math.ceil((windowOf(now, windowMs).getTime() + windowMs - now) / 1000))),
+  );
+  throw appError(429, message, { retryAfterSeconds });
+}

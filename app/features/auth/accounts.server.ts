@@ -7,7 +7,7 @@ import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
-import { enforceRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit, type RateLimitKey, refuseIfSpent } from "~/platform/rate-limit.server";
 import { bans, credentials, sessions, users } from "~db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
 import {
@@ -83,11 +83,18 @@ function uniqueViolation(error: unknown): "email" | "username" | null {
   return null;
 }
 
+/** The budget of "this username is taken" answers of one address (AUTH_RATE_LIMITS.usernameTaken). */
+function takenUsernameLimit(ip: string): RateLimitKey {
+  return { key: `signup-username-taken:ip:${ip}`, ...AUTH_RATE_LIMITS.usernameTaken };
+}
+
 export async function signUp(
   env: Env,
   input: { username: string; fullName: string; email: string; password: string; country: string; timeZone?: string },
   meta: Meta,
 ): Promise<{ userId: string; handle: string }> {
+  // An address that spent its "taken" answers signs nobody up until the window ends, free name or not.
+  await refuseIfSpent(env, [takenUsernameLimit(meta.ip)]);
   await withinLimits(env, "signup", meta.ip, input.email);
   const db = getDb(env);
   const userId = newId();
@@ -114,8 +121,12 @@ export async function signUp(
       await emailSender(env).send(signupAttemptEmail(await emailLinks(env, meta.origin, input.email)));
       return { userId: newId(), handle: newId() };
     }
-    // The username check stays (people need to pick a free one); sign-up is rate-limited per address above.
-    if (field === "username") throw appError(409, AUTH_COPY.usernameTaken, { field: "username" });
+    // The username check stays (people need to pick a free one), but only a few times per address and hour: each
+    // answer is counted, and past the budget this one is refused like any attempt (docs/decisions/027).
+    if (field === "username") {
+      await enforceRateLimit(env, [takenUsernameLimit(meta.ip)]);
+      throw appError(409, AUTH_COPY.usernameTaken, { field: "username" });
+    }
     throw error;
   }
   const handle = await sendVerification(env, { id: userId, email: input.email }, meta.origin);
