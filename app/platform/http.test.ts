@@ -10,9 +10,9 @@ const local = { APP_ENV: "development" } as unknown as Env;
 
 describe("clientIp", () => {
   it("reads only Cloudflare's header in the deployed Worker, never X-Forwarded-For", () => {
-    expect(clientIp(req({ "CF-Connecting-IP": "203.0.113.7", "X-Forwarded-For": "1.2.3.4" }), deployed, "production")).toBe(
-      "203.0.113.7",
-    );
+    expect(
+      clientIp(req({ "CF-Connecting-IP": "203.0.113.7", "X-Forwarded-For": "1.2.3.4" }), deployed, "production"),
+    ).toBe("203.0.113.7");
     expect(clientIp(req({ "X-Forwarded-For": "1.2.3.4" }), deployed, "production")).toBe(UNKNOWN_CLIENT_IP);
     expect(clientIp(req({}), deployed, "production")).toBe(UNKNOWN_CLIENT_IP);
   });

@@ -35,7 +35,10 @@ describe("push endpoints", () => {
     ]) {
       const response = await subscribe(cookie, endpoint);
       expect(response.status, endpoint).toBe(400);
-      expect(await response.json(), endpoint).toMatchObject({ success: false, message: ALERTS_COPY.unknownPushService });
+      expect(await response.json(), endpoint).toMatchObject({
+        success: false,
+        message: ALERTS_COPY.unknownPushService,
+      });
       expect(await ownerOf(endpoint), endpoint).toBeNull();
     }
   });
