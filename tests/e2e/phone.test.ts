@@ -78,6 +78,7 @@ const PAGES: Record<"anonymous" | "fan" | "streamer" | "admin", () => string[]> 
   fan: () => [
     ...PUBLIC(),
     "/profile",
+    "/profile/data",
     `/profile/orders/${ids.order}`,
     `/profile/orders/${ids.order}/cancel`,
     `/profile/orders/${ids.order}/review`,

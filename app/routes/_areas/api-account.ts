@@ -14,6 +14,7 @@ export const apiAccount: RouteConfigEntry[] = [
   route("auth/change-email-verify_otp", "routes/api/auth/change-email-verify.ts"),
   route("auth/user/save-email/:id", "routes/api/auth/save-email.ts"),
   route("current_user", "routes/api/user/current-user.ts"),
+  route("user/data-export", "routes/api/user/data-export.ts"),
   route("push/subscribe", "routes/api/push/subscribe.ts"),
   route("push/unsubscribe", "routes/api/push/unsubscribe.ts"),
   route("updated_user", "routes/api/user/updated-user.ts"),
