@@ -8,6 +8,7 @@ export * from "./audit";
 export * from "./auth";
 export * from "./cache";
 export * from "./catalogue";
+export * from "./closures";
 export type { JsonValue, Requirement } from "./columns";
 export * from "./constants";
 export * from "./content";
