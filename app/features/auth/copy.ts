@@ -18,6 +18,8 @@ export const AUTH_COPY = {
   changeEmailError: "Error in changing email. Please try again later.",
   logoutConfirm: "Are you sure? Do you really want to log out?",
   loggedOut: "Successfully Logged Out",
+  wrongPassword: "Your password is incorrect",
+  noEmailForCode: "This account has no email address to send a code to.",
 } as const;
 
 /**

@@ -15,6 +15,8 @@ export const apiAccount: RouteConfigEntry[] = [
   route("auth/user/save-email/:id", "routes/api/auth/save-email.ts"),
   route("current_user", "routes/api/user/current-user.ts"),
   route("user/data-export", "routes/api/user/data-export.ts"),
+  route("user/close-account", "routes/api/user/close-account.ts"),
+  route("user/close-account/send-code", "routes/api/user/close-account-code.ts"),
   route("push/subscribe", "routes/api/push/subscribe.ts"),
   route("push/unsubscribe", "routes/api/push/unsubscribe.ts"),
   route("updated_user", "routes/api/user/updated-user.ts"),
