@@ -96,6 +96,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
         eraseDueAccounts(env, now).then((erased) => ({
           erased: erased.erased.length,
           postponed: erased.postponed.length,
+          prunedCounters: erased.prunedCounters,
         })),
       ),
     );

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { appError } from "~/lib/errors";
 import { rateLimitHits } from "~db/schema";
 import { getDb } from "./db.server";
@@ -110,4 +110,19 @@ export async function refuseIfSpent(
     ...spent.map(({ windowMs }) => Math.max(1, Math.ceil((windowOf(now, windowMs).getTime() + windowMs - now) / 1000))),
   );
   throw appError(429, message, { retryAfterSeconds });
+}
+
+/** How long a counter is kept after its window started: longer than any limit's window (the longest is an hour). */
+export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes counters whose window started more than RATE_LIMIT_RETENTION_MS ago: their keys name addresses and emails,
+ * and an ended window refuses nothing. Run by the scheduled job (account erasure's step). Answers how many went.
+ */
+export async function pruneRateLimitHits(env: Env, now = Date.now()): Promise<number> {
+  const gone = await getDb(env)
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowStart, new Date(now - RATE_LIMIT_RETENTION_MS)))
+    .returning({ key: rateLimitHits.key });
+  return gone.length;
 }

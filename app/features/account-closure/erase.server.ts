@@ -4,6 +4,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { randomToken } from "~/lib/crypto";
 import { getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
+import { pruneRateLimitHits } from "~/platform/rate-limit.server";
 import {
   accountClosures,
   alertDeliveries,
@@ -44,12 +45,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Closures erased per run of the job (each is one batch and a few bucket deletes). */
 const ERASE_BATCH = 20;
 
-export type ErasureRun = { erased: string[]; postponed: string[] };
+export type ErasureRun = { erased: string[]; postponed: string[]; prunedCounters: number };
 
 /**
  * The scheduled job's step (workers/scheduled.ts, every 5 minutes): every pending closure whose 14 days are over is
  * erased, unless money became owed meanwhile (a refund still under way, say): then it waits a day more and is logged
- * for staff, who see it on /admin/account-closures.
+ * for staff, who see it on /admin/account-closures. Ended rate-limit counters are pruned on the way.
  */
 export async function eraseDueAccounts(env: Env, now = new Date()): Promise<ErasureRun> {
   const db = getDb(env);
@@ -59,7 +60,8 @@ export async function eraseDueAccounts(env: Env, now = new Date()): Promise<Eras
     .where(and(eq(accountClosures.status, "pending"), lte(accountClosures.eraseAfter, now)))
     .orderBy(asc(accountClosures.eraseAfter))
     .limit(ERASE_BATCH);
-  const run: ErasureRun = { erased: [], postponed: [] };
+  // Ended rate-limit windows go too: their keys name addresses and emails (kept a day at most).
+  const run: ErasureRun = { erased: [], postponed: [], prunedCounters: await pruneRateLimitHits(env, now.getTime()) };
   for (const closure of due) {
     const blockers = await closureBlockers(db, closure.userId, now);
     if (blockers.length > 0) {
