@@ -110,6 +110,22 @@ describe("closing an account", () => {
     expect(row?.email).toBe(fan.user.email);
   });
 
+  it("through the API: 400 for a wrong password, then the date; the bearer's own session ends", async () => {
+    const fan = await person();
+    const wrong = await postJson("/api/user/close-account", { password: "nope" }, { Cookie: fan.cookie });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ success: false, field: "password" });
+    const ok = await postJson("/api/user/close-account", { password: PASSWORD }, { Cookie: fan.cookie });
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as { success: boolean; eraseAfter: string };
+    expect(body.success).toBe(true);
+    expect(Date.parse(body.eraseAfter)).toBeGreaterThan(Date.now() + 13 * DAY);
+    expect(await signedIn(fan.cookie)).toBe(false);
+    // Asking again (signed in elsewhere meanwhile would cancel it; a second closure cannot be pending at once).
+    const again = await postJson("/api/user/close-account", { password: PASSWORD }, { Cookie: fan.cookie });
+    expect(again.status).toBe(401);
+  });
+
   it("by an emailed code for an account without a password", async () => {
     const fan = await person({}, null);
     await linkOAuthAccount(env.DB, fan.user.id, "google", `google-${fan.user.id}`);
