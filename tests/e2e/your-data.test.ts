@@ -43,8 +43,13 @@ describe.each([true, false])("your data and your account (JavaScript %s)", (java
 
     await page.getByLabel("Your password").fill(DEMO_FAN.password);
     await page.getByRole("button", { name: "Close my account" }).click();
-    await page.getByText(/Your account will be closed on .+\. Sign in before then to keep it\./).first().waitFor();
-    const [closure] = queryE2E<{ status: string }>(`SELECT status FROM account_closures WHERE user_id = '${account.id}'`);
+    await page
+      .getByText(/Your account will be closed on .+\. Sign in before then to keep it\./)
+      .first()
+      .waitFor();
+    const [closure] = queryE2E<{ status: string }>(
+      `SELECT status FROM account_closures WHERE user_id = '${account.id}'`,
+    );
     expect(closure?.status).toBe("pending");
     await page.goto("/profile/data");
     expect(new URL(page.url()).pathname).toBe("/login");

@@ -5,7 +5,7 @@ import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_COPY } from "~/features/auth/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { banUser, createUser } from "../factories";
-import { postForm, request } from "./app";
+import { botCheck, postForm, request } from "./app";
 
 let counter = 0;
 function newAccount() {
@@ -17,6 +17,7 @@ function newAccount() {
     email: `riya.${id}@example.com`,
     password: "Str0ng-pass!",
     country: "IN",
+    ...botCheck(),
   };
 }
 
@@ -84,7 +85,7 @@ describe("sign-up and verification", () => {
     expect(await wrong.text()).toContain(AUTH_COPY.codeInvalid);
 
     // A taken email answers like a new account (no enumeration); the owner is told by email.
-    const duplicate = await postForm("/signup", { ...account, username: `${account.username}x` });
+    const duplicate = await postForm("/signup", { ...account, ...botCheck(), username: `${account.username}x` });
     expect(duplicate.status).toBe(302);
     expect(duplicate.headers.get("Location")).toMatch(/^\/signup\/verifyotp\/[\w-]+\//);
     const [notice] = await readOutbox(env.PRIVATE_FILES, { to: account.email, limit: 1 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
-import { postForm, postJson } from "./app";
+import { botCheck, postForm, postJson } from "./app";
 import { loggedInUser } from "./session";
 
 /** Every refusal for too many attempts says how long to wait: a 429 always carries Retry-After (whole seconds). */
@@ -47,6 +47,7 @@ describe("a 429 always carries Retry-After", () => {
       email: `retry.${door}.${i}@example.com`,
       password: "Str0ng-pass!",
       country: "IN",
+      ...botCheck(),
     });
     const api = address();
     expectWait(await firstRefusal(max, (i) => postJson("/auth/signup", account(i, "api"), api)), windowMs);

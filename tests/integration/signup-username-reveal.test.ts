@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_COPY } from "~/features/auth/copy";
 import { createUser } from "../factories";
-import { postForm, postJson } from "./app";
+import { botCheck, postForm, postJson } from "./app";
 
 /**
  * The probe's leftover: sign-up told anyone whether a username was taken, as often as they asked. The answer stays
@@ -19,6 +19,7 @@ function account(username: string) {
     email: `probe.${Date.now().toString(36)}.${counter}@example.com`,
     password: "Str0ng-pass!",
     country: "IN",
+    ...botCheck(),
   };
 }
 

@@ -8,6 +8,7 @@ import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
 import { enforceRateLimit, type RateLimitKey, refuseIfSpent } from "~/platform/rate-limit.server";
+import { passedTurnstile, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
 import { bans, credentials, sessions, users } from "~db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
 import {
@@ -90,12 +91,25 @@ function takenUsernameLimit(ip: string): RateLimitKey {
 
 export async function signUp(
   env: Env,
-  input: { username: string; fullName: string; email: string; password: string; country: string; timeZone?: string },
-  meta: Meta,
+  input: {
+    username: string;
+    fullName: string;
+    email: string;
+    password: string;
+    country: string;
+    timeZone?: string;
+    "cf-turnstile-response"?: string;
+  },
+  meta: Meta & { hostname: string },
 ): Promise<{ userId: string; handle: string }> {
   // An address that spent its "taken" answers signs nobody up until the window ends, free name or not.
   await refuseIfSpent(env, [takenUsernameLimit(meta.ip)]);
   await withinLimits(env, "signup", meta.ip, input.email);
+  // The bot check (docs/decisions/029-turnstile.md), before anything is written or told.
+  const check = { action: "signup", hostname: meta.hostname, remoteIp: meta.ip };
+  if (!(await passedTurnstile(env, input[TURNSTILE_FIELD], check))) {
+    throw appError(403, AUTH_COPY.botCheckFailed, { field: TURNSTILE_FIELD, reason: "turnstile" });
+  }
   const db = getDb(env);
   const userId = newId();
   const passwordHash = await hashPassword(input.password);

@@ -38,6 +38,8 @@ export const signupSchema = z.object({
   password: passwordSchema,
   country,
   timeZone: browserTimeZoneField,
+  /** The bot check's token (Cloudflare Turnstile's widget field, app/platform/turnstile). */
+  "cf-turnstile-response": z.string().max(4096).optional(),
 });
 
 export const loginSchema = z.object({
