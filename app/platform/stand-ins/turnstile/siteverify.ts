@@ -24,7 +24,19 @@ export const TURNSTILE_TEST_KEYS = {
 /** The token the stand-in's widget gives for `action` on `hostname` (none for the always-blocks site key). */
 export function standInToken(siteKey: string, action: string, hostname: string): string | null {
   if (siteKey.startsWith("2x")) return null;
-  return [STAND_IN_TOKEN_PREFIX, action, hostname, crypto.randomUUID()].join(".");
+  // The action and hostname ride in the token (a hostname has dots of its own: base64url of JSON, not a dotted list).
+  const claims = JSON.stringify({ action, hostname, nonce: crypto.randomUUID() });
+  return `${STAND_IN_TOKEN_PREFIX}.${btoa(claims).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")}`;
+}
+
+function claimsOf(token: string): { action?: unknown; hostname?: unknown } | null {
+  const [prefix, body, ...rest] = token.split(".");
+  if (prefix !== STAND_IN_TOKEN_PREFIX || !body || rest.length > 0) return null;
+  try {
+    return JSON.parse(atob(body.replaceAll("-", "+").replaceAll("_", "/"))) as { action?: unknown; hostname?: unknown };
+  } catch {
+    return null;
+  }
 }
 
 export type SiteverifyAnswer = {
@@ -39,8 +51,10 @@ export async function standInSiteverify(bucket: R2Bucket, secret: string, token:
   if (!token) return { success: false, "error-codes": ["missing-input-response"] };
   if (secret.startsWith("2x")) return { success: false, "error-codes": ["invalid-input-response"] };
   if (secret.startsWith("3x")) return { success: false, "error-codes": ["timeout-or-duplicate"] };
-  const [prefix, action, hostname] = token.split(".");
-  if (prefix !== STAND_IN_TOKEN_PREFIX || !action || !hostname) {
+  const claims = claimsOf(token);
+  const action = claims?.action;
+  const hostname = claims?.hostname;
+  if (typeof action !== "string" || typeof hostname !== "string") {
     return { success: false, "error-codes": ["invalid-input-response"] };
   }
   const key = `dev-turnstile/spent/${await sha256Hex(token)}`;
