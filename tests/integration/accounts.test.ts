@@ -210,12 +210,12 @@ describe("login", () => {
 
 describe("forgotten password", () => {
   it("answers the same for unknown emails, and resets by the emailed link", async () => {
-    const unknown = await postForm("/forgot-password", { email: "ghost@example.com" });
+    const unknown = await postForm("/forgot-password", { email: "ghost@example.com", ...botCheck("reset") });
     expect(unknown.status).toBe(200);
     expect(await unknown.text()).toContain(AUTH_COPY.resetSent);
 
     const { account } = await signUp();
-    const known = await postForm("/forgot-password", { email: account.email });
+    const known = await postForm("/forgot-password", { email: account.email, ...botCheck("reset") });
     expect(await known.text()).toContain(AUTH_COPY.resetSent);
     const email = await latestEmail(account.email);
     const link = /\/reset-password\/[\w-]+/.exec(email.text)?.[0] ?? "";
@@ -269,14 +269,14 @@ describe("rate limits", () => {
     for (let i = 0; i < AUTH_RATE_LIMITS.forgot.max; i++) {
       const response = await postForm(
         "/forgot-password",
-        { email: "limit@example.com" },
+        { email: "limit@example.com", ...botCheck("reset") },
         { "CF-Connecting-IP": `198.51.100.${i}` },
       );
       expect(response.status).toBe(200);
     }
     const limited = await postForm(
       "/forgot-password",
-      { email: "limit@example.com" },
+      { email: "limit@example.com", ...botCheck("reset") },
       { "CF-Connecting-IP": "198.51.100.200" },
     );
     expect(limited.status).toBe(429);

@@ -51,7 +51,7 @@ describe("Auth JSON API", () => {
 
   it("answers forgot_password and resend the same for unknown emails", async () => {
     for (const path of ["/api/auth/forgot_password", "/api/auth/resend/verification"]) {
-      const response = await postJson(path, { email: "nobody-here@example.com" });
+      const response = await postJson(path, { email: "nobody-here@example.com", ...botCheck("reset") });
       expect(response.status).toBe(200);
       expect((await json(response)).success).toBe(true);
     }

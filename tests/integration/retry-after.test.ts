@@ -32,11 +32,18 @@ describe("a 429 always carries Retry-After", () => {
     const { max, windowMs } = AUTH_RATE_LIMITS.forgot;
     const api = address();
     expectWait(
-      await firstRefusal(max, () => postJson("/api/auth/forgot_password", { email: "a@example.com" }, api)),
+      await firstRefusal(max, () =>
+        postJson("/api/auth/forgot_password", { email: "a@example.com", ...botCheck("reset") }, api),
+      ),
       windowMs,
     );
     const page = address();
-    expectWait(await firstRefusal(max, () => postForm("/forgot-password", { email: "b@example.com" }, page)), windowMs);
+    expectWait(
+      await firstRefusal(max, () =>
+        postForm("/forgot-password", { email: "b@example.com", ...botCheck("reset") }, page),
+      ),
+      windowMs,
+    );
   });
 
   it("sign-up, by the API and the page", async () => {

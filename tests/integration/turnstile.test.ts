@@ -58,6 +58,27 @@ describe("Turnstile on sign-up", () => {
     }
   });
 
+  it("guards password reset too, answering the same for known and unknown addresses", async () => {
+    for (const [n, email] of ["ghost@example.com", "someone@example.com"].entries()) {
+      const refused = await postForm("/forgot-password", { email }, ip(20 + n));
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain(AUTH_COPY.botCheckFailed);
+      const api = await postJson(
+        "/api/auth/forgot_password",
+        { email, "cf-turnstile-response": botCheckToken("signup") },
+        ip(22 + n),
+      );
+      expect(api.status).toBe(403);
+      const passed = await postForm(
+        "/forgot-password",
+        { email, "cf-turnstile-response": botCheckToken("reset") },
+        ip(24 + n),
+      );
+      expect(passed.status).toBe(200);
+      expect(await passed.text()).toContain(AUTH_COPY.resetSent);
+    }
+  });
+
   it("behaves as Cloudflare's test keys: always-fail and already-spent secrets, always-block site key", async () => {
     expect(await passedTurnstile(env, botCheckToken(), check)).toBe(true);
     // A hostname with dots of its own (the browser tests' 127.0.0.1).

@@ -106,10 +106,7 @@ export async function signUp(
   await refuseIfSpent(env, [takenUsernameLimit(meta.ip)]);
   await withinLimits(env, "signup", meta.ip, input.email);
   // The bot check (docs/decisions/029-turnstile.md), before anything is written or told.
-  const check = { action: "signup", hostname: meta.hostname, remoteIp: meta.ip };
-  if (!(await passedTurnstile(env, input[TURNSTILE_FIELD], check))) {
-    throw appError(403, AUTH_COPY.botCheckFailed, { field: TURNSTILE_FIELD, reason: "turnstile" });
-  }
+  await assertHuman(env, input[TURNSTILE_FIELD], "signup", meta);
   const db = getDb(env);
   const userId = newId();
   const passwordHash = await hashPassword(input.password);
@@ -237,9 +234,22 @@ export async function logIn(
   return { userId: row.id, isStreamer: row.isStreamer };
 }
 
-/** Answers the same whether or not the address exists. */
-export async function forgotPassword(env: Env, email: string, meta: Meta): Promise<{ message: string }> {
+/** The bot check of a form (docs/decisions/029-turnstile.md): 403 on its field when the token does not pass. */
+async function assertHuman(env: Env, token: string | undefined, action: string, meta: { ip: string; hostname: string }) {
+  if (!(await passedTurnstile(env, token, { action, hostname: meta.hostname, remoteIp: meta.ip }))) {
+    throw appError(403, AUTH_COPY.botCheckFailed, { field: TURNSTILE_FIELD, reason: "turnstile" });
+  }
+}
+
+/** Answers the same whether or not the address exists (a failed bot check too: it is checked before the address). */
+export async function forgotPassword(
+  env: Env,
+  input: { email: string; "cf-turnstile-response"?: string },
+  meta: Meta & { hostname: string },
+): Promise<{ message: string }> {
+  const email = input.email;
   await withinLimits(env, "forgot", meta.ip, email);
+  await assertHuman(env, input[TURNSTILE_FIELD], "reset", meta);
   const user = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (user) {
     const { token } = await issueCode(env, { purpose: "reset_password", userId: user.id, email });
