@@ -235,7 +235,12 @@ export async function logIn(
 }
 
 /** The bot check of a form (docs/decisions/029-turnstile.md): 403 on its field when the token does not pass. */
-async function assertHuman(env: Env, token: string | undefined, action: string, meta: { ip: string; hostname: string }) {
+async function assertHuman(
+  env: Env,
+  token: string | undefined,
+  action: string,
+  meta: { ip: string; hostname: string },
+) {
   if (!(await passedTurnstile(env, token, { action, hostname: meta.hostname, remoteIp: meta.ip }))) {
     throw appError(403, AUTH_COPY.botCheckFailed, { field: TURNSTILE_FIELD, reason: "turnstile" });
   }

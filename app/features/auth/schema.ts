@@ -56,7 +56,9 @@ export const adminLoginSchema = z.object({
 export const emailOnlySchema = z.object({ email });
 
 /** Forgot password: the address, and the bot check's token (Cloudflare Turnstile, app/platform/turnstile). */
-export const forgotPasswordSchema = emailOnlySchema.extend({ "cf-turnstile-response": z.string().max(4096).optional() });
+export const forgotPasswordSchema = emailOnlySchema.extend({
+  "cf-turnstile-response": z.string().max(4096).optional(),
+});
 
 export const otpSchema = z.object({
   otp: z

@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
+import { TurnstileWidget } from "~/components/turnstile";
 import { AuthCard, EmailField, FormErrors, forgotPasswordSchema, primaryButton } from "~/features/auth";
 import { forgotPassword } from "~/features/auth/index.server";
-import { TurnstileWidget } from "~/components/turnstile";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { turnstileWidget } from "~/platform/turnstile/turnstile.server";
 import { refusalHeaders, runForForm } from "~/routes/_lib/form.server";
