@@ -17,6 +17,7 @@ export const STAND_IN_MARKERS: Record<string, string> = {
   oauth: "noobrd-stand-in-oauth", // its signing purpose
   push: "dev-push-control/gone/", // its gone switch's key prefix
   stripe: "Stripe stand-in (test mode)", // its hosted checkout page
+  turnstile: "turnstile-stand-in", // the prefix of its tokens
   "video-details.ts": "Stand-in live stream", // the title of its oEmbed answers
 };
 

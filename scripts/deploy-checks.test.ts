@@ -37,6 +37,8 @@ describe("the production deploy checks", () => {
         ...config.vars,
         STRIPE_STAND_IN: "on",
         OAUTH_STAND_IN: "on",
+        TURNSTILE_STAND_IN: "on",
+        TURNSTILE_SITEKEY: "1x00000000000000000000AA",
         PUBLIC_ORIGIN: "",
         EXCHANGE_RATES_URL: "/dev/exchange-rates/v6/latest/USD",
         STRIPE_SECRET_KEY: "sk_live_oops",
@@ -48,6 +50,8 @@ describe("the production deploy checks", () => {
     expect(deployProblems(bad)).toEqual([
       'STRIPE_STAND_IN is "on": a stand-in never ships to production; set it "off"',
       'OAUTH_STAND_IN is "on": a stand-in never ships to production; set it "off"',
+      'TURNSTILE_STAND_IN is "on": a stand-in never ships to production; set it "off"',
+      "TURNSTILE_SITEKEY is one of Cloudflare's Turnstile test keys: set the site's own with `wrangler secret put`",
       "PUBLIC_ORIGIN must be the site's https origin (every link uses it)",
       "EXCHANGE_RATES_URL must be an https URL in production (a path points at a development stand-in)",
       "STRIPE_SECRET_KEY is a var: set it with `wrangler secret put` instead",
@@ -71,6 +75,8 @@ describe("the production deploy checks", () => {
       "the secret STRIPE_WEBHOOK_SECRET is not set: npx wrangler secret put STRIPE_WEBHOOK_SECRET --env production",
       "the secret VAPID_PUBLIC_KEY is not set: npx wrangler secret put VAPID_PUBLIC_KEY --env production",
       "the secret VAPID_PRIVATE_KEY is not set: npx wrangler secret put VAPID_PRIVATE_KEY --env production",
+      "the secret TURNSTILE_SITEKEY is not set: npx wrangler secret put TURNSTILE_SITEKEY --env production",
+      "the secret TURNSTILE_SECRET_KEY is not set: npx wrangler secret put TURNSTILE_SECRET_KEY --env production",
       "database_id of DB is the placeholder: put the id `npx wrangler d1 create noobrd` printed",
     ]);
   });

@@ -38,7 +38,13 @@ export const REQUIRED_SECRETS = [
   "STRIPE_WEBHOOK_SECRET",
   "VAPID_PUBLIC_KEY",
   "VAPID_PRIVATE_KEY",
+  // Cloudflare Turnstile's keys (docs/decisions/031-turnstile.md): the site key is public, but kept with its secret
+  // out of the repository's config, so a deploy without the site's own pair is refused.
+  "TURNSTILE_SITEKEY",
+  "TURNSTILE_SECRET_KEY",
 ];
+/** Cloudflare's Turnstile test keys (always pass, block, fail or spent): for the stand-in, never in production. */
+const TURNSTILE_TEST_KEY = /^[123]x0{20,}A[AB]$/;
 /** Names that are secrets: a var of that name would ship its value in the config. */
 const SECRET_NAMES = /SECRET|_KEY$|PASSWORD|TOKEN/;
 const PLACEHOLDER_DATABASE_ID = "00000000-0000-0000-0000-000000000000";
@@ -74,8 +80,15 @@ export function deployProblems(config: DeployConfig, secrets?: readonly string[]
   const problems: string[] = [];
   const vars = config.vars ?? {};
   if (vars.APP_ENV !== "production") problems.push('APP_ENV must be "production" in [env.production.vars]');
-  for (const standIn of ["STRIPE_STAND_IN", "OAUTH_STAND_IN"]) {
+  for (const standIn of ["STRIPE_STAND_IN", "OAUTH_STAND_IN", "TURNSTILE_STAND_IN"]) {
     if (vars[standIn] === "on") problems.push(`${standIn} is "on": a stand-in never ships to production; set it "off"`);
+  }
+  for (const name of ["TURNSTILE_SITEKEY", "TURNSTILE_SECRET_KEY"]) {
+    if (typeof vars[name] === "string" && TURNSTILE_TEST_KEY.test(vars[name] as string)) {
+      problems.push(
+        `${name} is one of Cloudflare's Turnstile test keys: set the site's own with \`wrangler secret put\``,
+      );
+    }
   }
   if (!isHttps(vars.PUBLIC_ORIGIN)) problems.push("PUBLIC_ORIGIN must be the site's https origin (every link uses it)");
   if (vars.EMAIL_PROVIDER !== "http") problems.push('EMAIL_PROVIDER must be "http" (the outbox is for development)');

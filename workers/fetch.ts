@@ -1,11 +1,12 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { isInexactCalendarFeedRead } from "../app/features/calendar-feed";
 import { currencyCodeFor, viewerCountry } from "../app/features/currency";
 import { requestViewerZone, TIME_ZONE_COOKIE } from "../app/features/time";
 import { withAfterResponse } from "../app/platform/after-response.server";
 import { cloudflareContext } from "../app/platform/context";
 import { openD1Session, withBinding } from "../app/platform/d1-session.server";
 import { routedHandlers, serveWithEdgeCache, tallyIfHit } from "../app/platform/edge/index.server";
-import { checkPageForm } from "../app/platform/http.server";
+import { checkPageForm, refusePageFromElsewhere } from "../app/platform/http.server";
 import { type LogContext, log, loggablePath, withLogContext } from "../app/platform/log.server";
 import { providerFormActionOrigins, STAND_IN_BASE_PATH, standInEnabled } from "../app/platform/oauth/providers.server";
 import { newNonce, withSecurityHeaders } from "../app/platform/security-headers";
@@ -106,6 +107,14 @@ async function serve(
     const socket = await routeSockets(request, env);
     if (socket) return socket;
   }
+  // A calendar-feed key opens its feed at one URL only (no trailing slash, query or `.data` variant).
+  if (isInexactCalendarFeedRead(request.method, url)) {
+    const notFound = new Response("Not found", {
+      status: 404,
+      headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" },
+    });
+    return withSecurityHeaders(notFound, nonce, import.meta.env.DEV);
+  }
   if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
     const standIn = await mountStripeStandIn(env, ctx, url.origin, handleFetch);
     if (url.pathname.startsWith(`${STRIPE_STAND_IN_BASE_PATH}/`)) {
@@ -123,6 +132,9 @@ async function serve(
     const { workerStandIn } = await import("../app/platform/stand-ins/oauth/worker");
     return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
   }
+  // A page's state-changing request must come from the site's own pages (its Origin, else its Referer).
+  const foreign = refusePageFromElsewhere(request, url.pathname, env);
+  if (foreign) return withSecurityHeaders(foreign, nonce, import.meta.env.DEV);
   // A page's state-changing request must carry a readable form (a bodyless one becomes an empty form).
   const checked = await checkPageForm(request, url.pathname);
   if (checked instanceof Response) return withSecurityHeaders(checked, nonce, import.meta.env.DEV);

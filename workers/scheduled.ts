@@ -1,3 +1,4 @@
+import { eraseDueAccounts } from "../app/features/account-closure/index.server";
 import {
   offerNoShowRefunds,
   refundStreamerNoShows,
@@ -52,7 +53,8 @@ function logged(
  * Cron (wrangler.toml triggers). Every minute (HOLD_SWEEPER_CRON): seat holds whose time is up are marked
  * expired and their Checkout sessions expired through Stripe, and booked slots not started an hour after their start
  * are refunded as streamer no-shows, and offers of another time unanswered at their deadline are refunded. Every 5 minutes (REMINDERS_CRON): booking
- * reminders 24 hours and 15 minutes before each slot, each sent once even when runs overlap. Every 30
+ * reminders 24 hours and 15 minutes before each slot, each sent once even when runs overlap, and the erasure of
+ * closed accounts whose 14 days are over. Every 30
  * minutes: refreshes the USD->INR rate once its next-update time has passed, keeps the query planner's
  * statistics current, and moves old sent messages and old product events to the private bucket (docs/capacity.md).
  */
@@ -126,6 +128,19 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
         "cron.run",
         { ...run, task: "review-prompts" },
         sendReviewPrompts(env, now).then((keys) => ({ written: keys.length })),
+      ),
+    );
+    // Closed accounts whose 14 days are over: their personal data erased (docs/domain.md "Your data and your account").
+    ctx.waitUntil(
+      logged(
+        env,
+        "cron.run",
+        { ...run, task: "account-erasure" },
+        eraseDueAccounts(env, now).then((erased) => ({
+          erased: erased.erased.length,
+          postponed: erased.postponed.length,
+          prunedCounters: erased.prunedCounters,
+        })),
       ),
     );
     return;

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { isAppError } from "~/lib/errors";
 import { cloudflareContext } from "./context";
-import { appOrigin } from "./env.server";
+import { appOrigin, isProduction } from "./env.server";
 
 /** JSON helpers for resource routes: errors carry `message` (docs/domain.md: toasts show it). */
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
@@ -43,20 +43,29 @@ export function envOf(context: Readonly<RouterContextProvider>): Env {
 /** The address rate limits count for a production request that somehow has no CF-Connecting-IP. */
 export const UNKNOWN_CLIENT_IP = "unknown";
 
+/** The one address every request has where no edge stands in front (`npm run dev`, `npm run preview`). */
+export const LOCAL_CLIENT_IP = "127.0.0.1";
+
+/** Builds made only for the test harness (Vitest in workerd: "test"; browser tests and benches: "e2e"). */
+const HARNESS_MODES = ["test", "e2e"];
+
 /**
- * The client's address, for rate limits and the IP a user's account records.
+ * The client's address, for rate limits and the IP a user's account records (docs/decisions/029-trust-probe-leftovers.md).
  *
- * Trust: `CF-Connecting-IP` is trustworthy ONLY behind Cloudflare, whose edge sets it on every request and
- * overwrites any value a client sent. A production build (`import.meta.env.MODE === "production"`, deployed
- * as a Worker, so always behind Cloudflare) reads that header and nothing else: never `X-Forwarded-For`, which
- * a client writes itself. Local runs (`npm run dev`, preview, the tests' builds) have no edge in front, so
- * there a client can send either header; that is what lets tests stand in for many addresses, and it is
- * harmless on a developer's machine.
+ * `CF-Connecting-IP` is trustworthy ONLY where Cloudflare sets it: its edge sets it on every request and overwrites
+ * what a client sent. So it is read
+ * - in the deployed Worker (`APP_ENV` "production", which `npm run deploy` requires: always behind Cloudflare);
+ * - in the test harness's own builds (modes "test" and "e2e", never deployed), which stand in for the edge with it,
+ *   so that tests and benches can be many addresses.
+ * Anywhere else (`npm run dev`, `npm run preview`: a local server any client on the network can reach) nobody sets
+ * it, so a client could write any address and slip every per-address limit; there each request is LOCAL_CLIENT_IP,
+ * one address for all, which makes limits stricter, never looser. `X-Forwarded-For` is never read.
  */
-export function clientIp(request: Request, mode: string = import.meta.env.MODE): string {
+export function clientIp(request: Request, env: Env, mode: string = import.meta.env.MODE): string {
   const edge = request.headers.get("CF-Connecting-IP")?.trim();
-  if (mode === "production") return edge || UNKNOWN_CLIENT_IP;
-  return edge || request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() || "127.0.0.1";
+  if (isProduction(env)) return edge || UNKNOWN_CLIENT_IP;
+  if (HARNESS_MODES.includes(mode)) return edge || LOCAL_CLIENT_IP;
+  return LOCAL_CLIENT_IP;
 }
 
 /** Reads a JSON or form body into a plain object; a malformed body gives null. */
@@ -92,6 +101,44 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /** docs/domain.md's JSON calls that live outside /api (app/routes.ts): they read bodies through jsonAction. */
 export const JSON_DOORS_OUTSIDE_API = new Set(["/auth/signup", "/auth/login", "/auth/change_password"]);
+
+/** What a page answers to a state-changing request that does not come from the site's own pages. */
+export const FOREIGN_FORM_MESSAGE = "This form was not sent from this site. Please reload the page and try again.";
+
+/**
+ * Pages a signed link opens from outside the site: the one-click unsubscribe (RFC 8058) is POSTed by the mail
+ * provider, with no Origin; its URL carries an HMAC of the address (docs/decisions/013), which is its credential.
+ */
+const SIGNED_PAGE_DOORS = ["/unsubscribe/"];
+
+/** The origin a header names (Origin, or a Referer's), or null for none, `null` or a malformed one. */
+function originOf(value: string | null): string | null {
+  if (!value || value === "null") return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A page's state-changing request must say it comes from the site: its Origin, or when a browser sends none its
+ * Referer, is the app's public origin (or the origin the request was sent to). React Router refuses a foreign Origin
+ * but served a POST with none (the probe's signed-in POST to /notifications), so a request naming no origin is
+ * refused too: 403 with a message. The JSON API (/api and the JSON doors outside it) checks its own (jsonAction); the
+ * signed doors above are exempt. Answers null when the request may go on.
+ */
+export function refusePageFromElsewhere(request: Request, pathname: string, env: Env): Response | null {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return null;
+  if (pathname === "/api" || pathname.startsWith("/api/") || JSON_DOORS_OUTSIDE_API.has(pathname.replace(/\/$/, ""))) {
+    return null;
+  }
+  if (SIGNED_PAGE_DOORS.some((door) => pathname.startsWith(door))) return null;
+  const claimed = originOf(request.headers.get("Origin")) ?? originOf(request.headers.get("Referer"));
+  const own = [new URL(request.url).origin, appOrigin(env, request)];
+  if (claimed && own.includes(claimed)) return null;
+  return new Response(FOREIGN_FORM_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
 
 /**
  * Page actions read `request.formData()`; a JSON, text or broken multipart body made that throw, and the probe

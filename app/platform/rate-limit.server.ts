@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { appError } from "~/lib/errors";
 import { rateLimitHits } from "~db/schema";
 import { getDb } from "./db.server";
@@ -81,4 +81,48 @@ export async function releaseRateLimitHit(env: Env, key: string, windowMs: numbe
       .set({ count: sql`${rateLimitHits.count} - 1` })
       .where(and(thisWindow, gt(rateLimitHits.count, 1), sql`changes() = 0`)),
   ]);
+}
+
+/**
+ * Refuses (the same 429 as `enforceRateLimit`) when any of these keys has already used its window's allowance,
+ * without counting a hit: for a limit counted only on some outcomes (a sign-up told its username is taken), which
+ * must still stop every attempt once spent, or the refusal itself would tell the outcome.
+ */
+export async function refuseIfSpent(
+  env: Env,
+  keys: readonly RateLimitKey[],
+  message: string = TOO_MANY_ATTEMPTS,
+  now = Date.now(),
+): Promise<void> {
+  const db = getDb(env);
+  const rows = await Promise.all(
+    keys.map(({ key, windowMs }) =>
+      db
+        .select({ count: rateLimitHits.count })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowOf(now, windowMs))))
+        .get(),
+    ),
+  );
+  const spent = keys.filter((limit, index) => (rows[index]?.count ?? 0) >= limit.max);
+  if (spent.length === 0) return;
+  const retryAfterSeconds = Math.max(
+    ...spent.map(({ windowMs }) => Math.max(1, Math.ceil((windowOf(now, windowMs).getTime() + windowMs - now) / 1000))),
+  );
+  throw appError(429, message, { retryAfterSeconds });
+}
+
+/** How long a counter is kept after its window started: longer than any limit's window (the longest is an hour). */
+export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes counters whose window started more than RATE_LIMIT_RETENTION_MS ago: their keys name addresses and emails,
+ * and an ended window refuses nothing. Run by the scheduled job (account erasure's step). Answers how many went.
+ */
+export async function pruneRateLimitHits(env: Env, now = Date.now()): Promise<number> {
+  const gone = await getDb(env)
+    .delete(rateLimitHits)
+    .where(lt(rateLimitHits.windowStart, new Date(now - RATE_LIMIT_RETENTION_MS)))
+    .returning({ key: rateLimitHits.key });
+  return gone.length;
 }

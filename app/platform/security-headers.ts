@@ -16,7 +16,8 @@ export function contentSecurityPolicy(nonce: string, isDev: boolean, formActionS
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src ${connectSrc}`,
-    "frame-src https://www.youtube.com https://player.twitch.tv",
+    // Cloudflare Turnstile's widget (its script is allowed by the page's nonce; it draws in a frame of its own).
+    "frame-src https://www.youtube.com https://player.twitch.tv https://challenges.cloudflare.com",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     `form-action ${["'self'", ...formActionSources].join(" ")}`,

@@ -103,6 +103,7 @@ export const ONE_TIME_CODE_PURPOSES = [
   "change_email",
   "streamer_setup",
   "social_handoff",
+  "close_account",
 ] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 

@@ -9,6 +9,7 @@ export * from "./auth";
 export * from "./cache";
 export * from "./catalogue";
 export * from "./chat";
+export * from "./closures";
 export type { JsonValue, Requirement } from "./columns";
 export * from "./constants";
 export * from "./content";

@@ -148,6 +148,7 @@ export const ADMIN_DOORS: AdminDoor[] = [
   page("admin/reported-reviews", "moderation"),
   page("admin/reported-reviews", "moderation", "POST"),
   page("admin/banned-users", "moderation"),
+  page("admin/account-closures", "moderation"),
   page("admin/banned-users", "moderation", "POST"),
   api("GET", "admin/all-reported-accounts", "moderation"),
   api("GET", "admin/all-reviewed-reported-accounts", "moderation"),

@@ -75,6 +75,7 @@ export const SITE_PAGES: Record<Role, (ids: SiteIds) => string[]> = {
   fan: (ids) => [
     ...publicPages(ids),
     "/profile",
+    "/profile/data",
     `/profile/orders/${ids.order}`,
     `/profile/orders/${ids.order}/cancel`,
     `/profile/orders/${ids.order}/review`,

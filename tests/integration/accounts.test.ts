@@ -5,7 +5,7 @@ import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_COPY } from "~/features/auth/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { banUser, createUser } from "../factories";
-import { postForm, request } from "./app";
+import { botCheck, postForm, request } from "./app";
 
 let counter = 0;
 function newAccount() {
@@ -17,6 +17,7 @@ function newAccount() {
     email: `riya.${id}@example.com`,
     password: "Str0ng-pass!",
     country: "IN",
+    ...botCheck(),
   };
 }
 
@@ -84,7 +85,7 @@ describe("sign-up and verification", () => {
     expect(await wrong.text()).toContain(AUTH_COPY.codeInvalid);
 
     // A taken email answers like a new account (no enumeration); the owner is told by email.
-    const duplicate = await postForm("/signup", { ...account, username: `${account.username}x` });
+    const duplicate = await postForm("/signup", { ...account, ...botCheck(), username: `${account.username}x` });
     expect(duplicate.status).toBe(302);
     expect(duplicate.headers.get("Location")).toMatch(/^\/signup\/verifyotp\/[\w-]+\//);
     const [notice] = await readOutbox(env.PRIVATE_FILES, { to: account.email, limit: 1 });
@@ -209,12 +210,12 @@ describe("login", () => {
 
 describe("forgotten password", () => {
   it("answers the same for unknown emails, and resets by the emailed link", async () => {
-    const unknown = await postForm("/forgot-password", { email: "ghost@example.com" });
+    const unknown = await postForm("/forgot-password", { email: "ghost@example.com", ...botCheck("reset") });
     expect(unknown.status).toBe(200);
     expect(await unknown.text()).toContain(AUTH_COPY.resetSent);
 
     const { account } = await signUp();
-    const known = await postForm("/forgot-password", { email: account.email });
+    const known = await postForm("/forgot-password", { email: account.email, ...botCheck("reset") });
     expect(await known.text()).toContain(AUTH_COPY.resetSent);
     const email = await latestEmail(account.email);
     const link = /\/reset-password\/[\w-]+/.exec(email.text)?.[0] ?? "";
@@ -268,14 +269,14 @@ describe("rate limits", () => {
     for (let i = 0; i < AUTH_RATE_LIMITS.forgot.max; i++) {
       const response = await postForm(
         "/forgot-password",
-        { email: "limit@example.com" },
+        { email: "limit@example.com", ...botCheck("reset") },
         { "CF-Connecting-IP": `198.51.100.${i}` },
       );
       expect(response.status).toBe(200);
     }
     const limited = await postForm(
       "/forgot-password",
-      { email: "limit@example.com" },
+      { email: "limit@example.com", ...botCheck("reset") },
       { "CF-Connecting-IP": "198.51.100.200" },
     );
     expect(limited.status).toBe(429);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { weeklyFunnel } from "~/features/tracking/events.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { paidOrder, payoutWorld, staffUser } from "./admin-world";
-import { postJson } from "./app";
+import { botCheck, postJson } from "./app";
 import { Client } from "./client";
 
 const events = async (userId: string) =>
@@ -21,7 +21,7 @@ describe("tracking and the staff dashboard", () => {
     const email = `funnel.${Date.now()}@example.com`;
     const signup = await postJson(
       "/auth/signup",
-      { username: `funnel_${Date.now()}`, email, password: "Funnel-pass-1", country: "US" },
+      { username: `funnel_${Date.now()}`, email, password: "Funnel-pass-1", country: "US", ...botCheck() },
       { "CF-Connecting-IP": "198.51.100.61" },
     );
     const { handle, userId } = (await signup.json()) as { handle: string; userId: string };

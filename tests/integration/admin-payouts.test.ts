@@ -158,6 +158,29 @@ describe("payouts: remaining orders, draft, edit, activate, complete, spreadshee
     );
   });
 
+  it("a removed payout reads as removed: no totals to pay, the orders it held back in the payable list", async () => {
+    // The probe's leftover: a removed payout read "Gross (0 orders) ₹597, Net payable ₹348.05".
+    const world = await payoutWorld();
+    const finance = await staffUser("finance");
+    const client = new Client();
+    const orders = [await paidOrder(world, 2_500), await paidOrder(world, 1_500)];
+    const [, body] = await createPayout(client, finance.cookie, world.streamer.id, orders);
+    const payoutId = body.payoutId as string;
+    expect((await call(client, finance.cookie, "/api/admin/remove-payout", { payoutId }))[0]).toBe(200);
+
+    const page = await client.get(`/admin/payout/influencer/${world.streamer.id}`, { Cookie: finance.cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain(`data-testid="totals-${payoutId}"`);
+    const item = html.slice(html.indexOf(`data-testid="removed-${payoutId}"`));
+    expect(item).toContain("Removed");
+    expect(item).toContain("Nothing was paid: its 2 orders went back to the payable list.");
+
+    const [, history] = await call(client, finance.cookie, `/api/admin/payout-history/${world.streamer.id}`);
+    const removed = (history.payouts as Record<string, unknown>[]).find((p) => p._id === payoutId);
+    expect(removed).toMatchObject({ status: "removed", mergedOrders: 2, removedAt: expect.any(String) });
+  });
+
   it("removes a draft (its orders become payable again) and refuses unverified streamers", async () => {
     const world = await payoutWorld();
     const finance = await staffUser("finance");

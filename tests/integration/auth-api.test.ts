@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AUTH_COPY } from "~/features/auth/copy";
 import { PROFILE_COPY } from "~/features/profile/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
-import { postJson, request } from "./app";
+import { botCheck, postJson, request } from "./app";
 import { loggedInUser } from "./session";
 
 async function json(response: Response) {
@@ -18,6 +18,7 @@ describe("Auth JSON API", () => {
       email,
       password: "Api-pass-123",
       country: "US",
+      ...botCheck(),
     });
     expect(signup.status).toBe(200);
     const { handle } = (await json(signup)) as { handle: string };
@@ -50,7 +51,7 @@ describe("Auth JSON API", () => {
 
   it("answers forgot_password and resend the same for unknown emails", async () => {
     for (const path of ["/api/auth/forgot_password", "/api/auth/resend/verification"]) {
-      const response = await postJson(path, { email: "nobody-here@example.com" });
+      const response = await postJson(path, { email: "nobody-here@example.com", ...botCheck("reset") });
       expect(response.status).toBe(200);
       expect((await json(response)).success).toBe(true);
     }

@@ -48,6 +48,23 @@ async function money(orderId: string) {
 
 const cancel = (cookie: string, body: Record<string, unknown>) => api("/api/post/slots/delete/user", cookie, body);
 
+describe("concurrent cancels of one booking", () => {
+  it("one cancels it; the others answer 409 already cancelled, not 404", async () => {
+    // The probe's leftover: the losers found no confirmed booking and answered 404 "Booking not found".
+    const { buyer, orderId } = await cardPaidBooking();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cancel(buyer.cookie, { orderId })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.status === 409)) {
+      expect(await answer.json()).toMatchObject({ success: false, message: "This booking is already cancelled" });
+    }
+    const again = await cancel(buyer.cookie, { orderId });
+    expect(again.status).toBe(409);
+    // Someone else's order is still not found, cancelled or not.
+    const stranger = await fan();
+    expect((await cancel(stranger.cookie, { orderId })).status).toBe(404);
+  });
+});
+
 describe("the fan chooses where a cancellation refund goes", () => {
   it("to the card: one Stripe refund of the policy's amount, nothing to the wallet", async () => {
     const { buyer, orderId, amount, paymentIntent } = await cardPaidBooking();

@@ -94,6 +94,32 @@ describe("a payment that does not match its order is refunded to the card", () =
     expect(await standInRefunds(paymentIntent)).toHaveLength(1);
   });
 
+  it("replayed concurrently while Stripe fails: one received, the rest duplicates, one attempt spent, the backoff kept", async () => {
+    // The probe's leftover: each concurrent replay was "received" and spent one refund attempt at once, so with Stripe
+    // failing the budget ran out in about 2 seconds and the refund went to "failed".
+    const { placed } = await mismatchedPayment();
+    await failNextStripeRefunds(20);
+    const completed = (await deliveries(placed.sessionId, 5)).filter((d) => d.type === "checkout.session.completed");
+    const answers = await Promise.all(completed.map((d) => postWebhook(d.payload, d.signature)));
+    const bodies = (await Promise.all(answers.map((a) => a.json()))) as { received: boolean; duplicate?: boolean }[];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
+    expect(bodies.filter((b) => b.duplicate)).toHaveLength(4);
+
+    const [owed] = await refundRows(placed.orderId);
+    expect(owed).toMatchObject({ method: "card", status: "pending", attempts: 1 });
+    // The success page's door, reloaded, and more replays spend nothing: the retry waits for its backoff.
+    for (let i = 0; i < 3; i++) expect((await fulfilCheckout(env, placed.sessionId)).outcome).toBe("mismatch");
+    for (const d of completed.slice(0, 2)) await postWebhook(d.payload, d.signature);
+    expect(await refundRows(placed.orderId)).toMatchObject([{ status: "pending", attempts: 1 }]);
+    // A sweep before the backoff is over tries nothing; after it, one more attempt.
+    await settleDueRefunds(env, new Date(Date.now() + 5_000));
+    expect(await refundRows(placed.orderId)).toMatchObject([{ status: "pending", attempts: 1 }]);
+    await settleDueRefunds(env, new Date(Date.now() + 10 * 60_000));
+    expect(await refundRows(placed.orderId)).toMatchObject([{ status: "pending", attempts: 2 }]);
+    await failNextStripeRefunds(0);
+  });
+
   it("when Stripe fails at first: owed, listed for finance, then carried out once by the retry", async () => {
     const { placed, session, paymentIntent } = await mismatchedPayment();
     await failNextStripeRefunds(1);

@@ -6,7 +6,8 @@ import { postForm, postJson } from "./app";
 import { toastOf } from "./toast";
 
 /** React Router refuses a cross-origin UI-route action (its own Origin check) with this status. */
-const CROSS_ORIGIN_STATUS = 400;
+/** A page POST from another site: the Worker refuses it before React Router runs (docs/decisions/029). */
+const CROSS_ORIGIN_STATUS = 403;
 
 const valid = {
   name: "Riya Sharma",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CAPABILITIES, canStaff } from "~/features/access/capabilities";
 import { STAFF_ROLES } from "~/features/access/policy";
 import { createSession } from "~/features/auth/session.server";
+import { FOREIGN_FORM_MESSAGE } from "~/platform/http.server";
 import {
   requireApiStaff,
   requireApiUser,
@@ -14,8 +15,8 @@ import { banUser, createUser } from "../factories";
 import { ORIGIN } from "./app";
 import { Client } from "./client";
 
-/** React Router refuses a cross-origin UI-route action (its own Origin check) with this status. */
-const CROSS_ORIGIN_STATUS = 400;
+/** A page POST from another site: the Worker refuses it before React Router runs (docs/decisions/029). */
+const CROSS_ORIGIN_STATUS = 403;
 
 /**
  * The role matrix of docs/domain.md: every route group with every role, checked on the guards that
@@ -209,8 +210,6 @@ describe("cross-origin state-changing requests are refused", () => {
   const EVIL = { Origin: "https://evil.example" };
 
   it.each([
-    ["/auth/discord", "form"],
-    ["/auth/google", "form"],
     ["/api/auth/refresh-token", "json"],
     ["/api/auth/generate-new-token", "json"],
     ["/api/auth/user/save-country/anyone", "json"],
@@ -218,17 +217,18 @@ describe("cross-origin state-changing requests are refused", () => {
     ["/api/admin/validate-token-for-website-password", "json"],
   ] as const)("POST %s", async (path, kind) => {
     const client = new Client();
-    const response =
-      kind === "form" ? await client.post(path, {}, EVIL) : await client.postJson(path, { token: "x" }, EVIL);
+    expect(kind).toBe("json");
+    const response = await client.postJson(path, { token: "x" }, EVIL);
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ success: false });
   });
 
-  it.each(["/email-capture/anyone", "/country-capture/anyone", "/password-login"])(
-    "POST %s (UI route, React Router's own check)",
+  it.each(["/auth/discord", "/auth/google", "/email-capture/anyone", "/country-capture/anyone", "/password-login"])(
+    "POST %s (a page: the Worker's check)",
     async (path) => {
       const response = await new Client().post(path, { intent: "send", email: "a@b.c" }, EVIL);
       expect(response.status).toBe(CROSS_ORIGIN_STATUS);
+      expect(await response.text()).toBe(FOREIGN_FORM_MESSAGE);
     },
   );
 });

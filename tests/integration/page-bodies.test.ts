@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { JSON_DOORS_OUTSIDE_API, UNREADABLE_FORM_MESSAGE } from "~/platform/http.server";
-import { ROUTE_TABLE } from "../support/route-table";
+import { PAGES_WITH_ACTIONS, ROUTE_MODULES } from "../support/page-actions";
 import { request } from "./app";
 import { loggedInUser } from "./session";
 
@@ -9,22 +9,8 @@ import { loggedInUser } from "./session";
  * of 253 probes) answered 500. Every page with an action, logged out and logged in, gets those bodies here
  * and must answer 4xx with the message, never 5xx.
  *
- * The pages come from the route config itself (every route outside the JSON API whose module exports an action),
- * so a page added later is swept too.
+ * The pages come from the route config itself (tests/support/page-actions.ts), so a page added later is swept too.
  */
-const ROUTE_MODULES = import.meta.glob<string>("/app/routes/**/*.{ts,tsx}", {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
-
-const ACTION_EXPORT = /export\s+(?:async\s+)?(?:function\s+action\b|const\s+action\b)/;
-
-/** One concrete URL per page route (outside /api: the JSON API reads bodies through jsonAction) whose module has an action. */
-const PAGES_WITH_ACTIONS = ROUTE_TABLE.filter((row) => !row.api)
-  .filter((row) => ACTION_EXPORT.test(ROUTE_MODULES[`/app/${row.file}`] ?? ""))
-  .map((row) => `/${row.path.replace(/:\w+/g, "x1").replace(/\*$/, "x")}`);
-
 it("finds the page actions in the route config", () => {
   expect(Object.keys(ROUTE_MODULES).length).toBeGreaterThan(50);
   for (const page of ["/login", "/signup", "/forgot-password", "/reset-password/x1", "/admin/login"]) {

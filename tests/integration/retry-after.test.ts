@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
-import { postForm, postJson } from "./app";
+import { botCheck, postForm, postJson } from "./app";
 import { loggedInUser } from "./session";
 
 /** Every refusal for too many attempts says how long to wait: a 429 always carries Retry-After (whole seconds). */
@@ -32,11 +32,18 @@ describe("a 429 always carries Retry-After", () => {
     const { max, windowMs } = AUTH_RATE_LIMITS.forgot;
     const api = address();
     expectWait(
-      await firstRefusal(max, () => postJson("/api/auth/forgot_password", { email: "a@example.com" }, api)),
+      await firstRefusal(max, () =>
+        postJson("/api/auth/forgot_password", { email: "a@example.com", ...botCheck("reset") }, api),
+      ),
       windowMs,
     );
     const page = address();
-    expectWait(await firstRefusal(max, () => postForm("/forgot-password", { email: "b@example.com" }, page)), windowMs);
+    expectWait(
+      await firstRefusal(max, () =>
+        postForm("/forgot-password", { email: "b@example.com", ...botCheck("reset") }, page),
+      ),
+      windowMs,
+    );
   });
 
   it("sign-up, by the API and the page", async () => {
@@ -47,6 +54,7 @@ describe("a 429 always carries Retry-After", () => {
       email: `retry.${door}.${i}@example.com`,
       password: "Str0ng-pass!",
       country: "IN",
+      ...botCheck(),
     });
     const api = address();
     expectWait(await firstRefusal(max, (i) => postJson("/auth/signup", account(i, "api"), api)), windowMs);

@@ -15,7 +15,7 @@ import {
   creditWallet,
 } from "~tests/factories";
 import { type Page, readPage } from "../support/page";
-import { postForm, request } from "./app";
+import { botCheck, postForm, request } from "./app";
 import { api, fan, purchase } from "./booking-world";
 
 /**
@@ -220,6 +220,7 @@ describe("sign-up saves the browser's zone", () => {
       email: `${name}@example.com`,
       password: "Correct-horse-42!",
       country: "IN",
+      ...botCheck(),
     });
     const zoneOf = (email: string) =>
       env.DB.prepare("SELECT time_zone FROM users WHERE email = ?").bind(email).first<{ time_zone: string | null }>();

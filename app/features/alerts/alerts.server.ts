@@ -1,14 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { assertReadBusiness, type Viewer } from "~/features/access";
-import { notFound } from "~/lib/errors";
+import { badRequest, conflict, notFound } from "~/lib/errors";
 import { escapeHtml } from "~/lib/html";
 import { newId } from "~/lib/id";
 import { type Db, getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
-import { type PushAlert, pushSender, vapidPublicKey } from "~/platform/push/push.server";
+import { isPushServiceEndpoint, type PushAlert, pushSender, vapidPublicKey } from "~/platform/push/push.server";
 import { type AlertKind, type AlertOutcome, alertDeliveries, liveSessions, pushSubscriptions, users } from "~db/schema";
+import { ALERTS_COPY } from "./copy";
 import type { PushSubscriptionInput } from "./schema";
 
 /**
@@ -24,9 +25,15 @@ export function pushPublicKey(env: Env): string | null {
   return vapidPublicKey(env);
 }
 
-/** The viewer's browser subscribes (or subscribes again: the endpoint is one browser's, now the viewer's). */
+/**
+ * The viewer's browser subscribes (or subscribes again, its keys renewed). Only an endpoint on a known push service's
+ * host (the Worker sends to it); and an endpoint belongs to the account that subscribed it first until that account
+ * unsubscribes it: another account posting it gets a 409 and takes nothing over (the browser then makes a new
+ * subscription, push-subscribe.tsx).
+ */
 export async function subscribePush(env: Env, viewer: Viewer, input: PushSubscriptionInput, now = new Date()) {
-  await getDb(env)
+  if (!isPushServiceEndpoint(env, input.endpoint)) throw badRequest(ALERTS_COPY.unknownPushService, "endpoint");
+  const [kept] = await getDb(env)
     .insert(pushSubscriptions)
     .values({
       id: newId(),
@@ -39,8 +46,11 @@ export async function subscribePush(env: Env, viewer: Viewer, input: PushSubscri
     })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: viewer.id, p256dh: input.keys.p256dh, auth: input.keys.auth, updatedAt: now },
-    });
+      set: { p256dh: input.keys.p256dh, auth: input.keys.auth, updatedAt: now },
+      setWhere: eq(pushSubscriptions.userId, viewer.id),
+    })
+    .returning({ id: pushSubscriptions.id });
+  if (!kept) throw conflict(ALERTS_COPY.endpointOfAnotherAccount, "endpoint");
   return { subscribed: true };
 }
 

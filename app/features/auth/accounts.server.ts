@@ -7,7 +7,8 @@ import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
-import { enforceRateLimit } from "~/platform/rate-limit.server";
+import { enforceRateLimit, type RateLimitKey, refuseIfSpent } from "~/platform/rate-limit.server";
+import { passedTurnstile, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
 import { bans, credentials, sessions, users } from "~db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
 import {
@@ -83,12 +84,29 @@ function uniqueViolation(error: unknown): "email" | "username" | null {
   return null;
 }
 
+/** The budget of "this username is taken" answers of one address (AUTH_RATE_LIMITS.usernameTaken). */
+function takenUsernameLimit(ip: string): RateLimitKey {
+  return { key: `signup-username-taken:ip:${ip}`, ...AUTH_RATE_LIMITS.usernameTaken };
+}
+
 export async function signUp(
   env: Env,
-  input: { username: string; fullName: string; email: string; password: string; country: string; timeZone?: string },
-  meta: Meta,
+  input: {
+    username: string;
+    fullName: string;
+    email: string;
+    password: string;
+    country: string;
+    timeZone?: string;
+    "cf-turnstile-response"?: string;
+  },
+  meta: Meta & { hostname: string },
 ): Promise<{ userId: string; handle: string }> {
+  // An address that spent its "taken" answers signs nobody up until the window ends, free name or not.
+  await refuseIfSpent(env, [takenUsernameLimit(meta.ip)]);
   await withinLimits(env, "signup", meta.ip, input.email);
+  // The bot check (docs/decisions/031-turnstile.md), before anything is written or told.
+  await assertHuman(env, input[TURNSTILE_FIELD], "signup", meta);
   const db = getDb(env);
   const userId = newId();
   const passwordHash = await hashPassword(input.password);
@@ -114,8 +132,12 @@ export async function signUp(
       await emailSender(env).send(signupAttemptEmail(await emailLinks(env, meta.origin, input.email)));
       return { userId: newId(), handle: newId() };
     }
-    // The username check stays (people need to pick a free one); sign-up is rate-limited per address above.
-    if (field === "username") throw appError(409, AUTH_COPY.usernameTaken, { field: "username" });
+    // The username check stays (people need to pick a free one), but only a few times per address and hour: each
+    // answer is counted, and past the budget this one is refused like any attempt (docs/decisions/029).
+    if (field === "username") {
+      await enforceRateLimit(env, [takenUsernameLimit(meta.ip)]);
+      throw appError(409, AUTH_COPY.usernameTaken, { field: "username" });
+    }
     throw error;
   }
   const handle = await sendVerification(env, { id: userId, email: input.email }, meta.origin);
@@ -212,9 +234,27 @@ export async function logIn(
   return { userId: row.id, isStreamer: row.isStreamer };
 }
 
-/** Answers the same whether or not the address exists. */
-export async function forgotPassword(env: Env, email: string, meta: Meta): Promise<{ message: string }> {
+/** The bot check of a form (docs/decisions/031-turnstile.md): 403 on its field when the token does not pass. */
+async function assertHuman(
+  env: Env,
+  token: string | undefined,
+  action: string,
+  meta: { ip: string; hostname: string },
+) {
+  if (!(await passedTurnstile(env, token, { action, hostname: meta.hostname, remoteIp: meta.ip }))) {
+    throw appError(403, AUTH_COPY.botCheckFailed, { field: TURNSTILE_FIELD, reason: "turnstile" });
+  }
+}
+
+/** Answers the same whether or not the address exists (a failed bot check too: it is checked before the address). */
+export async function forgotPassword(
+  env: Env,
+  input: { email: string; "cf-turnstile-response"?: string },
+  meta: Meta & { hostname: string },
+): Promise<{ message: string }> {
+  const email = input.email;
   await withinLimits(env, "forgot", meta.ip, email);
+  await assertHuman(env, input[TURNSTILE_FIELD], "reset", meta);
   const user = await getDb(env).select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   if (user) {
     const { token } = await issueCode(env, { purpose: "reset_password", userId: user.id, email });

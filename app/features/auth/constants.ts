@@ -8,6 +8,11 @@ export const AUTH_RATE_LIMITS = {
   resend: { max: 5, windowMs: 60 * 60 * 1000 },
   forgot: { max: 5, windowMs: 60 * 60 * 1000 },
   signup: { max: 10, windowMs: 60 * 60 * 1000 },
+  /**
+   * Sign-ups told "this username is taken", per address: once spent, every sign-up from the address is refused until
+   * the window ends (else a 429 for a taken name and a new account for a free one would still tell them apart).
+   */
+  usernameTaken: { max: 5, windowMs: 60 * 60 * 1000 },
   /** Change password's current-password check: per account, so a stolen session cannot guess it. */
   password: { max: 5, windowMs: 15 * 60 * 1000 },
 } as const;

@@ -96,3 +96,23 @@ export function signupAttemptEmail(links: Links): EmailMessage {
     { label: "Log in", url: `${links.origin}/login` },
   );
 }
+
+export function closeAccountCodeEmail(links: Links, code: string): EmailMessage {
+  return compose(links, "Your code to close your Noobrd account", [
+    "Someone signed in to your Noobrd account asked to close it. If it was you, type this code on the page:",
+    `${code} (it expires in ${minutes} minutes).`,
+    "If it was not you, do not share the code, and change your password: your account stays open.",
+  ]);
+}
+
+export function closureScheduledEmail(links: Links, when: string): EmailMessage {
+  return compose(
+    links,
+    "Your Noobrd account will be closed",
+    [
+      `Your account will be closed on ${when}. Until then you can change your mind: sign in, and it stays open.`,
+      "After that date we erase your name, email, gamer tags, picture and sign-ins. Your orders, payments and invoices are kept under an anonymous id for as long as tax law requires.",
+    ],
+    { label: "Sign in to keep my account", url: `${links.origin}/login` },
+  );
+}

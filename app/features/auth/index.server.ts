@@ -14,6 +14,9 @@ export {
   verifyEmailByLink,
 } from "./accounts.server";
 export { SITE_GATE_COPY, SOCIAL_COPY } from "./copy";
+export { closureScheduledEmail, emailLinks } from "./emails";
+export type { IdentityProof } from "./identity.server";
+export { hasPassword, sendIdentityCode, signOutEverywhereStatements, verifyIdentity } from "./identity.server";
 export { hashPassword } from "./password.server";
 export { destroySession, getAuth, getViewer, sessionCookieHeader, startSession } from "./session.server";
 export { grantCookieHeader, hasSiteAccess, validateSitePassword, validateSiteToken } from "./site-gate.server";

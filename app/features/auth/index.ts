@@ -17,6 +17,7 @@ export {
   changePasswordSchema,
   countrySchema,
   emailOnlySchema,
+  forgotPasswordSchema,
   loginSchema,
   newPasswordSchema,
   otpSchema,

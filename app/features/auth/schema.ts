@@ -38,6 +38,8 @@ export const signupSchema = z.object({
   password: passwordSchema,
   country,
   timeZone: browserTimeZoneField,
+  /** The bot check's token (Cloudflare Turnstile's widget field, app/platform/turnstile). */
+  "cf-turnstile-response": z.string().max(4096).optional(),
 });
 
 export const loginSchema = z.object({
@@ -52,6 +54,11 @@ export const adminLoginSchema = z.object({
 });
 
 export const emailOnlySchema = z.object({ email });
+
+/** Forgot password: the address, and the bot check's token (Cloudflare Turnstile, app/platform/turnstile). */
+export const forgotPasswordSchema = emailOnlySchema.extend({
+  "cf-turnstile-response": z.string().max(4096).optional(),
+});
 
 export const otpSchema = z.object({
   otp: z

@@ -1,6 +1,7 @@
 import { and, eq, exists, gt, isNull, notExists, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Role, Viewer } from "~/features/access";
+import { cancelPendingClosureStatement } from "~/features/privacy/index.server";
 import { randomToken, sha256Hex } from "~/lib/crypto";
 import { compiledStatement, type Db, getDb, named } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
@@ -44,9 +45,14 @@ export async function createSessionRecord(
   const id = await sha256Hex(token);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await getDb(env)
-    .insert(sessions)
-    .values({ id, userId, createdAt: now, expiresAt, userAgent: meta.userAgent ?? null, ip: meta.ip ?? null });
+  const db = getDb(env);
+  // Signing in within a closure's 14 days keeps the account (docs/domain.md "Your data and your account").
+  await db.batch([
+    db
+      .insert(sessions)
+      .values({ id, userId, createdAt: now, expiresAt, userAgent: meta.userAgent ?? null, ip: meta.ip ?? null }),
+    cancelPendingClosureStatement(db, userId, now),
+  ]);
   return { token, id, expiresAt };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/access";
 import { deliverMessages } from "~/features/messages/index.server";
@@ -306,24 +306,32 @@ export function cancelToCardStatements(
   ];
 }
 
-/** The viewer's confirmed booking of a slot (or of an order), for the API that names it that way; else 404. */
+/**
+ * The viewer's confirmed booking of a slot (or of an order), for the API that names it that way. When their only
+ * booking of it is cancelled (a concurrent cancel got there first, or an earlier one), 409 "already cancelled", as
+ * the booking's own door answers; none of theirs at all (or someone else's) is a 404.
+ */
 export async function findOwnConfirmedBooking(
   env: Env,
   viewer: Viewer,
   by: { slotId?: string; orderId?: string },
 ): Promise<string> {
-  const [row] = await getDb(env)
-    .select({ id: bookings.id })
+  if (!by.slotId && !by.orderId) throw notFound(BOOKING_COPY.bookingNotFound);
+  const rows = await getDb(env)
+    .select({ id: bookings.id, status: bookings.status })
     .from(bookings)
     .where(
       and(
         eq(bookings.userId, viewer.id),
-        eq(bookings.status, "confirmed"),
+        inArray(bookings.status, ["confirmed", "cancelled"]),
         by.slotId ? eq(bookings.slotId, by.slotId) : undefined,
         by.orderId ? eq(bookings.orderId, by.orderId) : undefined,
       ),
     )
+    .orderBy(sql`${bookings.status} = 'confirmed' DESC`)
     .limit(1);
-  if (!row || (!by.slotId && !by.orderId)) throw notFound(BOOKING_COPY.bookingNotFound);
+  const [row] = rows;
+  if (!row) throw notFound(BOOKING_COPY.bookingNotFound);
+  if (row.status === "cancelled") throw conflict(BOOKING_COPY.alreadyCancelled);
   return row.id;
 }

@@ -1,10 +1,9 @@
 import type { Viewer } from "~/features/access";
 import { ensureFeedKey, mayHoldFeedKey, regenerateFeedKey } from "~/features/feeds/index.server";
+import { CALENDAR_FEED_PATH } from "./feed-url";
 
 /** The two spellings of a calendar subscription: webcal: (opens the calendar app) and https (to paste). */
 export type CalendarFeedUrls = { webcal: string; https: string };
-
-export const CALENDAR_FEED_PATH = "/calendar-feed";
 
 export function calendarFeedUrls(origin: string, key: string): CalendarFeedUrls {
   const https = `${origin}${CALENDAR_FEED_PATH}/${key}.ics`;

@@ -34,8 +34,9 @@ export async function joinedPlace(env: Env, liveSessionId: string, userId: strin
 }
 
 /**
- * One lane's active entries in join order (GET /api/get/vipQueue/:id and regularQueue/:id): usernames and
- * places for everyone; the session's streamer also gets the entry and user ids they serve by.
+ * One lane's active entries in join order (GET /api/get/vipQueue/:id and regularQueue/:id). Anyone reads each
+ * place's gamer tag (null when the fan has none), state and time; only the session's streamer also reads the
+ * account's username and the entry and user ids they serve by (a queued fan's account is not public).
  */
 export async function laneEntries(env: Env, viewer: Viewer | null, liveSessionId: string, lane: QueueLane) {
   const snapshot = await queueSnapshot(getDb(env), liveSessionId);
@@ -45,10 +46,10 @@ export async function laneEntries(env: Env, viewer: Viewer | null, liveSessionId
     .filter((entry) => entry.lane === lane)
     .map((entry, index) => ({
       position: index + 1,
-      username: entry.username,
+      gamerTag: entry.gamertag?.trim() || null,
       state: entry.state,
       joinedAt: entry.joinedAt,
-      ...(isStreamer ? { _id: entry.id, _user_id: entry.userId } : {}),
+      ...(isStreamer ? { username: entry.username, _id: entry.id, _user_id: entry.userId } : {}),
     }));
 }
 

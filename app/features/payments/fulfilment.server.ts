@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { deliverMessages } from "~/features/messages/index.server";
 import {
-  owedRefundIds,
   settleRefunds,
   unacceptedPaymentRefundStatement,
   walletRefundStatements,
@@ -13,7 +12,7 @@ import { type Db, getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { type CheckoutSessionSnapshot, payments } from "~/platform/stripe/payments.server";
-import { bookings, orders } from "~db/schema";
+import { bookings, orders, refunds } from "~db/schema";
 import { fulfilmentStep } from "./registry.server";
 import type { FulfilmentStep, PayableOrder } from "./steps";
 
@@ -98,7 +97,7 @@ export async function fulfilCheckout(
   env: Env,
   sessionId: string,
   known?: CheckoutSessionSnapshot,
-): Promise<{ outcome: FulfilOutcome; order: PayableOrder }> {
+): Promise<{ outcome: FulfilOutcome; order: PayableOrder; repeat?: true }> {
   const db = getDb(env);
   let order = await orderForSession(db, sessionId, known?.orderId);
   let session: CheckoutSessionSnapshot | null = known ?? null;
@@ -126,8 +125,8 @@ export async function fulfilCheckout(
       charged: { amountMinor: session.amountTotal, currency: session.currency },
       expected: { amountMinor: order.amountMinor, currency: order.currency },
     });
-    await refundMismatchedPayment(env, order, session);
-    return { outcome: "mismatch", order: (await orderById(db, order.id)) ?? order };
+    const first = await refundMismatchedPayment(env, order, session);
+    return { outcome: "mismatch", order: (await orderById(db, order.id)) ?? order, ...(first ? {} : { repeat: true }) };
   }
   const step = stepFor(order);
   const now = new Date();
@@ -201,10 +200,17 @@ export async function fulfilCheckout(
  * A paid session that charged another amount or currency than its order: ONE batch cancels the order (releasing its
  * hold, as a cancelled checkout does), records the session's payment intent on it and owes what was charged back to
  * the card (`unacceptedPaymentRefundStatement`: once per order, so replays and concurrent doors owe nothing more).
- * The refund is then carried out (retried with backoff on failure), and the session expired so it can take nothing
- * more (Stripe refuses to expire a session that is already complete; that answer is expected and ignored).
+ * Only the door whose batch owed it (or, with nothing charged, cancelled the order) carries the refund out at once;
+ * a concurrent or later door (a replayed event, the success page reloaded) leaves it to its retries and their backoff,
+ * so replays spend no attempts (the probe's leftover). Then the session is expired so it can take nothing more
+ * (Stripe refuses to expire a session that is already complete; that answer is expected and ignored). True when this
+ * door was the first.
  */
-async function refundMismatchedPayment(env: Env, order: PayableOrder, session: CheckoutSessionSnapshot): Promise<void> {
+async function refundMismatchedPayment(
+  env: Env,
+  order: PayableOrder,
+  session: CheckoutSessionSnapshot,
+): Promise<boolean> {
   const db = getDb(env);
   const step = stepFor(order);
   const now = new Date();
@@ -227,22 +233,31 @@ async function refundMismatchedPayment(env: Env, order: PayableOrder, session: C
             currency: session.currency,
             reason: "The payment did not match its order (amount or currency): refunded to the card as charged",
             now,
-          }),
+          }).returning({ id: refunds.id }),
         ]
       : [];
-  const [cancelled] = await db.batch([
+  const results = await db.batch([
     cancel,
     ...step.release(db, order, now),
     ...owed,
     availabilityChangedStatement(db),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  if ((cancelled as unknown[]).length === 1) await step.released?.(env, order, now);
-  await settleRefunds(env, await owedRefundIds(env, { orderIds: [order.id] }), now);
+  const cancelled = (results[0] as unknown[]).length === 1;
+  const owedNow = owed.length > 0 ? (results[results.length - 2] as { id: string }[]) : [];
+  if (cancelled) await step.released?.(env, order, now);
+  const first = owed.length > 0 ? owedNow.length === 1 : cancelled;
+  if (!first) return false;
+  await settleRefunds(
+    env,
+    owedNow.map((row) => row.id),
+    now,
+  );
   try {
     await payments(env).expireCheckoutSession(session.id);
   } catch (error) {
     log.warn("payment.mismatch_expire_failed", { orderId: order.id, sessionId: session.id, error });
   }
+  return true;
 }
 
 /** Releases what an unpaid order holds (checkout cancelled or expired). Idempotent. */

@@ -84,8 +84,12 @@ async function processEvent(
     // Found by the stored session id, or by the order id the session carries (fulfilment.server.ts).
     const order = await orderForSession(db, event.session.id, event.session.orderId);
     orderId = order?.id;
-    if (order) outcome = (await fulfilCheckout(env, event.session.id, event.session)).outcome;
-    else {
+    if (order) {
+      const result = await fulfilCheckout(env, event.session.id, event.session);
+      // A delivery that changed nothing (another delivery of the same payment got there first, concurrently or
+      // before) is a duplicate, whatever its event id's row says: the probe's concurrent replays were each "received".
+      outcome = result.outcome === "already" || result.repeat ? "duplicate" : result.outcome;
+    } else {
       outcome = "orphaned";
       log.error("payment.orphaned", { sessionId: event.session.id, orderId: event.session.orderId });
     }
@@ -108,5 +112,5 @@ async function processEvent(
       ),
     );
   log.info("webhook.received", { ...received, orderId, outcome });
-  return { received: true };
+  return outcome === "duplicate" ? { received: true, duplicate: true } : { received: true };
 }

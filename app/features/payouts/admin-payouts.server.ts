@@ -239,7 +239,8 @@ export async function listPayouts(env: Env, viewer: Viewer | null, streamerId: s
       activatedAt: payouts.activatedAt,
       completedAt: payouts.completedAt,
       removedAt: payouts.removedAt,
-      orders: sql<number>`(SELECT count(*) FROM ${payoutOrders} po WHERE po.payout_id = ${col(payouts.id)} AND po.active = 1)`,
+      // A removed payout's orders were released (active = 0): it counts the orders it held, which went back.
+      orders: sql<number>`(SELECT count(*) FROM ${payoutOrders} po WHERE po.payout_id = ${col(payouts.id)} AND (po.active = 1 OR ${col(payouts.status)} = 'removed'))`,
     })
     .from(payouts)
     .where(and(eq(payouts.streamerId, streamerId), inArray(payouts.status, statuses)))

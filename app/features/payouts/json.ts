@@ -13,6 +13,7 @@ export function payoutJson(
       orders?: number;
       createdAt?: Date;
       completedAt?: Date | null;
+      removedAt?: Date | null;
       hasSpreadsheet?: boolean;
     },
 ) {
@@ -35,6 +36,7 @@ export function payoutJson(
     net: p.netMinor,
     createdAt: p.createdAt?.toISOString(),
     completedAt: p.completedAt?.toISOString() ?? null,
+    removedAt: p.removedAt?.toISOString() ?? null,
     spreadsheet: p.hasSpreadsheet ?? false,
   };
 }

@@ -72,3 +72,18 @@ export function monthBounds({ year, month }: CalendarMonth, zone: string): { fro
   const first = (m: CalendarMonth) => `${String(m.year).padStart(4, "0")}-${String(m.month).padStart(2, "0")}-01`;
   return { from: zonedToUtc(first({ year, month }), "00:00", zone), to: zonedToUtc(first(next), "00:00", zone) };
 }
+
+/**
+ * The instant as ISO 8601 in `zone`, with that zone's offset at the instant ("2026-12-03T18:30:05+05:30"): what a
+ * spreadsheet of someone's own records shows (their zone) while still naming the exact instant.
+ */
+export function isoInZone(instant: Date | number | string, zone: string): string {
+  const at = new Date(instant).getTime();
+  const offset = zoneOffsetMs(at, zone);
+  const wall = new Date(Math.floor(at / 1000) * 1000 + offset).toISOString().slice(0, 19);
+  const sign = offset < 0 ? "-" : "+";
+  const minutes = Math.abs(offset) / 60_000;
+  const hh = String(Math.floor(minutes / 60)).padStart(2, "0");
+  const mm = String(minutes % 60).padStart(2, "0");
+  return `${wall}${sign}${hh}:${mm}`;
+}

@@ -1,7 +1,7 @@
 /** The time feature: what other features and routes may use of it (server-only parts in index.server.ts). */
 
 export type { CalendarMonth } from "./calendar";
-export { addDays, currentMonth, monthBounds, zonedDate, zonedToUtc } from "./calendar";
+export { addDays, currentMonth, isoInZone, monthBounds, zonedDate, zonedToUtc } from "./calendar";
 export { BrowserTimeZoneField } from "./components/browser-time-zone-field";
 export { SlotTime } from "./components/slot-time";
 export { TimeZoneForm } from "./components/time-zone-form";

@@ -24,13 +24,21 @@ import { REFUND_DONE_TEMPLATE } from "./refund-messages.server";
  */
 export type Settlement = { settled: string[]; failed: string[] };
 
-async function settleOne(env: Env, refundId: string, now: Date): Promise<boolean> {
+async function settleOne(env: Env, refundId: string, now: Date): Promise<boolean | "waiting"> {
   const db = getDb(env);
   const [owed] = await db
-    .select({ status: refunds.status, method: refunds.method })
+    .select({
+      status: refunds.status,
+      method: refunds.method,
+      attempts: refunds.attempts,
+      nextAttemptAt: refunds.nextAttemptAt,
+    })
     .from(refunds)
     .where(eq(refunds.id, refundId));
   if (!owed || owed.status === "succeeded") return true;
+  // A refund that failed waits out its backoff, whoever asks (a replayed event, a reloaded page): only the queue's
+  // retry, the cron's sweep of due rows and a finance retry (which makes it due) try it again.
+  if (owed.attempts > 0 && owed.nextAttemptAt && owed.nextAttemptAt.getTime() > now.getTime()) return "waiting";
   // To the card: Stripe first (idempotent on the row's id, so a retry after a failure below never refunds twice).
   const card = owed.method === "card" ? await refundToCard(env, refundId) : undefined;
   const messages = (["email", "notification"] as const).map((channel) =>
@@ -88,7 +96,9 @@ export async function settleRefunds(env: Env, refundIds: readonly string[], now 
   let retryAfter = 0;
   for (const refundId of new Set(refundIds)) {
     try {
-      if (await settleOne(env, refundId, now)) {
+      const settled = await settleOne(env, refundId, now);
+      if (settled === "waiting") continue;
+      if (settled) {
         result.settled.push(refundId);
         log.info("refund.settled", { refundId });
       }

@@ -18,6 +18,40 @@ export interface PushSender {
   send(target: PushTarget, alert: PushAlert): Promise<PushResult>;
 }
 
+/**
+ * The push services browsers subscribe through, by host: Google's FCM (Chrome, Edge on Android, Opera), Mozilla's
+ * autopush (Firefox), Apple's web push (Safari, iOS 16.4+ Home Screen apps) and Microsoft's WNS (Edge on Windows,
+ * a host per region under notify.windows.com).
+ */
+export const PUSH_SERVICE_HOSTS: readonly string[] = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "web.push.apple.com",
+];
+export const PUSH_SERVICE_DOMAINS: readonly string[] = ["notify.windows.com"];
+
+/** The local push service stand-in's host (development and tests; app/platform/stand-ins/push). */
+export const STAND_IN_PUSH_HOST = "push.stand-in.test";
+
+/**
+ * Whether the app may send pushes to this endpoint: https on the default port, no credentials in the URL, on a known
+ * push service's host (or the stand-in's, where the stand-in is the sender). Anything else would have the Worker
+ * POST to an address a client chose (a private address, a metadata service, someone's server).
+ */
+export function isPushServiceEndpoint(env: Env, endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" || url.port !== "" || url.username !== "" || url.password !== "") return false;
+  const host = url.hostname.toLowerCase();
+  if (PUSH_SERVICE_HOSTS.includes(host)) return true;
+  if (PUSH_SERVICE_DOMAINS.some((domain) => host.endsWith(`.${domain}`))) return true;
+  return host === STAND_IN_PUSH_HOST && env.PUSH_PROVIDER !== "webpush" && !isProduction(env);
+}
+
 /** How long a push service keeps an alert for a browser that is offline: an alert is about the next minutes. */
 const PUSH_TTL_SECONDS = 15 * 60;
 

@@ -3,6 +3,8 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 /** The signed-in fan's pages: profile, orders, notifications, favourites, checkout's return pages, the wallet. */
 export const accountPages: RouteConfigEntry[] = [
   route("profile", "routes/account/profile.tsx"),
+  route("profile/data", "routes/account/data.tsx"),
+  route("profile/data/:file", "routes/account/data-download.ts"),
   route("profile/orders/:orderId", "routes/account/order.tsx"),
   route("profile/orders/:orderId/cancel", "routes/account/cancel-order.tsx"),
   route("profile/orders/:orderId/reschedule", "routes/account/reschedule-order.tsx"),

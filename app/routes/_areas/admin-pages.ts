@@ -31,6 +31,7 @@ export const adminPages: RouteConfigEntry[] = [
     route("admin/banners", "routes/admin/banners.tsx", { id: "admin-banners" }),
     route("admin/banners/add", "routes/admin/banners.tsx", { id: "admin-banners-add" }),
     route("admin/banned-users", "routes/admin/banned-users.tsx"),
+    route("admin/account-closures", "routes/admin/account-closures.tsx"),
   ]),
   route("admin/payout/statement/:payoutId", "routes/admin/payout-statement.ts"),
 ];

@@ -28,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const input = { handle: params.token, email: params.email, otp: submission.value.otp };
   const attempt = await runForForm(
     submission,
-    () => confirmEmailChange(env, viewer.id, input, { ip: clientIp(request) }),
+    () => confirmEmailChange(env, viewer.id, input, { ip: clientIp(request, env) }),
     {
       shownFields: ["otp"],
     },

@@ -125,13 +125,13 @@ export async function profileAction({
         run: async (value) => {
           await changePassword(env, viewer.id, value);
           // Every session ended with the change; this browser gets a fresh one.
-          return startSession(request, env, viewer.id, clientIp(request));
+          return startSession(request, env, viewer.id, clientIp(request, env));
         },
         success: (cookie) => ({ to: "/", message: AUTH_COPY.passwordUpdated, headers: { "Set-Cookie": cookie } }),
         hideFields: PASSWORD_FIELDS,
       });
     case "email": {
-      const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+      const meta = { ip: clientIp(request, env), origin: publicOrigin(request, env) };
       return runPageForm({
         env,
         formData,

@@ -295,6 +295,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </Section>
 
+      <Section title="Your data and your account">
+        <p className="text-sm text-zinc-400">
+          Download everything we hold about you, or close your account.{" "}
+          <a href="/profile/data" className="text-brand-400 hover:underline">
+            Your data and your account
+          </a>
+        </p>
+      </Section>
+
       <Section title="Change password">
         <Form method="post" {...getFormProps(passwordForm)} className="flex flex-col gap-3">
           <PasswordField

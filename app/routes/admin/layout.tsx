@@ -19,6 +19,7 @@ const LINKS: { to: string; label: string; capability: Capability }[] = [
   { to: "/admin/reported-users", label: "Reported users", capability: "moderation" },
   { to: "/admin/reported-reviews", label: "Reported reviews", capability: "moderation" },
   { to: "/admin/banned-users", label: "Banned users", capability: "moderation" },
+  { to: "/admin/account-closures", label: "Account closures", capability: "moderation" },
   { to: "/admin/manage-promo-codes", label: "Promo codes", capability: "promoCodes" },
   { to: "/admin/configurations", label: "Configurations", capability: "configurations" },
   { to: "/admin/terms-of-services", label: "Terms of service", capability: "content" },

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
   if (submission.status !== "success")
     return data({ result: replyTo(submission, { hideFields: ["password"] }) }, { status: 400 });
-  const ip = clientIp(request);
+  const ip = clientIp(request, env);
   const { username: email, password } = submission.value;
   const attempt = await runForForm(submission, () => logIn(env, { email, password }, { ip }, { staffOnly: true }), {
     hideFields: ["password"],

@@ -270,7 +270,18 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                   </>
                 ) : null}
               </p>
-              <Totals p={p} />
+              {p.status === "removed" ? (
+                <p className="text-sm text-zinc-400" data-testid={`removed-${p.id}`}>
+                  {p.removedAt ? (
+                    <>
+                      Removed <When at={p.removedAt} />.{" "}
+                    </>
+                  ) : null}
+                  {`Nothing was paid: its ${p.orders} ${p.orders === 1 ? "order" : "orders"} went back to the payable list.`}
+                </p>
+              ) : (
+                <Totals p={p} />
+              )}
               {p.status === "completed" ? (
                 <div className="mt-3 flex flex-wrap gap-2">
                   <a href={`/admin/payout/statement/${p.id}`} className={secondaryButtonClass} download>

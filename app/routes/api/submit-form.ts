@@ -10,7 +10,7 @@ import { jsonAction } from "./_lib/json-action.server";
 export const action = jsonAction({ schema: contactFormSchema }, async ({ request, env, input }) => {
   try {
     const viewer = await getViewer(request, env);
-    await submitContactForm(env, input, { ip: clientIp(request), userId: viewer?.id });
+    await submitContactForm(env, input, { ip: clientIp(request, env), userId: viewer?.id });
   } catch (error) {
     if (isAppError(error)) throw error;
     log.error("contact.failed", { error });

@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         code: params.refreshToken,
         cookieToken: await readHandoffToken(request, env),
       },
-      { ip: clientIp(request), userAgent: request.headers.get("User-Agent") ?? undefined },
+      { ip: clientIp(request, env), userAgent: request.headers.get("User-Agent") ?? undefined },
     ),
   );
   if (!completed.ok) {

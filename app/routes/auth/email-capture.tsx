@@ -43,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const capture = await requireCapture(request, env, params.userId);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const ip = clientIp(request);
+  const ip = clientIp(request, env);
   if (intent === "change") {
     return { step: { step: "email", email: "", handle: "", notice: null } satisfies Step, result: undefined };
   }

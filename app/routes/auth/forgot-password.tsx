@@ -1,9 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
-import { AuthCard, EmailField, emailOnlySchema, FormErrors, primaryButton } from "~/features/auth";
+import { TurnstileWidget } from "~/components/turnstile";
+import { AuthCard, EmailField, FormErrors, forgotPasswordSchema, primaryButton } from "~/features/auth";
 import { forgotPassword } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { turnstileWidget } from "~/platform/turnstile/turnstile.server";
 import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -14,20 +16,26 @@ export const headers = refusalHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
-  const submission = parseWithZod(await request.formData(), { schema: emailOnlySchema });
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: replyTo(submission), sent: null }, { status: 400 });
-  const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
-  const attempt = await runForForm(submission, () => forgotPassword(env, submission.value.email, meta));
+  const origin = publicOrigin(request, env);
+  const meta = { ip: clientIp(request, env), origin, hostname: new URL(origin).hostname };
+  const attempt = await runForForm(submission, () => forgotPassword(env, submission.value, meta));
   if (!attempt.ok) return data({ result: attempt.failure.result, sent: null }, attempt.init);
   return { result: replyTo(submission, { resetForm: true }), sent: attempt.value.message };
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  return { turnstile: await turnstileWidget(env, "reset", new URL(publicOrigin(request, env)).hostname) };
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailOnlySchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
   });
   return (
     <AuthCard title="Forgot your password?" lead="Enter your email and we will send you a link to choose a new one.">
@@ -39,6 +47,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <EmailField field={fields.email} label="Email" />
+        <TurnstileWidget widget={loaderData.turnstile} />
+        <FormErrors id={fields["cf-turnstile-response"].errorId} errors={fields["cf-turnstile-response"].errors} />
         <button type="submit" className={primaryButton}>
           Send reset link
         </button>

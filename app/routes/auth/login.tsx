@@ -36,7 +36,7 @@ export const headers = refusalHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const formData = await request.formData();
-  const ip = clientIp(request);
+  const ip = clientIp(request, env);
   if (formData.get("intent") === "resend") {
     const resend = parseWithZod(formData, { schema: emailOnlySchema });
     if (resend.status !== "success") return data({ result: null, unverified: false }, { status: 400 });

@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const granted = await settle(
     intent === "token"
       ? validateSiteToken(env, input.token ?? "")
-      : validateSitePassword(env, input.password ?? "", { ip: clientIp(request) }),
+      : validateSitePassword(env, input.password ?? "", { ip: clientIp(request, env) }),
   );
   if (!granted.ok) {
     return data(

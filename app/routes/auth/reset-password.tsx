@@ -41,7 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
   const result = attempt.value;
-  const cookie = await startSession(request, env, result.userId, clientIp(request));
+  const cookie = await startSession(request, env, result.userId, clientIp(request, env));
   return redirectWithToast(
     env,
     params.email ? "/influencer/dashboard" : "/",

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { TurnstileWidget } from "~/components/turnstile";
 import {
   AuthCard,
   EmailField,
@@ -17,6 +18,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
+import { turnstileWidget } from "~/platform/turnstile/turnstile.server";
 import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/signup";
 
@@ -29,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countries: countryOptions(),
     defaultCountry: typeof country === "string" ? country : "",
     providers: configuredProviders(envOf(context), publicOrigin(request, envOf(context))),
+    turnstile: await turnstileWidget(envOf(context), "signup", new URL(publicOrigin(request, envOf(context))).hostname),
   };
 }
 
@@ -41,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
   const timeZone = signUpTimeZone(request, submission.value.timeZone, context.get(cloudflareContext).cf);
   const input = { ...submission.value, timeZone };
-  const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+  const origin = publicOrigin(request, env);
+  const meta = { ip: clientIp(request, env), origin, hostname: new URL(origin).hostname };
   const attempt = await runForForm(submission, () => signUp(env, input, meta), { hideFields: ["password"] });
   if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
   const result = attempt.value;
@@ -92,6 +96,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           </select>
         </Field>
         <BrowserTimeZoneField name="timeZone" />
+        <TurnstileWidget widget={loaderData.turnstile} />
+        <FormErrors id={fields["cf-turnstile-response"].errorId} errors={fields["cf-turnstile-response"].errors} />
         <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
           Sign up
         </button>

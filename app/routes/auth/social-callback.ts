@@ -12,7 +12,7 @@ import type { Route } from "./+types/social-callback";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
   if (!isSocialProvider(params.provider)) throw new Response("Not found", { status: 404 });
-  const outcome = await handleSocialCallback(request, env, params.provider, clientIp(request));
+  const outcome = await handleSocialCallback(request, env, params.provider, clientIp(request, env));
   const headers = new Headers({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
   for (const cookie of outcome.clearCookies) headers.append("Set-Cookie", cookie);
   if (!outcome.ok) return redirectWithToast(env, "/login", { kind: "error", message: outcome.message }, headers);

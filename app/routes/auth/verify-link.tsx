@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const verified = await settle(verifyEmailByLink(env, params.token));
   if (!verified.ok) return { message: verified.error.message };
   const result = verified.value;
-  const cookie = await startSession(request, env, result.userId, clientIp(request));
+  const cookie = await startSession(request, env, result.userId, clientIp(request, env));
   return redirectWithToast(env, "/", { kind: "success", message: AUTH_COPY.verified }, { "Set-Cookie": cookie });
 }
 

@@ -21,7 +21,7 @@ export const headers = refusalHeaders;
 export async function action({ request, params, context }: Route.ActionArgs) {
   const env = envOf(context);
   const formData = await request.formData();
-  const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+  const meta = { ip: clientIp(request, env), origin: publicOrigin(request, env) };
   if (formData.get("intent") === "resend") {
     const resent = await settle(resendVerification(env, params.email.toLowerCase(), meta));
     if (!resent.ok) {

@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactFormSchema });
   if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
   const viewer = await getViewer(request, env);
-  const meta = { ip: clientIp(request), userId: viewer?.id };
+  const meta = { ip: clientIp(request, env), userId: viewer?.id };
   try {
     const attempt = await runForForm(submission, () => submitContactForm(env, submission.value, meta));
     if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);

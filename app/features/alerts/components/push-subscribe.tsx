@@ -55,15 +55,21 @@ export function PushSubscribe({ vapidPublicKey, context }: { vapidPublicKey: str
     setState("working");
     try {
       const reg = await registration();
-      const subscription = await reg.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: keyBytes(vapidPublicKey),
-      });
-      const response = await fetch("/api/push/subscribe", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(subscription.toJSON()),
-      });
+      const subscribe = () =>
+        reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidPublicKey) });
+      const tell = (subscription: PushSubscription) =>
+        fetch("/api/push/subscribe", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(subscription.toJSON()),
+        });
+      const subscription = await subscribe();
+      let response = await tell(subscription);
+      if (response.status === 409) {
+        // This browser's subscription is another account's (signed in here before): a new one is this account's.
+        await subscription.unsubscribe();
+        response = await tell(await subscribe());
+      }
       setState(response.ok ? "on" : "off");
     } catch {
       setState(Notification.permission === "denied" ? "denied" : "off");

@@ -8,9 +8,9 @@ export const action = jsonAction({ schema: adminLoginSchema }, async ({ request,
   const result = await logIn(
     env,
     { email: input.username, password: input.password },
-    { ip: clientIp(request) },
+    { ip: clientIp(request, env) },
     { staffOnly: true },
   );
-  const cookie = await startSession(request, env, result.userId, clientIp(request));
+  const cookie = await startSession(request, env, result.userId, clientIp(request, env));
   return jsonOk({ userId: result.userId, redirectTo: "/admin/dashboard" }, { "Set-Cookie": cookie });
 });

@@ -17,7 +17,7 @@ export const action = jsonAction(
       env,
       viewer.id,
       { handle: input.token, email: input.email, otp: input.otp },
-      { ip: clientIp(request) },
+      { ip: clientIp(request, env) },
     );
     return { message: AUTH_COPY.emailChanged };
   },

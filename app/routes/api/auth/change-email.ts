@@ -8,7 +8,7 @@ export const action = jsonAction(
   { schema: changeEmailSchema, auth: true },
   async ({ request, env, params, input, viewer }) => {
     const result = await requestEmailChange(env, viewer, params.id ?? "", input.email, {
-      ip: clientIp(request),
+      ip: clientIp(request, env),
       origin: publicOrigin(request, env),
     });
     return { ...result, message: AUTH_COPY.emailChangeSent };

@@ -8,7 +8,7 @@ export const action = jsonAction(
   { schema: changePasswordSchema, auth: true },
   async ({ request, env, input, viewer }) => {
     await changePassword(env, viewer.id, input);
-    const cookie = await startSession(request, env, viewer.id, clientIp(request));
+    const cookie = await startSession(request, env, viewer.id, clientIp(request, env));
     return jsonOk({ message: AUTH_COPY.passwordUpdated }, { "Set-Cookie": cookie });
   },
 );

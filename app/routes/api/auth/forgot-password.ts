@@ -1,11 +1,10 @@
-import { emailOnlySchema } from "~/features/auth";
+import { forgotPasswordSchema } from "~/features/auth";
 import { forgotPassword } from "~/features/auth/index.server";
 import { clientIp, publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
-/** POST /api/auth/forgot_password { email }: the same answer whether or not the address exists. */
-export const action = jsonAction(
-  { schema: emailOnlySchema },
-  async ({ request, env, input }) =>
-    await forgotPassword(env, input.email, { ip: clientIp(request), origin: publicOrigin(request, env) }),
-);
+/** POST /api/auth/forgot_password { email, cf-turnstile-response }: the same answer whether or not the address exists. */
+export const action = jsonAction({ schema: forgotPasswordSchema }, async ({ request, env, input }) => {
+  const origin = publicOrigin(request, env);
+  return await forgotPassword(env, input, { ip: clientIp(request, env), origin, hostname: new URL(origin).hostname });
+});

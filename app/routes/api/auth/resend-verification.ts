@@ -6,7 +6,7 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 /** POST /api/auth/resend/verification { email }: the same answer whether or not the address exists. */
 export const action = jsonAction({ schema: emailOnlySchema }, async ({ request, env, input }) => {
   const result = await resendVerification(env, input.email, {
-    ip: clientIp(request),
+    ip: clientIp(request, env),
     origin: publicOrigin(request, env),
   });
   return { message: result.message };

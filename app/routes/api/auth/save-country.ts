@@ -43,7 +43,7 @@ export const action = jsonAction({ schema: countrySchema }, async ({ request, en
   const done = await completeSocialSignIn(
     env,
     { stage: "capture", userId, cookieToken: await readHandoffToken(request, env) },
-    { ip: clientIp(request), userAgent: request.headers.get("User-Agent") ?? undefined },
+    { ip: clientIp(request, env), userAgent: request.headers.get("User-Agent") ?? undefined },
   );
   const pair = await issueTokenPair(env, { userId, sessionId: done.session.id });
   return jsonOk(

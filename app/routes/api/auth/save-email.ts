@@ -18,7 +18,7 @@ export const action = jsonAction({ schema: saveEmailSchema }, async ({ request, 
   if (!(await findCapture(request, env, userId))) return jsonError(401, SOCIAL_COPY.expired);
   if (!input.token || !input.otp) {
     const sent = await sendCaptureCode(env, userId, input.email, {
-      ip: clientIp(request),
+      ip: clientIp(request, env),
       origin: publicOrigin(request, env),
     });
     return { token: sent.handle, message: SOCIAL_COPY.emailCodeSent };
@@ -27,7 +27,7 @@ export const action = jsonAction({ schema: saveEmailSchema }, async ({ request, 
     env,
     userId,
     { email: input.email, handle: input.token, otp: input.otp },
-    { ip: clientIp(request) },
+    { ip: clientIp(request, env) },
   );
   const { account } = confirmed;
   const redirectTo = account.country ? null : `/country-capture/${encodeURIComponent(account.userId)}`;

@@ -7,5 +7,9 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction(
   { schema: signupSchema },
   async ({ request, env, input }) =>
-    await signUp(env, input, { ip: clientIp(request), origin: publicOrigin(request, env) }),
+    await signUp(env, input, {
+      ip: clientIp(request, env),
+      origin: publicOrigin(request, env),
+      hostname: new URL(publicOrigin(request, env)).hostname,
+    }),
 );

@@ -8,7 +8,7 @@ import { jsonAction, jsonOk } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction(
   { schema: otpSchema.extend({ token: z.string().trim().min(1, "token is required") }) },
   async ({ request, env, input }) => {
-    const meta = { ip: clientIp(request), origin: publicOrigin(request, env) };
+    const meta = { ip: clientIp(request, env), origin: publicOrigin(request, env) };
     const result = await verifyEmailByCode(env, input.token, input.otp, meta);
     const cookie = await startSession(request, env, result.userId, meta.ip);
     return jsonOk({ userId: result.userId, message: AUTH_COPY.verified }, { "Set-Cookie": cookie });

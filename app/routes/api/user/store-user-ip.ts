@@ -10,7 +10,7 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction(
   { schema: z.object({ userId: z.string().min(1), userIp: z.string().optional() }), auth: true },
   async ({ request, env, input, viewer }) => {
-    const ip = clientIp(request);
+    const ip = clientIp(request, env);
     await storeUserIp(env, viewer, input.userId, ip);
     return { userIp: ip };
   },

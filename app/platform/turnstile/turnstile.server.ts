@@ -1,0 +1,69 @@
+import { isProduction } from "../env.server";
+import { log } from "../log.server";
+
+/**
+ * Cloudflare Turnstile (docs/decisions/031-turnstile.md): a bot check on the forms scripts go for. The widget gives
+ * the browser a token; the server verifies it with siteverify (its secret, the token, the client's address) and
+ * accepts it only when it passed, for this form's action and this site's hostname. Siteverify refuses a token used
+ * before, so each token is good once. Development and tests use the local stand-in (app/platform/stand-ins/
+ * turnstile, TURNSTILE_STAND_IN "on"), which behaves as Cloudflare's test keys; production refuses it.
+ */
+export const TURNSTILE_FIELD = "cf-turnstile-response";
+
+const SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
+
+/** What a page needs to draw the widget: the site key, the form's action, and the stand-in's token when local. */
+export type TurnstileWidget = { siteKey: string; action: string; standInToken: string | null; standIn: boolean };
+
+function standInOn(env: Env): boolean {
+  return import.meta.env.MODE !== "production" && env.TURNSTILE_STAND_IN === "on" && !isProduction(env);
+}
+
+/** The widget of one form on the page being answered (`hostname`: the site's). */
+export async function turnstileWidget(env: Env, action: string, hostname: string): Promise<TurnstileWidget> {
+  const siteKey = env.TURNSTILE_SITEKEY ?? "";
+  if (import.meta.env.MODE !== "production" && standInOn(env)) {
+    const { standInToken } = await import("../stand-ins/turnstile/siteverify");
+    return { siteKey, action, standInToken: standInToken(siteKey, action, hostname), standIn: true };
+  }
+  return { siteKey, action, standInToken: null, standIn: false };
+}
+
+type Answer = { success: boolean; "error-codes": string[]; action?: string; hostname?: string };
+
+async function siteverify(env: Env, token: string, remoteIp: string): Promise<Answer> {
+  const secret = env.TURNSTILE_SECRET_KEY ?? "";
+  if (import.meta.env.MODE !== "production" && standInOn(env)) {
+    const { standInSiteverify } = await import("../stand-ins/turnstile/siteverify");
+    return standInSiteverify(env.PRIVATE_FILES, secret, token);
+  }
+  const body = new FormData();
+  body.set("secret", secret);
+  body.set("response", token);
+  if (remoteIp) body.set("remoteip", remoteIp);
+  const response = await fetch(SITEVERIFY_URL, { method: "POST", body });
+  if (!response.ok) return { success: false, "error-codes": [`http-${response.status}`] };
+  return (await response.json()) as Answer;
+}
+
+/**
+ * Whether `token` proves a person passed the check for `action` on `hostname`: siteverify said success (a token is
+ * good once: a second use is "timeout-or-duplicate"), with the same action and hostname. A token over Cloudflare's
+ * 2,048-character limit, a missing one or siteverify failing is a no.
+ */
+export async function passedTurnstile(
+  env: Env,
+  token: string | undefined,
+  check: { action: string; hostname: string; remoteIp: string },
+): Promise<boolean> {
+  if (!token || token.length > 2048) return false;
+  try {
+    const answer = await siteverify(env, token, check.remoteIp);
+    const passed = answer.success && answer.action === check.action && answer.hostname === check.hostname;
+    if (!passed) log.info("turnstile.refused", { action: check.action, errors: answer["error-codes"] });
+    return passed;
+  } catch (error) {
+    log.warn("turnstile.siteverify_failed", { action: check.action, error });
+    return false;
+  }
+}
