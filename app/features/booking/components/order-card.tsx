@@ -51,7 +51,7 @@ export function OrderCard({
               <SlotTime startsAt={order.startsAt} endsAt={order.endsAt} />
             </p>
           ) : null}
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-zinc-400">
             Order {order.id} · {order.seats ? `${order.seats} seat${order.seats > 1 ? "s" : ""} · ` : ""}
             {formatMoney(order.amount)}
             {order.discount.amountMinor > 0 ? ` (${formatMoney(order.discount)} off with ${order.promoCode})` : ""}
@@ -88,7 +88,7 @@ export function OrderCard({
           Lobby code: <strong className="font-mono text-base">{order.lobbyCode}</strong>
         </p>
       ) : upcoming && order.isBuyer ? (
-        <p className="mt-3 text-xs text-zinc-500">
+        <p className="mt-3 text-xs text-zinc-400">
           The lobby code shows here from {LOBBY_CODE_VISIBLE_BEFORE_MS / 60_000} minutes before the start, once the
           creator sets it.
         </p>
