@@ -3,12 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { ConfirmStep } from "~/components/confirm";
 import { BOOKING_COPY } from "~/features/booking";
-import { startSlotSession } from "~/features/booking/index.server";
+import { startSlotSession, withdrawMoveOffer } from "~/features/booking/index.server";
 import { listGigs } from "~/features/gigs/index.server";
 import {
   addSlotsSchema,
   cancelSlotSchema,
   lobbyCodeSchema,
+  MOVE_OFFER_YES,
+  moveOfferQuestion,
   offerMoveSchema,
   REPEAT_WEEKS_MAX,
   SLOT_BUYERS_PAGE,
@@ -22,6 +24,7 @@ import {
   moveTargetsOf,
   offerSlotMove,
   setSlotLobbyCode,
+  slotMoveSummary,
 } from "~/features/slots/index.server";
 import { type CalendarMonth, currentMonth, TimeZoneSelect, zonedDate } from "~/features/time";
 import { timeZoneOptions } from "~/features/time/index.server";
@@ -72,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       ...slot,
       buyers: slot.buyers.slice((page - 1) * SLOT_BUYERS_PAGE, page * SLOT_BUYERS_PAGE),
+      buyerCount: slot.buyers.length,
       buyersPage: page,
       buyersPages: totalPages,
       moveTargets: targets[slot.id] ?? [],
@@ -143,8 +147,20 @@ export async function action({ request, context }: Route.ActionArgs) {
           { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_COPY.moveTargetRequired }) },
           { status: 400 },
         );
+      const question = moveOfferQuestion(
+        await slotMoveSummary(env, viewer, input.data),
+        await viewerTimeZone(request, context),
+      );
+      const ask = confirmationNeeded(formData, question, MOVE_OFFER_YES);
+      if (ask) return ask;
       await offerSlotMove(env, viewer, input.data);
       return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.moveOffered });
+    }
+    if (intent === "withdraw-move") {
+      const input = cancelSlotSchema.safeParse(Object.fromEntries(formData));
+      if (!input.success) return data({ intent, result: null, error: SLOT_COPY.notFound }, { status: 400 });
+      await withdrawMoveOffer(env, viewer, { slotId: input.data.slotId });
+      return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.moveWithdrawn });
     }
     return data({ intent, result: null, error: "Unknown action" }, { status: 400 });
   });
