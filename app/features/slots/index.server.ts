@@ -5,6 +5,7 @@ export {
   addSlots,
   cancelSlot,
   monthSlots,
+  slotsBetween,
   setSlotLobbyCode,
   slotWithBuyers,
   streamerLobbyCode,

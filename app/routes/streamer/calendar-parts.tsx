@@ -115,7 +115,7 @@ export function MonthGrid({
                 <span className="block font-semibold">{formatClock(s.startsAt, zone)}</span>{" "}
                 <span className="block">{s.gigTitle ?? "Slot"}</span>{" "}
                 <span className="block text-zinc-300">
-                  {s.seatsTaken}/{s.seats} seats
+                  {s.seatsTaken} of {s.seats} taken
                   {s.waitlist > 0 && s.status !== "cancelled" ? ` · ${s.waitlist} waiting` : ""}
                   {s.moves.deciding ? ` · ${s.moves.deciding.buyers} deciding` : ""}
                 </span>
@@ -129,26 +129,29 @@ export function MonthGrid({
 }
 
 /**
- * The month's slots as an agenda: those not yet over first, by day in the streamer's zone; the played ones in a
- * section of their own, closed, read-only.
+ * The slots as an agenda (the rolling weeks ahead, or a month): those not yet over first, by day in the streamer's
+ * zone; the played ones in a section of their own, closed, read-only. `query` shows this view again (`month=..&year=..`
+ * or empty for the rolling agenda); `scope` names the span ("this month", "in the next 4 weeks").
  */
-export function Agenda({ agenda, month, year }: { agenda: SlotAgenda<CalendarSlot>; month: number; year: number }) {
+export function Agenda({ agenda, query, scope }: { agenda: SlotAgenda<CalendarSlot>; query: string; scope: string }) {
   const count = agenda.upcoming.reduce((n, day) => n + day.slots.length, 0);
   return (
     <section aria-labelledby="slots-title" className="flex flex-col gap-4">
       <h2 id="slots-title" className="text-lg font-semibold">
-        Upcoming slots this month ({count})
+        Upcoming slots {scope} ({count})
       </h2>
-      {count === 0 ? <p className="text-sm text-zinc-400">No upcoming slots this month.</p> : null}
+      {count === 0 ? <p className="text-sm text-zinc-400">No upcoming slots {scope}.</p> : null}
       {agenda.upcoming.map((day) => (
-        <AgendaDayList key={day.date} day={day} month={month} year={year} />
+        <AgendaDayList key={day.date} day={day} query={query} />
       ))}
       {agenda.past.length > 0 ? (
         <details className="rounded-2xl border border-ink-700 p-4" data-testid="past-slots">
-          <summary className="cursor-pointer font-semibold">Played this month ({agenda.past.length})</summary>
+          <summary className="cursor-pointer font-semibold">
+            Played {scope === "this month" ? "this month" : "today"} ({agenda.past.length})
+          </summary>
           <ul className="mt-3 grid gap-3 md:grid-cols-2">
             {agenda.past.map((slot) => (
-              <SlotCard key={slot.id} slot={slot} past month={month} year={year} />
+              <SlotCard key={slot.id} slot={slot} past query={query} />
             ))}
           </ul>
         </details>
@@ -157,13 +160,13 @@ export function Agenda({ agenda, month, year }: { agenda: SlotAgenda<CalendarSlo
   );
 }
 
-function AgendaDayList({ day, month, year }: { day: AgendaDay<CalendarSlot>; month: number; year: number }) {
+function AgendaDayList({ day, query }: { day: AgendaDay<CalendarSlot>; query: string }) {
   return (
     <div className="flex flex-col gap-2" data-agenda-day={day.date}>
       <h3 className="text-sm font-semibold text-zinc-300">{day.label}</h3>
       <ul className="grid gap-3 md:grid-cols-2">
         {day.slots.map((slot) => (
-          <SlotCard key={slot.id} slot={slot} past={false} month={month} year={year} />
+          <SlotCard key={slot.id} slot={slot} past={false} query={query} />
         ))}
       </ul>
     </div>
@@ -171,9 +174,9 @@ function AgendaDayList({ day, month, year }: { day: AgendaDay<CalendarSlot>; mon
 }
 
 /** One slot: its gig, time and length, seats and waitlist, buyers; while not played, its lobby code and Cancel. */
-function SlotCard({ slot, past, month, year }: { slot: CalendarSlot; past: boolean; month: number; year: number }) {
+function SlotCard({ slot, past, query }: { slot: CalendarSlot; past: boolean; query: string }) {
   const zone = useViewerZone();
-  const pageOf = (page: number) => `?month=${month}&year=${year}&slot=${slot.id}&buyersPage=${page}#slot-${slot.id}`;
+  const pageOf = (page: number) => `?${query ? `${query}&` : ""}slot=${slot.id}&buyersPage=${page}#slot-${slot.id}`;
   return (
     <li
       id={`slot-${slot.id}`}
