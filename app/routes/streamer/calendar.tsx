@@ -20,11 +20,11 @@ import {
 import {
   addSlots,
   cancelSlot,
-  slotsBetween,
   moveTargetsOf,
   offerSlotMove,
   setSlotLobbyCode,
   slotMoveSummary,
+  slotsBetween,
 } from "~/features/slots/index.server";
 import {
   addDays,
