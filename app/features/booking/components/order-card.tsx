@@ -18,6 +18,15 @@ const STATUS_STYLE: Record<string, string> = {
 
 const KIND_TEXT = { slot_booking: "Session", vip_queue: "VIP queue place", wallet_topup: "Wallet top-up" };
 
+/** An order's own actions ("Details", "Change time") drawn as buttons, a thumb's size, so they read as things to tap. */
+const action = "inline-flex min-h-11 items-center rounded-lg border border-ink-700 px-3 text-zinc-200 hover:bg-ink-800";
+
+/** What the order is, for its page's heading: "Ranked duos with DemoStar", "Wallet top-up". */
+export function orderTitle(order: Pick<OrderDetails, "gigTitle" | "kind" | "starName">): string {
+  const what = order.gigTitle ?? KIND_TEXT[order.kind];
+  return order.starName ? `${what} with ${order.starName}` : what;
+}
+
 /** One order of the fan: what, when (in their zone), status in words, gamer tags, lobby code, invoice, cancel. */
 export function OrderCard({
   order,
@@ -114,7 +123,7 @@ export function OrderCard({
             Download invoice (PDF)
           </a>
         ) : null}
-        <Link to={`/profile/orders/${order.id}`} className="text-zinc-400 hover:underline">
+        <Link to={`/profile/orders/${order.id}`} className={action}>
           Details
         </Link>
         {order.reviewed ? (
@@ -127,7 +136,7 @@ export function OrderCard({
           </Link>
         ) : null}
         {order.canReschedule ? (
-          <Link to={`/profile/orders/${order.id}/reschedule`} className="hover:underline">
+          <Link to={`/profile/orders/${order.id}/reschedule`} className={action}>
             Change time
           </Link>
         ) : null}
