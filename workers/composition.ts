@@ -48,7 +48,12 @@ import { refundDoneEmail, refundDoneNotice } from "../app/features/wallet/index.
  * set-up load this module first.
  */
 setMessageTemplates({
-  "booking-confirmed": { param: "orderId", email: bookingConfirmedEmail, notification: bookingConfirmedNotice },
+  "booking-confirmed": {
+    param: "orderId",
+    // Its third parameter is the moment the terms are stated at (now), not the row's parameters.
+    email: (env, orderId) => bookingConfirmedEmail(env, orderId),
+    notification: bookingConfirmedNotice,
+  },
   "late-refund": { param: "orderId", email: lateRefundEmail, notification: lateRefundNotice },
   "slot-cancelled": { param: "bookingId", email: slotCancelledMail, notification: slotCancelledNotice },
   "no-show-cancelled": { param: "bookingId", email: noShowCancelledMail, notification: noShowCancelledNotice },
