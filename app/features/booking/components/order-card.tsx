@@ -21,6 +21,12 @@ const KIND_TEXT = { slot_booking: "Session", vip_queue: "VIP queue place", walle
 /** An order's own actions ("Details", "Change time") drawn as buttons, a thumb's size, so they read as things to tap. */
 const action = "inline-flex min-h-11 items-center rounded-lg border border-ink-700 px-3 text-zinc-200 hover:bg-ink-800";
 
+/** Where a refund went, as the card says it: " to your card", " to your wallet", " to your card and wallet". */
+function refundedTo(methods: OrderDetails["refundedTo"]): string {
+  if (methods.length === 0) return "";
+  return ` to your ${methods.map((method) => (method === "card" ? "card" : "wallet")).join(" and ")}`;
+}
+
 /** What the order is, for its page's heading: "Ranked duos with DemoStar", "Wallet top-up". */
 export function orderTitle(order: Pick<OrderDetails, "gigTitle" | "kind" | "starName">): string {
   const what = order.gigTitle ?? KIND_TEXT[order.kind];
@@ -65,7 +71,7 @@ export function OrderCard({
             {formatMoney(order.amount)}
             {order.discount.amountMinor > 0 ? ` (${formatMoney(order.discount)} off with ${order.promoCode})` : ""}
             {order.refunded.amountMinor > 0
-              ? ` · ${formatMoney(order.refunded)} refunded · ${formatMoney(order.net)} paid after refunds`
+              ? ` · ${formatMoney(order.refunded)} refunded${refundedTo(order.refundedTo)} · ${formatMoney(order.net)} paid after refunds`
               : ""}
           </p>
         </div>
