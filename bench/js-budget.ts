@@ -35,11 +35,13 @@ export const OWN_JS_CEILING_KIB: Record<string, number> = {
   // hydration (every page -0.9) and the gig page's cover without the cards (gig -0.9, the others +0.5): 13.8, 17.3,
   // 19.1, 15.5, 14.7. Each ceiling is that plus 0.5 KiB, never above the 20 KiB target. Nov 26 2026: the header's
   // phone menu (account links in a <details>, "Go live" in the row) put every page over by 0.1-0.4 KiB: 14.4, 18.1,
-  // 20.0, 16.1, 15.3 KiB; ceilings raised to those plus 0.1 (the gig page's to the 20 KiB target itself).
+  // 20.0, 16.1, 15.3 KiB; ceilings raised to those plus 0.1 (the gig page's to the 20 KiB target itself). Nov 29
+  // 2026: the header's accessible names (the avatar's initials drawn by CSS) and the search suggestions closing on a
+  // navigation put browse and star over by 0.03-0.05 KiB (18.23, 16.25): their ceilings plus 0.1.
   "routes/public/home": 14.5,
-  "routes/public/browse": 18.2,
+  "routes/public/browse": 18.3,
   "routes/public/gig": 20.0,
-  "routes/public/star": 16.2,
+  "routes/public/star": 16.3,
   "routes/public/game": 15.4,
 };
 

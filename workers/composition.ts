@@ -12,6 +12,8 @@ import {
   lateRefundNotice,
   moveOfferedMail,
   moveOfferedNotice,
+  moveWithdrawnMail,
+  moveWithdrawnNotice,
   noShowCancelledMail,
   noShowCancelledNotice,
   noShowClaimedNotice,
@@ -46,7 +48,12 @@ import { refundDoneEmail, refundDoneNotice } from "../app/features/wallet/index.
  * set-up load this module first.
  */
 setMessageTemplates({
-  "booking-confirmed": { param: "orderId", email: bookingConfirmedEmail, notification: bookingConfirmedNotice },
+  "booking-confirmed": {
+    param: "orderId",
+    // Its third parameter is the moment the terms are stated at (now), not the row's parameters.
+    email: (env, orderId) => bookingConfirmedEmail(env, orderId),
+    notification: bookingConfirmedNotice,
+  },
   "late-refund": { param: "orderId", email: lateRefundEmail, notification: lateRefundNotice },
   "slot-cancelled": { param: "bookingId", email: slotCancelledMail, notification: slotCancelledNotice },
   "no-show-cancelled": { param: "bookingId", email: noShowCancelledMail, notification: noShowCancelledNotice },
@@ -61,6 +68,7 @@ setMessageTemplates({
   "booking-moved": { param: "bookingId", email: bookingMovedMail, notification: bookingMovedNotice },
   "fan-moved": { param: "bookingId", email: fanMovedMail, notification: fanMovedNotice },
   "move-offered": { param: "offerId", email: moveOfferedMail, notification: moveOfferedNotice },
+  "move-withdrawn": { param: "bookingId", email: moveWithdrawnMail, notification: moveWithdrawnNotice },
   "review-prompt": { param: "bookingId", email: reviewPromptMail, notification: reviewPromptNotice },
   "review-posted": { param: "reviewId", email: reviewPostedMail, notification: reviewPostedNotice },
   "refund-done": { param: "refundId", email: refundDoneEmail, notification: refundDoneNotice },

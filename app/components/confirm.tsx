@@ -57,6 +57,9 @@ export function ConfirmButton({
         onClick={(event) => {
           if (!dialog.current?.showModal) return;
           event.preventDefault();
+          // A form that would not be sent (a required choice left empty) says so first, rather than asking.
+          const form = event.currentTarget.form;
+          if (!formNoValidate && form && !form.reportValidity()) return;
           setAsking(true);
           dialog.current.showModal();
         }}

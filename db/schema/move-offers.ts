@@ -4,6 +4,7 @@
  *
  *   offered --(the fan takes the new time)--> moved
  *      '--(the fan asks for the refund, or no answer by expires_at)--> refunded
+ *      '--(the streamer withdraws the offer while no fan of the slot answered)--> row deleted, the slot reopened
  *
  * Invariants carried here:
  * - a booking has at most one offer waiting: UNIQUE (booking_id) WHERE state = 'offered' (a booking moved by an offer

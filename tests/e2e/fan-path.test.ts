@@ -80,6 +80,8 @@ describe.each([true, false])("search on a phone (JavaScript %s)", (javaScript) =
     const expected = gigTitlesOf("Demo Star");
     expect(expected.length).toBeGreaterThan(0);
     await expect.poll(async () => (await gigCardTitles(page)).sort()).toEqual(expect.arrayContaining(expected));
+    // The suggestions closed on the results rather than covering them.
+    await page.getByRole("listbox", { name: "Suggestions" }).waitFor({ state: "hidden" });
     await page.context().close();
   });
 
@@ -113,10 +115,14 @@ describe("the gig page on a phone", () => {
       ]) {
         expect(await inViewport(part), `${id}: in the first screen`).toBe(true);
       }
-      // The first "Book" is the one under the title (the phone's bottom bar comes last in the page).
-      const book = page.getByRole("link", { name: "Book", exact: true }).first();
+      // One "Book" shows on a phone: the bar at the bottom of the screen (the box under the title keeps the price).
+      const book = page.getByRole("link", { name: "Book", exact: true });
       if ((await book.count()) === 0) continue; // no upcoming slot: nothing to book
+      expect(await book.count(), `${id}: one Book shown`).toBe(1);
       expect(await inViewport(book), `${id}: Book in the first screen`).toBe(true);
+      // The bar is opaque: the page scrolling under it does not show through.
+      const barColor = await page.locator(".price-bar").evaluate((bar) => getComputedStyle(bar).backgroundColor);
+      expect(barColor, `${id}: the bar's background`).not.toMatch(/rgba\(.*,\s*0?\.\d+\)|\/ 0?\.\d+\)/);
       // The zone is named once, not on every time.
       expect(await page.getByText(/^Times in /).count()).toBe(1);
     }

@@ -43,6 +43,8 @@ function fillForRefusal({ index, anyField }: { index: number; anyField: boolean 
     time: "10:30",
     "datetime-local": "2031-03-04T10:30",
   };
+  // Folded sections (the calendar's "Add slots", the dashboard's lists) are opened, as a user would tap them.
+  for (const folded of document.querySelectorAll("details:not([open])")) folded.setAttribute("open", "");
   const form = document.forms[index];
   if (form?.method.toLowerCase() !== "post") return null;
   const controls = [...form.elements].filter(

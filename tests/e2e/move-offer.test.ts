@@ -1,15 +1,19 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { MOVE_OFFER_YES, moveOfferQuestion } from "~/features/slots/move-question";
+import { currentMonth } from "~/features/time";
 import { createSlot, offerMove, setUserTimeZone } from "../factories";
 import { baseURL, setupBrowser } from "./browser";
 import { e2eD1, queryE2E } from "./db";
 import { DEMO_STAR } from "./demo-fan";
 import { demoGigId, demoSlot, paidDemoBooking } from "./demo-rows";
-import { freshFan } from "./staff";
+import { freshFan, sessionsFor } from "./staff";
 
 /**
  * A fan on a 390 px phone takes the new time their streamer offered: the order shows the waiting offer, its page the
  * two choices as a plain form, and "Move to the new time" moves the booking. The offer is made by the factories
  * as the streamer's offer leaves it (the old slot closed, one `offered` row); the slots made are removed after.
+ * And the streamer's side: "Offer another time" asks first (a dialog, or the confirmation step without JavaScript)
+ * and "Withdraw the offer" takes it back.
  */
 const browser = setupBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -84,3 +88,57 @@ describe.each([true, false])("a fan takes the streamer's new time on a phone (Ja
     await context.close();
   });
 });
+
+describe.each([true, false])(
+  "a streamer offers another time on a phone, then withdraws it (JavaScript %s)",
+  (javaScript) => {
+    it("asks first, naming the fans and both times, and the withdrawal reopens the slot", async () => {
+      const fan = await freshFan("moveask");
+      fanIds.push(fan.id);
+      const jitter = Math.floor(Math.random() * 86_400) * 1000;
+      const from = await demoSlot(Date.now() + 5 * DAY + jitter, 2);
+      const to = await demoSlot(Date.now() + 9 * DAY + jitter, 2);
+      slotIds.push(from.slotId, to.slotId);
+      await paidDemoBooking(from.slotId, fan.id, 40_000);
+      const [streamer] = await sessionsFor([DEMO_STAR]);
+      if (!streamer) throw new Error("no session");
+      const context = await browser.context({ javaScript, timezoneId: "UTC" });
+      await context.addCookies([{ ...streamer, url: baseURL() }]);
+      const page = await context.newPage();
+      await page.setViewportSize(PHONE);
+      // The calendar reads in the streamer's saved zone.
+      const zone =
+        queryE2E<{ zone: string | null }>(`SELECT time_zone AS zone FROM users WHERE id = '${DEMO_STAR}'`)[0]?.zone ??
+        "UTC";
+      const [fromRow, toRow] = queryE2E<{ starts: number }>(
+        `SELECT starts_at AS starts FROM slots WHERE id IN ('${from.slotId}', '${to.slotId}') ORDER BY starts_at`,
+      );
+      const starts = new Date(fromRow?.starts ?? 0);
+      const { month, year } = currentMonth(starts, zone);
+      await page.goto(`/influencer/calendar-dashboard?month=${month}&year=${year}`);
+      const card = page.locator(`#slot-${from.slotId}`);
+      await card.locator("summary").click();
+      await card.locator('select[name="toSlotId"]').selectOption(to.slotId);
+      await card.getByRole("button", { name: "Offer another time" }).click();
+      const question = moveOfferQuestion({ fans: 1, from: starts, to: new Date(toRow?.starts ?? 0) }, zone).split(
+        "?",
+      )[0];
+      expect(question).toMatch(/^Move 1 fan from \w{3} \d{1,2} \w{3}, \d\d:\d\d \S+ to /);
+      const asking = javaScript ? page.getByRole("dialog") : page.getByRole("alert");
+      await asking.getByText(question ?? "", { exact: false }).waitFor();
+      // Nothing is offered before the answer.
+      expect(queryE2E(`SELECT id FROM move_offers WHERE from_slot_id = '${from.slotId}'`)).toEqual([]);
+      await asking.getByRole("button", { name: MOVE_OFFER_YES }).click();
+      await page.getByRole("button", { name: "Withdraw the offer" }).waitFor();
+      expect(
+        queryE2E<{ state: string }>(`SELECT state FROM move_offers WHERE from_slot_id = '${from.slotId}'`),
+      ).toEqual([{ state: "offered" }]);
+      await page.getByRole("button", { name: "Withdraw the offer" }).click();
+      await expect
+        .poll(() => queryE2E<{ status: string }>(`SELECT status FROM slots WHERE id = '${from.slotId}'`)[0]?.status)
+        .toBe("open");
+      expect(queryE2E(`SELECT id FROM move_offers WHERE from_slot_id = '${from.slotId}'`)).toEqual([]);
+      await context.close();
+    });
+  },
+);

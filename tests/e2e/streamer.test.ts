@@ -138,6 +138,8 @@ async function aFansBookingShowsOnTheCalendarAndInOrders(page: Page, slotId: str
   await expect.poll(() => slotCard.innerText()).toContain("1 of 4 seats taken");
   expect(await slotCard.innerText()).toContain(tag);
   await page.goto("/influencer/dashboard");
+  // The full list is folded on the dashboard (its first screen is today's slots, live and the latest orders).
+  await page.locator("summary", { hasText: "All orders" }).click();
   const orders = page.getByRole("region", { name: "Orders", exact: true });
   expect(await orders.innerText()).toContain(title);
   expect(await orders.innerText()).toContain(tag);

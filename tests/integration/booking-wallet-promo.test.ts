@@ -241,6 +241,8 @@ describe("wallet and promo codes through the API", () => {
     expect(page.textOf('[data-testid="promo-result"]')).toBe(
       `${tenOff}: ${usd(600)} off. New total ${usd(5400)} (was ${usd(6000)}).`,
     );
+    // The line under the form says the total to pay with the code, not the price before it.
+    expect(page.textOf('[data-testid="booking-total"]')).toBe(`total ${usd(5400)} with ${tenOff}`);
     expect(attr("#booking-promoCode", "value")).toBe(tenOff.toLowerCase());
     expect(attr('[name="multipleGamerTags[1]"]', "value")).toBe("KeptTwo");
     expect(attr('[name="numberOfPlayers"] option[selected]', "value")).toBe("2");

@@ -62,4 +62,38 @@ describe("the calendar's agenda", () => {
       "Kolkata · India Standard Time (UTC+05:30)",
     );
   });
+
+  it("opens on a rolling agenda of the next 4 weeks across month ends, Add slots closed, the month one tap away", async () => {
+    const { streamer, cookie, game } = await streamerWithGame({ timeZone: "UTC" });
+    const gig = await createGig(env.DB, streamer.id, game, { title: "Rolling gig", sessionMinutes: 60 });
+    const now = Date.now();
+    const day = 86_400_000;
+    const hour = 3_600_000;
+    // Whatever the day of the month, 20 days ahead is past a month end for most of the month, and never past 4 weeks.
+    const within = [now + 2 * hour, now + 9 * day, now + 20 * day, now + 27 * day];
+    const beyond = now + 30 * day;
+    for (const at of [...within, beyond]) {
+      await createSlot(env.DB, streamer.id, gig.id, new Date(at), { endsAt: new Date(at + hour) });
+    }
+    const page = await readPage(await request("/influencer/calendar-dashboard", { headers: { Cookie: cookie } }));
+    expect(page.textOf("h1")).toBe("Calendar · Next 4 weeks");
+    expect(page.all("[data-agenda-day] li[data-starts]").map((li) => li.getAttribute("data-starts"))).toEqual(
+      within.map((at) => new Date(at).toISOString()),
+    );
+    expect(page.textOf("#slots-title")).toBe("Upcoming slots in the next 4 weeks (4)");
+    // "Add slots" is a closed disclosure above the agenda, its form inside; the month grid is not drawn.
+    const adding = page.get("details:has(> summary#add-slots-title)");
+    expect(adding.hasAttribute("open")).toBe(false);
+    expect(adding.querySelector('form button[value="add"]')).not.toBeNull();
+    expect(page.all('[role="grid"]')).toEqual([]);
+    const { month, year } = currentMonth(new Date(now), "UTC");
+    expect(page.get('nav[aria-label="Calendar views"] a').getAttribute("href")).toBe(
+      `/influencer/calendar-dashboard?month=${month}&year=${year}`,
+    );
+    const monthPage = await readPage(
+      await request(`/influencer/calendar-dashboard?month=${month}&year=${year}`, { headers: { Cookie: cookie } }),
+    );
+    expect(monthPage.all('[role="grid"]')).toHaveLength(1);
+    expect(monthPage.textOf("h1")).toMatch(/^Calendar · \w+ \d{4}$/);
+  });
 });

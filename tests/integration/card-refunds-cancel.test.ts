@@ -95,6 +95,9 @@ describe("the fan chooses where a cancellation refund goes", () => {
     const mail = emails.find((m) => m.subject.startsWith("Cancelled:"));
     expect(mail?.text).toContain("refunded to the card you paid with");
     expect(mail?.text).toContain("to your wallet, instantly, or to your card in 5–10 days");
+    // The order's page says where the refund went.
+    const page = await api(`/profile/orders/${orderId}`, buyer.cookie);
+    expect(await page.text()).toContain("refunded to your card ·");
   });
 
   it("to the card when Stripe fails first: refund pending, then the retry lands it exactly once", async () => {

@@ -4,6 +4,7 @@ import { GIG_COPY } from "~/features/gigs/copy";
 import { gigSchema, normaliseTags, priceToMinor } from "~/features/gigs/schema";
 import { toUsdMinor } from "~/lib/money-math";
 import { createBooking, createGig, createSlot, setUsdInrRate } from "../factories";
+import { readPage } from "../support/page";
 import { request } from "./app";
 import { loggedInFan, PNG_BYTES, streamerWithGame } from "./streamer-world";
 
@@ -279,5 +280,27 @@ describe("editing a gig", () => {
       headers: { Cookie: intruder.cookie },
     });
     expect(refused.status).toBe(403);
+  });
+
+  it("the gig form's platform list names each platform once, though several games are played on it", async () => {
+    const { cookie, platformId } = await streamerWithGame();
+    // Another game on the same platform: before a game is chosen (or without JavaScript) every game's platforms show.
+    await streamerWithGame();
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO game_platforms (game_id, platform_id) SELECT id, ? FROM games WHERE id NOT IN (SELECT game_id FROM game_platforms WHERE platform_id = ?) LIMIT 1",
+    )
+      .bind(platformId, platformId)
+      .run();
+    const shared = await env.DB.prepare("SELECT count(*) AS n FROM game_platforms WHERE platform_id = ?")
+      .bind(platformId)
+      .first<{ n: number }>();
+    expect(shared?.n).toBeGreaterThan(1);
+    const page = await readPage(await request("/influencer/products/new", { headers: { Cookie: cookie } }));
+    const values = page
+      .all('select[name="_platform_playing_on_id"] option')
+      .map((option) => option.getAttribute("value"))
+      .filter(Boolean);
+    expect(values.filter((value) => value === platformId)).toHaveLength(1);
+    expect(new Set(values).size).toBe(values.length);
   });
 });

@@ -105,7 +105,8 @@ async function expectFansSeeTheirNets(w: World, shown: Shown) {
   // The fan's order list and order page.
   const list = textOf((await shownTo("/profile", w.india.cookie)).get("#orders"));
   expect(list).toContain("₹1,999");
-  expect(list).toContain(`₹999.50 refunded · ${shown.inrHalf} paid after refunds`);
+  // It says where the refund went.
+  expect(list).toContain(`₹999.50 refunded to your wallet · ${shown.inrHalf} paid after refunds`);
   const page = (await shownTo(`/profile/orders/${w.orders.inrHalf}`, w.india.cookie)).text();
   expect(page).toContain(`${shown.inrHalf} paid after refunds`);
   const usPage = (await shownTo(`/profile/orders/${w.orders.usd}`, w.us.cookie)).text();

@@ -57,11 +57,23 @@ export async function bookedSlot(options: { startsInMs?: number; laterSeats?: nu
   return { world, later, mira, theo, starCookie };
 }
 
-/** The streamer's "Offer another time" on the calendar (a plain form). */
-export function offer(starCookie: string, slotId: string, toSlotId: string) {
+/**
+ * The streamer's "Offer another time" on the calendar (a plain form), confirmed (`confirm: false`: the first press
+ * alone, which only asks).
+ */
+export function offer(starCookie: string, slotId: string, toSlotId: string, { confirm = true } = {}) {
   return request("/influencer/calendar-dashboard", {
     method: "POST",
-    body: new URLSearchParams({ intent: "offer-move", slotId, toSlotId }),
+    body: new URLSearchParams({ intent: "offer-move", slotId, toSlotId, ...(confirm ? { confirm: "yes" } : {}) }),
+    headers: { Cookie: starCookie, ...FORM },
+  });
+}
+
+/** The streamer's "Withdraw the offer" on the calendar (a plain form). */
+export function withdraw(starCookie: string, slotId: string) {
+  return request("/influencer/calendar-dashboard", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "withdraw-move", slotId }),
     headers: { Cookie: starCookie, ...FORM },
   });
 }

@@ -93,6 +93,8 @@ describe("a streamer offers a booked slot's buyers another time", () => {
     const order = await readPage(
       await request(`/profile/orders/${mira.orderId}`, { headers: { Cookie: mira.cookie } }),
     );
+    // The order's page is headed by what was bought and with whom, not by its bare id.
+    expect(order.textOf("h1")).toBe(`Gig ${world.gig.id.slice(0, 6)} with Test Star`);
     expect(order.byTestId("move-offer").textContent).toContain("can't make this time");
     expect(order.all('a[href$="/reschedule"]')).toHaveLength(0);
     const page = await readPage(

@@ -103,6 +103,14 @@ describe("a fan moves their booking to another time", () => {
     expect(second).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: 1 });
     expect(second.start).not.toBe(first.start);
     expect(moved?.text).toContain("EST"); // the new time in the fan's zone (New York, in winter)
+    // It says the old time too, in the same zone.
+    expect(moved?.text).toMatch(/is now at .+ \(was .+ (EST|EDT|Eastern)/);
+    const notice = await env.DB.prepare(
+      "SELECT title FROM notifications WHERE user_id = ? AND title LIKE 'Booking moved%'",
+    )
+      .bind(buyer.user.id)
+      .first<{ title: string }>();
+    expect(notice?.title).toMatch(/is now at .+ \(was .+\)$/);
     const star = await env.DB.prepare("SELECT email FROM users WHERE id = ?")
       .bind(world.star.id)
       .first<{ email: string }>();

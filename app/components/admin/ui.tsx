@@ -46,7 +46,7 @@ export function AdminPage({
 function StaffZone() {
   const zone = useViewerZone();
   return (
-    <p className="mt-1 text-xs text-zinc-500" data-testid="staff-time-zone">
+    <p className="mt-1 text-xs text-zinc-400" data-testid="staff-time-zone">
       Times in {zoneLabel(new Date(), zone)}
     </p>
   );

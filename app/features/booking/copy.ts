@@ -28,6 +28,7 @@ export const BOOKING_COPY = {
   moveOfferRanOut: "This offer ran out: your booking is refunded in full",
   moveOfferAwaiting: "The streamer offered another time: answer that offer first",
   moveOfferNoBuyers: "This slot has no buyers to move: cancel it instead",
+  moveOfferNotWithdrawable: "A fan already answered this offer, or it ran out: it can no longer be withdrawn",
   moveOfferTarget: "Choose another open time of the same gig, not started, with seats for every buyer",
   moveOfferSent: "Your buyers were offered the new time",
   moveOfferMoved: "Your booking was moved to the new time",

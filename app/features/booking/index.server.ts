@@ -24,7 +24,14 @@ export { bookedSlotDetails, editGamerTagOfSlot, updateGamerTags } from "./gamer-
 export { bookingEventUid } from "./invite.server";
 export { orderInvoicePdf } from "./invoice.server";
 export { lobbyCodeForUser } from "./lobby.server";
-export { moveOfferedMail, moveOfferedNotice } from "./move-offer-messages.server";
+export {
+  moveOfferedMail,
+  moveOfferedNotice,
+  moveWithdrawnMail,
+  moveWithdrawnNotice,
+} from "./move-offer-messages.server";
+export type { MoveOfferWithdrawn } from "./move-offer-withdraw.server";
+export { withdrawMoveOffer } from "./move-offer-withdraw.server";
 export type { MoveOfferAnswer, MoveOffered, MoveOfferView } from "./move-offers.server";
 export {
   answerMoveOffer,

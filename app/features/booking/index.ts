@@ -2,7 +2,7 @@
 export { CANCELLABLE_BOOKING_STATUS, cancellableStartsAfter } from "./cancellation-policy";
 export { BookingForm } from "./components/booking-form";
 export { offersRefundChoice, RefundChoice, refundPreview } from "./components/cancel-booking";
-export { OrderCard } from "./components/order-card";
+export { OrderCard, orderTitle } from "./components/order-card";
 export { OrdersSection } from "./components/orders-section";
 export { SlotStartControl } from "./components/slot-start";
 export { BOOKING_COPY } from "./copy";

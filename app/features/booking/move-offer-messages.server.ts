@@ -7,7 +7,7 @@ import { appOrigin } from "~/platform/env.server";
 import { moveOffers, slots } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
-import { moveOfferPagePath } from "./order-view";
+import { moveOfferPagePath, orderPagePath } from "./order-view";
 
 /**
  * What the offer's message reads when delivered, in the fan's zone: who can't make which time, the new time and the
@@ -62,4 +62,46 @@ export async function moveOfferedNotice(env: Env, offerId: string): Promise<User
   const offer = await offerFacts(env, offerId);
   if (!offer) return null;
   return { userId: offer.facts.userId, type: "booking", title: offer.title, url: offer.path };
+}
+
+/**
+ * What a withdrawn offer's message reads, in the fan's zone: the streamer keeps the booked time after all. Null once
+ * the booking no longer stands there (cancelled, or its slot closed again meanwhile).
+ */
+async function withdrawnFacts(env: Env, bookingId: string) {
+  const facts = await bookingMessageFacts(env, bookingId);
+  if (!facts?.streamerId || facts.status !== "confirmed") return null;
+  const [slot] = await getDb(env).select({ status: slots.status }).from(slots).where(eq(slots.id, facts.slotId));
+  if (slot?.status !== "open") return null;
+  const star = await streamerToTell(env, facts.streamerId);
+  const streamer = star ? star.name || star.username : "Your streamer";
+  const time = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(facts.timeZone));
+  return { facts, title: `${streamer} can make ${time} after all: your booking stands` };
+}
+
+/** "<streamer> can make <time> after all: your booking stands": the fan's email when the offer is withdrawn. */
+export async function moveWithdrawnMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+  const withdrawn = await withdrawnFacts(env, bookingId);
+  if (!withdrawn?.facts.email) return null;
+  return linesEmail({
+    to: withdrawn.facts.email,
+    subject: `Offer withdrawn: ${withdrawn.facts.title ?? "your session"} stays as booked`,
+    lines: [
+      `Hi ${withdrawn.facts.name || withdrawn.facts.username},`,
+      `${withdrawn.title}.`,
+      "The offer of another time is withdrawn: there is nothing to answer, and your calendar invite stands.",
+    ],
+    link: { label: "Your booking", url: `${appOrigin(env)}${orderPagePath(withdrawn.facts.orderId)}` },
+  });
+}
+
+export async function moveWithdrawnNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
+  const withdrawn = await withdrawnFacts(env, bookingId);
+  if (!withdrawn) return null;
+  return {
+    userId: withdrawn.facts.userId,
+    type: "booking",
+    title: withdrawn.title,
+    url: orderPagePath(withdrawn.facts.orderId),
+  };
 }

@@ -14,6 +14,8 @@ export type WaitingMoveOffers = {
   buyers: number;
   seats: number;
   until: Date;
+  /** Whether any buyer of the old slot already answered (or ran out): the offer can then no longer be withdrawn. */
+  answered: boolean;
 };
 
 /**
@@ -36,6 +38,8 @@ export async function waitingMoveOffersOf(db: Db, slotIds: string[], now: Date):
           buyers: sql<number>`count(DISTINCT ${moveOffers.userId})`.mapWith(Number),
           seats: sql<number>`sum(${moveOffers.seats})`.mapWith(Number),
           until: sql<number>`max(${moveOffers.expiresAt})`.mapWith(Number),
+          answered: sql<number>`EXISTS (SELECT 1 FROM move_offers settled
+            WHERE settled.from_slot_id = ${moveOffers.fromSlotId} AND settled.state <> 'offered')`.mapWith(Number),
         })
         .from(moveOffers)
         .innerJoin(slots, eq(slots.id, moveOffers.toSlotId))
@@ -58,5 +62,6 @@ export async function waitingMoveOffersOf(db: Db, slotIds: string[], now: Date):
     buyers: row.buyers,
     seats: row.seats,
     until: new Date(row.until),
+    answered: row.answered === 1,
   }));
 }

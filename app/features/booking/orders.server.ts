@@ -76,6 +76,9 @@ const orderFields = named({
   gigArchived: sql<boolean>`${gigs.archivedAt} IS NOT NULL`.mapWith(Boolean),
   lobbyCode: lobbyCodes.code,
   refundOwedMinor: refundOwedSql,
+  /** Where the refunds done went ("card", "wallet" or both, comma-separated), null when none. */
+  refundedTo: sql<string | null>`(SELECT group_concat(DISTINCT done.method) FROM refunds done
+    WHERE done.order_id = ${orders.id} AND done.status = 'succeeded')`,
   /** The booking's fan has reviewed it. */
   reviewed:
     sql<boolean>`EXISTS (SELECT 1 FROM ${reviews} WHERE ${col(reviews.bookingId)} = ${col(bookings.id)})`.mapWith(
@@ -112,7 +115,7 @@ type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>["where"]>>[nu
 export type GamerTag = { id: string; position: number; gamertag: string };
 
 /** One order as the viewer may see it. The lobby code is present only for the buyer, near the slot. */
-export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail" | MoveOfferFields> & {
+export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail" | "refundedTo" | MoveOfferFields> & {
   buyerEmail: string | null;
   statusText: OrderStatusText;
   gamerTags: GamerTag[];
@@ -137,6 +140,8 @@ export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail" | MoveOffer
   amount: Money;
   discount: Money;
   refunded: Money;
+  /** Where the refunds done went: to the card paid with, to the wallet, or both (empty when none). */
+  refundedTo: ("card" | "wallet")[];
   net: Money;
 };
 
@@ -215,6 +220,10 @@ export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Dat
       amount: money(row.amountMinor, row.currency),
       discount: money(row.discountMinor, row.currency),
       refunded: money(row.refundedMinor, row.currency),
+      refundedTo: (row.refundedTo ?? "")
+        .split(",")
+        .filter((method): method is "card" | "wallet" => method === "card" || method === "wallet")
+        .sort(),
       net: orderNet(row),
     };
   });

@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
+import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
+import { slots } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingInvite, inviteAttachment, invitePeople } from "./invite.server";
 import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
@@ -12,14 +15,17 @@ import { orderPagePath } from "./order-view";
 export const BOOKING_MOVED_TEMPLATE = "booking-moved";
 export const FAN_MOVED_TEMPLATE = "fan-moved";
 
-/** The messages of one move (the `sequence`-th version of the booking's invite): written once per move. */
-export function bookingMovedEntries(bookingId: string, sequence: number): OutboxEntry[] {
+/**
+ * The messages of one move (the `sequence`-th version of the booking's invite): written once per move. They carry the
+ * slot the booking left (`fromSlotId`), so the fan reads the old time beside the new one.
+ */
+export function bookingMovedEntries(bookingId: string, sequence: number, fromSlotId: string): OutboxEntry[] {
   return [BOOKING_MOVED_TEMPLATE, FAN_MOVED_TEMPLATE].flatMap((template) =>
     (["email", "notification"] as const).map((channel) => ({
       key: `${template}:${bookingId}:${sequence}:${channel}`,
       channel,
       template,
-      params: { bookingId },
+      params: { bookingId, fromSlotId },
     })),
   );
 }
@@ -30,8 +36,23 @@ async function movedFacts(env: Env, bookingId: string) {
   return facts?.status === "confirmed" ? facts : null;
 }
 
+/** " (was <old time>)" in `zone`, from the slot the booking left; empty for a message written before it was kept. */
+async function wasTime(env: Env, params: Readonly<Record<string, unknown>>, zone: string): Promise<string> {
+  const fromSlotId = params.fromSlotId;
+  if (typeof fromSlotId !== "string") return "";
+  const [slot] = await getDb(env)
+    .select({ startsAt: slots.startsAt, endsAt: slots.endsAt })
+    .from(slots)
+    .where(eq(slots.id, fromSlotId));
+  return slot ? ` (was ${formatSlotTime(slot.startsAt, slot.endsAt, zone)})` : "";
+}
+
 /** "Your booking moved": the new time in the fan's zone, and an invite with the same UID and the next SEQUENCE. */
-export async function bookingMovedMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
+export async function bookingMovedMail(
+  env: Env,
+  bookingId: string,
+  params: Readonly<Record<string, unknown>> = {},
+): Promise<EmailMessage | null> {
   const facts = await movedFacts(env, bookingId);
   if (!facts?.email) return null;
   const timeZone = recipientZone(facts.timeZone);
@@ -55,7 +76,7 @@ export async function bookingMovedMail(env: Env, bookingId: string): Promise<Ema
     subject: `Booking moved: ${title}`,
     lines: [
       `Hi ${facts.name || facts.username},`,
-      `Your booking of ${title} is now at ${formatSlotTime(facts.startsAt, facts.endsAt, timeZone)}.`,
+      `Your booking of ${title} is now at ${formatSlotTime(facts.startsAt, facts.endsAt, timeZone)}${await wasTime(env, params, timeZone)}.`,
       "Nothing more to pay: the price you paid stands. The invite attached updates the event in your calendar.",
     ],
     link: { label: "Your order", url },
@@ -63,10 +84,15 @@ export async function bookingMovedMail(env: Env, bookingId: string): Promise<Ema
   return { ...email, attachments: [inviteAttachment(invite)] };
 }
 
-export async function bookingMovedNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
+export async function bookingMovedNotice(
+  env: Env,
+  bookingId: string,
+  params: Readonly<Record<string, unknown>> = {},
+): Promise<UserNotification | null> {
   const facts = await movedFacts(env, bookingId);
   if (!facts) return null;
-  const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(facts.timeZone));
+  const zone = recipientZone(facts.timeZone);
+  const when = `${formatSlotTime(facts.startsAt, facts.endsAt, zone)}${await wasTime(env, params, zone)}`;
   return {
     userId: facts.userId,
     type: "booking",

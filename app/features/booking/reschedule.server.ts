@@ -146,7 +146,7 @@ export function moveBookingStatements(db: Db, booking: MovingBooking, to: string
   const sequence = booking.inviteSequence + 1;
   // The move landed in this batch: the booking is on the new slot at the new invite version.
   const moved = sql`EXISTS (SELECT 1 FROM bookings moved WHERE moved.id = ${booking.bookingId} AND moved.slot_id = ${to} AND moved.invite_sequence = ${sequence})`;
-  const messages = bookingMovedEntries(booking.bookingId, sequence);
+  const messages = bookingMovedEntries(booking.bookingId, sequence, booking.slotId);
   const statements = [
     // bookings(order_id, slot_id, user_id) references orders(id, slot_id, user_id): the two rows change together,
     // and the key is checked when the batch commits.

@@ -9,7 +9,8 @@ import type { OutboxMessage } from "~db/schema";
  * holds the table of them all and hands it to `setMessageTemplates`, so this feature imports none of the features
  * whose messages it delivers.
  */
-type Render<T> = (env: Env, id: string) => Promise<T | null>;
+/** `params`: the row's other parameters (e.g. the slot a moved booking left), for a renderer that needs more than its id. */
+type Render<T> = (env: Env, id: string, params: Readonly<Record<string, unknown>>) => Promise<T | null>;
 export type MessageTemplate = { param: string; email?: Render<EmailMessage>; notification?: Render<UserNotification> };
 
 let templates: Readonly<Record<string, MessageTemplate>> | null = null;
@@ -41,10 +42,10 @@ export async function renderMessage(env: Env, row: OutboxMessage): Promise<Rende
   if (typeof id !== "string") throw new Error(`outbox ${row.id}: ${template.param} missing`);
   if (row.channel === "email") {
     if (!template.email) throw new Error(`outbox template ${row.template} has no email`);
-    const email = await template.email(env, id);
+    const email = await template.email(env, id, params);
     return email ? { channel: "email", email } : null;
   }
   if (!template.notification) throw new Error(`outbox template ${row.template} has no notification`);
-  const notification = await template.notification(env, id);
+  const notification = await template.notification(env, id, params);
   return notification ? { channel: "notification", notification } : null;
 }

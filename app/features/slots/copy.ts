@@ -15,7 +15,9 @@ export const SLOT_COPY = {
   cancelled: "Slot cancelled. Every buyer was refunded to their wallet.",
   cancelConfirm: "Cancel this slot? Every buyer is refunded in full.",
   moveTargetRequired: "Choose the new time to offer",
-  moveOffered: "Your buyers were offered the new time. Each moves or is refunded in full.",
+  moveOffered:
+    "Your buyers were offered the new time. Each moves or is refunded in full. Until one answers, you can withdraw the offer.",
+  moveWithdrawn: "Offer withdrawn: the slot is open again and its buyers are told their booking stands.",
   alreadyCancelled: "This slot is already cancelled",
   lobbySaved: "Lobby code saved",
   lobbyRequired: "Please enter a lobby code",

@@ -4,6 +4,7 @@ export { slotAgenda } from "./agenda";
 export { buyerJson, slotJson } from "./api-shape";
 export { LocalTime } from "./components/local-time";
 export { SLOT_COPY } from "./copy";
+export { MOVE_OFFER_YES, moveOfferQuestion } from "./move-question";
 export {
   addSlotsSchema,
   cancelSlotSchema,

@@ -7,7 +7,14 @@ import type { Db } from "~/platform/db.server";
  * for them meanwhile. Null when none waits.
  */
 export type SlotMoveDecisions = {
-  deciding: { buyers: number; seats: number; until: Date; to: { startsAt: Date; endsAt: Date } } | null;
+  /** `withdrawable`: no buyer answered yet, so the streamer may still take the offer back. */
+  deciding: {
+    buyers: number;
+    seats: number;
+    until: Date;
+    to: { startsAt: Date; endsAt: Date };
+    withdrawable: boolean;
+  } | null;
   heldFor: { buyers: number; seats: number; until: Date } | null;
 };
 
@@ -22,7 +29,7 @@ function decisionsOf(slotId: string, waiting: WaitingMoveOffers[]): SlotMoveDeci
   // One slot's buyers are all offered the same new time (the offer closes the slot), so `out` holds one entry.
   const first = out[0];
   return {
-    deciding: first ? { ...total(out), to: first.to } : null,
+    deciding: first ? { ...total(out), to: first.to, withdrawable: !out.some((group) => group.answered) } : null,
     heldFor: into.length > 0 ? total(into) : null,
   };
 }

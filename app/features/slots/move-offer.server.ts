@@ -1,7 +1,11 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { assertManageBusiness } from "~/features/access";
 import { type MoveOffered, offerSlotMoveToBuyers } from "~/features/booking/index.server";
+import { notFound } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
+import { bookings, slots } from "~db/schema";
+import { SLOT_COPY } from "./copy";
 import { ownerOfSlot, upcomingSlots } from "./slots.server";
 
 /**
@@ -18,6 +22,32 @@ export async function offerSlotMove(
   const owner = await ownerOfSlot(getDb(env), input.slotId);
   assertManageBusiness(viewer, owner.streamerId);
   return offerSlotMoveToBuyers(env, { ...input, actorId: viewer?.id ?? null }, now);
+}
+
+/**
+ * What an offer of another time would move, for the question asked before it is made: the slot's confirmed buyers
+ * (bookings) and both start times. Only the slot's streamer (or who manages their business) may ask.
+ */
+export async function slotMoveSummary(
+  env: Env,
+  viewer: Viewer | null,
+  input: { slotId: string; toSlotId: string },
+): Promise<{ fans: number; from: Date; to: Date }> {
+  const db = getDb(env);
+  const owner = await ownerOfSlot(db, input.slotId);
+  assertManageBusiness(viewer, owner.streamerId);
+  const times = await db
+    .select({ id: slots.id, startsAt: slots.startsAt })
+    .from(slots)
+    .where(and(inArray(slots.id, [input.slotId, input.toSlotId]), eq(slots.streamerId, owner.streamerId)));
+  const from = times.find((slot) => slot.id === input.slotId);
+  const to = times.find((slot) => slot.id === input.toSlotId);
+  if (!from || !to) throw notFound(SLOT_COPY.notFound);
+  const [buyers] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(bookings)
+    .where(and(eq(bookings.slotId, input.slotId), eq(bookings.status, "confirmed")));
+  return { fans: buyers?.count ?? 0, from: from.startsAt, to: to.startsAt };
 }
 
 /** A time a booked slot's buyers may be offered: another open, upcoming slot of the same gig with room for them all. */

@@ -164,8 +164,21 @@ export async function monthSlots(
   zone: string,
   now = new Date(),
 ) {
+  return slotsBetween(env, viewer, streamerId, monthBounds(month, zone), now);
+}
+
+/**
+ * The streamer's slots starting in [from, to), with their buyers and waiting offers: a calendar month
+ * (`monthSlots`) or the rolling agenda's next weeks, across month ends.
+ */
+export async function slotsBetween(
+  env: Env,
+  viewer: Viewer | null,
+  streamerId: string,
+  { from, to }: { from: Date; to: Date },
+  now = new Date(),
+) {
   assertReadBusiness(viewer, streamerId, "validations");
-  const { from, to } = monthBounds(month, zone);
   const db = getDb(env);
   const rows = await slotsQuery(db, now)
     .where(and(eq(slots.streamerId, streamerId), gte(slots.startsAt, from), lt(slots.startsAt, to)))

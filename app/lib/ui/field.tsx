@@ -38,4 +38,4 @@ export function Field({
 }
 
 export const inputClass =
-  "w-full rounded-lg border border-ink-700 bg-ink-800 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-brand-500 focus:outline-none aria-[invalid=true]:border-red-500";
+  "w-full rounded-lg border border-ink-700 bg-ink-800 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-400 focus:border-brand-500 focus:outline-none aria-[invalid=true]:border-red-500";

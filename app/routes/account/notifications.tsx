@@ -48,7 +48,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
             <Link to={item._url ?? "/notifications"} title={item.title}>
               {cutTitle(item.title, NOTIFICATION_TITLE_MAX)}
             </Link>
-            <When at={item._created_at} className="block text-xs text-zinc-500" />
+            <When at={item._created_at} className="block text-xs text-zinc-400" />
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { BOOKING_COPY, OrderCard, updateGamerTagsSchema } from "~/features/booking";
+import { BOOKING_COPY, OrderCard, orderTitle, updateGamerTagsSchema } from "~/features/booking";
 import { getOrder, updateGamerTags } from "~/features/booking/index.server";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
@@ -58,7 +58,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <Link to="/profile#orders" className="text-sm text-zinc-400 hover:underline">
         ← Your orders
       </Link>
-      <h1 className="text-2xl font-bold">Order {loaderData.order.id}</h1>
+      <h1 className="text-2xl font-bold">{orderTitle(loaderData.order)}</h1>
       <ul>
         <OrderCard order={loaderData.order} gamerTagsError={actionData?.error} sentGamerTags={actionData?.sent} />
       </ul>

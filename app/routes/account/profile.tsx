@@ -275,7 +275,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               />
             </div>
           ))}
-          <p className="text-xs text-zinc-500">Clear a gamertag to remove it.</p>
+          <p className="text-xs text-zinc-400">Clear a gamertag to remove it.</p>
           <button type="submit" name="intent" value="gamertags" className={`${buttonClass} self-start`}>
             Save gamertags
           </button>

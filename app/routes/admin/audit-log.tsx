@@ -59,12 +59,12 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                   <td data-label="Who">
                     {e.actorName || e.actorUsername || "(account removed)"}
                     <br />
-                    <span className="text-zinc-500">{e.actorRole}</span>
+                    <span className="text-zinc-400">{e.actorRole}</span>
                   </td>
                   <td data-label="What">
                     {e.action}
                     <br />
-                    <span className="text-zinc-500">
+                    <span className="text-zinc-400">
                       {e.entity} {e.entityId}
                     </span>
                   </td>
@@ -73,7 +73,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                       {describeChanges(e.before, e.after).map((change) => (
                         <li key={change.field}>
                           <span className="text-zinc-400">{`${change.field}:`}</span>{" "}
-                          {change.before === null ? null : <del className="text-zinc-500">{change.before}</del>}
+                          {change.before === null ? null : <del className="text-zinc-400">{change.before}</del>}
                           {change.before === null ? "" : " → "}
                           {change.after ?? "(none)"}
                         </li>

@@ -122,7 +122,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                       <Link
                         to={`/admin/payout/influencer/${row.streamerId}`}
                         className="underline"
-                        aria-label={`Payouts of @${row.username}`}
+                        aria-label={`${row.payable} payable orders of @${row.username}`}
                       >
                         {row.payable}
                       </Link>

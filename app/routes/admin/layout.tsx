@@ -84,7 +84,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </details>
         <div className="hidden lg:block">
-          <p className="text-xs uppercase tracking-wide text-zinc-500">Staff · {loaderData.role}</p>
+          <p className="text-xs uppercase tracking-wide text-zinc-400">Staff · {loaderData.role}</p>
           <StaffLinks links={loaderData.links} />
         </div>
       </nav>

@@ -177,7 +177,7 @@ function CodeStep({ step, result }: { step: Step; result: Reply }) {
       <div className="mt-4 flex justify-between text-sm">
         <Form method="post">
           <input type="hidden" name="email" value={step.email} />
-          <button type="submit" name="intent" value="send" className="text-brand-400 hover:underline">
+          <button type="submit" name="intent" value="send" className="text-brand-400 underline">
             Send a new code
           </button>
         </Form>

@@ -80,7 +80,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       lead={
         <>
           New to Noobrd?{" "}
-          <Link to="/signup" className="text-brand-400 hover:underline">
+          <Link to="/signup" className="text-brand-400 underline">
             Create an account
           </Link>
         </>

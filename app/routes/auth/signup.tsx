@@ -69,7 +69,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       lead={
         <>
           Already have one?{" "}
-          <Link to="/login" className="text-brand-400 hover:underline">
+          <Link to="/login" className="text-brand-400 underline">
             Log in
           </Link>
         </>

@@ -29,7 +29,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       <ol className="mt-6 flex flex-col gap-4">
         {loaderData.messages.map((message) => (
           <li key={message.id} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
-            <p className="text-xs text-zinc-500">
+            <p className="text-xs text-zinc-400">
               {message.sentAt} · to {message.to}
             </p>
             <p className="mt-1 font-semibold">{message.subject}</p>

@@ -23,7 +23,7 @@ export default function PushStandIn({ loaderData }: Route.ComponentProps) {
       <ol className="mt-6 flex flex-col gap-4">
         {loaderData.pushes.map((push) => (
           <li key={push.id} className="rounded-xl border border-ink-700 bg-ink-900 p-5">
-            <p className="break-all text-xs text-zinc-500">
+            <p className="break-all text-xs text-zinc-400">
               {push.sentAt} · to {push.endpoint}
             </p>
             <p className="mt-1 font-semibold">{push.title}</p>

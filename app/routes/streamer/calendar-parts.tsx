@@ -1,7 +1,15 @@
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { ConfirmButton } from "~/components/confirm";
 import { SlotStartControl } from "~/features/booking";
-import { type AgendaDay, LocalTime, SLOT_COPY, type SlotAgenda } from "~/features/slots";
+import {
+  type AgendaDay,
+  LocalTime,
+  MOVE_OFFER_YES,
+  moveOfferQuestion,
+  SLOT_COPY,
+  type SlotAgenda,
+} from "~/features/slots";
 import { formatClock, formatSessionLength, formatSlotTime, useViewerZone, When, zonedDate } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 
@@ -33,6 +41,8 @@ export type CalendarSlot = {
   status: "open" | "cancelled";
   lobbyCode: string | null;
   buyers: { bookingId: string; username: string; gamertags: string[] }[];
+  /** All the slot's confirmed buyers (bookings), on every page of them. */
+  buyerCount: number;
   buyersPage: number;
   buyersPages: number;
   /** Whether "Start session" is offered now (a booked slot in its start window), and when it was started or closed as a no-show. */
@@ -43,7 +53,13 @@ export type CalendarSlot = {
   moveTargets: { id: string; startsAt: Date; endsAt: Date; seatsLeft: number }[];
   /** Buyers still deciding on an offer of another time: from this slot (`deciding`), or to it (`heldFor`). */
   moves: {
-    deciding: { buyers: number; seats: number; until: Date; to: { startsAt: Date; endsAt: Date } } | null;
+    deciding: {
+      buyers: number;
+      seats: number;
+      until: Date;
+      to: { startsAt: Date; endsAt: Date };
+      withdrawable: boolean;
+    } | null;
     heldFor: { buyers: number; seats: number; until: Date } | null;
   };
 };
@@ -89,7 +105,7 @@ export function MonthGrid({
             data-date={date ?? undefined}
             aria-current={isToday ? "date" : undefined}
           >
-            {day ? <span className="text-zinc-500">{day}</span> : null}
+            {day ? <span className="text-zinc-400">{day}</span> : null}
             {inDay.map((s) => (
               <a
                 key={s.id}
@@ -99,7 +115,7 @@ export function MonthGrid({
                 <span className="block font-semibold">{formatClock(s.startsAt, zone)}</span>{" "}
                 <span className="block">{s.gigTitle ?? "Slot"}</span>{" "}
                 <span className="block text-zinc-300">
-                  {s.seatsTaken}/{s.seats} seats
+                  {s.seatsTaken} of {s.seats} taken
                   {s.waitlist > 0 && s.status !== "cancelled" ? ` · ${s.waitlist} waiting` : ""}
                   {s.moves.deciding ? ` · ${s.moves.deciding.buyers} deciding` : ""}
                 </span>
@@ -113,26 +129,29 @@ export function MonthGrid({
 }
 
 /**
- * The month's slots as an agenda: those not yet over first, by day in the streamer's zone; the played ones in a
- * section of their own, closed, read-only.
+ * The slots as an agenda (the rolling weeks ahead, or a month): those not yet over first, by day in the streamer's
+ * zone; the played ones in a section of their own, closed, read-only. `query` shows this view again (`month=..&year=..`
+ * or empty for the rolling agenda); `scope` names the span ("this month", "in the next 4 weeks").
  */
-export function Agenda({ agenda, month, year }: { agenda: SlotAgenda<CalendarSlot>; month: number; year: number }) {
+export function Agenda({ agenda, query, scope }: { agenda: SlotAgenda<CalendarSlot>; query: string; scope: string }) {
   const count = agenda.upcoming.reduce((n, day) => n + day.slots.length, 0);
   return (
     <section aria-labelledby="slots-title" className="flex flex-col gap-4">
       <h2 id="slots-title" className="text-lg font-semibold">
-        Upcoming slots this month ({count})
+        Upcoming slots {scope} ({count})
       </h2>
-      {count === 0 ? <p className="text-sm text-zinc-400">No upcoming slots this month.</p> : null}
+      {count === 0 ? <p className="text-sm text-zinc-400">No upcoming slots {scope}.</p> : null}
       {agenda.upcoming.map((day) => (
-        <AgendaDayList key={day.date} day={day} month={month} year={year} />
+        <AgendaDayList key={day.date} day={day} query={query} />
       ))}
       {agenda.past.length > 0 ? (
         <details className="rounded-2xl border border-ink-700 p-4" data-testid="past-slots">
-          <summary className="cursor-pointer font-semibold">Played this month ({agenda.past.length})</summary>
+          <summary className="cursor-pointer font-semibold">
+            Played {scope === "this month" ? "this month" : "today"} ({agenda.past.length})
+          </summary>
           <ul className="mt-3 grid gap-3 md:grid-cols-2">
             {agenda.past.map((slot) => (
-              <SlotCard key={slot.id} slot={slot} past month={month} year={year} />
+              <SlotCard key={slot.id} slot={slot} past query={query} />
             ))}
           </ul>
         </details>
@@ -141,13 +160,13 @@ export function Agenda({ agenda, month, year }: { agenda: SlotAgenda<CalendarSlo
   );
 }
 
-function AgendaDayList({ day, month, year }: { day: AgendaDay<CalendarSlot>; month: number; year: number }) {
+function AgendaDayList({ day, query }: { day: AgendaDay<CalendarSlot>; query: string }) {
   return (
     <div className="flex flex-col gap-2" data-agenda-day={day.date}>
       <h3 className="text-sm font-semibold text-zinc-300">{day.label}</h3>
       <ul className="grid gap-3 md:grid-cols-2">
         {day.slots.map((slot) => (
-          <SlotCard key={slot.id} slot={slot} past={false} month={month} year={year} />
+          <SlotCard key={slot.id} slot={slot} past={false} query={query} />
         ))}
       </ul>
     </div>
@@ -155,9 +174,9 @@ function AgendaDayList({ day, month, year }: { day: AgendaDay<CalendarSlot>; mon
 }
 
 /** One slot: its gig, time and length, seats and waitlist, buyers; while not played, its lobby code and Cancel. */
-function SlotCard({ slot, past, month, year }: { slot: CalendarSlot; past: boolean; month: number; year: number }) {
+function SlotCard({ slot, past, query }: { slot: CalendarSlot; past: boolean; query: string }) {
   const zone = useViewerZone();
-  const pageOf = (page: number) => `?month=${month}&year=${year}&slot=${slot.id}&buyersPage=${page}#slot-${slot.id}`;
+  const pageOf = (page: number) => `?${query ? `${query}&` : ""}slot=${slot.id}&buyersPage=${page}#slot-${slot.id}`;
   return (
     <li
       id={`slot-${slot.id}`}
@@ -174,21 +193,21 @@ function SlotCard({ slot, past, month, year }: { slot: CalendarSlot; past: boole
             </time>{" "}
             · <span data-testid="slot-length">{formatSessionLength(slot.minutes)}</span>
           </p>
-          {past ? <LocalTime value={slot.startsAt} className="text-xs text-zinc-500" /> : null}
+          {past ? <LocalTime value={slot.startsAt} className="text-xs text-zinc-400" /> : null}
         </div>
         <span className="flex shrink-0 flex-col items-end text-sm">
           <span data-testid="seats">
             {slot.seatsTaken} of {slot.seats} seats taken
           </span>
           {slot.status !== "cancelled" ? (
-            <span data-testid="waitlist" className={slot.waitlist > 0 ? "text-amber-300" : "text-zinc-500"}>
+            <span data-testid="waitlist" className={slot.waitlist > 0 ? "text-amber-300" : "text-zinc-400"}>
               {slot.waitlist} on the waitlist
             </span>
           ) : null}
         </span>
       </div>
       {slot.status === "cancelled" && !slot.noShowAt ? <p className="text-sm text-red-300">Cancelled</p> : null}
-      <MoveDecisions moves={slot.moves} />
+      <MoveDecisions slotId={slot.id} moves={slot.moves} />
       <SlotStartControl
         slotId={slot.id}
         startable={slot.startable}
@@ -227,7 +246,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * and until when (then whoever has not answered is refunded); on the new time, the seats held for them meanwhile.
  * Times in the streamer's zone.
  */
-function MoveDecisions({ moves }: { moves: CalendarSlot["moves"] }) {
+function MoveDecisions({ slotId, moves }: { slotId: string; moves: CalendarSlot["moves"] }) {
   const zone = useViewerZone();
   const { deciding, heldFor } = moves;
   if (!deciding && !heldFor) return null;
@@ -239,6 +258,19 @@ function MoveDecisions({ moves }: { moves: CalendarSlot["moves"] }) {
           move to {formatSlotTime(deciding.to.startsAt, deciding.to.endsAt, zone)}, until <When at={deciding.until} />.
           Then whoever has not answered is refunded.
         </p>
+      ) : null}
+      {deciding?.withdrawable ? (
+        <Form method="post">
+          <input type="hidden" name="slotId" value={slotId} />
+          <button
+            type="submit"
+            name="intent"
+            value="withdraw-move"
+            className="rounded-lg border border-amber-300 px-3 py-2 text-sm text-amber-100"
+          >
+            Withdraw the offer
+          </button>
+        </Form>
       ) : null}
       {heldFor ? (
         <p data-testid="move-held">
@@ -291,15 +323,30 @@ function SlotActions({ slot }: { slot: CalendarSlot }) {
   );
 }
 
-/** "Offer another time": instead of only cancelling, the buyers are offered one of the gig's other open times. */
+/**
+ * "Offer another time": instead of only cancelling, the buyers are offered one of the gig's other open times. It asks
+ * first, naming the slot, the chosen time and the fans (the dialog with JavaScript, the action's confirmation step
+ * without), as "Cancel slot" does.
+ */
 function OfferMove({ slot }: { slot: CalendarSlot }) {
   const zone = useViewerZone();
+  const [toSlotId, setToSlotId] = useState("");
+  const target = slot.moveTargets.find((candidate) => candidate.id === toSlotId);
+  const question = target
+    ? moveOfferQuestion({ fans: slot.buyerCount, from: slot.startsAt, to: target.startsAt }, zone)
+    : SLOT_COPY.moveTargetRequired;
   return (
     <Form method="post" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="slotId" value={slot.id} />
       <label className="text-sm">
         Or offer another time
-        <select name="toSlotId" required className={inputClass} defaultValue="">
+        <select
+          name="toSlotId"
+          required
+          className={inputClass}
+          value={toSlotId}
+          onChange={(event) => setToSlotId(event.target.value)}
+        >
           <option value="" disabled>
             Pick a time
           </option>
@@ -310,9 +357,14 @@ function OfferMove({ slot }: { slot: CalendarSlot }) {
           ))}
         </select>
       </label>
-      <button type="submit" name="intent" value="offer-move" className="rounded-lg bg-ink-700 px-3 py-2 text-sm">
+      <ConfirmButton
+        value="offer-move"
+        question={question}
+        yes={MOVE_OFFER_YES}
+        className="rounded-lg bg-ink-700 px-3 py-2 text-sm"
+      >
         Offer another time
-      </button>
+      </ConfirmButton>
     </Form>
   );
 }

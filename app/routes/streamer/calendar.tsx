@@ -3,12 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { ConfirmStep } from "~/components/confirm";
 import { BOOKING_COPY } from "~/features/booking";
-import { startSlotSession } from "~/features/booking/index.server";
+import { startSlotSession, withdrawMoveOffer } from "~/features/booking/index.server";
 import { listGigs } from "~/features/gigs/index.server";
 import {
   addSlotsSchema,
   cancelSlotSchema,
   lobbyCodeSchema,
+  MOVE_OFFER_YES,
+  moveOfferQuestion,
   offerMoveSchema,
   REPEAT_WEEKS_MAX,
   SLOT_BUYERS_PAGE,
@@ -18,12 +20,21 @@ import {
 import {
   addSlots,
   cancelSlot,
-  monthSlots,
   moveTargetsOf,
   offerSlotMove,
   setSlotLobbyCode,
+  slotMoveSummary,
+  slotsBetween,
 } from "~/features/slots/index.server";
-import { type CalendarMonth, currentMonth, TimeZoneSelect, zonedDate } from "~/features/time";
+import {
+  addDays,
+  type CalendarMonth,
+  currentMonth,
+  monthBounds,
+  TimeZoneSelect,
+  zonedDate,
+  zonedToUtc,
+} from "~/features/time";
 import { timeZoneOptions } from "~/features/time/index.server";
 import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
 import { Field, inputClass } from "~/lib/ui/field";
@@ -48,9 +59,13 @@ function monthOf(url: URL, zone: string, now: Date): CalendarMonth {
   return valid ? { month, year } : currentMonth(now, zone);
 }
 
+/** The rolling agenda's span: today and the weeks after it where the streamer is, across month ends. */
+const AGENDA_WEEKS = 4;
+
 /**
- * /influencer/calendar-dashboard?month=&year=: the month's slots, each with its gig, time, length, seats, waitlist
- * and buyers, as an agenda (upcoming by day, the played ones apart) and, from md up, a month grid.
+ * /influencer/calendar-dashboard: a rolling agenda of today and the next AGENDA_WEEKS weeks (across month ends), or
+ * with ?month=&year= that month (from md up also as a month grid). Each slot with its gig, time, length, seats,
+ * waitlist and buyers, upcoming by day, the played ones apart.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
@@ -59,8 +74,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const zone = await viewerTimeZone(request, context);
   const now = new Date();
   const { month, year } = monthOf(url, zone, now);
+  const view: "agenda" | "month" = url.searchParams.has("month") ? "month" : "agenda";
+  const today = zonedDate(now, zone);
+  const span =
+    view === "month"
+      ? monthBounds({ month, year }, zone)
+      : { from: zonedToUtc(today, "00:00", zone), to: zonedToUtc(addDays(today, AGENDA_WEEKS * 7), "00:00", zone) };
   const [slots, gigs] = await Promise.all([
-    monthSlots(env, viewer, viewer.id, { month, year }, zone, now),
+    slotsBetween(env, viewer, viewer.id, span, now),
     listGigs(env, viewer, viewer.id, { archived: false, limit: 100 }),
   ]);
   const pagedSlot = url.searchParams.get("slot");
@@ -72,12 +93,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       ...slot,
       buyers: slot.buyers.slice((page - 1) * SLOT_BUYERS_PAGE, page * SLOT_BUYERS_PAGE),
+      buyerCount: slot.buyers.length,
       buyersPage: page,
       buyersPages: totalPages,
       moveTargets: targets[slot.id] ?? [],
     };
   });
   return {
+    view,
+    /** The query that shows this view again (a slot's buyers pages, the redirects). */
+    viewQuery: view === "month" ? `month=${month}&year=${year}` : "",
+    weeks: AGENDA_WEEKS,
     month,
     year,
     slots: paged,
@@ -87,7 +113,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     gigs: gigs.gigs.map((gig) => ({ id: gig.id, title: gig.title })),
     selectedGig: url.searchParams.get("gig") ?? "",
     /** Today where the streamer is, drawn the same on the server and in the browser. */
-    today: zonedDate(now, zone),
+    today,
   };
 }
 
@@ -143,8 +169,20 @@ export async function action({ request, context }: Route.ActionArgs) {
           { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_COPY.moveTargetRequired }) },
           { status: 400 },
         );
+      const question = moveOfferQuestion(
+        await slotMoveSummary(env, viewer, input.data),
+        await viewerTimeZone(request, context),
+      );
+      const ask = confirmationNeeded(formData, question, MOVE_OFFER_YES);
+      if (ask) return ask;
       await offerSlotMove(env, viewer, input.data);
       return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.moveOffered });
+    }
+    if (intent === "withdraw-move") {
+      const input = cancelSlotSchema.safeParse(Object.fromEntries(formData));
+      if (!input.success) return data({ intent, result: null, error: SLOT_COPY.notFound }, { status: 400 });
+      await withdrawMoveOffer(env, viewer, { slotId: input.data.slotId });
+      return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.moveWithdrawn });
     }
     return data({ intent, result: null, error: "Unknown action" }, { status: 400 });
   });
@@ -152,6 +190,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const button = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500";
+const navLink = "inline-flex min-h-11 items-center rounded-lg border border-ink-700 px-3";
 
 export default function Calendar({ loaderData, actionData: raw }: Route.ComponentProps) {
   const actionData = raw as (Partial<FormFailure> & { intent?: string }) | undefined;
@@ -166,15 +205,34 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
   });
   const prev = month === 1 ? { month: 12, year: year - 1 } : { month: month - 1, year };
   const next = month === 12 ? { month: 1, year: year + 1 } : { month: month + 1, year };
+  const { view, viewQuery, weeks } = loaderData;
+  const thisMonth = `?month=${Number(loaderData.today.slice(5, 7))}&year=${Number(loaderData.today.slice(0, 4))}`;
+  // The form opens by itself when it was sent back with errors, or when a gig's "Add slots" link chose the gig.
+  const adding = actionData?.intent === "add" || selectedGig !== "";
   return (
-    <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10">
+    <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">
-          Calendar · {MONTHS[month - 1]} {year}
+          Calendar · {view === "month" ? `${MONTHS[month - 1]} ${year}` : `Next ${weeks} weeks`}
         </h1>
-        <nav aria-label="Months" className="flex gap-3 text-sm">
-          <Link to={`?month=${prev.month}&year=${prev.year}`}>← Previous month</Link>
-          <Link to={`?month=${next.month}&year=${next.year}`}>Next month →</Link>
+        <nav aria-label="Calendar views" className="flex flex-wrap gap-2 text-sm">
+          {view === "month" ? (
+            <>
+              <Link to={`?month=${prev.month}&year=${prev.year}`} className={navLink}>
+                ← Previous month
+              </Link>
+              <Link to={`?month=${next.month}&year=${next.year}`} className={navLink}>
+                Next month →
+              </Link>
+              <Link to="/influencer/calendar-dashboard" className={navLink}>
+                Next {weeks} weeks
+              </Link>
+            </>
+          ) : (
+            <Link to={thisMonth} className={navLink}>
+              Month view
+            </Link>
+          )}
         </nav>
       </header>
       <ConfirmStep ask={askedToConfirm(raw)} />
@@ -183,10 +241,17 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
           {actionData.error}
         </p>
       ) : null}
-      <section aria-labelledby="add-slots-title" className="rounded-2xl border border-ink-700 bg-ink-900 p-6">
-        <h2 id="add-slots-title" className="text-lg font-semibold">
+      <details
+        open={adding}
+        aria-labelledby="add-slots-title"
+        className="rounded-2xl border border-ink-700 bg-ink-900 p-4 sm:p-6"
+      >
+        <summary
+          id="add-slots-title"
+          className="inline-flex min-h-11 cursor-pointer list-none items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold hover:bg-brand-500"
+        >
           Add slots
-        </h2>
+        </summary>
         {gigs.length === 0 ? (
           <p className="mt-2 text-sm text-zinc-400">
             <Link to="/influencer/products/new" className="text-brand-400">
@@ -245,9 +310,13 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
             </button>
           </Form>
         )}
-      </section>
-      <MonthGrid month={month} year={year} slots={slots} today={loaderData.today} />
-      <Agenda agenda={loaderData.agenda} month={month} year={year} />
+      </details>
+      {view === "month" ? <MonthGrid month={month} year={year} slots={slots} today={loaderData.today} /> : null}
+      <Agenda
+        agenda={loaderData.agenda}
+        query={viewQuery}
+        scope={view === "month" ? "this month" : `in the next ${weeks} weeks`}
+      />
     </main>
   );
 }

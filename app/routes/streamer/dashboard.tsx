@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CalendarFeedCard } from "~/features/calendar-feed";
 import {
@@ -72,12 +73,12 @@ export default function StreamerDashboard({ loaderData }: Route.ComponentProps) 
           <Link to="/influencer/calendar-dashboard" className="rounded-lg bg-ink-700 px-4 py-2">
             Calendar
           </Link>
-          <a href="#orders-section" className="rounded-lg bg-ink-700 px-4 py-2">
+          <Link to="?ordersPage=1#orders-section" className="rounded-lg bg-ink-700 px-4 py-2">
             Orders
-          </a>
-          <a href="#payouts-section" className="rounded-lg bg-ink-700 px-4 py-2">
+          </Link>
+          <Link to="?payoutsPage=1#payouts-section" className="rounded-lg bg-ink-700 px-4 py-2">
             Payouts
-          </a>
+          </Link>
           <Link to="/influencer/profile" className="rounded-lg bg-ink-700 px-4 py-2">
             Profile
           </Link>
@@ -87,6 +88,61 @@ export default function StreamerDashboard({ loaderData }: Route.ComponentProps) 
         </nav>
       </header>
 
+      <section aria-labelledby="next-slots" className={card}>
+        <h2 id="next-slots" className="text-lg font-semibold">
+          Next slots
+        </h2>
+        {d.upcoming.length === 0 ? (
+          <p className="mt-3 text-sm text-zinc-400">No upcoming slots.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-ink-700">
+            {d.upcoming.map((slot) => (
+              <li key={slot.id} className="py-2 text-sm">
+                <span className="block truncate">{slot.gigTitle ?? "Open slot"}</span>
+                <span className="block text-xs text-zinc-400">
+                  <LocalTime value={slot.startsAt} /> · {slot.seatsTaken} of {slot.seats} seats taken
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="live-queues" className={card}>
+        <h2 id="live-queues" className="text-lg font-semibold">
+          Live queues
+        </h2>
+        {d.queues ? (
+          <p className="mt-1 text-sm">
+            Live now: {d.queues.title} · {d.queues.vip} VIP · {d.queues.regular} regular in queue
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-zinc-400">You are not live.</p>
+        )}
+      </section>
+      <section aria-labelledby="latest-orders" className={card}>
+        <h2 id="latest-orders" className="text-lg font-semibold">
+          Latest orders
+        </h2>
+        {d.latestOrders.length === 0 ? (
+          <p className="mt-3 text-sm text-zinc-400">No orders yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-ink-700">
+            {d.latestOrders.map((order) => (
+              // One order in two short lines, cut to the screen's width (the full row is in "All orders").
+              <li key={order.id} className="py-2 text-sm">
+                <span className="block truncate">
+                  @{order.buyer} · {order.gig ?? order.kind}{" "}
+                  {order.gamertags.length ? `(${order.gamertags.join(", ")})` : ""}
+                </span>
+                <span className="block text-xs text-zinc-400">
+                  {order.statusText} · {order.amount}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <section aria-labelledby="earnings" className={card}>
         <h2 id="earnings" className="text-lg font-semibold">
           Earnings
@@ -106,99 +162,79 @@ export default function StreamerDashboard({ loaderData }: Route.ComponentProps) 
         </dl>
       </section>
 
-      {d.calendarFeed ? <CalendarFeedCard urls={d.calendarFeed} returnTo="/influencer/dashboard" streamer /> : null}
-      {d.overlay ? <OverlayCard urls={d.overlay} returnTo="/influencer/dashboard" /> : null}
-
-      <section aria-labelledby="status" className={`${card} flex flex-col gap-4`}>
-        <div>
-          <h2 id="status" className="text-lg font-semibold">
-            Onboarding
-          </h2>
-          <p className="mt-1 text-sm" data-testid="onboarding-status">
-            {ONBOARDING_TEXT[d.onboarding.status]}
-          </p>
-        </div>
-        <div>
-          <h2 className="text-lg font-semibold">Live queues</h2>
-          {d.queues ? (
-            <p className="mt-1 text-sm">
-              Live now: {d.queues.title} · {d.queues.vip} VIP · {d.queues.regular} regular in queue
+      <Fold title="All orders" open={opened(d.search, ["ordersPage", "year", "month"])}>
+        <OrdersSection
+          orders={d.orders.rows}
+          page={d.orders.page}
+          totalPages={d.orders.totalPages}
+          year={d.orders.year}
+          month={d.orders.month}
+          error={d.orders.error}
+          href={(page) => withParams(d.search, { ordersPage: page })}
+        />
+      </Fold>
+      <Fold title="Earnings by day" open={opened(d.search, ["earningsPage", "days"])}>
+        <EarningsListSection
+          days={d.earningsList.days}
+          rows={d.earningsList.rows}
+          total={d.earningsList.total}
+          page={d.earningsList.page}
+          totalPages={d.earningsList.totalPages}
+          href={(page) => withParams(d.search, { earningsPage: page })}
+          daysHref={(days) => withParams(d.search, { days, earningsPage: 1 })}
+        />
+      </Fold>
+      <Fold title="Payouts" open={opened(d.search, ["payoutsPage"])}>
+        <PayoutsSection
+          rows={d.payouts.rows}
+          page={d.payouts.page}
+          totalPages={d.payouts.totalPages}
+          href={(page) => withParams(d.search, { payoutsPage: page })}
+        />
+      </Fold>
+      <Fold title="Promo codes">
+        <PromoCodesSection rows={d.promos} />
+      </Fold>
+      <Fold title="Calendar feed, stream overlay and onboarding">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          {d.calendarFeed ? <CalendarFeedCard urls={d.calendarFeed} returnTo="/influencer/dashboard" streamer /> : null}
+          {d.overlay ? <OverlayCard urls={d.overlay} returnTo="/influencer/dashboard" /> : null}
+          <section aria-labelledby="status" className={card}>
+            <h2 id="status" className="text-lg font-semibold">
+              Onboarding
+            </h2>
+            <p className="mt-1 text-sm" data-testid="onboarding-status">
+              {ONBOARDING_TEXT[d.onboarding.status]}
             </p>
-          ) : (
-            <p className="mt-1 text-sm text-zinc-400">You are not live.</p>
-          )}
+          </section>
         </div>
-      </section>
-
-      <section aria-labelledby="next-slots" className={card}>
-        <h2 id="next-slots" className="text-lg font-semibold">
-          Next slots
-        </h2>
-        {d.upcoming.length === 0 ? (
-          <p className="mt-3 text-sm text-zinc-400">No upcoming slots.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-ink-700">
-            {d.upcoming.map((slot) => (
-              <li key={slot.id} className="flex justify-between gap-2 py-2 text-sm">
-                <span>{slot.gigTitle ?? "Open slot"}</span>
-                <span className="text-zinc-400">
-                  <LocalTime value={slot.startsAt} /> · {slot.seatsTaken}/{slot.seats} seats
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="latest-orders" className={card}>
-        <h2 id="latest-orders" className="text-lg font-semibold">
-          Latest orders
-        </h2>
-        {d.latestOrders.length === 0 ? (
-          <p className="mt-3 text-sm text-zinc-400">No orders yet.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-ink-700">
-            {d.latestOrders.map((order) => (
-              <li key={order.id} className="flex justify-between gap-2 py-2 text-sm">
-                <span>
-                  @{order.buyer} · {order.gig ?? order.kind}{" "}
-                  {order.gamertags.length ? `(${order.gamertags.join(", ")})` : ""}
-                </span>
-                <span className="text-zinc-400">
-                  {order.statusText} · {order.amount}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <OrdersSection
-        orders={d.orders.rows}
-        page={d.orders.page}
-        totalPages={d.orders.totalPages}
-        year={d.orders.year}
-        month={d.orders.month}
-        error={d.orders.error}
-        href={(page) => withParams(d.search, { ordersPage: page })}
-      />
-      <EarningsListSection
-        days={d.earningsList.days}
-        rows={d.earningsList.rows}
-        total={d.earningsList.total}
-        page={d.earningsList.page}
-        totalPages={d.earningsList.totalPages}
-        href={(page) => withParams(d.search, { earningsPage: page })}
-        daysHref={(days) => withParams(d.search, { days, earningsPage: 1 })}
-      />
-      <PayoutsSection
-        rows={d.payouts.rows}
-        page={d.payouts.page}
-        totalPages={d.payouts.totalPages}
-        href={(page) => withParams(d.search, { payoutsPage: page })}
-      />
-      <PromoCodesSection rows={d.promos} />
+      </Fold>
     </main>
   );
+}
+
+/**
+ * A section a phone keeps closed until asked (the dashboard's first screen is today's slots, the live queues and the
+ * latest orders): a `<details>`, so it opens without JavaScript. A list paged or filtered by the URL opens by itself.
+ */
+function Fold({ title, open = false, children }: { title: string; open?: boolean; children: ReactNode }) {
+  return (
+    <details open={open} className="group lg:col-span-2">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between rounded-2xl border border-ink-700 bg-ink-900 px-6 py-3 font-semibold group-open:mb-4">
+        {title}
+        <span aria-hidden="true" className="text-zinc-400 group-open:rotate-90">
+          ›
+        </span>
+      </summary>
+      {children}
+    </details>
+  );
+}
+
+/** Whether the URL pages or filters one of a folded section's lists (it opens to show it). */
+function opened(search: string, keys: string[]) {
+  const params = new URLSearchParams(search);
+  return keys.some((key) => params.has(key));
 }
 
 /** The dashboard URL with some of its list parameters changed (the others kept). */

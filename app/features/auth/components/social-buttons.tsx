@@ -15,7 +15,7 @@ export function SocialButtons({
   if (providers.length === 0) return null;
   return (
     <div className="mt-6 flex flex-col gap-3">
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-zinc-500">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-zinc-400">
         <span className="h-px flex-1 bg-ink-700" />
         or
         <span className="h-px flex-1 bg-ink-700" />

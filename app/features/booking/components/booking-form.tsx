@@ -268,11 +268,16 @@ export function BookingForm(props: Props) {
           </fieldset>
           <p className="text-sm text-zinc-400">
             {formatMoney(props.price)} per seat
-            {players > 1 ? (
+            {promo?.ok || players > 1 ? (
               <>
                 {" "}
-                · <span data-testid="booking-total">total {formatMoney(multiplyMoney(props.price, players))}</span> for{" "}
-                {players} seats
+                ·{" "}
+                <span data-testid="booking-total">
+                  {/* An applied code's total is what the fan pays: the line says that one, not the price before it. */}
+                  total {formatMoney(promo?.ok ? promo.total : multiplyMoney(props.price, players))}
+                  {promo?.ok ? ` with ${promo.code}` : ""}
+                </span>{" "}
+                for {players} {players === 1 ? "seat" : "seats"}
               </>
             ) : null}
             . Card payments hold your seats for a few minutes.

@@ -18,6 +18,21 @@ const STATUS_STYLE: Record<string, string> = {
 
 const KIND_TEXT = { slot_booking: "Session", vip_queue: "VIP queue place", wallet_topup: "Wallet top-up" };
 
+/** An order's own actions ("Details", "Change time") drawn as buttons, a thumb's size, so they read as things to tap. */
+const action = "inline-flex min-h-11 items-center rounded-lg border border-ink-700 px-3 text-zinc-200 hover:bg-ink-800";
+
+/** Where a refund went, as the card says it: " to your card", " to your wallet", " to your card and wallet". */
+function refundedTo(methods: OrderDetails["refundedTo"]): string {
+  if (methods.length === 0) return "";
+  return ` to your ${methods.map((method) => (method === "card" ? "card" : "wallet")).join(" and ")}`;
+}
+
+/** What the order is, for its page's heading: "Ranked duos with DemoStar", "Wallet top-up". */
+export function orderTitle(order: Pick<OrderDetails, "gigTitle" | "kind" | "starName">): string {
+  const what = order.gigTitle ?? KIND_TEXT[order.kind];
+  return order.starName ? `${what} with ${order.starName}` : what;
+}
+
 /** One order of the fan: what, when (in their zone), status in words, gamer tags, lobby code, invoice, cancel. */
 export function OrderCard({
   order,
@@ -51,12 +66,12 @@ export function OrderCard({
               <SlotTime startsAt={order.startsAt} endsAt={order.endsAt} />
             </p>
           ) : null}
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-zinc-400">
             Order {order.id} · {order.seats ? `${order.seats} seat${order.seats > 1 ? "s" : ""} · ` : ""}
             {formatMoney(order.amount)}
             {order.discount.amountMinor > 0 ? ` (${formatMoney(order.discount)} off with ${order.promoCode})` : ""}
             {order.refunded.amountMinor > 0
-              ? ` · ${formatMoney(order.refunded)} refunded · ${formatMoney(order.net)} paid after refunds`
+              ? ` · ${formatMoney(order.refunded)} refunded${refundedTo(order.refundedTo)} · ${formatMoney(order.net)} paid after refunds`
               : ""}
           </p>
         </div>
@@ -88,7 +103,7 @@ export function OrderCard({
           Lobby code: <strong className="font-mono text-base">{order.lobbyCode}</strong>
         </p>
       ) : upcoming && order.isBuyer ? (
-        <p className="mt-3 text-xs text-zinc-500">
+        <p className="mt-3 text-xs text-zinc-400">
           The lobby code shows here from {LOBBY_CODE_VISIBLE_BEFORE_MS / 60_000} minutes before the start, once the
           creator sets it.
         </p>
@@ -114,7 +129,7 @@ export function OrderCard({
             Download invoice (PDF)
           </a>
         ) : null}
-        <Link to={`/profile/orders/${order.id}`} className="text-zinc-400 hover:underline">
+        <Link to={`/profile/orders/${order.id}`} className={action}>
           Details
         </Link>
         {order.reviewed ? (
@@ -127,7 +142,7 @@ export function OrderCard({
           </Link>
         ) : null}
         {order.canReschedule ? (
-          <Link to={`/profile/orders/${order.id}/reschedule`} className="hover:underline">
+          <Link to={`/profile/orders/${order.id}/reschedule`} className={action}>
             Change time
           </Link>
         ) : null}

@@ -62,7 +62,7 @@ function OrdersGroup({
         {title} <span className="text-sm font-normal text-zinc-400">({page.total})</span>
       </h3>
       {section === "unpaid" ? (
-        <p className="mt-1 text-xs text-zinc-500">Checkouts you started but did not pay: nothing was charged.</p>
+        <p className="mt-1 text-xs text-zinc-400">Checkouts you started but did not pay: nothing was charged.</p>
       ) : null}
       {page.orders.length > 0 ? (
         <ul className="mt-3 flex flex-col gap-3">

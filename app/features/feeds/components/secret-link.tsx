@@ -51,7 +51,7 @@ export function SecretLinkCard({
         >
           {regenerateLabel}
         </button>
-        <p className="mt-1 text-xs text-zinc-500">The old link stops working at once.</p>
+        <p className="mt-1 text-xs text-zinc-400">The old link stops working at once.</p>
       </Form>
     </section>
   );

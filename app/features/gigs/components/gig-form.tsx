@@ -106,6 +106,11 @@ export function GigForm({
   const [rows, setRows] = useState(Math.max(requirements.length + (sent ? 0 : 1), 2));
   const selected = games.find((game) => game.id === gameId);
   const modeGroups = selected ? [selected] : games;
+  // Each platform once: the chosen game's, or (no game chosen yet, or without JavaScript) every game's, in their
+  // order. The server refuses a platform the game is not played on (M.platformNotOfGame).
+  const platformChoices = [
+    ...new Map(modeGroups.flatMap((game) => game.platforms).map((platform) => [platform.id, platform])).values(),
+  ];
   const modeMinutes = games.flatMap((game) => game.modes).find((mode) => mode.id === modeId)?.durationMinutes;
   return (
     <Form
@@ -175,14 +180,10 @@ export function GigForm({
         <Field label="Platform" id={fields._platform_playing_on_id.id} errors={fields._platform_playing_on_id.errors}>
           <select {...getSelectProps(fields._platform_playing_on_id)} className={inputClass}>
             <option value="">Pick a platform</option>
-            {modeGroups.map((game) => (
-              <optgroup key={game.id} label={game.name}>
-                {game.platforms.map((platform) => (
-                  <option key={`${game.id}-${platform.id}`} value={platform.id}>
-                    {platform.name}
-                  </option>
-                ))}
-              </optgroup>
+            {platformChoices.map((platform) => (
+              <option key={platform.id} value={platform.id}>
+                {platform.name}
+              </option>
             ))}
           </select>
         </Field>

@@ -211,7 +211,12 @@ export function LiveRoom({
                     {walletMinor !== null ? ` (${formatMoney(money(walletMinor, walletCurrency))})` : ""}
                   </label>
                 </fieldset>
-                <button type="submit" name="intent" value="joinVip" className={`${button} self-start bg-amber-600`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="joinVip"
+                  className={`${button} self-start bg-amber-600 text-ink-950`}
+                >
                   Join VIP queue ({vipPrice})
                 </button>
               </Form>

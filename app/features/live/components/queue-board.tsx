@@ -171,7 +171,7 @@ export function QueueBoard({
                             {entry.gamertag}
                           </span>
                         ) : (
-                          <span className="ml-2 text-xs text-zinc-500">no gamer tag</span>
+                          <span className="ml-2 text-xs text-zinc-400">no gamer tag</span>
                         )}
                         <span className="ml-2 text-xs text-zinc-400">{STATE_LABEL[entry.state]}</span>
                         <ReadyState ready={entry.ready} />

@@ -67,7 +67,7 @@ export default function LiveBell({ userId }: { userId: string }) {
     <div className="relative">
       <button
         type="button"
-        aria-label={`Notifications${unread ? ` (${unread} unread)` : ""}`}
+        aria-label={`Notifications${unread ? `, ${unread} unread` : ""}`}
         aria-expanded={open}
         data-bell-connected={connected ? "" : undefined}
         className="relative rounded-full p-2 text-zinc-300 hover:bg-ink-800 hover:text-white"

@@ -41,6 +41,9 @@ export function HeaderSearch({ mode }: { mode: "always" | "after-scroll" }) {
   useEffect(() => setHydrated(true), []);
 
   useEffect(() => setText(current), [current]);
+  // A search sent or a page opened shows its results: the suggestions close rather than cover them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (its key) closes them
+  useEffect(() => setOpen(false), [location.key]);
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);

@@ -25,7 +25,7 @@ export function WalletSection({ wallet, display }: { wallet: WalletOverview; dis
           </span>
         ))}
       </p>
-      <p className="text-xs text-zinc-500">Refunds go here and can pay your next booking.</p>
+      <p className="text-xs text-zinc-400">Refunds go here and can pay your next booking.</p>
       <Link
         to="/wallet/top-up"
         className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-500"
@@ -49,7 +49,7 @@ export function WalletSection({ wallet, display }: { wallet: WalletOverview; dis
                 </td>
                 <td className="py-2">
                   {entry.kindText}
-                  {entry.orderId ? <span className="text-zinc-500"> · order {entry.orderId}</span> : null}
+                  {entry.orderId ? <span className="text-zinc-400"> · order {entry.orderId}</span> : null}
                 </td>
                 <td className={`py-2 text-right ${entry.amountMinor > 0 ? "text-emerald-300" : "text-zinc-200"}`}>
                   {entry.amountMinor > 0 ? "+" : ""}
