@@ -6,6 +6,11 @@ export const CHAT_COPY = {
   closed: "the queue is closed: the streamer is not live",
   joined: (line: string, minutes: number) => `you're in the queue: ${line} in line (about ${minutes} min)`,
   calledNow: "you're up! Type !ready to confirm",
+  /** The streamer called the fan from the dashboard (or a mod's !next): said in the channel. */
+  yourTurn: (within: string) => `you're up: type !ready within ${within}`,
+  /** The same call told by Discord DM. */
+  yourTurnDm: (streamer: string, server: string, within: string) =>
+    `You're up with ${streamer}: type /ready in ${server} within ${within}.`,
   position: (line: string, minutes: number) => `you're ${line} in line (about ${minutes} min)`,
   playingNext: "you're up: playing next! Type !ready to confirm if you haven't",
   inGame: "you're in game now",

@@ -1,4 +1,5 @@
 /** The chat feature's server side: what routes, other features and the Worker may use of it. */
+export { type ChatCallOutcome, tellCalledChatFan } from "./called.server";
 export { runChatCommand } from "./handle.server";
 export { chatIdentityOf, chatViewerOf, linkChatIdentity, linkedIdentities } from "./identities.server";
 export {
