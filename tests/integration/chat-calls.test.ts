@@ -89,7 +89,7 @@ describe("a chat fan called to play next is told in chat", () => {
       const all = await readDiscordOutbox(env.PRIVATE_FILES, memberId);
       return all.length > 0 ? all : undefined;
     });
-    expect(dms.map((dm) => dm.content)).toEqual([
+    expect(dms?.map((dm) => dm.content)).toEqual([
       `You're up with ${world.star.fullName || world.star.username}: type /ready in Star's server within 2 min.`,
     ]);
     // The Twitch channel hears nothing of a Discord place.

@@ -24,6 +24,12 @@ export const CHAT_COPY = {
   nobodyWaiting: "nobody is waiting",
   removed: (name: string) => `removed ${name} from the queue`,
   noSuchFan: (name: string) => `nobody called ${name} is in the queue`,
+  serverOnly: "Use this command in the streamer's Discord server",
+  notConnected: "This server is not connected to a Noobrd queue",
+  commandsOff: "The queue commands are off here",
+  unknownCommand: "That is not one of the queue's commands",
+  failed: "something went wrong: try again",
+  alreadyHandled: "Interaction already handled",
   badSignature: "Invalid signature",
   staleMessage: "Message too old",
 } as const;

@@ -1,5 +1,6 @@
 /** The chat feature's server side: what routes, other features and the Worker may use of it. */
 export { type ChatCallOutcome, tellCalledChatFan } from "./called.server";
+export { type DiscordAnswer, receiveDiscordInteraction, slashCommand } from "./discord.server";
 export { runChatCommand } from "./handle.server";
 export { chatIdentityOf, chatViewerOf, linkChatIdentity, linkedIdentities } from "./identities.server";
 export {
@@ -12,4 +13,5 @@ export {
   sendsInWindow,
 } from "./replies";
 export { channelReplyState, sayInChannel, sendChatMessage } from "./say.server";
-export { receiveTwitchDelivery, standInTwitchChannel, type TwitchAnswer } from "./twitch.server";
+export { standInChatConnection } from "./stand-in-connection.server";
+export { receiveTwitchDelivery, type TwitchAnswer } from "./twitch.server";
