@@ -2,7 +2,13 @@
 export { type ChatCallOutcome, tellCalledChatFan } from "./called.server";
 export { type DiscordAnswer, receiveDiscordInteraction, slashCommand } from "./discord.server";
 export { runChatCommand } from "./handle.server";
-export { chatIdentityOf, chatViewerOf, linkChatIdentity, linkedIdentities } from "./identities.server";
+export {
+  chatIdentityOf,
+  chatViewerOf,
+  linkChatIdentity,
+  linkedIdentities,
+  linkKnownChatIdentity,
+} from "./identities.server";
 export {
   type ChatChannel,
   type ChatReply,
