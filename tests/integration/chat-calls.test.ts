@@ -3,13 +3,13 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { runChatCommand } from "~/features/chat/index.server";
-import { sendLiveCommand } from "~/features/live/index.server";
+import { readBroadcast, sendLiveCommand } from "~/features/live/index.server";
 import { newId } from "~/lib/id";
 import { readDiscordOutbox } from "~/platform/stand-ins/discord/outbox.server";
 import { chatConnections, queueEntries } from "~db/schema";
 import { viewerOf } from "../factories";
 import { twitchWorld } from "./chat-world";
-import { liveFan, until } from "./live-world";
+import { get, liveFan, until } from "./live-world";
 
 const db = () => drizzle(env.DB);
 const placesOf = (liveSessionId: string) =>
@@ -94,5 +94,29 @@ describe("a chat fan called to play next is told in chat", () => {
     ]);
     // The Twitch channel hears nothing of a Discord place.
     expect(await world.replies()).toEqual([]);
+  });
+
+  it("the queue dashboard and the overlay say where each fan joined from", async () => {
+    const world = await twitchWorld();
+    const fan = await liveFan();
+    await sendLiveCommand(env, world.liveSessionId, {
+      type: "joinRegular",
+      viewer: viewerOf(fan.user),
+      gamertag: "WebTag",
+    });
+    await world.type({ user: "Twitchy", text: "!join TwitchTag" });
+    const broadcast = await readBroadcast(env, world.liveSessionId, 0);
+    expect(broadcast.streamerPayload().entries.map((entry) => [entry.gamertag, entry.source])).toEqual([
+      ["WebTag", "web"],
+      ["TwitchTag", "twitch"],
+    ]);
+    expect(broadcast.overlayPayload().next.map((place) => [place.name, place.source])).toEqual([
+      ["WebTag", "web"],
+      ["TwitchTag", "twitch"],
+    ]);
+    const dashboard = await get(`/influencer/live/session/${world.liveSessionId}`, world.starCookie);
+    const html = await dashboard.text();
+    expect(html).toMatch(/data-testid="joined-from"[^>]*>Web</);
+    expect(html).toMatch(/data-testid="joined-from"[^>]*>Twitch</);
   });
 });
