@@ -1,5 +1,13 @@
 /** The chat feature's server side: what routes, other features and the Worker may use of it. */
 export { type ChatCallOutcome, tellCalledChatFan } from "./called.server";
+export {
+  type ChatConnectionView,
+  chatConnectionsOf,
+  connectDiscordServer,
+  connectTwitchChannel,
+  disconnectChat,
+  setChatCommands,
+} from "./connections.server";
 export { type DiscordAnswer, receiveDiscordInteraction, slashCommand } from "./discord.server";
 export { runChatCommand } from "./handle.server";
 export {

@@ -2,3 +2,4 @@
 export { type ChatCommand, ordinal, parseChatCommand } from "./commands";
 export { CHAT_COPY } from "./copy";
 export type { ChatChannel, ChatReply } from "./replies";
+export { chatCommandsSchema, chatPlatformSchema, type DiscordServerDraft, discordServerSchema } from "./schema";

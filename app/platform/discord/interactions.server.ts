@@ -138,3 +138,23 @@ export async function standInDiscordMessages(env: Env) {
   const { readDiscordOutbox } = await import("../stand-ins/discord/outbox.server");
   return readDiscordOutbox(env.PRIVATE_FILES);
 }
+
+/**
+ * The server (guild) a streamer connects, as the bot sees it: its name, or null when the bot is not in it (Discord
+ * answers 403 or 404), so connecting also proves the bot was added. The stand-in knows every server as
+ * "Server <id>".
+ */
+export async function discordGuild(env: Env, guildId: string, fetcher: typeof fetch = fetch) {
+  if (env.DISCORD_PROVIDER !== "http") {
+    if (isProduction(env)) throw new Error("Production needs DISCORD_PROVIDER=http");
+    return { name: `Server ${guildId}` };
+  }
+  if (!env.DISCORD_BOT_TOKEN) throw new Error("DISCORD_PROVIDER=http needs DISCORD_BOT_TOKEN");
+  const answer = await fetcher(`${DISCORD_API}/guilds/${guildId}`, {
+    headers: { Authorization: `Bot ${env.DISCORD_BOT_TOKEN}` },
+  });
+  if (answer.status === 403 || answer.status === 404) return null;
+  if (!answer.ok) throw new Error(`discord answered ${answer.status} reading a server`);
+  const { name } = (await answer.json()) as { name: string };
+  return { name };
+}
