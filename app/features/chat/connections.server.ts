@@ -4,6 +4,7 @@ import { conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { discordGuild } from "~/platform/discord/interactions.server";
+import { subscribeChatMessages } from "~/platform/twitch/oauth.server";
 import { type ChatConnection, type ChatPlatform, chatConnections } from "~db/schema";
 import { CHAT_COPY as M } from "./copy";
 import type { DiscordServerDraft } from "./schema";
@@ -44,6 +45,16 @@ export async function chatConnectionsOf(env: Env, viewer: Viewer) {
   return { twitch: view("twitch"), discord: view("discord") };
 }
 
+/** A channel or server already connected by another streamer is theirs. */
+async function assertNotTaken(env: Env, viewer: Viewer, platform: ChatPlatform, channelId: string) {
+  const holder = await getDb(env)
+    .select({ streamerId: chatConnections.streamerId })
+    .from(chatConnections)
+    .where(and(eq(chatConnections.platform, platform), eq(chatConnections.channelId, channelId)))
+    .get();
+  if (holder && holder.streamerId !== viewer.id) throw conflict(M.channelTaken);
+}
+
 /**
  * Connects (or reconnects) the streamer's channel or server: one row per streamer and platform, written whole, its
  * state connected again. A channel or server already connected by another streamer is refused.
@@ -55,37 +66,33 @@ async function connect(
     Partial<Pick<ChatConnection, "modRoleId" | "subscriptionId">>,
   now: Date,
 ) {
-  const db = getDb(env);
-  const holder = await db
-    .select({ streamerId: chatConnections.streamerId })
-    .from(chatConnections)
-    .where(and(eq(chatConnections.platform, row.platform), eq(chatConnections.channelId, row.channelId)))
-    .get();
-  if (holder && holder.streamerId !== viewer.id) throw conflict(M.channelTaken);
+  await assertNotTaken(env, viewer, row.platform, row.channelId);
   const fresh = { ...row, state: "connected" as const, brokenReason: null, updatedAt: now };
-  await db
+  await getDb(env)
     .insert(chatConnections)
     .values({ id: newId(), streamerId: viewer.id, createdAt: now, ...fresh })
     .onConflictDoUpdate({ target: [chatConnections.streamerId, chatConnections.platform], set: fresh });
 }
 
-/** After the streamer's Twitch OAuth: their channel (the broadcaster's id and login), subscribed for chat lines. */
+/**
+ * After the streamer's Twitch OAuth: their channel (the broadcaster's id and login). Checked first (a streamer; the
+ * channel not another streamer's), then subscribed to its chat lines (EventSub to `<origin>/api/chat/twitch`), then
+ * written, connected again if it had broken.
+ */
 export async function connectTwitchChannel(
   env: Env,
   viewer: Viewer,
-  channel: { broadcasterId: string; login: string; subscriptionId: string | null },
+  channel: { broadcasterId: string; login: string },
+  origin: string,
   now = new Date(),
 ) {
   assertStreamer(viewer);
+  await assertNotTaken(env, viewer, "twitch", channel.broadcasterId);
+  const subscriptionId = await subscribeChatMessages(env, channel.broadcasterId, `${origin}/api/chat/twitch`);
   await connect(
     env,
     viewer,
-    {
-      platform: "twitch",
-      channelId: channel.broadcasterId,
-      channelName: channel.login.toLowerCase(),
-      subscriptionId: channel.subscriptionId,
-    },
+    { platform: "twitch", channelId: channel.broadcasterId, channelName: channel.login.toLowerCase(), subscriptionId },
     now,
   );
 }

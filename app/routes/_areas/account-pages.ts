@@ -3,6 +3,8 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 /** The signed-in fan's pages: profile, orders, notifications, favourites, checkout's return pages, the wallet. */
 export const accountPages: RouteConfigEntry[] = [
   route("profile", "routes/account/profile.tsx"),
+  route("profile/twitch", "routes/account/profile-twitch.ts", { id: "profile-twitch-start" }),
+  route("profile/twitch/callback", "routes/account/profile-twitch.ts", { id: "profile-twitch-callback" }),
   route("profile/orders/:orderId", "routes/account/order.tsx"),
   route("profile/orders/:orderId/cancel", "routes/account/cancel-order.tsx"),
   route("profile/orders/:orderId/reschedule", "routes/account/reschedule-order.tsx"),
