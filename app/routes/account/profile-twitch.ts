@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { CHAT_COPY } from "~/features/chat";
 import { linkChatIdentity } from "~/features/chat/index.server";
-import { isAppError } from "~/lib/errors";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import { settle } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
 import { clearTwitchState, finishTwitchOAuth, startTwitchOAuth } from "~/routes/_lib/twitch-oauth.server";
 import type { Route } from "./+types/profile-twitch";
@@ -29,15 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "Set-Cookie": await clearTwitchState(env) };
   const back = await finishTwitchOAuth(request, env, CALLBACK);
   if (!back.ok) return redirectWithToast(env, "/profile", { kind: "error", message: back.message }, headers);
-  try {
-    await linkChatIdentity(env, viewer, {
+  const done = await settle(() =>
+    linkChatIdentity(env, viewer, {
       platform: "twitch",
       platformUserId: back.user.id,
       displayName: back.user.displayName,
-    });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return redirectWithToast(env, "/profile", { kind: "error", message: error.message }, headers);
-  }
+    }),
+  );
+  if (!done.ok) return redirectWithToast(env, "/profile", { kind: "error", message: done.error.message }, headers);
   return redirectWithToast(env, "/profile", { kind: "success", message: CHAT_COPY.twitchLinked }, headers);
 }

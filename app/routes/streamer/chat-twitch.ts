@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { CHAT_COPY } from "~/features/chat";
 import { connectTwitchChannel } from "~/features/chat/index.server";
-import { isAppError } from "~/lib/errors";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { TWITCH_CONNECT_SCOPES } from "~/platform/twitch/oauth.server";
+import { settle } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
 import { clearTwitchState, finishTwitchOAuth, startTwitchOAuth } from "~/routes/_lib/twitch-oauth.server";
 import type { Route } from "./+types/chat-twitch";
@@ -31,16 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = { "Set-Cookie": await clearTwitchState(env) };
   const back = await finishTwitchOAuth(request, env, CALLBACK);
   if (!back.ok) return redirectWithToast(env, "/influencer/chat", { kind: "error", message: back.message }, headers);
-  try {
-    await connectTwitchChannel(
+  const done = await settle(() =>
+    connectTwitchChannel(
       env,
       viewer,
       { broadcasterId: back.user.id, login: back.user.login },
       publicOrigin(request, env),
-    );
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return redirectWithToast(env, "/influencer/chat", { kind: "error", message: error.message }, headers);
-  }
+    ),
+  );
+  if (!done.ok)
+    return redirectWithToast(env, "/influencer/chat", { kind: "error", message: done.error.message }, headers);
   return redirectWithToast(env, "/influencer/chat", { kind: "success", message: CHAT_COPY.twitchConnected }, headers);
 }
