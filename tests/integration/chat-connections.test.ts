@@ -25,9 +25,17 @@ describe("the streamer's Chat page", () => {
     expect(await page.text()).toContain("Not connected");
     const as = { Cookie: world.starCookie };
 
-    const bad = await postForm("/influencer/chat", { intent: "discord", guildId: "nope" }, as);
+    const bad = await postForm(
+      "/influencer/chat",
+      { intent: "discord", guildId: "nope", modRoleId: "300000000000000009" },
+      as,
+    );
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain("Enter the server&#x27;s id");
+    const refused = await bad.text();
+    expect(refused).toContain("Enter the server&#x27;s id");
+    // The refused form comes back as sent.
+    expect(refused).toMatch(/name="guildId"[^>]*value="nope"/);
+    expect(refused).toMatch(/name="modRoleId"[^>]*value="300000000000000009"/);
 
     const guildId = guild();
     const saved = await postForm(

@@ -113,6 +113,10 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
   const reply = actionData as PageFormReply | undefined;
   const { twitch, discord } = loaderData.connections;
   const discordError = errorOf(reply, "discord");
+  // A refused Discord form comes back as sent (JavaScript off too), else with the connected server's values.
+  const sent =
+    reply?.intent === "discord" ? (reply.result?.initialValue as Record<string, unknown> | undefined) : undefined;
+  const sentValue = (name: string, fallback: string) => (sent ? String(sent[name] ?? "") : fallback);
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
       <Link to="/influencer/dashboard" className="text-sm text-brand-400">
@@ -172,13 +176,18 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
               name="guildId"
               required
               inputMode="numeric"
-              defaultValue={discord?.channelId ?? ""}
+              defaultValue={sentValue("guildId", discord?.channelId ?? "")}
               className="input"
             />
           </label>
           <label className="flex flex-col text-sm">
             Mod role id (optional)
-            <input name="modRoleId" inputMode="numeric" defaultValue={discord?.modRoleId ?? ""} className="input" />
+            <input
+              name="modRoleId"
+              inputMode="numeric"
+              defaultValue={sentValue("modRoleId", discord?.modRoleId ?? "")}
+              className="input"
+            />
           </label>
           <button type="submit" className="btn-primary sm:col-span-2">
             {discord ? "Save server" : "Connect Discord server"}
