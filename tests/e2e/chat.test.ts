@@ -64,8 +64,11 @@ describe("chat queue in the browser", () => {
     const shown = ((await place.locator("span").first().textContent()) ?? "").trim();
     expect(shown).toMatch(/^\d+(st|nd|rd|th)$/);
     await type(chat, { user: fan, text: "!position" });
-    const said = await chat.getByRole("list", { name: "Bot replies" }).locator("li").allTextContents();
-    expect(said.some((text) => text.includes(`@${fan} you're ${shown} in line`))).toBe(true);
+    // The page shows the bot's answer once the form's reply has loaded it (JavaScript on: no navigation).
+    await chat
+      .getByRole("list", { name: "Bot replies" })
+      .locator("li", { hasText: `@${fan} you're ${shown} in line` })
+      .waitFor(SOON);
     endDemoStarSessions();
   }, 180_000);
 });
