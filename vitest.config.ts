@@ -32,6 +32,11 @@ const OAUTH_TEST_BINDINGS = {
   OAUTH_GOOGLE_AUTHORIZE_URL: `${OAUTH_STAND_IN_ORIGIN}/google/authorize`,
   OAUTH_GOOGLE_TOKEN_URL: `${OAUTH_STAND_IN_ORIGIN}/google/token`,
   OAUTH_GOOGLE_USERINFO_URL: `${OAUTH_STAND_IN_ORIGIN}/google/userinfo`,
+  OAUTH_TWITCH_CLIENT_ID: "noobrd-test-twitch",
+  OAUTH_TWITCH_CLIENT_SECRET: "test-twitch-secret",
+  OAUTH_TWITCH_AUTHORIZE_URL: `${OAUTH_STAND_IN_ORIGIN}/twitch/authorize`,
+  OAUTH_TWITCH_TOKEN_URL: `${OAUTH_STAND_IN_ORIGIN}/twitch/token`,
+  OAUTH_TWITCH_USERINFO_URL: `${OAUTH_STAND_IN_ORIGIN}/twitch/helix/users`,
 };
 const oauthStandIn = createStandInProvider({
   basePath: "",
@@ -43,6 +48,10 @@ const oauthStandIn = createStandInProvider({
     google: {
       clientId: OAUTH_TEST_BINDINGS.OAUTH_GOOGLE_CLIENT_ID,
       clientSecret: OAUTH_TEST_BINDINGS.OAUTH_GOOGLE_CLIENT_SECRET,
+    },
+    twitch: {
+      clientId: OAUTH_TEST_BINDINGS.OAUTH_TWITCH_CLIENT_ID,
+      clientSecret: OAUTH_TEST_BINDINGS.OAUTH_TWITCH_CLIENT_SECRET,
     },
   },
 });

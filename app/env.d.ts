@@ -9,6 +9,9 @@ interface Env {
   /** "http" for Discord's REST API with DISCORD_BOT_TOKEN (a secret); anything else uses the development outbox. */
   DISCORD_PROVIDER?: string;
   DISCORD_BOT_TOKEN?: string;
+  /** Chat queues: the Discord application's id and public key (hex; its interactions are signed for it). */
+  DISCORD_APPLICATION_ID?: string;
+  DISCORD_PUBLIC_KEY?: string;
   /** Chat queues (docs/decisions/028): "http" sends the bot's Twitch replies through Helix; anything else records them. */
   TWITCH_PROVIDER?: string;
   TWITCH_CLIENT_ID?: string;

@@ -32,7 +32,8 @@ import {
   streamerRemovedMail,
   streamerRemovedNotice,
 } from "../app/features/booking/index.server";
-import { vipQueueStep, vipRefundedNotice } from "../app/features/live/index.server";
+import { tellCalledChatFan } from "../app/features/chat/index.server";
+import { setCallHooks, vipQueueStep, vipRefundedNotice } from "../app/features/live/index.server";
 import { setMessageTemplates } from "../app/features/messages/index.server";
 import { setFulfilmentSteps, walletTopupStep } from "../app/features/payments/index.server";
 import { payoutCompletedNotice } from "../app/features/payouts/index.server";
@@ -44,7 +45,8 @@ import { refundDoneEmail, refundDoneNotice } from "../app/features/wallet/index.
  * The composition root: the one place that wires features together where a lower feature must reach into higher
  * ones (docs/architecture.md, "Features as modules"). Payments fulfils what booking, live and the top-up sell; the
  * outbox delivers what booking, live, payouts, the waitlist and the wallet write. Both read their tables from
- * here, so neither imports the features it serves and the features form a tree. The Worker entry and the test
+ * here, so neither imports the features it serves and the features form a tree. A fan called to play next who
+ * queued from chat is told there by the chat feature (which imports live), through live's call hooks. The Worker entry and the test
  * set-up load this module first.
  */
 setMessageTemplates({
@@ -82,3 +84,5 @@ setFulfilmentSteps({
   vip_queue: vipQueueStep,
   wallet_topup: walletTopupStep,
 });
+
+setCallHooks([tellCalledChatFan]);

@@ -92,6 +92,7 @@ export const SITE_PAGES: Record<Role, (ids: SiteIds) => string[]> = {
     "/influencer/products/new",
     `/influencer/products/${ids.gig}/edit`,
     "/influencer/live/start",
+    "/influencer/chat",
     ...(ids.ownLive ? [`/influencer/live/session/${ids.ownLive}`] : []),
     "/notifications",
     "/star/usr_demo_influencer",

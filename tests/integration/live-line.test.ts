@@ -100,9 +100,9 @@ describe("the public queue", () => {
         .find((f) => f.event === "publicQueueLiveSession" && (f.data as { inLine: number }).inLine === 3),
     );
     expect((frame.data as { line: unknown[] }).line).toEqual([
-      { name: "VipPublic", vip: true, line: 1, waitMinutes: 1 },
-      { name: "PublicTag", vip: false, line: 2, waitMinutes: 10 },
-      { name: untagged.user.username, vip: false, line: 3, waitMinutes: 20 },
+      { name: "VipPublic", vip: true, line: 1, waitMinutes: 1, source: "web" },
+      { name: "PublicTag", vip: false, line: 2, waitMinutes: 10, source: "web" },
+      { name: untagged.user.username, vip: false, line: 3, waitMinutes: 20, source: "web" },
     ]);
     // The page without logging in lists the same, and never an email or an account id.
     const page = await (await get(`/live/${world.liveSessionId}`)).text();

@@ -58,8 +58,8 @@ describe("stream overlay", () => {
     const both = await until(() => overlayFrames(overlay.frames).find((f) => (f.data as Overlay).queueLength === 2));
     // The VIP fan shows by the gamer tag they gave; each place numbered as in line (the fan's page says the same).
     expect((both.data as Overlay).next).toEqual([
-      { name: "vip-tag", vip: true, line: 1 },
-      { name: regular.user.username, vip: false, line: 2 },
+      { name: "vip-tag", vip: true, line: 1, source: "web" },
+      { name: regular.user.username, vip: false, line: 2, source: "web" },
     ]);
 
     // The streamer puts the VIP fan in game: the overlay shows who is playing now.
@@ -73,8 +73,10 @@ describe("stream overlay", () => {
     const playing = await until(() =>
       overlayFrames(overlay.frames).find((f) => (f.data as Overlay).playing.length === 1),
     );
-    expect((playing.data as Overlay).playing).toEqual([{ name: "vip-tag", vip: true, line: null }]);
-    expect((playing.data as Overlay).next).toEqual([{ name: regular.user.username, vip: false, line: 1 }]);
+    expect((playing.data as Overlay).playing).toEqual([{ name: "vip-tag", vip: true, line: null, source: "web" }]);
+    expect((playing.data as Overlay).next).toEqual([
+      { name: regular.user.username, vip: false, line: 1, source: "web" },
+    ]);
 
     // Public fields only: no emails, no account or entry ids, in any frame it was sent.
     const sent = JSON.stringify(overlay.frames);

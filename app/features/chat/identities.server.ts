@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
-import { conflict } from "~/lib/errors";
+import { conflict, isAppError } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import {
   ACTIVE_QUEUE_STATES,
@@ -151,6 +151,37 @@ export async function linkChatIdentity(env: Env, viewer: Viewer, fan: ChatFan, n
   ]);
   if (linked.length === 0) throw conflict(M.linkedElsewhere);
   return { ...identity, userId: viewer.id, linkedAt: now };
+}
+
+/**
+ * Discord sign-in proves the Discord account: when that Discord user already queued from a server (a chat identity
+ * exists) and is not linked yet, it is linked to the account signing in. Nothing is made for a Discord user who never
+ * used the commands, and an identity linked to another account stays so. Answers whether it linked.
+ */
+export async function linkKnownChatIdentity(env: Env, userId: string, fan: ChatFan, now = new Date()) {
+  const db = getDb(env);
+  const identity = await db
+    .select({ userId: chatIdentities.userId })
+    .from(chatIdentities)
+    .where(and(eq(chatIdentities.platform, fan.platform), eq(chatIdentities.platformUserId, fan.platformUserId)))
+    .get();
+  if (!identity || identity.userId) return false;
+  const user = await db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user?.isActive) return false;
+  const mine = await db
+    .select({ id: chatIdentities.id })
+    .from(chatIdentities)
+    .where(and(eq(chatIdentities.platform, fan.platform), eq(chatIdentities.userId, userId)))
+    .get();
+  // The account already links another identity of this platform (one per platform): left as it is.
+  if (mine) return false;
+  try {
+    await linkChatIdentity(env, viewerOfUser(user), fan, now);
+    return true;
+  } catch (error) {
+    if (isAppError(error) && error.status === 409) return false;
+    throw error;
+  }
 }
 
 /** The chat identities linked to an account (the profile shows them). */

@@ -1,6 +1,22 @@
 /** The chat feature's server side: what routes, other features and the Worker may use of it. */
+export { type ChatCallOutcome, tellCalledChatFan } from "./called.server";
+export {
+  type ChatConnectionView,
+  chatConnectionsOf,
+  connectDiscordServer,
+  connectTwitchChannel,
+  disconnectChat,
+  setChatCommands,
+} from "./connections.server";
+export { type DiscordAnswer, receiveDiscordInteraction, slashCommand } from "./discord.server";
 export { runChatCommand } from "./handle.server";
-export { chatIdentityOf, chatViewerOf, linkChatIdentity, linkedIdentities } from "./identities.server";
+export {
+  chatIdentityOf,
+  chatViewerOf,
+  linkChatIdentity,
+  linkedIdentities,
+  linkKnownChatIdentity,
+} from "./identities.server";
 export {
   type ChatChannel,
   type ChatReply,
@@ -11,4 +27,5 @@ export {
   sendsInWindow,
 } from "./replies";
 export { channelReplyState, sayInChannel, sendChatMessage } from "./say.server";
-export { receiveTwitchDelivery, standInTwitchChannel, type TwitchAnswer } from "./twitch.server";
+export { standInChatConnection } from "./stand-in-connection.server";
+export { receiveTwitchDelivery, type TwitchAnswer } from "./twitch.server";

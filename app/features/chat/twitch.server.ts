@@ -1,11 +1,9 @@
-import { and, eq, lt, sql } from "drizzle-orm";
-import { AppError, badRequest, notFound } from "~/lib/errors";
-import { newId } from "~/lib/id";
+import { and, eq, lt } from "drizzle-orm";
+import { AppError, badRequest } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
-import { isProduction } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { checkEventSub, EVENTSUB_MAX_AGE_MS, eventSubSecret } from "~/platform/twitch/eventsub.server";
-import { type ChatConnection, chatConnections, chatDeliveries, users } from "~db/schema";
+import { chatConnections, chatDeliveries } from "~db/schema";
 import { parseChatCommand } from "./commands";
 import { CHAT_COPY as M } from "./copy";
 import { runChatCommand } from "./handle.server";
@@ -128,41 +126,4 @@ async function chatMessage(env: Env, event: ChatMessageEvent, origin: string): P
     reply,
   );
   return { kind: "handled" };
-}
-
-/**
- * Development only (the /dev/chat page): the streamer's Twitch connection as the local Twitch stand-in knows it,
- * made on first use with a channel named after their handle, so typing as a viewer works before the dashboard's
- * connect step. Refused in production.
- */
-export async function standInTwitchChannel(env: Env, handle: string, now = new Date()): Promise<ChatConnection> {
-  if (isProduction(env)) throw notFound();
-  const db = getDb(env);
-  const streamer = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(and(sql`lower(${users.username}) = ${handle.trim().toLowerCase()}`, eq(users.isStreamer, true)))
-    .get();
-  if (!streamer) throw notFound("No streamer has that handle");
-  const found = await db
-    .select()
-    .from(chatConnections)
-    .where(and(eq(chatConnections.streamerId, streamer.id), eq(chatConnections.platform, "twitch")))
-    .get();
-  if (found) return found;
-  const channelId = String(parseInt(streamer.id.replace(/[^0-9a-f]/gi, "").slice(0, 12) || "1", 16));
-  const [made] = await db
-    .insert(chatConnections)
-    .values({
-      id: newId(),
-      streamerId: streamer.id,
-      platform: "twitch",
-      channelId,
-      channelName: streamer.username.toLowerCase(),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  return made ?? (await standInTwitchChannel(env, handle, now));
 }

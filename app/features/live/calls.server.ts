@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from "~/lib/errors";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessions, type QueueState, queueEntries, users } from "~db/schema";
+import { runCallHooks } from "./call-hooks.server";
 import { LIVE_COPY as M } from "./copy";
 import { assertSessionStreamer } from "./entry.server";
 import type { QueueChange, QueueNotice } from "./queue.server";
@@ -18,7 +19,8 @@ import { queueSnapshot } from "./snapshot.server";
  * Calling fans to play next (docs/domain.md "Ready checks"): one fan, a party of the next N in the order of service,
  * and the backfill of a party's missed place. Each call starts the place's ready check (the session's whole countdown,
  * whether or not the fan's page is open) and alerts the fan once per call: push where they subscribed, else email at
- * once (with the one-tap ready link), and an in-app notification.
+ * once (with the one-tap ready link), and an in-app notification; a fan who queued from chat is told there too
+ * (call-hooks.server.ts).
  */
 
 /** A place about to be called, with what its alert needs. */
@@ -82,6 +84,7 @@ export async function callPlace(
   const deadline = called[0]?.readyDeadline;
   if (!deadline) return false;
   await deliverMessages(env, [`${cause}:notification`], now);
+  const secondsLeft = Math.round((deadline.getTime() - now.getTime()) / 1000);
   await notifyTurn(
     env,
     place.userId,
@@ -95,7 +98,18 @@ export async function callPlace(
         entryId: place.id,
         deadline: deadline.getTime(),
       }),
-      secondsLeft: Math.round((deadline.getTime() - now.getTime()) / 1000),
+      secondsLeft,
+    },
+    now,
+  );
+  await runCallHooks(
+    env,
+    {
+      entryId: place.id,
+      userId: place.userId,
+      liveSessionId: place.liveSessionId,
+      streamerName: options.streamerName,
+      secondsLeft,
     },
     now,
   );

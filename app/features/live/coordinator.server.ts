@@ -246,6 +246,7 @@ export function broadcastOf(liveSessionId: string, snapshot: QueueSnapshot | nul
           ready: entry.state === "playing_next" ? readyCheckOf(entry) : null,
           readyMisses: entry.readyMisses,
           alert: snapshot?.alerts.get(entry.userId) ?? null,
+          source: entry.source,
         })),
       };
     },

@@ -1,5 +1,7 @@
 /** Live sessions and queues: docs/domain.md word for word where they word them; ours where they are silent. */
 export const LIVE_COPY = {
+  /** Where a place was joined from (the dashboard, the overlay and the public view). */
+  joinedFrom: { web: "Web", twitch: "Twitch", discord: "Discord" },
   started: "Live session started successfully",
   goLiveFailed: "Something went wrong! Please try again later.",
   endFailed: "Error in ending live session",

@@ -4,6 +4,7 @@
  * `ack` id and is answered by `{ event: "ack", ack, data: { success, error } }`.
  */
 import type { Money } from "~/lib/money";
+import type { JoinSource } from "~db/schema/constants";
 import type { QueueLane, QueueState } from "~db/schema/live";
 import type { AlertOutcome } from "~db/schema/push";
 import type { QueueEventPayload, ReadyCheck, VipMissed } from "./ready-check";
@@ -80,6 +81,8 @@ export type QueueEntryPayload = {
   readyMisses: number;
   /** What became of the fan's latest alert of this session ("you're up"), or null: none was sent. */
   alert: AlertOutcome | null;
+  /** Where the fan joined from: the site, Twitch chat or Discord. */
+  source: JoinSource;
 };
 
 type Common = {
@@ -108,10 +111,10 @@ export type StreamerPayload = Common & {
   history: QueueEventPayload[];
 };
 /**
- * One place as a stream shows it: a public name (the gamer tag, else the username), the lane and the place in line
- * (null in game). Nothing else.
+ * One place as a stream shows it: a public name (the gamer tag, else the username), the lane, the place in line
+ * (null in game) and where it was joined from (the site, Twitch, Discord). Nothing else.
  */
-export type OverlayPlace = { name: string; vip: boolean; line: number | null };
+export type OverlayPlace = { name: string; vip: boolean; line: number | null; source: JoinSource };
 /** One place in the public view: a public name, the lane, the place in line (null in game) and the wait. */
 export type PublicPlace = OverlayPlace & { waitMinutes: number | null };
 export type PublicQueuePayload = Omit<Common, "counts"> & {

@@ -14,6 +14,7 @@ const entry = (
 ) => ({
   id: `entry-${username}`,
   username,
+  source: username === "r1" ? ("twitch" as const) : ("web" as const),
   gamertag: tag ?? null,
   lane,
   state,
@@ -33,25 +34,25 @@ describe("the overlay's view, made from the public queue", () => {
       entry("r5", "regular", "waiting"),
       entry("r6", "regular", "waiting"),
     ]);
-    expect(payload.playing).toEqual([{ name: "ViperTag", vip: true, line: null }]);
+    expect(payload.playing).toEqual([{ name: "ViperTag", vip: true, line: null, source: "web" }]);
     // Each place in line is the one the fan's page and the queue dashboard show (line.ts).
     expect(payload.next).toEqual([
-      { name: "r1", vip: false, line: 1 },
-      { name: "vip1", vip: true, line: 2 },
-      { name: "r2", vip: false, line: 3 },
-      { name: "r3", vip: false, line: 4 },
-      { name: "r4", vip: false, line: 5 },
+      { name: "r1", vip: false, line: 1, source: "twitch" },
+      { name: "vip1", vip: true, line: 2, source: "web" },
+      { name: "r2", vip: false, line: 3, source: "web" },
+      { name: "r3", vip: false, line: 4, source: "web" },
+      { name: "r4", vip: false, line: 5, source: "web" },
     ]);
     expect(payload.queueLength).toBe(7);
     expect(payload).toMatchObject(common);
   });
 
-  it("carries names, lanes and places in line only, nothing that identifies an account", () => {
+  it("carries names, lanes, places in line and where each joined from only, nothing that identifies an account", () => {
     const payload = overlayPayload(common, [
       { ...entry("fan", "regular", "waiting"), userId: "u1", id: "e1", email: "a@b.c" } as never,
     ]);
     expect(JSON.stringify(payload)).not.toMatch(/u1|e1|a@b\.c/);
-    expect(Object.keys(payload.next[0] ?? {}).sort()).toEqual(["line", "name", "vip"]);
+    expect(Object.keys(payload.next[0] ?? {}).sort()).toEqual(["line", "name", "source", "vip"]);
   });
 });
 
@@ -66,11 +67,11 @@ describe("the public queue", () => {
       session,
       [],
     );
-    expect(view.playing).toEqual([{ name: "VipTag", vip: true, line: null, waitMinutes: null }]);
+    expect(view.playing).toEqual([{ name: "VipTag", vip: true, line: null, waitMinutes: null, source: "web" }]);
     // One in game, then one VIP ahead of the regular fan: 10 and 20 minutes at the mode's length.
     expect(view.line).toEqual([
-      { name: "vip2", vip: true, line: 1, waitMinutes: 10 },
-      { name: "r1", vip: false, line: 2, waitMinutes: 20 },
+      { name: "vip2", vip: true, line: 1, waitMinutes: 10, source: "web" },
+      { name: "r1", vip: false, line: 2, waitMinutes: 20, source: "twitch" },
     ]);
     expect(view.inLine).toBe(2);
   });

@@ -16,7 +16,8 @@ type Common = { liveSessionId: string; version: number; ended: boolean };
  */
 export function publicQueue(
   common: Common,
-  entries: readonly Pick<QueueRow, "id" | "username" | "gamertag" | "lane" | "state">[],
+  entries: readonly (Pick<QueueRow, "id" | "username" | "gamertag" | "lane" | "state"> &
+    Partial<Pick<QueueRow, "source">>)[],
   session: Pick<QueueSessionInfo, "durationMinutes" | "playersPerGame"> | null,
   turnsMs: readonly number[],
   positions: ReadonlyMap<string, number> = linePositions(entries),
@@ -32,6 +33,7 @@ export function publicQueue(
       name: entry.gamertag?.trim() || entry.username,
       vip: entry.lane === "vip",
       line: position,
+      source: entry.source ?? "web",
       waitMinutes:
         entry.state === "waiting" && position !== null && session
           ? estimatedWaitMinutes({
@@ -55,7 +57,7 @@ export function publicQueue(
  * five in line, how many are still to play; names, lanes and places in line only.
  */
 export function overlayOf(view: PublicQueuePayload): OverlayPayload {
-  const bare = ({ name, vip, line }: PublicPlace) => ({ name, vip, line });
+  const bare = ({ name, vip, line, source }: PublicPlace) => ({ name, vip, line, source });
   return {
     liveSessionId: view.liveSessionId,
     version: view.version,

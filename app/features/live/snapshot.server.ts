@@ -69,6 +69,8 @@ export type QueueRow = {
   readyConfirmedAt: Date | null;
   readyMisses: number;
   lineKey: number | null;
+  /** Where the place was joined from (the site, Twitch chat, Discord). */
+  source: JoinSource;
 };
 
 /**
@@ -145,6 +147,7 @@ function activeEntriesQuery(db: Db, liveSessionId: string) {
         readyConfirmedAt: queueEntries.readyConfirmedAt,
         readyMisses: queueEntries.readyMisses,
         lineKey: queueEntries.lineKey,
+        source: queueEntries.source,
       }),
     )
     .from(queueEntries)

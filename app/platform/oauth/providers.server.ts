@@ -53,7 +53,7 @@ type ProviderEnv = {
   userInfo?: string;
 };
 
-export function rawSettings(env: Env, provider: SocialProvider): ProviderEnv {
+export function rawSettings(env: Env, provider: SocialProvider | "twitch"): ProviderEnv {
   const vars = env as unknown as Record<string, string | undefined>;
   const prefix = `OAUTH_${provider.toUpperCase()}_`;
   return {
@@ -65,7 +65,7 @@ export function rawSettings(env: Env, provider: SocialProvider): ProviderEnv {
   };
 }
 
-function resolveEndpoint(value: string, origin: string, production: boolean): URL | null {
+export function resolveEndpoint(value: string, origin: string, production: boolean): URL | null {
   const absolute = /^https?:\/\//i.test(value);
   if (!absolute && production) return null;
   try {

@@ -12,11 +12,35 @@ export interface ChatSender {
   send(message: ChatMessageOut): Promise<void>;
 }
 
-const HELIX = "https://api.twitch.tv/helix";
+export const HELIX = "https://api.twitch.tv/helix";
 const TOKEN_URL = "https://id.twitch.tv/oauth2/token";
 
 /** The app access token, kept per isolate until shortly before it expires. */
 let appToken: { value: string; expiresAt: number } | null = null;
+
+/** Twitch's app access token (client credentials), for Helix calls made as the app. */
+export async function helixAppToken(
+  config: { clientId: string; clientSecret: string },
+  fetcher: typeof fetch = fetch,
+  now = Date.now(),
+): Promise<string> {
+  if (appToken && appToken.expiresAt > now + 60_000) return appToken.value;
+  const body = new URLSearchParams({
+    client_id: config.clientId,
+    client_secret: config.clientSecret,
+    grant_type: "client_credentials",
+  });
+  const answer = await fetcher(TOKEN_URL, { method: "POST", body });
+  if (!answer.ok) throw new Error(`twitch answered ${answer.status} for an app access token`);
+  const { access_token, expires_in } = (await answer.json()) as { access_token: string; expires_in: number };
+  appToken = { value: access_token, expiresAt: now + expires_in * 1000 };
+  return access_token;
+}
+
+/** Forgets the app access token (Twitch answered 401 with it). */
+export function forgetHelixAppToken(): void {
+  appToken = null;
+}
 
 export class HelixChatSender implements ChatSender {
   constructor(
@@ -24,18 +48,8 @@ export class HelixChatSender implements ChatSender {
     private fetcher: typeof fetch = fetch,
   ) {}
 
-  private async token(now = Date.now()): Promise<string> {
-    if (appToken && appToken.expiresAt > now + 60_000) return appToken.value;
-    const body = new URLSearchParams({
-      client_id: this.config.clientId,
-      client_secret: this.config.clientSecret,
-      grant_type: "client_credentials",
-    });
-    const answer = await this.fetcher(TOKEN_URL, { method: "POST", body });
-    if (!answer.ok) throw new Error(`twitch answered ${answer.status} for an app access token`);
-    const { access_token, expires_in } = (await answer.json()) as { access_token: string; expires_in: number };
-    appToken = { value: access_token, expiresAt: now + expires_in * 1000 };
-    return access_token;
+  private token(): Promise<string> {
+    return helixAppToken(this.config, this.fetcher);
   }
 
   async send(message: ChatMessageOut): Promise<void> {
@@ -52,7 +66,7 @@ export class HelixChatSender implements ChatSender {
         message: message.text.slice(0, 500),
       }),
     });
-    if (answer.status === 401) appToken = null;
+    if (answer.status === 401) forgetHelixAppToken();
     if (!answer.ok) throw new Error(`twitch answered ${answer.status} sending a chat message`);
   }
 }

@@ -5,6 +5,8 @@ export const accountPages: RouteConfigEntry[] = [
   route("profile", "routes/account/profile.tsx"),
   route("profile/data", "routes/account/data.tsx"),
   route("profile/data/:file", "routes/account/data-download.ts"),
+  route("profile/twitch", "routes/account/profile-twitch.ts", { id: "profile-twitch-start" }),
+  route("profile/twitch/callback", "routes/account/profile-twitch.ts", { id: "profile-twitch-callback" }),
   route("profile/orders/:orderId", "routes/account/order.tsx"),
   route("profile/orders/:orderId/cancel", "routes/account/cancel-order.tsx"),
   route("profile/orders/:orderId/reschedule", "routes/account/reschedule-order.tsx"),

@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { redirectToSchema } from "~/features/auth";
 import { SOCIAL_COPY, type SocialAccount, signInWithProfile } from "~/features/auth/index.server";
+import { linkKnownChatIdentity } from "~/features/chat/index.server";
 import { isAppError } from "~/lib/errors";
 import { sessionSecret } from "~/platform/env.server";
 import { publicOrigin } from "~/platform/http.server";
@@ -65,7 +66,18 @@ function authenticator(request: Request, env: Env, provider: SocialProvider, ip:
         scopes: settings.scopes,
         codeChallengeMethod: CodeChallengeMethod.S256,
       },
-      async ({ tokens }) => signInWithProfile(env, await fetchProfile(settings, tokens.accessToken()), { ip }),
+      async ({ tokens }) => {
+        const profile = await fetchProfile(settings, tokens.accessToken());
+        const signedIn = await signInWithProfile(env, profile, { ip });
+        // A Discord user who already queued from a server's /join is that account from now on (one fan).
+        if (profile.provider === "discord")
+          await linkKnownChatIdentity(env, signedIn.account.userId, {
+            platform: "discord",
+            platformUserId: profile.providerUserId,
+            displayName: profile.username ?? profile.name,
+          });
+        return signedIn;
+      },
     ),
     provider,
   );

@@ -8,6 +8,8 @@ import { changeEmailSchema, changePasswordSchema, EmailField, FormErrors, Passwo
 import { OrdersSection } from "~/features/booking";
 import { CalendarFeedCard } from "~/features/calendar-feed";
 import { myCalendarFeed } from "~/features/calendar-feed/index.server";
+import { ChatAccounts } from "~/features/chat";
+import { linkedIdentities } from "~/features/chat/index.server";
 import { DiscordPreferencesForm } from "~/features/notifications";
 import { getDiscordPreferences } from "~/features/notifications/index.server";
 import { FanPacksSection } from "~/features/packs";
@@ -39,7 +41,7 @@ export const meta = () => [{ title: "Your profile | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  const [profile, money, discord, timeZone, calendarFeed, waitlists, packs] = await Promise.all([
+  const [profile, money, discord, timeZone, calendarFeed, waitlists, packs, chatAccounts] = await Promise.all([
     getProfile(env, viewer.id),
     loadOrdersAndWallet(request, context, viewer),
     getDiscordPreferences(env, viewer),
@@ -47,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     myCalendarFeed(env, viewer, publicOrigin(request, env)),
     myWaitlistPlaces(env, viewer),
     fanPacks(env, viewer),
+    linkedIdentities(env, viewer.id),
   ]);
   // A bad month filter is the visitor's input: the page shows the message with a 400.
   return data(
@@ -59,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The slot's time and "held until" come in words in the page's zone (the gig page sends the same).
       waitlists: waitlists.map((place) => placeWithTimeInWords(place, place, timeZone.current)),
       pushKey: pushPublicKey(env),
+      chatAccounts,
       // Each pack's dates in words in the page's zone.
       packs: packs.map((pack) => ({
         ...pack,
@@ -182,6 +186,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {loaderData.calendarFeed ? (
         <CalendarFeedCard urls={loaderData.calendarFeed} returnTo="/profile" streamer={false} />
       ) : null}
+
+      <Section title="Chat accounts">
+        <ChatAccounts linked={loaderData.chatAccounts} />
+      </Section>
 
       <Section title="Alerts on this device">
         <PushSubscribe vapidPublicKey={loaderData.pushKey} />

@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
-import { receiveTwitchDelivery, standInTwitchChannel } from "~/features/chat/index.server";
+import { receiveDiscordInteraction, receiveTwitchDelivery, standInChatConnection } from "~/features/chat/index.server";
 import { badRequest } from "~/lib/errors";
+import { standInDiscordInteraction, standInDiscordMessages } from "~/platform/discord/interactions.server";
 import { appOrigin } from "~/platform/env.server";
 import { envOf } from "~/platform/http.server";
 import { chatStandInOn, standInChatReplies, standInTwitchDelivery } from "~/platform/twitch/chat.server";
@@ -11,15 +12,27 @@ export const meta = () => [{ title: "Chat stand-in (development) | Noobrd" }];
 
 /**
  * The development chat: type a line as a Twitch viewer in a streamer's channel (delivered to the real webhook path,
- * signed by the local Twitch) and read what the bot said. POST fields: platform, channel (the streamer's handle),
- * user, text, messageId (optional). Absent in production.
+ * signed by the local Twitch) or as a member of their Discord server ("/join Tag": a slash command signed by the
+ * local Discord's key pair), and read what the bot said and the DMs it sent. POST fields: platform (twitch or
+ * discord), channel (the streamer's handle), user, text, messageId (optional, Twitch). Absent in production.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const channel = new URL(request.url).searchParams.get("channel") ?? "";
-  const replies = await standInChatReplies(env, channel || undefined);
+  const replies = await standInChatReplies(env);
   if (!replies) throw data("Not found", { status: 404 });
-  return { replies: replies.slice(-50), channel };
+  const handle = channel.trim().toLowerCase();
+  const shown = handle
+    ? replies.filter(
+        (reply) => reply.channel.toLowerCase() === handle || reply.channel.toLowerCase() === `${handle}'s server`,
+      )
+    : replies;
+  const dms = (await standInDiscordMessages(env)) ?? [];
+  return {
+    replies: shown.slice(-50),
+    dms: dms.slice(0, 20).map((dm) => ({ to: dm.discordUserId, text: dm.content, at: dm.sentAt })),
+    channel,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,11 +41,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? "").trim();
   const [platform, channel, user, text] = ["platform", "channel", "user", "text"].map(field);
+  const origin = appOrigin(env, request);
   const result = await settle(async () => {
-    if (platform !== "twitch")
-      throw badRequest("platform must be twitch (Discord's stand-in is not built yet)", "platform");
+    if (platform !== "twitch" && platform !== "discord")
+      throw badRequest("platform must be twitch or discord", "platform");
     if (!channel || !user || !text) throw badRequest("channel, user and text are required");
-    const connection = await standInTwitchChannel(env, channel);
+    const connection = await standInChatConnection(env, platform, channel);
+    if (platform === "discord") {
+      const interaction = await standInDiscordInteraction(env, { guildId: connection.channelId, user, text });
+      if (interaction === null) throw data("Not found", { status: 404 });
+      if (interaction === false) throw badRequest("In Discord, type a slash command: /join, /position, …", "text");
+      return receiveDiscordInteraction(env, { ...interaction, origin });
+    }
     const delivery = await standInTwitchDelivery(env, {
       broadcasterId: connection.channelId,
       broadcasterLogin: connection.channelName,
@@ -41,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       messageId: field("messageId") || undefined,
     });
     if (!delivery) throw data("Not found", { status: 404 });
-    return receiveTwitchDelivery(env, { ...delivery, origin: appOrigin(env, request) });
+    return receiveTwitchDelivery(env, { ...delivery, origin });
   });
   if (!result.ok) return errorReply(result.error);
   return redirect(`/dev/chat?channel=${encodeURIComponent(channel ?? "")}`);
@@ -52,10 +72,17 @@ export default function ChatStandIn({ loaderData, actionData }: Route.ComponentP
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-bold">Chat stand-in</h1>
       <p className="mt-2 text-sm text-zinc-400">
-        Development only: type as a Twitch viewer in a streamer's channel; the line goes through the signed webhook.
+        Development only: type as a Twitch viewer in a streamer's channel (the line goes through the signed webhook), or
+        as a member of their Discord server (a slash command such as /join MyTag, signed like Discord's).
       </p>
       <Form method="post" className="mt-6 grid gap-3 sm:grid-cols-2">
-        <input type="hidden" name="platform" value="twitch" />
+        <label className="flex flex-col text-sm">
+          Platform
+          <select name="platform" defaultValue="twitch" className="input">
+            <option value="twitch">Twitch chat</option>
+            <option value="discord">Discord server</option>
+          </select>
+        </label>
         <label className="flex flex-col text-sm">
           Channel (streamer's handle)
           <input name="channel" required defaultValue={loaderData.channel} className="input" />
@@ -64,7 +91,7 @@ export default function ChatStandIn({ loaderData, actionData }: Route.ComponentP
           Viewer
           <input name="user" required className="input" />
         </label>
-        <label className="flex flex-col text-sm sm:col-span-2">
+        <label className="flex flex-col text-sm">
           Line
           <input name="text" required placeholder="!join MyGamerTag" className="input" />
         </label>
@@ -85,6 +112,18 @@ export default function ChatStandIn({ loaderData, actionData }: Route.ComponentP
         ))}
       </ol>
       {loaderData.replies.length === 0 ? <p className="mt-3 text-zinc-400">Nothing said yet.</p> : null}
+      <h2 className="mt-8 text-lg font-semibold">Discord DMs</h2>
+      <ol className="mt-3 flex flex-col gap-2" aria-label="Discord DMs">
+        {loaderData.dms.map((dm) => (
+          <li key={`${dm.at}-${dm.to}`} className="rounded border border-ink-700 p-3 text-sm">
+            <span className="text-xs text-zinc-500">
+              {dm.at} · to {dm.to}
+            </span>
+            <p>{dm.text}</p>
+          </li>
+        ))}
+      </ol>
+      {loaderData.dms.length === 0 ? <p className="mt-3 text-zinc-400">No DMs sent.</p> : null}
     </main>
   );
 }

@@ -1,9 +1,10 @@
+import { LIVE_COPY } from "../copy";
 import type { OverlayPlace, PublicPlace, PublicQueuePayload } from "../events";
 import { ordinal } from "../line";
 
 /**
- * A place as the public sees it: its place in line (or "now" in game), the VIP mark and its public name. The stream
- * overlay lists its places with it too.
+ * A place as the public sees it: its place in line (or "now" in game), the VIP mark, its public name and, for a
+ * place joined from chat, the platform. The stream overlay lists its places with it too.
  */
 export function PlaceLabel({ place, testId }: { place: OverlayPlace; testId?: string }) {
   return (
@@ -17,6 +18,15 @@ export function PlaceLabel({ place, testId }: { place: OverlayPlace; testId?: st
         </span>
       ) : null}
       <span className="min-w-0 truncate">{place.name}</span>
+      {place.source !== "web" ? (
+        <span
+          className="shrink-0 rounded border border-ink-700 px-1 text-[0.65rem] text-zinc-400"
+          data-source={place.source}
+          title={`Joined from ${LIVE_COPY.joinedFrom[place.source]} chat`}
+        >
+          {LIVE_COPY.joinedFrom[place.source]}
+        </span>
+      ) : null}
     </>
   );
 }

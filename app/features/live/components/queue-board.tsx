@@ -6,6 +6,7 @@ import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { QueueState } from "~db/schema/live";
 import type { AlertOutcome } from "~db/schema/push";
+import { LIVE_COPY } from "../copy";
 import { LIVE_EVENTS, type PresencePayload, type StreamerPayload } from "../events";
 import { LANE_ROWS_SHOWN, wholeLanesOf } from "../lanes";
 import { ordinal } from "../line";
@@ -173,6 +174,13 @@ export function QueueBoard({
                         ) : (
                           <span className="ml-2 text-xs text-zinc-400">no gamer tag</span>
                         )}
+                        <span
+                          className="ml-2 rounded border border-ink-700 px-1 text-xs text-zinc-400"
+                          data-testid="joined-from"
+                          title="Joined from"
+                        >
+                          {LIVE_COPY.joinedFrom[entry.source]}
+                        </span>
                         <span className="ml-2 text-xs text-zinc-400">{STATE_LABEL[entry.state]}</span>
                         <ReadyState ready={entry.ready} />
                         <AlertBadge outcome={entry.alert} />

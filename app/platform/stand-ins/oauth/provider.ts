@@ -1,5 +1,5 @@
 /**
- * A local stand-in for the Discord and Google OAuth 2.0 providers, used by development and tests.
+ * A local stand-in for the Discord, Google and Twitch OAuth 2.0 providers, used by development and tests.
  *
  * It speaks the same protocol as the real ones, so the app's real adapter (remix-auth-oauth2's
  * OAuth2Strategy, pointed at these endpoints by configuration) runs the whole flow against it:
@@ -11,6 +11,8 @@
  *                                      redirect_uri, PKCE S256 verifier; each code works once
  *   GET  {base}/discord/users/@me      Discord's user object {id, username, global_name, email, verified, avatar}
  *   GET  {base}/google/userinfo        Google's OpenID userinfo {sub, email, email_verified, name, picture}
+ *   GET  {base}/twitch/helix/users     Twitch's Helix users {data: [{id, login, display_name}]} (Twitch is the
+ *                                      chat connection and profile link; it takes no PKCE)
  *   GET  {base}/avatar/{name}.svg      a generated picture for the fake identities
  *
  * It is one plain `(request) => Promise<Response>` handler with no dependencies, so the same code is
@@ -22,8 +24,10 @@
  */
 import { base64url, hmacKey, signClaims, verifyClaims } from "../../../lib/crypto.ts";
 import { escapeHtml } from "../../../lib/html";
+import { STAND_IN_IDENTITIES, type StandInIdentity, type StandInProviderName } from "./identities";
 
-export type StandInProviderName = "discord" | "google";
+export { STAND_IN_IDENTITIES, type StandInIdentity, type StandInProviderName };
+
 export type StandInClient = { clientId: string; clientSecret: string };
 export type StandInOptions = {
   /** Path prefix the handler is mounted at, e.g. "/__stand-in/oauth" or "" (no trailing slash). */
@@ -36,75 +40,7 @@ export type StandInOptions = {
   now?: () => number;
 };
 
-/** A fake person as the provider knows them. */
-export type StandInIdentity = {
-  id: string;
-  username: string;
-  name: string;
-  email: string | null;
-  emailVerified: boolean;
-  /** Discord avatar hash; Google identities get a picture URL served by the stand-in. */
-  avatar: string | null;
-};
-
-export const STAND_IN_IDENTITIES: Record<StandInProviderName, (StandInIdentity & { key: string; label: string })[]> = {
-  discord: [
-    {
-      key: "nelly",
-      label: "Nelly: verified email",
-      id: "80351110224678912",
-      username: "nelly",
-      name: "Nelly",
-      email: "nelly@stand-in.test",
-      emailVerified: true,
-      avatar: null,
-    },
-    {
-      key: "kai",
-      label: "Kai: no email shared",
-      id: "80351110224678913",
-      username: "quiet_kai",
-      name: "Kai",
-      email: null,
-      emailVerified: false,
-      avatar: null,
-    },
-    {
-      key: "uma",
-      label: "Uma: email not verified",
-      id: "80351110224678914",
-      username: "unverified_uma",
-      name: "Uma",
-      email: "uma@stand-in.test",
-      emailVerified: false,
-      avatar: null,
-    },
-  ],
-  google: [
-    {
-      key: "grace",
-      label: "Grace: verified email",
-      id: "104857600000000000001",
-      username: "grace",
-      name: "Grace Hopper",
-      email: "grace@stand-in.test",
-      emailVerified: true,
-      avatar: null,
-    },
-    {
-      key: "nadia",
-      label: "Nadia: no email shared",
-      id: "104857600000000000002",
-      username: "nadia",
-      name: "Nadia Noemail",
-      email: null,
-      emailVerified: false,
-      avatar: null,
-    },
-  ],
-};
-
-const PROVIDERS: readonly StandInProviderName[] = ["discord", "google"];
+const PROVIDERS: readonly StandInProviderName[] = ["discord", "google", "twitch"];
 const encoder = new TextEncoder();
 
 async function sha256(text: string): Promise<Uint8Array> {
@@ -167,10 +103,14 @@ export function createStandInProvider(options: StandInOptions): (request: Reques
       return { error: "redirect_uri is missing or not absolute" } as const;
     }
     // Like a registered redirect URI: only the app's callback for this provider.
-    if (!redirectUri.pathname.endsWith(`/auth/${provider}/callback`) || !/^https?:$/.test(redirectUri.protocol)) {
+    // Twitch is the app's chat connection and profile link, not a sign-in: its callbacks end in /twitch/callback.
+    const callback = provider === "twitch" ? "/twitch/callback" : `/auth/${provider}/callback`;
+    if (!redirectUri.pathname.endsWith(callback) || !/^https?:$/.test(redirectUri.protocol)) {
       return { error: "redirect_uri is not registered for this client" } as const;
     }
-    if (get("code_challenge_method") !== "S256" || !/^[\w-]{43}$/.test(get("code_challenge"))) {
+    // Twitch does not take PKCE (its clients are confidential); the others require it, as they allow it.
+    const pkce = provider !== "twitch" || get("code_challenge") !== "";
+    if (pkce && (get("code_challenge_method") !== "S256" || !/^[\w-]{43}$/.test(get("code_challenge")))) {
       return { error: "PKCE with code_challenge_method=S256 is required" } as const;
     }
     if (!get("state")) return { error: "state is required" } as const;
@@ -190,7 +130,7 @@ export function createStandInProvider(options: StandInOptions): (request: Reques
   }
 
   function consentPage(provider: StandInProviderName, params: URLSearchParams, action: string) {
-    const title = provider === "discord" ? "Discord" : "Google";
+    const title = { discord: "Discord", google: "Google", twitch: "Twitch" }[provider];
     const hidden = hiddenFields(params);
     const identities = STAND_IN_IDENTITIES[provider]
       .map(
@@ -308,7 +248,7 @@ export function createStandInProvider(options: StandInOptions): (request: Reques
     if (!claims || claims.prv !== provider || claims.cid !== client.id) return invalid("Unknown or expired code");
     if (String(form.get("redirect_uri") ?? "") !== claims.uri) return invalid("redirect_uri does not match");
     const verifier = String(form.get("code_verifier") ?? "");
-    if (!/^[\w.~-]{43,128}$/.test(verifier) || base64url(await sha256(verifier)) !== claims.chl) {
+    if (claims.chl && (!/^[\w.~-]{43,128}$/.test(verifier) || base64url(await sha256(verifier)) !== claims.chl)) {
       return invalid("PKCE verification failed");
     }
     forgetOldCodes();
@@ -335,6 +275,9 @@ export function createStandInProvider(options: StandInOptions): (request: Reques
     if (!claims || claims.prv !== provider) return json({ message: "401: Unauthorized", code: 0 }, 401);
     const who = claims.who;
     const sharesEmail = claims.scp.split(" ").includes("email");
+    if (provider === "twitch") {
+      return json({ data: [{ id: who.id, login: who.username, display_name: who.name, email: undefined }] });
+    }
     if (provider === "discord") {
       return json({
         id: who.id,
@@ -370,13 +313,15 @@ export function createStandInProvider(options: StandInOptions): (request: Reques
       const name = decodeURIComponent(path).replace(/\.svg$/, "");
       return avatar(name);
     }
-    if (provider !== "discord" && provider !== "google") return new Response("Not found", { status: 404 });
+    if (provider !== "discord" && provider !== "google" && provider !== "twitch")
+      return new Response("Not found", { status: 404 });
     if (path === "authorize") return authorize(provider, request, url);
     if (path === "token") return token(provider, request);
     if (provider === "discord" && (path === "users/@me" || path === "users/%40me")) {
       return userInfo(provider, request, url);
     }
     if (provider === "google" && path === "userinfo") return userInfo(provider, request, url);
+    if (provider === "twitch" && path === "helix/users") return userInfo(provider, request, url);
     return new Response("Not found", { status: 404 });
   };
 }

@@ -10,11 +10,11 @@ import { createStandInProvider, type StandInClient } from "./provider";
 let mounted: { config: string; handle: (request: Request) => Promise<Response> } | null = null;
 
 export function workerStandIn(env: Env): (request: Request) => Promise<Response> {
-  const client = (provider: SocialProvider): StandInClient => {
+  const client = (provider: SocialProvider | "twitch"): StandInClient => {
     const raw = rawSettings(env, provider);
     return { clientId: raw.clientId ?? "", clientSecret: raw.clientSecret ?? "" };
   };
-  const clients = { discord: client("discord"), google: client("google") };
+  const clients = { discord: client("discord"), google: client("google"), twitch: client("twitch") };
   const config = JSON.stringify(clients);
   if (mounted?.config !== config) {
     mounted = { config, handle: createStandInProvider({ basePath: STAND_IN_BASE_PATH, clients }) };

@@ -1,0 +1,48 @@
+import { and, eq, sql } from "drizzle-orm";
+import { notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { getDb } from "~/platform/db.server";
+import { isProduction } from "~/platform/env.server";
+import { type ChatConnection, type ChatPlatform, chatConnections, users } from "~db/schema";
+
+/**
+ * Development only (the /dev/chat page): the streamer's Twitch channel or Discord server as the local stand-ins know
+ * it, made on first use (a channel named after their handle; a server named "<handle>'s server"), so typing as a
+ * viewer works before the dashboard's connect step. Refused in production.
+ */
+export async function standInChatConnection(
+  env: Env,
+  platform: ChatPlatform,
+  handle: string,
+  now = new Date(),
+): Promise<ChatConnection> {
+  if (isProduction(env)) throw notFound();
+  const db = getDb(env);
+  const streamer = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = ${handle.trim().toLowerCase()}`, eq(users.isStreamer, true)))
+    .get();
+  if (!streamer) throw notFound("No streamer has that handle");
+  const found = await db
+    .select()
+    .from(chatConnections)
+    .where(and(eq(chatConnections.streamerId, streamer.id), eq(chatConnections.platform, platform)))
+    .get();
+  if (found) return found;
+  const number = parseInt(streamer.id.replace(/[^0-9a-f]/gi, "").slice(0, 12) || "1", 16);
+  const [made] = await db
+    .insert(chatConnections)
+    .values({
+      id: newId(),
+      streamerId: streamer.id,
+      platform,
+      channelId: platform === "twitch" ? String(number) : String(100_000_000_000_000_000n + BigInt(number)),
+      channelName: platform === "twitch" ? streamer.username.toLowerCase() : `${streamer.username}'s server`,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return made ?? (await standInChatConnection(env, platform, handle, now));
+}

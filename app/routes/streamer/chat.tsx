@@ -1,0 +1,204 @@
+import { data, Form, Link } from "react-router";
+import { ConfirmStep } from "~/components/confirm";
+import { CHAT_COPY, chatCommandsSchema, chatPlatformSchema, discordServerSchema } from "~/features/chat";
+import {
+  type ChatConnectionView,
+  chatConnectionsOf,
+  connectDiscordServer,
+  disconnectChat,
+  setChatCommands,
+} from "~/features/chat/index.server";
+import { askedToConfirm } from "~/lib/confirm";
+import { envOf } from "~/platform/http.server";
+import { requireStreamer } from "~/routes/_lib/guards.server";
+import { type PageFormReply, runPageForm } from "~/routes/_lib/page-form.server";
+import type { Route } from "./+types/chat";
+
+export const meta = () => [{ title: "Chat | Noobrd" }];
+
+const PAGE = "/influencer/chat";
+
+/**
+ * /influencer/chat: the streamer's Chat card (docs/domain.md "Chat places"): their Twitch channel (connected through
+ * Twitch's OAuth) and Discord server (its id and mod role), each with its commands on or off and its state, broken
+ * after a revocation with how to mend it. Plain forms: JavaScript off works.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = envOf(context);
+  const viewer = await requireStreamer(request, env);
+  return { connections: await chatConnectionsOf(env, viewer) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = envOf(context);
+  const viewer = await requireStreamer(request, env);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "discord")
+    return runPageForm({
+      env,
+      formData,
+      intent,
+      schema: discordServerSchema,
+      run: (draft) => connectDiscordServer(env, viewer, draft),
+      success: () => ({ to: PAGE, message: CHAT_COPY.discordConnected }),
+    });
+  if (intent === "commands")
+    return runPageForm({
+      env,
+      formData,
+      intent,
+      schema: chatCommandsSchema,
+      run: ({ platform, on }) => setChatCommands(env, viewer, platform, on === "on").then(() => on === "on"),
+      success: (on) => ({ to: PAGE, message: CHAT_COPY.commandsSaved(on) }),
+    });
+  if (intent === "disconnect")
+    return runPageForm({
+      env,
+      formData,
+      intent,
+      schema: chatPlatformSchema,
+      run: ({ platform }) => disconnectChat(env, viewer, platform),
+      success: () => ({ to: PAGE, message: CHAT_COPY.disconnected }),
+      confirm: { question: "Disconnect? The bot stops answering there.", yes: "Yes, disconnect" },
+    });
+  throw data("Unknown action", { status: 400 });
+}
+
+function errorOf(reply: PageFormReply | undefined, intent: string) {
+  if (reply?.intent !== intent || !reply.result?.error) return null;
+  return Object.values(reply.result.error).flat()[0] ?? null;
+}
+
+function StateLine({ connection }: { connection: ChatConnectionView }) {
+  if (connection.state === "broken")
+    return (
+      <p role="alert" className="text-sm text-red-300" data-testid={`chat-state-${connection.platform}`}>
+        Broken: {connection.platform === "twitch" ? "Twitch" : "Discord"} stopped sending us chat
+        {connection.brokenReason ? ` (${connection.brokenReason})` : ""}. Connect again to mend it.
+      </p>
+    );
+  return (
+    <p className="text-sm text-emerald-300" data-testid={`chat-state-${connection.platform}`}>
+      Connected{connection.commandsOn ? ": commands on" : ": commands off (the bot stays silent)"}
+    </p>
+  );
+}
+
+function Controls({ connection, reply }: { connection: ChatConnectionView; reply: PageFormReply | undefined }) {
+  const error = errorOf(reply, "commands") ?? errorOf(reply, "disconnect");
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Form method="post">
+        <input type="hidden" name="intent" value="commands" />
+        <input type="hidden" name="platform" value={connection.platform} />
+        <input type="hidden" name="on" value={connection.commandsOn ? "off" : "on"} />
+        <button type="submit" className="btn-secondary">
+          {connection.commandsOn ? "Turn commands off" : "Turn commands on"}
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="disconnect" />
+        <input type="hidden" name="platform" value={connection.platform} />
+        <button type="submit" className="btn-secondary">
+          Disconnect
+        </button>
+      </Form>
+      {error ? <p role="alert">{error}</p> : null}
+    </div>
+  );
+}
+
+export default function ChatPage({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData as PageFormReply | undefined;
+  const { twitch, discord } = loaderData.connections;
+  const discordError = errorOf(reply, "discord");
+  // A refused Discord form comes back as sent (JavaScript off too), else with the connected server's values.
+  const sent =
+    reply?.intent === "discord" ? (reply.result?.initialValue as Record<string, unknown> | undefined) : undefined;
+  const sentValue = (name: string, fallback: string) => (sent ? String(sent[name] ?? "") : fallback);
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
+      <Link to="/influencer/dashboard" className="text-sm text-brand-400">
+        ← Dashboard
+      </Link>
+      <h1 className="text-3xl font-bold">Chat</h1>
+      <p className="text-zinc-300">
+        Fans join your live queue from chat: <code>!join</code> in Twitch, <code>/join</code> in Discord. Moderators may{" "}
+        <code>!next</code> and <code>!remove</code>.
+      </p>
+      <ConfirmStep ask={askedToConfirm(actionData)} />
+      <section className="flex flex-col gap-3 rounded-lg border border-ink-700 p-5" aria-labelledby="chat-twitch">
+        <h2 id="chat-twitch" className="text-xl font-semibold">
+          Twitch
+        </h2>
+        {twitch ? (
+          <>
+            <p>
+              Channel <strong>#{twitch.channelName}</strong>
+            </p>
+            <StateLine connection={twitch} />
+            <Controls connection={twitch} reply={reply} />
+          </>
+        ) : (
+          <p className="text-sm text-zinc-400">Not connected.</p>
+        )}
+        <Form method="post" action="/influencer/chat/twitch">
+          <button type="submit" className="btn-primary">
+            {twitch ? "Connect Twitch again" : "Connect your Twitch channel"}
+          </button>
+        </Form>
+        <p className="text-xs text-zinc-500">
+          Twitch asks you to let our bot read and answer in your chat (channel:bot).
+        </p>
+      </section>
+      <section className="flex flex-col gap-3 rounded-lg border border-ink-700 p-5" aria-labelledby="chat-discord">
+        <h2 id="chat-discord" className="text-xl font-semibold">
+          Discord
+        </h2>
+        {discord ? (
+          <>
+            <p>
+              Server <strong>{discord.channelName}</strong>
+              {discord.modRoleId ? ` · mod role ${discord.modRoleId}` : " · no mod role (admins only)"}
+            </p>
+            <StateLine connection={discord} />
+            <Controls connection={discord} reply={reply} />
+          </>
+        ) : (
+          <p className="text-sm text-zinc-400">Not connected. Add our bot to your server first.</p>
+        )}
+        <Form method="post" className="grid gap-2 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="discord" />
+          <label className="flex flex-col text-sm">
+            Server id
+            <input
+              name="guildId"
+              required
+              inputMode="numeric"
+              defaultValue={sentValue("guildId", discord?.channelId ?? "")}
+              className="input"
+            />
+          </label>
+          <label className="flex flex-col text-sm">
+            Mod role id (optional)
+            <input
+              name="modRoleId"
+              inputMode="numeric"
+              defaultValue={sentValue("modRoleId", discord?.modRoleId ?? "")}
+              className="input"
+            />
+          </label>
+          <button type="submit" className="btn-primary sm:col-span-2">
+            {discord ? "Save server" : "Connect Discord server"}
+          </button>
+          {discordError ? (
+            <p role="alert" className="sm:col-span-2">
+              {discordError}
+            </p>
+          ) : null}
+        </Form>
+      </section>
+    </main>
+  );
+}
