@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { newId } from "~/lib/id";
 import { chatConnections } from "~db/schema";
+import { readPage } from "~tests/support/page";
 import { postForm } from "./app";
 import { discordWorld } from "./chat-world";
 import { get, liveFan, liveWorld } from "./live-world";
@@ -100,7 +101,7 @@ describe("the streamer's Chat page", () => {
         state: "broken",
         brokenReason: "authorization_revoked",
       });
-    const html = (await (await get("/influencer/chat", world.starCookie)).text()).replaceAll("<!-- -->", "");
+    const html = (await readPage(await get("/influencer/chat", world.starCookie))).textOf("main");
     expect(html).toContain("#brokenchan");
     expect(html).toMatch(/Broken: Twitch stopped sending us chat.*authorization_revoked.*Connect again to mend it/s);
     expect(html).toContain("Connect Twitch again");

@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { signedTwitchDelivery } from "~/platform/stand-ins/chat/twitch.server";
 import { chatConnections, chatIdentities, queueEntries } from "~db/schema";
+import { readPage } from "~tests/support/page";
 import { ORIGIN, request } from "./app";
 import { twitchWorld } from "./chat-world";
 import { Client } from "./client";
@@ -109,7 +110,7 @@ describe("Twitch OAuth: the streamer's channel and the fan's link", () => {
     expect(identity?.userId).toBe(fan.user.id);
     const places = await db().select().from(queueEntries).where(eq(queueEntries.liveSessionId, world.liveSessionId));
     expect(places.map((p) => [p.userId, p.gamertag])).toEqual([[fan.user.id, "ChatTag"]]);
-    expect((await (await client.get("/profile")).text()).replaceAll("<!-- -->", "")).toContain("LinkMe");
+    expect((await readPage(await client.get("/profile"))).textOf("main")).toContain("LinkMe");
 
     const thief = await liveFan();
     await throughTwitch(browserOf(thief.cookie), "/profile/twitch", { id: "777000111", name: "LinkMe" });

@@ -13,6 +13,7 @@ import {
   bankDetailsHistory,
   bookingGamertags,
   bookings,
+  chatIdentities,
   contactSubmissions,
   credentials,
   discordPreferences,
@@ -222,6 +223,8 @@ const OWN_ROWS: { table: SQLiteTable; userId: SQLiteColumn }[] = [
   { table: feedKeys, userId: feedKeys.userId },
   { table: notifications, userId: notifications.userId },
   { table: analyticsEvents, userId: analyticsEvents.userId as SQLiteColumn },
+  // A linked Twitch or Discord identity (its chat name and platform id): the account-less places stay with it no more.
+  { table: chatIdentities, userId: chatIdentities.userId as SQLiteColumn },
 ];
 
 /** True in the batch once its first statement marked this closure erased (the statements after it run only then). */

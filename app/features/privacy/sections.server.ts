@@ -1,6 +1,7 @@
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
+  accountClosures,
   alertDeliveries,
   analyticsEvents,
   bankDetails,
@@ -8,6 +9,7 @@ import {
   bans,
   bookingGamertags,
   bookings,
+  chatIdentities,
   contactSubmissions,
   discordPreferences,
   emailUnsubscribes,
@@ -20,6 +22,9 @@ import {
   notifications,
   oauthAccounts,
   orders,
+  packCreditEntries,
+  packOffers,
+  packPurchases,
   payouts,
   promoCodes,
   promoRedemptions,
@@ -136,6 +141,10 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   },
   { name: "starSuggestions", table: starSuggestions, owned: (o) => eq(starSuggestions.userId, o.userId) },
   { name: "activity", table: analyticsEvents, owned: (o) => eq(analyticsEvents.userId, o.userId) },
+  { name: "sessionPacks", table: packPurchases, owned: (o) => eq(packPurchases.userId, o.userId) },
+  { name: "packCredits", table: packCreditEntries, owned: (o) => eq(packCreditEntries.userId, o.userId) },
+  { name: "chatAccounts", table: chatIdentities, owned: (o) => eq(chatIdentities.userId, o.userId) },
+  { name: "accountClosures", table: accountClosures, owned: (o) => eq(accountClosures.userId, o.userId) },
   // A streamer's business: their gigs, slots, live sessions, promo codes and payouts.
   { name: "streamerGigs", table: gigs, owned: (o) => eq(gigs.streamerId, o.userId) },
   { name: "streamerSlots", table: slots, owned: (o) => eq(slots.streamerId, o.userId) },
@@ -147,6 +156,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     omit: ["createdBy"],
   },
   { name: "streamerPayouts", table: payouts, owned: (o) => eq(payouts.streamerId, o.userId), omit: PAYOUT_STAFF },
+  { name: "streamerPackOffers", table: packOffers, owned: (o) => eq(packOffers.streamerId, o.userId) },
 ];
 
 /**
