@@ -129,17 +129,18 @@ async function theStarCallsTheRegularFanWithTheLobbyCode(star: Page, regular: Pa
   expect(await vip.getByTestId("lobby-code").count()).toBe(0);
 }
 
-/** End Session while the regular fan is still playing next: the streamer stays, with an info message. */
+/**
+ * End Session while the regular fan is still playing next: every fan gets an outcome, and the streamer goes to their
+ * dashboard with the success message.
+ */
 async function theStarEndsWithTheRegularFanPlayingNext(star: Page, vip: Page) {
   // The VIP fan's bell is live (it connects after the page hydrates): a notification sent before would only be in
   // the list, not pop up.
   await vip.locator('button[aria-label^="Notifications"][data-bell-connected]').waitFor();
   await star.getByRole("link", { name: "End Session" }).first().click();
   await star.getByRole("button", { name: "Yes, end session" }).click();
-  await star
-    .getByText(/redirect|taken home/i)
-    .first()
-    .waitFor();
+  await star.waitForURL(/\/influencer\/dashboard/);
+  await star.getByText("Live session ended").first().waitFor();
 }
 
 /**

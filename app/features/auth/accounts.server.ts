@@ -10,6 +10,7 @@ import { emailSender } from "~/platform/email/email.server";
 import { enforceRateLimit, type RateLimitKey, refuseIfSpent } from "~/platform/rate-limit.server";
 import { passedTurnstile, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
 import { bans, credentials, sessions, users } from "~db/schema";
+import { ACCOUNT_COPY } from "./account-copy.server";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
 import {
   changeEmailCodeEmail,
@@ -242,7 +243,7 @@ async function assertHuman(
   meta: { ip: string; hostname: string },
 ) {
   if (!(await passedTurnstile(env, token, { action, hostname: meta.hostname, remoteIp: meta.ip }))) {
-    throw appError(403, AUTH_COPY.botCheckFailed, { field: TURNSTILE_FIELD, reason: "turnstile" });
+    throw appError(403, ACCOUNT_COPY.botCheckFailed, { field: TURNSTILE_FIELD, reason: "turnstile" });
   }
 }
 

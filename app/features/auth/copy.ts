@@ -18,9 +18,6 @@ export const AUTH_COPY = {
   changeEmailError: "Error in changing email. Please try again later.",
   logoutConfirm: "Are you sure? Do you really want to log out?",
   loggedOut: "Successfully Logged Out",
-  wrongPassword: "Your password is incorrect",
-  botCheckFailed: "Please complete the check that you are not a robot, then try again.",
-  noEmailForCode: "This account has no email address to send a code to.",
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { type Db, getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
 import { enforceRateLimit } from "~/platform/rate-limit.server";
 import { credentials, refreshTokens, sessions, users } from "~db/schema";
+import { ACCOUNT_COPY } from "./account-copy.server";
 import { consumeCode, issueCode } from "./codes.server";
 import { closeAccountCodeEmail, emailLinks } from "./emails";
 import { verifyPassword } from "./password.server";
@@ -32,7 +33,7 @@ export async function hasPassword(env: Env, userId: string): Promise<boolean> {
 export async function sendIdentityCode(env: Env, viewer: Viewer, origin: string): Promise<{ handle: string }> {
   await enforceRateLimit(env, [{ key: `resend:account:close:${viewer.id}`, ...AUTH_RATE_LIMITS.resend }]);
   const user = await getDb(env).select({ email: users.email }).from(users).where(eq(users.id, viewer.id)).get();
-  if (!user?.email) throw appError(400, AUTH_COPY.noEmailForCode);
+  if (!user?.email) throw appError(400, ACCOUNT_COPY.noEmailForCode);
   const { id, code } = await issueCode(env, {
     purpose: "close_account",
     userId: viewer.id,
@@ -53,7 +54,7 @@ export async function verifyIdentity(env: Env, viewer: Viewer, proof: IdentityPr
       .where(eq(credentials.userId, viewer.id))
       .get();
     if (!row || !(await verifyPassword(proof.password, row.passwordHash))) {
-      throw appError(400, AUTH_COPY.wrongPassword, { field: "password" });
+      throw appError(400, ACCOUNT_COPY.wrongPassword, { field: "password" });
     }
     return "password";
   }

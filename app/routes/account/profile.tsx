@@ -306,7 +306,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <Section title="Your data and your account">
         <p className="text-sm text-zinc-400">
           Download everything we hold about you, or close your account.{" "}
-          <a href="/profile/data" className="text-brand-400 hover:underline">
+          <a href="/profile/data" className="text-brand-400 underline">
             Your data and your account
           </a>
         </p>

@@ -104,7 +104,7 @@ export default function Giveaway({ loaderData, actionData }: Route.ComponentProp
       </Section>
       <div className="grid gap-6 lg:grid-cols-2">
         <Section title={`Signed up (${loaderData.signedUp.total})`}>
-          <ul className="flex max-h-96 flex-col gap-1 overflow-auto text-sm">
+          <ul className="flex flex-col gap-1 text-sm">
             {loaderData.signedUp.users.map((u) => (
               <li key={u.id}>
                 @{u.username} · {u.email} · <When at={u.createdAt} />
@@ -113,7 +113,7 @@ export default function Giveaway({ loaderData, actionData }: Route.ComponentProp
           </ul>
         </Section>
         <Section title={`Booked a slot (${loaderData.booked.length})`}>
-          <ul className="flex max-h-96 flex-col gap-1 overflow-auto text-sm">
+          <ul className="flex flex-col gap-1 text-sm">
             {loaderData.booked.map((b) => (
               <li key={b.bookingId}>
                 @{b.username} · {b.gigTitle ?? "Session"} · <When at={b.startsAt} />

@@ -148,7 +148,7 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
             {twitch ? "Connect Twitch again" : "Connect your Twitch channel"}
           </button>
         </Form>
-        <p className="text-xs text-zinc-500">
+        <p className="text-xs text-zinc-400">
           Twitch asks you to let our bot read and answer in your chat (channel:bot).
         </p>
       </section>

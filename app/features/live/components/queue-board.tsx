@@ -173,9 +173,9 @@ export function QueueBoard({
                           </span>
                         ) : (
                           <span className="ml-2 text-xs text-zinc-400">no gamer tag</span>
-                        )}
+                        )}{" "}
                         <span
-                          className="ml-2 rounded border border-ink-700 px-1 text-xs text-zinc-400"
+                          className="ml-1 inline-block rounded border border-ink-700 px-1 text-xs text-zinc-400"
                           data-testid="joined-from"
                           title="Joined from"
                         >

@@ -57,7 +57,7 @@ export default function LiveBell({ userId }: { userId: string }) {
     unread > 0 ? (
       <span
         data-testid="bell-unread"
-        className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold"
+        className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold text-white"
       >
         {unread > 99 ? "99+" : unread}
       </span>
