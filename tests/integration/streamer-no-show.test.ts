@@ -173,7 +173,7 @@ describe("a streamer no-show", () => {
 
   it("tells each fan once, 15 minutes after the start, that the one-tap refund is there (email and notification)", async () => {
     const start = new Date(Date.now() - 20 * MINUTE);
-    const { slot, booked } = await bookedSlotWithFans(start, 2);
+    const { booked } = await bookedSlotWithFans(start, 2);
     expect(await offerNoShowRefunds(env, new Date(start.getTime() + 15 * MINUTE - 1))).toEqual([]);
     const now = new Date(start.getTime() + 15 * MINUTE);
     const [first, second] = await Promise.all([offerNoShowRefunds(env, now), offerNoShowRefunds(env, now)]);
@@ -196,7 +196,6 @@ describe("a streamer no-show", () => {
     const late = await bookedSlotWithFans(new Date(Date.now() - 20 * MINUTE));
     await startSlotSession(env, viewerOf(late.star), late.slot.id);
     expect(await offerNoShowRefunds(env, new Date())).not.toContain(late.booked[0]?.booking.id);
-    expect(slot.id).toBeTruthy();
   });
 
   it("mails the tap's refund with the calendar's METHOD:CANCEL once, tells the streamer, and once with the cron", async () => {

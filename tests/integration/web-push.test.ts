@@ -32,7 +32,7 @@ async function turnOf(userId: string) {
     streamerName: "Test Star",
     url: "/live/x",
     readyUrl: "/live/x/ready?e=p&d=1&sig=s",
-    secondsLeft: 120,
+    timeLeft: "2 min",
   };
   return { star, turn, call: () => notifyTurn(env, userId, turn) };
 }

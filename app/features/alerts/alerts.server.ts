@@ -152,18 +152,11 @@ async function emailAlert(env: Env, alert: Alert): Promise<boolean> {
   }
 }
 
-/** "2 min", "1 min 30 s", "45 s": the time a called fan has to confirm. */
-function timeToConfirm(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
-}
-
 /**
  * "You're up": the live queue sends it at each call of a fan (their place turned playing next), keyed by the call
  * (`key`: the place and the call's number), so a repeated send of one call sends nothing more and a later call of the
- * same place alerts again. The email carries the one-tap ready link of that call (`readyUrl`).
+ * same place alerts again. The email carries the one-tap ready link of that call (`readyUrl`) and the time left to
+ * confirm, in the live queue's words (`timeLeft`: "2 min").
  */
 export function notifyTurn(
   env: Env,
@@ -174,12 +167,13 @@ export function notifyTurn(
     streamerName: string;
     url: string;
     readyUrl: string;
-    secondsLeft: number;
+    /** The time left to confirm, in the live queue's words ("2 min"). */
+    timeLeft: string;
   },
   now = new Date(),
 ) {
   const title = `You're up with ${turn.streamerName}`;
-  const body = `You are playing next: confirm you're ready within ${timeToConfirm(turn.secondsLeft)}.`;
+  const body = `You are playing next: confirm you're ready within ${turn.timeLeft}.`;
   return sendAlert(
     env,
     {

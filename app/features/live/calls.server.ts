@@ -11,7 +11,7 @@ import { LIVE_COPY as M } from "./copy";
 import { assertSessionStreamer } from "./entry.server";
 import type { QueueChange, QueueNotice } from "./queue.server";
 import { queueEventStatement } from "./queue-events.server";
-import { PARTY_MAX } from "./ready-check";
+import { PARTY_MAX, readySecondsText } from "./ready-check";
 import { readyLinkPath } from "./ready-link.server";
 import { queueSnapshot } from "./snapshot.server";
 
@@ -98,7 +98,7 @@ export async function callPlace(
         entryId: place.id,
         deadline: deadline.getTime(),
       }),
-      secondsLeft,
+      timeLeft: readySecondsText(secondsLeft),
     },
     now,
   );
