@@ -43,7 +43,11 @@ export default function GigPackPage({ loaderData, actionData }: Route.ComponentP
       </Link>
       <h1 className="text-3xl font-bold">Session pack</h1>
       <p className="text-zinc-300">{loaderData.view.gigTitle}</p>
-      <PackOfferForm view={loaderData.view} error={error} />
+      <PackOfferForm
+        view={loaderData.view}
+        error={error}
+        sent={(reply?.result?.initialValue as Record<string, unknown> | null | undefined) ?? null}
+      />
     </main>
   );
 }

@@ -17,8 +17,19 @@ export type PackOfferFormView = {
  * and whether it is on offer. A plain form (no JavaScript needed); the browser checks the bounds before it submits,
  * the use case again.
  */
-export function PackOfferForm({ view, error }: { view: PackOfferFormView; error: string | null }) {
+export function PackOfferForm({
+  view,
+  error,
+  sent,
+}: {
+  view: PackOfferFormView;
+  error: string | null;
+  /** A refused submission's fields, as sent (the form shows them again, not the saved pack). */
+  sent: Record<string, unknown> | null;
+}) {
   const offer = view.offer;
+  const value = (name: string, saved: string | number | undefined) =>
+    sent ? String(sent[name] ?? "") : saved === undefined ? undefined : String(saved);
   const label = "flex flex-col gap-1 text-sm font-medium";
   return (
     <Form method="post" className="flex flex-col gap-4" data-testid="pack-offer-form">
@@ -40,7 +51,7 @@ export function PackOfferForm({ view, error }: { view: PackOfferFormView; error:
           required
           min={PACK_BOUNDS.sessions.min}
           max={PACK_BOUNDS.sessions.max}
-          defaultValue={offer?.sessions ?? 5}
+          defaultValue={value("sessions", offer?.sessions ?? 5)}
         />
       </label>
       <label className={label}>
@@ -52,7 +63,7 @@ export function PackOfferForm({ view, error }: { view: PackOfferFormView; error:
           required
           min="0.01"
           step="0.01"
-          defaultValue={offer ? toDecimalString(offer.price) : undefined}
+          defaultValue={value("price", offer ? toDecimalString(offer.price) : undefined)}
         />
       </label>
       <label className={label}>
@@ -64,11 +75,15 @@ export function PackOfferForm({ view, error }: { view: PackOfferFormView; error:
           required
           min={PACK_BOUNDS.validDays.min}
           max={PACK_BOUNDS.validDays.max}
-          defaultValue={offer?.validDays ?? 90}
+          defaultValue={value("validDays", offer?.validDays ?? 90)}
         />
       </label>
       <label className="flex min-h-11 items-center gap-2 text-sm">
-        <input type="checkbox" name="active" defaultChecked={offer ? offer.active : true} />
+        <input
+          type="checkbox"
+          name="active"
+          defaultChecked={sent ? sent.active === "on" : offer ? offer.active : true}
+        />
         On offer on the gig page
       </label>
       <button type="submit" className="primary-button self-start">
