@@ -5,9 +5,10 @@ import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { discordGuild } from "~/platform/discord/interactions.server";
 import { subscribeChatMessages } from "~/platform/twitch/oauth.server";
-import { type ChatConnection, type ChatPlatform, chatConnections } from "~db/schema";
+import { type ChatConnection, type ChatPlatform, chatConnections, users } from "~db/schema";
 import { CHAT_COPY as M } from "./copy";
-import type { DiscordServerDraft } from "./schema";
+import { managesServer, streamerOfConnectCode } from "./discord-proof.server";
+import type { DiscordRoleDraft } from "./schema";
 
 /**
  * The streamer's chat connections (docs/domain.md "Chat places"): one Twitch channel and one Discord server each,
@@ -46,13 +47,13 @@ export async function chatConnectionsOf(env: Env, viewer: Viewer) {
 }
 
 /** A channel or server already connected by another streamer is theirs. */
-async function assertNotTaken(env: Env, viewer: Viewer, platform: ChatPlatform, channelId: string) {
+async function assertNotTaken(env: Env, streamerId: string, platform: ChatPlatform, channelId: string) {
   const holder = await getDb(env)
     .select({ streamerId: chatConnections.streamerId })
     .from(chatConnections)
     .where(and(eq(chatConnections.platform, platform), eq(chatConnections.channelId, channelId)))
     .get();
-  if (holder && holder.streamerId !== viewer.id) throw conflict(M.channelTaken);
+  if (holder && holder.streamerId !== streamerId) throw conflict(M.channelTaken);
 }
 
 /**
@@ -61,16 +62,16 @@ async function assertNotTaken(env: Env, viewer: Viewer, platform: ChatPlatform, 
  */
 async function connect(
   env: Env,
-  viewer: Viewer,
+  streamerId: string,
   row: Pick<ChatConnection, "platform" | "channelId" | "channelName"> &
     Partial<Pick<ChatConnection, "modRoleId" | "subscriptionId">>,
   now: Date,
 ) {
-  await assertNotTaken(env, viewer, row.platform, row.channelId);
+  await assertNotTaken(env, streamerId, row.platform, row.channelId);
   const fresh = { ...row, state: "connected" as const, brokenReason: null, updatedAt: now };
   await getDb(env)
     .insert(chatConnections)
-    .values({ id: newId(), streamerId: viewer.id, createdAt: now, ...fresh })
+    .values({ id: newId(), streamerId, createdAt: now, ...fresh })
     .onConflictDoUpdate({ target: [chatConnections.streamerId, chatConnections.platform], set: fresh });
 }
 
@@ -87,27 +88,68 @@ export async function connectTwitchChannel(
   now = new Date(),
 ) {
   assertStreamer(viewer);
-  await assertNotTaken(env, viewer, "twitch", channel.broadcasterId);
+  await assertNotTaken(env, viewer.id, "twitch", channel.broadcasterId);
   const subscriptionId = await subscribeChatMessages(env, channel.broadcasterId, `${origin}/api/chat/twitch`);
   await connect(
     env,
-    viewer,
+    viewer.id,
     { platform: "twitch", channelId: channel.broadcasterId, channelName: channel.login.toLowerCase(), subscriptionId },
     now,
   );
 }
 
-/** The streamer's Discord server by its id, and the role whose members may /next and /remove. */
-export async function connectDiscordServer(env: Env, viewer: Viewer, draft: DiscordServerDraft, now = new Date()) {
-  assertStreamer(viewer);
-  const guild = await discordGuild(env, draft.guildId);
-  if (!guild) throw conflict(M.botNotInServer, "guildId");
+/**
+ * `/connect code:<code>` typed in a Discord server: the server becomes the streamer's whose code it is, when the code
+ * is good and Discord says the member manages the server (its owner, an administrator or Manage Server). Discord
+ * names the server and the member's permissions in the signed interaction, so a streamer cannot connect someone
+ * else's server. Connecting a different server than before clears the mod role (a role id is a server's own).
+ * Answers the streamer's handle, for the reply.
+ */
+export async function proveDiscordServer(
+  env: Env,
+  proof: { code: string; guildId: string; permissions: string | undefined },
+  now = new Date(),
+): Promise<{ streamerName: string; serverName: string }> {
+  const streamerId = await streamerOfConnectCode(env, proof.code, now);
+  if (!streamerId) throw forbidden(M.connectCodeInvalid);
+  if (!managesServer(proof.permissions)) throw forbidden(M.connectNeedsManager);
+  const db = getDb(env);
+  const streamer = await db
+    .select({ username: users.username, isStreamer: users.isStreamer })
+    .from(users)
+    .where(eq(users.id, streamerId))
+    .get();
+  if (!streamer?.isStreamer) throw forbidden(M.connectCodeInvalid);
+  const guild = await discordGuild(env, proof.guildId);
+  if (!guild) throw conflict(M.botNotInServer);
+  const before = await db
+    .select({ channelId: chatConnections.channelId })
+    .from(chatConnections)
+    .where(and(eq(chatConnections.streamerId, streamerId), eq(chatConnections.platform, "discord")))
+    .get();
   await connect(
     env,
-    viewer,
-    { platform: "discord", channelId: draft.guildId, channelName: guild.name, modRoleId: draft.modRoleId ?? null },
+    streamerId,
+    {
+      platform: "discord",
+      channelId: proof.guildId,
+      channelName: guild.name,
+      ...(before && before.channelId !== proof.guildId ? { modRoleId: null } : {}),
+    },
     now,
   );
+  return { streamerName: streamer.username, serverName: guild.name };
+}
+
+/** The role whose members may /next and /remove in the streamer's connected server (none: admins only). */
+export async function setDiscordModRole(env: Env, viewer: Viewer, draft: DiscordRoleDraft, now = new Date()) {
+  assertStreamer(viewer);
+  const changed = await getDb(env)
+    .update(chatConnections)
+    .set({ modRoleId: draft.modRoleId ?? null, updatedAt: now })
+    .where(and(eq(chatConnections.streamerId, viewer.id), eq(chatConnections.platform, "discord")))
+    .returning({ id: chatConnections.id });
+  if (changed.length === 0) throw notFound(M.notConnectedYet);
 }
 
 /** The streamer turns a platform's commands on or off (the bot then stays silent there). */

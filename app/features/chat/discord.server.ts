@@ -13,6 +13,7 @@ import { recordDiscordReply } from "~/platform/twitch/chat.server";
 import { type ChatConnection, chatConnections, chatDeliveries } from "~db/schema";
 import type { ChatCommand } from "./commands";
 import { CHAT_TAG_MAX } from "./commands";
+import { proveDiscordServer } from "./connections.server";
 import { CHAT_COPY as M } from "./copy";
 import { runChatCommand } from "./handle.server";
 import type { ChatReply } from "./replies";
@@ -104,6 +105,7 @@ export async function receiveDiscordInteraction(
   if (interaction.type !== 2) return ephemeral(M.unknownCommand);
   const user = interaction.member?.user;
   if (!interaction.guild_id || !interaction.member || !user) return ephemeral(M.serverOnly);
+  if (interaction.data?.name === "connect") return connectServer(env, interaction.guild_id, interaction, now);
   const connection = await db
     .select()
     .from(chatConnections)
@@ -153,6 +155,22 @@ export async function receiveDiscordInteraction(
     });
   });
   return { body: { type: DEFERRED, data: { flags } } };
+}
+
+/** `/connect code:<code>`: the server proven the streamer's (connections.server.ts), answered to the member only. */
+async function connectServer(env: Env, guildId: string, interaction: Interaction, now: Date): Promise<DiscordAnswer> {
+  const code = interaction.data?.options?.find((o) => o.name === "code")?.value;
+  try {
+    const { streamerName } = await proveDiscordServer(
+      env,
+      { code: typeof code === "string" ? code : "", guildId, permissions: interaction.member?.permissions },
+      now,
+    );
+    return ephemeral(M.discordConnectedHere(streamerName));
+  } catch (error) {
+    if (error instanceof AppError) return ephemeral(error.message);
+    throw error;
+  }
 }
 
 function said(reply: ChatReply | null): string {

@@ -3,12 +3,14 @@ export { type ChatCallOutcome, tellCalledChatFan } from "./called.server";
 export {
   type ChatConnectionView,
   chatConnectionsOf,
-  connectDiscordServer,
   connectTwitchChannel,
   disconnectChat,
+  proveDiscordServer,
   setChatCommands,
+  setDiscordModRole,
 } from "./connections.server";
 export { type DiscordAnswer, receiveDiscordInteraction, slashCommand } from "./discord.server";
+export { DISCORD_CONNECT_CODE_TTL_MS, discordConnectCode } from "./discord-proof.server";
 export { runChatCommand } from "./handle.server";
 export {
   chatIdentityOf,
@@ -27,5 +29,5 @@ export {
   sendsInWindow,
 } from "./replies";
 export { channelReplyState, sayInChannel, sendChatMessage } from "./say.server";
-export { standInChatConnection } from "./stand-in-connection.server";
+export { standInChannel, standInChatConnection } from "./stand-in-connection.server";
 export { receiveTwitchDelivery, type TwitchAnswer } from "./twitch.server";

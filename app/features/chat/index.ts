@@ -3,4 +3,4 @@ export { type ChatCommand, ordinal, parseChatCommand } from "./commands";
 export { ChatAccounts } from "./components/chat-accounts";
 export { CHAT_COPY } from "./copy";
 export type { ChatChannel, ChatReply } from "./replies";
-export { chatCommandsSchema, chatPlatformSchema, type DiscordServerDraft, discordServerSchema } from "./schema";
+export { chatCommandsSchema, chatPlatformSchema, type DiscordRoleDraft, discordRoleSchema } from "./schema";

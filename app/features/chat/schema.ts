@@ -7,14 +7,13 @@ const snowflake = (message: string) =>
     .trim()
     .regex(/^[0-9]{15,21}$/, { error: message });
 
-export const discordServerSchema = z.object({
-  guildId: snowflake("Enter the server's id (Discord: right-click the server, Copy Server ID)"),
+export const discordRoleSchema = z.object({
   modRoleId: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     snowflake("Enter the role's id (Server Settings, Roles: right-click, Copy Role ID)").optional(),
   ),
 });
-export type DiscordServerDraft = z.output<typeof discordServerSchema>;
+export type DiscordRoleDraft = z.output<typeof discordRoleSchema>;
 
 export const chatPlatformSchema = z.object({
   platform: z.enum(["twitch", "discord"], { error: "Choose Twitch or Discord" }),

@@ -19,4 +19,11 @@ export const DISCORD_COMMANDS = [
     description: "Moderators: remove a fan from the queue",
     options: [{ type: 3, name: "fan", description: "Their gamer tag or chat name", required: true }],
   },
+  {
+    name: "connect",
+    description: "Server managers: connect this server to your Noobrd queue",
+    options: [{ type: 3, name: "code", description: "The code on your Chat page on Noobrd", required: true }],
+    // Shown to members with Manage Server only (Discord's MANAGE_GUILD bit); the app checks it again.
+    default_member_permissions: "32",
+  },
 ].map((command) => ({ ...command, type: 1, contexts: [0] }));

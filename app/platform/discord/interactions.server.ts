@@ -124,12 +124,17 @@ export function discordStandInOn(env: Env): boolean {
  * A member's line typed on the development page ("/join Tag") as the local Discord posts it to the interactions
  * endpoint, signed with the stand-in's key: null in production, false when the line is not a slash command.
  */
-export async function standInDiscordInteraction(env: Env, line: { guildId: string; user: string; text: string }) {
+export async function standInDiscordInteraction(
+  env: Env,
+  line: { guildId: string; user: string; text: string; owner?: boolean },
+) {
   if (import.meta.env.MODE === "production" || !discordStandInOn(env)) return null;
   const { signedDiscordInteraction, slashCommandOf } = await import("../stand-ins/chat/discord.server");
   const slash = slashCommandOf(line.text);
   if (!slash) return false;
-  return signedDiscordInteraction({ guildId: line.guildId, user: line.user, ...slash });
+  // The server's owner has every permission; the stand-in gives them ADMINISTRATOR, which is enough for `/connect`.
+  const permissions = line.owner ? "8" : "0";
+  return signedDiscordInteraction({ guildId: line.guildId, user: line.user, permissions, ...slash });
 }
 
 /** The direct messages the Discord stand-in kept, newest first (null in production). */
@@ -157,4 +162,17 @@ export async function discordGuild(env: Env, guildId: string, fetcher: typeof fe
   if (!answer.ok) throw new Error(`discord answered ${answer.status} reading a server`);
   const { name } = (await answer.json()) as { name: string };
   return { name };
+}
+
+/**
+ * The link that adds the application's bot (and its slash commands) to a server, or null on the stand-in (which is in
+ * every server). Discord asks whoever opens it to pick a server they manage.
+ */
+export function discordInviteUrl(env: Env): string | null {
+  if (env.DISCORD_PROVIDER !== "http" || !env.DISCORD_APPLICATION_ID) return null;
+  const url = new URL("https://discord.com/oauth2/authorize");
+  url.searchParams.set("client_id", env.DISCORD_APPLICATION_ID);
+  url.searchParams.set("scope", "bot applications.commands");
+  url.searchParams.set("permissions", "0");
+  return url.toString();
 }

@@ -1,5 +1,10 @@
 import { data, Form, redirect } from "react-router";
-import { receiveDiscordInteraction, receiveTwitchDelivery, standInChatConnection } from "~/features/chat/index.server";
+import {
+  receiveDiscordInteraction,
+  receiveTwitchDelivery,
+  standInChannel,
+  standInChatConnection,
+} from "~/features/chat/index.server";
 import { badRequest } from "~/lib/errors";
 import { standInDiscordInteraction, standInDiscordMessages } from "~/platform/discord/interactions.server";
 import { appOrigin } from "~/platform/env.server";
@@ -22,11 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const replies = await standInChatReplies(env);
   if (!replies) throw data("Not found", { status: 404 });
   const handle = channel.trim().toLowerCase();
-  const shown = handle
-    ? replies.filter(
-        (reply) => reply.channel.toLowerCase() === handle || reply.channel.toLowerCase() === `${handle}'s server`,
-      )
-    : replies;
+  // The streamer's channel, their stand-in server and that server as the bot reads it once `/connect`ed.
+  const server = handle ? await standInChannel(env, "discord", handle).catch(() => null) : null;
+  const names = new Set([handle, `${handle}'s server`, ...(server ? [`server ${server.channelId}`] : [])]);
+  const shown = handle ? replies.filter((reply) => names.has(reply.channel.toLowerCase())) : replies;
   const dms = (await standInDiscordMessages(env)) ?? [];
   return {
     replies: shown.slice(-50),
@@ -46,13 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (platform !== "twitch" && platform !== "discord")
       throw badRequest("platform must be twitch or discord", "platform");
     if (!channel || !user || !text) throw badRequest("channel, user and text are required");
-    const connection = await standInChatConnection(env, platform, channel);
     if (platform === "discord") {
-      const interaction = await standInDiscordInteraction(env, { guildId: connection.channelId, user, text });
+      // `/connect` goes to the streamer's stand-in server before it is connected; other commands connect it first.
+      const connecting = /^\s*[/!]connect\b/i.test(text);
+      const server = connecting
+        ? await standInChannel(env, platform, channel)
+        : await standInChatConnection(env, platform, channel);
+      const owner = user.toLowerCase() === channel.toLowerCase();
+      const interaction = await standInDiscordInteraction(env, { guildId: server.channelId, user, text, owner });
       if (interaction === null) throw data("Not found", { status: 404 });
       if (interaction === false) throw badRequest("In Discord, type a slash command: /join, /position, …", "text");
       return receiveDiscordInteraction(env, { ...interaction, origin });
     }
+    const connection = await standInChatConnection(env, platform, channel);
     const delivery = await standInTwitchDelivery(env, {
       broadcasterId: connection.channelId,
       broadcasterLogin: connection.channelName,
@@ -73,7 +83,9 @@ export default function ChatStandIn({ loaderData, actionData }: Route.ComponentP
       <h1 className="text-2xl font-bold">Chat stand-in</h1>
       <p className="mt-2 text-sm text-zinc-400">
         Development only: type as a Twitch viewer in a streamer's channel (the line goes through the signed webhook), or
-        as a member of their Discord server (a slash command such as /join MyTag, signed like Discord's).
+        as a member of their Discord server (a slash command such as /join MyTag, signed like Discord's). In Discord,
+        the viewer named like the streamer is the server's owner: their /connect with the code from the Chat page
+        connects the server.
       </p>
       <Form method="post" className="mt-6 grid gap-3 sm:grid-cols-2">
         <label className="flex flex-col text-sm">

@@ -1,14 +1,17 @@
 import { data, Form, Link } from "react-router";
 import { ConfirmStep } from "~/components/confirm";
-import { CHAT_COPY, chatCommandsSchema, chatPlatformSchema, discordServerSchema } from "~/features/chat";
+import { CHAT_COPY, chatCommandsSchema, chatPlatformSchema, discordRoleSchema } from "~/features/chat";
 import {
   type ChatConnectionView,
   chatConnectionsOf,
-  connectDiscordServer,
+  DISCORD_CONNECT_CODE_TTL_MS,
   disconnectChat,
+  discordConnectCode,
   setChatCommands,
+  setDiscordModRole,
 } from "~/features/chat/index.server";
 import { askedToConfirm } from "~/lib/confirm";
+import { discordInviteUrl } from "~/platform/discord/interactions.server";
 import { envOf } from "~/platform/http.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
 import { type PageFormReply, runPageForm } from "~/routes/_lib/page-form.server";
@@ -20,13 +23,18 @@ const PAGE = "/influencer/chat";
 
 /**
  * /influencer/chat: the streamer's Chat card (docs/domain.md "Chat places"): their Twitch channel (connected through
- * Twitch's OAuth) and Discord server (its id and mod role), each with its commands on or off and its state, broken
- * after a revocation with how to mend it. Plain forms: JavaScript off works.
+ * Twitch's OAuth) and Discord server (proven theirs by `/connect` with the page's code, typed in the server by its
+ * owner or a manager; then its mod role), each with its commands on or off and its state, broken after a revocation
+ * with how to mend it. Plain forms: JavaScript off works.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStreamer(request, env);
-  return { connections: await chatConnectionsOf(env, viewer) };
+  return {
+    connections: await chatConnectionsOf(env, viewer),
+    discordCode: await discordConnectCode(env, viewer.id),
+    discordInvite: discordInviteUrl(env),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,9 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       env,
       formData,
       intent,
-      schema: discordServerSchema,
-      run: (draft) => connectDiscordServer(env, viewer, draft),
-      success: () => ({ to: PAGE, message: CHAT_COPY.discordConnected }),
+      schema: discordRoleSchema,
+      run: (draft) => setDiscordModRole(env, viewer, draft),
+      success: () => ({ to: PAGE, message: CHAT_COPY.discordRoleSaved }),
     });
   if (intent === "commands")
     return runPageForm({
@@ -109,6 +117,35 @@ function Controls({ connection, reply }: { connection: ChatConnectionView; reply
   );
 }
 
+/** How a server is connected: the bot added, then `/connect` with this code typed there by a server manager. */
+function DiscordSteps({ code, invite, connected }: { code: string; invite: string | null; connected: boolean }) {
+  const hours = DISCORD_CONNECT_CODE_TTL_MS / 3_600_000;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <h3 className="font-semibold">{connected ? "Move to another server" : "Connect your server"}</h3>
+      <ol className="flex list-decimal flex-col gap-2 pl-5 text-zinc-300">
+        <li>
+          {invite ? (
+            <a href={invite} className="text-brand-400 underline">
+              Add our bot to your server
+            </a>
+          ) : (
+            "Add our bot to your server (here, the local Discord stand-in is in every server)"
+          )}
+          .
+        </li>
+        <li>
+          In that server, as its owner or with Manage Server, type:
+          <code className="mt-1 block break-all rounded bg-ink-900 p-2 text-zinc-100" data-testid="discord-connect">
+            /connect code:{code}
+          </code>
+          The code is yours and lasts {hours === 1 ? "an hour" : `${hours} hours`}; reload this page for a fresh one.
+        </li>
+      </ol>
+    </div>
+  );
+}
+
 export default function ChatPage({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as PageFormReply | undefined;
   const { twitch, discord } = loaderData.connections;
@@ -164,40 +201,27 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
             </p>
             <StateLine connection={discord} />
             <Controls connection={discord} reply={reply} />
+            <Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+              <input type="hidden" name="intent" value="discord" />
+              <label className="flex flex-1 flex-col text-sm">
+                Mod role id (optional: its members may /next and /remove)
+                <input
+                  name="modRoleId"
+                  inputMode="numeric"
+                  defaultValue={sentValue("modRoleId", discord.modRoleId ?? "")}
+                  className="input"
+                />
+              </label>
+              <button type="submit" className="btn-secondary">
+                Save mod role
+              </button>
+            </Form>
+            {discordError ? <p role="alert">{discordError}</p> : null}
           </>
         ) : (
-          <p className="text-sm text-zinc-400">Not connected. Add our bot to your server first.</p>
+          <p className="text-sm text-zinc-400">Not connected.</p>
         )}
-        <Form method="post" className="grid gap-2 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="discord" />
-          <label className="flex flex-col text-sm">
-            Server id
-            <input
-              name="guildId"
-              required
-              inputMode="numeric"
-              defaultValue={sentValue("guildId", discord?.channelId ?? "")}
-              className="input"
-            />
-          </label>
-          <label className="flex flex-col text-sm">
-            Mod role id (optional)
-            <input
-              name="modRoleId"
-              inputMode="numeric"
-              defaultValue={sentValue("modRoleId", discord?.modRoleId ?? "")}
-              className="input"
-            />
-          </label>
-          <button type="submit" className="btn-primary sm:col-span-2">
-            {discord ? "Save server" : "Connect Discord server"}
-          </button>
-          {discordError ? (
-            <p role="alert" className="sm:col-span-2">
-              {discordError}
-            </p>
-          ) : null}
-        </Form>
+        <DiscordSteps code={loaderData.discordCode} invite={loaderData.discordInvite} connected={Boolean(discord)} />
       </section>
     </main>
   );

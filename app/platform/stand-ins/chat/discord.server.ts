@@ -43,6 +43,7 @@ export function slashCommandOf(text: string): { command: string; options: Record
   const command = (match[1] ?? "").toLowerCase();
   const rest = (match[2] ?? "").trim();
   if (command === "join") return { command, options: rest ? { tag: rest } : {} };
+  if (command === "connect") return { command, options: rest ? { code: rest.replace(/^code:/, "") } : {} };
   if (command === "remove") return { command, options: rest ? { fan: rest.replace(/^@/, "") } : {} };
   return { command, options: {} };
 }
