@@ -6,6 +6,7 @@ import {
   deployProblems,
   documentsProblems,
   PAGE_UPLOAD_LIMIT_KIB,
+  REQUIRED_IDS,
   REQUIRED_SECRETS,
   totalUploadKiB,
   uploadProblems,
@@ -26,7 +27,34 @@ describe("the production deploy checks", () => {
       ...config,
       d1_databases: config.d1_databases?.map((d) => ({ ...d, database_id: "5c1a9d7e-0000-4000-8000-000000000001" })),
     };
-    expect(deployProblems(real, REQUIRED_SECRETS)).toEqual([]);
+    expect(deployProblems(real, [...REQUIRED_SECRETS, ...REQUIRED_IDS])).toEqual([]);
+    const ids = { ...real, vars: { ...real.vars, TWITCH_CLIENT_ID: "abc123", TWITCH_BOT_USER_ID: "987654" } };
+    expect(deployProblems(ids, REQUIRED_SECRETS)).toEqual([]);
+  });
+
+  it("refuse the chat stand-ins, and a deploy without the chat queues' secrets and ids", () => {
+    const config = productionConfig();
+    const standIns = { ...config, vars: { ...config.vars, TWITCH_PROVIDER: "stand-in", DISCORD_PROVIDER: undefined } };
+    expect(deployProblems(standIns)).toEqual([
+      'TWITCH_PROVIDER must be "http" (the chat stand-in is for development)',
+      'DISCORD_PROVIDER must be "http" (the chat stand-in is for development)',
+    ]);
+    const real = {
+      ...config,
+      d1_databases: config.d1_databases?.map((d) => ({ ...d, database_id: "5c1a9d7e-0000-4000-8000-000000000001" })),
+    };
+    const chat = ["TWITCH_EVENTSUB_SECRET", "DISCORD_PUBLIC_KEY"];
+    expect(
+      deployProblems(
+        real,
+        REQUIRED_SECRETS.filter((name) => !chat.includes(name)),
+      ),
+    ).toEqual([
+      "the secret TWITCH_EVENTSUB_SECRET is not set: npx wrangler secret put TWITCH_EVENTSUB_SECRET --env production",
+      "the secret DISCORD_PUBLIC_KEY is not set: npx wrangler secret put DISCORD_PUBLIC_KEY --env production",
+      "TWITCH_CLIENT_ID is not set: put it in [env.production.vars] or npx wrangler secret put TWITCH_CLIENT_ID",
+      "TWITCH_BOT_USER_ID is not set: put it in [env.production.vars] or npx wrangler secret put TWITCH_BOT_USER_ID",
+    ]);
   });
 
   it("refuse a stand-in switched on, a missing origin, dev endpoints, a secret as a var and missing bindings", () => {
@@ -69,7 +97,10 @@ describe("the production deploy checks", () => {
   });
 
   it("online, refuse missing secrets and the placeholder database id", () => {
-    expect(deployProblems(productionConfig(), ["SESSION_SECRET"])).toEqual([
+    const chat = ["TWITCH_CLIENT_SECRET", "TWITCH_EVENTSUB_SECRET", "DISCORD_BOT_TOKEN", "DISCORD_APPLICATION_ID"];
+    expect(
+      deployProblems(productionConfig(), ["SESSION_SECRET", ...chat, "DISCORD_PUBLIC_KEY", ...REQUIRED_IDS]),
+    ).toEqual([
       "the secret EMAIL_API_KEY is not set: npx wrangler secret put EMAIL_API_KEY --env production",
       "the secret STRIPE_SECRET_KEY is not set: npx wrangler secret put STRIPE_SECRET_KEY --env production",
       "the secret STRIPE_WEBHOOK_SECRET is not set: npx wrangler secret put STRIPE_WEBHOOK_SECRET --env production",

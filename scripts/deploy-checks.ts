@@ -42,7 +42,16 @@ export const REQUIRED_SECRETS = [
   // out of the repository's config, so a deploy without the site's own pair is refused.
   "TURNSTILE_SITEKEY",
   "TURNSTILE_SECRET_KEY",
+  // The chat queues (docs/deploying.md): Twitch's app secret and EventSub signing secret, Discord's bot token,
+  // application id and public key (without it every interaction is refused).
+  "TWITCH_CLIENT_SECRET",
+  "TWITCH_EVENTSUB_SECRET",
+  "DISCORD_BOT_TOKEN",
+  "DISCORD_APPLICATION_ID",
+  "DISCORD_PUBLIC_KEY",
 ];
+/** Ids the chat queues need, public enough to be vars ([env.production.vars]) or kept as secrets. */
+export const REQUIRED_IDS = ["TWITCH_CLIENT_ID", "TWITCH_BOT_USER_ID"];
 /** Cloudflare's Turnstile test keys (always pass, block, fail or spent): for the stand-in, never in production. */
 const TURNSTILE_TEST_KEY = /^[123]x0{20,}A[AB]$/;
 /** Names that are secrets: a var of that name would ship its value in the config. */
@@ -95,6 +104,9 @@ export function deployProblems(config: DeployConfig, secrets?: readonly string[]
   if (!vars.EMAIL_FROM) problems.push("EMAIL_FROM must name the sender of the emails");
   if (vars.PUSH_PROVIDER !== "webpush")
     problems.push('PUSH_PROVIDER must be "webpush" (the stand-in is for development)');
+  for (const name of ["TWITCH_PROVIDER", "DISCORD_PROVIDER"]) {
+    if (vars[name] !== "http") problems.push(`${name} must be "http" (the chat stand-in is for development)`);
+  }
   for (const name of URL_VARS) {
     if (vars[name] !== undefined && vars[name] !== "" && !isHttps(vars[name])) {
       problems.push(`${name} must be an https URL in production (a path points at a development stand-in)`);
@@ -135,6 +147,11 @@ export function deployProblems(config: DeployConfig, secrets?: readonly string[]
     for (const secret of REQUIRED_SECRETS) {
       if (!secrets.includes(secret)) {
         problems.push(`the secret ${secret} is not set: npx wrangler secret put ${secret} --env production`);
+      }
+    }
+    for (const name of REQUIRED_IDS) {
+      if (!vars[name] && !secrets.includes(name)) {
+        problems.push(`${name} is not set: put it in [env.production.vars] or npx wrangler secret put ${name}`);
       }
     }
     const id = config.d1_databases?.find((d) => d.binding === "DB")?.database_id;

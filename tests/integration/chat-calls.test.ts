@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
-import { runChatCommand } from "~/features/chat/index.server";
+import { runChatCommand, tellCalledChatFan } from "~/features/chat/index.server";
 import { readBroadcast, sendLiveCommand } from "~/features/live/index.server";
 import { newId } from "~/lib/id";
-import { readDiscordOutbox } from "~/platform/stand-ins/discord/outbox.server";
+import { readDiscordOutbox, setDevDmsClosed } from "~/platform/stand-ins/discord/outbox.server";
 import { chatConnections, queueEntries } from "~db/schema";
 import { viewerOf } from "../factories";
 import { twitchWorld } from "./chat-world";
@@ -94,6 +94,50 @@ describe("a chat fan called to play next is told in chat", () => {
     ]);
     // The Twitch channel hears nothing of a Discord place.
     expect(await world.replies()).toEqual([]);
+  });
+
+  it("a Discord fan who turned off DMs is still called (the countdown runs), and the refused DM is reported, then reaches them once opened", async () => {
+    const world = await twitchWorld();
+    const guildId = String(Date.now() + 11);
+    const [connection] = await db()
+      .insert(chatConnections)
+      .values({
+        id: newId(),
+        streamerId: world.star.id,
+        platform: "discord",
+        channelId: guildId,
+        channelName: "Quiet server",
+      })
+      .returning();
+    if (!connection) throw new Error("no connection");
+    const memberId = String(Date.now() + 13);
+    await setDevDmsClosed(env.PRIVATE_FILES, memberId, true);
+    await runChatCommand(env, {
+      connection,
+      fan: { platform: "discord", platformUserId: memberId, displayName: "shy" },
+      command: { kind: "join", tag: "ShyTag" },
+      isModerator: false,
+      origin: "http://localhost",
+    });
+    await sendLiveCommand(env, world.liveSessionId, { type: "callParty", viewer: viewerOf(world.star), size: 1 });
+    const [place] = await placesOf(world.liveSessionId);
+    expect(place?.state).toBe("playing_next");
+    expect(place?.readyDeadline).toBeTruthy();
+    const call = {
+      entryId: place?.id ?? "",
+      userId: place?.userId ?? "",
+      liveSessionId: world.liveSessionId,
+      streamerName: "Star",
+      secondsLeft: 120,
+    };
+    expect(await tellCalledChatFan(env, call)).toBe("dm_refused");
+    expect(await readDiscordOutbox(env.PRIVATE_FILES, memberId)).toEqual([]);
+    // Opened again, the same call reaches them.
+    await setDevDmsClosed(env.PRIVATE_FILES, memberId, false);
+    expect(await tellCalledChatFan(env, call)).toBe("dm");
+    expect((await readDiscordOutbox(env.PRIVATE_FILES, memberId)).map((dm) => dm.content)).toEqual([
+      "You're up with Star: type /ready in Quiet server within 2 min.",
+    ]);
   });
 
   it("the queue dashboard and the overlay say where each fan joined from", async () => {

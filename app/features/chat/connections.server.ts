@@ -4,7 +4,8 @@ import { conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { discordGuild } from "~/platform/discord/interactions.server";
-import { subscribeChatMessages } from "~/platform/twitch/oauth.server";
+import { log } from "~/platform/log.server";
+import { subscribeChatMessages, unsubscribeChatMessages } from "~/platform/twitch/oauth.server";
 import { type ChatConnection, type ChatPlatform, chatConnections, users } from "~db/schema";
 import { CHAT_COPY as M } from "./copy";
 import { managesServer, streamerOfConnectCode } from "./discord-proof.server";
@@ -163,12 +164,27 @@ export async function setChatCommands(env: Env, viewer: Viewer, platform: ChatPl
   if (changed.length === 0) throw notFound(M.notConnectedYet);
 }
 
-/** The streamer disconnects a platform: its row goes (the fans' places and identities stay). */
+/**
+ * The streamer disconnects a platform: its row goes (the fans' places and identities stay), and Twitch's chat
+ * subscription is deleted so Twitch stops delivering the channel's chat. When Twitch fails to answer, the disconnect
+ * stands (logged): a line still delivered for a channel nobody connected deletes its subscription then
+ * (`endOrphanSubscription`).
+ */
 export async function disconnectChat(env: Env, viewer: Viewer, platform: ChatPlatform) {
   assertStreamer(viewer);
   const gone = await getDb(env)
     .delete(chatConnections)
     .where(and(eq(chatConnections.streamerId, viewer.id), eq(chatConnections.platform, platform)))
-    .returning({ id: chatConnections.id });
+    .returning({ id: chatConnections.id, subscriptionId: chatConnections.subscriptionId });
   if (gone.length === 0) throw notFound(M.notConnectedYet);
+  for (const { subscriptionId } of gone) if (subscriptionId) await endOrphanSubscription(env, subscriptionId);
+}
+
+/** Deletes a Twitch chat subscription no connection needs any more; a failure is logged, not thrown. */
+export async function endOrphanSubscription(env: Env, subscriptionId: string, fetcher?: typeof fetch) {
+  try {
+    await unsubscribeChatMessages(env, subscriptionId, fetcher);
+  } catch (error) {
+    log.warn("chat.twitch_unsubscribe_failed", { subscriptionId, error });
+  }
 }

@@ -5,6 +5,7 @@ import { log } from "~/platform/log.server";
 import { checkEventSub, EVENTSUB_MAX_AGE_MS, eventSubSecret } from "~/platform/twitch/eventsub.server";
 import { chatConnections, chatDeliveries } from "~db/schema";
 import { parseChatCommand } from "./commands";
+import { endOrphanSubscription } from "./connections.server";
 import { CHAT_COPY as M } from "./copy";
 import { runChatCommand } from "./handle.server";
 import { sayInChannel } from "./say.server";
@@ -76,7 +77,7 @@ export async function receiveTwitchDelivery(
     case "notification":
       if (payload.subscription?.type !== "channel.chat.message" || !payload.event) return { kind: "ignored" };
       try {
-        return await chatMessage(env, payload.event, delivery.origin);
+        return await chatMessage(env, payload.event, delivery.origin, payload.subscription.id);
       } catch (error) {
         // Not handled: forget the id so Twitch's redelivery is handled, not dropped as a repeat.
         await db.delete(chatDeliveries).where(eq(chatDeliveries.id, `twitch:${check.id}`));
@@ -97,7 +98,12 @@ async function markRevoked(env: Env, payload: Delivery, now: Date) {
   log.warn("chat.twitch_revoked", { broadcasterId, status: payload.subscription?.status });
 }
 
-async function chatMessage(env: Env, event: ChatMessageEvent, origin: string): Promise<TwitchAnswer> {
+async function chatMessage(
+  env: Env,
+  event: ChatMessageEvent,
+  origin: string,
+  subscriptionId: string,
+): Promise<TwitchAnswer> {
   // Shared chat: a message sent in a partner's channel reaches ours too; only our own channel's viewers count.
   if (event.source_broadcaster_user_id && event.source_broadcaster_user_id !== event.broadcaster_user_id)
     return { kind: "ignored" };
@@ -109,7 +115,11 @@ async function chatMessage(env: Env, event: ChatMessageEvent, origin: string): P
     .from(chatConnections)
     .where(and(eq(chatConnections.platform, "twitch"), eq(chatConnections.channelId, event.broadcaster_user_id)))
     .get();
-  if (!connection) return { kind: "ignored" };
+  if (!connection) {
+    // A channel nobody connects any more (its disconnect could not reach Twitch): end its subscription now.
+    await endOrphanSubscription(env, subscriptionId);
+    return { kind: "ignored" };
+  }
   const badges = new Set((event.badges ?? []).map((badge) => badge.set_id));
   const reply = await runChatCommand(env, {
     connection,

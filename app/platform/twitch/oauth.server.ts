@@ -98,20 +98,12 @@ export async function subscribeChatMessages(
   callback: string,
   fetcher: typeof fetch = fetch,
 ): Promise<string | null> {
-  if (env.TWITCH_PROVIDER !== "http") {
-    if (isProduction(env)) throw new Error("Production needs TWITCH_PROVIDER=http");
-    return null;
-  }
-  const { TWITCH_CLIENT_ID: clientId, TWITCH_CLIENT_SECRET: clientSecret, TWITCH_BOT_USER_ID: botUserId } = env;
-  if (!clientId || !clientSecret || !botUserId)
-    throw new Error("TWITCH_PROVIDER=http needs TWITCH_CLIENT_ID, TWITCH_CLIENT_SECRET and TWITCH_BOT_USER_ID");
+  const helix = helixApp(env);
+  if (!helix) return null;
+  const { clientId, botUserId } = helix;
   const answer = await fetcher(`${HELIX}/eventsub/subscriptions`, {
     method: "POST",
-    headers: {
-      Authorization: `Bearer ${await helixAppToken({ clientId, clientSecret }, fetcher)}`,
-      "Client-Id": clientId,
-      "Content-Type": "application/json",
-    },
+    headers: { ...(await helixHeaders(helix, fetcher)), "Content-Type": "application/json" },
     body: JSON.stringify({
       type: "channel.chat.message",
       version: "1",
@@ -125,4 +117,38 @@ export async function subscribeChatMessages(
   if (!answer.ok) throw new Error(`twitch answered ${answer.status} subscribing to chat`);
   const { data } = (await answer.json()) as { data: { id: string }[] };
   return data[0]?.id ?? null;
+}
+
+/** The app's Helix credentials, or null on the stand-in (development and tests); production must use Helix. */
+function helixApp(env: Env) {
+  if (env.TWITCH_PROVIDER !== "http") {
+    if (isProduction(env)) throw new Error("Production needs TWITCH_PROVIDER=http");
+    return null;
+  }
+  const { TWITCH_CLIENT_ID: clientId, TWITCH_CLIENT_SECRET: clientSecret, TWITCH_BOT_USER_ID: botUserId } = env;
+  if (!clientId || !clientSecret || !botUserId)
+    throw new Error("TWITCH_PROVIDER=http needs TWITCH_CLIENT_ID, TWITCH_CLIENT_SECRET and TWITCH_BOT_USER_ID");
+  return { clientId, clientSecret, botUserId };
+}
+
+async function helixHeaders(helix: { clientId: string; clientSecret: string }, fetcher: typeof fetch) {
+  return { Authorization: `Bearer ${await helixAppToken(helix, fetcher)}`, "Client-Id": helix.clientId };
+}
+
+/**
+ * Ends a channel's chat subscription (Helix "Delete EventSub Subscription") when the streamer disconnects, so Twitch
+ * stops delivering their chat and the subscription no longer counts against the app's limit. Twitch's 404 (already
+ * gone: revoked, or deleted before) is done too. The stand-in has nothing to delete.
+ */
+export async function unsubscribeChatMessages(
+  env: Env,
+  subscriptionId: string,
+  fetcher: typeof fetch = fetch,
+): Promise<void> {
+  const helix = helixApp(env);
+  if (!helix) return;
+  const url = `${HELIX}/eventsub/subscriptions?${new URLSearchParams({ id: subscriptionId })}`;
+  const answer = await fetcher(url, { method: "DELETE", headers: await helixHeaders(helix, fetcher) });
+  if (answer.status === 401) forgetHelixAppToken();
+  if (!answer.ok && answer.status !== 404) throw new Error(`twitch answered ${answer.status} deleting a subscription`);
 }
