@@ -100,7 +100,7 @@ export async function subscribeChatMessages(
 ): Promise<string | null> {
   const helix = helixApp(env);
   if (!helix) return null;
-  const { clientId, botUserId } = helix;
+  const { botUserId } = helix;
   const answer = await fetcher(`${HELIX}/eventsub/subscriptions`, {
     method: "POST",
     headers: { ...(await helixHeaders(helix, fetcher)), "Content-Type": "application/json" },
