@@ -164,6 +164,11 @@ describe("a fan moves their booking to another time", () => {
     );
     expect(page.all('input[name="slotId"]').map((input) => input.getAttribute("value"))).toEqual([later.id]);
     expect(page.text()).toContain("Nothing more to pay");
+    // Laid out as the booking picker: the zone said once, a date heading, each time as a tile with its seats left.
+    expect(page.textsOf(".slot-picker > p")).toEqual([expect.stringMatching(/^Times in \S/)]);
+    expect(page.textsOf(".slot-picker h3")).toHaveLength(1);
+    expect(page.textOf(".slot-picker label.time-tile")).toMatch(/^\d{2}:\d{2}–\d{2}:\d{2}$/);
+    expect(page.textOf(".slot-picker li small")).toMatch(/left$/);
     const order = await readPage(await request(`/profile/orders/${orderId}`, { headers: { Cookie: buyer.cookie } }));
     expect(order.byRole("link", { name: "Change time" }).getAttribute("href")).toBe(
       `/profile/orders/${orderId}/reschedule`,

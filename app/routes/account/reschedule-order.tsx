@@ -1,27 +1,34 @@
 import { data, Form, Link } from "react-router";
-import { BOOKING_COPY, rescheduleFormSchema } from "~/features/booking";
-import { getOrder, rescheduleBooking, rescheduleChoices } from "~/features/booking/index.server";
+import { BOOKING_COPY, rescheduleFormSchema, type SlotPickerView } from "~/features/booking";
+import { getOrder, rescheduleBooking, rescheduleChoices, slotPickerView } from "~/features/booking/index.server";
 import { formatSlotTime, SlotTime, useViewerZone } from "~/features/time";
 import { FormError } from "~/lib/ui/form-error";
 import { cloudflareContext } from "~/platform/context";
 import { redirectWithToast } from "~/platform/toast.server";
 import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/reschedule-order";
 
 export const meta = () => [{ title: "Change the time of your booking | Noobrd" }];
 
 /**
  * /profile/orders/:orderId/reschedule: the fan picks another time of the same gig for their booking (the order's
- * "Change time"), up to the free-cancellation deadline; a booking that can no longer move says why.
+ * "Change time"), up to the free-cancellation deadline; a booking that can no longer move says why. The times are
+ * laid out as the gig page's picker lays them (the zone said once, each date's times as 44 px tiles), with the words
+ * formatted here in the viewer's zone.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { env } = context.get(cloudflareContext);
   const viewer = await requireUser(request, env);
   const order = await orErrorPage(getOrder(env, viewer, params.orderId));
   if (!order.isBuyer || !order.bookingId) throw new Response(BOOKING_COPY.orderNotFound, { status: 404 });
-  const choices = await settle(rescheduleChoices(env, viewer, order.bookingId));
-  return { order, choices: choices.ok ? choices.value : null, refusal: choices.ok ? null : choices.error.message };
+  const [choices, zone] = await Promise.all([
+    settle(rescheduleChoices(env, viewer, order.bookingId)),
+    viewerTimeZone(request, context),
+  ]);
+  if (!choices.ok) return { order, choices: null, picker: null, refusal: choices.error.message };
+  return { order, choices: choices.value, picker: slotPickerView(choices.value.slots, zone), refusal: null };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -42,8 +49,59 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
+/**
+ * The other times of the gig as the booking picker shows them (app.css `.slot-picker`): "Times in <zone>" once, a
+ * strip of dates, each date's times as tiles with their seats left; a time without room for every seat of the
+ * booking cannot be chosen and says so.
+ */
+function RescheduleTimes({ picker, seats }: { picker: SlotPickerView; seats: number }) {
+  return (
+    <fieldset className="slot-picker">
+      <legend>
+        New time for {seats} seat{seats === 1 ? "" : "s"}
+      </legend>
+      <p>Times in {picker.zoneLabel}</p>
+      {picker.days.length > 1 ? (
+        <nav aria-label="Dates" className="date-strip">
+          {picker.days.map((day, index) => (
+            <a key={day.label} href={`#day-${index}`} className="date-button">
+              {day.label}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+      {picker.days.map((day, index) => (
+        <div key={day.label} id={`day-${index}`} data-day>
+          <h3>{day.label}</h3>
+          <ul>
+            {day.times.map((slot) => {
+              const time = <time dateTime={slot.startsAt}>{slot.time}</time>;
+              const fits = slot.seatsLeft >= seats;
+              return (
+                <li key={slot.id} data-testid="slot" data-slot={slot.id}>
+                  {fits ? (
+                    <label className="time-tile">
+                      <input type="radio" name="slotId" value={slot.id} required className="time-radio" />
+                      {time}
+                    </label>
+                  ) : (
+                    <span className="time-tile">{time}</span>
+                  )}
+                  <small>
+                    {fits || slot.seatsLeft === 0 ? slot.seatsWords : `${slot.seatsWords}: not enough for ${seats}`}
+                  </small>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
 export default function RescheduleOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, choices, refusal } = loaderData;
+  const { order, choices, picker, refusal } = loaderData;
   const zone = useViewerZone();
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
@@ -79,26 +137,7 @@ export default function RescheduleOrder({ loaderData, actionData }: Route.Compon
             You can move it until {formatSlotTime(choices.deadline, null, zone)}. Nothing more to pay: the price you
             paid stands.
           </p>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium text-zinc-200">
-              New time for {choices.seats} seat{choices.seats === 1 ? "" : "s"}
-            </legend>
-            {choices.slots.map((slot) => {
-              const fits = slot.seatsLeft >= choices.seats;
-              return (
-                <label
-                  key={slot.id}
-                  className="flex min-h-11 items-center gap-3 rounded-lg border border-ink-700 px-3 py-2 text-sm has-[:disabled]:opacity-50"
-                >
-                  <input type="radio" name="slotId" value={slot.id} disabled={!fits} required />
-                  <span className="flex-1">
-                    <SlotTime startsAt={slot.startsAt} endsAt={slot.endsAt} />
-                  </span>
-                  <span className="text-zinc-400">{fits ? `${slot.seatsLeft} left` : "Full"}</span>
-                </label>
-              );
-            })}
-          </fieldset>
+          {picker ? <RescheduleTimes picker={picker} seats={choices.seats} /> : null}
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="primary-button">
               Move my booking
