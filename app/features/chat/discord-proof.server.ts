@@ -1,5 +1,6 @@
 import { hmacKey, hmacSign, hmacVerify } from "~/lib/crypto";
 import { sessionSecret } from "~/platform/env.server";
+import { DISCORD_CONNECT_CODE_TTL_MS } from "./discord-connect";
 
 /**
  * The proof that a Discord server is the streamer's (docs/domain.md "Chat places"): the Chat page shows a code signed
@@ -10,7 +11,8 @@ import { sessionSecret } from "~/platform/env.server";
  * The code is `<streamer id>.<expiry, base 36>.<signature>`, signed with a key bound to this purpose; it lasts an hour.
  */
 const PURPOSE = "noobrd discord connect v1";
-export const DISCORD_CONNECT_CODE_TTL_MS = 60 * 60_000;
+
+export { DISCORD_CONNECT_CODE_TTL_MS };
 
 /** Discord's permission bits that let a member manage a server (ADMINISTRATOR, MANAGE_GUILD). */
 const ADMINISTRATOR = 1n << 3n;

@@ -10,7 +10,7 @@ export {
   setDiscordModRole,
 } from "./connections.server";
 export { type DiscordAnswer, receiveDiscordInteraction, slashCommand } from "./discord.server";
-export { DISCORD_CONNECT_CODE_TTL_MS, discordConnectCode } from "./discord-proof.server";
+export { discordConnectCode } from "./discord-proof.server";
 export { runChatCommand } from "./handle.server";
 export {
   chatIdentityOf,

@@ -1,10 +1,15 @@
 import { data, Form, Link } from "react-router";
 import { ConfirmStep } from "~/components/confirm";
-import { CHAT_COPY, chatCommandsSchema, chatPlatformSchema, discordRoleSchema } from "~/features/chat";
+import {
+  CHAT_COPY,
+  chatCommandsSchema,
+  chatPlatformSchema,
+  DISCORD_CONNECT_CODE_TTL_MS,
+  discordRoleSchema,
+} from "~/features/chat";
 import {
   type ChatConnectionView,
   chatConnectionsOf,
-  DISCORD_CONNECT_CODE_TTL_MS,
   disconnectChat,
   discordConnectCode,
   setChatCommands,
