@@ -1,4 +1,4 @@
-/** Constants the schema's CHECKs share with the app (docs/domain.md, Constants). */
+/** Constants the schema's CHECKs share with the app (docs/domain.md, "Constants"). */
 
 /** Maximum length of a gig or live-session title. */
 export const TITLE_MAX = 66;

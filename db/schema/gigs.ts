@@ -4,7 +4,7 @@
  *
  * Invariants carried here:
  * - the owner is an influencer (FK to influencer_profiles);
- * - title is 1..66 characters (TITLE_MAX; docs/domain.md, Constants), CHECK on length();
+ * - title is 1..66 characters (TITLE_MAX; docs/domain.md, "Constants"), CHECK on length();
  * - the mode is a mode of the gig's game: FK (game_mode_id, game_id) -> game_modes(id, game_id);
  * - the platform is one the game runs on: FK (game_id, platform_id) -> game_platforms;
  * - the price is list_price_minor in base_currency, exactly as the streamer set it (the price viewers in

@@ -15,7 +15,7 @@ import { bool, createdAt, enumCheck, timestamp, updatedAt } from "./columns";
 import { PROFESSIONS } from "./constants";
 import { users } from "./users";
 
-/** The default platform fee, 20% (docs/domain.md, Constants). */
+/** The default platform fee, 20% (docs/domain.md, "Constants"). */
 export const DEFAULT_PLATFORM_FEE_BPS = 2000;
 
 export const streamerProfiles = sqliteTable(

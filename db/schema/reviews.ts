@@ -1,5 +1,5 @@
 /**
- * Reviews of played sessions, the streamer's public reply, and fans' reports of a review (docs/domain.md, Review).
+ * Reviews of played sessions, the streamer's public reply, and fans' reports of a review (docs/domain.md, "Review").
  *
  * Invariants carried here:
  * - one review per booking (UNIQUE booking_id; a booking is one order, so one per order too), written by that

@@ -5,7 +5,7 @@
  * - email is unique and stored lower-case (NULL until captured for some social logins);
  * - username is unique case-insensitively (unique index on lower(username));
  * - role is one of the five roles (CHECK); staff are role <> 'user';
- * - base_currency is DERIVED from country (INR for IN, else USD; docs/domain.md, Constants) as a
+ * - base_currency is DERIVED from country (INR for IN, else USD; docs/domain.md, "Constants") as a
  *   generated column, so the two can never disagree;
  * - is_live is DERIVED from live_session_id (generated column): a user is live exactly when
  *   they point at their open live session. The go-live / end-session batch sets or clears

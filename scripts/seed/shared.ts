@@ -33,7 +33,7 @@ export const DAY = 24 * HOUR;
 export const BOOKABLE_DAYS = 30;
 export const HISTORY_DAYS = 30;
 
-/** The default payout taxes (docs/domain.md, Constants), basis points (stored as percents in configurations). */
+/** The default payout taxes (docs/domain.md, "Constants"), basis points (stored as percents in configurations). */
 export const PAYOUT_TAXES_PERCENT = {
   indirectTaxPercent: DEFAULT_PAYOUT_TAX_BPS.indirectTaxBps / 100,
   platformFeesIndirectTaxPercent: DEFAULT_PAYOUT_TAX_BPS.platformFeeIndirectTaxBps / 100,

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -11,6 +11,9 @@ import { describe, expect, it } from "vitest";
  * - a migration number ("migration 0012", "migrations 0012 and 0015", a bare "0015") with no file in migrations/;
  * - an ADR named by number ("ADR 005", `docs/decisions/019`) with no file in docs/decisions/;
  * and every ADR must say its number in its title and carry a `Status:` line (Accepted, or Superseded by NNN).
+ * The code's citations of the docs resolve too: a source file that cites `docs/<file>.md "Section"` names a heading
+ * of that document or a term it sets in bold (a glossary term, a paragraph's title); a citation must quote what it
+ * names, so `docs/domain.md, Admin` (unquoted) is refused rather than left unchecked.
  */
 const ROOT = resolve(import.meta.dirname, "../..");
 const ROOTS = ["app", "db", "tests", "scripts", "workers", "migrations", "bench", "docs"];
@@ -141,5 +144,67 @@ describe("the docs name only what the repository holds", () => {
     const number = /\/(\d{3})-/.exec(document)?.[1];
     expect(text.split("\n")[0]).toMatch(new RegExp(`^# ${number}\\. \\S`));
     expect(text).toMatch(/^Status: (Accepted|Superseded by \d{3})\b/m);
+  });
+});
+
+const SOURCE_ROOTS = ["app", "workers", "scripts", "tests", "bench", "db"];
+/** `docs/domain.md "Chat places"`, `docs/domain.md, "Money"`, across a comment's line break. */
+const QUOTED_CITATION = /docs\/([\w/-]+\.md),?\s+(?:\*\s+)?"([^"]+)"/g;
+/** `docs/domain.md, Constants`: a section named without quotes. */
+const UNQUOTED_CITATION = /docs\/[\w/-]+\.md,\s+(?:\*\s+)?[A-Z][a-z]/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    if (name === "node_modules" || name.startsWith(".")) return [];
+    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Whether `document` (under docs/) has `title` as a heading or a bold term (case and spacing aside). */
+function documentHas(document: string, title: string, root = ROOT): boolean {
+  const path = join(root, "docs", document);
+  if (!existsSync(path)) return false;
+  const wanted = title.replace(/\s+/g, " ").toLowerCase();
+  const text = readFileSync(path, "utf8").toLowerCase();
+  return (
+    text.split("\n").some((line) => line.startsWith("#") && line.replace(/^#+\s*/, "").includes(wanted)) ||
+    text.replace(/\s+/g, " ").includes(`**${wanted}`)
+  );
+}
+
+/** The citations in a source text that name no section of their document, as readable lines. */
+function unresolvedCitations(text: string, root = ROOT): string[] {
+  const problems: string[] = [];
+  for (const match of text.matchAll(QUOTED_CITATION)) {
+    const [, document = "", raw = ""] = match;
+    const title = raw.replace(/\s*\n\s*\*?\s*/g, " ");
+    if (!documentHas(document, title, root)) problems.push(`docs/${document} "${title}"`);
+  }
+  for (const [match] of text.matchAll(UNQUOTED_CITATION)) problems.push(`unquoted: ${match}`);
+  return problems;
+}
+
+describe("the code cites only sections the docs have", () => {
+  it("resolves a cited heading or bold term, and reports a missing or unquoted one (the extractor itself)", () => {
+    const planted = [
+      '/** The rule (docs/domain.md "Chat places"), the money (docs/domain.md, "Money"). */',
+      '// docs/domain.md "Realtime socket" and docs/architecture.md "Features as modules"',
+      ' * A move (docs/domain.md "A move offered by the',
+      ' * streamer"), the constants (docs/domain.md, Constants), docs/nowhere.md "Anything".',
+    ].join("\n");
+    expect(unresolvedCitations(planted)).toEqual([
+      'docs/domain.md "Realtime socket"',
+      'docs/nowhere.md "Anything"',
+      "unquoted: docs/domain.md, Co",
+    ]);
+  });
+
+  it("every source file cites only existing sections", () => {
+    const problems = SOURCE_ROOTS.flatMap(sourceFiles)
+      .filter((file) => file !== "tests/architecture/docs-paths.test.ts")
+      .flatMap((file) => unresolvedCitations(readFileSync(join(ROOT, file), "utf8")).map((p) => `${file}: ${p}`));
+    expect(problems).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cycles, graphOf, type Module, modulesUnder, resolveImport, specifiersOf } from "./scanner";
 
 /**
- * The import graph of app/, workers/, db/ and scripts/ (docs/architecture.md "Layers"): no cycles among runtime
+ * The import graph of app/, workers/, db/ and scripts/ (docs/architecture.md "Features as modules"): no cycles among runtime
  * imports (type-only and dynamic imports aside; table references between db/schema files are fine: SQLite tables
  * refer to each other), and no import against the layers: routes -> features -> platform -> db/lib, db/ never
  * imports app/ code (a seed that needs a use case belongs in scripts/), routes never import db/schema (a route

@@ -12,7 +12,7 @@ import { postForm } from "./app";
 import { get, liveFan, liveWorld, post } from "./live-world";
 
 /**
- * A turn that finds the fan (docs/domain.md "Ready checks"): the one-tap ready link of the alert email, the plain
+ * A turn that finds the fan (docs/domain.md "Ready check"): the one-tap ready link of the alert email, the plain
  * "I'm ready" form without JavaScript, party picks with their backfill and the lobby code to the whole party, and an
  * outcome for every fan when the session ends.
  */

@@ -7,7 +7,7 @@ import { BOOKING_COPY } from "./copy";
 import { lobbyCodeVisible } from "./order-view";
 
 /**
- * docs/domain.md "Lobby code details". An empty entry has lobbyCode "" (not set yet, or not near yet). The API answers
+ * docs/domain.md "Slot and booking". An empty entry has lobbyCode "" (not set yet, or not near yet). The API answers
  * it as is, so its keys are public: `productId` is the gig.
  */
 export type LobbyCodeDetails = {

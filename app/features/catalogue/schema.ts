@@ -4,8 +4,8 @@ import { z } from "~/lib/zod";
 import { PROFESSIONS } from "~db/schema/constants";
 
 /**
- * Browse inputs, shared by the /browse page (its URL is the whole state) and the JSON API (docs/domain.md,
- * The API contract: GigsForScroll, GamesForScroll, CreatorsForScroll, Paginated*). The parameter names are the
+ * Browse inputs, shared by the /browse page (its URL is the whole state) and the JSON API (docs/domain.md
+ * "The API contract": GigsForScroll, GamesForScroll, CreatorsForScroll, Paginated*). The parameter names are the
  * API's. 'Any' (and an empty value) means the filter is left out.
  */
 import {

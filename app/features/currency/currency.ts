@@ -2,7 +2,7 @@ import { baseCurrencyFor } from "~/features/currency/countries";
 import { type DisplayCurrency, USD_DISPLAY } from "~/lib/money";
 
 /**
- * The viewer's country (docs/domain.md, Constants: base currency): the saved country of a logged-in user, else the
+ * The viewer's country (docs/domain.md, "Constants": base currency): the saved country of a logged-in user, else the
  * country Cloudflare reports for the request (`request.cf.country`), else none (USD).
  */
 export function viewerCountry(savedCountry: string | null | undefined, cfCountry: unknown): string | null {

@@ -37,7 +37,7 @@ const DAY_MS = 86_400_000;
 /** What the buyer paid and kept paid: amount net of refunds, in USD at the order's rate (earning-order.ts). */
 const keptMinor = orderNetUsdMinor;
 
-/** The streamer's platform fee (20% for a profile not set up yet: docs/domain.md, Constants). */
+/** The streamer's platform fee (20% for a profile not set up yet: docs/domain.md, "Constants"). */
 async function feeBpsOf(env: Env, streamerId: string) {
   const row = await getDb(env)
     .select({ bps: streamerProfiles.platformFeeBps })

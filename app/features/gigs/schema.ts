@@ -37,7 +37,7 @@ export function normaliseTags(raw: unknown): string[] {
 
 const requirement = z.object({ key: z.string().trim().optional(), value: z.string().trim().optional() });
 
-/** The message for a price outside its currency's bounds (app/lib/price-bounds.ts), in the product's own words (docs/domain.md, Messages). */
+/** The message for a price outside its currency's bounds (app/lib/price-bounds.ts), in the product's own words (docs/domain.md, "Copy"). */
 export function priceBoundMessage(currency: BaseCurrency, breach: "below" | "above"): string {
   if (breach === "below") return currency === "INR" ? M.priceMinInr : M.priceMinUsd;
   return currency === "INR" ? M.priceMaxInr : M.priceMaxUsd;

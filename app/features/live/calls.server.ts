@@ -16,7 +16,7 @@ import { readyLinkPath } from "./ready-link.server";
 import { queueSnapshot } from "./snapshot.server";
 
 /**
- * Calling fans to play next (docs/domain.md "Ready checks"): one fan, a party of the next N in the order of service,
+ * Calling fans to play next (docs/domain.md "Ready check"): one fan, a party of the next N in the order of service,
  * and the backfill of a party's missed place. Each call starts the place's ready check (the session's whole countdown,
  * whether or not the fan's page is open) and alerts the fan once per call: push where they subscribed, else email at
  * once (with the one-tap ready link), and an in-app notification; a fan who queued from chat is told there too

@@ -1,5 +1,5 @@
 /**
- * The live session's socket protocol (docs/domain.md "Realtime socket"), shared by the Durable Object and
+ * The live session's socket protocol (docs/architecture.md "Live sessions, queues and notifications"), shared by the Durable Object and
  * the browser. Every frame is JSON `{ event, data, ack? }`; a frame that asks for an acknowledgement carries an
  * `ack` id and is answered by `{ event: "ack", ack, data: { success, error } }`.
  */

@@ -26,7 +26,7 @@ import { cooldownPassedSql, turnsSinceLast } from "./turns.server";
 import { endVipPlaces, type HeldVipPlaceOutcome, isRefunded, removalOutcome } from "./vip-refunds.server";
 
 /**
- * The queues of a live session (docs/domain.md "Live sessions and queues"). These use cases own every queue rule,
+ * The queues of a live session (docs/domain.md "Queue place"). These use cases own every queue rule,
  * including who may act: a fan acts only on their own entry, only the session's streamer serves, removes or
  * sets the lobby code. They are called by the session's Durable Object (workers/live-session.ts), which runs
  * them one at a time in arrival order and broadcasts the result; D1 is the system of record.

@@ -9,7 +9,7 @@ import type { QueueChange } from "./queue.server";
 import { queueEventStatement } from "./queue-events.server";
 
 /**
- * The one-tap "I'm ready" link of a called fan's alert email (docs/domain.md "Ready checks"): it names the place and
+ * The one-tap "I'm ready" link of a called fan's alert email (docs/domain.md "Ready check"): it names the place and
  * the deadline of THAT call, signed with a key bound to this purpose, so it works without signing in, for that
  * countdown only, once: confirming clears the deadline, so a second use (or a link of an earlier call, whose
  * deadline differs) finds nothing to confirm. Opening the link shows a page with the button; only the button's POST

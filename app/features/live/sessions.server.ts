@@ -22,7 +22,7 @@ import { VIP_REFUNDED_TEMPLATE } from "./vip-messages.server";
 import { endVipPlaces, settleVipRefunds } from "./vip-refunds.server";
 
 /**
- * Going live, changing the session, ending it (docs/domain.md "Live sessions and queues"). One open session per
+ * Going live, changing the session, ending it (docs/domain.md "Queue place"). One open session per
  * streamer: the partial UNIQUE index on live_sessions decides, in the same batch that points the user at it.
  */
 
@@ -135,7 +135,7 @@ export async function updateLiveDetails(
 export type EndOutcome = QueueChange & { refunded: number };
 
 /**
- * Ends the session in ONE batch, with an outcome for every fan still in it (docs/domain.md "Ending a session"): closes
+ * Ends the session in ONE batch, with an outcome for every fan still in it (docs/domain.md "Session end"): closes
  * it (no more joins) and frees the streamer to go live again; regular fans waiting or called end "not reached"; every
  * VIP place waiting or called ends as "session_ended" (vip-refunds.server.ts: owed its full refund, a `pending` refund
  * row) with a notification in the outbox, so a committed end never loses a refund; fans in game have played (a VIP

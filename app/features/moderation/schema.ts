@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { MODERATION_COPY as M } from "./copy";
 
 /**
- * Inputs of the moderation screens and their /api twins (docs/domain.md, Admin > Reports). Shared by the
+ * Inputs of the moderation screens and their /api twins (docs/domain.md, "Roles and what each may do"). Shared by the
  * Conform forms in the browser and the server, so this module holds no server code.
  */
 /** The most reports or bans one call decides (each is a few statements of one batch). */

@@ -1,5 +1,5 @@
 /**
- * The notification socket (docs/domain.md "Realtime socket"), one per logged-in tab, served by the user's
+ * The notification socket (docs/architecture.md "Live sessions, queues and notifications"), one per logged-in tab, served by the user's
  * UserHub Durable Object. Frames are JSON `{ event, data }`.
  * - client -> server: joinNotificationSession, notificationsList (send me the list), notificationsMarkRead;
  * - server -> client: notificationsList (the latest and the unread count), newNotification (one new row).

@@ -8,7 +8,7 @@ import { sendDiscordCopies } from "./discord.server";
 import { pushToUser } from "./notify.server";
 
 /**
- * "A favourite star went live / added slots" to every fan who favourited them (docs/domain.md "Notifications"),
+ * "A favourite star went live / added slots" to every fan who favourited them (docs/architecture.md "Live sessions, queues and notifications"),
  * fanned out through the FANOUT Cloudflare Queue, never in a loop inside the request that caused it. The request
  * sends one message; the consumer (workers/queue.ts) writes one page of fans' notifications per message
  * in ONE statement and sends the next page as a new message, so no invocation grows with the number of fans.

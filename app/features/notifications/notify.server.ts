@@ -16,7 +16,7 @@ export type UserNotification = {
   influencerId?: string | null;
 };
 
-/** docs/domain.md "Notification", as the bell, the list page and GET /api/get/notifications show it. */
+/** docs/architecture.md "Live sessions, queues and notifications", as the bell, the list page and GET /api/get/notifications show it. */
 export type NotificationItem = {
   _id: string;
   title: string;

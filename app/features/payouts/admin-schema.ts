@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { PAYOUT_COPY as M } from "./copy";
 
 /**
- * Inputs of the staff payout screens and their /api twins (docs/domain.md, Admin > Payouts). One schema
+ * Inputs of the staff payout screens and their /api twins (docs/domain.md, "Payout"). One schema
  * per action, used by the Conform form in the browser and again on the server.
  */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

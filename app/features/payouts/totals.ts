@@ -1,6 +1,6 @@
 import type { CurrencyCode } from "~/lib/money";
 /**
- * A payout's totals (docs/domain.md, docs/domain.md "Influencers and payouts"), in integer minor units of one
+ * A payout's totals (docs/domain.md, docs/domain.md "Payout"), in integer minor units of one
  * currency. From the orders merged into it and the percentages snapshotted on it:
  *
  *   gross                    = what the buyers paid for those orders, net of refunds

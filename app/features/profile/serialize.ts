@@ -1,4 +1,4 @@
-/** The user as the JSON API shows it, with the API's field names (docs/domain.md, The API contract). */
+/** The user as the JSON API shows it, with the API's field names (docs/domain.md, "The API contract"). */
 export function userJson(user: {
   id: string;
   username: string;

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from "~/lib/money";
 
-/** The specified message of every promo refusal (docs/domain.md, Messages). */
+/** The specified message of every promo refusal (docs/domain.md, "Copy"). */
 export const PROMO_ERROR = "Error verifying promo code";
 
 /**

@@ -6,7 +6,7 @@ import {
   REVIEW_REPORT_REASON_MAX,
 } from "~db/schema/constants";
 
-/** docs/domain.md, Review: the numbers of the reviews feature (the lengths are the schema's CHECKs). */
+/** docs/domain.md, "Review": the numbers of the reviews feature (the lengths are the schema's CHECKs). */
 export { REVIEW_COMMENT_MAX, REVIEW_RATING_MAX, REVIEW_RATING_MIN, REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX };
 
 /** A fan may change their review for 14 days after writing it. */

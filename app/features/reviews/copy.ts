@@ -1,6 +1,6 @@
 import { REVIEW_COMMENT_MAX, REVIEW_EDIT_DAYS, REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX } from "./constants";
 
-/** What the reviews feature says (docs/domain.md, Review). */
+/** What the reviews feature says (docs/domain.md, "Review"). */
 export const REVIEW_COPY = {
   chooseRating: "Choose from 1 to 5 stars",
   commentTooLong: `Keep your comment to ${REVIEW_COMMENT_MAX.toLocaleString("en-US")} characters`,

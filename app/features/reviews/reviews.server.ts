@@ -13,7 +13,7 @@ import { hasBeenPlayed, isEditable, isReviewable, REVIEWABLE_BOOKING_STATUSES } 
 import type { ReviewInput } from "./schema";
 
 /**
- * A fan's review of a played session, and the streamer's reply and fans' reports (docs/domain.md, Review). Each use
+ * A fan's review of a played session, and the streamer's reply and fans' reports (docs/domain.md, "Review"). Each use
  * case checks who may do it before it writes; each write that changes what public pages show is one batch with the
  * catalogue version's bump, so the edge-cached gig and star pages (app/platform/edge/cache.server.ts) are never
  * served with a review missing or one staff hid.

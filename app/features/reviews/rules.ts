@@ -2,7 +2,7 @@ import type { BookingStatus, OrderStatus } from "~db/schema";
 import { REVIEW_EDIT_WINDOW_MS } from "./constants";
 
 /**
- * Who may review what, as pure rules (docs/domain.md, Review), shared by the use cases and the pages that offer
+ * Who may review what, as pure rules (docs/domain.md, "Review"), shared by the use cases and the pages that offer
  * the form. The write itself checks the same conditions in its statement (reviews.server.ts).
  */
 

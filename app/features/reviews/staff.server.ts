@@ -12,7 +12,7 @@ import { REPORTED_REVIEWS_PAGE_SIZE } from "./constants";
 import { REVIEW_COPY as M } from "./copy";
 
 /**
- * Staff's side of reviews (docs/domain.md, Review): the reviews fans reported, hiding one, dismissing its reports.
+ * Staff's side of reviews (docs/domain.md, "Review"): the reviews fans reported, hiding one, dismissing its reports.
  * Moderation capability first (ADR 005), then one batch with the audit row; hiding also bumps the catalogue
  * version, since the review and the averages on the cached gig and star pages change with it.
  */

@@ -21,7 +21,7 @@ import { STAFF_STREAMER_COPY as M } from "./copy";
 import type { RegisterStreamerInput, StreamerListQuery } from "./schema";
 
 /**
- * Streamers as staff manage them (docs/domain.md, Admin > Influencers): the list, one streamer's
+ * Streamers as staff manage them (docs/domain.md, "Roles and what each may do"): the list, one streamer's
  * profile, gigs and orders, the platform fee, show at landing, registration (with the password set-up email) and
  * removal. Every call checks the capability first (ADR 005); every write is one batch with its audit row, and
  * the catalogue version bump when public pages show the change (ADR 012).

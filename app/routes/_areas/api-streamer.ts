@@ -2,7 +2,7 @@ import { type RouteConfigEntry, route } from "@react-router/dev/routes";
 
 /** /api: the streamer's gigs, profile, onboarding, slots, orders, earnings, payouts and promo codes. */
 export const apiStreamer: RouteConfigEntry[] = [
-  // Products (gigs) of the streamer (docs/domain.md, "Products and influencer profile")
+  // Products (gigs) of the streamer (docs/domain.md, "Slot and booking")
   route("get/products/:id", "routes/api/streamer/products.ts"),
   route("get/paginatedproducts/:id", "routes/api/streamer/paginated-products.ts"),
   route("get/product/:id", "routes/api/streamer/product.ts"),

@@ -124,7 +124,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const formData = await request.formData();
-  // The reply and report forms under the reviews (docs/domain.md, Review).
+  // The reply and report forms under the reviews (docs/domain.md, "Review").
   const intent = formData.get("intent");
   if (isReviewIntent(intent)) return reviewFormAction(env, request, formData, intent, `/gig/${params.id}`);
   const viewer = await getViewer(request, env);

@@ -8,7 +8,7 @@ import type { Route } from "./+types/live-ready";
 export const meta = () => [{ title: "You're up | Noobrd" }, { name: "robots", content: "noindex" }];
 
 /**
- * /live/:id/ready?e=&d=&sig=: the one-tap ready link of a called fan's alert email (docs/domain.md "Ready checks").
+ * /live/:id/ready?e=&d=&sig=: the one-tap ready link of a called fan's alert email (docs/domain.md "Ready check").
  * Opening it only shows the countdown and the button (a mail scanner that follows the link confirms nothing); the
  * button's POST confirms, through the session's object. No sign-in: the signed link is the proof, for that call only.
  */

@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The reply and report forms under the streamer's reviews (docs/domain.md, Review). */
+/** The reply and report forms under the streamer's reviews (docs/domain.md, "Review"). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const formData = await request.formData();

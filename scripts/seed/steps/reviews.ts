@@ -2,7 +2,7 @@ import { DAY, HOUR, type SeedContext } from "../shared";
 import type { SeedOrdersOut } from "./orders";
 import type { SeedFansOut } from "./people";
 
-/** Reviews of played sessions, some streamer replies and a few open reports (docs/domain.md, Review). */
+/** Reviews of played sessions, some streamer replies and a few open reports (docs/domain.md, "Review"). */
 
 const COMMENTS: Record<number, readonly string[]> = {
   5: [

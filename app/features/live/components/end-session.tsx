@@ -8,7 +8,7 @@ import { type AckPayload, LIVE_EVENTS } from "../events";
  * End Session's confirmation. Without JavaScript (or before the socket is up) it is a plain form the dashboard's
  * action handles. With the socket, confirming sends `endLiveSession` and waits for its acknowledgement
  * {success, error}: on success the streamer goes to /influencer/dashboard (every fan still in the queue has their
- * outcome: docs/domain.md "Ending a session"); a failure shows 'Error in ending live session'.
+ * outcome: docs/domain.md "Session end"); a failure shows 'Error in ending live session'.
  */
 export function EndSessionConfirm({
   liveSessionId,

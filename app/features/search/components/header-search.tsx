@@ -17,8 +17,8 @@ const SEARCH_LABEL = "Search games, gigs and streamers";
 
 /**
  * The header search box. Without JavaScript it is a GET form to /browse (full results). With JavaScript it
- * also suggests games, gigs and streamers as the user types, 500 ms after the last keystroke (docs/domain.md,
- * Constants), each labelled with its kind, live ones tagged LIVE and names cut to 20 characters; arrows and
+ * also suggests games, gigs and streamers as the user types, 500 ms after the last keystroke (docs/domain.md
+ * "Constants"), each labelled with its kind, live ones tagged LIVE and names cut to 20 characters; arrows and
  * Enter pick one. On a phone the box is a search icon (the field's label) until the field has focus; then the
  * field and its suggestions span the header's full width (app.css, `.header-search`): CSS only, no script.
  */
