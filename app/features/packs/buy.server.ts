@@ -57,6 +57,7 @@ function packDebitStatement(
         refundId: sql<string | null>`NULL`.as("refund_id"),
         payoutId: sql<string | null>`NULL`.as("payout_id"),
         packId: sql<string>`${input.packId}`.as("pack_id"),
+        passId: sql<string | null>`NULL`.as("pass_id"),
         note: sql<string>`'Session pack'`.as("note"),
         createdBy: sql<string | null>`NULL`.as("created_by"),
         createdAt: sql<Date>`${input.now.getTime()}`.as("created_at"),

@@ -183,6 +183,7 @@ export function expiryStatements(db: Db, packId: string, now: Date): [BatchItem<
           refundId: sql<string | null>`NULL`.as("refund_id"),
           payoutId: sql<string | null>`NULL`.as("payout_id"),
           packId: packCreditEntries.packId,
+          passId: sql<string | null>`NULL`.as("pass_id"),
           note: sql<string>`'Unused pack credits refunded at expiry'`.as("note"),
           createdBy: sql<string | null>`NULL`.as("created_by"),
           createdAt: sql<Date>`${at}`.as("created_at"),
