@@ -30,6 +30,7 @@ export const LIVE_COPY = {
   regularJoined: "You joined the queue",
   left: "You left the queue",
   insufficientBalance: "Your wallet balance is too low for this VIP place",
+  noPassUse: "You have no VIP pass place left for this streamer",
   lobbyCodeSaved: "Lobby code saved",
   detailsSaved: "Live session updated",
   streamingLinkSaved: "Streaming link updated",

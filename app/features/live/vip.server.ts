@@ -59,7 +59,7 @@ function vipCharge(db: Db, viewer: Viewer, session: QueueSessionInfo): Promise<C
  * The gamer tag a VIP place is bought with, required before paying: the one the fan gave, else (the API may omit it)
  * their saved tag for the session's platform; refused when there is neither.
  */
-async function vipGamertag(db: Db, viewer: Viewer, liveSessionId: string, given: string | null): Promise<string> {
+export async function vipGamertag(db: Db, viewer: Viewer, liveSessionId: string, given: string | null): Promise<string> {
   const typed = given?.trim();
   if (typed) {
     if (typed.length > GAMERTAG_MAX) throw badRequest(M.gamertagTooLong, "gamertag");
@@ -81,7 +81,7 @@ export function saveBackStatement(db: Db, viewer: Viewer, liveSessionId: string,
   });
 }
 
-async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string) {
+export async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string) {
   const session = await loadSession(db, liveSessionId);
   assertMayJoin(viewer, session);
   const [active] = await db

@@ -1,0 +1,100 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Viewer } from "~/features/access";
+import { chargeFor } from "~/features/currency/index.server";
+import { packExpiry } from "~/features/packs";
+import { walletBalance } from "~/features/wallet/index.server";
+import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
+import { newId } from "~/lib/id";
+import { type CurrencyCode, money } from "~/lib/money";
+import { getDb, isConstraintViolation } from "~/platform/db.server";
+import { passOffers, passPurchases, users, walletEntries } from "~db/schema";
+import { PASSES_COPY } from "./copy";
+import { passPurchaseEntryStatement } from "./uses.server";
+
+export type BoughtPass = {
+  passId: string;
+  amountMinor: number;
+  currency: CurrencyCode;
+  places: number;
+  expiresAt: Date;
+};
+
+/**
+ * A fan buys a streamer's VIP pass from the wallet: ONE batch of the pass (paid), the wallet's `pass_purchase` debit
+ * (written only while the balance covers it) and the purchase entry of its places, whose value is NULL without the
+ * debit so the batch fails whole (nothing is written for a refused buyer). The price is the one the star page showed
+ * them, in their currency (`chargeFor`, docs/decisions/020).
+ */
+export async function buyPassWithWallet(
+  env: Env,
+  viewer: Viewer,
+  streamerId: string,
+  now = new Date(),
+): Promise<BoughtPass> {
+  const db = getDb(env);
+  const [offer] = await db
+    .select()
+    .from(passOffers)
+    .where(and(eq(passOffers.streamerId, streamerId), eq(passOffers.active, true)));
+  if (!offer) throw notFound(PASSES_COPY.noOffer);
+  if (offer.streamerId === viewer.id) throw forbidden(PASSES_COPY.ownPass);
+  const charge = await chargeFor(db, viewer, money(offer.listPriceMinor, offer.currency));
+  const passId = newId();
+  const expiresAt = packExpiry(now, offer.validDays);
+  const at = now.getTime();
+  try {
+    await db.batch([
+      db.insert(passPurchases).values({
+        id: passId,
+        offerId: offer.id,
+        userId: viewer.id,
+        streamerId,
+        places: offer.places,
+        amountMinor: charge.amountMinor,
+        currency: charge.currency,
+        rateMicros: charge.rateMicros,
+        paymentMethod: "wallet",
+        status: "paid",
+        paidAt: now,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      db.insert(walletEntries).select(
+        db
+          .select({
+            id: sql<string>`${newId()}`.as("id"),
+            userId: users.id,
+            amountMinor: sql<number>`${-charge.amountMinor}`.as("amount_minor"),
+            currency: sql<string>`${charge.currency}`.as("currency"),
+            kind: sql<"pass_purchase">`'pass_purchase'`.as("kind"),
+            orderId: sql<string | null>`NULL`.as("order_id"),
+            refundId: sql<string | null>`NULL`.as("refund_id"),
+            payoutId: sql<string | null>`NULL`.as("payout_id"),
+            packId: sql<string | null>`NULL`.as("pack_id"),
+            passId: sql<string>`${passId}`.as("pass_id"),
+            note: sql<string>`'VIP pass'`.as("note"),
+            createdBy: sql<string | null>`NULL`.as("created_by"),
+            createdAt: sql<Date>`${at}`.as("created_at"),
+          })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, viewer.id),
+              sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
+                   WHERE w.user_id = ${viewer.id} AND w.currency = ${charge.currency}) >= ${charge.amountMinor}`,
+            ),
+          ),
+      ),
+      passPurchaseEntryStatement(db, passId, now),
+    ]);
+  } catch (error) {
+    if (!isConstraintViolation(error)) throw error;
+    // Read only after the refusal, to say why.
+    if ((await walletBalance(db, viewer.id, charge.currency)) < charge.amountMinor) {
+      throw conflict(PASSES_COPY.insufficientBalance);
+    }
+    throw badRequest(PASSES_COPY.buyFailed);
+  }
+  return { passId, amountMinor: charge.amountMinor, currency: charge.currency, places: offer.places, expiresAt };
+}
