@@ -16,7 +16,13 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { bool, createdAt, currency, currencyCheck, enumCheck, id, timestamp, updatedAt } from "./columns";
 import { streamerProfiles } from "./influencers";
 import { orders } from "./orders";
-import { PACK_ENTRY_KINDS, PACK_PAYMENT_METHODS, PACK_STATUSES, PACK_VALID_DAYS_MAX, PACK_VALID_DAYS_MIN } from "./packs";
+import {
+  PACK_ENTRY_KINDS,
+  PACK_PAYMENT_METHODS,
+  PACK_STATUSES,
+  PACK_VALID_DAYS_MAX,
+  PACK_VALID_DAYS_MIN,
+} from "./packs";
 import { users } from "./users";
 
 /** Bounds of a pass: VIP places (its days are a pack's, 7..365). */

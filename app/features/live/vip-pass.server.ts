@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/access";
-import { passUsedSql, passUsesWith, passUseStatements } from "~/features/passes/index.server";
+import { passUsedSql, passUseStatements, passUsesWith } from "~/features/passes/index.server";
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { batchGuard, getDb, isBatchGuardFailure, isConstraintViolation } from "~/platform/db.server";

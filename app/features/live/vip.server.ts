@@ -59,7 +59,12 @@ function vipCharge(db: Db, viewer: Viewer, session: QueueSessionInfo): Promise<C
  * The gamer tag a VIP place is bought with, required before paying: the one the fan gave, else (the API may omit it)
  * their saved tag for the session's platform; refused when there is neither.
  */
-export async function vipGamertag(db: Db, viewer: Viewer, liveSessionId: string, given: string | null): Promise<string> {
+export async function vipGamertag(
+  db: Db,
+  viewer: Viewer,
+  liveSessionId: string,
+  given: string | null,
+): Promise<string> {
   const typed = given?.trim();
   if (typed) {
     if (typed.length > GAMERTAG_MAX) throw badRequest(M.gamertagTooLong, "gamertag");

@@ -8,14 +8,14 @@ import { StarPassCard } from "~/features/passes";
 import { passUsesWith, starPassOf, starPassQuery } from "~/features/passes/index.server";
 import { ReliabilityCard } from "~/features/reliability";
 import { RatingSummary, ReviewList } from "~/features/reviews";
+import { walletBalance } from "~/features/wallet/index.server";
 import { money } from "~/lib/money";
 import { firstIssue } from "~/lib/validation";
 import { cloudflareContext } from "~/platform/context";
 import { found } from "~/platform/http.server";
-import { walletBalance } from "~/features/wallet/index.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
-import { passAction } from "./pass-action.server";
 import type { Route } from "./+types/star";
+import { passAction } from "./pass-action.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   const star = loaderData?.star;
