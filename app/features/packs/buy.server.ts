@@ -1,12 +1,12 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { chargeFor } from "~/features/currency/index.server";
-import { walletBalance } from "~/features/wallet/index.server";
+import { walletBalance, walletDebitStatement } from "~/features/wallet/index.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, money } from "~/lib/money";
 import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
-import { gigs, packOffers, packPurchases, users, walletEntries } from "~db/schema";
+import { gigs, packOffers, packPurchases } from "~db/schema";
 import { PACKS_COPY } from "./copy";
 import { purchaseEntryStatement } from "./credits.server";
 import { packExpiry } from "./rules";
@@ -38,39 +38,6 @@ async function offerOfGig(db: Db, gigId: string) {
     .where(and(eq(packOffers.gigId, gigId), eq(packOffers.active, true), isNull(gigs.archivedAt)));
   if (!offer) throw notFound(PACKS_COPY.noOffer);
   return offer;
-}
-
-/** The wallet's `pack_purchase` debit: ONE conditional insert, written only while the balance covers the price. */
-function packDebitStatement(
-  db: Db,
-  input: { packId: string; userId: string; amountMinor: number; currency: CurrencyCode; now: Date },
-) {
-  return db.insert(walletEntries).select(
-    db
-      .select({
-        id: sql<string>`${newId()}`.as("id"),
-        userId: users.id,
-        amountMinor: sql<number>`${-input.amountMinor}`.as("amount_minor"),
-        currency: sql<string>`${input.currency}`.as("currency"),
-        kind: sql<"pack_purchase">`'pack_purchase'`.as("kind"),
-        orderId: sql<string | null>`NULL`.as("order_id"),
-        refundId: sql<string | null>`NULL`.as("refund_id"),
-        payoutId: sql<string | null>`NULL`.as("payout_id"),
-        packId: sql<string>`${input.packId}`.as("pack_id"),
-        passId: sql<string | null>`NULL`.as("pass_id"),
-        note: sql<string>`'Session pack'`.as("note"),
-        createdBy: sql<string | null>`NULL`.as("created_by"),
-        createdAt: sql<Date>`${input.now.getTime()}`.as("created_at"),
-      })
-      .from(users)
-      .where(
-        and(
-          eq(users.id, input.userId),
-          sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
-               WHERE w.user_id = ${input.userId} AND w.currency = ${input.currency}) >= ${input.amountMinor}`,
-        ),
-      ),
-  );
 }
 
 /**
@@ -110,11 +77,12 @@ export async function buyPackWithWallet(
         createdAt: now,
         updatedAt: now,
       }),
-      packDebitStatement(db, {
-        packId,
+      walletDebitStatement(db, {
+        for: { packId },
         userId: viewer.id,
         amountMinor: charge.amountMinor,
         currency: charge.currency,
+        note: "Session pack",
         now,
       }),
       purchaseEntryStatement(db, packId, now, { requireWalletDebit: true }),

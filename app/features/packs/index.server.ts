@@ -10,6 +10,7 @@ export {
   creditUsedSql,
   creditUseStatements,
   expirePacks,
+  prepaidOrderColumns,
 } from "./credits.server";
 export type { FanPack, FanPackEntry } from "./fan-packs.server";
 export { fanPacks } from "./fan-packs.server";

@@ -1,13 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { chargeFor } from "~/features/currency/index.server";
 import { packExpiry } from "~/features/packs";
-import { walletBalance } from "~/features/wallet/index.server";
+import { walletBalance, walletDebitStatement } from "~/features/wallet/index.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, money } from "~/lib/money";
 import { getDb, isConstraintViolation } from "~/platform/db.server";
-import { passOffers, passPurchases, users, walletEntries } from "~db/schema";
+import { passOffers, passPurchases } from "~db/schema";
 import { PASSES_COPY } from "./copy";
 import { passPurchaseEntryStatement } from "./uses.server";
 
@@ -41,7 +41,7 @@ export async function buyPassWithWallet(
   const charge = await chargeFor(db, viewer, money(offer.listPriceMinor, offer.currency));
   const passId = newId();
   const expiresAt = packExpiry(now, offer.validDays);
-  const at = now.getTime();
+  const _at = now.getTime();
   try {
     await db.batch([
       db.insert(passPurchases).values({
@@ -60,32 +60,14 @@ export async function buyPassWithWallet(
         createdAt: now,
         updatedAt: now,
       }),
-      db.insert(walletEntries).select(
-        db
-          .select({
-            id: sql<string>`${newId()}`.as("id"),
-            userId: users.id,
-            amountMinor: sql<number>`${-charge.amountMinor}`.as("amount_minor"),
-            currency: sql<string>`${charge.currency}`.as("currency"),
-            kind: sql<"pass_purchase">`'pass_purchase'`.as("kind"),
-            orderId: sql<string | null>`NULL`.as("order_id"),
-            refundId: sql<string | null>`NULL`.as("refund_id"),
-            payoutId: sql<string | null>`NULL`.as("payout_id"),
-            packId: sql<string | null>`NULL`.as("pack_id"),
-            passId: sql<string>`${passId}`.as("pass_id"),
-            note: sql<string>`'VIP pass'`.as("note"),
-            createdBy: sql<string | null>`NULL`.as("created_by"),
-            createdAt: sql<Date>`${at}`.as("created_at"),
-          })
-          .from(users)
-          .where(
-            and(
-              eq(users.id, viewer.id),
-              sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
-                   WHERE w.user_id = ${viewer.id} AND w.currency = ${charge.currency}) >= ${charge.amountMinor}`,
-            ),
-          ),
-      ),
+      walletDebitStatement(db, {
+        for: { passId },
+        userId: viewer.id,
+        amountMinor: charge.amountMinor,
+        currency: charge.currency,
+        note: "VIP pass",
+        now,
+      }),
       passPurchaseEntryStatement(db, passId, now),
     ]);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { prepaidOrderColumns } from "~/features/packs/index.server";
 import { newId } from "~/lib/id";
 import { col, type Db, getDb } from "~/platform/db.server";
 import { orders, passEntries, passPurchases, walletEntries } from "~db/schema";
@@ -67,32 +68,16 @@ export function passUseStatements(
   return [
     db.insert(orders).select(
       db
-        .select({
-          id: sql<string>`${orderId}`.as("id"),
-          userId: passPurchases.userId,
-          streamerId: passPurchases.streamerId,
-          kind: sql<"vip_queue">`'vip_queue'`.as("kind"),
-          status: sql<"paid">`'paid'`.as("status"),
-          amountMinor: value.as("amount_minor"),
-          currency: passPurchases.currency,
-          rateMicros: passPurchases.rateMicros,
-          discountMinor: sql<number>`0`.as("discount_minor"),
-          refundedMinor: sql<number>`0`.as("refunded_minor"),
-          promoCodeId: sql<string | null>`NULL`.as("promo_code_id"),
-          // Value paid in advance: the orders CHECK knows card and wallet only, so a pass's order reads `wallet` and
-          // its `use` entry names the pass (ADR 032, as a pack credit's: ADR 027).
-          paymentMethod: sql<"wallet">`'wallet'`.as("payment_method"),
-          checkoutSessionId: sql<string | null>`NULL`.as("checkout_session_id"),
-          paymentIntentId: sql<string | null>`NULL`.as("payment_intent_id"),
-          slotId: sql<string | null>`NULL`.as("slot_id"),
-          liveSessionId: sql<string>`${input.liveSessionId}`.as("live_session_id"),
-          validatedAt: sql<Date | null>`NULL`.as("validated_at"),
-          validatedBy: sql<string | null>`NULL`.as("validated_by"),
-          paidAt: sql<Date>`${at}`.as("paid_at"),
-          gamertag: sql<string>`${input.gamertag}`.as("gamertag"),
-          createdAt: sql<Date>`${at}`.as("created_at"),
-          updatedAt: sql<Date>`${at}`.as("updated_at"),
-        })
+        .select(
+          prepaidOrderColumns(passPurchases, value, {
+            id: orderId,
+            kind: "vip_queue",
+            slotId: null,
+            liveSessionId: input.liveSessionId,
+            gamertag: input.gamertag,
+            at,
+          }),
+        )
         .from(passPurchases)
         .where(
           and(

@@ -331,11 +331,19 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date, card
  * is written only while the user's balance in `currency` covers `amountMinor` (the sum is an index-only scan of
  * wallet_entries_balance_idx). Nothing is read first, so two purchases racing for the same balance cannot both
  * debit it. Follow it with a guard (or a statement that needs the entry) to refuse the order when it was not written.
+ * A session pack or a VIP pass is paid the same way, by a `pack_purchase` or `pass_purchase` entry naming it
+ * (`for` in place of the order; ADR 027, ADR 032).
  */
 export function walletDebitStatement(
   db: Db,
-  debit: { userId: string; amountMinor: number; currency: CurrencyCode; orderId: string; note: string; now: Date },
+  debit: { userId: string; amountMinor: number; currency: CurrencyCode; note: string; now: Date } & (
+    | { orderId: string; for?: never }
+    | { orderId?: never; for: { packId: string } | { passId: string } }
+  ),
 ) {
+  const packId = debit.for && "packId" in debit.for ? debit.for.packId : null;
+  const passId = debit.for && "passId" in debit.for ? debit.for.passId : null;
+  const kind = packId ? "pack_purchase" : passId ? "pass_purchase" : "purchase";
   return db.insert(walletEntries).select(
     db
       .select({
@@ -343,12 +351,12 @@ export function walletDebitStatement(
         userId: users.id,
         amountMinor: sql<number>`${-debit.amountMinor}`.as("amount_minor"),
         currency: sql<string>`${debit.currency}`.as("currency"),
-        kind: sql<"purchase">`'purchase'`.as("kind"),
-        orderId: sql<string>`${debit.orderId}`.as("order_id"),
+        kind: sql<typeof kind>`${kind}`.as("kind"),
+        orderId: sql<string | null>`${debit.orderId ?? null}`.as("order_id"),
         refundId: sql<string | null>`NULL`.as("refund_id"),
         payoutId: sql<string | null>`NULL`.as("payout_id"),
-        packId: sql<string | null>`NULL`.as("pack_id"),
-        passId: sql<string | null>`NULL`.as("pass_id"),
+        packId: sql<string | null>`${packId}`.as("pack_id"),
+        passId: sql<string | null>`${passId}`.as("pass_id"),
         note: sql<string>`${debit.note}`.as("note"),
         createdBy: sql<string | null>`NULL`.as("created_by"),
         createdAt: sql<Date>`${debit.now.getTime()}`.as("created_at"),
