@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PrepaidHistory } from "~/features/packs";
 import { formatMoney, type Money } from "~/lib/money";
 import type { PassEntryKind } from "~db/schema/passes";
 
@@ -50,16 +51,11 @@ export function FanPassesSection({ passes }: { passes: FanPassView[] }) {
                 See their live sessions
               </Link>
             ) : null}
-            <details className="text-sm">
-              <summary className="min-h-11 cursor-pointer py-2">History of this pass</summary>
-              <ol className="flex flex-col gap-1 text-zinc-300">
-                {pass.entries.map((entry) => (
-                  <li key={entry.id}>
-                    {`${entry.on} · ${ENTRY_TEXT[entry.kind]} · ${entry.uses > 0 ? "+" : ""}${entry.uses} ${Math.abs(entry.uses) === 1 ? "place" : "places"} (${formatMoney(entry.value)})`}
-                  </li>
-                ))}
-              </ol>
-            </details>
+            <PrepaidHistory
+              title="History of this pass"
+              unit="place"
+              entries={pass.entries.map((entry) => ({ ...entry, text: ENTRY_TEXT[entry.kind], count: entry.uses }))}
+            />
           </li>
         ))}
       </ul>
