@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/access";
-import { chargeFor } from "~/features/currency/index.server";
+import { type Charge, chargeFor } from "~/features/currency/index.server";
 import { walletBalance, walletDebitStatement } from "~/features/wallet/index.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -40,6 +41,43 @@ async function offerOfGig(db: Db, gigId: string) {
   return offer;
 }
 
+/** The columns of something bought in advance (a session pack, a VIP pass) and paid from the wallet now. */
+export function walletPaidColumns(charge: Charge, now: Date, expiresAt: Date) {
+  return {
+    amountMinor: charge.amountMinor,
+    currency: charge.currency,
+    rateMicros: charge.rateMicros,
+    paymentMethod: "wallet" as const,
+    status: "paid" as const,
+    paidAt: now,
+    expiresAt,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Runs the ONE batch that buys something in advance from the wallet (a session pack, a VIP pass: the purchase, the
+ * conditional wallet debit, the purchase entry that needs it); when the database refuses it, says why, reading the
+ * balance only then: too low (409), else the purchase failed (400).
+ */
+export async function payPrepaidFromWallet(
+  db: Db,
+  userId: string,
+  charge: Charge,
+  copy: { insufficientBalance: string; buyFailed: string },
+  statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+) {
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    if (!isConstraintViolation(error)) throw error;
+    if ((await walletBalance(db, userId, charge.currency)) < charge.amountMinor)
+      throw conflict(copy.insufficientBalance);
+    throw badRequest(copy.buyFailed);
+  }
+}
+
 /**
  * A fan buys a gig's session pack. From the wallet it is ONE batch: the pack (paid), the wallet debit (only while the
  * balance covers it) and the purchase entry of its credits, whose value is NULL without the debit so the batch fails
@@ -58,43 +96,26 @@ export async function buyPackWithWallet(
   const charge = await chargeFor(db, viewer, money(offer.listPriceMinor, offer.currency));
   const packId = newId();
   const expiresAt = packExpiry(now, offer.validDays);
-  try {
-    await db.batch([
-      db.insert(packPurchases).values({
-        id: packId,
-        offerId: offer.id,
-        userId: viewer.id,
-        streamerId: offer.streamerId,
-        gigId,
-        sessions: offer.sessions,
-        amountMinor: charge.amountMinor,
-        currency: charge.currency,
-        rateMicros: charge.rateMicros,
-        paymentMethod: "wallet",
-        status: "paid",
-        paidAt: now,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      walletDebitStatement(db, {
-        for: { packId },
-        userId: viewer.id,
-        amountMinor: charge.amountMinor,
-        currency: charge.currency,
-        note: "Session pack",
-        now,
-      }),
-      purchaseEntryStatement(db, packId, now, { requireWalletDebit: true }),
-    ]);
-  } catch (error) {
-    if (!isConstraintViolation(error)) throw error;
-    // Read only after the refusal, to say why.
-    if ((await walletBalance(db, viewer.id, charge.currency)) < charge.amountMinor) {
-      throw conflict(PACKS_COPY.insufficientBalance);
-    }
-    throw badRequest(PACKS_COPY.buyFailed);
-  }
+  await payPrepaidFromWallet(db, viewer.id, charge, PACKS_COPY, [
+    db.insert(packPurchases).values({
+      id: packId,
+      offerId: offer.id,
+      userId: viewer.id,
+      streamerId: offer.streamerId,
+      gigId,
+      sessions: offer.sessions,
+      ...walletPaidColumns(charge, now, expiresAt),
+    }),
+    walletDebitStatement(db, {
+      for: { packId },
+      userId: viewer.id,
+      amountMinor: charge.amountMinor,
+      currency: charge.currency,
+      note: "Session pack",
+      now,
+    }),
+    purchaseEntryStatement(db, packId, now, { requireWalletDebit: true }),
+  ]);
   return {
     packId,
     status: "paid",

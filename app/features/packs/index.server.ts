@@ -1,7 +1,7 @@
 /** The packs feature's server side: what other features, routes and the Worker may use of it. */
 
 export type { BoughtPack } from "./buy.server";
-export { buyPack, buyPackWithWallet } from "./buy.server";
+export { buyPack, buyPackWithWallet, payPrepaidFromWallet, walletPaidColumns } from "./buy.server";
 export { PACKS_COPY } from "./copy";
 export {
   creditsOf,

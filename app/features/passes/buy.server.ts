@@ -2,11 +2,12 @@ import { and, eq } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { chargeFor } from "~/features/currency/index.server";
 import { packExpiry } from "~/features/packs";
-import { walletBalance, walletDebitStatement } from "~/features/wallet/index.server";
-import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
+import { payPrepaidFromWallet, walletPaidColumns } from "~/features/packs/index.server";
+import { walletDebitStatement } from "~/features/wallet/index.server";
+import { forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, money } from "~/lib/money";
-import { getDb, isConstraintViolation } from "~/platform/db.server";
+import { getDb } from "~/platform/db.server";
 import { passOffers, passPurchases } from "~db/schema";
 import { PASSES_COPY } from "./copy";
 import { passPurchaseEntryStatement } from "./uses.server";
@@ -41,42 +42,24 @@ export async function buyPassWithWallet(
   const charge = await chargeFor(db, viewer, money(offer.listPriceMinor, offer.currency));
   const passId = newId();
   const expiresAt = packExpiry(now, offer.validDays);
-  const _at = now.getTime();
-  try {
-    await db.batch([
-      db.insert(passPurchases).values({
-        id: passId,
-        offerId: offer.id,
-        userId: viewer.id,
-        streamerId,
-        places: offer.places,
-        amountMinor: charge.amountMinor,
-        currency: charge.currency,
-        rateMicros: charge.rateMicros,
-        paymentMethod: "wallet",
-        status: "paid",
-        paidAt: now,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      walletDebitStatement(db, {
-        for: { passId },
-        userId: viewer.id,
-        amountMinor: charge.amountMinor,
-        currency: charge.currency,
-        note: "VIP pass",
-        now,
-      }),
-      passPurchaseEntryStatement(db, passId, now),
-    ]);
-  } catch (error) {
-    if (!isConstraintViolation(error)) throw error;
-    // Read only after the refusal, to say why.
-    if ((await walletBalance(db, viewer.id, charge.currency)) < charge.amountMinor) {
-      throw conflict(PASSES_COPY.insufficientBalance);
-    }
-    throw badRequest(PASSES_COPY.buyFailed);
-  }
+  await payPrepaidFromWallet(db, viewer.id, charge, PASSES_COPY, [
+    db.insert(passPurchases).values({
+      id: passId,
+      offerId: offer.id,
+      userId: viewer.id,
+      streamerId,
+      places: offer.places,
+      ...walletPaidColumns(charge, now, expiresAt),
+    }),
+    walletDebitStatement(db, {
+      for: { passId },
+      userId: viewer.id,
+      amountMinor: charge.amountMinor,
+      currency: charge.currency,
+      note: "VIP pass",
+      now,
+    }),
+    passPurchaseEntryStatement(db, passId, now),
+  ]);
   return { passId, amountMinor: charge.amountMinor, currency: charge.currency, places: offer.places, expiresAt };
 }
