@@ -5,6 +5,6 @@ export { buyPassWithWallet } from "./buy.server";
 export type { FanPass } from "./fan-passes.server";
 export { fanPasses } from "./fan-passes.server";
 export type { PassOfferForm, StarPass } from "./offers.server";
-export { passOfferForm, setPassOffer, starPassOf, starPassQuery } from "./offers.server";
+export { passOfferForm, setPassOffer, starPassOf, starPassQuery, starPassView } from "./offers.server";
 export type { PassUses } from "./uses.server";
 export { expirePasses, passUsedSql, passUseStatements, passUsesWith } from "./uses.server";

@@ -3,10 +3,19 @@ import { assertManageBusiness, type Viewer } from "~/features/access";
 import { buyerCurrency } from "~/features/currency/index.server";
 import { notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { type DisplayCurrency, type Money, minorDigits, money, priceIn, type ViewerPrice } from "~/lib/money";
+import {
+  type DisplayCurrency,
+  formatMoney,
+  type Money,
+  minorDigits,
+  money,
+  priceIn,
+  type ViewerPrice,
+} from "~/lib/money";
 import { markCatalogueChanged } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { passOffers, users } from "~db/schema";
+import type { StarPassView } from "./components/star-pass";
 import type { PassOfferDraft } from "./schema";
 
 /** The streamer's VIP pass as they edit it: their currency, and the pass on offer if any. */
@@ -96,5 +105,29 @@ export function starPassOf(rows: readonly unknown[], display: DisplayCurrency): 
     validDays: row.validDays,
     price,
     perPlace: money(Math.ceil(price.amountMinor / row.places), price.currency),
+  };
+}
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
+
+/** The VIP pass card's words for one viewer (the star page's loader; `StarPassCard` shows them). */
+export function starPassView(
+  pass: StarPass,
+  viewer: { loggedIn: boolean; isOwner: boolean; usesLeft: number; walletBalance: Money | null; loginTo: string },
+): StarPassView {
+  const places = plural(pass.places, "VIP place");
+  return {
+    price: formatMoney(pass.price),
+    terms: `for ${places} (${formatMoney(pass.perPlace)} each)`,
+    note: `Join the VIP queue of any of this streamer's live sessions within ${pass.validDays} days of buying, without paying again. A place not served gives its use back; places you don't use are refunded to your wallet when the pass runs out.`,
+    held:
+      viewer.usesLeft > 0
+        ? `You hold ${plural(viewer.usesLeft, "VIP pass place")}: choose "VIP pass" when you join a VIP queue.`
+        : null,
+    buy:
+      viewer.loggedIn && !viewer.isOwner
+        ? `Buy VIP pass from wallet${viewer.walletBalance ? ` (${formatMoney(viewer.walletBalance)} available)` : ""}`
+        : null,
+    login: viewer.loggedIn ? null : `/login?redirectTo=${encodeURIComponent(viewer.loginTo)}`,
   };
 }

@@ -5,7 +5,7 @@ import { catalogueRequest, getStarPage } from "~/features/catalogue/index.server
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { StarPassCard } from "~/features/passes";
-import { passUsesWith, starPassOf, starPassQuery } from "~/features/passes/index.server";
+import { passUsesWith, starPassOf, starPassQuery, starPassView } from "~/features/passes/index.server";
 import { ReliabilityCard } from "~/features/reliability";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { walletBalance } from "~/features/wallet/index.server";
@@ -44,16 +44,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     fan ? passUsesWith(req.db, fan.id, page.star.id, new Date()) : null,
     fan ? walletBalance(req.db, fan.id, req.currencyCode) : null,
   ]);
+  const offer = starPassOf(passRows, display);
   return {
     ...page,
     display,
-    pass: {
-      offer: starPassOf(passRows, display),
-      canBuy: req.viewer?.id !== page.star.id,
-      loggedIn: Boolean(req.viewer),
-      usesLeft: uses?.uses ?? 0,
-      walletBalance: balance === null ? null : money(balance, req.currencyCode),
-    },
+    pass: offer
+      ? starPassView(offer, {
+          loggedIn: Boolean(req.viewer),
+          isOwner: req.viewer?.id === page.star.id,
+          usesLeft: uses?.uses ?? 0,
+          walletBalance: balance === null ? null : money(balance, req.currencyCode),
+          loginTo: `/star/${page.star.id}`,
+        })
+      : null,
     reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.star.id } : null,
   };
 }
@@ -200,16 +203,7 @@ export default function Star({ loaderData, actionData }: Route.ComponentProps) {
 
       <ReliabilityCard reliability={loaderData.reliability} />
 
-      {loaderData.pass.offer ? (
-        <StarPassCard
-          pass={loaderData.pass.offer}
-          canBuy={loaderData.pass.canBuy}
-          loggedIn={loaderData.pass.loggedIn}
-          usesLeft={loaderData.pass.usesLeft}
-          walletBalance={loaderData.pass.walletBalance}
-          loginTo={`/star/${star.id}`}
-        />
-      ) : null}
+      {loaderData.pass ? <StarPassCard pass={loaderData.pass} /> : null}
 
       <section aria-labelledby="gigs-title">
         <h2 id="gigs-title" className="mb-4 text-xl font-bold">
