@@ -8,7 +8,7 @@ import { batchGuard, getDb, isBatchGuardFailure, isConstraintViolation } from "~
 import { LIVE_COPY as M } from "./copy";
 import type { QueueChange } from "./queue.server";
 import { loadSession } from "./snapshot.server";
-import { assertCanBuy, saveBackStatement, vipGamertag } from "./vip.server";
+import { saveBackStatement, vipPlaceAsked } from "./vip.server";
 import { placeStatement } from "./vip-step.server";
 
 /**
@@ -28,8 +28,7 @@ export async function joinVipWithPass(
   now = new Date(),
 ): Promise<QueueChange> {
   const db = getDb(env);
-  const session = await assertCanBuy(db, viewer, liveSessionId);
-  const tag = await vipGamertag(db, viewer, liveSessionId, gamertag);
+  const { session, tag } = await vipPlaceAsked(db, viewer, liveSessionId, gamertag);
   const { passId } = await passUsesWith(db, viewer.id, session.streamerId, now);
   if (!passId) throw conflict(M.noPassUse);
   const orderId = newId();

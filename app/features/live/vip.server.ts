@@ -59,12 +59,7 @@ function vipCharge(db: Db, viewer: Viewer, session: QueueSessionInfo): Promise<C
  * The gamer tag a VIP place is bought with, required before paying: the one the fan gave, else (the API may omit it)
  * their saved tag for the session's platform; refused when there is neither.
  */
-export async function vipGamertag(
-  db: Db,
-  viewer: Viewer,
-  liveSessionId: string,
-  given: string | null,
-): Promise<string> {
+async function vipGamertag(db: Db, viewer: Viewer, liveSessionId: string, given: string | null): Promise<string> {
   const typed = given?.trim();
   if (typed) {
     if (typed.length > GAMERTAG_MAX) throw badRequest(M.gamertagTooLong, "gamertag");
@@ -86,7 +81,7 @@ export function saveBackStatement(db: Db, viewer: Viewer, liveSessionId: string,
   });
 }
 
-export async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string) {
+async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string) {
   const session = await loadSession(db, liveSessionId);
   assertMayJoin(viewer, session);
   const [active] = await db
@@ -104,6 +99,15 @@ export async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string
   return session;
 }
 
+/**
+ * What every way of taking a VIP place checks first, whatever pays for it (a card, the wallet, a VIP pass): the fan
+ * may join the session and holds no place there, and their gamer tag. Returns the session and the tag.
+ */
+export async function vipPlaceAsked(db: Db, viewer: Viewer, liveSessionId: string, gamertag: string | null) {
+  const session = await assertCanBuy(db, viewer, liveSessionId);
+  return { session, tag: await vipGamertag(db, viewer, liveSessionId, gamertag) };
+}
+
 /** Card: the pending order, then its Stripe Checkout session; the place is taken when the payment is fulfilled. */
 export async function startVipCheckout(
   env: Env,
@@ -114,8 +118,7 @@ export async function startVipCheckout(
 ): Promise<{ orderId: string; url: string; sessionId: string }> {
   const { liveSessionId, gamertag = null } = place;
   const db = getDb(env);
-  const session = await assertCanBuy(db, viewer, liveSessionId);
-  const tag = await vipGamertag(db, viewer, liveSessionId, gamertag);
+  const { session, tag } = await vipPlaceAsked(db, viewer, liveSessionId, gamertag);
   const charge = await vipCharge(db, viewer, session);
   const orderId = newId();
   await db.batch([
@@ -156,8 +159,7 @@ export async function joinVipWithWallet(
   now = new Date(),
 ): Promise<QueueChange> {
   const db = getDb(env);
-  const session = await assertCanBuy(db, viewer, liveSessionId);
-  const tag = await vipGamertag(db, viewer, liveSessionId, gamertag);
+  const { session, tag } = await vipPlaceAsked(db, viewer, liveSessionId, gamertag);
   const charge = await vipCharge(db, viewer, session);
   const orderId = newId();
   const at = now.getTime();

@@ -13,6 +13,6 @@ export {
   prepaidOrderColumns,
 } from "./credits.server";
 export type { FanPack, FanPackEntry } from "./fan-packs.server";
-export { fanPacks } from "./fan-packs.server";
+export { entryOf, fanPacks, heldBalance } from "./fan-packs.server";
 export type { GigPack, PackOfferForm } from "./offers.server";
 export { gigPack, gigPackOf, gigPackQuery, packOfferForm, setPackOffer } from "./offers.server";

@@ -1,6 +1,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
-import { type Money, money } from "~/lib/money";
+import { entryOf, heldBalance } from "~/features/packs/index.server";
+import type { Money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { type PassEntryKind, passEntries, passPurchases, users } from "~db/schema";
 
@@ -45,24 +46,14 @@ export async function fanPasses(env: Env, viewer: Viewer, now = new Date()): Pro
   return passes
     .map((pass) => {
       const own = entries.filter((entry) => entry.passId === pass.id);
-      const valueLeft = own.reduce((sum, entry) => sum + entry.valueMinor, 0);
       return {
         passId: pass.id,
         streamerId: pass.streamerId,
         streamerName: pass.streamerName,
         places: pass.places,
-        paid: money(pass.amountMinor, pass.currency),
         usesLeft: own.reduce((sum, entry) => sum + entry.uses, 0),
-        valueLeft: money(valueLeft, pass.currency),
-        expiresAt: pass.expiresAt,
-        expired: pass.expiresAt.getTime() <= now.getTime(),
-        entries: own.map((entry) => ({
-          id: entry.id,
-          kind: entry.kind,
-          uses: entry.uses,
-          value: money(Math.abs(entry.valueMinor), entry.currency),
-          at: entry.createdAt,
-        })),
+        ...heldBalance(pass, own, now),
+        entries: own.map((entry) => ({ ...entryOf(entry), uses: entry.uses })),
       };
     })
     .filter((pass) => pass.entries.length > 0);
