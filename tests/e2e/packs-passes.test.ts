@@ -51,7 +51,8 @@ describe.each([true, false])("packs and passes on a phone, JavaScript %s", (java
       .click();
     await page.getByText("Pack bought: its credits are ready to book").waitFor();
 
-    // A seat booked with one of its credits.
+    // A seat booked with one of its credits (back on the time chosen: the purchase returns to the gig's form).
+    await page.goto(`/gig/${gigId}?slot=${slotId}`);
     const form = page.getByRole("form", { name: "Book a slot" });
     await expect.poll(() => form.locator(`input[value="${slotId}"]`).isChecked()).toBe(true);
     await form.getByLabel("Gamer tag of player 1").fill("PackFan");

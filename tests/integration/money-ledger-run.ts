@@ -226,10 +226,12 @@ export class LedgerRun {
     this.count("pass-bought");
   }
 
-  /** A fan joins the VIP queue with a pass's use: no money moves. */
+  /** A fan holding a pass's place (else this one) joins the VIP queue with it: no money moves. */
   private async joinVipWithPass(buyer: Fan) {
-    await joinVipWithPass(env, viewerOf(buyer.user), this.live, "ledger-pass");
-    this.uses(buyer.user.id, -1);
+    const holders = this.fans.filter((f) => (this.expectedUses.get(f.user.id) ?? 0) > 0);
+    const holder = holders.length > 0 ? this.pick(holders) : buyer;
+    await joinVipWithPass(env, viewerOf(holder.user), this.live, "ledger-pass");
+    this.uses(holder.user.id, -1);
     this.count("vip-pass");
   }
 
