@@ -6,6 +6,7 @@ import { joinVipWithPass } from "~/features/live/vip-pass.server";
 import { buyPassWithWallet, expirePasses, fanPasses, setPassOffer } from "~/features/passes/index.server";
 import { walletBalance } from "~/features/wallet/index.server";
 import { getDb } from "~/platform/db.server";
+import { eventually } from "~tests/support/eventually";
 import { viewerOf } from "../factories";
 import { liveFan, liveWorld, post } from "./live-world";
 
@@ -143,6 +144,14 @@ describe("VIP passes", () => {
       .bind(order?.id)
       .first<{ status: string }>();
     expect(refund?.status).toBe("succeeded");
+    // The fan is told the pass's place came back, not money.
+    const told = await eventually(async () => {
+      const rows = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?")
+        .bind(world.fan.user.id)
+        .all<{ title: string }>();
+      return rows.results.find((row) => row.title.includes("VIP place not served"));
+    });
+    expect(told.title).toContain("your VIP pass place is back");
   });
 
   it("a streamer's removal gives the use back; the fan can join again with it", async () => {

@@ -7,4 +7,4 @@ export { fanPasses } from "./fan-passes.server";
 export type { PassOfferForm, StarPass } from "./offers.server";
 export { passOfferForm, setPassOffer, starPassOf, starPassQuery, starPassView } from "./offers.server";
 export type { PassUses } from "./uses.server";
-export { expirePasses, passUsedSql, passUseStatements, passUsesWith } from "./uses.server";
+export { expirePasses, passPaidOrderIds, passUsedSql, passUseStatements, passUsesWith } from "./uses.server";

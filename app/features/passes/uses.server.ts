@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { prepaidOrderColumns } from "~/features/packs/index.server";
 import { newId } from "~/lib/id";
@@ -210,4 +210,14 @@ export async function expirePasses(env: Env, now = new Date()): Promise<number> 
     if ((entry?.meta?.changes ?? 0) > 0) expired += 1;
   }
   return expired;
+}
+
+/** Of these orders, those a VIP pass's use paid for (their refund gives the use back, not money: what fans are told). */
+export async function passPaidOrderIds(db: Db, orderIds: readonly string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .select({ orderId: passEntries.orderId })
+    .from(passEntries)
+    .where(and(eq(passEntries.kind, "use"), inArray(passEntries.orderId, [...orderIds].slice(0, 90))));
+  return new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])));
 }
