@@ -1,5 +1,5 @@
-import { RATE_SCALE } from "~/lib/money";
-import { DAY, type SeedContext, USD_TO_INR } from "../shared";
+import { DAY, type SeedContext } from "../shared";
+import { paidByCard } from "./packs";
 import type { SeedFansOut, SeedStreamersOut } from "./people";
 
 /**
@@ -37,16 +37,7 @@ export function seedPasses(
     userId: deps.demoFan.id,
     streamerId: deps.demoStreamer.id,
     places,
-    amountMinor: priceMinor,
-    currency,
-    rateMicros: currency === "INR" ? Math.round(USD_TO_INR * RATE_SCALE) : RATE_SCALE,
-    paymentMethod: "card",
-    status: "paid",
-    checkoutSessionId: null,
-    paidAt: at(bought),
-    expiresAt: at(bought + 60 * DAY),
-    createdAt: at(bought),
-    updatedAt: at(bought),
+    ...paidByCard(ctx, { priceMinor, currency, bought, validDays: 60 }),
   });
   data.passEntries.push({
     id: "pse_demo_000001",
