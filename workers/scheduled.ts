@@ -9,6 +9,7 @@ import {
 import { refreshUsdInrRate } from "../app/features/currency/index.server";
 import { archiveSentMessages } from "../app/features/messages/index.server";
 import { expirePacks } from "../app/features/packs/index.server";
+import { expirePasses } from "../app/features/passes/index.server";
 import { sweepExpiredHolds } from "../app/features/payments/index.server";
 import { archiveOldEvents } from "../app/features/tracking/index.server";
 import { optimizeDatabase } from "../app/platform/db.server";
@@ -107,6 +108,15 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
         "cron.run",
         { ...run, task: "pack-expiry" },
         expirePacks(env, now).then((expired) => ({ expired })),
+      ),
+    );
+    // VIP passes that ran out: unused places refunded pro rata to the wallet, once (ADR 032).
+    ctx.waitUntil(
+      logged(
+        env,
+        "cron.run",
+        { ...run, task: "pass-expiry" },
+        expirePasses(env, now).then((expired) => ({ expired })),
       ),
     );
     // What a committed change still owes, found by its rows whatever happened to its queued jobs (logs jobs.sweep).

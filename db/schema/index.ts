@@ -27,6 +27,7 @@ export * from "./onboarding";
 export * from "./orders";
 export * from "./outbox";
 export * from "./packs";
+export * from "./passes";
 export * from "./payouts";
 export * from "./promo";
 export * from "./push";

@@ -9,7 +9,8 @@
  * - a top-up order credits once and a wallet-paid order debits once: partial UNIQUE
  *   (order_id, kind) for those kinds; a refund credits once: refund_id UNIQUE;
  * - a session pack paid from the wallet is one `pack_purchase` entry naming the pack (UNIQUE), and the unused part
- *   refunded at its expiry a `pack_refund` entry (ADR 027);
+ *   refunded at its expiry a `pack_refund` entry (ADR 027); a VIP pass likewise, `pass_purchase` and `pass_refund`
+ *   naming the pass (ADR 032);
  * - a wallet purchase succeeds only while the balance covers it, as ONE conditional insert:
  *     INSERT INTO wallet_entries (...) SELECT ... WHERE
  *       (SELECT coalesce(sum(amount_minor), 0) FROM wallet_entries
@@ -21,6 +22,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { createdAt, currency, currencyCheck, enumCheck, id } from "./columns";
 import { orders, refunds } from "./orders";
 import { packPurchases } from "./packs";
+import { passPurchases } from "./passes";
 import { payouts } from "./payouts";
 import { users } from "./users";
 
@@ -32,6 +34,8 @@ export const WALLET_ENTRY_KINDS = [
   "adjustment",
   "pack_purchase",
   "pack_refund",
+  "pass_purchase",
+  "pass_refund",
 ] as const;
 export type WalletEntryKind = (typeof WALLET_ENTRY_KINDS)[number];
 
@@ -53,6 +57,8 @@ export const walletEntries = sqliteTable(
     payoutId: text("payout_id").references(() => payouts.id, { onDelete: "restrict" }),
     /** The session pack a `pack_purchase` paid for, or a `pack_refund` gave back the unused part of (ADR 027). */
     packId: text("pack_id").references(() => packPurchases.id, { onDelete: "restrict" }),
+    /** The VIP pass a `pass_purchase` paid for, or a `pass_refund` gave back the unused part of (ADR 032). */
+    passId: text("pass_id").references(() => passPurchases.id, { onDelete: "restrict" }),
     note: text("note"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -63,8 +69,8 @@ export const walletEntries = sqliteTable(
     check(
       "wallet_entries_sign_check",
       sql`${t.amountMinor} <> 0 AND (
-        (${t.kind} IN ('topup', 'refund', 'promo_credit', 'pack_refund') AND ${t.amountMinor} > 0)
-        OR (${t.kind} IN ('purchase', 'pack_purchase') AND ${t.amountMinor} < 0)
+        (${t.kind} IN ('topup', 'refund', 'promo_credit', 'pack_refund', 'pass_refund') AND ${t.amountMinor} > 0)
+        OR (${t.kind} IN ('purchase', 'pack_purchase', 'pass_purchase') AND ${t.amountMinor} < 0)
         OR ${t.kind} = 'adjustment')`,
     ),
     check("wallet_entries_order_check", sql`${t.kind} NOT IN ('topup', 'purchase') OR ${t.orderId} IS NOT NULL`),
@@ -73,8 +79,14 @@ export const walletEntries = sqliteTable(
       "wallet_entries_pack_check",
       sql`(${t.kind} IN ('pack_purchase', 'pack_refund')) = (${t.packId} IS NOT NULL)`,
     ),
+    check(
+      "wallet_entries_pass_check",
+      sql`(${t.kind} IN ('pass_purchase', 'pass_refund')) = (${t.passId} IS NOT NULL)`,
+    ),
     // A pack is paid from the wallet once.
     uniqueIndex("wallet_entries_pack_purchase_unique").on(t.packId).where(sql`kind = 'pack_purchase'`),
+    // A pass too.
+    uniqueIndex("wallet_entries_pass_purchase_unique").on(t.passId).where(sql`kind = 'pass_purchase'`),
     uniqueIndex("wallet_entries_order_kind_unique").on(t.orderId, t.kind).where(sql`kind IN ('topup', 'purchase')`),
     index("wallet_entries_balance_idx").on(t.userId, t.currency, t.amountMinor),
     index("wallet_entries_user_created_idx").on(t.userId, t.createdAt),

@@ -273,3 +273,17 @@ describe("the demo accounts' session pack", () => {
     expect(pack?.expiresAt?.getTime() ?? 0).toBeGreaterThan(NOW.getTime());
   });
 });
+
+describe("the demo accounts' VIP pass", () => {
+  it("is on offer from the demo streamer, and the demo fan holds its places until after today", () => {
+    const [offer] = demo.passOffers;
+    expect(offer?.streamerId).toBe(demoUserId("influencer"));
+    const [pass] = demo.passPurchases;
+    expect(pass).toMatchObject({ userId: demoUserId("fan"), streamerId: demoUserId("influencer"), status: "paid" });
+    const uses = demo.passEntries
+      .filter((entry) => entry.passId === pass?.id)
+      .reduce((sum, entry) => sum + (entry.uses ?? 0), 0);
+    expect(uses).toBe(offer?.places);
+    expect(pass?.expiresAt?.getTime() ?? 0).toBeGreaterThan(NOW.getTime());
+  });
+});

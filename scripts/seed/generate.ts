@@ -28,6 +28,7 @@ import {
 import { seedLive } from "./steps/live";
 import { seedOrders } from "./steps/orders";
 import { seedPacks } from "./steps/packs";
+import { seedPasses } from "./steps/passes";
 import { seedPayouts } from "./steps/payouts";
 import { seedDemoPasswords, seedDemoStaff, seedFans, seedStreamerProfiles, seedStreamers } from "./steps/people";
 import { seedPromoCodes } from "./steps/promos";
@@ -71,5 +72,7 @@ export async function generateSeed(options: SeedOptions): Promise<SeedData> {
   seedReviews(ctx, { ...orders, ...fans });
   // Draws nothing from the PRNG: the demo accounts' session pack.
   seedPacks(ctx, { ...streamers, ...fans });
+  // Nor this: the demo accounts' VIP pass.
+  seedPasses(ctx, { ...streamers, ...fans });
   return ctx.data;
 }

@@ -91,6 +91,8 @@ export const SITE_PAGES: Record<Role, (ids: SiteIds) => string[]> = {
     "/influencer/products",
     "/influencer/products/new",
     `/influencer/products/${ids.gig}/edit`,
+    `/influencer/products/${ids.gig}/pack`,
+    "/influencer/pass",
     "/influencer/live/start",
     "/influencer/chat",
     ...(ids.ownLive ? [`/influencer/live/session/${ids.ownLive}`] : []),

@@ -5,6 +5,8 @@ import { cancelBooking } from "~/features/booking/cancel.server";
 import { placeOrder } from "~/features/booking/purchase.server";
 import { endLiveSession } from "~/features/live/sessions.server";
 import { joinVipWithWallet } from "~/features/live/vip.server";
+import { joinVipWithPass } from "~/features/live/vip-pass.server";
+import { buyPassWithWallet, setPassOffer } from "~/features/passes/index.server";
 import { confirmCheckout } from "~/features/payments/doors.server";
 import { startTopup } from "~/features/payments/topup.server";
 import { activatePayout } from "~/features/payouts/admin-payouts.server";
@@ -47,6 +49,8 @@ export async function ledgerRun(seed: number) {
     game: await createGame(env.DB, {}, { platformIds: [platform.id] }),
   });
   run.live = (await createLiveSession(env.DB, world.star.id, run.staff.game, { priceMinor: 700 })).id;
+  // The streamer's VIP pass: 3 places for 20 USD (ADR 032).
+  await setPassOffer(env, run.star, { places: 3, price: 20, validDays: 30, active: true });
   for (let i = 0; i < 10; i++) await run.newSlot();
   run.fans = await Promise.all(Array.from({ length: 6 }, () => fan()));
   for (const f of run.fans) run.expected.set(f.user.id, 0);
@@ -58,6 +62,8 @@ export class LedgerRun {
   readonly star: Viewer;
   /** What each fan's wallet must hold: every credit and debit the use cases made, as the test counted them. */
   readonly expected = new Map<string, number>();
+  /** What each fan's VIP pass places must sum to: bought, used, and given back, as the test counted them. */
+  readonly expectedUses = new Map<string, number>();
   /** How often each path ran (and each refusal), to check every path was taken. */
   readonly counts: Record<string, number> = {};
   readonly slots: string[];
@@ -82,6 +88,10 @@ export class LedgerRun {
 
   private credit(userId: string, amount: number) {
     this.expected.set(userId, (this.expected.get(userId) ?? 0) + amount);
+  }
+
+  private uses(userId: string, change: number) {
+    this.expectedUses.set(userId, (this.expectedUses.get(userId) ?? 0) + change);
   }
 
   private count(key: string) {
@@ -111,6 +121,8 @@ export class LedgerRun {
       else if (roll < 0.79) await this.endLiveSession(op);
       else if (roll < 0.84) await this.sweep(op);
       else if (roll < 0.88) await this.payOut(buyer);
+      else if (roll < 0.91) await this.buyPass(buyer);
+      else if (roll < 0.96) await this.joinVipWithPass(buyer);
     } catch (error) {
       if (!isAppError(error) || error.status >= 500) throw error;
       this.count(`refused-${error.status}`);
@@ -206,12 +218,34 @@ export class LedgerRun {
     this.count("vip");
   }
 
-  /** The streamer ends the live session with VIP places unserved (refunded, sometimes after failed attempts). */
+  /** A fan buys the streamer's VIP pass from the wallet. */
+  private async buyPass(buyer: Fan) {
+    const bought = await buyPassWithWallet(env, viewerOf(buyer.user), this.world.star.id);
+    this.credit(buyer.user.id, -bought.amountMinor);
+    this.uses(buyer.user.id, bought.places);
+    this.count("pass-bought");
+  }
+
+  /** A fan holding a pass's place (else this one) joins the VIP queue with it: no money moves. */
+  private async joinVipWithPass(buyer: Fan) {
+    const holders = this.fans.filter((f) => (this.expectedUses.get(f.user.id) ?? 0) > 0);
+    const holder = holders.length > 0 ? this.pick(holders) : buyer;
+    await joinVipWithPass(env, viewerOf(holder.user), this.live, "ledger-pass");
+    this.uses(holder.user.id, -1);
+    this.count("vip-pass");
+  }
+
+  /**
+   * The streamer ends the live session with VIP places unserved (refunded, sometimes after failed attempts): money
+   * back for a paid place, the use back for a pass's place.
+   */
   private async endLiveSession(op: number) {
-    const owed = await owedToBuyers(
-      "SELECT q.user_id, o.amount_minor - o.refunded_minor AS owed FROM queue_entries q JOIN orders o ON o.id = q.order_id WHERE q.live_session_id = ? AND q.lane = 'vip' AND q.state = 'waiting'",
-      this.live,
-    );
+    const waiting = (pass: "" | "NOT ") =>
+      `SELECT q.user_id, o.amount_minor - o.refunded_minor AS owed FROM queue_entries q JOIN orders o ON o.id = q.order_id
+        WHERE q.live_session_id = ? AND q.lane = 'vip' AND q.state = 'waiting'
+        AND ${pass}EXISTS (SELECT 1 FROM pass_entries p WHERE p.order_id = o.id AND p.kind = 'use')`;
+    const owed = await owedToBuyers(waiting("NOT "), this.live);
+    for (const row of await owedToBuyers(waiting(""), this.live)) this.uses(row.user_id, 1);
     const flaky = this.random() < 0.5 ? { left: 1 + Math.floor(this.random() * 3) } : { left: 0 };
     await endLiveSession({ ...env, DB: failingBatches(env.DB, SETTLE, flaky) } as Env, this.star, this.live);
     for (const row of owed) this.credit(row.user_id, row.owed);

@@ -7,8 +7,8 @@ import { HOUR, type LedgerRun, ledgerRun } from "./money-ledger-run";
 
 /**
  * The money paths together, randomized (seed printed; LEDGER_SEED replays one): card and wallet bookings (some paid
- * late), fans' cancellations, streamers cancelling slots, VIP places bought from the wallet and sessions ended with
- * places unserved, refunds whose first attempts fail (a flaky database) and are retried by the sweep, staff validating,
+ * late), fans' cancellations, streamers cancelling slots, VIP places bought from the wallet or with a VIP pass (bought from the wallet) and sessions ended
+ * with places unserved (money or the pass's use back), refunds whose first attempts fail (a flaky database) and are retried by the sweep, staff validating,
  * paying out and completing payouts, and cancellations attempted after a payout. Afterwards: every wallet equals what
  * the use cases made it owe, every refund owed was carried out exactly once and never beyond its payment, seats never
  * exceed a slot's, and the streamer's earnings equal completed payouts plus what remains, to the minor unit.
@@ -24,9 +24,11 @@ async function expectEveryRefundCarriedOutOnce(seed: number) {
     "SELECT r.status, r.attempts, r.last_error, r.reason, o.status AS order_status, o.validated_at FROM refunds r JOIN orders o ON o.id = r.order_id WHERE r.status <> 'succeeded'",
   ).all();
   expect(stuck.results, `seed ${seed}`).toEqual([]);
+  // Money back to the wallet, or (a pass's VIP place) the pass's use back: one of them, once.
   expect(
     await countOf(
-      "SELECT count(*) AS n FROM refunds r WHERE (SELECT count(*) FROM wallet_entries w WHERE w.refund_id = r.id) <> 1",
+      `SELECT count(*) AS n FROM refunds r WHERE (SELECT count(*) FROM wallet_entries w WHERE w.refund_id = r.id)
+        + (SELECT count(*) FROM pass_entries p WHERE p.order_id = r.order_id AND p.kind = 'return') <> 1`,
     ),
   ).toBe(0);
   await expectRefundsWithinPayments();
@@ -52,9 +54,45 @@ async function expectEarningsEqualPayoutsAndWhatRemains(run: LedgerRun) {
   expect(balance.paidOut).toBeGreaterThan(0);
 }
 
+/**
+ * Every fan's VIP pass places are what the run counted (bought, used, given back), each pass's balance the sum of its
+ * entries, never below zero, and every place a pass paid for either still in use, served, or given back once.
+ */
+async function expectPassesAsCounted(run: LedgerRun) {
+  for (const f of run.fans) {
+    const row = await env.DB.prepare("SELECT coalesce(sum(uses), 0) AS uses FROM pass_entries WHERE user_id = ?")
+      .bind(f.user.id)
+      .first<{ uses: number }>();
+    expect(row?.uses, `pass places of ${f.user.id} (seed ${run.seed})`).toBe(run.expectedUses.get(f.user.id) ?? 0);
+  }
+  expect(
+    await countOf(
+      "SELECT count(*) AS n FROM pass_purchases p WHERE (SELECT sum(e.uses) FROM pass_entries e WHERE e.pass_id = p.id) < 0",
+    ),
+  ).toBe(0);
+  // A pass's order is refunded exactly when its use came back, and the two carry the same value.
+  expect(
+    await countOf(
+      `SELECT count(*) AS n FROM pass_entries u JOIN orders o ON o.id = u.order_id WHERE u.kind = 'use'
+        AND (o.status = 'refunded') <> EXISTS (SELECT 1 FROM pass_entries b WHERE b.order_id = o.id AND b.kind = 'return'
+          AND b.value_minor = -u.value_minor)`,
+    ),
+  ).toBe(0);
+}
+
 /** The run took every path the invariants are about. */
 function expectEveryPathTaken(run: LedgerRun) {
-  for (const kind of ["wallet", "card", "topup", "vip", "streamer-cancel-flaky", "session-ended", "payout"]) {
+  for (const kind of [
+    "wallet",
+    "card",
+    "topup",
+    "vip",
+    "streamer-cancel-flaky",
+    "session-ended",
+    "payout",
+    "pass-bought",
+    "vip-pass",
+  ]) {
     expect(run.counts[kind] ?? 0, `${kind} (seed ${run.seed})`).toBeGreaterThan(0);
   }
 }
@@ -69,6 +107,7 @@ describe("the money ledger, all paths together", () => {
 
     await expectEveryRefundCarriedOutOnce(seed);
     await expectWalletsAsCounted(run);
+    await expectPassesAsCounted(run);
     await expectSeatsWithinEachSlot();
     await expectEarningsEqualPayoutsAndWhatRemains(run);
     expectEveryPathTaken(run);

@@ -24,6 +24,8 @@ export type LiveCommand =
   /** The gamer tag the fan gave (the live page asks for it); absent: their saved one (the API may omit it). */
   | { type: "joinRegular"; viewer: Viewer; gamertag?: string | null; source?: JoinSource }
   | { type: "joinVipWallet"; viewer: Viewer; gamertag?: string | null }
+  /** A VIP place paid with one use of the fan's VIP pass for this streamer (docs/decisions/032). */
+  | { type: "joinVipPass"; viewer: Viewer; gamertag?: string | null }
   | { type: "leave"; viewer: Viewer; entryId: string }
   | { type: "serve"; viewer: Viewer; entryId: string; to: ServeTarget }
   | { type: "remove"; viewer: Viewer; entryId: string }

@@ -24,6 +24,7 @@ import { endLiveSession, updateLiveDetails, updateStreamingLink } from "./sessio
 import { type FanPlace, fanPlaces, laneCounts, type QueueSnapshot, queueSnapshot } from "./snapshot.server";
 import { setTurnRules } from "./turn-rules.server";
 import { joinVipWithWallet } from "./vip.server";
+import { joinVipWithPass } from "./vip-pass.server";
 
 // The commands and their door live in commands.server.ts (so the VIP step can reach them without a cycle).
 export {
@@ -116,6 +117,8 @@ function dispatch(
       return joinRegular(env, command, liveSessionId);
     case "joinVipWallet":
       return joinVipWithWallet(env, command.viewer, liveSessionId, command.gamertag ?? null);
+    case "joinVipPass":
+      return joinVipWithPass(env, command.viewer, liveSessionId, command.gamertag ?? null);
     case "leave":
       return leaveQueue(env, command.viewer, command.entryId, liveSessionId);
     case "serve":

@@ -30,6 +30,7 @@ export const LIVE_COPY = {
   regularJoined: "You joined the queue",
   left: "You left the queue",
   insufficientBalance: "Your wallet balance is too low for this VIP place",
+  noPassUse: "You have no VIP pass place left for this streamer",
   lobbyCodeSaved: "Lobby code saved",
   detailsSaved: "Live session updated",
   streamingLinkSaved: "Streaming link updated",
@@ -42,6 +43,8 @@ export const LIVE_COPY = {
   youAreDone: "Thanks for playing!",
   youWereRemoved: "The streamer removed you from the queue.",
   vipRefunded: (title: string) => `VIP place refunded to your wallet: ${title}`,
+  /** A VIP place paid with a VIP pass and not served: the pass's place comes back (docs/decisions/032). */
+  vipPassReturned: (title: string) => `VIP place not served: your VIP pass place is back: ${title}`,
   vipRefundPending: (title: string) => `VIP place not served: your refund to your wallet is under way: ${title}`,
   sessionEndedNotice: "The streamer ended this live session.",
   // The ready check.

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { isStaff } from "~/features/access";
 import { notifyLobbyCode } from "~/features/alerts/index.server";
+import { passPaidOrderIds } from "~/features/passes/index.server";
 import { saveGamertagStatement } from "~/features/profile/index.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -333,7 +334,15 @@ export async function removeEntry(
   return {
     liveSessionId: entry.liveSessionId,
     notices: isRefunded(outcome)
-      ? [...notices, { userId: entry.userId, message: M.vipRefunded(entry.title) }]
+      ? [
+          ...notices,
+          {
+            userId: entry.userId,
+            message: (await passPaidOrderIds(db, [entry.orderId])).has(entry.orderId)
+              ? M.vipPassReturned(entry.title)
+              : M.vipRefunded(entry.title),
+          },
+        ]
       : notices,
   };
 }

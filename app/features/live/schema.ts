@@ -97,7 +97,8 @@ export const vipJoinSchema = z.object({
     (value) => value === true || value === "true" || value === "on",
     z.literal(true, { error: M.termsRequired }),
   ),
-  paymentMethod: z.enum(["card", "wallet"]).optional().default("card"),
+  /** `pass`: one use of the fan's VIP pass for the session's streamer (docs/decisions/032). */
+  paymentMethod: z.enum(["card", "wallet", "pass"]).optional().default("card"),
 });
 export const serveSchema = z.object({
   id: z.string().trim().min(1, M.entryNotFound),

@@ -4,6 +4,7 @@ import { assertManageBusiness } from "~/features/access";
 import { assertGameChoice, priceAsSet, storeCover } from "~/features/gigs/index.server";
 import { deliverMessages } from "~/features/messages/index.server";
 import { announceToFans } from "~/features/notifications/index.server";
+import { passPaidOrderIds } from "~/features/passes/index.server";
 import { endOpenCheckouts } from "~/features/payments/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -256,10 +257,15 @@ export async function endLiveSession(
     env,
     open.map((order) => order.id),
   );
-  const refundedNotice = M.vipRefunded(session.title);
+  const byPass = await passPaidOrderIds(
+    db,
+    refundedEntries.flatMap((entry) => (entry.orderId ? [entry.orderId] : [])),
+  );
+  const refundedNotice = (orderId: string | null) =>
+    orderId && byPass.has(orderId) ? M.vipPassReturned(session.title) : M.vipRefunded(session.title);
   const notices: QueueNotice[] = [
     ...notReached.map((entry) => ({ userId: entry.userId, message: M.endedBeforeTurn })),
-    ...refundedEntries.map((entry) => ({ userId: entry.userId, message: refundedNotice })),
+    ...refundedEntries.map((entry) => ({ userId: entry.userId, message: refundedNotice(entry.orderId) })),
     ...played.map((entry) => ({ userId: entry.userId, message: M.youPlayed })),
   ];
   return { liveSessionId, notices, refunded: refundedEntries.length };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/index.server";
+import { passPaidOrderIds } from "~/features/passes/index.server";
 import { owedRefundsOf } from "~/features/wallet/index.server";
 import { getDb } from "~/platform/db.server";
 import { liveSessions, queueEntries } from "~db/schema";
@@ -23,10 +24,11 @@ export async function vipRefundedNotice(env: Env, entryId: string): Promise<User
     .where(eq(queueEntries.id, entryId));
   if (row?.state !== "refunded") return null;
   const owed = row.orderId ? (await owedRefundsOf(db, [row.orderId])).has(row.orderId) : false;
+  const byPass = row.orderId ? (await passPaidOrderIds(db, [row.orderId])).has(row.orderId) : false;
   return {
     userId: row.userId,
     type: "queue",
-    title: owed ? M.vipRefundPending(row.title) : M.vipRefunded(row.title),
+    title: byPass ? M.vipPassReturned(row.title) : owed ? M.vipRefundPending(row.title) : M.vipRefunded(row.title),
     url: "/profile#wallet",
     influencerId: row.streamerId,
   };

@@ -99,6 +99,15 @@ async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string) {
   return session;
 }
 
+/**
+ * What every way of taking a VIP place checks first, whatever pays for it (a card, the wallet, a VIP pass): the fan
+ * may join the session and holds no place there, and their gamer tag. Returns the session and the tag.
+ */
+export async function vipPlaceAsked(db: Db, viewer: Viewer, liveSessionId: string, gamertag: string | null) {
+  const session = await assertCanBuy(db, viewer, liveSessionId);
+  return { session, tag: await vipGamertag(db, viewer, liveSessionId, gamertag) };
+}
+
 /** Card: the pending order, then its Stripe Checkout session; the place is taken when the payment is fulfilled. */
 export async function startVipCheckout(
   env: Env,
@@ -109,8 +118,7 @@ export async function startVipCheckout(
 ): Promise<{ orderId: string; url: string; sessionId: string }> {
   const { liveSessionId, gamertag = null } = place;
   const db = getDb(env);
-  const session = await assertCanBuy(db, viewer, liveSessionId);
-  const tag = await vipGamertag(db, viewer, liveSessionId, gamertag);
+  const { session, tag } = await vipPlaceAsked(db, viewer, liveSessionId, gamertag);
   const charge = await vipCharge(db, viewer, session);
   const orderId = newId();
   await db.batch([
@@ -151,8 +159,7 @@ export async function joinVipWithWallet(
   now = new Date(),
 ): Promise<QueueChange> {
   const db = getDb(env);
-  const session = await assertCanBuy(db, viewer, liveSessionId);
-  const tag = await vipGamertag(db, viewer, liveSessionId, gamertag);
+  const { session, tag } = await vipPlaceAsked(db, viewer, liveSessionId, gamertag);
   const charge = await vipCharge(db, viewer, session);
   const orderId = newId();
   const at = now.getTime();

@@ -1,12 +1,13 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/access";
-import { chargeFor } from "~/features/currency/index.server";
-import { walletBalance } from "~/features/wallet/index.server";
+import { type Charge, chargeFor } from "~/features/currency/index.server";
+import { walletBalance, walletDebitStatement } from "~/features/wallet/index.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, money } from "~/lib/money";
 import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
-import { gigs, packOffers, packPurchases, users, walletEntries } from "~db/schema";
+import { gigs, packOffers, packPurchases } from "~db/schema";
 import { PACKS_COPY } from "./copy";
 import { purchaseEntryStatement } from "./credits.server";
 import { packExpiry } from "./rules";
@@ -40,36 +41,41 @@ async function offerOfGig(db: Db, gigId: string) {
   return offer;
 }
 
-/** The wallet's `pack_purchase` debit: ONE conditional insert, written only while the balance covers the price. */
-function packDebitStatement(
+/** The columns of something bought in advance (a session pack, a VIP pass) and paid from the wallet now. */
+export function walletPaidColumns(charge: Charge, now: Date, expiresAt: Date) {
+  return {
+    amountMinor: charge.amountMinor,
+    currency: charge.currency,
+    rateMicros: charge.rateMicros,
+    paymentMethod: "wallet" as const,
+    status: "paid" as const,
+    paidAt: now,
+    expiresAt,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Runs the ONE batch that buys something in advance from the wallet (a session pack, a VIP pass: the purchase, the
+ * conditional wallet debit, the purchase entry that needs it); when the database refuses it, says why, reading the
+ * balance only then: too low (409), else the purchase failed (400).
+ */
+export async function payPrepaidFromWallet(
   db: Db,
-  input: { packId: string; userId: string; amountMinor: number; currency: CurrencyCode; now: Date },
+  userId: string,
+  charge: Charge,
+  copy: { insufficientBalance: string; buyFailed: string },
+  statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
 ) {
-  return db.insert(walletEntries).select(
-    db
-      .select({
-        id: sql<string>`${newId()}`.as("id"),
-        userId: users.id,
-        amountMinor: sql<number>`${-input.amountMinor}`.as("amount_minor"),
-        currency: sql<string>`${input.currency}`.as("currency"),
-        kind: sql<"pack_purchase">`'pack_purchase'`.as("kind"),
-        orderId: sql<string | null>`NULL`.as("order_id"),
-        refundId: sql<string | null>`NULL`.as("refund_id"),
-        payoutId: sql<string | null>`NULL`.as("payout_id"),
-        packId: sql<string>`${input.packId}`.as("pack_id"),
-        note: sql<string>`'Session pack'`.as("note"),
-        createdBy: sql<string | null>`NULL`.as("created_by"),
-        createdAt: sql<Date>`${input.now.getTime()}`.as("created_at"),
-      })
-      .from(users)
-      .where(
-        and(
-          eq(users.id, input.userId),
-          sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
-               WHERE w.user_id = ${input.userId} AND w.currency = ${input.currency}) >= ${input.amountMinor}`,
-        ),
-      ),
-  );
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    if (!isConstraintViolation(error)) throw error;
+    if ((await walletBalance(db, userId, charge.currency)) < charge.amountMinor)
+      throw conflict(copy.insufficientBalance);
+    throw badRequest(copy.buyFailed);
+  }
 }
 
 /**
@@ -90,42 +96,26 @@ export async function buyPackWithWallet(
   const charge = await chargeFor(db, viewer, money(offer.listPriceMinor, offer.currency));
   const packId = newId();
   const expiresAt = packExpiry(now, offer.validDays);
-  try {
-    await db.batch([
-      db.insert(packPurchases).values({
-        id: packId,
-        offerId: offer.id,
-        userId: viewer.id,
-        streamerId: offer.streamerId,
-        gigId,
-        sessions: offer.sessions,
-        amountMinor: charge.amountMinor,
-        currency: charge.currency,
-        rateMicros: charge.rateMicros,
-        paymentMethod: "wallet",
-        status: "paid",
-        paidAt: now,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      packDebitStatement(db, {
-        packId,
-        userId: viewer.id,
-        amountMinor: charge.amountMinor,
-        currency: charge.currency,
-        now,
-      }),
-      purchaseEntryStatement(db, packId, now, { requireWalletDebit: true }),
-    ]);
-  } catch (error) {
-    if (!isConstraintViolation(error)) throw error;
-    // Read only after the refusal, to say why.
-    if ((await walletBalance(db, viewer.id, charge.currency)) < charge.amountMinor) {
-      throw conflict(PACKS_COPY.insufficientBalance);
-    }
-    throw badRequest(PACKS_COPY.buyFailed);
-  }
+  await payPrepaidFromWallet(db, viewer.id, charge, PACKS_COPY, [
+    db.insert(packPurchases).values({
+      id: packId,
+      offerId: offer.id,
+      userId: viewer.id,
+      streamerId: offer.streamerId,
+      gigId,
+      sessions: offer.sessions,
+      ...walletPaidColumns(charge, now, expiresAt),
+    }),
+    walletDebitStatement(db, {
+      for: { packId },
+      userId: viewer.id,
+      amountMinor: charge.amountMinor,
+      currency: charge.currency,
+      note: "Session pack",
+      now,
+    }),
+    purchaseEntryStatement(db, packId, now, { requireWalletDebit: true }),
+  ]);
   return {
     packId,
     status: "paid",

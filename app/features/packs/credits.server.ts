@@ -1,9 +1,9 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { newId } from "~/lib/id";
 import type { CurrencyCode } from "~/lib/money";
 import { col, type Db, getDb } from "~/platform/db.server";
-import { orders, packCreditEntries, packPurchases, walletEntries } from "~db/schema";
+import { orders, packCreditEntries, packPurchases, type passPurchases, walletEntries } from "~db/schema";
 
 /**
  * The credit ledger's SQL (docs/decisions/027-session-packs-and-credits.md). A pack's balance is the sum of its entries:
@@ -13,6 +13,52 @@ export const creditsLeftSql = (packId: unknown) =>
   sql<number>`(SELECT coalesce(sum(e.credits), 0) FROM pack_credit_entries e WHERE e.pack_id = ${packId})`;
 export const valueLeftSql = (packId: unknown) =>
   sql<number>`(SELECT coalesce(sum(e.value_minor), 0) FROM pack_credit_entries e WHERE e.pack_id = ${packId})`;
+
+/**
+ * The columns of an order paid in advance, selected from the prepaid purchase it draws on (a session pack for a
+ * booking, ADR 027; a VIP pass for a VIP place, ADR 032): the buyer, the streamer, the purchase's currency and rate,
+ * paid now, at `value` (the next credit's or use's). The orders CHECK knows card and wallet only (the table is not
+ * rebuilt on D1), so such an order reads `wallet` (value paid in advance) and its ledger's `use` entry names the
+ * purchase (`paidWithCreditSql` in the wallet feature).
+ */
+export function prepaidOrderColumns<K extends "slot_booking" | "vip_queue">(
+  from: typeof packPurchases | typeof passPurchases,
+  value: SQL<number>,
+  order: {
+    id: string;
+    kind: K;
+    slotId: string | null;
+    liveSessionId: string | null;
+    gamertag: string | null;
+    at: number;
+  },
+) {
+  const { at } = order;
+  return {
+    id: sql<string>`${order.id}`.as("id"),
+    userId: from.userId,
+    streamerId: from.streamerId,
+    kind: sql<K>`${order.kind}`.as("kind"),
+    status: sql<"paid">`'paid'`.as("status"),
+    amountMinor: value.as("amount_minor"),
+    currency: from.currency,
+    rateMicros: from.rateMicros,
+    discountMinor: sql<number>`0`.as("discount_minor"),
+    refundedMinor: sql<number>`0`.as("refunded_minor"),
+    promoCodeId: sql<string | null>`NULL`.as("promo_code_id"),
+    paymentMethod: sql<"wallet">`'wallet'`.as("payment_method"),
+    checkoutSessionId: sql<string | null>`NULL`.as("checkout_session_id"),
+    paymentIntentId: sql<string | null>`NULL`.as("payment_intent_id"),
+    slotId: sql<string | null>`${order.slotId}`.as("slot_id"),
+    liveSessionId: sql<string | null>`${order.liveSessionId}`.as("live_session_id"),
+    validatedAt: sql<Date | null>`NULL`.as("validated_at"),
+    validatedBy: sql<string | null>`NULL`.as("validated_by"),
+    paidAt: sql<Date>`${at}`.as("paid_at"),
+    gamertag: sql<string | null>`${order.gamertag}`.as("gamertag"),
+    createdAt: sql<Date>`${at}`.as("created_at"),
+    updatedAt: sql<Date>`${at}`.as("updated_at"),
+  };
+}
 
 /** A pack a fan may book with now: theirs, paid, not run out, on this gig, a credit left. */
 function usablePackSql(packId: string, userId: string, gigId: string, at: number) {
@@ -49,32 +95,16 @@ export function creditUseStatements(
   return [
     db.insert(orders).select(
       db
-        .select({
-          id: sql<string>`${orderId}`.as("id"),
-          userId: packPurchases.userId,
-          streamerId: packPurchases.streamerId,
-          kind: sql<"slot_booking">`'slot_booking'`.as("kind"),
-          status: sql<"paid">`'paid'`.as("status"),
-          amountMinor: value.as("amount_minor"),
-          currency: packPurchases.currency,
-          rateMicros: packPurchases.rateMicros,
-          discountMinor: sql<number>`0`.as("discount_minor"),
-          refundedMinor: sql<number>`0`.as("refunded_minor"),
-          promoCodeId: sql<string | null>`NULL`.as("promo_code_id"),
-          // A credit is value paid in advance: the orders CHECK knows card and wallet only (the table is not
-          // rebuilt on D1), so a credit's order reads `wallet` and its `use` entry names the pack (ADR 027).
-          paymentMethod: sql<"wallet">`'wallet'`.as("payment_method"),
-          checkoutSessionId: sql<string | null>`NULL`.as("checkout_session_id"),
-          paymentIntentId: sql<string | null>`NULL`.as("payment_intent_id"),
-          slotId: sql<string>`${input.slotId}`.as("slot_id"),
-          liveSessionId: sql<string | null>`NULL`.as("live_session_id"),
-          validatedAt: sql<Date | null>`NULL`.as("validated_at"),
-          validatedBy: sql<string | null>`NULL`.as("validated_by"),
-          paidAt: sql<Date>`${at}`.as("paid_at"),
-          gamertag: sql<string | null>`NULL`.as("gamertag"),
-          createdAt: sql<Date>`${at}`.as("created_at"),
-          updatedAt: sql<Date>`${at}`.as("updated_at"),
-        })
+        .select(
+          prepaidOrderColumns(packPurchases, value, {
+            id: orderId,
+            kind: "slot_booking",
+            slotId: input.slotId,
+            liveSessionId: null,
+            gamertag: null,
+            at,
+          }),
+        )
         .from(packPurchases)
         .where(and(usablePackSql(packId, userId, input.gigId, at), eq(packPurchases.streamerId, input.streamerId))),
     ),
@@ -183,6 +213,7 @@ export function expiryStatements(db: Db, packId: string, now: Date): [BatchItem<
           refundId: sql<string | null>`NULL`.as("refund_id"),
           payoutId: sql<string | null>`NULL`.as("payout_id"),
           packId: packCreditEntries.packId,
+          passId: sql<string | null>`NULL`.as("pass_id"),
           note: sql<string>`'Unused pack credits refunded at expiry'`.as("note"),
           createdBy: sql<string | null>`NULL`.as("created_by"),
           createdAt: sql<Date>`${at}`.as("created_at"),

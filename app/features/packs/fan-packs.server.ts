@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
-import { type Money, money } from "~/lib/money";
+import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { gigs, type PackEntryKind, packCreditEntries, packPurchases, users } from "~db/schema";
 
@@ -66,23 +66,46 @@ export async function fanPacks(env: Env, viewer: Viewer, now = new Date()): Prom
         gigTitle: pack.gigTitle,
         streamerName: pack.streamerName,
         sessions: pack.sessions,
-        paid: money(pack.amountMinor, pack.currency),
         creditsLeft: own.reduce((sum, entry) => sum + entry.credits, 0),
-        valueLeft: money(
-          own.reduce((sum, entry) => sum + entry.valueMinor, 0),
-          pack.currency,
-        ),
-        expiresAt: pack.expiresAt,
-        expired: pack.expiresAt.getTime() <= now.getTime(),
-        entries: own.map((entry) => ({
-          id: entry.id,
-          kind: entry.kind,
-          credits: entry.credits,
-          value: money(Math.abs(entry.valueMinor), entry.currency),
-          orderId: entry.orderId,
-          at: entry.createdAt,
-        })),
+        ...heldBalance(pack, own, now),
+        entries: own.map((entry) => ({ ...entryOf(entry), credits: entry.credits, orderId: entry.orderId })),
       };
     })
     .filter((pack) => pack.entries.length > 0);
+}
+
+/**
+ * What a fan holds of something bought in advance (a session pack, a VIP pass), from its ledger's entries (the fan's
+ * profile): what was paid, the value left (the sum of the entries), when it runs out and whether it has.
+ */
+export function heldBalance(
+  held: { amountMinor: number; currency: CurrencyCode; expiresAt: Date },
+  entries: readonly { valueMinor: number }[],
+  now: Date,
+) {
+  return {
+    paid: money(held.amountMinor, held.currency),
+    valueLeft: money(
+      entries.reduce((sum, entry) => sum + entry.valueMinor, 0),
+      held.currency,
+    ),
+    expiresAt: held.expiresAt,
+    expired: held.expiresAt.getTime() <= now.getTime(),
+  };
+}
+
+/** One ledger entry as the profile lists it: its kind, its value (unsigned) and when. */
+export function entryOf<K extends string>(entry: {
+  id: string;
+  kind: K;
+  valueMinor: number;
+  currency: CurrencyCode;
+  createdAt: Date;
+}) {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    value: money(Math.abs(entry.valueMinor), entry.currency),
+    at: entry.createdAt,
+  };
 }

@@ -1,7 +1,7 @@
 /** The packs feature's server side: what other features, routes and the Worker may use of it. */
 
 export type { BoughtPack } from "./buy.server";
-export { buyPack, buyPackWithWallet } from "./buy.server";
+export { buyPack, buyPackWithWallet, payPrepaidFromWallet, walletPaidColumns } from "./buy.server";
 export { PACKS_COPY } from "./copy";
 export {
   creditsOf,
@@ -10,8 +10,9 @@ export {
   creditUsedSql,
   creditUseStatements,
   expirePacks,
+  prepaidOrderColumns,
 } from "./credits.server";
 export type { FanPack, FanPackEntry } from "./fan-packs.server";
-export { fanPacks } from "./fan-packs.server";
+export { entryOf, fanPacks, heldBalance } from "./fan-packs.server";
 export type { GigPack, PackOfferForm } from "./offers.server";
 export { gigPack, gigPackOf, gigPackQuery, packOfferForm, setPackOffer } from "./offers.server";

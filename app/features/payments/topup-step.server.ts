@@ -26,6 +26,7 @@ export const walletTopupStep: FulfilmentStep = {
             refundId: sql<string | null>`NULL`.as("refund_id"),
             payoutId: sql<string | null>`NULL`.as("payout_id"),
             packId: sql<string | null>`NULL`.as("pack_id"),
+            passId: sql<string | null>`NULL`.as("pass_id"),
             note: sql<string>`'Wallet top-up'`.as("note"),
             createdBy: sql<string | null>`NULL`.as("created_by"),
             createdAt: sql<Date>`${now.getTime()}`.as("created_at"),

@@ -25,6 +25,9 @@ import {
   packCreditEntries,
   packOffers,
   packPurchases,
+  passEntries,
+  passOffers,
+  passPurchases,
   payouts,
   promoCodes,
   promoRedemptions,
@@ -143,6 +146,8 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   { name: "activity", table: analyticsEvents, owned: (o) => eq(analyticsEvents.userId, o.userId) },
   { name: "sessionPacks", table: packPurchases, owned: (o) => eq(packPurchases.userId, o.userId) },
   { name: "packCredits", table: packCreditEntries, owned: (o) => eq(packCreditEntries.userId, o.userId) },
+  { name: "vipPasses", table: passPurchases, owned: (o) => eq(passPurchases.userId, o.userId) },
+  { name: "vipPassUses", table: passEntries, owned: (o) => eq(passEntries.userId, o.userId) },
   { name: "chatAccounts", table: chatIdentities, owned: (o) => eq(chatIdentities.userId, o.userId) },
   { name: "accountClosures", table: accountClosures, owned: (o) => eq(accountClosures.userId, o.userId) },
   // A streamer's business: their gigs, slots, live sessions, promo codes and payouts.
@@ -157,6 +162,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
   },
   { name: "streamerPayouts", table: payouts, owned: (o) => eq(payouts.streamerId, o.userId), omit: PAYOUT_STAFF },
   { name: "streamerPackOffers", table: packOffers, owned: (o) => eq(packOffers.streamerId, o.userId) },
+  { name: "streamerPassOffers", table: passOffers, owned: (o) => eq(passOffers.streamerId, o.userId) },
 ];
 
 /**

@@ -13,6 +13,8 @@ const KIND_TEXT: Record<WalletEntryKind, string> = {
   adjustment: "Adjustment",
   pack_purchase: "Session pack",
   pack_refund: "Unused pack credits refunded",
+  pass_purchase: "VIP pass",
+  pass_refund: "Unused VIP pass places refunded",
 };
 
 export type WalletOverview = {

@@ -6,6 +6,7 @@ export {
   creditReturnStatement,
   owedRefundsStatement,
   paidWithCreditSql,
+  passReturnStatement,
   settleRefundStatements,
   walletBalance,
   walletBalanceQuery,

@@ -4,7 +4,7 @@ import { fromUsdSql, toUsdSql } from "~/features/currency";
 import { newId } from "~/lib/id";
 import type { CurrencyCode } from "~/lib/money";
 import { col, type Db } from "~/platform/db.server";
-import { orders, packCreditEntries, refunds, users, walletEntries } from "~db/schema";
+import { orders, packCreditEntries, passEntries, refunds, users, walletEntries } from "~db/schema";
 
 /**
  * The wallet's one write path for refunds. Every refund to the wallet in the product (a cancelled booking,
@@ -37,9 +37,47 @@ export type WalletRefund = {
   guard?: SQL;
 };
 
-/** The order was paid with a session pack's credit (its `use` entry names it; ADR 027), as SQL over an order id. */
+/**
+ * The order was paid in advance: with a session pack's credit (ADR 027) or a VIP pass's use (ADR 032), whose `use`
+ * entry names it, as SQL over an order id. Its refund gives the credit or the use back, never money.
+ */
 export function paidWithCreditSql(orderId: SQL | SQLWrapper): SQL {
-  return sql`EXISTS (SELECT 1 FROM pack_credit_entries u WHERE u.order_id = ${orderId} AND u.kind = 'use')`;
+  return sql`(EXISTS (SELECT 1 FROM pack_credit_entries u WHERE u.order_id = ${orderId} AND u.kind = 'use')
+    OR EXISTS (SELECT 1 FROM pass_entries p WHERE p.order_id = ${orderId} AND p.kind = 'use'))`;
+}
+
+/** The refund `refundId` has succeeded and wholly refunded its order (when a credit or a pass use comes back). */
+const wholeRefundDone = (refundId: string) =>
+  and(eq(refunds.id, refundId), eq(refunds.status, "succeeded"), eq(orders.status, "refunded"));
+
+/**
+ * A refund of a VIP order paid with a pass use gives the use back instead of money (ADR 032), as a credit's
+ * (`creditReturnStatement`): ONE `return` entry of the use's place and value, once the order is wholly refunded;
+ * UNIQUE (order_id) over returns makes a second run a no-op, so every path that ends an unserved VIP place (removed,
+ * a no-show, a missed ready check, the session's end) returns the use exactly once.
+ */
+export function passReturnStatement(db: Db, refundId: string, at: number) {
+  return db
+    .insert(passEntries)
+    .select(
+      db
+        .select({
+          id: sql<string>`lower(hex(randomblob(10)))`.as("id"),
+          passId: passEntries.passId,
+          userId: passEntries.userId,
+          kind: sql<"return">`'return'`.as("kind"),
+          uses: sql<number>`1`.as("uses"),
+          valueMinor: sql<number>`-${passEntries.valueMinor}`.as("value_minor"),
+          currency: passEntries.currency,
+          orderId: passEntries.orderId,
+          createdAt: sql<Date>`${at}`.as("created_at"),
+        })
+        .from(passEntries)
+        .innerJoin(refunds, eq(refunds.orderId, passEntries.orderId))
+        .innerJoin(orders, eq(orders.id, passEntries.orderId))
+        .where(and(wholeRefundDone(refundId), eq(passEntries.kind, "use"))),
+    )
+    .onConflictDoNothing();
 }
 
 /**
@@ -67,14 +105,7 @@ export function creditReturnStatement(db: Db, refundId: string, at: number) {
         .from(packCreditEntries)
         .innerJoin(refunds, eq(refunds.orderId, packCreditEntries.orderId))
         .innerJoin(orders, eq(orders.id, packCreditEntries.orderId))
-        .where(
-          and(
-            eq(refunds.id, refundId),
-            eq(refunds.status, "succeeded"),
-            eq(packCreditEntries.kind, "use"),
-            eq(orders.status, "refunded"),
-          ),
-        ),
+        .where(and(wholeRefundDone(refundId), eq(packCreditEntries.kind, "use"))),
     )
     .onConflictDoNothing();
 }
@@ -141,6 +172,7 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
           refundId: refunds.id,
           payoutId: sql<string | null>`NULL`.as("payout_id"),
           packId: sql<string | null>`NULL`.as("pack_id"),
+          passId: sql<string | null>`NULL`.as("pass_id"),
           note: sql<string>`${refund.reason}`.as("note"),
           createdBy: sql<string | null>`${refund.createdBy ?? null}`.as("created_by"),
           createdAt: sql<Date>`${at}`.as("created_at"),
@@ -149,6 +181,7 @@ export function walletRefundStatements(db: Db, refund: WalletRefund): [BatchItem
         .where(and(eq(refunds.id, refundId), sql`NOT ${paidWithCreditSql(col(refunds.orderId))}`)),
     ),
     creditReturnStatement(db, refundId, at),
+    passReturnStatement(db, refundId, at),
   ];
 }
 
@@ -271,6 +304,7 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date, card
           refundId: refunds.id,
           payoutId: sql<string | null>`NULL`.as("payout_id"),
           packId: sql<string | null>`NULL`.as("pack_id"),
+          passId: sql<string | null>`NULL`.as("pass_id"),
           note: refunds.reason,
           createdBy: refunds.createdBy,
           createdAt: sql<Date>`${at}`.as("created_at"),
@@ -288,6 +322,7 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date, card
         ),
     ),
     creditReturnStatement(db, refundId, at),
+    passReturnStatement(db, refundId, at),
   ] as const;
 }
 
@@ -296,11 +331,19 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date, card
  * is written only while the user's balance in `currency` covers `amountMinor` (the sum is an index-only scan of
  * wallet_entries_balance_idx). Nothing is read first, so two purchases racing for the same balance cannot both
  * debit it. Follow it with a guard (or a statement that needs the entry) to refuse the order when it was not written.
+ * A session pack or a VIP pass is paid the same way, by a `pack_purchase` or `pass_purchase` entry naming it
+ * (`for` in place of the order; ADR 027, ADR 032).
  */
 export function walletDebitStatement(
   db: Db,
-  debit: { userId: string; amountMinor: number; currency: CurrencyCode; orderId: string; note: string; now: Date },
+  debit: { userId: string; amountMinor: number; currency: CurrencyCode; note: string; now: Date } & (
+    | { orderId: string; for?: never }
+    | { orderId?: never; for: { packId: string } | { passId: string } }
+  ),
 ) {
+  const packId = debit.for && "packId" in debit.for ? debit.for.packId : null;
+  const passId = debit.for && "passId" in debit.for ? debit.for.passId : null;
+  const kind = packId ? "pack_purchase" : passId ? "pass_purchase" : "purchase";
   return db.insert(walletEntries).select(
     db
       .select({
@@ -308,11 +351,12 @@ export function walletDebitStatement(
         userId: users.id,
         amountMinor: sql<number>`${-debit.amountMinor}`.as("amount_minor"),
         currency: sql<string>`${debit.currency}`.as("currency"),
-        kind: sql<"purchase">`'purchase'`.as("kind"),
-        orderId: sql<string>`${debit.orderId}`.as("order_id"),
+        kind: sql<typeof kind>`${kind}`.as("kind"),
+        orderId: sql<string | null>`${debit.orderId ?? null}`.as("order_id"),
         refundId: sql<string | null>`NULL`.as("refund_id"),
         payoutId: sql<string | null>`NULL`.as("payout_id"),
-        packId: sql<string | null>`NULL`.as("pack_id"),
+        packId: sql<string | null>`${packId}`.as("pack_id"),
+        passId: sql<string | null>`${passId}`.as("pass_id"),
         note: sql<string>`${debit.note}`.as("note"),
         createdBy: sql<string | null>`NULL`.as("created_by"),
         createdAt: sql<Date>`${debit.now.getTime()}`.as("created_at"),
@@ -372,6 +416,7 @@ export function walletConversionStatements(db: Db, userId: string | SQL, now: Da
       refundId: sql<string | null>`NULL`.as("refund_id"),
       payoutId: sql<string | null>`NULL`.as("payout_id"),
       packId: sql<string | null>`NULL`.as("pack_id"),
+      passId: sql<string | null>`NULL`.as("pass_id"),
       note: sql<string>`${note}`.as("note"),
       createdBy: sql<string | null>`NULL`.as("created_by"),
       createdAt: sql<Date>`${at}`.as("created_at"),

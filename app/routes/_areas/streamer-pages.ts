@@ -13,6 +13,7 @@ export const streamerPages: RouteConfigEntry[] = [
   route("influencer/products/new", "routes/streamer/gig-edit.tsx", { id: "gig-new" }),
   route("influencer/products/:id/edit", "routes/streamer/gig-edit.tsx", { id: "gig-edit" }),
   route("influencer/products/:id/pack", "routes/streamer/gig-pack.tsx"),
+  route("influencer/pass", "routes/streamer/vip-pass.tsx"),
   route("influencer/chat", "routes/streamer/chat.tsx"),
   route("influencer/chat/twitch", "routes/streamer/chat-twitch.ts", { id: "chat-twitch-start" }),
   route("influencer/chat/twitch/callback", "routes/streamer/chat-twitch.ts", { id: "chat-twitch-callback" }),

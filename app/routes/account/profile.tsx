@@ -14,6 +14,8 @@ import { DiscordPreferencesForm } from "~/features/notifications";
 import { getDiscordPreferences } from "~/features/notifications/index.server";
 import { FanPacksSection } from "~/features/packs";
 import { fanPacks } from "~/features/packs/index.server";
+import { FanPassesSection } from "~/features/passes";
+import { fanPasses } from "~/features/passes/index.server";
 import {
   bioSchema,
   GAMERTAG_PLATFORMS,
@@ -38,10 +40,22 @@ import { loadOrdersAndWallet } from "./profile-orders.server";
 
 export const meta = () => [{ title: "Your profile | Noobrd" }];
 
+/** A pack's or a pass's dates in words in the page's zone. */
+function inWords<T extends { expiresAt: Date; entries: { at: Date }[] }>(
+  held: T,
+  zone: string,
+): Omit<T, "entries"> & { expiresOn: string; entries: (T["entries"][number] & { on: string })[] } {
+  return {
+    ...held,
+    expiresOn: formatDay(held.expiresAt, zone),
+    entries: held.entries.map((entry) => ({ ...entry, on: formatDay(entry.at, zone) })),
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireUser(request, env);
-  const [profile, money, discord, timeZone, calendarFeed, waitlists, packs, chatAccounts] = await Promise.all([
+  const [profile, money, discord, timeZone, calendarFeed, waitlists, packs, chatAccounts, passes] = await Promise.all([
     getProfile(env, viewer.id),
     loadOrdersAndWallet(request, context, viewer),
     getDiscordPreferences(env, viewer),
@@ -50,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     myWaitlistPlaces(env, viewer),
     fanPacks(env, viewer),
     linkedIdentities(env, viewer.id),
+    fanPasses(env, viewer),
   ]);
   // A bad month filter is the visitor's input: the page shows the message with a 400.
   return data(
@@ -64,11 +79,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pushKey: pushPublicKey(env),
       chatAccounts,
       // Each pack's dates in words in the page's zone.
-      packs: packs.map((pack) => ({
-        ...pack,
-        expiresOn: formatDay(pack.expiresAt, timeZone.current),
-        entries: pack.entries.map((entry) => ({ ...entry, on: formatDay(entry.at, timeZone.current) })),
-      })),
+      packs: packs.map((pack) => inWords(pack, timeZone.current)),
+      passes: passes.map((pass) => inWords(pass, timeZone.current)),
     },
     money.ordersError ? { status: 400 } : undefined,
   );
@@ -180,6 +192,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <WaitlistSection places={loaderData.waitlists} />
 
       <FanPacksSection packs={loaderData.packs} />
+      <FanPassesSection passes={loaderData.passes} />
 
       <WalletSection wallet={wallet} display={display} />
 

@@ -7,6 +7,7 @@ import { displayCurrency } from "~/features/currency";
 import { getUsdInrRate } from "~/features/currency/index.server";
 import { LIVE_COPY, LiveRoom, pageJoinSchema, vipJoinSchema } from "~/features/live";
 import { liveRoom, sendLiveCommand, startVipCheckout } from "~/features/live/index.server";
+import { passUsesWith } from "~/features/passes/index.server";
 import { walletBalance } from "~/features/wallet/index.server";
 import { COPY } from "~/lib/copy";
 import { formatPrice } from "~/lib/money";
@@ -29,10 +30,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw data(LIVE_COPY.notFound, { status: 404, statusText: "Live session not found" });
   if (!found.ok) throw found.error;
   const room = found.value;
-  const [rate, terms, balance] = await Promise.all([
+  const [rate, terms, balance, pass] = await Promise.all([
     getUsdInrRate(req.env),
     getLegalDocument(req.env, "vipQueueTermsAndConditions"),
     req.viewer ? walletBalance(getDb(req.env), req.viewer.id, req.currencyCode) : Promise.resolve(null),
+    req.viewer ? passUsesWith(getDb(req.env), req.viewer.id, room.session.streamerId, new Date()) : null,
   ]);
   const display = displayCurrency(req.currencyCode, rate?.rateMicros, rate?.fetchedAt);
   return {
@@ -44,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? { id: req.viewer.id, isOwner: req.viewer.id === room.session.streamerId, email: room.viewerEmail }
       : null,
     walletMinor: balance,
+    passUses: pass?.uses ?? 0,
     terms: { title: terms?.title ?? "VIP Queue Terms and Conditions", keyPoints: terms?.keyPoints ?? [] },
     pushKey: req.viewer ? pushPublicKey(req.env) : null,
   };
@@ -84,8 +87,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const parsed = vipJoinSchema.safeParse({ ...Object.fromEntries(form), liveSessionId: id });
       if (!parsed.success)
         return data<Reply>({ error: parsed.error.issues[0]?.message ?? LIVE_COPY.termsRequired }, { status: 400 });
-      if (parsed.data.paymentMethod === "wallet") {
-        await sendLiveCommand(env, id, { type: "joinVipWallet", viewer, gamertag });
+      if (parsed.data.paymentMethod !== "card") {
+        const type = parsed.data.paymentMethod === "pass" ? "joinVipPass" : "joinVipWallet";
+        await sendLiveCommand(env, id, { type, viewer, gamertag });
         return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_COPY.vipJoined });
       }
       const checkout = await startVipCheckout(env, viewer, { liveSessionId: id, gamertag }, publicOrigin(request, env));

@@ -1,15 +1,21 @@
-import { data, Link, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
+import { getViewer } from "~/features/auth/index.server";
 import { GigCard, LiveBadge, SessionRow, starPagesSchema, Thumb } from "~/features/catalogue";
 import { catalogueRequest, getStarPage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
+import { StarPassCard } from "~/features/passes";
+import { passUsesWith, starPassOf, starPassQuery, starPassView } from "~/features/passes/index.server";
 import { ReliabilityCard } from "~/features/reliability";
 import { RatingSummary, ReviewList } from "~/features/reviews";
+import { walletBalance } from "~/features/wallet/index.server";
+import { money } from "~/lib/money";
 import { firstIssue } from "~/lib/validation";
 import { cloudflareContext } from "~/platform/context";
 import { found } from "~/platform/http.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/star";
+import { passAction } from "./pass-action.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   const star = loaderData?.star;
@@ -30,9 +36,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }),
     "Star not found",
   );
+  const display = displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt);
+  // The VIP pass on offer, and what this fan holds of it (docs/domain.md "VIP pass").
+  const fan = req.viewer && req.viewer.id !== page.star.id ? req.viewer : null;
+  const [passRows, uses, balance] = await Promise.all([
+    starPassQuery(req.db, page.star.id),
+    fan ? passUsesWith(req.db, fan.id, page.star.id, new Date()) : null,
+    fan ? walletBalance(req.db, fan.id, req.currencyCode) : null,
+  ]);
+  const offer = starPassOf(passRows, display);
   return {
     ...page,
-    display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt),
+    display,
+    pass: offer
+      ? starPassView(offer, {
+          loggedIn: Boolean(req.viewer),
+          isOwner: req.viewer?.id === page.star.id,
+          usesLeft: uses?.uses ?? 0,
+          walletBalance: balance === null ? null : money(balance, req.currencyCode),
+          loginTo: `/star/${page.star.id}`,
+        })
+      : null,
     reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.star.id } : null,
   };
 }
@@ -42,6 +66,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { env } = context.get(cloudflareContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
+  if (intent === "buy-pass") {
+    const viewer = await getViewer(request, env);
+    if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(`/star/${params.id}`)}`);
+    return passAction(env, viewer, params.id);
+  }
   if (!isReviewIntent(intent)) throw data("Unknown form", { status: 400, statusText: "Bad Request" });
   return reviewFormAction(env, request, formData, intent, `/star/${params.id}`);
 }
@@ -173,6 +202,8 @@ export default function Star({ loaderData, actionData }: Route.ComponentProps) {
       </section>
 
       <ReliabilityCard reliability={loaderData.reliability} />
+
+      {loaderData.pass ? <StarPassCard pass={loaderData.pass} /> : null}
 
       <section aria-labelledby="gigs-title">
         <h2 id="gigs-title" className="mb-4 text-xl font-bold">

@@ -79,6 +79,9 @@ export default function StreamerDashboard({ loaderData }: Route.ComponentProps) 
           <Link to="?payoutsPage=1#payouts-section" className="rounded-lg bg-ink-700 px-4 py-2">
             Payouts
           </Link>
+          <Link to="/influencer/pass" className="rounded-lg bg-ink-700 px-4 py-2">
+            VIP pass
+          </Link>
           <Link to="/influencer/chat" className="rounded-lg bg-ink-700 px-4 py-2">
             Chat
           </Link>

@@ -42,16 +42,7 @@ export function seedPacks(
     streamerId: deps.demoStreamer.id,
     gigId: gig.row.id,
     sessions,
-    amountMinor: priceMinor,
-    currency,
-    rateMicros: currency === "INR" ? Math.round(USD_TO_INR * RATE_SCALE) : RATE_SCALE,
-    paymentMethod: "card",
-    status: "paid",
-    checkoutSessionId: null,
-    paidAt: at(bought),
-    expiresAt: at(bought + 90 * DAY),
-    createdAt: at(bought),
-    updatedAt: at(bought),
+    ...paidByCard(ctx, { priceMinor, currency, bought, validDays: 90 }),
   });
   data.packCreditEntries.push({
     id: "pke_demo_000001",
@@ -64,4 +55,23 @@ export function seedPacks(
     orderId: null,
     createdAt: at(bought),
   });
+}
+
+/** The columns of something bought in advance by card at `bought` (a pack here, the VIP pass in passes.ts). */
+export function paidByCard(
+  ctx: SeedContext,
+  row: { priceMinor: number; currency: "INR" | "USD"; bought: number; validDays: number },
+) {
+  return {
+    amountMinor: row.priceMinor,
+    currency: row.currency,
+    rateMicros: row.currency === "INR" ? Math.round(USD_TO_INR * RATE_SCALE) : RATE_SCALE,
+    paymentMethod: "card" as const,
+    status: "paid" as const,
+    checkoutSessionId: null,
+    paidAt: ctx.at(row.bought),
+    expiresAt: ctx.at(row.bought + row.validDays * DAY),
+    createdAt: ctx.at(row.bought),
+    updatedAt: ctx.at(row.bought),
+  };
 }

@@ -60,6 +60,7 @@ export function LiveRoom({
   viewer,
   walletMinor,
   walletCurrency,
+  passUses = 0,
   terms,
   gamertag,
   publicQueue,
@@ -73,6 +74,8 @@ export function LiveRoom({
   viewer: { id: string; isOwner: boolean; email: string | null } | null;
   walletMinor: number | null;
   walletCurrency: CurrencyCode;
+  /** The VIP places the fan's passes for this streamer hold now (0: none; docs/decisions/032). */
+  passUses?: number;
   terms: { title: string; keyPoints: string[] };
   gamertag: string | null;
   publicQueue: PublicQueuePayload;
@@ -201,12 +204,18 @@ export function LiveRoom({
                 <label className="flex items-center gap-2 text-sm">
                   <input type="checkbox" name="acceptTerms" value="true" required />I accept the VIP Queue Terms
                 </label>
-                <fieldset className="flex gap-4 text-sm">
+                <fieldset className="flex flex-wrap gap-4 text-sm">
                   <legend className="sr-only">Pay with</legend>
-                  <label className="flex items-center gap-2">
-                    <input type="radio" name="paymentMethod" value="card" defaultChecked /> Card
+                  {passUses > 0 ? (
+                    <label className="flex min-h-11 items-center gap-2">
+                      <input type="radio" name="paymentMethod" value="pass" defaultChecked /> VIP pass ({passUses}{" "}
+                      {passUses === 1 ? "place" : "places"} left)
+                    </label>
+                  ) : null}
+                  <label className="flex min-h-11 items-center gap-2">
+                    <input type="radio" name="paymentMethod" value="card" defaultChecked={passUses === 0} /> Card
                   </label>
-                  <label className="flex items-center gap-2">
+                  <label className="flex min-h-11 items-center gap-2">
                     <input type="radio" name="paymentMethod" value="wallet" /> Wallet
                     {walletMinor !== null ? ` (${formatMoney(money(walletMinor, walletCurrency))})` : ""}
                   </label>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatMoney, type Money } from "~/lib/money";
 import type { PackEntryKind } from "~db/schema/packs";
+import { PrepaidHistory } from "./prepaid-history";
 
 /** One of the fan's packs as the profile shows it: dates already in words in the fan's zone. */
 export type FanPackView = {
@@ -51,16 +52,11 @@ export function FanPacksSection({ packs }: { packs: FanPackView[] }) {
                 Book with a credit
               </Link>
             ) : null}
-            <details className="text-sm">
-              <summary className="min-h-11 cursor-pointer py-2">History of this pack</summary>
-              <ol className="flex flex-col gap-1 text-zinc-300">
-                {pack.entries.map((entry) => (
-                  <li key={entry.id}>
-                    {`${entry.on} · ${ENTRY_TEXT[entry.kind]} · ${entry.credits > 0 ? "+" : ""}${entry.credits} credit${Math.abs(entry.credits) === 1 ? "" : "s"} (${formatMoney(entry.value)})`}
-                  </li>
-                ))}
-              </ol>
-            </details>
+            <PrepaidHistory
+              title="History of this pack"
+              unit="credit"
+              entries={pack.entries.map((entry) => ({ ...entry, text: ENTRY_TEXT[entry.kind], count: entry.credits }))}
+            />
           </li>
         ))}
       </ul>

@@ -4,14 +4,14 @@ import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "../_lib/json-action.server";
 
 /**
- * POST /api/join_vip {liveSessionId, acceptTerms, paymentMethod, gamertag?}: the VIP lane, after accepting the VIP
- * Queue Terms, with the gamer tag required before paying (given, or saved on the fan's profile). Wallet: paid and placed at once (through the session's object). Card: answers the Checkout `url`; the
+ * POST /api/join_vip {liveSessionId, acceptTerms, paymentMethod (card, wallet or pass), gamertag?}: the VIP lane, after accepting the VIP
+ * Queue Terms, with the gamer tag required before paying (given, or saved on the fan's profile). Wallet or a VIP pass's use: paid and placed at once (through the session's object). Card: answers the Checkout `url`; the
  * place is taken when the payment is fulfilled.
  */
 export const action = jsonAction({ auth: true, schema: vipJoinSchema }, async ({ request, env, input, viewer }) => {
-  if (input.paymentMethod === "wallet") {
+  if (input.paymentMethod !== "card") {
     await sendLiveCommand(env, input.liveSessionId, {
-      type: "joinVipWallet",
+      type: input.paymentMethod === "pass" ? "joinVipPass" : "joinVipWallet",
       viewer,
       gamertag: input.gamertag ?? null,
     });

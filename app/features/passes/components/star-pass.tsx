@@ -1,0 +1,50 @@
+/**
+ * A streamer's VIP pass as their page shows it, its words made on the server (`starPassView`, so the page's own
+ * JavaScript stays within its budget): the price and terms in the viewer's currency, what the fan holds, and how to buy.
+ */
+export type StarPassView = {
+  price: string;
+  terms: string;
+  note: string;
+  held: string | null;
+  /** The buy button's label (a plain form, no JavaScript needed), or null when the viewer may not buy. */
+  buy: string | null;
+  /** Where a guest logs in first, or null. */
+  login: string | null;
+};
+
+export function StarPassCard({ pass }: { pass: StarPassView }) {
+  return (
+    <section aria-labelledby="pass-title" className="gig-panel" data-testid="star-pass">
+      <h2 id="pass-title" className="mb-1 text-lg font-semibold">
+        VIP pass
+      </h2>
+      <p>
+        <span className="text-xl font-bold">{pass.price}</span>{" "}
+        <span className="text-sm text-zinc-400">{pass.terms}</span>
+      </p>
+      <p className="text-sm text-zinc-400">{pass.note}</p>
+      {pass.held ? (
+        <p className="text-sm" data-testid="pass-uses">
+          {pass.held}
+        </p>
+      ) : null}
+      {pass.buy ? (
+        <form method="post" className="mt-2 flex flex-col gap-2">
+          <input type="hidden" name="intent" value="buy-pass" />
+          <button type="submit" className="primary-button">
+            {pass.buy}
+          </button>
+        </form>
+      ) : null}
+      {pass.login ? (
+        <p className="mt-2 text-sm">
+          <a href={pass.login} className="underline">
+            Log in
+          </a>{" "}
+          to buy this pass.
+        </p>
+      ) : null}
+    </section>
+  );
+}
