@@ -1,14 +1,14 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { assertOwnAccount, type Viewer } from "~/features/access";
-import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
+import { AUTH_RATE_LIMITS, LOGIN_BOT_CHECK_AFTER } from "~/features/auth/constants";
 import { AUTH_COPY } from "~/features/auth/copy";
 import { trackEvent } from "~/features/tracking/index.server";
 import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
-import { enforceRateLimit, type RateLimitKey, refuseIfSpent } from "~/platform/rate-limit.server";
-import { passedTurnstile, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
+import { currentHits, enforceRateLimit, type RateLimitKey, refuseIfSpent } from "~/platform/rate-limit.server";
+import { assertHuman, type HumanCheckSite, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
 import { bans, credentials, sessions, users } from "~db/schema";
 import { ACCOUNT_COPY } from "./account-copy.server";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
@@ -53,7 +53,31 @@ function loginLimits(env: Env, ip: string, email: string) {
   return enforceRateLimit(env, [
     { key: `login:account-ip:${email}:${ip}`, ...AUTH_RATE_LIMITS.login },
     { key: `login:ip:${ip}`, ...AUTH_RATE_LIMITS.loginAddress },
+    { key: `login:account:${email}`, ...AUTH_RATE_LIMITS.loginAccount },
   ]);
+}
+
+/**
+ * Whether a login must pass the bot check: the address (any account) or the account (any address) failed
+ * LOGIN_BOT_CHECK_AFTER times in the window. `counts` are loginLimits' hits, this attempt included (a success gives
+ * its hits back, so they count failures).
+ */
+function loginNeedsBotCheck(counts: number[]): boolean {
+  const [, address = 0, account = 0] = counts;
+  return Math.max(address, account) - 1 >= LOGIN_BOT_CHECK_AFTER;
+}
+
+/** Whether the next login of `email` from `ip` must pass the bot check (the login form shows it then). */
+export async function loginBotCheckDue(env: Env, email: string, ip: string, now = Date.now()): Promise<boolean> {
+  const counts = await currentHits(
+    env,
+    [
+      { key: `login:ip:${ip}`, ...AUTH_RATE_LIMITS.loginAddress },
+      { key: `login:account:${email}`, ...AUTH_RATE_LIMITS.loginAccount },
+    ],
+    now,
+  );
+  return Math.max(...counts) >= LOGIN_BOT_CHECK_AFTER;
 }
 
 export async function isBanned(env: Env, userId: string) {
@@ -202,13 +226,15 @@ let dummyHash: string | null = null;
 
 export async function logIn(
   env: Env,
-  input: { email: string; password: string },
-  meta: { ip: string },
+  input: { email: string; password: string; "cf-turnstile-response"?: string },
+  meta: HumanCheckSite,
   options: { staffOnly?: boolean } = {},
 ): Promise<{ userId: string; isStreamer: boolean }> {
   // Failed logins are limited (loginLimits): the hit is counted first (atomically, so parallel guesses cannot slip
   // past the limit) and taken back when the password was right.
   const limit = await loginLimits(env, meta.ip, input.email);
+  // After a few failures for the account or from the address, the bot check first (docs/decisions/033).
+  if (loginNeedsBotCheck(limit.counts)) await assertHuman(env, input[TURNSTILE_FIELD], "login", meta);
   const row = await getDb(env)
     .select({
       id: users.id,
@@ -233,18 +259,6 @@ export async function logIn(
   if (!row.verifiedAt) throw appError(403, AUTH_COPY.unverified, { reason: "unverified" });
   trackEvent(env, "login", row.id, options.staffOnly ? { staff: true } : {});
   return { userId: row.id, isStreamer: row.isStreamer };
-}
-
-/** The bot check of a form (docs/decisions/031-turnstile.md): 403 on its field when the token does not pass. */
-async function assertHuman(
-  env: Env,
-  token: string | undefined,
-  action: string,
-  meta: { ip: string; hostname: string },
-) {
-  if (!(await passedTurnstile(env, token, { action, hostname: meta.hostname, remoteIp: meta.ip }))) {
-    throw appError(403, ACCOUNT_COPY.botCheckFailed, { field: TURNSTILE_FIELD, reason: "turnstile" });
-  }
 }
 
 /** Answers the same whether or not the address exists (a failed bot check too: it is checked before the address). */

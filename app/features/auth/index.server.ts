@@ -4,6 +4,7 @@ export {
   confirmEmailChange,
   forgotPassword,
   logIn,
+  loginBotCheckDue,
   requestEmailChange,
   resendVerification,
   resetPassword,
