@@ -70,11 +70,19 @@ describe("the bot check on login after failures", () => {
     await loggedInUser({ email }, "Owner-pass-1");
     const ip = "203.0.113.32";
     for (let i = 0; i < LOGIN_BOT_CHECK_AFTER; i++) {
-      const answer = await postJson("/auth/login", { email: `other${i}@example.com`, password: "Wrong-pass-1" }, from(ip));
+      const answer = await postJson(
+        "/auth/login",
+        { email: `other${i}@example.com`, password: "Wrong-pass-1" },
+        from(ip),
+      );
       expect(answer.status).toBe(401);
     }
     for (const token of [undefined, botCheckToken("signup"), "turnstile-stand-in.forged"]) {
-      const refused = await postJson("/auth/login", { email, password: "Owner-pass-1", "cf-turnstile-response": token }, from(ip));
+      const refused = await postJson(
+        "/auth/login",
+        { email, password: "Owner-pass-1", "cf-turnstile-response": token },
+        from(ip),
+      );
       expect(refused.status, String(token)).toBe(403);
       expect(await refused.json()).toMatchObject({ success: false, message: BOT_CHECK_FAILED, reason: "turnstile" });
     }

@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
+import { TurnstileWidget } from "~/components/turnstile";
 import { canOpenAdmin } from "~/features/access";
 import { AuthCard, adminLoginSchema, FormErrors, PasswordField, primaryButton } from "~/features/auth";
 import { getViewer, logIn, startSession } from "~/features/auth/index.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { Field, inputClass } from "~/lib/ui/field";
-import { TurnstileWidget } from "~/components/turnstile";
 import { clientIp, envOf } from "~/platform/http.server";
 import { humanCheckSite } from "~/platform/turnstile/turnstile.server";
 import { loginBotCheckWidget } from "~/routes/_lib/bot-check.server";

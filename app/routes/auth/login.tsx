@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { TurnstileWidget } from "~/components/turnstile";
 import { afterLoginPath } from "~/features/access";
 import {
   AuthCard,
@@ -14,7 +15,6 @@ import {
   SocialButtons,
 } from "~/features/auth";
 import { getViewer, logIn, resendVerification, startSession } from "~/features/auth/index.server";
-import { TurnstileWidget } from "~/components/turnstile";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
 import { humanCheckSite } from "~/platform/turnstile/turnstile.server";

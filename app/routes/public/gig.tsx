@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense } from "react";
 import { data, Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
+import { TurnstileWidget } from "~/components/turnstile";
 import { getViewer } from "~/features/auth/index.server";
 import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema, pickerTimes } from "~/features/booking";
 import {
@@ -18,6 +19,7 @@ import { GigPack } from "~/features/packs";
 import { creditsOf, creditsOnGigQuery, gigPackOf, gigPackQuery } from "~/features/packs/index.server";
 import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
+import { slotsInHighDemand } from "~/features/seats/index.server";
 import { formatDay, formatSessionLength } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
 import {
@@ -28,7 +30,14 @@ import {
 } from "~/features/waitlist/index.server";
 import { formatMoney, money, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
-import { found, publicOrigin } from "~/platform/http.server";
+import { getDb } from "~/platform/db.server";
+import { clientIp, found, publicOrigin } from "~/platform/http.server";
+import {
+  humanCheckSite,
+  TURNSTILE_FIELD,
+  type TurnstileWidget as TurnstileWidgetData,
+  turnstileWidgetFor,
+} from "~/platform/turnstile/turnstile.server";
 import { replyTo, settle } from "~/routes/_lib/form.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
@@ -72,6 +81,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the page's one batch.
   const pack = gigPackOf(page.packRows, display);
   const credits = req.viewer ? creditsOf(page.creditRows) : null;
+  // A signed-in viewer's forms carry the bot check while any time on the page is in high demand (docs/decisions/033).
+  const demand = req.viewer && slots.length > 0 ? await bookingBotChecks(request, req.env, slots, now) : null;
   // The card's fields this page does not show stay on the server.
   const {
     gameModeId,
@@ -107,9 +118,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       selectedPlayers: Number(query.get("seats")) || null,
     },
     pack,
+    demand,
     creditsLeft: credits?.credits ?? 0,
     reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.gig.starId } : null,
   };
+}
+
+/** The booking and waitlist forms' bot checks when any of `slots` is in high demand (each form's own token). */
+async function bookingBotChecks(request: Request, env: Env, slots: readonly { id: string }[], now: Date) {
+  const high = await slotsInHighDemand(
+    getDb(env),
+    slots.map((slot) => slot.id),
+    now,
+  );
+  if (high.size === 0) return null;
+  const [book, waitlist] = await Promise.all([
+    turnstileWidgetFor(request, env, "book"),
+    turnstileWidgetFor(request, env, "waitlist"),
+  ]);
+  return { book, waitlist };
 }
 
 /** Applying a promo code changes nothing on the page but the form's own preview: no reload of the gig. */
@@ -134,7 +161,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   if (intent === "buy-pack") return packAction(env, viewer, params.id, formData);
   if (intent === "join-waitlist" || intent === "leave-waitlist") {
-    return waitlistAction(env, viewer, intent, formData, back);
+    return waitlistAction(env, viewer, intent, formData, back, humanCheckSite(request, env));
   }
   const submission = parseWithZod(formData, { schema: bookingFormSchema });
   if (intent === APPLY_PROMO_INTENT) {
@@ -150,20 +177,38 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
-  const placed = await settle(placeOrder(env, viewer, submission.value, publicOrigin(request, env)));
+  const origin = publicOrigin(request, env);
+  const placed = await settle(placeOrder(env, viewer, submission.value, origin, new Date(), clientIp(request, env)));
   if (!placed.ok) {
     const refused = placed.error;
-    // A promo refusal says why (unknown, expired, used up...) in a fan's words.
+    // A promo refusal says why (unknown, expired, used up...) in a fan's words; a failed bot check is the form's.
     const message = promoRefusalWords(refused) ?? refused.message;
-    const fieldErrors = refused.field ? { [refused.field]: [message] } : undefined;
+    const field = refused.field === TURNSTILE_FIELD ? null : refused.field;
+    const fieldErrors = field ? { [field]: [message] } : undefined;
+    // The form comes back with a fresh bot check while the slot is in high demand (its token was spent or missing).
+    const demand = await bookingBotChecks(request, env, [{ id: submission.value.slotId }], new Date());
     return data(
-      { result: replyTo(submission, { formErrors: fieldErrors ? [] : [message], fieldErrors }) },
+      { result: replyTo(submission, { formErrors: fieldErrors ? [] : [message], fieldErrors }), demand },
       { status: refused.status },
     );
   }
   // A document navigation: Stripe's page (or the stand-in's) is not a route of this app.
   if (placed.value.checkoutUrl) throw redirectDocument(placed.value.checkoutUrl, 303);
   throw redirect(`/checkout/success?order=${placed.value.orderId}`, 303);
+}
+
+type Demand = { book: TurnstileWidgetData; waitlist: TurnstileWidgetData } | null;
+
+/** The bot checks a refused booking came back with (the action's answer), if it was one. */
+function refusedDemand(actionData: unknown): Demand | undefined {
+  return actionData && typeof actionData === "object" && "demand" in actionData
+    ? (actionData.demand as Demand)
+    : undefined;
+}
+
+/** A form's bot check, drawn while a time on the page is in high demand. */
+function botCheck(demand: Demand | undefined, form: "book" | "waitlist") {
+  return demand ? <TurnstileWidget widget={demand[form]} /> : null;
 }
 
 /** docs/domain.md: a description longer than 300 characters shows 'read more' (a <details>, no JS needed). */
@@ -282,6 +327,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
                 waitingSlotIds={loaderData.places.map((place) => place.slotId)}
                 lastResult={actionData && "result" in actionData ? actionData.result : undefined}
                 promo={actionData && "promo" in actionData ? actionData.promo : undefined}
+                botCheck={botCheck(refusedDemand(actionData) ?? loaderData.demand, "book")}
               />
             )}
             {loaderData.pack ? (
@@ -293,7 +339,14 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
                 walletBalance={booking.loggedIn ? money(booking.walletBalanceMinor, price.currency) : null}
               />
             ) : null}
-            {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
+            {booking.isOwner ? null : (
+              <GigWaitlist
+                gigId={gig.id}
+                slots={slots}
+                places={loaderData.places}
+                botCheck={botCheck(loaderData.demand, "waitlist")}
+              />
+            )}
           </section>
         </Suspense>
         <dl className="gig-facts">
