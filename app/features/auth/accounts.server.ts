@@ -10,7 +10,6 @@ import { emailSender } from "~/platform/email/email.server";
 import { currentHits, enforceRateLimit, type RateLimitKey, refuseIfSpent } from "~/platform/rate-limit.server";
 import { assertHuman, type HumanCheckSite, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
 import { bans, credentials, sessions, users } from "~db/schema";
-import { ACCOUNT_COPY } from "./account-copy.server";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
 import {
   changeEmailCodeEmail,
