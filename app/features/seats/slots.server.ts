@@ -102,12 +102,14 @@ export async function slotInHighDemand(db: Db, slotId: string, now = new Date())
   return Number(row?.high) === 1;
 }
 
+const DEMAND_SLOTS_PER_STATEMENT = 6;
+
 /** Of these slots, the ones in high demand at `now` (the gig page draws the bot check when any is). */
 export async function slotsInHighDemand(db: Db, slotIds: string[], now = new Date()): Promise<Set<string>> {
   const high = new Set<string>();
-  // One statement per 20 slots, each slot's rule a column: well under D1's 100 bound parameters.
-  for (let start = 0; start < slotIds.length; start += 20) {
-    const chunk = slotIds.slice(start, start + 20);
+  // Each slot's rule is a column binding 15 values: 6 slots a statement stay under D1's 100 bound parameters.
+  for (let start = 0; start < slotIds.length; start += DEMAND_SLOTS_PER_STATEMENT) {
+    const chunk = slotIds.slice(start, start + DEMAND_SLOTS_PER_STATEMENT);
     const columns = sql.join(
       chunk.map((id, index) => sql`${highDemandSql(sql`${id}`, now.getTime())} AS ${sql.raw(`h${index}`)}`),
       sql`, `,
