@@ -36,16 +36,22 @@ describe.each([true, false])("booking a slot in high demand with JavaScript %s",
     const form = page.getByRole("form", { name: "Book a slot" });
     await expect.poll(() => form.locator('input[name="cf-turnstile-response"]').count()).toBe(1);
     if (javaScript) {
-      // The check gone from the form (a script that skipped it): refused, and the form comes back with a fresh one.
-      await form.locator('input[name="cf-turnstile-response"]').evaluate((input) => input.remove());
-      await form.getByLabel("Gamer tag of player 1").fill("DropFan");
+      // A check that does not pass (a script's forgery): refused, and the form comes back with a fresh one.
+      const check = form.locator('input[name="cf-turnstile-response"]');
+      const first = await check.inputValue();
+      await form.getByLabel("Gamer tag of player 1", { exact: true }).fill("DropFan");
       await form.getByRole("radio", { name: "Card" }).check();
+      // Forged just before sending (React puts its own value back on each render).
+      await check.evaluate((input) => {
+        (input as HTMLInputElement).value = "turnstile-stand-in.forged";
+      });
       await form.getByRole("button", { name: "Book now" }).click();
       await page.getByText("Please complete the check that you are not a robot, then try again.").first().waitFor();
       expect(heldBy(slotId)).toBe(0);
-      await expect.poll(() => form.locator('input[name="cf-turnstile-response"]').count()).toBe(1);
+      await expect.poll(() => check.inputValue()).not.toBe("turnstile-stand-in.forged");
+      expect(await check.inputValue()).not.toBe(first);
     }
-    await form.getByLabel("Gamer tag of player 1").fill("DropFan");
+    await form.getByLabel("Gamer tag of player 1", { exact: true }).fill("DropFan");
     await form.getByRole("radio", { name: "Card" }).check();
     await form.getByRole("button", { name: "Book now" }).click();
     await page.waitForURL(/\/__stand-in\/stripe\/pay\/cs_/);

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { data, Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
-import { TurnstileWidget } from "~/components/turnstile";
 import { getViewer } from "~/features/auth/index.server";
 import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema, pickerTimes } from "~/features/booking";
 import {
@@ -199,17 +198,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 type Demand = { book: TurnstileWidgetData; waitlist: TurnstileWidgetData } | null;
 
-/** The bot checks a refused booking came back with (the action's answer), if it was one. */
-function refusedDemand(actionData: unknown): Demand | undefined {
-  return actionData && typeof actionData === "object" && "demand" in actionData
-    ? (actionData.demand as Demand)
-    : undefined;
-}
-
-/** A form's bot check, drawn while a time on the page is in high demand. */
-function botCheck(demand: Demand | undefined, form: "book" | "waitlist") {
-  return demand ? <TurnstileWidget widget={demand[form]} /> : null;
-}
+/**
+ * The bot check's widget, loaded only by a page that draws it (a time in high demand): a quiet gig page's JavaScript
+ * stays under its 20 KiB budget (docs/decisions/017). The server renders it in place (its stand-in's token works
+ * without JavaScript); the booking panel's Suspense boundary hydrates once the chunk is in.
+ */
+const TurnstileWidget = lazy(() => import("~/components/turnstile"));
 
 /** docs/domain.md: a description longer than 300 characters shows 'read more' (a <details>, no JS needed). */
 function Description({ text }: { text: string }) {
@@ -257,6 +251,8 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
   const { price, priceText } = loaderData;
   const star = gig.starName || gig.starUsername;
   const bookable = !booking.isOwner && slots.length > 0;
+  // The bot checks of the page, or the fresh ones a refused booking came back with (docs/decisions/033).
+  const demand = (actionData as { demand?: Demand } | undefined)?.demand ?? loaderData.demand;
   return (
     <main className="gig-layout">
       <header className="gig-about">
@@ -327,7 +323,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
                 waitingSlotIds={loaderData.places.map((place) => place.slotId)}
                 lastResult={actionData && "result" in actionData ? actionData.result : undefined}
                 promo={actionData && "promo" in actionData ? actionData.promo : undefined}
-                botCheck={botCheck(refusedDemand(actionData) ?? loaderData.demand, "book")}
+                botCheck={demand ? <TurnstileWidget widget={demand.book} /> : null}
               />
             )}
             {loaderData.pack ? (
@@ -344,7 +340,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
                 gigId={gig.id}
                 slots={slots}
                 places={loaderData.places}
-                botCheck={botCheck(loaderData.demand, "waitlist")}
+                botCheck={loaderData.demand ? <TurnstileWidget widget={loaderData.demand.waitlist} /> : null}
               />
             )}
           </section>
