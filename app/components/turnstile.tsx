@@ -28,6 +28,3 @@ export function TurnstileWidget({ widget }: { widget: Widget }) {
     </>
   );
 }
-
-/** The same widget as a module's default, for a page that loads it lazily (the gig page's, docs/decisions/033). */
-export default TurnstileWidget;

@@ -203,7 +203,7 @@ type Demand = { book: TurnstileWidgetData; waitlist: TurnstileWidgetData } | nul
  * stays under its 20 KiB budget (docs/decisions/017). The server renders it in place (its stand-in's token works
  * without JavaScript); the booking panel's Suspense boundary hydrates once the chunk is in.
  */
-const TurnstileWidget = lazy(() => import("~/components/turnstile"));
+const TurnstileWidget = lazy(() => import("~/components/turnstile-lazy"));
 
 /** docs/domain.md: a description longer than 300 characters shows 'read more' (a <details>, no JS needed). */
 function Description({ text }: { text: string }) {
