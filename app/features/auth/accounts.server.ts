@@ -1,13 +1,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { assertOwnAccount, type Viewer } from "~/features/access";
-import { AUTH_RATE_LIMITS, LOGIN_BOT_CHECK_AFTER } from "~/features/auth/constants";
+import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_COPY } from "~/features/auth/copy";
 import { trackEvent } from "~/features/tracking/index.server";
 import { appError } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
-import { currentHits, enforceRateLimit, type RateLimitKey, refuseIfSpent } from "~/platform/rate-limit.server";
+import { enforceRateLimit, type RateLimitKey, refuseIfSpent } from "~/platform/rate-limit.server";
 import { assertHuman, type HumanCheckSite, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
 import { bans, credentials, sessions, users } from "~db/schema";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
@@ -19,6 +19,7 @@ import {
   streamerSetupEmail,
   verificationEmail,
 } from "./emails";
+import { loginLimits, loginNeedsBotCheck } from "./login-limits.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /**
@@ -41,42 +42,6 @@ function withinLimits(env: Env, rule: RateRule, ip: string, account?: string) {
     env,
     keys.map((key) => ({ key, max, windowMs })),
   );
-}
-
-/**
- * Failed logins are counted per (account, address) pair, so guesses from elsewhere never lock the owner out of their
- * own address, and per address across accounts, looser, against credential stuffing. There is no per-account cap:
- * it would let anyone lock an owner out (docs/decisions/023-login-lockout-per-account-and-address.md).
- */
-function loginLimits(env: Env, ip: string, email: string) {
-  return enforceRateLimit(env, [
-    { key: `login:account-ip:${email}:${ip}`, ...AUTH_RATE_LIMITS.login },
-    { key: `login:ip:${ip}`, ...AUTH_RATE_LIMITS.loginAddress },
-    { key: `login:account:${email}`, ...AUTH_RATE_LIMITS.loginAccount },
-  ]);
-}
-
-/**
- * Whether a login must pass the bot check: the address (any account) or the account (any address) failed
- * LOGIN_BOT_CHECK_AFTER times in the window. `counts` are loginLimits' hits, this attempt included (a success gives
- * its hits back, so they count failures).
- */
-function loginNeedsBotCheck(counts: number[]): boolean {
-  const [, address = 0, account = 0] = counts;
-  return Math.max(address, account) - 1 >= LOGIN_BOT_CHECK_AFTER;
-}
-
-/** Whether the next login of `email` from `ip` must pass the bot check (the login form shows it then). */
-export async function loginBotCheckDue(env: Env, email: string, ip: string, now = Date.now()): Promise<boolean> {
-  const counts = await currentHits(
-    env,
-    [
-      { key: `login:ip:${ip}`, ...AUTH_RATE_LIMITS.loginAddress },
-      { key: `login:account:${email}`, ...AUTH_RATE_LIMITS.loginAccount },
-    ],
-    now,
-  );
-  return Math.max(...counts) >= LOGIN_BOT_CHECK_AFTER;
 }
 
 export async function isBanned(env: Env, userId: string) {

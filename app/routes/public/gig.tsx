@@ -18,7 +18,6 @@ import { GigPack } from "~/features/packs";
 import { creditsOf, creditsOnGigQuery, gigPackOf, gigPackQuery } from "~/features/packs/index.server";
 import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
-import { slotsInHighDemand } from "~/features/seats/index.server";
 import { formatDay, formatSessionLength } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
 import {
@@ -29,16 +28,11 @@ import {
 } from "~/features/waitlist/index.server";
 import { formatMoney, money, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
-import { getDb } from "~/platform/db.server";
 import { clientIp, found, publicOrigin } from "~/platform/http.server";
-import {
-  humanCheckSite,
-  TURNSTILE_FIELD,
-  type TurnstileWidget as TurnstileWidgetData,
-  turnstileWidgetFor,
-} from "~/platform/turnstile/turnstile.server";
+import { humanCheckSite, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
 import { replyTo, settle } from "~/routes/_lib/form.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
+import { type BookingBotChecks, bookingBotChecks } from "./_lib/booking-bot-checks.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
 import { packAction } from "./pack-action.server";
@@ -123,21 +117,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The booking and waitlist forms' bot checks when any of `slots` is in high demand (each form's own token). */
-async function bookingBotChecks(request: Request, env: Env, slots: readonly { id: string }[], now: Date) {
-  const high = await slotsInHighDemand(
-    getDb(env),
-    slots.map((slot) => slot.id),
-    now,
-  );
-  if (high.size === 0) return null;
-  const [book, waitlist] = await Promise.all([
-    turnstileWidgetFor(request, env, "book"),
-    turnstileWidgetFor(request, env, "waitlist"),
-  ]);
-  return { book, waitlist };
-}
-
 /** Applying a promo code changes nothing on the page but the form's own preview: no reload of the gig. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formData?.get("intent") === APPLY_PROMO_INTENT ? false : defaultShouldRevalidate;
@@ -196,8 +175,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(`/checkout/success?order=${placed.value.orderId}`, 303);
 }
 
-type Demand = { book: TurnstileWidgetData; waitlist: TurnstileWidgetData } | null;
-
 /**
  * The bot check's widget, loaded only by a page that draws it (a time in high demand): a quiet gig page's JavaScript
  * stays under its 20 KiB budget (docs/decisions/017). The server renders it in place (its stand-in's token works
@@ -252,7 +229,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
   const star = gig.starName || gig.starUsername;
   const bookable = !booking.isOwner && slots.length > 0;
   // The bot checks of the page, or the fresh ones a refused booking came back with (docs/decisions/033).
-  const demand = (actionData as { demand?: Demand } | undefined)?.demand ?? loaderData.demand;
+  const demand = (actionData as { demand?: BookingBotChecks } | undefined)?.demand ?? loaderData.demand;
   return (
     <main className="gig-layout">
       <header className="gig-about">
