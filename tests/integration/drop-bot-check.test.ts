@@ -94,7 +94,7 @@ describe("the bot check on booking a slot in high demand", () => {
         .status,
     ).toBe(200);
     for (const token of [undefined, botCheckToken("waitlist"), "turnstile-stand-in.forged", spent]) {
-      for (const path of ["/api/book-slot/create-order", "/api/create/order"]) {
+      for (const path of ["/api/book-slot/create-order", "/api/create/order", "/api/create-checkout-session"]) {
         const refused = await api(
           path,
           buyer.cookie,
@@ -111,6 +111,14 @@ describe("the bot check on booking a slot in high demand", () => {
       purchase(world.slot.id, ["C"], { "cf-turnstile-response": botCheckToken("book") }),
     );
     expect(card.status).toBe(200);
+    const checkout = await api(
+      "/api/create-checkout-session",
+      buyer.cookie,
+      purchase(world.slot.id, ["D"], { "cf-turnstile-response": botCheckToken("book") }),
+    );
+    // The same account's second unpaid checkout of the slot in high demand: refused by the one-hold rule, not the check.
+    expect(checkout.status).toBe(409);
+    expect(await checkout.json()).toMatchObject({ message: BOOKING_COPY.oneHoldInDemand });
     expect(await ordersOf(buyer.user.id)).toBe(2);
   });
 
