@@ -42,7 +42,7 @@ export const OWN_JS_CEILING_KIB: Record<string, number> = {
   // the streamer page's reliability card put home, game and star at 14.66, 15.56 and 16.59 KiB (the server-only
   // account messages moved out of the header's copy first, -0.09 on every page): those plus 0.1. Later on Nov 29: the
   // gig page's bot check on times in high demand (docs/decisions/033), its widget loaded lazily (the widget itself,
-  // 0.5 KiB, only when a time is in high demand), put the gig page at 20.11 KiB: over its 20 KiB target by 0.11, its
+  // 0.5 KiB, only when a time is in high demand), put the gig page at 20.13 KiB: over its 20 KiB target by 0.13, its
   // ceiling that plus 0.1 until a cut brings it back under.
   "routes/public/home": 14.8,
   "routes/public/browse": 18.3,
