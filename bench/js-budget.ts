@@ -41,10 +41,13 @@ export const OWN_JS_CEILING_KIB: Record<string, number> = {
   // the shared cards and format chunks (a chat place's mark in the public queue, packs on the gig card's data) and
   // the streamer page's reliability card put home, game and star at 14.66, 15.56 and 16.59 KiB (the server-only
   // account messages moved out of the header's copy first, -0.09 on every page): those plus 0.1. Later on Nov 29:
-  // the streamer page's VIP pass card (its words made on the server; the markup alone) put star at 16.83: plus 0.1.
+  // the streamer page's VIP pass card (its words made on the server; the markup alone) put star at 16.83: plus 0.1;
+  // and the gig page's bot check on times in high demand (docs/decisions/033), its widget loaded lazily (the widget
+  // itself, 0.5 KiB, only when a time is in high demand), put the gig page at 20.13 KiB: over its 20 KiB target by
+  // 0.13, its ceiling that plus 0.1 until a cut brings it back under.
   "routes/public/home": 14.8,
   "routes/public/browse": 18.3,
-  "routes/public/gig": 20.0,
+  "routes/public/gig": 20.2,
   "routes/public/star": 16.9,
   "routes/public/game": 15.7,
 };

@@ -1,6 +1,7 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { isInexactCalendarFeedRead } from "../app/features/calendar-feed";
 import { currencyCodeFor, viewerCountry } from "../app/features/currency";
+import { isInexactOverlayRead } from "../app/features/overlay";
 import { requestViewerZone, TIME_ZONE_COOKIE } from "../app/features/time";
 import { withAfterResponse } from "../app/platform/after-response.server";
 import { cloudflareContext } from "../app/platform/context";
@@ -107,8 +108,8 @@ async function serve(
     const socket = await routeSockets(request, env);
     if (socket) return socket;
   }
-  // A calendar-feed key opens its feed at one URL only (no trailing slash, query or `.data` variant).
-  if (isInexactCalendarFeedRead(request.method, url)) {
+  // A calendar-feed or overlay key opens its page at one URL only (no trailing slash, query or `.data` variant).
+  if (isInexactCalendarFeedRead(request.method, url) || isInexactOverlayRead(request.method, url)) {
     const notFound = new Response("Not found", {
       status: 404,
       headers: { "Cache-Control": "no-store", "Content-Type": "text/plain" },

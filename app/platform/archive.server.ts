@@ -58,3 +58,58 @@ export async function readArchive(bucket: R2Bucket, key: string): Promise<Record
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
+
+export type ArchiveScrub = { filesRead: number; filesRewritten: number; rowsDropped: number };
+
+/**
+ * Drops from every archive file (`archive/...`, whatever table it came from) the rows `mentions` says belong to
+ * someone being erased, rewriting the file without them (or deleting it when none is left): the archive keeps no
+ * personal data the live tables no longer hold (docs/decisions/033). Reads every archive file: run once for a group of
+ * erasures, not per person.
+ */
+export async function scrubArchives(
+  bucket: R2Bucket,
+  mentions: (row: Record<string, unknown>) => boolean,
+): Promise<ArchiveScrub> {
+  const scrub: ArchiveScrub = { filesRead: 0, filesRewritten: 0, rowsDropped: 0 };
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix: "archive/", cursor });
+    for (const object of page.objects) {
+      const rows = await readArchive(bucket, object.key);
+      scrub.filesRead += 1;
+      const kept = rows.filter((row) => !mentions(row));
+      if (kept.length === rows.length) continue;
+      scrub.rowsDropped += rows.length - kept.length;
+      scrub.filesRewritten += 1;
+      if (kept.length === 0) await bucket.delete(object.key);
+      else {
+        const body = `${kept.map((row) => JSON.stringify(row)).join("\n")}\n`;
+        await bucket.put(object.key, body, { httpMetadata: { contentType: "application/x-ndjson" } });
+      }
+    }
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  if (scrub.rowsDropped > 0) log.info("archive.scrubbed", { ...scrub });
+  return scrub;
+}
+
+/**
+ * Whether any string in `value` (deeply) names one of `traces`: equal to it, or, for a trace of 6 characters or more
+ * (ids, emails, full names), containing it. Case-insensitive. Short traces only match whole values, so a short
+ * username does not take other people's rows with it.
+ */
+export function mentionsAny(value: unknown, traces: readonly string[]): boolean {
+  const wanted = traces.filter(Boolean).map((trace) => trace.toLowerCase());
+  if (wanted.length === 0) return false;
+  const visit = (item: unknown): boolean => {
+    if (typeof item === "string") {
+      const text = item.toLowerCase();
+      return wanted.some((trace) => text === trace || (trace.length >= 6 && text.includes(trace)));
+    }
+    if (Array.isArray(item)) return item.some(visit);
+    if (item && typeof item === "object") return Object.values(item).some(visit);
+    return false;
+  };
+  return visit(value);
+}

@@ -3,8 +3,8 @@ import { appError } from "~/lib/errors";
 import { rateLimitHits } from "~db/schema";
 import { getDb } from "./db.server";
 
-/** The outcome of one hit: allowed or not, and when the window ends (for a 429's Retry-After). */
-export type RateLimitOutcome = { allowed: boolean; retryAfterSeconds: number };
+/** The outcome of one hit: allowed or not, the key's hits in its window (this one included), when the window ends. */
+export type RateLimitOutcome = { allowed: boolean; count: number; retryAfterSeconds: number };
 
 const windowOf = (now: number, windowMs: number) => new Date(Math.floor(now / windowMs) * windowMs);
 
@@ -31,6 +31,7 @@ async function rateLimitHit(
     .get();
   return {
     allowed: (row?.count ?? 1) <= max,
+    count: row?.count ?? 1,
     retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000)),
   };
 }
@@ -45,14 +46,15 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes a
  * The one way a limited attempt is counted and refused: one hit against each key (each with its own limit); when any
  * is over, a 429 AppError carrying the wait until the latest of the refusing windows ends, which both doors (pages
  * and the JSON API) send as Retry-After. Otherwise the attempt goes on, with `release` to take its hits back when it
- * turns out not to count (a successful login).
+ * turns out not to count (a successful login), and each key's hits in its window, this one included (in `keys`' order:
+ * a later step may ask more of an attempt after many, as login's bot check does).
  */
 export async function enforceRateLimit(
   env: Env,
   keys: readonly RateLimitKey[],
   message: string = TOO_MANY_ATTEMPTS,
   now = Date.now(),
-): Promise<{ release: () => Promise<void> }> {
+): Promise<{ release: () => Promise<void>; counts: number[] }> {
   const outcomes = await Promise.all(keys.map(({ key, max, windowMs }) => rateLimitHit(env, key, max, windowMs, now)));
   const refused = outcomes.filter((outcome) => !outcome.allowed);
   if (refused.length > 0) {
@@ -60,6 +62,7 @@ export async function enforceRateLimit(
     throw appError(429, message, { retryAfterSeconds });
   }
   return {
+    counts: outcomes.map((outcome) => outcome.count),
     release: async () => {
       await Promise.all(keys.map(({ key, windowMs }) => releaseRateLimitHit(env, key, windowMs, now)));
     },
@@ -94,6 +97,17 @@ export async function refuseIfSpent(
   message: string = TOO_MANY_ATTEMPTS,
   now = Date.now(),
 ): Promise<void> {
+  const counts = await currentHits(env, keys, now);
+  const spent = keys.filter((limit, index) => (counts[index] ?? 0) >= limit.max);
+  if (spent.length === 0) return;
+  const retryAfterSeconds = Math.max(
+    ...spent.map(({ windowMs }) => Math.max(1, Math.ceil((windowOf(now, windowMs).getTime() + windowMs - now) / 1000))),
+  );
+  throw appError(429, message, { retryAfterSeconds });
+}
+
+/** Each key's hits in its current window, without counting one (in `keys`' order; 0 for a key with none). */
+export async function currentHits(env: Env, keys: readonly RateLimitKey[], now = Date.now()): Promise<number[]> {
   const db = getDb(env);
   const rows = await Promise.all(
     keys.map(({ key, windowMs }) =>
@@ -104,12 +118,7 @@ export async function refuseIfSpent(
         .get(),
     ),
   );
-  const spent = keys.filter((limit, index) => (rows[index]?.count ?? 0) >= limit.max);
-  if (spent.length === 0) return;
-  const retryAfterSeconds = Math.max(
-    ...spent.map(({ windowMs }) => Math.max(1, Math.ceil((windowOf(now, windowMs).getTime() + windowMs - now) / 1000))),
-  );
-  throw appError(429, message, { retryAfterSeconds });
+  return rows.map((row) => row?.count ?? 0);
 }
 
 /** How long a counter is kept after its window started: longer than any limit's window (the longest is an hour). */

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CLOSURE_COPY } from "~/features/account-closure/copy";
 import { eraseDueAccounts } from "~/features/account-closure/index.server";
+import { archiveSentMessages } from "~/features/messages/index.server";
+import { archiveOldEvents } from "~/features/tracking/index.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import {
   createGame,
@@ -10,6 +12,7 @@ import {
   createPlatform,
   createSlot,
   createStreamer,
+  createUser,
   linkOAuthAccount,
 } from "../factories";
 import { postForm, postJson, request } from "./app";
@@ -233,6 +236,35 @@ describe("closing an account", () => {
       { email: fan.user.email ?? "", password: "wrong" },
       { "CF-Connecting-IP": "203.0.113.99" },
     );
+    // Old rows the half-hourly archive moved to the private bucket: the person's activity event, a message sent
+    // about them, and someone else's of each, which stay.
+    const other = await createUser(env.DB);
+    const yearAgo = Date.now() - 365 * DAY;
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO analytics_events (id, name, user_id, properties, created_at) VALUES (?, 'login', ?, '{}', ?), (?, 'login', ?, '{}', ?)",
+      ).bind(`evt-riya-${userId}`, userId, yearAgo, `evt-other-${other.id}`, other.id, yearAgo),
+      env.DB.prepare(
+        "INSERT INTO outbox_messages (id, channel, template, params, status, attempts, sent_at, created_at) VALUES (?, 'email', 'booking-confirmed', ?, 'sent', 1, ?, ?), (?, 'email', 'booking-confirmed', ?, 'sent', 1, ?, ?)",
+      ).bind(
+        `msg-riya-${userId}`,
+        JSON.stringify({ to: fan.user.email, gamertag: "RiyaOnSteam" }),
+        yearAgo,
+        yearAgo,
+        `msg-other-${other.id}`,
+        JSON.stringify({ to: other.email, userId: other.id }),
+        yearAgo,
+        yearAgo,
+      ),
+    ]);
+    expect((await archiveOldEvents(env)).archived).toBeGreaterThanOrEqual(2);
+    expect((await archiveSentMessages(env)).archived).toBeGreaterThanOrEqual(2);
+    const archivedText = async () => {
+      const listed = await env.PRIVATE_FILES.list({ prefix: "archive/" });
+      const bodies = await Promise.all(listed.objects.map(async (o) => (await env.PRIVATE_FILES.get(o.key))?.text()));
+      return bodies.join("\n");
+    };
+    expect(await archivedText()).toContain(`evt-riya-${userId}`);
     const ledgerBefore = await ledgerOf(userId);
 
     expect((await closeByPassword(fan.cookie)).status).toBe(302);
@@ -278,6 +310,12 @@ describe("closing an account", () => {
       }
     }
     expect(await env.MEDIA.head(`avatars/${userId}/riya-face.png`)).toBeNull();
+    // The archive lost the person's rows (the sweep above finds none of their traces in it) and kept the others'.
+    const archived = await archivedText();
+    expect(archived).not.toContain(`evt-riya-${userId}`);
+    expect(archived).not.toContain(`msg-riya-${userId}`);
+    expect(archived).toContain(`evt-other-${other.id}`);
+    expect(archived).toContain(`msg-other-${other.id}`);
 
     // The records stay under the id: the same orders, ledger and refunds, balanced; the payment's own record too.
     const event = await env.DB.prepare("SELECT payload FROM payment_events WHERE order_id = ?")

@@ -30,4 +30,29 @@ describe("a feed key opens its feed at exactly one URL", () => {
       expect(response.headers.get("Content-Type") ?? "", variant).not.toContain("text/calendar");
     }
   });
+
+  it("the overlay: /overlay/<key>/queue and /overlay/<key>/next-slot only", async () => {
+    const user = await createStreamer(env.DB);
+    const key = await ensureFeedKey(env, viewerOf(user), "overlay");
+    for (const page of ["queue", "next-slot"]) {
+      const exact = `/overlay/${key}/${page}`;
+      expect((await request(exact)).status, exact).toBe(200);
+      expect((await request(exact, { method: "HEAD" })).status, exact).toBe(200);
+      for (const variant of [
+        `${exact}/`,
+        `${exact}?x=1`,
+        `${exact}?`,
+        `${exact}.data`,
+        `${exact}.data?_routes=routes/overlay/${page}`,
+        `${exact}/.data`,
+        `/overlay/${key}/${page.toUpperCase()}`,
+        `//overlay/${key}/${page}`,
+        `/overlay/${key}/`,
+      ]) {
+        const response = await request(variant);
+        expect(response.status, variant).toBe(404);
+        expect(await response.text(), variant).not.toContain(user.username);
+      }
+    }
+  });
 });

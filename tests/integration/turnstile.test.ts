@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_COPY } from "~/features/auth/account-copy.server";
+
 import { AUTH_COPY } from "~/features/auth/copy";
 import { standInToken, TURNSTILE_TEST_KEYS } from "~/platform/stand-ins/turnstile/siteverify";
-import { passedTurnstile } from "~/platform/turnstile/turnstile.server";
+import { BOT_CHECK_FAILED, passedTurnstile } from "~/platform/turnstile/turnstile.server";
 import { botCheckToken, postForm, postJson, request } from "./app";
 
 /**
@@ -29,7 +29,7 @@ describe("Turnstile on sign-up", () => {
     // The same token again: spent.
     const again = await postForm("/signup", { ...account(), "cf-turnstile-response": token }, ip(1));
     expect(again.status).toBe(403);
-    expect(await again.text()).toContain(ACCOUNT_COPY.botCheckFailed);
+    expect(await again.text()).toContain(BOT_CHECK_FAILED);
   });
 
   it("refuses a sign-up without a token, a forged one, or one for another action or site, writing nothing", async () => {
@@ -49,7 +49,7 @@ describe("Turnstile on sign-up", () => {
       expect(api.status, String(token)).toBe(403);
       expect(await api.json()).toMatchObject({
         success: false,
-        message: ACCOUNT_COPY.botCheckFailed,
+        message: BOT_CHECK_FAILED,
         reason: "turnstile",
       });
       const made = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?")
@@ -63,7 +63,7 @@ describe("Turnstile on sign-up", () => {
     for (const [n, email] of ["ghost@example.com", "someone@example.com"].entries()) {
       const refused = await postForm("/forgot-password", { email }, ip(20 + n));
       expect(refused.status).toBe(403);
-      expect(await refused.text()).toContain(ACCOUNT_COPY.botCheckFailed);
+      expect(await refused.text()).toContain(BOT_CHECK_FAILED);
       const api = await postJson(
         "/api/auth/forgot_password",
         { email, "cf-turnstile-response": botCheckToken("signup") },

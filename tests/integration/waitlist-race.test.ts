@@ -2,7 +2,6 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { cancelBooking } from "~/features/booking/cancel.server";
 import { sweepExpiredHolds } from "~/features/payments/fulfilment.server";
-import { joinWaitlist } from "~/features/waitlist/join.server";
 import { sweepWaitlists } from "~/features/waitlist/offers.server";
 import { viewerOf } from "~tests/factories";
 import {
@@ -10,6 +9,7 @@ import {
   bookFromWallet,
   fanViewer,
   fullSlot,
+  joinAsPerson,
   type LineRow,
   line,
   richFan,
@@ -55,7 +55,7 @@ describe("waitlist races", () => {
     const slotId = world.slot.id;
     const fans = await Promise.all(Array.from({ length: 50 }, () => richFan()));
     // The fans join concurrently while the slot is full (the holds still counted then); the line's order is theirs.
-    const joined = await Promise.all(fans.map((fan) => joinWaitlist(env, fan, { slotId, seats: 1 }, beforeExpiry())));
+    const joined = await Promise.all(fans.map((fan) => joinAsPerson(fan, { slotId, seats: 1 }, beforeExpiry())));
     expect(joined).toHaveLength(50);
     const positions = (await line(slotId)).map((row) => row.position);
     expect(positions).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
@@ -141,7 +141,7 @@ describe("waitlist races", () => {
     const slotId = world.slot.id;
     const fans = await Promise.all(Array.from({ length: 50 }, () => fanViewer()));
     for (const fan of fans) {
-      await joinWaitlist(env, fan, { slotId, seats: 1 + Math.floor(random() * 3) }, beforeExpiry());
+      await joinAsPerson(fan, { slotId, seats: 1 + Math.floor(random() * 3) }, beforeExpiry());
     }
     await Promise.all([
       ...world.confirmed.map((booking) => cancelBooking(env, viewerOf(booking.buyer), booking.id)),

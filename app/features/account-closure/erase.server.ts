@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, like, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { randomToken } from "~/lib/crypto";
+import { mentionsAny, scrubArchives } from "~/platform/archive.server";
 import { getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { pruneRateLimitHits } from "~/platform/rate-limit.server";
@@ -51,7 +52,8 @@ export type ErasureRun = { erased: string[]; postponed: string[]; prunedCounters
 /**
  * The scheduled job's step (workers/scheduled.ts, every 5 minutes): every pending closure whose 14 days are over is
  * erased, unless money became owed meanwhile (a refund still under way, say): then it waits a day more and is logged
- * for staff, who see it on /admin/account-closures. Ended rate-limit counters are pruned on the way.
+ * for staff, who see it on /admin/account-closures. Before the erasures, archived rows naming those people leave the
+ * private bucket's archive (`scrubArchives`). Ended rate-limit counters are pruned on the way.
  */
 export async function eraseDueAccounts(env: Env, now = new Date()): Promise<ErasureRun> {
   const db = getDb(env);
@@ -63,6 +65,7 @@ export async function eraseDueAccounts(env: Env, now = new Date()): Promise<Eras
     .limit(ERASE_BATCH);
   // Ended rate-limit windows go too: their keys name addresses and emails (kept a day at most).
   const run: ErasureRun = { erased: [], postponed: [], prunedCounters: await pruneRateLimitHits(env, now.getTime()) };
+  const erasable: typeof due = [];
   for (const closure of due) {
     const blockers = await closureBlockers(db, closure.userId, now);
     if (blockers.length > 0) {
@@ -74,9 +77,38 @@ export async function eraseDueAccounts(env: Env, now = new Date()): Promise<Eras
       run.postponed.push(closure.userId);
       continue;
     }
+    erasable.push(closure);
+  }
+  if (erasable.length === 0) return run;
+  // The archive first (old analytics events and sent messages moved to the private bucket): its rows naming these
+  // people go, in one pass for the whole group. Should it fail, nothing is erased and the next run tries again.
+  const traces = (await Promise.all(erasable.map((closure) => personalTraces(env, closure.userId)))).flat();
+  await scrubArchives(env.PRIVATE_FILES, (row) => mentionsAny(row, traces));
+  for (const closure of erasable) {
     if (await eraseAccount(env, closure, now)) run.erased.push(closure.userId);
   }
   return run;
+}
+
+/**
+ * What names a person in archived rows: their id, email, username, full name and every gamer tag they used (on the
+ * profile, bookings, orders and queue places). Read before the erasure, which removes them from the live tables.
+ */
+async function personalTraces(env: Env, userId: string): Promise<string[]> {
+  const db = getDb(env);
+  const [user, tags] = await Promise.all([
+    db
+      .select({ email: users.email, username: users.username, fullName: users.fullName })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get(),
+    db.all<{ tag: string | null }>(sql`SELECT tag FROM user_gamertags WHERE user_id = ${userId}
+      UNION SELECT g.gamertag FROM booking_gamertags g JOIN bookings b ON b.id = g.booking_id WHERE b.user_id = ${userId}
+      UNION SELECT gamertag FROM orders WHERE user_id = ${userId}
+      UNION SELECT gamertag FROM queue_entries WHERE user_id = ${userId}`),
+  ]);
+  const traces = [userId, user?.email, user?.username, user?.fullName, ...tags.map((row) => row.tag)];
+  return traces.filter((trace): trace is string => typeof trace === "string" && trace.trim().length > 0);
 }
 
 /**

@@ -8,9 +8,8 @@ import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { emailSender } from "~/platform/email/email.server";
 import { enforceRateLimit, type RateLimitKey, refuseIfSpent } from "~/platform/rate-limit.server";
-import { passedTurnstile, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
+import { assertHuman, type HumanCheckSite, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
 import { bans, credentials, sessions, users } from "~db/schema";
-import { ACCOUNT_COPY } from "./account-copy.server";
 import { consumeCode, consumeToken, issueCode } from "./codes.server";
 import {
   changeEmailCodeEmail,
@@ -20,6 +19,7 @@ import {
   streamerSetupEmail,
   verificationEmail,
 } from "./emails";
+import { loginLimits, loginNeedsBotCheck } from "./login-limits.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 /**
@@ -42,18 +42,6 @@ function withinLimits(env: Env, rule: RateRule, ip: string, account?: string) {
     env,
     keys.map((key) => ({ key, max, windowMs })),
   );
-}
-
-/**
- * Failed logins are counted per (account, address) pair, so guesses from elsewhere never lock the owner out of their
- * own address, and per address across accounts, looser, against credential stuffing. There is no per-account cap:
- * it would let anyone lock an owner out (docs/decisions/023-login-lockout-per-account-and-address.md).
- */
-function loginLimits(env: Env, ip: string, email: string) {
-  return enforceRateLimit(env, [
-    { key: `login:account-ip:${email}:${ip}`, ...AUTH_RATE_LIMITS.login },
-    { key: `login:ip:${ip}`, ...AUTH_RATE_LIMITS.loginAddress },
-  ]);
 }
 
 export async function isBanned(env: Env, userId: string) {
@@ -202,13 +190,15 @@ let dummyHash: string | null = null;
 
 export async function logIn(
   env: Env,
-  input: { email: string; password: string },
-  meta: { ip: string },
+  input: { email: string; password: string; "cf-turnstile-response"?: string },
+  meta: HumanCheckSite,
   options: { staffOnly?: boolean } = {},
 ): Promise<{ userId: string; isStreamer: boolean }> {
   // Failed logins are limited (loginLimits): the hit is counted first (atomically, so parallel guesses cannot slip
   // past the limit) and taken back when the password was right.
   const limit = await loginLimits(env, meta.ip, input.email);
+  // After a few failures for the account or from the address, the bot check first (docs/decisions/033).
+  if (loginNeedsBotCheck(limit.counts)) await assertHuman(env, input[TURNSTILE_FIELD], "login", meta);
   const row = await getDb(env)
     .select({
       id: users.id,
@@ -233,18 +223,6 @@ export async function logIn(
   if (!row.verifiedAt) throw appError(403, AUTH_COPY.unverified, { reason: "unverified" });
   trackEvent(env, "login", row.id, options.staffOnly ? { staff: true } : {});
   return { userId: row.id, isStreamer: row.isStreamer };
-}
-
-/** The bot check of a form (docs/decisions/031-turnstile.md): 403 on its field when the token does not pass. */
-async function assertHuman(
-  env: Env,
-  token: string | undefined,
-  action: string,
-  meta: { ip: string; hostname: string },
-) {
-  if (!(await passedTurnstile(env, token, { action, hostname: meta.hostname, remoteIp: meta.ip }))) {
-    throw appError(403, ACCOUNT_COPY.botCheckFailed, { field: TURNSTILE_FIELD, reason: "turnstile" });
-  }
 }
 
 /** Answers the same whether or not the address exists (a failed bot check too: it is checked before the address). */

@@ -17,6 +17,7 @@ export { SITE_GATE_COPY, SOCIAL_COPY } from "./copy";
 export { closureScheduledEmail, emailLinks } from "./emails";
 export type { IdentityProof } from "./identity.server";
 export { hasPassword, sendIdentityCode, signOutEverywhereStatements, verifyIdentity } from "./identity.server";
+export { loginBotCheckDue } from "./login-limits.server";
 export { hashPassword } from "./password.server";
 export { destroySession, getAuth, getViewer, sessionCookieHeader, startSession } from "./session.server";
 export { grantCookieHeader, hasSiteAccess, validateSitePassword, validateSiteToken } from "./site-gate.server";

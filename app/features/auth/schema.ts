@@ -26,6 +26,9 @@ export const redirectToSchema = z
   .optional()
   .transform((value) => safeReturnPath(value));
 
+/** The bot check's token (Cloudflare Turnstile's widget field, app/platform/turnstile), when the form carries one. */
+const botCheckToken = z.string().max(4096).optional();
+
 export const signupSchema = z.object({
   username: z
     .string({ error: "Please choose a username" })
@@ -38,27 +41,27 @@ export const signupSchema = z.object({
   password: passwordSchema,
   country,
   timeZone: browserTimeZoneField,
-  /** The bot check's token (Cloudflare Turnstile's widget field, app/platform/turnstile). */
-  "cf-turnstile-response": z.string().max(4096).optional(),
+  "cf-turnstile-response": botCheckToken,
 });
 
 export const loginSchema = z.object({
   email,
   password: z.string({ error: "Please enter your password" }).min(1, "Please enter your password").max(128),
   redirectTo: redirectToSchema,
+  /** Asked for after a few failed logins (docs/decisions/033). */
+  "cf-turnstile-response": botCheckToken,
 });
 
 export const adminLoginSchema = z.object({
   username: z.string({ error: "Please enter your email" }).trim().toLowerCase().min(1, "Please enter your email"),
   password: z.string({ error: "Please enter your password" }).min(1, "Please enter your password").max(128),
+  "cf-turnstile-response": botCheckToken,
 });
 
 export const emailOnlySchema = z.object({ email });
 
 /** Forgot password: the address, and the bot check's token (Cloudflare Turnstile, app/platform/turnstile). */
-export const forgotPasswordSchema = emailOnlySchema.extend({
-  "cf-turnstile-response": z.string().max(4096).optional(),
-});
+export const forgotPasswordSchema = emailOnlySchema.extend({ "cf-turnstile-response": botCheckToken });
 
 export const otpSchema = z.object({
   otp: z

@@ -1,4 +1,4 @@
-import { SEAT_COPY } from "~/features/seats";
+import { HOLD_MINUTES, SEAT_COPY } from "~/features/seats";
 import { RESCHEDULE_BEFORE_MS } from "./reschedule-policy";
 
 /** The words the fan sees about booking (docs/domain.md wording where it has one). */
@@ -9,6 +9,8 @@ export const BOOKING_COPY = {
   orderFailed: "Bad request",
   ...SEAT_COPY,
   ownSlot: "You cannot book your own slot",
+  /** A second unpaid checkout of a slot in high demand (docs/decisions/033). */
+  oneHoldInDemand: `You already hold a seat in this time while it is in high demand. Finish that checkout, or book again when its hold ends (${HOLD_MINUTES} minutes after you started it).`,
   gamerTagsCount: "Enter one gamer tag per player",
   insufficientBalance: "Your wallet balance does not cover this order",
   promoInvalid: "Error verifying promo code",

@@ -7,8 +7,8 @@ import { creditsOnGig, creditUsedSql, creditUseStatements, PACKS_COPY } from "~/
 import type { PayableOrder } from "~/features/payments";
 import { openCardCheckout } from "~/features/payments/index.server";
 import { type PromoQuote, PromoRefusal, quotePromo, redemptionStatement } from "~/features/promo/index.server";
-import { HOLD_MINUTES, seatsTakenSql } from "~/features/seats";
-import { type BookableSlot, getSlot } from "~/features/seats/index.server";
+import { HOLD_MINUTES, oneHoldInDemandSql, seatsTakenSql } from "~/features/seats";
+import { type BookableSlot, getSlot, holdsCheckoutInDemand, slotInHighDemand } from "~/features/seats/index.server";
 import { acceptPlaceStatement, offerFreedSeats } from "~/features/waitlist/index.server";
 import { walletBalance, walletDebitStatement } from "~/features/wallet/index.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
@@ -17,6 +17,7 @@ import type { CurrencyCode } from "~/lib/money";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
+import { assertHuman } from "~/platform/turnstile/turnstile.server";
 import { bookingGamertags, bookings, orders, slots, users } from "~db/schema";
 import { bookingConfirmedMessages } from "./confirmation.server";
 import { BOOKING_COPY } from "./copy";
@@ -35,6 +36,9 @@ import type { PurchaseDraft } from "./schema";
  *      inserted nothing, so a refused buyer leaves no trace (and never gets a Checkout session).
  *   6. the buyer's live waitlist place on the slot, if any, turned `accepted` (only if step 4 inserted the booking):
  *      seats a waitlist offer held for them count as free for them in step 4's check (booking/seats.ts).
+ * A slot in high demand (seats/demand.ts, docs/decisions/033) needs the bot check before anything is written, and a
+ * card hold of it is inserted only while the buyer holds no other checkout of it (step 4's WHERE), so concurrent
+ * holds of one account give one.
  * A card order then opens its Checkout session; wallet and free orders are confirmed at once.
  */
 export type PlacedOrder = {
@@ -153,7 +157,15 @@ function purchaseStatements(
           updatedAt: sql<Date>`${at}`.as("updated_at"),
         })
         .from(slots)
-        .where(and(eq(slots.id, slot.id), seatCheck(slot.id, seats, at, userId), ...chain)),
+        .where(
+          and(
+            eq(slots.id, slot.id),
+            seatCheck(slot.id, seats, at, userId),
+            ...chain,
+            // In high demand, one unpaid checkout per account: decided by this write, not by a read before it.
+            ...(mode === "hold" ? [oneHoldInDemandSql(sql`${slot.id}`, userId, at)] : []),
+          ),
+        ),
     ),
     db
       .insert(bookingGamertags)
@@ -183,6 +195,9 @@ async function refusal(
 ) {
   const slot = await getSlot(db, input.slotId, new Date(), input.userId);
   if (!slot.bookable) return conflict(BOOKING_COPY.slotNotBookable);
+  if (input.mode === "hold" && (await holdsCheckoutInDemand(db, input.slotId, input.userId))) {
+    return conflict(BOOKING_COPY.oneHoldInDemand);
+  }
   if (slot.seatsLeft < input.seats) return conflict(BOOKING_COPY.notEnoughSeats);
   if (input.mode === "credit" && input.gigId) {
     const { credits } = await creditsOnGig(db, input.userId, input.gigId, new Date());
@@ -220,17 +235,29 @@ async function creditOrderAmount(db: Db, orderId: string) {
   return row ?? null;
 }
 
+/**
+ * `origin` is the site's (Checkout's return URLs; its hostname is what a bot-check token must name) and `ip` the
+ * buyer's address (sent to siteverify).
+ */
 export async function placeOrder(
   env: Env,
   viewer: Viewer,
   draft: PurchaseDraft,
   origin: string,
   now = new Date(),
+  ip = "",
 ): Promise<PlacedOrder> {
   const db = getDb(env);
   // Seats a waitlist offer holds for this fan count as free for them.
-  const slot = await getSlot(db, draft.slotId, now, viewer.id);
+  const [slot, highDemand] = await Promise.all([
+    getSlot(db, draft.slotId, now, viewer.id),
+    slotInHighDemand(db, draft.slotId, now),
+  ]);
   if (slot.streamerId === viewer.id) throw forbidden(BOOKING_COPY.ownSlot);
+  // A slot in high demand: the bot check first, before anything is written (docs/decisions/033).
+  if (highDemand) {
+    await assertHuman(env, draft["cf-turnstile-response"], "book", { hostname: new URL(origin).hostname, ip });
+  }
   if (!slot.bookable || slot.priceMinor === null) throw conflict(BOOKING_COPY.slotNotBookable);
   if (draft.numberOfPlayers > slot.seatsLeft) throw conflict(BOOKING_COPY.notEnoughSeats);
   if (draft.multipleGamerTags.length !== draft.numberOfPlayers) throw badRequest(BOOKING_COPY.gamerTagsCount);

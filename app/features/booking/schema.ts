@@ -41,6 +41,8 @@ export const purchaseSchema = z
       .optional()
       .transform((code) => (code ? code.toUpperCase() : undefined)),
     paymentMethod: z.enum(PAYMENT_CHOICES, { error: "Choose card, wallet or a pack credit" }).default("card"),
+    /** The bot check's token, asked for when the slot is in high demand (docs/decisions/033). */
+    "cf-turnstile-response": z.string().max(4096).optional(),
   })
   .refine((draft) => draft.multipleGamerTags.length === draft.numberOfPlayers, {
     message: BOOKING_COPY.gamerTagsCount,

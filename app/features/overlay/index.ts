@@ -2,3 +2,4 @@
 export { OverlayCard } from "./components/overlay-card";
 export { OverlayNextSlot } from "./components/overlay-next-slot";
 export { OverlayQueue } from "./components/overlay-queue";
+export { isInexactOverlayRead } from "./overlay-url";

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { notFound } from "~/lib/errors";
 import type { CurrencyCode } from "~/lib/money";
 import { col, type Db } from "~/platform/db.server";
 import { gigs, slots } from "~db/schema";
 import { SEAT_COPY } from "./copy";
+import { highDemandSql, oneHoldInDemandSql } from "./demand";
 import { seatsTakenSql } from "./seats";
 
 const bookableColumns = (now: Date, forUserId?: string) => ({
@@ -93,4 +94,41 @@ export async function checkSlotAvailable(
   const slot = await getSlot(db, slotId, now, forUserId);
   const available = slot.bookable && numberOfPlayers <= slot.seatsLeft;
   return { available, seatsLeft: slot.seatsLeft, slotId: slot.id };
+}
+
+/** Whether the slot is in high demand at `now` (seats/demand.ts): its booking and waitlist joins need the bot check. */
+export async function slotInHighDemand(db: Db, slotId: string, now = new Date()): Promise<boolean> {
+  const row = await db.get<{ high: number }>(sql`SELECT ${highDemandSql(sql`${slotId}`, now.getTime())} AS high`);
+  return Number(row?.high) === 1;
+}
+
+const DEMAND_SLOTS_PER_STATEMENT = 6;
+
+/** Of these slots, the ones in high demand at `now` (the gig page draws the bot check when any is). */
+export async function slotsInHighDemand(db: Db, slotIds: string[], now = new Date()): Promise<Set<string>> {
+  const high = new Set<string>();
+  // Each slot's rule is a column binding 15 values: 6 slots a statement stay under D1's 100 bound parameters.
+  for (let start = 0; start < slotIds.length; start += DEMAND_SLOTS_PER_STATEMENT) {
+    const chunk = slotIds.slice(start, start + DEMAND_SLOTS_PER_STATEMENT);
+    const columns = sql.join(
+      chunk.map((id, index) => sql`${highDemandSql(sql`${id}`, now.getTime())} AS ${sql.raw(`h${index}`)}`),
+      sql`, `,
+    );
+    const row = await db.get<Record<string, number>>(sql`SELECT ${columns}`);
+    chunk.forEach((id, index) => {
+      if (Number(row?.[`h${index}`]) === 1) high.add(id);
+    });
+  }
+  return high;
+}
+
+/**
+ * Whether `userId` already holds an unpaid checkout of a slot in high demand (why a new hold was refused).
+ */
+export async function holdsCheckoutInDemand(db: Db, slotId: string, userId: string, now = new Date()) {
+  const at = now.getTime();
+  const row = await db.get<{ refused: number }>(
+    sql`SELECT NOT ${oneHoldInDemandSql(sql`${slotId}`, userId, at)} AS refused`,
+  );
+  return Number(row?.refused) === 1;
 }

@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isStaff, type Viewer } from "~/features/access";
 import { holdsSeatSql, seatsTakenSql } from "~/features/seats";
-import { getSlot } from "~/features/seats/index.server";
+import { getSlot, slotInHighDemand } from "~/features/seats/index.server";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { getDb, isConstraintViolation } from "~/platform/db.server";
+import { assertHuman, type HumanCheckSite } from "~/platform/turnstile/turnstile.server";
 import { slots, waitlistEntries } from "~db/schema";
 import { WAITLIST_COPY } from "./copy";
 import { offerDueStatement, offerFreedSeats } from "./offers.server";
@@ -23,18 +24,23 @@ export type JoinedPlace = { entryId: string; slotId: string; seats: number; plac
  * own streamer, nor a fan who holds or owns a seat of it (409). When: the slot is open, bookable and has not started, and is full for them (fewer seats free than they
  * want; else they should book). How many: 1 up to the slot's seats. The place is one conditional insert whose WHERE
  * repeats those slot rules and whose position is the line's next (max + 1, in the same statement); the partial UNIQUE
- * index (one live place per fan per slot) refuses a second place.
+ * index (one live place per fan per slot) refuses a second place. A slot in high demand (seats/demand.ts) needs the bot
+ * check first (docs/decisions/033): `site` is where the form was posted (the token must name its hostname).
  */
 export async function joinWaitlist(
   env: Env,
   viewer: Viewer | null,
   input: JoinWaitlistInput,
   now = new Date(),
+  site: HumanCheckSite = { hostname: "", ip: "" },
 ): Promise<JoinedPlace> {
   if (!viewer) throw unauthorized();
   if (isStaff(viewer)) throw forbidden(WAITLIST_COPY.staffCannotJoin);
   const db = getDb(env);
   const at = now.getTime();
+  if (await slotInHighDemand(db, input.slotId, now)) {
+    await assertHuman(env, input["cf-turnstile-response"], "waitlist", site);
+  }
   const entryId = newId();
   let joined: [{ id: string }[], { due: number }[], { placeInLine: number }[]];
   try {

@@ -9,6 +9,8 @@ export const joinWaitlistSchema = z.object({
     .int(WAITLIST_COPY.seatsRequired)
     .min(1, WAITLIST_COPY.seatsRequired)
     .max(100, WAITLIST_COPY.tooManySeats),
+  /** The bot check's token, asked for when the slot is in high demand (docs/decisions/033). */
+  "cf-turnstile-response": z.string().max(4096).optional(),
 });
 
 /** Leaving it: the slot. */

@@ -1,4 +1,6 @@
+import { appError } from "~/lib/errors";
 import { isProduction } from "../env.server";
+import { clientIp, publicOrigin } from "../http.server";
 import { log } from "../log.server";
 
 /**
@@ -65,5 +67,31 @@ export async function passedTurnstile(
   } catch (error) {
     log.warn("turnstile.siteverify_failed", { action: check.action, error });
     return false;
+  }
+}
+
+/** The one answer to a failed bot check, on the widget's field. */
+export const BOT_CHECK_FAILED = "Please complete the check that you are not a robot, then try again.";
+
+/** Where a checked form was posted from: the site's hostname (the token must name it) and the client's address. */
+export type HumanCheckSite = { hostname: string; ip: string };
+
+/** The site a request was posted to and its client's address, for a use case's bot check. */
+export function humanCheckSite(request: Request, env: Env): HumanCheckSite {
+  return { hostname: new URL(publicOrigin(request, env)).hostname, ip: clientIp(request, env) };
+}
+
+/** The widget for `action` on the page answering `request`. */
+export function turnstileWidgetFor(request: Request, env: Env, action: string): Promise<TurnstileWidget> {
+  return turnstileWidget(env, action, humanCheckSite(request, env).hostname);
+}
+
+/**
+ * The bot check of a use case (docs/decisions/031 and 033): a 403 on the widget's field, reason "turnstile", unless
+ * `token` passed siteverify for `action` on the site's hostname. Called before anything is written or told.
+ */
+export async function assertHuman(env: Env, token: string | undefined, action: string, site: HumanCheckSite) {
+  if (!(await passedTurnstile(env, token, { action, hostname: site.hostname, remoteIp: site.ip }))) {
+    throw appError(403, BOT_CHECK_FAILED, { field: TURNSTILE_FIELD, reason: "turnstile" });
   }
 }

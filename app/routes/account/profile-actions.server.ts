@@ -15,6 +15,7 @@ import { TIME_COPY } from "~/features/time";
 import { saveTimeZone } from "~/features/time/index.server";
 import { z } from "~/lib/zod";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { humanCheckSite } from "~/platform/turnstile/turnstile.server";
 import { requireUser } from "~/routes/_lib/guards.server";
 import { intentOf, type PageFormReply, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
 import { waitlistAction } from "~/routes/public/waitlist-action.server";
@@ -69,7 +70,7 @@ export async function profileAction({
   // Each of the page's forms: its schema, its use case, where it goes after (runPageForm, app/routes/_lib).
   switch (intent) {
     case "leave-waitlist":
-      return waitlistAction(env, viewer, intent, formData, "/profile#waitlists");
+      return waitlistAction(env, viewer, intent, formData, "/profile#waitlists", humanCheckSite(request, env));
     case "picture":
       return runPageForm({
         env,

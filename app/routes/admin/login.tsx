@@ -1,12 +1,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
+import { TurnstileWidget } from "~/components/turnstile";
 import { canOpenAdmin } from "~/features/access";
 import { AuthCard, adminLoginSchema, FormErrors, PasswordField, primaryButton } from "~/features/auth";
 import { getViewer, logIn, startSession } from "~/features/auth/index.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
+import { humanCheckSite } from "~/platform/turnstile/turnstile.server";
+import { loginBotCheckWidget } from "~/routes/_lib/bot-check.server";
 import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/login";
 
@@ -30,13 +33,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = envOf(context);
   const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
   if (submission.status !== "success")
-    return data({ result: replyTo(submission, { hideFields: ["password"] }) }, { status: 400 });
+    return data({ result: replyTo(submission, { hideFields: ["password"] }), turnstile: null }, { status: 400 });
   const ip = clientIp(request, env);
   const { username: email, password } = submission.value;
-  const attempt = await runForForm(submission, () => logIn(env, { email, password }, { ip }, { staffOnly: true }), {
-    hideFields: ["password"],
-  });
-  if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
+  const input = { email, password, "cf-turnstile-response": submission.value["cf-turnstile-response"] };
+  const attempt = await runForForm(
+    submission,
+    () => logIn(env, input, humanCheckSite(request, env), { staffOnly: true }),
+    { hideFields: ["password"] },
+  );
+  if (!attempt.ok) {
+    // After a few failures the next try needs the bot check (docs/decisions/033).
+    const turnstile = await loginBotCheckWidget(request, env, email);
+    return data({ result: attempt.failure.result, turnstile }, attempt.init);
+  }
   const result = attempt.value;
   const cookie = await startSession(request, env, result.userId, ip);
   return redirect(staffLanding(request), { headers: { "Set-Cookie": cookie } });
@@ -61,6 +71,8 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           />
         </Field>
         <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+        {actionData?.turnstile ? <TurnstileWidget widget={actionData.turnstile} /> : null}
+        <FormErrors id={fields["cf-turnstile-response"].errorId} errors={fields["cf-turnstile-response"].errors} />
         <button type="submit" className={primaryButton}>
           Log in
         </button>

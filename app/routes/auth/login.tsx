@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { TurnstileWidget } from "~/components/turnstile";
 import { afterLoginPath } from "~/features/access";
 import {
   AuthCard,
@@ -16,6 +17,8 @@ import {
 import { getViewer, logIn, resendVerification, startSession } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
+import { humanCheckSite } from "~/platform/turnstile/turnstile.server";
+import { loginBotCheckWidget } from "~/routes/_lib/bot-check.server";
 import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
 import type { Route } from "./+types/login";
 
@@ -39,23 +42,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = clientIp(request, env);
   if (formData.get("intent") === "resend") {
     const resend = parseWithZod(formData, { schema: emailOnlySchema });
-    if (resend.status !== "success") return data({ result: null, unverified: false }, { status: 400 });
+    if (resend.status !== "success") return data({ result: null, unverified: false, turnstile: null }, { status: 400 });
     const email = resend.value.email;
     const resent = await runForForm(resend, () =>
       resendVerification(env, email, { ip, origin: publicOrigin(request, env) }),
     );
-    if (!resent.ok) return data({ result: null, unverified: false }, resent.init);
+    if (!resent.ok) return data({ result: null, unverified: false, turnstile: null }, resent.init);
     throw redirect(`/signup/verifyotp/${resent.value.handle}/${encodeURIComponent(email)}`);
   }
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ result: replyTo(submission, { hideFields: ["password"] }), unverified: false }, { status: 400 });
+    const result = replyTo(submission, { hideFields: ["password"] });
+    return data({ result, unverified: false, turnstile: null }, { status: 400 });
   }
-  const attempt = await runForForm(submission, () => logIn(env, submission.value, { ip }), {
+  const attempt = await runForForm(submission, () => logIn(env, submission.value, humanCheckSite(request, env)), {
     hideFields: ["password"],
   });
   if (!attempt.ok) {
-    return data({ result: attempt.failure.result, unverified: attempt.failure.reason === "unverified" }, attempt.init);
+    // After a few failures the next try needs the bot check (docs/decisions/033): the form comes back with it.
+    const turnstile = await loginBotCheckWidget(request, env, submission.value.email);
+    const unverified = attempt.failure.reason === "unverified";
+    return data({ result: attempt.failure.result, unverified, turnstile }, attempt.init);
   }
   const result = attempt.value;
   const cookie = await startSession(request, env, result.userId, ip);
@@ -91,6 +98,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <EmailField field={fields.email} label="Email" />
         <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+        {actionData?.turnstile ? <TurnstileWidget widget={actionData.turnstile} /> : null}
+        <FormErrors id={fields["cf-turnstile-response"].errorId} errors={fields["cf-turnstile-response"].errors} />
         <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
           Log in
         </button>

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { data, Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
 import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema, pickerTimes } from "~/features/booking";
@@ -28,9 +28,11 @@ import {
 } from "~/features/waitlist/index.server";
 import { formatMoney, money, priceIn } from "~/lib/money";
 import { cloudflareContext } from "~/platform/context";
-import { found, publicOrigin } from "~/platform/http.server";
+import { clientIp, found, publicOrigin } from "~/platform/http.server";
+import { humanCheckSite, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
 import { replyTo, settle } from "~/routes/_lib/form.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
+import { type BookingBotChecks, bookingBotChecks } from "./_lib/booking-bot-checks.server";
 import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
 import { packAction } from "./pack-action.server";
@@ -72,6 +74,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // the page's one batch.
   const pack = gigPackOf(page.packRows, display);
   const credits = req.viewer ? creditsOf(page.creditRows) : null;
+  // A signed-in viewer's forms carry the bot check while any time on the page is in high demand (docs/decisions/033).
+  const demand = req.viewer && slots.length > 0 ? await bookingBotChecks(request, req.env, slots, now) : null;
   // The card's fields this page does not show stay on the server.
   const {
     gameModeId,
@@ -107,6 +111,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       selectedPlayers: Number(query.get("seats")) || null,
     },
     pack,
+    demand,
     creditsLeft: credits?.credits ?? 0,
     reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.gig.starId } : null,
   };
@@ -134,7 +139,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   if (intent === "buy-pack") return packAction(env, viewer, params.id, formData);
   if (intent === "join-waitlist" || intent === "leave-waitlist") {
-    return waitlistAction(env, viewer, intent, formData, back);
+    return waitlistAction(env, viewer, intent, formData, back, humanCheckSite(request, env));
   }
   const submission = parseWithZod(formData, { schema: bookingFormSchema });
   if (intent === APPLY_PROMO_INTENT) {
@@ -150,14 +155,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
-  const placed = await settle(placeOrder(env, viewer, submission.value, publicOrigin(request, env)));
+  const origin = publicOrigin(request, env);
+  const placed = await settle(placeOrder(env, viewer, submission.value, origin, new Date(), clientIp(request, env)));
   if (!placed.ok) {
     const refused = placed.error;
-    // A promo refusal says why (unknown, expired, used up...) in a fan's words.
+    // A promo refusal says why (unknown, expired, used up...) in a fan's words; a failed bot check is the form's.
     const message = promoRefusalWords(refused) ?? refused.message;
-    const fieldErrors = refused.field ? { [refused.field]: [message] } : undefined;
+    const field = refused.field === TURNSTILE_FIELD ? null : refused.field;
+    const fieldErrors = field ? { [field]: [message] } : undefined;
+    // The form comes back with a fresh bot check while the slot is in high demand (its token was spent or missing).
+    const demand = await bookingBotChecks(request, env, [{ id: submission.value.slotId }], new Date());
     return data(
-      { result: replyTo(submission, { formErrors: fieldErrors ? [] : [message], fieldErrors }) },
+      { result: replyTo(submission, { formErrors: fieldErrors ? [] : [message], fieldErrors }), demand },
       { status: refused.status },
     );
   }
@@ -165,6 +174,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (placed.value.checkoutUrl) throw redirectDocument(placed.value.checkoutUrl, 303);
   throw redirect(`/checkout/success?order=${placed.value.orderId}`, 303);
 }
+
+/**
+ * The bot check's widget, loaded only by a page that draws it (a time in high demand): a quiet gig page's JavaScript
+ * stays under its 20 KiB budget (docs/decisions/017). The server renders it in place (its stand-in's token works
+ * without JavaScript); the booking panel's Suspense boundary hydrates once the chunk is in.
+ */
+const TurnstileWidget = lazy(() => import("~/components/turnstile-lazy"));
 
 /** docs/domain.md: a description longer than 300 characters shows 'read more' (a <details>, no JS needed). */
 function Description({ text }: { text: string }) {
@@ -212,6 +228,8 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
   const { price, priceText } = loaderData;
   const star = gig.starName || gig.starUsername;
   const bookable = !booking.isOwner && slots.length > 0;
+  // The bot checks of the page, or the fresh ones a refused booking came back with (docs/decisions/033).
+  const demand = (actionData as { demand?: BookingBotChecks } | undefined)?.demand ?? loaderData.demand;
   return (
     <main className="gig-layout">
       <header className="gig-about">
@@ -282,6 +300,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
                 waitingSlotIds={loaderData.places.map((place) => place.slotId)}
                 lastResult={actionData && "result" in actionData ? actionData.result : undefined}
                 promo={actionData && "promo" in actionData ? actionData.promo : undefined}
+                botCheck={demand ? <TurnstileWidget widget={demand.book} /> : null}
               />
             )}
             {loaderData.pack ? (
@@ -293,7 +312,14 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
                 walletBalance={booking.loggedIn ? money(booking.walletBalanceMinor, price.currency) : null}
               />
             ) : null}
-            {booking.isOwner ? null : <GigWaitlist gigId={gig.id} slots={slots} places={loaderData.places} />}
+            {booking.isOwner ? null : (
+              <GigWaitlist
+                gigId={gig.id}
+                slots={slots}
+                places={loaderData.places}
+                botCheck={loaderData.demand ? <TurnstileWidget widget={loaderData.demand.waitlist} /> : null}
+              />
+            )}
           </section>
         </Suspense>
         <dl className="gig-facts">

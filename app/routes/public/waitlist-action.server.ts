@@ -3,6 +3,7 @@ import type { Viewer } from "~/features/access";
 import { joinWaitlistSchema, leaveWaitlistSchema, WAITLIST_COPY } from "~/features/waitlist";
 import { joinWaitlist, leaveWaitlist } from "~/features/waitlist/index.server";
 import { redirectWithToast } from "~/platform/toast.server";
+import type { HumanCheckSite } from "~/platform/turnstile/turnstile.server";
 import { settle } from "~/routes/_lib/form.server";
 
 /**
@@ -15,6 +16,7 @@ export async function waitlistAction(
   intent: "join-waitlist" | "leave-waitlist",
   formData: FormData,
   back: string,
+  site: HumanCheckSite,
 ) {
   const answered = await settle(async () => {
     if (intent === "join-waitlist") {
@@ -23,7 +25,7 @@ export async function waitlistAction(
         const message = Object.values(submission.error ?? {}).flat()[0] ?? WAITLIST_COPY.seatsRequired;
         return redirectWithToast(env, back, { kind: "error", message });
       }
-      const joined = await joinWaitlist(env, viewer, submission.value);
+      const joined = await joinWaitlist(env, viewer, submission.value, new Date(), site);
       return redirectWithToast(env, back, {
         kind: "success",
         message: `${WAITLIST_COPY.joined}: you are number ${joined.placeInLine} in line`,

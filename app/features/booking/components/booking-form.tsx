@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
 import { formatMoney, type Money, money, multiplyMoney } from "~/lib/money";
@@ -28,6 +28,8 @@ type Props = {
   lastResult?: SubmissionResult<string[]> | null;
   /** The Apply step's answer when the form came back from it without JavaScript. */
   promo?: PromoPreview | null;
+  /** The bot check (the page's Turnstile widget) while a time of the gig is in high demand (docs/decisions/033). */
+  botCheck?: ReactNode;
 };
 
 /** The form's id (the `#booking` of a waitlist offer's link) and its fields' ids. */
@@ -282,6 +284,7 @@ export function BookingForm(props: Props) {
             ) : null}
             . Card payments hold your seats for a few minutes.
           </p>
+          {props.botCheck}
           <button type="submit" disabled={submitting} className="primary-button">
             {submitting ? "Booking…" : "Book now"}
           </button>

@@ -1,9 +1,12 @@
 import { useEffect } from "react";
-import { useRevalidator } from "react-router";
 import { formatDateTime, useViewerZone } from "~/features/time";
 import type { OverlayNextSlotView } from "../overlay.server";
 
-/** How often the next-slot overlay reads its slot again (bookings change its seats left). */
+/**
+ * How often the next-slot overlay reads its slot again (bookings change its seats left): it reloads itself, since its
+ * key's URL answers only exactly (overlay-url.ts: no `.data` revalidation). Chromium (OBS's browser source) holds the
+ * old paint until the new page's first one, so the reload does not flash.
+ */
 export const NEXT_SLOT_REFRESH_MS = 30_000;
 
 const box = "rounded-xl bg-black/70 px-4 py-3 text-white shadow-lg";
@@ -13,13 +16,10 @@ type Slot = NonNullable<OverlayNextSlotView["slot"]>;
 /** The streamer's next open slot on stream: the gig, when (in the OBS machine's zone), seats left, where to book. */
 export function OverlayNextSlot({ view }: { view: { streamerName: string; slot: Serialized<Slot> | null } }) {
   const zone = useViewerZone();
-  const revalidator = useRevalidator();
   useEffect(() => {
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, NEXT_SLOT_REFRESH_MS);
+    const timer = setInterval(() => window.location.reload(), NEXT_SLOT_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [revalidator]);
+  }, []);
   const slot = view.slot;
   if (!slot) {
     return (

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
 import { LIVE_EVENTS, type OverlayPayload, type OverlayPlace, PlaceLabel } from "~/features/live";
 import { reloadOnce } from "~/lib/ui/reload-once";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { OverlayQueueView } from "../overlay.server";
 
-/** How often an offline overlay looks for the streamer's next session. */
+/** How often an offline overlay looks for the streamer's next session (by reloading itself). */
 export const OFFLINE_RECHECK_MS = 15_000;
 
 const box = "rounded-xl bg-black/70 px-4 py-3 text-white shadow-lg";
@@ -54,14 +53,12 @@ export function OverlayQueue({ view, overlayKey }: { view: OverlayQueueView; ove
   }, [connected]);
   const queue = connected && frame && frame.liveSessionId === live?.liveSessionId ? frame : (live?.queue ?? null);
   const offline = !live || !queue || queue.ended;
-  const revalidator = useRevalidator();
+  // Offline, it looks again now and then by reloading itself (its key's URL answers only exactly: no `.data`).
   useEffect(() => {
     if (!offline) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
-    }, OFFLINE_RECHECK_MS);
+    const timer = setInterval(() => window.location.reload(), OFFLINE_RECHECK_MS);
     return () => clearInterval(timer);
-  }, [offline, revalidator]);
+  }, [offline]);
 
   if (offline || !live || !queue) {
     return (

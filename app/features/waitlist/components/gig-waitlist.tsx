@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
 import { inputClass } from "~/lib/ui/field";
@@ -16,7 +17,13 @@ type PlaceWithTime = PlaceView & { when: string };
  * answer lands at the booking form; with it, React Router leaves the fragment out and keeps the scroll position
  * (`preventScrollReset`).
  */
-export function GigWaitlist(props: { slots: WaitlistSlot[]; places: PlaceWithTime[]; gigId: string }) {
+export function GigWaitlist(props: {
+  slots: WaitlistSlot[];
+  places: PlaceWithTime[];
+  gigId: string;
+  /** The bot check (the page's Turnstile widget) while a time of the gig is in high demand (docs/decisions/033). */
+  botCheck?: ReactNode;
+}) {
   const full = props.slots.filter(
     (slot) => slot.seatsLeft <= 0 && !props.places.some((place) => place.slotId === slot.id),
   );
@@ -40,6 +47,7 @@ export function GigWaitlist(props: { slots: WaitlistSlot[]; places: PlaceWithTim
           aria-label="Join the waitlist"
         >
           <input type="hidden" name="intent" value="join-waitlist" />
+          {props.botCheck}
           <label>
             Seats wanted when a full time frees up{" "}
             <select name="seats" defaultValue="1" className={inputClass}>
