@@ -8,7 +8,7 @@ import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { envOf, pageRead } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/validations";
 
 export const meta = () => [{ title: "Validations | Noobrd staff" }];
@@ -26,25 +26,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { streamerId: params.influencerId, streamer, orders };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "validations");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  if (intent !== "validate") return unknownIntent(intent);
-  return runPageForm({
-    env,
-    formData: form,
-    intent,
-    schema: validationOrdersSchema,
-    run: (v) => markOrdersPlayed(env, viewer, params.influencerId, v.orderIdArray),
-    success: () => ({
-      to: `/admin/validations/influencer-game-playing-validations/${params.influencerId}`,
-      message: M.validated,
-    }),
-    fallback: M.validationsError,
-  });
-}
+export const action = pageAction({
+  guard: staffWith("validations"),
+  intents: {
+    validate: {
+      schema: validationOrdersSchema,
+      run: (v, { env, viewer, params }) => markOrdersPlayed(env, viewer, params.influencerId ?? "", v.orderIdArray),
+      success: (_, { params }) => ({
+        to: `/admin/validations/influencer-game-playing-validations/${params.influencerId}`,
+        message: M.validated,
+      }),
+      fallback: M.validationsError,
+    },
+  },
+});
 
 export default function Validations({ loaderData, actionData }: Route.ComponentProps) {
   const [form] = useForm({

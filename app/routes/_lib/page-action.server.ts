@@ -1,0 +1,200 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import type { Viewer } from "~/features/access";
+import { type ConfirmationAsk, confirmationNeeded } from "~/lib/confirm";
+import type { AppError } from "~/lib/errors";
+import type { z } from "~/lib/zod";
+import { envOf } from "~/platform/http.server";
+import { redirectWithToast, type ToastKind } from "~/platform/toast.server";
+import { errorPage, formFailure, replyTo, settle } from "~/routes/_lib/form.server";
+import { requireStaff, requireStreamer, requireUser } from "~/routes/_lib/guards.server";
+
+/**
+ * What a page's form gets back when it stays on the page: which form (`intent`), Conform's reply (values as sent,
+ * errors by field), and for a refusal its message and reason code (one message covering several causes, e.g.
+ * "unverified"); a page's own data (`Stay`) rides beside them.
+ */
+export type PageFormReply = {
+  intent: string;
+  result: SubmissionResult<string[]>;
+  /** A destructive intent sent without `confirm=yes` (no JavaScript): the page asks first (app/lib/confirm.ts). */
+  confirm?: ConfirmationAsk["confirm"];
+  message?: string | null;
+  reason?: string | null;
+};
+
+/** Where a successful form goes: back with a toast (the usual), or on with a plain redirect (no message). */
+export type FormDone = { to: string; message?: string; kind?: ToastKind; headers?: HeadersInit };
+
+/** A destructive intent's question (app/lib/confirm.ts): without `confirm=yes` the page asks it first. */
+export type ConfirmQuestion = { question: string; yes: string };
+
+type Params = Readonly<Record<string, string>>;
+
+/** What a page's action and loader are given (React Router's arguments, the Worker's bindings read once). */
+type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+
+/** What a guard sees: the request, the bindings, the address's parameters and the posted form. */
+export type GuardContext = {
+  request: Request;
+  env: Env;
+  /** The route's parameters (an optional segment's may be missing: test it). */
+  params: Params;
+  formData: FormData;
+};
+
+/** What an intent's `run`, `success` and `refused` see: the guard's answer (`viewer`) beside the rest. */
+export type PageContext<V> = GuardContext & { viewer: V; context: Readonly<RouterContextProvider> };
+
+/** The page's data when a submission stays on it (no redirect): merged into `{ intent, result }`. */
+export type Stay = { stay: Record<string, unknown>; status?: number; headers?: HeadersInit; reset?: boolean };
+
+/**
+ * Where a submission ends: back or on with a toast (`FormDone`), staying on the page with data (`Stay`), or a
+ * Response the page builds itself (a cookie-setting redirect, a file).
+ */
+export type Done = FormDone | Stay | Response;
+
+export type Intent<V, S extends z.ZodType, T> = {
+  /** The intent's Zod schema, the same one the browser validated with (Conform parses the form with it). */
+  schema: S;
+  /** The use case, given the parsed value; an AppError it throws is the submission's refusal. */
+  run: (value: z.output<S>, page: PageContext<V>) => Promise<T>;
+  /** Where a success goes, from the use case's result. */
+  success: (result: T, page: PageContext<V>) => Done | Promise<Done>;
+  /** Where a refusal goes, when not back to the form (its field, else a form error, with the error's status). */
+  refused?: (error: AppError, page: PageContext<V>) => Done | Promise<Done>;
+  /** Where an input the schema refuses goes, when not back to the form with each field's message (400). */
+  invalid?: (page: PageContext<V>) => Done | Promise<Done>;
+  /** The message when the use case's AppError carries none (docs/domain.md's default for the screen). */
+  fallback?: string;
+  /** Fields never sent back to the browser (passwords). */
+  hideFields?: string[];
+  /** The fields this form shows, when not all of the schema's: an error on another field becomes a form error. */
+  shownFields?: string[];
+  /** The intent is destructive: without `confirm=yes` the page asks this first (no JavaScript). */
+  confirm?: ConfirmQuestion | ((page: PageContext<V>) => ConfirmQuestion);
+  /** The intent the reply names, when the page tells its forms apart otherwise (e.g. `update:<key>`). */
+  replyAs?: (page: PageContext<V>) => string;
+};
+
+/**
+ * The page's forms by intent, each typed from its schema (the use case's result reaches `success` untyped: TypeScript
+ * infers one type per form from the schema, not the result too).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each form's result differs; see above.
+type Intents<V, I extends Record<string, z.ZodType>> = { [K in keyof I]: Intent<V, I[K], any> };
+
+export type PageActionOptions<V, I extends Record<string, z.ZodType>> = {
+  /** Who may post: a guard that throws (a redirect to sign in, a 403) or returns the viewer. */
+  guard: (page: GuardContext) => Promise<V>;
+  /** The page's forms by intent (the submit button's `intent` value); a page with one form answers it when no intent is posted. */
+  intents: Intents<V, I>;
+};
+
+/** Guards for `pageAction` and `pageLoader`, the routes' usual ones (app/routes/_lib/guards.server.ts). */
+export const anyone = async (): Promise<null> => null;
+export const signedIn = ({ request, env }: { request: Request; env: Env }): Promise<Viewer> =>
+  requireUser(request, env);
+export const streamerOnly = ({ request, env }: { request: Request; env: Env }): Promise<Viewer> =>
+  requireStreamer(request, env);
+export const staffWith =
+  (capability?: Parameters<typeof requireStaff>[2]) =>
+  ({ request, env }: { request: Request; env: Env }): Promise<Viewer> =>
+    requireStaff(request, env, capability);
+
+/** The intent a form posted (its submit button's value), or "". */
+export function postedIntent(formData: FormData): string {
+  const value = formData.get("intent");
+  return typeof value === "string" ? value : "";
+}
+
+function isStay(done: Done): done is Stay {
+  return !(done instanceof Response) && "stay" in done;
+}
+
+/** A `Done` as the action's answer. */
+function answer(env: Env, done: Done, name: string, submission: Submission<unknown>) {
+  if (done instanceof Response) return done;
+  if (isStay(done)) {
+    const result = done.reset ? replyTo(submission, { resetForm: true }) : replyTo(submission);
+    return data({ intent: name, result, ...done.stay } as PageFormReply, {
+      status: done.status ?? 200,
+      headers: done.headers,
+    });
+  }
+  const { to, message, kind = "success", headers } = done;
+  if (message === undefined) return redirect(to, { headers });
+  return redirectWithToast(env, to, { kind, message }, headers);
+}
+
+/**
+ * The one page action (as `jsonAction` is for the JSON API): the posted form, the guard, then the intent's Zod
+ * schema through Conform (the same one the browser validated with), a destructive intent's question asked first
+ * without JavaScript, the use case, and its outcome mapped one way: a success where `success` says (a redirect, so a
+ * reload does not post again); a refusal (an AppError) back to the form, on its field or as a form error with its
+ * status (4xx, a 429 with Retry-After), or where `refused` says. Every page action is built with it
+ * (tests/architecture/page-actions.test.ts); replies go through `replyTo` (form-replies.test.ts).
+ */
+export function pageAction<V, I extends Record<string, z.ZodType>>(options: PageActionOptions<V, I>) {
+  const names = Object.keys(options.intents);
+  return async ({ request, context, params }: Args) => {
+    const env = envOf(context);
+    const formData = await request.formData();
+    const guarded = { request, env, params: params as Params, formData };
+    const viewer = await options.guard(guarded);
+    const page: PageContext<V> = { ...guarded, viewer, context };
+    const posted = postedIntent(formData);
+    // A page with one form answers it when the form posts no intent (or its own).
+    const name = names.length === 1 && posted === "" ? (names[0] as string) : posted;
+    const chosen = names.includes(name) ? options.intents[name as keyof I] : undefined;
+    if (!chosen) {
+      return data<PageFormReply>(
+        { intent: name, result: { status: "error", error: { "": ["Unknown action"] } } },
+        { status: 400 },
+      );
+    }
+    const { hideFields, shownFields, fallback } = chosen;
+    const replyName = chosen.replyAs ? chosen.replyAs(page) : name;
+    const submission = parseWithZod(formData, { schema: chosen.schema });
+    if (submission.status !== "success") {
+      if (chosen.invalid) return answer(env, await chosen.invalid(page), replyName, submission);
+      return data<PageFormReply>({ intent: replyName, result: replyTo(submission, { hideFields }) }, { status: 400 });
+    }
+    const ask = typeof chosen.confirm === "function" ? chosen.confirm(page) : chosen.confirm;
+    const needed = ask ? confirmationNeeded(formData, ask.question, ask.yes) : null;
+    if (needed) return data<PageFormReply>({ intent: "confirm", result: {}, ...needed });
+    const settled = await settle(() => chosen.run(submission.value as z.output<I[keyof I]>, page));
+    if (settled.ok) return answer(env, await chosen.success(settled.value, page), replyName, submission);
+    if (chosen.refused) return answer(env, await chosen.refused(settled.error, page), replyName, submission);
+    const { failure, init } = formFailure(submission, settled.error, { fallback, hideFields, shownFields });
+    return data<PageFormReply>(
+      { intent: replyName, result: failure.result ?? {}, reason: failure.reason, message: failure.message },
+      init,
+    );
+  };
+}
+
+/**
+ * The one page loader: the guard, then the read; a use case's AppError becomes the route's error page with its
+ * status and message (403, 404...), for the route's error boundary, never a 500.
+ */
+export function pageLoader<V, T>(
+  guard: (page: Omit<GuardContext, "formData">) => Promise<V>,
+  load: (page: Omit<PageContext<V>, "formData">) => Promise<T>,
+) {
+  return async ({ request, context, params }: Args): Promise<T> => {
+    const env = envOf(context);
+    const page = { request, env, params: params as Params };
+    const viewer = await guard(page);
+    const settled = await settle(() => load({ ...page, viewer, context }));
+    if (settled.ok) return settled.value;
+    throw errorPage(settled.error);
+  };
+}
+
+/** A refusal as the page's error page (its status and message), for an intent whose refusal leaves the page. */
+export function refusedPage(error: AppError): never {
+  throw errorPage(error);
+}
