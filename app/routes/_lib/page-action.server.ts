@@ -17,9 +17,12 @@ import { requireStaff, requireStreamer, requireUser } from "~/routes/_lib/guards
  */
 export type PageFormReply = {
   intent: string;
-  result: SubmissionResult<string[]>;
+  /** Conform's reply; null from a page whose buttons are no Conform form (`says`). */
+  result: SubmissionResult<string[]> | null;
   /** A destructive intent sent without `confirm=yes` (no JavaScript): the page asks first (app/lib/confirm.ts). */
   confirm?: ConfirmationAsk["confirm"];
+  /** A refusal's field (even one this form does not show), message and reason code. */
+  field?: string | null;
   message?: string | null;
   reason?: string | null;
 };
@@ -48,7 +51,20 @@ export type GuardContext = {
 export type PageContext<V> = GuardContext & { viewer: V; context: Readonly<RouterContextProvider> };
 
 /** The page's data when a submission stays on it (no redirect): merged into `{ intent, result }`. */
-export type Stay = { stay: Record<string, unknown>; status?: number; headers?: HeadersInit; reset?: boolean };
+export type Stay = {
+  stay: Record<string, unknown>;
+  status?: number;
+  headers?: HeadersInit;
+  /** The form emptied (a message sent, say). */
+  reset?: boolean;
+  /** The page's form is no Conform form (a button): the reply carries no form result (`result: null`). */
+  noForm?: boolean;
+};
+
+/** A page whose buttons show one message (no Conform fields): `{ intent, result: null, error, ...extra }`. */
+export function says(error: string, status = 400, extra: Record<string, unknown> = {}): Stay {
+  return { stay: { error, ...extra }, status, noForm: true };
+}
 
 /**
  * Where a submission ends: back or on with a toast (`FormDone`), staying on the page with data (`Stay`), or a
@@ -58,23 +74,27 @@ export type Done = FormDone | Stay | Response;
 
 export type Intent<V, S extends z.ZodType, T> = {
   /** The intent's Zod schema, the same one the browser validated with (Conform parses the form with it). */
-  schema: S;
+  schema: S | ((page: PageContext<V>) => S);
+  /** The form as the schema reads it, when the page tidies it first (e.g. blank rows dropped). */
+  tidy?: (formData: FormData) => FormData;
   /** The use case, given the parsed value; an AppError it throws is the submission's refusal. */
   run: (value: z.output<S>, page: PageContext<V>) => Promise<T>;
   /** Where a success goes, from the use case's result. */
   success: (result: T, page: PageContext<V>) => Done | Promise<Done>;
   /** Where a refusal goes, when not back to the form (its field, else a form error, with the error's status). */
   refused?: (error: AppError, page: PageContext<V>) => Done | Promise<Done>;
-  /** Where an input the schema refuses goes, when not back to the form with each field's message (400). */
-  invalid?: (page: PageContext<V>) => Done | Promise<Done>;
+  /** Where an input the schema refuses goes (given its first message), when not back to the form (400). */
+  invalid?: (page: PageContext<V>, message: string | undefined) => Done | Promise<Done>;
   /** The message when the use case's AppError carries none (docs/domain.md's default for the screen). */
-  fallback?: string;
+  fallback?: string | ((page: PageContext<V>) => string);
   /** Fields never sent back to the browser (passwords). */
   hideFields?: string[];
   /** The fields this form shows, when not all of the schema's: an error on another field becomes a form error. */
   shownFields?: string[];
   /** The intent is destructive: without `confirm=yes` the page asks this first (no JavaScript). */
-  confirm?: ConfirmQuestion | ((page: PageContext<V>) => ConfirmQuestion);
+  confirm?:
+    | ConfirmQuestion
+    | ((page: PageContext<V>, value: z.output<S>) => ConfirmQuestion | Promise<ConfirmQuestion>);
   /** The intent the reply names, when the page tells its forms apart otherwise (e.g. `update:<key>`). */
   replyAs?: (page: PageContext<V>) => string;
 };
@@ -91,6 +111,8 @@ export type PageActionOptions<V, I extends Record<string, z.ZodType>> = {
   guard: (page: GuardContext) => Promise<V>;
   /** The page's forms by intent (the submit button's `intent` value); a page with one form answers it when no intent is posted. */
   intents: Intents<V, I>;
+  /** The intent a submission that names none of them answers (a page whose main form posts no intent). */
+  otherwise?: keyof I & string;
 };
 
 /** Guards for `pageAction` and `pageLoader`, the routes' usual ones (app/routes/_lib/guards.server.ts). */
@@ -118,7 +140,7 @@ function isStay(done: Done): done is Stay {
 function answer(env: Env, done: Done, name: string, submission: Submission<unknown>) {
   if (done instanceof Response) return done;
   if (isStay(done)) {
-    const result = done.reset ? replyTo(submission, { resetForm: true }) : replyTo(submission);
+    const result = done.noForm ? null : done.reset ? replyTo(submission, { resetForm: true }) : replyTo(submission);
     return data({ intent: name, result, ...done.stay } as PageFormReply, {
       status: done.status ?? 200,
       headers: done.headers,
@@ -147,7 +169,9 @@ export function pageAction<V, I extends Record<string, z.ZodType>>(options: Page
     const page: PageContext<V> = { ...guarded, viewer, context };
     const posted = postedIntent(formData);
     // A page with one form answers it when the form posts no intent (or its own).
-    const name = names.length === 1 && posted === "" ? (names[0] as string) : posted;
+    const name = names.includes(posted)
+      ? posted
+      : (options.otherwise ?? (names.length === 1 && posted === "" ? (names[0] as string) : posted));
     const chosen = names.includes(name) ? options.intents[name as keyof I] : undefined;
     if (!chosen) {
       return data<PageFormReply>(
@@ -157,20 +181,35 @@ export function pageAction<V, I extends Record<string, z.ZodType>>(options: Page
     }
     const { hideFields, shownFields, fallback } = chosen;
     const replyName = chosen.replyAs ? chosen.replyAs(page) : name;
-    const submission = parseWithZod(formData, { schema: chosen.schema });
+    const schema = typeof chosen.schema === "function" ? chosen.schema(page) : chosen.schema;
+    const submission = parseWithZod(chosen.tidy ? chosen.tidy(formData) : formData, { schema });
     if (submission.status !== "success") {
-      if (chosen.invalid) return answer(env, await chosen.invalid(page), replyName, submission);
+      if (chosen.invalid) {
+        const first = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
+        return answer(env, await chosen.invalid(page, first), replyName, submission);
+      }
       return data<PageFormReply>({ intent: replyName, result: replyTo(submission, { hideFields }) }, { status: 400 });
     }
-    const ask = typeof chosen.confirm === "function" ? chosen.confirm(page) : chosen.confirm;
+    const value = submission.value as z.output<I[keyof I]>;
+    const ask = typeof chosen.confirm === "function" ? await chosen.confirm(page, value) : chosen.confirm;
     const needed = ask ? confirmationNeeded(formData, ask.question, ask.yes) : null;
     if (needed) return data<PageFormReply>({ intent: "confirm", result: {}, ...needed });
-    const settled = await settle(() => chosen.run(submission.value as z.output<I[keyof I]>, page));
+    const settled = await settle(() => chosen.run(value, page));
     if (settled.ok) return answer(env, await chosen.success(settled.value, page), replyName, submission);
     if (chosen.refused) return answer(env, await chosen.refused(settled.error, page), replyName, submission);
-    const { failure, init } = formFailure(submission, settled.error, { fallback, hideFields, shownFields });
+    const { failure, init } = formFailure(submission, settled.error, {
+      fallback: typeof fallback === "function" ? fallback(page) : fallback,
+      hideFields,
+      shownFields,
+    });
     return data<PageFormReply>(
-      { intent: replyName, result: failure.result ?? {}, reason: failure.reason, message: failure.message },
+      {
+        intent: replyName,
+        result: failure.result,
+        field: failure.field,
+        message: failure.message,
+        reason: failure.reason,
+      },
       init,
     );
   };

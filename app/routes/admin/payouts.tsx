@@ -123,10 +123,10 @@ export const action = pageAction({
 
 export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {
   const data = loaderData;
-  const reply = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const reply = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined);
   const otherError =
     actionData && !["create", "edit"].includes(actionData.intent)
-      ? Object.values(actionData.result.error ?? {})
+      ? Object.values(actionData.result?.error ?? {})
           .flat()
           .filter((e): e is string => typeof e === "string")
       : null;
