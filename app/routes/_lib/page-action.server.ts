@@ -21,6 +21,8 @@ export type PageFormReply = {
   result: SubmissionResult<string[]> | null;
   /** A destructive intent sent without `confirm=yes` (no JavaScript): the page asks first (app/lib/confirm.ts). */
   confirm?: ConfirmationAsk["confirm"];
+  /** A page whose buttons are no Conform form: its one message (`says`). */
+  error?: string;
   /** A refusal's field (even one this form does not show), message and reason code. */
   field?: string | null;
   message?: string | null;

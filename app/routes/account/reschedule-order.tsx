@@ -1,12 +1,14 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { BOOKING_COPY, rescheduleFormSchema } from "~/features/booking";
 import { getOrder, rescheduleBooking, rescheduleChoices } from "~/features/booking/index.server";
 import { formatSlotTime, SlotTime, useViewerZone } from "~/features/time";
+import { notFound } from "~/lib/errors";
+import { orderPath } from "~/lib/paths";
 import { FormError } from "~/lib/ui/form-error";
 import { cloudflareContext } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
+import { orErrorPage, settle } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, says, signedIn } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/reschedule-order";
 
 export const meta = () => [{ title: "Change the time of your booking | Noobrd" }];
@@ -24,23 +26,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order, choices: choices.ok ? choices.value : null, refusal: choices.ok ? null : choices.error.message };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const viewer = await requireUser(request, env);
-  const parsed = rescheduleFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Choose a new time" }, { status: 400 });
-  const moved = await settle(async () => {
-    const order = await getOrder(env, viewer, params.orderId);
-    if (!order.isBuyer || !order.bookingId) return null;
-    return rescheduleBooking(env, viewer, { bookingId: order.bookingId, toSlotId: parsed.data.slotId });
-  });
-  if (!moved.ok) return errorReply(moved.error);
-  if (!moved.value) return data({ error: BOOKING_COPY.bookingNotFound }, { status: 404 });
-  return redirectWithToast(env, `/profile/orders/${encodeURIComponent(params.orderId)}`, {
-    kind: "success",
-    message: `${BOOKING_COPY.rescheduled}. The new invite is in your email.`,
-  });
-}
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    reschedule: {
+      schema: rescheduleFormSchema,
+      run: async (value, { env, viewer, params }) => {
+        const order = await getOrder(env, viewer, params.orderId ?? "");
+        if (!order.isBuyer || !order.bookingId) throw notFound(BOOKING_COPY.bookingNotFound);
+        return rescheduleBooking(env, viewer, { bookingId: order.bookingId, toSlotId: value.slotId });
+      },
+      success: (_, { params }) => ({
+        to: orderPath(params.orderId ?? ""),
+        message: `${BOOKING_COPY.rescheduled}. The new invite is in your email.`,
+      }),
+      invalid: (_, message) => says(message ?? "Choose a new time"),
+      refused: (error) => says(error.message, error.status),
+    },
+  },
+  otherwise: "reschedule",
+});
 
 export default function RescheduleOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, choices, refusal } = loaderData;
