@@ -5,7 +5,7 @@ import type { Viewer } from "~/features/access";
 import { type ConfirmationAsk, confirmationNeeded } from "~/lib/confirm";
 import type { AppError } from "~/lib/errors";
 import type { z } from "~/lib/zod";
-import { envOf } from "~/platform/http.server";
+import { envOf, retryAfter } from "~/platform/http.server";
 import { redirectWithToast, type ToastKind } from "~/platform/toast.server";
 import { errorPage, formFailure, replyTo, settle } from "~/routes/_lib/form.server";
 import { requireStaff, requireStreamer, requireUser } from "~/routes/_lib/guards.server";
@@ -62,6 +62,11 @@ export type Stay = {
   /** The page's form is no Conform form (a button): the reply carries no form result (`result: null`). */
   noForm?: boolean;
 };
+
+/** A refusal as one message (`says`), with its status and a 429's Retry-After. */
+export function saysRefusal(error: AppError, extra: Record<string, unknown> = {}): Stay {
+  return { ...says(error.message, error.status, extra), headers: retryAfter(error) };
+}
 
 /** A page whose buttons show one message (no Conform fields): `{ intent, result: null, error, ...extra }`. */
 export function says(error: string, status = 400, extra: Record<string, unknown> = {}): Stay {

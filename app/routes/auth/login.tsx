@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { afterLoginPath } from "~/features/access";
 import {
   AuthCard,
@@ -14,9 +14,10 @@ import {
   SocialButtons,
 } from "~/features/auth";
 import { getViewer, logIn, resendVerification, startSession } from "~/features/auth/index.server";
-import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { clientIp, envOf, publicOrigin, retryAfter } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
-import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders } from "~/routes/_lib/form.server";
+import { anyone, pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Log in | Noobrd" }];
@@ -33,36 +34,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
 export const headers = refusalHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const formData = await request.formData();
-  const ip = clientIp(request, env);
-  if (formData.get("intent") === "resend") {
-    const resend = parseWithZod(formData, { schema: emailOnlySchema });
-    if (resend.status !== "success") return data({ result: null, unverified: false }, { status: 400 });
-    const email = resend.value.email;
-    const resent = await runForForm(resend, () =>
-      resendVerification(env, email, { ip, origin: publicOrigin(request, env) }),
-    );
-    if (!resent.ok) return data({ result: null, unverified: false }, resent.init);
-    throw redirect(`/signup/verifyotp/${resent.value.handle}/${encodeURIComponent(email)}`);
-  }
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return data({ result: replyTo(submission, { hideFields: ["password"] }), unverified: false }, { status: 400 });
-  }
-  const attempt = await runForForm(submission, () => logIn(env, submission.value, { ip }), {
-    hideFields: ["password"],
-  });
-  if (!attempt.ok) {
-    return data({ result: attempt.failure.result, unverified: attempt.failure.reason === "unverified" }, attempt.init);
-  }
-  const result = attempt.value;
-  const cookie = await startSession(request, env, result.userId, ip);
-  return redirect(afterLoginPath(result.isStreamer, submission.value.redirectTo), {
-    headers: { "Set-Cookie": cookie },
-  });
-}
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    resend: {
+      schema: emailOnlySchema,
+      run: (value, { env, request }) =>
+        resendVerification(env, value.email, { ip: clientIp(request, env), origin: publicOrigin(request, env) }).then(
+          (resent) => ({ handle: resent.handle, email: value.email }),
+        ),
+      success: (resent: { handle: string; email: string }) => ({
+        to: `/signup/verifyotp/${resent.handle}/${encodeURIComponent(resent.email)}`,
+      }),
+      invalid: () => ({ stay: {}, status: 400, noForm: true }),
+      refused: (error) => ({ stay: {}, status: error.status, headers: retryAfter(error), noForm: true }),
+    },
+    login: {
+      schema: loginSchema,
+      run: (value, { env, request }) =>
+        logIn(env, value, { ip: clientIp(request, env) }).then((result) => ({ result, redirectTo: value.redirectTo })),
+      success: async (
+        { result, redirectTo }: { result: Awaited<ReturnType<typeof logIn>>; redirectTo?: string },
+        page,
+      ) => ({
+        to: afterLoginPath(result.isStreamer, redirectTo),
+        headers: {
+          "Set-Cookie": await startSession(page.request, page.env, result.userId, clientIp(page.request, page.env)),
+        },
+      }),
+      hideFields: ["password"],
+    },
+  },
+  otherwise: "login",
+});
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
@@ -94,7 +98,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
           Log in
         </button>
-        {actionData?.unverified ? (
+        {actionData?.reason === "unverified" ? (
           <button
             type="submit"
             name="intent"
