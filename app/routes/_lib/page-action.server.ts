@@ -2,6 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import type { Viewer } from "~/features/access";
+import { getViewer } from "~/features/auth/index.server";
 import { type ConfirmationAsk, confirmationNeeded } from "~/lib/confirm";
 import type { AppError } from "~/lib/errors";
 import type { z } from "~/lib/zod";
@@ -90,6 +91,8 @@ export type Intent<V, S extends z.ZodType, T> = {
   success: (result: T, page: PageContext<V>) => Done | Promise<Done>;
   /** Where a refusal goes, when not back to the form (its field, else a form error, with the error's status). */
   refused?: (error: AppError, page: PageContext<V>) => Done | Promise<Done>;
+  /** A refusal's message in the page's words (e.g. a promo code's), when the use case's is not. */
+  words?: (error: AppError) => string | null;
   /** Where an input the schema refuses goes (given its first message), when not back to the form (400). */
   invalid?: (page: PageContext<V>, message: string | undefined) => Done | Promise<Done>;
   /** The message when the use case's AppError carries none (docs/domain.md's default for the screen). */
@@ -126,6 +129,14 @@ export type PageActionOptions<V, I extends Record<string, z.ZodType>> = {
 export const anyone = async (): Promise<null> => null;
 export const signedIn = ({ request, env }: { request: Request; env: Env }): Promise<Viewer> =>
   requireUser(request, env);
+/** A signed-in viewer, a visitor sent to sign in and come back to `back` (a public page's forms). */
+export const signedInBackTo =
+  (back: (page: GuardContext) => string) =>
+  async (page: GuardContext): Promise<Viewer> => {
+    const viewer = await getViewer(page.request, page.env);
+    if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(back(page))}`);
+    return viewer;
+  };
 export const streamerOnly = ({ request, env }: { request: Request; env: Env }): Promise<Viewer> =>
   requireStreamer(request, env);
 export const staffWith =
@@ -204,7 +215,11 @@ export function pageAction<V, I extends Record<string, z.ZodType>>(options: Page
     const settled = await settle(() => chosen.run(value, page));
     if (settled.ok) return answer(env, await chosen.success(settled.value, page), replyName, submission);
     if (chosen.refused) return answer(env, await chosen.refused(settled.error, page), replyName, submission);
-    const { failure, init } = formFailure(submission, settled.error, {
+    const worded = chosen.words?.(settled.error);
+    const error = worded
+      ? Object.assign(Object.create(Object.getPrototypeOf(settled.error)), settled.error, { message: worded })
+      : settled.error;
+    const { failure, init } = formFailure(submission, error, {
       fallback: typeof fallback === "function" ? fallback(page) : fallback,
       hideFields,
       shownFields,

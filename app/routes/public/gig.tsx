@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ComponentProps } from "react";
 import { Suspense } from "react";
-import { data, Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
-import { getViewer } from "~/features/auth/index.server";
-import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema, pickerTimes } from "~/features/booking";
+import { Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
+import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema, type PromoPreview, pickerTimes } from "~/features/booking";
 import {
   bookingFormData,
   bookingFormQuery,
@@ -27,14 +27,15 @@ import {
   withOfferedSeats,
 } from "~/features/waitlist/index.server";
 import { formatMoney, money, priceIn } from "~/lib/money";
-import { cloudflareContext } from "~/platform/context";
+import { z } from "~/lib/zod";
 import { found, publicOrigin } from "~/platform/http.server";
-import { replyTo, settle } from "~/routes/_lib/form.server";
+import { replyTo } from "~/routes/_lib/form.server";
+import { pageAction, postedIntent, signedInBackTo } from "~/routes/_lib/page-action.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
-import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
+import { isReviewIntent, reviewIntents } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
-import { packAction } from "./pack-action.server";
-import { waitlistAction } from "./waitlist-action.server";
+import { buyPackIntent } from "./pack-action.server";
+import { waitlistIntents } from "./waitlist-action.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   const gig = loaderData?.gig;
@@ -121,50 +122,53 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
  * The booking form: an anonymous visitor goes to /login and comes back to this gig with the slot chosen; a
  * card order goes on to Stripe's checkout page, a wallet or free order straight to its confirmation.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const formData = await request.formData();
-  // The reply and report forms under the reviews (docs/domain.md, Review).
-  const intent = formData.get("intent");
-  if (isReviewIntent(intent)) return reviewFormAction(env, request, formData, intent, `/gig/${params.id}`);
-  const viewer = await getViewer(request, env);
-  // Back to this gig with the time acted on chosen: the picker shows its date (slot-picker.tsx).
+/** Back to this gig with the time acted on chosen: the picker shows its date (slot-picker.tsx). */
+function backToGig({ params, formData }: { params: Readonly<Record<string, string>>; formData: FormData }) {
   const slot = String(formData.get("slotId") ?? "");
-  const back = `/gig/${params.id}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
-  if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
-  if (intent === "buy-pack") return packAction(env, viewer, params.id, formData);
-  if (intent === "join-waitlist" || intent === "leave-waitlist") {
-    return waitlistAction(env, viewer, intent, formData, back);
-  }
-  const submission = parseWithZod(formData, { schema: bookingFormSchema });
-  if (intent === APPLY_PROMO_INTENT) {
-    // The Apply step: the discount and new total (or why not), the form coming back as the fan left it.
-    const promo = await previewPromo(env, viewer, {
-      code: formData.get("promoCode"),
-      slotId: formData.get("slotId"),
-      numberOfPlayers: formData.get("numberOfPlayers"),
-    });
-    return data(
-      { result: { initialValue: replyTo(submission).initialValue }, promo },
-      { status: promo.ok ? 200 : 400 },
-    );
-  }
-  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
-  const placed = await settle(placeOrder(env, viewer, submission.value, publicOrigin(request, env)));
-  if (!placed.ok) {
-    const refused = placed.error;
-    // A promo refusal says why (unknown, expired, used up...) in a fan's words.
-    const message = promoRefusalWords(refused) ?? refused.message;
-    const fieldErrors = refused.field ? { [refused.field]: [message] } : undefined;
-    return data(
-      { result: replyTo(submission, { formErrors: fieldErrors ? [] : [message], fieldErrors }) },
-      { status: refused.status },
-    );
-  }
-  // A document navigation: Stripe's page (or the stand-in's) is not a route of this app.
-  if (placed.value.checkoutUrl) throw redirectDocument(placed.value.checkoutUrl, 303);
-  throw redirect(`/checkout/success?order=${placed.value.orderId}`, 303);
+  return `/gig/${params.id ?? ""}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
 }
+
+export const action = pageAction({
+  // Every form here is a signed-in fan's: a visitor signs in and comes back (to the reviews, or the time chosen).
+  guard: signedInBackTo((page) =>
+    isReviewIntent(postedIntent(page.formData)) ? `/gig/${page.params.id ?? ""}` : backToGig(page),
+  ),
+  intents: {
+    // The reply and report forms under the reviews (docs/domain.md, Review).
+    ...reviewIntents(({ params }) => `/gig/${params.id ?? ""}`),
+    "buy-pack": buyPackIntent,
+    ...waitlistIntents(backToGig),
+    // The Apply step: the discount and new total (or why not), the form coming back as the fan left it.
+    [APPLY_PROMO_INTENT]: {
+      schema: z.object({}),
+      run: (_, { env, viewer, formData }) =>
+        previewPromo(env, viewer, {
+          code: formData.get("promoCode"),
+          slotId: formData.get("slotId"),
+          numberOfPlayers: formData.get("numberOfPlayers"),
+        }),
+      success: (promo: Awaited<ReturnType<typeof previewPromo>>, { formData }) => ({
+        stay: {
+          result: { initialValue: replyTo(parseWithZod(formData, { schema: bookingFormSchema })).initialValue },
+          promo,
+        },
+        status: promo.ok ? 200 : 400,
+      }),
+    },
+    book: {
+      schema: bookingFormSchema,
+      run: (value, { env, viewer, request }) => placeOrder(env, viewer, value, publicOrigin(request, env)),
+      // A document navigation: Stripe's page (or the stand-in's) is not a route of this app.
+      success: (placed: Awaited<ReturnType<typeof placeOrder>>) =>
+        placed.checkoutUrl
+          ? redirectDocument(placed.checkoutUrl, 303)
+          : redirect(`/checkout/success?order=${placed.orderId}`, 303),
+      // A promo refusal says why (unknown, expired, used up...) in a fan's words.
+      words: promoRefusalWords,
+    },
+  },
+  otherwise: "book",
+});
 
 /** docs/domain.md: a description longer than 300 characters shows 'read more' (a <details>, no JS needed). */
 function Description({ text }: { text: string }) {
@@ -280,8 +284,8 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
                 walletBalanceMinor={booking.walletBalanceMinor}
                 creditsLeft={loaderData.creditsLeft}
                 waitingSlotIds={loaderData.places.map((place) => place.slotId)}
-                lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-                promo={actionData && "promo" in actionData ? actionData.promo : undefined}
+                lastResult={actionData?.result ?? undefined}
+                promo={(actionData as { promo?: PromoPreview } | undefined)?.promo}
               />
             )}
             {loaderData.pack ? (
@@ -349,7 +353,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             ratingTotal={gig.ratingTotal}
             ratingCount={gig.ratingCount}
             viewer={reviewViewer}
-            reply={actionData && "review" in actionData ? actionData.review : undefined}
+            reply={(actionData as { review?: ComponentProps<typeof ReviewList>["reply"] } | undefined)?.review}
           />
         </Suspense>
       </article>

@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { data, Link, useLocation } from "react-router";
 import { GigCard, LiveBadge, SessionRow, starPagesSchema, Thumb } from "~/features/catalogue";
 import { catalogueRequest, getStarPage } from "~/features/catalogue/index.server";
@@ -6,9 +7,9 @@ import { FavouriteButton } from "~/features/favourites";
 import { ReliabilityCard } from "~/features/reliability";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { firstIssue } from "~/lib/validation";
-import { cloudflareContext } from "~/platform/context";
 import { found } from "~/platform/http.server";
-import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
+import { pageAction, signedInBackTo } from "~/routes/_lib/page-action.server";
+import { reviewIntents } from "./_lib/review-forms.server";
 import type { Route } from "./+types/star";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
@@ -38,13 +39,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** The reply and report forms under the streamer's reviews (docs/domain.md, Review). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (!isReviewIntent(intent)) throw data("Unknown form", { status: 400, statusText: "Bad Request" });
-  return reviewFormAction(env, request, formData, intent, `/star/${params.id}`);
-}
+export const action = pageAction({
+  // A visitor signs in and comes back to the reviews.
+  guard: signedInBackTo(({ params }) => `/star/${params.id ?? ""}`),
+  intents: reviewIntents(({ params }) => `/star/${params.id ?? ""}`),
+});
 
 /** Only http(s) links are shown, each opening a new tab without handing over this page. */
 function socialLinks(links: Record<string, string>) {
@@ -207,7 +206,7 @@ export default function Star({ loaderData, actionData }: Route.ComponentProps) {
         ratingTotal={star.ratingTotal}
         ratingCount={star.ratingCount}
         viewer={reviewViewer}
-        reply={actionData && "review" in actionData ? actionData.review : undefined}
+        reply={(actionData as { review?: ComponentProps<typeof ReviewList>["reply"] } | undefined)?.review}
         showGig
       />
     </main>
