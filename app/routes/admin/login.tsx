@@ -1,13 +1,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { canOpenAdmin } from "~/features/access";
 import { AuthCard, adminLoginSchema, FormErrors, PasswordField, primaryButton } from "~/features/auth";
 import { getViewer, logIn, startSession } from "~/features/auth/index.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
-import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders } from "~/routes/_lib/form.server";
+import { anyone, pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Staff login | Noobrd" }];
@@ -26,21 +27,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
 export const headers = refusalHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
-  if (submission.status !== "success")
-    return data({ result: replyTo(submission, { hideFields: ["password"] }) }, { status: 400 });
-  const ip = clientIp(request, env);
-  const { username: email, password } = submission.value;
-  const attempt = await runForForm(submission, () => logIn(env, { email, password }, { ip }, { staffOnly: true }), {
-    hideFields: ["password"],
-  });
-  if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
-  const result = attempt.value;
-  const cookie = await startSession(request, env, result.userId, ip);
-  return redirect(staffLanding(request), { headers: { "Set-Cookie": cookie } });
-}
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    login: {
+      schema: adminLoginSchema,
+      run: ({ username: email, password }, { env, request }) =>
+        logIn(env, { email, password }, { ip: clientIp(request, env) }, { staffOnly: true }),
+      success: async (result, { request, env }) => ({
+        to: staffLanding(request),
+        headers: { "Set-Cookie": await startSession(request, env, result.userId, clientIp(request, env)) },
+      }),
+      hideFields: ["password"],
+    },
+  },
+  otherwise: "login",
+});
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
