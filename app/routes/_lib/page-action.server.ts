@@ -181,7 +181,8 @@ export function pageAction<V, I extends Record<string, z.ZodType>>(options: Page
   const names = Object.keys(options.intents);
   return async ({ request, context, params }: Args) => {
     const env = envOf(context);
-    const formData = await request.formData();
+    const formData = await request.formData().catch(() => null);
+    if (!formData) return new Response("The request body must be form data", { status: 400 });
     const guarded = { request, env, params: params as Params, formData };
     const viewer = await options.guard(guarded);
     const page: PageContext<V> = { ...guarded, viewer, context };
