@@ -5,6 +5,7 @@ import type { Viewer } from "~/features/access";
 import { getViewer } from "~/features/auth/index.server";
 import { type ConfirmationAsk, confirmationNeeded } from "~/lib/confirm";
 import type { AppError } from "~/lib/errors";
+import { firstIssue } from "~/lib/validation";
 import type { z } from "~/lib/zod";
 import { envOf, retryAfter } from "~/platform/http.server";
 import { redirectWithToast, type ToastKind } from "~/platform/toast.server";
@@ -83,6 +84,11 @@ export type Done = FormDone | Stay | Response;
 export type Intent<V, S extends z.ZodType, T> = {
   /** The intent's Zod schema, the same one the browser validated with (Conform parses the form with it). */
   schema: S | ((page: PageContext<V>) => S);
+  /**
+   * A plain form (buttons, a field or two, no Conform): its fields as sent through the schema (an empty field
+   * stays ""), and bad input or a refusal is one message for the page (`says`) unless `invalid`/`refused` say.
+   */
+  plain?: true;
   /** The form as the schema reads it, when the page tidies it first (e.g. blank rows dropped). */
   tidy?: (formData: FormData) => FormData;
   /** The use case, given the parsed value; an AppError it throws is the submission's refusal. */
@@ -155,10 +161,11 @@ function isStay(done: Done): done is Stay {
 }
 
 /** A `Done` as the action's answer. */
-function answer(env: Env, done: Done, name: string, submission: Submission<unknown>) {
+function answer(env: Env, done: Done, name: string, submission: Submission<unknown> | null) {
   if (done instanceof Response) return done;
   if (isStay(done)) {
-    const result = done.noForm ? null : done.reset ? replyTo(submission, { resetForm: true }) : replyTo(submission);
+    const result =
+      done.noForm || !submission ? null : replyTo(submission, done.reset ? { resetForm: true } : undefined);
     return data({ intent: name, result, ...done.stay } as PageFormReply, {
       status: done.status ?? 200,
       headers: done.headers,
@@ -201,6 +208,22 @@ export function pageAction<V, I extends Record<string, z.ZodType>>(options: Page
     const { hideFields, shownFields, fallback } = chosen;
     const replyName = chosen.replyAs ? chosen.replyAs(page) : name;
     const schema = typeof chosen.schema === "function" ? chosen.schema(page) : chosen.schema;
+    if (chosen.plain) {
+      // A plain form (buttons, a field or two; no Conform): the fields as sent, one message for the page.
+      const parsed = schema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) {
+        const message = firstIssue(parsed.error);
+        return answer(env, chosen.invalid ? await chosen.invalid(page, message) : says(message), replyName, null);
+      }
+      const value = parsed.data as z.output<I[keyof I]>;
+      const ask = typeof chosen.confirm === "function" ? await chosen.confirm(page, value) : chosen.confirm;
+      const needed = ask ? confirmationNeeded(formData, ask.question, ask.yes) : null;
+      if (needed) return data<PageFormReply>({ intent: "confirm", result: {}, ...needed });
+      const settled = await settle(() => chosen.run(value, page));
+      if (settled.ok) return answer(env, await chosen.success(settled.value, page), replyName, null);
+      const refusal = chosen.refused ? await chosen.refused(settled.error, page) : saysRefusal(settled.error);
+      return answer(env, refusal, replyName, null);
+    }
     const submission = parseWithZod(chosen.tidy ? chosen.tidy(formData) : formData, { schema });
     if (submission.status !== "success") {
       if (chosen.invalid) {

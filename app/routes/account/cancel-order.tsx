@@ -35,6 +35,7 @@ export const action = pageAction({
   intents: {
     cancel: {
       schema: cancelOrderFormSchema,
+      plain: true,
       run: async (value, { env, viewer, params }) => {
         const order = await getOrder(env, viewer, params.orderId ?? "");
         if (!order.bookingId || !order.isBuyer) throw notFound(BOOKING_COPY.bookingNotFound);

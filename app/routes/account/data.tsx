@@ -41,12 +41,14 @@ export const action = pageAction({
   intents: {
     "send-code": {
       schema: z.object({}),
+      plain: true,
       run: (_, { env, viewer, request }) => sendClosureCode(env, viewer, publicOrigin(request, env)),
       success: (sent) => ({ stay: { handle: sent.handle, message: CLOSURE_COPY.codeSent }, noForm: true }),
       refused: (error) => says(error.message, error.status),
     },
     close: {
       schema: closeAccountSchema,
+      plain: true,
       run: async (value, { env, viewer, request, context }) => {
         const timeZone = await viewerTimeZone(request, context);
         const closed = await requestClosure(env, viewer, value, { origin: publicOrigin(request, env), timeZone });

@@ -22,6 +22,7 @@ export const action = pageAction({
   intents: {
     favourite: {
       schema: favouriteFormSchema,
+      plain: true,
       run: ({ kind, id, intent }, { env, viewer }) => setFavourite(env, viewer.id, kind, id, intent === "add"),
       success: (toast, { formData }) => ({ to: backOf(formData), ...toast }),
       invalid: (_, message) => new Response(message ?? "Invalid request", { status: 400 }),

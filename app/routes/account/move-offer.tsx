@@ -30,6 +30,7 @@ export const action = pageAction({
   intents: {
     answer: {
       schema: moveOfferFormSchema,
+      plain: true,
       run: (value, { env, viewer, params }) =>
         answerMoveOffer(env, viewer, { orderId: params.orderId ?? "", choice: value.choice }),
       success: (answered, { params }) => ({

@@ -14,6 +14,7 @@ export const action = pageAction({
   intents: {
     refund: {
       schema: cancelOrderFormSchema,
+      plain: true,
       run: async (value, { env, viewer, params }) => {
         const bookingId = await findOwnConfirmedBooking(env, viewer, { orderId: params.orderId ?? "" });
         return claimNoShowRefund(env, viewer, bookingId, new Date(), value);

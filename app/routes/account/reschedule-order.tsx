@@ -31,6 +31,7 @@ export const action = pageAction({
   intents: {
     reschedule: {
       schema: rescheduleFormSchema,
+      plain: true,
       run: async (value, { env, viewer, params }) => {
         const order = await getOrder(env, viewer, params.orderId ?? "");
         if (!order.isBuyer || !order.bookingId) throw notFound(BOOKING_COPY.bookingNotFound);

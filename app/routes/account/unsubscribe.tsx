@@ -32,6 +32,7 @@ export const action = pageAction({
   intents: {
     unsubscribe: {
       schema: z.object({ sig: z.string().optional() }),
+      plain: true,
       run: (value, { env, params, request }) =>
         unsubscribe(env, parseEmail(params.email), value.sig ?? new URL(request.url).searchParams.get("sig")),
       success: (_, { params }) => ({ stay: { email: parseEmail(params.email), done: true }, noForm: true }),

@@ -58,6 +58,7 @@ export const action = pageAction({
   intents: {
     token: {
       schema: siteTokenSchema,
+      plain: true,
       run: (value, { env }) => validateSiteToken(env, value.token),
       success: (result, page) => granted(result.token, page),
       invalid: (_, message) => says(message ?? "Invalid request"),
@@ -65,6 +66,7 @@ export const action = pageAction({
     },
     password: {
       schema: sitePasswordSchema,
+      plain: true,
       run: (value, { env, request }) => validateSitePassword(env, value.password, { ip: clientIp(request, env) }),
       success: (result, page) => granted(result.token, page),
       invalid: (_, message) => says(message ?? "Invalid request"),

@@ -46,6 +46,7 @@ export const action = pageAction({
   intents: {
     send: {
       schema: z.object({ platform: sentText, channel: sentText, user: sentText, text: sentText, messageId: sentText }),
+      plain: true,
       run: async (sent, { env, request }) => {
         const [platform, channel, user, text] = [sent.platform, sent.channel, sent.user, sent.text].map(
           (value) => value?.trim() ?? "",

@@ -17,6 +17,7 @@ export const action = pageAction({
   intents: {
     regenerate: {
       schema: z.object({ returnTo: z.string().optional() }),
+      plain: true,
       run: (_, { env, viewer, request }) => regenerateMyOverlay(env, viewer, publicOrigin(request, env)),
       success: (_, { formData }) => ({
         to: `${backOf(formData).split("#")[0]}#stream-overlay`,

@@ -71,6 +71,7 @@ export const action = pageAction({
   intents: {
     joinRegular: {
       schema: pageJoinSchema,
+      plain: true,
       run: ({ gamertag }, { env, viewer, params }) =>
         sendLiveCommand(env, params.id ?? "", { type: "joinRegular", viewer, gamertag }),
       success: (_, page) => ({ to: livePage(page), message: LIVE_COPY.regularJoined }),
@@ -79,6 +80,7 @@ export const action = pageAction({
     },
     joinVip: {
       schema: pageJoinSchema,
+      plain: true,
       run: async ({ gamertag }, { env, viewer, params, formData, request }) => {
         const id = params.id ?? "";
         const parsed = vipJoinSchema.safeParse({ ...Object.fromEntries(formData), liveSessionId: id });
@@ -96,6 +98,7 @@ export const action = pageAction({
     },
     ready: {
       schema: entrySchema,
+      plain: true,
       run: ({ entryId }, { env, viewer, params }) =>
         sendLiveCommand(env, params.id ?? "", { type: "ready", viewer, entryId: entryId ?? "" }),
       success: (_, page) => ({ to: livePage(page), message: LIVE_COPY.readyConfirmed }),
@@ -103,6 +106,7 @@ export const action = pageAction({
     },
     leave: {
       schema: entrySchema,
+      plain: true,
       run: ({ entryId }, { env, viewer, params }) =>
         sendLiveCommand(env, params.id ?? "", { type: "leave", viewer, entryId: entryId ?? "" }),
       success: (_, page) => ({ to: livePage(page), message: LIVE_COPY.left, kind: "info" as const }),

@@ -141,6 +141,7 @@ export const action = pageAction({
     },
     lobby: {
       schema: lobbyCodeSchema,
+      plain: true,
       run: (v, { env, viewer }) => setSlotLobbyCode(env, viewer, v.slotId, v.lobbyCode),
       success: (_, { request }) => ({ to: here(request), message: SLOT_COPY.lobbySaved }),
       ...plain,
@@ -148,6 +149,7 @@ export const action = pageAction({
     },
     start: {
       schema: cancelSlotSchema,
+      plain: true,
       run: (v, { env, viewer }) => startSlotSession(env, viewer, v.slotId),
       success: (_, { request }) => ({ to: here(request), message: BOOKING_COPY.sessionStarted }),
       ...plain,
@@ -155,6 +157,7 @@ export const action = pageAction({
     },
     cancel: {
       schema: cancelSlotSchema,
+      plain: true,
       run: (v, { env, viewer }) => cancelSlot(env, viewer, v.slotId),
       success: (_, { request }) => ({ to: here(request), message: SLOT_COPY.cancelled }),
       confirm: { question: SLOT_COPY.cancelConfirm, yes: "Yes, cancel the slot" },
@@ -163,6 +166,7 @@ export const action = pageAction({
     },
     "offer-move": {
       schema: offerMoveSchema,
+      plain: true,
       run: (v, { env, viewer }) => offerSlotMove(env, viewer, v),
       success: (_, { request }) => ({ to: here(request), message: SLOT_COPY.moveOffered }),
       confirm: async ({ env, viewer, request, context }, v) => ({
@@ -174,6 +178,7 @@ export const action = pageAction({
     },
     "withdraw-move": {
       schema: cancelSlotSchema,
+      plain: true,
       run: (v, { env, viewer }) => withdrawMoveOffer(env, viewer, { slotId: v.slotId }),
       success: (_, { request }) => ({ to: here(request), message: SLOT_COPY.moveWithdrawn }),
       ...plain,

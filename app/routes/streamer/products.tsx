@@ -39,6 +39,7 @@ export const action = pageAction({
   intents: {
     archive: {
       schema: gigFormSchema,
+      plain: true,
       run: (v, { env, viewer }) => setGigArchived(env, viewer, v.gigId ?? "", true),
       success: () => ({ to: "/influencer/products?tab=inactive", message: GIG_COPY.archived }),
       confirm: async ({ env, viewer }, v) => ({
@@ -52,12 +53,14 @@ export const action = pageAction({
     },
     unarchive: {
       schema: gigFormSchema,
+      plain: true,
       run: (v, { env, viewer }) => setGigArchived(env, viewer, v.gigId ?? "", false),
       success: () => ({ to: "/influencer/products", message: GIG_COPY.unarchived }),
       refused: onTheGig,
     },
     delete: {
       schema: gigFormSchema,
+      plain: true,
       run: (v, { env, viewer }) => deleteGig(env, viewer, v.gigId ?? ""),
       success: () => ({ to: "/influencer/products", message: GIG_COPY.deleted }),
       confirm: (_, v) => ({ question: GIG_COPY.deleteConfirm(v.title ?? "this gig"), yes: "Yes, delete" }),

@@ -32,6 +32,7 @@ export function reviewIntents(backTo: (page: PageContext<Viewer>) => string) {
   return {
     "review-reply": {
       schema: replyFormSchema,
+      plain: true as const,
       run: (value: z.output<typeof replyFormSchema>, { env, viewer }: PageContext<Viewer>) =>
         replyToReview(env, viewer, value),
       success: (_: unknown, page: PageContext<Viewer>) => ({
@@ -45,6 +46,7 @@ export function reviewIntents(backTo: (page: PageContext<Viewer>) => string) {
     },
     "review-report": {
       schema: reportFormSchema,
+      plain: true as const,
       run: (value: z.output<typeof reportFormSchema>, { env, viewer }: PageContext<Viewer>) =>
         reportReview(env, viewer, value),
       success: (_: unknown, page: PageContext<Viewer>) => ({
