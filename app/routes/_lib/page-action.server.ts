@@ -111,6 +111,8 @@ export type Intent<V, S extends z.ZodType, T> = {
   confirm?:
     | ConfirmQuestion
     | ((page: PageContext<V>, value: z.output<S>) => ConfirmQuestion | Promise<ConfirmQuestion>);
+  /** The page's data that rides with every reply of this form that stays on the page (e.g. which step it shows). */
+  also?: (page: PageContext<V>) => Record<string, unknown>;
   /** The intent the reply names, when the page tells its forms apart otherwise (e.g. `update:<key>`). */
   replyAs?: (page: PageContext<V>) => string;
 };
@@ -207,6 +209,7 @@ export function pageAction<V, I extends Record<string, z.ZodType>>(options: Page
     }
     const { hideFields, shownFields, fallback } = chosen;
     const replyName = chosen.replyAs ? chosen.replyAs(page) : name;
+    const also = chosen.also?.(page) ?? {};
     const schema = typeof chosen.schema === "function" ? chosen.schema(page) : chosen.schema;
     if (chosen.plain) {
       // A plain form (buttons, a field or two; no Conform): the fields as sent, one message for the page.
@@ -230,7 +233,10 @@ export function pageAction<V, I extends Record<string, z.ZodType>>(options: Page
         const first = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
         return answer(env, await chosen.invalid(page, first), replyName, submission);
       }
-      return data<PageFormReply>({ intent: replyName, result: replyTo(submission, { hideFields }) }, { status: 400 });
+      return data<PageFormReply>(
+        { intent: replyName, result: replyTo(submission, { hideFields }), ...also },
+        { status: 400 },
+      );
     }
     const value = submission.value as z.output<I[keyof I]>;
     const ask = typeof chosen.confirm === "function" ? await chosen.confirm(page, value) : chosen.confirm;
@@ -255,6 +261,7 @@ export function pageAction<V, I extends Record<string, z.ZodType>>(options: Page
         field: failure.field,
         message: failure.message,
         reason: failure.reason,
+        ...also,
       },
       init,
     );
