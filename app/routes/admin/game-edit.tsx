@@ -6,7 +6,8 @@ import { uploadedFile } from "~/features/media/index.server";
 import { BLANK_MODE_ROWS, gameSchema, STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue";
 import { createGame, getGameForStaff, platformChoices, updateGame } from "~/features/staff-catalogue/index.server";
 import { inputClass } from "~/lib/ui/field";
-import { envOf, pageRead } from "~/platform/http.server";
+import { envOf } from "~/platform/http.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
 import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/game-edit";
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, env, "catalogue");
   const [choices, existing] = await Promise.all([
     platformChoices(env, viewer),
-    params.gameId ? pageRead(getGameForStaff(env, viewer, params.gameId)) : Promise.resolve(null),
+    params.gameId ? orErrorPage(getGameForStaff(env, viewer, params.gameId)) : Promise.resolve(null),
   ]);
   return {
     platforms: choices,

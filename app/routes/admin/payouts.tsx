@@ -23,7 +23,8 @@ import {
 } from "~/features/payouts/index.server";
 import { When } from "~/features/time";
 import { formatMoney, money } from "~/lib/money";
-import { envOf, pageRead } from "~/platform/http.server";
+import { envOf } from "~/platform/http.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
 import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/payouts";
@@ -44,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     endTime: url.searchParams.get("endTime") ?? day(now),
   });
   const period = asked.success ? asked.data : { startTime: new Date(now.getTime() - 30 * DAY), endTime: now };
-  const streamer = await pageRead(streamerForStaff(env, viewer, params.id, "payouts"));
+  const streamer = await orErrorPage(streamerForStaff(env, viewer, params.id, "payouts"));
   const [remaining, active, history] = await Promise.all([
     remainingOrders(env, viewer, params.id, period),
     listPayouts(env, viewer, params.id, "active"),

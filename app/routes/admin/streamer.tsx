@@ -27,7 +27,8 @@ import {
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
-import { envOf, pageRead } from "~/platform/http.server";
+import { envOf } from "~/platform/http.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
 import { pageAction, postedIntent } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/streamer";
@@ -40,7 +41,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "influencers");
-  const data = await pageRead(getStreamerForStaff(env, viewer, params.id));
+  const data = await orErrorPage(getStreamerForStaff(env, viewer, params.id));
   return {
     ...data,
     can: {

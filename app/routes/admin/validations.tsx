@@ -6,7 +6,8 @@ import { PAYOUT_COPY as M, validationOrdersSchema } from "~/features/payouts";
 import { markOrdersPlayed, ordersForValidation, streamerForStaff } from "~/features/payouts/index.server";
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
-import { envOf, pageRead } from "~/platform/http.server";
+import { envOf } from "~/platform/http.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
 import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/validations";
@@ -17,7 +18,7 @@ export const meta = () => [{ title: "Validations | Noobrd staff" }];
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStaff(request, env, "validations");
-  const [streamer, orders] = await pageRead(
+  const [streamer, orders] = await orErrorPage(
     Promise.all([
       streamerForStaff(env, viewer, params.influencerId, "validations"),
       ordersForValidation(env, viewer, params.influencerId),

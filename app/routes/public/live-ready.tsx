@@ -2,8 +2,8 @@ import { LIVE_COPY, ReadyLinkPage, readyLinkSchema } from "~/features/live";
 import { readyLinkOf, readyLinkState, sendLiveCommand } from "~/features/live/index.server";
 import { cloudflareContext } from "~/platform/context";
 import { orErrorPage } from "~/routes/_lib/form.server";
+import type { PageFormReply } from "~/routes/_lib/page-action.server";
 import { anyone, pageAction } from "~/routes/_lib/page-action.server";
-import type { PageFormReply } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/live-ready";
 
 export const meta = () => [{ title: "You're up | Noobrd" }, { name: "robots", content: "noindex" }];

@@ -11,8 +11,8 @@ import {
 import { askedToConfirm } from "~/lib/confirm";
 import { envOf } from "~/platform/http.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
+import type { PageFormReply } from "~/routes/_lib/page-action.server";
 import { pageAction, streamerOnly } from "~/routes/_lib/page-action.server";
-import type { PageFormReply } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/chat";
 
 export const meta = () => [{ title: "Chat | Noobrd" }];

@@ -4,8 +4,8 @@ import { packOfferForm, setPackOffer } from "~/features/packs/index.server";
 import { envOf } from "~/platform/http.server";
 import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
+import type { PageFormReply } from "~/routes/_lib/page-action.server";
 import { pageAction, streamerOnly } from "~/routes/_lib/page-action.server";
-import type { PageFormReply } from "~/routes/_lib/page-form.server";
 import type { Route } from "./+types/gig-pack";
 
 export const meta = () => [{ title: "Session pack | Noobrd" }];
