@@ -27,10 +27,8 @@ import {
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
-import { envOf } from "~/platform/http.server";
-import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { pageAction, postedIntent } from "~/routes/_lib/page-action.server";
+import { pageAction, pageLoader, postedIntent, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/streamer";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -38,19 +36,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 /** /admin/influencer/:id: profile, gigs, orders, platform fee, show at landing, remove; links to payouts. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "influencers");
-  const data = await orErrorPage(getStreamerForStaff(env, viewer, params.id));
-  return {
-    ...data,
-    can: {
-      fees: canStaff(viewer.role, "platformFees"),
-      payouts: canStaff(viewer.role, "payouts"),
-      validations: canStaff(viewer.role, "validations"),
-    },
-  };
-}
+export const loader = pageLoader(staffWith("influencers"), async ({ env, viewer, params }) => ({
+  ...(await getStreamerForStaff(env, viewer, params.id ?? "")),
+  can: {
+    fees: canStaff(viewer.role, "platformFees"),
+    payouts: canStaff(viewer.role, "payouts"),
+    validations: canStaff(viewer.role, "validations"),
+  },
+}));
 
 export const action = pageAction({
   // Setting the fee is its own capability; the rest of the page is the streamers' one.

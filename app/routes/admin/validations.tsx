@@ -6,26 +6,20 @@ import { PAYOUT_COPY as M, validationOrdersSchema } from "~/features/payouts";
 import { markOrdersPlayed, ordersForValidation, streamerForStaff } from "~/features/payouts/index.server";
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
-import { envOf } from "~/platform/http.server";
-import { orErrorPage } from "~/routes/_lib/form.server";
-import { requireStaff } from "~/routes/_lib/guards.server";
-import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
+import { pageAction, pageLoader, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/validations";
 
 export const meta = () => [{ title: "Validations | Noobrd staff" }];
 
 /** /admin/validations/influencer-game-playing-validations/:influencerId */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "validations");
-  const [streamer, orders] = await orErrorPage(
-    Promise.all([
-      streamerForStaff(env, viewer, params.influencerId, "validations"),
-      ordersForValidation(env, viewer, params.influencerId),
-    ]),
-  );
-  return { streamerId: params.influencerId, streamer, orders };
-}
+export const loader = pageLoader(staffWith("validations"), async ({ env, viewer, params }) => {
+  const streamerId = params.influencerId ?? "";
+  const [streamer, orders] = await Promise.all([
+    streamerForStaff(env, viewer, streamerId, "validations"),
+    ordersForValidation(env, viewer, streamerId),
+  ]);
+  return { streamerId, streamer, orders };
+});
 
 export const action = pageAction({
   guard: staffWith("validations"),

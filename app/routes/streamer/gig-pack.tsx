@@ -1,21 +1,16 @@
 import { Link } from "react-router";
 import { PACKS_COPY, PackOfferForm, packOfferSchema } from "~/features/packs";
 import { packOfferForm, setPackOffer } from "~/features/packs/index.server";
-import { envOf } from "~/platform/http.server";
-import { orErrorPage } from "~/routes/_lib/form.server";
-import { requireStreamer } from "~/routes/_lib/guards.server";
 import type { PageFormReply } from "~/routes/_lib/page-action.server";
-import { pageAction, streamerOnly } from "~/routes/_lib/page-action.server";
+import { pageAction, pageLoader, streamerOnly } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/gig-pack";
 
 export const meta = () => [{ title: "Session pack | Noobrd" }];
 
 /** /influencer/products/:id/pack: the streamer's session pack of one of their gigs (docs/domain.md "Session pack"). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  return { view: await orErrorPage(packOfferForm(env, viewer, params.id ?? "")) };
-}
+export const loader = pageLoader(streamerOnly, async ({ env, viewer, params }) => ({
+  view: await packOfferForm(env, viewer, params.id ?? ""),
+}));
 
 export const action = pageAction({
   guard: streamerOnly,
