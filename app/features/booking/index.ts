@@ -20,7 +20,6 @@ export {
   MONTHLY_ORDERS_PAGE_SIZE,
   ORDER_SECTIONS,
   type OrderSection,
-  orderStatusText,
 } from "./order-view";
 export {
   bookedSlotDetailsSchema,

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Viewer } from "~/features/access";
 import { orderNet, orderNetMinor } from "~/features/earnings";
 import { isReviewable } from "~/features/reviews";
+import { type OrderStatusText, orderStatusText } from "~/features/seats";
 import { FALLBACK_TIME_ZONE, monthBounds } from "~/features/time";
 import { refundOwedSql } from "~/features/wallet/index.server";
 import { notFound } from "~/lib/errors";
@@ -24,14 +25,7 @@ import { refundFor } from "./cancellation-policy";
 import { BOOKING_COPY } from "./copy";
 import { noShowRefundOffered } from "./no-show-policy";
 import { canReadOrder, canReadOrdersOf } from "./order-access";
-import {
-  bookingCancellable,
-  gamerTagsEditable,
-  invoicePath,
-  lobbyCodeVisible,
-  type OrderStatusText,
-  orderStatusText,
-} from "./order-view";
+import { bookingCancellable, gamerTagsEditable, invoicePath, lobbyCodeVisible } from "./order-view";
 import { reschedulable } from "./reschedule-policy";
 
 const buyer = alias(users, "buyer");

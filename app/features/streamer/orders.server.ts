@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { assertReadBusiness } from "~/features/access";
-import { orderStatusText } from "~/features/booking";
 import { orderNet, orderNetMinor } from "~/features/earnings";
+import { orderStatusText } from "~/features/seats";
 import { FALLBACK_TIME_ZONE, monthBounds } from "~/features/time";
 import { refundOwedSql } from "~/features/wallet/index.server";
 import { pageInfo } from "~/lib/paging";

@@ -51,19 +51,20 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 /** /gig/:id: the gig, its game, mode, platform, requirements, tags, price and upcoming slots with seats left. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
-  const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id, req.currencyCode) : undefined;
-  const waitlist = req.viewer ? viewerPlacesOnGigQuery(req.db, req.viewer.id, params.id) : undefined;
   const now = new Date();
+  // The page's own reads, sent in the gig's batch (one round trip): browsing knows none of them.
   const more = {
+    bookingForm: req.viewer ? bookingFormQuery(req.db, req.viewer.id, req.currencyCode) : undefined,
+    waitlist: req.viewer ? viewerPlacesOnGigQuery(req.db, req.viewer.id, params.id) : undefined,
     pack: gigPackQuery(req.db, params.id),
     credits: req.viewer ? creditsOnGigQuery(req.db, req.viewer.id, params.id, now) : undefined,
   };
   const [gigPage, zone] = await Promise.all([
-    getGigPage(req.db, params.id, req.viewer?.id ?? null, now, form, waitlist, more),
+    getGigPage(req.db, params.id, req.viewer?.id ?? null, now, more),
     viewerTimeZone(request, context),
   ]);
   const page = found(gigPage, "Gig not found");
-  const places = page.waitlistRows ? viewerPlaces(page.waitlistRows, now) : [];
+  const places = page.more.waitlist ? viewerPlaces(page.more.waitlist, now) : [];
   // Seats a waitlist offer holds for this viewer are theirs to book (booking/seats.ts).
   const slots = withOfferedSeats(page.slots, places);
   const display = displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt);
@@ -71,8 +72,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   // The gig's session pack in this viewer's currency, and the credits they hold on it (docs/decisions/027), read in
   // the page's one batch.
-  const pack = gigPackOf(page.packRows, display);
-  const credits = req.viewer ? creditsOf(page.creditRows) : null;
+  const pack = gigPackOf(page.more.pack ?? [], display);
+  const credits = req.viewer ? creditsOf(page.more.credits ?? []) : null;
   // The card's fields this page does not show stay on the server.
   const {
     gameModeId,
@@ -101,7 +102,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     priceText: formatMoney(price),
     rateDay: display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : null,
     booking: {
-      ...bookingFormData(req.viewer, page.bookingFormRows),
+      ...bookingFormData(req.viewer, page.more.bookingForm),
       loggedIn: req.viewer !== null,
       isOwner: req.viewer?.id === page.gig.starId,
       selectedSlotId: query.get("slot"),
