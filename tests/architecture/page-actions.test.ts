@@ -10,7 +10,8 @@ import { modulesUnder } from "./scanner";
  */
 const NOT_PAGES = ["app/routes/_lib/", "app/routes/api/"];
 const BUILT = /^export const action = pageAction\(/;
-const ANY_ACTION = /^export\s+(?:async\s+function\s+action\b|function\s+action\b|const\s+action\b|\{[^}]*\baction\b[^}]*\})/;
+const ANY_ACTION =
+  /^export\s+(?:async\s+function\s+action\b|function\s+action\b|const\s+action\b|\{[^}]*\baction\b[^}]*\})/;
 const WHY = /^\/\/ Not a pageAction: \S/;
 
 /** Each `path:line` of a page action built otherwise, without the comment saying why. */
