@@ -93,7 +93,10 @@ function forbiddenTies(modules: Module[]): string[] {
       const here = next.pop() as string;
       for (const there of graph.get(here) ?? []) {
         if (there === to) return true;
-        if (!seen.has(there)) next.push(there), seen.add(there);
+        if (!seen.has(there)) {
+          seen.add(there);
+          next.push(there);
+        }
       }
     }
     return false;
