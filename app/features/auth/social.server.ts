@@ -22,7 +22,7 @@ import { createSessionRecord } from "./session.server";
 /** The hand-off that finishes a login: seconds to use it, once. */
 export const LOGIN_HANDOFF_TTL_MS = 2 * 60 * 1000;
 /** The hand-off that lets the capture pages edit the account that just signed in. */
-export const CAPTURE_HANDOFF_TTL_MS = CODE_TTL_MS;
+const CAPTURE_HANDOFF_TTL_MS = CODE_TTL_MS;
 
 type HandoffPayload = { stage: "capture" | "login"; returnTo: string | null };
 
@@ -222,7 +222,7 @@ export async function signInWithProfile(
 }
 
 /** :accessToken carries the hand-off's public id, :refreshToken its 6-digit code; the token stays in the cookie. */
-export function customRedirectionPath(userId: string, handoffId: string, code: string): string {
+function customRedirectionPath(userId: string, handoffId: string, code: string): string {
   return `/google-discord-user/save-user-data/custom-redirection/${encodeURIComponent(userId)}/${handoffId}/${code}`;
 }
 

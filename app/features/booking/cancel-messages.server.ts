@@ -108,7 +108,7 @@ export const noShowCancelledNotice = (env: Env, bookingId: string): Promise<User
   cancelledBySomeoneElseNotice(env, bookingId, "no_show");
 
 /** The outbox template of the fan's own cancellation email (one per booking), rendered when delivered. */
-export const BOOKING_CANCELLED_TEMPLATE = "booking-cancelled";
+const BOOKING_CANCELLED_TEMPLATE = "booking-cancelled";
 
 export function bookingCancelledEmailEntry(bookingId: string): OutboxEntry {
   return {
@@ -172,7 +172,7 @@ async function refundedBookingMail(
 }
 
 /** The outbox template of "a fan cancelled their booking", told to the slot's streamer (one per booking). */
-export const FAN_CANCELLED_TEMPLATE = "fan-cancelled";
+const FAN_CANCELLED_TEMPLATE = "fan-cancelled";
 
 export function fanCancelledEntries(bookingId: string): OutboxEntry[] {
   return (["email", "notification"] as const).map((channel) => ({

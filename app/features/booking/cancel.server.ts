@@ -175,7 +175,7 @@ export function cancellableBookingSql(startsAfter: Date | null): SQL | undefined
  * one batch: the booking's conditional update (while `guard` holds), the refund guarded by `changes() = 1`, and the
  * promo code's use returned (its redemption row deleted).
  */
-export function cancelStatements(
+function cancelStatements(
   db: Db,
   booking: { bookingId: string; orderId: string; userId: string; currency: CurrencyCode },
   amountMinor: number,
@@ -279,7 +279,7 @@ export async function cancelBooking(
  * batch: the booking's conditional update first, then the owed card refund guarded by `changes() = 1` (a concurrent
  * second cancellation owes nothing), then the promo code's use given back. Nothing goes to the wallet.
  */
-export function cancelToCardStatements(
+function cancelToCardStatements(
   db: Db,
   booking: { bookingId: string; orderId: string },
   options: {

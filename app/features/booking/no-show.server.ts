@@ -25,8 +25,8 @@ import { orderPagePath } from "./order-view";
 import { afterSlotCancellation, slotCancellationResult, slotCancellationStatements } from "./slot-cancel.server";
 
 /** The outbox templates of the no-show rule: "the session started, here is the lobby code" and "you did not start". */
-export const SLOT_STARTED_TEMPLATE = "slot-started";
-export const STREAMER_NO_SHOW_TEMPLATE = "streamer-no-show";
+const SLOT_STARTED_TEMPLATE = "slot-started";
+const STREAMER_NO_SHOW_TEMPLATE = "streamer-no-show";
 
 /** How far back the cron looks for slots not started (bounds its index range; the cron runs every minute). */
 const NO_SHOW_LOOKBACK_MS = 7 * 24 * 60 * 60_000;

@@ -86,7 +86,7 @@ const orderFields = named({
   moveOfferEndsAt: offeredSlot.endsAt,
 });
 
-export function selectOrders(db: Db) {
+function selectOrders(db: Db) {
   return db
     .select(orderFields)
     .from(orders)
@@ -106,7 +106,7 @@ type MoveOfferFields = "moveOfferUntil" | "moveOfferSlotId" | "moveOfferStartsAt
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>["where"]>>[number];
 
-export type GamerTag = { id: string; position: number; gamertag: string };
+type GamerTag = { id: string; position: number; gamertag: string };
 
 /** One order as the viewer may see it. The lobby code is present only for the buyer, near the slot. */
 export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail" | "refundedTo" | MoveOfferFields> & {
@@ -160,7 +160,7 @@ async function gamerTagsOf(db: Db, bookingIds: string[]): Promise<Map<string, Ga
   return byBooking;
 }
 
-export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Promise<OrderDetails[]> {
+async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Promise<OrderDetails[]> {
   const tags = await gamerTagsOf(
     db,
     rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])),

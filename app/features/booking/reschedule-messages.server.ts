@@ -12,8 +12,8 @@ import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
 import { orderPagePath } from "./order-view";
 
 /** The outbox templates of a moved booking: the fan's (email with the new invite, notification) and the streamer's. */
-export const BOOKING_MOVED_TEMPLATE = "booking-moved";
-export const FAN_MOVED_TEMPLATE = "fan-moved";
+const BOOKING_MOVED_TEMPLATE = "booking-moved";
+const FAN_MOVED_TEMPLATE = "fan-moved";
 
 /**
  * The messages of one move (the `sequence`-th version of the booking's invite): written once per move. They carry the

@@ -20,9 +20,9 @@ import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
  *
  * The key is the only credential: a malformed, forged or replaced key is a 404 (`notFound`), whoever asks.
  */
-export const FEED_WINDOW_MS = 60 * 24 * 60 * 60 * 1000;
-export const FEED_MAX_EVENTS = 500;
-export const FEED_CALENDAR_NAME = "Noobrd sessions";
+const FEED_WINDOW_MS = 60 * 24 * 60 * 60 * 1000;
+const FEED_MAX_EVENTS = 500;
+const FEED_CALENDAR_NAME = "Noobrd sessions";
 
 export type CalendarFeedLinks = { origin: string; now: Date };
 
@@ -165,7 +165,7 @@ function event(input: {
 /** Calendar apps poll a subscription; ask for an hourly refresh (Google decides for itself). */
 const REFRESH_LINES = "X-PUBLISHED-TTL:PT1H\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n";
 
-export function calendarText(events: EventAttributes[]): string {
+function calendarText(events: EventAttributes[]): string {
   const { error, value } = createEvents(events, {
     productId: "noobrd/calendar-feed",
     method: "PUBLISH",

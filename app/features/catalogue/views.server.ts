@@ -25,7 +25,7 @@ import { gigSlotsQuery, starSessionsCountQuery, starSessionsQuery } from "./sess
 /** A star's gigs shown on their page (all active gigs; stars have a handful). */
 const STAR_GIGS_MAX = 50;
 /** Upcoming slots shown on a gig page. */
-export const GIG_SLOTS_MAX = 20;
+const GIG_SLOTS_MAX = 20;
 
 // ---------------------------------------------------------------- star
 

@@ -1,5 +1,5 @@
 /** The chat feature's server side: what routes, other features and the Worker may use of it. */
-export { type ChatCallOutcome, tellCalledChatFan } from "./called.server";
+export { tellCalledChatFan } from "./called.server";
 export {
   type ChatConnectionView,
   chatConnectionsOf,
@@ -8,11 +8,9 @@ export {
   disconnectChat,
   setChatCommands,
 } from "./connections.server";
-export { type DiscordAnswer, receiveDiscordInteraction, slashCommand } from "./discord.server";
+export { receiveDiscordInteraction } from "./discord.server";
 export { runChatCommand } from "./handle.server";
 export {
-  chatIdentityOf,
-  chatViewerOf,
   linkChatIdentity,
   linkedIdentities,
   linkKnownChatIdentity,
@@ -22,10 +20,9 @@ export {
   type ChatReply,
   composeReplies,
   REPLIES_PER_WINDOW,
-  REPLY_WINDOW_MS,
   replyPlan,
   sendsInWindow,
 } from "./replies";
-export { channelReplyState, sayInChannel, sendChatMessage } from "./say.server";
+export { channelReplyState, sendChatMessage } from "./say.server";
 export { standInChatConnection } from "./stand-in-connection.server";
-export { receiveTwitchDelivery, type TwitchAnswer } from "./twitch.server";
+export { receiveTwitchDelivery } from "./twitch.server";

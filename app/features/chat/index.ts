@@ -1,6 +1,6 @@
 /** The chat feature (join a live queue from Twitch or Discord chat): what pages may use, safe in the browser. */
-export { type ChatCommand, ordinal, parseChatCommand } from "./commands";
+
 export { ChatAccounts } from "./components/chat-accounts";
 export { CHAT_COPY } from "./copy";
-export type { ChatChannel, ChatReply } from "./replies";
-export { chatCommandsSchema, chatPlatformSchema, type DiscordServerDraft, discordServerSchema } from "./schema";
+
+export { chatCommandsSchema, chatPlatformSchema, discordServerSchema } from "./schema";

@@ -28,9 +28,7 @@ import { joinVipWithWallet } from "./vip.server";
 // The commands and their door live in commands.server.ts (so the VIP step can reach them without a cycle).
 export {
   type LiveCommand,
-  type LiveCommandOutcome,
   type LiveCommandResult,
-  liveSessionChanged,
   sendLiveCommand,
 } from "./commands.server";
 

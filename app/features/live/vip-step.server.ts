@@ -40,8 +40,7 @@ export function placeStatement(db: Db, order: { id: string; userId: string; live
   );
 }
 
-export const placeTaken = (orderId: string) =>
-  sql`EXISTS (SELECT 1 FROM queue_entries q WHERE q.order_id = ${orderId})`;
+const placeTaken = (orderId: string) => sql`EXISTS (SELECT 1 FROM queue_entries q WHERE q.order_id = ${orderId})`;
 
 /** The vip_queue kind's part of the generic card fulfilment (workers/composition.ts). */
 export const vipQueueStep: FulfilmentStep = {

@@ -71,7 +71,7 @@ async function vipGamertag(db: Db, viewer: Viewer, liveSessionId: string, given:
 }
 
 /** The statement saving a tag the fan gave back to their tags, under the session's network (one batch's part). */
-export function saveBackStatement(db: Db, viewer: Viewer, liveSessionId: string, gamertag: string, now: Date) {
+function saveBackStatement(db: Db, viewer: Viewer, liveSessionId: string, gamertag: string, now: Date) {
   return saveGamertagStatement(db, {
     id: newId(),
     userId: viewer.id,

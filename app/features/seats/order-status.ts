@@ -5,7 +5,7 @@ import type { BookingStatus, OrderStatus } from "~db/schema";
  * with the seats both read, so neither side's list reaches into the other's feature.
  */
 
-export const ORDER_STATUS_TEXTS = [
+const ORDER_STATUS_TEXTS = [
   "awaiting payment",
   "paid",
   "confirmed",

@@ -11,9 +11,9 @@ import { col, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, gigs, orders, slots, users } from "~db/schema";
 
 /** docs/domain.md: orders 10 a page, monthly orders 15, latest orders 10. */
-export const ORDERS_PAGE = 10;
-export const MONTHLY_ORDERS_PAGE = 15;
-export const MONTH_REQUIRED = "Year and month are required";
+const ORDERS_PAGE = 10;
+const MONTHLY_ORDERS_PAGE = 15;
+const MONTH_REQUIRED = "Year and month are required";
 
 /** page, limit, and optionally year AND month together ('Year and month are required' when only one). */
 export const streamerOrdersQuerySchema = z

@@ -3,7 +3,6 @@ export { owedCardRefundStatement, unacceptedPaymentRefundStatement } from "./car
 export { convertStrayBalances } from "./convert.server";
 export { walletOverview } from "./history.server";
 export {
-  creditReturnStatement,
   owedRefundsStatement,
   paidWithCreditSql,
   settleRefundStatements,

@@ -48,7 +48,7 @@ export function paidWithCreditSql(orderId: SQL | SQLWrapper): SQL {
  * refunded (a partial refund returns nothing). UNIQUE (order_id) over returns makes a second run a no-op, so every
  * refund path (the fan's cancellation, the streamer's, a no-show, a move refused) returns a credit exactly once.
  */
-export function creditReturnStatement(db: Db, refundId: string, at: number) {
+function creditReturnStatement(db: Db, refundId: string, at: number) {
   return db
     .insert(packCreditEntries)
     .select(

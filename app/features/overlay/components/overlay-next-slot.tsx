@@ -4,7 +4,7 @@ import { formatDateTime, useViewerZone } from "~/features/time";
 import type { OverlayNextSlotView } from "../overlay.server";
 
 /** How often the next-slot overlay reads its slot again (bookings change its seats left). */
-export const NEXT_SLOT_REFRESH_MS = 30_000;
+const NEXT_SLOT_REFRESH_MS = 30_000;
 
 const box = "rounded-xl bg-black/70 px-4 py-3 text-white shadow-lg";
 
