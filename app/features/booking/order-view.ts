@@ -31,12 +31,6 @@ export function invoicePath(orderId: string): string {
   return `/api/get/user_order/invoice/${encodeURIComponent(orderId)}`;
 }
 
-/** The order's own page, where the fan sees the lobby code, cancels and later reviews. */
-export const orderPagePath = (orderId: string) => `/profile/orders/${orderId}`;
-
-/** The page where the fan answers their streamer's offer of another time. */
-export const moveOfferPagePath = (orderId: string) => `/profile/orders/${orderId}/new-time`;
-
 /** The sections of the fan's orders page, in order, and their headings. */
 export const ORDER_SECTIONS = ["upcoming", "past", "cancelled", "unpaid"] as const;
 export type OrderSection = (typeof ORDER_SECTIONS)[number];

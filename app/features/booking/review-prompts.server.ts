@@ -3,6 +3,7 @@ import { deliverMessages } from "~/features/messages/index.server";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { isReviewable, REVIEWABLE_BOOKING_STATUSES } from "~/features/reviews";
 import { formatSlotTime, recipientZone } from "~/features/time";
+import { orderPath } from "~/lib/paths";
 import { col, getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
@@ -11,7 +12,6 @@ import { bookings, orders, outboxMessages, reviews, slots } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingMessageFacts } from "./message-facts.server";
 import { awaitingMoveSql } from "./move-offer-sql.server";
-import { orderPagePath } from "./order-view";
 
 /** The outbox template of "How was it?" after a session (an email and a notification), one per booking. */
 const REVIEW_PROMPT_TEMPLATE = "review-prompt";
@@ -22,7 +22,7 @@ const REVIEW_PROMPT_TEMPLATE = "review-prompt";
  */
 const REVIEW_PROMPT_WITHIN_MS = 7 * 24 * 60 * 60_000;
 
-const reviewFormPath = (orderId: string) => `${orderPagePath(orderId)}/review`;
+const reviewFormPath = (orderId: string) => `${orderPath(orderId)}/review`;
 
 /**
  * The cron's review prompts: for every booking whose slot ended (within `REVIEW_PROMPT_WITHIN_MS`), still

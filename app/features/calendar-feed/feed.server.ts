@@ -7,6 +7,7 @@ import { userOfFeedKey } from "~/features/feeds/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { notFound } from "~/lib/errors";
 import { icsEventCore, utcParts } from "~/lib/ics-event";
+import { orderPath } from "~/lib/paths";
 import { getDb } from "~/platform/db.server";
 import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
 
@@ -101,7 +102,7 @@ type StreamerSlot = Awaited<ReturnType<typeof streamerSlots>>[number];
 
 function bookingEvent(row: FanBooking, timeZone: string, at: CalendarFeedLinks): EventAttributes {
   const cancelled = row.status === "cancelled" || row.slotStatus === "cancelled";
-  const url = `${at.origin}/profile/orders/${row.orderId}`;
+  const url = `${at.origin}${orderPath(row.orderId)}`;
   const title = row.title ?? "Game session";
   // The fan sees the slot's code on the same terms as on the order page: near the start, until the end.
   const code = !cancelled && row.lobbyCode && lobbyCodeVisible(row.startsAt, row.endsAt, at.now) ? row.lobbyCode : null;

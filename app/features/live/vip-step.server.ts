@@ -3,6 +3,7 @@ import { deliverMessages } from "~/features/messages/index.server";
 import type { FulfilmentStep } from "~/features/payments";
 import { owedCardRefundStatement } from "~/features/wallet/index.server";
 import { newId } from "~/lib/id";
+import { orderPath } from "~/lib/paths";
 import { type Db, getDb } from "~/platform/db.server";
 import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessionChanged } from "./commands.server";
@@ -86,7 +87,7 @@ export const vipQueueStep: FulfilmentStep = {
       userId: order.userId,
       type: "queue",
       title: "Your VIP payment is being refunded to your card: the place could not be taken",
-      url: `/profile/orders/${order.id}`,
+      url: orderPath(order.id),
     });
     await getDb(env).batch([outboxStatement(getDb(env), notice)]);
     await deliverMessages(env, [notice.key]);

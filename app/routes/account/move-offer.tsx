@@ -83,7 +83,7 @@ export default function MoveOffer({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <p className="text-sm text-zinc-300">
           {offer.state === "moved" ? BOOKING_COPY.moveOfferMoved : BOOKING_COPY.moveOfferRefunded}.{" "}
-          <Link to={`/profile/orders/${order.id}`} className="underline">
+          <Link to={orderPath(order.id)} className="underline">
             Back to your order
           </Link>
         </p>

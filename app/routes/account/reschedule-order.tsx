@@ -68,14 +68,14 @@ export default function RescheduleOrder({ loaderData, actionData }: Route.Compon
       {!choices ? (
         <p className="text-sm text-zinc-300">
           {refusal}.{" "}
-          <Link to={`/profile/orders/${order.id}`} className="underline">
+          <Link to={orderPath(order.id)} className="underline">
             Back to your order
           </Link>
         </p>
       ) : choices.slots.length === 0 ? (
         <p className="text-sm text-zinc-300">
           This gig has no other time yet.{" "}
-          <Link to={`/profile/orders/${order.id}`} className="underline">
+          <Link to={orderPath(order.id)} className="underline">
             Back to your order
           </Link>
         </p>
@@ -109,7 +109,7 @@ export default function RescheduleOrder({ loaderData, actionData }: Route.Compon
             <button type="submit" className="primary-button">
               Move my booking
             </button>
-            <Link to={`/profile/orders/${order.id}`} className="rounded-lg border border-ink-600 px-4 py-2 text-sm">
+            <Link to={orderPath(order.id)} className="rounded-lg border border-ink-600 px-4 py-2 text-sm">
               Keep this time
             </Link>
           </div>

@@ -44,7 +44,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
   const zone = useViewerZone();
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-5 px-4 py-10">
-      <Link to={`/profile/orders/${order.id}`} className="text-sm text-zinc-400 hover:underline">
+      <Link to={orderPath(order.id)} className="text-sm text-zinc-400 hover:underline">
         ← Your order
       </Link>
       <header>
