@@ -1,32 +1,20 @@
 import { regenerateMyCalendarFeed } from "~/features/calendar-feed/index.server";
 import { FEED_COPY } from "~/features/feeds";
-import { safeReturnPath } from "~/lib/return-path";
-import { z } from "~/lib/zod";
-import { assertSameOrigin, publicOrigin } from "~/platform/http.server";
 import { requireUser } from "~/routes/_lib/guards.server";
 import { pageAction } from "~/routes/_lib/page-action.server";
+import { regenerateIntent, sameOriginAnd } from "~/routes/feeds/_lib/regenerate.server";
 
 /** POST /calendar-feed/regenerate: a plain form (works without JavaScript); back to where it was posted from. */
-const backOf = (formData: FormData) => safeReturnPath(formData.get("returnTo")) ?? "/profile";
-
 export const action = pageAction({
-  guard: ({ request, env }) => {
-    assertSameOrigin(request);
-    return requireUser(request, env);
-  },
+  guard: sameOriginAnd(requireUser),
   intents: {
-    regenerate: {
-      schema: z.object({ returnTo: z.string().optional() }),
-      plain: true,
-      run: (_, { env, viewer, request }) => regenerateMyCalendarFeed(env, viewer, publicOrigin(request, env)),
-      success: (_, { formData }) => ({
-        to: `${backOf(formData).split("#")[0]}#calendar-feed`,
-        message: FEED_COPY.calendarRegenerated,
-      }),
-      refused: (error, { formData }) => ({ to: backOf(formData), message: error.message, kind: "error" as const }),
-    },
+    regenerate: regenerateIntent({
+      regenerate: regenerateMyCalendarFeed,
+      fallback: "/profile",
+      anchor: "calendar-feed",
+      message: FEED_COPY.calendarRegenerated,
+    }),
   },
-  otherwise: "regenerate",
 });
 
 export function loader() {

@@ -30,33 +30,27 @@ function underTheReview(
  */
 export function reviewIntents(backTo: (page: PageContext<Viewer>) => string) {
   return {
-    "review-reply": {
-      schema: replyFormSchema,
-      plain: true as const,
-      run: (value: z.output<typeof replyFormSchema>, { env, viewer }: PageContext<Viewer>) =>
-        replyToReview(env, viewer, value),
-      success: (_: unknown, page: PageContext<Viewer>) => ({
-        to: `${backTo(page)}#reviews`,
-        message: REVIEW_COPY.replied,
-      }),
-      invalid: (page: PageContext<Viewer>, message: string | undefined) =>
-        underTheReview("review-reply", message ?? "Invalid request", 400, page),
-      refused: (error: { message: string; status: number }, page: PageContext<Viewer>) =>
-        underTheReview("review-reply", error.message, error.status, page),
-    },
-    "review-report": {
-      schema: reportFormSchema,
-      plain: true as const,
-      run: (value: z.output<typeof reportFormSchema>, { env, viewer }: PageContext<Viewer>) =>
-        reportReview(env, viewer, value),
-      success: (_: unknown, page: PageContext<Viewer>) => ({
-        to: `${backTo(page)}#reviews`,
-        message: REVIEW_COPY.reported,
-      }),
-      invalid: (page: PageContext<Viewer>, message: string | undefined) =>
-        underTheReview("review-report", message ?? "Invalid request", 400, page),
-      refused: (error: { message: string; status: number }, page: PageContext<Viewer>) =>
-        underTheReview("review-report", error.message, error.status, page),
-    },
+    "review-reply": reviewIntent("review-reply", replyFormSchema, replyToReview, REVIEW_COPY.replied, backTo),
+    "review-report": reviewIntent("review-report", reportFormSchema, reportReview, REVIEW_COPY.reported, backTo),
+  };
+}
+
+/** One of the two forms: its schema, its use case, and the toast once done. */
+function reviewIntent<S extends z.ZodType>(
+  intent: ReviewIntent,
+  schema: S,
+  use: (env: Env, viewer: Viewer, value: z.output<S>) => Promise<unknown>,
+  done: string,
+  backTo: (page: PageContext<Viewer>) => string,
+) {
+  return {
+    schema,
+    plain: true as const,
+    run: (value: z.output<S>, { env, viewer }: PageContext<Viewer>) => use(env, viewer, value),
+    success: (_: unknown, page: PageContext<Viewer>) => ({ to: `${backTo(page)}#reviews`, message: done }),
+    invalid: (page: PageContext<Viewer>, message: string | undefined) =>
+      underTheReview(intent, message ?? "Invalid request", 400, page),
+    refused: (error: { message: string; status: number }, page: PageContext<Viewer>) =>
+      underTheReview(intent, error.message, error.status, page),
   };
 }
