@@ -15,7 +15,8 @@ const base = (process.env.BASE_URL ?? "http://localhost:5173").replace(/\/$/, ""
 
 /** The demo data's gig, game and live session, as the browse and home pages link them. */
 async function demoIds(): Promise<SiteIds> {
-  const linked = async (path: string, pattern: RegExp) => pattern.exec(await (await fetch(`${base}${path}`)).text())?.[1];
+  const linked = async (path: string, pattern: RegExp) =>
+    pattern.exec(await (await fetch(`${base}${path}`)).text())?.[1];
   const gig = await linked("/star/usr_demo_influencer", /href="\/gig\/([^"/?#]+)"/);
   const game = await linked("/", /href="\/game\/([^"/?#]+)"/);
   const live = (await linked("/", /href="\/live\/([^"/?#]+)"/)) ?? null;

@@ -3,7 +3,7 @@
 #   1. Whether the browser tests' Chromium is there or can be installed (scripts/ensure-chromium.sh --check), then the
 #      generated types (Worker bindings, routes).
 #   2. Side by side: the unit and integration tests (Vitest: workerd and Node projects, one workerd, mostly one core)
-#      and, on the other core, Chromium's install when it is missing (network and disk more than CPU), the linter,
+#      and, on the other core, Chromium's install when it is missing (network and disk more than CPU), the linter, knip,
 #      the deploy dry run (both production Workers packed, the page Worker's upload limit), tsc, the browser tests'
 #      build and seeded database, and the dev server's own test on a copy of that database. The second group's
 #      output is printed when both are done, so the two never interleave.
@@ -21,6 +21,8 @@ checks_log=$(mktemp)
   bash scripts/ensure-chromium.sh
   echo "== lint"
   npm run lint
+  echo "== knip (unused files, exports and dependencies; knip.jsonc)"
+  npx knip --no-progress --no-config-hints
   echo "== deploy dry run"
   npm run deploy -- --dry-run
   # After the unit tests' start: their Vite server regenerates .react-router/types (removes, then writes) as it starts.

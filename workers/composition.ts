@@ -1,3 +1,4 @@
+import { setCountryStatements } from "../app/features/auth/index.server";
 import {
   bookingCancelledMail,
   bookingConfirmedEmail,
@@ -39,16 +40,18 @@ import { setFulfilmentSteps, walletTopupStep } from "../app/features/payments/in
 import { payoutCompletedNotice } from "../app/features/payouts/index.server";
 import { reviewPostedMail, reviewPostedNotice } from "../app/features/reviews/index.server";
 import { waitlistOfferEmail, waitlistOfferNotice } from "../app/features/waitlist/index.server";
-import { refundDoneEmail, refundDoneNotice } from "../app/features/wallet/index.server";
+import { refundDoneEmail, refundDoneNotice, walletConversionStatements } from "../app/features/wallet/index.server";
 
 /**
  * The composition root: the one place that wires features together where a lower feature must reach into higher
  * ones (docs/architecture.md, "Features as modules"). Payments fulfils what booking, live and the top-up sell; the
  * outbox delivers what booking, live, payouts, the waitlist and the wallet write. Both read their tables from
  * here, so neither imports the features it serves and the features form a tree. A fan called to play next who
- * queued from chat is told there by the chat feature (which imports live), through live's call hooks. The Worker entry and the test
- * set-up load this module first.
+ * queued from chat is told there by the chat feature (which imports live), through live's call hooks. A sign-in's
+ * country step converts the wallet in the same batch, through the statements set here (accounts do not import the
+ * wallet). The Worker entry and the test set-up load this module first.
  */
+setCountryStatements(walletConversionStatements);
 setMessageTemplates({
   "booking-confirmed": {
     param: "orderId",

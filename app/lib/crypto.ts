@@ -12,7 +12,7 @@ export function base64url(bytes: Uint8Array): string {
 }
 
 /** The bytes of unpadded (or padded) base64url text, or null when it is not base64url. */
-export function fromBase64url(text: string): Uint8Array | null {
+function fromBase64url(text: string): Uint8Array | null {
   if (!/^[\w-]*={0,2}$/.test(text)) return null;
   try {
     const normal = text.replace(/=+$/, "").replaceAll("-", "+").replaceAll("_", "/");

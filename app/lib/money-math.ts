@@ -35,7 +35,7 @@ export class CurrencyMismatchError extends Error {
 }
 
 /** Zero of a currency. */
-export function zeroMoney<C extends CurrencyCode>(currency: C): Money<C> {
+function zeroMoney<C extends CurrencyCode>(currency: C): Money<C> {
   return money(0, currency);
 }
 

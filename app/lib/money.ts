@@ -59,7 +59,7 @@ export const USD_DISPLAY: DisplayCurrency = { code: "USD", usdInrMicros: null, r
  * The locale amounts are grouped by when the viewer's own is not known: Indian grouping (₹1,00,000) for
  * rupees, US grouping otherwise. Symbols and grouping come from Intl, never from a table of our own.
  */
-export function defaultLocaleFor(currency: string): string {
+function defaultLocaleFor(currency: string): string {
   return currency === "INR" ? "en-IN" : "en-US";
 }
 

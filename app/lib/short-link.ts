@@ -2,9 +2,9 @@
  * A streamer's short public link, `/@<username>`: it opens their live session while they are live, else their
  * page (app/routes/public/short-link.tsx). Usernames are unique case-insensitively, so the link is too.
  */
-export const SHORT_LINK_PREFIX = "@";
+const SHORT_LINK_PREFIX = "@";
 
-export function shortLinkPath(username: string): string {
+function shortLinkPath(username: string): string {
   return `/${SHORT_LINK_PREFIX}${encodeURIComponent(username)}`;
 }
 

@@ -30,16 +30,6 @@ export function paramsObject(params: URLSearchParams): Record<string, string | s
   return object;
 }
 
-export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** A query string through its schema; the message names the parameter at fault. */
-export function parseQuery<S extends z.ZodType>(schema: S, params: URLSearchParams): ParseResult<z.infer<S>> {
-  const result = schema.safeParse(paramsObject(params));
-  return result.success
-    ? { ok: true, value: result.data }
-    : { ok: false, message: firstIssue(result.error, { withPath: true, fallback: "Invalid query" }) };
-}
-
 /**
  * The one text rule beside trimming and the length of the database's CHECKs: no control characters. SQLite counts a
  * string's length only up to its first NUL, so "\0title" passed a Zod length check and then failed the CHECK (a 500);
@@ -57,9 +47,9 @@ const CONTROL_ALL = /[\u0000-\u001f\u007f]/g;
 export function withoutControlCharacters(text: string): string {
   return text.replace(CONTROL_ALL, "");
 }
-export const CONTROL_CHARACTERS_MESSAGE = "Remove the invisible control characters from this text";
+const CONTROL_CHARACTERS_MESSAGE = "Remove the invisible control characters from this text";
 
-export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
+function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? CONTROL_BUT_LINES : CONTROL).test(text);
 }
 

@@ -9,7 +9,7 @@
 export type DocumentRow = { label: string; value: string; strong?: boolean };
 
 /** A heading over lines of text. */
-export type DocumentBlock = { heading: string; lines: string[] };
+type DocumentBlock = { heading: string; lines: string[] };
 
 /** An invoice's facts: what it says, in the order it says it. The documents Worker only lays them out (A4). */
 export type InvoiceFacts = {
@@ -29,7 +29,7 @@ export type InvoiceFacts = {
 };
 
 /** A cell of a statement: text, or a number (amounts in major units, shown with two decimals). */
-export type SheetCell = string | number;
+type SheetCell = string | number;
 
 /** A payout statement's facts: two sheets, a summary and the orders. Amounts come straight from the payout. */
 export type StatementFacts = {

@@ -13,7 +13,7 @@ import { isProduction } from "./env.server";
  * by this Worker itself through its own fetch handler: that is the local stand-in of development and tests
  * (app/routes/dev/exchange-rates.ts), which speaks both protocols. Production sets absolute URLs.
  */
-export type RateQuote = { rateMicros: number; nextUpdateAt: Date | null };
+type RateQuote = { rateMicros: number; nextUpdateAt: Date | null };
 
 export interface ExchangeRateProvider {
   readonly name: string;
@@ -57,7 +57,7 @@ async function getJson(fetcher: Fetcher, url: string): Promise<Record<string, un
   return body as Record<string, unknown>;
 }
 
-export class OpenErApiProvider implements ExchangeRateProvider {
+class OpenErApiProvider implements ExchangeRateProvider {
   readonly name = "open-er-api";
   constructor(
     private url: string,
@@ -77,7 +77,7 @@ export class OpenErApiProvider implements ExchangeRateProvider {
   }
 }
 
-export class CurrencyApiProvider implements ExchangeRateProvider {
+class CurrencyApiProvider implements ExchangeRateProvider {
   readonly name = "currency-api";
   constructor(
     private url: string,

@@ -3,7 +3,7 @@
  * and both queue producers are bound (a queue cannot be asked without sending to it). Each check reports how long it
  * took; a failing one names its error. Nothing here reads or returns user data.
  */
-export type HealthCheck = { ok: boolean; ms: number; error?: string };
+type HealthCheck = { ok: boolean; ms: number; error?: string };
 export type Health = { ok: boolean; checks: Record<string, HealthCheck> };
 
 async function timed(check: () => Promise<unknown>): Promise<HealthCheck> {

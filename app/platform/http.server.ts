@@ -1,5 +1,4 @@
-import { data, type RouterContextProvider } from "react-router";
-import { isAppError } from "~/lib/errors";
+import type { RouterContextProvider } from "react-router";
 import { cloudflareContext } from "./context";
 import { appOrigin, isProduction } from "./env.server";
 
@@ -167,19 +166,6 @@ export async function checkPageForm(request: Request, pathname: string): Promise
     return request;
   } catch {
     return text(400);
-  }
-}
-
-/**
- * A page loader's use-case call: a typed refusal (AppError: 404 unknown id, 403, 400) becomes that HTTP answer with
- * its message for the route's error boundary, instead of a 500. Other errors pass through.
- */
-export async function pageRead<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (isAppError(error)) throw data(error.message, { status: error.status });
-    throw error;
   }
 }
 

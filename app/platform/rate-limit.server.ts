@@ -4,7 +4,7 @@ import { rateLimitHits } from "~db/schema";
 import { getDb } from "./db.server";
 
 /** The outcome of one hit: allowed or not, the key's hits in its window (this one included), when the window ends. */
-export type RateLimitOutcome = { allowed: boolean; count: number; retryAfterSeconds: number };
+type RateLimitOutcome = { allowed: boolean; count: number; retryAfterSeconds: number };
 
 const windowOf = (now: number, windowMs: number) => new Date(Math.floor(now / windowMs) * windowMs);
 
@@ -40,7 +40,7 @@ async function rateLimitHit(
 export type RateLimitKey = { key: string; max: number; windowMs: number };
 
 /** The one answer to too many attempts when a limit gives no message of its own. */
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
+const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a few minutes and try again.";
 
 /**
  * The one way a limited attempt is counted and refused: one hit against each key (each with its own limit); when any
@@ -73,7 +73,7 @@ export async function enforceRateLimit(
  * Takes back a hit counted at `now` (the attempt turned out not to count, e.g. a successful login: only failures are
  * limited, so a household or an office behind one address does not lock itself out by signing in).
  */
-export async function releaseRateLimitHit(env: Env, key: string, windowMs: number, now: number): Promise<void> {
+async function releaseRateLimitHit(env: Env, key: string, windowMs: number, now: number): Promise<void> {
   const db = getDb(env);
   const thisWindow = and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowOf(now, windowMs)));
   // A count never drops below 1 (its CHECK): the window's only hit is deleted, else the count goes down by one.
@@ -122,7 +122,7 @@ export async function currentHits(env: Env, keys: readonly RateLimitKey[], now =
 }
 
 /** How long a counter is kept after its window started: longer than any limit's window (the longest is an hour). */
-export const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes counters whose window started more than RATE_LIMIT_RETENTION_MS ago: their keys name addresses and emails,

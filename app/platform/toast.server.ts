@@ -22,7 +22,7 @@ function isToast(value: unknown): value is Toast {
   return typeof message === "string" && TOAST_KINDS.includes(kind as ToastKind);
 }
 
-export async function toastHeader(env: Env, toast: Toast): Promise<string> {
+async function toastHeader(env: Env, toast: Toast): Promise<string> {
   return toastCookie(env).serialize(toast);
 }
 

@@ -67,6 +67,43 @@ function entryBreaks(modules: Module[]): string[] {
     });
 }
 
+/**
+ * Ties that must not come back (issue 53): browsing (the catalogue, a streamer's order list) reads no booking or
+ * waitlist module (the gig page's loader sends their reads in its batch; an order's status in words is the seats
+ * module's), and accounts never write to the wallet (the composition root sets the country step's conversion).
+ * Counted through other features too: a feature reaches what its imports reach.
+ */
+const NEVER: [string, string][] = [
+  ["catalogue", "booking"],
+  ["catalogue", "waitlist"],
+  ["streamer", "booking"],
+  ["auth", "wallet"],
+];
+
+/** Each `from -> to` of NEVER that the feature graph reaches, directly or through other features. */
+function forbiddenTies(modules: Module[]): string[] {
+  const graph = new Map<string, Set<string>>();
+  for (const { from, to } of arrows(modules)) {
+    if (from !== null) graph.set(from, new Set([...(graph.get(from) ?? []), to]));
+  }
+  const reaches = (from: string, to: string) => {
+    const seen = new Set<string>();
+    const next = [from];
+    while (next.length > 0) {
+      const here = next.pop() as string;
+      for (const there of graph.get(here) ?? []) {
+        if (there === to) return true;
+        if (!seen.has(there)) {
+          seen.add(there);
+          next.push(there);
+        }
+      }
+    }
+    return false;
+  };
+  return NEVER.filter(([from, to]) => reaches(from, to)).map(([from, to]) => `${from} -> ${to}`);
+}
+
 const HTTP = [
   /\bnew Response\(/,
   /\bResponse\.(json|redirect|error)\(/,
@@ -94,6 +131,20 @@ describe("features as modules", () => {
 
   it("form a tree: no cycle between features", () => {
     expect(featureCycles(modules)).toEqual([]);
+  });
+
+  it("keep browsing out of booking and the waitlist, and accounts out of the wallet", () => {
+    expect(forbiddenTies(modules)).toEqual([]);
+  });
+
+  it("finds a forbidden tie, direct or through another feature", () => {
+    expect(
+      forbiddenTies([
+        { path: "app/features/catalogue/views.server.ts", source: 'import type { q } from "~/features/seats";' },
+        { path: "app/features/seats/x.ts", source: 'import { y } from "~/features/booking";' },
+        { path: "app/features/auth/social.server.ts", source: 'import { w } from "~/features/wallet/index.server";' },
+      ]),
+    ).toEqual(["catalogue -> booking", "auth -> wallet"]);
   });
 
   it("build no HTTP answer of their own", () => {

@@ -3,7 +3,7 @@ import { modulesUnder } from "./scanner";
 
 /**
  * One way a page route turns a use case's AppError into its reply (docs/architecture.md, "Request path"): through
- * app/routes/_lib/form.server.ts (`settle`, the one catch, and `runForForm`, `orErrorPage`, `runPageForm` built on
+ * app/routes/_lib/form.server.ts (`settle`, the one catch, and `orErrorPage` and `pageAction` built on
  * it). A page route that catches an AppError itself (`catch (e) { if (isAppError(e)) ... }`, `.catch(...)`, or
  * `instanceof AppError`) fails here. The shared helpers (app/routes/_lib/) and the JSON API (app/routes/api/,
  * `jsonAction`) are not page routes.

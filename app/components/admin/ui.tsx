@@ -21,7 +21,7 @@ export function AdminPage({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  // A destructive staff action posted without JavaScript asks here first (app/lib/confirm.ts, runPageForm).
+  // A destructive staff action posted without JavaScript asks here first (app/lib/confirm.ts, pageAction).
   const ask = askedToConfirm(useActionData());
   return (
     <div className="flex flex-col gap-6">
@@ -94,15 +94,15 @@ export function Pager({ page, totalPages, search }: { page: number; totalPages: 
 }
 
 /**
- * The messages of a staff form reply (runPageForm's `{intent, result}`) for the forms that show them at page
+ * The messages of a staff form reply (pageAction's `{intent, result}`) for the forms that show them at page
  * level: every reply but those of `except` (forms that show their own), or null.
  */
 export function replyErrors(
-  reply: { intent: string; result: { error?: Record<string, unknown> | null } } | undefined | null,
+  reply: { intent: string; result: { error?: Record<string, unknown> | null } | null } | undefined | null,
   except: string[] = [],
 ): string[] | null {
   if (!reply || except.includes(reply.intent)) return null;
-  return Object.values(reply.result.error ?? {})
+  return Object.values(reply.result?.error ?? {})
     .flat()
     .filter((e): e is string => typeof e === "string");
 }

@@ -8,11 +8,11 @@ import { canOpenAdmin, type Viewer } from "./policy";
  * the streamer themself; for reads, also active staff holding the capability ADR 005 gives that area.
  * Every use case of the influencer features calls one of these before it reads or writes.
  */
-export function canManageBusiness(viewer: Viewer | null, streamerId: string): boolean {
+function canManageBusiness(viewer: Viewer | null, streamerId: string): boolean {
   return !!viewer && viewer.isStreamer && viewer.id === streamerId;
 }
 
-export function canReadBusiness(viewer: Viewer | null, streamerId: string, staffCapability?: Capability): boolean {
+function canReadBusiness(viewer: Viewer | null, streamerId: string, staffCapability?: Capability): boolean {
   if (canManageBusiness(viewer, streamerId)) return true;
   return !!viewer && !!staffCapability && canOpenAdmin(viewer) && canStaff(viewer.role, staffCapability);
 }

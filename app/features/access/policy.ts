@@ -29,7 +29,7 @@ export function canOpenAdmin(viewer: Viewer | null): boolean {
   return isStaff(viewer) && !!viewer?.isActive;
 }
 
-export function isStreamer(viewer: Viewer | null): boolean {
+function isStreamer(viewer: Viewer | null): boolean {
   return !!viewer?.isStreamer;
 }
 

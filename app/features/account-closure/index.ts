@@ -1,3 +1,3 @@
 /** The account-closure feature: what pages may use of it (server-only parts in index.server.ts). */
 export { CLOSURE_COPY } from "./copy";
-export { type CloseAccountInput, closeAccountSchema } from "./schema";
+export { closeAccountSchema } from "./schema";

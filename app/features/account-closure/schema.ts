@@ -12,4 +12,3 @@ export const closeAccountSchema = z.union([
       .regex(/^\d{6}$/, "The code is the 6 digits we emailed you"),
   }),
 ]);
-export type CloseAccountInput = z.infer<typeof closeAccountSchema>;

@@ -6,7 +6,7 @@ import { type JsonValue, type OneTimeCodePurpose, oneTimeCodes } from "~db/schem
 
 /** One-time codes and link tokens: single use, valid at most 10 minutes, a few wrong guesses allowed. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
+const MAX_CODE_ATTEMPTS = 5;
 
 const codeHash = (id: string, code: string) => sha256Hex(`${id}:${code}`);
 

@@ -14,6 +14,7 @@ export {
   verifyEmailByLink,
 } from "./accounts.server";
 export { SITE_GATE_COPY, SOCIAL_COPY } from "./copy";
+export { setCountryStatements } from "./country-hooks.server";
 export { closureScheduledEmail, emailLinks } from "./emails";
 export type { IdentityProof } from "./identity.server";
 export { hasPassword, sendIdentityCode, signOutEverywhereStatements, verifyIdentity } from "./identity.server";

@@ -5,7 +5,7 @@
  *
  * Stored format: pbkdf2-sha256$<iterations>$<salt base64>$<hash base64>
  */
-export const PBKDF2_ITERATIONS = 100_000;
+const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 

@@ -9,7 +9,7 @@ import { setLogUserId } from "~/platform/log.server";
 import { bans, refreshTokens, sessions, users } from "~db/schema";
 import { bearerToken, verifyAccessToken } from "./access-token.server";
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Browser sessions: the cookie carries a random token; the sessions table keeps only its

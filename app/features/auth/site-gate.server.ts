@@ -10,13 +10,13 @@ import { CONFIG_KEYS, configurations } from "~db/schema";
 import { SITE_GATE_COPY } from "./copy";
 import { verifyPassword } from "./password.server";
 
-export const SITE_GRANT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SITE_GRANT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const PREFIX = "sg1";
 const RATE = { max: 10, windowMs: 15 * 60 * 1000 } as const;
 
 type Gate = { active: false } | { active: true; passwordHash: string; fingerprint: string };
 
-export async function readGate(env: Env): Promise<Gate> {
+async function readGate(env: Env): Promise<Gate> {
   // Nearly always off: the edge state (its switch read with the catalogue version, at most once a second per
   // isolate, forgotten at once by a write here: switching the gate bumps the version) says so without a query
   // of its own, so an ordinary request pays no D1 round trip for the gate (docs/decisions/012).

@@ -3,7 +3,6 @@ import { createCookie } from "react-router";
 import { afterLoginPath, assertOwnAccount, type Viewer } from "~/features/access";
 import { AUTH_RATE_LIMITS } from "~/features/auth/constants";
 import { AUTH_COPY } from "~/features/auth/copy";
-import { walletConversionStatements } from "~/features/wallet/index.server";
 import { randomDigits } from "~/lib/crypto";
 import { appError, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
@@ -16,13 +15,14 @@ import { credentials, oauthAccounts, sessions, users } from "~db/schema";
 import { isBanned } from "./accounts.server";
 import { CODE_TTL_MS, consumeCode, consumeToken, findLiveToken, issueCode } from "./codes.server";
 import { SOCIAL_COPY } from "./copy";
+import { statementsOnCountryChange } from "./country-hooks.server";
 import { changeEmailCodeEmail, emailLinks } from "./emails";
 import { createSessionRecord } from "./session.server";
 
 /** The hand-off that finishes a login: seconds to use it, once. */
 export const LOGIN_HANDOFF_TTL_MS = 2 * 60 * 1000;
 /** The hand-off that lets the capture pages edit the account that just signed in. */
-export const CAPTURE_HANDOFF_TTL_MS = CODE_TTL_MS;
+const CAPTURE_HANDOFF_TTL_MS = CODE_TTL_MS;
 
 type HandoffPayload = { stage: "capture" | "login"; returnTo: string | null };
 
@@ -222,7 +222,7 @@ export async function signInWithProfile(
 }
 
 /** :accessToken carries the hand-off's public id, :refreshToken its 6-digit code; the token stays in the cookie. */
-export function customRedirectionPath(userId: string, handoffId: string, code: string): string {
+function customRedirectionPath(userId: string, handoffId: string, code: string): string {
   return `/google-discord-user/save-user-data/custom-redirection/${encodeURIComponent(userId)}/${handoffId}/${code}`;
 }
 
@@ -371,14 +371,15 @@ export async function confirmCaptureEmail(
 
 /**
  * Sets a user's country; their currency follows from it (INR for IN, else USD), and in the same batch any wallet
- * balance in the other currency is converted into it at the stored rate (docs/decisions/020).
+ * balance in the other currency is converted into it at the stored rate (docs/decisions/020), by the statements the
+ * composition root set (country-hooks.server.ts).
  */
 async function setCountry(env: Env, userId: string, country: string) {
   const db = getDb(env);
   const now = new Date();
   await db.batch([
     db.update(users).set({ country }).where(eq(users.id, userId)),
-    ...walletConversionStatements(db, userId, now),
+    ...statementsOnCountryChange(db, userId, now),
   ]);
 }
 /**

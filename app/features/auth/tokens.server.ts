@@ -13,7 +13,7 @@ import { TOKEN_COPY } from "./copy";
  * refresh uses the presented token up and issues its successor in the same family. Presenting a token
  * that was already used means it was copied: the whole family is revoked.
  */
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type TokenPair = { accessToken: string; refreshToken: string; accessTokenExpiresAt: number };
 
@@ -44,7 +44,7 @@ export async function issueTokenPair(
   return pair(env, { ...input, familyId }, refreshToken);
 }
 
-export async function revokeFamily(env: Env, familyId: string, now = new Date()) {
+async function revokeFamily(env: Env, familyId: string, now = new Date()) {
   await getDb(env)
     .update(refreshTokens)
     .set({ revokedAt: now })

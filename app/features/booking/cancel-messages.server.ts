@@ -2,16 +2,15 @@ import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { latestSettledRefund, orderRefunds, owedRefundsOf } from "~/features/wallet/index.server";
 import { formatMoney } from "~/lib/money";
+import { orderPath } from "~/lib/paths";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import type { OutboxEntry } from "~/platform/outbox.server";
 import { REFUND_CHOICE_TEXT } from "./cancellation-policy";
-
 import { linesEmail, type SlotCancelCause, slotCancelledEmail } from "./emails";
 import { bookingInvite, inviteAttachment, invitePeople } from "./invite.server";
 import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
-import { orderPagePath } from "./order-view";
 
 /**
  * The outbox messages of a cancelled booking: by its streamer or staff (templates SLOT_CANCELLED_TEMPLATE and STREAMER_REMOVED_TEMPLATE in slot-cancel.server.ts) or
@@ -44,7 +43,7 @@ function cancelInvite(env: Env, facts: CancelledFacts, to: string) {
       title: `Noobrd: ${facts.title ?? "game session"}`,
       startsAt: facts.startsAt,
       endsAt: facts.endsAt,
-      url: `${appOrigin(env)}${orderPagePath(facts.orderId)}`,
+      url: `${appOrigin(env)}${orderPath(facts.orderId)}`,
       timeZone: recipientZone(facts.timeZone),
       ...invitePeople(env, { email: to, name: facts.name || facts.username }, facts.streamerName),
     },
@@ -108,7 +107,7 @@ export const noShowCancelledNotice = (env: Env, bookingId: string): Promise<User
   cancelledBySomeoneElseNotice(env, bookingId, "no_show");
 
 /** The outbox template of the fan's own cancellation email (one per booking), rendered when delivered. */
-export const BOOKING_CANCELLED_TEMPLATE = "booking-cancelled";
+const BOOKING_CANCELLED_TEMPLATE = "booking-cancelled";
 
 export function bookingCancelledEmailEntry(bookingId: string): OutboxEntry {
   return {
@@ -160,7 +159,7 @@ async function refundedBookingMail(
       ? `${amount} is being refunded to the card you paid with: it shows there in 5–10 days.`
       : `${amount} was refunded to your Noobrd wallet, instantly: it is there now for your next booking.`;
   const link =
-    refund?.method === "card" ? `${appOrigin(env)}${orderPagePath(facts.orderId)}` : `${appOrigin(env)}/profile#wallet`;
+    refund?.method === "card" ? `${appOrigin(env)}${orderPath(facts.orderId)}` : `${appOrigin(env)}/profile#wallet`;
   const text = words(facts, formatSlotTime(facts.startsAt, null, recipientZone(facts.timeZone)));
   const email = linesEmail({
     to: facts.email,
@@ -172,7 +171,7 @@ async function refundedBookingMail(
 }
 
 /** The outbox template of "a fan cancelled their booking", told to the slot's streamer (one per booking). */
-export const FAN_CANCELLED_TEMPLATE = "fan-cancelled";
+const FAN_CANCELLED_TEMPLATE = "fan-cancelled";
 
 export function fanCancelledEntries(bookingId: string): OutboxEntry[] {
   return (["email", "notification"] as const).map((channel) => ({

@@ -13,6 +13,7 @@ import {
 import { badRequest, conflict, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { orderPath } from "~/lib/paths";
 import { availabilityChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { noticeEntry, type OutboxEntry, outboxStatement } from "~/platform/outbox.server";
@@ -175,7 +176,7 @@ export function cancellableBookingSql(startsAfter: Date | null): SQL | undefined
  * one batch: the booking's conditional update (while `guard` holds), the refund guarded by `changes() = 1`, and the
  * promo code's use returned (its redemption row deleted).
  */
-export function cancelStatements(
+function cancelStatements(
   db: Db,
   booking: { bookingId: string; orderId: string; userId: string; currency: CurrencyCode },
   amountMinor: number,
@@ -239,11 +240,7 @@ export async function cancelBooking(
           : toCard
             ? `Booking cancelled: ${formatMoney(money(amount, booking.currency))} is being refunded to your card (5–10 days)`
             : `Booking cancelled: ${formatMoney(money(amount, booking.currency))} refunded to your wallet`,
-    url: toCard
-      ? `/profile/orders/${booking.orderId}`
-      : byCredit
-        ? `/profile/orders/${booking.orderId}`
-        : "/profile#wallet",
+    url: toCard ? orderPath(booking.orderId) : byCredit ? orderPath(booking.orderId) : "/profile#wallet",
   });
   const { refundPending } = await cancelAndRefund(env, booking, {
     amount,
@@ -279,7 +276,7 @@ export async function cancelBooking(
  * batch: the booking's conditional update first, then the owed card refund guarded by `changes() = 1` (a concurrent
  * second cancellation owes nothing), then the promo code's use given back. Nothing goes to the wallet.
  */
-export function cancelToCardStatements(
+function cancelToCardStatements(
   db: Db,
   booking: { bookingId: string; orderId: string },
   options: {

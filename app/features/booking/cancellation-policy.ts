@@ -39,7 +39,7 @@ export const CANCELLABLE_BOOKING_STATUS = "confirmed" satisfies BookingStatus;
 export type Canceller = "buyer" | "streamer" | "staff";
 
 /** How long before the slot's start each party may still cancel (null: at any time while the slot is open). */
-export const CANCEL_UNTIL_BEFORE_START_MS: Record<Canceller, number | null> = { buyer: 0, streamer: null, staff: 0 };
+const CANCEL_UNTIL_BEFORE_START_MS: Record<Canceller, number | null> = { buyer: 0, streamer: null, staff: 0 };
 
 export type RefundTier = "full" | "partial" | "none";
 

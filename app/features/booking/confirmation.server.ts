@@ -4,6 +4,7 @@ import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, formatWhen, recipientZone } from "~/features/time";
 import { escapeHtml } from "~/lib/html";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { orderPath } from "~/lib/paths";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
@@ -19,7 +20,6 @@ import {
 } from "./cancellation-policy";
 import { linesEmail } from "./emails";
 import { bookingInvite, inviteAttachment, invitePeople } from "./invite.server";
-import { orderPagePath } from "./order-view";
 
 const streamer = alias(users, "streamer");
 
@@ -107,7 +107,7 @@ export async function bookingConfirmedEmail(env: Env, orderId: string, now = new
   const facts = await bookingFacts(env, orderId);
   if (!facts?.email) return null;
   const timeZone = recipientZone(facts.timeZone);
-  const url = `${appOrigin(env)}${orderPagePath(orderId)}`;
+  const url = `${appOrigin(env)}${orderPath(orderId)}`;
   const title = `Noobrd: ${facts.title ?? "game session"} with ${facts.streamerName}`;
   const invite = bookingInvite(
     {
@@ -139,7 +139,7 @@ export async function bookingConfirmedNotice(env: Env, orderId: string): Promise
     userId: facts.userId,
     type: "booking",
     title: `Booking confirmed: ${facts.title ?? "game session"} with ${facts.streamerName}, ${formatWhen(facts.startsAt, recipientZone(facts.timeZone))}`,
-    url: orderPagePath(orderId),
+    url: orderPath(orderId),
     influencerId: facts.streamerId,
   };
 }

@@ -30,9 +30,9 @@ export {
   moveWithdrawnMail,
   moveWithdrawnNotice,
 } from "./move-offer-messages.server";
-export type { MoveOfferWithdrawn } from "./move-offer-withdraw.server";
+
 export { withdrawMoveOffer } from "./move-offer-withdraw.server";
-export type { MoveOfferAnswer, MoveOffered, MoveOfferView } from "./move-offers.server";
+export type { MoveOffered } from "./move-offers.server";
 export {
   answerMoveOffer,
   moveOfferFor,
@@ -56,7 +56,7 @@ export { getOrder, getOrderByCheckoutSession, listUserOrders } from "./orders.se
 export { previewPromo, verifyPromoCode } from "./promo-quote.server";
 export { placeOrder } from "./purchase.server";
 export { sendBookingReminders } from "./reminders.server";
-export type { RescheduleChoices, RescheduleOutcome } from "./reschedule.server";
+
 export { rescheduleBooking, rescheduleChoices } from "./reschedule.server";
 export {
   bookingMovedMail,

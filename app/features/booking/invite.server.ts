@@ -16,7 +16,7 @@ export const bookingEventUid = (orderId: string): string => `booking-${orderId}@
  * at each move to another time): an invite for the booking as it stands carries it, a cancellation one more, so a
  * calendar app that keeps the invite applies each later version.
  */
-export function inviteSequence(kind: "request" | "cancel", bookingSequence: number): number {
+function inviteSequence(kind: "request" | "cancel", bookingSequence: number): number {
   return kind === "request" ? bookingSequence : bookingSequence + 1;
 }
 

@@ -9,7 +9,7 @@ import { BOOKING_COPY } from "./copy";
 import { getOrder, type OrderDetails } from "./orders.server";
 
 /** The seller of record named on every invoice beside the streamer (the marketplace). */
-export const INVOICE_ISSUER = {
+const INVOICE_ISSUER = {
   name: "Noobrd",
   line: "Marketplace for game sessions with streamers",
   email: "billing@noobrd.gg",
@@ -46,7 +46,7 @@ export async function orderInvoicePdf(
  * The invoice's status: what happened to the money first ("Refunded", "Partially refunded", from what was given
  * back), else the order's status as the order pages say it ("Confirmed", "Refund pending").
  */
-export function invoiceStatus(order: Pick<OrderDetails, "amountMinor" | "refundedMinor" | "statusText">): string {
+function invoiceStatus(order: Pick<OrderDetails, "amountMinor" | "refundedMinor" | "statusText">): string {
   if (order.refundedMinor > 0) return order.refundedMinor >= order.amountMinor ? "Refunded" : "Partially refunded";
   return order.statusText.charAt(0).toUpperCase() + order.statusText.slice(1);
 }

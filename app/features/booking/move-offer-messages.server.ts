@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
+import { orderPath } from "~/lib/paths";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import { moveOffers, slots } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
-import { moveOfferPagePath, orderPagePath } from "./order-view";
 
 /**
  * What the offer's message reads when delivered, in the fan's zone: who can't make which time, the new time and the
@@ -38,7 +38,7 @@ async function offerFacts(env: Env, offerId: string) {
     facts,
     title: `${streamer} can't make ${oldTime}. Move to ${newTime} or get a full refund`,
     deadline: formatSlotTime(offer.expiresAt, null, zone),
-    path: moveOfferPagePath(facts.orderId),
+    path: orderPath(facts.orderId, "new-time"),
   };
 }
 
@@ -91,7 +91,7 @@ export async function moveWithdrawnMail(env: Env, bookingId: string): Promise<Em
       `${withdrawn.title}.`,
       "The offer of another time is withdrawn: there is nothing to answer, and your calendar invite stands.",
     ],
-    link: { label: "Your booking", url: `${appOrigin(env)}${orderPagePath(withdrawn.facts.orderId)}` },
+    link: { label: "Your booking", url: `${appOrigin(env)}${orderPath(withdrawn.facts.orderId)}` },
   });
 }
 
@@ -102,6 +102,6 @@ export async function moveWithdrawnNotice(env: Env, bookingId: string): Promise<
     userId: withdrawn.facts.userId,
     type: "booking",
     title: withdrawn.title,
-    url: orderPagePath(withdrawn.facts.orderId),
+    url: orderPath(withdrawn.facts.orderId),
   };
 }

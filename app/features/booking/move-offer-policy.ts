@@ -7,7 +7,7 @@
  * - each buyer, and only they, answers once: move (the price paid stands) or a full refund to the wallet;
  * - no answer by `moveOfferExpiresAt` (48 hours after the offer, or the old slot's start if sooner): refunded.
  */
-export const MOVE_OFFER_ANSWER_MS = 48 * 60 * 60_000;
+const MOVE_OFFER_ANSWER_MS = 48 * 60 * 60_000;
 
 /** When an offer made at `now` for a slot starting at `startsAt` is refunded if its fan has not answered. */
 export function moveOfferExpiresAt(startsAt: Date, now: Date): Date {

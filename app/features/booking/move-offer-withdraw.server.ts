@@ -10,7 +10,7 @@ import { moveOffers, slots } from "~db/schema";
 import { BOOKING_COPY } from "./copy";
 
 /** The outbox template of "<streamer> keeps <time> after all: your booking stands" (per withdrawn offer). */
-export const MOVE_WITHDRAWN_TEMPLATE = "move-withdrawn";
+const MOVE_WITHDRAWN_TEMPLATE = "move-withdrawn";
 
 export type MoveOfferWithdrawn = { slotId: string; bookings: string[] };
 

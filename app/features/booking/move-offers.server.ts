@@ -20,7 +20,7 @@ import {
 } from "./slot-cancel.server";
 
 /** The outbox template of "<streamer> can't make <old time>: move to <new time> or get a full refund" (per offer). */
-export const MOVE_OFFERED_TEMPLATE = "move-offered";
+const MOVE_OFFERED_TEMPLATE = "move-offered";
 
 /** What the streamer's offer did: the offers it made (one per confirmed booking of the slot). */
 export type MoveOffered = { slotId: string; toSlotId: string; offers: { offerId: string; bookingId: string }[] };

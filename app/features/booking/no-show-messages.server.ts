@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
+import { orderPath } from "~/lib/paths";
 import { getDb, named } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
@@ -8,7 +9,6 @@ import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingMessageFacts } from "./message-facts.server";
 import { noShowRefundOffered } from "./no-show-policy";
-import { orderPagePath } from "./order-view";
 
 /**
  * The messages of the streamer no-show rule (no-show-policy.ts), rendered when delivered: "your session started" with
@@ -36,7 +36,7 @@ export async function slotStartedNotice(env: Env, bookingId: string): Promise<Us
     userId: facts.userId,
     type: "booking",
     title: `${facts.title} has started. ${facts.lobby}`,
-    url: orderPagePath(facts.orderId),
+    url: orderPath(facts.orderId),
     influencerId: facts.streamerId,
   };
 }
@@ -52,7 +52,7 @@ export async function slotStartedMail(env: Env, bookingId: string): Promise<Emai
       `${facts.title} (${formatSlotTime(facts.startsAt, null, recipientZone(facts.timeZone))}) has started.`,
       facts.lobby,
     ],
-    link: { label: "Your order", url: `${appOrigin(env)}${orderPagePath(facts.orderId)}` },
+    link: { label: "Your order", url: `${appOrigin(env)}${orderPath(facts.orderId)}` },
   });
 }
 
@@ -132,7 +132,7 @@ export async function noShowOfferedNotice(env: Env, bookingId: string): Promise<
     userId: facts.userId,
     type: "booking",
     title: `${facts.title} has not started: you can take a full refund now`,
-    url: orderPagePath(facts.orderId),
+    url: orderPath(facts.orderId),
     influencerId: facts.streamerId,
   };
 }
@@ -148,7 +148,7 @@ export async function noShowOfferedMail(env: Env, bookingId: string): Promise<Em
       `${facts.title} (${formatSlotTime(facts.startsAt, null, recipientZone(facts.timeZone))}) has not started 15 minutes after its start.`,
       "You can take a full refund now with one tap on your order, or keep waiting: if the streamer has not started an hour after the start, you are refunded in full automatically.",
     ],
-    link: { label: "Get a full refund", url: `${appOrigin(env)}${orderPagePath(facts.orderId)}` },
+    link: { label: "Get a full refund", url: `${appOrigin(env)}${orderPath(facts.orderId)}` },
   });
 }
 

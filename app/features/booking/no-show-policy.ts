@@ -25,7 +25,7 @@ export type SlotStart = {
 };
 
 /** The last instant (exclusive) a slot can be started: its end, or the no-show deadline if that comes first. */
-export function startDeadline(slot: { startsAt: Date; endsAt: Date }): Date {
+function startDeadline(slot: { startsAt: Date; endsAt: Date }): Date {
   return new Date(Math.min(slot.endsAt.getTime(), slot.startsAt.getTime() + NO_SHOW_AUTO_AFTER_MS));
 }
 
@@ -41,7 +41,7 @@ export function canStartSlot(slot: SlotStart, now: Date): boolean {
 }
 
 /** The earliest instant at which a fan of a slot starting at `startsAt` is offered a no-show refund. */
-export function noShowOfferFrom(startsAt: Date): Date {
+function noShowOfferFrom(startsAt: Date): Date {
   return new Date(startsAt.getTime() + NO_SHOW_OFFER_AFTER_MS);
 }
 

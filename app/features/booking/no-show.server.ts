@@ -5,6 +5,7 @@ import { sendAlert } from "~/features/alerts/index.server";
 import { deliverMessages } from "~/features/messages/index.server";
 import { conflict, notFound } from "~/lib/errors";
 import { formatMoney, money } from "~/lib/money";
+import { orderPath } from "~/lib/paths";
 import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb } from "~/platform/db.server";
 import { noticeEntry, type OutboxEntry, outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
@@ -21,12 +22,11 @@ import {
   noShowRefundOffered,
   START_WINDOW_BEFORE_MS,
 } from "./no-show-policy";
-import { orderPagePath } from "./order-view";
 import { afterSlotCancellation, slotCancellationResult, slotCancellationStatements } from "./slot-cancel.server";
 
 /** The outbox templates of the no-show rule: "the session started, here is the lobby code" and "you did not start". */
-export const SLOT_STARTED_TEMPLATE = "slot-started";
-export const STREAMER_NO_SHOW_TEMPLATE = "streamer-no-show";
+const SLOT_STARTED_TEMPLATE = "slot-started";
+const STREAMER_NO_SHOW_TEMPLATE = "streamer-no-show";
 
 /** How far back the cron looks for slots not started (bounds its index range; the cron runs every minute). */
 const NO_SHOW_LOOKBACK_MS = 7 * 24 * 60 * 60_000;
@@ -140,7 +140,7 @@ export async function claimNoShowRefund(
     title: toCard
       ? `The streamer did not start: ${refunded} is being refunded to your card (5–10 days)`
       : `The streamer did not start: ${refunded} refunded to your wallet`,
-    url: toCard ? orderPagePath(booking.orderId) : "/profile#wallet",
+    url: toCard ? orderPath(booking.orderId) : "/profile#wallet",
   });
   // The refund email with the calendar's METHOD:CANCEL, and the streamer told: written with the cancellation.
   const told: OutboxEntry[] = [

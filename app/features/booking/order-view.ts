@@ -1,4 +1,4 @@
-import type { BookingStatus, OrderStatus } from "~db/schema";
+import type { BookingStatus } from "~db/schema";
 import { cancellationTerms } from "./cancellation-policy";
 
 /** How long before the start a slot's lobby code shows to its confirmed buyers ("near"), and until its end. */
@@ -8,46 +8,6 @@ export const LOBBY_CODE_VISIBLE_BEFORE_MS = 30 * 60_000;
 export const ORDERS_PAGE_SIZE = 10;
 export const MONTHLY_ORDERS_PAGE_SIZE = 15;
 export const MAX_ORDERS_PAGE_SIZE = 50;
-
-export const ORDER_STATUS_TEXTS = [
-  "awaiting payment",
-  "paid",
-  "confirmed",
-  "refunded",
-  "partially refunded",
-  "cancelled",
-  "refund pending",
-] as const;
-export type OrderStatusText = (typeof ORDER_STATUS_TEXTS)[number];
-
-/**
- * An order's status in plain words, from the order, its booking and any refund still owed: a refund owed first
- * ("refund pending"), then money states (refunded, partially refunded), then what happened to the seat (a paid order whose booking was cancelled with no refund is
- * "cancelled"; one whose booking is confirmed or played is "confirmed").
- */
-export function orderStatusText(
-  order: OrderStatus,
-  booking: BookingStatus | null,
-  refundOwedMinor: number | null = null,
-): OrderStatusText {
-  // A refund owed and not yet carried out (app/features/wallet/refunds.server.ts) says so to both sides.
-  if (refundOwedMinor !== null && refundOwedMinor > 0) return "refund pending";
-  switch (order) {
-    case "pending_payment":
-      // The hold ran out (abandoned or declined checkout) before the sweeper cancelled the order: say so now.
-      return booking === "expired" ? "cancelled" : "awaiting payment";
-    case "refunded":
-      return "refunded";
-    case "partially_refunded":
-      return "partially refunded";
-    case "cancelled":
-      return "cancelled";
-    case "paid":
-      if (booking === "cancelled" || booking === "no_show") return "cancelled";
-      if (booking === "confirmed" || booking === "completed") return "confirmed";
-      return "paid";
-  }
-}
 
 /** The lobby code of a slot shows from LOBBY_CODE_VISIBLE_BEFORE_MS before its start until its end. */
 export function lobbyCodeVisible(startsAt: Date, endsAt: Date, now: Date): boolean {
@@ -70,12 +30,6 @@ export function bookingCancellable(bookingStatus: BookingStatus | null, startsAt
 export function invoicePath(orderId: string): string {
   return `/api/get/user_order/invoice/${encodeURIComponent(orderId)}`;
 }
-
-/** The order's own page, where the fan sees the lobby code, cancels and later reviews. */
-export const orderPagePath = (orderId: string) => `/profile/orders/${orderId}`;
-
-/** The page where the fan answers their streamer's offer of another time. */
-export const moveOfferPagePath = (orderId: string) => `/profile/orders/${orderId}/new-time`;
 
 /** The sections of the fan's orders page, in order, and their headings. */
 export const ORDER_SECTIONS = ["upcoming", "past", "cancelled", "unpaid"] as const;

@@ -92,7 +92,7 @@ export const lobbyCodeQuerySchema = z
 
 /** POST /api/post/slots/delete/user: the fan cancels their booking of a slot (or names it by booking or order). */
 /** Where the fan's cancellation refund goes (cancellation-policy.ts); absent or blank: the wallet. */
-export const refundToField = z.preprocess(
+const refundToField = z.preprocess(
   blankToUndefined,
   z.enum(REFUND_DESTINATIONS, { error: BOOKING_COPY.refundToInvalid }).optional(),
 );

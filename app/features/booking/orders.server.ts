@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Viewer } from "~/features/access";
 import { orderNet, orderNetMinor } from "~/features/earnings";
 import { isReviewable } from "~/features/reviews";
+import { type OrderStatusText, orderStatusText } from "~/features/seats";
 import { FALLBACK_TIME_ZONE, monthBounds } from "~/features/time";
 import { refundOwedSql } from "~/features/wallet/index.server";
 import { notFound } from "~/lib/errors";
@@ -24,14 +25,7 @@ import { refundFor } from "./cancellation-policy";
 import { BOOKING_COPY } from "./copy";
 import { noShowRefundOffered } from "./no-show-policy";
 import { canReadOrder, canReadOrdersOf } from "./order-access";
-import {
-  bookingCancellable,
-  gamerTagsEditable,
-  invoicePath,
-  lobbyCodeVisible,
-  type OrderStatusText,
-  orderStatusText,
-} from "./order-view";
+import { bookingCancellable, gamerTagsEditable, invoicePath, lobbyCodeVisible } from "./order-view";
 import { reschedulable } from "./reschedule-policy";
 
 const buyer = alias(users, "buyer");
@@ -92,7 +86,7 @@ const orderFields = named({
   moveOfferEndsAt: offeredSlot.endsAt,
 });
 
-export function selectOrders(db: Db) {
+function selectOrders(db: Db) {
   return db
     .select(orderFields)
     .from(orders)
@@ -112,7 +106,7 @@ type MoveOfferFields = "moveOfferUntil" | "moveOfferSlotId" | "moveOfferStartsAt
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrders>["where"]>>[number];
 
-export type GamerTag = { id: string; position: number; gamertag: string };
+type GamerTag = { id: string; position: number; gamertag: string };
 
 /** One order as the viewer may see it. The lobby code is present only for the buyer, near the slot. */
 export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail" | "refundedTo" | MoveOfferFields> & {
@@ -166,7 +160,7 @@ async function gamerTagsOf(db: Db, bookingIds: string[]): Promise<Map<string, Ga
   return byBooking;
 }
 
-export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Promise<OrderDetails[]> {
+async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Promise<OrderDetails[]> {
   const tags = await gamerTagsOf(
     db,
     rows.flatMap((row) => (row.bookingId ? [row.bookingId] : [])),

@@ -10,7 +10,7 @@ import { bookingReminders, bookings, gigs, type ReminderKind, slots, users } fro
 import { reminderEmail } from "./emails";
 
 /** When each reminder is due, before the slot's start. */
-export const REMINDER_LEAD_MS: Record<ReminderKind, number> = { "24h": 24 * 60 * 60_000, "15m": 15 * 60_000 };
+const REMINDER_LEAD_MS: Record<ReminderKind, number> = { "24h": 24 * 60 * 60_000, "15m": 15 * 60_000 };
 
 /**
  * Claims the due reminders of one kind: one conditional insert against UNIQUE (booking_id, kind), returning only

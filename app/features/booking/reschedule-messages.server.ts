@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
+import { orderPath } from "~/lib/paths";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
@@ -9,11 +10,10 @@ import { slots } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingInvite, inviteAttachment, invitePeople } from "./invite.server";
 import { bookingMessageFacts, streamerToTell } from "./message-facts.server";
-import { orderPagePath } from "./order-view";
 
 /** The outbox templates of a moved booking: the fan's (email with the new invite, notification) and the streamer's. */
-export const BOOKING_MOVED_TEMPLATE = "booking-moved";
-export const FAN_MOVED_TEMPLATE = "fan-moved";
+const BOOKING_MOVED_TEMPLATE = "booking-moved";
+const FAN_MOVED_TEMPLATE = "fan-moved";
 
 /**
  * The messages of one move (the `sequence`-th version of the booking's invite): written once per move. They carry the
@@ -56,7 +56,7 @@ export async function bookingMovedMail(
   const facts = await movedFacts(env, bookingId);
   if (!facts?.email) return null;
   const timeZone = recipientZone(facts.timeZone);
-  const url = `${appOrigin(env)}${orderPagePath(facts.orderId)}`;
+  const url = `${appOrigin(env)}${orderPath(facts.orderId)}`;
   const title = facts.title ?? "your session";
   const invite = bookingInvite(
     {
@@ -97,7 +97,7 @@ export async function bookingMovedNotice(
     userId: facts.userId,
     type: "booking",
     title: `Booking moved: ${facts.title ?? "your session"} is now at ${when}`,
-    url: orderPagePath(facts.orderId),
+    url: orderPath(facts.orderId),
   };
 }
 

@@ -3,6 +3,7 @@ import { deliverMessages } from "~/features/messages/index.server";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { isReviewable, REVIEWABLE_BOOKING_STATUSES } from "~/features/reviews";
 import { formatSlotTime, recipientZone } from "~/features/time";
+import { orderPath } from "~/lib/paths";
 import { col, getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
@@ -11,18 +12,17 @@ import { bookings, orders, outboxMessages, reviews, slots } from "~db/schema";
 import { linesEmail } from "./emails";
 import { bookingMessageFacts } from "./message-facts.server";
 import { awaitingMoveSql } from "./move-offer-sql.server";
-import { orderPagePath } from "./order-view";
 
 /** The outbox template of "How was it?" after a session (an email and a notification), one per booking. */
-export const REVIEW_PROMPT_TEMPLATE = "review-prompt";
+const REVIEW_PROMPT_TEMPLATE = "review-prompt";
 
 /**
  * How long after a slot's end its fans are still asked for a review: a cron run that was missed is made up for,
  * but a first run never mails every session ever played.
  */
-export const REVIEW_PROMPT_WITHIN_MS = 7 * 24 * 60 * 60_000;
+const REVIEW_PROMPT_WITHIN_MS = 7 * 24 * 60 * 60_000;
 
-export const reviewFormPath = (orderId: string) => `${orderPagePath(orderId)}/review`;
+const reviewFormPath = (orderId: string) => `${orderPath(orderId)}/review`;
 
 /**
  * The cron's review prompts: for every booking whose slot ended (within `REVIEW_PROMPT_WITHIN_MS`), still

@@ -9,7 +9,7 @@ import { GAMERTAG_MAX_LENGTH } from "./rules";
  * the API calls.
  */
 /** How a booking is paid: by card, from the wallet, or with a session pack's credit (docs/decisions/027). */
-export const PAYMENT_CHOICES = ["card", "wallet", "credit"] as const;
+const PAYMENT_CHOICES = ["card", "wallet", "credit"] as const;
 
 const gamerTag = z
   .string({ error: BOOKING_COPY.gamerTagsCount })
@@ -50,8 +50,6 @@ export const purchaseSchema = z
   });
 
 export type PurchaseDraft = z.output<typeof purchaseSchema>;
-
-export { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
 
 /**
  * The booking form posts one input per possible player (`multipleGamerTags[i]`); only the first

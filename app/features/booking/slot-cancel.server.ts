@@ -13,12 +13,12 @@ import { type CancelOutcome, cancellableBookingSql } from "./cancel.server";
 import { type Canceller, cancellableStartsAfter, SLOT_CANCELLATION_TIER } from "./cancellation-policy";
 
 /** The outbox template of "the streamer cancelled your session" (email and notification), one per booking. */
-export const SLOT_CANCELLED_TEMPLATE = "slot-cancelled";
+const SLOT_CANCELLED_TEMPLATE = "slot-cancelled";
 /** The same when staff removed the streamer (their slots cancelled with them): the fan is told why. */
-export const STREAMER_REMOVED_TEMPLATE = "streamer-removed";
+const STREAMER_REMOVED_TEMPLATE = "streamer-removed";
 
 /** The same when the streamer did not start the slot (the no-show cron cancelled it). */
-export const NO_SHOW_CANCELLED_TEMPLATE = "no-show-cancelled";
+const NO_SHOW_CANCELLED_TEMPLATE = "no-show-cancelled";
 
 /** Who or what cancelled the slots: the fan is told which (the staff removal and the no-show in their own words). */
 export type SlotCanceller = Exclude<Canceller, "buyer"> | "no_show";

@@ -15,7 +15,7 @@ export type PickerTime = {
 };
 
 /** A date of the picker ("Mon 1 Mar", its key and heading) and its times, in time order. */
-export type PickerDay = { label: string; times: PickerTime[] };
+type PickerDay = { label: string; times: PickerTime[] };
 
 /**
  * The booking form's time picker as words: "Times in <zone>" once, each date's label, each time's label and seats

@@ -7,6 +7,7 @@ import { userOfFeedKey } from "~/features/feeds/index.server";
 import { formatSlotTime, recipientZone } from "~/features/time";
 import { notFound } from "~/lib/errors";
 import { icsEventCore, utcParts } from "~/lib/ics-event";
+import { orderPath } from "~/lib/paths";
 import { getDb } from "~/platform/db.server";
 import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
 
@@ -20,9 +21,9 @@ import { bookings, gigs, lobbyCodes, slots, users } from "~db/schema";
  *
  * The key is the only credential: a malformed, forged or replaced key is a 404 (`notFound`), whoever asks.
  */
-export const FEED_WINDOW_MS = 60 * 24 * 60 * 60 * 1000;
-export const FEED_MAX_EVENTS = 500;
-export const FEED_CALENDAR_NAME = "Noobrd sessions";
+const FEED_WINDOW_MS = 60 * 24 * 60 * 60 * 1000;
+const FEED_MAX_EVENTS = 500;
+const FEED_CALENDAR_NAME = "Noobrd sessions";
 
 export type CalendarFeedLinks = { origin: string; now: Date };
 
@@ -101,7 +102,7 @@ type StreamerSlot = Awaited<ReturnType<typeof streamerSlots>>[number];
 
 function bookingEvent(row: FanBooking, timeZone: string, at: CalendarFeedLinks): EventAttributes {
   const cancelled = row.status === "cancelled" || row.slotStatus === "cancelled";
-  const url = `${at.origin}/profile/orders/${row.orderId}`;
+  const url = `${at.origin}${orderPath(row.orderId)}`;
   const title = row.title ?? "Game session";
   // The fan sees the slot's code on the same terms as on the order page: near the start, until the end.
   const code = !cancelled && row.lobbyCode && lobbyCodeVisible(row.startsAt, row.endsAt, at.now) ? row.lobbyCode : null;
@@ -165,7 +166,7 @@ function event(input: {
 /** Calendar apps poll a subscription; ask for an hourly refresh (Google decides for itself). */
 const REFRESH_LINES = "X-PUBLISHED-TTL:PT1H\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n";
 
-export function calendarText(events: EventAttributes[]): string {
+function calendarText(events: EventAttributes[]): string {
   const { error, value } = createEvents(events, {
     productId: "noobrd/calendar-feed",
     method: "PUBLISH",

@@ -1,3 +1,3 @@
 /** The calendar-feed feature: what other features and routes may use of it (server-only parts in index.server.ts). */
 export { CalendarFeedCard } from "./components/calendar-feed-card";
-export { CALENDAR_FEED_PATH, isInexactCalendarFeedRead } from "./feed-url";
+export { isInexactCalendarFeedRead } from "./feed-url";

@@ -5,7 +5,7 @@ import { CALENDAR_FEED_PATH } from "./feed-url";
 /** The two spellings of a calendar subscription: webcal: (opens the calendar app) and https (to paste). */
 export type CalendarFeedUrls = { webcal: string; https: string };
 
-export function calendarFeedUrls(origin: string, key: string): CalendarFeedUrls {
+function calendarFeedUrls(origin: string, key: string): CalendarFeedUrls {
   const https = `${origin}${CALENDAR_FEED_PATH}/${key}.ics`;
   return { https, webcal: https.replace(/^https?:\/\//, "webcal://") };
 }

@@ -10,7 +10,7 @@ import type { SessionCard } from "./sessions.server";
  */
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function displayPriceJson(listMinor: number, listCurrency: CurrencyCode, display: DisplayCurrency) {
+function displayPriceJson(listMinor: number, listCurrency: CurrencyCode, display: DisplayCurrency) {
   const price = priceIn({ amountMinor: listMinor, currency: listCurrency }, display);
   return {
     currency: price.currency,

@@ -38,7 +38,7 @@ export const MAX_PAGE = 500;
 export const MAX_TAGS = 10;
 
 /** Android and iOS are one choice in the UI (docs/domain.md): either value selects both. */
-export const MERGED_PLATFORMS: Record<string, readonly string[]> = {
+const MERGED_PLATFORMS: Record<string, readonly string[]> = {
   android: ["android", "ios"],
   ios: ["android", "ios"],
 };

@@ -28,33 +28,33 @@ const jsonList = (value: unknown): string[] => {
 
 const no = sql<boolean>`0`.mapWith(Boolean);
 
-export const gigTagList = sql<
+const gigTagList = sql<
   string[]
 >`(SELECT json_group_array(${gigTags.tag}) FROM ${gigTags} WHERE ${col(gigTags.gigId)} = ${col(gigs.id)})`.mapWith(
   jsonList,
 );
 
-export const liveTagList = sql<
+const liveTagList = sql<
   string[]
 >`(SELECT json_group_array(${liveSessionTags.tag}) FROM ${liveSessionTags} WHERE ${col(liveSessionTags.liveSessionId)} = ${col(liveSessions.id)})`.mapWith(
   jsonList,
 );
 
-export function isFavouriteGig(viewerId: string | null) {
+function isFavouriteGig(viewerId: string | null) {
   if (!viewerId) return no;
   return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteGigs} WHERE ${col(favouriteGigs.userId)} = ${viewerId} AND ${col(favouriteGigs.gigId)} = ${col(gigs.id)})`.mapWith(
     Boolean,
   );
 }
 
-export function isFavouriteStar(viewerId: string | null) {
+function isFavouriteStar(viewerId: string | null) {
   if (!viewerId) return no;
   return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteStars} WHERE ${col(favouriteStars.userId)} = ${viewerId} AND ${col(favouriteStars.streamerId)} = ${col(users.id)})`.mapWith(
     Boolean,
   );
 }
 
-export function isFavouriteGame(viewerId: string | null) {
+function isFavouriteGame(viewerId: string | null) {
   if (!viewerId) return no;
   return sql<boolean>`EXISTS (SELECT 1 FROM ${favouriteGames} WHERE ${col(favouriteGames.userId)} = ${viewerId} AND ${col(favouriteGames.gameId)} = ${col(games.id)})`.mapWith(
     Boolean,

@@ -1,5 +1,5 @@
 import { GIG_SORTS } from "~/features/catalogue/constants";
-import { type ParseResult, paramsObject, parseQuery } from "~/lib/validation";
+import { paramsObject } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { PROFESSIONS } from "~db/schema/constants";
 
@@ -19,18 +19,10 @@ import {
 } from "./browse-options";
 
 export {
-  BROWSE_FILTER_LABELS,
-  BROWSE_FILTERS,
   type BrowseFilter,
   type GigSort,
-  MAX_LIMIT,
-  MAX_PAGE,
-  MAX_TAGS,
-  MERGED_PLATFORMS,
   NAME_SORTS,
-  PAGE_LIMITS,
   platformKeys,
-  SORT_LABELS,
 } from "./browse-options";
 
 const omitAny = (value: unknown) => (value === "" || value === "Any" || value === "any" ? undefined : value);
@@ -172,19 +164,6 @@ const SCHEMAS = {
   creators: creatorsQuerySchema,
   live: liveQuerySchema,
 } as const;
-
-export { type ParseResult, paramsObject, parseQuery };
-
-/** The /browse URL: `filter` picks the list (gigs by default), the rest are that list's filters. */
-export function parseBrowseQuery(params: URLSearchParams): ParseResult<BrowseQuery> {
-  const filter = omitAny(params.get("filter") ?? undefined) ?? "gigs";
-  if (!(BROWSE_FILTERS as readonly unknown[]).includes(filter)) {
-    return { ok: false, message: `filter must be one of ${BROWSE_FILTERS.join(", ")}` };
-  }
-  const kind = filter as BrowseFilter;
-  const parsed = parseQuery(SCHEMAS[kind], params);
-  return parsed.ok ? { ok: true, value: { filter: kind, ...parsed.value } as BrowseQuery } : parsed;
-}
 
 /**
  * The browse PAGE's reading of its URL: a value it does not know (an old link's `?filter=stars`, a hand-edited

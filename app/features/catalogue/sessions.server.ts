@@ -8,12 +8,12 @@ import { liveCardColumns } from "./columns.server";
  * Sessions are slots: time windows a star plays a gig in. Seats left = the slot's seats minus the seats
  * of bookings that hold them (confirmed, or held and not yet expired), docs/domain.md's capacity rule.
  */
-export function seatsLeft(now: Date) {
+function seatsLeft(now: Date) {
   return sql<number>`max(0, ${col(slots.seats)} - ${seatsTakenSql(col(slots.id), now)})`.mapWith(Number);
 }
 
 /** A session card: the slot, its gig and game, its star. Needs slots JOIN users LEFT JOIN products, games. */
-export function sessionColumns(now: Date) {
+function sessionColumns(now: Date) {
   return named({
     id: slots.id,
     startsAt: slots.startsAt,

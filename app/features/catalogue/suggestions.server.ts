@@ -5,8 +5,8 @@ import { col, type Db } from "~/platform/db.server";
 import { games, gigs, liveSessions, streamerProfiles, users } from "~db/schema";
 import { starActive } from "./columns.server";
 
-export const SUGGESTIONS_PER_KIND = 5;
-export const SUGGESTION_MIN_LENGTH = 2;
+const SUGGESTIONS_PER_KIND = 5;
+const SUGGESTION_MIN_LENGTH = 2;
 
 export type Suggestion = {
   type: "game" | "gig" | "star";
@@ -20,7 +20,7 @@ export type Suggestion = {
 };
 
 /** docs/domain.md: a suggestion's name is cut to 20 characters. */
-export function cutName(name: string, max = SEARCH_SUGGESTION_NAME_MAX): string {
+function cutName(name: string, max = SEARCH_SUGGESTION_NAME_MAX): string {
   const characters = [...name];
   return characters.length > max ? `${characters.slice(0, max).join("")}…` : name;
 }

@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { bookingFormQuery } from "~/features/booking/index.server";
 import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/index.server";
 import { reliabilityFromRow, reliabilityQuery } from "~/features/reliability/index.server";
 import { GIG_REVIEWS_SHOWN, STAR_REVIEWS_SHOWN } from "~/features/reviews";
 import { gigReviewsQuery, starReviewsQuery } from "~/features/reviews/index.server";
-import type { viewerPlacesOnGigQuery } from "~/features/waitlist/index.server";
 import { type Db, named } from "~/platform/db.server";
 import {
   gameModes,
@@ -27,7 +25,7 @@ import { gigSlotsQuery, starSessionsCountQuery, starSessionsQuery } from "./sess
 /** A star's gigs shown on their page (all active gigs; stars have a handful). */
 const STAR_GIGS_MAX = 50;
 /** Upcoming slots shown on a gig page. */
-export const GIG_SLOTS_MAX = 20;
+const GIG_SLOTS_MAX = 20;
 
 // ---------------------------------------------------------------- star
 
@@ -139,31 +137,29 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
     .limit(1);
 }
 
-/** /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, its newest reviews, the rate. */
+/** The rows of each of the page's own reads sent with the gig's batch (none for a read not sent). */
+type MoreRows<M> = { [K in keyof M]: Awaited<NonNullable<M[K]>> | undefined };
+
 /**
- * The gig page's data in one batch. `bookingForm` is the booking form's own query for a logged-in viewer
- * (app/features/booking/booking-form.server.ts), and `waitlist` the viewer's places in its slots' lines
- * (app/features/waitlist/places.server.ts), sent in the same batch so the page stays one round trip.
+ * /gig/:id in one D1 round trip: the gig with game, mode, platform, tags, its upcoming slots, its newest reviews,
+ * the rate, and the page's own reads (`more`: the booking form's, the viewer's waitlist places, the gig's pack,
+ * the viewer's credits), sent in the same batch so the page stays one round trip. Browsing knows none of them: the
+ * page's loader builds them and reads their rows back (`more`), as typed as it sent them.
  */
-export async function getGigPage(
+export async function getGigPage<M extends Record<string, BatchItem<"sqlite"> | undefined>>(
   db: Db,
   gigId: string,
   viewerId: string | null,
   now = new Date(),
-  bookingForm?: ReturnType<typeof bookingFormQuery>,
-  waitlist?: ReturnType<typeof viewerPlacesOnGigQuery>,
-  /** More reads of the page for the same round trip (the gig's pack, the viewer's credits): their rows come back as is. */
-  more: { pack?: BatchItem<"sqlite">; credits?: BatchItem<"sqlite"> } = {},
+  more: M = {} as M,
 ) {
-  const [gigRows, slotRows, rateRows, reviewRows, formRows, waitlistRows, packRows, creditRows] = await db.batch([
+  const sent = Object.entries(more).filter((entry): entry is [string, BatchItem<"sqlite">] => entry[1] !== undefined);
+  const [gigRows, slotRows, rateRows, reviewRows, ...moreRows] = await db.batch([
     gigDetailQuery(db, gigId, viewerId),
     gigSlotsQuery(db, gigId, now, GIG_SLOTS_MAX),
     usdInrRateQuery(db),
     gigReviewsQuery(db, gigId, GIG_REVIEWS_SHOWN),
-    bookingForm ?? usdInrRateQuery(db), // (a cheap stand-in keeps the tuple's shape for anonymous viewers)
-    waitlist ?? usdInrRateQuery(db),
-    more.pack ?? usdInrRateQuery(db),
-    more.credits ?? usdInrRateQuery(db),
+    ...sent.map(([, read]) => read),
   ]);
   const gig = gigRows[0];
   if (!gig) return null;
@@ -173,10 +169,7 @@ export async function getGigPage(
     reviews: reviewRows,
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
     usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
-    bookingFormRows: bookingForm ? (formRows as { balance: number; tags: string }[]) : undefined,
-    waitlistRows: waitlist ? (waitlistRows as Awaited<ReturnType<typeof viewerPlacesOnGigQuery>>) : undefined,
-    packRows: more.pack ? (packRows as unknown[]) : [],
-    creditRows: more.credits ? (creditRows as unknown[]) : [],
+    more: Object.fromEntries(sent.map(([name], index) => [name, moreRows[index]])) as MoreRows<M>,
   };
 }
 

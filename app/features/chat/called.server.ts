@@ -11,7 +11,7 @@ import { sayInChannel } from "./say.server";
 export type ChatCallOutcome = "channel" | "dm" | "dm_refused" | "bot_off" | "not_chat";
 
 /** "2 min", "90 s": the ready check's time as chat says it. */
-export function chatTimeLeft(seconds: number): string {
+function chatTimeLeft(seconds: number): string {
   return seconds < 120 && seconds % 60 !== 0 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
 }
 

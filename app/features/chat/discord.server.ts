@@ -53,7 +53,7 @@ const ephemeral = (content: string): DiscordAnswer => ({
 });
 
 /** The chat command of a slash command, or null when it is not one of ours. */
-export function slashCommand(data: Interaction["data"]): ChatCommand | null {
+function slashCommand(data: Interaction["data"]): ChatCommand | null {
   const option = (name: string) => {
     const value = data?.options?.find((o) => o.name === name)?.value;
     return typeof value === "string" && value.trim() ? value.trim().slice(0, CHAT_TAG_MAX) : null;

@@ -35,7 +35,7 @@ const PLATFORM_ID = /^[0-9]{1,20}$/;
  * The identity of a chat viewer, made on first sight with its shadow user in one batch (both inserts idempotent:
  * two first messages at once make one of each), its display name kept current.
  */
-export async function chatIdentityOf(env: Env, fan: ChatFan, now = new Date()) {
+async function chatIdentityOf(env: Env, fan: ChatFan, now = new Date()) {
   if (!PLATFORM_ID.test(fan.platformUserId)) throw conflict(M.unknownViewer);
   const db = getDb(env);
   const displayName = fan.displayName.trim().slice(0, 64) || fan.platformUserId;

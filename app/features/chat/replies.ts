@@ -23,7 +23,7 @@ export function sendsInWindow(sentAt: readonly number[], now: number): number[] 
 }
 
 /** When the next send may go: now if under the limit, else when the oldest send of the window leaves it. */
-export function nextSendAt(sentAt: readonly number[], now: number): number {
+function nextSendAt(sentAt: readonly number[], now: number): number {
   const window = sendsInWindow(sentAt, now);
   if (window.length < REPLIES_PER_WINDOW) return now;
   return Math.min(...window) + REPLY_WINDOW_MS;
@@ -64,8 +64,8 @@ function alone(reply: ChatReply): string {
 }
 
 /** Sends in a window past which replies wait a moment to go out together. */
-export const BATCH_FROM = 10;
-export const BATCH_DELAY_MS = 1000;
+const BATCH_FROM = 10;
+const BATCH_DELAY_MS = 1000;
 
 /**
  * Whether replies go now and how many messages they may use, or when to look again: under BATCH_FROM sends in the

@@ -6,7 +6,7 @@ import { CONFIG_COPY as M } from "./copy";
 export { CONFIG_KEYS };
 
 /** Inputs of /admin/configurations and its /api twins; no server code here. */
-export const configKey = z
+const configKey = z
   .string({ error: "Enter a key" })
   .trim()
   .min(1, "Enter a key")
@@ -14,7 +14,7 @@ export const configKey = z
   .regex(/^[a-z][a-z0-9_]*$/, M.keyFormat);
 
 /** The value as JSON text (a form's textarea) or, in a JSON body, any JSON value other than a string. */
-export const configValue = z.unknown().transform((value, ctx) => {
+const configValue = z.unknown().transform((value, ctx) => {
   if (value === undefined || value === null || value === "") {
     ctx.addIssue({ code: "custom", message: "Enter a value" });
     return z.NEVER;

@@ -32,7 +32,7 @@ import { LEGAL_TYPES, type LegalType } from "./schema";
 // ---- Legal documents -----------------------------------------------------------------------------------------
 
 /** The stored shape keeps docs/domain.md's field names: privacy (lastUpdated, introduction), terms (updatedDate, intro). */
-export function toStoredLegal(type: LegalType, input: LegalEditorInput): StoredLegalContent {
+function toStoredLegal(type: LegalType, input: LegalEditorInput): StoredLegalContent {
   const common = {
     ...(input.title ? { title: input.title } : {}),
     keyPoints: input.keyPoints,

@@ -4,8 +4,8 @@ import type { Db } from "~/platform/db.server";
 import { currencyCodeFor, displayCurrency } from "./currency";
 import { usdInrRateQuery } from "./rate-query.server";
 
-export const RATE_UNAVAILABLE = "The exchange rate is not available yet. Please try again later.";
-export const CHARGE_TOO_LARGE = "This price is more than can be paid at once in your currency at today's rate.";
+const RATE_UNAVAILABLE = "The exchange rate is not available yet. Please try again later.";
+const CHARGE_TOO_LARGE = "This price is more than can be paid at once in your currency at today's rate.";
 
 /** What an order is charged and records: the amount and currency the buyer was shown, and the USD rate of it. */
 export type Charge = Money & { rateMicros: number };

@@ -6,7 +6,7 @@ const CODES =
 
 let names: Intl.DisplayNames | null = null;
 
-export function countryName(code: string): string {
+function countryName(code: string): string {
   try {
     names ??= new Intl.DisplayNames(["en"], { type: "region" });
     return names.of(code) ?? code;

@@ -6,7 +6,7 @@ import { log } from "~/platform/log.server";
 import { exchangeRates } from "~db/schema";
 import { type StoredRate, usdInrRateQuery } from "./rate-query.server";
 
-export { type StoredRate, usdInrRateQuery };
+export type { StoredRate };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A next-update time further out than this is not trusted; 24 h later is used instead. */
@@ -17,7 +17,7 @@ export async function getUsdInrRate(env: Env): Promise<StoredRate | null> {
   return row ?? null;
 }
 
-export function isRateDue(rate: StoredRate | null, now: Date): boolean {
+function isRateDue(rate: StoredRate | null, now: Date): boolean {
   return !rate || rate.rateMicros <= 0 || rate.nextUpdateAt.getTime() <= now.getTime();
 }
 

@@ -4,7 +4,7 @@ import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { col } from "~/platform/db.server";
 import { orders, refunds } from "~db/schema";
 
-/**
+/*
  * THE definition of an earning order and its net (docs/decisions/015-payouts.md), used by every screen and rule that
  * counts a streamer's money: the earnings totals and chart, the staff validation list, the payable orders a payout
  * settles, its completion check, the finance work queue and the streamer's balance. An earning order is a slot booking
@@ -13,8 +13,6 @@ import { orders, refunds } from "~db/schema";
  * (nor, so, paid out) until the refund is carried out. A partial refund (the fan cancelled late, the policy kept
  * half) therefore still earns its kept half, and is validated and paid out at that net like any other order.
  */
-export const EARNING_ORDER_KINDS = ["slot_booking", "vip_queue"] as const;
-export const EARNING_ORDER_STATUSES = ["paid", "partially_refunded"] as const;
 
 /** An earning order (of one streamer, or of any when `influencerId` is left out), as SQL over `orders`. */
 export function earningOrder(streamerId?: string): SQL {

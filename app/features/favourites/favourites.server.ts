@@ -16,7 +16,7 @@ const NOT_FOUND: Record<FavouriteKind, string> = {
  * nothing is checked before writing. The same batch reads whether the target exists: when it does not, throws
  * a 404 AppError (nothing was written).
  */
-export async function addFavourite(env: Env, userId: string, kind: FavouriteKind, id: string): Promise<void> {
+async function addFavourite(env: Env, userId: string, kind: FavouriteKind, id: string): Promise<void> {
   const db = getDb(env);
   // The user id and the time as selected constants of the INSERT ... SELECT.
   const viewer = sql<string>`${userId}`.as("user_id");
@@ -68,7 +68,7 @@ export async function addFavourite(env: Env, userId: string, kind: FavouriteKind
 }
 
 /** Removes a favourite; removing one that is not there is a no-op. */
-export async function removeFavourite(env: Env, userId: string, kind: FavouriteKind, id: string): Promise<void> {
+async function removeFavourite(env: Env, userId: string, kind: FavouriteKind, id: string): Promise<void> {
   const db = getDb(env);
   switch (kind) {
     case "gig":

@@ -4,7 +4,7 @@
  * nothing; pressing three times sends one change. A change that would leave the saved state as it is is
  * not sent. Pure and timer-injectable, so it is tested with fake timers.
  */
-export type Timers = {
+type Timers = {
   setTimeout: (callback: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
 };

@@ -14,7 +14,6 @@ export {
   priceLimitsHint,
   priceSchema,
   requirementsSchema,
-  SESSION_MINUTES_CHOICES,
   tagsSchema,
   withoutBlankRequirements,
 } from "./schema";

@@ -7,8 +7,8 @@ import { GIG_COPY as M } from "./copy";
 /** docs/domain.md: title at most 66 characters; description hint 500-3000. */
 export const GIG_TITLE_MAX = 66;
 export const GIG_DESCRIPTION_HINT = { min: 500, max: 3000 } as const;
-export const GIG_TAG_MAX = 40;
-export const GIG_TAGS_MAX = 10;
+const GIG_TAG_MAX = 40;
+const GIG_TAGS_MAX = 10;
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 /** The currency a streamer types prices in: their base currency (INR in India, USD otherwise). */
 export type BaseCurrency = CurrencyCode;
@@ -97,7 +97,7 @@ export const gameChoiceSchema = {
  * How long one session of a gig lasts, in minutes: the bounds (migration 0022's triggers hold the same numbers) and
  * the gig form's choices. Left unset, a session lasts its game mode's length.
  */
-export const SESSION_MINUTES_BOUNDS = { min: 5, max: 480 } as const;
+const SESSION_MINUTES_BOUNDS = { min: 5, max: 480 } as const;
 export const SESSION_MINUTES_CHOICES = [15, 20, 30, 45, 60, 90, 120, 180, 240] as const;
 
 const sessionMinutesSchema = z.preprocess(

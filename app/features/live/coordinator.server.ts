@@ -29,9 +29,7 @@ import { joinVipWithPass } from "./vip-pass.server";
 // The commands and their door live in commands.server.ts (so the VIP step can reach them without a cycle).
 export {
   type LiveCommand,
-  type LiveCommandOutcome,
   type LiveCommandResult,
-  liveSessionChanged,
   sendLiveCommand,
 } from "./commands.server";
 

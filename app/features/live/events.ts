@@ -31,7 +31,7 @@ export const LIVE_EVENTS = {
   ack: "ack",
 } as const;
 
-export type LaneCountsPayload = { vip: number; regular: number };
+type LaneCountsPayload = { vip: number; regular: number };
 
 export type FanPlacePayload = {
   entryId: string;
@@ -58,7 +58,7 @@ export type FanEndingPayload =
   | { outcome: "played" }
   | { outcome: "refunded"; refund: Money };
 
-export type QueueEntryPayload = {
+type QueueEntryPayload = {
   id: string;
   userId: string;
   username: string;
@@ -136,16 +136,6 @@ export type OverlayPayload = Omit<Common, "counts"> & {
 export type PresencePayload = { liveSessionId: string; present: Record<string, number> };
 export type NoticePayload = { liveSessionId: string; message: string };
 export type AckPayload = { success: boolean; error: string | null };
-
-export type ClientFrame = { event: string; data?: unknown; ack?: string };
-export type ServerFrame =
-  | { event: typeof LIVE_EVENTS.updateUser; data: UpdateUserPayload }
-  | { event: typeof LIVE_EVENTS.influencer; data: StreamerPayload }
-  | { event: typeof LIVE_EVENTS.overlay; data: OverlayPayload }
-  | { event: typeof LIVE_EVENTS.publicQueue; data: PublicQueuePayload }
-  | { event: typeof LIVE_EVENTS.presence; data: PresencePayload }
-  | { event: typeof LIVE_EVENTS.notice; data: NoticePayload }
-  | { event: typeof LIVE_EVENTS.ack; ack: string; data: AckPayload };
 
 /** The path of a session's socket (partyserver's /parties/<binding>/<room>). */
 export function liveSocketPath(liveSessionId: string) {

@@ -1,6 +1,6 @@
 /** The live feature's server side: what other features, routes and the Worker may use of it. */
 
-export { type CallHook, type PlaceCalled, setCallHooks } from "./call-hooks.server";
+export { type PlaceCalled, setCallHooks } from "./call-hooks.server";
 export type { LiveBroadcast, LiveCommand, LiveCommandResult } from "./coordinator.server";
 export {
   broadcastDue,

@@ -2,7 +2,7 @@
 export { LiveRoom } from "./components/live-room";
 export { PlaceLabel } from "./components/public-queue-list";
 export { QueueBoard } from "./components/queue-board";
-export { ReadyLinkPage, type ReadyLinkView } from "./components/ready-link-page";
+export { ReadyLinkPage } from "./components/ready-link-page";
 export { ShareModal } from "./components/share-modal";
 export { StepperForm } from "./components/stepper-form";
 export { TurnRulesForm } from "./components/turn-rules-form";

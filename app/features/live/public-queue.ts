@@ -4,7 +4,7 @@ import type { QueueRow, QueueSessionInfo } from "./snapshot.server";
 
 /** How many places the public view lists (the rest are counted): a broadcast sends it to every socket. */
 export const PUBLIC_QUEUE_MAX = 25;
-export const OVERLAY_NEXT_COUNT = 5;
+const OVERLAY_NEXT_COUNT = 5;
 
 type Common = { liveSessionId: string; version: number; ended: boolean };
 

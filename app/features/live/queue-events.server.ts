@@ -10,7 +10,7 @@ import type { QueueEventPayload } from "./ready-check";
  */
 
 /** How many of the latest steps the snapshot reads. */
-export const HISTORY_MAX = 30;
+const HISTORY_MAX = 30;
 
 /** One step of a place's history: what happened, why (a miss, the streamer, the session's end), when. */
 export type QueueStep = { kind: QueueEventKind; cause?: QueueEventCause | null; at: Date; line?: number | null };

@@ -347,7 +347,7 @@ export async function removeEntry(
   };
 }
 
-export const LOBBY_CODE_MAX = 64;
+const LOBBY_CODE_MAX = 64;
 
 /**
  * The streamer sets (or clears, with "") the session's lobby code; only fans playing next or in game see it. A new

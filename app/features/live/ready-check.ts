@@ -23,7 +23,7 @@ export type VipMissed = (typeof VIP_MISSED_CHOICES)[number];
 export const PARTY_MAX = 10;
 
 /** How many fans a missed ready check moves a place behind. */
-export const MOVED_BACK_BEHIND = 3;
+const MOVED_BACK_BEHIND = 3;
 
 /** What a missed ready check does: the place moved back, removed, or removed with its VIP refund. */
 export type MissOutcome = "moved_back" | "removed" | "refunded";

@@ -10,8 +10,8 @@ import { REJOIN_COOLDOWN_MAX, VIP_PER_REGULAR_MAX } from "./turns";
 export type { QueueLane } from "~db/schema";
 
 /** docs/domain.md: a title taken from a video that is longer than 70 characters is cut to 69. */
-export const VIDEO_TITLE_CUT = { over: 70, to: 69 } as const;
-export const LIVE_DESCRIPTION_MAX = 3000;
+const VIDEO_TITLE_CUT = { over: 70, to: 69 } as const;
+const LIVE_DESCRIPTION_MAX = 3000;
 
 export function cutVideoTitle(title: string): string {
   return title.length > VIDEO_TITLE_CUT.over ? title.slice(0, VIDEO_TITLE_CUT.to) : title;

@@ -272,7 +272,7 @@ export async function endLiveSession(
 }
 
 /** A live session as the live page, the dashboard and the API show it. */
-export function liveSessionViewQuery(db: Db, liveSessionId: string) {
+function liveSessionViewQuery(db: Db, liveSessionId: string) {
   return db
     .select(
       named({
@@ -317,7 +317,7 @@ export type LiveSessionView = Omit<Awaited<ReturnType<typeof liveSessionViewQuer
   tags: string[];
 };
 
-export function withTags<T extends { tags: string | null }>(row: T): Omit<T, "tags"> & { tags: string[] } {
+function withTags<T extends { tags: string | null }>(row: T): Omit<T, "tags"> & { tags: string[] } {
   return { ...row, tags: row.tags ? row.tags.split("\u001f").sort() : [] };
 }
 

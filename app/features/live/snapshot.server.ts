@@ -77,7 +77,7 @@ export type QueueRow = {
  * What the session's end did to a fan's place (their final outcome): not reached (waiting or called), refunded (a
  * VIP place not played), or played (in game at the end).
  */
-export type QueueEnding =
+type QueueEnding =
   | { userId: string; outcome: "not_reached" }
   | { userId: string; outcome: "played" }
   | { userId: string; outcome: "refunded"; refund: Money };
@@ -104,7 +104,7 @@ export const ACTIVE = [...ACTIVE_QUEUE_STATES];
 /** The fans who see the session's lobby code. */
 export const LOBBY_CODE_STATES: readonly QueueState[] = ["playing_next", "in_game"];
 
-export function sessionInfoQuery(db: Db, liveSessionId: string) {
+function sessionInfoQuery(db: Db, liveSessionId: string) {
   return db
     .select(
       named({
@@ -341,7 +341,7 @@ export async function loadSession(db: Db, liveSessionId: string): Promise<QueueS
 }
 
 /** The next join position of the session, computed inside the inserting statement. */
-export function nextPositionSql(liveSessionId: string | Placeholder) {
+function nextPositionSql(liveSessionId: string | Placeholder) {
   return sql<number>`coalesce((SELECT max(q.position) FROM queue_entries q WHERE q.live_session_id = ${liveSessionId}), 0) + 1`;
 }
 

@@ -128,12 +128,3 @@ export function checkStep(
       return {};
   }
 }
-
-/** The first step whose answers are missing or wrong, given everything answered so far. */
-export function firstOpenStep(values: StepperValues, context: Parameters<typeof checkStep>[2]): Step {
-  for (const step of STEPS) {
-    if (step === "start") return "start";
-    if (Object.keys(checkStep(step, values, context)).length > 0) return step;
-  }
-  return "start";
-}

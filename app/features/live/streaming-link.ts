@@ -15,7 +15,7 @@ const VIDEO_ID = /^[A-Za-z0-9_-]{6,20}$/;
 const CHANNEL = /^[A-Za-z0-9_]{2,40}$/;
 
 /** `<iframe src="...">` -> its src; anything else unchanged (trimmed). */
-export function embedSource(input: string): string {
+function embedSource(input: string): string {
   const trimmed = input.trim();
   if (!/^<iframe/i.test(trimmed)) return trimmed;
   const match = trimmed.match(/\ssrc\s*=\s*["']([^"']+)["']/i);

@@ -56,7 +56,7 @@ export function vipStreakOf(rows: readonly { lane: string }[]): number {
  * Turns of the session finished since the fan's last finished one (null when they have not played), as SQL within a
  * statement over `live_sessions`.
  */
-export function turnsSinceLastSql(userId: string | Placeholder | SQL) {
+function turnsSinceLastSql(userId: string | Placeholder | SQL) {
   const last = sql`(SELECT max(m.finished_at) FROM queue_entries m WHERE m.live_session_id = ${col(liveSessions.id)}
     AND m.user_id = ${userId} AND m.state = 'done')`;
   return sql<number | null>`CASE WHEN ${last} IS NULL THEN NULL ELSE (SELECT count(*) FROM queue_entries d

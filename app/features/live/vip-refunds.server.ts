@@ -81,7 +81,7 @@ export function removalOutcome(state: QueueState): "removed" | "no_show" {
  * order) the refund is also carried out in the same batch; without it, `settleVipRefunds` carries them out after the
  * batch commits (and the JOBS queue and the sweep retry any that fail).
  */
-export function vipRefundStatements(
+function vipRefundStatements(
   db: Db,
   outcome: VipPlaceOutcome,
   cause: { orders: SQL; createdBy: string | null; now: Date; refundId?: string },

@@ -3,6 +3,7 @@ import { deliverMessages } from "~/features/messages/index.server";
 import type { FulfilmentStep } from "~/features/payments";
 import { owedCardRefundStatement } from "~/features/wallet/index.server";
 import { newId } from "~/lib/id";
+import { orderPath } from "~/lib/paths";
 import { type Db, getDb } from "~/platform/db.server";
 import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessionChanged } from "./commands.server";
@@ -40,8 +41,7 @@ export function placeStatement(db: Db, order: { id: string; userId: string; live
   );
 }
 
-export const placeTaken = (orderId: string) =>
-  sql`EXISTS (SELECT 1 FROM queue_entries q WHERE q.order_id = ${orderId})`;
+const placeTaken = (orderId: string) => sql`EXISTS (SELECT 1 FROM queue_entries q WHERE q.order_id = ${orderId})`;
 
 /** The vip_queue kind's part of the generic card fulfilment (workers/composition.ts). */
 export const vipQueueStep: FulfilmentStep = {
@@ -87,7 +87,7 @@ export const vipQueueStep: FulfilmentStep = {
       userId: order.userId,
       type: "queue",
       title: "Your VIP payment is being refunded to your card: the place could not be taken",
-      url: `/profile/orders/${order.id}`,
+      url: orderPath(order.id),
     });
     await getDb(env).batch([outboxStatement(getDb(env), notice)]);
     await deliverMessages(env, [notice.key]);

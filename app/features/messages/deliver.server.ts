@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { notificationStatement, pushToUser } from "~/features/notifications/index.server";
 import { getDb, selectInChunks } from "~/platform/db.server";
 import { type EmailSender, emailSender } from "~/platform/email/email.server";
@@ -111,16 +111,4 @@ export async function deliverDueMessages(env: Env, now = new Date(), limit = 50)
     .orderBy(asc(outboxMessages.nextAttemptAt))
     .limit(limit);
   return deliverRows(env, rows, now);
-}
-
-/** How many messages are still owed, and how many gave up (for staff's view of what is owed). */
-export async function outboxBacklog(env: Env): Promise<{ pending: number; failed: number }> {
-  const [row] = await getDb(env)
-    .select({
-      pending: sql<number>`coalesce(sum(${outboxMessages.status} = 'pending'), 0)`,
-      failed: sql<number>`coalesce(sum(${outboxMessages.status} = 'failed'), 0)`,
-    })
-    .from(outboxMessages)
-    .where(inArray(outboxMessages.status, ["pending", "failed"]));
-  return { pending: Number(row?.pending ?? 0), failed: Number(row?.failed ?? 0) };
 }

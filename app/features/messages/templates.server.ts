@@ -28,7 +28,7 @@ export type Rendered =
  * A notification whose words are fixed when the change happens ("your wallet was topped up with $20.00"): the row
  * carries it whole (`noticeEntry`), so delivery only writes it.
  */
-export const NOTICE_TEMPLATE = "notice";
+const NOTICE_TEMPLATE = "notice";
 
 export async function renderMessage(env: Env, row: OutboxMessage): Promise<Rendered | null> {
   if (row.template === NOTICE_TEMPLATE && row.channel === "notification") {

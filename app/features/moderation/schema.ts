@@ -6,7 +6,7 @@ import { MODERATION_COPY as M } from "./copy";
  * Conform forms in the browser and the server, so this module holds no server code.
  */
 /** The most reports or bans one call decides (each is a few statements of one batch). */
-export const MODERATION_BULK_MAX = 200;
+const MODERATION_BULK_MAX = 200;
 
 const ids = (message: string) =>
   z.preprocess(

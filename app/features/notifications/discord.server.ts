@@ -15,7 +15,7 @@ import { DISCORD_COPY } from "./copy";
 export type DiscordPreferenceKey = "upcomingSlots" | "favoriteCreatorSlots" | "favoriteCreatorLive" | "promotions";
 export type DiscordPreferencesView = Record<DiscordPreferenceKey, boolean>;
 
-export const DISCORD_DEFAULTS: DiscordPreferencesView = {
+const DISCORD_DEFAULTS: DiscordPreferencesView = {
   upcomingSlots: true,
   favoriteCreatorSlots: true,
   favoriteCreatorLive: true,

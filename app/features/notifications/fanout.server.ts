@@ -26,10 +26,10 @@ export type FanoutMessage = {
   after?: string;
 };
 
-export const FANOUT_PAGE = 200;
+const FANOUT_PAGE = 200;
 
 /** newSlotAvailableNotification and the live notice, worded for the fan. */
-export function fanoutTitle(kind: FanoutMessage["kind"], starName: string): string {
+function fanoutTitle(kind: FanoutMessage["kind"], starName: string): string {
   return kind === "live" ? `${starName} is live now! Join the queue` : `${starName} added new slots`;
 }
 

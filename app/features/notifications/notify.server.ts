@@ -69,7 +69,7 @@ export async function notifyUser(env: Env, notification: UserNotification): Prom
   await pushToUser(env, notification.userId);
 }
 
-export const NOTIFICATIONS_PAGE = 20;
+const NOTIFICATIONS_PAGE = 20;
 
 function listQuery(db: Db, userId: string, limit: number) {
   return db

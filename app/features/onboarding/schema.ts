@@ -7,7 +7,7 @@ export { BANK_IDENTIFIER_KINDS, TSHIRT_SIZES };
 import { bankIdentifierValid, normaliseIdentifier } from "./bank-identifiers";
 import { ONBOARDING_COPY as M } from "./copy";
 
-export const ONBOARDING_FILE_MAX_BYTES = 10 * 1024 * 1024;
+const ONBOARDING_FILE_MAX_BYTES = 10 * 1024 * 1024;
 const text = (max = 200) =>
   z.string({ error: M.required }).trim().min(1, M.required).max(max, `At most ${max} characters`);
 

@@ -17,7 +17,7 @@ import { gigs, liveSessions, slots, users } from "~db/schema";
  */
 export type OverlayUrls = { queue: string; nextSlot: string };
 
-export function overlayUrls(origin: string, key: string): OverlayUrls {
+function overlayUrls(origin: string, key: string): OverlayUrls {
   return { queue: `${origin}/overlay/${key}/queue`, nextSlot: `${origin}/overlay/${key}/next-slot` };
 }
 

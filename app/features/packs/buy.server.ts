@@ -84,12 +84,7 @@ export async function payPrepaidFromWallet(
  * whole (nothing is written for a refused buyer). The price is the one the gig page showed them, in their currency
  * (`chargeFor`, docs/decisions/020).
  */
-export async function buyPackWithWallet(
-  env: Env,
-  viewer: Viewer,
-  gigId: string,
-  now = new Date(),
-): Promise<BoughtPack> {
+async function buyPackWithWallet(env: Env, viewer: Viewer, gigId: string, now = new Date()): Promise<BoughtPack> {
   const db = getDb(env);
   const offer = await offerOfGig(db, gigId);
   if (offer.streamerId === viewer.id) throw forbidden(PACKS_COPY.ownPack);

@@ -9,9 +9,9 @@ import { orders, packCreditEntries, packPurchases, type passPurchases, walletEnt
  * The credit ledger's SQL (docs/decisions/027-session-packs-and-credits.md). A pack's balance is the sum of its entries:
  * credits left and the value they carry. Nothing here reads first and writes after: each write carries its check.
  */
-export const creditsLeftSql = (packId: unknown) =>
+const creditsLeftSql = (packId: unknown) =>
   sql<number>`(SELECT coalesce(sum(e.credits), 0) FROM pack_credit_entries e WHERE e.pack_id = ${packId})`;
-export const valueLeftSql = (packId: unknown) =>
+const valueLeftSql = (packId: unknown) =>
   sql<number>`(SELECT coalesce(sum(e.value_minor), 0) FROM pack_credit_entries e WHERE e.pack_id = ${packId})`;
 
 /**
@@ -174,7 +174,7 @@ export function purchaseEntryStatement(
  * lands wholly before or after; a credit returned after the expiry (a booking cancelled later) is expired by the
  * next sweep the same way.
  */
-export function expiryStatements(db: Db, packId: string, now: Date): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+function expiryStatements(db: Db, packId: string, now: Date): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
   const at = now.getTime();
   const entryId = newId();
   return [
@@ -225,7 +225,7 @@ export function expiryStatements(db: Db, packId: string, now: Date): [BatchItem<
 }
 
 /** Packs that have run out with credits left (the every-minute sweep's work). */
-export async function expiredPackIds(db: Db, now: Date, limit = 100): Promise<string[]> {
+async function expiredPackIds(db: Db, now: Date, limit = 100): Promise<string[]> {
   const rows = await db
     .select({ id: packPurchases.id })
     .from(packPurchases)

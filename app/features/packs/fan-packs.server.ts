@@ -4,7 +4,7 @@ import { type CurrencyCode, type Money, money } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { gigs, type PackEntryKind, packCreditEntries, packPurchases, users } from "~db/schema";
 
-export type FanPackEntry = {
+type FanPackEntry = {
   id: string;
   kind: PackEntryKind;
   credits: number;

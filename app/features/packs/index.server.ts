@@ -1,7 +1,6 @@
 /** The packs feature's server side: what other features, routes and the Worker may use of it. */
 
-export type { BoughtPack } from "./buy.server";
-export { buyPack, buyPackWithWallet, payPrepaidFromWallet, walletPaidColumns } from "./buy.server";
+export { buyPack, payPrepaidFromWallet, walletPaidColumns } from "./buy.server";
 export { PACKS_COPY } from "./copy";
 export {
   creditsOf,
@@ -12,7 +11,7 @@ export {
   expirePacks,
   prepaidOrderColumns,
 } from "./credits.server";
-export type { FanPack, FanPackEntry } from "./fan-packs.server";
+
 export { entryOf, fanPacks, heldBalance } from "./fan-packs.server";
-export type { GigPack, PackOfferForm } from "./offers.server";
-export { gigPack, gigPackOf, gigPackQuery, packOfferForm, setPackOffer } from "./offers.server";
+
+export { gigPackOf, gigPackQuery, packOfferForm, setPackOffer } from "./offers.server";

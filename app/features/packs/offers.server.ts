@@ -141,8 +141,3 @@ export function gigPackOf(rows: readonly unknown[], display: DisplayCurrency): G
     savingPercent: savingPercent(single, row.sessions, pack),
   };
 }
-
-/** The pack on offer on a gig, read alone (null when there is none). */
-export async function gigPack(db: Db, gigId: string, display: DisplayCurrency): Promise<GigPack | null> {
-  return gigPackOf(await gigPackQuery(db, gigId), display);
-}

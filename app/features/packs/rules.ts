@@ -10,19 +10,6 @@ export const PACK_BOUNDS = {
   validDays: { min: PACK_VALID_DAYS_MIN, max: PACK_VALID_DAYS_MAX },
 } as const;
 
-/** A credit books one seat of one slot of the pack's gig. */
-export const SEATS_PER_CREDIT = 1;
-
-/**
- * What the next credit used is worth: what is left of the pack's value over the credits left, rounded up to the
- * minor unit, so the last credit takes exactly what is left and the credits used sum to the price paid. The SQL of
- * the use (credits.server.ts) computes the same figure in the write; this is its statement for tests and pages.
- */
-export function nextCreditValue(valueLeftMinor: number, creditsLeft: number): number {
-  if (creditsLeft <= 0) return 0;
-  return Math.ceil(valueLeftMinor / creditsLeft);
-}
-
 /** The pack against buying its sessions one by one at the single price: the saving, never negative. */
 export function packSaving(single: Money, sessions: number, pack: Money): Money | null {
   if (single.currency !== pack.currency) return null;

@@ -7,10 +7,10 @@ import { orders } from "~db/schema";
 import { releaseOrder } from "./fulfilment.server";
 import type { PayableOrder } from "./steps";
 
-export const PAYMENT_UNAVAILABLE = "Payment is unavailable right now. Please try again later.";
+const PAYMENT_UNAVAILABLE = "Payment is unavailable right now. Please try again later.";
 
 /** Where Stripe sends the buyer back (the success page fulfils on load; the cancel page releases the hold). */
-export function checkoutReturnUrls(origin: string, orderId: string) {
+function checkoutReturnUrls(origin: string, orderId: string) {
   return {
     successUrl: `${origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/checkout/cancel?order=${encodeURIComponent(orderId)}`,

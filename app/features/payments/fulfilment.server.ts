@@ -75,7 +75,7 @@ export async function orderById(db: Db, orderId: string): Promise<PayableOrder |
   return order ?? null;
 }
 
-export function stepFor(order: PayableOrder): FulfilmentStep {
+function stepFor(order: PayableOrder): FulfilmentStep {
   const step = fulfilmentStep(order.kind);
   if (!step) throw new Error(`no fulfilment step for order kind ${order.kind}`);
   return step;

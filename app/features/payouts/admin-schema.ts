@@ -35,7 +35,7 @@ const percent = z.coerce
 
 const orderIds = z.array(z.string().trim().min(1).max(64)).min(1, M.noOrders).max(500);
 
-export const payoutRatesSchema = z.object({
+const payoutRatesSchema = z.object({
   platformFeesPercentage: percent.optional(),
   platformFeesIndirectTaxPercentage: percent.optional(),
   indirectTaxPercentage: percent.optional(),

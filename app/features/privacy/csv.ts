@@ -1,5 +1,5 @@
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break; a formula's first sign defused. */
-export function csvField(value: string | number | null | undefined): string {
+function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
   // A spreadsheet runs a cell starting with = + - @ as a formula (CSV injection): a leading quote keeps it text.

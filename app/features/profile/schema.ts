@@ -37,7 +37,7 @@ export const socialLinksSchema = z.object(
 
 export const socialKeySchema = z.enum(SOCIAL_NETWORKS);
 
-export const gamertagSchema = z.object({
+const gamertagSchema = z.object({
   platform: z.enum(GAMERTAG_PLATFORMS, { error: "Pick a network" }),
   tag: z
     .string({ error: "Enter your gamertag" })

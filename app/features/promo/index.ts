@@ -3,4 +3,3 @@
 export { promoActiveSchema, promoCodeSchema } from "./admin-schema";
 export { PROMO_ADMIN_COPY } from "./copy";
 export { promoOffText } from "./off-text";
-export { promoRefusalText } from "./reasons";

@@ -8,7 +8,7 @@ export const PROMO_ERROR = "Error verifying promo code";
  * beside it; the booking form says the reason in words (promoRefusalText), once, under the field, so a fan can
  * tell a typo from a code that ran out.
  */
-export const PROMO_REASONS = [
+const PROMO_REASONS = [
   "unknown",
   "inactive",
   "expired",

@@ -53,7 +53,7 @@ type QuoteInput = {
   now: Date;
 };
 
-export function discountFor(
+function discountFor(
   promo: { kind: "percent" | "fixed"; value: number; currency: CurrencyCode | null },
   priceMinor: number,
   currency: CurrencyCode,

@@ -1,2 +1,2 @@
 /** The reliability feature's server side: the streamer page's one read of it. */
-export { reliabilityFromRow, reliabilityQuery, streamerReliability } from "./reliability.server";
+export { reliabilityFromRow, reliabilityQuery } from "./reliability.server";

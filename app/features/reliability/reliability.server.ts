@@ -42,9 +42,3 @@ export function reliabilityFromRow(row: { starts: string | null; vip: string | n
     })),
   );
 }
-
-/** A streamer's reliability, read alone. */
-export async function streamerReliability(db: Db, streamerId: string, now = new Date()): Promise<Reliability> {
-  const [row] = await reliabilityQuery(db, streamerId, now);
-  return reliabilityFromRow(row);
-}

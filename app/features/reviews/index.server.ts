@@ -1,10 +1,8 @@
 /** The reviews feature's server side: what other features, routes and the Worker may use of it. */
 export { gigReviewsQuery, starReviewsQuery } from "./reads.server";
 export {
-  REVIEW_POSTED_TEMPLATE,
   reviewPostedMail,
   reviewPostedNotice,
-  reviewReplyPath,
 } from "./review-messages.server";
 export { editReview, getReviewForm, postReview, replyToReview, reportReview } from "./reviews.server";
 export { dismissReviewReports, hideReview, listReportedReviews } from "./staff.server";

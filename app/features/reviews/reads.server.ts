@@ -43,5 +43,3 @@ export function starReviewsQuery(db: Db, starId: string, limit: number) {
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
 }
-
-export type PublicReview = Awaited<ReturnType<typeof gigReviewsQuery>>[number];

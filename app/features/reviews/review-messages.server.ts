@@ -13,7 +13,7 @@ import { gigs, reviews, users } from "~db/schema";
  * link to the review on its gig's page, where they reply. Written with the review, in its batch (outbox), and rendered
  * when delivered: a review hidden meanwhile by staff is not sent.
  */
-export const REVIEW_POSTED_TEMPLATE = "review-posted";
+const REVIEW_POSTED_TEMPLATE = "review-posted";
 
 /** The outbox rows of a new review, for the posting batch. */
 export function reviewPostedStatements(db: Db, reviewId: string, now: Date) {
@@ -32,7 +32,7 @@ export function reviewPostedStatements(db: Db, reviewId: string, now: Date) {
 }
 
 /** Where the streamer reads and answers a review: the review on its gig's page. */
-export const reviewReplyPath = (gigId: string, reviewId: string) => `/gig/${gigId}#review-${reviewId}`;
+const reviewReplyPath = (gigId: string, reviewId: string) => `/gig/${gigId}#review-${reviewId}`;
 
 const author = alias(users, "author");
 

@@ -26,7 +26,7 @@ export function highDemandSql(slotId: SQL, at: number): SQL<number> {
 }
 
 /** Whether `userId` holds an unpaid checkout (a live hold) of the slot at `at`. */
-export function holdsCheckoutSql(slotId: SQL, userId: string, at: number): SQL<number> {
+function holdsCheckoutSql(slotId: SQL, userId: string, at: number): SQL<number> {
   return sql<number>`EXISTS (SELECT 1 FROM bookings own_hold WHERE own_hold.slot_id = ${slotId}
     AND own_hold.user_id = ${userId} AND own_hold.status = 'held' AND own_hold.hold_expires_at > ${at})`;
 }

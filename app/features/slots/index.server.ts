@@ -1,5 +1,5 @@
 /** The slots feature's server side: what other features, routes and the Worker may use of it. */
-export type { MoveTarget } from "./move-offer.server";
+
 export { moveTargetsOf, offerSlotMove, slotMoveSummary } from "./move-offer.server";
 export {
   addSlots,

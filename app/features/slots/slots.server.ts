@@ -297,18 +297,6 @@ export async function upcomingSlots(
   return options.limit ? query.limit(options.limit) : query.limit(500);
 }
 
-/** The open future slots of one gig (the streamer's view of a gig's calendar). */
-export async function slotsOfGig(env: Env, viewer: Viewer | null, gigId: string, now = new Date()) {
-  const db = getDb(env);
-  const gig = await db.select({ streamerId: gigs.streamerId }).from(gigs).where(eq(gigs.id, gigId)).get();
-  if (!gig) throw notFound("Gig not found");
-  assertReadBusiness(viewer, gig.streamerId, "validations");
-  return slotsQuery(db, now)
-    .where(and(eq(slots.gigId, gigId), gte(slots.endsAt, now)))
-    .orderBy(asc(slots.startsAt))
-    .limit(500);
-}
-
 /** Sets or changes a slot's lobby code (its confirmed buyers see it on their order). One code per slot (UNIQUE). */
 export async function setSlotLobbyCode(env: Env, viewer: Viewer | null, slotId: string, code: string) {
   const db = getDb(env);

@@ -10,7 +10,7 @@ import { col, getDb, isUniqueViolation } from "~/platform/db.server";
 import { banners, gamePlatforms, platforms } from "~db/schema";
 import { STAFF_CATALOGUE_COPY as M } from "./copy";
 import { CATALOGUE_IMAGE_MAX_BYTES } from "./rules";
-import type { bannerSchema, platformSchema } from "./schema";
+import type { bannerSchema } from "./schema";
 
 /**
  * Platforms (name, machine name, icon) and landing banners (title, description, image, optional link), as staff
@@ -115,5 +115,3 @@ export async function deleteBanner(env: Env, viewer: Viewer | null, bannerId: st
   if (before.imageKey) await env.MEDIA.delete(before.imageKey);
   return { id: bannerId };
 }
-
-export type PlatformInput = ReturnType<typeof platformSchema.parse>;

@@ -87,7 +87,7 @@ export async function listStreamersForStaff(env: Env, viewer: Viewer | null, que
  * booking feature's no-show rule) out of their booked slots that were due, started or not: "1 of 4 (25%)", "—" when
  * none was due yet.
  */
-export function noShowRateText(noShows: number, sessionsDue: number): string {
+function noShowRateText(noShows: number, sessionsDue: number): string {
   if (sessionsDue === 0) return "—";
   return `${noShows} of ${sessionsDue} (${Math.round((noShows / sessionsDue) * 100)}%)`;
 }

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { assertReadBusiness } from "~/features/access";
-import { orderStatusText } from "~/features/booking";
 import { orderNet, orderNetMinor } from "~/features/earnings";
+import { orderStatusText } from "~/features/seats";
 import { FALLBACK_TIME_ZONE, monthBounds } from "~/features/time";
 import { refundOwedSql } from "~/features/wallet/index.server";
 import { pageInfo } from "~/lib/paging";
@@ -11,9 +11,9 @@ import { col, getDb, named } from "~/platform/db.server";
 import { bookingGamertags, bookings, gigs, orders, slots, users } from "~db/schema";
 
 /** docs/domain.md: orders 10 a page, monthly orders 15, latest orders 10. */
-export const ORDERS_PAGE = 10;
-export const MONTHLY_ORDERS_PAGE = 15;
-export const MONTH_REQUIRED = "Year and month are required";
+const ORDERS_PAGE = 10;
+const MONTHLY_ORDERS_PAGE = 15;
+const MONTH_REQUIRED = "Year and month are required";
 
 /** page, limit, and optionally year AND month together ('Year and month are required' when only one). */
 export const streamerOrdersQuerySchema = z

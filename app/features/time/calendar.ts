@@ -40,7 +40,7 @@ export function addDays(date: string, days: number): string {
 export type CalendarMonth = { year: number; month: number };
 
 /** The wall-clock parts of an instant in `zone`: what a calendar in that zone shows. */
-export function zonedParts(instant: Date | number | string, zone: string) {
+function zonedParts(instant: Date | number | string, zone: string) {
   const parts = dateTimeFormat("en-US", {
     timeZone: zone,
     hourCycle: "h23",

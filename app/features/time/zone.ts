@@ -53,7 +53,7 @@ export function validTimeZone(candidate: unknown): string | null {
 }
 
 /** Where the zone came from, outermost first: what the user saved, the browser's hint, Cloudflare, else UTC. */
-export type ZoneSource = "saved" | "cookie" | "cloudflare" | "fallback";
+type ZoneSource = "saved" | "cookie" | "cloudflare" | "fallback";
 export type ViewerZone = { zone: string; source: ZoneSource };
 
 /** The one rule for a viewer's zone: saved zone, else the `tz` cookie, else Cloudflare's `cf.timezone`, else UTC. */

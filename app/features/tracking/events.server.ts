@@ -11,7 +11,7 @@ import { analyticsEvents, type JsonValue, orders } from "~db/schema";
  * recorded after the response (ctx.waitUntil, app/platform/after-response.server.ts) so it never slows the request
  * that causes it, and the weekly funnel staff read on /admin/dashboard.
  */
-export const TRACKED_EVENTS = ["registration", "login", "verification", "search", "see_all_click"] as const;
+const TRACKED_EVENTS = ["registration", "login", "verification", "search", "see_all_click"] as const;
 export type TrackedEvent = (typeof TRACKED_EVENTS)[number];
 
 export function trackEvent(
@@ -32,7 +32,7 @@ const weekStart = (ms: number) => Math.floor((ms + 3 * 86_400_000) / WEEK_MS) * 
 const weekOf = (column: unknown) =>
   sql<number>`((${column} + 259200000) / ${sql.raw(String(WEEK_MS))}) * ${sql.raw(String(WEEK_MS))} - 259200000`;
 
-export type FunnelWeek = { weekStart: string; signUps: number; verifications: number; firstBookings: number };
+type FunnelWeek = { weekStart: string; signUps: number; verifications: number; firstBookings: number };
 
 /**
  * The last `weeks` weeks (Monday to Sunday, UTC): sign-ups, verifications, first bookings (a buyer's first paid

@@ -21,7 +21,7 @@ import { OFFER_MINUTES, OFFERS_PER_BATCH_MAX, SWEEP_SLOTS_MAX } from "./rules";
 type Offered = { id: string; userId: string; seats: number };
 
 /** The template of "seats are held for you" (email and notification), one pair per offered place. */
-export const WAITLIST_OFFER_TEMPLATE = "waitlist-offer";
+const WAITLIST_OFFER_TEMPLATE = "waitlist-offer";
 
 const seatsFree = (slotId: string, at: number) =>
   sql`((SELECT offer_slot.seats FROM slots offer_slot
@@ -102,7 +102,7 @@ export function offerStatements(db: Db, slotId: string, now: Date, count: number
 }
 
 /** The message keys of offered places. */
-export function offerMessageKeys(entryIds: readonly string[]): string[] {
+function offerMessageKeys(entryIds: readonly string[]): string[] {
   return entryIds.flatMap((id) => outboxKeys(`${WAITLIST_OFFER_TEMPLATE}:${id}`, ["email", "notification"]));
 }
 

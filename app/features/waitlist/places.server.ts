@@ -57,7 +57,7 @@ export function viewerPlaces(
  * A place as a page shows it: when an offer's held seats go back, in words in the viewer's zone ("held for you until
  * 19:30"), instead of the instant; the browser then builds no time-zone formatter to hydrate it.
  */
-export function placeInWords<T extends ViewerPlace>(
+function placeInWords<T extends ViewerPlace>(
   { offerExpiresAt, ...place }: T,
   zone: string,
 ): Omit<T, "offerExpiresAt"> & { heldUntil: string | null } {

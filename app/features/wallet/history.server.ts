@@ -3,7 +3,7 @@ import type { CurrencyCode } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
 import { type WalletEntryKind, walletEntries } from "~db/schema";
 
-export const WALLET_HISTORY_LIMIT = 25;
+const WALLET_HISTORY_LIMIT = 25;
 
 const KIND_TEXT: Record<WalletEntryKind, string> = {
   topup: "Top-up",

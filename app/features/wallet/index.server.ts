@@ -3,10 +3,8 @@ export { owedCardRefundStatement, unacceptedPaymentRefundStatement } from "./car
 export { convertStrayBalances } from "./convert.server";
 export { walletOverview } from "./history.server";
 export {
-  creditReturnStatement,
   owedRefundsStatement,
   paidWithCreditSql,
-  passReturnStatement,
   settleRefundStatements,
   walletBalance,
   walletBalanceQuery,

@@ -56,7 +56,7 @@ const wholeRefundDone = (refundId: string) =>
  * UNIQUE (order_id) over returns makes a second run a no-op, so every path that ends an unserved VIP place (removed,
  * a no-show, a missed ready check, the session's end) returns the use exactly once.
  */
-export function passReturnStatement(db: Db, refundId: string, at: number) {
+function passReturnStatement(db: Db, refundId: string, at: number) {
   return db
     .insert(passEntries)
     .select(
@@ -86,7 +86,7 @@ export function passReturnStatement(db: Db, refundId: string, at: number) {
  * refunded (a partial refund returns nothing). UNIQUE (order_id) over returns makes a second run a no-op, so every
  * refund path (the fan's cancellation, the streamer's, a no-show, a move refused) returns a credit exactly once.
  */
-export function creditReturnStatement(db: Db, refundId: string, at: number) {
+function creditReturnStatement(db: Db, refundId: string, at: number) {
   return db
     .insert(packCreditEntries)
     .select(

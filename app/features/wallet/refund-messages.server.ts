@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { UserNotification } from "~/features/notifications/index.server";
 import { escapeHtml } from "~/lib/html";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { orderPath } from "~/lib/paths";
 import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
@@ -38,7 +39,7 @@ export async function refundDoneEmail(env: Env, refundId: string): Promise<Email
   const facts = await refundFacts(env, refundId);
   if (!facts?.email) return null;
   const toCard = facts.method === "card";
-  const link = toCard ? `${appOrigin(env)}/profile/orders/${facts.orderId}` : `${appOrigin(env)}/profile#wallet`;
+  const link = toCard ? `${appOrigin(env)}${orderPath(facts.orderId)}` : `${appOrigin(env)}/profile#wallet`;
   const label = toCard ? "Your order" : "Your wallet";
   const text = doneText(facts.amountMinor, facts.currency, facts.method);
   return {
@@ -56,6 +57,6 @@ export async function refundDoneNotice(env: Env, refundId: string): Promise<User
     userId: facts.userId,
     type: "booking",
     title: doneText(facts.amountMinor, facts.currency, facts.method),
-    url: facts.method === "card" ? `/profile/orders/${facts.orderId}` : "/profile#wallet",
+    url: facts.method === "card" ? orderPath(facts.orderId) : "/profile#wallet",
   };
 }

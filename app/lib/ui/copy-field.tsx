@@ -2,7 +2,7 @@ import { useState } from "react";
 import { inputClass } from "./field";
 import { useHydrated } from "./use-hydrated";
 
-export const CLIPBOARD_COPY = { copied: "Link copied!!", failed: "Failed to copy link!" } as const;
+const CLIPBOARD_COPY = { copied: "Link copied!!", failed: "Failed to copy link!" } as const;
 
 /**
  * A link to copy (the calendar feed, the stream overlay, the live session's short link): a read-only field that

@@ -14,7 +14,7 @@ export interface DiscordSender {
 
 const DISCORD_API = "https://discord.com/api/v10";
 
-export class HttpDiscordSender implements DiscordSender {
+class HttpDiscordSender implements DiscordSender {
   constructor(
     private botToken: string,
     private fetcher: typeof fetch = fetch,

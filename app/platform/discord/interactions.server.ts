@@ -21,7 +21,7 @@ export const DISCORD_SIGNATURE_HEADERS = {
 export const DISCORD_MAX_AGE_MS = 5 * 60_000;
 
 /** The public half of the local stand-in's key pair (development and tests sign with its private half). */
-export const DEV_DISCORD_PUBLIC_KEY = "725e30ad33819f3bab13a6fcec8bf6c1fbf187f089a6c5f803239ccb0d293cba";
+const DEV_DISCORD_PUBLIC_KEY = "725e30ad33819f3bab13a6fcec8bf6c1fbf187f089a6c5f803239ccb0d293cba";
 
 export function discordPublicKey(env: Env): string {
   if (env.DISCORD_PUBLIC_KEY) return env.DISCORD_PUBLIC_KEY;
@@ -57,7 +57,7 @@ export async function checkInteraction(
 }
 
 /** Where a follow-up goes: the interaction (its token) in a server (for the stand-in's record). */
-export type FollowUp = { token: string; guildId: string; guildName: string; content: string };
+type FollowUp = { token: string; guildId: string; guildName: string; content: string };
 
 export interface DiscordFollowUps {
   /** Replaces a deferred reply ("thinking…") with the answer. */
@@ -66,7 +66,7 @@ export interface DiscordFollowUps {
 
 const DISCORD_API = "https://discord.com/api/v10";
 
-export class HttpDiscordFollowUps implements DiscordFollowUps {
+class HttpDiscordFollowUps implements DiscordFollowUps {
   constructor(
     private config: { applicationId: string; botToken: string },
     private fetcher: typeof fetch = fetch,
@@ -116,7 +116,7 @@ export function discordFollowUps(env: Env): DiscordFollowUps {
 }
 
 /** Outside production: the local Discord stand-in is on (interactions signed by its key pair, follow-ups recorded). */
-export function discordStandInOn(env: Env): boolean {
+function discordStandInOn(env: Env): boolean {
   return import.meta.env.MODE !== "production" && !isProduction(env) && env.DISCORD_PROVIDER !== "http";
 }
 

@@ -45,9 +45,9 @@ const STORED_NONCE = "X-Edge-Nonce";
 const ORIGINAL_CACHE_CONTROL = "X-Edge-Cache-Control";
 export const EDGE_CACHE_STATUS = "X-Edge-Cache";
 
-export type EdgeCacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
+type EdgeCacheStatus = "HIT" | "STALE" | "MISS" | "BYPASS";
 
-export function isCacheablePath(pathname: string): boolean {
+function isCacheablePath(pathname: string): boolean {
   return CACHEABLE_PATHS.some((pattern) => pattern.test(pathname));
 }
 
@@ -242,7 +242,7 @@ function withStatus(response: Response, status: EdgeCacheStatus): Response {
 }
 
 /** Renders the page with a given CSP nonce (a background refresh renders with one of its own). */
-export type Render = (nonce: string, request: Request) => Promise<Response>;
+type Render = (nonce: string, request: Request) => Promise<Response>;
 
 export type EdgeCacheRequest = {
   request: Request;

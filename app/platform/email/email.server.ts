@@ -12,7 +12,7 @@ export type EmailMessage = {
   attachments?: EmailAttachment[];
 };
 
-export type EmailAttachment = { filename: string; contentType: string; content: string };
+type EmailAttachment = { filename: string; contentType: string; content: string };
 
 export type SendOptions = {
   /**
@@ -30,7 +30,7 @@ export interface EmailSender {
  * Production adapter: an HTTP email API that takes JSON `{ from, to, subject, text, html, headers }` with a
  * bearer key (Resend's /emails speaks this shape; others are a small change here).
  */
-export class HttpEmailSender implements EmailSender {
+class HttpEmailSender implements EmailSender {
   constructor(
     private options: { endpoint: string; apiKey: string; from: string },
     private fetcher: typeof fetch = fetch,

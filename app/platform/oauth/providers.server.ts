@@ -8,7 +8,7 @@ import { isProduction } from "../env.server";
  * tests. A relative URL is resolved against the request's origin (the stand-in mounted in the Worker)
  * and is refused in production.
  */
-export const SOCIAL_PROVIDERS = ["discord", "google"] as const;
+const SOCIAL_PROVIDERS = ["discord", "google"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 export function isSocialProvider(value: string | undefined): value is SocialProvider {
@@ -195,7 +195,7 @@ export function profileFromGoogle(body: unknown): SocialProfile | null {
   };
 }
 
-export class ProviderError extends Error {}
+class ProviderError extends Error {}
 
 /** Fetches the signed-in person's profile with the provider access token. */
 export async function fetchProfile(settings: ProviderSettings, accessToken: string): Promise<SocialProfile> {

@@ -23,15 +23,15 @@ export interface PushSender {
  * autopush (Firefox), Apple's web push (Safari, iOS 16.4+ Home Screen apps) and Microsoft's WNS (Edge on Windows,
  * a host per region under notify.windows.com).
  */
-export const PUSH_SERVICE_HOSTS: readonly string[] = [
+const PUSH_SERVICE_HOSTS: readonly string[] = [
   "fcm.googleapis.com",
   "updates.push.services.mozilla.com",
   "web.push.apple.com",
 ];
-export const PUSH_SERVICE_DOMAINS: readonly string[] = ["notify.windows.com"];
+const PUSH_SERVICE_DOMAINS: readonly string[] = ["notify.windows.com"];
 
 /** The local push service stand-in's host (development and tests; app/platform/stand-ins/push). */
-export const STAND_IN_PUSH_HOST = "push.stand-in.test";
+const STAND_IN_PUSH_HOST = "push.stand-in.test";
 
 /**
  * Whether the app may send pushes to this endpoint: https on the default port, no credentials in the URL, on a known
@@ -59,7 +59,7 @@ const PUSH_TTL_SECONDS = 15 * 60;
  * Production adapter: the Web Push protocol, each message encrypted for its browser (RFC 8291, aes128gcm) and signed
  * with the server's VAPID key (RFC 8292), through @block65/webcrypto-web-push (Workers' WebCrypto; ADR 024).
  */
-export class WebPushSender implements PushSender {
+class WebPushSender implements PushSender {
   constructor(
     private vapid: { subject: string; publicKey: string; privateKey: string },
     private fetcher: typeof fetch = fetch,

@@ -32,7 +32,7 @@ export type CheckoutSessionSnapshot = {
   currency: string | null;
 };
 
-export type NewCheckoutSession = {
+type NewCheckoutSession = {
   orderId: string;
   name: string;
   amountMinor: number;
@@ -42,12 +42,12 @@ export type NewCheckoutSession = {
   cancelUrl: string;
 };
 
-export type WebhookEvent =
+type WebhookEvent =
   | { id: string; type: "checkout.session.completed" | "checkout.session.expired"; session: CheckoutSessionSnapshot }
   | { id: string; type: "other"; stripeType: string };
 
 /** A refund of (part of) a card payment, back to the card it came from. */
-export type NewCardRefund = {
+type NewCardRefund = {
   paymentIntentId: string;
   amountMinor: number;
   /** Sent as Stripe's Idempotency-Key: the same key never refunds twice (the app passes its refund row's id). */

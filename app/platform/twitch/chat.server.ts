@@ -42,7 +42,7 @@ export function forgetHelixAppToken(): void {
   appToken = null;
 }
 
-export class HelixChatSender implements ChatSender {
+class HelixChatSender implements ChatSender {
   constructor(
     private config: { clientId: string; clientSecret: string; botUserId: string },
     private fetcher: typeof fetch = fetch,

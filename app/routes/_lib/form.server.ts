@@ -1,5 +1,4 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { data } from "react-router";
 import { type AppError, isAppError } from "~/lib/errors";
 import { retryAfter } from "~/platform/http.server";
 
@@ -55,16 +54,6 @@ export type FormOptions = {
   shownFields?: string[];
 };
 
-export type FormAttempt<T> =
-  | { ok: true; value: T }
-  | {
-      ok: false;
-      failure: FormFailure;
-      /** Status and Retry-After (a 429's wait), for a reply that adds its own fields to `failure`. */
-      init: ResponseInit;
-      response: ReturnType<typeof data<FormFailure>>;
-    };
-
 /**
  * A page route's `headers` export when its action can be refused for too many attempts: the action's Retry-After (a
  * 429's wait, set by `formFailure`) reaches the browser with the page. `export const headers = refusalHeaders;`
@@ -101,8 +90,8 @@ export type Settled<T> = { ok: true; value: T } | { ok: false; error: AppError }
 /**
  * The one place a page route catches an AppError: the value, or the AppError the use case threw (as a value, for
  * the route to answer with: a form reply, an error page, a toast). Anything else is rethrown. `work` is a promise
- * or a function run now (for a step of several calls). Every helper here (`runForForm`, `orErrorPage`,
- * `runPageForm`) goes through it; routes never write `catch` for an AppError themselves
+ * or a function run now (for a step of several calls). Every helper here (`orErrorPage`) and `pageAction`
+ * (app/routes/_lib/page-action.server.ts) go through it; routes never write `catch` for an AppError themselves
  * (tests/architecture/page-errors.test.ts).
  */
 export async function settle<T>(work: Promise<T> | (() => Promise<T>)): Promise<Settled<T>> {
@@ -112,21 +101,6 @@ export async function settle<T>(work: Promise<T> | (() => Promise<T>)): Promise<
     if (!isAppError(thrown)) throw thrown;
     return { ok: false, error: thrown };
   }
-}
-
-/**
- * The one way a page action runs a use case for a Conform form (JavaScript on or off): the value, or the
- * AppError it threw as the form's reply with the error's status (4xx, never a 500). Anything else is rethrown.
- */
-export async function runForForm<T>(
-  submission: Submission<unknown>,
-  work: () => Promise<T>,
-  options: FormOptions = {},
-): Promise<FormAttempt<T>> {
-  const settled = await settle(work);
-  if (settled.ok) return settled;
-  const { failure, init } = formFailure(submission, settled.error, options);
-  return { ok: false, failure, init, response: data(failure, init) };
 }
 
 /** An AppError as the route's error page: its message and status (403, 404...), for a loader to throw. */
@@ -139,9 +113,4 @@ export async function orErrorPage<T>(work: Promise<T> | (() => Promise<T>)): Pro
   const settled = await settle(work);
   if (settled.ok) return settled.value;
   throw errorPage(settled.error);
-}
-
-/** A page's one-message reply to an AppError (no Conform form): `{ ...extra, error: message }` with its status. */
-export function errorReply<E extends object = object>(error: AppError, extra?: E) {
-  return data({ ...(extra as E), error: error.message }, { status: error.status });
 }

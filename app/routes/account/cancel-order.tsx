@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import {
   BOOKING_COPY,
   cancelOrderFormSchema,
@@ -8,12 +8,14 @@ import {
 } from "~/features/booking";
 import { cancelBooking, getOrder } from "~/features/booking/index.server";
 import { SlotTime } from "~/features/time";
+import { notFound } from "~/lib/errors";
 import { formatMoney, money } from "~/lib/money";
+import { orderPath } from "~/lib/paths";
 import { FormError } from "~/lib/ui/form-error";
 import { cloudflareContext } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, says, signedIn } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/cancel-order";
 
 export const meta = () => [{ title: "Cancel booking | Noobrd" }];
@@ -28,31 +30,37 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Cancels the booking of the order (cancelBooking checks the buyer and the policy) and goes back to /profile. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const viewer = await requireUser(request, env);
-  const cancelled = await settle(async () => {
-    const order = await getOrder(env, viewer, params.orderId);
-    if (!order.bookingId || !order.isBuyer) return data({ error: BOOKING_COPY.bookingNotFound }, { status: 404 });
-    const parsed = cancelOrderFormSchema.safeParse(Object.fromEntries(await request.formData()));
-    if (!parsed.success) return data({ error: BOOKING_COPY.refundToInvalid }, { status: 400 });
-    const outcome = await cancelBooking(env, viewer, order.bookingId, new Date(), parsed.data);
-    const amount = formatMoney(money(outcome.refundedMinor, outcome.currency));
-    const refunded =
-      outcome.refundedMinor === 0
-        ? " There is no refund this close to the start."
-        : outcome.refundTo === "card"
-          ? ` ${amount} is being refunded to your card: it shows there in 5–10 days.`
-          : ` ${amount} was refunded to your wallet.`;
-    const back =
-      outcome.refundTo === "card" && outcome.refundedMinor > 0 ? `/profile/orders/${order.id}` : "/profile#wallet";
-    return redirectWithToast(env, back, {
-      kind: "success",
-      message: `${BOOKING_COPY.cancelled}.${refunded}`,
-    });
-  });
-  return cancelled.ok ? cancelled.value : errorReply(cancelled.error);
-}
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    cancel: {
+      schema: cancelOrderFormSchema,
+      plain: true,
+      run: async (value, { env, viewer, params }) => {
+        const order = await getOrder(env, viewer, params.orderId ?? "");
+        if (!order.bookingId || !order.isBuyer) throw notFound(BOOKING_COPY.bookingNotFound);
+        return { orderId: order.id, outcome: await cancelBooking(env, viewer, order.bookingId, new Date(), value) };
+      },
+      success: ({ orderId, outcome }: { orderId: string; outcome: Awaited<ReturnType<typeof cancelBooking>> }) => {
+        const amount = formatMoney(money(outcome.refundedMinor, outcome.currency));
+        const refunded =
+          outcome.refundedMinor === 0
+            ? " There is no refund this close to the start."
+            : outcome.refundTo === "card"
+              ? ` ${amount} is being refunded to your card: it shows there in 5–10 days.`
+              : ` ${amount} was refunded to your wallet.`;
+        const toCard = outcome.refundTo === "card" && outcome.refundedMinor > 0;
+        return {
+          to: toCard ? orderPath(orderId) : "/profile#wallet",
+          message: `${BOOKING_COPY.cancelled}.${refunded}`,
+        };
+      },
+      invalid: () => says(BOOKING_COPY.refundToInvalid),
+      refused: (error) => says(error.message, error.status),
+    },
+  },
+  otherwise: "cancel",
+});
 
 export default function CancelOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;

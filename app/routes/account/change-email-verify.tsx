@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { AUTH_COPY, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } from "~/features/auth";
 import { confirmEmailChange } from "~/features/auth/index.server";
 import { clientIp, envOf } from "~/platform/http.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, signedIn } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/change-email-verify";
 
 export const meta = () => [{ title: "Confirm your new email | Noobrd" }];
@@ -20,22 +20,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers = refusalHeaders;
 
 /** /change-email/verifyotp/:token/:email: the code sent to the new address makes it the account's email. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireUser(request, env);
-  const submission = parseWithZod(await request.formData(), { schema: otpSchema });
-  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
-  const input = { handle: params.token, email: params.email, otp: submission.value.otp };
-  const attempt = await runForForm(
-    submission,
-    () => confirmEmailChange(env, viewer.id, input, { ip: clientIp(request, env) }),
-    {
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    verify: {
+      schema: otpSchema,
+      run: (value, { env, viewer, request, params }) =>
+        confirmEmailChange(
+          env,
+          viewer.id,
+          { handle: params.token ?? "", email: params.email ?? "", otp: value.otp },
+          { ip: clientIp(request, env) },
+        ),
+      success: () => ({ to: "/profile", message: AUTH_COPY.emailChanged }),
       shownFields: ["otp"],
     },
-  );
-  if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
-  return redirectWithToast(env, "/profile", { kind: "success", message: AUTH_COPY.emailChanged });
-}
+  },
+  otherwise: "verify",
+});
 
 export default function ChangeEmailVerify({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({

@@ -1,13 +1,14 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { CLOSURE_COPY, closeAccountSchema } from "~/features/account-closure";
 import { closureStatus, requestClosure, sendClosureCode } from "~/features/account-closure/index.server";
 import { destroySession } from "~/features/auth/index.server";
 import { formatWhen } from "~/features/time";
-import { firstIssue } from "~/lib/validation";
+import { z } from "~/lib/zod";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { errorReply, orErrorPage, refusalHeaders, settle } from "~/routes/_lib/form.server";
+import { orErrorPage, refusalHeaders } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, says, signedIn } from "~/routes/_lib/page-action.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/data";
 
@@ -29,35 +30,42 @@ type ActionData = { error?: string; handle?: string; message?: string };
  * Closing the account: "send-code" emails a code (accounts without a password), "close" asks to close with the
  * password or that code. A closure signs the account out everywhere: the answer clears this browser's cookie too.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireUser(request, env);
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent === "send-code") {
-    const sent = await settle(sendClosureCode(env, viewer, publicOrigin(request, env)));
-    if (!sent.ok) return errorReply<ActionData>(sent.error);
-    return data<ActionData>({ handle: sent.value.handle, message: CLOSURE_COPY.codeSent });
-  }
-  if (form.intent !== "close") return data<ActionData>({ error: "Unknown action" }, { status: 400 });
-  const parsed = closeAccountSchema.safeParse(form);
-  if (!parsed.success) {
-    const handle = typeof form.handle === "string" ? form.handle : undefined;
-    return data<ActionData>({ error: firstIssue(parsed.error), handle }, { status: 400 });
-  }
-  const timeZone = await viewerTimeZone(request, context);
-  const meta = { origin: publicOrigin(request, env), timeZone };
-  const closed = await settle(requestClosure(env, viewer, parsed.data, meta));
-  if (!closed.ok) {
-    return errorReply<ActionData>(closed.error, "handle" in parsed.data ? { handle: parsed.data.handle } : {});
-  }
-  const cleared = await destroySession(request, env);
-  return redirectWithToast(
-    env,
-    "/",
-    { kind: "success", message: CLOSURE_COPY.scheduled(formatWhen(closed.value.eraseAfter, timeZone)) },
-    { "Set-Cookie": cleared },
-  );
-}
+/** The handle of the code sent, carried back so the page keeps asking for that code. */
+const handleOf = (formData: FormData) => {
+  const handle = formData.get("handle");
+  return typeof handle === "string" ? handle : undefined;
+};
+
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    "send-code": {
+      schema: z.object({}),
+      plain: true,
+      run: (_, { env, viewer, request }) => sendClosureCode(env, viewer, publicOrigin(request, env)),
+      success: (sent) => ({ stay: { handle: sent.handle, message: CLOSURE_COPY.codeSent }, noForm: true }),
+      refused: (error) => says(error.message, error.status),
+    },
+    close: {
+      schema: closeAccountSchema,
+      plain: true,
+      run: async (value, { env, viewer, request, context }) => {
+        const timeZone = await viewerTimeZone(request, context);
+        const closed = await requestClosure(env, viewer, value, { origin: publicOrigin(request, env), timeZone });
+        return { eraseAfter: closed.eraseAfter, timeZone };
+      },
+      success: async ({ eraseAfter, timeZone }: { eraseAfter: Date; timeZone: string }, { request, env }) =>
+        redirectWithToast(
+          env,
+          "/",
+          { kind: "success", message: CLOSURE_COPY.scheduled(formatWhen(eraseAfter, timeZone)) },
+          { "Set-Cookie": await destroySession(request, env) },
+        ),
+      invalid: (page, message) => says(message ?? "Invalid request", 400, { handle: handleOf(page.formData) }),
+      refused: (error, page) => says(error.message, error.status, { handle: handleOf(page.formData) }),
+    },
+  },
+});
 
 const linkClass =
   "inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500";

@@ -1,13 +1,14 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { BOOKING_COPY, moveOfferFormSchema } from "~/features/booking";
 import { answerMoveOffer, getOrder, moveOfferFor } from "~/features/booking/index.server";
 import { formatSlotTime, SlotTime, useViewerZone } from "~/features/time";
 import { formatMoney } from "~/lib/money";
+import { orderPath } from "~/lib/paths";
 import { FormError } from "~/lib/ui/form-error";
 import { cloudflareContext } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, says, signedIn } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/move-offer";
 
 export const meta = () => [{ title: "A new time for your session | Noobrd" }];
@@ -24,21 +25,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { offer, order };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const viewer = await requireUser(request, env);
-  const parsed = moveOfferFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Choose" }, { status: 400 });
-  const answered = await settle(answerMoveOffer(env, viewer, { orderId: params.orderId, choice: parsed.data.choice }));
-  if (!answered.ok) return errorReply(answered.error);
-  const moved = answered.value.choice === "move";
-  return redirectWithToast(env, `/profile/orders/${encodeURIComponent(params.orderId)}`, {
-    kind: "success",
-    message: moved
-      ? `${BOOKING_COPY.moveOfferMoved}. The new invite is in your email.`
-      : BOOKING_COPY.moveOfferRefunded,
-  });
-}
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    answer: {
+      schema: moveOfferFormSchema,
+      plain: true,
+      run: (value, { env, viewer, params }) =>
+        answerMoveOffer(env, viewer, { orderId: params.orderId ?? "", choice: value.choice }),
+      success: (answered, { params }) => ({
+        to: orderPath(params.orderId ?? ""),
+        message:
+          answered.choice === "move"
+            ? `${BOOKING_COPY.moveOfferMoved}. The new invite is in your email.`
+            : BOOKING_COPY.moveOfferRefunded,
+      }),
+      invalid: (_, message) => says(message ?? "Choose"),
+      refused: (error) => says(error.message, error.status),
+    },
+  },
+  otherwise: "answer",
+});
 
 export default function MoveOffer({ loaderData, actionData }: Route.ComponentProps) {
   const { offer, order } = loaderData;
@@ -76,7 +83,7 @@ export default function MoveOffer({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <p className="text-sm text-zinc-300">
           {offer.state === "moved" ? BOOKING_COPY.moveOfferMoved : BOOKING_COPY.moveOfferRefunded}.{" "}
-          <Link to={`/profile/orders/${order.id}`} className="underline">
+          <Link to={orderPath(order.id)} className="underline">
             Back to your order
           </Link>
         </p>

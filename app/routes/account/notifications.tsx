@@ -2,9 +2,10 @@ import { Form, Link } from "react-router";
 import { cutTitle, NOTIFICATION_TITLE_MAX } from "~/features/notifications";
 import { markAllRead, pushToUser, viewerNotifications } from "~/features/notifications/index.server";
 import { When } from "~/features/time";
+import { z } from "~/lib/zod";
 import { envOf } from "~/platform/http.server";
-import { redirectWithToast } from "~/platform/toast.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, signedIn } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/notifications";
 
 export const meta = () => [{ title: "Notifications | Noobrd" }];
@@ -16,13 +17,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return viewerNotifications(env, viewer, 50);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireUser(request, env);
-  await markAllRead(env, viewer.id);
-  await pushToUser(env, viewer.id);
-  return redirectWithToast(env, "/notifications", { kind: "success", message: "All notifications marked read" });
-}
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    "mark-read": {
+      schema: z.object({}),
+      run: async (_, { env, viewer }) => {
+        await markAllRead(env, viewer.id);
+        await pushToUser(env, viewer.id);
+      },
+      success: () => ({ to: "/notifications", message: "All notifications marked read" }),
+    },
+  },
+  otherwise: "mark-read",
+});
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { notifications, unread } = loaderData;

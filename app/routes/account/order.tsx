@@ -1,11 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { BOOKING_COPY, OrderCard, orderTitle, updateGamerTagsSchema } from "~/features/booking";
 import { getOrder, updateGamerTags } from "~/features/booking/index.server";
+import { badRequest } from "~/lib/errors";
 import { cloudflareContext } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, says, signedIn } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/order";
 
 export const meta = () => [{ title: "Your order | Noobrd" }];
@@ -30,27 +30,30 @@ function sentTags(formData: FormData): Record<string, string> {
 }
 
 /** The gamer tags form of an order (from /profile or this page): 'Gamertags updated successfully'. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const viewer = await requireUser(request, env);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: updateGamerTagsSchema });
-  // The tags as sent, by id: a refused save shows them again as typed (an empty box empty).
-  const sent = sentTags(formData);
-  if (submission.status !== "success" || submission.value.order_id !== params.orderId) {
-    const errors = submission.status === "success" ? [] : Object.values(submission.error ?? {}).flat();
-    return data({ error: errors.find((e): e is string => !!e) ?? "Check the gamer tags", sent }, { status: 400 });
-  }
-  const updated = await settle(
-    updateGamerTags(env, viewer, {
-      orderId: params.orderId,
-      slotId: submission.value.slot_id,
-      changes: submission.value.updatedGamerTagsWithId.map((t) => ({ id: t._id, gamertag: t.gamerTag })),
-    }),
-  );
-  if (!updated.ok) return errorReply(updated.error, { sent });
-  return redirectWithToast(env, "/profile#orders", { kind: "success", message: BOOKING_COPY.gamertagsUpdated });
-}
+/** The tags as sent, by id: a refused save shows them again as typed (an empty box empty). */
+const withSent = (error: string, status: number, { formData }: { formData: FormData }) =>
+  says(error, status, { sent: sentTags(formData) });
+
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    gamertags: {
+      schema: updateGamerTagsSchema,
+      run: (value, { env, viewer, params }) => {
+        if (value.order_id !== params.orderId) throw badRequest("Check the gamer tags");
+        return updateGamerTags(env, viewer, {
+          orderId: params.orderId,
+          slotId: value.slot_id,
+          changes: value.updatedGamerTagsWithId.map((t) => ({ id: t._id, gamertag: t.gamerTag })),
+        });
+      },
+      success: () => ({ to: "/profile#orders", message: BOOKING_COPY.gamertagsUpdated }),
+      invalid: (page, message) => withSent(message ?? "Check the gamer tags", 400, page),
+      refused: (error, page) => withSent(error.message, error.status, page),
+    },
+  },
+  otherwise: "gamertags",
+});
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -60,7 +63,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </Link>
       <h1 className="text-2xl font-bold">{orderTitle(loaderData.order)}</h1>
       <ul>
-        <OrderCard order={loaderData.order} gamerTagsError={actionData?.error} sentGamerTags={actionData?.sent} />
+        <OrderCard
+          order={loaderData.order}
+          gamerTagsError={actionData?.error}
+          sentGamerTags={(actionData as { sent?: ReturnType<typeof sentTags> } | undefined)?.sent}
+        />
       </ul>
     </main>
   );

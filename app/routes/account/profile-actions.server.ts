@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import type { Viewer } from "~/features/access";
 import { AUTH_COPY, changeEmailSchema, changePasswordSchema } from "~/features/auth";
 import { changePassword, requestEmailChange, startSession } from "~/features/auth/index.server";
 import { discordFormSchema } from "~/features/notifications";
@@ -14,11 +14,9 @@ import {
 import { TIME_COPY } from "~/features/time";
 import { saveTimeZone } from "~/features/time/index.server";
 import { z } from "~/lib/zod";
-import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
-import { humanCheckSite } from "~/platform/turnstile/turnstile.server";
-import { requireUser } from "~/routes/_lib/guards.server";
-import { intentOf, type PageFormReply, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
-import { waitlistAction } from "~/routes/public/waitlist-action.server";
+import { clientIp, publicOrigin } from "~/platform/http.server";
+import type { PageFormReply, Intent as PageIntent } from "~/routes/_lib/page-action.server";
+import { waitlistIntents } from "~/routes/public/waitlist-action.server";
 
 export type Intent =
   | "leave-waitlist"
@@ -36,6 +34,9 @@ export type ActionData = PageFormReply;
 const pictureSchema = z.object({ picture: z.instanceof(File, { error: PROFILE_COPY.invalidImage }) });
 const socialKeyFormSchema = z.object({ key: z.enum(SOCIAL_NETWORKS, { error: PROFILE_COPY.socialError }) });
 const timeZoneFormSchema = z.object({ timeZone: z.string({ error: TIME_COPY.unknownZone }) });
+/** One of the page's forms, typed from its schema and result (a signed-in viewer's). */
+const intentOf = <S extends z.ZodType, T>(intent: PageIntent<Viewer, S, T>) => intent;
+
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 /** Gamertag rows left blank in the form are not gamertags. */
@@ -52,121 +53,69 @@ function withoutBlankGamertags(formData: FormData) {
   return cleaned;
 }
 
-/** The profile page's forms (app/routes/account/profile.tsx): each intent's schema, use case and where it goes. */
-export async function profileAction({
-  request,
-  context,
-}: {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}) {
-  const env = envOf(context);
-  const viewer = await requireUser(request, env);
-  const formData = await request.formData();
-  const intent = intentOf(formData) as Intent;
-  const back =
-    (message: string, kind: "success" | "warning" = "success") =>
-    () => ({ to: "/profile", message, kind });
-  // Each of the page's forms: its schema, its use case, where it goes after (runPageForm, app/routes/_lib).
-  switch (intent) {
-    case "leave-waitlist":
-      return waitlistAction(env, viewer, intent, formData, "/profile#waitlists", humanCheckSite(request, env));
-    case "picture":
-      return runPageForm({
-        env,
-        formData,
-        intent,
-        schema: pictureSchema,
-        run: (value) => uploadPicture(env, viewer.id, value.picture),
-        success: back(PROFILE_COPY.pictureUpdated),
-        shownFields: [],
-      });
-    case "bio":
-      return runPageForm({
-        env,
-        formData,
-        intent,
-        schema: bioSchema,
-        run: (value) => updateBio(env, viewer.id, value.bio),
-        success: back(PROFILE_COPY.bioUpdated),
-      });
-    case "social":
-      return runPageForm({
-        env,
-        formData,
-        intent,
-        schema: socialLinksSchema,
-        run: (value) => updateSocialLinks(env, viewer.id, value),
-        success: back(PROFILE_COPY.socialUpdated),
-      });
-    case "delete-social":
-      return runPageForm({
-        env,
-        formData,
-        intent,
-        schema: socialKeyFormSchema,
-        run: (value) => deleteSocialLink(env, viewer.id, value.key),
-        success: back(PROFILE_COPY.socialRemoved, "warning"),
-      });
-    case "gamertags":
-      return runPageForm({
-        env,
-        formData: withoutBlankGamertags(formData),
-        intent,
-        schema: gamertagsSchema,
-        run: (value) => replaceGamertags(env, viewer.id, value.gamertags),
-        success: back(PROFILE_COPY.gamertagsUpdated),
-      });
-    case "password":
-      return runPageForm({
-        env,
-        formData,
-        intent,
-        schema: changePasswordSchema,
-        run: async (value) => {
-          await changePassword(env, viewer.id, value);
-          // Every session ended with the change; this browser gets a fresh one.
-          return startSession(request, env, viewer.id, clientIp(request, env));
-        },
-        success: (cookie) => ({ to: "/", message: AUTH_COPY.passwordUpdated, headers: { "Set-Cookie": cookie } }),
-        hideFields: PASSWORD_FIELDS,
-      });
-    case "email": {
+const back =
+  (message: string, kind: "success" | "warning" = "success") =>
+  () => ({ to: "/profile", message, kind });
+
+/** The profile page's forms (app/routes/account/profile.tsx) as `pageAction` intents: schema, use case, where it goes. */
+export const profileIntents = {
+  "leave-waitlist": waitlistIntents(() => "/profile#waitlists")["leave-waitlist"],
+  picture: intentOf({
+    schema: pictureSchema,
+    run: (value, { env, viewer }) => uploadPicture(env, viewer.id, value.picture),
+    success: back(PROFILE_COPY.pictureUpdated),
+    shownFields: [],
+  }),
+  bio: intentOf({
+    schema: bioSchema,
+    run: (value, { env, viewer }) => updateBio(env, viewer.id, value.bio),
+    success: back(PROFILE_COPY.bioUpdated),
+  }),
+  social: intentOf({
+    schema: socialLinksSchema,
+    run: (value, { env, viewer }) => updateSocialLinks(env, viewer.id, value),
+    success: back(PROFILE_COPY.socialUpdated),
+  }),
+  "delete-social": intentOf({
+    schema: socialKeyFormSchema,
+    run: (value, { env, viewer }) => deleteSocialLink(env, viewer.id, value.key),
+    success: back(PROFILE_COPY.socialRemoved, "warning"),
+  }),
+  gamertags: intentOf({
+    schema: gamertagsSchema,
+    tidy: withoutBlankGamertags,
+    run: (value, { env, viewer }) => replaceGamertags(env, viewer.id, value.gamertags),
+    success: back(PROFILE_COPY.gamertagsUpdated),
+  }),
+  password: intentOf({
+    schema: changePasswordSchema,
+    run: async (value, { env, viewer, request }) => {
+      await changePassword(env, viewer.id, value);
+      // Every session ended with the change; this browser gets a fresh one.
+      return startSession(request, env, viewer.id, clientIp(request, env));
+    },
+    success: (cookie) => ({ to: "/", message: AUTH_COPY.passwordUpdated, headers: { "Set-Cookie": cookie } }),
+    hideFields: PASSWORD_FIELDS,
+  }),
+  email: intentOf({
+    schema: changeEmailSchema,
+    run: async (value, { env, viewer, request }) => {
       const meta = { ip: clientIp(request, env), origin: publicOrigin(request, env) };
-      return runPageForm({
-        env,
-        formData,
-        intent,
-        schema: changeEmailSchema,
-        run: async (value) => ({
-          ...(await requestEmailChange(env, viewer, viewer.id, value.email, meta)),
-          email: value.email,
-        }),
-        success: ({ handle, email }) => ({ to: `/change-email/verifyotp/${handle}/${encodeURIComponent(email)}` }),
-        shownFields: ["email"],
-      });
-    }
-    case "discord":
-      return runPageForm({
-        env,
-        formData,
-        intent,
-        schema: discordFormSchema,
-        run: (value) => setDiscordPreferences(env, viewer, value),
-        success: back("Discord notifications updated"),
-        shownFields: [],
-      });
-    case "time-zone":
-      return runPageForm({
-        env,
-        formData,
-        intent,
-        schema: timeZoneFormSchema,
-        run: (value) => saveTimeZone(env, viewer.id, value.timeZone),
-        success: (saved) => ({ to: "/profile", message: saved.message }),
-        shownFields: [],
-      });
-    default:
-      return unknownIntent("bio");
-  }
-}
+      return { ...(await requestEmailChange(env, viewer, viewer.id, value.email, meta)), email: value.email };
+    },
+    success: ({ handle, email }) => ({ to: `/change-email/verifyotp/${handle}/${encodeURIComponent(email)}` }),
+    shownFields: ["email"],
+  }),
+  discord: intentOf({
+    schema: discordFormSchema,
+    run: (value, { env, viewer }) => setDiscordPreferences(env, viewer, value),
+    success: back("Discord notifications updated"),
+    shownFields: [],
+  }),
+  "time-zone": intentOf({
+    schema: timeZoneFormSchema,
+    run: (value, { env, viewer }) => saveTimeZone(env, viewer.id, value.timeZone),
+    success: (saved) => ({ to: "/profile", message: saved.message }),
+    shownFields: [],
+  }),
+};

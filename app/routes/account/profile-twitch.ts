@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import { CHAT_COPY } from "~/features/chat";
 import { linkChatIdentity } from "~/features/chat/index.server";
+import { z } from "~/lib/zod";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { settle } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, signedIn } from "~/routes/_lib/page-action.server";
 import { clearTwitchState, finishTwitchOAuth, startTwitchOAuth } from "~/routes/_lib/twitch-oauth.server";
 import type { Route } from "./+types/profile-twitch";
 
@@ -14,13 +16,18 @@ const CALLBACK = "/profile/twitch/callback";
  * POST /profile/twitch starts the fan's Twitch link (OAuth, no scope: who they are); GET /profile/twitch/callback
  * links the Twitch identity to the account (linkChatIdentity: their chat places move to it), back to the profile.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  await requireUser(request, env);
-  const started = await startTwitchOAuth(request, env, { callbackPath: CALLBACK, scopes: [] });
-  if (!started) return redirectWithToast(env, "/profile", { kind: "error", message: CHAT_COPY.twitchUnavailable });
-  return started;
-}
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    connect: {
+      schema: z.object({}),
+      run: (_, { request, env }) => startTwitchOAuth(request, env, { callbackPath: CALLBACK, scopes: [] }),
+      success: (started: Response | null) =>
+        started ?? { to: "/profile", message: CHAT_COPY.twitchUnavailable, kind: "error" as const },
+    },
+  },
+  otherwise: "connect",
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);

@@ -33,9 +33,10 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, found, publicOrigin } from "~/platform/http.server";
 import { refusalHeaders } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, signedIn } from "~/routes/_lib/page-action.server";
 import { timeZoneSetting } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/profile";
-import { type ActionData, type Intent, profileAction } from "./profile-actions.server";
+import { type ActionData, type Intent, profileIntents } from "./profile-actions.server";
 import { loadOrdersAndWallet } from "./profile-orders.server";
 
 export const meta = () => [{ title: "Your profile | Noobrd" }];
@@ -89,9 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
 export const headers = refusalHeaders;
 
-export async function action(args: Route.ActionArgs) {
-  return profileAction(args);
-}
+export const action = pageAction({ guard: signedIn, intents: profileIntents });
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -1,12 +1,14 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { BOOKING_COPY, rescheduleFormSchema, type SlotPickerView } from "~/features/booking";
 import { getOrder, rescheduleBooking, rescheduleChoices, slotPickerView } from "~/features/booking/index.server";
 import { formatSlotTime, SlotTime, useViewerZone } from "~/features/time";
+import { notFound } from "~/lib/errors";
+import { orderPath } from "~/lib/paths";
 import { FormError } from "~/lib/ui/form-error";
 import { cloudflareContext } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { errorReply, orErrorPage, settle } from "~/routes/_lib/form.server";
+import { orErrorPage, settle } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, says, signedIn } from "~/routes/_lib/page-action.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/reschedule-order";
 
@@ -31,23 +33,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order, choices: choices.value, picker: slotPickerView(choices.value.slots, zone), refusal: null };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const viewer = await requireUser(request, env);
-  const parsed = rescheduleFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Choose a new time" }, { status: 400 });
-  const moved = await settle(async () => {
-    const order = await getOrder(env, viewer, params.orderId);
-    if (!order.isBuyer || !order.bookingId) return null;
-    return rescheduleBooking(env, viewer, { bookingId: order.bookingId, toSlotId: parsed.data.slotId });
-  });
-  if (!moved.ok) return errorReply(moved.error);
-  if (!moved.value) return data({ error: BOOKING_COPY.bookingNotFound }, { status: 404 });
-  return redirectWithToast(env, `/profile/orders/${encodeURIComponent(params.orderId)}`, {
-    kind: "success",
-    message: `${BOOKING_COPY.rescheduled}. The new invite is in your email.`,
-  });
-}
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    reschedule: {
+      schema: rescheduleFormSchema,
+      plain: true,
+      run: async (value, { env, viewer, params }) => {
+        const order = await getOrder(env, viewer, params.orderId ?? "");
+        if (!order.isBuyer || !order.bookingId) throw notFound(BOOKING_COPY.bookingNotFound);
+        return rescheduleBooking(env, viewer, { bookingId: order.bookingId, toSlotId: value.slotId });
+      },
+      success: (_, { params }) => ({
+        to: orderPath(params.orderId ?? ""),
+        message: `${BOOKING_COPY.rescheduled}. The new invite is in your email.`,
+      }),
+      invalid: (_, message) => says(message ?? "Choose a new time"),
+      refused: (error) => says(error.message, error.status),
+    },
+  },
+  otherwise: "reschedule",
+});
 
 /**
  * The other times of the gig as the booking picker shows them (app.css `.slot-picker`): "Times in <zone>" once, a
@@ -120,14 +126,14 @@ export default function RescheduleOrder({ loaderData, actionData }: Route.Compon
       {!choices ? (
         <p className="text-sm text-zinc-300">
           {refusal}.{" "}
-          <Link to={`/profile/orders/${order.id}`} className="underline">
+          <Link to={orderPath(order.id)} className="underline">
             Back to your order
           </Link>
         </p>
       ) : choices.slots.length === 0 ? (
         <p className="text-sm text-zinc-300">
           This gig has no other time yet.{" "}
-          <Link to={`/profile/orders/${order.id}`} className="underline">
+          <Link to={orderPath(order.id)} className="underline">
             Back to your order
           </Link>
         </p>
@@ -142,7 +148,7 @@ export default function RescheduleOrder({ loaderData, actionData }: Route.Compon
             <button type="submit" className="primary-button">
               Move my booking
             </button>
-            <Link to={`/profile/orders/${order.id}`} className="rounded-lg border border-ink-600 px-4 py-2 text-sm">
+            <Link to={orderPath(order.id)} className="rounded-lg border border-ink-600 px-4 py-2 text-sm">
               Keep this time
             </Link>
           </div>

@@ -1,12 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { editableUntil, REVIEW_COPY, REVIEW_EDIT_DAYS, ReviewForm, reviewFormSchema, Stars } from "~/features/reviews";
 import { editReview, getReviewForm, postReview } from "~/features/reviews/index.server";
 import { formatDay, formatSlotTime, useViewerZone } from "~/features/time";
+import { orderPath } from "~/lib/paths";
 import { cloudflareContext } from "~/platform/context";
-import { redirectWithToast } from "~/platform/toast.server";
-import { orErrorPage, replyTo, settle } from "~/routes/_lib/form.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, signedIn } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/review";
 
 export const meta = () => [{ title: "Review your session | Noobrd" }];
@@ -19,34 +19,32 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Posts the review, or changes it when one is written; then the gig page's reviews (or the order) with a toast. */
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const viewer = await requireUser(request, env);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: reviewFormSchema });
-  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
-  const editing = formData.get("editing") === "yes";
-  const saved = await settle(
-    editing
-      ? editReview(env, viewer, params.orderId, submission.value)
-      : postReview(env, viewer, params.orderId, submission.value),
-  );
-  if (!saved.ok) {
-    return data({ result: replyTo(submission, { formErrors: [saved.error.message] }) }, { status: saved.error.status });
-  }
-  const to = saved.value.gigId ? `/gig/${saved.value.gigId}#reviews` : `/profile/orders/${params.orderId}`;
-  return redirectWithToast(env, to, {
-    kind: "success",
-    message: editing ? REVIEW_COPY.edited : REVIEW_COPY.posted,
-  });
-}
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    review: {
+      schema: reviewFormSchema,
+      run: (value, { env, viewer, params, formData }) =>
+        formData.get("editing") === "yes"
+          ? editReview(env, viewer, params.orderId ?? "", value)
+          : postReview(env, viewer, params.orderId ?? "", value),
+      success: (saved, { params, formData }) => ({
+        to: saved.gigId ? `/gig/${saved.gigId}#reviews` : orderPath(params.orderId ?? ""),
+        message: formData.get("editing") === "yes" ? REVIEW_COPY.edited : REVIEW_COPY.posted,
+      }),
+      // The refusal is the whole form's (the review stands or falls as one).
+      shownFields: [],
+    },
+  },
+  otherwise: "review",
+});
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, review, reviewable, editable } = loaderData;
   const zone = useViewerZone();
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-5 px-4 py-10">
-      <Link to={`/profile/orders/${order.id}`} className="text-sm text-zinc-400 hover:underline">
+      <Link to={orderPath(order.id)} className="text-sm text-zinc-400 hover:underline">
         ← Your order
       </Link>
       <header>
@@ -81,7 +79,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
             defaultRating={review?.rating ?? null}
             defaultComment={review?.comment ?? null}
             editing={!!review}
-            lastResult={actionData?.result}
+            lastResult={actionData?.result ?? undefined}
           />
         </>
       ) : (

@@ -4,6 +4,7 @@ import { assertUnsubscribeLink, unsubscribe } from "~/features/profile/index.ser
 import { z } from "~/lib/zod";
 import { envOf } from "~/platform/http.server";
 import { settle } from "~/routes/_lib/form.server";
+import { anyone, pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/unsubscribe";
 
 export const meta = () => [{ title: "Unsubscribe | Noobrd" }];
@@ -26,17 +27,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /** A button, not the GET itself, unsubscribes: mail scanners open links. Also takes one-click List-Unsubscribe POSTs. */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const email = parseEmail(params.email);
-  const form = await request.formData();
-  const sig = (form.get("sig") as string | null) ?? new URL(request.url).searchParams.get("sig");
-  const checked = await settle(unsubscribe(envOf(context), email, sig));
-  if (!checked.ok) throw data(checked.error.message, { status: checked.error.status, statusText: "Forbidden" });
-  return { email, done: true };
-}
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    unsubscribe: {
+      schema: z.object({ sig: z.string().optional() }),
+      plain: true,
+      run: (value, { env, params, request }) =>
+        unsubscribe(env, parseEmail(params.email), value.sig ?? new URL(request.url).searchParams.get("sig")),
+      success: (_, { params }) => ({ stay: { email: parseEmail(params.email), done: true }, noForm: true }),
+      // A bad or forged link is the page's refusal, not a form's.
+      refused: (error) => {
+        throw data(error.message, { status: error.status, statusText: "Forbidden" });
+      },
+    },
+  },
+  otherwise: "unsubscribe",
+});
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const done = actionData?.done ?? false;
+  const done = (actionData as { done?: boolean } | undefined)?.done ?? false;
   return (
     <AuthCard title={done ? "You are unsubscribed" : "Unsubscribe from Noobrd emails"}>
       {done ? (

@@ -8,7 +8,7 @@ import { registerStreamer } from "~/features/staff-streamers/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { runPageForm } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/add-streamer";
 
 export const meta = () => [{ title: "Register influencer | Noobrd staff" }];
@@ -19,20 +19,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** /admin/add-influencer: registers a streamer, who gets an email with the password set-up link. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "influencers");
-  const form = await request.formData();
-  return runPageForm({
-    env,
-    formData: form,
-    intent: "register",
-    schema: registerStreamerSchema,
-    run: (input) => registerStreamer(env, viewer, input, publicOrigin(request, env)),
-    success: (result) => ({ to: `/admin/influencer/${result.id}`, message: M.registered }),
-    fallback: M.registerError,
-  });
-}
+export const action = pageAction({
+  guard: staffWith("influencers"),
+  intents: {
+    register: {
+      schema: registerStreamerSchema,
+      run: (input, { env, viewer, request }) => registerStreamer(env, viewer, input, publicOrigin(request, env)),
+      success: (result) => ({ to: `/admin/influencer/${result.id}`, message: M.registered }),
+      fallback: M.registerError,
+    },
+  },
+});
 
 export default function AddStreamer({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({

@@ -7,7 +7,7 @@ import { listBans, unbanUsers } from "~/features/moderation/index.server";
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/banned-users";
 
 export const meta = () => [{ title: "Banned users | Noobrd staff" }];
@@ -20,22 +20,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listBans(env, viewer, query.success ? query.data : { page: 1, limit: 10 });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "moderation");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  if (intent !== "unban") return unknownIntent(intent);
-  return runPageForm({
-    env,
-    formData: form,
-    intent,
-    schema: banIdsSchema,
-    run: (v) => unbanUsers(env, viewer, v.banIds),
-    success: () => ({ to: "/admin/banned-users", message: M.unbanned }),
-    fallback: M.unbanError,
-  });
-}
+export const action = pageAction({
+  guard: staffWith("moderation"),
+  intents: {
+    unban: {
+      schema: banIdsSchema,
+      run: (v, { env, viewer }) => unbanUsers(env, viewer, v.banIds),
+      success: () => ({ to: "/admin/banned-users", message: M.unbanned }),
+      fallback: M.unbanError,
+    },
+  },
+});
 
 export default function BannedUsers({ loaderData, actionData }: Route.ComponentProps) {
   const [form] = useForm({

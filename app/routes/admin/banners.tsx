@@ -9,7 +9,7 @@ import { addBanner, deleteBanner, listBannersForStaff } from "~/features/staff-c
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/banners";
 
 export const meta = () => [{ title: "Banners | Noobrd staff" }];
@@ -21,39 +21,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { banners: await listBannersForStaff(env, viewer) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "catalogue");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  const back = () => ({ to: "/admin/banners", message: intent === "delete" ? M.bannerDeleted : M.bannerAdded });
-  if (intent === "delete") {
-    return runPageForm({
-      env,
-      formData: form,
-      intent,
+export const action = pageAction({
+  guard: staffWith("catalogue"),
+  intents: {
+    delete: {
       schema: idSchema,
-      run: (v) => deleteBanner(env, viewer, v.id),
-      success: back,
-      confirm: {
-        question: M.bannerDeleteConfirm,
-        yes: "Yes, delete",
-      },
-    });
-  }
-  if (intent === "add") {
-    const image = uploadedFile(form.get("image"));
-    return runPageForm({
-      env,
-      formData: form,
-      intent,
+      run: (v, { env, viewer }) => deleteBanner(env, viewer, v.id),
+      success: () => ({ to: "/admin/banners", message: M.bannerDeleted }),
+      confirm: { question: M.bannerDeleteConfirm, yes: "Yes, delete" },
+    },
+    add: {
       schema: bannerSchema,
-      run: (input) => addBanner(env, viewer, input, image),
-      success: back,
-    });
-  }
-  return unknownIntent(intent);
-}
+      run: (input, { env, viewer, formData }) => addBanner(env, viewer, input, uploadedFile(formData.get("image"))),
+      success: () => ({ to: "/admin/banners", message: M.bannerAdded }),
+    },
+  },
+});
 
 export default function Banners({ loaderData, actionData }: Route.ComponentProps) {
   const [form] = useForm({

@@ -30,7 +30,7 @@ import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/configurations";
 
 export const meta = () => [{ title: "Configurations | Noobrd staff" }];
@@ -43,55 +43,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { configs, gate };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "configurations");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  const key = String(form.get("key") ?? "");
-  const back = (message: string) => () => ({ to: "/admin/configurations", message });
-  switch (intent) {
-    case "gate":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: siteGateSchema,
-        run: (v) => saveSiteGate(env, viewer, v),
-        success: back(M.gateSaved),
-      });
-    case "add":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: addConfigSchema,
-        run: (v) => addConfiguration(env, viewer, v),
-        success: back(M.added),
-      });
-    case "update":
-      return runPageForm({
-        env,
-        formData: form,
-        intent: `update:${key}`,
-        schema: updateConfigSchema,
-        run: (v) => updateConfiguration(env, viewer, key, v),
-        success: back(M.updated),
-      });
-    case "delete":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: keySchema,
-        run: (v) => deleteConfiguration(env, viewer, v.key),
-        success: back(M.deleted),
-        confirm: { question: M.deleteConfirm(String(form.get("key") ?? "")), yes: "Yes, delete" },
-      });
-    default:
-      return unknownIntent(intent);
-  }
-}
+const keyOf = (formData: FormData) => String(formData.get("key") ?? "");
+const back = (message: string) => () => ({ to: "/admin/configurations", message });
+
+export const action = pageAction({
+  guard: staffWith("configurations"),
+  intents: {
+    gate: {
+      schema: siteGateSchema,
+      run: (v, { env, viewer }) => saveSiteGate(env, viewer, v),
+      success: back(M.gateSaved),
+    },
+    add: {
+      schema: addConfigSchema,
+      run: (v, { env, viewer }) => addConfiguration(env, viewer, v),
+      success: back(M.added),
+    },
+    update: {
+      schema: updateConfigSchema,
+      run: (v, { env, viewer, formData }) => updateConfiguration(env, viewer, keyOf(formData), v),
+      success: back(M.updated),
+      replyAs: ({ formData }) => `update:${keyOf(formData)}`,
+    },
+    delete: {
+      schema: keySchema,
+      run: (v, { env, viewer }) => deleteConfiguration(env, viewer, v.key),
+      success: back(M.deleted),
+      confirm: ({ formData }) => ({ question: M.deleteConfirm(keyOf(formData)), yes: "Yes, delete" }),
+    },
+  },
+});
 
 type Config = Route.ComponentProps["loaderData"]["configs"][number];
 

@@ -5,7 +5,7 @@ import { listContactSubmissions, markSubmissionHandled } from "~/features/conten
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { runPageForm } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/contact-submissions";
 
 export const meta = () => [{ title: "Contact submissions | Noobrd staff" }];
@@ -19,19 +19,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { show: input.show, ...(await listContactSubmissions(env, viewer, input)) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "contactSubmissions");
-  const form = await request.formData();
-  return runPageForm({
-    env,
-    formData: form,
-    intent: "handled",
-    schema: submissionIdSchema,
-    run: (v) => markSubmissionHandled(env, viewer, v.id),
-    success: () => ({ to: "/admin/contact-us-submissions", message: M.submissionHandled }),
-  });
-}
+export const action = pageAction({
+  guard: staffWith("contactSubmissions"),
+  intents: {
+    handled: {
+      schema: submissionIdSchema,
+      run: (v, { env, viewer }) => markSubmissionHandled(env, viewer, v.id),
+      success: () => ({ to: "/admin/contact-us-submissions", message: M.submissionHandled }),
+    },
+  },
+});
 
 export default function ContactSubmissions({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();

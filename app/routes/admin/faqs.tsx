@@ -16,7 +16,7 @@ import { deleteFaq, listFaqsForStaff, moveFaq, saveFaq } from "~/features/conten
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/faqs";
 
 export const meta = () => [{ title: "FAQ | Noobrd staff" }];
@@ -28,45 +28,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { faqs: await listFaqsForStaff(env, viewer) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "content");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  const back = (message: string) => () => ({ to: "/admin/faqs", message });
-  switch (intent) {
-    case "save":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: faqSchema,
-        run: (v) => saveFaq(env, viewer, v),
-        success: back(M.faqSaved),
-      });
-    case "delete":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: faqIdSchema,
-        run: (v) => deleteFaq(env, viewer, v.id),
-        success: back(M.faqDeleted),
-        confirm: { question: M.faqDeleteConfirm, yes: "Yes, delete" },
-      });
-    case "move":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: faqMoveSchema,
-        run: (v) => moveFaq(env, viewer, v.id, v.direction),
-        success: back(M.faqMoved),
-      });
-    default:
-      return unknownIntent(intent);
-  }
-}
+const back = (message: string) => () => ({ to: "/admin/faqs", message });
+
+export const action = pageAction({
+  guard: staffWith("content"),
+  intents: {
+    save: { schema: faqSchema, run: (v, { env, viewer }) => saveFaq(env, viewer, v), success: back(M.faqSaved) },
+    delete: {
+      schema: faqIdSchema,
+      run: (v, { env, viewer }) => deleteFaq(env, viewer, v.id),
+      success: back(M.faqDeleted),
+      confirm: { question: M.faqDeleteConfirm, yes: "Yes, delete" },
+    },
+    move: {
+      schema: faqMoveSchema,
+      run: (v, { env, viewer }) => moveFaq(env, viewer, v.id, v.direction),
+      success: back(M.faqMoved),
+    },
+  },
+});
 
 export default function Faqs({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();

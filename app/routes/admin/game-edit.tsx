@@ -6,9 +6,10 @@ import { uploadedFile } from "~/features/media/index.server";
 import { BLANK_MODE_ROWS, gameSchema, STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue";
 import { createGame, getGameForStaff, platformChoices, updateGame } from "~/features/staff-catalogue/index.server";
 import { inputClass } from "~/lib/ui/field";
-import { envOf, pageRead } from "~/platform/http.server";
+import { envOf } from "~/platform/http.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { runPageForm } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/game-edit";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await requireStaff(request, env, "catalogue");
   const [choices, existing] = await Promise.all([
     platformChoices(env, viewer),
-    params.gameId ? pageRead(getGameForStaff(env, viewer, params.gameId)) : Promise.resolve(null),
+    params.gameId ? orErrorPage(getGameForStaff(env, viewer, params.gameId)) : Promise.resolve(null),
   ]);
   return {
     platforms: choices,
@@ -32,21 +33,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "catalogue");
-  const form = await request.formData();
-  const files = { image: uploadedFile(form.get("image")), logo: uploadedFile(form.get("gameLogo")) };
-  const gameId = params.gameId;
-  return runPageForm({
-    env,
-    formData: form,
-    intent: "save",
-    schema: gameSchema,
-    run: (input) => (gameId ? updateGame(env, viewer, gameId, input, files) : createGame(env, viewer, input, files)),
-    success: () => ({ to: "/admin/games", message: gameId ? M.gameUpdated : M.gameAdded }),
-  });
-}
+export const action = pageAction({
+  guard: staffWith("catalogue"),
+  intents: {
+    save: {
+      schema: gameSchema,
+      run: (input, { env, viewer, formData, params }) => {
+        const files = { image: uploadedFile(formData.get("image")), logo: uploadedFile(formData.get("gameLogo")) };
+        return params.gameId
+          ? updateGame(env, viewer, params.gameId, input, files)
+          : createGame(env, viewer, input, files);
+      },
+      success: (_, { params }) => ({ to: "/admin/games", message: params.gameId ? M.gameUpdated : M.gameAdded }),
+    },
+  },
+});
 
 type Row = { id?: string; name?: string; durationMinutes?: string | number; noOfPlayers?: string | number };
 

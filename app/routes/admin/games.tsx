@@ -5,7 +5,7 @@ import { idSchema, STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue"
 import { deleteGame, listGamesForStaff } from "~/features/staff-catalogue/index.server";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/games";
 
 export const meta = () => [{ title: "Games | Noobrd staff" }];
@@ -17,23 +17,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { games: await listGamesForStaff(env, viewer) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "catalogue");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  if (intent !== "delete") return unknownIntent(intent);
-  return runPageForm({
-    env,
-    formData: form,
-    intent,
-    schema: idSchema,
-    run: (v) => deleteGame(env, viewer, v.id),
-    success: () => ({ to: "/admin/games", message: M.gameDeleted }),
-    fallback: M.gameDeleteError,
-    confirm: { question: M.gameDeleteConfirm, yes: "Yes, delete" },
-  });
-}
+export const action = pageAction({
+  guard: staffWith("catalogue"),
+  intents: {
+    delete: {
+      schema: idSchema,
+      run: (v, { env, viewer }) => deleteGame(env, viewer, v.id),
+      success: () => ({ to: "/admin/games", message: M.gameDeleted }),
+      fallback: M.gameDeleteError,
+      confirm: { question: M.gameDeleteConfirm, yes: "Yes, delete" },
+    },
+  },
+});
 
 export default function Games({ loaderData, actionData }: Route.ComponentProps) {
   const errors = replyErrors(actionData);

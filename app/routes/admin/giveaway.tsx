@@ -8,7 +8,7 @@ import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { runPageForm } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/giveaway";
 
 export const meta = () => [{ title: "Giveaway | Noobrd staff" }];
@@ -33,22 +33,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "giveaway");
-  const form = await request.formData();
-  return runPageForm({
-    env,
-    formData: form,
-    intent: "send",
-    schema: giveawayNotifySchema,
-    run: (v) => sendGiveawayLobbyCode(env, viewer, v),
-    success: (r) => ({
-      to: new URL(request.url).pathname + new URL(request.url).search,
-      message: GIVEAWAY_COPY.sent(r.notified),
-    }),
-  });
-}
+export const action = pageAction({
+  guard: staffWith("giveaway"),
+  intents: {
+    send: {
+      schema: giveawayNotifySchema,
+      run: (v, { env, viewer }) => sendGiveawayLobbyCode(env, viewer, v),
+      success: (r, { request }) => ({
+        to: new URL(request.url).pathname + new URL(request.url).search,
+        message: GIVEAWAY_COPY.sent(r.notified),
+      }),
+    },
+  },
+});
 
 export default function Giveaway({ loaderData, actionData }: Route.ComponentProps) {
   const [form] = useForm({

@@ -7,9 +7,8 @@ import { DocumentPage, legalEditorSchema, CONTENT_COPY as M, toLegalView } from 
 import { legalForEditor, saveLegalDocument } from "~/features/content/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import { replyTo } from "~/routes/_lib/form.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { runPageForm } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/legal-document";
 
 /** Which document each staff route edits, and where the public reads it. */
@@ -42,39 +41,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...doc, ...(await legalForEditor(env, viewer, doc.type)) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "content");
-  const doc = documentFor(request);
-  const form = await request.formData();
-  if (form.get("intent") === "preview") {
+export const action = pageAction({
+  guard: staffWith("content"),
+  intents: {
+    save: {
+      schema: legalEditorSchema,
+      run: (input, { env, viewer, request }) => saveLegalDocument(env, viewer, documentFor(request).type, input),
+      success: (_, { request }) => ({ to: new URL(request.url).pathname, message: M.termsSaved }),
+      fallback: M.termsUpdate,
+    },
     // The preview saves nothing: it renders what was typed, as the public page would.
-    const submission = parseWithZod(form, { schema: legalEditorSchema });
-    if (submission.status !== "success")
-      return data({ intent: "save", result: replyTo(submission), preview: null }, { status: 400 });
-    const typed = submission.value;
-    return {
-      intent: "save",
-      result: replyTo(submission),
-      preview: toLegalView(doc.type, {
-        title: typed.title || undefined,
-        updatedDate: typed.updated,
-        intro: typed.introduction,
-        keyPoints: typed.keyPoints,
-        sections: typed.sections,
-      }),
-    };
-  }
-  return runPageForm({
-    env,
-    formData: form,
-    intent: "save",
-    schema: legalEditorSchema,
-    run: (input) => saveLegalDocument(env, viewer, doc.type, input),
-    success: () => ({ to: new URL(request.url).pathname, message: M.termsSaved }),
-    fallback: M.termsUpdate,
-  });
-}
+    preview: {
+      schema: legalEditorSchema,
+      run: async (typed, { request }) =>
+        toLegalView(documentFor(request).type, {
+          title: typed.title || undefined,
+          updatedDate: typed.updated,
+          intro: typed.introduction,
+          keyPoints: typed.keyPoints,
+          sections: typed.sections,
+        }),
+      success: (preview) => ({ stay: { preview } }),
+      replyAs: () => "save",
+    },
+  },
+});
 
 const BLANK_SECTIONS = 2;
 
@@ -96,7 +87,7 @@ export default function LegalDocument({ loaderData, actionData }: Route.Componen
     title?: string;
     body?: string;
   }[];
-  const preview = actionData && "preview" in actionData ? actionData.preview : null;
+  const preview = (actionData as { preview?: ReturnType<typeof toLegalView> } | undefined)?.preview ?? null;
   return (
     <AdminPage
       title={loaderData.label}

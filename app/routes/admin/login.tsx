@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { TurnstileWidget } from "~/components/turnstile";
 import { canOpenAdmin } from "~/features/access";
 import { AuthCard, adminLoginSchema, FormErrors, PasswordField, primaryButton } from "~/features/auth";
@@ -8,9 +8,10 @@ import { getViewer, logIn, startSession } from "~/features/auth/index.server";
 import { safeReturnPath } from "~/lib/return-path";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
-import { humanCheckSite } from "~/platform/turnstile/turnstile.server";
+import { type TurnstileWidget as BotCheckWidget, humanCheckSite } from "~/platform/turnstile/turnstile.server";
 import { loginBotCheckWidget } from "~/routes/_lib/bot-check.server";
-import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders } from "~/routes/_lib/form.server";
+import { anyone, pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Staff login | Noobrd" }];
@@ -29,30 +30,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
 export const headers = refusalHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const submission = parseWithZod(await request.formData(), { schema: adminLoginSchema });
-  if (submission.status !== "success")
-    return data({ result: replyTo(submission, { hideFields: ["password"] }), turnstile: null }, { status: 400 });
-  const ip = clientIp(request, env);
-  const { username: email, password } = submission.value;
-  const input = { email, password, "cf-turnstile-response": submission.value["cf-turnstile-response"] };
-  const attempt = await runForForm(
-    submission,
-    () => logIn(env, input, humanCheckSite(request, env), { staffOnly: true }),
-    { hideFields: ["password"] },
-  );
-  if (!attempt.ok) {
-    // After a few failures the next try needs the bot check (docs/decisions/033).
-    const turnstile = await loginBotCheckWidget(request, env, email);
-    return data({ result: attempt.failure.result, turnstile }, attempt.init);
-  }
-  const result = attempt.value;
-  const cookie = await startSession(request, env, result.userId, ip);
-  return redirect(staffLanding(request), { headers: { "Set-Cookie": cookie } });
-}
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    login: {
+      schema: adminLoginSchema,
+      run: ({ username: email, password, "cf-turnstile-response": token }, { env, request }) =>
+        logIn(env, { email, password, "cf-turnstile-response": token }, humanCheckSite(request, env), {
+          staffOnly: true,
+        }),
+      success: async (result, { request, env }) => ({
+        to: staffLanding(request),
+        headers: { "Set-Cookie": await startSession(request, env, result.userId, clientIp(request, env)) },
+      }),
+      hideFields: ["password"],
+      // After a few failures the next try needs the bot check (docs/decisions/033): the form comes back with it.
+      also: async ({ request, env, formData }) => ({
+        turnstile: await loginBotCheckWidget(request, env, String(formData.get("username") ?? "")),
+      }),
+    },
+  },
+  otherwise: "login",
+});
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  // A refused login comes back with the bot check after a few failures (the action's `also`, docs/decisions/033).
+  const botCheck = (actionData as { turnstile?: BotCheckWidget | null } | undefined)?.turnstile ?? null;
   const [form, fields] = useForm({
     id: "admin-login",
     lastResult: actionData?.result,
@@ -71,7 +74,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           />
         </Field>
         <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
-        {actionData?.turnstile ? <TurnstileWidget widget={actionData.turnstile} /> : null}
+        {botCheck ? <TurnstileWidget widget={botCheck} /> : null}
         <FormErrors id={fields["cf-turnstile-response"].errorId} errors={fields["cf-turnstile-response"].errors} />
         <button type="submit" className={primaryButton}>
           Log in

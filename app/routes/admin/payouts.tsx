@@ -23,11 +23,11 @@ import {
 } from "~/features/payouts/index.server";
 import { When } from "~/features/time";
 import { formatMoney, money } from "~/lib/money";
-import { envOf, pageRead } from "~/platform/http.server";
+import { envOf } from "~/platform/http.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/payouts";
-
 import { CreateForm, EditForm, StateButton, Totals } from "./payouts-parts";
 export const meta = () => [{ title: "Payouts | Noobrd staff" }];
 
@@ -45,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     endTime: url.searchParams.get("endTime") ?? day(now),
   });
   const period = asked.success ? asked.data : { startTime: new Date(now.getTime() - 30 * DAY), endTime: now };
-  const streamer = await pageRead(streamerForStaff(env, viewer, params.id, "payouts"));
+  const streamer = await orErrorPage(streamerForStaff(env, viewer, params.id, "payouts"));
   const [remaining, active, history] = await Promise.all([
     remainingOrders(env, viewer, params.id, period),
     listPayouts(env, viewer, params.id, "active"),
@@ -74,88 +74,60 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "payouts");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  const back = `/admin/payout/influencer/${params.id}`;
-  switch (intent) {
-    case "create":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: createPayoutSchema,
-        run: (v) => createPayout(env, viewer, v),
-        success: (result) => ({
-          to: back,
-          message: result.payouts.length > 1 ? M.createdPerCurrency(result.payouts.length) : M.created,
-        }),
-        fallback: M.createError,
-      });
-    case "edit":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: editPayoutSchema,
-        run: (v) => editPayout(env, viewer, v),
-        success: () => ({ to: back, message: M.updated }),
-        fallback: M.createError,
-      });
-    case "remove":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: payoutIdSchema,
-        run: (v) => removePayout(env, viewer, v.payoutId),
-        success: () => ({ to: back, message: M.removed }),
-        confirm: { question: M.removeConfirm, yes: "Yes, remove" },
-      });
-    case "activate":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: payoutIdSchema,
-        run: (v) => activatePayout(env, viewer, v.payoutId),
-        success: () => ({ to: back, message: M.activated }),
-      });
-    case "complete":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: payoutIdsSchema,
-        run: (v) => completePayouts(env, viewer, v.payoutIds),
-        success: (result) => ({
-          to: back,
-          message: result.spreadsheets.some((sheet) => sheet.error) ? M.completedWithoutStatement : M.completed,
-        }),
-        fallback: M.completeError,
-      });
-    case "generate":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: payoutIdSchema,
-        run: (v) => generatePayoutStatement(env, viewer, v.payoutId),
-        success: () => ({ to: back, message: M.spreadsheetReady }),
-      });
-    default:
-      return unknownIntent(intent);
-  }
-}
+const backTo = (params: Record<string, string | undefined>) => `/admin/payout/influencer/${params.id}`;
+
+export const action = pageAction({
+  guard: staffWith("payouts"),
+  intents: {
+    create: {
+      schema: createPayoutSchema,
+      run: (v, { env, viewer }) => createPayout(env, viewer, v),
+      success: (result, { params }) => ({
+        to: backTo(params),
+        message: result.payouts.length > 1 ? M.createdPerCurrency(result.payouts.length) : M.created,
+      }),
+      fallback: M.createError,
+    },
+    edit: {
+      schema: editPayoutSchema,
+      run: (v, { env, viewer }) => editPayout(env, viewer, v),
+      success: (_, { params }) => ({ to: backTo(params), message: M.updated }),
+      fallback: M.createError,
+    },
+    remove: {
+      schema: payoutIdSchema,
+      run: (v, { env, viewer }) => removePayout(env, viewer, v.payoutId),
+      success: (_, { params }) => ({ to: backTo(params), message: M.removed }),
+      confirm: { question: M.removeConfirm, yes: "Yes, remove" },
+    },
+    activate: {
+      schema: payoutIdSchema,
+      run: (v, { env, viewer }) => activatePayout(env, viewer, v.payoutId),
+      success: (_, { params }) => ({ to: backTo(params), message: M.activated }),
+    },
+    complete: {
+      schema: payoutIdsSchema,
+      run: (v, { env, viewer }) => completePayouts(env, viewer, v.payoutIds),
+      success: (result: Awaited<ReturnType<typeof completePayouts>>, { params }) => ({
+        to: backTo(params),
+        message: result.spreadsheets.some((sheet) => sheet.error) ? M.completedWithoutStatement : M.completed,
+      }),
+      fallback: M.completeError,
+    },
+    generate: {
+      schema: payoutIdSchema,
+      run: (v, { env, viewer }) => generatePayoutStatement(env, viewer, v.payoutId),
+      success: (_, { params }) => ({ to: backTo(params), message: M.spreadsheetReady }),
+    },
+  },
+});
 
 export default function Payouts({ loaderData, actionData }: Route.ComponentProps) {
   const data = loaderData;
-  const reply = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const reply = (intent: string) => (actionData?.intent === intent ? (actionData.result ?? undefined) : undefined);
   const otherError =
     actionData && !["create", "edit"].includes(actionData.intent)
-      ? Object.values(actionData.result.error ?? {})
+      ? Object.values(actionData.result?.error ?? {})
           .flat()
           .filter((e): e is string => typeof e === "string")
       : null;

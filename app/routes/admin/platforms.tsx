@@ -8,7 +8,7 @@ import { addPlatform, listPlatformsForStaff } from "~/features/staff-catalogue/i
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { runPageForm } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/platforms";
 
 export const meta = () => [{ title: "Platforms | Noobrd staff" }];
@@ -20,19 +20,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { platforms: await listPlatformsForStaff(env, viewer) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "catalogue");
-  const form = await request.formData();
-  return runPageForm({
-    env,
-    formData: form,
-    intent: "add",
-    schema: platformSchema,
-    run: (input) => addPlatform(env, viewer, input, uploadedFile(form.get("platformIcon"))),
-    success: () => ({ to: "/admin/platforms", message: M.platformAdded }),
-  });
-}
+export const action = pageAction({
+  guard: staffWith("catalogue"),
+  intents: {
+    add: {
+      schema: platformSchema,
+      run: (input, { env, viewer, formData }) =>
+        addPlatform(env, viewer, input, uploadedFile(formData.get("platformIcon"))),
+      success: () => ({ to: "/admin/platforms", message: M.platformAdded }),
+    },
+  },
+});
 
 export default function Platforms({ loaderData, actionData }: Route.ComponentProps) {
   const [form] = useForm({

@@ -23,7 +23,7 @@ import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/promo-codes";
 
 export const meta = () => [{ title: "Promo codes | Noobrd staff" }];
@@ -35,59 +35,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { codes: await listPromoCodesForStaff(env, viewer) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "promoCodes");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  const id = String(form.get("id") ?? "");
-  const back = (message: string) => () => ({ to: "/admin/manage-promo-codes", message });
-  switch (intent) {
-    case "create":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: promoCodeSchema,
-        run: (v) => createPromoCode(env, viewer, v),
-        success: back(M.created),
-        fallback: M.createError,
-      });
-    case "update":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: promoCodeSchema,
-        run: (v) => updatePromoCode(env, viewer, id, v),
-        success: back(M.updated),
-        fallback: M.updateError,
-      });
-    case "toggle":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: promoActiveSchema,
-        run: (v) => setPromoCodeActive(env, viewer, v.id, v.isActive),
-        success: (r) => ({ to: "/admin/manage-promo-codes", message: r.isActive ? M.activated : M.deactivated }),
-        fallback: M.updateError,
-      });
-    case "delete":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: promoActiveSchema.pick({ id: true }),
-        run: (v) => deletePromoCode(env, viewer, v.id),
-        success: back(M.deleted),
-        fallback: M.deleteError,
-        confirm: { question: M.deleteConfirm, yes: "Yes, delete" },
-      });
-    default:
-      return unknownIntent(intent);
-  }
-}
+const back = (message: string) => () => ({ to: "/admin/manage-promo-codes", message });
+
+export const action = pageAction({
+  guard: staffWith("promoCodes"),
+  intents: {
+    create: {
+      schema: promoCodeSchema,
+      run: (v, { env, viewer }) => createPromoCode(env, viewer, v),
+      success: back(M.created),
+      fallback: M.createError,
+    },
+    update: {
+      schema: promoCodeSchema,
+      run: (v, { env, viewer, formData }) => updatePromoCode(env, viewer, String(formData.get("id") ?? ""), v),
+      success: back(M.updated),
+      fallback: M.updateError,
+    },
+    toggle: {
+      schema: promoActiveSchema,
+      run: (v, { env, viewer }) => setPromoCodeActive(env, viewer, v.id, v.isActive),
+      success: (r) => ({ to: "/admin/manage-promo-codes", message: r.isActive ? M.activated : M.deactivated }),
+      fallback: M.updateError,
+    },
+    delete: {
+      schema: promoActiveSchema.pick({ id: true }),
+      run: (v, { env, viewer }) => deletePromoCode(env, viewer, v.id),
+      success: back(M.deleted),
+      fallback: M.deleteError,
+      confirm: { question: M.deleteConfirm, yes: "Yes, delete" },
+    },
+  },
+});
 
 type Code = Route.ComponentProps["loaderData"]["codes"][number];
 

@@ -6,7 +6,7 @@ import { listOwedRefunds, retryOwedRefund } from "~/features/wallet/index.server
 import { formatMoney } from "~/lib/money";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { runPageForm } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/refunds";
 
 export const meta = () => [{ title: "Refunds owed | Noobrd staff" }];
@@ -21,21 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { refunds: await listOwedRefunds(env, viewer) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "payouts");
-  return runPageForm({
-    env,
-    formData: await request.formData(),
-    intent: "retry",
-    schema: refundIdSchema,
-    run: (v) => retryOwedRefund(env, viewer, v.id),
-    success: (result) => ({
-      to: "/admin/refunds",
-      message: result.settled ? "Refund carried out" : "The refund failed again; it stays owed",
-    }),
-  });
-}
+export const action = pageAction({
+  guard: staffWith("payouts"),
+  intents: {
+    retry: {
+      schema: refundIdSchema,
+      run: (v, { env, viewer }) => retryOwedRefund(env, viewer, v.id),
+      success: (result) => ({
+        to: "/admin/refunds",
+        message: result.settled ? "Refund carried out" : "The refund failed again; it stays owed",
+      }),
+    },
+  },
+});
 
 export default function Refunds({ loaderData, actionData }: Route.ComponentProps) {
   const errors = replyErrors(actionData);

@@ -6,7 +6,7 @@ import { dismissReviewReports, hideReview, listReportedReviews } from "~/feature
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/reported-reviews";
 
 export const meta = () => [{ title: "Reported reviews | Noobrd staff" }];
@@ -22,35 +22,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Hide a review (audited, its reports closed) or dismiss its reports (audited). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "moderation");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  const back = { to: "/admin/reported-reviews" };
-  if (intent === "hide") {
-    return runPageForm({
-      env,
-      formData: form,
-      intent,
+export const action = pageAction({
+  guard: staffWith("moderation"),
+  intents: {
+    hide: {
       schema: reviewIdSchema,
-      run: (v) => hideReview(env, viewer, v.reviewId),
-      success: () => ({ ...back, message: M.hidden }),
+      run: (v, { env, viewer }) => hideReview(env, viewer, v.reviewId),
+      success: () => ({ to: "/admin/reported-reviews", message: M.hidden }),
       confirm: { question: HIDE_QUESTION, yes: "Yes, hide" },
-    });
-  }
-  if (intent === "dismiss") {
-    return runPageForm({
-      env,
-      formData: form,
-      intent,
+    },
+    dismiss: {
       schema: reviewIdSchema,
-      run: (v) => dismissReviewReports(env, viewer, v.reviewId),
-      success: () => ({ ...back, message: M.dismissed }),
-    });
-  }
-  return unknownIntent(intent);
-}
+      run: (v, { env, viewer }) => dismissReviewReports(env, viewer, v.reviewId),
+      success: () => ({ to: "/admin/reported-reviews", message: M.dismissed }),
+    },
+  },
+});
 
 export default function ReportedReviews({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -8,7 +8,7 @@ import { banReportedUsers, listReports, markReportsReviewed } from "~/features/m
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/reported-users";
 
 export const meta = () => [{ title: "Reported users | Noobrd staff" }];
@@ -24,37 +24,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { kind, ...list };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "moderation");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  const back = { to: "/admin/reported-users" };
-  if (intent === "review") {
-    return runPageForm({
-      env,
-      formData: form,
-      intent,
+export const action = pageAction({
+  guard: staffWith("moderation"),
+  intents: {
+    review: {
       schema: reportIdsSchema,
-      run: (v) => markReportsReviewed(env, viewer, v.reportIds),
-      success: () => ({ ...back, message: M.reviewed }),
+      run: (v, { env, viewer }) => markReportsReviewed(env, viewer, v.reportIds),
+      success: () => ({ to: "/admin/reported-users", message: M.reviewed }),
       fallback: M.markReviewedError,
-    });
-  }
-  if (intent === "ban") {
-    return runPageForm({
-      env,
-      formData: form,
-      intent,
+    },
+    ban: {
       schema: reportIdsSchema,
-      run: (v) => banReportedUsers(env, viewer, v.reportIds),
-      success: () => ({ ...back, message: M.banned }),
+      run: (v, { env, viewer }) => banReportedUsers(env, viewer, v.reportIds),
+      success: () => ({ to: "/admin/reported-users", message: M.banned }),
       fallback: M.banError,
       confirm: { question: M.banConfirm, yes: "Yes, ban" },
-    });
-  }
-  return unknownIntent(intent);
-}
+    },
+  },
+});
 
 export default function ReportedUsers({ loaderData, actionData }: Route.ComponentProps) {
   const [form] = useForm({

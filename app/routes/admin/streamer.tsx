@@ -27,9 +27,8 @@ import {
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import { inputClass } from "~/lib/ui/field";
-import { envOf, pageRead } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, pageLoader, postedIntent, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/streamer";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -37,60 +36,42 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 /** /admin/influencer/:id: profile, gigs, orders, platform fee, show at landing, remove; links to payouts. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "influencers");
-  const data = await pageRead(getStreamerForStaff(env, viewer, params.id));
-  return {
-    ...data,
-    can: {
-      fees: canStaff(viewer.role, "platformFees"),
-      payouts: canStaff(viewer.role, "payouts"),
-      validations: canStaff(viewer.role, "validations"),
-    },
-  };
-}
+export const loader = pageLoader(staffWith("influencers"), async ({ env, viewer, params }) => ({
+  ...(await getStreamerForStaff(env, viewer, params.id ?? "")),
+  can: {
+    fees: canStaff(viewer.role, "platformFees"),
+    payouts: canStaff(viewer.role, "payouts"),
+    validations: canStaff(viewer.role, "validations"),
+  },
+}));
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const intent = intentOf(await request.clone().formData());
-  const viewer = await requireStaff(request, env, intent === "fee" ? "platformFees" : "influencers");
-  const form = await request.formData();
-  const here = `/admin/influencer/${params.id}`;
-  switch (intent) {
-    case "fee":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: platformFeeSchema,
-        run: (v) => setPlatformFee(env, viewer, params.id, v.fees_percentage),
-        success: () => ({ to: here, message: M.feeSaved }),
-      });
-    case "landing":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: showAtLandingSchema,
-        run: (v) => setShowAtLanding(env, viewer, params.id, v.showAtLanding),
-        success: (r) => ({ to: here, message: r.showAtLanding ? M.landingShown : M.landingHidden }),
-      });
-    case "remove":
-      return runPageForm({
-        env,
-        formData: form,
-        intent,
-        schema: removeStreamerSchema,
-        run: (v) => removeStreamer(env, viewer, params.id, v),
-        success: () => ({ to: "/admin/influencer", message: M.removed }),
-        fallback: M.removeError,
-        confirm: { question: M.removeConfirm, yes: "Yes, remove" },
-      });
-    default:
-      return unknownIntent(intent);
-  }
-}
+export const action = pageAction({
+  // Setting the fee is its own capability; the rest of the page is the streamers' one.
+  guard: ({ request, env, formData }) =>
+    requireStaff(request, env, postedIntent(formData) === "fee" ? "platformFees" : "influencers"),
+  intents: {
+    fee: {
+      schema: platformFeeSchema,
+      run: (v, { env, viewer, params }) => setPlatformFee(env, viewer, params.id ?? "", v.fees_percentage),
+      success: (_, { params }) => ({ to: `/admin/influencer/${params.id}`, message: M.feeSaved }),
+    },
+    landing: {
+      schema: showAtLandingSchema,
+      run: (v, { env, viewer, params }) => setShowAtLanding(env, viewer, params.id ?? "", v.showAtLanding),
+      success: (r, { params }) => ({
+        to: `/admin/influencer/${params.id}`,
+        message: r.showAtLanding ? M.landingShown : M.landingHidden,
+      }),
+    },
+    remove: {
+      schema: removeStreamerSchema,
+      run: (v, { env, viewer, params }) => removeStreamer(env, viewer, params.id ?? "", v),
+      success: () => ({ to: "/admin/influencer", message: M.removed }),
+      fallback: M.removeError,
+      confirm: { question: M.removeConfirm, yes: "Yes, remove" },
+    },
+  },
+});
 
 export default function Streamer({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, can } = loaderData;

@@ -6,45 +6,35 @@ import { PAYOUT_COPY as M, validationOrdersSchema } from "~/features/payouts";
 import { markOrdersPlayed, ordersForValidation, streamerForStaff } from "~/features/payouts/index.server";
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
-import { envOf, pageRead } from "~/platform/http.server";
-import { requireStaff } from "~/routes/_lib/guards.server";
-import { intentOf, runPageForm, unknownIntent } from "~/routes/_lib/page-form.server";
+import { pageAction, pageLoader, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/validations";
 
 export const meta = () => [{ title: "Validations | Noobrd staff" }];
 
 /** /admin/validations/influencer-game-playing-validations/:influencerId */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "validations");
-  const [streamer, orders] = await pageRead(
-    Promise.all([
-      streamerForStaff(env, viewer, params.influencerId, "validations"),
-      ordersForValidation(env, viewer, params.influencerId),
-    ]),
-  );
-  return { streamerId: params.influencerId, streamer, orders };
-}
+export const loader = pageLoader(staffWith("validations"), async ({ env, viewer, params }) => {
+  const streamerId = params.influencerId ?? "";
+  const [streamer, orders] = await Promise.all([
+    streamerForStaff(env, viewer, streamerId, "validations"),
+    ordersForValidation(env, viewer, streamerId),
+  ]);
+  return { streamerId, streamer, orders };
+});
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "validations");
-  const form = await request.formData();
-  const intent = intentOf(form);
-  if (intent !== "validate") return unknownIntent(intent);
-  return runPageForm({
-    env,
-    formData: form,
-    intent,
-    schema: validationOrdersSchema,
-    run: (v) => markOrdersPlayed(env, viewer, params.influencerId, v.orderIdArray),
-    success: () => ({
-      to: `/admin/validations/influencer-game-playing-validations/${params.influencerId}`,
-      message: M.validated,
-    }),
-    fallback: M.validationsError,
-  });
-}
+export const action = pageAction({
+  guard: staffWith("validations"),
+  intents: {
+    validate: {
+      schema: validationOrdersSchema,
+      run: (v, { env, viewer, params }) => markOrdersPlayed(env, viewer, params.influencerId ?? "", v.orderIdArray),
+      success: (_, { params }) => ({
+        to: `/admin/validations/influencer-game-playing-validations/${params.influencerId}`,
+        message: M.validated,
+      }),
+      fallback: M.validationsError,
+    },
+  },
+});
 
 export default function Validations({ loaderData, actionData }: Route.ComponentProps) {
   const [form] = useForm({

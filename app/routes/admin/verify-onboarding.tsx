@@ -8,7 +8,7 @@ import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
-import { runPageForm } from "~/routes/_lib/page-form.server";
+import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/verify-onboarding";
 
 export const meta = () => [{ title: "Verify onboarding | Noobrd staff" }];
@@ -20,20 +20,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { submissions: await listOnboardingsForStaff(env, viewer), needsSecret: secretKeyRequired(env) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStaff(request, env, "onboarding");
-  const form = await request.formData();
-  return runPageForm({
-    env,
-    formData: form,
-    intent: "verify",
-    schema: verifyManySchema,
-    run: (v) => verifyOnboardings(env, viewer, v.BankschemaIds, v.secretKey),
-    success: () => ({ to: "/admin/verify-onboarding-details", message: M.verified }),
-    fallback: M.verifyError,
-  });
-}
+export const action = pageAction({
+  guard: staffWith("onboarding"),
+  intents: {
+    verify: {
+      schema: verifyManySchema,
+      run: (v, { env, viewer }) => verifyOnboardings(env, viewer, v.BankschemaIds, v.secretKey),
+      success: () => ({ to: "/admin/verify-onboarding-details", message: M.verified }),
+      fallback: M.verifyError,
+    },
+  },
+});
 
 export default function VerifyOnboarding({ loaderData, actionData }: Route.ComponentProps) {
   const [form] = useForm({

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { AuthCard, countrySchema, FormErrors, primaryButton } from "~/features/auth";
 import { continueSocialLogin, findCapture, SOCIAL_COPY, saveCaptureCountry } from "~/features/auth/index.server";
 import { countryOptions } from "~/features/currency";
@@ -8,7 +8,7 @@ import { Field, inputClass } from "~/lib/ui/field";
 import { cloudflareContext } from "~/platform/context";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { replyTo, settle } from "~/routes/_lib/form.server";
+import { pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/country-capture";
 
 export const meta = () => [{ title: "Your country | Noobrd" }];
@@ -29,17 +29,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Saves the country (the base currency follows: INR for IN, USD otherwise), then finishes the sign-in. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  await requireCapture(request, env, params.userId);
-  const submission = parseWithZod(await request.formData(), { schema: countrySchema });
-  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
-  const saved = await settle(saveCaptureCountry(request, env, params.userId, submission.value.billing_country));
-  if (!saved.ok) throw await redirectWithToast(env, "/login", { kind: "error", message: saved.error.message });
-  const next = await continueSocialLogin(env, saved.value.account, saved.value.returnTo);
-  // A full page load: the next stop is the custom-redirection resource route.
-  return redirectDocument(next.location, { headers: { "Set-Cookie": next.cookie } });
-}
+export const action = pageAction({
+  guard: ({ request, env, params }) => requireCapture(request, env, params.userId ?? ""),
+  intents: {
+    country: {
+      schema: countrySchema,
+      run: (value, { request, env, params }) =>
+        saveCaptureCountry(request, env, params.userId ?? "", value.billing_country),
+      success: async (saved, { env }) => {
+        const next = await continueSocialLogin(env, saved.account, saved.returnTo);
+        // A full page load: the next stop is the custom-redirection resource route.
+        return redirectDocument(next.location, { headers: { "Set-Cookie": next.cookie } });
+      },
+      refused: (error) => ({ to: "/login", message: error.message, kind: "error" as const }),
+    },
+  },
+  otherwise: "country",
+});
 
 export default function CountryCapture({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { AuthCard, captureCodeSchema, captureEmailSchema, FormErrors, primaryButton } from "~/features/auth";
 import {
   confirmCaptureEmail,
@@ -11,9 +11,11 @@ import {
   sendCaptureCode,
 } from "~/features/auth/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
+import { z } from "~/lib/zod";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders } from "~/routes/_lib/form.server";
+import { pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/email-capture";
 
 export const meta = () => [{ title: "Add your email | Noobrd" }];
@@ -38,61 +40,71 @@ type Step = { step: "email" | "code"; email: string; handle: string; notice: str
 export const headers = refusalHeaders;
 
 /** Step 1 (intent "send"): email a code. Step 2 (intent "verify"): the code confirms the address. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const capture = await requireCapture(request, env, params.userId);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const ip = clientIp(request, env);
-  if (intent === "change") {
-    return { step: { step: "email", email: "", handle: "", notice: null } satisfies Step, result: undefined };
-  }
-  if (intent === "verify") {
-    const submission = parseWithZod(formData, { schema: captureCodeSchema });
-    const email = String(formData.get("email") ?? "");
-    const handle = String(formData.get("handle") ?? "");
-    const step: Step = { step: "code", email, handle, notice: null };
-    if (submission.status !== "success") return data({ step, result: replyTo(submission) }, { status: 400 });
-    const confirmed = await runForForm(
-      submission,
-      () => confirmCaptureEmail(env, params.userId, submission.value, { ip }),
-      {
-        shownFields: ["otp"],
+const emailStep = (email = ""): Step => ({ step: "email", email, handle: "", notice: null });
+const sentEmail = (formData: FormData) => String(formData.get("email") ?? "");
+
+export const action = pageAction({
+  guard: ({ request, env, params }) => requireCapture(request, env, params.userId ?? ""),
+  intents: {
+    change: {
+      schema: z.object({}),
+      plain: true,
+      run: async () => emailStep(),
+      success: (step: Step) => ({ stay: { step }, noForm: true }),
+    },
+    verify: {
+      schema: captureCodeSchema,
+      run: (value, { env, request, params }) =>
+        confirmCaptureEmail(env, params.userId ?? "", value, { ip: clientIp(request, env) }),
+      success: async (confirmed, { env, viewer }) => {
+        const next = await continueSocialLogin(env, confirmed.account, viewer.returnTo);
+        // A full page load: the next stop may be the custom-redirection resource route.
+        return redirectDocument(next.location, { headers: { "Set-Cookie": next.cookie } });
       },
-    );
-    if (!confirmed.ok) return data({ step, result: confirmed.failure.result }, confirmed.init);
-    const next = await continueSocialLogin(env, confirmed.value.account, capture.returnTo);
-    // A full page load: the next stop may be the custom-redirection resource route.
-    return redirectDocument(next.location, { headers: { "Set-Cookie": next.cookie } });
-  }
-  const submission = parseWithZod(formData, { schema: captureEmailSchema });
-  if (submission.status !== "success") {
-    const step: Step = { step: "email", email: "", handle: "", notice: null };
-    return data({ step, result: replyTo(submission) }, { status: 400 });
-  }
-  const { email } = submission.value;
-  const meta = { ip, origin: publicOrigin(request, env) };
-  const sent = await runForForm(submission, () => sendCaptureCode(env, params.userId, email, meta));
-  if (!sent.ok) {
-    const step: Step = { step: "email", email, handle: "", notice: null };
-    return data({ step, result: sent.failure.result ?? undefined }, sent.init);
-  }
-  const step: Step = {
-    step: "code",
-    email: submission.value.email,
-    handle: sent.value.handle,
-    notice: SOCIAL_COPY.emailCodeSent,
-  };
-  return { step, result: undefined };
-}
+      also: ({ formData }) => ({
+        step: {
+          step: "code",
+          email: sentEmail(formData),
+          handle: String(formData.get("handle") ?? ""),
+          notice: null,
+        } satisfies Step,
+      }),
+      shownFields: ["otp"],
+    },
+    email: {
+      schema: captureEmailSchema,
+      run: (value, { env, request, params }) =>
+        sendCaptureCode(env, params.userId ?? "", value.email, {
+          ip: clientIp(request, env),
+          origin: publicOrigin(request, env),
+        }).then((sent) => ({ handle: sent.handle, email: value.email })),
+      success: (sent: { handle: string; email: string }) => ({
+        stay: {
+          step: {
+            step: "code",
+            email: sent.email,
+            handle: sent.handle,
+            notice: SOCIAL_COPY.emailCodeSent,
+          } satisfies Step,
+        },
+        noForm: true,
+      }),
+      // A refused address comes back in its box; an invalid one does not.
+      also: ({ formData }) => ({ step: emailStep(sentEmail(formData)) }),
+      invalid: () => ({ stay: { step: emailStep() }, status: 400 }),
+    },
+  },
+  otherwise: "email",
+});
 
 export default function EmailCapture({ loaderData, actionData }: Route.ComponentProps) {
-  const step = actionData?.step;
-  if (step?.step === "code") return <CodeStep step={step} result={actionData?.result} />;
-  return <EmailStep suggested={step?.email || loaderData.suggestedEmail} result={actionData?.result} />;
+  const step = (actionData as { step?: Step } | undefined)?.step;
+  const result = actionData?.result ?? undefined;
+  if (step?.step === "code") return <CodeStep step={step} result={result} />;
+  return <EmailStep suggested={step?.email || loaderData.suggestedEmail} result={result} />;
 }
 
-type Reply = NonNullable<Route.ComponentProps["actionData"]>["result"];
+type Reply = SubmissionResult<string[]> | undefined;
 
 function EmailStep({ suggested, result }: { suggested: string; result: Reply }) {
   const navigation = useNavigation();

@@ -1,12 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { TurnstileWidget } from "~/components/turnstile";
 import { AuthCard, EmailField, FormErrors, forgotPasswordSchema, primaryButton } from "~/features/auth";
 import { forgotPassword } from "~/features/auth/index.server";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { turnstileWidget } from "~/platform/turnstile/turnstile.server";
-import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders } from "~/routes/_lib/form.server";
+import { anyone, pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => [{ title: "Forgot password | Noobrd" }];
@@ -14,16 +15,20 @@ export const meta = () => [{ title: "Forgot password | Noobrd" }];
 /** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
 export const headers = refusalHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data({ result: replyTo(submission), sent: null }, { status: 400 });
-  const origin = publicOrigin(request, env);
-  const meta = { ip: clientIp(request, env), origin, hostname: new URL(origin).hostname };
-  const attempt = await runForForm(submission, () => forgotPassword(env, submission.value, meta));
-  if (!attempt.ok) return data({ result: attempt.failure.result, sent: null }, attempt.init);
-  return { result: replyTo(submission, { resetForm: true }), sent: attempt.value.message };
-}
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    forgot: {
+      schema: forgotPasswordSchema,
+      run: (value, { env, request }) => {
+        const origin = publicOrigin(request, env);
+        return forgotPassword(env, value, { ip: clientIp(request, env), origin, hostname: new URL(origin).hostname });
+      },
+      success: (sent) => ({ stay: { sent: sent.message }, reset: true }),
+    },
+  },
+  otherwise: "forgot",
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
@@ -31,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const sent = (actionData as { sent?: string } | undefined)?.sent;
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.result,
@@ -39,9 +45,9 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   });
   return (
     <AuthCard title="Forgot your password?" lead="Enter your email and we will send you a link to choose a new one.">
-      {actionData?.sent ? (
+      {sent ? (
         <p role="status" className="mb-4 rounded-lg border border-emerald-500/40 bg-emerald-950 px-3 py-2 text-sm">
-          {actionData.sent}
+          {sent}
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">

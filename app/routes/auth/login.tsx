@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { TurnstileWidget } from "~/components/turnstile";
 import { afterLoginPath } from "~/features/access";
 import {
@@ -15,11 +15,12 @@ import {
   SocialButtons,
 } from "~/features/auth";
 import { getViewer, logIn, resendVerification, startSession } from "~/features/auth/index.server";
-import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
+import { clientIp, envOf, publicOrigin, retryAfter } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
-import { humanCheckSite } from "~/platform/turnstile/turnstile.server";
+import { type TurnstileWidget as BotCheckWidget, humanCheckSite } from "~/platform/turnstile/turnstile.server";
 import { loginBotCheckWidget } from "~/routes/_lib/bot-check.server";
-import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders } from "~/routes/_lib/form.server";
+import { anyone, pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Log in | Noobrd" }];
@@ -36,42 +37,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
 export const headers = refusalHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const formData = await request.formData();
-  const ip = clientIp(request, env);
-  if (formData.get("intent") === "resend") {
-    const resend = parseWithZod(formData, { schema: emailOnlySchema });
-    if (resend.status !== "success") return data({ result: null, unverified: false, turnstile: null }, { status: 400 });
-    const email = resend.value.email;
-    const resent = await runForForm(resend, () =>
-      resendVerification(env, email, { ip, origin: publicOrigin(request, env) }),
-    );
-    if (!resent.ok) return data({ result: null, unverified: false, turnstile: null }, resent.init);
-    throw redirect(`/signup/verifyotp/${resent.value.handle}/${encodeURIComponent(email)}`);
-  }
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") {
-    const result = replyTo(submission, { hideFields: ["password"] });
-    return data({ result, unverified: false, turnstile: null }, { status: 400 });
-  }
-  const attempt = await runForForm(submission, () => logIn(env, submission.value, humanCheckSite(request, env)), {
-    hideFields: ["password"],
-  });
-  if (!attempt.ok) {
-    // After a few failures the next try needs the bot check (docs/decisions/033): the form comes back with it.
-    const turnstile = await loginBotCheckWidget(request, env, submission.value.email);
-    const unverified = attempt.failure.reason === "unverified";
-    return data({ result: attempt.failure.result, unverified, turnstile }, attempt.init);
-  }
-  const result = attempt.value;
-  const cookie = await startSession(request, env, result.userId, ip);
-  return redirect(afterLoginPath(result.isStreamer, submission.value.redirectTo), {
-    headers: { "Set-Cookie": cookie },
-  });
-}
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    resend: {
+      schema: emailOnlySchema,
+      run: (value, { env, request }) =>
+        resendVerification(env, value.email, { ip: clientIp(request, env), origin: publicOrigin(request, env) }).then(
+          (resent) => ({ handle: resent.handle, email: value.email }),
+        ),
+      success: (resent: { handle: string; email: string }) => ({
+        to: `/signup/verifyotp/${resent.handle}/${encodeURIComponent(resent.email)}`,
+      }),
+      invalid: () => ({ stay: {}, status: 400, noForm: true }),
+      refused: (error) => ({ stay: {}, status: error.status, headers: retryAfter(error), noForm: true }),
+    },
+    login: {
+      schema: loginSchema,
+      run: (value, { env, request }) =>
+        logIn(env, value, humanCheckSite(request, env)).then((result) => ({ result, redirectTo: value.redirectTo })),
+      success: async (
+        { result, redirectTo }: { result: Awaited<ReturnType<typeof logIn>>; redirectTo?: string },
+        page,
+      ) => ({
+        to: afterLoginPath(result.isStreamer, redirectTo),
+        headers: {
+          "Set-Cookie": await startSession(page.request, page.env, result.userId, clientIp(page.request, page.env)),
+        },
+      }),
+      hideFields: ["password"],
+      // After a few failures the next try needs the bot check (docs/decisions/033): the form comes back with it.
+      also: async ({ request, env, formData }) => ({
+        turnstile: await loginBotCheckWidget(request, env, String(formData.get("email") ?? "")),
+      }),
+    },
+  },
+  otherwise: "login",
+});
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  // A refused login comes back with the bot check after a few failures (the action's `also`, docs/decisions/033).
+  const botCheck = (actionData as { turnstile?: BotCheckWidget | null } | undefined)?.turnstile ?? null;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -98,12 +104,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <EmailField field={fields.email} label="Email" />
         <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
-        {actionData?.turnstile ? <TurnstileWidget widget={actionData.turnstile} /> : null}
+        {botCheck ? <TurnstileWidget widget={botCheck} /> : null}
         <FormErrors id={fields["cf-turnstile-response"].errorId} errors={fields["cf-turnstile-response"].errors} />
         <button type="submit" className={primaryButton} disabled={navigation.state === "submitting"}>
           Log in
         </button>
-        {actionData?.unverified ? (
+        {actionData?.reason === "unverified" ? (
           <button
             type="submit"
             name="intent"

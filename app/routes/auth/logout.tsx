@@ -1,8 +1,9 @@
 import { Form, Link, redirect } from "react-router";
 import { AUTH_COPY } from "~/features/auth";
 import { destroySession, getViewer } from "~/features/auth/index.server";
+import { z } from "~/lib/zod";
 import { envOf } from "~/platform/http.server";
-import { redirectWithToast } from "~/platform/toast.server";
+import { anyone, pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/logout";
 
 export const meta = () => [{ title: "Log out | Noobrd" }];
@@ -14,11 +15,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const clear = await destroySession(request, env);
-  return redirectWithToast(env, "/", { kind: "success", message: AUTH_COPY.loggedOut }, { "Set-Cookie": clear });
-}
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    logout: {
+      schema: z.object({}),
+      run: (_, { request, env }) => destroySession(request, env),
+      success: (clear: string) => ({
+        to: "/",
+        message: AUTH_COPY.loggedOut,
+        headers: { "Set-Cookie": clear },
+      }),
+    },
+  },
+  otherwise: "logout",
+});
 
 export default function Logout() {
   return (

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import {
   AuthCard,
   FormErrors,
@@ -15,8 +15,9 @@ import {
 } from "~/features/auth/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { firstIssue } from "~/lib/validation";
-import { clientIp, envOf, retryAfter } from "~/platform/http.server";
+import { clientIp, envOf } from "~/platform/http.server";
 import { refusalHeaders, settle } from "~/routes/_lib/form.server";
+import { anyone, pageAction, says, saysRefusal } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/password-login";
 
 export const meta = () => [{ title: "Enter the website password | Noobrd" }];
@@ -46,29 +47,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
 export const headers = refusalHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  // The same schemas as the JSON API (/api/admin/validate-*), so both doors take the same input.
-  const parsed = (intent === "token" ? siteTokenSchema : sitePasswordSchema).safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ error: firstIssue(parsed.error), intent }, { status: 400 });
-  const input = parsed.data as { token?: string; password?: string };
-  const granted = await settle(
-    intent === "token"
-      ? validateSiteToken(env, input.token ?? "")
-      : validateSitePassword(env, input.password ?? "", { ip: clientIp(request, env) }),
-  );
-  if (!granted.ok) {
-    return data(
-      { error: granted.error.message, intent },
-      { status: granted.error.status, headers: retryAfter(granted.error) },
-    );
-  }
-  return redirect(back(request, form.get("redirectTo")), {
-    headers: { "Set-Cookie": await grantCookieHeader(env, granted.value.token) },
+// The same schemas as the JSON API (/api/admin/validate-*), so both doors take the same input.
+const granted = async (token: string, { request, env, formData }: { request: Request; env: Env; formData: FormData }) =>
+  redirect(back(request, formData.get("redirectTo")), {
+    headers: { "Set-Cookie": await grantCookieHeader(env, token) },
   });
-}
+
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    token: {
+      schema: siteTokenSchema,
+      plain: true,
+      run: (value, { env }) => validateSiteToken(env, value.token),
+      success: (result, page) => granted(result.token, page),
+      invalid: (_, message) => says(message ?? "Invalid request"),
+      refused: (error) => saysRefusal(error),
+    },
+    password: {
+      schema: sitePasswordSchema,
+      plain: true,
+      run: (value, { env, request }) => validateSitePassword(env, value.password, { ip: clientIp(request, env) }),
+      success: (result, page) => granted(result.token, page),
+      invalid: (_, message) => says(message ?? "Invalid request"),
+      refused: (error) => saysRefusal(error),
+    },
+  },
+  otherwise: "password",
+});
 
 export default function PasswordLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

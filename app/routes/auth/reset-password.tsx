@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { AUTH_COPY, AuthCard, FormErrors, newPasswordSchema, PasswordField, primaryButton } from "~/features/auth";
 import { resetPassword, setStreamerPassword, startSession } from "~/features/auth/index.server";
-import { clientIp, envOf } from "~/platform/http.server";
+import { clientIp } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { replyTo, runForForm } from "~/routes/_lib/form.server";
+import { anyone, pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/reset-password";
 
 /**
@@ -23,32 +23,29 @@ export function loader({ params }: Route.LoaderArgs) {
   return { kind: setupKind(params), email: params.email ?? null };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
-  if (submission.status !== "success") {
-    return data({ result: replyTo(submission, { hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
-  }
-  const token = params.token ?? new URL(request.url).searchParams.get("token") ?? "";
-  const { newPassword } = submission.value;
-  const attempt = await runForForm(
-    submission,
-    () =>
-      params.email
-        ? setStreamerPassword(env, params.email, token, newPassword)
-        : resetPassword(env, token, newPassword),
-    { hideFields: ["newPassword", "confirmPassword"] },
-  );
-  if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
-  const result = attempt.value;
-  const cookie = await startSession(request, env, result.userId, clientIp(request, env));
-  return redirectWithToast(
-    env,
-    params.email ? "/influencer/dashboard" : "/",
-    { kind: "success", message: AUTH_COPY.passwordUpdated },
-    { "Set-Cookie": cookie },
-  );
-}
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    reset: {
+      schema: newPasswordSchema,
+      run: ({ newPassword }, { env, request, params }) => {
+        const token = params.token ?? new URL(request.url).searchParams.get("token") ?? "";
+        return params.email
+          ? setStreamerPassword(env, params.email, token, newPassword)
+          : resetPassword(env, token, newPassword);
+      },
+      success: async (result, { request, env, params }) =>
+        redirectWithToast(
+          env,
+          params.email ? "/influencer/dashboard" : "/",
+          { kind: "success", message: AUTH_COPY.passwordUpdated },
+          { "Set-Cookie": await startSession(request, env, result.userId, clientIp(request, env)) },
+        ),
+      hideFields: ["newPassword", "confirmPassword"],
+    },
+  },
+  otherwise: "reset",
+});
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({

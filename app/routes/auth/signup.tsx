@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { TurnstileWidget } from "~/components/turnstile";
 import {
   AuthCard,
@@ -19,7 +19,8 @@ import { cloudflareContext } from "~/platform/context";
 import { clientIp, envOf, publicOrigin } from "~/platform/http.server";
 import { configuredProviders } from "~/platform/oauth/providers.server";
 import { turnstileWidget } from "~/platform/turnstile/turnstile.server";
-import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders } from "~/routes/_lib/form.server";
+import { anyone, pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/signup";
 
 export const meta = () => [{ title: "Sign up | Noobrd" }];
@@ -38,19 +39,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
 export const headers = refusalHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
-  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
-  const timeZone = signUpTimeZone(request, submission.value.timeZone, context.get(cloudflareContext).cf);
-  const input = { ...submission.value, timeZone };
-  const origin = publicOrigin(request, env);
-  const meta = { ip: clientIp(request, env), origin, hostname: new URL(origin).hostname };
-  const attempt = await runForForm(submission, () => signUp(env, input, meta), { hideFields: ["password"] });
-  if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
-  const result = attempt.value;
-  return redirect(`/signup/verifyotp/${result.handle}/${encodeURIComponent(submission.value.email)}`);
-}
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    signup: {
+      schema: signupSchema,
+      run: (value, { env, request, context }) => {
+        const timeZone = signUpTimeZone(request, value.timeZone, context.get(cloudflareContext).cf);
+        const origin = publicOrigin(request, env);
+        const meta = { ip: clientIp(request, env), origin, hostname: new URL(origin).hostname };
+        return signUp(env, { ...value, timeZone }, meta).then((result) => ({
+          handle: result.handle,
+          email: value.email,
+        }));
+      },
+      success: (made: { handle: string; email: string }) => ({
+        to: `/signup/verifyotp/${made.handle}/${encodeURIComponent(made.email)}`,
+      }),
+      hideFields: ["password"],
+    },
+  },
+  otherwise: "signup",
+});
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -25,6 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return start(request, envOf(context), params.provider, new URL(request.url).searchParams.get("redirectTo"));
 }
 
+// Not a pageAction: the OAuth start also takes a bodiless POST (redirectTo in the query) and answers with the provider.
 export async function action({ request, params, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   const form = await request.formData().catch(() => null);

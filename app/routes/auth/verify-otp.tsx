@@ -1,11 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { AUTH_COPY, AuthCard, CodeField, FormErrors, otpSchema, primaryButton } from "~/features/auth";
 import { resendVerification, startSession, verifyEmailByCode } from "~/features/auth/index.server";
-import { clientIp, envOf, publicOrigin, retryAfter } from "~/platform/http.server";
+import { z } from "~/lib/zod";
+import { clientIp, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
-import { refusalHeaders, replyTo, runForForm, settle } from "~/routes/_lib/form.server";
+import { refusalHeaders } from "~/routes/_lib/form.server";
+import { anyone, pageAction, saysRefusal } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/verify-otp";
 
 export const meta = () => [{ title: "Enter your code | Noobrd" }];
@@ -18,28 +20,35 @@ export function loader({ params }: Route.LoaderArgs) {
 export const headers = refusalHeaders;
 
 /** /signup/verifyotp/:token/:email: the code from the email, or a new email on request. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const formData = await request.formData();
-  const meta = { ip: clientIp(request, env), origin: publicOrigin(request, env) };
-  if (formData.get("intent") === "resend") {
-    const resent = await settle(resendVerification(env, params.email.toLowerCase(), meta));
-    if (!resent.ok) {
-      return data(
-        { result: null, notice: resent.error.message },
-        { status: resent.error.status, headers: retryAfter(resent.error) },
-      );
-    }
-    throw redirect(`/signup/verifyotp/${resent.value.handle}/${encodeURIComponent(params.email)}?resent=1`);
-  }
-  const submission = parseWithZod(formData, { schema: otpSchema });
-  if (submission.status !== "success") return data({ result: replyTo(submission), notice: null }, { status: 400 });
-  const attempt = await runForForm(submission, () => verifyEmailByCode(env, params.token, submission.value.otp, meta));
-  if (!attempt.ok) return data({ result: attempt.failure.result, notice: null }, attempt.init);
-  const result = attempt.value;
-  const cookie = await startSession(request, env, result.userId, meta.ip);
-  return redirectWithToast(env, "/", { kind: "success", message: AUTH_COPY.verified }, { "Set-Cookie": cookie });
-}
+const metaOf = (request: Request, env: Env) => ({ ip: clientIp(request, env), origin: publicOrigin(request, env) });
+
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    resend: {
+      schema: z.object({}),
+      run: (_, { env, request, params }) =>
+        resendVerification(env, (params.email ?? "").toLowerCase(), metaOf(request, env)),
+      success: (resent, { params }) => ({
+        to: `/signup/verifyotp/${resent.handle}/${encodeURIComponent(params.email ?? "")}?resent=1`,
+      }),
+      refused: (error) => saysRefusal(error),
+    },
+    verify: {
+      schema: otpSchema,
+      run: (value, { env, request, params }) =>
+        verifyEmailByCode(env, params.token ?? "", value.otp, metaOf(request, env)),
+      success: async (result, { request, env }) =>
+        redirectWithToast(
+          env,
+          "/",
+          { kind: "success", message: AUTH_COPY.verified },
+          { "Set-Cookie": await startSession(request, env, result.userId, clientIp(request, env)) },
+        ),
+    },
+  },
+  otherwise: "verify",
+});
 
 export default function VerifyOtp({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
@@ -66,9 +75,9 @@ export default function VerifyOtp({ loaderData, actionData }: Route.ComponentPro
         </button>
       </Form>
       <Form method="post" className="mt-4">
-        {actionData?.notice ? (
+        {actionData?.error ? (
           <p role="status" className="mb-3 text-sm text-zinc-300">
-            {actionData.notice}
+            {actionData.error}
           </p>
         ) : null}
         <button type="submit" name="intent" value="resend" className="text-sm text-brand-400 hover:underline">

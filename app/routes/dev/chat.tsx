@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
 import {
   receiveDiscordInteraction,
   receiveTwitchDelivery,
@@ -6,11 +6,12 @@ import {
   standInChatConnection,
 } from "~/features/chat/index.server";
 import { badRequest } from "~/lib/errors";
+import { z } from "~/lib/zod";
 import { standInDiscordInteraction, standInDiscordMessages } from "~/platform/discord/interactions.server";
 import { appOrigin } from "~/platform/env.server";
 import { envOf } from "~/platform/http.server";
 import { chatStandInOn, standInChatReplies, standInTwitchDelivery } from "~/platform/twitch/chat.server";
-import { errorReply, settle } from "../_lib/form.server";
+import { pageAction, says } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/chat";
 
 export const meta = () => [{ title: "Chat stand-in (development) | Noobrd" }];
@@ -39,43 +40,56 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  if (!chatStandInOn(env)) throw data("Not found", { status: 404 });
-  const form = await request.formData();
-  const field = (name: string) => String(form.get(name) ?? "").trim();
-  const [platform, channel, user, text] = ["platform", "channel", "user", "text"].map(field);
-  const origin = appOrigin(env, request);
-  const result = await settle(async () => {
-    if (platform !== "twitch" && platform !== "discord")
-      throw badRequest("platform must be twitch or discord", "platform");
-    if (!channel || !user || !text) throw badRequest("channel, user and text are required");
-    if (platform === "discord") {
-      // `/connect` goes to the streamer's stand-in server before it is connected; other commands connect it first.
-      const connecting = /^\s*[/!]connect\b/i.test(text);
-      const server = connecting
-        ? await standInChannel(env, platform, channel)
-        : await standInChatConnection(env, platform, channel);
-      const owner = user.toLowerCase() === channel.toLowerCase();
-      const interaction = await standInDiscordInteraction(env, { guildId: server.channelId, user, text, owner });
-      if (interaction === null) throw data("Not found", { status: 404 });
-      if (interaction === false) throw badRequest("In Discord, type a slash command: /join, /position, …", "text");
-      return receiveDiscordInteraction(env, { ...interaction, origin });
-    }
-    const connection = await standInChatConnection(env, platform, channel);
-    const delivery = await standInTwitchDelivery(env, {
-      broadcasterId: connection.channelId,
-      broadcasterLogin: connection.channelName,
-      user,
-      text,
-      messageId: field("messageId") || undefined,
-    });
-    if (!delivery) throw data("Not found", { status: 404 });
-    return receiveTwitchDelivery(env, { ...delivery, origin });
-  });
-  if (!result.ok) return errorReply(result.error);
-  return redirect(`/dev/chat?channel=${encodeURIComponent(channel ?? "")}`);
-}
+const sentText = z.string().optional();
+
+export const action = pageAction({
+  guard: async ({ env }) => {
+    if (!chatStandInOn(env)) throw data("Not found", { status: 404 });
+    return null;
+  },
+  intents: {
+    send: {
+      schema: z.object({ platform: sentText, channel: sentText, user: sentText, text: sentText, messageId: sentText }),
+      plain: true,
+      run: async (sent, { env, request }) => {
+        const [platform, channel, user, text] = [sent.platform, sent.channel, sent.user, sent.text].map(
+          (value) => value?.trim() ?? "",
+        );
+        const origin = appOrigin(env, request);
+        if (platform !== "twitch" && platform !== "discord")
+          throw badRequest("platform must be twitch or discord", "platform");
+        if (!channel || !user || !text) throw badRequest("channel, user and text are required");
+        if (platform === "discord") {
+          // `/connect` goes to the streamer's stand-in server before it is connected; other commands connect it first.
+          const connecting = /^\s*[/!]connect\b/i.test(text);
+          const server = connecting
+            ? await standInChannel(env, platform, channel)
+            : await standInChatConnection(env, platform, channel);
+          const owner = user.toLowerCase() === channel.toLowerCase();
+          const interaction = await standInDiscordInteraction(env, { guildId: server.channelId, user, text, owner });
+          if (interaction === null) throw data("Not found", { status: 404 });
+          if (interaction === false) throw badRequest("In Discord, type a slash command: /join, /position, …", "text");
+          return receiveDiscordInteraction(env, { ...interaction, origin });
+        }
+        const connection = await standInChatConnection(env, platform, channel);
+        const delivery = await standInTwitchDelivery(env, {
+          broadcasterId: connection.channelId,
+          broadcasterLogin: connection.channelName,
+          user,
+          text,
+          messageId: sent.messageId?.trim() || undefined,
+        });
+        if (!delivery) throw data("Not found", { status: 404 });
+        return receiveTwitchDelivery(env, { ...delivery, origin });
+      },
+      success: (_, { formData }) => ({
+        to: `/dev/chat?channel=${encodeURIComponent(String(formData.get("channel") ?? "").trim())}`,
+      }),
+      refused: (error) => says(error.message, error.status),
+    },
+  },
+  otherwise: "send",
+});
 
 export default function ChatStandIn({ loaderData, actionData }: Route.ComponentProps) {
   return (

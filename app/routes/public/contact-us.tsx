@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { getViewer } from "~/features/auth/index.server";
 import { CONTENT_COPY, contactFormSchema } from "~/features/content";
 import { listFaqs, submitContactForm } from "~/features/content/index.server";
+import { appError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { clientIp, envOf } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { refusalHeaders, replyTo, runForForm } from "~/routes/_lib/form.server";
+import { refusalHeaders, settle } from "~/routes/_lib/form.server";
+import { pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/contact-us";
 
 export const meta = () => [{ title: "Contact us | Noobrd" }];
@@ -20,21 +21,26 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** A refused attempt's Retry-After (a 429's wait) reaches the browser with the page. */
 export const headers = refusalHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const submission = parseWithZod(await request.formData(), { schema: contactFormSchema });
-  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
-  const viewer = await getViewer(request, env);
-  const meta = { ip: clientIp(request, env), userId: viewer?.id };
-  try {
-    const attempt = await runForForm(submission, () => submitContactForm(env, submission.value, meta));
-    if (!attempt.ok) return data({ result: attempt.failure.result }, attempt.init);
-  } catch (error) {
-    log.error("contact.failed", { error });
-    return data({ result: replyTo(submission, { formErrors: [CONTENT_COPY.contactError] }) }, { status: 503 });
-  }
-  return redirectWithToast(env, "/contact-us", { kind: "success", message: CONTENT_COPY.contactSuccess });
-}
+export const action = pageAction({
+  guard: ({ request, env }) => getViewer(request, env),
+  intents: {
+    send: {
+      schema: contactFormSchema,
+      run: async (value, { env, viewer, request }) => {
+        const meta = { ip: clientIp(request, env), userId: viewer?.id };
+        // Anything but a refusal (the message could not be stored or sent): the fan is told to try again later.
+        const sent = await settle(() => submitContactForm(env, value, meta)).catch((error: unknown) => {
+          log.error("contact.failed", { error });
+          throw appError(503, CONTENT_COPY.contactError);
+        });
+        if (!sent.ok) throw sent.error;
+        return sent.value;
+      },
+      success: () => ({ to: "/contact-us", message: CONTENT_COPY.contactSuccess }),
+    },
+  },
+  otherwise: "send",
+});
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { ComponentProps } from "react";
 import { lazy, Suspense } from "react";
-import { data, Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
-import { getViewer } from "~/features/auth/index.server";
-import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema, pickerTimes } from "~/features/booking";
+import { Link, redirect, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
+import { APPLY_PROMO_INTENT, BookingForm, bookingFormSchema, type PromoPreview, pickerTimes } from "~/features/booking";
 import {
   bookingFormData,
   bookingFormQuery,
@@ -27,16 +27,16 @@ import {
   withOfferedSeats,
 } from "~/features/waitlist/index.server";
 import { formatMoney, money, priceIn } from "~/lib/money";
-import { cloudflareContext } from "~/platform/context";
+import { z } from "~/lib/zod";
 import { clientIp, found, publicOrigin } from "~/platform/http.server";
-import { humanCheckSite, TURNSTILE_FIELD } from "~/platform/turnstile/turnstile.server";
-import { replyTo, settle } from "~/routes/_lib/form.server";
+import { replyTo } from "~/routes/_lib/form.server";
+import { pageAction, postedIntent, signedInBackTo } from "~/routes/_lib/page-action.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import { type BookingBotChecks, bookingBotChecks } from "./_lib/booking-bot-checks.server";
-import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
+import { isReviewIntent, reviewIntents } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
-import { packAction } from "./pack-action.server";
-import { waitlistAction } from "./waitlist-action.server";
+import { buyPackIntent } from "./pack-action.server";
+import { waitlistIntents } from "./waitlist-action.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   const gig = loaderData?.gig;
@@ -52,19 +52,20 @@ export const meta = ({ loaderData }: Route.MetaArgs) => {
 /** /gig/:id: the gig, its game, mode, platform, requirements, tags, price and upcoming slots with seats left. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const req = await catalogueRequest(request, context);
-  const form = req.viewer ? bookingFormQuery(req.db, req.viewer.id, req.currencyCode) : undefined;
-  const waitlist = req.viewer ? viewerPlacesOnGigQuery(req.db, req.viewer.id, params.id) : undefined;
   const now = new Date();
+  // The page's own reads, sent in the gig's batch (one round trip): browsing knows none of them.
   const more = {
+    bookingForm: req.viewer ? bookingFormQuery(req.db, req.viewer.id, req.currencyCode) : undefined,
+    waitlist: req.viewer ? viewerPlacesOnGigQuery(req.db, req.viewer.id, params.id) : undefined,
     pack: gigPackQuery(req.db, params.id),
     credits: req.viewer ? creditsOnGigQuery(req.db, req.viewer.id, params.id, now) : undefined,
   };
   const [gigPage, zone] = await Promise.all([
-    getGigPage(req.db, params.id, req.viewer?.id ?? null, now, form, waitlist, more),
+    getGigPage(req.db, params.id, req.viewer?.id ?? null, now, more),
     viewerTimeZone(request, context),
   ]);
   const page = found(gigPage, "Gig not found");
-  const places = page.waitlistRows ? viewerPlaces(page.waitlistRows, now) : [];
+  const places = page.more.waitlist ? viewerPlaces(page.more.waitlist, now) : [];
   // Seats a waitlist offer holds for this viewer are theirs to book (booking/seats.ts).
   const slots = withOfferedSeats(page.slots, places);
   const display = displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt);
@@ -72,8 +73,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   // The gig's session pack in this viewer's currency, and the credits they hold on it (docs/decisions/027), read in
   // the page's one batch.
-  const pack = gigPackOf(page.packRows, display);
-  const credits = req.viewer ? creditsOf(page.creditRows) : null;
+  const pack = gigPackOf(page.more.pack ?? [], display);
+  const credits = req.viewer ? creditsOf(page.more.credits ?? []) : null;
   // A signed-in viewer's forms carry the bot check while any time on the page is in high demand (docs/decisions/033).
   const demand = req.viewer && slots.length > 0 ? await bookingBotChecks(request, req.env, slots, now) : null;
   // The card's fields this page does not show stay on the server.
@@ -104,7 +105,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     priceText: formatMoney(price),
     rateDay: display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : null,
     booking: {
-      ...bookingFormData(req.viewer, page.bookingFormRows),
+      ...bookingFormData(req.viewer, page.more.bookingForm),
       loggedIn: req.viewer !== null,
       isOwner: req.viewer?.id === page.gig.starId,
       selectedSlotId: query.get("slot"),
@@ -126,54 +127,62 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
  * The booking form: an anonymous visitor goes to /login and comes back to this gig with the slot chosen; a
  * card order goes on to Stripe's checkout page, a wallet or free order straight to its confirmation.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const formData = await request.formData();
-  // The reply and report forms under the reviews (docs/domain.md, "Review").
-  const intent = formData.get("intent");
-  if (isReviewIntent(intent)) return reviewFormAction(env, request, formData, intent, `/gig/${params.id}`);
-  const viewer = await getViewer(request, env);
-  // Back to this gig with the time acted on chosen: the picker shows its date (slot-picker.tsx).
+/** Back to this gig with the time acted on chosen: the picker shows its date (slot-picker.tsx). */
+function backToGig({ params, formData }: { params: Readonly<Record<string, string>>; formData: FormData }) {
   const slot = String(formData.get("slotId") ?? "");
-  const back = `/gig/${params.id}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
-  if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
-  if (intent === "buy-pack") return packAction(env, viewer, params.id, formData);
-  if (intent === "join-waitlist" || intent === "leave-waitlist") {
-    return waitlistAction(env, viewer, intent, formData, back, humanCheckSite(request, env));
-  }
-  const submission = parseWithZod(formData, { schema: bookingFormSchema });
-  if (intent === APPLY_PROMO_INTENT) {
-    // The Apply step: the discount and new total (or why not), the form coming back as the fan left it.
-    const promo = await previewPromo(env, viewer, {
-      code: formData.get("promoCode"),
-      slotId: formData.get("slotId"),
-      numberOfPlayers: formData.get("numberOfPlayers"),
-    });
-    return data(
-      { result: { initialValue: replyTo(submission).initialValue }, promo },
-      { status: promo.ok ? 200 : 400 },
-    );
-  }
-  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
-  const origin = publicOrigin(request, env);
-  const placed = await settle(placeOrder(env, viewer, submission.value, origin, new Date(), clientIp(request, env)));
-  if (!placed.ok) {
-    const refused = placed.error;
-    // A promo refusal says why (unknown, expired, used up...) in a fan's words; a failed bot check is the form's.
-    const message = promoRefusalWords(refused) ?? refused.message;
-    const field = refused.field === TURNSTILE_FIELD ? null : refused.field;
-    const fieldErrors = field ? { [field]: [message] } : undefined;
-    // The form comes back with a fresh bot check while the slot is in high demand (its token was spent or missing).
-    const demand = await bookingBotChecks(request, env, [{ id: submission.value.slotId }], new Date());
-    return data(
-      { result: replyTo(submission, { formErrors: fieldErrors ? [] : [message], fieldErrors }), demand },
-      { status: refused.status },
-    );
-  }
-  // A document navigation: Stripe's page (or the stand-in's) is not a route of this app.
-  if (placed.value.checkoutUrl) throw redirectDocument(placed.value.checkoutUrl, 303);
-  throw redirect(`/checkout/success?order=${placed.value.orderId}`, 303);
+  return `/gig/${params.id ?? ""}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
 }
+
+/** The booking form's fields: a refusal on another (the bot check's token) is the form's error, said above it. */
+const BOOKING_FORM_FIELDS = ["slotId", "numberOfPlayers", "multipleGamerTags", "promoCode", "paymentMethod"];
+
+export const action = pageAction({
+  // Every form here is a signed-in fan's: a visitor signs in and comes back (to the reviews, or the time chosen).
+  guard: signedInBackTo((page) =>
+    isReviewIntent(postedIntent(page.formData)) ? `/gig/${page.params.id ?? ""}` : backToGig(page),
+  ),
+  intents: {
+    // The reply and report forms under the reviews (docs/domain.md, Review).
+    ...reviewIntents(({ params }) => `/gig/${params.id ?? ""}`),
+    "buy-pack": buyPackIntent,
+    ...waitlistIntents(backToGig),
+    // The Apply step: the discount and new total (or why not), the form coming back as the fan left it.
+    [APPLY_PROMO_INTENT]: {
+      schema: z.object({}),
+      run: (_, { env, viewer, formData }) =>
+        previewPromo(env, viewer, {
+          code: formData.get("promoCode"),
+          slotId: formData.get("slotId"),
+          numberOfPlayers: formData.get("numberOfPlayers"),
+        }),
+      success: (promo: Awaited<ReturnType<typeof previewPromo>>, { formData }) => ({
+        stay: {
+          result: { initialValue: replyTo(parseWithZod(formData, { schema: bookingFormSchema })).initialValue },
+          promo,
+        },
+        status: promo.ok ? 200 : 400,
+      }),
+    },
+    book: {
+      schema: bookingFormSchema,
+      run: (value, { env, viewer, request }) =>
+        placeOrder(env, viewer, value, publicOrigin(request, env), new Date(), clientIp(request, env)),
+      // A document navigation: Stripe's page (or the stand-in's) is not a route of this app.
+      success: (placed: Awaited<ReturnType<typeof placeOrder>>) =>
+        placed.checkoutUrl
+          ? redirectDocument(placed.checkoutUrl, 303)
+          : redirect(`/checkout/success?order=${placed.orderId}`, 303),
+      // A promo refusal says why (unknown, expired, used up...) in a fan's words; a failed bot check is the form's.
+      words: promoRefusalWords,
+      shownFields: BOOKING_FORM_FIELDS,
+      // The form comes back with a fresh bot check while the slot is in high demand (its token was spent or missing).
+      also: async ({ request, env, formData }) => ({
+        demand: await bookingBotChecks(request, env, [{ id: String(formData.get("slotId") ?? "") }], new Date()),
+      }),
+    },
+  },
+  otherwise: "book",
+});
 
 /**
  * The bot check's widget, loaded only by a page that draws it (a time in high demand): a quiet gig page's JavaScript
@@ -298,8 +307,8 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
                 walletBalanceMinor={booking.walletBalanceMinor}
                 creditsLeft={loaderData.creditsLeft}
                 waitingSlotIds={loaderData.places.map((place) => place.slotId)}
-                lastResult={actionData && "result" in actionData ? actionData.result : undefined}
-                promo={actionData && "promo" in actionData ? actionData.promo : undefined}
+                lastResult={actionData?.result ?? undefined}
+                promo={(actionData as { promo?: PromoPreview } | undefined)?.promo}
                 botCheck={demand ? <TurnstileWidget widget={demand.book} /> : null}
               />
             )}
@@ -375,7 +384,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             ratingTotal={gig.ratingTotal}
             ratingCount={gig.ratingCount}
             viewer={reviewViewer}
-            reply={actionData && "review" in actionData ? actionData.review : undefined}
+            reply={(actionData as { review?: ComponentProps<typeof ReviewList>["reply"] } | undefined)?.review}
           />
         </Suspense>
       </article>

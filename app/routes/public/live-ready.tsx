@@ -2,7 +2,8 @@ import { LIVE_COPY, ReadyLinkPage, readyLinkSchema } from "~/features/live";
 import { readyLinkOf, readyLinkState, sendLiveCommand } from "~/features/live/index.server";
 import { cloudflareContext } from "~/platform/context";
 import { orErrorPage } from "~/routes/_lib/form.server";
-import { type PageFormReply, runPageForm } from "~/routes/_lib/page-form.server";
+import type { PageFormReply } from "~/routes/_lib/page-action.server";
+import { anyone, pageAction } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/live-ready";
 
 export const meta = () => [{ title: "You're up | Noobrd" }, { name: "robots", content: "noindex" }];
@@ -24,30 +25,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const liveSessionId = params.id ?? "";
-  const formData = await request.formData();
-  return runPageForm({
-    env,
-    formData,
-    intent: "ready",
-    schema: readyLinkSchema,
-    run: (link) =>
-      sendLiveCommand(env, liveSessionId, {
-        type: "readyLink",
-        link: { entryId: link.e, deadline: link.d, sig: link.sig },
+export const action = pageAction({
+  guard: anyone,
+  intents: {
+    ready: {
+      schema: readyLinkSchema,
+      run: (link, { env, params }) =>
+        sendLiveCommand(env, params.id ?? "", {
+          type: "readyLink",
+          link: { entryId: link.e, deadline: link.d, sig: link.sig },
+        }),
+      success: (_, { params, formData }) => ({
+        to: `/live/${params.id ?? ""}/ready?${new URLSearchParams({
+          e: String(formData.get("e")),
+          d: String(formData.get("d")),
+          sig: String(formData.get("sig")),
+        })}`,
+        message: LIVE_COPY.readyConfirmed,
       }),
-    success: () => ({
-      to: `/live/${liveSessionId}/ready?${new URLSearchParams({
-        e: String(formData.get("e")),
-        d: String(formData.get("d")),
-        sig: String(formData.get("sig")),
-      })}`,
-      message: LIVE_COPY.readyConfirmed,
-    }),
-  });
-}
+    },
+  },
+  otherwise: "ready",
+});
 
 export default function LiveReady({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as PageFormReply | undefined;

@@ -1,6 +1,5 @@
-import { data, isRouteErrorResponse, redirect, redirectDocument } from "react-router";
+import { data, isRouteErrorResponse, redirectDocument } from "react-router";
 import { pushPublicKey } from "~/features/alerts/index.server";
-import { getViewer } from "~/features/auth/index.server";
 import { catalogueRequest } from "~/features/catalogue/index.server";
 import { getLegalDocument } from "~/features/content/index.server";
 import { displayCurrency } from "~/features/currency";
@@ -10,12 +9,13 @@ import { liveRoom, sendLiveCommand, startVipCheckout } from "~/features/live/ind
 import { passUsesWith } from "~/features/passes/index.server";
 import { walletBalance } from "~/features/wallet/index.server";
 import { COPY } from "~/lib/copy";
+import { type AppError, badRequest } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
-import { cloudflareContext } from "~/platform/context";
+import { z } from "~/lib/zod";
 import { getDb } from "~/platform/db.server";
 import { publicOrigin } from "~/platform/http.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { errorReply, settle } from "~/routes/_lib/form.server";
+import { settle } from "~/routes/_lib/form.server";
+import { pageAction, says, signedInBackTo } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/live";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -59,54 +59,66 @@ type Reply = { error: string | null; field?: string; gamertag?: string };
  * Join regular, join VIP (terms accepted; wallet now, or card through Stripe), each with the gamer tag for the
  * session's platform; confirm the ready check once called; leave. Through the session's object.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const id = params.id ?? "";
-  const viewer = await getViewer(request, env);
-  if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(`/live/${id}`)}`);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const answered = await settle(async () => {
-    // Either lane asks for the gamer tag: required here, before any payment.
-    const tag = intent.startsWith("join") ? pageJoinSchema.safeParse(Object.fromEntries(form)) : null;
-    if (tag && !tag.success)
-      return data<Reply>(
-        {
-          error: tag.error.issues[0]?.message ?? LIVE_COPY.gamertagRequired,
-          field: "gamertag",
-          gamertag: String(form.get("gamertag") ?? ""),
-        },
-        { status: 400 },
-      );
-    const gamertag = tag?.data?.gamertag ?? null;
-    if (intent === "joinRegular") {
-      await sendLiveCommand(env, id, { type: "joinRegular", viewer, gamertag });
-      return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_COPY.regularJoined });
-    }
-    if (intent === "joinVip") {
-      const parsed = vipJoinSchema.safeParse({ ...Object.fromEntries(form), liveSessionId: id });
-      if (!parsed.success)
-        return data<Reply>({ error: parsed.error.issues[0]?.message ?? LIVE_COPY.termsRequired }, { status: 400 });
-      if (parsed.data.paymentMethod !== "card") {
-        const type = parsed.data.paymentMethod === "pass" ? "joinVipPass" : "joinVipWallet";
-        await sendLiveCommand(env, id, { type, viewer, gamertag });
-        return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_COPY.vipJoined });
-      }
-      const checkout = await startVipCheckout(env, viewer, { liveSessionId: id, gamertag }, publicOrigin(request, env));
-      return redirectDocument(checkout.url);
-    }
-    if (intent === "ready") {
-      await sendLiveCommand(env, id, { type: "ready", viewer, entryId: String(form.get("entryId") ?? "") });
-      return redirectWithToast(env, `/live/${id}`, { kind: "success", message: LIVE_COPY.readyConfirmed });
-    }
-    if (intent === "leave") {
-      await sendLiveCommand(env, id, { type: "leave", viewer, entryId: String(form.get("entryId") ?? "") });
-      return redirectWithToast(env, `/live/${id}`, { kind: "info", message: LIVE_COPY.left });
-    }
-    return data<Reply>({ error: "Unknown action" }, { status: 400 });
+const livePage = ({ params }: { params: Readonly<Record<string, string>> }) => `/live/${params.id ?? ""}`;
+/** Either lane asks for the gamer tag: required here, before any payment; a missing one is said on its field. */
+const tagMissing = ({ formData }: { formData: FormData }, message: string | undefined) =>
+  says(message ?? LIVE_COPY.gamertagRequired, 400, {
+    field: "gamertag",
+    gamertag: String(formData.get("gamertag") ?? ""),
   });
-  return answered.ok ? answered.value : errorReply<Reply>(answered.error);
-}
+const refused = (error: AppError) => says(error.message, error.status);
+const entrySchema = z.object({ entryId: z.string().optional() });
+
+export const action = pageAction({
+  guard: signedInBackTo(livePage),
+  intents: {
+    joinRegular: {
+      schema: pageJoinSchema,
+      plain: true,
+      run: ({ gamertag }, { env, viewer, params }) =>
+        sendLiveCommand(env, params.id ?? "", { type: "joinRegular", viewer, gamertag }),
+      success: (_, page) => ({ to: livePage(page), message: LIVE_COPY.regularJoined }),
+      invalid: tagMissing,
+      refused,
+    },
+    joinVip: {
+      schema: pageJoinSchema,
+      plain: true,
+      run: async ({ gamertag }, { env, viewer, params, formData, request }) => {
+        const id = params.id ?? "";
+        const parsed = vipJoinSchema.safeParse({ ...Object.fromEntries(formData), liveSessionId: id });
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? LIVE_COPY.termsRequired);
+        if (parsed.data.paymentMethod !== "card") {
+          // The wallet, or a VIP pass's place (docs/decisions/032): no payment now.
+          const type = parsed.data.paymentMethod === "pass" ? "joinVipPass" : "joinVipWallet";
+          await sendLiveCommand(env, id, { type, viewer, gamertag });
+          return null;
+        }
+        return startVipCheckout(env, viewer, { liveSessionId: id, gamertag }, publicOrigin(request, env));
+      },
+      success: (checkout: { url: string } | null, page) =>
+        checkout ? redirectDocument(checkout.url) : { to: livePage(page), message: LIVE_COPY.vipJoined },
+      invalid: tagMissing,
+      refused,
+    },
+    ready: {
+      schema: entrySchema,
+      plain: true,
+      run: ({ entryId }, { env, viewer, params }) =>
+        sendLiveCommand(env, params.id ?? "", { type: "ready", viewer, entryId: entryId ?? "" }),
+      success: (_, page) => ({ to: livePage(page), message: LIVE_COPY.readyConfirmed }),
+      refused,
+    },
+    leave: {
+      schema: entrySchema,
+      plain: true,
+      run: ({ entryId }, { env, viewer, params }) =>
+        sendLiveCommand(env, params.id ?? "", { type: "leave", viewer, entryId: entryId ?? "" }),
+      success: (_, page) => ({ to: livePage(page), message: LIVE_COPY.left, kind: "info" as const }),
+      refused,
+    },
+  },
+});
 
 export default function LivePage({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as Reply | undefined;

@@ -1,23 +1,29 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Viewer } from "~/features/access";
 import { buyPackSchema, PACKS_COPY } from "~/features/packs";
 import { buyPack } from "~/features/packs/index.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { settle } from "~/routes/_lib/form.server";
+import type { z } from "~/lib/zod";
+import type { PageContext } from "~/routes/_lib/page-action.server";
+
+const backToBooking = ({ params }: PageContext<Viewer>) => `/gig/${params.id ?? ""}#booking`;
 
 /**
- * The gig page's "Buy pack" form (a plain POST with intent `buy-pack`): buys through the packs use case, then back
- * to the gig's booking form with a toast saying what happened or why not (works without JavaScript).
+ * The gig page's "Buy pack" form (a plain POST with intent `buy-pack`), as a `pageAction` intent: buys through the
+ * packs use case, then back to the gig's booking form with a toast saying what happened or why not (works without
+ * JavaScript).
  */
-export async function packAction(env: Env, viewer: Viewer, gigId: string, formData: FormData) {
-  const back = `/gig/${gigId}#booking`;
-  const submission = parseWithZod(formData, { schema: buyPackSchema });
-  if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? PACKS_COPY.buyFailed;
-    return redirectWithToast(env, back, { kind: "error", message });
-  }
-  const bought = await settle(buyPack(env, viewer, gigId, submission.value));
-  return bought.ok
-    ? redirectWithToast(env, back, { kind: "success", message: PACKS_COPY.bought })
-    : redirectWithToast(env, back, { kind: "error", message: bought.error.message });
-}
+export const buyPackIntent = {
+  schema: buyPackSchema,
+  run: (value: z.output<typeof buyPackSchema>, { env, viewer, params }: PageContext<Viewer>) =>
+    buyPack(env, viewer, params.id ?? "", value),
+  success: (_: unknown, page: PageContext<Viewer>) => ({ to: backToBooking(page), message: PACKS_COPY.bought }),
+  invalid: (page: PageContext<Viewer>, message: string | undefined) => ({
+    to: backToBooking(page),
+    message: message ?? PACKS_COPY.buyFailed,
+    kind: "error" as const,
+  }),
+  refused: (error: { message: string }, page: PageContext<Viewer>) => ({
+    to: backToBooking(page),
+    message: error.message,
+    kind: "error" as const,
+  }),
+};

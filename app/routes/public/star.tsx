@@ -1,5 +1,5 @@
-import { data, Link, redirect, useLocation } from "react-router";
-import { getViewer } from "~/features/auth/index.server";
+import type { ComponentProps } from "react";
+import { data, Link, useLocation } from "react-router";
 import { GigCard, LiveBadge, SessionRow, starPagesSchema, Thumb } from "~/features/catalogue";
 import { catalogueRequest, getStarPage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
@@ -11,11 +11,11 @@ import { RatingSummary, ReviewList } from "~/features/reviews";
 import { walletBalance } from "~/features/wallet/index.server";
 import { money } from "~/lib/money";
 import { firstIssue } from "~/lib/validation";
-import { cloudflareContext } from "~/platform/context";
 import { found } from "~/platform/http.server";
-import { isReviewIntent, reviewFormAction } from "./_lib/review-forms.server";
+import { pageAction, signedInBackTo } from "~/routes/_lib/page-action.server";
+import { reviewIntents } from "./_lib/review-forms.server";
 import type { Route } from "./+types/star";
-import { passAction } from "./pass-action.server";
+import { buyPassIntent } from "./pass-action.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   const star = loaderData?.star;
@@ -61,19 +61,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The reply and report forms under the streamer's reviews (docs/domain.md, "Review"). */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env } = context.get(cloudflareContext);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "buy-pass") {
-    const viewer = await getViewer(request, env);
-    if (!viewer) throw redirect(`/login?redirectTo=${encodeURIComponent(`/star/${params.id}`)}`);
-    return passAction(env, viewer, params.id);
-  }
-  if (!isReviewIntent(intent)) throw data("Unknown form", { status: 400, statusText: "Bad Request" });
-  return reviewFormAction(env, request, formData, intent, `/star/${params.id}`);
-}
+/** The reply and report forms under the streamer's reviews (docs/domain.md, "Review"), and the VIP pass's form. */
+export const action = pageAction({
+  // A visitor signs in and comes back to the reviews.
+  guard: signedInBackTo(({ params }) => `/star/${params.id ?? ""}`),
+  intents: { ...reviewIntents(({ params }) => `/star/${params.id ?? ""}`), "buy-pass": buyPassIntent },
+});
 
 /** Only http(s) links are shown, each opening a new tab without handing over this page. */
 function socialLinks(links: Record<string, string>) {
@@ -238,7 +231,7 @@ export default function Star({ loaderData, actionData }: Route.ComponentProps) {
         ratingTotal={star.ratingTotal}
         ratingCount={star.ratingCount}
         viewer={reviewViewer}
-        reply={actionData && "review" in actionData ? actionData.review : undefined}
+        reply={(actionData as { review?: ComponentProps<typeof ReviewList>["reply"] } | undefined)?.review}
         showGig
       />
     </main>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ConfirmStep } from "~/components/confirm";
 import { BOOKING_COPY } from "~/features/booking";
 import { startSlotSession, withdrawMoveOffer } from "~/features/booking/index.server";
@@ -36,14 +36,14 @@ import {
   zonedToUtc,
 } from "~/features/time";
 import { timeZoneOptions } from "~/features/time/index.server";
-import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
+import { askedToConfirm } from "~/lib/confirm";
+import type { AppError } from "~/lib/errors";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
-import { firstIssue } from "~/lib/validation";
 import { envOf } from "~/platform/http.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { errorReply, type FormFailure, replyTo, runForForm, settle } from "~/routes/_lib/form.server";
+import type { FormFailure } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
+import { pageAction, says, streamerOnly } from "~/routes/_lib/page-action.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/calendar";
 import { Agenda, MONTHS, MonthGrid } from "./calendar-parts";
@@ -117,77 +117,75 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent"));
-  const back = new URL(request.url);
-  const here = `/influencer/calendar-dashboard${back.search}`;
-  if (intent === "add") {
-    const submission = parseWithZod(formData, { schema: addSlotsSchema });
-    if (submission.status !== "success")
-      return data({ intent, result: replyTo(submission), error: null }, { status: 400 });
-    const outcome = await runForForm(submission, () => addSlots(env, viewer, submission.value));
-    if (!outcome.ok) return outcome.response;
-    const [year, month] = submission.value.date.split("-").map(Number);
-    const skipped = outcome.value.overlapping > 0 ? ` (${outcome.value.overlapping} overlapping skipped)` : "";
-    return redirectWithToast(env, `/influencer/calendar-dashboard?month=${month}&year=${year}`, {
-      kind: "success",
-      message: `${SLOT_COPY.added}${skipped}`,
-    });
-  }
-  const answered = await settle(async () => {
-    if (intent === "lobby") {
-      const input = lobbyCodeSchema.safeParse(Object.fromEntries(formData));
-      if (!input.success)
-        return data(
-          { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_COPY.lobbyRequired }) },
-          { status: 400 },
-        );
-      await setSlotLobbyCode(env, viewer, input.data.slotId, input.data.lobbyCode);
-      return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.lobbySaved });
-    }
-    if (intent === "start") {
-      const input = cancelSlotSchema.safeParse(Object.fromEntries(formData));
-      if (!input.success) return data({ intent, result: null, error: SLOT_COPY.notFound }, { status: 400 });
-      await startSlotSession(env, viewer, input.data.slotId);
-      return redirectWithToast(env, here, { kind: "success", message: BOOKING_COPY.sessionStarted });
-    }
-    if (intent === "cancel") {
-      const ask = confirmationNeeded(formData, SLOT_COPY.cancelConfirm, "Yes, cancel the slot");
-      if (ask) return ask;
-      const input = cancelSlotSchema.safeParse(Object.fromEntries(formData));
-      if (!input.success) return data({ intent, result: null, error: SLOT_COPY.notFound }, { status: 400 });
-      await cancelSlot(env, viewer, input.data.slotId);
-      return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.cancelled });
-    }
-    if (intent === "offer-move") {
-      const input = offerMoveSchema.safeParse(Object.fromEntries(formData));
-      if (!input.success)
-        return data(
-          { intent, result: null, error: firstIssue(input.error, { fallback: SLOT_COPY.moveTargetRequired }) },
-          { status: 400 },
-        );
-      const question = moveOfferQuestion(
-        await slotMoveSummary(env, viewer, input.data),
-        await viewerTimeZone(request, context),
-      );
-      const ask = confirmationNeeded(formData, question, MOVE_OFFER_YES);
-      if (ask) return ask;
-      await offerSlotMove(env, viewer, input.data);
-      return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.moveOffered });
-    }
-    if (intent === "withdraw-move") {
-      const input = cancelSlotSchema.safeParse(Object.fromEntries(formData));
-      if (!input.success) return data({ intent, result: null, error: SLOT_COPY.notFound }, { status: 400 });
-      await withdrawMoveOffer(env, viewer, { slotId: input.data.slotId });
-      return redirectWithToast(env, here, { kind: "success", message: SLOT_COPY.moveWithdrawn });
-    }
-    return data({ intent, result: null, error: "Unknown action" }, { status: 400 });
-  });
-  return answered.ok ? answered.value : errorReply(answered.error, { intent, result: null });
-}
+/** The calendar's buttons (no Conform form): a refusal or a bad input is one message beside them. */
+const plain = {
+  refused: (error: AppError) => says(error.message, error.status),
+  invalid: (_: unknown, message: string | undefined) => says(message ?? SLOT_COPY.notFound),
+};
+const here = (request: Request) => `/influencer/calendar-dashboard${new URL(request.url).search}`;
+
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: {
+    add: {
+      schema: addSlotsSchema,
+      run: (value, { env, viewer }) => addSlots(env, viewer, value).then((added) => ({ added, date: value.date })),
+      success: ({ added, date }: { added: Awaited<ReturnType<typeof addSlots>>; date: string }) => {
+        const [year, month] = date.split("-").map(Number);
+        const skipped = added.overlapping > 0 ? ` (${added.overlapping} overlapping skipped)` : "";
+        return {
+          to: `/influencer/calendar-dashboard?month=${month}&year=${year}`,
+          message: `${SLOT_COPY.added}${skipped}`,
+        };
+      },
+    },
+    lobby: {
+      schema: lobbyCodeSchema,
+      plain: true,
+      run: (v, { env, viewer }) => setSlotLobbyCode(env, viewer, v.slotId, v.lobbyCode),
+      success: (_, { request }) => ({ to: here(request), message: SLOT_COPY.lobbySaved }),
+      ...plain,
+      invalid: (_, message) => says(message ?? SLOT_COPY.lobbyRequired),
+    },
+    start: {
+      schema: cancelSlotSchema,
+      plain: true,
+      run: (v, { env, viewer }) => startSlotSession(env, viewer, v.slotId),
+      success: (_, { request }) => ({ to: here(request), message: BOOKING_COPY.sessionStarted }),
+      ...plain,
+      invalid: () => says(SLOT_COPY.notFound),
+    },
+    cancel: {
+      schema: cancelSlotSchema,
+      plain: true,
+      run: (v, { env, viewer }) => cancelSlot(env, viewer, v.slotId),
+      success: (_, { request }) => ({ to: here(request), message: SLOT_COPY.cancelled }),
+      confirm: { question: SLOT_COPY.cancelConfirm, yes: "Yes, cancel the slot" },
+      ...plain,
+      invalid: () => says(SLOT_COPY.notFound),
+    },
+    "offer-move": {
+      schema: offerMoveSchema,
+      plain: true,
+      run: (v, { env, viewer }) => offerSlotMove(env, viewer, v),
+      success: (_, { request }) => ({ to: here(request), message: SLOT_COPY.moveOffered }),
+      confirm: async ({ env, viewer, request, context }, v) => ({
+        question: moveOfferQuestion(await slotMoveSummary(env, viewer, v), await viewerTimeZone(request, context)),
+        yes: MOVE_OFFER_YES,
+      }),
+      ...plain,
+      invalid: (_, message) => says(message ?? SLOT_COPY.moveTargetRequired),
+    },
+    "withdraw-move": {
+      schema: cancelSlotSchema,
+      plain: true,
+      run: (v, { env, viewer }) => withdrawMoveOffer(env, viewer, { slotId: v.slotId }),
+      success: (_, { request }) => ({ to: here(request), message: SLOT_COPY.moveWithdrawn }),
+      ...plain,
+      invalid: () => says(SLOT_COPY.notFound),
+    },
+  },
+});
 
 const button = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500";
 const navLink = "inline-flex min-h-11 items-center rounded-lg border border-ink-700 px-3";

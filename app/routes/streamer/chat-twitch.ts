@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import { CHAT_COPY } from "~/features/chat";
 import { connectTwitchChannel } from "~/features/chat/index.server";
+import { z } from "~/lib/zod";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { TWITCH_CONNECT_SCOPES } from "~/platform/twitch/oauth.server";
 import { settle } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
+import { pageAction, streamerOnly } from "~/routes/_lib/page-action.server";
 import { clearTwitchState, finishTwitchOAuth, startTwitchOAuth } from "~/routes/_lib/twitch-oauth.server";
 import type { Route } from "./+types/chat-twitch";
 
@@ -15,14 +17,19 @@ const CALLBACK = "/influencer/chat/twitch/callback";
  * POST /influencer/chat/twitch starts the streamer's Twitch connection (OAuth with the scopes EventSub chat needs);
  * GET /influencer/chat/twitch/callback finishes it: the channel subscribed and connected, back to the Chat page.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  await requireStreamer(request, env);
-  const started = await startTwitchOAuth(request, env, { callbackPath: CALLBACK, scopes: TWITCH_CONNECT_SCOPES });
-  if (!started)
-    return redirectWithToast(env, "/influencer/chat", { kind: "error", message: CHAT_COPY.twitchUnavailable });
-  return started;
-}
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: {
+    connect: {
+      schema: z.object({}),
+      run: (_, { request, env }) =>
+        startTwitchOAuth(request, env, { callbackPath: CALLBACK, scopes: TWITCH_CONNECT_SCOPES }),
+      success: (started: Response | null) =>
+        started ?? { to: "/influencer/chat", message: CHAT_COPY.twitchUnavailable, kind: "error" as const },
+    },
+  },
+  otherwise: "connect",
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);

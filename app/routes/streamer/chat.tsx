@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ConfirmStep } from "~/components/confirm";
 import {
   CHAT_COPY,
@@ -19,7 +19,8 @@ import { askedToConfirm } from "~/lib/confirm";
 import { discordInviteUrl } from "~/platform/discord/interactions.server";
 import { envOf } from "~/platform/http.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
-import { type PageFormReply, runPageForm } from "~/routes/_lib/page-form.server";
+import type { PageFormReply } from "~/routes/_lib/page-action.server";
+import { pageAction, streamerOnly } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/chat";
 
 export const meta = () => [{ title: "Chat | Noobrd" }];
@@ -42,41 +43,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  if (intent === "discord")
-    return runPageForm({
-      env,
-      formData,
-      intent,
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: {
+    discord: {
       schema: discordRoleSchema,
-      run: (draft) => setDiscordModRole(env, viewer, draft),
+      run: (draft, { env, viewer }) => setDiscordModRole(env, viewer, draft),
       success: () => ({ to: PAGE, message: CHAT_COPY.discordRoleSaved }),
-    });
-  if (intent === "commands")
-    return runPageForm({
-      env,
-      formData,
-      intent,
+    },
+    commands: {
       schema: chatCommandsSchema,
-      run: ({ platform, on }) => setChatCommands(env, viewer, platform, on === "on").then(() => on === "on"),
+      run: ({ platform, on }, { env, viewer }) =>
+        setChatCommands(env, viewer, platform, on === "on").then(() => on === "on"),
       success: (on) => ({ to: PAGE, message: CHAT_COPY.commandsSaved(on) }),
-    });
-  if (intent === "disconnect")
-    return runPageForm({
-      env,
-      formData,
-      intent,
+    },
+    disconnect: {
       schema: chatPlatformSchema,
-      run: ({ platform }) => disconnectChat(env, viewer, platform),
+      run: ({ platform }, { env, viewer }) => disconnectChat(env, viewer, platform),
       success: () => ({ to: PAGE, message: CHAT_COPY.disconnected }),
       confirm: { question: "Disconnect? The bot stops answering there.", yes: "Yes, disconnect" },
-    });
-  throw data("Unknown action", { status: 400 });
-}
+    },
+  },
+});
 
 function errorOf(reply: PageFormReply | undefined, intent: string) {
   if (reply?.intent !== intent || !reply.result?.error) return null;

@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import type { Viewer } from "~/features/access";
 import { GIG_COPY, GigForm, gigSchema, withoutBlankRequirements } from "~/features/gigs";
 import {
   createGig,
@@ -12,9 +12,9 @@ import {
 import { money } from "~/lib/money";
 import { toDecimalString } from "~/lib/money-math";
 import { envOf } from "~/platform/http.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { orErrorPage, replyTo, runForForm } from "~/routes/_lib/form.server";
+import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
+import { pageAction, streamerOnly } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/gig-edit";
 
 export const meta = ({ params }: Route.MetaArgs) => [{ title: params.id ? "Edit gig | Noobrd" : "Add a gig | Noobrd" }];
@@ -45,28 +45,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { games, currency, defaults, editing: !!gig };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  const formData = await request.formData();
-  const submission = parseWithZod(withoutBlankRequirements(formData), { schema: gigSchema(streamerCurrency(viewer)) });
-  if (submission.status !== "success")
-    return data({ result: replyTo(submission), field: null, message: null }, { status: 400 });
-  const cover = uploadedFile(formData.get("product_cover_img"));
-  const outcome = await runForForm(
-    submission,
-    () =>
-      params.id
-        ? updateGig(env, viewer, params.id, submission.value, cover)
-        : createGig(env, viewer, submission.value, cover),
-    { fallback: params.id ? GIG_COPY.updateFailed : GIG_COPY.addFailed },
-  );
-  if (!outcome.ok) return outcome.response;
-  return redirectWithToast(env, "/influencer/products", {
-    kind: "success",
-    message: params.id ? GIG_COPY.updated : GIG_COPY.added,
-  });
-}
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: {
+    save: {
+      schema: ({ viewer }: { viewer: Viewer }) => gigSchema(streamerCurrency(viewer)),
+      tidy: withoutBlankRequirements,
+      run: (value, { env, viewer, params, formData }) => {
+        const cover = uploadedFile(formData.get("product_cover_img"));
+        return params.id ? updateGig(env, viewer, params.id, value, cover) : createGig(env, viewer, value, cover);
+      },
+      success: (_, { params }) => ({
+        to: "/influencer/products",
+        message: params.id ? GIG_COPY.updated : GIG_COPY.added,
+      }),
+      fallback: ({ params }) => (params.id ? GIG_COPY.updateFailed : GIG_COPY.addFailed),
+    },
+  },
+  otherwise: "save",
+});
 
 export default function GigEdit({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as { result?: never; field?: string | null; message?: string | null } | undefined;

@@ -1,37 +1,31 @@
 import { Link } from "react-router";
 import { PACKS_COPY, PackOfferForm, packOfferSchema } from "~/features/packs";
 import { packOfferForm, setPackOffer } from "~/features/packs/index.server";
-import { envOf } from "~/platform/http.server";
-import { orErrorPage } from "~/routes/_lib/form.server";
-import { requireStreamer } from "~/routes/_lib/guards.server";
-import { type PageFormReply, runPageForm } from "~/routes/_lib/page-form.server";
+import type { PageFormReply } from "~/routes/_lib/page-action.server";
+import { pageAction, pageLoader, streamerOnly } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/gig-pack";
 
 export const meta = () => [{ title: "Session pack | Noobrd" }];
 
 /** /influencer/products/:id/pack: the streamer's session pack of one of their gigs (docs/domain.md "Session pack"). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  return { view: await orErrorPage(packOfferForm(env, viewer, params.id ?? "")) };
-}
+export const loader = pageLoader(streamerOnly, async ({ env, viewer, params }) => ({
+  view: await packOfferForm(env, viewer, params.id ?? ""),
+}));
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  const gigId = params.id ?? "";
-  return runPageForm({
-    env,
-    formData: await request.formData(),
-    intent: "pack",
-    schema: packOfferSchema,
-    run: (draft) => setPackOffer(env, viewer, gigId, draft).then(() => draft),
-    success: (draft) => ({
-      to: `/influencer/products/${gigId}/pack`,
-      message: draft.active ? PACKS_COPY.packSaved : PACKS_COPY.packRemoved,
-    }),
-  });
-}
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: {
+    pack: {
+      schema: packOfferSchema,
+      run: (draft, { env, viewer, params }) => setPackOffer(env, viewer, params.id ?? "", draft).then(() => draft),
+      success: (draft, { params }) => ({
+        to: `/influencer/products/${params.id ?? ""}/pack`,
+        message: draft.active ? PACKS_COPY.packSaved : PACKS_COPY.packRemoved,
+      }),
+    },
+  },
+  otherwise: "pack",
+});
 
 export default function GigPackPage({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as PageFormReply | undefined;

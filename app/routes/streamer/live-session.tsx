@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
+import type { Viewer } from "~/features/access";
 import {
   LIVE_COPY,
   liveDetailsSchema,
@@ -17,12 +18,14 @@ import {
 import { type LiveCommand, sendLiveCommand, streamerQueue } from "~/features/live/index.server";
 import { OverlayCard } from "~/features/overlay";
 import { myOverlay } from "~/features/overlay/index.server";
+import { type AppError, badRequest } from "~/lib/errors";
 import { shortLink } from "~/lib/short-link";
+import { z } from "~/lib/zod";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { orErrorPage, type Settled, settle } from "~/routes/_lib/form.server";
+import { orErrorPage, settle } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
+import { type PageContext, pageAction, says, streamerOnly } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/live-session";
 
 export const meta = () => [{ title: "Queue dashboard | Noobrd" }];
@@ -107,36 +110,45 @@ function commandOf(
   }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  const id = params.id ?? "";
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const command = commandOf(intent, form, viewer, publicOrigin(request, env));
-  if (typeof command === "string") return data<Reply>({ intent, error: command }, { status: 400 });
-  let sent: Settled<Awaited<ReturnType<typeof sendLiveCommand>>>;
-  try {
-    sent = await settle(sendLiveCommand(env, id, command));
-  } catch (error) {
-    log.error("live.dashboard_failed", { intent, error });
-    return data<Reply>(
-      { intent, error: intent === "end" ? LIVE_COPY.endFailed : LIVE_COPY.goLiveFailed },
-      { status: 500 },
-    );
-  }
-  if (!sent.ok) {
-    if (sent.error.status === 403) throw redirect("/");
-    return data<Reply>(
-      { intent, error: intent === "end" ? LIVE_COPY.endFailed : sent.error.message },
-      { status: sent.error.status },
-    );
-  }
-  if (intent === "end") {
-    return redirectWithToast(env, "/influencer/dashboard", { kind: "success", message: LIVE_COPY.ended });
-  }
-  return data<Reply>({ intent, error: null });
+/** One dashboard button: its command (commandOf), sent to the session; a failure is one message beside the buttons. */
+function liveCommand(intent: string) {
+  const failed = intent === "end" ? LIVE_COPY.endFailed : LIVE_COPY.goLiveFailed;
+  return {
+    schema: z.object({}),
+    plain: true as const,
+    run: async (_: unknown, { env, viewer, params, formData, request }: PageContext<Viewer>) => {
+      const command = commandOf(intent, formData, viewer, publicOrigin(request, env));
+      if (typeof command === "string") throw badRequest(command);
+      // Anything but a refusal (the session's object unreachable, say): logged, and the streamer told to retry.
+      const sent = await settle(sendLiveCommand(env, params.id ?? "", command)).catch((error: unknown) => {
+        log.error("live.dashboard_failed", { intent, error });
+        return null;
+      });
+      if (sent && !sent.ok) throw sent.error;
+      return sent !== null;
+    },
+    success: (delivered: boolean) =>
+      !delivered
+        ? says(failed, 500)
+        : intent === "end"
+          ? { to: "/influencer/dashboard", message: LIVE_COPY.ended }
+          : { stay: { error: null }, noForm: true },
+    refused: (error: AppError) => {
+      if (error.status === 403) throw redirect("/");
+      return says(intent === "end" ? LIVE_COPY.endFailed : error.message, error.status);
+    },
+  };
 }
+
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: Object.fromEntries(
+    ["serve", "lobbyCode", "turnRules", "streamingLink", "details", "callParty", "end"].map((intent) => [
+      intent,
+      liveCommand(intent),
+    ]),
+  ),
+});
 
 export default function LiveSessionDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { session, queue, shareUrl, started, confirmEnd, overlay } = loaderData;

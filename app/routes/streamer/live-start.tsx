@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
+import type { Viewer } from "~/features/access";
 import { gigFormOptions, streamerCurrency, uploadedFile } from "~/features/gigs/index.server";
 import {
   checkStep,
@@ -17,11 +18,12 @@ import {
   valuesFromForm,
 } from "~/features/live";
 import { goLive, videoDetailsFor } from "~/features/live/index.server";
+import { z } from "~/lib/zod";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
-import { redirectWithToast } from "~/platform/toast.server";
 import { type Settled, settle } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
+import { type Done, type PageContext, pageAction, streamerOnly } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/live-start";
 
 export const meta = () => [{ title: "Go live | Noobrd" }];
@@ -36,17 +38,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type StepperReply = { step: Step; values: typeof EMPTY_VALUES; errors: StepErrors };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  const form = await request.formData();
+/** The stepper's one step: the step to show next (with the values so far and any problems), or the session started. */
+async function stepOf({ request, env, viewer, formData: form }: PageContext<Viewer>): Promise<Done> {
   const intent = String(form.get("intent") ?? "");
   const [verb, target] = intent.split(":");
   let values = valuesFromForm(form);
   const games = await gigFormOptions(env);
   const checks = { games, currency: streamerCurrency(viewer), parentHosts: parentHostsFor(publicOrigin(request, env)) };
-  const reply = (step: Step, errors: StepErrors = {}, status = 200) =>
-    data<StepperReply>({ step, values, errors }, { status });
+  const reply = (step: Step, errors: StepErrors = {}, status = 200): Done => ({
+    stay: { step, values, errors } satisfies StepperReply,
+    status,
+    noForm: true,
+  });
 
   if (verb === "edit" && isStep(target)) {
     values = resetAfter(values, target);
@@ -96,11 +99,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const field = started.error.field === "product_cover_img" ? "form" : (started.error.field ?? "form");
     return reply("start", { [field]: started.error.message }, started.error.status);
   }
-  return redirectWithToast(env, `/influencer/live/session/${started.value.id}?started=1`, {
-    kind: "success",
-    message: LIVE_COPY.started,
-  });
+  return { to: `/influencer/live/session/${started.value.id}?started=1`, message: LIVE_COPY.started };
 }
+
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: {
+    // The stepper's buttons name their step (`next:<step>`, `edit:<step>`); each answer is the next step to show.
+    step: { schema: z.object({}), plain: true, run: (_, page) => stepOf(page), success: (done: Done) => done },
+  },
+  otherwise: "step",
+});
 
 export default function LiveStart({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as StepperReply | undefined;

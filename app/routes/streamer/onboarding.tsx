@@ -1,15 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { countryOptions } from "~/features/currency";
 import { BANK_IDENTIFIER_KINDS, ONBOARDING_COPY, onboardingSchema, TSHIRT_SIZES } from "~/features/onboarding";
 import { getOwnOnboarding, submitOnboarding } from "~/features/onboarding/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { useHydrated } from "~/lib/ui/use-hydrated";
 import { envOf } from "~/platform/http.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { type FormFailure, replyTo, runForForm } from "~/routes/_lib/form.server";
+import type { FormFailure } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
+import { pageAction, streamerOnly } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/onboarding";
 
 export const meta = () => [{ title: "Onboarding | Noobrd" }];
@@ -24,17 +24,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: onboardingSchema });
-  if (submission.status !== "success")
-    return data({ result: replyTo(submission, { hideFields: ["accountNumber"] }) }, { status: 400 });
-  const outcome = await runForForm(submission, () => submitOnboarding(env, viewer, submission.value));
-  if (!outcome.ok) return outcome.response;
-  return redirectWithToast(env, "/influencer/onboarding", { kind: "success", message: ONBOARDING_COPY.submitted });
-}
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: {
+    submit: {
+      schema: onboardingSchema,
+      run: (value, { env, viewer }) => submitOnboarding(env, viewer, value),
+      success: () => ({ to: "/influencer/onboarding", message: ONBOARDING_COPY.submitted }),
+      hideFields: ["accountNumber"],
+    },
+  },
+  otherwise: "submit",
+});
 
 const STATUS_TEXT = { submitted: "Submitted, waiting for verification", verified: "Verified" } as const;
 

@@ -1,14 +1,15 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ConfirmButton, ConfirmStep } from "~/components/confirm";
 import { Thumb } from "~/features/catalogue";
 import { GIG_COPY, inactiveGigsQuerySchema } from "~/features/gigs";
 import { deleteGig, gigUpcomingBookings, listGigs, setGigArchived } from "~/features/gigs/index.server";
-import { askedToConfirm, confirmationNeeded } from "~/lib/confirm";
+import { askedToConfirm } from "~/lib/confirm";
+import type { AppError } from "~/lib/errors";
 import { formatMoney } from "~/lib/money";
+import { z } from "~/lib/zod";
 import { envOf } from "~/platform/http.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { errorReply, settle } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
+import { pageAction, says, streamerOnly } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/products";
 
 export const meta = () => [{ title: "Your gigs | Noobrd" }];
@@ -28,49 +29,50 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { archived, filter: query.filter, ...list, gigs };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  const form = await request.formData();
-  const intent = String(form.get("intent"));
-  const gigId = String(form.get("gigId") ?? "");
-  if (intent === "archive" || intent === "delete") {
-    const title = String(form.get("title") ?? "this gig");
-    const ask =
-      intent === "archive"
-        ? confirmationNeeded(
-            form,
-            GIG_COPY.archiveConfirm(title, await gigUpcomingBookings(env, viewer, gigId).catch(() => 0)),
-            "Yes, archive",
-          )
-        : confirmationNeeded(form, GIG_COPY.deleteConfirm(title), "Yes, delete");
-    if (ask) return ask;
-  }
-  const answered = await settle(async () => {
-    if (intent === "archive" || intent === "unarchive") {
-      await setGigArchived(env, viewer, gigId, intent === "archive");
-      const message = intent === "archive" ? GIG_COPY.archived : GIG_COPY.unarchived;
-      return redirectWithToast(
-        env,
-        intent === "archive" ? "/influencer/products?tab=inactive" : "/influencer/products",
-        {
-          kind: "success",
-          message,
-        },
-      );
-    }
-    if (intent === "delete") {
-      await deleteGig(env, viewer, gigId);
-      return redirectWithToast(env, "/influencer/products", { kind: "success", message: GIG_COPY.deleted });
-    }
-    return data({ error: "Unknown action", gigId }, { status: 400 });
-  });
-  return answered.ok ? answered.value : errorReply(answered.error, { gigId });
-}
+const gigFormSchema = z.object({ gigId: z.string().optional(), title: z.string().optional() });
+/** The gig cards' buttons (no Conform form): a refusal is one message, on the gig it came from. */
+const onTheGig = (error: AppError, { formData }: { formData: FormData }) =>
+  says(error.message, error.status, { gigId: String(formData.get("gigId") ?? "") });
+
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: {
+    archive: {
+      schema: gigFormSchema,
+      plain: true,
+      run: (v, { env, viewer }) => setGigArchived(env, viewer, v.gigId ?? "", true),
+      success: () => ({ to: "/influencer/products?tab=inactive", message: GIG_COPY.archived }),
+      confirm: async ({ env, viewer }, v) => ({
+        question: GIG_COPY.archiveConfirm(
+          v.title ?? "this gig",
+          await gigUpcomingBookings(env, viewer, v.gigId ?? "").catch(() => 0),
+        ),
+        yes: "Yes, archive",
+      }),
+      refused: onTheGig,
+    },
+    unarchive: {
+      schema: gigFormSchema,
+      plain: true,
+      run: (v, { env, viewer }) => setGigArchived(env, viewer, v.gigId ?? "", false),
+      success: () => ({ to: "/influencer/products", message: GIG_COPY.unarchived }),
+      refused: onTheGig,
+    },
+    delete: {
+      schema: gigFormSchema,
+      plain: true,
+      run: (v, { env, viewer }) => deleteGig(env, viewer, v.gigId ?? ""),
+      success: () => ({ to: "/influencer/products", message: GIG_COPY.deleted }),
+      confirm: (_, v) => ({ question: GIG_COPY.deleteConfirm(v.title ?? "this gig"), yes: "Yes, delete" }),
+      refused: onTheGig,
+    },
+  },
+});
 
 const tabClass = "rounded-full px-4 py-1.5 text-sm font-semibold";
 
 export default function Gigs({ loaderData, actionData }: Route.ComponentProps) {
+  const refusal = (actionData as { error?: string } | undefined)?.error;
   const { gigs, archived, filter, page, totalPages } = loaderData;
   const base = archived ? `?tab=inactive&filter=${encodeURIComponent(filter)}&` : "?";
   return (
@@ -119,9 +121,9 @@ export default function Gigs({ loaderData, actionData }: Route.ComponentProps) {
         </Form>
       ) : null}
       <ConfirmStep ask={askedToConfirm(actionData)} />
-      {actionData && "error" in actionData ? (
+      {refusal ? (
         <p role="alert" className="rounded-lg border border-red-700 bg-red-950 p-3 text-sm text-red-200">
-          {actionData.error}
+          {refusal}
         </p>
       ) : null}
       {gigs.length === 0 ? (

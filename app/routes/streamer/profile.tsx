@@ -1,15 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { uploadedFile } from "~/features/gigs/index.server";
 import { PROFESSIONS, STREAMER_PROFILE_COPY, streamerProfileSchema, suggestStarSchema } from "~/features/streamer";
 import { getStreamerProfile, suggestStar, updateStreamerProfile } from "~/features/streamer/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
-import { redirectWithToast } from "~/platform/toast.server";
-import { type FormFailure, replyTo, runForForm } from "~/routes/_lib/form.server";
+import type { FormFailure } from "~/routes/_lib/form.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
+import { pageAction, streamerOnly } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/profile";
 
 export const meta = () => [{ title: "Your creator profile | Noobrd" }];
@@ -21,31 +21,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Updates stay on /influencer/profile (docs/domain.md), with 'Bio updated successfully'. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent"));
-  if (intent === "suggest") {
-    const submission = parseWithZod(formData, { schema: suggestStarSchema });
-    if (submission.status !== "success") return data({ intent, result: replyTo(submission) }, { status: 400 });
-    await suggestStar(env, viewer, submission.value.starName);
-    return redirectWithToast(env, "/influencer/profile", {
-      kind: "success",
-      message: STREAMER_PROFILE_COPY.suggested,
-    });
-  }
-  const submission = parseWithZod(formData, { schema: streamerProfileSchema });
-  if (submission.status !== "success") return data({ intent: "profile", result: replyTo(submission) }, { status: 400 });
-  const outcome = await runForForm(submission, () =>
-    updateStreamerProfile(env, viewer, submission.value, uploadedFile(formData.get("image"))),
-  );
-  if (!outcome.ok) return outcome.response;
-  return redirectWithToast(env, "/influencer/profile", {
-    kind: "success",
-    message: STREAMER_PROFILE_COPY.bioUpdated,
-  });
-}
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: {
+    suggest: {
+      schema: suggestStarSchema,
+      run: (value, { env, viewer }) => suggestStar(env, viewer, value.starName),
+      success: () => ({ to: "/influencer/profile", message: STREAMER_PROFILE_COPY.suggested }),
+    },
+    profile: {
+      schema: streamerProfileSchema,
+      run: (value, { env, viewer, formData }) =>
+        updateStreamerProfile(env, viewer, value, uploadedFile(formData.get("image"))),
+      success: () => ({ to: "/influencer/profile", message: STREAMER_PROFILE_COPY.bioUpdated }),
+    },
+  },
+  otherwise: "profile",
+});
 
 const button = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500 self-start";
 

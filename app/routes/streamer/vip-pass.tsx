@@ -1,37 +1,30 @@
 import { Link } from "react-router";
 import { PASSES_COPY, PassOfferForm, passOfferSchema } from "~/features/passes";
 import { passOfferForm, setPassOffer } from "~/features/passes/index.server";
-import { envOf } from "~/platform/http.server";
-import { orErrorPage } from "~/routes/_lib/form.server";
-import { requireStreamer } from "~/routes/_lib/guards.server";
-import { type PageFormReply, runPageForm } from "~/routes/_lib/page-form.server";
+import { type PageFormReply, pageAction, pageLoader, streamerOnly } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/vip-pass";
 
 export const meta = () => [{ title: "VIP pass | Noobrd" }];
 
 /** /influencer/pass: the streamer's VIP pass (docs/domain.md "VIP pass"). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  return { view: await orErrorPage(passOfferForm(env, viewer)) };
-}
+export const loader = pageLoader(streamerOnly, async ({ env, viewer }) => ({
+  view: await passOfferForm(env, viewer),
+}));
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireStreamer(request, env);
-  return runPageForm({
-    env,
-    formData: await request.formData(),
-    intent: "pass",
-    schema: passOfferSchema,
-    run: (draft) => setPassOffer(env, viewer, draft).then(() => draft),
-    success: (draft) => ({
-      to: "/influencer/pass",
-      message: draft.active ? PASSES_COPY.passSaved : PASSES_COPY.passRemoved,
-    }),
-  });
-}
-
+export const action = pageAction({
+  guard: streamerOnly,
+  intents: {
+    pass: {
+      schema: passOfferSchema,
+      run: (draft, { env, viewer }) => setPassOffer(env, viewer, draft).then(() => draft),
+      success: (draft: { active?: boolean }) => ({
+        to: "/influencer/pass",
+        message: draft.active ? PASSES_COPY.passSaved : PASSES_COPY.passRemoved,
+      }),
+    },
+  },
+  otherwise: "pass",
+});
 export default function VipPassPage({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as PageFormReply | undefined;
   const error = reply?.result?.error ? (Object.values(reply.result.error).flat()[0] ?? null) : null;

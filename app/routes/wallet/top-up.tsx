@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { Form, redirectDocument, useNavigation } from "react-router";
+import type { Viewer } from "~/features/access";
 import { AuthCard, primaryButton } from "~/features/auth";
 import { buyerCurrency } from "~/features/currency/index.server";
 import { topupRangeMessage, topupSchema, topupUnits } from "~/features/payments";
 import { startTopup } from "~/features/payments/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
-import { replyTo, settle } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { pageAction, signedIn } from "~/routes/_lib/page-action.server";
 import type { Route } from "./+types/top-up";
 
 export const meta = () => [{ title: "Top up your wallet | Noobrd" }];
@@ -20,20 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** /wallet/top-up: a wallet_topup order paid by card through the same checkout as bookings. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = envOf(context);
-  const viewer = await requireUser(request, env);
-  const submission = parseWithZod(await request.formData(), { schema: topupSchema(buyerCurrency(viewer)) });
-  if (submission.status !== "success") return data({ result: replyTo(submission) }, { status: 400 });
-  const started = await settle(startTopup(env, viewer, submission.value.amount * 100, publicOrigin(request, env)));
-  if (!started.ok) {
-    return data(
-      { result: replyTo(submission, { formErrors: [started.error.message] }) },
-      { status: started.error.status },
-    );
-  }
-  throw redirectDocument(started.value.url, 303);
-}
+export const action = pageAction({
+  guard: signedIn,
+  intents: {
+    topup: {
+      schema: ({ viewer }: { viewer: Viewer }) => topupSchema(buyerCurrency(viewer)),
+      run: (value, { env, viewer, request }) => startTopup(env, viewer, value.amount * 100, publicOrigin(request, env)),
+      success: (started) => redirectDocument(started.url, 303),
+      // The refusal is the whole form's.
+      shownFields: [],
+    },
+  },
+  otherwise: "topup",
+});
 
 export default function TopUp({ loaderData, actionData }: Route.ComponentProps) {
   const { currency, limits } = loaderData;

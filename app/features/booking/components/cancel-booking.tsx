@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { orderPath } from "~/lib/paths";
 import {
   DEFAULT_REFUND_DESTINATION,
   REFUND_CHOICE_TEXT,
@@ -84,7 +85,7 @@ export function CancelBooking({
   paymentMethod: "card" | "wallet";
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const href = `/profile/orders/${orderId}/cancel`;
+  const href = orderPath(orderId, "cancel");
   return (
     <>
       <Link

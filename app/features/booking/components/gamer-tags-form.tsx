@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form } from "react-router";
+import { orderPath } from "~/lib/paths";
 import { inputClass } from "~/lib/ui/field";
 import { updateGamerTagsSchema } from "../orders-schema";
 import { GAMERTAG_MAX_LENGTH } from "../rules";
@@ -27,7 +28,7 @@ export function GamerTagsForm({
   return (
     <Form
       method="post"
-      action={`/profile/orders/${orderId}`}
+      action={orderPath(orderId)}
       className="flex flex-col gap-2"
       aria-label="Gamer tags"
       onSubmit={(event) => {

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { formatMoney, type Money } from "~/lib/money";
+import { orderPath } from "~/lib/paths";
 import { NO_SHOW_OFFER_BUTTON, NO_SHOW_OFFER_TEXT } from "../no-show-policy";
 import { RefundChoice } from "./cancel-booking";
 
@@ -20,7 +21,7 @@ export function NoShowRefund({
   return (
     <Form
       method="post"
-      action={`/profile/orders/${orderId}/no-show-refund`}
+      action={orderPath(orderId, "no-show-refund")}
       className="mt-3 flex flex-col gap-2 rounded-lg border border-amber-700 bg-amber-950/40 p-3 text-sm"
       data-testid="no-show-refund"
     >

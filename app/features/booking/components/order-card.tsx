@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { SlotTime } from "~/features/time";
 import { formatMoney } from "~/lib/money";
-import { LOBBY_CODE_VISIBLE_BEFORE_MS, moveOfferPagePath } from "../order-view";
+import { orderPath } from "~/lib/paths";
+import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "../order-view";
 import type { OrderDetails } from "../orders.server";
 import { CancelBooking } from "./cancel-booking";
 import { GamerTagsForm } from "./gamer-tags-form";
@@ -113,7 +114,7 @@ export function OrderCard({
         <p className="mt-3 rounded-lg bg-amber-950 px-3 py-2 text-sm text-amber-100" data-testid="move-offer">
           {order.starName || order.starUsername || "The streamer"} can't make this time and offers{" "}
           <SlotTime startsAt={order.moveOffer.startsAt} endsAt={null} />.{" "}
-          <Link to={moveOfferPagePath(order.id)} className="font-semibold underline">
+          <Link to={orderPath(order.id, "new-time")} className="font-semibold underline">
             Move or get a full refund
           </Link>
         </p>
@@ -129,20 +130,20 @@ export function OrderCard({
             Download invoice (PDF)
           </a>
         ) : null}
-        <Link to={`/profile/orders/${order.id}`} className={action}>
+        <Link to={orderPath(order.id)} className={action}>
           Details
         </Link>
         {order.reviewed ? (
-          <Link to={`/profile/orders/${order.id}/review`} className="text-emerald-300 hover:underline">
+          <Link to={orderPath(order.id, "review")} className="text-emerald-300 hover:underline">
             Reviewed
           </Link>
         ) : order.canReview ? (
-          <Link to={`/profile/orders/${order.id}/review`} className="font-semibold text-amber-300 hover:underline">
+          <Link to={orderPath(order.id, "review")} className="font-semibold text-amber-300 hover:underline">
             Review this session
           </Link>
         ) : null}
         {order.canReschedule ? (
-          <Link to={`/profile/orders/${order.id}/reschedule`} className={action}>
+          <Link to={orderPath(order.id, "reschedule")} className={action}>
             Change time
           </Link>
         ) : null}

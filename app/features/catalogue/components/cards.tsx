@@ -201,7 +201,7 @@ export type SessionData = {
  * Times are stored in UTC and shown in the viewer's zone as the server resolved it (docs/decisions/019): the
  * same text on the server and after hydration.
  */
-export function SessionTime({ at }: { at: Dateish }) {
+function SessionTime({ at }: { at: Dateish }) {
   const date = new Date(at);
   const zone = useViewerZone();
   return (

@@ -4,7 +4,7 @@ import { favouriteGames, favouriteGigs, favouriteStars, games, gigs, streamerPro
 import { gameCardColumns, gigCardColumns, starCardColumns } from "../columns.server";
 
 /** GET /api/get_allfavorites answers at most this many of each kind, newest first. */
-export const FAVOURITES_LIST_MAX = 500;
+const FAVOURITES_LIST_MAX = 500;
 
 /** A fan's favourite gigs, streamers and games, as the catalogue's cards (the favourites page and its API). */
 export function favouriteGigsQuery(db: Db, userId: string) {

@@ -3,7 +3,7 @@ import type { CurrencyCode } from "~/lib/money";
 import { axisFormatter } from "~/lib/money-math";
 
 /** One currency's bars (whole units, drawing only): amounts of different currencies are never stacked or added. */
-export type EarningsSeries = { currency: CurrencyCode; values: number[] };
+type EarningsSeries = { currency: CurrencyCode; values: number[] };
 
 type Props = {
   labels: string[];

@@ -58,7 +58,7 @@ export function ReadyBanner({ place, connection }: { place: FanPlacePayload; con
 }
 
 /** What a missed ready check did, as the fan is told it (the messages' one wording). */
-export function missedText(step: QueueEventPayload): string | null {
+function missedText(step: QueueEventPayload): string | null {
   if (step.cause === "streamer" || step.cause === "session_ended") return null;
   if (step.kind === "moved_back") return M.missedMovedBack(step.line === null ? "the line" : ordinal(step.line));
   if (step.kind === "removed") return M.missedRemoved;
@@ -125,7 +125,7 @@ const STEP_TEXT: Record<QueueEventPayload["kind"], (step: QueueEventPayload) => 
 };
 
 /** One step as the history says it: "@fan was not on the page: moved back to 4th". */
-export function stepText(step: QueueEventPayload): string {
+function stepText(step: QueueEventPayload): string {
   return `${step.username} ${STEP_TEXT[step.kind](step)}`;
 }
 

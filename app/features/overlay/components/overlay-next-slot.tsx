@@ -7,7 +7,7 @@ import type { OverlayNextSlotView } from "../overlay.server";
  * key's URL answers only exactly (overlay-url.ts: no `.data` revalidation). Chromium (OBS's browser source) holds the
  * old paint until the new page's first one, so the reload does not flash.
  */
-export const NEXT_SLOT_REFRESH_MS = 30_000;
+const NEXT_SLOT_REFRESH_MS = 30_000;
 
 const box = "rounded-xl bg-black/70 px-4 py-3 text-white shadow-lg";
 

@@ -5,7 +5,7 @@ import { usePartySocket } from "~/lib/ui/use-party-socket";
 import type { OverlayQueueView } from "../overlay.server";
 
 /** How often an offline overlay looks for the streamer's next session (by reloading itself). */
-export const OFFLINE_RECHECK_MS = 15_000;
+const OFFLINE_RECHECK_MS = 15_000;
 
 const box = "rounded-xl bg-black/70 px-4 py-3 text-white shadow-lg";
 

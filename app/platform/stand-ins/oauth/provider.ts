@@ -26,8 +26,6 @@ import { base64url, hmacKey, signClaims, verifyClaims } from "../../../lib/crypt
 import { escapeHtml } from "../../../lib/html";
 import { STAND_IN_IDENTITIES, type StandInIdentity, type StandInProviderName } from "./identities";
 
-export { STAND_IN_IDENTITIES, type StandInIdentity, type StandInProviderName };
-
 export type StandInClient = { clientId: string; clientSecret: string };
 export type StandInOptions = {
   /** Path prefix the handler is mounted at, e.g. "/__stand-in/oauth" or "" (no trailing slash). */

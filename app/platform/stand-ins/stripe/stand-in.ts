@@ -74,7 +74,7 @@ function randomToken(length = 24): string {
 }
 
 /** Stripe's bracket notation (`a[b][0][c]=1`) into nested objects and arrays. */
-export function parseStripeForm(body: string): Record<string, unknown> {
+function parseStripeForm(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const parts = key.split(/\[|\]\[|\]/).filter((part) => part !== "");
@@ -94,7 +94,7 @@ export function parseStripeForm(body: string): Record<string, unknown> {
 const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 /** Stripe's webhook signature: `t=<seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<payload>")>`. */
-export async function signStripePayload(secret: string, payload: string, timestampSeconds: number): Promise<string> {
+async function signStripePayload(secret: string, payload: string, timestampSeconds: number): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(secret),

@@ -11,7 +11,7 @@ import { sha256Hex } from "~/lib/crypto";
  * Unlike the test keys, a stand-in token names its action and hostname and is single use, as real tokens are, so the
  * server's checks (action, hostname, single use) are exercised offline.
  */
-export const STAND_IN_TOKEN_PREFIX = "turnstile-stand-in";
+const STAND_IN_TOKEN_PREFIX = "turnstile-stand-in";
 
 export const TURNSTILE_TEST_KEYS = {
   passSiteKey: "1x00000000000000000000AA",
