@@ -190,7 +190,9 @@ export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Dat
       lobbyCode: showCode ? row.lobbyCode : null,
       isBuyer,
       canEditGamerTags: isBuyer && gamerTagsEditable(row.bookingStatus, row.startsAt, now),
-      canCancel: isBuyer && !moveOffer && bookingCancellable(row.bookingStatus, row.startsAt, now),
+      canCancel:
+        isBuyer &&
+        bookingCancellable({ status: row.bookingStatus, startsAt: row.startsAt, awaitingMove: !!moveOfferUntil }, now),
       canReschedule: isBuyer && !moveOffer && reschedulable({ status: row.bookingStatus, startsAt: row.startsAt }, now),
       moveOffer,
       noShowRefund:

@@ -1,0 +1,114 @@
+import { env } from "cloudflare:workers";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { col, getDb } from "~/platform/db.server";
+import { BOOKING_STATUSES, type BookingStatus, bookings, slots } from "~db/schema";
+import { offerMove } from "~tests/after-sale-factories";
+import { createBooking, createSlot, createUser } from "~tests/factories";
+import { bookedSlot } from "~tests/support/booked-slot";
+import { disagreements, guardHolds } from "~tests/support/twins";
+import { type Canceller, FULL_REFUND_BEFORE_MS, PARTIAL_REFUND_BEFORE_MS } from "./cancellation-policy";
+import { cancellableBookingSql, cancellationTerms } from "./cancellation-policy.server";
+import { awaitingMoveSql } from "./move-offer-sql.server";
+
+/**
+ * The Cancellation Policy's two twins agree: `cancellationTerms` (what the pages and use cases decide) and
+ * `cancellableBookingSql` (the guard of the conditional write), over every booking status, with and without a move
+ * offer awaiting the fan (or one already answered), for each canceller, 1 ms around each boundary.
+ */
+
+const START = new Date("2027-06-01T18:00:00Z");
+const CANCELLERS: Canceller[] = ["buyer", "streamer", "staff"];
+/** How long before the start each case cancels: around the tiers' edges and the start itself. */
+const BEFORE_MS = [
+  FULL_REFUND_BEFORE_MS + 1,
+  FULL_REFUND_BEFORE_MS,
+  FULL_REFUND_BEFORE_MS - 1,
+  PARTIAL_REFUND_BEFORE_MS,
+  PARTIAL_REFUND_BEFORE_MS - 1,
+  1,
+  0,
+  -1,
+];
+const OFFERS = ["none", "offered", "refunded"] as const;
+
+type Row = { bookingId: string; status: BookingStatus; offer: (typeof OFFERS)[number] };
+type Case = Row & { by: Canceller; before: number };
+
+const rows: Row[] = [];
+
+beforeAll(async () => {
+  const { star, slot } = await bookedSlot(START, 100);
+  const other = await createSlot(env.DB, star.id, null, new Date(START.getTime() + 7 * 24 * 3_600_000));
+  const db = getDb(env);
+  for (const status of BOOKING_STATUSES) {
+    for (const offer of OFFERS) {
+      const fan = await createUser(env.DB);
+      const created = status === "completed" || status === "no_show" ? "confirmed" : status;
+      const booking = await createBooking(env.DB, slot, fan.id, created);
+      if (created !== status) await db.update(bookings).set({ status }).where(eq(bookings.id, booking.id));
+      if (offer !== "none") {
+        const made = await offerMove(
+          env.DB,
+          { id: booking.id, orderId: booking.orderId, userId: fan.id, seats: 1 },
+          { from: slot.id, to: other.id },
+          START,
+        );
+        if (offer === "refunded")
+          await env.DB.prepare("UPDATE move_offers SET state = 'refunded' WHERE id = ?").bind(made.id).run();
+      }
+      rows.push({ bookingId: booking.id, status, offer });
+    }
+  }
+});
+
+const cases = (): Case[] =>
+  rows.flatMap((row) => CANCELLERS.flatMap((by) => BEFORE_MS.map((before) => ({ ...row, by, before }))));
+
+const nowOf = (c: Case) => new Date(START.getTime() - c.before);
+
+/** The TypeScript decision on a case's booking, as the use case reads it. */
+const decide = (c: Case) =>
+  cancellationTerms(c.by, { status: c.status, startsAt: START, awaitingMove: c.offer === "offered" }, nowOf(c)).allowed;
+
+/** A guard evaluated on the case's real booking row. */
+const holds = (guard: (by: Canceller, now: Date) => SQL | undefined) => (c: Case) =>
+  guardHolds(getDb(env), bookings, bookings.id, c.bookingId, guard(c.by, nowOf(c)));
+
+describe("the cancellation policy and its SQL guard", () => {
+  it("agree on every status, move offer, canceller and instant around the boundaries", async () => {
+    const all = cases();
+    expect(all.length).toBe(BOOKING_STATUSES.length * OFFERS.length * CANCELLERS.length * BEFORE_MS.length);
+    expect(await disagreements(all, decide, holds(cancellableBookingSql))).toEqual([]);
+    // The table is not trivially one-sided: some cases are allowed, most are not.
+    expect(all.filter(decide).length).toBeGreaterThan(0);
+    expect(all.filter((c) => !decide(c)).length).toBeGreaterThan(0);
+  });
+
+  it("a move offer awaiting its fan refuses every canceller, with its own reason", () => {
+    for (const by of CANCELLERS) {
+      expect(cancellationTerms(by, { status: "confirmed", startsAt: START, awaitingMove: true }, new Date(0))).toEqual({
+        allowed: false,
+        reason: "awaiting_move",
+      });
+    }
+  });
+
+  it("a guard one comparison off (>= for >) is caught exactly at the start, for the buyer and staff", async () => {
+    const offByOne = (by: Canceller, now: Date) =>
+      and(
+        eq(bookings.status, "confirmed"),
+        sql`NOT ${awaitingMoveSql(col(bookings.id))}`,
+        by === "streamer"
+          ? undefined
+          : sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) >= ${now.getTime()}`,
+      );
+    const found = await disagreements(cases(), decide, holds(offByOne));
+    expect(found.map((d) => [d.case.by, d.case.before, d.case.status, d.case.offer, d.ts, d.sql])).toEqual([
+      ["buyer", 0, "confirmed", "none", false, true],
+      ["staff", 0, "confirmed", "none", false, true],
+      ["buyer", 0, "confirmed", "refunded", false, true],
+      ["staff", 0, "confirmed", "refunded", false, true],
+    ]);
+  });
+});
