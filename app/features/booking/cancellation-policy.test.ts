@@ -2,11 +2,14 @@ import { env } from "cloudflare:workers";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { col, getDb } from "~/platform/db.server";
-import { BOOKING_STATUSES, type BookingStatus, bookings, slots } from "~db/schema";
-import { offerMove } from "~tests/after-sale-factories";
-import { createBooking, createSlot, createUser } from "~tests/factories";
-import { bookedSlot } from "~tests/support/booked-slot";
-import { disagreements, guardHolds } from "~tests/support/twins";
+import { BOOKING_STATUSES, bookings, slots } from "~db/schema";
+import {
+  type BookingInState,
+  bookingsInEveryState,
+  disagreements,
+  guardHolds,
+  MOVE_OFFER_CASES,
+} from "~tests/support/twins";
 import { type Canceller, FULL_REFUND_BEFORE_MS, PARTIAL_REFUND_BEFORE_MS } from "./cancellation-policy";
 import { cancellableBookingSql, cancellationTerms } from "./cancellation-policy.server";
 import { awaitingMoveSql } from "./move-offer-sql.server";
@@ -30,36 +33,13 @@ const BEFORE_MS = [
   0,
   -1,
 ];
-const OFFERS = ["none", "offered", "refunded"] as const;
 
-type Row = { bookingId: string; status: BookingStatus; offer: (typeof OFFERS)[number] };
-type Case = Row & { by: Canceller; before: number };
+type Case = BookingInState & { by: Canceller; before: number };
 
-const rows: Row[] = [];
+const rows: BookingInState[] = [];
 
 beforeAll(async () => {
-  const { star, slot } = await bookedSlot(START, 100);
-  const other = await createSlot(env.DB, star.id, null, new Date(START.getTime() + 7 * 24 * 3_600_000));
-  const db = getDb(env);
-  for (const status of BOOKING_STATUSES) {
-    for (const offer of OFFERS) {
-      const fan = await createUser(env.DB);
-      const created = status === "completed" || status === "no_show" ? "confirmed" : status;
-      const booking = await createBooking(env.DB, slot, fan.id, created);
-      if (created !== status) await db.update(bookings).set({ status }).where(eq(bookings.id, booking.id));
-      if (offer !== "none") {
-        const made = await offerMove(
-          env.DB,
-          { id: booking.id, orderId: booking.orderId, userId: fan.id, seats: 1 },
-          { from: slot.id, to: other.id },
-          START,
-        );
-        if (offer === "refunded")
-          await env.DB.prepare("UPDATE move_offers SET state = 'refunded' WHERE id = ?").bind(made.id).run();
-      }
-      rows.push({ bookingId: booking.id, status, offer });
-    }
-  }
+  rows.push(...(await bookingsInEveryState(START)).rows);
 });
 
 const cases = (): Case[] =>
@@ -78,7 +58,7 @@ const holds = (guard: (by: Canceller, now: Date) => SQL | undefined) => (c: Case
 describe("the cancellation policy and its SQL guard", () => {
   it("agree on every status, move offer, canceller and instant around the boundaries", async () => {
     const all = cases();
-    expect(all.length).toBe(BOOKING_STATUSES.length * OFFERS.length * CANCELLERS.length * BEFORE_MS.length);
+    expect(all.length).toBe(BOOKING_STATUSES.length * MOVE_OFFER_CASES.length * CANCELLERS.length * BEFORE_MS.length);
     expect(await disagreements(all, decide, holds(cancellableBookingSql))).toEqual([]);
     // The table is not trivially one-sided: some cases are allowed, most are not.
     expect(all.filter(decide).length).toBeGreaterThan(0);

@@ -193,7 +193,11 @@ export async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Dat
       canCancel:
         isBuyer &&
         bookingCancellable({ status: row.bookingStatus, startsAt: row.startsAt, awaitingMove: !!moveOfferUntil }, now),
-      canReschedule: isBuyer && !moveOffer && reschedulable({ status: row.bookingStatus, startsAt: row.startsAt }, now),
+      canReschedule: reschedulable(
+        { userId: row.userId, status: row.bookingStatus, startsAt: row.startsAt, awaitingMove: !!moveOfferUntil },
+        viewer.id,
+        now,
+      ),
       moveOffer,
       noShowRefund:
         isBuyer &&
