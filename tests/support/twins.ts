@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { type Db, getDb } from "~/platform/db.server";
+import { getDb } from "~/platform/db.server";
 import { BOOKING_STATUSES, type BookingStatus, bookings, moveOffers } from "~db/schema";
 import { offerMove } from "~tests/after-sale-factories";
 import { createBooking, createSlot, createUser } from "~tests/factories";
@@ -14,18 +14,21 @@ import { bookedSlot } from "~tests/support/booked-slot";
 
 /** Whether `guard` holds for the row `rowId` of `table` (its primary key `id`), evaluated in a SELECT. */
 export async function guardHolds(
-  db: Db,
   table: SQLiteTable,
   id: SQLiteColumn,
   rowId: string,
   guard: SQL | undefined,
 ): Promise<boolean> {
-  const rows = await db
+  const rows = await getDb(env)
     .select({ id })
     .from(table)
     .where(and(eq(id, rowId), guard));
   return rows.length === 1;
 }
+
+/** Whether `guard`, a condition on `bookings`, holds for the booking `bookingId`. */
+export const bookingGuardHolds = (bookingId: string, guard: SQL | undefined) =>
+  guardHolds(bookings, bookings.id, bookingId, guard);
 
 export type Disagreement<C> = { case: C; ts: boolean; sql: boolean };
 

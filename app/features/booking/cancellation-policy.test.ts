@@ -1,13 +1,12 @@
-import { env } from "cloudflare:workers";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { col, getDb } from "~/platform/db.server";
+import { col } from "~/platform/db.server";
 import { BOOKING_STATUSES, bookings, slots } from "~db/schema";
 import {
   type BookingInState,
+  bookingGuardHolds,
   bookingsInEveryState,
   disagreements,
-  guardHolds,
   MOVE_OFFER_CASES,
 } from "~tests/support/twins";
 import { type Canceller, FULL_REFUND_BEFORE_MS, PARTIAL_REFUND_BEFORE_MS } from "./cancellation-policy";
@@ -53,7 +52,7 @@ const decide = (c: Case) =>
 
 /** A guard evaluated on the case's real booking row. */
 const holds = (guard: (by: Canceller, now: Date) => SQL | undefined) => (c: Case) =>
-  guardHolds(getDb(env), bookings, bookings.id, c.bookingId, guard(c.by, nowOf(c)));
+  bookingGuardHolds(c.bookingId, guard(c.by, nowOf(c)));
 
 describe("the cancellation policy and its SQL guard", () => {
   it("agree on every status, move offer, canceller and instant around the boundaries", async () => {

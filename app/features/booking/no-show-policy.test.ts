@@ -5,7 +5,7 @@ import { col, getDb } from "~/platform/db.server";
 import { BOOKING_STATUSES, type BookingStatus, bookings, slots } from "~db/schema";
 import { createBooking, createSlot, createUser } from "~tests/factories";
 import { bookedSlot } from "~tests/support/booked-slot";
-import { disagreements, guardHolds } from "~tests/support/twins";
+import { bookingGuardHolds, disagreements, guardHolds } from "~tests/support/twins";
 import {
   NO_SHOW_AUTO_AFTER_MS,
   NO_SHOW_OFFER_AFTER_MS,
@@ -90,12 +90,12 @@ type RefundCase = ReturnType<typeof refundCases>[number];
 
 const decideStart = (c: StartCase) => canStartSlot(c.slot, at(c.slot, c.offset));
 const startHolds = (guard: (now: Date) => SQL) => (c: StartCase) =>
-  guardHolds(getDb(env), slots, slots.id, c.slot.id, guard(at(c.slot, c.offset)));
+  guardHolds(slots, slots.id, c.slot.id, guard(at(c.slot, c.offset)));
 
 const decideRefund = (c: RefundCase) =>
   noShowRefundOffered(c.booking.slot, c.booking.status, at(c.booking.slot, c.offset));
 const refundHolds = (guard: (now: Date) => SQL) => (c: RefundCase) =>
-  guardHolds(getDb(env), bookings, bookings.id, c.booking.id, guard(at(c.booking.slot, c.offset)));
+  bookingGuardHolds(c.booking.id, guard(at(c.booking.slot, c.offset)));
 
 describe("the streamer no-show rule and its SQL guards", () => {
   it("starting a slot: agree on every slot state and instant around the window and the deadline", async () => {

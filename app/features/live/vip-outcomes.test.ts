@@ -75,7 +75,7 @@ type Case = ReturnType<typeof cases>[number];
 
 const decide = (c: Case) => vipPlaceOutcome(c.event, c.place) === c.outcome;
 const holds = (guard: (event: VipPlaceEvent, outcome: HeldVipPlaceOutcome) => SQL) => (c: Case) =>
-  guardHolds(getDb(env), queueEntries, queueEntries.id, c.place.id, guard(c.event, c.outcome));
+  guardHolds(queueEntries, queueEntries.id, c.place.id, guard(c.event, c.outcome));
 
 describe("the VIP place outcomes and their SQL guard", () => {
   it("agree on every event, outcome, lane and queue state", async () => {

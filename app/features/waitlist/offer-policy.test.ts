@@ -89,11 +89,11 @@ function seatsFree(slot: Slot, now: Date): number {
 
 const decideFirst = (c: Case) => firstToOffer(c.slot.line, seatsFree(c.slot, c.now)) === c.place.id;
 const firstHolds = (guard: (slotId: string, now: Date) => SQL) => (c: Case) =>
-  guardHolds(getDb(env), waitlistEntries, waitlistEntries.id, c.place.id, guard(c.slot.id, c.now));
+  guardHolds(waitlistEntries, waitlistEntries.id, c.place.id, guard(c.slot.id, c.now));
 
 const decideHolds = (c: Case) => offerHolds(c.place, c.now);
 const holdsHolds = (guard: (now: Date) => SQL) => (c: Case) =>
-  guardHolds(getDb(env), waitlistEntries, waitlistEntries.id, c.place.id, guard(c.now));
+  guardHolds(waitlistEntries, waitlistEntries.id, c.place.id, guard(c.now));
 
 describe("the waitlist offer and its SQL guards", () => {
   it("who is offered: agree on every place, seats booked, slot state and instant", async () => {
