@@ -20,16 +20,15 @@ import { noticeEntry, type OutboxEntry, outboxStatement } from "~/platform/outbo
 import { bookings, orders, slots } from "~db/schema";
 import { bookingCancelledEmailEntry, fanCancelledEntries } from "./cancel-messages.server";
 import {
-  CANCELLABLE_BOOKING_STATUS,
-  cancellationTerms,
   DEFAULT_REFUND_DESTINATION,
   type RefundDestination,
   type RefundTier,
   refundDestinations,
   refundFor,
 } from "./cancellation-policy";
+import { type CancellationTerms, cancellableBookingSql, cancellationTerms } from "./cancellation-policy.server";
 import { BOOKING_COPY } from "./copy";
-import { awaitingMoveSql, refuseWhileAwaitingMove } from "./move-offer-sql.server";
+import { awaitingMoveSql } from "./move-offer-sql.server";
 
 export type CancelOutcome = {
   bookingId: string;
@@ -65,6 +64,8 @@ async function bookingWithOrder(db: Db, bookingId: string) {
         startedAt: slots.startedAt,
         noShowAt: slots.noShowAt,
         slotStatus: slots.status,
+        /** A streamer's offer of another time awaits this booking's answer (the cancellation policy reads it). */
+        awaitingMove: sql<boolean>`${awaitingMoveSql(col(bookings.id))}`.mapWith(Boolean),
       }),
     )
     .from(bookings)
@@ -144,7 +145,7 @@ export async function cancelAndRefund(
 
 /**
  * The booking's conditional cancellation, first in its batch: `confirmed` -> `cancelled` only while `guard` holds (the
- * policy's cut-off, `cancellableBookingSql`; or the no-show rule's), returning the booking when it changed. A second,
+ * policy's, `cancellableBookingSql` in cancellation-policy.server.ts; or the no-show rule's), returning the booking when it changed. A second,
  * concurrent cancellation (or one past the cut-off) changes nothing, so what follows it guarded by `changes() = 1`
  * owes and refunds nothing; the seats stop counting at once (only held and confirmed bookings take seats).
  */
@@ -154,21 +155,6 @@ function cancelBookingStatement(db: Db, bookingId: string, options: { now: Date;
     .set({ status: "cancelled", cancelledAt: options.now })
     .where(and(eq(bookings.id, bookingId), options.guard))
     .returning({ id: bookings.id });
-}
-
-/**
- * The SQL guard of the policy on `bookings`: confirmed, not awaiting its fan's answer to a move offer (the answer
- * decides it), and its slot starting after the cut-off (null: none).
- */
-export function cancellableBookingSql(startsAfter: Date | null): SQL | undefined {
-  const beforeCutoff = startsAfter
-    ? sql`(SELECT ${col(slots.startsAt)} FROM ${slots} WHERE ${col(slots.id)} = ${col(bookings.slotId)}) > ${startsAfter.getTime()}`
-    : undefined;
-  return and(
-    eq(bookings.status, CANCELLABLE_BOOKING_STATUS),
-    sql`NOT ${awaitingMoveSql(col(bookings.id))}`,
-    beforeCutoff,
-  );
 }
 
 /**
@@ -198,6 +184,13 @@ function cancelStatements(
   return [cancelBookingStatement(db, booking.bookingId, options), ...refund, returnPromoUse];
 }
 
+/** What the fan is told when the policy refuses their cancellation. */
+const CANCELLATION_REFUSALS: Record<Extract<CancellationTerms, { allowed: false }>["reason"], string> = {
+  awaiting_move: BOOKING_COPY.moveOfferAwaiting,
+  not_confirmed: BOOKING_COPY.notCancellable,
+  too_late: BOOKING_COPY.alreadyStarted,
+};
+
 /**
  * A fan cancels their own confirmed booking before the slot starts. The refund follows the Cancellation Policy page
  * (cancellation-policy.ts) and goes where the fan chooses (`refundTo`, the wallet by default): to the wallet in the
@@ -215,13 +208,10 @@ export async function cancelBooking(
   const db = getDb(env);
   const booking = await ownBookingWithOrder(db, viewer, bookingId);
   if (booking.status === "cancelled") throw conflict(BOOKING_COPY.alreadyCancelled);
-  await refuseWhileAwaitingMove(db, booking.bookingId);
   const terms = cancellationTerms("buyer", booking, now);
-  if (!terms.allowed) {
-    throw conflict(terms.reason === "too_late" ? BOOKING_COPY.alreadyStarted : BOOKING_COPY.notCancellable);
-  }
+  if (!terms.allowed) throw conflict(CANCELLATION_REFUSALS[terms.reason]);
   const refundTo = chosenRefundDestination(booking.paymentMethod, choice);
-  const { tier, startsAfter } = terms;
+  const { tier } = terms;
   // A pack credit is whole: a tier that refunds money gives the credit back, as a full refund of its order (the
   // refund's wallet credit becomes the credit's return, app/features/wallet/ledger.server.ts); ADR 027.
   const byCredit = Number(booking.paidWithCredit) === 1;
@@ -247,7 +237,7 @@ export async function cancelBooking(
     refundTo,
     reason: `Cancelled by the buyer (${tier} refund per the cancellation policy, to the ${toCard ? "card" : "wallet"})`,
     createdBy: viewer.id,
-    guard: cancellableBookingSql(startsAfter),
+    guard: cancellableBookingSql("buyer", now),
     now,
     // The slot's streamer is told too (an email and a notification), rendered when delivered.
     entries: [notice, bookingCancelledEmailEntry(booking.bookingId), ...fanCancelledEntries(booking.bookingId)],

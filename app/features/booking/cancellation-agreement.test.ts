@@ -104,7 +104,9 @@ describe("the buyer: button, dialog and use case agree at the policy's boundarie
     const { booking } = await confirmedBooking(START);
     const stranger = await createUser(env.DB);
     const now = new Date(START.getTime() - 48 * HOUR);
-    expect(cancellationTerms("buyer", { status: "confirmed", startsAt: START }, now)).toMatchObject({ allowed: true });
+    expect(
+      cancellationTerms("buyer", { status: "confirmed", startsAt: START, awaitingMove: false }, now),
+    ).toMatchObject({ allowed: true });
     const result = await outcomeOf(cancelBooking(env, viewerOf(stranger), booking.id, now));
     expect(result.ok ? null : result.error.status).toBe(404);
     expect(await bookingStatus(booking.id)).toBe("confirmed");
@@ -122,7 +124,8 @@ describe("the streamer and staff: the policy and their use cases agree", () => {
   ];
 
   for (const c of cases) {
-    const terms = (now: Date) => cancellationTerms(c.by, { status: "confirmed", startsAt: START }, now);
+    const terms = (now: Date) =>
+      cancellationTerms(c.by, { status: "confirmed", startsAt: START, awaitingMove: false }, now);
     it(`${c.by}, ${c.before} ms before the start: ${c.allowed ? "full refund" : "not cancellable"}`, async () => {
       const { star, slot, fan, booking } = await confirmedBooking(START);
       const now = new Date(START.getTime() - c.before);
@@ -143,11 +146,11 @@ describe("the streamer and staff: the policy and their use cases agree", () => {
 
   it("the streamer may cancel after the start; staff and the buyer may not", () => {
     const after = new Date(START.getTime() + HOUR);
-    const booking = { status: "confirmed", startsAt: START } as const;
+    const booking = { status: "confirmed", startsAt: START, awaitingMove: false } as const;
     expect(cancellationTerms("streamer", booking, after)).toMatchObject({ allowed: true, tier: "full" });
     expect(cancellationTerms("staff", booking, after)).toEqual({ allowed: false, reason: "too_late" });
     expect(cancellationTerms("buyer", booking, after)).toEqual({ allowed: false, reason: "too_late" });
-    expect(cancellationTerms("streamer", { status: "held", startsAt: START }, after)).toEqual({
+    expect(cancellationTerms("streamer", { status: "held", startsAt: START, awaitingMove: false }, after)).toEqual({
       allowed: false,
       reason: "not_confirmed",
     });

@@ -4,12 +4,15 @@ import type { BookingStatus } from "~db/schema";
  * The Cancellation Policy, the one place that says who may cancel a booking, until when, and with what refund
  * (`cancellationTerms`). The use cases (the buyer's `cancelBooking`, the streamer's slot cancellation, staff's removal
  * of a streamer), their SQL guards, the order's Cancel button and the cancel dialog's words all read it:
- * - only a confirmed booking is cancelled;
+ * - only a confirmed booking is cancelled, and not while it awaits its fan's answer to the streamer's offer of another
+ *   time (that answer decides it: "A move offered by the streamer");
  * - its buyer may cancel it until the slot starts: more than 24 hours before the start a full refund, between 24 hours
  *   and 2 hours before the start (both ends included) a 50% refund, later nothing;
  * - its slot's streamer may cancel the slot at any time while it is open, and staff may cancel it (removing its
  *   streamer) until it starts: the buyer is refunded in full.
- * The site's Cancellation Policy page (seeded in scripts/seed/data/pages.ts, "If you cancel") says the same.
+ * The site's Cancellation Policy page (seeded in scripts/seed/data/pages.ts, "If you cancel") says the same. This module
+ * is safe in the browser; its SQL twin, the guard of the use cases' conditional writes, is in
+ * `cancellation-policy.server.ts`; cancellation-policy.test.ts holds the two equal.
  */
 export const FULL_REFUND_BEFORE_MS = 24 * 60 * 60_000;
 export const PARTIAL_REFUND_BEFORE_MS = 2 * 60 * 60_000;
@@ -56,7 +59,7 @@ export function refundTier(startsAt: Date, now: Date): RefundTier {
 
 /**
  * The cut-off of a cancellation by `by` at `now`: it holds only for slots starting strictly after the returned time
- * (null: no cut-off). The use cases pass it to their SQL guards as a parameter (`starts_at > cutoff`).
+ * (null: no cut-off). The SQL guard compares with it as a parameter (`starts_at > cutoff`).
  */
 export function cancellableStartsAfter(by: Canceller, now: Date): Date | null {
   const until = CANCEL_UNTIL_BEFORE_START_MS[by];
@@ -64,28 +67,25 @@ export function cancellableStartsAfter(by: Canceller, now: Date): Date | null {
 }
 
 export type CancellationTerms =
-  | { allowed: true; tier: RefundTier; startsAfter: Date | null }
-  | { allowed: false; reason: "not_confirmed" | "too_late" };
+  | { allowed: true; tier: RefundTier }
+  | { allowed: false; reason: "awaiting_move" | "not_confirmed" | "too_late" };
+
+/** A booking as the policy sees it: its state, its slot's start, and whether a move offer awaits its fan's answer. */
+export type CancellableBooking = { status: BookingStatus | null; startsAt: Date | null; awaitingMove: boolean };
 
 /**
  * Whether `by` may cancel, at `now`, a booking in `status` of a slot starting at `startsAt`, and with what refund:
- * the buyer by the tiers, the streamer and staff always in full. `startsAfter` is the cut-off for the SQL guard.
+ * the buyer by the tiers, the streamer and staff always in full. Nobody cancels a booking awaiting its fan's answer to
+ * a move offer. Its SQL twin is `cancellableBookingSql` (cancellation-policy.server.ts).
  */
-export function cancellationTerms(
-  by: Canceller,
-  booking: { status: BookingStatus | null; startsAt: Date | null },
-  now: Date,
-): CancellationTerms {
+export function cancellationTerms(by: Canceller, booking: CancellableBooking, now: Date): CancellationTerms {
+  if (booking.awaitingMove) return { allowed: false, reason: "awaiting_move" };
   if (booking.status !== CANCELLABLE_BOOKING_STATUS || !booking.startsAt) {
     return { allowed: false, reason: "not_confirmed" };
   }
   const startsAfter = cancellableStartsAfter(by, now);
   if (startsAfter && booking.startsAt.getTime() <= startsAfter.getTime()) return { allowed: false, reason: "too_late" };
-  return {
-    allowed: true,
-    tier: by === "buyer" ? refundTier(booking.startsAt, now) : SLOT_CANCELLATION_TIER,
-    startsAfter,
-  };
+  return { allowed: true, tier: by === "buyer" ? refundTier(booking.startsAt, now) : SLOT_CANCELLATION_TIER };
 }
 
 /** A duration of the policy in words ("24 hours"). */

@@ -15,13 +15,8 @@ import { NO_SHOW_REFUNDED_TEMPLATE } from "./cancel-messages.server";
 import { type RefundDestination, refundFor } from "./cancellation-policy";
 import { BOOKING_COPY } from "./copy";
 import { NO_SHOW_CLAIMED_TEMPLATE, NO_SHOW_OFFERED_TEMPLATE } from "./no-show-messages.server";
-import {
-  canStartSlot,
-  NO_SHOW_AUTO_AFTER_MS,
-  NO_SHOW_OFFER_AFTER_MS,
-  noShowRefundOffered,
-  START_WINDOW_BEFORE_MS,
-} from "./no-show-policy";
+import { NO_SHOW_AUTO_AFTER_MS, NO_SHOW_OFFER_AFTER_MS, START_WINDOW_BEFORE_MS } from "./no-show-policy";
+import { canStartSlot, noShowRefundOffered, noShowRefundOfferedSql, startableSlotSql } from "./no-show-policy.server";
 import { afterSlotCancellation, slotCancellationResult, slotCancellationStatements } from "./slot-cancel.server";
 
 /** The outbox templates of the no-show rule: "the session started, here is the lobby code" and "you did not start". */
@@ -30,12 +25,6 @@ const STREAMER_NO_SHOW_TEMPLATE = "streamer-no-show";
 
 /** How far back the cron looks for slots not started (bounds its index range; the cron runs every minute). */
 const NO_SHOW_LOOKBACK_MS = 7 * 24 * 60 * 60_000;
-
-/** The SQL of "this slot (`slotId`, a column or value) was not started and is no no-show, at `now`". */
-function notStartedSql(slotId: SQL | string, now: Date, afterMs: number): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${slots} s WHERE s.id = ${slotId} AND s.status = 'open' AND s.started_at IS NULL
-    AND s.no_show_at IS NULL AND s.starts_at <= ${now.getTime() - afterMs})`;
-}
 
 /**
  * The streamer presses "Start session" on a booked slot: one conditional write (only while the slot is open, neither
@@ -75,15 +64,8 @@ export async function startSlotSession(env: Env, viewer: Viewer | null, slotId: 
     db
       .update(slots)
       .set({ startedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(slots.id, slotId),
-          eq(slots.status, "open"),
-          sql`${col(slots.startedAt)} IS NULL AND ${col(slots.noShowAt)} IS NULL`,
-          sql`${col(slots.startsAt)} <= ${at + START_WINDOW_BEFORE_MS} AND ${col(slots.endsAt)} > ${at}`,
-          sql`${col(slots.startsAt)} > ${at - NO_SHOW_AUTO_AFTER_MS}`,
-        ),
-      )
+      // The policy's SQL twin of `canStartSlot`: racing the no-show refunds or a second tap, one start wins.
+      .where(and(eq(slots.id, slotId), startableSlotSql(now)))
       .returning({ id: slots.id }),
     ...(["email", "notification"] as const).map((channel) =>
       outboxSelectStatement(
@@ -162,8 +144,9 @@ export async function claimNoShowRefund(
     refundTo,
     reason: `The streamer did not start the session (full refund, to the ${toCard ? "card" : "wallet"})`,
     createdBy: viewer.id,
-    // Still confirmed, and the slot still neither started nor a no-show: racing the cron or a start, one wins.
-    guard: and(eq(bookings.status, "confirmed"), notStartedSql(col(bookings.slotId), now, NO_SHOW_OFFER_AFTER_MS)),
+    // The policy's SQL twin of `noShowRefundOffered`: still confirmed, the slot still neither started nor a no-show;
+    // racing the cron or a start, one wins.
+    guard: noShowRefundOfferedSql(now),
     now,
     entries: [notice, ...told],
     extra: [],

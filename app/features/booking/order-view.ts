@@ -1,5 +1,5 @@
 import type { BookingStatus } from "~db/schema";
-import { cancellationTerms } from "./cancellation-policy";
+import { type CancellableBooking, cancellationTerms } from "./cancellation-policy";
 
 /** How long before the start a slot's lobby code shows to its confirmed buyers ("near"), and until its end. */
 export const LOBBY_CODE_VISIBLE_BEFORE_MS = 30 * 60_000;
@@ -22,9 +22,12 @@ export function gamerTagsEditable(bookingStatus: BookingStatus | null, startsAt:
   );
 }
 
-/** The order's Cancel button: whether its buyer may cancel the booking now, by the policy (cancellation-policy.ts). */
-export function bookingCancellable(bookingStatus: BookingStatus | null, startsAt: Date | null, now: Date): boolean {
-  return cancellationTerms("buyer", { status: bookingStatus, startsAt }, now).allowed;
+/**
+ * The order's Cancel button: whether its buyer may cancel the booking now, by the policy (cancellation-policy.ts),
+ * which refuses while a move offer awaits their answer.
+ */
+export function bookingCancellable(booking: CancellableBooking, now: Date): boolean {
+  return cancellationTerms("buyer", booking, now).allowed;
 }
 
 export function invoicePath(orderId: string): string {

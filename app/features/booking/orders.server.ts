@@ -184,8 +184,14 @@ async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Pro
       lobbyCode: showCode ? row.lobbyCode : null,
       isBuyer,
       canEditGamerTags: isBuyer && gamerTagsEditable(row.bookingStatus, row.startsAt, now),
-      canCancel: isBuyer && !moveOffer && bookingCancellable(row.bookingStatus, row.startsAt, now),
-      canReschedule: isBuyer && !moveOffer && reschedulable({ status: row.bookingStatus, startsAt: row.startsAt }, now),
+      canCancel:
+        isBuyer &&
+        bookingCancellable({ status: row.bookingStatus, startsAt: row.startsAt, awaitingMove: !!moveOfferUntil }, now),
+      canReschedule: reschedulable(
+        { userId: row.userId, status: row.bookingStatus, startsAt: row.startsAt, awaitingMove: !!moveOfferUntil },
+        viewer.id,
+        now,
+      ),
       moveOffer,
       noShowRefund:
         isBuyer &&

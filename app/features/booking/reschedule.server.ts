@@ -10,9 +10,10 @@ import { col, type Db, getDb, named } from "~/platform/db.server";
 import { outboxStatement } from "~/platform/outbox.server";
 import { bookingReminders, bookings, orders, slots } from "~db/schema";
 import { BOOKING_COPY } from "./copy";
-import { awaitingMoveSql, refuseWhileAwaitingMove } from "./move-offer-sql.server";
+import { awaitingMoveSql } from "./move-offer-sql.server";
 import { bookingMovedEntries } from "./reschedule-messages.server";
-import { RESCHEDULE_BEFORE_MS, reschedulable, rescheduleDeadline } from "./reschedule-policy";
+import { rescheduleDeadline } from "./reschedule-policy";
+import { type RescheduleTerms, reschedulableBookingSql, rescheduleTerms } from "./reschedule-policy.server";
 
 /** A fan's booking as a move needs it: whose, its state, its slot and gig, its seats and its invite's version. */
 async function movableBooking(db: Db, bookingId: string) {
@@ -28,6 +29,8 @@ async function movableBooking(db: Db, bookingId: string) {
         slotId: slots.id,
         gigId: slots.gigId,
         startsAt: slots.startsAt,
+        /** A streamer's offer of another time awaits this booking's answer (the policy reads it). */
+        awaitingMove: sql<boolean>`${awaitingMoveSql(col(bookings.id))}`.mapWith(Boolean),
       }),
     )
     .from(bookings)
@@ -49,11 +52,19 @@ export type RescheduleChoices = {
   slots: BookableSlot[];
 };
 
-/** The booking's own slot, checked for its buyer: someone else's booking answers as a missing one. */
-async function ownBooking(db: Db, viewer: Viewer, bookingId: string) {
+/** Why the policy refused a move, as the fan is told (someone else's booking answers as a missing one). */
+function rescheduleRefusal(reason: Extract<RescheduleTerms, { allowed: false }>["reason"]) {
+  if (reason === "not_buyer") return notFound(BOOKING_COPY.bookingNotFound);
+  if (reason === "awaiting_move") return conflict(BOOKING_COPY.moveOfferAwaiting);
+  return conflict(reason === "too_late" ? BOOKING_COPY.rescheduleTooLate : BOOKING_COPY.rescheduleNotConfirmed);
+}
+
+/** The viewer's booking if the policy lets them move it at `now`; else its refusal, thrown. */
+async function movableOwnBooking(db: Db, viewer: Viewer, bookingId: string, now: Date) {
   const booking = await movableBooking(db, bookingId);
-  if (!booking || booking.userId !== viewer.id) throw notFound(BOOKING_COPY.bookingNotFound);
-  await refuseWhileAwaitingMove(db, booking.bookingId);
+  if (!booking) throw notFound(BOOKING_COPY.bookingNotFound);
+  const terms = rescheduleTerms(booking, viewer.id, now);
+  if (!terms.allowed) throw rescheduleRefusal(terms.reason);
   return booking;
 }
 
@@ -65,8 +76,7 @@ export async function rescheduleChoices(
   now = new Date(),
 ): Promise<RescheduleChoices> {
   const db = getDb(env);
-  const booking = await ownBooking(db, viewer, bookingId);
-  if (!reschedulable(booking, now)) throw conflict(rescheduleRefusal(booking.status));
+  const booking = await movableOwnBooking(db, viewer, bookingId, now);
   const others = booking.gigId
     ? (await upcomingSlotsOfGig(db, booking.gigId, now)).filter((slot) => slot.id !== booking.slotId)
     : [];
@@ -79,10 +89,6 @@ export async function rescheduleChoices(
     deadline: rescheduleDeadline(booking.startsAt),
     slots: others,
   };
-}
-
-function rescheduleRefusal(status: string | null) {
-  return status === "confirmed" ? BOOKING_COPY.rescheduleTooLate : BOOKING_COPY.rescheduleNotConfirmed;
 }
 
 export type RescheduleOutcome = { bookingId: string; orderId: string; fromSlotId: string; toSlotId: string };
@@ -104,17 +110,13 @@ export async function rescheduleBooking(
   now = new Date(),
 ): Promise<RescheduleOutcome> {
   const db = getDb(env);
-  const booking = await ownBooking(db, viewer, input.bookingId);
-  if (!reschedulable(booking, now)) throw conflict(rescheduleRefusal(booking.status));
+  const booking = await movableOwnBooking(db, viewer, input.bookingId, now);
   if (input.toSlotId === booking.slotId) throw conflict(BOOKING_COPY.rescheduleSameSlot, "slotId");
   const to = input.toSlotId;
-  const move = moveBookingStatements(db, booking, to, now, [
-    eq(bookings.userId, viewer.id),
-    sql`NOT ${awaitingMoveSql(col(bookings.id))}`,
-    sql`(SELECT old.starts_at FROM slots old WHERE old.id = ${booking.slotId}) > ${now.getTime() + RESCHEDULE_BEFORE_MS}`,
-  ]);
+  // The policy's SQL twin: still the fan's confirmed booking, no move offer awaiting them, before the deadline.
+  const move = moveBookingStatements(db, booking, to, now, [reschedulableBookingSql(viewer.id, now)]);
   const results = await db.batch(move.statements);
-  if ((results[1] as { id: string }[]).length === 0) throw await moveRefusal(db, booking, to, now);
+  if ((results[1] as { id: string }[]).length === 0) throw await moveRefusal(db, viewer, booking, to, now);
   await deliverMessages(env, move.keys, now);
   await offerFreedSeats(env, booking.slotId, now);
   return { bookingId: booking.bookingId, orderId: booking.orderId, fromSlotId: booking.slotId, toSlotId: to };
@@ -186,13 +188,15 @@ export function moveBookingStatements(db: Db, booking: MovingBooking, to: string
 /** Why a move was refused, read after the refused batch (never instead of it). */
 async function moveRefusal(
   db: Db,
+  viewer: Viewer,
   booking: { bookingId: string; slotId: string; gigId: string | null; seats: number },
   to: string,
   now: Date,
 ) {
   const current = await movableBooking(db, booking.bookingId);
   if (current && current.slotId !== booking.slotId) return conflict(BOOKING_COPY.rescheduleRaced);
-  if (current && !reschedulable(current, now)) return conflict(rescheduleRefusal(current.status));
+  const terms = current ? rescheduleTerms(current, viewer.id, now) : null;
+  if (terms && !terms.allowed) return rescheduleRefusal(terms.reason);
   const [target] = await db
     .select({
       gigId: slots.gigId,

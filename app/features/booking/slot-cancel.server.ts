@@ -9,8 +9,9 @@ import { availabilityChangedStatement } from "~/platform/catalogue-version.serve
 import { col, type Db, getDb, selectInChunks } from "~/platform/db.server";
 import { outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
 import { bookings, orders } from "~db/schema";
-import { type CancelOutcome, cancellableBookingSql } from "./cancel.server";
-import { type Canceller, cancellableStartsAfter, SLOT_CANCELLATION_TIER } from "./cancellation-policy";
+import type { CancelOutcome } from "./cancel.server";
+import { type Canceller, SLOT_CANCELLATION_TIER } from "./cancellation-policy";
+import { cancellableBookingSql } from "./cancellation-policy.server";
 
 /** The outbox template of "the streamer cancelled your session" (email and notification), one per booking. */
 const SLOT_CANCELLED_TEMPLATE = "slot-cancelled";
@@ -52,10 +53,8 @@ export function slotCancellationStatements(
       .where(
         and(
           input.slotsWhere,
-          cancellableBookingSql(
-            // A no-show is the streamer's cancellation: no cut-off (it happens after the start).
-            cancellableStartsAfter(input.by === "no_show" ? "streamer" : input.by, input.now),
-          ),
+          // A no-show is the streamer's cancellation: no cut-off (it happens after the start).
+          cancellableBookingSql(input.by === "no_show" ? "streamer" : input.by, input.now),
         ),
       )
       .returning({

@@ -17,7 +17,6 @@ export { DISCORD_CONNECT_CODE_TTL_MS };
 /** Discord's permission bits that let a member manage a server (ADMINISTRATOR, MANAGE_GUILD). */
 const ADMINISTRATOR = 1n << 3n;
 const MANAGE_GUILD = 1n << 5n;
-const DISCORD_MANAGER_PERMISSIONS = String(MANAGE_GUILD);
 
 async function key(env: Env) {
   return hmacKey(PURPOSE, sessionSecret(env));

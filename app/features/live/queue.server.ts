@@ -24,7 +24,8 @@ import {
 } from "./snapshot.server";
 import { cooldownLeft } from "./turns";
 import { cooldownPassedSql, turnsSinceLast } from "./turns.server";
-import { endVipPlaces, type HeldVipPlaceOutcome, isRefunded, removalOutcome } from "./vip-refunds.server";
+import { type HeldVipPlaceOutcome, isRefunded, type VipPlaceEvent } from "./vip-outcomes";
+import { endVipPlaces, vipPlaceOutcome } from "./vip-refunds.server";
 
 /**
  * The queues of a live session (docs/domain.md "Queue place"). These use cases own every queue rule,
@@ -222,7 +223,7 @@ export async function leaveQueue(
   const left: QueueStep = { kind: "left", at: now };
   const changed =
     entry.lane === "vip"
-      ? await endVipPlace(db, entry, "left", ACTIVE, viewer.id, now, left)
+      ? await endVipPlace(db, entry, "fan_left", "left", viewer.id, now, left)
       : (await db.batch([finish(db, entryId, ACTIVE, "left", now), queueEventStatement(db, { entryId, ...left })]))[0];
   if (changed.length === 0) throw conflict(M.entryNotActive);
   return { liveSessionId: entry.liveSessionId, notices: [] };
@@ -235,15 +236,14 @@ export async function leaveQueue(
 async function endVipPlace(
   db: Db,
   entry: { id: string },
+  event: VipPlaceEvent,
   outcome: HeldVipPlaceOutcome,
-  from: readonly QueueState[],
   createdBy: string | null,
   now: Date,
   step: QueueStep,
 ) {
-  const end = endVipPlaces(db, outcome, {
+  const end = endVipPlaces(db, event, outcome, {
     places: sql`${col(queueEntries.id)} = ${entry.id}`,
-    from,
     createdBy,
     now,
     refundId: newId(),
@@ -291,7 +291,7 @@ export async function moveEntry(
   }
   const changed =
     to === "done" && entry.lane === "vip"
-      ? await endVipPlace(db, entry, "served", from, viewer.id, now, { kind: "played", at: now })
+      ? await endVipPlace(db, entry, "streamer_done", "served", viewer.id, now, { kind: "played", at: now })
       : (await db.batch([finish(db, entryId, from, to, now), ...playedStep(db, entryId, to, now)]))[0];
   if (changed.length === 0) throw conflict(M.entryNotActive);
   return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }] };
@@ -327,9 +327,11 @@ export async function removeEntry(
     if (changed.length === 0) throw conflict(M.entryNotActive);
     return { liveSessionId: entry.liveSessionId, notices };
   }
-  const outcome = removalOutcome(entry.state);
+  // The table's outcome of the removal: a no-show once the fan was called, else a removal (vip-outcomes.ts).
+  const outcome = vipPlaceOutcome("streamer_removed", entry);
+  if (!outcome) throw conflict(M.entryNotActive);
   const step: QueueStep = { kind: isRefunded(outcome) ? "refunded" : "removed", cause: "streamer", at: now };
-  const changed = await endVipPlace(db, entry, outcome, [entry.state], viewer.id, now, step);
+  const changed = await endVipPlace(db, entry, "streamer_removed", outcome, viewer.id, now, step);
   if (changed.length === 0) throw conflict(M.entryNotActive);
   return {
     liveSessionId: entry.liveSessionId,

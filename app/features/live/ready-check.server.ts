@@ -198,9 +198,8 @@ export async function missReadyCheck(
     ]);
     message = M.missedRemoved;
   } else {
-    const end = endVipPlaces(db, "missed_ready", {
+    const end = endVipPlaces(db, "missed_ready", "missed_ready", {
       places: check,
-      from: ["playing_next"],
       createdBy: input.viewer?.id ?? null,
       now,
       refundId: newId(),

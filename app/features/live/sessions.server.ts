@@ -154,13 +154,8 @@ export async function endLiveSession(
   const session = await loadSession(db, liveSessionId);
   assertSessionStreamer(viewer, session);
   const inSession = sql`${col(queueEntries.liveSessionId)} = ${liveSessionId}`;
-  const unserved = endVipPlaces(db, "session_ended", {
-    places: inSession,
-    from: ["waiting", "playing_next"],
-    createdBy: null,
-    now,
-  });
-  const served = endVipPlaces(db, "served", { places: inSession, from: ["in_game"], createdBy: null, now });
+  const unserved = endVipPlaces(db, "session_ended", "session_ended", { places: inSession, createdBy: null, now });
+  const served = endVipPlaces(db, "session_ended", "served", { places: inSession, createdBy: null, now });
   /** The places of this session that this end finished in `state`: their steps of the history. */
   const endedAs = (state: string) =>
     sql`q.live_session_id = ${liveSessionId} AND q.state = ${state} AND q.finished_at = ${now.getTime()}`;

@@ -1,4 +1,4 @@
-import { and, inArray, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   owedRefundIds,
@@ -7,71 +7,33 @@ import {
   settleRefunds,
 } from "~/features/wallet/index.server";
 import { col, type Db } from "~/platform/db.server";
-import { orders, type QueueState, queueEntries } from "~db/schema";
+import { orders, queueEntries } from "~db/schema";
+import {
+  type HeldVipPlaceOutcome,
+  VIP_PLACE_OUTCOMES,
+  type VipPlaceEvent,
+  type VipPlaceOutcome,
+  vipPlaceEndsFrom,
+} from "./vip-outcomes";
 
 /**
- * How a VIP place ends, and what its fan gets back: the one table of VIP refunds. Every path that ends a VIP place
- * (the streamer serving, removing or ending the session, the fan leaving, a card payment arriving too late) looks its
- * outcome up here and calls `vipRefundStatements`, the one refund entry point.
- *
- * - `endsAs`: the place's state after it (null: the place was never taken);
- * - `refund`: "none", or "full to wallet": what is left of the order's payment, to the fan's wallet (an owed refund
- *   row written in the batch of the change, carried out through the ledger's one path, `settleRefundStatements`).
+ * The VIP place outcomes on the server: the table and its decision (vip-outcomes.ts, browser-safe, re-exported here),
+ * the SQL twin of the decision (`vipPlaceEndingSql`, the guard of every write that ends a VIP place) and the one
+ * refund entry point.
  */
-export const VIP_PLACE_OUTCOMES = {
-  /** The streamer marked the fan done: the place was used. */
-  served: { endsAs: "done", refund: "none", reason: null },
-  /** The fan left the queue: they gave the place up. */
-  left: { endsAs: "left", refund: "none", reason: null },
-  /** The streamer removed the fan while they waited. */
-  removed: { endsAs: "refunded", refund: "full to wallet", reason: "VIP place removed by the streamer" },
-  /** The fan was called (playing next or in game) but did not come, and the streamer removed them. */
-  no_show: {
-    endsAs: "refunded",
-    refund: "full to wallet",
-    reason: "VIP place removed by the streamer after the fan was called",
-  },
-  /**
-   * The fan was called and missed their ready check (not on the live page, or did not confirm in time; or the
-   * streamer skipped them), and the session removes missed VIP places (ready-check.ts).
-   */
-  missed_ready: {
-    endsAs: "refunded",
-    refund: "full to wallet",
-    reason: "VIP place removed: the fan missed their ready check",
-  },
-  /** The session ended while the fan was still waiting. */
-  session_ended: {
-    endsAs: "refunded",
-    refund: "full to wallet",
-    reason: "VIP place not served before the live session ended",
-  },
-  /**
-   * A card payment arrived when the place could no longer be taken (the session ended, the fan already queued): back
-   * to the card it came from (vip-step.server.ts), not through this table's wallet refund.
-   */
-  late_payment: {
-    endsAs: null,
-    refund: "full to card",
-    reason: "Payment arrived after the VIP place could no longer be taken",
-  },
-} as const satisfies Record<
-  string,
-  { endsAs: QueueState | null; refund: "none" | "full to wallet" | "full to card"; reason: string | null }
->;
+export { VIP_PLACE_OUTCOMES, vipPlaceOutcome } from "./vip-outcomes";
 
-export type VipPlaceOutcome = keyof typeof VIP_PLACE_OUTCOMES;
-/** The outcomes that end a place the fan holds (a late payment never took one). */
-export type HeldVipPlaceOutcome = Exclude<VipPlaceOutcome, "late_payment">;
-
-/** True when a VIP place ending with `outcome` is refunded. */
-export function isRefunded(outcome: VipPlaceOutcome): boolean {
-  return VIP_PLACE_OUTCOMES[outcome].refund !== "none";
-}
-
-/** The outcome of the streamer removing a VIP place: a no-show once the fan was called, else a removal. */
-export function removalOutcome(state: QueueState): "removed" | "no_show" {
-  return state === "waiting" ? "removed" : "no_show";
+/**
+ * The SQL twin of `vipPlaceOutcome(event, place) === outcome`, a condition on `queue_entries`: a VIP place in one of
+ * the states from which `event` ends it with `outcome`.
+ */
+export function vipPlaceEndingSql(event: VipPlaceEvent, outcome: HeldVipPlaceOutcome): SQL {
+  const from = vipPlaceEndsFrom(event, outcome);
+  if (from.length === 0) return sql`0`;
+  return sql`${col(queueEntries.lane)} = 'vip' AND ${col(queueEntries.state)} IN (${sql.join(
+    from.map((state) => sql`${state}`),
+    sql`, `,
+  )})`;
 }
 
 /**
@@ -104,28 +66,23 @@ export async function settleVipRefunds(env: Env, orderIds: readonly string[], no
 }
 
 /**
- * Ends the VIP places matching `places` (a condition on `queue_entries`, its columns written with `col()`) that are in
- * one of the `from` states, as the table says for `outcome`, for one batch: the state change first (returning the
- * places it ended), then `vipRefundStatements` over the orders of exactly those places (ended at this instant), so
- * a second or concurrent run ends and refunds nothing more.
+ * Ends the VIP places matching `places` (a condition on `queue_entries`, its columns written with `col()`) that
+ * `event` ends with `outcome` (`vipPlaceEndingSql`), as the table says, for one batch: the state change first
+ * (returning the places it ended), then `vipRefundStatements` over the orders of exactly those places (ended at this
+ * instant), so a second or concurrent run ends and refunds nothing more.
  */
 export function endVipPlaces(
   db: Db,
+  event: VipPlaceEvent,
   outcome: HeldVipPlaceOutcome,
-  input: {
-    places: SQL;
-    from: readonly QueueState[];
-    createdBy: string | null;
-    now: Date;
-    refundId?: string;
-  },
+  input: { places: SQL; createdBy: string | null; now: Date; refundId?: string },
 ) {
   const endsAs = VIP_PLACE_OUTCOMES[outcome].endsAs;
   const vip = sql`${input.places} AND ${col(queueEntries.lane)} = 'vip'`;
   const change = db
     .update(queueEntries)
     .set({ state: endsAs, finishedAt: input.now, updatedAt: input.now })
-    .where(and(vip, inArray(queueEntries.state, [...input.from])))
+    .where(and(input.places, vipPlaceEndingSql(event, outcome)))
     .returning({ id: queueEntries.id, userId: queueEntries.userId, orderId: queueEntries.orderId });
   const endedNow = sql`${vip} AND ${col(queueEntries.state)} = ${endsAs} AND ${col(queueEntries.finishedAt)} = ${input.now.getTime()}`;
   const refund = vipRefundStatements(db, outcome, {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { deliverMessages } from "~/features/messages/index.server";
 import { seatsTakenSql } from "~/features/seats";
@@ -7,7 +7,8 @@ import { col, type Db, getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { outboxKeys, outboxSelectStatement } from "~/platform/outbox.server";
 import { slots, waitlistEntries } from "~db/schema";
-import { OFFER_MINUTES, OFFERS_PER_BATCH_MAX, SWEEP_SLOTS_MAX } from "./rules";
+import { firstToOfferSql, offerExpiresAt, offerHoldsSql, seatsFreeSql } from "./offer-policy.server";
+import { OFFERS_PER_BATCH_MAX, SWEEP_SLOTS_MAX } from "./rules";
 
 /**
  * Offering freed seats to a slot's waitlist (docs/domain.md "Waitlist place"). Every offer is ONE conditional UPDATE:
@@ -23,11 +24,6 @@ type Offered = { id: string; userId: string; seats: number };
 /** The template of "seats are held for you" (email and notification), one pair per offered place. */
 const WAITLIST_OFFER_TEMPLATE = "waitlist-offer";
 
-const seatsFree = (slotId: string, at: number) =>
-  sql`((SELECT offer_slot.seats FROM slots offer_slot
-      WHERE offer_slot.id = ${slotId} AND offer_slot.status = 'open' AND offer_slot.starts_at > ${at})
-    - ${seatsTakenSql(sql`${slotId}`, at)})`;
-
 /**
  * Whether an offer pass on the slot would offer anyone at `at`: seats are free (an expired offer or hold freed them,
  * or the slot's seats grew) and a fan waiting in its line fits them. The free seats are compared first, so a full
@@ -37,8 +33,8 @@ const seatsFree = (slotId: string, at: number) =>
 export function offerDueStatement(db: Db, slotId: string, at: number) {
   return db
     .select({
-      due: sql<number>`(${seatsFree(slotId, at)} > 0 AND EXISTS (SELECT 1 FROM waitlist_entries line
-        WHERE line.slot_id = ${slotId} AND line.status = 'waiting' AND line.seats <= ${seatsFree(slotId, at)}))`.mapWith(
+      due: sql<number>`(${seatsFreeSql(slotId, at)} > 0 AND EXISTS (SELECT 1 FROM waitlist_entries line
+        WHERE line.slot_id = ${slotId} AND line.status = 'waiting' AND line.seats <= ${seatsFreeSql(slotId, at)}))`.mapWith(
         Number,
       ),
     })
@@ -48,16 +44,14 @@ export function offerDueStatement(db: Db, slotId: string, at: number) {
 
 /** One offer: the first waiting place that fits, if any (returns the place it offered, or nothing). */
 function offerStatement(db: Db, slotId: string, now: Date) {
-  const at = now.getTime();
-  return db
-    .update(waitlistEntries)
-    .set({ status: "offered", offeredAt: now, offerExpiresAt: new Date(at + OFFER_MINUTES * 60_000), updatedAt: now })
-    .where(
-      sql`${col(waitlistEntries.id)} = (SELECT line.id FROM waitlist_entries line
-        WHERE line.slot_id = ${slotId} AND line.status = 'waiting' AND line.seats <= ${seatsFree(slotId, at)}
-        ORDER BY line.position LIMIT 1)`,
-    )
-    .returning({ id: waitlistEntries.id, userId: waitlistEntries.userId, seats: waitlistEntries.seats });
+  return (
+    db
+      .update(waitlistEntries)
+      .set({ status: "offered", offeredAt: now, offerExpiresAt: offerExpiresAt(now), updatedAt: now })
+      // The policy's SQL twin of `firstToOffer`: the first waiting place that fits the seats free in this statement.
+      .where(firstToOfferSql(slotId, now))
+      .returning({ id: waitlistEntries.id, userId: waitlistEntries.userId, seats: waitlistEntries.seats })
+  );
 }
 
 /** The offers of a slot whose time is up stop being offers (they already stopped counting at their expiry). */
@@ -65,7 +59,7 @@ function lapseStatement(db: Db, where: SQL, now: Date) {
   return db
     .update(waitlistEntries)
     .set({ status: "lapsed", updatedAt: now })
-    .where(and(where, eq(waitlistEntries.status, "offered"), lte(waitlistEntries.offerExpiresAt, now)))
+    .where(and(where, eq(waitlistEntries.status, "offered"), sql`NOT ${offerHoldsSql(now)}`))
     .returning({ id: waitlistEntries.id, slotId: waitlistEntries.slotId });
 }
 

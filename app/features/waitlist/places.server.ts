@@ -5,6 +5,7 @@ import { unauthorized } from "~/lib/errors";
 import { col, type Db, getDb } from "~/platform/db.server";
 import { gigs, slots, waitlistEntries } from "~db/schema";
 import { offerCheckoutPath } from "./links";
+import { offerHolds } from "./offer-policy";
 
 /** A place still in line: waiting, or offered (its seats held for the fan). */
 const LIVE = ["waiting", "offered"] as const;
@@ -49,7 +50,7 @@ export function viewerPlaces(
   now = new Date(),
 ): ViewerPlace[] {
   return rows
-    .filter((row) => row.status === "waiting" || (row.offerExpiresAt?.getTime() ?? 0) > now.getTime())
+    .filter((row) => row.status === "waiting" || offerHolds(row, now))
     .map((row) => ({ ...row, status: row.status as ViewerPlace["status"] }));
 }
 
