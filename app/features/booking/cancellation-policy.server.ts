@@ -10,7 +10,6 @@ import { awaitingMoveSql } from "./move-offer-sql.server";
  * with the other; cancellation-policy.test.ts runs both over the same cases and holds them equal.
  */
 export {
-  
   type CancellationTerms,
   type Canceller,
   cancellationTerms,
