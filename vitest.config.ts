@@ -139,7 +139,11 @@ export default defineConfig(async () => {
             isolate: false,
             include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
             globalSetup: ["./tests/setup/documents-worker.ts"],
-            setupFiles: ["./workers/composition.ts", "./workers/dev-composition.ts", "./tests/setup/apply-migrations.ts"],
+            setupFiles: [
+              "./workers/composition.ts",
+              "./workers/dev-composition.ts",
+              "./tests/setup/apply-migrations.ts",
+            ],
             testTimeout: 30_000,
           },
         },

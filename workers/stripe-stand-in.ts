@@ -13,7 +13,12 @@ type WorkerFetch = (
   ctx: ExecutionContext,
 ) => Promise<Response>;
 
-export function mountStripeStandIn(env: Env, ctx: ExecutionContext, origin: string, fetch: WorkerFetch): StandInHandler {
+export function mountStripeStandIn(
+  env: Env,
+  ctx: ExecutionContext,
+  origin: string,
+  fetch: WorkerFetch,
+): StandInHandler {
   const stripe = standIn("stripe");
   stripe.configure(env, (body, signature) =>
     fetch(

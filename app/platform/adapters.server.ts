@@ -1,8 +1,8 @@
-import type { ChatMessageOut } from "./twitch/chat.server";
 import type { DiscordMessage, DiscordSender } from "./discord/discord.server";
 import type { EmailMessage, EmailSender } from "./email/email.server";
 import type { PushAlert, PushSender } from "./push/push.server";
 import type { SiteverifyAnswer } from "./turnstile/turnstile.server";
+import type { ChatMessageOut } from "./twitch/chat.server";
 
 /**
  * The local stand-ins of the outside services, as the development composition chose them (docs/architecture.md,
@@ -54,7 +54,12 @@ export type StandIns = {
       text: string;
       messageId?: string;
     }): Promise<SignedDelivery>;
-    discordLine(line: { guildId: string; user: string; text: string; owner?: boolean }): Promise<SignedDelivery | false>;
+    discordLine(line: {
+      guildId: string;
+      user: string;
+      text: string;
+      owner?: boolean;
+    }): Promise<SignedDelivery | false>;
   };
   /** Cloudflare Turnstile as its test keys behave (TURNSTILE_STAND_IN "on"): the widget's token and siteverify. */
   turnstile: {
