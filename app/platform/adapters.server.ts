@@ -15,10 +15,10 @@ import type { ChatMessageOut } from "./twitch/chat.server";
  */
 
 /** A message a stand-in kept instead of sending it: the message, its id and when it was "sent". */
-export type Kept<T> = T & { id: string; sentAt: string };
+type Kept<T> = T & { id: string; sentAt: string };
 
 /** A request as an outside service would sign and send it to one of the app's webhooks. */
-export type SignedDelivery = { headers: Headers; body: string };
+type SignedRequest = { headers: Headers; body: string };
 
 /** What the bot said in a chat, as the chat stand-in recorded it. */
 export type RecordedReply = { platform: string; channel: string; text: string; at: string };
@@ -26,7 +26,7 @@ export type RecordedReply = { platform: string; channel: string; text: string; a
 /** A stand-in that answers HTTP requests in the Worker (the Stripe and OAuth providers). */
 export type StandInHandler = (request: Request) => Promise<Response>;
 
-export type StandIns = {
+type StandIns = {
   /** The email outbox (EMAIL_PROVIDER not "http"): the sender, and its messages for /dev/outbox. */
   email: {
     sender(bucket: R2Bucket): EmailSender;
@@ -53,13 +53,8 @@ export type StandIns = {
       user: string;
       text: string;
       messageId?: string;
-    }): Promise<SignedDelivery>;
-    discordLine(line: {
-      guildId: string;
-      user: string;
-      text: string;
-      owner?: boolean;
-    }): Promise<SignedDelivery | false>;
+    }): Promise<SignedRequest>;
+    discordLine(line: { guildId: string; user: string; text: string; owner?: boolean }): Promise<SignedRequest | false>;
   };
   /** Cloudflare Turnstile as its test keys behave (TURNSTILE_STAND_IN "on"): the widget's token and siteverify. */
   turnstile: {

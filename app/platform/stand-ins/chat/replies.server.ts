@@ -1,3 +1,4 @@
+import type { RecordedReply } from "../../adapters.server";
 import type { ChatMessageOut } from "../../twitch/chat.server";
 import { keepInOutbox, readFromOutbox } from "../outbox";
 
@@ -7,8 +8,6 @@ import { keepInOutbox, readFromOutbox } from "../outbox";
  * /dev/chat page. Registered by workers/dev-composition.ts (app/platform/adapters.server.ts).
  */
 const PREFIX = "dev-chat/";
-
-export type RecordedReply = { platform: string; channel: string; text: string; at: string };
 
 export async function recordChatReply(bucket: R2Bucket, message: ChatMessageOut): Promise<void> {
   await keepInOutbox(bucket, PREFIX, { ...message, at: new Date().toISOString() }, message.channel.toLowerCase());
