@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import { runnerImport } from "vite";
 import { defineConfig } from "vitest/config";
-import { createStandInProvider } from "./app/platform/stand-ins/oauth/provider.ts";
 import { createStripeStandIn } from "./app/platform/stand-ins/stripe/stand-in.ts";
 import { DOCUMENTS_TEST_BUNDLE } from "./tests/setup/documents-worker.ts";
 
@@ -38,23 +38,33 @@ const OAUTH_TEST_BINDINGS = {
   OAUTH_TWITCH_TOKEN_URL: `${OAUTH_STAND_IN_ORIGIN}/twitch/token`,
   OAUTH_TWITCH_USERINFO_URL: `${OAUTH_STAND_IN_ORIGIN}/twitch/helix/users`,
 };
-const oauthStandIn = createStandInProvider({
-  basePath: "",
-  clients: {
-    discord: {
-      clientId: OAUTH_TEST_BINDINGS.OAUTH_DISCORD_CLIENT_ID,
-      clientSecret: OAUTH_TEST_BINDINGS.OAUTH_DISCORD_CLIENT_SECRET,
+/**
+ * The OAuth stand-in imports app code through the `~/` alias, which the loading of this file does not resolve:
+ * Vite's module runner loads it, with the tsconfig's paths.
+ */
+async function oauthStandIn() {
+  const { module } = await runnerImport<typeof import("./app/platform/stand-ins/oauth/provider.ts")>(
+    "./app/platform/stand-ins/oauth/provider.ts",
+    { configFile: false, logLevel: "error", resolve: { tsconfigPaths: true } },
+  );
+  return module.createStandInProvider({
+    basePath: "",
+    clients: {
+      discord: {
+        clientId: OAUTH_TEST_BINDINGS.OAUTH_DISCORD_CLIENT_ID,
+        clientSecret: OAUTH_TEST_BINDINGS.OAUTH_DISCORD_CLIENT_SECRET,
+      },
+      google: {
+        clientId: OAUTH_TEST_BINDINGS.OAUTH_GOOGLE_CLIENT_ID,
+        clientSecret: OAUTH_TEST_BINDINGS.OAUTH_GOOGLE_CLIENT_SECRET,
+      },
+      twitch: {
+        clientId: OAUTH_TEST_BINDINGS.OAUTH_TWITCH_CLIENT_ID,
+        clientSecret: OAUTH_TEST_BINDINGS.OAUTH_TWITCH_CLIENT_SECRET,
+      },
     },
-    google: {
-      clientId: OAUTH_TEST_BINDINGS.OAUTH_GOOGLE_CLIENT_ID,
-      clientSecret: OAUTH_TEST_BINDINGS.OAUTH_GOOGLE_CLIENT_SECRET,
-    },
-    twitch: {
-      clientId: OAUTH_TEST_BINDINGS.OAUTH_TWITCH_CLIENT_ID,
-      clientSecret: OAUTH_TEST_BINDINGS.OAUTH_TWITCH_CLIENT_SECRET,
-    },
-  },
-});
+  });
+}
 
 /**
  * Stripe, likewise, on its own origin: the SDK in the Worker is pointed at it by STRIPE_API_URL (host, port,
@@ -70,11 +80,14 @@ const STRIPE_TEST_BINDINGS = {
 };
 const stripeStandIn = createStripeStandIn({ basePath: "", webhookSecret: STRIPE_TEST_BINDINGS.STRIPE_WEBHOOK_SECRET });
 
-async function outbound(request: Request): Promise<Response> {
-  const origin = new URL(request.url).origin;
-  if (origin === OAUTH_STAND_IN_ORIGIN) return oauthStandIn(request);
-  if (origin === STRIPE_STAND_IN_ORIGIN) return stripeStandIn(request);
-  return fetch(request);
+/** The Worker's outbound fetches: the OAuth and Stripe stand-ins' origins answered here, the rest sent on. */
+function outbound(oauth: (request: Request) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    const origin = new URL(request.url).origin;
+    if (origin === OAUTH_STAND_IN_ORIGIN) return oauth(request);
+    if (origin === STRIPE_STAND_IN_ORIGIN) return stripeStandIn(request);
+    return fetch(request);
+  };
 }
 
 /**
@@ -85,7 +98,7 @@ async function outbound(request: Request): Promise<Response> {
 const DOCUMENTS_SCRIPT = resolve(DOCUMENTS_TEST_BUNDLE, "index.js");
 
 export default defineConfig(async () => {
-  const migrations = await readD1Migrations("migrations");
+  const [migrations, oauth] = await Promise.all([readD1Migrations("migrations"), oauthStandIn()]);
   return {
     test: {
       projects: [
@@ -105,7 +118,7 @@ export default defineConfig(async () => {
                   ...OAUTH_TEST_BINDINGS,
                   ...STRIPE_TEST_BINDINGS,
                 },
-                outboundService: outbound,
+                outboundService: outbound(oauth),
                 workers: [
                   {
                     name: "noobrd-documents",
@@ -126,7 +139,11 @@ export default defineConfig(async () => {
             isolate: false,
             include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
             globalSetup: ["./tests/setup/documents-worker.ts"],
-            setupFiles: ["./workers/composition.ts", "./tests/setup/apply-migrations.ts"],
+            setupFiles: [
+              "./workers/composition.ts",
+              "./workers/dev-composition.ts",
+              "./tests/setup/apply-migrations.ts",
+            ],
             testTimeout: 30_000,
           },
         },

@@ -3,6 +3,7 @@ import { isInexactCalendarFeedRead } from "../app/features/calendar-feed";
 import { currencyCodeFor, viewerCountry } from "../app/features/currency";
 import { isInexactOverlayRead } from "../app/features/overlay";
 import { requestViewerZone, TIME_ZONE_COOKIE } from "../app/features/time";
+import { standIn } from "../app/platform/adapters.server";
 import { withAfterResponse } from "../app/platform/after-response.server";
 import { cloudflareContext } from "../app/platform/context";
 import { openD1Session, withBinding } from "../app/platform/d1-session.server";
@@ -117,21 +118,20 @@ async function serve(
     return withSecurityHeaders(notFound, nonce, import.meta.env.DEV);
   }
   if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
-    const standIn = await mountStripeStandIn(env, ctx, url.origin, handleFetch);
+    const stripe = mountStripeStandIn(env, ctx, url.origin, handleFetch);
     if (url.pathname.startsWith(`${STRIPE_STAND_IN_BASE_PATH}/`)) {
-      return withSecurityHeaders(await standIn(request), nonce, import.meta.env.DEV);
+      return withSecurityHeaders(await stripe(request), nonce, import.meta.env.DEV);
     }
   }
-  // The local Discord/Google stand-in (development, tests and the browser-test build only). A production
-  // build (`vite build`, mode "production") folds this branch away, dynamic import and all, so it ships no
-  // stand-in code; at run time the setting still has to be on and the environment not production.
+  // The local Discord/Google stand-in (development, tests and the browser-test build only, registered by
+  // workers/dev-composition.ts). A production build (`vite build`, mode "production") folds this branch away and
+  // registers no stand-in; at run time the setting still has to be on and the environment not production.
   if (
     import.meta.env.MODE !== "production" &&
     url.pathname.startsWith(`${STAND_IN_BASE_PATH}/`) &&
     standInEnabled(env)
   ) {
-    const { workerStandIn } = await import("../app/platform/stand-ins/oauth/worker");
-    return withSecurityHeaders(await workerStandIn(env)(request), nonce, import.meta.env.DEV);
+    return withSecurityHeaders(await standIn("oauth").handler(env)(request), nonce, import.meta.env.DEV);
   }
   // A page's state-changing request must come from the site's own pages (its Origin, else its Referer).
   const foreign = refusePageFromElsewhere(request, url.pathname, env);

@@ -1,9 +1,10 @@
+import { standIn } from "../adapters.server";
 import { isProduction } from "../env.server";
 
 /**
  * Discord direct messages from the site's bot (notifications a user chose to also get on Discord). The real
  * adapter speaks Discord's REST API with the bot token (open a DM channel, post a message); the development and
- * test stand-in (app/platform/stand-ins/discord/) keeps every message in the private bucket, like the email outbox, so tests and
+ * test stand-in (registered by workers/dev-composition.ts) keeps every message in the private bucket, like the email outbox, so tests and
  * the developer can read what would have been sent. Chosen by DISCORD_PROVIDER ("http" in production).
  */
 export type DiscordMessage = { discordUserId: string; content: string };
@@ -38,14 +39,13 @@ class HttpDiscordSender implements DiscordSender {
 }
 
 /**
- * The Discord stand-in's sender (app/platform/stand-ins/discord/outbox.server.ts), loaded when a message is sent. Only
- * called behind `import.meta.env.MODE !== "production"`: a production build folds the call away, import and all.
+ * The Discord stand-in's sender, from the registered stand-ins (app/platform/adapters.server.ts), taken when a message
+ * is sent. Only called behind `import.meta.env.MODE !== "production"`.
  */
 function outboxSender(bucket: R2Bucket): DiscordSender {
   return {
     async send(message) {
-      const { OutboxDiscordSender } = await import("../stand-ins/discord/outbox.server");
-      await new OutboxDiscordSender(bucket).send(message);
+      await standIn("discord").sender(bucket).send(message);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { standIn } from "../adapters.server";
 import { isProduction } from "../env.server";
 
 /**
@@ -10,7 +11,7 @@ import { isProduction } from "../env.server";
  * - A command that takes longer than Discord's three seconds is answered "deferred" and its answer edits that reply
  *   later through Discord's REST API (`PATCH /webhooks/{application id}/{interaction token}/messages/@original`,
  *   authorised by the interaction's token, with the bot token sent as Discord's libraries do). In development and
- *   tests the chat stand-in (app/platform/stand-ins/chat/) records each follow-up instead. Chosen by DISCORD_PROVIDER.
+ *   tests the registered chat stand-in (app/platform/adapters.server.ts) records each follow-up instead. Chosen by DISCORD_PROVIDER.
  * https://discord.com/developers/docs/interactions/overview
  */
 export const DISCORD_SIGNATURE_HEADERS = {
@@ -85,12 +86,11 @@ class HttpDiscordFollowUps implements DiscordFollowUps {
   }
 }
 
-/** The stand-in's recorder (the same record as the Twitch bot's replies), loaded only outside production builds. */
+/** The stand-in's recorder (the same record as the Twitch bot's replies), called only outside production builds. */
 function recordingFollowUps(bucket: R2Bucket): DiscordFollowUps {
   return {
     async editOriginal(followUp) {
-      const { recordChatReply } = await import("../stand-ins/chat/replies.server");
-      await recordChatReply(bucket, {
+      await standIn("chat").record(bucket, {
         platform: "discord",
         channelId: followUp.guildId,
         channel: followUp.guildName,
@@ -129,19 +129,13 @@ export async function standInDiscordInteraction(
   line: { guildId: string; user: string; text: string; owner?: boolean },
 ) {
   if (import.meta.env.MODE === "production" || !discordStandInOn(env)) return null;
-  const { signedDiscordInteraction, slashCommandOf } = await import("../stand-ins/chat/discord.server");
-  const slash = slashCommandOf(line.text);
-  if (!slash) return false;
-  // The server's owner has every permission; the stand-in gives them ADMINISTRATOR, which is enough for `/connect`.
-  const permissions = line.owner ? "8" : "0";
-  return signedDiscordInteraction({ guildId: line.guildId, user: line.user, permissions, ...slash });
+  return standIn("chat").discordLine(line);
 }
 
 /** The direct messages the Discord stand-in kept, newest first (null in production). */
 export async function standInDiscordMessages(env: Env) {
   if (import.meta.env.MODE === "production" || !discordStandInOn(env)) return null;
-  const { readDiscordOutbox } = await import("../stand-ins/discord/outbox.server");
-  return readDiscordOutbox(env.PRIVATE_FILES);
+  return standIn("discord").read(env.PRIVATE_FILES);
 }
 
 /**

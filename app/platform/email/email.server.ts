@@ -1,3 +1,4 @@
+import { standIn } from "../adapters.server";
 import { isProduction } from "../env.server";
 
 /** One email message, as every adapter takes it. */
@@ -65,14 +66,13 @@ class HttpEmailSender implements EmailSender {
 }
 
 /**
- * The outbox stand-in's sender (app/platform/stand-ins/email/outbox.server.ts), loaded when a message is sent. Only
- * called behind `import.meta.env.MODE !== "production"`: a production build folds the call away, import and all.
+ * The outbox stand-in's sender, from the stand-ins the development composition registered (app/platform/
+ * adapters.server.ts), taken when a message is sent. Only called behind `import.meta.env.MODE !== "production"`.
  */
 function outboxSender(bucket: R2Bucket): EmailSender {
   return {
     async send(message, options) {
-      const { OutboxEmailSender } = await import("../stand-ins/email/outbox.server");
-      await new OutboxEmailSender(bucket).send(message, options);
+      await standIn("email").sender(bucket).send(message, options);
     },
   };
 }
@@ -113,8 +113,7 @@ export function emailSender(env: Env): EmailSender {
  */
 export async function outboxMessages(env: Env, to: string | undefined) {
   if (import.meta.env.MODE !== "production" && !isProduction(env) && env.EMAIL_PROVIDER !== "http") {
-    const { readOutbox } = await import("../stand-ins/email/outbox.server");
-    return readOutbox(env.PRIVATE_FILES, { to, limit: 50 });
+    return standIn("email").read(env.PRIVATE_FILES, { to, limit: 50 });
   }
   return null;
 }

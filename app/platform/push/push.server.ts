@@ -1,4 +1,5 @@
 import { buildPushPayload } from "@block65/webcrypto-web-push";
+import { standIn } from "../adapters.server";
 import { isProduction } from "../env.server";
 import { log } from "../log.server";
 
@@ -30,7 +31,7 @@ const PUSH_SERVICE_HOSTS: readonly string[] = [
 ];
 const PUSH_SERVICE_DOMAINS: readonly string[] = ["notify.windows.com"];
 
-/** The local push service stand-in's host (development and tests; app/platform/stand-ins/push). */
+/** The local push service stand-in's host (development and tests; workers/dev-composition.ts registers it). */
 const STAND_IN_PUSH_HOST = "push.stand-in.test";
 
 /**
@@ -83,14 +84,13 @@ class WebPushSender implements PushSender {
 }
 
 /**
- * The stand-in's sender (app/platform/stand-ins/push/outbox.server.ts), loaded when a push is sent. Only called
- * behind `import.meta.env.MODE !== "production"`: a production build folds the call away, import and all.
+ * The stand-in's sender, from the registered stand-ins (app/platform/adapters.server.ts), taken when a push is sent.
+ * Only called behind `import.meta.env.MODE !== "production"`.
  */
 function standInSender(bucket: R2Bucket): PushSender {
   return {
     async send(target, alert) {
-      const { StandInPushSender } = await import("../stand-ins/push/outbox.server");
-      return new StandInPushSender(bucket).send(target, alert);
+      return standIn("push").sender(bucket).send(target, alert);
     },
   };
 }
@@ -122,8 +122,7 @@ export function vapidPublicKey(env: Env): string | null {
 /** The stand-in's pushes for the /dev/push page, or null where there is no stand-in. */
 export async function standInPushes(env: Env) {
   if (import.meta.env.MODE !== "production" && !isProduction(env) && env.PUSH_PROVIDER !== "webpush") {
-    const { readPushes } = await import("../stand-ins/push/outbox.server");
-    return readPushes(env.PRIVATE_FILES, { limit: 50 });
+    return standIn("push").read(env.PRIVATE_FILES, { limit: 50 });
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { standIn } from "../adapters.server";
 import { appOrigin, isProduction } from "../env.server";
 
 type StripeClass = typeof Stripe;
@@ -18,7 +19,7 @@ const loadStripe = () => {
  * - production: the real API with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET from secrets;
  * - STRIPE_API_URL set (workerd tests): the SDK's host/port/protocol point at a stand-in on that origin;
  * - STRIPE_STAND_IN "on" and no STRIPE_API_URL (npm run dev, browser tests): the SDK's fetch goes straight
- *   to the stand-in mounted in this Worker (loaded only then, so it is not in the production path).
+ *   to the stand-in mounted in this Worker (registered by the development composition: app/platform/adapters.server.ts).
  */
 export type CheckoutSessionSnapshot = {
   id: string;
@@ -89,10 +90,9 @@ export function stripeSecrets(env: Env): { secretKey: string; webhookSecret: str
 /** The in-Worker stand-in's fetch: the SDK's request is answered by the mounted stand-in, in process. */
 function inProcessFetch(origin: string): typeof fetch {
   return async (input, init) => {
-    const { workerStripeStandIn } = await import("../stand-ins/stripe/mount.server");
     const url = new URL(input instanceof Request ? input.url : String(input));
     const target = `${origin}${STRIPE_STAND_IN_BASE_PATH}${url.pathname}${url.search}`;
-    return workerStripeStandIn()(new Request(target, init as RequestInit));
+    return standIn("stripe").handler()(new Request(target, init as RequestInit));
   };
 }
 
@@ -110,7 +110,7 @@ function sdk(Stripe: StripeClass, env: Env, origin: string): Stripe {
       protocol: url.protocol === "https:" ? "https" : "http",
     });
   }
-  // A production build folds this branch away (and the stand-in's chunk with it), as in workers/fetch.ts.
+  // A production build folds this branch away, as in workers/fetch.ts (and registers no stand-in).
   if (import.meta.env.MODE !== "production" && stripeStandInEnabled(env)) {
     return new Stripe(secretKey, { ...base, httpClient: Stripe.createFetchHttpClient(inProcessFetch(origin)) });
   }

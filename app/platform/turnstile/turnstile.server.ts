@@ -1,4 +1,5 @@
 import { appError } from "~/lib/errors";
+import { standIn } from "../adapters.server";
 import { isProduction } from "../env.server";
 import { clientIp, publicOrigin } from "../http.server";
 import { log } from "../log.server";
@@ -7,8 +8,8 @@ import { log } from "../log.server";
  * Cloudflare Turnstile (docs/decisions/031-turnstile.md): a bot check on the forms scripts go for. The widget gives
  * the browser a token; the server verifies it with siteverify (its secret, the token, the client's address) and
  * accepts it only when it passed, for this form's action and this site's hostname. Siteverify refuses a token used
- * before, so each token is good once. Development and tests use the local stand-in (app/platform/stand-ins/
- * turnstile, TURNSTILE_STAND_IN "on"), which behaves as Cloudflare's test keys; production refuses it.
+ * before, so each token is good once. Development and tests use the registered local stand-in (TURNSTILE_STAND_IN
+ * "on", app/platform/adapters.server.ts), which behaves as Cloudflare's test keys; production refuses it.
  */
 export const TURNSTILE_FIELD = "cf-turnstile-response";
 
@@ -25,19 +26,18 @@ function standInOn(env: Env): boolean {
 export async function turnstileWidget(env: Env, action: string, hostname: string): Promise<TurnstileWidget> {
   const siteKey = env.TURNSTILE_SITEKEY ?? "";
   if (import.meta.env.MODE !== "production" && standInOn(env)) {
-    const { standInToken } = await import("../stand-ins/turnstile/siteverify");
-    return { siteKey, action, standInToken: standInToken(siteKey, action, hostname), standIn: true };
+    return { siteKey, action, standInToken: standIn("turnstile").token(siteKey, action, hostname), standIn: true };
   }
   return { siteKey, action, standInToken: null, standIn: false };
 }
 
-type Answer = { success: boolean; "error-codes": string[]; action?: string; hostname?: string };
+/** Siteverify's answer (the stand-in answers alike). */
+export type SiteverifyAnswer = { success: boolean; "error-codes": string[]; action?: string; hostname?: string };
 
-async function siteverify(env: Env, token: string, remoteIp: string): Promise<Answer> {
+async function siteverify(env: Env, token: string, remoteIp: string): Promise<SiteverifyAnswer> {
   const secret = env.TURNSTILE_SECRET_KEY ?? "";
   if (import.meta.env.MODE !== "production" && standInOn(env)) {
-    const { standInSiteverify } = await import("../stand-ins/turnstile/siteverify");
-    return standInSiteverify(env.PRIVATE_FILES, secret, token);
+    return standIn("turnstile").siteverify(env.PRIVATE_FILES, secret, token);
   }
   const body = new FormData();
   body.set("secret", secret);
@@ -45,7 +45,7 @@ async function siteverify(env: Env, token: string, remoteIp: string): Promise<An
   if (remoteIp) body.set("remoteip", remoteIp);
   const response = await fetch(SITEVERIFY_URL, { method: "POST", body });
   if (!response.ok) return { success: false, "error-codes": [`http-${response.status}`] };
-  return (await response.json()) as Answer;
+  return (await response.json()) as SiteverifyAnswer;
 }
 
 /**

@@ -1,9 +1,10 @@
+import { standIn } from "../adapters.server";
 import { isProduction } from "../env.server";
 
 /**
  * What the bot says in a Twitch channel: Helix "Send Chat Message" (POST /helix/chat/messages) with an app access
  * token (client credentials; the bot account authorised user:bot once, the broadcaster channel:bot when connecting),
- * sent as the bot user. In development and tests the chat stand-in (app/platform/stand-ins/chat/) records each
+ * sent as the bot user. In development and tests the registered chat stand-in (app/platform/adapters.server.ts) records each
  * message instead, readable at /dev/chat.json. Chosen by TWITCH_PROVIDER ("http" in production).
  */
 export type ChatMessageOut = { platform: "twitch" | "discord"; channelId: string; channel: string; text: string };
@@ -71,12 +72,11 @@ class HelixChatSender implements ChatSender {
   }
 }
 
-/** The stand-in's recorder, loaded only outside production builds (a production build folds this away). */
+/** The registered stand-in's recorder, called only outside production builds (a production build folds this away). */
 function recordingSender(bucket: R2Bucket): ChatSender {
   return {
     async send(message) {
-      const { recordChatReply } = await import("../stand-ins/chat/replies.server");
-      await recordChatReply(bucket, message);
+      await standIn("chat").record(bucket, message);
     },
   };
 }
@@ -107,8 +107,7 @@ export function chatStandInOn(env: Env): boolean {
 /** What the bot said, from the stand-in's record (null in production). */
 export async function standInChatReplies(env: Env, channel?: string) {
   if (import.meta.env.MODE === "production" || !chatStandInOn(env)) return null;
-  const { readChatReplies } = await import("../stand-ins/chat/replies.server");
-  return readChatReplies(env.PRIVATE_FILES, channel);
+  return standIn("chat").read(env.PRIVATE_FILES, channel);
 }
 
 /** A viewer's line as the local Twitch delivers it to the webhook: signed with the development secret (null in production). */
@@ -117,6 +116,5 @@ export async function standInTwitchDelivery(
   line: { broadcasterId: string; broadcasterLogin: string; user: string; text: string; messageId?: string },
 ) {
   if (import.meta.env.MODE === "production" || !chatStandInOn(env)) return null;
-  const { signedTwitchDelivery } = await import("../stand-ins/chat/twitch.server");
-  return signedTwitchDelivery(line);
+  return standIn("chat").twitchDelivery(line);
 }

@@ -3,7 +3,7 @@ import { DISCORD_SIGNATURE_HEADERS } from "../../discord/interactions.server";
 /**
  * The local Discord of development and tests: a slash command's interaction as Discord posts it to the interactions
  * endpoint, signed with the stand-in's Ed25519 key pair (its public half is DEV_DISCORD_PUBLIC_KEY), so the endpoint
- * verifies it like any other. Loaded only outside production builds (the /dev/chat routes and the tests).
+ * verifies it like any other. Registered by workers/dev-composition.ts for the /dev/chat routes; the tests import it.
  */
 const DEV_PRIVATE_KEY: JsonWebKey = {
   kty: "OKP",
@@ -37,7 +37,7 @@ export function devDiscordId(name: string): string {
 }
 
 /** A chat line typed on the development page ("/join Tag" or "!join Tag") as a slash command. */
-export function slashCommandOf(text: string): { command: string; options: Record<string, string> } | null {
+function slashCommandOf(text: string): { command: string; options: Record<string, string> } | null {
   const match = /^\s*[/!]([a-z]+)(?:\s+(.*))?$/is.exec(text);
   if (!match) return null;
   const command = (match[1] ?? "").toLowerCase();
@@ -97,4 +97,21 @@ export async function signedDiscordInteraction(
     [DISCORD_SIGNATURE_HEADERS.timestamp]: timestamp,
   });
   return { headers, body };
+}
+
+/**
+ * A member's line typed on the development page ("/join Tag") as the local Discord posts it to the interactions
+ * endpoint, or false when the line is not a slash command.
+ */
+export async function signedDiscordLine(line: {
+  guildId: string;
+  user: string;
+  text: string;
+  owner?: boolean;
+}): Promise<{ headers: Headers; body: string } | false> {
+  const slash = slashCommandOf(line.text);
+  if (!slash) return false;
+  // The server's owner has every permission; the stand-in gives them ADMINISTRATOR, which is enough for `/connect`.
+  const permissions = line.owner ? "8" : "0";
+  return signedDiscordInteraction({ guildId: line.guildId, user: line.user, permissions, ...slash });
 }

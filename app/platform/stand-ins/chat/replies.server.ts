@@ -1,14 +1,13 @@
+import type { RecordedReply } from "../../adapters.server";
 import type { ChatMessageOut } from "../../twitch/chat.server";
 import { keepInOutbox, readFromOutbox } from "../outbox";
 
 /**
  * The chat stand-in of development and tests: what the bot said in a Twitch channel (Helix "Send Chat Message") or
  * answered in a Discord server, kept in the private bucket under dev-chat/, for the tests, /dev/chat.json and the
- * /dev/chat page. Reached only through app/platform/twitch/chat.server.ts outside production builds.
+ * /dev/chat page. Registered by workers/dev-composition.ts (app/platform/adapters.server.ts).
  */
 const PREFIX = "dev-chat/";
-
-export type RecordedReply = { platform: string; channel: string; text: string; at: string };
 
 export async function recordChatReply(bucket: R2Bucket, message: ChatMessageOut): Promise<void> {
   await keepInOutbox(bucket, PREFIX, { ...message, at: new Date().toISOString() }, message.channel.toLowerCase());

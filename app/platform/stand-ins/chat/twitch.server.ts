@@ -2,8 +2,8 @@ import { DEV_EVENTSUB_SECRET, EVENTSUB_HEADERS, eventSubSignature } from "../../
 
 /**
  * The local Twitch of development and tests: an EventSub `channel.chat.message` delivery for one viewer's line,
- * signed with the development secret exactly as Twitch signs (the webhook verifies it like any other). Loaded only
- * outside production builds (the /dev/chat routes and the tests).
+ * signed with the development secret exactly as Twitch signs (the webhook verifies it like any other). Registered by
+ * workers/dev-composition.ts for the /dev/chat routes; the tests import it.
  */
 export type DevChatLine = {
   /** The broadcaster's Twitch user id and login. */

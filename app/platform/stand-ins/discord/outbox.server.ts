@@ -3,8 +3,8 @@ import { keepInOutbox, readFromOutbox, type Stored } from "../outbox";
 
 /**
  * The Discord stand-in of development and tests (DISCORD_PROVIDER not "http"): every direct message is kept in the
- * private bucket under dev-discord/, for the tests and the developer to read what would have been sent. Reached only
- * through app/platform/discord/discord.server.ts, which loads it outside production builds.
+ * private bucket under dev-discord/, for the tests and the developer to read what would have been sent. Registered by
+ * workers/dev-composition.ts; app/platform/discord/discord.server.ts takes it from the registry outside production builds.
  */
 export type StoredDiscordMessage = Stored<DiscordMessage>;
 

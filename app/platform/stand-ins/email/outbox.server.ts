@@ -3,8 +3,8 @@ import { keepInOutbox, readFromOutbox, type Stored } from "../outbox";
 
 /**
  * The email stand-in of development and tests (EMAIL_PROVIDER not "http"): every message is kept in the private bucket
- * under dev-outbox/, newest first by key, for the /dev/outbox page and the tests to read. Reached only through
- * app/platform/email/email.server.ts, which loads it outside production builds.
+ * under dev-outbox/, newest first by key, for the /dev/outbox page and the tests to read. Registered by
+ * workers/dev-composition.ts; app/platform/email/email.server.ts takes it from the registry outside production builds.
  */
 export type StoredEmail = Stored<EmailMessage>;
 

@@ -22,8 +22,8 @@
  * Codes and access tokens are self-contained and HMAC-signed, so two instances configured with the
  * same clients accept each other's codes; only the "already used" memory is per instance.
  */
-import { base64url, hmacKey, signClaims, verifyClaims } from "../../../lib/crypto.ts";
-import { escapeHtml } from "../../../lib/html";
+import { base64url, hmacKey, signClaims, verifyClaims } from "~/lib/crypto";
+import { escapeHtml } from "~/lib/html";
 import { STAND_IN_IDENTITIES, type StandInIdentity, type StandInProviderName } from "./identities";
 
 export type StandInClient = { clientId: string; clientSecret: string };

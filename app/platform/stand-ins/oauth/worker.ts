@@ -2,9 +2,10 @@ import { rawSettings, type SocialProvider, STAND_IN_BASE_PATH } from "../../oaut
 import { createStandInProvider, type StandInClient } from "./provider";
 
 /**
- * The stand-in as mounted in the Worker (development and browser-test builds only): workers/fetch.ts imports
- * this module dynamically behind `import.meta.env.MODE !== "production"`, so a production build carries none
- * of it (scripts/check-build.ts fails the build otherwise). It is registered with the clients the app is
+ * The stand-in as mounted in the Worker (development and browser-test builds only): the development composition
+ * (workers/dev-composition.ts) registers it and workers/fetch.ts reaches it through app/platform/adapters.server.ts
+ * behind `import.meta.env.MODE !== "production"`, so a production build carries none of it (scripts/check-build.ts
+ * fails the build otherwise). It is registered with the clients the app is
  * configured with, and kept per isolate so its memory of used codes lasts from one request to the next.
  */
 let mounted: { config: string; handle: (request: Request) => Promise<Response> } | null = null;

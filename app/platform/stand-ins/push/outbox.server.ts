@@ -4,8 +4,8 @@ import { keepInOutbox, readFromOutbox, type Stored } from "../outbox";
 /**
  * The web push stand-in of development and tests (PUSH_PROVIDER not "webpush"): a local push service that keeps every
  * push it is given in the private bucket under dev-push/, newest first, for the /dev/push page and the tests to read.
- * An endpoint marked gone answers as a push service does for a subscription that no longer exists (410). Reached only
- * through app/platform/push/push.server.ts, which loads it outside production builds.
+ * An endpoint marked gone answers as a push service does for a subscription that no longer exists (410). Registered by
+ * workers/dev-composition.ts; app/platform/push/push.server.ts takes it from the registry outside production builds.
  */
 export type StoredPush = Stored<PushAlert & { endpoint: string }>;
 

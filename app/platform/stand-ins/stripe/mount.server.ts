@@ -4,8 +4,9 @@ import { createStripeStandIn } from "./stand-in";
 /**
  * The Stripe stand-in as mounted in the Worker (development and browser tests, STRIPE_STAND_IN "on"): one
  * instance per isolate so its sessions live from one request to the next. It delivers webhooks to the app's
- * own fetch handler, in process, signed with the configured endpoint secret. Imported dynamically only when
- * the stand-in is enabled (workers/stripe-stand-in.ts, payments.server.ts).
+ * own fetch handler, in process, signed with the configured endpoint secret. Registered by the development
+ * composition (workers/dev-composition.ts); workers/stripe-stand-in.ts and payments.server.ts reach it through
+ * app/platform/adapters.server.ts.
  */
 type Deliver = (body: string, signature: string) => Promise<unknown>;
 

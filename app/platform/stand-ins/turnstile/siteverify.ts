@@ -1,4 +1,5 @@
 import { sha256Hex } from "~/lib/crypto";
+import type { SiteverifyAnswer } from "../../turnstile/turnstile.server";
 
 /**
  * The local stand-in of Cloudflare Turnstile (development, tests and the browser tests' build; never in production:
@@ -38,13 +39,6 @@ function claimsOf(token: string): { action?: unknown; hostname?: unknown } | nul
     return null;
   }
 }
-
-export type SiteverifyAnswer = {
-  success: boolean;
-  "error-codes": string[];
-  action?: string;
-  hostname?: string;
-};
 
 /** Siteverify as the stand-in answers it; spent tokens are kept in the private bucket under dev-turnstile/spent/. */
 export async function standInSiteverify(bucket: R2Bucket, secret: string, token: string): Promise<SiteverifyAnswer> {
