@@ -63,14 +63,16 @@ export function openLiveSessionQuery(db: Db, starId: string) {
  * /star/:id in one D1 round trip: profile, gigs, live status, one page of upcoming sessions (soonest first)
  * and one of past sessions (newest first), 6 a page (docs/domain.md), their totals, the exchange rate.
  */
-export async function getStarPage(
+export async function getStarPage<M extends Record<string, BatchItem<"sqlite"> | undefined>>(
   db: Db,
   starId: string,
   viewerId: string | null,
   pages: { upcoming: number; past: number },
   now = new Date(),
+  more: M = {} as M,
 ) {
   const limit = PAGE_SIZE.sessions;
+  const sent = Object.entries(more).filter((entry): entry is [string, BatchItem<"sqlite">] => entry[1] !== undefined);
   const [
     profile,
     gigRows,
@@ -82,6 +84,7 @@ export async function getStarPage(
     rateRows,
     reviewRows,
     reliabilityRows,
+    ...moreRows
   ] = await db.batch([
     starProfileQuery(db, starId, viewerId),
     starGigsQuery(db, starId, viewerId),
@@ -93,6 +96,7 @@ export async function getStarPage(
     usdInrRateQuery(db),
     starReviewsQuery(db, starId, STAR_REVIEWS_SHOWN),
     reliabilityQuery(db, starId, now),
+    ...sent.map(([, read]) => read),
   ]);
   const star = profile[0];
   if (!star) return null;
@@ -107,6 +111,8 @@ export async function getStarPage(
     reliability: reliabilityFromRow(reliabilityRows[0]),
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
     usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
+    // What the page's loader added to the batch (the VIP pass), read back as typed as it was sent.
+    more: Object.fromEntries(sent.map(([name], index) => [name, moreRows[index]])) as MoreRows<M>,
   };
 }
 

@@ -4,6 +4,14 @@ export { buyPassWithWallet } from "./buy.server";
 
 export { fanPasses } from "./fan-passes.server";
 
-export { passOfferForm, setPassOffer, starPassOf, starPassQuery, starPassView } from "./offers.server";
+export { passOfferForm, setPassOffer, starPassOf, starPassView } from "./offers.server";
 
-export { expirePasses, passPaidOrderIds, passUsedSql, passUseStatements, passUsesWith } from "./uses.server";
+export {
+  expirePasses,
+  passPaidOrderIds,
+  passUsedSql,
+  passUseStatements,
+  passUsesFrom,
+  passUsesWith,
+  starPassReads,
+} from "./uses.server";

@@ -1,9 +1,12 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { prepaidOrderColumns } from "~/features/packs/index.server";
+import { walletBalanceQuery } from "~/features/wallet/index.server";
 import { newId } from "~/lib/id";
+import type { CurrencyCode } from "~/lib/money";
 import { col, type Db, getDb } from "~/platform/db.server";
 import { orders, passEntries, passPurchases, walletEntries } from "~db/schema";
+import { starPassQuery } from "./offers.server";
 
 /**
  * The pass ledger's SQL (docs/decisions/032-vip-passes.md), a session pack's credits' twin: a pass's balance is the
@@ -35,8 +38,34 @@ export type PassUses = { passId: string | null; uses: number };
 
 /** The VIP places a fan holds with a streamer now (all their usable passes), and the pass a join uses first. */
 export async function passUsesWith(db: Db, userId: string, streamerId: string, now: Date): Promise<PassUses> {
-  const usable = (await usablePassesQuery(db, userId, streamerId, now)).filter((row) => Number(row.usesLeft) > 0);
+  return passUsesOf(await usablePassesQuery(db, userId, streamerId, now));
+}
+
+function passUsesOf(rows: { id: string; usesLeft: number | string | null }[]): PassUses {
+  const usable = rows.filter((row) => Number(row.usesLeft) > 0);
   return { passId: usable[0]?.id ?? null, uses: usable.reduce((sum, row) => sum + Number(row.usesLeft), 0) };
+}
+
+/**
+ * The reads of what the star page shows of a streamer's VIP pass, for the page's one batch: the pass on offer, and for
+ * a signed-in fan the places they hold of it and their wallet's balance in `currency` (whether the wallet can pay).
+ */
+export function starPassReads(
+  db: Db,
+  streamerId: string,
+  fan: { id: string; currency: CurrencyCode } | null,
+  now: Date,
+) {
+  return {
+    pass: starPassQuery(db, streamerId),
+    passUses: fan ? usablePassesQuery(db, fan.id, streamerId, now) : undefined,
+    wallet: fan ? walletBalanceQuery(db, fan.id, fan.currency) : undefined,
+  };
+}
+
+/** The fan's places left on the streamer's passes, from `starPassReads`' rows. */
+export function passUsesFrom(rows: { id: string; usesLeft: number | string | null }[] | undefined): PassUses | null {
+  return rows ? passUsesOf(rows) : null;
 }
 
 /**

@@ -4,6 +4,7 @@ export type { BookableSlot } from "./slots.server";
 export {
   checkSlotAvailable,
   getSlot,
+  gigSlotsInDemandQuery,
   holdsCheckoutInDemand,
   slotInHighDemand,
   slotsInHighDemand,

@@ -123,6 +123,26 @@ export async function slotsInHighDemand(db: Db, slotIds: string[], now = new Dat
 }
 
 /**
+ * The gig's upcoming open times in high demand at `now` (the same rule, correlated on each slot, so the statement
+ * binds a handful of values however many times the gig has): a query for the gig page's one batch, so knowing which
+ * forms carry the bot check costs the page no round trip of its own.
+ */
+export function gigSlotsInDemandQuery(db: Db, gigId: string, now = new Date()) {
+  const at = now.getTime();
+  return db
+    .select({ id: slots.id })
+    .from(slots)
+    .where(
+      and(
+        eq(slots.gigId, gigId),
+        eq(slots.status, "open"),
+        gt(slots.startsAt, now),
+        sql`${highDemandSql(col(slots.id), at)}`,
+      ),
+    );
+}
+
+/**
  * Whether `userId` already holds an unpaid checkout of a slot in high demand (why a new hold was refused).
  */
 export async function holdsCheckoutInDemand(db: Db, slotId: string, userId: string, now = new Date()) {

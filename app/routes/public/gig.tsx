@@ -18,6 +18,7 @@ import { GigPack } from "~/features/packs";
 import { creditsOf, creditsOnGigQuery, gigPackOf, gigPackQuery } from "~/features/packs/index.server";
 import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
+import { gigSlotsInDemandQuery } from "~/features/seats/index.server";
 import { formatDay, formatSessionLength } from "~/features/time";
 import { GigWaitlist } from "~/features/waitlist";
 import {
@@ -32,7 +33,7 @@ import { clientIp, found, publicOrigin } from "~/platform/http.server";
 import { replyTo } from "~/routes/_lib/form.server";
 import { pageAction, postedIntent, signedInBackTo } from "~/routes/_lib/page-action.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
-import { type BookingBotChecks, bookingBotChecks } from "./_lib/booking-bot-checks.server";
+import { type BookingBotChecks, bookingBotChecks, botChecksWhen } from "./_lib/booking-bot-checks.server";
 import { isReviewIntent, reviewIntents } from "./_lib/review-forms.server";
 import type { Route } from "./+types/gig";
 import { buyPackIntent } from "./pack-action.server";
@@ -59,6 +60,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     waitlist: req.viewer ? viewerPlacesOnGigQuery(req.db, req.viewer.id, params.id) : undefined,
     pack: gigPackQuery(req.db, params.id),
     credits: req.viewer ? creditsOnGigQuery(req.db, req.viewer.id, params.id, now) : undefined,
+    // Which of its times are in high demand (their forms carry the bot check, docs/decisions/033).
+    demand: req.viewer ? gigSlotsInDemandQuery(req.db, params.id, now) : undefined,
   };
   const [gigPage, zone] = await Promise.all([
     getGigPage(req.db, params.id, req.viewer?.id ?? null, now, more),
@@ -76,7 +79,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const pack = gigPackOf(page.more.pack ?? [], display);
   const credits = req.viewer ? creditsOf(page.more.credits ?? []) : null;
   // A signed-in viewer's forms carry the bot check while any time on the page is in high demand (docs/decisions/033).
-  const demand = req.viewer && slots.length > 0 ? await bookingBotChecks(request, req.env, slots, now) : null;
+  const shown = new Set(slots.map((slot) => slot.id));
+  const inDemand = (page.more.demand ?? []).some((slot) => shown.has(slot.id));
+  const demand = req.viewer ? await botChecksWhen(request, req.env, inDemand) : null;
   // The card's fields this page does not show stay on the server.
   const {
     gameModeId,
@@ -142,7 +147,7 @@ export const action = pageAction({
     isReviewIntent(postedIntent(page.formData)) ? `/gig/${page.params.id ?? ""}` : backToGig(page),
   ),
   intents: {
-    // The reply and report forms under the reviews (docs/domain.md, Review).
+    // The reply and report forms under the reviews (docs/domain.md, "Review").
     ...reviewIntents(({ params }) => `/gig/${params.id ?? ""}`),
     "buy-pack": buyPackIntent,
     ...waitlistIntents(backToGig),

@@ -5,10 +5,9 @@ import { catalogueRequest, getStarPage } from "~/features/catalogue/index.server
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { StarPassCard } from "~/features/passes";
-import { passUsesWith, starPassOf, starPassQuery, starPassView } from "~/features/passes/index.server";
+import { passUsesFrom, starPassOf, starPassReads, starPassView } from "~/features/passes/index.server";
 import { ReliabilityCard } from "~/features/reliability";
 import { RatingSummary, ReviewList } from "~/features/reviews";
-import { walletBalance } from "~/features/wallet/index.server";
 import { money } from "~/lib/money";
 import { firstIssue } from "~/lib/validation";
 import { found } from "~/platform/http.server";
@@ -29,21 +28,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!pages.success)
     throw data(firstIssue(pages.error, { fallback: "Invalid page" }), { status: 400, statusText: "Bad Request" });
   const req = await catalogueRequest(request, context);
+  // The VIP pass on offer, and what this fan holds of it (docs/domain.md "VIP pass"), read in the page's batch.
+  const fan = req.viewer && req.viewer.id !== params.id ? { id: req.viewer.id, currency: req.currencyCode } : null;
   const page = found(
-    await getStarPage(req.db, params.id, req.viewer?.id ?? null, {
-      upcoming: pages.data.upcomingPage,
-      past: pages.data.pastPage,
-    }),
+    await getStarPage(
+      req.db,
+      params.id,
+      req.viewer?.id ?? null,
+      { upcoming: pages.data.upcomingPage, past: pages.data.pastPage },
+      new Date(),
+      starPassReads(req.db, params.id, fan, new Date()),
+    ),
     "Star not found",
   );
+  const passRows = page.more.pass ?? [];
+  const uses = passUsesFrom(page.more.passUses);
+  const balance = page.more.wallet ? Number(page.more.wallet[0]?.balance ?? 0) : null;
   const display = displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt);
-  // The VIP pass on offer, and what this fan holds of it (docs/domain.md "VIP pass").
-  const fan = req.viewer && req.viewer.id !== page.star.id ? req.viewer : null;
-  const [passRows, uses, balance] = await Promise.all([
-    starPassQuery(req.db, page.star.id),
-    fan ? passUsesWith(req.db, fan.id, page.star.id, new Date()) : null,
-    fan ? walletBalance(req.db, fan.id, req.currencyCode) : null,
-  ]);
   const offer = starPassOf(passRows, display);
   return {
     ...page,

@@ -17,7 +17,12 @@ export async function bookingBotChecks(
     slots.map((slot) => slot.id),
     now,
   );
-  if (high.size === 0) return null;
+  return botChecksWhen(request, env, high.size > 0);
+}
+
+/** The two forms' bot checks when `inDemand` (the gig page read which of its times are, in its own batch). */
+export async function botChecksWhen(request: Request, env: Env, inDemand: boolean): Promise<BookingBotChecks> {
+  if (!inDemand) return null;
   const [book, waitlist] = await Promise.all([
     turnstileWidgetFor(request, env, "book"),
     turnstileWidgetFor(request, env, "waitlist"),
