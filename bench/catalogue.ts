@@ -123,7 +123,7 @@ function optimize() {
   if (result.status !== 0) throw new Error("PRAGMA optimize failed");
 }
 
-type Sample = { gameId: string; gigId: string; starId: string; viewerId: string; country: string };
+type Sample = { gameId: string; gigId: string; streamerId: string; viewerId: string; country: string };
 
 function sample(): Sample {
   const db = new DatabaseSync(sqliteFile(), { readOnly: true });
@@ -132,12 +132,12 @@ function sample(): Sample {
   const gig = one<{ id: string }>(
     "SELECT p.id FROM products p WHERE p.archived_at IS NULL AND EXISTS (SELECT 1 FROM slots s WHERE s.product_id = p.id AND s.starts_at > unixepoch() * 1000) ORDER BY p.popularity DESC LIMIT 1",
   );
-  const star = one<{ id: string }>(
+  const streamer = one<{ id: string }>(
     "SELECT influencer_id AS id FROM slots GROUP BY influencer_id ORDER BY count(*) DESC LIMIT 1",
   );
   const fan = one<{ id: string }>("SELECT id FROM users WHERE email = 'fan@demo.noobrd.gg'");
   db.close();
-  return { gameId: game.id, gigId: gig.id, starId: star.id, viewerId: fan.id, country: "IN" };
+  return { gameId: game.id, gigId: gig.id, streamerId: streamer.id, viewerId: fan.id, country: "IN" };
 }
 
 // ---------------------------------------------------------------- 2. query plans
@@ -242,7 +242,7 @@ async function main() {
       ["landing /", "/"],
       ["browse (filter + sort)", "/browse?platform=pc&country=IN&sortBy=lowToHigh"],
       ["gig /gig/:id", `/gig/${ids.gigId}`],
-      ["star /star/:id", `/star/${ids.starId}`],
+      ["star /star/:id", `/star/${ids.streamerId}`],
       ["search suggestions (API)", "/api/get/stars_gigs_search?searchQuery=fort"],
     ];
     step(

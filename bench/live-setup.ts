@@ -34,7 +34,7 @@ export async function writeFans(state: string, count: number, prefix: string): P
   return fans;
 }
 
-export async function starCookie(state: string): Promise<string> {
+export async function streamerCookie(state: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const sessionId = createHash("sha256").update(token).digest("hex");
   const now = Date.now();
@@ -83,13 +83,13 @@ export function waitingEntries(state: string, liveSessionId: string, limit: numb
 export async function serveNext(
   base: string,
   liveSessionId: string,
-  star: string,
+  streamer: string,
   entryId: string,
   javaScript = true,
 ): Promise<void> {
   const form = new URLSearchParams({ intent: "serve", id: entryId, to: "playing_next" });
   const page = `${base}/influencer/live/session/${liveSessionId}`;
-  const headers = { ...UNCOMPRESSED, Cookie: star, Origin: base };
+  const headers = { ...UNCOMPRESSED, Cookie: streamer, Origin: base };
   const response = await fetch(javaScript ? `${page}.data` : page, {
     method: "POST",
     headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },

@@ -129,7 +129,7 @@ export async function broadcastPhase(options: {
   base: string;
   state: string;
   liveSessionId: string;
-  star: string;
+  streamer: string;
   fans: Fan[];
   count: number;
   changes: number;
@@ -162,7 +162,7 @@ export async function broadcastPhase(options: {
       const target = Math.max(...sockets.map((s) => s.version)) + 1;
       const t0 = performance.now();
       const arrivals = sockets.map((socket) => reached(socket, target));
-      await serveNext(base, liveSessionId, options.star, entryId);
+      await serveNext(base, liveSessionId, options.streamer, entryId);
       const times = (await Promise.all(arrivals)).map((t) => t - t0).sort((a, b) => a - b);
       lastSocket.push(times[times.length - 1] ?? 0);
       medianSocket.push(percentile(times, 50));

@@ -38,7 +38,7 @@ function watcherClient(): WatcherClient {
  * one at a time. Prints the time from a change to each watcher receiving it (p50/p95/p99 over every watcher and
  * change, and the last watcher's p50/p95) and the lost updates: a watcher without the change LOST_AFTER_MS after it.
  */
-async function watchersRun(base: string, liveSessionId: string, star: string, count: number, entries: string[]) {
+async function watchersRun(base: string, liveSessionId: string, streamer: string, count: number, entries: string[]) {
   const clients = Array.from({ length: Math.ceil(count / WATCHERS_PER_PROCESS) }, watcherClient);
   const url = `${base.replace("http", "ws")}/parties/live-session/${liveSessionId}`;
   try {
@@ -63,7 +63,7 @@ async function watchersRun(base: string, liveSessionId: string, star: string, co
       for (const client of clients) {
         client.child.send({ type: "await", version, startedAt, timeoutMs: LOST_AFTER_MS });
       }
-      await serveNext(base, liveSessionId, star, entryId);
+      await serveNext(base, liveSessionId, streamer, entryId);
       const times = (await Promise.all(clients.map((client) => client.next("arrivals")))).flatMap(
         (message) => message.times as number[],
       );
@@ -98,7 +98,7 @@ export async function watchersPhase(options: {
   base: string;
   state: string;
   liveSessionId: string;
-  star: string;
+  streamer: string;
   counts: number[];
   changes: number;
 }) {
@@ -108,7 +108,7 @@ export async function watchersPhase(options: {
     const entries = waitingEntries(options.state, options.liveSessionId, options.changes);
     served += entries.length;
     console.log(`\n== watchers: ${count} signed-out sockets, ${entries.length} changes`);
-    results.push(await watchersRun(options.base, options.liveSessionId, options.star, count, entries));
+    results.push(await watchersRun(options.base, options.liveSessionId, options.streamer, count, entries));
     console.table([results[results.length - 1]]);
   }
   console.log(`\n== watchers (a queue change to each signed-out watcher; lost: none after ${LOST_AFTER_MS} ms)`);

@@ -39,7 +39,7 @@ import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { type LoadTarget, loadTarget, printTarget, sh, TOOL_ENV, waitFor } from "./lib";
 import { joinsPhase } from "./live-joins";
-import { openLiveSession, starCookie, writeFans } from "./live-setup";
+import { openLiveSession, streamerCookie, writeFans } from "./live-setup";
 import { broadcastPhase } from "./live-sockets";
 import { watchersPhase } from "./live-watchers";
 
@@ -82,7 +82,7 @@ export async function run(
   }
   const liveSessionId = openLiveSession(state);
   const fans = await writeFans(state, joinerCount, `b${Date.now().toString(36)}`);
-  const star = await starCookie(state);
+  const streamer = await streamerCookie(state);
 
   let server: ChildProcess | null = null;
   // The preview's and workerd's output (the app's log lines, workerd's errors): kept for a failed run's reading.
@@ -121,7 +121,7 @@ export async function run(
     if (options.watchers && options.watchers.length > 0) {
       return {
         joins,
-        ...(await watchersPhase({ base, state, liveSessionId, star, counts: options.watchers, changes })),
+        ...(await watchersPhase({ base, state, liveSessionId, streamer, counts: options.watchers, changes })),
       };
     }
 
@@ -132,7 +132,7 @@ export async function run(
       base,
       state,
       liveSessionId,
-      star,
+      streamer,
       fans,
       count: socketCount,
       changes,

@@ -18,7 +18,7 @@ const one = (sql: string) => db.prepare(sql).get() as { id: string };
 const ids = {
   gameId: one("SELECT id FROM games ORDER BY popularity DESC LIMIT 1").id,
   gigId: one("SELECT id FROM products ORDER BY popularity DESC LIMIT 1").id,
-  starId: one("SELECT influencer_id AS id FROM slots GROUP BY influencer_id ORDER BY count(*) DESC LIMIT 1").id,
+  streamerId: one("SELECT influencer_id AS id FROM slots GROUP BY influencer_id ORDER BY count(*) DESC LIMIT 1").id,
   viewerId: "usr_demo_fan",
   country: "IN",
 };

@@ -160,7 +160,7 @@ export async function createCatalogueWorld(d1: D1Database, now = Date.now()) {
     now,
     platforms: { ps, pc, android, ios },
     games: { fortnite, valorant, chess },
-    stars: { aarav, bella, chen, dana },
+    streamers: { aarav, bella, chen, dana },
     gigs: { gig1, gig2, gig3, gig4, gig5, gig6, gig7, archived },
     live,
     slots: { upcoming1, upcoming2, past },

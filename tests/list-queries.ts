@@ -1,6 +1,4 @@
 import {
-  creatorsCountQuery,
-  creatorsListQuery,
   gameOptionsQuery,
   gamesCountQuery,
   gamesListQuery,
@@ -10,6 +8,8 @@ import {
   liveListQuery,
   liveTagOptionsQuery,
   platformOptionsQuery,
+  streamersCountQuery,
+  streamersListQuery,
 } from "../app/features/catalogue/browse.server";
 import { GIG_SORTS } from "../app/features/catalogue/constants";
 import {
@@ -25,16 +25,16 @@ import {
   favouriteStarsQuery,
 } from "../app/features/catalogue/lists/favourites.server";
 import {
-  creatorsQuerySchema,
   gamesQuerySchema,
   gigsQuerySchema,
   liveQuerySchema,
   NAME_SORTS,
+  streamersQuerySchema,
 } from "../app/features/catalogue/schema";
 import {
   gigSlotsQuery,
-  starSessionsCountQuery,
-  starSessionsQuery,
+  streamerSessionsCountQuery,
+  streamerSessionsQuery,
   upcomingSessionsQuery,
   viewerUpcomingSessionsQuery,
 } from "../app/features/catalogue/sessions.server";
@@ -45,13 +45,13 @@ import {
   gamePlatformsQuery,
   gigDetailQuery,
   openLiveSessionQuery,
-  starGigsQuery,
-  starProfileQuery,
+  streamerGigsQuery,
+  streamerProfileQuery,
 } from "../app/features/catalogue/views.server";
 import type { Db } from "../app/platform/db.server";
 
 /** Ids the queries are planned with (any existing rows will do). */
-export type QuerySample = { gameId: string; gigId: string; starId: string; viewerId: string; country: string };
+export type QuerySample = { gameId: string; gigId: string; streamerId: string; viewerId: string; country: string };
 
 export type NamedQuery = {
   name: string;
@@ -101,7 +101,7 @@ export function listQueries(db: Db, sample: QuerySample): NamedQuery[] {
     add(`gigs count ${filterName}`, gigsCountQuery(db, gigsQuerySchema.parse(filter), sample.viewerId));
   }
 
-  const starFilters: Record<string, Record<string, unknown>> = {
+  const streamerFilters: Record<string, Record<string, unknown>> = {
     none: {},
     country: { country: sample.country },
     profession: { profession: "Streamer" },
@@ -110,16 +110,16 @@ export function listQueries(db: Db, sample: QuerySample): NamedQuery[] {
     tags: { selectedTags: "duo" },
     search: { searchField: "a" },
   };
-  for (const [filterName, filter] of Object.entries(starFilters)) {
+  for (const [filterName, filter] of Object.entries(streamerFilters)) {
     for (const sortBy of [undefined, ...NAME_SORTS]) {
-      const query = creatorsQuerySchema.parse({ ...filter, sortBy, page: 2 });
+      const query = streamersQuerySchema.parse({ ...filter, sortBy, page: 2 });
       add(
         `creators ${filterName} ${sortBy ?? "default"}`,
-        creatorsListQuery(db, query, sample.viewerId),
+        streamersListQuery(db, query, sample.viewerId),
         filterName === "none",
       );
     }
-    add(`creators count ${filterName}`, creatorsCountQuery(db, creatorsQuerySchema.parse(filter), sample.viewerId));
+    add(`creators count ${filterName}`, streamersCountQuery(db, streamersQuerySchema.parse(filter), sample.viewerId));
   }
 
   for (const filter of [{}, { platform: "ios" }, { isFavClicked: "true" }, { searchField: "fort" }]) {
@@ -162,12 +162,12 @@ export function listQueries(db: Db, sample: QuerySample): NamedQuery[] {
   add("landing upcoming sessions", upcomingSessionsQuery(db, now, 6), true);
   add("landing your upcoming sessions", viewerUpcomingSessionsQuery(db, sample.viewerId, now, 6));
 
-  add("star profile", starProfileQuery(db, sample.starId, sample.viewerId));
-  add("star gigs", starGigsQuery(db, sample.starId, sample.viewerId));
-  add("star live", openLiveSessionQuery(db, sample.starId));
+  add("star profile", streamerProfileQuery(db, sample.streamerId, sample.viewerId));
+  add("star gigs", streamerGigsQuery(db, sample.streamerId, sample.viewerId));
+  add("star live", openLiveSessionQuery(db, sample.streamerId));
   for (const when of ["upcoming", "past"] as const) {
-    add(`star ${when} sessions`, starSessionsQuery(db, sample.starId, when, { page: 2, limit: 6, now }));
-    add(`star ${when} count`, starSessionsCountQuery(db, sample.starId, when, now));
+    add(`star ${when} sessions`, streamerSessionsQuery(db, sample.streamerId, when, { page: 2, limit: 6, now }));
+    add(`star ${when} count`, streamerSessionsCountQuery(db, sample.streamerId, when, now));
   }
 
   add("gig detail", gigDetailQuery(db, sample.gigId, sample.viewerId));
@@ -183,10 +183,10 @@ export function listQueries(db: Db, sample: QuerySample): NamedQuery[] {
   for (const text of ["fo", "fort", "build ranked"]) {
     const suggestions = suggestionQueries(db, text);
     if (!suggestions) continue;
-    const [gamesQuery, gigsQuery, starsQuery] = suggestions;
+    const [gamesQuery, gigsQuery, streamersQuery] = suggestions;
     add(`suggest games "${text}"`, gamesQuery);
     add(`suggest gigs "${text}"`, gigsQuery);
-    add(`suggest stars "${text}"`, starsQuery);
+    add(`suggest stars "${text}"`, streamersQuery);
   }
   return queries;
 }

@@ -9,7 +9,7 @@ import type { Db } from "./db.server";
  */
 
 /** What changed, for the record and for a finer invalidation later (today every change bumps one version). */
-export type CatalogueChange = { gigId?: string; starId?: string; gameId?: string; reason?: string };
+export type CatalogueChange = { gigId?: string; streamerId?: string; gameId?: string; reason?: string };
 
 /**
  * The statement that bumps the catalogue version, to put in the same `db.batch([...])` as the write that

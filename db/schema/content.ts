@@ -123,16 +123,16 @@ export const contactSubmissions = sqliteTable(
 );
 
 /** POST /api/suggeststar {starName}: a fan suggests a creator to onboard. */
-export const starSuggestions = sqliteTable(
+export const streamerSuggestions = sqliteTable(
   "star_suggestions",
   {
     id: id(),
-    starName: text("star_name").notNull(),
+    streamerName: text("star_name").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
-    check("star_suggestions_name_check", sql`length(${t.starName}) BETWEEN 1 AND 100`),
+    check("star_suggestions_name_check", sql`length(${t.streamerName}) BETWEEN 1 AND 100`),
     index("star_suggestions_created_idx").on(t.createdAt),
   ],
 );
@@ -143,4 +143,4 @@ export type Faq = typeof faqs.$inferSelect;
 export type NewFaq = typeof faqs.$inferInsert;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type NewContactSubmission = typeof contactSubmissions.$inferInsert;
-export type StarSuggestion = typeof starSuggestions.$inferSelect;
+export type StreamerSuggestion = typeof streamerSuggestions.$inferSelect;

@@ -183,12 +183,12 @@ describe("the demo data set", () => {
       expect(credential && (await verifyPassword(account.password, credential.passwordHash))).toBe(true);
     }
     expect(demo.credentials).toHaveLength(DEMO_ACCOUNTS.length);
-    const star = demoUserId("influencer");
-    expect(demo.gigs.filter((p) => p.streamerId === star).length).toBeGreaterThanOrEqual(5);
-    expect(demo.bankDetails.find((b) => b.userId === star)?.isVerified).toBe(true);
+    const streamer = demoUserId("influencer");
+    expect(demo.gigs.filter((p) => p.streamerId === streamer).length).toBeGreaterThanOrEqual(5);
+    expect(demo.bankDetails.find((b) => b.userId === streamer)?.isVerified).toBe(true);
     expect(
       demo.payouts
-        .filter((p) => p.streamerId === star)
+        .filter((p) => p.streamerId === streamer)
         .map((p) => p.status)
         .sort(),
     ).toContain("completed");

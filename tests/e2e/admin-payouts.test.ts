@@ -14,38 +14,50 @@ const DAY = 86_400_000;
 
 /** A seeded streamer (one per run), verified, fee 20%, with two paid, not yet validated sessions 2 and 3 days ago. */
 async function streamerWithPlayedSessions(offset: number) {
-  const [star] = queryE2E<{ id: string; gig: string }>(
+  const [streamer] = queryE2E<{ id: string; gig: string }>(
     `SELECT u.id, MIN(p.id) AS gig FROM users u JOIN products p ON p.influencer_id = u.id
      WHERE u.is_influencer = 1 AND u.id <> 'usr_demo_influencer' GROUP BY u.id ORDER BY u.id LIMIT 1 OFFSET ${offset}`,
   );
-  if (!star) throw new Error("no seeded streamer with a gig");
+  if (!streamer) throw new Error("no seeded streamer with a gig");
   const now = Date.now();
   // The orders' buyer is a fan in dollars of their own: the Indian demo fan's pages must show rupees only.
   const buyer = await createUser(e2eD1, { fullName: "Payout Buyer", country: "US" });
-  await updateStreamerProfile(e2eD1, star.id, { isVerified: true, verifiedAt: new Date(now), platformFeeBps: 2000 });
+  await updateStreamerProfile(e2eD1, streamer.id, {
+    isVerified: true,
+    verifiedAt: new Date(now),
+    platformFeeBps: 2000,
+  });
   const orders: string[] = [];
   for (const [i, amount] of [2000, 3000].entries()) {
     const startsAt = now - (2 + i) * DAY;
-    const slot = await createSlot(e2eD1, star.id, star.gig, new Date(startsAt), { seats: 5 });
+    const slot = await createSlot(e2eD1, streamer.id, streamer.gig, new Date(startsAt), { seats: 5 });
     const bookedAt = new Date(startsAt - DAY);
-    const booking = await createBooking(e2eD1, { id: slot.id, influencerId: star.id }, buyer.id, "confirmed", 1, null, {
-      amountMinor: amount,
-      currency: "USD",
-      paidAt: bookedAt,
-      createdAt: bookedAt,
-    });
+    const booking = await createBooking(
+      e2eD1,
+      { id: slot.id, influencerId: streamer.id },
+      buyer.id,
+      "confirmed",
+      1,
+      null,
+      {
+        amountMinor: amount,
+        currency: "USD",
+        paidAt: bookedAt,
+        createdAt: bookedAt,
+      },
+    );
     orders.push(booking.orderId);
   }
-  return { id: star.id, orders: orders as [string, string] };
+  return { id: streamer.id, orders: orders as [string, string] };
 }
 
 describe.each([true, false])("finance settles a streamer's payout (JavaScript %s)", (javaScript) => {
   it("validates played sessions, drafts, edits, activates and completes a payout, and downloads its spreadsheet", async () => {
-    const star = await streamerWithPlayedSessions(javaScript ? 0 : 1);
-    const [small, large] = star.orders;
+    const streamer = await streamerWithPlayedSessions(javaScript ? 0 : 1);
+    const [small, large] = streamer.orders;
     const context = await staffContext(browser, javaScript);
     const page = await context.newPage();
-    const validations = `/admin/validations/influencer-game-playing-validations/${star.id}`;
+    const validations = `/admin/validations/influencer-game-playing-validations/${streamer.id}`;
     await staffLogIn(page, "finance@demo.noobrd.gg", validations);
 
     // 1. Both sessions were played.
@@ -56,7 +68,7 @@ describe.each([true, false])("finance settles a streamer's payout (JavaScript %s
 
     // 2. A draft of both: gross $50.00, fee 20% $10.00, its tax 18% $1.80, indirect tax 18% $9.00, TDS 0.1% $0.05.
     await page.getByRole("link", { name: "Payouts" }).click();
-    await page.waitForURL((url) => url.pathname === `/admin/payout/influencer/${star.id}`);
+    await page.waitForURL((url) => url.pathname === `/admin/payout/influencer/${streamer.id}`);
     await expect.poll(() => page.getByLabel(`Merge order ${small}`).isChecked()).toBe(true);
     // Only this run's two orders (the seed may have left this streamer other payable orders).
     for (const box of await page.locator('input[name="mergedOrders"]').all()) {
@@ -99,7 +111,7 @@ describe.each([true, false])("finance settles a streamer's payout (JavaScript %s
     const other = await staffContext(browser, javaScript);
     const marketing = await other.newPage();
     await staffLogIn(marketing, "marketing@demo.noobrd.gg", "/admin/dashboard");
-    const refused = await marketing.goto(`/admin/payout/influencer/${star.id}`);
+    const refused = await marketing.goto(`/admin/payout/influencer/${streamer.id}`);
     expect(refused?.status()).toBe(403);
     await other.close();
   });

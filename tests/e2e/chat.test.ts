@@ -27,18 +27,18 @@ async function type(chat: Page, line: { user: string; text: string }) {
 describe("chat queue in the browser", () => {
   it("a !join typed in the development chat shows live on the dashboard and the overlay, and !position agrees with the public view", async () => {
     endDemoStarSessions();
-    const [starContext, overlayContext, chatContext, publicContext] = await Promise.all([
+    const [streamerContext, overlayContext, chatContext, publicContext] = await Promise.all([
       newContext(true),
       newContext(true),
       newContext(true),
       newContext(true),
     ]);
-    const star = await starContext.newPage();
-    await logIn(star, DEMO_STAR_LOGIN);
-    const id = await goLive(star, "Chat live", true);
-    await star.getByRole("button", { name: "Close" }).click();
-    await star.locator("[data-connected]").first().waitFor();
-    const overlayUrl = await star.getByRole("textbox", { name: "Live queue overlay" }).inputValue();
+    const streamer = await streamerContext.newPage();
+    await logIn(streamer, DEMO_STAR_LOGIN);
+    const id = await goLive(streamer, "Chat live", true);
+    await streamer.getByRole("button", { name: "Close" }).click();
+    await streamer.locator("[data-connected]").first().waitFor();
+    const overlayUrl = await streamer.getByRole("textbox", { name: "Live queue overlay" }).inputValue();
     const overlay = await overlayContext.newPage();
     await overlay.goto(overlayUrl);
     await overlay.locator('[data-overlay="queue"][data-connected]').waitFor();
@@ -49,7 +49,7 @@ describe("chat queue in the browser", () => {
     await type(chat, { user: fan, text: `!join ${tag}` });
 
     // The dashboard and the overlay follow without a reload, each saying the place came from Twitch.
-    const row = star.locator("li", { hasText: tag }).first();
+    const row = streamer.locator("li", { hasText: tag }).first();
     await row.waitFor(SOON);
     expect(await row.getByTestId("joined-from").textContent()).toBe("Twitch");
     const onOverlay = overlay.locator("li", { hasText: tag }).first();

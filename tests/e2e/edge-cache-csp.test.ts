@@ -25,8 +25,8 @@ const violations = (page: Page) =>
 
 function cataloguePaths(): string[] {
   const [gig] = queryE2E<{ id: string }>("SELECT id FROM products WHERE archived_at IS NULL ORDER BY id LIMIT 1");
-  const [star] = queryE2E<{ id: string }>("SELECT influencer_id AS id FROM products ORDER BY id LIMIT 1");
-  return ["/", "/browse", `/gig/${gig?.id}`, `/star/${star?.id}`];
+  const [streamer] = queryE2E<{ id: string }>("SELECT influencer_id AS id FROM products ORDER BY id LIMIT 1");
+  return ["/", "/browse", `/gig/${gig?.id}`, `/star/${streamer?.id}`];
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   joinRegularQueue,
   logIn,
   makeDemoStarLive,
-  starAndFanPhones,
+  streamerAndFanPhones,
 } from "./live-helpers";
 
 /**
@@ -75,7 +75,7 @@ describe("a live session's alerts on a 390 px phone", () => {
   it("show the dashboard's alert badge and the live page's alerts control whole, with 44 px targets", async () => {
     const id = makeDemoStarLive("alerts390");
     try {
-      const { fanLogin, star, fan, fanContext } = await starAndFanPhones(newContext);
+      const { fanLogin, streamer, fan, fanContext } = await streamerAndFanPhones(newContext);
       // The browser lets the page ask for notifications, as a fan who allowed them would (else the control hides).
       await fanContext.grantPermissions(["notifications"], { origin: baseURL() });
 
@@ -92,15 +92,15 @@ describe("a live session's alerts on a 390 px phone", () => {
       await noSidewaysScroll(fan);
 
       // Their "you're up" alert went by email: the dashboard's row says so, its longest label.
-      await logIn(star, DEMO_STAR_LOGIN);
-      await star.goto(`/influencer/live/session/${id}`);
-      const row = star.getByTestId("regular-lane").locator("li").filter({ hasText: "AlertsOnAPhone" });
+      await logIn(streamer, DEMO_STAR_LOGIN);
+      await streamer.goto(`/influencer/live/session/${id}`);
+      const row = streamer.getByTestId("regular-lane").locator("li").filter({ hasText: "AlertsOnAPhone" });
       const badge = row.getByTestId("alert-outcome");
       await expect.poll(() => badge.getAttribute("data-outcome")).toBe("fell_back");
       expect(await badge.textContent()).toBe("Push failed: emailed");
       await shownWhole(badge);
       await shownWhole(row);
-      await noSidewaysScroll(star);
+      await noSidewaysScroll(streamer);
     } finally {
       endDemoStarSessions();
     }

@@ -105,14 +105,14 @@ export const PHONE = { width: 390, height: 844 };
  * The demo star's and a second fan's browsers, each with a page the size of a phone (live-ready.test.ts,
  * live-alerts-phone.test.ts); `newContext` opens a profile with JavaScript on (demo-fan.ts `contexts`).
  */
-export async function starAndFanPhones(newContext: (javaScript: boolean) => Promise<BrowserContext>) {
+export async function streamerAndFanPhones(newContext: (javaScript: boolean) => Promise<BrowserContext>) {
   const fanLogin = await secondFan();
-  const [starContext, fanContext] = await Promise.all([newContext(true), newContext(true)]);
-  const star = await starContext.newPage();
-  await star.setViewportSize(PHONE);
+  const [streamerContext, fanContext] = await Promise.all([newContext(true), newContext(true)]);
+  const streamer = await streamerContext.newPage();
+  await streamer.setViewportSize(PHONE);
   const fan = await fanContext.newPage();
   await fan.setViewportSize(PHONE);
-  return { fanLogin, star, fan, fanContext };
+  return { fanLogin, streamer, fan, fanContext };
 }
 
 /** The fan signs in and joins the live session's regular queue with a gamer tag, on its page. */

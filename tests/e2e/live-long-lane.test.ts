@@ -30,22 +30,22 @@ describe("a long queue on the streamer's phone", () => {
       for (const javaScript of [true, false]) {
         const context = await newContext(javaScript);
         await context.addCookies([{ ...cookie, url: baseURL() }]);
-        const star = await context.newPage();
-        await star.setViewportSize(PHONE);
-        await star.goto(`/influencer/live/session/${id}`);
-        const lane = star.getByTestId("regular-lane");
+        const streamer = await context.newPage();
+        await streamer.setViewportSize(PHONE);
+        await streamer.goto(`/influencer/live/session/${id}`);
+        const lane = streamer.getByTestId("regular-lane");
         await expect.poll(() => lane.getByRole("button", { name: /^Remove: / }).count()).toBe(LANE_ROWS_SHOWN);
 
-        const showAll = star.getByRole("link", { name: `Show all ${total} in this queue (3 more)` });
+        const showAll = streamer.getByRole("link", { name: `Show all ${total} in this queue (3 more)` });
         await showAll.scrollIntoViewIfNeeded();
         const box = await showAll.boundingBox();
         expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
         expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
         expect((box?.x ?? 0) + (box?.width ?? PHONE.width + 1)).toBeLessThanOrEqual(PHONE.width);
-        expect(await star.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        expect(await streamer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
         await showAll.click();
-        await star.waitForURL(/[?&]all=regular/);
+        await streamer.waitForURL(/[?&]all=regular/);
         await expect.poll(() => lane.getByRole("button", { name: /^Remove: / }).count()).toBe(total);
         await expect.poll(() => showAll.count()).toBe(0);
         // The streamer lands where they were reading: the first fan the lane did not show is on the screen, below
@@ -54,7 +54,7 @@ describe("a long queue on the streamer's phone", () => {
         await next.waitFor();
         await expect.poll(() => next.evaluate((button) => button.getBoundingClientRect().top)).toBeGreaterThan(56);
         expect(await next.evaluate((button) => button.getBoundingClientRect().bottom)).toBeLessThan(PHONE.height);
-        expect(await star.evaluate(() => window.scrollY)).toBeGreaterThan(PHONE.height);
+        expect(await streamer.evaluate(() => window.scrollY)).toBeGreaterThan(PHONE.height);
         await context.close();
       }
     } finally {

@@ -9,7 +9,7 @@ import {
   joinRegularQueue,
   logIn,
   makeDemoStarLive,
-  starAndFanPhones,
+  streamerAndFanPhones,
 } from "./live-helpers";
 
 /**
@@ -39,14 +39,14 @@ describe("the ready check in the browser", () => {
   it("counts down on the fan's page and the dashboard; the fan confirms and the streamer sees it", async () => {
     const id = makeDemoStarLive("ready");
     try {
-      const { fanLogin, star, fan } = await starAndFanPhones(newContext);
+      const { fanLogin, streamer, fan } = await streamerAndFanPhones(newContext);
       await joinRegularQueue(fan, fanLogin, id, "ReadyE2E");
       await fan.locator("main[data-connected]").waitFor();
 
-      await logIn(star, DEMO_STAR_LOGIN);
-      await star.goto(`/influencer/live/session/${id}`);
-      await star.locator("[data-connected]").waitFor();
-      const row = star.getByTestId("regular-lane").locator("li").first();
+      await logIn(streamer, DEMO_STAR_LOGIN);
+      await streamer.goto(`/influencer/live/session/${id}`);
+      await streamer.locator("[data-connected]").waitFor();
+      const row = streamer.getByTestId("regular-lane").locator("li").first();
       await row.waitFor();
       // The fan has the live page open: the dot says since when, on the streamer's clock (24-hour, no seconds).
       await expect
@@ -62,7 +62,7 @@ describe("the ready check in the browser", () => {
       const box = await confirm.boundingBox();
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
       await row.getByTestId("ready-countdown").waitFor();
-      await Promise.all([countsDown(fan, "ready-countdown"), countsDown(star, "ready-countdown")]);
+      await Promise.all([countsDown(fan, "ready-countdown"), countsDown(streamer, "ready-countdown")]);
       expect(await row.getByRole("button", { name: /^Skip:/ }).count()).toBe(1);
 
       await confirm.click();
@@ -70,7 +70,7 @@ describe("the ready check in the browser", () => {
       await expect.poll(() => fan.getByTestId("called-banner").textContent()).toMatch(/^You're up/);
       await expect.poll(() => row.getByTestId("ready-state").textContent()).toBe("Ready ✓");
       await expect.poll(() => row.getByRole("button", { name: /^Skip:/ }).count()).toBe(0);
-      const history = star.getByTestId("ready-history");
+      const history = streamer.getByTestId("ready-history");
       await expect
         .poll(() => history.locator("li").allTextContents())
         .toEqual([

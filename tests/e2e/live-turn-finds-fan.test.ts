@@ -10,7 +10,7 @@ import {
   makeDemoStarLive,
   PHONE,
   secondFan,
-  starAndFanPhones,
+  streamerAndFanPhones,
 } from "./live-helpers";
 import { latestEmail, linkIn } from "./outbox";
 
@@ -27,7 +27,7 @@ describe("a called fan with the page closed", () => {
   it("is emailed, confirms by the link in time, and the dashboard shows the delivery", async () => {
     const id = makeDemoStarLive("finds");
     try {
-      const { fanLogin, star, fan } = await starAndFanPhones(newContext);
+      const { fanLogin, streamer, fan } = await streamerAndFanPhones(newContext);
       await joinRegularQueue(fan, fanLogin, id, "OnPage");
       await fan.locator("main[data-connected]").waitFor();
       // The join step says how the fan will be told and how long they will have.
@@ -41,16 +41,16 @@ describe("a called fan with the page closed", () => {
       expect(await away.getByTestId("how-told").textContent()).toContain(`We'll email you at ${awayLogin.email}`);
       await awayContext.close();
 
-      await logIn(star, DEMO_STAR_LOGIN);
-      await star.goto(`/influencer/live/session/${id}`);
-      await star.locator("[data-connected]").waitFor();
-      const party = star.getByTestId("party-pick");
+      await logIn(streamer, DEMO_STAR_LOGIN);
+      await streamer.goto(`/influencer/live/session/${id}`);
+      await streamer.locator("[data-connected]").waitFor();
+      const party = streamer.getByTestId("party-pick");
       await party.getByLabel("Fans to call").selectOption("2");
       await party.getByRole("button", { name: "Call next" }).click();
 
       // Both are called: the fan on the page sees the countdown; the absent one is not skipped.
       await fan.getByTestId("ready-banner").waitFor();
-      const awayRow = star.getByTestId("regular-lane").locator("li", { hasText: "InTheGame" });
+      const awayRow = streamer.getByTestId("regular-lane").locator("li", { hasText: "InTheGame" });
       await expect.poll(() => awayRow.getByTestId("ready-state").textContent()).toMatch(/^Ready\? \d:\d\d/);
       await expect.poll(() => awayRow.getByTestId("alert-outcome").textContent()).toBe("Emailed (no push)");
 
@@ -75,7 +75,7 @@ describe("a called fan with the page closed", () => {
       );
       expect(entry).toEqual({ state: "playing_next", ready_deadline: null });
       await expect
-        .poll(() => star.getByTestId("ready-history").locator("li").allTextContents())
+        .poll(() => streamer.getByTestId("ready-history").locator("li").allTextContents())
         .toContainEqual(expect.stringMatching(/confirmed they are ready$/));
     } finally {
       endDemoStarSessions();

@@ -43,35 +43,35 @@ describe("live sessions in the browser", () => {
   it("two fans join regular and VIP, follow the streamer's moves live, and the unserved VIP is refunded", async () => {
     endDemoStarSessions();
     const fanA = await secondFan();
-    const [starContext, regularContext, vipContext] = await Promise.all([
+    const [streamerContext, regularContext, vipContext] = await Promise.all([
       newContext(true),
       newContext(true),
       newContext(true),
     ]);
-    await starContext.grantPermissions(["clipboard-read", "clipboard-write"]);
-    const star = await starContext.newPage();
-    const id = await theStarGoesLiveAndCopiesTheLink(star);
+    await streamerContext.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const streamer = await streamerContext.newPage();
+    const id = await theStarGoesLiveAndCopiesTheLink(streamer);
     const regular = await regularContext.newPage();
     await theRegularFanJoinsForFree(regular, fanA, id);
     const vip = await vipContext.newPage();
     await logInAsDemoFan(vip);
     const balanceBefore = walletMinor(DEMO_FAN.id);
     const vipTag = await theVipFanPaysByCard(vip, id);
-    await bothLanesShowWithoutReloading(star, regular);
-    await theStarCallsTheRegularFanWithTheLobbyCode(star, regular, vip, id);
-    await theStarEndsWithTheRegularFanPlayingNext(star, vip);
+    await bothLanesShowWithoutReloading(streamer, regular);
+    await theStarCallsTheRegularFanWithTheLobbyCode(streamer, regular, vip, id);
+    await theStarEndsWithTheRegularFanPlayingNext(streamer, vip);
     await theUnservedVipIsRefundedInRupees(vip, id, balanceBefore);
     queryE2E(`DELETE FROM user_gamertags WHERE user_id = '${DEMO_FAN.id}' AND tag = '${vipTag}'`);
   });
 });
 
-async function theStarGoesLiveAndCopiesTheLink(star: Page) {
-  await logIn(star, DEMO_STAR_LOGIN);
-  const id = await goLive(star, "Two-browser live", true);
-  await star.getByRole("button", { name: "Copy link" }).click();
-  await star.getByText(/Link copied!!|Failed to copy link!/).waitFor();
-  await star.getByRole("button", { name: "Close" }).click();
-  await star.locator("[data-connected]").waitFor();
+async function theStarGoesLiveAndCopiesTheLink(streamer: Page) {
+  await logIn(streamer, DEMO_STAR_LOGIN);
+  const id = await goLive(streamer, "Two-browser live", true);
+  await streamer.getByRole("button", { name: "Copy link" }).click();
+  await streamer.getByText(/Link copied!!|Failed to copy link!/).waitFor();
+  await streamer.getByRole("button", { name: "Close" }).click();
+  await streamer.locator("[data-connected]").waitFor();
   return id;
 }
 
@@ -98,20 +98,20 @@ async function theVipFanPaysByCard(vip: Page, id: string) {
 }
 
 /** Without reloading: the regular fan sees the VIP count, the streamer sees both lanes (VIP first). */
-async function bothLanesShowWithoutReloading(star: Page, regular: Page) {
+async function bothLanesShowWithoutReloading(streamer: Page, regular: Page) {
   await expect.poll(() => regular.getByTestId("vip-count").textContent()).toBe("1");
-  await expect.poll(() => star.getByTestId("vip-lane").locator("li").count()).toBe(1);
-  await expect.poll(() => star.getByTestId("regular-lane").locator("li").count()).toBe(1);
+  await expect.poll(() => streamer.getByTestId("vip-lane").locator("li").count()).toBe(1);
+  await expect.poll(() => streamer.getByTestId("regular-lane").locator("li").count()).toBe(1);
 }
 
 /** The streamer sets the lobby code and calls the regular fan: their page follows, code and all; the VIP's does not. */
-async function theStarCallsTheRegularFanWithTheLobbyCode(star: Page, regular: Page, vip: Page, id: string) {
-  await star.getByLabel(/Lobby code/).fill("LOBBY-E2E");
-  await star.getByRole("button", { name: "Save lobby code" }).click();
+async function theStarCallsTheRegularFanWithTheLobbyCode(streamer: Page, regular: Page, vip: Page, id: string) {
+  await streamer.getByLabel(/Lobby code/).fill("LOBBY-E2E");
+  await streamer.getByRole("button", { name: "Save lobby code" }).click();
   await expect
     .poll(() => queryE2E<{ code: string }>(`SELECT code FROM lobby_codes WHERE live_session_id = '${id}'`)[0]?.code)
     .toBe("LOBBY-E2E");
-  await star
+  await streamer
     .getByTestId("regular-lane")
     .getByRole("button", { name: /^Playing next:/ })
     .click();
@@ -133,14 +133,14 @@ async function theStarCallsTheRegularFanWithTheLobbyCode(star: Page, regular: Pa
  * End Session while the regular fan is still playing next: every fan gets an outcome, and the streamer goes to their
  * dashboard with the success message.
  */
-async function theStarEndsWithTheRegularFanPlayingNext(star: Page, vip: Page) {
+async function theStarEndsWithTheRegularFanPlayingNext(streamer: Page, vip: Page) {
   // The VIP fan's bell is live (it connects after the page hydrates): a notification sent before would only be in
   // the list, not pop up.
   await vip.locator('button[aria-label^="Notifications"][data-bell-connected]').waitFor();
-  await star.getByRole("link", { name: "End Session" }).first().click();
-  await star.getByRole("button", { name: "Yes, end session" }).click();
-  await star.waitForURL(/\/influencer\/dashboard/);
-  await star.getByText("Live session ended").first().waitFor();
+  await streamer.getByRole("link", { name: "End Session" }).first().click();
+  await streamer.getByRole("button", { name: "Yes, end session" }).click();
+  await streamer.waitForURL(/\/influencer\/dashboard/);
+  await streamer.getByText("Live session ended").first().waitFor();
 }
 
 /**

@@ -19,34 +19,34 @@ describe("stream overlay in the browser", () => {
   it("follows joins, a VIP and the streamer's move live, and a regenerated key 404s the old URL", async () => {
     endDemoStarSessions();
     const fanA = await secondFan();
-    const [starContext, overlayContext, regularContext, vipContext] = await Promise.all([
+    const [streamerContext, overlayContext, regularContext, vipContext] = await Promise.all([
       newContext(true),
       newContext(true),
       newContext(true),
       newContext(true),
     ]);
-    const star = await starContext.newPage();
-    const { id, overlayUrl } = await theStarGoesLive(star);
+    const streamer = await streamerContext.newPage();
+    const { id, overlayUrl } = await theStarGoesLive(streamer);
     const overlay = await overlayContext.newPage();
     await obsOpensTheOverlayWithoutLogin(overlay, overlayUrl, id);
     const regular = await regularContext.newPage();
     const regularName = await aFanJoinsTheRegularQueue(regular, fanA, overlay, id);
     const vip = await vipContext.newPage();
-    const vipName = await aVipJoinsFirstInLine(vip, overlay, star, id, regularName);
-    await theRegularPlaceAgreesEverywhere(regular, star, vip);
-    await theStarPutsTheVipInGame(star, overlay, regular, vipName, regularName);
-    await aNewKeyTurnsTheOldUrlInto404(star, overlay, overlayUrl, vipName);
+    const vipName = await aVipJoinsFirstInLine(vip, overlay, streamer, id, regularName);
+    await theRegularPlaceAgreesEverywhere(regular, streamer, vip);
+    await theStarPutsTheVipInGame(streamer, overlay, regular, vipName, regularName);
+    await aNewKeyTurnsTheOldUrlInto404(streamer, overlay, overlayUrl, vipName);
     // The tag the demo fan typed was saved back to their tags: put them back as they were.
     queryE2E(`DELETE FROM user_gamertags WHERE user_id = '${DEMO_FAN.id}' AND tag = '${vipName}'`);
   }, 180_000);
 });
 
-async function theStarGoesLive(star: Page) {
-  await logIn(star, DEMO_STAR_LOGIN);
-  const id = await goLive(star, "Overlay live", true);
-  await star.getByRole("button", { name: "Close" }).click();
-  await star.locator("[data-connected]").first().waitFor();
-  const overlayUrl = await star.getByRole("textbox", { name: "Live queue overlay" }).inputValue();
+async function theStarGoesLive(streamer: Page) {
+  await logIn(streamer, DEMO_STAR_LOGIN);
+  const id = await goLive(streamer, "Overlay live", true);
+  await streamer.getByRole("button", { name: "Close" }).click();
+  await streamer.locator("[data-connected]").first().waitFor();
+  const overlayUrl = await streamer.getByRole("textbox", { name: "Live queue overlay" }).inputValue();
   expect(overlayUrl).toMatch(/\/overlay\/[^/]+\/queue$/);
   return { id, overlayUrl };
 }
@@ -106,7 +106,7 @@ async function aFanJoinsTheRegularQueue(
  * A VIP joins (wallet) with the gamer tag they type before paying: first in line, marked VIP, shown by that tag on
  * the overlay and the queue dashboard. Answers the tag.
  */
-async function aVipJoinsFirstInLine(vip: Page, overlay: Page, star: Page, id: string, regularName: string) {
+async function aVipJoinsFirstInLine(vip: Page, overlay: Page, streamer: Page, id: string, regularName: string) {
   await logInAsDemoFan(vip);
   const vipName = `Vip${Date.now().toString(36)}`;
   await askForVipPlace(vip, id, vipName, "Wallet");
@@ -117,28 +117,34 @@ async function aVipJoinsFirstInLine(vip: Page, overlay: Page, star: Page, id: st
     .toEqual([`1stVIP${vipName}`, `2nd${regularName}`]);
   expect(await overlay.getByTestId("overlay-next").locator("[data-vip]").count()).toBe(1);
   expect(await overlay.getByTestId("overlay-playing").textContent()).toBe("Nobody yet");
-  await expect.poll(() => star.getByTestId("vip-lane").getByTestId("gamertag").textContent(), SOON).toBe(vipName);
-  expect(await star.getByTestId("vip-lane").getByText("no gamer tag").count()).toBe(0);
+  await expect.poll(() => streamer.getByTestId("vip-lane").getByTestId("gamertag").textContent(), SOON).toBe(vipName);
+  expect(await streamer.getByTestId("vip-lane").getByText("no gamer tag").count()).toBe(0);
   return vipName;
 }
 
 /** With one VIP ahead, the regular fan's place is the same on their page, the dashboard and the overlay. */
-async function theRegularPlaceAgreesEverywhere(regular: Page, star: Page, vip: Page) {
+async function theRegularPlaceAgreesEverywhere(regular: Page, streamer: Page, vip: Page) {
   await expect
     .poll(() => regular.getByTestId("my-position").textContent(), SOON)
     .toBe("2nd in line: VIP places play first");
   await expect
-    .poll(() => star.getByTestId("regular-lane").getByTestId("line-position").textContent(), SOON)
+    .poll(() => streamer.getByTestId("regular-lane").getByTestId("line-position").textContent(), SOON)
     .toBe("2nd");
   expect(await vip.getByTestId("my-position").textContent()).toBe("1st in line");
   expect(await vip.getByTestId("my-state").textContent()).not.toContain("0 min");
 }
 
 /** The streamer moves to the next fan: the VIP goes in game, and the overlay and the regular fan's page follow. */
-async function theStarPutsTheVipInGame(star: Page, overlay: Page, regular: Page, vipName: string, regularName: string) {
+async function theStarPutsTheVipInGame(
+  streamer: Page,
+  overlay: Page,
+  regular: Page,
+  vipName: string,
+  regularName: string,
+) {
   const vipUsername = queryE2E<{ username: string }>(`SELECT username FROM users WHERE id = '${DEMO_FAN.id}'`)[0]
     ?.username;
-  await star
+  await streamer
     .getByTestId("vip-lane")
     .getByRole("button", { name: `In game: ${vipUsername}` })
     .click();
@@ -157,20 +163,20 @@ async function theStarPutsTheVipInGame(star: Page, overlay: Page, regular: Page,
  * by itself (its socket is closed and the page reloads into the 404: its document, not a fetch of its own). The new
  * URL, pasted into the streaming software (a page of its own: the old one may still be settling), shows the game.
  */
-async function aNewKeyTurnsTheOldUrlInto404(star: Page, overlay: Page, overlayUrl: string, vipName: string) {
+async function aNewKeyTurnsTheOldUrlInto404(streamer: Page, overlay: Page, overlayUrl: string, vipName: string) {
   const reloadedInto404 = overlay.waitForResponse(
     (response) => response.request().isNavigationRequest() && response.status() === 404,
     { timeout: 20_000 },
   );
-  await star.getByRole("button", { name: "Make new overlay links" }).click();
+  await streamer.getByRole("button", { name: "Make new overlay links" }).click();
   await expect
-    .poll(() => star.getByRole("textbox", { name: "Live queue overlay" }).inputValue(), SOON)
+    .poll(() => streamer.getByRole("textbox", { name: "Live queue overlay" }).inputValue(), SOON)
     .not.toBe(overlayUrl);
   expect((await overlay.context().request.get(overlayUrl)).status()).toBe(404);
   await reloadedInto404;
   await overlay.waitForLoadState("load");
   expect(await overlay.locator("[data-overlay]").count()).toBe(0);
-  const fresh = await star.getByRole("textbox", { name: "Live queue overlay" }).inputValue();
+  const fresh = await streamer.getByRole("textbox", { name: "Live queue overlay" }).inputValue();
   const renewed = await overlay.context().newPage();
   expect((await renewed.goto(fresh))?.status()).toBe(200);
   await renewed.getByTestId("overlay-playing").waitFor();

@@ -158,24 +158,24 @@ describe("closing an account", () => {
   it("after its 14 days: no personal data left in any table or bucket, the ledger balanced and kept", async () => {
     const fan = await person({ bio: "I play support mains only", lastIp: "203.0.113.99", timeZone: "Asia/Kolkata" });
     const userId = fan.user.id;
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, `pc-${crypto.randomUUID()}`);
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const gig = await createGig(env.DB, star.id, game);
-    const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() - 3 * DAY), {
+    const gig = await createGig(env.DB, streamer.id, game);
+    const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() - 3 * DAY), {
       endsAt: new Date(Date.now() - 3 * DAY + 3_600_000),
     });
     // Money: a card top-up spent on a played session (wallet back to zero), and a card order refunded in full.
     const topup = await createOrder(env.DB, userId, { kind: "wallet_topup", amountMinor: 1_000 });
     const played = await createOrder(env.DB, userId, {
-      streamerId: star.id,
+      streamerId: streamer.id,
       slotId: slot.id,
       paymentMethod: "wallet",
       amountMinor: 1_000,
       gamertag: "RiyaOnSteam",
     });
     const refunded = await createOrder(env.DB, userId, {
-      streamerId: star.id,
+      streamerId: streamer.id,
       slotId: slot.id,
       amountMinor: 400,
       status: "refunded",
@@ -197,7 +197,7 @@ describe("closing an account", () => {
       ).bind(crypto.randomUUID(), bookingId),
       env.DB.prepare(
         "INSERT INTO reviews (id, booking_id, user_id, influencer_id, product_id, rating, comment, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 5, 'Riya loved this session, call me on 98765', 1, 1)",
-      ).bind(crypto.randomUUID(), bookingId, userId, star.id, gig.id),
+      ).bind(crypto.randomUUID(), bookingId, userId, streamer.id, gig.id),
       env.DB.prepare(
         "INSERT INTO user_gamertags (id, user_id, platform, tag) VALUES (?, ?, 'steam', 'RiyaOnSteam')",
       ).bind(crypto.randomUUID(), userId),

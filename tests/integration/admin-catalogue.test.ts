@@ -238,9 +238,9 @@ describe("the staff games list", () => {
   it("counts each game's modes and the gigs that use it", async () => {
     const platform = await createPlatform(env.DB, "counts-pc");
     const game = await createGame(env.DB, { name: "Counted game" }, { platformIds: [platform.id] });
-    const star = await createStreamer(env.DB);
-    await createGig(env.DB, star.id, game);
-    await createGig(env.DB, star.id, game);
+    const streamer = await createStreamer(env.DB);
+    await createGig(env.DB, streamer.id, game);
+    await createGig(env.DB, streamer.id, game);
     const admin = viewerOf(await createUser(env.DB, { role: "admin" }));
     const row = (await listGamesForStaff(env, admin)).find((g) => g.id === game.id);
     expect(row?.modes).toBeGreaterThan(0);

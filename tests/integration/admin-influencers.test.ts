@@ -70,28 +70,36 @@ describe("staff influencers", () => {
   it("sets the platform fee (finance) and the landing flag (marketing), audited", async () => {
     const finance = await staffUser("finance");
     const marketing = await staffUser("marketing");
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     expect(
-      await callJson(finance.cookie, `/api/post/admin/influencers/${star.id}/platform-fees`, { fees_percentage: 17.5 }),
+      await callJson(finance.cookie, `/api/post/admin/influencers/${streamer.id}/platform-fees`, {
+        fees_percentage: 17.5,
+      }),
     ).toEqual([200, { success: true, message: M.feeSaved, platformFeeBps: 1750, fees_percentage: 17.5 }]);
-    expect((await callJson(finance.cookie, `/api/influencers/${star.id}/platform-fees`))[1].fees_percentage).toBe(17.5);
+    expect((await callJson(finance.cookie, `/api/influencers/${streamer.id}/platform-fees`))[1].fees_percentage).toBe(
+      17.5,
+    );
     expect(
       (
-        await callJson(finance.cookie, `/api/post/admin/influencers/${star.id}/platform-fees`, { fees_percentage: 101 })
+        await callJson(finance.cookie, `/api/post/admin/influencers/${streamer.id}/platform-fees`, {
+          fees_percentage: 101,
+        })
       )[0],
     ).toBe(400);
     expect(
       (
-        await callJson(marketing.cookie, `/api/post/admin/influencers/${star.id}/platform-fees`, { fees_percentage: 5 })
+        await callJson(marketing.cookie, `/api/post/admin/influencers/${streamer.id}/platform-fees`, {
+          fees_percentage: 5,
+        })
       )[0],
     ).toBe(403);
     expect(
-      (await callJson(marketing.cookie, `/api/influencers/${star.id}/showAtLanding`, { showAtLanding: true }))[1],
+      (await callJson(marketing.cookie, `/api/influencers/${streamer.id}/showAtLanding`, { showAtLanding: true }))[1],
     ).toMatchObject({
       showAtLanding: true,
     });
     const audit = await env.DB.prepare("SELECT action FROM audit_log WHERE entity_id = ? ORDER BY created_at")
-      .bind(star.id)
+      .bind(streamer.id)
       .all();
     expect(audit.results.map((r) => r.action)).toEqual(["influencer.platform_fee", "influencer.show_at_landing"]);
   });

@@ -23,7 +23,7 @@ async function cookieFor(userId: string) {
 
 async function personas(): Promise<Persona[]> {
   const fan = await createUser(env.DB);
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const inactive = await staffUser("admin", { isActive: false });
   const banned = await staffUser("admin");
   await banUser(env.DB, banned.user.id, "matrix");
@@ -38,7 +38,7 @@ async function personas(): Promise<Persona[]> {
   return [
     { name: "anonymous", cookie: "", role: null, kind: "anonymous" },
     { name: "fan", cookie: await cookieFor(fan.id), role: null, kind: "outsider" },
-    { name: "streamer", cookie: await cookieFor(star.id), role: null, kind: "outsider" },
+    { name: "streamer", cookie: await cookieFor(streamer.id), role: null, kind: "outsider" },
     { name: "inactive admin", cookie: inactive.cookie, role: null, kind: "outsider" },
     { name: "banned admin", cookie: banned.cookie, role: null, kind: "anonymous" },
     ...staff,

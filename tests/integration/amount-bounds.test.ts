@@ -56,10 +56,10 @@ describe("every amount has an upper bound", () => {
   });
 
   it("the database refuses a stored amount above the bound whatever writes it", async () => {
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const refusal = await createGig(env.DB, star.id, game, {
+    const refusal = await createGig(env.DB, streamer.id, game, {
       priceMinor: MAX_AMOUNT_MINOR + 1,
       listPriceMinor: 500,
     }).then(
@@ -67,7 +67,7 @@ describe("every amount has an upper bound", () => {
       (error: Error) => `${error.message} ${String(error.cause)}`,
     );
     expect(refusal).toMatch(/MAX_AMOUNT_MINOR/);
-    const gig = await createGig(env.DB, star.id, game, { priceMinor: MAX_AMOUNT_MINOR, listPriceMinor: 500 });
+    const gig = await createGig(env.DB, streamer.id, game, { priceMinor: MAX_AMOUNT_MINOR, listPriceMinor: 500 });
     // Raw SQL on purpose: the database's own trigger must refuse an update past the bound too.
     await expect(
       env.DB.prepare("UPDATE products SET price_minor = ? WHERE id = ?")

@@ -42,7 +42,7 @@ const BAD_QUERIES = [
 const BAD_BODIES: unknown[] = [
   { page: "abc", limit: -1, id: 12, ids: "x", title: `${NUL}t`, product_title: `${NUL}t`, price: "1e400", email: 5 },
   { reportIds: Array.from({ length: 1000 }, (_, i) => `r${i}`), orderIdArray: [NUL], payoutIds: [""], banIds: null },
-  { title: "x".repeat(100_000), starName: `${NUL}`, lobbyCode: `${NUL}code`, slotId: NUL, liveSessionId: [] },
+  { title: "x".repeat(100_000), streamerName: `${NUL}`, lobbyCode: `${NUL}code`, slotId: NUL, liveSessionId: [] },
   [1, 2, 3],
   "just a string",
 ];
@@ -55,12 +55,12 @@ async function as(role: "streamer" | "admin") {
 describe("every /api route answers bad input with a 4xx, never a 5xx", () => {
   it("as a streamer and as staff", async () => {
     expect(API_PATHS.length).toBeGreaterThan(100);
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const gig = await createGig(env.DB, star.id, game);
-    const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 86_400_000));
-    const ids = [star.id, gig.id, slot.id, "nope", `x${NUL}`];
+    const gig = await createGig(env.DB, streamer.id, game);
+    const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 86_400_000));
+    const ids = [streamer.id, gig.id, slot.id, "nope", `x${NUL}`];
     // A stored rate, so the conversion call answers from it (without one it says 503: the provider is unreachable).
     await setUsdInrRate(env.DB, 84_000_000);
     const failures: string[] = [];
@@ -93,8 +93,8 @@ describe("every /api route answers bad input with a 4xx, never a 5xx", () => {
 
   it("every page takes a bad query string and a bad form post", async () => {
     expect(PAGE_PATHS.length).toBeGreaterThan(50);
-    const star = await createStreamer(env.DB);
-    const ids = [star.id, "nope", `x${NUL}`];
+    const streamer = await createStreamer(env.DB);
+    const ids = [streamer.id, "nope", `x${NUL}`];
     const failures: string[] = [];
     const form = new URLSearchParams({
       intent: `${NUL}x`,

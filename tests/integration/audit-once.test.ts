@@ -17,13 +17,13 @@ import {
 
 /** A staff write leaves an audit row only when it changed something: concurrent identical requests leave one. */
 async function postedReview() {
-  const star = await createStreamer(env.DB);
-  const platform = await createPlatform(env.DB, `pc-${star.id.slice(0, 6)}`);
+  const streamer = await createStreamer(env.DB);
+  const platform = await createPlatform(env.DB, `pc-${streamer.id.slice(0, 6)}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game);
-  const slot = await createSlot(env.DB, star.id, gig.id, new Date("2025-06-01T18:00:00Z"));
+  const gig = await createGig(env.DB, streamer.id, game);
+  const slot = await createSlot(env.DB, streamer.id, gig.id, new Date("2025-06-01T18:00:00Z"));
   const fan = await createUser(env.DB);
-  const booking = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed");
+  const booking = await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed");
   return (await postReview(env, viewerOf(fan), booking.orderId, { rating: 2, comment: "Meh" })).reviewId;
 }
 

@@ -38,7 +38,7 @@ export async function bookingLedgerRun(seed: number) {
     // Some more than 24 h away (full refund), some 2-24 h away (half), all upcoming; none at the world slot's
     // 3 days (a streamer has one slot per start time, and the clock need not move between the two).
     const startsIn = i % 3 === 0 ? (3 + i) * 3_600_000 : (3 + i) * 86_400_000;
-    const slot = await createSlot(env.DB, world.star.id, world.gig.id, new Date(Date.now() + startsIn), {
+    const slot = await createSlot(env.DB, world.streamer.id, world.gig.id, new Date(Date.now() + startsIn), {
       seats: 1 + (i % 4),
     });
     slots.push(slot.id);

@@ -95,17 +95,17 @@ describe("a cancellation, whoever makes it, withdraws the invite", () => {
     await cancelBooking(env, viewerOf(buyer.user), placed.bookingId);
     const mail = await expectInviteWithdrawn(buyer.user.email, /^Cancelled:/);
     expect(mail?.text).toContain(`${formatMoney(money(placed.amountMinor, placed.currency))} was refunded to your`);
-    const [told] = await mailsTo(world.star.email, /A fan cancelled/);
+    const [told] = await mailsTo(world.streamer.email, /A fan cancelled/);
     expect(told?.text).toContain(`Asha Rao cancelled their booking of ${title} at `);
     const notice = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?")
-      .bind(world.star.id)
+      .bind(world.streamer.id)
       .first<{ title: string }>();
     expect(notice?.title).toMatch(new RegExp(`^Asha Rao cancelled their booking of ${title} at .+\\.$`));
   });
 
   it("by the streamer cancelling the slot", async () => {
     const { world, buyer, placed } = await bookedByWallet();
-    await cancelSlot(env, viewerOf(world.star), world.slot.id);
+    await cancelSlot(env, viewerOf(world.streamer), world.slot.id);
     const mail = await expectInviteWithdrawn(buyer.user.email, /^Cancelled:/);
     expect(mail?.text).toContain(formatMoney(money(placed.amountMinor, placed.currency)));
     expect(mail?.text).toContain("wallet");
@@ -115,7 +115,7 @@ describe("a cancellation, whoever makes it, withdraws the invite", () => {
   it("by staff removing the streamer", async () => {
     const { world, buyer } = await bookedByWallet();
     const admin = await staffUser("admin");
-    await removeStreamer(env, admin.viewer, world.star.id, { removeClean: true });
+    await removeStreamer(env, admin.viewer, world.streamer.id, { removeClean: true });
     // The fan is told why: not "the streamer cancelled", which they did not.
     const mail = await expectInviteWithdrawn(buyer.user.email, /^Cancelled:/);
     expect(mail?.text).toContain("is cancelled: its streamer no longer offers sessions on Noobrd.");

@@ -166,7 +166,7 @@ describe("wallet and promo codes through the API", () => {
       discountMinor: 600,
       amountMinor: 5400,
     });
-    const otherStar = (await bookingWorld()).star.id;
+    const otherStar = (await bookingWorld()).streamer.id;
     // The specified message for every refusal, and the reason beside it (a typo is not an expired code).
     const refused = [
       ["NOPE123", "unknown"],

@@ -12,15 +12,15 @@ import { request } from "./app";
 let priceCounter = 0;
 
 export async function bookingWorld(options: { seats?: number; startsInMs?: number; priceMinor?: number } = {}) {
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   priceCounter++;
   const priceMinor = options.priceMinor ?? 1000 + Math.floor(Math.random() * 3_900) * 10 + (priceCounter % 10);
-  const gig = await createGig(env.DB, star.id, game, { priceMinor });
+  const gig = await createGig(env.DB, streamer.id, game, { priceMinor });
   const startsAt = new Date(Date.now() + (options.startsInMs ?? 3 * 86_400_000));
-  const slot = await createSlot(env.DB, star.id, gig.id, startsAt, { seats: options.seats ?? 2 });
-  return { star, gig, slot, priceMinor, startsAt };
+  const slot = await createSlot(env.DB, streamer.id, gig.id, startsAt, { seats: options.seats ?? 2 });
+  return { streamer, gig, slot, priceMinor, startsAt };
 }
 
 export async function fan(overrides: Parameters<typeof createUser>[1] = {}) {

@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  creatorsCountQuery,
-  creatorsListQuery,
   gamesListQuery,
   gigsCountQuery,
   gigsListQuery,
   liveListQuery,
+  streamersCountQuery,
+  streamersListQuery,
 } from "~/features/catalogue/browse.server";
-import { creatorsQuerySchema, gamesQuerySchema, gigsQuerySchema, liveQuerySchema } from "~/features/catalogue/schema";
+import { gamesQuerySchema, gigsQuerySchema, liveQuerySchema, streamersQuerySchema } from "~/features/catalogue/schema";
 import { getDb } from "~/platform/db.server";
 import { type CatalogueWorld, createCatalogueWorld } from "../catalogue-world";
 import { favouriteGig } from "../factories";
@@ -92,7 +92,7 @@ describe("gigs list", () => {
     // Raw SQL on purpose: the search index's triggers must follow a rename however it is written.
     const rename = (fullName: string, username: string) =>
       env.DB.prepare("UPDATE users SET full_name = ?, username = ? WHERE id = ?")
-        .bind(fullName, username, world.stars.bella.id)
+        .bind(fullName, username, world.streamers.bella.id)
         .run();
     await rename("Bella Renamed", "bellanew");
     try {
@@ -137,7 +137,7 @@ describe("games, creators and live lists", () => {
 
   it("lists creators with their filters and sorts", async () => {
     const names = async (params: Record<string, unknown>) =>
-      (await creatorsListQuery(db(), creatorsQuerySchema.parse(params), null)).map((star) => star.fullName);
+      (await streamersListQuery(db(), streamersQuerySchema.parse(params), null)).map((streamer) => streamer.fullName);
     expect(await names({})).toEqual(["Bella Frags", "Aarav Plays", "dana builds", "Chen Coach"]);
     expect(await names({ sortBy: "alphabetically" })).toEqual([
       "Aarav Plays",
@@ -152,7 +152,7 @@ describe("games, creators and live lists", () => {
     expect(await names({ selectedTags: "duo" })).toEqual(["Aarav Plays", "dana builds"]);
     expect(await names({ searchField: "bel" })).toEqual(["Bella Frags"]);
     expect(await names({ searchField: "danabu" })).toEqual(["dana builds"]);
-    const [row] = await creatorsCountQuery(db(), creatorsQuerySchema.parse({ country: "US" }), null);
+    const [row] = await streamersCountQuery(db(), streamersQuerySchema.parse({ country: "US" }), null);
     expect(row?.total).toBe(2);
   });
 

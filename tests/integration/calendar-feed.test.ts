@@ -25,24 +25,30 @@ import { ORIGIN, postForm, request } from "./app";
 const HOUR = 3_600_000;
 
 async function world() {
-  const star = await createStreamer(env.DB, { timeZone: "Asia/Kolkata" });
+  const streamer = await createStreamer(env.DB, { timeZone: "Asia/Kolkata" });
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game, { title: "Ranked climb", priceMinor: 1000 });
+  const gig = await createGig(env.DB, streamer.id, game, { title: "Ranked climb", priceMinor: 1000 });
   // Whole minutes: the feed's times are minute-precise.
   const at = (ms: number) => new Date(Math.floor((Date.now() + ms) / 60_000) * 60_000);
-  const soon = await createSlot(env.DB, star.id, gig.id, at(10 * 60_000), { seats: 2 });
-  const later = await createSlot(env.DB, star.id, gig.id, at(48 * HOUR), { seats: 3 });
-  const dropped = await createSlot(env.DB, star.id, gig.id, at(72 * HOUR), { seats: 2 });
+  const soon = await createSlot(env.DB, streamer.id, gig.id, at(10 * 60_000), { seats: 2 });
+  const later = await createSlot(env.DB, streamer.id, gig.id, at(48 * HOUR), { seats: 3 });
+  const dropped = await createSlot(env.DB, streamer.id, gig.id, at(72 * HOUR), { seats: 2 });
   await setSlotLobbyCode(env.DB, soon.id, "LOBBY-NEAR");
   await setSlotLobbyCode(env.DB, later.id, "LOBBY-FAR");
   const fanUser = await createUser(env.DB, { timeZone: "Asia/Kolkata", country: "IN" });
-  const booked = await createBooking(env.DB, { id: soon.id, influencerId: star.id }, fanUser.id, "confirmed");
-  const farBooking = await createBooking(env.DB, { id: later.id, influencerId: star.id }, fanUser.id, "confirmed");
-  const cancelled = await createBooking(env.DB, { id: dropped.id, influencerId: star.id }, fanUser.id, "confirmed", 2);
+  const booked = await createBooking(env.DB, { id: soon.id, influencerId: streamer.id }, fanUser.id, "confirmed");
+  const farBooking = await createBooking(env.DB, { id: later.id, influencerId: streamer.id }, fanUser.id, "confirmed");
+  const cancelled = await createBooking(
+    env.DB,
+    { id: dropped.id, influencerId: streamer.id },
+    fanUser.id,
+    "confirmed",
+    2,
+  );
   const fanCookie = (await createSession(env, fanUser.id)).split(";")[0] ?? "";
-  const starCookie = (await createSession(env, star.id)).split(";")[0] ?? "";
-  return { star, fanUser, fanCookie, starCookie, soon, later, dropped, booked, farBooking, cancelled, at };
+  const streamerCookie = (await createSession(env, streamer.id)).split(";")[0] ?? "";
+  return { streamer, fanUser, fanCookie, streamerCookie, soon, later, dropped, booked, farBooking, cancelled, at };
 }
 
 async function feedLinkOn(path: string, cookie: string): Promise<{ https: string; webcal: string }> {
@@ -111,8 +117,8 @@ describe("calendar feed", () => {
 
   it("gives a streamer their slots with seats, the lobby code and a cancelled slot as CANCELLED", async () => {
     const w = await world();
-    await cancelSlot(env, viewerOf(w.star), w.dropped.id);
-    const link = await feedLinkOn("/influencer/dashboard", w.starCookie);
+    await cancelSlot(env, viewerOf(w.streamer), w.dropped.id);
+    const link = await feedLinkOn("/influencer/dashboard", w.streamerCookie);
     const feed = await readFeed(link.https);
     expect(feed.events).toHaveLength(3);
     const later = byUid(feed.events, `slot-${w.later.id}@noobrd.gg`);

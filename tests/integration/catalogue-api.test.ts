@@ -34,7 +34,7 @@ describe("GET /api/get/GigsForScroll and PaginatedGigs", () => {
       currency: "USD",
       displayPrice: { currency: "USD", formatted: "$25" },
       session_tags: [{ name: "ranked" }],
-      influencer: { _id: world.stars.bella.id, fullName: "Bella Frags", isLive: false },
+      influencer: { _id: world.streamers.bella.id, fullName: "Bella Frags", isLive: false },
       isFavorite: false,
     });
   });
@@ -107,7 +107,12 @@ describe("games and creators", () => {
   it("CreatorsForScroll, PaginatedStars and influencers", async () => {
     const { body } = await getJson("/api/get/CreatorsForScroll?profession=Coach");
     expect(body.data).toEqual([
-      expect.objectContaining({ _id: world.stars.chen.id, fullName: "Chen Coach", profession: "Coach", isLive: false }),
+      expect.objectContaining({
+        _id: world.streamers.chen.id,
+        fullName: "Chen Coach",
+        profession: "Coach",
+        isLive: false,
+      }),
     ]);
     expect((await getJson("/api/get/PaginatedStars?country=US")).body).toMatchObject({ total: 2 });
     expect((await getJson("/api/get/influencers")).body.data).toHaveLength(4);
@@ -169,22 +174,22 @@ describe("landing lists", () => {
 
 describe("sessions, live sessions and tags", () => {
   it("past sessions newest first and upcoming soonest first, 6 a page, with totals", async () => {
-    const past = await getJson(`/api/get/pastsessions/${world.stars.chen.id}`);
+    const past = await getJson(`/api/get/pastsessions/${world.streamers.chen.id}`);
     expect(past.body).toMatchObject({ totalSessions: 7, limit: 6, hasMore: true });
     const starts = past.body.data.map((s) => String(s.startTime));
     expect([...starts].sort().reverse()).toEqual(starts);
-    const upcoming = await getJson(`/api/get/upcomingsessions/${world.stars.chen.id}`);
+    const upcoming = await getJson(`/api/get/upcomingsessions/${world.streamers.chen.id}`);
     expect(upcoming.body.data.map((s) => s._id)).toEqual([world.slots.upcoming1.id, world.slots.upcoming2.id]);
-    const oldestFirst = await getJson(`/api/get/pastsessions/${world.stars.chen.id}?sortOption=asc&limit=2`);
+    const oldestFirst = await getJson(`/api/get/pastsessions/${world.streamers.chen.id}?sortOption=asc&limit=2`);
     expect(oldestFirst.body.data.map((s) => s._id)).toEqual([world.slots.past[6]?.id, world.slots.past[5]?.id]);
     expect((await getJson("/api/get/pastsessions/nobody")).status).toBe(404);
-    expect((await getJson(`/api/get/pastsessions/${world.stars.chen.id}?sortOption=sideways`)).status).toBe(400);
+    expect((await getJson(`/api/get/pastsessions/${world.streamers.chen.id}?sortOption=sideways`)).status).toBe(400);
   });
 
   it("the active live session of a star, live sessions, hash tags, a session's tags", async () => {
-    const live = await getJson(`/api/get/livesessions/active/${world.stars.aarav.id}`);
+    const live = await getJson(`/api/get/livesessions/active/${world.streamers.aarav.id}`);
     expect(live.body.data).toMatchObject({ _id: world.live.id, title: "Late night Fortnite", price: 500 });
-    expect((await getJson(`/api/get/livesessions/active/${world.stars.chen.id}`)).status).toBe(404);
+    expect((await getJson(`/api/get/livesessions/active/${world.streamers.chen.id}`)).status).toBe(404);
     expect((await getJson("/api/get/liveSessions")).body.data).toHaveLength(1);
     expect((await getJson("/api/get-hash-tags")).body.data).toEqual(["chill", "late-night"]);
     expect((await getJson(`/api/get/liveSessionTags/${world.live.id}`)).body.data).toEqual([
@@ -213,9 +218,9 @@ describe("GET /api/get/stars_gigs_search", () => {
       ["star", "Aarav Plays"],
     ]);
     expect(aar.body.data[1]).toMatchObject({
-      _id: world.stars.aarav.id,
+      _id: world.streamers.aarav.id,
       isLive: true,
-      url: `/star/${world.stars.aarav.id}`,
+      url: `/star/${world.streamers.aarav.id}`,
     });
     const build = await getJson("/api/get/stars_gigs_search?searchQuery=build");
     const long = build.body.data.find((s) => s._id === world.gigs.gig1.id);
@@ -237,14 +242,16 @@ describe("GET /api/get/stars_gigs_search", () => {
     await env.DB.prepare("UPDATE products SET title = 'Quokka speedruns' WHERE id = ?").bind(world.gigs.gig7.id).run();
     expect(await suggest("quok")).toEqual(["Quokka speedruns"]);
     expect(await suggest("speed")).toEqual(["Quokka speedruns"]);
-    await env.DB.prepare("UPDATE users SET full_name = 'Zanzibar Dana' WHERE id = ?").bind(world.stars.dana.id).run();
+    await env.DB.prepare("UPDATE users SET full_name = 'Zanzibar Dana' WHERE id = ?")
+      .bind(world.streamers.dana.id)
+      .run();
     expect(await suggest("zanzi")).toEqual(["Zanzibar Dana"]);
     await env.DB.prepare("UPDATE games SET name = 'Chessmaster Arena' WHERE id = ?").bind(world.games.chess.id).run();
     expect(await suggest("chessm")).toEqual(["Chessmaster Arena"]);
     await env.DB.prepare("DELETE FROM product_tags WHERE product_id = ?").bind(world.gigs.gig7.id).run();
     await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(world.gigs.gig7.id).run();
     expect(await suggest("quok")).toEqual([]);
-    await env.DB.prepare("DELETE FROM influencer_profiles WHERE user_id = ?").bind(world.stars.dana.id).run();
+    await env.DB.prepare("DELETE FROM influencer_profiles WHERE user_id = ?").bind(world.streamers.dana.id).run();
     expect(await suggest("zanzi")).toEqual([]);
     // Raw SQL on purpose: FTS5's own integrity check of the search index the triggers keep.
     const integrity = await env.DB.prepare("INSERT INTO products_fts(products_fts) VALUES ('integrity-check')").run();

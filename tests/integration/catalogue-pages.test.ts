@@ -98,8 +98,8 @@ describe("browse page", () => {
       "Zero build ranked",
     ]);
     expect(dom.text()).toContain("Game: Fortnite");
-    const creators = await page("/browse?filter=creators&country=US&sortBy=alphabetically");
-    expect(cardTitles(creators.dom, "star-card")).toEqual(["Bella Frags", "dana builds"]);
+    const streamers = await page("/browse?filter=creators&country=US&sortBy=alphabetically");
+    expect(cardTitles(streamers.dom, "star-card")).toEqual(["Bella Frags", "dana builds"]);
     const games = await page("/browse?filter=games&platform=ios");
     expect(cardTitles(games.dom, "game-card")).toEqual(["Fortnite", "Chess Arena"]);
     const live = await page("/browse?filter=live");
@@ -155,7 +155,7 @@ describe("browse page", () => {
 
 describe("star page", () => {
   it("shows the profile, social links, live status and gigs", async () => {
-    const { response, dom } = await page(`/star/${world.stars.aarav.id}`);
+    const { response, dom } = await page(`/star/${world.streamers.aarav.id}`);
     expect(response.status).toBe(200);
     expect(dom.text()).toContain("Aarav Plays");
     expect(dom.all('a[href="https://twitch.tv/aarav"]')).toHaveLength(1);
@@ -164,7 +164,7 @@ describe("star page", () => {
   });
 
   it("pages upcoming and past sessions six at a time, past newest first", async () => {
-    const { dom } = await page(`/star/${world.stars.chen.id}`);
+    const { dom } = await page(`/star/${world.streamers.chen.id}`);
     expect(dom.text()).toContain("Not live right now.");
     expect(dom.textsOf("h2")).toEqual(expect.arrayContaining(["Upcoming sessions (2)", "Past sessions (7)"]));
     const past = dom.byRole("region", { name: "Past sessions" });
@@ -173,14 +173,14 @@ describe("star page", () => {
     expect(times[0]).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect([...times].sort().reverse()).toEqual(times);
     expect(past.querySelectorAll('a[href$="pastPage=2#past"]')).toHaveLength(1);
-    const second = await page(`/star/${world.stars.chen.id}?pastPage=2`);
+    const second = await page(`/star/${world.streamers.chen.id}?pastPage=2`);
     expect(second.dom.byRole("region", { name: "Past sessions" }).querySelectorAll("time")).toHaveLength(1);
   });
 
   it("is a 404 for an unknown star and a 400 for a bad page", async () => {
     expect((await page("/star/nobody")).response.status).toBe(404);
     expect((await page(`/star/${world.fan.id}`)).response.status).toBe(404);
-    expect((await page(`/star/${world.stars.chen.id}?pastPage=abc`)).response.status).toBe(400);
+    expect((await page(`/star/${world.streamers.chen.id}?pastPage=abc`)).response.status).toBe(400);
   });
 });
 
@@ -242,7 +242,7 @@ describe("game page", () => {
 
 describe("prices in the viewer's currency", () => {
   it("shows ₹ to a viewer whose saved country is IN, $ to others", async () => {
-    const indian = (await createSession(env, world.stars.aarav.id)).split(";")[0] ?? "";
+    const indian = (await createSession(env, world.streamers.aarav.id)).split(";")[0] ?? "";
     // Zero build ranked: 25.00 USD * 84 = 2,100 INR.
     const inr = await page(`/gig/${world.gigs.gig2.id}`, indian);
     expect(inr.dom.text()).toContain("₹2,100");

@@ -23,7 +23,7 @@ describe("a chat fan called to play next is told in chat", () => {
     if (!place) throw new Error("no place");
     await sendLiveCommand(env, world.liveSessionId, {
       type: "serve",
-      viewer: viewerOf(world.star),
+      viewer: viewerOf(world.streamer),
       entryId: place.id,
       to: "playing_next",
     });
@@ -53,7 +53,7 @@ describe("a chat fan called to play next is told in chat", () => {
       .update(chatConnections)
       .set({ commandsOn: false })
       .where(eq(chatConnections.channelId, world.broadcasterId));
-    await sendLiveCommand(env, world.liveSessionId, { type: "callParty", viewer: viewerOf(world.star), size: 2 });
+    await sendLiveCommand(env, world.liveSessionId, { type: "callParty", viewer: viewerOf(world.streamer), size: 2 });
     expect((await placesOf(world.liveSessionId)).map((p) => [p.gamertag, p.source, p.state])).toEqual([
       ["WebTag", "web", "playing_next"],
       ["QuietTag", "twitch", "playing_next"],
@@ -68,7 +68,7 @@ describe("a chat fan called to play next is told in chat", () => {
       .insert(chatConnections)
       .values({
         id: newId(),
-        streamerId: world.star.id,
+        streamerId: world.streamer.id,
         platform: "discord",
         channelId: guildId,
         channelName: "Star's server",
@@ -84,13 +84,13 @@ describe("a chat fan called to play next is told in chat", () => {
       origin: "http://localhost",
     });
     expect(joined?.text).toMatch(/^you're in the queue: 1st/);
-    await sendLiveCommand(env, world.liveSessionId, { type: "callParty", viewer: viewerOf(world.star), size: 1 });
+    await sendLiveCommand(env, world.liveSessionId, { type: "callParty", viewer: viewerOf(world.streamer), size: 1 });
     const dms = await until(async () => {
       const all = await readDiscordOutbox(env.PRIVATE_FILES, memberId);
       return all.length > 0 ? all : undefined;
     });
     expect(dms?.map((dm) => dm.content)).toEqual([
-      `You're up with ${world.star.fullName || world.star.username}: type /ready in Star's server within 2 min.`,
+      `You're up with ${world.streamer.fullName || world.streamer.username}: type /ready in Star's server within 2 min.`,
     ]);
     // The Twitch channel hears nothing of a Discord place.
     expect(await world.replies()).toEqual([]);
@@ -103,7 +103,7 @@ describe("a chat fan called to play next is told in chat", () => {
       .insert(chatConnections)
       .values({
         id: newId(),
-        streamerId: world.star.id,
+        streamerId: world.streamer.id,
         platform: "discord",
         channelId: guildId,
         channelName: "Quiet server",
@@ -119,7 +119,7 @@ describe("a chat fan called to play next is told in chat", () => {
       isModerator: false,
       origin: "http://localhost",
     });
-    await sendLiveCommand(env, world.liveSessionId, { type: "callParty", viewer: viewerOf(world.star), size: 1 });
+    await sendLiveCommand(env, world.liveSessionId, { type: "callParty", viewer: viewerOf(world.streamer), size: 1 });
     const [place] = await placesOf(world.liveSessionId);
     expect(place?.state).toBe("playing_next");
     expect(place?.readyDeadline).toBeTruthy();
@@ -158,7 +158,7 @@ describe("a chat fan called to play next is told in chat", () => {
       ["WebTag", "web"],
       ["TwitchTag", "twitch"],
     ]);
-    const dashboard = await get(`/influencer/live/session/${world.liveSessionId}`, world.starCookie);
+    const dashboard = await get(`/influencer/live/session/${world.liveSessionId}`, world.streamerCookie);
     const html = await dashboard.text();
     expect(html).toMatch(/data-testid="joined-from"[^>]*>Web</);
     expect(html).toMatch(/data-testid="joined-from"[^>]*>Twitch</);

@@ -46,11 +46,11 @@ async function typeConnect(guildId: string, code: string, permissions: string) {
 describe("the streamer's Chat page", () => {
   it("connects a Discord server only through /connect by its manager, sets the mod role, turns commands off and on, and disconnects", async () => {
     const world = await liveWorld();
-    const page = await get("/influencer/chat", world.starCookie);
+    const page = await get("/influencer/chat", world.streamerCookie);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Not connected");
-    const as = { Cookie: world.starCookie };
-    const code = await connectCode(world.starCookie);
+    const as = { Cookie: world.streamerCookie };
+    const code = await connectCode(world.streamerCookie);
     const guildId = guild();
 
     // A forged code, or a member who does not manage the server, connects nothing.
@@ -59,13 +59,13 @@ describe("the streamer's Chat page", () => {
       "Only the server's owner or a member with Manage Server can connect it",
     );
     expect(await typeConnect(guildId, code, String(1n << 11n))).toContain("Manage Server");
-    expect(await connectionOf(world.star.id, "discord")).toBeUndefined();
+    expect(await connectionOf(world.streamer.id, "discord")).toBeUndefined();
 
     // Its manager (Manage Server) connects it.
     expect(await typeConnect(guildId, code, "32")).toBe(
-      `Connected: /join here now joins @${world.star.username}'s live queue on Noobrd`,
+      `Connected: /join here now joins @${world.streamer.username}'s live queue on Noobrd`,
     );
-    expect(await connectionOf(world.star.id, "discord")).toMatchObject({
+    expect(await connectionOf(world.streamer.id, "discord")).toMatchObject({
       channelId: guildId,
       channelName: `Server ${guildId}`,
       modRoleId: null,
@@ -81,39 +81,39 @@ describe("the streamer's Chat page", () => {
     expect(refused).toMatch(/name="modRoleId"[^>]*value="nope"/);
     const saved = await postForm("/influencer/chat", { intent: "discord", modRoleId: "300000000000000001" }, as);
     expect(saved.status).toBe(302);
-    expect((await connectionOf(world.star.id, "discord"))?.modRoleId).toBe("300000000000000001");
-    const shown = await (await get("/influencer/chat", world.starCookie)).text();
+    expect((await connectionOf(world.streamer.id, "discord"))?.modRoleId).toBe("300000000000000001");
+    const shown = await (await get("/influencer/chat", world.streamerCookie)).text();
     expect(shown).toContain(`Server ${guildId}`);
     expect(shown).toContain("commands on");
 
     // Moving to another server (its administrator) clears the first server's mod role.
     const next = guild();
     expect(await typeConnect(next, code, "8")).toContain("Connected");
-    expect(await connectionOf(world.star.id, "discord")).toMatchObject({ channelId: next, modRoleId: null });
+    expect(await connectionOf(world.streamer.id, "discord")).toMatchObject({ channelId: next, modRoleId: null });
 
     const off = await postForm("/influencer/chat", { intent: "commands", platform: "discord", on: "off" }, as);
     expect(off.status).toBe(302);
-    expect((await connectionOf(world.star.id, "discord"))?.commandsOn).toBe(false);
+    expect((await connectionOf(world.streamer.id, "discord"))?.commandsOn).toBe(false);
     await postForm("/influencer/chat", { intent: "commands", platform: "discord", on: "on" }, as);
-    expect((await connectionOf(world.star.id, "discord"))?.commandsOn).toBe(true);
+    expect((await connectionOf(world.streamer.id, "discord"))?.commandsOn).toBe(true);
 
     // Disconnecting asks first (no JavaScript), then goes.
     const ask = await postForm("/influencer/chat", { intent: "disconnect", platform: "discord" }, as);
     expect(ask.status).toBe(200);
     expect(await ask.text()).toContain("Disconnect? The bot stops answering there.");
-    expect(await connectionOf(world.star.id, "discord")).toBeDefined();
+    expect(await connectionOf(world.streamer.id, "discord")).toBeDefined();
     const gone = await postForm("/influencer/chat", { intent: "disconnect", platform: "discord", confirm: "yes" }, as);
     expect(gone.status).toBe(302);
-    expect(await connectionOf(world.star.id, "discord")).toBeUndefined();
+    expect(await connectionOf(world.streamer.id, "discord")).toBeUndefined();
   });
 
   it("refuses a server another streamer connected, a mod role or commands before connecting, and fans", async () => {
     const other = await discordWorld();
     const world = await liveWorld();
-    const as = { Cookie: world.starCookie };
-    const taken = await typeConnect(other.guildId, await connectCode(world.starCookie), "8");
+    const as = { Cookie: world.streamerCookie };
+    const taken = await typeConnect(other.guildId, await connectCode(world.streamerCookie), "8");
     expect(taken).toBe("That channel or server is connected to another streamer");
-    expect(await connectionOf(world.star.id, "discord")).toBeUndefined();
+    expect(await connectionOf(world.streamer.id, "discord")).toBeUndefined();
     const role = await postForm("/influencer/chat", { intent: "discord", modRoleId: "300000000000000001" }, as);
     expect(role.status).toBe(404);
     const none = await postForm("/influencer/chat", { intent: "commands", platform: "twitch", on: "off" }, as);
@@ -135,14 +135,14 @@ describe("the streamer's Chat page", () => {
       .insert(chatConnections)
       .values({
         id: newId(),
-        streamerId: world.star.id,
+        streamerId: world.streamer.id,
         platform: "twitch",
         channelId: String(Math.floor(Math.random() * 1e9)),
         channelName: "brokenchan",
         state: "broken",
         brokenReason: "authorization_revoked",
       });
-    const html = (await readPage(await get("/influencer/chat", world.starCookie))).textOf("main");
+    const html = (await readPage(await get("/influencer/chat", world.streamerCookie))).textOf("main");
     expect(html).toContain("#brokenchan");
     expect(html).toMatch(/Broken: Twitch stopped sending us chat.*authorization_revoked.*Connect again to mend it/s);
     expect(html).toContain("Connect Twitch again");

@@ -76,7 +76,9 @@ describe("Discord interactions endpoint", () => {
     const queue = await world.slash({ user: "Bob", command: "queue" });
     const answer = (await queue.json()) as { type: number; data: { content: string; flags: number } };
     expect(answer.type).toBe(4);
-    expect(answer.data.content).toBe(`@Bob join the queue and watch it at http://localhost/@${world.star.username}`);
+    expect(answer.data.content).toBe(
+      `@Bob join the queue and watch it at http://localhost/@${world.streamer.username}`,
+    );
   });
 
   it("the chosen role may /next and /remove, others may not", async () => {
@@ -150,7 +152,7 @@ describe("Discord interactions endpoint", () => {
 
   it("the development chat sends a member's slash command through the signed endpoint and shows the answer", async () => {
     const world = await twitchWorld();
-    const fields = { platform: "discord", channel: world.star.username, user: "Devy", text: "/join DevTag" };
+    const fields = { platform: "discord", channel: world.streamer.username, user: "Devy", text: "/join DevTag" };
     expect((await postForm("/dev/chat", fields)).status).toBe(302);
     const places = await until(async () => {
       const all = await placesOf(world.liveSessionId);
@@ -158,12 +160,12 @@ describe("Discord interactions endpoint", () => {
     });
     expect(places?.map((p) => [p.gamertag, p.source])).toEqual([["DevTag", "discord"]]);
     const page = await until(async () => {
-      const html = await (await request(`/dev/chat?channel=${world.star.username}`)).text();
+      const html = await (await request(`/dev/chat?channel=${world.streamer.username}`)).text();
       return html.includes("@Devy you&#x27;re in the queue") || html.includes("@Devy you're in the queue")
         ? html
         : undefined;
     });
-    expect(page).toContain(`${world.star.username}&#x27;s server`);
+    expect(page).toContain(`${world.streamer.username}&#x27;s server`);
     const refused = await postForm("/dev/chat", { ...fields, text: "hello" });
     expect(refused.status).toBe(400);
   });

@@ -43,7 +43,7 @@ const twitchId = () => String(Math.floor(Math.random() * 1e9) + 1e9);
 describe("Twitch OAuth: the streamer's channel and the fan's link", () => {
   it("connects the streamer's channel with the scopes chat needs, mends a broken one, and its chat then queues", async () => {
     const world = await liveWorld();
-    const client = browserOf(world.starCookie);
+    const client = browserOf(world.streamerCookie);
     const id = twitchId();
     const { authorize, response } = await throughTwitch(client, "/influencer/chat/twitch", { id, name: "StarChan" });
     expect(authorize.searchParams.get("scope")).toBe("user:read:chat user:bot channel:bot");
@@ -54,7 +54,7 @@ describe("Twitch OAuth: the streamer's channel and the fan's link", () => {
       db()
         .select()
         .from(chatConnections)
-        .where(and(eq(chatConnections.streamerId, world.star.id), eq(chatConnections.platform, "twitch")))
+        .where(and(eq(chatConnections.streamerId, world.streamer.id), eq(chatConnections.platform, "twitch")))
         .get();
     expect(await connection()).toMatchObject({ channelId: id, channelName: "starchan", state: "connected" });
 
@@ -64,9 +64,9 @@ describe("Twitch OAuth: the streamer's channel and the fan's link", () => {
       .where(eq(chatConnections.channelId, id));
     await throughTwitch(client, "/influencer/chat/twitch", { id, name: "StarChan" });
     expect(await connection()).toMatchObject({ state: "connected", brokenReason: null });
-    expect(await db().select().from(chatConnections).where(eq(chatConnections.streamerId, world.star.id))).toHaveLength(
-      1,
-    );
+    expect(
+      await db().select().from(chatConnections).where(eq(chatConnections.streamerId, world.streamer.id)),
+    ).toHaveLength(1);
     // The connected channel's chat feeds the streamer's live queue.
     const line = await signedTwitchDelivery({
       broadcasterId: id,
@@ -82,15 +82,17 @@ describe("Twitch OAuth: the streamer's channel and the fan's link", () => {
   it("refuses a channel another streamer connected, and a callback whose state is not this browser's", async () => {
     const other = await twitchWorld();
     const world = await liveWorld();
-    const client = browserOf(world.starCookie);
+    const client = browserOf(world.streamerCookie);
     const { response } = await throughTwitch(client, "/influencer/chat/twitch", {
       id: other.broadcasterId,
       name: "Taken",
     });
     expect(response.headers.get("Location")).toBe("/influencer/chat");
-    const forged = await browserOf(world.starCookie).get("/influencer/chat/twitch/callback?code=x&state=forged");
+    const forged = await browserOf(world.streamerCookie).get("/influencer/chat/twitch/callback?code=x&state=forged");
     expect(forged.status).toBe(302);
-    expect(await db().select().from(chatConnections).where(eq(chatConnections.streamerId, world.star.id))).toEqual([]);
+    expect(await db().select().from(chatConnections).where(eq(chatConnections.streamerId, world.streamer.id))).toEqual(
+      [],
+    );
     // A fan cannot start a connection.
     const fan = await liveFan();
     expect((await browserOf(fan.cookie).post("/influencer/chat/twitch", {})).headers.get("Location")).toBe("/");

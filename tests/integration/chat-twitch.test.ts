@@ -242,7 +242,7 @@ describe("Twitch EventSub webhook", () => {
 
   it("the development chat delivers a viewer's line through the signed webhook, and /dev/chat.json reads the bot", async () => {
     const world = await twitchWorld();
-    const handle = world.star.username;
+    const handle = world.streamer.username;
     const sent = await postForm("/dev/chat", {
       platform: "twitch",
       channel: handle,

@@ -15,7 +15,7 @@ export async function twitchWorld(options: Parameters<typeof liveWorld>[0] = {})
   const login = `chan${broadcasterId}`;
   await drizzle(env.DB).insert(chatConnections).values({
     id: newId(),
-    streamerId: world.star.id,
+    streamerId: world.streamer.id,
     platform: "twitch",
     channelId: broadcasterId,
     channelName: login,
@@ -37,7 +37,7 @@ export async function discordWorld(options: Parameters<typeof liveWorld>[0] & { 
     .insert(chatConnections)
     .values({
       id: newId(),
-      streamerId: world.star.id,
+      streamerId: world.streamer.id,
       platform: "discord",
       channelId: guildId,
       channelName: guildName,

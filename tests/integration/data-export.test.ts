@@ -42,24 +42,24 @@ async function busyFan() {
        SELECT id || '-w', user_id, amount_minor, 'INR', 'topup', id, created_at FROM orders WHERE user_id = ?`,
     ).bind(userId),
   ]);
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, `pc-${crypto.randomUUID()}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game);
-  const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 86_400_000));
-  const booking = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, userId, "confirmed");
-  const session = await createLiveSession(env.DB, star.id, game);
+  const gig = await createGig(env.DB, streamer.id, game);
+  const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 86_400_000));
+  const booking = await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, userId, "confirmed");
+  const session = await createLiveSession(env.DB, streamer.id, game);
   await joinQueue(env.DB, session.id, userId, 1);
   await notifyUser(env.DB, userId, "Your booking is confirmed");
   await creditWallet(env.DB, userId, 500, "INR");
-  await favouriteStar(env.DB, userId, star.id);
+  await favouriteStar(env.DB, userId, streamer.id);
   await linkOAuthAccount(env.DB, userId, "discord", `discord-${userId}`);
   await env.DB.prepare(
     "INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at, updated_at) VALUES (?, ?, ?, 'PUBLIC-KEY-SECRET', 'AUTH-SECRET', 0, 0)",
   )
     .bind(crypto.randomUUID(), userId, `https://fcm.googleapis.com/fcm/send/${userId}`)
     .run();
-  return { ...fan, booking, star };
+  return { ...fan, booking, streamer };
 }
 
 async function readAll(response: Response): Promise<string> {

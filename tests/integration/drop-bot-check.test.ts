@@ -23,7 +23,7 @@ const tokenIn = (html: string, form: string) =>
 /** A slot of `seats` seats whose first `rush` seats were booked just now (a drop's first minutes). */
 async function dropSlot(seats = 50, rush: number = HIGH_DEMAND.rushSeats) {
   const world = await bookingWorld({ seats, priceMinor: 1000 });
-  const slot = { id: world.slot.id, influencerId: world.star.id };
+  const slot = { id: world.slot.id, influencerId: world.streamer.id };
   for (let i = 0; i < rush; i++) await createBooking(env.DB, slot, (await createUser(env.DB)).id, "confirmed");
   return world;
 }
@@ -61,7 +61,7 @@ describe("high demand", () => {
     expect(await slotInHighDemand(db, (await dropSlot(20, 15)).slot.id, later)).toBe(false);
     // A line of fans waiting.
     const small = await dropSlot(2, 2);
-    const slot = { id: small.slot.id, influencerId: small.star.id };
+    const slot = { id: small.slot.id, influencerId: small.streamer.id };
     expect(await slotInHighDemand(db, slot.id)).toBe(false);
     for (let i = 0; i < HIGH_DEMAND.waiting; i++) {
       const user = await createUser(env.DB);
@@ -152,7 +152,7 @@ describe("the bot check on booking a slot in high demand", () => {
     expect(await ordersOf(buyer.user.id)).toBe(1);
     // A gig with more times than one statement reads (D1 binds at most 100 values): still a page, still checked.
     for (let day = 4; day < 20; day++) {
-      await createSlot(env.DB, world.star.id, world.gig.id, new Date(Date.now() + day * 86_400_000), { seats: 2 });
+      await createSlot(env.DB, world.streamer.id, world.gig.id, new Date(Date.now() + day * 86_400_000), { seats: 2 });
     }
     const many = await request(`/gig/${world.gig.id}`, { headers: { Cookie: buyer.cookie } });
     expect(many.status).toBe(200);

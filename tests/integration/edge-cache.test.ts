@@ -28,13 +28,13 @@ const withoutNonces = (html: string) => html.replaceAll(/nonce="[^"]*"\s*/g, 'no
 
 let world: CatalogueWorld;
 let fanCookie: string;
-let starCookie: string;
+let streamerCookie: string;
 beforeAll(async () => {
   world = await createCatalogueWorld(env.DB);
   await setUsdInrRate(env.DB, 84_000_000);
   await markCatalogueChanged(getDb(env)); // a version of this file's own
   fanCookie = (await createSession(env, world.fan.id)).split(";")[0] ?? "";
-  starCookie = (await createSession(env, world.stars.bella.id)).split(";")[0] ?? "";
+  streamerCookie = (await createSession(env, world.streamers.bella.id)).split(";")[0] ?? "";
 });
 
 describe("anonymous pages and public API answers come from the edge cache", () => {
@@ -43,7 +43,7 @@ describe("anonymous pages and public API answers come from the edge cache", () =
       "/",
       "/browse?filter=gigs&sortBy=lowToHigh",
       `/gig/${world.gigs.gig3.id}`,
-      `/star/${world.stars.chen.id}`,
+      `/star/${world.streamers.chen.id}`,
       `/game/${world.games.fortnite.id}`,
       "/contact-us",
       "/browse.data?filter=games",
@@ -110,7 +110,7 @@ describe("nobody's own data goes through the cache", () => {
   });
 
   it("never stores a logged-in answer, so a visitor never sees another user's page", async () => {
-    const path = `/star/${world.stars.aarav.id}?from=member`;
+    const path = `/star/${world.streamers.aarav.id}?from=member`;
     const member = await visit(path, { cookie: fanCookie });
     expect(member.edge).toBe("BYPASS");
     expect(member.html).toContain("Log out");
@@ -143,14 +143,14 @@ describe("nobody's own data goes through the cache", () => {
 
 describe("writes that change the catalogue make cached pages stale at once", () => {
   it("shows a star's new bio right after they save it (through the app's own API)", async () => {
-    const path = `/star/${world.stars.bella.id}`;
+    const path = `/star/${world.streamers.bella.id}`;
     await visit(path);
     expect((await visit(path)).edge).toBe("HIT");
     const ctx = createExecutionContext();
     const saved = await worker.fetch(
       new Request(`${ORIGIN}/api/update_user_bio`, {
         method: "POST",
-        headers: { Cookie: starCookie, Origin: ORIGIN, "Content-Type": "application/json" },
+        headers: { Cookie: streamerCookie, Origin: ORIGIN, "Content-Type": "application/json" },
         body: JSON.stringify({ bio: "Now coaching on Sundays." }),
       }) as Request<unknown, IncomingRequestCfProperties>,
       { ...env, EDGE_CACHE: "on" },
@@ -165,7 +165,7 @@ describe("writes that change the catalogue make cached pages stale at once", () 
 
   it("stops showing a booked-out slot as free when a booking lands, and keeps pages without seats cached", async () => {
     const gig = world.gigs.gig1;
-    const slot = await createSlot(env.DB, world.stars.aarav.id, gig.id, new Date(Date.now() + 3 * 86_400_000), {
+    const slot = await createSlot(env.DB, world.streamers.aarav.id, gig.id, new Date(Date.now() + 3 * 86_400_000), {
       seats: 1,
     });
     await markCatalogueChanged(getDb(env), { gigId: gig.id, reason: "slot added" });
@@ -204,23 +204,23 @@ describe("writes that change the catalogue make cached pages stale at once", () 
 
   it("stops showing a cancelled slot and an archived gig (the streamer's own use cases)", async () => {
     const gig = world.gigs.gig6;
-    const star = viewerOf(
-      (await getDb(env).select().from(users).where(eq(users.id, world.stars.dana.id)).get()) ?? expect.fail(),
+    const streamer = viewerOf(
+      (await getDb(env).select().from(users).where(eq(users.id, world.streamers.dana.id)).get()) ?? expect.fail(),
     );
-    const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 5 * 86_400_000), { seats: 2 });
+    const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 5 * 86_400_000), { seats: 2 });
     await markCatalogueChanged(getDb(env), { gigId: gig.id, reason: "slot added" });
     const path = `/gig/${gig.id}`;
     expect(seatsOn((await visit(path)).html)).toContain("2 of 2 seats left");
     expect((await visit(path)).edge).toBe("HIT");
 
-    await cancelSlot(env, star, slot.id);
+    await cancelSlot(env, streamer, slot.id);
     expect(seatsOn((await visit(path)).html)).not.toContain("2 of 2 seats left");
 
     const browse = "/browse?filter=gigs&sortBy=lowToHigh";
     await visit(browse);
     expect((await visit(browse)).edge).toBe("HIT");
     expect((await visit(browse)).html).toContain(`/gig/${gig.id}`);
-    await setGigArchived(env, star, gig.id, true);
+    await setGigArchived(env, streamer, gig.id, true);
     const after = await visit(browse);
     expect(after.edge).toBe("MISS");
     expect(after.html).not.toContain(`/gig/${gig.id}`);

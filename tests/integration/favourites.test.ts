@@ -45,9 +45,9 @@ describe("favourites API", () => {
       [
         "save_favoriteStars",
         "delete_favStars",
-        world.stars.bella.id,
-        FAVOURITE_COPY.starFavouriteAdded,
-        FAVOURITE_COPY.starFavouriteRemoved,
+        world.streamers.bella.id,
+        FAVOURITE_COPY.streamerFavouriteAdded,
+        FAVOURITE_COPY.streamerFavouriteRemoved,
         "success",
       ],
       [
@@ -82,11 +82,11 @@ describe("favourites API", () => {
       [1, 2, 3, 4, 5].map(() => postJson("/api/save_favoriteGig", { id: world.gigs.gig4.id }, headers)),
     );
     expect(await count("favourite_gigs", user.id)).toBe(1);
-    await postJson("/api/save_favoriteStars", { id: world.stars.chen.id }, headers);
+    await postJson("/api/save_favoriteStars", { id: world.streamers.chen.id }, headers);
     await postJson("/api/save_favoriteGames", { id: world.games.fortnite.id }, headers);
     const all = await allFavourites(cookie);
     expect(all.data.gigs.map((gig) => gig._id)).toEqual([world.gigs.gig4.id]);
-    expect(all.data.stars.map((star) => star._id)).toEqual([world.stars.chen.id]);
+    expect(all.data.stars.map((streamer) => streamer._id)).toEqual([world.streamers.chen.id]);
     expect(all.data.games.map((game) => game._id)).toEqual([world.games.fortnite.id]);
     const list = await request("/api/get/GigsForScroll?isFavClicked=true", { headers });
     expect(((await list.json()) as { data: { _id: string; isFavorite: boolean }[] }).data).toEqual([
@@ -157,10 +157,10 @@ describe("favourite buttons without JavaScript (POST /favourites)", () => {
   });
 
   it("sends visitors to log in and back, and refuses bad input and other sites", async () => {
-    const back = `/star/${world.stars.bella.id}`;
+    const back = `/star/${world.streamers.bella.id}`;
     const anonymous = await postForm("/favourites", {
       kind: "star",
-      id: world.stars.bella.id,
+      id: world.streamers.bella.id,
       intent: "add",
       redirectTo: back,
     });
@@ -172,14 +172,14 @@ describe("favourite buttons without JavaScript (POST /favourites)", () => {
     );
     const evil = await postForm(
       "/favourites",
-      { kind: "star", id: world.stars.bella.id, intent: "add", redirectTo: back },
+      { kind: "star", id: world.streamers.bella.id, intent: "add", redirectTo: back },
       { Cookie: cookie, Origin: "https://evil.example" },
     );
     expect(evil.status).toBe(403);
     // An outside redirectTo is ignored: the user lands on /.
     const outside = await postForm(
       "/favourites",
-      { kind: "star", id: world.stars.bella.id, intent: "add", redirectTo: "https://evil.example/" },
+      { kind: "star", id: world.streamers.bella.id, intent: "add", redirectTo: "https://evil.example/" },
       { Cookie: cookie },
     );
     expect(outside.headers.get("Location")).toBe("/");

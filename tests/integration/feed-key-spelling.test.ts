@@ -38,8 +38,8 @@ describe("a feed key has one canonical spelling", () => {
   });
 
   it("the stream overlay answers the exact key only", async () => {
-    const star = await createStreamer(env.DB);
-    const key = await ensureFeedKey(env, { ...viewerOf(star), isStreamer: true }, "overlay");
+    const streamer = await createStreamer(env.DB);
+    const key = await ensureFeedKey(env, { ...viewerOf(streamer), isStreamer: true }, "overlay");
     expect((await request(`/overlay/${key}/next-slot`)).status).toBe(200);
     for (const spelling of otherSpellings(key)) {
       const path = `/overlay/${encodeURIComponent(spelling)}/next-slot`;

@@ -32,17 +32,17 @@ function expectOnlyCrlfLines(text: string) {
 
 describe("ICS text escapes every line separator", () => {
   it("in the calendar feed", async () => {
-    const star = await createStreamer(env.DB, { fullName: `Star\u2028Name` });
+    const streamer = await createStreamer(env.DB, { fullName: `Star\u2028Name` });
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const gig = await createGig(env.DB, star.id, game, { title: TRICK, priceMinor: 1000 });
-    const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 10 * 60_000), { seats: 2 });
+    const gig = await createGig(env.DB, streamer.id, game, { title: TRICK, priceMinor: 1000 });
+    const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 10 * 60_000), { seats: 2 });
     await setSlotLobbyCode(env.DB, slot.id, "CODE\u0085XI9:y");
     const fan = await createUser(env.DB);
-    await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed");
+    await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed");
     for (const [userId, path] of [
       [fan.id, "/profile"],
-      [star.id, "/influencer/dashboard"],
+      [streamer.id, "/influencer/dashboard"],
     ] as const) {
       const cookie = (await createSession(env, userId)).split(";")[0] ?? "";
       const html = await (await request(path, { headers: { Cookie: cookie } })).text();

@@ -93,8 +93,10 @@ describe("calendar invites name their organizer and attendee (RFC 5546)", () => 
 
   it("on a move's REQUEST and a slot cancelled by the streamer, in the streamer's own name", async () => {
     const { world, buyer, placed } = await booked();
-    await env.DB.prepare("UPDATE users SET full_name = ? WHERE id = ?").bind('Nova; "Ace", Jr', world.star.id).run();
-    const later = await createSlot(env.DB, world.star.id, world.gig.id, new Date(world.startsAt.getTime() + DAY), {
+    await env.DB.prepare("UPDATE users SET full_name = ? WHERE id = ?")
+      .bind('Nova; "Ace", Jr', world.streamer.id)
+      .run();
+    const later = await createSlot(env.DB, world.streamer.id, world.gig.id, new Date(world.startsAt.getTime() + DAY), {
       seats: 2,
     });
     await rescheduleBooking(env, viewerOf(buyer.user), { bookingId: placed.bookingId, toSlotId: later.id });
@@ -104,7 +106,7 @@ describe("calendar invites name their organizer and attendee (RFC 5546)", () => 
       organizer: { address: PLATFORM, name: 'Nova; "Ace", Jr' },
       attendees: [{ address: `mailto:${buyer.user.email}`, name: "Asha Rao" }],
     });
-    await cancelSlot(env, viewerOf(world.star), later.id);
+    await cancelSlot(env, viewerOf(world.streamer), later.id);
     const [cancel] = await invitesTo(buyer.user.email, /^Cancelled:/);
     expect(read(cancel ?? "")).toMatchObject({
       method: "CANCEL",

@@ -30,13 +30,13 @@ const HOUR = 3_600_000;
 const ZONE = "America/New_York";
 
 async function fanWithBooking(startsInMs: number) {
-  const star = await createStreamer(env.DB, { fullName: "Ava Streamer" });
+  const streamer = await createStreamer(env.DB, { fullName: "Ava Streamer" });
   const platform = await createPlatform(env.DB, `pc${Math.floor(Math.random() * 1e9)}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game, { title: "Ranked duos with Ava" });
-  const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + startsInMs), { seats: 4 });
+  const gig = await createGig(env.DB, streamer.id, game, { title: "Ranked duos with Ava" });
+  const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + startsInMs), { seats: 4 });
   const fan = await createUser(env.DB, { timeZone: ZONE });
-  const booking = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed", 2);
+  const booking = await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed", 2);
   const cookie = (await createSession(env, fan.id)).split(";")[0] ?? "";
   return { fan, booking, cookie };
 }

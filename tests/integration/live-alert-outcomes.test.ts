@@ -35,7 +35,7 @@ async function call(world: World, userId: string) {
   if (!entryId) throw new Error("the fan has no place");
   await sendLiveCommand(env, world.liveSessionId, {
     type: "serve",
-    viewer: viewerOf(world.star),
+    viewer: viewerOf(world.streamer),
     entryId,
     to: "playing_next",
   });
@@ -49,7 +49,7 @@ describe("alert outcomes on the queue dashboard", () => {
     const unsubscribed = await liveFan();
     await post("/api/join_regular", unsubscribed.cookie, { liveSessionId: world.liveSessionId, gamertag: "Plain" });
     await markPushEndpointGone(env.PRIVATE_FILES, gone.endpoint);
-    const dashboard = await openSocket(liveSocketPath(world.liveSessionId), world.starCookie);
+    const dashboard = await openSocket(liveSocketPath(world.liveSessionId), world.streamerCookie);
 
     await call(world, pushed.user.id);
     await call(world, gone.user.id);
@@ -71,7 +71,7 @@ describe("alert outcomes on the queue dashboard", () => {
     expect(emailed).toBe(true);
 
     // The dashboard without JavaScript says the same in words, one badge per called fan.
-    const page = await readPage(await get(`/influencer/live/session/${world.liveSessionId}`, world.starCookie));
+    const page = await readPage(await get(`/influencer/live/session/${world.liveSessionId}`, world.streamerCookie));
     const badges = page
       .all('[data-testid="alert-outcome"]')
       .map((badge) => [badge.getAttribute("data-outcome"), badge.textContent?.trim()]);

@@ -31,7 +31,7 @@ describe("a group of regular joins written together (joinRegularGroup)", () => {
     const world = await liveWorld();
     const [a, b, c, queued] = (await fans(4)).map((fan) => viewerOf(fan.user)) as [Viewer, Viewer, Viewer, Viewer];
     const staff = viewerOf((await liveFan(0, { role: "admin" })).user);
-    const star = viewerOf(world.star);
+    const streamer = viewerOf(world.streamer);
     await joinRegularGroup(
       env,
       [queued].map((viewer) => ({ viewer })),
@@ -40,7 +40,7 @@ describe("a group of regular joins written together (joinRegularGroup)", () => {
 
     const results = await joinRegularGroup(
       env,
-      [a, staff, star, b, a, queued, c].map((viewer) => ({ viewer })),
+      [a, staff, streamer, b, a, queued, c].map((viewer) => ({ viewer })),
       world.liveSessionId,
     );
 
@@ -99,7 +99,7 @@ describe("a group of regular joins written together (joinRegularGroup)", () => {
 
   it("refuses every join of an ended or unknown session with its own answer and writes nothing", async () => {
     const world = await liveWorld();
-    const ended = await createLiveSession(env.DB, world.star.id, world.game, {
+    const ended = await createLiveSession(env.DB, world.streamer.id, world.game, {
       startedAt: new Date(Date.now() - 60_000),
       endedAt: new Date(),
     });
@@ -139,14 +139,14 @@ describe("joins sent to the session's object all at once", () => {
     const first = (await fans(60)).map((fan) => viewerOf(fan.user));
     const second = (await fans(60)).map((fan) => viewerOf(fan.user));
     const staff = viewerOf((await liveFan(0, { role: "admin" })).user);
-    const star = viewerOf(world.star);
+    const streamer = viewerOf(world.streamer);
 
     const sent = [
       ...first.flatMap((viewer, i) => {
         const joins = [send({ type: "joinRegular", viewer })];
         if (i % 10 === 3) joins.push(send({ type: "joinRegular", viewer })); // a double click
         if (i === 20) joins.push(send({ type: "joinRegular", viewer: staff }));
-        if (i === 40) joins.push(send({ type: "joinRegular", viewer: star }));
+        if (i === 40) joins.push(send({ type: "joinRegular", viewer: streamer }));
         return joins;
       }),
       // The leaver leaves, then joins again at the back: only right if nothing sent after the leave ran before it.
@@ -183,7 +183,7 @@ describe("the broadcast after a burst of joins", () => {
     if (!first || !second || !watcher) throw new Error("no fans");
     const path = liveSocketPath(id);
     const sockets = {
-      streamer: await openSocket(path, world.starCookie),
+      streamer: await openSocket(path, world.streamerCookie),
       first: await openSocket(path, first.cookie),
       second: await openSocket(path, second.cookie),
       watcher: await openSocket(path, watcher.cookie),

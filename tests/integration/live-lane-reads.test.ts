@@ -14,10 +14,10 @@ type LaneRow = Record<string, unknown>;
 
 describe("a live session's lanes, read by others than its streamer", () => {
   it("show gamer tags and places, never usernames or ids", async () => {
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     const xbox = await createPlatform(env.DB, `xbox-${crypto.randomUUID()}`);
     const game = await createGame(env.DB, {}, { platformIds: [xbox.id] });
-    const session = await createLiveSession(env.DB, star.id, game, { priceMinor: 500 });
+    const session = await createLiveSession(env.DB, streamer.id, game, { priceMinor: 500 });
     const tagged = await liveFan();
     const untagged = await liveFan();
     await replaceGamertags(env, tagged.user.id, [{ platform: "xbox", tag: "AceOnXbox" }]);
@@ -48,8 +48,10 @@ describe("a live session's lanes, read by others than its streamer", () => {
     }
 
     // The streamer serves by username and ids.
-    const starCookie = (await createSession(env, star.id)).split(";")[0] ?? "";
-    const own = (await (await get(`/api/get/regularQueue/${session.id}`, starCookie)).json()) as { data: LaneRow[] };
+    const streamerCookie = (await createSession(env, streamer.id)).split(";")[0] ?? "";
+    const own = (await (await get(`/api/get/regularQueue/${session.id}`, streamerCookie)).json()) as {
+      data: LaneRow[];
+    };
     expect(own.data.map((row) => row.username)).toEqual([tagged.user.username, untagged.user.username]);
     expect(own.data.map((row) => row._user_id)).toEqual([tagged.user.id, untagged.user.id]);
   });

@@ -18,7 +18,7 @@ describe("the queue dashboard with a long queue", () => {
       expect(joined.status).toBe(200);
     }
     const path = `/influencer/live/session/${world.liveSessionId}`;
-    const page = await (await get(path, world.starCookie)).text();
+    const page = await (await get(path, world.streamerCookie)).text();
     expect(rowsOf(page)).toBe(LANE_ROWS_SHOWN);
     expect(page).toContain("Regular queue (52)");
     expect(page).toContain(`href="${path}?all=regular#regular-more"`);
@@ -27,15 +27,15 @@ describe("the queue dashboard with a long queue", () => {
     // The page's data holds the rows it shows, not the whole lane: the last fan is nowhere in the page or its data.
     const last = fans.at(-1)?.user.username ?? "";
     expect(page).not.toContain(last);
-    expect(await (await get(`${path}.data`, world.starCookie)).text()).not.toContain(last);
+    expect(await (await get(`${path}.data`, world.streamerCookie)).text()).not.toContain(last);
 
-    const whole = await (await get(`${path}?all=regular`, world.starCookie)).text();
+    const whole = await (await get(`${path}?all=regular`, world.streamerCookie)).text();
     expect(rowsOf(whole)).toBe(LANE_ROWS_SHOWN + 2);
-    expect(await (await get(`${path}.data?all=regular`, world.starCookie)).text()).toContain(last);
+    expect(await (await get(`${path}.data?all=regular`, world.streamerCookie)).text()).toContain(last);
 
     // The dashboard's socket sends what the page holds: the lane's first rows, or all of it where asked.
     const socketRows = async (query: string) => {
-      const socket = await openSocket(`${liveSocketPath(world.liveSessionId)}${query}`, world.starCookie);
+      const socket = await openSocket(`${liveSocketPath(world.liveSessionId)}${query}`, world.streamerCookie);
       const frame = await until(() => socket.last(LIVE_EVENTS.influencer));
       socket.close();
       const data = frame.data as StreamerPayload;

@@ -44,13 +44,13 @@ describe("a fan's place as their socket says it", () => {
     await postForm(
       `/influencer/live/session/${world.liveSessionId}`,
       { intent: "lobbyCode", liveSessionId: world.liveSessionId, lobbyCode: "LINE-1" },
-      { Cookie: world.starCookie },
+      { Cookie: world.streamerCookie },
     );
     const entryId = (await placeOf(env, world.liveSessionId, regular.user.id))?.place?.entryId ?? "";
     const served = await postForm(
       `/influencer/live/session/${world.liveSessionId}`,
       { intent: "serve", id: entryId, to: "playing_next" },
-      { Cookie: world.starCookie },
+      { Cookie: world.streamerCookie },
     );
     expect(served.status).toBe(200);
     const called = await until(() => placeFrame(socket.frames, (data) => data.place?.state === "playing_next"));
@@ -60,7 +60,7 @@ describe("a fan's place as their socket says it", () => {
     const ended = await postForm(
       `/influencer/live/session/${world.liveSessionId}`,
       { intent: "end" },
-      { Cookie: world.starCookie },
+      { Cookie: world.streamerCookie },
     );
     expect(ended.status).toBe(302);
     const notReached = await until(() => placeFrame(laterSocket.frames, (data) => data.ended));
@@ -127,8 +127,8 @@ describe("presence", () => {
     const before = Date.now();
     const fanSocket = await openSocket(liveSocketPath(world.liveSessionId), here.cookie);
     await until(() => fanSocket.last("updateUserLiveSession"));
-    const star = await openSocket(liveSocketPath(world.liveSessionId), world.starCookie);
-    const board = await until(() => star.last("messageInfluencerLiveSession"));
+    const streamer = await openSocket(liveSocketPath(world.liveSessionId), world.streamerCookie);
+    const board = await until(() => streamer.last("messageInfluencerLiveSession"));
     const presentOf = (userId: string) =>
       (board.data.entries as { userId: string; presentSince: number | null }[]).find((e) => e.userId === userId)
         ?.presentSince;
@@ -137,12 +137,12 @@ describe("presence", () => {
     // The fan closes the page: the streamer is told, without any queue change.
     fanSocket.close();
     const gone = await until(() =>
-      star.frames.find(
+      streamer.frames.find(
         (f) => f.event === "presenceLiveSession" && !(here.user.id in (f.data.present as Record<string, number>)),
       ),
     );
     // Only the streamer's own dashboard is left open.
-    expect(Object.keys(gone.data.present as Record<string, number>)).toEqual([world.star.id]);
-    star.close();
+    expect(Object.keys(gone.data.present as Record<string, number>)).toEqual([world.streamer.id]);
+    streamer.close();
   });
 });

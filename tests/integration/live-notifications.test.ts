@@ -81,9 +81,9 @@ describe("Discord notification preferences", () => {
     expect((await post("/api/set-discord-notifications-preferences", "", { promotions: true })).status).toBe(401);
     expect((await post("/api/change-discord-bot-status", fan.cookie, { status: true })).status).toBe(403);
     const world = await liveWorld();
-    expect((await post("/api/change-discord-bot-status", world.starCookie, { status: true })).status).toBe(200);
+    expect((await post("/api/change-discord-bot-status", world.streamerCookie, { status: true })).status).toBe(200);
     const profile = await env.DB.prepare("SELECT discord_bot_enabled FROM influencer_profiles WHERE user_id = ?")
-      .bind(world.star.id)
+      .bind(world.streamer.id)
       .first();
     expect(profile?.discord_bot_enabled).toBe(1);
   });
@@ -91,7 +91,7 @@ describe("Discord notification preferences", () => {
   it("a favourite star going live notifies every fan in the app, and by Discord those who keep it on", async () => {
     const world = await liveWorld();
     // The star goes live afresh through the API (the world's session is ended first).
-    await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {});
+    await post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {});
     const [keeps, mutes, noDiscord] = await Promise.all([liveFan(), liveFan(), liveFan()]);
     for (const [fan, discordId] of [
       [keeps, `d${newId()}`],
@@ -103,11 +103,11 @@ describe("Discord notification preferences", () => {
       (await post("/api/set-discord-notifications-preferences", mutes.cookie, { favoriteCreatorLive: false })).status,
     ).toBe(200);
     for (const fan of [keeps, mutes, noDiscord]) {
-      await favouriteStar(env.DB, fan.user.id, world.star.id);
+      await favouriteStar(env.DB, fan.user.id, world.streamer.id);
     }
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const live = await post("/api/post/influencer/liveSession", world.starCookie, {
+    const live = await post("/api/post/influencer/liveSession", world.streamerCookie, {
       _game_id: game.id,
       _game_mode_id: game.modeId,
       _platform_playing_on_id: platform.id,
@@ -118,7 +118,7 @@ describe("Discord notification preferences", () => {
     expect(live.status).toBe(200);
     const { res_live_session_id: id } = (await live.json()) as { res_live_session_id: string };
     const rows = await pollRows(
-      `SELECT user_id, url FROM notifications WHERE influencer_id = '${world.star.id}' AND type = 'live'`,
+      `SELECT user_id, url FROM notifications WHERE influencer_id = '${world.streamer.id}' AND type = 'live'`,
       3,
     );
     expect(rows.map((row) => row.url)).toEqual([`/live/${id}`, `/live/${id}`, `/live/${id}`]);

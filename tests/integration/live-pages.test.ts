@@ -17,15 +17,15 @@ function postForm(path: string, cookie: string, fields: [string, string][]) {
 }
 
 async function streamer() {
-  const star = await createStreamer(env.DB, { country: "US" });
+  const streamer = await createStreamer(env.DB, { country: "US" });
   const platform = await createPlatform(env.DB, "ps5", "PlayStation");
   const game = await createGame(
     env.DB,
     { name: "Rocket Ball" },
     { platformIds: [platform.id], noOfPlayers: 3, durationMinutes: 15 },
   );
-  const cookie = (await createSession(env, star.id)).split(";")[0] ?? "";
-  return { star, platform, game, cookie };
+  const cookie = (await createSession(env, streamer.id)).split(";")[0] ?? "";
+  return { streamer, platform, game, cookie };
 }
 
 type Fields = [string, string][];
@@ -119,9 +119,9 @@ async function startSession(step: Step, described: Fields, cookie: string, title
 
 describe("the start-live stepper without JavaScript", () => {
   it("walks the plain form steps, refuses a low price, resets later steps, and starts the session once", async () => {
-    const { star, platform, game, cookie } = await streamer();
+    const { streamer: host, platform, game, cookie } = await streamer();
     const fan = await liveFan();
-    await favouriteStar(env.DB, fan.user.id, star.id);
+    await favouriteStar(env.DB, fan.user.id, host.id);
     const start = "/influencer/live/start";
     expect((await get(start, cookie)).status).toBe(200);
     const step: Step = (fields) => postForm(start, cookie, fields);
@@ -134,7 +134,7 @@ describe("the start-live stepper without JavaScript", () => {
     expect(back).not.toContain("abcDEF12345");
     const short = "Ranked night with viewers";
     const described = await describeSession(step, streamingDone, title, short);
-    const id = await startSession(step, described, cookie, short, star.username);
+    const id = await startSession(step, described, cookie, short, host.username);
 
     // One live session per streamer: the stepper sends them to their queue, the API says 409.
     expect((await get(start, cookie)).headers.get("Location")).toBe(`/influencer/live/session/${id}`);
@@ -208,9 +208,9 @@ async function theThirdSeesTheirPlaceAndWait(world: LiveWorld, third: LiveFan) {
  */
 async function theStreamerServesTheFirstWithTheLobbyCode(world: LiveWorld, first: LiveFan, second: LiveFan) {
   const other = await liveWorld();
-  expect((await get(`/influencer/live/session/${world.liveSessionId}`, other.starCookie)).status).toBe(403);
+  expect((await get(`/influencer/live/session/${world.liveSessionId}`, other.streamerCookie)).status).toBe(403);
   const entry = (await placeOf(env, world.liveSessionId, first.user.id))?.place?.entryId ?? "";
-  await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
+  await postForm(`/influencer/live/session/${world.liveSessionId}`, world.streamerCookie, [
     ["intent", "lobbyCode"],
     ["liveSessionId", world.liveSessionId],
     ["lobbyCode", "ROOM-77"],
@@ -218,7 +218,7 @@ async function theStreamerServesTheFirstWithTheLobbyCode(world: LiveWorld, first
   // The first fan has the live page open when called (a fan away from it misses their ready check at once).
   const onPage = await openSocket(liveSocketPath(world.liveSessionId), first.cookie);
   await until(() => onPage.last(LIVE_EVENTS.updateUser));
-  const served = await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
+  const served = await postForm(`/influencer/live/session/${world.liveSessionId}`, world.streamerCookie, [
     ["intent", "serve"],
     ["id", entry],
     ["to", "playing_next"],
@@ -255,7 +255,7 @@ async function theThirdLeavesAndIsRefusedVipWithoutTheTerms(world: LiveWorld, th
  * queue reads their outcome, without JavaScript: the called one and the waiting one alike.
  */
 async function endingGivesEveryFanAnOutcome(world: LiveWorld, called: LiveFan) {
-  const ended = await postForm(`/influencer/live/session/${world.liveSessionId}`, world.starCookie, [
+  const ended = await postForm(`/influencer/live/session/${world.liveSessionId}`, world.streamerCookie, [
     ["intent", "end"],
   ]);
   expect(ended.headers.get("Location")).toBe("/influencer/dashboard");

@@ -98,7 +98,7 @@ describe("the session's object restarted mid-session", () => {
       expect(response.status).toBe(200);
     }
     const fanSocket = await openSocket(liveSocketPath(world.liveSessionId), fans[4]?.cookie);
-    const streamerSocket = await openSocket(liveSocketPath(world.liveSessionId), world.starCookie);
+    const streamerSocket = await openSocket(liveSocketPath(world.liveSessionId), world.streamerCookie);
     const first = await until(() => fanSocket.last("updateUserLiveSession"));
     await until(() => streamerSocket.last("messageInfluencerLiveSession"));
     const before = await activeEntries(world.liveSessionId);
@@ -141,20 +141,20 @@ describe("End Session", () => {
     const db = getDb(env);
     for (const fan of vips) expect(await walletBalance(db, fan.user.id, "USD")).toBe(0);
     // The first VIP is served (in game): that place is not refunded.
-    const star = viewerOf(world.star);
+    const streamer = viewerOf(world.streamer);
     const served = await placeOf(env, world.liveSessionId, vips[0]?.user.id ?? "");
     await sendLiveCommand(env, world.liveSessionId, {
       type: "serve",
-      viewer: star,
+      viewer: streamer,
       entryId: served?.place?.entryId ?? "",
       to: "in_game",
     });
 
-    const socket = await openSocket(liveSocketPath(world.liveSessionId), world.starCookie);
+    const socket = await openSocket(liveSocketPath(world.liveSessionId), world.streamerCookie);
     await until(() => socket.last("messageInfluencerLiveSession"));
     const [a, b] = await Promise.all([
-      post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {}),
-      post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {}),
+      post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {}),
+      post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {}),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     socket.send({ event: "endLiveSession", data: { _live_session_id: world.liveSessionId }, ack: "x1" });
@@ -162,7 +162,7 @@ describe("End Session", () => {
     expect(ack.data).toEqual({ success: true, error: null });
     // Sent again later: nothing more is ended or refunded.
     expect(
-      await (await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).json(),
+      await (await post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {})).json(),
     ).toMatchObject({
       refunded: 0,
     });
@@ -191,7 +191,7 @@ describe("End Session", () => {
     // No more joins; the streamer is free to go live again.
     const late = await liveFan(700);
     expect((await post("/api/join_regular", late.cookie, { liveSessionId: world.liveSessionId })).status).toBe(409);
-    const user = await env.DB.prepare("SELECT live_session_id FROM users WHERE id = ?").bind(world.star.id).first();
+    const user = await env.DB.prepare("SELECT live_session_id FROM users WHERE id = ?").bind(world.streamer.id).first();
     expect(user?.live_session_id).toBeNull();
     socket.close();
   });
@@ -218,18 +218,23 @@ describe("who may act on the queue", () => {
       expect((await post(path, "", { liveSessionId: id, id: aliceEntry, acceptTerms: true })).status, path).toBe(401);
     }
     // The session's own streamer and staff cannot join.
-    expect((await post("/api/join_regular", world.starCookie, { liveSessionId: id })).status).toBe(403);
+    expect((await post("/api/join_regular", world.streamerCookie, { liveSessionId: id })).status).toBe(403);
     expect((await post("/api/join_regular", staff.cookie, { liveSessionId: id })).status).toBe(403);
     expect(
-      (await post("/api/join_vip", world.starCookie, { liveSessionId: id, acceptTerms: true, paymentMethod: "wallet" }))
-        .status,
+      (
+        await post("/api/join_vip", world.streamerCookie, {
+          liveSessionId: id,
+          acceptTerms: true,
+          paymentMethod: "wallet",
+        })
+      ).status,
     ).toBe(403);
     // VIP needs the terms accepted.
     expect((await post("/api/join_vip", bob.cookie, { liveSessionId: id, paymentMethod: "wallet" })).status).toBe(400);
     // A fan cannot remove another fan's entry.
     expect((await post("/api/post/delete_user_regular_queue", bob.cookie, { id: aliceEntry })).status).toBe(403);
     // Nobody but the session's streamer serves, removes, sets the lobby code or ends.
-    const viewers = { alice: viewerOf(alice.user), bob: viewerOf(bob.user), otherStar: viewerOf(other.star) };
+    const viewers = { alice: viewerOf(alice.user), bob: viewerOf(bob.user), otherStar: viewerOf(other.streamer) };
     for (const viewer of Object.values(viewers)) {
       const commands: LiveCommand[] = [
         { type: "serve", viewer, entryId: aliceEntry, to: "playing_next" },
@@ -245,7 +250,7 @@ describe("who may act on the queue", () => {
         });
       }
     }
-    expect((await post(`/api/liveSession/end/${id}`, other.starCookie, {})).status).toBe(403);
+    expect((await post(`/api/liveSession/end/${id}`, other.streamerCookie, {})).status).toBe(403);
     // Only the owner leaves their own entry; the streamer removes it.
     await expect(
       sendLiveCommand(env, id, { type: "leave", viewer: viewers.bob, entryId: aliceEntry }),
@@ -256,13 +261,15 @@ describe("who may act on the queue", () => {
     await expect(
       sendLiveCommand(env, other.liveSessionId, {
         type: "serve",
-        viewer: viewerOf(other.star),
+        viewer: viewerOf(other.streamer),
         entryId: aliceEntry,
         to: "playing_next",
       }),
     ).rejects.toMatchObject({ status: 404 });
     expect((await activeEntries(id)).map((e) => e.state)).toEqual(["waiting"]);
-    expect((await post("/api/post/delete_user_regular_queue", world.starCookie, { id: aliceEntry })).status).toBe(200);
+    expect((await post("/api/post/delete_user_regular_queue", world.streamerCookie, { id: aliceEntry })).status).toBe(
+      200,
+    );
     expect(await activeEntries(id)).toEqual([]);
     // The lanes are readable by anyone; only the streamer sees entry ids.
     const lane = (await (await get(`/api/get/regularQueue/${id}`)).json()) as { data: unknown[] };
@@ -273,10 +280,10 @@ describe("who may act on the queue", () => {
 
 describe("the queue dashboard's gamer tags", () => {
   it("shows each fan's tag on the session's network, else their first tag, else none", async () => {
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     const xbox = await createPlatform(env.DB, "xbox");
     const game = await createGame(env.DB, {}, { platformIds: [xbox.id] });
-    const session = await createLiveSession(env.DB, star.id, game, { priceMinor: 500 });
+    const session = await createLiveSession(env.DB, streamer.id, game, { priceMinor: 500 });
     const both = await liveFan();
     const steamOnly = await liveFan();
     const none = await liveFan();

@@ -31,7 +31,7 @@ async function entryOf(world: World, userId: string): Promise<string> {
 function call(world: World, entryId: string) {
   return sendLiveCommand(env, world.liveSessionId, {
     type: "serve",
-    viewer: viewerOf(world.star),
+    viewer: viewerOf(world.streamer),
     entryId,
     to: "playing_next",
   });
@@ -86,7 +86,7 @@ describe("a regular fan away from the live page when called", () => {
     expect(called.fanPayload(a.user.id).history.map((step) => step.kind)).toEqual(["called"]);
     // Not subscribed to push: the alert went by email at once, with the call's one-tap link.
     const first = await mailsOf();
-    expect(first.map((mail) => mail.subject)).toEqual([`You're up with ${world.star.fullName}`]);
+    expect(first.map((mail) => mail.subject)).toEqual([`You're up with ${world.streamer.fullName}`]);
     expect(first[0]?.text).toContain(`/live/${world.liveSessionId}/ready?`);
     expect(called.streamerPayload().entries.find((entry) => entry.id === aEntry)?.alert).toBe("emailed");
 
@@ -134,10 +134,10 @@ describe("a regular fan away from the live page when called", () => {
 describe("a VIP fan who does not confirm, where the session removes missed VIP places", () => {
   async function calledVip() {
     const world = await liveWorld({ priceMinor: 700 });
-    const star = viewerOf(world.star);
+    const streamer = viewerOf(world.streamer);
     await sendLiveCommand(env, world.liveSessionId, {
       type: "turnRules",
-      viewer: star,
+      viewer: streamer,
       vipPerRegular: null,
       rejoinCooldown: 0,
       readySeconds: 30,
@@ -161,7 +161,7 @@ describe("a VIP fan who does not confirm, where the session removes missed VIP p
     expect(deadline).toBeGreaterThanOrEqual(before + 30_000);
     expect(deadline).toBeLessThanOrEqual(Date.now() + 30_000);
     expect(await alarmOf(world)).toBe(deadline);
-    return { world, star, fan, entryId, page };
+    return { world, streamer, fan, entryId, page };
   }
 
   async function ledgerOf(userId: string, entryId: string) {
@@ -195,11 +195,11 @@ describe("a VIP fan who does not confirm, where the session removes missed VIP p
   };
 
   it("is removed with the refund owed once when the alarm and the streamer's skip race", async () => {
-    const { world, star, fan, entryId, page } = await calledVip();
+    const { world, streamer, fan, entryId, page } = await calledVip();
     await countdownRunsOut(entryId);
     const [alarm, skip] = await Promise.allSettled([
       runDurableObjectAlarm(stubOf(world)),
-      sendLiveCommand(env, world.liveSessionId, { type: "skip", viewer: star, entryId }),
+      sendLiveCommand(env, world.liveSessionId, { type: "skip", viewer: streamer, entryId }),
     ]);
     expect(alarm.status).toBe("fulfilled");
     // Whichever came second found the check over: the skip is refused then, the alarm changes nothing.
@@ -214,13 +214,13 @@ describe("a VIP fan who does not confirm, where the session removes missed VIP p
   });
 
   it("is refunded once when the timeout, the skip and the streamer's remove reach the database at once", async () => {
-    const { star, fan, entryId, page } = await calledVip();
+    const { streamer, fan, entryId, page } = await calledVip();
     page.socket.close();
     await countdownRunsOut(entryId);
     const settled = await Promise.allSettled([
       missReadyCheck(env, { entryId, cause: "timeout" }),
-      missReadyCheck(env, { entryId, cause: "skip", viewer: star }),
-      removeEntry(env, star, entryId),
+      missReadyCheck(env, { entryId, cause: "skip", viewer: streamer }),
+      removeEntry(env, streamer, entryId),
     ]);
     expect(settled.filter((one) => one.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
     const ledger = await ledgerOf(fan.user.id, entryId);
@@ -252,7 +252,7 @@ describe("a fan who confirms in time", () => {
     expect((await placeOf(env, world.liveSessionId, first.user.id))?.place?.state).toBe("playing_next");
     await sendLiveCommand(env, world.liveSessionId, {
       type: "serve",
-      viewer: viewerOf(world.star),
+      viewer: viewerOf(world.streamer),
       entryId: firstEntry,
       to: "in_game",
     });
@@ -278,7 +278,7 @@ describe("a fan who confirms in time", () => {
     const fanPage = await (await get(`/live/${world.liveSessionId}`, third.cookie)).text();
     expect(fanPage).toMatch(/data-testid="ready-banner"[^>]*>.*Ready\? <span[^>]*>[0-9]:[0-5][0-9]</s);
     expect(fanPage).toMatch(/<button[^>]*value="ready"[^>]*>Confirm</);
-    const dashboard = await (await get(`/influencer/live/session/${world.liveSessionId}`, world.starCookie)).text();
+    const dashboard = await (await get(`/influencer/live/session/${world.liveSessionId}`, world.streamerCookie)).text();
     expect(dashboard).toContain(`aria-label="Skip: ${third.user.username}"`);
     expect(dashboard).toContain(`${third.user.username} called: ready check started`);
     const confirmBy = async (user: typeof first.user) =>

@@ -34,7 +34,7 @@ async function entryOf(world: World, userId: string): Promise<string> {
 const call = (world: World, entryId: string) =>
   sendLiveCommand(env, world.liveSessionId, {
     type: "serve",
-    viewer: viewerOf(world.star),
+    viewer: viewerOf(world.streamer),
     entryId,
     to: "playing_next",
   });
@@ -121,8 +121,8 @@ describe("a party pick", () => {
     const world = await liveWorld();
     const fans = [];
     for (const tag of ["p1", "p2", "p3", "p4", "p5", "p6"]) fans.push(await join(world, tag));
-    const star = viewerOf(world.star);
-    await sendLiveCommand(env, world.liveSessionId, { type: "callParty", viewer: star, size: 4 });
+    const streamer = viewerOf(world.streamer);
+    await sendLiveCommand(env, world.liveSessionId, { type: "callParty", viewer: streamer, size: 4 });
     const called = await readBroadcast(env, world.liveSessionId, 1);
     const stateByTag = () =>
       Object.fromEntries(called.streamerPayload().entries.map((entry) => [entry.gamertag, entry.state]));
@@ -150,10 +150,10 @@ describe("a party pick", () => {
     expect(await readyLinkOf(fans[4]?.user.email ?? "")).not.toBeNull();
 
     // The lobby code reaches every called fan in one step.
-    await sendLiveCommand(env, world.liveSessionId, { type: "lobbyCode", viewer: star, code: "SQUAD-42" });
+    await sendLiveCommand(env, world.liveSessionId, { type: "lobbyCode", viewer: streamer, code: "SQUAD-42" });
     for (const index of [0, 2, 3, 4]) {
       const [latest] = await readOutbox(env.PRIVATE_FILES, { to: fans[index]?.user.email ?? "" });
-      expect(latest?.subject).toBe(`Lobby code from ${world.star.fullName}: SQUAD-42`);
+      expect(latest?.subject).toBe(`Lobby code from ${world.streamer.fullName}: SQUAD-42`);
     }
     const [p6Mail] = await readOutbox(env.PRIVATE_FILES, { to: fans[5]?.user.email ?? "" });
     expect(p6Mail).toBeUndefined();
@@ -164,7 +164,7 @@ describe("a party pick", () => {
     const fan = await join(world, "solo");
     const page = `/influencer/live/session/${world.liveSessionId}`;
     for (const size of ["0", "11", "two"]) {
-      const refused = await postForm(page, { intent: "callParty", size }, { Cookie: world.starCookie });
+      const refused = await postForm(page, { intent: "callParty", size }, { Cookie: world.streamerCookie });
       expect(refused.status).toBe(400);
     }
     await expect(
@@ -176,7 +176,7 @@ describe("a party pick", () => {
 describe("the end of a session", () => {
   it("gives every fan a final outcome, no countdown, and a step of the history each", async () => {
     const world = await liveWorld({ priceMinor: 700 });
-    const star = viewerOf(world.star);
+    const streamer = viewerOf(world.streamer);
     const playing = await join(world, "ingame");
     const called = await join(world, "called");
     const waiting = await join(world, "waiting");
@@ -195,14 +195,14 @@ describe("the end of a session", () => {
     const playingEntry = await entryOf(world, playing.user.id);
     await sendLiveCommand(env, world.liveSessionId, {
       type: "serve",
-      viewer: star,
+      viewer: streamer,
       entryId: playingEntry,
       to: "in_game",
     });
     await call(world, await entryOf(world, called.user.id));
     await call(world, vipEntry);
 
-    await sendLiveCommand(env, world.liveSessionId, { type: "end", viewer: star });
+    await sendLiveCommand(env, world.liveSessionId, { type: "end", viewer: streamer });
     const ended = await readBroadcast(env, world.liveSessionId, 9);
     expect(ended.fanPayload(playing.user.id)).toMatchObject({ place: null, ending: { outcome: "played" } });
     expect(ended.fanPayload(called.user.id)).toMatchObject({ place: null, ending: { outcome: "not_reached" } });
@@ -233,13 +233,13 @@ describe("the end of a session", () => {
     expect(page.textOf('[data-testid="my-ending"]')).toContain("The session ended before your turn.");
     expect(page.all('[data-testid="ready-banner"]')).toHaveLength(0);
     // Ending again changes nothing.
-    await sendLiveCommand(env, world.liveSessionId, { type: "end", viewer: star });
+    await sendLiveCommand(env, world.liveSessionId, { type: "end", viewer: streamer });
     expect(await walletBalance(getDb(env), vip.user.id, "USD")).toBe(700);
   });
 
   it("writes the streamer's removals into the history with the refund", async () => {
     const world = await liveWorld({ priceMinor: 700 });
-    const star = viewerOf(world.star);
+    const streamer = viewerOf(world.streamer);
     const regular = await join(world, "gone");
     const vip = await liveFan(700);
     await post("/api/join_vip", vip.cookie, {
@@ -250,7 +250,7 @@ describe("the end of a session", () => {
     });
     for (const fan of [regular, vip]) {
       const entryId = await entryOf(world, fan.user.id);
-      await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: star, entryId });
+      await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: streamer, entryId });
     }
     const view = await readBroadcast(env, world.liveSessionId, 3);
     expect(view.streamerPayload().history.map((step) => [step.username, step.kind, step.cause, step.refund])).toEqual([

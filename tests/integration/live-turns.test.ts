@@ -24,17 +24,17 @@ const at = (start: number, minute: number) => new Date(start + minute * MINUTE);
 const publicView = async (id: string) => (await readBroadcast(env, id, 1)).publicPayload();
 
 /** The dashboard's plain form sets the rules (two VIP per regular, cooldown of three); only the session's streamer may. */
-async function theStreamerSetsTheRules(world: LiveWorld, star: Viewer) {
+async function theStreamerSetsTheRules(world: LiveWorld, streamer: Viewer) {
   const id = world.liveSessionId;
   const saved = await postForm(
     `/influencer/live/session/${id}`,
     { intent: "turnRules", vipPerRegular: "2", rejoinCooldown: "3" },
-    { Cookie: world.starCookie, Origin: ORIGIN },
+    { Cookie: world.streamerCookie, Origin: ORIGIN },
   );
   expect(saved.status).toBe(200);
   const other = viewerOf(await createStreamer(env.DB));
   expect((await rejection(setTurnRules(env, other, id, { vipPerRegular: 1, rejoinCooldown: 0 }))).status).toBe(403);
-  expect((await rejection(setTurnRules(env, star, id, { vipPerRegular: 11, rejoinCooldown: 0 }))).status).toBe(400);
+  expect((await rejection(setTurnRules(env, streamer, id, { vipPerRegular: 11, rejoinCooldown: 0 }))).status).toBe(400);
 }
 
 /** A regular join's answer (read in its own batch) is the fan's place as the whole queue's snapshot says it. */
@@ -78,24 +78,24 @@ async function theLineKeepsTheRatioEverywhere(id: string): Promise<StreamerBoard
 }
 
 /** The streamer serving the line from the top, one turn (in game, then done) at a time, from minute 30 on. */
-function theStreamerServes(star: Viewer, id: string, board: StreamerBoard, start: number) {
+function theStreamerServes(streamer: Viewer, id: string, board: StreamerBoard, start: number) {
   const entryOf = (tag: string) => board.entries.find((entry) => entry.gamertag === tag)?.id ?? "";
   let minute = 30;
   return async (tag: string) => {
-    await moveEntry(env, star, entryOf(tag), "in_game", id, at(start, minute++));
-    await moveEntry(env, star, entryOf(tag), "done", id, at(start, minute++));
+    await moveEntry(env, streamer, entryOf(tag), "in_game", id, at(start, minute++));
+    await moveEntry(env, streamer, entryOf(tag), "done", id, at(start, minute++));
   };
 }
 
 describe("one regular after every two VIP, with a rejoin cooldown of three turns", () => {
   it("orders 20 joins, keeps the ratio as the line is served, and holds a fan back until their cooldown passes", async () => {
     const world = await liveWorld({ priceMinor: 500, noOfPlayers: 1, durationMinutes: 10 });
-    const star = viewerOf(world.star);
+    const streamer = viewerOf(world.streamer);
     const id = world.liveSessionId;
-    await theStreamerSetsTheRules(world, star);
+    await theStreamerSetsTheRules(world, streamer);
     const start = Date.now();
     const fans = await twentyFansJoin(id, start);
-    const play = theStreamerServes(star, id, await theLineKeepsTheRatioEverywhere(id), start);
+    const play = theStreamerServes(streamer, id, await theLineKeepsTheRatioEverywhere(id), start);
 
     for (const tag of ["v2", "v5", "r1"]) await play(tag);
     // Two VIP then one regular were served: the ratio starts again with two VIP.

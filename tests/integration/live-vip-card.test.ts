@@ -75,7 +75,7 @@ describe("a VIP place by card", () => {
     const { id, orderId } = await checkout(fan.cookie, world.liveSessionId);
     await paySession(id);
     // The end finds the checkout paid (Stripe will not expire it): a late payment, back to the card.
-    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
+    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {})).status).toBe(200);
     // The success door comes back after the end handled it: nothing more happens.
     const answer = await post("/api/live-payment-success", fan.cookie, { sessionId: id });
     expect(["refunded", "already"]).toContain(((await answer.json()) as { outcome: string }).outcome);
@@ -94,7 +94,7 @@ describe("a VIP place by card", () => {
     const world = await liveWorld({ priceMinor: 2345 });
     const fan = await liveFan();
     const { id, orderId } = await checkout(fan.cookie, world.liveSessionId);
-    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
+    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {})).status).toBe(200);
     const order = await env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(orderId).first();
     expect(order).toEqual({ status: "cancelled" });
     const paid = await paySession(id);

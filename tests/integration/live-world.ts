@@ -6,7 +6,7 @@ import { ORIGIN, request } from "./app";
 
 /** A streamer live now on a game whose mode takes `durationMinutes` for `noOfPlayers`, and helpers for fans. */
 export async function liveWorld(options: { priceMinor?: number; noOfPlayers?: number; durationMinutes?: number } = {}) {
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(
     env.DB,
@@ -17,9 +17,9 @@ export async function liveWorld(options: { priceMinor?: number; noOfPlayers?: nu
       durationMinutes: options.durationMinutes ?? 20,
     },
   );
-  const session = await createLiveSession(env.DB, star.id, game, { priceMinor: options.priceMinor ?? 500 });
-  const starCookie = (await createSession(env, star.id)).split(";")[0] ?? "";
-  return { star, starCookie, game, platform, liveSessionId: session.id };
+  const session = await createLiveSession(env.DB, streamer.id, game, { priceMinor: options.priceMinor ?? 500 });
+  const streamerCookie = (await createSession(env, streamer.id)).split(";")[0] ?? "";
+  return { streamer, streamerCookie, game, platform, liveSessionId: session.id };
 }
 
 export async function liveFan(walletMinor = 0, overrides: Parameters<typeof createUser>[1] = {}) {

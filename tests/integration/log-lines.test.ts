@@ -137,17 +137,17 @@ describe("the Stripe webhook's lines", () => {
 
 describe("the refunds' lines", () => {
   it("log a failed attempt with its count and the later settlement, by refund id", async () => {
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const gig = await createGig(env.DB, star.id, game);
-    const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 7 * 86_400_000), { seats: 2 });
+    const gig = await createGig(env.DB, streamer.id, game);
+    const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 7 * 86_400_000), { seats: 2 });
     const fan = await createUser(env.DB);
-    await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed");
+    await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed");
     const flaky = { ...env, DB: failingBatches(env.DB, /update "refunds" set "status"/i, { left: 1 }) } as Env;
     const now = new Date();
     const lines = await linesOf(async () => {
-      await cancelSlot(flaky, viewerOf(star), slot.id, now);
+      await cancelSlot(flaky, viewerOf(streamer), slot.id, now);
       await sweepOwedWork(env, new Date(now.getTime() + 3_600_000));
     });
     const failed = lines.find((line) => line.event === "refund.failed");

@@ -40,7 +40,7 @@ async function owedToBuyers(sql: string, id: string) {
 export async function ledgerRun(seed: number) {
   const world = await bookingWorld({ seats: 3, priceMinor: 1500 });
   await env.DB.prepare("UPDATE influencer_profiles SET is_verified = 1, verified_at = ? WHERE user_id = ?")
-    .bind(Date.now(), world.star.id)
+    .bind(Date.now(), world.streamer.id)
     .run();
   const platform = await createPlatform(env.DB, "console");
   const run = new LedgerRun(seed, world, {
@@ -48,9 +48,9 @@ export async function ledgerRun(seed: number) {
     admin: viewerOf(await createUser(env.DB, { role: "admin" })),
     game: await createGame(env.DB, {}, { platformIds: [platform.id] }),
   });
-  run.live = (await createLiveSession(env.DB, world.star.id, run.staff.game, { priceMinor: 700 })).id;
+  run.live = (await createLiveSession(env.DB, world.streamer.id, run.staff.game, { priceMinor: 700 })).id;
   // The streamer's VIP pass: 3 places for 20 USD (ADR 032).
-  await setPassOffer(env, run.star, { places: 3, price: 20, validDays: 30, active: true });
+  await setPassOffer(env, run.streamer, { places: 3, price: 20, validDays: 30, active: true });
   for (let i = 0; i < 10; i++) await run.newSlot();
   run.fans = await Promise.all(Array.from({ length: 6 }, () => fan()));
   for (const f of run.fans) run.expected.set(f.user.id, 0);
@@ -59,7 +59,7 @@ export async function ledgerRun(seed: number) {
 
 export class LedgerRun {
   readonly random: () => number;
-  readonly star: Viewer;
+  readonly streamer: Viewer;
   /** What each fan's wallet must hold: every credit and debit the use cases made, as the test counted them. */
   readonly expected = new Map<string, number>();
   /** What each fan's VIP pass places must sum to: bought, used, and given back, as the test counted them. */
@@ -78,7 +78,7 @@ export class LedgerRun {
     readonly staff: { finance: Viewer; admin: Viewer; game: Awaited<ReturnType<typeof createGame>> },
   ) {
     this.random = prng(seed);
-    this.star = viewerOf(world.star);
+    this.streamer = viewerOf(world.streamer);
     this.slots = [world.slot.id];
   }
 
@@ -102,7 +102,7 @@ export class LedgerRun {
     this.slotCounter++;
     const n = this.slotCounter;
     const startsIn = n % 3 === 0 ? (3 + (n % 20)) * HOUR : (2 + (n % 9)) * 86_400_000;
-    const slot = await createSlot(env.DB, this.world.star.id, this.world.gig.id, new Date(Date.now() + startsIn), {
+    const slot = await createSlot(env.DB, this.world.streamer.id, this.world.gig.id, new Date(Date.now() + startsIn), {
       seats: 1 + (n % 4),
     });
     this.slots.push(slot.id);
@@ -202,7 +202,7 @@ export class LedgerRun {
     );
     const flaky = this.random() < 0.5 ? { left: 1 + Math.floor(this.random() * 4) } : { left: 0 };
     const wasFlaky = flaky.left > 0 && owed.length > 0;
-    await cancelSlot({ ...env, DB: failingBatches(env.DB, SETTLE, flaky) } as Env, this.star, slotId);
+    await cancelSlot({ ...env, DB: failingBatches(env.DB, SETTLE, flaky) } as Env, this.streamer, slotId);
     for (const row of owed) this.credit(row.user_id, row.owed);
     this.slots.splice(this.slots.indexOf(slotId), 1);
     await this.newSlot();
@@ -220,7 +220,7 @@ export class LedgerRun {
 
   /** A fan buys the streamer's VIP pass from the wallet. */
   private async buyPass(buyer: Fan) {
-    const bought = await buyPassWithWallet(env, viewerOf(buyer.user), this.world.star.id);
+    const bought = await buyPassWithWallet(env, viewerOf(buyer.user), this.world.streamer.id);
     this.credit(buyer.user.id, -bought.amountMinor);
     this.uses(buyer.user.id, bought.places);
     this.count("pass-bought");
@@ -247,9 +247,9 @@ export class LedgerRun {
     const owed = await owedToBuyers(waiting("NOT "), this.live);
     for (const row of await owedToBuyers(waiting(""), this.live)) this.uses(row.user_id, 1);
     const flaky = this.random() < 0.5 ? { left: 1 + Math.floor(this.random() * 3) } : { left: 0 };
-    await endLiveSession({ ...env, DB: failingBatches(env.DB, SETTLE, flaky) } as Env, this.star, this.live);
+    await endLiveSession({ ...env, DB: failingBatches(env.DB, SETTLE, flaky) } as Env, this.streamer, this.live);
     for (const row of owed) this.credit(row.user_id, row.owed);
-    const next = await createLiveSession(env.DB, this.world.star.id, this.staff.game, {
+    const next = await createLiveSession(env.DB, this.world.streamer.id, this.staff.game, {
       priceMinor: 500 + (op % 5) * 100,
     });
     this.live = next.id;
@@ -264,18 +264,18 @@ export class LedgerRun {
   /** Staff validate what was played (as of a later day), pay it out and complete the payout. */
   private async payOut(buyer: Fan) {
     const { admin, finance } = this.staff;
-    const starId = this.world.star.id;
+    const streamerId = this.world.streamer.id;
     // Later than every slot (at most 11 days away), inside the validation window of all of them.
     const at = new Date(Date.now() + 15 * 86_400_000);
-    const toValidate = (await ordersForValidation(env, admin, starId, at))
+    const toValidate = (await ordersForValidation(env, admin, streamerId, at))
       .filter((o) => !o.validatedAt)
       .map((o) => o.id);
-    if (toValidate.length > 0) await markOrdersPlayed(env, admin, starId, toValidate.slice(0, 150), at);
+    if (toValidate.length > 0) await markOrdersPlayed(env, admin, streamerId, toValidate.slice(0, 150), at);
     const period = { startTime: new Date(Date.now() - 86_400_000), endTime: at };
-    const { orders } = await remainingOrders(env, finance, starId, period);
+    const { orders } = await remainingOrders(env, finance, streamerId, period);
     if (orders.length === 0) return;
     const created = await createPayout(env, finance, {
-      influencerId: starId,
+      influencerId: streamerId,
       ...period,
       mergedOrders: orders.map((o) => o.id).slice(0, 300),
     });

@@ -47,7 +47,7 @@ async function expectSeatsWithinEachSlot() {
 
 /** Earnings (net) = completed payouts + what remains, to the minor unit; something was paid out. */
 async function expectEarningsEqualPayoutsAndWhatRemains(run: LedgerRun) {
-  const balance = await streamerBalance(env, run.star, run.world.star.id);
+  const balance = await streamerBalance(env, run.streamer, run.world.streamer.id);
   expect(balance.earned, `seed ${run.seed}: ${JSON.stringify(balance)}`).toBe(
     balance.paidOut + balance.inPayouts + balance.payable + balance.toValidate,
   );

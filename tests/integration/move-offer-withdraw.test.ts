@@ -20,8 +20,8 @@ const offers = async (slotId: string) =>
 
 describe("a streamer's offer of another time", () => {
   it("asks first without JavaScript, naming the fans and both times, and changes nothing until confirmed", async () => {
-    const { world, later, mira, starCookie } = await bookedSlot();
-    const asked = await offer(starCookie, world.slot.id, later.id, { confirm: false });
+    const { world, later, mira, streamerCookie } = await bookedSlot();
+    const asked = await offer(streamerCookie, world.slot.id, later.id, { confirm: false });
     expect(asked.status).toBe(200);
     const page = await readPage(asked);
     const step = page.document.querySelector('[aria-labelledby="confirm-step"]');
@@ -36,18 +36,18 @@ describe("a streamer's offer of another time", () => {
   });
 
   it("withdrawn before any fan answers: the slot reopens, bookings stand, held seats are freed, each fan is told", async () => {
-    const { world, later, mira, theo, starCookie } = await bookedSlot();
-    expect((await offer(starCookie, world.slot.id, later.id)).status).toBe(302);
+    const { world, later, mira, theo, streamerCookie } = await bookedSlot();
+    expect((await offer(streamerCookie, world.slot.id, later.id)).status).toBe(302);
     expect(await slotStatus(world.slot.id)).toBe("cancelled");
     const calendar = await readPage(
       await request(
         `/influencer/calendar-dashboard?month=${new Date(world.startsAt).getUTCMonth() + 1}&year=${new Date(world.startsAt).getUTCFullYear()}`,
-        { headers: { Cookie: starCookie } },
+        { headers: { Cookie: streamerCookie } },
       ),
     );
     expect(calendar.all(`#slot-${world.slot.id} button[value="withdraw-move"]`)).toHaveLength(1);
 
-    const posted = await withdraw(starCookie, world.slot.id);
+    const posted = await withdraw(streamerCookie, world.slot.id);
     expect(posted.status).toBe(302);
     expect(await slotStatus(world.slot.id)).toBe("open");
     expect(await offers(world.slot.id)).toBe(0);
@@ -69,26 +69,26 @@ describe("a streamer's offer of another time", () => {
       expect(notice?.title).toMatch(/can make .* after all: your booking stands/);
     }
     // The 3 seats held on the new time are free again: the same offer can be made anew.
-    expect((await offer(starCookie, world.slot.id, later.id)).status).toBe(302);
+    expect((await offer(streamerCookie, world.slot.id, later.id)).status).toBe(302);
     expect(await offers(world.slot.id)).toBe(2);
     // The offer made anew can be withdrawn in turn; a second withdrawal finds nothing left to withdraw.
-    expect((await withdraw(starCookie, world.slot.id)).status).toBe(302);
-    expect((await withdraw(starCookie, world.slot.id)).status).toBe(409);
+    expect((await withdraw(streamerCookie, world.slot.id)).status).toBe(302);
+    expect((await withdraw(streamerCookie, world.slot.id)).status).toBe(409);
   }, 60_000);
 
   it("is refused once a fan has answered, and changes nothing", async () => {
-    const { world, later, mira, theo, starCookie } = await bookedSlot();
-    await offer(starCookie, world.slot.id, later.id);
+    const { world, later, mira, theo, streamerCookie } = await bookedSlot();
+    await offer(streamerCookie, world.slot.id, later.id);
     const answer = await api("/api/orders/move-offer", mira.cookie, { orderId: mira.orderId, choice: "move" });
     expect(answer.status).toBe(200);
     const calendar = await readPage(
       await request(
         `/influencer/calendar-dashboard?month=${new Date(world.startsAt).getUTCMonth() + 1}&year=${new Date(world.startsAt).getUTCFullYear()}`,
-        { headers: { Cookie: starCookie } },
+        { headers: { Cookie: streamerCookie } },
       ),
     );
     expect(calendar.all(`#slot-${world.slot.id} button[value="withdraw-move"]`)).toHaveLength(0);
-    const refused = await withdraw(starCookie, world.slot.id);
+    const refused = await withdraw(streamerCookie, world.slot.id);
     expect(refused.status).toBe(409);
     expect(await slotStatus(world.slot.id)).toBe("cancelled");
     expect(
@@ -100,8 +100,8 @@ describe("a streamer's offer of another time", () => {
   }, 60_000);
 
   it("only the slot's streamer (or who manages their business) may withdraw it", async () => {
-    const { world, later, starCookie } = await bookedSlot();
-    await offer(starCookie, world.slot.id, later.id);
+    const { world, later, streamerCookie } = await bookedSlot();
+    await offer(streamerCookie, world.slot.id, later.id);
     const other = await createUser(env.DB);
     await expect(withdrawMoveOffer(env, viewerOf(other), { slotId: world.slot.id })).rejects.toMatchObject({
       status: 403,

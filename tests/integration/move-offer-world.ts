@@ -46,34 +46,34 @@ export async function bookedSlot(options: { startsInMs?: number; laterSeats?: nu
   const world = await bookingWorld({ seats: 4, startsInMs: options.startsInMs ?? 3 * DAY });
   const later = await createSlot(
     env.DB,
-    world.star.id,
+    world.streamer.id,
     world.gig.id,
     new Date(Date.now() + (options.laterInMs ?? 4 * DAY)),
     { seats: options.laterSeats ?? 3 },
   );
   const mira = await buyer(world.slot.id, 2, "Mira Fan");
   const theo = await buyer(world.slot.id, 1, "Theo Fan");
-  const starCookie = (await createSession(env, world.star.id)).split(";")[0] ?? "";
-  return { world, later, mira, theo, starCookie };
+  const streamerCookie = (await createSession(env, world.streamer.id)).split(";")[0] ?? "";
+  return { world, later, mira, theo, streamerCookie };
 }
 
 /**
  * The streamer's "Offer another time" on the calendar (a plain form), confirmed (`confirm: false`: the first press
  * alone, which only asks).
  */
-export function offer(starCookie: string, slotId: string, toSlotId: string, { confirm = true } = {}) {
+export function offer(streamerCookie: string, slotId: string, toSlotId: string, { confirm = true } = {}) {
   return request("/influencer/calendar-dashboard", {
     method: "POST",
     body: new URLSearchParams({ intent: "offer-move", slotId, toSlotId, ...(confirm ? { confirm: "yes" } : {}) }),
-    headers: { Cookie: starCookie, ...FORM },
+    headers: { Cookie: streamerCookie, ...FORM },
   });
 }
 
 /** The streamer's "Withdraw the offer" on the calendar (a plain form). */
-export function withdraw(starCookie: string, slotId: string) {
+export function withdraw(streamerCookie: string, slotId: string) {
   return request("/influencer/calendar-dashboard", {
     method: "POST",
     body: new URLSearchParams({ intent: "withdraw-move", slotId }),
-    headers: { Cookie: starCookie, ...FORM },
+    headers: { Cookie: streamerCookie, ...FORM },
   });
 }

@@ -29,11 +29,13 @@ async function expiryOf(bookingId: string) {
 }
 
 /** The streamer's calendar card of a slot, on the page of its month where the streamer lives. */
-async function calendarCard(starCookie: string, slotId: string) {
+async function calendarCard(streamerCookie: string, slotId: string) {
   const { startsAt } = await slotTimes(slotId);
   const [year, month] = zonedDate(startsAt, STREAMER_ZONE).split("-").map(Number);
   const page = await readPage(
-    await request(`/influencer/calendar-dashboard?month=${month}&year=${year}`, { headers: { Cookie: starCookie } }),
+    await request(`/influencer/calendar-dashboard?month=${month}&year=${year}`, {
+      headers: { Cookie: streamerCookie },
+    }),
   );
   const card = page.get(`#slot-${slotId}`);
   const line = (testId: string) => card.querySelector(`[data-testid="${testId}"]`)?.textContent?.replace(/\s+/g, " ");
@@ -42,35 +44,35 @@ async function calendarCard(starCookie: string, slotId: string) {
 
 describe("the streamer's calendar: buyers still deciding on an offer of another time", () => {
   it("says how many are deciding, on which time and until when, in the streamer's zone; then who is left; then none", async () => {
-    const { world, later, mira, theo, starCookie } = await bookedSlot();
-    await setUserTimeZone(env.DB, world.star.id, STREAMER_ZONE);
-    expect(await calendarCard(starCookie, world.slot.id)).toEqual({ deciding: null, held: null });
+    const { world, later, mira, theo, streamerCookie } = await bookedSlot();
+    await setUserTimeZone(env.DB, world.streamer.id, STREAMER_ZONE);
+    expect(await calendarCard(streamerCookie, world.slot.id)).toEqual({ deciding: null, held: null });
 
-    expect((await offer(starCookie, world.slot.id, later.id)).status).toBe(302);
+    expect((await offer(streamerCookie, world.slot.id, later.id)).status).toBe(302);
     const until = await expiryOf(mira.bookingId);
     const to = await slotTimes(later.id);
     const deadline = formatWhen(until, STREAMER_ZONE);
     expect(deadline).toMatch(/IST$/);
-    const before = await calendarCard(starCookie, world.slot.id);
+    const before = await calendarCard(streamerCookie, world.slot.id);
     expect(before.deciding).toContain("2 buyers (3 seats) still deciding");
     expect(before.deciding).toContain(formatSlotTime(to.startsAt, to.endsAt, STREAMER_ZONE));
     expect(before.deciding).toContain(`until ${deadline}`);
     expect(before.held).toBeNull();
-    expect((await calendarCard(starCookie, later.id)).held).toContain(
+    expect((await calendarCard(streamerCookie, later.id)).held).toContain(
       `3 seats held for 2 buyers deciding on a move here, until ${deadline}`,
     );
 
     // Mira takes the new time: Theo alone is still deciding.
     await answerMoveOffer(env, viewerOf(mira.user), { orderId: mira.orderId, choice: "move" });
-    expect((await calendarCard(starCookie, world.slot.id)).deciding).toContain("1 buyer (1 seat) still deciding");
-    expect((await calendarCard(starCookie, later.id)).held).toContain("1 seat held for 1 buyer deciding");
+    expect((await calendarCard(streamerCookie, world.slot.id)).deciding).toContain("1 buyer (1 seat) still deciding");
+    expect((await calendarCard(streamerCookie, later.id)).held).toContain("1 seat held for 1 buyer deciding");
 
     // At the deadline nobody is deciding any more, even before the cron refunds Theo.
     const db = getDb(env);
     expect(await waitingMoveOffersOf(db, [world.slot.id], new Date(until.getTime() - 1))).toHaveLength(1);
     expect(await waitingMoveOffersOf(db, [world.slot.id, later.id], until)).toEqual([]);
     expect(await refundUnansweredMoveOffers(env, until)).toBe(1);
-    expect(await calendarCard(starCookie, world.slot.id)).toEqual({ deciding: null, held: null });
+    expect(await calendarCard(streamerCookie, world.slot.id)).toEqual({ deciding: null, held: null });
     expect(
       (await one<{ state: string }>("SELECT state FROM move_offers WHERE booking_id = ?", theo.bookingId))?.state,
     ).toBe("refunded");
@@ -129,12 +131,12 @@ async function ordersOf(cookie: string, userId: string) {
 
 describe("the order's JSON: the offer of another time waiting for the fan", () => {
   it("carries moveOffer (the new slot, its times, the deadline) while it waits, null otherwise, other keys as before", async () => {
-    const { world, later, mira, theo, starCookie } = await bookedSlot();
+    const { world, later, mira, theo, streamerCookie } = await bookedSlot();
     const plain = await orderById(mira.cookie, mira.orderId);
     expect(plain.moveOffer).toBeNull();
     expect(Object.keys(plain).sort()).toEqual([...ORDER_KEYS, "moveOffer"].sort());
 
-    await offer(starCookie, world.slot.id, later.id);
+    await offer(streamerCookie, world.slot.id, later.id);
     const to = await slotTimes(later.id);
     const waiting = {
       slotId: later.id,
@@ -148,7 +150,7 @@ describe("the order's JSON: the offer of another time waiting for the fan", () =
     const listed = await ordersOf(mira.cookie, mira.user.id);
     expect(listed.map((order) => [order.orderId, order.moveOffer])).toEqual([[mira.orderId, waiting]]);
     // The offer is the buyer's to answer: the streamer's view of the order carries none.
-    expect((await orderById(starCookie, mira.orderId)).moveOffer).toBeNull();
+    expect((await orderById(streamerCookie, mira.orderId)).moveOffer).toBeNull();
 
     // Answered: no offer waits any more, on the order or in the list; the other buyer's still does.
     await answerMoveOffer(env, viewerOf(mira.user), { orderId: mira.orderId, choice: "move" });

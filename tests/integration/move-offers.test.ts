@@ -45,19 +45,19 @@ async function money(orderId: string) {
 
 describe("a streamer offers a booked slot's buyers another time", () => {
   it("closes the old slot, holds the new time's seats for the buyers and tells each fan where to answer", async () => {
-    const { world, later, mira, theo, starCookie } = await bookedSlot();
+    const { world, later, mira, theo, streamerCookie } = await bookedSlot();
     const before = Date.now();
     const calendar = await readPage(
       await request(
         `/influencer/calendar-dashboard?month=${new Date(world.startsAt).getUTCMonth() + 1}&year=${new Date(world.startsAt).getUTCFullYear()}`,
         {
-          headers: { Cookie: starCookie },
+          headers: { Cookie: streamerCookie },
         },
       ),
     );
     expect(calendar.all(`#slot-${world.slot.id} select[name="toSlotId"] option[value="${later.id}"]`)).toHaveLength(1);
 
-    const posted = await offer(starCookie, world.slot.id, later.id);
+    const posted = await offer(streamerCookie, world.slot.id, later.id);
     expect(posted.status).toBe(302);
     expect((await one<{ status: string }>("SELECT status FROM slots WHERE id = ?", world.slot.id))?.status).toBe(
       "cancelled",
@@ -104,8 +104,8 @@ describe("a streamer offers a booked slot's buyers another time", () => {
   }, 60_000);
 
   it("refuses a time without room for every buyer, and changes nothing", async () => {
-    const { world, later, mira, starCookie } = await bookedSlot({ laterSeats: 2 });
-    const posted = await offer(starCookie, world.slot.id, later.id);
+    const { world, later, mira, streamerCookie } = await bookedSlot({ laterSeats: 2 });
+    const posted = await offer(streamerCookie, world.slot.id, later.id);
     expect(posted.status).toBe(409);
     expect((await one<{ status: string }>("SELECT status FROM slots WHERE id = ?", world.slot.id))?.status).toBe(
       "open",
@@ -114,8 +114,8 @@ describe("a streamer offers a booked slot's buyers another time", () => {
   });
 
   it("a fan who moves: booking and order follow to the new time, the invite's next SEQUENCE, both told", async () => {
-    const { world, later, mira, theo, starCookie } = await bookedSlot();
-    await offer(starCookie, world.slot.id, later.id);
+    const { world, later, mira, theo, streamerCookie } = await bookedSlot();
+    await offer(streamerCookie, world.slot.id, later.id);
     const answer = await api("/api/orders/move-offer", mira.cookie, { orderId: mira.orderId, choice: "move" });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ success: true, choice: "move", slotId: later.id });
@@ -130,8 +130,8 @@ describe("a streamer offers a booked slot's buyers another time", () => {
     const [moved] = await mailsTo(mira.user.email, /Booking moved/);
     const invite = parseIcs(moved?.attachments?.[0]?.content ?? "");
     expect(invite.events[0]?.SEQUENCE?.value).toBe("1");
-    const star = await one<{ email: string }>("SELECT email FROM users WHERE id = ?", world.star.id);
-    expect((await mailsTo(star?.email ?? null, /A fan moved their booking/)).length).toBe(1);
+    const streamer = await one<{ email: string }>("SELECT email FROM users WHERE id = ?", world.streamer.id);
+    expect((await mailsTo(streamer?.email ?? null, /A fan moved their booking/)).length).toBe(1);
     // Answered once: a second answer is refused, and the other fan's offer still waits.
     const again = await api("/api/orders/move-offer", mira.cookie, { orderId: mira.orderId, choice: "refund" });
     expect(again.status).toBe(409);
@@ -139,8 +139,8 @@ describe("a streamer offers a booked slot's buyers another time", () => {
   }, 60_000);
 
   it("a fan who takes the refund (the page's plain form): cancelled, refunded in full to the wallet, once", async () => {
-    const { world, later, mira, starCookie } = await bookedSlot();
-    await offer(starCookie, world.slot.id, later.id);
+    const { world, later, mira, streamerCookie } = await bookedSlot();
+    await offer(streamerCookie, world.slot.id, later.id);
     // While the offer waits, its answer decides: the fan's own cancellation (a partial refund, maybe) and own move
     // are refused.
     await expect(cancelBooking(env, viewerOf(mira.user), mira.bookingId)).rejects.toThrow(
@@ -172,8 +172,11 @@ describe("a streamer offers a booked slot's buyers another time", () => {
   }, 60_000);
 
   it("no answer: the cron refunds at the old slot's start (sooner than 48 hours), and the no-show cron adds nothing", async () => {
-    const { world, later, mira, theo, starCookie } = await bookedSlot({ startsInMs: 20 * HOUR, laterInMs: 2 * DAY });
-    await offer(starCookie, world.slot.id, later.id);
+    const { world, later, mira, theo, streamerCookie } = await bookedSlot({
+      startsInMs: 20 * HOUR,
+      laterInMs: 2 * DAY,
+    });
+    await offer(streamerCookie, world.slot.id, later.id);
     const expiresAt = (await offerOf(mira.bookingId))?.expires_at ?? 0;
     expect(expiresAt).toBe(world.startsAt.getTime());
     expect(await refundUnansweredMoveOffers(env, new Date(expiresAt - 1))).toBe(0);
@@ -188,9 +191,9 @@ describe("a streamer offers a booked slot's buyers another time", () => {
   }, 60_000);
 
   it("the new time cancelled meanwhile: the next cron run refunds the waiting offers", async () => {
-    const { world, later, mira, theo, starCookie } = await bookedSlot();
-    await offer(starCookie, world.slot.id, later.id);
-    await cancelSlot(env, viewerOf(world.star), later.id);
+    const { world, later, mira, theo, streamerCookie } = await bookedSlot();
+    await offer(streamerCookie, world.slot.id, later.id);
+    await cancelSlot(env, viewerOf(world.streamer), later.id);
     expect(await refundUnansweredMoveOffers(env, new Date())).toBe(2);
     for (const fanOf of [mira, theo]) {
       expect((await offerOf(fanOf.bookingId))?.state).toBe("refunded");
@@ -200,8 +203,8 @@ describe("a streamer offers a booked slot's buyers another time", () => {
 
   it("the fan's choice, a second tab's and the cron at once: one outcome, at most one refund", async () => {
     for (let round = 0; round < 3; round++) {
-      const { world, later, mira, starCookie } = await bookedSlot();
-      await offer(starCookie, world.slot.id, later.id);
+      const { world, later, mira, streamerCookie } = await bookedSlot();
+      await offer(streamerCookie, world.slot.id, later.id);
       const expiresAt = (await offerOf(mira.bookingId))?.expires_at ?? 0;
       const viewer = viewerOf(mira.user);
       const at = new Date(expiresAt - 1000);
@@ -229,8 +232,8 @@ describe("a streamer offers a booked slot's buyers another time", () => {
 
   it("a move answered a minute after the deadline, as the cron runs: refunded at once, once, and told so", async () => {
     for (let round = 0; round < 3; round++) {
-      const { world, later, mira, starCookie } = await bookedSlot();
-      await offer(starCookie, world.slot.id, later.id);
+      const { world, later, mira, streamerCookie } = await bookedSlot();
+      await offer(streamerCookie, world.slot.id, later.id);
       const expiresAt = (await offerOf(mira.bookingId))?.expires_at ?? 0;
       // A minute after the deadline, the cron not run yet (it runs every minute).
       const late = new Date(expiresAt + 60_000);
@@ -260,8 +263,8 @@ describe("a streamer offers a booked slot's buyers another time", () => {
   }, 120_000);
 
   it("a late answer through the API and the page: the refund has landed when the fan reads that it ran out", async () => {
-    const { world, later, mira, theo, starCookie } = await bookedSlot({ startsInMs: HOUR / 2 });
-    await offer(starCookie, world.slot.id, later.id);
+    const { world, later, mira, theo, streamerCookie } = await bookedSlot({ startsInMs: HOUR / 2 });
+    await offer(streamerCookie, world.slot.id, later.id);
     // The old slot's start is the deadline; it passed a minute ago, the cron has not run yet.
     await env.DB.prepare("UPDATE move_offers SET expires_at = ? WHERE from_slot_id = ?")
       .bind(Date.now() - 60_000, world.slot.id)
@@ -285,8 +288,8 @@ describe("a streamer offers a booked slot's buyers another time", () => {
   }, 60_000);
 
   it("another account sees no offer and cannot answer it", async () => {
-    const { world, later, mira, starCookie } = await bookedSlot();
-    await offer(starCookie, world.slot.id, later.id);
+    const { world, later, mira, streamerCookie } = await bookedSlot();
+    await offer(streamerCookie, world.slot.id, later.id);
     const stranger = await fan();
     const page = await request(`/profile/orders/${mira.orderId}/new-time`, { headers: { Cookie: stranger.cookie } });
     expect(page.status).toBe(404);
@@ -297,13 +300,13 @@ describe("a streamer offers a booked slot's buyers another time", () => {
   }, 60_000);
 
   it("a booking awaiting its answer gets no reminder for the old time; once moved, the new time's", async () => {
-    const { world, later, mira, starCookie } = await bookedSlot({
+    const { world, later, mira, streamerCookie } = await bookedSlot({
       startsInMs: 20 * HOUR,
       laterInMs: 20 * HOUR + 3 * 60_000,
       laterSeats: 4,
     });
     const control = await buyer(later.id, 1, "Control Fan");
-    await offer(starCookie, world.slot.id, later.id);
+    await offer(streamerCookie, world.slot.id, later.id);
     // Ten minutes before the old time: both slots are within the 15-minute reminder's lead, the offer still waits.
     const nearStart = new Date(world.startsAt.getTime() - 10 * 60_000);
     await sendBookingReminders(env, nearStart);

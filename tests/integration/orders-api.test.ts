@@ -37,17 +37,17 @@ function post(path: string, body: unknown, cookie: string) {
 
 /** A fan with a confirmed booking (two seats, two gamer tags) on a slot in 20 minutes with a lobby code. */
 async function world() {
-  const star = await createStreamer(env.DB, { fullName: "Ava Streamer" });
+  const streamer = await createStreamer(env.DB, { fullName: "Ava Streamer" });
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game, { title: "Ranked duos with Ava" });
+  const gig = await createGig(env.DB, streamer.id, game, { title: "Ranked duos with Ava" });
   const startsAt = new Date(Date.now() + 20 * 60_000);
-  const slot = await createSlot(env.DB, star.id, gig.id, startsAt, { seats: 4 });
-  const later = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 72 * HOUR), { seats: 4 });
+  const slot = await createSlot(env.DB, streamer.id, gig.id, startsAt, { seats: 4 });
+  const later = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 72 * HOUR), { seats: 4 });
   const fan = await createUser(env.DB, { fullName: "Fan One", username: `fan_${Date.now() % 100000}` });
-  const booking = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed", 2);
+  const booking = await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed", 2);
   const tags = await addBookingGamertags(env.DB, booking.id, ["fan#1", "buddy#2"]);
-  const laterBooking = await createBooking(env.DB, { id: later.id, influencerId: star.id }, fan.id, "confirmed", 1);
+  const laterBooking = await createBooking(env.DB, { id: later.id, influencerId: streamer.id }, fan.id, "confirmed", 1);
   await addBookingGamertags(env.DB, laterBooking.id, ["fan#1"]);
   await setSlotLobbyCode(env.DB, slot.id, "LOBBY-42");
   const sessionId = `cs_test_${booking.orderId}`;
@@ -56,7 +56,7 @@ async function world() {
   const finance = await createUser(env.DB, { role: "finance" });
   const developer = await createUser(env.DB, { role: "developer" });
   return {
-    star,
+    streamer,
     gig,
     slot,
     later,
@@ -67,7 +67,7 @@ async function world() {
     sessionId,
     cookies: {
       fan: await cookieFor(fan.id),
-      star: await cookieFor(star.id),
+      streamer: await cookieFor(streamer.id),
       stranger: await cookieFor(stranger.id),
       finance: await cookieFor(finance.id),
       developer: await cookieFor(developer.id),
@@ -168,22 +168,22 @@ describe("another user's order, invoice, lobby code or booking: 403/404 on every
     const invoicePath = `/api/get/user_order/invoice/${w.booking.orderId}`;
     expect((await get(orderPath, w.cookies.developer)).status).toBe(404);
     expect((await get(invoicePath, w.cookies.developer)).status).toBe(404);
-    for (const cookie of [w.cookies.fan, w.cookies.star, w.cookies.finance]) {
+    for (const cookie of [w.cookies.fan, w.cookies.streamer, w.cookies.finance]) {
       expect((await get(orderPath, cookie)).status).toBe(200);
       expect((await get(invoicePath, cookie)).status).toBe(200);
     }
     // The streamer reads the order but cannot edit it or see the buyer's email.
-    const asStar = (await (await get(orderPath, w.cookies.star)).json()) as { order: Record<string, unknown> };
+    const asStar = (await (await get(orderPath, w.cookies.streamer)).json()) as { order: Record<string, unknown> };
     expect(asStar.order.canEditGamerTags).toBe(false);
     expect(asStar.order.lobbyCode).toBeNull();
     const edit = await post(
       "/api/orders/update_gamer_tags",
       { order_id: w.booking.orderId, updatedGamerTagsWithId: [{ _id: w.tags[0]?.id, gamerTag: "x" }] },
-      w.cookies.star,
+      w.cookies.streamer,
     );
     expect(edit.status).toBe(404);
     // A user's whole order list is the user's and order staff's only.
-    expect((await get(`/api/get/orders_by_userid/${w.fan.id}`, w.cookies.star)).status).toBe(404);
+    expect((await get(`/api/get/orders_by_userid/${w.fan.id}`, w.cookies.streamer)).status).toBe(404);
     expect((await get(`/api/get/orders_by_userid/${w.fan.id}`, w.cookies.finance)).status).toBe(200);
   });
 });
@@ -198,7 +198,7 @@ describe("the fan's own calls", () => {
       _id: w.booking.orderId,
       paymentSessionId: w.sessionId,
       _user_id: w.fan.id,
-      _influencer_id: w.star.id,
+      _influencer_id: w.streamer.id,
       _slot_id: w.slot.id,
       statusText: "confirmed",
       lobbyCode: "LOBBY-42",
@@ -214,7 +214,7 @@ describe("the fan's own calls", () => {
       success: true,
       data: {
         lobbyCode: "LOBBY-42",
-        streamerId: w.star.id,
+        streamerId: w.streamer.id,
         productId: w.gig.id,
         slotId: w.slot.id,
         liveSessionId: null,
@@ -312,7 +312,7 @@ describe("the fan's own calls", () => {
   it("cancels through post/slots/delete/user with the policy refund to the wallet, once, and the seat returns", async () => {
     const w = await world();
     const seatsOfLater = async () => {
-      const response = await get(`/api/get/upcomingsessions/${w.star.id}`, w.cookies.fan);
+      const response = await get(`/api/get/upcomingsessions/${w.streamer.id}`, w.cookies.fan);
       // The catalogue's own seat count (a star's upcoming sessions): confirmed and live held seats taken.
       const body = (await response.json()) as { data: { _id: string; seatsAvailable: number }[] };
       return body.data.find((session) => session._id === w.later.id)?.seatsAvailable;

@@ -19,15 +19,15 @@ const HOUR = 3_600_000;
 
 /** A fan with one booking in 20 minutes (lobby code set) and one in three days; the pages without JavaScript. */
 async function world() {
-  const star = await createStreamer(env.DB, { fullName: "Ava Streamer" });
+  const streamer = await createStreamer(env.DB, { fullName: "Ava Streamer" });
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game, { title: "Ranked duos with Ava" });
-  const soon = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 20 * 60_000), { seats: 4 });
-  const later = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 72 * HOUR), { seats: 4 });
+  const gig = await createGig(env.DB, streamer.id, game, { title: "Ranked duos with Ava" });
+  const soon = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 20 * 60_000), { seats: 4 });
+  const later = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 72 * HOUR), { seats: 4 });
   const fan = await createUser(env.DB);
-  const near = await createBooking(env.DB, { id: soon.id, influencerId: star.id }, fan.id, "confirmed");
-  const far = await createBooking(env.DB, { id: later.id, influencerId: star.id }, fan.id, "confirmed");
+  const near = await createBooking(env.DB, { id: soon.id, influencerId: streamer.id }, fan.id, "confirmed");
+  const far = await createBooking(env.DB, { id: later.id, influencerId: streamer.id }, fan.id, "confirmed");
   const tags = await addBookingGamertags(env.DB, far.id, ["fan#1"]);
   await setSlotLobbyCode(env.DB, soon.id, "LOBBY-42");
   await setSlotLobbyCode(env.DB, later.id, "NOT-YET");

@@ -27,15 +27,17 @@ async function planOf(query: { sql: string; params: unknown[] }) {
 }
 
 async function world() {
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
   const fans = await Promise.all(Array.from({ length: 20 }, () => createUser(env.DB)));
   for (let i = 0; i < 40; i++) {
-    const gig = await createGig(env.DB, star.id, game);
-    const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + (i + 1) * 3_600_000), { seats: 10 });
+    const gig = await createGig(env.DB, streamer.id, game);
+    const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + (i + 1) * 3_600_000), {
+      seats: 10,
+    });
     for (const fan of fans.slice(0, 5 + (i % 10))) {
-      await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed");
+      await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed");
     }
   }
   return { fan: fans[0] };

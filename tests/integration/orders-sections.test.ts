@@ -22,15 +22,15 @@ const HOUR = 3_600_000;
  * checkout they abandoned (never paid).
  */
 async function world() {
-  const star = await createStreamer(env.DB, { fullName: "Ava Streamer" });
+  const streamer = await createStreamer(env.DB, { fullName: "Ava Streamer" });
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game, { title: "Ranked duos with Ava" });
+  const gig = await createGig(env.DB, streamer.id, game, { title: "Ranked duos with Ava" });
   const fan = await createUser(env.DB);
-  const slotAt = (hours: number) => createSlot(env.DB, star.id, gig.id, new Date(Date.now() + hours * HOUR));
+  const slotAt = (hours: number) => createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + hours * HOUR));
   const book = async (hours: number, status: "confirmed" | "cancelled" | "expired", order = {}) => {
     const slot = await slotAt(hours);
-    return createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, status, 1, null, order);
+    return createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, status, 1, null, order);
   };
   for (let i = 1; i <= 12; i++) await book(24 * i, "confirmed");
   const played = await book(-72, "confirmed");

@@ -12,8 +12,8 @@ import { type Frame, get, liveFan, liveWorld, openSocket, post, until } from "./
  * session's object admits an overlay socket by that key only and sends it public fields only; a new key makes the
  * old URLs 404 and closes the old sockets.
  */
-async function overlayKeyOf(liveSessionId: string, starCookie: string): Promise<string> {
-  const page = await get(`/influencer/live/session/${liveSessionId}`, starCookie);
+async function overlayKeyOf(liveSessionId: string, streamerCookie: string): Promise<string> {
+  const page = await get(`/influencer/live/session/${liveSessionId}`, streamerCookie);
   expect(page.status).toBe(200);
   const key = (await page.text()).match(/\/overlay\/([^/"]+)\/queue/)?.[1];
   if (!key) throw new Error("no overlay link on the queue dashboard");
@@ -30,7 +30,7 @@ const overlayFrames = (frames: Frame[]) => frames.filter((frame) => frame.event 
 describe("stream overlay", () => {
   it("follows the queue over a socket admitted by the key, with names, lanes and counts only", async () => {
     const world = await liveWorld({ priceMinor: 500 });
-    const key = await overlayKeyOf(world.liveSessionId, world.starCookie);
+    const key = await overlayKeyOf(world.liveSessionId, world.streamerCookie);
     const page = await get(`/overlay/${key}/queue`);
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toContain("no-store");
@@ -38,7 +38,7 @@ describe("stream overlay", () => {
     expect(html).toContain('data-state="live"');
     expect(html).not.toContain("<footer");
     // Where to join: the streamer's short link, not the session's id.
-    expect(html).toContain(`/@${world.star.username}`);
+    expect(html).toContain(`/@${world.streamer.username}`);
 
     const overlay = await openSocket(`${liveSocketPath(world.liveSessionId)}?overlay=${encodeURIComponent(key)}`);
     const first = await until(() => overlay.last("overlayLiveSession"));
@@ -67,7 +67,7 @@ describe("stream overlay", () => {
     const moved = await postForm(
       `/influencer/live/session/${world.liveSessionId}`,
       { intent: "serve", id: entryId, to: "in_game" },
-      { Cookie: world.starCookie },
+      { Cookie: world.streamerCookie },
     );
     expect(moved.status).toBe(200);
     const playing = await until(() =>
@@ -90,14 +90,14 @@ describe("stream overlay", () => {
   it("refuses a socket with a wrong key or another streamer's key, and a socket that carries a cookie gets only the overlay", async () => {
     const world = await liveWorld();
     const other = await liveWorld();
-    const key = await overlayKeyOf(world.liveSessionId, world.starCookie);
-    const otherKey = await overlayKeyOf(other.liveSessionId, other.starCookie);
+    const key = await overlayKeyOf(world.liveSessionId, world.streamerCookie);
+    const otherKey = await overlayKeyOf(other.liveSessionId, other.streamerCookie);
     const path = liveSocketPath(world.liveSessionId);
     await expect(openSocket(`${path}?overlay=${encodeURIComponent(otherKey)}`)).rejects.toThrow(/404/);
     await expect(openSocket(`${path}?overlay=${encodeURIComponent(`${key}x`)}`)).rejects.toThrow(/404/);
     await expect(openSocket(`${path}?overlay=`)).rejects.toThrow(/404/);
     // The streamer's own cookie on an overlay socket does not make it the streamer's view.
-    const withCookie = await openSocket(`${path}?overlay=${encodeURIComponent(key)}`, world.starCookie);
+    const withCookie = await openSocket(`${path}?overlay=${encodeURIComponent(key)}`, world.streamerCookie);
     await until(() => withCookie.last("overlayLiveSession"));
     expect(withCookie.last("messageInfluencerLiveSession")).toBeUndefined();
     withCookie.close();
@@ -105,7 +105,7 @@ describe("stream overlay", () => {
 
   it("says offline between sessions, and a new key makes the old URLs 404 and closes the old sockets", async () => {
     const world = await liveWorld();
-    const key = await overlayKeyOf(world.liveSessionId, world.starCookie);
+    const key = await overlayKeyOf(world.liveSessionId, world.streamerCookie);
     const overlay = await openSocket(`${liveSocketPath(world.liveSessionId)}?overlay=${encodeURIComponent(key)}`);
     await until(() => overlay.last("overlayLiveSession"));
     let closeCode = 0;
@@ -116,7 +116,7 @@ describe("stream overlay", () => {
     const regenerated = await postForm(
       "/influencer/overlay/regenerate",
       { returnTo: `/influencer/live/session/${world.liveSessionId}` },
-      { Cookie: world.starCookie },
+      { Cookie: world.streamerCookie },
     );
     expect(regenerated.status).toBe(302);
     expect(regenerated.headers.get("Location")).toBe(`/influencer/live/session/${world.liveSessionId}#stream-overlay`);
@@ -128,12 +128,12 @@ describe("stream overlay", () => {
       openSocket(`${liveSocketPath(world.liveSessionId)}?overlay=${encodeURIComponent(key)}`),
     ).rejects.toThrow(/404/);
 
-    const fresh = await overlayKeyOf(world.liveSessionId, world.starCookie);
+    const fresh = await overlayKeyOf(world.liveSessionId, world.streamerCookie);
     expect(fresh).not.toBe(key);
     expect((await get(`/overlay/${fresh}/queue`)).status).toBe(200);
 
     // End Session: the overlay is offline until the next one.
-    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
+    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {})).status).toBe(200);
     const offline = await (await get(`/overlay/${fresh}/queue`)).text();
     expect(offline).toContain('data-testid="overlay-offline"');
 
@@ -150,13 +150,13 @@ describe("stream overlay", () => {
 
   it("shows the next open slot and its seats left", async () => {
     const world = await liveWorld();
-    const key = await overlayKeyOf(world.liveSessionId, world.starCookie);
+    const key = await overlayKeyOf(world.liveSessionId, world.streamerCookie);
     expect(await (await get(`/overlay/${key}/next-slot`)).text()).toContain('data-testid="overlay-no-slot"');
-    const gig = await createGig(env.DB, world.star.id, world.game, { title: "Duo ranked" });
-    const slot = await createSlot(env.DB, world.star.id, gig.id, new Date(Date.now() + 86_400_000), { seats: 4 });
-    await createSlot(env.DB, world.star.id, gig.id, new Date(Date.now() + 2 * 86_400_000), { seats: 2 });
+    const gig = await createGig(env.DB, world.streamer.id, world.game, { title: "Duo ranked" });
+    const slot = await createSlot(env.DB, world.streamer.id, gig.id, new Date(Date.now() + 86_400_000), { seats: 4 });
+    await createSlot(env.DB, world.streamer.id, gig.id, new Date(Date.now() + 2 * 86_400_000), { seats: 2 });
     const fan = await liveFan();
-    await createBooking(env.DB, { id: slot.id, influencerId: world.star.id }, fan.user.id, "confirmed", 3);
+    await createBooking(env.DB, { id: slot.id, influencerId: world.streamer.id }, fan.user.id, "confirmed", 3);
     const html = await (await get(`/overlay/${key}/next-slot`)).text();
     expect(html).toContain("Duo ranked");
     expect(html).toMatch(/data-testid="overlay-seats-left">1 of 4 seats left</);

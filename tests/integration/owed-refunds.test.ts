@@ -25,17 +25,17 @@ const START = new Date(Date.now() + 7 * 24 * 3_600_000);
 const SETTLE = /update "refunds" set "status"/i;
 
 async function bookedSlot() {
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game);
-  const slot = await createSlot(env.DB, star.id, gig.id, START, { seats: 4 });
+  const gig = await createGig(env.DB, streamer.id, game);
+  const slot = await createSlot(env.DB, streamer.id, gig.id, START, { seats: 4 });
   const fans = [await createUser(env.DB), await createUser(env.DB)];
   const bookings = [];
   for (const fan of fans)
-    bookings.push(await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed"));
+    bookings.push(await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed"));
   const finance = await createUser(env.DB, { role: "finance" });
-  return { star, slot, fans, bookings, finance };
+  return { streamer, slot, fans, bookings, finance };
 }
 
 async function counts(orderId: string) {
@@ -68,13 +68,13 @@ function jobsBatch(bodies: unknown[]): MessageBatch {
 
 describe("refunds owed by a streamer's cancellation", () => {
   it("are written with the cancellation, shown while pending, and carried out exactly once after failures", async () => {
-    const { star, slot, fans, bookings, finance } = await bookedSlot();
+    const { streamer, slot, fans, bookings, finance } = await bookedSlot();
     const failures = { left: 2 };
     const flaky = { ...env, DB: failingBatches(env.DB, SETTLE, failures) } as Env;
     await failNextEmails(env.PRIVATE_FILES, 2);
     const now = new Date();
 
-    const cancelled = await cancelSlot(flaky, viewerOf(star), slot.id, now);
+    const cancelled = await cancelSlot(flaky, viewerOf(streamer), slot.id, now);
     expect(cancelled.refunded).toBe(2);
     expect(failures.left).toBe(0);
 
@@ -91,8 +91,8 @@ describe("refunds owed by a streamer's cancellation", () => {
       { page: 1, limit: 10 },
     );
     expect(fanOrders.orders[0]?.statusText).toBe("refund pending");
-    const starOrders = await streamerOrders(env, viewerOf(star), star.id, { page: 1, limit: 10 });
-    expect(starOrders.orders.map((o) => o.statusText)).toEqual(["refund pending", "refund pending"]);
+    const ordersOfStreamer = await streamerOrders(env, viewerOf(streamer), streamer.id, { page: 1, limit: 10 });
+    expect(ordersOfStreamer.orders.map((o) => o.statusText)).toEqual(["refund pending", "refund pending"]);
     const owed = await listOwedRefunds(env, viewerOf(finance));
     expect(owed).toHaveLength(2);
     expect(owed.every((r) => r.attempts === 1 && r.status === "pending" && r.lastError?.includes("test fault"))).toBe(
@@ -149,18 +149,18 @@ describe("refunds owed by a streamer's cancellation", () => {
   });
 
   it("a refund whose retries run out is failed, listed for finance, and a retry carries it out once", async () => {
-    const { star, slot, bookings, finance } = await bookedSlot();
+    const { streamer, slot, bookings, finance } = await bookedSlot();
     const failures = { left: 2 * REFUND_MAX_ATTEMPTS };
     const flaky = { ...env, DB: failingBatches(env.DB, SETTLE, failures) } as Env;
     const now = new Date();
-    await cancelSlot(flaky, viewerOf(star), slot.id, now);
+    await cancelSlot(flaky, viewerOf(streamer), slot.id, now);
     for (let hour = 1; hour <= REFUND_MAX_ATTEMPTS; hour++) {
       await sweepOwedWork(flaky, new Date(now.getTime() + hour * 3_600_000));
     }
     const owed = await listOwedRefunds(env, viewerOf(finance));
     expect(owed.map((r) => r.status)).toEqual(["failed", "failed"]);
     // A fan or streamer cannot see staff's list.
-    await expect(listOwedRefunds(env, viewerOf(star))).rejects.toMatchObject({ status: 403 });
+    await expect(listOwedRefunds(env, viewerOf(streamer))).rejects.toMatchObject({ status: 403 });
     for (const refund of owed)
       expect(await retryOwedRefund(env, viewerOf(finance), refund.refundId)).toEqual({ settled: true });
     await expect(retryOwedRefund(env, viewerOf(finance), (owed[0] as (typeof owed)[0]).refundId)).rejects.toMatchObject(

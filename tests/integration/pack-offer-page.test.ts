@@ -11,10 +11,10 @@ import { postForm, request } from "./app";
  */
 describe("the session-pack page of a gig", () => {
   it("carries back exactly what was sent when refused, saves a good pack, and refuses another streamer", async () => {
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     const game = await createGame(env.DB, {}, { platformIds: [(await createPlatform(env.DB, "pc")).id] });
-    const gig = await createGig(env.DB, star.id, game, { listPriceMinor: 1000 });
-    const cookie = (await createSession(env, star.id)).split(";")[0] ?? "";
+    const gig = await createGig(env.DB, streamer.id, game, { listPriceMinor: 1000 });
+    const cookie = (await createSession(env, streamer.id)).split(";")[0] ?? "";
     const path = `/influencer/products/${gig.id}/pack`;
 
     const refused = await postForm(path, { sessions: "25", price: "", validDays: "30" }, { Cookie: cookie });

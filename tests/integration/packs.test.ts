@@ -30,8 +30,8 @@ async function ledger(packId: string) {
 async function packWorld(options: { sessions?: number; packPrice?: number; now?: Date; slots?: number } = {}) {
   const now = options.now ?? new Date();
   const world = await bookingWorld({ priceMinor: 1000, startsInMs: 3 * DAY, seats: 4 });
-  const star = viewerOf(world.star);
-  await setPackOffer(env, star, world.gig.id, {
+  const streamer = viewerOf(world.streamer);
+  await setPackOffer(env, streamer, world.gig.id, {
     sessions: options.sessions ?? 3,
     price: options.packPrice ?? 25,
     validDays: 90,
@@ -43,7 +43,7 @@ async function packWorld(options: { sessions?: number; packPrice?: number; now?:
   const pack = await buyPack(env, viewer, world.gig.id, { paymentMethod: "wallet" }, now);
   const slots = [world.slot.id];
   for (let i = 1; i < (options.slots ?? 1); i++) {
-    slots.push((await createSlot(env.DB, world.star.id, world.gig.id, new Date(Date.now() + (3 + i) * DAY))).id);
+    slots.push((await createSlot(env.DB, world.streamer.id, world.gig.id, new Date(Date.now() + (3 + i) * DAY))).id);
   }
   return { ...world, viewer, buyer, pack, slots };
 }
@@ -69,7 +69,7 @@ describe("session packs", () => {
 
   it("refuses a pack the wallet cannot cover, writing nothing", async () => {
     const world = await bookingWorld({ priceMinor: 1000 });
-    await setPackOffer(env, viewerOf(world.star), world.gig.id, {
+    await setPackOffer(env, viewerOf(world.streamer), world.gig.id, {
       sessions: 2,
       price: 15,
       validDays: 30,
@@ -87,7 +87,12 @@ describe("session packs", () => {
   it("refuses a pack dearer than its sessions one by one", async () => {
     const world = await bookingWorld({ priceMinor: 1000 });
     await expect(
-      setPackOffer(env, viewerOf(world.star), world.gig.id, { sessions: 2, price: 21, validDays: 30, active: true }),
+      setPackOffer(env, viewerOf(world.streamer), world.gig.id, {
+        sessions: 2,
+        price: 21,
+        validDays: 30,
+        active: true,
+      }),
     ).rejects.toMatchObject({ status: 400, field: "price" });
   });
 
@@ -140,7 +145,7 @@ describe("session packs", () => {
     const startsAt = new Date(Date.now() - 61 * 60_000);
     const bought = new Date(startsAt.getTime() - 4 * DAY);
     const world = await packWorld({ now: bought });
-    const slot = await createSlot(env.DB, world.star.id, world.gig.id, startsAt);
+    const slot = await createSlot(env.DB, world.streamer.id, world.gig.id, startsAt);
     const placed = await bookWithCredit(env, world.viewer, slot.id, new Date(startsAt.getTime() - 3 * DAY));
     expect(await ledger(world.pack.packId)).toMatchObject({ credits: 2 });
     await Promise.allSettled([
@@ -159,8 +164,8 @@ describe("session packs", () => {
 
   it("refunds the unused credits pro rata to the wallet at expiry, once", async () => {
     const bought = new Date(Date.now() - 91 * DAY);
-    const { viewer, pack, buyer, star, gig } = await packWorld({ now: bought });
-    const slot = await createSlot(env.DB, star.id, gig.id, new Date(bought.getTime() + 2 * DAY));
+    const { viewer, pack, buyer, streamer, gig } = await packWorld({ now: bought });
+    const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(bought.getTime() + 2 * DAY));
     await bookWithCredit(env, viewer, slot.id, bought);
     expect(await ledger(pack.packId)).toEqual({ credits: 2, value: 1666 });
     const [first, second] = await Promise.all([expirePacks(env), expirePacks(env)]);
@@ -178,7 +183,7 @@ describe("the gig page's pack (no JavaScript)", () => {
   it("shows the pack with its saving, buys it by a plain form, then offers the credit to book with", async () => {
     const { request } = await import("./app");
     const world = await bookingWorld({ priceMinor: 1000 });
-    await setPackOffer(env, viewerOf(world.star), world.gig.id, {
+    await setPackOffer(env, viewerOf(world.streamer), world.gig.id, {
       sessions: 3,
       price: 25,
       validDays: 90,

@@ -25,19 +25,19 @@ describe("a pack's and a pass's revenue", () => {
   it("is earned when a credit or a pass use is used, and earnings = completed payouts + remaining per currency", async () => {
     const world = await bookingWorld({ priceMinor: 1000, startsInMs: 3 * DAY, seats: 2 });
     await env.DB.prepare("UPDATE influencer_profiles SET is_verified = 1, verified_at = ? WHERE user_id = ?")
-      .bind(Date.now(), world.star.id)
+      .bind(Date.now(), world.streamer.id)
       .run();
-    const star = viewerOf(world.star);
-    await setPackOffer(env, star, world.gig.id, { sessions: 3, price: 25, validDays: 90, active: true });
-    await setPassOffer(env, star, { places: 2, price: 15, validDays: 30, active: true });
+    const streamer = viewerOf(world.streamer);
+    await setPackOffer(env, streamer, world.gig.id, { sessions: 3, price: 25, validDays: 90, active: true });
+    await setPassOffer(env, streamer, { places: 2, price: 15, validDays: 30, active: true });
     const buyer = await fan();
     await creditWallet(env.DB, buyer.user.id, 10_000);
     const viewer = viewerOf(buyer.user);
     await buyPack(env, viewer, world.gig.id, { paymentMethod: "wallet" });
-    await buyPassWithWallet(env, viewer, world.star.id);
+    await buyPassWithWallet(env, viewer, world.streamer.id);
 
     // Bought, nothing is earned yet.
-    expect((await streamerBalance(env, star, world.star.id)).earned).toBe(0);
+    expect((await streamerBalance(env, streamer, world.streamer.id)).earned).toBe(0);
 
     // A credit books a seat (834 = 2500 over 3, rounded up); a pass's place is served (750 = 1500 over 2).
     await placeOrder(
@@ -54,13 +54,13 @@ describe("a pack's and a pass's revenue", () => {
     );
     const platform = await createPlatform(env.DB, "console");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const live = await createLiveSession(env.DB, world.star.id, game, { priceMinor: 700 });
+    const live = await createLiveSession(env.DB, world.streamer.id, game, { priceMinor: 700 });
     await joinVipWithPass(env, viewer, live.id, "pass-tag");
     const entryId = (await placeOf(env, live.id, buyer.user.id))?.place?.entryId ?? "";
-    await sendLiveCommand(env, live.id, { type: "serve", viewer: star, entryId, to: "in_game" });
-    await sendLiveCommand(env, live.id, { type: "serve", viewer: star, entryId, to: "done" });
+    await sendLiveCommand(env, live.id, { type: "serve", viewer: streamer, entryId, to: "in_game" });
+    await sendLiveCommand(env, live.id, { type: "serve", viewer: streamer, entryId, to: "done" });
 
-    const used = await streamerBalance(env, star, world.star.id);
+    const used = await streamerBalance(env, streamer, world.streamer.id);
     expect(used.earned).toBe(834 + 750);
     expect(used.earned).toBe(used.paidOut + used.inPayouts + used.payable + used.toValidate);
 
@@ -68,13 +68,13 @@ describe("a pack's and a pass's revenue", () => {
     const admin = viewerOf(await createUser(env.DB, { role: "admin" }));
     const finance = viewerOf(await createUser(env.DB, { role: "finance" }));
     const at = new Date(Date.now() + 15 * DAY);
-    const toValidate = (await ordersForValidation(env, admin, world.star.id, at)).map((order) => order.id);
+    const toValidate = (await ordersForValidation(env, admin, world.streamer.id, at)).map((order) => order.id);
     expect(toValidate).toHaveLength(2);
-    await markOrdersPlayed(env, admin, world.star.id, toValidate, at);
+    await markOrdersPlayed(env, admin, world.streamer.id, toValidate, at);
     const period = { startTime: new Date(Date.now() - DAY), endTime: at };
-    const { orders } = await remainingOrders(env, finance, world.star.id, period);
+    const { orders } = await remainingOrders(env, finance, world.streamer.id, period);
     const created = await createPayout(env, finance, {
-      influencerId: world.star.id,
+      influencerId: world.streamer.id,
       ...period,
       mergedOrders: orders.map((order) => order.id),
     });
@@ -84,7 +84,7 @@ describe("a pack's and a pass's revenue", () => {
       finance,
       created.payouts.map((payout) => payout.id),
     );
-    const paid = await streamerBalance(env, star, world.star.id);
+    const paid = await streamerBalance(env, streamer, world.streamer.id);
     expect(paid.paidOut).toBe(834 + 750);
     expect(paid.earned).toBe(paid.paidOut + paid.inPayouts + paid.payable + paid.toValidate);
     // In the currency the pack and the pass were paid in: earned = paid out, nothing left in any other bucket.

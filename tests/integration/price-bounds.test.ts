@@ -119,11 +119,11 @@ describe("the bounds' numbers are one", () => {
   });
 
   it("the database refuses a price outside its currency's bounds, and takes both ends", async () => {
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
     for (const { currency, minor, message } of CASES) {
-      const refusal = await createGig(env.DB, star.id, game, {
+      const refusal = await createGig(env.DB, streamer.id, game, {
         listPriceMinor: minor,
         baseCurrency: currency,
         priceMinor: 500,
@@ -136,7 +136,11 @@ describe("the bounds' numbers are one", () => {
     }
     // An update of the price is checked too; an update of anything else of an older row is not (raw SQL on purpose:
     // the database's trigger, not the use case, is under test).
-    const gig = await createGig(env.DB, star.id, game, { listPriceMinor: 500, baseCurrency: "USD", priceMinor: 500 });
+    const gig = await createGig(env.DB, streamer.id, game, {
+      listPriceMinor: 500,
+      baseCurrency: "USD",
+      priceMinor: 500,
+    });
     await expect(
       env.DB.prepare("UPDATE products SET list_price_minor = ? WHERE id = ?")
         .bind(PRICE_BOUNDS_MINOR.USD.max + 1, gig.id)
@@ -152,7 +156,7 @@ describe.each(CASES)("a $currency price of $minor minor units", ({ currency, min
   const price = typed(minor);
 
   it("through the gig API: add and update", async () => {
-    const { cookie, choice, streamer: star } = await streamer(currency);
+    const { cookie, choice, streamer: host } = await streamer(currency);
     const first = await postJson("/api/influencer/add/product", cookie, {
       ...choice,
       product_title: "At the bound",
@@ -174,7 +178,7 @@ describe.each(CASES)("a $currency price of $minor minor units", ({ currency, min
         expect(response.status).toBe(200);
       }
     }
-    if (!message) expect(await storedListPrice("products", star.id)).toEqual({ minor, currency });
+    if (!message) expect(await storedListPrice("products", host.id)).toEqual({ minor, currency });
   });
 
   it("through the gig page form, without JavaScript and with it", async () => {
@@ -202,7 +206,7 @@ describe.each(CASES)("a $currency price of $minor minor units", ({ currency, min
   });
 
   it("as a VIP price: the go-live API and the go-live page's price step", async () => {
-    const { cookie, choice, streamer: star } = await streamer(currency);
+    const { cookie, choice, streamer: host } = await streamer(currency);
     const step = await request("/influencer/live/start", {
       method: "POST",
       body: form({ ...choice, price, intent: "next:price" }),
@@ -220,7 +224,7 @@ describe.each(CASES)("a $currency price of $minor minor units", ({ currency, min
       expect(await live.json()).toMatchObject({ success: false, message });
     } else {
       expect(live.status).toBe(200);
-      expect(await storedListPrice("live_sessions", star.id)).toEqual({ minor, currency });
+      expect(await storedListPrice("live_sessions", host.id)).toEqual({ minor, currency });
     }
   });
 });

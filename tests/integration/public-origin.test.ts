@@ -39,7 +39,7 @@ describe("one public origin", () => {
       ORIGIN,
     );
     await sendBookingReminders(configured, new Date(world.startsAt.getTime() - 24 * 60 * 60_000 + 60_000));
-    await cancelSlot(configured, viewerOf(world.star), world.slot.id);
+    await cancelSlot(configured, viewerOf(world.streamer), world.slot.id);
     const mails = await readOutbox(env.PRIVATE_FILES, { to: buyer.user.email ?? "" });
     expect(mails.map((m) => m.subject).join(" | ")).toMatch(
       /Booking confirmed.*\|.*Cancelled|Cancelled.*\|.*Booking confirmed/,

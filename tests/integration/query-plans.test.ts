@@ -26,14 +26,14 @@ async function planOf(query: { sql: string; params: unknown[] }) {
 let world: CatalogueWorld;
 beforeAll(async () => {
   world = await createCatalogueWorld(env.DB);
-  await bulkCatalogue(env.DB, world, { stars: 400, gigsPerStar: 5, fans: 1500 });
+  await bulkCatalogue(env.DB, world, { streamers: 400, gigsPerStar: 5, fans: 1500 });
 }, 120_000);
 
 async function checkAll() {
   const queries = listQueries(getDb(env), {
     gameId: world.games.fortnite.id,
     gigId: world.gigs.gig3.id,
-    starId: world.stars.chen.id,
+    streamerId: world.streamers.chen.id,
     viewerId: world.fan.id,
     country: "IN",
   });

@@ -15,34 +15,34 @@ import { liveFan, liveWorld, post } from "./live-world";
  */
 const MINUTE = 60_000;
 
-async function starPage(starId: string) {
-  return readPage(await request(`/star/${starId}`));
+async function streamerPage(streamerId: string) {
+  return readPage(await request(`/star/${streamerId}`));
 }
 
 describe("reliability on the streamer's page", () => {
   it("says 'Not enough sessions yet' for a new streamer", async () => {
     const world = await liveWorld();
-    const page = await starPage(world.star.id);
+    const page = await streamerPage(world.streamer.id);
     expect(page.textOf('[data-testid="reliability-none"]')).toBe("Not enough sessions yet.");
   });
 
   it("shows the starts, the VIP fans who played and their median wait as recorded", async () => {
     const world = await liveWorld({ priceMinor: 700 });
-    const star = viewerOf(world.star);
+    const streamer = viewerOf(world.streamer);
     const game = await createGame(env.DB, {}, { platformIds: [(await createPlatform(env.DB, "pc")).id] });
-    const gig = await createGig(env.DB, world.star.id, game);
+    const gig = await createGig(env.DB, world.streamer.id, game);
     // Four booked sessions that came due: started at +0, +4 and +6 minutes, and one never started (a no-show).
     const late = [0, 4, 6];
     const base = Date.now() - 3 * 60 * MINUTE;
     for (const [index, minutes] of [...late, null].entries()) {
       const startsAt = new Date(base + index * 10 * MINUTE);
-      const { id } = await createSlot(env.DB, world.star.id, gig.id, startsAt, {
+      const { id } = await createSlot(env.DB, world.streamer.id, gig.id, startsAt, {
         seats: 2,
         endsAt: new Date(startsAt.getTime() + 120 * MINUTE),
       });
-      await createBooking(env.DB, { id, influencerId: world.star.id }, (await createUser(env.DB)).id, "confirmed");
+      await createBooking(env.DB, { id, influencerId: world.streamer.id }, (await createUser(env.DB)).id, "confirmed");
       if (minutes === null) await refundStreamerNoShows(env, new Date(startsAt.getTime() + 60 * MINUTE));
-      else await startSlotSession(env, star, id, new Date(startsAt.getTime() + minutes * MINUTE));
+      else await startSlotSession(env, streamer, id, new Date(startsAt.getTime() + minutes * MINUTE));
     }
     // Four VIP fans: three played, one was removed (refunded).
     const vips = [];
@@ -58,12 +58,12 @@ describe("reliability on the streamer's page", () => {
       vips.push((await placeOf(env, world.liveSessionId, fan.user.id))?.place?.entryId ?? "");
     }
     for (const entryId of vips.slice(0, 3)) {
-      await sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: star, entryId, to: "in_game" });
-      await sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: star, entryId, to: "done" });
+      await sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: streamer, entryId, to: "in_game" });
+      await sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: streamer, entryId, to: "done" });
     }
-    await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: star, entryId: vips[3] ?? "" });
+    await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: streamer, entryId: vips[3] ?? "" });
 
-    const page = await starPage(world.star.id);
+    const page = await streamerPage(world.streamer.id);
     expect(page.textOf('[data-testid="reliability-on-time"]')).toBe("2 of the last 4 sessions");
     expect(page.textOf('[data-testid="reliability-vip"]')).toBe("3 of 4");
     // Served within the test, each in under a minute.

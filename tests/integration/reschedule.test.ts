@@ -63,7 +63,7 @@ async function bookedWithAnotherTime(options: { seats?: number; laterSeats?: num
     },
     "http://localhost",
   );
-  const later = await createSlot(env.DB, world.star.id, world.gig.id, new Date(world.startsAt.getTime() + DAY), {
+  const later = await createSlot(env.DB, world.streamer.id, world.gig.id, new Date(world.startsAt.getTime() + DAY), {
     seats: options.laterSeats ?? 3,
   });
   const booking = await env.DB.prepare("SELECT id FROM bookings WHERE order_id = ?")
@@ -111,10 +111,10 @@ describe("a fan moves their booking to another time", () => {
       .bind(buyer.user.id)
       .first<{ title: string }>();
     expect(notice?.title).toMatch(/is now at .+ \(was .+\)$/);
-    const star = await env.DB.prepare("SELECT email FROM users WHERE id = ?")
-      .bind(world.star.id)
+    const streamer = await env.DB.prepare("SELECT email FROM users WHERE id = ?")
+      .bind(world.streamer.id)
       .first<{ email: string }>();
-    const [told] = await mailsTo(star?.email ?? null, /A fan moved their booking/);
+    const [told] = await mailsTo(streamer?.email ?? null, /A fan moved their booking/);
     expect(told?.text).toContain("Mira Fan moved their booking");
 
     // A later cancellation withdraws the moved event: SEQUENCE past the move's.
@@ -134,7 +134,7 @@ describe("a fan moves their booking to another time", () => {
 
     const { world, buyer, orderId, bookingId, later } = await bookedWithAnotherTime({ seats: 2, laterSeats: 2 });
     const other = await fan();
-    await createBooking(env.DB, { id: later.id, influencerId: world.star.id }, other.user.id, "confirmed");
+    await createBooking(env.DB, { id: later.id, influencerId: world.streamer.id }, other.user.id, "confirmed");
     const full = await api("/api/orders/reschedule", buyer.cookie, { orderId, slotId: later.id });
     expect([full.status, ((await full.json()) as { message: string }).message]).toEqual([
       409,
@@ -144,10 +144,10 @@ describe("a fan moves their booking to another time", () => {
     const platform = await createPlatform(env.DB, "pc");
     const otherGig = await createGig(
       env.DB,
-      world.star.id,
+      world.streamer.id,
       await createGame(env.DB, {}, { platformIds: [platform.id] }),
     );
-    const elsewhere = await createSlot(env.DB, world.star.id, otherGig.id, new Date(Date.now() + 5 * DAY));
+    const elsewhere = await createSlot(env.DB, world.streamer.id, otherGig.id, new Date(Date.now() + 5 * DAY));
     const wrongGig = await api("/api/orders/reschedule", buyer.cookie, { orderId, slotId: elsewhere.id });
     expect(wrongGig.status).toBe(404);
 
@@ -199,15 +199,15 @@ describe("a fan moves their booking to another time", () => {
 
   it("30 fans moving into the last seat at once: one wins, the seat counts stay exact, the others keep theirs", async () => {
     const world = await bookingWorld({ seats: 30, startsInMs: 4 * DAY });
-    const later = await createSlot(env.DB, world.star.id, world.gig.id, new Date(world.startsAt.getTime() + DAY), {
+    const later = await createSlot(env.DB, world.streamer.id, world.gig.id, new Date(world.startsAt.getTime() + DAY), {
       seats: 2,
     });
     const first = await fan();
-    await createBooking(env.DB, { id: later.id, influencerId: world.star.id }, first.user.id, "confirmed");
+    await createBooking(env.DB, { id: later.id, influencerId: world.streamer.id }, first.user.id, "confirmed");
     const fans = await Promise.all(Array.from({ length: 30 }, () => fan()));
     const bookings = await Promise.all(
       fans.map((f) =>
-        createBooking(env.DB, { id: world.slot.id, influencerId: world.star.id }, f.user.id, "confirmed"),
+        createBooking(env.DB, { id: world.slot.id, influencerId: world.streamer.id }, f.user.id, "confirmed"),
       ),
     );
     const outcomes = await Promise.allSettled(

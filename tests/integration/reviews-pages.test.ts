@@ -21,19 +21,19 @@ const PLAYED = new Date("2025-06-01T18:00:00Z");
 const DAY = 86_400_000;
 
 async function gigWithPlayedBookings(ratings: number[]) {
-  const star = await createStreamer(env.DB);
-  const platform = await createPlatform(env.DB, `pc-${star.id.slice(0, 6)}`);
+  const streamer = await createStreamer(env.DB);
+  const platform = await createPlatform(env.DB, `pc-${streamer.id.slice(0, 6)}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game);
+  const gig = await createGig(env.DB, streamer.id, game);
   const reviewIds: string[] = [];
   for (const [index, rating] of ratings.entries()) {
-    const slot = await createSlot(env.DB, star.id, gig.id, new Date(PLAYED.getTime() + index * DAY));
+    const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(PLAYED.getTime() + index * DAY));
     const fan = await createUser(env.DB);
-    const booking = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed");
+    const booking = await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed");
     const posted = await postReview(env, viewerOf(fan), booking.orderId, { rating, comment: `Review ${index}` });
     reviewIds.push(posted.reviewId);
   }
-  return { star, gig, reviewIds };
+  return { streamer, gig, reviewIds };
 }
 
 /** The reviews block of a page as a visitor sees it: the ratings shown, and the average and count beside them. */
@@ -41,8 +41,8 @@ async function reviewsOn(path: string) {
   const response = await request(path);
   expect(response.status).toBe(200);
   const reviews = (await readPage(response)).get("#reviews");
-  const shown = Array.from(reviews.querySelectorAll("[data-rating]"), (stars) =>
-    Number(stars.getAttribute("data-rating")),
+  const shown = Array.from(reviews.querySelectorAll("[data-rating]"), (streamers) =>
+    Number(streamers.getAttribute("data-rating")),
   );
   const average = reviews.querySelector('[data-testid="rating-average"]');
   const count = reviews.querySelector('[data-testid="rating-count"]');
@@ -59,15 +59,15 @@ const mean = (values: number[]) =>
 
 describe("reviews on the public pages", () => {
   it("the gig and star pages' average and count are those of the reviews shown; a hidden review leaves both at once", async () => {
-    const { gig, star, reviewIds } = await gigWithPlayedBookings([5, 4, 2]);
+    const { gig, streamer, reviewIds } = await gigWithPlayedBookings([5, 4, 2]);
     const before = await reviewsOn(`/gig/${gig.id}`);
     expect(before.shown.sort()).toEqual([2, 4, 5]);
     expect(before.count).toBe(before.shown.length);
     expect(before.average).toBe(mean(before.shown));
     // Served again from the edge cache (an anonymous visitor), it is the same page.
     expect((await reviewsOn(`/gig/${gig.id}`)).average).toBe(before.average);
-    const starBefore = await reviewsOn(`/star/${star.id}`);
-    expect([starBefore.count, starBefore.average]).toEqual([3, mean([5, 4, 2])]);
+    const streamerBefore = await reviewsOn(`/star/${streamer.id}`);
+    expect([streamerBefore.count, streamerBefore.average]).toEqual([3, mean([5, 4, 2])]);
 
     const developer = await createUser(env.DB, { role: "developer" });
     await hideReview(env, viewerOf(developer), reviewIds[2] ?? "");
@@ -76,18 +76,18 @@ describe("reviews on the public pages", () => {
     expect(after.cache).not.toBe("HIT");
     expect(after.shown.sort()).toEqual([4, 5]);
     expect([after.count, after.average]).toEqual([2, mean(after.shown)]);
-    const starAfter = await reviewsOn(`/star/${star.id}`);
-    expect([starAfter.count, starAfter.average]).toEqual([2, 4.5]);
+    const streamerAfter = await reviewsOn(`/star/${streamer.id}`);
+    expect([streamerAfter.count, streamerAfter.average]).toEqual([2, 4.5]);
   });
 
   it("the review form works without JavaScript and answers bad input with a 400 and its message", async () => {
-    const star = await createStreamer(env.DB);
-    const platform = await createPlatform(env.DB, `pc-${star.id.slice(0, 6)}`);
+    const streamer = await createStreamer(env.DB);
+    const platform = await createPlatform(env.DB, `pc-${streamer.id.slice(0, 6)}`);
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const gig = await createGig(env.DB, star.id, game);
-    const slot = await createSlot(env.DB, star.id, gig.id, PLAYED);
+    const gig = await createGig(env.DB, streamer.id, game);
+    const slot = await createSlot(env.DB, streamer.id, gig.id, PLAYED);
     const { user, cookie } = await loggedInUser();
-    const booking = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, user.id, "confirmed");
+    const booking = await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, user.id, "confirmed");
     const path = `/profile/orders/${booking.orderId}/review`;
     const headers = { Cookie: cookie, Origin: "http://localhost" };
 

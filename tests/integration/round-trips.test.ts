@@ -110,7 +110,7 @@ describe("D1 round trips per page (budget: 3 for a browse page)", () => {
     "/browse?isFavClicked=true",
     "/",
     `/gig/${world.gigs.gig3.id}`,
-    `/star/${world.stars.chen.id}?pastPage=2`,
+    `/star/${world.streamers.chen.id}?pastPage=2`,
     `/game/${world.games.fortnite.id}`,
   ];
 

@@ -8,16 +8,16 @@ import { liveWorld } from "./live-world";
 describe("the short link /@handle", () => {
   it("opens the live session while the streamer is live, and their page once it ends", async () => {
     const world = await liveWorld();
-    const live = await request(`/@${world.star.username}`);
+    const live = await request(`/@${world.streamer.username}`);
     expect(live.status).toBe(302);
     expect(live.headers.get("Location")).toBe(`/live/${world.liveSessionId}`);
     await env.DB.prepare("UPDATE live_sessions SET ended_at = ? WHERE id = ?")
       .bind(Date.now(), world.liveSessionId)
       .run();
-    const ended = await request(`/@${world.star.username.toUpperCase()}`);
-    expect(ended.headers.get("Location")).toBe(`/star/${world.star.id}`);
-    await env.DB.prepare("UPDATE users SET live_session_id = NULL WHERE id = ?").bind(world.star.id).run();
-    expect((await request(`/@${world.star.username}`)).headers.get("Location")).toBe(`/star/${world.star.id}`);
+    const ended = await request(`/@${world.streamer.username.toUpperCase()}`);
+    expect(ended.headers.get("Location")).toBe(`/star/${world.streamer.id}`);
+    await env.DB.prepare("UPDATE users SET live_session_id = NULL WHERE id = ?").bind(world.streamer.id).run();
+    expect((await request(`/@${world.streamer.username}`)).headers.get("Location")).toBe(`/star/${world.streamer.id}`);
   });
 
   it("is a 404 page for a fan's handle, an inactive streamer, an unknown handle and any other unclaimed path", async () => {

@@ -39,7 +39,7 @@ describe("a slot cancelled by its streamer releases its unpaid holds", () => {
     const { placed } = await cardHold(world.slot.id);
     expect(await orderOf(placed.orderId)).toEqual({ status: "pending_payment", booking: "held" });
 
-    await cancelSlot(env, viewerOf(world.star), world.slot.id);
+    await cancelSlot(env, viewerOf(world.streamer), world.slot.id);
 
     expect(await orderOf(placed.orderId)).toEqual({ status: "cancelled", booking: "expired" });
     expect((await standInSessions()).find((s) => s.id === placed.sessionId)?.status).toBe("expired");
@@ -56,7 +56,7 @@ describe("a slot cancelled by its streamer releases its unpaid holds", () => {
     const { buyer, placed } = await cardHold(world.slot.id);
     await paySession(placed.sessionId);
 
-    await cancelSlot(env, viewerOf(world.star), world.slot.id);
+    await cancelSlot(env, viewerOf(world.streamer), world.slot.id);
 
     // Expiring the paid session failed, so the payment was taken as a late one: paid, then refunded.
     expect(await orderOf(placed.orderId)).toEqual({ status: "refunded", booking: "expired" });

@@ -30,22 +30,22 @@ const MINUTE = 60_000;
 
 /** A streamer's slot of two hours starting at `start`, with a lobby code, and `fans` fans with a confirmed booking. */
 async function bookedSlotWithFans(start: Date, fans = 1) {
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game);
-  const { id } = await createSlot(env.DB, star.id, gig.id, start, {
+  const gig = await createGig(env.DB, streamer.id, game);
+  const { id } = await createSlot(env.DB, streamer.id, gig.id, start, {
     seats: 4,
     endsAt: new Date(start.getTime() + 120 * MINUTE),
   });
   await setSlotLobbyCode(env.DB, id, "LOBBY-77");
-  const slot = { id, influencerId: star.id };
+  const slot = { id, influencerId: streamer.id };
   const booked = [];
   for (let i = 0; i < fans; i++) {
     const fan = await createUser(env.DB);
     booked.push({ fan, booking: await createBooking(env.DB, slot, fan.id, "confirmed") });
   }
-  return { star, slot, booked };
+  return { streamer, slot, booked };
 }
 
 async function refundsOf(orderId: string) {
@@ -76,14 +76,14 @@ async function statusOf(promise: Promise<unknown>): Promise<number | "ok"> {
 describe("Start session", () => {
   it("is the streamer's, from 30 minutes before the start, once; it tells each fan the lobby code", async () => {
     const start = new Date(Date.now() + 20 * MINUTE);
-    const { star, slot, booked } = await bookedSlotWithFans(start, 2);
+    const { streamer, slot, booked } = await bookedSlotWithFans(start, 2);
     const stranger = await createUser(env.DB);
     expect(await statusOf(startSlotSession(env, viewerOf(stranger), slot.id))).toBe(403);
     expect(
-      await statusOf(startSlotSession(env, viewerOf(star), slot.id, new Date(start.getTime() - 31 * MINUTE))),
+      await statusOf(startSlotSession(env, viewerOf(streamer), slot.id, new Date(start.getTime() - 31 * MINUTE))),
     ).toBe(409);
-    expect(await startSlotSession(env, viewerOf(star), slot.id)).toEqual({ slotId: slot.id, told: 2 });
-    expect(await statusOf(startSlotSession(env, viewerOf(star), slot.id))).toBe(409);
+    expect(await startSlotSession(env, viewerOf(streamer), slot.id)).toEqual({ slotId: slot.id, told: 2 });
+    expect(await statusOf(startSlotSession(env, viewerOf(streamer), slot.id))).toBe(409);
     for (const { fan } of booked) {
       const note = await env.DB.prepare("SELECT title FROM notifications WHERE user_id = ?")
         .bind(fan.id)
@@ -142,13 +142,13 @@ describe("a streamer no-show", () => {
   it("is refunded once when the cron, the fan's tap and a late Start session race", async () => {
     for (let round = 0; round < 4; round++) {
       const start = new Date(Date.now() - 61 * MINUTE - round);
-      const { star, slot, booked } = await bookedSlotWithFans(start, 2);
+      const { streamer, slot, booked } = await bookedSlotWithFans(start, 2);
       const [{ fan, booking }, other] = booked as [(typeof booked)[0], (typeof booked)[0]];
       const now = new Date(start.getTime() + 60 * MINUTE);
       const [cron, tap, started] = await Promise.all([
         statusOf(refundStreamerNoShows(env, now)),
         statusOf(claimNoShowRefund(env, viewerOf(fan), booking.id, now)),
-        statusOf(startSlotSession(env, viewerOf(star), slot.id, now)),
+        statusOf(startSlotSession(env, viewerOf(streamer), slot.id, now)),
       ]);
       expect(cron).toBe("ok");
       // The fan's tap wins or finds the booking already refunded; a start at the no-show deadline is too late.
@@ -194,14 +194,14 @@ describe("a streamer no-show", () => {
     }
     // A slot the streamer started is not offered.
     const late = await bookedSlotWithFans(new Date(Date.now() - 20 * MINUTE));
-    await startSlotSession(env, viewerOf(late.star), late.slot.id);
+    await startSlotSession(env, viewerOf(late.streamer), late.slot.id);
     expect(await offerNoShowRefunds(env, new Date())).not.toContain(late.booked[0]?.booking.id);
   });
 
   it("mails the tap's refund with the calendar's METHOD:CANCEL once, tells the streamer, and once with the cron", async () => {
     for (let round = 0; round < 3; round++) {
       const start = new Date(Date.now() - 61 * MINUTE - round);
-      const { star, booked } = await bookedSlotWithFans(start, 1);
+      const { streamer, booked } = await bookedSlotWithFans(start, 1);
       const [{ fan, booking }] = booked as [(typeof booked)[0]];
       const now = new Date(start.getTime() + 60 * MINUTE);
       await Promise.all([
@@ -219,7 +219,7 @@ describe("a streamer no-show", () => {
         const told = await env.DB.prepare(
           "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND title LIKE '%took a full refund%'",
         )
-          .bind(star.id)
+          .bind(streamer.id)
           .first<{ n: number }>();
         expect(told?.n).toBe(1);
       }
@@ -254,22 +254,22 @@ describe("a streamer no-show", () => {
   });
 
   it("counts in the streamer's no-show rate that staff see", async () => {
-    const { star, slot } = await bookedSlotWithFans(new Date(Date.now() - 3 * 60 * MINUTE));
+    const { streamer, slot } = await bookedSlotWithFans(new Date(Date.now() - 3 * 60 * MINUTE));
     const started = await bookedSlotWithFans(new Date(Date.now() + 10 * MINUTE));
     // A second slot of the same streamer, started in time.
-    const { id } = await createSlot(env.DB, star.id, null, new Date(Date.now() + 10 * MINUTE), {
+    const { id } = await createSlot(env.DB, streamer.id, null, new Date(Date.now() + 10 * MINUTE), {
       endsAt: new Date(Date.now() + 70 * MINUTE),
     });
-    await createBooking(env.DB, { id, influencerId: star.id }, (await createUser(env.DB)).id, "confirmed");
-    await startSlotSession(env, viewerOf(star), id);
+    await createBooking(env.DB, { id, influencerId: streamer.id }, (await createUser(env.DB)).id, "confirmed");
+    await startSlotSession(env, viewerOf(streamer), id);
     expect(await refundStreamerNoShows(env)).toEqual([slot.id]);
     const admin = viewerOf(await createUser(env.DB, { role: "admin" }));
     const rateOf = async (username: string) =>
       (
         await listStreamersForStaff(env, admin, { search: "", sort: "createdAt_desc", page: 1, limit: 50 })
       ).influencers.find((row) => row.username === username)?.noShowRate;
-    expect(await rateOf(star.username)).toBe("1 of 2 (50%)");
-    expect(await rateOf(started.star.username)).toBe("—");
+    expect(await rateOf(streamer.username)).toBe("1 of 2 (50%)");
+    expect(await rateOf(started.streamer.username)).toBe("—");
   });
 
   it("is not a no-show without fans, nor before the hour", async () => {

@@ -31,12 +31,12 @@ function lateIndianEvening(days: number): Date {
 }
 
 async function slotWorld(startsAt: Date, seats = 4) {
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game, { title: "Late night ranked", priceMinor: 1000 });
-  const slot = await createSlot(env.DB, star.id, gig.id, startsAt, { seats });
-  return { star, gig, slot };
+  const gig = await createGig(env.DB, streamer.id, game, { title: "Late night ranked", priceMinor: 1000 });
+  const slot = await createSlot(env.DB, streamer.id, gig.id, startsAt, { seats });
+  return { streamer, gig, slot };
 }
 
 const indianDate = (at: Date) =>
@@ -94,7 +94,7 @@ describe("emails and invites in the recipient's saved zone", () => {
     const world = await slotWorld(startsAt);
     const indian = await createUser(env.DB, { timeZone: "Asia/Kolkata" });
     const newYorker = await createUser(env.DB, { timeZone: "America/New_York" });
-    const ref = { id: world.slot.id, influencerId: world.star.id };
+    const ref = { id: world.slot.id, influencerId: world.streamer.id };
     await createBooking(env.DB, ref, indian.id, "confirmed");
     await createBooking(env.DB, ref, newYorker.id, "confirmed");
     const sent: EmailMessage[] = [];
@@ -114,13 +114,13 @@ describe("emails and invites in the recipient's saved zone", () => {
 
 describe("the streamer calendar in the streamer's zone", () => {
   it("places a 23:30 IST slot on its Indian day, and a 00:30 IST one in the next Indian month", async () => {
-    const star = await createStreamer(env.DB, { timeZone: "Asia/Kolkata", country: "IN" });
+    const streamer = await createStreamer(env.DB, { timeZone: "Asia/Kolkata", country: "IN" });
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const gig = await createGig(env.DB, star.id, game, { title: "Month end" });
-    await createSlot(env.DB, star.id, gig.id, new Date("2027-01-31T18:00:00Z")); // 23:30 IST, 31 January
-    await createSlot(env.DB, star.id, gig.id, new Date("2027-01-31T19:00:00Z")); // 00:30 IST, 1 February
-    const { cookie } = await sessionOf(star.id);
+    const gig = await createGig(env.DB, streamer.id, game, { title: "Month end" });
+    await createSlot(env.DB, streamer.id, gig.id, new Date("2027-01-31T18:00:00Z")); // 23:30 IST, 31 January
+    await createSlot(env.DB, streamer.id, gig.id, new Date("2027-01-31T19:00:00Z")); // 00:30 IST, 1 February
+    const { cookie } = await sessionOf(streamer.id);
     const month = async (number: number) =>
       readPage(
         await request(`/influencer/calendar-dashboard?month=${number}&year=2027`, { headers: { Cookie: cookie } }),
@@ -173,7 +173,7 @@ describe("the fan's zone: saved on the profile, used by the month filter", () =>
       // Ordered at 00:30 on 1 November 2026 in India; still 31 October in UTC.
       await createBooking(
         env.DB,
-        { id: world.slot.id, influencerId: world.star.id },
+        { id: world.slot.id, influencerId: world.streamer.id },
         buyer.user.id,
         "confirmed",
         1,
@@ -194,18 +194,18 @@ describe("the fan's zone: saved on the profile, used by the month filter", () =>
 
 describe("the streamer's orders by month", () => {
   it("counts November as November in the streamer's zone", async () => {
-    const star = await createStreamer(env.DB, { timeZone: "Asia/Kolkata" });
+    const streamer = await createStreamer(env.DB, { timeZone: "Asia/Kolkata" });
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const gig = await createGig(env.DB, star.id, game);
-    const slot = await createSlot(env.DB, star.id, gig.id, lateIndianEvening(7));
+    const gig = await createGig(env.DB, streamer.id, game);
+    const slot = await createSlot(env.DB, streamer.id, gig.id, lateIndianEvening(7));
     const buyer = await createUser(env.DB);
-    await createBooking(env.DB, { id: slot.id, influencerId: star.id }, buyer.id, "confirmed", 1, null, {
+    await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, buyer.id, "confirmed", 1, null, {
       createdAt: new Date("2026-10-31T19:00:00Z"),
     });
-    const { cookie } = await sessionOf(star.id);
+    const { cookie } = await sessionOf(streamer.id);
     const count = async (month: number) => {
-      const path = `/api/get/orders/paginated/influencer/${star.id}?year=2026&month=${month}`;
+      const path = `/api/get/orders/paginated/influencer/${streamer.id}?year=2026&month=${month}`;
       const body = (await (await request(path, { headers: { Cookie: cookie } })).json()) as { orders: unknown[] };
       return body.orders.length;
     };

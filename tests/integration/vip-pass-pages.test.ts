@@ -19,7 +19,7 @@ describe("the VIP pass's pages", () => {
       "/influencer/pass",
       { places: "25", price: "", validDays: "30" },
       {
-        Cookie: world.starCookie,
+        Cookie: world.streamerCookie,
       },
     );
     expect(refused.status).toBe(400);
@@ -30,14 +30,14 @@ describe("the VIP pass's pages", () => {
     const saved = await postForm(
       "/influencer/pass",
       { places: "3", price: "21.00", validDays: "30", active: "on" },
-      { Cookie: world.starCookie },
+      { Cookie: world.streamerCookie },
     );
     expect(saved.status).toBe(302);
 
     const fan = await liveFan(5_000);
-    const star = await readPage(await request(`/star/${world.star.id}`, { headers: { Cookie: fan.cookie } }));
-    expect(star.textOf('[data-testid="star-pass"]')).toContain("for 3 VIP places ($7 each)");
-    const bought = await postForm(`/star/${world.star.id}`, { intent: "buy-pass" }, { Cookie: fan.cookie });
+    const streamer = await readPage(await request(`/star/${world.streamer.id}`, { headers: { Cookie: fan.cookie } }));
+    expect(streamer.textOf('[data-testid="star-pass"]')).toContain("for 3 VIP places ($7 each)");
+    const bought = await postForm(`/star/${world.streamer.id}`, { intent: "buy-pass" }, { Cookie: fan.cookie });
     expect(bought.status).toBe(302);
     expect(await walletBalance(getDb(env), fan.user.id, "USD")).toBe(2_900);
 

@@ -32,9 +32,9 @@ async function entries(passId: string, kind: string) {
 /** A live streamer offering a pass of `places` VIP places at 20 USD, and a fan holding 50 USD who bought it. */
 async function passWorld(places = 3, now = new Date()) {
   const world = await liveWorld({ priceMinor: 700 });
-  await setPassOffer(env, viewerOf(world.star), { places, price: 20, validDays: 30, active: true });
+  await setPassOffer(env, viewerOf(world.streamer), { places, price: 20, validDays: 30, active: true });
   const fan = await liveFan(5_000);
-  const pass = await buyPassWithWallet(env, viewerOf(fan.user), world.star.id, now);
+  const pass = await buyPassWithWallet(env, viewerOf(fan.user), world.streamer.id, now);
   return { ...world, fan, pass };
 }
 
@@ -57,19 +57,19 @@ async function orderOf(userId: string, liveSessionId: string) {
 
 describe("VIP passes", () => {
   it("buys a pass from the wallet: one debit, one purchase entry, the balance the sum of the entries", async () => {
-    const { fan, pass, star } = await passWorld();
+    const { fan, pass, streamer } = await passWorld();
     expect(pass).toMatchObject({ amountMinor: 2000, currency: "USD", places: 3 });
     expect(await walletBalance(getDb(env), fan.user.id, "USD")).toBe(3_000);
     expect(await ledger(pass.passId)).toEqual({ uses: 3, value: 2000 });
     const [mine] = await fanPasses(env, viewerOf(fan.user));
-    expect(mine).toMatchObject({ streamerId: star.id, usesLeft: 3, places: 3 });
+    expect(mine).toMatchObject({ streamerId: streamer.id, usesLeft: 3, places: 3 });
   });
 
   it("refuses a pass the wallet cannot cover, writing nothing", async () => {
     const world = await liveWorld();
-    await setPassOffer(env, viewerOf(world.star), { places: 2, price: 20, validDays: 30, active: true });
+    await setPassOffer(env, viewerOf(world.streamer), { places: 2, price: 20, validDays: 30, active: true });
     const poor = await liveFan(1_000);
-    await expect(buyPassWithWallet(env, viewerOf(poor.user), world.star.id)).rejects.toMatchObject({ status: 409 });
+    await expect(buyPassWithWallet(env, viewerOf(poor.user), world.streamer.id)).rejects.toMatchObject({ status: 409 });
     expect(await walletBalance(getDb(env), poor.user.id, "USD")).toBe(1_000);
     expect(await fanPasses(env, viewerOf(poor.user))).toEqual([]);
   });
@@ -83,9 +83,9 @@ describe("VIP passes", () => {
     const order = await orderOf(world.fan.user.id, world.liveSessionId);
     expect(order).toMatchObject({ status: "paid", amount_minor: 667, currency: "USD" });
     const entryId = (await placeOf(env, world.liveSessionId, world.fan.user.id))?.place?.entryId ?? "";
-    const star = viewerOf(world.star);
-    await sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: star, entryId, to: "in_game" });
-    await sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: star, entryId, to: "done" });
+    const streamer = viewerOf(world.streamer);
+    await sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: streamer, entryId, to: "in_game" });
+    await sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: streamer, entryId, to: "done" });
     expect(await ledger(world.pass.passId)).toEqual({ uses: 2, value: 1333 });
     expect(await orderOf(world.fan.user.id, world.liveSessionId)).toMatchObject({ status: "paid", refunded_minor: 0 });
   });
@@ -132,9 +132,9 @@ describe("VIP passes", () => {
   it("End Session gives an unserved place's use back, once, and no money", async () => {
     const world = await passWorld();
     expect((await joinWithPass(world)).status).toBe(200);
-    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
+    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {})).status).toBe(200);
     // Ending again (and any retry of the owed refund) returns nothing more.
-    await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {});
+    await post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {});
     expect(await ledger(world.pass.passId)).toEqual({ uses: 3, value: 2000 });
     expect(await entries(world.pass.passId, "return")).toHaveLength(1);
     const order = await orderOf(world.fan.user.id, world.liveSessionId);
@@ -158,7 +158,7 @@ describe("VIP passes", () => {
     const world = await passWorld(1);
     expect((await joinWithPass(world)).status).toBe(200);
     const entryId = (await placeOf(env, world.liveSessionId, world.fan.user.id))?.place?.entryId ?? "";
-    await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: viewerOf(world.star), entryId });
+    await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: viewerOf(world.streamer), entryId });
     expect(await ledger(world.pass.passId)).toEqual({ uses: 1, value: 2000 });
     expect((await joinWithPass(world)).status).toBe(200);
     expect(await ledger(world.pass.passId)).toEqual({ uses: 0, value: 0 });

@@ -41,7 +41,7 @@ async function entryOf(world: World, fan: Fan): Promise<string> {
 }
 
 function serve(world: World, entryId: string, to: "playing_next" | "in_game" | "done") {
-  return sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: viewerOf(world.star), entryId, to });
+  return sendLiveCommand(env, world.liveSessionId, { type: "serve", viewer: viewerOf(world.streamer), entryId, to });
 }
 
 /** Each outcome brought about the way the product does it; returns the fan and their order. */
@@ -62,7 +62,7 @@ const SCENARIOS: Record<VipPlaceOutcome, (world: World) => Promise<Fan>> = {
   async removed(world) {
     const fan = await joinVipFromWallet(world);
     const entryId = await entryOf(world, fan);
-    await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: viewerOf(world.star), entryId });
+    await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: viewerOf(world.streamer), entryId });
     return fan;
   },
   async no_show(world) {
@@ -73,14 +73,14 @@ const SCENARIOS: Record<VipPlaceOutcome, (world: World) => Promise<Fan>> = {
     await until(() => page.last(LIVE_EVENTS.updateUser));
     await serve(world, entryId, "playing_next");
     page.close();
-    await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: viewerOf(world.star), entryId });
+    await sendLiveCommand(env, world.liveSessionId, { type: "remove", viewer: viewerOf(world.streamer), entryId });
     return fan;
   },
   async missed_ready(world) {
     // The session removes VIP places that miss their ready check; the fan is not on the live page when called.
     await sendLiveCommand(env, world.liveSessionId, {
       type: "turnRules",
-      viewer: viewerOf(world.star),
+      viewer: viewerOf(world.streamer),
       vipPerRegular: null,
       rejoinCooldown: 0,
       vipMissed: "remove",
@@ -97,7 +97,7 @@ const SCENARIOS: Record<VipPlaceOutcome, (world: World) => Promise<Fan>> = {
   },
   async session_ended(world) {
     const fan = await joinVipFromWallet(world);
-    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
+    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {})).status).toBe(200);
     return fan;
   },
   async late_payment(world) {
@@ -110,7 +110,7 @@ const SCENARIOS: Record<VipPlaceOutcome, (world: World) => Promise<Fan>> = {
     const { id } = (await checkout.json()) as { id: string };
     // Paid, and the session ends before the payment is fulfilled: the end finds it paid, a late payment.
     await paySession(id);
-    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.starCookie, {})).status).toBe(200);
+    expect((await post(`/api/liveSession/end/${world.liveSessionId}`, world.streamerCookie, {})).status).toBe(200);
     const answer = await post("/api/live-payment-success", fan.cookie, { sessionId: id });
     expect(["refunded", "already"]).toContain(((await answer.json()) as { outcome: string }).outcome);
     return fan;

@@ -9,7 +9,7 @@ import { fanViewer, fullSlot, line } from "./waitlist-world";
 describe("no waitlist place while the fan holds or owns a seat of the slot", () => {
   it("refuses a fan with a confirmed booking, and one with a live hold, with 409 and says why", async () => {
     const world = await fullSlot({ seats: 2, confirmed: [1] });
-    const slot = { id: world.slot.id, influencerId: world.star.id };
+    const slot = { id: world.slot.id, influencerId: world.streamer.id };
     const owner = await fanViewer();
     await createBooking(env.DB, slot, owner.id, "held", 1, new Date(Date.now() + 10 * 60_000));
     const confirmedFan = world.confirmed[0]?.buyer;

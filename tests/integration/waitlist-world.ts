@@ -12,7 +12,7 @@ import { bookingWorld } from "./booking-world";
  */
 export async function fullSlot(options: { seats: number; confirmed?: number[]; expiredHolds?: number[] }) {
   const world = await bookingWorld({ seats: options.seats, priceMinor: 1000 });
-  const slot = { id: world.slot.id, influencerId: world.star.id };
+  const slot = { id: world.slot.id, influencerId: world.streamer.id };
   const confirmed = [];
   for (const seats of options.confirmed ?? []) {
     const buyer = await createUser(env.DB);

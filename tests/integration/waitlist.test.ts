@@ -45,7 +45,7 @@ describe("joining a waitlist", () => {
       status: 403,
       message: WAITLIST_COPY.staffCannotJoin,
     });
-    const streamer = viewerOf(world.star);
+    const streamer = viewerOf(world.streamer);
     expect(await rejection(joinWaitlist(env, { ...streamer, isStreamer: true }, input))).toMatchObject({
       status: 403,
       message: WAITLIST_COPY.ownSlot,
@@ -298,9 +298,9 @@ describe("the streamer's calendar", () => {
     for (const fan of [a, b, c]) await joinWaitlist(env, fan, { slotId: world.slot.id, seats: 1 });
     await leaveWaitlist(env, c, world.slot.id);
     await cancelBooking(env, viewerOf(world.confirmed[0]?.buyer as never), world.confirmed[0]?.id ?? "");
-    const streamer = { ...viewerOf(world.star), isStreamer: true };
+    const streamer = { ...viewerOf(world.streamer), isStreamer: true };
     const month = { year: world.startsAt.getUTCFullYear(), month: world.startsAt.getUTCMonth() + 1 };
-    const slots = await monthSlots(env, streamer, world.star.id, month, "UTC");
+    const slots = await monthSlots(env, streamer, world.streamer.id, month, "UTC");
     expect(slots.find((slot) => slot.id === world.slot.id)).toMatchObject({ waitlist: 2, seatsTaken: 1, seats: 1 });
   });
 });

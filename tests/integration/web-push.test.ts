@@ -22,10 +22,10 @@ async function subscribedFan() {
 }
 
 async function turnOf(userId: string) {
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, `pc-${crypto.randomUUID()}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const session = await createLiveSession(env.DB, star.id, game);
+  const session = await createLiveSession(env.DB, streamer.id, game);
   const turn = {
     key: `turn:${crypto.randomUUID()}:0`,
     liveSessionId: session.id,
@@ -34,7 +34,7 @@ async function turnOf(userId: string) {
     readyUrl: "/live/x/ready?e=p&d=1&sig=s",
     timeLeft: "2 min",
   };
-  return { star, turn, call: () => notifyTurn(env, userId, turn) };
+  return { streamer, turn, call: () => notifyTurn(env, userId, turn) };
 }
 
 async function outcomeOf(key: string) {
@@ -46,7 +46,7 @@ async function outcomeOf(key: string) {
 describe("web push alerts", () => {
   it('sends exactly one "you\'re up" per call of a turn, however many times it is called', async () => {
     const { user, endpoint } = await subscribedFan();
-    const { star, turn, call } = await turnOf(user.id);
+    const { streamer, turn, call } = await turnOf(user.id);
     const outcomes = await Promise.all([call(), call(), call()]);
     expect(outcomes.filter((o) => o === "delivered")).toHaveLength(1);
     expect(outcomes.filter((o) => o === "already")).toHaveLength(2);
@@ -54,7 +54,7 @@ describe("web push alerts", () => {
     expect(pushes.map((p) => p.title)).toEqual(["You're up with Test Star"]);
     expect(await outcomeOf(turn.key)).toBe("delivered");
     // The queue dashboard's read: per fan, the session's streamer only.
-    expect(await sessionAlertOutcomes(env, viewerOf(star), turn.liveSessionId)).toEqual(
+    expect(await sessionAlertOutcomes(env, viewerOf(streamer), turn.liveSessionId)).toEqual(
       new Map([[user.id, "delivered"]]),
     );
     const stranger = viewerOf(await createUser(env.DB));

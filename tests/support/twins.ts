@@ -62,8 +62,8 @@ export type BookingInState = {
  * factories), for a booking policy's twins to be evaluated on.
  */
 export async function bookingsInEveryState(start: Date) {
-  const { star, slot } = await bookedSlot(start, 100);
-  const other = await createSlot(env.DB, star.id, null, new Date(start.getTime() + 7 * 24 * 3_600_000));
+  const { streamer, slot } = await bookedSlot(start, 100);
+  const other = await createSlot(env.DB, streamer.id, null, new Date(start.getTime() + 7 * 24 * 3_600_000));
   const db = getDb(env);
   const rows: BookingInState[] = [];
   for (const status of BOOKING_STATUSES) {
@@ -84,5 +84,5 @@ export async function bookingsInEveryState(start: Date) {
       rows.push({ bookingId: booking.id, buyerId: fan.id, status, offer });
     }
   }
-  return { star, slot, rows };
+  return { streamer, slot, rows };
 }

@@ -36,7 +36,7 @@ import {
   reports,
   reviews,
   sessions,
-  starSuggestions,
+  streamerSuggestions,
   userGamertags,
   users,
 } from "~db/schema";
@@ -192,9 +192,9 @@ async function eraseAccount(env: Env, closure: { id: string; userId: string }, n
       : []),
     db.delete(rateLimitHits).where(and(like(rateLimitHits.key, `%${userId}%`), erased(closure.id))),
     db
-      .update(starSuggestions)
+      .update(streamerSuggestions)
       .set({ userId: null })
-      .where(and(eq(starSuggestions.userId, userId), erased(closure.id))),
+      .where(and(eq(streamerSuggestions.userId, userId), erased(closure.id))),
     db
       .update(reviews)
       .set({ comment: null })

@@ -186,24 +186,24 @@ export function fanCancelledEntries(bookingId: string): OutboxEntry[] {
 async function fanCancelledFacts(env: Env, bookingId: string) {
   const facts = await cancelledFacts(env, bookingId);
   if (!facts?.streamerId) return null;
-  const star = await streamerToTell(env, facts.streamerId);
-  if (!star) return null;
-  const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(star.timeZone));
+  const streamer = await streamerToTell(env, facts.streamerId);
+  if (!streamer) return null;
+  const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(streamer.timeZone));
   const fan = facts.name || facts.username;
-  return { star, line: `${fan} cancelled their booking of ${facts.title ?? "your session"} at ${when}.` };
+  return { streamer, line: `${fan} cancelled their booking of ${facts.title ?? "your session"} at ${when}.` };
 }
 
 export async function fanCancelledMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
   const facts = await fanCancelledFacts(env, bookingId);
-  if (!facts?.star.email) return null;
+  if (!facts?.streamer.email) return null;
   const link = `${appOrigin(env)}/influencer/calendar-dashboard`;
   const lines = [
-    `Hi ${facts.star.name || facts.star.username},`,
+    `Hi ${facts.streamer.name || facts.streamer.username},`,
     facts.line,
     "The seats are free again for other fans.",
   ];
   return linesEmail({
-    to: facts.star.email,
+    to: facts.streamer.email,
     subject: "A fan cancelled their booking",
     lines,
     link: { label: "Your calendar", url: link },
@@ -213,5 +213,5 @@ export async function fanCancelledMail(env: Env, bookingId: string): Promise<Ema
 export async function fanCancelledNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
   const facts = await fanCancelledFacts(env, bookingId);
   if (!facts) return null;
-  return { userId: facts.star.id, type: "booking", title: facts.line, url: "/influencer/calendar-dashboard" };
+  return { userId: facts.streamer.id, type: "booking", title: facts.line, url: "/influencer/calendar-dashboard" };
 }

@@ -116,7 +116,7 @@ describe("cancelBooking: who and what", () => {
 
 describe("refundSlotBookingsInFull", () => {
   it("refunds every confirmed buyer in full, once each, and notifies them", async () => {
-    const { star, slot } = await bookedSlot(START, 4);
+    const { streamer, slot } = await bookedSlot(START, 4);
     const fans = await Promise.all([createUser(env.DB), createUser(env.DB), createUser(env.DB)]);
     const [a, b, c] = fans as [(typeof fans)[0], (typeof fans)[0], (typeof fans)[0]];
     const first = await createBooking(env.DB, slot, a.id, "confirmed");
@@ -124,11 +124,11 @@ describe("refundSlotBookingsInFull", () => {
     const held = await createBooking(env.DB, slot, c.id, "held");
 
     const [once, twice] = await Promise.all([
-      refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", star.id, new Date()),
-      refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", star.id, new Date()),
+      refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", streamer.id, new Date()),
+      refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", streamer.id, new Date()),
     ]);
     expect(once.length + twice.length).toBe(2);
-    expect(await refundSlotBookingsInFull(env, slot.id, "again", star.id, new Date())).toEqual([]);
+    expect(await refundSlotBookingsInFull(env, slot.id, "again", streamer.id, new Date())).toEqual([]);
     const sent = (await readOutbox(env.PRIVATE_FILES)).filter((m) => [a.email, b.email, c.email].includes(m.to));
     expect(sent.map((m) => m.to).sort()).toEqual([a.email, b.email].sort());
     expect(sent.find((m) => m.to === b.email)?.text).toContain("You got a full refund of $20");
@@ -160,12 +160,12 @@ describe("refundSlotBookingsInFull", () => {
   });
 
   it("a failing email does not hold back the refunds, and is delivered once by the sweep", async () => {
-    const { star, slot } = await bookedSlot(START, 4);
+    const { streamer, slot } = await bookedSlot(START, 4);
     const fans = await Promise.all([createUser(env.DB), createUser(env.DB), createUser(env.DB)]);
     for (const fan of fans) await createBooking(env.DB, slot, fan.id, "confirmed");
     await failNextEmails(env.PRIVATE_FILES, 3);
     const now = new Date();
-    const refunded = await refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", star.id, now);
+    const refunded = await refundSlotBookingsInFull(env, slot.id, "Cancelled by the creator", streamer.id, now);
     expect(refunded).toHaveLength(3);
     for (const fan of fans) expect(await walletBalance(getDb(env), fan.id, "USD")).toBe(1000);
     const inbox = async () =>

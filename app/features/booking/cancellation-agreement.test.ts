@@ -67,7 +67,7 @@ describe("the buyer: button, dialog and use case agree at the policy's boundarie
 
   for (const c of cases) {
     it(`${c.when}: ${c.tier ?? "not cancellable"}`, async () => {
-      const { star, fan, booking } = await confirmedBooking(START);
+      const { streamer, fan, booking } = await confirmedBooking(START);
       const now = new Date(START.getTime() - c.before);
       const order = await getOrder(env, viewerOf(fan), booking.orderId, now);
       const dialog = refundPreview(START, PAID, 0, "USD", "card", now);
@@ -75,7 +75,7 @@ describe("the buyer: button, dialog and use case agree at the policy's boundarie
 
       // The button shows exactly when the use case accepts, and the streamer's view of the order has none.
       expect(order.canCancel).toBe(c.tier !== null);
-      expect((await getOrder(env, viewerOf(star), booking.orderId, now)).canCancel).toBe(false);
+      expect((await getOrder(env, viewerOf(streamer), booking.orderId, now)).canCancel).toBe(false);
       expect(result.ok).toBe(c.tier !== null);
       if (!result.ok) {
         expect(result.error.status).toBe(409);
@@ -127,15 +127,15 @@ describe("the streamer and staff: the policy and their use cases agree", () => {
     const terms = (now: Date) =>
       cancellationTerms(c.by, { status: "confirmed", startsAt: START, awaitingMove: false }, now);
     it(`${c.by}, ${c.before} ms before the start: ${c.allowed ? "full refund" : "not cancellable"}`, async () => {
-      const { star, slot, fan, booking } = await confirmedBooking(START);
+      const { streamer, slot, fan, booking } = await confirmedBooking(START);
       const now = new Date(START.getTime() - c.before);
       const expected = terms(now);
       expect(expected.allowed).toBe(c.allowed);
       if (c.by === "streamer") {
-        await cancelSlot(env, viewerOf(star), slot.id, now);
+        await cancelSlot(env, viewerOf(streamer), slot.id, now);
       } else {
         const admin = await createUser(env.DB, { role: "admin" });
-        await removeStreamer(env, viewerOf(admin), star.id, { removeClean: true }, now);
+        await removeStreamer(env, viewerOf(admin), streamer.id, { removeClean: true }, now);
       }
       // Whatever the buyer's tier would be, the streamer's and staff's cancellations refund in full.
       if (expected.allowed) expect(expected.tier).toBe("full");

@@ -93,7 +93,10 @@ function invoiceFacts({
   const amount = (minor: number) => invoiceAmount(minor, order.currency);
   const seller = [
     ...(order.streamerId
-      ? [order.starName || order.starUsername || "Creator", `@${order.starUsername ?? ""} (creator on Noobrd)`]
+      ? [
+          order.streamerName || order.streamerUsername || "Creator",
+          `@${order.streamerUsername ?? ""} (creator on Noobrd)`,
+        ]
       : []),
     `Sold through ${INVOICE_ISSUER.name}, ${INVOICE_ISSUER.email}`,
   ];

@@ -46,7 +46,7 @@ export async function bookingMessageFacts(env: Env, bookingId: string) {
 
 /** The streamer a message about a booking goes to: who they are and their zone (their side reads in it). */
 export async function streamerToTell(env: Env, streamerId: string) {
-  const [star] = await getDb(env)
+  const [streamer] = await getDb(env)
     .select({
       id: users.id,
       email: users.email,
@@ -56,5 +56,5 @@ export async function streamerToTell(env: Env, streamerId: string) {
     })
     .from(users)
     .where(eq(users.id, streamerId));
-  return star ?? null;
+  return streamer ?? null;
 }

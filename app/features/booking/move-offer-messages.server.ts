@@ -29,9 +29,9 @@ async function offerFacts(env: Env, offerId: string) {
   if (offer?.state !== "offered") return null;
   const facts = await bookingMessageFacts(env, offer.bookingId);
   if (!facts?.streamerId) return null;
-  const star = await streamerToTell(env, facts.streamerId);
+  const told = await streamerToTell(env, facts.streamerId);
   const zone = recipientZone(facts.timeZone);
-  const streamer = star ? star.name || star.username : "Your streamer";
+  const streamer = told ? told.name || told.username : "Your streamer";
   const oldTime = formatSlotTime(facts.startsAt, facts.endsAt, zone);
   const newTime = formatSlotTime(offer.toStartsAt, offer.toEndsAt, zone);
   return {
@@ -73,8 +73,8 @@ async function withdrawnFacts(env: Env, bookingId: string) {
   if (!facts?.streamerId || facts.status !== "confirmed") return null;
   const [slot] = await getDb(env).select({ status: slots.status }).from(slots).where(eq(slots.id, facts.slotId));
   if (slot?.status !== "open") return null;
-  const star = await streamerToTell(env, facts.streamerId);
-  const streamer = star ? star.name || star.username : "Your streamer";
+  const told = await streamerToTell(env, facts.streamerId);
+  const streamer = told ? told.name || told.username : "Your streamer";
   const time = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(facts.timeZone));
   return { facts, title: `${streamer} can make ${time} after all: your booking stands` };
 }

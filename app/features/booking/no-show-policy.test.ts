@@ -50,7 +50,7 @@ const bookingRows: BookingRow[] = [];
 
 beforeAll(async () => {
   // One slot per state, a day apart (a streamer has one slot per start), beside the first one at START.
-  const { star } = await bookedSlot(START, 100);
+  const { streamer } = await bookedSlot(START, 100);
   const db = getDb(env);
   for (const minutes of [30, 90]) {
     for (const status of ["open", "cancelled"] as const) {
@@ -64,14 +64,14 @@ beforeAll(async () => {
             startedAt: startedAt ? at({ startsAt }, -MINUTE) : null,
             noShowAt: noShowAt ? at({ startsAt }, NO_SHOW_AUTO_AFTER_MS) : null,
           };
-          const { id } = await createSlot(env.DB, star.id, null, startsAt, state);
+          const { id } = await createSlot(env.DB, streamer.id, null, startsAt, state);
           const slot = { id, ...state };
           slotRows.push(slot);
           if (minutes !== 90) continue;
           for (const bookingStatus of BOOKING_STATUSES) {
             const fan = await createUser(env.DB);
             const created = bookingStatus === "completed" || bookingStatus === "no_show" ? "confirmed" : bookingStatus;
-            const booking = await createBooking(env.DB, { id, influencerId: star.id }, fan.id, created);
+            const booking = await createBooking(env.DB, { id, influencerId: streamer.id }, fan.id, created);
             if (created !== bookingStatus) {
               await db.update(bookings).set({ status: bookingStatus }).where(eq(bookings.id, booking.id));
             }

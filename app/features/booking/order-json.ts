@@ -31,7 +31,7 @@ export function orderJson(order: OrderDetails) {
     promoCode: order.promoCode,
     paymentMethod: order.paymentMethod,
     user: { fullName: order.buyerName, username: order.buyerUsername },
-    influencer: order.streamerId ? { fullName: order.starName, username: order.starUsername } : null,
+    influencer: order.streamerId ? { fullName: order.streamerName, username: order.streamerUsername } : null,
     slot: order.startsAt ? { startTime: order.startsAt.toISOString(), endTime: order.endsAt?.toISOString() } : null,
     lobbyCode: order.lobbyCode,
     canEditGamerTags: order.canEditGamerTags,

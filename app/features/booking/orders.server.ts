@@ -29,7 +29,7 @@ import { bookingCancellable, gamerTagsEditable, invoicePath, lobbyCodeVisible } 
 import { reschedulable } from "./reschedule-policy";
 
 const buyer = alias(users, "buyer");
-const star = alias(users, "star");
+const streamer = alias(users, "star");
 const waitingOffer = alias(moveOffers, "waiting_offer");
 const offeredSlot = alias(slots, "offered_slot");
 
@@ -55,8 +55,8 @@ const orderFields = named({
   buyerUsername: buyer.username,
   buyerEmail: buyer.email,
   buyerCountry: buyer.country,
-  starName: star.fullName,
-  starUsername: star.username,
+  streamerName: streamer.fullName,
+  streamerUsername: streamer.username,
   bookingId: bookings.id,
   bookingStatus: bookings.status,
   seats: bookings.seats,
@@ -91,7 +91,7 @@ function selectOrders(db: Db) {
     .select(orderFields)
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.userId))
-    .leftJoin(star, eq(star.id, orders.streamerId))
+    .leftJoin(streamer, eq(streamer.id, orders.streamerId))
     .leftJoin(promoCodes, eq(promoCodes.id, orders.promoCodeId))
     .leftJoin(bookings, eq(bookings.orderId, orders.id))
     .leftJoin(slots, eq(slots.id, orders.slotId))

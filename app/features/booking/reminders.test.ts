@@ -27,13 +27,13 @@ class Capture implements EmailSender {
 
 /** A slot two days ahead with two confirmed buyers, one held and one cancelled booking. */
 async function world() {
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game, { title: "Reminder gig" });
+  const gig = await createGig(env.DB, streamer.id, game, { title: "Reminder gig" });
   const startsAt = new Date(Date.now() + 48 * HOUR);
-  const slot = await createSlot(env.DB, star.id, gig.id, startsAt, { seats: 6 });
-  const ref = { id: slot.id, influencerId: star.id };
+  const slot = await createSlot(env.DB, streamer.id, gig.id, startsAt, { seats: 6 });
+  const ref = { id: slot.id, influencerId: streamer.id };
   const fans = await Promise.all([1, 2, 3, 4].map(() => createUser(env.DB)));
   const [a, b, c, d] = fans as [(typeof fans)[0], (typeof fans)[0], (typeof fans)[0], (typeof fans)[0]];
   await createBooking(env.DB, ref, a.id, "confirmed");
@@ -136,13 +136,16 @@ describe("booking reminders", () => {
   });
 
   it("handles more claimed reminders than D1 binds parameters in one query", async () => {
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     const startsAt = new Date(Date.now() + 10 * MINUTE);
     let made = 0;
     for (const offset of [0, 1]) {
-      const slot = await createSlot(env.DB, star.id, null, new Date(startsAt.getTime() + offset * 1000), { seats: 70 });
+      const slot = await createSlot(env.DB, streamer.id, null, new Date(startsAt.getTime() + offset * 1000), {
+        seats: 70,
+      });
       const fans = await Promise.all(Array.from({ length: 60 }, () => createUser(env.DB)));
-      for (const fan of fans) await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed");
+      for (const fan of fans)
+        await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed");
       made += fans.length;
     }
     const mail = new Capture();

@@ -105,20 +105,20 @@ export async function bookingMovedNotice(
 async function fanMovedFacts(env: Env, bookingId: string) {
   const facts = await movedFacts(env, bookingId);
   if (!facts?.streamerId) return null;
-  const star = await streamerToTell(env, facts.streamerId);
-  if (!star) return null;
-  const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(star.timeZone));
+  const streamer = await streamerToTell(env, facts.streamerId);
+  if (!streamer) return null;
+  const when = formatSlotTime(facts.startsAt, facts.endsAt, recipientZone(streamer.timeZone));
   const fan = facts.name || facts.username;
-  return { star, line: `${fan} moved their booking of ${facts.title ?? "your session"} to ${when}.` };
+  return { streamer, line: `${fan} moved their booking of ${facts.title ?? "your session"} to ${when}.` };
 }
 
 export async function fanMovedMail(env: Env, bookingId: string): Promise<EmailMessage | null> {
   const facts = await fanMovedFacts(env, bookingId);
-  if (!facts?.star.email) return null;
+  if (!facts?.streamer.email) return null;
   return linesEmail({
-    to: facts.star.email,
+    to: facts.streamer.email,
     subject: "A fan moved their booking",
-    lines: [`Hi ${facts.star.name || facts.star.username},`, facts.line, "The seats they left are free again."],
+    lines: [`Hi ${facts.streamer.name || facts.streamer.username},`, facts.line, "The seats they left are free again."],
     link: { label: "Your calendar", url: `${appOrigin(env)}/influencer/calendar-dashboard` },
   });
 }
@@ -126,5 +126,5 @@ export async function fanMovedMail(env: Env, bookingId: string): Promise<EmailMe
 export async function fanMovedNotice(env: Env, bookingId: string): Promise<UserNotification | null> {
   const facts = await fanMovedFacts(env, bookingId);
   if (!facts) return null;
-  return { userId: facts.star.id, type: "booking", title: facts.line, url: "/influencer/calendar-dashboard" };
+  return { userId: facts.streamer.id, type: "booking", title: facts.line, url: "/influencer/calendar-dashboard" };
 }

@@ -27,7 +27,7 @@ const people = { streamer: "", anotherFan: "" };
 beforeAll(async () => {
   const world = await bookingsInEveryState(START);
   rows.push(...world.rows);
-  people.streamer = world.star.id;
+  people.streamer = world.streamer.id;
   people.anotherFan = (await createUser(env.DB)).id;
 });
 

@@ -1,5 +1,5 @@
 import { type CurrencyCode, type DisplayCurrency, formatMoney, priceIn } from "~/lib/money";
-import type { GameCard, GigCard, LiveCard, Page, StarCard } from "./browse.server";
+import type { GameCard, GigCard, LiveCard, Page, StreamerCard } from "./browse.server";
 import type { SessionCard } from "./sessions.server";
 
 /**
@@ -39,32 +39,32 @@ export function gigJson(gig: GigCard, display: DisplayCurrency) {
     createdAt: iso(gig.createdAt),
     game: { _id: gig.gameId, name: gig.gameName },
     influencer: {
-      _id: gig.starId,
-      username: gig.starUsername,
-      fullName: gig.starName || gig.starUsername,
-      isLive: !!gig.starLiveSessionId,
-      _live_session_id: gig.starLiveSessionId,
-      images: { url: gig.starPictureUrl },
+      _id: gig.streamerId,
+      username: gig.streamerUsername,
+      fullName: gig.streamerName || gig.streamerUsername,
+      isLive: !!gig.streamerLiveSessionId,
+      _live_session_id: gig.streamerLiveSessionId,
+      images: { url: gig.streamerPictureUrl },
     },
     isFavorite: gig.isFavourite,
   };
 }
 
-export function starJson(star: StarCard) {
+export function streamerJson(streamer: StreamerCard) {
   return {
-    _id: star.id,
-    username: star.username,
-    fullName: star.fullName || star.username,
-    bio: star.bio,
-    profession: star.profession,
-    country: star.country,
+    _id: streamer.id,
+    username: streamer.username,
+    fullName: streamer.fullName || streamer.username,
+    bio: streamer.bio,
+    profession: streamer.profession,
+    country: streamer.country,
     isInfluencer: true,
-    isLive: !!star.liveSessionId,
-    _live_session_id: star.liveSessionId,
-    images: { url: star.pictureUrl },
-    socialLinks: star.socialLinks,
-    popularity: star.popularity,
-    isFavorite: star.isFavourite,
+    isLive: !!streamer.liveSessionId,
+    _live_session_id: streamer.liveSessionId,
+    images: { url: streamer.pictureUrl },
+    socialLinks: streamer.socialLinks,
+    popularity: streamer.popularity,
+    isFavorite: streamer.isFavourite,
   };
 }
 
@@ -120,10 +120,10 @@ export function liveJson(live: LiveCard, display: DisplayCurrency) {
     startedAt: iso(live.startedAt),
     game: { _id: live.gameId, name: live.gameName },
     influencer: {
-      _id: live.starId,
-      username: live.starUsername,
-      fullName: live.starName || live.starUsername,
-      images: { url: live.starPictureUrl },
+      _id: live.streamerId,
+      username: live.streamerUsername,
+      fullName: live.streamerName || live.streamerUsername,
+      images: { url: live.streamerPictureUrl },
       isFavorite: live.isFavouriteStar,
     },
   };
@@ -150,9 +150,9 @@ export function sessionJson(session: SessionCard, display: DisplayCurrency) {
       : null,
     game: session.gameName ? { name: session.gameName } : null,
     influencer: {
-      _id: session.starId,
-      fullName: session.starName || session.starUsername,
-      username: session.starUsername,
+      _id: session.streamerId,
+      fullName: session.streamerName || session.streamerUsername,
+      username: session.streamerUsername,
     },
   };
 }

@@ -30,7 +30,7 @@ export const SORT_LABELS: Record<GigSort, string> = {
 export const PAGE_LIMITS: Record<BrowseFilter, number> = {
   gigs: PAGE_SIZE.gigs,
   games: PAGE_SIZE.games,
-  creators: PAGE_SIZE.stars,
+  creators: PAGE_SIZE.streamers,
   live: PAGE_SIZE.gigs,
 };
 export const MAX_LIMIT = 50;

@@ -3,7 +3,7 @@ import { usdInrRateQuery } from "~/features/currency/index.server";
 import { unauthorized } from "~/lib/errors";
 import type { Db } from "~/platform/db.server";
 import { games, liveSessions, liveSessionTags, platforms } from "~db/schema";
-import { creatorsCountQuery, creatorsListQuery } from "./lists/creators.server";
+import { streamersCountQuery, streamersListQuery } from "./lists/creators.server";
 import { gamesCountQuery, gamesListQuery } from "./lists/games.server";
 import { gigsCountQuery, gigsListQuery } from "./lists/gigs.server";
 import { liveCountQuery, liveListQuery } from "./lists/live.server";
@@ -16,8 +16,6 @@ import type { BrowseQuery } from "./schema";
  * reads (./reads.server.ts) and the other pages.
  */
 export {
-  creatorsCountQuery,
-  creatorsListQuery,
   gamesCountQuery,
   gamesListQuery,
   gigsCountQuery,
@@ -25,6 +23,8 @@ export {
   liveCountQuery,
   liveListQuery,
   type Page,
+  streamersCountQuery,
+  streamersListQuery,
   toPage,
 };
 
@@ -69,13 +69,13 @@ export function mergePlatformOptions(rows: { key: string; name: string }[]): Pla
 
 export type GigCard = Awaited<ReturnType<typeof gigsListQuery>>[number];
 export type GameCard = Awaited<ReturnType<typeof gamesListQuery>>[number];
-export type StarCard = Awaited<ReturnType<typeof creatorsListQuery>>[number];
+export type StreamerCard = Awaited<ReturnType<typeof streamersListQuery>>[number];
 export type LiveCard = Awaited<ReturnType<typeof liveListQuery>>[number];
 
 export type BrowseList =
   | { filter: "gigs"; page: Page<GigCard> }
   | { filter: "games"; page: Page<GameCard> }
-  | { filter: "creators"; page: Page<StarCard> }
+  | { filter: "creators"; page: Page<StreamerCard> }
   | { filter: "live"; page: Page<LiveCard> };
 
 /** "Favourites only" lists the viewer's own favourites, so it needs a login (401): one rule, page and API. */
@@ -117,7 +117,7 @@ export async function getBrowsePage(db: Db, query: BrowseQuery, viewerId: string
       break;
     }
     case "creators": {
-      const [rows, ...rest] = await db.batch([creatorsListQuery(db, query, viewerId), ...facets]);
+      const [rows, ...rest] = await db.batch([streamersListQuery(db, query, viewerId), ...facets]);
       list = { filter: "creators", page: toPage(rows, query, "creators") };
       [platformRows, gameRows, tagRows, rateRows] = rest;
       break;

@@ -1,5 +1,5 @@
 import type { BrowseList } from "./browse.server";
-import type { GameCardData, GigCardData, LiveCardData, StarCardData } from "./components/cards";
+import type { GameCardData, GigCardData, LiveCardData, StreamerCardData } from "./components/cards";
 
 /**
  * What a card shows, and nothing more: the page loaders send these to the browser as hydration data, so the list
@@ -14,25 +14,25 @@ export const gigCardData = (gig: GigCardData): GigCardData => ({
   baseCurrency: gig.baseCurrency,
   coverImageUrl: gig.coverImageUrl,
   gameName: gig.gameName,
-  starId: gig.starId,
-  starName: gig.starName,
-  starUsername: gig.starUsername,
-  starLiveSessionId: gig.starLiveSessionId,
+  streamerId: gig.streamerId,
+  streamerName: gig.streamerName,
+  streamerUsername: gig.streamerUsername,
+  streamerLiveSessionId: gig.streamerLiveSessionId,
   tags: gig.tags,
   isFavourite: gig.isFavourite,
   ratingCount: gig.ratingCount,
   ratingTotal: gig.ratingTotal,
 });
 
-export const starCardData = (star: StarCardData): StarCardData => ({
-  id: star.id,
-  username: star.username,
-  fullName: star.fullName,
-  pictureUrl: star.pictureUrl,
-  country: star.country,
-  liveSessionId: star.liveSessionId,
-  profession: star.profession,
-  isFavourite: star.isFavourite,
+export const streamerCardData = (streamer: StreamerCardData): StreamerCardData => ({
+  id: streamer.id,
+  username: streamer.username,
+  fullName: streamer.fullName,
+  pictureUrl: streamer.pictureUrl,
+  country: streamer.country,
+  liveSessionId: streamer.liveSessionId,
+  profession: streamer.profession,
+  isFavourite: streamer.isFavourite,
 });
 
 export const gameCardData = (game: GameCardData): GameCardData => ({
@@ -50,9 +50,9 @@ export const liveCardData = (live: LiveCardData): LiveCardData => ({
   baseCurrency: live.baseCurrency,
   thumbnailUrl: live.thumbnailUrl,
   gameName: live.gameName,
-  starId: live.starId,
-  starName: live.starName,
-  starUsername: live.starUsername,
+  streamerId: live.streamerId,
+  streamerName: live.streamerName,
+  streamerUsername: live.streamerUsername,
   tags: live.tags,
 });
 
@@ -63,7 +63,7 @@ type Cards<F extends BrowseList["filter"], T> = {
 export type BrowseCards =
   | Cards<"gigs", GigCardData>
   | Cards<"games", GameCardData>
-  | Cards<"creators", StarCardData>
+  | Cards<"creators", StreamerCardData>
   | Cards<"live", LiveCardData>;
 
 /** A /browse list reduced to its cards. */
@@ -74,7 +74,7 @@ export function browseCards(list: BrowseList): BrowseCards {
     case "games":
       return { filter: "games", page: { ...list.page, items: list.page.items.map(gameCardData) } };
     case "creators":
-      return { filter: "creators", page: { ...list.page, items: list.page.items.map(starCardData) } };
+      return { filter: "creators", page: { ...list.page, items: list.page.items.map(streamerCardData) } };
     case "live":
       return { filter: "live", page: { ...list.page, items: list.page.items.map(liveCardData) } };
   }

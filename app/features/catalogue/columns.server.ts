@@ -80,18 +80,18 @@ export function gigCardColumns(viewerId: string | null) {
     ratingCount: gigs.ratingCount,
     ratingTotal: gigs.ratingTotal,
     gameName: games.name,
-    starId: users.id,
-    starName: users.fullName,
-    starUsername: users.username,
-    starPictureUrl: users.pictureUrl,
-    starLiveSessionId: users.liveSessionId,
+    streamerId: users.id,
+    streamerName: users.fullName,
+    streamerUsername: users.username,
+    streamerPictureUrl: users.pictureUrl,
+    streamerLiveSessionId: users.liveSessionId,
     tags: gigTagList,
     isFavourite: isFavouriteGig(viewerId),
   });
 }
 
 /** A star card. Needs influencer_profiles JOIN users. */
-export function starCardColumns(viewerId: string | null) {
+export function streamerCardColumns(viewerId: string | null) {
   return named({
     id: users.id,
     username: users.username,
@@ -149,10 +149,10 @@ export function liveCardColumns(viewerId: string | null) {
     thumbnailUrl: liveSessions.thumbnailUrl,
     startedAt: liveSessions.startedAt,
     gameName: games.name,
-    starId: users.id,
-    starName: users.fullName,
-    starUsername: users.username,
-    starPictureUrl: users.pictureUrl,
+    streamerId: users.id,
+    streamerName: users.fullName,
+    streamerUsername: users.username,
+    streamerPictureUrl: users.pictureUrl,
     tags: liveTagList,
     isFavouriteStar: isFavouriteStar(viewerId),
   });
@@ -203,7 +203,7 @@ export function liveStars(db: Db) {
 }
 
 /** Stars with at least one active gig carrying every one of the tags. */
-export function starsWithTaggedGigs(db: Db, tags: string[]) {
+export function streamersWithTaggedGigs(db: Db, tags: string[]) {
   return db
     .select({ id: gigs.streamerId })
     .from(gigs)
@@ -226,7 +226,7 @@ export const gigGameJoin = eq(games.id, sql`+${col(gigs.gameId)}`);
  * How a creators list joins users: read from the profiles (popularity, date), from users (name order,
  * country filter), or either way (a search, where the search index leads).
  */
-export function starJoin(from: "profiles" | "users" | "either") {
+export function streamerJoin(from: "profiles" | "users" | "either") {
   if (from === "profiles") return eq(users.id, sql`+${col(streamerProfiles.userId)}`);
   if (from === "users") return eq(streamerProfiles.userId, sql`+${col(users.id)}`);
   return eq(users.id, streamerProfiles.userId);
@@ -238,14 +238,14 @@ export function starJoin(from: "profiles" | "users" | "either") {
  * profiles row. With planner statistics, a condition on the joined table makes SQLite build a Bloom filter
  * over every user before reading the first gig (10 ms on 75,000 users, a hundred times the page itself).
  */
-export function starActive(owner: AnySQLiteColumn): SQL {
+export function streamerActive(owner: AnySQLiteColumn): SQL {
   return sql`(SELECT ${col(users.isActive)} FROM ${users} WHERE ${col(users.id)} = ${col(owner)}) = 1`;
 }
 
-export function starInCountry(owner: AnySQLiteColumn, country: string): SQL {
+export function streamerInCountry(owner: AnySQLiteColumn, country: string): SQL {
   return sql`(SELECT ${col(users.country)} FROM ${users} WHERE ${col(users.id)} = ${col(owner)}) = ${country}`;
 }
 
-export function starOfProfession(owner: AnySQLiteColumn, profession: string): SQL {
+export function streamerOfProfession(owner: AnySQLiteColumn, profession: string): SQL {
   return sql`(SELECT ${col(streamerProfiles.profession)} FROM ${streamerProfiles} WHERE ${col(streamerProfiles.userId)} = ${col(owner)}) = ${profession}`;
 }

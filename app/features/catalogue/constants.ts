@@ -1,6 +1,6 @@
 /** docs/domain.md: list page sizes of the catalogue. */
 export const PAGE_SIZE = {
-  stars: 21,
+  streamers: 21,
   games: 21,
   gigs: 15,
   sessions: 6,

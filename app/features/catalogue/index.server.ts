@@ -7,7 +7,6 @@ export {
   allGames,
   allPlatforms,
   bannersList,
-  creatorsPage,
   gameById,
   gamesPage,
   gigsPage,
@@ -20,7 +19,8 @@ export {
   modesOfGame,
   mostPopularGigs,
   mostPopularStars,
-  starSessions,
+  streamerSessions,
+  streamersPage,
   upcomingSessionsHome,
 } from "./reads.server";
 export type { CatalogueRequest } from "./request.server";

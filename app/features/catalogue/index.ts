@@ -1,15 +1,14 @@
 /** The catalogue feature: what other features and routes may use of it (server-only parts in index.server.ts). */
-export { gameJson, gigJson, starJson } from "./api-shape";
+export { gameJson, gigJson, streamerJson } from "./api-shape";
 export { BROWSE_FILTER_LABELS } from "./browse-options";
 export type { BrowseCards } from "./card-data";
-export { browseCards, gameCardData, gigCardData, liveCardData, starCardData } from "./card-data";
+export { browseCards, gameCardData, gigCardData, liveCardData, streamerCardData } from "./card-data";
 export { BrowseFilters, BrowseTabs, browseHref } from "./components/browse-filters";
 export { LiveBadge, Thumb } from "./components/card-parts";
-export { GameCard, GigCard, LiveCard, SessionRow, StarCard } from "./components/cards";
+export { GameCard, GigCard, LiveCard, SessionRow, StreamerCard } from "./components/cards";
 export { InfiniteGrid } from "./components/infinite-grid";
 export { READ_MORE_THRESHOLD } from "./constants";
 export {
-  creatorsQuerySchema,
   gamePageSchema,
   gamesQuerySchema,
   gigsQuerySchema,
@@ -17,5 +16,6 @@ export {
   parseBrowseQueryLeniently,
   searchQuerySchema,
   sessionsQuerySchema,
-  starPagesSchema,
+  streamerPagesSchema,
+  streamersQuerySchema,
 } from "./schema";

@@ -10,13 +10,13 @@ import {
   gigGameJoin,
   gigStarJoin,
   liveCardColumns,
-  starActive,
-  starCardColumns,
-  starJoin,
+  streamerActive,
+  streamerCardColumns,
+  streamerJoin,
 } from "./columns.server";
 import { upcomingSessionsQuery, viewerUpcomingSessionsQuery } from "./sessions.server";
 
-export const LANDING_LIMITS = { gigs: 8, stars: 8, live: 6, upcoming: 6, yourUpcoming: 6 } as const;
+export const LANDING_LIMITS = { gigs: 8, streamers: 8, live: 6, upcoming: 6, yourUpcoming: 6 } as const;
 
 export function bannersQuery(db: Db) {
   return db
@@ -47,18 +47,18 @@ export function popularGigsQuery(db: Db, viewerId: string | null, limit: number 
     .from(gigs)
     .innerJoin(users, gigStarJoin)
     .innerJoin(games, gigGameJoin)
-    .where(and(activeGig, starActive(gigs.streamerId)))
+    .where(and(activeGig, streamerActive(gigs.streamerId)))
     .orderBy(desc(gigs.popularity), sql`${rowidOf.gigs} DESC`)
     .limit(limit);
 }
 
 /** Most popular stars among those staff show at landing (showAtLanding). */
-export function popularStarsQuery(db: Db, viewerId: string | null, limit: number = LANDING_LIMITS.stars) {
+export function popularStarsQuery(db: Db, viewerId: string | null, limit: number = LANDING_LIMITS.streamers) {
   return db
-    .select(starCardColumns(viewerId))
+    .select(streamerCardColumns(viewerId))
     .from(streamerProfiles)
-    .innerJoin(users, starJoin("profiles"))
-    .where(and(eq(streamerProfiles.showAtLanding, true), starActive(streamerProfiles.userId)))
+    .innerJoin(users, streamerJoin("profiles"))
+    .where(and(eq(streamerProfiles.showAtLanding, true), streamerActive(streamerProfiles.userId)))
     .orderBy(desc(streamerProfiles.popularity))
     .limit(limit);
 }
@@ -83,7 +83,7 @@ export function liveNowQuery(db: Db, viewerId: string | null, limit: number = LA
  * stars, who is live now, the next sessions on the site, the viewer's own next sessions, the exchange rate.
  */
 export async function getLanding(db: Db, viewerId: string | null, now = new Date()) {
-  const [bannerRows, gameRows, gigRows, starRows, liveRows, upcomingRows, yourRows, rateRows] = await db.batch([
+  const [bannerRows, gameRows, gigRows, streamerRows, liveRows, upcomingRows, yourRows, rateRows] = await db.batch([
     bannersQuery(db),
     landingGamesQuery(db, viewerId),
     popularGigsQuery(db, viewerId),
@@ -98,7 +98,7 @@ export async function getLanding(db: Db, viewerId: string | null, now = new Date
     banners: bannerRows,
     games: gameRows,
     gigs: gigRows,
-    stars: starRows,
+    streamers: streamerRows,
     live: liveRows,
     upcoming: upcomingRows,
     yourUpcoming: viewerId ? yourRows : null,

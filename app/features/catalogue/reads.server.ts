@@ -3,27 +3,27 @@ import { displayCurrency } from "~/features/currency";
 import { usdInrRateQuery } from "~/features/currency/index.server";
 import { notFound, unauthorized } from "~/lib/errors";
 import type { DisplayCurrency } from "~/lib/money";
-import { gameJson, gigJson, liveJson, modeJson, pageJson, sessionJson, starJson } from "./api-shape";
+import { gameJson, gigJson, liveJson, modeJson, pageJson, sessionJson, streamerJson } from "./api-shape";
 import {
   assertMayFilterFavourites,
-  creatorsCountQuery,
-  creatorsListQuery,
   gamesCountQuery,
   gamesListQuery,
   gigsCountQuery,
   gigsListQuery,
   liveListQuery,
   liveTagOptionsQuery,
+  streamersCountQuery,
+  streamersListQuery,
   toPage,
 } from "./browse.server";
 import { bannersQuery, LANDING_LIMITS, landingGamesQuery, popularGigsQuery, popularStarsQuery } from "./landing.server";
 import type { CatalogueRequest } from "./request.server";
-import type { CreatorsQuery, GamesQuery, GigsQuery, LiveQuery, SessionsQuery } from "./schema";
+import type { GamesQuery, GigsQuery, LiveQuery, SessionsQuery, StreamersQuery } from "./schema";
 import {
   joinedQueuesQuery,
   openLiveSessionCardQuery,
-  starSessionsCountQuery,
-  starSessionsQuery,
+  streamerSessionsCountQuery,
+  streamerSessionsQuery,
   upcomingSessionsQuery,
   viewerUpcomingSessionsQuery,
 } from "./sessions.server";
@@ -36,7 +36,7 @@ import {
   gamePlatformPairsQuery,
   gamePlatformsQuery,
   liveSessionTagsQuery,
-  starProfileQuery,
+  streamerProfileQuery,
 } from "./views.server";
 
 /**
@@ -82,18 +82,18 @@ export async function gamesPage(req: CatalogueRequest, query: GamesQuery, { pagi
   return pageJson(toPage(rows, query, "games"), (game) => gameJson(game), totals[0]?.total ?? 0);
 }
 
-export async function creatorsPage(req: CatalogueRequest, query: CreatorsQuery, { paginated }: Paging) {
+export async function streamersPage(req: CatalogueRequest, query: StreamersQuery, { paginated }: Paging) {
   const viewerId = req.viewer?.id ?? null;
   assertMayFilterFavourites(query, viewerId);
   if (!paginated) {
-    const rows = await creatorsListQuery(req.db, query, viewerId);
-    return pageJson(toPage(rows, query, "creators"), starJson);
+    const rows = await streamersListQuery(req.db, query, viewerId);
+    return pageJson(toPage(rows, query, "creators"), streamerJson);
   }
   const [rows, totals] = await req.db.batch([
-    creatorsListQuery(req.db, query, viewerId),
-    creatorsCountQuery(req.db, query, viewerId),
+    streamersListQuery(req.db, query, viewerId),
+    streamersCountQuery(req.db, query, viewerId),
   ]);
-  return pageJson(toPage(rows, query, "creators"), starJson, totals[0]?.total ?? 0);
+  return pageJson(toPage(rows, query, "creators"), streamerJson, totals[0]?.total ?? 0);
 }
 
 /** The sessions live now, with the live browse filters. */
@@ -142,21 +142,21 @@ export async function allPlatforms(req: CatalogueRequest) {
 }
 
 /** A star's sessions, 6 a page, with `totalSessions`. */
-export async function starSessions(
+export async function streamerSessions(
   req: CatalogueRequest,
-  starId: string,
+  streamerId: string,
   when: "upcoming" | "past",
   query: SessionsQuery,
 ) {
   const now = new Date();
   const limit = query.limit ?? PAGE_SIZE.sessions;
-  const [star, rows, totals, rate] = await req.db.batch([
-    starProfileQuery(req.db, starId, null),
-    starSessionsQuery(req.db, starId, when, { page: query.page, limit, now, order: query.sortOption }),
-    starSessionsCountQuery(req.db, starId, when, now),
+  const [streamer, rows, totals, rate] = await req.db.batch([
+    streamerProfileQuery(req.db, streamerId, null),
+    streamerSessionsQuery(req.db, streamerId, when, { page: query.page, limit, now, order: query.sortOption }),
+    streamerSessionsCountQuery(req.db, streamerId, when, now),
     usdInrRateQuery(req.db),
   ]);
-  if (!star[0]) throw notFound("Star not found");
+  if (!streamer[0]) throw notFound("Star not found");
   const currency = display(req, rate);
   const page = toPage(rows, { page: query.page, limit }, "gigs");
   const totalSessions = totals[0]?.total ?? 0;
@@ -164,9 +164,9 @@ export async function starSessions(
 }
 
 /** The star's open live session. */
-export async function activeLiveSession(req: CatalogueRequest, starId: string) {
+export async function activeLiveSession(req: CatalogueRequest, streamerId: string) {
   const [rows, rate] = await req.db.batch([
-    openLiveSessionCardQuery(req.db, starId, req.viewer?.id ?? null),
+    openLiveSessionCardQuery(req.db, streamerId, req.viewer?.id ?? null),
     usdInrRateQuery(req.db),
   ]);
   const live = rows[0];
@@ -200,7 +200,7 @@ export async function liveQueuesJoined(req: CatalogueRequest, viewerId: string, 
       _id: entry.liveSessionId,
       title: entry.title,
       isLive: entry.endedAt === null,
-      _influencer_id: entry.starId,
+      _influencer_id: entry.streamerId,
     },
   }));
 }
@@ -227,7 +227,7 @@ export async function landingGamesList(req: CatalogueRequest) {
 
 export async function mostPopularStars(req: CatalogueRequest) {
   const rows = await popularStarsQuery(req.db, req.viewer?.id ?? null);
-  return { data: rows.map(starJson) };
+  return { data: rows.map(streamerJson) };
 }
 
 export async function mostPopularGigs(req: CatalogueRequest) {

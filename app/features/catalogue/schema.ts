@@ -128,7 +128,7 @@ export const gigsQuerySchema = z.object({
 
 export const gamesQuerySchema = z.object({ ...common, platform, sortBy: nameSort });
 
-export const creatorsQuerySchema = z.object({
+export const streamersQuerySchema = z.object({
   ...common,
   country,
   profession,
@@ -149,19 +149,19 @@ export const liveQuerySchema = z.object({
 
 export type GigsQuery = z.infer<typeof gigsQuerySchema>;
 export type GamesQuery = z.infer<typeof gamesQuerySchema>;
-export type CreatorsQuery = z.infer<typeof creatorsQuerySchema>;
+export type StreamersQuery = z.infer<typeof streamersQuerySchema>;
 export type LiveQuery = z.infer<typeof liveQuerySchema>;
 
 export type BrowseQuery =
   | ({ filter: "gigs" } & GigsQuery)
   | ({ filter: "games" } & GamesQuery)
-  | ({ filter: "creators" } & CreatorsQuery)
+  | ({ filter: "creators" } & StreamersQuery)
   | ({ filter: "live" } & LiveQuery);
 
 const SCHEMAS = {
   gigs: gigsQuerySchema,
   games: gamesQuerySchema,
-  creators: creatorsQuerySchema,
+  creators: streamersQuerySchema,
   live: liveQuerySchema,
 } as const;
 
@@ -206,7 +206,7 @@ export const searchQuerySchema = z.object({
 });
 
 /** /star/:id pages its two session lists separately. */
-export const starPagesSchema = z.object({ upcomingPage: page, pastPage: page });
+export const streamerPagesSchema = z.object({ upcomingPage: page, pastPage: page });
 
 /** /game/:id pages its gigs. */
 export const gamePageSchema = z.object({ page });

@@ -25,9 +25,9 @@ function sessionColumns(now: Date) {
     listPriceMinor: gigs.listPriceMinor,
     baseCurrency: gigs.baseCurrency,
     gameName: games.name,
-    starId: users.id,
-    starName: users.fullName,
-    starUsername: users.username,
+    streamerId: users.id,
+    streamerName: users.fullName,
+    streamerUsername: users.username,
   });
 }
 
@@ -43,9 +43,9 @@ function sessionsFrom(db: Db, now: Date) {
 export type SessionCard = Awaited<ReturnType<ReturnType<typeof sessionsFrom>["all"]>>[number];
 
 /** A star's upcoming sessions (soonest first) or past sessions (newest first), one page plus one row. */
-export function starSessionsQuery(
+export function streamerSessionsQuery(
   db: Db,
-  starId: string,
+  streamerId: string,
   when: "upcoming" | "past",
   { page, limit, now, order }: { page: number; limit: number; now: Date; order?: "asc" | "desc" },
 ) {
@@ -55,7 +55,7 @@ export function starSessionsQuery(
   return sessionsFrom(db, now)
     .where(
       and(
-        eq(slots.streamerId, starId),
+        eq(slots.streamerId, streamerId),
         eq(slots.status, "open"),
         upcoming ? gte(slots.startsAt, now) : lt(slots.startsAt, now),
       ),
@@ -65,13 +65,13 @@ export function starSessionsQuery(
     .offset((page - 1) * limit);
 }
 
-export function starSessionsCountQuery(db: Db, starId: string, when: "upcoming" | "past", now: Date) {
+export function streamerSessionsCountQuery(db: Db, streamerId: string, when: "upcoming" | "past", now: Date) {
   return db
     .select({ total: count() })
     .from(slots)
     .where(
       and(
-        eq(slots.streamerId, starId),
+        eq(slots.streamerId, streamerId),
         eq(slots.status, "open"),
         when === "upcoming" ? gte(slots.startsAt, now) : lt(slots.startsAt, now),
       ),
@@ -112,13 +112,13 @@ export function gigSlotsQuery(db: Db, gigId: string, now: Date, limit: number) {
 }
 
 /** The star's open live session as a live card. */
-export function openLiveSessionCardQuery(db: Db, starId: string, viewerId: string | null) {
+export function openLiveSessionCardQuery(db: Db, streamerId: string, viewerId: string | null) {
   return db
     .select(liveCardColumns(viewerId))
     .from(liveSessions)
     .innerJoin(users, eq(users.id, liveSessions.streamerId))
     .innerJoin(games, eq(games.id, liveSessions.gameId))
-    .where(and(eq(liveSessions.streamerId, starId), isNull(liveSessions.endedAt)))
+    .where(and(eq(liveSessions.streamerId, streamerId), isNull(liveSessions.endedAt)))
     .limit(1);
 }
 
@@ -134,7 +134,7 @@ export function joinedQueuesQuery(db: Db, userId: string, { page, limit }: { pag
       liveSessionId: liveSessions.id,
       title: liveSessions.title,
       endedAt: liveSessions.endedAt,
-      starId: liveSessions.streamerId,
+      streamerId: liveSessions.streamerId,
     })
     .from(queueEntries)
     .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))

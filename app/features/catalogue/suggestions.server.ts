@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { SEARCH_SUGGESTION_NAME_MAX, toMatchQuery } from "~/features/search";
-import { gamesFts, gigsFts, matches, rowidOf, starsFts } from "~/features/search/index.server";
+import { gamesFts, gigsFts, matches, rowidOf, streamersFts } from "~/features/search/index.server";
 import { col, type Db } from "~/platform/db.server";
 import { games, gigs, liveSessions, streamerProfiles, users } from "~db/schema";
-import { starActive } from "./columns.server";
+import { streamerActive } from "./columns.server";
 
 const SUGGESTIONS_PER_KIND = 5;
 const SUGGESTION_MIN_LENGTH = 2;
@@ -31,8 +31,8 @@ export function suggestionQueries(db: Db, text: string, perKind = SUGGESTIONS_PE
   if ([...text.trim()].length < SUGGESTION_MIN_LENGTH) return null;
   const gameMatch = toMatchQuery(text, "name");
   const gigMatch = toMatchQuery(text, "title");
-  const starMatch = toMatchQuery(text);
-  if (!gameMatch || !gigMatch || !starMatch) return null;
+  const streamerMatch = toMatchQuery(text);
+  if (!gameMatch || !gigMatch || !streamerMatch) return null;
   return [
     db
       .select({
@@ -53,16 +53,16 @@ export function suggestionQueries(db: Db, text: string, perKind = SUGGESTIONS_PE
       .from(gigsFts)
       .innerJoin(gigs, eq(rowidOf.gigs, gigsFts.rowid))
       .innerJoin(users, eq(users.id, gigs.streamerId))
-      .where(and(matches(gigsFts, gigMatch), isNull(gigs.archivedAt), starActive(gigs.streamerId)))
+      .where(and(matches(gigsFts, gigMatch), isNull(gigs.archivedAt), streamerActive(gigs.streamerId)))
       .orderBy(gigsFts.rank)
       .limit(perKind),
     db
       .select({ id: users.id, fullName: users.fullName, username: users.username, liveSessionId: users.liveSessionId })
-      .from(starsFts)
-      .innerJoin(streamerProfiles, eq(rowidOf.streamerProfiles, starsFts.rowid))
+      .from(streamersFts)
+      .innerJoin(streamerProfiles, eq(rowidOf.streamerProfiles, streamersFts.rowid))
       .innerJoin(users, eq(users.id, streamerProfiles.userId))
-      .where(and(matches(starsFts, starMatch), starActive(streamerProfiles.userId)))
-      .orderBy(starsFts.rank)
+      .where(and(matches(streamersFts, streamerMatch), streamerActive(streamerProfiles.userId)))
+      .orderBy(streamersFts.rank)
       .limit(perKind),
   ] as const;
 }
@@ -75,12 +75,18 @@ export function suggestionQueries(db: Db, text: string, perKind = SUGGESTIONS_PE
 export async function searchSuggestions(db: Db, text: string, perKind = SUGGESTIONS_PER_KIND): Promise<Suggestion[]> {
   const queries = suggestionQueries(db, text, perKind);
   if (!queries) return [];
-  const [gameRows, gigRows, starRows] = await db.batch(queries);
+  const [gameRows, gigRows, streamerRows] = await db.batch(queries);
   return [
     ...gameRows.map((game) => suggestion("game", game.id, game.name, game.isLive, `/game/${game.id}`)),
     ...gigRows.map((gig) => suggestion("gig", gig.id, gig.title, !!gig.liveSessionId, `/gig/${gig.id}`)),
-    ...starRows.map((star) =>
-      suggestion("star", star.id, star.fullName || star.username, !!star.liveSessionId, `/star/${star.id}`),
+    ...streamerRows.map((streamer) =>
+      suggestion(
+        "star",
+        streamer.id,
+        streamer.fullName || streamer.username,
+        !!streamer.liveSessionId,
+        `/star/${streamer.id}`,
+      ),
     ),
   ];
 }

@@ -3,8 +3,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/index.server";
 import { reliabilityFromRow, reliabilityQuery } from "~/features/reliability/index.server";
-import { GIG_REVIEWS_SHOWN, STAR_REVIEWS_SHOWN } from "~/features/reviews";
-import { gigReviewsQuery, starReviewsQuery } from "~/features/reviews/index.server";
+import { GIG_REVIEWS_SHOWN, STREAMER_REVIEWS_SHOWN } from "~/features/reviews";
+import { gigReviewsQuery, streamerReviewsQuery } from "~/features/reviews/index.server";
 import { type Db, named } from "~/platform/db.server";
 import {
   gameModes,
@@ -18,44 +18,44 @@ import {
   users,
 } from "~db/schema";
 import { gigsListQuery, liveListQuery, mergePlatformOptions, toPage } from "./browse.server";
-import { activeGig, gameCardColumns, gigCardColumns, starActive, starCardColumns } from "./columns.server";
+import { activeGig, gameCardColumns, gigCardColumns, streamerActive, streamerCardColumns } from "./columns.server";
 import { gigsQuerySchema, isCatalogueId, liveQuerySchema } from "./schema";
-import { gigSlotsQuery, starSessionsCountQuery, starSessionsQuery } from "./sessions.server";
+import { gigSlotsQuery, streamerSessionsCountQuery, streamerSessionsQuery } from "./sessions.server";
 
 /** A star's gigs shown on their page (all active gigs; stars have a handful). */
-const STAR_GIGS_MAX = 50;
+const STREAMER_GIGS_MAX = 50;
 /** Upcoming slots shown on a gig page. */
 const GIG_SLOTS_MAX = 20;
 
 // ---------------------------------------------------------------- star
 
-export function starProfileQuery(db: Db, starId: string, viewerId: string | null) {
+export function streamerProfileQuery(db: Db, streamerId: string, viewerId: string | null) {
   return db
-    .select(starCardColumns(viewerId))
+    .select(streamerCardColumns(viewerId))
     .from(streamerProfiles)
     .innerJoin(users, eq(users.id, streamerProfiles.userId))
-    .where(and(eq(streamerProfiles.userId, starId), starActive(streamerProfiles.userId)))
+    .where(and(eq(streamerProfiles.userId, streamerId), streamerActive(streamerProfiles.userId)))
     .limit(1);
 }
 
-export function starGigsQuery(db: Db, starId: string, viewerId: string | null) {
+export function streamerGigsQuery(db: Db, streamerId: string, viewerId: string | null) {
   return db
     .select(gigCardColumns(viewerId))
     .from(gigs)
     .innerJoin(users, eq(users.id, gigs.streamerId))
     .innerJoin(games, eq(games.id, gigs.gameId))
-    .where(and(eq(gigs.streamerId, starId), activeGig))
+    .where(and(eq(gigs.streamerId, streamerId), activeGig))
     .orderBy(desc(gigs.createdAt))
-    .limit(STAR_GIGS_MAX);
+    .limit(STREAMER_GIGS_MAX);
 }
 
-export function openLiveSessionQuery(db: Db, starId: string) {
+export function openLiveSessionQuery(db: Db, streamerId: string) {
   return db
     .select({ id: liveSessions.id, title: liveSessions.title, gameName: games.name, startedAt: liveSessions.startedAt })
     .from(users)
     .innerJoin(liveSessions, eq(liveSessions.id, users.liveSessionId))
     .innerJoin(games, eq(games.id, liveSessions.gameId))
-    .where(eq(users.id, starId))
+    .where(eq(users.id, streamerId))
     .limit(1);
 }
 
@@ -65,7 +65,7 @@ export function openLiveSessionQuery(db: Db, starId: string) {
  */
 export async function getStarPage<M extends Record<string, BatchItem<"sqlite"> | undefined>>(
   db: Db,
-  starId: string,
+  streamerId: string,
   viewerId: string | null,
   pages: { upcoming: number; past: number },
   now = new Date(),
@@ -86,23 +86,23 @@ export async function getStarPage<M extends Record<string, BatchItem<"sqlite"> |
     reliabilityRows,
     ...moreRows
   ] = await db.batch([
-    starProfileQuery(db, starId, viewerId),
-    starGigsQuery(db, starId, viewerId),
-    openLiveSessionQuery(db, starId),
-    starSessionsQuery(db, starId, "upcoming", { page: pages.upcoming, limit, now }),
-    starSessionsQuery(db, starId, "past", { page: pages.past, limit, now }),
-    starSessionsCountQuery(db, starId, "upcoming", now),
-    starSessionsCountQuery(db, starId, "past", now),
+    streamerProfileQuery(db, streamerId, viewerId),
+    streamerGigsQuery(db, streamerId, viewerId),
+    openLiveSessionQuery(db, streamerId),
+    streamerSessionsQuery(db, streamerId, "upcoming", { page: pages.upcoming, limit, now }),
+    streamerSessionsQuery(db, streamerId, "past", { page: pages.past, limit, now }),
+    streamerSessionsCountQuery(db, streamerId, "upcoming", now),
+    streamerSessionsCountQuery(db, streamerId, "past", now),
     usdInrRateQuery(db),
-    starReviewsQuery(db, starId, STAR_REVIEWS_SHOWN),
-    reliabilityQuery(db, starId, now),
+    streamerReviewsQuery(db, streamerId, STREAMER_REVIEWS_SHOWN),
+    reliabilityQuery(db, streamerId, now),
     ...sent.map(([, read]) => read),
   ]);
-  const star = profile[0];
-  if (!star) return null;
+  const streamer = profile[0];
+  if (!streamer) return null;
   const window = (page: number) => ({ page, limit });
   return {
-    star,
+    streamer,
     gigs: gigRows,
     live: liveRows[0] ?? null,
     upcoming: { ...toPage(upcomingRows, window(pages.upcoming), "gigs"), total: upcomingTotal[0]?.total ?? 0 },
@@ -139,7 +139,7 @@ export function gigDetailQuery(db: Db, gigId: string, viewerId: string | null) {
     .innerJoin(games, eq(games.id, gigs.gameId))
     .innerJoin(gameModes, eq(gameModes.id, gigs.gameModeId))
     .innerJoin(platforms, eq(platforms.id, gigs.platformId))
-    .where(and(eq(gigs.id, gigId), activeGig, starActive(gigs.streamerId)))
+    .where(and(eq(gigs.id, gigId), activeGig, streamerActive(gigs.streamerId)))
     .limit(1);
 }
 

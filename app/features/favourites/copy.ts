@@ -2,8 +2,8 @@
 export const FAVOURITE_COPY = {
   gigFavouriteAdded: "Gig added to favorites",
   gigFavouriteRemoved: "Gig removed from favorites",
-  starFavouriteAdded: "Star added to favorites",
-  starFavouriteRemoved: "Star removed from favorites",
+  streamerFavouriteAdded: "Star added to favorites",
+  streamerFavouriteRemoved: "Star removed from favorites",
   gameFavouriteAdded: "Game added to favorites",
   gameFavouriteRemoved: "Game removed from favorites",
 } as const;

@@ -14,7 +14,7 @@ export function favouriteToast(kind: FavouriteKind, added: boolean): Toast {
     case "star":
       return {
         kind: "success",
-        message: added ? FAVOURITE_COPY.starFavouriteAdded : FAVOURITE_COPY.starFavouriteRemoved,
+        message: added ? FAVOURITE_COPY.streamerFavouriteAdded : FAVOURITE_COPY.streamerFavouriteRemoved,
       };
     case "game":
       return {

@@ -38,16 +38,16 @@ type Place = { id: string; lane: QueueLane; state: QueueState };
 const places: Place[] = [];
 
 beforeAll(async () => {
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const session = await createLiveSession(env.DB, star.id, game);
+  const session = await createLiveSession(env.DB, streamer.id, game);
   for (const lane of QUEUE_LANES) {
     for (const state of QUEUE_STATES) {
       const fan = await createUser(env.DB);
       const order =
         lane === "vip"
-          ? await createOrder(env.DB, fan.id, { kind: "vip_queue", liveSessionId: session.id, streamerId: star.id })
+          ? await createOrder(env.DB, fan.id, { kind: "vip_queue", liveSessionId: session.id, streamerId: streamer.id })
           : null;
       const id = newId();
       const active = (ACTIVE_QUEUE_STATES as readonly QueueState[]).includes(state);

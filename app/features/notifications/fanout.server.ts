@@ -29,8 +29,8 @@ export type FanoutMessage = {
 const FANOUT_PAGE = 200;
 
 /** newSlotAvailableNotification and the live notice, worded for the fan. */
-function fanoutTitle(kind: FanoutMessage["kind"], starName: string): string {
-  return kind === "live" ? `${starName} is live now! Join the queue` : `${starName} added new slots`;
+function fanoutTitle(kind: FanoutMessage["kind"], streamerName: string): string {
+  return kind === "live" ? `${streamerName} is live now! Join the queue` : `${streamerName} added new slots`;
 }
 
 export async function announceToFans(env: Env, message: Omit<FanoutMessage, "eventId" | "after">): Promise<void> {
@@ -45,12 +45,12 @@ export async function announceToFans(env: Env, message: Omit<FanoutMessage, "eve
 /** One page of the fan-out (the queue consumer). Returns the fans notified; enqueues the next page if any. */
 export async function deliverFanoutPage(env: Env, message: FanoutMessage): Promise<string[]> {
   const db = getDb(env);
-  const [star] = await db
+  const [streamer] = await db
     .select({ name: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})` })
     .from(users)
     .where(eq(users.id, message.influencerId));
-  if (!star) return [];
-  const title = fanoutTitle(message.kind, star.name);
+  if (!streamer) return [];
+  const title = fanoutTitle(message.kind, streamer.name);
   const url =
     message.kind === "live" && message.liveSessionId
       ? `/live/${message.liveSessionId}`

@@ -2,5 +2,5 @@
 
 export type { OnboardingFileKind } from "./onboarding.server";
 export { getOwnOnboarding, ONBOARDING_FILE_KINDS, readOnboardingFile, submitOnboarding } from "./onboarding.server";
-export { listOnboardingsForStaff, secretKeyRequired, starBankDetails, verifyOnboardings } from "./staff.server";
+export { listOnboardingsForStaff, secretKeyRequired, streamerBankDetails, verifyOnboardings } from "./staff.server";
 export { onboardingStatus } from "./status.server";

@@ -14,5 +14,5 @@ export const verifyOneSchema = z.object({
   BankschemaId: z.string({ error: M.chooseOne }).trim().min(1, M.chooseOne).max(64),
   secretKey: z.string().max(200).optional().default(""),
 });
-export const starUserSchema = z.object({ userId: z.string({ error: "userId is required" }).trim().min(1).max(64) });
+export const streamerUserSchema = z.object({ userId: z.string({ error: "userId is required" }).trim().min(1).max(64) });
 export const secretKeyQuerySchema = z.object({ secretKey: z.string().max(200).optional().default("") });

@@ -75,7 +75,7 @@ export async function listOnboardingsForStaff(env: Env, viewer: Viewer | null, o
 }
 
 /** One streamer's submission (POST star-bank-details / star-agreement); full numbers only with the secret, if set. */
-export async function starBankDetails(env: Env, viewer: Viewer | null, userId: string, secretKey?: string) {
+export async function streamerBankDetails(env: Env, viewer: Viewer | null, userId: string, secretKey?: string) {
   assertStaff(viewer, "onboarding");
   let full = true;
   try {

@@ -4,7 +4,7 @@ export { buyPassWithWallet } from "./buy.server";
 
 export { fanPasses } from "./fan-passes.server";
 
-export { passOfferForm, setPassOffer, starPassOf, starPassView } from "./offers.server";
+export { passOfferForm, setPassOffer, streamerPassOf, streamerPassView } from "./offers.server";
 
 export {
   expirePasses,
@@ -13,5 +13,5 @@ export {
   passUseStatements,
   passUsesFrom,
   passUsesWith,
-  starPassReads,
+  streamerPassReads,
 } from "./uses.server";

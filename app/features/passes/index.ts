@@ -2,7 +2,7 @@
 
 export { FanPassesSection } from "./components/fan-passes-section";
 export { PassOfferForm } from "./components/pass-offer-form";
-export { StarPassCard } from "./components/star-pass";
+export { StreamerPassCard } from "./components/star-pass";
 export { PASSES_COPY } from "./copy";
 
 export { passOfferSchema } from "./schema";

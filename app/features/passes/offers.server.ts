@@ -15,7 +15,7 @@ import {
 import { markCatalogueChanged } from "~/platform/catalogue-version.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { passOffers, users } from "~db/schema";
-import type { StarPassView } from "./components/star-pass";
+import type { StreamerPassView } from "./components/star-pass";
 import type { PassOfferDraft } from "./schema";
 
 /** The streamer's VIP pass as they edit it: their currency, and the pass on offer if any. */
@@ -76,14 +76,14 @@ export async function setPassOffer(env: Env, viewer: Viewer, draft: PassOfferDra
     .values({ id: newId(), streamerId, createdAt: now, ...terms })
     .onConflictDoUpdate({ target: passOffers.streamerId, set: terms });
   // The star page shows the pass: edge-cached pages are stale now (docs/decisions/012).
-  await markCatalogueChanged(db, { starId: streamerId });
+  await markCatalogueChanged(db, { streamerId: streamerId });
 }
 
 /** A streamer's VIP pass as a viewer sees it: in their currency, with the price of one place. */
-export type StarPass = { places: number; validDays: number; price: ViewerPrice; perPlace: Money };
+export type StreamerPass = { places: number; validDays: number; price: ViewerPrice; perPlace: Money };
 
 /** The query of a streamer's VIP pass on offer (one statement, for a page's batch: `starPassOf` reads its rows). */
-export function starPassQuery(db: Db, streamerId: string) {
+export function streamerPassQuery(db: Db, streamerId: string) {
   return db
     .select({
       places: passOffers.places,
@@ -96,8 +96,8 @@ export function starPassQuery(db: Db, streamerId: string) {
 }
 
 /** The pass on offer (null when there is none), priced for the viewer as their other prices are. */
-export function starPassOf(rows: readonly unknown[], display: DisplayCurrency): StarPass | null {
-  const row = rows[0] as Awaited<ReturnType<typeof starPassQuery>>[number] | undefined;
+export function streamerPassOf(rows: readonly unknown[], display: DisplayCurrency): StreamerPass | null {
+  const row = rows[0] as Awaited<ReturnType<typeof streamerPassQuery>>[number] | undefined;
   if (!row) return null;
   const price = priceIn(money(row.listPriceMinor, row.currency), display);
   return {
@@ -111,10 +111,10 @@ export function starPassOf(rows: readonly unknown[], display: DisplayCurrency): 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
 
 /** The VIP pass card's words for one viewer (the star page's loader; `StarPassCard` shows them). */
-export function starPassView(
-  pass: StarPass,
+export function streamerPassView(
+  pass: StreamerPass,
   viewer: { loggedIn: boolean; isOwner: boolean; usesLeft: number; walletBalance: Money | null; loginTo: string },
-): StarPassView {
+): StreamerPassView {
   const places = plural(pass.places, "VIP place");
   return {
     price: formatMoney(pass.price),

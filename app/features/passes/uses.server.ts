@@ -6,7 +6,7 @@ import { newId } from "~/lib/id";
 import type { CurrencyCode } from "~/lib/money";
 import { col, type Db, getDb } from "~/platform/db.server";
 import { orders, passEntries, passPurchases, walletEntries } from "~db/schema";
-import { starPassQuery } from "./offers.server";
+import { streamerPassQuery } from "./offers.server";
 
 /**
  * The pass ledger's SQL (docs/decisions/032-vip-passes.md), a session pack's credits' twin: a pass's balance is the
@@ -50,14 +50,14 @@ function passUsesOf(rows: { id: string; usesLeft: number | string | null }[]): P
  * The reads of what the star page shows of a streamer's VIP pass, for the page's one batch: the pass on offer, and for
  * a signed-in fan the places they hold of it and their wallet's balance in `currency` (whether the wallet can pay).
  */
-export function starPassReads(
+export function streamerPassReads(
   db: Db,
   streamerId: string,
   fan: { id: string; currency: CurrencyCode } | null,
   now: Date,
 ) {
   return {
-    pass: starPassQuery(db, streamerId),
+    pass: streamerPassQuery(db, streamerId),
     passUses: fan ? usablePassesQuery(db, fan.id, streamerId, now) : undefined,
     wallet: fan ? walletBalanceQuery(db, fan.id, fan.currency) : undefined,
   };

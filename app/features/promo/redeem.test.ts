@@ -17,21 +17,21 @@ import { givePromoUseBackStatement } from "./redeem.server";
 
 describe("the promo give-back", () => {
   it("returns the use of an order that delivered nothing, and only of that one", async () => {
-    const star = await createStreamer(env.DB);
+    const streamer = await createStreamer(env.DB);
     const platform = await createPlatform(env.DB, "pc");
     const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-    const gig = await createGig(env.DB, star.id, game);
-    const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 86_400_000), { seats: 4 });
+    const gig = await createGig(env.DB, streamer.id, game);
+    const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 86_400_000), { seats: 4 });
     const fans = [await createUser(env.DB), await createUser(env.DB)];
     const kept = await createBooking(
       env.DB,
-      { id: slot.id, influencerId: star.id },
+      { id: slot.id, influencerId: streamer.id },
       (fans[0] as (typeof fans)[0]).id,
       "confirmed",
     );
     const gone = await createBooking(
       env.DB,
-      { id: slot.id, influencerId: star.id },
+      { id: slot.id, influencerId: streamer.id },
       (fans[1] as (typeof fans)[1]).id,
       "cancelled",
     );

@@ -15,7 +15,7 @@ export const REVIEW_EDIT_WINDOW_MS = REVIEW_EDIT_DAYS * 24 * 60 * 60 * 1000;
 
 /** Reviews shown on a gig page and on a streamer's page (newest first); the averages count every visible review. */
 export const GIG_REVIEWS_SHOWN = 20;
-export const STAR_REVIEWS_SHOWN = 6;
+export const STREAMER_REVIEWS_SHOWN = 6;
 
 /** Staff's list of reported reviews: a page. */
 export const REPORTED_REVIEWS_PAGE_SIZE = 10;

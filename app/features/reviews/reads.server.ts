@@ -33,13 +33,13 @@ export function gigReviewsQuery(db: Db, gigId: string, limit: number) {
     .limit(limit);
 }
 
-export function starReviewsQuery(db: Db, starId: string, limit: number) {
+export function streamerReviewsQuery(db: Db, streamerId: string, limit: number) {
   return db
     .select(publicReviewFields)
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .leftJoin(gigs, eq(gigs.id, reviews.gigId))
-    .where(and(eq(reviews.streamerId, starId), isNull(reviews.hiddenAt)))
+    .where(and(eq(reviews.streamerId, streamerId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
 }

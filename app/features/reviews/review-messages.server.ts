@@ -61,17 +61,17 @@ async function postedFacts(env: Env, reviewId: string) {
   return { ...row, gigId: row.gigId, title: row.gigTitle ?? "your gig" };
 }
 
-const stars = (rating: number) => `${rating} star${rating === 1 ? "" : "s"}`;
+const streamers = (rating: number) => `${rating} star${rating === 1 ? "" : "s"}`;
 
 export async function reviewPostedMail(env: Env, reviewId: string): Promise<EmailMessage | null> {
   const facts = await postedFacts(env, reviewId);
   if (!facts?.streamerEmail) return null;
   return linesEmail({
     to: facts.streamerEmail,
-    subject: `New review: ${stars(facts.rating)} for ${facts.title}`,
+    subject: `New review: ${streamers(facts.rating)} for ${facts.title}`,
     lines: [
       `Hi ${facts.streamerName || facts.streamerUsername},`,
-      `${facts.authorUsername} reviewed ${facts.title}: ${stars(facts.rating)}.`,
+      `${facts.authorUsername} reviewed ${facts.title}: ${streamers(facts.rating)}.`,
       ...(facts.comment ? [`"${facts.comment}"`] : []),
       "A short reply shows under the review on your gig's page, for every fan who reads it.",
     ],
@@ -85,7 +85,7 @@ export async function reviewPostedNotice(env: Env, reviewId: string): Promise<Us
   return {
     userId: facts.streamerId,
     type: "booking",
-    title: `New review: ${stars(facts.rating)} from ${facts.authorUsername} for ${facts.title}. Reply`,
+    title: `New review: ${streamers(facts.rating)} from ${facts.authorUsername} for ${facts.title}. Reply`,
     url: reviewReplyPath(facts.gigId, facts.id),
   };
 }

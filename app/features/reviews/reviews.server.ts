@@ -19,7 +19,7 @@ import type { ReviewInput } from "./schema";
  * served with a review missing or one staff hid.
  */
 
-const star = alias(users, "star");
+const streamer = alias(users, "star");
 
 /** One order of the viewer with its booking, slot, gig and any review: what the review form needs. */
 async function orderFacts(db: Db, orderId: string) {
@@ -37,8 +37,8 @@ async function orderFacts(db: Db, orderId: string) {
         streamerId: slots.streamerId,
         gigId: slots.gigId,
         gigTitle: gigs.title,
-        starName: star.fullName,
-        starUsername: star.username,
+        streamerName: streamer.fullName,
+        streamerUsername: streamer.username,
         reviewId: reviews.id,
         rating: reviews.rating,
         comment: reviews.comment,
@@ -51,7 +51,7 @@ async function orderFacts(db: Db, orderId: string) {
     .leftJoin(bookings, eq(bookings.orderId, orders.id))
     .leftJoin(slots, eq(slots.id, orders.slotId))
     .leftJoin(gigs, eq(gigs.id, slots.gigId))
-    .leftJoin(star, eq(star.id, slots.streamerId))
+    .leftJoin(streamer, eq(streamer.id, slots.streamerId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
     .where(eq(orders.id, orderId))
     .limit(1);
@@ -90,7 +90,7 @@ export async function getReviewForm(env: Env, viewer: Viewer, orderId: string, n
       id: facts.orderId,
       gigId: facts.gigId,
       gigTitle: facts.gigTitle,
-      starName: facts.starName || facts.starUsername || "",
+      streamerName: facts.streamerName || facts.streamerUsername || "",
       startsAt: facts.startsAt,
       endsAt: facts.endsAt,
     },
@@ -223,7 +223,7 @@ export async function replyToReview(
     catalogueChangedStatement(db),
   ]);
   if (updated.length === 0) throw conflict(M.alreadyReplied);
-  return { reviewId: review.id, gigId: review.gigId, starId: review.streamerId };
+  return { reviewId: review.id, gigId: review.gigId, streamerId: review.streamerId };
 }
 
 /** A signed-in fan reports a visible review of someone else (once each; staff decide it). */
@@ -241,5 +241,5 @@ export async function reportReview(
     .insert(reviewReports)
     .values({ reviewId: review.id, reporterId: viewer.id, reason: input.reason, createdAt: now })
     .onConflictDoNothing();
-  return { reviewId: review.id, gigId: review.gigId, starId: review.streamerId };
+  return { reviewId: review.id, gigId: review.gigId, streamerId: review.streamerId };
 }

@@ -21,12 +21,12 @@ const START = new Date("2026-01-10T18:00:00Z");
 const AFTER = new Date("2026-01-11T09:00:00Z");
 
 async function gigWithSlot(startsAt = START) {
-  const star = await createStreamer(env.DB);
-  const platform = await createPlatform(env.DB, `pc-${star.id.slice(0, 6)}`);
+  const streamer = await createStreamer(env.DB);
+  const platform = await createPlatform(env.DB, `pc-${streamer.id.slice(0, 6)}`);
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game);
-  const slot = await createSlot(env.DB, star.id, gig.id, startsAt);
-  return { star, gig, slot: { id: slot.id, influencerId: star.id } };
+  const gig = await createGig(env.DB, streamer.id, game);
+  const slot = await createSlot(env.DB, streamer.id, gig.id, startsAt);
+  return { streamer, gig, slot: { id: slot.id, influencerId: streamer.id } };
 }
 
 async function playedBooking() {
@@ -44,22 +44,22 @@ async function gigRating(gigId: string) {
     .first<{ count: number; total: number; score: number }>();
 }
 
-async function starRating(starId: string) {
+async function starRating(streamerId: string) {
   return env.DB.prepare(
     "SELECT rating_count AS count, rating_total AS total FROM influencer_profiles WHERE user_id = ?",
   )
-    .bind(starId)
+    .bind(streamerId)
     .first<{ count: number; total: number }>();
 }
 
 describe("postReview: only the fan of a played, paid booking, once", () => {
   it("posts the fan's review, counts it in the gig's and the streamer's rating and bumps the catalogue version", async () => {
-    const { fan, booking, gig, star } = await playedBooking();
+    const { fan, booking, gig, streamer } = await playedBooking();
     const before = await catalogueVersion();
     const posted = await postReview(env, viewerOf(fan), booking.orderId, { rating: 4, comment: "Great carry" }, AFTER);
     expect(posted.gigId).toBe(gig.id);
     expect(await gigRating(gig.id)).toEqual({ count: 1, total: 4, score: 400 });
-    expect(await starRating(star.id)).toEqual({ count: 1, total: 4 });
+    expect(await starRating(streamer.id)).toEqual({ count: 1, total: 4 });
     const after = await catalogueVersion();
     expect(after).toBeGreaterThan(before);
     const form = await getReviewForm(env, viewerOf(fan), booking.orderId, AFTER);
@@ -76,9 +76,9 @@ describe("postReview: only the fan of a played, paid booking, once", () => {
   });
 
   it("answers 404 to anyone but the booking's fan, the streamer included", async () => {
-    const { booking, star } = await playedBooking();
+    const { booking, streamer } = await playedBooking();
     const other = await createUser(env.DB);
-    for (const viewer of [viewerOf(other), viewerOf(star)]) {
+    for (const viewer of [viewerOf(other), viewerOf(streamer)]) {
       const error = await rejection(postReview(env, viewer, booking.orderId, { rating: 5 }, AFTER));
       expect([error.status, error.message]).toEqual([404, M.orderNotFound]);
     }
@@ -115,14 +115,14 @@ describe("postReview: only the fan of a played, paid booking, once", () => {
   });
 
   it("the database refuses what the use case refuses: a second row per booking, another fan, a rating out of 1..5", async () => {
-    const { fan, booking, star, gig } = await playedBooking();
+    const { fan, booking, streamer, gig } = await playedBooking();
     const other = await createUser(env.DB);
     // Raw SQL on purpose: the database's constraints, not the use case, must refuse these rows.
     const insert = (id: string, userId: string, rating: number) =>
       env.DB.prepare(
         "INSERT INTO reviews (id, booking_id, user_id, influencer_id, product_id, rating) SELECT ?, id, ?, ?, ?, ? FROM bookings WHERE id = ?",
       )
-        .bind(id, userId, star.id, gig.id, rating, booking.id)
+        .bind(id, userId, streamer.id, gig.id, rating, booking.id)
         .run();
     await expect(insert("r-other", other.id, 5)).rejects.toThrow(/constraint failed/);
     await expect(insert("r-six", fan.id, 6)).rejects.toThrow(/constraint failed/);
@@ -157,15 +157,15 @@ describe("editReview: the author, for 14 days", () => {
 
 describe("replyToReview: the session's streamer, once", () => {
   it("lets the streamer reply once and nobody else", async () => {
-    const { fan, booking, star } = await playedBooking();
+    const { fan, booking, streamer } = await playedBooking();
     const { reviewId } = await postReview(env, viewerOf(fan), booking.orderId, { rating: 4 }, AFTER);
     const otherStar = await createStreamer(env.DB);
     for (const viewer of [viewerOf(fan), viewerOf(otherStar)]) {
       const error = await rejection(replyToReview(env, viewer, { reviewId, reply: "Thanks" }, AFTER));
       expect([error.status, error.message]).toEqual([403, M.notYourSession]);
     }
-    await replyToReview(env, viewerOf(star), { reviewId, reply: "Thanks for playing!" }, AFTER);
-    const again = await rejection(replyToReview(env, viewerOf(star), { reviewId, reply: "Edited" }, AFTER));
+    await replyToReview(env, viewerOf(streamer), { reviewId, reply: "Thanks for playing!" }, AFTER);
+    const again = await rejection(replyToReview(env, viewerOf(streamer), { reviewId, reply: "Edited" }, AFTER));
     expect([again.status, again.message]).toEqual([409, M.alreadyReplied]);
     const form = await getReviewForm(env, viewerOf(fan), booking.orderId, AFTER);
     expect(form.review?.reply).toBe("Thanks for playing!");
@@ -178,11 +178,11 @@ describe("replyToReview: the session's streamer, once", () => {
 
 describe("reports and hiding", () => {
   it("a fan reports once; staff without moderation are refused; hiding is audited and leaves the averages", async () => {
-    const { fan, booking, gig, star } = await playedBooking();
+    const { fan, booking, gig, streamer } = await playedBooking();
     const second = await createUser(env.DB);
     const secondBooking = await createBooking(
       env.DB,
-      { id: (await gigSlot(gig.id)).id, influencerId: star.id },
+      { id: (await gigSlot(gig.id)).id, influencerId: streamer.id },
       second.id,
       "confirmed",
     );
@@ -214,7 +214,7 @@ describe("reports and hiding", () => {
     const before = await catalogueVersion();
     await hideReview(env, viewerOf(developer), reviewId, AFTER);
     expect(await gigRating(gig.id)).toEqual({ count: 1, total: 5, score: 500 });
-    expect(await starRating(star.id)).toEqual({ count: 1, total: 5 });
+    expect(await starRating(streamer.id)).toEqual({ count: 1, total: 5 });
     expect(await catalogueVersion()).toBeGreaterThan(before);
     const audit = await env.DB.prepare("SELECT action, actor_id AS actor FROM audit_log WHERE entity_id = ?")
       .bind(reviewId)

@@ -115,7 +115,7 @@ export async function hideReview(env: Env, viewer: Viewer | null, reviewId: stri
     catalogueChangedStatement(db),
   ]);
   if (hidden.length === 0) throw conflict(M.alreadyHidden);
-  return { reviewId: review.id, gigId: review.gigId, starId: review.streamerId };
+  return { reviewId: review.id, gigId: review.gigId, streamerId: review.streamerId };
 }
 
 /** Closes a review's open reports without hiding it; audited. */

@@ -22,12 +22,12 @@ export const gigsFts = sqliteTable("products_fts", {
   description: text("description"),
   game: text("game"),
   tags: text("tags"),
-  starName: text("star_name"),
-  starHandle: text("star_handle"),
+  streamerName: text("star_name"),
+  streamerHandle: text("star_handle"),
   rank: real("rank"),
 });
 
-export const starsFts = sqliteTable("stars_fts", {
+export const streamersFts = sqliteTable("stars_fts", {
   rowid: integer("rowid").notNull(),
   fullName: text("full_name"),
   username: text("username"),
@@ -41,6 +41,6 @@ export const rowidOf = {
   streamerProfiles: sql`${streamerProfiles}.rowid`,
 } as const;
 
-export function matches(table: typeof gamesFts | typeof gigsFts | typeof starsFts, query: string): SQL {
+export function matches(table: typeof gamesFts | typeof gigsFts | typeof streamersFts, query: string): SQL {
   return sql`${table} MATCH ${query}`;
 }

@@ -4,6 +4,6 @@ export const STREAMER_PROFILE_COPY = {
   bioError: "error while creating bio",
   fullNameRequired: "Please enter your full name",
   profession: "Pick a profession",
-  starNameRequired: "Please enter the star's name",
+  streamerNameRequired: "Please enter the star's name",
   suggested: "Thanks! We will look into it.",
 } as const;

@@ -21,6 +21,10 @@ export const streamerProfileSchema = z.object({
 
 export const suggestStarSchema = z.object({
   starName: singleLine(
-    z.string({ error: M.starNameRequired }).trim().min(1, M.starNameRequired).max(100, "At most 100 characters"),
+    z
+      .string({ error: M.streamerNameRequired })
+      .trim()
+      .min(1, M.streamerNameRequired)
+      .max(100, "At most 100 characters"),
   ),
 });

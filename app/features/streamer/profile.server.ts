@@ -7,7 +7,7 @@ import { newId } from "~/lib/id";
 import type { z } from "~/lib/zod";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb } from "~/platform/db.server";
-import { starSuggestions, streamerProfiles, users } from "~db/schema";
+import { streamerProfiles, streamerSuggestions, users } from "~db/schema";
 import type { streamerProfileSchema } from "./profile-schema";
 
 /** The streamer's profile as they (or staff handling influencers) see it. */
@@ -68,8 +68,8 @@ export async function updateStreamerProfile(
 }
 
 /** A logged-in user suggests a creator to bring on board. */
-export async function suggestStar(env: Env, viewer: Viewer, starName: string) {
-  await getDb(env).insert(starSuggestions).values({ id: newId(), starName, userId: viewer.id });
+export async function suggestStar(env: Env, viewer: Viewer, streamerName: string) {
+  await getDb(env).insert(streamerSuggestions).values({ id: newId(), streamerName, userId: viewer.id });
 }
 
 export function streamerProfileJson(profile: Awaited<ReturnType<typeof getStreamerProfile>>) {

@@ -36,15 +36,15 @@ type Slot = { id: string; status: "open" | "cancelled"; startsAt: Date; booked: 
 const world: Slot[] = [];
 
 beforeAll(async () => {
-  const { star } = await bookedSlot(new Date(T.getTime() - 24 * HOUR));
+  const { streamer } = await bookedSlot(new Date(T.getTime() - 24 * HOUR));
   const fans = await Promise.all(LINE.map(() => createUser(env.DB)));
   const variants = [0, 1, 2, 3, 4, 5, 6].map((booked) => ({ booked, status: "open" as const }));
   for (const { booked, status } of [...variants, { booked: 0, status: "cancelled" as const }]) {
     const startsAt = new Date(T.getTime() + (world.length + 1) * HOUR);
-    const slot = await createSlot(env.DB, star.id, null, startsAt, { seats: SEATS, status });
+    const slot = await createSlot(env.DB, streamer.id, null, startsAt, { seats: SEATS, status });
     if (booked > 0) {
       const buyer = await createUser(env.DB);
-      await createBooking(env.DB, { id: slot.id, influencerId: star.id }, buyer.id, "confirmed", booked);
+      await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, buyer.id, "confirmed", booked);
     }
     const line: Place[] = [];
     for (const [index, entry] of LINE.entries()) {

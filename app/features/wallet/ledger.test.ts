@@ -13,13 +13,13 @@ import {
 import { walletBalance, walletRefundStatements } from "./ledger.server";
 
 async function paidOrder() {
-  const star = await createStreamer(env.DB);
+  const streamer = await createStreamer(env.DB);
   const platform = await createPlatform(env.DB, "pc");
   const game = await createGame(env.DB, {}, { platformIds: [platform.id] });
-  const gig = await createGig(env.DB, star.id, game);
-  const slot = await createSlot(env.DB, star.id, gig.id, new Date(Date.now() + 86_400_000));
+  const gig = await createGig(env.DB, streamer.id, game);
+  const slot = await createSlot(env.DB, streamer.id, gig.id, new Date(Date.now() + 86_400_000));
   const fan = await createUser(env.DB);
-  const booking = await createBooking(env.DB, { id: slot.id, influencerId: star.id }, fan.id, "confirmed");
+  const booking = await createBooking(env.DB, { id: slot.id, influencerId: streamer.id }, fan.id, "confirmed");
   return { fan, orderId: booking.orderId };
 }
 

@@ -69,7 +69,7 @@ export default function CancelOrder({ loaderData, actionData }: Route.ComponentP
       <h1 className="text-2xl font-bold">Cancel this booking?</h1>
       <p className="text-zinc-300">
         {order.gigTitle ?? "Session"}
-        {order.starName ? ` with ${order.starName}` : ""}
+        {order.streamerName ? ` with ${order.streamerName}` : ""}
         {order.startsAt ? (
           <>
             {" · "}

@@ -50,7 +50,7 @@ export const action = pageAction({
 export default function MoveOffer({ loaderData, actionData }: Route.ComponentProps) {
   const { offer, order } = loaderData;
   const zone = useViewerZone();
-  const streamer = order.starName || order.starUsername || "Your streamer";
+  const streamer = order.streamerName || order.streamerUsername || "Your streamer";
   return (
     <main className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-10">
       <h1 className="text-2xl font-bold">A new time for your session</h1>

@@ -114,7 +114,7 @@ export default function RescheduleOrder({ loaderData, actionData }: Route.Compon
       <h1 className="text-2xl font-bold">Change the time</h1>
       <p className="text-zinc-300">
         {order.gigTitle ?? "Session"}
-        {order.starName ? ` with ${order.starName}` : ""}
+        {order.streamerName ? ` with ${order.streamerName}` : ""}
         {order.startsAt ? (
           <>
             {" · now "}

@@ -50,7 +50,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
       <header>
         <h1 className="text-2xl font-bold">Review your session</h1>
         <p className="mt-1 text-zinc-400">
-          {order.gigTitle ?? "Session"} with {order.starName}
+          {order.gigTitle ?? "Session"} with {order.streamerName}
           {order.startsAt
             ? ` · ${formatSlotTime(new Date(order.startsAt), order.endsAt ? new Date(order.endsAt) : null, zone)}`
             : ""}

@@ -1,4 +1,4 @@
-import { gameJson, gigJson, starJson } from "~/features/catalogue";
+import { gameJson, gigJson, streamerJson } from "~/features/catalogue";
 import { catalogueRequest, listFavourites } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { getUsdInrRate } from "~/features/currency/index.server";
@@ -12,7 +12,7 @@ export const loader = jsonLoader({ auth: true }, async ({ request, context, view
   return {
     data: {
       gigs: lists.gigs.map((gig) => gigJson(gig, currency)),
-      stars: lists.stars.map(starJson),
+      stars: lists.streamers.map(streamerJson),
       games: lists.games.map((game) => gameJson(game)),
     },
   };

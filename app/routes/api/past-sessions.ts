@@ -1,8 +1,8 @@
 import { sessionsQuerySchema } from "~/features/catalogue";
-import { starSessions } from "~/features/catalogue/index.server";
+import { streamerSessions } from "~/features/catalogue/index.server";
 import { catalogueLoader } from "./_lib/catalogue-loader.server";
 
 /** GET /api/get/pastsessions/:userId (a star's past sessions, newest first) */
 export const loader = catalogueLoader(sessionsQuerySchema, (req, query, params) =>
-  starSessions(req, params.userId ?? "", "past", query),
+  streamerSessions(req, params.userId ?? "", "past", query),
 );

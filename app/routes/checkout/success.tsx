@@ -62,7 +62,7 @@ async function bookedSession(env: Env, viewer: Viewer, order: { id: string; kind
   if (!details.startsAt) return null;
   return {
     title: details.gigTitle ?? "Game session",
-    star: details.starName || details.starUsername || "",
+    streamer: details.streamerName || details.streamerUsername || "",
     startsAt: details.startsAt,
     endsAt: details.endsAt,
     seats: details.seats ?? 1,
@@ -94,7 +94,7 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
             {booked ? (
               <p data-testid="booked-session">
                 <strong className="text-zinc-100">{booked.title}</strong>
-                {booked.star ? ` with ${booked.star}` : ""}:{" "}
+                {booked.streamer ? ` with ${booked.streamer}` : ""}:{" "}
                 <SlotTime startsAt={booked.startsAt} endsAt={booked.endsAt} />, {booked.seats}{" "}
                 {booked.seats === 1 ? "seat" : "seats"}, {booked.amount} paid.
               </p>

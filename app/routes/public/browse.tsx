@@ -11,7 +11,7 @@ import {
   InfiniteGrid,
   LiveCard,
   parseBrowseQueryLeniently,
-  StarCard,
+  StreamerCard,
 } from "~/features/catalogue";
 import { catalogueRequest, getBrowsePage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
@@ -75,7 +75,7 @@ function pickPage<F extends BrowseCards["filter"]>(filter: F) {
 const PICK = {
   gigs: pickPage("gigs"),
   games: pickPage("games"),
-  creators: pickPage("creators"),
+  streamers: pickPage("creators"),
   live: pickPage("live"),
 };
 
@@ -130,10 +130,10 @@ function Results({ loaded, search }: { loaded: Loaded; search: string }) {
           key={search}
           first={list.page}
           pageHref={pageHref}
-          pick={PICK.creators}
+          pick={PICK.streamers}
           className={GRID_SMALL}
           label="Creators"
-          render={(star) => <StarCard star={star} />}
+          render={(streamer) => <StreamerCard streamer={streamer} />}
         />
       );
     case "live":

@@ -89,7 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     priceMinor,
     popularity,
     createdAt,
-    starPictureUrl,
+    streamerPictureUrl,
     modeDurationMinutes,
     platformKey,
     gameImageUrl,
@@ -112,14 +112,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     booking: {
       ...bookingFormData(req.viewer, page.more.bookingForm),
       loggedIn: req.viewer !== null,
-      isOwner: req.viewer?.id === page.gig.starId,
+      isOwner: req.viewer?.id === page.gig.streamerId,
       selectedSlotId: query.get("slot"),
       selectedPlayers: Number(query.get("seats")) || null,
     },
     pack,
     demand,
     creditsLeft: credits?.credits ?? 0,
-    reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.gig.starId } : null,
+    reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.gig.streamerId } : null,
   };
 }
 
@@ -240,7 +240,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
   const { gig, picker, booking, reviews, reviewViewer } = loaderData;
   const slots = pickerTimes(picker);
   const { price, priceText } = loaderData;
-  const star = gig.starName || gig.starUsername;
+  const streamer = gig.streamerName || gig.streamerUsername;
   const bookable = !booking.isOwner && slots.length > 0;
   // The bot checks of the page, or the fresh ones a refused booking came back with (docs/decisions/033).
   const demand = (actionData as { demand?: BookingBotChecks } | undefined)?.demand ?? loaderData.demand;
@@ -261,7 +261,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             <Link to={`/game/${gig.gameId}`} className="hover:text-brand-50">
               {gig.gameName}
             </Link>
-            {gig.starLiveSessionId ? <LiveBadge /> : null}
+            {gig.streamerLiveSessionId ? <LiveBadge /> : null}
           </p>
           <div className="gig-title">
             <h1 className="text-2xl font-bold sm:text-3xl">{gig.title}</h1>
@@ -270,8 +270,8 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           <p className="gig-byline">
             <span>
               with{" "}
-              <Link to={`/star/${gig.starId}`} className="gig-star">
-                {star}
+              <Link to={`/star/${gig.streamerId}`} className="gig-star">
+                {streamer}
               </Link>
             </span>
             <a href="#reviews" className="inline-block text-sm hover:underline">

@@ -8,8 +8,8 @@ import {
   LiveCard,
   liveCardData,
   SessionRow,
-  StarCard,
-  starCardData,
+  StreamerCard,
+  streamerCardData,
   Thumb,
 } from "~/features/catalogue";
 import { catalogueRequest, getLanding } from "~/features/catalogue/index.server";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...landing,
     games: landing.games.map(gameCardData),
     gigs: landing.gigs.map(gigCardData),
-    stars: landing.stars.map(starCardData),
+    streamers: landing.streamers.map(streamerCardData),
     live: landing.live.map(liveCardData),
     display: displayCurrency(req.currencyCode, landing.usdInrRateMicros, landing.usdInrFetchedAt),
   };
@@ -57,7 +57,7 @@ function Section({ id, title, to, children }: { id: string; title: string; to?: 
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { banners, games, gigs, stars, live, upcoming, yourUpcoming, display } = loaderData;
+  const { banners, games, gigs, streamers, live, upcoming, yourUpcoming, display } = loaderData;
   const hero = banners[0];
   return (
     <main className="mx-auto flex max-w-7xl flex-col gap-14 px-4 py-10">
@@ -141,12 +141,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      {stars.length > 0 ? (
+      {streamers.length > 0 ? (
         <Section id="stars-title" title="Most popular stars" to="/browse?filter=creators&sortBy=popularity">
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-            {stars.map((star) => (
-              <li key={star.id}>
-                <StarCard star={star} />
+            {streamers.map((streamer) => (
+              <li key={streamer.id}>
+                <StreamerCard streamer={streamer} />
               </li>
             ))}
           </ul>

@@ -1,11 +1,11 @@
 import type { ComponentProps } from "react";
 import { data, Link, useLocation } from "react-router";
-import { GigCard, LiveBadge, SessionRow, starPagesSchema, Thumb } from "~/features/catalogue";
+import { GigCard, LiveBadge, SessionRow, streamerPagesSchema, Thumb } from "~/features/catalogue";
 import { catalogueRequest, getStarPage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
-import { StarPassCard } from "~/features/passes";
-import { passUsesFrom, starPassOf, starPassReads, starPassView } from "~/features/passes/index.server";
+import { StreamerPassCard } from "~/features/passes";
+import { passUsesFrom, streamerPassOf, streamerPassReads, streamerPassView } from "~/features/passes/index.server";
 import { ReliabilityCard } from "~/features/reliability";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { money } from "~/lib/money";
@@ -17,14 +17,17 @@ import type { Route } from "./+types/star";
 import { buyPassIntent } from "./pass-action.server";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
-  const star = loaderData?.star;
-  const name = star ? star.fullName || star.username : "Star";
-  return [{ title: `${name} | Noobrd` }, { name: "description", content: star?.bio ?? `Play with ${name} on Noobrd.` }];
+  const streamer = loaderData?.streamer;
+  const name = streamer ? streamer.fullName || streamer.username : "Star";
+  return [
+    { title: `${name} | Noobrd` },
+    { name: "description", content: streamer?.bio ?? `Play with ${name} on Noobrd.` },
+  ];
 };
 
 /** /star/:id?upcomingPage=&pastPage=: profile, gigs, live status, upcoming and past sessions (6 a page). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const pages = starPagesSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const pages = streamerPagesSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!pages.success)
     throw data(firstIssue(pages.error, { fallback: "Invalid page" }), { status: 400, statusText: "Bad Request" });
   const req = await catalogueRequest(request, context);
@@ -37,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       req.viewer?.id ?? null,
       { upcoming: pages.data.upcomingPage, past: pages.data.pastPage },
       new Date(),
-      starPassReads(req.db, params.id, fan, new Date()),
+      streamerPassReads(req.db, params.id, fan, new Date()),
     ),
     "Star not found",
   );
@@ -45,20 +48,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const uses = passUsesFrom(page.more.passUses);
   const balance = page.more.wallet ? Number(page.more.wallet[0]?.balance ?? 0) : null;
   const display = displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt);
-  const offer = starPassOf(passRows, display);
+  const offer = streamerPassOf(passRows, display);
   return {
     ...page,
     display,
     pass: offer
-      ? starPassView(offer, {
+      ? streamerPassView(offer, {
           loggedIn: Boolean(req.viewer),
-          isOwner: req.viewer?.id === page.star.id,
+          isOwner: req.viewer?.id === page.streamer.id,
           usesLeft: uses?.uses ?? 0,
           walletBalance: balance === null ? null : money(balance, req.currencyCode),
-          loginTo: `/star/${page.star.id}`,
+          loginTo: `/star/${page.streamer.id}`,
         })
       : null,
-    reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.star.id } : null,
+    reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.streamer.id } : null,
   };
 }
 
@@ -135,14 +138,14 @@ function SessionsSection({
 }
 
 export default function Star({ loaderData, actionData }: Route.ComponentProps) {
-  const { star, gigs, live, upcoming, past, display, reviews, reviewViewer } = loaderData;
-  const name = star.fullName || star.username;
-  const links = socialLinks(star.socialLinks);
+  const { streamer, gigs, live, upcoming, past, display, reviews, reviewViewer } = loaderData;
+  const name = streamer.fullName || streamer.username;
+  const links = socialLinks(streamer.socialLinks);
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-10">
       <section aria-labelledby="star-name" className="flex flex-wrap items-start gap-6">
         <Thumb
-          url={star.pictureUrl}
+          url={streamer.pictureUrl}
           label={name}
           className="h-28 w-28 rounded-full"
           width={112}
@@ -155,16 +158,16 @@ export default function Star({ loaderData, actionData }: Route.ComponentProps) {
               {name}
             </h1>
             {live ? <LiveBadge /> : null}
-            <FavouriteButton kind="star" id={star.id} name={name} isFavourite={star.isFavourite} />
+            <FavouriteButton kind="star" id={streamer.id} name={name} isFavourite={streamer.isFavourite} />
           </div>
           <p className="mt-1 text-zinc-400">
-            @{star.username} · {star.profession}
-            {star.country ? ` · ${star.country}` : ""}
+            @{streamer.username} · {streamer.profession}
+            {streamer.country ? ` · ${streamer.country}` : ""}
           </p>
           <a href="#reviews" className="mt-1 inline-block text-sm hover:underline">
-            <RatingSummary total={star.ratingTotal} count={star.ratingCount} showEmpty />
+            <RatingSummary total={streamer.ratingTotal} count={streamer.ratingCount} showEmpty />
           </a>
-          {star.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line text-zinc-300">{star.bio}</p> : null}
+          {streamer.bio ? <p className="mt-4 max-w-2xl whitespace-pre-line text-zinc-300">{streamer.bio}</p> : null}
           {links.length > 0 ? (
             <ul aria-label="Social links" className="mt-4 flex flex-wrap gap-2">
               {links.map(([network, url]) => (
@@ -197,7 +200,7 @@ export default function Star({ loaderData, actionData }: Route.ComponentProps) {
 
       <ReliabilityCard reliability={loaderData.reliability} />
 
-      {loaderData.pass ? <StarPassCard pass={loaderData.pass} /> : null}
+      {loaderData.pass ? <StreamerPassCard pass={loaderData.pass} /> : null}
 
       <section aria-labelledby="gigs-title">
         <h2 id="gigs-title" className="mb-4 text-xl font-bold">
@@ -229,8 +232,8 @@ export default function Star({ loaderData, actionData }: Route.ComponentProps) {
 
       <ReviewList
         reviews={reviews}
-        ratingTotal={star.ratingTotal}
-        ratingCount={star.ratingCount}
+        ratingTotal={streamer.ratingTotal}
+        ratingCount={streamer.ratingCount}
         viewer={reviewViewer}
         reply={(actionData as { review?: ComponentProps<typeof ReviewList>["reply"] } | undefined)?.review}
         showGig

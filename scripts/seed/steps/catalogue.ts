@@ -234,12 +234,12 @@ export type SeedSlotsOut = ReturnType<typeof seedSlots>;
 export function seedPopularity(ctx: SeedContext, deps: Pick<SeedGigsOut, "gigs">) {
   const { rnd, data } = ctx;
   const { gigs } = deps;
-  const starScore = new Map<string, number>();
+  const streamerScore = new Map<string, number>();
   for (const gig of gigs) {
     gig.row.popularity = (gig.row.bookingCount ?? 0) * 10 + rnd.int(0, 50);
-    starScore.set(gig.streamer.id, (starScore.get(gig.streamer.id) ?? 0) + (gig.row.popularity ?? 0));
+    streamerScore.set(gig.streamer.id, (streamerScore.get(gig.streamer.id) ?? 0) + (gig.row.popularity ?? 0));
   }
   for (const favourite of data.favouriteStars)
-    starScore.set(favourite.streamerId, (starScore.get(favourite.streamerId) ?? 0) + 25);
-  for (const profile of data.streamerProfiles) profile.popularity = starScore.get(profile.userId) ?? 0;
+    streamerScore.set(favourite.streamerId, (streamerScore.get(favourite.streamerId) ?? 0) + 25);
+  for (const profile of data.streamerProfiles) profile.popularity = streamerScore.get(profile.userId) ?? 0;
 }

@@ -229,9 +229,9 @@ export function seedContactAndAnalytics(
     });
   });
   for (const name of ["Tenz", "Shroud", "Mortal", "Pokimane", "Scout"]) {
-    data.starSuggestions.push({
+    data.streamerSuggestions.push({
       id: nextId.suggestion(),
-      starName: name,
+      streamerName: name,
       userId: rnd.pick(fans).id,
       createdAt: at(now - rnd.int(1, 60) * DAY),
     });

@@ -160,9 +160,9 @@ export function seedOrders(
     let discount = 0;
     let promo: PromoRef | null = null;
     if (spec.promoAllowed && spec.paid && rnd.chance(0.1)) {
-      const starCode = spec.streamerId === demoStreamer.id && rnd.chance(0.5);
+      const streamerCode = spec.streamerId === demoStreamer.id && rnd.chance(0.5);
       // The demo fan keeps WELCOME10 unused, so the README's suggestion works when you try it as them.
-      const candidate = starCode ? demoStarPromo : spec.fan === demoFan ? null : welcome;
+      const candidate = streamerCode ? demoStarPromo : spec.fan === demoFan ? null : welcome;
       const limit = candidate?.row.maxUses ?? Number.POSITIVE_INFINITY;
       const perUser = candidate?.row.maxUsesPerUser ?? Number.POSITIVE_INFINITY;
       const userUses = candidate?.usedBy.has(spec.fan.id) ? 1 : 0;

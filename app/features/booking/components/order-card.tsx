@@ -29,9 +29,9 @@ function refundedTo(methods: OrderDetails["refundedTo"]): string {
 }
 
 /** What the order is, for its page's heading: "Ranked duos with DemoStar", "Wallet top-up". */
-export function orderTitle(order: Pick<OrderDetails, "gigTitle" | "kind" | "starName">): string {
+export function orderTitle(order: Pick<OrderDetails, "gigTitle" | "kind" | "streamerName">): string {
   const what = order.gigTitle ?? KIND_TEXT[order.kind];
-  return order.starName ? `${what} with ${order.starName}` : what;
+  return order.streamerName ? `${what} with ${order.streamerName}` : what;
 }
 
 /** One order of the fan: what, when (in their zone), status in words, gamer tags, lobby code, invoice, cancel. */
@@ -60,7 +60,7 @@ export function OrderCard({
             ) : (
               KIND_TEXT[order.kind]
             )}
-            {order.starName ? <span className="text-zinc-400"> with {order.starName}</span> : null}
+            {order.streamerName ? <span className="text-zinc-400"> with {order.streamerName}</span> : null}
           </p>
           {order.startsAt ? (
             <p className="text-sm text-zinc-300">
@@ -112,7 +112,7 @@ export function OrderCard({
 
       {order.moveOffer ? (
         <p className="mt-3 rounded-lg bg-amber-950 px-3 py-2 text-sm text-amber-100" data-testid="move-offer">
-          {order.starName || order.starUsername || "The streamer"} can't make this time and offers{" "}
+          {order.streamerName || order.streamerUsername || "The streamer"} can't make this time and offers{" "}
           <SlotTime startsAt={order.moveOffer.startsAt} endsAt={null} />.{" "}
           <Link to={orderPath(order.id, "new-time")} className="font-semibold underline">
             Move or get a full refund

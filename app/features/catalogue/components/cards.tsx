@@ -27,10 +27,10 @@ export type GigCardData = {
   baseCurrency: CurrencyCode;
   coverImageUrl: string | null;
   gameName: string;
-  starId: string;
-  starName: string;
-  starUsername: string;
-  starLiveSessionId: string | null;
+  streamerId: string;
+  streamerName: string;
+  streamerUsername: string;
+  streamerLiveSessionId: string | null;
   tags: string[];
   isFavourite: boolean;
   /** Its visible reviews: how many and the sum of their stars. */
@@ -39,7 +39,7 @@ export type GigCardData = {
 };
 
 export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCurrency }) {
-  const star = gig.starName || gig.starUsername;
+  const streamer = gig.streamerName || gig.streamerUsername;
   return (
     <article className={cardClass} data-testid="gig-card">
       <Thumb url={gig.coverImageUrl} label={gig.gameName} className="aspect-video w-full" width={640} height={360} />
@@ -49,7 +49,7 @@ export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCu
       <div className="flex flex-1 flex-col p-4">
         <p className="flex items-center gap-2 text-xs uppercase tracking-wide text-brand-400">
           {gig.gameName}
-          {gig.starLiveSessionId ? <LiveBadge /> : null}
+          {gig.streamerLiveSessionId ? <LiveBadge /> : null}
         </p>
         <h3 className="mt-1 flex-1 font-semibold">
           <Link to={`/gig/${gig.id}`} className={coverLink}>
@@ -67,7 +67,7 @@ export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCu
         ) : null}
         <RatingSummary total={gig.ratingTotal} count={gig.ratingCount} className="mt-2 text-sm" />
         <p className="mt-3 flex items-center justify-between text-sm text-zinc-400">
-          <span>{star}</span>
+          <span>{streamer}</span>
           <span className="font-semibold text-zinc-100" data-testid="price">
             {formatPrice({ amountMinor: gig.listPriceMinor, currency: gig.baseCurrency }, display)}
           </span>
@@ -77,7 +77,7 @@ export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCu
   );
 }
 
-export type StarCardData = {
+export type StreamerCardData = {
   id: string;
   username: string;
   fullName: string;
@@ -88,24 +88,24 @@ export type StarCardData = {
   isFavourite: boolean;
 };
 
-export function StarCard({ star }: { star: StarCardData }) {
-  const name = star.fullName || star.username;
+export function StreamerCard({ streamer }: { streamer: StreamerCardData }) {
+  const name = streamer.fullName || streamer.username;
   return (
     <article className={`${cardClass} items-center p-5 text-center`} data-testid="star-card">
       <div className="absolute top-2 right-2">
-        <FavouriteButton kind="star" id={star.id} name={name} isFavourite={star.isFavourite} />
+        <FavouriteButton kind="star" id={streamer.id} name={name} isFavourite={streamer.isFavourite} />
       </div>
-      <Thumb url={star.pictureUrl} label={name} className="h-20 w-20 rounded-full" width={80} height={80} />
+      <Thumb url={streamer.pictureUrl} label={name} className="h-20 w-20 rounded-full" width={80} height={80} />
       <h3 className="mt-3 font-semibold">
-        <Link to={`/star/${star.id}`} className={coverLink}>
+        <Link to={`/star/${streamer.id}`} className={coverLink}>
           {name}
         </Link>
       </h3>
-      <p className="text-sm text-zinc-400">@{star.username}</p>
+      <p className="text-sm text-zinc-400">@{streamer.username}</p>
       <p className="mt-2 flex items-center gap-2 text-xs text-zinc-400">
-        {star.profession}
-        {star.country ? <span>· {star.country}</span> : null}
-        {star.liveSessionId ? <LiveBadge /> : null}
+        {streamer.profession}
+        {streamer.country ? <span>· {streamer.country}</span> : null}
+        {streamer.liveSessionId ? <LiveBadge /> : null}
       </p>
     </article>
   );
@@ -150,9 +150,9 @@ export type LiveCardData = {
   baseCurrency: CurrencyCode;
   thumbnailUrl: string | null;
   gameName: string;
-  starId: string;
-  starName: string;
-  starUsername: string;
+  streamerId: string;
+  streamerName: string;
+  streamerUsername: string;
   tags: string[];
 };
 
@@ -170,7 +170,7 @@ export function LiveCard({ live, display }: { live: LiveCardData; display: Displ
           </Link>
         </h3>
         <p className="mt-3 flex items-center justify-between text-sm text-zinc-400">
-          <span>{live.starName || live.starUsername}</span>
+          <span>{live.streamerName || live.streamerUsername}</span>
           <span>
             VIP{" "}
             <span className="font-semibold text-zinc-100">
@@ -192,9 +192,9 @@ export type SessionData = {
   gigId: string | null;
   gigTitle: string | null;
   gameName: string | null;
-  starId: string;
-  starName: string;
-  starUsername: string;
+  streamerId: string;
+  streamerName: string;
+  streamerUsername: string;
 };
 
 /**
@@ -234,8 +234,8 @@ export function SessionRow({ session, showStar = false }: { session: SessionData
             <>
               {" "}
               with{" "}
-              <Link to={`/star/${session.starId}`} className="hover:text-brand-400">
-                {session.starName || session.starUsername}
+              <Link to={`/star/${session.streamerId}`} className="hover:text-brand-400">
+                {session.streamerName || session.streamerUsername}
               </Link>
             </>
           ) : null}

@@ -1,16 +1,22 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { toMatchQuery } from "~/features/search";
-import { matches, rowidOf, starsFts } from "~/features/search/index.server";
+import { matches, rowidOf, streamersFts } from "~/features/search/index.server";
 import type { Db } from "~/platform/db.server";
 import { favouriteStars, streamerProfiles, users } from "~db/schema";
-import { liveStars, starActive, starCardColumns, starJoin, starsWithTaggedGigs } from "../columns.server";
-import type { CreatorsQuery } from "../schema";
+import {
+  liveStars,
+  streamerActive,
+  streamerCardColumns,
+  streamerJoin,
+  streamersWithTaggedGigs,
+} from "../columns.server";
+import type { StreamersQuery } from "../schema";
 
 import { countOf, direction, effectiveSort, pageWindow } from "./shared.server";
 
 /** The creators (stars) list of /browse and the creators API: filters, sorts, and its count. */
-function creatorsFilter(db: Db, query: CreatorsQuery, viewerId: string | null, match: string | null) {
-  const conditions: (SQL | undefined)[] = [starActive(streamerProfiles.userId)];
+function streamersFilter(db: Db, query: StreamersQuery, viewerId: string | null, match: string | null) {
+  const conditions: (SQL | undefined)[] = [streamerActive(streamerProfiles.userId)];
   if (query.country) conditions.push(eq(users.country, query.country));
   if (query.profession) conditions.push(eq(streamerProfiles.profession, query.profession));
   if (query.isLiveClicked) conditions.push(inArray(streamerProfiles.userId, liveStars(db)));
@@ -28,22 +34,22 @@ function creatorsFilter(db: Db, query: CreatorsQuery, viewerId: string | null, m
     );
   }
   if (query.selectedTags.length > 0) {
-    conditions.push(inArray(streamerProfiles.userId, starsWithTaggedGigs(db, query.selectedTags)));
+    conditions.push(inArray(streamerProfiles.userId, streamersWithTaggedGigs(db, query.selectedTags)));
   }
-  if (match) conditions.push(matches(starsFts, match));
+  if (match) conditions.push(matches(streamersFts, match));
   return and(...conditions);
 }
 
-function creatorsFrom(db: Db, viewerId: string | null, match: string | null, from: "profiles" | "users" | "either") {
+function streamersFrom(db: Db, viewerId: string | null, match: string | null, from: "profiles" | "users" | "either") {
   const base = db
-    .select(starCardColumns(viewerId))
+    .select(streamerCardColumns(viewerId))
     .from(streamerProfiles)
     .$dynamic()
-    .innerJoin(users, starJoin(match ? "either" : from));
-  return match ? base.innerJoin(starsFts, eq(starsFts.rowid, rowidOf.streamerProfiles)) : base;
+    .innerJoin(users, streamerJoin(match ? "either" : from));
+  return match ? base.innerJoin(streamersFts, eq(streamersFts.rowid, rowidOf.streamerProfiles)) : base;
 }
 
-export function creatorsListQuery(db: Db, query: CreatorsQuery, viewerId: string | null) {
+export function streamersListQuery(db: Db, query: StreamersQuery, viewerId: string | null) {
   const match = query.searchField ? toMatchQuery(query.searchField) : null;
   const { limit, offset } = pageWindow("creators", query);
   const sort = effectiveSort(query.sortBy, match);
@@ -51,7 +57,7 @@ export function creatorsListQuery(db: Db, query: CreatorsQuery, viewerId: string
   const rowid = sort === "alphabetically" ? sql`${users}.rowid` : rowidOf.streamerProfiles;
   const order = direction(
     sort,
-    sql`${starsFts.rank}`,
+    sql`${streamersFts.rank}`,
     {
       title: sql`${users.fullName}`,
       popularity: sql`${streamerProfiles.popularity}`,
@@ -64,19 +70,19 @@ export function creatorsListQuery(db: Db, query: CreatorsQuery, viewerId: string
   // (is_influencer, country) indexes serve the alphabetical order and the country filter; for the other
   // orders it would tempt the planner away from the profiles' own indexes.
   const viaUsers = sort === "alphabetically" || !!query.country;
-  return creatorsFrom(db, viewerId, match, viaUsers ? "users" : "profiles")
-    .where(and(creatorsFilter(db, query, viewerId, match), viaUsers ? eq(users.isStreamer, true) : undefined))
+  return streamersFrom(db, viewerId, match, viaUsers ? "users" : "profiles")
+    .where(and(streamersFilter(db, query, viewerId, match), viaUsers ? eq(users.isStreamer, true) : undefined))
     .orderBy(...order)
     .limit(limit + 1)
     .offset(offset);
 }
 
-export function creatorsCountQuery(db: Db, query: CreatorsQuery, viewerId: string | null) {
+export function streamersCountQuery(db: Db, query: StreamersQuery, viewerId: string | null) {
   const match = query.searchField ? toMatchQuery(query.searchField) : null;
   return countOf(
     db,
-    creatorsFrom(db, viewerId, match, "either").where(
-      and(creatorsFilter(db, query, viewerId, match), eq(users.isStreamer, true)),
+    streamersFrom(db, viewerId, match, "either").where(
+      and(streamersFilter(db, query, viewerId, match), eq(users.isStreamer, true)),
     ),
   );
 }

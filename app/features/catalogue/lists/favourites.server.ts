@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/platform/db.server";
 import { favouriteGames, favouriteGigs, favouriteStars, games, gigs, streamerProfiles, users } from "~db/schema";
-import { gameCardColumns, gigCardColumns, starCardColumns } from "../columns.server";
+import { gameCardColumns, gigCardColumns, streamerCardColumns } from "../columns.server";
 
 /** GET /api/get_allfavorites answers at most this many of each kind, newest first. */
 const FAVOURITES_LIST_MAX = 500;
@@ -21,7 +21,7 @@ export function favouriteGigsQuery(db: Db, userId: string) {
 
 export function favouriteStarsQuery(db: Db, userId: string) {
   return db
-    .select(starCardColumns(userId))
+    .select(streamerCardColumns(userId))
     .from(favouriteStars)
     .innerJoin(streamerProfiles, eq(streamerProfiles.userId, favouriteStars.streamerId))
     .innerJoin(users, eq(users.id, favouriteStars.streamerId))
@@ -42,10 +42,10 @@ export function favouriteGamesQuery(db: Db, userId: string) {
 
 /** All of a user's favourites, newest first, in one D1 round trip. */
 export async function listFavourites(db: Db, userId: string) {
-  const [gigRows, starRows, gameRows] = await db.batch([
+  const [gigRows, streamerRows, gameRows] = await db.batch([
     favouriteGigsQuery(db, userId),
     favouriteStarsQuery(db, userId),
     favouriteGamesQuery(db, userId),
   ]);
-  return { gigs: gigRows, stars: starRows, games: gameRows };
+  return { gigs: gigRows, streamers: streamerRows, games: gameRows };
 }

@@ -12,9 +12,9 @@ import {
   gigsWithAllTags,
   liveStars,
   onPlatform,
-  starActive,
-  starInCountry,
-  starOfProfession,
+  streamerActive,
+  streamerInCountry,
+  streamerOfProfession,
 } from "../columns.server";
 import type { GigsQuery } from "../schema";
 
@@ -22,7 +22,7 @@ import { countOf, direction, effectiveSort, pageWindow } from "./shared.server";
 
 /** The gigs list of /browse and the gigs API: filters, sorts, and its count. */
 function gigsFilter(db: Db, query: GigsQuery, viewerId: string | null, match: string | null): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [activeGig, starActive(gigs.streamerId)];
+  const conditions: (SQL | undefined)[] = [activeGig, streamerActive(gigs.streamerId)];
   // The (game, popularity) and (platform, popularity) indexes serve the popularity order. For any other
   // order the game and platform are checked as rows come off that order's index (`+column`): one of a
   // dozen games or six platforms matches often enough that a page fills quickly, whereas looking the rows
@@ -32,8 +32,8 @@ function gigsFilter(db: Db, query: GigsQuery, viewerId: string | null, match: st
     conditions.push(indexed ? eq(gigs.gameId, query.selectedGame) : sql`+${col(gigs.gameId)} = ${query.selectedGame}`);
   }
   if (query.platform) conditions.push(onPlatform(gigs.platformId, query.platform, indexed));
-  if (query.country) conditions.push(starInCountry(gigs.streamerId, query.country));
-  if (query.profession) conditions.push(starOfProfession(gigs.streamerId, query.profession));
+  if (query.country) conditions.push(streamerInCountry(gigs.streamerId, query.country));
+  if (query.profession) conditions.push(streamerOfProfession(gigs.streamerId, query.profession));
   // Gigs of the stars live now: looked up from those few stars, not found by reading every gig.
   if (query.isLiveClicked) conditions.push(inArray(gigs.streamerId, liveStars(db)));
   if (query.isFavClicked) {

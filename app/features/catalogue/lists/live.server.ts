@@ -1,16 +1,16 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { toMatchQuery } from "~/features/search";
-import { gamesFts, matches, rowidOf, starsFts } from "~/features/search/index.server";
+import { gamesFts, matches, rowidOf, streamersFts } from "~/features/search/index.server";
 import type { Db } from "~/platform/db.server";
 import { favouriteStars, games, liveSessions, streamerProfiles, users } from "~db/schema";
-import { liveCardColumns, liveSessionsWithAllTags, onPlatform, starActive } from "../columns.server";
+import { liveCardColumns, liveSessionsWithAllTags, onPlatform, streamerActive } from "../columns.server";
 import type { LiveQuery } from "../schema";
 
 import { countOf, direction, pageWindow } from "./shared.server";
 
 /** The live-sessions list of /browse and the live API: filters, sorts, and its count. */
 function liveFilter(db: Db, query: LiveQuery, viewerId: string | null): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isNull(liveSessions.endedAt), starActive(liveSessions.streamerId)];
+  const conditions: (SQL | undefined)[] = [isNull(liveSessions.endedAt), streamerActive(liveSessions.streamerId)];
   if (query.selectedGame) conditions.push(eq(liveSessions.gameId, query.selectedGame));
   if (query.platform) conditions.push(onPlatform(liveSessions.platformId, query.platform));
   if (query.country) conditions.push(eq(users.country, query.country));
@@ -35,7 +35,7 @@ function liveFilter(db: Db, query: LiveQuery, viewerId: string | null): SQL | un
   if (match) {
     // A live session is found by its star's name or its game's name.
     conditions.push(
-      sql`(${rowidOf.streamerProfiles} IN (SELECT rowid FROM ${starsFts} WHERE ${matches(starsFts, match)}) OR ${rowidOf.games} IN (SELECT rowid FROM ${gamesFts} WHERE ${matches(gamesFts, match)}))`,
+      sql`(${rowidOf.streamerProfiles} IN (SELECT rowid FROM ${streamersFts} WHERE ${matches(streamersFts, match)}) OR ${rowidOf.games} IN (SELECT rowid FROM ${gamesFts} WHERE ${matches(gamesFts, match)}))`,
     );
   }
   return and(...conditions);

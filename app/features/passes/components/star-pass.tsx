@@ -2,7 +2,7 @@
  * A streamer's VIP pass as their page shows it, its words made on the server (`starPassView`, so the page's own
  * JavaScript stays within its budget): the price and terms in the viewer's currency, what the fan holds, and how to buy.
  */
-export type StarPassView = {
+export type StreamerPassView = {
   price: string;
   terms: string;
   note: string;
@@ -13,7 +13,7 @@ export type StarPassView = {
   login: string | null;
 };
 
-export function StarPassCard({ pass }: { pass: StarPassView }) {
+export function StreamerPassCard({ pass }: { pass: StreamerPassView }) {
   return (
     <section aria-labelledby="pass-title" className="gig-panel" data-testid="star-pass">
       <h2 id="pass-title" className="mb-1 text-lg font-semibold">

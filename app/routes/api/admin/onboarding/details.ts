@@ -1,5 +1,5 @@
-import { secretKeyQuerySchema, starUserSchema } from "~/features/onboarding";
-import { listOnboardingsForStaff, starBankDetails } from "~/features/onboarding/index.server";
+import { secretKeyQuerySchema, streamerUserSchema } from "~/features/onboarding";
+import { listOnboardingsForStaff, streamerBankDetails } from "~/features/onboarding/index.server";
 import { jsonAction, jsonLoader } from "~/routes/api/_lib/json-action.server";
 
 /** GET /api/get/admin/star-agreement-details?secretKey: every submission with its details and files. */
@@ -12,6 +12,8 @@ export const loader = jsonLoader(
 
 /** POST /api/get/admin/star-bank-details and /api/get/admin/star-agreement {userId}: one streamer's submission. */
 export const action = jsonAction(
-  { schema: starUserSchema.extend(secretKeyQuerySchema.shape), auth: true, staff: "onboarding" },
-  async ({ env, viewer, input }) => ({ details: await starBankDetails(env, viewer, input.userId, input.secretKey) }),
+  { schema: streamerUserSchema.extend(secretKeyQuerySchema.shape), auth: true, staff: "onboarding" },
+  async ({ env, viewer, input }) => ({
+    details: await streamerBankDetails(env, viewer, input.userId, input.secretKey),
+  }),
 );
