@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
+import { gigPath } from "~/lib/paths";
 import { inputClass } from "~/lib/ui/field";
 import { WAITLIST_FORM_ID } from "../form-id";
 import { PlaceStatus, type PlaceView } from "./place-status";
@@ -42,7 +43,7 @@ export function GigWaitlist(props: {
         <Form
           method="post"
           id={WAITLIST_FORM_ID}
-          action={`/gig/${props.gigId}#booking`}
+          action={`${gigPath(props.gigId)}#booking`}
           preventScrollReset
           aria-label="Join the waitlist"
         >
@@ -63,7 +64,7 @@ export function GigWaitlist(props: {
           {placed.map(({ place, slot }) => (
             <li key={slot.id} className="flex flex-col gap-2 text-sm" data-place={slot.id}>
               <span>{place.when}</span>
-              <PlaceStatus place={place} gigId={props.gigId} action={`/gig/${props.gigId}#booking`} />
+              <PlaceStatus place={place} gigId={props.gigId} action={`${gigPath(props.gigId)}#booking`} />
             </li>
           ))}
         </ul>
