@@ -14,7 +14,7 @@ export function orderPath(orderId: string, step?: "cancel" | "reschedule" | "rev
 export const gigPath = (gigId: string) => `/gig/${encodeURIComponent(gigId)}`;
 
 /** A streamer's page: `/star/:id` (the URL keeps the product's first word; docs/domain.md "Glossary"). */
-export const streamerPath = (streamerId: string) => `/star/${encodeURIComponent(streamerId)}`;
+export const starPath = (streamerId: string) => `/star/${encodeURIComponent(streamerId)}`;
 
 /** A live session's page: `/live/:id`. */
 export const livePath = (liveSessionId: string) => `/live/${encodeURIComponent(liveSessionId)}`;

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { SEARCH_SUGGESTION_NAME_MAX, toMatchQuery } from "~/features/search";
 import { gamesFts, gigsFts, matches, rowidOf, streamersFts } from "~/features/search/index.server";
-import { gamePath, gigPath, streamerPath } from "~/lib/paths";
+import { gamePath, gigPath, starPath } from "~/lib/paths";
 import { col, type Db } from "~/platform/db.server";
 import { games, gigs, liveSessions, streamerProfiles, users } from "~db/schema";
 import { streamerActive } from "./columns.server";
@@ -86,7 +86,7 @@ export async function searchSuggestions(db: Db, text: string, perKind = SUGGESTI
         streamer.id,
         streamer.fullName || streamer.username,
         !!streamer.liveSessionId,
-        streamerPath(streamer.id),
+        starPath(streamer.id),
       ),
     ),
   ];

@@ -28,7 +28,7 @@ import {
   withOfferedSeats,
 } from "~/features/waitlist/index.server";
 import { formatMoney, money, priceIn } from "~/lib/money";
-import { gamePath, gigPath, streamerPath } from "~/lib/paths";
+import { gamePath, gigPath, starPath } from "~/lib/paths";
 import { z } from "~/lib/zod";
 import { clientIp, found, publicOrigin } from "~/platform/http.server";
 import { replyTo } from "~/routes/_lib/form.server";
@@ -271,7 +271,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           <p className="gig-byline">
             <span>
               with{" "}
-              <Link to={streamerPath(gig.streamerId)} className="gig-star">
+              <Link to={starPath(gig.streamerId)} className="gig-star">
                 {streamer}
               </Link>
             </span>

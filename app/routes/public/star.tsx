@@ -9,7 +9,7 @@ import { passUsesFrom, streamerPassOf, streamerPassReads, streamerPassView } fro
 import { ReliabilityCard } from "~/features/reliability";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { money } from "~/lib/money";
-import { livePath, streamerPath } from "~/lib/paths";
+import { livePath, starPath } from "~/lib/paths";
 import { firstIssue } from "~/lib/validation";
 import { found } from "~/platform/http.server";
 import { pageAction, signedInBackTo } from "~/routes/_lib/page-action.server";
@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           isOwner: req.viewer?.id === page.streamer.id,
           usesLeft: uses?.uses ?? 0,
           walletBalance: balance === null ? null : money(balance, req.currencyCode),
-          loginTo: streamerPath(page.streamer.id),
+          loginTo: starPath(page.streamer.id),
         })
       : null,
     reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.streamer.id } : null,
@@ -69,8 +69,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The reply and report forms under the streamer's reviews (docs/domain.md, "Review"), and the VIP pass's form. */
 export const action = pageAction({
   // A visitor signs in and comes back to the reviews.
-  guard: signedInBackTo(({ params }) => streamerPath(params.id ?? "")),
-  intents: { ...reviewIntents(({ params }) => streamerPath(params.id ?? "")), "buy-pass": buyPassIntent },
+  guard: signedInBackTo(({ params }) => starPath(params.id ?? "")),
+  intents: { ...reviewIntents(({ params }) => starPath(params.id ?? "")), "buy-pass": buyPassIntent },
 });
 
 /** Only http(s) links are shown, each opening a new tab without handing over this page. */

@@ -4,7 +4,7 @@ import { RatingSummary } from "~/features/reviews";
 import { SeatsLeft } from "~/features/seats";
 import { formatDateTime, useViewerZone } from "~/features/time";
 import { type CurrencyCode, type DisplayCurrency, formatPrice } from "~/lib/money";
-import { gamePath, gigPath, livePath, streamerPath } from "~/lib/paths";
+import { gamePath, gigPath, livePath, starPath } from "~/lib/paths";
 import { LiveBadge, Thumb } from "./card-parts";
 
 // The parts a page may use without the cards (the gig page: its cover, the LIVE badge, seats left).
@@ -98,7 +98,7 @@ export function StreamerCard({ streamer }: { streamer: StreamerCardData }) {
       </div>
       <Thumb url={streamer.pictureUrl} label={name} className="h-20 w-20 rounded-full" width={80} height={80} />
       <h3 className="mt-3 font-semibold">
-        <Link to={streamerPath(streamer.id)} className={coverLink}>
+        <Link to={starPath(streamer.id)} className={coverLink}>
           {name}
         </Link>
       </h3>
@@ -235,7 +235,7 @@ export function SessionRow({ session, showStar = false }: { session: SessionData
             <>
               {" "}
               with{" "}
-              <Link to={streamerPath(session.streamerId)} className="hover:text-brand-400">
+              <Link to={starPath(session.streamerId)} className="hover:text-brand-400">
                 {session.streamerName || session.streamerUsername}
               </Link>
             </>
