@@ -16,11 +16,8 @@ function handBuilt(source: string): number {
 describe("URLs built by their path helper", () => {
   it("finds a hand-built URL (the scanner itself)", () => {
     const planted = [
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: planted source
       "const a = `/gig/${gig.id}`; const b = gigPath(gig.id);",
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: planted source
       "const c = `${livePath(id)}?x=1`; const d = `/profile/orders/${order.id}/cancel`;",
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: planted source
       'const e = "/gig/new"; const f = `/games/${id}`;',
     ].join("\n");
     expect(handBuilt(planted)).toBe(2);
