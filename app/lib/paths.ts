@@ -9,15 +9,3 @@ export function orderPath(orderId: string, step?: "cancel" | "reschedule" | "rev
   const page = `/profile/orders/${encodeURIComponent(orderId)}`;
   return step ? `${page}/${step}` : page;
 }
-
-/** A gig's page: `/gig/:id`. */
-export const gigPath = (gigId: string) => `/gig/${encodeURIComponent(gigId)}`;
-
-/** A streamer's page: `/star/:id` (the URL keeps the product's first word; docs/domain.md "Glossary"). */
-export const starPath = (streamerId: string) => `/star/${encodeURIComponent(streamerId)}`;
-
-/** A live session's page: `/live/:id`. */
-export const livePath = (liveSessionId: string) => `/live/${encodeURIComponent(liveSessionId)}`;
-
-/** A game's page: `/game/:id`. */
-export const gamePath = (gameId: string) => `/game/${encodeURIComponent(gameId)}`;

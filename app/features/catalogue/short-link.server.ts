@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { livePath, starPath } from "~/lib/paths";
 import type { Db } from "~/platform/db.server";
 import { liveSessions, streamerProfiles, users } from "~db/schema";
 
@@ -16,5 +15,5 @@ export async function shortLinkTarget(db: Db, handle: string): Promise<string | 
     .where(and(sql`lower(${users.username}) = lower(${handle})`, eq(users.isActive, true), eq(users.isStreamer, true)))
     .get();
   if (!row) return null;
-  return row.liveSessionId ? livePath(row.liveSessionId) : starPath(row.id);
+  return row.liveSessionId ? `/live/${row.liveSessionId}` : `/star/${row.id}`;
 }

@@ -3,7 +3,6 @@ import type { Viewer } from "~/features/access";
 import { notifyTurn } from "~/features/alerts/index.server";
 import { deliverMessages } from "~/features/messages/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
-import { livePath } from "~/lib/paths";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessions, type QueueState, queueEntries, users } from "~db/schema";
@@ -77,7 +76,7 @@ export async function callPlace(
         userId: place.userId,
         type: "queue",
         title: `You're up with ${options.streamerName}: confirm you're ready`,
-        url: livePath(place.liveSessionId),
+        url: `/live/${place.liveSessionId}`,
       }),
       { now, when: sql`changes() > 0` },
     ),
@@ -93,7 +92,7 @@ export async function callPlace(
       key: cause,
       liveSessionId: place.liveSessionId,
       streamerName: options.streamerName,
-      url: livePath(place.liveSessionId),
+      url: `/live/${place.liveSessionId}`,
       readyUrl: await readyLinkPath(env, {
         liveSessionId: place.liveSessionId,
         entryId: place.id,

@@ -3,7 +3,7 @@ import { deliverMessages } from "~/features/messages/index.server";
 import type { FulfilmentStep } from "~/features/payments";
 import { owedCardRefundStatement } from "~/features/wallet/index.server";
 import { newId } from "~/lib/id";
-import { livePath, orderPath } from "~/lib/paths";
+import { orderPath } from "~/lib/paths";
 import { type Db, getDb } from "~/platform/db.server";
 import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessionChanged } from "./commands.server";
@@ -78,7 +78,7 @@ export const vipQueueStep: FulfilmentStep = {
       userId: order.userId,
       type: "queue",
       title: M.vipJoined,
-      url: livePath(order.liveSessionId ?? ""),
+      url: `/live/${order.liveSessionId}`,
     }),
   ],
   async refundedLate(env, order) {

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { newId } from "~/lib/id";
-import { livePath, starPath } from "~/lib/paths";
 import { getDb } from "~/platform/db.server";
 import { appOrigin } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -53,7 +52,9 @@ export async function deliverFanoutPage(env: Env, message: FanoutMessage): Promi
   if (!streamer) return [];
   const title = fanoutTitle(message.kind, streamer.name);
   const url =
-    message.kind === "live" && message.liveSessionId ? livePath(message.liveSessionId) : starPath(message.influencerId);
+    message.kind === "live" && message.liveSessionId
+      ? `/live/${message.liveSessionId}`
+      : `/star/${message.influencerId}`;
   // One statement for the whole page (D1 allows 100 bound parameters per query, so no multi-row VALUES).
   const inserted = await env.DB.prepare(
     `INSERT INTO notifications (id, user_id, type, title, url, influencer_id, is_read, created_at)

@@ -1,9 +1,7 @@
-import { gigPath } from "~/lib/paths";
-
 /**
  * The checkout link of a waitlist offer: the gig page with the slot and the seats chosen, at the booking form. Its own
  * module, so the pages showing it carry no more than this to the browser.
  */
 export function offerCheckoutPath(gigId: string, slotId: string, seats: number): string {
-  return `${gigPath(gigId)}?slot=${encodeURIComponent(slotId)}&seats=${seats}#booking`;
+  return `/gig/${encodeURIComponent(gigId)}?slot=${encodeURIComponent(slotId)}&seats=${seats}#booking`;
 }

@@ -4,7 +4,6 @@ import { ConfirmButton } from "~/components/confirm";
 import { REVIEW_COPY as M, reportedReviewsQuerySchema, reviewIdSchema } from "~/features/reviews";
 import { dismissReviewReports, hideReview, listReportedReviews } from "~/features/reviews/index.server";
 import { When } from "~/features/time";
-import { gigPath } from "~/lib/paths";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
 import { pageAction, staffWith } from "~/routes/_lib/page-action.server";
@@ -61,7 +60,7 @@ export default function ReportedReviews({ loaderData, actionData }: Route.Compon
               >
                 <p>
                   <strong>{review.rating} of 5</strong> by @{review.authorUsername} on{" "}
-                  {review.gigId ? <a href={`${gigPath(review.gigId)}#reviews`}>{review.gigTitle}</a> : "a session"} of @
+                  {review.gigId ? <a href={`/gig/${review.gigId}#reviews`}>{review.gigTitle}</a> : "a session"} of @
                   {review.streamerUsername} · <When at={review.createdAt} />
                 </p>
                 {review.comment ? <p className="mt-1 whitespace-pre-line text-zinc-300">{review.comment}</p> : null}

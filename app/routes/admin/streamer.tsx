@@ -26,7 +26,6 @@ import {
 } from "~/features/staff-streamers/index.server";
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
-import { gigPath } from "~/lib/paths";
 import { inputClass } from "~/lib/ui/field";
 import { requireStaff } from "~/routes/_lib/guards.server";
 import { pageAction, pageLoader, postedIntent, staffWith } from "~/routes/_lib/page-action.server";
@@ -149,7 +148,7 @@ export default function Streamer({ loaderData, actionData }: Route.ComponentProp
               {g.archivedAt ? (
                 <span className="text-zinc-400">{g.title} (archived)</span>
               ) : (
-                <Link to={gigPath(g.id)} className="underline">
+                <Link to={`/gig/${g.id}`} className="underline">
                   {g.title}
                 </Link>
               )}{" "}

@@ -3,7 +3,6 @@ import { GigCard, gamePageSchema, InfiniteGrid, LiveCard, Thumb } from "~/featur
 import { catalogueRequest, getGamePage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
-import { gamePath } from "~/lib/paths";
 import { firstIssue } from "~/lib/validation";
 import { found } from "~/platform/http.server";
 import type { Route } from "./+types/game";
@@ -115,7 +114,7 @@ export default function Game({ loaderData }: Route.ComponentProps) {
         ) : (
           <InfiniteGrid
             first={gigs}
-            pageHref={(page) => `${gamePath(game.id)}?page=${page}`}
+            pageHref={(page) => `/game/${game.id}?page=${page}`}
             pick={pickGigs}
             className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
             label={`Gigs for ${game.name}`}

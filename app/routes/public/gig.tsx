@@ -28,7 +28,6 @@ import {
   withOfferedSeats,
 } from "~/features/waitlist/index.server";
 import { formatMoney, money, priceIn } from "~/lib/money";
-import { gamePath, gigPath, starPath } from "~/lib/paths";
 import { z } from "~/lib/zod";
 import { clientIp, found, publicOrigin } from "~/platform/http.server";
 import { replyTo } from "~/routes/_lib/form.server";
@@ -136,7 +135,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 /** Back to this gig with the time acted on chosen: the picker shows its date (slot-picker.tsx). */
 function backToGig({ params, formData }: { params: Readonly<Record<string, string>>; formData: FormData }) {
   const slot = String(formData.get("slotId") ?? "");
-  return `${gigPath(params.id ?? "")}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
+  return `/gig/${params.id ?? ""}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
 }
 
 /** The booking form's fields: a refusal on another (the bot check's token) is the form's error, said above it. */
@@ -145,11 +144,11 @@ const BOOKING_FORM_FIELDS = ["slotId", "numberOfPlayers", "multipleGamerTags", "
 export const action = pageAction({
   // Every form here is a signed-in fan's: a visitor signs in and comes back (to the reviews, or the time chosen).
   guard: signedInBackTo((page) =>
-    isReviewIntent(postedIntent(page.formData)) ? gigPath(page.params.id ?? "") : backToGig(page),
+    isReviewIntent(postedIntent(page.formData)) ? `/gig/${page.params.id ?? ""}` : backToGig(page),
   ),
   intents: {
     // The reply and report forms under the reviews (docs/domain.md, "Review").
-    ...reviewIntents(({ params }) => gigPath(params.id ?? "")),
+    ...reviewIntents(({ params }) => `/gig/${params.id ?? ""}`),
     "buy-pack": buyPackIntent,
     ...waitlistIntents(backToGig),
     // The Apply step: the discount and new total (or why not), the form coming back as the fan left it.
@@ -259,7 +258,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         />
         <div>
           <p className="gig-game">
-            <Link to={gamePath(gig.gameId)} className="hover:text-brand-50">
+            <Link to={`/game/${gig.gameId}`} className="hover:text-brand-50">
               {gig.gameName}
             </Link>
             {gig.streamerLiveSessionId ? <LiveBadge /> : null}
@@ -271,7 +270,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           <p className="gig-byline">
             <span>
               with{" "}
-              <Link to={starPath(gig.streamerId)} className="gig-star">
+              <Link to={`/star/${gig.streamerId}`} className="gig-star">
                 {streamer}
               </Link>
             </span>

@@ -1,6 +1,5 @@
 import { LIVE_COPY, ReadyLinkPage, readyLinkSchema } from "~/features/live";
 import { readyLinkOf, readyLinkState, sendLiveCommand } from "~/features/live/index.server";
-import { livePath } from "~/lib/paths";
 import { cloudflareContext } from "~/platform/context";
 import { orErrorPage } from "~/routes/_lib/form.server";
 import type { PageFormReply } from "~/routes/_lib/page-action.server";
@@ -37,7 +36,7 @@ export const action = pageAction({
           link: { entryId: link.e, deadline: link.d, sig: link.sig },
         }),
       success: (_, { params, formData }) => ({
-        to: `${livePath(params.id ?? "")}/ready?${new URLSearchParams({
+        to: `/live/${params.id ?? ""}/ready?${new URLSearchParams({
           e: String(formData.get("e")),
           d: String(formData.get("d")),
           sig: String(formData.get("sig")),

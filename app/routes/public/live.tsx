@@ -11,7 +11,6 @@ import { walletBalance } from "~/features/wallet/index.server";
 import { COPY } from "~/lib/copy";
 import { type AppError, badRequest } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
-import { livePath } from "~/lib/paths";
 import { z } from "~/lib/zod";
 import { getDb } from "~/platform/db.server";
 import { publicOrigin } from "~/platform/http.server";
@@ -60,7 +59,7 @@ type Reply = { error: string | null; field?: string; gamertag?: string };
  * Join regular, join VIP (terms accepted; wallet now, or card through Stripe), each with the gamer tag for the
  * session's platform; confirm the ready check once called; leave. Through the session's object.
  */
-const livePage = ({ params }: { params: Readonly<Record<string, string>> }) => livePath(params.id ?? "");
+const livePage = ({ params }: { params: Readonly<Record<string, string>> }) => `/live/${params.id ?? ""}`;
 /** Either lane asks for the gamer tag: required here, before any payment; a missing one is said on its field. */
 const tagMissing = ({ formData }: { formData: FormData }, message: string | undefined) =>
   says(message ?? LIVE_COPY.gamertagRequired, 400, {

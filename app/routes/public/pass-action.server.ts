@@ -1,11 +1,10 @@
 import type { Viewer } from "~/features/access";
 import { PASSES_COPY } from "~/features/passes";
 import { buyPassWithWallet } from "~/features/passes/index.server";
-import { starPath } from "~/lib/paths";
 import { z } from "~/lib/zod";
 import type { PageContext } from "~/routes/_lib/page-action.server";
 
-const backToPass = ({ params }: PageContext<Viewer>) => `${starPath(params.id ?? "")}#pass-title`;
+const backToPass = ({ params }: PageContext<Viewer>) => `/star/${params.id ?? ""}#pass-title`;
 
 /**
  * The star page's "Buy VIP pass" form (a plain POST with intent `buy-pass`), as a `pageAction` intent: buys through

@@ -9,7 +9,6 @@ import { passUsesFrom, streamerPassOf, streamerPassReads, streamerPassView } fro
 import { ReliabilityCard } from "~/features/reliability";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { money } from "~/lib/money";
-import { livePath, starPath } from "~/lib/paths";
 import { firstIssue } from "~/lib/validation";
 import { found } from "~/platform/http.server";
 import { pageAction, signedInBackTo } from "~/routes/_lib/page-action.server";
@@ -59,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           isOwner: req.viewer?.id === page.streamer.id,
           usesLeft: uses?.uses ?? 0,
           walletBalance: balance === null ? null : money(balance, req.currencyCode),
-          loginTo: starPath(page.streamer.id),
+          loginTo: `/star/${page.streamer.id}`,
         })
       : null,
     reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.streamer.id } : null,
@@ -69,8 +68,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The reply and report forms under the streamer's reviews (docs/domain.md, "Review"), and the VIP pass's form. */
 export const action = pageAction({
   // A visitor signs in and comes back to the reviews.
-  guard: signedInBackTo(({ params }) => starPath(params.id ?? "")),
-  intents: { ...reviewIntents(({ params }) => starPath(params.id ?? "")), "buy-pass": buyPassIntent },
+  guard: signedInBackTo(({ params }) => `/star/${params.id ?? ""}`),
+  intents: { ...reviewIntents(({ params }) => `/star/${params.id ?? ""}`), "buy-pass": buyPassIntent },
 });
 
 /** Only http(s) links are shown, each opening a new tab without handing over this page. */
@@ -188,7 +187,7 @@ export default function Star({ loaderData, actionData }: Route.ComponentProps) {
           {live ? (
             <p className="mt-4 rounded-lg border border-red-500/40 bg-red-950/40 px-4 py-3 text-sm">
               Live now:{" "}
-              <Link to={livePath(live.id)} className="font-semibold hover:underline">
+              <Link to={`/live/${live.id}`} className="font-semibold hover:underline">
                 {live.title}
               </Link>{" "}
               ({live.gameName})

@@ -19,7 +19,6 @@ import { type LiveCommand, sendLiveCommand, streamerQueue } from "~/features/liv
 import { OverlayCard } from "~/features/overlay";
 import { myOverlay } from "~/features/overlay/index.server";
 import { type AppError, badRequest } from "~/lib/errors";
-import { livePath } from "~/lib/paths";
 import { shortLink } from "~/lib/short-link";
 import { z } from "~/lib/zod";
 import { envOf, publicOrigin } from "~/platform/http.server";
@@ -164,7 +163,7 @@ export default function LiveSessionDashboard({ loaderData, actionData }: Route.C
           <h1 className="text-3xl font-bold">{session.title}</h1>
           <p className="text-sm text-zinc-400">
             {session.gameName} · {session.modeName} · {session.platformName} ·{" "}
-            <Link to={livePath(session.id)} className="text-brand-400">
+            <Link to={`/live/${session.id}`} className="text-brand-400">
               Public page
             </Link>
           </p>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SlotTime } from "~/features/time";
 import { formatMoney } from "~/lib/money";
-import { gigPath, orderPath } from "~/lib/paths";
+import { orderPath } from "~/lib/paths";
 import { LOBBY_CODE_VISIBLE_BEFORE_MS } from "../order-view";
 import type { OrderDetails } from "../orders.server";
 import { CancelBooking } from "./cancel-booking";
@@ -54,7 +54,7 @@ export function OrderCard({
         <div>
           <p className="font-semibold">
             {order.gigId && !order.gigArchived ? (
-              <Link to={gigPath(order.gigId)} className="hover:text-brand-400">
+              <Link to={`/gig/${order.gigId}`} className="hover:text-brand-400">
                 {order.gigTitle}
               </Link>
             ) : (

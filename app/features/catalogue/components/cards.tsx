@@ -4,7 +4,6 @@ import { RatingSummary } from "~/features/reviews";
 import { SeatsLeft } from "~/features/seats";
 import { formatDateTime, useViewerZone } from "~/features/time";
 import { type CurrencyCode, type DisplayCurrency, formatPrice } from "~/lib/money";
-import { gamePath, gigPath, livePath, starPath } from "~/lib/paths";
 import { LiveBadge, Thumb } from "./card-parts";
 
 // The parts a page may use without the cards (the gig page: its cover, the LIVE badge, seats left).
@@ -53,7 +52,7 @@ export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCu
           {gig.streamerLiveSessionId ? <LiveBadge /> : null}
         </p>
         <h3 className="mt-1 flex-1 font-semibold">
-          <Link to={gigPath(gig.id)} className={coverLink}>
+          <Link to={`/gig/${gig.id}`} className={coverLink}>
             {gig.title}
           </Link>
         </h3>
@@ -98,7 +97,7 @@ export function StreamerCard({ streamer }: { streamer: StreamerCardData }) {
       </div>
       <Thumb url={streamer.pictureUrl} label={name} className="h-20 w-20 rounded-full" width={80} height={80} />
       <h3 className="mt-3 font-semibold">
-        <Link to={starPath(streamer.id)} className={coverLink}>
+        <Link to={`/star/${streamer.id}`} className={coverLink}>
           {name}
         </Link>
       </h3>
@@ -135,7 +134,7 @@ export function GameCard({ game }: { game: GameCardData }) {
         height={400}
       />
       <h3 className="p-3 font-semibold">
-        <Link to={gamePath(game.id)} className={coverLink}>
+        <Link to={`/game/${game.id}`} className={coverLink}>
           {game.name}
         </Link>
       </h3>
@@ -166,7 +165,7 @@ export function LiveCard({ live, display }: { live: LiveCardData; display: Displ
           <LiveBadge /> {live.gameName}
         </p>
         <h3 className="mt-1 flex-1 font-semibold">
-          <Link to={livePath(live.id)} className={coverLink}>
+          <Link to={`/live/${live.id}`} className={coverLink}>
             {live.title}
           </Link>
         </h3>
@@ -221,7 +220,7 @@ export function SessionRow({ session, showStar = false }: { session: SessionData
       <div>
         <p className="font-medium">
           {session.gigId ? (
-            <Link to={gigPath(session.gigId)} className="hover:text-brand-400">
+            <Link to={`/gig/${session.gigId}`} className="hover:text-brand-400">
               {session.gigTitle}
             </Link>
           ) : (
@@ -235,7 +234,7 @@ export function SessionRow({ session, showStar = false }: { session: SessionData
             <>
               {" "}
               with{" "}
-              <Link to={starPath(session.streamerId)} className="hover:text-brand-400">
+              <Link to={`/star/${session.streamerId}`} className="hover:text-brand-400">
                 {session.streamerName || session.streamerUsername}
               </Link>
             </>

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { PushSubscribe } from "~/features/alerts";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
-import { livePath, starPath } from "~/lib/paths";
 import { inputClass } from "~/lib/ui/field";
 import { usePartySocket } from "~/lib/ui/use-party-socket";
 import { LIVE_EVENTS, type NoticePayload, type PublicQueuePayload, type UpdateUserPayload } from "../events";
@@ -104,7 +103,7 @@ export function LiveRoom({
         <h1 className="text-3xl font-bold">{session.title}</h1>
         <p className="text-sm text-zinc-400">
           with{" "}
-          <Link to={starPath(session.streamerId)} className="text-brand-400">
+          <Link to={`/star/${session.streamerId}`} className="text-brand-400">
             {session.streamerName || session.streamerUsername}
           </Link>
         </p>
@@ -175,7 +174,7 @@ export function LiveRoom({
             <MyEnding ending={current.ending} />
           ) : !viewer ? (
             <Link
-              to={`/login?redirectTo=${encodeURIComponent(livePath(session.id))}`}
+              to={`/login?redirectTo=${encodeURIComponent(`/live/${session.id}`)}`}
               className={`${button} self-start bg-brand-600`}
             >
               Log in to join the queue

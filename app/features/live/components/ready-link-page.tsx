@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { livePath } from "~/lib/paths";
 import { LIVE_COPY as M } from "../copy";
 import { Countdown } from "./ready-check";
 
@@ -48,7 +47,7 @@ export function ReadyLinkPage({ view }: { view: ReadyLinkView }) {
           {view.state === "confirmed" ? M.readyConfirmed : M.readyLinkUsed}
         </p>
       )}
-      <Link to={livePath(view.liveSessionId)} className="text-brand-300 underline">
+      <Link to={`/live/${view.liveSessionId}`} className="text-brand-300 underline">
         Open the live session
       </Link>
     </main>

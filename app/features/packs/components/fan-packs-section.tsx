@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { formatMoney, type Money } from "~/lib/money";
-import { gigPath } from "~/lib/paths";
 import type { PackEntryKind } from "~db/schema/packs";
 import { PrepaidHistory } from "./prepaid-history";
 
@@ -49,7 +48,7 @@ export function FanPacksSection({ packs }: { packs: FanPackView[] }) {
                 : `${pack.creditsLeft} of ${pack.sessions} credits left (${formatMoney(pack.valueLeft)}), until ${pack.expiresOn}`}
             </p>
             {!pack.expired && pack.creditsLeft > 0 ? (
-              <Link to={gigPath(pack.gigId)} className="inline-flex min-h-11 items-center text-brand-300 underline">
+              <Link to={`/gig/${pack.gigId}`} className="inline-flex min-h-11 items-center text-brand-300 underline">
                 Book with a credit
               </Link>
             ) : null}

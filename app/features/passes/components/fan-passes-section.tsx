@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { PrepaidHistory } from "~/features/packs";
 import { formatMoney, type Money } from "~/lib/money";
-import { starPath } from "~/lib/paths";
 import type { PassEntryKind } from "~db/schema/passes";
 
 /** One of the fan's VIP passes as the profile shows it: dates already in words in the fan's zone. */
@@ -46,7 +45,7 @@ export function FanPassesSection({ passes }: { passes: FanPassView[] }) {
             </p>
             {!pass.expired && pass.usesLeft > 0 ? (
               <Link
-                to={starPath(pass.streamerId)}
+                to={`/star/${pass.streamerId}`}
                 className="inline-flex min-h-11 items-center text-brand-300 underline"
               >
                 See their live sessions

@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import { formatDay, useViewerZone } from "~/features/time";
-import { gigPath } from "~/lib/paths";
 import { REVIEW_REPLY_MAX, REVIEW_REPORT_REASON_MAX } from "../constants";
 import { RatingSummary, Stars } from "./stars";
 
@@ -72,7 +71,7 @@ export function ReviewList({
                 <span className="font-medium">{review.authorUsername}</span>
                 <span className="text-zinc-400">{review.day ?? formatDay(review.createdAt, zone)}</span>
                 {showGig && review.gigId && review.gigTitle ? (
-                  <Link to={gigPath(review.gigId)} className="text-brand-400 hover:text-brand-50">
+                  <Link to={`/gig/${review.gigId}`} className="text-brand-400 hover:text-brand-50">
                     {review.gigTitle}
                   </Link>
                 ) : null}

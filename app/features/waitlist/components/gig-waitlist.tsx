@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { BOOKING_FORM_MAX_PLAYERS } from "~/features/seats";
-import { gigPath } from "~/lib/paths";
 import { inputClass } from "~/lib/ui/field";
 import { WAITLIST_FORM_ID } from "../form-id";
 import { PlaceStatus, type PlaceView } from "./place-status";
@@ -43,7 +42,7 @@ export function GigWaitlist(props: {
         <Form
           method="post"
           id={WAITLIST_FORM_ID}
-          action={`${gigPath(props.gigId)}#booking`}
+          action={`/gig/${props.gigId}#booking`}
           preventScrollReset
           aria-label="Join the waitlist"
         >
@@ -64,7 +63,7 @@ export function GigWaitlist(props: {
           {placed.map(({ place, slot }) => (
             <li key={slot.id} className="flex flex-col gap-2 text-sm" data-place={slot.id}>
               <span>{place.when}</span>
-              <PlaceStatus place={place} gigId={props.gigId} action={`${gigPath(props.gigId)}#booking`} />
+              <PlaceStatus place={place} gigId={props.gigId} action={`/gig/${props.gigId}#booking`} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { gigPath } from "~/lib/paths";
 import { PlaceStatus, type PlaceView } from "./place-status";
 
 type ProfilePlaceView = PlaceView & {
@@ -23,7 +22,7 @@ export function WaitlistSection({ places }: { places: ProfilePlaceView[] }) {
             <li key={place.slotId} className="flex flex-col gap-2">
               <p className="text-sm">
                 {place.gigId ? (
-                  <Link to={gigPath(place.gigId)} className="font-medium hover:text-brand-400">
+                  <Link to={`/gig/${place.gigId}`} className="font-medium hover:text-brand-400">
                     {place.title ?? "Game session"}
                   </Link>
                 ) : (
