@@ -157,15 +157,20 @@ export default function StreamerDashboard({ loaderData }: Route.ComponentProps) 
           {...d.chart}
           caption={`Net of the ${d.feePercent}% platform fee, in the currency each order was paid in`}
         />
-        <h3 className="mt-4 text-sm font-semibold text-zinc-300">Where your earnings stand (before fees)</h3>
-        <dl className="mt-2 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
-          {d.balance.map((line) => (
-            <div key={line.label} className="flex justify-between gap-3 rounded-lg bg-ink-800 px-3 py-2">
-              <dt className="text-zinc-400">{line.label}</dt>
-              <dd className="font-semibold tabular-nums">{line.value}</dd>
-            </div>
-          ))}
-        </dl>
+        {/* Folded on a phone's first screens (a <details>, open without JavaScript); the chart says the total. */}
+        <details className="mt-4">
+          <summary className="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-zinc-300">
+            Where your earnings stand (before fees)
+          </summary>
+          <dl className="mt-2 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+            {d.balance.map((line) => (
+              <div key={line.label} className="flex justify-between gap-3 rounded-lg bg-ink-800 px-3 py-2">
+                <dt className="text-zinc-400">{line.label}</dt>
+                <dd className="font-semibold tabular-nums">{line.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
       </section>
 
       <Fold title="All orders" open={opened(d.search, ["ordersPage", "year", "month"])}>
