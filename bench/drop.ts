@@ -19,7 +19,7 @@
  *    "join the waitlist" form. Each request carries a bot-check token (`cf-turnstile-response`) as the local
  *    Turnstile stand-in's always-pass site key gives one, for its action ("book", "waitlist") and the site's
  *    hostname, good once: a drop's slot is in high demand (docs/decisions/033), so the server verifies them all once
- *    the rush begins (the stand-in's siteverify, which keeps each spent token in the private bucket).
+ *    the rush begins (the stand-in's siteverify, which keeps each spent token in memory: docs/decisions/043).
  * 5. Prints: oversold (seats taken past the slot's seats: must be 0), 5xx (must be 0), every fan's answer (held,
  *    booked, waitlisted, refused), the booking answer's p50/p95/p99, the waitlist's order against the order in which
  *    its fans were answered "full", the booking writes per second the one D1 writer took, and workerd's CPU per fan

@@ -59,7 +59,7 @@ type StandIns = {
   /** Cloudflare Turnstile as its test keys behave (TURNSTILE_STAND_IN "on"): the widget's token and siteverify. */
   turnstile: {
     token(siteKey: string, action: string, hostname: string): string | null;
-    siteverify(bucket: R2Bucket, secret: string, token: string): Promise<SiteverifyAnswer>;
+    siteverify(secret: string, token: string): Promise<SiteverifyAnswer>;
   };
   /**
    * Stripe mounted in the Worker (STRIPE_STAND_IN "on"): `configure` gives it the webhook secret and where to

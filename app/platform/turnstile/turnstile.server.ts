@@ -37,7 +37,7 @@ export type SiteverifyAnswer = { success: boolean; "error-codes": string[]; acti
 async function siteverify(env: Env, token: string, remoteIp: string): Promise<SiteverifyAnswer> {
   const secret = env.TURNSTILE_SECRET_KEY ?? "";
   if (import.meta.env.MODE !== "production" && standInOn(env)) {
-    return standIn("turnstile").siteverify(env.PRIVATE_FILES, secret, token);
+    return standIn("turnstile").siteverify(secret, token);
   }
   const body = new FormData();
   body.set("secret", secret);
