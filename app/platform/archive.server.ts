@@ -1,3 +1,5 @@
+import { archiveFilesNaming, forgetInIndex, indexArchiveFile, indexArchiveOnce } from "./archive-index.server";
+import type { Db } from "./db.server";
 import { log } from "./log.server";
 
 /**
@@ -5,7 +7,9 @@ import { log } from "./log.server";
  * newline-delimited JSON file, `archive/<name>/<yyyy>/<mm>/<dd>/<first id>.ndjson` (the day and id of its first
  * row), and only then deleted from the table. A batch is chosen in a fixed order (oldest first, then by id), so a
  * run that stopped between the write and the delete writes the same file again and loses nothing; the delete names
- * each row and re-checks the condition that chose it, so a row that changed meanwhile stays.
+ * each row and re-checks the condition that chose it, so a row that changed meanwhile stays. Between the two, the
+ * people its rows name are written down in the archive's index (archive-index.server.ts), so erasing one of them
+ * reads only their files.
  */
 export type ArchivedRow = { id: string; at: Date };
 
@@ -29,6 +33,7 @@ export function archiveKey(name: string, first: ArchivedRow): string {
 /** Archives due rows in batches of `batchSize`, at most `maxBatches` per run (a cron run's CPU stays small). */
 export async function archiveRows<Row extends ArchivedRow>(
   bucket: R2Bucket,
+  db: Db,
   source: ArchiveSource<Row>,
   { batchSize = 500, maxBatches = 4 } = {},
 ): Promise<ArchiveRun> {
@@ -40,6 +45,7 @@ export async function archiveRows<Row extends ArchivedRow>(
     const key = archiveKey(source.name, first);
     const body = `${rows.map((row) => JSON.stringify(row)).join("\n")}\n`;
     await bucket.put(key, body, { httpMetadata: { contentType: "application/x-ndjson" } });
+    await indexArchiveFile(db, key, rows);
     await source.remove(rows.map((row) => row.id));
     run.archived += rows.length;
     run.files.push(key);
@@ -62,34 +68,37 @@ export async function readArchive(bucket: R2Bucket, key: string): Promise<Record
 export type ArchiveScrub = { filesRead: number; filesRewritten: number; rowsDropped: number };
 
 /**
- * Drops from every archive file (`archive/...`, whatever table it came from) the rows `mentions` says belong to
- * someone being erased, rewriting the file without them (or deleting it when none is left): the archive keeps no
- * personal data the live tables no longer hold (docs/decisions/033). Reads every archive file: run once for a group of
- * erasures, not per person.
+ * Drops from the archive files that name any of `people` (by the archive's index) the rows `mentions` says belong to
+ * one of them, rewriting each file without them (or deleting it when none is left): the archive keeps no personal data
+ * the live tables no longer hold (docs/decisions/042). It reads only those files; the files archived before the index
+ * existed are indexed first, once ever (`indexArchiveOnce`). Then the index forgets `people`.
  */
 export async function scrubArchives(
   bucket: R2Bucket,
+  db: Db,
+  people: readonly string[],
   mentions: (row: Record<string, unknown>) => boolean,
 ): Promise<ArchiveScrub> {
   const scrub: ArchiveScrub = { filesRead: 0, filesRewritten: 0, rowsDropped: 0 };
-  let cursor: string | undefined;
-  do {
-    const page = await bucket.list({ prefix: "archive/", cursor });
-    for (const object of page.objects) {
-      const rows = await readArchive(bucket, object.key);
-      scrub.filesRead += 1;
-      const kept = rows.filter((row) => !mentions(row));
-      if (kept.length === rows.length) continue;
-      scrub.rowsDropped += rows.length - kept.length;
-      scrub.filesRewritten += 1;
-      if (kept.length === 0) await bucket.delete(object.key);
-      else {
-        const body = `${kept.map((row) => JSON.stringify(row)).join("\n")}\n`;
-        await bucket.put(object.key, body, { httpMetadata: { contentType: "application/x-ndjson" } });
-      }
+  if (people.length === 0) return scrub;
+  await indexArchiveOnce(bucket, db, (key) => readArchive(bucket, key));
+  const deleted: string[] = [];
+  for (const key of await archiveFilesNaming(db, people)) {
+    const rows = await readArchive(bucket, key);
+    scrub.filesRead += 1;
+    const kept = rows.filter((row) => !mentions(row));
+    if (kept.length === rows.length) continue;
+    scrub.rowsDropped += rows.length - kept.length;
+    scrub.filesRewritten += 1;
+    if (kept.length === 0) {
+      await bucket.delete(key);
+      deleted.push(key);
+    } else {
+      const body = `${kept.map((row) => JSON.stringify(row)).join("\n")}\n`;
+      await bucket.put(key, body, { httpMetadata: { contentType: "application/x-ndjson" } });
     }
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor);
+  }
+  await forgetInIndex(db, people, deleted);
   if (scrub.rowsDropped > 0) log.info("archive.scrubbed", { ...scrub });
   return scrub;
 }

@@ -4,6 +4,7 @@
  */
 
 export * from "./analytics";
+export * from "./archive";
 export * from "./audit";
 export * from "./auth";
 export * from "./cache";

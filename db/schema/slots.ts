@@ -25,7 +25,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, sqliteTable, text, unique } from "drizzle-orm/sqlite-core";
-import { createdAt, enumCheck, id, timestamp, updatedAt } from "./columns";
+import { bool, createdAt, enumCheck, id, timestamp, updatedAt } from "./columns";
 import { gigs } from "./gigs";
 import { streamerProfiles } from "./influencers";
 import { liveSessions } from "./live";
@@ -51,6 +51,11 @@ export const slots = sqliteTable(
     startedAt: timestamp("started_at"),
     /** When the cron found it not started an hour after its start and refunded its fans (a streamer no-show). */
     noShowAt: timestamp("no_show_at"),
+    /**
+     * A drop: its streamer expects a rush, so the slot is in high demand from its first booking (the bot check on
+     * booking and waitlist joins, one unpaid hold per account; app/features/seats/demand.ts, docs/decisions/042).
+     */
+    isDrop: bool("is_drop").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -62,7 +62,7 @@ describe("archiving old rows to the private bucket", () => {
     const keys = [await message(fan.id, "a", at), await message(fan.id, "b", at)].sort();
     const now = new Date(at.getTime() + (SENT_MESSAGES_KEPT_DAYS + 1) * DAY);
     const failing = { ...sentMessagesSource(env, now), remove: vi.fn().mockRejectedValue(new Error("D1 unavailable")) };
-    await expect(archiveRows(env.PRIVATE_FILES, failing)).rejects.toThrow("D1 unavailable");
+    await expect(archiveRows(env.PRIVATE_FILES, getDb(env), failing)).rejects.toThrow("D1 unavailable");
     const key = archiveKey("outbox", { id: keys[0] as string, at });
     expect((await readArchive(env.PRIVATE_FILES, key)).map((row) => row.id).sort()).toEqual(keys);
 

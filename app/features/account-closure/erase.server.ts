@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { randomToken } from "~/lib/crypto";
 import { mentionsAny, scrubArchives } from "~/platform/archive.server";
+import { personTraces } from "~/platform/archive-index.server";
 import { getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { pruneRateLimitHits } from "~/platform/rate-limit.server";
@@ -81,34 +82,15 @@ export async function eraseDueAccounts(env: Env, now = new Date()): Promise<Eras
   }
   if (erasable.length === 0) return run;
   // The archive first (old analytics events and sent messages moved to the private bucket): its rows naming these
-  // people go, in one pass for the whole group. Should it fail, nothing is erased and the next run tries again.
-  const traces = (await Promise.all(erasable.map((closure) => personalTraces(env, closure.userId)))).flat();
-  await scrubArchives(env.PRIVATE_FILES, (row) => mentionsAny(row, traces));
+  // people go, from the files its index says name them, in one pass for the group. Should it fail, nothing is erased
+  // and the next run tries again.
+  const traces = (await Promise.all(erasable.map((closure) => personTraces(db, closure.userId)))).flat();
+  const people = erasable.map((closure) => closure.userId);
+  await scrubArchives(env.PRIVATE_FILES, db, people, (row) => mentionsAny(row, traces));
   for (const closure of erasable) {
     if (await eraseAccount(env, closure, now)) run.erased.push(closure.userId);
   }
   return run;
-}
-
-/**
- * What names a person in archived rows: their id, email, username, full name and every gamer tag they used (on the
- * profile, bookings, orders and queue places). Read before the erasure, which removes them from the live tables.
- */
-async function personalTraces(env: Env, userId: string): Promise<string[]> {
-  const db = getDb(env);
-  const [user, tags] = await Promise.all([
-    db
-      .select({ email: users.email, username: users.username, fullName: users.fullName })
-      .from(users)
-      .where(eq(users.id, userId))
-      .get(),
-    db.all<{ tag: string | null }>(sql`SELECT tag FROM user_gamertags WHERE user_id = ${userId}
-      UNION SELECT g.gamertag FROM booking_gamertags g JOIN bookings b ON b.id = g.booking_id WHERE b.user_id = ${userId}
-      UNION SELECT gamertag FROM orders WHERE user_id = ${userId}
-      UNION SELECT gamertag FROM queue_entries WHERE user_id = ${userId}`),
-  ]);
-  const traces = [userId, user?.email, user?.username, user?.fullName, ...tags.map((row) => row.tag)];
-  return traces.filter((trace): trace is string => typeof trace === "string" && trace.trim().length > 0);
 }
 
 /**

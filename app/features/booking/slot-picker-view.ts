@@ -1,4 +1,4 @@
-import { seatsLeftWords } from "~/features/seats";
+import { SEAT_COPY, seatsLeftWords } from "~/features/seats";
 import { formatClock, formatShortDay, zoneLabel } from "~/features/time";
 
 /** One time of the gig page's picker, its words already in the viewer's zone. */
@@ -12,6 +12,8 @@ export type PickerTime = {
   time: string;
   /** "2 of 3 seats left", "Full". */
   seatsWords: string;
+  /** A drop's line (its streamer marked it, docs/decisions/042), absent on any other time. */
+  drop?: string;
 };
 
 /** A date of the picker ("Mon 1 Mar", its key and heading) and its times, in time order. */
@@ -24,7 +26,7 @@ type PickerDay = { label: string; times: PickerTime[] };
  */
 export type SlotPickerView = { zoneLabel: string; days: PickerDay[] };
 
-type Slot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number };
+type Slot = { id: string; startsAt: Date; endsAt: Date; seats: number; seatsLeft: number; isDrop?: boolean };
 
 /** The picker's words for `slots` (in time order) in `zone`: times grouped by their date in that zone. */
 export function slotPickerView(slots: readonly Slot[], zone: string): SlotPickerView {
@@ -38,6 +40,7 @@ export function slotPickerView(slots: readonly Slot[], zone: string): SlotPicker
       seatsLeft: slot.seatsLeft,
       time: `${formatClock(slot.startsAt, zone)}–${formatClock(slot.endsAt, zone)}`,
       seatsWords: seatsLeftWords(slot.seatsLeft, slot.seats),
+      ...(slot.isDrop ? { drop: SEAT_COPY.dropLine } : {}),
     };
     const last = days.at(-1);
     if (last?.label === label) last.times.push(time);

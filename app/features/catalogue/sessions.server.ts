@@ -104,6 +104,8 @@ export function gigSlotsQuery(db: Db, gigId: string, now: Date, limit: number) {
       endsAt: slots.endsAt,
       seats: slots.seats,
       seatsLeft: seatsLeft(now),
+      /** Its streamer marked it a drop: in high demand from its first booking (docs/decisions/042). */
+      isDrop: slots.isDrop,
     })
     .from(slots)
     .where(and(eq(slots.gigId, gigId), eq(slots.status, "open"), gte(slots.startsAt, now)))

@@ -35,5 +35,5 @@ export function sentMessagesSource(env: Env, now: Date): ArchiveSource<OutboxMes
 
 /** Moves messages sent more than SENT_MESSAGES_KEPT_DAYS ago to the private bucket (archive/outbox/). */
 export function archiveSentMessages(env: Env, now = new Date(), options?: { batchSize?: number }): Promise<ArchiveRun> {
-  return archiveRows(env.PRIVATE_FILES, sentMessagesSource(env, now), options);
+  return archiveRows(env.PRIVATE_FILES, getDb(env), sentMessagesSource(env, now), options);
 }

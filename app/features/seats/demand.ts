@@ -3,8 +3,9 @@ import { HIGH_DEMAND } from "./rules";
 import { seatsTakenSql } from "./seats";
 
 /**
- * THE high-demand rule (seats/rules.ts HIGH_DEMAND, docs/decisions/033), as SQL true (1) or false (0) at `at`: a rush
- * of seats taken by recent bookings, a long waitlist, or a large slot's seats nearly gone. The same expression is read
+ * THE high-demand rule (seats/rules.ts HIGH_DEMAND, docs/decisions/033 and 042), as SQL true (1) or false (0) at `at`:
+ * a slot its streamer marked as a drop (from its first booking), a rush of seats taken by recent bookings, a long
+ * waitlist, or a large slot's seats nearly gone. The same expression is read
  * before a booking or a waitlist join (does it need the bot check?) and sits inside the booking's own write (one unpaid
  * hold per account in such a slot), so the write holds the rule at the instant it lands. Its subqueries name their
  * tables `demand_*`, so it can sit inside a statement on `bookings` or `waitlist_entries`.
@@ -14,7 +15,8 @@ export function highDemandSql(slotId: SQL, at: number): SQL<number> {
   // seats - taken <= share * seats, in integers: (seats - taken) * 5 <= seats for a fifth.
   const shareDenominator = Math.round(1 / HIGH_DEMAND.nearlyGoneLeftShare);
   return sql<number>`(
-    (SELECT coalesce(sum(demand_booking.seats), 0) FROM bookings demand_booking
+    EXISTS (SELECT 1 FROM slots demand_drop WHERE demand_drop.id = ${slotId} AND demand_drop.is_drop = 1)
+    OR (SELECT coalesce(sum(demand_booking.seats), 0) FROM bookings demand_booking
       WHERE demand_booking.slot_id = ${slotId} AND demand_booking.created_at > ${since}
         AND (demand_booking.status IN ('confirmed', 'completed', 'no_show')
           OR (demand_booking.status = 'held' AND demand_booking.hold_expires_at > ${at}))) >= ${HIGH_DEMAND.rushSeats}

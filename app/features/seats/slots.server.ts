@@ -107,7 +107,7 @@ const DEMAND_SLOTS_PER_STATEMENT = 6;
 /** Of these slots, the ones in high demand at `now` (the gig page draws the bot check when any is). */
 export async function slotsInHighDemand(db: Db, slotIds: string[], now = new Date()): Promise<Set<string>> {
   const high = new Set<string>();
-  // Each slot's rule is a column binding 15 values: 6 slots a statement stay under D1's 100 bound parameters.
+  // Each slot's rule is a column binding 16 values: 6 slots a statement stay under D1's 100 bound parameters.
   for (let start = 0; start < slotIds.length; start += DEMAND_SLOTS_PER_STATEMENT) {
     const chunk = slotIds.slice(start, start + DEMAND_SLOTS_PER_STATEMENT);
     const columns = sql.join(

@@ -22,4 +22,8 @@ export const SLOT_COPY = {
   lobbySaved: "Lobby code saved",
   lobbyRequired: "Please enter a lobby code",
   monthRequired: "Year and month are required",
+  dropChoice: "Choose whether the slot is a drop",
+  dropOn: "This slot is now a drop: every booking and waitlist join needs the check that you are not a robot.",
+  dropOff: "This slot is no longer a drop.",
+  dropPlayed: "This slot has started; its drop switch can no longer change.",
 } as const;

@@ -5,6 +5,7 @@ export {
   addSlots,
   cancelSlot,
   monthSlots,
+  setSlotDrop,
   setSlotLobbyCode,
   slotsBetween,
   slotWithBuyers,

@@ -6,6 +6,7 @@ export { LocalTime } from "./components/local-time";
 export { SLOT_COPY } from "./copy";
 export { MOVE_OFFER_YES, moveOfferQuestion } from "./move-question";
 export {
+  addSlotsFormSchema,
   addSlotsSchema,
   cancelSlotSchema,
   lobbyCodeSchema,
@@ -13,5 +14,6 @@ export {
   offerMoveSchema,
   REPEAT_WEEKS_MAX,
   SLOT_BUYERS_PAGE,
+  slotDropSchema,
   UPCOMING_SLOTS_LIMIT,
 } from "./schema";

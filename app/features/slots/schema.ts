@@ -27,7 +27,22 @@ export const addSlotsSchema = z.object({
     .optional()
     .default(0),
 });
-export type AddSlotsInput = z.output<typeof addSlotsSchema>;
+export type AddSlotsInput = z.output<typeof addSlotsSchema> & { drop?: boolean };
+
+/** A checkbox: ticked sends "on"; unticked sends nothing. */
+const checkbox = z.preprocess((value) => value === true || value === "true" || value === "on", z.boolean());
+
+/**
+ * The calendar's "Add slots" form: the API's fields and "These times are a drop" (docs/decisions/042). The API's
+ * shape (POST /api/post/influencer/slots/add) stays as docs/domain.md gives it; a drop is the page's.
+ */
+export const addSlotsFormSchema = addSlotsSchema.extend({ drop: checkbox.optional().default(false) });
+
+/** The calendar's drop switch on one slot: `drop` "on" marks it a drop, "off" takes the mark away. */
+export const slotDropSchema = z.object({
+  slotId: z.string().trim().min(1, M.notFound),
+  drop: z.enum(["on", "off"], { error: M.dropChoice }),
+});
 
 export const lobbyCodeSchema = z.object({
   slotId: z.string().trim().min(1, M.notFound),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { assertManageBusiness, assertReadBusiness } from "~/features/access";
 import { canStartSlot } from "~/features/booking";
@@ -44,6 +44,8 @@ const slotFields = (now: Date) => ({
   status: slots.status,
   startedAt: slots.startedAt,
   noShowAt: slots.noShowAt,
+  /** A drop: in high demand from its first booking (docs/decisions/042). */
+  isDrop: slots.isDrop,
   seatsTaken: seatsTaken(now),
   /** Fans in the slot's waitlist (waiting or offered seats). */
   waitlist: waitlistLengthSql(col(slots.id)),
@@ -67,7 +69,8 @@ export type SlotRow = Awaited<ReturnType<ReturnType<typeof slotsQuery>["all"]>>[
  * unless given. Idempotent: a slot already at that instant is left as it is (UNIQUE (influencer_id,
  * starts_at) + ON CONFLICT DO NOTHING). A slot that would overlap another open slot of the streamer is not
  * inserted: the overlap test is inside each INSERT (... WHERE NOT EXISTS overlapping), so two requests at
- * once cannot both add overlapping slots. When nothing could be added because of overlaps, it is refused.
+ * once cannot both add overlapping slots. When nothing could be added because of overlaps, it is refused. With
+ * `drop`, every slot it adds is a drop (docs/decisions/042); a slot already there keeps its own switch.
  */
 export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsInput, now = new Date()) {
   const db = getDb(env);
@@ -112,6 +115,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
             status: sql<"open">`'open'`.as("status"),
             startedAt: sql<Date | null>`NULL`.as("started_at"),
             noShowAt: sql<Date | null>`NULL`.as("no_show_at"),
+            isDrop: sql<boolean>`${input.drop ? 1 : 0}`.as("is_drop"),
             createdAt: sql<Date>`${at}`.as("created_at"),
             updatedAt: sql<Date>`${at}`.as("updated_at"),
           })
@@ -308,6 +312,32 @@ export async function setSlotLobbyCode(env: Env, viewer: Viewer | null, slotId: 
     .values({ id: newId(), slotId, code })
     .onConflictDoUpdate({ target: lobbyCodes.slotId, set: { code, updatedAt: new Date() } });
   return { slotId, lobbyCode: code };
+}
+
+/**
+ * The streamer marks one of their slots as a drop, or takes the mark away (docs/decisions/042): from then on the slot
+ * is in high demand (or back to its signals) for every booking and waitlist join. A slot that started, was played or
+ * was cancelled keeps its switch: there is nothing left to book. One conditional write; calling it twice changes
+ * nothing more.
+ */
+export async function setSlotDrop(env: Env, viewer: Viewer | null, slotId: string, drop: boolean, now = new Date()) {
+  const db = getDb(env);
+  const owner = await ownerOfSlot(db, slotId);
+  assertManageBusiness(viewer, owner.streamerId);
+  if (owner.status !== "open") throw conflict(M.alreadyCancelled);
+  const [changed] = await db.batch([
+    db
+      .update(slots)
+      .set({ isDrop: drop, updatedAt: now })
+      .where(
+        and(eq(slots.id, slotId), eq(slots.status, "open"), gt(slots.startsAt, now), sql`${slots.startedAt} IS NULL`),
+      )
+      .returning({ id: slots.id }),
+    // The gig page shows a drop to fans: its cached copies go (docs/decisions/012).
+    catalogueChangedStatement(db),
+  ]);
+  if (changed.length === 0) throw conflict(M.dropPlayed);
+  return { slotId, drop };
 }
 
 /** The streamer's lobby code details of one of their slots or live sessions; the API answers them as is (`productId` is the gig). */

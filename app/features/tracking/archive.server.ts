@@ -20,6 +20,7 @@ export async function archiveOldEvents(
   const due = lt(analyticsEvents.createdAt, new Date(now.getTime() - EVENTS_KEPT_DAYS * 86_400_000));
   return archiveRows(
     env.PRIVATE_FILES,
+    db,
     {
       name: "analytics",
       due: async (limit) => {

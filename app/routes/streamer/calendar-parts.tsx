@@ -39,6 +39,8 @@ export type CalendarSlot = {
   seatsTaken: number;
   waitlist: number;
   status: "open" | "cancelled";
+  /** A drop: the bot check from its first booking (docs/decisions/042). */
+  isDrop: boolean;
   lobbyCode: string | null;
   buyers: { bookingId: string; username: string; gamertags: string[] }[];
   /** All the slot's confirmed buyers (bookings), on every page of them. */
@@ -207,6 +209,7 @@ function SlotCard({ slot, past, query }: { slot: CalendarSlot; past: boolean; qu
         </span>
       </div>
       {slot.status === "cancelled" && !slot.noShowAt ? <p className="text-sm text-red-300">Cancelled</p> : null}
+      <DropSwitch slot={slot} past={past} />
       <MoveDecisions slotId={slot.id} moves={slot.moves} />
       <SlotStartControl
         slotId={slot.id}
@@ -279,6 +282,32 @@ function MoveDecisions({ slotId, moves }: { slotId: string; moves: CalendarSlot[
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The slot's drop switch (docs/decisions/042): a drop asks every booking and waitlist join for the bot check from
+ * its first seat. It changes until the slot starts; after that it only says what the slot was.
+ */
+function DropSwitch({ slot, past }: { slot: CalendarSlot; past: boolean }) {
+  const changeable = !past && slot.status === "open" && !slot.startedAt;
+  if (!changeable) return slot.isDrop ? <p className="text-sm text-amber-200">Drop</p> : null;
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-2 text-sm">
+      <input type="hidden" name="slotId" value={slot.id} />
+      <input type="hidden" name="drop" value={slot.isDrop ? "off" : "on"} />
+      <span data-testid="drop-state" className={slot.isDrop ? "text-amber-200" : "text-zinc-400"}>
+        {slot.isDrop ? "Drop: every booking asks the bot check" : "Not a drop"}
+      </span>
+      <button
+        type="submit"
+        name="intent"
+        value="drop"
+        className="min-h-11 rounded-lg border border-ink-600 px-3 py-2 text-sm"
+      >
+        {slot.isDrop ? "Stop the drop" : "Make it a drop"}
+      </button>
+    </Form>
   );
 }
 

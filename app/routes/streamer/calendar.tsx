@@ -6,7 +6,7 @@ import { BOOKING_COPY } from "~/features/booking";
 import { startSlotSession, withdrawMoveOffer } from "~/features/booking/index.server";
 import { listGigs } from "~/features/gigs/index.server";
 import {
-  addSlotsSchema,
+  addSlotsFormSchema,
   cancelSlotSchema,
   lobbyCodeSchema,
   MOVE_OFFER_YES,
@@ -16,12 +16,14 @@ import {
   SLOT_BUYERS_PAGE,
   SLOT_COPY,
   slotAgenda,
+  slotDropSchema,
 } from "~/features/slots";
 import {
   addSlots,
   cancelSlot,
   moveTargetsOf,
   offerSlotMove,
+  setSlotDrop,
   setSlotLobbyCode,
   slotMoveSummary,
   slotsBetween,
@@ -128,7 +130,7 @@ export const action = pageAction({
   guard: streamerOnly,
   intents: {
     add: {
-      schema: addSlotsSchema,
+      schema: addSlotsFormSchema,
       run: (value, { env, viewer }) => addSlots(env, viewer, value).then((added) => ({ added, date: value.date })),
       success: ({ added, date }: { added: Awaited<ReturnType<typeof addSlots>>; date: string }) => {
         const [year, month] = date.split("-").map(Number);
@@ -146,6 +148,16 @@ export const action = pageAction({
       success: (_, { request }) => ({ to: here(request), message: SLOT_COPY.lobbySaved }),
       ...plain,
       invalid: (_, message) => says(message ?? SLOT_COPY.lobbyRequired),
+    },
+    drop: {
+      schema: slotDropSchema,
+      plain: true,
+      run: (v, { env, viewer }) => setSlotDrop(env, viewer, v.slotId, v.drop === "on"),
+      success: ({ drop }: { drop: boolean }, { request }) => ({
+        to: here(request),
+        message: drop ? SLOT_COPY.dropOn : SLOT_COPY.dropOff,
+      }),
+      ...plain,
     },
     start: {
       schema: cancelSlotSchema,
@@ -199,7 +211,7 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
     lastResult: actionData?.result ?? undefined,
     defaultValue: { productId: selectedGig, repeatWeeks: "0" },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addSlotsSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addSlotsFormSchema }),
   });
   const prev = month === 1 ? { month: 12, year: year - 1 } : { month: month - 1, year };
   const next = month === 12 ? { month: 1, year: year + 1 } : { month: month + 1, year };
@@ -303,6 +315,20 @@ export default function Calendar({ loaderData, actionData: raw }: Route.Componen
                 className={inputClass}
               />
             </Field>
+            <label className="flex min-h-11 items-start gap-2 text-sm sm:col-span-3">
+              <input
+                {...getInputProps(fields.drop, { type: "checkbox" })}
+                className="mt-1 size-5"
+                aria-describedby="drop-hint"
+              />
+              <span>
+                These times are a drop
+                <span id="drop-hint" className="block text-zinc-400">
+                  Expecting a rush? Every booking and waitlist join asks the check that you are not a robot from the
+                  first seat, and each account holds one unpaid seat at a time.
+                </span>
+              </span>
+            </label>
             <button type="submit" name="intent" value="add" className={`${button} self-start`}>
               Add slots
             </button>

@@ -75,6 +75,7 @@ export function SlotPicker({ view, slotId, askedSlotId, onSelect, waitingSlotIds
                     </button>
                   )}
                   <SeatsLeft left={slot.seatsLeft} of={slot.seats} words={slot.seatsWords} />
+                  {slot.drop ? <small data-testid="drop">{slot.drop}</small> : null}
                 </li>
               );
             })}
