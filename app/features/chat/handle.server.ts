@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { placeOf, sendLiveCommand } from "~/features/live/index.server";
 import { isAppError } from "~/lib/errors";
+import { livePath } from "~/lib/paths.server";
 import { getDb } from "~/platform/db.server";
 import { ACTIVE_QUEUE_STATES, type ChatConnection, chatIdentities, queueEntries, users } from "~db/schema";
 import { type ChatCommand, ordinal } from "./commands";
@@ -37,7 +38,7 @@ export async function runChatCommand(env: Env, line: ChatLine): Promise<ChatRepl
   try {
     switch (command.kind) {
       case "vip":
-        return reply(M.vipLink(`${line.origin}/live/${liveSessionId}`));
+        return reply(M.vipLink(`${line.origin}${livePath(liveSessionId)}`));
       case "join":
         return await join(env, line, liveSessionId, command.tag, reply);
       case "leave":

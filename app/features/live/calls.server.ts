@@ -3,6 +3,7 @@ import type { Viewer } from "~/features/access";
 import { notifyTurn } from "~/features/alerts/index.server";
 import { deliverMessages } from "~/features/messages/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
+import { livePath } from "~/lib/paths.server";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessions, type QueueState, queueEntries, users } from "~db/schema";
@@ -76,7 +77,7 @@ export async function callPlace(
         userId: place.userId,
         type: "queue",
         title: `You're up with ${options.streamerName}: confirm you're ready`,
-        url: `/live/${place.liveSessionId}`,
+        url: livePath(place.liveSessionId),
       }),
       { now, when: sql`changes() > 0` },
     ),
@@ -92,7 +93,7 @@ export async function callPlace(
       key: cause,
       liveSessionId: place.liveSessionId,
       streamerName: options.streamerName,
-      url: `/live/${place.liveSessionId}`,
+      url: livePath(place.liveSessionId),
       readyUrl: await readyLinkPath(env, {
         liveSessionId: place.liveSessionId,
         entryId: place.id,

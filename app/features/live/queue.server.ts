@@ -6,6 +6,7 @@ import { passPaidOrderIds } from "~/features/passes/index.server";
 import { saveGamertagStatement } from "~/features/profile/index.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import { livePath } from "~/lib/paths.server";
 import { col, compiledStatement, type Db, getDb } from "~/platform/db.server";
 import { type JoinSource, liveSessions, lobbyCodes, type QueueState, queueEntries } from "~db/schema";
 import { callPlace } from "./calls.server";
@@ -386,7 +387,7 @@ export async function setLiveLobbyCode(
       liveSessionId,
       streamerName,
       code: trimmed,
-      url: `/live/${liveSessionId}`,
+      url: livePath(liveSessionId),
     });
   }
   return { liveSessionId, notices: party.map((fan) => ({ userId: fan.userId, message: M.lobbyCodeNotice(trimmed) })) };

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { hmacKey, hmacSign, hmacVerify } from "~/lib/crypto";
 import { AppError, conflict } from "~/lib/errors";
+import { livePath } from "~/lib/paths.server";
 import { getDb, named } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { liveSessions, queueEntries, users } from "~db/schema";
@@ -29,7 +30,7 @@ const signed = (link: Omit<ReadyLink, "sig">) => `${link.liveSessionId}|${link.e
 export async function readyLinkPath(env: Env, link: Omit<ReadyLink, "sig">): Promise<string> {
   const sig = await hmacSign(await key(env), signed(link));
   const query = new URLSearchParams({ e: link.entryId, d: String(link.deadline), sig });
-  return `/live/${link.liveSessionId}/ready?${query}`;
+  return `${livePath(link.liveSessionId, "ready")}?${query}`;
 }
 
 /** The link's parts from the page's address and form (null when any is missing or malformed). */

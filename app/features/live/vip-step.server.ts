@@ -4,6 +4,7 @@ import type { FulfilmentStep } from "~/features/payments";
 import { owedCardRefundStatement } from "~/features/wallet/index.server";
 import { newId } from "~/lib/id";
 import { orderPath } from "~/lib/paths";
+import { livePath } from "~/lib/paths.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessionChanged } from "./commands.server";
@@ -78,7 +79,7 @@ export const vipQueueStep: FulfilmentStep = {
       userId: order.userId,
       type: "queue",
       title: M.vipJoined,
-      url: `/live/${order.liveSessionId}`,
+      url: livePath(order.liveSessionId ?? ""),
     }),
   ],
   async refundedLate(env, order) {

@@ -5,6 +5,7 @@ import { assertStaff } from "~/features/access";
 import { auditIfChangedStatement } from "~/features/audit/index.server";
 import { conflict, notFound } from "~/lib/errors";
 import { pageInfo } from "~/lib/paging";
+import { gigPath } from "~/lib/paths.server";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, named } from "~/platform/db.server";
 import { gigs, reviewReports, reviews, users } from "~db/schema";
@@ -60,7 +61,9 @@ export async function listReportedReviews(env: Env, viewer: Viewer | null, page:
       .from(reviewReports)
       .where(openReport),
   ]);
-  return { reviews: rows, ...pageInfo(total[0]?.n ?? 0, page, limit) };
+  // Each with its place on its gig's page, where staff read it in context.
+  const listed = rows.map((row) => ({ ...row, gigHref: row.gigId ? `${gigPath(row.gigId)}#reviews` : null }));
+  return { reviews: listed, ...pageInfo(total[0]?.n ?? 0, page, limit) };
 }
 
 async function reviewForStaff(env: Env, reviewId: string) {

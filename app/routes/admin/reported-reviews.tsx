@@ -60,7 +60,7 @@ export default function ReportedReviews({ loaderData, actionData }: Route.Compon
               >
                 <p>
                   <strong>{review.rating} of 5</strong> by @{review.authorUsername} on{" "}
-                  {review.gigId ? <a href={`/gig/${review.gigId}#reviews`}>{review.gigTitle}</a> : "a session"} of @
+                  {review.gigHref ? <a href={review.gigHref}>{review.gigTitle}</a> : "a session"} of @
                   {review.streamerUsername} · <When at={review.createdAt} />
                 </p>
                 {review.comment ? <p className="mt-1 whitespace-pre-line text-zinc-300">{review.comment}</p> : null}

@@ -26,6 +26,7 @@ import {
 } from "~/features/staff-streamers/index.server";
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
+import { gigPath } from "~/lib/paths.server";
 import { inputClass } from "~/lib/ui/field";
 import { requireStaff } from "~/routes/_lib/guards.server";
 import { pageAction, pageLoader, postedIntent, staffWith } from "~/routes/_lib/page-action.server";
@@ -36,14 +37,18 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 /** /admin/influencer/:id: profile, gigs, orders, platform fee, show at landing, remove; links to payouts. */
-export const loader = pageLoader(staffWith("influencers"), async ({ env, viewer, params }) => ({
-  ...(await getStreamerForStaff(env, viewer, params.id ?? "")),
-  can: {
-    fees: canStaff(viewer.role, "platformFees"),
-    payouts: canStaff(viewer.role, "payouts"),
-    validations: canStaff(viewer.role, "validations"),
-  },
-}));
+export const loader = pageLoader(staffWith("influencers"), async ({ env, viewer, params }) => {
+  const streamer = await getStreamerForStaff(env, viewer, params.id ?? "");
+  return {
+    ...streamer,
+    gigs: streamer.gigs.map((gig) => ({ ...gig, href: gigPath(gig.id) })),
+    can: {
+      fees: canStaff(viewer.role, "platformFees"),
+      payouts: canStaff(viewer.role, "payouts"),
+      validations: canStaff(viewer.role, "validations"),
+    },
+  };
+});
 
 export const action = pageAction({
   // Setting the fee is its own capability; the rest of the page is the streamers' one.
@@ -148,7 +153,7 @@ export default function Streamer({ loaderData, actionData }: Route.ComponentProp
               {g.archivedAt ? (
                 <span className="text-zinc-400">{g.title} (archived)</span>
               ) : (
-                <Link to={`/gig/${g.id}`} className="underline">
+                <Link to={g.href} className="underline">
                   {g.title}
                 </Link>
               )}{" "}

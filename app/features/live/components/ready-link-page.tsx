@@ -6,7 +6,8 @@ import { Countdown } from "./ready-check";
 const target = "min-h-11 rounded-lg px-5 text-base font-semibold";
 
 export type ReadyLinkView = {
-  liveSessionId: string;
+  /** The live session's page (built by the page's loader). */
+  liveHref: string;
   state: "pending" | "confirmed" | "over";
   deadline: number;
   title: string;
@@ -47,7 +48,7 @@ export function ReadyLinkPage({ view }: { view: ReadyLinkView }) {
           {view.state === "confirmed" ? M.readyConfirmed : M.readyLinkUsed}
         </p>
       )}
-      <Link to={`/live/${view.liveSessionId}`} className="text-brand-300 underline">
+      <Link to={view.liveHref} className="text-brand-300 underline">
         Open the live session
       </Link>
     </main>
