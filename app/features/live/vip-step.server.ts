@@ -8,7 +8,7 @@ import { livePath } from "~/lib/paths.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessionChanged } from "./commands.server";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { placeInsert } from "./snapshot.server";
 import { settleVipRefunds, VIP_PLACE_OUTCOMES } from "./vip-refunds.server";
 
@@ -78,7 +78,7 @@ export const vipQueueStep: FulfilmentStep = {
     noticeEntry(`vip-joined:${order.id}`, {
       userId: order.userId,
       type: "queue",
-      title: M.vipJoined,
+      title: LIVE_COPY.vipJoined,
       url: livePath(order.liveSessionId ?? ""),
     }),
   ],

@@ -10,7 +10,7 @@ import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, named } from "~/platform/db.server";
 import { gigs, reviewReports, reviews, users } from "~db/schema";
 import { REPORTED_REVIEWS_PAGE_SIZE } from "./constants";
-import { REVIEW_COPY as M } from "./copy";
+import { REVIEW_COPY } from "./copy";
 
 /**
  * Staff's side of reviews (docs/domain.md, "Review"): the reviews fans reported, hiding one, dismissing its reports.
@@ -81,7 +81,7 @@ async function reviewForStaff(env: Env, reviewId: string) {
     .where(eq(reviews.id, reviewId))
     .limit(1);
   const review = rows[0];
-  if (!review) throw notFound(M.notFound);
+  if (!review) throw notFound(REVIEW_COPY.notFound);
   return review;
 }
 
@@ -89,7 +89,7 @@ async function reviewForStaff(env: Env, reviewId: string) {
 export async function hideReview(env: Env, viewer: Viewer | null, reviewId: string, now = new Date()) {
   assertStaff(viewer, "moderation");
   const review = await reviewForStaff(env, reviewId);
-  if (review.hiddenAt) throw conflict(M.alreadyHidden);
+  if (review.hiddenAt) throw conflict(REVIEW_COPY.alreadyHidden);
   const db = getDb(env);
   // The audit row follows the guarded update and is written only when it hid the review: of concurrent identical
   // requests, one hides and audits, the others change nothing and answer 409.
@@ -117,7 +117,7 @@ export async function hideReview(env: Env, viewer: Viewer | null, reviewId: stri
       .where(and(eq(reviewReports.reviewId, review.id), openReport)),
     catalogueChangedStatement(db),
   ]);
-  if (hidden.length === 0) throw conflict(M.alreadyHidden);
+  if (hidden.length === 0) throw conflict(REVIEW_COPY.alreadyHidden);
   return { reviewId: review.id, gigId: review.gigId, streamerId: review.streamerId };
 }
 
@@ -140,6 +140,6 @@ export async function dismissReviewReports(env: Env, viewer: Viewer | null, revi
       now,
     ),
   ]);
-  if (closed.length === 0) throw conflict(M.noOpenReports);
+  if (closed.length === 0) throw conflict(REVIEW_COPY.noOpenReports);
   return { dismissed: closed.length };
 }

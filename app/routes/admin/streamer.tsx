@@ -13,9 +13,9 @@ import {
 import { ConfirmButton } from "~/components/confirm";
 import { canStaff } from "~/features/access";
 import {
-  STAFF_STREAMER_COPY as M,
   platformFeeSchema,
   removeStreamerSchema,
+  STAFF_STREAMER_COPY,
   showAtLandingSchema,
 } from "~/features/staff-streamers";
 import {
@@ -58,22 +58,22 @@ export const action = pageAction({
     fee: {
       schema: platformFeeSchema,
       run: (v, { env, viewer, params }) => setPlatformFee(env, viewer, params.id ?? "", v.fees_percentage),
-      success: (_, { params }) => ({ to: `/admin/influencer/${params.id}`, message: M.feeSaved }),
+      success: (_, { params }) => ({ to: `/admin/influencer/${params.id}`, message: STAFF_STREAMER_COPY.feeSaved }),
     },
     landing: {
       schema: showAtLandingSchema,
       run: (v, { env, viewer, params }) => setShowAtLanding(env, viewer, params.id ?? "", v.showAtLanding),
       success: (r, { params }) => ({
         to: `/admin/influencer/${params.id}`,
-        message: r.showAtLanding ? M.landingShown : M.landingHidden,
+        message: r.showAtLanding ? STAFF_STREAMER_COPY.landingShown : STAFF_STREAMER_COPY.landingHidden,
       }),
     },
     remove: {
       schema: removeStreamerSchema,
       run: (v, { env, viewer, params }) => removeStreamer(env, viewer, params.id ?? "", v),
-      success: () => ({ to: "/admin/influencer", message: M.removed }),
-      fallback: M.removeError,
-      confirm: { question: M.removeConfirm, yes: "Yes, remove" },
+      success: () => ({ to: "/admin/influencer", message: STAFF_STREAMER_COPY.removed }),
+      fallback: STAFF_STREAMER_COPY.removeError,
+      confirm: { question: STAFF_STREAMER_COPY.removeConfirm, yes: "Yes, remove" },
     },
   },
 });
@@ -208,7 +208,7 @@ export default function Streamer({ loaderData, actionData }: Route.ComponentProp
           </label>
           <ConfirmButton
             value="remove"
-            question={M.removeConfirm}
+            question={STAFF_STREAMER_COPY.removeConfirm}
             yes="Yes, remove"
             className={`${dangerButtonClass} self-start`}
           >

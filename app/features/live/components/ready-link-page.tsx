@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { LIVE_COPY as M } from "../copy";
+import { LIVE_COPY } from "../copy";
 import { Countdown } from "./ready-check";
 
 /** A 44 px tap target. */
@@ -45,7 +45,7 @@ export function ReadyLinkPage({ view }: { view: ReadyLinkView }) {
         </Form>
       ) : (
         <p role="status" data-testid="ready-link-state" className="rounded-lg border border-ink-700 px-3 py-2">
-          {view.state === "confirmed" ? M.readyConfirmed : M.readyLinkUsed}
+          {view.state === "confirmed" ? LIVE_COPY.readyConfirmed : LIVE_COPY.readyLinkUsed}
         </p>
       )}
       <Link to={view.liveHref} className="text-brand-300 underline">
