@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue/copy";
+import { STAFF_CATALOGUE_COPY } from "~/features/staff-catalogue/copy";
 import { listGamesForStaff } from "~/features/staff-catalogue/games.server";
 import { createGame, createGig, createPlatform, createStreamer, createUser, viewerOf } from "../factories";
 import { staffUser } from "./admin-world";
@@ -111,10 +111,10 @@ describe("staff catalogue: games", () => {
           "modes[1].durationMinutes": "",
           "modes[1].noOfPlayers": "",
         },
-        M.chooseMode,
+        STAFF_CATALOGUE_COPY.chooseMode,
       ],
-      [{ ...gameFields([], name) }, M.choosePlatform],
-      [{ ...gameFields([pc.id], name), "modes[1].name": "duos" }, M.modeNamesUnique],
+      [{ ...gameFields([], name) }, STAFF_CATALOGUE_COPY.choosePlatform],
+      [{ ...gameFields([pc.id], name), "modes[1].name": "duos" }, STAFF_CATALOGUE_COPY.modeNamesUnique],
       [{ ...gameFields([pc.id], name), primaryColor: "red" }, "Use a colour like #1a2b3c"],
       [{ ...gameFields([pc.id], name), "modes[0].noOfPlayers": "0" }, "At least 1 player"],
     ];
@@ -150,7 +150,7 @@ describe("staff catalogue: games", () => {
         { Cookie: admin.cookie },
       ),
     );
-    expect(removeMode).toEqual([409, { success: false, message: M.modeInUse, field: "modes" }]);
+    expect(removeMode).toEqual([409, { success: false, message: STAFF_CATALOGUE_COPY.modeInUse, field: "modes" }]);
     const unchanged = await env.DB.prepare("SELECT name FROM games WHERE id = ?").bind(world.game.id).first();
     expect(unchanged?.name).toBe(world.game.name);
     // Keeping it (by id), renaming it and adding one, and adding a platform: saved.
@@ -178,8 +178,8 @@ describe("staff catalogue: games", () => {
     const refused = await json(
       await new Client().postJson(`/api/admin/deleteGame/${world.game.id}`, {}, { Cookie: admin.cookie }),
     );
-    expect(refused).toEqual([409, { success: false, message: M.gameInUse }]);
-    expect(M.gameInUse.startsWith(M.gameDeleteError)).toBe(true);
+    expect(refused).toEqual([409, { success: false, message: STAFF_CATALOGUE_COPY.gameInUse }]);
+    expect(STAFF_CATALOGUE_COPY.gameInUse.startsWith(STAFF_CATALOGUE_COPY.gameDeleteError)).toBe(true);
     // An unused game goes.
     const pc = await createPlatform(env.DB, "pc", "PC");
     const fields = gameFields([pc.id]);
@@ -188,7 +188,7 @@ describe("staff catalogue: games", () => {
     const deleted = await json(
       await new Client().postJson(`/api/admin/deleteGame/${spare?.id}`, {}, { Cookie: admin.cookie }),
     );
-    expect(deleted).toEqual([200, { success: true, message: M.gameDeleted }]);
+    expect(deleted).toEqual([200, { success: true, message: STAFF_CATALOGUE_COPY.gameDeleted }]);
     expect(await gameByName(fields.name)).toBeNull();
     const missing = await new Client().get("/admin/edit-game/no-such-game", { Cookie: admin.cookie });
     expect(missing.status).toBe(404);
@@ -208,13 +208,16 @@ describe("staff catalogue: platforms and banners", () => {
     );
     expect(added[0]).toBe(200);
     const again = await json(await post("/api/admin/add/platform", marketing.cookie, formOf({ platformName: name })));
-    expect(again).toEqual([409, { success: false, message: M.platformTaken, field: "platformName" }]);
+    expect(again).toEqual([
+      409,
+      { success: false, message: STAFF_CATALOGUE_COPY.platformTaken, field: "platformName" },
+    ]);
     expect(await (await new Client().get("/admin/platforms", { Cookie: marketing.cookie })).text()).toContain(name);
 
     const title = `Winter cup ${Date.now()}`;
     const noImage = await post("/admin/banners/add", marketing.cookie, formOf({ intent: "add", title }));
     expect(noImage.status).toBe(400);
-    expect(await noImage.text()).toContain(M.bannerImageRequired);
+    expect(await noImage.text()).toContain(STAFF_CATALOGUE_COPY.bannerImageRequired);
     const banner = await post(
       "/admin/banners/add",
       marketing.cookie,
@@ -227,7 +230,7 @@ describe("staff catalogue: platforms and banners", () => {
     const gone = await json(
       await new Client().postJson(`/api/admin/delete/banners/${row?.id}`, {}, { Cookie: marketing.cookie }),
     );
-    expect(gone).toEqual([200, { success: true, message: M.bannerDeleted }]);
+    expect(gone).toEqual([200, { success: true, message: STAFF_CATALOGUE_COPY.bannerDeleted }]);
     expect(await publicBanners()).not.toContain(title);
     const twice = await new Client().postJson(`/api/admin/delete/banners/${row?.id}`, {}, { Cookie: marketing.cookie });
     expect(twice.status).toBe(404);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { CONFIG_COPY as M } from "~/features/configurations/copy";
+import { CONFIG_COPY } from "~/features/configurations/copy";
 import { clearConfiguration } from "../factories";
 import { callJson, staffUser } from "./admin-world";
 import { Client } from "./client";
@@ -18,16 +18,16 @@ describe("staff configurations", () => {
     const key = `promo_banner_${Date.now()}`;
     expect(await callJson(developer.cookie, "/api/add/configurations", { key, value: '{"text":"Hi"}' })).toEqual([
       200,
-      { success: true, message: M.added, key },
+      { success: true, message: CONFIG_COPY.added, key },
     ]);
     expect((await callJson(developer.cookie, "/api/add/configurations", { key, value: "1" }))[0]).toBe(409);
     expect(await callJson(developer.cookie, "/api/add/configurations", { key: `${key}x`, value: "{nope" })).toEqual([
       400,
-      { success: false, message: M.invalidJson },
+      { success: false, message: CONFIG_COPY.invalidJson },
     ]);
     expect(
       (await callJson(developer.cookie, "/api/add/configurations", { key: "Bad-Key", value: "1" }))[1].message,
-    ).toBe(M.keyFormat);
+    ).toBe(CONFIG_COPY.keyFormat);
     const [, one] = await callJson(developer.cookie, `/api/get/configurations/${key}`);
     expect((one.configuration as { value: unknown }).value).toEqual({ text: "Hi" });
     expect(await callJson(developer.cookie, "/api/get/configurations/no_such_key")).toEqual([
@@ -50,7 +50,7 @@ describe("staff configurations", () => {
     expect((await callJson(developer.cookie, "/api/update/platform_fees", { value: "25" }))[0]).toBe(200);
     expect(await callJson(developer.cookie, "/api/delete/configurations/platform_fees", {})).toEqual([
       409,
-      { success: false, message: M.protectedKey },
+      { success: false, message: CONFIG_COPY.protectedKey },
     ]);
     expect((await callJson(developer.cookie, `/api/delete/configurations/${key}`, {}))[0]).toBe(200);
     expect(await stored(key)).toBeNull();
@@ -65,7 +65,7 @@ describe("staff configurations", () => {
     const headers = { Cookie: admin.cookie };
     const refused = await client.post("/admin/configurations", { intent: "gate", enabled: "on" }, headers);
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain(M.gateNeedsPassword);
+    expect(await refused.text()).toContain(CONFIG_COPY.gateNeedsPassword);
     const saved = await client.post(
       "/admin/configurations",
       { intent: "gate", enabled: "on", password: "Open-sesame-42" },

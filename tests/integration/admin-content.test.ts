@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { dateInputValue } from "~/features/content/admin.server";
-import { CONTENT_COPY as M } from "~/features/content/copy";
+import { CONTENT_COPY } from "~/features/content/copy";
 import { callJson, staffUser } from "./admin-world";
 import { postJson } from "./app";
 import { Client } from "./client";
@@ -66,7 +66,7 @@ describe("staff content: legal documents", () => {
       key: "vipQueueTermsAndConditions",
       value,
     });
-    expect([status, answer.message]).toEqual([200, M.termsSaved]);
+    expect([status, answer.message]).toEqual([200, CONTENT_COPY.termsSaved]);
     expect(answer.data).toMatchObject(value);
     const [bad] = await callJson(admin.cookie, "/api/post/admin/update/termsAndPrivacy", {
       key: "vipQueueTermsAndConditions",
@@ -77,7 +77,7 @@ describe("staff content: legal documents", () => {
       key: "cookiePolicy",
       value,
     });
-    expect([unknown, unknownAnswer.message]).toEqual([400, M.termsUpdate]);
+    expect([unknown, unknownAnswer.message]).toEqual([400, CONTENT_COPY.termsUpdate]);
     const [, docs] = await callJson(admin.cookie, "/api/get/admin/termsAndPrivacy");
     expect((docs.data as Record<string, unknown>).vipQueueTermsAndConditions).toMatchObject(value);
   });
@@ -116,7 +116,7 @@ describe("staff content: FAQ and contact submissions", () => {
     expect((await callJson(marketing.cookie, "/api/post/faq", { id: a.id }))[0]).toBe(200);
     expect(await callJson(marketing.cookie, "/api/post/faq", { id: a.id })).toEqual([
       404,
-      { success: false, message: M.faqNotFound },
+      { success: false, message: CONTENT_COPY.faqNotFound },
     ]);
   });
 
@@ -143,7 +143,7 @@ describe("staff content: FAQ and contact submissions", () => {
     expect(handled.status).toBe(302);
     expect(await callJson(developer.cookie, `/api/admin/contactus-submissions/${mine?.id}/handled`, {})).toEqual([
       409,
-      { success: false, message: M.submissionNotFound },
+      { success: false, message: CONTENT_COPY.submissionNotFound },
     ]);
     const [, done] = await callJson(developer.cookie, "/api/admin/get-contactus-submissions?show=handled&limit=100");
     expect((done.submissions as { subject: string }[]).some((s) => s.subject === subject)).toBe(true);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { STAFF_STREAMER_COPY as M } from "~/features/staff-streamers/copy";
+import { STAFF_STREAMER_COPY } from "~/features/staff-streamers/copy";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
 import { createBooking, createGig, createSlot, createStreamer, createUser } from "../factories";
 import { callJson, staffUser } from "./admin-world";
@@ -43,7 +43,7 @@ describe("staff influencers", () => {
     const username = `star_${Date.now().toString(36)}`;
     const body = { fullName: "New Star", username, email, country: "IN" };
     const [status, answer] = await callJson(admin.cookie, "/api/register/influencer", body);
-    expect([status, answer.message]).toEqual([200, M.registered]);
+    expect([status, answer.message]).toEqual([200, STAFF_STREAMER_COPY.registered]);
     const user = await env.DB.prepare("SELECT is_influencer, country FROM users WHERE id = ?").bind(answer.id).first();
     expect(user).toEqual({ is_influencer: 1, country: "IN" });
     const [mail] = await readOutbox(env.PRIVATE_FILES, { to: email, limit: 1 });
@@ -56,11 +56,11 @@ describe("staff influencers", () => {
     expect(set.headers.get("Location")).toBe("/influencer/dashboard");
     expect(await callJson(admin.cookie, "/api/register/influencer", { ...body, username: `${username}x` })).toEqual([
       409,
-      { success: false, message: M.emailTaken, field: "email" },
+      { success: false, message: STAFF_STREAMER_COPY.emailTaken, field: "email" },
     ]);
     expect(await callJson(admin.cookie, "/api/register/influencer", { ...body, email: `x${email}` })).toEqual([
       409,
-      { success: false, message: M.usernameTaken, field: "username" },
+      { success: false, message: STAFF_STREAMER_COPY.usernameTaken, field: "username" },
     ]);
     // The page form, without JavaScript: a bad address is a 400 with the field's message.
     const form = await new Client().post("/admin/add-influencer", { ...body, email: "nope" }, { Cookie: admin.cookie });
@@ -75,7 +75,10 @@ describe("staff influencers", () => {
       await callJson(finance.cookie, `/api/post/admin/influencers/${streamer.id}/platform-fees`, {
         fees_percentage: 17.5,
       }),
-    ).toEqual([200, { success: true, message: M.feeSaved, platformFeeBps: 1750, fees_percentage: 17.5 }]);
+    ).toEqual([
+      200,
+      { success: true, message: STAFF_STREAMER_COPY.feeSaved, platformFeeBps: 1750, fees_percentage: 17.5 },
+    ]);
     expect((await callJson(finance.cookie, `/api/influencers/${streamer.id}/platform-fees`))[1].fees_percentage).toBe(
       17.5,
     );
@@ -116,7 +119,7 @@ describe("staff influencers", () => {
     const path = `/api/post/admin/removeInfluencer/${world.streamer.id}`;
     expect(await callJson(admin.cookie, path, { removeClean: false })).toEqual([
       409,
-      { success: false, message: M.hasPaidFuture },
+      { success: false, message: STAFF_STREAMER_COPY.hasPaidFuture },
     ]);
     const [status, answer] = await callJson(admin.cookie, path, { removeClean: true });
     expect([status, answer.refundedBookings]).toEqual([200, 1]);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { listAuditLog } from "~/features/audit/audit.server";
-import { MODERATION_COPY as M } from "~/features/moderation/copy";
+import { MODERATION_COPY } from "~/features/moderation/copy";
 import { callJson, staffUser } from "./admin-world";
 import { postJson } from "./app";
 import { Client } from "./client";
@@ -62,9 +62,9 @@ describe("moderation: reports and bans", () => {
     const [unbanned, unbanAnswer] = await callJson(admin.cookie, "/api/admin/unban-user-accounts", {
       banIds: [ban?.id],
     });
-    expect([unbanned, unbanAnswer.message]).toEqual([200, M.unbanned]);
+    expect([unbanned, unbanAnswer.message]).toEqual([200, MODERATION_COPY.unbanned]);
     const [again, againAnswer] = await callJson(admin.cookie, "/api/admin/unban-user-accounts", { banIds: [ban?.id] });
-    expect([again, againAnswer.message]).toEqual([409, M.noLongerBanned]);
+    expect([again, againAnswer.message]).toEqual([409, MODERATION_COPY.noLongerBanned]);
     expect((await new Client().get("/profile", { Cookie: trollCookie })).status).toBe(302);
 
     const audit = await listAuditLog(env, (await staffUser("admin")).viewer, {
@@ -84,14 +84,14 @@ describe("moderation: reports and bans", () => {
     const [status, answer] = await callJson(admin.cookie, "/api/admin/mark-reviewed-user-accounts", {
       reportIds: [report],
     });
-    expect([status, answer.message, answer.reviewed]).toEqual([200, M.reviewed, 1]);
+    expect([status, answer.message, answer.reviewed]).toEqual([200, MODERATION_COPY.reviewed, 1]);
     expect((await new Client().get("/profile", { Cookie: targetCookie })).status).toBe(200);
     const [, reviewed] = await callJson(admin.cookie, "/api/admin/all-reviewed-reported-accounts?limit=100");
     expect((reviewed.reports as { id: string }[]).some((r) => r.id === report)).toBe(true);
     const [twice, twiceAnswer] = await callJson(admin.cookie, "/api/admin/ban-user-accounts", { reportIds: [report] });
-    expect([twice, twiceAnswer.message]).toEqual([409, M.noLongerPending]);
+    expect([twice, twiceAnswer.message]).toEqual([409, MODERATION_COPY.noLongerPending]);
     const [empty, emptyAnswer] = await callJson(admin.cookie, "/api/admin/ban-user-accounts", { reportIds: [] });
-    expect([empty, emptyAnswer.message]).toEqual([400, M.chooseReports]);
+    expect([empty, emptyAnswer.message]).toEqual([400, MODERATION_COPY.chooseReports]);
   });
 
   it("works as plain forms without JavaScript, and an empty list is a page, not an error", async () => {
@@ -106,7 +106,7 @@ describe("moderation: reports and bans", () => {
     expect(await page.text()).toContain(`Report of @${target.username}: Spam links`);
     const nothing = await client.post("/admin/reported-users", { intent: "ban" }, headers);
     expect(nothing.status).toBe(400);
-    expect(await nothing.text()).toContain(M.chooseReports);
+    expect(await nothing.text()).toContain(MODERATION_COPY.chooseReports);
     // Without JavaScript the ban asks first (app/lib/confirm.ts): a confirmation step, and nobody is banned yet.
     const asked = await client.post("/admin/reported-users", { intent: "ban", reportIds: report }, headers);
     expect(asked.status).toBe(200);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createSession } from "~/features/auth/session.server";
-import { ONBOARDING_STAFF_COPY as M } from "~/features/onboarding/copy";
+import { ONBOARDING_STAFF_COPY } from "~/features/onboarding/copy";
 import { verifyOnboardings } from "~/features/onboarding/staff.server";
 import { createStreamer } from "../factories";
 import { callJson, staffUser } from "./admin-world";
@@ -73,11 +73,11 @@ describe("onboarding verification by staff", () => {
     const [status, answer] = await callJson(finance.cookie, "/api/admin/verify-multiple-star-agreement", {
       BankschemaIds: [a.submissionId, b.submissionId],
     });
-    expect([status, answer.message, answer.verified]).toEqual([200, M.verified, 2]);
+    expect([status, answer.message, answer.verified]).toEqual([200, ONBOARDING_STAFF_COPY.verified, 2]);
     expect(await verified(a.userId)).toEqual({ details: 1, profile: 1 });
     expect(
       await callJson(finance.cookie, "/api/admin/verify-star-agreement", { BankschemaId: a.submissionId }),
-    ).toEqual([409, { success: false, message: M.nothingToVerify }]);
+    ).toEqual([409, { success: false, message: ONBOARDING_STAFF_COPY.nothingToVerify }]);
     const audit = await env.DB.prepare(
       "SELECT count(*) AS n FROM audit_log WHERE action = 'onboarding.verify' AND entity_id IN (?, ?)",
     )
@@ -108,7 +108,7 @@ describe("onboarding verification by staff", () => {
     const client = new Client();
     const none = await client.post("/admin/verify-onboarding-details", {}, { Cookie: admin.cookie });
     expect(none.status).toBe(400);
-    expect(await none.text()).toContain(M.chooseOne);
+    expect(await none.text()).toContain(ONBOARDING_STAFF_COPY.chooseOne);
     const done = await client.post(
       "/admin/verify-onboarding-details",
       { BankschemaIds: s.submissionId },
@@ -125,7 +125,7 @@ describe("onboarding verification by staff", () => {
     const guarded = { ...env, ONBOARDING_SECRET_KEY: "open-the-vault" } as Env;
     await expect(verifyOnboardings(guarded, finance.viewer, [s.submissionId], "guess")).rejects.toMatchObject({
       status: 403,
-      message: M.wrongSecret,
+      message: ONBOARDING_STAFF_COPY.wrongSecret,
     });
     expect(await verified(s.userId)).toEqual({ details: 0, profile: 0 });
     expect(await verifyOnboardings(guarded, finance.viewer, [s.submissionId], "open-the-vault")).toEqual({

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PROMO_ADMIN_COPY as M } from "~/features/promo/copy";
+import { PROMO_ADMIN_COPY } from "~/features/promo/copy";
 import { createOrder, redeemPromo } from "../factories";
 import { staffUser } from "./admin-world";
 import { Client } from "./client";
@@ -35,7 +35,7 @@ describe("staff promo codes", () => {
       maxUsesPerUser: "1",
       expiresAt: "2027-01-31",
     });
-    expect([created, answer.message]).toEqual([200, M.created]);
+    expect([created, answer.message]).toEqual([200, PROMO_ADMIN_COPY.created]);
     expect(await row(pct)).toMatchObject({
       kind: "percent",
       value: 1250,
@@ -65,11 +65,15 @@ describe("staff promo codes", () => {
 
     // Refusals, each with its message, nothing written.
     const refusals: [Record<string, unknown>, number, string][] = [
-      [{ code: pct, kind: "percent", value: "5" }, 409, M.codeTaken],
+      [{ code: pct, kind: "percent", value: "5" }, 409, PROMO_ADMIN_COPY.codeTaken],
       [{ code: "X1", kind: "percent", value: "5" }, 400, "3 to 32 letters, digits, - or _"],
       [{ code: "FIXEDNOCUR", kind: "fixed", value: "5" }, 400, "Choose the currency of a fixed amount"],
       [{ code: "TOOMUCH", kind: "percent", value: "150" }, 400, "A percent between 0.01 and 100"],
-      [{ code: "NOSTAR", kind: "percent", value: "5", streamerUsername: "nobody_here" }, 400, M.noSuchStreamer],
+      [
+        { code: "NOSTAR", kind: "percent", value: "5", streamerUsername: "nobody_here" },
+        400,
+        PROMO_ADMIN_COPY.noSuchStreamer,
+      ],
     ];
     for (const [body, status, message] of refusals) {
       const [s, a] = await call(marketing.cookie, "POST", "/api/create-promo-code", body);
@@ -98,13 +102,13 @@ describe("staff promo codes", () => {
     expect(updated).toBe(200);
     expect(await row(code)).toMatchObject({ value: 2000, max_uses: 5 });
     const [off, offAnswer] = await call(finance.cookie, "POST", `/api/update-promo-code/${id}`, { isActive: false });
-    expect([off, offAnswer.message, (await row(code))?.is_active]).toEqual([200, M.deactivated, 0]);
+    expect([off, offAnswer.message, (await row(code))?.is_active]).toEqual([200, PROMO_ADMIN_COPY.deactivated, 0]);
     // A redemption makes it undeletable.
     const fan = await staffUser("developer");
     const order = await createOrder(env.DB, fan.user.id, { kind: "wallet_topup", amountMinor: 100 });
     await redeemPromo(env.DB, id, { id: order.id, userId: fan.user.id }, 10);
     const [refused, refusedAnswer] = await call(finance.cookie, "DELETE", `/api/delete-promo-code/${id}`);
-    expect([refused, refusedAnswer.message]).toEqual([409, M.usedCannotDelete]);
+    expect([refused, refusedAnswer.message]).toEqual([409, PROMO_ADMIN_COPY.usedCannotDelete]);
     const other = `GONE${Date.now()}`.slice(0, 20);
     await call(finance.cookie, "POST", "/api/create-promo-code", { code: other, kind: "percent", value: "10" });
     const [deleted] = await call(finance.cookie, "DELETE", `/api/delete-promo-code/${(await row(other))?.id}`);

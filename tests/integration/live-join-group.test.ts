@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "~/features/access/policy";
 import type { LiveCommand, LiveCommandResult } from "~/features/live/coordinator.server";
-import { LIVE_COPY as M } from "~/features/live/copy";
+import { LIVE_COPY } from "~/features/live/copy";
 import { liveSocketPath } from "~/features/live/events";
 import { joinRegularGroup } from "~/features/live/queue.server";
 import { placeOf } from "~/features/live/reads.server";
@@ -54,11 +54,11 @@ describe("a group of regular joins written together (joinRegularGroup)", () => {
       "fulfilled",
     ]);
     const reasons = results.map((result) => (result.status === "rejected" ? result.reason : null));
-    expect(reasons[1]).toMatchObject({ status: 403, message: M.staffCannotJoin });
-    expect(reasons[2]).toMatchObject({ status: 403, message: M.ownSession });
+    expect(reasons[1]).toMatchObject({ status: 403, message: LIVE_COPY.staffCannotJoin });
+    expect(reasons[2]).toMatchObject({ status: 403, message: LIVE_COPY.ownSession });
     // The same fan twice in one group: the second is refused by the first's place, in the same batch.
-    expect(reasons[4]).toMatchObject({ status: 409, message: M.alreadyQueued });
-    expect(reasons[5]).toMatchObject({ status: 409, message: M.alreadyQueued });
+    expect(reasons[4]).toMatchObject({ status: 409, message: LIVE_COPY.alreadyQueued });
+    expect(reasons[5]).toMatchObject({ status: 409, message: LIVE_COPY.alreadyQueued });
     expect(await placesInOrder(world.liveSessionId)).toEqual([
       { user_id: queued.id, position: 1 },
       { user_id: a.id, position: 2 },
@@ -117,10 +117,10 @@ describe("a group of regular joins written together (joinRegularGroup)", () => {
     );
 
     for (const result of closed) {
-      expect(result).toMatchObject({ status: "rejected", reason: { status: 409, message: M.sessionEnded } });
+      expect(result).toMatchObject({ status: "rejected", reason: { status: 409, message: LIVE_COPY.sessionEnded } });
     }
     for (const result of unknown) {
-      expect(result).toMatchObject({ status: "rejected", reason: { status: 404, message: M.notFound } });
+      expect(result).toMatchObject({ status: "rejected", reason: { status: 404, message: LIVE_COPY.notFound } });
     }
     expect(await placesInOrder(ended.id)).toEqual([]);
   });
@@ -158,14 +158,14 @@ describe("joins sent to the session's object all at once", () => {
 
     const refused = results.filter((result) => !result.ok);
     expect(refused.map((result) => !result.ok && [result.status, result.message])).toEqual([
-      [409, M.alreadyQueued],
-      [409, M.alreadyQueued],
-      [403, M.staffCannotJoin],
-      [409, M.alreadyQueued],
-      [409, M.alreadyQueued],
-      [403, M.ownSession],
-      [409, M.alreadyQueued],
-      [409, M.alreadyQueued],
+      [409, LIVE_COPY.alreadyQueued],
+      [409, LIVE_COPY.alreadyQueued],
+      [403, LIVE_COPY.staffCannotJoin],
+      [409, LIVE_COPY.alreadyQueued],
+      [409, LIVE_COPY.alreadyQueued],
+      [403, LIVE_COPY.ownSession],
+      [409, LIVE_COPY.alreadyQueued],
+      [409, LIVE_COPY.alreadyQueued],
     ]);
     expect(results.filter((result) => result.ok)).toHaveLength(60 + 2 + 60);
     const places = await placesInOrder(id);

@@ -8,6 +8,7 @@ import { FALLBACK_TIME_ZONE, monthBounds } from "~/features/time";
 import { refundOwedSql } from "~/features/wallet/index.server";
 import { notFound } from "~/lib/errors";
 import { type Money, money } from "~/lib/money";
+import { gigPath } from "~/lib/paths.server";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import {
   bookingGamertags,
@@ -130,6 +131,8 @@ export type OrderDetails = Omit<OrderRow, "lobbyCode" | "buyerEmail" | "refunded
   canReview: boolean;
   /** Only an order that was paid has an invoice. */
   invoiceUrl: string | null;
+  /** The gig's page while the gig is on offer (null for a live session's order, or an archived gig). */
+  gigHref: string | null;
   /** The order's amounts as values of its currency; `net` is what it was paid minus refunds done and owed. */
   amount: Money;
   discount: Money;
@@ -217,6 +220,7 @@ async function details(db: Db, viewer: Viewer, rows: OrderRow[], now: Date): Pro
         row.kind === "slot_booking" &&
         isReviewable({ orderStatus: row.status, bookingStatus: row.bookingStatus, endsAt: row.endsAt }, now),
       invoiceUrl: row.paidAt ? invoicePath(row.id) : null,
+      gigHref: row.gigId && !row.gigArchived ? gigPath(row.gigId) : null,
       amount: money(row.amountMinor, row.currency),
       discount: money(row.discountMinor, row.currency),
       refunded: money(row.refundedMinor, row.currency),

@@ -1,5 +1,14 @@
 /** The catalogue feature's server side: what other features, routes and the Worker may use of it. */
 export { getBrowsePage } from "./browse.server";
+export type { BrowseCards } from "./card-data.server";
+export {
+  browseCards,
+  gameCardData,
+  gigCardData,
+  liveCardData,
+  sessionRowData,
+  streamerCardData,
+} from "./card-data.server";
 export { getLanding } from "./landing.server";
 export { listFavourites } from "./lists/favourites.server";
 export {

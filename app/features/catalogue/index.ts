@@ -1,8 +1,6 @@
 /** The catalogue feature: what other features and routes may use of it (server-only parts in index.server.ts). */
 export { gameJson, gigJson, streamerJson } from "./api-shape";
 export { BROWSE_FILTER_LABELS } from "./browse-options";
-export type { BrowseCards } from "./card-data";
-export { browseCards, gameCardData, gigCardData, liveCardData, streamerCardData } from "./card-data";
 export { BrowseFilters, BrowseTabs, browseHref } from "./components/browse-filters";
 export { LiveBadge, Thumb } from "./components/card-parts";
 export { GameCard, GigCard, LiveCard, SessionRow, StreamerCard } from "./components/cards";

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { livePath, streamerPath } from "~/lib/paths.server";
 import type { Db } from "~/platform/db.server";
 import { liveSessions, streamerProfiles, users } from "~db/schema";
 
@@ -15,5 +16,5 @@ export async function shortLinkTarget(db: Db, handle: string): Promise<string | 
     .where(and(sql`lower(${users.username}) = lower(${handle})`, eq(users.isActive, true), eq(users.isStreamer, true)))
     .get();
   if (!row) return null;
-  return row.liveSessionId ? `/live/${row.liveSessionId}` : `/star/${row.id}`;
+  return row.liveSessionId ? livePath(row.liveSessionId) : streamerPath(row.id);
 }

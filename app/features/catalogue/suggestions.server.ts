@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { SEARCH_SUGGESTION_NAME_MAX, toMatchQuery } from "~/features/search";
 import { gamesFts, gigsFts, matches, rowidOf, streamersFts } from "~/features/search/index.server";
+import { gamePath, gigPath, streamerPath } from "~/lib/paths.server";
 import { col, type Db } from "~/platform/db.server";
 import { games, gigs, liveSessions, streamerProfiles, users } from "~db/schema";
 import { streamerActive } from "./columns.server";
@@ -77,15 +78,15 @@ export async function searchSuggestions(db: Db, text: string, perKind = SUGGESTI
   if (!queries) return [];
   const [gameRows, gigRows, streamerRows] = await db.batch(queries);
   return [
-    ...gameRows.map((game) => suggestion("game", game.id, game.name, game.isLive, `/game/${game.id}`)),
-    ...gigRows.map((gig) => suggestion("gig", gig.id, gig.title, !!gig.liveSessionId, `/gig/${gig.id}`)),
+    ...gameRows.map((game) => suggestion("game", game.id, game.name, game.isLive, gamePath(game.id))),
+    ...gigRows.map((gig) => suggestion("gig", gig.id, gig.title, !!gig.liveSessionId, gigPath(gig.id))),
     ...streamerRows.map((streamer) =>
       suggestion(
         "star",
         streamer.id,
         streamer.fullName || streamer.username,
         !!streamer.liveSessionId,
-        `/star/${streamer.id}`,
+        streamerPath(streamer.id),
       ),
     ),
   ];

@@ -4,7 +4,7 @@ import { PAGE_SIZE } from "~/features/catalogue/constants";
 import { usdInrRateQuery } from "~/features/currency/index.server";
 import { reliabilityFromRow, reliabilityQuery } from "~/features/reliability/index.server";
 import { GIG_REVIEWS_SHOWN, STREAMER_REVIEWS_SHOWN } from "~/features/reviews";
-import { gigReviewsQuery, streamerReviewsQuery } from "~/features/reviews/index.server";
+import { gigReviewsQuery, reviewItems, streamerReviewsQuery } from "~/features/reviews/index.server";
 import { type Db, named } from "~/platform/db.server";
 import {
   gameModes,
@@ -107,7 +107,7 @@ export async function getStarPage<M extends Record<string, BatchItem<"sqlite"> |
     live: liveRows[0] ?? null,
     upcoming: { ...toPage(upcomingRows, window(pages.upcoming), "gigs"), total: upcomingTotal[0]?.total ?? 0 },
     past: { ...toPage(pastRows, window(pages.past), "gigs"), total: pastTotal[0]?.total ?? 0 },
-    reviews: reviewRows,
+    reviews: reviewItems(reviewRows),
     reliability: reliabilityFromRow(reliabilityRows[0]),
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
     usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
@@ -172,7 +172,7 @@ export async function getGigPage<M extends Record<string, BatchItem<"sqlite"> | 
   return {
     gig,
     slots: slotRows,
-    reviews: reviewRows,
+    reviews: reviewItems(reviewRows),
     usdInrRateMicros: rateRows[0]?.rateMicros ?? null,
     usdInrFetchedAt: rateRows[0]?.fetchedAt ?? null,
     more: Object.fromEntries(sent.map(([name], index) => [name, moreRows[index]])) as MoreRows<M>,

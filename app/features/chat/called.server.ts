@@ -4,7 +4,7 @@ import { getDb } from "~/platform/db.server";
 import { discordSender } from "~/platform/discord/discord.server";
 import { log } from "~/platform/log.server";
 import { chatConnections, chatIdentities, liveSessions, queueEntries } from "~db/schema";
-import { CHAT_COPY as M } from "./copy";
+import { CHAT_COPY } from "./copy";
 import { sayInChannel } from "./say.server";
 
 /** How a called chat fan was told: in the Twitch channel, by Discord DM, or not at all (and why). */
@@ -55,14 +55,14 @@ export async function tellCalledChatFan(env: Env, call: PlaceCalled): Promise<Ch
     await sayInChannel(
       env,
       { platform: "twitch", channelId: row.channelId, channel: row.channelName },
-      { to: row.displayName, text: M.yourTurn(within), short: "you're up: !ready" },
+      { to: row.displayName, text: CHAT_COPY.yourTurn(within), short: "you're up: !ready" },
     );
     return "channel";
   }
   try {
     await discordSender(env).send({
       discordUserId: row.platformUserId,
-      content: M.yourTurnDm(call.streamerName, row.channelName, within),
+      content: CHAT_COPY.yourTurnDm(call.streamerName, row.channelName, within),
     });
     return "dm";
   } catch (error) {

@@ -7,7 +7,7 @@ import { discordGuild } from "~/platform/discord/interactions.server";
 import { log } from "~/platform/log.server";
 import { subscribeChatMessages, unsubscribeChatMessages } from "~/platform/twitch/oauth.server";
 import { type ChatConnection, type ChatPlatform, chatConnections, users } from "~db/schema";
-import { CHAT_COPY as M } from "./copy";
+import { CHAT_COPY } from "./copy";
 import { managesServer, streamerOfConnectCode } from "./discord-proof.server";
 import type { DiscordRoleDraft } from "./schema";
 
@@ -23,7 +23,7 @@ export type ChatConnectionView = Pick<
 >;
 
 function assertStreamer(viewer: Viewer) {
-  if (!viewer.isStreamer) throw forbidden(M.streamersOnly);
+  if (!viewer.isStreamer) throw forbidden(CHAT_COPY.streamersOnly);
 }
 
 /** The streamer's connections, by platform (null: not connected). */
@@ -54,7 +54,7 @@ async function assertNotTaken(env: Env, streamerId: string, platform: ChatPlatfo
     .from(chatConnections)
     .where(and(eq(chatConnections.platform, platform), eq(chatConnections.channelId, channelId)))
     .get();
-  if (holder && holder.streamerId !== streamerId) throw conflict(M.channelTaken);
+  if (holder && holder.streamerId !== streamerId) throw conflict(CHAT_COPY.channelTaken);
 }
 
 /**
@@ -112,17 +112,17 @@ export async function proveDiscordServer(
   now = new Date(),
 ): Promise<{ streamerName: string; serverName: string }> {
   const streamerId = await streamerOfConnectCode(env, proof.code, now);
-  if (!streamerId) throw forbidden(M.connectCodeInvalid);
-  if (!managesServer(proof.permissions)) throw forbidden(M.connectNeedsManager);
+  if (!streamerId) throw forbidden(CHAT_COPY.connectCodeInvalid);
+  if (!managesServer(proof.permissions)) throw forbidden(CHAT_COPY.connectNeedsManager);
   const db = getDb(env);
   const streamer = await db
     .select({ username: users.username, isStreamer: users.isStreamer })
     .from(users)
     .where(eq(users.id, streamerId))
     .get();
-  if (!streamer?.isStreamer) throw forbidden(M.connectCodeInvalid);
+  if (!streamer?.isStreamer) throw forbidden(CHAT_COPY.connectCodeInvalid);
   const guild = await discordGuild(env, proof.guildId);
-  if (!guild) throw conflict(M.botNotInServer);
+  if (!guild) throw conflict(CHAT_COPY.botNotInServer);
   const before = await db
     .select({ channelId: chatConnections.channelId })
     .from(chatConnections)
@@ -150,7 +150,7 @@ export async function setDiscordModRole(env: Env, viewer: Viewer, draft: Discord
     .set({ modRoleId: draft.modRoleId ?? null, updatedAt: now })
     .where(and(eq(chatConnections.streamerId, viewer.id), eq(chatConnections.platform, "discord")))
     .returning({ id: chatConnections.id });
-  if (changed.length === 0) throw notFound(M.notConnectedYet);
+  if (changed.length === 0) throw notFound(CHAT_COPY.notConnectedYet);
 }
 
 /** The streamer turns a platform's commands on or off (the bot then stays silent there). */
@@ -161,7 +161,7 @@ export async function setChatCommands(env: Env, viewer: Viewer, platform: ChatPl
     .set({ commandsOn: on, updatedAt: now })
     .where(and(eq(chatConnections.streamerId, viewer.id), eq(chatConnections.platform, platform)))
     .returning({ id: chatConnections.id });
-  if (changed.length === 0) throw notFound(M.notConnectedYet);
+  if (changed.length === 0) throw notFound(CHAT_COPY.notConnectedYet);
 }
 
 /**
@@ -176,7 +176,7 @@ export async function disconnectChat(env: Env, viewer: Viewer, platform: ChatPla
     .delete(chatConnections)
     .where(and(eq(chatConnections.streamerId, viewer.id), eq(chatConnections.platform, platform)))
     .returning({ id: chatConnections.id, subscriptionId: chatConnections.subscriptionId });
-  if (gone.length === 0) throw notFound(M.notConnectedYet);
+  if (gone.length === 0) throw notFound(CHAT_COPY.notConnectedYet);
   for (const { subscriptionId } of gone) if (subscriptionId) await endOrphanSubscription(env, subscriptionId);
 }
 

@@ -14,7 +14,7 @@ import { type ChatConnection, chatConnections, chatDeliveries } from "~db/schema
 import type { ChatCommand } from "./commands";
 import { CHAT_TAG_MAX } from "./commands";
 import { proveDiscordServer } from "./connections.server";
-import { CHAT_COPY as M } from "./copy";
+import { CHAT_COPY } from "./copy";
 import { runChatCommand } from "./handle.server";
 import type { ChatReply } from "./replies";
 
@@ -83,7 +83,7 @@ export async function receiveDiscordInteraction(
   now = new Date(),
 ): Promise<DiscordAnswer> {
   const check = await checkInteraction(delivery.headers, delivery.body, discordPublicKey(env), now.getTime());
-  if (!check.ok) throw new AppError(401, check.reason === "stale" ? M.staleMessage : M.badSignature);
+  if (!check.ok) throw new AppError(401, check.reason === "stale" ? CHAT_COPY.staleMessage : CHAT_COPY.badSignature);
   let interaction: Interaction;
   try {
     interaction = JSON.parse(delivery.body) as Interaction;
@@ -101,20 +101,20 @@ export async function receiveDiscordInteraction(
       .returning({ id: chatDeliveries.id }),
     db.delete(chatDeliveries).where(lt(chatDeliveries.receivedAt, new Date(now.getTime() - 2 * DISCORD_MAX_AGE_MS))),
   ]);
-  if (kept.length === 0) throw new AppError(401, M.alreadyHandled);
-  if (interaction.type !== 2) return ephemeral(M.unknownCommand);
+  if (kept.length === 0) throw new AppError(401, CHAT_COPY.alreadyHandled);
+  if (interaction.type !== 2) return ephemeral(CHAT_COPY.unknownCommand);
   const user = interaction.member?.user;
-  if (!interaction.guild_id || !interaction.member || !user) return ephemeral(M.serverOnly);
+  if (!interaction.guild_id || !interaction.member || !user) return ephemeral(CHAT_COPY.serverOnly);
   if (interaction.data?.name === "connect") return connectServer(env, interaction.guild_id, interaction, now);
   const connection = await db
     .select()
     .from(chatConnections)
     .where(and(eq(chatConnections.platform, "discord"), eq(chatConnections.channelId, interaction.guild_id)))
     .get();
-  if (!connection) return ephemeral(M.notConnected);
+  if (!connection) return ephemeral(CHAT_COPY.notConnected);
   const command = slashCommand(interaction.data);
-  if (!command) return ephemeral(M.unknownCommand);
-  if (!connection.commandsOn || connection.state !== "connected") return ephemeral(M.commandsOff);
+  if (!command) return ephemeral(CHAT_COPY.unknownCommand);
+  if (!connection.commandsOn || connection.state !== "connected") return ephemeral(CHAT_COPY.commandsOff);
   const member = interaction.member;
   const line = {
     connection,
@@ -145,7 +145,7 @@ export async function receiveDiscordInteraction(
       content = said(await runChatCommand(env, line));
     } catch (error) {
       log.error("chat.discord_command_failed", { guildId: connection.channelId, error });
-      content = `@${line.fan.displayName} ${M.failed}`;
+      content = `@${line.fan.displayName} ${CHAT_COPY.failed}`;
     }
     await discordFollowUps(env).editOriginal({
       token,
@@ -166,7 +166,7 @@ async function connectServer(env: Env, guildId: string, interaction: Interaction
       { code: typeof code === "string" ? code : "", guildId, permissions: interaction.member?.permissions },
       now,
     );
-    return ephemeral(M.discordConnectedHere(streamerName));
+    return ephemeral(CHAT_COPY.discordConnectedHere(streamerName));
   } catch (error) {
     if (error instanceof AppError) return ephemeral(error.message);
     throw error;
@@ -174,7 +174,7 @@ async function connectServer(env: Env, guildId: string, interaction: Interaction
 }
 
 function said(reply: ChatReply | null): string {
-  return reply ? `@${reply.to} ${reply.text}` : M.commandsOff;
+  return reply ? `@${reply.to} ${reply.text}` : CHAT_COPY.commandsOff;
 }
 
 function isModerator(connection: ChatConnection, member: NonNullable<Interaction["member"]>): boolean {

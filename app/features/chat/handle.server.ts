@@ -2,10 +2,11 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { placeOf, sendLiveCommand } from "~/features/live/index.server";
 import { isAppError } from "~/lib/errors";
+import { livePath } from "~/lib/paths.server";
 import { getDb } from "~/platform/db.server";
 import { ACTIVE_QUEUE_STATES, type ChatConnection, chatIdentities, queueEntries, users } from "~db/schema";
 import { type ChatCommand, ordinal } from "./commands";
-import { CHAT_COPY as M } from "./copy";
+import { CHAT_COPY } from "./copy";
 import { type ChatFan, chatViewerOf, viewerOfUser } from "./identities.server";
 import type { ChatReply } from "./replies";
 
@@ -31,13 +32,14 @@ export async function runChatCommand(env: Env, line: ChatLine): Promise<ChatRepl
   const reply = (text: string, short = text): ChatReply => ({ to: fan.displayName, text, short });
   const streamer = await getDb(env).select().from(users).where(eq(users.id, connection.streamerId)).get();
   if (!streamer) return null;
-  if (command.kind === "queue") return reply(M.queueLink(`${line.origin}/@${streamer.username}`), "queue link sent");
+  if (command.kind === "queue")
+    return reply(CHAT_COPY.queueLink(`${line.origin}/@${streamer.username}`), "queue link sent");
   const liveSessionId = streamer.liveSessionId;
-  if (!liveSessionId) return reply(M.closed);
+  if (!liveSessionId) return reply(CHAT_COPY.closed);
   try {
     switch (command.kind) {
       case "vip":
-        return reply(M.vipLink(`${line.origin}/live/${liveSessionId}`));
+        return reply(CHAT_COPY.vipLink(`${line.origin}${livePath(liveSessionId)}`));
       case "join":
         return await join(env, line, liveSessionId, command.tag, reply);
       case "leave":
@@ -46,7 +48,7 @@ export async function runChatCommand(env: Env, line: ChatLine): Promise<ChatRepl
         return await ownPlace(env, line, liveSessionId, command.kind, reply);
       case "next":
       case "remove":
-        if (!line.isModerator) return reply(M.modsOnly);
+        if (!line.isModerator) return reply(CHAT_COPY.modsOnly);
         return await moderate(env, viewerOfUser(streamer), liveSessionId, command, reply);
     }
   } catch (error) {
@@ -66,9 +68,9 @@ async function join(env: Env, line: ChatLine, liveSessionId: string, tag: string
     source: line.connection.platform,
   });
   const place = outcome.place;
-  if (!place?.line) return reply(M.calledNow);
+  if (!place?.line) return reply(CHAT_COPY.calledNow);
   const at = ordinal(place.line);
-  return reply(M.joined(at, place.estimatedWaitMinutes), at);
+  return reply(CHAT_COPY.joined(at, place.estimatedWaitMinutes), at);
 }
 
 async function ownPlace(
@@ -80,20 +82,21 @@ async function ownPlace(
 ) {
   const { viewer } = await chatViewerOf(env, line.fan);
   const place = (await placeOf(env, liveSessionId, viewer.id))?.place;
-  if (!place) return reply(M.notQueued);
+  if (!place) return reply(CHAT_COPY.notQueued);
   if (kind === "leave") {
     await sendLiveCommand(env, liveSessionId, { type: "leave", viewer, entryId: place.entryId });
-    return reply(M.left);
+    return reply(CHAT_COPY.left);
   }
   if (kind === "ready") {
-    if (place.state !== "playing_next") return reply(M.position(ordinal(place.line ?? 1), place.estimatedWaitMinutes));
+    if (place.state !== "playing_next")
+      return reply(CHAT_COPY.position(ordinal(place.line ?? 1), place.estimatedWaitMinutes));
     await sendLiveCommand(env, liveSessionId, { type: "ready", viewer, entryId: place.entryId });
-    return reply(M.ready);
+    return reply(CHAT_COPY.ready);
   }
-  if (place.state === "in_game") return reply(M.inGame);
-  if (place.state === "playing_next") return reply(M.playingNext);
+  if (place.state === "in_game") return reply(CHAT_COPY.inGame);
+  if (place.state === "playing_next") return reply(CHAT_COPY.playingNext);
   const at = ordinal(place.line ?? 1);
-  return reply(M.position(at, place.estimatedWaitMinutes), at);
+  return reply(CHAT_COPY.position(at, place.estimatedWaitMinutes), at);
 }
 
 async function moderate(
@@ -106,7 +109,7 @@ async function moderate(
   if (command.kind === "next") {
     const outcome = await sendLiveCommand(env, liveSessionId, { type: "callParty", viewer: streamer, size: 1 });
     const called = outcome.notices.map((notice) => notice.userId);
-    if (called.length === 0) return reply(M.nobodyWaiting);
+    if (called.length === 0) return reply(CHAT_COPY.nobodyWaiting);
     const names = await getDb(env)
       .select({ tag: queueEntries.gamertag })
       .from(queueEntries)
@@ -117,7 +120,7 @@ async function moderate(
           inArray(queueEntries.state, [...ACTIVE_QUEUE_STATES]),
         ),
       );
-    return reply(M.calledNext(names.map((n) => n.tag ?? "a fan").join(", ")));
+    return reply(CHAT_COPY.calledNext(names.map((n) => n.tag ?? "a fan").join(", ")));
   }
   const name = command.name.toLowerCase();
   const entry = await getDb(env)
@@ -140,9 +143,9 @@ async function moderate(
       ),
     )
     .get();
-  if (!entry) return reply(M.noSuchFan(command.name));
+  if (!entry) return reply(CHAT_COPY.noSuchFan(command.name));
   await sendLiveCommand(env, liveSessionId, { type: "remove", viewer: streamer, entryId: entry.id });
-  return reply(M.removed(command.name));
+  return reply(CHAT_COPY.removed(command.name));
 }
 
 function lowerFirst(text: string) {

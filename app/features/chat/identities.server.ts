@@ -11,7 +11,7 @@ import {
   type User,
   users,
 } from "~db/schema";
-import { CHAT_COPY as M } from "./copy";
+import { CHAT_COPY } from "./copy";
 
 /**
  * Chat identities (docs/decisions/028-chat-places-and-identities.md): a viewer of one platform, who may join a
@@ -36,7 +36,7 @@ const PLATFORM_ID = /^[0-9]{1,20}$/;
  * two first messages at once make one of each), its display name kept current.
  */
 async function chatIdentityOf(env: Env, fan: ChatFan, now = new Date()) {
-  if (!PLATFORM_ID.test(fan.platformUserId)) throw conflict(M.unknownViewer);
+  if (!PLATFORM_ID.test(fan.platformUserId)) throw conflict(CHAT_COPY.unknownViewer);
   const db = getDb(env);
   const displayName = fan.displayName.trim().slice(0, 64) || fan.platformUserId;
   const found = await db
@@ -87,7 +87,7 @@ export async function chatViewerOf(env: Env, fan: ChatFan, now = new Date()) {
     .where(eq(users.id, identity.userId ?? identity.shadowUserId))
     .get();
   if (!user) throw new Error("chat identity without its user");
-  if (!user.isActive) throw conflict(M.banned);
+  if (!user.isActive) throw conflict(CHAT_COPY.banned);
   return { identity, viewer: viewerOfUser(user) };
 }
 
@@ -117,7 +117,7 @@ export function viewerOfUser(user: User): Viewer {
 export async function linkChatIdentity(env: Env, viewer: Viewer, fan: ChatFan, now = new Date()) {
   const identity = await chatIdentityOf(env, fan, now);
   if (identity.userId === viewer.id) return identity;
-  if (identity.userId) throw conflict(M.linkedElsewhere);
+  if (identity.userId) throw conflict(CHAT_COPY.linkedElsewhere);
   const db = getDb(env);
   const shadow = identity.shadowUserId;
   const active = sql.join(
@@ -149,7 +149,7 @@ export async function linkChatIdentity(env: Env, viewer: Viewer, fan: ChatFan, n
       ),
     db.update(queueEvents).set({ userId: viewer.id }).where(eq(queueEvents.userId, shadow)),
   ]);
-  if (linked.length === 0) throw conflict(M.linkedElsewhere);
+  if (linked.length === 0) throw conflict(CHAT_COPY.linkedElsewhere);
   return { ...identity, userId: viewer.id, linkedAt: now };
 }
 

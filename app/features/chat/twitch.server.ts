@@ -6,7 +6,7 @@ import { checkEventSub, EVENTSUB_MAX_AGE_MS, eventSubSecret } from "~/platform/t
 import { chatConnections, chatDeliveries } from "~db/schema";
 import { parseChatCommand } from "./commands";
 import { endOrphanSubscription } from "./connections.server";
-import { CHAT_COPY as M } from "./copy";
+import { CHAT_COPY } from "./copy";
 import { runChatCommand } from "./handle.server";
 import { sayInChannel } from "./say.server";
 
@@ -50,7 +50,7 @@ export async function receiveTwitchDelivery(
   now = new Date(),
 ): Promise<TwitchAnswer> {
   const check = await checkEventSub(delivery.headers, delivery.body, eventSubSecret(env), now.getTime());
-  if (!check.ok) throw new AppError(403, check.reason === "stale" ? M.staleMessage : M.badSignature);
+  if (!check.ok) throw new AppError(403, check.reason === "stale" ? CHAT_COPY.staleMessage : CHAT_COPY.badSignature);
   let payload: Delivery;
   try {
     payload = JSON.parse(delivery.body) as Delivery;

@@ -9,7 +9,7 @@ import { z } from "~/lib/zod";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, isUniqueViolation } from "~/platform/db.server";
 import { CONFIG_KEYS, configurations, type JsonValue } from "~db/schema";
-import { CONFIG_COPY as M } from "./copy";
+import { CONFIG_COPY } from "./copy";
 
 /**
  * Configurations as staff manage them (docs/domain.md): a list of {key, value}, values JSON. Keys the
@@ -70,7 +70,7 @@ export async function listConfigurations(env: Env, viewer: Viewer | null) {
 export async function getConfiguration(env: Env, viewer: Viewer | null, key: string) {
   assertStaff(viewer, "configurations");
   const row = await getDb(env).select().from(configurations).where(eq(configurations.key, key)).get();
-  if (!row) throw notFound(M.missing(key));
+  if (!row) throw notFound(CONFIG_COPY.missing(key));
   return shown(row);
 }
 
@@ -94,7 +94,8 @@ export async function addConfiguration(
       catalogueChangedStatement(db),
     ]);
   } catch (error) {
-    if (isUniqueViolation(error) || /PRIMARY KEY|UNIQUE/i.test(String(error))) throw conflict(M.keyTaken, "key");
+    if (isUniqueViolation(error) || /PRIMARY KEY|UNIQUE/i.test(String(error)))
+      throw conflict(CONFIG_COPY.keyTaken, "key");
     throw error;
   }
   return { key: input.key };
@@ -135,7 +136,7 @@ export async function updateConfiguration(
 export async function deleteConfiguration(env: Env, viewer: Viewer | null, key: string) {
   const before = await getConfiguration(env, viewer, key);
   assertStaff(viewer, "configurations");
-  if (APP_KEYS.has(key)) throw conflict(M.protectedKey);
+  if (APP_KEYS.has(key)) throw conflict(CONFIG_COPY.protectedKey);
   const db = getDb(env);
   await db.batch([
     db.delete(configurations).where(eq(configurations.key, key)),
@@ -172,7 +173,8 @@ export async function saveSiteGate(env: Env, viewer: Viewer | null, input: { pas
   assertStaff(viewer, "configurations");
   if (input.password && input.password.length < 8)
     throw badRequest("The site password needs at least 8 characters", "password");
-  if (input.enabled && !input.password && !state.passwordSet) throw badRequest(M.gateNeedsPassword, "password");
+  if (input.enabled && !input.password && !state.passwordSet)
+    throw badRequest(CONFIG_COPY.gateNeedsPassword, "password");
   const db = getDb(env);
   const now = new Date();
   const upsert = (key: string, value: JsonValue, description: string) =>

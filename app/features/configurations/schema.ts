@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { CONFIG_KEYS } from "~db/schema";
-import { CONFIG_COPY as M } from "./copy";
+import { CONFIG_COPY } from "./copy";
 
 /** The configuration keys the app reads (content pages, fees, taxes, the site gate). */
 export { CONFIG_KEYS };
@@ -11,7 +11,7 @@ const configKey = z
   .trim()
   .min(1, "Enter a key")
   .max(64)
-  .regex(/^[a-z][a-z0-9_]*$/, M.keyFormat);
+  .regex(/^[a-z][a-z0-9_]*$/, CONFIG_COPY.keyFormat);
 
 /** The value as JSON text (a form's textarea) or, in a JSON body, any JSON value other than a string. */
 const configValue = z.unknown().transform((value, ctx) => {
@@ -23,7 +23,7 @@ const configValue = z.unknown().transform((value, ctx) => {
   try {
     return JSON.parse(value) as unknown;
   } catch {
-    ctx.addIssue({ code: "custom", message: M.invalidJson });
+    ctx.addIssue({ code: "custom", message: CONFIG_COPY.invalidJson });
     return z.NEVER;
   }
 });

@@ -19,7 +19,7 @@ import {
 import type { LegalEditorInput } from "./admin-schema";
 import { legalEditorSchema } from "./admin-schema";
 import { getLegalContent } from "./content.server";
-import { CONTENT_COPY as M } from "./copy";
+import { CONTENT_COPY } from "./copy";
 import { type StoredLegalContent, toLegalView } from "./legal";
 import { LEGAL_TYPES, type LegalType } from "./schema";
 
@@ -112,7 +112,7 @@ export async function saveLegalFromApi(env: Env, viewer: Viewer | null, type: Le
     try {
       raw = JSON.parse(raw);
     } catch {
-      throw badRequest(M.termsUpdate);
+      throw badRequest(CONTENT_COPY.termsUpdate);
     }
   }
   const v = (raw ?? {}) as Record<string, unknown>;
@@ -145,7 +145,7 @@ export async function saveFaq(
   const now = new Date();
   if (input.id) {
     const before = await db.select().from(faqs).where(eq(faqs.id, input.id)).get();
-    if (!before) throw notFound(M.faqNotFound);
+    if (!before) throw notFound(CONTENT_COPY.faqNotFound);
     await db.batch([
       db
         .update(faqs)
@@ -181,7 +181,7 @@ export async function deleteFaq(env: Env, viewer: Viewer | null, id: string) {
   assertStaff(viewer, "content");
   const db = getDb(env);
   const before = await db.select().from(faqs).where(eq(faqs.id, id)).get();
-  if (!before) throw notFound(M.faqNotFound);
+  if (!before) throw notFound(CONTENT_COPY.faqNotFound);
   await db.batch([
     db.delete(faqs).where(eq(faqs.id, id)),
     auditStatement(db, viewer, { action: "faq.delete", entity: "faq", entityId: id, before }),
@@ -195,7 +195,7 @@ export async function moveFaq(env: Env, viewer: Viewer | null, id: string, direc
   const list = await listFaqsForStaff(env, viewer);
   assertStaff(viewer, "content");
   const from = list.findIndex((f) => f.id === id);
-  if (from < 0) throw notFound(M.faqNotFound);
+  if (from < 0) throw notFound(CONTENT_COPY.faqNotFound);
   const to = direction === "up" ? from - 1 : from + 1;
   if (to < 0 || to >= list.length) return { id, moved: false };
   const order = [...list];
@@ -263,7 +263,7 @@ export async function markSubmissionHandled(env: Env, viewer: Viewer | null, id:
     .from(contactSubmissions)
     .where(and(eq(contactSubmissions.id, id), isNull(contactSubmissions.handledAt)))
     .get();
-  if (!open) throw conflict(M.submissionNotFound);
+  if (!open) throw conflict(CONTENT_COPY.submissionNotFound);
   await db.batch([
     db
       .update(contactSubmissions)

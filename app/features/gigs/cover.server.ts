@@ -1,5 +1,5 @@
 import { storePublicImage } from "~/features/media/index.server";
-import { GIG_COPY as M } from "./copy";
+import { GIG_COPY } from "./copy";
 import { COVER_MAX_BYTES } from "./schema";
 
 export { uploadedFile } from "~/features/media/index.server";
@@ -14,7 +14,7 @@ export function storeCover(env: Env, file: File): Promise<{ key: string; url: st
     folder: "gigs",
     field: "product_cover_img",
     maxBytes: COVER_MAX_BYTES,
-    tooLarge: M.imageTooLarge,
-    invalid: M.invalidImage,
+    tooLarge: GIG_COPY.imageTooLarge,
+    invalid: GIG_COPY.invalidImage,
   });
 }

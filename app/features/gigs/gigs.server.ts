@@ -12,7 +12,7 @@ import { priceBoundBreach } from "~/lib/price-bounds";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, named } from "~/platform/db.server";
 import { bookings, gameModes, gamePlatforms, games, gigs, gigTags, orders, platforms, slots } from "~db/schema";
-import { GIG_COPY as M } from "./copy";
+import { GIG_COPY } from "./copy";
 import { storeCover } from "./cover.server";
 import { type GigInput, priceBoundMessage, priceToMinor } from "./schema";
 
@@ -161,7 +161,7 @@ export async function gigUpcomingBookings(env: Env, viewer: Viewer | null, gigId
 export async function getOwnGig(env: Env, viewer: Viewer | null, gigId: string): Promise<OwnGig> {
   const db = getDb(env);
   const row = await gigsQuery(db).where(eq(gigs.id, gigId)).get();
-  if (!row) throw notFound(M.notFound);
+  if (!row) throw notFound(GIG_COPY.notFound);
   assertReadBusiness(viewer, row.streamerId, "influencers");
   return withTags(row);
 }
@@ -172,7 +172,7 @@ async function ownerOf(env: Env, gigId: string) {
     .from(gigs)
     .where(eq(gigs.id, gigId))
     .get();
-  if (!row) throw notFound(M.notFound);
+  if (!row) throw notFound(GIG_COPY.notFound);
   return row;
 }
 
@@ -194,8 +194,8 @@ export async function assertGameChoice(
         and(eq(gamePlatforms.gameId, input._game_id), eq(gamePlatforms.platformId, input._platform_playing_on_id)),
       ),
   ]);
-  if (!mode[0]) throw new AppError(422, M.modeNotOfGame, "_game_mode_id");
-  if (!platform[0]) throw new AppError(422, M.platformNotOfGame, "_platform_playing_on_id");
+  if (!mode[0]) throw new AppError(422, GIG_COPY.modeNotOfGame, "_game_mode_id");
+  if (!platform[0]) throw new AppError(422, GIG_COPY.platformNotOfGame, "_platform_playing_on_id");
 }
 
 /**
@@ -211,7 +211,7 @@ export async function priceAsSet(env: Env, viewer: Viewer, price: string) {
   if (breach) throw new AppError(422, priceBoundMessage(currency, breach), "price");
   if (currency === "USD") return { listPriceMinor: minor, baseCurrency: currency, priceMinor: minor };
   const rate = await getUsdInrRate(env);
-  if (!rate || rate.rateMicros <= 0) throw new AppError(503, M.rateUnavailable);
+  if (!rate || rate.rateMicros <= 0) throw new AppError(503, GIG_COPY.rateUnavailable);
   return {
     listPriceMinor: minor,
     baseCurrency: currency,
@@ -324,7 +324,7 @@ export async function deleteGig(env: Env, viewer: Viewer | null, gigId: string) 
       .returning({ id: gigs.id }),
     catalogueChangedStatement(db),
   ]);
-  if (deleted.length === 0) throw conflict(M.deleteHasBookings);
+  if (deleted.length === 0) throw conflict(GIG_COPY.deleteHasBookings);
   if (owner.coverImageKey) await env.MEDIA.delete(owner.coverImageKey);
   return { id: gigId };
 }

@@ -2,7 +2,7 @@ import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { PRICE_BOUNDS_MINOR } from "~/lib/price-bounds";
 import { multiLine, singleLine, withoutControlCharacters } from "~/lib/validation";
 import { z } from "~/lib/zod";
-import { GIG_COPY as M } from "./copy";
+import { GIG_COPY } from "./copy";
 
 /** docs/domain.md: title at most 66 characters; description hint 500-3000. */
 export const GIG_TITLE_MAX = 66;
@@ -39,8 +39,8 @@ const requirement = z.object({ key: z.string().trim().optional(), value: z.strin
 
 /** The message for a price outside its currency's bounds (app/lib/price-bounds.ts), in the product's own words (docs/domain.md, "Copy"). */
 export function priceBoundMessage(currency: BaseCurrency, breach: "below" | "above"): string {
-  if (breach === "below") return currency === "INR" ? M.priceMinInr : M.priceMinUsd;
-  return currency === "INR" ? M.priceMaxInr : M.priceMaxUsd;
+  if (breach === "below") return currency === "INR" ? GIG_COPY.priceMinInr : GIG_COPY.priceMinUsd;
+  return currency === "INR" ? GIG_COPY.priceMaxInr : GIG_COPY.priceMaxUsd;
 }
 
 /**
@@ -63,7 +63,7 @@ export function priceSchema(baseCurrency: BaseCurrency) {
   return z.coerce
     .string({ error: minMessage })
     .trim()
-    .regex(/^\d+(\.\d{1,2})?$/, M.priceFormat)
+    .regex(/^\d+(\.\d{1,2})?$/, GIG_COPY.priceFormat)
     .refine((value) => value.length > 16 || priceToMinor(value) >= bounds.min, minMessage)
     .refine(
       (value) => value.length <= 16 && priceToMinor(value) <= bounds.max,
@@ -76,7 +76,7 @@ export const requirementsSchema = z
   .array(requirement)
   .optional()
   .default([])
-  .refine((rows) => rows.every((row) => !!row.key && !!row.value), M.requirements)
+  .refine((rows) => rows.every((row) => !!row.key && !!row.value), GIG_COPY.requirements)
   .transform((rows) => rows.map((row) => ({ key: row.key ?? "", value: row.value ?? "" })));
 
 /** Tags as typed (Enter or comma), normalised by `normaliseTags`. */
@@ -84,9 +84,9 @@ export const tagsSchema = z.preprocess(normaliseTags, z.array(z.string())).optio
 
 /** Game, mode and platform ids, as the gig and live-session forms name them. */
 export const gameChoiceSchema = {
-  _game_id: z.string({ error: M.gameRequired }).trim().min(1, M.gameRequired),
-  _game_mode_id: z.string({ error: M.modeRequired }).trim().min(1, M.modeRequired),
-  _platform_playing_on_id: z.string({ error: M.platformRequired }).trim().min(1, M.platformRequired),
+  _game_id: z.string({ error: GIG_COPY.gameRequired }).trim().min(1, GIG_COPY.gameRequired),
+  _game_mode_id: z.string({ error: GIG_COPY.modeRequired }).trim().min(1, GIG_COPY.modeRequired),
+  _platform_playing_on_id: z.string({ error: GIG_COPY.platformRequired }).trim().min(1, GIG_COPY.platformRequired),
 };
 
 /**
@@ -103,19 +103,23 @@ export const SESSION_MINUTES_CHOICES = [15, 20, 30, 45, 60, 90, 120, 180, 240] a
 const sessionMinutesSchema = z.preprocess(
   (value) => (value === "" || value === null ? undefined : value),
   z.coerce
-    .number({ error: M.sessionMinutes })
-    .int(M.sessionMinutes)
-    .min(SESSION_MINUTES_BOUNDS.min, M.sessionMinutes)
-    .max(SESSION_MINUTES_BOUNDS.max, M.sessionMinutes)
+    .number({ error: GIG_COPY.sessionMinutes })
+    .int(GIG_COPY.sessionMinutes)
+    .min(SESSION_MINUTES_BOUNDS.min, GIG_COPY.sessionMinutes)
+    .max(SESSION_MINUTES_BOUNDS.max, GIG_COPY.sessionMinutes)
     .optional(),
 );
 
 export function gigSchema(baseCurrency: BaseCurrency) {
   return z.object({
     product_title: singleLine(
-      z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(GIG_TITLE_MAX, M.titleTooLong),
+      z
+        .string({ error: GIG_COPY.titleRequired })
+        .trim()
+        .min(1, GIG_COPY.titleRequired)
+        .max(GIG_TITLE_MAX, GIG_COPY.titleTooLong),
     ),
-    product_desc: multiLine(z.string().trim().max(GIG_DESCRIPTION_HINT.max, M.descriptionTooLong))
+    product_desc: multiLine(z.string().trim().max(GIG_DESCRIPTION_HINT.max, GIG_COPY.descriptionTooLong))
       .optional()
       .default(""),
     ...gameChoiceSchema,

@@ -3,11 +3,12 @@ import type { Viewer } from "~/features/access";
 import { notifyTurn } from "~/features/alerts/index.server";
 import { deliverMessages } from "~/features/messages/index.server";
 import { badRequest, conflict, notFound } from "~/lib/errors";
+import { livePath } from "~/lib/paths.server";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessions, type QueueState, queueEntries, users } from "~db/schema";
 import { runCallHooks } from "./call-hooks.server";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { assertSessionStreamer } from "./entry.server";
 import type { QueueChange, QueueNotice } from "./queue.server";
 import { queueEventStatement } from "./queue-events.server";
@@ -33,7 +34,7 @@ async function streamerNameOf(db: Db, liveSessionId: string): Promise<{ name: st
     .innerJoin(users, eq(users.id, liveSessions.streamerId))
     .where(eq(liveSessions.id, liveSessionId))
     .get();
-  if (!row) throw notFound(M.notFound);
+  if (!row) throw notFound(LIVE_COPY.notFound);
   return row;
 }
 
@@ -76,7 +77,7 @@ export async function callPlace(
         userId: place.userId,
         type: "queue",
         title: `You're up with ${options.streamerName}: confirm you're ready`,
-        url: `/live/${place.liveSessionId}`,
+        url: livePath(place.liveSessionId),
       }),
       { now, when: sql`changes() > 0` },
     ),
@@ -92,7 +93,7 @@ export async function callPlace(
       key: cause,
       liveSessionId: place.liveSessionId,
       streamerName: options.streamerName,
-      url: `/live/${place.liveSessionId}`,
+      url: livePath(place.liveSessionId),
       readyUrl: await readyLinkPath(env, {
         liveSessionId: place.liveSessionId,
         entryId: place.id,
@@ -119,7 +120,7 @@ export async function callPlace(
 /** The next `n` waiting places in the order of service (turns.ts: the interleave of the lanes). */
 async function nextWaiting(db: Db, liveSessionId: string, n: number): Promise<Callable[]> {
   const snapshot = await queueSnapshot(db, liveSessionId);
-  if (!snapshot) throw notFound(M.notFound);
+  if (!snapshot) throw notFound(LIVE_COPY.notFound);
   return snapshot.entries
     .filter((entry) => entry.state === "waiting")
     .slice(0, n)
@@ -142,23 +143,23 @@ export async function callParty(
   size: number,
   now = new Date(),
 ): Promise<QueueChange> {
-  if (!Number.isInteger(size) || size < 1 || size > PARTY_MAX) throw badRequest(M.badPartySize, "size");
+  if (!Number.isInteger(size) || size < 1 || size > PARTY_MAX) throw badRequest(LIVE_COPY.badPartySize, "size");
   const db = getDb(env);
   const session = await db
     .select({ streamerId: liveSessions.streamerId, endedAt: liveSessions.endedAt })
     .from(liveSessions)
     .where(eq(liveSessions.id, liveSessionId))
     .get();
-  if (!session) throw notFound(M.notFound);
+  if (!session) throw notFound(LIVE_COPY.notFound);
   assertSessionStreamer(viewer, session);
-  if (session.endedAt) throw conflict(M.sessionEnded);
+  if (session.endedAt) throw conflict(LIVE_COPY.sessionEnded);
   const places = await nextWaiting(db, liveSessionId, size);
-  if (places.length === 0) throw conflict(M.nobodyWaiting);
+  if (places.length === 0) throw conflict(LIVE_COPY.nobodyWaiting);
   const streamerName = viewer.fullName || viewer.username;
   const notices: QueueNotice[] = [];
   for (const place of places) {
     if (await callPlace(env, place, { from: ["waiting"], party: true, streamerName, now })) {
-      notices.push({ userId: place.userId, message: M.youArePlayingNext });
+      notices.push({ userId: place.userId, message: LIVE_COPY.youArePlayingNext });
     }
   }
   return { liveSessionId, notices };
@@ -179,5 +180,5 @@ export async function backfillParty(
   if (!next) return [];
   const { name } = await streamerNameOf(db, liveSessionId);
   const called = await callPlace(env, next, { from: ["waiting"], party: true, streamerName: name, now });
-  return called ? [{ userId: next.userId, message: M.youArePlayingNext }] : [];
+  return called ? [{ userId: next.userId, message: LIVE_COPY.youArePlayingNext }] : [];
 }

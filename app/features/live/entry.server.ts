@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/access";
 import { forbidden, notFound } from "~/lib/errors";
 import { type Db, named } from "~/platform/db.server";
 import { liveSessions, type QueueLane, type QueueState, queueEntries } from "~db/schema";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { ACTIVE } from "./snapshot.server";
 
 /** One queue place with its session, as the queue's use cases load it, and the move of a place from state to state. */
@@ -22,7 +22,7 @@ export type EntryWithSession = {
 
 /** The streamer of this session, and nobody else (checked before any write). */
 export function assertSessionStreamer(viewer: Viewer, session: { streamerId: string }): void {
-  if (viewer.id !== session.streamerId) throw forbidden(M.notYourSession);
+  if (viewer.id !== session.streamerId) throw forbidden(LIVE_COPY.notYourSession);
 }
 
 export async function loadEntry(db: Db, entryId: string): Promise<EntryWithSession> {
@@ -44,12 +44,12 @@ export async function loadEntry(db: Db, entryId: string): Promise<EntryWithSessi
     .innerJoin(liveSessions, eq(liveSessions.id, queueEntries.liveSessionId))
     .where(eq(queueEntries.id, entryId))
     .limit(1);
-  if (!entry) throw notFound(M.entryNotFound);
+  if (!entry) throw notFound(LIVE_COPY.entryNotFound);
   return entry;
 }
 
 export function assertInSession(entry: EntryWithSession, liveSessionId: string | undefined) {
-  if (liveSessionId !== undefined && entry.liveSessionId !== liveSessionId) throw notFound(M.entryNotFound);
+  if (liveSessionId !== undefined && entry.liveSessionId !== liveSessionId) throw notFound(LIVE_COPY.entryNotFound);
 }
 
 /** Moves a place to `to` from one of the `from` states; any ready check it had is over. */
@@ -77,6 +77,6 @@ export async function loadOwnEntry(
 ): Promise<EntryWithSession> {
   const entry = await loadEntry(db, entryId);
   assertInSession(entry, liveSessionId);
-  if (entry.userId !== viewer.id) throw forbidden(M.notYourEntry);
+  if (entry.userId !== viewer.id) throw forbidden(LIVE_COPY.notYourEntry);
   return entry;
 }

@@ -6,10 +6,11 @@ import { passPaidOrderIds } from "~/features/passes/index.server";
 import { saveGamertagStatement } from "~/features/profile/index.server";
 import { badRequest, conflict, forbidden } from "~/lib/errors";
 import { newId } from "~/lib/id";
+import { livePath } from "~/lib/paths.server";
 import { col, compiledStatement, type Db, getDb } from "~/platform/db.server";
 import { type JoinSource, liveSessions, lobbyCodes, type QueueState, queueEntries } from "~db/schema";
 import { callPlace } from "./calls.server";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { assertInSession, assertSessionStreamer, finish, loadEntry, loadOwnEntry } from "./entry.server";
 import { sessionNetworkSql } from "./gamertags.server";
 import { joinedPlaces, joinPlacesStatements } from "./join-places.server";
@@ -50,9 +51,9 @@ export type ServeTarget = "playing_next" | "in_game" | "done";
 
 /** A fan may join: logged in, not staff, not the session's own streamer, and the session is open. */
 export function assertMayJoin(viewer: Viewer, session: Pick<QueueSessionInfo, "streamerId" | "endedAt">): void {
-  if (isStaff(viewer)) throw forbidden(M.staffCannotJoin);
-  if (viewer.id === session.streamerId) throw forbidden(M.ownSession);
-  if (session.endedAt) throw conflict(M.sessionEnded);
+  if (isStaff(viewer)) throw forbidden(LIVE_COPY.staffCannotJoin);
+  if (viewer.id === session.streamerId) throw forbidden(LIVE_COPY.ownSession);
+  if (session.endedAt) throw conflict(LIVE_COPY.sessionEnded);
 }
 
 /**
@@ -101,7 +102,7 @@ export async function joinRegularGroup(
   if (joins.length > JOIN_GROUP_MAX) throw new Error(`At most ${JOIN_GROUP_MAX} joins in one group`);
   const results: PromiseSettledResult<QueueChange>[] = joins.map(({ viewer }) =>
     isStaff(viewer)
-      ? { status: "rejected", reason: forbidden(M.staffCannotJoin) }
+      ? { status: "rejected", reason: forbidden(LIVE_COPY.staffCannotJoin) }
       : { status: "fulfilled", value: { liveSessionId, notices: [] } },
   );
   const admitted = joins.flatMap((join, index) => (results[index]?.status === "fulfilled" ? [{ ...join, index }] : []));
@@ -202,7 +203,7 @@ async function refusalOf(db: Db, viewer: Viewer, session: Promise<QueueSessionIn
       cooldown: info.rejoinCooldown,
       turnsSinceLast: await turnsSinceLast(db, info.id, viewer.id),
     });
-    return left > 0 ? conflict(M.rejoinCooldown(left)) : conflict(M.alreadyQueued);
+    return left > 0 ? conflict(LIVE_COPY.rejoinCooldown(left)) : conflict(LIVE_COPY.alreadyQueued);
   } catch (error) {
     return error;
   }
@@ -225,7 +226,7 @@ export async function leaveQueue(
     entry.lane === "vip"
       ? await endVipPlace(db, entry, "fan_left", "left", viewer.id, now, left)
       : (await db.batch([finish(db, entryId, ACTIVE, "left", now), queueEventStatement(db, { entryId, ...left })]))[0];
-  if (changed.length === 0) throw conflict(M.entryNotActive);
+  if (changed.length === 0) throw conflict(LIVE_COPY.entryNotActive);
   return { liveSessionId: entry.liveSessionId, notices: [] };
 }
 
@@ -257,9 +258,9 @@ async function endVipPlace(
 }
 
 const SERVE_NOTICE: Record<ServeTarget, string> = {
-  playing_next: M.youArePlayingNext,
-  in_game: M.youAreInGame,
-  done: M.youAreDone,
+  playing_next: LIVE_COPY.youArePlayingNext,
+  in_game: LIVE_COPY.youAreInGame,
+  done: LIVE_COPY.youAreDone,
 };
 
 /**
@@ -283,17 +284,18 @@ export async function moveEntry(
     return { liveSessionId: entry.liveSessionId, notices: [] };
   const target = SERVICE_STATES.indexOf(to);
   const from = SERVICE_STATES.filter((state, index) => index < target && (ACTIVE as string[]).includes(state));
-  if (!from.includes(entry.state as (typeof from)[number])) throw conflict(M.badTransition);
+  if (!from.includes(entry.state as (typeof from)[number])) throw conflict(LIVE_COPY.badTransition);
   if (to === "playing_next") {
     const streamerName = viewer.fullName || viewer.username;
-    if (!(await callPlace(env, entry, { from, party: false, streamerName, now }))) throw conflict(M.entryNotActive);
+    if (!(await callPlace(env, entry, { from, party: false, streamerName, now })))
+      throw conflict(LIVE_COPY.entryNotActive);
     return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }] };
   }
   const changed =
     to === "done" && entry.lane === "vip"
       ? await endVipPlace(db, entry, "streamer_done", "served", viewer.id, now, { kind: "played", at: now })
       : (await db.batch([finish(db, entryId, from, to, now), ...playedStep(db, entryId, to, now)]))[0];
-  if (changed.length === 0) throw conflict(M.entryNotActive);
+  if (changed.length === 0) throw conflict(LIVE_COPY.entryNotActive);
   return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: SERVE_NOTICE[to] }] };
 }
 
@@ -317,22 +319,22 @@ export async function removeEntry(
   const entry = await loadEntry(db, entryId);
   assertInSession(entry, liveSessionId);
   assertSessionStreamer(viewer, entry);
-  if (!(ACTIVE as readonly QueueState[]).includes(entry.state)) throw conflict(M.entryNotActive);
-  const notices: QueueNotice[] = [{ userId: entry.userId, message: M.youWereRemoved }];
+  if (!(ACTIVE as readonly QueueState[]).includes(entry.state)) throw conflict(LIVE_COPY.entryNotActive);
+  const notices: QueueNotice[] = [{ userId: entry.userId, message: LIVE_COPY.youWereRemoved }];
   if (entry.lane === "regular" || !entry.orderId) {
     const [changed] = await db.batch([
       finish(db, entryId, ACTIVE, "removed", now),
       queueEventStatement(db, { entryId, kind: "removed", cause: "streamer", at: now }),
     ]);
-    if (changed.length === 0) throw conflict(M.entryNotActive);
+    if (changed.length === 0) throw conflict(LIVE_COPY.entryNotActive);
     return { liveSessionId: entry.liveSessionId, notices };
   }
   // The table's outcome of the removal: a no-show once the fan was called, else a removal (vip-outcomes.ts).
   const outcome = vipPlaceOutcome("streamer_removed", entry);
-  if (!outcome) throw conflict(M.entryNotActive);
+  if (!outcome) throw conflict(LIVE_COPY.entryNotActive);
   const step: QueueStep = { kind: isRefunded(outcome) ? "refunded" : "removed", cause: "streamer", at: now };
   const changed = await endVipPlace(db, entry, "streamer_removed", outcome, viewer.id, now, step);
-  if (changed.length === 0) throw conflict(M.entryNotActive);
+  if (changed.length === 0) throw conflict(LIVE_COPY.entryNotActive);
   return {
     liveSessionId: entry.liveSessionId,
     notices: isRefunded(outcome)
@@ -341,8 +343,8 @@ export async function removeEntry(
           {
             userId: entry.userId,
             message: (await passPaidOrderIds(db, [entry.orderId])).has(entry.orderId)
-              ? M.vipPassReturned(entry.title)
-              : M.vipRefunded(entry.title),
+              ? LIVE_COPY.vipPassReturned(entry.title)
+              : LIVE_COPY.vipRefunded(entry.title),
           },
         ]
       : notices,
@@ -386,8 +388,11 @@ export async function setLiveLobbyCode(
       liveSessionId,
       streamerName,
       code: trimmed,
-      url: `/live/${liveSessionId}`,
+      url: livePath(liveSessionId),
     });
   }
-  return { liveSessionId, notices: party.map((fan) => ({ userId: fan.userId, message: M.lobbyCodeNotice(trimmed) })) };
+  return {
+    liveSessionId,
+    notices: party.map((fan) => ({ userId: fan.userId, message: LIVE_COPY.lobbyCodeNotice(trimmed) })),
+  };
 }

@@ -6,7 +6,7 @@ import { type CurrencyCode, formatMoney, money } from "~/lib/money";
 import { col, type Db, getDb, named } from "~/platform/db.server";
 import { liveSessions, orders, type QueueEventCause, type QueueLane, queueEntries } from "~db/schema";
 import { backfillParty } from "./calls.server";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { assertSessionStreamer, loadOwnEntry } from "./entry.server";
 import { linePositions, ordinal } from "./line";
 import type { QueueChange } from "./queue.server";
@@ -74,8 +74,8 @@ export async function confirmReady(
       .returning({ id: queueEntries.id }),
     queueEventStatement(db, { entryId, kind: "confirmed", at: now }),
   ]);
-  if (changed.length === 0) throw conflict(M.readyTooLate);
-  return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: M.readyConfirmed }] };
+  if (changed.length === 0) throw conflict(LIVE_COPY.readyTooLate);
+  return { liveSessionId: entry.liveSessionId, notices: [{ userId: entry.userId, message: LIVE_COPY.readyConfirmed }] };
 }
 
 type MissedPlace = {
@@ -116,7 +116,7 @@ async function loadMissed(db: Db, entryId: string): Promise<MissedPlace> {
     .leftJoin(orders, eq(orders.id, queueEntries.orderId))
     .where(eq(queueEntries.id, entryId))
     .limit(1);
-  if (!row) throw notFound(M.entryNotFound);
+  if (!row) throw notFound(LIVE_COPY.entryNotFound);
   return row;
 }
 
@@ -126,7 +126,7 @@ async function loadMissed(db: Db, entryId: string): Promise<MissedPlace> {
  */
 async function movedBack(db: Db, place: MissedPlace): Promise<{ key: number; line: number | null }> {
   const snapshot = await queueSnapshot(db, place.liveSessionId);
-  if (!snapshot) throw notFound(M.notFound);
+  if (!snapshot) throw notFound(LIVE_COPY.notFound);
   const keyOf = (entry: { lineKey: number | null; position: number }) => entry.lineKey ?? entry.position;
   const others = snapshot.entries.filter(
     (entry) => entry.lane === place.lane && entry.state === "waiting" && entry.id !== place.id,
@@ -158,9 +158,10 @@ export async function missReadyCheck(
 ): Promise<QueueChange & { missed?: MissOutcome }> {
   const db = getDb(env);
   const place = await loadMissed(db, input.entryId);
-  if (input.liveSessionId !== undefined && place.liveSessionId !== input.liveSessionId) throw notFound(M.entryNotFound);
+  if (input.liveSessionId !== undefined && place.liveSessionId !== input.liveSessionId)
+    throw notFound(LIVE_COPY.entryNotFound);
   if (input.cause === "skip") {
-    if (!input.viewer) throw forbidden(M.notYourSession);
+    if (!input.viewer) throw forbidden(LIVE_COPY.notYourSession);
     assertSessionStreamer(input.viewer, place);
   }
   const check = checkSql(place.id, input.cause === "timeout" ? now : undefined);
@@ -186,7 +187,7 @@ export async function missReadyCheck(
         .returning({ id: queueEntries.id }),
       queueEventStatement(db, { entryId: place.id, kind: "moved_back", cause, line, at: now }),
     ]);
-    message = M.missedMovedBack(line === null ? "the line" : ordinal(line));
+    message = LIVE_COPY.missedMovedBack(line === null ? "the line" : ordinal(line));
   } else if (outcome === "removed") {
     [changed] = await db.batch([
       db
@@ -196,7 +197,7 @@ export async function missReadyCheck(
         .returning({ id: queueEntries.id }),
       queueEventStatement(db, { entryId: place.id, kind: "removed", cause, at: now }),
     ]);
-    message = M.missedRemoved;
+    message = LIVE_COPY.missedRemoved;
   } else {
     const end = endVipPlaces(db, "missed_ready", "missed_ready", {
       places: check,
@@ -211,11 +212,11 @@ export async function missReadyCheck(
     ]);
     message =
       place.amountMinor !== null && place.currency !== null
-        ? M.missedRefunded(formatMoney(money(place.amountMinor, place.currency as CurrencyCode)))
-        : M.missedRemoved;
+        ? LIVE_COPY.missedRefunded(formatMoney(money(place.amountMinor, place.currency as CurrencyCode)))
+        : LIVE_COPY.missedRemoved;
   }
   if (changed.length === 0) {
-    if (input.cause === "skip") throw conflict(M.noReadyCheck);
+    if (input.cause === "skip") throw conflict(LIVE_COPY.noReadyCheck);
     return { liveSessionId: place.liveSessionId, notices: [] };
   }
   const notices = [{ userId: place.userId, message }];

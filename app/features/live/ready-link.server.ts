@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { hmacKey, hmacSign, hmacVerify } from "~/lib/crypto";
 import { AppError, conflict } from "~/lib/errors";
+import { livePath } from "~/lib/paths.server";
 import { getDb, named } from "~/platform/db.server";
 import { sessionSecret } from "~/platform/env.server";
 import { liveSessions, queueEntries, users } from "~db/schema";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import type { QueueChange } from "./queue.server";
 import { queueEventStatement } from "./queue-events.server";
 
@@ -29,7 +30,7 @@ const signed = (link: Omit<ReadyLink, "sig">) => `${link.liveSessionId}|${link.e
 export async function readyLinkPath(env: Env, link: Omit<ReadyLink, "sig">): Promise<string> {
   const sig = await hmacSign(await key(env), signed(link));
   const query = new URLSearchParams({ e: link.entryId, d: String(link.deadline), sig });
-  return `/live/${link.liveSessionId}/ready?${query}`;
+  return `${livePath(link.liveSessionId, "ready")}?${query}`;
 }
 
 /** The link's parts from the page's address and form (null when any is missing or malformed). */
@@ -42,7 +43,8 @@ export function readyLinkOf(liveSessionId: string, values: URLSearchParams | For
 }
 
 async function assertSigned(env: Env, link: ReadyLink | null): Promise<ReadyLink> {
-  if (!link || !(await hmacVerify(await key(env), signed(link), link.sig))) throw new AppError(403, M.readyLinkInvalid);
+  if (!link || !(await hmacVerify(await key(env), signed(link), link.sig)))
+    throw new AppError(403, LIVE_COPY.readyLinkInvalid);
   return link;
 }
 
@@ -71,7 +73,7 @@ export async function readyLinkState(env: Env, link: ReadyLink | null, now = new
     .innerJoin(users, eq(users.id, liveSessions.streamerId))
     .where(and(eq(queueEntries.id, entryId), eq(queueEntries.liveSessionId, liveSessionId)))
     .get();
-  if (!row) throw new AppError(403, M.readyLinkInvalid);
+  if (!row) throw new AppError(403, LIVE_COPY.readyLinkInvalid);
   const pending = row.state === "playing_next" && row.readyDeadline?.getTime() === deadline && deadline > now.getTime();
   const confirmed = !pending && row.readyConfirmedAt !== null && row.readyConfirmedAt.getTime() <= deadline;
   return {
@@ -106,6 +108,6 @@ export async function confirmReadyByLink(env: Env, link: ReadyLink | null, now =
     queueEventStatement(db, { entryId, kind: "confirmed", at: now }),
   ]);
   const place = changed[0];
-  if (!place) throw conflict(M.readyLinkUsed);
-  return { liveSessionId, notices: [{ userId: place.userId, message: M.readyConfirmed }] };
+  if (!place) throw conflict(LIVE_COPY.readyLinkUsed);
+  return { liveSessionId, notices: [{ userId: place.userId, message: LIVE_COPY.readyConfirmed }] };
 }

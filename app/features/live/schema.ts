@@ -3,7 +3,7 @@ import { isPlaceholderText } from "~/lib/placeholder-text";
 import { multiLine, singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { TITLE_MAX } from "~db/schema/constants";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { PARTY_MAX, READY_SECONDS_MAX, READY_SECONDS_MIN, VIP_MISSED_CHOICES } from "./ready-check";
 import { REJOIN_COOLDOWN_MAX, VIP_PER_REGULAR_MAX } from "./turns";
 
@@ -68,7 +68,7 @@ export const liveDetailsSchema = z.object({
 
 /** A gamer tag as a user's saved tags hold it (1 to 64 characters). */
 export const GAMERTAG_MAX = 64;
-const gamertagField = singleLine(z.string().trim().max(GAMERTAG_MAX, M.gamertagTooLong));
+const gamertagField = singleLine(z.string().trim().max(GAMERTAG_MAX, LIVE_COPY.gamertagTooLong));
 
 /**
  * Joining either lane from the live page (a plain form, with or without JavaScript): the gamer tag for the session's
@@ -76,32 +76,36 @@ const gamertagField = singleLine(z.string().trim().max(GAMERTAG_MAX, M.gamertagT
  */
 export const pageJoinSchema = z.object({
   gamertag: z
-    .string({ error: M.gamertagRequired })
+    .string({ error: LIVE_COPY.gamertagRequired })
     .pipe(gamertagField)
-    .pipe(z.string().min(1, M.gamertagRequired))
-    .refine((tag) => !isPlaceholderText(tag), M.gamertagRequired),
+    .pipe(z.string().min(1, LIVE_COPY.gamertagRequired))
+    .refine((tag) => !isPlaceholderText(tag), LIVE_COPY.gamertagRequired),
 });
 
-export const sessionIdSchema = z.object({ liveSessionId: z.string({ error: M.notFound }).trim().min(1, M.notFound) });
-export const entryIdSchema = z.object({ id: z.string({ error: M.entryNotFound }).trim().min(1, M.entryNotFound) });
+export const sessionIdSchema = z.object({
+  liveSessionId: z.string({ error: LIVE_COPY.notFound }).trim().min(1, LIVE_COPY.notFound),
+});
+export const entryIdSchema = z.object({
+  id: z.string({ error: LIVE_COPY.entryNotFound }).trim().min(1, LIVE_COPY.entryNotFound),
+});
 /** POST /api/join_regular: the gamer tag may be omitted (the fan's saved one is taken). */
 export const regularJoinSchema = z.object({
-  liveSessionId: z.string({ error: M.notFound }).trim().min(1, M.notFound),
+  liveSessionId: z.string({ error: LIVE_COPY.notFound }).trim().min(1, LIVE_COPY.notFound),
   gamertag: gamertagField.optional(),
 });
 export const vipJoinSchema = z.object({
-  liveSessionId: z.string({ error: M.notFound }).trim().min(1, M.notFound),
+  liveSessionId: z.string({ error: LIVE_COPY.notFound }).trim().min(1, LIVE_COPY.notFound),
   /** Required before paying: given here, or saved on the fan's profile (the API may omit it then). */
   gamertag: gamertagField.optional(),
   acceptTerms: z.preprocess(
     (value) => value === true || value === "true" || value === "on",
-    z.literal(true, { error: M.termsRequired }),
+    z.literal(true, { error: LIVE_COPY.termsRequired }),
   ),
   /** `pass`: one use of the fan's VIP pass for the session's streamer (docs/decisions/032). */
   paymentMethod: z.enum(["card", "wallet", "pass"]).optional().default("card"),
 });
 export const serveSchema = z.object({
-  id: z.string().trim().min(1, M.entryNotFound),
+  id: z.string().trim().min(1, LIVE_COPY.entryNotFound),
   /** A move forward, a removal, or a skip: the fan's running ready check is missed now. */
   to: z.enum(["playing_next", "in_game", "done", "removed", "skip"]),
 });
@@ -114,28 +118,32 @@ export const turnRulesSchema = z.object({
   vipPerRegular: z.preprocess(
     (value) => (value === undefined || value === "" || value === "vip_first" ? null : Number(value)),
     z
-      .number({ error: M.badTurnRule })
-      .int(M.badTurnRule)
-      .min(1, M.badTurnRule)
-      .max(VIP_PER_REGULAR_MAX, M.badTurnRule)
+      .number({ error: LIVE_COPY.badTurnRule })
+      .int(LIVE_COPY.badTurnRule)
+      .min(1, LIVE_COPY.badTurnRule)
+      .max(VIP_PER_REGULAR_MAX, LIVE_COPY.badTurnRule)
       .nullable(),
   ),
   rejoinCooldown: z.preprocess(
     (value) => (value === undefined || value === "" ? 0 : Number(value)),
-    z.number({ error: M.badCooldown }).int(M.badCooldown).min(0, M.badCooldown).max(REJOIN_COOLDOWN_MAX, M.badCooldown),
+    z
+      .number({ error: LIVE_COPY.badCooldown })
+      .int(LIVE_COPY.badCooldown)
+      .min(0, LIVE_COPY.badCooldown)
+      .max(REJOIN_COOLDOWN_MAX, LIVE_COPY.badCooldown),
   ),
   /** The ready check's countdown in seconds; absent: unchanged. */
   readySeconds: z.preprocess(
     (value) => (value === undefined || value === "" ? undefined : Number(value)),
     z
-      .number({ error: M.badReadySeconds })
-      .int(M.badReadySeconds)
-      .min(READY_SECONDS_MIN, M.badReadySeconds)
-      .max(READY_SECONDS_MAX, M.badReadySeconds)
+      .number({ error: LIVE_COPY.badReadySeconds })
+      .int(LIVE_COPY.badReadySeconds)
+      .min(READY_SECONDS_MIN, LIVE_COPY.badReadySeconds)
+      .max(READY_SECONDS_MAX, LIVE_COPY.badReadySeconds)
       .optional(),
   ),
   /** What a missed ready check does to a VIP place; absent: unchanged. */
-  vipMissed: z.enum(VIP_MISSED_CHOICES, { error: M.badVipMissed }).optional(),
+  vipMissed: z.enum(VIP_MISSED_CHOICES, { error: LIVE_COPY.badVipMissed }).optional(),
 });
 
 /** The one-tap ready link's fields (ready-link.server.ts checks the signature). */
@@ -148,8 +156,8 @@ export const readyLinkSchema = z.object({
 /** A party pick: the next N fans at once (calls.server.ts PARTY_MAX). */
 export const partySchema = z.object({
   size: z.coerce
-    .number({ message: M.badPartySize })
-    .int(M.badPartySize)
-    .min(1, M.badPartySize)
-    .max(PARTY_MAX, M.badPartySize),
+    .number({ message: LIVE_COPY.badPartySize })
+    .int(LIVE_COPY.badPartySize)
+    .min(1, LIVE_COPY.badPartySize)
+    .max(PARTY_MAX, LIVE_COPY.badPartySize),
 });

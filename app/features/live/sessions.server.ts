@@ -12,7 +12,7 @@ import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, type Db, getDb, isConstraintViolation, named } from "~/platform/db.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
 import { gameModes, games, liveSessions, liveSessionTags, orders, platforms, queueEntries, users } from "~db/schema";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { assertSessionStreamer } from "./entry.server";
 import type { QueueChange, QueueNotice } from "./queue.server";
 import { queueEventsStatement } from "./queue-events.server";
@@ -29,7 +29,7 @@ import { endVipPlaces, settleVipRefunds } from "./vip-refunds.server";
 
 function streamingLinkOf(input: { isStreaming: boolean; streamingLink: string }, parentHosts: readonly string[]) {
   if (!input.isStreaming) return null;
-  if (!input.streamingLink) throw badRequest(M.invalidLink, "streamingLink");
+  if (!input.streamingLink) throw badRequest(LIVE_COPY.invalidLink, "streamingLink");
   const result = normaliseStreamingLink(input.streamingLink, parentHosts);
   if (!result.ok) throw badRequest(result.message, "streamingLink");
   return result.link;
@@ -76,7 +76,7 @@ export async function goLive(
       catalogueChangedStatement(db),
     ]);
   } catch (error) {
-    if (isConstraintViolation(error)) throw conflict(M.alreadyLive);
+    if (isConstraintViolation(error)) throw conflict(LIVE_COPY.alreadyLive);
     throw error;
   }
   await announceToFans(env, { kind: "live", influencerId: viewer.id, liveSessionId: id });
@@ -92,7 +92,7 @@ export async function updateStreamingLink(
   const db = getDb(env);
   const session = await loadSession(db, input.liveSessionId);
   assertSessionStreamer(viewer, session);
-  if (session.endedAt) throw conflict(M.sessionEnded);
+  if (session.endedAt) throw conflict(LIVE_COPY.sessionEnded);
   const link = streamingLinkOf(input, parentHosts);
   await db
     .update(liveSessions)
@@ -115,7 +115,7 @@ export async function updateLiveDetails(
   const db = getDb(env);
   const session = await loadSession(db, input.liveSessionId);
   assertSessionStreamer(viewer, session);
-  if (session.endedAt) throw conflict(M.sessionEnded);
+  if (session.endedAt) throw conflict(LIVE_COPY.sessionEnded);
   await db.batch([
     db
       .update(liveSessions)
@@ -257,11 +257,11 @@ export async function endLiveSession(
     refundedEntries.flatMap((entry) => (entry.orderId ? [entry.orderId] : [])),
   );
   const refundedNotice = (orderId: string | null) =>
-    orderId && byPass.has(orderId) ? M.vipPassReturned(session.title) : M.vipRefunded(session.title);
+    orderId && byPass.has(orderId) ? LIVE_COPY.vipPassReturned(session.title) : LIVE_COPY.vipRefunded(session.title);
   const notices: QueueNotice[] = [
-    ...notReached.map((entry) => ({ userId: entry.userId, message: M.endedBeforeTurn })),
+    ...notReached.map((entry) => ({ userId: entry.userId, message: LIVE_COPY.endedBeforeTurn })),
     ...refundedEntries.map((entry) => ({ userId: entry.userId, message: refundedNotice(entry.orderId) })),
-    ...played.map((entry) => ({ userId: entry.userId, message: M.youPlayed })),
+    ...played.map((entry) => ({ userId: entry.userId, message: LIVE_COPY.youPlayed })),
   ];
   return { liveSessionId, notices, refunded: refundedEntries.length };
 }
@@ -318,7 +318,7 @@ function withTags<T extends { tags: string | null }>(row: T): Omit<T, "tags"> & 
 
 export async function getLiveSession(env: Env, liveSessionId: string): Promise<LiveSessionView> {
   const [row] = await liveSessionViewQuery(getDb(env), liveSessionId);
-  if (!row) throw notFound(M.notFound);
+  if (!row) throw notFound(LIVE_COPY.notFound);
   return withTags(row);
 }
 

@@ -17,7 +17,7 @@ import {
   queueEntries,
   users,
 } from "~db/schema";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { savedGamertagSql } from "./gamertags.server";
 import { estimatedWaitMinutes, type LineCounts, lineCounts, positionInLine, turnMinutes } from "./line";
 import { historyOf, historyQuery } from "./queue-events.server";
@@ -336,7 +336,7 @@ export function fanPlaces(
 
 export async function loadSession(db: Db, liveSessionId: string): Promise<QueueSessionInfo> {
   const [session] = await sessionInfoQuery(db, liveSessionId);
-  if (!session) throw notFound(M.notFound);
+  if (!session) throw notFound(LIVE_COPY.notFound);
   return session;
 }
 

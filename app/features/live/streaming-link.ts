@@ -1,4 +1,4 @@
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 
 /**
  * docs/domain.md, streaming link: a YouTube link, or a Twitch embed with channel and parent parameters.
@@ -39,12 +39,12 @@ export function normaliseStreamingLink(input: string, parentHosts: readonly stri
   try {
     url = new URL(/^https?:\/\//i.test(source) ? source : `https://${source}`);
   } catch {
-    return { ok: false, message: M.invalidLink };
+    return { ok: false, message: LIVE_COPY.invalidLink };
   }
   const host = url.hostname.toLowerCase();
   if (YOUTUBE_HOSTS.includes(host)) {
     const id = youtubeId(url);
-    if (id === "not-live") return { ok: false, message: M.notLivestream };
+    if (id === "not-live") return { ok: false, message: LIVE_COPY.notLivestream };
     if (id === "channel") {
       const channel = url.searchParams.get("channel") ?? "";
       return {
@@ -53,21 +53,21 @@ export function normaliseStreamingLink(input: string, parentHosts: readonly stri
         link: `https://www.youtube.com/embed/live_stream?channel=${encodeURIComponent(channel)}`,
       };
     }
-    if (!id || !VIDEO_ID.test(id)) return { ok: false, message: M.invalidLink };
+    if (!id || !VIDEO_ID.test(id)) return { ok: false, message: LIVE_COPY.invalidLink };
     return { ok: true, platform: "youtube", link: `https://www.youtube.com/embed/${id}` };
   }
   if (TWITCH_HOSTS.includes(host)) {
     let channel: string | null;
     if (host === "player.twitch.tv") {
       channel = url.searchParams.get("channel");
-      if (!channel) return { ok: false, message: M.notLivestream };
+      if (!channel) return { ok: false, message: LIVE_COPY.notLivestream };
     } else {
       const [first, second] = url.pathname.split("/").filter(Boolean);
       if (!first || second || first === "videos" || first === "directory")
-        return { ok: false, message: M.notLivestream };
+        return { ok: false, message: LIVE_COPY.notLivestream };
       channel = first;
     }
-    if (!CHANNEL.test(channel)) return { ok: false, message: M.invalidLink };
+    if (!CHANNEL.test(channel)) return { ok: false, message: LIVE_COPY.invalidLink };
     const embed = new URL("https://player.twitch.tv/");
     embed.searchParams.set("channel", channel.toLowerCase());
     const parents = new Set(host === "player.twitch.tv" ? url.searchParams.getAll("parent") : []);
@@ -75,7 +75,7 @@ export function normaliseStreamingLink(input: string, parentHosts: readonly stri
     for (const parent of parents) embed.searchParams.append("parent", parent);
     return { ok: true, platform: "twitch", link: embed.toString() };
   }
-  return { ok: false, message: M.invalidLink };
+  return { ok: false, message: LIVE_COPY.invalidLink };
 }
 
 /** The hosts a Twitch embed must name as `parent`: the site's own host (and localhost in development). */

@@ -3,7 +3,7 @@ import type { Viewer } from "~/features/access";
 import { badRequest, conflict } from "~/lib/errors";
 import { getDb } from "~/platform/db.server";
 import { liveSessions } from "~db/schema";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { assertSessionStreamer } from "./entry.server";
 import type { QueueChange } from "./queue.server";
 import { READY_SECONDS_MAX, READY_SECONDS_MIN, VIP_MISSED_CHOICES, type VipMissed } from "./ready-check";
@@ -32,25 +32,25 @@ export async function setTurnRules(
   const db = getDb(env);
   const session = await loadSession(db, liveSessionId);
   assertSessionStreamer(viewer, session);
-  if (session.endedAt) throw conflict(M.sessionEnded);
+  if (session.endedAt) throw conflict(LIVE_COPY.sessionEnded);
   const { vipPerRegular, rejoinCooldown } = rules;
   if (
     vipPerRegular !== null &&
     !(Number.isInteger(vipPerRegular) && vipPerRegular >= 1 && vipPerRegular <= VIP_PER_REGULAR_MAX)
   ) {
-    throw badRequest(M.badTurnRule);
+    throw badRequest(LIVE_COPY.badTurnRule);
   }
   if (!(Number.isInteger(rejoinCooldown) && rejoinCooldown >= 0 && rejoinCooldown <= REJOIN_COOLDOWN_MAX)) {
-    throw badRequest(M.badCooldown);
+    throw badRequest(LIVE_COPY.badCooldown);
   }
   const { readySeconds, vipMissed } = rules;
   if (
     readySeconds !== undefined &&
     !(Number.isInteger(readySeconds) && readySeconds >= READY_SECONDS_MIN && readySeconds <= READY_SECONDS_MAX)
   ) {
-    throw badRequest(M.badReadySeconds);
+    throw badRequest(LIVE_COPY.badReadySeconds);
   }
-  if (vipMissed !== undefined && !VIP_MISSED_CHOICES.includes(vipMissed)) throw badRequest(M.badVipMissed);
+  if (vipMissed !== undefined && !VIP_MISSED_CHOICES.includes(vipMissed)) throw badRequest(LIVE_COPY.badVipMissed);
   await db
     .update(liveSessions)
     .set({ vipPerRegular, rejoinCooldown, readySeconds, vipMissed, updatedAt: now })

@@ -4,7 +4,7 @@ import { passPaidOrderIds } from "~/features/passes/index.server";
 import { owedRefundsOf } from "~/features/wallet/index.server";
 import { getDb } from "~/platform/db.server";
 import { liveSessions, queueEntries } from "~db/schema";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 
 /** The outbox template of "your VIP place was refunded" (a session ended with it unserved). */
 export const VIP_REFUNDED_TEMPLATE = "vip-refunded";
@@ -28,7 +28,11 @@ export async function vipRefundedNotice(env: Env, entryId: string): Promise<User
   return {
     userId: row.userId,
     type: "queue",
-    title: byPass ? M.vipPassReturned(row.title) : owed ? M.vipRefundPending(row.title) : M.vipRefunded(row.title),
+    title: byPass
+      ? LIVE_COPY.vipPassReturned(row.title)
+      : owed
+        ? LIVE_COPY.vipRefundPending(row.title)
+        : LIVE_COPY.vipRefunded(row.title),
     url: "/profile#wallet",
     influencerId: row.streamerId,
   };

@@ -5,7 +5,7 @@ import { passUsedSql, passUseStatements, passUsesWith } from "~/features/passes/
 import { conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { batchGuard, getDb, isBatchGuardFailure, isConstraintViolation } from "~/platform/db.server";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import type { QueueChange } from "./queue.server";
 import { loadSession } from "./snapshot.server";
 import { saveBackStatement, vipPlaceAsked } from "./vip.server";
@@ -30,7 +30,7 @@ export async function joinVipWithPass(
   const db = getDb(env);
   const { session, tag } = await vipPlaceAsked(db, viewer, liveSessionId, gamertag);
   const { passId } = await passUsesWith(db, viewer.id, session.streamerId, now);
-  if (!passId) throw conflict(M.noPassUse);
+  if (!passId) throw conflict(LIVE_COPY.noPassUse);
   const orderId = newId();
   const statements: BatchItem<"sqlite">[] = [
     ...passUseStatements(db, {
@@ -53,9 +53,9 @@ export async function joinVipWithPass(
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
     if (!isConstraintViolation(error) && !isBatchGuardFailure(error)) throw error;
-    if ((await loadSession(db, liveSessionId)).endedAt) throw conflict(M.sessionEnded);
-    if ((await passUsesWith(db, viewer.id, session.streamerId, now)).uses < 1) throw conflict(M.noPassUse);
-    throw conflict(M.alreadyQueued);
+    if ((await loadSession(db, liveSessionId)).endedAt) throw conflict(LIVE_COPY.sessionEnded);
+    if ((await passUsesWith(db, viewer.id, session.streamerId, now)).uses < 1) throw conflict(LIVE_COPY.noPassUse);
+    throw conflict(LIVE_COPY.alreadyQueued);
   }
   return { liveSessionId, notices: [] };
 }

@@ -4,10 +4,11 @@ import type { FulfilmentStep } from "~/features/payments";
 import { owedCardRefundStatement } from "~/features/wallet/index.server";
 import { newId } from "~/lib/id";
 import { orderPath } from "~/lib/paths";
+import { livePath } from "~/lib/paths.server";
 import { type Db, getDb } from "~/platform/db.server";
 import { noticeEntry, outboxStatement } from "~/platform/outbox.server";
 import { liveSessionChanged } from "./commands.server";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { placeInsert } from "./snapshot.server";
 import { settleVipRefunds, VIP_PLACE_OUTCOMES } from "./vip-refunds.server";
 
@@ -77,8 +78,8 @@ export const vipQueueStep: FulfilmentStep = {
     noticeEntry(`vip-joined:${order.id}`, {
       userId: order.userId,
       type: "queue",
-      title: M.vipJoined,
-      url: `/live/${order.liveSessionId}`,
+      title: LIVE_COPY.vipJoined,
+      url: livePath(order.liveSessionId ?? ""),
     }),
   ],
   async refundedLate(env, order) {

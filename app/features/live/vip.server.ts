@@ -10,7 +10,7 @@ import { badRequest, conflict } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { batchGuard, type Db, getDb, isBatchGuardFailure, isConstraintViolation } from "~/platform/db.server";
 import { orders, queueEntries, users } from "~db/schema";
-import { LIVE_COPY as M } from "./copy";
+import { LIVE_COPY } from "./copy";
 import { savedGamertag, sessionNetworkSql } from "./gamertags.server";
 import { assertMayJoin, type QueueChange } from "./queue.server";
 import { GAMERTAG_MAX } from "./schema";
@@ -62,11 +62,11 @@ function vipCharge(db: Db, viewer: Viewer, session: QueueSessionInfo): Promise<C
 async function vipGamertag(db: Db, viewer: Viewer, liveSessionId: string, given: string | null): Promise<string> {
   const typed = given?.trim();
   if (typed) {
-    if (typed.length > GAMERTAG_MAX) throw badRequest(M.gamertagTooLong, "gamertag");
+    if (typed.length > GAMERTAG_MAX) throw badRequest(LIVE_COPY.gamertagTooLong, "gamertag");
     return typed;
   }
   const saved = await savedGamertag(db, viewer.id, liveSessionId);
-  if (!saved) throw badRequest(M.gamertagRequired, "gamertag");
+  if (!saved) throw badRequest(LIVE_COPY.gamertagRequired, "gamertag");
   return saved;
 }
 
@@ -95,7 +95,7 @@ async function assertCanBuy(db: Db, viewer: Viewer, liveSessionId: string) {
       ),
     )
     .limit(1);
-  if (active) throw conflict(M.alreadyQueued);
+  if (active) throw conflict(LIVE_COPY.alreadyQueued);
   return session;
 }
 
@@ -188,9 +188,9 @@ export async function joinVipWithWallet(
   } catch (error) {
     if (!isConstraintViolation(error) && !isBatchGuardFailure(error)) throw error;
     const fresh = await loadSession(db, liveSessionId);
-    if (fresh.endedAt) throw conflict(M.sessionEnded);
-    if ((await walletBalance(db, viewer.id, charge.currency)) < amount) throw conflict(M.insufficientBalance);
-    throw conflict(M.alreadyQueued);
+    if (fresh.endedAt) throw conflict(LIVE_COPY.sessionEnded);
+    if ((await walletBalance(db, viewer.id, charge.currency)) < amount) throw conflict(LIVE_COPY.insufficientBalance);
+    throw conflict(LIVE_COPY.alreadyQueued);
   }
   return { liveSessionId, notices: [] };
 }

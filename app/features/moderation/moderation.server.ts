@@ -10,7 +10,7 @@ import { newId } from "~/lib/id";
 import { pageInfo } from "~/lib/paging";
 import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";
 import { bans, reports, sessions, users } from "~db/schema";
-import { MODERATION_COPY as M } from "./copy";
+import { MODERATION_COPY } from "./copy";
 import type { ModerationListQuery } from "./schema";
 
 /**
@@ -114,7 +114,7 @@ async function pendingReports(env: Env, reportIds: string[]) {
 export async function markReportsReviewed(env: Env, viewer: Viewer | null, reportIds: string[]) {
   assertStaff(viewer, "moderation");
   const pending = await pendingReports(env, reportIds);
-  if (pending.length === 0) throw conflict(M.noLongerPending);
+  if (pending.length === 0) throw conflict(MODERATION_COPY.noLongerPending);
   const db = getDb(env);
   const now = new Date();
   const ids = pending.map((r) => r.id);
@@ -142,7 +142,7 @@ export async function markReportsReviewed(env: Env, viewer: Viewer | null, repor
 export async function banReportedUsers(env: Env, viewer: Viewer | null, reportIds: string[]) {
   assertStaff(viewer, "moderation");
   const pending = await pendingReports(env, reportIds);
-  if (pending.length === 0) throw conflict(M.noLongerPending);
+  if (pending.length === 0) throw conflict(MODERATION_COPY.noLongerPending);
   const db = getDb(env);
   const now = new Date();
   const byUser = new Map<string, string>();
@@ -213,7 +213,7 @@ export async function unbanUsers(env: Env, viewer: Viewer | null, banIds: string
       .from(bans)
       .where(and(inArray(bans.id, chunk), isNull(bans.unbannedAt))),
   );
-  if (active.length === 0) throw conflict(M.noLongerBanned);
+  if (active.length === 0) throw conflict(MODERATION_COPY.noLongerBanned);
   const now = new Date();
   await db.batch(
     nonEmptyBatch(

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { MODERATION_COPY as M } from "./copy";
+import { MODERATION_COPY } from "./copy";
 
 /**
  * Inputs of the moderation screens and their /api twins (docs/domain.md, "Roles and what each may do"). Shared by the
@@ -11,11 +11,11 @@ const MODERATION_BULK_MAX = 200;
 const ids = (message: string) =>
   z.preprocess(
     (value) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]),
-    z.array(z.string().trim().min(1).max(64)).min(1, message).max(MODERATION_BULK_MAX, M.tooMany),
+    z.array(z.string().trim().min(1).max(64)).min(1, message).max(MODERATION_BULK_MAX, MODERATION_COPY.tooMany),
   );
 
-export const reportIdsSchema = z.object({ reportIds: ids(M.chooseReports) });
-export const banIdsSchema = z.object({ banIds: ids(M.chooseBans) });
+export const reportIdsSchema = z.object({ reportIds: ids(MODERATION_COPY.chooseReports) });
+export const banIdsSchema = z.object({ banIds: ids(MODERATION_COPY.chooseBans) });
 
 /** page and limit of the report and ban lists (defaults 1 and 10). */
 export const moderationListSchema = z.object({

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { newId } from "~/lib/id";
+import { livePath, streamerPath } from "~/lib/paths.server";
 import { getDb } from "~/platform/db.server";
 import { appOrigin } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -53,8 +54,8 @@ export async function deliverFanoutPage(env: Env, message: FanoutMessage): Promi
   const title = fanoutTitle(message.kind, streamer.name);
   const url =
     message.kind === "live" && message.liveSessionId
-      ? `/live/${message.liveSessionId}`
-      : `/star/${message.influencerId}`;
+      ? livePath(message.liveSessionId)
+      : streamerPath(message.influencerId);
   // One statement for the whole page (D1 allows 100 bound parameters per query, so no multi-row VALUES).
   const inserted = await env.DB.prepare(
     `INSERT INTO notifications (id, user_id, type, title, url, influencer_id, is_read, created_at)

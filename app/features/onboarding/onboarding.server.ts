@@ -7,7 +7,7 @@ import { newId } from "~/lib/id";
 import { getDb } from "~/platform/db.server";
 import { bankDetails, bankDetailsHistory } from "~db/schema";
 import { maskAccountNumber } from "./bank-identifiers";
-import { ONBOARDING_COPY as M } from "./copy";
+import { ONBOARDING_COPY } from "./copy";
 import type { OnboardingInput } from "./schema";
 
 export const ONBOARDING_FILE_KINDS = ["statement", "agreement"] as const;
@@ -23,7 +23,7 @@ function sniffDocument(bytes: Uint8Array) {
 async function storePrivate(env: Env, file: File, field: "bankStatement" | "signedAgreement") {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffDocument(bytes);
-  if (!type) throw new AppError(415, M.fileType, field);
+  if (!type) throw new AppError(415, ONBOARDING_COPY.fileType, field);
   const key = `onboarding/${newId()}.${type.ext}`;
   await env.PRIVATE_FILES.put(key, bytes, { httpMetadata: { contentType: type.contentType } });
   return key;
@@ -44,7 +44,7 @@ export async function submitOnboarding(env: Env, viewer: Viewer | null, input: O
     .from(bankDetails)
     .where(eq(bankDetails.userId, viewer.id))
     .get();
-  if (current?.isVerified) throw conflict(M.alreadyVerified);
+  if (current?.isVerified) throw conflict(ONBOARDING_COPY.alreadyVerified);
   const statementKey = await storePrivate(env, input.bankStatement, "bankStatement");
   const agreementKey = await storePrivate(env, input.signedAgreement, "signedAgreement");
   const values = {
@@ -96,7 +96,7 @@ export async function submitOnboarding(env: Env, viewer: Viewer | null, input: O
   ]);
   if (upserted.length === 0) {
     await env.PRIVATE_FILES.delete([statementKey, agreementKey]);
-    throw conflict(M.alreadyVerified);
+    throw conflict(ONBOARDING_COPY.alreadyVerified);
   }
   return getOwnOnboarding(env, viewer, viewer.id);
 }

@@ -7,7 +7,7 @@ import { AppError, conflict, notFound } from "~/lib/errors";
 import { getDb, idChunks, named, nonEmptyBatch, selectInChunks } from "~/platform/db.server";
 import { bankDetails, streamerProfiles, users } from "~db/schema";
 import { maskAccountNumber } from "./bank-identifiers";
-import { ONBOARDING_STAFF_COPY as M } from "./copy";
+import { ONBOARDING_STAFF_COPY } from "./copy";
 
 /**
  * Onboarding verification by staff (docs/domain.md; ADR 005: finance and admin). Staff see every
@@ -23,7 +23,7 @@ async function checkSecret(env: Env, given: string | undefined) {
   const [a, b] = await Promise.all([sha256Hex(given ?? ""), sha256Hex(expected)]);
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  if (diff !== 0) throw new AppError(403, M.wrongSecret, "secretKey");
+  if (diff !== 0) throw new AppError(403, ONBOARDING_STAFF_COPY.wrongSecret, "secretKey");
 }
 
 /** Whether verifying needs the secret key (the page shows its field only then). */
@@ -89,7 +89,7 @@ export async function streamerBankDetails(env: Env, viewer: Viewer | null, userI
     .innerJoin(users, eq(users.id, bankDetails.userId))
     .where(eq(bankDetails.userId, userId))
     .get();
-  if (!row) throw notFound(M.notFound);
+  if (!row) throw notFound(ONBOARDING_STAFF_COPY.notFound);
   return withFiles(row as DetailRow & typeof row, full);
 }
 
@@ -110,7 +110,7 @@ export async function verifyOnboardings(
       .from(bankDetails)
       .where(and(inArray(bankDetails.id, chunk), eq(bankDetails.isVerified, false))),
   );
-  if (pending.length === 0) throw conflict(M.nothingToVerify);
+  if (pending.length === 0) throw conflict(ONBOARDING_STAFF_COPY.nothingToVerify);
   const ids = pending.map((p) => p.id);
   const userIds = pending.map((p) => p.userId);
   // Each submission's update, then its audit row only when that update changed it: two staff verifying the same

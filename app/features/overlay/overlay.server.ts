@@ -5,6 +5,7 @@ import type { OverlayPayload } from "~/features/live";
 import { readBroadcast } from "~/features/live/index.server";
 import { seatsTakenSql } from "~/features/seats";
 import { notFound } from "~/lib/errors";
+import { gigPath, streamerPath } from "~/lib/paths.server";
 import { shortLink } from "~/lib/short-link";
 import { col, getDb } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
@@ -143,7 +144,7 @@ export async function overlayNextSlot(
     .orderBy(asc(slots.startsAt))
     .limit(1);
   if (!row) return { streamerName: streamer.name, slot: null };
-  const bookUrl = row.gigId ? `${origin}/gig/${row.gigId}` : `${origin}/star/${streamer.id}`;
+  const bookUrl = `${origin}${row.gigId ? gigPath(row.gigId) : streamerPath(streamer.id)}`;
   return {
     streamerName: streamer.name,
     slot: {

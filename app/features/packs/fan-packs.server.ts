@@ -1,6 +1,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { type CurrencyCode, type Money, money } from "~/lib/money";
+import { gigPath } from "~/lib/paths.server";
 import { getDb } from "~/platform/db.server";
 import { gigs, type PackEntryKind, packCreditEntries, packPurchases, users } from "~db/schema";
 
@@ -15,6 +16,8 @@ type FanPackEntry = {
 export type FanPack = {
   packId: string;
   gigId: string;
+  /** The gig's page, where a credit is spent. */
+  gigHref: string;
   gigTitle: string;
   streamerName: string;
   sessions: number;
@@ -63,6 +66,7 @@ export async function fanPacks(env: Env, viewer: Viewer, now = new Date()): Prom
       return {
         packId: pack.id,
         gigId: pack.gigId,
+        gigHref: gigPath(pack.gigId),
         gigTitle: pack.gigTitle,
         streamerName: pack.streamerName,
         sessions: pack.sessions,

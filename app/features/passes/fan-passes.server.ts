@@ -2,12 +2,15 @@ import { desc, eq, inArray } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { entryOf, heldBalance } from "~/features/packs/index.server";
 import type { Money } from "~/lib/money";
+import { streamerPath } from "~/lib/paths.server";
 import { getDb } from "~/platform/db.server";
 import { type PassEntryKind, passEntries, passPurchases, users } from "~db/schema";
 
 export type FanPass = {
   passId: string;
   streamerId: string;
+  /** The streamer's page, where the pass is used. */
+  streamerHref: string;
   streamerName: string;
   places: number;
   paid: Money;
@@ -49,6 +52,7 @@ export async function fanPasses(env: Env, viewer: Viewer, now = new Date()): Pro
       return {
         passId: pass.id,
         streamerId: pass.streamerId,
+        streamerHref: streamerPath(pass.streamerId),
         streamerName: pass.streamerName,
         places: pass.places,
         usesLeft: own.reduce((sum, entry) => sum + entry.uses, 0),

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from "~/lib/errors";
 import { batchGuard, col, type Db, getDb, idChunks, selectInChunks } from "~/platform/db.server";
 import { orders, type PayoutStatus, payoutOrders, payouts, streamerProfiles, users } from "~db/schema";
 import type { EditPayoutInput } from "./admin-schema";
-import { PAYOUT_COPY as M } from "./copy";
+import { PAYOUT_COPY } from "./copy";
 import {
   mergedExactly,
   mergeStatements,
@@ -31,7 +31,7 @@ import { payoutTotals } from "./totals";
 
 async function loadPayout(db: Db, payoutId: string) {
   const payout = await db.select().from(payouts).where(eq(payouts.id, payoutId)).get();
-  if (!payout) throw notFound(M.notFound);
+  if (!payout) throw notFound(PAYOUT_COPY.notFound);
   return payout;
 }
 
@@ -40,10 +40,10 @@ export async function editPayout(env: Env, viewer: Viewer | null, input: EditPay
   assertStaff(viewer, "payouts");
   const db = getDb(env);
   const payout = await loadPayout(db, input.editingPayoutId);
-  if (payout.status !== "draft") throw conflict(M.notDraft);
+  if (payout.status !== "draft") throw conflict(PAYOUT_COPY.notDraft);
   const ids = unique(input.newMergedOrders);
   const rows = await readMergeable(db, payout.streamerId, ids, payout.id);
-  if (rows.some((row) => row.currency !== payout.currency)) throw badRequest(M.mixedCurrencies);
+  if (rows.some((row) => row.currency !== payout.currency)) throw badRequest(PAYOUT_COPY.mixedCurrencies);
   const rates = withOverrides(payout, input);
   const totals = payoutTotals(rows, rates);
   const before = { ...payout, orders: (await ordersOfPayout(db, payout.id)).map((o) => o.id) };
@@ -72,7 +72,7 @@ export async function editPayout(env: Env, viewer: Viewer | null, input: EditPay
           now,
         ),
       ]),
-    M.ordersNotPayable,
+    PAYOUT_COPY.ordersNotPayable,
   );
   return { id: payout.id, ...totals, rates, orders: ids.length };
 }
@@ -106,7 +106,7 @@ export async function removePayout(env: Env, viewer: Viewer | null, payoutId: st
     payoutId,
     { from: "draft", to: "removed", set: { removedAt: now } },
     now,
-    M.notDraft,
+    PAYOUT_COPY.notDraft,
   );
   await runGuarded(
     () =>
@@ -126,7 +126,7 @@ export async function removePayout(env: Env, viewer: Viewer | null, payoutId: st
           now,
         ),
       ]),
-    M.notDraft,
+    PAYOUT_COPY.notDraft,
   );
   return { id: payoutId };
 }
@@ -140,10 +140,10 @@ export async function activatePayout(env: Env, viewer: Viewer | null, payoutId: 
     payoutId,
     { from: "draft", to: "active", set: { activatedAt: now } },
     now,
-    M.notDraft,
+    PAYOUT_COPY.notDraft,
   );
   const count = (await ordersOfPayout(db, payoutId)).length;
-  if (count === 0) throw conflict(M.noOrders);
+  if (count === 0) throw conflict(PAYOUT_COPY.noOrders);
   await runGuarded(
     () =>
       db.batch([
@@ -162,7 +162,7 @@ export async function activatePayout(env: Env, viewer: Viewer | null, payoutId: 
           now,
         ),
       ]),
-    M.ordersNotPayable,
+    PAYOUT_COPY.ordersNotPayable,
   );
   return { id: payoutId };
 }
@@ -177,8 +177,8 @@ export async function completionStatements(db: Db, viewer: StaffViewer, payoutId
   const found = await selectInChunks(ids, (chunk) =>
     db.select({ id: payouts.id, status: payouts.status }).from(payouts).where(inArray(payouts.id, chunk)).all(),
   );
-  if (found.length !== ids.length) throw notFound(M.notFound);
-  if (found.some((p) => p.status !== "active")) throw conflict(M.notActive);
+  if (found.length !== ids.length) throw notFound(PAYOUT_COPY.notFound);
+  if (found.some((p) => p.status !== "active")) throw conflict(PAYOUT_COPY.notActive);
   const statements = idChunks(ids).flatMap((chunk) => [
     db
       .update(payouts)

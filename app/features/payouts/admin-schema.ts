@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { PAYOUT_COPY as M } from "./copy";
+import { PAYOUT_COPY } from "./copy";
 
 /**
  * Inputs of the staff payout screens and their /api twins (docs/domain.md, "Payout"). One schema
@@ -24,7 +24,7 @@ const instant = (endOfDay: boolean) =>
 
 export const periodSchema = z
   .object({ startTime: instant(false), endTime: instant(true) })
-  .refine((p) => p.endTime.getTime() > p.startTime.getTime(), { message: M.period, path: ["endTime"] });
+  .refine((p) => p.endTime.getTime() > p.startTime.getTime(), { message: PAYOUT_COPY.period, path: ["endTime"] });
 
 /** A percentage with at most two decimals (stored as basis points). */
 const percent = z.coerce
@@ -33,7 +33,7 @@ const percent = z.coerce
   .max(100, "A percentage is between 0 and 100")
   .refine((value) => Number.isInteger(Math.round(value * 1e6) / 1e4), "Use at most two decimals");
 
-const orderIds = z.array(z.string().trim().min(1).max(64)).min(1, M.noOrders).max(500);
+const orderIds = z.array(z.string().trim().min(1).max(64)).min(1, PAYOUT_COPY.noOrders).max(500);
 
 const payoutRatesSchema = z.object({
   platformFeesPercentage: percent.optional(),
@@ -51,7 +51,7 @@ export const createPayoutSchema = z
     mergedOrders: orderIds,
   })
   .extend(payoutRatesSchema.shape)
-  .refine((p) => p.endTime.getTime() > p.startTime.getTime(), { message: M.period, path: ["endTime"] });
+  .refine((p) => p.endTime.getTime() > p.startTime.getTime(), { message: PAYOUT_COPY.period, path: ["endTime"] });
 export type CreatePayoutInput = z.output<typeof createPayoutSchema>;
 
 export const editPayoutSchema = z

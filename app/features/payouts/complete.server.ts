@@ -7,7 +7,7 @@ import { log } from "~/platform/log.server";
 import { outboxSelectStatement } from "~/platform/outbox.server";
 import { payouts } from "~db/schema";
 import { completionStatements } from "./admin-payouts.server";
-import { PAYOUT_COPY as M } from "./copy";
+import { PAYOUT_COPY } from "./copy";
 import { runGuarded } from "./merge.server";
 import { PAYOUT_COMPLETED_TEMPLATE } from "./payout-messages.server";
 import { generatePayoutStatement } from "./statement.server";
@@ -46,14 +46,14 @@ export async function completePayouts(
     },
     now,
   );
-  await runGuarded(() => db.batch(nonEmptyBatch([...statements, notices])), M.completeError);
+  await runGuarded(() => db.batch(nonEmptyBatch([...statements, notices])), PAYOUT_COPY.completeError);
   const spreadsheets: CompletedPayouts["spreadsheets"] = [];
   for (const payoutId of ids) {
     try {
       spreadsheets.push({ payoutId, ...(await generatePayoutStatement(env, viewer, payoutId, now)) });
     } catch (error) {
       log.error("payout.statement_failed", { payoutId, error });
-      spreadsheets.push({ payoutId, error: M.statementError });
+      spreadsheets.push({ payoutId, error: PAYOUT_COPY.statementError });
     }
   }
   try {

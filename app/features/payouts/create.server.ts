@@ -8,7 +8,7 @@ import type { CurrencyCode } from "~/lib/money";
 import { batchGuard, col, getDb } from "~/platform/db.server";
 import { payouts, streamerProfiles } from "~db/schema";
 import type { CreatePayoutInput } from "./admin-schema";
-import { PAYOUT_COPY as M } from "./copy";
+import { PAYOUT_COPY } from "./copy";
 import {
   defaultRates,
   mergedExactly,
@@ -64,12 +64,12 @@ export async function createPayout(
     .where(eq(streamerProfiles.userId, input.influencerId))
     .get();
   if (!profile) throw notFound("Influencer not found");
-  if (!profile.isVerified) throw conflict(M.notVerified);
+  if (!profile.isVerified) throw conflict(PAYOUT_COPY.notVerified);
   const rows = await readMergeable(db, input.influencerId, ids, null);
   const outside = rows.some(
     (row) => !row.paidAt || row.paidAt < input.startTime || row.paidAt.getTime() > input.endTime.getTime(),
   );
-  if (outside) throw conflict(M.ordersNotPayable);
+  if (outside) throw conflict(PAYOUT_COPY.ordersNotPayable);
   const rates = withOverrides(await defaultRates(db, input.influencerId), input);
   const drafts = payoutsByCurrency(rows, rates).map((group) => ({
     id: newId(),
@@ -104,7 +104,7 @@ export async function createPayout(
     ];
   });
   const [first, ...rest] = statements;
-  if (!first) throw conflict(M.noOrders);
+  if (!first) throw conflict(PAYOUT_COPY.noOrders);
   await runGuarded(
     () =>
       db.batch([
@@ -115,7 +115,7 @@ export async function createPayout(
           sql`EXISTS (SELECT 1 FROM ${streamerProfiles} WHERE ${col(streamerProfiles.userId)} = ${input.influencerId} AND ${col(streamerProfiles.isVerified)} = 1)`,
         ),
       ]),
-    M.ordersNotPayable,
+    PAYOUT_COPY.ordersNotPayable,
   );
   return {
     payouts: drafts.map((draft) => ({

@@ -11,7 +11,7 @@ import {
 } from "~/platform/db.server";
 import { CONFIG_KEYS, configurations, orders, payoutOrders, streamerProfiles } from "~db/schema";
 import { type PayoutRatesInput, percentToBps } from "./admin-schema";
-import { PAYOUT_COPY as M } from "./copy";
+import { PAYOUT_COPY } from "./copy";
 import { inNoActivePayout, orderRowsQuery, payableOrder } from "./orders.server";
 import { DEFAULT_PAYOUT_TAX_BPS, type PayoutRates } from "./totals";
 
@@ -78,7 +78,7 @@ export async function readMergeable(db: Db, streamerId: string, ids: string[], o
       ),
     ).all(),
   );
-  if (rows.length !== ids.length) throw conflict(M.ordersNotPayable);
+  if (rows.length !== ids.length) throw conflict(PAYOUT_COPY.ordersNotPayable);
   return rows;
 }
 

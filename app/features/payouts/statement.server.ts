@@ -8,7 +8,7 @@ import { getDb } from "~/platform/db.server";
 import { type StatementFacts, writeStatementXlsx } from "~/platform/documents.server";
 import { type Payout, payouts } from "~db/schema";
 import { getPayout } from "./admin-payouts.server";
-import { PAYOUT_COPY as M } from "./copy";
+import { PAYOUT_COPY } from "./copy";
 import type { PayoutOrderRow } from "./orders.server";
 
 /**
@@ -80,7 +80,7 @@ function statementFacts(
 export async function generatePayoutStatement(env: Env, viewer: Viewer | null, payoutId: string, now = new Date()) {
   assertStaff(viewer, "payouts");
   const { payout, orders, streamer } = await getPayout(env, viewer, payoutId);
-  if (payout.status !== "completed") throw conflict(M.notActive);
+  if (payout.status !== "completed") throw conflict(PAYOUT_COPY.notActive);
   const bytes = await writeStatementXlsx(env, statementFacts(payout, orders, streamer));
   const key = `payouts/${payout.id}/${newId()}.xlsx`;
   await env.PRIVATE_FILES.put(key, bytes, {
@@ -117,12 +117,12 @@ export async function readPayoutStatement(env: Env, viewer: Viewer | null, payou
     .from(payouts)
     .where(eq(payouts.id, payoutId))
     .get();
-  if (row?.status !== "completed") throw notFound(M.notFound);
+  if (row?.status !== "completed") throw notFound(PAYOUT_COPY.notFound);
   let object = row.key ? await env.PRIVATE_FILES.get(row.key) : null;
   if (!object) {
     const { key } = await generatePayoutStatement(env, viewer, payoutId);
     object = await env.PRIVATE_FILES.get(key);
   }
-  if (!object) throw notFound(M.notFound);
+  if (!object) throw notFound(PAYOUT_COPY.notFound);
   return { object, filename: `payout-${payoutId}.xlsx` };
 }

@@ -6,7 +6,7 @@ import { earningOrder, refundOwedOnOrder } from "~/features/earnings";
 import { badRequest } from "~/lib/errors";
 import { batchGuard, col, getDb, idChunks, isBatchGuardFailure } from "~/platform/db.server";
 import { bookings, liveSessions, orders, queueEntries, slots } from "~db/schema";
-import { PAYOUT_COPY as M } from "./copy";
+import { PAYOUT_COPY } from "./copy";
 import { orderRowsQuery } from "./orders.server";
 
 /**
@@ -78,7 +78,7 @@ export async function markOrdersPlayed(
       ),
     ]);
   } catch (error) {
-    if (isBatchGuardFailure(error)) throw badRequest(M.validationsError);
+    if (isBatchGuardFailure(error)) throw badRequest(PAYOUT_COPY.validationsError);
     throw error;
   }
   return { validated: ids.length };

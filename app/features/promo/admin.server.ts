@@ -7,7 +7,7 @@ import { newId } from "~/lib/id";
 import { col, getDb, isForeignKeyViolation, isUniqueViolation, named } from "~/platform/db.server";
 import { promoCodes, promoRedemptions, streamerProfiles, users } from "~db/schema";
 import type { PromoCodeInput } from "./admin-schema";
-import { PROMO_ADMIN_COPY as M } from "./copy";
+import { PROMO_ADMIN_COPY } from "./copy";
 
 /**
  * Promo codes as staff manage them (/admin/manage-promo-codes and the Promo codes calls of docs/domain.md):
@@ -51,7 +51,7 @@ async function streamerIdOf(env: Env, username: string): Promise<string | null> 
     .innerJoin(users, eq(users.id, streamerProfiles.userId))
     .where(sql`lower(${users.username}) = lower(${username.replace(/^@/, "")})`)
     .get();
-  if (!row) throw badRequest(M.noSuchStreamer, "streamerUsername");
+  if (!row) throw badRequest(PROMO_ADMIN_COPY.noSuchStreamer, "streamerUsername");
   return row.id;
 }
 
@@ -70,7 +70,7 @@ const columns = (input: PromoCodeInput, streamerId: string | null) => ({
 
 async function codeOrThrow(env: Env, id: string) {
   const row = await getDb(env).select().from(promoCodes).where(eq(promoCodes.id, id)).get();
-  if (!row) throw notFound(M.notFound);
+  if (!row) throw notFound(PROMO_ADMIN_COPY.notFound);
   return row;
 }
 
@@ -85,7 +85,7 @@ export async function createPromoCode(env: Env, viewer: Viewer | null, input: Pr
       auditStatement(db, viewer, { action: "promo.create", entity: "promo_code", entityId: id, after: input }),
     ]);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(M.codeTaken, "code");
+    if (isUniqueViolation(error)) throw conflict(PROMO_ADMIN_COPY.codeTaken, "code");
     throw error;
   }
   return { id, code: input.code };
@@ -105,7 +105,7 @@ export async function updatePromoCode(env: Env, viewer: Viewer | null, id: strin
       auditStatement(db, viewer, { action: "promo.update", entity: "promo_code", entityId: id, before, after: input }),
     ]);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(M.codeTaken, "code");
+    if (isUniqueViolation(error)) throw conflict(PROMO_ADMIN_COPY.codeTaken, "code");
     throw error;
   }
   return { id };
@@ -141,14 +141,14 @@ export async function deletePromoCode(env: Env, viewer: Viewer | null, id: strin
     .from(promoRedemptions)
     .where(eq(promoRedemptions.promoCodeId, id))
     .get();
-  if ((used?.n ?? 0) > 0) throw conflict(M.usedCannotDelete);
+  if ((used?.n ?? 0) > 0) throw conflict(PROMO_ADMIN_COPY.usedCannotDelete);
   try {
     await db.batch([
       db.delete(promoCodes).where(eq(promoCodes.id, id)),
       auditStatement(db, viewer, { action: "promo.delete", entity: "promo_code", entityId: id, before }),
     ]);
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw conflict(M.usedCannotDelete);
+    if (isForeignKeyViolation(error)) throw conflict(PROMO_ADMIN_COPY.usedCannotDelete);
     throw error;
   }
   return { id };

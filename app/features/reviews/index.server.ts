@@ -1,5 +1,5 @@
 /** The reviews feature's server side: what other features, routes and the Worker may use of it. */
-export { gigReviewsQuery, streamerReviewsQuery } from "./reads.server";
+export { gigReviewsQuery, reviewItems, streamerReviewsQuery } from "./reads.server";
 export {
   reviewPostedMail,
   reviewPostedNotice,

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { gigPath } from "~/lib/paths.server";
 import { type Db, named } from "~/platform/db.server";
 import { gigs, reviews, users } from "~db/schema";
 
@@ -42,4 +43,9 @@ export function streamerReviewsQuery(db: Db, streamerId: string, limit: number) 
     .where(and(eq(reviews.streamerId, streamerId), isNull(reviews.hiddenAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
+}
+
+/** The reviews as the pages show them: each with its gig page's link (built here, on the server). */
+export function reviewItems<T extends { gigId: string | null }>(rows: T[]): (T & { gigHref: string | null })[] {
+  return rows.map((row) => ({ ...row, gigHref: row.gigId ? gigPath(row.gigId) : null }));
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { UserNotification } from "~/features/notifications/index.server";
+import { gigPath } from "~/lib/paths.server";
 import { type Db, getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { linesEmail } from "~/platform/email/lines-email";
@@ -32,7 +33,7 @@ export function reviewPostedStatements(db: Db, reviewId: string, now: Date) {
 }
 
 /** Where the streamer reads and answers a review: the review on its gig's page. */
-const reviewReplyPath = (gigId: string, reviewId: string) => `/gig/${gigId}#review-${reviewId}`;
+const reviewReplyPath = (gigId: string, reviewId: string) => `${gigPath(gigId)}#review-${reviewId}`;
 
 const author = alias(users, "author");
 

@@ -7,7 +7,7 @@ import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { batchGuard, type Db, getDb, isBatchGuardFailure, isUniqueViolation, named } from "~/platform/db.server";
 import { bookings, gigs, orders, reviewReports, reviews, slots, users } from "~db/schema";
 import { REVIEW_EDIT_WINDOW_MS } from "./constants";
-import { REVIEW_COPY as M } from "./copy";
+import { REVIEW_COPY } from "./copy";
 import { reviewPostedStatements } from "./review-messages.server";
 import { hasBeenPlayed, isEditable, isReviewable, REVIEWABLE_BOOKING_STATUSES } from "./rules";
 import type { ReviewInput } from "./schema";
@@ -64,7 +64,7 @@ type OrderFacts = NonNullable<Awaited<ReturnType<typeof orderFacts>>>;
 async function ownBooking(db: Db, viewer: Viewer, orderId: string) {
   const facts = await orderFacts(db, orderId);
   if (!facts || facts.userId !== viewer.id || facts.kind !== "slot_booking" || !facts.bookingId) {
-    throw notFound(M.orderNotFound);
+    throw notFound(REVIEW_COPY.orderNotFound);
   }
   return facts as OrderFacts & { bookingId: string; streamerId: string };
 }
@@ -108,9 +108,9 @@ export async function getReviewForm(env: Env, viewer: Viewer, orderId: string, n
 export async function postReview(env: Env, viewer: Viewer, orderId: string, input: ReviewInput, now = new Date()) {
   const db = getDb(env);
   const facts = await ownBooking(db, viewer, orderId);
-  if (facts.reviewId) throw conflict(M.alreadyReviewed);
-  if (!hasBeenPlayed(facts, now)) throw forbidden(M.notPlayedYet);
-  if (!isReviewable(facts, now)) throw forbidden(M.notReviewable);
+  if (facts.reviewId) throw conflict(REVIEW_COPY.alreadyReviewed);
+  if (!hasBeenPlayed(facts, now)) throw forbidden(REVIEW_COPY.notPlayedYet);
+  if (!isReviewable(facts, now)) throw forbidden(REVIEW_COPY.notReviewable);
   const id = newId();
   const eligible = and(
     eq(bookings.id, facts.bookingId),
@@ -152,8 +152,8 @@ export async function postReview(env: Env, viewer: Viewer, orderId: string, inpu
       ...reviewPostedStatements(db, id, now),
     ]);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(M.alreadyReviewed);
-    if (isBatchGuardFailure(error)) throw forbidden(M.notReviewable);
+    if (isUniqueViolation(error)) throw conflict(REVIEW_COPY.alreadyReviewed);
+    if (isBatchGuardFailure(error)) throw forbidden(REVIEW_COPY.notReviewable);
     throw error;
   }
   return { reviewId: id, gigId: facts.gigId };
@@ -164,8 +164,8 @@ export async function editReview(env: Env, viewer: Viewer, orderId: string, inpu
   const db = getDb(env);
   const facts = await ownBooking(db, viewer, orderId);
   const review = reviewOf(facts);
-  if (!review) throw notFound(M.notFound);
-  if (!isEditable(review.createdAt, now)) throw conflict(M.editWindowOver);
+  if (!review) throw notFound(REVIEW_COPY.notFound);
+  if (!isEditable(review.createdAt, now)) throw conflict(REVIEW_COPY.editWindowOver);
   const [updated] = await db.batch([
     db
       .update(reviews)
@@ -180,7 +180,7 @@ export async function editReview(env: Env, viewer: Viewer, orderId: string, inpu
       .returning({ id: reviews.id }),
     catalogueChangedStatement(db),
   ]);
-  if (updated.length === 0) throw conflict(M.editWindowOver);
+  if (updated.length === 0) throw conflict(REVIEW_COPY.editWindowOver);
   return { reviewId: review.id, gigId: facts.gigId };
 }
 
@@ -211,9 +211,9 @@ export async function replyToReview(
 ) {
   const db = getDb(env);
   const review = await visibleReview(db, input.reviewId);
-  if (!review || review.hiddenAt) throw notFound(M.notFound);
-  if (review.streamerId !== viewer.id) throw forbidden(M.notYourSession);
-  if (review.reply !== null) throw conflict(M.alreadyReplied);
+  if (!review || review.hiddenAt) throw notFound(REVIEW_COPY.notFound);
+  if (review.streamerId !== viewer.id) throw forbidden(REVIEW_COPY.notYourSession);
+  if (review.reply !== null) throw conflict(REVIEW_COPY.alreadyReplied);
   const [updated] = await db.batch([
     db
       .update(reviews)
@@ -222,7 +222,7 @@ export async function replyToReview(
       .returning({ id: reviews.id }),
     catalogueChangedStatement(db),
   ]);
-  if (updated.length === 0) throw conflict(M.alreadyReplied);
+  if (updated.length === 0) throw conflict(REVIEW_COPY.alreadyReplied);
   return { reviewId: review.id, gigId: review.gigId, streamerId: review.streamerId };
 }
 
@@ -235,8 +235,8 @@ export async function reportReview(
 ) {
   const db = getDb(env);
   const review = await visibleReview(db, input.reviewId);
-  if (!review || review.hiddenAt) throw notFound(M.notFound);
-  if (review.userId === viewer.id) throw forbidden(M.ownReview);
+  if (!review || review.hiddenAt) throw notFound(REVIEW_COPY.notFound);
+  if (review.userId === viewer.id) throw forbidden(REVIEW_COPY.ownReview);
   await db
     .insert(reviewReports)
     .values({ reviewId: review.id, reporterId: viewer.id, reason: input.reason, createdAt: now })

@@ -12,7 +12,7 @@ import {
 } from "~tests/factories";
 import { rejection } from "~tests/support/rejection";
 import { REVIEW_EDIT_WINDOW_MS } from "./constants";
-import { REVIEW_COPY as M } from "./copy";
+import { REVIEW_COPY } from "./copy";
 import { editReview, getReviewForm, postReview, replyToReview, reportReview } from "./reviews.server";
 import { dismissReviewReports, hideReview, listReportedReviews } from "./staff.server";
 
@@ -71,7 +71,7 @@ describe("postReview: only the fan of a played, paid booking, once", () => {
     const { fan, booking, gig } = await playedBooking();
     await postReview(env, viewerOf(fan), booking.orderId, { rating: 5 }, AFTER);
     const error = await rejection(postReview(env, viewerOf(fan), booking.orderId, { rating: 1 }, AFTER));
-    expect([error.status, error.message]).toEqual([409, M.alreadyReviewed]);
+    expect([error.status, error.message]).toEqual([409, REVIEW_COPY.alreadyReviewed]);
     expect(await gigRating(gig.id)).toEqual({ count: 1, total: 5, score: 500 });
   });
 
@@ -80,7 +80,7 @@ describe("postReview: only the fan of a played, paid booking, once", () => {
     const other = await createUser(env.DB);
     for (const viewer of [viewerOf(other), viewerOf(streamer)]) {
       const error = await rejection(postReview(env, viewer, booking.orderId, { rating: 5 }, AFTER));
-      expect([error.status, error.message]).toEqual([404, M.orderNotFound]);
+      expect([error.status, error.message]).toEqual([404, REVIEW_COPY.orderNotFound]);
     }
   });
 
@@ -88,7 +88,7 @@ describe("postReview: only the fan of a played, paid booking, once", () => {
     const { fan, booking, gig } = await playedBooking();
     const during = new Date(START.getTime() + 10 * 60_000);
     const error = await rejection(postReview(env, viewerOf(fan), booking.orderId, { rating: 5 }, during));
-    expect([error.status, error.message]).toEqual([403, M.notPlayedYet]);
+    expect([error.status, error.message]).toEqual([403, REVIEW_COPY.notPlayedYet]);
     expect(await gigRating(gig.id)).toEqual({ count: 0, total: 0, score: 0 });
   });
 
@@ -109,7 +109,7 @@ describe("postReview: only the fan of a played, paid booking, once", () => {
       [unpaidFan, unpaid.orderId],
     ] as const) {
       const error = await rejection(postReview(env, viewerOf(fan), orderId, { rating: 5 }, AFTER));
-      expect([error.status, error.message]).toEqual([403, M.notReviewable]);
+      expect([error.status, error.message]).toEqual([403, REVIEW_COPY.notReviewable]);
     }
     expect(await gigRating(world.gig.id)).toEqual({ count: 0, total: 0, score: 0 });
   });
@@ -148,7 +148,7 @@ describe("editReview: the author, for 14 days", () => {
     await postReview(env, viewerOf(fan), booking.orderId, { rating: 2 }, AFTER);
     const late = new Date(AFTER.getTime() + REVIEW_EDIT_WINDOW_MS);
     const error = await rejection(editReview(env, viewerOf(fan), booking.orderId, { rating: 5 }, late));
-    expect([error.status, error.message]).toEqual([409, M.editWindowOver]);
+    expect([error.status, error.message]).toEqual([409, REVIEW_COPY.editWindowOver]);
     const other = await createUser(env.DB);
     const foreign = await rejection(editReview(env, viewerOf(other), booking.orderId, { rating: 5 }, AFTER));
     expect(foreign.status).toBe(404);
@@ -162,11 +162,11 @@ describe("replyToReview: the session's streamer, once", () => {
     const otherStar = await createStreamer(env.DB);
     for (const viewer of [viewerOf(fan), viewerOf(otherStar)]) {
       const error = await rejection(replyToReview(env, viewer, { reviewId, reply: "Thanks" }, AFTER));
-      expect([error.status, error.message]).toEqual([403, M.notYourSession]);
+      expect([error.status, error.message]).toEqual([403, REVIEW_COPY.notYourSession]);
     }
     await replyToReview(env, viewerOf(streamer), { reviewId, reply: "Thanks for playing!" }, AFTER);
     const again = await rejection(replyToReview(env, viewerOf(streamer), { reviewId, reply: "Edited" }, AFTER));
-    expect([again.status, again.message]).toEqual([409, M.alreadyReplied]);
+    expect([again.status, again.message]).toEqual([409, REVIEW_COPY.alreadyReplied]);
     const form = await getReviewForm(env, viewerOf(fan), booking.orderId, AFTER);
     expect(form.review?.reply).toBe("Thanks for playing!");
     // The database keeps a written reply as it is, whoever writes (raw SQL on purpose: its trigger is under test).
@@ -197,7 +197,7 @@ describe("reports and hiding", () => {
     expect(await gigRating(gig.id)).toEqual({ count: 2, total: 6, score: 300 });
 
     const own = await rejection(reportReview(env, viewerOf(fan), { reviewId, reason: "mine" }, AFTER));
-    expect([own.status, own.message]).toEqual([403, M.ownReview]);
+    expect([own.status, own.message]).toEqual([403, REVIEW_COPY.ownReview]);
     const reporter = await createUser(env.DB);
     await reportReview(env, viewerOf(reporter), { reviewId, reason: "Spam" }, AFTER);
     await reportReview(env, viewerOf(reporter), { reviewId, reason: "Spam again" }, AFTER);
@@ -222,7 +222,7 @@ describe("reports and hiding", () => {
     expect(audit.results).toEqual([{ action: "review.hide", actor: developer.id }]);
     expect((await listReportedReviews(env, viewerOf(developer), 1)).reviews.some((r) => r.id === reviewId)).toBe(false);
     const again = await rejection(hideReview(env, viewerOf(developer), reviewId, AFTER));
-    expect([again.status, again.message]).toEqual([409, M.alreadyHidden]);
+    expect([again.status, again.message]).toEqual([409, REVIEW_COPY.alreadyHidden]);
     // A hidden review can no longer be reported or replied to.
     expect((await rejection(reportReview(env, viewerOf(second), { reviewId, reason: "x" }, AFTER))).status).toBe(404);
   });
@@ -236,7 +236,7 @@ describe("reports and hiding", () => {
     expect(await dismissReviewReports(env, viewerOf(admin), reviewId, AFTER)).toEqual({ dismissed: 1 });
     expect(await gigRating(gig.id)).toEqual({ count: 1, total: 3, score: 300 });
     const again = await rejection(dismissReviewReports(env, viewerOf(admin), reviewId, AFTER));
-    expect([again.status, again.message]).toEqual([409, M.noOpenReports]);
+    expect([again.status, again.message]).toEqual([409, REVIEW_COPY.noOpenReports]);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   REVIEW_REPLY_MAX,
   REVIEW_REPORT_REASON_MAX,
 } from "./constants";
-import { REVIEW_COPY as M } from "./copy";
+import { REVIEW_COPY } from "./copy";
 
 /**
  * Inputs of the reviews forms (and any /api twin): shared by the browser's checks and the server, so this module
@@ -22,33 +22,33 @@ const reviewId = z
 const comment = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
   multiLine(z.string().trim())
-    .refine((text) => [...text].length <= REVIEW_COMMENT_MAX, M.commentTooLong)
+    .refine((text) => [...text].length <= REVIEW_COMMENT_MAX, REVIEW_COPY.commentTooLong)
     .optional(),
 );
 
 export const reviewFormSchema = z.object({
   rating: z.coerce
-    .number({ error: M.chooseRating })
-    .int(M.chooseRating)
-    .min(REVIEW_RATING_MIN, M.chooseRating)
-    .max(REVIEW_RATING_MAX, M.chooseRating),
+    .number({ error: REVIEW_COPY.chooseRating })
+    .int(REVIEW_COPY.chooseRating)
+    .min(REVIEW_RATING_MIN, REVIEW_COPY.chooseRating)
+    .max(REVIEW_RATING_MAX, REVIEW_COPY.chooseRating),
   comment,
 });
 export type ReviewInput = z.output<typeof reviewFormSchema>;
 
 export const replyFormSchema = z.object({
   reviewId,
-  reply: multiLine(z.string({ error: M.replyRequired }).trim().min(1, M.replyRequired)).refine(
+  reply: multiLine(z.string({ error: REVIEW_COPY.replyRequired }).trim().min(1, REVIEW_COPY.replyRequired)).refine(
     (text) => [...text].length <= REVIEW_REPLY_MAX,
-    M.replyTooLong,
+    REVIEW_COPY.replyTooLong,
   ),
 });
 
 export const reportFormSchema = z.object({
   reviewId,
-  reason: multiLine(z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired)).refine(
+  reason: multiLine(z.string({ error: REVIEW_COPY.reasonRequired }).trim().min(1, REVIEW_COPY.reasonRequired)).refine(
     (text) => [...text].length <= REVIEW_REPORT_REASON_MAX,
-    M.reasonTooLong,
+    REVIEW_COPY.reasonTooLong,
   ),
 });
 

@@ -5,11 +5,12 @@ import { assertStaff } from "~/features/access";
 import { auditIfChangedStatement } from "~/features/audit/index.server";
 import { conflict, notFound } from "~/lib/errors";
 import { pageInfo } from "~/lib/paging";
+import { gigPath } from "~/lib/paths.server";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { getDb, named } from "~/platform/db.server";
 import { gigs, reviewReports, reviews, users } from "~db/schema";
 import { REPORTED_REVIEWS_PAGE_SIZE } from "./constants";
-import { REVIEW_COPY as M } from "./copy";
+import { REVIEW_COPY } from "./copy";
 
 /**
  * Staff's side of reviews (docs/domain.md, "Review"): the reviews fans reported, hiding one, dismissing its reports.
@@ -60,7 +61,9 @@ export async function listReportedReviews(env: Env, viewer: Viewer | null, page:
       .from(reviewReports)
       .where(openReport),
   ]);
-  return { reviews: rows, ...pageInfo(total[0]?.n ?? 0, page, limit) };
+  // Each with its place on its gig's page, where staff read it in context.
+  const listed = rows.map((row) => ({ ...row, gigHref: row.gigId ? `${gigPath(row.gigId)}#reviews` : null }));
+  return { reviews: listed, ...pageInfo(total[0]?.n ?? 0, page, limit) };
 }
 
 async function reviewForStaff(env: Env, reviewId: string) {
@@ -78,7 +81,7 @@ async function reviewForStaff(env: Env, reviewId: string) {
     .where(eq(reviews.id, reviewId))
     .limit(1);
   const review = rows[0];
-  if (!review) throw notFound(M.notFound);
+  if (!review) throw notFound(REVIEW_COPY.notFound);
   return review;
 }
 
@@ -86,7 +89,7 @@ async function reviewForStaff(env: Env, reviewId: string) {
 export async function hideReview(env: Env, viewer: Viewer | null, reviewId: string, now = new Date()) {
   assertStaff(viewer, "moderation");
   const review = await reviewForStaff(env, reviewId);
-  if (review.hiddenAt) throw conflict(M.alreadyHidden);
+  if (review.hiddenAt) throw conflict(REVIEW_COPY.alreadyHidden);
   const db = getDb(env);
   // The audit row follows the guarded update and is written only when it hid the review: of concurrent identical
   // requests, one hides and audits, the others change nothing and answer 409.
@@ -114,7 +117,7 @@ export async function hideReview(env: Env, viewer: Viewer | null, reviewId: stri
       .where(and(eq(reviewReports.reviewId, review.id), openReport)),
     catalogueChangedStatement(db),
   ]);
-  if (hidden.length === 0) throw conflict(M.alreadyHidden);
+  if (hidden.length === 0) throw conflict(REVIEW_COPY.alreadyHidden);
   return { reviewId: review.id, gigId: review.gigId, streamerId: review.streamerId };
 }
 
@@ -137,6 +140,6 @@ export async function dismissReviewReports(env: Env, viewer: Viewer | null, revi
       now,
     ),
   ]);
-  if (closed.length === 0) throw conflict(M.noOpenReports);
+  if (closed.length === 0) throw conflict(REVIEW_COPY.noOpenReports);
   return { dismissed: closed.length };
 }

@@ -1,7 +1,7 @@
 import { validTimeZone } from "~/features/time";
 import { singleLine } from "~/lib/validation";
 import { z } from "~/lib/zod";
-import { SLOT_COPY as M } from "./copy";
+import { SLOT_COPY } from "./copy";
 
 export const REPEAT_WEEKS_MAX = 12;
 /** docs/domain.md: slot users per lobby page 4; influencer slots limit 5; monthly orders 15. */
@@ -9,21 +9,26 @@ export const SLOT_BUYERS_PAGE = 4;
 export const UPCOMING_SLOTS_LIMIT = 5;
 
 export const addSlotsSchema = z.object({
-  productId: z.string({ error: M.gigRequired }).trim().min(1, M.gigRequired),
-  date: z.string({ error: M.dateRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, M.dateRequired),
-  startTime: z.string({ error: M.timeRequired }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.timeRequired),
+  productId: z.string({ error: SLOT_COPY.gigRequired }).trim().min(1, SLOT_COPY.gigRequired),
+  date: z.string({ error: SLOT_COPY.dateRequired }).regex(/^\d{4}-\d{2}-\d{2}$/, SLOT_COPY.dateRequired),
+  startTime: z.string({ error: SLOT_COPY.timeRequired }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, SLOT_COPY.timeRequired),
   timeZone: z
     .string()
     .trim()
     .optional()
     .default("UTC")
-    .refine((zone) => validTimeZone(zone) !== null, M.timeZone),
-  seats: z.coerce.number({ error: M.seats }).int(M.seats).min(1, M.seats).max(100, M.seats).optional(),
+    .refine((zone) => validTimeZone(zone) !== null, SLOT_COPY.timeZone),
+  seats: z.coerce
+    .number({ error: SLOT_COPY.seats })
+    .int(SLOT_COPY.seats)
+    .min(1, SLOT_COPY.seats)
+    .max(100, SLOT_COPY.seats)
+    .optional(),
   repeatWeeks: z.coerce
-    .number({ error: M.repeat })
-    .int(M.repeat)
-    .min(0, M.repeat)
-    .max(REPEAT_WEEKS_MAX, M.repeat)
+    .number({ error: SLOT_COPY.repeat })
+    .int(SLOT_COPY.repeat)
+    .min(0, SLOT_COPY.repeat)
+    .max(REPEAT_WEEKS_MAX, SLOT_COPY.repeat)
     .optional()
     .default(0),
 });
@@ -45,20 +50,32 @@ export const slotDropSchema = z.object({
 });
 
 export const lobbyCodeSchema = z.object({
-  slotId: z.string().trim().min(1, M.notFound),
+  slotId: z.string().trim().min(1, SLOT_COPY.notFound),
   lobbyCode: singleLine(
-    z.string({ error: M.lobbyRequired }).trim().min(1, M.lobbyRequired).max(64, "At most 64 characters"),
+    z
+      .string({ error: SLOT_COPY.lobbyRequired })
+      .trim()
+      .min(1, SLOT_COPY.lobbyRequired)
+      .max(64, "At most 64 characters"),
   ),
 });
 
-export const cancelSlotSchema = z.object({ slotId: z.string().trim().min(1, M.notFound) });
+export const cancelSlotSchema = z.object({ slotId: z.string().trim().min(1, SLOT_COPY.notFound) });
 
 /** The calendar's "Offer another time": the booked slot and the gig's other time its buyers are offered. */
 export const offerMoveSchema = cancelSlotSchema.extend({
-  toSlotId: z.string({ error: M.moveTargetRequired }).trim().min(1, M.moveTargetRequired).max(64),
+  toSlotId: z.string({ error: SLOT_COPY.moveTargetRequired }).trim().min(1, SLOT_COPY.moveTargetRequired).max(64),
 });
 
 export const monthSchema = z.object({
-  month: z.coerce.number({ error: M.monthRequired }).int().min(1, M.monthRequired).max(12, M.monthRequired),
-  year: z.coerce.number({ error: M.monthRequired }).int().min(2000, M.monthRequired).max(2100, M.monthRequired),
+  month: z.coerce
+    .number({ error: SLOT_COPY.monthRequired })
+    .int()
+    .min(1, SLOT_COPY.monthRequired)
+    .max(12, SLOT_COPY.monthRequired),
+  year: z.coerce
+    .number({ error: SLOT_COPY.monthRequired })
+    .int()
+    .min(2000, SLOT_COPY.monthRequired)
+    .max(2100, SLOT_COPY.monthRequired),
 });

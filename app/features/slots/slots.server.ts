@@ -22,7 +22,7 @@ import {
   streamerProfiles,
   users,
 } from "~db/schema";
-import { SLOT_COPY as M } from "./copy";
+import { SLOT_COPY } from "./copy";
 import { slotMoveDecisions } from "./move-decisions.server";
 import { type AddSlotsInput, SLOT_BUYERS_PAGE } from "./schema";
 
@@ -90,14 +90,14 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
     .get();
   if (!gig) throw notFound("Gig not found");
   assertManageBusiness(viewer, gig.streamerId);
-  if (gig.archivedAt) throw conflict(M.gigArchived, "productId");
+  if (gig.archivedAt) throw conflict(SLOT_COPY.gigArchived, "productId");
   const seats = input.seats ?? Math.min(Math.max(gig.noOfPlayers, 1), 100);
   const durationMs = gig.durationMinutes * 60_000;
   const wanted = Array.from({ length: input.repeatWeeks + 1 }, (_, week) => {
     const startsAt = zonedToUtc(addDays(input.date, week * 7), input.startTime, input.timeZone);
     return { startsAt, endsAt: new Date(startsAt.getTime() + durationMs) };
   });
-  if (wanted[0] && wanted[0].startsAt.getTime() <= now.getTime()) throw badRequest(M.past, "date");
+  if (wanted[0] && wanted[0].startsAt.getTime() <= now.getTime()) throw badRequest(SLOT_COPY.past, "date");
   const streamerId = gig.streamerId;
   const at = now.getTime();
   const statements = wanted.map(({ startsAt, endsAt }) =>
@@ -152,7 +152,7 @@ export async function addSlots(env: Env, viewer: Viewer | null, input: AddSlotsI
   // newSlotAvailableNotification to the fans who favourited the streamer, through the fan-out queue.
   if (added > 0) await announceToFans(env, { kind: "new_slots", influencerId: streamerId });
   const overlapping = wanted.length - present.length;
-  if (present.length === 0) throw conflict(M.overlap, "startTime");
+  if (present.length === 0) throw conflict(SLOT_COPY.overlap, "startTime");
   return { added, existing, overlapping };
 }
 
@@ -255,7 +255,7 @@ export async function ownerOfSlot(db: Db, slotId: string) {
     .from(slots)
     .where(eq(slots.id, slotId))
     .get();
-  if (!slot) throw notFound(M.notFound);
+  if (!slot) throw notFound(SLOT_COPY.notFound);
   return slot;
 }
 
@@ -272,7 +272,7 @@ export async function slotWithBuyers(
   const owner = await ownerOfSlot(db, slotId);
   assertReadBusiness(viewer, owner.streamerId, "validations");
   const row = await slotsQuery(db, now).where(eq(slots.id, slotId)).get();
-  if (!row) throw notFound(M.notFound);
+  if (!row) throw notFound(SLOT_COPY.notFound);
   const buyers = (await buyersOf(db, [slotId])).get(slotId) ?? [];
   const totalPages = Math.max(1, Math.ceil(buyers.length / limit));
   return {
@@ -306,7 +306,7 @@ export async function setSlotLobbyCode(env: Env, viewer: Viewer | null, slotId: 
   const db = getDb(env);
   const owner = await ownerOfSlot(db, slotId);
   assertManageBusiness(viewer, owner.streamerId);
-  if (owner.status !== "open") throw conflict(M.alreadyCancelled);
+  if (owner.status !== "open") throw conflict(SLOT_COPY.alreadyCancelled);
   await db
     .insert(lobbyCodes)
     .values({ id: newId(), slotId, code })

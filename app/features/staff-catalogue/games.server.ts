@@ -8,7 +8,7 @@ import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isForeignKeyViolation, isUniqueViolation } from "~/platform/db.server";
 import { gameModes, gamePlatforms, games, gigs, liveSessions, platforms } from "~db/schema";
-import { STAFF_CATALOGUE_COPY as M } from "./copy";
+import { STAFF_CATALOGUE_COPY } from "./copy";
 import { CATALOGUE_IMAGE_MAX_BYTES } from "./rules";
 import type { GameInput } from "./schema";
 
@@ -34,7 +34,12 @@ const slugify = (name: string) =>
 
 async function storeGameImages(env: Env, files: GameFiles) {
   const store = (file: File, folder: string, field: string) =>
-    storePublicImage(env, file, { folder, field, maxBytes: CATALOGUE_IMAGE_MAX_BYTES, tooLarge: M.imageTooLarge });
+    storePublicImage(env, file, {
+      folder,
+      field,
+      maxBytes: CATALOGUE_IMAGE_MAX_BYTES,
+      tooLarge: STAFF_CATALOGUE_COPY.imageTooLarge,
+    });
   const [image, logo] = await Promise.all([
     files.image ? store(files.image, "games", "image") : null,
     files.logo ? store(files.logo, "games/logos", "gameLogo") : null,
@@ -44,8 +49,8 @@ async function storeGameImages(env: Env, files: GameFiles) {
 
 /** A refused batch in words: a duplicate name, or a foreign key (a mode or platform in use, an unknown platform). */
 function failedWrite(error: unknown): never {
-  if (isUniqueViolation(error)) throw conflict(M.gameNameTaken, "name");
-  if (isForeignKeyViolation(error)) throw conflict(M.modeInUse, "modes");
+  if (isUniqueViolation(error)) throw conflict(STAFF_CATALOGUE_COPY.gameNameTaken, "name");
+  if (isForeignKeyViolation(error)) throw conflict(STAFF_CATALOGUE_COPY.modeInUse, "modes");
   throw error;
 }
 
@@ -81,7 +86,7 @@ export async function getGameForStaff(env: Env, viewer: Viewer | null, gameId: s
     db.select({ n: count() }).from(gigs).where(eq(gigs.gameId, gameId)),
   ]);
   const game = gameRows[0];
-  if (!game) throw notFound(M.gameNotFound);
+  if (!game) throw notFound(STAFF_CATALOGUE_COPY.gameNotFound);
   return { game, modes, platformIds: platformRows.map((p) => p.platformId), gigs: used[0]?.n ?? 0 };
 }
 
@@ -239,7 +244,7 @@ export async function deleteGame(env: Env, viewer: Viewer | null, gameId: string
   assertStaff(viewer, "catalogue");
   const db = getDb(env);
   const live = await db.select({ n: count() }).from(liveSessions).where(eq(liveSessions.gameId, gameId)).get();
-  if (before.gigs > 0 || (live?.n ?? 0) > 0) throw conflict(M.gameInUse);
+  if (before.gigs > 0 || (live?.n ?? 0) > 0) throw conflict(STAFF_CATALOGUE_COPY.gameInUse);
   try {
     await db.batch([
       db.delete(games).where(eq(games.id, gameId)),
@@ -247,7 +252,7 @@ export async function deleteGame(env: Env, viewer: Viewer | null, gameId: string
       catalogueChangedStatement(db),
     ]);
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw conflict(M.gameInUse);
+    if (isForeignKeyViolation(error)) throw conflict(STAFF_CATALOGUE_COPY.gameInUse);
     throw error;
   }
   const keys = [before.game.imageFilename, mediaKey(before.game.gameLogo)].filter((k): k is string => !!k);

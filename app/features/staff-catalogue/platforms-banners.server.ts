@@ -8,7 +8,7 @@ import { newId } from "~/lib/id";
 import { catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isUniqueViolation } from "~/platform/db.server";
 import { banners, gamePlatforms, platforms } from "~db/schema";
-import { STAFF_CATALOGUE_COPY as M } from "./copy";
+import { STAFF_CATALOGUE_COPY } from "./copy";
 import { CATALOGUE_IMAGE_MAX_BYTES } from "./rules";
 import type { bannerSchema } from "./schema";
 
@@ -18,7 +18,12 @@ import type { bannerSchema } from "./schema";
  */
 
 const image = (env: Env, file: File, folder: string, field: string) =>
-  storePublicImage(env, file, { folder, field, maxBytes: CATALOGUE_IMAGE_MAX_BYTES, tooLarge: M.imageTooLarge });
+  storePublicImage(env, file, {
+    folder,
+    field,
+    maxBytes: CATALOGUE_IMAGE_MAX_BYTES,
+    tooLarge: STAFF_CATALOGUE_COPY.imageTooLarge,
+  });
 
 /** Platforms in display order, with how many games run on each. */
 export async function listPlatformsForStaff(env: Env, viewer: Viewer | null) {
@@ -60,7 +65,7 @@ export async function addPlatform(env: Env, viewer: Viewer | null, input: { plat
       catalogueChangedStatement(db),
     ]);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(M.platformTaken, "platformName");
+    if (isUniqueViolation(error)) throw conflict(STAFF_CATALOGUE_COPY.platformTaken, "platformName");
     throw error;
   }
   return { id, platformIdName };
@@ -80,7 +85,7 @@ export async function addBanner(
   file: File | null,
 ) {
   assertStaff(viewer, "catalogue");
-  if (!file) throw badRequest(M.bannerImageRequired, "image");
+  if (!file) throw badRequest(STAFF_CATALOGUE_COPY.bannerImageRequired, "image");
   const stored = await image(env, file, "banners", "image");
   const db = getDb(env);
   const id = newId();
@@ -106,7 +111,7 @@ export async function deleteBanner(env: Env, viewer: Viewer | null, bannerId: st
   assertStaff(viewer, "catalogue");
   const db = getDb(env);
   const before = await db.select().from(banners).where(eq(banners.id, bannerId)).get();
-  if (!before) throw notFound(M.bannerNotFound);
+  if (!before) throw notFound(STAFF_CATALOGUE_COPY.bannerNotFound);
   await db.batch([
     db.delete(banners).where(eq(banners.id, bannerId)),
     auditStatement(db, viewer, { action: "banner.delete", entity: "banner", entityId: bannerId, before }),

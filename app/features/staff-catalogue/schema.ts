@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { STAFF_CATALOGUE_COPY as M } from "./copy";
+import { STAFF_CATALOGUE_COPY } from "./copy";
 
 /**
  * Inputs of the staff catalogue screens and their /api twins (docs/domain.md). Shared by the Conform
@@ -46,14 +46,20 @@ export const gameSchema = z.object({
   primaryColor: color,
   secondaryColor: color,
   alternatColor: color,
-  platformIds: z.preprocess(list, z.array(z.string().trim().min(1).max(64)).min(1, M.choosePlatform).max(20)),
+  platformIds: z.preprocess(
+    list,
+    z.array(z.string().trim().min(1).max(64)).min(1, STAFF_CATALOGUE_COPY.choosePlatform).max(20),
+  ),
   modes: z.preprocess(
     (value) => list(value).filter((row) => !isBlankRow(row)),
     z
       .array(modeSchema)
-      .min(1, M.chooseMode)
+      .min(1, STAFF_CATALOGUE_COPY.chooseMode)
       .max(20)
-      .refine((modes) => new Set(modes.map((m) => m.name.toLowerCase())).size === modes.length, M.modeNamesUnique),
+      .refine(
+        (modes) => new Set(modes.map((m) => m.name.toLowerCase())).size === modes.length,
+        STAFF_CATALOGUE_COPY.modeNamesUnique,
+      ),
   ),
 });
 export type GameInput = z.output<typeof gameSchema>;

@@ -17,7 +17,7 @@ import { pageInfo } from "~/lib/paging";
 import { availabilityChangedStatement, catalogueChangedStatement } from "~/platform/catalogue-version.server";
 import { col, getDb, isUniqueViolation, named } from "~/platform/db.server";
 import { bookings, gigs, liveSessions, orders, sessions, slots, streamerProfiles, users } from "~db/schema";
-import { STAFF_STREAMER_COPY as M } from "./copy";
+import { STAFF_STREAMER_COPY } from "./copy";
 import type { RegisterStreamerInput, StreamerListQuery } from "./schema";
 
 /**
@@ -158,7 +158,7 @@ export async function getStreamerForStaff(env: Env, viewer: Viewer | null, strea
       .limit(1),
   ]);
   const profile = profileRows[0];
-  if (!profile?.isStreamer) throw notFound(M.notFound);
+  if (!profile?.isStreamer) throw notFound(STAFF_STREAMER_COPY.notFound);
   return {
     profile,
     gigs: gigRows.map((gig) => ({ ...gig, price: money(gig.priceMinor, gig.currency) })),
@@ -188,7 +188,7 @@ async function profileOrThrow(env: Env, streamerId: string) {
     .innerJoin(users, eq(users.id, streamerProfiles.userId))
     .where(and(eq(streamerProfiles.userId, streamerId), eq(users.isStreamer, true)))
     .get();
-  if (!row) throw notFound(M.notFound);
+  if (!row) throw notFound(STAFF_STREAMER_COPY.notFound);
   return row;
 }
 
@@ -266,8 +266,8 @@ export async function registerStreamer(env: Env, viewer: Viewer | null, input: R
   } catch (error) {
     if (isUniqueViolation(error)) {
       const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
-      if (text.includes("email")) throw conflict(M.emailTaken, "email");
-      throw conflict(M.usernameTaken, "username");
+      if (text.includes("email")) throw conflict(STAFF_STREAMER_COPY.emailTaken, "email");
+      throw conflict(STAFF_STREAMER_COPY.usernameTaken, "username");
     }
     throw error;
   }
@@ -291,8 +291,8 @@ export async function removeStreamer(
 ) {
   assertStaff(viewer, "influencers");
   const current = await getStreamerForStaff(env, viewer, streamerId);
-  if (current.liveSessionId) throw conflict(M.isLive);
-  if (current.futurePaidBookings > 0 && !options.removeClean) throw conflict(M.hasPaidFuture);
+  if (current.liveSessionId) throw conflict(STAFF_STREAMER_COPY.isLive);
+  if (current.futurePaidBookings > 0 && !options.removeClean) throw conflict(STAFF_STREAMER_COPY.hasPaidFuture);
   const db = getDb(env);
   // The slots staff may still cancel: those starting after the policy's cut-off (cancellation-policy.ts).
   const cutoff = cancellableStartsAfter("staff", now);
@@ -340,7 +340,7 @@ export async function removeStreamer(
     ...slotCancellationStatements(db, {
       slotsWhere: sql`${col(bookings.slotId)} IN (SELECT ${col(slots.id)} FROM ${slots} WHERE ${col(slots.streamerId)} = ${streamerId} AND ${col(slots.status)} = 'cancelled' AND ${col(slots.updatedAt)} = ${now.getTime()})`,
       by: "staff",
-      reason: M.removedReason,
+      reason: STAFF_STREAMER_COPY.removedReason,
       createdBy: viewer.id,
       now,
     }),

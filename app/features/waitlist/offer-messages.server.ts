@@ -6,7 +6,7 @@ import { getDb } from "~/platform/db.server";
 import type { EmailMessage } from "~/platform/email/email.server";
 import { appOrigin } from "~/platform/env.server";
 import { gigs, slots, users, waitlistEntries } from "~db/schema";
-import { offerCheckoutPath } from "./links";
+import { offerCheckoutPath } from "./links.server";
 import { OFFER_MINUTES } from "./rules";
 
 /**

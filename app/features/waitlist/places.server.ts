@@ -2,9 +2,10 @@ import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { formatClock, formatSlotTime } from "~/features/time";
 import { unauthorized } from "~/lib/errors";
+import { gigPath } from "~/lib/paths.server";
 import { col, type Db, getDb } from "~/platform/db.server";
 import { gigs, slots, waitlistEntries } from "~db/schema";
-import { offerCheckoutPath } from "./links";
+import { offerCheckoutPath } from "./links.server";
 import { offerHolds } from "./offer-policy";
 
 /** A place still in line: waiting, or offered (its seats held for the fan). */
@@ -27,7 +28,13 @@ export type ViewerPlace = {
   seats: number;
   placeInLine: number;
   offerExpiresAt: Date | null;
+  /** Where the fan books the seats held for them (null while waiting). */
+  checkoutPath: string | null;
 };
+
+/** Where an offered place's seats are booked (null while waiting, or when the gig is gone). */
+const checkoutPathOf = (row: { status: string; gigId: string | null; slotId: string; seats: number }) =>
+  row.status === "offered" && row.gigId ? offerCheckoutPath(row.gigId, row.slotId, row.seats) : null;
 
 /** The viewer's live places on one gig's slots: the gig page sends this in its own batch (one round trip). */
 export function viewerPlacesOnGigQuery(db: Db, viewerId: string, gigId: string) {
@@ -38,6 +45,7 @@ export function viewerPlacesOnGigQuery(db: Db, viewerId: string, gigId: string) 
       seats: waitlistEntries.seats,
       placeInLine: placeInLineSql,
       offerExpiresAt: waitlistEntries.offerExpiresAt,
+      gigId: slots.gigId,
     })
     .from(waitlistEntries)
     .innerJoin(slots, eq(slots.id, waitlistEntries.slotId))
@@ -51,7 +59,11 @@ export function viewerPlaces(
 ): ViewerPlace[] {
   return rows
     .filter((row) => row.status === "waiting" || offerHolds(row, now))
-    .map((row) => ({ ...row, status: row.status as ViewerPlace["status"] }));
+    .map(({ gigId, ...row }) => ({
+      ...row,
+      status: row.status as ViewerPlace["status"],
+      checkoutPath: checkoutPathOf({ ...row, gigId }),
+    }));
 }
 
 /**
@@ -105,8 +117,8 @@ export type ProfilePlace = ViewerPlace & {
   title: string | null;
   startsAt: Date;
   endsAt: Date;
-  /** Where the fan books the seats held for them (null while waiting). */
-  checkoutPath: string | null;
+  /** The gig's page (null when the gig is gone). */
+  gigHref: string | null;
 };
 
 /** The profile's "Waitlists": the viewer's live places on upcoming open slots, soonest first. */
@@ -142,6 +154,7 @@ export async function myWaitlistPlaces(env: Env, viewer: Viewer | null, now = ne
     .map((row) => ({
       ...row,
       status: row.status as ViewerPlace["status"],
-      checkoutPath: row.status === "offered" && row.gigId ? offerCheckoutPath(row.gigId, row.slotId, row.seats) : null,
+      checkoutPath: checkoutPathOf(row),
+      gigHref: row.gigId ? gigPath(row.gigId) : null,
     }));
 }

@@ -3,6 +3,7 @@ import { editableUntil, REVIEW_COPY, REVIEW_EDIT_DAYS, ReviewForm, reviewFormSch
 import { editReview, getReviewForm, postReview } from "~/features/reviews/index.server";
 import { formatDay, formatSlotTime, useViewerZone } from "~/features/time";
 import { orderPath } from "~/lib/paths";
+import { gigPath } from "~/lib/paths.server";
 import { cloudflareContext } from "~/platform/context";
 import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
@@ -29,7 +30,7 @@ export const action = pageAction({
           ? editReview(env, viewer, params.orderId ?? "", value)
           : postReview(env, viewer, params.orderId ?? "", value),
       success: (saved, { params, formData }) => ({
-        to: saved.gigId ? `/gig/${saved.gigId}#reviews` : orderPath(params.orderId ?? ""),
+        to: saved.gigId ? `${gigPath(saved.gigId)}#reviews` : orderPath(params.orderId ?? ""),
         message: formData.get("editing") === "yes" ? REVIEW_COPY.edited : REVIEW_COPY.posted,
       }),
       // The refusal is the whole form's (the review stands or falls as one).

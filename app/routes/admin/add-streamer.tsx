@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { countryOptions } from "~/features/currency";
-import { STAFF_STREAMER_COPY as M, registerStreamerSchema } from "~/features/staff-streamers";
+import { registerStreamerSchema, STAFF_STREAMER_COPY } from "~/features/staff-streamers";
 import { registerStreamer } from "~/features/staff-streamers/index.server";
 import { Field, inputClass } from "~/lib/ui/field";
 import { envOf, publicOrigin } from "~/platform/http.server";
@@ -25,8 +25,8 @@ export const action = pageAction({
     register: {
       schema: registerStreamerSchema,
       run: (input, { env, viewer, request }) => registerStreamer(env, viewer, input, publicOrigin(request, env)),
-      success: (result) => ({ to: `/admin/influencer/${result.id}`, message: M.registered }),
-      fallback: M.registerError,
+      success: (result) => ({ to: `/admin/influencer/${result.id}`, message: STAFF_STREAMER_COPY.registered }),
+      fallback: STAFF_STREAMER_COPY.registerError,
     },
   },
 });

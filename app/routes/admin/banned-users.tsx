@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Pager, Section } from "~/components/admin/ui";
-import { banIdsSchema, MODERATION_COPY as M, moderationListSchema } from "~/features/moderation";
+import { banIdsSchema, MODERATION_COPY, moderationListSchema } from "~/features/moderation";
 import { listBans, unbanUsers } from "~/features/moderation/index.server";
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
@@ -26,8 +26,8 @@ export const action = pageAction({
     unban: {
       schema: banIdsSchema,
       run: (v, { env, viewer }) => unbanUsers(env, viewer, v.banIds),
-      success: () => ({ to: "/admin/banned-users", message: M.unbanned }),
-      fallback: M.unbanError,
+      success: () => ({ to: "/admin/banned-users", message: MODERATION_COPY.unbanned }),
+      fallback: MODERATION_COPY.unbanError,
     },
   },
 });

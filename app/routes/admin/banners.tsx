@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { AdminPage, buttonClass, dangerButtonClass, FormAlert, replyErrors, Section } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
 import { uploadedFile } from "~/features/media/index.server";
-import { bannerSchema, idSchema, STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue";
+import { bannerSchema, idSchema, STAFF_CATALOGUE_COPY } from "~/features/staff-catalogue";
 import { addBanner, deleteBanner, listBannersForStaff } from "~/features/staff-catalogue/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -27,13 +27,13 @@ export const action = pageAction({
     delete: {
       schema: idSchema,
       run: (v, { env, viewer }) => deleteBanner(env, viewer, v.id),
-      success: () => ({ to: "/admin/banners", message: M.bannerDeleted }),
-      confirm: { question: M.bannerDeleteConfirm, yes: "Yes, delete" },
+      success: () => ({ to: "/admin/banners", message: STAFF_CATALOGUE_COPY.bannerDeleted }),
+      confirm: { question: STAFF_CATALOGUE_COPY.bannerDeleteConfirm, yes: "Yes, delete" },
     },
     add: {
       schema: bannerSchema,
       run: (input, { env, viewer, formData }) => addBanner(env, viewer, input, uploadedFile(formData.get("image"))),
-      success: () => ({ to: "/admin/banners", message: M.bannerAdded }),
+      success: () => ({ to: "/admin/banners", message: STAFF_CATALOGUE_COPY.bannerAdded }),
     },
   },
 });
@@ -117,7 +117,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
                 <input type="hidden" name="id" value={b.id} />
                 <ConfirmButton
                   value="delete"
-                  question={M.bannerDeleteConfirm}
+                  question={STAFF_CATALOGUE_COPY.bannerDeleteConfirm}
                   yes="Yes, delete"
                   className={dangerButtonClass}
                   aria-label={`Delete banner ${b.title}`}

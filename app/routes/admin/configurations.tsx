@@ -11,13 +11,7 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import {
-  addConfigSchema,
-  keySchema,
-  CONFIG_COPY as M,
-  siteGateSchema,
-  updateConfigSchema,
-} from "~/features/configurations";
+import { addConfigSchema, CONFIG_COPY, keySchema, siteGateSchema, updateConfigSchema } from "~/features/configurations";
 import {
   addConfiguration,
   deleteConfiguration,
@@ -52,24 +46,24 @@ export const action = pageAction({
     gate: {
       schema: siteGateSchema,
       run: (v, { env, viewer }) => saveSiteGate(env, viewer, v),
-      success: back(M.gateSaved),
+      success: back(CONFIG_COPY.gateSaved),
     },
     add: {
       schema: addConfigSchema,
       run: (v, { env, viewer }) => addConfiguration(env, viewer, v),
-      success: back(M.added),
+      success: back(CONFIG_COPY.added),
     },
     update: {
       schema: updateConfigSchema,
       run: (v, { env, viewer, formData }) => updateConfiguration(env, viewer, keyOf(formData), v),
-      success: back(M.updated),
+      success: back(CONFIG_COPY.updated),
       replyAs: ({ formData }) => `update:${keyOf(formData)}`,
     },
     delete: {
       schema: keySchema,
       run: (v, { env, viewer }) => deleteConfiguration(env, viewer, v.key),
-      success: back(M.deleted),
-      confirm: ({ formData }) => ({ question: M.deleteConfirm(keyOf(formData)), yes: "Yes, delete" }),
+      success: back(CONFIG_COPY.deleted),
+      confirm: ({ formData }) => ({ question: CONFIG_COPY.deleteConfirm(keyOf(formData)), yes: "Yes, delete" }),
     },
   },
 });
@@ -128,7 +122,7 @@ function ConfigRow({ config, lastResult }: { config: Config; lastResult: unknown
               </button>
               <ConfirmButton
                 value="delete"
-                question={M.deleteConfirm(config.key)}
+                question={CONFIG_COPY.deleteConfirm(config.key)}
                 yes="Yes, delete"
                 className={dangerButtonClass}
                 formNoValidate

@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { AdminPage, FormAlert, Pager, replyErrors, Section, secondaryButtonClass } from "~/components/admin/ui";
-import { CONTENT_COPY as M, submissionIdSchema, submissionsQuerySchema } from "~/features/content";
+import { CONTENT_COPY, submissionIdSchema, submissionsQuerySchema } from "~/features/content";
 import { listContactSubmissions, markSubmissionHandled } from "~/features/content/index.server";
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
@@ -25,7 +25,7 @@ export const action = pageAction({
     handled: {
       schema: submissionIdSchema,
       run: (v, { env, viewer }) => markSubmissionHandled(env, viewer, v.id),
-      success: () => ({ to: "/admin/contact-us-submissions", message: M.submissionHandled }),
+      success: () => ({ to: "/admin/contact-us-submissions", message: CONTENT_COPY.submissionHandled }),
     },
   },
 });

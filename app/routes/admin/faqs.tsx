@@ -11,7 +11,7 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { faqIdSchema, faqMoveSchema, faqSchema, CONTENT_COPY as M } from "~/features/content";
+import { CONTENT_COPY, faqIdSchema, faqMoveSchema, faqSchema } from "~/features/content";
 import { deleteFaq, listFaqsForStaff, moveFaq, saveFaq } from "~/features/content/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -33,17 +33,21 @@ const back = (message: string) => () => ({ to: "/admin/faqs", message });
 export const action = pageAction({
   guard: staffWith("content"),
   intents: {
-    save: { schema: faqSchema, run: (v, { env, viewer }) => saveFaq(env, viewer, v), success: back(M.faqSaved) },
+    save: {
+      schema: faqSchema,
+      run: (v, { env, viewer }) => saveFaq(env, viewer, v),
+      success: back(CONTENT_COPY.faqSaved),
+    },
     delete: {
       schema: faqIdSchema,
       run: (v, { env, viewer }) => deleteFaq(env, viewer, v.id),
-      success: back(M.faqDeleted),
-      confirm: { question: M.faqDeleteConfirm, yes: "Yes, delete" },
+      success: back(CONTENT_COPY.faqDeleted),
+      confirm: { question: CONTENT_COPY.faqDeleteConfirm, yes: "Yes, delete" },
     },
     move: {
       schema: faqMoveSchema,
       run: (v, { env, viewer }) => moveFaq(env, viewer, v.id, v.direction),
-      success: back(M.faqMoved),
+      success: back(CONTENT_COPY.faqMoved),
     },
   },
 });
@@ -130,7 +134,7 @@ export default function Faqs({ loaderData, actionData }: Route.ComponentProps) {
                   <input type="hidden" name="id" value={faq.id} />
                   <ConfirmButton
                     value="delete"
-                    question={M.faqDeleteConfirm}
+                    question={CONTENT_COPY.faqDeleteConfirm}
                     yes="Yes, delete"
                     className={dangerButtonClass}
                     aria-label={`Delete: ${faq.question}`}

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { uploadedFile } from "~/features/media/index.server";
-import { BLANK_MODE_ROWS, gameSchema, STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue";
+import { BLANK_MODE_ROWS, gameSchema, STAFF_CATALOGUE_COPY } from "~/features/staff-catalogue";
 import { createGame, getGameForStaff, platformChoices, updateGame } from "~/features/staff-catalogue/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -44,7 +44,10 @@ export const action = pageAction({
           ? updateGame(env, viewer, params.gameId, input, files)
           : createGame(env, viewer, input, files);
       },
-      success: (_, { params }) => ({ to: "/admin/games", message: params.gameId ? M.gameUpdated : M.gameAdded }),
+      success: (_, { params }) => ({
+        to: "/admin/games",
+        message: params.gameId ? STAFF_CATALOGUE_COPY.gameUpdated : STAFF_CATALOGUE_COPY.gameAdded,
+      }),
     },
   },
 });

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, dangerButtonClass, FormAlert, replyErrors, Section } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { idSchema, STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue";
+import { idSchema, STAFF_CATALOGUE_COPY } from "~/features/staff-catalogue";
 import { deleteGame, listGamesForStaff } from "~/features/staff-catalogue/index.server";
 import { envOf } from "~/platform/http.server";
 import { requireStaff } from "~/routes/_lib/guards.server";
@@ -23,9 +23,9 @@ export const action = pageAction({
     delete: {
       schema: idSchema,
       run: (v, { env, viewer }) => deleteGame(env, viewer, v.id),
-      success: () => ({ to: "/admin/games", message: M.gameDeleted }),
-      fallback: M.gameDeleteError,
-      confirm: { question: M.gameDeleteConfirm, yes: "Yes, delete" },
+      success: () => ({ to: "/admin/games", message: STAFF_CATALOGUE_COPY.gameDeleted }),
+      fallback: STAFF_CATALOGUE_COPY.gameDeleteError,
+      confirm: { question: STAFF_CATALOGUE_COPY.gameDeleteConfirm, yes: "Yes, delete" },
     },
   },
 });
@@ -90,7 +90,7 @@ export default function Games({ loaderData, actionData }: Route.ComponentProps) 
                       ) : (
                         <ConfirmButton
                           value="delete"
-                          question={M.gameDeleteConfirm}
+                          question={STAFF_CATALOGUE_COPY.gameDeleteConfirm}
                           yes="Yes, delete"
                           className={dangerButtonClass}
                           aria-label={`Delete ${game.name}`}

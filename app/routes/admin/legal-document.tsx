@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section, secondaryButtonClass } from "~/components/admin/ui";
 import type { LegalType } from "~/features/content";
-import { DocumentPage, legalEditorSchema, CONTENT_COPY as M, toLegalView } from "~/features/content";
+import { CONTENT_COPY, DocumentPage, legalEditorSchema, toLegalView } from "~/features/content";
 import { legalForEditor, saveLegalDocument } from "~/features/content/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -47,8 +47,8 @@ export const action = pageAction({
     save: {
       schema: legalEditorSchema,
       run: (input, { env, viewer, request }) => saveLegalDocument(env, viewer, documentFor(request).type, input),
-      success: (_, { request }) => ({ to: new URL(request.url).pathname, message: M.termsSaved }),
-      fallback: M.termsUpdate,
+      success: (_, { request }) => ({ to: new URL(request.url).pathname, message: CONTENT_COPY.termsSaved }),
+      fallback: CONTENT_COPY.termsUpdate,
     },
     // The preview saves nothing: it renders what was typed, as the public page would.
     preview: {

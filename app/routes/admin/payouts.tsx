@@ -4,7 +4,7 @@ import {
   bpsToPercent,
   createPayoutSchema,
   editPayoutSchema,
-  PAYOUT_COPY as M,
+  PAYOUT_COPY,
   payoutIdSchema,
   payoutIdsSchema,
   periodSchema,
@@ -84,40 +84,43 @@ export const action = pageAction({
       run: (v, { env, viewer }) => createPayout(env, viewer, v),
       success: (result, { params }) => ({
         to: backTo(params),
-        message: result.payouts.length > 1 ? M.createdPerCurrency(result.payouts.length) : M.created,
+        message:
+          result.payouts.length > 1 ? PAYOUT_COPY.createdPerCurrency(result.payouts.length) : PAYOUT_COPY.created,
       }),
-      fallback: M.createError,
+      fallback: PAYOUT_COPY.createError,
     },
     edit: {
       schema: editPayoutSchema,
       run: (v, { env, viewer }) => editPayout(env, viewer, v),
-      success: (_, { params }) => ({ to: backTo(params), message: M.updated }),
-      fallback: M.createError,
+      success: (_, { params }) => ({ to: backTo(params), message: PAYOUT_COPY.updated }),
+      fallback: PAYOUT_COPY.createError,
     },
     remove: {
       schema: payoutIdSchema,
       run: (v, { env, viewer }) => removePayout(env, viewer, v.payoutId),
-      success: (_, { params }) => ({ to: backTo(params), message: M.removed }),
-      confirm: { question: M.removeConfirm, yes: "Yes, remove" },
+      success: (_, { params }) => ({ to: backTo(params), message: PAYOUT_COPY.removed }),
+      confirm: { question: PAYOUT_COPY.removeConfirm, yes: "Yes, remove" },
     },
     activate: {
       schema: payoutIdSchema,
       run: (v, { env, viewer }) => activatePayout(env, viewer, v.payoutId),
-      success: (_, { params }) => ({ to: backTo(params), message: M.activated }),
+      success: (_, { params }) => ({ to: backTo(params), message: PAYOUT_COPY.activated }),
     },
     complete: {
       schema: payoutIdsSchema,
       run: (v, { env, viewer }) => completePayouts(env, viewer, v.payoutIds),
       success: (result: Awaited<ReturnType<typeof completePayouts>>, { params }) => ({
         to: backTo(params),
-        message: result.spreadsheets.some((sheet) => sheet.error) ? M.completedWithoutStatement : M.completed,
+        message: result.spreadsheets.some((sheet) => sheet.error)
+          ? PAYOUT_COPY.completedWithoutStatement
+          : PAYOUT_COPY.completed,
       }),
-      fallback: M.completeError,
+      fallback: PAYOUT_COPY.completeError,
     },
     generate: {
       schema: payoutIdSchema,
       run: (v, { env, viewer }) => generatePayoutStatement(env, viewer, v.payoutId),
-      success: (_, { params }) => ({ to: backTo(params), message: M.spreadsheetReady }),
+      success: (_, { params }) => ({ to: backTo(params), message: PAYOUT_COPY.spreadsheetReady }),
     },
   },
 });
@@ -195,7 +198,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
                     payoutId={p.id}
                     intent="remove"
                     label="Remove"
-                    danger={{ question: M.removeConfirm, yes: "Yes, remove" }}
+                    danger={{ question: PAYOUT_COPY.removeConfirm, yes: "Yes, remove" }}
                   />
                 </div>
               ) : null}

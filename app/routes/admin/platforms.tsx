@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section } from "~/components/admin/ui";
 import { uploadedFile } from "~/features/media/index.server";
-import { STAFF_CATALOGUE_COPY as M, platformSchema } from "~/features/staff-catalogue";
+import { platformSchema, STAFF_CATALOGUE_COPY } from "~/features/staff-catalogue";
 import { addPlatform, listPlatformsForStaff } from "~/features/staff-catalogue/index.server";
 import { inputClass } from "~/lib/ui/field";
 import { envOf } from "~/platform/http.server";
@@ -27,7 +27,7 @@ export const action = pageAction({
       schema: platformSchema,
       run: (input, { env, viewer, formData }) =>
         addPlatform(env, viewer, input, uploadedFile(formData.get("platformIcon"))),
-      success: () => ({ to: "/admin/platforms", message: M.platformAdded }),
+      success: () => ({ to: "/admin/platforms", message: STAFF_CATALOGUE_COPY.platformAdded }),
     },
   },
 });

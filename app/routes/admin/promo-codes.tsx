@@ -11,7 +11,7 @@ import {
   secondaryButtonClass,
 } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { PROMO_ADMIN_COPY as M, promoActiveSchema, promoCodeSchema, promoOffText } from "~/features/promo";
+import { PROMO_ADMIN_COPY, promoActiveSchema, promoCodeSchema, promoOffText } from "~/features/promo";
 import {
   createPromoCode,
   deletePromoCode,
@@ -43,27 +43,30 @@ export const action = pageAction({
     create: {
       schema: promoCodeSchema,
       run: (v, { env, viewer }) => createPromoCode(env, viewer, v),
-      success: back(M.created),
-      fallback: M.createError,
+      success: back(PROMO_ADMIN_COPY.created),
+      fallback: PROMO_ADMIN_COPY.createError,
     },
     update: {
       schema: promoCodeSchema,
       run: (v, { env, viewer, formData }) => updatePromoCode(env, viewer, String(formData.get("id") ?? ""), v),
-      success: back(M.updated),
-      fallback: M.updateError,
+      success: back(PROMO_ADMIN_COPY.updated),
+      fallback: PROMO_ADMIN_COPY.updateError,
     },
     toggle: {
       schema: promoActiveSchema,
       run: (v, { env, viewer }) => setPromoCodeActive(env, viewer, v.id, v.isActive),
-      success: (r) => ({ to: "/admin/manage-promo-codes", message: r.isActive ? M.activated : M.deactivated }),
-      fallback: M.updateError,
+      success: (r) => ({
+        to: "/admin/manage-promo-codes",
+        message: r.isActive ? PROMO_ADMIN_COPY.activated : PROMO_ADMIN_COPY.deactivated,
+      }),
+      fallback: PROMO_ADMIN_COPY.updateError,
     },
     delete: {
       schema: promoActiveSchema.pick({ id: true }),
       run: (v, { env, viewer }) => deletePromoCode(env, viewer, v.id),
-      success: back(M.deleted),
-      fallback: M.deleteError,
-      confirm: { question: M.deleteConfirm, yes: "Yes, delete" },
+      success: back(PROMO_ADMIN_COPY.deleted),
+      fallback: PROMO_ADMIN_COPY.deleteError,
+      confirm: { question: PROMO_ADMIN_COPY.deleteConfirm, yes: "Yes, delete" },
     },
   },
 });
@@ -263,7 +266,7 @@ export default function PromoCodes({ loaderData, actionData }: Route.ComponentPr
                       <input type="hidden" name="id" value={c.id} />
                       <ConfirmButton
                         value="delete"
-                        question={`${M.deleteConfirm} (${c.code})`}
+                        question={`${PROMO_ADMIN_COPY.deleteConfirm} (${c.code})`}
                         yes="Yes, delete"
                         className={dangerButtonClass}
                         aria-label={`Delete ${c.code}`}

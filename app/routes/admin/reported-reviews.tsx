@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { AdminPage, dangerButtonClass, FormAlert, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { REVIEW_COPY as M, reportedReviewsQuerySchema, reviewIdSchema } from "~/features/reviews";
+import { REVIEW_COPY, reportedReviewsQuerySchema, reviewIdSchema } from "~/features/reviews";
 import { dismissReviewReports, hideReview, listReportedReviews } from "~/features/reviews/index.server";
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
@@ -28,13 +28,13 @@ export const action = pageAction({
     hide: {
       schema: reviewIdSchema,
       run: (v, { env, viewer }) => hideReview(env, viewer, v.reviewId),
-      success: () => ({ to: "/admin/reported-reviews", message: M.hidden }),
+      success: () => ({ to: "/admin/reported-reviews", message: REVIEW_COPY.hidden }),
       confirm: { question: HIDE_QUESTION, yes: "Yes, hide" },
     },
     dismiss: {
       schema: reviewIdSchema,
       run: (v, { env, viewer }) => dismissReviewReports(env, viewer, v.reviewId),
-      success: () => ({ to: "/admin/reported-reviews", message: M.dismissed }),
+      success: () => ({ to: "/admin/reported-reviews", message: REVIEW_COPY.dismissed }),
     },
   },
 });
@@ -60,7 +60,7 @@ export default function ReportedReviews({ loaderData, actionData }: Route.Compon
               >
                 <p>
                   <strong>{review.rating} of 5</strong> by @{review.authorUsername} on{" "}
-                  {review.gigId ? <a href={`/gig/${review.gigId}#reviews`}>{review.gigTitle}</a> : "a session"} of @
+                  {review.gigHref ? <a href={review.gigHref}>{review.gigTitle}</a> : "a session"} of @
                   {review.streamerUsername} · <When at={review.createdAt} />
                 </p>
                 {review.comment ? <p className="mt-1 whitespace-pre-line text-zinc-300">{review.comment}</p> : null}

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPage, dangerButtonClass, FormAlert, Pager, Section, secondaryButtonClass } from "~/components/admin/ui";
 import { ConfirmButton } from "~/components/confirm";
-import { MODERATION_COPY as M, moderationListSchema, reportIdsSchema } from "~/features/moderation";
+import { MODERATION_COPY, moderationListSchema, reportIdsSchema } from "~/features/moderation";
 import { banReportedUsers, listReports, markReportsReviewed } from "~/features/moderation/index.server";
 import { When } from "~/features/time";
 import { envOf } from "~/platform/http.server";
@@ -30,15 +30,15 @@ export const action = pageAction({
     review: {
       schema: reportIdsSchema,
       run: (v, { env, viewer }) => markReportsReviewed(env, viewer, v.reportIds),
-      success: () => ({ to: "/admin/reported-users", message: M.reviewed }),
-      fallback: M.markReviewedError,
+      success: () => ({ to: "/admin/reported-users", message: MODERATION_COPY.reviewed }),
+      fallback: MODERATION_COPY.markReviewedError,
     },
     ban: {
       schema: reportIdsSchema,
       run: (v, { env, viewer }) => banReportedUsers(env, viewer, v.reportIds),
-      success: () => ({ to: "/admin/reported-users", message: M.banned }),
-      fallback: M.banError,
-      confirm: { question: M.banConfirm, yes: "Yes, ban" },
+      success: () => ({ to: "/admin/reported-users", message: MODERATION_COPY.banned }),
+      fallback: MODERATION_COPY.banError,
+      confirm: { question: MODERATION_COPY.banConfirm, yes: "Yes, ban" },
     },
   },
 });
@@ -133,7 +133,7 @@ export default function ReportedUsers({ loaderData, actionData }: Route.Componen
               </button>
               <ConfirmButton
                 value="ban"
-                question={M.banConfirm}
+                question={MODERATION_COPY.banConfirm}
                 yes="Yes, ban"
                 className={dangerButtonClass}
                 disabled={navigation.state === "submitting"}

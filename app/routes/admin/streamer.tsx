@@ -13,9 +13,9 @@ import {
 import { ConfirmButton } from "~/components/confirm";
 import { canStaff } from "~/features/access";
 import {
-  STAFF_STREAMER_COPY as M,
   platformFeeSchema,
   removeStreamerSchema,
+  STAFF_STREAMER_COPY,
   showAtLandingSchema,
 } from "~/features/staff-streamers";
 import {
@@ -26,6 +26,7 @@ import {
 } from "~/features/staff-streamers/index.server";
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
+import { gigPath } from "~/lib/paths.server";
 import { inputClass } from "~/lib/ui/field";
 import { requireStaff } from "~/routes/_lib/guards.server";
 import { pageAction, pageLoader, postedIntent, staffWith } from "~/routes/_lib/page-action.server";
@@ -36,14 +37,18 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 /** /admin/influencer/:id: profile, gigs, orders, platform fee, show at landing, remove; links to payouts. */
-export const loader = pageLoader(staffWith("influencers"), async ({ env, viewer, params }) => ({
-  ...(await getStreamerForStaff(env, viewer, params.id ?? "")),
-  can: {
-    fees: canStaff(viewer.role, "platformFees"),
-    payouts: canStaff(viewer.role, "payouts"),
-    validations: canStaff(viewer.role, "validations"),
-  },
-}));
+export const loader = pageLoader(staffWith("influencers"), async ({ env, viewer, params }) => {
+  const streamer = await getStreamerForStaff(env, viewer, params.id ?? "");
+  return {
+    ...streamer,
+    gigs: streamer.gigs.map((gig) => ({ ...gig, href: gigPath(gig.id) })),
+    can: {
+      fees: canStaff(viewer.role, "platformFees"),
+      payouts: canStaff(viewer.role, "payouts"),
+      validations: canStaff(viewer.role, "validations"),
+    },
+  };
+});
 
 export const action = pageAction({
   // Setting the fee is its own capability; the rest of the page is the streamers' one.
@@ -53,22 +58,22 @@ export const action = pageAction({
     fee: {
       schema: platformFeeSchema,
       run: (v, { env, viewer, params }) => setPlatformFee(env, viewer, params.id ?? "", v.fees_percentage),
-      success: (_, { params }) => ({ to: `/admin/influencer/${params.id}`, message: M.feeSaved }),
+      success: (_, { params }) => ({ to: `/admin/influencer/${params.id}`, message: STAFF_STREAMER_COPY.feeSaved }),
     },
     landing: {
       schema: showAtLandingSchema,
       run: (v, { env, viewer, params }) => setShowAtLanding(env, viewer, params.id ?? "", v.showAtLanding),
       success: (r, { params }) => ({
         to: `/admin/influencer/${params.id}`,
-        message: r.showAtLanding ? M.landingShown : M.landingHidden,
+        message: r.showAtLanding ? STAFF_STREAMER_COPY.landingShown : STAFF_STREAMER_COPY.landingHidden,
       }),
     },
     remove: {
       schema: removeStreamerSchema,
       run: (v, { env, viewer, params }) => removeStreamer(env, viewer, params.id ?? "", v),
-      success: () => ({ to: "/admin/influencer", message: M.removed }),
-      fallback: M.removeError,
-      confirm: { question: M.removeConfirm, yes: "Yes, remove" },
+      success: () => ({ to: "/admin/influencer", message: STAFF_STREAMER_COPY.removed }),
+      fallback: STAFF_STREAMER_COPY.removeError,
+      confirm: { question: STAFF_STREAMER_COPY.removeConfirm, yes: "Yes, remove" },
     },
   },
 });
@@ -148,7 +153,7 @@ export default function Streamer({ loaderData, actionData }: Route.ComponentProp
               {g.archivedAt ? (
                 <span className="text-zinc-400">{g.title} (archived)</span>
               ) : (
-                <Link to={`/gig/${g.id}`} className="underline">
+                <Link to={g.href} className="underline">
                   {g.title}
                 </Link>
               )}{" "}
@@ -203,7 +208,7 @@ export default function Streamer({ loaderData, actionData }: Route.ComponentProp
           </label>
           <ConfirmButton
             value="remove"
-            question={M.removeConfirm}
+            question={STAFF_STREAMER_COPY.removeConfirm}
             yes="Yes, remove"
             className={`${dangerButtonClass} self-start`}
           >

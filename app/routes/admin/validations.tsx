@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section } from "~/components/admin/ui";
-import { PAYOUT_COPY as M, validationOrdersSchema } from "~/features/payouts";
+import { PAYOUT_COPY, validationOrdersSchema } from "~/features/payouts";
 import { markOrdersPlayed, ordersForValidation, streamerForStaff } from "~/features/payouts/index.server";
 import { When } from "~/features/time";
 import { formatMoney } from "~/lib/money";
@@ -29,9 +29,9 @@ export const action = pageAction({
       run: (v, { env, viewer, params }) => markOrdersPlayed(env, viewer, params.influencerId ?? "", v.orderIdArray),
       success: (_, { params }) => ({
         to: `/admin/validations/influencer-game-playing-validations/${params.influencerId}`,
-        message: M.validated,
+        message: PAYOUT_COPY.validated,
       }),
-      fallback: M.validationsError,
+      fallback: PAYOUT_COPY.validationsError,
     },
   },
 });

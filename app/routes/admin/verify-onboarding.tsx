@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AdminPage, buttonClass, FormAlert, Section } from "~/components/admin/ui";
-import { ONBOARDING_STAFF_COPY as M, verifyManySchema } from "~/features/onboarding";
+import { ONBOARDING_STAFF_COPY, verifyManySchema } from "~/features/onboarding";
 import { listOnboardingsForStaff, secretKeyRequired, verifyOnboardings } from "~/features/onboarding/index.server";
 import { When } from "~/features/time";
 import { inputClass } from "~/lib/ui/field";
@@ -26,8 +26,8 @@ export const action = pageAction({
     verify: {
       schema: verifyManySchema,
       run: (v, { env, viewer }) => verifyOnboardings(env, viewer, v.BankschemaIds, v.secretKey),
-      success: () => ({ to: "/admin/verify-onboarding-details", message: M.verified }),
-      fallback: M.verifyError,
+      success: () => ({ to: "/admin/verify-onboarding-details", message: ONBOARDING_STAFF_COPY.verified }),
+      fallback: ONBOARDING_STAFF_COPY.verifyError,
     },
   },
 });

@@ -8,6 +8,7 @@ import { LIVE_COPY } from "~/features/live";
 import { confirmCheckout, ownOrderStatus } from "~/features/payments/index.server";
 import { SlotTime } from "~/features/time";
 import { formatMoney } from "~/lib/money";
+import { livePath } from "~/lib/paths.server";
 import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage } from "~/routes/_lib/form.server";
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { order } = await confirmCheckout(env, viewer, query.get("session_id") ?? "");
     // A VIP queue place: back to the live session, where the fan sees their place.
     if (order.kind === "vip_queue" && order.liveSessionId && order.status === "paid") {
-      throw await redirectWithToast(env, `/live/${order.liveSessionId}`, {
+      throw await redirectWithToast(env, livePath(order.liveSessionId), {
         kind: "success",
         message: LIVE_COPY.vipJoined,
       });

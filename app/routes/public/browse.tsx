@@ -1,10 +1,8 @@
 import { Form, Link, redirect, useLocation } from "react-router";
 import {
   BROWSE_FILTER_LABELS,
-  type BrowseCards,
   BrowseFilters,
   BrowseTabs,
-  browseCards,
   browseHref,
   GameCard,
   GigCard,
@@ -13,7 +11,7 @@ import {
   parseBrowseQueryLeniently,
   StreamerCard,
 } from "~/features/catalogue";
-import { catalogueRequest, getBrowsePage } from "~/features/catalogue/index.server";
+import { type BrowseCards, browseCards, catalogueRequest, getBrowsePage } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { trackEvent } from "~/features/tracking/index.server";
 import { settle } from "~/routes/_lib/form.server";

@@ -1,8 +1,9 @@
 import { data, Link } from "react-router";
 import { GigCard, gamePageSchema, InfiniteGrid, LiveCard, Thumb } from "~/features/catalogue";
-import { catalogueRequest, getGamePage } from "~/features/catalogue/index.server";
+import { catalogueRequest, getGamePage, gigCardData, liveCardData } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
+import { gamePath } from "~/lib/paths.server";
 import { firstIssue } from "~/lib/validation";
 import { found } from "~/platform/http.server";
 import type { Route } from "./+types/game";
@@ -22,7 +23,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw data(firstIssue(query.error, { fallback: "Invalid page" }), { status: 400, statusText: "Bad Request" });
   const req = await catalogueRequest(request, context);
   const page = found(await getGamePage(req.db, params.id, req.viewer?.id ?? null, query.data.page), "Game not found");
-  return { ...page, display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt) };
+  return {
+    ...page,
+    game: { ...page.game, href: gamePath(page.game.id) },
+    gigs: { ...page.gigs, items: page.gigs.items.map(gigCardData) },
+    live: page.live.map(liveCardData),
+    display: displayCurrency(req.currencyCode, page.usdInrRateMicros, page.usdInrFetchedAt),
+  };
 }
 
 function pickGigs(answer: unknown) {
@@ -114,7 +121,7 @@ export default function Game({ loaderData }: Route.ComponentProps) {
         ) : (
           <InfiniteGrid
             first={gigs}
-            pageHref={(page) => `/game/${game.id}?page=${page}`}
+            pageHref={(page) => `${game.href}?page=${page}`}
             pick={pickGigs}
             className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
             label={`Gigs for ${game.name}`}

@@ -28,6 +28,7 @@ import {
   withOfferedSeats,
 } from "~/features/waitlist/index.server";
 import { formatMoney, money, priceIn } from "~/lib/money";
+import { gamePath, gigPath, streamerPath } from "~/lib/paths.server";
 import { z } from "~/lib/zod";
 import { clientIp, found, publicOrigin } from "~/platform/http.server";
 import { replyTo } from "~/routes/_lib/form.server";
@@ -99,6 +100,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // what the components read is sent (no raw rows, no slot dates).
   return {
     gig,
+    // The page's links, built here (app/lib/paths.server.ts): the components only render them.
+    links: {
+      game: gamePath(gig.gameId),
+      streamer: streamerPath(gig.streamerId),
+      booking: `${gigPath(gig.id)}#booking`,
+    },
     reviews: page.reviews.map((review) => ({ ...review, day: formatDay(review.createdAt, zone) })),
     picker: slotPickerView(slots, zone),
     places: places.flatMap((place) => {
@@ -135,7 +142,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 /** Back to this gig with the time acted on chosen: the picker shows its date (slot-picker.tsx). */
 function backToGig({ params, formData }: { params: Readonly<Record<string, string>>; formData: FormData }) {
   const slot = String(formData.get("slotId") ?? "");
-  return `/gig/${params.id ?? ""}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
+  return `${gigPath(params.id ?? "")}${slot ? `?slot=${encodeURIComponent(slot)}` : ""}`;
 }
 
 /** The booking form's fields: a refusal on another (the bot check's token) is the form's error, said above it. */
@@ -144,11 +151,11 @@ const BOOKING_FORM_FIELDS = ["slotId", "numberOfPlayers", "multipleGamerTags", "
 export const action = pageAction({
   // Every form here is a signed-in fan's: a visitor signs in and comes back (to the reviews, or the time chosen).
   guard: signedInBackTo((page) =>
-    isReviewIntent(postedIntent(page.formData)) ? `/gig/${page.params.id ?? ""}` : backToGig(page),
+    isReviewIntent(postedIntent(page.formData)) ? gigPath(page.params.id ?? "") : backToGig(page),
   ),
   intents: {
     // The reply and report forms under the reviews (docs/domain.md, "Review").
-    ...reviewIntents(({ params }) => `/gig/${params.id ?? ""}`),
+    ...reviewIntents(({ params }) => gigPath(params.id ?? "")),
     "buy-pack": buyPackIntent,
     ...waitlistIntents(backToGig),
     // The Apply step: the discount and new total (or why not), the form coming back as the fan left it.
@@ -258,7 +265,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
         />
         <div>
           <p className="gig-game">
-            <Link to={`/game/${gig.gameId}`} className="hover:text-brand-50">
+            <Link to={loaderData.links.game} className="hover:text-brand-50">
               {gig.gameName}
             </Link>
             {gig.streamerLiveSessionId ? <LiveBadge /> : null}
@@ -270,7 +277,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
           <p className="gig-byline">
             <span>
               with{" "}
-              <Link to={`/star/${gig.streamerId}`} className="gig-star">
+              <Link to={loaderData.links.streamer} className="gig-star">
                 {streamer}
               </Link>
             </span>
@@ -328,7 +335,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
             ) : null}
             {booking.isOwner ? null : (
               <GigWaitlist
-                gigId={gig.id}
+                action={loaderData.links.booking}
                 slots={slots}
                 places={loaderData.places}
                 botCheck={loaderData.demand ? <TurnstileWidget widget={loaderData.demand.waitlist} /> : null}

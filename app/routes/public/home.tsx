@@ -1,18 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { GameCard, GigCard, LiveCard, SessionRow, StreamerCard, Thumb } from "~/features/catalogue";
 import {
-  GameCard,
-  GigCard,
+  catalogueRequest,
   gameCardData,
+  getLanding,
   gigCardData,
-  LiveCard,
   liveCardData,
-  SessionRow,
-  StreamerCard,
+  sessionRowData,
   streamerCardData,
-  Thumb,
-} from "~/features/catalogue";
-import { catalogueRequest, getLanding } from "~/features/catalogue/index.server";
+} from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import type { Route } from "./+types/home";
 
@@ -26,6 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     gigs: landing.gigs.map(gigCardData),
     streamers: landing.streamers.map(streamerCardData),
     live: landing.live.map(liveCardData),
+    upcoming: landing.upcoming.map(sessionRowData),
+    yourUpcoming: landing.yourUpcoming?.map(sessionRowData) ?? null,
     display: displayCurrency(req.currencyCode, landing.usdInrRateMicros, landing.usdInrFetchedAt),
   };
 }

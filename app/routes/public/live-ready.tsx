@@ -1,5 +1,6 @@
 import { LIVE_COPY, ReadyLinkPage, readyLinkSchema } from "~/features/live";
 import { readyLinkOf, readyLinkState, sendLiveCommand } from "~/features/live/index.server";
+import { livePath } from "~/lib/paths.server";
 import { cloudflareContext } from "~/platform/context";
 import { orErrorPage } from "~/routes/_lib/form.server";
 import type { PageFormReply } from "~/routes/_lib/page-action.server";
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const state = await orErrorPage(readyLinkState(env, readyLinkOf(liveSessionId, query)));
   return {
     ...state,
-    liveSessionId,
+    liveHref: livePath(liveSessionId),
     link: { e: query.get("e") ?? "", d: query.get("d") ?? "", sig: query.get("sig") ?? "" },
   };
 }
@@ -36,7 +37,7 @@ export const action = pageAction({
           link: { entryId: link.e, deadline: link.d, sig: link.sig },
         }),
       success: (_, { params, formData }) => ({
-        to: `/live/${params.id ?? ""}/ready?${new URLSearchParams({
+        to: `${livePath(params.id ?? "", "ready")}?${new URLSearchParams({
           e: String(formData.get("e")),
           d: String(formData.get("d")),
           sig: String(formData.get("sig")),

@@ -11,6 +11,7 @@ import { walletBalance } from "~/features/wallet/index.server";
 import { COPY } from "~/lib/copy";
 import { type AppError, badRequest } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
+import { liveDashboardPath, livePath, streamerPath } from "~/lib/paths.server";
 import { z } from "~/lib/zod";
 import { getDb } from "~/platform/db.server";
 import { publicOrigin } from "~/platform/http.server";
@@ -49,6 +50,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     passUses: pass?.uses ?? 0,
     terms: { title: terms?.title ?? "VIP Queue Terms and Conditions", keyPoints: terms?.keyPoints ?? [] },
     pushKey: req.viewer ? pushPublicKey(req.env) : null,
+    links: {
+      streamer: streamerPath(room.session.streamerId),
+      login: `/login?redirectTo=${encodeURIComponent(livePath(room.session.id))}`,
+      dashboard: liveDashboardPath(room.session.id),
+    },
   };
 }
 
@@ -59,7 +65,7 @@ type Reply = { error: string | null; field?: string; gamertag?: string };
  * Join regular, join VIP (terms accepted; wallet now, or card through Stripe), each with the gamer tag for the
  * session's platform; confirm the ready check once called; leave. Through the session's object.
  */
-const livePage = ({ params }: { params: Readonly<Record<string, string>> }) => `/live/${params.id ?? ""}`;
+const livePage = ({ params }: { params: Readonly<Record<string, string>> }) => livePath(params.id ?? "");
 /** Either lane asks for the gamer tag: required here, before any payment; a missing one is said on its field. */
 const tagMissing = ({ formData }: { formData: FormData }, message: string | undefined) =>
   says(message ?? LIVE_COPY.gamertagRequired, 400, {

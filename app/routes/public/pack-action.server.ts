@@ -1,10 +1,11 @@
 import type { Viewer } from "~/features/access";
 import { buyPackSchema, PACKS_COPY } from "~/features/packs";
 import { buyPack } from "~/features/packs/index.server";
+import { gigPath } from "~/lib/paths.server";
 import type { z } from "~/lib/zod";
 import type { PageContext } from "~/routes/_lib/page-action.server";
 
-const backToBooking = ({ params }: PageContext<Viewer>) => `/gig/${params.id ?? ""}#booking`;
+const backToBooking = ({ params }: PageContext<Viewer>) => `${gigPath(params.id ?? "")}#booking`;
 
 /**
  * The gig page's "Buy pack" form (a plain POST with intent `buy-pack`), as a `pageAction` intent: buys through the

@@ -1,10 +1,11 @@
 import type { Viewer } from "~/features/access";
 import { PASSES_COPY } from "~/features/passes";
 import { buyPassWithWallet } from "~/features/passes/index.server";
+import { streamerPath } from "~/lib/paths.server";
 import { z } from "~/lib/zod";
 import type { PageContext } from "~/routes/_lib/page-action.server";
 
-const backToPass = ({ params }: PageContext<Viewer>) => `/star/${params.id ?? ""}#pass-title`;
+const backToPass = ({ params }: PageContext<Viewer>) => `${streamerPath(params.id ?? "")}#pass-title`;
 
 /**
  * The star page's "Buy VIP pass" form (a plain POST with intent `buy-pass`), as a `pageAction` intent: buys through

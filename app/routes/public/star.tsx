@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { data, Link, useLocation } from "react-router";
 import { GigCard, LiveBadge, SessionRow, streamerPagesSchema, Thumb } from "~/features/catalogue";
-import { catalogueRequest, getStarPage } from "~/features/catalogue/index.server";
+import { catalogueRequest, getStarPage, gigCardData, sessionRowData } from "~/features/catalogue/index.server";
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { StreamerPassCard } from "~/features/passes";
@@ -9,6 +9,7 @@ import { passUsesFrom, streamerPassOf, streamerPassReads, streamerPassView } fro
 import { ReliabilityCard } from "~/features/reliability";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { money } from "~/lib/money";
+import { livePath, streamerPath } from "~/lib/paths.server";
 import { firstIssue } from "~/lib/validation";
 import { found } from "~/platform/http.server";
 import { pageAction, signedInBackTo } from "~/routes/_lib/page-action.server";
@@ -51,6 +52,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const offer = streamerPassOf(passRows, display);
   return {
     ...page,
+    gigs: page.gigs.map(gigCardData),
+    live: page.live ? { ...page.live, href: livePath(page.live.id) } : null,
+    upcoming: { ...page.upcoming, items: page.upcoming.items.map(sessionRowData) },
+    past: { ...page.past, items: page.past.items.map(sessionRowData) },
     display,
     pass: offer
       ? streamerPassView(offer, {
@@ -58,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           isOwner: req.viewer?.id === page.streamer.id,
           usesLeft: uses?.uses ?? 0,
           walletBalance: balance === null ? null : money(balance, req.currencyCode),
-          loginTo: `/star/${page.streamer.id}`,
+          loginTo: streamerPath(page.streamer.id),
         })
       : null,
     reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.streamer.id } : null,
@@ -68,8 +73,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The reply and report forms under the streamer's reviews (docs/domain.md, "Review"), and the VIP pass's form. */
 export const action = pageAction({
   // A visitor signs in and comes back to the reviews.
-  guard: signedInBackTo(({ params }) => `/star/${params.id ?? ""}`),
-  intents: { ...reviewIntents(({ params }) => `/star/${params.id ?? ""}`), "buy-pass": buyPassIntent },
+  guard: signedInBackTo(({ params }) => streamerPath(params.id ?? "")),
+  intents: { ...reviewIntents(({ params }) => streamerPath(params.id ?? "")), "buy-pass": buyPassIntent },
 });
 
 /** Only http(s) links are shown, each opening a new tab without handing over this page. */
@@ -187,7 +192,7 @@ export default function Star({ loaderData, actionData }: Route.ComponentProps) {
           {live ? (
             <p className="mt-4 rounded-lg border border-red-500/40 bg-red-950/40 px-4 py-3 text-sm">
               Live now:{" "}
-              <Link to={`/live/${live.id}`} className="font-semibold hover:underline">
+              <Link to={live.href} className="font-semibold hover:underline">
                 {live.title}
               </Link>{" "}
               ({live.gameName})

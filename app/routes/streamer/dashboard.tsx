@@ -11,6 +11,7 @@ import {
 import { streamerDashboardPage } from "~/features/dashboard/index.server";
 import { OverlayCard } from "~/features/overlay";
 import { LocalTime } from "~/features/slots";
+import { liveDashboardPath } from "~/lib/paths.server";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
 import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
@@ -36,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: url.search,
     name: viewer.fullName,
     isLive: viewer.isLive,
-    liveSessionId: viewer.liveSessionId,
+    // The open session's queue dashboard (null while not live).
+    queueHref: viewer.liveSessionId ? liveDashboardPath(viewer.liveSessionId) : null,
     ...overview,
   };
 }
@@ -55,11 +57,8 @@ export default function StreamerDashboard({ loaderData }: Route.ComponentProps) 
       <header className="flex flex-wrap items-center justify-between gap-4 lg:col-span-2">
         <h1 className="text-3xl font-bold">Welcome back, {d.name}</h1>
         <nav aria-label="Your business" className="flex flex-wrap gap-2 text-sm">
-          {d.isLive && d.liveSessionId ? (
-            <Link
-              to={`/influencer/live/session/${d.liveSessionId}`}
-              className="rounded-lg bg-red-600 px-4 py-2 font-semibold"
-            >
+          {d.isLive && d.queueHref ? (
+            <Link to={d.queueHref} className="rounded-lg bg-red-600 px-4 py-2 font-semibold">
               Queue Dashboard
             </Link>
           ) : (

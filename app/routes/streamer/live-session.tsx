@@ -19,6 +19,7 @@ import { type LiveCommand, sendLiveCommand, streamerQueue } from "~/features/liv
 import { OverlayCard } from "~/features/overlay";
 import { myOverlay } from "~/features/overlay/index.server";
 import { type AppError, badRequest } from "~/lib/errors";
+import { liveDashboardPath, livePath } from "~/lib/paths.server";
 import { shortLink } from "~/lib/short-link";
 import { z } from "~/lib/zod";
 import { envOf, publicOrigin } from "~/platform/http.server";
@@ -41,6 +42,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     session,
     queue,
+    // The session's public page and this dashboard (the overlay card comes back here), built here.
+    links: { public: livePath(session.id), dashboard: liveDashboardPath(session.id) },
     overlay: await myOverlay(env, viewer, publicOrigin(request, env)),
     // The streamer's short link: it opens this session while it runs, and their page after.
     shareUrl: shortLink(publicOrigin(request, env), viewer.username),
@@ -163,7 +166,7 @@ export default function LiveSessionDashboard({ loaderData, actionData }: Route.C
           <h1 className="text-3xl font-bold">{session.title}</h1>
           <p className="text-sm text-zinc-400">
             {session.gameName} · {session.modeName} · {session.platformName} ·{" "}
-            <Link to={`/live/${session.id}`} className="text-brand-400">
+            <Link to={loaderData.links.public} className="text-brand-400">
               Public page
             </Link>
           </p>
@@ -181,7 +184,7 @@ export default function LiveSessionDashboard({ loaderData, actionData }: Route.C
       ) : null}
       <QueueBoard session={session} initial={queue} confirmEnd={confirmEnd} />
       {ended ? null : <TurnRulesForm rules={queue.turnRules} />}
-      {overlay ? <OverlayCard urls={overlay} returnTo={`/influencer/live/session/${session.id}`} /> : null}
+      {overlay ? <OverlayCard urls={overlay} returnTo={loaderData.links.dashboard} /> : null}
     </main>
   );
 }

@@ -18,6 +18,7 @@ import {
   valuesFromForm,
 } from "~/features/live";
 import { goLive, videoDetailsFor } from "~/features/live/index.server";
+import { liveDashboardPath } from "~/lib/paths.server";
 import { z } from "~/lib/zod";
 import { envOf, publicOrigin } from "~/platform/http.server";
 import { log } from "~/platform/log.server";
@@ -32,7 +33,7 @@ export const meta = () => [{ title: "Go live | Noobrd" }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = envOf(context);
   const viewer = await requireStreamer(request, env);
-  if (viewer.liveSessionId) throw redirect(`/influencer/live/session/${viewer.liveSessionId}`);
+  if (viewer.liveSessionId) throw redirect(liveDashboardPath(viewer.liveSessionId));
   return { games: await gigFormOptions(env), currency: streamerCurrency(viewer) };
 }
 
@@ -99,7 +100,7 @@ async function stepOf({ request, env, viewer, formData: form }: PageContext<View
     const field = started.error.field === "product_cover_img" ? "form" : (started.error.field ?? "form");
     return reply("start", { [field]: started.error.message }, started.error.status);
   }
-  return { to: `/influencer/live/session/${started.value.id}?started=1`, message: LIVE_COPY.started };
+  return { to: `${liveDashboardPath(started.value.id)}?started=1`, message: LIVE_COPY.started };
 }
 
 export const action = pageAction({

@@ -53,8 +53,8 @@ export function OrderCard({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <p className="font-semibold">
-            {order.gigId && !order.gigArchived ? (
-              <Link to={`/gig/${order.gigId}`} className="hover:text-brand-400">
+            {order.gigHref ? (
+              <Link to={order.gigHref} className="hover:text-brand-400">
                 {order.gigTitle}
               </Link>
             ) : (

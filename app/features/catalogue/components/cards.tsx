@@ -21,6 +21,8 @@ const coverLink = "after:absolute after:inset-0 after:content-[''] focus:outline
 
 export type GigCardData = {
   id: string;
+  /** The gig's page (built on the server, card-data.server.ts). */
+  href: string;
   title: string;
   /** The price as its streamer set it, in their currency (shown through formatPrice). */
   listPriceMinor: number;
@@ -52,7 +54,7 @@ export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCu
           {gig.streamerLiveSessionId ? <LiveBadge /> : null}
         </p>
         <h3 className="mt-1 flex-1 font-semibold">
-          <Link to={`/gig/${gig.id}`} className={coverLink}>
+          <Link to={gig.href} className={coverLink}>
             {gig.title}
           </Link>
         </h3>
@@ -79,6 +81,8 @@ export function GigCard({ gig, display }: { gig: GigCardData; display: DisplayCu
 
 export type StreamerCardData = {
   id: string;
+  /** The streamer's page. */
+  href: string;
   username: string;
   fullName: string;
   pictureUrl: string | null;
@@ -97,7 +101,7 @@ export function StreamerCard({ streamer }: { streamer: StreamerCardData }) {
       </div>
       <Thumb url={streamer.pictureUrl} label={name} className="h-20 w-20 rounded-full" width={80} height={80} />
       <h3 className="mt-3 font-semibold">
-        <Link to={`/star/${streamer.id}`} className={coverLink}>
+        <Link to={streamer.href} className={coverLink}>
           {name}
         </Link>
       </h3>
@@ -113,6 +117,8 @@ export function StreamerCard({ streamer }: { streamer: StreamerCardData }) {
 
 export type GameCardData = {
   id: string;
+  /** The game's page. */
+  href: string;
   name: string;
   imageUrl: string | null;
   primaryColor: string | null;
@@ -134,7 +140,7 @@ export function GameCard({ game }: { game: GameCardData }) {
         height={400}
       />
       <h3 className="p-3 font-semibold">
-        <Link to={`/game/${game.id}`} className={coverLink}>
+        <Link to={game.href} className={coverLink}>
           {game.name}
         </Link>
       </h3>
@@ -144,6 +150,8 @@ export function GameCard({ game }: { game: GameCardData }) {
 
 export type LiveCardData = {
   id: string;
+  /** The live session's page. */
+  href: string;
   title: string;
   /** The price as its streamer set it, in their currency (shown through formatPrice). */
   listPriceMinor: number;
@@ -165,7 +173,7 @@ export function LiveCard({ live, display }: { live: LiveCardData; display: Displ
           <LiveBadge /> {live.gameName}
         </p>
         <h3 className="mt-1 flex-1 font-semibold">
-          <Link to={`/live/${live.id}`} className={coverLink}>
+          <Link to={live.href} className={coverLink}>
             {live.title}
           </Link>
         </h3>
@@ -195,6 +203,9 @@ export type SessionData = {
   streamerId: string;
   streamerName: string;
   streamerUsername: string;
+  /** The gig's page (null for a session without a gig) and the streamer's. */
+  gigHref: string | null;
+  streamerHref: string;
 };
 
 /**
@@ -219,8 +230,8 @@ export function SessionRow({ session, showStar = false }: { session: SessionData
     >
       <div>
         <p className="font-medium">
-          {session.gigId ? (
-            <Link to={`/gig/${session.gigId}`} className="hover:text-brand-400">
+          {session.gigHref ? (
+            <Link to={session.gigHref} className="hover:text-brand-400">
               {session.gigTitle}
             </Link>
           ) : (
@@ -234,7 +245,7 @@ export function SessionRow({ session, showStar = false }: { session: SessionData
             <>
               {" "}
               with{" "}
-              <Link to={`/star/${session.streamerId}`} className="hover:text-brand-400">
+              <Link to={session.streamerHref} className="hover:text-brand-400">
                 {session.streamerName || session.streamerUsername}
               </Link>
             </>

@@ -67,6 +67,7 @@ export function LiveRoom({
   pushKey,
   readySeconds,
   error,
+  links,
 }: {
   session: LiveSessionView;
   queue: UpdateUserPayload;
@@ -83,6 +84,8 @@ export function LiveRoom({
   pushKey: string | null;
   readySeconds: number;
   error: string | null;
+  /** The room's links, built by the page's loader: the streamer's page, sign-in and back, the streamer's dashboard. */
+  links: { streamer: string; login: string; dashboard: string };
 }) {
   const [live, setLive] = useState<UpdateUserPayload | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -103,7 +106,7 @@ export function LiveRoom({
         <h1 className="text-3xl font-bold">{session.title}</h1>
         <p className="text-sm text-zinc-400">
           with{" "}
-          <Link to={`/star/${session.streamerId}`} className="text-brand-400">
+          <Link to={links.streamer} className="text-brand-400">
             {session.streamerName || session.streamerUsername}
           </Link>
         </p>
@@ -173,14 +176,11 @@ export function LiveRoom({
           ) : ended ? (
             <MyEnding ending={current.ending} />
           ) : !viewer ? (
-            <Link
-              to={`/login?redirectTo=${encodeURIComponent(`/live/${session.id}`)}`}
-              className={`${button} self-start bg-brand-600`}
-            >
+            <Link to={links.login} className={`${button} self-start bg-brand-600`}>
               Log in to join the queue
             </Link>
           ) : viewer.isOwner ? (
-            <Link to={`/influencer/live/session/${session.id}`} className={`${button} self-start bg-brand-600`}>
+            <Link to={links.dashboard} className={`${button} self-start bg-brand-600`}>
               Queue Dashboard
             </Link>
           ) : (

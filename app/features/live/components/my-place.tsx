@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { formatMoney } from "~/lib/money";
 import type { PartyConnection } from "~/lib/ui/use-party-socket";
-import { LIVE_COPY as M } from "../copy";
+import { LIVE_COPY } from "../copy";
 import type { FanEndingPayload, FanPlacePayload } from "../events";
 import { lineText } from "../line";
 import { ReadyBanner } from "./ready-check";
@@ -121,9 +121,9 @@ export function MyEnding({ ending }: { ending: FanEndingPayload | null }) {
           wallet.
         </p>
       ) : ending?.outcome === "not_reached" ? (
-        <p>{M.endedBeforeTurn}</p>
+        <p>{LIVE_COPY.endedBeforeTurn}</p>
       ) : ending?.outcome === "played" ? (
-        <p>{M.youPlayed}</p>
+        <p>{LIVE_COPY.youPlayed}</p>
       ) : null}
     </div>
   );

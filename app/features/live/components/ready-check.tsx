@@ -4,7 +4,7 @@ import { formatClock, useViewerZone } from "~/features/time";
 import { formatMoney } from "~/lib/money";
 import type { PartyConnection } from "~/lib/ui/use-party-socket";
 import type { QueueEventCause } from "~db/schema/live";
-import { LIVE_COPY as M } from "../copy";
+import { LIVE_COPY } from "../copy";
 import { type FanPlacePayload, LIVE_EVENTS } from "../events";
 import { ordinal } from "../line";
 import { countdownText, type QueueEventPayload, type ReadyCheck } from "../ready-check";
@@ -60,9 +60,11 @@ export function ReadyBanner({ place, connection }: { place: FanPlacePayload; con
 /** What a missed ready check did, as the fan is told it (the messages' one wording). */
 function missedText(step: QueueEventPayload): string | null {
   if (step.cause === "streamer" || step.cause === "session_ended") return null;
-  if (step.kind === "moved_back") return M.missedMovedBack(step.line === null ? "the line" : ordinal(step.line));
-  if (step.kind === "removed") return M.missedRemoved;
-  if (step.kind === "refunded") return step.refund ? M.missedRefunded(formatMoney(step.refund)) : M.missedRemoved;
+  if (step.kind === "moved_back")
+    return LIVE_COPY.missedMovedBack(step.line === null ? "the line" : ordinal(step.line));
+  if (step.kind === "removed") return LIVE_COPY.missedRemoved;
+  if (step.kind === "refunded")
+    return step.refund ? LIVE_COPY.missedRefunded(formatMoney(step.refund)) : LIVE_COPY.missedRemoved;
   return null;
 }
 

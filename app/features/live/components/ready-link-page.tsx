@@ -1,12 +1,13 @@
 import { Form, Link } from "react-router";
-import { LIVE_COPY as M } from "../copy";
+import { LIVE_COPY } from "../copy";
 import { Countdown } from "./ready-check";
 
 /** A 44 px tap target. */
 const target = "min-h-11 rounded-lg px-5 text-base font-semibold";
 
 export type ReadyLinkView = {
-  liveSessionId: string;
+  /** The live session's page (built by the page's loader). */
+  liveHref: string;
   state: "pending" | "confirmed" | "over";
   deadline: number;
   title: string;
@@ -44,10 +45,10 @@ export function ReadyLinkPage({ view }: { view: ReadyLinkView }) {
         </Form>
       ) : (
         <p role="status" data-testid="ready-link-state" className="rounded-lg border border-ink-700 px-3 py-2">
-          {view.state === "confirmed" ? M.readyConfirmed : M.readyLinkUsed}
+          {view.state === "confirmed" ? LIVE_COPY.readyConfirmed : LIVE_COPY.readyLinkUsed}
         </p>
       )}
-      <Link to={`/live/${view.liveSessionId}`} className="text-brand-300 underline">
+      <Link to={view.liveHref} className="text-brand-300 underline">
         Open the live session
       </Link>
     </main>

@@ -6,7 +6,8 @@ import { PrepaidHistory } from "./prepaid-history";
 /** One of the fan's packs as the profile shows it: dates already in words in the fan's zone. */
 export type FanPackView = {
   packId: string;
-  gigId: string;
+  /** The gig's page, from the server. */
+  gigHref: string;
   gigTitle: string;
   streamerName: string;
   sessions: number;
@@ -48,7 +49,7 @@ export function FanPacksSection({ packs }: { packs: FanPackView[] }) {
                 : `${pack.creditsLeft} of ${pack.sessions} credits left (${formatMoney(pack.valueLeft)}), until ${pack.expiresOn}`}
             </p>
             {!pack.expired && pack.creditsLeft > 0 ? (
-              <Link to={`/gig/${pack.gigId}`} className="inline-flex min-h-11 items-center text-brand-300 underline">
+              <Link to={pack.gigHref} className="inline-flex min-h-11 items-center text-brand-300 underline">
                 Book with a credit
               </Link>
             ) : null}

@@ -6,7 +6,8 @@ import type { PassEntryKind } from "~db/schema/passes";
 /** One of the fan's VIP passes as the profile shows it: dates already in words in the fan's zone. */
 export type FanPassView = {
   passId: string;
-  streamerId: string;
+  /** The streamer's page, from the server. */
+  streamerHref: string;
   streamerName: string;
   places: number;
   paid: Money;
@@ -44,10 +45,7 @@ export function FanPassesSection({ passes }: { passes: FanPassView[] }) {
                 : `${pass.usesLeft} of ${pass.places} VIP places left (${formatMoney(pass.valueLeft)}), until ${pass.expiresOn}`}
             </p>
             {!pass.expired && pass.usesLeft > 0 ? (
-              <Link
-                to={`/star/${pass.streamerId}`}
-                className="inline-flex min-h-11 items-center text-brand-300 underline"
-              >
+              <Link to={pass.streamerHref} className="inline-flex min-h-11 items-center text-brand-300 underline">
                 See their live sessions
               </Link>
             ) : null}

@@ -14,7 +14,8 @@ export type ReviewItem = {
   createdAt: Date | string;
   /** The day it was written in the viewer's zone, when the page's loader formatted it (no formatter on hydration). */
   day?: string;
-  gigId: string | null;
+  /** Its gig's page (built on the server; null when the gig is gone). */
+  gigHref: string | null;
   gigTitle: string | null;
   authorUsername: string;
 };
@@ -70,8 +71,8 @@ export function ReviewList({
                 <Stars rating={review.rating} />
                 <span className="font-medium">{review.authorUsername}</span>
                 <span className="text-zinc-400">{review.day ?? formatDay(review.createdAt, zone)}</span>
-                {showGig && review.gigId && review.gigTitle ? (
-                  <Link to={`/gig/${review.gigId}`} className="text-brand-400 hover:text-brand-50">
+                {showGig && review.gigHref && review.gigTitle ? (
+                  <Link to={review.gigHref} className="text-brand-400 hover:text-brand-50">
                     {review.gigTitle}
                   </Link>
                 ) : null}

@@ -20,7 +20,8 @@ type PlaceWithTime = PlaceView & { when: string };
 export function GigWaitlist(props: {
   slots: WaitlistSlot[];
   places: PlaceWithTime[];
-  gigId: string;
+  /** Where its forms post: the gig's page at `#booking` (built by the page's loader). */
+  action: string;
   /** The bot check (the page's Turnstile widget) while a time of the gig is in high demand (docs/decisions/033). */
   botCheck?: ReactNode;
 }) {
@@ -42,7 +43,7 @@ export function GigWaitlist(props: {
         <Form
           method="post"
           id={WAITLIST_FORM_ID}
-          action={`/gig/${props.gigId}#booking`}
+          action={props.action}
           preventScrollReset
           aria-label="Join the waitlist"
         >
@@ -63,7 +64,7 @@ export function GigWaitlist(props: {
           {placed.map(({ place, slot }) => (
             <li key={slot.id} className="flex flex-col gap-2 text-sm" data-place={slot.id}>
               <span>{place.when}</span>
-              <PlaceStatus place={place} gigId={props.gigId} action={`/gig/${props.gigId}#booking`} />
+              <PlaceStatus place={place} action={props.action} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { offerCheckoutPath } from "../links";
 
 export type PlaceView = {
   slotId: string;
@@ -8,6 +7,8 @@ export type PlaceView = {
   placeInLine: number;
   /** When the seats held for the fan go back, in words in the viewer's zone (null while waiting). */
   heldUntil: string | null;
+  /** Where the fan books the seats held for them, from the server (null while waiting, or when the gig is gone). */
+  checkoutPath: string | null;
 };
 
 const seatsText = (seats: number) => `${seats} seat${seats === 1 ? "" : "s"}`;
@@ -16,7 +17,7 @@ const seatsText = (seats: number) => `${seats} seat${seats === 1 ? "" : "s"}`;
  * A fan's place in a slot's line, as the gig page and the profile show it: their place and seats, or the seats held
  * for them with the link to book them, and a Leave form (a plain POST: works without JavaScript).
  */
-export function PlaceStatus({ place, gigId, action }: { place: PlaceView; gigId: string | null; action?: string }) {
+export function PlaceStatus({ place, action }: { place: PlaceView; action?: string }) {
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="waitlist-place">
       {place.status === "offered" && place.heldUntil ? (
@@ -24,9 +25,9 @@ export function PlaceStatus({ place, gigId, action }: { place: PlaceView; gigId:
           <span className="text-emerald-300">
             {seatsText(place.seats)} held for you until {place.heldUntil}
           </span>
-          {gigId ? (
+          {place.checkoutPath ? (
             <Link
-              to={offerCheckoutPath(gigId, place.slotId, place.seats)}
+              to={place.checkoutPath}
               className="rounded-lg bg-brand-600 px-3 py-1.5 font-semibold hover:bg-brand-500"
             >
               Book now

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { PlaceStatus, type PlaceView } from "./place-status";
 
 type ProfilePlaceView = PlaceView & {
-  gigId: string | null;
+  /** The gig's page, from the server (null when the gig is gone). */
+  gigHref: string | null;
   title: string | null;
   startsAt: Date | string;
   /** The slot's time in words in the viewer's zone, from the server. */
@@ -21,8 +22,8 @@ export function WaitlistSection({ places }: { places: ProfilePlaceView[] }) {
           {places.map((place) => (
             <li key={place.slotId} className="flex flex-col gap-2">
               <p className="text-sm">
-                {place.gigId ? (
-                  <Link to={`/gig/${place.gigId}`} className="font-medium hover:text-brand-400">
+                {place.gigHref ? (
+                  <Link to={place.gigHref} className="font-medium hover:text-brand-400">
                     {place.title ?? "Game session"}
                   </Link>
                 ) : (
@@ -32,7 +33,7 @@ export function WaitlistSection({ places }: { places: ProfilePlaceView[] }) {
                   <time dateTime={new Date(place.startsAt).toISOString()}>{place.when}</time>
                 </span>
               </p>
-              <PlaceStatus place={place} gigId={place.gigId} action="/profile" />
+              <PlaceStatus place={place} action="/profile" />
             </li>
           ))}
         </ul>

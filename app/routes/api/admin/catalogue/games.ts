@@ -1,5 +1,5 @@
 import { uploadedFile } from "~/features/media/index.server";
-import { gameSchema, STAFF_CATALOGUE_COPY as M } from "~/features/staff-catalogue";
+import { gameSchema, STAFF_CATALOGUE_COPY } from "~/features/staff-catalogue";
 import { createGame, deleteGame, updateGame } from "~/features/staff-catalogue/index.server";
 import { readFormBody } from "~/routes/api/_lib/form-body.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
@@ -12,13 +12,13 @@ export const action = jsonAction({ auth: true, staff: "catalogue" }, async ({ re
   const path = new URL(request.url).pathname;
   if (path.includes("/deleteGame/")) {
     await deleteGame(env, viewer, params.id ?? "");
-    return { message: M.gameDeleted };
+    return { message: STAFF_CATALOGUE_COPY.gameDeleted };
   }
   const { input, form } = await readFormBody(request, gameSchema);
   const files = { image: uploadedFile(form?.get("image")), logo: uploadedFile(form?.get("gameLogo")) };
   if (path.includes("/edit-game/")) {
     const result = await updateGame(env, viewer, params.id ?? "", input, files);
-    return { message: M.gameUpdated, ...result };
+    return { message: STAFF_CATALOGUE_COPY.gameUpdated, ...result };
   }
-  return { message: M.gameAdded, ...(await createGame(env, viewer, input, files)) };
+  return { message: STAFF_CATALOGUE_COPY.gameAdded, ...(await createGame(env, viewer, input, files)) };
 });

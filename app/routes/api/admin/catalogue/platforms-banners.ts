@@ -1,5 +1,5 @@
 import { uploadedFile } from "~/features/media/index.server";
-import { bannerSchema, STAFF_CATALOGUE_COPY as M, platformSchema } from "~/features/staff-catalogue";
+import { bannerSchema, platformSchema, STAFF_CATALOGUE_COPY } from "~/features/staff-catalogue";
 import { addBanner, addPlatform, deleteBanner } from "~/features/staff-catalogue/index.server";
 import { readFormBody } from "~/routes/api/_lib/form-body.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
@@ -12,15 +12,18 @@ export const action = jsonAction({ auth: true, staff: "catalogue" }, async ({ re
   const path = new URL(request.url).pathname;
   if (path.includes("/delete/banners/")) {
     await deleteBanner(env, viewer, params.id ?? "");
-    return { message: M.bannerDeleted };
+    return { message: STAFF_CATALOGUE_COPY.bannerDeleted };
   }
   if (path.endsWith("/add/platform")) {
     const { input, form } = await readFormBody(request, platformSchema);
     return {
-      message: M.platformAdded,
+      message: STAFF_CATALOGUE_COPY.platformAdded,
       ...(await addPlatform(env, viewer, input, uploadedFile(form?.get("platformIcon")))),
     };
   }
   const { input, form } = await readFormBody(request, bannerSchema);
-  return { message: M.bannerAdded, ...(await addBanner(env, viewer, input, uploadedFile(form?.get("image")))) };
+  return {
+    message: STAFF_CATALOGUE_COPY.bannerAdded,
+    ...(await addBanner(env, viewer, input, uploadedFile(form?.get("image")))),
+  };
 });

@@ -1,4 +1,4 @@
-import { addConfigSchema, CONFIG_KEYS, CONFIG_COPY as M, updateConfigSchema } from "~/features/configurations";
+import { addConfigSchema, CONFIG_COPY, CONFIG_KEYS, updateConfigSchema } from "~/features/configurations";
 import { addConfiguration, deleteConfiguration, updateConfiguration } from "~/features/configurations/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
@@ -11,14 +11,14 @@ import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction({ auth: true, staff: "configurations" }, async ({ request, env, viewer, params }) => {
   const path = new URL(request.url).pathname;
   if (path.includes("/delete/configurations/")) {
-    return { message: M.deleted, ...(await deleteConfiguration(env, viewer, params.key ?? "")) };
+    return { message: CONFIG_COPY.deleted, ...(await deleteConfiguration(env, viewer, params.key ?? "")) };
   }
   const body = (await readBody(request)) ?? {};
   if (path.includes("/add/configurations")) {
     const input = parseInput(addConfigSchema, body);
-    return { message: M.added, ...(await addConfiguration(env, viewer, input)) };
+    return { message: CONFIG_COPY.added, ...(await addConfiguration(env, viewer, input)) };
   }
   const input = parseInput(updateConfigSchema, body);
   const key = path.endsWith("/update/platform_fees") ? CONFIG_KEYS.platformFees : (params.key ?? "");
-  return { message: M.updated, ...(await updateConfiguration(env, viewer, key, input)) };
+  return { message: CONFIG_COPY.updated, ...(await updateConfiguration(env, viewer, key, input)) };
 });

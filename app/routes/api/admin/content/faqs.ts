@@ -1,4 +1,4 @@
-import { faqIdSchema, faqMoveSchema, faqSchema, CONTENT_COPY as M } from "~/features/content";
+import { CONTENT_COPY, faqIdSchema, faqMoveSchema, faqSchema } from "~/features/content";
 import { deleteFaq, moveFaq, saveFaq } from "~/features/content/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
@@ -12,10 +12,10 @@ export const action = jsonAction({ auth: true, staff: "content" }, async ({ requ
   const body = (await readBody(request)) ?? {};
   if (path.endsWith("/faq/move")) {
     const input = parseInput(faqMoveSchema, body);
-    return { message: M.faqMoved, ...(await moveFaq(env, viewer, input.id, input.direction)) };
+    return { message: CONTENT_COPY.faqMoved, ...(await moveFaq(env, viewer, input.id, input.direction)) };
   }
   if (path.endsWith("/post/faq")) {
-    return { message: M.faqDeleted, ...(await deleteFaq(env, viewer, parseInput(faqIdSchema, body).id)) };
+    return { message: CONTENT_COPY.faqDeleted, ...(await deleteFaq(env, viewer, parseInput(faqIdSchema, body).id)) };
   }
-  return { message: M.faqSaved, ...(await saveFaq(env, viewer, parseInput(faqSchema, body))) };
+  return { message: CONTENT_COPY.faqSaved, ...(await saveFaq(env, viewer, parseInput(faqSchema, body))) };
 });

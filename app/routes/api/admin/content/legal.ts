@@ -1,4 +1,4 @@
-import { legalUpdateSchema, CONTENT_COPY as M } from "~/features/content";
+import { CONTENT_COPY, legalUpdateSchema } from "~/features/content";
 import { allLegalForStaff, saveLegalFromApi } from "~/features/content/index.server";
 import { badRequest } from "~/lib/errors";
 import { readBody } from "~/platform/http.server";
@@ -18,10 +18,10 @@ export const action = jsonAction({ auth: true, staff: "content" }, async ({ requ
   const body = (await readBody(request)) ?? {};
   if (path.endsWith("/privacy-policy") || path.endsWith("/terms-of-service")) {
     const type = path.endsWith("/privacy-policy") ? "mainPrivacyPolicy" : "mainTermsAndConditions";
-    return { message: M.termsSaved, data: (await saveLegalFromApi(env, viewer, type, body)).content };
+    return { message: CONTENT_COPY.termsSaved, data: (await saveLegalFromApi(env, viewer, type, body)).content };
   }
   const input = legalUpdateSchema.safeParse(body);
-  if (!input.success) throw badRequest(M.termsUpdate);
+  if (!input.success) throw badRequest(CONTENT_COPY.termsUpdate);
   const saved = await saveLegalFromApi(env, viewer, input.data.key, input.data.value);
-  return { message: M.termsSaved, data: saved.content };
+  return { message: CONTENT_COPY.termsSaved, data: saved.content };
 });

@@ -1,4 +1,4 @@
-import { CONTENT_COPY as M, submissionsQuerySchema } from "~/features/content";
+import { CONTENT_COPY, submissionsQuerySchema } from "~/features/content";
 import { listContactSubmissions, markSubmissionHandled } from "~/features/content/index.server";
 import { jsonAction, jsonLoader } from "~/routes/api/_lib/json-action.server";
 
@@ -10,6 +10,6 @@ export const loader = jsonLoader(
 
 /** POST /api/admin/contactus-submissions/:id/handled */
 export const action = jsonAction({ auth: true, staff: "contactSubmissions" }, async ({ env, viewer, params }) => ({
-  message: M.submissionHandled,
+  message: CONTENT_COPY.submissionHandled,
   ...(await markSubmissionHandled(env, viewer, params.id ?? "")),
 }));

@@ -1,4 +1,4 @@
-import { MODERATION_COPY as M, reportIdsSchema } from "~/features/moderation";
+import { MODERATION_COPY, reportIdsSchema } from "~/features/moderation";
 import { banReportedUsers, markReportsReviewed } from "~/features/moderation/index.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
 
@@ -7,8 +7,8 @@ export const action = jsonAction(
   { schema: reportIdsSchema, auth: true, staff: "moderation" },
   async ({ request, env, viewer, input }) => {
     if (new URL(request.url).pathname.endsWith("/ban-user-accounts")) {
-      return { message: M.banned, ...(await banReportedUsers(env, viewer, input.reportIds)) };
+      return { message: MODERATION_COPY.banned, ...(await banReportedUsers(env, viewer, input.reportIds)) };
     }
-    return { message: M.reviewed, ...(await markReportsReviewed(env, viewer, input.reportIds)) };
+    return { message: MODERATION_COPY.reviewed, ...(await markReportsReviewed(env, viewer, input.reportIds)) };
   },
 );

@@ -1,4 +1,4 @@
-import { ONBOARDING_STAFF_COPY as M, verifyManySchema, verifyOneSchema } from "~/features/onboarding";
+import { ONBOARDING_STAFF_COPY, verifyManySchema, verifyOneSchema } from "~/features/onboarding";
 import { verifyOnboardings } from "~/features/onboarding/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
@@ -12,13 +12,13 @@ export const action = jsonAction({ auth: true, staff: "onboarding" }, async ({ r
   if (new URL(request.url).pathname.endsWith("/verify-multiple-star-agreement")) {
     const input = parseInput(verifyManySchema, body);
     return {
-      message: M.verified,
+      message: ONBOARDING_STAFF_COPY.verified,
       ...(await verifyOnboardings(env, viewer, input.BankschemaIds, input.secretKey)),
     };
   }
   const input = parseInput(verifyOneSchema, body);
   return {
-    message: M.verified,
+    message: ONBOARDING_STAFF_COPY.verified,
     ...(await verifyOnboardings(env, viewer, [input.BankschemaId], input.secretKey)),
   };
 });

@@ -1,4 +1,4 @@
-import { PROMO_ADMIN_COPY as M, promoActiveSchema, promoCodeSchema } from "~/features/promo";
+import { PROMO_ADMIN_COPY, promoActiveSchema, promoCodeSchema } from "~/features/promo";
 import { createPromoCode, deletePromoCode, setPromoCodeActive, updatePromoCode } from "~/features/promo/index.server";
 import { badRequest } from "~/lib/errors";
 import { readBody } from "~/platform/http.server";
@@ -15,7 +15,7 @@ export const action = jsonAction(
     const path = new URL(request.url).pathname;
     if (path.includes("/delete-promo-code/")) {
       if (request.method !== "DELETE") throw badRequest("Use DELETE");
-      return { message: M.deleted, ...(await deletePromoCode(env, viewer, params.id ?? "")) };
+      return { message: PROMO_ADMIN_COPY.deleted, ...(await deletePromoCode(env, viewer, params.id ?? "")) };
     }
     if (request.method !== "POST") throw badRequest("Use POST");
     const body = (await readBody(request)) ?? {};
@@ -23,12 +23,12 @@ export const action = jsonAction(
     if (path.includes("/update-promo-code/") && !("code" in body)) {
       const parsed = parseInput(promoActiveSchema, { ...body, id });
       const result = await setPromoCodeActive(env, viewer, id, parsed.isActive);
-      return { message: result.isActive ? M.activated : M.deactivated, ...result };
+      return { message: result.isActive ? PROMO_ADMIN_COPY.activated : PROMO_ADMIN_COPY.deactivated, ...result };
     }
     const parsed = parseInput(promoCodeSchema, body);
     if (path.includes("/update-promo-code/")) {
-      return { message: M.updated, ...(await updatePromoCode(env, viewer, id, parsed)) };
+      return { message: PROMO_ADMIN_COPY.updated, ...(await updatePromoCode(env, viewer, id, parsed)) };
     }
-    return { message: M.created, ...(await createPromoCode(env, viewer, parsed)) };
+    return { message: PROMO_ADMIN_COPY.created, ...(await createPromoCode(env, viewer, parsed)) };
   },
 );

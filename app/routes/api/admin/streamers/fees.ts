@@ -1,4 +1,4 @@
-import { STAFF_STREAMER_COPY as M, platformFeeSchema } from "~/features/staff-streamers";
+import { platformFeeSchema, STAFF_STREAMER_COPY } from "~/features/staff-streamers";
 import { getPlatformFee, setPlatformFee } from "~/features/staff-streamers/index.server";
 import { jsonAction, jsonLoader } from "~/routes/api/_lib/json-action.server";
 
@@ -11,7 +11,7 @@ export const loader = jsonLoader({ auth: true, staff: "platformFees" }, async ({
 export const action = jsonAction(
   { schema: platformFeeSchema, auth: true, staff: "platformFees" },
   async ({ env, viewer, params, input }) => ({
-    message: M.feeSaved,
+    message: STAFF_STREAMER_COPY.feeSaved,
     ...(await setPlatformFee(env, viewer, params.id ?? "", input.fees_percentage)),
   }),
 );

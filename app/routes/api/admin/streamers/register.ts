@@ -1,4 +1,4 @@
-import { STAFF_STREAMER_COPY as M, registerStreamerSchema } from "~/features/staff-streamers";
+import { registerStreamerSchema, STAFF_STREAMER_COPY } from "~/features/staff-streamers";
 import { registerStreamer } from "~/features/staff-streamers/index.server";
 import { publicOrigin } from "~/platform/http.server";
 import { jsonAction } from "~/routes/api/_lib/json-action.server";
@@ -7,7 +7,7 @@ import { jsonAction } from "~/routes/api/_lib/json-action.server";
 export const action = jsonAction(
   { schema: registerStreamerSchema, auth: true, staff: "influencers" },
   async ({ request, env, viewer, input }) => ({
-    message: M.registered,
+    message: STAFF_STREAMER_COPY.registered,
     ...(await registerStreamer(env, viewer, input, publicOrigin(request, env))),
   }),
 );

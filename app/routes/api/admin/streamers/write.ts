@@ -1,4 +1,4 @@
-import { STAFF_STREAMER_COPY as M, removeStreamerSchema, showAtLandingSchema } from "~/features/staff-streamers";
+import { removeStreamerSchema, STAFF_STREAMER_COPY, showAtLandingSchema } from "~/features/staff-streamers";
 import { removeStreamer, setShowAtLanding } from "~/features/staff-streamers/index.server";
 import { readBody } from "~/platform/http.server";
 import { jsonAction, parseInput } from "~/routes/api/_lib/json-action.server";
@@ -9,9 +9,12 @@ export const action = jsonAction({ auth: true, staff: "influencers" }, async ({ 
   const id = params.id ?? "";
   if (new URL(request.url).pathname.includes("/removeInfluencer/")) {
     const input = parseInput(removeStreamerSchema, body);
-    return { message: M.removed, ...(await removeStreamer(env, viewer, id, input)) };
+    return { message: STAFF_STREAMER_COPY.removed, ...(await removeStreamer(env, viewer, id, input)) };
   }
   const input = parseInput(showAtLandingSchema, body);
   const result = await setShowAtLanding(env, viewer, id, input.showAtLanding);
-  return { message: result.showAtLanding ? M.landingShown : M.landingHidden, ...result };
+  return {
+    message: result.showAtLanding ? STAFF_STREAMER_COPY.landingShown : STAFF_STREAMER_COPY.landingHidden,
+    ...result,
+  };
 });

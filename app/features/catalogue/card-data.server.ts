@@ -1,14 +1,19 @@
+import { gamePath, gigPath, livePath, streamerPath } from "~/lib/paths.server";
 import type { BrowseList } from "./browse.server";
-import type { GameCardData, GigCardData, LiveCardData, StreamerCardData } from "./components/cards";
+import type { GameCardData, GigCardData, LiveCardData, SessionData, StreamerCardData } from "./components/cards";
 
 /**
  * What a card shows, and nothing more: the page loaders send these to the browser as hydration data, so the list
  * queries' other columns (descriptions, requirements, streaming links, bios, social links) would be sent twice,
  * once as HTML and once as data the page never reads (docs/decisions/017: hydration data no larger than the page needs).
- * The public API keeps docs/domain.md's full shapes (api-shape.ts).
+ * The public API keeps docs/domain.md's full shapes (api-shape.ts). Each card's links are built here, on the server
+ * (app/lib/paths.server.ts): the cards only render the hrefs they are given.
  */
-export const gigCardData = (gig: GigCardData): GigCardData => ({
+type Row<T> = Omit<T, "href">;
+
+export const gigCardData = (gig: Row<GigCardData>): GigCardData => ({
   id: gig.id,
+  href: gigPath(gig.id),
   title: gig.title,
   listPriceMinor: gig.listPriceMinor,
   baseCurrency: gig.baseCurrency,
@@ -24,8 +29,9 @@ export const gigCardData = (gig: GigCardData): GigCardData => ({
   ratingTotal: gig.ratingTotal,
 });
 
-export const streamerCardData = (streamer: StreamerCardData): StreamerCardData => ({
+export const streamerCardData = (streamer: Row<StreamerCardData>): StreamerCardData => ({
   id: streamer.id,
+  href: streamerPath(streamer.id),
   username: streamer.username,
   fullName: streamer.fullName,
   pictureUrl: streamer.pictureUrl,
@@ -35,16 +41,18 @@ export const streamerCardData = (streamer: StreamerCardData): StreamerCardData =
   isFavourite: streamer.isFavourite,
 });
 
-export const gameCardData = (game: GameCardData): GameCardData => ({
+export const gameCardData = (game: Row<GameCardData>): GameCardData => ({
   id: game.id,
+  href: gamePath(game.id),
   name: game.name,
   imageUrl: game.imageUrl,
   primaryColor: game.primaryColor,
   isFavourite: game.isFavourite,
 });
 
-export const liveCardData = (live: LiveCardData): LiveCardData => ({
+export const liveCardData = (live: Row<LiveCardData>): LiveCardData => ({
   id: live.id,
+  href: livePath(live.id),
   title: live.title,
   listPriceMinor: live.listPriceMinor,
   baseCurrency: live.baseCurrency,
@@ -54,6 +62,15 @@ export const liveCardData = (live: LiveCardData): LiveCardData => ({
   streamerName: live.streamerName,
   streamerUsername: live.streamerUsername,
   tags: live.tags,
+});
+
+/** A session row (a slot) with the links to its gig and its streamer. */
+export const sessionRowData = <T extends Omit<SessionData, "gigHref" | "streamerHref">>(
+  session: T,
+): T & SessionData => ({
+  ...session,
+  gigHref: session.gigId ? gigPath(session.gigId) : null,
+  streamerHref: streamerPath(session.streamerId),
 });
 
 type Cards<F extends BrowseList["filter"], T> = {
