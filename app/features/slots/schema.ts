@@ -45,8 +45,8 @@ export const addSlotsFormSchema = addSlotsSchema.extend({ drop: checkbox.optiona
 
 /** The calendar's drop switch on one slot: `drop` "on" marks it a drop, "off" takes the mark away. */
 export const slotDropSchema = z.object({
-  slotId: z.string().trim().min(1, M.notFound),
-  drop: z.enum(["on", "off"], { error: M.dropChoice }),
+  slotId: z.string().trim().min(1, SLOT_COPY.notFound),
+  drop: z.enum(["on", "off"], { error: SLOT_COPY.dropChoice }),
 });
 
 export const lobbyCodeSchema = z.object({

@@ -324,7 +324,7 @@ export async function setSlotDrop(env: Env, viewer: Viewer | null, slotId: strin
   const db = getDb(env);
   const owner = await ownerOfSlot(db, slotId);
   assertManageBusiness(viewer, owner.streamerId);
-  if (owner.status !== "open") throw conflict(M.alreadyCancelled);
+  if (owner.status !== "open") throw conflict(SLOT_COPY.alreadyCancelled);
   const [changed] = await db.batch([
     db
       .update(slots)
@@ -336,7 +336,7 @@ export async function setSlotDrop(env: Env, viewer: Viewer | null, slotId: strin
     // The gig page shows a drop to fans: its cached copies go (docs/decisions/012).
     catalogueChangedStatement(db),
   ]);
-  if (changed.length === 0) throw conflict(M.dropPlayed);
+  if (changed.length === 0) throw conflict(SLOT_COPY.dropPlayed);
   return { slotId, drop };
 }
 
