@@ -45,3 +45,39 @@ describe.each(ROLES)("axe at 390 px, as %s", (who) => {
     await page.close();
   }, 300_000);
 });
+
+/**
+ * What the page scan above cannot see: controls that appear once React runs or behind a closed disclosure. The Chat
+ * page's `/connect` step with its Copy button, and the calendar's slot actions (lobby code, drop, cancel, offer
+ * another time) opened.
+ */
+describe("axe at 390 px on what appears later", () => {
+  it("finds nothing critical or serious on the Chat page's connect steps or the calendar's opened slot actions", async () => {
+    const context = await browser.context({ javaScript: true, timezoneId: "Asia/Kolkata" });
+    await context.addCookies([{ ...cookies.streamer, url: baseURL() }]);
+    const page = await context.newPage();
+    await page.setViewportSize(PHONE);
+    const findings: string[] = [];
+    const scan = async (where: string) => {
+      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      for (const violation of violations) {
+        if (violation.impact !== "critical" && violation.impact !== "serious") continue;
+        for (const node of violation.nodes) findings.push(`${where}: ${violation.id}: ${node.target.join(" ")}`);
+      }
+    };
+    await page.goto("/influencer/chat");
+    await page.getByRole("button", { name: "Copy the /connect command" }).waitFor();
+    await scan("chat, hydrated");
+    await page.goto("/influencer/calendar-dashboard");
+    const actions = page.locator("li details");
+    await actions.first().waitFor();
+    for (const disclosure of await actions.all()) {
+      await disclosure.evaluate((element) => {
+        (element as HTMLDetailsElement).open = true;
+      });
+    }
+    await scan("calendar, slot actions open");
+    expect(findings).toEqual([]);
+    await page.close();
+  }, 120_000);
+});

@@ -24,11 +24,14 @@ export function CopyField({
   /** The field's name when no visible label points at it. */
   ariaLabel?: string;
 }) {
-  const hydrated = useHydrated();
-  const [status, setStatus] = useState<string | null>(null);
   return (
     <div className="flex min-w-0 flex-col gap-1">
-      <div className="flex min-w-0 items-center gap-2">
+      <CopyButton
+        value={value}
+        label={buttonText}
+        ariaLabel={buttonText === "Copy" ? `Copy ${name}` : undefined}
+        said={CLIPBOARD_COPY}
+      >
         <input
           id={id}
           readOnly
@@ -37,27 +40,55 @@ export function CopyField({
           className={`${inputClass} min-w-0 flex-1 font-mono text-xs`}
           onFocus={(event) => event.currentTarget.select()}
         />
+      </CopyButton>
+    </div>
+  );
+}
+
+/**
+ * A Copy button once React runs (a button that cannot work before then is not shown) beside what it copies
+ * (`children`, readable and selectable without JavaScript), and a status line saying whether the copy worked.
+ */
+export function CopyButton({
+  value,
+  label = "Copy",
+  ariaLabel,
+  said,
+  children,
+}: {
+  value: string;
+  label?: string;
+  ariaLabel?: string;
+  said: { copied: string; failed: string };
+  children: React.ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState<string | null>(null);
+  return (
+    <>
+      <div className="flex min-w-0 items-center gap-2">
+        {children}
         {hydrated ? (
           <button
             type="button"
-            aria-label={buttonText === "Copy" ? `Copy ${name}` : undefined}
-            className="shrink-0 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold hover:bg-brand-500"
+            aria-label={ariaLabel}
+            className="shrink-0 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-500"
             onClick={async () => {
               try {
                 await navigator.clipboard.writeText(value);
-                setStatus(CLIPBOARD_COPY.copied);
+                setStatus(said.copied);
               } catch {
-                setStatus(CLIPBOARD_COPY.failed);
+                setStatus(said.failed);
               }
             }}
           >
-            {buttonText}
+            {label}
           </button>
         ) : null}
       </div>
       <span role="status" className="min-h-4 text-xs text-zinc-300">
         {status}
       </span>
-    </div>
+    </>
   );
 }

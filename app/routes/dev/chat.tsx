@@ -121,7 +121,10 @@ export default function ChatStandIn({ loaderData, actionData }: Route.ComponentP
           Line
           <input name="text" required placeholder="!join MyGamerTag" className="input" />
         </label>
-        <button type="submit" className="btn-primary sm:col-span-2">
+        <button
+          type="submit"
+          className="min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold hover:bg-brand-500 sm:col-span-2"
+        >
           Send
         </button>
       </Form>

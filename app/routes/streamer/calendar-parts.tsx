@@ -196,6 +196,11 @@ function SlotCard({ slot, past, query }: { slot: CalendarSlot; past: boolean; qu
             · <span data-testid="slot-length">{formatSessionLength(slot.minutes)}</span>
           </p>
           {past ? <LocalTime value={slot.startsAt} className="text-xs text-zinc-400" /> : null}
+          {slot.isDrop ? (
+            <p className="text-sm text-amber-200" data-testid="drop-state">
+              Drop: every booking asks the bot check
+            </p>
+          ) : null}
         </div>
         <span className="flex shrink-0 flex-col items-end text-sm">
           <span data-testid="seats">
@@ -209,7 +214,6 @@ function SlotCard({ slot, past, query }: { slot: CalendarSlot; past: boolean; qu
         </span>
       </div>
       {slot.status === "cancelled" && !slot.noShowAt ? <p className="text-sm text-red-300">Cancelled</p> : null}
-      <DropSwitch slot={slot} past={past} />
       <MoveDecisions slotId={slot.id} moves={slot.moves} />
       <SlotStartControl
         slotId={slot.id}
@@ -286,19 +290,15 @@ function MoveDecisions({ slotId, moves }: { slotId: string; moves: CalendarSlot[
 }
 
 /**
- * The slot's drop switch (docs/decisions/042): a drop asks every booking and waitlist join for the bot check from
- * its first seat. It changes until the slot starts; after that it only says what the slot was.
+ * The slot's drop switch (docs/decisions/042), among the slot's actions: a drop asks every booking and waitlist join
+ * for the bot check from its first seat. It changes until the slot starts; the slot's header says when it is one.
  */
-function DropSwitch({ slot, past }: { slot: CalendarSlot; past: boolean }) {
-  const changeable = !past && slot.status === "open" && !slot.startedAt;
-  if (!changeable) return slot.isDrop ? <p className="text-sm text-amber-200">Drop</p> : null;
+function DropSwitch({ slot }: { slot: CalendarSlot }) {
+  if (slot.startedAt) return null;
   return (
-    <Form method="post" className="flex flex-wrap items-center gap-2 text-sm">
+    <Form method="post">
       <input type="hidden" name="slotId" value={slot.id} />
       <input type="hidden" name="drop" value={slot.isDrop ? "off" : "on"} />
-      <span data-testid="drop-state" className={slot.isDrop ? "text-amber-200" : "text-zinc-400"}>
-        {slot.isDrop ? "Drop: every booking asks the bot check" : "Not a drop"}
-      </span>
       <button
         type="submit"
         name="intent"
@@ -316,7 +316,7 @@ function SlotActions({ slot }: { slot: CalendarSlot }) {
   return (
     <details>
       <summary className="cursor-pointer text-sm text-brand-400">
-        {slot.lobbyCode ? `Lobby code ${slot.lobbyCode} · cancel` : "Lobby code · cancel"}
+        {slot.lobbyCode ? `Lobby code ${slot.lobbyCode} · drop · cancel` : "Lobby code · drop · cancel"}
       </summary>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <Form method="post" className="flex items-end gap-2">
@@ -335,6 +335,7 @@ function SlotActions({ slot }: { slot: CalendarSlot }) {
             Save code
           </button>
         </Form>
+        <DropSwitch slot={slot} />
         <Form method="post">
           <input type="hidden" name="slotId" value={slot.id} />
           <ConfirmButton

@@ -16,6 +16,7 @@ import {
   setDiscordModRole,
 } from "~/features/chat/index.server";
 import { askedToConfirm } from "~/lib/confirm";
+import { CopyButton } from "~/lib/ui/copy-field";
 import { discordInviteUrl } from "~/platform/discord/interactions.server";
 import { envOf } from "~/platform/http.server";
 import { requireStreamer } from "~/routes/_lib/guards.server";
@@ -129,9 +130,18 @@ function DiscordSteps({ code, invite, connected }: { code: string; invite: strin
         </li>
         <li>
           In that server, as its owner or with Manage Server, type:
-          <code className="mt-1 block break-all rounded bg-ink-900 p-2 text-zinc-100" data-testid="discord-connect">
-            /connect code:{code}
-          </code>
+          <CopyButton
+            value={`/connect code:${code}`}
+            ariaLabel="Copy the /connect command"
+            said={{ copied: "Command copied", failed: "Could not copy: select the command and copy it" }}
+          >
+            <code
+              className="mt-1 block min-w-0 flex-1 break-all rounded bg-ink-900 p-2 text-zinc-100"
+              data-testid="discord-connect"
+            >
+              /connect code:{code}
+            </code>
+          </CopyButton>
           The code is yours and lasts {hours === 1 ? "an hour" : `${hours} hours`}; reload this page for a fresh one.
         </li>
       </ol>
@@ -174,7 +184,10 @@ export default function ChatPage({ loaderData, actionData }: Route.ComponentProp
           <p className="text-sm text-zinc-400">Not connected.</p>
         )}
         <Form method="post" action="/influencer/chat/twitch">
-          <button type="submit" className="btn-primary">
+          <button
+            type="submit"
+            className="min-h-11 self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-500"
+          >
             {twitch ? "Connect Twitch again" : "Connect your Twitch channel"}
           </button>
         </Form>
