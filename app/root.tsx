@@ -24,6 +24,7 @@ import { InlineCss } from "./components/inline-css";
 import { useNonce } from "./components/nonce";
 import { Toaster } from "./components/toaster";
 import { COPY } from "./lib/copy";
+import { liveDashboardPath } from "./lib/paths.server";
 import { useHydrated } from "./lib/ui/use-hydrated";
 import { cloudflareContext } from "./platform/context";
 import { takeToast } from "./platform/toast.server";
@@ -62,7 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getViewer(request, env),
     viewerZone(request, context),
   ]);
-  return data({ toast, viewer, timeZone }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // The header's link to the live session's queue dashboard, built here (app/lib/paths.server.ts), not in the shell.
+  const signedIn = viewer && {
+    ...viewer,
+    liveDashboard: viewer.liveSessionId ? liveDashboardPath(viewer.liveSessionId) : null,
+  };
+  return data({ toast, viewer: signedIn, timeZone }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

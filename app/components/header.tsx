@@ -1,6 +1,10 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { canOpenAdmin, headerSearchMode, showsBellAndAvatar, type Viewer } from "~/features/access";
+
+/** The signed-in viewer as the root loader gives the header: with the link to their live queue while they are live. */
+type HeaderViewer = Viewer & { liveDashboard: string | null };
+
 import { AUTH_COPY } from "~/features/auth";
 import { NotificationBell } from "~/features/notifications";
 import { HeaderSearch } from "~/features/search";
@@ -115,17 +119,17 @@ function Avatar({ viewer }: { viewer: Viewer }) {
  * Streamers: "Go live" (the start-live stepper); while live, the queue (its dashboard) and, on wider screens, End
  * Session (with confirmation). On a phone the queue link reads "Queue" and End Session is in the menu.
  */
-function StreamerLinks({ viewer }: { viewer: Viewer }) {
+function StreamerLinks({ viewer }: { viewer: HeaderViewer }) {
   if (!viewer.isStreamer) return null;
   const pill = "shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold";
-  if (!viewer.liveSessionId) {
+  if (!viewer.liveDashboard) {
     return (
       <Link to="/influencer/live/start" className={`${pill} bg-brand-600 hover:bg-brand-500`}>
         Go live
       </Link>
     );
   }
-  const dashboard = `/influencer/live/session/${viewer.liveSessionId}`;
+  const dashboard = viewer.liveDashboard;
   return (
     <>
       <Link to={dashboard} aria-label="Queue Dashboard" className={`${pill} bg-red-600 hover:bg-red-500`}>
@@ -148,7 +152,7 @@ const menuItem = "block rounded-md px-3 py-2 text-sm text-zinc-200 hover:bg-ink-
  * Under 768 px the account's links (profile, the streamer's dashboard, the staff area, ending a live session, Log
  * out) are in one menu: a `<details>`, so it opens without JavaScript. A new key per page closes it on navigation.
  */
-function PhoneMenu({ viewer, logout }: { viewer: Viewer; logout: (className: string) => ReactNode }) {
+function PhoneMenu({ viewer, logout }: { viewer: HeaderViewer; logout: (className: string) => ReactNode }) {
   const { pathname } = useLocation();
   const avatar = showsBellAndAvatar(viewer);
   return (
@@ -178,8 +182,8 @@ function PhoneMenu({ viewer, logout }: { viewer: Viewer; logout: (className: str
             Dashboard
           </Link>
         ) : null}
-        {viewer.isStreamer && viewer.liveSessionId ? (
-          <Link to={`/influencer/live/session/${viewer.liveSessionId}?confirm=end`} className={menuItem}>
+        {viewer.isStreamer && viewer.liveDashboard ? (
+          <Link to={`${viewer.liveDashboard}?confirm=end`} className={menuItem}>
             End Session
           </Link>
         ) : null}
@@ -194,7 +198,7 @@ function PhoneMenu({ viewer, logout }: { viewer: Viewer; logout: (className: str
   );
 }
 
-function SignedIn({ viewer }: { viewer: Viewer }) {
+function SignedIn({ viewer }: { viewer: HeaderViewer }) {
   const logout = useLogoutDialog();
   return (
     <>
@@ -218,7 +222,7 @@ function SignedIn({ viewer }: { viewer: Viewer }) {
   );
 }
 
-export function Header({ viewer }: { viewer: Viewer | null }) {
+export function Header({ viewer }: { viewer: HeaderViewer | null }) {
   const { pathname } = useLocation();
   const searchMode = headerSearchMode(viewer, pathname);
   useScrolledFlag(searchMode === "after-scroll");
