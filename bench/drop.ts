@@ -7,9 +7,11 @@
  *   npm run bench:drop -- --concurrency 100 --profile   where the Worker's CPU goes (bench/profile.ts's sampler; the
  *                                                       sampling costs CPU: read that run's figures as the profile's)
  *   npm run bench:drop -- --warm 0                      no gig page loads before the drop (a cold Worker)
+ *   npm run bench:drop -- --no-drop                     the slot is not marked as a drop: its high demand comes from
+ *                                                       the rush signal alone (docs/decisions/042)
  *
  * 1. Prepares its own database under .wrangler/bench-drop-state (migrations and the demo seed), adds the slot on the
- *    demo star's gig, and N fans (distinct accounts, each with a live session made as a login would leave it, half
+ *    demo star's gig (marked as a drop, as a streamer planning one marks it: the bot check from its first seat), and N fans (distinct accounts, each with a live session made as a login would leave it, half
  *    with a wallet balance).
  * 2. Builds in mode "e2e" (the Stripe stand-in is in that build), serves it with `vite preview` and sends the load
  *    to workerd's own socket (bench/lib.ts), as on Cloudflare there is no Node relay in front of the Worker.
@@ -175,6 +177,7 @@ export async function run({
   port = 4650,
   profile = false,
   warm = 200,
+  drop = true,
 } = {}) {
   const state = ".wrangler/bench-drop-state";
   console.log("\n== database");
@@ -189,7 +192,7 @@ export async function run({
   const startsAt = now + 30 * 86_400_000;
   d1(
     state,
-    `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, created_at, updated_at) VALUES ('${SLOT}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 3_600_000}, ${seats}, 'open', ${now}, ${now})`,
+    `INSERT INTO slots (id, influencer_id, product_id, starts_at, ends_at, seats, status, is_drop, created_at, updated_at) VALUES ('${SLOT}', '${DEMO_STAR}', '${gig.id}', ${startsAt}, ${startsAt + 3_600_000}, ${seats}, 'open', ${drop ? 1 : 0}, ${now}, ${now})`,
   );
   const fans = await makeFans(state, count);
   for (let i = fans.length - 1; i > 0; i--) {
@@ -337,6 +340,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       port: { type: "string", default: "4650" },
       profile: { type: "boolean", default: false },
       warm: { type: "string", default: "200" },
+      "no-drop": { type: "boolean", default: false },
     },
     strict: true,
   });
@@ -347,6 +351,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     port: Number(values.port),
     profile: values.profile,
     warm: Number(values.warm),
+    drop: !values["no-drop"],
   }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
