@@ -62,7 +62,10 @@ function missedText(step: QueueEventPayload): string | null {
   if (step.cause === "streamer" || step.cause === "session_ended") return null;
   if (step.kind === "moved_back") return M.missedMovedBack(step.line === null ? "the line" : ordinal(step.line));
   if (step.kind === "removed") return M.missedRemoved;
-  if (step.kind === "refunded") return step.refund ? M.missedRefunded(formatMoney(step.refund)) : M.missedRemoved;
+  if (step.kind === "refunded") {
+    if (step.passUse) return M.missedPassReturned;
+    return step.refund ? M.missedRefunded(formatMoney(step.refund)) : M.missedRemoved;
+  }
   return null;
 }
 
@@ -108,7 +111,11 @@ function causeOf(step: QueueEventPayload): string {
   return step.cause ? CAUSE_TEXT[step.cause] : "missed the ready check";
 }
 
-const refundOf = (step: QueueEventPayload) => (step.refund ? ` (${formatMoney(step.refund)})` : "");
+/** What came back of a removed VIP place: its refund, or its VIP pass's use (ADR 032). */
+const refundOf = (step: QueueEventPayload) =>
+  step.passUse
+    ? "VIP pass place given back"
+    : `VIP place refunded${step.refund ? ` (${formatMoney(step.refund)})` : ""}`;
 
 const STEP_TEXT: Record<QueueEventPayload["kind"], (step: QueueEventPayload) => string> = {
   called: () => "called: ready check started",
@@ -118,8 +125,8 @@ const STEP_TEXT: Record<QueueEventPayload["kind"], (step: QueueEventPayload) => 
     step.cause === "streamer" ? "removed by the streamer" : `${causeOf(step)}: removed from the queue`,
   refunded: (step) =>
     step.cause === "streamer"
-      ? `removed by the streamer: VIP place refunded${refundOf(step)}`
-      : `${causeOf(step)}: removed, VIP place refunded${refundOf(step)}`,
+      ? `removed by the streamer: ${refundOf(step)}`
+      : `${causeOf(step)}: removed, ${refundOf(step)}`,
   played: () => "played",
   left: () => "left the queue",
 };
