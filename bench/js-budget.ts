@@ -44,11 +44,15 @@ export const OWN_JS_CEILING_KIB: Record<string, number> = {
   // the streamer page's VIP pass card (its words made on the server; the markup alone) put star at 16.83: plus 0.1;
   // and the gig page's bot check on times in high demand (docs/decisions/033), its widget loaded lazily (the widget
   // itself, 0.5 KiB, only when a time is in high demand), put the gig page at 20.13 KiB: over its 20 KiB target by
-  // 0.13, its ceiling that plus 0.1 until a cut brings it back under.
+  // 0.13, its ceiling that plus 0.1 until a cut brings it back under. Later on Nov 29: packs and passes bought by card
+  // (docs/decisions/040) put a "Pay with" Card / Wallet choice in both buy forms, one component shared by the two
+  // pages; the gig page's pack card got its words made on the server as the pass card's are, which more than paid for
+  // it there (20.13 down to 20.03 KiB, still over its target by 0.03), and the streamer page went up to 16.96: its
+  // ceiling that plus 0.1.
   "routes/public/home": 14.8,
   "routes/public/browse": 18.3,
   "routes/public/gig": 20.2,
-  "routes/public/star": 16.9,
+  "routes/public/star": 17.06,
   "routes/public/game": 15.7,
 };
 

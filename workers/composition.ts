@@ -36,6 +36,8 @@ import {
 import { tellCalledChatFan } from "../app/features/chat/index.server";
 import { setCallHooks, vipQueueStep, vipRefundedNotice } from "../app/features/live/index.server";
 import { setMessageTemplates } from "../app/features/messages/index.server";
+import { packByCardNotice, packCardEarmark } from "../app/features/packs/index.server";
+import { passByCardNotice, passCardEarmark } from "../app/features/passes/index.server";
 import { setFulfilmentSteps, walletTopupStep } from "../app/features/payments/index.server";
 import { payoutCompletedNotice } from "../app/features/payouts/index.server";
 import { reviewPostedMail, reviewPostedNotice } from "../app/features/reviews/index.server";
@@ -44,7 +46,8 @@ import { refundDoneEmail, refundDoneNotice, walletConversionStatements } from ".
 
 /**
  * The composition root: the one place that wires features together where a lower feature must reach into higher
- * ones (docs/architecture.md, "Features as modules"). Payments fulfils what booking, live and the top-up sell; the
+ * ones (docs/architecture.md, "Features as modules"). Payments fulfils what booking, live and the top-up sell (a
+ * top-up earmarked for a session pack or a VIP pass bought by card pays for it: docs/decisions/040); the
  * outbox delivers what booking, live, payouts, the waitlist and the wallet write. Both read their tables from
  * here, so neither imports the features it serves and the features form a tree. A fan called to play next who
  * queued from chat is told there by the chat feature (which imports live), through live's call hooks. A sign-in's
@@ -80,12 +83,14 @@ setMessageTemplates({
   "vip-refunded": { param: "entryId", notification: vipRefundedNotice },
   "payout-completed": { param: "payoutId", notification: payoutCompletedNotice },
   "waitlist-offer": { param: "entryId", email: waitlistOfferEmail, notification: waitlistOfferNotice },
+  "pack-by-card": { param: "orderId", notification: packByCardNotice },
+  "pass-by-card": { param: "orderId", notification: passByCardNotice },
 });
 
 setFulfilmentSteps({
   slot_booking: slotBookingStep,
   vip_queue: vipQueueStep,
-  wallet_topup: walletTopupStep,
+  wallet_topup: walletTopupStep([packCardEarmark, passCardEarmark]),
 });
 
 setCallHooks([tellCalledChatFan]);

@@ -93,6 +93,15 @@ export const packPurchases = sqliteTable(
     paymentMethod: text("payment_method", { enum: PACK_PAYMENT_METHODS }).notNull(),
     status: text("status", { enum: PACK_STATUSES }).notNull(),
     checkoutSessionId: text("checkout_session_id").unique(),
+    /**
+     * Bought by card: the card top-up order whose payment buys it (ADR 040). The card's money lands in the wallet and
+     * pays the pack in the same fulfilment batch; the pack stays `pending_payment` until then, and ends `cancelled`
+     * when the checkout ends unpaid or the offer was withdrawn before the money arrived.
+     */
+    orderId: text("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /** The platform fee and the GST on it when the pack was bought, in basis points (its invoice: ADR 040). */
+    platformFeeBps: integer("platform_fee_bps"),
+    platformFeeTaxBps: integer("platform_fee_tax_bps"),
     paidAt: timestamp("paid_at"),
     /** The last moment a credit may be booked; unused credits are then refunded pro rata (ADR 027). */
     expiresAt: timestamp("expires_at").notNull(),
@@ -115,6 +124,7 @@ export const packPurchases = sqliteTable(
     index("pack_purchases_user_idx").on(t.userId, t.createdAt),
     index("pack_purchases_expiry_idx").on(t.expiresAt).where(sql`status = 'paid'`),
     index("pack_purchases_pending_idx").on(t.createdAt).where(sql`status = 'pending_payment'`),
+    uniqueIndex("pack_purchases_order_unique").on(t.orderId).where(sql`order_id IS NOT NULL`),
   ],
 );
 

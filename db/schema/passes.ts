@@ -79,6 +79,11 @@ export const passPurchases = sqliteTable(
     paymentMethod: text("payment_method", { enum: PACK_PAYMENT_METHODS }).notNull(),
     status: text("status", { enum: PACK_STATUSES }).notNull(),
     checkoutSessionId: text("checkout_session_id").unique(),
+    /** Bought by card: the card top-up order whose payment buys it, as a pack's (ADR 040). */
+    orderId: text("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /** The platform fee and the GST on it when the pass was bought, in basis points (its invoice: ADR 040). */
+    platformFeeBps: integer("platform_fee_bps"),
+    platformFeeTaxBps: integer("platform_fee_tax_bps"),
     paidAt: timestamp("paid_at"),
     /** The last moment a use may join; unused places are then refunded pro rata (ADR 032). */
     expiresAt: timestamp("expires_at").notNull(),
@@ -97,6 +102,7 @@ export const passPurchases = sqliteTable(
     check("pass_purchases_paid_check", sql`${t.status} <> 'paid' OR ${t.paidAt} IS NOT NULL`),
     index("pass_purchases_user_idx").on(t.userId, t.streamerId, t.expiresAt),
     index("pass_purchases_expiry_idx").on(t.expiresAt).where(sql`status = 'paid'`),
+    uniqueIndex("pass_purchases_order_unique").on(t.orderId).where(sql`order_id IS NOT NULL`),
   ],
 );
 

@@ -11,7 +11,8 @@ import { sessionsFor } from "./staff";
  * Session packs and VIP passes on a phone (390 px), with JavaScript on and off, as a fan with rupees in their wallet:
  * buys the demo star's session pack on the gig page, books a slot with a credit, cancels it and finds the credit back
  * on the profile; buys the star's VIP pass on their page and joins the VIP queue of their live session with it, no
- * payment (docs/domain.md "Session pack", "VIP pass").
+ * payment; then buys another pack by card through the Stripe stand-in's checkout, and the success page says what was
+ * bought (docs/domain.md "Session pack", "VIP pass"; docs/decisions/040).
  */
 const browser = setupBrowser();
 const newContext = contexts(browser, "Asia/Kolkata", 230);
@@ -43,12 +44,11 @@ describe.each([true, false])("packs and passes on a phone, JavaScript %s", (java
     const startsAt = (Math.floor(Date.now() / 1000) + 4 * 86_400 + Math.floor(Math.random() * 86_400)) * 1000;
     const { slotId } = await demoSlot(startsAt, 2);
 
-    // The pack, from the wallet, on the gig page.
+    // The pack, from the wallet (chosen first: it covers the price), on the gig page.
     await page.goto(`/gig/${gigId}?slot=${slotId}`);
-    await page
-      .getByTestId("gig-pack")
-      .getByRole("button", { name: /Buy pack from wallet/ })
-      .click();
+    const gigPack = page.getByTestId("gig-pack");
+    expect(await gigPack.getByRole("radio", { name: /Wallet \(.+ available\)/ }).isChecked()).toBe(true);
+    await gigPack.getByRole("button", { name: "Buy pack" }).click();
     await page.getByText("Pack bought: its credits are ready to book").waitFor();
 
     // A seat booked with one of its credits (back on the time chosen: the purchase returns to the gig's form).
@@ -78,10 +78,9 @@ describe.each([true, false])("packs and passes on a phone, JavaScript %s", (java
 
     // The VIP pass, from the wallet, on the star's page; then the VIP queue with it, no payment.
     await page.goto(`/star/${DEMO_STAR}`);
-    await page
-      .getByTestId("star-pass")
-      .getByRole("button", { name: /Buy VIP pass from wallet/ })
-      .click();
+    const streamerPass = page.getByTestId("star-pass");
+    await streamerPass.getByRole("radio", { name: /Wallet/ }).check();
+    await streamerPass.getByRole("button", { name: "Buy VIP pass" }).click();
     await page.getByText("VIP pass bought").waitFor();
     const wallet = () =>
       one<{ sum: number }>(`SELECT sum(amount_minor) AS sum FROM wallet_entries WHERE user_id = '${fan.id}'`)?.sum;
@@ -100,6 +99,30 @@ describe.each([true, false])("packs and passes on a phone, JavaScript %s", (java
     expect(await page.getByTestId("pass-balance").first().textContent()).toMatch(/^4 of 5 VIP places left/);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // Another pack, by card: the stand-in's checkout page, Pay, and the success page names what was bought.
+    const walletBefore = wallet();
+    await page.goto(`/gig/${gigId}`);
+    await gigPack.getByRole("radio", { name: "Card" }).check();
+    await gigPack.getByRole("button", { name: "Buy pack" }).click();
+    await page.waitForURL(/\/__stand-in\/stripe\/pay\/cs_/);
+    await page.getByRole("button", { name: "Pay" }).click();
+    await page.waitForURL(/\/checkout\/success\?session_id=cs_/);
+    await page.getByRole("heading", { name: "Session pack bought" }).waitFor();
+    const bought = await page.getByTestId("prepaid-bought").textContent();
+    expect(bought).toMatch(/5 sessions, ₹[\d,]+ paid\. Book them until \d{1,2} \w{3} \d{4}/);
+    expect(await page.getByRole("link", { name: "Download invoice (PDF)" }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // Paid by card, through the wallet: its top-up and the pack's debit net nothing there; bought once.
+    const byCard = () =>
+      queryE2E<{ status: string }>(
+        `SELECT status FROM pack_purchases WHERE user_id = '${fan.id}' AND payment_method = 'card'`,
+      );
+    expect(byCard()).toEqual([{ status: "paid" }]);
+    expect(wallet()).toBe(walletBefore);
+    await page.getByRole("link", { name: "Book a session" }).click();
+    await page.waitForURL(new RegExp(`/gig/${gigId}`));
+    expect(await page.getByTestId("pack-credits").textContent()).toMatch(/You hold 10 pack credits/);
     await context.close();
   }, 120_000);
 });

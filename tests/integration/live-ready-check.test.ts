@@ -2,10 +2,12 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { type LiveCommandResult, readBroadcast, sendLiveCommand } from "~/features/live/coordinator.server";
+import { LIVE_COPY } from "~/features/live/copy";
 import { LIVE_EVENTS, liveSocketPath, type UpdateUserPayload } from "~/features/live/events";
 import { removeEntry } from "~/features/live/queue.server";
 import { placeOf } from "~/features/live/reads.server";
 import { missReadyCheck } from "~/features/live/ready-check.server";
+import { buyPassWithWallet, setPassOffer } from "~/features/passes/index.server";
 import { walletBalance } from "~/features/wallet/ledger.server";
 import { getDb } from "~/platform/db.server";
 import { readOutbox } from "~/platform/stand-ins/email/outbox.server";
@@ -193,6 +195,51 @@ describe("a VIP fan who does not confirm, where the session removes missed VIP p
     place: { state: "refunded" },
     balance: 700,
   };
+
+  it("paid with a VIP pass, is removed with the pass's use given back, and the page says so (not a refund)", async () => {
+    const world = await liveWorld({ priceMinor: 700 });
+    const streamer = viewerOf(world.streamer);
+    await sendLiveCommand(env, world.liveSessionId, {
+      type: "turnRules",
+      viewer: streamer,
+      vipPerRegular: null,
+      rejoinCooldown: 0,
+      readySeconds: 30,
+      vipMissed: "remove",
+    });
+    await setPassOffer(env, streamer, { places: 2, price: 20, validDays: 30, active: true });
+    const fan = await liveFan(2_000);
+    await buyPassWithWallet(env, viewerOf(fan.user), world.streamer.id);
+    const joined = await post("/api/join_vip", fan.cookie, {
+      liveSessionId: world.liveSessionId,
+      acceptTerms: true,
+      paymentMethod: "pass",
+      gamertag: "pass-tag",
+    });
+    expect(joined.status).toBe(200);
+    const entryId = await entryOf(world, fan.user.id);
+    const page = await onLivePage(world, fan.cookie);
+    await call(world, entryId);
+    await until(() => (page.view()?.place?.ready?.state === "pending" ? page.view() : null));
+    await countdownRunsOut(entryId);
+    await runDurableObjectAlarm(stubOf(world));
+
+    // The use came back (no money moved), once.
+    const uses = await env.DB.prepare("SELECT kind FROM pass_entries WHERE user_id = ? ORDER BY created_at")
+      .bind(fan.user.id)
+      .all<{ kind: string }>();
+    expect(uses.results.map((row) => row.kind)).toEqual(["purchase", "use", "return"]);
+    expect(await walletBalance(getDb(env), fan.user.id, "USD")).toBe(0);
+    // The notice, the fan's page and the queue's history say the pass's place is back, not a refund.
+    const notice = await until(() => page.socket.last(LIVE_EVENTS.notice));
+    expect(notice.data.message).toBe(LIVE_COPY.missedPassReturned);
+    const told = await until(() => page.view()?.history.find((step) => step.kind === "refunded"));
+    expect(told.passUse).toBe(true);
+    const html = await (await get(`/live/${world.liveSessionId}`, fan.cookie)).text();
+    expect(html).toContain(LIVE_COPY.missedPassReturned);
+    expect(html).not.toContain("refund of");
+    page.socket.close();
+  });
 
   it("is removed with the refund owed once when the alarm and the streamer's skip race", async () => {
     const { world, streamer, fan, entryId, page } = await calledVip();

@@ -6,8 +6,9 @@ import { placeOrder } from "~/features/booking/purchase.server";
 import { endLiveSession } from "~/features/live/sessions.server";
 import { joinVipWithWallet } from "~/features/live/vip.server";
 import { joinVipWithPass } from "~/features/live/vip-pass.server";
-import { buyPassWithWallet, setPassOffer } from "~/features/passes/index.server";
-import { confirmCheckout } from "~/features/payments/doors.server";
+import { buyPack, setPackOffer } from "~/features/packs/index.server";
+import { buyPass, buyPassWithWallet, setPassOffer } from "~/features/passes/index.server";
+import { cancelCheckout, confirmCheckout } from "~/features/payments/doors.server";
 import { startTopup } from "~/features/payments/topup.server";
 import { activatePayout } from "~/features/payouts/admin-payouts.server";
 import { completePayouts } from "~/features/payouts/complete.server";
@@ -29,7 +30,10 @@ const stripe = (path: string) => fetch(`${env.STRIPE_STAND_IN_ORIGIN}${path}`, {
 export const HOUR = 3_600_000;
 const SETTLE = /update "refunds" set "status"/i;
 type Fan = Awaited<ReturnType<typeof fan>>;
-type Booked = { bookingId: string; userId: string };
+/** A confirmed booking, and whether a pack credit paid it (its refund gives the credit back, not money). */
+type Booked = { bookingId: string; userId: string; byCredit?: boolean };
+/** Not paid with a pack credit: its refund is money (a credit's order is refunded by its credit's return). */
+const PAID_WITH_MONEY = "NOT EXISTS (SELECT 1 FROM pack_credit_entries u WHERE u.order_id = o.id AND u.kind = 'use')";
 
 async function owedToBuyers(sql: string, id: string) {
   const rows = await env.DB.prepare(sql).bind(id).all<{ user_id: string; owed: number }>();
@@ -49,8 +53,9 @@ export async function ledgerRun(seed: number) {
     game: await createGame(env.DB, {}, { platformIds: [platform.id] }),
   });
   run.live = (await createLiveSession(env.DB, world.streamer.id, run.staff.game, { priceMinor: 700 })).id;
-  // The streamer's VIP pass: 3 places for 20 USD (ADR 032).
+  // The streamer's VIP pass: 3 places for 20 USD (ADR 032); the gig's session pack: 3 sessions for 30 USD (ADR 027).
   await setPassOffer(env, run.streamer, { places: 3, price: 20, validDays: 30, active: true });
+  await setPackOffer(env, run.streamer, world.gig.id, { sessions: 3, price: 30, validDays: 60, active: true });
   for (let i = 0; i < 10; i++) await run.newSlot();
   run.fans = await Promise.all(Array.from({ length: 6 }, () => fan()));
   for (const f of run.fans) run.expected.set(f.user.id, 0);
@@ -64,6 +69,8 @@ export class LedgerRun {
   readonly expected = new Map<string, number>();
   /** What each fan's VIP pass places must sum to: bought, used, and given back, as the test counted them. */
   readonly expectedUses = new Map<string, number>();
+  /** What each fan's session pack credits must sum to: bought (by card), used, and given back. */
+  readonly expectedCredits = new Map<string, number>();
   /** How often each path ran (and each refusal), to check every path was taken. */
   readonly counts: Record<string, number> = {};
   readonly slots: string[];
@@ -94,6 +101,10 @@ export class LedgerRun {
     this.expectedUses.set(userId, (this.expectedUses.get(userId) ?? 0) + change);
   }
 
+  private credits(userId: string, change: number) {
+    this.expectedCredits.set(userId, (this.expectedCredits.get(userId) ?? 0) + change);
+  }
+
   private count(key: string) {
     this.counts[key] = (this.counts[key] ?? 0) + 1;
   }
@@ -114,7 +125,9 @@ export class LedgerRun {
     const roll = this.random();
     try {
       if (roll < 0.1) await this.topUp(buyer);
-      else if (roll < 0.5) await this.book(buyer, op);
+      else if (roll < 0.44) await this.book(buyer, op);
+      else if (roll < 0.47) await this.buyByCard(buyer, "pack");
+      else if (roll < 0.5) await this.bookWithCredit(buyer, op);
       else if (roll < 0.6 && this.confirmed.length > 0) await this.fanCancels(buyer);
       else if (roll < 0.66) await this.streamerCancelsASlot();
       else if (roll < 0.76) await this.buyVipPlace(buyer);
@@ -123,6 +136,8 @@ export class LedgerRun {
       else if (roll < 0.88) await this.payOut(buyer);
       else if (roll < 0.91) await this.buyPass(buyer);
       else if (roll < 0.96) await this.joinVipWithPass(buyer);
+      else if (roll < 0.98) await this.buyByCard(buyer, "pass");
+      else await this.bookWithCredit(buyer, op);
     } catch (error) {
       if (!isAppError(error) || error.status >= 500) throw error;
       this.count(`refused-${error.status}`);
@@ -136,6 +151,63 @@ export class LedgerRun {
     } else {
       await confirmCheckout(env, viewer, sessionId);
     }
+  }
+
+  /**
+   * A fan buys the gig's session pack or the streamer's VIP pass by card (ADR 040): the card's top-up pays it from the
+   * wallet in the fulfilment batch, so the wallet nets nothing. Sometimes the checkout is cancelled (nothing bought),
+   * sometimes both doors and the webhook's replays all run (bought once).
+   */
+  private async buyByCard(buyer: Fan, kind: "pack" | "pass") {
+    const viewer = viewerOf(buyer.user);
+    const draft = { paymentMethod: "card" as const };
+    const bought =
+      kind === "pack"
+        ? await buyPack(env, viewer, this.world.gig.id, draft, { origin: "http://localhost" })
+        : await buyPass(env, viewer, this.world.streamer.id, draft, { origin: "http://localhost" });
+    const table = kind === "pack" ? "pack_purchases" : "pass_purchases";
+    const id = "packId" in bought ? bought.packId : bought.passId;
+    const order = await env.DB.prepare(
+      `SELECT o.id, o.checkout_session_id AS session FROM ${table} p JOIN orders o ON o.id = p.order_id WHERE p.id = ?`,
+    )
+      .bind(id)
+      .first<{ id: string; session: string }>();
+    if (!order) throw new Error(`no card order for the ${kind}`);
+    if (this.random() < 0.2) {
+      await cancelCheckout(env, viewer, order.id);
+      this.count(`${kind}-card-cancelled`);
+      return;
+    }
+    await this.payCard(order.session, viewer);
+    if (this.random() < 0.5) {
+      // The other doors again, after the fact: nothing more is bought.
+      for (const d of await deliveries(order.session, 2, true)) await postWebhook(d.payload, d.signature);
+      await confirmCheckout(env, viewer, order.session);
+    }
+    if (kind === "pack") this.credits(buyer.user.id, "sessions" in bought ? bought.sessions : 0);
+    else this.uses(buyer.user.id, "places" in bought ? bought.places : 0);
+    this.count(`${kind}-card`);
+  }
+
+  /** A fan holding a pack credit (else this one) books a seat with it: no money moves. */
+  private async bookWithCredit(buyer: Fan, op: number) {
+    const holders = this.fans.filter((f) => (this.expectedCredits.get(f.user.id) ?? 0) > 0);
+    const holder = holders.length > 0 ? this.pick(holders) : buyer;
+    const placed = await placeOrder(
+      env,
+      viewerOf(holder.user),
+      {
+        slotId: this.pick(this.slots),
+        numberOfPlayers: 1,
+        multipleGamerTags: [`C${op}`],
+        promoCode: undefined,
+        paymentMethod: "credit",
+      },
+      "http://localhost",
+    );
+    this.credits(holder.user.id, -1);
+    this.confirmed.push({ bookingId: placed.bookingId, userId: holder.user.id, byCredit: true });
+    this.count("credit-booked");
   }
 
   private async topUp(buyer: Fan) {
@@ -184,7 +256,9 @@ export class LedgerRun {
     const index = Math.floor(this.random() * this.confirmed.length);
     const [booking] = this.confirmed.splice(index, 1) as [Booked];
     const outcome = await cancelBooking(env, viewerOf(this.ownerOf(booking, buyer)), booking.bookingId);
-    this.credit(booking.userId, outcome.refundedMinor);
+    // A credit's booking gives its credit back where money would be refunded (ADR 027), never money.
+    if (booking.byCredit) this.credits(booking.userId, outcome.refundedMinor > 0 ? 1 : 0);
+    else this.credit(booking.userId, outcome.refundedMinor);
     this.count(`fan-cancel-${outcome.tier}`);
   }
 
@@ -196,14 +270,15 @@ export class LedgerRun {
       .bind(...this.slots)
       .first<{ id: string }>();
     const slotId = booked && this.random() < 0.7 ? booked.id : this.pick(this.slots);
-    const owed = await owedToBuyers(
-      "SELECT b.user_id, o.amount_minor - o.refunded_minor AS owed FROM bookings b JOIN orders o ON o.id = b.order_id WHERE b.slot_id = ? AND b.status = 'confirmed' AND o.validated_at IS NULL",
-      slotId,
-    );
+    const owedSql = (money: boolean) =>
+      `SELECT b.user_id, o.amount_minor - o.refunded_minor AS owed FROM bookings b JOIN orders o ON o.id = b.order_id WHERE b.slot_id = ? AND b.status = 'confirmed' AND o.validated_at IS NULL AND ${money ? "" : "NOT "}${PAID_WITH_MONEY}`;
+    const owed = await owedToBuyers(owedSql(true), slotId);
+    const creditsBack = await owedToBuyers(owedSql(false), slotId);
     const flaky = this.random() < 0.5 ? { left: 1 + Math.floor(this.random() * 4) } : { left: 0 };
     const wasFlaky = flaky.left > 0 && owed.length > 0;
     await cancelSlot({ ...env, DB: failingBatches(env.DB, SETTLE, flaky) } as Env, this.streamer, slotId);
     for (const row of owed) this.credit(row.user_id, row.owed);
+    for (const row of creditsBack) this.credits(row.user_id, 1);
     this.slots.splice(this.slots.indexOf(slotId), 1);
     await this.newSlot();
     this.count(wasFlaky ? "streamer-cancel-flaky" : "streamer-cancel");

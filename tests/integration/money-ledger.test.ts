@@ -7,8 +7,10 @@ import { HOUR, type LedgerRun, ledgerRun } from "./money-ledger-run";
 
 /**
  * The money paths together, randomized (seed printed; LEDGER_SEED replays one): card and wallet bookings (some paid
- * late), fans' cancellations, streamers cancelling slots, VIP places bought from the wallet or with a VIP pass (bought from the wallet) and sessions ended
- * with places unserved (money or the pass's use back), refunds whose first attempts fail (a flaky database) and are retried by the sweep, staff validating,
+ * late), fans' cancellations, streamers cancelling slots, VIP places bought from the wallet or with a VIP pass (bought from the wallet or by card) and sessions ended
+ * with places unserved (money or the pass's use back), session packs bought by card (the card's top-up paying them
+ * from the wallet, ADR 040; some checkouts cancelled, some doors replayed) and booked with their credits (cancelled:
+ * the credit back), refunds whose first attempts fail (a flaky database) and are retried by the sweep, staff validating,
  * paying out and completing payouts, and cancellations attempted after a payout. Afterwards: every wallet equals what
  * the use cases made it owe, every refund owed was carried out exactly once and never beyond its payment, seats never
  * exceed a slot's, and the streamer's earnings equal completed payouts plus what remains, to the minor unit.
@@ -24,11 +26,12 @@ async function expectEveryRefundCarriedOutOnce(seed: number) {
     "SELECT r.status, r.attempts, r.last_error, r.reason, o.status AS order_status, o.validated_at FROM refunds r JOIN orders o ON o.id = r.order_id WHERE r.status <> 'succeeded'",
   ).all();
   expect(stuck.results, `seed ${seed}`).toEqual([]);
-  // Money back to the wallet, or (a pass's VIP place) the pass's use back: one of them, once.
+  // Money back to the wallet, or (a pass's VIP place, a pack credit's booking) the use or the credit back: one, once.
   expect(
     await countOf(
       `SELECT count(*) AS n FROM refunds r WHERE (SELECT count(*) FROM wallet_entries w WHERE w.refund_id = r.id)
-        + (SELECT count(*) FROM pass_entries p WHERE p.order_id = r.order_id AND p.kind = 'return') <> 1`,
+        + (SELECT count(*) FROM pass_entries p WHERE p.order_id = r.order_id AND p.kind = 'return')
+        + (SELECT count(*) FROM pack_credit_entries c WHERE c.order_id = r.order_id AND c.kind = 'return') <> 1`,
     ),
   ).toBe(0);
   await expectRefundsWithinPayments();
@@ -80,6 +83,47 @@ async function expectPassesAsCounted(run: LedgerRun) {
   ).toBe(0);
 }
 
+/**
+ * Every fan's pack credits are what the run counted (bought by card, used, given back), each pack's balance the sum of
+ * its entries and never below zero; and everything bought by card was bought exactly once: a paid pack or pass has
+ * one wallet debit and one purchase entry and its card top-up one wallet credit of the same amount, an unbought one
+ * neither, and none is left waiting (ADR 040).
+ */
+async function expectCardPurchasesAsCounted(run: LedgerRun) {
+  for (const f of run.fans) {
+    const row = await env.DB.prepare(
+      "SELECT coalesce(sum(credits), 0) AS credits FROM pack_credit_entries WHERE user_id = ?",
+    )
+      .bind(f.user.id)
+      .first<{ credits: number }>();
+    expect(row?.credits, `pack credits of ${f.user.id} (seed ${run.seed})`).toBe(
+      run.expectedCredits.get(f.user.id) ?? 0,
+    );
+  }
+  expect(
+    await countOf(
+      "SELECT count(*) AS n FROM pack_purchases p WHERE (SELECT sum(e.credits) FROM pack_credit_entries e WHERE e.pack_id = p.id) < 0",
+    ),
+  ).toBe(0);
+  for (const [table, column, entries] of [
+    ["pack_purchases", "pack_id", "pack_credit_entries"],
+    ["pass_purchases", "pass_id", "pass_entries"],
+  ] as const) {
+    expect(await countOf(`SELECT count(*) AS n FROM ${table} WHERE status = 'pending_payment'`), table).toBe(0);
+    expect(
+      await countOf(
+        `SELECT count(*) AS n FROM ${table} p WHERE p.order_id IS NOT NULL AND (
+          (SELECT count(*) FROM wallet_entries w WHERE w.${column} = p.id AND w.amount_minor = -p.amount_minor)
+            <> (p.status = 'paid')
+          OR (SELECT count(*) FROM ${entries} e WHERE e.${column} = p.id AND e.kind = 'purchase') <> (p.status = 'paid')
+          OR (SELECT count(*) FROM wallet_entries t WHERE t.order_id = p.order_id AND t.kind = 'topup'
+              AND t.amount_minor = p.amount_minor) <> (p.status = 'paid'))`,
+      ),
+      `${table} bought by card exactly once (seed ${run.seed})`,
+    ).toBe(0);
+  }
+}
+
 /** The run took every path the invariants are about. */
 function expectEveryPathTaken(run: LedgerRun) {
   for (const kind of [
@@ -92,6 +136,9 @@ function expectEveryPathTaken(run: LedgerRun) {
     "payout",
     "pass-bought",
     "vip-pass",
+    "pack-card",
+    "pass-card",
+    "credit-booked",
   ]) {
     expect(run.counts[kind] ?? 0, `${kind} (seed ${run.seed})`).toBeGreaterThan(0);
   }
@@ -108,6 +155,7 @@ describe("the money ledger, all paths together", () => {
     await expectEveryRefundCarriedOutOnce(seed);
     await expectWalletsAsCounted(run);
     await expectPassesAsCounted(run);
+    await expectCardPurchasesAsCounted(run);
     await expectSeatsWithinEachSlot();
     await expectEarningsEqualPayoutsAndWhatRemains(run);
     expectEveryPathTaken(run);

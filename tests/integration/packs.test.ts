@@ -40,7 +40,7 @@ async function packWorld(options: { sessions?: number; packPrice?: number; now?:
   const buyer = await fan();
   await creditWallet(env.DB, buyer.user.id, 10_000);
   const viewer = viewerOf(buyer.user);
-  const pack = await buyPack(env, viewer, world.gig.id, { paymentMethod: "wallet" }, now);
+  const pack = await buyPack(env, viewer, world.gig.id, { paymentMethod: "wallet" }, { now });
   const slots = [world.slot.id];
   for (let i = 1; i < (options.slots ?? 1); i++) {
     slots.push((await createSlot(env.DB, world.streamer.id, world.gig.id, new Date(Date.now() + (3 + i) * DAY))).id);

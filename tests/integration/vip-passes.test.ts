@@ -8,7 +8,7 @@ import { walletBalance } from "~/features/wallet/index.server";
 import { getDb } from "~/platform/db.server";
 import { eventually } from "~tests/support/eventually";
 import { viewerOf } from "../factories";
-import { liveFan, liveWorld, post } from "./live-world";
+import { get, liveFan, liveWorld, post } from "./live-world";
 
 const DAY = 86_400_000;
 
@@ -152,6 +152,10 @@ describe("VIP passes", () => {
       return rows.results.find((row) => row.title.includes("VIP place not served"));
     });
     expect(told.title).toContain("your VIP pass place is back");
+    // And the ended session's page says so too, with no refund to the wallet.
+    const html = await (await get(`/live/${world.liveSessionId}`, world.fan.cookie)).text();
+    expect(html).toContain("The streamer did not reach your VIP place: your VIP pass place is back.");
+    expect(html).not.toContain("is refunded to your");
   });
 
   it("a streamer's removal gives the use back; the fan can join again with it", async () => {

@@ -1,4 +1,4 @@
-import type { Role } from "./policy";
+import { canOpenAdmin, type Role, type Viewer } from "./policy";
 
 /**
  * Which staff role may use which admin capability (docs/decisions/005-staff-capabilities.md).
@@ -19,7 +19,7 @@ export const CAPABILITIES = [
   "contactSubmissions",
   "promoCodes",
   "onboarding", // bank details and agreement verification
-  "orders", // read any order and its invoice (app/features/booking/order-access.ts)
+  "orders", // read any order and its invoice, a pack's or a pass's too (app/features/booking/order-access.ts)
   "audit", // read the staff audit log
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
@@ -60,4 +60,12 @@ export function staffRefusal(role: Role, capability: Capability): string {
 export function canStaff(role: Role, capability: Capability): boolean {
   if (role === "user") return false;
   return STAFF_CAPABILITIES[role].includes(capability);
+}
+
+/**
+ * Order staff: active staff whose role reads any order and any invoice (finance and admin: the "orders" capability).
+ * Beside the buyer, they read an order (app/features/booking/order-access.ts) and a pack's or a pass's invoice.
+ */
+export function isOrderStaff(viewer: Viewer): boolean {
+  return canOpenAdmin(viewer) && canStaff(viewer.role, "orders");
 }

@@ -2,18 +2,11 @@ import type { Viewer } from "~/features/access";
 import { formatSlotTime, formatWhen } from "~/features/time";
 import { type OrderRefund, orderRefunds } from "~/features/wallet/index.server";
 import { notFound } from "~/lib/errors";
-import { type CurrencyCode, formatMoney, money } from "~/lib/money";
+import { INVOICE_ISSUER, invoiceAmount } from "~/lib/invoice";
 import { getDb } from "~/platform/db.server";
 import { drawInvoicePdf, type InvoiceFacts } from "~/platform/documents.server";
 import { BOOKING_COPY } from "./copy";
 import { getOrder, type OrderDetails } from "./orders.server";
-
-/** The seller of record named on every invoice beside the streamer (the marketplace). */
-const INVOICE_ISSUER = {
-  name: "Noobrd",
-  line: "Marketplace for game sessions with streamers",
-  email: "billing@noobrd.gg",
-};
 
 /**
  * GET /api/get/user_order/invoice/:orderId: the order as a PDF (drawn by the documents Worker), for whoever may read the order (the
@@ -56,14 +49,6 @@ function refundLine(refund: OrderRefund, timeZone: string): string {
   return refund.settledAt
     ? `Refunded to ${refund.method} on ${formatWhen(refund.settledAt, timeZone)}`
     : `Refund to ${refund.method} pending`;
-}
-
-/**
- * "INR 1,00,000.00": the one money format (app/lib/money.ts), with the currency's code instead of its symbol since
- * the standard PDF fonts cannot draw ₹, and plain spaces for the font's sake.
- */
-export function invoiceAmount(minor: number, currency: CurrencyCode): string {
-  return formatMoney(money(minor, currency), { display: "code" }).replace(/\s/g, " ");
 }
 
 const ORDER_KIND_TEXT = {

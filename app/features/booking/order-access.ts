@@ -1,4 +1,4 @@
-import { canOpenAdmin, canStaff, type Viewer } from "~/features/access";
+import { isOrderStaff, type Viewer } from "~/features/access";
 
 /** The two parties of an order: its buyer and the influencer it pays (none for a wallet top-up). */
 export type OrderParties = { userId: string; streamerId: string | null };
@@ -11,7 +11,7 @@ export type OrderParties = { userId: string; streamerId: string | null };
 export function canReadOrder(viewer: Viewer, order: OrderParties): boolean {
   if (viewer.id === order.userId) return true;
   if (order.streamerId !== null && viewer.id === order.streamerId) return true;
-  return canOpenAdmin(viewer) && canStaff(viewer.role, "orders");
+  return isOrderStaff(viewer);
 }
 
 /** A user's whole order list (not one streamer's share of it): the user themself or order staff. */

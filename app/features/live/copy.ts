@@ -65,4 +65,6 @@ export const LIVE_COPY = {
   youPlayed: "You played. Thanks for playing!",
   missedRefunded: (refund: string) =>
     `You missed your turn: removed from the queue; your VIP place refund of ${refund} is on its way`,
+  /** A missed VIP place paid with a VIP pass: the pass's use comes back, not money (docs/decisions/032). */
+  missedPassReturned: "You missed your turn: removed from the queue; your VIP pass place is back",
 } as const;

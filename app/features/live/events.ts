@@ -52,11 +52,14 @@ export type FanPlacePayload = {
   ready: ReadyCheck | null;
 };
 
-/** What the session's end did to a fan who was still waiting: not reached, or their VIP place refunded. */
+/**
+ * What the session's end did to a fan who was still waiting: not reached, or their VIP place refunded (or, paid with
+ * a VIP pass, its use given back: `passUse`).
+ */
 export type FanEndingPayload =
   | { outcome: "not_reached" }
   | { outcome: "played" }
-  | { outcome: "refunded"; refund: Money };
+  | { outcome: "refunded"; refund: Money; passUse: boolean };
 
 type QueueEntryPayload = {
   id: string;

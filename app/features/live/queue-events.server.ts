@@ -1,4 +1,5 @@
 import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { passUsedSql } from "~/features/passes/index.server";
 import { type CurrencyCode, money } from "~/lib/money";
 import { type Db, named } from "~/platform/db.server";
 import { type QueueEventCause, type QueueEventKind, queueEvents, users } from "~db/schema";
@@ -68,6 +69,10 @@ export function historyQuery(db: Db, liveSessionId: string) {
         line: queueEvents.line,
         refundMinor: queueEvents.refundMinor,
         currency: queueEvents.currency,
+        // A refunded place paid with a VIP pass gave the use back, not money (ADR 032): the pages say so.
+        passUse: sql<number>`${queueEvents.kind} = 'refunded' AND ${passUsedSql(
+          sql`(SELECT q.order_id FROM queue_entries q WHERE q.id = ${queueEvents.entryId})`,
+        )}`,
         at: queueEvents.at,
       }),
     )
@@ -91,6 +96,7 @@ export function historyOf(rows: readonly HistoryRow[]): QueueEventPayload[] {
     line: row.line,
     refund:
       row.refundMinor !== null && row.currency !== null ? money(row.refundMinor, row.currency as CurrencyCode) : null,
+    passUse: Boolean(row.passUse),
     at: row.at.getTime(),
   }));
 }

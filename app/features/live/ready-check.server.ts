@@ -1,5 +1,6 @@
 import { and, eq, gt, lte, min, type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
+import { passPaidOrderIds } from "~/features/passes/index.server";
 import { conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, formatMoney, money } from "~/lib/money";
@@ -89,6 +90,7 @@ type MissedPlace = {
   lineKey: number | null;
   party: boolean;
   vipMissed: "keep" | "remove";
+  orderId: string | null;
   amountMinor: number | null;
   currency: string | null;
 };
@@ -107,6 +109,7 @@ async function loadMissed(db: Db, entryId: string): Promise<MissedPlace> {
         lineKey: queueEntries.lineKey,
         party: queueEntries.party,
         vipMissed: liveSessions.vipMissed,
+        orderId: queueEntries.orderId,
         amountMinor: orders.amountMinor,
         currency: orders.currency,
       }),
@@ -210,8 +213,11 @@ export async function missReadyCheck(
       queueEventStatement(db, { entryId: place.id, kind: "refunded", cause, at: now }),
       ...end.refund,
     ]);
-    message =
-      place.amountMinor !== null && place.currency !== null
+    // A place paid with a VIP pass gets the pass's use back, not money (ADR 032): the fan is told that.
+    const byPass = place.orderId !== null && (await passPaidOrderIds(db, [place.orderId])).has(place.orderId);
+    message = byPass
+      ? LIVE_COPY.missedPassReturned
+      : place.amountMinor !== null && place.currency !== null
         ? LIVE_COPY.missedRefunded(formatMoney(money(place.amountMinor, place.currency as CurrencyCode)))
         : LIVE_COPY.missedRemoved;
   }

@@ -83,5 +83,7 @@ export type QueueEventPayload = {
   line: number | null;
   /** A removed VIP place's refund. */
   refund: Money | null;
+  /** The place was paid with a VIP pass: what comes back is the pass's use, not money (docs/decisions/032). */
+  passUse: boolean;
   at: number;
 };

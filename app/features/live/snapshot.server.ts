@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { alertOutcomesOf, sessionAlertsQuery } from "~/features/alerts/index.server";
+import { passUsedSql } from "~/features/passes/index.server";
 import { notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, type Money, money } from "~/lib/money";
@@ -80,7 +81,7 @@ export type QueueRow = {
 type QueueEnding =
   | { userId: string; outcome: "not_reached" }
   | { userId: string; outcome: "played" }
-  | { userId: string; outcome: "refunded"; refund: Money };
+  | { userId: string; outcome: "refunded"; refund: Money; passUse: boolean };
 
 export type QueueSnapshot = {
   session: QueueSessionInfo;
@@ -179,6 +180,8 @@ function endingsQuery(db: Db, liveSessionId: string) {
         state: queueEntries.state,
         amountMinor: orders.amountMinor,
         currency: orders.currency,
+        // Paid with a VIP pass: the place's use came back, not money (ADR 032).
+        passUse: sql<number>`${passUsedSql(col(queueEntries.orderId))}`,
       }),
     )
     .from(queueEntries)
@@ -223,7 +226,12 @@ export async function queueSnapshot(db: Db, liveSessionId: string): Promise<Queu
     endings: endings.map(
       (row): QueueEnding =>
         row.state === "refunded" && row.amountMinor !== null && row.currency !== null
-          ? { userId: row.userId, outcome: "refunded", refund: money(row.amountMinor, row.currency) }
+          ? {
+              userId: row.userId,
+              outcome: "refunded",
+              refund: money(row.amountMinor, row.currency),
+              passUse: Boolean(row.passUse),
+            }
           : row.state === "done"
             ? { userId: row.userId, outcome: "played" }
             : { userId: row.userId, outcome: "not_reached" },

@@ -2,12 +2,15 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Viewer } from "~/features/access";
 import { type Charge, chargeFor } from "~/features/currency/index.server";
+import { startEarmarkedTopup } from "~/features/payments/index.server";
 import { walletBalance, walletDebitStatement } from "~/features/wallet/index.server";
 import { badRequest, conflict, forbidden, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
 import { type CurrencyCode, money } from "~/lib/money";
 import { type Db, getDb, isConstraintViolation } from "~/platform/db.server";
+import { appOrigin } from "~/platform/env.server";
 import { gigs, packOffers, packPurchases } from "~db/schema";
+import { cardPendingColumns, prepaidFeeColumns } from "./card.server";
 import { PACKS_COPY } from "./copy";
 import { purchaseEntryStatement } from "./credits.server";
 import { packExpiry } from "./rules";
@@ -15,11 +18,13 @@ import type { BuyPackDraft } from "./schema";
 
 export type BoughtPack = {
   packId: string;
+  /** Paid from the wallet at once; by card, pending until the Checkout session at `checkoutUrl` is paid (ADR 040). */
   status: "paid" | "pending_payment";
   amountMinor: number;
   currency: CurrencyCode;
   sessions: number;
   expiresAt: Date;
+  checkoutUrl?: string;
 };
 
 async function offerOfGig(db: Db, gigId: string) {
@@ -88,7 +93,10 @@ async function buyPackWithWallet(env: Env, viewer: Viewer, gigId: string, now = 
   const db = getDb(env);
   const offer = await offerOfGig(db, gigId);
   if (offer.streamerId === viewer.id) throw forbidden(PACKS_COPY.ownPack);
-  const charge = await chargeFor(db, viewer, money(offer.listPriceMinor, offer.currency));
+  const [charge, fees] = await Promise.all([
+    chargeFor(db, viewer, money(offer.listPriceMinor, offer.currency)),
+    prepaidFeeColumns(db, offer.streamerId),
+  ]);
   const packId = newId();
   const expiresAt = packExpiry(now, offer.validDays);
   await payPrepaidFromWallet(db, viewer.id, charge, PACKS_COPY, [
@@ -99,6 +107,7 @@ async function buyPackWithWallet(env: Env, viewer: Viewer, gigId: string, now = 
       streamerId: offer.streamerId,
       gigId,
       sessions: offer.sessions,
+      ...fees,
       ...walletPaidColumns(charge, now, expiresAt),
     }),
     walletDebitStatement(db, {
@@ -121,7 +130,57 @@ async function buyPackWithWallet(env: Env, viewer: Viewer, gigId: string, now = 
   };
 }
 
-/** A fan buys a gig's pack the way they chose (the wallet, for now: ADR 027). */
-export async function buyPack(env: Env, viewer: Viewer, gigId: string, _draft: BuyPackDraft, now = new Date()) {
+/**
+ * A fan starts buying a gig's pack by card (docs/decisions/040): the pack is written `pending_payment`, naming the
+ * card top-up order of its price that will pay it, in one batch with that order, and its Checkout session opens. The
+ * pack is bought when the payment comes (fulfilment: `packCardEarmark`), at the price and terms shown now.
+ */
+async function buyPackByCard(env: Env, viewer: Viewer, gigId: string, origin: string, now: Date): Promise<BoughtPack> {
+  const db = getDb(env);
+  const offer = await offerOfGig(db, gigId);
+  if (offer.streamerId === viewer.id) throw forbidden(PACKS_COPY.ownPack);
+  const [charge, fees] = await Promise.all([
+    chargeFor(db, viewer, money(offer.listPriceMinor, offer.currency)),
+    prepaidFeeColumns(db, offer.streamerId),
+  ]);
+  const packId = newId();
+  const expiresAt = packExpiry(now, offer.validDays);
+  const checkout = await startEarmarkedTopup(
+    env,
+    viewer,
+    { charge, name: `Session pack: ${offer.title} (${offer.sessions} sessions)`, origin },
+    (tx, orderId) =>
+      tx.insert(packPurchases).values({
+        id: packId,
+        offerId: offer.id,
+        userId: viewer.id,
+        streamerId: offer.streamerId,
+        gigId,
+        sessions: offer.sessions,
+        ...fees,
+        ...cardPendingColumns(charge, now, expiresAt, orderId),
+      }),
+  );
+  return {
+    packId,
+    status: "pending_payment",
+    amountMinor: charge.amountMinor,
+    currency: charge.currency,
+    sessions: offer.sessions,
+    expiresAt,
+    checkoutUrl: checkout.url,
+  };
+}
+
+/** A fan buys a gig's pack the way they chose: from the wallet at once, or by card through Checkout (ADR 040). */
+export async function buyPack(
+  env: Env,
+  viewer: Viewer,
+  gigId: string,
+  draft: BuyPackDraft,
+  options: { origin?: string; now?: Date } = {},
+): Promise<BoughtPack> {
+  const now = options.now ?? new Date();
+  if (draft.paymentMethod === "card") return buyPackByCard(env, viewer, gigId, options.origin ?? appOrigin(env), now);
   return buyPackWithWallet(env, viewer, gigId, now);
 }

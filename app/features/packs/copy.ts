@@ -15,4 +15,10 @@ export const PACKS_COPY = {
   packRemoved: "Session pack no longer on offer",
   bought: "Pack bought: its credits are ready to book",
   buyFailed: "The pack could not be bought. Please try again.",
+  payWith: "Choose card or wallet",
+  /** A pack bought by card (ADR 040): what the buyer is told once the payment came. */
+  boughtNotice: (sessions: number, gigTitle: string) => `Session pack bought: ${sessions} sessions of ${gigTitle}`,
+  withdrawnNotice: (amount: string) =>
+    `The session pack was no longer on offer when your card payment arrived: ${amount} is in your wallet`,
+  invoiceNotFound: "Invoice not found",
 } as const;

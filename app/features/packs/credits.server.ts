@@ -134,11 +134,12 @@ export function creditUsedSql(orderId: string) {
 
 /**
  * The purchase entry of a pack that just turned paid: its N credits and its whole price, once (UNIQUE per pack),
- * only if the pack is paid (written in the same batch as the wallet debit or the card's fulfilment).
+ * only if the pack is paid (written in the same batch as the wallet debit, bought from the wallet or by card: the
+ * card's fulfilment names the pack by SQL, ADR 040).
  */
 export function purchaseEntryStatement(
   db: Db,
-  packId: string,
+  packId: string | SQL,
   now: Date,
   options: { requireWalletDebit?: boolean } = {},
 ) {

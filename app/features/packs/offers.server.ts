@@ -2,10 +2,19 @@ import { and, eq, isNull } from "drizzle-orm";
 import { assertManageBusiness, type Viewer } from "~/features/access";
 import { badRequest, notFound } from "~/lib/errors";
 import { newId } from "~/lib/id";
-import { type DisplayCurrency, type Money, minorDigits, money, priceIn, type ViewerPrice } from "~/lib/money";
+import {
+  type DisplayCurrency,
+  formatMoney,
+  type Money,
+  minorDigits,
+  money,
+  priceIn,
+  type ViewerPrice,
+} from "~/lib/money";
 import { markCatalogueChanged } from "~/platform/catalogue-version.server";
 import { type Db, getDb, named } from "~/platform/db.server";
 import { gigs, packOffers } from "~db/schema";
+import type { GigPackView } from "./components/gig-pack";
 import { PACKS_COPY } from "./copy";
 import { packSaving, savingPercent } from "./rules";
 import type { PackOfferDraft } from "./schema";
@@ -124,6 +133,40 @@ export function gigPackQuery(db: Db, gigId: string) {
 }
 
 type GigPackRow = Awaited<ReturnType<typeof gigPackQuery>>[number];
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
+
+/**
+ * The pack card's words for one viewer (the gig page's loader; `GigPack` shows them): the price and terms, the saving,
+ * the credits they hold on this gig, and the buy form's choice, the wallet first when it covers the price (ADR 040).
+ */
+export function gigPackView(
+  pack: GigPack,
+  viewer: { loggedIn: boolean; canBuy: boolean; creditsLeft: number; walletBalance: Money | null },
+): GigPackView {
+  const wallet = viewer.walletBalance;
+  return {
+    price: formatMoney(pack.price),
+    terms: `for ${pack.sessions} sessions (${formatMoney(pack.perSession)} each)`,
+    saving: pack.saving
+      ? `Save ${formatMoney(pack.saving)}${pack.savingPercent > 0 ? ` (${pack.savingPercent}%)` : ""} against single sessions`
+      : null,
+    note: `Book any time of this gig within ${pack.validDays} days of buying. Credits you don't use are refunded to your wallet when the pack runs out.`,
+    held:
+      viewer.creditsLeft > 0
+        ? `You hold ${plural(viewer.creditsLeft, "pack credit")} for this gig: choose "Pack credit" when you book.`
+        : null,
+    buy:
+      viewer.canBuy && viewer.loggedIn
+        ? {
+            wallet: wallet ? `Wallet (${formatMoney(wallet)} available)` : "Wallet",
+            walletFirst:
+              !!wallet && wallet.currency === pack.price.currency && wallet.amountMinor >= pack.price.amountMinor,
+          }
+        : null,
+    login: viewer.canBuy && !viewer.loggedIn,
+  };
+}
 
 /** The pack on offer on a gig (null when there is none), priced for the viewer as the single price is. */
 export function gigPackOf(rows: readonly unknown[], display: DisplayCurrency): GigPack | null {

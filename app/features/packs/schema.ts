@@ -22,8 +22,11 @@ export const packOfferSchema = z.object({
 });
 export type PackOfferDraft = z.output<typeof packOfferSchema>;
 
-/** A fan buying a gig's pack (from the wallet; ADR 027 says why card payment is not built yet). */
+/**
+ * A fan buying a gig's pack or a streamer's VIP pass: from the wallet, or by card through a Stripe Checkout (ADR 040).
+ * The wallet when not said (the form's first choice, and what a client sent before cards).
+ */
 export const buyPackSchema = z.object({
-  paymentMethod: z.enum(["wallet"], { error: "Packs are paid from your wallet" }).default("wallet"),
+  paymentMethod: z.enum(["wallet", "card"], { error: PACKS_COPY.payWith }).default("wallet"),
 });
 export type BuyPackDraft = z.output<typeof buyPackSchema>;

@@ -10,4 +10,9 @@ export const PASSES_COPY = {
   passRemoved: "VIP pass no longer on offer",
   bought: "VIP pass bought: join any of this streamer's VIP queues with it",
   buyFailed: "The VIP pass could not be bought. Please try again.",
+  /** A pass bought by card (ADR 040): what the buyer is told once the payment came. */
+  boughtNotice: (places: number, streamer: string) =>
+    `VIP pass bought: ${places} VIP place${places === 1 ? "" : "s"} with ${streamer}`,
+  withdrawnNotice: (amount: string) =>
+    `The VIP pass was no longer on offer when your card payment arrived: ${amount} is in your wallet`,
 } as const;

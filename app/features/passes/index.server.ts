@@ -1,8 +1,11 @@
 /** The passes feature's server side: what other features, routes and the Worker may use of it. */
 
-export { buyPassWithWallet } from "./buy.server";
+export type { BoughtPass } from "./buy.server";
+export { buyPass, buyPassWithWallet } from "./buy.server";
+export { cardPassOfOrder, passByCardNotice, passCardEarmark } from "./card.server";
 
 export { fanPasses } from "./fan-passes.server";
+export { passInvoicePdf } from "./invoice.server";
 
 export { passOfferForm, setPassOffer, streamerPassOf, streamerPassView } from "./offers.server";
 

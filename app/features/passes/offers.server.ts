@@ -126,7 +126,14 @@ export function streamerPassView(
         : null,
     buy:
       viewer.loggedIn && !viewer.isOwner
-        ? `Buy VIP pass from wallet${viewer.walletBalance ? ` (${formatMoney(viewer.walletBalance)} available)` : ""}`
+        ? {
+            wallet: viewer.walletBalance ? `Wallet (${formatMoney(viewer.walletBalance)} available)` : "Wallet",
+            // The wallet first when it covers the price in the viewer's currency, else the card (ADR 040).
+            walletFirst:
+              !!viewer.walletBalance &&
+              viewer.walletBalance.currency === pass.price.currency &&
+              viewer.walletBalance.amountMinor >= pass.price.amountMinor,
+          }
         : null,
     login: viewer.loggedIn ? null : `/login?redirectTo=${encodeURIComponent(viewer.loginTo)}`,
   };

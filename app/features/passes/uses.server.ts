@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { prepaidOrderColumns } from "~/features/packs/index.server";
 import { walletBalanceQuery } from "~/features/wallet/index.server";
@@ -138,16 +138,20 @@ export function passUseStatements(
   ];
 }
 
-/** True once the VIP order's pass use was taken (for the join batch's guard). */
-export function passUsedSql(orderId: string) {
+/**
+ * True once the VIP order's pass use was taken (for the join batch's guard), over an order id or an order id column
+ * (what a page says of an unserved place: its use comes back, not money).
+ */
+export function passUsedSql(orderId: string | SQL) {
   return sql`EXISTS (SELECT 1 FROM pass_entries u WHERE u.order_id = ${orderId} AND u.kind = 'use')`;
 }
 
 /**
  * The purchase entry of a pass that just turned paid: its N places and its whole price, once (UNIQUE per pass), and
- * only with its wallet debit (without it the value is NULL and the NOT NULL constraint fails the whole batch).
+ * only with its wallet debit (without it the value is NULL and the NOT NULL constraint fails the whole batch). Bought
+ * by card, the fulfilment names the pass by SQL (ADR 040).
  */
-export function passPurchaseEntryStatement(db: Db, passId: string, now: Date) {
+export function passPurchaseEntryStatement(db: Db, passId: string | SQL, now: Date) {
   return db
     .insert(passEntries)
     .select(

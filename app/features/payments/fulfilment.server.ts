@@ -141,7 +141,9 @@ export async function fulfilCheckout(
     ...take,
     paid,
     ...after,
-    ...confirmations.map((entry) => outboxStatement(db, entry, { now, when: isPaid })),
+    ...confirmations.map(({ when, ...entry }) =>
+      outboxStatement(db, entry, { now, when: when ? sql`${isPaid} AND ${when}` : isPaid }),
+    ),
     availabilityChangedStatement(db) as BatchItem<"sqlite">,
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if ((results[take.length] as unknown[]).length === 1) {

@@ -3,6 +3,6 @@ export { openCardCheckout } from "./checkout.server";
 export { cancelCheckout, confirmCheckout, ownOrderStatus } from "./doors.server";
 export { endOpenCheckouts, endReleasedCheckouts, sweepExpiredHolds } from "./fulfilment.server";
 export { setFulfilmentSteps } from "./registry.server";
-export { startTopup } from "./topup.server";
+export { startEarmarkedTopup, startTopup } from "./topup.server";
 export { walletTopupStep } from "./topup-step.server";
 export { handleStripeWebhook } from "./webhook.server";

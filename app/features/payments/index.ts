@@ -1,3 +1,3 @@
 /** The payments feature: what other features and routes may use of it (server-only parts in index.server.ts). */
-export type { FulfilmentStep, PayableOrder } from "./steps";
+export type { FulfilmentStep, PayableOrder, TopupEarmark } from "./steps";
 export { topupRangeMessage, topupSchema, topupUnits } from "./topup-schema";

@@ -48,12 +48,38 @@ export type FulfilmentStep = {
   released?(env: Env, order: PayableOrder, now: Date): Promise<void>;
   /**
    * What the buyer is told once it is confirmed (outbox rows: written in the fulfilment batch, delivered at least
-   * once), and once a late payment was refunded to their wallet.
+   * once), and once a late payment was refunded to their wallet. A message with `when` is written only if that holds
+   * too (e.g. "the top-up pays for a pack": ADR 040).
    */
-  confirmedMessages?(order: PayableOrder): OutboxEntry[];
+  confirmedMessages?(order: PayableOrder): ConfirmedMessage[];
   refundedLateMessages?(order: PayableOrder): OutboxEntry[];
   /** Work after the confirmation that is not a message (e.g. the live queue's broadcast). Called once. */
   confirmed?(env: Env, order: PayableOrder): Promise<void>;
   /** Tells the buyer a late payment was refunded to their wallet, for steps without outbox messages. Called once. */
   refundedLate?(env: Env, order: PayableOrder): Promise<void>;
+};
+
+/** A confirmation message, written with the order's change to paid, and only if `when` holds too. */
+type ConfirmedMessage = OutboxEntry & { when?: SQL };
+
+/**
+ * Something a card top-up pays for in the same fulfilment batch (docs/decisions/040): a session pack or a VIP pass
+ * bought by card is a `wallet_topup` order earmarked for it by a pending purchase row naming the order. Once the order
+ * is paid, the top-up credits the wallet and `spend` pays the purchase from it (the wallet's conditional debit), so
+ * the money trail is card -> wallet -> purchase. Each earmark lives with its feature (packs, passes) and the
+ * composition root hands them to `walletTopupStep`: payments imports none of them. Every statement is conditional,
+ * so any door may run it any number of times.
+ */
+export type TopupEarmark = {
+  /** True (SQL) when the order is earmarked for this kind of purchase. */
+  earmarked(order: PayableOrder): SQL;
+  /**
+   * After the top-up's wallet credit, in the same batch: pay the purchase from the wallet while it is still on offer,
+   * else end it unbought (the money stays in the wallet).
+   */
+  spend(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
+  /** The checkout was cancelled or expired before payment: the purchase ends unbought. */
+  release(db: Db, order: PayableOrder, now: Date): BatchItem<"sqlite">[];
+  /** What the buyer is told instead of "your wallet was topped up" (written only when the order is earmarked). */
+  confirmedMessages(order: PayableOrder): OutboxEntry[];
 };

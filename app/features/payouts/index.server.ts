@@ -11,6 +11,7 @@ export { streamerBalance } from "./balance.server";
 export { completePayouts } from "./complete.server";
 export { createPayout, remainingOrders } from "./create.server";
 export { payoutHistory, payoutHistoryQuerySchema } from "./history.server";
+export { defaultRates } from "./merge.server";
 export type { PayoutOrderRow } from "./orders.server";
 export { inNoActivePayout, payableOrder } from "./orders.server";
 export { payoutCompletedNotice } from "./payout-messages.server";

@@ -10,3 +10,4 @@ export {
 } from "./admin-schema";
 export { PAYOUT_COPY } from "./copy";
 export { payoutJson, payoutOrderJson } from "./json";
+export { platformFeeOf } from "./totals";

@@ -49,11 +49,26 @@ export function percentShare(amountMinor: number, bps: number): number {
   return Number((BigInt(amountMinor) * BigInt(bps) + 5000n) / 10000n);
 }
 
+/** The percentages of the platform's fee: the fee, and the indirect tax (GST) on the fee. */
+type PlatformFeeRates = Pick<PayoutRates, "platformFeeBps" | "platformFeeIndirectTaxBps">;
+
+/**
+ * THE platform fee of an amount and the indirect tax (GST) on that fee: the fee is `platformFeeBps` of the amount, its
+ * tax `platformFeeIndirectTaxBps` of the fee as charged, each rounded once (`percentShare`). A payout takes them from
+ * its gross; a session pack's or a VIP pass's invoice from its price (docs/decisions/040).
+ */
+export function platformFeeOf(amountMinor: number, rates: PlatformFeeRates) {
+  const platformFeeMinor = percentShare(amountMinor, rates.platformFeeBps);
+  return {
+    platformFeeMinor,
+    platformFeeIndirectTaxMinor: percentShare(platformFeeMinor, rates.platformFeeIndirectTaxBps),
+  };
+}
+
 /** The totals of a payout over these orders with these percentages. */
 export function payoutTotals(orders: readonly PayoutOrder[], rates: PayoutRates): PayoutTotals {
   const grossMinor = orders.reduce((sum, order) => sum + order.netMinor, 0);
-  const platformFeeMinor = percentShare(grossMinor, rates.platformFeeBps);
-  const platformFeeIndirectTaxMinor = percentShare(platformFeeMinor, rates.platformFeeIndirectTaxBps);
+  const { platformFeeMinor, platformFeeIndirectTaxMinor } = platformFeeOf(grossMinor, rates);
   const indirectTaxMinor = percentShare(grossMinor, rates.indirectTaxBps);
   const tdsMinor = percentShare(grossMinor, rates.tdsBps);
   return {

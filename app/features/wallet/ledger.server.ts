@@ -332,13 +332,14 @@ export function settleRefundStatements(db: Db, refundId: string, now: Date, card
  * wallet_entries_balance_idx). Nothing is read first, so two purchases racing for the same balance cannot both
  * debit it. Follow it with a guard (or a statement that needs the entry) to refuse the order when it was not written.
  * A session pack or a VIP pass is paid the same way, by a `pack_purchase` or `pass_purchase` entry naming it
- * (`for` in place of the order; ADR 027, ADR 032).
+ * (`for` in place of the order; ADR 027, ADR 032). `when` adds a condition of the caller's (a card's fulfilment pays
+ * a pack once, and only once it is bought: ADR 040), and the pack or pass may be named by SQL read in the statement.
  */
 export function walletDebitStatement(
   db: Db,
-  debit: { userId: string; amountMinor: number; currency: CurrencyCode; note: string; now: Date } & (
+  debit: { userId: string; amountMinor: number; currency: CurrencyCode; note: string; now: Date; when?: SQL } & (
     | { orderId: string; for?: never }
-    | { orderId?: never; for: { packId: string } | { passId: string } }
+    | { orderId?: never; for: { packId: string | SQL } | { passId: string | SQL } }
   ),
 ) {
   const packId = debit.for && "packId" in debit.for ? debit.for.packId : null;
@@ -367,6 +368,7 @@ export function walletDebitStatement(
           eq(users.id, debit.userId),
           sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
                WHERE w.user_id = ${debit.userId} AND w.currency = ${debit.currency}) >= ${debit.amountMinor}`,
+          debit.when,
         ),
       ),
   );

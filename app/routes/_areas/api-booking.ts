@@ -25,6 +25,9 @@ export const apiBooking: RouteConfigEntry[] = [
   route("get/orders/paginated/user/:id", "routes/api/orders/user-orders.ts", { id: "api-orders-paginated-user" }),
   route("get/orders/monthly/user/:id", "routes/api/orders/user-orders.ts", { id: "api-orders-monthly-user" }),
   route("get/user_order/invoice/:orderId", "routes/api/orders/invoice.ts"),
+  // A session pack's and a VIP pass's own invoice (docs/decisions/040), beside an order's.
+  route("get/user_pack/invoice/:id", "routes/api/orders/prepaid-invoice.ts", { id: "api-pack-invoice" }),
+  route("get/user_pass/invoice/:id", "routes/api/orders/prepaid-invoice.ts", { id: "api-pass-invoice" }),
   route("post/slots/delete/user", "routes/api/orders/cancel-slot.ts"),
   route("orders/reschedule", "routes/api/orders/reschedule.ts"),
   route("orders/move-offer", "routes/api/orders/move-offer.ts"),

@@ -13,7 +13,9 @@ import { envOf } from "~/platform/http.server";
 import { redirectWithToast } from "~/platform/toast.server";
 import { orErrorPage } from "~/routes/_lib/form.server";
 import { requireUser } from "~/routes/_lib/guards.server";
+import { viewerTimeZone } from "~/routes/_lib/viewer-zone.server";
 import type { Route } from "./+types/success";
+import { type CardPurchaseView, cardPurchaseView } from "./prepaid.server";
 
 export const meta = () => [{ title: "Payment | Noobrd" }];
 
@@ -36,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         kind: order.kind,
         booked: await bookedSession(env, viewer, order),
         pushKey: pushPublicKey(env),
+        prepaid: null,
       };
     }
     const { order } = await confirmCheckout(env, viewer, query.get("session_id") ?? "");
@@ -52,6 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       kind: order.kind,
       booked: await bookedSession(env, viewer, order),
       pushKey: pushPublicKey(env),
+      // A card payment for a session pack or a VIP pass: what it bought, not "wallet top-up" (docs/decisions/040).
+      prepaid:
+        order.kind === "wallet_topup"
+          ? await cardPurchaseView(env, viewer, order, await viewerTimeZone(request, context))
+          : null,
     };
   });
 }
@@ -78,8 +86,28 @@ const TITLES: Record<string, string> = {
   cancelled: "This checkout was cancelled",
 };
 
+/** What a card payment for a session pack or a VIP pass bought (or why not), its next step and its invoice. */
+function PrepaidResult({ prepaid }: { prepaid: CardPurchaseView }) {
+  return (
+    <AuthCard title={prepaid.title}>
+      <div role="status" className="flex flex-col gap-3 text-sm text-zinc-300" data-testid="checkout-result">
+        <p data-testid="prepaid-bought">{prepaid.text}</p>
+        {prepaid.invoice ? (
+          <a href={prepaid.invoice} className="font-semibold text-brand-400 hover:underline" download>
+            Download invoice (PDF)
+          </a>
+        ) : null}
+        <Link to={prepaid.link.to} className={primaryButton}>
+          {prepaid.link.label}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
+
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
-  const { status, orderId, kind, booked } = loaderData;
+  const { status, orderId, kind, booked, prepaid } = loaderData;
+  if (prepaid) return <PrepaidResult prepaid={prepaid} />;
   const title =
     kind === "wallet_topup" && status === "paid" ? "Your wallet was topped up" : (TITLES[status] ?? "Order");
   return (

@@ -15,7 +15,7 @@ import { catalogueRequest, getGigPage } from "~/features/catalogue/index.server"
 import { displayCurrency } from "~/features/currency";
 import { FavouriteButton } from "~/features/favourites";
 import { GigPack } from "~/features/packs";
-import { creditsOf, creditsOnGigQuery, gigPackOf, gigPackQuery } from "~/features/packs/index.server";
+import { creditsOf, creditsOnGigQuery, gigPackOf, gigPackQuery, gigPackView } from "~/features/packs/index.server";
 import { promoRefusalWords } from "~/features/promo/index.server";
 import { RatingSummary, ReviewList } from "~/features/reviews";
 import { gigSlotsInDemandQuery } from "~/features/seats/index.server";
@@ -77,12 +77,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   // The gig's session pack in this viewer's currency, and the credits they hold on it (docs/decisions/027), read in
   // the page's one batch.
-  const pack = gigPackOf(page.more.pack ?? [], display);
+  const offer = gigPackOf(page.more.pack ?? [], display);
   const credits = req.viewer ? creditsOf(page.more.credits ?? []) : null;
   // A signed-in viewer's forms carry the bot check while any time on the page is in high demand (docs/decisions/033).
   const shown = new Set(slots.map((slot) => slot.id));
   const inDemand = (page.more.demand ?? []).some((slot) => shown.has(slot.id));
   const demand = req.viewer ? await botChecksWhen(request, req.env, inDemand) : null;
+  const form = bookingFormData(req.viewer, page.more.bookingForm);
   // The card's fields this page does not show stay on the server.
   const {
     gameModeId,
@@ -117,13 +118,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     priceText: formatMoney(price),
     rateDay: display.rateFetchedAt ? formatDay(display.rateFetchedAt, zone) : null,
     booking: {
-      ...bookingFormData(req.viewer, page.more.bookingForm),
+      ...form,
       loggedIn: req.viewer !== null,
       isOwner: req.viewer?.id === page.gig.streamerId,
       selectedSlotId: query.get("slot"),
       selectedPlayers: Number(query.get("seats")) || null,
     },
-    pack,
+    // The pack card's words, made here (the page's JavaScript formats no pack figure: docs/decisions/017).
+    pack: offer
+      ? gigPackView(offer, {
+          loggedIn: req.viewer !== null,
+          canBuy: req.viewer?.id !== page.gig.streamerId,
+          creditsLeft: credits?.credits ?? 0,
+          walletBalance: req.viewer ? money(form.walletBalanceMinor, price.currency) : null,
+        })
+      : null,
     demand,
     creditsLeft: credits?.credits ?? 0,
     reviewViewer: req.viewer ? { id: req.viewer.id, isStreamerOfThese: req.viewer.id === page.gig.streamerId } : null,
@@ -324,15 +333,7 @@ export default function Gig({ loaderData, actionData }: Route.ComponentProps) {
                 botCheck={demand ? <TurnstileWidget widget={demand.book} /> : null}
               />
             )}
-            {loaderData.pack ? (
-              <GigPack
-                pack={loaderData.pack}
-                canBuy={!booking.isOwner}
-                loggedIn={booking.loggedIn}
-                creditsLeft={loaderData.creditsLeft}
-                walletBalance={booking.loggedIn ? money(booking.walletBalanceMinor, price.currency) : null}
-              />
-            ) : null}
+            {loaderData.pack ? <GigPack pack={loaderData.pack} /> : null}
             {booking.isOwner ? null : (
               <GigWaitlist
                 action={loaderData.links.booking}

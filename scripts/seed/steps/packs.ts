@@ -6,7 +6,9 @@ import type { SeedFansOut, SeedStreamersOut } from "./people";
  * Session packs (docs/domain.md "Session pack", ADR 027): the demo streamer offers a pack on their first gig, and the
  * demo fan bought one three days ago, so a demo shows the pack on the gig page, "Pack credit" in the booking form and
  * the credits on the profile at once. The pack's credits are its one purchase entry (its balance is the sum of its
- * ledger's entries); it was paid by card, so no wallet entry moves.
+ * ledger's entries). It is seeded as paid by card without that payment's trail (ADR 040: a top-up order whose wallet
+ * credit pays the pack in the same batch, netting nothing), so no order and no wallet entry is seeded with it; its
+ * invoice reads today's platform fee (no rates snapshotted).
  */
 export function seedPacks(
   ctx: SeedContext,

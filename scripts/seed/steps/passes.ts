@@ -5,7 +5,8 @@ import type { SeedFansOut, SeedStreamersOut } from "./people";
 /**
  * VIP passes (docs/domain.md "VIP pass", ADR 032): the demo streamer offers a pass of 5 VIP places, and the demo fan
  * bought one two days ago, so a demo shows the pass on the star page, "VIP pass" in the live page's VIP form and the
- * places on the profile at once. The places are the pass's one purchase entry; it was paid by card (no wallet entry).
+ * places on the profile at once. The places are the pass's one purchase entry; it was paid by card, seeded without
+ * that payment's trail as the pack is (packs.ts).
  */
 export function seedPasses(
   ctx: SeedContext,

@@ -116,10 +116,14 @@ export function MyEnding({ ending }: { ending: FanEndingPayload | null }) {
     <div className="flex flex-col gap-1 text-sm" data-testid="my-ending">
       <p className="text-zinc-400">This live session has ended.</p>
       {ending?.outcome === "refunded" ? (
-        <p>
-          The streamer did not reach your VIP place: <strong>{formatMoney(ending.refund)}</strong> is refunded to your
-          wallet.
-        </p>
+        ending.passUse ? (
+          <p>The streamer did not reach your VIP place: your VIP pass place is back.</p>
+        ) : (
+          <p>
+            The streamer did not reach your VIP place: <strong>{formatMoney(ending.refund)}</strong> is refunded to your
+            wallet.
+          </p>
+        )
       ) : ending?.outcome === "not_reached" ? (
         <p>{LIVE_COPY.endedBeforeTurn}</p>
       ) : ending?.outcome === "played" ? (

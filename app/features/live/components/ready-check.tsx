@@ -63,8 +63,10 @@ function missedText(step: QueueEventPayload): string | null {
   if (step.kind === "moved_back")
     return LIVE_COPY.missedMovedBack(step.line === null ? "the line" : ordinal(step.line));
   if (step.kind === "removed") return LIVE_COPY.missedRemoved;
-  if (step.kind === "refunded")
+  if (step.kind === "refunded") {
+    if (step.passUse) return LIVE_COPY.missedPassReturned;
     return step.refund ? LIVE_COPY.missedRefunded(formatMoney(step.refund)) : LIVE_COPY.missedRemoved;
+  }
   return null;
 }
 
@@ -110,7 +112,11 @@ function causeOf(step: QueueEventPayload): string {
   return step.cause ? CAUSE_TEXT[step.cause] : "missed the ready check";
 }
 
-const refundOf = (step: QueueEventPayload) => (step.refund ? ` (${formatMoney(step.refund)})` : "");
+/** What came back of a removed VIP place: its refund, or its VIP pass's use (ADR 032). */
+const refundOf = (step: QueueEventPayload) =>
+  step.passUse
+    ? "VIP pass place given back"
+    : `VIP place refunded${step.refund ? ` (${formatMoney(step.refund)})` : ""}`;
 
 const STEP_TEXT: Record<QueueEventPayload["kind"], (step: QueueEventPayload) => string> = {
   called: () => "called: ready check started",
@@ -120,8 +126,8 @@ const STEP_TEXT: Record<QueueEventPayload["kind"], (step: QueueEventPayload) => 
     step.cause === "streamer" ? "removed by the streamer" : `${causeOf(step)}: removed from the queue`,
   refunded: (step) =>
     step.cause === "streamer"
-      ? `removed by the streamer: VIP place refunded${refundOf(step)}`
-      : `${causeOf(step)}: removed, VIP place refunded${refundOf(step)}`,
+      ? `removed by the streamer: ${refundOf(step)}`
+      : `${causeOf(step)}: removed, ${refundOf(step)}`,
   played: () => "played",
   left: () => "left the queue",
 };

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatMoney, type Money } from "~/lib/money";
 import type { PackEntryKind } from "~db/schema/packs";
+import { prepaidInvoicePath } from "../invoice-path";
 import { PrepaidHistory } from "./prepaid-history";
 
 /** One of the fan's packs as the profile shows it: dates already in words in the fan's zone. */
@@ -28,7 +29,7 @@ const ENTRY_TEXT: Record<PackEntryKind, string> = {
 
 /**
  * The fan's session packs: credits left of each (the sum of its ledger's entries), when it runs out, a link to book,
- * and the ledger itself (bought, used, given back, expired).
+ * its invoice, and the ledger itself (bought, used, given back, expired).
  */
 export function FanPacksSection({ packs }: { packs: FanPackView[] }) {
   if (packs.length === 0) return null;
@@ -48,11 +49,21 @@ export function FanPacksSection({ packs }: { packs: FanPackView[] }) {
                 ? `Ran out on ${pack.expiresOn}`
                 : `${pack.creditsLeft} of ${pack.sessions} credits left (${formatMoney(pack.valueLeft)}), until ${pack.expiresOn}`}
             </p>
-            {!pack.expired && pack.creditsLeft > 0 ? (
-              <Link to={pack.gigHref} className="inline-flex min-h-11 items-center text-brand-300 underline">
-                Book with a credit
-              </Link>
-            ) : null}
+            <div className="flex flex-wrap gap-x-4">
+              {!pack.expired && pack.creditsLeft > 0 ? (
+                <Link to={pack.gigHref} className="inline-flex min-h-11 items-center text-brand-300 underline">
+                  Book with a credit
+                </Link>
+              ) : null}
+              {/* The pack's own invoice (docs/decisions/040): a download, the reader's zone resolved on the server. */}
+              <a
+                href={prepaidInvoicePath("pack", pack.packId)}
+                className="inline-flex min-h-11 items-center text-brand-300 underline"
+                download
+              >
+                Download invoice (PDF)
+              </a>
+            </div>
             <PrepaidHistory
               title="History of this pack"
               unit="credit"

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PrepaidHistory } from "~/features/packs";
+import { PrepaidHistory, prepaidInvoicePath } from "~/features/packs";
 import { formatMoney, type Money } from "~/lib/money";
 import type { PassEntryKind } from "~db/schema/passes";
 
@@ -25,7 +25,7 @@ const ENTRY_TEXT: Record<PassEntryKind, string> = {
   expiry: "Ran out: refunded to your wallet",
 };
 
-/** The fan's VIP passes: places left of each (the sum of its ledger's entries), when it runs out, and the ledger. */
+/** The fan's VIP passes: places left of each (the sum of its ledger's entries), when it runs out, its invoice, and the ledger. */
 export function FanPassesSection({ passes }: { passes: FanPassView[] }) {
   if (passes.length === 0) return null;
   return (
@@ -44,11 +44,21 @@ export function FanPassesSection({ passes }: { passes: FanPassView[] }) {
                 ? `Ran out on ${pass.expiresOn}`
                 : `${pass.usesLeft} of ${pass.places} VIP places left (${formatMoney(pass.valueLeft)}), until ${pass.expiresOn}`}
             </p>
-            {!pass.expired && pass.usesLeft > 0 ? (
-              <Link to={pass.streamerHref} className="inline-flex min-h-11 items-center text-brand-300 underline">
-                See their live sessions
-              </Link>
-            ) : null}
+            <div className="flex flex-wrap gap-x-4">
+              {!pass.expired && pass.usesLeft > 0 ? (
+                <Link to={pass.streamerHref} className="inline-flex min-h-11 items-center text-brand-300 underline">
+                  See their live sessions
+                </Link>
+              ) : null}
+              {/* The pass's own invoice (docs/decisions/040). */}
+              <a
+                href={prepaidInvoicePath("pass", pass.passId)}
+                className="inline-flex min-h-11 items-center text-brand-300 underline"
+                download
+              >
+                Download invoice (PDF)
+              </a>
+            </div>
             <PrepaidHistory
               title="History of this pass"
               unit="place"

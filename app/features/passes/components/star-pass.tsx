@@ -1,3 +1,5 @@
+import { PayWithForm } from "~/features/packs";
+
 /**
  * A streamer's VIP pass as their page shows it, its words made on the server (`starPassView`, so the page's own
  * JavaScript stays within its budget): the price and terms in the viewer's currency, what the fan holds, and how to buy.
@@ -7,8 +9,11 @@ export type StreamerPassView = {
   terms: string;
   note: string;
   held: string | null;
-  /** The buy button's label (a plain form, no JavaScript needed), or null when the viewer may not buy. */
-  buy: string | null;
+  /**
+   * The buy form's words (a plain form, no JavaScript needed: card or wallet, docs/decisions/040), or null when the
+   * viewer may not buy.
+   */
+  buy: { wallet: string; walletFirst: boolean } | null;
   /** Where a guest logs in first, or null. */
   login: string | null;
 };
@@ -30,12 +35,12 @@ export function StreamerPassCard({ pass }: { pass: StreamerPassView }) {
         </p>
       ) : null}
       {pass.buy ? (
-        <form method="post" className="mt-2 flex flex-col gap-2">
-          <input type="hidden" name="intent" value="buy-pass" />
-          <button type="submit" className="primary-button">
-            {pass.buy}
-          </button>
-        </form>
+        <PayWithForm
+          intent="buy-pass"
+          button="Buy VIP pass"
+          wallet={pass.buy.wallet}
+          walletFirst={pass.buy.walletFirst}
+        />
       ) : null}
       {pass.login ? (
         <p className="mt-2 text-sm">
