@@ -176,4 +176,5 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   one_time_codes: "sign-in and verification codes (credentials)",
   feed_keys: "calendar and overlay keys (credentials)",
   audit_log: "staff actions, kept for accountability",
+  archive_mentions: "which archive files name the person: an index to find them for erasure, holding nothing of theirs",
 };
