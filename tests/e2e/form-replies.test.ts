@@ -115,7 +115,7 @@ async function checkForms(page: Page, path: string, who: Role, tested: { count: 
     const status = response.status();
     const where = `${path} form ${index} (${sent.empty} left empty)`;
     if (status < 400 || status >= 500) {
-      problems.push(`$where: answered $status, not a refusal`);
+      problems.push(`${where}: answered ${status}, not a refusal`);
     }
     const { shown, placeholders } = await page.evaluate(shownValues, {
       index,

@@ -78,6 +78,7 @@ export const SITE_PAGES: Record<Role, (ids: SiteIds) => string[]> = {
     "/profile/data",
     `/profile/orders/${ids.order}`,
     `/profile/orders/${ids.order}/cancel`,
+    `/profile/orders/${ids.order}/reschedule`,
     `/profile/orders/${ids.order}/review`,
     "/notifications",
     "/wallet/top-up",
