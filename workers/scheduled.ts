@@ -10,7 +10,7 @@ import { refreshUsdInrRate } from "../app/features/currency/index.server";
 import { archiveSentMessages } from "../app/features/messages/index.server";
 import { expirePacks } from "../app/features/packs/index.server";
 import { expirePasses } from "../app/features/passes/index.server";
-import { sweepExpiredHolds } from "../app/features/payments/index.server";
+import { sweepExpiredHolds, sweepStaleCheckouts } from "../app/features/payments/index.server";
 import { archiveOldEvents } from "../app/features/tracking/index.server";
 import { optimizeDatabase } from "../app/platform/db.server";
 import { appOrigin } from "../app/platform/env.server";
@@ -72,6 +72,16 @@ export async function handleScheduled(controller: ScheduledController, env: Env,
         "cron.run",
         { ...run, task: "hold-sweeper" },
         sweepExpiredHolds(env, now).then((swept) => ({ swept })),
+      ),
+    );
+    // Card top-ups (plain, or paying a pack or a pass) whose Checkout can no longer be paid: ended once, as its
+    // lost webhook would have ended it.
+    ctx.waitUntil(
+      logged(
+        env,
+        "cron.run",
+        { ...run, task: "stale-checkouts" },
+        sweepStaleCheckouts(env, now).then((ended) => ({ ended })),
       ),
     );
     // Booked slots not started an hour after their start: refunded in full, once (the streamer no-show rule).

@@ -4,7 +4,7 @@ import { placeOrder } from "~/features/booking/index.server";
 import { joinVipWithPass } from "~/features/live/vip-pass.server";
 import { buyPack, setPackOffer } from "~/features/packs/index.server";
 import { buyPass, setPassOffer } from "~/features/passes/index.server";
-import { confirmCheckout } from "~/features/payments/index.server";
+import { confirmCheckout, sweepStaleCheckouts } from "~/features/payments/index.server";
 import { walletBalance } from "~/features/wallet/index.server";
 import { getDb } from "~/platform/db.server";
 import { createGame, createLiveSession, createPlatform, viewerOf } from "../factories";
@@ -324,5 +324,55 @@ describe("a VIP pass bought by card", () => {
     expect(await statusOf("pass_purchases", bought.passId)).toBe("cancelled");
     expect(await walletOf(w.buyer.user.id)).toEqual([]);
     expect(await all("SELECT id FROM pass_entries WHERE pass_id = ?", bought.passId)).toEqual([]);
+  });
+});
+
+/**
+ * A card checkout whose webhook never came (docs/decisions/040): a top-up holds nothing, so the every-minute cron's
+ * stale-checkout sweep ends it once its Checkout session can no longer be paid (31 minutes), as the lost webhook
+ * would have: an abandoned one buys nothing, a paid one buys the pack.
+ */
+describe("a card checkout whose webhook never came", () => {
+  const MINUTE = 60_000;
+
+  it("ends an abandoned checkout once it can no longer be paid: the pack is not bought, nothing moves", async () => {
+    const w = await world();
+    const bought = await buyPack(env, w.viewer, w.gig.id, { paymentMethod: "card" }, { origin: ORIGIN });
+    const order = await cardOrderOf("pack_purchases", bought.packId);
+    // While its session can still be paid, the sweep leaves it alone.
+    await sweepStaleCheckouts(env, new Date(Date.now() + 20 * MINUTE));
+    expect((await cardOrderOf("pack_purchases", bought.packId)).status).toBe("pending_payment");
+    expect(await statusOf("pack_purchases", bought.packId)).toBe("pending_payment");
+
+    expect(await sweepStaleCheckouts(env, new Date(Date.now() + 40 * MINUTE))).toBeGreaterThanOrEqual(1);
+    expect((await cardOrderOf("pack_purchases", bought.packId)).status).toBe("cancelled");
+    expect(await statusOf("pack_purchases", bought.packId)).toBe("cancelled");
+    expect(await walletOf(w.buyer.user.id)).toEqual([]);
+    expect(await all("SELECT id FROM pack_credit_entries WHERE pack_id = ?", bought.packId)).toEqual([]);
+    // Its session can no longer be paid: ended at Stripe too.
+    const { sessions } = (await (await stripe("/__control/sessions")).json()) as {
+      sessions: { id: string; status: string }[];
+    };
+    expect(sessions.find((session) => session.id === order.session)?.status).toBe("expired");
+  });
+
+  it("buys the pack, once, when the payment came but its webhook did not", async () => {
+    const w = await world();
+    const bought = await buyPack(env, w.viewer, w.gig.id, { paymentMethod: "card" }, { origin: ORIGIN });
+    const order = await cardOrderOf("pack_purchases", bought.packId);
+    // Paid at Stripe; no webhook is delivered and the fan never comes back to the success page.
+    await stripe(`/__control/sessions/${order.session}/complete`, { method: "POST" });
+    const later = new Date(Date.now() + 40 * MINUTE);
+    await sweepStaleCheckouts(env, later);
+    await sweepStaleCheckouts(env, later);
+    expect((await cardOrderOf("pack_purchases", bought.packId)).status).toBe("paid");
+    expect(await statusOf("pack_purchases", bought.packId)).toBe("paid");
+    expect(await walletOf(w.buyer.user.id)).toEqual([
+      { kind: "topup", amount_minor: 2500 },
+      { kind: "pack_purchase", amount_minor: -2500 },
+    ]);
+    expect(
+      await all("SELECT kind, credits, value_minor FROM pack_credit_entries WHERE pack_id = ?", bought.packId),
+    ).toEqual([{ kind: "purchase", credits: 3, value_minor: 2500 }]);
   });
 });

@@ -71,6 +71,8 @@ export class WebhookSignatureError extends Error {}
 export const STRIPE_STAND_IN_BASE_PATH = "/__stand-in/stripe";
 /** Stripe refuses Checkout sessions that expire sooner than 30 minutes; holds end earlier (features). */
 const STRIPE_MIN_SESSION_SECONDS = 31 * 60;
+/** How long a Checkout session this app opens can be paid: after that, no payment of it can come. */
+export const CHECKOUT_SESSION_LIFETIME_MS = STRIPE_MIN_SESSION_SECONDS * 1000;
 const DEV_SECRET_KEY = "sk_test_stand_in";
 const DEV_WEBHOOK_SECRET = "whsec_stand_in";
 
