@@ -8,11 +8,22 @@ import { bookedSlot } from "~tests/support/booked-slot";
 import { bookingGuardHolds, disagreements, guardHolds } from "~tests/support/twins";
 import {
   NO_SHOW_AUTO_AFTER_MS,
+  NO_SHOW_LOOKBACK_MS,
   NO_SHOW_OFFER_AFTER_MS,
+  type SlotFan,
   type SlotStart,
   START_WINDOW_BEFORE_MS,
 } from "./no-show-policy";
-import { canStartSlot, noShowRefundOffered, noShowRefundOfferedSql, startableSlotSql } from "./no-show-policy.server";
+import {
+  canStartSlot,
+  noShowOfferDue,
+  noShowOfferDueSql,
+  noShowRefundOffered,
+  noShowRefundOfferedSql,
+  startableSlotSql,
+  streamerNoShowDue,
+  streamerNoShowDueSql,
+} from "./no-show-policy.server";
 
 /**
  * The streamer no-show rule's twins agree: `canStartSlot` and `startableSlotSql` (the start's conditional write), and
@@ -129,5 +140,79 @@ describe("the streamer no-show rule and its SQL guards", () => {
     expect(refund.map((d) => [d.case.booking.status, d.case.offset, d.ts, d.sql])).toEqual([
       ["confirmed", NO_SHOW_OFFER_AFTER_MS, true, false],
     ]);
+  });
+});
+
+/**
+ * The cron's own due windows and their SQL: `noShowOfferDue` (the offer's reminder, from 15 minutes after the start
+ * until the no-show deadline) and `streamerNoShowDue` (the no-show sweep, an hour after the start, within its
+ * look-back, on a slot that had fans: a booking still confirmed, or one refunded by the fan's tap after the start).
+ */
+describe("the no-show cron's due windows and their SQL", () => {
+  const SWEEP_OFFSETS = [...OFFSETS, NO_SHOW_LOOKBACK_MS - 1, NO_SHOW_LOOKBACK_MS, NO_SHOW_LOOKBACK_MS + 1];
+  const fansOf = new Map<string, SlotFan[]>();
+
+  beforeAll(async () => {
+    // Two slots whose only fans cancelled: one at the fan's no-show tap (after the start), one before the start.
+    const { streamer } = await bookedSlot(new Date(START.getTime() + 100 * DAY), 100);
+    for (const [index, cancelledAfterStart] of [true, false].entries()) {
+      const startsAt = new Date(START.getTime() + (101 + index) * DAY);
+      const state = { startsAt, endsAt: at({ startsAt }, 90 * MINUTE), status: "open" as const };
+      const { id } = await createSlot(env.DB, streamer.id, null, startsAt, state);
+      const fan = await createUser(env.DB);
+      const booking = await createBooking(env.DB, { id, influencerId: streamer.id }, fan.id, "cancelled");
+      const cancelledAt = at({ startsAt }, cancelledAfterStart ? 20 * MINUTE : -MINUTE);
+      await getDb(env).update(bookings).set({ cancelledAt }).where(eq(bookings.id, booking.id));
+      slotRows.push({ id, ...state, startedAt: null, noShowAt: null });
+    }
+    // Each slot's fans as the rows hold them: what the TypeScript decision is given.
+    for (const slot of slotRows) {
+      const { results } = await env.DB.prepare(
+        "SELECT status, cancelled_at AS cancelledAt FROM bookings WHERE slot_id = ?",
+      )
+        .bind(slot.id)
+        .all<{ status: BookingStatus; cancelledAt: number | null }>();
+      fansOf.set(
+        slot.id,
+        results.map((row) => ({
+          status: row.status,
+          cancelledAt: row.cancelledAt === null ? null : new Date(row.cancelledAt),
+        })),
+      );
+    }
+  });
+
+  it("the offer's reminder: agree on every booking status, slot state and instant", async () => {
+    const decide = (c: RefundCase) => noShowOfferDue(c.booking.slot, c.booking.status, at(c.booking.slot, c.offset));
+    const cases = refundCases();
+    expect(await disagreements(cases, decide, refundHolds(noShowOfferDueSql))).toEqual([]);
+    expect(cases.filter(decide).length).toBeGreaterThan(0);
+    expect(cases.filter((c) => !decide(c) && decideRefund(c)).length).toBeGreaterThan(0);
+  });
+
+  it("the no-show sweep: agree on every slot state, its fans and instant, up to its look-back", async () => {
+    const cases = slotRows.flatMap((slot) => SWEEP_OFFSETS.map((offset) => ({ slot, offset })));
+    const decide = (c: (typeof cases)[number]) =>
+      streamerNoShowDue(c.slot, fansOf.get(c.slot.id) ?? [], at(c.slot, c.offset));
+    const holds = (c: (typeof cases)[number]) =>
+      guardHolds(slots, slots.id, c.slot.id, streamerNoShowDueSql(at(c.slot, c.offset)));
+    expect(await disagreements(cases, decide, holds)).toEqual([]);
+    const due = new Set(cases.filter(decide).map((c) => c.slot.id));
+    // Due on the slot whose fan tapped the refund after the start, not on the one cancelled before it.
+    expect(due.has(slotRows.at(-2)?.id ?? "")).toBe(true);
+    expect(due.has(slotRows.at(-1)?.id ?? "")).toBe(false);
+    // The look-back one instant off is caught at its boundary.
+    const lateLookback = (c: (typeof cases)[number]) => {
+      const now = at(c.slot, c.offset);
+      return guardHolds(
+        slots,
+        slots.id,
+        c.slot.id,
+        sql`${streamerNoShowDueSql(now)} AND ${col(slots.startsAt)} > ${now.getTime() - NO_SHOW_LOOKBACK_MS + 1}`,
+      );
+    };
+    const off = await disagreements(cases, decide, lateLookback);
+    expect(off.length).toBeGreaterThan(0);
+    expect(off.every((d) => d.case.offset === NO_SHOW_LOOKBACK_MS - 1 && d.ts && !d.sql)).toBe(true);
   });
 });

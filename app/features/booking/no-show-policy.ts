@@ -15,6 +15,8 @@ import type { BookingStatus } from "~db/schema";
 export const START_WINDOW_BEFORE_MS = 30 * 60_000;
 export const NO_SHOW_OFFER_AFTER_MS = 15 * 60_000;
 export const NO_SHOW_AUTO_AFTER_MS = 60 * 60_000;
+/** How far back the cron looks for a slot to mark a no-show (older ones were seen by earlier runs). */
+export const NO_SHOW_LOOKBACK_MS = 7 * 24 * 60 * 60_000;
 
 export type SlotStart = {
   startsAt: Date;
@@ -53,6 +55,42 @@ export function noShowRefundOffered(slot: SlotStart, bookingStatus: BookingStatu
     slot.startedAt === null &&
     slot.noShowAt === null &&
     now.getTime() >= noShowOfferFrom(slot.startsAt).getTime()
+  );
+}
+
+/**
+ * Whether the cron tells the fan of a booking in `bookingStatus` at `now` that the one-tap refund is there: offered
+ * (`noShowRefundOffered`) and the slot not yet past the no-show deadline, when the cron refunds it instead.
+ */
+export function noShowOfferDue(slot: SlotStart, bookingStatus: BookingStatus, now: Date): boolean {
+  return (
+    noShowRefundOffered(slot, bookingStatus, now) && slot.startsAt.getTime() > now.getTime() - NO_SHOW_AUTO_AFTER_MS
+  );
+}
+
+/** A fan's booking of a slot, as the no-show sweep reads it. */
+export type SlotFan = { status: BookingStatus; cancelledAt: Date | null };
+
+/**
+ * Whether the cron marks the slot a streamer no-show at `now`: open, neither started nor a no-show, `NO_SHOW_AUTO_AFTER_MS`
+ * or more after its start (within `NO_SHOW_LOOKBACK_MS`), and it had fans: a booking still confirmed, or one its fan
+ * had refunded by the no-show tap (cancelled at or after the start: a fan's own cancellation ends at the start, and a
+ * streamer's cancellation closes the slot).
+ */
+export function streamerNoShowDue(slot: SlotStart, fans: readonly SlotFan[], now: Date): boolean {
+  const start = slot.startsAt.getTime();
+  const at = now.getTime();
+  return (
+    slot.status === "open" &&
+    slot.startedAt === null &&
+    slot.noShowAt === null &&
+    start <= at - NO_SHOW_AUTO_AFTER_MS &&
+    start > at - NO_SHOW_LOOKBACK_MS &&
+    fans.some(
+      (fan) =>
+        fan.status === "confirmed" ||
+        (fan.status === "cancelled" && fan.cancelledAt !== null && fan.cancelledAt.getTime() >= start),
+    )
   );
 }
 

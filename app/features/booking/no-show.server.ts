@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { assertManageBusiness, type Viewer } from "~/features/access";
 import { sendAlert } from "~/features/alerts/index.server";
@@ -15,8 +15,15 @@ import { NO_SHOW_REFUNDED_TEMPLATE } from "./cancel-messages.server";
 import { type RefundDestination, refundFor } from "./cancellation-policy";
 import { BOOKING_COPY } from "./copy";
 import { NO_SHOW_CLAIMED_TEMPLATE, NO_SHOW_OFFERED_TEMPLATE } from "./no-show-messages.server";
-import { NO_SHOW_AUTO_AFTER_MS, NO_SHOW_OFFER_AFTER_MS, START_WINDOW_BEFORE_MS } from "./no-show-policy";
-import { canStartSlot, noShowRefundOffered, noShowRefundOfferedSql, startableSlotSql } from "./no-show-policy.server";
+import { START_WINDOW_BEFORE_MS } from "./no-show-policy";
+import {
+  canStartSlot,
+  noShowOfferDueSql,
+  noShowRefundOffered,
+  noShowRefundOfferedSql,
+  startableSlotSql,
+  streamerNoShowDueSql,
+} from "./no-show-policy.server";
 import { afterSlotCancellation, slotCancellationResult, slotCancellationStatements } from "./slot-cancel.server";
 
 /** The outbox templates of the no-show rule: "the session started, here is the lobby code" and "you did not start". */
@@ -24,7 +31,6 @@ const SLOT_STARTED_TEMPLATE = "slot-started";
 const STREAMER_NO_SHOW_TEMPLATE = "streamer-no-show";
 
 /** How far back the cron looks for slots not started (bounds its index range; the cron runs every minute). */
-const NO_SHOW_LOOKBACK_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * The streamer presses "Start session" on a booked slot: one conditional write (only while the slot is open, neither
@@ -165,23 +171,7 @@ export async function claimNoShowRefund(
 }
 
 /**
- * A slot is a streamer no-show when, an hour after its start, it was not started and it had fans: a booking still
- * confirmed, or one its fan had refunded by the no-show tap (cancelled after the start: a fan's own cancellation ends
- * at the start, and a streamer's cancellation closes the slot).
- */
-function noShowDueWhere(now: Date): SQL | undefined {
-  const at = now.getTime();
-  return and(
-    eq(slots.status, "open"),
-    sql`${col(slots.startedAt)} IS NULL AND ${col(slots.noShowAt)} IS NULL`,
-    sql`${col(slots.startsAt)} <= ${at - NO_SHOW_AUTO_AFTER_MS} AND ${col(slots.startsAt)} > ${at - NO_SHOW_LOOKBACK_MS}`,
-    sql`EXISTS (SELECT 1 FROM ${bookings} b WHERE b.slot_id = ${col(slots.id)} AND (b.status = 'confirmed'
-      OR (b.status = 'cancelled' AND b.cancelled_at >= ${col(slots.startsAt)})))`,
-  );
-}
-
-/**
- * The cron's no-show sweep: every slot due (`noShowDueWhere`) is, in ONE batch, marked a streamer no-show and closed
+ * The cron's no-show sweep: every slot due (`streamerNoShowDueSql`, the twin of `streamerNoShowDue`) is, in ONE batch, marked a streamer no-show and closed
  * (never payable again: fulfilment takes seats only on an open slot), every booking still confirmed cancelled and owed
  * a full refund to the wallet, its unpaid holds released, and its fans and streamer told (outbox). The refunds are then
  * carried out (retried until done). Conditional throughout, so overlapping runs, a fan's tap and a late start refund
@@ -194,7 +184,7 @@ export async function refundStreamerNoShows(env: Env, now: Date = new Date()): P
   const mark = db
     .update(slots)
     .set({ noShowAt: now, status: "cancelled", updatedAt: now })
-    .where(noShowDueWhere(now))
+    .where(streamerNoShowDueSql(now))
     .returning({ id: slots.id });
   const results = await db.batch([
     mark,
@@ -240,11 +230,10 @@ export async function refundStreamerNoShows(env: Env, now: Date = new Date()): P
  */
 export async function offerNoShowRefunds(env: Env, now: Date = new Date()): Promise<string[]> {
   const db = getDb(env);
-  const at = now.getTime();
-  const due = sql`${col(bookings.status)} = 'confirmed' AND EXISTS (SELECT 1 FROM ${slots} s WHERE s.id = ${col(bookings.slotId)}
-    AND s.status = 'open' AND s.started_at IS NULL AND s.no_show_at IS NULL
-    AND s.starts_at <= ${at - NO_SHOW_OFFER_AFTER_MS} AND s.starts_at > ${at - NO_SHOW_AUTO_AFTER_MS})`;
-  const rows = await db.select({ id: bookings.id, userId: bookings.userId }).from(bookings).where(due);
+  const rows = await db
+    .select({ id: bookings.id, userId: bookings.userId })
+    .from(bookings)
+    .where(noShowOfferDueSql(now));
   if (rows.length === 0) return [];
   const fresh = await db.batch(
     rows.flatMap((row) =>
