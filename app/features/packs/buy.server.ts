@@ -84,13 +84,11 @@ export async function payPrepaidFromWallet(
 }
 
 /**
- * A fan buys a gig's session pack. From the wallet it is ONE batch: the pack (paid), the wallet debit (only while the
- * balance covers it) and the purchase entry of its credits, whose value is NULL without the debit so the batch fails
- * whole (nothing is written for a refused buyer). The price is the one the gig page showed them, in their currency
- * (`chargeFor`, docs/decisions/020).
+ * What a fan buying a gig's pack is charged and its purchase's columns however they pay: the gig's pack on offer (not
+ * their own), its price in their currency as the gig page showed it (`chargeFor`, docs/decisions/020), the platform
+ * fee's rates of today, and when it runs out.
  */
-async function buyPackWithWallet(env: Env, viewer: Viewer, gigId: string, now = new Date()): Promise<BoughtPack> {
-  const db = getDb(env);
+async function packQuote(db: Db, viewer: Viewer, gigId: string, now: Date) {
   const offer = await offerOfGig(db, gigId);
   if (offer.streamerId === viewer.id) throw forbidden(PACKS_COPY.ownPack);
   const [charge, fees] = await Promise.all([
@@ -99,17 +97,29 @@ async function buyPackWithWallet(env: Env, viewer: Viewer, gigId: string, now = 
   ]);
   const packId = newId();
   const expiresAt = packExpiry(now, offer.validDays);
+  const columns = {
+    id: packId,
+    offerId: offer.id,
+    userId: viewer.id,
+    streamerId: offer.streamerId,
+    gigId,
+    sessions: offer.sessions,
+    ...fees,
+  };
+  return { offer, charge, packId, expiresAt, columns };
+}
+
+/**
+ * A fan buys a gig's session pack. From the wallet it is ONE batch: the pack (paid), the wallet debit (only while the
+ * balance covers it) and the purchase entry of its credits, whose value is NULL without the debit so the batch fails
+ * whole (nothing is written for a refused buyer). The price is the one the gig page showed them, in their currency
+ * (`chargeFor`, docs/decisions/020).
+ */
+async function buyPackWithWallet(env: Env, viewer: Viewer, gigId: string, now = new Date()): Promise<BoughtPack> {
+  const db = getDb(env);
+  const { offer, charge, packId, expiresAt, columns } = await packQuote(db, viewer, gigId, now);
   await payPrepaidFromWallet(db, viewer.id, charge, PACKS_COPY, [
-    db.insert(packPurchases).values({
-      id: packId,
-      offerId: offer.id,
-      userId: viewer.id,
-      streamerId: offer.streamerId,
-      gigId,
-      sessions: offer.sessions,
-      ...fees,
-      ...walletPaidColumns(charge, now, expiresAt),
-    }),
+    db.insert(packPurchases).values({ ...columns, ...walletPaidColumns(charge, now, expiresAt) }),
     walletDebitStatement(db, {
       for: { packId },
       userId: viewer.id,
@@ -137,29 +147,13 @@ async function buyPackWithWallet(env: Env, viewer: Viewer, gigId: string, now = 
  */
 async function buyPackByCard(env: Env, viewer: Viewer, gigId: string, origin: string, now: Date): Promise<BoughtPack> {
   const db = getDb(env);
-  const offer = await offerOfGig(db, gigId);
-  if (offer.streamerId === viewer.id) throw forbidden(PACKS_COPY.ownPack);
-  const [charge, fees] = await Promise.all([
-    chargeFor(db, viewer, money(offer.listPriceMinor, offer.currency)),
-    prepaidFeeColumns(db, offer.streamerId),
-  ]);
-  const packId = newId();
-  const expiresAt = packExpiry(now, offer.validDays);
+  const { offer, charge, packId, expiresAt, columns } = await packQuote(db, viewer, gigId, now);
   const checkout = await startEarmarkedTopup(
     env,
     viewer,
     { charge, name: `Session pack: ${offer.title} (${offer.sessions} sessions)`, origin },
     (tx, orderId) =>
-      tx.insert(packPurchases).values({
-        id: packId,
-        offerId: offer.id,
-        userId: viewer.id,
-        streamerId: offer.streamerId,
-        gigId,
-        sessions: offer.sessions,
-        ...fees,
-        ...cardPendingColumns(charge, now, expiresAt, orderId),
-      }),
+      tx.insert(packPurchases).values({ ...columns, ...cardPendingColumns(charge, now, expiresAt, orderId) }),
   );
   return {
     packId,

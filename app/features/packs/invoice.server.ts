@@ -23,6 +23,8 @@ import { PACKS_COPY } from "./copy";
  */
 export type PrepaidInvoice = {
   id: string;
+  /** Which purchase: its expiry refunds are the wallet's `pack_refund` or `pass_refund` entries naming it. */
+  kind: "pack" | "pass";
   /** "Session pack" or "VIP pass". */
   what: string;
   buyerId: string;
@@ -63,18 +65,28 @@ async function parties(db: Db, buyerId: string, streamerId: string) {
   return row;
 }
 
-/** The wallet refunds of what was left at expiry (`pack_refund` or `pass_refund` entries), oldest first. */
-export type ExpiryRefund = { amountMinor: number; currency: CurrencyCode; at: Date };
+/** A wallet refund of what was left at expiry. */
+type ExpiryRefund = { amountMinor: number; currency: CurrencyCode; at: Date };
 
-/**
- * The PDF of a paid prepaid purchase, for its buyer or order staff (404 to anyone else, and for one never paid).
- * `refunds`: what was refunded of it at expiry.
- */
+/** The wallet refunds of what was left of the purchase at expiry (`pack_refund` or `pass_refund` entries), oldest first. */
+async function expiryRefunds(db: Db, invoice: Pick<PrepaidInvoice, "id" | "kind">): Promise<ExpiryRefund[]> {
+  const rows = await db
+    .select({ amountMinor: walletEntries.amountMinor, currency: walletEntries.currency, at: walletEntries.createdAt })
+    .from(walletEntries)
+    .where(
+      invoice.kind === "pack"
+        ? and(eq(walletEntries.packId, invoice.id), eq(walletEntries.kind, "pack_refund"))
+        : and(eq(walletEntries.passId, invoice.id), eq(walletEntries.kind, "pass_refund")),
+    )
+    .orderBy(asc(walletEntries.createdAt));
+  return rows.map((refund) => ({ ...refund, currency: refund.currency as CurrencyCode }));
+}
+
+/** The PDF of a paid prepaid purchase, for its buyer or order staff (404 to anyone else, and for one never paid). */
 export async function prepaidInvoicePdf(
   env: Env,
   viewer: Viewer,
   invoice: PrepaidInvoice | null,
-  refunds: ExpiryRefund[],
   options: { timeZone: string; origin: string; now?: Date },
 ): Promise<{ bytes: Uint8Array; filename: string }> {
   if (!invoice || (viewer.id !== invoice.buyerId && !isOrderStaff(viewer))) throw notFound(PACKS_COPY.invoiceNotFound);
@@ -82,8 +94,9 @@ export async function prepaidInvoicePdf(
   if (invoice.status !== "paid" || !invoice.paidAt) throw notFound(PACKS_COPY.invoiceNotFound);
   const db = getDb(env);
   const now = options.now ?? new Date();
-  const [who, rates] = await Promise.all([
+  const [who, refunds, rates] = await Promise.all([
     parties(db, invoice.buyerId, invoice.streamerId),
+    expiryRefunds(db, invoice),
     invoice.platformFeeBps === null || invoice.platformFeeTaxBps === null
       ? defaultRates(db, invoice.streamerId).then((rates) => ({
           platformFeeBps: rates.platformFeeBps,
@@ -211,17 +224,6 @@ export async function packInvoicePdf(
     .innerJoin(gigs, eq(gigs.id, packPurchases.gigId))
     .where(eq(packPurchases.id, packId))
     .limit(1);
-  const refunds = row
-    ? await db
-        .select({
-          amountMinor: walletEntries.amountMinor,
-          currency: walletEntries.currency,
-          at: walletEntries.createdAt,
-        })
-        .from(walletEntries)
-        .where(and(eq(walletEntries.packId, packId), eq(walletEntries.kind, "pack_refund")))
-        .orderBy(asc(walletEntries.createdAt))
-    : [];
   return prepaidInvoicePdf(
     env,
     viewer,
@@ -229,12 +231,12 @@ export async function packInvoicePdf(
       ? {
           ...row,
           currency: row.currency as CurrencyCode,
+          kind: "pack",
           what: "Session pack",
           item: [`Session pack: ${row.gigTitle}`, `Sessions: ${row.sessions}`],
           refundNote: "Unused credits refunded to wallet",
         }
       : null,
-    refunds.map((refund) => ({ ...refund, currency: refund.currency as CurrencyCode })),
     options,
   );
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Viewer } from "~/features/access";
 import { prepaidInvoicePdf } from "~/features/packs/index.server";
 import type { CurrencyCode } from "~/lib/money";
 import { getDb } from "~/platform/db.server";
-import { passPurchases, users, walletEntries } from "~db/schema";
+import { passPurchases, users } from "~db/schema";
 
 /**
  * GET /api/get/user_pass/invoice/:passId: a VIP pass's invoice, as a session pack's (app/features/packs/invoice.server.ts,
@@ -38,17 +38,6 @@ export async function passInvoicePdf(
     .innerJoin(users, eq(users.id, passPurchases.streamerId))
     .where(eq(passPurchases.id, passId))
     .limit(1);
-  const refunds = row
-    ? await db
-        .select({
-          amountMinor: walletEntries.amountMinor,
-          currency: walletEntries.currency,
-          at: walletEntries.createdAt,
-        })
-        .from(walletEntries)
-        .where(and(eq(walletEntries.passId, passId), eq(walletEntries.kind, "pass_refund")))
-        .orderBy(asc(walletEntries.createdAt))
-    : [];
   return prepaidInvoicePdf(
     env,
     viewer,
@@ -56,6 +45,7 @@ export async function passInvoicePdf(
       ? {
           ...row,
           currency: row.currency as CurrencyCode,
+          kind: "pass",
           what: "VIP pass",
           item: [
             `VIP pass: places in the VIP queues of @${row.streamerUsername}'s live sessions`,
@@ -64,7 +54,6 @@ export async function passInvoicePdf(
           refundNote: "Unused VIP places refunded to wallet",
         }
       : null,
-    refunds.map((refund) => ({ ...refund, currency: refund.currency as CurrencyCode })),
     options,
   );
 }
